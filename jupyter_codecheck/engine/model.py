@@ -1,0 +1,105 @@
+"""Model: a GGUF file mapped and validated by the native engine."""
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from . import _native as N
+from .paths import resolve_model_path
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    path: str
+    arch: str
+    name: str
+    n_layer: int
+    n_embd: int
+    n_head: int
+    n_head_kv: int
+    head_dim: int
+    n_ff: int
+    n_vocab: int
+    n_ctx_train: int
+    rope_freq_base: float
+    norm_eps: float
+    tied_output: bool
+    n_params: int
+    file_size: int
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class Model:
+    """A GGUF model (architectures `llama`, `qwen2`). `Model()` loads the default SmolLM2-135M.
+
+    Weights stay in the read-only file mapping; loading takes milliseconds. Problems in the file
+    raise a subclass of `GGUFError` naming the key or tensor and the byte offset.
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = resolve_model_path(path)
+        err = N.cc_error()
+        handle = N.lib.cc_model_load(os.fsencode(self.path), err)
+        if not handle:
+            N.raise_error(err)
+        self._handle = handle
+        raw = N.cc_model_info()
+        N.lib.cc_model_get_info(handle, raw)
+        self.info = ModelInfo(
+            path=str(self.path), arch=raw.arch.decode(), name=raw.name.decode("utf-8", "replace"),
+            n_layer=raw.n_layer, n_embd=raw.n_embd, n_head=raw.n_head, n_head_kv=raw.n_head_kv,
+            head_dim=raw.head_dim, n_ff=raw.n_ff, n_vocab=raw.n_vocab, n_ctx_train=raw.n_ctx_train,
+            rope_freq_base=raw.rope_freq_base, norm_eps=raw.norm_eps,
+            tied_output=bool(raw.tied_output), n_params=raw.n_params, file_size=raw.file_size)
+        self._tokenizer = None
+        self._lock = threading.Lock()
+
+    @property
+    def n_layer(self) -> int:
+        return self.info.n_layer
+
+    @property
+    def n_vocab(self) -> int:
+        return self.info.n_vocab
+
+    @property
+    def n_embd(self) -> int:
+        return self.info.n_embd
+
+    @property
+    def tokenizer(self):
+        """The model's own tokenizer (llama.cpp's, vocabulary only), created on first use."""
+        with self._lock:
+            if self._tokenizer is None:
+                from .tokenizer import Tokenizer
+                self._tokenizer = Tokenizer(self.path)
+            return self._tokenizer
+
+    def session(self, **kwargs):
+        from .session import Session
+        return Session(self, **kwargs)
+
+    def close(self) -> None:
+        if getattr(self, "_handle", None):
+            N.lib.cc_model_free(self._handle)
+            self._handle = None
+        if getattr(self, "_tokenizer", None) is not None:
+            self._tokenizer.close()
+            self._tokenizer = None
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self) -> str:
+        i = self.info
+        return f"Model({Path(i.path).name!r}, arch={i.arch}, layers={i.n_layer}, vocab={i.n_vocab})"

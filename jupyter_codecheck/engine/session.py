@@ -1,0 +1,280 @@
+"""Session: one token sequence on a model, its KV cache, and layer stepping with an exit hook.
+
+    session = Model().session()
+    result = session.forward(tokens, hook=my_hook, kv_mode="exact")
+
+The hook is called after every layer with a `LayerStep`; it may ask for per-row data (hidden
+states, logits statistics through the full or the shortlist head) and returns the rows that stop
+there (or None). Stopped rows leave the later layers; `kv_mode` says how the skipped layers' K,V
+are kept consistent (see codecheck.h):
+
+    "exact"      the skipped layers are completed before any later token attends to them (a
+                 stopped row rides along with the next batch: the next token's logits are the
+                 same as at full depth);
+    "propagate"  K,V of the skipped layers are computed from the exit hidden state (CALM-style).
+"""
+from __future__ import annotations
+
+import ctypes as C
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from . import _native as N
+from .model import Model
+from .threads import physical_cores
+
+KV_MODES = {"exact": 0, "propagate": 1}
+
+
+@dataclass
+class HeadResult:
+    """Output-head statistics for some rows (natural-log probabilities)."""
+    rows: np.ndarray                 # (n,) the rows asked for
+    ref_logprob: np.ndarray | None   # (n,) log p(reference token)
+    ref_rank: np.ndarray | None      # (n,) tokens with a higher logit (0: argmax)
+    topk_ids: np.ndarray             # (n, k)
+    topk_logprob: np.ndarray         # (n, k)
+    logsumexp: np.ndarray            # (n,)
+    logits: np.ndarray | None = None  # (n, n_vocab) when asked for (full head only)
+
+    @property
+    def ref_prob(self) -> np.ndarray | None:
+        return None if self.ref_logprob is None else np.exp(self.ref_logprob)
+
+    def log_softmax(self) -> np.ndarray:
+        if self.logits is None:
+            raise ValueError("logits were not requested (head(..., logits=True))")
+        return self.logits - self.logsumexp[:, None]
+
+
+@dataclass
+class BatchResult:
+    """What a forward pass did."""
+    start: int                       # position of the first row
+    n_rows: int
+    exit_layers: np.ndarray          # (n,) layer after which each row stopped (n_layer-1: full depth)
+    rows_per_layer: np.ndarray       # (n_layer,) rows computed in full at each layer
+    n_layer: int
+    cancelled: bool = False
+
+    @property
+    def layers_computed(self) -> int:
+        """Row-layers computed, including rows carried for K,V and rows riding along."""
+        return int(self.rows_per_layer.sum())
+
+    @property
+    def layer_fraction(self) -> float:
+        """Mean fraction of the stack each row of this batch went through before it stopped."""
+        return float((self.exit_layers + 1).mean() / self.n_layer) if self.n_rows else 0.0
+
+
+class LayerStep:
+    """What the exit hook sees after a layer: valid only during the hook call."""
+
+    def __init__(self, session: "Session"):
+        self._s = session
+        self.layer = -1
+        self.batch_start = 0
+
+    @property
+    def n_layer(self) -> int:
+        return self._s.n_layer
+
+    @property
+    def active(self) -> np.ndarray:
+        """Rows still running, ascending (row i is position batch_start + i)."""
+        buf = self._s._rows_buf
+        n = N.lib.cc_batch_active(self._s._ctx, N.ptr(buf))
+        return buf[:n].copy()
+
+    def hidden(self, rows: Sequence[int] | None = None) -> np.ndarray:
+        return self._s.hidden(self.active if rows is None else rows)
+
+    def head(self, rows: Sequence[int] | None = None, ref: Sequence[int] | None = None, *,
+             top_k: int = 1, shortlist: bool = True, logits: bool = False) -> HeadResult:
+        return self._s.head(self.active if rows is None else rows, ref, top_k=top_k,
+                            shortlist=shortlist, logits=logits)
+
+
+Hook = Callable[[LayerStep], "Iterable[int] | None"]
+
+
+class Session:
+    """One sequence: positions [0, n_past) are in the KV cache; `tokens` lists them."""
+
+    def __init__(self, model: Model | None = None, *, n_ctx: int = 0, n_batch: int = 512,
+                 n_threads: int | None = None, kv_f32: bool = False):
+        self.model = model if model is not None else Model()
+        info = self.model.info
+        self.n_layer = info.n_layer
+        self.n_vocab = info.n_vocab
+        self.n_embd = info.n_embd
+        self.n_threads = n_threads or physical_cores()
+        params = N.cc_context_params(n_ctx, n_batch, self.n_threads, int(kv_f32))
+        err = N.cc_error()
+        ctx = N.lib.cc_context_new(self.model._handle, params, err)
+        if not ctx:
+            N.raise_error(err)
+        self._ctx = ctx
+        self._err = N.cc_error()
+        self.n_ctx = N.lib.cc_n_ctx(ctx)
+        self.n_batch = n_batch
+        self.tokens: list[int] = []
+        self._rows_buf = np.zeros(2 * n_batch, dtype=np.int32)
+        self._shortlist: np.ndarray | None = None
+
+    # -- sequence -----------------------------------------------------------------------------
+
+    @property
+    def n_past(self) -> int:
+        return N.lib.cc_n_past(self._ctx)
+
+    def set_threads(self, n_threads: int) -> None:
+        if N.lib.cc_set_threads(self._ctx, int(n_threads)) != 0:
+            raise ValueError(f"n_threads must be 1..512, got {n_threads}")
+        self.n_threads = int(n_threads)
+
+    def truncate(self, n_keep: int) -> None:
+        """Roll back to positions [0, n_keep)."""
+        N.check(N.lib.cc_truncate(self._ctx, int(n_keep), self._err), self._err)
+        del self.tokens[n_keep:]
+
+    def common_prefix(self, tokens: Sequence[int]) -> int:
+        """Length of the longest prefix of `tokens` already in the sequence."""
+        n = min(len(tokens), len(self.tokens))
+        a = np.asarray(self.tokens[:n]); b = np.asarray(tokens[:n])
+        diff = np.flatnonzero(a != b)
+        return int(diff[0]) if diff.size else n
+
+    def reuse_prefix(self, tokens: Sequence[int]) -> int:
+        """Keeps the KV of the longest common prefix with `tokens`, drops the rest; returns its
+        length. The caller then evaluates tokens[returned:]."""
+        keep = self.common_prefix(tokens)
+        if keep < self.n_past:
+            self.truncate(keep)
+        return keep
+
+    def flush(self) -> int:
+        """Completes K,V owed by rows that exited in exact mode (otherwise done by the next batch)."""
+        return N.check(N.lib.cc_flush(self._ctx, self._err), self._err)
+
+    # -- evaluation -----------------------------------------------------------------------------
+
+    def forward(self, tokens: Sequence[int], *, hook: Hook | None = None, kv_mode: str = "exact",
+                cancel: Callable[[], bool] | None = None) -> BatchResult:
+        """Appends `tokens` (split into batches of n_batch) and runs the stack with the hook.
+
+        Row numbers seen by the hook are indices into the current batch (position
+        `step.batch_start + row`). `cancel()` is polled after every layer; when it returns True
+        the batch in progress is abandoned and the sequence keeps what was complete before it.
+        """
+        if kv_mode not in KV_MODES:
+            raise ValueError(f"kv_mode must be one of {sorted(KV_MODES)}, got {kv_mode!r}")
+        toks = np.ascontiguousarray(tokens, dtype=np.int32)
+        if toks.ndim != 1 or toks.size == 0:
+            raise ValueError("tokens must be a non-empty 1-D sequence of token ids")
+        bad = np.flatnonzero((toks < 0) | (toks >= self.n_vocab))
+        if bad.size:
+            raise ValueError(f"token {int(toks[bad[0]])} at index {int(bad[0])} is outside the "
+                             f"vocabulary (0..{self.n_vocab - 1})")
+        start = self.n_past
+        exits, per_layer = [], np.zeros(self.n_layer, dtype=np.int64)
+        for b0 in range(0, toks.size, self.n_batch):
+            chunk = toks[b0:b0 + self.n_batch]
+            done = self._run_batch(chunk, hook, KV_MODES[kv_mode], cancel, start + b0)
+            if done is None:
+                return BatchResult(start, b0, np.concatenate(exits) if exits else np.zeros(0, np.int32),
+                                   per_layer, self.n_layer, cancelled=True)
+            exits.append(done[0])
+            per_layer += done[1]
+        return BatchResult(start, toks.size, np.concatenate(exits), per_layer, self.n_layer)
+
+    def _run_batch(self, toks, hook, mode, cancel, batch_start):
+        ctx, err = self._ctx, self._err
+        N.check(N.lib.cc_batch_begin(ctx, N.ptr(toks), toks.size, mode, err), err)
+        try:
+            if hook is None and cancel is None:
+                N.check(N.lib.cc_batch_run(ctx, err), err)
+            else:
+                step = LayerStep(self)
+                step.batch_start = batch_start
+                while True:
+                    layer = N.lib.cc_batch_step(ctx, err)
+                    if err.code:
+                        N.raise_error(err)
+                    if layer < 0:
+                        break
+                    if cancel is not None and cancel():
+                        N.lib.cc_batch_abort(ctx, err)
+                        return None
+                    if hook is not None:
+                        step.layer = layer
+                        stop = hook(step)
+                        if stop is not None:
+                            stop = np.ascontiguousarray(stop, dtype=np.int32)
+                            if stop.size:
+                                N.check(N.lib.cc_batch_stop(ctx, N.ptr(stop), stop.size, err), err)
+            N.check(N.lib.cc_batch_end(ctx, err), err)
+        except BaseException:
+            # KeyboardInterrupt or a failing hook: leave the session as before this batch
+            N.lib.cc_batch_abort(ctx, err)
+            raise
+        self.tokens.extend(int(t) for t in toks)
+        exits = np.zeros(toks.size, dtype=np.int32)
+        N.lib.cc_batch_exit_layers(ctx, N.ptr(exits))
+        per_layer = np.zeros(self.n_layer, dtype=np.int32)
+        N.lib.cc_batch_rows_per_layer(ctx, N.ptr(per_layer))
+        return exits, per_layer
+
+    # -- per-row data of the current (or last) batch ---------------------------------------------
+
+    def hidden(self, rows: Sequence[int]) -> np.ndarray:
+        """(n, n_embd) hidden states: the exit state of stopped rows, else the last layer computed."""
+        r = np.ascontiguousarray(rows, dtype=np.int32)
+        out = np.empty((r.size, self.n_embd), dtype=np.float32)
+        N.check(N.lib.cc_batch_hidden(self._ctx, N.ptr(r), r.size, N.ptr(out), self._err), self._err)
+        return out
+
+    def head(self, rows: Sequence[int], ref: Sequence[int] | None = None, *, top_k: int = 5,
+             shortlist: bool = False, logits: bool = False) -> HeadResult:
+        """Final norm + output matrix on rows' current states (any layer). With `shortlist`, only
+        the shortlist and the reference tokens are scored (see `set_shortlist`)."""
+        r = np.ascontiguousarray(rows, dtype=np.int32)
+        n = r.size
+        refs = None if ref is None else np.ascontiguousarray(ref, dtype=np.int32)
+        if refs is not None and refs.size != n:
+            raise ValueError(f"{n} rows but {refs.size} reference tokens")
+        out = HeadResult(
+            rows=r, ref_logprob=None if refs is None else np.empty(n, np.float32),
+            ref_rank=None if refs is None else np.empty(n, np.int32),
+            topk_ids=np.empty((n, top_k), np.int32), topk_logprob=np.empty((n, top_k), np.float32),
+            logsumexp=np.empty(n, np.float32),
+            logits=np.empty((n, self.n_vocab), np.float32) if logits else None)
+        raw = N.cc_head_out(N.ptr(out.logits), N.ptr(out.ref_logprob), N.ptr(out.ref_rank),
+                            N.ptr(out.topk_ids), N.ptr(out.topk_logprob), N.ptr(out.logsumexp))
+        N.check(N.lib.cc_head(self._ctx, N.ptr(r), n, N.ptr(refs), top_k, int(shortlist),
+                              C.byref(raw), self._err), self._err)
+        return out
+
+    def set_shortlist(self, token_ids: Sequence[int]) -> None:
+        ids = np.ascontiguousarray(token_ids, dtype=np.int32)
+        N.check(N.lib.cc_set_shortlist(self._ctx, N.ptr(ids), ids.size, self._err), self._err)
+        self._shortlist = ids
+
+    # -- lifetime --------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        if getattr(self, "_ctx", None):
+            N.lib.cc_context_free(self._ctx)
+            self._ctx = None
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,55 @@
+// Architecture "llama" (SmolLM2, Llama 2/3): pre-norm, RMSNorm, RoPE (normal ordering: the GGUF
+// converter permutes Q/K rows for it), grouped-query attention, SwiGLU feed-forward.
+#include "../src/errors.h"
+#include "../src/model.h"
+
+static void llama_load_config(const gguf_file & f, Config & c) {
+    const std::string a = c.arch + ".";
+    c.n_layer = (int) meta_int(f, a + "block_count", 0, true);
+    c.n_embd = (int) meta_int(f, a + "embedding_length", 0, true);
+    c.n_ff = (int) meta_int(f, a + "feed_forward_length", 0, true);
+    c.n_head = (int) meta_int(f, a + "attention.head_count", 0, true);
+    c.n_head_kv = (int) meta_int(f, a + "attention.head_count_kv", c.n_head, false);
+    c.n_ctx_train = (int) meta_int(f, a + "context_length", 2048, false);
+    c.rope_freq_base = (float) meta_float(f, a + "rope.freq_base", 10000.0, false);
+    c.norm_eps = (float) meta_float(f, a + "attention.layer_norm_rms_epsilon", 1e-5, true);
+    c.head_dim = c.n_head > 0 ? c.n_embd / c.n_head : 0;
+    c.head_dim = (int) meta_int(f, a + "attention.key_length", c.head_dim, false);
+    c.n_rot = (int) meta_int(f, a + "rope.dimension_count", c.head_dim, false);
+    c.rope_type = GGML_ROPE_TYPE_NORMAL;
+    check_config(c);
+}
+
+// Shared with qwen2, which differs only by Q/K/V biases and RoPE ordering.
+void llama_family_load_weights(TensorBinder & b, const Config & c, Weights & w, bool qkv_bias) {
+    w.tok_embd = b.matrix("token_embd.weight", c.n_embd, c.n_vocab);
+    w.output_norm = b.vector("output_norm.weight", c.n_embd);
+    w.output = b.matrix("output.weight", c.n_embd, c.n_vocab, /*required=*/false);
+    if (!w.output) w.output = w.tok_embd;  // tied embeddings
+    const int q_width = c.head_dim * c.n_head;
+    w.layers.resize(c.n_layer);
+    for (int il = 0; il < c.n_layer; ++il) {
+        LayerWeights & l = w.layers[il];
+        const std::string p = "blk." + std::to_string(il) + ".";
+        l.attn_norm = b.vector(p + "attn_norm.weight", c.n_embd);
+        l.wq = b.matrix(p + "attn_q.weight", c.n_embd, q_width);
+        l.wk = b.matrix(p + "attn_k.weight", c.n_embd, c.n_embd_kv());
+        l.wv = b.matrix(p + "attn_v.weight", c.n_embd, c.n_embd_kv());
+        l.wo = b.matrix(p + "attn_output.weight", q_width, c.n_embd);
+        if (qkv_bias) {
+            l.bq = b.vector(p + "attn_q.bias", q_width);
+            l.bk = b.vector(p + "attn_k.bias", c.n_embd_kv());
+            l.bv = b.vector(p + "attn_v.bias", c.n_embd_kv());
+        }
+        l.ffn_norm = b.vector(p + "ffn_norm.weight", c.n_embd);
+        l.ffn_gate = b.matrix(p + "ffn_gate.weight", c.n_embd, c.n_ff);
+        l.ffn_up = b.matrix(p + "ffn_up.weight", c.n_embd, c.n_ff);
+        l.ffn_down = b.matrix(p + "ffn_down.weight", c.n_ff, c.n_embd);
+    }
+}
+
+static void llama_load_weights(TensorBinder & b, const Config & c, Weights & w) {
+    llama_family_load_weights(b, c, w, /*qkv_bias=*/false);
+}
+
+extern const ArchSpec ARCH_LLAMA = {"llama", llama_load_config, llama_load_weights};

@@ -1,0 +1,201 @@
+// The C boundary: every entry point catches what the engine throws and returns a cc_status.
+#include "codecheck.h"
+
+#include "context.h"
+#include "errors.h"
+
+#include <cstring>
+#include <new>
+
+namespace {
+
+int fail(cc_error * err, int code, const char * msg, int64_t offset = -1, const char * key = "") {
+    if (err) {
+        err->code = code;
+        err->offset = offset;
+        snprintf(err->key, sizeof(err->key), "%s", key);
+        snprintf(err->message, sizeof(err->message), "%s", msg);
+    }
+    return code;
+}
+
+void clear(cc_error * err) {
+    if (err) {
+        err->code = CC_OK;
+        err->offset = -1;
+        err->key[0] = 0;
+        err->message[0] = 0;
+    }
+}
+
+// Runs f, mapping exceptions to a status; f returns a non-negative int on success.
+template <typename F> int guarded(cc_error * err, F && f) {
+    clear(err);
+    try {
+        return f();
+    } catch (const cc_exception & e) {
+        return fail(err, e.code, e.what(), e.offset, e.key.c_str());
+    } catch (const std::bad_alloc &) {
+        return fail(err, CC_ERR_NO_MEMORY, "out of memory");
+    } catch (const std::exception & e) {
+        return fail(err, CC_ERR_COMPUTE, e.what());
+    } catch (...) {
+        return fail(err, CC_ERR_COMPUTE, "unknown error");
+    }
+}
+
+}  // namespace
+
+extern "C" {
+
+cc_model * cc_model_load(const char * path, cc_error * err) {
+    cc_model * out = nullptr;
+    guarded(err, [&] {
+        if (!path) CC_THROW(CC_ERR_ARGUMENT, -1, "", "path is NULL");
+        out = model_load(path).release();
+        return 0;
+    });
+    return out;
+}
+
+void cc_model_free(cc_model * model) { delete model; }
+
+void cc_model_get_info(const cc_model * m, cc_model_info * out) {
+    memset(out, 0, sizeof(*out));
+    const Config & c = m->config;
+    snprintf(out->arch, sizeof(out->arch), "%s", c.arch.c_str());
+    snprintf(out->name, sizeof(out->name), "%s", c.name.c_str());
+    out->n_layer = c.n_layer;
+    out->n_embd = c.n_embd;
+    out->n_head = c.n_head;
+    out->n_head_kv = c.n_head_kv;
+    out->head_dim = c.head_dim;
+    out->n_ff = c.n_ff;
+    out->n_vocab = c.n_vocab;
+    out->n_ctx_train = c.n_ctx_train;
+    out->rope_freq_base = c.rope_freq_base;
+    out->norm_eps = c.norm_eps;
+    out->tied_output = m->weights.output == m->weights.tok_embd;
+    out->output_type = m->weights.output->type;
+    out->n_params = m->n_params;
+    out->file_size = (int64_t) m->file.size;
+}
+
+cc_context_params cc_context_default_params(void) { return {0, 512, 1, 0}; }
+
+cc_context * cc_context_new(cc_model * model, cc_context_params params, cc_error * err) {
+    cc_context * out = nullptr;
+    guarded(err, [&] {
+        if (!model) CC_THROW(CC_ERR_ARGUMENT, -1, "", "model is NULL");
+        out = new cc_context(model, params);
+        return 0;
+    });
+    return out;
+}
+
+void cc_context_free(cc_context * ctx) { delete ctx; }
+
+int cc_set_threads(cc_context * ctx, int32_t n_threads) {
+    if (n_threads < 1 || n_threads > 512) return CC_ERR_ARGUMENT;
+    ctx->n_threads = n_threads;
+    return CC_OK;
+}
+
+int32_t cc_n_ctx(const cc_context * ctx) { return ctx->n_ctx; }
+int32_t cc_n_past(const cc_context * ctx) { return ctx->n_past; }
+
+int cc_truncate(cc_context * ctx, int32_t n_keep, cc_error * err) {
+    return guarded(err, [&] { ctx->truncate(n_keep); return 0; });
+}
+
+int cc_batch_begin(cc_context * ctx, const int32_t * tokens, int32_t n, int32_t kv_mode, cc_error * err) {
+    return guarded(err, [&] {
+        if (n > 0 && !tokens) CC_THROW(CC_ERR_ARGUMENT, -1, "", "tokens is NULL");
+        if (n < 1) CC_THROW(CC_ERR_ARGUMENT, -1, "", "a batch needs at least one token");
+        ctx->begin(tokens, n, kv_mode);
+        return 0;
+    });
+}
+
+int cc_batch_step(cc_context * ctx, cc_error * err) {
+    int layer = -1;
+    int rc = guarded(err, [&] { layer = ctx->step(); return 0; });
+    return rc < 0 ? rc : layer;
+}
+
+int32_t cc_batch_layer(const cc_context * ctx) { return ctx->layer; }
+
+int32_t cc_batch_active(const cc_context * ctx, int32_t * rows_out) {
+    int32_t n = 0;
+    for (int u = 0; u < ctx->n_user(); ++u) {
+        if (ctx->rows[ctx->n_owed_rows + u].state == RowState::ACTIVE) {
+            if (rows_out) rows_out[n] = u;
+            ++n;
+        }
+    }
+    return n;
+}
+
+int cc_batch_stop(cc_context * ctx, const int32_t * rows, int32_t n, cc_error * err) {
+    return guarded(err, [&] { ctx->stop(rows, n); return 0; });
+}
+
+int cc_batch_hidden(const cc_context * ctx, const int32_t * rows, int32_t n, float * out, cc_error * err) {
+    return guarded(err, [&] {
+        if (!ctx->have_batch) CC_THROW(CC_ERR_STATE, -1, "", "no batch has been evaluated yet");
+        const int e = ctx->c.n_embd;
+        for (int i = 0; i < n; ++i) {
+            if (rows[i] < 0 || rows[i] >= ctx->n_user()) CC_THROW(CC_ERR_ARGUMENT, -1, "", "row %d is not in the batch", rows[i]);
+            memcpy(out + (size_t) i * e, ctx->row_state(rows[i]), sizeof(float) * e);
+        }
+        return 0;
+    });
+}
+
+int cc_batch_exit_layers(const cc_context * ctx, int32_t * out) {
+    for (int u = 0; u < ctx->n_user(); ++u) {
+        const Row & r = ctx->rows[ctx->n_owed_rows + u];
+        out[u] = r.exit_layer >= 0 ? r.exit_layer : r.done_layer;
+    }
+    return ctx->n_user();
+}
+
+int cc_batch_run(cc_context * ctx, cc_error * err) {
+    return guarded(err, [&] { while (ctx->step() >= 0) {} return 0; });
+}
+
+int cc_batch_end(cc_context * ctx, cc_error * err) {
+    return guarded(err, [&] { ctx->end(); return 0; });
+}
+
+int cc_batch_abort(cc_context * ctx, cc_error * err) {
+    return guarded(err, [&] { ctx->abort(); return 0; });
+}
+
+int cc_flush(cc_context * ctx, cc_error * err) {
+    return guarded(err, [&] { return ctx->flush(); });
+}
+
+int cc_batch_rows_per_layer(const cc_context * ctx, int32_t * out) {
+    for (int il = 0; il < ctx->c.n_layer; ++il) out[il] = ctx->rows_per_layer[il];
+    return ctx->c.n_layer;
+}
+
+int cc_head(cc_context * ctx, const int32_t * rows, int32_t n, const int32_t * ref_tokens, int32_t top_k,
+            int32_t use_shortlist, cc_head_out * out, cc_error * err) {
+    return guarded(err, [&] {
+        if (!out || (n > 0 && !rows)) CC_THROW(CC_ERR_ARGUMENT, -1, "", "rows and out are required");
+        ctx->head(rows, n, ref_tokens, top_k, use_shortlist != 0, out);
+        return 0;
+    });
+}
+
+int cc_set_shortlist(cc_context * ctx, const int32_t * tokens, int32_t n, cc_error * err) {
+    return guarded(err, [&] {
+        if (!tokens) CC_THROW(CC_ERR_ARGUMENT, -1, "", "tokens is NULL");
+        ctx->set_shortlist(tokens, n);
+        return 0;
+    });
+}
+
+}  // extern "C"

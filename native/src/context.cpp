@@ -1,0 +1,314 @@
+#include "context.h"
+
+#include "errors.h"
+
+#include "ggml-cpu.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+// ---------------------------------------------------------------------------------------------
+// set-up
+// ---------------------------------------------------------------------------------------------
+
+cc_context::cc_context(cc_model * m, const cc_context_params & p)
+    : model(m), c(m->config), n_ctx(p.n_ctx), n_batch(p.n_batch), n_threads(p.n_threads),
+      kv_type(p.kv_f32 ? GGML_TYPE_F32 : GGML_TYPE_F16) {
+    if (n_ctx <= 0) n_ctx = std::min(c.n_ctx_train > 0 ? c.n_ctx_train : 4096, 4096);
+    if (n_batch <= 0) n_batch = 512;
+    if (n_threads <= 0) n_threads = 1;
+    if (n_ctx > (1 << 20)) CC_THROW(CC_ERR_ARGUMENT, -1, "n_ctx", "n_ctx = %d is too large", n_ctx);
+    if (n_batch > 512) CC_THROW(CC_ERR_ARGUMENT, -1, "n_batch", "n_batch = %d exceeds 512", n_batch);
+
+    const size_t n_tensors = 2 * (size_t) c.n_layer + 1;
+    const size_t kv_bytes = 2 * (size_t) c.n_layer * ggml_row_size(kv_type, c.n_embd_kv()) * n_ctx;
+    const size_t hidden_bytes = sizeof(float) * (size_t) c.n_embd * 2 * n_batch;
+    ggml_init_params ip = {ggml_tensor_overhead() * n_tensors + kv_bytes + hidden_bytes + 256 * n_tensors, nullptr, false};
+    ctx_kv = ggml_init(ip);
+    if (!ctx_kv) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot allocate the KV cache (%zu MiB)", kv_bytes >> 20);
+    for (int il = 0; il < c.n_layer; ++il) {
+        k_cache.push_back(ggml_new_tensor_2d(ctx_kv, kv_type, c.n_embd_kv(), n_ctx));
+        v_cache.push_back(ggml_new_tensor_2d(ctx_kv, kv_type, c.n_embd_kv(), n_ctx));
+    }
+    hidden = ggml_new_tensor_2d(ctx_kv, GGML_TYPE_F32, c.n_embd, 2 * n_batch);
+    rows_per_layer.assign(c.n_layer, 0);
+    kv_rows_per_layer.assign(c.n_layer, 0);
+}
+
+cc_context::~cc_context() {
+    if (ctx_kv) ggml_free(ctx_kv);
+    if (ctx_short) ggml_free(ctx_short);
+}
+
+// A fresh graph context over the reusable scratch memory. The size bounds the largest graph: one
+// layer over 2*n_batch rows, or one chunk of the output head.
+ggml_context * cc_context::graph_ctx() {
+    if (scratch.empty()) {
+        const size_t R = 2 * (size_t) n_batch;
+        size_t act = R * sizeof(float) * (12 * (size_t) c.n_embd + 6 * (size_t) c.n_embd_kv() + 4 * (size_t) c.n_ff);
+        size_t mask = R * (size_t) n_ctx * sizeof(ggml_fp16_t);
+        size_t head = HEAD_CHUNK * sizeof(float) * ((size_t) c.n_vocab + 4 * (size_t) c.n_embd);
+        size_t meta = ggml_tensor_overhead() * 256 + ggml_graph_overhead() + (1 << 20);
+        scratch.resize(std::max(act + mask, head) + meta);
+    }
+    ggml_init_params ip = {scratch.size(), scratch.data(), false};
+    return ggml_init(ip);
+}
+
+void cc_context::run_graph(ggml_cgraph * gf) {
+    ggml_cplan plan = ggml_graph_plan(gf, n_threads, nullptr);
+    if (plan.work_size > work.size()) work.resize(plan.work_size);
+    plan.work_data = work.data();
+    if (ggml_graph_compute(gf, &plan) != GGML_STATUS_SUCCESS) {
+        CC_THROW(CC_ERR_COMPUTE, -1, "", "ggml graph computation failed");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// one transformer layer for a set of rows
+// ---------------------------------------------------------------------------------------------
+
+// Computes layer il for rows `act` (full layer) and rows `kv_only` (K,V from their frozen state:
+// propagate mode). Every row's K,V are written to the cache before attention reads it, so rows of
+// the same batch attend to one another causally by position.
+void cc_context::compute_layer(int il, const std::vector<int> & act, const std::vector<int> & kv_only) {
+    const LayerWeights & w = model->weights.layers[il];
+    const int n_act = (int) act.size();
+    const int n_rows = n_act + (int) kv_only.size();
+    const int hd = c.head_dim;
+
+    ggml_context * ctx = graph_ctx();
+    ggml_cgraph * gf = ggml_new_graph(ctx);
+
+    // inputs
+    ggml_tensor * slots = ggml_new_tensor_1d(ctx, GGML_TYPE_I32, n_rows);  // rows of `hidden`
+    ggml_tensor * pos = ggml_new_tensor_1d(ctx, GGML_TYPE_I32, n_rows);    // RoPE positions
+    ggml_tensor * cells = ggml_new_tensor_1d(ctx, GGML_TYPE_I64, n_rows);  // KV cache rows
+    int max_pos = 0;
+    for (int i = 0; i < n_rows; ++i) {
+        const int r = i < n_act ? act[i] : kv_only[i - n_act];
+        ((int32_t *) slots->data)[i] = r;
+        ((int32_t *) pos->data)[i] = rows[r].pos;
+        ((int64_t *) cells->data)[i] = rows[r].pos;
+        max_pos = std::max(max_pos, rows[r].pos);
+    }
+
+    ggml_tensor * x = ggml_get_rows(ctx, hidden, slots);                         // (n_embd, n_rows)
+    ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), w.attn_norm);
+
+    ggml_tensor * k = ggml_mul_mat(ctx, w.wk, xn);                               // (n_embd_kv, n_rows)
+    if (w.bk) k = ggml_add(ctx, k, w.bk);
+    k = ggml_rope_ext(ctx, ggml_reshape_3d(ctx, k, hd, c.n_head_kv, n_rows), pos, nullptr, c.n_rot, c.rope_type,
+                      c.n_ctx_train, c.rope_freq_base, 1.0f, 0.0f, 1.0f, 32.0f, 1.0f);
+    ggml_tensor * v = ggml_mul_mat(ctx, w.wv, xn);
+    if (w.bv) v = ggml_add(ctx, v, w.bv);
+    ggml_tensor * k_stored = ggml_set_rows(ctx, k_cache[il], ggml_reshape_2d(ctx, k, c.n_embd_kv(), n_rows), cells);
+    ggml_tensor * v_stored = ggml_set_rows(ctx, v_cache[il], v, cells);
+    ggml_build_forward_expand(gf, k_stored);
+    ggml_build_forward_expand(gf, v_stored);
+
+    if (n_act > 0) {
+        const int n_kv = max_pos + 1;
+        ggml_tensor * mask = ggml_new_tensor_2d(ctx, GGML_TYPE_F16, n_kv, n_act);
+        const ggml_fp16_t zero = ggml_fp32_to_fp16(0.0f), neg_inf = ggml_fp32_to_fp16(-INFINITY);
+        for (int i = 0; i < n_act; ++i) {
+            ggml_fp16_t * m = (ggml_fp16_t *) mask->data + (size_t) i * n_kv;
+            const int p = rows[act[i]].pos;
+            for (int j = 0; j < n_kv; ++j) m[j] = j <= p ? zero : neg_inf;
+        }
+
+        ggml_tensor * xa = ggml_view_2d(ctx, x, c.n_embd, n_act, x->nb[1], 0);
+        ggml_tensor * xna = ggml_view_2d(ctx, xn, c.n_embd, n_act, xn->nb[1], 0);
+        ggml_tensor * pos_a = ggml_view_1d(ctx, pos, n_act, 0);
+
+        ggml_tensor * q = ggml_mul_mat(ctx, w.wq, xna);                          // (hd*n_head, n_act)
+        if (w.bq) q = ggml_add(ctx, q, w.bq);
+        q = ggml_rope_ext(ctx, ggml_reshape_3d(ctx, q, hd, c.n_head, n_act), pos_a, nullptr, c.n_rot, c.rope_type,
+                          c.n_ctx_train, c.rope_freq_base, 1.0f, 0.0f, 1.0f, 32.0f, 1.0f);
+        q = ggml_permute(ctx, q, 0, 2, 1, 3);                                    // (hd, n_act, n_head)
+
+        // views of the cache through the set_rows results, so the graph orders the reads after the writes
+        const size_t head_stride = ggml_row_size(kv_type, hd);
+        ggml_tensor * kc = ggml_view_3d(ctx, k_stored, hd, n_kv, c.n_head_kv, k_stored->nb[1], head_stride, 0);
+        ggml_tensor * vc = ggml_view_3d(ctx, v_stored, hd, n_kv, c.n_head_kv, v_stored->nb[1], head_stride, 0);
+        ggml_tensor * attn = ggml_flash_attn_ext(ctx, q, kc, vc, mask, 1.0f / sqrtf((float) hd), 0.0f, 0.0f);
+        ggml_prec_set_acc(attn, GGML_PREC_F32);
+        attn = ggml_reshape_2d(ctx, attn, hd * c.n_head, n_act);
+
+        ggml_tensor * ffn_in = ggml_add(ctx, ggml_mul_mat(ctx, w.wo, attn), xa);
+        ggml_tensor * fn = ggml_mul(ctx, ggml_rms_norm(ctx, ffn_in, c.norm_eps), w.ffn_norm);
+        ggml_tensor * gate = ggml_mul_mat(ctx, w.ffn_gate, fn);
+        ggml_tensor * up = ggml_mul_mat(ctx, w.ffn_up, fn);
+        ggml_tensor * ffn = ggml_mul_mat(ctx, w.ffn_down, ggml_swiglu_split(ctx, gate, up));
+        ggml_tensor * out = ggml_add(ctx, ffn, ffn_in);                           // layer output (l_out)
+        ggml_tensor * slots_a = ggml_view_1d(ctx, slots, n_act, 0);
+        ggml_build_forward_expand(gf, ggml_set_rows(ctx, hidden, out, slots_a));
+    }
+    run_graph(gf);
+    ggml_free(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// batches
+// ---------------------------------------------------------------------------------------------
+
+void cc_context::begin(const int32_t * tokens, int n, int mode) {
+    if (in_batch) CC_THROW(CC_ERR_STATE, -1, "", "a batch is already in progress: call cc_batch_end first");
+    if (n < 0 || n > n_batch) CC_THROW(CC_ERR_ARGUMENT, -1, "", "batch of %d tokens: must be 0..%d (n_batch)", n, n_batch);
+    if (mode != CC_KV_EXACT && mode != CC_KV_PROPAGATE) CC_THROW(CC_ERR_ARGUMENT, -1, "", "unknown kv mode %d", mode);
+    if (n_past + n > n_ctx) {
+        CC_THROW(CC_ERR_CONTEXT_FULL, -1, "", "the sequence would hold %d positions but the context holds %d (n_ctx)", n_past + n, n_ctx);
+    }
+    for (int i = 0; i < n; ++i) {
+        if (tokens[i] < 0 || tokens[i] >= c.n_vocab) {
+            CC_THROW(CC_ERR_ARGUMENT, -1, "", "token %d at row %d is outside the vocabulary (0..%d)", tokens[i], i, c.n_vocab - 1);
+        }
+    }
+    rows.clear();
+    n_owed_rows = (int) owed.size();
+    const size_t row_bytes = sizeof(float) * c.n_embd;
+    for (size_t i = 0; i < owed.size(); ++i) {
+        rows.push_back({-1, owed[i].pos, owed[i].next_layer, owed[i].next_layer - 1, -1, RowState::ACTIVE});
+        memcpy((char *) hidden->data + i * row_bytes, owed[i].h.data(), row_bytes);
+    }
+    owed_before = std::move(owed);
+    owed.clear();
+    // token embeddings: one row of the (possibly quantized) matrix each, dequantized on the host
+    const ggml_tensor * emb = model->weights.tok_embd;
+    const auto * traits = ggml_get_type_traits(emb->type);
+    for (int i = 0; i < n; ++i) {
+        const int slot = n_owed_rows + i;
+        const char * src = (const char *) emb->data + (size_t) tokens[i] * emb->nb[1];
+        float * dst = (float *) ((char *) hidden->data + slot * row_bytes);
+        if (emb->type == GGML_TYPE_F32) memcpy(dst, src, row_bytes);
+        else traits->to_float(src, dst, c.n_embd);
+        rows.push_back({tokens[i], n_past + i, 0, -1, -1, RowState::ACTIVE});
+    }
+    exit_state.assign((size_t) n * c.n_embd, 0.0f);
+    std::fill(rows_per_layer.begin(), rows_per_layer.end(), 0);
+    std::fill(kv_rows_per_layer.begin(), kv_rows_per_layer.end(), 0);
+    kv_mode = mode;
+    layer = -1;
+    in_batch = true;
+    have_batch = true;
+}
+
+int cc_context::step() {
+    if (!in_batch) CC_THROW(CC_ERR_STATE, -1, "", "no batch in progress: call cc_batch_begin first");
+    for (int il = layer + 1; il < c.n_layer; ++il) {
+        std::vector<int> act, kv_only;
+        bool pending = false;  // an owed row that joins at a later layer
+        for (int r = 0; r < (int) rows.size(); ++r) {
+            const Row & row = rows[r];
+            if (row.state != RowState::GONE) {
+                if (row.start_layer <= il) act.push_back(r);
+                else pending = true;
+            } else if (kv_mode == CC_KV_PROPAGATE && row.exit_layer >= 0) {
+                kv_only.push_back(r);
+            }
+        }
+        if (act.empty() && !pending) return -1;  // what remains (propagated K,V) is finished by end()
+        if (!act.empty() || !kv_only.empty()) compute_layer(il, act, kv_only);
+        for (int r : act) rows[r].done_layer = il;
+        rows_per_layer[il] = (int) act.size();
+        kv_rows_per_layer[il] = (int) kv_only.size();
+        layer = il;
+        if (!act.empty()) return il;
+    }
+    return -1;
+}
+
+// In exact mode a stopped row may leave the compute only when no active row comes after it:
+// otherwise that row will attend to the stopped row's K,V at the coming layers.
+void cc_context::update_departures() {
+    int last_active_pos = -1;
+    for (const Row & r : rows) {
+        if (r.state == RowState::ACTIVE) last_active_pos = std::max(last_active_pos, r.pos);
+    }
+    for (Row & r : rows) {
+        if (r.state == RowState::CARRIED && r.pos > last_active_pos) r.state = RowState::GONE;
+    }
+}
+
+void cc_context::stop(const int32_t * user_rows, int n) {
+    if (!in_batch) CC_THROW(CC_ERR_STATE, -1, "", "no batch in progress");
+    if (layer < 0) CC_THROW(CC_ERR_STATE, -1, "", "rows can only stop after a layer has been computed");
+    for (int i = 0; i < n; ++i) {
+        const int u = user_rows[i];
+        if (u < 0 || u >= n_user()) CC_THROW(CC_ERR_ARGUMENT, -1, "", "row %d is not in the batch (0..%d)", u, n_user() - 1);
+        Row & r = rows[n_owed_rows + u];
+        if (r.state != RowState::ACTIVE) CC_THROW(CC_ERR_STATE, -1, "", "row %d has already stopped (after layer %d)", u, r.exit_layer);
+        r.exit_layer = layer;
+        memcpy(&exit_state[(size_t) u * c.n_embd], (const char *) hidden->data + (size_t) (n_owed_rows + u) * hidden->nb[1],
+               sizeof(float) * c.n_embd);
+        r.state = kv_mode == CC_KV_EXACT ? RowState::CARRIED : RowState::GONE;
+    }
+    if (kv_mode == CC_KV_EXACT) update_departures();
+}
+
+void cc_context::end() {
+    if (!in_batch) CC_THROW(CC_ERR_STATE, -1, "", "no batch in progress");
+    bool any_active = false;
+    for (const Row & r : rows) any_active |= r.state != RowState::GONE && r.done_layer < c.n_layer - 1;
+    if (any_active && layer < c.n_layer - 1) {
+        CC_THROW(CC_ERR_STATE, -1, "", "the batch still has layers to compute (last computed: %d): step or run it first", layer);
+    }
+    if (kv_mode == CC_KV_PROPAGATE) {
+        // rows that stopped after the last computed layer still owe K,V for the layers above it
+        std::vector<int> kv_only, none;
+        for (int r = 0; r < (int) rows.size(); ++r) {
+            if (rows[r].state == RowState::GONE) kv_only.push_back(r);
+        }
+        for (int il = layer + 1; il < c.n_layer && !kv_only.empty(); ++il) {
+            compute_layer(il, none, kv_only);
+            kv_rows_per_layer[il] = (int) kv_only.size();
+        }
+    } else {
+        for (int r = 0; r < (int) rows.size(); ++r) {
+            const Row & row = rows[r];
+            if (row.state == RowState::GONE && row.done_layer < c.n_layer - 1) {
+                const float * h = (const float *) ((const char *) hidden->data + (size_t) r * hidden->nb[1]);
+                owed.push_back({row.pos, row.done_layer + 1, std::vector<float>(h, h + c.n_embd)});
+            }
+        }
+    }
+    n_past += n_user();
+    in_batch = false;
+}
+
+void cc_context::abort() {
+    if (!in_batch) return;
+    // K,V rows already written at positions >= n_past are unreachable: every later batch rewrites
+    // a cell before any row attends to it. The owed rows' cells hold exactly what they held.
+    owed = std::move(owed_before);
+    owed_before.clear();
+    in_batch = false;
+    have_batch = false;
+}
+
+int cc_context::flush() {
+    if (in_batch) CC_THROW(CC_ERR_STATE, -1, "", "cannot flush inside a batch");
+    const int n = (int) owed.size();
+    if (n == 0) return 0;
+    begin(nullptr, 0, CC_KV_EXACT);
+    layer = c.n_layer;
+    for (const Row & r : rows) layer = std::min(layer, r.start_layer);
+    layer -= 1;  // the first layer any owed row needs
+    while (step() >= 0) {}
+    end();
+    return n;
+}
+
+void cc_context::truncate(int n_keep) {
+    if (in_batch) CC_THROW(CC_ERR_STATE, -1, "", "cannot truncate inside a batch");
+    if (n_keep < 0 || n_keep > n_past) CC_THROW(CC_ERR_ARGUMENT, -1, "", "cannot keep %d positions: the sequence has %d", n_keep, n_past);
+    owed.erase(std::remove_if(owed.begin(), owed.end(), [&](const OwedRow & o) { return o.pos >= n_keep; }), owed.end());
+    n_past = n_keep;
+}
+
+const float * cc_context::row_state(int u) const {
+    const Row & r = rows[n_owed_rows + u];
+    if (r.exit_layer >= 0) return &exit_state[(size_t) u * c.n_embd];
+    return (const float *) ((const char *) hidden->data + (size_t) (n_owed_rows + u) * hidden->nb[1]);
+}

@@ -1,0 +1,294 @@
+#include "gguf_reader.h"
+
+#include "errors.h"
+
+#include "ggml.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// Bounds that no real model reaches but that keep a hostile header from making us allocate or
+// loop without end before the size checks below catch it.
+static const uint64_t MAX_STRING = 1ull << 26;   // 64 MiB (the chat template is ~KBs)
+static const uint64_t MAX_TENSORS = 1ull << 20;
+static const uint64_t MAX_KV = 1ull << 20;
+
+gguf_file::~gguf_file() {
+    if (base) munmap(const_cast<uint8_t *>(base), size);
+    if (fd >= 0) close(fd);
+}
+
+const gguf_value * gguf_file::find(const std::string & key) const {
+    auto it = kv.find(key);
+    return it == kv.end() ? nullptr : &it->second;
+}
+
+const gguf_tensor_info * gguf_file::tensor(const std::string & name) const {
+    auto it = tensor_index.find(name);
+    return it == tensor_index.end() ? nullptr : &tensors[it->second];
+}
+
+namespace {
+
+// Sequential reader over the mapping; every read checks the remaining size first.
+struct reader {
+    const uint8_t * p;
+    size_t size;
+    size_t pos = 0;
+    std::string what;  // what is being read, for error messages
+
+    void need(uint64_t n, const std::string & key) const {
+        if (n > size - pos) {
+            CC_THROW(CC_ERR_TRUNCATED, (int64_t) pos, key,
+                     "file truncated: %s needs %llu bytes at offset %zu but only %zu remain",
+                     what.c_str(), (unsigned long long) n, pos, size - pos);
+        }
+    }
+    template <typename T> T get(const std::string & key = "") {
+        need(sizeof(T), key);
+        T v;
+        memcpy(&v, p + pos, sizeof(T));
+        pos += sizeof(T);
+        return v;
+    }
+    std::string str(const std::string & key = "") {
+        size_t at = pos;
+        uint64_t n = get<uint64_t>(key);
+        if (n > MAX_STRING) {
+            CC_THROW(CC_ERR_METADATA, (int64_t) at, key, "%s: string length %llu is absurd",
+                     what.c_str(), (unsigned long long) n);
+        }
+        need(n, key);
+        std::string s((const char *) p + pos, n);
+        pos += n;
+        return s;
+    }
+};
+
+size_t scalar_size(uint32_t t) {
+    switch (t) {
+        case GV_UINT8: case GV_INT8: case GV_BOOL: return 1;
+        case GV_UINT16: case GV_INT16: return 2;
+        case GV_UINT32: case GV_INT32: case GV_FLOAT32: return 4;
+        case GV_UINT64: case GV_INT64: case GV_FLOAT64: return 8;
+        default: return 0;
+    }
+}
+
+void read_scalar(reader & r, uint32_t t, gguf_value & v, const std::string & key) {
+    switch (t) {
+        case GV_UINT8:   v.i = r.get<uint8_t>(key); break;
+        case GV_INT8:    v.i = r.get<int8_t>(key); break;
+        case GV_UINT16:  v.i = r.get<uint16_t>(key); break;
+        case GV_INT16:   v.i = r.get<int16_t>(key); break;
+        case GV_UINT32:  v.i = r.get<uint32_t>(key); break;
+        case GV_INT32:   v.i = r.get<int32_t>(key); break;
+        case GV_UINT64:  v.i = (int64_t) r.get<uint64_t>(key); break;
+        case GV_INT64:   v.i = r.get<int64_t>(key); break;
+        case GV_BOOL:    v.i = r.get<uint8_t>(key) != 0; break;
+        case GV_FLOAT32: v.f = r.get<float>(key); v.i = (int64_t) v.f; break;
+        case GV_FLOAT64: v.f = r.get<double>(key); v.i = (int64_t) v.f; break;
+        default: break;
+    }
+    if (t != GV_FLOAT32 && t != GV_FLOAT64) v.f = (double) v.i;
+}
+
+bool valid_ggml_type(uint32_t t) {
+    if (t >= GGML_TYPE_COUNT) return false;
+    // removed types keep their enum slot but have no block size / name
+    return ggml_blck_size((ggml_type) t) > 0 && ggml_type_size((ggml_type) t) > 0 &&
+           ggml_type_name((ggml_type) t) != nullptr;
+}
+
+}  // namespace
+
+void gguf_open(gguf_file & f, const char * path) {
+    f.fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (f.fd < 0) {
+        CC_THROW(CC_ERR_IO, -1, "", "cannot open %s: %s", path, strerror(errno));
+    }
+    struct stat st;
+    if (fstat(f.fd, &st) != 0) CC_THROW(CC_ERR_IO, -1, "", "cannot stat %s: %s", path, strerror(errno));
+    if (!S_ISREG(st.st_mode)) CC_THROW(CC_ERR_IO, -1, "", "%s is not a regular file", path);
+    if (st.st_size == 0) CC_THROW(CC_ERR_EMPTY, 0, "", "%s is empty (0 bytes), not a GGUF model", path);
+    f.size = (size_t) st.st_size;
+    void * m = mmap(nullptr, f.size, PROT_READ, MAP_SHARED, f.fd, 0);
+    if (m == MAP_FAILED) CC_THROW(CC_ERR_IO, -1, "", "cannot map %s: %s", path, strerror(errno));
+    f.base = (const uint8_t *) m;
+
+    reader r{f.base, f.size, 0, ""};
+    r.what = "header";
+    if (f.size < 4 || memcmp(f.base, "GGUF", 4) != 0) {
+        char got[9] = {0};
+        for (size_t i = 0; i < 4 && i < f.size; ++i) {
+            snprintf(got + 2 * i, 3, "%02x", f.base[i]);
+        }
+        CC_THROW(CC_ERR_BAD_MAGIC, 0, "", "bad magic: expected \"GGUF\" (47475546), got %s: not a GGUF file", got);
+    }
+    r.pos = 4;
+    f.version = r.get<uint32_t>();
+    if (f.version != 2 && f.version != 3) {
+        CC_THROW(CC_ERR_VERSION, 4, "", "GGUF version %u is not supported (expected 2 or 3)", f.version);
+    }
+    uint64_t n_tensors = r.get<uint64_t>();
+    uint64_t n_kv = r.get<uint64_t>();
+    // each tensor info takes at least 8 (name len) + 4 (n_dims) + 8 (ne) + 4 (type) + 8 (offset)
+    // bytes, each kv at least 8 + 4 + 1: counts beyond what the file can hold are corrupt.
+    if (n_tensors > MAX_TENSORS) {
+        CC_THROW(CC_ERR_TENSOR_INFO, 8, "", "tensor count %llu is absurd (limit %llu)",
+                 (unsigned long long) n_tensors, (unsigned long long) MAX_TENSORS);
+    }
+    if (n_kv > MAX_KV) {
+        CC_THROW(CC_ERR_METADATA, 16, "", "metadata count %llu is absurd (limit %llu)",
+                 (unsigned long long) n_kv, (unsigned long long) MAX_KV);
+    }
+    if (n_tensors * 32 + n_kv * 13 > f.size - r.pos) {
+        CC_THROW(CC_ERR_TRUNCATED, 8, "", "file truncated: %llu tensors and %llu metadata entries cannot fit in %zu bytes",
+                 (unsigned long long) n_tensors, (unsigned long long) n_kv, f.size);
+    }
+
+    for (uint64_t i = 0; i < n_kv; ++i) {
+        r.what = cc_format("metadata entry %llu", (unsigned long long) i);
+        int64_t at = (int64_t) r.pos;
+        std::string key = r.str();
+        if (key.empty()) CC_THROW(CC_ERR_METADATA, at, "", "metadata entry %llu has an empty key", (unsigned long long) i);
+        r.what = "metadata '" + key + "'";
+        gguf_value v;
+        v.offset = (int64_t) r.pos;
+        v.type = r.get<uint32_t>(key);
+        if (v.type >= GV_COUNT) {
+            CC_THROW(CC_ERR_METADATA, v.offset, key, "metadata '%s' has unknown value type %u", key.c_str(), v.type);
+        }
+        if (v.type == GV_STRING) {
+            v.s = r.str(key);
+        } else if (v.type == GV_ARRAY) {
+            v.array_type = r.get<uint32_t>(key);
+            v.array_len = r.get<uint64_t>(key);
+            if (v.array_type == GV_ARRAY || v.array_type >= GV_COUNT) {
+                CC_THROW(CC_ERR_METADATA, v.offset, key, "metadata '%s': array of type %u is not supported",
+                         key.c_str(), v.array_type);
+            }
+            if (v.array_type == GV_STRING) {
+                if (v.array_len > (f.size - r.pos) / 8) {
+                    CC_THROW(CC_ERR_TRUNCATED, v.offset, key, "metadata '%s': %llu strings cannot fit in the file",
+                             key.c_str(), (unsigned long long) v.array_len);
+                }
+                for (uint64_t j = 0; j < v.array_len; ++j) {
+                    uint64_t n = r.get<uint64_t>(key);
+                    if (n > MAX_STRING) {
+                        CC_THROW(CC_ERR_METADATA, (int64_t) r.pos - 8, key, "metadata '%s'[%llu]: string length %llu is absurd",
+                                 key.c_str(), (unsigned long long) j, (unsigned long long) n);
+                    }
+                    r.need(n, key);
+                    r.pos += n;
+                }
+            } else {
+                uint64_t es = scalar_size(v.array_type);
+                if (v.array_len > (f.size - r.pos) / es) {
+                    CC_THROW(CC_ERR_TRUNCATED, v.offset, key, "metadata '%s': array of %llu elements runs past the end of the file",
+                             key.c_str(), (unsigned long long) v.array_len);
+                }
+                r.pos += v.array_len * es;
+            }
+        } else {
+            read_scalar(r, v.type, v, key);
+        }
+        if (f.kv.count(key)) CC_THROW(CC_ERR_METADATA, at, key, "duplicate metadata key '%s'", key.c_str());
+        f.kv.emplace(key, std::move(v));
+    }
+
+    if (const gguf_value * a = f.find("general.alignment")) {
+        if (a->type != GV_UINT32 || a->i == 0 || (a->i & (a->i - 1)) != 0) {
+            CC_THROW(CC_ERR_METADATA, a->offset, "general.alignment", "general.alignment must be a power of two uint32");
+        }
+        f.alignment = (uint64_t) a->i;
+    }
+
+    f.tensors.resize(n_tensors);
+    for (uint64_t i = 0; i < n_tensors; ++i) {
+        gguf_tensor_info & t = f.tensors[i];
+        t.info_offset = (int64_t) r.pos;
+        r.what = cc_format("tensor info %llu", (unsigned long long) i);
+        t.name = r.str();
+        if (t.name.empty() || t.name.size() >= GGML_MAX_NAME) {
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor %llu has an invalid name (length %zu, limit %d)",
+                     (unsigned long long) i, t.name.size(), GGML_MAX_NAME - 1);
+        }
+        r.what = "tensor '" + t.name + "'";
+        t.n_dims = r.get<uint32_t>(t.name);
+        if (t.n_dims < 1 || t.n_dims > 4) {
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has %u dimensions (expected 1..4)", t.name.c_str(), t.n_dims);
+        }
+        int64_t nel = 1;
+        for (uint32_t d = 0; d < t.n_dims; ++d) {
+            uint64_t ne = r.get<uint64_t>(t.name);
+            if (ne == 0 || ne > (uint64_t) INT64_MAX / 2 || (uint64_t) nel > (uint64_t) INT64_MAX / ne) {
+                CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has an absurd shape (dimension %u = %llu)",
+                         t.name.c_str(), d, (unsigned long long) ne);
+            }
+            t.ne[d] = (int64_t) ne;
+            nel *= (int64_t) ne;
+        }
+        t.type = r.get<uint32_t>(t.name);
+        if (!valid_ggml_type(t.type)) {
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has unknown ggml type %u", t.name.c_str(), t.type);
+        }
+        int64_t blck = ggml_blck_size((ggml_type) t.type);
+        if (t.ne[0] % blck != 0) {
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s': row length %lld is not a multiple of the %s block size %lld",
+                     t.name.c_str(), (long long) t.ne[0], ggml_type_name((ggml_type) t.type), (long long) blck);
+        }
+        // bytes = rows * row_size; nel fits in int64, row_size <= type_size * ne0 / blck
+        uint64_t row = (uint64_t) (t.ne[0] / blck) * ggml_type_size((ggml_type) t.type);
+        uint64_t rows = (uint64_t) (nel / t.ne[0]);
+        if (rows != 0 && row > UINT64_MAX / rows) {
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' is too large", t.name.c_str());
+        }
+        t.nbytes = row * rows;
+        t.offset = r.get<uint64_t>(t.name);
+        if (f.tensor_index.count(t.name)) {
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "duplicate tensor name '%s'", t.name.c_str());
+        }
+        f.tensor_index.emplace(t.name, (size_t) i);
+    }
+
+    f.data_offset = (r.pos + f.alignment - 1) / f.alignment * f.alignment;
+    if (n_tensors > 0 && f.data_offset > f.size) {
+        CC_THROW(CC_ERR_TRUNCATED, (int64_t) r.pos, "", "file truncated: no tensor data after the header (header ends at %zu, file size %zu)",
+                 r.pos, f.size);
+    }
+    const uint64_t data_size = f.size - std::min<uint64_t>(f.data_offset, f.size);
+
+    // offsets: aligned, inside the file, and not overlapping one another
+    std::vector<const gguf_tensor_info *> by_offset;
+    for (const auto & t : f.tensors) {
+        if (t.offset % f.alignment != 0) {
+            CC_THROW(CC_ERR_TENSOR_OFFSET, t.info_offset, t.name, "tensor '%s' has offset %llu, not a multiple of the alignment %llu",
+                     t.name.c_str(), (unsigned long long) t.offset, (unsigned long long) f.alignment);
+        }
+        if (t.offset > data_size || t.nbytes > data_size - t.offset) {
+            CC_THROW(CC_ERR_TENSOR_OFFSET, t.info_offset, t.name,
+                     "tensor '%s' (offset %llu, %llu bytes) extends past the end of the file (data section holds %llu bytes)%s",
+                     t.name.c_str(), (unsigned long long) t.offset, (unsigned long long) t.nbytes,
+                     (unsigned long long) data_size,
+                     t.offset < data_size ? ": the file is probably truncated" : "");
+        }
+        by_offset.push_back(&t);
+    }
+    std::sort(by_offset.begin(), by_offset.end(),
+              [](const gguf_tensor_info * a, const gguf_tensor_info * b) { return a->offset < b->offset; });
+    for (size_t i = 1; i < by_offset.size(); ++i) {
+        const gguf_tensor_info * a = by_offset[i - 1];
+        const gguf_tensor_info * b = by_offset[i];
+        if (a->offset + a->nbytes > b->offset) {
+            CC_THROW(CC_ERR_TENSOR_OFFSET, b->info_offset, b->name, "tensor '%s' (offset %llu) overlaps tensor '%s' (offset %llu, %llu bytes)",
+                     b->name.c_str(), (unsigned long long) b->offset, a->name.c_str(), (unsigned long long) a->offset,
+                     (unsigned long long) a->nbytes);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+#include "model.h"
+
+#include "errors.h"
+
+#include "ggml-cpu.h"
+
+#include <cstring>
+
+extern const ArchSpec ARCH_LLAMA;
+extern const ArchSpec ARCH_QWEN2;
+
+// One entry per native/models/<arch>.cpp. A new family (e.g. gemma3: extra post-norms, GELU,
+// scaled embeddings, sliding-window layers) adds its file here and its layer graph in context.cpp.
+static const ArchSpec * const ARCHS[] = {&ARCH_LLAMA, &ARCH_QWEN2};
+
+const ArchSpec * find_arch(const std::string & name) {
+    for (const ArchSpec * a : ARCHS) {
+        if (name == a->name) return a;
+    }
+    return nullptr;
+}
+
+std::string supported_archs() {
+    std::string s;
+    for (const ArchSpec * a : ARCHS) s += (s.empty() ? "" : ", ") + std::string(a->name);
+    return s;
+}
+
+int64_t meta_int(const gguf_file & f, const std::string & key, int64_t fallback, bool required) {
+    const gguf_value * v = f.find(key);
+    if (!v) {
+        if (required) CC_THROW(CC_ERR_METADATA, -1, key, "required metadata key '%s' is missing", key.c_str());
+        return fallback;
+    }
+    if (v->type == GV_STRING || v->type == GV_ARRAY || v->type == GV_FLOAT32 || v->type == GV_FLOAT64) {
+        CC_THROW(CC_ERR_METADATA, v->offset, key, "metadata '%s' should be an integer (has value type %u)", key.c_str(), v->type);
+    }
+    return v->i;
+}
+
+double meta_float(const gguf_file & f, const std::string & key, double fallback, bool required) {
+    const gguf_value * v = f.find(key);
+    if (!v) {
+        if (required) CC_THROW(CC_ERR_METADATA, -1, key, "required metadata key '%s' is missing", key.c_str());
+        return fallback;
+    }
+    if (v->type == GV_STRING || v->type == GV_ARRAY) {
+        CC_THROW(CC_ERR_METADATA, v->offset, key, "metadata '%s' should be a number (has value type %u)", key.c_str(), v->type);
+    }
+    return v->f;
+}
+
+void check_config(const Config & c) {
+    auto bad = [&](const char * what, long long value, const char * rule) {
+        CC_THROW(CC_ERR_METADATA, -1, c.arch + "." + what, "hyper-parameter %s = %lld is invalid (%s)", what, value, rule);
+    };
+    if (c.n_layer < 1 || c.n_layer > 512) bad("block_count", c.n_layer, "1..512");
+    if (c.n_embd < 1 || c.n_embd > 65536) bad("embedding_length", c.n_embd, "1..65536");
+    if (c.n_ff < 1 || c.n_ff > 1 << 20) bad("feed_forward_length", c.n_ff, "1..2^20");
+    if (c.n_head < 1 || c.n_head > 1024) bad("attention.head_count", c.n_head, "1..1024");
+    if (c.n_head_kv < 1 || c.n_head % c.n_head_kv != 0) bad("attention.head_count_kv", c.n_head_kv, "must divide head_count");
+    if (c.head_dim < 2 || c.head_dim % 2 != 0 || c.head_dim > 1024) bad("head dimension", c.head_dim, "even, 2..1024");
+    if (c.n_rot != c.head_dim) bad("rope.dimension_count", c.n_rot, "partial RoPE is not supported: must equal the head dimension");
+    if (!(c.norm_eps > 0 && c.norm_eps < 1)) bad("attention.layer_norm_rms_epsilon", (long long) c.norm_eps, "0 < eps < 1");
+    if (!(c.rope_freq_base > 0)) bad("rope.freq_base", (long long) c.rope_freq_base, "> 0");
+}
+
+ggml_tensor * TensorBinder::get(const std::string & name, std::vector<int64_t> shape, bool required) {
+    const gguf_tensor_info * t = file.tensor(name);
+    if (!t) {
+        if (required) CC_THROW(CC_ERR_MISSING_TENSOR, -1, name, "required tensor '%s' is missing from the model file", name.c_str());
+        return nullptr;
+    }
+    bool same = t->n_dims == shape.size();
+    for (size_t d = 0; same && d < shape.size(); ++d) same = t->ne[d] == shape[d];
+    if (!same) {
+        std::string want, got;
+        for (size_t d = 0; d < shape.size(); ++d) want += (d ? ", " : "") + std::to_string(shape[d]);
+        for (uint32_t d = 0; d < t->n_dims; ++d) got += (d ? ", " : "") + std::to_string(t->ne[d]);
+        CC_THROW(CC_ERR_TENSOR_SHAPE, t->info_offset, name, "tensor '%s' has shape (%s), expected (%s)", name.c_str(), got.c_str(), want.c_str());
+    }
+    ggml_tensor * g = ggml_new_tensor(ctx, (ggml_type) t->type, (int) t->n_dims, t->ne);
+    g->data = const_cast<uint8_t *>(file.tensor_data(*t));
+    ggml_set_name(g, name.c_str());
+    return g;
+}
+
+ggml_tensor * TensorBinder::matrix(const std::string & name, int64_t n_in, int64_t n_out, bool required) {
+    ggml_tensor * g = get(name, {n_in, n_out}, required);
+    // the CPU matrix product needs a dot-product kernel for the weight type
+    if (g && g->type != GGML_TYPE_F32 && ggml_get_type_traits_cpu(g->type)->vec_dot == nullptr) {
+        CC_THROW(CC_ERR_TENSOR_TYPE, file.tensor(name)->info_offset, name, "tensor '%s' has type %s, which the CPU backend cannot multiply",
+                 name.c_str(), ggml_type_name(g->type));
+    }
+    return g;
+}
+
+ggml_tensor * TensorBinder::vector(const std::string & name, int64_t n, bool required) {
+    ggml_tensor * g = get(name, {n}, required);
+    if (g && g->type != GGML_TYPE_F32) {
+        CC_THROW(CC_ERR_TENSOR_TYPE, file.tensor(name)->info_offset, name, "tensor '%s' has type %s, expected f32",
+                 name.c_str(), ggml_type_name(g->type));
+    }
+    return g;
+}
+
+std::unique_ptr<cc_model> model_load(const char * path) {
+    auto m = std::make_unique<cc_model>();
+    gguf_open(m->file, path);
+
+    const gguf_value * arch = m->file.find("general.architecture");
+    if (!arch || arch->type != GV_STRING) {
+        CC_THROW(CC_ERR_METADATA, arch ? arch->offset : -1, "general.architecture",
+                 "metadata 'general.architecture' is missing or not a string");
+    }
+    const ArchSpec * spec = find_arch(arch->s);
+    if (!spec) {
+        CC_THROW(CC_ERR_UNSUPPORTED_ARCH, arch->offset, "general.architecture",
+                 "unsupported architecture '%s' (supported: %s)", arch->s.c_str(), supported_archs().c_str());
+    }
+    Config & c = m->config;
+    c.arch = arch->s;
+    if (const gguf_value * n = m->file.find("general.name"); n && n->type == GV_STRING) c.name = n->s;
+    spec->load_config(m->file, c);
+
+    // the vocabulary size is the embedding's second dimension
+    const gguf_tensor_info * emb = m->file.tensor("token_embd.weight");
+    if (!emb) CC_THROW(CC_ERR_MISSING_TENSOR, -1, "token_embd.weight", "required tensor 'token_embd.weight' is missing from the model file");
+    if (emb->n_dims != 2 || emb->ne[1] < 2 || emb->ne[1] > (1 << 24)) {
+        CC_THROW(CC_ERR_TENSOR_SHAPE, emb->info_offset, "token_embd.weight", "tensor 'token_embd.weight' must be (n_embd, n_vocab) with 2 <= n_vocab <= 2^24");
+    }
+    c.n_vocab = (int) emb->ne[1];
+
+    ggml_init_params ip = {ggml_tensor_overhead() * (m->file.tensors.size() + 8), nullptr, /*no_alloc=*/true};
+    m->ctx_w = ggml_init(ip);
+    if (!m->ctx_w) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot allocate the weights context");
+    TensorBinder binder{m->file, m->ctx_w};
+    spec->load_weights(binder, c, m->weights);
+    for (const auto & t : m->file.tensors) m->n_params += t.ne[0] * t.ne[1] * t.ne[2] * t.ne[3];
+    return m;
+}

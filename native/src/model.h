@@ -1,0 +1,87 @@
+// The model: hyper-parameters (Config), weights bound into the mapped file (Weights), and the
+// per-architecture description that fills both. Nothing here allocates activation memory.
+#pragma once
+
+#include "gguf_reader.h"
+
+#include "ggml.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+struct Config {
+    std::string arch;
+    std::string name;
+    int n_layer = 0;
+    int n_embd = 0;           // width of the residual stream
+    int n_head = 0;
+    int n_head_kv = 0;        // grouped-query attention: n_head % n_head_kv == 0
+    int head_dim = 0;
+    int n_ff = 0;             // feed-forward hidden width
+    int n_vocab = 0;
+    int n_ctx_train = 0;
+    int n_rot = 0;            // rotary dimensions (== head_dim for the archs we run)
+    int rope_type = 0;        // GGML_ROPE_TYPE_NORMAL (llama) or GGML_ROPE_TYPE_NEOX (qwen2)
+    float rope_freq_base = 10000.0f;
+    float norm_eps = 1e-5f;
+    int n_embd_kv() const { return head_dim * n_head_kv; }  // K (or V) width per token
+};
+
+struct LayerWeights {
+    ggml_tensor * attn_norm;   // (n_embd)
+    ggml_tensor * wq;          // (n_embd, n_embd)      ggml order: (in, out)
+    ggml_tensor * wk;          // (n_embd, n_embd_kv)
+    ggml_tensor * wv;          // (n_embd, n_embd_kv)
+    ggml_tensor * wo;          // (n_embd, n_embd)
+    ggml_tensor * bq = nullptr;  // (n_embd)     qwen2 only
+    ggml_tensor * bk = nullptr;  // (n_embd_kv)  qwen2 only
+    ggml_tensor * bv = nullptr;  // (n_embd_kv)  qwen2 only
+    ggml_tensor * ffn_norm;    // (n_embd)
+    ggml_tensor * ffn_gate;    // (n_embd, n_ff)
+    ggml_tensor * ffn_up;      // (n_embd, n_ff)
+    ggml_tensor * ffn_down;    // (n_ff, n_embd)
+};
+
+struct Weights {
+    ggml_tensor * tok_embd;    // (n_embd, n_vocab)
+    ggml_tensor * output_norm; // (n_embd)
+    ggml_tensor * output;      // (n_embd, n_vocab); == tok_embd when tied
+    std::vector<LayerWeights> layers;
+};
+
+// Binds named tensors of the file to ggml tensors, checking shape and type (see model.cpp).
+struct TensorBinder {
+    const gguf_file & file;
+    ggml_context * ctx;  // no_alloc: tensor data points into the mapping
+    ggml_tensor * get(const std::string & name, std::vector<int64_t> shape, bool required = true);
+    ggml_tensor * matrix(const std::string & name, int64_t n_in, int64_t n_out, bool required = true);
+    ggml_tensor * vector(const std::string & name, int64_t n, bool required = true);
+};
+
+// What each architecture file (native/models/<arch>.cpp) provides.
+struct ArchSpec {
+    const char * name;
+    void (*load_config)(const gguf_file & f, Config & c);
+    void (*load_weights)(TensorBinder & b, const Config & c, Weights & w);
+};
+
+const ArchSpec * find_arch(const std::string & name);
+std::string supported_archs();
+
+// Metadata helpers shared by the architecture files: "<arch>.<key>" lookups with type checks.
+int64_t meta_int(const gguf_file & f, const std::string & key, int64_t fallback, bool required);
+double meta_float(const gguf_file & f, const std::string & key, double fallback, bool required);
+// Checks shared by the transformer families we run (positive sizes, divisibility, limits).
+void check_config(const Config & c);
+
+struct cc_model {
+    gguf_file file;
+    Config config;
+    Weights weights;
+    ggml_context * ctx_w = nullptr;
+    int64_t n_params = 0;
+    ~cc_model() { if (ctx_w) ggml_free(ctx_w); }
+};
+
+std::unique_ptr<cc_model> model_load(const char * path);
