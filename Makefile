@@ -34,10 +34,12 @@ bench: install
 	$(PY) bench/engine.py
 
 # the GGUF error tests once more with the engine built under AddressSanitizer
-asan: setup
+asan: install
 	cmake -S . -B build/asan -G Ninja -DCODECHECK_ASAN=ON -DPython_EXECUTABLE=$(abspath $(PY))
 	cmake --build build/asan
-	cd tests && ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD=$$(gcc -print-file-name=libasan.so) \
+	# libstdc++ preloaded too: ASan's __cxa_throw interceptor needs it resolvable at start-up
+	cd tests && ASAN_OPTIONS=detect_leaks=0 \
+	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libstdc++.so.6)" \
 	  JUPYTER_CODECHECK_NATIVE_LIB=$(abspath build/asan/libcodecheck.so) \
 	  ../$(PY) -m pytest -q -p no:cacheprovider test_gguf_errors.py
 

@@ -165,7 +165,7 @@ def test_propagate_mode_agreement_is_measured(model, code_tokens, capsys):
     full.forward(code_tokens[:n])
     want = _full_logprobs(full, n)
     odd = np.arange(1, n, 2)
-    lines = []
+    lines, agreements = [], []
     for layer in (4, 14, 24):
         s = model.session(n_threads=1)
         s.forward(code_tokens[:n], hook=_exit_every_other_row_at(layer), kv_mode="propagate")
@@ -173,9 +173,11 @@ def test_propagate_mode_agreement_is_measured(model, code_tokens, capsys):
         agree = (got.argmax(1) == want[odd].argmax(1)).mean()
         lines.append(f"propagate: exit at layer {layer} on every 2nd token: later tokens' top-1 "
                      f"agrees with full depth on {agree:.1%}")
-        assert agree > 0.3  # a broken propagation (stale/zero K,V) lands far below
+        agreements.append(agree)
     with capsys.disabled():
         print("\n" + "\n".join(lines))
+    # K,V from a later exit state are closer to the full stack's: agreement grows with the layer
+    assert agreements[0] < agreements[2] and agreements[2] >= 0.7, agreements
 
 
 def test_head_statistics_are_consistent(model, code_tokens):

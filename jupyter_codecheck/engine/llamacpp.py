@@ -2,8 +2,8 @@
 
 Tests take reference logits and per-layer hidden states from it; benchmarks take its speed as
 the baseline. The high-level `llama_cpp.Llama` class is avoided: its per-call Python overhead
-(sampling state, token bookkeeping) makes it several times slower than llama.cpp itself, which
-would flatter our engine.
+(sampling state, token bookkeeping) slows it well below llama.cpp itself, which would flatter
+our engine.
 """
 from __future__ import annotations
 
@@ -48,7 +48,11 @@ _ggml_lib = None
 
 
 def _ggml():
-    """libggml-base, the copy llama_cpp already loaded (dlopen of the same path shares it)."""
+    """libggml-base, the copy llama_cpp already loaded (dlopen of the same path shares it).
+
+    Must first be called outside a decode: a dlopen while ggml's worker threads run can crash
+    in glibc's TLS bookkeeping (seen as a rare segfault inside the eval callback).
+    """
     global _ggml_lib
     if _ggml_lib is None:
         lib = ctypes.CDLL(str(Path(_lc.__file__).parent / "lib" / "libggml-base.so"))
@@ -110,9 +114,9 @@ class LlamaCppModel:
         self._batch = self._one = None
         mparams = _lc.llama_model_default_params()
         mparams.n_gpu_layers = 0
-        # no extra buffer types: the AMX one segfaults in ggml_backend_amx_mul_mat on this
-        # machine's Xeon (llama.cpp issue #20824, unfixed), and CPU repacking is not available
-        # without it (llama.cpp offers both or neither)
+        # no extra buffer types: the AMX one segfaults in ggml_backend_amx_mul_mat on the
+        # project's Sapphire-Rapids-class Xeons (llama.cpp issue #20824); the same switch also
+        # turns off CPU weight repacking, which llama.cpp cannot disable separately
         mparams.use_extra_bufts = False
         self._model = _lc.llama_model_load_from_file(os.fsencode(self.path), mparams)
         if not self._model:
@@ -127,6 +131,7 @@ class LlamaCppModel:
         self._one.raw.n_tokens = 1
         self._hidden_cb = None
         self._captured: dict[bytes, list[np.ndarray]] = {}
+        self._capture_error: BaseException | None = None
 
     def _new_context(self, cb_eval=None):
         p = _lc.llama_context_default_params()
@@ -219,7 +224,7 @@ class LlamaCppModel:
         # exceptions in a ctypes callback would return False and abort the decode silently,
         # so failures are recorded and raised after llama_decode
         try:
-            g = _ggml()
+            g = _ggml_lib
             name = g.ggml_get_name(tensor)
             if name not in self._captured:
                 return not ask
@@ -247,6 +252,7 @@ class LlamaCppModel:
         if any(not 0 <= k < self.n_layer for k in layers):
             raise ValueError(f"layers must be in [0, {self.n_layer})")
         if self._hctx is None:
+            _ggml()
             self._hidden_cb = _lc.ggml_backend_sched_eval_callback(self._on_tensor)
             self._hctx = self._new_context(self._hidden_cb)
         self._captured = {f"l_out-{k}".encode(): [] for k in layers}

