@@ -62,6 +62,7 @@ _SIGNATURES = {
     "cc_flush": (C.c_int, [P, ERR]),
     "cc_batch_rows_per_layer": (C.c_int, [P, P]),
     "cc_head": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
+    "cc_head_states": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
     "cc_set_shortlist": (C.c_int, [P, P, I32, ERR]),
 }
 

@@ -192,41 +192,70 @@ class Session:
         return BatchResult(start, toks.size, np.concatenate(exits), per_layer, self.n_layer)
 
     def _run_batch(self, toks, hook, mode, cancel, batch_start):
-        ctx, err = self._ctx, self._err
-        N.check(N.lib.cc_batch_begin(ctx, N.ptr(toks), toks.size, mode, err), err)
+        self.begin(toks, mode)
         try:
             if hook is None and cancel is None:
-                N.check(N.lib.cc_batch_run(ctx, err), err)
+                N.check(N.lib.cc_batch_run(self._ctx, self._err), self._err)
             else:
                 step = LayerStep(self)
                 step.batch_start = batch_start
-                while True:
-                    layer = N.lib.cc_batch_step(ctx, err)
-                    if err.code:
-                        N.raise_error(err)
-                    if layer < 0:
-                        break
+                while (layer := self.step()) >= 0:
                     if cancel is not None and cancel():
-                        N.lib.cc_batch_abort(ctx, err)
+                        self.abort()
                         return None
                     if hook is not None:
                         step.layer = layer
                         stop = hook(step)
                         if stop is not None:
-                            stop = np.ascontiguousarray(stop, dtype=np.int32)
-                            if stop.size:
-                                N.check(N.lib.cc_batch_stop(ctx, N.ptr(stop), stop.size, err), err)
-            N.check(N.lib.cc_batch_end(ctx, err), err)
+                            self.stop(stop)
+            self.end()
         except BaseException:
             # KeyboardInterrupt or a failing hook: leave the session as before this batch
-            N.lib.cc_batch_abort(ctx, err)
+            self.abort()
             raise
-        self.tokens.extend(int(t) for t in toks)
-        exits = np.zeros(toks.size, dtype=np.int32)
-        N.lib.cc_batch_exit_layers(ctx, N.ptr(exits))
+        return self.last_exit_layers(), self.last_rows_per_layer()
+
+    # -- the layer loop, one call at a time (Session.forward and the checker's runner use these) --
+
+    def begin(self, tokens, kv_mode: "str | int" = "exact") -> None:
+        """Starts a batch of at most n_batch tokens (rows 0..n-1); see `step`, `stop`, `end`."""
+        toks = np.ascontiguousarray(tokens, dtype=np.int32)
+        mode = KV_MODES[kv_mode] if isinstance(kv_mode, str) else int(kv_mode)
+        N.check(N.lib.cc_batch_begin(self._ctx, N.ptr(toks), toks.size, mode, self._err), self._err)
+        self._batch_tokens = toks
+
+    def step(self) -> int:
+        """Computes the next layer for the active rows; returns it, or -1 when done."""
+        layer = N.lib.cc_batch_step(self._ctx, self._err)
+        if self._err.code:
+            N.raise_error(self._err)
+        return layer
+
+    def active(self) -> np.ndarray:
+        n = N.lib.cc_batch_active(self._ctx, N.ptr(self._rows_buf))
+        return self._rows_buf[:n].copy()
+
+    def stop(self, rows) -> None:
+        r = np.ascontiguousarray(rows, dtype=np.int32)
+        if r.size:
+            N.check(N.lib.cc_batch_stop(self._ctx, N.ptr(r), r.size, self._err), self._err)
+
+    def end(self) -> None:
+        N.check(N.lib.cc_batch_end(self._ctx, self._err), self._err)
+        self.tokens.extend(int(t) for t in self._batch_tokens)
+
+    def abort(self) -> None:
+        N.lib.cc_batch_abort(self._ctx, self._err)
+
+    def last_exit_layers(self) -> np.ndarray:
+        exits = np.zeros(len(self._batch_tokens), dtype=np.int32)
+        N.lib.cc_batch_exit_layers(self._ctx, N.ptr(exits))
+        return exits
+
+    def last_rows_per_layer(self) -> np.ndarray:
         per_layer = np.zeros(self.n_layer, dtype=np.int32)
-        N.lib.cc_batch_rows_per_layer(ctx, N.ptr(per_layer))
-        return exits, per_layer
+        N.lib.cc_batch_rows_per_layer(self._ctx, N.ptr(per_layer))
+        return per_layer
 
     # -- per-row data of the current (or last) batch ---------------------------------------------
 
@@ -242,7 +271,18 @@ class Session:
         """Final norm + output matrix on rows' current states (any layer). With `shortlist`, only
         the shortlist and the reference tokens are scored (see `set_shortlist`)."""
         r = np.ascontiguousarray(rows, dtype=np.int32)
-        n = r.size
+        return self._head(r, None, r.size, ref, top_k, shortlist, logits)
+
+    def head_states(self, states: np.ndarray, ref: Sequence[int] | None = None, *, top_k: int = 5,
+                    shortlist: bool = False, logits: bool = False) -> HeadResult:
+        """The same head on given (n, n_embd) hidden states, e.g. mapped by a learned exit map."""
+        x = np.ascontiguousarray(states, dtype=np.float32)
+        if x.ndim != 2 or x.shape[1] != self.n_embd:
+            raise ValueError(f"states must have shape (n, {self.n_embd}), got {x.shape}")
+        return self._head(np.arange(x.shape[0], dtype=np.int32), x, x.shape[0], ref, top_k,
+                          shortlist, logits)
+
+    def _head(self, r, states, n, ref, top_k, shortlist, logits) -> HeadResult:
         refs = None if ref is None else np.ascontiguousarray(ref, dtype=np.int32)
         if refs is not None and refs.size != n:
             raise ValueError(f"{n} rows but {refs.size} reference tokens")
@@ -254,8 +294,13 @@ class Session:
             logits=np.empty((n, self.n_vocab), np.float32) if logits else None)
         raw = N.cc_head_out(N.ptr(out.logits), N.ptr(out.ref_logprob), N.ptr(out.ref_rank),
                             N.ptr(out.topk_ids), N.ptr(out.topk_logprob), N.ptr(out.logsumexp))
-        N.check(N.lib.cc_head(self._ctx, N.ptr(r), n, N.ptr(refs), top_k, int(shortlist),
-                              C.byref(raw), self._err), self._err)
+        if states is None:
+            rc = N.lib.cc_head(self._ctx, N.ptr(r), n, N.ptr(refs), top_k, int(shortlist),
+                               C.byref(raw), self._err)
+        else:
+            rc = N.lib.cc_head_states(self._ctx, N.ptr(states), n, N.ptr(refs), top_k,
+                                      int(shortlist), C.byref(raw), self._err)
+        N.check(rc, self._err)
         return out
 
     def set_shortlist(self, token_ids: Sequence[int]) -> None:

@@ -217,6 +217,11 @@ typedef struct cc_head_out {
 CC_API int cc_head(cc_context * ctx, const int32_t * rows, int32_t n, const int32_t * ref_tokens,
                    int32_t top_k, int32_t use_shortlist, cc_head_out * out, cc_error * err);
 
+// The same head on hidden states the caller provides ([n][n_embd] floats), e.g. a layer's output
+// mapped by a learned exit map (a "tuned lens") before the final norm.
+CC_API int cc_head_states(cc_context * ctx, const float * states, int32_t n, const int32_t * ref_tokens,
+                          int32_t top_k, int32_t use_shortlist, cc_head_out * out, cc_error * err);
+
 // Sets the shortlist for cc_head(use_shortlist=1): token ids, deduplicated, at most 8192.
 CC_API int cc_set_shortlist(cc_context * ctx, const int32_t * tokens, int32_t n, cc_error * err);
 

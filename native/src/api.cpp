@@ -190,6 +190,16 @@ int cc_head(cc_context * ctx, const int32_t * rows, int32_t n, const int32_t * r
     });
 }
 
+int cc_head_states(cc_context * ctx, const float * states, int32_t n, const int32_t * ref_tokens, int32_t top_k,
+                   int32_t use_shortlist, cc_head_out * out, cc_error * err) {
+    return guarded(err, [&] {
+        if (!out || (n > 0 && !states)) CC_THROW(CC_ERR_ARGUMENT, -1, "", "states and out are required");
+        if (n < 0) CC_THROW(CC_ERR_ARGUMENT, -1, "", "n must be >= 0");
+        ctx->head_of(states, nullptr, n, ref_tokens, top_k, use_shortlist != 0, out);
+        return 0;
+    });
+}
+
 int cc_set_shortlist(cc_context * ctx, const int32_t * tokens, int32_t n, cc_error * err) {
     return guarded(err, [&] {
         if (!tokens) CC_THROW(CC_ERR_ARGUMENT, -1, "", "tokens is NULL");

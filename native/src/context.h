@@ -89,6 +89,9 @@ struct cc_context {
     const float * row_state(int user_row) const;
 
     void head(const int32_t * user_rows, int n, const int32_t * ref, int top_k, bool shortlist, cc_head_out * out);
+    // the head on given states (states == nullptr: the rows' own states)
+    void head_of(const float * states, const int32_t * user_rows, int n, const int32_t * ref, int top_k, bool shortlist,
+                 cc_head_out * out);
     void set_shortlist(const int32_t * tokens, int n);
 
   private:

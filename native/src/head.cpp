@@ -76,13 +76,20 @@ float dot(const float * a, const float * b, int n) {
 
 void cc_context::head(const int32_t * user_rows, int n, const int32_t * ref, int top_k, bool shortlist, cc_head_out * out) {
     if (!have_batch) CC_THROW(CC_ERR_STATE, -1, "", "no batch has been evaluated yet");
-    if (top_k < 0 || top_k > 1024) CC_THROW(CC_ERR_ARGUMENT, -1, "", "top_k = %d must be 0..1024", top_k);
-    if (shortlist && !short_w) CC_THROW(CC_ERR_STATE, -1, "", "no shortlist set: call cc_set_shortlist first");
-    if (shortlist && out->logits) CC_THROW(CC_ERR_ARGUMENT, -1, "", "the shortlist head returns statistics, not full logits");
     for (int i = 0; i < n; ++i) {
         if (user_rows[i] < 0 || user_rows[i] >= n_user()) {
             CC_THROW(CC_ERR_ARGUMENT, -1, "", "row %d is not in the batch (0..%d)", user_rows[i], n_user() - 1);
         }
+    }
+    head_of(nullptr, user_rows, n, ref, top_k, shortlist, out);
+}
+
+void cc_context::head_of(const float * states, const int32_t * user_rows, int n, const int32_t * ref, int top_k,
+                         bool shortlist, cc_head_out * out) {
+    if (top_k < 0 || top_k > 1024) CC_THROW(CC_ERR_ARGUMENT, -1, "", "top_k = %d must be 0..1024", top_k);
+    if (shortlist && !short_w) CC_THROW(CC_ERR_STATE, -1, "", "no shortlist set: call cc_set_shortlist first");
+    if (shortlist && out->logits) CC_THROW(CC_ERR_ARGUMENT, -1, "", "the shortlist head returns statistics, not full logits");
+    for (int i = 0; i < n; ++i) {
         if (ref && (ref[i] < -1 || ref[i] >= c.n_vocab)) CC_THROW(CC_ERR_ARGUMENT, -1, "", "reference token %d is outside the vocabulary", ref[i]);
     }
     const Weights & W = model->weights;
@@ -96,7 +103,8 @@ void cc_context::head(const int32_t * user_rows, int n, const int32_t * ref, int
         ggml_cgraph * gf = ggml_new_graph(ctx);
         ggml_tensor * x = ggml_new_tensor_2d(ctx, GGML_TYPE_F32, c.n_embd, m);
         for (int i = 0; i < m; ++i) {
-            memcpy((float *) x->data + (size_t) i * c.n_embd, row_state(user_rows[i0 + i]), sizeof(float) * c.n_embd);
+            const float * src = states ? states + (size_t) (i0 + i) * c.n_embd : row_state(user_rows[i0 + i]);
+            memcpy((float *) x->data + (size_t) i * c.n_embd, src, sizeof(float) * c.n_embd);
         }
         ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), W.output_norm);
         ggml_tensor * z = ggml_mul_mat(ctx, shortlist ? short_w : W.output, xn);  // (n_cand, m)

@@ -1,0 +1,171 @@
+"""Checker speed and early-exit agreement on real code, against llama.cpp in the same run.
+
+    python bench/check.py [--data ../shared/benchmarks/humanevalfix.jsonl] [--limit N]
+
+On the `fixed` solutions (clean code) and the `buggy` ones it runs check() in four configurations
+(full depth sequential / batched, reference-token exit sequential / batched) and reports tokens/s,
+the mean fraction of layers computed and the decision agreement of each exit configuration with
+full depth; next to llama.cpp batched scoring with all logits and llama.cpp one-token decoding
+over the same token sequences, and a prompt-engineering baseline: the same model asked in its chat
+template to return the corrected cell (greedy, llama.cpp), timed on the first `--prompt-limit`
+cells. The last line is one JSON object with the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from jupyter_codecheck.check import check
+from jupyter_codecheck.engine.llamacpp import LlamaCppModel
+from jupyter_codecheck.runner import get_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
+
+CONFIGS = {
+    "full_sequential": dict(mode="sequential", exit_policy=None),
+    "full_batched": dict(mode="batched", exit_policy=None),
+    "exit_sequential": dict(mode="sequential", exit_policy="default"),
+    "exit_batched": dict(mode="batched", exit_policy="default"),
+}
+
+PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face"
+          "<|im_end|>\n<|im_start|>user\nFix the bug in this Python code. Reply with the corrected "
+          "code only.\n```python\n{code}```<|im_end|>\n<|im_start|>assistant\n```python\n")
+
+
+def run_config(cells, options, threads):
+    tokens = rows = computed = possible = 0
+    decisions, elapsed = [], 0.0
+    for src in cells:
+        r = check(src, n_threads=threads, **options)
+        elapsed += r.stats["time_s"]
+        tokens += r.stats["tokens"]
+        computed += r.stats["layers_computed"]
+        possible += r.stats["layers_possible"]
+        rows += r.stats["rows_scored"]
+        decisions.append([t.decision for t in r.tokens])
+    return {"tokens": tokens, "time_s": elapsed, "tokens_per_s": tokens / elapsed,
+            "layer_fraction": computed / possible if possible else 0.0,
+            "rows_per_token": rows / tokens}, decisions
+
+
+def agreement(a, b):
+    same = total = 0
+    for x, y in zip(a, b):
+        total += max(len(x), len(y))
+        same += sum(p == q for p, q in zip(x, y))
+    return same / total if total else 1.0
+
+
+def llama_speed(ref, token_lists):
+    t_batch = t_dec = 0.0
+    n = 0
+    for ids in token_lists:
+        t0 = time.perf_counter()
+        ref.score(ids, all_logits=True)
+        t_batch += time.perf_counter() - t0
+        ref.clear()
+        t0 = time.perf_counter()
+        for pos, t in enumerate(ids):
+            ref.decode_one(t, pos)
+        t_dec += time.perf_counter() - t0
+        n += len(ids)
+    return n / t_batch, n / t_dec
+
+
+def prompt_baseline(ref, tok, cells):
+    """Seconds per cell for the chat-template rewrite (prompt evaluation + greedy generation,
+    stopping at the closing code fence or an end-of-turn token)."""
+    times = []
+    for src in cells:
+        ids = tok.encode(PROMPT.format(code=src), parse_special=True).ids   # chat tokens as tokens
+        budget = len(tok.encode(src).ids) + 16
+        t0 = time.perf_counter()
+        logits = ref.score(ids, all_logits=False)[-1]
+        out = []
+        for k in range(budget):
+            nxt = int(np.argmax(logits))
+            out.append(nxt)
+            if tok.is_eog(nxt) or "```" in tok.decode(out[-3:]):
+                break
+            logits = ref.decode_one(nxt, len(ids) + k)
+        times.append(time.perf_counter() - t0)
+    return statistics.mean(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default=str(DEFAULT_DATA))
+    ap.add_argument("--limit", type=int, default=0, help="first N pairs (0: all)")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--prompt-limit", type=int, default=20)
+    args = ap.parse_args()
+
+    rows = [json.loads(line) for line in open(args.data)]
+    if args.limit:
+        rows = rows[:args.limit]
+    fixed = [r["fixed"] for r in rows]
+    buggy = [r["buggy"] for r in rows]
+    engine = get_engine(None, args.threads)
+    tok = engine.tokenizer
+    check("x = 1\n", n_threads=args.threads)        # load, fit or read the exit lens, warm up
+
+    figures = {"cells": len(rows), "threads": args.threads, "model": engine.model.path.name}
+    results = {}
+    for name, options in CONFIGS.items():
+        stats, dec = run_config(fixed, options, args.threads)
+        results[name] = (stats, dec)
+        print(f"fixed, {name}: {stats['tokens_per_s']:.1f} tok/s, layers computed "
+              f"{stats['layer_fraction']:.1%}", flush=True)
+    for name in ("full_batched", "exit_batched"):
+        stats, dec = run_config(buggy, CONFIGS[name], args.threads)
+        results["buggy_" + name] = (stats, dec)
+        print(f"buggy, {name}: {stats['tokens_per_s']:.1f} tok/s, layers computed "
+              f"{stats['layer_fraction']:.1%}", flush=True)
+
+    agree_b = agreement(results["full_batched"][1], results["exit_batched"][1])
+    agree_s = agreement(results["full_sequential"][1], results["exit_sequential"][1])
+    agree_buggy = agreement(results["buggy_full_batched"][1], results["buggy_exit_batched"][1])
+
+    ref = LlamaCppModel(engine.model.path, n_threads=args.threads, n_ctx=2048)
+    token_lists = [tok.encode(s).ids for s in fixed]
+    llama_batched, llama_decode = llama_speed(ref, token_lists)
+    prompt_s = prompt_baseline(ref, tok, buggy[:args.prompt_limit])
+    ours_s = statistics.mean(check(s, n_threads=args.threads).stats["time_s"] for s in buggy[:args.prompt_limit])
+    ref.close()
+
+    for name, (stats, _) in results.items():
+        figures[name] = {k: round(v, 4) for k, v in stats.items()}
+    figures.update({
+        "llamacpp_batched_tps": round(llama_batched, 2), "llamacpp_decode_tps": round(llama_decode, 2),
+        "ratio_batched_exit": round(results["exit_batched"][0]["tokens_per_s"] / llama_batched, 3),
+        "ratio_sequential_exit": round(results["exit_sequential"][0]["tokens_per_s"] / llama_decode, 3),
+        "ratio_batched_full": round(results["full_batched"][0]["tokens_per_s"] / llama_batched, 3),
+        "layer_fraction": round(results["exit_batched"][0]["layer_fraction"], 4),
+        "layer_fraction_sequential": round(results["exit_sequential"][0]["layer_fraction"], 4),
+        "decision_agreement": round(min(agree_b, agree_s), 5),
+        "decision_agreement_batched": round(agree_b, 5),
+        "decision_agreement_sequential": round(agree_s, 5),
+        "decision_agreement_buggy": round(agree_buggy, 5),
+        "prompt_s_per_cell": round(prompt_s, 3), "check_s_per_cell": round(ours_s, 3),
+        "ratio_vs_prompt": round(prompt_s / ours_s, 2),
+    })
+    print(f"llama.cpp: batched scoring {llama_batched:.1f} tok/s, decoding {llama_decode:.1f} tok/s")
+    print(f"batched + exit vs llama.cpp batched: {figures['ratio_batched_exit']:.2f}x; "
+          f"sequential + exit vs llama.cpp decoding: {figures['ratio_sequential_exit']:.2f}x")
+    print(f"decision agreement with full depth: batched {agree_b:.2%}, sequential {agree_s:.2%}, "
+          f"buggy {agree_buggy:.2%}")
+    print(f"prompt baseline {prompt_s:.2f} s/cell vs check {ours_s:.2f} s/cell: {figures['ratio_vs_prompt']:.1f}x")
+    print(json.dumps(figures))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

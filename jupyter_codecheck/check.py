@@ -1,0 +1,343 @@
+"""The one entry point: check(source, *, context=None, **options) -> CheckResult.
+
+    result = check("def f(x):\n    retrun x\n")
+    result.findings[0].line        # 2
+    result.corrected               # "def f(x):\n    return x\n"
+
+`check_iter(...)` takes the same arguments and yields each input token's `TokenRecord` and each
+`Edit` as soon as they are decided, then the `CheckResult` last.
+"""
+from __future__ import annotations
+
+import math
+import re
+import threading
+import time
+from dataclasses import dataclass, fields
+from typing import Callable, Iterator, Sequence
+
+import numpy as np
+
+from .decoding.acceptance import AcceptanceRule
+from .decoding.editor import (FLAG, EditDecoder, EditEvent, EditorConfig,
+                              TokenEvent)
+from .decoding.exit_policy import make_policy
+from .decoding.sampler import SamplerChain
+from .decoding.scorer import Cancelled, Scorer
+from .pysource import free_spans
+from .result import Alternative, CheckResult, Edit, Finding, TokenRecord
+
+DEFAULT_EXIT_POLICY = "default"
+
+
+@dataclass
+class CheckOptions:
+    model: str | None = None               # GGUF path (None: SmolLM2-135M)
+    mode: str = "batched"                  # "batched" | "sequential"
+    exit_policy: object = DEFAULT_EXIT_POLICY   # a policy name / object, or None for full depth
+    kv_mode: str = "exact"                 # K,V of skipped layers: "exact" | "propagate"
+    lens: bool = True                      # learned exit maps for the exit tests (when available)
+    accept_prob: float | None = 0.2
+    accept_rank: int | None = 9
+    accept_argmax: bool = False
+    accept_combine: str = "any"
+    lenient_tokens: int = 3
+    lenient_floor: float = 0.005
+    seed: int | None = None
+    temperature: float = 0.0
+    top_k: int = 0
+    top_p: float = 1.0
+    min_p: float = 0.0
+    window: int = 64
+    max_unsync: int = 6
+    python: bool = True                    # keep defined names, comments and strings (Python-aware)
+    n_candidates: int = 3                  # corrections tried one step ahead at a rejection
+    n_threads: int | None = None
+    cancel: Callable[[], bool] | None = None   # polled after every layer; or a threading.Event
+
+    @classmethod
+    def from_kwargs(cls, **kwargs) -> "CheckOptions":
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(kwargs) - names)
+        if unknown:
+            raise TypeError(f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(sorted(names))}")
+        opts = cls(**kwargs)
+        if opts.mode not in ("batched", "sequential"):
+            raise ValueError(f"mode must be 'batched' or 'sequential', got {opts.mode!r}")
+        if opts.kv_mode not in ("exact", "propagate"):
+            raise ValueError(f"kv_mode must be 'exact' or 'propagate', got {opts.kv_mode!r}")
+        if isinstance(opts.cancel, threading.Event):
+            event = opts.cancel
+            opts.cancel = event.is_set
+        return opts
+
+
+# -- IPython syntax is masked: never flagged, never rewritten ---------------------------------------
+
+_MAGIC_LINE = re.compile(rb"^[ \t]*(%|!)[^\n]*", re.M)
+
+
+def masked_spans(data: bytes) -> list[tuple[int, int]]:
+    """Byte spans of magics and shell lines (`%...`, `%%...`, `!...`)."""
+    return [(m.start(), m.end()) for m in _MAGIC_LINE.finditer(data)]
+
+
+def _masked_tokens(starts, ends, spans) -> list[bool]:
+    out = []
+    for s, e in zip(starts, ends):
+        out.append(any(s < b and e > a for a, b in spans))
+    return out
+
+
+# -- the walk ----------------------------------------------------------------------------------------
+
+def check(source: str, *, context: Sequence[str] | None = None, **options) -> CheckResult:
+    result = None
+    for item in check_iter(source, context=context, **options):
+        result = item
+    assert isinstance(result, CheckResult)
+    return result
+
+
+def check_iter(source: str, *, context: Sequence[str] | None = None,
+               **options) -> Iterator[TokenRecord | Edit | CheckResult]:
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a str, got {type(source).__name__}")
+    opts = CheckOptions.from_kwargs(**options)
+    rule = AcceptanceRule(prob=opts.accept_prob, rank=opts.accept_rank, argmax=opts.accept_argmax,
+                          combine=opts.accept_combine, lenient_tokens=opts.lenient_tokens,
+                          lenient_floor=opts.lenient_floor)
+    sampler = SamplerChain(temperature=opts.temperature, top_k=opts.top_k, top_p=opts.top_p,
+                           min_p=opts.min_p, seed=opts.seed)
+    policy = make_policy(opts.exit_policy)
+
+    from .runner import EngineLayerModel, get_engine
+    engine = get_engine(opts.model, opts.n_threads)
+    tok = engine.tokenizer
+    with engine.lock:
+        yield from _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerModel)
+
+
+def _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerModel):
+    t0 = time.perf_counter()
+    enc = tok.encode(source)
+    data = enc.data
+    n = len(enc.ids)
+    masked = _masked_tokens(enc.starts, enc.ends, masked_spans(data))
+    free = _masked_tokens(enc.starts, enc.ends, free_spans(source)) if opts.python else None
+    prefix = _document_start(tok)
+    if context:
+        prefix += tok.encode("\n\n".join(c.rstrip("\n") for c in context) + "\n\n").ids
+
+    lens = engine.get_lens() if (opts.lens and policy is not None) else None
+    layer_model = EngineLayerModel(engine.session, kv_mode=opts.kv_mode, lens=lens)
+    engine.set_cell_shortlist(enc.ids or [0])
+    info = engine.model.info
+    n_layer = info.n_layer
+    rule_k = max(rule.top_k_needed(), 8)
+    scorer = Scorer(layer_model, policy, top_k=rule_k, cancel=opts.cancel)
+    stop_ids = frozenset(i for i in range(min(info.n_vocab, 64)) if tok.is_eog(i)) | {tok.eos_id}
+    cfg = EditorConfig(mode=opts.mode, window=opts.window, max_unsync=opts.max_unsync,
+                       n_candidates=opts.n_candidates, pieces=tok.piece,
+                       stop_ids=stop_ids, boundary_ids=engine.cached("whitespace", _whitespace_ids),
+                       tail_ids=engine.cached("closers", _closer_ids))
+    decoder = EditDecoder(scorer, rule, sampler, cfg)
+
+    result = CheckResult(source=source)
+    records: dict[int, TokenRecord] = {}
+    raw_edits: list[EditEvent] = []
+    cancelled = False
+    reused = 0
+    try:
+        pending, reused = _prime(engine.session, scorer, prefix, enc.ids[0] if n else None)
+        text_of = _token_texts(data, enc.starts, enc.ends)
+        for ev in decoder.run(enc.ids, masked, pending if prefix else None, free=free):
+            if isinstance(ev, TokenEvent):
+                rec = _record(ev, enc, text_of, tok, n_layer)
+                records[ev.index] = rec
+                yield rec
+            else:
+                raw_edits.append(ev)
+                edit = _edit(ev, enc, data, tok)
+                result.edits.append(edit)
+                yield edit
+    except (Cancelled, KeyboardInterrupt):
+        cancelled = True
+    result.tokens = [records[i] for i in sorted(records)]
+    result.corrected = _apply(data, result.edits).decode("utf-8", "replace")
+    result.findings = _findings(result, raw_edits, records)
+    dt = time.perf_counter() - t0
+    computed = layer_model.layers_computed
+    possible = scorer.rows_scored * n_layer
+    result.stats = {
+        "model": info.name or info.arch, "model_path": info.path, "n_layer": n_layer,
+        "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
+        "lens": lens is not None, "sampler": sampler.describe(),
+        "tokens": n, "rows_scored": scorer.rows_scored, "context_tokens": len(prefix),
+        "context_reused": reused,
+        "layers_computed": computed, "layers_possible": possible,
+        "layer_fraction": computed / possible if possible else 0.0,
+        "decision_depth": float(((np.arange(n_layer) + 1) * scorer.exit_histogram).sum() / possible)
+        if possible else 0.0,
+        "exit_histogram": scorer.exit_histogram.tolist(),
+        "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": cancelled,
+    }
+    yield result
+
+
+def _prime(session, scorer, prefix, first_ref):
+    """Puts `prefix` in the session, reusing the KV of what it already holds, and returns the
+    model's distribution for the cell's first token (None without a prefix)."""
+    if not prefix:
+        session.truncate(0)
+        return None, 0
+    keep = min(session.common_prefix(prefix), len(prefix) - 1)
+    if keep < session.n_past:
+        session.truncate(keep)
+    if keep < len(prefix) - 1:
+        session.forward(prefix[keep:-1])     # no head needed for the context itself
+    return scorer.extend([prefix[-1]], [first_ref], allow_exit=False)[0], keep
+
+
+def _document_start(tok) -> list[int]:
+    """The token a training document starts after: gives the cell's first token a distribution
+    without adding text. SmolLM2's BOS is the chat token <|im_start|>, which would make the model
+    expect a role name, so the document separator <|endoftext|> is preferred."""
+    for i in range(min(tok.n_vocab, 512)):
+        if tok.piece(i) == b"<|endoftext|>":
+            return [i]
+    for i in (151643,):  # Qwen2's <|endoftext|> sits after the ordinary vocabulary
+        if i < tok.n_vocab and tok.piece(i) == b"<|endoftext|>":
+            return [i]
+    return [tok.bos_id] if tok.bos_id is not None and tok.bos_id >= 0 else []
+
+
+def _closer_ids(tok) -> list[int]:
+    """Tokens made only of closing brackets/quotes and colons: all the tail may append."""
+    out = []
+    for i in range(tok.n_vocab):
+        piece = tok.piece(i).strip(b" ")
+        if piece and all(ch in b")]}'\":" for ch in piece):
+            out.append(i)
+    return out
+
+
+def _whitespace_ids(tok) -> list[int]:
+    out = []
+    for i in range(tok.n_vocab):
+        piece = tok.piece(i)
+        if piece and not piece.strip():
+            out.append(i)
+    return out
+
+
+def _token_texts(data: bytes, starts, ends) -> list[str]:
+    """Each token's text as complete characters: a character split across tokens belongs to the
+    token where it ends, so streamed text never holds half a character."""
+    out, carry = [], b""
+    for s, e in zip(starts, ends):
+        chunk = carry + data[s:e]
+        cut = len(chunk)
+        # back off over an incomplete trailing UTF-8 sequence
+        for back in range(1, min(4, len(chunk)) + 1):
+            b = chunk[-back]
+            if b & 0xC0 == 0x80:
+                continue
+            need = 1 if b < 0x80 else 2 if b >> 5 == 0b110 else 3 if b >> 4 == 0b1110 else 4 if b >> 3 == 0b11110 else 1
+            if need > back:
+                cut = len(chunk) - back
+            break
+        out.append(chunk[:cut].decode("utf-8", "replace"))
+        carry = chunk[cut:]
+    if carry and out:
+        out[-1] += carry.decode("utf-8", "replace")
+    return out
+
+
+def _record(ev: TokenEvent, enc, text_of, tok, n_layer) -> TokenRecord:
+    i = ev.index
+    line, col = enc.line_col(i)
+    d = ev.dist
+    prob = rank = exit_layer = None
+    alts: list[Alternative] = []
+    if d is not None:
+        token = enc.ids[i]   # the dist may have been read with another reference after an edit
+        prob = float(math.exp(d.logprob_of(token)))
+        rank = int(d.rank_of(token))
+        exit_layer = int(d.exit_layer)
+        alts = [Alternative(tok.decode([int(t)]), float(math.exp(lp)))
+                for t, lp in zip(d.top_ids[:5], d.top_logprobs[:5])]
+    return TokenRecord(index=i, text=text_of[i], start=enc.starts[i], end=enc.ends[i], line=line,
+                       column=col, prob=prob, rank=rank, alternatives=alts, exit_layer=exit_layer,
+                       decision=ev.decision)
+
+
+def _span(ev: EditEvent, enc, data) -> tuple[int, int]:
+    n = len(enc.ids)
+    start = enc.starts[ev.start] if ev.start < n else len(data)
+    end = enc.starts[ev.end] if ev.end < n else len(data)
+    return start, end
+
+
+def _edit(ev: EditEvent, enc, data, tok) -> Edit:
+    start, end = _span(ev, enc, data)
+    line = data[:start].count(b"\n") + 1
+    col = len(data[data.rfind(b"\n", 0, start) + 1:start].decode("utf-8", "replace"))
+    replacement = b"".join(tok.piece(t) for t in ev.tokens)
+    return Edit(kind=ev.kind, start=start, end=end, line=line, column=col,
+                original=data[start:end].decode("utf-8", "replace"),
+                replacement=replacement.decode("utf-8", "replace"))
+
+
+def _apply(data: bytes, edits: list[Edit]) -> bytes:
+    out, pos = [], 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        if e.start < pos:
+            continue  # overlapping edits cannot happen; be safe rather than garble
+        out.append(data[pos:e.start])
+        out.append(e.replacement.encode("utf-8"))
+        pos = e.end
+    out.append(data[pos:])
+    return b"".join(out)
+
+
+def _findings(result: CheckResult, raw: list[EditEvent], records) -> list[Finding]:
+    """One finding per line with an edit or a flagged token, scored by surprisal."""
+    by_line: dict[int, dict] = {}
+    src_lines = result.source.split("\n")
+    corrected_lines = result.corrected.split("\n")
+    for ev, e in zip(raw, result.edits):
+        d = ev.dist
+        score = -d.ref_logprob if d is not None and d.ref is not None else 1.0
+        msg = {"change": f"{e.original.strip()!r} looks wrong here: the model expects {e.replacement.strip()!r}",
+               "replace": f"{e.original.strip()!r} looks wrong here: the model expects {e.replacement.strip()!r}",
+               "insert": f"something seems missing here: the model expects {e.replacement.strip()!r}",
+               "delete": f"{e.original.strip()!r} seems superfluous"}[e.kind]
+        _keep_worst(by_line, e.line, e.column, score, e.kind, msg)
+    for r in records.values():
+        if r.decision == FLAG:
+            score = -math.log(max(r.prob or 1e-9, 1e-12))
+            alt = r.alternatives[0].text if r.alternatives else "?"
+            _keep_worst(by_line, r.line, r.column, score, FLAG,
+                        f"{r.text.strip()!r} is unlikely here (p={r.prob:.3g}); the model would write {alt.strip()!r}")
+    out = []
+    # a line's replacement: the corrected text of that line when line counts still align
+    aligned = len(src_lines) == len(corrected_lines)
+    for line in sorted(by_line):
+        f = by_line[line]
+        repl = None
+        if f["kind"] != FLAG and aligned:
+            repl = corrected_lines[line - 1]
+        out.append(Finding(line=line, column=f["column"], score=round(f["score"], 4), kind=f["kind"],
+                           message=f["message"], replacement=repl))
+    return out
+
+
+def _keep_worst(by_line, line, column, score, kind, message):
+    cur = by_line.get(line)
+    if cur is None or score > cur["score"]:
+        by_line[line] = {"column": column, "score": score, "kind": kind, "message": message}
+
+
+__all__ = ["check", "check_iter", "CheckOptions", "masked_spans"]
+

@@ -1,0 +1,312 @@
+"""Edit decoding: walk the cell's own tokens, keep the plausible ones, edit the rest minimally.
+
+At input position i the model's distribution (a `Dist`) judges the cell's token x_i with the
+`AcceptanceRule`. When it rejects x_i, the sampler chain picks the model's token c (never x_i),
+c is appended to the context, and ONE more model step tells the edit apart:
+
+    deletion   c equals x_{i+1} (or x_{i+2}) and the model then accepts x_{i+2} (x_{i+3})
+    change     the model then accepts x_{i+1}: c replaced x_i
+    insertion  the model then accepts x_i again: c was missing before x_i
+
+Otherwise the decoder is *unsynchronised*: it keeps emitting the model's tokens and, after each,
+looks for a place to rejoin the input (the model accepts x_j, and for j >= i+2 the last output
+token equals x_{j-1}); after `max_unsync` tokens without rejoining it gives up, rolls the
+context back and keeps x_i as a flagged token (a finding with no replacement). A stop token
+before the end deletes the tail only when the tail is short; past the end of the input, a few
+confident tokens may be appended (an unclosed bracket). The output is a minimal edit of the
+input: no prompt text, no rewrite.
+
+In batched mode, after an accepted token the decoder verifies a window of the following input
+tokens in one batch (all rows judge the cell's own next token, rows leave at their exit layer),
+keeps the accepted run and drops the rows after the first rejection.
+
+`run()` is a generator of events, so results stream as they are decided.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from .acceptance import AcceptanceRule
+from .dist import Dist
+from .sampler import NoCandidateError, SamplerChain
+from .scorer import Scorer
+
+ACCEPT, MASKED, CHANGE, DELETE, FLAG = "accept", "masked", "change", "delete", "flag"
+INSERT, REPLACE = "insert", "replace"
+
+
+@dataclass
+class TokenEvent:
+    """The decision about input token `index`."""
+    index: int
+    decision: str          # accept | masked | change | delete | flag
+    dist: Dist | None      # the model's view of that position (None: nothing predicted it)
+
+
+@dataclass
+class EditEvent:
+    """Input tokens [start, end) become `tokens` (insert: start == end)."""
+    kind: str              # change | insert | delete | replace
+    start: int
+    end: int
+    tokens: list[int]
+    dist: Dist | None = None   # the model's view where the edit starts
+
+
+@dataclass
+class EditorConfig:
+    mode: str = "batched"          # "batched" | "sequential"
+    window: int = 64               # input tokens verified per batch
+    max_unsync: int = 6            # model tokens emitted without rejoining before giving up
+    resync_window: int = 4         # how far ahead in the input a rejoin may land
+    tail_delete_max: int = 6       # a stop token may delete at most this many trailing tokens
+    max_tail: int = 3              # tokens that may be appended past the end of the input
+    tail_prob: float = 0.5         # ...each with at least this probability
+    stop_ids: frozenset = field(default_factory=frozenset)      # end-of-generation tokens
+    boundary_ids: frozenset = field(default_factory=frozenset)  # whitespace-only tokens
+    tail_ids: frozenset | None = None   # tokens the tail may append (None: any non-boundary token)
+    n_candidates: int = 3               # corrections tried one step ahead at a rejection
+    # Token healing: a kept token x is still suspicious when the model strongly prefers a longer
+    # token that starts with x's text and the input does not go on with the rest of it: `)`
+    # where the model wants `):` and the input continues ` print`. Needs the token texts.
+    pieces: object = None               # token id -> bytes, or None (no healing)
+    heal_prob: float = 0.3
+
+    def __post_init__(self):
+        if self.mode not in ("batched", "sequential"):
+            raise ValueError(f"mode must be 'batched' or 'sequential', got {self.mode!r}")
+        if self.window < 1 or self.max_unsync < 1 or self.resync_window < 1:
+            raise ValueError("window, max_unsync and resync_window must be >= 1")
+
+
+class EditDecoder:
+    def __init__(self, scorer: Scorer, rule: AcceptanceRule, sampler: SamplerChain,
+                 config: EditorConfig | None = None):
+        self.scorer = scorer
+        self.rule = rule
+        self.sampler = sampler
+        self.cfg = config or EditorConfig()
+        self.output: list[int] = []
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _ok(self, dist: Dist, k: int) -> bool:
+        """Does the model accept input token k after `dist`'s context? (the end of the input
+        counts as accepted; masked and free tokens are never questioned)"""
+        if k >= len(self.inp):
+            return True
+        if self.masked[k] or self.free[k]:
+            return True
+        return self.rule.accepts(dist, self.inp[k], k) and not self._needs_healing(dist, k)
+
+    def _needs_healing(self, dist: Dist, k: int) -> bool:
+        pieces = self.cfg.pieces
+        top = dist.top1
+        if pieces is None or top == self.inp[k] or dist.top_logprobs[0] < math.log(self.cfg.heal_prob):
+            return False
+        want, have = pieces(top), pieces(self.inp[k])
+        if not (have and len(want) > len(have) and want.startswith(have)):
+            return False
+        rest = want[len(have):]
+        follow = b"".join(pieces(t) for t in self.inp[k + 1:k + 4])
+        return not follow.startswith(rest) and not rest.startswith(follow or b"\0")
+
+    def _lp(self, dist: Dist, k: int) -> float:
+        """Evidence for input token k after `dist` (none at the end of the input: a neutral 0.5)."""
+        if k >= len(self.inp):
+            return math.log(0.5)
+        if self.masked[k] or self.free[k]:
+            return 0.0
+        return dist.logprob_of(self.inp[k])
+
+    def _ref(self, k: int) -> int | None:
+        return self.inp[k] if k < len(self.inp) else None
+
+    def _extend(self, tokens, first_ref_index, prev_accepted=True) -> list[Dist]:
+        refs = [self._ref(first_ref_index + j) for j in range(len(tokens))]
+        self.output.extend(tokens)
+        return self.scorer.extend(tokens, refs, prev_accepted=prev_accepted)
+
+    def _truncate_output(self, n_drop: int) -> None:
+        if n_drop:
+            self.scorer.truncate(self.scorer.n_context - n_drop)
+            del self.output[-n_drop:]
+
+    # -- the walk -----------------------------------------------------------------------------------
+
+    def run(self, inp: Sequence[int], masked: Sequence[bool] | None = None,
+            pending: Dist | None = None, free: Sequence[bool] | None = None
+            ) -> Iterator[TokenEvent | EditEvent]:
+        """Decode `inp`. `pending` is the model's distribution for inp[0] given the context
+        already in the scorer (None: nothing predicts the first token). `masked` tokens (magics)
+        and `free` tokens (names being defined: any name is fine there) are always kept."""
+        self.inp = list(inp)
+        self.masked = list(masked) if masked is not None else [False] * len(self.inp)
+        self.free = list(free) if free is not None else [False] * len(self.inp)
+        n = len(self.inp)
+        if n == 0:
+            return
+        i = 0
+        if pending is None:
+            yield TokenEvent(0, MASKED if self.masked[0] else ACCEPT, None)
+            pending = self._extend([self.inp[0]], 1)[0]
+            i = 1
+        while i < n:
+            x = self.inp[i]
+            if self._ok(pending, i):
+                yield TokenEvent(i, MASKED if self.masked[i] else ACCEPT, pending)
+                width = self.cfg.window if self.cfg.mode == "batched" else 1
+                toks = self.inp[i:i + width]
+                dists = self._extend(toks, i + 1)
+                r = 0
+                while r < len(toks) - 1 and self._ok(dists[r], i + r + 1):
+                    k = i + r + 1
+                    yield TokenEvent(k, MASKED if self.masked[k] else ACCEPT, dists[r])
+                    r += 1
+                self._truncate_output(len(toks) - 1 - r)   # rows after the first rejection
+                pending, i = dists[r], i + r + 1
+                continue
+            if not pending.full_depth:
+                # a rejection read at an early exit is confirmed at full depth first
+                pending = self.scorer.confirm(x)
+                if self._ok(pending, i):
+                    continue
+            pending, i = yield from self._correct(i, pending)
+        yield from self._tail(pending)
+
+    def _candidates(self, pending: Dist, exclude: set) -> list[int]:
+        """The sampler's pick first, then the next most likely tokens (for greedy: the top-M)."""
+        first = self.sampler.sample(pending.top_ids, pending.top_logprobs, exclude=exclude)
+        rest = [int(t) for t in pending.top_ids if int(t) != first and int(t) not in exclude]
+        return [first] + rest[:self.cfg.n_candidates - 1]
+
+    def _correct(self, i: int, pending: Dist):
+        n, x = len(self.inp), self.inp[i]
+        allow_stop = n - i <= self.cfg.tail_delete_max and not any(self.masked[i:])
+        exclude = {x} | (set() if allow_stop else set(self.cfg.stop_ids))
+        try:
+            cands = self._candidates(pending, exclude)
+        except NoCandidateError:
+            return (yield from self._flag(i, pending))
+        base = len(self.output)
+        # each candidate is tried one step ahead; a hypothesis counts only if the model accepts
+        # the input token it predicts next, and hypotheses compete on log p(c) + log p(next)
+        best = None  # (score, kind, c, skip)
+        for c in cands:
+            lp_c = pending.logprob_of(c)
+            if c in self.cfg.stop_ids:
+                hyp = (lp_c, "stop", c, 0)
+                best = hyp if best is None or hyp[0] > best[0] else best
+                continue
+            d = self._extend([c], i + 1, prev_accepted=False)[0]
+            hyps = []
+            for skip in (1, 2):   # deletion: c is the token after x (or after x and x+1)
+                j = i + skip
+                if j < n and c == self.inp[j] and not any(self.masked[i:j]) and self._ok(d, j + 1):
+                    hyps.append((lp_c + self._lp(d, j + 1), DELETE, c, skip))
+            if not self.masked[i] and self._ok(d, i + 1):
+                hyps.append((lp_c + self._lp(d, i + 1), CHANGE, c, 0))
+            if self.rule.accepts(d, x, i):
+                hyps.append((lp_c + self._lp(d, i), INSERT, c, 0))
+            for h in hyps:
+                if best is None or h[0] > best[0]:
+                    best = h
+            self._truncate_output(1)
+        if best is None:
+            return (yield from self._unsync(i, pending, [c for c in cands if c not in self.cfg.stop_ids], base))
+        score, kind, c, skip = best
+        if kind == "stop":
+            # the model ends the cell here: the (short) tail goes
+            for k in range(i, n):
+                yield TokenEvent(k, DELETE, pending if k == i else None)
+            yield EditEvent(DELETE, i, n, [], pending)
+            return pending, n
+        d = self._extend([c], i + 1, prev_accepted=False)[0]
+        if kind == DELETE:
+            j = i + skip
+            for k in range(i, j):
+                yield TokenEvent(k, DELETE, pending if k == i else None)
+            yield EditEvent(DELETE, i, j, [], pending)
+            yield TokenEvent(j, ACCEPT, pending)
+            return d, j + 1
+        if kind == CHANGE:
+            yield TokenEvent(i, CHANGE, pending)
+            yield EditEvent(CHANGE, i, i + 1, [c], pending)
+            return d, i + 1
+        yield EditEvent(INSERT, i, i, [c], pending)
+        return d, i
+
+    def _unsync(self, i, pending, cands, base):
+        """No one-step hypothesis held: from each candidate, let the model write on until it can
+        rejoin the input; keep the shortest rejoin (then the likeliest)."""
+        found = []
+        for c in cands:
+            emitted, score = [c], pending.logprob_of(c)
+            cur = self._extend([c], i, prev_accepted=False)[0]
+            for _ in range(self.cfg.max_unsync):
+                hit = self._rejoin(i, emitted, cur)
+                if hit is not None:
+                    found.append((len(emitted), -score, list(emitted), hit))
+                    break
+                try:
+                    nxt = self.sampler.sample(cur.top_ids, cur.top_logprobs, exclude=set(self.cfg.stop_ids))
+                except NoCandidateError:
+                    break
+                score += cur.logprob_of(nxt)
+                emitted.append(nxt)
+                cur = self._extend([nxt], i, prev_accepted=False)[0]
+            self._truncate_output(len(self.output) - base)
+        if not found:
+            # no way back into the input: keep x_i as a finding without a fix
+            return (yield from self._flag(i, pending))
+        _, _, emitted, (start, end, tokens, resume) = min(found, key=lambda f: f[:2])
+        cur = self._extend(emitted, i, prev_accepted=False)[-1]
+        kind = INSERT if start == end else REPLACE
+        for k in range(start, end):
+            yield TokenEvent(k, CHANGE if k == start and tokens else DELETE, pending if k == start else None)
+        yield EditEvent(kind, start, end, tokens, pending)
+        if resume > end:               # the shared token that rejoined the input
+            yield TokenEvent(end, ACCEPT, None)
+        return cur, resume
+
+    def _rejoin(self, i, emitted, cur):
+        """Where the input can continue after `emitted`: (start, end, tokens, resume) meaning
+        input [start, end) becomes `tokens` and decoding resumes at input `resume`."""
+        n = len(self.inp)
+        if self._ok(cur, i) and i < n:                                   # insertion
+            return i, i, list(emitted), i
+        if self._ok(cur, i + 1) and not self.masked[i]:                  # change
+            return i, i + 1, list(emitted), i + 1
+        last = emitted[-1]
+        for j in range(i + 2, min(n, i + 1 + self.cfg.resync_window) + 1):
+            # the last output token is input j-1: input [i, j-1) became emitted[:-1]. A lone
+            # whitespace token matches too easily: then the token before must match as well.
+            if self.inp[j - 1] != last or any(self.masked[i:j - 1]) or not self._ok(cur, j):
+                continue
+            if last in self.cfg.boundary_ids and not (
+                    len(emitted) >= 2 and j - 2 > i and self.inp[j - 2] == emitted[-2]):
+                continue
+            return i, j - 1, list(emitted[:-1]), j
+        return None
+
+    def _flag(self, i, pending):
+        yield TokenEvent(i, FLAG, pending)
+        d = self._extend([self.inp[i]], i + 1)[0]
+        return d, i + 1
+
+    def _tail(self, pending: Dist):
+        """Past the end: append a few confident tokens (an unclosed bracket), never whitespace,
+        a stop token, a token outside `tail_ids` or a token below `tail_prob`."""
+        added: list[int] = []
+        for _ in range(self.cfg.max_tail):
+            top = pending.top1
+            if (top in self.cfg.stop_ids or top in self.cfg.boundary_ids
+                    or (self.cfg.tail_ids is not None and top not in self.cfg.tail_ids)
+                    or pending.top_logprobs[0] < math.log(self.cfg.tail_prob)):
+                break
+            added.append(top)
+            pending = self._extend([top], len(self.inp))[0]
+        if added:
+            yield EditEvent(INSERT, len(self.inp), len(self.inp), added, None)

@@ -1,0 +1,132 @@
+"""Scorer: turns a layer-stepping model plus an exit policy into per-position `Dist`s.
+
+The model is anything with the `LayerModel` shape (the engine adapter in
+`jupyter_codecheck/runner.py`, or the scripted fake model of the tests). A batch of tokens is run
+layer by layer; after the layers the policy wants to test, the cheap head's numbers for the active
+rows go to the policy, and the rows it stops leave the stack with a `Dist` read at that layer.
+Rows that run to the end get a `Dist` from the full head.
+"""
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence
+
+import numpy as np
+
+from .dist import Dist
+from .exit_policy import ExitPolicy, LayerStats
+
+
+class Cancelled(Exception):
+    """The caller cancelled the check; the model's context is as before the batch."""
+
+
+class LayerModel(Protocol):
+    n_layer: int
+    max_batch: int
+
+    @property
+    def n_context(self) -> int: ...
+    @property
+    def last_token(self) -> int: ...
+    def begin(self, tokens: Sequence[int]) -> None: ...
+    def step(self) -> int: ...                          # layer computed, -1 when done
+    def active(self) -> np.ndarray: ...
+    def stop(self, rows: np.ndarray) -> None: ...
+    def end(self) -> None: ...
+    def abort(self) -> None: ...
+    def truncate(self, n: int) -> None: ...
+    # (ref_logprob, ref_rank, top_ids, top_logprobs) for rows; refs: -1 = none
+    def layer_stats(self, rows: np.ndarray, refs: np.ndarray, top_k: int): ...
+    def final_stats(self, rows: np.ndarray, refs: np.ndarray, top_k: int): ...
+
+
+class Scorer:
+    def __init__(self, model: LayerModel, policy: ExitPolicy | None, *, top_k: int = 32,
+                 exit_top_k: int = 2, cancel: Callable[[], bool] | None = None):
+        self.model = model
+        self.policy = policy
+        self.top_k = top_k
+        self.exit_top_k = exit_top_k
+        self.cancel = cancel
+        self._test_layers = policy.test_layers(model.n_layer) if policy else set()
+        # accounting for the run statistics
+        self.rows_scored = 0
+        self.exit_histogram = np.zeros(model.n_layer, dtype=np.int64)
+
+    @property
+    def n_context(self) -> int:
+        return self.model.n_context
+
+    def truncate(self, n: int) -> None:
+        self.model.truncate(n)
+
+    def extend(self, tokens: Sequence[int], refs: Sequence[int | None], *,
+               prev_accepted: bool = True, allow_exit: bool = True) -> list[Dist]:
+        """Appends tokens to the context; dist k judges the token after tokens[k] (refs[k])."""
+        out: list[Dist] = []
+        step = self.model.max_batch
+        for b in range(0, len(tokens), step):
+            out += self._batch(list(tokens[b:b + step]), list(refs[b:b + step]),
+                               prev_accepted if b == 0 else True, allow_exit)
+        return out
+
+    def confirm(self, ref: int | None) -> Dist:
+        """The last context token scored again at full depth (a rejection read at an early exit
+        is confirmed before it becomes an edit)."""
+        last = self.model.last_token
+        self.model.truncate(self.model.n_context - 1)
+        return self.extend([last], [ref], allow_exit=False)[0]
+
+    def _batch(self, tokens, refs, prev_accepted_first, allow_exit) -> list[Dist]:
+        model, n = self.model, len(tokens)
+        ref_arr = np.array([-1 if r is None else r for r in refs], dtype=np.int32)
+        policy = self.policy if allow_exit else None
+        if policy is not None:
+            policy.start(n)
+        prev_ok = np.ones(n, bool)
+        prev_ok[0] = prev_accepted_first
+        dists: list[Dist | None] = [None] * n
+        model.begin(tokens)
+        try:
+            while True:
+                layer = model.step()
+                if layer < 0:
+                    break
+                if self.cancel is not None and self.cancel():
+                    raise Cancelled()
+                if policy is None or layer >= model.n_layer - 1:
+                    continue
+                if self._test_layers is not None and layer not in self._test_layers:
+                    continue
+                rows = model.active()
+                if rows.size == 0:
+                    continue
+                lp, rank, ids, lps = model.layer_stats(rows, ref_arr[rows], self.exit_top_k)
+                stats = LayerStats(layer, model.n_layer, rows, lp, rank, ids, lps, prev_ok[rows])
+                stop = np.asarray(policy.decide(stats), bool)
+                if stop.any():
+                    # the Dist of an exited row: the full top-K at its exit layer
+                    gone = rows[stop]
+                    lp2, rank2, ids2, lps2 = model.layer_stats(gone, ref_arr[gone], self.top_k)
+                    for j, r in enumerate(gone.tolist()):
+                        dists[r] = self._dist(refs[r], lp2[j], rank2[j], ids2[j], lps2[j], layer)
+                    model.stop(gone)
+            model.end()
+        except BaseException:
+            model.abort()
+            raise
+        rest = np.array([r for r in range(n) if dists[r] is None], dtype=np.int32)
+        if rest.size:
+            lp, rank, ids, lps = model.final_stats(rest, ref_arr[rest], self.top_k)
+            for j, r in enumerate(rest.tolist()):
+                dists[r] = self._dist(refs[r], lp[j], rank[j], ids[j], lps[j], model.n_layer - 1)
+        self.rows_scored += n
+        for d in dists:
+            self.exit_histogram[d.exit_layer] += 1
+        return dists  # type: ignore[return-value]
+
+    def _dist(self, ref, lp, rank, ids, lps, layer) -> Dist:
+        return Dist(ref=ref, ref_logprob=float(lp) if ref is not None else float("nan"),
+                    ref_rank=int(rank) if ref is not None else -1,
+                    top_ids=np.asarray(ids).copy(), top_logprobs=np.asarray(lps).copy(),
+                    exit_layer=int(layer), full_depth=layer >= self.model.n_layer - 1)

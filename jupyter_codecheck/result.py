@@ -1,0 +1,91 @@
+"""CheckResult: plain, JSON-able data. Views, the CLI and outside tools rely on these names.
+
+Offsets `start`/`end` are BYTE offsets into the UTF-8 source (a token may end inside a multibyte
+character); `line` is 1-based, `column` 0-based in characters.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass
+class Alternative:
+    text: str
+    prob: float
+
+
+@dataclass
+class TokenRecord:
+    index: int
+    text: str                   # complete characters only (a split character goes to the token that ends it)
+    start: int
+    end: int
+    line: int
+    column: int
+    prob: float | None          # the model's probability of this (the cell's) token; None: not predicted
+    rank: int | None            # 0 = the model's first choice
+    alternatives: list[Alternative]
+    exit_layer: int | None      # layer whose output decided (n_layer-1: full depth)
+    decision: str               # accept | masked | change | delete | flag
+
+
+@dataclass
+class Edit:
+    kind: str                   # change | insert | delete | replace
+    start: int                  # byte span of the original text replaced (start == end: insertion)
+    end: int
+    line: int
+    column: int
+    original: str
+    replacement: str
+
+
+@dataclass
+class Finding:
+    line: int                   # 1-based
+    column: int
+    score: float                # higher = more suspicious (surprisal of the worst token, nats)
+    kind: str                   # the edit kind, or "flag" (suspicious, no fix proposed)
+    message: str
+    replacement: str | None     # the corrected line, or None
+
+
+@dataclass
+class CheckResult:
+    source: str
+    tokens: list[TokenRecord] = field(default_factory=list)
+    edits: list[Edit] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    corrected: str = ""
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def to_json(self, **kwargs) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "CheckResult":
+        tokens = [TokenRecord(**{**t, "alternatives": [Alternative(**a) for a in t["alternatives"]]})
+                  for t in d.get("tokens", [])]
+        return cls(source=d["source"], tokens=tokens,
+                   edits=[Edit(**e) for e in d.get("edits", [])],
+                   findings=[Finding(**f) for f in d.get("findings", [])],
+                   corrected=d.get("corrected", ""), stats=dict(d.get("stats", {})))
+
+    @classmethod
+    def from_json(cls, text: str) -> "CheckResult":
+        return cls.from_dict(json.loads(text))
+
+    def __repr__(self) -> str:
+        return (f"CheckResult({len(self.tokens)} tokens, {len(self.edits)} edits, "
+                f"{len(self.findings)} findings)")
+
+
+__all__ = ["Alternative", "TokenRecord", "Edit", "Finding", "CheckResult"]

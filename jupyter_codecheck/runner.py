@@ -1,0 +1,126 @@
+"""The engine seen through decoding's `LayerModel` shape, and one loaded engine per model.
+
+Cheap exit tests read the shortlist head (the most frequent code tokens plus the cell's own
+tokens) on the layer's hidden state, mapped by the learned exit lens when one is available.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .engine import Model, Session
+from .engine.paths import resolve_model_path
+from .engine.shortlist import code_shortlist
+
+
+class EngineLayerModel:
+    """decoding.scorer.LayerModel over an engine Session."""
+
+    def __init__(self, session: Session, *, kv_mode: str = "exact", lens=None):
+        self.session = session
+        self.n_layer = session.n_layer
+        self.max_batch = session.n_batch
+        self.kv_mode = kv_mode
+        self.lens = lens
+        self._layer = -1
+        self.layers_computed = 0     # row-layers computed in full (incl. carried / riding along)
+
+    @property
+    def n_context(self) -> int:
+        return self.session.n_past
+
+    @property
+    def last_token(self) -> int:
+        return self.session.tokens[-1]
+
+    def begin(self, tokens):
+        self.session.begin(tokens, self.kv_mode)
+        self._layer = -1
+
+    def step(self) -> int:
+        self._layer = self.session.step()
+        return self._layer
+
+    def active(self):
+        return self.session.active()
+
+    def stop(self, rows):
+        self.session.stop(rows)
+
+    def end(self):
+        self.session.end()
+        self.layers_computed += int(self.session.last_rows_per_layer().sum())
+
+    def abort(self):
+        self.session.abort()
+
+    def truncate(self, n):
+        self.session.truncate(n)
+
+    def layer_stats(self, rows, refs, top_k):
+        states = self.session.hidden(rows)
+        if self.lens is not None:
+            states = self.lens.apply(self._layer, states)
+        h = self.session.head_states(states, refs, top_k=top_k, shortlist=True)
+        return h.ref_logprob, h.ref_rank, h.topk_ids, h.topk_logprob
+
+    def final_stats(self, rows, refs, top_k):
+        h = self.session.head(rows, refs, top_k=top_k)
+        return h.ref_logprob, h.ref_rank, h.topk_ids, h.topk_logprob
+
+
+@dataclass
+class Engine:
+    """A loaded model, its session (KV cache kept between checks) and what the checks reuse."""
+    model: Model
+    session: Session
+    base_shortlist: np.ndarray
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    lens: object = None
+    lens_tried: bool = False
+    _cache: dict = field(default_factory=dict)
+
+    def cached(self, name, make):
+        """Per-model data computed once (e.g. token classes from the vocabulary)."""
+        if name not in self._cache:
+            self._cache[name] = frozenset(make(self.tokenizer))
+        return self._cache[name]
+
+    @property
+    def tokenizer(self):
+        return self.model.tokenizer
+
+    def set_cell_shortlist(self, cell_ids) -> None:
+        self.session.set_shortlist(np.unique(np.concatenate([self.base_shortlist, np.asarray(cell_ids, np.int32)])))
+
+    def get_lens(self):
+        if not self.lens_tried:
+            self.lens_tried = True
+            try:
+                from .engine.lens import default_lens
+                self.lens = default_lens(self.model)
+            except Exception:  # noqa: BLE001 - no lens: plain head, exits happen later
+                self.lens = None
+        return self.lens
+
+
+_ENGINES: dict[tuple, Engine] = {}
+_ENGINES_LOCK = threading.Lock()
+
+
+def get_engine(model: str | Path | None = None, n_threads: int | None = None,
+               n_ctx: int = 4096) -> Engine:
+    """The engine for a model path, loaded once per process."""
+    path = resolve_model_path(model)
+    key = (str(path), n_threads, n_ctx)
+    with _ENGINES_LOCK:
+        eng = _ENGINES.get(key)
+        if eng is None:
+            m = Model(path)
+            session = m.session(n_threads=n_threads, n_ctx=min(n_ctx, max(m.info.n_ctx_train, 512)))
+            eng = Engine(m, session, code_shortlist(m.tokenizer, 1024))
+            _ENGINES[key] = eng
+        return eng

@@ -1,0 +1,135 @@
+"""check() on the real default model: clean cells stay clean, planted errors are found on their
+line, early exit keeps the decisions, results stream and round-trip through JSON."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from jupyter_codecheck import CheckResult, Edit, TokenRecord, check, check_iter
+
+CLEAN = [
+    "def add(a, b):\n    return a + b\n",
+    "import os\nprint(os.path.join('a', 'b'))\n",
+    "numbers = [1, 2, 3, 4]\ntotal = sum(numbers)\nprint(total)\n",
+    "def is_even(n):\n    return n % 2 == 0\n",
+    "for i in range(10):\n    print(i)\n",
+]
+
+BUGGY = [
+    ("x = [1, 2, 3]\npritn(x)\n", 2),
+    ("def f(x):\n    return max(x, 0\n", 2),
+    ("def mean(values):\n    total = sum(values)\n    retrun total / len(values)\n", 3),
+    ("n = 5\nfor i in range(n) print(i)\n", 2),
+]
+
+FAST = dict(lens=False)   # the learned exit maps are exercised in their own tests
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _needs_model(model_path):
+    return model_path
+
+
+@pytest.mark.parametrize("source", CLEAN)
+def test_clean_cells_get_no_edits(source):
+    result = check(source, exit_policy=None, **FAST)
+    assert result.edits == [], [(e.kind, e.original, e.replacement) for e in result.edits]
+    assert result.corrected == source
+    assert [t.decision for t in result.tokens].count("flag") == 0
+
+
+@pytest.mark.parametrize("source,line", BUGGY)
+def test_planted_errors_are_flagged_on_their_line(source, line):
+    result = check(source, exit_policy=None, **FAST)
+    assert line in [f.line for f in result.findings], result.findings
+    assert result.corrected != source
+    top = max(result.findings, key=lambda f: f.score)
+    assert top.line == line
+
+
+def test_known_fixes():
+    assert check("x = [1, 2, 3]\npritn(x)\n", **FAST).corrected == "x = [1, 2, 3]\nprint(x)\n"
+    assert check("def f(x):\n    retrun x\n", **FAST).corrected == "def f(x):\n    return x\n"
+
+
+def test_early_exit_keeps_the_decisions_on_clean_code():
+    source = "\n".join(CLEAN) * 2
+    full = check(source, exit_policy=None, **FAST)
+    early = check(source, exit_policy="default", **FAST)
+    same = sum(a.decision == b.decision for a, b in zip(full.tokens, early.tokens))
+    assert len(full.tokens) == len(early.tokens)
+    assert same / len(full.tokens) >= 0.99
+    assert early.stats["decision_depth"] < full.stats["decision_depth"] == 1.0
+
+
+def test_sequential_and_batched_agree():
+    src = "def mean(values):\n    total = sum(values)\n    retrun total / len(values)\n"
+    a = check(src, mode="batched", **FAST)
+    b = check(src, mode="sequential", **FAST)
+    assert a.corrected == b.corrected
+    assert [t.decision for t in a.tokens] == [t.decision for t in b.tokens]
+
+
+def test_result_fields_and_json_round_trip():
+    src = "x = 'héllo 🐍'\npritn(x)\n"
+    r = check(src, **FAST)
+    t = r.tokens[0]
+    assert {"text", "start", "end", "line", "column", "prob", "rank", "alternatives", "exit_layer",
+            "decision"} <= set(vars(t))
+    assert "".join(tok.text for tok in r.tokens) == src        # no half characters anywhere
+    assert all("\ufffd" not in tok.text for tok in r.tokens)
+    back = CheckResult.from_json(r.to_json())
+    assert back == r
+    f = r.findings[0]
+    assert (f.line, f.kind) == (2, "replace") and f.replacement == "print(x)"
+    for key in ("tokens", "layers_computed", "layers_possible", "exit_histogram", "time_s", "tokens_per_s"):
+        assert key in r.stats
+
+
+def test_magics_and_shell_lines_are_never_flagged():
+    src = "%matplotlib inline\n!pip instal numpy\nx = 1\nprint(x)\n"
+    r = check(src, **FAST)
+    masked = [t for t in r.tokens if t.line <= 2]
+    assert masked and all(t.decision == "masked" for t in masked)
+    assert all(e.line > 2 for e in r.edits)
+
+
+def test_streaming_yields_records_then_the_result():
+    items = list(check_iter("def add(a, b):\n    return a + b\n", **FAST))
+    assert isinstance(items[-1], CheckResult)
+    assert all(isinstance(i, (TokenRecord, Edit)) for i in items[:-1])
+    assert [i.index for i in items[:-1] if isinstance(i, TokenRecord)] == list(range(len(items[-1].tokens)))
+
+
+def test_cancel_stops_and_the_engine_stays_usable():
+    event = threading.Event()
+    seen = []
+    for item in check_iter("def add(a, b):\n    return a + b\n" * 6, cancel=event, mode="sequential", **FAST):
+        seen.append(item)
+        if len(seen) == 5:
+            event.set()
+    result = seen[-1]
+    assert isinstance(result, CheckResult) and result.stats["cancelled"]
+    assert len(result.tokens) < 20
+    assert check("def add(a, b):\n    return a + b\n", **FAST).edits == []
+
+
+def test_context_prefix_is_reused():
+    ctx = ["import math\n\ndef area(r):\n    return math.pi * r ** 2\n"]
+    first = check("print(area(2))\n", context=ctx, **FAST)
+    second = check("print(area(3))\n", context=ctx, **FAST)
+    assert second.stats["context_reused"] >= second.stats["context_tokens"] - 1 > 5
+    assert first.edits == [] and second.edits == []
+
+
+def test_bad_options_raise_clear_errors():
+    with pytest.raises(TypeError, match="unknown option"):
+        check("x = 1\n", acept_prob=0.3)
+    with pytest.raises(ValueError, match="mode"):
+        check("x = 1\n", mode="fast")
+    with pytest.raises(ValueError, match="exit test"):
+        check("x = 1\n", exit_policy="warp-speed")
+    with pytest.raises(TypeError):
+        check(b"x = 1\n")
+    assert check("", **FAST).tokens == []

@@ -1,0 +1,216 @@
+"""Every decision path of edit decoding, the exit policies and the scorer, on the fake model."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from fake_model import STOP, FakeLayerModel
+from jupyter_codecheck.decoding.acceptance import AcceptanceRule
+from jupyter_codecheck.decoding.dist import Dist
+from jupyter_codecheck.decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent
+from jupyter_codecheck.decoding.exit_policy import (AllOf, AnyOf, Banded, FixedLayer, IfPrevAccepted,
+                                                    LayerStats, Margin, MaxProb, MinLayer, PerLayer,
+                                                    RefArgmax, RefProb, RefRank, RefTop1,
+                                                    StableArgmax, make_policy)
+from jupyter_codecheck.decoding.sampler import SamplerChain
+from jupyter_codecheck.decoding.scorer import Cancelled, Scorer
+
+TARGET = [11, 12, 13, 14, 15, 16, 17, 18]
+
+
+def decode(inp, target=TARGET, *, mode="batched", policy=None, masked=None, free=None, **cfg):
+    model = FakeLayerModel(target)
+    scorer = Scorer(model, policy, top_k=12)
+    cfg.setdefault("stop_ids", frozenset({STOP}))
+    cfg.setdefault("tail_ids", frozenset())
+    dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), SamplerChain(),
+                      EditorConfig(mode=mode, window=4, **cfg))
+    events = list(dec.run(inp, masked=masked, free=free))
+    tokens = {e.index: e.decision for e in events if isinstance(e, TokenEvent)}
+    edits = [(e.kind, e.start, e.end, e.tokens) for e in events if isinstance(e, EditEvent)]
+    return tokens, edits, dec.output, model
+
+
+def apply(inp, edits):
+    out, pos = [], 0
+    for kind, s, e, toks in sorted(edits, key=lambda x: (x[1], x[2])):
+        out += inp[pos:s] + toks
+        pos = e
+    return out + inp[pos:]
+
+
+@pytest.mark.parametrize("mode", ["batched", "sequential"])
+def test_clean_input_is_all_accepted(mode):
+    tokens, edits, out, _ = decode(TARGET, mode=mode)
+    assert edits == [] and out == TARGET
+    assert set(tokens.values()) == {"accept"} and sorted(tokens) == list(range(len(TARGET)))
+
+
+@pytest.mark.parametrize("mode", ["batched", "sequential"])
+@pytest.mark.parametrize("inp,kind,expect_edit", [
+    ([11, 12, 40, 14, 15, 16], "change", ("change", 2, 3, [13])),
+    ([11, 12, 14, 15, 16], "insert 1", ("insert", 2, 2, [13])),
+    ([11, 12, 15, 16, 17], "insert 2", ("insert", 2, 2, [13, 14])),
+    ([11, 12, 40, 13, 14, 15], "delete 1", ("delete", 2, 3, [])),
+    ([11, 12, 40, 41, 13, 14, 15], "delete 2", ("delete", 2, 4, [])),
+    ([11, 12, 40, 41, 42, 15, 16, 17], "replace (unsynchronised, recovers)", ("replace", 2, 5, [13, 14])),
+])
+def test_edit_kinds(mode, inp, kind, expect_edit):
+    tokens, edits, out, _ = decode(inp, mode=mode)
+    assert edits[0] == expect_edit, kind
+    assert out[:len(apply(inp, edits))] == apply(inp, edits)
+    assert apply(inp, edits) == TARGET[:len(apply(inp, edits))]
+    assert sorted(tokens) == list(range(len(inp)))  # every input token got exactly one decision
+
+
+def test_unsynchronised_mode_gives_up_and_flags():
+    inp = [11, 12] + [40 + k for k in range(12)]
+    tokens, edits, out, _ = decode(inp, max_unsync=3)
+    assert tokens[2] == "flag"
+    assert out[:3] == [11, 12, 40]   # the context was rolled back to the input
+
+
+def test_stop_token_deletes_a_short_tail():
+    inp = [11, 12, 13, 40, 41]
+    tokens, edits, out, _ = decode(inp, target=[11, 12, 13])
+    assert edits == [("delete", 3, 5, [])]
+    assert tokens[3] == tokens[4] == "delete"
+
+
+def test_stop_token_never_deletes_a_long_tail():
+    inp = [11, 12, 13] + [40 + k for k in range(10)]
+    _, edits, _, _ = decode(inp, target=[11, 12, 13], tail_delete_max=4, max_unsync=2)
+    assert all(e[0] != "delete" or e[2] - e[1] <= 2 for e in edits)
+
+
+def test_end_of_input_appends_confident_closers_only():
+    _, edits, _, _ = decode([11, 12, 13], target=[11, 12, 13, 50], tail_ids=frozenset({50}))
+    assert edits == [("insert", 3, 3, [50])]
+    _, edits, _, _ = decode([11, 12, 13], target=[11, 12, 13, 50], tail_ids=frozenset({51}))
+    assert edits == []
+
+
+def test_masked_and_free_tokens_are_kept():
+    inp = [11, 12, 40, 14, 15]
+    tokens, edits, _, _ = decode(inp, masked=[False, False, True, False, False])
+    assert tokens[2] == "masked" and not any(e[1] <= 2 < e[2] for e in edits)
+    tokens, edits, _, _ = decode(inp, free=[False, False, True, False, False])
+    assert tokens[2] == "accept"
+
+
+def test_first_token_always_accepted_and_lenient_start():
+    rule = AcceptanceRule(lenient_tokens=2, lenient_floor=0.01)
+    d = Dist(ref=5, ref_logprob=np.log(0.02), ref_rank=30, top_ids=np.array([1, 2]),
+             top_logprobs=np.log([0.5, 0.3]), exit_layer=7, full_depth=True)
+    assert rule.accepts(d, 5, 0) and rule.accepts(d, 5, 1) and not rule.accepts(d, 5, 2)
+    d2 = Dist(ref=5, ref_logprob=np.log(0.001), ref_rank=300, top_ids=np.array([1]),
+              top_logprobs=np.log([0.9]), exit_layer=7, full_depth=True)
+    assert rule.accepts(d2, 5, 0) and not rule.accepts(d2, 5, 1)
+
+
+def test_acceptance_combinations():
+    d = Dist(ref=5, ref_logprob=np.log(0.1), ref_rank=3, top_ids=np.array([1, 2, 3, 4, 5]),
+             top_logprobs=np.log([0.3, 0.2, 0.15, 0.12, 0.1]), exit_layer=7, full_depth=True)
+    assert AcceptanceRule(prob=0.2, rank=9, lenient_tokens=0).accepts(d, 5, 9)
+    assert not AcceptanceRule(prob=0.2, rank=9, combine="all", lenient_tokens=0).accepts(d, 5, 9)
+    assert not AcceptanceRule(prob=None, rank=None, argmax=True, lenient_tokens=0).accepts(d, 5, 9)
+    assert AcceptanceRule(prob=None, rank=None, argmax=True, lenient_tokens=0).accepts(d, 1, 9)
+    with pytest.raises(ValueError):
+        AcceptanceRule(prob=None, rank=None)
+
+
+def _stats(layer, ref_p, ref_rank, top_p, n_layer=10):
+    n = len(ref_p)
+    top = np.array(top_p, dtype=np.float64)
+    return LayerStats(layer, n_layer, np.arange(n), np.log(np.asarray(ref_p, float)),
+                      np.asarray(ref_rank), np.tile(np.arange(top.shape[1]), (n, 1)), np.log(top),
+                      np.ones(n, bool))
+
+
+def test_exit_policy_atoms():
+    s = _stats(5, [0.6, 0.3, 0.6], [0, 0, 2], [[0.6, 0.1], [0.3, 0.25], [0.7, 0.1]])
+    assert RefProb(0.5).decide(s).tolist() == [True, False, True]
+    assert RefRank(0).decide(s).tolist() == [True, True, False]
+    assert RefArgmax().decide(s).tolist() == [True, True, False]
+    assert RefTop1(0.5).decide(s).tolist() == [True, False, False]
+    assert MaxProb(0.65).decide(s).tolist() == [False, False, True]
+    assert Margin(1.0).decide(s).tolist() == [True, False, True]
+    assert (RefTop1(0.5) | MaxProb(0.65)).decide(s).tolist() == [True, False, True]
+    assert (RefArgmax() & Margin(1.0)).decide(s).tolist() == [True, False, False]
+
+
+def test_exit_policy_schedule_and_bands():
+    pol = MinLayer(RefArgmax(), 4, every=2)
+    assert pol.test_layers(10) == {4, 6, 8}
+    s3 = _stats(3, [0.9], [0], [[0.9, 0.01]])
+    assert not pol.decide(s3).any()
+    assert FixedLayer(6).test_layers(10) == {6}
+    band = Banded(None, RefTop1(0.9), RefArgmax(), bounds=(3, 6))
+    s = [_stats(l, [0.5], [0], [[0.5, 0.1]]) for l in (1, 4, 7)]
+    assert [bool(band.decide(x)[0]) for x in s] == [False, False, True]
+    per = PerLayer({2: RefArgmax()})
+    assert per.test_layers(10) == {2} and per.decide(_stats(2, [0.5], [0], [[0.5, 0.1]]))[0]
+    st = StableArgmax(2)
+    st.start(1)
+    assert not st.decide(s[0])[0] and st.decide(s[1])[0]
+    gate = IfPrevAccepted(RefArgmax())
+    x = _stats(5, [0.9, 0.9], [0, 0], [[0.9, 0.01], [0.9, 0.01]])
+    x.prev_accepted = np.array([True, False])
+    assert gate.decide(x).tolist() == [True, False]
+
+
+def test_policy_names_round_trip_and_errors():
+    p = make_policy("ref-top1:0.5+margin:1,min:8,every:2,after-accept")
+    assert isinstance(p, IfPrevAccepted) and p.test_layers(30) == set(range(8, 29, 2))
+    assert make_policy(None) is None and make_policy("none") is None
+    assert isinstance(make_policy("default"), IfPrevAccepted)
+    assert isinstance(make_policy("ref-argmax|max-prob:0.9"), AnyOf)
+    assert isinstance(make_policy("ref-argmax+stable:2"), AllOf)
+    for bad in ("nope", "ref-prob:x", "ref-argmax,min:x", "ref-argmax,every:0"):
+        with pytest.raises(ValueError):
+            make_policy(bad)
+
+
+@pytest.mark.parametrize("policy", [RefTop1(0.7), MinLayer(RefArgmax(), 3, every=2), FixedLayer(4),
+                                    make_policy("default")])
+def test_early_exit_gives_the_full_depth_decisions(policy):
+    inp = [11, 12, 40, 14, 15, 16, 17, 18]
+    full = decode(inp)
+    early = decode(inp, policy=policy)
+    assert early[0] == full[0] and early[1] == full[1]
+    # and it saved layers: rows left before the last layer
+    hist = early[3]
+    assert hist.layer_calls <= full[3].layer_calls
+
+
+def test_exit_layers_follow_the_policy():
+    model = FakeLayerModel(TARGET, n_layer=8)      # confidence(l) = 0.3 + 0.6 (l+1)/8
+    scorer = Scorer(model, RefTop1(0.7), top_k=4)
+    dists = scorer.extend(TARGET[:5], TARGET[1:6])
+    # p >= 0.7 first at layer 5 (0.3 + 0.6*6/8 = 0.75)
+    assert [d.exit_layer for d in dists] == [5] * 5 and not any(d.full_depth for d in dists)
+    assert scorer.exit_histogram[5] == 5
+
+
+def test_cancellation_stops_within_a_layer_and_keeps_the_context():
+    model = FakeLayerModel(TARGET)
+    calls, armed = [], []
+    scorer = Scorer(model, None, cancel=lambda: bool(armed) and len(calls) >= 3)
+    model.on_layer = lambda layer: calls.append(layer)
+    scorer.extend([11, 12], [12, 13])
+    calls.clear()
+    armed.append(True)
+    with pytest.raises(Cancelled):
+        scorer.extend([13, 14], [14, 15])
+    assert len(calls) == 3 and model.context == [11, 12]
+
+
+def test_sampled_corrections_are_reproducible_with_a_seed():
+    def run(seed):
+        model = FakeLayerModel(TARGET)
+        dec = EditDecoder(Scorer(model, None, top_k=12), AcceptanceRule(lenient_tokens=0),
+                          SamplerChain(temperature=1.5, seed=seed),
+                          EditorConfig(stop_ids=frozenset({STOP}), tail_ids=frozenset()))
+        return [(e.kind, e.start, e.tokens) for e in dec.run([11, 12, 40, 41, 42, 43, 44, 45, 46])
+                if isinstance(e, EditEvent)]
+    assert run(7) == run(7)
