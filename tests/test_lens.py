@@ -131,19 +131,19 @@ def test_default_lens_uses_disk_cache(model, tmp_path, monkeypatch):
         return real_fit(cls, *a, **kw)
 
     monkeypatch.setattr(L.ExitLens, "fit", classmethod(counting_fit))
-    first = L.default_lens(model, cache_dir=tmp_path, max_tokens=64)
+    first = L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
     files = list(tmp_path.glob("lens-*.npz"))
-    assert len(files) == 1 and calls == [64]
-    second = L.default_lens(model, cache_dir=tmp_path, max_tokens=64)
-    assert calls == [64]                                  # loaded, not refitted
+    assert len(files) == 1 and calls == [32]
+    second = L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
+    assert calls == [32]                                  # loaded, not refitted
     np.testing.assert_array_equal(first.A, second.A)
     # other settings, other key
-    assert L.cache_key(model, max_tokens=64, ridge=L.DEFAULT_RIDGE) != \
-        L.cache_key(model, max_tokens=128, ridge=L.DEFAULT_RIDGE)
+    assert L.cache_key(model, max_tokens=32, ridge=L.DEFAULT_RIDGE) != \
+        L.cache_key(model, max_tokens=64, ridge=L.DEFAULT_RIDGE)
     # a corrupt cache file is refitted and replaced
     files[0].write_bytes(b"garbage")
-    L.default_lens(model, cache_dir=tmp_path, max_tokens=64)
-    assert calls == [64, 64]
+    L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
+    assert calls == [32, 32]
     L.ExitLens.load(files[0], model)
 
 
