@@ -151,10 +151,23 @@ def _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerM
     cancelled = False
     reused = 0
     try:
-        pending, reused = _prime(engine.session, scorer, prefix, enc.ids[0] if n else None)
         text_of = _token_texts(data, enc.starts, enc.ends)
-        for ev in decoder.run(enc.ids, masked, pending if prefix else None, free=free):
+        start, replay = _resumable(engine, prefix, enc.ids, opts)
+        if start:
+            # an edited cell: its unchanged, accepted beginning keeps its KV and its decisions
+            engine.session.truncate(len(prefix) + start - 1)
+            pending = scorer.extend([enc.ids[start - 1]], [enc.ids[start]], allow_exit=False)[0]
+            reused = len(prefix) + start - 1
+            for ev in replay[:start]:
+                rec = _record(ev, enc, text_of, tok, n_layer)
+                records[ev.index] = rec
+                yield rec
+        else:
+            pending, reused = _prime(engine.session, scorer, prefix, enc.ids[0] if n else None)
+        events: list[TokenEvent] = list(replay[:start])
+        for ev in decoder.run(enc.ids, masked, pending if prefix else None, free=free, start=start):
             if isinstance(ev, TokenEvent):
+                events.append(ev)
                 rec = _record(ev, enc, text_of, tok, n_layer)
                 records[ev.index] = rec
                 yield rec
@@ -163,6 +176,7 @@ def _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerM
                 edit = _edit(ev, enc, data, tok)
                 result.edits.append(edit)
                 yield edit
+        engine.last_run = _LastRun(prefix, list(enc.ids), events, raw_edits, _resume_key(opts))
     except (Cancelled, KeyboardInterrupt):
         cancelled = True
     result.tokens = [records[i] for i in sorted(records)]
@@ -185,6 +199,48 @@ def _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerM
         "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": cancelled,
     }
     yield result
+
+
+@dataclass
+class _LastRun:
+    """What an edited cell's re-check can reuse: the tokens decided in order before any edit."""
+    prefix: list
+    ids: list
+    events: list
+    edits: list
+    key: tuple
+
+
+def _resume_key(opts) -> tuple:
+    # decisions depend on these options; a change invalidates the replay
+    return (opts.accept_prob, opts.accept_rank, opts.accept_argmax, opts.accept_combine,
+            opts.lenient_tokens, opts.lenient_floor, opts.python)
+
+
+def _resumable(engine, prefix, ids, opts) -> tuple[int, list]:
+    """How many leading cell tokens can be taken over from the last check (0: none)."""
+    last = getattr(engine, "last_run", None)
+    if last is None or last.prefix != prefix or last.key != _resume_key(opts) or not prefix:
+        return 0, []
+    first_edit = min((e.start for e in last.edits), default=len(last.ids))
+    same = 0
+    for a, b in zip(last.ids, ids):
+        if a != b:
+            break
+        same += 1
+    # the token before the first difference is scored again (its distribution judges the
+    # changed token); everything before it, decided in order, is kept
+    start = min(same, first_edit, len(ids) - 1)
+    decided = 0
+    for ev in last.events:
+        if ev.index != decided or ev.decision not in ("accept", "masked"):
+            break
+        decided += 1
+    start = min(start, decided)
+    session = engine.session
+    if start < 2 or session.tokens[:len(prefix) + start] != list(prefix) + list(ids[:start]):
+        return 0, []
+    return start, last.events
 
 
 def _prime(session, scorer, prefix, first_ref):

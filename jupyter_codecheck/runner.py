@@ -81,6 +81,7 @@ class Engine:
     lock: threading.Lock = field(default_factory=threading.Lock)
     lens: object = None
     lens_tried: bool = False
+    last_run: object = None          # what an edited cell's re-check may reuse (check.py)
     _cache: dict = field(default_factory=dict)
 
     def cached(self, name, make):

@@ -137,18 +137,21 @@ class EditDecoder:
     # -- the walk -----------------------------------------------------------------------------------
 
     def run(self, inp: Sequence[int], masked: Sequence[bool] | None = None,
-            pending: Dist | None = None, free: Sequence[bool] | None = None
+            pending: Dist | None = None, free: Sequence[bool] | None = None, start: int = 0
             ) -> Iterator[TokenEvent | EditEvent]:
-        """Decode `inp`. `pending` is the model's distribution for inp[0] given the context
+        """Decode `inp`. `pending` is the model's distribution for inp[start] given the context
         already in the scorer (None: nothing predicts the first token). `masked` tokens (magics)
-        and `free` tokens (names being defined: any name is fine there) are always kept."""
+        and `free` tokens (names being defined: any name is fine there) are always kept.
+        `start` > 0 resumes after a prefix of the input already decided (and kept) earlier."""
         self.inp = list(inp)
         self.masked = list(masked) if masked is not None else [False] * len(self.inp)
         self.free = list(free) if free is not None else [False] * len(self.inp)
         n = len(self.inp)
         if n == 0:
             return
-        i = 0
+        i = start
+        if start > 0 and pending is None:
+            raise ValueError("resuming at start > 0 needs the pending distribution")
         if pending is None:
             yield TokenEvent(0, MASKED if self.masked[0] else ACCEPT, None)
             pending = self._extend([self.inp[0]], 1)[0]
