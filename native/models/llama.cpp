@@ -3,21 +3,27 @@
 #include "../src/errors.h"
 #include "../src/model.h"
 
-static void llama_load_config(const gguf_file & f, Config & c) {
+// Hyper-parameters of the llama family (qwen2 reads the same keys with other defaults).
+void llama_family_load_config(const gguf_file & f, Config & c, int ctx_default, double freq_default,
+                              double eps_default, int rope_type) {
     const std::string a = c.arch + ".";
     c.n_layer = (int) meta_int(f, a + "block_count", 0, true);
     c.n_embd = (int) meta_int(f, a + "embedding_length", 0, true);
     c.n_ff = (int) meta_int(f, a + "feed_forward_length", 0, true);
     c.n_head = (int) meta_int(f, a + "attention.head_count", 0, true);
     c.n_head_kv = (int) meta_int(f, a + "attention.head_count_kv", c.n_head, false);
-    c.n_ctx_train = (int) meta_int(f, a + "context_length", 2048, false);
-    c.rope_freq_base = (float) meta_float(f, a + "rope.freq_base", 10000.0, false);
-    c.norm_eps = (float) meta_float(f, a + "attention.layer_norm_rms_epsilon", 1e-5, true);
+    c.n_ctx_train = (int) meta_int(f, a + "context_length", ctx_default, false);
+    c.rope_freq_base = (float) meta_float(f, a + "rope.freq_base", freq_default, false);
+    c.norm_eps = (float) meta_float(f, a + "attention.layer_norm_rms_epsilon", eps_default, true);
     c.head_dim = c.n_head > 0 ? c.n_embd / c.n_head : 0;
     c.head_dim = (int) meta_int(f, a + "attention.key_length", c.head_dim, false);
     c.n_rot = (int) meta_int(f, a + "rope.dimension_count", c.head_dim, false);
-    c.rope_type = GGML_ROPE_TYPE_NORMAL;
+    c.rope_type = rope_type;
     check_config(c);
+}
+
+static void llama_load_config(const gguf_file & f, Config & c) {
+    llama_family_load_config(f, c, 2048, 10000.0, 1e-5, GGML_ROPE_TYPE_NORMAL);
 }
 
 // Shared with qwen2, which differs only by Q/K/V biases and RoPE ordering.
