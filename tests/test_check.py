@@ -95,7 +95,7 @@ def test_result_fields_and_json_round_trip():
 def test_magics_and_shell_lines_are_never_flagged():
     src = "%matplotlib inline\n!pip instal numpy\nx = 1\nprint(x)\n"
     r = check(src, **FAST)
-    masked = [t for t in r.tokens if t.line <= 2]
+    masked = [t for t in r.tokens if t.line <= 2 and t.text.strip()]   # line breaks are not part of a magic
     assert masked and all(t.decision == "masked" for t in masked)
     assert all(e.line > 2 for e in r.edits)
 

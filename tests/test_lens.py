@@ -1,29 +1,26 @@
 """The exit lens: fitting, persistence, the disk cache, and that it beats the plain head.
 
-Kept fast (a few hundred tokens of forward passes in all): the fit quality at realistic sizes is
-measured in bench/lens.py.
+Kept fast: one fit on a single 512-token chunk of the training text plus one 256-token held-out
+chunk (768 tokens of forward passes in all). Fit quality at realistic sizes is in bench/lens.py.
 
-Margins (observed on SmolLM2-135M, stated once):
-- MSE_RATIO: held-out mean squared error of the lens map at layer 12, divided by that of the
-  identity map (the plain head's input), for a lens fitted on TRAIN_TOKENS tokens. Observed ~0.20;
-  asserted < 0.5.
-- TOP1_GAIN: held-out top-1 agreement at layer 12, lens minus plain head, same small fit.
-  Observed +0.10 (plain 0.02); asserted >= 0.05.
+Margins for that small fit (SMALL_RIDGE, SMOLLM2-135M, held-out: the middle of `calendar`; the
+values are deterministic up to threading noise, observed once and stated here):
+- MSE_RATIO: held-out mean squared error of the lens map at layer MIDDLE divided by that of the
+  identity map (what the plain head sees). Observed 0.37; asserted < 0.6.
+- TOP1_GAIN: held-out top-1 agreement at layer MIDDLE, lens minus plain head. Observed 0.047 ->
+  0.126 (+0.079); asserted >= +0.04.
 """
 from __future__ import annotations
-
-import inspect
-import json.decoder
 
 import numpy as np
 import pytest
 
 from jupyter_codecheck.engine import lens as L
 
-TRAIN_TOKENS = 1024
-MIDDLE = 12
-MSE_RATIO = 0.5
-TOP1_GAIN = 0.05
+SMALL_RIDGE = 0.1     # a 512-row fit has fewer rows than parameters per output: ridge matters
+MIDDLE = 18
+MSE_RATIO = 0.6
+TOP1_GAIN = 0.04
 
 
 @pytest.fixture(scope="module")
@@ -34,32 +31,26 @@ def session(model):
 
 
 @pytest.fixture(scope="module")
-def tiny_lens(model):
-    """Fitted through the public API on ~300 tokens."""
-    return L.ExitLens.fit(model, [inspect.getsource(json.decoder)], max_tokens=300,
-                          chunk_tokens=150, n_threads=2)
+def small_lens(model):
+    """Fitted through the public API on one 512-token chunk."""
+    return L.ExitLens.fit(model, L.module_sources(L.TRAINING_MODULES[:12]), max_tokens=512,
+                          ridge=SMALL_RIDGE, n_threads=2)
 
 
 @pytest.fixture(scope="module")
-def split(model, session):
-    """Every layer's states for TRAIN_TOKENS training tokens and 256 held-out tokens."""
-    train = []
-    for chunk in L.source_chunks(model.tokenizer, L.module_sources(L.TRAINING_MODULES[:12])):
-        train.append(L.layer_states(session, chunk))
-        if sum(t.shape[1] for t in train) >= TRAIN_TOKENS:
-            break
-    held = L.middle_chunks(model.tokenizer, L.HELDOUT_MODULES[:1], chunk_tokens=256)[0]
-    return train, held, L.layer_states(session, held)
+def held_out(model, session):
+    held = L.middle_chunks(model.tokenizer, ("calendar",), chunk_tokens=256)[0]
+    return held, L.layer_states(session, held)
 
 
-def test_fit_is_identity_at_last_layer(model, tiny_lens):
-    lens = tiny_lens
+def test_fit_is_identity_at_last_layer(model, small_lens):
+    lens = small_lens
     assert lens.A.shape == (model.n_layer, model.n_embd, model.n_embd)
     assert lens.b.shape == (model.n_layer, model.n_embd)
     assert lens.A.dtype == np.float32 and lens.b.dtype == np.float32
-    assert lens.meta["n_tokens"] == 300
-    assert lens.meta["n_chunks"] >= 2                     # chunks of <= 150 tokens
-    assert lens.meta["n_rows"] == 300 - lens.meta["n_chunks"] * L.SKIP_FIRST  # position 0 skipped
+    assert lens.meta["n_tokens"] == 512 and lens.meta["n_chunks"] == 1
+    assert lens.meta["n_rows"] == 512 - L.SKIP_FIRST     # position 0 left out
+    assert lens.meta["ridge"] == SMALL_RIDGE
     np.testing.assert_array_equal(lens.A[-1], np.eye(model.n_embd, dtype=np.float32))
     np.testing.assert_array_equal(lens.b[-1], 0)
     x = np.random.default_rng(0).normal(size=(5, model.n_embd)).astype(np.float32)
@@ -83,17 +74,26 @@ def test_normal_equations_match_direct_least_squares(model):
     W, *_ = np.linalg.lstsq(np.hstack([X, np.ones((len(X), 1))]), Y, rcond=None)
     np.testing.assert_allclose(lens.A[0], W[:d], atol=1e-5)
     np.testing.assert_allclose(lens.b[0], W[d], atol=1e-5)
+    # a layer whose output already is the last layer's gets the identity map
+    eq = L.NormalEquations(L_, d)
+    for c in chunks:
+        c = c.copy()
+        c[1] = c[-1]
+        eq.add(c)
+    lens = eq.solve(ridge=0.0)
+    np.testing.assert_allclose(lens.A[1], np.eye(d), atol=1e-5)
+    np.testing.assert_allclose(lens.b[1], 0, atol=1e-5)
 
 
-def test_save_load_round_trip(model, tiny_lens, tmp_path):
+def test_save_load_round_trip(model, small_lens, tmp_path):
     path = tmp_path / "lens.npz"
-    tiny_lens.save(path)
+    small_lens.save(path)
     back = L.ExitLens.load(path, model)
-    np.testing.assert_array_equal(back.A, tiny_lens.A)
-    np.testing.assert_array_equal(back.b, tiny_lens.b)
-    assert back.meta == tiny_lens.meta
+    np.testing.assert_array_equal(back.A, small_lens.A)
+    np.testing.assert_array_equal(back.b, small_lens.b)
+    assert back.meta == small_lens.meta
     x = np.random.default_rng(0).normal(size=(3, model.n_embd)).astype(np.float32)
-    np.testing.assert_array_equal(back.apply(7, x), tiny_lens.apply(7, x))
+    np.testing.assert_array_equal(back.apply(7, x), small_lens.apply(7, x))
 
 
 def test_load_rejects_other_shape_and_version(model, tmp_path):
@@ -115,50 +115,49 @@ def test_load_rejects_other_shape_and_version(model, tmp_path):
         L.ExitLens.load(tmp_path / "junk.npz", model)
 
 
-def test_apply_checks_arguments(tiny_lens):
+def test_apply_checks_arguments(small_lens):
     with pytest.raises(ValueError, match="layer must be"):
-        tiny_lens.apply(30, np.zeros((1, 576), np.float32))
+        small_lens.apply(30, np.zeros((1, 576), np.float32))
     with pytest.raises(ValueError, match="states must have shape"):
-        tiny_lens.apply(3, np.zeros((1, 100), np.float32))
+        small_lens.apply(3, np.zeros((1, 100), np.float32))
 
 
 def test_default_lens_uses_disk_cache(model, tmp_path, monkeypatch):
+    """The cache logic, with the fit replaced by a stand-in (the real fit is tested above)."""
     calls = []
-    real_fit = L.ExitLens.fit.__func__
 
-    def counting_fit(cls, *a, **kw):
-        calls.append(kw.get("max_tokens"))
-        return real_fit(cls, *a, **kw)
+    def fake_fit(cls, model_, sources, *, max_tokens, ridge, **kw):
+        calls.append(max_tokens)
+        eye = np.eye(model_.n_embd, dtype=np.float32)
+        return cls(np.stack([eye] * model_.n_layer), np.zeros((model_.n_layer, model_.n_embd)),
+                   meta={"fake": len(calls)})
 
-    monkeypatch.setattr(L.ExitLens, "fit", classmethod(counting_fit))
+    monkeypatch.setattr(L.ExitLens, "fit", classmethod(fake_fit))
     first = L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
     files = list(tmp_path.glob("lens-*.npz"))
     assert len(files) == 1 and calls == [32]
+    key = L.cache_key(model, max_tokens=32, ridge=L.DEFAULT_RIDGE)
+    assert files[0].name == f"lens-{key}.npz"
     second = L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
-    assert calls == [32]                                  # loaded, not refitted
+    assert calls == [32] and second.meta == {"fake": 1}   # loaded, not refitted
     np.testing.assert_array_equal(first.A, second.A)
     # other settings, other key
-    assert L.cache_key(model, max_tokens=32, ridge=L.DEFAULT_RIDGE) != \
-        L.cache_key(model, max_tokens=64, ridge=L.DEFAULT_RIDGE)
+    assert key != L.cache_key(model, max_tokens=64, ridge=L.DEFAULT_RIDGE)
+    assert key != L.cache_key(model, max_tokens=32, ridge=L.DEFAULT_RIDGE * 2)
     # a corrupt cache file is refitted and replaced
     files[0].write_bytes(b"garbage")
-    L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
-    assert calls == [32, 32]
-    L.ExitLens.load(files[0], model)
+    assert L.default_lens(model, cache_dir=tmp_path, max_tokens=32).meta == {"fake": 2}
+    assert L.ExitLens.load(files[0], model).meta == {"fake": 2}
 
 
-def test_lens_beats_plain_head_on_held_out_rows(model, session, split):
-    train, held, held_states = split
-    eq = L.NormalEquations(model.n_layer, model.n_embd)
-    for states in train:
-        eq.add(states[:, L.SKIP_FIRST:])
-    lens = eq.solve(L.DEFAULT_RIDGE)
+def test_lens_beats_plain_head_on_held_out_rows(model, session, small_lens, held_out):
+    held, states = held_out
     rows = np.arange(1, len(held) - 1)
     refs = np.asarray(held)[rows + 1]
-    x, y = held_states[MIDDLE][rows], held_states[-1][rows]
-    mse_lens = ((lens.apply(MIDDLE, x) - y) ** 2).mean()
-    mse_identity = ((x - y) ** 2).mean()
-    assert mse_lens < MSE_RATIO * mse_identity, (mse_lens, mse_identity)
+    x, y = states[MIDDLE][rows], states[-1][rows]
+    mapped = small_lens.apply(MIDDLE, x)
+    ratio = ((mapped - y) ** 2).mean() / ((x - y) ** 2).mean()
+    assert ratio < MSE_RATIO, ratio
     plain = (session.head_states(x, refs, top_k=1).ref_rank == 0).mean()
-    mapped = (session.head_states(lens.apply(MIDDLE, x), refs, top_k=1).ref_rank == 0).mean()
-    assert mapped >= plain + TOP1_GAIN, (plain, mapped)
+    lensed = (session.head_states(mapped, refs, top_k=1).ref_rank == 0).mean()
+    assert lensed >= plain + TOP1_GAIN, (plain, lensed)
