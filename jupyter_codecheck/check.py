@@ -212,9 +212,10 @@ class _LastRun:
 
 
 def _resume_key(opts) -> tuple:
-    # decisions depend on these options; a change invalidates the replay
+    # a change of any of these starts afresh (decisions, or how they were computed, differ)
     return (opts.accept_prob, opts.accept_rank, opts.accept_argmax, opts.accept_combine,
-            opts.lenient_tokens, opts.lenient_floor, opts.python)
+            opts.lenient_tokens, opts.lenient_floor, opts.python, opts.mode, str(opts.exit_policy),
+            opts.kv_mode, opts.lens)
 
 
 def _resumable(engine, prefix, ids, opts) -> tuple[int, list]:
