@@ -58,7 +58,8 @@ class EditEvent:
 @dataclass
 class EditorConfig:
     mode: str = "batched"          # "batched" | "sequential"
-    window: int = 64               # input tokens verified per batch
+    window: int = 64               # most input tokens verified per batch
+    min_window: int = 8            # the window after a rejection; it doubles after each clean batch
     max_unsync: int = 6            # model tokens emitted without rejoining before giving up
     resync_window: int = 4         # how far ahead in the input a rejoin may land
     tail_delete_max: int = 6       # a stop token may delete at most this many trailing tokens
@@ -150,6 +151,9 @@ class EditDecoder:
         if n == 0:
             return
         i = start
+        # rows after a rejection are thrown away: verify small windows where edits were just made,
+        # larger ones while the input keeps being accepted
+        self._window = min(self.cfg.min_window, self.cfg.window)
         if start > 0 and pending is None:
             raise ValueError("resuming at start > 0 needs the pending distribution")
         if pending is None:
@@ -160,7 +164,7 @@ class EditDecoder:
             x = self.inp[i]
             if self._ok(pending, i):
                 yield TokenEvent(i, MASKED if self.masked[i] else ACCEPT, pending)
-                width = self.cfg.window if self.cfg.mode == "batched" else 1
+                width = self._window if self.cfg.mode == "batched" else 1
                 toks = self.inp[i:i + width]
                 dists = self._extend(toks, i + 1)
                 r = 0
@@ -169,6 +173,10 @@ class EditDecoder:
                     yield TokenEvent(k, MASKED if self.masked[k] else ACCEPT, dists[r])
                     r += 1
                 self._truncate_output(len(toks) - 1 - r)   # rows after the first rejection
+                if r == len(toks) - 1:
+                    self._window = min(2 * self._window, self.cfg.window)
+                else:
+                    self._window = min(self.cfg.min_window, self.cfg.window)
                 pending, i = dists[r], i + r + 1
                 continue
             if not pending.full_depth:
