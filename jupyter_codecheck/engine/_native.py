@@ -74,6 +74,15 @@ def _find_library() -> Path:
     here = Path(__file__).parent / LIB_NAME
     if here.is_file():
         return here
+    # imported from a source checkout (e.g. the repository root is the working directory): use
+    # the library of the installed distribution
+    try:
+        from importlib.metadata import PackageNotFoundError, distribution
+        installed = Path(distribution("jupyter-codecheck").locate_file(f"jupyter_codecheck/engine/{LIB_NAME}"))
+        if installed.is_file():
+            return installed
+    except (PackageNotFoundError, ImportError):
+        pass
     raise ImportError(
         f"the native engine ({LIB_NAME}) is not built next to {Path(__file__).parent}; "
         "install the package with `pip install .` (or `make install`) so CMake builds it")
