@@ -123,7 +123,6 @@ class Session:
         self.n_batch = n_batch
         self.tokens: list[int] = []
         self._rows_buf = np.zeros(2 * n_batch, dtype=np.int32)
-        self._shortlist: np.ndarray | None = None
 
     # -- sequence -----------------------------------------------------------------------------
 
@@ -306,7 +305,6 @@ class Session:
     def set_shortlist(self, token_ids: Sequence[int]) -> None:
         ids = np.ascontiguousarray(token_ids, dtype=np.int32)
         N.check(N.lib.cc_set_shortlist(self._ctx, N.ptr(ids), ids.size, self._err), self._err)
-        self._shortlist = ids
 
     # -- lifetime --------------------------------------------------------------------------------
 
