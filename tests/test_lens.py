@@ -123,31 +123,32 @@ def test_apply_checks_arguments(small_lens):
 
 
 def test_default_lens_uses_disk_cache(model, tmp_path, monkeypatch):
-    """The cache logic, with the fit replaced by a stand-in (the real fit is tested above)."""
+    """The cache logic around the real (tiny) fit; a spy counts the fits."""
     calls = []
+    real_fit = L.ExitLens.fit.__func__
 
-    def fake_fit(cls, model_, sources, *, max_tokens, ridge, **kw):
+    def counted_fit(cls, model_, sources, *, max_tokens, ridge, **kw):
         calls.append(max_tokens)
-        eye = np.eye(model_.n_embd, dtype=np.float32)
-        return cls(np.stack([eye] * model_.n_layer), np.zeros((model_.n_layer, model_.n_embd)),
-                   meta={"fake": len(calls)})
+        lens = real_fit(cls, model_, sources, max_tokens=max_tokens, ridge=ridge, **kw)
+        lens.meta = {**lens.meta, "fit_number": len(calls)}
+        return lens
 
-    monkeypatch.setattr(L.ExitLens, "fit", classmethod(fake_fit))
+    monkeypatch.setattr(L.ExitLens, "fit", classmethod(counted_fit))
     first = L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
     files = list(tmp_path.glob("lens-*.npz"))
     assert len(files) == 1 and calls == [32]
     key = L.cache_key(model, max_tokens=32, ridge=L.DEFAULT_RIDGE)
     assert files[0].name == f"lens-{key}.npz"
     second = L.default_lens(model, cache_dir=tmp_path, max_tokens=32)
-    assert calls == [32] and second.meta == {"fake": 1}   # loaded, not refitted
+    assert calls == [32] and second.meta["fit_number"] == 1   # loaded, not refitted
     np.testing.assert_array_equal(first.A, second.A)
     # other settings, other key
     assert key != L.cache_key(model, max_tokens=64, ridge=L.DEFAULT_RIDGE)
     assert key != L.cache_key(model, max_tokens=32, ridge=L.DEFAULT_RIDGE * 2)
     # a corrupt cache file is refitted and replaced
     files[0].write_bytes(b"garbage")
-    assert L.default_lens(model, cache_dir=tmp_path, max_tokens=32).meta == {"fake": 2}
-    assert L.ExitLens.load(files[0], model).meta == {"fake": 2}
+    assert L.default_lens(model, cache_dir=tmp_path, max_tokens=32).meta["fit_number"] == 2
+    assert L.ExitLens.load(files[0], model).meta["fit_number"] == 2
 
 
 def test_lens_beats_plain_head_on_held_out_rows(model, session, small_lens, held_out):
