@@ -42,11 +42,10 @@ class LayerModel(Protocol):
 
 class Scorer:
     def __init__(self, model: LayerModel, policy: ExitPolicy | None, *, top_k: int = 32,
-                 exit_top_k: int = 2, cancel: Callable[[], bool] | None = None):
+                 cancel: Callable[[], bool] | None = None):
         self.model = model
         self.policy = policy
         self.top_k = top_k
-        self.exit_top_k = exit_top_k
         self.cancel = cancel
         self._test_layers = policy.test_layers(model.n_layer) if policy else set()
         # accounting for the run statistics
@@ -101,16 +100,16 @@ class Scorer:
                 rows = model.active()
                 if rows.size == 0:
                     continue
-                lp, rank, ids, lps = model.layer_stats(rows, ref_arr[rows], self.exit_top_k)
+                # one head call serves the test and, for the rows that stop, their Dist (top-K
+                # at the exit layer); the policies read the first two candidates
+                lp, rank, ids, lps = model.layer_stats(rows, ref_arr[rows], self.top_k)
                 stats = LayerStats(layer, model.n_layer, rows, lp, rank, ids, lps, prev_ok[rows])
                 stop = np.asarray(policy.decide(stats), bool)
                 if stop.any():
-                    # the Dist of an exited row: the full top-K at its exit layer
-                    gone = rows[stop]
-                    lp2, rank2, ids2, lps2 = model.layer_stats(gone, ref_arr[gone], self.top_k)
-                    for j, r in enumerate(gone.tolist()):
-                        dists[r] = self._dist(refs[r], lp2[j], rank2[j], ids2[j], lps2[j], layer)
-                    model.stop(gone)
+                    for j in np.flatnonzero(stop).tolist():
+                        r = int(rows[j])
+                        dists[r] = self._dist(refs[r], lp[j], rank[j], ids[j], lps[j], layer)
+                    model.stop(rows[stop])
             model.end()
         except BaseException:
             model.abort()
