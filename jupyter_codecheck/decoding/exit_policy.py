@@ -47,8 +47,14 @@ class ExitPolicy:
         """Layers after which this policy wants a test (None: every layer)."""
         return None
 
+    def children(self) -> list:
+        """The policies this one combines (they hear `start` too)."""
+        return []
+
     def start(self, n_rows: int) -> None:
         """A new batch begins (policies with per-row history reset it)."""
+        for p in self.children():
+            p.start(n_rows)
 
     def decide(self, stats: LayerStats) -> np.ndarray:
         raise NotImplementedError
@@ -213,9 +219,8 @@ class AllOf(ExitPolicy):
             out &= x
         return out
 
-    def start(self, n_rows):
-        for p in self.parts:
-            p.start(n_rows)
+    def children(self):
+        return self.parts
 
     def decide(self, s):
         out = np.ones(len(s.rows), bool)
@@ -235,9 +240,8 @@ class AnyOf(ExitPolicy):
     def test_layers(self, n_layer):
         return _union(p.test_layers(n_layer) for p in self.parts)
 
-    def start(self, n_rows):
-        for p in self.parts:
-            p.start(n_rows)
+    def children(self):
+        return self.parts
 
     def decide(self, s):
         out = np.zeros(len(s.rows), bool)
@@ -262,8 +266,8 @@ class MinLayer(ExitPolicy):
         inner = self.inner.test_layers(n_layer)
         return mine if inner is None else mine & inner
 
-    def start(self, n_rows):
-        self.inner.start(n_rows)
+    def children(self):
+        return [self.inner]
 
     def decide(self, s):
         if s.layer < self.layer:
@@ -289,10 +293,8 @@ class Banded(ExitPolicy):
         a, b = self.bounds
         return self.early if layer < a else self.middle if layer < b else self.late
 
-    def start(self, n_rows):
-        for p in (self.early, self.middle, self.late):
-            if p:
-                p.start(n_rows)
+    def children(self):
+        return [p for p in (self.early, self.middle, self.late) if p]
 
     def decide(self, s):
         p = self._pick(s.layer)
@@ -311,9 +313,8 @@ class PerLayer(ExitPolicy):
     def test_layers(self, n_layer):
         return set(self.by_layer)
 
-    def start(self, n_rows):
-        for p in self.by_layer.values():
-            p.start(n_rows)
+    def children(self):
+        return list(self.by_layer.values())
 
     def decide(self, s):
         p = self.by_layer.get(s.layer)
@@ -335,10 +336,8 @@ class IfPrevAccepted(ExitPolicy):
         return _union([self.then.test_layers(n_layer)] +
                       ([self.otherwise.test_layers(n_layer)] if self.otherwise else []))
 
-    def start(self, n_rows):
-        self.then.start(n_rows)
-        if self.otherwise:
-            self.otherwise.start(n_rows)
+    def children(self):
+        return [self.then] + ([self.otherwise] if self.otherwise else [])
 
     def decide(self, s):
         out = self.then.decide(s) & s.prev_accepted
