@@ -84,7 +84,8 @@ def masked_spans(data: bytes) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _MAGIC_LINE.finditer(data)]
 
 
-def _masked_tokens(starts, ends, spans) -> list[bool]:
+def _overlapping(starts, ends, spans) -> list[bool]:
+    """Per token: does its byte span overlap any of `spans` (magics, or names/comments/strings)?"""
     out = []
     for s, e in zip(starts, ends):
         out.append(any(s < b and e > a for a, b in spans))
@@ -125,8 +126,8 @@ def _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerM
     enc = tok.encode(source)
     data = enc.data
     n = len(enc.ids)
-    masked = _masked_tokens(enc.starts, enc.ends, masked_spans(data))
-    free = _masked_tokens(enc.starts, enc.ends, free_spans(source)) if opts.python else None
+    masked = _overlapping(enc.starts, enc.ends, masked_spans(data))
+    free = _overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
     prefix = _document_start(tok)
     if context:
         prefix += tok.encode("\n\n".join(c.rstrip("\n") for c in context) + "\n\n").ids
