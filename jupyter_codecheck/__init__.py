@@ -17,3 +17,24 @@ def check_iter(source, *, context=None, **options):
 
 
 __all__ = ["check", "check_iter", "CheckResult", "Edit", "Finding", "TokenRecord", "__version__"]
+
+
+# -- Jupyter hooks: the magics (issue 4), the server extension and the JupyterLab panel (issue 6) --
+
+def load_ipython_extension(ipython):
+    """`%load_ext jupyter_codecheck`: registers `%%codecheck` and `%codecheck`."""
+    from .magics import load_ipython_extension as _load
+    _load(ipython)
+
+
+def unload_ipython_extension(ipython):
+    from .magics import unload_ipython_extension as _unload
+    _unload(ipython)
+
+
+def _jupyter_server_extension_points():
+    return [{"module": "jupyter_codecheck.server"}]
+
+
+def _jupyter_labextension_paths():
+    return [{"src": "labextension", "dest": "jupyter-codecheck"}]
