@@ -1,0 +1,497 @@
+"""Static views of a CheckResult: `text/plain`, self-contained `text/html`, and the mimebundle.
+
+The HTML needs no script and no network: colours are inline styles (they survive JupyterLab's
+sanitiser for untrusted notebooks), hover details are `title` attributes (native tooltips take no
+room in the layout, so an output never changes height on hover), the histogram and the legend are
+inline SVG. `text/plain` holds no timings so that nbval compares it stably.
+
+Every helper here takes plain values and returns strings; the live widget (views.py) reuses the
+colour scale, the diff and the histogram so both views agree.
+"""
+from __future__ import annotations
+
+import difflib
+import html
+import math
+from dataclasses import dataclass
+
+from ..result import CheckResult, Edit, TokenRecord
+
+MIME_JSON = "application/vnd.jupyter-codecheck+json"
+
+# -- colour scale -----------------------------------------------------------------------------------
+
+# matplotlib's "magma" (perceptually uniform) sampled at 0, 0.1, ..., 1. Low probability is dark,
+# so the few suspicious tokens stand out and the many plausible ones stay light and readable.
+_MAGMA = ["#000004", "#140e36", "#3b0f70", "#641a80", "#8c2981", "#b73779", "#de4968", "#f7705c",
+          "#fe9f6d", "#fecf92", "#fcfdbf"]
+LOG10_FLOOR = -4.0         # p <= 1e-4 gets the darkest colour used
+_T_MIN = 0.15              # the darkest end of magma is near black: start a little above it
+UNSCORED = "#e4e4e4"       # tokens the model did not predict (deleted, resynchronised, not reached)
+
+
+def _rgb(hexcolour: str) -> tuple[int, int, int]:
+    return int(hexcolour[1:3], 16), int(hexcolour[3:5], 16), int(hexcolour[5:7], 16)
+
+
+def scale_position(prob: float | None) -> float | None:
+    """Where `prob` sits on the colour scale, 0 (p <= 1e-4) .. 1 (p = 1): log scale, because the
+    difference between 1e-3 and 1e-2 matters as much as between 0.1 and 1."""
+    if prob is None:
+        return None
+    if prob <= 0:
+        return 0.0
+    return min(1.0, max(0.0, (math.log10(prob) - LOG10_FLOOR) / -LOG10_FLOOR))
+
+
+def prob_colour(prob: float | None) -> str:
+    x = scale_position(prob)
+    if x is None:
+        return UNSCORED
+    t = (_T_MIN + (1 - _T_MIN) * x) * (len(_MAGMA) - 1)
+    i = min(int(t), len(_MAGMA) - 2)
+    f = t - i
+    a, b = _rgb(_MAGMA[i]), _rgb(_MAGMA[i + 1])
+    return "#%02x%02x%02x" % tuple(round(p + (q - p) * f) for p, q in zip(a, b))
+
+
+def ink_for(background: str) -> str:
+    """Black or white text, whichever reads on `background` (relative luminance)."""
+    r, g, b = (c / 255 for c in _rgb(background))
+    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return "#111111" if lum > 0.45 else "#ffffff"
+
+
+# -- text helpers -----------------------------------------------------------------------------------
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _char_offsets(source: str):
+    """byte offset -> character offset; an offset inside a character rounds down to its start."""
+    data = source.encode("utf-8")
+
+    def to_char(b: int) -> int:
+        b = max(0, min(b, len(data)))
+        return len(data[:b].decode("utf-8", "ignore"))
+    return to_char
+
+
+def fmt_prob(prob: float | None) -> str:
+    if prob is None:
+        return "-"
+    return f"{prob:.3f}" if prob >= 0.001 else f"{prob:.1e}"
+
+
+def _show(text: str) -> str:
+    """A token's text made visible in a one-line tooltip."""
+    return repr(text)
+
+
+def token_details(tok: TokenRecord, n_layer: int | None = None) -> str:
+    """The hover text of one token (several lines)."""
+    lines = [f"{_show(tok.text)}  line {tok.line}, col {tok.column + 1}  decision: {tok.decision}"]
+    if tok.prob is None:
+        lines.append("not scored (deleted, resynchronised or masked)")
+    else:
+        layer = "-" if tok.exit_layer is None else str(tok.exit_layer)
+        of = f" of {n_layer - 1}" if n_layer else ""
+        lines.append(f"p = {fmt_prob(tok.prob)}  rank {tok.rank}  exit layer {layer}{of}")
+    if tok.alternatives:
+        lines.append("top-5: " + ", ".join(f"{_show(a.text)} {fmt_prob(a.prob)}"
+                                           for a in tok.alternatives[:5]))
+    return "\n".join(lines)
+
+
+# -- text/plain ------------------------------------------------------------------------------------
+
+def headline(result: CheckResult) -> str:
+    n = result.stats.get("tokens", len(result.tokens))
+    if result.stats.get("cancelled"):
+        head = f"cancelled after {len(result.tokens)} of {n} tokens (partial result)"
+    elif result.clean:
+        head = f"no findings ({n} tokens)"
+    else:
+        k = len(result.findings)
+        head = f"{k} finding{'s' if k != 1 else ''} ({n} tokens)"
+    return "codecheck: " + head
+
+
+def unified_diff(result: CheckResult) -> str:
+    """`source` against `corrected` as a unified diff ('' when they are equal)."""
+    if not result.edits or result.corrected == result.source:
+        return ""
+    a = result.source.splitlines(keepends=True)
+    b = result.corrected.splitlines(keepends=True)
+    out = []
+    for line in difflib.unified_diff(a, b, "cell", "corrected"):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of cell\n")
+    return "".join(out)
+
+
+def finding_lines(result: CheckResult) -> list[str]:
+    return [f"line {f.line}:{f.column + 1} [{f.kind}] {f.message}" for f in result.findings]
+
+
+def text_plain(result: CheckResult) -> str:
+    parts = [headline(result)]
+    diff = unified_diff(result)
+    if diff:
+        parts.append(diff.rstrip("\n"))
+    parts.extend(finding_lines(result))
+    return "\n".join(parts)
+
+
+# -- diff (HTML) -----------------------------------------------------------------------------------
+
+@dataclass
+class _Mark:
+    start: int      # character offsets into the text they mark
+    end: int
+    kind: str
+
+
+def _marked_lines(text: str, marks: list[_Mark]) -> list[str]:
+    """`text` split into lines of HTML, the marked character ranges wrapped in del/ins-like spans."""
+    kind_at: list[str | None] = [None] * len(text)
+    for m in marks:
+        for i in range(m.start, min(m.end, len(text))):
+            kind_at[i] = m.kind
+    lines, cur, i = [], [], 0
+    while i <= len(text):
+        if i == len(text) or text[i] == "\n":
+            lines.append("".join(cur))
+            cur = []
+            i += 1
+            continue
+        j, kind = i, kind_at[i]
+        while j < len(text) and text[j] != "\n" and kind_at[j] == kind:
+            j += 1
+        chunk = _esc(text[i:j])
+        if kind is None:
+            cur.append(chunk)
+        else:
+            cur.append(f'<span class="cc-{kind}" style="{_MARK_STYLE[kind]}">{chunk}</span>')
+        i = j
+    if text.endswith("\n"):
+        lines.pop()     # the empty "line" after the final newline
+    return lines
+
+
+_MARK_STYLE = {
+    "del": "background:#ffb3ba;text-decoration:line-through;text-decoration-color:#a0001a",
+    "ins": "background:#9be9a8;font-weight:600",
+}
+_ROW_STYLE = {
+    " ": "",
+    "-": "background:#ffebe9",
+    "+": "background:#e6ffec",
+}
+_KIND_STYLE = ("display:inline-block;margin-left:1em;padding:0 .45em;border-radius:.7em;"
+               "font:600 10px/1.6 sans-serif;color:#fff;background:#6f42c1;vertical-align:1px")
+
+
+@dataclass
+class _Hunk:
+    first: int          # 0-based source line range [first, last]
+    last: int
+    edits: list[Edit]
+
+
+def _hunks(result: CheckResult, lines: list[str], to_char) -> list[_Hunk]:
+    starts, pos = [], 0
+    for line in lines:
+        starts.append(pos)
+        pos += len(line) + 1
+
+    def line_of(c: int) -> int:
+        lo = 0
+        for k, s in enumerate(starts):
+            if s <= c:
+                lo = k
+        return lo
+
+    hunks: list[_Hunk] = []
+    for e in sorted(result.edits, key=lambda e: (e.start, e.end)):
+        cs, ce = to_char(e.start), to_char(e.end)
+        first = line_of(cs)
+        last = max(first, line_of(max(cs, ce - 1)))
+        if hunks and first <= hunks[-1].last:
+            hunks[-1].last = max(hunks[-1].last, last)
+            hunks[-1].edits.append(e)
+        else:
+            hunks.append(_Hunk(first, last, [e]))
+    return hunks
+
+
+def diff_rows(result: CheckResult) -> list[tuple[str, int | None, str, str]]:
+    """The inline diff as rows (sign ' '/'-'/'+', source line number or None, HTML of the line,
+    label HTML). Changed characters are marked; edit kinds label the first '+' row of a hunk."""
+    source = result.source
+    to_char = _char_offsets(source)
+    lines = source.split("\n")
+    if source.endswith("\n"):
+        lines.pop()
+    hunks = _hunks(result, lines, to_char)
+    line_start = []
+    pos = 0
+    for line in lines:
+        line_start.append(pos)
+        pos += len(line) + 1
+    rows: list[tuple[str, int | None, str, str]] = []
+    done = 0
+    for h in hunks:
+        for k in range(done, h.first):
+            rows.append((" ", k + 1, _esc(lines[k]), ""))
+        seg_start = line_start[h.first]
+        seg_end = line_start[h.last] + len(lines[h.last]) + 1 if h.last < len(lines) else len(source)
+        seg_end = min(seg_end, len(source))
+        old = source[seg_start:seg_end]
+        new_parts, del_marks, ins_marks, cur, new_len = [], [], [], seg_start, 0
+        for e in h.edits:
+            cs, ce = to_char(e.start), to_char(e.end)
+            keep = source[cur:cs]
+            new_parts.append(keep)
+            new_len += len(keep)
+            del_marks.append(_Mark(cs - seg_start, ce - seg_start, "del"))
+            ins_marks.append(_Mark(new_len, new_len + len(e.replacement), "ins"))
+            new_parts.append(e.replacement)
+            new_len += len(e.replacement)
+            cur = max(cur, ce)
+        new_parts.append(source[cur:seg_end])
+        new = "".join(new_parts)
+        for k, text in enumerate(_marked_lines(old, del_marks)):
+            rows.append(("-", h.first + k + 1, text, ""))
+        kinds = []
+        for e in h.edits:
+            if e.kind not in kinds:
+                kinds.append(e.kind)
+        label = "".join(f'<span class="cc-kind" style="{_KIND_STYLE}">{_esc(k)}</span>' for k in kinds)
+        new_lines = _marked_lines(new, ins_marks) or [""]
+        for k, text in enumerate(new_lines):
+            rows.append(("+", None, text, label if k == 0 else ""))
+        done = h.last + 1
+    for k in range(done, len(lines)):
+        rows.append((" ", k + 1, _esc(lines[k]), ""))
+    return rows
+
+
+def diff_html(result: CheckResult) -> str:
+    if not result.edits:
+        msg = "the model proposes no change" if not result.stats.get("cancelled") else \
+            "cancelled before any change was proposed"
+        return f'<div class="cc-diff cc-nodiff" style="color:#555;font-style:italic">{msg}</div>'
+    out = ['<table class="cc-diff" style="border-collapse:collapse;font-family:var(--jp-code-font-family,monospace);'
+           'font-size:var(--jp-code-font-size,13px);width:100%">']
+    for sign, num, text, label in diff_rows(result):
+        style = _ROW_STYLE[sign]
+        out.append(
+            f'<tr class="cc-row" data-sign="{"ctx" if sign == " " else ("del" if sign == "-" else "ins")}" style="{style}">'
+            f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num or ""}</td>'
+            f'<td style="color:#888;padding:0 .4em;user-select:none;width:1em">{sign}</td>'
+            f'<td style="white-space:pre;padding:0 .3em">{text}{label}</td></tr>')
+    out.append("</table>")
+    for f in result.findings:
+        out.append(f'<div class="cc-finding" style="margin:.2em 0 0 .3em;font-size:12px">'
+                   f'<b>line {f.line}:{f.column + 1}</b> <span style="color:#6f42c1">[{_esc(f.kind)}]</span> '
+                   f'{_esc(f.message)}</div>')
+    return "\n".join(out)
+
+
+# -- heat map ---------------------------------------------------------------------------------------
+
+_DECISION_STYLE = {
+    "accept": "",
+    "masked": "font-style:italic",
+    "change": "outline:2px solid #d1242f;outline-offset:-1px",
+    "delete": "text-decoration:line-through;text-decoration-color:#d1242f;text-decoration-thickness:2px",
+    "flag": "text-decoration:underline wavy #bf8700;text-underline-offset:3px",
+}
+
+
+def n_layer_of(result: CheckResult) -> int:
+    n = result.stats.get("n_layer")
+    if n:
+        return int(n)
+    layers = [t.exit_layer for t in result.tokens if t.exit_layer is not None]
+    return max(layers) + 1 if layers else 0
+
+
+def heat_html(result: CheckResult) -> str:
+    """The cell's tokens in their layout, each coloured by the model's probability of it."""
+    n_layer = n_layer_of(result)
+    out = ['<div class="cc-heat" style="white-space:pre;font-family:var(--jp-code-font-family,monospace);'
+           'font-size:var(--jp-code-font-size,13px);line-height:1.55;padding:.3em;border:1px solid #ddd;'
+           'overflow-x:auto">']
+    for tok in sorted(result.tokens, key=lambda t: t.index):
+        bg = prob_colour(tok.prob)
+        text = tok.text
+        shown = _esc(text).replace("\n", '<span style="opacity:.45">\u21b5</span>\n', 1) if "\n" in text else _esc(text)
+        style = f"background:{bg};color:{ink_for(bg)};{_DECISION_STYLE.get(tok.decision, '')}"
+        out.append(f'<span class="cc-tok" data-i="{tok.index}" data-decision="{_esc(tok.decision)}" '
+                   f'title="{_esc(token_details(tok, n_layer))}" style="{style}">{shown}</span>')
+    rest = _pending_text(result)
+    if rest:
+        out.append(f'<span class="cc-pending" style="color:#999">{_esc(rest)}</span>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def _pending_text(result: CheckResult) -> str:
+    """The source after the last token that has a record (a cancelled check, or a live one)."""
+    data = result.source.encode("utf-8")
+    end = max((t.end for t in result.tokens), default=0)
+    return data[end:].decode("utf-8", "ignore") if end < len(data) else ""
+
+
+def legend_svg(width: int = 260) -> str:
+    """The colour scale with ticks at 1e-4 .. 1 (log scale)."""
+    steps = 48
+    pad = 18
+    bar_w = width - 2 * pad
+    rects = []
+    for k in range(steps):
+        x = k / (steps - 1)
+        p = 10 ** (LOG10_FLOOR * (1 - x))
+        rects.append(f'<rect x="{pad + k * bar_w / steps:.1f}" y="14" width="{bar_w / steps + 0.6:.1f}" '
+                     f'height="10" fill="{prob_colour(p)}"/>')
+    ticks = []
+    for k, label in enumerate(["\u22641e-4", "0.001", "0.01", "0.1", "1"]):
+        x = pad + bar_w * k / 4
+        ticks.append(f'<line x1="{x:.1f}" y1="24" x2="{x:.1f}" y2="28" stroke="#666"/>'
+                     f'<text x="{x:.1f}" y="38" font-size="9" text-anchor="middle" fill="#444">{label}</text>')
+    return (f'<svg class="cc-legend" width="{width}" height="42" viewBox="0 0 {width} 42" '
+            f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="probability colour scale">'
+            f'<text x="{pad}" y="10" font-size="9" fill="#444">probability of the cell\'s token (log scale)</text>'
+            + "".join(rects) + "".join(ticks) +
+            f'<rect x="{width - 60}" y="0" width="9" height="9" fill="{UNSCORED}" stroke="#bbb"/>'
+            f'<text x="{width - 48}" y="8" font-size="9" fill="#444">not scored</text></svg>')
+
+
+# -- exit histogram ---------------------------------------------------------------------------------
+
+def exit_counts(tokens, n_layer: int) -> list[int]:
+    """Tokens per exit layer (tokens without an exit layer were not scored)."""
+    counts = [0] * n_layer
+    for t in tokens:
+        layer = t["exit_layer"] if isinstance(t, dict) else t.exit_layer
+        if layer is not None and 0 <= layer < n_layer:
+            counts[layer] += 1
+    return counts
+
+
+def mean_exit_depth(counts: list[int]) -> float | None:
+    """Mean number of layers run per scored token (exit layer + 1)."""
+    total = sum(counts)
+    if not total:
+        return None
+    return sum((k + 1) * c for k, c in enumerate(counts)) / total
+
+
+def layers_saved(stats: dict) -> tuple[int, int] | None:
+    """(layers saved, layers possible) from the check's own accounting; None if not reported."""
+    if "layers_possible" not in stats or "layers_computed" not in stats:
+        return None
+    possible = int(stats["layers_possible"])
+    return possible - int(stats["layers_computed"]), possible
+
+
+def histogram_svg(counts: list[int], *, width: int = 420, height: int = 120) -> str:
+    n = len(counts)
+    if n == 0:
+        return '<div class="cc-hist" style="color:#555;font-style:italic">no layer data</div>'
+    top = max(max(counts), 1)
+    left, right, bottom, head = 28, 6, 22, 8
+    plot_w, plot_h = width - left - right, height - bottom - head
+    bw = plot_w / n
+    bars = []
+    for k, c in enumerate(counts):
+        h = plot_h * c / top
+        bars.append(f'<rect class="cc-bar" data-layer="{k}" data-count="{c}" x="{left + k * bw + 0.5:.1f}" '
+                    f'y="{head + plot_h - h:.1f}" width="{max(bw - 1, 1):.1f}" height="{h:.1f}" '
+                    f'fill="{"#1f6feb" if k < n - 1 else "#8c959f"}"><title>layer {k}: {c} token'
+                    f'{"s" if c != 1 else ""}</title></rect>')
+    axis = [f'<line x1="{left}" y1="{head + plot_h}" x2="{width - right}" y2="{head + plot_h}" stroke="#888"/>',
+            f'<text x="{left - 4}" y="{head + 8}" font-size="9" text-anchor="end" fill="#444">{top}</text>',
+            f'<text x="{left - 4}" y="{head + plot_h}" font-size="9" text-anchor="end" fill="#444">0</text>']
+    for k in range(0, n, 5 if n > 12 else 1):
+        axis.append(f'<text x="{left + (k + 0.5) * bw:.1f}" y="{head + plot_h + 11}" font-size="9" '
+                    f'text-anchor="middle" fill="#444">{k}</text>')
+    axis.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 1}" font-size="9" text-anchor="middle" '
+                f'fill="#444">exit layer (grey: full depth)</text>')
+    mean = mean_exit_depth(counts)
+    if mean is not None:
+        x = left + (mean - 0.5) * bw
+        axis.append(f'<line class="cc-mean" x1="{x:.1f}" y1="{head - 4}" x2="{x:.1f}" y2="{head + plot_h}" '
+                    f'stroke="#d1242f" stroke-dasharray="3,2"><title>mean depth {mean:.1f} layers</title></line>')
+    return (f'<svg class="cc-hist" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="tokens per exit layer">'
+            + "".join(axis) + "".join(bars) + "</svg>")
+
+
+def depth_summary(counts: list[int], stats: dict) -> str:
+    n = len(counts)
+    parts = []
+    mean = mean_exit_depth(counts)
+    if mean is not None:
+        parts.append(f"mean depth {mean:.1f} of {n} layers ({sum(counts)} tokens scored)")
+    saved = layers_saved(stats)
+    if saved is not None and saved[1]:
+        parts.append(f"layers saved {saved[0]} of {saved[1]} ({100 * saved[0] / saved[1]:.0f}%)")
+    return "; ".join(parts) or "no token reached the model"
+
+
+# -- stats line -------------------------------------------------------------------------------------
+
+def stats_html(stats: dict, n_tokens: int) -> str:
+    """Tokens, speed, time, model. Timings sit in `span.cc-timing` so a notebook test can blank them
+    with one regular expression."""
+    parts = [f"{stats.get('tokens', n_tokens)} tokens"]
+    if "time_s" in stats:
+        parts.append(f'<span class="cc-timing">{stats.get("tokens_per_s", 0):.1f} tokens/s, '
+                     f'{stats["time_s"]:.2f} s</span>')
+    if stats.get("model"):
+        parts.append(_esc(str(stats["model"])))
+    if stats.get("mode"):
+        parts.append(f"mode {_esc(str(stats['mode']))}")
+    parts.append(f"exit policy {_esc(str(stats.get('exit_policy')))}" if "exit_policy" in stats else "")
+    if stats.get("cancelled"):
+        parts.append("<b>cancelled</b>")
+    return " \u00b7 ".join(p for p in parts if p)
+
+
+# -- the whole page ---------------------------------------------------------------------------------
+
+_H = 'style="font:600 12px sans-serif;margin:.8em 0 .3em;color:#333"'
+
+
+def text_html(result: CheckResult, *, title: str | None = None) -> str:
+    n_layer = n_layer_of(result)
+    counts = exit_counts(result.tokens, n_layer)
+    head = _esc(title + ": " if title else "") + _esc(headline(result).removeprefix("codecheck: "))
+    colour = "#1a7f37" if result.clean and not result.stats.get("cancelled") else "#d1242f"
+    return "".join([
+        '<div class="jupyter-codecheck" style="font-family:var(--jp-ui-font-family,sans-serif);'
+        'font-size:13px;color:#111;background:#fff;padding:.4em;max-width:100%">',
+        f'<div class="cc-headline" style="font-weight:600;color:{colour}">codecheck \u2014 {head}</div>',
+        f'<div {_H}>Diff</div>', diff_html(result),
+        f'<div {_H}>Probability heat map <span style="font-weight:400;color:#666">'
+        '(hover a token: probability, rank, top-5, exit layer, decision)</span></div>',
+        heat_html(result), legend_svg(),
+        f'<div {_H}>Layer exits</div>', histogram_svg(counts),
+        f'<div class="cc-depth" style="font-size:12px;color:#333">{_esc(depth_summary(counts, result.stats))}</div>',
+        f'<div class="cc-stats" style="font-size:11px;color:#555;margin-top:.4em">'
+        f'{stats_html(result.stats, len(result.tokens))}</div>',
+        "</div>",
+    ])
+
+
+def mimebundle(result: CheckResult, *, title: str | None = None) -> dict:
+    """`text/plain` (diff + findings, no timings), `text/html` (diff, heat map, histogram, stats;
+    self-contained), and the result itself as JSON under a vendor MIME type."""
+    return {
+        "text/plain": text_plain(result),
+        "text/html": text_html(result, title=title),
+        MIME_JSON: result.to_dict(),
+    }
