@@ -1,0 +1,325 @@
+"""What gets checked: Python files and the code cells of notebooks, as `Unit`s.
+
+    for unit in read_units("analysis.ipynb"):       # or a .py file: one unit, cell None
+        result = check(unit.source)
+        for f in result.findings:
+            print(unit.location(f.line, f.column))   # analysis.ipynb:cell_3:12:5
+
+- `find_files(paths)` expands directories (recursively, `.py` and `.ipynb`, hidden folders,
+  `__pycache__`, `node_modules` and `.ipynb_checkpoints` skipped); files named explicitly are
+  always taken (a name without `.ipynb` is read as Python).
+- `read_units(path)` reads one file. A notebook gives one unit per code cell worth checking, in
+  notebook order: empty cells and cells in another language (`%%bash`, `%%html`, ...) are left
+  out; IPython syntax inside Python cells (`%timeit`, `!ls`) stays in the source, the checker
+  masks it. Unreadable files and broken notebooks raise `SourceError` with a message that says
+  what to do.
+- `Unit.cell` is the index of the cell in the notebook's `cells` list (0-based, counting markdown
+  and raw cells too, so `nb["cells"][unit.cell]` is the cell); None for a Python file.
+- `Unit.location(line, column)`: `path:line:col` or `path:cell_N:line:col`, line and column
+  1-based for people (the column argument is 0-based, as in `Finding.column`).
+- `Unit.file_position(line, column)`: where that character is in the file on disk (1-based line
+  and column): for a notebook, inside the JSON string that holds the cell's source, so that
+  code-scanning UIs which show the raw file point at the right place.
+"""
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+import os
+import tokenize
+from dataclasses import dataclass, field
+
+__all__ = ["SourceError", "Unit", "earlier_sources", "find_files", "is_notebook", "read_units"]
+
+SKIP_DIRS = frozenset({"__pycache__", "node_modules", ".ipynb_checkpoints"})
+
+# Cell magics whose body is Python; any other cell magic (%%bash, %%html, %%sql, ...) makes the
+# cell another language, which a Python model must not judge.
+PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "python", "python3",
+                                "codecheck", "debug", "ipython", "px"})
+
+
+class SourceError(ValueError):
+    """A file that cannot be checked; the message names the file and what to do."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Unit:
+    path: str                       # as the user gave it (reports show this)
+    source: str
+    cell: int | None = None         # index into the notebook's cells; None for a Python file
+    # where each piece of the source starts in the file's text (notebooks; see file_position)
+    _pieces: tuple = field(default=(), repr=False, compare=False)
+    _file_text: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def name(self) -> str:
+        """`path` or `path:cell_N`: how reports name this unit."""
+        return self.path if self.cell is None else f"{self.path}:cell_{self.cell}"
+
+    def location(self, line: int, column: int) -> str:
+        return f"{self.name}:{line}:{column + 1}"
+
+    def file_position(self, line: int, column: int) -> tuple[int, int]:
+        """1-based (line, column) in the file itself for a 1-based `line` and 0-based `column`
+        of the unit's source. For a Python file that is (line, column + 1)."""
+        if self.cell is None or self._file_text is None or not self._pieces:
+            return line, column + 1
+        offset = _char_offset(self.source, line, column)
+        # the piece (JSON string) holding that character; pieces are (source offset, quote offset)
+        start, quote = self._pieces[0]
+        for s, q in self._pieces:
+            if s > offset:
+                break
+            start, quote = s, q
+        raw = _raw_offset(self._file_text, quote + 1, offset - start)
+        text = self._file_text
+        return text.count("\n", 0, raw) + 1, raw - (text.rfind("\n", 0, raw) + 1) + 1
+
+
+def is_notebook(path: str | os.PathLike) -> bool:
+    return str(path).endswith(".ipynb")
+
+
+def find_files(paths, *, skip_dirs=SKIP_DIRS) -> list[str]:
+    """The files to check, in a stable order: explicit files as given, directories walked for
+    `.py` and `.ipynb` (sorted). A missing path raises SourceError."""
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def add(p: str):
+        key = os.path.normpath(p)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+
+    for p in paths:
+        p = os.fspath(p)
+        if p == "-":
+            add(p)
+        elif os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in skip_dirs)
+                for f in sorted(files):
+                    if f.endswith((".py", ".ipynb")) and not f.startswith("."):
+                        add(os.path.join(root, f))
+        elif os.path.exists(p):
+            add(p)
+        else:
+            raise SourceError(p, "no such file or directory")
+    return out
+
+
+def read_units(path: str | os.PathLike, *, text: str | None = None) -> list[Unit]:
+    """The checkable units of one file (`text`: its content, if already read, e.g. stdin)."""
+    path = os.fspath(path)
+    if is_notebook(path):
+        if text is None:
+            text = _read_text(path)
+        return _notebook_units(path, text)
+    if text is None:
+        text = _read_python(path)
+    return [Unit(path=path, source=text)]
+
+
+def earlier_sources(units: list[Unit], unit: Unit, *, max_chars: int | None = None) -> list[str]:
+    """The sources of the cells before `unit` in the same notebook (the checker's `context`),
+    oldest first; with `max_chars`, only the most recent whole cells that fit (the model's
+    context window is finite, and nearby cells matter most)."""
+    if unit.cell is None:
+        return []
+    earlier = [u.source for u in units if u.path == unit.path and u.cell is not None and u.cell < unit.cell]
+    if max_chars is None:
+        return earlier
+    kept, size = [], 0
+    for src in reversed(earlier):
+        size += len(src)
+        if size > max_chars:
+            break
+        kept.append(src)
+    return kept[::-1]
+
+
+# -- reading ------------------------------------------------------------------------------------------
+
+def _read_python(path: str) -> str:
+    try:
+        # honours a PEP 263 coding line and a BOM, like Python itself
+        with tokenize.open(path) as f:
+            return f.read()
+    except OSError as e:
+        raise SourceError(path, f"cannot read it ({e.strerror or e})") from None
+    except (UnicodeDecodeError, SyntaxError) as e:
+        raise SourceError(path, f"is not UTF-8 text and declares no other encoding ({e}); "
+                                "save it as UTF-8 or add a '# -*- coding: ... -*-' line") from None
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return f.read()
+    except OSError as e:
+        raise SourceError(path, f"cannot read it ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise SourceError(path, f"is not UTF-8 ({e}); a notebook file must be UTF-8 JSON") from None
+
+
+def _notebook_units(path: str, text: str) -> list[Unit]:
+    try:
+        nb = _LocatingDecoder().decode(text)
+    except json.JSONDecodeError as e:
+        raise SourceError(path, f"is not a valid notebook: bad JSON at line {e.lineno} column "
+                                f"{e.colno} ({e.msg}); fix the file or re-save it from Jupyter") from None
+    if not isinstance(nb, dict):
+        raise SourceError(path, "is not a valid notebook: the JSON is not an object")
+    if "cells" in nb:
+        cells = nb["cells"]
+        key = "source"
+    elif "worksheets" in nb:    # nbformat 3: one worksheet in practice, code in "input"
+        cells = [c for ws in nb.get("worksheets") or [] for c in (ws.get("cells") or [])]
+        key = "input"
+    else:
+        raise SourceError(path, "is not a valid notebook: no 'cells' list "
+                                "(is it a Jupyter notebook saved by Jupyter?)")
+    if not isinstance(cells, list):
+        raise SourceError(path, "is not a valid notebook: 'cells' is not a list")
+    language = _language(nb)
+    if language is not None and language != "python":
+        return []    # an R or Julia notebook: nothing for a Python model to check
+    units = []
+    for index, cell in enumerate(cells):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        raw = cell.get(key, "")
+        if isinstance(raw, list) and all(isinstance(s, str) for s in raw):
+            source = "".join(raw)
+            quotes = getattr(raw, "offsets", None)
+        elif isinstance(raw, str):
+            source = raw
+            quotes = [cell.string_offsets[key]] if isinstance(cell, _LocatedDict) and key in cell.string_offsets else None
+            raw = [raw]
+        else:
+            raise SourceError(path, f"is not a valid notebook: cell {index} has a {key!r} that is "
+                                    "neither a string nor a list of strings")
+        if not source.strip() or not _is_python_cell(source):
+            continue
+        pieces: tuple = ()
+        if quotes is not None and len(quotes) == len(raw):
+            starts, pos = [], 0
+            for piece in raw:
+                starts.append(pos)
+                pos += len(piece)
+            pieces = tuple(zip(starts, quotes))
+        units.append(Unit(path=path, source=source, cell=index, _pieces=pieces,
+                          _file_text=text if pieces else None))
+    return units
+
+
+def _language(nb: dict) -> str | None:
+    meta = nb.get("metadata") or {}
+    for v in ((meta.get("language_info") or {}).get("name"), (meta.get("kernelspec") or {}).get("language")):
+        if isinstance(v, str) and v:
+            return v.lower()
+    return None
+
+
+def _is_python_cell(source: str) -> bool:
+    first = source.lstrip().split("\n", 1)[0].strip()
+    if not first.startswith("%%"):
+        return True
+    name = first[2:].split(None, 1)
+    if not name:
+        return False
+    magic = name[0]
+    if magic == "writefile":    # Python only when it writes a .py file
+        args = name[1].split() if len(name) > 1 else []
+        return bool(args) and args[-1].endswith(".py")
+    return magic in PYTHON_CELL_MAGICS
+
+
+# -- positions in the notebook's JSON text ------------------------------------------------------------
+
+class _LocatedList(list):
+    """A JSON array of strings that remembers where each string's opening quote is."""
+    offsets: list[int]
+
+
+class _LocatedDict(dict):
+    """A JSON object that remembers where its string values' opening quotes are."""
+    string_offsets: dict
+
+
+class _LocatingDecoder(json.JSONDecoder):
+    """json.loads that records where strings start, using the pure-Python scanner's hooks.
+    Each array/object gets a frame collecting the quote offsets of its direct string children
+    (keys are scanned apart from values, so only values are recorded)."""
+
+    def __init__(self):
+        super().__init__()
+        frames: list[list[int]] = [[]]
+        base_string, base_array, base_object = self.parse_string, self.parse_array, self.parse_object
+
+        def parse_string(s, end, strict):
+            frames[-1].append(end - 1)
+            return base_string(s, end, strict)
+
+        def parse_array(s_and_end, scan_once):
+            frames.append([])
+            try:
+                values, end = base_array(s_and_end, scan_once)
+            finally:
+                quotes = frames.pop()
+            if values and len(quotes) == len(values) and all(isinstance(v, str) for v in values):
+                values = _LocatedList(values)
+                values.offsets = quotes
+            return values, end
+
+        def parse_object(s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo=None):
+            frames.append([])
+            try:
+                obj, end = base_object(s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo)
+            finally:
+                quotes = frames.pop()
+            keys = [k for k, v in obj.items() if isinstance(v, str)]
+            located = _LocatedDict(obj)
+            # duplicate keys would break the pairing; then no positions (reports fall back)
+            located.string_offsets = dict(zip(keys, quotes)) if len(keys) == len(quotes) else {}
+            return located, end
+
+        self.parse_string = parse_string
+        self.parse_array = parse_array
+        self.parse_object = parse_object
+        self.memo = {}
+        self.scan_once = json.scanner.py_make_scanner(self)
+
+
+def _char_offset(source: str, line: int, column: int) -> int:
+    pos = 0
+    for _ in range(line - 1):
+        nl = source.find("\n", pos)
+        if nl < 0:
+            return len(source)
+        pos = nl + 1
+    return min(pos + column, len(source))
+
+
+def _raw_offset(text: str, pos: int, chars: int) -> int:
+    """Offset in `text` of the `chars`-th decoded character of the JSON string body at `pos`."""
+    while chars > 0 and pos < len(text) and text[pos] != '"':
+        if text[pos] == "\\":
+            if text[pos + 1:pos + 2] == "u":
+                code = int(text[pos + 2:pos + 6], 16)
+                pos += 6
+                if 0xD800 <= code < 0xDC00 and text[pos:pos + 2] == "\\u":
+                    pos += 6    # a surrogate pair is one character
+            else:
+                pos += 2
+        else:
+            pos += 1
+        chars -= 1
+    return pos
