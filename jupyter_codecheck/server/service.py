@@ -1,0 +1,191 @@
+"""The server's one checker: a single worker thread fed by a bounded queue.
+
+check() holds one engine per model behind a lock, so checks are serialised anyway; running them on
+ONE thread off the event loop keeps the server responsive, and a bounded queue turns overload into
+an immediate 429 instead of requests piling up behind a slow model.
+
+Jobs are registered and finished on the event loop only; the worker hands results back through
+`loop.call_soon_threadsafe`, so the registry needs no lock.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import queue
+import threading
+import time
+import uuid
+
+from traitlets import Bool, Int, Unicode
+from traitlets.config import LoggingConfigurable
+
+from .. import check_iter
+from ..result import CheckResult, Edit
+from .requests import CheckRequest
+
+
+class QueueFull(Exception):
+    pass
+
+
+class DuplicateId(Exception):
+    pass
+
+
+class Job:
+    """One check: its request, its cancel Event and the events it streams back to the loop."""
+
+    def __init__(self, request: CheckRequest, loop: asyncio.AbstractEventLoop, stream: bool):
+        self.id = request.id or uuid.uuid4().hex
+        self.request = request
+        self.loop = loop
+        self.stream = stream
+        self.cancel = threading.Event()
+        self.events: asyncio.Queue = asyncio.Queue()   # ("started"|"token"|"edit"|"result"|"error", payload)
+        self.done: asyncio.Future = loop.create_future()
+        self.submitted = time.monotonic()
+
+    def post(self, kind: str, payload=None):
+        """From the worker thread: hand one event to the loop."""
+        self.loop.call_soon_threadsafe(self.events.put_nowait, (kind, payload))
+
+
+class CodecheckServer(LoggingConfigurable):
+    """Settings of the checker behind `codecheck/check` (c.CodecheckServer.* in jupyter_server_config)."""
+
+    model = Unicode("", config=True,
+                    help="GGUF model every notebook is checked with, loaded once; empty: the default (SmolLM2-135M).")
+    n_threads = Int(0, config=True, help="Threads for the model (0: the physical cores).")
+    queue_size = Int(4, config=True,
+                     help="Checks that may wait while one runs; more are refused with 429.")
+    max_request_bytes = Int(1 << 20, config=True,
+                            help="Largest request body accepted (source + context), in bytes; larger gets 413.")
+    allow_client_model = Bool(False, config=True,
+                              help="Let a request pick another model (each one stays loaded).")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._queue: queue.Queue = queue.Queue(maxsize=max(self.queue_size, 0) or 1)
+        self._jobs: dict[str, Job] = {}
+        self._running: Job | None = None
+        self._thread: threading.Thread | None = None
+        self._stopped = False
+
+    # -- event-loop side ---------------------------------------------------------------------------
+
+    def submit(self, request: CheckRequest, *, stream: bool = False) -> Job:
+        if self._stopped:
+            raise RuntimeError("the checker is shutting down")
+        loop = asyncio.get_running_loop()
+        if request.id is not None and request.id in self._jobs:
+            raise DuplicateId(f"a check with id {request.id!r} is already queued or running")
+        job = Job(request, loop, stream)
+        try:
+            self._queue.put_nowait(job)
+        except queue.Full:
+            raise QueueFull(
+                f"{self._queue.qsize()} checks are already waiting (c.CodecheckServer.queue_size = "
+                f"{self.queue_size}); try again when one has finished") from None
+        self._jobs[job.id] = job
+        job.done.add_done_callback(lambda f: self._forget(job, f))
+        self._ensure_worker()
+        return job
+
+    def _forget(self, job: Job, done: asyncio.Future):
+        self._jobs.pop(job.id, None)
+        if not done.cancelled():
+            done.exception()   # a streamed job's failure was reported as an event: mark it seen
+
+    def cancel(self, check_id: str) -> bool:
+        job = self._jobs.get(check_id)
+        if job is None:
+            return False
+        job.cancel.set()
+        return True
+
+    def status(self) -> dict:
+        running = self._running
+        return {
+            "model": self.model or None,
+            "queue_size": self.queue_size,
+            "waiting": self._queue.qsize(),
+            "running": running.id if running else None,
+        }
+
+    def shutdown(self):
+        """Cancel what runs, drop what waits, and let the thread end."""
+        if self._stopped:
+            return
+        self._stopped = True
+        for job in list(self._jobs.values()):
+            job.cancel.set()
+        while True:
+            try:
+                job = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                job.loop.call_soon_threadsafe(_settle, job, None, (503, "the server is shutting down"))
+            except RuntimeError:
+                pass  # at interpreter exit the loop is already closed: nobody waits any more
+        self._queue.put_nowait(None)
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+
+    def _ensure_worker(self):
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._work, name="codecheck-worker", daemon=True)
+            self._thread.start()
+
+    # -- worker thread -----------------------------------------------------------------------------
+
+    def _work(self):
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            self._running = job
+            result, error = self._run(job)
+            # cleared before the caller hears back, so that status() is current when it does
+            self._running = None
+            job.loop.call_soon_threadsafe(_settle, job, result, error)
+
+    def _run(self, job: Job) -> tuple[CheckResult | None, tuple[int, str] | None]:
+        job.post("started", {"waited_s": round(time.monotonic() - job.submitted, 3)})
+        req = job.request
+        options = dict(req.options)
+        options.setdefault("model", self.model or None)
+        if self.n_threads > 0:
+            options["n_threads"] = self.n_threads
+        # a check cancelled while it waited still runs to its first layer step and returns the
+        # (empty) partial CheckResult the library defines for cancellation
+        result: CheckResult | None = None
+        try:
+            for item in check_iter(req.source, context=req.context or None, cancel=job.cancel, **options):
+                if isinstance(item, CheckResult):
+                    result = item
+                elif job.stream:
+                    job.post("edit" if isinstance(item, Edit) else "token", dataclasses.asdict(item))
+        except Exception as e:   # the worker must survive any failed check
+            self.log.exception("codecheck: check %s failed", job.id)
+            return None, (500, f"{type(e).__name__}: {e}")
+        return result, None
+
+
+def _settle(job: Job, result: CheckResult | None, error: tuple[int, str] | None):
+    """On the loop: the job's last event, then its future."""
+    if error is not None:
+        job.events.put_nowait(("error", {"status": error[0], "message": error[1]}))
+        if not job.done.done():
+            job.done.set_exception(CheckFailed(*error))
+    else:
+        job.events.put_nowait(("result", result))
+        if not job.done.done():
+            job.done.set_result(result)
+
+
+class CheckFailed(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message

@@ -1,0 +1,160 @@
+"""The server extension over HTTP (pytest-jupyter's jp_fetch), with the real default model.
+
+Only two tests run the model: the happy path on a two-line cell, and one busy-worker scenario
+(stream, queue full, cancel) whose long cell is cancelled as soon as the worker is seen busy.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from jupyter_codecheck import CheckResult
+
+pytest_plugins = ["pytest_jupyter.jupyter_server"]
+
+LONG = 300  # seconds: a check on a loaded 2-core machine can be slow; jp_fetch's default is 20
+
+
+@pytest.fixture
+def jp_server_config():
+    return {
+        "ServerApp": {"jpserver_extensions": {"jupyter_codecheck": True}},
+        # one check may wait while one runs: the third is refused
+        "CodecheckServer": {"queue_size": 1, "max_request_bytes": 4096},
+    }
+
+
+@pytest.fixture
+def checker(jp_serverapp):
+    checker = jp_serverapp.web_app.settings["codecheck"]
+    yield checker
+    checker.shutdown()
+
+
+def post(jp_fetch, body, path="check", **kwargs):
+    data = body if isinstance(body, (bytes, str)) else json.dumps(body)
+    return jp_fetch("codecheck", path, method="POST", body=data, raise_error=False,
+                    request_timeout=LONG, **kwargs)
+
+
+def message(response) -> str:
+    return json.loads(response.body)["message"]
+
+
+async def test_routes_require_authentication(jp_fetch, checker):
+    # Given no token: every route answers 403, none runs anything
+    no_auth = {"Authorization": ""}
+    for method, path, body in [("GET", "status", None), ("POST", "check", '{"source": "x = 1\\n"}'),
+                               ("POST", "stream", '{"source": "x = 1\\n"}'), ("DELETE", "check/abc", None)]:
+        r = await jp_fetch("codecheck", *path.split("/"), method=method, body=body, headers=no_auth,
+                           raise_error=False, allow_nonstandard_methods=True)
+        assert r.code == 403, (method, path, r.code)
+    assert checker.status()["running"] is None and checker.status()["waiting"] == 0
+
+
+async def test_status(jp_fetch, checker):
+    r = await jp_fetch("codecheck", "status")
+    status = json.loads(r.body)
+    assert status["queue_size"] == 1 and status["waiting"] == 0 and status["running"] is None
+
+
+@pytest.mark.parametrize("body, status, says", [
+    (b'{"source": "x = 1\\n",', 400, "malformed JSON at line 1"),
+    (b"[1, 2]", 400, "must be a JSON object"),
+    (b'{"context": []}', 400, '"source"'),
+    (b'{"source": "x", "context": "y = 1"}', 400, '"context" must be a list of strings'),
+    (b'{"source": "x", "options": {"nope": 1}}', 400, "unknown option 'nope'"),
+    (b'{"source": "x", "options": {"accept_prob": "high"}}', 400, "'accept_prob' must be a number or null"),
+    (b'{"source": "x", "options": {"mode": "fast"}}', 400, "mode must be 'batched' or 'sequential'"),
+    (b'{"source": "x", "options": {"exit_policy": "ref-top9000:x"}}', 400, "exit test"),
+    (b'{"source": "x", "options": {"n_threads": 64}}', 400, "set by the server"),
+    (b'{"source": "x", "options": {"model": "/elsewhere.gguf"}}', 400, "c.CodecheckServer.model"),
+    (b'{"source": "x", "id": "a/b"}', 400, '"id" must be'),
+    (b'{"source": "' + b"x" * 5000 + b'"}', 413, "at most 4096"),
+])
+async def test_bad_requests_say_why(jp_fetch, checker, body, status, says):
+    for path in ("check", "stream"):
+        r = await post(jp_fetch, body, path)
+        assert r.code == status, (path, r.body)
+        assert says in message(r)
+    assert checker.status()["running"] is None and checker.status()["waiting"] == 0
+
+
+async def test_check_a_cell(jp_fetch, checker):
+    r = await post(jp_fetch, {"source": "x = [1, 2, 3]\npritn(x)\n", "context": ["import os"]})
+    assert r.code == 200, r.body
+    result = CheckResult.from_json(r.body.decode())
+    assert result.source == "x = [1, 2, 3]\npritn(x)\n"
+    assert result.tokens and not result.stats["cancelled"]
+    assert [f.line for f in result.findings] == [2]
+    assert "print(x)" in result.corrected
+    assert r.headers["X-Codecheck-Id"]
+
+
+async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):
+    # Given a long cell streaming from the worker, and a second check waiting behind it
+    long_cell = "".join(f"def f{i}(a, b):\n    return a * {i} + b\n\n" for i in range(80))
+    lines: list[dict] = []
+    first_token = asyncio.Event()
+    buf = bytearray()
+
+    def on_chunk(chunk: bytes):
+        buf.extend(chunk)
+        while b"\n" in buf:
+            line, _, rest = bytes(buf).partition(b"\n")
+            buf[:] = rest
+            lines.append(json.loads(line))
+            if lines[-1]["type"] == "token":
+                first_token.set()
+
+    streaming = asyncio.ensure_future(post(jp_fetch, {"source": long_cell, "id": "long"}, "stream",
+                                           streaming_callback=on_chunk))
+    await asyncio.wait_for(first_token.wait(), LONG)
+    waiting = asyncio.ensure_future(post(jp_fetch, {"source": "y = 2\n", "id": "second"}))
+    for _ in range(200):
+        if checker.status()["waiting"] == 1:
+            break
+        await asyncio.sleep(0.05)
+    assert checker.status() == {"model": None, "queue_size": 1, "waiting": 1, "running": "long"}
+
+    # When a third check arrives, then the other two are cancelled
+    refused = await post(jp_fetch, {"source": "z = 3\n"})
+    same_id = await post(jp_fetch, {"source": "z = 3\n", "id": "second"})
+    unknown = await jp_fetch("codecheck", "check", "nope", method="DELETE", raise_error=False)
+    for check_id in ("second", "long"):
+        r = await jp_fetch("codecheck", "check", check_id, method="DELETE")
+        assert r.code == 202
+    stream_response = await asyncio.wait_for(streaming, LONG)
+    second = await asyncio.wait_for(waiting, LONG)
+
+    # Then the third was refused at once, with what to do
+    assert refused.code == 429 and "try again" in message(refused) and refused.headers["Retry-After"]
+    assert same_id.code == 409
+    assert unknown.code == 404
+    # the stream sent the events in order and ended with the partial result
+    assert stream_response.code == 200
+    kinds = [e["type"] for e in lines]
+    assert kinds[:3] == ["queued", "started", "token"] and kinds[-1] == "result"
+    assert set(kinds[2:-1]) <= {"token", "edit"}
+    partial = CheckResult.from_dict(lines[-1]["result"])
+    assert partial.stats["cancelled"] and 0 < len(partial.tokens) < partial.stats["tokens"]
+    assert sorted(e["token"]["index"] for e in lines if e["type"] == "token") == \
+        sorted(t.index for t in partial.tokens)
+    # the waiting check, cancelled before it started, returns the library's cancelled result
+    assert second.code == 200
+    assert CheckResult.from_json(second.body.decode()).stats["cancelled"]
+    assert checker.status()["running"] is None and checker.status()["waiting"] == 0
+
+
+async def test_a_failing_check_is_a_500_with_the_reason(jp_fetch, checker, tmp_path):
+    # Given a server that lets requests pick a model, and a model file that does not exist
+    checker.allow_client_model = True
+    missing = str(tmp_path / "missing.gguf")
+    r = await post(jp_fetch, {"source": "x = 1\n", "options": {"model": missing}})
+    assert r.code == 500 and "model file not found" in message(r)
+    r = await post(jp_fetch, {"source": "x = 1\n", "options": {"model": missing}}, "stream")
+    events = [json.loads(line) for line in r.body.splitlines()]
+    assert [e["type"] for e in events] == ["queued", "started", "error"]
+    assert events[-1]["status"] == 500 and "model file not found" in events[-1]["message"]
