@@ -1,0 +1,553 @@
+"""Checking quality on real bug benchmarks: localisation, false alarms, repair, baselines, speed.
+
+    python bench/quality.py [--dataset humanevalfix --dataset debugbench | --dataset PATH.jsonl]
+        [--categories logic] [--debugbench-split report] [--limit N] [--calibration FILE]
+        [--option name=value] [--jobs 1] [--threads 1] [--out bench/reports/quality]
+
+Input: JSONL of {id, buggy, fixed, ...} pairs (HumanEvalFix adds `test` and `entry_point`). Every
+pair's `buggy` and `fixed` are checked alone (no context). Figures, over whole files:
+  localisation  the lines changed between buggy and fixed (difflib; an inserted line marks the
+                lines around it) against the checker's finding lines ranked by score: top-1/top-3
+  false alarms  share of `fixed` files with any finding; findings per 100 lines of `fixed`
+  repair        share of buggy files whose corrected code equals `fixed` (each line's trailing
+                whitespace and blank lines ignored); HumanEvalFix: share whose corrected code
+                passes the dataset's test (subprocess, 10 s timeout, no network namespace)
+  baselines     the same localisation / false-alarm figures for compile(), pyflakes and ruff
+                (default rules); their lines are ranked in source order (they have no score)
+  scores        top-1/top-3 for each line-scoring method of jupyter_codecheck.scoring
+  speed         tokens/s and mean layers computed per scored token
+Checks are cached on disk (key: source, options, model, checker code), so reruns are cheap.
+Writes report.md, plots (PNG), command.txt and summary.json to --out; the last stdout line is one
+JSON object with the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from jupyter_codecheck.calibrate import changed_lines, checker_fingerprint, load as load_calibration  # noqa: E402
+from jupyter_codecheck.result import CheckResult  # noqa: E402
+from jupyter_codecheck.scoring import METHODS, ranked_lines  # noqa: E402
+
+BENCH = ROOT.parent / "shared" / "benchmarks"
+DATASETS = {"humanevalfix": BENCH / "humanevalfix.jsonl", "debugbench": BENCH / "debugbench.jsonl"}
+# DebugBench categories whose bug is a syntax error, and the multi-bug ones (which mix syntax
+# errors in); "logic" is everything else (all of HumanEvalFix)
+SYNTAX = {"illegal indentation", "unclosed parentheses", "missing colons", "unclosed string",
+          "illegal comment", "illegal keywords"}
+MULTI = {"double", "triple", "quadruple"}
+VENV_BIN = Path(sys.executable).parent
+TEST_TIMEOUT_S = 10
+
+
+# -- data -------------------------------------------------------------------------------------------
+
+def debugbench_split(pair: dict) -> str:
+    """DebugBench problems split in two halves by a hash of the problem name: "calib" (used to
+    calibrate the thresholds) and "report" (used for the figures). One problem's bug variants
+    share a fixed solution, so the split is by problem, never by pair."""
+    slug = pair["id"].split("/")[1] if "/" in pair["id"] else pair["id"]
+    return "calib" if int(hashlib.sha256(slug.encode()).hexdigest(), 16) % 2 == 0 else "report"
+
+
+def category_filter(spec: str | None):
+    if not spec or spec == "all":
+        return lambda bt: True
+    wanted = {c.strip() for c in spec.split(",") if c.strip()}
+    logic = "logic" in wanted
+    syntax = "syntax" in wanted
+    names = wanted - {"logic", "syntax"}
+    return lambda bt: (bt in names or (logic and bt not in SYNTAX | MULTI)
+                       or (syntax and bt in SYNTAX))
+
+
+def load_pairs(args) -> list[dict]:
+    keep = category_filter(args.categories)
+    pairs = []
+    for ds in args.dataset or ["humanevalfix", "debugbench"]:
+        path = DATASETS.get(ds, Path(ds))
+        if not Path(path).is_file():
+            sys.exit(f"error: dataset {ds!r} not found ({path}); give a name "
+                     f"({', '.join(DATASETS)}) or a JSONL path")
+        rows = [json.loads(line) for line in open(path) if line.strip()]
+        for k, r in enumerate(rows):
+            r.setdefault("id", f"{Path(path).stem}/{k}")
+            r.setdefault("dataset", Path(path).stem)
+        if args.debugbench_split != "all":
+            rows = [r for r in rows if r["dataset"] != "debugbench" or debugbench_split(r) == args.debugbench_split]
+        rows = [r for r in rows if keep(r.get("bug_type", ""))]
+        if args.limit:
+            rows = rows[:args.limit]
+        pairs += rows
+    return pairs
+
+
+def normalised(code: str) -> str:
+    return "\n".join(ln.rstrip() for ln in code.split("\n") if ln.strip())
+
+
+# -- checks, cached ---------------------------------------------------------------------------------
+
+_WORKER_THREADS = None
+
+
+def _init_worker(threads):
+    global _WORKER_THREADS
+    _WORKER_THREADS = threads
+
+
+def _run_check(job):
+    src, options, threads = job
+    from jupyter_codecheck.check import check
+    r = check(src, n_threads=threads if threads else _WORKER_THREADS, **options)
+    return r.to_json()
+
+
+class CheckCache:
+    def __init__(self, directory: Path, options: dict, model_key: str):
+        self.dir = directory
+        self.options = options
+        self.prefix = json.dumps({"options": options, "model": model_key, "checker": checker_fingerprint()},
+                                 sort_keys=True)
+
+    def path(self, src: str) -> Path:
+        key = hashlib.sha256((self.prefix + "\0" + src).encode()).hexdigest()
+        return self.dir / key[:2] / f"{key}.json"
+
+    def get(self, src: str) -> CheckResult | None:
+        p = self.path(src)
+        return CheckResult.from_json(p.read_text()) if p.is_file() else None
+
+    def put(self, src: str, text: str) -> None:
+        p = self.path(src)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_suffix(".tmp")
+        tmp.write_text(text)
+        tmp.replace(p)
+
+
+def run_checks(sources: list[str], cache: CheckCache, jobs: int, threads: int | None) -> dict[str, CheckResult]:
+    out: dict[str, CheckResult] = {}
+    todo = []
+    for s in dict.fromkeys(sources):
+        r = cache.get(s)
+        if r is None:
+            todo.append(s)
+        else:
+            out[s] = r
+    print(f"checks: {len(out)} cached, {len(todo)} to run", file=sys.stderr, flush=True)
+    t0, tokens = time.perf_counter(), 0
+
+    def done(k, s, text):
+        nonlocal tokens
+        cache.put(s, text)
+        out[s] = CheckResult.from_json(text)
+        tokens += out[s].stats.get("tokens", 0)
+        if (k + 1) % 10 == 0 or k + 1 == len(todo):
+            el = time.perf_counter() - t0
+            print(f"[{k + 1}/{len(todo)}] {tokens / el:.0f} tok/s, {el / 60:.1f} min", file=sys.stderr, flush=True)
+
+    if jobs <= 1:
+        for k, s in enumerate(todo):
+            done(k, s, _run_check((s, cache.options, threads)))
+    else:
+        per = max(1, (threads or os.cpu_count() or 1) // jobs)
+        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(per,)) as ex:
+            for k, (s, text) in enumerate(zip(todo, ex.map(_run_check, [(s, cache.options, None) for s in todo]))):
+                done(k, s, text)
+    return out
+
+
+# -- baselines ----------------------------------------------------------------------------------------
+
+def compile_lines(src: str) -> list[int]:
+    try:
+        compile(src, "<cell>", "exec")
+    except SyntaxError as e:
+        return [e.lineno or 1]
+    except (ValueError, RecursionError, MemoryError):
+        return [1]
+    return []
+
+
+def pyflakes_lines(src: str) -> list[int]:
+    from pyflakes import api
+
+    class Collect:
+        def __init__(self):
+            self.lines = []
+
+        def unexpectedError(self, filename, msg):
+            self.lines.append(1)
+
+        def syntaxError(self, filename, msg, lineno, offset, text):
+            self.lines.append(lineno or 1)
+
+        def flake(self, message):
+            self.lines.append(message.lineno)
+    rep = Collect()
+    api.check(src, "<cell>", rep)
+    return rep.lines
+
+
+def ruff_lines(sources: list[str]) -> list[list[int]]:
+    """ruff's default rules over all sources in one run (one file each)."""
+    ruff = VENV_BIN / "ruff"
+    out: list[list[int]] = [[] for _ in sources]
+    with tempfile.TemporaryDirectory() as d:
+        for k, s in enumerate(sources):
+            Path(d, f"f{k}.py").write_text(s)
+        p = subprocess.run([str(ruff if ruff.exists() else "ruff"), "check", "--isolated", "--no-cache",
+                            "--output-format", "json", "--exit-zero", d], capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"ruff failed: {p.stderr.strip()}")
+        for item in json.loads(p.stdout or "[]"):
+            k = int(Path(item["filename"]).stem[1:])
+            row = (item.get("location") or {}).get("row") or 1
+            out[k].append(row)
+    return out
+
+
+def ordered_unique(lines) -> list[int]:
+    return sorted(set(lines))
+
+
+# -- HumanEvalFix tests ----------------------------------------------------------------------------------
+
+def passes(code: str, pair: dict, cache_dir: Path) -> bool:
+    """Does `code` pass the pair's test? Run in a subprocess without network, cached by content."""
+    program = f"{code}\n\n{pair['test']}\n\ncheck({pair['entry_point']})\n"
+    key = hashlib.sha256(program.encode()).hexdigest()
+    f = cache_dir / key[:2] / key
+    if f.is_file():
+        return f.read_text() == "pass"
+    with tempfile.TemporaryDirectory() as d:
+        prog = Path(d, "prog.py")
+        prog.write_text(program)
+        cmd = [sys.executable, "-I", str(prog)]
+        if _can_unshare():
+            cmd = ["unshare", "-rn"] + cmd     # no network namespace: the code cannot reach out
+        try:
+            ok = subprocess.run(cmd, cwd=d, capture_output=True, timeout=TEST_TIMEOUT_S,
+                                env={"PATH": "/usr/bin:/bin", "HOME": d}).returncode == 0
+        except subprocess.TimeoutExpired:
+            ok = False
+    f.parent.mkdir(parents=True, exist_ok=True)
+    f.write_text("pass" if ok else "fail")
+    return ok
+
+
+_UNSHARE = None
+
+
+def _can_unshare() -> bool:
+    global _UNSHARE
+    if _UNSHARE is None:
+        try:
+            _UNSHARE = subprocess.run(["unshare", "-rn", "true"], capture_output=True, timeout=10).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            _UNSHARE = False
+    return _UNSHARE
+
+
+# -- figures ---------------------------------------------------------------------------------------
+
+def hits(ranked: list[int], lines: set[int], k: int) -> bool:
+    return any(ln in lines for ln in ranked[:k])
+
+
+def figures_for(rows: list[dict], method: str) -> dict:
+    n = len(rows)
+    if not n:
+        return {}
+    fixed_lines = sum(r["fixed_nlines"] for r in rows) or 1
+    f = {
+        "pairs": n,
+        "top1_localisation": sum(hits(r["ranked"][method], r["changed"], 1) for r in rows) / n,
+        "top3_localisation": sum(hits(r["ranked"][method], r["changed"], 3) for r in rows) / n,
+        "buggy_flagged": sum(bool(r["ranked"][method]) for r in rows) / n,
+        "false_alarm_rate": sum(r["fixed_findings"] > 0 for r in rows) / n,
+        "findings_per_100_lines": 100 * sum(r["fixed_findings"] for r in rows) / fixed_lines,
+        "repair_exact": sum(r["repair_exact"] for r in rows) / n,
+        "fixed_unchanged": sum(r["fixed_unchanged"] for r in rows) / n,
+    }
+    tested = [r for r in rows if r.get("tests") is not None]
+    if tested:
+        t = [r["tests"] for r in tested]
+        f.update({"tested_pairs": len(t),
+                  "repair_tests_pass": sum(x["corrected_buggy"] for x in t) / len(t),
+                  "buggy_tests_pass": sum(x["buggy"] for x in t) / len(t),
+                  "fixed_tests_pass": sum(x["fixed"] for x in t) / len(t),
+                  "corrected_fixed_tests_pass": sum(x["corrected_fixed"] for x in t) / len(t)})
+    for name in ("compile", "pyflakes", "ruff"):
+        b = [r["baselines"][name] for r in rows]
+        f[name] = {"top1_localisation": sum(hits(x["buggy"], r["changed"], 1) for x, r in zip(b, rows)) / n,
+                   "top3_localisation": sum(hits(x["buggy"], r["changed"], 3) for x, r in zip(b, rows)) / n,
+                   "false_alarm_rate": sum(bool(x["fixed"]) for x in b) / n,
+                   "findings_per_100_lines": 100 * sum(len(x["fixed"]) for x in b) / fixed_lines}
+    best = max(("compile", "pyflakes", "ruff"), key=lambda k: (f[k]["top3_localisation"], -f[k]["false_alarm_rate"]))
+    f["best_baseline"] = best
+    f["best_baseline_top3"] = f[best]["top3_localisation"]
+    f["scores"] = {m: {"top1": sum(hits(r["ranked"][m], r["changed"], 1) for r in rows) / n,
+                       "top3": sum(hits(r["ranked"][m], r["changed"], 3) for r in rows) / n} for m in METHODS}
+    return f
+
+
+def speed(results: list[CheckResult]) -> dict:
+    tokens = sum(r.stats["tokens"] for r in results)
+    t = sum(r.stats["time_s"] for r in results)
+    rows = sum(r.stats["rows_scored"] for r in results)
+    layers = sum(r.stats["layers_computed"] for r in results)
+    hist = [0] * max((len(r.stats["exit_histogram"]) for r in results), default=0)
+    for r in results:
+        for k, v in enumerate(r.stats["exit_histogram"]):
+            hist[k] += v
+    return {"tokens": tokens, "time_s": round(t, 2), "tokens_per_s": tokens / t if t else 0.0,
+            "layers_per_token": layers / rows if rows else 0.0,
+            "n_layer": results[0].stats["n_layer"] if results else 0, "exit_histogram": hist}
+
+
+# -- report --------------------------------------------------------------------------------------
+
+def pct(x) -> str:
+    return "–" if x is None else f"{100 * x:.1f} %"
+
+
+def write_report(out: Path, summary: dict, rows: list[dict], results: dict, method: str, command: str):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "command.txt").write_text(command + "\n")
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+
+    # precision-recall of a threshold on the finding score: a reported line is right when it is a
+    # changed line of a buggy file; any line reported on a fixed file is wrong
+    import numpy as np
+    scored = []   # (score, is_hit, pair index)
+    for k, r in enumerate(rows):
+        for ln, s in r["scores"][method]["buggy"].items():
+            scored.append((s, int(ln) in r["changed"], k))
+        for s in r["scores"][method]["fixed"].values():
+            scored.append((s, False, k))
+    fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
+    if scored:
+        thresholds = sorted({s for s, _, _ in scored})
+        prec, rec, fa = [], [], []
+        for t in thresholds:
+            kept = [(h, k) for s, h, k in scored if s >= t]
+            prec.append(sum(h for h, _ in kept) / len(kept))
+            rec.append(len({k for h, k in kept if h}) / len(rows))
+            fa.append(sum(any(s >= t for s in r["scores"][method]["fixed"].values()) for r in rows) / len(rows))
+        ax[0].plot(rec, prec, marker=".", ms=3)
+        ax[0].set_xlabel("recall (buggy files with a changed line reported)")
+        ax[0].set_ylabel("precision (reported lines that are changed lines)")
+        ax[0].set_title(f"finding-score threshold ({method})")
+        ax[1].plot(fa, rec, marker=".", ms=3, label="checker (score threshold)")
+        for name, m in (("compile", "o"), ("pyflakes", "s"), ("ruff", "^")):
+            b = summary["overall"][name]
+            ax[1].plot([b["false_alarm_rate"]], [b["top3_localisation"]], m, label=name)
+        ax[1].axvline(0.15, color="grey", ls=":", lw=1)
+        ax[1].set_xlabel("share of fixed files with a finding")
+        ax[1].set_ylabel("buggy files with a changed line reported")
+        ax[1].set_title("detection vs false alarms")
+        ax[1].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out / "score_threshold.png", dpi=110)
+    plt.close(fig)
+
+    sp = summary["speed"]
+    if sp["exit_histogram"]:
+        fig, ax = plt.subplots(figsize=(6.5, 3.5))
+        h = np.array(sp["exit_histogram"], float)
+        ax.bar(np.arange(1, len(h) + 1), h / max(h.sum(), 1))
+        ax.set_xlabel("layer whose output decided the token")
+        ax.set_ylabel("share of scored tokens")
+        ax.set_title(f"exit layers ({sp['layers_per_token']:.1f} of {sp['n_layer']} layers per token)")
+        fig.tight_layout()
+        fig.savefig(out / "exit_layers.png", dpi=110)
+        plt.close(fig)
+
+    names = list(summary["datasets"]) + ["overall"]
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    w = 0.2
+    for j, (label, get) in enumerate((("checker", lambda d: d["top3_localisation"]),
+                                      ("compile", lambda d: d["compile"]["top3_localisation"]),
+                                      ("pyflakes", lambda d: d["pyflakes"]["top3_localisation"]),
+                                      ("ruff", lambda d: d["ruff"]["top3_localisation"]))):
+        vals = [get(summary["datasets"][n] if n != "overall" else summary["overall"]) for n in names]
+        ax.bar(np.arange(len(names)) + (j - 1.5) * w, vals, w, label=label)
+    ax.set_xticks(np.arange(len(names)), names)
+    ax.set_ylabel("top-3 localisation")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out / "localisation.png", dpi=110)
+    plt.close(fig)
+
+    lines = [f"# Checking quality", "", f"Command: `{command}`", "",
+             f"Model: {summary['model']}; options: `{json.dumps(summary['options'])}`; "
+             f"findings ranked by `{method}`; {summary['date']}.", "",
+             "| set | pairs | top-1 | top-3 | best baseline top-3 | fixed flagged | findings /100 lines (fixed) | repair exact | tests pass after repair |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for n in names:
+        d = summary["datasets"][n] if n != "overall" else summary["overall"]
+        lines.append(f"| {n} | {d['pairs']} | {pct(d['top1_localisation'])} | {pct(d['top3_localisation'])} | "
+                     f"{pct(d['best_baseline_top3'])} ({d['best_baseline']}) | {pct(d['false_alarm_rate'])} | "
+                     f"{d['findings_per_100_lines']:.2f} | {pct(d['repair_exact'])} | {pct(d.get('repair_tests_pass'))} |")
+    lines += ["", "Baselines (same files):", "",
+              "| set | tool | top-1 | top-3 | fixed flagged | findings /100 lines (fixed) |", "|---|---|---|---|---|---|"]
+    for n in names:
+        d = summary["datasets"][n] if n != "overall" else summary["overall"]
+        lines.append(f"| {n} | checker | {pct(d['top1_localisation'])} | {pct(d['top3_localisation'])} | "
+                     f"{pct(d['false_alarm_rate'])} | {d['findings_per_100_lines']:.2f} |")
+        for t in ("compile", "pyflakes", "ruff"):
+            b = d[t]
+            lines.append(f"| {n} | {t} | {pct(b['top1_localisation'])} | {pct(b['top3_localisation'])} | "
+                         f"{pct(b['false_alarm_rate'])} | {b['findings_per_100_lines']:.2f} |")
+    lines += ["", "Finding-line scores (the same findings, ranked by each method; see "
+              "`jupyter_codecheck/scoring.py`):", "", "| set | " + " | ".join(METHODS) + " |",
+              "|---|" + "---|" * len(METHODS)]
+    for n in names:
+        d = summary["datasets"][n] if n != "overall" else summary["overall"]
+        lines.append(f"| {n} top-1 / top-3 | " + " | ".join(
+            f"{pct(d['scores'][m]['top1'])} / {pct(d['scores'][m]['top3'])}" for m in METHODS) + " |")
+    o = summary["overall"]
+    if o.get("tested_pairs"):
+        lines += ["", f"HumanEvalFix tests ({o['tested_pairs']} pairs): buggy passes {pct(o['buggy_tests_pass'])}, "
+                      f"fixed passes {pct(o['fixed_tests_pass'])}, corrected buggy passes "
+                      f"{pct(o['repair_tests_pass'])}, corrected fixed passes {pct(o['corrected_fixed_tests_pass'])}."]
+    lines += ["", f"Speed: {sp['tokens_per_s']:.1f} tokens/s over {sp['tokens']} tokens "
+                  f"({sp['time_s'] / 60:.1f} min of checking; shared 2-core machine), "
+                  f"{sp['layers_per_token']:.2f} of {sp['n_layer']} layers per scored token.", "",
+              "![localisation](localisation.png)", "", "![score threshold](score_threshold.png)", "",
+              "![exit layers](exit_layers.png)", ""]
+    (out / "report.md").write_text("\n".join(lines))
+    with open(out / "pairs.jsonl", "w") as f:
+        for r in rows:
+            f.write(json.dumps({"id": r["id"], "dataset": r["dataset"], "bug_type": r["bug_type"],
+                                "changed": sorted(r["changed"]), "ranked": r["ranked"][method],
+                                "fixed_findings": r["fixed_findings"], "repair_exact": r["repair_exact"],
+                                "tests": r.get("tests")}) + "\n")
+
+
+# -- main --------------------------------------------------------------------------------------------
+
+def parse_option(text: str):
+    name, eq, value = text.partition("=")
+    if not eq:
+        raise argparse.ArgumentTypeError(f"--option takes name=value, got {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--dataset", action="append", help="humanevalfix | debugbench | a JSONL path (repeatable; default both)")
+    ap.add_argument("--categories", default=None,
+                    help="comma list of bug_type names, or 'logic' (no syntax errors, no multi-bug pairs), 'syntax', 'all'")
+    ap.add_argument("--debugbench-split", choices=("all", "calib", "report"), default="all",
+                    help="DebugBench half by problem (calibration uses 'calib')")
+    ap.add_argument("--limit", type=int, default=0, help="first N pairs of each dataset (after filtering)")
+    ap.add_argument("--calibration", default=None, help="calibration JSON whose options the checks use")
+    ap.add_argument("--option", action="append", type=parse_option, default=[], help="check() option name=value")
+    ap.add_argument("--score", choices=METHODS, default="finding", help="line score that ranks findings")
+    ap.add_argument("--jobs", type=int, default=1, help="check processes (each loads the model)")
+    ap.add_argument("--threads", type=int, default=None, help="threads per check (default: the engine's)")
+    ap.add_argument("--no-tests", action="store_true", help="skip running HumanEvalFix tests")
+    ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
+    ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "quality"))
+    args = ap.parse_args(argv)
+    command = "python bench/quality.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+
+    options: dict = {}
+    if args.calibration:
+        options.update(load_calibration(args.calibration).options)
+    options.update(dict(args.option))
+    from jupyter_codecheck.engine.paths import resolve_model_path
+    model_path = resolve_model_path(options.get("model"))
+    model_key = f"{model_path.name}:{model_path.stat().st_size}"
+
+    pairs = load_pairs(args)
+    if not pairs:
+        sys.exit("error: no pairs selected (check --dataset / --categories / --limit)")
+    print(f"{len(pairs)} pairs: " + ", ".join(f"{d} {sum(p['dataset'] == d for p in pairs)}"
+                                              for d in dict.fromkeys(p["dataset"] for p in pairs)), file=sys.stderr)
+    cache_dir = Path(args.cache)
+    cache = CheckCache(cache_dir / "checks", options, model_key)
+    sources = [s for p in pairs for s in (p["buggy"], p["fixed"])]
+    results = run_checks(sources, cache, args.jobs, args.threads)
+
+    ruff_all = ruff_lines(sources)
+    rows = []
+    for k, p in enumerate(pairs):
+        rb, rf = results[p["buggy"]], results[p["fixed"]]
+        changed = changed_lines(p["buggy"], p["fixed"])
+        if not changed:
+            continue
+        row = {"id": p["id"], "dataset": p["dataset"], "bug_type": p.get("bug_type", ""), "changed": changed,
+               "fixed_nlines": p["fixed"].count("\n") + (not p["fixed"].endswith("\n")),
+               "fixed_findings": len(rf.findings),
+               "ranked": {m: ranked_lines(rb, m) for m in METHODS},
+               "scores": {m: {"buggy": _scores(rb, m), "fixed": _scores(rf, m)} for m in METHODS},
+               "repair_exact": normalised(rb.corrected) == normalised(p["fixed"]),
+               "fixed_unchanged": normalised(rf.corrected) == normalised(p["fixed"]),
+               "baselines": {
+                   "compile": {"buggy": compile_lines(p["buggy"]), "fixed": compile_lines(p["fixed"])},
+                   "pyflakes": {"buggy": ordered_unique(pyflakes_lines(p["buggy"])),
+                                "fixed": ordered_unique(pyflakes_lines(p["fixed"]))},
+                   "ruff": {"buggy": ordered_unique(ruff_all[2 * k]), "fixed": ordered_unique(ruff_all[2 * k + 1])}}}
+        if p.get("test") and p.get("entry_point") and not args.no_tests:
+            tdir = cache_dir / "tests"
+            row["tests"] = {"buggy": passes(p["buggy"], p, tdir), "fixed": passes(p["fixed"], p, tdir),
+                            "corrected_buggy": passes(rb.corrected, p, tdir),
+                            "corrected_fixed": passes(rf.corrected, p, tdir)}
+        rows.append(row)
+
+    all_results = [results[s] for s in dict.fromkeys(sources)]
+    summary = {"model": model_path.name, "options": options, "score": args.score,
+               "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+               "datasets": {d: figures_for([r for r in rows if r["dataset"] == d], args.score)
+                            for d in dict.fromkeys(r["dataset"] for r in rows)},
+               "overall": figures_for(rows, args.score), "speed": speed(all_results)}
+    out = Path(args.out)
+    write_report(out, summary, rows, results, args.score, command)
+
+    o = summary["overall"]
+    print(f"top-3 localisation {pct(o['top3_localisation'])} (best baseline {o['best_baseline']} "
+          f"{pct(o['best_baseline_top3'])}); fixed flagged {pct(o['false_alarm_rate'])}; repair exact "
+          f"{pct(o['repair_exact'])}; {summary['speed']['tokens_per_s']:.1f} tok/s; report in {out}")
+    final = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in o.items()
+             if not isinstance(v, dict)}
+    final["top3_vs_best_baseline"] = round(o["top3_localisation"] / o["best_baseline_top3"], 3) if o["best_baseline_top3"] else None
+    final["scores"] = {m: {k: round(v, 4) for k, v in s.items()} for m, s in o["scores"].items()}
+    final["tokens_per_s"] = round(summary["speed"]["tokens_per_s"], 2)
+    final["layers_per_token"] = round(summary["speed"]["layers_per_token"], 3)
+    final["datasets"] = {d: {k: (round(v, 4) if isinstance(v, float) else v) for k, v in f.items()
+                             if not isinstance(v, dict)} for d, f in summary["datasets"].items()}
+    final["report"] = str(out)
+    print(json.dumps(final))
+
+
+def _scores(result: CheckResult, method: str) -> dict[int, float]:
+    from jupyter_codecheck.scoring import line_scores
+    return line_scores(result, method)
+
+
+if __name__ == "__main__":
+    main()

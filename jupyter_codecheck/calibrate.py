@@ -1,0 +1,476 @@
+"""Auto-calibration: acceptance thresholds that meet a target false-alarm rate on clean code.
+
+    jupyter-codecheck calibrate --model X.gguf CLEAN_FILES_OR_DIRS... --target-false-alarm 0.15 \
+        [--pairs bugs.jsonl] [--out X.calibration.json]
+
+Why this is cheap and exact: on a clean file the checker reports something iff one of the cell's
+judged tokens fails the acceptance rule (or an edit no threshold prevents happens: token healing,
+an appended tail). Until the first rejection the walk sees exactly the file's own prefix, so ONE
+full-depth run per file that accepts every token (lenient over the whole file, floor 0) yields
+each judged token's probability and rank as the real check would see them; then, offline, any
+rule (accept_prob tau, accept_rank N, lenient_floor f) can be applied to those numbers to tell
+which files it would flag. The grid search picks, among the rules whose false-alarm rate on the
+calibration files is <= the target:
+  - with `--pairs` (JSONL of {buggy, fixed} pairs, e.g. a bug benchmark split not used for
+    reporting): the rule that rejects a token on a changed line of the most buggy files;
+  - without: the strictest rule (most judged tokens rejected over the calibration files).
+Early exit only changes *when* a decision is read: an early exit accepts tokens the model already
+ranks first, and every rejection is confirmed at full depth, so thresholds found at full depth
+carry over (bench/quality.py measures the real checks with them).
+
+Calibration file (JSON, schema "jupyter-codecheck/calibration/1"):
+    schema              "jupyter-codecheck/calibration/1"
+    model               {"name", "file", "size", "sha256"} of the GGUF calibrated
+    options             check() options: {"accept_prob", "accept_rank", "lenient_floor",
+                        "lenient_tokens", "accept_combine"}  (accept_prob / accept_rank may be null)
+    target_false_alarm  the target (share of clean files with any finding)
+    achieved_false_alarm  that share on the calibration files with `options` (full depth, offline)
+    buggy_line_hit      share of buggy files with a rejected token on a changed line (null without pairs)
+    objective           how the rule was chosen among those meeting the target
+    calibration_set     {"files", "tokens", "pairs", "sources"}
+    created             ISO 8601 date-time (UTC)
+    tool                producer and version
+`load(path)` reads and validates one; `default_for(model_path)` finds a shipped one
+(jupyter_codecheck/calibration/*.json) for a model by file size and SHA-256.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import difflib
+import hashlib
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from itertools import product
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+
+SCHEMA = "jupyter-codecheck/calibration/1"
+SHIPPED_DIR = Path(__file__).resolve().parent / "calibration"
+LENIENT_TOKENS = 3            # what check() uses; calibration keeps it and tunes the floor
+ALL_TOKENS = 1 << 30          # lenient over the whole file: with floor 0 every token is kept
+
+# the grid: probabilities >= 0.005 keep the top-K a Dist carries small (1/tau + 1 candidates)
+PROB_GRID: tuple = (None, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5)
+RANK_GRID: tuple = (None, 0, 1, 2, 3, 4, 5, 7, 9, 14, 19, 29, 49, 99)
+FLOOR_GRID: tuple = (0.0, 1e-4, 5e-4, 1e-3, 5e-3, 1e-2, 5e-2)
+
+
+class CalibrationError(ValueError):
+    """A calibration file that is missing fields, of another schema, or for another model."""
+
+
+# -- what the model says about each judged token of a file ----------------------------------------
+
+@dataclass
+class FileTokens:
+    """Full-depth statistics of one file's judged tokens, read with every token accepted."""
+    name: str
+    index: np.ndarray          # token index in the file (the first tokens are judged leniently)
+    prob: np.ndarray
+    rank: np.ndarray
+    line: np.ndarray
+    forced: bool = False       # an edit happened that no threshold prevents (healing, tail)
+    forced_lines: tuple = ()
+    n_tokens: int = 0
+    time_s: float = 0.0
+
+    @classmethod
+    def from_arrays(cls, name, prob, rank, index=None, line=None, forced=False, forced_lines=()):
+        prob = np.asarray(prob, float)
+        n = prob.size
+        return cls(name=name, prob=prob, rank=np.asarray(rank, np.int64),
+                   index=np.arange(LENIENT_TOKENS, LENIENT_TOKENS + n) if index is None else np.asarray(index, np.int64),
+                   line=np.ones(n, np.int64) if line is None else np.asarray(line, np.int64),
+                   forced=forced, forced_lines=tuple(forced_lines), n_tokens=n)
+
+
+def token_stats(source: str, *, name: str = "<cell>", model=None, n_threads=None) -> FileTokens:
+    """One accept-everything, full-depth check of `source` (see module docstring)."""
+    from .check import check
+    from .scoring import judged_tokens
+    r = check(source, model=model, n_threads=n_threads, exit_policy=None,
+              lenient_tokens=ALL_TOKENS, lenient_floor=0.0)
+    toks = judged_tokens(r)
+    forced_lines = sorted({e.line for e in r.edits})
+    return FileTokens(name=name, index=np.array([t.index for t in toks], np.int64),
+                      prob=np.array([t.prob for t in toks], float),
+                      rank=np.array([t.rank for t in toks], np.int64),
+                      line=np.array([t.line for t in toks], np.int64),
+                      forced=bool(r.edits) or any(t.decision not in ("accept", "masked") for t in r.tokens),
+                      forced_lines=tuple(forced_lines), n_tokens=r.stats["tokens"], time_s=r.stats["time_s"])
+
+
+# -- the acceptance rule, offline --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rule:
+    accept_prob: float | None
+    accept_rank: int | None
+    lenient_floor: float
+    lenient_tokens: int = LENIENT_TOKENS
+
+    def options(self) -> dict:
+        return {"accept_prob": self.accept_prob, "accept_rank": self.accept_rank,
+                "lenient_floor": self.lenient_floor, "lenient_tokens": self.lenient_tokens,
+                "accept_combine": "any"}
+
+
+def rejected(ft: FileTokens, rule: Rule) -> np.ndarray:
+    """Per judged token: would `rule` reject it? (decoding.acceptance.AcceptanceRule, "any")"""
+    early = ft.index < rule.lenient_tokens
+    rej_early = early & (ft.prob < rule.lenient_floor)
+    ok = np.zeros(ft.prob.shape, bool)
+    if rule.accept_prob is not None:
+        ok |= ft.prob >= rule.accept_prob
+    if rule.accept_rank is not None:
+        ok |= ft.rank <= rule.accept_rank
+    return rej_early | (~early & ~ok)
+
+
+def flagged(ft: FileTokens, rule: Rule) -> bool:
+    return ft.forced or bool(rejected(ft, rule).any())
+
+
+def line_hit(ft: FileTokens, rule: Rule, lines: set[int]) -> bool:
+    """Does `rule` reject a token (or an unavoidable edit happen) on one of `lines`?"""
+    if any(ln in lines for ln in ft.forced_lines):
+        return True
+    rej = rejected(ft, rule)
+    return bool(np.isin(ft.line[rej], list(lines)).any()) if lines else False
+
+
+def grid(probs=PROB_GRID, ranks=RANK_GRID, floors=FLOOR_GRID) -> list[Rule]:
+    return [Rule(p, r, f) for p, r, f in product(probs, ranks, floors) if not (p is None and r is None)]
+
+
+@dataclass
+class Choice:
+    rule: Rule
+    false_alarm: float
+    buggy_line_hit: float | None
+    token_rejection: float
+    objective: str
+    table: list = field(default_factory=list)     # (rule, false_alarm, hit, token_rejection) per rule
+
+
+def select(clean: Sequence[FileTokens], target: float, *, buggy: Sequence[tuple[FileTokens, set]] = (),
+           rules: Iterable[Rule] | None = None) -> Choice:
+    """The rule meeting `target` (share of clean files flagged) that finds the most buggy lines
+    (or, without buggy files, that is strictest). Ties: lower false-alarm rate, then grid order."""
+    if not clean:
+        raise ValueError("calibration needs at least one clean file")
+    if not 0.0 <= target <= 1.0:
+        raise ValueError(f"target false-alarm rate must be in [0, 1], got {target}")
+    rules = list(rules) if rules is not None else grid()
+    n_tok = sum(ft.prob.size for ft in clean) or 1
+    table = []
+    for rule in rules:
+        fa = sum(flagged(ft, rule) for ft in clean) / len(clean)
+        rej = sum(int(rejected(ft, rule).sum()) for ft in clean) / n_tok
+        hit = (sum(line_hit(ft, rule, lines) for ft, lines in buggy) / len(buggy)) if buggy else None
+        table.append((rule, fa, hit, rej))
+    feasible = [(k, row) for k, row in enumerate(table) if row[1] <= target + 1e-12]
+    if not feasible:
+        floor = min(row[1] for row in table)
+        raise ValueError(f"no rule reaches a false-alarm rate of {target:.1%} on these files (the most "
+                         f"lenient rule flags {floor:.1%}: edits no threshold prevents); raise the target")
+    if buggy:
+        objective = "most buggy files with a rejected token on a changed line, false-alarm rate <= target"
+        k, best = min(feasible, key=lambda kr: (-kr[1][2], kr[1][1], kr[0]))
+    else:
+        objective = "strictest rule (most judged tokens rejected), false-alarm rate <= target"
+        k, best = min(feasible, key=lambda kr: (-kr[1][3], kr[1][1], kr[0]))
+    rule, fa, hit, rej = best
+    return Choice(rule, fa, hit, rej, objective, table)
+
+
+# -- the calibration file ----------------------------------------------------------------------------
+
+@dataclass
+class Calibration:
+    model: dict
+    options: dict
+    target_false_alarm: float
+    achieved_false_alarm: float
+    buggy_line_hit: float | None
+    objective: str
+    calibration_set: dict
+    created: str
+    tool: str = "jupyter-codecheck calibrate"
+    schema: str = SCHEMA
+
+    def to_dict(self) -> dict:
+        return {"schema": self.schema, "model": self.model, "options": self.options,
+                "target_false_alarm": self.target_false_alarm,
+                "achieved_false_alarm": self.achieved_false_alarm, "buggy_line_hit": self.buggy_line_hit,
+                "objective": self.objective, "calibration_set": self.calibration_set,
+                "created": self.created, "tool": self.tool}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Calibration":
+        if not isinstance(d, dict) or d.get("schema") != SCHEMA:
+            raise CalibrationError(f"not a calibration file of schema {SCHEMA!r} "
+                                   f"(schema: {d.get('schema') if isinstance(d, dict) else None!r})")
+        required = ("model", "options", "target_false_alarm", "achieved_false_alarm", "calibration_set", "created")
+        missing = [k for k in required if k not in d]
+        if missing:
+            raise CalibrationError(f"calibration file lacks {', '.join(missing)}")
+        opts = d["options"]
+        allowed = {"accept_prob", "accept_rank", "lenient_floor", "lenient_tokens", "accept_combine"}
+        if not isinstance(opts, dict) or set(opts) - allowed:
+            raise CalibrationError(f"calibration options must be a subset of {sorted(allowed)}, got {opts!r}")
+        return cls(model=d["model"], options=dict(opts), target_false_alarm=float(d["target_false_alarm"]),
+                   achieved_false_alarm=float(d["achieved_false_alarm"]),
+                   buggy_line_hit=d.get("buggy_line_hit"), objective=d.get("objective", ""),
+                   calibration_set=d["calibration_set"], created=d["created"],
+                   tool=d.get("tool", "jupyter-codecheck calibrate"))
+
+    def save(self, path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+        tmp.replace(path)          # never leave a half-written file where the checker looks
+        return path
+
+
+def load(path) -> Calibration:
+    try:
+        d = json.loads(Path(path).read_text())
+    except json.JSONDecodeError as e:
+        raise CalibrationError(f"{path}: not JSON ({e})") from None
+    return Calibration.from_dict(d)
+
+
+def model_identity(path) -> dict:
+    path = Path(path)
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    name = path.stem
+    try:
+        from .engine import Model    # the name stored in the GGUF, when it loads
+        name = Model(path).info.name or name
+    except Exception:  # noqa: BLE001 - identity still holds by hash
+        pass
+    return {"name": name, "file": path.name, "size": path.stat().st_size, "sha256": h.hexdigest()}
+
+
+def default_for(model_path=None, directory=SHIPPED_DIR) -> Calibration | None:
+    """The shipped calibration for a model file (matched by size, then SHA-256), or None."""
+    from .engine.paths import resolve_model_path
+    path = resolve_model_path(model_path)
+    size = path.stat().st_size
+    candidates = []
+    for f in sorted(Path(directory).glob("*.json")):
+        try:
+            cal = load(f)
+        except (CalibrationError, OSError):
+            continue
+        if cal.model.get("size") == size:
+            candidates.append(cal)
+    if not candidates:
+        return None
+    digest = model_identity(path)["sha256"]
+    for cal in candidates:
+        if cal.model.get("sha256") == digest:
+            return cal
+    return None
+
+
+# -- inputs -----------------------------------------------------------------------------------------
+
+def collect_sources(paths: Sequence[str]) -> list[tuple[str, str]]:
+    """(name, source) of every .py file and every .ipynb code cell under `paths`."""
+    out = []
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            raise FileNotFoundError(f"no such file or directory: {p}")
+        files = sorted(path.rglob("*.py")) + sorted(path.rglob("*.ipynb")) if path.is_dir() else [path]
+        for f in files:
+            if f.suffix == ".ipynb":
+                nb = json.loads(f.read_text(encoding="utf-8"))
+                for k, cell in enumerate(nb.get("cells", [])):
+                    if cell.get("cell_type") == "code":
+                        src = "".join(cell.get("source", "")) if isinstance(cell.get("source"), list) else cell.get("source", "")
+                        if src.strip():
+                            out.append((f"{f}:cell_{k + 1}", src if src.endswith("\n") else src + "\n"))
+            else:
+                try:
+                    src = f.read_text(encoding="utf-8")
+                except UnicodeDecodeError:
+                    continue
+                if src.strip():
+                    out.append((str(f), src))
+    return out
+
+
+def changed_lines(buggy: str, fixed: str) -> set[int]:
+    """1-based lines of `buggy` that differ from `fixed` (an insertion marks the lines around it)."""
+    a = [ln.rstrip() for ln in buggy.split("\n")]
+    b = [ln.rstrip() for ln in fixed.split("\n")]
+    out: set[int] = set()
+    for tag, i1, i2, _j1, _j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag in ("replace", "delete"):
+            out.update(range(i1 + 1, i2 + 1))
+        elif tag == "insert":
+            out.update(ln for ln in (i1, i1 + 1) if 1 <= ln <= len(a))
+    return out
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+def cached_token_stats(cache_dir, model_sha: str, *, model=None, n_threads=None):
+    """token_stats with results kept on disk, keyed by source, model hash and checker code: a
+    second calibration (another target, more files) only runs the new files."""
+    cache = Path(cache_dir)
+    version = checker_fingerprint()
+
+    def stats(src: str, name: str) -> FileTokens:
+        key = hashlib.sha256("\0".join([SCHEMA, model_sha, version, src]).encode()).hexdigest()
+        f = cache / key[:2] / f"{key}.json"
+        if f.is_file():
+            d = json.loads(f.read_text())
+            return FileTokens(name=name, index=np.array(d["index"], np.int64), prob=np.array(d["prob"], float),
+                              rank=np.array(d["rank"], np.int64), line=np.array(d["line"], np.int64),
+                              forced=d["forced"], forced_lines=tuple(d["forced_lines"]),
+                              n_tokens=d["n_tokens"], time_s=0.0)
+        ft = token_stats(src, name=name, model=model, n_threads=n_threads)
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(json.dumps({"index": ft.index.tolist(), "prob": ft.prob.tolist(), "rank": ft.rank.tolist(),
+                                 "line": ft.line.tolist(), "forced": ft.forced,
+                                 "forced_lines": list(ft.forced_lines), "n_tokens": ft.n_tokens}))
+        return ft
+    return stats
+
+
+def checker_fingerprint() -> str:
+    """Hash of the code that decides token probabilities and decisions (cache keys)."""
+    pkg = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for f in sorted([pkg / "check.py", pkg / "runner.py", pkg / "pysource.py", pkg / "scoring.py",
+                     *(pkg / "decoding").glob("*.py"), *(pkg / "engine").glob("*.py")]):
+        if f.is_file():
+            h.update(f.name.encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def calibrate(sources: Sequence[tuple[str, str]], *, target: float, model=None, pairs=(), n_threads=None,
+              progress=None, cache_dir=None) -> tuple[Calibration, Choice]:
+    """Runs the accept-all checks and the grid search; returns the calibration and the choice."""
+    from .engine.paths import resolve_model_path
+    ident = model_identity(resolve_model_path(model))
+    if cache_dir:
+        stats_fn = cached_token_stats(cache_dir, ident["sha256"], model=model, n_threads=n_threads)
+    else:
+        def stats_fn(src, name):
+            return token_stats(src, name=name, model=model, n_threads=n_threads)
+    clean, tokens, t0 = [], 0, time.perf_counter()
+    total = len(sources) + len(pairs)
+    for k, (name, src) in enumerate(sources):
+        ft = stats_fn(src, name)
+        clean.append(ft)
+        tokens += ft.n_tokens if ft.time_s else 0      # the rate counts what was computed now
+        if progress:
+            progress(k + 1, total, name, tokens, time.perf_counter() - t0)
+    buggy = []
+    for k, pair in enumerate(pairs):
+        lines = changed_lines(pair["buggy"], pair["fixed"])
+        if not lines:
+            continue
+        name = str(pair.get("id", f"pair {k}"))
+        buggy.append((stats_fn(pair["buggy"], name + ":buggy"), lines))
+        if progress:
+            progress(len(sources) + k + 1, total, name, tokens, time.perf_counter() - t0)
+    choice = select(clean, target, buggy=buggy)
+    cal = Calibration(model=ident, options=choice.rule.options(), target_false_alarm=target,
+                      achieved_false_alarm=round(choice.false_alarm, 6),
+                      buggy_line_hit=None if choice.buggy_line_hit is None else round(choice.buggy_line_hit, 6),
+                      objective=choice.objective,
+                      calibration_set={"files": len(clean), "tokens": int(sum(ft.prob.size for ft in clean)),
+                                       "pairs": len(buggy), "sources": sorted({_root(n) for n, _ in sources})[:20]},
+                      created=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat())
+    return cal, choice
+
+
+def _root(name: str) -> str:
+    return str(Path(name.split(":cell_")[0]).parent)
+
+
+def _progress(k, total, name, tokens, elapsed):
+    rate = tokens / elapsed if elapsed > 0 else 0.0
+    line = f"[{k}/{total}] {rate:.0f} tok/s  {Path(name).name[:50]}"
+    if sys.stderr.isatty():
+        print(f"\r{line:<80}", end="", file=sys.stderr, flush=True)
+    elif k % 10 == 0 or k == total:
+        print(line, file=sys.stderr, flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="jupyter-codecheck calibrate",
+        description="Choose acceptance thresholds for a model so that at most a target share of "
+                    "clean files get a finding; writes a calibration JSON the checker can load.")
+    ap.add_argument("paths", nargs="+", help="clean .py / .ipynb files or directories (code you trust)")
+    ap.add_argument("--model", default=None, help="GGUF file (default: the default model)")
+    ap.add_argument("--target-false-alarm", type=float, default=0.15,
+                    help="largest share of clean files allowed a finding (default 0.15)")
+    ap.add_argument("--pairs", default=None,
+                    help="optional JSONL of {buggy, fixed} pairs: among rules meeting the target, "
+                         "prefer the one that finds the most changed lines")
+    ap.add_argument("--limit", type=int, default=0, help="use at most N clean sources (0: all)")
+    ap.add_argument("--out", default=None, help="output JSON (default: <model stem>.calibration.json)")
+    ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--cache", default=None,
+                    help="directory keeping each file's model statistics, so a re-run with another "
+                         "target or more files only checks what is new")
+    args = ap.parse_args(argv)
+    try:
+        if not 0.0 <= args.target_false_alarm <= 1.0:
+            ap.error("--target-false-alarm must be between 0 and 1")
+        sources = collect_sources(args.paths)
+        if args.limit:
+            sources = sources[:args.limit]
+        if not sources:
+            print("error: no .py files or notebook code cells found in the given paths", file=sys.stderr)
+            return 2
+        pairs = []
+        if args.pairs:
+            pairs = [json.loads(line) for line in open(args.pairs) if line.strip()]
+        from .engine.paths import resolve_model_path
+        model_path = resolve_model_path(args.model)
+        out = Path(args.out) if args.out else Path(model_path.stem + ".calibration.json")
+        cal, choice = calibrate(sources, target=args.target_false_alarm, model=args.model, pairs=pairs,
+                                n_threads=args.threads, progress=_progress,
+                                cache_dir=args.cache)
+        if sys.stderr.isatty():
+            print(file=sys.stderr)
+        cal.save(out)
+    except (FileNotFoundError, ValueError, OSError) as e:
+        print(f"\nerror: {e}", file=sys.stderr)
+        return 2
+    o = cal.options
+    print(f"{cal.model['file']}: accept_prob={o['accept_prob']} accept_rank={o['accept_rank']} "
+          f"lenient_floor={o['lenient_floor']}: {cal.achieved_false_alarm:.1%} of "
+          f"{cal.calibration_set['files']} clean files flagged (target {cal.target_false_alarm:.0%})"
+          + (f", changed line hit in {cal.buggy_line_hit:.1%} of {cal.calibration_set['pairs']} buggy files"
+             if cal.buggy_line_hit is not None else ""))
+    print(f"wrote {out}")
+    return 0
+
+
+__all__ = ["SCHEMA", "FileTokens", "Rule", "Choice", "Calibration", "CalibrationError", "token_stats",
+           "rejected", "flagged", "select", "grid", "load", "default_for", "model_identity",
+           "collect_sources", "changed_lines", "calibrate", "cached_token_stats", "checker_fingerprint", "main"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
