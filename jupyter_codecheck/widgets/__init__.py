@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .render import MIME_JSON, mimebundle, text_html, text_plain
 
-__all__ = ["CheckView", "MIME_JSON", "mimebundle", "text_html", "text_plain"]
+__all__ = ["MIME_JSON", "CheckView", "mimebundle", "text_html", "text_plain"]
 
 
 def __getattr__(name):

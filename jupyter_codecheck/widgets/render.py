@@ -52,7 +52,7 @@ def prob_colour(prob: float | None) -> str:
     i = min(int(t), len(_MAGMA) - 2)
     f = t - i
     a, b = _rgb(_MAGMA[i]), _rgb(_MAGMA[i + 1])
-    return "#%02x%02x%02x" % tuple(round(p + (q - p) * f) for p, q in zip(a, b))
+    return "#" + "".join(f"{round(p + (q - p) * f):02x}" for p, q in zip(a, b))
 
 
 def ink_for(background: str) -> str:

@@ -203,7 +203,7 @@ class CheckView(anywidget.AnyWidget):
 
     # -- running a check -----------------------------------------------------------------------
 
-    def run(self, *, context=None, block: bool = False, **options) -> "CheckView":
+    def run(self, *, context=None, block: bool = False, **options) -> CheckView:
         """Check `self.source` with `check_iter`, streaming into this view (see the class doc).
 
         The walk runs in a worker thread so that the Cancel button is heard while it runs.

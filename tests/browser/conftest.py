@@ -23,7 +23,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from lab_helpers import REPO, LabServer
 
 CHROMIUM = os.environ.get("CODECHECK_CHROMIUM", "/usr/bin/chromium")

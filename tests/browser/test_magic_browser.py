@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import re
 
-from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, lab_command, open_notebook,
-                         run_all_cells, wait_kernel_idle, write_notebook)
+from lab_helpers import (
+    NOTEBOOK,
+    REPO,
+    cell,
+    cell_source,
+    lab_command,
+    open_notebook,
+    run_all_cells,
+    wait_kernel_idle,
+    write_notebook,
+)
 
 BUGGY = "x = [1, 2, 3]\npritn(x)"
 SCREENSHOT = REPO / "docs" / "notebook-check.png"

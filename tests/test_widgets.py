@@ -1,0 +1,304 @@
+"""The views of a CheckResult: static text/plain and text/html, the vendor JSON, and the live
+CheckView's state, asserted against one real check (plus hand-built results for edge cases)."""
+from __future__ import annotations
+
+import copy
+import difflib
+import re
+import time
+from collections import Counter
+from html.parser import HTMLParser
+
+import pytest
+
+from jupyter_codecheck import CheckResult, Edit, Finding, TokenRecord, check
+from jupyter_codecheck.result import Alternative
+from jupyter_codecheck.widgets import MIME_JSON, CheckView, mimebundle
+from jupyter_codecheck.widgets import render
+
+BUGGY = "x = [1, 2, 3]\npritn(x)\n"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(scope="module")
+def result(model_path):
+    r = check(BUGGY)
+    # the views are tested on this check's outcome; make sure it is the interesting one
+    assert r.edits and r.findings and r.corrected != BUGGY
+    return r
+
+
+class _Tags(HTMLParser):
+    """Collects start tags with their attributes and checks that tags are balanced."""
+    VOID = {"br", "img", "hr", "meta", "input", "rect", "line"}
+
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.stack: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        assert self.stack and self.stack[-1] == tag, f"unbalanced </{tag}>, open: {self.stack[-3:]}"
+        self.stack.pop()
+
+    def with_class(self, cls):
+        return [(t, a) for t, a in self.tags if cls in (a.get("class") or "").split()]
+
+
+def parse(html: str) -> _Tags:
+    p = _Tags()
+    p.feed(html)
+    p.close()
+    assert not p.stack, f"unclosed tags: {p.stack}"
+    return p
+
+
+# -- static views of the real check ---------------------------------------------------------------
+
+def test_plain_text_is_the_diff_and_the_findings(result):
+    text = mimebundle(result)["text/plain"]
+    expected_diff = "".join(difflib.unified_diff(BUGGY.splitlines(True), result.corrected.splitlines(True),
+                                                 "cell", "corrected"))
+    assert expected_diff.rstrip("\n") in text
+    assert "-pritn(x)" in text
+    assert f"+{result.corrected.splitlines()[1]}" in text
+    for f in result.findings:
+        assert f"line {f.line}:{f.column + 1} [{f.kind}] {f.message}" in text
+    assert text.startswith(f"codecheck: {len(result.findings)} finding")
+
+
+def test_plain_text_holds_no_timings(result):
+    slower = copy.deepcopy(result)
+    slower.stats["time_s"] = result.stats["time_s"] * 3 + 1
+    slower.stats["tokens_per_s"] = 0.123
+    assert mimebundle(slower)["text/plain"] == mimebundle(result)["text/plain"]
+    assert not re.search(r"\d+\.\d+ ?s\b|tokens/s", mimebundle(result)["text/plain"])
+
+
+def test_json_is_the_result_under_a_vendor_type(result):
+    bundle = mimebundle(result)
+    assert "application/json" not in bundle
+    assert bundle[MIME_JSON] == result.to_dict()
+    assert CheckResult.from_dict(bundle[MIME_JSON]).corrected == result.corrected
+
+
+def test_html_heat_map_has_every_token_with_its_colour_and_details(result):
+    tags = parse(mimebundle(result)["text/html"])
+    spans = tags.with_class("cc-tok")
+    assert [int(a["data-i"]) for _, a in spans] == [t.index for t in result.tokens]
+    for (_, attrs), tok in zip(spans, result.tokens):
+        assert f"background:{render.prob_colour(tok.prob)}" in attrs["style"]
+        assert attrs["data-decision"] == tok.decision
+        title = attrs["title"]
+        assert f"decision: {tok.decision}" in title
+        if tok.prob is not None:
+            assert f"p = {render.fmt_prob(tok.prob)}" in title and f"rank {tok.rank}" in title
+            assert f"exit layer {tok.exit_layer}" in title
+            for alt in tok.alternatives[:5]:
+                assert repr(alt.text) in title
+    # the changed token carries the change decision
+    assert any(a["data-decision"] == "change" for _, a in spans)
+
+
+def test_html_diff_marks_the_change_and_labels_its_kind(result):
+    html = mimebundle(result)["text/html"]
+    tags = parse(html)
+    rows = [a["data-sign"] for _, a in tags.with_class("cc-row")]
+    assert rows == ["ctx", "del", "ins"]
+    assert re.search(r'class="cc-del"[^>]*>pritn</span>', html)
+    assert re.search(r'class="cc-ins"[^>]*>print</span>', html)
+    kinds = {e.kind for e in result.edits}
+    assert {re.sub("<[^>]+>", "", m) for m in re.findall(r'class="cc-kind"[^>]*>([^<]*)<', html)} == kinds
+
+
+def test_html_histogram_counts_tokens_per_exit_layer(result):
+    tags = parse(mimebundle(result)["text/html"])
+    bars = tags.with_class("cc-bar")
+    n_layer = result.stats["n_layer"]
+    assert [int(a["data-layer"]) for _, a in bars] == list(range(n_layer))
+    counts = Counter(t.exit_layer for t in result.tokens if t.exit_layer is not None)
+    assert [int(a["data-count"]) for _, a in bars] == [counts.get(k, 0) for k in range(n_layer)]
+    assert tags.with_class("cc-mean")
+    html = mimebundle(result)["text/html"]
+    mean = sum((k + 1) * c for k, c in counts.items()) / sum(counts.values())
+    assert f"mean depth {mean:.1f} of {n_layer} layers" in html
+    assert "layers saved" in html and result.stats["model"] in html
+
+
+# -- the live widget -------------------------------------------------------------------------------
+
+def test_view_state_after_streaming_equals_the_result(result):
+    view = CheckView(source=result.source, title="cell 1")
+    assert view.status == "ready"
+    for tok in result.tokens:
+        view.add(tok)
+    for edit in result.edits:
+        view.add(edit)
+    assert view.status == "running"
+    view.finish(result)
+    assert view.status == "done" and view.result is result
+    assert [t["prob"] for t in view.tokens] == [t.prob for t in result.tokens]
+    assert [t["text"] for t in view.tokens] == [t.text for t in result.tokens]
+    assert [t["color"] for t in view.tokens] == [render.prob_colour(t.prob) for t in result.tokens]
+    assert [t["alternatives"] for t in view.tokens] == \
+        [[{"text": a.text, "prob": a.prob} for a in t.alternatives] for t in result.tokens]
+    counts = Counter(t.exit_layer for t in result.tokens if t.exit_layer is not None)
+    assert view.n_layer == result.stats["n_layer"]
+    assert view.exit_counts == [counts.get(k, 0) for k in range(view.n_layer)]
+    assert view.edits == [vars(e) for e in result.edits]
+    assert view.findings == [vars(f) for f in result.findings]
+    assert view.corrected == result.corrected
+    assert "-pritn(x)" in view.diff_text and view.diff_text == render.unified_diff(result)
+    assert "pritn" in view.diff_html and "cc-kind" in view.diff_html
+    assert "tokens/s" in view.stats_text and result.stats["model"] in view.stats_text
+
+
+def test_view_bundle_has_the_widget_and_static_fallbacks(result):
+    view = CheckView(source=result.source)
+    data, _ = view._repr_mimebundle_()
+    assert WIDGET_MIME in data and data["text/plain"] == "codecheck: not run yet"
+    view.finish(result)
+    data, _ = view._repr_mimebundle_()
+    assert data[WIDGET_MIME]["model_id"] == view.model_id
+    static = mimebundle(result)
+    assert data["text/plain"] == static["text/plain"]
+    assert data["text/html"] == static["text/html"]
+    assert data[MIME_JSON] == result.to_dict()
+
+
+def test_view_run_streams_a_real_check(result):
+    view = CheckView(source=BUGGY)
+    seen_running = []
+    view.observe(lambda ch: seen_running.append(len(ch["new"])), names="tokens")
+    view.run(block=True)
+    assert view.status == "done"
+    assert view.result.corrected == result.corrected
+    assert [t["text"] for t in view.tokens] == [t.text for t in result.tokens]
+    assert [t["decision"] for t in view.tokens] == [t.decision for t in result.tokens]
+    assert seen_running and seen_running[-1] == len(result.tokens)
+    with pytest.raises(RuntimeError):
+        view.run()
+
+
+def test_cancel_message_stops_a_running_check(model_path):
+    source = "\n".join(f"values_{k} = [{k}, {k + 1}]\nprint(sum(values_{k}))" for k in range(20)) + "\n"
+    view = CheckView(source=source)
+    view.run()
+    deadline = time.monotonic() + 120
+    while not (view.tokens or view._pending_tokens) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert view.running
+    t0 = time.monotonic()
+    view._on_front_end_msg(view, {"event": "cancel"}, [])     # what the Cancel button sends
+    partial = view.wait(timeout=60)
+    assert partial is not None and partial.stats["cancelled"]
+    assert view.status == "cancelled"
+    assert len(partial.tokens) < partial.stats["tokens"]
+    assert time.monotonic() - t0 < 20
+    assert mimebundle(partial)["text/plain"].startswith(
+        f"codecheck: cancelled after {len(partial.tokens)} of {partial.stats['tokens']} tokens")
+
+
+def test_run_reports_a_failing_check_in_the_view(model_path):
+    view = CheckView(source="x = 1\n")
+    view.run(block=True, mode="no-such-mode")
+    assert view.status == "error" and "mode" in view.message
+    assert view.result is None
+    assert "error" in view._repr_mimebundle_()[0]["text/plain"]
+    with pytest.raises(TypeError):
+        CheckView(source="x\n").run(cancel=lambda: False)
+
+
+def test_applied_report_from_the_front_end_is_kept():
+    view = CheckView(source="x\n")
+    view._on_front_end_msg(view, {"event": "applied", "ok": False, "how": "no-editor", "message": "m"}, [])
+    assert view.applied == {"ok": False, "how": "no-editor", "message": "m"}
+
+
+# -- hand-built results: edge cases ----------------------------------------------------------------
+
+def _tok(i, text, start, line, col, prob=0.5, decision="accept", exit_layer=3):
+    return TokenRecord(index=i, text=text, start=start, end=start + len(text.encode()), line=line,
+                       column=col, prob=prob, rank=0 if prob and prob > 0.3 else 7,
+                       alternatives=[Alternative("alt<", 0.3)], exit_layer=exit_layer, decision=decision)
+
+
+def test_empty_result_renders():
+    empty = CheckResult(source="")
+    bundle = mimebundle(empty)
+    assert bundle["text/plain"] == "codecheck: no findings (0 tokens)"
+    tags = parse(bundle["text/html"])
+    assert not tags.with_class("cc-tok") and not tags.with_class("cc-bar")
+    assert "no layer data" in bundle["text/html"]
+    view = CheckView(source="")
+    view.finish(empty)
+    assert view.status == "done" and view.exit_counts == [] and view.diff_text == ""
+
+
+def test_multibyte_source_diff_and_heat_map():
+    source = "s = 'h\u00e9\u2192'\nprnt(s)\n"        # é: 2 bytes, →: 3 bytes
+    data = source.encode()
+    p = data.index(b"prnt")
+    arrow = data.index("\u2192".encode())
+    toks = [_tok(0, "s = 'h\u00e9", 0, 1, 0), _tok(1, "\u2192'", arrow, 1, 7, prob=0.001),
+            _tok(2, "\n", data.index(b"\n"), 1, 9), _tok(3, "prnt", p, 2, 0, prob=2e-5, decision="change"),
+            _tok(4, "(s)\n", p + 4, 2, 4)]
+    edits = [Edit("change", arrow, arrow + 3, 1, 7, "\u2192", "->"), Edit("replace", p, p + 4, 2, 0, "prnt", "print")]
+    corrected = "s = 'h\u00e9->'\nprint(s)\n"
+    r = CheckResult(source=source, tokens=toks, edits=edits, corrected=corrected,
+                    findings=[Finding(2, 0, 9.9, "replace", "'prnt' looks wrong here", "print(s)")],
+                    stats={"n_layer": 4, "tokens": 5})
+    html = mimebundle(r)["text/html"]
+    parse(html)
+    assert re.search(r'class="cc-del"[^>]*>\u2192</span>', html)
+    assert re.search(r'class="cc-ins"[^>]*>-&gt;</span>', html)
+    assert re.search(r'class="cc-del"[^>]*>prnt</span>', html)
+    rows = render.diff_rows(r)
+    assert [(sign, num) for sign, num, _, _ in rows] == [("-", 1), ("+", None), ("-", 2), ("+", None)]
+    plain = mimebundle(r)["text/plain"]
+    assert "-s = 'h\u00e9\u2192'" in plain and "+s = 'h\u00e9->'" in plain
+    assert "+print(s)" in plain
+    # a partial result: the undecided rest of the source is shown greyed, not lost
+    partial = CheckResult(source=source, tokens=toks[:2], stats={"cancelled": True, "tokens": 5})
+    html = mimebundle(partial)["text/html"]
+    assert 'class="cc-pending"' in html and "prnt(s)" in html
+    assert mimebundle(partial)["text/plain"] == "codecheck: cancelled after 2 of 5 tokens (partial result)"
+
+
+def test_html_escapes_code_and_messages():
+    source = "x = '<script>alert(1)</script>'\n"
+    toks = [_tok(0, "x = '", 0, 1, 0), _tok(1, "<script>", 5, 1, 5, prob=1e-6, decision="flag"),
+            _tok(2, "alert(1)</script>'\n", 13, 1, 13)]
+    r = CheckResult(source=source, tokens=toks,
+                    edits=[Edit("delete", 5, 13, 1, 5, "<script>", "")],
+                    corrected="x = 'alert(1)</script>'\n",
+                    findings=[Finding(1, 5, 13.0, "delete", "'<script>' \"seems\" superfluous & odd", None)],
+                    stats={"n_layer": 4, "model": "<b>m</b>"})
+    html = mimebundle(r)["text/html"]
+    assert "<script" not in html and "</script" not in html and "<b>m</b>" not in html
+    assert "&lt;script&gt;" in html and "&quot;seems&quot; superfluous &amp; odd" in html
+    tags = parse(html)
+    titles = [a["title"] for _, a in tags.with_class("cc-tok")]
+    assert "'<script>'" in titles[1] and "alt<" in titles[1]     # unescaped by the parser: intact
+
+
+def test_colour_scale_is_ordered_and_readable():
+    probs = [1e-6, 1e-4, 1e-3, 1e-2, 0.1, 0.5, 1.0]
+    lum = []
+    for p in probs:
+        r, g, b = (int(render.prob_colour(p)[k:k + 2], 16) / 255 for k in (1, 3, 5))
+        lum.append(0.2126 * r + 0.7152 * g + 0.0722 * b)
+    assert lum == sorted(lum) and lum[1] < lum[2] < lum[-1]
+    assert render.prob_colour(None) == render.UNSCORED
+    assert render.ink_for(render.prob_colour(1e-4)) == "#ffffff"
+    assert render.ink_for(render.prob_colour(1.0)) == "#111111"
