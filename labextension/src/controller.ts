@@ -1,0 +1,221 @@
+/**
+ * Runs checks for notebook cells and keeps each cell's latest result. One check at a time (the
+ * server serialises them anyway); cancelling stops the running check and drops the queued ones.
+ */
+import { Cell, CodeCell } from '@jupyterlab/cells';
+import { NotebookPanel } from '@jupyterlab/notebook';
+import { Signal, ISignal } from '@lumino/signaling';
+
+import { CheckError, IChecker, KernelChecker, ServerChecker } from './client';
+import { minimalReplacement } from './diff';
+import { marksFor, showMarks } from './highlights';
+import { IPanelSettings, checkOptions, contextFor } from './settings';
+import { ICheckResult, ITokenRecord } from './types';
+
+export interface ICellState {
+  source: string; // the source that was (or is being) checked
+  running: boolean;
+  queued: boolean;
+  tokens: ITokenRecord[]; // streamed so far
+  result?: ICheckResult;
+  error?: string;
+  applied?: boolean; // the fix was applied: the result describes the code before it
+}
+
+export interface INotebookProgress {
+  done: number;
+  total: number;
+  running: boolean;
+  cancelled: boolean;
+  cells: string[]; // cell model ids, in notebook order
+}
+
+export class CheckController {
+  private readonly states = new Map<string, ICellState>();
+  private readonly _changed = new Signal<this, string | null>(this);
+  private chain: Promise<void> = Promise.resolve();
+  private abort: AbortController | null = null;
+  private generation = 0;
+  private server = new ServerChecker();
+  private serverUp: boolean | null = null;
+  progress: INotebookProgress | null = null;
+  backendName = '';
+
+  constructor(public settings: IPanelSettings) {}
+
+  /** Emits a cell model id whose state changed (null: notebook progress or backend). */
+  get changed(): ISignal<this, string | null> {
+    return this._changed;
+  }
+
+  state(cell: Cell | null | undefined): ICellState | undefined {
+    return cell ? this.states.get(cell.model.id) : undefined;
+  }
+
+  get busy(): boolean {
+    return this.abort !== null || [...this.states.values()].some(s => s.queued);
+  }
+
+  async checker(panel: NotebookPanel): Promise<IChecker> {
+    const kernel = new KernelChecker(() => panel.sessionContext.session?.kernel);
+    if (this.settings.backend === 'kernel') {
+      return this.use(kernel);
+    }
+    if (this.serverUp === null || !this.serverUp) {
+      this.serverUp = await this.server.available();
+    }
+    if (this.serverUp || this.settings.backend === 'server') {
+      return this.use(this.server);
+    }
+    return this.use(kernel);
+  }
+
+  private use(checker: IChecker): IChecker {
+    if (this.backendName !== checker.name) {
+      this.backendName = checker.name;
+      this._changed.emit(null);
+    }
+    return checker;
+  }
+
+  /** Check one code cell (queued behind a running check). */
+  checkCell(panel: NotebookPanel, cell: Cell): Promise<void> {
+    if (!(cell instanceof CodeCell) || !cell.model.sharedModel.getSource().trim()) {
+      return Promise.resolve();
+    }
+    return this.enqueue(panel, [cell], false);
+  }
+
+  /** Check every code cell in order, each with the cells above it as context. */
+  checkNotebook(panel: NotebookPanel): Promise<void> {
+    const cells = panel.content.widgets.filter(
+      c => c instanceof CodeCell && c.model.sharedModel.getSource().trim()
+    );
+    return this.enqueue(panel, cells, true);
+  }
+
+  cancel(): void {
+    this.generation++;
+    this.abort?.abort();
+    for (const [id, s] of this.states) {
+      if (s.queued) {
+        s.queued = false;
+        this._changed.emit(id);
+      }
+    }
+    if (this.progress?.running) {
+      this.progress.cancelled = true;
+      this.progress.running = false;
+      this._changed.emit(null);
+    }
+  }
+
+  private enqueue(panel: NotebookPanel, cells: Cell[], whole: boolean): Promise<void> {
+    const generation = this.generation;
+    for (const cell of cells) {
+      this.states.set(cell.model.id, { ...this.blank(cell), queued: true });
+      this._changed.emit(cell.model.id);
+    }
+    if (whole) {
+      this.progress = { done: 0, total: cells.length, running: true, cancelled: false, cells: cells.map(c => c.model.id) };
+      this._changed.emit(null);
+    }
+    this.chain = this.chain.then(async () => {
+      for (const cell of cells) {
+        if (generation !== this.generation) {
+          return;
+        }
+        await this.run(panel, cell);
+        if (whole && this.progress) {
+          this.progress.done++;
+          this._changed.emit(null);
+        }
+      }
+      if (whole && this.progress && generation === this.generation) {
+        this.progress.running = false;
+        this._changed.emit(null);
+      }
+    });
+    return this.chain;
+  }
+
+  private blank(cell: Cell): ICellState {
+    return { source: cell.model.sharedModel.getSource(), running: false, queued: false, tokens: [] };
+  }
+
+  private async run(panel: NotebookPanel, cell: Cell): Promise<void> {
+    const id = cell.model.id;
+    // the source as it is now: the user may have typed while the cell waited
+    const state: ICellState = { ...this.blank(cell), running: true };
+    this.states.set(id, state);
+    this._changed.emit(id);
+    const earlier: string[] = [];
+    for (const c of panel.content.widgets) {
+      if (c === cell) {
+        break;
+      }
+      if (c instanceof CodeCell) {
+        earlier.push(c.model.sharedModel.getSource());
+      }
+    }
+    const request = {
+      source: state.source,
+      context: contextFor(earlier, this.settings.contextChars),
+      options: checkOptions(this.settings)
+    };
+    this.abort = new AbortController();
+    try {
+      const checker = await this.checker(panel);
+      state.result = await checker.check(
+        request,
+        {
+          onToken: t => {
+            state.tokens.push(t);
+            this._changed.emit(id);
+          }
+        },
+        this.abort.signal
+      );
+      this.highlight(cell);
+    } catch (e) {
+      state.error = e instanceof CheckError ? e.message : String(e);
+      if (e instanceof CheckError && e.status === 404) {
+        this.serverUp = false; // the server extension went away: next time, the kernel
+      }
+    } finally {
+      state.running = false;
+      this.abort = null;
+      this._changed.emit(id);
+    }
+  }
+
+  /** Underline the cell's flagged tokens, if its editor exists and still holds the checked code. */
+  highlight(cell: Cell): void {
+    const state = this.states.get(cell.model.id);
+    const editor = cell.editor;
+    if (!editor || !state?.result) {
+      return;
+    }
+    const current = cell.model.sharedModel.getSource();
+    const show = this.settings.highlights && current === state.result.source;
+    showMarks(editor, show ? marksFor(state.result) : []);
+  }
+
+  /** Replace the cell's source by the corrected one through the shared model (undo works). */
+  applyFix(cell: Cell): boolean {
+    const state = this.states.get(cell.model.id);
+    const shared = cell.model.sharedModel;
+    const current = shared.getSource();
+    if (!state?.result || current !== state.result.source) {
+      return false;
+    }
+    const r = minimalReplacement(current, state.result.corrected);
+    if (cell.editor) {
+      showMarks(cell.editor, []);
+    }
+    shared.updateSource(r.start, r.end, r.text);
+    state.applied = true;
+    this._changed.emit(cell.model.id);
+    return true;
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The right-sidebar panel: actions, progress, per-cell notebook results, and the active cell's
+ * result (findings, diff with Apply fix, heat map, exit histogram, stats).
+ */
+import { Cell, CodeCell } from '@jupyterlab/cells';
+import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import { LabIcon } from '@jupyterlab/ui-components';
+import { Widget } from '@lumino/widgets';
+
+import { CheckController, ICellState } from './controller';
+import { diffView, findingsView, heatmapView, histogramView, section, statsView } from './views';
+
+export const codecheckIcon = new LabIcon({
+  name: 'jupyter-codecheck:icon',
+  svgstr:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="16"><g class="jp-icon3" fill="#616161">' +
+    '<path d="M3 5h12v2H3zm0 4h8v2H3zm0 4h6v2H3zm0 4h9v2H3z"/>' +
+    '<path d="M13.5 15.5l2.5 2.5 5-6 1.5 1.3-6.4 7.7-4-3.9z"/></g></svg>'
+});
+
+export class CodecheckPanel extends Widget {
+  private readonly head = document.createElement('div');
+  private readonly checkCellButton = button('Check cell', 'jp-codecheck-check-cell');
+  private readonly checkNotebookButton = button('Check notebook', 'jp-codecheck-check-notebook');
+  private readonly cancelButton = button('Cancel', 'jp-codecheck-cancel');
+  private readonly backend = document.createElement('div');
+  private readonly notebookBox = document.createElement('div');
+  private readonly cellBox = document.createElement('div');
+  private frame = 0;
+
+  constructor(private readonly controller: CheckController, private readonly tracker: INotebookTracker) {
+    super();
+    this.id = 'jupyter-codecheck-panel';
+    this.title.icon = codecheckIcon;
+    this.title.caption = 'Code check';
+    this.addClass('jp-codecheck-panel');
+    this.head.className = 'jp-codecheck-head';
+    const title = document.createElement('h2');
+    title.textContent = 'Code check';
+    const actions = document.createElement('div');
+    actions.className = 'jp-codecheck-actions';
+    actions.append(this.checkCellButton, this.checkNotebookButton, this.cancelButton);
+    this.backend.className = 'jp-codecheck-backend';
+    this.head.append(title, actions, this.backend);
+    this.notebookBox.className = 'jp-codecheck-notebook';
+    this.cellBox.className = 'jp-codecheck-cell';
+    this.node.append(this.head, this.notebookBox, this.cellBox);
+
+    this.checkCellButton.onclick = () => {
+      const panel = tracker.currentWidget;
+      const cell = tracker.activeCell;
+      if (panel && cell) {
+        void controller.checkCell(panel, cell);
+      }
+    };
+    this.checkNotebookButton.onclick = () => {
+      if (tracker.currentWidget) {
+        void controller.checkNotebook(tracker.currentWidget);
+      }
+    };
+    this.cancelButton.onclick = () => controller.cancel();
+    controller.changed.connect(() => this.schedule());
+    tracker.activeCellChanged.connect(() => {
+      if (tracker.activeCell) {
+        controller.highlight(tracker.activeCell);
+      }
+      this.schedule();
+    });
+    tracker.currentChanged.connect(() => this.schedule());
+    this.render();
+  }
+
+  /** Streaming tokens arrive quickly: redraw at most once a frame. */
+  schedule(): void {
+    if (!this.frame) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.render();
+      });
+    }
+  }
+
+  private render(): void {
+    const panel = this.tracker.currentWidget;
+    const cell = this.tracker.activeCell;
+    const c = this.controller;
+    this.checkCellButton.disabled = !panel || !(cell instanceof CodeCell);
+    this.checkNotebookButton.disabled = !panel;
+    this.cancelButton.disabled = !c.busy;
+    this.backend.textContent = c.backendName
+      ? `Checks run in the ${c.backendName === 'server' ? 'Jupyter server (shared model)' : "notebook's kernel"}.`
+      : '';
+    this.renderNotebook(panel);
+    this.renderCell(panel, cell);
+  }
+
+  private renderNotebook(panel: NotebookPanel | null): void {
+    const box = this.notebookBox;
+    box.replaceChildren();
+    const p = this.controller.progress;
+    if (!p || !panel) {
+      return;
+    }
+    const line = document.createElement('div');
+    line.className = 'jp-codecheck-progress-text';
+    line.textContent = p.running
+      ? `Checking cell ${Math.min(p.done + 1, p.total)} of ${p.total}…`
+      : p.cancelled
+      ? `Cancelled after ${p.done} of ${p.total} cells.`
+      : `Checked ${p.total} code cell${p.total === 1 ? '' : 's'}.`;
+    const bar = document.createElement('progress');
+    bar.className = 'jp-codecheck-progress';
+    bar.max = Math.max(p.total, 1);
+    bar.value = p.done;
+    box.append(line, bar);
+    const list = document.createElement('ul');
+    list.className = 'jp-codecheck-cell-list';
+    const widgets = panel.content.widgets;
+    for (const id of p.cells) {
+      const index = widgets.findIndex(w => w.model.id === id);
+      if (index < 0) {
+        continue; // deleted since
+      }
+      const cell = widgets[index];
+      const s = this.controller.state(cell);
+      const item = document.createElement('li');
+      item.className = 'jp-codecheck-cell-item';
+      item.dataset.cellIndex = String(index);
+      item.textContent = `[${index + 1}] ${summary(s)}`;
+      if (s?.result && s.result.findings.length) {
+        item.classList.add('jp-codecheck-has-findings');
+      }
+      if (cell === this.tracker.activeCell) {
+        item.classList.add('jp-codecheck-current');
+      }
+      item.onclick = () => {
+        panel.content.activeCellIndex = index;
+        void panel.content.scrollToItem(index);
+      };
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+
+  private renderCell(panel: NotebookPanel | null, cell: Cell | null): void {
+    const box = this.cellBox;
+    box.replaceChildren();
+    if (!panel || !cell) {
+      box.append(note('Open a notebook and select a code cell.'));
+      return;
+    }
+    const index = panel.content.widgets.indexOf(cell);
+    const title = document.createElement('h3');
+    title.className = 'jp-codecheck-cell-title';
+    title.textContent = `Cell [${index + 1}]`;
+    box.appendChild(title);
+    if (!(cell instanceof CodeCell)) {
+      box.append(note('Only code cells are checked.'));
+      return;
+    }
+    const s = this.controller.state(cell);
+    if (!s) {
+      box.append(note('Not checked yet: press Check cell.'));
+      return;
+    }
+    if (s.queued) {
+      box.append(note('Waiting for the checks ahead of it…'));
+      return;
+    }
+    if (s.running) {
+      box.append(note(`Checking… ${s.tokens.length} tokens decided.`, 'jp-codecheck-running'));
+      box.append(section('Heat map', heatmapView(s.source, s.tokens, undefined, true), 'jp-codecheck-heatmap-section'));
+      return;
+    }
+    if (s.error) {
+      box.append(note(`The check failed: ${s.error}`, 'jp-codecheck-error'));
+      return;
+    }
+    const result = s.result!;
+    const current = cell.model.sharedModel.getSource();
+    if (s.applied) {
+      box.append(note('Fix applied (Ctrl+Z in the cell undoes it). Check the cell again to confirm.', 'jp-codecheck-applied'));
+    } else if (current !== result.source) {
+      box.append(note('The cell changed since it was checked: check it again for a current result.', 'jp-codecheck-stale'));
+    }
+    box.append(section('Findings', findingsView(result), 'jp-codecheck-findings-section'));
+    if (result.corrected && result.corrected !== result.source) {
+      const diff = diffView(result);
+      const apply = button('Apply fix', 'jp-codecheck-apply');
+      apply.disabled = s.applied || current !== result.source;
+      apply.onclick = () => {
+        this.controller.applyFix(cell);
+        cell.editor?.focus();
+      };
+      const wrap = document.createElement('div');
+      wrap.append(diff, apply);
+      box.append(section('Suggested fix', wrap, 'jp-codecheck-diff-section'));
+    }
+    const nLayer = result.stats.n_layer as number | undefined;
+    box.append(section('Heat map (surprisal per token)', heatmapView(result.source, result.tokens, nLayer), 'jp-codecheck-heatmap-section'));
+    if (Array.isArray(result.stats.exit_histogram)) {
+      box.append(section('Exit layers', histogramView(result.stats.exit_histogram), 'jp-codecheck-histogram-section'));
+    }
+    box.append(section('Stats', statsView(result.stats), 'jp-codecheck-stats-section'));
+  }
+}
+
+function summary(s: ICellState | undefined): string {
+  if (!s) {
+    return 'not checked';
+  }
+  if (s.queued) {
+    return 'waiting';
+  }
+  if (s.running) {
+    return `checking… (${s.tokens.length} tokens)`;
+  }
+  if (s.error) {
+    return `failed: ${s.error}`;
+  }
+  if (!s.result) {
+    return 'not checked';
+  }
+  const n = s.result.findings.length;
+  const where = s.result.findings.map(f => `line ${f.line}`).join(', ');
+  return s.applied ? 'fix applied' : n ? `${n} finding${n === 1 ? '' : 's'} (${where})` : 'clean';
+}
+
+function button(label: string, cls: string): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.className = `jp-Button jp-mod-styled jp-codecheck-button ${cls}`;
+  b.textContent = label;
+  return b;
+}
+
+function note(text: string, cls = ''): HTMLElement {
+  const div = document.createElement('div');
+  div.className = `jp-codecheck-note ${cls}`;
+  div.textContent = text;
+  return div;
+}

@@ -1,0 +1,150 @@
+/**
+ * Plain-DOM views of one CheckResult: findings, diff, heat map, exit histogram, stats.
+ * Each function builds and returns a fresh element; the panel decides where it goes.
+ */
+import { lineDiff } from './diff';
+import { ByteOffsets } from './offsets';
+import { ICheckResult, ITokenRecord } from './types';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (cls) {
+    node.className = cls;
+  }
+  if (text !== undefined) {
+    node.textContent = text;
+  }
+  return node;
+}
+
+export function section(title: string, body: HTMLElement, cls: string): HTMLElement {
+  const box = el('div', `jp-codecheck-section ${cls}`);
+  box.appendChild(el('h3', 'jp-codecheck-section-title', title));
+  box.appendChild(body);
+  return box;
+}
+
+export function findingsView(result: ICheckResult): HTMLElement {
+  if (result.findings.length === 0) {
+    return el('div', 'jp-codecheck-clean', result.stats.cancelled ? 'Cancelled: no findings so far.' : 'No findings: the model accepts this cell.');
+  }
+  const list = el('ul', 'jp-codecheck-findings');
+  for (const f of result.findings) {
+    const item = el('li', 'jp-codecheck-finding');
+    item.appendChild(el('span', 'jp-codecheck-finding-where', `line ${f.line}`));
+    item.appendChild(el('span', 'jp-codecheck-finding-message', f.message));
+    list.appendChild(item);
+  }
+  return list;
+}
+
+export function diffView(result: ICheckResult): HTMLElement {
+  const pre = el('pre', 'jp-codecheck-diff');
+  for (const line of lineDiff(result.source.replace(/\n$/, ''), result.corrected.replace(/\n$/, ''))) {
+    const row = el('div', `jp-codecheck-diff-line jp-codecheck-diff-${line.op === '+' ? 'add' : line.op === '-' ? 'del' : 'same'}`);
+    row.textContent = `${line.op} ${line.text}`;
+    pre.appendChild(row);
+  }
+  return pre;
+}
+
+/** Surprisal in nats, capped, as a 0..1 heat. Unpredicted tokens (the first) stay neutral. */
+function heat(t: ITokenRecord): number {
+  if (t.prob === null || t.decision === 'masked') {
+    return 0;
+  }
+  return Math.min(-Math.log(Math.max(t.prob, 1e-9)) / 8, 1);
+}
+
+export function tokenDetails(t: ITokenRecord, nLayer: number | undefined): string {
+  const parts = [`'${t.text}'  line ${t.line}:${t.column}`, t.decision];
+  if (t.prob !== null) {
+    parts.push(`p = ${t.prob.toPrecision(2)}`, `rank ${t.rank}`);
+  }
+  if (t.exit_layer !== null) {
+    parts.push(`decided at layer ${t.exit_layer + 1}${nLayer ? `/${nLayer}` : ''}`);
+  }
+  if (t.alternatives.length) {
+    parts.push('model: ' + t.alternatives.slice(0, 3).map(a => `'${a.text}' ${a.prob.toFixed(2)}`).join(', '));
+  }
+  return parts.join(' · ');
+}
+
+/** The cell's tokens coloured by surprisal; hovering one fills the details line below. */
+export function heatmapView(source: string, tokens: ITokenRecord[], nLayer?: number, pending = false): HTMLElement {
+  const box = el('div', 'jp-codecheck-heatmap-box');
+  const pre = el('pre', 'jp-codecheck-heatmap');
+  // reserved height (visibility, not display): hovering must not resize the panel
+  const details = el('div', 'jp-codecheck-token-details', 'Hover a token for its probability, rank and exit layer.');
+  const offsets = new ByteOffsets(source);
+  let at = 0; // UTF-16 index up to which the source is shown
+  for (const t of [...tokens].sort((x, y) => x.start - y.start)) {
+    const from = offsets.start(t.start);
+    const to = offsets.end(t.end);
+    if (from > at) {
+      pre.appendChild(document.createTextNode(source.slice(at, from)));
+    }
+    if (to <= Math.max(from, at)) {
+      continue;
+    }
+    const span = el('span', `jp-codecheck-token jp-codecheck-decision-${t.decision}`, source.slice(Math.max(from, at), to));
+    span.style.setProperty('--jp-codecheck-heat', heat(t).toFixed(3));
+    span.dataset.index = String(t.index);
+    span.title = tokenDetails(t, nLayer);
+    span.addEventListener('mouseenter', () => (details.textContent = tokenDetails(t, nLayer)));
+    pre.appendChild(span);
+    at = to;
+  }
+  if (at < source.length) {
+    // while streaming, the part of the cell not decided yet is greyed out
+    pre.appendChild(pending ? el('span', 'jp-codecheck-pending', source.slice(at)) : document.createTextNode(source.slice(at)));
+  }
+  box.appendChild(pre);
+  box.appendChild(details);
+  return box;
+}
+
+/** How many tokens were decided at each layer (the early-exit profile). */
+export function histogramView(histogram: number[]): HTMLElement {
+  const box = el('div', 'jp-codecheck-histogram');
+  const max = Math.max(1, ...histogram);
+  const total = histogram.reduce((a, b) => a + b, 0);
+  histogram.forEach((count, layer) => {
+    const bar = el('div', 'jp-codecheck-bar');
+    bar.style.height = `${(100 * count) / max}%`;
+    bar.title = `layer ${layer + 1}: ${count} token${count === 1 ? '' : 's'} (${total ? ((100 * count) / total).toFixed(0) : 0}%)`;
+    box.appendChild(bar);
+  });
+  const axis = el('div', 'jp-codecheck-histogram-axis');
+  axis.appendChild(el('span', '', 'layer 1'));
+  axis.appendChild(el('span', '', `layer ${histogram.length}`));
+  const wrap = el('div');
+  wrap.appendChild(box);
+  wrap.appendChild(axis);
+  return wrap;
+}
+
+export function statsView(stats: { [key: string]: any }): HTMLElement {
+  const table = el('table', 'jp-codecheck-stats');
+  const fmt = (v: any, digits = 2) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(digits)) : String(v ?? '-'));
+  const rows: [string, string][] = [
+    ['tokens', fmt(stats.tokens)],
+    ['time', `${fmt(stats.time_s)} s`],
+    ['speed', `${fmt(stats.tokens_per_s, 1)} tokens/s`],
+    ['layers computed', stats.layer_fraction !== undefined ? `${(100 * stats.layer_fraction).toFixed(0)} %` : '-'],
+    ['decision depth', stats.decision_depth !== undefined ? `${(100 * stats.decision_depth).toFixed(0)} %` : '-'],
+    ['exit policy', fmt(stats.exit_policy)],
+    ['mode', fmt(stats.mode)],
+    ['model', fmt(stats.model)]
+  ];
+  if (stats.cancelled) {
+    rows.unshift(['cancelled', 'yes (partial result)']);
+  }
+  for (const [k, v] of rows) {
+    const tr = el('tr');
+    tr.appendChild(el('th', '', k));
+    tr.appendChild(el('td', '', v));
+    table.appendChild(tr);
+  }
+  return table;
+}
