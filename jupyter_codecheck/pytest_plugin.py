@@ -1,0 +1,148 @@
+"""pytest plugin: `pytest --codecheck path/` checks every code cell of the collected notebooks.
+
+Each code cell becomes a test item (`nb.ipynb::codecheck[cell_3]`) that fails with the model's
+findings at cell-aware locations (`nb.ipynb:cell_3:12:5`) and the proposed correction as a diff.
+With `--codecheck-py`, each Python file is one item too. The items sit beside nbval's (`--nbval`)
+for the same notebook, so a CI run can execute and check notebooks at once.
+
+A cell whose source contains the comment `# codecheck: skip` is reported as skipped. Earlier
+cells of the same notebook are the model's context (`--codecheck-no-context` to check cells on
+their own).
+"""
+from __future__ import annotations
+
+import difflib
+import os
+
+import pytest
+
+from .sources import SourceError, earlier_sources, read_units
+
+SKIP_MARKER = "# codecheck: skip"
+CONTEXT_MAX_CHARS = 2000        # as the magic: the most recent earlier cells that fit
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("codecheck", "check notebook code with a small language model")
+    group.addoption("--codecheck", action="store_true",
+                    help="collect every code cell of .ipynb files as a test that fails on findings")
+    group.addoption("--codecheck-py", action="store_true",
+                    help="with --codecheck: check .py files too (one test per file)")
+    group.addoption("--codecheck-model", metavar="PATH", help="GGUF model (default: SmolLM2-135M)")
+    group.addoption("--codecheck-prob", type=float, metavar="P",
+                    help="accept a token whose probability is at least P (default 0.2)")
+    group.addoption("--codecheck-rank", type=int, metavar="K",
+                    help="accept a token among the model's top K+1 (default 9)")
+    group.addoption("--codecheck-exit-policy", metavar="NAME",
+                    help="early-exit policy (default, fast, safe, a spec, or none)")
+    group.addoption("--codecheck-mode", choices=["batched", "sequential"])
+    group.addoption("--codecheck-no-context", action="store_true",
+                    help="check each cell on its own, without the notebook's earlier cells")
+
+
+def _options(config) -> dict:
+    opts = {}
+    for flag, name in (("codecheck_model", "model"), ("codecheck_prob", "accept_prob"),
+                       ("codecheck_rank", "accept_rank"), ("codecheck_mode", "mode"),
+                       ("codecheck_exit_policy", "exit_policy")):
+        value = config.getoption(flag)
+        if value is not None:
+            opts[name] = value
+    return opts
+
+
+def pytest_configure(config):
+    if not config.getoption("codecheck"):
+        return
+    opts = _options(config)
+    # bad options fail the run at once, not once per cell
+    from .check import CheckOptions
+    try:
+        if not 0.0 <= opts.get("accept_prob", 0.0) <= 1.0:
+            raise ValueError(f"--codecheck-prob must be between 0 and 1, got {opts['accept_prob']}")
+        if opts.get("accept_rank", 0) < 0:
+            raise ValueError(f"--codecheck-rank must be >= 0, got {opts['accept_rank']}")
+        CheckOptions.from_kwargs(**opts)
+        if "exit_policy" in opts:
+            from .decoding.exit_policy import make_policy
+            make_policy(opts["exit_policy"])
+    except (TypeError, ValueError) as e:
+        raise pytest.UsageError(f"codecheck: {e}") from None
+    config.stash[_OPTIONS] = opts
+    config.addinivalue_line("markers", "codecheck: a notebook cell or file checked by the model")
+
+
+_OPTIONS = pytest.StashKey[dict]()
+
+
+def pytest_collect_file(file_path, parent):
+    config = parent.config
+    if not config.getoption("codecheck"):
+        return None
+    if file_path.suffix == ".ipynb" or (file_path.suffix == ".py" and config.getoption("codecheck_py")):
+        return CodecheckFile.from_parent(parent, path=file_path)
+    return None
+
+
+def _shown_path(path, config) -> str:
+    """The file as the user sees it from where pytest was started (reports print this)."""
+    shown = os.path.relpath(path, config.invocation_params.dir)
+    try:
+        if not shown.startswith("..") and os.path.samefile(shown, path):
+            return shown
+    except OSError:
+        pass
+    return str(path)
+
+
+class CodecheckFile(pytest.File):
+    def collect(self):
+        try:
+            units = read_units(_shown_path(self.path, self.config))
+        except SourceError as e:
+            raise self.CollectError(str(e)) from None
+        use_context = not self.config.getoption("codecheck_no_context")
+        for unit in units:
+            name = "codecheck" if unit.cell is None else f"codecheck[cell_{unit.cell}]"
+            context = earlier_sources(units, unit, max_chars=CONTEXT_MAX_CHARS) if use_context else None
+            yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context)
+
+
+class CodecheckFailure(Exception):
+    def __init__(self, unit, result):
+        super().__init__(f"{len(result.findings)} finding(s)")
+        self.unit = unit
+        self.result = result
+
+
+class CodecheckItem(pytest.Item):
+    def __init__(self, *, unit, context, **kwargs):
+        super().__init__(**kwargs)
+        self.unit = unit
+        self.context = context
+        self.add_marker("codecheck")
+
+    def runtest(self):
+        if any(line.strip() == SKIP_MARKER for line in self.unit.source.splitlines()):
+            pytest.skip(f"'{SKIP_MARKER}' in the cell")
+        from .check import check
+        result = check(self.unit.source, context=self.context or None,
+                       **self.config.stash.get(_OPTIONS, {}))
+        self.user_properties.append(("codecheck_findings", len(result.findings)))
+        if result.findings:
+            raise CodecheckFailure(self.unit, result)
+
+    def repr_failure(self, excinfo, style=None):
+        if not isinstance(excinfo.value, CodecheckFailure):
+            return super().repr_failure(excinfo, style=style)
+        unit, result = excinfo.value.unit, excinfo.value.result
+        lines = [f"{unit.location(f.line, f.column)}: {f.kind}: {f.message}" for f in result.findings]
+        if result.corrected != result.source:
+            lines.append("")
+            lines.extend(line.rstrip("\n") for line in difflib.unified_diff(
+                result.source.splitlines(keepends=True), result.corrected.splitlines(keepends=True),
+                fromfile=unit.name, tofile=f"{unit.name} (corrected)"))
+        return "\n".join(lines)
+
+    def reportinfo(self):
+        return self.path, None, self.unit.name
