@@ -8,7 +8,7 @@
 - `find_files(paths)` expands directories (recursively, `.py` and `.ipynb`, hidden folders,
   `__pycache__`, `node_modules` and `.ipynb_checkpoints` skipped); files named explicitly are
   always taken (a name without `.ipynb` is read as Python).
-- `read_units(path)` reads one file. A notebook gives one unit per code cell worth checking, in
+- `read_units(path)` reads one file: a Python file is one unit (none when empty). A notebook gives one unit per code cell worth checking, in
   notebook order: empty cells and cells in another language (`%%bash`, `%%html`, ...) are left
   out; IPython syntax inside Python cells (`%timeit`, `!ls`) stays in the source, the checker
   masks it. Unreadable files and broken notebooks raise `SourceError` with a message that says
@@ -107,7 +107,7 @@ def find_files(paths, *, skip_dirs=SKIP_DIRS) -> list[str]:
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in skip_dirs)
                 for f in sorted(files):
                     if f.endswith((".py", ".ipynb")) and not f.startswith("."):
-                        add(os.path.join(root, f))
+                        add(os.path.normpath(os.path.join(root, f)))   # "./x.py" -> "x.py"
         elif os.path.exists(p):
             add(p)
         else:
@@ -124,7 +124,8 @@ def read_units(path: str | os.PathLike, *, text: str | None = None) -> list[Unit
         return _notebook_units(path, text)
     if text is None:
         text = _read_python(path)
-    return [Unit(path=path, source=text)]
+    # an empty file (a package's __init__.py) has nothing to check
+    return [Unit(path=path, source=text)] if text.strip() else []
 
 
 def earlier_sources(units: list[Unit], unit: Unit, *, max_chars: int | None = None) -> list[str]:

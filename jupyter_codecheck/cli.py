@@ -1,0 +1,555 @@
+"""`jupyter-codecheck PATH...`: check Python files and notebooks from the command line or in CI.
+
+    jupyter-codecheck analysis.ipynb src/             # human text, coloured on a terminal
+    jupyter-codecheck --format json notebooks/ > report.json
+    jupyter-codecheck --format sarif -o codecheck.sarif .   # for code-scanning UIs
+    jupyter-codecheck calibrate ...                   # choose thresholds for a model (see calibrate.py)
+
+PATHs are files or directories (searched recursively for `.py` and `.ipynb`; hidden folders,
+`__pycache__`, `node_modules` and `.ipynb_checkpoints` are skipped); `-` reads Python from stdin
+(`--stdin-name x.ipynb` reads a notebook). Notebooks are checked per code cell, each with the
+earlier code cells as context (`--no-context`: each cell alone); IPython magics and shell lines
+(`%timeit`, `!ls`) are never flagged, and cells in another language (`%%bash`, `%%html`, ...) are
+skipped. Locations read `path:line:col`, or `nb.ipynb:cell_3:12:5` for line 12, column 5 of the
+notebook's cell 3 (0-based index into the notebook's cells, markdown cells included).
+
+Exit code: 0 no findings, 1 findings, 2 a usage, input or model error (a file that could not be
+checked makes the run end with 2 after the other files are checked and reported), 130
+interrupted (the files checked so far are still reported).
+
+JSON format (`--format json`; stable, new keys may be added but none removed or renamed):
+
+    {"files": [
+      {"path": "src/util.py",                    # as given on the command line / found
+       "findings": [{"line": 3,                  # 1-based line in the file (or cell)
+                     "column": 4,                # 0-based character column, as jupyter_codecheck.Finding
+                     "score": 9.2,               # higher = more suspicious (surprisal, nats)
+                     "kind": "replace",          # change | replace | insert | delete | flag
+                     "message": "'retrun' looks wrong here: the model expects 'return'",
+                     "replacement": "    return x"}],   # the corrected line, or null
+       "corrected": "...",                       # the whole corrected source of the file (or cell)
+       "stats": {"tokens": 42, "time_s": 0.8, "model": "...", ...}},   # CheckResult.stats
+      {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "stats": {...}}
+    ]}
+
+One entry per Python file and per checked notebook cell (`"cell"` only on cell entries), in the
+order checked. Files that could not be read are not in "files"; they are named on stderr (and in
+the SARIF invocation's notifications).
+
+SARIF format (`--format sarif`): SARIF 2.1.0, one run; rules are the finding kinds
+(`codecheck/replace`, ...); results carry the region 1-based. For a notebook the region points
+into the `.ipynb` file itself (the line and column of that character inside the JSON string that
+holds the cell's source), so code-scanning UIs showing the raw file point at the right place; the
+cell, its line and column are in a logical location `nb.ipynb:cell_3` and in the result's
+properties (`cell`, `cellLine`, `cellColumn`). Python files' results carry a `fixes` entry
+replacing the line with the model's correction.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from . import __version__
+from .result import CheckResult
+from .sources import SourceError, Unit, earlier_sources, find_files, read_units
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+# earlier cells given as context, most recent first, up to this many characters: the model's
+# window (4k tokens) must keep room for the cell itself
+CONTEXT_CHARS = 8000
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFO_URI = "https://github.com/jupyter-codecheck/jupyter-codecheck"
+
+RULES = {
+    "replace": ("UnexpectedCode", "The model expects different code here."),
+    "change": ("UnexpectedCode", "The model expects different code here."),
+    "insert": ("MissingCode", "Something seems to be missing here."),
+    "delete": ("SuperfluousCode", "This code seems superfluous."),
+    "flag": ("UnlikelyCode", "The model finds this code unlikely but proposes no fix."),
+}
+
+
+class FatalError(Exception):
+    """Stops the whole run: the model or the options are unusable, so every file would fail."""
+
+
+@dataclass
+class Checked:
+    unit: Unit
+    result: CheckResult
+
+
+@dataclass
+class Run:
+    checked: list[Checked] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)   # (path, message)
+    files: int = 0
+    interrupted: bool = False
+
+
+# -- command line -------------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="jupyter-codecheck",
+        description="Check Python files and Jupyter notebooks with a small language model on your CPU.",
+        epilog="Exit code: 0 clean, 1 findings, 2 usage/input/model error. "
+               "'jupyter-codecheck calibrate --help': choose thresholds for a model.")
+    ap.add_argument("paths", nargs="+", metavar="PATH",
+                    help="files or directories (.py, .ipynb; directories recursively); '-' reads stdin")
+    m = ap.add_argument_group("checking (as in %%codecheck)")
+    m.add_argument("--model", metavar="GGUF", help="model file (default: SmolLM2-135M, or $JUPYTER_CODECHECK_MODEL)")
+    m.add_argument("--prob", type=_probability, metavar="P",
+                   help="accept a token the model gives at least this probability")
+    m.add_argument("--rank", type=_rank, metavar="K", help="accept a token among the model's top K+1 choices")
+    m.add_argument("--exit-policy", default="default", metavar="NAME",
+                   help="early-exit policy: default, fast, safe, a spec like "
+                        "'ref-top1:0.5+margin:1,min:8,every:2', or 'none' for full depth")
+    m.add_argument("--no-exit", action="store_true", help="no early exit (same as --exit-policy none)")
+    m.add_argument("--mode", choices=["batched", "sequential"], default="batched")
+    m.add_argument("--context", dest="context", action="store_true", default=True,
+                   help="notebooks: earlier code cells are context for each cell (default)")
+    m.add_argument("--no-context", dest="context", action="store_false", help="notebooks: check each cell alone")
+    m.add_argument("--threads", type=int, metavar="N", help="CPU threads (default: the physical cores)")
+    o = ap.add_argument_group("output")
+    o.add_argument("--format", choices=["text", "json", "sarif"], default="text")
+    o.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    o.add_argument("--json-output", metavar="FILE", help="also write the JSON report to FILE (same run)")
+    o.add_argument("--sarif-output", metavar="FILE",
+                   help="also write the SARIF report to FILE (e.g. text in the CI log and SARIF for upload)")
+    o.add_argument("--diff", action="store_true", help="text: also show a unified diff of each correction")
+    o.add_argument("-q", "--quiet", action="store_true", help="text: findings only; no progress, no summary")
+    o.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                   help="colour the text report (auto: when writing to a terminal and NO_COLOR is unset)")
+    o.add_argument("--stdin-name", default="stdin", metavar="NAME",
+                   help="the name reports give to '-' (a name ending in .ipynb reads a notebook)")
+    ap.add_argument("--version", action="version", version=f"jupyter-codecheck {__version__}")
+    return ap
+
+
+def _probability(text: str) -> float:
+    v = float(text)
+    if not 0.0 < v <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1], got {text}")
+    return v
+
+
+def _rank(text: str) -> int:
+    v = int(text)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return v
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "calibrate":
+        return _calibrate(argv[1:])
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:       # --help / --version (0) or a usage error (2, message printed)
+        return e.code if isinstance(e.code, int) else EXIT_ERROR
+    try:
+        return _run(args)
+    except FatalError as e:
+        _error(str(e))
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _calibrate(rest: list[str]) -> int:
+    name = f"{__package__}.calibrate"
+    try:
+        calibrate = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        _error("this installation has no 'calibrate' command (jupyter_codecheck.calibrate is "
+               "missing); upgrade jupyter-codecheck")
+        return EXIT_ERROR
+    try:
+        code = calibrate.main(rest)
+    except SystemExit as e:
+        code = e.code
+    return code if isinstance(code, int) else (0 if code is None else EXIT_ERROR)
+
+
+def _error(message: str) -> None:
+    print(f"jupyter-codecheck: error: {' '.join(str(message).split())}", file=sys.stderr)
+
+
+def _options(args) -> dict:
+    opts: dict = {"mode": args.mode, "exit_policy": None if args.no_exit else args.exit_policy}
+    if args.model is not None:
+        opts["model"] = args.model
+    if args.prob is not None:
+        opts["accept_prob"] = args.prob
+    if args.rank is not None:
+        opts["accept_rank"] = args.rank
+    if args.threads is not None:
+        opts["n_threads"] = args.threads
+    return opts
+
+
+def _run(args) -> int:
+    try:
+        files = find_files(args.paths)
+    except SourceError as e:
+        raise FatalError(f"{e}; check the path") from None
+    if args.paths.count("-") > 1:
+        raise FatalError("'-' (stdin) can be given only once")
+    # every report this run writes: (format, file or None for stdout); checked before the slow part
+    outputs = [(args.format, args.output)] + [(fmt, path) for fmt, path in
+                                              (("json", args.json_output), ("sarif", args.sarif_output)) if path]
+    for _, path in outputs:
+        if path:
+            _check_writable(path)
+    to_terminal = args.output is None and _isatty(sys.stdout)
+    color = args.color == "always" or (args.color == "auto" and to_terminal and _color_allowed())
+    text = TextReport(color=color, diff=args.diff, quiet=args.quiet) if args.format == "text" else None
+    stream = args.output is None and text is not None      # text to stdout: print as files finish
+    progress = Progress(enabled=not args.quiet and len(files) > 1, total=len(files))
+
+    run = Run()
+    t0 = time.perf_counter()
+    chunks: list[str] = []
+
+    def emit(s: str):
+        if not s:
+            return
+        if stream:
+            progress.clear()
+            _write(sys.stdout, s)
+        else:
+            chunks.append(s)
+
+    for done in check_files(files, _options(args), context=args.context, stdin_name=args.stdin_name,
+                            run=run, progress=progress):
+        if text is not None:
+            emit(text.unit(done))
+    progress.clear()
+    elapsed = time.perf_counter() - t0
+    if run.interrupted:
+        _error(f"interrupted after {len({c.unit.path for c in run.checked})} of {len(files)} files; "
+               "the report covers the units checked so far")
+
+    if text is not None:
+        emit(text.summary(run, elapsed))
+    for fmt, path in outputs:
+        if fmt == "text":
+            report = "".join(chunks)
+        elif fmt == "json":
+            report = json.dumps(json_report(run), indent=2, default=_jsonable) + "\n"
+        else:
+            report = json.dumps(sarif_report(run), indent=2, default=_jsonable) + "\n"
+        if path:
+            try:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(report)
+            except OSError as e:
+                raise FatalError(f"cannot write the report to {path} ({e.strerror or e})") from None
+        elif not stream:
+            _write(sys.stdout, report)
+
+    if run.interrupted:
+        return EXIT_INTERRUPTED
+    if run.errors:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if any(c.result.findings for c in run.checked) else EXIT_CLEAN
+
+
+def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
+    """Checks every unit of every file, yielding each `Checked` as it is done. Unreadable files
+    are recorded in `run.errors`; a model or option error raises FatalError."""
+    from .check import check
+    from .engine import GGUFError, ModelNotFoundError
+    from .engine.errors import ContextFullError
+
+    for n, path in enumerate(files, 1):
+        run.files = n
+        name = stdin_name if path == "-" else path
+        progress.update(n, name)
+        try:
+            units = read_units(name, text=sys.stdin.read() if path == "-" else None)
+        except SourceError as e:
+            _record_error(run, progress, name, str(e))
+            continue
+        for unit in units:
+            if unit.cell is not None:
+                progress.update(n, f"{name} (cell {unit.cell})")
+            ctx = earlier_sources(units, unit, max_chars=CONTEXT_CHARS) if context else None
+            try:
+                result = check(unit.source, context=ctx or None, **options)
+            except ModelNotFoundError as e:
+                raise FatalError(f"{e}; pass --model PATH to a GGUF file") from None
+            except GGUFError as e:
+                raise FatalError(f"the model file cannot be used: {e}; pass --model PATH to a "
+                                 "working GGUF file (llama or qwen2)") from None
+            except ContextFullError:
+                _record_error(run, progress, unit.path, f"{unit.name}: too long for the model's "
+                                                        "context window; split it into smaller cells or files")
+                continue
+            except ValueError as e:       # the options (an unknown exit policy, ...)
+                raise FatalError(str(e)) from None
+            if result.stats.get("cancelled"):
+                run.interrupted = True
+                return
+            done = Checked(unit, result)
+            run.checked.append(done)
+            yield done
+
+
+def _record_error(run: Run, progress, path: str, message: str) -> None:
+    """A file that cannot be checked: said at once on stderr, the run goes on with the others."""
+    run.errors.append((path, message))
+    progress.clear()
+    _error(message)
+
+
+# -- text -----------------------------------------------------------------------------------------------
+
+class TextReport:
+    """file:line:col: kind: message (score), then the line as it is and as the model would write it."""
+
+    def __init__(self, *, color: bool, diff: bool, quiet: bool):
+        self.color, self.diff, self.quiet = color, diff, quiet
+
+    def _c(self, code: str, s: str) -> str:
+        return f"\033[{code}m{s}\033[0m" if self.color else s
+
+    def unit(self, done: Checked) -> str:
+        unit, result = done.unit, done.result
+        lines = unit.source.split("\n")
+        out = []
+        for f in result.findings:
+            kind = self._c("33" if f.kind == "flag" else "31", f.kind)
+            out.append(f"{self._c('1', unit.location(f.line, f.column))}: {kind}: {f.message} "
+                       f"{self._c('2', f'(score {f.score:.1f})')}\n")
+            if f.replacement is not None and 0 < f.line <= len(lines):
+                out.append(self._c("31", f"    - {lines[f.line - 1]}") + "\n")
+                out.append(self._c("32", f"    + {f.replacement}") + "\n")
+        if self.diff and result.corrected != unit.source:
+            for d in difflib.unified_diff(unit.source.splitlines(keepends=True),
+                                          result.corrected.splitlines(keepends=True),
+                                          fromfile=unit.name, tofile=unit.name + " (corrected)"):
+                d = d if d.endswith("\n") else d + "\n"
+                out.append(self._c("32", d) if d.startswith("+") and not d.startswith("+++") else
+                           self._c("31", d) if d.startswith("-") and not d.startswith("---") else d)
+        return "".join(out)
+
+    def summary(self, run: Run, elapsed: float) -> str:
+        if self.quiet:
+            return ""
+        n = sum(len(c.result.findings) for c in run.checked)
+        files_with = len({c.unit.path for c in run.checked if c.result.findings})
+        files = len({c.unit.path for c in run.checked})
+        cells = sum(1 for c in run.checked if c.unit.cell is not None)
+        tokens = sum(c.result.stats.get("tokens", 0) for c in run.checked)
+        what = f"{_plural(files, 'file')}" + (f" ({_plural(cells, 'notebook cell')})" if cells else "")
+        head = (self._c("1;31", f"{_plural(n, 'finding')}") + f" in {files_with} of {what}" if n
+                else self._c("1;32", "No findings") + f" in {what}")
+        line = f"{head}; {tokens} tokens in {elapsed:.1f} s"
+        if tokens and elapsed > 0:
+            line += f" ({tokens / elapsed:.0f} tokens/s)"
+        if run.checked:
+            s = run.checked[-1].result.stats
+            line += f", model {s.get('model')}, exit policy {s.get('exit_policy') or 'none'}"
+            depths = [c.result.stats["decision_depth"] for c in run.checked
+                      if isinstance(c.result.stats.get("decision_depth"), (int, float))]
+            if depths:
+                line += f", decision depth {sum(depths) / len(depths):.0%} of the layers"
+        if run.errors:
+            line += "; " + self._c("1;31", f"{_plural(len(run.errors), 'file')} could not be checked")
+        return line + "\n"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# -- JSON -----------------------------------------------------------------------------------------------
+
+def json_report(run: Run) -> dict:
+    files = []
+    for c in run.checked:
+        entry: dict = {"path": c.unit.path}
+        if c.unit.cell is not None:
+            entry["cell"] = c.unit.cell
+        entry["findings"] = [{"line": f.line, "column": f.column, "score": f.score, "kind": f.kind,
+                              "message": f.message, "replacement": f.replacement}
+                             for f in c.result.findings]
+        entry["corrected"] = c.result.corrected
+        entry["stats"] = c.result.stats
+        files.append(entry)
+    return {"files": files}
+
+
+# -- SARIF 2.1.0 --------------------------------------------------------------------------------------
+
+def sarif_report(run: Run) -> dict:
+    rule_ids = list(dict.fromkeys(RULES))
+    rules = [{"id": f"codecheck/{kind}", "name": RULES[kind][0],
+              "shortDescription": {"text": RULES[kind][1]},
+              "fullDescription": {"text": RULES[kind][1] + " The model's surprisal at this token "
+                                  "is high; the finding's score is that surprisal in nats."},
+              "help": {"text": _HELP, "markdown": _HELP},
+              "defaultConfiguration": {"level": _level(kind)},
+              "helpUri": INFO_URI,
+              "properties": {"tags": ["correctness", "language-model"]}}
+             for kind in rule_ids]
+    results = []
+    for c in run.checked:
+        for f in c.result.findings:
+            results.append(_sarif_result(c.unit, f, rule_ids))
+    notifications = [{"level": "error", "message": {"text": message},
+                      "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
+                     for path, message in run.errors]
+    stats = run.checked[-1].result.stats if run.checked else {}
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "jupyter-codecheck", "version": __version__,
+                                "semanticVersion": __version__, "informationUri": INFO_URI,
+                                "rules": rules}},
+            "invocations": [{"executionSuccessful": not run.errors and not run.interrupted,
+                             "toolExecutionNotifications": notifications,
+                             "workingDirectory": {"uri": Path.cwd().as_uri() + "/"}}],
+            "originalUriBaseIds": {"SRCROOT": {"uri": Path.cwd().as_uri() + "/"}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+            "properties": {"model": stats.get("model"), "exitPolicy": stats.get("exit_policy")},
+        }],
+    }
+
+
+_HELP = ("jupyter-codecheck reads the code with a small language model and reports where the code "
+         "differs from what the model expects, with the minimal edit it would make. A finding is a "
+         "hint, not a proof: check the line; the score (surprisal in nats) says how unexpected the "
+         "code is.")
+
+
+def _level(kind: str) -> str:
+    return "note" if kind == "flag" else "warning"
+
+
+def _artifact(path: str) -> dict:
+    p = Path(path)
+    if p.is_absolute():
+        try:
+            p = p.relative_to(Path.cwd())
+        except ValueError:
+            return {"uri": p.as_uri()}
+    return {"uri": quote(p.as_posix()), "uriBaseId": "SRCROOT"}
+
+
+def _sarif_result(unit: Unit, f, rule_ids) -> dict:
+    line, column = unit.file_position(f.line, f.column)
+    lines = unit.source.split("\n")
+    text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+    # the region runs to the end of the line: the finding is about the code from there on
+    end_line, end_column = unit.file_position(f.line, max(len(text), f.column))
+    message = f.message.rstrip(".") + "."
+    if f.replacement is not None:
+        message += f" Suggested line: `{f.replacement.strip()}`"
+    location: dict = {"physicalLocation": {"artifactLocation": _artifact(unit.path),
+                                           "region": {"startLine": line, "startColumn": column,
+                                                      "endLine": end_line, "endColumn": end_column}}}
+    result: dict = {"ruleId": f"codecheck/{f.kind}", "ruleIndex": rule_ids.index(f.kind) if f.kind in rule_ids else -1,
+                    "level": _level(f.kind), "message": {"text": message}, "locations": [location],
+                    "properties": {"score": f.score}}
+    if result["ruleIndex"] < 0:       # a kind this CLI does not know yet: keep the result, no index
+        del result["ruleIndex"]
+    if unit.cell is not None:
+        location["logicalLocations"] = [{"name": f"cell_{unit.cell}", "fullyQualifiedName": unit.name,
+                                         "kind": "module"}]
+        result["properties"].update(cell=unit.cell, cellLine=f.line, cellColumn=f.column + 1)
+    elif f.replacement is not None:
+        result["fixes"] = [{"description": {"text": "the model's correction of this line"},
+                            "artifactChanges": [{"artifactLocation": _artifact(unit.path), "replacements": [{
+                                "deletedRegion": {"startLine": f.line, "startColumn": 1,
+                                                  "endLine": f.line, "endColumn": len(text) + 1},
+                                "insertedContent": {"text": f.replacement}}]}]}]
+    return result
+
+
+# -- terminal ---------------------------------------------------------------------------------------
+
+class Progress:
+    """`[3/40] path` on stderr: rewritten in place on a terminal, one line per file otherwise
+    (CI logs). Never on stdout, which may carry JSON or SARIF."""
+
+    def __init__(self, *, enabled: bool, total: int):
+        self.enabled, self.total = enabled, total
+        self.tty = _isatty(sys.stderr)
+        self._shown = False
+        self._last_file = 0
+
+    def update(self, n: int, name: str) -> None:
+        if not self.enabled:
+            return
+        if self.tty:
+            sys.stderr.write(f"\r\033[K[{n}/{self.total}] {name}")
+            sys.stderr.flush()
+            self._shown = True
+        elif n != self._last_file:
+            sys.stderr.write(f"[{n}/{self.total}] {name}\n")
+            sys.stderr.flush()
+        self._last_file = n
+
+    def clear(self) -> None:
+        if self._shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+            self._shown = False
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _color_allowed() -> bool:
+    return "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def _write(stream, s: str) -> None:
+    try:
+        stream.write(s)
+    except UnicodeEncodeError:     # a terminal that cannot show some character of the code
+        stream.write(s.encode(stream.encoding or "ascii", "backslashreplace").decode(stream.encoding or "ascii"))
+    stream.flush()
+
+
+def _check_writable(path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise FatalError(f"cannot write the report to {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise FatalError(f"cannot write the report to {path}: permission denied")
+
+
+def _jsonable(o):
+    if hasattr(o, "item"):        # numpy scalars in stats
+        return o.item()
+    if hasattr(o, "tolist"):
+        return o.tolist()
+    return str(o)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

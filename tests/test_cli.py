@@ -1,0 +1,386 @@
+"""The `jupyter-codecheck` command: exit codes, the JSON and SARIF reports, notebook cell
+locations, magics masked, bad inputs. The model runs for real on a few tiny files; each report is
+produced once per module (the checks are the slow part)."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from jupyter_codecheck import cli
+from jupyter_codecheck.sources import SourceError, find_files, read_units
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BUGGY_PY = "x = [1, 2, 3]\npritn(x)\n"
+CLEAN_PY = "def add(a, b):\n    return a + b\n"
+MAGIC_CELL = "import os\n%timeit os.getcwd()\n!ls -la\nprint(os.getcwd())\n"
+MAGIC_LINES = {2, 3}
+BASH_CELL = "%%bash\nls -la | wc -l\n"
+BUGGY_CELL = "numbers = [1, 2, 3]\npritn(numbers)\n"
+
+
+def run_cli(*args) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main([str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()
+
+
+def write_notebook(path: Path, cells) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "language": "python", "display_name": "Python 3"}
+    nb.cells = cells
+    nbformat.write(nb, str(path))
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """src/clean.py, src/buggy.py, nb/analysis.ipynb (markdown, magics, %%bash, buggy cell), and
+    copies in places a directory walk must skip."""
+    root = tmp_path_factory.mktemp("project")
+    (root / "src").mkdir()
+    (root / "src" / "clean.py").write_text(CLEAN_PY)
+    (root / "src" / "buggy.py").write_text(BUGGY_PY)
+    (root / "nb").mkdir()
+    write_notebook(root / "nb" / "analysis.ipynb", [
+        nbformat.v4.new_markdown_cell("# Analysis"),
+        nbformat.v4.new_code_cell(MAGIC_CELL),
+        nbformat.v4.new_code_cell(BASH_CELL),
+        nbformat.v4.new_code_cell(BUGGY_CELL),
+    ])
+    for skipped in ("nb/.ipynb_checkpoints/analysis-checkpoint.ipynb", ".hidden/x.py",
+                    "src/__pycache__/x.py"):
+        (root / skipped).parent.mkdir(parents=True, exist_ok=True)
+        (root / skipped).write_text(BUGGY_PY)
+    return root
+
+
+@pytest.fixture(scope="module")
+def needs_model(model_path):
+    return model_path
+
+
+@pytest.fixture(scope="module")
+def project_run(project, needs_model):
+    """`jupyter-codecheck --color never --json-output report.json --sarif-output report.sarif .`
+    run in PROJECT: one set of checks, the three reports."""
+    cwd = os.getcwd()
+    os.chdir(project)
+    try:
+        code, stdout, stderr = run_cli("--color", "never", "--json-output", "report.json",
+                                       "--sarif-output", "report.sarif", ".")
+    finally:
+        os.chdir(cwd)
+    return {"code": code, "text": stdout, "stderr": stderr,
+            "json": json.loads((project / "report.json").read_text()),
+            "sarif": json.loads((project / "report.sarif").read_text())}
+
+
+def test_exit_code_and_progress(project_run):
+    assert project_run["code"] == 1                    # buggy.py and the buggy cell
+    # progress on stderr, one line per file when stderr is not a terminal
+    assert project_run["stderr"].splitlines() == [
+        "[1/3] nb/analysis.ipynb", "[2/3] src/buggy.py", "[3/3] src/clean.py"]
+
+
+# -- JSON ----------------------------------------------------------------------------------------------
+
+def test_json_report_schema(project_run):
+    report = project_run["json"]
+    assert list(report) == ["files"]
+    for entry in report["files"]:
+        expected = ["path", "cell", "findings", "corrected", "stats"] if "cell" in entry else \
+                   ["path", "findings", "corrected", "stats"]
+        assert list(entry) == expected
+        assert isinstance(entry["corrected"], str)
+        assert isinstance(entry["stats"]["tokens"], int) and entry["stats"]["tokens"] > 0
+        for f in entry["findings"]:
+            assert list(f) == ["line", "column", "score", "kind", "message", "replacement"]
+            assert isinstance(f["line"], int) and f["line"] >= 1
+            assert isinstance(f["column"], int) and f["column"] >= 0
+            assert isinstance(f["score"], float)
+            assert f["kind"] in {"change", "replace", "insert", "delete", "flag"}
+            assert f["message"]
+            assert f["replacement"] is None or isinstance(f["replacement"], str)
+    # one entry per .py file and per Python code cell, in walk order; markdown, %%bash,
+    # checkpoints, hidden and __pycache__ folders skipped
+    assert [(e["path"], e.get("cell")) for e in report["files"]] == [
+        ("nb/analysis.ipynb", 1), ("nb/analysis.ipynb", 3), ("src/buggy.py", None), ("src/clean.py", None)]
+
+
+def test_json_findings_and_corrections(project_run):
+    magic_cell, buggy_cell, buggy_py, clean_py = project_run["json"]["files"]
+    assert clean_py["findings"] == [] and clean_py["corrected"] == CLEAN_PY
+    assert [f["line"] for f in buggy_py["findings"]] == [2]
+    assert buggy_py["corrected"] == "x = [1, 2, 3]\nprint(x)\n"
+    assert buggy_py["findings"][0]["replacement"] == "print(x)"
+    assert 2 in [f["line"] for f in buggy_cell["findings"]]       # line 2 of the cell itself
+    # the earlier code cell was the buggy cell's context
+    assert buggy_cell["stats"]["context_tokens"] > magic_cell["stats"]["context_tokens"]
+
+
+def test_magics_are_never_flagged(project_run):
+    magic_cell = project_run["json"]["files"][0]
+    assert magic_cell["cell"] == 1
+    assert not {f["line"] for f in magic_cell["findings"]} & MAGIC_LINES, magic_cell["findings"]
+    assert magic_cell["corrected"].split("\n")[1:3] == MAGIC_CELL.split("\n")[1:3]
+
+
+# -- text ----------------------------------------------------------------------------------------------
+
+def test_text_report_has_cell_locations_and_suggestions(project_run):
+    lines = project_run["text"].splitlines()
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("nb/analysis.ipynb:cell_3:2:"))
+    assert ": replace: " in lines[first] or ": change: " in lines[first]
+    assert lines[first + 1] == "    - pritn(numbers)"
+    assert lines[first + 2] == "    + print(numbers)"
+    assert any(ln.startswith("src/buggy.py:2:1: ") for ln in lines)
+    assert not any(ln.startswith("src/clean.py") for ln in lines)
+    assert "\033[" not in project_run["text"]
+    assert re.match(r"\d+ findings in 2 of 3 files \(2 notebook cells\); \d+ tokens in .* tokens/s\)", lines[-1])
+
+
+def test_clean_code_from_stdin_exits_0(monkeypatch, needs_model):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(CLEAN_PY))
+    code, out, err = run_cli("--format", "json", "--stdin-name", "add.py", "-")
+    assert (code, err) == (0, "")
+    (entry,) = json.loads(out)["files"]
+    assert entry["path"] == "add.py" and entry["findings"] == []
+
+
+# -- SARIF ---------------------------------------------------------------------------------------------
+
+# The SARIF 2.1.0 schema's required properties and enumerations for what this tool writes (the
+# schema itself is not available offline): object -> required keys.
+SARIF_REQUIRED = {
+    "sarifLog": ["version", "runs"], "run": ["tool"], "tool": ["driver"], "toolComponent": ["name"],
+    "reportingDescriptor": ["id"], "result": ["message"], "invocation": ["executionSuccessful"],
+    "notification": ["message"], "fix": ["artifactChanges"],
+    "artifactChange": ["artifactLocation", "replacements"], "replacement": ["deletedRegion"],
+}
+LEVELS = {"none", "note", "warning", "error"}
+
+
+def _required(obj: dict, kind: str):
+    missing = [k for k in SARIF_REQUIRED[kind] if k not in obj]
+    assert not missing, f"{kind} lacks {missing}"
+
+
+def _region(region: dict):
+    for key in ("startLine", "startColumn", "endLine", "endColumn"):
+        assert isinstance(region[key], int) and region[key] >= 1, region
+    assert (region["endLine"], region["endColumn"]) >= (region["startLine"], region["startColumn"])
+
+
+def test_sarif_is_valid_2_1_0(project_run):
+    log = project_run["sarif"]
+    _required(log, "sarifLog")
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    assert len(log["runs"]) == 1
+    run = log["runs"][0]
+    _required(run, "run")
+    _required(run["tool"], "tool")
+    driver = run["tool"]["driver"]
+    _required(driver, "toolComponent")
+    assert driver["name"] == "jupyter-codecheck" and driver["version"]
+    ids = [r["id"] for r in driver["rules"]]
+    assert len(ids) == len(set(ids))
+    for rule in driver["rules"]:
+        _required(rule, "reportingDescriptor")
+        # what GitHub code scanning needs to show a rule
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"] and rule["help"]["text"]
+        assert rule["defaultConfiguration"]["level"] in LEVELS
+    assert run["columnKind"] in ("utf16CodeUnits", "unicodeCodePoints")
+    for inv in run["invocations"]:
+        _required(inv, "invocation")
+        assert inv["executionSuccessful"] is True and inv["toolExecutionNotifications"] == []
+    assert run["results"]
+    for res in run["results"]:
+        _required(res, "result")
+        assert res["message"]["text"]
+        assert res["level"] in LEVELS
+        assert driver["rules"][res["ruleIndex"]]["id"] == res["ruleId"]
+        loc = res["locations"][0]["physicalLocation"]
+        uri = loc["artifactLocation"]["uri"]
+        assert not uri.startswith("/") and "\\" not in uri
+        assert loc["artifactLocation"]["uriBaseId"] in run["originalUriBaseIds"]
+        _region(loc["region"])
+        for fix in res.get("fixes", []):
+            _required(fix, "fix")
+            for change in fix["artifactChanges"]:
+                _required(change, "artifactChange")
+                for rep in change["replacements"]:
+                    _required(rep, "replacement")
+                    _region(rep["deletedRegion"])
+    json.dumps(log, allow_nan=False)        # strict JSON: no NaN/Infinity
+
+
+def test_sarif_locations_point_into_the_files(project_run, project):
+    run = project_run["sarif"]["runs"][0]
+    by_uri: dict = {}
+    for res in run["results"]:
+        by_uri.setdefault(res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], []).append(res)
+    assert set(by_uri) == {"nb/analysis.ipynb", "src/buggy.py"}
+
+    # a notebook result: region inside the .ipynb file's JSON text, on the cell's code
+    nb_text = (project / "nb" / "analysis.ipynb").read_text().split("\n")
+    (cell_res,) = [r for r in by_uri["nb/analysis.ipynb"] if r["properties"]["cellLine"] == 2]
+    assert cell_res["properties"]["cell"] == 3
+    region = cell_res["locations"][0]["physicalLocation"]["region"]
+    raw_line = nb_text[region["startLine"] - 1]
+    assert raw_line.strip().startswith('"pritn(numbers)')
+    assert raw_line[region["startColumn"] - 1:].startswith("pritn(numbers)")
+    logical = cell_res["locations"][0]["logicalLocations"][0]
+    assert logical["fullyQualifiedName"] == "nb/analysis.ipynb:cell_3"
+
+    # a Python file result: its own line, with the model's line as a fix
+    (py_res,) = by_uri["src/buggy.py"]
+    region = py_res["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (2, 1)
+    rep = py_res["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    assert rep["insertedContent"]["text"] == "print(x)"
+    assert rep["deletedRegion"] == {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 9}
+
+
+# -- end to end ------------------------------------------------------------------------------------------
+
+def test_module_entry_point_exit_code_and_stdout(project, needs_model):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    proc = subprocess.run([sys.executable, "-m", "jupyter_codecheck.cli", "--format", "json", "src/buggy.py"],
+                          check=False, cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 1, proc.stderr
+    report = json.loads(proc.stdout)
+    assert [f["line"] for f in report["files"][0]["findings"]] == [2]
+    assert proc.stderr == ""
+
+
+# -- bad input: exit code 2 and one clear line on stderr, before any model work --------------------------
+
+def _one_error_line(err: str) -> str:
+    lines = [ln for ln in err.splitlines() if ln.startswith("jupyter-codecheck: error:")]
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def test_missing_path(tmp_path):
+    code, out, err = run_cli(tmp_path / "nope.py")
+    assert code == 2 and out == ""
+    assert "nope.py: no such file or directory" in _one_error_line(err)
+
+
+def test_bad_notebook_json(tmp_path):
+    bad = tmp_path / "broken.ipynb"
+    bad.write_text('{"cells": [\n  {"cell_type": "code" "source": []}\n]}')
+    code, out, err = run_cli("--format", "json", bad)
+    assert code == 2
+    assert "broken.ipynb: is not a valid notebook: bad JSON at line 2" in _one_error_line(err)
+    assert json.loads(out) == {"files": []}       # the report is still written (nothing checked)
+
+
+def test_not_a_notebook(tmp_path):
+    bad = tmp_path / "list.ipynb"
+    bad.write_text("[1, 2]")
+    code, _, err = run_cli(bad)
+    assert code == 2 and "the JSON is not an object" in _one_error_line(err)
+
+
+def test_unreadable_python_file(tmp_path):
+    bad = tmp_path / "latin.py"
+    bad.write_bytes(b"name = '\xe9t\xe9'\n")
+    code, _, err = run_cli(bad)
+    assert code == 2 and "save it as UTF-8" in _one_error_line(err)
+
+
+def test_unknown_exit_policy(project):
+    code, out, err = run_cli("--exit-policy", "warp-speed", project / "src" / "clean.py")
+    assert code == 2 and out == ""
+    assert "unknown exit test 'warp-speed'" in _one_error_line(err)
+
+
+def test_bad_gguf(project, tmp_path):
+    fake = tmp_path / "model.gguf"
+    fake.write_bytes(b"this is not a GGUF file at all")
+    code, out, err = run_cli("--model", fake, project / "src" / "clean.py")
+    assert code == 2 and out == ""
+    line = _one_error_line(err)
+    assert "the model file cannot be used" in line and "--model" in line
+
+
+def test_missing_model_file(project, tmp_path):
+    code, _, err = run_cli("--model", tmp_path / "absent.gguf", project / "src" / "clean.py")
+    assert code == 2 and "absent.gguf" in _one_error_line(err)
+
+
+@pytest.mark.parametrize("args", [[], ["--prob", "1.5", "x.py"], ["--format", "xml", "x.py"], ["--rank", "-1", "x.py"]])
+def test_usage_errors(args):
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and "usage: jupyter-codecheck" in err
+
+
+def test_output_folder_missing(project, tmp_path):
+    code, _, err = run_cli("-o", tmp_path / "no" / "such" / "r.json", project / "src" / "clean.py")
+    assert code == 2 and "does not exist" in _one_error_line(err)
+
+
+def test_calibrate_dispatch(monkeypatch):
+    code, out, err = run_cli("calibrate", "--help")
+    try:
+        import jupyter_codecheck.calibrate  # noqa: F401
+    except ModuleNotFoundError:
+        assert code == 2 and "no 'calibrate' command" in _one_error_line(err)
+    else:
+        assert code == 0 and "jupyter-codecheck calibrate" in out
+    # without the module: a clear error, not a traceback
+    monkeypatch.setitem(sys.modules, "jupyter_codecheck.calibrate", None)
+    code, out, err = run_cli("calibrate", "x")
+    assert code == 2 and "no 'calibrate' command" in _one_error_line(err)
+
+
+# -- sources: notebooks read into cells, positions inside the file -------------------------------------
+
+def test_cells_other_languages_and_empty_cells_are_skipped(tmp_path):
+    path = tmp_path / "nb.ipynb"
+    write_notebook(path, [nbformat.v4.new_code_cell(""), nbformat.v4.new_code_cell("%%html\n<b>x</b>"),
+                          nbformat.v4.new_code_cell("%%time\nx = 1\n"), nbformat.v4.new_raw_cell("y = ("),
+                          nbformat.v4.new_code_cell("%%writefile helper.py\ndef f():\n    pass\n")])
+    assert [u.cell for u in read_units(path)] == [2, 4]
+    r_nb = json.loads(path.read_text())
+    r_nb["metadata"] = {"kernelspec": {"name": "ir", "language": "R"}}
+    path.write_text(json.dumps(r_nb))
+    assert read_units(path) == []
+
+
+@pytest.mark.parametrize("layout", ["jupyter", "minified", "one-string"])
+def test_file_position_inside_notebook_json(tmp_path, layout):
+    src = "import os\nx = 'é\\t'; pritn(x)\n"
+    path = tmp_path / "nb.ipynb"
+    write_notebook(path, [nbformat.v4.new_markdown_cell("hi"), nbformat.v4.new_code_cell(src)])
+    nb = json.loads(path.read_text())
+    if layout == "minified":
+        path.write_text(json.dumps(nb))                 # one line, non-ASCII escaped
+    elif layout == "one-string":
+        nb["cells"][1]["source"] = src
+        path.write_text(json.dumps(nb, indent=1, ensure_ascii=False))
+    (unit,) = read_units(path)
+    assert unit.source == src and unit.cell == 1
+    assert unit.location(2, 11) == f"{path}:cell_1:2:12"
+    line, col = unit.file_position(2, 11)               # the 'p' of pritn
+    assert path.read_text().split("\n")[line - 1][col - 1:].startswith("pritn(x)")
+
+
+def test_find_files_missing_and_order(tmp_path):
+    (tmp_path / "b.py").write_text("")
+    (tmp_path / "a.ipynb").write_text("{}")
+    (tmp_path / "notes.txt").write_text("")
+    assert find_files([tmp_path]) == [str(tmp_path / "a.ipynb"), str(tmp_path / "b.py")]
+    with pytest.raises(SourceError, match="no such file"):
+        find_files([tmp_path / "missing"])
