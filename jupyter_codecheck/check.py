@@ -114,10 +114,10 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
                            min_p=opts.min_p, seed=opts.seed)
     policy = make_policy(opts.exit_policy)
 
-    from .runner import EngineLayerModel, get_engine
+    from .runner import EngineLayerModel, get_engine, single_threaded_blas
     engine = get_engine(opts.model, opts.n_threads)
     tok = engine.tokenizer
-    with engine.lock:
+    with engine.lock, single_threaded_blas():
         yield from _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerModel)
 
 
