@@ -1,0 +1,609 @@
+"""IPython magics: `%%codecheck` checks a cell, `%codecheck` sets defaults, shows model info and
+turns automatic checking (`%codecheck auto on`) on and off.
+
+    %load_ext jupyter_codecheck
+    %%codecheck --prob 0.1 --run clean -o result
+    df = load()
+    df.groupby("a").mean()
+
+The magics only call `check_iter()` and render its `CheckResult` (views come from
+`jupyter_codecheck.widgets` when present, else a plain-text report). The model loads once per
+kernel, on the first check.
+"""
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import threading
+import time
+from dataclasses import dataclass, field, fields
+
+from IPython.core.error import UsageError
+from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from IPython.display import display
+
+from .check import CheckOptions, check, check_iter
+from .result import CheckResult
+from .widgets import mimebundle
+
+VIEWS = ("widget", "html", "text")
+
+# `%codecheck set` and the magic's flags use short names for the common options; every other
+# CheckOptions field is accepted under its own name.
+ALIASES = {"prob": "accept_prob", "rank": "accept_rank", "threads": "n_threads",
+           "exit-policy": "exit_policy", "kv-mode": "kv_mode"}
+MAGIC_ONLY = {"context": True, "view": None}      # not check() options; None: pick by frontend
+_OPTION_NAMES = {f.name for f in fields(CheckOptions)} - {"cancel"}
+
+# Earlier cells given as context, most recent last. The context's KV is reused while the cells
+# stay the same, so the window only moves when it has grown to twice the budget.
+CONTEXT_BUDGET_CHARS = 2000
+
+
+# -- option parsing -----------------------------------------------------------------------------
+
+def _none_or(conv, what):
+    def parse(text):
+        if str(text).lower() in ("none", "off"):
+            return None
+        try:
+            value = conv(text)
+        except (TypeError, ValueError):
+            raise _ArgError(f"{text!r} is not {what}") from None
+        return value
+    parse.__name__ = what
+    return parse
+
+
+class _ArgError(ValueError):
+    pass
+
+
+def _prob(text):
+    p = float(text)
+    if not 0.0 <= p <= 1.0:
+        raise ValueError
+    return p
+
+
+def _rank(text):
+    k = int(text)
+    if k < 0:
+        raise ValueError
+    return k
+
+
+def _threads(text):
+    n = int(text)
+    if n < 1:
+        raise ValueError
+    return n
+
+
+_CONVERT = {
+    "accept_prob": _none_or(_prob, "a probability between 0 and 1 (or none)"),
+    "accept_rank": _none_or(_rank, "a rank >= 0 (or none)"),
+    "n_threads": _none_or(_threads, "a thread count >= 1 (or none for the default)"),
+}
+
+
+def _argparse_type(name):
+    """argparse calls the type's function and turns ValueError/TypeError into its error message;
+    IPython's parser then raises a UsageError."""
+    conv = _CONVERT[name]
+
+    def parse(text):
+        try:
+            return conv(text)
+        except _ArgError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return parse
+
+
+def _check_policy(spec):
+    """Validates an exit policy name now rather than at the first check."""
+    from .decoding.exit_policy import make_policy
+    try:
+        make_policy(spec)
+    except ValueError as e:
+        raise UsageError(f"--exit-policy {spec!r}: {e}") from None
+
+
+def _parse_value(name, text):
+    """A `%codecheck set key=value` value: none/true/false, numbers, else the text."""
+    if name in _CONVERT:
+        try:
+            return _CONVERT[name](text)
+        except _ArgError as e:
+            raise UsageError(f"{name}={text}: {e}") from None
+    low = text.lower()
+    if low in ("none", "null"):
+        return None
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+# -- what the magics remember per kernel --------------------------------------------------------
+
+@dataclass
+class Defaults:
+    options: dict = field(default_factory=dict)        # CheckOptions fields
+    context: bool = True
+    view: str | None = None
+
+    def show(self) -> str:
+        base = CheckOptions()
+        lines = []
+        for f in fields(CheckOptions):
+            if f.name == "cancel":
+                continue
+            value = self.options.get(f.name, getattr(base, f.name))
+            mark = "  (set)" if f.name in self.options else ""
+            lines.append(f"  {f.name:<15} {value!r}{mark}")
+        lines.append(f"  {'context':<15} {self.context!r}")
+        lines.append(f"  {'view':<15} {self.view or 'auto'!r}")
+        return "\n".join(lines)
+
+
+def history_context(shell, budget=CONTEXT_BUDGET_CHARS, start_hint=0):
+    """Earlier executed cells (raw input), without cell magics and magic-only cells.
+
+    Returns (cells, start): `start` is the index in the filtered history where the window begins;
+    pass it back as `start_hint` to keep the window (and so the reusable KV) where it was.
+    """
+    hist = getattr(shell.history_manager, "input_hist_raw", None) or []
+    cells = [c for c in hist[1:] if is_code_cell(c)]
+    start = min(start_hint, len(cells))
+    if sum(len(c) for c in cells[start:]) > 2 * budget:
+        # move the window: keep the most recent cells that fit the budget
+        total, start = 0, len(cells)
+        while start > 0 and total + len(cells[start - 1]) <= budget:
+            start -= 1
+            total += len(cells[start])
+    return cells[start:], start
+
+
+def is_code_cell(source: str) -> bool:
+    """False for empty cells, cell magics and cells of only magics/shell lines/comments."""
+    lines = [ln.strip() for ln in source.splitlines() if ln.strip()]
+    if not lines or lines[0].startswith("%%"):
+        return False
+    return any(not ln.startswith(("%", "!", "#")) for ln in lines)
+
+
+# -- auto mode's report --------------------------------------------------------------------------
+
+def compact_report(result: CheckResult) -> str:
+    """Auto mode: one line per finding, nothing for a clean cell."""
+    return "\n".join(f"codecheck: line {f.line}: {f.message}" for f in result.findings)
+
+
+# -- views -----------------------------------------------------------------------------------------
+
+class _Progress:
+    """A status line replaced in place: a display handle in a kernel, `\\r` on stderr in a
+    terminal. In a kernel the same handle later shows the result, so the notebook keeps one
+    output per check."""
+
+    def __init__(self, in_kernel: bool):
+        self.in_kernel = in_kernel
+        self.handle = None
+        self.shown = False
+        self._last = 0.0
+
+    def show(self, text: str, *, force=True):
+        now = time.monotonic()
+        if not force and now - self._last < 0.25:
+            return
+        self._last = now
+        if self.in_kernel:
+            bundle = {"text/plain": text}
+            if self.handle is None:
+                self.handle = display(bundle, raw=True, display_id=True)
+            else:
+                self.handle.update(bundle, raw=True)
+        else:
+            sys.stderr.write("\r\033[K" + text)
+            sys.stderr.flush()
+        self.shown = True
+
+    def final(self, bundle: dict):
+        """Replaces the status line by the result (or shows the result)."""
+        if self.in_kernel and self.handle is not None:
+            self.handle.update(bundle, raw=True)
+        else:
+            self.clear()
+            display(bundle, raw=True)
+
+    def replace(self):
+        """The next output replaces the status line (in a kernel); the terminal line is erased."""
+        if self.in_kernel and self.handle is not None:
+            from IPython.display import clear_output
+            clear_output(wait=True)
+            self.handle = None
+        self.clear()
+
+    def clear(self):
+        if self.shown and not self.in_kernel:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+            self.shown = False
+
+
+@dataclass
+class CellRequest:
+    options: dict           # check() options
+    context: bool           # earlier cells as prefix
+    view: str
+    run: str | None         # None, "always" or "clean"
+    output: str | None      # variable for the CheckResult
+
+
+# -- the magics ------------------------------------------------------------------------------------
+
+@magics_class
+class CodecheckMagics(Magics):
+    def __init__(self, shell):
+        super().__init__(shell)
+        self.defaults = Defaults()
+        self.model_stats: dict[tuple, dict] = {}     # (model, threads) -> stats of the load check
+        self.auto = AutoChecker(self)
+        self._context_start = 0
+        self._in_body = False                        # `--run` executing the body: auto skips it
+
+    @property
+    def in_kernel(self) -> bool:
+        return getattr(self.shell, "kernel", None) is not None
+
+    # -- %%codecheck --------------------------------------------------------------------------
+
+    @magic_arguments()
+    @argument("--model", default=argparse.SUPPRESS, metavar="PATH", help="GGUF model file (default: SmolLM2-135M)")
+    @argument("--prob", default=argparse.SUPPRESS, type=_argparse_type("accept_prob"), metavar="P",
+              help="accept a token whose probability is at least P (default 0.2; 'none': off)")
+    @argument("--rank", default=argparse.SUPPRESS, type=_argparse_type("accept_rank"), metavar="K",
+              help="accept a token among the model's top K+1 (default 9; 'none': off)")
+    @argument("--exit-policy", default=argparse.SUPPRESS, metavar="NAME",
+              help="early-exit policy: default, fast, safe, or tests with thresholds such as "
+                   "'ref-top1:0.6+margin:1,min:8,every:2'; 'none': full depth")
+    @argument("--no-exit", action="store_true", help="no early exit: every token runs all layers")
+    @argument("--mode", default=argparse.SUPPRESS, choices=["batched", "sequential"],
+              help="batched: verify many tokens per step (default); sequential: one at a time")
+    @argument("--context", dest="context", action="store_true", default=None,
+              help="give earlier executed cells to the model as a prefix (default)")
+    @argument("--no-context", dest="context", action="store_false",
+              help="check the cell on its own")
+    @argument("--run", nargs="?", const="always", choices=["always", "clean"],
+              help="execute the cell after checking: always, or only when it has no findings")
+    @argument("-o", "--output", metavar="VAR", help="store the CheckResult in variable VAR")
+    @argument("--view", choices=VIEWS,
+              help="widget (live, in a notebook), html (static) or text; default: widget in a "
+                   "notebook, text in a terminal")
+    @argument("--threads", default=argparse.SUPPRESS, type=_argparse_type("n_threads"), metavar="N",
+              help="CPU threads for the model (default: the physical cores)")
+    @cell_magic
+    def codecheck(self, line, cell):
+        """Check the cell's code with a small language model; show findings and the correction.
+
+        Magics and shell lines in the cell are masked (never flagged). Defaults can be changed
+        for the session with `%codecheck set key=value`.
+        """
+        req = self.parse_cell_line(line)
+        # -o and --run need the result before the cell ends; a live view otherwise returns at
+        # once so that its Cancel button is heard
+        result = self.run_check(cell, req.options, context=self.context() if req.context else None,
+                                view=req.view, wait=bool(req.output or req.run))
+        if req.output:
+            self.shell.user_ns[req.output] = result
+        if req.run and result is not None:
+            cancelled = result.stats.get("cancelled")
+            if req.run == "always" or (result.clean and not cancelled):
+                self.run_body(cell)
+            else:
+                why = "the check was cancelled" if cancelled else \
+                    f"{len(result.findings)} finding(s)"
+                print(f"codecheck: cell not run ({why}); use --run always to run it anyway")
+
+    def parse_cell_line(self, line) -> CellRequest:
+        """The `%%codecheck` line as check() options (defaults applied) and what to do after."""
+        args = parse_argstring(self.codecheck, line)
+        if args.output is not None and not args.output.isidentifier():
+            raise UsageError(f"-o needs a variable name, got {args.output!r}")
+        given = vars(args)      # options not given are absent (argparse.SUPPRESS)
+        options = dict(self.defaults.options)
+        for flag, name in (("model", "model"), ("prob", "accept_prob"), ("rank", "accept_rank"),
+                           ("mode", "mode"), ("threads", "n_threads")):
+            if flag in given:
+                options[name] = given[flag]
+        if args.no_exit and "exit_policy" in given:
+            raise UsageError("--no-exit and --exit-policy contradict each other: give one")
+        if "exit_policy" in given:
+            _check_policy(args.exit_policy)
+            options["exit_policy"] = args.exit_policy
+        if args.no_exit:
+            options["exit_policy"] = None
+        try:
+            CheckOptions.from_kwargs(**options)
+        except (TypeError, ValueError) as e:
+            raise UsageError(str(e)) from None
+        return CellRequest(options=options,
+                           context=self.defaults.context if args.context is None else args.context,
+                           view=args.view or self.defaults.view or self.default_view(),
+                           run=args.run, output=args.output)
+
+    def run_body(self, cell):
+        self._in_body = True
+        try:
+            self.shell.run_cell(cell, store_history=False)
+        finally:
+            self._in_body = False
+
+    def default_view(self) -> str:
+        return "widget" if self.in_kernel else "text"
+
+    def context(self) -> list[str]:
+        cells, self._context_start = history_context(self.shell, start_hint=self._context_start)
+        return cells
+
+    # -- running one check with progress, cancellation and a view -----------------------------
+
+    def run_check(self, source, options, *, context=None, view="text",
+                  wait=True) -> CheckResult | None:
+        """Checks `source` and shows it; returns the (maybe partial) result. The live widget
+        view returns at once unless `wait` (its Cancel button is only heard once the cell is
+        done), and then returns None."""
+        progress = _Progress(self.in_kernel)
+        self.ensure_model(options, progress)
+        if not self.in_kernel:
+            view = "text"               # a terminal shows neither widgets nor HTML
+        if view == "widget":
+            try:
+                from .widgets import CheckView
+                live = CheckView(source=source)
+            except ImportError:         # anywidget missing: the static views still work
+                view = "html"
+            else:
+                progress.replace()
+                live.show()
+                live.run(context=context, block=wait, **options)
+                return live.result if wait else None
+        cancel = threading.Event()
+        result = None
+        decided = 0
+        gen = check_iter(source, context=context, cancel=cancel, **options)
+        while True:
+            try:
+                item = next(gen)
+            except StopIteration:
+                break
+            except KeyboardInterrupt:
+                # an interrupt between two steps: the walk stops within one layer and still
+                # yields the partial result
+                cancel.set()
+                continue
+            if isinstance(item, CheckResult):
+                result = item
+            elif hasattr(item, "decision"):
+                decided += 1
+                progress.show(f"codecheck: checking … {decided} tokens decided", force=False)
+        if result is None:              # interrupted before the walk began (model loading)
+            progress.clear()
+            return None
+        bundle = mimebundle(result)
+        if view == "text":
+            bundle = {"text/plain": bundle["text/plain"]}
+        progress.final(bundle)
+        return result
+
+    def ensure_model(self, options, progress: _Progress):
+        """Loads the model on its first use in this kernel, with a status line meanwhile."""
+        key = (str(options.get("model")), options.get("n_threads"))
+        if key in self.model_stats:
+            return self.model_stats[key]
+        progress.show("codecheck: loading model …")
+        t0 = time.perf_counter()
+        try:
+            # an empty check loads the model and primes its per-model tables
+            loaded = check("", model=options.get("model"), n_threads=options.get("n_threads"))
+        except (OSError, ValueError) as e:   # ModelNotFoundError, GGUFError and a bad path
+            progress.clear()
+            raise UsageError(f"cannot load the model: {e}") from None
+        stats = dict(loaded.stats, load_time_s=time.perf_counter() - t0)
+        self.model_stats[key] = stats
+        progress.show(f"codecheck: model {stats.get('model')} loaded")
+        return stats
+
+    # -- %codecheck ---------------------------------------------------------------------------
+
+    @magic_arguments()
+    @argument("command", nargs="?", default="show",
+              choices=["show", "set", "reset", "info", "auto"],
+              help="show: the defaults; set key=value ...: change them (keys: prob, rank, "
+                   "exit_policy, mode, model, threads, context, view or any check() option); "
+                   "reset: back to the built-in defaults; info: the model; auto on|off: check "
+                   "every cell before it runs")
+    @argument("values", nargs="*", help="key=value pairs for set; on/off for auto")
+    @line_magic("codecheck")
+    def codecheck_line(self, line):
+        """Show or change the `%%codecheck` defaults, show the model, or turn auto mode on/off."""
+        args = parse_argstring(self.codecheck_line, line)
+        if args.command == "show":
+            print("codecheck defaults:\n" + self.defaults.show()
+                  + f"\n  auto            {'on' if self.auto.enabled else 'off'}")
+        elif args.command == "set":
+            self.set_defaults(args.values)
+        elif args.command == "reset":
+            self.defaults = Defaults()
+            print("codecheck defaults reset")
+        elif args.command == "info":
+            print(self.info())
+        elif args.command == "auto":
+            if not args.values:
+                print(f"codecheck auto is {'on' if self.auto.enabled else 'off'}")
+            elif args.values[0] in ("on", "off") and len(args.values) == 1:
+                self.auto.set(args.values[0] == "on")
+                print(f"codecheck auto {args.values[0]}")
+            else:
+                raise UsageError(f"%codecheck auto takes 'on' or 'off', got {' '.join(args.values)!r}")
+
+    def set_defaults(self, pairs):
+        if not pairs:
+            raise UsageError("%codecheck set needs key=value pairs, e.g. %codecheck set prob=0.1 "
+                             "exit_policy=none")
+        new = Defaults(dict(self.defaults.options), self.defaults.context, self.defaults.view)
+        for pair in pairs:
+            key, sep, text = pair.partition("=")
+            if not sep:
+                raise UsageError(f"{pair!r} is not key=value")
+            name = ALIASES.get(key, key).replace("-", "_")
+            if name == "context":
+                value = _parse_value(name, text)
+                if not isinstance(value, bool):
+                    raise UsageError(f"context must be true or false, got {text!r}")
+                new.context = value
+            elif name == "view":
+                if text not in VIEWS + ("auto",):
+                    raise UsageError(f"view must be one of {', '.join(VIEWS)} or auto, got {text!r}")
+                new.view = None if text == "auto" else text
+            elif name in _OPTION_NAMES:
+                value = _parse_value(name, text)
+                if name == "exit_policy":
+                    value = None if value is None else text
+                    _check_policy(value)
+                if name == "model" and value is not None:
+                    value = text
+                new.options[name] = value
+            else:
+                raise UsageError(f"unknown option {key!r}; known: prob, rank, threads, context, "
+                                 f"view, {', '.join(sorted(_OPTION_NAMES))}")
+        try:
+            CheckOptions.from_kwargs(**new.options)
+        except (TypeError, ValueError) as e:
+            raise UsageError(str(e)) from None
+        self.defaults = new
+        print("codecheck defaults:\n" + self.defaults.show())
+
+    def info(self) -> str:
+        options = self.defaults.options
+        stats = self.ensure_model(options, _Progress(False))
+        rows = [("model", stats.get("model")), ("path", stats.get("model_path")),
+                ("arch", stats.get("arch")), ("layers", stats.get("n_layer")),
+                ("vocab", stats.get("n_vocab")), ("threads", stats.get("n_threads") or options.get("n_threads")),
+                ("loaded in", f"{stats['load_time_s']:.1f} s")]
+        return "\n".join(f"{k:<10} {v}" for k, v in rows if v is not None)
+
+
+# -- auto mode ------------------------------------------------------------------------------------
+
+class AutoChecker:
+    """Checks each cell while it runs: the check starts at `pre_run_cell` in a worker thread, so
+    the cell's own output is never held back; findings are shown after the cell (post_run_cell).
+    """
+
+    def __init__(self, magics: CodecheckMagics):
+        self.magics = magics
+        self.enabled = False
+        self._jobs: queue.Queue = queue.Queue()
+        self._worker: threading.Thread | None = None
+        self._current: _Job | None = None
+        self.last: _Job | None = None           # the last cell's check (shown after the cell)
+
+    def set(self, on: bool):
+        events = self.magics.shell.events
+        if on and not self.enabled:
+            # load now, in the foreground with its status line, not in the first checked cell
+            self.magics.ensure_model(self.magics.defaults.options, _Progress(self.magics.in_kernel))
+            events.register("pre_run_cell", self.pre_run_cell)
+            events.register("post_run_cell", self.post_run_cell)
+        elif not on and self.enabled:
+            events.unregister("pre_run_cell", self.pre_run_cell)
+            events.unregister("post_run_cell", self.post_run_cell)
+        self.enabled = on
+
+    def pre_run_cell(self, info):
+        source = info.raw_cell or ""
+        if self.magics._in_body or not is_code_cell(source) or self._current is not None:
+            return
+        m = self.magics
+        context = m.context() if m.defaults.context else None
+        job = _Job(source, dict(m.defaults.options), context)
+        self._current = job
+        self._ensure_worker()
+        self._jobs.put(job)
+
+    def post_run_cell(self, result):
+        job, self._current = self._current, None
+        if job is None:
+            return
+        try:
+            job.done.wait()
+        except KeyboardInterrupt:
+            job.cancel.set()
+            job.done.wait()
+        if job.error is not None:
+            print(f"codecheck: the check failed: {job.error}", file=sys.stderr)
+        elif job.result is not None and (job.result.findings or job.result.stats.get("cancelled")):
+            text = compact_report(job.result)
+            if job.result.stats.get("cancelled"):
+                text += f"\ncodecheck: check cancelled after {len(job.result.tokens)} tokens"
+            display({"text/plain": text}, raw=True)
+        self.last = job
+
+    def _ensure_worker(self):
+        if self._worker is None or not self._worker.is_alive():
+            self._worker = threading.Thread(target=self._work, name="codecheck-auto", daemon=True)
+            self._worker.start()
+
+    def _work(self):
+        while True:
+            job = self._jobs.get()
+            try:
+                job.result = check(job.source, context=job.context, cancel=job.cancel, **job.options)
+            except Exception as e:  # noqa: BLE001 - reported in the cell, the worker keeps going
+                job.error = e
+            finally:
+                job.done.set()
+                self._jobs.task_done()
+
+
+@dataclass
+class _Job:
+    source: str
+    options: dict
+    context: list | None
+    cancel: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event = field(default_factory=threading.Event)
+    result: CheckResult | None = None
+    error: BaseException | None = None
+
+
+# -- extension hooks --------------------------------------------------------------------------------
+
+_LOADED: dict[int, CodecheckMagics] = {}
+
+
+def load_ipython_extension(ipython):
+    if id(ipython) in _LOADED:
+        return
+    magics = CodecheckMagics(ipython)
+    ipython.register_magics(magics)
+    _LOADED[id(ipython)] = magics
+
+
+def unload_ipython_extension(ipython):
+    magics = _LOADED.pop(id(ipython), None)
+    if magics is None:
+        return
+    magics.auto.set(False)
+    for kind in ("cell", "line"):
+        ipython.magics_manager.magics[kind].pop("codecheck", None)

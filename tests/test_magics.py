@@ -1,0 +1,199 @@
+"""`%%codecheck` / `%codecheck` in a real InteractiveShell with the real model.
+
+Parsing tests run no model; the others share one shell (the model loads once) and check cells
+of one or two lines.
+"""
+from __future__ import annotations
+
+import _thread
+import threading
+
+import pytest
+from IPython.core.error import UsageError
+from IPython.core.interactiveshell import InteractiveShell
+
+from jupyter_codecheck import CheckResult
+from jupyter_codecheck.magics import CodecheckMagics, history_context, is_code_cell
+
+BUGGY = "z = 5\npritn(z)\n"
+
+
+@pytest.fixture(scope="module")
+def shell():
+    ip = InteractiveShell.instance()
+    ip.run_line_magic("load_ext", "jupyter_codecheck")
+    yield ip
+    ip.run_line_magic("unload_ext", "jupyter_codecheck")
+
+
+@pytest.fixture(scope="module")
+def magics(shell) -> CodecheckMagics:
+    return next(m for m in shell.magics_manager.registry.values() if isinstance(m, CodecheckMagics))
+
+
+@pytest.fixture(scope="module")
+def loaded(shell, model_path):
+    """The model, loaded once through the magics (what the first %%codecheck does)."""
+    shell.run_line_magic("codecheck", "info")
+    return shell
+
+
+# -- parsing (no model) ----------------------------------------------------------------------------
+
+def test_flags_map_onto_check_options(magics):
+    req = magics.parse_cell_line("--prob 0.05 --rank 3 --mode sequential --exit-policy fast "
+                                 "--threads 1 --no-context --run clean -o res --view html")
+    assert req.options == {"accept_prob": 0.05, "accept_rank": 3, "mode": "sequential",
+                           "exit_policy": "fast", "n_threads": 1}
+    assert (req.context, req.run, req.output, req.view) == (False, "clean", "res", "html")
+    assert magics.parse_cell_line("--no-exit --prob none").options == {"exit_policy": None,
+                                                                       "accept_prob": None}
+    bare = magics.parse_cell_line("")
+    assert bare.options == {} and bare.context is True and bare.run is None
+    assert bare.view == "text"          # a plain shell has no notebook front end
+    assert magics.parse_cell_line("--run").run == "always"
+
+
+@pytest.mark.parametrize("line, message", [
+    ("--prob 2", "not a probability"),
+    ("--rank -1", "not a rank"),
+    ("--mode fast", "invalid choice"),
+    ("--exit-policy bogus", "unknown exit test 'bogus'"),
+    ("--no-exit --exit-policy fast", "contradict"),
+    ("-o 1abc", "variable name"),
+    ("--view pdf", "invalid choice"),
+    ("--frobnicate", "unrecognized arguments"),
+])
+def test_bad_cell_options_are_usage_errors(shell, line, message):
+    with pytest.raises(UsageError, match=message):
+        shell.run_cell_magic("codecheck", line, "x = 1\n")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("set", "key=value"),
+    ("set prob", "not key=value"),
+    ("set frob=1", "unknown option 'frob'"),
+    ("set prob=7", "probability"),
+    ("set mode=fast", "mode must be"),
+    ("set exit_policy=nope", "unknown exit test"),
+    ("set context=maybe", "true or false"),
+    ("auto maybe", "'on' or 'off'"),
+    ("launch", "invalid choice"),
+])
+def test_bad_line_magic_use_is_a_usage_error_and_keeps_the_defaults(magics, shell, line, message):
+    before = (dict(magics.defaults.options), magics.defaults.context)
+    with pytest.raises(UsageError, match=message):
+        shell.run_line_magic("codecheck", line)
+    assert (magics.defaults.options, magics.defaults.context) == before
+
+
+def test_set_changes_the_defaults_the_cell_magic_uses(magics, shell, capsys):
+    try:
+        shell.run_line_magic("codecheck", "set prob=0.1 exit_policy=none context=false view=text")
+        req = magics.parse_cell_line("--rank 2")
+        assert req.options == {"accept_prob": 0.1, "exit_policy": None, "accept_rank": 2}
+        assert req.context is False
+        shell.run_line_magic("codecheck", "")
+        shown = capsys.readouterr().out
+        assert "accept_prob     0.1  (set)" in shown and "auto            off" in shown
+    finally:
+        shell.run_line_magic("codecheck", "reset")
+    assert magics.parse_cell_line("").options == {}
+
+
+def test_context_is_earlier_code_cells_without_magic_only_cells(shell):
+    for cell in ["a = 1\n", "%pwd\n", "%%capture\nb = 2\n", "!true\n# a comment\n",
+                 "%time c = 3\nd = 4\n"]:
+        shell.run_cell(cell, store_history=True)
+    cells, _ = history_context(shell)
+    assert cells[-2:] == ["a = 1", "%time c = 3\nd = 4"]
+    assert not is_code_cell("%%time\nx = 1\n") and is_code_cell("%time x\ny = 2\n")
+
+
+def test_context_window_keeps_its_start_until_it_outgrows_the_budget(shell):
+    shell.run_cell("w0 = 0\n", store_history=True)
+    cells, start = history_context(shell, budget=10**6)
+    n = len(cells)
+    cells, start = history_context(shell, budget=20, start_hint=n - 1)
+    assert start == n - 1 and cells == ["w0 = 0"]           # 7 chars, under 2 x 20
+    for i in range(1, 8):           # 8 cells of 6 chars: over 2 x 20, the window moves
+        shell.run_cell(f"w{i} = {i}\n", store_history=True)
+    cells, start2 = history_context(shell, budget=20, start_hint=start)
+    assert start2 > start and cells == ["w5 = 5", "w6 = 6", "w7 = 7"]
+    shell.run_cell("w8 = 8\n", store_history=True)
+    cells, start3 = history_context(shell, budget=20, start_hint=start2)
+    assert start3 == start2 and cells[0] == "w5 = 5"    # ...and then stays (KV reuse)
+
+
+# -- with the model ---------------------------------------------------------------------------------
+
+def test_info_names_the_model(loaded, capsys):
+    loaded.run_line_magic("codecheck", "info")
+    out = capsys.readouterr().out
+    assert "SmolLM2-135M" in out and "layers     30" in out
+
+
+def test_o_stores_the_result_and_run_clean_skips_a_buggy_cell(loaded, capsys):
+    loaded.user_ns.pop("z", None)
+    loaded.run_cell_magic("codecheck", "-o res --run clean --no-context", BUGGY)
+    res = loaded.user_ns["res"]
+    assert isinstance(res, CheckResult) and res.source == BUGGY
+    assert [f.line for f in res.findings] == [2] and "print(z)" in res.corrected
+    assert res.stats["context_tokens"] == 1          # only the document-start token
+    out = capsys.readouterr().out
+    assert "codecheck: 1 finding" in out and "+print(z)" in out
+    assert "cell not run (1 finding(s))" in out
+    assert "z" not in loaded.user_ns
+
+
+def test_run_executes_the_body_with_the_given_options(loaded):
+    loaded.run_cell("base = 40\n", store_history=True)
+    loaded.run_cell_magic("codecheck", "--run --no-exit --mode sequential -o res2", "y = base + 2\n")
+    assert loaded.user_ns["y"] == 42
+    stats = loaded.user_ns["res2"].stats
+    assert stats["mode"] == "sequential" and stats["exit_policy"] is None
+    assert stats["context_tokens"] > 3                # earlier cells came along as context
+
+
+def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
+    # the shell's history is the other tests' odd cells: check these cells on their own
+    loaded.run_line_magic("codecheck", "set context=false")
+    loaded.run_line_magic("codecheck", "auto on")
+    try:
+        capsys.readouterr()
+        loaded.user_ns.pop("z", None)
+        loaded.run_cell(BUGGY, store_history=True)
+        assert loaded.user_ns["z"] == 5                  # the cell ran (and then hit its bug)
+        out = capsys.readouterr()
+        assert "NameError" in out.out + out.err
+        assert "codecheck: line 2: 'pritn' looks wrong here: the model expects 'print'" in out.out
+        assert magics.auto.last.source == BUGGY
+
+        loaded.run_cell("%%codecheck --no-context\nq = 1\n", store_history=True)
+        assert magics.auto.last.source == BUGGY          # a %%codecheck cell is not checked twice
+        capsys.readouterr()
+        loaded.run_cell("total = 1 + 2\n", store_history=True)
+        assert loaded.user_ns["total"] == 3
+        assert magics.auto.last.source == "total = 1 + 2\n" and magics.auto.last.result.clean
+        assert "codecheck" not in capsys.readouterr().out   # a clean cell shows nothing
+    finally:
+        loaded.run_line_magic("codecheck", "auto off")
+        loaded.run_line_magic("codecheck", "reset")
+    loaded.run_cell("after = 1\n", store_history=True)
+    assert magics.auto.last.source == "total = 1 + 2\n"
+
+
+def test_keyboard_interrupt_shows_the_partial_result_and_the_shell_stays_usable(loaded, capsys):
+    long_cell = "".join(f"value_{i} = compute(value_{i - 1}, step={i})\n" for i in range(1, 40))
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    timer.start()
+    try:
+        loaded.run_cell_magic("codecheck", "--no-context -o partial", long_cell)
+    finally:
+        timer.cancel()
+    partial = loaded.user_ns["partial"]
+    assert partial.stats["cancelled"] is True
+    assert len(partial.tokens) < partial.stats["tokens"]
+    assert "cancelled after" in capsys.readouterr().out
+    loaded.run_cell_magic("codecheck", "--no-context -o after", "k = 1\n")
+    assert loaded.user_ns["after"].stats["cancelled"] is False
