@@ -95,9 +95,13 @@ def token_details(tok: TokenRecord, n_layer: int | None = None) -> str:
     if tok.prob is None:
         lines.append("not scored (deleted, resynchronised or masked)")
     else:
-        layer = "-" if tok.exit_layer is None else str(tok.exit_layer)
-        of = f" of {n_layer - 1}" if n_layer else ""
-        lines.append(f"p = {fmt_prob(tok.prob)}  rank {tok.rank}  exit layer {layer}{of}")
+        if tok.exit_layer is None:
+            layer = "-"
+        elif n_layer and tok.exit_layer == n_layer - 1:
+            layer = f"{tok.exit_layer} (full depth)"
+        else:
+            layer = f"{tok.exit_layer} of {n_layer - 1 if n_layer else '?'}"
+        lines.append(f"p = {fmt_prob(tok.prob)}  rank {tok.rank}  exit layer {layer}")
     if tok.alternatives:
         lines.append("top-5: " + ", ".join(f"{_show(a.text)} {fmt_prob(a.prob)}"
                                            for a in tok.alternatives[:5]))

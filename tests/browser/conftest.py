@@ -13,6 +13,8 @@ scraping the editor's DOM.
 """
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -54,11 +56,11 @@ def _wait_ready(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90
     raise RuntimeError(f"jupyter lab did not answer within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="session")
-def jupyterlab(tmp_path_factory):
-    """JupyterLab on a free port, root in a temporary directory; its kernels import the source
-    tree (PYTHONPATH), not the installed copy."""
-    base = tmp_path_factory.mktemp("lab")
+@contextlib.contextmanager
+def _lab_server(base: Path, server_config: dict | None = None, jupyter_path: Path | None = None):
+    """JupyterLab on a free port, root in `base`/root; its kernels import the source tree
+    (PYTHONPATH), not the installed copy. `server_config`: extra jupyter_server_config.json
+    content; `jupyter_path`: an extra JUPYTER_PATH entry (e.g. holding labextensions/)."""
     root = base / "root"
     root.mkdir()
     port = _free_port()
@@ -69,6 +71,11 @@ def jupyterlab(tmp_path_factory):
                      ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
         env[var] = str(base / sub)
     env.pop("JUPYTER_TOKEN", None)
+    if server_config:
+        (base / "config").mkdir(exist_ok=True)
+        (base / "config" / "jupyter_server_config.json").write_text(json.dumps(server_config))
+    if jupyter_path:
+        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(jupyter_path), env.get("JUPYTER_PATH")) if p)
     # no "get notified about news?" toast over the notebook (and no network look-up)
     notification = base / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     notification.parent.mkdir(parents=True)
@@ -92,6 +99,42 @@ def jupyterlab(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(tmp_path_factory):
+    """JupyterLab on a free port, root in a temporary directory; its kernels import the source
+    tree (PYTHONPATH), not the installed copy."""
+    with _lab_server(tmp_path_factory.mktemp("lab")) as server:
+        yield server
+
+
+def _panel_labextensions(base: Path) -> Path:
+    """A JUPYTER_PATH entry whose labextensions/jupyter-codecheck is the prebuilt panel of the
+    source tree (cd labextension && npm ci && npm run build:prod)."""
+    built = REPO / "jupyter_codecheck" / "labextension"
+    if not (built / "package.json").exists():
+        pytest.fail("the JupyterLab panel is not built: cd labextension && npm ci && npm run build:prod")
+    (base / "data" / "labextensions").mkdir(parents=True)
+    (base / "data" / "labextensions" / "jupyter-codecheck").symlink_to(built, target_is_directory=True)
+    return base / "data"
+
+
+@pytest.fixture(scope="session")
+def panel_lab(tmp_path_factory):
+    """JupyterLab with the codecheck server extension (from the source tree) and panel."""
+    base = tmp_path_factory.mktemp("panel-lab")
+    config = {"ServerApp": {"jpserver_extensions": {"jupyter_codecheck": True}}}
+    with _lab_server(base, config, _panel_labextensions(base)) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def panel_lab_kernel_only(tmp_path_factory):
+    """JupyterLab with the panel but WITHOUT the server extension: checks run in the kernel."""
+    base = tmp_path_factory.mktemp("panel-lab-kernel")
+    with _lab_server(base, None, _panel_labextensions(base)) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ from lab_helpers import (
     lab_command,
     open_notebook,
     run_all_cells,
+    saved_notebook,
     wait_kernel_idle,
     write_notebook,
 )
@@ -69,7 +70,7 @@ def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab):
     changed = view.locator(".cc-heat .cc-tok.cc-change").first
     changed.hover()
     details = view.locator(".cc-details").inner_text()
-    assert re.search(r"p = [0-9.e-]+ \u00b7 rank \d+ \u00b7 exit layer \d+", details), details
+    assert re.search(r"p = [0-9.e-]+ \u00b7 rank \d+ \u00b7 exit layer \d+ ", details), details
     assert "top-5:" in details and "change" in details
     assert abs(view.bounding_box()["height"] - height_before) < 1
 
@@ -80,20 +81,37 @@ def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab):
     assert view.locator(".cc-hist-box svg .cc-bar").count() == 30
     assert "tokens/s" in view.locator(".cc-stats").inner_text()
 
+    # click pins the details (they stay while the mouse moves on)
+    changed.click()
     page.mouse.move(0, 0)
+    assert view.locator(".cc-heat .cc-pinned").count() == 1
+    assert view.locator(".cc-details").inner_text() == details
     view.scroll_into_view_if_needed()
     SCREENSHOT.parent.mkdir(exist_ok=True)
-    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").screenshot(path=str(SCREENSHOT))
+    top = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").bounding_box()
+    bottom = cell(page, 1).bounding_box()
+    page.screenshot(path=str(SCREENSHOT), clip={
+        "x": top["x"], "y": top["y"], "width": top["width"],
+        "height": bottom["y"] + bottom["height"] + 12 - top["y"]})
 
     # Apply fix edits the cell through its editor: the magic line stays, the body is corrected
     view.locator(".cc-apply").click()
     assert "Fix applied" in view.locator(".cc-apply-msg").inner_text()
-    assert cell_source(page, 1) == "%%codecheck\nx = [1, 2, 3]\nprint(x)"
+    fixed = "%%codecheck\nx = [1, 2, 3]\nprint(x)"
+    assert cell_source(page, 1) == fixed
+    lab_command(page, "docmanager:save")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    saved = saved_notebook(jupyterlab, "check.ipynb")["cells"][1]
+    assert "".join(saved["source"]) == fixed
+    # the stored output carries the final static views too (nbconvert, nbval, GitHub show them)
+    data = [o["data"] for o in saved["outputs"] if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(data) == 1
+    assert "".join(data[0]["text/plain"]).startswith("codecheck: 1 finding")
+    assert "-pritn(x)" in "".join(data[0]["text/plain"])
+    assert 'class="cc-heat"' in "".join(data[0]["text/html"])
     # ... and the editor's undo restores the user's original
     page.keyboard.press("Control+z")
     assert cell_source(page, 1) == CHECK
-    wait_kernel_idle(page)
-    lab_command(page, "docmanager:save")
 
 
 LONG = "\n".join(f"values_{k} = [{k}, {k + 1}, {k + 2}]\nprint(sum(values_{k}) / len(values_{k}))"
