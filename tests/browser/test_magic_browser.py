@@ -21,16 +21,7 @@ from lab_helpers import (
 BUGGY = "x = [1, 2, 3]\npritn(x)"
 SCREENSHOT = REPO / "docs" / "notebook-check.png"
 
-# the check cell; a dev stand-in for the magic until jupyter_codecheck.magics exists
-DEV_MAGIC = """from IPython.core.magic import register_cell_magic
-from jupyter_codecheck.widgets import CheckView
-@register_cell_magic
-def codecheck(line, cell):
-    view = CheckView(source=cell, title="cell")
-    view.show()
-    view.run()
-"""
-LOAD = "%load_ext jupyter_codecheck" if (REPO / "jupyter_codecheck" / "magics.py").exists() else DEV_MAGIC
+LOAD = "%load_ext jupyter_codecheck"
 CHECK = "%%codecheck\n" + BUGGY
 
 
