@@ -1,0 +1,133 @@
+"""The JupyterLab sidebar panel in a real lab: Check cell streams a result from the server
+extension (heat map, editor underline with the suggestion on hover), Apply fix puts the corrected
+code into the cell (undo brings the original back), Check notebook shows progress and per-cell
+results; without the server extension the same check runs in the kernel.
+Saves docs/panel.png and docs/panel-notebook.png for the README."""
+from __future__ import annotations
+
+import pytest
+from lab_helpers import NOTEBOOK, REPO, cell, cell_source, open_notebook, write_notebook
+
+CELLS = ["import math", "x = [1, 2, 3]\npritn(x)", "def area(r):\n    return math.pi * r ** 2"]
+BUGGY, FIXED = CELLS[1], "x = [1, 2, 3]\nprint(x)"
+PANEL = "#jupyter-codecheck-panel"
+CHECK_S = 300   # one short cell on a loaded 2-core machine, model load included
+
+
+@pytest.fixture
+def page(chromium):
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.console_errors = errors
+    yield page
+    context.close()
+
+
+def open_panel(page, server, name):
+    write_notebook(server, name, CELLS)
+    open_notebook(page, server, name)
+    # the panel's tab sits in the right sidebar, with its icon
+    tab = page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]')
+    tab.click()
+    page.locator(PANEL).wait_for(state="visible")
+    assert page.locator(f"{PANEL} h2").inner_text() == "Code check"
+
+
+def select_cell(page, index):
+    page.evaluate("(i) => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = i; }", index)
+    page.wait_for_function("(i) => document.querySelector('.jp-codecheck-cell-title')"
+                           " && document.querySelector('.jp-codecheck-cell-title').textContent === `Cell [${i + 1}]`",
+                           arg=index)
+
+
+def check_cell_and_wait(page):
+    page.locator(f"{PANEL} .jp-codecheck-check-cell").click()
+    # done: the stats table (or a failure message) replaces the streaming view
+    page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-stats, {PANEL} .jp-codecheck-error") \
+        .first.wait_for(timeout=CHECK_S * 1000)
+    errors = page.locator(f"{PANEL} .jp-codecheck-error")
+    assert errors.count() == 0, errors.first.inner_text()
+
+
+def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
+    open_panel(page, panel_lab, "panel.ipynb")
+    select_cell(page, 1)
+    check_cell_and_wait(page)
+    box = page.locator(f"{PANEL} .jp-codecheck-cell")
+    assert "Jupyter server" in page.locator(f"{PANEL} .jp-codecheck-backend").inner_text()
+
+    # findings and the diff name the bug and its fix
+    assert "line 2" in box.locator(".jp-codecheck-findings").inner_text()
+    assert "+ print(x)" in box.locator(".jp-codecheck-diff").inner_text()
+    # heat map: the cell's text, token by token, details on hover
+    heatmap = box.locator(".jp-codecheck-heatmap")
+    assert heatmap.inner_text() == BUGGY
+    tokens = heatmap.locator(".jp-codecheck-token")
+    assert tokens.count() >= 8
+    flagged = heatmap.locator(".jp-codecheck-decision-change, .jp-codecheck-decision-flag, .jp-codecheck-decision-delete")
+    assert "pritn" in "".join(flagged.all_inner_texts())
+    flagged.first.hover()
+    details = box.locator(".jp-codecheck-token-details").inner_text()
+    assert "p = " in details and "rank" in details and "layer" in details
+    # exit histogram: one bar per layer; stats
+    assert box.locator(".jp-codecheck-histogram .jp-codecheck-bar").count() == 30
+    assert "tokens" in box.locator(".jp-codecheck-stats").inner_text()
+
+    # the editor underlines the flagged code; hovering it shows the suggestion
+    mark = cell(page, 1).locator(".cm-content .jp-codecheck-flagged")
+    mark.first.wait_for()
+    assert "pritn" in "".join(mark.all_inner_texts())
+    mark.first.hover()
+    tooltip = page.locator(".cm-tooltip .jp-codecheck-tooltip")
+    tooltip.wait_for()
+    assert "print" in tooltip.inner_text()
+    (REPO / "docs").mkdir(exist_ok=True)
+    page.screenshot(path=str(REPO / "docs" / "panel.png"))
+
+    # Apply fix: the cell holds the corrected code, through the model, so undo works
+    box.locator(".jp-codecheck-apply").click()
+    assert cell_source(page, 1) == FIXED
+    assert cell(page, 1).locator(".jp-codecheck-flagged").count() == 0
+    cell(page, 1).locator(".cm-content").click()
+    page.keyboard.press("Control+z")
+    page.wait_for_function(f"() => window.jupyterapp.shell.currentWidget.content.widgets[1]"
+                           f".model.sharedModel.getSource() === {BUGGY!r}")
+    page.keyboard.press("Control+Shift+z")
+    page.wait_for_function(f"() => window.jupyterapp.shell.currentWidget.content.widgets[1]"
+                           f".model.sharedModel.getSource() === {FIXED!r}")
+
+    # Check notebook: progress, then one line per code cell
+    page.locator(f"{PANEL} .jp-codecheck-check-notebook").click()
+    progress = page.locator(f"{PANEL} .jp-codecheck-progress-text")
+    progress.wait_for()
+    assert progress.inner_text().startswith("Checking cell") and "of 3" in progress.inner_text()
+    page.wait_for_function("() => { const p = document.querySelector('.jp-codecheck-progress-text');"
+                           " return p && p.textContent.startsWith('Checked'); }", timeout=3 * CHECK_S * 1000)
+    assert progress.inner_text() == "Checked 3 code cells."
+    assert page.locator(f"{PANEL} progress.jp-codecheck-progress").get_attribute("value") == "3"
+    items = page.locator(f"{PANEL} .jp-codecheck-cell-item").all_inner_texts()
+    assert [i[:3] for i in items] == ["[1]", "[2]", "[3]"]
+    assert all(("clean" in i) or ("finding" in i) for i in items), items
+    # the fixed cell is clean now; clicking a line selects that cell
+    assert "clean" in items[1]
+    page.locator(f"{PANEL} .jp-codecheck-cell-item").nth(2).click()
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex === 2")
+    page.screenshot(path=str(REPO / "docs" / "panel-notebook.png"))
+    assert not [e for e in page.console_errors if "codecheck" in e.lower()], page.console_errors
+
+
+def test_without_the_server_extension_the_kernel_checks(page, panel_lab_kernel_only):
+    open_panel(page, panel_lab_kernel_only, "kernel.ipynb")
+    select_cell(page, 1)
+    check_cell_and_wait(page)
+    assert "kernel" in page.locator(f"{PANEL} .jp-codecheck-backend").inner_text()
+    box = page.locator(f"{PANEL} .jp-codecheck-cell")
+    assert "+ print(x)" in box.locator(".jp-codecheck-diff").inner_text()
+    assert box.locator(".jp-codecheck-heatmap").inner_text() == BUGGY
+    # the check ran in the kernel without leaving names behind or touching the cells
+    assert cell_source(page, 1) == BUGGY
+    leftovers = page.locator(f"{NOTEBOOK} .jp-Cell").nth(1).locator(".jp-OutputArea-output")
+    assert leftovers.count() == 0
