@@ -53,19 +53,28 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
 
 from . import __version__
 from .result import CheckResult
-from .sources import SourceError, Unit, earlier_sources, find_files, read_units
+from .sources import (
+    SourceError,
+    Unit,
+    earlier_sources,
+    find_files,
+    read_units,
+    split_source,
+)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-# earlier cells given as context, most recent first, up to this many characters: the model's
-# window (4k tokens) must keep room for the cell itself
-CONTEXT_CHARS = 8000
+# The model's window (4k tokens for the default model, ~2.8 characters of code per token): a
+# piece checked plus its context stays within WINDOW_CHARS; a file or cell longer than PIECE_CHARS
+# is checked piece by piece, each piece with what precedes it as context.
+WINDOW_CHARS = 9000
+PIECE_CHARS = 6000
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFO_URI = "https://github.com/jupyter-codecheck/jupyter-codecheck"
@@ -289,9 +298,9 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
         for unit in units:
             if unit.cell is not None:
                 progress.update(n, f"{name} (cell {unit.cell})")
-            ctx = earlier_sources(units, unit, max_chars=CONTEXT_CHARS) if context else None
+            earlier = earlier_sources(units, unit) if context else []
             try:
-                result = check(unit.source, context=ctx or None, **options)
+                result = check_unit(check, unit.source, earlier, options)
             except ModelNotFoundError as e:
                 raise FatalError(f"{e}; pass --model PATH to a GGUF file") from None
             except GGUFError as e:
@@ -316,6 +325,79 @@ def _record_error(run: Run, progress, path: str, message: str) -> None:
     run.errors.append((path, message))
     progress.clear()
     _error(message)
+
+
+def check_unit(check, source: str, earlier: list[str], options: dict) -> CheckResult:
+    """check() on one file or cell; a long one piece by piece, merged into one result."""
+    parts = []
+    for offset, piece in split_source(source, PIECE_CHARS):
+        before = earlier + ([source[:offset]] if offset else [])
+        ctx = _recent(before, WINDOW_CHARS - len(piece))
+        result = check(piece, context=ctx or None, **options)
+        parts.append((offset, result))
+        if result.stats.get("cancelled"):
+            break
+    return parts[0][1] if len(parts) == 1 else _merge(source, parts)
+
+
+def _recent(sources: list[str], budget: int) -> list[str]:
+    """The most recent whole sources within `budget` characters; the last one may be cut to its
+    final lines (the piece of a long file just before the one being checked)."""
+    kept: list[str] = []
+    for src in reversed(sources):
+        if len(src) > budget:
+            if not kept and budget > 0:
+                tail = src[-budget:]
+                kept.append(tail[tail.find("\n") + 1:])
+            break
+        kept.append(src)
+        budget -= len(src)
+    return kept[::-1]
+
+
+def _merge(source: str, parts: list[tuple[int, CheckResult]]) -> CheckResult:
+    """One CheckResult for a source checked in pieces: positions shifted to the whole source
+    (pieces start at line starts, so columns stay), statistics added up."""
+    merged = CheckResult(source=source)
+    for offset, r in parts:
+        lines = source.count("\n", 0, offset)
+        nbytes = len(source[:offset].encode("utf-8"))
+        first = len(merged.tokens)
+        merged.tokens += [replace(t, index=t.index + first, start=t.start + nbytes, end=t.end + nbytes,
+                                  line=t.line + lines) for t in r.tokens]
+        merged.edits += [replace(e, start=e.start + nbytes, end=e.end + nbytes, line=e.line + lines)
+                         for e in r.edits]
+        merged.findings += [replace(f, line=f.line + lines) for f in r.findings]
+    merged.corrected = "".join(r.corrected for _, r in parts)
+    if len(parts) < len(split_source(source, PIECE_CHARS)):
+        merged.corrected += source[sum(len(r.source) for _, r in parts):]   # cancelled: rest as is
+    merged.stats = _merge_stats([r.stats for _, r in parts])
+    return merged
+
+
+_ADDITIVE = ("tokens", "rows_scored", "context_tokens", "context_reused", "layers_computed",
+             "layers_possible", "time_s")
+
+
+def _merge_stats(all_stats: list[dict]) -> dict:
+    out = dict(all_stats[0])
+    for key in _ADDITIVE:
+        values = [s.get(key) for s in all_stats]
+        if all(isinstance(v, (int, float)) for v in values):
+            out[key] = sum(values)
+    hists = [s.get("exit_histogram") for s in all_stats]
+    if all(isinstance(h, list) for h in hists) and len({len(h) for h in hists}) == 1:
+        out["exit_histogram"] = [sum(col) for col in zip(*hists)]
+    if out.get("time_s"):
+        out["tokens_per_s"] = out.get("tokens", 0) / out["time_s"]
+    if out.get("layers_possible"):
+        out["layer_fraction"] = out.get("layers_computed", 0) / out["layers_possible"]
+    depths = [(s.get("decision_depth"), s.get("tokens", 0)) for s in all_stats]
+    if all(isinstance(d, (int, float)) for d, _ in depths) and sum(n for _, n in depths):
+        out["decision_depth"] = sum(d * n for d, n in depths) / sum(n for _, n in depths)
+    out["cancelled"] = any(s.get("cancelled") for s in all_stats)
+    out["pieces"] = len(all_stats)
+    return out
 
 
 # -- text -----------------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@
   out; IPython syntax inside Python cells (`%timeit`, `!ls`) stays in the source, the checker
   masks it. Unreadable files and broken notebooks raise `SourceError` with a message that says
   what to do.
+- `split_source(source, max_chars)` cuts a long source into pieces at statement starts (the
+  model's window is finite; the CLI checks long files piece by piece).
 - `Unit.cell` is the index of the cell in the notebook's `cells` list (0-based, counting markdown
   and raw cells too, so `nb["cells"][unit.cell]` is the cell); None for a Python file.
 - `Unit.location(line, column)`: `path:line:col` or `path:cell_N:line:col`, line and column
@@ -23,6 +25,7 @@
 """
 from __future__ import annotations
 
+import io
 import json
 import json.decoder
 import json.scanner
@@ -30,7 +33,8 @@ import os
 import tokenize
 from dataclasses import dataclass, field
 
-__all__ = ["SourceError", "Unit", "earlier_sources", "find_files", "is_notebook", "read_units"]
+__all__ = ["SourceError", "Unit", "earlier_sources", "find_files", "is_notebook", "read_units",
+           "split_source"]
 
 SKIP_DIRS = frozenset({"__pycache__", "node_modules", ".ipynb_checkpoints"})
 
@@ -144,6 +148,68 @@ def earlier_sources(units: list[Unit], unit: Unit, *, max_chars: int | None = No
             break
         kept.append(src)
     return kept[::-1]
+
+
+def split_source(source: str, max_chars: int) -> list[tuple[int, str]]:
+    """Cuts a long source into pieces of at most about `max_chars` characters, each starting at a
+    line start and preferably where a top-level statement starts (a function or class stays
+    whole when it fits). Returns (character offset, text) pairs whose texts join to `source`.
+    The model's window is finite: a long file is checked piece by piece."""
+    if len(source) <= max_chars:
+        return [(0, source)]
+    lines = source.splitlines(keepends=True)
+    starts, pos = [], 0
+    for ln in lines:
+        starts.append(pos)
+        pos += len(ln)
+    inside = _lines_inside_strings(source)
+    n = len(lines)
+
+    def size(a: int, b: int) -> int:          # characters of lines[a:b]
+        return (starts[b] if b < n else len(source)) - starts[a]
+
+    def statement(i: int) -> bool:
+        return i not in inside and _starts_statement(lines, i)
+
+    pieces, begin = [], 0
+    while begin < n:
+        end = begin + 1                         # lines[begin:end] is the longest piece that fits
+        while end < n and size(begin, end + 1) <= max_chars:
+            end += 1
+        if end >= n:
+            cut = n
+        else:
+            fits = range(end, begin, -1)         # cut = first line of the next piece
+            stretch = [i for i in range(end + 1, n) if size(begin, i) <= max_chars * 3 // 2]
+            cut = (next((i for i in fits if statement(i)), None)
+                   or next((i for i in fits if not lines[i].strip() and i not in inside), None)
+                   # one long block: let the piece grow a little to keep a statement whole
+                   or next((i for i in stretch if statement(i)), None)
+                   or next((i for i in fits if i not in inside), None)
+                   or end)
+        pieces.append((starts[begin], "".join(lines[begin:cut])))
+        begin = cut
+    return pieces
+
+
+def _lines_inside_strings(source: str) -> set[int]:
+    """0-based indices of lines that begin inside a multi-line string (no cut there)."""
+    inside: set[int] = set()
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(source).readline):
+            if t.type == tokenize.STRING and t.end[0] > t.start[0]:
+                inside.update(range(t.start[0], t.end[0]))    # rows are 1-based: next lines
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass          # broken code: what was read so far is used
+    return inside
+
+
+def _starts_statement(lines: list[str], i: int) -> bool:
+    line = lines[i]
+    if not line.strip() or line[0] in " \t#)]}" or line.startswith(("else", "elif", "except", "finally")):
+        return False
+    prev = next((p.rstrip() for p in reversed(lines[:i]) if p.strip()), "")
+    return not prev.endswith(("\\", ",", "(", "[", "{"))
 
 
 # -- reading ------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import nbformat
 import pytest
 
 from jupyter_codecheck import cli
-from jupyter_codecheck.sources import SourceError, find_files, read_units
+from jupyter_codecheck.sources import SourceError, find_files, read_units, split_source
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -155,6 +155,26 @@ def test_clean_code_from_stdin_exits_0(monkeypatch, needs_model):
     assert (code, err) == (0, "")
     (entry,) = json.loads(out)["files"]
     assert entry["path"] == "add.py" and entry["findings"] == []
+
+
+def test_long_source_is_checked_in_pieces(monkeypatch, needs_model):
+    """A file longer than the model's window is checked piece by piece (here: two pieces of two
+    lines) and reported as one: lines, byte spans and the correction refer to the whole file."""
+    monkeypatch.setattr(cli, "PIECE_CHARS", 40)
+    source = CLEAN_PY + BUGGY_PY
+    from jupyter_codecheck.check import check
+    result = cli.check_unit(check, source, [], {})
+    assert [p for _, p in cli.split_source(source, 40)] == [CLEAN_PY, BUGGY_PY]
+    assert result.stats["pieces"] == 2
+    assert [f.line for f in result.findings] == [4]
+    assert result.corrected == source.replace("pritn", "print")
+    data = source.encode()
+    assert [t.index for t in result.tokens] == list(range(len(result.tokens)))
+    assert "".join(t.text for t in result.tokens) == source
+    for t in result.tokens:
+        assert data[t.start:t.end].decode("utf-8", "replace") == t.text
+        assert source.split("\n")[t.line - 1][t.column:].startswith(t.text.split("\n")[0])
+    assert result.stats["tokens"] == len(result.tokens)
 
 
 # -- SARIF ---------------------------------------------------------------------------------------------
@@ -375,6 +395,19 @@ def test_file_position_inside_notebook_json(tmp_path, layout):
     assert unit.location(2, 11) == f"{path}:cell_1:2:12"
     line, col = unit.file_position(2, 11)               # the 'p' of pritn
     assert path.read_text().split("\n")[line - 1][col - 1:].startswith("pritn(x)")
+
+
+def test_split_source_cuts_at_statements_outside_strings():
+    source = ('def f(x):\n    """Doc.\n\n    more\n    """\n    return x\n\n\n'
+              "class A:\n    pass\n\n\nx = (1,\n     2)\ny = 3\n")
+    pieces = split_source(source, 30)
+    assert "".join(p for _, p in pieces) == source
+    assert all(source[off:].startswith(p) for off, p in pieces)
+    starts = [p.split("\n")[0] for _, p in pieces]
+    assert starts[0] == "def f(x):"
+    assert not {"    more", '    """', "     2)"} & set(starts)     # not inside a string or bracket
+    assert "class A:" in starts and "x = (1," in starts
+    assert split_source("x = 1\n", 30) == [(0, "x = 1\n")]
 
 
 def test_find_files_missing_and_order(tmp_path):
