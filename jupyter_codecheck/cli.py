@@ -125,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="early-exit policy: default, fast, safe, a spec like "
                         "'ref-top1:0.5+margin:1,min:8,every:2', or 'none' for full depth")
     m.add_argument("--no-exit", action="store_true", help="no early exit (same as --exit-policy none)")
-    m.add_argument("--mode", choices=["batched", "sequential"], default="batched")
+    m.add_argument("--mode", choices=["batched", "sequential"], default="batched",
+                   help="verify the tokens in batched windows (default) or one at a time")
     m.add_argument("--context", dest="context", action="store_true", default=True,
                    help="notebooks: earlier code cells are context for each cell (default)")
     m.add_argument("--no-context", dest="context", action="store_false", help="notebooks: check each cell alone")
@@ -137,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--sarif-output", metavar="FILE",
                    help="also write the SARIF report to FILE (e.g. text in the CI log and SARIF for upload)")
     o.add_argument("--diff", action="store_true", help="text: also show a unified diff of each correction")
-    o.add_argument("-q", "--quiet", action="store_true", help="text: findings only; no progress, no summary")
+    o.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr; text: findings only, no summary")
     o.add_argument("--color", choices=["auto", "always", "never"], default="auto",
                    help="colour the text report (auto: when writing to a terminal and NO_COLOR is unset)")
     o.add_argument("--stdin-name", default="stdin", metavar="NAME",
@@ -442,9 +443,11 @@ class TextReport:
         what = f"{_plural(files, 'file')}" + (f" ({_plural(cells, 'notebook cell')})" if cells else "")
         head = (self._c("1;31", f"{_plural(n, 'finding')}") + f" in {files_with} of {what}" if n
                 else self._c("1;32", "No findings") + f" in {what}")
-        line = f"{head}; {tokens} tokens in {elapsed:.1f} s"
-        if tokens and elapsed > 0:
-            line += f" ({tokens / elapsed:.0f} tokens/s)"
+        checking = sum(c.result.stats.get("time_s", 0.0) for c in run.checked)
+        line = f"{head}; {tokens} tokens"
+        if tokens and checking > 0:       # speed of the checks themselves, without the model load
+            line += f" at {tokens / checking:.1f} tokens/s"
+        line += f", {elapsed:.1f} s in all"
         if run.checked:
             s = run.checked[-1].result.stats
             line += f", model {s.get('model')}, exit policy {s.get('exit_policy') or 'none'}"

@@ -146,7 +146,8 @@ def test_text_report_has_cell_locations_and_suggestions(project_run):
     assert any(ln.startswith("src/buggy.py:2:1: ") for ln in lines)
     assert not any(ln.startswith("src/clean.py") for ln in lines)
     assert "\033[" not in project_run["text"]
-    assert re.match(r"\d+ findings in 2 of 3 files \(2 notebook cells\); \d+ tokens in .* tokens/s\)", lines[-1])
+    assert re.match(r"\d+ findings in 2 of 3 files \(2 notebook cells\); \d+ tokens at [\d.]+ tokens/s, "
+                    r"[\d.]+ s in all, model .*, exit policy .*", lines[-1]), lines[-1]
 
 
 def test_clean_code_from_stdin_exits_0(monkeypatch, needs_model):
