@@ -374,9 +374,16 @@ class CodecheckMagics(Magics):
                 view = "html"
             else:
                 progress.replace()
-                live.show()
-                live.run(context=context, block=wait, **options)
-                return live.result if wait else None
+                if not wait:
+                    live.show()         # the worker updates the static fallback when done
+                    live.run(context=context, **options)
+                    return None
+                # waiting: the cell updates the fallback itself, before it ends (a front end
+                # or nbclient may stop listening to this cell once it is idle)
+                handle = display(live, display_id=True)
+                live.run(context=context, block=True, **options)
+                handle.update(live)
+                return live.result
         cancel = threading.Event()
         result = None
         decided = 0

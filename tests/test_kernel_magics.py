@@ -1,0 +1,97 @@
+"""The magics in a real kernel: a small notebook executed end to end with nbclient.
+
+The kernel imports this source tree (PYTHONPATH), loads the real model once and runs a few
+short checks; the test reads the outputs the notebook stores.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from jupyter_codecheck.widgets import MIME_JSON
+
+REPO = Path(__file__).resolve().parent.parent
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+CELLS = [
+    "%load_ext jupyter_codecheck",                                                   # 0
+    "x = [1, 2, 3]",                                                                 # 1
+    "%%codecheck --run clean --view text\ntotal = sum(x)",                           # 2
+    "print(total)",                                                                  # 3
+    "%%codecheck -o res --view html\nfor i in x:\n    pritn(i)",                     # 4
+    "print(type(res).__name__, [f.line for f in res.findings], repr(res.corrected))",  # 5
+    "%%codecheck --prob 7\nx",                                                       # 6
+    "%%codecheck -o wres --no-context\nz = 5\npritn(z)",                             # 7
+    "%codecheck set context=false\n%codecheck auto on",                              # 8
+    "for i in x:\n    pritn(i)",                                                     # 9
+]
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory, model_path):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in [str(REPO), os.environ.get("PYTHONPATH", "")] if p))
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": str(tmp_path_factory.mktemp("nb"))}})
+    client.execute(env=env)
+    return nb
+
+
+def _text(cell) -> str:
+    parts = []
+    for out in cell.outputs:
+        if out.output_type == "stream":
+            parts.append(out.text)
+        elif "data" in out:
+            parts.append(out.data.get("text/plain", ""))
+        elif out.output_type == "error":
+            parts.append(f"{out.ename}: {out.evalue}")
+    return "\n".join(parts)
+
+
+def test_run_clean_executes_a_clean_cell(executed):
+    # the model loaded in this cell: its status line was replaced by the report
+    assert _text(executed.cells[2]).strip().startswith("codecheck: no findings")
+    assert "loading model" not in _text(executed.cells[2])
+    assert _text(executed.cells[3]).strip() == "6"
+
+
+def test_html_view_shows_the_result_in_one_output_and_o_stores_it(executed):
+    cell = executed.cells[4]
+    displays = [o for o in cell.outputs if o.output_type == "display_data"]
+    assert len(displays) == 1, cell.outputs
+    data = displays[0].data
+    assert data["text/plain"].startswith("codecheck: 1 finding")
+    assert "+    print(i)" in data["text/plain"]
+    assert "jupyter-codecheck" in data["text/html"] and MIME_JSON in data
+    # IPython hands the magic the body with a final line break
+    assert _text(executed.cells[5]).strip() == "CheckResult [2] 'for i in x:\\n    print(i)\\n'"
+
+
+def test_bad_option_is_a_usage_error_in_the_kernel(executed):
+    text = _text(executed.cells[6])
+    assert "UsageError" in text and "not a probability" in text
+
+
+def test_default_view_in_a_kernel_is_the_widget_with_a_static_fallback(executed):
+    outs = [o for o in executed.cells[7].outputs if o.output_type == "display_data"]
+    assert len(outs) == 1
+    data = outs[0].data
+    assert WIDGET_VIEW in data
+    # -o waits for the result, so the final static view is what the notebook keeps
+    assert data["text/plain"].startswith("codecheck: 1 finding") and "+print(z)" in data["text/plain"]
+
+
+def test_auto_mode_runs_the_cell_and_then_shows_its_findings(executed):
+    assert "codecheck auto on" in _text(executed.cells[8])
+    cell = executed.cells[9]
+    errors = [o for o in cell.outputs if o.output_type == "error"]
+    assert [e.ename for e in errors] == ["NameError"]        # the cell ran into its bug...
+    assert "codecheck: line 2:" in _text(cell)               # ...and the check's finding follows
