@@ -230,7 +230,7 @@ def _run(args) -> int:
     color = args.color == "always" or (args.color == "auto" and to_terminal and _color_allowed())
     text = TextReport(color=color, diff=args.diff, quiet=args.quiet) if args.format == "text" else None
     stream = args.output is None and text is not None      # text to stdout: print as files finish
-    progress = Progress(enabled=not args.quiet and len(files) > 1, total=len(files))
+    progress = Progress(enabled=not args.quiet, total=len(files))
 
     run = Run()
     t0 = time.perf_counter()
@@ -301,7 +301,9 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
                 progress.update(n, f"{name} (cell {unit.cell})")
             earlier = earlier_sources(units, unit) if context else []
             try:
-                result = check_unit(check, unit.source, earlier, options)
+                result = check_unit(check, unit.source, earlier, options,
+                                    on_piece=lambda lines, n=n, name=unit.name:
+                                    progress.update(n, f"{name} ({lines})", step=True))
             except ModelNotFoundError as e:
                 raise FatalError(f"{e}; pass --model PATH to a GGUF file") from None
             except GGUFError as e:
@@ -328,10 +330,15 @@ def _record_error(run: Run, progress, path: str, message: str) -> None:
     _error(message)
 
 
-def check_unit(check, source: str, earlier: list[str], options: dict) -> CheckResult:
-    """check() on one file or cell; a long one piece by piece, merged into one result."""
+def check_unit(check, source: str, earlier: list[str], options: dict, *, on_piece=None) -> CheckResult:
+    """check() on one file or cell; a long one piece by piece, merged into one result
+    (`on_piece("lines 120-240 of 900")` is called as each piece starts)."""
     parts = []
-    for offset, piece in split_source(source, PIECE_CHARS):
+    pieces = split_source(source, PIECE_CHARS)
+    for offset, piece in pieces:
+        if on_piece is not None and len(pieces) > 1:
+            first = source.count("\n", 0, offset) + 1
+            on_piece(f"lines {first}-{first + len(piece.splitlines()) - 1} of {len(source.splitlines())}")
         before = earlier + ([source[:offset]] if offset else [])
         ctx = _recent(before, WINDOW_CHARS - len(piece))
         result = check(piece, context=ctx or None, **options)
@@ -573,8 +580,9 @@ def _sarif_result(unit: Unit, f, rule_ids) -> dict:
 # -- terminal ---------------------------------------------------------------------------------------
 
 class Progress:
-    """`[3/40] path` on stderr: rewritten in place on a terminal, one line per file otherwise
-    (CI logs). Never on stdout, which may carry JSON or SARIF."""
+    """`[3/40] path` on stderr when checking several files, and `path (lines 120-240 of 900)` while
+    a long file is checked piece by piece: rewritten in place on a terminal, one line per step
+    otherwise (CI logs). Never on stdout, which may carry JSON or SARIF."""
 
     def __init__(self, *, enabled: bool, total: int):
         self.enabled, self.total = enabled, total
@@ -582,15 +590,17 @@ class Progress:
         self._shown = False
         self._last_file = 0
 
-    def update(self, n: int, name: str) -> None:
-        if not self.enabled:
+    def update(self, n: int, name: str, *, step: bool = False) -> None:
+        """File `n` (or, with `step`, a step within it, shown even for a single file) begins."""
+        if not self.enabled or (self.total < 2 and not step):
             return
+        text = f"[{n}/{self.total}] {name}" if self.total > 1 else name
         if self.tty:
-            sys.stderr.write(f"\r\033[K[{n}/{self.total}] {name}")
+            sys.stderr.write(f"\r\033[K{text}")
             sys.stderr.flush()
             self._shown = True
-        elif n != self._last_file:
-            sys.stderr.write(f"[{n}/{self.total}] {name}\n")
+        elif n != self._last_file or step:
+            sys.stderr.write(text + "\n")
             sys.stderr.flush()
         self._last_file = n
 

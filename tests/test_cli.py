@@ -164,7 +164,9 @@ def test_long_source_is_checked_in_pieces(monkeypatch, needs_model):
     monkeypatch.setattr(cli, "PIECE_CHARS", 40)
     source = CLEAN_PY + BUGGY_PY
     from jupyter_codecheck.check import check
-    result = cli.check_unit(check, source, [], {})
+    steps: list[str] = []
+    result = cli.check_unit(check, source, [], {}, on_piece=steps.append)
+    assert steps == ["lines 1-2 of 4", "lines 3-4 of 4"]        # the progress of a long file
     assert [p for _, p in cli.split_source(source, 40)] == [CLEAN_PY, BUGGY_PY]
     assert result.stats["pieces"] == 2
     assert [f.line for f in result.findings] == [4]
