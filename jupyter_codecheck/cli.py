@@ -284,7 +284,7 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
     """Checks every unit of every file, yielding each `Checked` as it is done. Unreadable files
     are recorded in `run.errors`; a model or option error raises FatalError."""
     from .check import check
-    from .engine import GGUFError, ModelNotFoundError
+    from .engine import EngineError, GGUFError, ModelNotFoundError
     from .engine.errors import ContextFullError
 
     for n, path in enumerate(files, 1):
@@ -315,6 +315,9 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
                 continue
             except ValueError as e:       # the options (an unknown exit policy, ...)
                 raise FatalError(str(e)) from None
+            except EngineError as e:      # the engine itself failed: nothing later can be trusted
+                raise FatalError(f"the engine failed on {unit.name}: {e}; please report this "
+                                 "with that file") from None
             if result.stats.get("cancelled"):
                 run.interrupted = True
                 return
