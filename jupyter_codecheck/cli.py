@@ -102,7 +102,6 @@ class Checked:
 class Run:
     checked: list[Checked] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)   # (path, message)
-    files: int = 0
     interrupted: bool = False
 
 
@@ -121,11 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--prob", type=_probability, metavar="P",
                    help="accept a token the model gives at least this probability")
     m.add_argument("--rank", type=_rank, metavar="K", help="accept a token among the model's top K+1 choices")
-    m.add_argument("--exit-policy", default="default", metavar="NAME",
-                   help="early-exit policy: default, fast, safe, a spec like "
+    m.add_argument("--exit-policy", metavar="NAME",
+                   help="early-exit policy: default (the default), fast, safe, a spec like "
                         "'ref-top1:0.5+margin:1,min:8,every:2', or 'none' for full depth")
     m.add_argument("--no-exit", action="store_true", help="no early exit (same as --exit-policy none)")
-    m.add_argument("--mode", choices=["batched", "sequential"], default="batched",
+    m.add_argument("--mode", choices=["batched", "sequential"],
                    help="verify the tokens in batched windows (default) or one at a time")
     m.add_argument("--context", dest="context", action="store_true", default=True,
                    help="notebooks: earlier code cells are context for each cell (default)")
@@ -201,7 +200,14 @@ def _error(message: str) -> None:
 
 
 def _options(args) -> dict:
-    opts: dict = {"mode": args.mode, "exit_policy": None if args.no_exit else args.exit_policy}
+    # only what the user set: check()'s own (calibrated) defaults apply to the rest
+    opts: dict = {}
+    if args.no_exit:
+        opts["exit_policy"] = None
+    elif args.exit_policy is not None:
+        opts["exit_policy"] = args.exit_policy
+    if args.mode is not None:
+        opts["mode"] = args.mode
     if args.model is not None:
         opts["model"] = args.model
     if args.prob is not None:
@@ -288,7 +294,6 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
     from .engine.errors import ContextFullError
 
     for n, path in enumerate(files, 1):
-        run.files = n
         name = stdin_name if path == "-" else path
         progress.update(n, name)
         try:
