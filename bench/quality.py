@@ -27,7 +27,6 @@ import hashlib
 import json
 import os
 import shlex
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,7 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from jupyter_codecheck.calibrate import changed_lines, checker_fingerprint, load as load_calibration  # noqa: E402
+from jupyter_codecheck.calibrate import changed_lines, checker_fingerprint  # noqa: E402
+from jupyter_codecheck.calibrate import load as load_calibration  # noqa: E402
 from jupyter_codecheck.result import CheckResult  # noqa: E402
 from jupyter_codecheck.scoring import METHODS, ranked_lines  # noqa: E402
 
@@ -82,7 +82,8 @@ def load_pairs(args) -> list[dict]:
         if not Path(path).is_file():
             sys.exit(f"error: dataset {ds!r} not found ({path}); give a name "
                      f"({', '.join(DATASETS)}) or a JSONL path")
-        rows = [json.loads(line) for line in open(path) if line.strip()]
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
         for k, r in enumerate(rows):
             r.setdefault("id", f"{Path(path).stem}/{k}")
             r.setdefault("dataset", Path(path).stem)
@@ -113,14 +114,22 @@ def _run_check(job):
     src, options, threads = job
     from jupyter_codecheck.check import check
     r = check(src, n_threads=threads if threads else _WORKER_THREADS, **options)
+    r.stats["checker_fingerprint"] = checker_fingerprint()     # which code produced it
     return r.to_json()
 
 
+# bump when check()'s results change meaning (decisions, findings, scores): older cached checks
+# are then not used. Not derived from the source files: several people edit them at once, and a
+# comment change must not throw away an hour of checks. `--fresh` ignores the cache.
+CHECK_CACHE_VERSION = "1"
+
+
 class CheckCache:
-    def __init__(self, directory: Path, options: dict, model_key: str):
+    def __init__(self, directory: Path, options: dict, model_key: str, fresh: bool = False):
         self.dir = directory
         self.options = options
-        self.prefix = json.dumps({"options": options, "model": model_key, "checker": checker_fingerprint()},
+        self.fresh = fresh
+        self.prefix = json.dumps({"options": options, "model": model_key, "version": CHECK_CACHE_VERSION},
                                  sort_keys=True)
 
     def path(self, src: str) -> Path:
@@ -129,7 +138,7 @@ class CheckCache:
 
     def get(self, src: str) -> CheckResult | None:
         p = self.path(src)
-        return CheckResult.from_json(p.read_text()) if p.is_file() else None
+        return CheckResult.from_json(p.read_text()) if p.is_file() and not self.fresh else None
 
     def put(self, src: str, text: str) -> None:
         p = self.path(src)
@@ -398,7 +407,7 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
     fig.savefig(out / "localisation.png", dpi=110)
     plt.close(fig)
 
-    lines = [f"# Checking quality", "", f"Command: `{command}`", "",
+    lines = ["# Checking quality", "", f"Command: `{command}`", "",
              f"Model: {summary['model']}; options: `{json.dumps(summary['options'])}`; "
              f"findings ranked by `{method}`; {summary['date']}.", "",
              "| set | pairs | top-1 | top-3 | best baseline top-3 | fixed flagged | findings /100 lines (fixed) | repair exact | tests pass after repair |",
@@ -430,6 +439,20 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
         lines += ["", f"HumanEvalFix tests ({o['tested_pairs']} pairs): buggy passes {pct(o['buggy_tests_pass'])}, "
                       f"fixed passes {pct(o['fixed_tests_pass'])}, corrected buggy passes "
                       f"{pct(o['repair_tests_pass'])}, corrected fixed passes {pct(o['corrected_fixed_tests_pass'])}."]
+    if summary.get("calibration"):
+        c = summary["calibration"]
+        lines += ["", f"Thresholds from `{c['tool']}` ({c['created']}): target {pct(c['target_false_alarm'])} of clean "
+                      f"files flagged, {pct(c['achieved_false_alarm'])} on its {c['calibration_set']['files']} "
+                      f"calibration files; objective: {c['objective']}."]
+    if summary.get("calibration_sweep"):
+        sw = summary["calibration_sweep"]
+        lines += ["", f"Operating points on the calibration split ({sw['clean_files']} clean files, "
+                      f"{sw['buggy_files']} buggy files; offline, full depth):", "",
+                  "| rule (accept_prob, accept_rank, lenient_floor) | clean files flagged | buggy changed line rejected |",
+                  "|---|---|---|"]
+        for label, v in sw["rules"].items():
+            lines.append(f"| {label} | {pct(v['false_alarm'])} | {pct(v['buggy_line_hit'])} |")
+        lines += ["", "![calibration](calibration.png)"]
     lines += ["", f"Speed: {sp['tokens_per_s']:.1f} tokens/s over {sp['tokens']} tokens "
                   f"({sp['time_s'] / 60:.1f} min of checking; shared 2-core machine), "
                   f"{sp['layers_per_token']:.2f} of {sp['n_layer']} layers per scored token.", "",
@@ -442,6 +465,62 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
                                 "changed": sorted(r["changed"]), "ranked": r["ranked"][method],
                                 "fixed_findings": r["fixed_findings"], "repair_exact": r["repair_exact"],
                                 "tests": r.get("tests")}) + "\n")
+
+
+# -- the calibration's operating curve ---------------------------------------------------------------
+
+def calibration_sweep(out: Path, clean_dir: str, pairs_path: str | None, limit: int, cache_dir: Path,
+                      calibration, threads) -> dict:
+    """Every grid rule's false-alarm rate on the calibration files against its buggy changed-line
+    hit rate (offline, from the cached accept-all statistics), with the chosen and the built-in
+    rules marked: calibration.png and the figures of both rules."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from jupyter_codecheck import calibrate as cal
+    from jupyter_codecheck.engine.paths import resolve_model_path
+    model = resolve_model_path(None)
+    stats = cal.cached_token_stats(cache_dir / "tokens", cal.file_sha256(model), n_threads=threads)
+    sources = cal.collect_sources([clean_dir])[:limit or None]
+    clean = [stats(src, name) for name, src in sources]
+    buggy = []
+    if pairs_path:
+        with open(pairs_path, encoding="utf-8") as f:
+            calib_pairs = [json.loads(x) for x in f if x.strip()]
+        for p in calib_pairs:
+            lines = changed_lines(p["buggy"], p["fixed"])
+            if lines:
+                buggy.append((stats(p["buggy"], p["id"]), lines))
+    choice = cal.select(clean, 1.0, buggy=buggy)
+    pts = [(fa, hit if hit is not None else rej) for _, fa, hit, rej in choice.table]
+    builtin = cal.Rule(0.2, 9, 0.005)
+    marks = {"built-in (0.2, 9, 0.005)": builtin}
+    if calibration is not None:
+        o = calibration.options
+        marks[f"calibrated ({o['accept_prob']}, {o['accept_rank']}, {o['lenient_floor']})"] = cal.Rule(
+            o["accept_prob"], o["accept_rank"], o["lenient_floor"])
+    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    ax.scatter([x for x, _ in pts], [y for _, y in pts], s=6, alpha=0.4, label="grid rules")
+    found = {}
+    for (label, rule), m in zip(marks.items(), ("s", "*")):
+        row = next(r for r in choice.table if r[0] == rule) if any(r[0] == rule for r in choice.table) else None
+        if row is None:
+            fa = sum(cal.flagged(f, rule) for f in clean) / len(clean)
+            hit = sum(cal.line_hit(f, rule, ln) for f, ln in buggy) / len(buggy) if buggy else None
+            row = (rule, fa, hit, 0.0)
+        found[label] = {"false_alarm": row[1], "buggy_line_hit": row[2]}
+        ax.plot([row[1]], [row[2] if row[2] is not None else row[3]], m, ms=11, label=label)
+    ax.axvline(calibration.target_false_alarm if calibration else 0.15, color="grey", ls=":", lw=1)
+    ax.set_xlabel(f"share of the {len(clean)} calibration clean files flagged")
+    ax.set_ylabel(f"buggy files ({len(buggy)}) with a rejected token on a changed line" if buggy
+                  else "share of judged tokens rejected")
+    ax.set_title("acceptance rules on the calibration split (full depth, offline)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    out.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out / "calibration.png", dpi=110)
+    plt.close(fig)
+    return {"clean_files": len(clean), "buggy_files": len(buggy), "rules": found}
 
 
 # -- main --------------------------------------------------------------------------------------------
@@ -470,14 +549,20 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=1, help="check processes (each loads the model)")
     ap.add_argument("--threads", type=int, default=None, help="threads per check (default: the engine's)")
     ap.add_argument("--no-tests", action="store_true", help="skip running HumanEvalFix tests")
+    ap.add_argument("--sweep-clean", default=None,
+                    help="calibration clean files/dir: plot every grid rule's operating point (calibration.png)")
+    ap.add_argument("--sweep-pairs", default=None, help="calibration pairs JSONL for --sweep-clean")
+    ap.add_argument("--sweep-limit", type=int, default=0, help="first N clean sources for --sweep-clean")
+    ap.add_argument("--fresh", action="store_true", help="run every check again (and refresh the cache)")
     ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "quality"))
     args = ap.parse_args(argv)
     command = "python bench/quality.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
 
     options: dict = {}
-    if args.calibration:
-        options.update(load_calibration(args.calibration).options)
+    calibration = load_calibration(args.calibration) if args.calibration else None
+    if calibration is not None:
+        options.update(calibration.options)
     options.update(dict(args.option))
     from jupyter_codecheck.engine.paths import resolve_model_path
     model_path = resolve_model_path(options.get("model"))
@@ -489,7 +574,7 @@ def main(argv=None) -> None:
     print(f"{len(pairs)} pairs: " + ", ".join(f"{d} {sum(p['dataset'] == d for p in pairs)}"
                                               for d in dict.fromkeys(p["dataset"] for p in pairs)), file=sys.stderr)
     cache_dir = Path(args.cache)
-    cache = CheckCache(cache_dir / "checks", options, model_key)
+    cache = CheckCache(cache_dir / "checks", options, model_key, fresh=args.fresh)
     sources = [s for p in pairs for s in (p["buggy"], p["fixed"])]
     results = run_checks(sources, cache, args.jobs, args.threads)
 
@@ -526,6 +611,11 @@ def main(argv=None) -> None:
                             for d in dict.fromkeys(r["dataset"] for r in rows)},
                "overall": figures_for(rows, args.score), "speed": speed(all_results)}
     out = Path(args.out)
+    if args.sweep_clean:
+        summary["calibration_sweep"] = calibration_sweep(out, args.sweep_clean, args.sweep_pairs, args.sweep_limit,
+                                                         cache_dir, calibration, args.threads)
+    if calibration is not None:
+        summary["calibration"] = calibration.to_dict()
     write_report(out, summary, rows, results, args.score, command)
 
     o = summary["overall"]

@@ -14,9 +14,9 @@ calibration files is <= the target:
   - with `--pairs` (JSONL of {buggy, fixed} pairs, e.g. a bug benchmark split not used for
     reporting): the rule that rejects a token on a changed line of the most buggy files;
   - without: the strictest rule (most judged tokens rejected over the calibration files).
-Early exit only changes *when* a decision is read: an early exit accepts tokens the model already
-ranks first, and every rejection is confirmed at full depth, so thresholds found at full depth
-carry over (bench/quality.py measures the real checks with them).
+Early exit reads some acceptances at an earlier layer (every rejection is confirmed at full
+depth), so the thresholds are exact for full-depth checks and close for early-exit ones;
+bench/quality.py measures the real checks with them.
 
 Calibration file (JSON, schema "jupyter-codecheck/calibration/1"):
     schema              "jupyter-codecheck/calibration/1"
@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import difflib
+import functools
 import hashlib
 import json
 import sys
@@ -247,41 +248,54 @@ def load(path) -> Calibration:
     return Calibration.from_dict(d)
 
 
-def model_identity(path) -> dict:
-    path = Path(path)
+def file_sha256(path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
+    return h.hexdigest()
+
+
+def model_identity(path) -> dict:
+    path = Path(path)
     name = path.stem
     try:
         from .engine import Model    # the name stored in the GGUF, when it loads
         name = Model(path).info.name or name
     except Exception:  # noqa: BLE001 - identity still holds by hash
         pass
-    return {"name": name, "file": path.name, "size": path.stat().st_size, "sha256": h.hexdigest()}
+    return {"name": name, "file": path.name, "size": path.stat().st_size, "sha256": file_sha256(path)}
 
 
 def default_for(model_path=None, directory=SHIPPED_DIR) -> Calibration | None:
-    """The shipped calibration for a model file (matched by size, then SHA-256), or None."""
+    """The shipped calibration for a model file (matched by size, then SHA-256), or None.
+    Cached per file (path, size, modification time): the hash is read once per process."""
     from .engine.paths import resolve_model_path
-    path = resolve_model_path(model_path)
-    size = path.stat().st_size
+    path = resolve_model_path(model_path).resolve()
+    st = path.stat()
+    return _default_for(str(path), st.st_size, st.st_mtime_ns, str(directory))
+
+
+@functools.lru_cache(maxsize=16)
+def _default_for(path: str, size: int, _mtime_ns: int, directory: str) -> Calibration | None:
     candidates = []
     for f in sorted(Path(directory).glob("*.json")):
         try:
-            cal = load(f)
+            c = load(f)
         except (CalibrationError, OSError):
             continue
-        if cal.model.get("size") == size:
-            candidates.append(cal)
+        if c.model.get("size") == size:
+            candidates.append(c)
     if not candidates:
         return None
-    digest = model_identity(path)["sha256"]
-    for cal in candidates:
-        if cal.model.get("sha256") == digest:
-            return cal
-    return None
+    digest = file_sha256(path)
+    return next((c for c in candidates if c.model.get("sha256") == digest), None)
+
+
+def default_options(model_path=None) -> dict:
+    """check() options from the shipped calibration of a model ({} when there is none)."""
+    c = default_for(model_path)
+    return dict(c.options) if c is not None else {}
 
 
 # -- inputs -----------------------------------------------------------------------------------------
@@ -327,32 +341,49 @@ def changed_lines(buggy: str, fixed: str) -> set[int]:
 
 # -- the command ----------------------------------------------------------------------------------
 
+# bump when what a full-depth, accept-everything check reports changes (acceptance, healing,
+# masking, the engine's numbers): cached statistics of older versions are then not used
+STATS_VERSION = "1"
+
+
+def stats_key(src: str, model_sha: str) -> str:
+    return hashlib.sha256("\0".join([SCHEMA, STATS_VERSION, model_sha, src]).encode()).hexdigest()
+
+
 def cached_token_stats(cache_dir, model_sha: str, *, model=None, n_threads=None):
-    """token_stats with results kept on disk, keyed by source, model hash and checker code: a
+    """token_stats with results kept on disk, keyed by source, model hash and STATS_VERSION: a
     second calibration (another target, more files) only runs the new files."""
     cache = Path(cache_dir)
-    version = checker_fingerprint()
 
     def stats(src: str, name: str) -> FileTokens:
-        key = hashlib.sha256("\0".join([SCHEMA, model_sha, version, src]).encode()).hexdigest()
+        key = stats_key(src, model_sha)
         f = cache / key[:2] / f"{key}.json"
         if f.is_file():
-            d = json.loads(f.read_text())
-            return FileTokens(name=name, index=np.array(d["index"], np.int64), prob=np.array(d["prob"], float),
-                              rank=np.array(d["rank"], np.int64), line=np.array(d["line"], np.int64),
-                              forced=d["forced"], forced_lines=tuple(d["forced_lines"]),
-                              n_tokens=d["n_tokens"], time_s=0.0)
+            return _stats_from_dict(json.loads(f.read_text()), name)
         ft = token_stats(src, name=name, model=model, n_threads=n_threads)
         f.parent.mkdir(parents=True, exist_ok=True)
-        f.write_text(json.dumps({"index": ft.index.tolist(), "prob": ft.prob.tolist(), "rank": ft.rank.tolist(),
-                                 "line": ft.line.tolist(), "forced": ft.forced,
-                                 "forced_lines": list(ft.forced_lines), "n_tokens": ft.n_tokens}))
+        tmp = f.with_suffix(".tmp")
+        tmp.write_text(json.dumps(_stats_to_dict(ft)))
+        tmp.replace(f)
         return ft
     return stats
 
 
+def _stats_to_dict(ft: FileTokens) -> dict:
+    return {"index": ft.index.tolist(), "prob": ft.prob.tolist(), "rank": ft.rank.tolist(),
+            "line": ft.line.tolist(), "forced": ft.forced, "forced_lines": list(ft.forced_lines),
+            "n_tokens": ft.n_tokens}
+
+
+def _stats_from_dict(d: dict, name: str) -> FileTokens:
+    return FileTokens(name=name, index=np.array(d["index"], np.int64), prob=np.array(d["prob"], float),
+                      rank=np.array(d["rank"], np.int64), line=np.array(d["line"], np.int64),
+                      forced=d["forced"], forced_lines=tuple(d["forced_lines"]), n_tokens=d["n_tokens"],
+                      time_s=0.0)
+
+
 def checker_fingerprint() -> str:
-    """Hash of the code that decides token probabilities and decisions (cache keys)."""
+    """Hash of the code that decides token probabilities and decisions (recorded with results)."""
     pkg = Path(__file__).resolve().parent
     h = hashlib.sha256()
     for f in sorted([pkg / "check.py", pkg / "runner.py", pkg / "pysource.py", pkg / "scoring.py",
@@ -444,11 +475,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         pairs = []
         if args.pairs:
-            pairs = [json.loads(line) for line in open(args.pairs) if line.strip()]
+            with open(args.pairs, encoding="utf-8") as f:
+                pairs = [json.loads(line) for line in f if line.strip()]
         from .engine.paths import resolve_model_path
         model_path = resolve_model_path(args.model)
         out = Path(args.out) if args.out else Path(model_path.stem + ".calibration.json")
-        cal, choice = calibrate(sources, target=args.target_false_alarm, model=args.model, pairs=pairs,
+        cal, _ = calibrate(sources, target=args.target_false_alarm, model=args.model, pairs=pairs,
                                 n_threads=args.threads, progress=_progress,
                                 cache_dir=args.cache)
         if sys.stderr.isatty():
@@ -468,7 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = ["SCHEMA", "FileTokens", "Rule", "Choice", "Calibration", "CalibrationError", "token_stats",
-           "rejected", "flagged", "select", "grid", "load", "default_for", "model_identity",
+           "rejected", "flagged", "select", "grid", "load", "default_for", "default_options", "model_identity",
            "collect_sources", "changed_lines", "calibrate", "cached_token_stats", "checker_fingerprint", "main"]
 
 
