@@ -2,18 +2,9 @@
 __version__ = "0.1.0"
 
 from .result import CheckResult, Edit, Finding, TokenRecord
-
-
-def check(source, *, context=None, **options):
-    """Check `source` (see jupyter_codecheck.check.check)."""
-    from .check import check as _check
-    return _check(source, context=context, **options)
-
-
-def check_iter(source, *, context=None, **options):
-    """Stream a check's token records and edits, then the CheckResult."""
-    from .check import check_iter as _check_iter
-    return _check_iter(source, context=context, **options)
+# bound here (not lazily): importing the submodule `check` would otherwise replace the package's
+# `check` attribute by the module
+from .check import check, check_iter  # noqa: E402  (the engine itself still loads lazily)
 
 
 __all__ = ["check", "check_iter", "CheckResult", "Edit", "Finding", "TokenRecord", "__version__"]

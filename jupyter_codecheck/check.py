@@ -36,9 +36,10 @@ class CheckOptions:
     mode: str = "batched"                  # "batched" | "sequential"
     exit_policy: object = DEFAULT_EXIT_POLICY   # a policy name / object, or None for full depth
     kv_mode: str = "exact"                 # K,V of skipped layers: "exact" | "propagate"
-    # learned exit maps ("tuned lens") for the exit tests: fitted once per model (minutes on 2
-    # cores) and cached on disk, so opt-in until a fitted lens ships with the default model
-    lens: bool = False
+    # learned exit maps ("tuned lens") for the exit tests: without them the layers before ~20
+    # predict too poorly for any exit (bench/lens.py). Fitted on the first check of a model
+    # (~1 min on 2 cores, on the standard library's sources) and cached on disk.
+    lens: bool = True
     accept_prob: float | None = 0.2
     accept_rank: int | None = 9
     accept_argmax: bool = False
@@ -76,11 +77,13 @@ class CheckOptions:
 
 # -- IPython syntax is masked: never flagged, never rewritten ---------------------------------------
 
-_MAGIC_LINE = re.compile(rb"^[ \t]*(%|!)[^\n]*", re.M)
+# the line's newline too: the model's view of the token that ends a magic is as foreign as the
+# magic itself
+_MAGIC_LINE = re.compile(rb"^[ \t]*(%|!)[^\n]*\n?", re.M)
 
 
 def masked_spans(data: bytes) -> list[tuple[int, int]]:
-    """Byte spans of magics and shell lines (`%...`, `%%...`, `!...`)."""
+    """Byte spans of magics and shell lines (`%...`, `%%...`, `!...`) with their newline."""
     return [(m.start(), m.end()) for m in _MAGIC_LINE.finditer(data)]
 
 
@@ -112,16 +115,25 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
                           lenient_floor=opts.lenient_floor)
     sampler = SamplerChain(temperature=opts.temperature, top_k=opts.top_k, top_p=opts.top_p,
                            min_p=opts.min_p, seed=opts.seed)
-    policy = make_policy(opts.exit_policy)
-
     from .runner import EngineLayerModel, get_engine, single_threaded_blas
     engine = get_engine(opts.model, opts.n_threads)
     tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
-        yield from _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerModel)
+        lens = engine.get_lens() if (opts.lens and opts.exit_policy is not None) else None
+        policy = make_policy(resolve_policy_name(opts.exit_policy, lens is not None))
+        yield from _run(source, context, opts, rule, sampler, policy, lens, engine, tok,
+                        EngineLayerModel)
 
 
-def _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerModel):
+def resolve_policy_name(spec, have_lens: bool):
+    """'default' is the lens-based preset when the exit lens is there, the plain-head one
+    otherwise (the plain head's early layers rarely know the next token)."""
+    if isinstance(spec, str) and spec.strip() == DEFAULT_EXIT_POLICY:
+        return "lens" if have_lens else "plain"
+    return spec
+
+
+def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, EngineLayerModel):
     t0 = time.perf_counter()
     enc = tok.encode(source)
     data = enc.data
@@ -132,7 +144,8 @@ def _run(source, context, opts, rule, sampler, policy, engine, tok, EngineLayerM
     if context:
         prefix += tok.encode("\n\n".join(c.rstrip("\n") for c in context) + "\n\n").ids
 
-    lens = engine.get_lens() if (opts.lens and policy is not None) else None
+    if policy is None:
+        lens = None
     layer_model = EngineLayerModel(engine.session, kv_mode=opts.kv_mode, lens=lens)
     engine.set_cell_shortlist(enc.ids or [0])
     info = engine.model.info

@@ -6,6 +6,7 @@ tokens) on the layer's hidden state, mapped by the learned exit lens when one is
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,10 +104,22 @@ class Engine:
             self.lens_tried = True
             try:
                 from .engine.lens import default_lens
-                self.lens = default_lens(self.model)
-            except Exception:  # noqa: BLE001 - no lens: plain head, exits happen later
+                self.lens = default_lens(self.model, progress=_lens_progress(self.model))
+            except Exception as e:  # noqa: BLE001 - no lens: plain head, exits happen later
+                print(f"jupyter-codecheck: no exit lens ({e}); early exits use the plain head",
+                      file=sys.stderr)
                 self.lens = None
         return self.lens
+
+
+def _lens_progress(model):
+    """Progress on stderr while a model's exit lens is fitted (once per model and machine)."""
+    def report(done, total):
+        end = "\n" if done >= total else ""
+        print(f"\rjupyter-codecheck: fitting the exit lens for {model.path.name} (once per "
+              f"model, cached): {min(done, total)}/{total} tokens", end=end, file=sys.stderr,
+              flush=True)
+    return report
 
 
 _BLAS = None

@@ -359,8 +359,11 @@ _ATOMS = {
     "fixed": lambda a: FixedLayer(int(a)),
 }
 
-# Ready-made policies; the default is chosen by measurement (bench/check.py).
+# Ready-made policies, chosen by measurement (bench/check.py, bench/lens.py). check()'s "default"
+# is "lens" when the learned exit maps are available and "plain" otherwise.
 PRESETS = {
+    "lens": "ref-rank:3,min:2,every:3",
+    "plain": "ref-top1:0.5+stable:2,min:6,every:2,after-accept",
     "default": "ref-top1:0.5+stable:2,min:6,every:2,after-accept",
     "fast": "ref-top1:0.4,min:4,every:2",
     "safe": "ref-top1:0.7+margin:1.5,min:10,every:2,after-accept",
