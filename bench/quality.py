@@ -63,6 +63,27 @@ def debugbench_split(pair: dict) -> str:
     return "calib" if int(hashlib.sha256(slug.encode()).hexdigest(), 16) % 2 == 0 else "report"
 
 
+def export_calibration_split(directory: Path, n_pairs: int) -> None:
+    """Writes the DebugBench "calib" half for `jupyter-codecheck calibrate`: each problem's fixed
+    solution as a .py file under clean/ (in a hash order), and the logic-bug pairs as pairs.jsonl
+    (the first `n_pairs` in a hash order)."""
+    with open(DATASETS["debugbench"], encoding="utf-8") as f:
+        rows = [r for r in (json.loads(x) for x in f if x.strip()) if debugbench_split(r) == "calib"]
+    order = sorted(rows, key=lambda r: hashlib.sha256(r["id"].encode()).hexdigest())
+    clean = directory / "clean"
+    clean.mkdir(parents=True, exist_ok=True)
+    seen: set = set()
+    for r in order:
+        if r["fixed"] not in seen:
+            seen.add(r["fixed"])
+            (clean / f"{len(seen):03d}_{r['id'].split('/')[1][:40]}.py").write_text(r["fixed"])
+    logic = [r for r in order if r["bug_type"] not in SYNTAX | MULTI][:n_pairs or None]
+    with open(directory / "pairs.jsonl", "w", encoding="utf-8") as f:
+        for r in logic:
+            f.write(json.dumps(r) + "\n")
+    print(f"{len(seen)} clean files in {clean}, {len(logic)} pairs in {directory / 'pairs.jsonl'}")
+
+
 def category_filter(spec: str | None):
     if not spec or spec == "all":
         return lambda bt: True
@@ -94,6 +115,21 @@ def load_pairs(args) -> list[dict]:
             rows = rows[:args.limit]
         pairs += rows
     return pairs
+
+
+def layout_only_lines(result: CheckResult) -> set[int]:
+    """Finding lines whose every edit only changes whitespace (indentation, line breaks, spaces):
+    mostly the token-healing rule preferring a longer whitespace token than the cell's."""
+    by_line: dict[int, list] = {}
+    for e in result.edits:
+        by_line.setdefault(e.line, []).append(e)
+    out = set()
+    for f in result.findings:
+        edits = by_line.get(f.line, [])
+        if f.kind != "flag" and edits and all("".join(e.original.split()) == "".join(e.replacement.split())
+                                              for e in edits):
+            out.add(f.line)
+    return out
 
 
 def normalised(code: str) -> str:
@@ -289,6 +325,8 @@ def figures_for(rows: list[dict], method: str) -> dict:
         "top3_localisation": sum(hits(r["ranked"][method], r["changed"], 3) for r in rows) / n,
         "buggy_flagged": sum(bool(r["ranked"][method]) for r in rows) / n,
         "false_alarm_rate": sum(r["fixed_findings"] > 0 for r in rows) / n,
+        # the same without findings that only change whitespace (see layout_only_lines)
+        "false_alarm_rate_no_layout": sum(r["fixed_findings"] > r["fixed_layout_findings"] for r in rows) / n,
         "findings_per_100_lines": 100 * sum(r["fixed_findings"] for r in rows) / fixed_lines,
         "repair_exact": sum(r["repair_exact"] for r in rows) / n,
         "fixed_unchanged": sum(r["fixed_unchanged"] for r in rows) / n,
@@ -326,7 +364,10 @@ def speed(results: list[CheckResult]) -> dict:
             hist[k] += v
     return {"tokens": tokens, "time_s": round(t, 2), "tokens_per_s": tokens / t if t else 0.0,
             "layers_per_token": layers / rows if rows else 0.0,
-            "n_layer": results[0].stats["n_layer"] if results else 0, "exit_histogram": hist}
+            "n_layer": results[0].stats["n_layer"] if results else 0, "exit_histogram": hist,
+            # what check() ran with (its defaults may change between versions)
+            "exit_policy": sorted({str(r.stats.get("exit_policy")) for r in results}),
+            "lens": sorted({bool(r.stats.get("lens")) for r in results})}
 
 
 # -- report --------------------------------------------------------------------------------------
@@ -439,6 +480,9 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
         lines += ["", f"HumanEvalFix tests ({o['tested_pairs']} pairs): buggy passes {pct(o['buggy_tests_pass'])}, "
                       f"fixed passes {pct(o['fixed_tests_pass'])}, corrected buggy passes "
                       f"{pct(o['repair_tests_pass'])}, corrected fixed passes {pct(o['corrected_fixed_tests_pass'])}."]
+    lines += ["", "Fixed files flagged when findings that only change whitespace are left out: " + ", ".join(
+        f"{n} {pct((summary['datasets'][n] if n != 'overall' else summary['overall'])['false_alarm_rate_no_layout'])}"
+        for n in names) + "."]
     if summary.get("calibration"):
         c = summary["calibration"]
         lines += ["", f"Thresholds from `{c['tool']}` ({c['created']}): target {pct(c['target_false_alarm'])} of clean "
@@ -455,7 +499,8 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
         lines += ["", "![calibration](calibration.png)"]
     lines += ["", f"Speed: {sp['tokens_per_s']:.1f} tokens/s over {sp['tokens']} tokens "
                   f"({sp['time_s'] / 60:.1f} min of checking; shared 2-core machine), "
-                  f"{sp['layers_per_token']:.2f} of {sp['n_layer']} layers per scored token.", "",
+                  f"{sp['layers_per_token']:.2f} of {sp['n_layer']} layers per scored token; exit policy "
+                  f"{', '.join(sp['exit_policy'])}, exit lens {', '.join(map(str, sp['lens']))}.", "",
               "![localisation](localisation.png)", "", "![score threshold](score_threshold.png)", "",
               "![exit layers](exit_layers.png)", ""]
     (out / "report.md").write_text("\n".join(lines))
@@ -553,10 +598,16 @@ def main(argv=None) -> None:
                     help="calibration clean files/dir: plot every grid rule's operating point (calibration.png)")
     ap.add_argument("--sweep-pairs", default=None, help="calibration pairs JSONL for --sweep-clean")
     ap.add_argument("--sweep-limit", type=int, default=0, help="first N clean sources for --sweep-clean")
+    ap.add_argument("--export-calibration-split", metavar="DIR", default=None,
+                    help="write the DebugBench calibration half (clean/ and pairs.jsonl) to DIR and exit")
+    ap.add_argument("--export-pairs", type=int, default=30, help="pairs written by --export-calibration-split")
     ap.add_argument("--fresh", action="store_true", help="run every check again (and refresh the cache)")
     ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "quality"))
     args = ap.parse_args(argv)
+    if args.export_calibration_split:
+        export_calibration_split(Path(args.export_calibration_split), args.export_pairs)
+        return
     command = "python bench/quality.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
 
     options: dict = {}
@@ -587,7 +638,7 @@ def main(argv=None) -> None:
             continue
         row = {"id": p["id"], "dataset": p["dataset"], "bug_type": p.get("bug_type", ""), "changed": changed,
                "fixed_nlines": p["fixed"].count("\n") + (not p["fixed"].endswith("\n")),
-               "fixed_findings": len(rf.findings),
+               "fixed_findings": len(rf.findings), "fixed_layout_findings": len(layout_only_lines(rf)),
                "ranked": {m: ranked_lines(rb, m) for m in METHODS},
                "scores": {m: {"buggy": _scores(rb, m), "fixed": _scores(rf, m)} for m in METHODS},
                "repair_exact": normalised(rb.corrected) == normalised(p["fixed"]),

@@ -395,7 +395,7 @@ def checker_fingerprint() -> str:
 
 
 def calibrate(sources: Sequence[tuple[str, str]], *, target: float, model=None, pairs=(), n_threads=None,
-              progress=None, cache_dir=None) -> tuple[Calibration, Choice]:
+              progress=None, cache_dir=None, note: str = "") -> tuple[Calibration, Choice]:
     """Runs the accept-all checks and the grid search; returns the calibration and the choice."""
     from .engine.paths import resolve_model_path
     ident = model_identity(resolve_model_path(model))
@@ -427,7 +427,8 @@ def calibrate(sources: Sequence[tuple[str, str]], *, target: float, model=None, 
                       buggy_line_hit=None if choice.buggy_line_hit is None else round(choice.buggy_line_hit, 6),
                       objective=choice.objective,
                       calibration_set={"files": len(clean), "tokens": int(sum(ft.prob.size for ft in clean)),
-                                       "pairs": len(buggy), "sources": sorted({_root(n) for n, _ in sources})[:20]},
+                                       "pairs": len(buggy), "sources": sorted({_root(n) for n, _ in sources})[:20],
+                                       "note": note},
                       created=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat())
     return cal, choice
 
@@ -460,6 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="use at most N clean sources (0: all)")
     ap.add_argument("--out", default=None, help="output JSON (default: <model stem>.calibration.json)")
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--note", default="", help="what the calibration files are (stored in the JSON)")
     ap.add_argument("--cache", default=None,
                     help="directory keeping each file's model statistics, so a re-run with another "
                          "target or more files only checks what is new")
@@ -482,7 +484,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = Path(args.out) if args.out else Path(model_path.stem + ".calibration.json")
         cal, _ = calibrate(sources, target=args.target_false_alarm, model=args.model, pairs=pairs,
                                 n_threads=args.threads, progress=_progress,
-                                cache_dir=args.cache)
+                                cache_dir=args.cache, note=args.note)
         if sys.stderr.isatty():
             print(file=sys.stderr)
         cal.save(out)

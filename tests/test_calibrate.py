@@ -165,3 +165,12 @@ def test_calibrate_command_errors(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert cal.main([str(tmp_path / "empty")]) == 2
     assert "no .py files" in capsys.readouterr().err
+
+
+def test_shipped_calibration_of_the_default_model():
+    c = cal.default_for(None)
+    assert c is not None, "jupyter_codecheck/calibration/ has no calibration for the default model"
+    from jupyter_codecheck.check import CheckOptions
+    CheckOptions.from_kwargs(**c.options)
+    assert c.achieved_false_alarm <= c.target_false_alarm
+    assert cal.default_options(None) == c.options
