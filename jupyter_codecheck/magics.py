@@ -155,22 +155,44 @@ class Defaults:
         return "\n".join(lines)
 
 
-def history_context(shell, budget=CONTEXT_BUDGET_CHARS, start_hint=0):
-    """Earlier executed cells (raw input), without cell magics and magic-only cells.
+class ExecutedCells:
+    """The cells this shell has run, raw, without cell magics and magic-only cells: the context
+    `%%codecheck` gives the model.
 
-    Returns (cells, start): `start` is the index in the filtered history where the window begins;
-    pass it back as `start_hint` to keep the window (and so the reusable KV) where it was.
+    Cells run before the extension was loaded come from the history; later ones are recorded as
+    they run (`post_run_cell`), because a front end may execute without storing history (nbval
+    does) and the context must not depend on that.
     """
-    hist = getattr(shell.history_manager, "input_hist_raw", None) or []
-    cells = [c for c in hist[1:] if is_code_cell(c)]
-    start = min(start_hint, len(cells))
-    if sum(len(c) for c in cells[start:]) > 2 * budget:
-        # move the window: keep the most recent cells that fit the budget
-        total, start = 0, len(cells)
-        while start > 0 and total + len(cells[start - 1]) <= budget:
-            start -= 1
-            total += len(cells[start])
-    return cells[start:], start
+
+    def __init__(self, shell):
+        hist = getattr(shell.history_manager, "input_hist_raw", None) or []
+        self.cells = [c for c in hist[1:] if is_code_cell(c)]
+        self.start = 0                  # where the context window begins (see window())
+        self._depth = 0                 # cells run from inside a cell (%%capture, --run) are nested
+
+    def enter(self, info):
+        self._depth += 1
+
+    def record(self, result):
+        top = self._depth <= 1          # <= : the cell that loaded the extension was not entered
+        self._depth = max(0, self._depth - 1)
+        source = result.info.raw_cell or ""
+        if top and is_code_cell(source):
+            self.cells.append(source)
+
+    def window(self, budget=CONTEXT_BUDGET_CHARS) -> list[str]:
+        """The most recent cells within about `budget` characters. The window's start stays put
+        (so the model's KV of the context is reused) until the window has grown to twice the
+        budget; then it moves to the most recent cells that fit the budget."""
+        cells = self.cells
+        start = min(self.start, len(cells))
+        if sum(len(c) for c in cells[start:]) > 2 * budget:
+            total, start = 0, len(cells)
+            while start > 0 and total + len(cells[start - 1]) <= budget:
+                start -= 1
+                total += len(cells[start])
+        self.start = start
+        return cells[start:]
 
 
 def is_code_cell(source: str) -> bool:
@@ -191,50 +213,42 @@ def compact_report(result: CheckResult) -> str:
 # -- views -----------------------------------------------------------------------------------------
 
 class _Progress:
-    """A status line replaced in place: a display handle in a kernel, `\\r` on stderr in a
-    terminal. In a kernel the same handle later shows the result, so the notebook keeps one
-    output per check."""
+    """Status while the model loads and a check runs.
+
+    In a terminal: one line on stderr, rewritten in place (`\\r`) and erased at the end. In a
+    kernel: the loading line is printed once and stays, and the result is displayed once, never
+    updated. Outputs that are replaced (display updates, clear_output) are what nbclient and the
+    browser show but not what nbval 0.11 compares, so a notebook that keeps its outputs must not
+    rely on them; the live widget is the view that streams in a notebook.
+    """
 
     def __init__(self, in_kernel: bool):
         self.in_kernel = in_kernel
-        self.handle = None
         self.shown = False
         self._last = 0.0
 
+    def loading(self, text: str):
+        if self.in_kernel:
+            print(text, flush=True)
+        else:
+            self.show(text)
+
     def show(self, text: str, *, force=True):
+        """A transient status line (terminal only)."""
         now = time.monotonic()
-        if not force and now - self._last < 0.25:
+        if self.in_kernel or (not force and now - self._last < 0.25):
             return
         self._last = now
-        if self.in_kernel:
-            bundle = {"text/plain": text}
-            if self.handle is None:
-                self.handle = display(bundle, raw=True, display_id=True)
-            else:
-                self.handle.update(bundle, raw=True)
-        else:
-            sys.stderr.write("\r\033[K" + text)
-            sys.stderr.flush()
+        sys.stderr.write("\r\033[K" + text)
+        sys.stderr.flush()
         self.shown = True
 
     def final(self, bundle: dict):
-        """Replaces the status line by the result (or shows the result)."""
-        if self.in_kernel and self.handle is not None:
-            self.handle.update(bundle, raw=True)
-        else:
-            self.clear()
-            display(bundle, raw=True)
-
-    def replace(self):
-        """The next output replaces the status line (in a kernel); the terminal line is erased."""
-        if self.in_kernel and self.handle is not None:
-            from IPython.display import clear_output
-            clear_output(wait=True)
-            self.handle = None
         self.clear()
+        display(bundle, raw=True)
 
     def clear(self):
-        if self.shown and not self.in_kernel:
+        if self.shown:
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
             self.shown = False
@@ -258,7 +272,7 @@ class CodecheckMagics(Magics):
         self.defaults = Defaults()
         self.model_stats: dict[tuple, dict] = {}     # (model, threads) -> stats of the load check
         self.auto = AutoChecker(self)
-        self._context_start = 0
+        self.executed = ExecutedCells(shell)
         self._in_body = False                        # `--run` executing the body: auto skips it
 
     @property
@@ -352,8 +366,7 @@ class CodecheckMagics(Magics):
         return "widget" if self.in_kernel else "text"
 
     def context(self) -> list[str]:
-        cells, self._context_start = history_context(self.shell, start_hint=self._context_start)
-        return cells
+        return self.executed.window()
 
     # -- running one check with progress, cancellation and a view -----------------------------
 
@@ -373,7 +386,7 @@ class CodecheckMagics(Magics):
             except ImportError:         # anywidget missing: the static views still work
                 view = "html"
             else:
-                progress.replace()
+                progress.clear()
                 if not wait:
                     live.show()         # the worker updates the static fallback when done
                     live.run(context=context, **options)
@@ -415,19 +428,22 @@ class CodecheckMagics(Magics):
     def ensure_model(self, options, progress: _Progress):
         """Loads the model on its first use in this kernel, with a status line meanwhile."""
         key = (str(options.get("model")), options.get("n_threads"))
+        # what loading covers depends on these (e.g. fitting the exit lens): take the user's
+        load_options = {k: options[k] for k in ("model", "n_threads", "lens", "exit_policy")
+                        if k in options}
         if key in self.model_stats:
             return self.model_stats[key]
-        progress.show("codecheck: loading model …")
+        progress.loading("codecheck: loading the model (once per kernel) …")
         t0 = time.perf_counter()
         try:
             # an empty check loads the model and primes its per-model tables
-            loaded = check("", model=options.get("model"), n_threads=options.get("n_threads"))
+            loaded = check("", **load_options)
         except (OSError, ValueError) as e:   # ModelNotFoundError, GGUFError and a bad path
             progress.clear()
             raise UsageError(f"cannot load the model: {e}") from None
         stats = dict(loaded.stats, load_time_s=time.perf_counter() - t0)
         self.model_stats[key] = stats
-        progress.show(f"codecheck: model {stats.get('model')} loaded")
+        progress.clear()
         return stats
 
     # -- %codecheck ---------------------------------------------------------------------------
@@ -604,6 +620,8 @@ def load_ipython_extension(ipython):
         return
     magics = CodecheckMagics(ipython)
     ipython.register_magics(magics)
+    ipython.events.register("pre_run_cell", magics.executed.enter)
+    ipython.events.register("post_run_cell", magics.executed.record)
     _LOADED[id(ipython)] = magics
 
 
@@ -612,5 +630,7 @@ def unload_ipython_extension(ipython):
     if magics is None:
         return
     magics.auto.set(False)
+    ipython.events.unregister("pre_run_cell", magics.executed.enter)
+    ipython.events.unregister("post_run_cell", magics.executed.record)
     for kind in ("cell", "line"):
         ipython.magics_manager.magics[kind].pop("codecheck", None)

@@ -57,16 +57,19 @@ def _text(cell) -> str:
 
 
 def test_run_clean_executes_a_clean_cell(executed):
-    # the model loaded in this cell: its status line was replaced by the report
-    assert _text(executed.cells[2]).strip().startswith("codecheck: no findings")
-    assert "loading model" not in _text(executed.cells[2])
+    # the model loads in the first checked cell, once per kernel
+    outs = executed.cells[2].outputs
+    assert outs[0].output_type == "stream" and outs[0].text.startswith("codecheck: loading the model")
+    report = [o for o in outs if o.output_type == "display_data"]
+    assert len(report) == 1 and report[0].data["text/plain"].startswith("codecheck: no findings")
     assert _text(executed.cells[3]).strip() == "6"
+    assert not any("loading the model" in _text(c) for c in executed.cells[3:])
 
 
 def test_html_view_shows_the_result_in_one_output_and_o_stores_it(executed):
     cell = executed.cells[4]
     displays = [o for o in cell.outputs if o.output_type == "display_data"]
-    assert len(displays) == 1, cell.outputs
+    assert len(displays) == 1 and len(cell.outputs) == 1, cell.outputs
     data = displays[0].data
     assert data["text/plain"].startswith("codecheck: 1 finding")
     assert "+    print(i)" in data["text/plain"]

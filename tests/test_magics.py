@@ -13,7 +13,7 @@ from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
 from jupyter_codecheck import CheckResult
-from jupyter_codecheck.magics import CodecheckMagics, history_context, is_code_cell
+from jupyter_codecheck.magics import CodecheckMagics, is_code_cell
 
 BUGGY = "z = 5\npritn(z)\n"
 
@@ -101,28 +101,29 @@ def test_set_changes_the_defaults_the_cell_magic_uses(magics, shell, capsys):
     assert magics.parse_cell_line("").options == {}
 
 
-def test_context_is_earlier_code_cells_without_magic_only_cells(shell):
+def test_context_is_earlier_code_cells_without_magic_only_cells(shell, magics):
     for cell in ["a = 1\n", "%pwd\n", "%%capture\nb = 2\n", "!true\n# a comment\n",
                  "%time c = 3\nd = 4\n"]:
-        shell.run_cell(cell, store_history=True)
-    cells, _ = history_context(shell)
-    assert cells[-2:] == ["a = 1", "%time c = 3\nd = 4"]
+        shell.run_cell(cell, store_history=False)      # as nbval runs cells: no history
+    assert magics.executed.cells[-2:] == ["a = 1\n", "%time c = 3\nd = 4\n"]
     assert not is_code_cell("%%time\nx = 1\n") and is_code_cell("%time x\ny = 2\n")
 
 
-def test_context_window_keeps_its_start_until_it_outgrows_the_budget(shell):
-    shell.run_cell("w0 = 0\n", store_history=True)
-    cells, start = history_context(shell, budget=10**6)
-    n = len(cells)
-    cells, start = history_context(shell, budget=20, start_hint=n - 1)
-    assert start == n - 1 and cells == ["w0 = 0"]           # 7 chars, under 2 x 20
-    for i in range(1, 8):           # 8 cells of 6 chars: over 2 x 20, the window moves
-        shell.run_cell(f"w{i} = {i}\n", store_history=True)
-    cells, start2 = history_context(shell, budget=20, start_hint=start)
-    assert start2 > start and cells == ["w5 = 5", "w6 = 6", "w7 = 7"]
-    shell.run_cell("w8 = 8\n", store_history=True)
-    cells, start3 = history_context(shell, budget=20, start_hint=start2)
-    assert start3 == start2 and cells[0] == "w5 = 5"    # ...and then stays (KV reuse)
+def test_context_window_keeps_its_start_until_it_outgrows_the_budget(magics):
+    executed = magics.executed
+    saved = (list(executed.cells), executed.start)
+    try:
+        executed.cells[:] = ["w0 = 0"]
+        executed.start = 0
+        assert executed.window(budget=20) == ["w0 = 0"]
+        executed.cells.extend(f"w{i} = {i}" for i in range(1, 6))   # 6 x 6 chars: <= 2 x 20
+        assert executed.window(budget=20)[0] == "w0 = 0"
+        executed.cells.append("w6 = 6")                               # 42 chars: the window moves
+        assert executed.window(budget=20) == ["w4 = 4", "w5 = 5", "w6 = 6"]
+        executed.cells.append("w7 = 7")
+        assert executed.window(budget=20)[0] == "w4 = 4"               # ...and then stays
+    finally:
+        executed.cells[:], executed.start = saved
 
 
 # -- with the model ---------------------------------------------------------------------------------
