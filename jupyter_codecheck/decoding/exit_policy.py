@@ -362,7 +362,7 @@ _ATOMS = {
 # Ready-made policies, chosen by measurement (bench/check.py, bench/lens.py). check()'s "default"
 # is "lens" when the learned exit maps are available and "plain" otherwise.
 PRESETS = {
-    "lens": "ref-rank:3,min:2,every:3",
+    "lens": "ref-rank:3+ref-prob:0.1,min:2,every:3",
     "plain": "ref-top1:0.5+stable:2,min:6,every:2,after-accept",
     "default": "ref-top1:0.5+stable:2,min:6,every:2,after-accept",
     "fast": "ref-top1:0.4,min:4,every:2",
