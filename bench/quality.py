@@ -111,8 +111,9 @@ def load_pairs(args) -> list[dict]:
         if args.debugbench_split != "all":
             rows = [r for r in rows if r["dataset"] != "debugbench" or debugbench_split(r) == args.debugbench_split]
         rows = [r for r in rows if keep(r.get("bug_type", ""))]
-        if args.limit:
-            rows = rows[:args.limit]
+        limit = args.limit.get(ds, args.limit.get("", 0))
+        if limit:
+            rows = rows[:limit]
         pairs += rows
     return pairs
 
@@ -570,6 +571,17 @@ def calibration_sweep(out: Path, clean_dir: str, pairs_path: str | None, limit: 
 
 # -- main --------------------------------------------------------------------------------------------
 
+def parse_limit(text: str) -> tuple[str, int]:
+    name, eq, value = text.rpartition("=")
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--limit takes N or NAME=N, got {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"--limit must be >= 0, got {n}")
+    return name, n
+
+
 def parse_option(text: str):
     name, eq, value = text.partition("=")
     if not eq:
@@ -587,7 +599,8 @@ def main(argv=None) -> None:
                     help="comma list of bug_type names, or 'logic' (no syntax errors, no multi-bug pairs), 'syntax', 'all'")
     ap.add_argument("--debugbench-split", choices=("all", "calib", "report"), default="all",
                     help="DebugBench half by problem (calibration uses 'calib')")
-    ap.add_argument("--limit", type=int, default=0, help="first N pairs of each dataset (after filtering)")
+    ap.add_argument("--limit", action="append", type=parse_limit, default=[],
+                    help="first N pairs of each dataset (after filtering); NAME=N for one dataset (repeatable)")
     ap.add_argument("--calibration", default=None, help="calibration JSON whose options the checks use")
     ap.add_argument("--option", action="append", type=parse_option, default=[], help="check() option name=value")
     ap.add_argument("--score", choices=METHODS, default="finding", help="line score that ranks findings")
@@ -605,6 +618,7 @@ def main(argv=None) -> None:
     ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "quality"))
     args = ap.parse_args(argv)
+    args.limit = dict(args.limit)
     if args.export_calibration_split:
         export_calibration_split(Path(args.export_calibration_split), args.export_pairs)
         return
