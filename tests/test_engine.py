@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import log_softmax
+from numerics import log_softmax
 
 LOGPROB_TOL = 2e-3
 HIDDEN_TOL = 2e-3
