@@ -133,7 +133,9 @@ def panel_lab(tmp_path_factory):
 def panel_lab_kernel_only(tmp_path_factory):
     """JupyterLab with the panel but WITHOUT the server extension: checks run in the kernel."""
     base = tmp_path_factory.mktemp("panel-lab-kernel")
-    with _lab_server(base, None, _panel_labextensions(base)) as server:
+    # disabled explicitly: an installed package enables it through etc/jupyter
+    config = {"ServerApp": {"jpserver_extensions": {"jupyter_codecheck": False}}}
+    with _lab_server(base, config, _panel_labextensions(base)) as server:
         yield server
 
 
