@@ -25,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from lab_helpers import REPO, LabServer
+from lab_helpers import REPO, LabServer, new_page
 
 CHROMIUM = os.environ.get("CODECHECK_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -150,15 +150,8 @@ def chromium():
 
 @pytest.fixture
 def lab_page(chromium, jupyterlab):
-    """A fresh browser page (its own context: no state shared between tests) on the lab server.
-    Browser console errors are collected in `page.console_errors`."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.console_errors = errors
-    yield page
-    context.close()
+    """A fresh browser page (see lab_helpers.new_page) for the lab server's tests."""
+    with new_page(chromium) as page:
+        yield page
 
 

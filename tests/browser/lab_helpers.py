@@ -1,6 +1,7 @@
 """Helpers for browser tests on a JupyterLab started by the `jupyterlab` fixture (conftest.py)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from dataclasses import dataclass
@@ -90,3 +91,19 @@ def saved_notebook(server: LabServer, name: str) -> dict:
 def cell(page, index: int):
     """Locator of cell `index` of the notebook in front."""
     return page.locator(f"{NOTEBOOK} .jp-Cell").nth(index)
+
+
+@contextlib.contextmanager
+def new_page(chromium, width: int = 1280, height: int = 1000):
+    """A page in its own browser context (no state shared between tests); browser console errors
+    are collected in `page.console_errors`."""
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.console_errors = errors
+    try:
+        yield page
+    finally:
+        context.close()

@@ -6,7 +6,8 @@ Saves docs/panel.png and docs/panel-notebook.png for the README."""
 from __future__ import annotations
 
 import pytest
-from lab_helpers import NOTEBOOK, REPO, cell, cell_source, open_notebook, write_notebook
+from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, new_page, open_notebook,
+                         write_notebook)
 
 CELLS = ["import math", "x = [1, 2, 3]\npritn(x)", "def area(r):\n    return math.pi * r ** 2"]
 BUGGY, FIXED = CELLS[1], "x = [1, 2, 3]\nprint(x)"
@@ -16,14 +17,8 @@ CHECK_S = 300   # one short cell on a loaded 2-core machine, model load included
 
 @pytest.fixture
 def page(chromium):
-    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.console_errors = errors
-    yield page
-    context.close()
+    with new_page(chromium, width=1400) as page:
+        yield page
 
 
 def open_panel(page, server, name):
