@@ -119,7 +119,9 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
     engine = get_engine(opts.model, opts.n_threads)
     tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
-        lens = engine.get_lens() if (opts.lens and opts.exit_policy is not None) else None
+        # no lens (and no first-use fit) when the policy is full depth, "none" spelled as text too
+        wants_lens = opts.lens and make_policy(opts.exit_policy) is not None
+        lens = engine.get_lens() if wants_lens else None
         policy = make_policy(resolve_policy_name(opts.exit_policy, lens is not None))
         yield from _run(source, context, opts, rule, sampler, policy, lens, engine, tok,
                         EngineLayerModel)
@@ -162,8 +164,6 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     if context:
         prefix += tok.encode("\n\n".join(c.rstrip("\n") for c in context) + "\n\n").ids
 
-    if policy is None:
-        lens = None
     layer_model = EngineLayerModel(engine.session, kv_mode=opts.kv_mode, lens=lens)
     engine.set_cell_shortlist(enc.ids or [0])
     info = engine.model.info

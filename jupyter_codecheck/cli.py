@@ -200,7 +200,7 @@ def _error(message: str) -> None:
 
 
 def _options(args) -> dict:
-    # only what the user set: check()'s own (calibrated) defaults apply to the rest
+    # only what the user set: check()'s own defaults apply to the rest
     opts: dict = {}
     if args.no_exit:
         opts["exit_policy"] = None

@@ -364,10 +364,10 @@ _ATOMS = {
 PRESETS = {
     "lens": "ref-rank:3+ref-prob:0.1,min:2,every:3",
     "plain": "ref-top1:0.5+stable:2,min:6,every:2,after-accept",
-    "default": "ref-top1:0.5+stable:2,min:6,every:2,after-accept",
     "fast": "ref-top1:0.4,min:4,every:2",
     "safe": "ref-top1:0.7+margin:1.5,min:10,every:2,after-accept",
 }
+PRESETS["default"] = PRESETS["plain"]   # what "default" means where no lens is in play
 
 POLICY_HELP = (
     "Exit policy names: a preset (" + ", ".join(PRESETS) + "), or tests joined with '+' (all) "
