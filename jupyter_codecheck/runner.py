@@ -113,12 +113,20 @@ class Engine:
 
 
 def _lens_progress(model):
-    """Progress on stderr while a model's exit lens is fitted (once per model and machine)."""
+    """Progress on stderr while a model's exit lens is fitted (once per model and machine): a
+    line redrawn in place on a terminal, a start and an end line in logs and CI output."""
+    tty = sys.stderr.isatty()
+    shown = set()
+
     def report(done, total):
-        end = "\n" if done >= total else ""
-        print(f"\rjupyter-codecheck: fitting the exit lens for {model.path.name} (once per "
-              f"model, cached): {min(done, total)}/{total} tokens", end=end, file=sys.stderr,
-              flush=True)
+        done = min(done, total)
+        text = (f"jupyter-codecheck: fitting the exit lens for {model.path.name} (once per "
+                f"model, cached): {done}/{total} tokens")
+        if tty:
+            print("\r" + text, end="\n" if done >= total else "", file=sys.stderr, flush=True)
+        elif (done >= total) not in shown:
+            shown.add(done >= total)
+            print(text, file=sys.stderr, flush=True)
     return report
 
 
