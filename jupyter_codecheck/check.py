@@ -45,7 +45,10 @@ class CheckOptions:
     accept_argmax: bool = False
     accept_combine: str = "any"
     lenient_tokens: int = 3
-    lenient_floor: float = 0.005
+    # the cell's first tokens have little context (after `from` the model expects prose: p(' typing')
+    # is 0.0016). HumanEvalFix, 164 pairs (bench/quality.py): floor 0.005 -> 0.001 takes clean files
+    # flagged from 72 % to 63 %, top-3 localisation 33.5 % -> 34.1 %
+    lenient_floor: float = 0.001
     seed: int | None = None
     temperature: float = 0.0
     top_k: int = 0

@@ -214,3 +214,22 @@ def test_sampled_corrections_are_reproducible_with_a_seed():
         return [(e.kind, e.start, e.tokens) for e in dec.run([11, 12, 40, 41, 42, 43, 44, 45, 46])
                 if isinstance(e, EditEvent)]
     assert run(7) == run(7)
+
+
+def test_token_healing_flags_a_broken_token_but_not_missing_whitespace():
+    # 30 ")"  31 "):"  32 " print"  33 "\n"  34 "\n\n"
+    pieces = {30: b")", 31: b"):", 32: b" print", 33: b"\n", 34: b"\n\n"}.get
+    dec = EditDecoder(None, AcceptanceRule(lenient_tokens=0), SamplerChain(),
+                      EditorConfig(pieces=pieces, heal_prob=0.3))
+    dec.masked = dec.free = [False] * 3
+
+    def dist(top, ref):          # the model: `top` at 0.6, the cell's token second at 0.3
+        return Dist(ref=ref, ref_logprob=np.log(0.3), ref_rank=1, top_ids=np.array([top, ref]),
+                    top_logprobs=np.log([0.6, 0.3]), exit_layer=7, full_depth=True)
+
+    dec.inp = [30, 32, 33]       # `)` then ` print`: the model's `):` is not what follows
+    assert not dec._ok(dist(31, 30), 0)
+    dec.inp = [11, 12, 33]       # the cell ends with `\n` where the model prefers `\n\n`: kept
+    assert dec._ok(dist(34, 33), 2)
+    dec.inp = [11, 33, 32]       # `\n` then ` print`: also only layout
+    assert dec._ok(dist(34, 33), 1)

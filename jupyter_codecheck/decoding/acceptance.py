@@ -20,7 +20,7 @@ class AcceptanceRule:
     argmax: bool = False              # accept if the token is the argmax
     combine: str = "any"              # "any" or "all" of the enabled tests
     lenient_tokens: int = 3           # the first tokens of the input...
-    lenient_floor: float = 0.005      # ...are kept unless p < this
+    lenient_floor: float = 0.001      # ...are kept unless p < this
 
     def __post_init__(self):
         if self.combine not in ("any", "all"):

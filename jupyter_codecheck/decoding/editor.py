@@ -111,6 +111,10 @@ class EditDecoder:
         if not (have and len(want) > len(have) and want.startswith(have)):
             return False
         rest = want[len(have):]
+        if not rest.strip():
+            # only whitespace missing (`\n` where the model prefers `\n\n`, at the end of a cell
+            # too): layout, not a broken token
+            return False
         follow = b"".join(pieces(t) for t in self.inp[k + 1:k + 4])
         return not follow.startswith(rest) and not rest.startswith(follow or b"\0")
 
@@ -203,15 +207,22 @@ class EditDecoder:
             return (yield from self._flag(i, pending))
         base = len(self.output)
         # each candidate is tried one step ahead; a hypothesis counts only if the model accepts
-        # the input token it predicts next, and hypotheses compete on log p(c) + log p(next)
+        # the input token it predicts next, and hypotheses compete on log p(c) + log p(next).
+        # The likeliest candidate, which wins most often, is tried last: when it wins, its row
+        # is already in the context and is kept rather than computed again.
         best = None  # (score, kind, c, skip)
-        for c in cands:
+        kept = None  # (c, d): the candidate whose row is still in the context
+        for c in reversed(cands):
             lp_c = pending.logprob_of(c)
             if c in self.cfg.stop_ids:
                 hyp = (lp_c, "stop", c, 0)
-                best = hyp if best is None or hyp[0] > best[0] else best
+                best = hyp if best is None or hyp[0] >= best[0] else best
                 continue
+            if kept is not None:
+                self._truncate_output(1)
+                kept = None
             d = self._extend([c], i + 1, prev_accepted=False)[0]
+            kept = (c, d)
             hyps = []
             for skip in (1, 2):   # deletion: c is the token after x (or after x and x+1)
                 j = i + skip
@@ -221,10 +232,12 @@ class EditDecoder:
                 hyps.append((lp_c + self._lp(d, i + 1), CHANGE, c, 0))
             if self.rule.accepts(d, x, i):
                 hyps.append((lp_c + self._lp(d, i), INSERT, c, 0))
-            for h in hyps:
-                if best is None or h[0] > best[0]:
+            for h in hyps:   # ties go to the likelier candidate (tried later), as before
+                if best is None or h[0] > best[0] or (h[0] == best[0] and h[2] != best[2]):
                     best = h
+        if kept is not None and (best is None or best[2] != kept[0] or best[1] == "stop"):
             self._truncate_output(1)
+            kept = None
         if best is None:
             return (yield from self._unsync(i, pending, [c for c in cands if c not in self.cfg.stop_ids], base))
         score, kind, c, skip = best
@@ -234,7 +247,7 @@ class EditDecoder:
                 yield TokenEvent(k, DELETE, pending if k == i else None)
             yield EditEvent(DELETE, i, n, [], pending)
             return pending, n
-        d = self._extend([c], i + 1, prev_accepted=False)[0]
+        d = kept[1] if kept is not None else self._extend([c], i + 1, prev_accepted=False)[0]
         if kind == DELETE:
             j = i + skip
             for k in range(i, j):
