@@ -55,6 +55,11 @@ def grid() -> list[str]:
                  "ref-rank:3+ref-prob:0.2", "ref-rank:3+ref-prob:0.3", "ref-top1:0.5"):
         for opt in ("min:2,every:3", "min:6,every:3", "min:11,every:3", "min:2,every:1"):
             out.append(f"{test},{opt}")
+    # one late test: with exact K,V every token runs every layer anyway, so an exit saves only
+    # the full head, and each extra test costs; a single test just before the end is cheapest
+    for test in ("ref-rank:3+ref-prob:0.1", "ref-rank:9+ref-prob:0.1", "ref-rank:3+ref-prob:0.2"):
+        for layer in (23, 26, 27, 28):
+            out.append(f"{test},min:{layer},every:30")
     return out
 
 
