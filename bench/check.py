@@ -183,11 +183,12 @@ def main() -> None:
     print(f"prompt baseline {prompt_s:.2f} s/cell vs check {ours_s:.2f} s/cell: {figures['ratio_vs_prompt']:.1f}x")
     print(f"K,V from the exit state (propagate): layers computed {figures['propagate_layer_fraction']:.1%}, "
           f"agreement {agree_prop:.2%}, {figures['ratio_batched_exit_propagate']:.2f}x llama.cpp batched")
-    met = {k: (figures[k] <= v if k == "layer_fraction" else figures[k] >= v) for k, v in TARGETS.items()}
+    at_most = {"layer_fraction"}            # the one target that is an upper bound
+    met = {k: figures[k] <= v if k in at_most else figures[k] >= v for k, v in TARGETS.items()}
     figures["targets"] = TARGETS
     figures["targets_met"] = met
     print("targets: " + ", ".join(f"{k} {figures[k]} ({'met' if ok else 'not met'}, target "
-                                  f"{'<=' if k == 'layer_fraction' else '>='} {TARGETS[k]})"
+                                  f"{'<=' if k in at_most else '>='} {TARGETS[k]})"
                                   for k, ok in met.items()))
     print(json.dumps(figures))
     sys.stdout.flush()

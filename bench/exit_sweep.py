@@ -165,9 +165,10 @@ def main() -> None:
     sides = {"fixed": [], "buggy": []}
     for i, pair in enumerate(pairs):
         for side in sides:
+            # the document-start token once, as check() puts it before a cell (row 0 judges
+            # the cell's first token)
             engine.session.truncate(0)
-            engine.session.forward(start)
-            f = record(engine, start[-1:] + tok.encode(pair[side]).ids)
+            f = record(engine, start + tok.encode(pair[side]).ids)
             f["full_accept"] = decisions(f["refs"], *f["layers"][-1])
             sides[side].append(f)
         print(f"\rrecorded {i + 1}/{len(pairs)} pairs", end="", file=sys.stderr, flush=True)
