@@ -20,7 +20,7 @@ import numpy as np
 
 from .decoding.acceptance import AcceptanceRule
 from .decoding.editor import (FLAG, EditDecoder, EditEvent, EditorConfig,
-                              TokenEvent)
+                              TokenEvent, healable_tokens)
 from .decoding.exit_policy import make_policy
 from .decoding.sampler import SamplerChain
 from .decoding.scorer import Cancelled, Scorer
@@ -177,7 +177,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     cfg = EditorConfig(mode=opts.mode, window=opts.window, max_unsync=opts.max_unsync,
                        n_candidates=opts.n_candidates, pieces=tok.piece,
                        stop_ids=stop_ids, boundary_ids=engine.cached("whitespace", _whitespace_ids),
-                       tail_ids=engine.cached("closers", _closer_ids))
+                       tail_ids=engine.cached("closers", _closer_ids),
+                       healable=engine.cached("healable", _healable_ids))
     decoder = EditDecoder(scorer, rule, sampler, cfg)
 
     result = CheckResult(source=source)
@@ -315,6 +316,10 @@ def _closer_ids(tok) -> list[int]:
         if piece and all(ch in b")]}'\":" for ch in piece):
             out.append(i)
     return out
+
+
+def _healable_ids(tok) -> set[int]:
+    return healable_tokens([tok.piece(i) for i in range(tok.n_vocab)])
 
 
 def _whitespace_ids(tok) -> list[int]:

@@ -7,7 +7,8 @@ import pytest
 from fake_model import STOP, FakeLayerModel
 from jupyter_codecheck.decoding.acceptance import AcceptanceRule
 from jupyter_codecheck.decoding.dist import Dist
-from jupyter_codecheck.decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent
+from jupyter_codecheck.decoding.editor import (EditDecoder, EditEvent, EditorConfig, TokenEvent,
+                                              healable_tokens)
 from jupyter_codecheck.decoding.exit_policy import (AllOf, AnyOf, Banded, FixedLayer, IfPrevAccepted,
                                                     LayerStats, Margin, MaxProb, MinLayer, PerLayer,
                                                     RefArgmax, RefProb, RefRank, RefTop1,
@@ -183,6 +184,26 @@ def test_early_exit_gives_the_full_depth_decisions(policy):
     assert hist.layer_calls <= full[3].layer_calls
 
 
+def test_rows_that_may_not_exit_run_to_full_depth():
+    model = FakeLayerModel(TARGET, n_layer=8)
+    scorer = Scorer(model, RefTop1(0.7), top_k=4)
+    dists = scorer.extend(TARGET[:5], TARGET[1:6], exit_ok=[True, False, True, False, True])
+    assert [d.exit_layer for d in dists] == [5, 7, 5, 7, 5]
+    assert [d.full_depth for d in dists] == [False, True, False, True, False]
+
+
+def test_healable_rows_are_decided_at_full_depth():
+    # the editor keeps rows judging a token healing may reject away from early exits: healing
+    # reads the full-depth top-1, which an exit layer does not know
+    model = FakeLayerModel(TARGET, n_layer=8)
+    dec = EditDecoder(Scorer(model, RefTop1(0.7), top_k=12), AcceptanceRule(lenient_tokens=0),
+                      SamplerChain(), EditorConfig(window=8, pieces=lambda t: b"t%d" % t,
+                                                   healable=frozenset({13, 16})))
+    depth = {e.index: e.dist.exit_layer for e in dec.run(TARGET)
+             if isinstance(e, TokenEvent) and e.dist is not None}
+    assert depth[2] == depth[5] == 7 and depth[3] == depth[4] == 5   # TARGET[2] = 13
+
+
 def test_exit_layers_follow_the_policy():
     model = FakeLayerModel(TARGET, n_layer=8)      # confidence(l) = 0.3 + 0.6 (l+1)/8
     scorer = Scorer(model, RefTop1(0.7), top_k=4)
@@ -223,9 +244,9 @@ def test_token_healing_flags_a_broken_token_but_not_missing_whitespace():
                       EditorConfig(pieces=pieces, heal_prob=0.3))
     dec.masked = dec.free = [False] * 3
 
-    def dist(top, ref):          # the model: `top` at 0.6, the cell's token second at 0.3
-        return Dist(ref=ref, ref_logprob=np.log(0.3), ref_rank=1, top_ids=np.array([top, ref]),
-                    top_logprobs=np.log([0.6, 0.3]), exit_layer=7, full_depth=True)
+    def dist(top, ref):          # the model: `top` at 0.6, the cell's token second at 0.1
+        return Dist(ref=ref, ref_logprob=np.log(0.1), ref_rank=1, top_ids=np.array([top, ref]),
+                    top_logprobs=np.log([0.6, 0.1]), exit_layer=7, full_depth=True)
 
     dec.inp = [30, 32, 33]       # `)` then ` print`: the model's `):` is not what follows
     assert not dec._ok(dist(31, 30), 0)
@@ -233,3 +254,28 @@ def test_token_healing_flags_a_broken_token_but_not_missing_whitespace():
     assert dec._ok(dist(34, 33), 2)
     dec.inp = [11, 33, 32]       # `\n` then ` print`: also only layout
     assert dec._ok(dist(34, 33), 1)
+
+
+def test_token_healing_needs_a_split_token_and_a_clear_preference():
+    # 40 " l"  41 " len"  42 " =="  30 ")"  31 "):"  32 " print"  33 "\n"
+    pieces = {40: b" l", 41: b" len", 42: b" ==", 30: b")", 31: b"):", 32: b" print", 33: b"\n"}.get
+    dec = EditDecoder(None, AcceptanceRule(lenient_tokens=0), SamplerChain(),
+                      EditorConfig(pieces=pieces, heal_prob=0.3, heal_ratio=4.0))
+    dec.masked = dec.free = [False] * 3
+
+    def dist(top, p_top, ref, p_ref):
+        return Dist(ref=ref, ref_logprob=np.log(p_ref), ref_rank=1, top_ids=np.array([top, ref]),
+                    top_logprobs=np.log([p_top, p_ref]), exit_layer=7, full_depth=True)
+
+    dec.inp = [40, 42, 11]       # ` l ==` where the model wants ` len`: another name, not a split
+    assert dec._ok(dist(41, 0.7, 40, 0.1), 0)
+    dec.inp = [30, 32, 33]       # `)` then ` print`, the model wants `):`...
+    assert not dec._ok(dist(31, 0.7, 30, 0.1), 0)      # ...7x more than `)`: healed
+    assert dec._ok(dist(31, 0.35, 30, 0.3), 0)         # ...about as much: kept
+
+
+def test_healable_tokens_are_starts_of_longer_tokens():
+    pieces = [b")", b"):", b" l", b" len", b"\n", b"\n\n", b" (", b" ", b"x"]
+    # `)` (`):`) and ` ` (` (`); not ` l` (` len` goes on with the word), `\n` (only whitespace
+    # follows) or tokens nothing extends
+    assert healable_tokens(pieces) == {0, 7}

@@ -60,13 +60,16 @@ class Scorer:
         self.model.truncate(n)
 
     def extend(self, tokens: Sequence[int], refs: Sequence[int | None], *,
-               prev_accepted: bool = True, allow_exit: bool = True) -> list[Dist]:
-        """Appends tokens to the context; dist k judges the token after tokens[k] (refs[k])."""
+               prev_accepted: bool = True, allow_exit: bool = True,
+               exit_ok: Sequence[bool] | None = None) -> list[Dist]:
+        """Appends tokens to the context; dist k judges the token after tokens[k] (refs[k]).
+        Rows with exit_ok[k] False run to full depth whatever the policy says."""
         out: list[Dist] = []
         step = self.model.max_batch
         for b in range(0, len(tokens), step):
+            ok = None if exit_ok is None else np.asarray(exit_ok[b:b + step], bool)
             out += self._batch(list(tokens[b:b + step]), list(refs[b:b + step]),
-                               prev_accepted if b == 0 else True, allow_exit)
+                               prev_accepted if b == 0 else True, allow_exit, ok)
         return out
 
     def confirm(self, ref: int | None) -> Dist:
@@ -76,10 +79,10 @@ class Scorer:
         self.model.truncate(self.model.n_context - 1)
         return self.extend([last], [ref], allow_exit=False)[0]
 
-    def _batch(self, tokens, refs, prev_accepted_first, allow_exit) -> list[Dist]:
+    def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None) -> list[Dist]:
         model, n = self.model, len(tokens)
         ref_arr = np.array([-1 if r is None else r for r in refs], dtype=np.int32)
-        policy = self.policy if allow_exit else None
+        policy = self.policy if allow_exit and (exit_ok is None or exit_ok.any()) else None
         if policy is not None:
             policy.start(n)
         prev_ok = np.ones(n, bool)
@@ -98,6 +101,8 @@ class Scorer:
                 if self._test_layers is not None and layer not in self._test_layers:
                     continue
                 rows = model.active()
+                if exit_ok is not None:
+                    rows = rows[exit_ok[rows]]
                 if rows.size == 0:
                     continue
                 # one head call serves the test and, for the rows that stop, their Dist (top-K
