@@ -21,6 +21,9 @@ tests and any --policy) is then replayed on those numbers with the real policy o
     cost_propagate   the same when skipped layers only compute K,V from the exit state (~6 % of
                      a layer each; see bench/check.py for what that does to decisions)
 
+Rows judging a token that token healing may reject never exit (check() holds them at full depth:
+healing reads the full-depth favourite); `wrong` compares the acceptance rule only, not healing.
+
 Replaying from full-depth states is exact for the exit decisions themselves in "exact" KV mode (a
 token's states never depend on other tokens' exits there); it leaves out what the edit walk does
 after a rejection. The last line is one JSON object with every policy's figures.
@@ -111,6 +114,7 @@ def replay(spec: str, files: list[dict], n_layer: int) -> dict:
             tests += rows.size
             stop = np.asarray(policy.decide(LayerStats(layer, n_layer, rows, lp, rank, ids, lps,
                                                        np.ones(rows.size, bool))), bool)
+            stop &= ~f["held"][rows]
             exit_layer[rows[stop]] = layer
             active[rows[stop]] = False
         full = f["full_accept"]
@@ -158,8 +162,9 @@ def main() -> None:
     tok, n_layer = engine.tokenizer, engine.session.n_layer
     if engine.get_lens() is None:
         sys.exit("no exit lens for this model: the sweep measures the lens-based exit tests")
-    from jupyter_codecheck.check import _document_start
+    from jupyter_codecheck.check import _document_start, _healable_ids
     start = _document_start(tok)
+    healable = engine.cached("healable", _healable_ids)   # held at full depth, as check() does
 
     t0 = time.perf_counter()
     sides = {"fixed": [], "buggy": []}
@@ -170,6 +175,7 @@ def main() -> None:
             engine.session.truncate(0)
             f = record(engine, start + tok.encode(pair[side]).ids)
             f["full_accept"] = decisions(f["refs"], *f["layers"][-1])
+            f["held"] = np.isin(f["refs"], list(healable))
             sides[side].append(f)
         print(f"\rrecorded {i + 1}/{len(pairs)} pairs", end="", file=sys.stderr, flush=True)
     print(f"\nrecording: {time.perf_counter() - t0:.0f} s", file=sys.stderr)

@@ -58,6 +58,9 @@ class CheckOptions:
     max_unsync: int = 6
     python: bool = True                    # keep defined names, comments and strings (Python-aware)
     n_candidates: int = 3                  # corrections tried one step ahead at a rejection
+    # flag a kept token the model clearly wants longer (`)` where `):` is meant, see
+    # decoding/editor.py); its rows are then decided at full depth
+    token_healing: bool = True
     n_threads: int | None = None
     cancel: Callable[[], bool] | None = None   # polled after every layer; or a threading.Event
 
@@ -178,7 +181,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
                        n_candidates=opts.n_candidates, pieces=tok.piece,
                        stop_ids=stop_ids, boundary_ids=engine.cached("whitespace", _whitespace_ids),
                        tail_ids=engine.cached("closers", _closer_ids),
-                       healable=engine.cached("healable", _healable_ids))
+                       heal_prob=0.3 if opts.token_healing else None,
+                       healable=engine.cached("healable", _healable_ids) if opts.token_healing else frozenset())
     decoder = EditDecoder(scorer, rule, sampler, cfg)
 
     result = CheckResult(source=source)

@@ -272,6 +272,8 @@ def test_token_healing_needs_a_split_token_and_a_clear_preference():
     dec.inp = [30, 32, 33]       # `)` then ` print`, the model wants `):`...
     assert not dec._ok(dist(31, 0.7, 30, 0.1), 0)      # ...7x more than `)`: healed
     assert dec._ok(dist(31, 0.35, 30, 0.3), 0)         # ...about as much: kept
+    dec.cfg = EditorConfig(pieces=pieces, heal_prob=None)   # healing off (check(token_healing=False))
+    assert dec._ok(dist(31, 0.7, 30, 0.1), 0)
 
 
 def test_healable_tokens_are_starts_of_longer_tokens():

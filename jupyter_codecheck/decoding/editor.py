@@ -73,7 +73,7 @@ class EditorConfig:
     # token that starts with x's text and the input does not go on with the rest of it: `)`
     # where the model wants `):` and the input continues ` print`. Needs the token texts.
     pieces: object = None               # token id -> bytes, or None (no healing)
-    heal_prob: float = 0.3              # the longer token's probability is at least this...
+    heal_prob: float | None = 0.3       # the longer token's probability is at least this (None: no healing)...
     heal_ratio: float = 4.0             # ...and this many times the kept token's
     # Tokens healing may reject (`healable_tokens`). Healing reads the full-depth top-1, which an
     # early exit never sees: rows judging these tokens are decided at full depth.
@@ -136,7 +136,8 @@ class EditDecoder:
     def _needs_healing(self, dist: Dist, k: int) -> bool:
         pieces = self.cfg.pieces
         top = dist.top1
-        if pieces is None or top == self.inp[k] or dist.top_logprobs[0] < math.log(self.cfg.heal_prob):
+        if (pieces is None or self.cfg.heal_prob is None or top == self.inp[k]
+                or dist.top_logprobs[0] < math.log(self.cfg.heal_prob)):
             return False
         # a close call (`return 2` vs `return (`: 0.35 each) is the model's taste, not a split
         # token: the planted ones measured 6-24x, a third of those on clean code under 4x
@@ -167,7 +168,7 @@ class EditDecoder:
         refs = [self._ref(first_ref_index + j) for j in range(len(tokens))]
         self.output.extend(tokens)
         exit_ok = None
-        if self.cfg.pieces is not None and self.cfg.healable:
+        if self.cfg.pieces is not None and self.cfg.heal_prob is not None and self.cfg.healable:
             exit_ok = [r not in self.cfg.healable for r in refs]
         return self.scorer.extend(tokens, refs, prev_accepted=prev_accepted, exit_ok=exit_ok)
 
