@@ -164,7 +164,8 @@ def main() -> None:
         sys.exit("no exit lens for this model: the sweep measures the lens-based exit tests")
     from jupyter_codecheck.check import _document_start, _healable_ids
     start = _document_start(tok)
-    healable = engine.cached("healable", _healable_ids)   # held at full depth, as check() does
+    # held at full depth, as check() does
+    healable = np.fromiter(engine.cached("healable", _healable_ids), np.int32)
 
     t0 = time.perf_counter()
     sides = {"fixed": [], "buggy": []}
@@ -175,7 +176,7 @@ def main() -> None:
             engine.session.truncate(0)
             f = record(engine, start + tok.encode(pair[side]).ids)
             f["full_accept"] = decisions(f["refs"], *f["layers"][-1])
-            f["held"] = np.isin(f["refs"], list(healable))
+            f["held"] = np.isin(f["refs"], healable)
             sides[side].append(f)
         print(f"\rrecorded {i + 1}/{len(pairs)} pairs", end="", file=sys.stderr, flush=True)
     print(f"\nrecording: {time.perf_counter() - t0:.0f} s", file=sys.stderr)

@@ -181,8 +181,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
                        n_candidates=opts.n_candidates, pieces=tok.piece,
                        stop_ids=stop_ids, boundary_ids=engine.cached("whitespace", _whitespace_ids),
                        tail_ids=engine.cached("closers", _closer_ids),
-                       heal_prob=0.3 if opts.token_healing else None,
-                       healable=engine.cached("healable", _healable_ids) if opts.token_healing else frozenset())
+                       heal_prob=EditorConfig.heal_prob if opts.token_healing else None,
+                       healable=engine.cached("healable", _healable_ids))
     decoder = EditDecoder(scorer, rule, sampler, cfg)
 
     result = CheckResult(source=source)

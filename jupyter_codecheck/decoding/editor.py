@@ -79,6 +79,10 @@ class EditorConfig:
     # early exit never sees: rows judging these tokens are decided at full depth.
     healable: frozenset = field(default_factory=frozenset)
 
+    @property
+    def healing(self) -> bool:
+        return self.pieces is not None and self.heal_prob is not None
+
     def __post_init__(self):
         if self.mode not in ("batched", "sequential"):
             raise ValueError(f"mode must be 'batched' or 'sequential', got {self.mode!r}")
@@ -136,7 +140,7 @@ class EditDecoder:
     def _needs_healing(self, dist: Dist, k: int) -> bool:
         pieces = self.cfg.pieces
         top = dist.top1
-        if (pieces is None or self.cfg.heal_prob is None or top == self.inp[k]
+        if (not self.cfg.healing or top == self.inp[k]
                 or dist.top_logprobs[0] < math.log(self.cfg.heal_prob)):
             return False
         # a close call (`return 2` vs `return (`: 0.35 each) is the model's taste, not a split
@@ -168,7 +172,7 @@ class EditDecoder:
         refs = [self._ref(first_ref_index + j) for j in range(len(tokens))]
         self.output.extend(tokens)
         exit_ok = None
-        if self.cfg.pieces is not None and self.cfg.heal_prob is not None and self.cfg.healable:
+        if self.cfg.healing and self.cfg.healable:
             exit_ok = [r not in self.cfg.healable for r in refs]
         return self.scorer.extend(tokens, refs, prev_accepted=prev_accepted, exit_ok=exit_ok)
 
