@@ -4,6 +4,10 @@
 
 (a) batched scoring of a ~300-token cell with logits for every token,
 (b) one-token sequential decoding (logits of each token),
+each for our engine as the checker runs it (`engine.session.FAST`: f32 KV cache, layer matrices
+converted to q8_0 for batches) and with the session's defaults (llama.cpp's arithmetic), next to
+llama.cpp on the same file and, for reference, llama.cpp on a q8_0 copy of it (what a user who
+converted the file would get from llama.cpp's own tiled kernels),
 plus the cost of the exit hook (a Python call after every layer) and of the exit tests (the full
 49k-vocabulary head and the shortlist head) as fractions of a decode step and in layers.
 
@@ -24,6 +28,7 @@ import numpy as np
 
 from jupyter_codecheck.engine import Model
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel
+from jupyter_codecheck.engine.session import FAST
 from jupyter_codecheck.engine.shortlist import code_shortlist
 
 
@@ -62,6 +67,24 @@ def shortlist_error(session, cell, layers):
     return out
 
 
+def q8_0_copy(path) -> str:
+    """The model converted to q8_0 by llama.cpp (cached next to the other temporary files)."""
+    import ctypes
+    import os
+    import tempfile
+
+    import llama_cpp
+    out = os.path.join(tempfile.gettempdir(), f"codecheck-bench-{path.stem}.q8_0.gguf")
+    if not os.path.exists(out):
+        p = llama_cpp.llama_model_quantize_default_params()
+        p.ftype = llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0
+        p.allow_requantize = True
+        if llama_cpp.llama_model_quantize(os.fsencode(path), os.fsencode(out + ".part"), ctypes.byref(p)) != 0:
+            raise RuntimeError(f"llama.cpp could not convert {path} to q8_0")
+        os.replace(out + ".part", out)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default=None)
@@ -75,38 +98,53 @@ def main() -> None:
     n_layer = model.n_layer
     cell = model.tokenizer.encode(inspect.getsource(json.decoder)).ids[:args.cell_tokens]
     ref = LlamaCppModel(model.path, n_threads=args.threads, n_ctx=1024, n_batch=512)
-    ours = model.session(n_threads=args.threads, n_ctx=1024)
+    ref_q8 = LlamaCppModel(q8_0_copy(model.path), n_threads=args.threads, n_ctx=1024, n_batch=512)
+    ours = model.session(n_threads=args.threads, n_ctx=1024, **FAST)
+    plain = model.session(n_threads=args.threads, n_ctx=1024)
     rows = np.arange(len(cell))
 
     # (a) batched scoring, all logits
-    def ours_batched():
-        ours.truncate(0)
-        ours.forward(cell)
-        ours.head(rows, top_k=1, logits=True)
+    def batched(session):
+        def run():
+            session.truncate(0)
+            session.forward(cell)
+            session.head(rows, top_k=1, logits=True)
+        return run
+
+    ours_batched, plain_batched = batched(ours), batched(plain)
 
     def ref_batched():
         ref.score(cell, all_logits=True)
 
+    def ref_q8_batched():
+        ref_q8.score(cell, all_logits=True)
+
     # (b) sequential decoding, logits of every token
     seq = cell[:args.decode_tokens]
 
-    def ours_decode():
-        ours.truncate(0)
-        for t in seq:
-            ours.forward([t])
-            ours.head([0], top_k=1, logits=True)
+    def decode(session):
+        def run():
+            session.truncate(0)
+            for t in seq:
+                session.forward([t])
+                session.head([0], top_k=1, logits=True)
+        return run
+
+    ours_decode, plain_decode = decode(ours), decode(plain)
 
     def ref_decode():
         ref.clear()
         for i, t in enumerate(seq):
             ref.decode_one(t, i)
 
-    for fn in (ours_batched, ref_batched, ours_decode, ref_decode):
+    runs = {"ours_batched": ours_batched, "plain_batched": plain_batched, "ref_batched": ref_batched,
+            "ref_q8_batched": ref_q8_batched, "ours_decode": ours_decode,
+            "plain_decode": plain_decode, "ref_decode": ref_decode}
+    for fn in runs.values():
         fn()  # warm-up: page in the weights, size the buffers
-    t = {"ours_batched": [], "ref_batched": [], "ours_decode": [], "ref_decode": []}
+    t = {name: [] for name in runs}
     for _ in range(args.repeats):
-        for name, fn in (("ours_batched", ours_batched), ("ref_batched", ref_batched),
-                         ("ours_decode", ours_decode), ("ref_decode", ref_decode)):
+        for name, fn in runs.items():
             t[name].append(timed(fn, 1))
     med = {k: statistics.median(v) for k, v in t.items()}
     tps = {
@@ -114,6 +152,9 @@ def main() -> None:
         "llamacpp_batched_tps": len(cell) / med["ref_batched"],
         "ours_decode_tps": len(seq) / med["ours_decode"],
         "llamacpp_decode_tps": len(seq) / med["ref_decode"],
+        "ours_plain_batched_tps": len(cell) / med["plain_batched"],
+        "ours_plain_decode_tps": len(seq) / med["plain_decode"],
+        "llamacpp_q8_0_batched_tps": len(cell) / med["ref_q8_batched"],
     }
 
     # per-step costs on a one-token decode at position ~100 (the context of a typical cell)
@@ -157,14 +198,18 @@ def main() -> None:
         "decode_tokens": len(seq), **{k: round(v, 2) for k, v in tps.items()},
         "ratio_batched": round(tps["ours_batched_tps"] / tps["llamacpp_batched_tps"], 3),
         "ratio_decode": round(tps["ours_decode_tps"] / tps["llamacpp_decode_tps"], 3),
+        "ratio_batched_vs_llamacpp_q8_0": round(tps["ours_batched_tps"] / tps["llamacpp_q8_0_batched_tps"], 3),
         **{k: round(v, 4) for k, v in costs.items()},
         "shortlist_error": short_err,
     }
     print(f"model {model.path.name}, {args.threads} threads, medians of {args.repeats} runs")
     print(f"(a) batched scoring, {len(cell)} tokens, all logits: ours {tps['ours_batched_tps']:.0f} tok/s, "
-          f"llama.cpp {tps['llamacpp_batched_tps']:.0f} tok/s -> ratio {figures['ratio_batched']:.2f}")
+          f"llama.cpp {tps['llamacpp_batched_tps']:.0f} tok/s -> ratio {figures['ratio_batched']:.2f}; "
+          f"ours with llama.cpp's arithmetic {tps['ours_plain_batched_tps']:.0f} tok/s; "
+          f"llama.cpp on a q8_0 copy {tps['llamacpp_q8_0_batched_tps']:.0f} tok/s")
     print(f"(b) sequential decoding, {len(seq)} tokens: ours {tps['ours_decode_tps']:.1f} tok/s, "
-          f"llama.cpp {tps['llamacpp_decode_tps']:.1f} tok/s -> ratio {figures['ratio_decode']:.2f}")
+          f"llama.cpp {tps['llamacpp_decode_tps']:.1f} tok/s -> ratio {figures['ratio_decode']:.2f}; "
+          f"ours with llama.cpp's arithmetic {tps['ours_plain_decode_tps']:.1f} tok/s")
     print(f"decode step {costs['decode_step_ms']:.2f} ms, one layer {costs['layer_ms']:.3f} ms")
     print(f"exit hook (Python call after each of {n_layer} layers): "
           f"{costs['hook_overhead']:.1%} of a decode step")
@@ -177,6 +222,7 @@ def main() -> None:
               f"{e['ref_logprob_excess_p90']:.3f} (90th pct); same 'p>=0.2' decision {e['p20_decision_agree']:.1%}")
     print(json.dumps(figures))
     ref.close()
+    ref_q8.close()
     sys.stdout.flush()
 
 

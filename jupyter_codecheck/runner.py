@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from .engine import Model, Session
+from .engine.session import FAST
 from .engine.paths import resolve_model_path
 from .engine.shortlist import code_shortlist
 
@@ -163,7 +164,7 @@ def get_engine(model: str | Path | None = None, n_threads: int | None = None,
         eng = _ENGINES.get(key)
         if eng is None:
             m = Model(path)
-            session = m.session(n_threads=n_threads, n_ctx=min(n_ctx, max(m.info.n_ctx_train, 512)))
+            session = m.session(n_threads=n_threads, n_ctx=min(n_ctx, max(m.info.n_ctx_train, 512)), **FAST)
             eng = Engine(m, session, code_shortlist(m.tokenizer, 1024))
             _ENGINES[key] = eng
         return eng

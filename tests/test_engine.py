@@ -180,6 +180,35 @@ def test_propagate_mode_agreement_is_measured(model, code_tokens, capsys):
     assert agreements[0] < agreements[2] and agreements[2] >= 0.7, agreements
 
 
+def test_fast_settings_stay_within_batch_shape_noise_of_llama_cpp(model, code_tokens, reference):
+    """The checker's settings (f32 KV cache, layer matrices converted to q8_0 for batches) give up
+    the bit-for-bit match for speed; a wrong conversion (layout, scale) would move whole nats."""
+    from jupyter_codecheck.engine.session import FAST
+    theirs = log_softmax(reference.score(code_tokens))
+    fast = model.session(n_threads=1, **FAST)
+    got = []
+    for b in range(0, len(code_tokens), 50):         # batches of 50: the converted weights
+        chunk = code_tokens[b:b + 50]
+        fast.forward(chunk)
+        got.append(_full_logprobs(fast, len(chunk)))
+    got = np.concatenate(got)
+    idx = np.arange(len(code_tokens) - 1)
+    _close_across_shapes(got[idx], theirs[idx], np.asarray(code_tokens[1:]))
+    # a single row stays on the file's weights: the same numbers as without the converted copy
+    one = model.session(n_threads=1, **FAST)
+    default = model.session(n_threads=1, kv_f32=True)
+    for t in code_tokens[:5]:
+        one.forward([t])
+        default.forward([t])
+    a, b = _full_logprobs(one, 1)[0], _full_logprobs(default, 1)[0]
+    assert np.abs(a - b).max() < SAME_TOL
+
+
+def test_unknown_batch_weight_type_is_refused(model):
+    with pytest.raises(ValueError, match="batch_weights"):
+        model.session(n_threads=1, batch_weights="q4_k")
+
+
 def test_head_statistics_are_consistent(model, code_tokens):
     s = model.session(n_threads=1)
     s.forward(code_tokens[:64])

@@ -26,7 +26,7 @@ class cc_model_info(C.Structure):
 
 class cc_context_params(C.Structure):
     _fields_ = [("n_ctx", C.c_int32), ("n_batch", C.c_int32), ("n_threads", C.c_int32),
-                ("kv_f32", C.c_int32)]
+                ("kv_f32", C.c_int32), ("batch_type", C.c_int32), ("batch_min_rows", C.c_int32)]
 
 
 class cc_head_out(C.Structure):

@@ -101,18 +101,41 @@ class LayerStep:
 Hook = Callable[[LayerStep], "Iterable[int] | None"]
 
 
+# batch_weights -> ggml type of the converted layer matrices (see cc_context_params)
+BATCH_WEIGHT_TYPES = {None: -1, "f32": 0, "f16": 1, "q8_0": 8, "bf16": 30}
+
+# The settings the checker runs with. Session's own defaults reproduce llama.cpp's arithmetic
+# (f16 KV cache, the file's weights); these trade that bit-for-bit match for speed, staying within
+# the noise that batch shapes cause anyway (log-probability of the next token vs llama.cpp: mean
+# 0.08 nat, as scoring in batches of 16 instead of 400 gives 0.07). Layers only, SmolLM2 Q4_1,
+# 2 threads, rows/s by batch size (`python bench/engine.py` measures the whole engine):
+#               1     4     8    16    32    64
+#   defaults  100   164   194   225   229   311
+#   these     108   227   324   437   509   545
+# - f32 KV cache: ggml's CPU flash attention takes a slow f16 path for batches under 64 rows
+#   with an f16 cache (2x memory: 190 MB for 4096 positions of SmolLM2);
+# - layer matrices converted to q8_0 (113 MB for SmolLM2) for batches of >= 4 rows: Q4_1 has no
+#   tiled matrix kernel in ggml; a single row stays on the file's weights, which are faster there.
+FAST = {"kv_f32": True, "batch_weights": "q8_0", "batch_min_rows": 4}
+
+
 class Session:
     """One sequence: positions [0, n_past) are in the KV cache; `tokens` lists them."""
 
     def __init__(self, model: Model | None = None, *, n_ctx: int = 0, n_batch: int = 512,
-                 n_threads: int | None = None, kv_f32: bool = False):
+                 n_threads: int | None = None, kv_f32: bool = False,
+                 batch_weights: str | None = None, batch_min_rows: int = 8):
         self.model = model if model is not None else Model()
         info = self.model.info
         self.n_layer = info.n_layer
         self.n_vocab = info.n_vocab
         self.n_embd = info.n_embd
         self.n_threads = n_threads or physical_cores()
-        params = N.cc_context_params(n_ctx, n_batch, self.n_threads, int(kv_f32))
+        if batch_weights not in BATCH_WEIGHT_TYPES:
+            raise ValueError(f"batch_weights must be one of {', '.join(map(repr, BATCH_WEIGHT_TYPES))}, "
+                             f"got {batch_weights!r}")
+        params = N.cc_context_params(n_ctx, n_batch, self.n_threads, int(kv_f32),
+                                     BATCH_WEIGHT_TYPES[batch_weights], batch_min_rows)
         err = N.cc_error()
         ctx = N.lib.cc_context_new(self.model._handle, params, err)
         if not ctx:

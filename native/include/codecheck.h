@@ -119,6 +119,14 @@ typedef struct cc_context_params {
     // from a large batch; the 8-bit activation quantization of the matrix products then spreads
     // such differences (measured: mean 0.07 nat on the reference token, either precision).
     int32_t kv_f32;
+    // Batches of at least `batch_min_rows` rows multiply a copy of the layer matrices converted
+    // to `batch_type` (a ggml type: 0 = f32, 1 = f16, 8 = q8_0, 30 = bf16; -1 = never), made once
+    // per model and type. The default model's Q4_1 has no tiled GEMM kernel in ggml's CPU
+    // backend; the converted copy has (about 2x faster for batches), a single row stays faster
+    // on the small original. f32 holds the dequantized weights exactly. Models whose matrices
+    // already have a tiled kernel (f32, f16, bf16, q8_0, q4_0, q5_0) are used as they are.
+    int32_t batch_type;
+    int32_t batch_min_rows;
 } cc_context_params;
 
 CC_API cc_context_params cc_context_default_params(void);

@@ -81,7 +81,7 @@ void cc_model_get_info(const cc_model * m, cc_model_info * out) {
     out->file_size = (int64_t) m->file.size;
 }
 
-cc_context_params cc_context_default_params(void) { return {0, 512, 1, 0}; }
+cc_context_params cc_context_default_params(void) { return {0, 512, 1, 0, -1, 8}; }
 
 cc_context * cc_context_new(cc_model * model, cc_context_params params, cc_error * err) {
     cc_context * out = nullptr;

@@ -20,6 +20,18 @@ cc_context::cc_context(cc_model * m, const cc_context_params & p)
     if (n_threads <= 0) n_threads = 1;
     if (n_ctx > (1 << 20)) CC_THROW(CC_ERR_ARGUMENT, -1, "n_ctx", "n_ctx = %d is too large", n_ctx);
     if (n_batch > 512) CC_THROW(CC_ERR_ARGUMENT, -1, "n_batch", "n_batch = %d exceeds 512", n_batch);
+    if (p.batch_type >= 0) {
+        const ggml_type t = (ggml_type) p.batch_type;
+        if (t != GGML_TYPE_F32 && t != GGML_TYPE_F16 && t != GGML_TYPE_BF16 && t != GGML_TYPE_Q8_0) {
+            CC_THROW(CC_ERR_ARGUMENT, -1, "batch_type", "batch_type %d: must be f32 (0), f16 (1), q8_0 (8) or bf16 (30)", p.batch_type);
+        }
+        // weights ggml already multiplies with tiled kernels are used as they are
+        const ggml_type have = m->weights.layers[0].wq->type;
+        const bool tiled = have == GGML_TYPE_F32 || have == GGML_TYPE_F16 || have == GGML_TYPE_BF16 ||
+                           have == GGML_TYPE_Q8_0 || have == GGML_TYPE_Q4_0 || have == GGML_TYPE_Q5_0;
+        if (!tiled) batch_weights = m->get_batch_weights(t);
+        batch_min_rows = std::max(1, (int) p.batch_min_rows);
+    }
 
     const size_t n_tensors = 2 * (size_t) c.n_layer + 1;
     const size_t kv_bytes = 2 * (size_t) c.n_layer * ggml_row_size(kv_type, c.n_embd_kv()) * n_ctx;
@@ -84,9 +96,11 @@ void cc_context::run_graph(ggml_cgraph * gf) {
 // propagate mode). Every row's K,V are written to the cache before attention reads it, so rows of
 // the same batch attend to one another causally by position.
 void cc_context::compute_layer(int il, const std::vector<int> & act, const std::vector<int> & kv_only) {
-    const LayerWeights & w = model->weights.layers[il];
     const int n_act = (int) act.size();
     const int n_rows = n_act + (int) kv_only.size();
+    // the K,V products see every row, the rest only the active ones
+    const LayerWeights & w_kv = batch_weights && n_rows >= batch_min_rows ? batch_weights->layers[il] : model->weights.layers[il];
+    const LayerWeights & w = batch_weights && n_act >= batch_min_rows ? batch_weights->layers[il] : model->weights.layers[il];
     const int hd = c.head_dim;
 
     ggml_context * ctx = graph_ctx();
@@ -108,11 +122,11 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
     ggml_tensor * x = ggml_get_rows(ctx, hidden, slots);                         // (n_embd, n_rows)
     ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), w.attn_norm);
 
-    ggml_tensor * k = ggml_mul_mat(ctx, w.wk, xn);                               // (n_embd_kv, n_rows)
+    ggml_tensor * k = ggml_mul_mat(ctx, w_kv.wk, xn);                            // (n_embd_kv, n_rows)
     if (w.bk) k = ggml_add(ctx, k, w.bk);
     k = ggml_rope_ext(ctx, ggml_reshape_3d(ctx, k, hd, c.n_head_kv, n_rows), pos, nullptr, c.n_rot, c.rope_type,
                       c.n_ctx_train, c.rope_freq_base, 1.0f, 0.0f, 1.0f, 32.0f, 1.0f);
-    ggml_tensor * v = ggml_mul_mat(ctx, w.wv, xn);
+    ggml_tensor * v = ggml_mul_mat(ctx, w_kv.wv, xn);
     if (w.bv) v = ggml_add(ctx, v, w.bv);
     ggml_tensor * k_stored = ggml_set_rows(ctx, k_cache[il], ggml_reshape_2d(ctx, k, c.n_embd_kv(), n_rows), cells);
     ggml_tensor * v_stored = ggml_set_rows(ctx, v_cache[il], v, cells);

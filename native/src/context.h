@@ -40,6 +40,8 @@ struct cc_context {
     int n_batch;
     int n_threads;
     ggml_type kv_type;
+    const BatchWeights * batch_weights = nullptr;  // converted layer matrices for batches (or none)
+    int batch_min_rows = 8;
 
     // KV cache: per layer K and V (f16, or f32), one row of n_embd_kv per position (cell == position)
     ggml_context * ctx_kv = nullptr;
@@ -93,6 +95,9 @@ struct cc_context {
     void head_of(const float * states, const int32_t * user_rows, int n, const int32_t * ref, int top_k, bool shortlist,
                  cc_head_out * out);
     void set_shortlist(const int32_t * tokens, int n);
+    // rows ith, ith+nth, ... of one head chunk's logits z: statistics into `out` (a graph node)
+    void head_row_stats(const ggml_tensor * z, const ggml_tensor * xn, int i0, const int32_t * ref, int top_k,
+                        bool shortlist, cc_head_out * out, int ith, int nth) const;
 
   private:
     void compute_layer(int il, const std::vector<int> & act, const std::vector<int> & kv_only);

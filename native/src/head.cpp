@@ -72,6 +72,21 @@ float dot(const float * a, const float * b, int n) {
     return s;
 }
 
+struct RowStatsJob {
+    const cc_context * cx;
+    const ggml_tensor * xn;
+    int i0;
+    const int32_t * ref;
+    int top_k;
+    bool shortlist;
+    cc_head_out * out;
+};
+
+void row_stats_node(ggml_tensor * dst, const ggml_tensor * z, int ith, int nth, void * userdata) {
+    const auto * job = (const RowStatsJob *) userdata;
+    job->cx->head_row_stats(z, job->xn, job->i0, job->ref, job->top_k, job->shortlist, job->out, ith, nth);
+}
+
 }  // namespace
 
 void cc_context::head(const int32_t * user_rows, int n, const int32_t * ref, int top_k, bool shortlist, cc_head_out * out) {
@@ -93,9 +108,6 @@ void cc_context::head_of(const float * states, const int32_t * user_rows, int n,
         if (ref && (ref[i] < -1 || ref[i] >= c.n_vocab)) CC_THROW(CC_ERR_ARGUMENT, -1, "", "reference token %d is outside the vocabulary", ref[i]);
     }
     const Weights & W = model->weights;
-    const int n_cand = shortlist ? (int) short_ids.size() : c.n_vocab;
-    const auto * out_traits = ggml_get_type_traits(W.output->type);
-    std::vector<float> ref_row(c.n_embd);
 
     for (int i0 = 0; i0 < n; i0 += HEAD_CHUNK) {
         const int m = std::min(HEAD_CHUNK, n - i0);
@@ -108,29 +120,41 @@ void cc_context::head_of(const float * states, const int32_t * user_rows, int n,
         }
         ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), W.output_norm);
         ggml_tensor * z = ggml_mul_mat(ctx, shortlist ? short_w : W.output, xn);  // (n_cand, m)
-        ggml_build_forward_expand(gf, z);
+        // the statistics of each row (a pass over n_vocab logits: a third of the head's time on
+        // one thread) run as a graph node, on all of ggml's threads
+        RowStatsJob job{this, xn, i0, ref, top_k, shortlist, out};
+        ggml_build_forward_expand(gf, ggml_map_custom1_inplace(ctx, z, row_stats_node, GGML_N_TASKS_MAX, &job));
         run_graph(gf);
-
-        for (int i = 0; i < m; ++i) {
-            const float * zi = (const float *) z->data + (size_t) i * n_cand;
-            const int32_t r = ref ? ref[i0 + i] : -1;
-            float ref_logit = -INFINITY;
-            if (r >= 0) {
-                if (!shortlist) {
-                    ref_logit = zi[r];
-                } else if (short_pos[r] >= 0) {
-                    ref_logit = zi[short_pos[r]];
-                } else {  // one row of the output matrix, dequantized
-                    const char * src = (const char *) W.output->data + (size_t) r * W.output->nb[1];
-                    if (W.output->type == GGML_TYPE_F32) memcpy(ref_row.data(), src, sizeof(float) * c.n_embd);
-                    else out_traits->to_float(src, ref_row.data(), c.n_embd);
-                    ref_logit = dot(ref_row.data(), (const float *) xn->data + (size_t) i * c.n_embd, c.n_embd);
-                }
-            }
-            if (out->logits) memcpy(out->logits + (size_t) (i0 + i) * c.n_vocab, zi, sizeof(float) * c.n_vocab);
-            row_stats(zi, n_cand, shortlist ? short_ids.data() : nullptr, r, ref_logit, top_k, i0 + i, out);
-        }
         ggml_free(ctx);
+    }
+}
+
+void cc_context::head_row_stats(const ggml_tensor * z, const ggml_tensor * xn, int i0, const int32_t * ref, int top_k,
+                                bool shortlist, cc_head_out * out, int ith, int nth) const {
+    const Weights & W = model->weights;
+    const int n_cand = (int) z->ne[0];
+    const int m = (int) z->ne[1];
+    const auto * out_traits = ggml_get_type_traits(W.output->type);
+    std::vector<float> ref_row;
+    for (int i = ith; i < m; i += nth) {
+        const float * zi = (const float *) z->data + (size_t) i * n_cand;
+        const int32_t r = ref ? ref[i0 + i] : -1;
+        float ref_logit = -INFINITY;
+        if (r >= 0) {
+            if (!shortlist) {
+                ref_logit = zi[r];
+            } else if (short_pos[r] >= 0) {
+                ref_logit = zi[short_pos[r]];
+            } else {  // one row of the output matrix, dequantized
+                ref_row.resize(c.n_embd);
+                const char * src = (const char *) W.output->data + (size_t) r * W.output->nb[1];
+                if (W.output->type == GGML_TYPE_F32) memcpy(ref_row.data(), src, sizeof(float) * c.n_embd);
+                else out_traits->to_float(src, ref_row.data(), c.n_embd);
+                ref_logit = dot(ref_row.data(), (const float *) xn->data + (size_t) i * c.n_embd, c.n_embd);
+            }
+        }
+        if (out->logits) memcpy(out->logits + (size_t) (i0 + i) * c.n_vocab, zi, sizeof(float) * c.n_vocab);
+        row_stats(zi, n_cand, shortlist ? short_ids.data() : nullptr, r, ref_logit, top_k, i0 + i, out);
     }
 }
 

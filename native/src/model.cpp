@@ -139,3 +139,58 @@ std::unique_ptr<cc_model> model_load(const char * path) {
     for (const auto & t : m->file.tensors) m->n_params += t.ne[0] * t.ne[1] * t.ne[2] * t.ne[3];
     return m;
 }
+
+// Converts one (n_in, n_out) matrix: dequantize each row to f32, then store it in `type`.
+static ggml_tensor * convert_matrix(ggml_context * ctx, const ggml_tensor * src, ggml_type type) {
+    const int64_t n_in = src->ne[0], n_out = src->ne[1];
+    ggml_tensor * dst = ggml_new_tensor_2d(ctx, type, n_in, n_out);
+    std::vector<float> rows_f32((size_t) n_in * n_out);
+    const auto * traits = ggml_get_type_traits(src->type);
+    for (int64_t r = 0; r < n_out; ++r) {
+        const char * row = (const char *) src->data + r * src->nb[1];
+        float * out = rows_f32.data() + r * n_in;
+        if (src->type == GGML_TYPE_F32) memcpy(out, row, sizeof(float) * n_in);
+        else traits->to_float(row, out, n_in);
+    }
+    if (type == GGML_TYPE_F32) memcpy(dst->data, rows_f32.data(), ggml_nbytes(dst));
+    else ggml_quantize_chunk(type, rows_f32.data(), dst->data, 0, n_out, n_in, nullptr);
+    ggml_set_name(dst, src->name);
+    return dst;
+}
+
+const BatchWeights * cc_model::get_batch_weights(ggml_type type) {
+    std::lock_guard<std::mutex> lock(batch_weights_mutex);
+    auto it = batch_weights.find(type);
+    if (it != batch_weights.end()) return it->second.get();
+    const Config & c = config;
+    if (c.n_embd % ggml_blck_size(type) != 0 || c.n_ff % ggml_blck_size(type) != 0) {
+        CC_THROW(CC_ERR_ARGUMENT, -1, "", "batch weights of type %s need row lengths divisible by %d",
+                 ggml_type_name(type), (int) ggml_blck_size(type));
+    }
+    size_t bytes = 0;
+    for (const LayerWeights & w : weights.layers) {
+        for (const ggml_tensor * t : {w.wq, w.wk, w.wv, w.wo, w.ffn_gate, w.ffn_up, w.ffn_down}) {
+            bytes += ggml_row_size(type, t->ne[0]) * t->ne[1] + 256;
+        }
+    }
+    auto bw = std::make_unique<BatchWeights>();
+    bw->type = type;
+    ggml_init_params ip = {bytes + ggml_tensor_overhead() * 8 * weights.layers.size(), nullptr, false};
+    bw->ctx = ggml_init(ip);
+    if (!bw->ctx) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot allocate %zu MiB for the batch weights", bytes >> 20);
+    for (const LayerWeights & w : weights.layers) {
+        LayerWeights b = w;
+        b.wq = convert_matrix(bw->ctx, w.wq, type);
+        b.wk = convert_matrix(bw->ctx, w.wk, type);
+        b.wv = convert_matrix(bw->ctx, w.wv, type);
+        b.wo = convert_matrix(bw->ctx, w.wo, type);
+        b.ffn_gate = convert_matrix(bw->ctx, w.ffn_gate, type);
+        b.ffn_up = convert_matrix(bw->ctx, w.ffn_up, type);
+        b.ffn_down = convert_matrix(bw->ctx, w.ffn_down, type);
+        bw->layers.push_back(b);
+    }
+    bw->bytes = bytes;
+    const BatchWeights * out = bw.get();
+    batch_weights[type] = std::move(bw);
+    return out;
+}
