@@ -39,9 +39,12 @@ class EngineLayerModel:
     def last_token(self) -> int:
         return self.session.tokens[-1]
 
-    def begin(self, tokens):
-        self.session.begin(tokens, self.kv_mode)
+    def begin(self, tokens, parents=None):
+        self.session.begin(tokens, self.kv_mode, parents)
         self._layer = -1
+
+    def commit(self, nodes):
+        self.session.commit(nodes)
 
     def step(self) -> int:
         self._layer = self.session.step()

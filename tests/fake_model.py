@@ -21,7 +21,9 @@ class FakeLayerModel:
         self.max_batch = max_batch
         self.confidence = confidence or (lambda layer: 0.3 + 0.6 * (layer + 1) / n_layer)
         self.context: list[int] = []
+        self.tree: list[tuple[int, int]] = []   # branch rows (token, parent) since the last commit
         self.batches = 0
+        self.batch_log: list[tuple[int, list | None]] = []   # (rows, parents or None) per batch
         self.layer_calls = 0
         self.on_layer = None          # hook for tests (e.g. cancellation)
 
@@ -58,8 +60,12 @@ class FakeLayerModel:
     def last_token(self):
         return self.context[-1]
 
-    def begin(self, tokens):
+    def begin(self, tokens, parents=None):
         self.rows = list(tokens)
+        self.parents = None if parents is None else list(parents)
+        self.batch_log.append((len(tokens), self.parents))
+        if parents is None:
+            self.tree = []
         self.layer = -1
         self.stopped = {}
         self.batches += 1
@@ -81,18 +87,38 @@ class FakeLayerModel:
             self.stopped[int(r)] = self.layer
 
     def end(self):
-        self.context += self.rows
+        if self.parents is None:
+            self.context += self.rows
+        else:   # branch rows: (token, parent) kept apart until a chain is committed
+            self.tree += list(zip(self.rows, self.parents))
+
+    def commit(self, nodes):
+        for j, n in enumerate(nodes):
+            assert self.tree[n][1] == (nodes[j - 1] if j else -1), "not a chain"
+        self.context += [self.tree[n][0] for n in nodes]
+        self.tree = []
+
+    def _row_context(self, r):
+        if self.parents is None:
+            return self.context + self.rows[:r + 1]
+        tree = self.tree + list(zip(self.rows, self.parents))
+        path, t = [], len(self.tree) + r
+        while t >= 0:
+            path.append(tree[t][0])
+            t = tree[t][1]
+        return self.context + path[::-1]
 
     def abort(self):
         pass
 
     def truncate(self, n):
         del self.context[n:]
+        self.tree = []
 
     def _stats(self, rows, refs, top_k, layer_of):
         lp, rank, ids, lps = [], [], [], []
         for r, ref in zip(rows, refs):
-            ctx = self.context + self.rows[:int(r) + 1]
+            ctx = self._row_context(int(r))
             v = self.logprobs(ctx, layer_of(int(r)))
             order = np.lexsort((np.arange(self.vocab), -v))
             ids.append(order[:top_k])

@@ -64,6 +64,21 @@ def test_edit_kinds(mode, inp, kind, expect_edit):
     assert sorted(tokens) == list(range(len(inp)))  # every input token got exactly one decision
 
 
+def test_corrections_are_scored_side_by_side_and_the_chosen_one_joins_the_context():
+    # a change: the three candidates of the rejected position are one batch of branch rows
+    _, edits, out, model = decode([11, 12, 40, 14, 15, 16], mode="sequential", n_candidates=3)
+    assert edits == [("change", 2, 3, [13])]
+    trees = [(n, p) for n, p in model.batch_log if p is not None]
+    assert trees == [(3, [-1, -1, -1])]
+    assert model.context == out == TARGET[:len(out)]
+    # unsynchronised: each step grows every candidate's text by one row in one batch
+    _, edits, out, model = decode([11, 12, 40, 41, 42, 15, 16, 17], mode="sequential", n_candidates=3)
+    assert edits[0] == ("replace", 2, 5, [13, 14])
+    trees = [(n, p) for n, p in model.batch_log if p is not None]
+    assert trees[1][1] == [-1, -1, -1] and trees[2][1] == [3, 4, 5]   # step 0, then their children
+    assert model.context == out
+
+
 def test_unsynchronised_mode_gives_up_and_flags():
     inp = [11, 12] + [40 + k for k in range(12)]
     tokens, edits, out, _ = decode(inp, max_unsync=3)

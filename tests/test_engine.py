@@ -204,6 +204,50 @@ def test_fast_settings_stay_within_batch_shape_noise_of_llama_cpp(model, code_to
     assert np.abs(a - b).max() < SAME_TOL
 
 
+def test_branch_rows_score_alternatives_as_if_each_were_alone(model, code_tokens):
+    """Tree attention: branch rows see the sequence and their ancestors, never their siblings; a
+    committed chain continues the sequence as if its tokens had been evaluated in order."""
+    p = 40
+    c0, c1, c2, nxt = code_tokens[p], 17, 250, code_tokens[p + 1]
+    s = model.session(n_threads=1, kv_f32=True)
+    s.forward(code_tokens[:p])
+    s.forward_tree([c0, c1, c2, nxt], parents=[-1, -1, -1, 0])    # row 3 continues row 0
+    assert s.n_past == p and s.tokens == list(code_tokens[:p])
+    got = _full_logprobs(s, 4)
+
+    alone = model.session(n_threads=1, kv_f32=True)
+    for row, path in enumerate([[c0], [c1], [c2], [c0, nxt]]):
+        alone.truncate(0)
+        alone.forward(code_tokens[:p])
+        for t in path:
+            alone.forward([t])
+        want = _full_logprobs(alone, 1)[0]
+        assert np.abs(got[row] - want).max() < 1e-3, row
+    # a sibling seen by mistake moves the distribution far more than that
+    alone.truncate(p)
+    alone.forward([c0])
+    alone.forward([c1])
+    assert np.abs(got[1] - _full_logprobs(alone, 1)[0]).max() > 0.05
+
+    # more branch rows continue the numbering; then a chain is committed
+    s.forward_tree([code_tokens[p + 2]], parents=[3])
+    s.commit([0, 3, 4])
+    assert s.n_past == p + 3 and s.tokens == list(code_tokens[:p + 3])
+    s.forward([code_tokens[p + 3]])
+    ordered = model.session(n_threads=1, kv_f32=True)
+    ordered.forward(code_tokens[:p + 3])
+    ordered.forward([code_tokens[p + 3]])
+    assert np.abs(_full_logprobs(s, 1)[0] - _full_logprobs(ordered, 1)[0]).max() < 1e-3
+
+    from jupyter_codecheck.engine import EngineError
+    s.forward_tree([c1, c2], parents=[-1, 0])
+    with pytest.raises(EngineError, match="chain"):
+        s.commit([1])                                # row 1 follows row 0, not the sequence
+    with pytest.raises(EngineError, match="parent"):
+        s.forward_tree([c1], parents=[5])            # no branch row 5 yet
+    assert s.n_past == p + 4
+
+
 def test_unknown_batch_weight_type_is_refused(model):
     with pytest.raises(ValueError, match="batch_weights"):
         model.session(n_threads=1, batch_weights="q4_k")

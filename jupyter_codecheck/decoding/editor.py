@@ -239,6 +239,13 @@ class EditDecoder:
         rest = [int(t) for t in pending.top_ids if int(t) != first and int(t) not in exclude]
         return [first] + rest[:self.cfg.n_candidates - 1]
 
+    def _branch(self, tokens, parents, ref_index) -> tuple[list[Dist], list[int]]:
+        """Alternatives scored side by side (they see the context, not each other)."""
+        return self.scorer.branch(tokens, parents, [self._ref(ref_index)] * len(tokens))
+
+    def _commit(self, nodes) -> None:
+        self.output.extend(self.scorer.commit(nodes))
+
     def _correct(self, i: int, pending: Dist):
         n, x = len(self.inp), self.inp[i]
         allow_stop = n - i <= self.cfg.tail_delete_max and not any(self.masked[i:])
@@ -247,24 +254,20 @@ class EditDecoder:
             cands = self._candidates(pending, exclude)
         except NoCandidateError:
             return (yield from self._flag(i, pending))
-        base = len(self.output)
-        # each candidate is tried one step ahead; a hypothesis counts only if the model accepts
-        # the input token it predicts next, and hypotheses compete on log p(c) + log p(next).
-        # The likeliest candidate, which wins most often, is tried last: when it wins, its row
-        # is already in the context and is kept rather than computed again.
+        # each candidate is tried one step ahead, all in one batch; a hypothesis counts only if the
+        # model accepts the input token it predicts next, and hypotheses compete on
+        # log p(c) + log p(next). Ties go to the likelier candidate.
+        tried = [c for c in cands if c not in self.cfg.stop_ids]
+        dists, nodes = self._branch(tried, [-1] * len(tried), i + 1) if tried else ([], [])
+        row = {c: (d, node) for c, d, node in zip(tried, dists, nodes)}
         best = None  # (score, kind, c, skip)
-        kept = None  # (c, d): the candidate whose row is still in the context
         for c in reversed(cands):
             lp_c = pending.logprob_of(c)
             if c in self.cfg.stop_ids:
                 hyp = (lp_c, "stop", c, 0)
                 best = hyp if best is None or hyp[0] >= best[0] else best
                 continue
-            if kept is not None:
-                self._truncate_output(1)
-                kept = None
-            d = self._extend([c], i + 1, prev_accepted=False)[0]
-            kept = (c, d)
+            d = row[c][0]
             hyps = []
             for skip in (1, 2):   # deletion: c is the token after x (or after x and x+1)
                 j = i + skip
@@ -274,14 +277,11 @@ class EditDecoder:
                 hyps.append((lp_c + self._lp(d, i + 1), CHANGE, c, 0))
             if self.rule.accepts(d, x, i):
                 hyps.append((lp_c + self._lp(d, i), INSERT, c, 0))
-            for h in hyps:   # ties go to the likelier candidate (tried later), as before
+            for h in hyps:
                 if best is None or h[0] > best[0] or (h[0] == best[0] and h[2] != best[2]):
                     best = h
-        if kept is not None and (best is None or best[2] != kept[0] or best[1] == "stop"):
-            self._truncate_output(1)
-            kept = None
         if best is None:
-            return (yield from self._unsync(i, pending, [c for c in cands if c not in self.cfg.stop_ids], base))
+            return (yield from self._unsync(i, pending, tried))
         score, kind, c, skip = best
         if kind == "stop":
             # the model ends the cell here: the (short) tail goes
@@ -289,7 +289,8 @@ class EditDecoder:
                 yield TokenEvent(k, DELETE, pending if k == i else None)
             yield EditEvent(DELETE, i, n, [], pending)
             return pending, n
-        d = kept[1] if kept is not None else self._extend([c], i + 1, prev_accepted=False)[0]
+        d, node = row[c]
+        self._commit([node])
         if kind == DELETE:
             j = i + skip
             for k in range(i, j):
@@ -304,34 +305,42 @@ class EditDecoder:
         yield EditEvent(INSERT, i, i, [c], pending)
         return d, i
 
-    def _unsync(self, i, pending, cands, base):
+    def _unsync(self, i, pending, cands):
         """No one-step hypothesis held: from each candidate, let the model write on until it can
-        rejoin the input; keep the shortest rejoin (then the likeliest)."""
+        rejoin the input; keep the shortest rejoin (then the likeliest). The candidates' texts
+        grow side by side, one batch per step (branch rows)."""
         found = []
-        for c in cands:
-            emitted, score = [c], pending.logprob_of(c)
-            cur = self._extend([c], i, prev_accepted=False)[0]
-            for _ in range(self.cfg.max_unsync):
+        if not cands:
+            return (yield from self._flag(i, pending))
+        dists, nodes = self._branch(cands, [-1] * len(cands), i)
+        # per candidate: tokens emitted, their log-probability, branch rows, the model's view after
+        live = [([c], pending.logprob_of(c), [node], d) for c, d, node in zip(cands, dists, nodes)]
+        for step in range(self.cfg.max_unsync):
+            grown = []
+            for emitted, score, path, cur in live:
                 hit = self._rejoin(i, emitted, cur)
                 if hit is not None:
                     start, end, tokens, _ = hit
                     # prefer edits that keep the brackets balanced, then small edits, then likely ones
                     found.append((self._bracket_change(start, end, tokens), (end - start) + len(tokens),
-                                  -score, list(emitted), hit))
-                    break
+                                  -score, emitted, hit, path, cur))
+                    continue
+                if step == self.cfg.max_unsync - 1:   # the last check: nothing more to score
+                    continue
                 try:
                     nxt = self.sampler.sample(cur.top_ids, cur.top_logprobs, exclude=set(self.cfg.stop_ids))
                 except NoCandidateError:
-                    break
-                score += cur.logprob_of(nxt)
-                emitted.append(nxt)
-                cur = self._extend([nxt], i, prev_accepted=False)[0]
-            self._truncate_output(len(self.output) - base)
+                    continue
+                grown.append((emitted + [nxt], score + cur.logprob_of(nxt), path, nxt))
+            if not grown:
+                break
+            dists, nodes = self._branch([g[3] for g in grown], [g[2][-1] for g in grown], i)
+            live = [(e, sc, path + [node], d) for (e, sc, path, _), d, node in zip(grown, dists, nodes)]
         if not found:
             # no way back into the input: keep x_i as a finding without a fix
             return (yield from self._flag(i, pending))
-        _, _, _, emitted, (start, end, tokens, resume) = min(found, key=lambda f: f[:3])
-        cur = self._extend(emitted, i, prev_accepted=False)[-1]
+        _, _, _, emitted, (start, end, tokens, resume), path, cur = min(found, key=lambda f: f[:3])
+        self._commit(path)
         kind = INSERT if start == end else REPLACE
         for k in range(start, end):
             yield TokenEvent(k, CHANGE if k == start and tokens else DELETE, pending if k == start else None)

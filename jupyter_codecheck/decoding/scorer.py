@@ -28,7 +28,9 @@ class LayerModel(Protocol):
     def n_context(self) -> int: ...
     @property
     def last_token(self) -> int: ...
-    def begin(self, tokens: Sequence[int]) -> None: ...
+    # parents: branch rows (alternatives, full depth; see Scorer.branch), else ordinary rows
+    def begin(self, tokens: Sequence[int], parents: Sequence[int] | None = None) -> None: ...
+    def commit(self, nodes: Sequence[int]) -> None: ...
     def step(self) -> int: ...                          # layer computed, -1 when done
     def active(self) -> np.ndarray: ...
     def stop(self, rows: np.ndarray) -> None: ...
@@ -48,6 +50,7 @@ class Scorer:
         self.top_k = top_k
         self.cancel = cancel
         self._test_layers = policy.test_layers(model.n_layer) if policy else set()
+        self._branch_tokens: list[int] = []   # branch rows since the last commit
         # accounting for the run statistics
         self.rows_scored = 0
         self.exit_histogram = np.zeros(model.n_layer, dtype=np.int64)
@@ -58,6 +61,7 @@ class Scorer:
 
     def truncate(self, n: int) -> None:
         self.model.truncate(n)
+        self._branch_tokens = []
 
     def extend(self, tokens: Sequence[int], refs: Sequence[int | None], *,
                prev_accepted: bool = True, allow_exit: bool = True,
@@ -65,12 +69,34 @@ class Scorer:
         """Appends tokens to the context; dist k judges the token after tokens[k] (refs[k]).
         Rows with exit_ok[k] False run to full depth whatever the policy says."""
         out: list[Dist] = []
+        self._branch_tokens = []      # an ordinary batch takes the branch rows' place
         step = self.model.max_batch
         for b in range(0, len(tokens), step):
             ok = None if exit_ok is None else np.asarray(exit_ok[b:b + step], bool)
             out += self._batch(list(tokens[b:b + step]), list(refs[b:b + step]),
                                prev_accepted if b == 0 else True, allow_exit, ok)
         return out
+
+    def branch(self, tokens: Sequence[int], parents: Sequence[int],
+               refs: Sequence[int | None]) -> tuple[list[Dist], list[int]]:
+        """Scores alternatives in one batch without adding them to the context (tree attention):
+        token k follows the context (parents[k] == -1) or the branch row parents[k]. Branch rows
+        are numbered from 0 since the last commit; returns the Dists and the rows' numbers. They
+        run at full depth: they judge corrections, which are never read at an early exit."""
+        if len(tokens) > self.model.max_batch:
+            raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
+        first = len(self._branch_tokens)
+        dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents))
+        self._branch_tokens += [int(t) for t in tokens]
+        return dists, list(range(first, first + len(tokens)))
+
+    def commit(self, nodes: Sequence[int]) -> list[int]:
+        """Appends a chain of branch rows (each the child of the one before) to the context;
+        returns their tokens. The other branch rows are forgotten."""
+        tokens = [self._branch_tokens[n] for n in nodes]
+        self.model.commit(list(nodes))
+        self._branch_tokens = []
+        return tokens
 
     def confirm(self, ref: int | None) -> Dist:
         """The last context token scored again at full depth (a rejection read at an early exit
@@ -79,7 +105,8 @@ class Scorer:
         self.model.truncate(self.model.n_context - 1)
         return self.extend([last], [ref], allow_exit=False)[0]
 
-    def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None) -> list[Dist]:
+    def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None,
+               parents=None) -> list[Dist]:
         model, n = self.model, len(tokens)
         ref_arr = np.array([-1 if r is None else r for r in refs], dtype=np.int32)
         policy = self.policy if allow_exit and (exit_ok is None or exit_ok.any()) else None
@@ -88,7 +115,10 @@ class Scorer:
         prev_ok = np.ones(n, bool)
         prev_ok[0] = prev_accepted_first
         dists: list[Dist | None] = [None] * n
-        model.begin(tokens)
+        if parents is None:
+            model.begin(tokens)
+        else:
+            model.begin(tokens, parents)
         try:
             while True:
                 layer = model.step()

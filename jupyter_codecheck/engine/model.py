@@ -36,7 +36,8 @@ class ModelInfo:
 class Model:
     """A GGUF model (architectures `llama`, `qwen2`). `Model()` loads the default SmolLM2-135M.
 
-    Weights stay in the read-only file mapping; loading takes milliseconds. Problems in the file
+    Weights stay in the read-only file mapping; loading takes milliseconds (a session may add a
+    converted copy for batches: `Session(batch_weights=...)`, ~1 s once). Problems in the file
     raise a subclass of `GGUFError` naming the key or tensor and the byte offset.
     """
 

@@ -145,6 +145,8 @@ class Session:
         self.n_ctx = N.lib.cc_n_ctx(ctx)
         self.n_batch = n_batch
         self.tokens: list[int] = []
+        self._tree_tokens: list[int] = []    # branch rows since the last commit (forward_tree)
+        self._batch_is_tree = False
         self._rows_buf = np.zeros(2 * n_batch, dtype=np.int32)
 
     # -- sequence -----------------------------------------------------------------------------
@@ -162,6 +164,7 @@ class Session:
         """Roll back to positions [0, n_keep)."""
         N.check(N.lib.cc_truncate(self._ctx, int(n_keep), self._err), self._err)
         del self.tokens[n_keep:]
+        self._tree_tokens = []
 
     def common_prefix(self, tokens: Sequence[int]) -> int:
         """Length of the longest prefix of `tokens` already in the sequence."""
@@ -239,12 +242,45 @@ class Session:
 
     # -- the layer loop, one call at a time (Session.forward and the checker's runner use these) --
 
-    def begin(self, tokens, kv_mode: "str | int" = "exact") -> None:
-        """Starts a batch of at most n_batch tokens (rows 0..n-1); see `step`, `stop`, `end`."""
+    def begin(self, tokens, kv_mode: "str | int" = "exact", parents=None) -> None:
+        """Starts a batch of at most n_batch tokens (rows 0..n-1); see `step`, `stop`, `end`.
+
+        With `parents`, the rows are branch rows (see `forward_tree`): they run at full depth and
+        join the sequence only through `commit`."""
         toks = np.ascontiguousarray(tokens, dtype=np.int32)
-        mode = KV_MODES[kv_mode] if isinstance(kv_mode, str) else int(kv_mode)
-        N.check(N.lib.cc_batch_begin(self._ctx, N.ptr(toks), toks.size, mode, self._err), self._err)
+        if parents is None:
+            mode = KV_MODES[kv_mode] if isinstance(kv_mode, str) else int(kv_mode)
+            N.check(N.lib.cc_batch_begin(self._ctx, N.ptr(toks), toks.size, mode, self._err), self._err)
+            self._tree_tokens = []
+        else:
+            par = np.ascontiguousarray(parents, dtype=np.int32)
+            if par.shape != toks.shape:
+                raise ValueError(f"{toks.size} tokens but {par.size} parents")
+            N.check(N.lib.cc_batch_begin_tree(self._ctx, N.ptr(toks), N.ptr(par), toks.size, self._err),
+                    self._err)
         self._batch_tokens = toks
+        self._batch_is_tree = parents is not None
+
+    def forward_tree(self, tokens: Sequence[int], parents: Sequence[int]) -> None:
+        """Scores alternatives in one batch: row i follows the sequence (parents[i] == -1) or the
+        branch row parents[i] (numbered over all branch rows since the last commit, this call's
+        included), and sees only the sequence and its own ancestors. The sequence is unchanged
+        until `commit` appends one chain of them; `head` reads the rows as usual."""
+        self.begin(tokens, parents=parents)
+        try:
+            N.check(N.lib.cc_batch_run(self._ctx, self._err), self._err)
+            self.end()
+        except BaseException:
+            self.abort()
+            raise
+
+    def commit(self, nodes: Sequence[int]) -> None:
+        """Appends the chain of branch rows `nodes` (each the child of the one before, the first
+        following the sequence) to the sequence; forgets the other branch rows."""
+        idx = np.ascontiguousarray(nodes, dtype=np.int32)
+        N.check(N.lib.cc_tree_commit(self._ctx, N.ptr(idx), idx.size, self._err), self._err)
+        self.tokens.extend(self._tree_tokens[int(i)] for i in idx)
+        self._tree_tokens = []
 
     def step(self) -> int:
         """Computes the next layer for the active rows; returns it, or -1 when done."""
@@ -264,7 +300,10 @@ class Session:
 
     def end(self) -> None:
         N.check(N.lib.cc_batch_end(self._ctx, self._err), self._err)
-        self.tokens.extend(int(t) for t in self._batch_tokens)
+        if self._batch_is_tree:
+            self._tree_tokens.extend(int(t) for t in self._batch_tokens)
+        else:
+            self.tokens.extend(int(t) for t in self._batch_tokens)
 
     def abort(self) -> None:
         N.lib.cc_batch_abort(self._ctx, self._err)

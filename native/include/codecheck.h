@@ -3,8 +3,9 @@
 // A small transformer runtime on ggml that runs the stack ONE LAYER AT A TIME so that a caller can
 // stop individual rows (tokens) after any layer: reference-token early exit.
 //
-//   cc_model    a GGUF file mapped read-only (weights are never copied), validated before ggml
-//               sees any of it, plus the architecture's hyper-parameters.
+//   cc_model    a GGUF file mapped read-only, validated before ggml sees any of it, plus the
+//               architecture's hyper-parameters (the file's weights are never copied; a context
+//               may ask for a converted copy for batches: batch_type).
 //   cc_context  one token sequence: its positions, a per-layer KV cache, and the working state of
 //               the batch being evaluated.
 //
@@ -191,6 +192,21 @@ CC_API int cc_batch_run(cc_context * ctx, cc_error * err);
 
 // Ends the batch: its positions join the sequence. The batch must have no layer left to compute.
 CC_API int cc_batch_end(cc_context * ctx, cc_error * err);
+
+// Branch rows: alternatives scored in parallel, e.g. the candidate corrections of one position
+// and their continuations (tree attention). Row i follows the sequence (parents[i] == -1) or the
+// branch row parents[i], counted over all branch rows begun since the last commit (this batch's
+// rows continue that numbering). It sees the sequence, its ancestors and itself, never its
+// siblings. Branch rows run at full depth (no stops) and are not part of the sequence: after
+// cc_batch_end, n_past is unchanged and their heads are readable as usual. A later cc_batch_begin
+// of ordinary rows, cc_truncate or cc_tree_commit forgets them.
+CC_API int cc_batch_begin_tree(cc_context * ctx, const int32_t * tokens, const int32_t * parents, int32_t n,
+                               cc_error * err);
+
+// Appends the chain of branch rows nodes[0..n) to the sequence (nodes[0] follows the sequence,
+// nodes[j] is the child of nodes[j-1]): their K,V become positions n_past .. n_past+n-1, as if
+// the tokens had been evaluated in order. The other branch rows are forgotten.
+CC_API int cc_tree_commit(cc_context * ctx, const int32_t * nodes, int32_t n, cc_error * err);
 
 // Abandons the batch (e.g. the user cancelled): the sequence stays as before cc_batch_begin,
 // including K,V still owed by earlier exits. Safe at any point between begin and end.

@@ -115,8 +115,8 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
         const int r = i < n_act ? act[i] : kv_only[i - n_act];
         ((int32_t *) slots->data)[i] = r;
         ((int32_t *) pos->data)[i] = rows[r].pos;
-        ((int64_t *) cells->data)[i] = rows[r].pos;
-        max_pos = std::max(max_pos, rows[r].pos);
+        ((int64_t *) cells->data)[i] = rows[r].cell;
+        max_pos = std::max(max_pos, rows[r].cell);
     }
 
     ggml_tensor * x = ggml_get_rows(ctx, hidden, slots);                         // (n_embd, n_rows)
@@ -139,8 +139,13 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
         const ggml_fp16_t zero = ggml_fp32_to_fp16(0.0f), neg_inf = ggml_fp32_to_fp16(-INFINITY);
         for (int i = 0; i < n_act; ++i) {
             ggml_fp16_t * m = (ggml_fp16_t *) mask->data + (size_t) i * n_kv;
-            const int p = rows[act[i]].pos;
-            for (int j = 0; j < n_kv; ++j) m[j] = j <= p ? zero : neg_inf;
+            const Row & row = rows[act[i]];
+            if (row.cell == row.pos) {
+                for (int j = 0; j < n_kv; ++j) m[j] = j <= row.pos ? zero : neg_inf;
+            } else {  // a branch row: the sequence, its ancestors and itself
+                for (int j = 0; j < n_kv; ++j) m[j] = j < n_past ? zero : neg_inf;
+                for (int t = row.cell - n_past; t >= 0; t = tree[t].parent) m[n_past + t] = zero;
+            }
         }
 
         ggml_tensor * xa = ggml_view_2d(ctx, x, c.n_embd, n_act, x->nb[1], 0);
@@ -178,11 +183,17 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
 // batches
 // ---------------------------------------------------------------------------------------------
 
-void cc_context::begin(const int32_t * tokens, int n, int mode) {
+void cc_context::begin(const int32_t * tokens, int n, int mode, const int32_t * parents) {
     if (in_batch) CC_THROW(CC_ERR_STATE, -1, "", "a batch is already in progress: call cc_batch_end first");
     if (n < 0 || n > n_batch) CC_THROW(CC_ERR_ARGUMENT, -1, "", "batch of %d tokens: must be 0..%d (n_batch)", n, n_batch);
     if (mode != CC_KV_EXACT && mode != CC_KV_PROPAGATE) CC_THROW(CC_ERR_ARGUMENT, -1, "", "unknown kv mode %d", mode);
-    if (n_past + n > n_ctx) {
+    const int n_tree = parents ? (int) tree.size() : 0;
+    for (int i = 0; parents && i < n; ++i) {
+        if (parents[i] < -1 || parents[i] >= n_tree + i) {
+            CC_THROW(CC_ERR_ARGUMENT, -1, "", "branch row %d: parent %d must be -1 or an earlier branch row (0..%d)", i, parents[i], n_tree + i - 1);
+        }
+    }
+    if (n_past + n_tree + n > n_ctx) {
         CC_THROW(CC_ERR_CONTEXT_FULL, -1, "", "the sequence would hold %d positions but the context holds %d (n_ctx)", n_past + n, n_ctx);
     }
     for (int i = 0; i < n; ++i) {
@@ -194,7 +205,7 @@ void cc_context::begin(const int32_t * tokens, int n, int mode) {
     n_owed_rows = (int) owed.size();
     const size_t row_bytes = sizeof(float) * c.n_embd;
     for (size_t i = 0; i < owed.size(); ++i) {
-        rows.push_back({-1, owed[i].pos, owed[i].next_layer, owed[i].next_layer - 1, -1, RowState::ACTIVE});
+        rows.push_back({-1, owed[i].pos, owed[i].pos, owed[i].next_layer, owed[i].next_layer - 1, -1, RowState::ACTIVE});
         memcpy((char *) hidden->data + i * row_bytes, owed[i].h.data(), row_bytes);
     }
     owed_before = std::move(owed);
@@ -208,8 +219,18 @@ void cc_context::begin(const int32_t * tokens, int n, int mode) {
         float * dst = (float *) ((char *) hidden->data + slot * row_bytes);
         if (emb->type == GGML_TYPE_F32) memcpy(dst, src, row_bytes);
         else traits->to_float(src, dst, c.n_embd);
-        rows.push_back({tokens[i], n_past + i, 0, -1, -1, RowState::ACTIVE});
+        if (parents) {  // a branch row: cell after the sequence and the earlier branch rows
+            const int32_t parent = parents[i];
+            const int32_t depth = parent < 0 ? 0 : tree[parent].depth + 1;
+            tree.push_back({parent, depth});
+            rows.push_back({tokens[i], n_past + depth, n_past + n_tree + i, 0, -1, -1, RowState::ACTIVE});
+        } else {
+            rows.push_back({tokens[i], n_past + i, n_past + i, 0, -1, -1, RowState::ACTIVE});
+        }
     }
+    tree_before = (size_t) n_tree;
+    tree_batch = parents != nullptr;
+    if (!tree_batch) tree.clear();  // the batch's cells overwrite the branch rows' ones
     exit_state.assign((size_t) n * c.n_embd, 0.0f);
     std::fill(rows_per_layer.begin(), rows_per_layer.end(), 0);
     std::fill(kv_rows_per_layer.begin(), kv_rows_per_layer.end(), 0);
@@ -259,6 +280,7 @@ void cc_context::update_departures() {
 void cc_context::stop(const int32_t * user_rows, int n) {
     if (!in_batch) CC_THROW(CC_ERR_STATE, -1, "", "no batch in progress");
     if (layer < 0) CC_THROW(CC_ERR_STATE, -1, "", "rows can only stop after a layer has been computed");
+    if (tree_batch) CC_THROW(CC_ERR_STATE, -1, "", "branch rows run at full depth: they cannot stop");
     for (int i = 0; i < n; ++i) {
         const int u = user_rows[i];
         if (u < 0 || u >= n_user()) CC_THROW(CC_ERR_ARGUMENT, -1, "", "row %d is not in the batch (0..%d)", u, n_user() - 1);
@@ -298,8 +320,36 @@ void cc_context::end() {
             }
         }
     }
-    n_past += n_user();
+    if (!tree_batch) n_past += n_user();  // branch rows join the sequence only when committed
     in_batch = false;
+}
+
+// Makes a chain of branch rows (nodes[0] follows the sequence, each next one is the child of the
+// one before) the next positions of the sequence: their K,V move to cells n_past, n_past + 1, ...
+// The other branch rows are forgotten.
+void cc_context::commit(const int32_t * nodes, int n) {
+    if (in_batch) CC_THROW(CC_ERR_STATE, -1, "", "cannot commit inside a batch");
+    if (n_past + n > n_ctx) CC_THROW(CC_ERR_CONTEXT_FULL, -1, "", "committing %d rows would exceed the context (%d)", n, n_ctx);
+    for (int j = 0; j < n; ++j) {
+        const int t = nodes[j];
+        if (t < 0 || t >= (int) tree.size()) CC_THROW(CC_ERR_ARGUMENT, -1, "", "%d is not a branch row (0..%d)", t, (int) tree.size() - 1);
+        if (tree[t].parent != (j == 0 ? -1 : nodes[j - 1])) {
+            CC_THROW(CC_ERR_ARGUMENT, -1, "", "branch rows to commit must form a chain from the sequence: row %d does not follow %d", t, j ? nodes[j - 1] : -1);
+        }
+    }
+    // nodes are created after their parents, so nodes[j] >= j: a row's destination cell is never
+    // the source of a later row in the chain
+    for (int j = 0; j < n; ++j) {
+        const int src = n_past + nodes[j], dst = n_past + j;
+        if (src == dst) continue;
+        for (int il = 0; il < c.n_layer; ++il) {
+            for (ggml_tensor * t : {k_cache[il], v_cache[il]}) {
+                memcpy((char *) t->data + (size_t) dst * t->nb[1], (const char *) t->data + (size_t) src * t->nb[1], t->nb[1]);
+            }
+        }
+    }
+    tree.clear();
+    n_past += n;
 }
 
 void cc_context::abort() {
@@ -308,6 +358,7 @@ void cc_context::abort() {
     // a cell before any row attends to it. The owed rows' cells hold exactly what they held.
     owed = std::move(owed_before);
     owed_before.clear();
+    if (tree_batch) tree.resize(tree_before);
     in_batch = false;
     have_batch = false;
 }
@@ -329,6 +380,7 @@ void cc_context::truncate(int n_keep) {
     if (in_batch) CC_THROW(CC_ERR_STATE, -1, "", "cannot truncate inside a batch");
     if (n_keep < 0 || n_keep > n_past) CC_THROW(CC_ERR_ARGUMENT, -1, "", "cannot keep %d positions: the sequence has %d", n_keep, n_past);
     owed.erase(std::remove_if(owed.begin(), owed.end(), [&](const OwedRow & o) { return o.pos >= n_keep; }), owed.end());
+    tree.clear();
     n_past = n_keep;
 }
 

@@ -15,7 +15,8 @@ enum class RowState : uint8_t {
 
 struct Row {
     int32_t  token;        // -1 for an owed row riding along (its hidden state is already set)
-    int32_t  pos;          // position in the sequence == KV cache cell
+    int32_t  pos;          // position in the sequence (RoPE)
+    int32_t  cell;         // KV cache cell: == pos, except for branch rows (see TreeNode)
     int32_t  start_layer;  // first layer to compute
     int32_t  done_layer;   // last layer computed for this row (-1: none)
     int32_t  exit_layer;   // layer after which the caller stopped it (-1: not stopped)
@@ -28,6 +29,15 @@ struct OwedRow {
     int32_t pos;
     int32_t next_layer;
     std::vector<float> h;  // (n_embd) the row's state after layer next_layer-1
+};
+
+// A branch row: one of several alternatives scored in parallel (the candidate corrections of one
+// position and their continuations). Branch rows are not part of the sequence until a chain of
+// them is committed; node i (in order of creation since the last commit) holds KV cell n_past + i
+// and sees the sequence plus its own ancestors.
+struct TreeNode {
+    int32_t parent;  // index of the parent node, -1: it follows the sequence's last position
+    int32_t depth;   // its position is n_past + depth
 };
 
 // Rows per output-head graph: bounds the logits buffer (HEAD_CHUNK x n_vocab floats).
@@ -50,6 +60,9 @@ struct cc_context {
     int n_past = 0;
     std::vector<OwedRow> owed;
     std::vector<OwedRow> owed_before;  // owed rows as they were at cc_batch_begin (for abort)
+    std::vector<TreeNode> tree;        // branch rows since the last commit (cells n_past + i)
+    size_t tree_before = 0;            // tree size at cc_batch_begin (for abort)
+    bool tree_batch = false;           // the batch in progress is of branch rows
 
     // the batch: owed rows riding along first, then the caller's rows
     bool in_batch = false;
@@ -80,7 +93,8 @@ struct cc_context {
     cc_context(cc_model * m, const cc_context_params & p);
     ~cc_context();
 
-    void begin(const int32_t * tokens, int n, int mode);
+    void begin(const int32_t * tokens, int n, int mode, const int32_t * parents = nullptr);
+    void commit(const int32_t * nodes, int n);
     int step();
     void stop(const int32_t * user_rows, int n);
     void end();
