@@ -1,8 +1,9 @@
 """Edit decoding: walk the cell's own tokens, keep the plausible ones, edit the rest minimally.
 
 At input position i the model's distribution (a `Dist`) judges the cell's token x_i with the
-`AcceptanceRule`. When it rejects x_i, the sampler chain picks the model's token c (never x_i),
-c is appended to the context, and ONE more model step tells the edit apart:
+`AcceptanceRule`. When it rejects x_i, the sampler chain picks the model's token c (never x_i;
+with greedy sampling also the next `n_candidates - 1` likeliest), and ONE more model step after c
+tells the edit apart:
 
     deletion   c equals x_{i+1} (or x_{i+2}) and the model then accepts x_{i+2} (x_{i+3})
     change     the model then accepts x_{i+1}: c replaced x_i
@@ -18,7 +19,9 @@ input: no prompt text, no rewrite.
 
 In batched mode, after an accepted token the decoder verifies a window of the following input
 tokens in one batch (all rows judge the cell's own next token, rows leave at their exit layer),
-keeps the accepted run and drops the rows after the first rejection.
+keeps the accepted run and drops the rows after the first rejection. In both modes the candidates
+of a rejection, and their texts while unsynchronised, are scored side by side as branch rows
+(`Scorer.branch`: each sees the context, not the others); the chosen one joins the context.
 
 `run()` is a generator of events, so results stream as they are decided.
 """
