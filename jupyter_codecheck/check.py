@@ -167,8 +167,15 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     masked = _overlapping(enc.starts, enc.ends, masked_spans(data))
     free = _overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
     prefix = _document_start(tok)
+    room = engine.session.n_ctx - n - _walk_slack(opts)
+    if room < len(prefix):
+        from .engine.errors import ContextFullError
+        raise ContextFullError(f"the cell has {n} tokens but the model's context holds "
+                               f"{engine.session.n_ctx}: split it into smaller cells")
     if context:
-        prefix += tok.encode("\n\n".join(c.rstrip("\n") for c in context) + "\n\n").ids
+        ctx_ids = tok.encode("\n\n".join(c.rstrip("\n") for c in context) + "\n\n").ids
+        # the most recent context is kept when it all does not fit beside the cell
+        prefix += ctx_ids[max(0, len(ctx_ids) - (room - len(prefix))):]
 
     layer_model = EngineLayerModel(engine.session, kv_mode=opts.kv_mode, lens=lens)
     engine.set_cell_shortlist(enc.ids or [0])
@@ -297,6 +304,12 @@ def _prime(session, scorer, prefix, first_ref):
     if keep < len(prefix) - 1:
         session.forward(prefix[keep:-1])     # no head needed for the context itself
     return scorer.extend([prefix[-1]], [first_ref], allow_exit=False)[0], keep
+
+
+def _walk_slack(opts) -> int:
+    """Positions the walk may need beyond the cell: tokens appended at the end and the branch
+    rows of an unsynchronised stretch (every candidate's text, side by side)."""
+    return EditorConfig.max_tail + opts.n_candidates * (opts.max_unsync + 2)
 
 
 def _document_start(tok) -> list[int]:

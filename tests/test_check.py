@@ -128,6 +128,12 @@ def test_context_prefix_is_reused():
     assert first.edits == [] and second.edits == []
 
 
+def test_a_cell_longer_than_the_context_is_refused_before_any_work():
+    from jupyter_codecheck.engine.errors import ContextFullError
+    with pytest.raises(ContextFullError, match="split it"):
+        next(check_iter("x = 1\n" * 2000, **FAST))   # ~8000 tokens, the context holds 4096
+
+
 def test_bad_options_raise_clear_errors():
     with pytest.raises(TypeError, match="unknown option"):
         check("x = 1\n", acept_prob=0.3)
