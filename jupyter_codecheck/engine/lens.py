@@ -297,8 +297,10 @@ class ExitLens:
             raise ValueError(f"chunk_tokens must be 1..512, got {chunk_tokens}")
         chunks = source_chunks(model.tokenizer, sources, chunk_tokens)
         eq = NormalEquations(model.n_layer, model.n_embd)
+        # the checker's arithmetic (and its speed: the fit is ~1.5x faster than with the defaults)
+        from .session import FAST
         session = model.session(n_threads=n_threads, n_ctx=max(chunk_tokens, 64),
-                                n_batch=chunk_tokens)
+                                n_batch=chunk_tokens, **FAST)
         t0 = time.perf_counter()
         done = n_chunks = 0
         try:
