@@ -77,6 +77,9 @@ def test_corrections_are_scored_side_by_side_and_the_chosen_one_joins_the_contex
     trees = [(n, p) for n, p in model.batch_log if p is not None]
     assert trees[1][1] == [-1, -1, -1] and trees[2][1] == [3, 4, 5]   # step 0, then their children
     assert model.context == out
+    # the filler texts never rejoin: once they are longer than the rejoin found (size 5: three
+    # input tokens become two), they are no longer grown (max_unsync would allow 3 more batches)
+    assert trees[-1] == (2, [10, 11]) and len(trees) == 5
 
 
 def test_unsynchronised_mode_gives_up_and_flags():

@@ -319,7 +319,7 @@ class EditDecoder:
         # per candidate: tokens emitted, their log-probability, branch rows, the model's view after
         live = [([c], pending.logprob_of(c), [node], d) for c, d, node in zip(cands, dists, nodes)]
         for step in range(self.cfg.max_unsync):
-            grown = []
+            waiting = []
             for emitted, score, path, cur in live:
                 hit = self._rejoin(i, emitted, cur)
                 if hit is not None:
@@ -327,8 +327,14 @@ class EditDecoder:
                     # prefer edits that keep the brackets balanced, then small edits, then likely ones
                     found.append((self._bracket_change(start, end, tokens), (end - start) + len(tokens),
                                   -score, emitted, hit, path, cur))
-                    continue
-                if step == self.cfg.max_unsync - 1:   # the last check: nothing more to score
+                else:
+                    waiting.append((emitted, score, path, cur))
+            if step == self.cfg.max_unsync - 1:   # the last check: nothing more to score
+                break
+            best = min(f[:3] for f in found) if found else None
+            grown = []
+            for emitted, score, path, cur in waiting:
+                if best is not None and self._cannot_win(len(emitted), score, best):
                     continue
                 try:
                     nxt = self.sampler.sample(cur.top_ids, cur.top_logprobs, exclude=set(self.cfg.stop_ids))
@@ -351,6 +357,18 @@ class EditDecoder:
         if resume > end:               # the shared token that rejoined the input
             yield TokenEvent(end, ACCEPT, None)
         return cur, resume
+
+    @staticmethod
+    def _cannot_win(n_emitted: int, score: float, best: tuple) -> bool:
+        """Can a text of `n_emitted` tokens (log-probability `score`) that has not rejoined yet
+        still beat the best rejoin found, (bracket change, size, -score)? Any later rejoin of it
+        has size >= n_emitted + 1 and a lower score, and no edit changes fewer than 0 brackets:
+        so not when the best keeps the brackets and is smaller, or as small and likelier. The
+        search stops growing such texts (the result is the same, with fewer rows)."""
+        brackets, size, neg_score = best
+        if brackets > 0:
+            return False
+        return n_emitted + 1 > size or (n_emitted + 1 == size and score <= -neg_score)
 
     def _bracket_change(self, start, end, tokens) -> int:
         """How much replacing input [start, end) by `tokens` changes the bracket counts (0 when
