@@ -71,15 +71,16 @@ def test_corrections_are_scored_side_by_side_and_the_chosen_one_joins_the_contex
     trees = [(n, p) for n, p in model.batch_log if p is not None]
     assert trees == [(3, [-1, -1, -1])]
     assert model.context == out == TARGET[:len(out)]
-    # unsynchronised: each step grows every candidate's text by one row in one batch
+    # unsynchronised: the candidates' rows are its first step (not scored again); each step
+    # grows every candidate's text by one row in one batch
     _, edits, out, model = decode([11, 12, 40, 41, 42, 15, 16, 17], mode="sequential", n_candidates=3)
     assert edits[0] == ("replace", 2, 5, [13, 14])
     trees = [(n, p) for n, p in model.batch_log if p is not None]
-    assert trees[1][1] == [-1, -1, -1] and trees[2][1] == [3, 4, 5]   # step 0, then their children
+    assert trees[:3] == [(3, [-1, -1, -1]), (3, [0, 1, 2]), (3, [3, 4, 5])]
     assert model.context == out
     # the filler texts never rejoin: once they are longer than the rejoin found (size 5: three
     # input tokens become two), they are no longer grown (max_unsync would allow 3 more batches)
-    assert trees[-1] == (2, [10, 11]) and len(trees) == 5
+    assert trees[-1] == (2, [7, 8]) and len(trees) == 4
 
 
 def test_unsynchronised_mode_gives_up_and_flags():

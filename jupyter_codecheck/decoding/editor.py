@@ -284,7 +284,10 @@ class EditDecoder:
                 if best is None or h[0] > best[0] or (h[0] == best[0] and h[2] != best[2]):
                     best = h
         if best is None:
-            return (yield from self._unsync(i, pending, tried))
+            # the candidates' rows are the first step of the unsynchronised search: read again,
+            # judging x_i (an insertion) rather than x_{i+1}
+            first = (self.scorer.reread(range(len(tried)), [self._ref(i)] * len(tried)), nodes)
+            return (yield from self._unsync(i, pending, tried, first))
         score, kind, c, skip = best
         if kind == "stop":
             # the model ends the cell here: the (short) tail goes
@@ -308,14 +311,15 @@ class EditDecoder:
         yield EditEvent(INSERT, i, i, [c], pending)
         return d, i
 
-    def _unsync(self, i, pending, cands):
+    def _unsync(self, i, pending, cands, first=None):
         """No one-step hypothesis held: from each candidate, let the model write on until it can
         rejoin the input; keep the shortest rejoin (then the likeliest). The candidates' texts
-        grow side by side, one batch per step (branch rows)."""
+        grow side by side, one batch per step (branch rows). `first`: the candidates' rows
+        already scored (Dists judging x_i, branch row numbers)."""
         found = []
         if not cands:
             return (yield from self._flag(i, pending))
-        dists, nodes = self._branch(cands, [-1] * len(cands), i)
+        dists, nodes = first if first is not None else self._branch(cands, [-1] * len(cands), i)
         # per candidate: tokens emitted, their log-probability, branch rows, the model's view after
         live = [([c], pending.logprob_of(c), [node], d) for c, d, node in zip(cands, dists, nodes)]
         for step in range(self.cfg.max_unsync):

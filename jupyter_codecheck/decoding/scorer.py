@@ -90,6 +90,14 @@ class Scorer:
         self._branch_tokens += [int(t) for t in tokens]
         return dists, list(range(first, first + len(tokens)))
 
+    def reread(self, rows: Sequence[int], refs: Sequence[int | None]) -> list[Dist]:
+        """Rows of the LAST batch judged against other reference tokens: their Dists again from
+        the same states (full-depth rows only), for the price of the head alone."""
+        ref_arr = np.array([-1 if r is None else r for r in refs], dtype=np.int32)
+        lp, rank, ids, lps = self.model.final_stats(np.asarray(rows, np.int32), ref_arr, self.top_k)
+        return [self._dist(r, lp[j], rank[j], ids[j], lps[j], self.model.n_layer - 1)
+                for j, r in enumerate(refs)]
+
     def commit(self, nodes: Sequence[int]) -> list[int]:
         """Appends a chain of branch rows (each the child of the one before) to the context;
         returns their tokens. The other branch rows are forgotten."""
