@@ -194,7 +194,7 @@ void cc_context::begin(const int32_t * tokens, int n, int mode, const int32_t * 
         }
     }
     if (n_past + n_tree + n > n_ctx) {
-        CC_THROW(CC_ERR_CONTEXT_FULL, -1, "", "the sequence would hold %d positions but the context holds %d (n_ctx)", n_past + n, n_ctx);
+        CC_THROW(CC_ERR_CONTEXT_FULL, -1, "", "the sequence would hold %d positions but the context holds %d (n_ctx)", n_past + n_tree + n, n_ctx);
     }
     for (int i = 0; i < n; ++i) {
         if (tokens[i] < 0 || tokens[i] >= c.n_vocab) {
