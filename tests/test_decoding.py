@@ -66,14 +66,16 @@ def test_edit_kinds(mode, inp, kind, expect_edit):
 
 def test_corrections_are_scored_side_by_side_and_the_chosen_one_joins_the_context():
     # a change: the three candidates of the rejected position are one batch of branch rows
-    _, edits, out, model = decode([11, 12, 40, 14, 15, 16], mode="sequential", n_candidates=3)
+    _, edits, out, model = decode([11, 12, 40, 14, 15, 16], mode="sequential", n_candidates=3,
+                                candidate_ratio=1e9)
     assert edits == [("change", 2, 3, [13])]
     trees = [(n, p) for n, p in model.batch_log if p is not None]
     assert trees == [(3, [-1, -1, -1])]
     assert model.context == out == TARGET[:len(out)]
     # unsynchronised: the candidates' rows are its first step (not scored again); each step
     # grows every candidate's text by one row in one batch
-    _, edits, out, model = decode([11, 12, 40, 41, 42, 15, 16, 17], mode="sequential", n_candidates=3)
+    _, edits, out, model = decode([11, 12, 40, 41, 42, 15, 16, 17], mode="sequential", n_candidates=3,
+                                candidate_ratio=1e9)
     assert edits[0] == ("replace", 2, 5, [13, 14])
     trees = [(n, p) for n, p in model.batch_log if p is not None]
     assert trees[:3] == [(3, [-1, -1, -1]), (3, [0, 1, 2]), (3, [3, 4, 5])]
@@ -81,6 +83,14 @@ def test_corrections_are_scored_side_by_side_and_the_chosen_one_joins_the_contex
     # the filler texts never rejoin: once they are longer than the rejoin found (size 5: three
     # input tokens become two), they are no longer grown (max_unsync would allow 3 more batches)
     assert trees[-1] == (2, [7, 8]) and len(trees) == 4
+
+
+def test_far_fetched_candidates_are_not_tried():
+    # the fake model's favourite has p=0.9; fillers 1 and 2 have ~0.05 and ~0.025: only the first
+    # is at least 1/20 as likely
+    _, edits, _, model = decode([11, 12, 40, 14, 15, 16], mode="sequential", n_candidates=3)
+    assert edits == [("change", 2, 3, [13])]
+    assert [n for n, p in model.batch_log if p is not None] == [2]
 
 
 def test_unsynchronised_mode_gives_up_and_flags():

@@ -71,7 +71,11 @@ class EditorConfig:
     stop_ids: frozenset = field(default_factory=frozenset)      # end-of-generation tokens
     boundary_ids: frozenset = field(default_factory=frozenset)  # whitespace-only tokens
     tail_ids: frozenset | None = None   # tokens the tail may append (None: any non-boundary token)
-    n_candidates: int = 3               # corrections tried one step ahead at a rejection
+    n_candidates: int = 3               # corrections tried one step ahead at a rejection...
+    # ...when at least 1/candidate_ratio as likely as the likeliest: a far-fetched one must not
+    # win with a one-step hypothesis (`' total'` at p=0.007 deleting `retrun`) before the
+    # favourite (`' return'`, 0.95) has been followed to where it rejoins the input
+    candidate_ratio: float = 20.0
     # Token healing: a kept token x is still suspicious when the model strongly prefers a longer
     # token that starts with x's text and the input does not go on with the rest of it: `)`
     # where the model wants `):` and the input continues ` print`. Needs the token texts.
@@ -237,10 +241,13 @@ class EditDecoder:
         yield from self._tail(pending)
 
     def _candidates(self, pending: Dist, exclude: set) -> list[int]:
-        """The sampler's pick first, then the next most likely tokens (for greedy: the top-M)."""
+        """The sampler's pick first, then the next most likely tokens (for greedy: the top-M)
+        that are at least 1/candidate_ratio as likely as the likeliest of them."""
         first = self.sampler.sample(pending.top_ids, pending.top_logprobs, exclude=exclude)
         rest = [int(t) for t in pending.top_ids if int(t) != first and int(t) not in exclude]
-        return [first] + rest[:self.cfg.n_candidates - 1]
+        cands = [first] + rest[:self.cfg.n_candidates - 1]
+        floor = max(pending.logprob_of(c) for c in cands) - math.log(self.cfg.candidate_ratio)
+        return [first] + [c for c in cands[1:] if pending.logprob_of(c) >= floor]
 
     def _branch(self, tokens, parents, ref_index) -> tuple[list[Dist], list[int]]:
         """Alternatives scored side by side (they see the context, not each other)."""
