@@ -93,10 +93,7 @@ class Scorer:
     def reread(self, rows: Sequence[int], refs: Sequence[int | None]) -> list[Dist]:
         """Rows of the LAST batch judged against other reference tokens: their Dists again from
         the same states (full-depth rows only), for the price of the head alone."""
-        ref_arr = np.array([-1 if r is None else r for r in refs], dtype=np.int32)
-        lp, rank, ids, lps = self.model.final_stats(np.asarray(rows, np.int32), ref_arr, self.top_k)
-        return [self._dist(r, lp[j], rank[j], ids[j], lps[j], self.model.n_layer - 1)
-                for j, r in enumerate(refs)]
+        return self._final_dists(np.asarray(rows, np.int32), list(refs))
 
     def commit(self, nodes: Sequence[int]) -> list[int]:
         """Appends a chain of branch rows (each the child of the one before) to the context;
@@ -116,7 +113,7 @@ class Scorer:
     def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None,
                parents=None) -> list[Dist]:
         model, n = self.model, len(tokens)
-        ref_arr = np.array([-1 if r is None else r for r in refs], dtype=np.int32)
+        ref_arr = _ref_array(refs)
         policy = self.policy if allow_exit and (exit_ok is None or exit_ok.any()) else None
         if policy is not None:
             policy.start(n)
@@ -159,16 +156,26 @@ class Scorer:
             raise
         rest = np.array([r for r in range(n) if dists[r] is None], dtype=np.int32)
         if rest.size:
-            lp, rank, ids, lps = model.final_stats(rest, ref_arr[rest], self.top_k)
-            for j, r in enumerate(rest.tolist()):
-                dists[r] = self._dist(refs[r], lp[j], rank[j], ids[j], lps[j], model.n_layer - 1)
+            for r, d in zip(rest.tolist(), self._final_dists(rest, [refs[r] for r in rest.tolist()])):
+                dists[r] = d
         self.rows_scored += n
         for d in dists:
             self.exit_histogram[d.exit_layer] += 1
         return dists  # type: ignore[return-value]
+
+    def _final_dists(self, rows: np.ndarray, refs: list) -> list[Dist]:
+        """Full-depth Dists of rows of the last batch, each judging its reference token."""
+        lp, rank, ids, lps = self.model.final_stats(rows, _ref_array(refs), self.top_k)
+        return [self._dist(r, lp[j], rank[j], ids[j], lps[j], self.model.n_layer - 1)
+                for j, r in enumerate(refs)]
 
     def _dist(self, ref, lp, rank, ids, lps, layer) -> Dist:
         return Dist(ref=ref, ref_logprob=float(lp) if ref is not None else float("nan"),
                     ref_rank=int(rank) if ref is not None else -1,
                     top_ids=np.asarray(ids).copy(), top_logprobs=np.asarray(lps).copy(),
                     exit_layer=int(layer), full_depth=layer >= self.model.n_layer - 1)
+
+
+def _ref_array(refs) -> np.ndarray:
+    """Reference tokens for the model (-1: none, past the end of the input)."""
+    return np.array([-1 if r is None else r for r in refs], dtype=np.int32)

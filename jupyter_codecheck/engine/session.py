@@ -216,8 +216,8 @@ class Session:
             per_layer += done[1]
         return BatchResult(start, toks.size, np.concatenate(exits), per_layer, self.n_layer)
 
-    def _run_batch(self, toks, hook, mode, cancel, batch_start):
-        self.begin(toks, mode)
+    def _run_batch(self, toks, hook, mode, cancel, batch_start, parents=None):
+        self.begin(toks, mode, parents)
         try:
             if hook is None and cancel is None:
                 N.check(N.lib.cc_batch_run(self._ctx, self._err), self._err)
@@ -266,13 +266,8 @@ class Session:
         branch row parents[i] (numbered over all branch rows since the last commit, this call's
         included), and sees only the sequence and its own ancestors. The sequence is unchanged
         until `commit` appends one chain of them; `head` reads the rows as usual."""
-        self.begin(tokens, parents=parents)
-        try:
-            N.check(N.lib.cc_batch_run(self._ctx, self._err), self._err)
-            self.end()
-        except BaseException:
-            self.abort()
-            raise
+        self._run_batch(np.ascontiguousarray(tokens, dtype=np.int32), None, KV_MODES["exact"], None,
+                        self.n_past, parents)
 
     def commit(self, nodes: Sequence[int]) -> None:
         """Appends the chain of branch rows `nodes` (each the child of the one before, the first
