@@ -11,6 +11,16 @@ converted the file would get from llama.cpp's own tiled kernels),
 plus the cost of the exit hook (a Python call after every layer) and of the exit tests (the full
 49k-vocabulary head and the shortlist head) as fractions of a decode step and in layers.
 
+(c) What "exact" K,V allows at best. An exited token's skipped layers are recomputed before a later
+token attends to them, so every token still runs every layer: an exit saves its head and nothing
+else. The layers alone therefore bound the checker's speed, whatever the exit policy:
+    bound_sequential_exact  llama.cpp's decode step / our 30 layers for one row (no head, one row
+                            per token, no rejection)
+    bound_batched_exact     llama.cpp's batched scoring / our layers for the same batch (no head)
+and the layers' time per row by batch size shows whether rows riding along are nearly free
+(memory-bound) or cost their share (compute-bound): the edit walk scores 8-16-row windows and
+2-3-row branch batches.
+
 Runs alternate ours / llama.cpp and report medians: the machine is shared and noisy. The last
 line is one JSON object with the figures.
 """
@@ -113,6 +123,10 @@ def main() -> None:
 
     ours_batched, plain_batched = batched(ours), batched(plain)
 
+    def ours_batched_layers():   # (c): the layers alone, no head
+        ours.truncate(0)
+        ours.forward(cell)
+
     def ref_batched():
         ref.score(cell, all_logits=True)
 
@@ -137,7 +151,8 @@ def main() -> None:
         for i, t in enumerate(seq):
             ref.decode_one(t, i)
 
-    runs = {"ours_batched": ours_batched, "plain_batched": plain_batched, "ref_batched": ref_batched,
+    runs = {"ours_batched": ours_batched, "ours_batched_layers": ours_batched_layers,
+            "plain_batched": plain_batched, "ref_batched": ref_batched,
             "ref_q8_batched": ref_q8_batched, "ours_decode": ours_decode,
             "plain_decode": plain_decode, "ref_decode": ref_decode}
     for fn in runs.values():
@@ -190,6 +205,19 @@ def main() -> None:
         "exit_test_cost_layers": t_short_head / t_layer,
         "exit_test_cost_fraction": t_short_head / t_decode_step,
     }
+    # (c) the layers per row by batch size, after 100 positions of context
+    layers_ms_by_rows = {}
+    for n_rows in (1, 2, 4, 8, 16, 32, 64):
+        def batch(n_rows=n_rows):
+            ours.forward(cell[100:100 + n_rows])
+            ours.truncate(100)
+        batch()
+        layers_ms_by_rows[n_rows] = round(timed(batch, max(3, reps // 3)) / n_rows * 1e3, 3)
+    bounds = {
+        "bound_sequential_exact": round((1 / tps["llamacpp_decode_tps"]) / t_fwd, 3),
+        "bound_batched_exact": round(med["ref_batched"] / med["ours_batched_layers"], 3),
+    }
+
     # how far the shortlist exit test is from the full head, on the cell, at a few layers
     short_err = shortlist_error(ours, cell, (9, 19, n_layer - 1))
 
@@ -200,6 +228,7 @@ def main() -> None:
         "ratio_decode": round(tps["ours_decode_tps"] / tps["llamacpp_decode_tps"], 3),
         "ratio_batched_vs_llamacpp_q8_0": round(tps["ours_batched_tps"] / tps["llamacpp_q8_0_batched_tps"], 3),
         **{k: round(v, 4) for k, v in costs.items()},
+        **bounds, "layers_ms_per_row_by_batch": layers_ms_by_rows,
         "shortlist_error": short_err,
     }
     print(f"model {model.path.name}, {args.threads} threads, medians of {args.repeats} runs")
@@ -216,6 +245,11 @@ def main() -> None:
     print(f"full-vocabulary head: {costs['full_head_cost_layers']:.1f} layers; "
           f"shortlist exit test (1024 tokens + reference): {costs['exit_test_cost_layers']:.2f} layers "
           f"({costs['exit_test_cost_fraction']:.1%} of a decode step)")
+    print("(c) layers only, ms per row by batch size: "
+          + ", ".join(f"{n}: {ms:.2f}" for n, ms in layers_ms_by_rows.items()))
+    print(f"    with exact K,V every token runs every layer, so at best (no head, no rejection): "
+          f"sequential {bounds['bound_sequential_exact']:.2f}x llama.cpp decoding, batched "
+          f"{bounds['bound_batched_exact']:.2f}x llama.cpp batched scoring of {len(cell)} tokens")
     for layer, e in short_err.items():
         print(f"shortlist vs full head after layer {layer}: same top-1 {e['top1_agree']:.1%}, "
               f"reference log-prob over-estimated by {e['ref_logprob_excess_median']:.3f} nat (median), "
