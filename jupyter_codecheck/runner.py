@@ -39,8 +39,8 @@ class EngineLayerModel:
     def last_token(self) -> int:
         return self.session.tokens[-1]
 
-    def begin(self, tokens, parents=None):
-        self.session.begin(tokens, self.kv_mode, parents)
+    def begin(self, tokens, parents=None, bases=None):
+        self.session.begin(tokens, self.kv_mode, parents, bases)
         self._layer = -1
 
     def commit(self, nodes):

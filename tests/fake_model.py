@@ -21,9 +21,10 @@ class FakeLayerModel:
         self.max_batch = max_batch
         self.confidence = confidence or (lambda layer: 0.3 + 0.6 * (layer + 1) / n_layer)
         self.context: list[int] = []
-        self.tree: list[tuple[int, int]] = []   # branch rows (token, parent) since the last commit
+        self.tree: list[tuple[int, int, int]] = []   # branch rows (token, parent, base) since the last commit
         self.batches = 0
         self.batch_log: list[tuple[int, list | None]] = []   # (rows, parents or None) per batch
+        self.base_log: list[tuple[list, list]] = []          # (tokens, bases) per branch batch
         self.layer_calls = 0
         self.on_layer = None          # hook for tests (e.g. cancellation)
 
@@ -60,10 +61,21 @@ class FakeLayerModel:
     def last_token(self):
         return self.context[-1]
 
-    def begin(self, tokens, parents=None):
+    def begin(self, tokens, parents=None, bases=None):
         self.rows = list(tokens)
         self.parents = None if parents is None else list(parents)
+        self.bases = None
+        if parents is not None:
+            tree = self.tree
+            self.bases = []
+            for k, p in enumerate(self.parents):   # a root's base, or its parent's
+                b = (len(self.context) if bases is None else bases[k]) if p < 0 else \
+                    (tree[p][2] if p < len(tree) else self.bases[p - len(tree)])
+                assert 0 <= b <= len(self.context)
+                self.bases.append(b)
         self.batch_log.append((len(tokens), self.parents))
+        if parents is not None:
+            self.base_log.append((list(tokens), list(self.bases)))
         if parents is None:
             self.tree = []
         self.layer = -1
@@ -89,24 +101,26 @@ class FakeLayerModel:
     def end(self):
         if self.parents is None:
             self.context += self.rows
-        else:   # branch rows: (token, parent) kept apart until a chain is committed
-            self.tree += list(zip(self.rows, self.parents))
+        else:   # branch rows: (token, parent, base) kept apart until a chain is committed
+            self.tree += list(zip(self.rows, self.parents, self.bases))
 
     def commit(self, nodes):
         for j, n in enumerate(nodes):
             assert self.tree[n][1] == (nodes[j - 1] if j else -1), "not a chain"
+        assert self.tree[nodes[0]][2] == len(self.context), "does not follow the end"
         self.context += [self.tree[n][0] for n in nodes]
         self.tree = []
 
     def _row_context(self, r):
         if self.parents is None:
             return self.context + self.rows[:r + 1]
-        tree = self.tree + list(zip(self.rows, self.parents))
+        tree = self.tree + list(zip(self.rows, self.parents, self.bases))
         path, t = [], len(self.tree) + r
+        base = tree[t][2]
         while t >= 0:
             path.append(tree[t][0])
             t = tree[t][1]
-        return self.context + path[::-1]
+        return self.context[:base] + path[::-1]
 
     def abort(self):
         pass

@@ -10,7 +10,9 @@ from jupyter_codecheck import CheckResult, Edit, TokenRecord, check, check_iter
 
 CLEAN = [
     "def add(a, b):\n    return a + b\n",
-    "import os\nprint(os.path.join('a', 'b'))\n",
+    # PEP 8's blank line after the imports: without it the model's rank for `print` sits at the
+    # acceptance threshold (rank 9-10 by arithmetic noise) and a blank line may be inserted
+    "import os\n\nprint(os.path.join('a', 'b'))\n",
     "numbers = [1, 2, 3, 4]\ntotal = sum(numbers)\nprint(total)\n",
     "def is_even(n):\n    return n % 2 == 0\n",
     "for i in range(10):\n    print(i)\n",

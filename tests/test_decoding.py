@@ -310,3 +310,50 @@ def test_healable_tokens_are_starts_of_longer_tokens():
     # `)` (`):`) and ` ` (` (`); not ` l` (` len` goes on with the word), `\n` (only whitespace
     # follows) or tokens nothing extends
     assert healable_tokens(pieces) == {0, 7}
+
+
+ANCHORED_CASES = [
+    [11, 12, 40, 14, 15, 16],                       # change
+    [11, 12, 14, 15, 16],                           # insert 1
+    [11, 12, 15, 16, 17],                           # insert 2
+    [11, 12, 40, 13, 14, 15],                       # delete 1
+    [11, 12, 40, 41, 13, 14, 15],                   # delete 2
+    [11, 12, 40, 41, 42, 15, 16, 17],               # replace (unsynchronised, recovers)
+    [11, 12] + [40 + k for k in range(12)],         # unsynchronised, gives up: flag
+    [11, 12, 40, 14, 15, 41, 17, 18],               # two changes
+]
+
+
+@pytest.mark.parametrize("inp", ANCHORED_CASES)
+def test_anchored_batched_walk_decides_as_the_sequential_one(inp):
+    """Anchored (later tokens judged in the cell as written): the batched walk scores the input
+    once, never throwing rows away, and takes the decisions of the one-token-at-a-time walk."""
+    seq = decode(inp, mode="sequential", anchored=True, max_unsync=3)
+    bat = decode(inp, mode="batched", anchored=True, max_unsync=3)
+    assert bat[0] == seq[0] and bat[1] == seq[1]
+    assert sorted(bat[0]) == list(range(len(inp)))
+    # the same edits as when the rest is judged after the correction (one edit: same context)
+    if inp in ANCHORED_CASES[:6]:
+        assert bat[1] == decode(inp, mode="batched", max_unsync=3)[1]
+    model = bat[3]
+    plain = [n for n, parents in model.batch_log if parents is None]
+    # every input row scored at most once (a stop token may end the cell before the last ones)
+    assert sum(plain) <= len(inp) and model.context == inp[:len(model.context)]
+    if not any(e[0] == "delete" and e[2] == len(inp) for e in bat[1]):
+        assert sum(plain) == len(inp) and model.context == inp
+
+
+def test_anchored_branch_rows_follow_the_input_before_the_rejected_token():
+    inp = [11, 12, 40, 14, 15, 41, 17, 18]
+    _, edits, _, model = decode(inp, mode="batched", anchored=True, n_candidates=1)
+    assert edits == [("change", 2, 3, [13]), ("change", 5, 6, [16])]
+    # each rejection's candidate sees the input up to the rejected token, although the context
+    # already holds the input beyond it
+    assert model.base_log == [([13], [2]), ([16], [5])]
+
+
+def test_anchored_stop_token_truncates_the_deleted_tail():
+    inp = [11, 12, 13, 40, 41]
+    tokens, edits, _, model = decode(inp, target=[11, 12, 13], mode="batched", anchored=True)
+    assert edits == [("delete", 3, 5, [])]
+    assert model.context == [11, 12, 13]

@@ -248,6 +248,40 @@ def test_branch_rows_score_alternatives_as_if_each_were_alone(model, code_tokens
     assert s.n_past == p + 4
 
 
+def test_branch_rows_inside_the_sequence_see_only_its_beginning(model, code_tokens):
+    """An alternative to a token inside the sequence (bases): it and its continuation see the
+    positions before that token only, as if the sequence had stopped there."""
+    n, at = 60, 30
+    s = model.session(n_threads=1, kv_f32=True)
+    s.forward(code_tokens[:n])
+    alt, nxt = 250, code_tokens[at + 1]
+    # row 0: token `at` itself again; row 1: an alternative; row 2 continues it; row 3 at the end
+    s.forward_tree([code_tokens[at], alt, nxt, code_tokens[5]], parents=[-1, -1, 1, -1],
+                   bases=[at, at, -1, n])
+    assert s.n_past == n
+    got = _full_logprobs(s, 4)
+    alone = model.session(n_threads=1, kv_f32=True)
+    for row, (prefix, path) in enumerate([(at, [code_tokens[at]]), (at, [alt]), (at, [alt, nxt]),
+                                          (n, [code_tokens[5]])]):
+        alone.truncate(0)
+        alone.forward(code_tokens[:prefix])
+        for t in path:
+            alone.forward([t])
+        assert np.abs(got[row] - _full_logprobs(alone, 1)[0]).max() < 1e-3, row
+    # the sequence's own row at `at` agrees with the re-scored one (same context)
+    full = model.session(n_threads=1, kv_f32=True)
+    full.forward(code_tokens[:n])
+    assert np.abs(got[0] - _full_logprobs(full, n)[at]).max() < 1e-3
+
+    from jupyter_codecheck.engine import EngineError
+    with pytest.raises(EngineError, match="end of the sequence"):
+        s.commit([1, 2])                             # follows position at-1: cannot be appended
+    with pytest.raises(EngineError, match="base"):
+        s.forward_tree([alt], parents=[-1], bases=[n + 1])
+    s.commit([3])                                    # the row that follows the end can
+    assert s.n_past == n + 1
+
+
 def test_unknown_batch_weight_type_is_refused(model):
     with pytest.raises(ValueError, match="batch_weights"):
         model.session(n_threads=1, batch_weights="q4_k")

@@ -17,11 +17,18 @@ before the end deletes the tail only when the tail is short; past the end of the
 confident tokens may be appended (an unclosed bracket). The output is a minimal edit of the
 input: no prompt text, no rewrite.
 
-In batched mode, after an accepted token the decoder verifies a window of the following input
-tokens in one batch (all rows judge the cell's own next token, rows leave at their exit layer),
-keeps the accepted run and drops the rows after the first rejection. In both modes the candidates
-of a rejection, and their texts while unsynchronised, are scored side by side as branch rows
-(`Scorer.branch`: each sees the context, not the others); the chosen one joins the context.
+What the tokens after an edit are judged in: the cell as written (`anchored`, check()'s default)
+or the cell as corrected so far. Either way an edit is chosen after its correction (the candidates
+and their next step are scored in the corrected text); anchored, the walk then goes on in the
+input's own context, so one edit does not make the rest of the cell look wrong.
+
+Batched and anchored, the input goes into the context in windows that no decision invalidates
+(aggressive decoding: every row judges the cell's own next token and leaves at its exit layer);
+a rejection's candidates, and their texts while unsynchronised, are branch rows that follow the
+input just before the rejected token (`Scorer.branch(..., base=)`). Batched and not anchored, the
+decoder verifies a window after each accepted token, keeps the accepted run, drops the rows after
+the first rejection, scores the candidates as branch rows that follow the context and appends the
+chosen one. Sequential, one input token is scored at a time.
 
 `run()` is a generator of events, so results stream as they are decided.
 """
@@ -85,6 +92,11 @@ class EditorConfig:
     # Tokens healing may reject (`healable_tokens`). Healing reads the full-depth top-1, which an
     # early exit never sees: rows judging these tokens are decided at full depth.
     healable: frozenset = field(default_factory=frozenset)
+    # After an edit, judge the following tokens in the context of the cell as written (True) or
+    # as corrected (False). The edit itself is chosen the same way either way (its candidates and
+    # their next step are scored after the correction); anchoring only changes what the tokens
+    # after it see, so one edit does not make the rest of the cell look wrong.
+    anchored: bool = False
 
     @property
     def healing(self) -> bool:
@@ -132,6 +144,7 @@ class EditDecoder:
         self.sampler = sampler
         self.cfg = config or EditorConfig()
         self.output: list[int] = []
+        self._in_context = False   # anchored and batched: the whole input is in the context
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -183,6 +196,13 @@ class EditDecoder:
             exit_ok = [r not in self.cfg.healable for r in refs]
         return self.scorer.extend(tokens, refs, prev_accepted=prev_accepted, exit_ok=exit_ok)
 
+    def _continue_in_input(self, start: int, end: int) -> None:
+        """Anchored mode: the context goes on with input [start, end) as written (whatever the
+        edit made of it); the Dists of these rows are not needed. (Batched, the whole input is in
+        the context already.)"""
+        if end > start and not self._in_context:
+            self.scorer.extend(self.inp[start:end], [None] * (end - start), allow_exit=False)
+
     def _truncate_output(self, n_drop: int) -> None:
         if n_drop:
             self.scorer.truncate(self.scorer.n_context - n_drop)
@@ -191,15 +211,18 @@ class EditDecoder:
     # -- the walk -----------------------------------------------------------------------------------
 
     def run(self, inp: Sequence[int], masked: Sequence[bool] | None = None,
-            pending: Dist | None = None, free: Sequence[bool] | None = None, start: int = 0
-            ) -> Iterator[TokenEvent | EditEvent]:
+            pending: Dist | None = None, free: Sequence[bool] | None = None, start: int = 0,
+            lead_token: int | None = None) -> Iterator[TokenEvent | EditEvent]:
         """Decode `inp`. `pending` is the model's distribution for inp[start] given the context
-        already in the scorer (None: nothing predicts the first token). `masked` tokens (magics)
-        and `free` tokens (names being defined: any name is fine there) are always kept.
+        already in the scorer (None: nothing predicts the first token); or `lead_token` is the
+        token before inp[start], not in the context yet, whose row gives that distribution (scored
+        with the first window when anchored and batched: no batch of one row). `masked` tokens
+        (magics) and `free` tokens (names being defined: any name is fine there) are always kept.
         `start` > 0 resumes after a prefix of the input already decided (and kept) earlier."""
         self.inp = list(inp)
         self.masked = list(masked) if masked is not None else [False] * len(self.inp)
         self.free = list(free) if free is not None else [False] * len(self.inp)
+        self._in_context = False
         n = len(self.inp)
         if n == 0:
             return
@@ -207,12 +230,23 @@ class EditDecoder:
         # rows after a rejection are thrown away: verify small windows where edits were just made,
         # larger ones while the input keeps being accepted
         self._window = min(self.cfg.min_window, self.cfg.window)
+        in_input = self.cfg.anchored and self.cfg.mode == "batched"
+        if lead_token is not None:
+            if pending is not None:
+                raise ValueError("give the pending distribution or the lead token, not both")
+            if in_input:
+                yield from self._walk_in_input(i, None, lead_token)
+                return
+            pending = self.scorer.extend([lead_token], [self._ref(i)], allow_exit=False)[0]
         if start > 0 and pending is None:
             raise ValueError("resuming at start > 0 needs the pending distribution")
         if pending is None:
             yield TokenEvent(0, MASKED if self.masked[0] else ACCEPT, None)
             pending = self._extend([self.inp[0]], 1)[0]
             i = 1
+        if in_input:
+            yield from self._walk_in_input(i, pending)
+            return
         while i < n:
             x = self.inp[i]
             if self._ok(pending, i):
@@ -240,6 +274,57 @@ class EditDecoder:
             pending, i = yield from self._correct(i, pending)
         yield from self._tail(pending)
 
+    # -- anchored and batched: the input is scored as written, rows are never thrown away --------
+
+    def _walk_in_input(self, i: int, pending: Dist | None, lead_token: int | None = None):
+        """The walk when every token is judged in the context of the cell as written: the input
+        goes into the context in windows that no rejection invalidates (aggressive decoding with
+        nothing to redo), and a rejection's candidates are branch rows that follow the input
+        just before the rejected token. Decisions are those of the sequential anchored walk.
+        Without `pending`, `lead_token` (input index i - 1, not in the context yet) starts the
+        first window."""
+        n = len(self.inp)
+        self._in_context = True
+        self._rows: dict[int, Dist] = {}        # input index k -> the Dist judging inp[k]
+        self._lead = (i - 1, lead_token) if pending is None else (None, None)
+        self._scored = i if pending is not None else i - 1   # input [.., scored) is in the context
+        self._base0 = self.scorer.n_context - self._scored    # context position of input token 0
+        # no rejection throws rows away here: windows may be as large as allowed from the start
+        self._window = self.cfg.window
+        if pending is None:
+            pending = self._row_dist(i)
+        while i < n:
+            if self._ok(pending, i):
+                yield TokenEvent(i, MASKED if self.masked[i] else ACCEPT, pending)
+                i += 1
+                pending = self._row_dist(i)
+                continue
+            if not pending.full_depth:
+                # a rejection read at an early exit is confirmed at full depth first
+                pending = self._branch([self.inp[i - 1]], [-1], i, i - 1)[0][0]
+                if self._ok(pending, i):
+                    continue
+            pending, i = yield from self._correct(i, pending)
+        if self._scored < n:
+            self._row_dist(n)   # an edit of the last token: the input's end joins the context
+        yield from self._tail(pending)
+
+    def _row_dist(self, k: int) -> Dist:
+        """The Dist judging input token k (k == n: the end) in the context of the input as
+        written, scoring the next window of the input when it is not in the context yet."""
+        while k - 1 >= self._scored:
+            a = self._scored
+            lead_at, lead = self._lead
+            if a == lead_at:     # the token before the input's first undecided one
+                toks = [lead] + self.inp[a + 1:a + self._window]
+            else:
+                toks = self.inp[a:a + self._window]
+            for j, d in enumerate(self._extend(toks, a + 1)):
+                self._rows[a + j + 1] = d
+            self._scored += len(toks)
+            self._window = min(2 * self._window, self.cfg.window)
+        return self._rows.pop(k)
+
     def _candidates(self, pending: Dist, exclude: set) -> list[int]:
         """The sampler's pick first, then the next most likely tokens (for greedy: the top-M)
         that are at least 1/candidate_ratio as likely as the likeliest of them."""
@@ -249,9 +334,11 @@ class EditDecoder:
         floor = max(pending.logprob_of(c) for c in cands) - math.log(self.cfg.candidate_ratio)
         return [first] + [c for c in cands[1:] if pending.logprob_of(c) >= floor]
 
-    def _branch(self, tokens, parents, ref_index) -> tuple[list[Dist], list[int]]:
-        """Alternatives scored side by side (they see the context, not each other)."""
-        return self.scorer.branch(tokens, parents, [self._ref(ref_index)] * len(tokens))
+    def _branch(self, tokens, parents, ref_index, at) -> tuple[list[Dist], list[int]]:
+        """Alternatives to input token `at` scored side by side (they see the context before it,
+        not each other)."""
+        base = self._base0 + at if self._in_context else None
+        return self.scorer.branch(tokens, parents, [self._ref(ref_index)] * len(tokens), base=base)
 
     def _commit(self, nodes) -> None:
         self.output.extend(self.scorer.commit(nodes))
@@ -268,7 +355,7 @@ class EditDecoder:
         # model accepts the input token it predicts next, and hypotheses compete on
         # log p(c) + log p(next). Ties go to the likelier candidate.
         tried = [c for c in cands if c not in self.cfg.stop_ids]
-        dists, nodes = self._branch(tried, [-1] * len(tried), i + 1) if tried else ([], [])
+        dists, nodes = self._branch(tried, [-1] * len(tried), i + 1, i) if tried else ([], [])
         row = {c: (d, node) for c, d, node in zip(tried, dists, nodes)}
         best = None  # (score, kind, c, skip)
         for c in reversed(cands):
@@ -298,12 +385,18 @@ class EditDecoder:
         score, kind, c, skip = best
         if kind == "stop":
             # the model ends the cell here: the (short) tail goes
+            if self._in_context:
+                self.scorer.truncate(self._base0 + i)
+                self._scored = n     # the deleted tail stays out of the context
             for k in range(i, n):
                 yield TokenEvent(k, DELETE, pending if k == i else None)
             yield EditEvent(DELETE, i, n, [], pending)
             return pending, n
         d, node = row[c]
-        self._commit([node])
+        if self.cfg.anchored:
+            self._continue_in_input(i, i + skip + 1 if kind != INSERT else i)
+        else:
+            self._commit([node])
         if kind == DELETE:
             j = i + skip
             for k in range(i, j):
@@ -326,7 +419,7 @@ class EditDecoder:
         found = []
         if not cands:
             return (yield from self._flag(i, pending))
-        dists, nodes = first if first is not None else self._branch(cands, [-1] * len(cands), i)
+        dists, nodes = first if first is not None else self._branch(cands, [-1] * len(cands), i, i)
         # per candidate: tokens emitted, their log-probability, branch rows, the model's view after
         live = [([c], pending.logprob_of(c), [node], d) for c, d, node in zip(cands, dists, nodes)]
         for step in range(self.cfg.max_unsync):
@@ -354,13 +447,16 @@ class EditDecoder:
                 grown.append((emitted + [nxt], score + cur.logprob_of(nxt), path, nxt))
             if not grown:
                 break
-            dists, nodes = self._branch([g[3] for g in grown], [g[2][-1] for g in grown], i)
+            dists, nodes = self._branch([g[3] for g in grown], [g[2][-1] for g in grown], i, i)
             live = [(e, sc, path + [node], d) for (e, sc, path, _), d, node in zip(grown, dists, nodes)]
         if not found:
             # no way back into the input: keep x_i as a finding without a fix
             return (yield from self._flag(i, pending))
         _, _, _, emitted, (start, end, tokens, resume), path, cur = min(found, key=lambda f: f[:3])
-        self._commit(path)
+        if self.cfg.anchored:
+            self._continue_in_input(start, resume)
+        else:
+            self._commit(path)
         kind = INSERT if start == end else REPLACE
         for k in range(start, end):
             yield TokenEvent(k, CHANGE if k == start and tokens else DELETE, pending if k == start else None)
@@ -413,6 +509,8 @@ class EditDecoder:
 
     def _flag(self, i, pending):
         yield TokenEvent(i, FLAG, pending)
+        if self._in_context:
+            return self._row_dist(i + 1), i + 1
         d = self._extend([self.inp[i]], i + 1)[0]
         return d, i + 1
 

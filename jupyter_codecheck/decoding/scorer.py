@@ -29,7 +29,8 @@ class LayerModel(Protocol):
     @property
     def last_token(self) -> int: ...
     # parents: branch rows (alternatives, full depth; see Scorer.branch), else ordinary rows
-    def begin(self, tokens: Sequence[int], parents: Sequence[int] | None = None) -> None: ...
+    def begin(self, tokens: Sequence[int], parents: Sequence[int] | None = None,
+              bases: Sequence[int] | None = None) -> None: ...
     def commit(self, nodes: Sequence[int]) -> None: ...
     def step(self) -> int: ...                          # layer computed, -1 when done
     def active(self) -> np.ndarray: ...
@@ -78,15 +79,18 @@ class Scorer:
         return out
 
     def branch(self, tokens: Sequence[int], parents: Sequence[int],
-               refs: Sequence[int | None]) -> tuple[list[Dist], list[int]]:
+               refs: Sequence[int | None], base: int | None = None) -> tuple[list[Dist], list[int]]:
         """Scores alternatives in one batch without adding them to the context (tree attention):
-        token k follows the context (parents[k] == -1) or the branch row parents[k]. Branch rows
+        token k follows the context (parents[k] == -1) or the branch row parents[k]. With `base`,
+        the rows with parents[k] == -1 follow context position base - 1 instead of the last one
+        (they and their descendants see the context's first `base` tokens only). Branch rows
         are numbered from 0 since the last commit; returns the Dists and the rows' numbers. They
         run at full depth: they judge corrections, which are never read at an early exit."""
         if len(tokens) > self.model.max_batch:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
         first = len(self._branch_tokens)
-        dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents))
+        bases = None if base is None else [base] * len(tokens)
+        dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents), bases=bases)
         self._branch_tokens += [int(t) for t in tokens]
         return dists, list(range(first, first + len(tokens)))
 
@@ -111,7 +115,7 @@ class Scorer:
         return self.extend([last], [ref], allow_exit=False)[0]
 
     def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None,
-               parents=None) -> list[Dist]:
+               parents=None, bases=None) -> list[Dist]:
         model, n = self.model, len(tokens)
         ref_arr = _ref_array(refs)
         policy = self.policy if allow_exit and (exit_ok is None or exit_ok.any()) else None
@@ -122,8 +126,10 @@ class Scorer:
         dists: list[Dist | None] = [None] * n
         if parents is None:
             model.begin(tokens)
-        else:
+        elif bases is None:
             model.begin(tokens, parents)
+        else:
+            model.begin(tokens, parents, bases)
         try:
             while True:
                 layer = model.step()

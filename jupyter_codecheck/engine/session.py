@@ -216,8 +216,8 @@ class Session:
             per_layer += done[1]
         return BatchResult(start, toks.size, np.concatenate(exits), per_layer, self.n_layer)
 
-    def _run_batch(self, toks, hook, mode, cancel, batch_start, parents=None):
-        self.begin(toks, mode, parents)
+    def _run_batch(self, toks, hook, mode, cancel, batch_start, parents=None, bases=None):
+        self.begin(toks, mode, parents, bases)
         try:
             if hook is None and cancel is None:
                 N.check(N.lib.cc_batch_run(self._ctx, self._err), self._err)
@@ -242,11 +242,11 @@ class Session:
 
     # -- the layer loop, one call at a time (Session.forward and the checker's runner use these) --
 
-    def begin(self, tokens, kv_mode: "str | int" = "exact", parents=None) -> None:
+    def begin(self, tokens, kv_mode: "str | int" = "exact", parents=None, bases=None) -> None:
         """Starts a batch of at most n_batch tokens (rows 0..n-1); see `step`, `stop`, `end`.
 
-        With `parents`, the rows are branch rows (see `forward_tree`): they run at full depth and
-        join the sequence only through `commit`."""
+        With `parents` (and `bases`), the rows are branch rows (see `forward_tree`): they run at
+        full depth and join the sequence only through `commit`."""
         toks = np.ascontiguousarray(tokens, dtype=np.int32)
         if parents is None:
             mode = KV_MODES[kv_mode] if isinstance(kv_mode, str) else int(kv_mode)
@@ -256,18 +256,26 @@ class Session:
             par = np.ascontiguousarray(parents, dtype=np.int32)
             if par.shape != toks.shape:
                 raise ValueError(f"{toks.size} tokens but {par.size} parents")
-            N.check(N.lib.cc_batch_begin_tree(self._ctx, N.ptr(toks), N.ptr(par), toks.size, self._err),
-                    self._err)
+            base = None if bases is None else np.ascontiguousarray(bases, dtype=np.int32)
+            if base is not None and base.shape != toks.shape:
+                raise ValueError(f"{toks.size} tokens but {base.size} bases")
+            N.check(N.lib.cc_batch_begin_tree(self._ctx, N.ptr(toks), N.ptr(par),
+                                              None if base is None else N.ptr(base), toks.size,
+                                              self._err), self._err)
         self._batch_tokens = toks
         self._batch_is_tree = parents is not None
 
-    def forward_tree(self, tokens: Sequence[int], parents: Sequence[int]) -> None:
+    def forward_tree(self, tokens: Sequence[int], parents: Sequence[int],
+                     bases: Sequence[int] | None = None) -> None:
         """Scores alternatives in one batch: row i follows the sequence (parents[i] == -1) or the
         branch row parents[i] (numbered over all branch rows since the last commit, this call's
-        included), and sees only the sequence and its own ancestors. The sequence is unchanged
-        until `commit` appends one chain of them; `head` reads the rows as usual."""
+        included), and sees only the sequence and its own ancestors. With `bases`, a row with
+        parents[i] == -1 follows position bases[i] - 1 instead of the last one (an alternative to
+        the token at bases[i]) and sees positions [0, bases[i]) only, as do its descendants. The
+        sequence is unchanged until `commit` appends one chain (following its last position);
+        `head` reads the rows as usual."""
         self._run_batch(np.ascontiguousarray(tokens, dtype=np.int32), None, KV_MODES["exact"], None,
-                        self.n_past, parents)
+                        self.n_past, parents, bases)
 
     def commit(self, nodes: Sequence[int]) -> None:
         """Appends the chain of branch rows `nodes` (each the child of the one before, the first

@@ -200,8 +200,12 @@ CC_API int cc_batch_end(cc_context * ctx, cc_error * err);
 // siblings. Branch rows run at full depth (no stops) and are not part of the sequence: after
 // cc_batch_end, n_past is unchanged and their heads are readable as usual. A later cc_batch_begin
 // of ordinary rows, cc_truncate or cc_tree_commit forgets them.
-CC_API int cc_batch_begin_tree(cc_context * ctx, const int32_t * tokens, const int32_t * parents, int32_t n,
-                               cc_error * err);
+// bases (NULL: all n_past): a row with parents[i] == -1 follows sequence position bases[i] - 1
+// instead of the last one (an alternative to the token at bases[i]): it and its descendants see
+// positions [0, bases[i]) only and sit at positions bases[i], bases[i] + 1, ... Only chains that
+// follow the last position can be committed.
+CC_API int cc_batch_begin_tree(cc_context * ctx, const int32_t * tokens, const int32_t * parents,
+                               const int32_t * bases, int32_t n, cc_error * err);
 
 // Appends the chain of branch rows nodes[0..n) to the sequence (nodes[0] follows the sequence,
 // nodes[j] is the child of nodes[j-1]): their K,V become positions n_past .. n_past+n-1, as if

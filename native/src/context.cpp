@@ -140,10 +140,11 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
         for (int i = 0; i < n_act; ++i) {
             ggml_fp16_t * m = (ggml_fp16_t *) mask->data + (size_t) i * n_kv;
             const Row & row = rows[act[i]];
-            if (row.cell == row.pos) {
+            if (!tree_batch || row.cell < n_past) {  // the sequence's rows (and riders)
                 for (int j = 0; j < n_kv; ++j) m[j] = j <= row.pos ? zero : neg_inf;
-            } else {  // a branch row: the sequence, its ancestors and itself
-                for (int j = 0; j < n_kv; ++j) m[j] = j < n_past ? zero : neg_inf;
+            } else {  // a branch row: the sequence up to its base, its ancestors and itself
+                const int base = tree[row.cell - n_past].base;
+                for (int j = 0; j < n_kv; ++j) m[j] = j < base ? zero : neg_inf;
                 for (int t = row.cell - n_past; t >= 0; t = tree[t].parent) m[n_past + t] = zero;
             }
         }
@@ -183,7 +184,7 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
 // batches
 // ---------------------------------------------------------------------------------------------
 
-void cc_context::begin(const int32_t * tokens, int n, int mode, const int32_t * parents) {
+void cc_context::begin(const int32_t * tokens, int n, int mode, const int32_t * parents, const int32_t * bases) {
     if (in_batch) CC_THROW(CC_ERR_STATE, -1, "", "a batch is already in progress: call cc_batch_end first");
     if (n < 0 || n > n_batch) CC_THROW(CC_ERR_ARGUMENT, -1, "", "batch of %d tokens: must be 0..%d (n_batch)", n, n_batch);
     if (mode != CC_KV_EXACT && mode != CC_KV_PROPAGATE) CC_THROW(CC_ERR_ARGUMENT, -1, "", "unknown kv mode %d", mode);
@@ -191,6 +192,9 @@ void cc_context::begin(const int32_t * tokens, int n, int mode, const int32_t * 
     for (int i = 0; parents && i < n; ++i) {
         if (parents[i] < -1 || parents[i] >= n_tree + i) {
             CC_THROW(CC_ERR_ARGUMENT, -1, "", "branch row %d: parent %d must be -1 or an earlier branch row (0..%d)", i, parents[i], n_tree + i - 1);
+        }
+        if (bases && parents[i] < 0 && (bases[i] < 0 || bases[i] > n_past)) {
+            CC_THROW(CC_ERR_ARGUMENT, -1, "", "branch row %d: base %d must be 0..%d (n_past)", i, bases[i], n_past);
         }
     }
     if (n_past + n_tree + n > n_ctx) {
@@ -222,8 +226,9 @@ void cc_context::begin(const int32_t * tokens, int n, int mode, const int32_t * 
         if (parents) {  // a branch row: cell after the sequence and the earlier branch rows
             const int32_t parent = parents[i];
             const int32_t depth = parent < 0 ? 0 : tree[parent].depth + 1;
-            tree.push_back({parent, depth});
-            rows.push_back({tokens[i], n_past + depth, n_past + n_tree + i, 0, -1, -1, RowState::ACTIVE});
+            const int32_t base = parent >= 0 ? tree[parent].base : bases ? bases[i] : n_past;
+            tree.push_back({parent, depth, base});
+            rows.push_back({tokens[i], base + depth, n_past + n_tree + i, 0, -1, -1, RowState::ACTIVE});
         } else {
             rows.push_back({tokens[i], n_past + i, n_past + i, 0, -1, -1, RowState::ACTIVE});
         }
@@ -333,6 +338,9 @@ void cc_context::commit(const int32_t * nodes, int n) {
     for (int j = 0; j < n; ++j) {
         const int t = nodes[j];
         if (t < 0 || t >= (int) tree.size()) CC_THROW(CC_ERR_ARGUMENT, -1, "", "%d is not a branch row (0..%d)", t, (int) tree.size() - 1);
+        if (j == 0 && tree[t].base != n_past) {
+            CC_THROW(CC_ERR_ARGUMENT, -1, "", "branch row %d follows position %d, not the end of the sequence (%d): it cannot be appended", t, tree[t].base - 1, n_past - 1);
+        }
         if (tree[t].parent != (j == 0 ? -1 : nodes[j - 1])) {
             CC_THROW(CC_ERR_ARGUMENT, -1, "", "branch rows to commit must form a chain from the sequence: row %d does not follow %d", t, j ? nodes[j - 1] : -1);
         }

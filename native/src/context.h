@@ -34,10 +34,12 @@ struct OwedRow {
 // A branch row: one of several alternatives scored in parallel (the candidate corrections of one
 // position and their continuations). Branch rows are not part of the sequence until a chain of
 // them is committed; node i (in order of creation since the last commit) holds KV cell n_past + i
-// and sees the sequence plus its own ancestors.
+// and sees the sequence (or its first `base` positions: an alternative to a token inside it)
+// plus its own ancestors.
 struct TreeNode {
-    int32_t parent;  // index of the parent node, -1: it follows the sequence's last position
-    int32_t depth;   // its position is n_past + depth
+    int32_t parent;  // index of the parent node, -1: it follows sequence position base - 1
+    int32_t depth;   // its position is base + depth
+    int32_t base;    // the sequence positions it sees: [0, base) (n_past: the whole sequence)
 };
 
 // Rows per output-head graph: bounds the logits buffer (HEAD_CHUNK x n_vocab floats).
@@ -93,7 +95,8 @@ struct cc_context {
     cc_context(cc_model * m, const cc_context_params & p);
     ~cc_context();
 
-    void begin(const int32_t * tokens, int n, int mode, const int32_t * parents = nullptr);
+    void begin(const int32_t * tokens, int n, int mode, const int32_t * parents = nullptr,
+               const int32_t * bases = nullptr);
     void commit(const int32_t * nodes, int n);
     int step();
     void stop(const int32_t * user_rows, int n);
