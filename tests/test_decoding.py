@@ -19,12 +19,13 @@ from jupyter_codecheck.decoding.scorer import Cancelled, Scorer
 TARGET = [11, 12, 13, 14, 15, 16, 17, 18]
 
 
-def decode(inp, target=TARGET, *, mode="batched", policy=None, masked=None, free=None, **cfg):
+def decode(inp, target=TARGET, *, mode="batched", policy=None, masked=None, free=None,
+           sampler=None, **cfg):
     model = FakeLayerModel(target)
     scorer = Scorer(model, policy, top_k=12)
     cfg.setdefault("stop_ids", frozenset({STOP}))
     cfg.setdefault("tail_ids", frozenset())
-    dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), SamplerChain(),
+    dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), sampler or SamplerChain(),
                       EditorConfig(mode=mode, window=4, **cfg))
     events = list(dec.run(inp, masked=masked, free=free))
     tokens = {e.index: e.decision for e in events if isinstance(e, TokenEvent)}
@@ -348,7 +349,12 @@ def test_anchored_branch_rows_follow_the_input_before_the_rejected_token():
     _, edits, _, model = decode(inp, mode="batched", anchored=True, n_candidates=1)
     assert edits == [("change", 2, 3, [13]), ("change", 5, 6, [16])]
     # each rejection's candidate sees the input up to the rejected token, although the context
-    # already holds the input beyond it
+    # already holds the input beyond it; the window's two rejections share one branch batch
+    assert model.base_log == [([13, 16], [2, 5])]
+    # sampled corrections are drawn when the walk gets there: one batch per rejection
+    _, edits, _, model = decode(inp, mode="batched", anchored=True, n_candidates=1,
+                                sampler=SamplerChain(temperature=1e-6, seed=1))
+    assert edits == [("change", 2, 3, [13]), ("change", 5, 6, [16])]
     assert model.base_log == [([13], [2]), ([16], [5])]
 
 

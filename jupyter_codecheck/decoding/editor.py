@@ -145,6 +145,7 @@ class EditDecoder:
         self.cfg = config or EditorConfig()
         self.output: list[int] = []
         self._in_context = False   # anchored and batched: the whole input is in the context
+        self._pre: dict[int, tuple] = {}
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -286,6 +287,7 @@ class EditDecoder:
         n = len(self.inp)
         self._in_context = True
         self._rows: dict[int, Dist] = {}        # input index k -> the Dist judging inp[k]
+        self._pre: dict[int, tuple] = {}         # input index k -> its corrections, pre-scored
         self._lead = (i - 1, lead_token) if pending is None else (None, None)
         self._scored = i if pending is not None else i - 1   # input [.., scored) is in the context
         self._base0 = self.scorer.n_context - self._scored    # context position of input token 0
@@ -323,7 +325,45 @@ class EditDecoder:
                 self._rows[a + j + 1] = d
             self._scored += len(toks)
             self._window = min(2 * self._window, self.cfg.window)
+            self._prescore(a + 1, self._scored)
         return self._rows.pop(k)
+
+    def _prescore(self, lo: int, hi: int) -> None:
+        """The corrections of every input token in [lo, hi] the window's rows reject, scored
+        now in ONE batch of branch rows (each following the input before its token) rather than
+        in one small batch per rejection when the walk gets there. Greedy only (the candidates
+        must not depend on when they are drawn). A rejection the walk does not reach (inside an
+        earlier edit) or reaches from an edit (another context) costs its rows for nothing."""
+        if not self.sampler.config.greedy:
+            return
+        toks, bases, refs, found = [], [], [], []
+        after_rejection = False
+        for k in range(lo, min(hi, len(self.inp) - 1) + 1):
+            d = self._rows.get(k)
+            rejected = d is not None and not self._ok(d, k)
+            # right after a rejection the walk comes from the edit (its own view of k), so this
+            # row is not the one read; nor is a rejection read at an early exit (confirmed first)
+            skip = not rejected or after_rejection or not d.full_depth
+            after_rejection = rejected
+            if skip:
+                continue
+            try:
+                tried = [c for c in self._correction_candidates(k, d) if c not in self.cfg.stop_ids]
+            except NoCandidateError:
+                continue
+            if not tried or len(toks) + len(tried) > self.scorer.model.max_batch:
+                continue
+            found.append((k, d, tried, len(toks)))
+            toks += tried
+            bases += [self._base0 + k] * len(tried)
+            refs += [self._ref(k + 1)] * len(tried)
+        if len(found) < 2:
+            return            # one rejection: scored when the walk gets there, as before
+        dists, nodes = self.scorer.branch(toks, [-1] * len(toks), refs, base=bases)
+        batch = self.scorer.batches
+        for k, d, tried, at in found:
+            span = slice(at, at + len(tried))
+            self._pre[k] = (d, tried, dists[span], nodes[span], (batch, range(at, at + len(tried))))
 
     def _candidates(self, pending: Dist, exclude: set) -> list[int]:
         """The sampler's pick first, then the next most likely tokens (for greedy: the top-M)
@@ -343,19 +383,29 @@ class EditDecoder:
     def _commit(self, nodes) -> None:
         self.output.extend(self.scorer.commit(nodes))
 
-    def _correct(self, i: int, pending: Dist):
+    def _correction_candidates(self, i: int, pending: Dist) -> list[int]:
+        """The corrections to try for rejected input token i (NoCandidateError: none)."""
         n, x = len(self.inp), self.inp[i]
         allow_stop = n - i <= self.cfg.tail_delete_max and not any(self.masked[i:])
         exclude = {x} | (set() if allow_stop else set(self.cfg.stop_ids))
+        return self._candidates(pending, exclude)
+
+    def _correct(self, i: int, pending: Dist):
+        n, x = len(self.inp), self.inp[i]
         try:
-            cands = self._candidates(pending, exclude)
+            cands = self._correction_candidates(i, pending)
         except NoCandidateError:
             return (yield from self._flag(i, pending))
         # each candidate is tried one step ahead, all in one batch; a hypothesis counts only if the
         # model accepts the input token it predicts next, and hypotheses compete on
         # log p(c) + log p(next). Ties go to the likelier candidate.
         tried = [c for c in cands if c not in self.cfg.stop_ids]
-        dists, nodes = self._branch(tried, [-1] * len(tried), i + 1, i) if tried else ([], [])
+        pre = self._pre.pop(i, None) if self._in_context else None
+        if pre is not None and pre[0] is pending and pre[1] == tried:
+            _, _, dists, nodes, branch_rows = pre      # scored with the window's other rejections
+        else:
+            dists, nodes = self._branch(tried, [-1] * len(tried), i + 1, i) if tried else ([], [])
+            branch_rows = (self.scorer.batches, range(len(tried)))
         row = {c: (d, node) for c, d, node in zip(tried, dists, nodes)}
         best = None  # (score, kind, c, skip)
         for c in reversed(cands):
@@ -379,8 +429,11 @@ class EditDecoder:
                     best = h
         if best is None:
             # the candidates' rows are the first step of the unsynchronised search: read again,
-            # judging x_i (an insertion) rather than x_{i+1}
-            first = (self.scorer.reread(range(len(tried)), [self._ref(i)] * len(tried)), nodes)
+            # judging x_i (an insertion) rather than x_{i+1} (while their batch is the last one)
+            first = None
+            batch, batch_rows = branch_rows
+            if batch == self.scorer.batches:
+                first = (self.scorer.reread(batch_rows, [self._ref(i)] * len(tried)), nodes)
             return (yield from self._unsync(i, pending, tried, first))
         score, kind, c, skip = best
         if kind == "stop":

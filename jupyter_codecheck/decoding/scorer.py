@@ -52,6 +52,7 @@ class Scorer:
         self.cancel = cancel
         self._test_layers = policy.test_layers(model.n_layer) if policy else set()
         self._branch_tokens: list[int] = []   # branch rows since the last commit
+        self.batches = 0                      # batches run: the last one's rows can be re-read
         # accounting for the run statistics
         self.rows_scored = 0
         self.exit_histogram = np.zeros(model.n_layer, dtype=np.int64)
@@ -78,18 +79,19 @@ class Scorer:
                                prev_accepted if b == 0 else True, allow_exit, ok)
         return out
 
-    def branch(self, tokens: Sequence[int], parents: Sequence[int],
-               refs: Sequence[int | None], base: int | None = None) -> tuple[list[Dist], list[int]]:
+    def branch(self, tokens: Sequence[int], parents: Sequence[int], refs: Sequence[int | None],
+               base: "int | Sequence[int] | None" = None) -> tuple[list[Dist], list[int]]:
         """Scores alternatives in one batch without adding them to the context (tree attention):
-        token k follows the context (parents[k] == -1) or the branch row parents[k]. With `base`,
-        the rows with parents[k] == -1 follow context position base - 1 instead of the last one
-        (they and their descendants see the context's first `base` tokens only). Branch rows
-        are numbered from 0 since the last commit; returns the Dists and the rows' numbers. They
-        run at full depth: they judge corrections, which are never read at an early exit."""
+        token k follows the context (parents[k] == -1) or the branch row parents[k]. With `base`
+        (one for all, or one per row), a row with parents[k] == -1 follows context position
+        base - 1 instead of the last one (it and its descendants see the context's first `base`
+        tokens only). Branch rows are numbered from 0 since the last commit; returns the Dists and
+        the rows' numbers. They run at full depth: they judge corrections, which are never read
+        at an early exit."""
         if len(tokens) > self.model.max_batch:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
         first = len(self._branch_tokens)
-        bases = None if base is None else [base] * len(tokens)
+        bases = None if base is None else [base] * len(tokens) if isinstance(base, int) else list(base)
         dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents), bases=bases)
         self._branch_tokens += [int(t) for t in tokens]
         return dists, list(range(first, first + len(tokens)))
@@ -165,6 +167,7 @@ class Scorer:
             for r, d in zip(rest.tolist(), self._final_dists(rest, [refs[r] for r in rest.tolist()])):
                 dists[r] = d
         self.rows_scored += n
+        self.batches += 1
         for d in dists:
             self.exit_histogram[d.exit_layer] += 1
         return dists  # type: ignore[return-value]
