@@ -105,8 +105,10 @@ def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab):
     assert cell_source(page, 1) == CHECK
 
 
+# ~1,800 tokens: several seconds of checking (the whole-cell windows of the anchored walk decide
+# a few hundred tokens per batch), time to see tokens stream and to cancel
 LONG = "\n".join(f"values_{k} = [{k}, {k + 1}, {k + 2}]\nprint(sum(values_{k}) / len(values_{k}))"
-                 for k in range(15))
+                 for k in range(60))
 
 
 def test_cancel_stops_a_running_check(lab_page, jupyterlab):
@@ -124,7 +126,9 @@ def test_cancel_stops_a_running_check(lab_page, jupyterlab):
     _wait_view(page, 1, "v.dataset.status === 'cancelled'", 30)
     assert "cancelled after" in view.locator(".cc-status").inner_text()
     decided = view.locator(".cc-heat .cc-tok").count()
-    total = len(re.findall(r"\S+", LONG))      # far fewer than the cell's tokens
+    from jupyter_codecheck.engine.paths import default_model_path
+    from jupyter_codecheck.engine.tokenizer import Tokenizer
+    total = len(Tokenizer(default_model_path()).encode(LONG).ids)
     assert 3 <= decided < total
     assert "cancelled" in view.locator(".cc-stats").inner_text()
     wait_kernel_idle(page)
