@@ -197,12 +197,14 @@ class EditDecoder:
             exit_ok = [r not in self.cfg.healable for r in refs]
         return self.scorer.extend(tokens, refs, prev_accepted=prev_accepted, exit_ok=exit_ok)
 
-    def _continue_in_input(self, start: int, end: int) -> None:
-        """Anchored mode: the context goes on with input [start, end) as written (whatever the
-        edit made of it); the Dists of these rows are not needed. (Batched, the whole input is in
-        the context already.)"""
-        if end > start and not self._in_context:
-            self.scorer.extend(self.inp[start:end], [None] * (end - start), allow_exit=False)
+    def _take_edit(self, nodes, start: int, resume: int) -> None:
+        """The context after an edit of input [start, resume) whose text is the branch rows
+        `nodes`: anchored, it goes on with the input as written (the Dists of these rows are not
+        needed; batched, the whole input is in the context already); else the edit's rows join it."""
+        if not self.cfg.anchored:
+            self._commit(nodes)
+        elif resume > start and not self._in_context:
+            self.scorer.extend(self.inp[start:resume], [None] * (resume - start), allow_exit=False)
 
     def _truncate_output(self, n_drop: int) -> None:
         if n_drop:
@@ -303,7 +305,7 @@ class EditDecoder:
                 continue
             if not pending.full_depth:
                 # a rejection read at an early exit is confirmed at full depth first
-                pending = self._branch([self.inp[i - 1]], [-1], i, i - 1)[0][0]
+                pending = self._branch([self._token_at(i - 1)], [-1], i, i - 1)[0][0]
                 if self._ok(pending, i):
                     continue
             pending, i = yield from self._correct(i, pending)
@@ -316,17 +318,18 @@ class EditDecoder:
         written, scoring the next window of the input when it is not in the context yet."""
         while k - 1 >= self._scored:
             a = self._scored
-            lead_at, lead = self._lead
-            if a == lead_at:     # the token before the input's first undecided one
-                toks = [lead] + self.inp[a + 1:a + self._window]
-            else:
-                toks = self.inp[a:a + self._window]
+            toks = [self._token_at(a)] + self.inp[a + 1:a + self._window]
             for j, d in enumerate(self._extend(toks, a + 1)):
                 self._rows[a + j + 1] = d
             self._scored += len(toks)
             self._window = min(2 * self._window, self.cfg.window)
             self._prescore(a + 1, self._scored)
         return self._rows.pop(k)
+
+    def _token_at(self, k: int) -> int:
+        """Input token k; the lead token when k is its index (-1: the token before the cell)."""
+        lead_at, lead = self._lead
+        return lead if k == lead_at else self.inp[k]
 
     def _prescore(self, lo: int, hi: int) -> None:
         """The corrections of every input token in [lo, hi] the window's rows reject, scored
@@ -446,10 +449,7 @@ class EditDecoder:
             yield EditEvent(DELETE, i, n, [], pending)
             return pending, n
         d, node = row[c]
-        if self.cfg.anchored:
-            self._continue_in_input(i, i + skip + 1 if kind != INSERT else i)
-        else:
-            self._commit([node])
+        self._take_edit([node], i, i + skip + 1 if kind != INSERT else i)
         if kind == DELETE:
             j = i + skip
             for k in range(i, j):
@@ -506,10 +506,7 @@ class EditDecoder:
             # no way back into the input: keep x_i as a finding without a fix
             return (yield from self._flag(i, pending))
         _, _, _, emitted, (start, end, tokens, resume), path, cur = min(found, key=lambda f: f[:3])
-        if self.cfg.anchored:
-            self._continue_in_input(start, resume)
-        else:
-            self._commit(path)
+        self._take_edit(path, start, resume)
         kind = INSERT if start == end else REPLACE
         for k in range(start, end):
             yield TokenEvent(k, CHANGE if k == start and tokens else DELETE, pending if k == start else None)

@@ -128,8 +128,6 @@ class Scorer:
         dists: list[Dist | None] = [None] * n
         if parents is None:
             model.begin(tokens)
-        elif bases is None:
-            model.begin(tokens, parents)
         else:
             model.begin(tokens, parents, bases)
         try:
