@@ -3,14 +3,16 @@
     python bench/check.py [--data ../shared/benchmarks/humanevalfix.jsonl] [--limit N]
 
 On the `fixed` solutions (clean code) and the `buggy` ones it runs check() in four configurations
-(full depth sequential / batched, reference-token exit sequential / batched) and reports tokens/s,
-the mean fraction of layers computed, the depth at which decisions were taken and the decision
-agreement of each exit configuration with full depth; next to llama.cpp batched scoring with all
+(full depth sequential / batched, reference-token exit sequential / batched: check()'s default
+policy, which with exact K,V tests the last layer, where a pass spares the row the full output
+head) and reports tokens/s, the mean fraction of layers computed, the depth at which decisions
+were taken, the rows read through the full head and the decision agreement of each exit
+configuration with full depth; next to llama.cpp batched scoring with all
 logits and llama.cpp one-token decoding over the same token sequences, and a prompt-engineering
 baseline: the same model asked in its chat template to return the corrected cell (greedy,
 llama.cpp), timed on the first `--prompt-limit` cells. A fifth configuration computes the skipped
 layers' K,V from the exit state ("propagate") instead of recomputing them, to show that trade-off;
-a sixth runs the walk that judges the tokens after an edit in the corrected text
+another exits from layer 2 on through the learned exit lens with exact K,V ("lens"); one more runs the walk that judges the tokens after an edit in the corrected text
 (`anchored=False`, the default until 2026-11-23), whose rows after a rejection are scored again.
 It prints which of the issue's targets are met; the last line is one JSON object with the figures.
 """
@@ -37,6 +39,9 @@ CONFIGS = {
     "full_batched": dict(mode="batched", exit_policy=None),
     "exit_sequential": dict(mode="sequential", exit_policy="default"),
     "exit_batched": dict(mode="batched", exit_policy="default"),
+    # exits from layer 2 on through the learned exit maps, exact K,V (every row still runs every
+    # layer: the exits save heads, and cost their tests); "default" tests the last layer only
+    "exit_batched_lens": dict(mode="batched", exit_policy="lens"),
     # the other way to keep skipped layers' K,V consistent: computed from the exit state
     # (CALM-style) instead of recomputed. Fewer layers, but later tokens attend to approximate
     # K,V: shown for the trade-off, not a default
@@ -54,7 +59,7 @@ PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trai
 
 
 def run_config(cells, options, threads):
-    tokens = rows = computed = possible = 0
+    tokens = rows = heads = computed = possible = 0
     decisions, elapsed, depth = [], 0.0, 0.0
     for src in cells:
         r = check(src, n_threads=threads, **options)
@@ -64,11 +69,12 @@ def run_config(cells, options, threads):
         computed += r.stats["layers_computed"]
         possible += r.stats["layers_possible"]
         rows += r.stats["rows_scored"]
+        heads += r.stats["full_heads"]
         decisions.append([t.decision for t in r.tokens])
     return {"tokens": tokens, "time_s": elapsed, "tokens_per_s": tokens / elapsed,
             "layer_fraction": computed / possible if possible else 0.0,
             "decision_depth": depth / tokens if tokens else 0.0,
-            "rows_per_token": rows / tokens}, decisions
+            "rows_per_token": rows / tokens, "full_head_fraction": heads / rows if rows else 0.0}, decisions
 
 
 def agreement(a, b):
@@ -139,7 +145,8 @@ def main() -> None:
         results[name] = (stats, dec)
         print(f"fixed, {name}: {stats['tokens_per_s']:.1f} tok/s, layers computed "
               f"{stats['layer_fraction']:.1%}, decisions taken at {stats['decision_depth']:.1%} of "
-              f"the depth, rows scored per token {stats['rows_per_token']:.2f}",
+              f"the depth, rows scored per token {stats['rows_per_token']:.2f}, rows through the full "
+              f"head {stats['full_head_fraction']:.1%}",
               flush=True)
     for name in ("full_batched", "exit_batched"):
         stats, dec = run_config(buggy, CONFIGS[name], args.threads)
@@ -177,6 +184,8 @@ def main() -> None:
         "propagate_decision_agreement": round(agree_prop, 5),
         "ratio_batched_exit_propagate": round(
             results["exit_batched_propagate"][0]["tokens_per_s"] / llama_batched, 3),
+        "ratio_batched_exit_lens": round(results["exit_batched_lens"][0]["tokens_per_s"] / llama_batched, 3),
+        "decision_agreement_lens": round(agreement(results["full_batched"][1], results["exit_batched_lens"][1]), 5),
         "ratio_batched_exit_corrected": round(
             results["exit_batched_corrected"][0]["tokens_per_s"] / llama_batched, 3),
         "prompt_s_per_cell": round(prompt_s, 3), "check_s_per_cell": round(ours_s, 3),
@@ -188,6 +197,10 @@ def main() -> None:
     print(f"decision agreement with full depth: batched {agree_b:.2%}, sequential {agree_s:.2%}, "
           f"buggy {agree_buggy:.2%}")
     print(f"prompt baseline {prompt_s:.2f} s/cell vs check {ours_s:.2f} s/cell: {figures['ratio_vs_prompt']:.1f}x")
+    print(f"exits from layer 2 on through the exit lens (exact K,V): "
+          f"{figures['ratio_batched_exit_lens']:.2f}x llama.cpp batched, decisions taken at "
+          f"{results['exit_batched_lens'][0]['decision_depth']:.1%} of the depth, agreement "
+          f"{figures['decision_agreement_lens']:.2%}")
     print(f"K,V from the exit state (propagate): layers computed {figures['propagate_layer_fraction']:.1%}, "
           f"agreement {agree_prop:.2%}, {figures['ratio_batched_exit_propagate']:.2f}x llama.cpp batched")
     print(f"the tokens after an edit judged in the corrected text (anchored=False): "

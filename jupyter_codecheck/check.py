@@ -20,7 +20,7 @@ import numpy as np
 
 from .decoding.acceptance import AcceptanceRule
 from .decoding.editor import (FLAG, EditDecoder, EditEvent, EditorConfig,
-                              TokenEvent, healable_tokens)
+                              TokenEvent, longer_tokens)
 from .decoding.exit_policy import make_policy
 from .decoding.sampler import SamplerChain
 from .decoding.scorer import Cancelled, Scorer
@@ -88,6 +88,13 @@ class CheckOptions:
         return opts
 
 
+# Token healing's rows (see decoding/editor.py) are settled by the last layer's cheap head when
+# the shortlist holds all the tokens healing could want instead: a healable token with at most
+# this many longer tokens brings them into the cell's shortlist (all of SmolLM2's but ` `, whose
+# 32k longer tokens would make it the full head)
+HEAL_SHORTLIST_MAX = 256
+
+
 # -- IPython syntax is masked: never flagged, never rewritten ---------------------------------------
 
 # the line's newline too: the model's view of the token that ends a magic is as foreign as the
@@ -132,10 +139,11 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
     engine = get_engine(opts.model, opts.n_threads)
     tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
-        # no lens (and no first-use fit) when the policy is full depth, "none" spelled as text too
-        wants_lens = opts.lens and make_policy(opts.exit_policy) is not None
+        # no lens (and no first-use fit) unless the policy exits before the last layer
+        wants_lens = opts.lens and _exits_early(resolve_policy_name(opts.exit_policy, opts.kv_mode, True),
+                                                engine.session.n_layer)
         lens = engine.get_lens() if wants_lens else None
-        policy = make_policy(resolve_policy_name(opts.exit_policy, lens is not None))
+        policy = make_policy(resolve_policy_name(opts.exit_policy, opts.kv_mode, lens is not None))
         yield from _run(source, context, opts, rule, sampler, policy, lens, engine, tok,
                         EngineLayerModel)
 
@@ -158,12 +166,24 @@ def _with_calibrated_defaults(options: dict) -> dict:
     return options
 
 
-def resolve_policy_name(spec, have_lens: bool):
-    """'default' is the lens-based preset when the exit lens is there, the plain-head one
-    otherwise (the plain head's early layers rarely know the next token)."""
+def resolve_policy_name(spec, kv_mode: str, have_lens: bool):
+    """'default' with exact K,V is the last layer's test ("head": an earlier exit saves no layer);
+    with K,V from the exit state the lens-based preset when the exit lens is there, else the
+    plain-head one (the plain head's early layers rarely know the next token)."""
     if isinstance(spec, str) and spec.strip() == DEFAULT_EXIT_POLICY:
+        if kv_mode == "exact":
+            return "head"
         return "lens" if have_lens else "plain"
     return spec
+
+
+def _exits_early(spec, n_layer: int) -> bool:
+    """Does the policy test any layer before the last (where the exit lens maps the states)?"""
+    policy = make_policy(spec)
+    if policy is None:
+        return False
+    layers = policy.test_layers(n_layer)
+    return layers is None or any(l < n_layer - 1 for l in layers)
 
 
 def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, EngineLayerModel):
@@ -185,7 +205,11 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
         prefix += ctx_ids[max(0, len(ctx_ids) - (room - len(prefix))):]
 
     layer_model = EngineLayerModel(engine.session, kv_mode=opts.kv_mode, lens=lens)
-    engine.set_cell_shortlist(enc.ids or [0])
+    longer = engine.cached("longer", _longer_ids)
+    heal_in_shortlist = frozenset(t for t in set(enc.ids)
+                                  if 0 < len(longer.get(t, ())) <= HEAL_SHORTLIST_MAX)
+    if not engine.set_cell_shortlist(enc.ids or [0], [x for t in heal_in_shortlist for x in longer[t]]):
+        heal_in_shortlist = frozenset()
     info = engine.model.info
     n_layer = info.n_layer
     rule_k = max(rule.top_k_needed(), 8)
@@ -196,7 +220,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
                        stop_ids=stop_ids, boundary_ids=engine.cached("whitespace", _whitespace_ids),
                        tail_ids=engine.cached("closers", _closer_ids),
                        heal_prob=EditorConfig.heal_prob if opts.token_healing else None,
-                       healable=engine.cached("healable", _healable_ids), anchored=opts.anchored)
+                       healable=frozenset(longer), heal_in_shortlist=heal_in_shortlist,
+                       anchored=opts.anchored)
     decoder = EditDecoder(scorer, rule, sampler, cfg)
 
     result = CheckResult(source=source)
@@ -246,7 +271,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
         "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
         "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
         "lens": lens is not None, "sampler": sampler.describe(),
-        "tokens": n, "rows_scored": scorer.rows_scored, "context_tokens": len(prefix),
+        "tokens": n, "rows_scored": scorer.rows_scored, "full_heads": scorer.full_heads,
+        "context_tokens": len(prefix),
         "context_reused": reused,
         "layers_computed": computed, "layers_possible": possible,
         "layer_fraction": computed / possible if possible else 0.0,
@@ -335,27 +361,31 @@ def _document_start(tok) -> list[int]:
     return [tok.bos_id] if tok.bos_id is not None and tok.bos_id >= 0 else []
 
 
-def _closer_ids(tok) -> list[int]:
+def _closer_ids(tok) -> frozenset[int]:
     """Tokens made only of closing brackets/quotes and colons: all the tail may append."""
     out = []
     for i in range(tok.n_vocab):
         piece = tok.piece(i).strip(b" ")
         if piece and all(ch in b")]}'\":" for ch in piece):
             out.append(i)
-    return out
+    return frozenset(out)
 
 
-def _healable_ids(tok) -> set[int]:
-    return healable_tokens([tok.piece(i) for i in range(tok.n_vocab)])
+def _longer_ids(tok) -> dict[int, list[int]]:
+    return longer_tokens([tok.piece(i) for i in range(tok.n_vocab)])
 
 
-def _whitespace_ids(tok) -> list[int]:
+def _healable_ids(tok) -> frozenset[int]:
+    return frozenset(_longer_ids(tok))
+
+
+def _whitespace_ids(tok) -> frozenset[int]:
     out = []
     for i in range(tok.n_vocab):
         piece = tok.piece(i)
         if piece and not piece.strip():
             out.append(i)
-    return out
+    return frozenset(out)
 
 
 def _token_texts(data: bytes, starts, ends) -> list[str]:

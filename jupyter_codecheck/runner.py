@@ -18,6 +18,8 @@ from .engine.session import FAST
 from .engine.paths import resolve_model_path
 from .engine.shortlist import code_shortlist
 
+SHORTLIST_MAX = 8192      # the engine's limit (cc_set_shortlist)
+
 
 class EngineLayerModel:
     """decoding.scorer.LayerModel over an engine Session."""
@@ -68,7 +70,7 @@ class EngineLayerModel:
 
     def layer_stats(self, rows, refs, top_k):
         states = self.session.hidden(rows)
-        if self.lens is not None:
+        if self.lens is not None and self._layer < self.n_layer - 1:
             states = self.lens.apply(self._layer, states)
         h = self.session.head_states(states, refs, top_k=top_k, shortlist=True)
         return h.ref_logprob, h.ref_rank, h.topk_ids, h.topk_logprob
@@ -91,17 +93,23 @@ class Engine:
     _cache: dict = field(default_factory=dict)
 
     def cached(self, name, make):
-        """Per-model data computed once (e.g. token classes from the vocabulary)."""
+        """Per-model data computed once from the tokenizer (e.g. token classes of the vocabulary)."""
         if name not in self._cache:
-            self._cache[name] = frozenset(make(self.tokenizer))
+            self._cache[name] = make(self.tokenizer)
         return self._cache[name]
 
     @property
     def tokenizer(self):
         return self.model.tokenizer
 
-    def set_cell_shortlist(self, cell_ids) -> None:
-        self.session.set_shortlist(np.unique(np.concatenate([self.base_shortlist, np.asarray(cell_ids, np.int32)])))
+    def set_cell_shortlist(self, cell_ids, extra=()) -> bool:
+        """The cheap head's shortlist for a cell: the frequent code tokens, the cell's own tokens
+        and `extra` ones when they all fit (returns whether `extra` is in)."""
+        base = np.unique(np.concatenate([self.base_shortlist, np.asarray(cell_ids, np.int32)]))
+        full = np.unique(np.concatenate([base, np.asarray(extra, np.int32)]))
+        fits = full.size <= SHORTLIST_MAX
+        self.session.set_shortlist(full if fits else base[:SHORTLIST_MAX])
+        return fits or len(extra) == 0
 
     def get_lens(self):
         if not self.lens_tried:

@@ -234,6 +234,32 @@ def test_healable_rows_are_decided_at_full_depth():
     assert depth[2] == depth[5] == 7 and depth[3] == depth[4] == 5   # TARGET[2] = 13
 
 
+def test_healable_rows_whose_longer_tokens_are_shortlisted_are_settled_at_the_last_layer():
+    # heal_in_shortlist: the last layer's cheap head scores every token healing could want, so
+    # those rows skip the full head (a Dist not read through it: full_depth False)
+    model = FakeLayerModel(TARGET, n_layer=8)
+    scorer = Scorer(model, RefTop1(0.7), top_k=12)
+    dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), SamplerChain(),
+                      EditorConfig(window=8, pieces=lambda t: b"t%d" % t,
+                                   healable=frozenset({13, 16}), heal_in_shortlist=frozenset({13})))
+    dists = {e.index: e.dist for e in dec.run(TARGET) if isinstance(e, TokenEvent) and e.dist is not None}
+    assert (dists[2].exit_layer, dists[2].full_depth) == (7, False)     # TARGET[2] = 13
+    assert (dists[5].exit_layer, dists[5].full_depth) == (7, True)      # 16: the full head
+    assert dists[3].exit_layer == dists[4].exit_layer == 5
+
+
+def test_a_test_at_the_last_layer_spares_the_full_head():
+    assert MinLayer(RefTop1(0.7), -1).test_layers(8) == {7}
+    assert make_policy("head").test_layers(30) == {29}
+    model = FakeLayerModel(TARGET, n_layer=8)
+    scorer = Scorer(model, make_policy("ref-top1:0.7,min:-1"), top_k=4)
+    dists = scorer.extend(TARGET[:5], TARGET[1:6], last_ok=[True, False, True, True, True])
+    assert [d.exit_layer for d in dists] == [7] * 5
+    assert [d.full_depth for d in dists] == [False, True, False, False, False]
+    assert scorer.full_heads == 1 and scorer.exit_histogram[7] == 5
+    assert model.layer_calls == 8        # nothing tested (or stopped) before the last layer
+
+
 def test_exit_layers_follow_the_policy():
     model = FakeLayerModel(TARGET, n_layer=8)      # confidence(l) = 0.3 + 0.6 (l+1)/8
     scorer = Scorer(model, RefTop1(0.7), top_k=4)

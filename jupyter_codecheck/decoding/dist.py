@@ -21,7 +21,7 @@ class Dist:
     top_ids: np.ndarray          # (K,) most likely tokens, best first
     top_logprobs: np.ndarray     # (K,)
     exit_layer: int              # layer whose output gave these numbers
-    full_depth: bool             # True when exit_layer is the last layer (not an early exit)
+    full_depth: bool             # read through the full head at the last layer (not an exit)
 
     def logprob_of(self, token: int) -> float:
         """log p(token), or an upper bound (the K-th log-prob) when it is outside the top-K."""

@@ -90,8 +90,12 @@ class EditorConfig:
     heal_prob: float | None = 0.3       # the longer token's probability is at least this (None: no healing)...
     heal_ratio: float = 4.0             # ...and this many times the kept token's
     # Tokens healing may reject (`healable_tokens`). Healing reads the full-depth top-1, which an
-    # early exit never sees: rows judging these tokens are decided at full depth.
+    # early exit never sees: rows judging these tokens are decided at full depth...
     healable: frozenset = field(default_factory=frozenset)
+    # ...through the full output head, unless the cheap head of the last layer scores all their
+    # longer tokens (the caller puts them in its shortlist): then it sees every token healing
+    # could want, with exact logit differences (see Scorer), and settles these rows too
+    heal_in_shortlist: frozenset = field(default_factory=frozenset)
     # After an edit, judge the following tokens in the context of the cell as written (True) or
     # as corrected (False). The edit itself is chosen the same way either way (its candidates and
     # their next step are scored after the correction); anchoring only changes what the tokens
@@ -122,18 +126,23 @@ def _heals(have: bytes, want: bytes) -> bool:
     return bool(rest.strip()) and not (_word_byte(have[-1:]) and _word_byte(rest[:1]))
 
 
-def healable_tokens(pieces: Sequence[bytes]) -> set[int]:
-    """Token ids (indices into `pieces`) that are the start of a longer token in the sense of
-    `_heals`: `)` (`):`, `),`), `(` (`()`), ` =` (` ==`); 532 of SmolLM2's 49k tokens, but 38 %
-    of the tokens of Python code."""
+def longer_tokens(pieces: Sequence[bytes]) -> dict[int, list[int]]:
+    """For every token id (index into `pieces`) that is the start of a longer token in the sense
+    of `_heals`, those longer tokens: `)` (`):`, `),`), `(` (`()`), ` =` (` ==`). SmolLM2: 532 of
+    its 49k tokens have some (38 % of the tokens of Python code); all but ` ` (32k) fewer than 100."""
     ids = {p: i for i, p in enumerate(pieces) if p}
-    out = set()
-    for want in pieces:
+    out: dict[int, list[int]] = {}
+    for j, want in enumerate(pieces):
         for cut in range(1, len(want)):
             h = ids.get(want[:cut])
-            if h is not None and h not in out and _heals(want[:cut], want):
-                out.add(h)
+            if h is not None and _heals(want[:cut], want):
+                out.setdefault(h, []).append(j)
     return out
+
+
+def healable_tokens(pieces: Sequence[bytes]) -> set[int]:
+    """Token ids that token healing may reject: those with `longer_tokens`."""
+    return set(longer_tokens(pieces))
 
 
 class EditDecoder:
@@ -192,10 +201,13 @@ class EditDecoder:
     def _extend(self, tokens, first_ref_index, prev_accepted=True) -> list[Dist]:
         refs = [self._ref(first_ref_index + j) for j in range(len(tokens))]
         self.output.extend(tokens)
-        exit_ok = None
+        exit_ok = last_ok = None
         if self.cfg.healing and self.cfg.healable:
-            exit_ok = [r not in self.cfg.healable for r in refs]
-        return self.scorer.extend(tokens, refs, prev_accepted=prev_accepted, exit_ok=exit_ok)
+            healable, settled = self.cfg.healable, self.cfg.heal_in_shortlist
+            exit_ok = [r not in healable for r in refs]
+            last_ok = [r not in healable or r in settled for r in refs]
+        return self.scorer.extend(tokens, refs, prev_accepted=prev_accepted, exit_ok=exit_ok,
+                                  last_ok=last_ok)
 
     def _take_edit(self, nodes, start: int, resume: int) -> None:
         """The context after an edit of input [start, resume) whose text is the branch rows

@@ -4,7 +4,14 @@ The model is anything with the `LayerModel` shape (the engine adapter in
 `jupyter_codecheck/runner.py`, or the scripted fake model of the tests). A batch of tokens is run
 layer by layer; after the layers the policy wants to test, the cheap head's numbers for the active
 rows go to the policy, and the rows it stops leave the stack with a `Dist` read at that layer.
-Rows that run to the end get a `Dist` from the full head.
+
+A test at the last layer saves no layer but the full output head (49k rows for SmolLM2, ~8
+layers of work; with exact K,V every row runs every layer, so that head is all an exit saves).
+The cheap head of the last layer reads the reference token's exact logit and misses only the
+mass outside its shortlist, so a reference token the policy finds likely there is likely at full
+depth too. Rows that run to the end untested or not stopped get a `Dist` from the full head.
+Every Dist not read through the full head has `full_depth` False: the editor confirms a
+rejection read from it at full depth.
 """
 from __future__ import annotations
 
@@ -55,6 +62,7 @@ class Scorer:
         self.batches = 0                      # batches run: the last one's rows can be re-read
         # accounting for the run statistics
         self.rows_scored = 0
+        self.full_heads = 0                   # rows read through the full output head
         self.exit_histogram = np.zeros(model.n_layer, dtype=np.int64)
 
     @property
@@ -67,16 +75,21 @@ class Scorer:
 
     def extend(self, tokens: Sequence[int], refs: Sequence[int | None], *,
                prev_accepted: bool = True, allow_exit: bool = True,
-               exit_ok: Sequence[bool] | None = None) -> list[Dist]:
+               exit_ok: Sequence[bool] | None = None,
+               last_ok: Sequence[bool] | None = None) -> list[Dist]:
         """Appends tokens to the context; dist k judges the token after tokens[k] (refs[k]).
-        Rows with exit_ok[k] False run to full depth whatever the policy says."""
+        Rows with exit_ok[k] False run to the last layer whatever the policy says; there, rows
+        with last_ok[k] False (default: exit_ok[k]) are read through the full head."""
         out: list[Dist] = []
         self._branch_tokens = []      # an ordinary batch takes the branch rows' place
         step = self.model.max_batch
+        if last_ok is None:
+            last_ok = exit_ok
         for b in range(0, len(tokens), step):
             ok = None if exit_ok is None else np.asarray(exit_ok[b:b + step], bool)
+            ok_last = None if last_ok is None else np.asarray(last_ok[b:b + step], bool)
             out += self._batch(list(tokens[b:b + step]), list(refs[b:b + step]),
-                               prev_accepted if b == 0 else True, allow_exit, ok)
+                               prev_accepted if b == 0 else True, allow_exit, ok, ok_last)
         return out
 
     def branch(self, tokens: Sequence[int], parents: Sequence[int], refs: Sequence[int | None],
@@ -92,7 +105,8 @@ class Scorer:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
         first = len(self._branch_tokens)
         bases = None if base is None else [base] * len(tokens) if isinstance(base, int) else list(base)
-        dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents), bases=bases)
+        dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents),
+                            bases=bases)
         self._branch_tokens += [int(t) for t in tokens]
         return dists, list(range(first, first + len(tokens)))
 
@@ -116,11 +130,13 @@ class Scorer:
         self.model.truncate(self.model.n_context - 1)
         return self.extend([last], [ref], allow_exit=False)[0]
 
-    def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None,
+    def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None, last_ok=None,
                parents=None, bases=None) -> list[Dist]:
         model, n = self.model, len(tokens)
+        last = model.n_layer - 1
         ref_arr = _ref_array(refs)
-        policy = self.policy if allow_exit and (exit_ok is None or exit_ok.any()) else None
+        may_stop = (exit_ok is None or exit_ok.any()) or (last_ok is None or last_ok.any())
+        policy = self.policy if allow_exit and may_stop else None
         if policy is not None:
             policy.start(n)
         prev_ok = np.ones(n, bool)
@@ -137,13 +153,14 @@ class Scorer:
                     break
                 if self.cancel is not None and self.cancel():
                     raise Cancelled()
-                if policy is None or layer >= model.n_layer - 1:
+                if policy is None:
                     continue
                 if self._test_layers is not None and layer not in self._test_layers:
                     continue
                 rows = model.active()
-                if exit_ok is not None:
-                    rows = rows[exit_ok[rows]]
+                ok = exit_ok if layer < last else last_ok
+                if ok is not None:
+                    rows = rows[ok[rows]]
                 if rows.size == 0:
                     continue
                 # one head call serves the test and, for the rows that stop, their Dist (top-K
@@ -154,7 +171,8 @@ class Scorer:
                 if stop.any():
                     for j in np.flatnonzero(stop).tolist():
                         r = int(rows[j])
-                        dists[r] = self._dist(refs[r], lp[j], rank[j], ids[j], lps[j], layer)
+                        dists[r] = self._dist(refs[r], lp[j], rank[j], ids[j], lps[j], layer,
+                                              full_head=False)
                     model.stop(rows[stop])
             model.end()
         except BaseException:
@@ -173,14 +191,15 @@ class Scorer:
     def _final_dists(self, rows: np.ndarray, refs: list) -> list[Dist]:
         """Full-depth Dists of rows of the last batch, each judging its reference token."""
         lp, rank, ids, lps = self.model.final_stats(rows, _ref_array(refs), self.top_k)
+        self.full_heads += len(refs)
         return [self._dist(r, lp[j], rank[j], ids[j], lps[j], self.model.n_layer - 1)
                 for j, r in enumerate(refs)]
 
-    def _dist(self, ref, lp, rank, ids, lps, layer) -> Dist:
+    def _dist(self, ref, lp, rank, ids, lps, layer, full_head=True) -> Dist:
         return Dist(ref=ref, ref_logprob=float(lp) if ref is not None else float("nan"),
                     ref_rank=int(rank) if ref is not None else -1,
                     top_ids=np.asarray(ids).copy(), top_logprobs=np.asarray(lps).copy(),
-                    exit_layer=int(layer), full_depth=layer >= self.model.n_layer - 1)
+                    exit_layer=int(layer), full_depth=full_head)
 
 
 def _ref_array(refs) -> np.ndarray:
