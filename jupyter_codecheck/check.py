@@ -36,9 +36,10 @@ class CheckOptions:
     mode: str = "batched"                  # "batched" | "sequential"
     exit_policy: object = DEFAULT_EXIT_POLICY   # a policy name / object, or None for full depth
     kv_mode: str = "exact"                 # K,V of skipped layers: "exact" | "propagate"
-    # learned exit maps ("tuned lens") for the exit tests: without them the layers before ~20
-    # predict too poorly for any exit (bench/lens.py). Fitted on the first check of a model
-    # (~1 min on 2 cores, on the standard library's sources) and cached on disk.
+    # learned exit maps ("tuned lens") for exit tests before the last layer: without them the
+    # layers before ~20 predict too poorly for any exit (bench/lens.py). Fitted on the first check
+    # of a model whose policy exits that early (~1 min on 2 cores, on the standard library's
+    # sources) and cached on disk; the default policy with exact K,V does not need them.
     lens: bool = True
     accept_prob: float | None = 0.2
     accept_rank: int | None = 9
