@@ -74,7 +74,8 @@ def run_config(cells, options, threads):
     return {"tokens": tokens, "time_s": elapsed, "tokens_per_s": tokens / elapsed,
             "layer_fraction": computed / possible if possible else 0.0,
             "decision_depth": depth / tokens if tokens else 0.0,
-            "rows_per_token": rows / tokens, "full_head_fraction": heads / rows if rows else 0.0}, decisions
+            "rows_per_token": rows / tokens,
+            "full_head_fraction": heads / rows if rows else 0.0}, decisions   # rereads count: may exceed 1
 
 
 def agreement(a, b):
@@ -145,8 +146,8 @@ def main() -> None:
         results[name] = (stats, dec)
         print(f"fixed, {name}: {stats['tokens_per_s']:.1f} tok/s, layers computed "
               f"{stats['layer_fraction']:.1%}, decisions taken at {stats['decision_depth']:.1%} of "
-              f"the depth, rows scored per token {stats['rows_per_token']:.2f}, rows through the full "
-              f"head {stats['full_head_fraction']:.1%}",
+              f"the depth, rows scored per token {stats['rows_per_token']:.2f}, full heads per row "
+              f"{stats['full_head_fraction']:.1%}",
               flush=True)
     for name in ("full_batched", "exit_batched"):
         stats, dec = run_config(buggy, CONFIGS[name], args.threads)
