@@ -133,6 +133,7 @@ def test_html_histogram_counts_tokens_per_exit_layer(result):
     mean = sum((k + 1) * c for k, c in counts.items()) / sum(counts.values())
     assert f"mean depth {mean:.1f} of {n_layer} layers" in html
     assert "layers saved" in html and result.stats["model"] in html
+    assert f"{result.stats['full_heads']} full output heads for {result.stats['rows_scored']} rows" in html
 
 
 # -- the live widget -------------------------------------------------------------------------------

@@ -98,7 +98,7 @@ def token_details(tok: TokenRecord, n_layer: int | None = None) -> str:
         if tok.exit_layer is None:
             layer = "-"
         elif n_layer and tok.exit_layer == n_layer - 1:
-            layer = f"{tok.exit_layer} (full depth)"
+            layer = f"{tok.exit_layer} (the last)"
         else:
             layer = f"{tok.exit_layer} of {n_layer - 1 if n_layer else '?'}"
         lines.append(f"p = {fmt_prob(tok.prob)}  rank {tok.rank}  exit layer {layer}")
@@ -423,7 +423,7 @@ def histogram_svg(counts: list[int], *, width: int = 420, height: int = 120) -> 
         axis.append(f'<text x="{left + (k + 0.5) * bw:.1f}" y="{head + plot_h + 11}" font-size="9" '
                     f'text-anchor="middle" fill="#444">{k}</text>')
     axis.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 1}" font-size="9" text-anchor="middle" '
-                f'fill="#444">exit layer (grey: full depth)</text>')
+                f'fill="#444">exit layer (grey: the last)</text>')
     mean = mean_exit_depth(counts)
     if mean is not None:
         x = left + (mean - 0.5) * bw
@@ -443,6 +443,10 @@ def depth_summary(counts: list[int], stats: dict) -> str:
     saved = layers_saved(stats)
     if saved is not None and saved[1]:
         parts.append(f"layers saved {saved[0]} of {saved[1]} ({100 * saved[0] / saved[1]:.0f}%)")
+    rows, heads = stats.get("rows_scored"), stats.get("full_heads")
+    if rows and heads is not None:
+        # with exact K,V the output head is what an exit saves: the 49k-token one, ~8 layers
+        parts.append(f"{heads} full output heads for {rows} rows")
     return "; ".join(parts) or "no token reached the model"
 
 

@@ -72,7 +72,7 @@ function showDetails(model, details, index) {
     lines.push(h("div", {}, "not scored (deleted, resynchronised or masked)"));
   } else {
     const layer = tok.exit_layer === null ? "-"
-      : tok.exit_layer === nLayer - 1 ? `${tok.exit_layer} (full depth)`
+      : tok.exit_layer === nLayer - 1 ? `${tok.exit_layer} (the last)`
       : `${tok.exit_layer} of ${nLayer ? nLayer - 1 : "?"}`;
     lines.push(h("div", {}, `p = ${fmtProb(tok.prob)} \u00b7 rank ${tok.rank} \u00b7 exit layer ${layer}`));
   }
