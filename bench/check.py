@@ -15,6 +15,12 @@ layers' K,V from the exit state ("propagate") instead of recomputing them, to sh
 another exits from layer 2 on through the learned exit lens with exact K,V ("lens"); one more runs the walk that judges the tokens after an edit in the corrected text
 (`anchored=False`, the default until 2026-11-23), whose rows after a rejection are scored again.
 `--propagate-sweep 2,8,14,20,26` adds the propagate trade-off by the first layer an exit may take.
+
+What exact K,V allows at best, measured in the same run: the engine's layers alone (no head, no
+exit test, no walk) over the same token lists, one row at a time and each cell in one batch,
+against llama.cpp's decoding, batched scoring and the prompt baseline (`bound_*`); and where the
+walk's time goes besides the input's own rows (branch batches by purpose: the unsynchronised
+search is what drafting could shorten).
 It prints which of the issue's targets are met; the last line is one JSON object with the figures.
 """
 from __future__ import annotations
@@ -30,6 +36,7 @@ import numpy as np
 
 from jupyter_codecheck.check import check
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel
+from jupyter_codecheck.engine.session import FAST
 from jupyter_codecheck.runner import get_engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,9 +69,12 @@ PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trai
 def run_config(cells, options, threads):
     tokens = rows = heads = computed = possible = 0
     decisions, elapsed, depth = [], 0.0, 0.0
+    branch: dict[str, float] = {}
     for src in cells:
         r = check(src, n_threads=threads, **options)
         elapsed += r.stats["time_s"]
+        for purpose, b in r.stats["branch"].items():
+            branch[purpose] = branch.get(purpose, 0.0) + b["time_s"]
         depth += r.stats["decision_depth"] * r.stats["tokens"]
         tokens += r.stats["tokens"]
         computed += r.stats["layers_computed"]
@@ -76,7 +86,8 @@ def run_config(cells, options, threads):
             "layer_fraction": computed / possible if possible else 0.0,
             "decision_depth": depth / tokens if tokens else 0.0,
             "rows_per_token": rows / tokens,
-            "full_head_fraction": heads / rows if rows else 0.0}, decisions   # rereads count: may exceed 1
+            "full_head_fraction": heads / rows if rows else 0.0,          # rereads count: may exceed 1
+            **{f"branch_time_share_{k}": v / elapsed for k, v in sorted(branch.items())}}, decisions
 
 
 def agreement(a, b):
@@ -101,6 +112,24 @@ def llama_speed(ref, token_lists):
         t_dec += time.perf_counter() - t0
         n += len(ids)
     return n / t_batch, n / t_dec
+
+
+def layers_only(model, token_lists, threads, one_at_a_time):
+    """Seconds per token list for the engine's layers alone (checker arithmetic, exact K,V, no
+    output head, no exit test, no walk): what any check of these tokens costs at least."""
+    session = model.session(n_threads=threads, **FAST)
+    session.forward(token_lists[0][:8])                      # warm up (batch weights, pool)
+    times = []
+    for ids in token_lists:
+        session.truncate(0)
+        t0 = time.perf_counter()
+        if one_at_a_time:
+            for t in ids:
+                session.forward([t])
+        else:
+            session.forward(ids)
+        times.append(time.perf_counter() - t0)
+    return times
 
 
 def prompt_baseline(ref, tok, cells):
@@ -170,6 +199,11 @@ def main() -> None:
     prompt_s = prompt_baseline(ref, tok, buggy[:args.prompt_limit])
     ours_s = statistics.mean(check(s, n_threads=args.threads).stats["time_s"] for s in buggy[:args.prompt_limit])
     ref.close()
+    n_tokens = sum(len(ids) for ids in token_lists)
+    seq_layers = n_tokens / sum(layers_only(engine.model, token_lists, args.threads, True))
+    batch_layers = n_tokens / sum(layers_only(engine.model, token_lists, args.threads, False))
+    prompt_lists = [tok.encode(s).ids for s in buggy[:args.prompt_limit]]
+    layers_s = statistics.mean(layers_only(engine.model, prompt_lists, args.threads, False))
 
     for name, (stats, _) in results.items():
         figures[name] = {k: round(v, 4) for k, v in stats.items()}
@@ -195,6 +229,11 @@ def main() -> None:
             results["exit_batched_corrected"][0]["tokens_per_s"] / llama_batched, 3),
         "prompt_s_per_cell": round(prompt_s, 3), "check_s_per_cell": round(ours_s, 3),
         "ratio_vs_prompt": round(prompt_s / ours_s, 2),
+        # what exact K,V allows at best: the layers alone, same token lists, same run
+        "layers_only_sequential_tps": round(seq_layers, 2), "layers_only_batched_tps": round(batch_layers, 2),
+        "bound_sequential_exact": round(seq_layers / llama_decode, 3),
+        "bound_batched_exact": round(batch_layers / llama_batched, 3),
+        "bound_vs_prompt_exact": round(prompt_s / layers_s, 2),
     })
     print(f"llama.cpp: batched scoring {llama_batched:.1f} tok/s, decoding {llama_decode:.1f} tok/s")
     print(f"batched + exit vs llama.cpp batched: {figures['ratio_batched_exit']:.2f}x; "
@@ -202,6 +241,18 @@ def main() -> None:
     print(f"decision agreement with full depth: batched {agree_b:.2%}, sequential {agree_s:.2%}, "
           f"buggy {agree_buggy:.2%}")
     print(f"prompt baseline {prompt_s:.2f} s/cell vs check {ours_s:.2f} s/cell: {figures['ratio_vs_prompt']:.1f}x")
+    print(f"at best with exact K,V (the layers alone, every token through every layer, same tokens): "
+          f"one row at a time {seq_layers:.1f} tok/s = {figures['bound_sequential_exact']:.2f}x llama.cpp "
+          f"decoding; each cell in one batch {batch_layers:.1f} tok/s = {figures['bound_batched_exact']:.2f}x "
+          f"llama.cpp batched; {layers_s:.3f} s/cell = {figures['bound_vs_prompt_exact']:.1f}x the prompt baseline")
+    shares = {k[len("branch_time_share_"):]: v for k, v in results["exit_batched"][0].items()
+              if k.startswith("branch_time_share_")}
+    shares_buggy = {k[len("branch_time_share_"):]: v for k, v in results["buggy_exit_batched"][0].items()
+                    if k.startswith("branch_time_share_")}
+    print("time in branch batches (batched + exit): fixed " +
+          ", ".join(f"{k} {v:.1%}" for k, v in shares.items()) + "; buggy " +
+          ", ".join(f"{k} {v:.1%}" for k, v in shares_buggy.items()) +
+          " (the unsynchronised search is all that drafting could shorten)")
     print(f"exits from layer 2 on through the exit lens (exact K,V): "
           f"{figures['ratio_batched_exit_lens']:.2f}x llama.cpp batched, decisions taken at "
           f"{results['exit_batched_lens'][0]['decision_depth']:.1%} of the depth, agreement "

@@ -280,6 +280,10 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
         "decision_depth": float(((np.arange(n_layer) + 1) * scorer.exit_histogram).sum() / possible)
         if possible else 0.0,
         "exit_histogram": scorer.exit_histogram.tolist(),
+        # branch batches by purpose: correction (a rejection's candidates), unsync (the search for
+        # a rejoin), confirm (a rejection read at an early exit, at full depth)
+        "branch": {k: {"batches": b, "rows": r, "time_s": t}
+                   for k, (b, r, t) in sorted(scorer.branch_stats.items())},
         "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": cancelled,
     }
     yield result

@@ -86,6 +86,23 @@ def test_corrections_are_scored_side_by_side_and_the_chosen_one_joins_the_contex
     assert trees[-1] == (2, [7, 8]) and len(trees) == 4
 
 
+def test_branch_batches_are_counted_by_purpose():
+    # the unsynchronised replace above: one batch of candidates (correction), then the search
+    # grows the texts (unsync); check() reports these as stats["branch"]
+    model = FakeLayerModel(TARGET)
+    scorer = Scorer(model, None, top_k=12)
+    dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), SamplerChain(),
+                      EditorConfig(mode="sequential", window=4, n_candidates=3, candidate_ratio=1e9,
+                                   stop_ids=frozenset({STOP}), tail_ids=frozenset()))
+    list(dec.run([11, 12, 40, 41, 42, 15, 16, 17]))
+    trees = [(n, p) for n, p in model.batch_log if p is not None]
+    stats = scorer.branch_stats
+    assert set(stats) == {"correction", "unsync"}
+    assert stats["correction"][:2] == [1, 3]
+    assert stats["unsync"][:2] == [len(trees) - 1, sum(n for n, _ in trees[1:])]
+    assert all(s[2] >= 0.0 for s in stats.values())
+
+
 def test_far_fetched_candidates_are_not_tried():
     # the fake model's favourite has p=0.9; fillers 1 and 2 have ~0.05 and ~0.025: only the first
     # is at least 1/20 as likely

@@ -317,7 +317,7 @@ class EditDecoder:
                 continue
             if not pending.full_depth:
                 # a rejection read at an early exit is confirmed at full depth first
-                pending = self._branch([self._token_at(i - 1)], [-1], i, i - 1)[0][0]
+                pending = self._branch([self._token_at(i - 1)], [-1], i, i - 1, "confirm")[0][0]
                 if self._ok(pending, i):
                     continue
             pending, i = yield from self._correct(i, pending)
@@ -374,7 +374,8 @@ class EditDecoder:
             refs += [self._ref(k + 1)] * len(tried)
         if len(found) < 2:
             return            # one rejection: scored when the walk gets there, as before
-        dists, nodes = self.scorer.branch(toks, [-1] * len(toks), refs, base=bases)
+        dists, nodes = self.scorer.branch(toks, [-1] * len(toks), refs, base=bases,
+                                          purpose="correction")
         batch = self.scorer.batches
         for k, d, tried, at in found:
             span = slice(at, at + len(tried))
@@ -389,11 +390,12 @@ class EditDecoder:
         floor = max(pending.logprob_of(c) for c in cands) - math.log(self.cfg.candidate_ratio)
         return [first] + [c for c in cands[1:] if pending.logprob_of(c) >= floor]
 
-    def _branch(self, tokens, parents, ref_index, at) -> tuple[list[Dist], list[int]]:
+    def _branch(self, tokens, parents, ref_index, at, purpose) -> tuple[list[Dist], list[int]]:
         """Alternatives to input token `at` scored side by side (they see the context before it,
         not each other)."""
         base = self._base0 + at if self._in_context else None
-        return self.scorer.branch(tokens, parents, [self._ref(ref_index)] * len(tokens), base=base)
+        return self.scorer.branch(tokens, parents, [self._ref(ref_index)] * len(tokens), base=base,
+                                  purpose=purpose)
 
     def _commit(self, nodes) -> None:
         self.output.extend(self.scorer.commit(nodes))
@@ -419,7 +421,8 @@ class EditDecoder:
         if pre is not None and pre[0] is pending and pre[1] == tried:
             _, _, dists, nodes, branch_rows = pre      # scored with the window's other rejections
         else:
-            dists, nodes = self._branch(tried, [-1] * len(tried), i + 1, i) if tried else ([], [])
+            dists, nodes = (self._branch(tried, [-1] * len(tried), i + 1, i, "correction")
+                            if tried else ([], []))
             branch_rows = (self.scorer.batches, range(len(tried)))
         row = {c: (d, node) for c, d, node in zip(tried, dists, nodes)}
         best = None  # (score, kind, c, skip)
@@ -484,7 +487,8 @@ class EditDecoder:
         found = []
         if not cands:
             return (yield from self._flag(i, pending))
-        dists, nodes = first if first is not None else self._branch(cands, [-1] * len(cands), i, i)
+        dists, nodes = (first if first is not None
+                        else self._branch(cands, [-1] * len(cands), i, i, "unsync"))
         # per candidate: tokens emitted, their log-probability, branch rows, the model's view after
         live = [([c], pending.logprob_of(c), [node], d) for c, d, node in zip(cands, dists, nodes)]
         for step in range(self.cfg.max_unsync):
@@ -512,7 +516,8 @@ class EditDecoder:
                 grown.append((emitted + [nxt], score + cur.logprob_of(nxt), path, nxt))
             if not grown:
                 break
-            dists, nodes = self._branch([g[3] for g in grown], [g[2][-1] for g in grown], i, i)
+            dists, nodes = self._branch([g[3] for g in grown], [g[2][-1] for g in grown], i, i,
+                                        "unsync")
             live = [(e, sc, path + [node], d) for (e, sc, path, _), d, node in zip(grown, dists, nodes)]
         if not found:
             # no way back into the input: keep x_i as a finding without a fix

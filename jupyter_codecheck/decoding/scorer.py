@@ -15,6 +15,7 @@ rejection read from it at full depth.
 """
 from __future__ import annotations
 
+import time
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
@@ -64,6 +65,9 @@ class Scorer:
         self.rows_scored = 0
         self.full_heads = 0                   # rows read through the full output head
         self.exit_histogram = np.zeros(model.n_layer, dtype=np.int64)
+        # branch batches by purpose (what the walk scores besides the input itself): batches,
+        # rows, seconds. Says where drafting could save batches (the unsynchronised search)
+        self.branch_stats: dict[str, list] = {}
 
     @property
     def n_context(self) -> int:
@@ -93,20 +97,26 @@ class Scorer:
         return out
 
     def branch(self, tokens: Sequence[int], parents: Sequence[int], refs: Sequence[int | None],
-               base: "int | Sequence[int] | None" = None) -> tuple[list[Dist], list[int]]:
+               base: "int | Sequence[int] | None" = None, purpose: str = "branch"
+               ) -> tuple[list[Dist], list[int]]:
         """Scores alternatives in one batch without adding them to the context (tree attention):
         token k follows the context (parents[k] == -1) or the branch row parents[k]. With `base`
         (one for all, or one per row), a row with parents[k] == -1 follows context position
         base - 1 instead of the last one (it and its descendants see the context's first `base`
         tokens only). Branch rows are numbered from 0 since the last commit; returns the Dists and
         the rows' numbers. They run at full depth: they judge corrections, which are never read
-        at an early exit."""
+        at an early exit. `purpose` names the batch in `branch_stats`."""
         if len(tokens) > self.model.max_batch:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
         first = len(self._branch_tokens)
         bases = None if base is None else [base] * len(tokens) if isinstance(base, int) else list(base)
+        t0 = time.perf_counter()
         dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents),
                             bases=bases)
+        acc = self.branch_stats.setdefault(purpose, [0, 0, 0.0])
+        acc[0] += 1
+        acc[1] += len(tokens)
+        acc[2] += time.perf_counter() - t0
         self._branch_tokens += [int(t) for t in tokens]
         return dists, list(range(first, first + len(tokens)))
 
