@@ -245,14 +245,12 @@ def main() -> None:
           f"one row at a time {seq_layers:.1f} tok/s = {figures['bound_sequential_exact']:.2f}x llama.cpp "
           f"decoding; each cell in one batch {batch_layers:.1f} tok/s = {figures['bound_batched_exact']:.2f}x "
           f"llama.cpp batched; {layers_s:.3f} s/cell = {figures['bound_vs_prompt_exact']:.1f}x the prompt baseline")
-    shares = {k[len("branch_time_share_"):]: v for k, v in results["exit_batched"][0].items()
-              if k.startswith("branch_time_share_")}
-    shares_buggy = {k[len("branch_time_share_"):]: v for k, v in results["buggy_exit_batched"][0].items()
-                    if k.startswith("branch_time_share_")}
-    print("time in branch batches (batched + exit): fixed " +
-          ", ".join(f"{k} {v:.1%}" for k, v in shares.items()) + "; buggy " +
-          ", ".join(f"{k} {v:.1%}" for k, v in shares_buggy.items()) +
-          " (the unsynchronised search is all that drafting could shorten)")
+    def shares(stats):
+        prefix = "branch_time_share_"
+        return ", ".join(f"{k[len(prefix):]} {v:.1%}" for k, v in stats.items() if k.startswith(prefix))
+    print(f"time in branch batches (batched + exit): fixed {shares(results['exit_batched'][0])}; "
+          f"buggy {shares(results['buggy_exit_batched'][0])} (the unsynchronised search is all that "
+          f"drafting could shorten)")
     print(f"exits from layer 2 on through the exit lens (exact K,V): "
           f"{figures['ratio_batched_exit_lens']:.2f}x llama.cpp batched, decisions taken at "
           f"{results['exit_batched_lens'][0]['decision_depth']:.1%} of the depth, agreement "
