@@ -13,7 +13,8 @@ baseline: the same model asked in its chat template to return the corrected cell
 llama.cpp), timed on the first `--prompt-limit` cells. A fifth configuration computes the skipped
 layers' K,V from the exit state ("propagate") instead of recomputing them, to show that trade-off;
 another exits from layer 2 on through the learned exit lens with exact K,V ("lens"); one more runs the walk that judges the tokens after an edit in the corrected text
-(`anchored=False`, the default until 2026-11-23), whose rows after a rejection are scored again.
+(`anchored=False`, the default until 2026-11-23), whose rows after a rejection are scored again;
+the last drafts tokens looked up in the cell in the unsynchronised search (`draft=3`).
 `--propagate-sweep 2,8,14,20,26` adds the propagate trade-off by the first layer an exit may take.
 
 What exact K,V allows at best, measured in the same run: the engine's layers alone (no head, no
@@ -57,6 +58,8 @@ CONFIGS = {
     # the walk that judges the tokens after an edit in the corrected text (anchored=False): rows
     # after a rejection are thrown away and scored again; shown for comparison
     "exit_batched_corrected": dict(mode="batched", exit_policy="default", anchored=False),
+    # drafting in the unsynchronised search: 3 tokens looked up in the cell after each new row
+    "exit_batched_draft": dict(mode="batched", exit_policy="default", draft=3),
 }
 TARGETS = {"ratio_batched_exit": 1.5, "ratio_sequential_exit": 2.0, "layer_fraction": 0.40,
            "decision_agreement": 0.99, "ratio_vs_prompt": 10.0}
@@ -67,7 +70,7 @@ PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trai
 
 
 def run_config(cells, options, threads):
-    tokens = rows = heads = computed = possible = 0
+    tokens = rows = heads = computed = possible = drafted = taken = 0
     decisions, elapsed, depth = [], 0.0, 0.0
     branch: dict[str, float] = {}
     for src in cells:
@@ -75,6 +78,8 @@ def run_config(cells, options, threads):
         elapsed += r.stats["time_s"]
         for purpose, b in r.stats["branch"].items():
             branch[purpose] = branch.get(purpose, 0.0) + b["time_s"]
+        drafted += r.stats["drafted"]
+        taken += r.stats["drafts_taken"]
         depth += r.stats["decision_depth"] * r.stats["tokens"]
         tokens += r.stats["tokens"]
         computed += r.stats["layers_computed"]
@@ -87,6 +92,7 @@ def run_config(cells, options, threads):
             "decision_depth": depth / tokens if tokens else 0.0,
             "rows_per_token": rows / tokens,
             "full_head_fraction": heads / rows if rows else 0.0,          # rereads count: may exceed 1
+            "drafted": drafted, "drafts_taken": taken,
             **{f"branch_time_share_{k}": v / elapsed for k, v in sorted(branch.items())}}, decisions
 
 
@@ -257,6 +263,14 @@ def main() -> None:
           f"{figures['decision_agreement_lens']:.2%}")
     print(f"K,V from the exit state (propagate): layers computed {figures['propagate_layer_fraction']:.1%}, "
           f"agreement {agree_prop:.2%}, {figures['ratio_batched_exit_propagate']:.2f}x llama.cpp batched")
+    draft_stats = results["exit_batched_draft"][0]
+    figures["ratio_batched_exit_draft"] = round(draft_stats["tokens_per_s"] / llama_batched, 3)
+    figures["decision_agreement_draft"] = round(agreement(results["exit_batched"][1],
+                                                          results["exit_batched_draft"][1]), 5)
+    print(f"drafting in the unsynchronised search (draft=3, prompt lookup): "
+          f"{figures['ratio_batched_exit_draft']:.2f}x llama.cpp batched, {draft_stats['drafted']} draft "
+          f"rows scored, {draft_stats['drafts_taken']} taken, decisions as without drafts "
+          f"{figures['decision_agreement_draft']:.2%}")
     print(f"the tokens after an edit judged in the corrected text (anchored=False): "
           f"{figures['ratio_batched_exit_corrected']:.2f}x llama.cpp batched, rows scored per token "
           f"{results['exit_batched_corrected'][0]['rows_per_token']:.2f}")

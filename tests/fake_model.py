@@ -63,6 +63,7 @@ class FakeLayerModel:
 
     def begin(self, tokens, parents=None, bases=None):
         self.rows = list(tokens)
+        self.before = list(self.context)   # rows are read after end() appended them
         self.parents = None if parents is None else list(parents)
         self.bases = None
         if parents is not None:
@@ -113,7 +114,7 @@ class FakeLayerModel:
 
     def _row_context(self, r):
         if self.parents is None:
-            return self.context + self.rows[:r + 1]
+            return self.before + self.rows[:r + 1]
         tree = self.tree + list(zip(self.rows, self.parents, self.bases))
         path, t = [], len(self.tree) + r
         base = tree[t][2]

@@ -153,6 +153,8 @@ def test_bad_options_raise_clear_errors():
         check("x = 1\n", mode="fast")
     with pytest.raises(ValueError, match="exit test"):
         check("x = 1\n", exit_policy="warp-speed")
+    with pytest.raises(ValueError, match="draft"):
+        check("x = 1\n", draft=-2)
     with pytest.raises(TypeError):
         check(b"x = 1\n")
     assert check("", **FAST).tokens == []

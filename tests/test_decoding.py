@@ -406,3 +406,41 @@ def test_anchored_stop_token_truncates_the_deleted_tail():
     tokens, edits, _, model = decode(inp, target=[11, 12, 13], mode="batched", anchored=True)
     assert edits == [("delete", 3, 5, [])]
     assert model.context == [11, 12, 13]
+
+
+# A cell that repeats a pattern: the model rewrites the second copy's damaged middle after the
+# first copy (22 23 24 where the input has 45 46 47 48), so prompt lookup drafts what it writes.
+REPEAT_TARGET = [21, 22, 23, 24, 25, 30, 31, 26, 22, 23, 24, 25, 32]
+REPEAT_INPUT = [21, 22, 23, 24, 25, 30, 31, 26, 45, 46, 47, 48, 25, 32]
+
+
+@pytest.mark.parametrize("mode", ["batched", "sequential"])
+def test_drafts_from_the_cell_save_unsynchronised_batches_and_change_nothing(mode):
+    def run(draft):
+        model = FakeLayerModel(REPEAT_TARGET)
+        scorer = Scorer(model, None, top_k=12)
+        dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), SamplerChain(),
+                          EditorConfig(mode=mode, window=4, draft=draft, n_candidates=1,
+                                       stop_ids=frozenset({STOP}), tail_ids=frozenset()))
+        events = list(dec.run(REPEAT_INPUT))
+        edits = [(e.kind, e.start, e.end, e.tokens) for e in events if isinstance(e, EditEvent)]
+        decisions = [(e.index, e.decision) for e in events if isinstance(e, TokenEvent)]
+        return edits, decisions, dec, scorer.branch_stats["unsync"][0]
+
+    edits, decisions, plain, batches = run(0)
+    assert edits == [("replace", 8, 12, [22, 23, 24])]
+    assert batches == 3 and plain.drafted == 0                # 23, 24, 25: one batch each
+    edits_d, decisions_d, drafted, batches_d = run(3)
+    assert (edits_d, decisions_d) == (edits, decisions)
+    if mode == "batched":
+        # 23 is scored with the drafts 24 25 30 (after `22 23` in the cell's first copy): the
+        # model takes 24 and 25 from them, and rejoins the input at 25
+        assert batches_d == 1 and drafted.drafted == 3 and drafted.drafts_taken == 2
+    else:
+        # one draft token at a time: 23 with 24, then 25 with 30
+        assert batches_d == 2 and drafted.drafted == 2 and drafted.drafts_taken == 1
+
+
+def test_drafting_needs_a_nonnegative_length():
+    with pytest.raises(ValueError, match="draft"):
+        EditorConfig(draft=-1)

@@ -101,6 +101,10 @@ class EditorConfig:
     # their next step are scored after the correction); anchoring only changes what the tokens
     # after it see, so one edit does not make the rest of the cell look wrong.
     anchored: bool = False
+    # Drafting in the unsynchronised search (the region the model rewrites): each text's new row
+    # is followed by up to this many tokens looked up in the cell (prompt lookup), scored in the
+    # same batch; a later step that chooses them takes their rows without a batch (0: off)
+    draft: int = 0
 
     @property
     def healing(self) -> bool:
@@ -111,6 +115,8 @@ class EditorConfig:
             raise ValueError(f"mode must be 'batched' or 'sequential', got {self.mode!r}")
         if self.window < 1 or self.max_unsync < 1 or self.resync_window < 1:
             raise ValueError("window, max_unsync and resync_window must be >= 1")
+        if self.draft < 0:
+            raise ValueError(f"draft must be >= 0, got {self.draft}")
 
 
 def _word_byte(b: bytes) -> bool:
@@ -155,6 +161,8 @@ class EditDecoder:
         self.output: list[int] = []
         self._in_context = False   # anchored and batched: the whole input is in the context
         self._pre: dict[int, tuple] = {}
+        self.drafted = 0           # draft rows scored by the unsynchronised search...
+        self.drafts_taken = 0      # ...and the ones it went on to take (a batch saved each)
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -482,18 +490,20 @@ class EditDecoder:
     def _unsync(self, i, pending, cands, first=None):
         """No one-step hypothesis held: from each candidate, let the model write on until it can
         rejoin the input; keep the shortest rejoin (then the likeliest). The candidates' texts
-        grow side by side, one batch per step (branch rows). `first`: the candidates' rows
-        already scored (Dists judging x_i, branch row numbers)."""
+        grow side by side, one batch per step (branch rows; none for a step that takes drafts
+        already scored, see `_grow`). `first`: the candidates' rows already scored (Dists judging
+        x_i, branch row numbers)."""
         found = []
         if not cands:
             return (yield from self._flag(i, pending))
         dists, nodes = (first if first is not None
                         else self._branch(cands, [-1] * len(cands), i, i, "unsync"))
-        # per candidate: tokens emitted, their log-probability, branch rows, the model's view after
-        live = [([c], pending.logprob_of(c), [node], d) for c, d, node in zip(cands, dists, nodes)]
+        # per candidate: tokens emitted, their log-probability, branch rows, the model's view after,
+        # and draft rows already scored after the last one (token, Dist, row)
+        live = [([c], pending.logprob_of(c), [node], d, []) for c, d, node in zip(cands, dists, nodes)]
         for step in range(self.cfg.max_unsync):
             waiting = []
-            for emitted, score, path, cur in live:
+            for emitted, score, path, cur, ahead in live:
                 hit = self._rejoin(i, emitted, cur)
                 if hit is not None:
                     start, end, tokens, _ = hit
@@ -501,24 +511,22 @@ class EditDecoder:
                     found.append((self._bracket_change(start, end, tokens), (end - start) + len(tokens),
                                   -score, emitted, hit, path, cur))
                 else:
-                    waiting.append((emitted, score, path, cur))
+                    waiting.append((emitted, score, path, cur, ahead))
             if step == self.cfg.max_unsync - 1:   # the last check: nothing more to score
                 break
             best = min(f[:3] for f in found) if found else None
             grown = []
-            for emitted, score, path, cur in waiting:
+            for emitted, score, path, cur, ahead in waiting:
                 if best is not None and self._cannot_win(len(emitted), score, best):
                     continue
                 try:
                     nxt = self.sampler.sample(cur.top_ids, cur.top_logprobs, exclude=set(self.cfg.stop_ids))
                 except NoCandidateError:
                     continue
-                grown.append((emitted + [nxt], score + cur.logprob_of(nxt), path, nxt))
+                grown.append((emitted + [nxt], score + cur.logprob_of(nxt), path, nxt, ahead))
             if not grown:
                 break
-            dists, nodes = self._branch([g[3] for g in grown], [g[2][-1] for g in grown], i, i,
-                                        "unsync")
-            live = [(e, sc, path + [node], d) for (e, sc, path, _), d, node in zip(grown, dists, nodes)]
+            live = self._grow(i, grown)
         if not found:
             # no way back into the input: keep x_i as a finding without a fix
             return (yield from self._flag(i, pending))
@@ -531,6 +539,57 @@ class EditDecoder:
         if resume > end:               # the shared token that rejoined the input
             yield TokenEvent(end, ACCEPT, None)
         return cur, resume
+
+    def _grow(self, i, grown):
+        """One step of the unsynchronised search: every text takes the token the sampler chose.
+        A text whose draft row (scored in an earlier batch) holds that very token takes the row
+        as it is; the others are scored in one batch of branch rows, each followed by a chain of
+        draft tokens (`_draft`) that later steps may take the same way. The texts, tokens and
+        Dists are those of the search without drafts: a draft only saves a batch when the
+        sampler goes on to choose it."""
+        out: list = [None] * len(grown)
+        rows, parents, spans = [], [], []
+        first = self.scorer.next_branch_row
+        room = self.scorer.model.max_batch - len(grown)
+        for g, (emitted, score, path, nxt, ahead) in enumerate(grown):
+            if ahead and ahead[0][0] == nxt:
+                _, d, node = ahead[0]
+                out[g] = (emitted, score, path + [node], d, ahead[1:])
+                self.drafts_taken += 1
+                continue
+            drafts = self._draft(i, emitted)[:max(room, 0)]
+            room -= len(drafts)
+            at = len(rows)
+            rows += [nxt] + drafts
+            parents += [path[-1]] + [first + at + k for k in range(len(drafts))]
+            spans.append((g, at, len(drafts)))
+        if rows:
+            dists, nodes = self._branch(rows, parents, i, i, "unsync")
+            self.drafted += sum(n for _, _, n in spans)
+            for g, at, n in spans:
+                emitted, score, path, nxt, _ = grown[g]
+                ahead = [(rows[at + 1 + k], dists[at + 1 + k], nodes[at + 1 + k]) for k in range(n)]
+                out[g] = (emitted, score, path + [nodes[at]], dists[at], ahead)
+        return out
+
+    def _draft(self, i, emitted) -> list[int]:
+        """Prompt lookup: the input tokens that follow the latest earlier place where the cell
+        holds the text's last tokens (3, else 2), at most `draft` of them (1 when sequential:
+        one draft token at a time). The text is the input before the rejected token i and what
+        the model wrote since."""
+        k = self.cfg.draft if self.cfg.mode == "batched" else min(self.cfg.draft, 1)
+        if k <= 0:
+            return []
+        seq = self.inp[max(0, i - 2):i] + list(emitted)
+        for n in (3, 2):
+            if len(seq) < n:
+                continue
+            key = seq[-n:]
+            # nearest earlier occurrence first, then later ones (a pattern repeated further on)
+            for p in list(range(min(i, len(self.inp)) - 1, n - 2, -1)) + list(range(i, len(self.inp))):
+                if p - n + 1 >= 0 and p + 1 < len(self.inp) and self.inp[p - n + 1:p + 1] == key:
+                    return list(self.inp[p + 1:p + 1 + k])
+        return []
 
     @staticmethod
     def _cannot_win(n_emitted: int, score: float, best: tuple) -> bool:

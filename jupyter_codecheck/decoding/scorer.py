@@ -73,6 +73,11 @@ class Scorer:
     def n_context(self) -> int:
         return self.model.n_context
 
+    @property
+    def next_branch_row(self) -> int:
+        """The number the next branch row will get (parents may name rows of the same batch)."""
+        return len(self._branch_tokens)
+
     def truncate(self, n: int) -> None:
         self.model.truncate(n)
         self._branch_tokens = []
