@@ -371,8 +371,8 @@ _ATOMS = {
 # - "head": the test at the last layer only, where it saves the full output head. check()'s
 #   default with exact K,V: there every row runs every layer anyway, so an earlier exit saves
 #   nothing more and costs its tests (bench/check.py, 164 clean HumanEvalFix files, 2026-11-24:
-#   471 tok/s and 99.98 % of full depth's decisions, vs 449 tok/s and 99.89 % with "lens"; full
-#   depth 409).
+#   467 tok/s and 99.98 % of full depth's decisions, vs 441 tok/s and 99.89 % with "lens"; full
+#   depth 403).
 # - "lens": exits from layer 2 on, read through the learned exit maps; check()'s default when
 #   the skipped layers' K,V come from the exit state (kv_mode="propagate"), where early exits
 #   save layers. "plain": the same without the maps (they predict poorly before ~layer 20).
