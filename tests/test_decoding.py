@@ -19,14 +19,19 @@ from jupyter_codecheck.decoding.scorer import Cancelled, Scorer
 TARGET = [11, 12, 13, 14, 15, 16, 17, 18]
 
 
-def decode(inp, target=TARGET, *, mode="batched", policy=None, masked=None, free=None,
-           sampler=None, **cfg):
+def make_decoder(target=TARGET, *, mode="batched", policy=None, sampler=None, **cfg):
     model = FakeLayerModel(target)
     scorer = Scorer(model, policy, top_k=12)
     cfg.setdefault("stop_ids", frozenset({STOP}))
     cfg.setdefault("tail_ids", frozenset())
     dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), sampler or SamplerChain(),
                       EditorConfig(mode=mode, window=4, **cfg))
+    return model, scorer, dec
+
+
+def decode(inp, target=TARGET, *, mode="batched", policy=None, masked=None, free=None,
+           sampler=None, **cfg):
+    model, _, dec = make_decoder(target, mode=mode, policy=policy, sampler=sampler, **cfg)
     events = list(dec.run(inp, masked=masked, free=free))
     tokens = {e.index: e.decision for e in events if isinstance(e, TokenEvent)}
     edits = [(e.kind, e.start, e.end, e.tokens) for e in events if isinstance(e, EditEvent)]
@@ -89,11 +94,7 @@ def test_corrections_are_scored_side_by_side_and_the_chosen_one_joins_the_contex
 def test_branch_batches_are_counted_by_purpose():
     # the unsynchronised replace above: one batch of candidates (correction), then the search
     # grows the texts (unsync); check() reports these as stats["branch"]
-    model = FakeLayerModel(TARGET)
-    scorer = Scorer(model, None, top_k=12)
-    dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), SamplerChain(),
-                      EditorConfig(mode="sequential", window=4, n_candidates=3, candidate_ratio=1e9,
-                                   stop_ids=frozenset({STOP}), tail_ids=frozenset()))
+    model, scorer, dec = make_decoder(mode="sequential", n_candidates=3, candidate_ratio=1e9)
     list(dec.run([11, 12, 40, 41, 42, 15, 16, 17]))
     trees = [(n, p) for n, p in model.batch_log if p is not None]
     stats = scorer.branch_stats
@@ -417,11 +418,7 @@ REPEAT_INPUT = [21, 22, 23, 24, 25, 30, 31, 26, 45, 46, 47, 48, 25, 32]
 @pytest.mark.parametrize("mode", ["batched", "sequential"])
 def test_drafts_from_the_cell_save_unsynchronised_batches_and_change_nothing(mode):
     def run(draft):
-        model = FakeLayerModel(REPEAT_TARGET)
-        scorer = Scorer(model, None, top_k=12)
-        dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), SamplerChain(),
-                          EditorConfig(mode=mode, window=4, draft=draft, n_candidates=1,
-                                       stop_ids=frozenset({STOP}), tail_ids=frozenset()))
+        _, scorer, dec = make_decoder(REPEAT_TARGET, mode=mode, draft=draft, n_candidates=1)
         events = list(dec.run(REPEAT_INPUT))
         edits = [(e.kind, e.start, e.end, e.tokens) for e in events if isinstance(e, EditEvent)]
         decisions = [(e.index, e.decision) for e in events if isinstance(e, TokenEvent)]
