@@ -237,7 +237,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
                        tail_ids=engine.cached("closers", _closer_ids),
                        heal_prob=EditorConfig.heal_prob if opts.token_healing else None,
                        healable=frozenset(longer), heal_in_shortlist=heal_in_shortlist,
-                       anchored=opts.anchored, draft=opts.draft)
+                       anchored=opts.anchored, draft=opts.draft,
+                       context_limit=engine.session.n_ctx)
     decoder = EditDecoder(scorer, rule, sampler, cfg)
 
     result = CheckResult(source=source)
@@ -366,7 +367,9 @@ def _prime(session, prefix) -> tuple[int | None, int]:
 def _walk_slack(opts) -> int:
     """Positions the walk may need beyond the cell: tokens appended at the end and the branch
     rows of an unsynchronised stretch (every candidate's text, side by side)."""
-    return EditorConfig.max_tail + opts.n_candidates * (opts.max_unsync + 2) * (1 + opts.draft)
+    reserve = EditorConfig(n_candidates=opts.n_candidates, max_unsync=opts.max_unsync,
+                           draft=opts.draft).branch_reserve
+    return EditorConfig.max_tail + reserve
 
 
 def _document_start(tok) -> list[int]:

@@ -14,8 +14,9 @@ STOP = 0
 
 
 class FakeLayerModel:
-    def __init__(self, target, *, vocab=60, n_layer=8, max_batch=16, confidence=None):
+    def __init__(self, target, *, vocab=60, n_layer=8, max_batch=16, confidence=None, n_ctx=None):
         self.target = list(target)
+        self.n_ctx = n_ctx            # positions the context holds, branch rows included (None: any)
         self.vocab = vocab
         self.n_layer = n_layer
         self.max_batch = max_batch
@@ -62,6 +63,9 @@ class FakeLayerModel:
         return self.context[-1]
 
     def begin(self, tokens, parents=None, bases=None):
+        if self.n_ctx is not None:      # as the engine: branch rows take cells after the sequence
+            held = len(self.context) + (len(self.tree) if parents is not None else 0) + len(tokens)
+            assert held <= self.n_ctx, f"context full: {held} positions > {self.n_ctx}"
         self.rows = list(tokens)
         self.before = list(self.context)   # rows are read after end() appended them
         self.parents = None if parents is None else list(parents)

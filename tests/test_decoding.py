@@ -19,13 +19,13 @@ from jupyter_codecheck.decoding.scorer import Cancelled, Scorer
 TARGET = [11, 12, 13, 14, 15, 16, 17, 18]
 
 
-def make_decoder(target=TARGET, *, mode="batched", policy=None, sampler=None, **cfg):
-    model = FakeLayerModel(target)
+def make_decoder(target=TARGET, *, mode="batched", policy=None, sampler=None, n_ctx=None, **cfg):
+    model = FakeLayerModel(target, n_ctx=n_ctx)
     scorer = Scorer(model, policy, top_k=12)
     cfg.setdefault("stop_ids", frozenset({STOP}))
     cfg.setdefault("tail_ids", frozenset())
     dec = EditDecoder(scorer, AcceptanceRule(lenient_tokens=0), sampler or SamplerChain(),
-                      EditorConfig(mode=mode, window=4, **cfg))
+                      EditorConfig(mode=mode, **{"window": 4, **cfg}))
     return model, scorer, dec
 
 
@@ -441,3 +441,21 @@ def test_drafts_from_the_cell_save_unsynchronised_batches_and_change_nothing(mod
 def test_drafting_needs_a_nonnegative_length():
     with pytest.raises(ValueError, match="draft"):
         EditorConfig(draft=-1)
+
+
+def test_branch_rows_of_settled_rejections_make_room_near_the_context_limit():
+    # anchored and batched, the branch rows of each rejection stay until the next window: with
+    # six rejections in one window and a context just larger than the cell, they must be dropped
+    # between rejections (the engine refuses a full context); the edits are the same
+    target = list(range(11, 27))
+    inp = [40 + k if k % 2 else t for k, t in enumerate(target)]
+    opts = dict(anchored=True, window=32, n_candidates=2, max_unsync=1)
+    limit = len(inp) + EditorConfig(**opts).branch_reserve + 1
+    _, _, free = make_decoder(target, **opts)
+    expected = [(e.kind, e.start, e.end, e.tokens) for e in free.run(inp) if isinstance(e, EditEvent)]
+    assert len(expected) >= 6
+    # without a limit the rows of all the rejections pile up past it
+    assert len(inp) + sum(s[1] for s in free.scorer.branch_stats.values()) > limit
+    _, _, tight = make_decoder(target, n_ctx=limit, context_limit=limit, **opts)
+    edits = [(e.kind, e.start, e.end, e.tokens) for e in tight.run(inp) if isinstance(e, EditEvent)]
+    assert edits == expected

@@ -105,6 +105,16 @@ class EditorConfig:
     # is followed by up to this many tokens looked up in the cell (prompt lookup), scored in the
     # same batch; a later step that chooses them takes their rows without a batch (0: off)
     draft: int = 0
+    # positions the model's context holds (None: no limit). Anchored and batched, the branch rows
+    # of settled rejections stay in the context until the next window; near the limit they are
+    # dropped before the next rejection (see EditDecoder._make_room)
+    context_limit: int | None = None
+
+    @property
+    def branch_reserve(self) -> int:
+        """Branch rows one rejection may need: its confirmation, and every candidate's text
+        grown to max_unsync tokens, each new row with its drafts."""
+        return 1 + self.n_candidates * (self.max_unsync + 2) * (1 + self.draft)
 
     @property
     def healing(self) -> bool:
@@ -323,6 +333,7 @@ class EditDecoder:
                 i += 1
                 pending = self._row_dist(i)
                 continue
+            self._make_room()
             if not pending.full_depth:
                 # a rejection read at an early exit is confirmed at full depth first
                 pending = self._branch([self._token_at(i - 1)], [-1], i, i - 1, "confirm")[0][0]
@@ -345,6 +356,20 @@ class EditDecoder:
             self._window = min(2 * self._window, self.cfg.window)
             self._prescore(a + 1, self._scored)
         return self._rows.pop(k)
+
+    def _room(self) -> float:
+        """Positions left in the model's context beside the sequence and the branch rows."""
+        if self.cfg.context_limit is None:
+            return math.inf
+        return self.cfg.context_limit - self.scorer.n_context - self.scorer.next_branch_row
+
+    def _make_room(self) -> None:
+        """Before a rejection is handled: when the branch rows of the ones settled since the last
+        window leave less room than it may need, they are dropped, with the corrections scored
+        ahead for later rejections (those are scored again when the walk gets there)."""
+        if self._room() < self.cfg.branch_reserve and self.scorer.next_branch_row:
+            self.scorer.truncate(self.scorer.n_context)     # forgets the branch rows only
+            self._pre.clear()
 
     def _token_at(self, k: int) -> int:
         """Input token k; the lead token when k is its index (-1: the token before the cell)."""
@@ -374,7 +399,9 @@ class EditDecoder:
                 tried = [c for c in self._correction_candidates(k, d) if c not in self.cfg.stop_ids]
             except NoCandidateError:
                 continue
-            if not tried or len(toks) + len(tried) > self.scorer.model.max_batch:
+            # within one batch, and leaving the walk room for a rejection of its own
+            limit = min(self.scorer.model.max_batch, self._room() - self.cfg.branch_reserve)
+            if not tried or len(toks) + len(tried) > limit:
                 continue
             found.append((k, d, tried, len(toks)))
             toks += tried
