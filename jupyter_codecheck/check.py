@@ -366,7 +366,7 @@ def _prime(session, prefix) -> tuple[int | None, int]:
 
 def _walk_slack(opts) -> int:
     """Positions the walk may need beyond the cell: tokens appended at the end and the branch
-    rows of an unsynchronised stretch (every candidate's text, side by side)."""
+    rows one rejection may need (EditorConfig.branch_reserve; the walk drops older ones)."""
     reserve = EditorConfig(n_candidates=opts.n_candidates, max_unsync=opts.max_unsync,
                            draft=opts.draft).branch_reserve
     return EditorConfig.max_tail + reserve

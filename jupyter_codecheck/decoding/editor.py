@@ -385,6 +385,8 @@ class EditDecoder:
         if not self.sampler.config.greedy:
             return
         toks, bases, refs, found = [], [], [], []
+        # within one batch, and leaving the walk room for a rejection of its own
+        limit = min(self.scorer.model.max_batch, self._room() - self.cfg.branch_reserve)
         after_rejection = False
         for k in range(lo, min(hi, len(self.inp) - 1) + 1):
             d = self._rows.get(k)
@@ -399,8 +401,6 @@ class EditDecoder:
                 tried = [c for c in self._correction_candidates(k, d) if c not in self.cfg.stop_ids]
             except NoCandidateError:
                 continue
-            # within one batch, and leaving the walk room for a rejection of its own
-            limit = min(self.scorer.model.max_batch, self._room() - self.cfg.branch_reserve)
             if not tried or len(toks) + len(tried) > limit:
                 continue
             found.append((k, d, tried, len(toks)))

@@ -113,7 +113,7 @@ class Scorer:
         at an early exit. `purpose` names the batch in `branch_stats`."""
         if len(tokens) > self.model.max_batch:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
-        first = len(self._branch_tokens)
+        first = self.next_branch_row
         bases = None if base is None else [base] * len(tokens) if isinstance(base, int) else list(base)
         t0 = time.perf_counter()
         dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents),
