@@ -62,8 +62,9 @@ class CheckOptions:
     # Its branch batches were 13 % of the batched check time on clean HumanEvalFix code
     # (bench/check.py), most of it in searches that ran 5-6 steps and mostly ended as flags.
     # bench/quality.py, 6 -> 3: HumanEvalFix top-3 35.4 % and fixed files flagged 69.5 % both
-    # unchanged, DebugBench logic top-3 54.0 % unchanged (top-1 32.0 -> 32.5 %); +4 % tok/s
-    # (2: the same quality, +8 %, but no longer replaces three tokens by two)
+    # unchanged, DebugBench logic top-3 54.0 % unchanged (top-1 32.0 -> 32.5 %); +4 % tok/s in
+    # a one-off timing of the 164 clean files, twice each (2: the same quality, +8 %, but no
+    # longer replaces three tokens by two)
     max_unsync: int = 3
     # draft tokens looked up in the cell after each new row of the unsynchronised search, scored
     # in the same batch (prompt lookup: the same edits, fewer batches when the model writes what
