@@ -13,20 +13,31 @@ earlier code cells as context (`--no-context`: each cell alone); IPython magics 
 skipped. Locations read `path:line:col`, or `nb.ipynb:cell_3:12:5` for line 12, column 5 of the
 notebook's cell 3 (0-based index into the notebook's cells, markdown cells included).
 
+Findings have a severity. An **error** is Python's own verdict: a syntax error (kind `syntax`) or
+a name that is never defined (kind `undefined-name`); it has no score from the model. A
+**warning** is an edit the model proposes and has verified on the rest of the file or cell (kind
+`change`, `replace`, `insert` or `delete`); its `gain` is the evidence for the edit in nats. Text
+lines read `path:3:5: error[syntax]: ...` or `path:2:1: warning[replace]: ... (gain 6.2)`.
+
 Exit code: 0 no findings, 1 findings, 2 a usage, input or model error (a file that could not be
 checked makes the run end with 2 after the other files are checked and reported), 130
-interrupted (the files checked so far are still reported).
+interrupted (the files checked so far are still reported). `--fail-on error` exits 1 only for
+errors (warnings are still reported, and exit 0); the default, `--fail-on warning`, exits 1 for
+any finding.
 
-JSON format (`--format json`; stable, new keys may be added but none removed or renamed):
+JSON format (`--format json`; stable, new keys may be added but none removed or renamed; a
+finding holds every field of jupyter_codecheck.Finding):
 
     {"files": [
       {"path": "src/util.py",                    # as given on the command line / found
        "findings": [{"line": 3,                  # 1-based line in the file (or cell)
                      "column": 4,                # 0-based character column, as jupyter_codecheck.Finding
-                     "score": 9.2,               # higher = more suspicious (surprisal, nats)
-                     "kind": "replace",          # change | replace | insert | delete | flag
+                     "score": 9.2,               # ranks findings: higher = more certain, errors first
+                     "kind": "replace",          # syntax | undefined-name | change | replace | insert | delete
                      "message": "'retrun' looks wrong here: the model expects 'return'",
-                     "replacement": "    return x"}],   # the corrected line, or null
+                     "replacement": "    return x",  # the corrected line, or null
+                     "severity": "warning",      # error | warning
+                     "gain": 6.2}],              # warnings: evidence for the edit in nats; errors: null
        "corrected": "...",                       # the whole corrected source of the file (or cell)
        "stats": {"tokens": 42, "time_s": 0.8, "model": "...", ...}},   # CheckResult.stats
       {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "stats": {...}}
@@ -37,7 +48,8 @@ order checked. Files that could not be read are not in "files"; they are named o
 the SARIF invocation's notifications).
 
 SARIF format (`--format sarif`): SARIF 2.1.0, one run; rules are the finding kinds
-(`codecheck/replace`, ...); results carry the region 1-based. For a notebook the region points
+(`codecheck/syntax`, `codecheck/undefined-name`, `codecheck/replace`, ...); a result's `level` is
+its severity (`error` or `warning`); results carry the region 1-based. For a notebook the region points
 into the `.ipynb` file itself (the line and column of that character inside the JSON string that
 holds the cell's source), so code-scanning UIs showing the raw file point at the right place; the
 cell, its line and column are in a logical location `nb.ipynb:cell_3` and in the result's
@@ -53,12 +65,12 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
 
 from . import __version__
-from .result import CheckResult
+from .result import CheckResult, Finding
 from .sources import (
     SourceError,
     Unit,
@@ -79,12 +91,16 @@ PIECE_CHARS = 6000
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFO_URI = "https://github.com/jupyter-codecheck/jupyter-codecheck"
 
+SEVERITY_ORDER = ("warning", "error")     # --fail-on X: findings of severity X or above fail
+
+# finding kind -> (SARIF rule name, short description, severity)
 RULES = {
-    "replace": ("UnexpectedCode", "The model expects different code here."),
-    "change": ("UnexpectedCode", "The model expects different code here."),
-    "insert": ("MissingCode", "Something seems to be missing here."),
-    "delete": ("SuperfluousCode", "This code seems superfluous."),
-    "flag": ("UnlikelyCode", "The model finds this code unlikely but proposes no fix."),
+    "syntax": ("SyntaxError", "Python cannot parse this code.", "error"),
+    "undefined-name": ("UndefinedName", "This name is used but never defined.", "error"),
+    "replace": ("UnexpectedCode", "The model expects different code here.", "warning"),
+    "change": ("UnexpectedCode", "The model expects different code here.", "warning"),
+    "insert": ("MissingCode", "Something seems to be missing here.", "warning"),
+    "delete": ("SuperfluousCode", "This code seems superfluous.", "warning"),
 }
 
 
@@ -111,7 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="jupyter-codecheck",
         description="Check Python files and Jupyter notebooks with a small language model on your CPU.",
-        epilog="Exit code: 0 clean, 1 findings, 2 usage/input/model error. "
+        epilog="Findings are errors (Python's own checks: syntax, undefined names) or warnings "
+               "(an edit the model verified on the rest of the code). "
+               "Exit code: 0 clean, 1 findings (with --fail-on error: errors only), "
+               "2 usage/input/model error. "
                "'jupyter-codecheck calibrate --help': choose thresholds for a model.")
     ap.add_argument("paths", nargs="+", metavar="PATH",
                     help="files or directories (.py, .ipynb; directories recursively); '-' reads stdin")
@@ -131,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--no-context", dest="context", action="store_false", help="notebooks: check each cell alone")
     m.add_argument("--threads", type=int, metavar="N", help="CPU threads (default: the physical cores)")
     o = ap.add_argument_group("output")
+    o.add_argument("--fail-on", choices=list(reversed(SEVERITY_ORDER)), default="warning",
+                   help="exit 1 for findings of this severity or above: 'warning' (default) any "
+                        "finding, 'error' only errors (warnings are reported but exit 0)")
     o.add_argument("--format", choices=["text", "json", "sarif"], default="text")
     o.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
     o.add_argument("--json-output", metavar="FILE", help="also write the JSON report to FILE (same run)")
@@ -283,7 +305,13 @@ def _run(args) -> int:
         return EXIT_INTERRUPTED
     if run.errors:
         return EXIT_ERROR
-    return EXIT_FINDINGS if any(c.result.findings for c in run.checked) else EXIT_CLEAN
+    return EXIT_FINDINGS if any(failing(c.result, args.fail_on) for c in run.checked) else EXIT_CLEAN
+
+
+def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
+    """The findings that fail a check under `--fail-on` (`"warning"`: all, `"error"`: errors)."""
+    floor = SEVERITY_ORDER.index(fail_on)
+    return [f for f in result.findings if SEVERITY_ORDER.index(_severity(f)) >= floor]
 
 
 def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
@@ -384,6 +412,8 @@ def _merge(source: str, parts: list[tuple[int, CheckResult]]) -> CheckResult:
         merged.edits += [replace(e, start=e.start + nbytes, end=e.end + nbytes, line=e.line + lines)
                          for e in r.edits]
         merged.findings += [replace(f, line=f.line + lines) for f in r.findings]
+        merged.evidence += [replace(e, start=e.start + nbytes, end=e.end + nbytes, line=e.line + lines)
+                            for e in r.evidence]
     merged.corrected = "".join(r.corrected for _, r in parts)
     if len(parts) < len(split_source(source, PIECE_CHARS)):
         merged.corrected += source[sum(len(r.source) for _, r in parts):]   # cancelled: rest as is
@@ -419,7 +449,8 @@ def _merge_stats(all_stats: list[dict]) -> dict:
 # -- text -----------------------------------------------------------------------------------------------
 
 class TextReport:
-    """file:line:col: kind: message (score), then the line as it is and as the model would write it."""
+    """file:line:col: severity[kind]: message (gain), then the line as it is and as the model would
+    write it."""
 
     def __init__(self, *, color: bool, diff: bool, quiet: bool):
         self.color, self.diff, self.quiet = color, diff, quiet
@@ -432,9 +463,11 @@ class TextReport:
         lines = unit.source.split("\n")
         out = []
         for f in result.findings:
-            kind = self._c("33" if f.kind == "flag" else "31", f.kind)
-            out.append(f"{self._c('1', unit.location(f.line, f.column))}: {kind}: {f.message} "
-                       f"{self._c('2', f'(score {f.score:.1f})')}\n")
+            severity = _severity(f)
+            label = self._c(_SEVERITY_COLOUR[severity], severity) + f"[{f.kind}]"
+            evidence = _evidence_note(f)
+            out.append(f"{self._c('1', unit.location(f.line, f.column))}: {label}: {f.message}"
+                       + (f" {self._c('2', evidence)}" if evidence else "") + "\n")
             if f.replacement is not None and 0 < f.line <= len(lines):
                 out.append(self._c("31", f"    - {lines[f.line - 1]}") + "\n")
                 out.append(self._c("32", f"    + {f.replacement}") + "\n")
@@ -450,13 +483,18 @@ class TextReport:
     def summary(self, run: Run, elapsed: float) -> str:
         if self.quiet:
             return ""
-        n = sum(len(c.result.findings) for c in run.checked)
+        findings = [f for c in run.checked for f in c.result.findings]
+        n = len(findings)
+        errors = sum(1 for f in findings if _severity(f) == "error")
         files_with = len({c.unit.path for c in run.checked if c.result.findings})
         files = len({c.unit.path for c in run.checked})
         cells = sum(1 for c in run.checked if c.unit.cell is not None)
         tokens = sum(c.result.stats.get("tokens", 0) for c in run.checked)
         what = f"{_plural(files, 'file')}" + (f" ({_plural(cells, 'notebook cell')})" if cells else "")
-        head = (self._c("1;31", f"{_plural(n, 'finding')}") + f" in {files_with} of {what}" if n
+        split = " (" + ", ".join(_plural(k, word) for k, word in ((errors, "error"), (n - errors, "warning"))
+                                 if k) + ")"
+        head = (self._c("1;31" if errors else "1;33", f"{_plural(n, 'finding')}") + split
+                + f" in {files_with} of {what}" if n
                 else self._c("1;32", "No findings") + f" in {what}")
         checking = sum(c.result.stats.get("time_s", 0.0) for c in run.checked)
         line = f"{head}; {tokens} tokens"
@@ -479,6 +517,23 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+_SEVERITY_COLOUR = {"error": "1;31", "warning": "33"}
+
+
+def _severity(f: Finding) -> str:
+    """The finding's severity; "warning" for one that names none (results of older versions)."""
+    sev = getattr(f, "severity", None)
+    return sev if sev in _SEVERITY_COLOUR else "warning"
+
+
+def _evidence_note(f: Finding) -> str:
+    """What backs a finding, for the text report: a warning's gain; nothing for Python's errors."""
+    gain = getattr(f, "gain", None)
+    if isinstance(gain, (int, float)):
+        return f"(gain {gain:.1f})"
+    return "" if _severity(f) == "error" else f"(score {f.score:.1f})"
+
+
 # -- JSON -----------------------------------------------------------------------------------------------
 
 def json_report(run: Run) -> dict:
@@ -487,9 +542,9 @@ def json_report(run: Run) -> dict:
         entry: dict = {"path": c.unit.path}
         if c.unit.cell is not None:
             entry["cell"] = c.unit.cell
-        entry["findings"] = [{"line": f.line, "column": f.column, "score": f.score, "kind": f.kind,
-                              "message": f.message, "replacement": f.replacement}
-                             for f in c.result.findings]
+        # every field of Finding, in its order (line, column, score, kind, message, replacement,
+        # severity, gain, ...): new fields reach the report without a change here
+        entry["findings"] = [asdict(f) for f in c.result.findings]
         entry["corrected"] = c.result.corrected
         entry["stats"] = c.result.stats
         files.append(entry)
@@ -499,15 +554,14 @@ def json_report(run: Run) -> dict:
 # -- SARIF 2.1.0 --------------------------------------------------------------------------------------
 
 def sarif_report(run: Run) -> dict:
-    rule_ids = list(dict.fromkeys(RULES))
+    rule_ids = list(RULES)
     rules = [{"id": f"codecheck/{kind}", "name": RULES[kind][0],
               "shortDescription": {"text": RULES[kind][1]},
-              "fullDescription": {"text": RULES[kind][1] + " The model's surprisal at this token "
-                                  "is high; the finding's score is that surprisal in nats."},
+              "fullDescription": {"text": RULES[kind][1] + " " + _FULL[RULES[kind][2]]},
               "help": {"text": _HELP, "markdown": _HELP},
-              "defaultConfiguration": {"level": _level(kind)},
+              "defaultConfiguration": {"level": RULES[kind][2]},
               "helpUri": INFO_URI,
-              "properties": {"tags": ["correctness", "language-model"]}}
+              "properties": {"tags": ["correctness"] + (["language-model"] if RULES[kind][2] == "warning" else [])}}
              for kind in rule_ids]
     results = []
     for c in run.checked:
@@ -535,14 +589,18 @@ def sarif_report(run: Run) -> dict:
     }
 
 
-_HELP = ("jupyter-codecheck reads the code with a small language model and reports where the code "
-         "differs from what the model expects, with the minimal edit it would make. A finding is a "
-         "hint, not a proof: check the line; the score (surprisal in nats) says how unexpected the "
-         "code is.")
+_FULL = {
+    "error": "Python's own check (the compiler, or a name never bound in the code or its context): "
+             "the code fails as written.",
+    "warning": "A minimal edit the model proposes and has verified on the rest of the code; the "
+               "result's gain property is the evidence for it in nats.",
+}
 
-
-def _level(kind: str) -> str:
-    return "note" if kind == "flag" else "warning"
+_HELP = ("jupyter-codecheck reports two kinds of findings. Errors are Python's own checks: a syntax "
+         "error or a name that is never defined. Warnings come from a small language model that "
+         "reads the code, proposes the minimal edit where the code differs from what it expects, "
+         "and keeps the edit only when it makes the rest of the code more likely (the gain, in "
+         "nats). A warning is a hint, not a proof: check the line.")
 
 
 def _artifact(path: str) -> dict:
@@ -568,8 +626,10 @@ def _sarif_result(unit: Unit, f, rule_ids) -> dict:
                                            "region": {"startLine": line, "startColumn": column,
                                                       "endLine": end_line, "endColumn": end_column}}}
     result: dict = {"ruleId": f"codecheck/{f.kind}", "ruleIndex": rule_ids.index(f.kind) if f.kind in rule_ids else -1,
-                    "level": _level(f.kind), "message": {"text": message}, "locations": [location],
+                    "level": _severity(f), "message": {"text": message}, "locations": [location],
                     "properties": {"score": f.score}}
+    if getattr(f, "gain", None) is not None:
+        result["properties"]["gain"] = f.gain
     if result["ruleIndex"] < 0:       # a kind this CLI does not know yet: keep the result, no index
         del result["ruleIndex"]
     if unit.cell is not None:

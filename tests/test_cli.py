@@ -1,6 +1,7 @@
 """The `jupyter-codecheck` command: exit codes, the JSON and SARIF reports, notebook cell
 locations, magics masked, bad inputs. The model runs for real on a few tiny files; each report is
-produced once per module (the checks are the slow part)."""
+produced once per module (the checks are the slow part). How the reports and the exit code follow
+a finding's severity is tested on hand-built results (no model)."""
 from __future__ import annotations
 
 import contextlib
@@ -16,6 +17,7 @@ import nbformat
 import pytest
 
 from jupyter_codecheck import cli
+from jupyter_codecheck.result import CheckResult, Evidence, Finding
 from jupyter_codecheck.sources import SourceError, find_files, read_units, split_source
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,11 +109,14 @@ def test_json_report_schema(project_run):
         assert isinstance(entry["corrected"], str)
         assert isinstance(entry["stats"]["tokens"], int) and entry["stats"]["tokens"] > 0
         for f in entry["findings"]:
-            assert list(f) == ["line", "column", "score", "kind", "message", "replacement"]
+            assert list(f)[:8] == ["line", "column", "score", "kind", "message", "replacement",
+                                   "severity", "gain"]
             assert isinstance(f["line"], int) and f["line"] >= 1
             assert isinstance(f["column"], int) and f["column"] >= 0
             assert isinstance(f["score"], float)
-            assert f["kind"] in {"change", "replace", "insert", "delete", "flag"}
+            assert f["kind"] in {"syntax", "undefined-name", "change", "replace", "insert", "delete"}
+            assert f["severity"] == ("error" if f["kind"] in {"syntax", "undefined-name"} else "warning")
+            assert (f["gain"] is None) == (f["severity"] == "error")
             assert f["message"]
             assert f["replacement"] is None or isinstance(f["replacement"], str)
     # one entry per .py file and per Python code cell, in walk order; markdown, %%bash,
@@ -125,7 +130,9 @@ def test_json_findings_and_corrections(project_run):
     assert clean_py["findings"] == [] and clean_py["corrected"] == CLEAN_PY
     assert [f["line"] for f in buggy_py["findings"]] == [2]
     assert buggy_py["corrected"] == "x = [1, 2, 3]\nprint(x)\n"
-    assert buggy_py["findings"][0]["replacement"] == "print(x)"
+    # 'pritn' is an undefined name (an error) or the model's verified edit (a warning)
+    assert buggy_py["findings"][0]["replacement"] in (None, "print(x)")
+    assert "print" in buggy_py["findings"][0]["message"] or buggy_py["findings"][0]["replacement"]
     assert 2 in [f["line"] for f in buggy_cell["findings"]]       # line 2 of the cell itself
     # the earlier code cell was the buggy cell's context
     assert buggy_cell["stats"]["context_tokens"] > magic_cell["stats"]["context_tokens"]
@@ -143,14 +150,22 @@ def test_magics_are_never_flagged(project_run):
 def test_text_report_has_cell_locations_and_suggestions(project_run):
     lines = project_run["text"].splitlines()
     first = next(i for i, ln in enumerate(lines) if ln.startswith("nb/analysis.ipynb:cell_3:2:"))
-    assert ": replace: " in lines[first] or ": change: " in lines[first]
-    assert lines[first + 1] == "    - pritn(numbers)"
-    assert lines[first + 2] == "    + print(numbers)"
+    label = lines[first].split(": ")[1]
+    assert label in ("error[undefined-name]", "warning[replace]", "warning[change]"), lines[first]
+    if label.startswith("warning"):
+        assert re.search(r"\(gain \d+\.\d\)$", lines[first])
+    else:
+        assert "pritn" in lines[first] and "(score" not in lines[first] and "(gain" not in lines[first]
+    if lines[first + 1].startswith("    - "):      # the finding's line as the model would write it
+        assert lines[first + 1] == "    - pritn(numbers)"
+        assert lines[first + 2] == "    + print(numbers)"
     assert any(ln.startswith("src/buggy.py:2:1: ") for ln in lines)
     assert not any(ln.startswith("src/clean.py") for ln in lines)
     assert "\033[" not in project_run["text"]
-    assert re.match(r"\d+ findings in 2 of 3 files \(2 notebook cells\); \d+ tokens at [\d.]+ tokens/s, "
-                    r"[\d.]+ s in all, model .*, exit policy .*", lines[-1]), lines[-1]
+    assert re.match(r"\d+ findings \((\d+ errors?|\d+ warnings?|\d+ errors?, \d+ warnings?)\) in 2 of 3 files "
+                    r"\(2 notebook cells\); "
+                    r"\d+ tokens at [\d.]+ tokens/s, [\d.]+ s in all, model .*, exit policy .*",
+                    lines[-1]), lines[-1]
 
 
 def test_clean_code_from_stdin_exits_0(monkeypatch, needs_model):
@@ -268,13 +283,15 @@ def test_sarif_locations_point_into_the_files(project_run, project):
     logical = cell_res["locations"][0]["logicalLocations"][0]
     assert logical["fullyQualifiedName"] == "nb/analysis.ipynb:cell_3"
 
-    # a Python file result: its own line, with the model's line as a fix
+    # a Python file result: its own line, with the model's line as a fix when the finding has one
     (py_res,) = by_uri["src/buggy.py"]
     region = py_res["locations"][0]["physicalLocation"]["region"]
     assert (region["startLine"], region["startColumn"]) == (2, 1)
-    rep = py_res["fixes"][0]["artifactChanges"][0]["replacements"][0]
-    assert rep["insertedContent"]["text"] == "print(x)"
-    assert rep["deletedRegion"] == {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 9}
+    assert py_res["level"] == ("error" if py_res["ruleId"] == "codecheck/undefined-name" else "warning")
+    if "fixes" in py_res:
+        rep = py_res["fixes"][0]["artifactChanges"][0]["replacements"][0]
+        assert rep["insertedContent"]["text"] == "print(x)"
+        assert rep["deletedRegion"] == {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 9}
 
 
 # -- end to end ------------------------------------------------------------------------------------------
@@ -287,6 +304,160 @@ def test_module_entry_point_exit_code_and_stdout(project, needs_model):
     report = json.loads(proc.stdout)
     assert [f["line"] for f in report["files"][0]["findings"]] == [2]
     assert proc.stderr == ""
+
+
+# -- severity: hand-built results, no model ---------------------------------------------------------------
+
+SEV_SOURCE = "import os\nprint(undefined_thing)\nx = [1, 2, 3\nlen(x)\n"
+SEV_WARN_SOURCE = "x = [1, 2, 3]\nfor v in x:\n    prnt(v)\n"
+
+
+def _error(line, column, kind, message):
+    return Finding(line, column, 100.0, kind, message, None, severity="error", gain=None)
+
+
+def _warning(line, column, kind, message, replacement, gain):
+    return Finding(line, column, gain, kind, message, replacement, severity="warning", gain=gain)
+
+
+SEV_RESULTS = {
+    # Python's own checks: an undefined name (no fix) and a syntax error
+    "errors.py": CheckResult(
+        source=SEV_SOURCE, corrected=SEV_SOURCE, stats={"tokens": 20, "time_s": 0.1},
+        findings=[_error(2, 6, "undefined-name", "name 'undefined_thing' is not defined"),
+                  _error(3, 4, "syntax", "'[' was never closed")]),
+    # a verified edit only
+    "warnings.py": CheckResult(
+        source=SEV_WARN_SOURCE, corrected=SEV_WARN_SOURCE.replace("prnt", "print"),
+        stats={"tokens": 15, "time_s": 0.1},
+        findings=[_warning(3, 4, "replace", "'prnt' looks wrong here: the model expects 'print'",
+                           "    print(v)", 6.25)]),
+    "clean.py": CheckResult(source=CLEAN_PY, corrected=CLEAN_PY, stats={"tokens": 9, "time_s": 0.1}),
+}
+
+
+@pytest.fixture
+def fake_checks(monkeypatch, tmp_path):
+    """check_files() answering with SEV_RESULTS (by file name) instead of running the model; the
+    files exist in tmp_path, which is the working directory."""
+    for name, result in SEV_RESULTS.items():
+        (tmp_path / name).write_text(result.source)
+
+    def check_files(files, options, *, context, stdin_name, run, progress):
+        for path in files:
+            for unit in read_units(path):
+                done = cli.Checked(unit, SEV_RESULTS[Path(path).name])
+                run.checked.append(done)
+                yield done
+
+    monkeypatch.setattr(cli, "check_files", check_files)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_text_report_names_the_severity(fake_checks):
+    code, out, err = run_cli("--color", "never", "errors.py", "warnings.py", "clean.py")
+    assert code == 1 and err == ""
+    lines = out.splitlines()
+    assert lines[:2] == ["errors.py:2:7: error[undefined-name]: name 'undefined_thing' is not defined",
+                         "errors.py:3:5: error[syntax]: '[' was never closed"]
+    # a warning: its evidence, and the line as it is and as the model would write it
+    assert lines[2:5] == [("warnings.py:3:5: warning[replace]: 'prnt' looks wrong here: the model "
+                           "expects 'print' (gain 6.2)"), "    -     prnt(v)", "    +     print(v)"]
+    assert lines[5].startswith("3 findings (2 errors, 1 warning) in 2 of 3 files; 44 tokens")
+
+
+def test_text_report_colours_errors_red_and_warnings_amber(fake_checks):
+    _, out, _ = run_cli("--color", "always", "-q", "errors.py", "warnings.py")
+    assert "\033[1;31merror\033[0m[syntax]" in out and "\033[33mwarning\033[0m[replace]" in out
+
+
+@pytest.mark.parametrize("files, fail_on, expected", [
+    (["errors.py"], None, 1), (["warnings.py"], None, 1), (["clean.py"], None, 0),
+    (["errors.py"], "warning", 1), (["warnings.py"], "warning", 1),
+    (["errors.py"], "error", 1), (["warnings.py"], "error", 0), (["clean.py"], "error", 0),
+    (["warnings.py", "errors.py"], "error", 1),
+])
+def test_fail_on_sets_the_exit_code(fake_checks, files, fail_on, expected):
+    args = (["--fail-on", fail_on] if fail_on else []) + ["--format", "json", *files]
+    code, out, _ = run_cli(*args)
+    assert code == expected
+    # the report is the same whatever --fail-on says: warnings are still reported
+    assert sum(len(e["findings"]) for e in json.loads(out)["files"]) == \
+        sum(len(SEV_RESULTS[f].findings) for f in files)
+
+
+def test_fail_on_rejects_other_values(fake_checks):
+    code, out, err = run_cli("--fail-on", "flag", "clean.py")
+    assert code == 2 and out == "" and "--fail-on" in err and "invalid choice" in err
+
+
+def test_json_findings_carry_severity_and_gain(fake_checks):
+    code, out, _ = run_cli("--format", "json", "errors.py", "warnings.py")
+    assert code == 1
+    errors, warnings = json.loads(out)["files"]
+    assert [(f["kind"], f["severity"], f["gain"], f["replacement"]) for f in errors["findings"]] == [
+        ("undefined-name", "error", None, None), ("syntax", "error", None, None)]
+    (w,) = warnings["findings"]
+    assert w == {"line": 3, "column": 4, "score": 6.25, "kind": "replace",
+                 "message": "'prnt' looks wrong here: the model expects 'print'",
+                 "replacement": "    print(v)", "severity": "warning", "gain": 6.25}
+
+
+def test_sarif_level_is_the_severity(fake_checks):
+    code, out, _ = run_cli("--format", "sarif", "errors.py", "warnings.py")
+    assert code == 1
+    run = json.loads(out)["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    levels = {r["id"]: r["defaultConfiguration"]["level"] for r in rules}
+    assert levels == {"codecheck/syntax": "error", "codecheck/undefined-name": "error",
+                      "codecheck/replace": "warning", "codecheck/change": "warning",
+                      "codecheck/insert": "warning", "codecheck/delete": "warning"}
+    assert len({r["id"] for r in rules}) == len(rules)
+    got = [(r["ruleId"], r["level"], rules[r["ruleIndex"]]["id"], r["properties"].get("gain"))
+           for r in run["results"]]
+    assert got == [("codecheck/undefined-name", "error", "codecheck/undefined-name", None),
+                   ("codecheck/syntax", "error", "codecheck/syntax", None),
+                   ("codecheck/replace", "warning", "codecheck/replace", 6.25)]
+    # an error has no fix to offer; the warning's line comes with the model's correction
+    assert "fixes" not in run["results"][0] and "fixes" not in run["results"][1]
+    assert run["results"][2]["fixes"][0]["artifactChanges"][0]["replacements"][0][
+        "insertedContent"]["text"] == "    print(v)"
+
+
+def test_sarif_keeps_a_finding_of_an_unknown_kind():
+    """A kind this CLI has no rule for (a newer or older checker's) is reported without a rule
+    index, at its severity; one without a known severity counts as a warning."""
+    unit = read_units_from_text("odd.py", "x = 1\n")
+    run = cli.Run(checked=[cli.Checked(unit, CheckResult(source="x = 1\n", findings=[
+        Finding(1, 0, 3.0, "flag", "'x' is unlikely here", None),
+        Finding(1, 0, 50.0, "shadowed-builtin", "'x' hides nothing", None, severity="error")]))])
+    flag, other = cli.sarif_report(run)["runs"][0]["results"]
+    assert (flag["ruleId"], flag["level"]) == ("codecheck/flag", "warning") and "ruleIndex" not in flag
+    assert (other["ruleId"], other["level"]) == ("codecheck/shadowed-builtin", "error")
+    assert cli.failing(run.checked[0].result, "error") == [run.checked[0].result.findings[1]]
+    assert len(cli.failing(run.checked[0].result)) == 2
+
+
+def read_units_from_text(name: str, text: str):
+    (unit,) = read_units(name, text=text)
+    return unit
+
+
+def test_pieces_shift_evidence_and_keep_severity():
+    """A long file checked in pieces: findings keep their severity and gain, evidence moves to
+    the whole file's lines and bytes like the findings."""
+    first, second = "a = 1\n", "print(b)\n"
+    ev = Evidence(line=1, column=6, start=6, end=7, original="b", replacement="a", gain=1.5,
+                  source="name", tokens_scored=2)
+    parts = [(0, CheckResult(source=first, corrected=first, stats={"tokens": 3})),
+             (len(first), CheckResult(source=second, corrected=second, stats={"tokens": 4}, evidence=[ev],
+                                      findings=[_error(1, 6, "undefined-name", "name 'b' is not defined")]))]
+    merged = cli._merge(first + second, parts)
+    (f,) = merged.findings
+    assert (f.line, f.severity, f.gain) == (2, "error", None)
+    (e,) = merged.evidence
+    assert (e.line, e.start, e.end) == (2, 12, 13) and (first + second)[e.start:e.end] == "b"
 
 
 # -- bad input: exit code 2 and one clear line on stderr, before any model work --------------------------
