@@ -1,9 +1,14 @@
 """pytest plugin: `pytest --codecheck path/` checks every code cell of the collected notebooks.
 
-Each code cell becomes a test item (`nb.ipynb::codecheck[cell_3]`) that fails with the model's
-findings at cell-aware locations (`nb.ipynb:cell_3:12:5`) and the proposed correction as a diff.
-With `--codecheck-py`, each Python file is one item too. The items sit beside nbval's (`--nbval`)
-for the same notebook, so a CI run can execute and check notebooks at once.
+Each code cell becomes a test item (`nb.ipynb::codecheck[cell_3]`) that fails with its findings
+at cell-aware locations (`nb.ipynb:cell_3:12:5: error[syntax]: ...`) and the proposed correction
+as a diff. With `--codecheck-py`, each Python file is one item too. The items sit beside nbval's
+(`--nbval`) for the same notebook, so a CI run can execute and check notebooks at once.
+
+Findings are errors (Python's own checks: a syntax error, an undefined name) or warnings (an edit
+the model verified). As with the command line's `--fail-on`, `--codecheck-fail-on warning` (the
+default) fails an item on any finding; `--codecheck-fail-on error` fails it only on errors, and a
+cell with warnings alone passes with a `CodecheckWarning` in pytest's warnings summary.
 
 A cell whose source contains the comment `# codecheck: skip` is reported as skipped. Earlier
 cells of the same notebook are the model's context (`--codecheck-no-context` to check cells on
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import warnings
 
 import pytest
 
@@ -38,6 +44,10 @@ def pytest_addoption(parser):
     group.addoption("--codecheck-mode", choices=["batched", "sequential"])
     group.addoption("--codecheck-no-context", action="store_true",
                     help="check each cell on its own, without the notebook's earlier cells")
+    group.addoption("--codecheck-fail-on", choices=["error", "warning"], default="warning",
+                    help="fail a cell on findings of this severity or above: 'warning' (default) "
+                         "any finding, 'error' only errors (Python's own checks; a cell with "
+                         "warnings alone passes and reports them as pytest warnings)")
 
 
 def _options(config) -> dict:
@@ -108,11 +118,33 @@ class CodecheckFile(pytest.File):
             yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context)
 
 
+class CodecheckWarning(UserWarning):
+    """A warning the model found in a cell that `--codecheck-fail-on error` lets pass."""
+
+
 class CodecheckFailure(Exception):
     def __init__(self, unit, result):
-        super().__init__(f"{len(result.findings)} finding(s)")
+        super().__init__(_count(result.findings))
         self.unit = unit
         self.result = result
+
+
+def _severity(f) -> str:
+    """A finding's severity; "warning" for one that names none (results of older versions)."""
+    sev = getattr(f, "severity", None)
+    return sev if sev in ("error", "warning") else "warning"
+
+
+def _count(findings) -> str:
+    errors = sum(1 for f in findings if _severity(f) == "error")
+    warns = len(findings) - errors
+    parts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warns, "warning")) if n]
+    return ", ".join(parts) or "no findings"
+
+
+def finding_line(unit, f) -> str:
+    """`nb.ipynb:cell_3:2:5: warning[replace]: message`, as the command line's text report."""
+    return f"{unit.location(f.line, f.column)}: {_severity(f)}[{f.kind}]: {f.message}"
 
 
 class CodecheckItem(pytest.Item):
@@ -128,15 +160,27 @@ class CodecheckItem(pytest.Item):
         from .check import check
         result = check(self.unit.source, context=self.context or None,
                        **self.config.stash.get(_OPTIONS, {}))
+        errors = [f for f in result.findings if _severity(f) == "error"]
         self.user_properties.append(("codecheck_findings", len(result.findings)))
-        if result.findings:
+        self.user_properties.append(("codecheck_errors", len(errors)))
+        self.user_properties.append(("codecheck_warnings", len(result.findings) - len(errors)))
+        fail_on = self.config.getoption("codecheck_fail_on", "warning")
+        if errors or (result.findings and fail_on == "warning"):
             raise CodecheckFailure(self.unit, result)
+        for f in result.findings:     # warnings that --codecheck-fail-on error lets pass
+            text = finding_line(self.unit, f)
+            if f.replacement is not None:
+                text += f" (suggested: {f.replacement.strip()!r})"
+            # at the finding's place in the file, not in this plugin's code
+            line, _ = self.unit.file_position(f.line, f.column)
+            warnings.warn_explicit(CodecheckWarning(text), CodecheckWarning,
+                                   _shown_path(self.path, self.config), line)
 
     def repr_failure(self, excinfo, style=None):
         if not isinstance(excinfo.value, CodecheckFailure):
             return super().repr_failure(excinfo, style=style)
         unit, result = excinfo.value.unit, excinfo.value.result
-        lines = [f"{unit.location(f.line, f.column)}: {f.kind}: {f.message}" for f in result.findings]
+        lines = [finding_line(unit, f) for f in result.findings]
         if result.corrected != result.source:
             lines.append("")
             lines.extend(line.rstrip("\n") for line in difflib.unified_diff(

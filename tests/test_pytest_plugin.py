@@ -1,11 +1,16 @@
 """The pytest plugin (`pytest --codecheck`), run through pytester with the real model.
 
 The runs are in-process, so the model loads once for all of them; cells are one or two lines.
+How severity decides an item's outcome is tested with hand-built results (no model).
 """
 from __future__ import annotations
 
+import importlib
+
 import nbformat
 import pytest
+
+from jupyter_codecheck.result import CheckResult, Finding
 
 pytest_plugins = ["pytester"]
 
@@ -37,7 +42,7 @@ def _notebook(path, cells, outputs=None):
     nbformat.write(nb, str(path))
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
 def _model():
     from jupyter_codecheck.engine.paths import ModelNotFoundError, default_model_path
     try:
@@ -46,7 +51,7 @@ def _model():
         pytest.skip(str(e))
 
 
-def test_findings_fail_their_cell_with_cell_aware_locations(pytester):
+def test_findings_fail_their_cell_with_cell_aware_locations(pytester, _model):
     _notebook(pytester.path / "nb.ipynb", CLEAN + [BUGGY, "# codecheck: skip\npritn(x)\n"])
     pytester.makefile(".py", mod="def double(x):\n    return 2 * x\n")
     result = pytester.runpytest(*_plugin_args(), "--codecheck", "--codecheck-py", "-rfs", ".")
@@ -54,7 +59,7 @@ def test_findings_fail_their_cell_with_cell_aware_locations(pytester):
     out = result.stdout.str()
     # cell indices count every cell (the markdown cell is cell_0), as in nb["cells"][i]
     result.stdout.fnmatch_lines([
-        "nb.ipynb:cell_3:2:*: replace: 'pritn' looks wrong here*'print'*",
+        "nb.ipynb:cell_3:2:*: *[[]*[]]: *'pritn'*",
         "*-    pritn(i)", "*+    print(i)",
         "FAILED nb.ipynb::codecheck?cell_3? - *",
         "SKIPPED*codecheck: skip*",
@@ -62,7 +67,7 @@ def test_findings_fail_their_cell_with_cell_aware_locations(pytester):
     assert "cell_1" not in out.split("FAILURES")[1].split("short test summary")[0]
 
 
-def test_items_sit_beside_nbval_items_in_one_run(pytester):
+def test_items_sit_beside_nbval_items_in_one_run(pytester, _model):
     _notebook(pytester.path / "both.ipynb", CLEAN, outputs=[None, "3\n"])
     result = pytester.runpytest(*_plugin_args(), "-p", "nbval", "--nbval", "--codecheck", "-v",
                                 "both.ipynb")
@@ -96,3 +101,66 @@ def test_a_broken_notebook_is_a_collection_error_naming_the_file(pytester):
     result = pytester.runpytest(*_plugin_args(), "--codecheck", ".")
     assert result.ret == pytest.ExitCode.INTERRUPTED
     result.stdout.fnmatch_lines(["*broken.ipynb: is not a valid notebook: bad JSON*"])
+
+
+# -- severity: hand-built results, no model ------------------------------------------------------------
+
+ERROR_CELL = "total = sum(valuez)\n"
+WARNING_CELL = "for i in range(3):\n    prnt(i)\n"
+SEVERITY_RESULTS = {
+    ERROR_CELL: CheckResult(source=ERROR_CELL, corrected=ERROR_CELL, findings=[
+        Finding(1, 12, 100.0, "undefined-name", "name 'valuez' is not defined", None,
+                severity="error", gain=None)]),
+    WARNING_CELL: CheckResult(source=WARNING_CELL, corrected=WARNING_CELL.replace("prnt", "print"), findings=[
+        Finding(2, 4, 5.5, "replace", "'prnt' looks wrong here: the model expects 'print'", "    print(i)",
+                severity="warning", gain=5.5)]),
+    CLEAN[0]: CheckResult(source=CLEAN[0], corrected=CLEAN[0]),
+}
+
+
+@pytest.fixture
+def fake_check(monkeypatch):
+    """check() answers from SEVERITY_RESULTS (the inner runs share this process)."""
+    # the module, not the function jupyter_codecheck re-exports under the same name
+    check_module = importlib.import_module("jupyter_codecheck.check")
+
+    def check(source, **_):
+        return SEVERITY_RESULTS[source]
+    monkeypatch.setattr(check_module, "check", check)
+
+
+def test_errors_and_warnings_fail_by_default(pytester, fake_check):
+    _notebook(pytester.path / "nb.ipynb", [ERROR_CELL, WARNING_CELL, CLEAN[0]])
+    result = pytester.runpytest(*_plugin_args(), "--codecheck", "-rf", ".")
+    result.assert_outcomes(passed=1, failed=2)
+    result.stdout.fnmatch_lines([
+        "nb.ipynb:cell_1:1:13: error[undefined-name]: name 'valuez' is not defined",
+        "nb.ipynb:cell_2:2:5: warning[replace]: 'prnt' looks wrong here: the model expects 'print'",
+        "*-    prnt(i)", "*+    print(i)",
+    ])
+    assert "CodecheckWarning" not in result.stdout.str()
+
+
+def test_fail_on_error_lets_warnings_pass_with_a_pytest_warning(pytester, fake_check):
+    _notebook(pytester.path / "nb.ipynb", [ERROR_CELL, WARNING_CELL, CLEAN[0]])
+    result = pytester.runpytest(*_plugin_args(), "--codecheck", "--codecheck-fail-on", "error", "-rf", ".")
+    result.assert_outcomes(passed=2, failed=1, warnings=1)
+    out = result.stdout.str()
+    # the warning sits at the cell's line in the .ipynb file, its message names the cell's line
+    result.stdout.fnmatch_lines([
+        "*warnings summary*",
+        "nb.ipynb::codecheck?cell_2?",
+        ("  nb.ipynb:*: CodecheckWarning: nb.ipynb:cell_2:2:5: warning?replace?: 'prnt' looks wrong "
+         "here*(suggested: 'print(i)')"),
+        "FAILED nb.ipynb::codecheck?cell_1? - *",
+    ])
+    # the error's cell fails as before; the warning's cell is not listed among the failures
+    failures = out.split("= FAILURES =")[1].split("warnings summary")[0]
+    assert "error[undefined-name]" in failures and "cell_2" not in failures
+
+
+def test_fail_on_takes_error_or_warning_only(pytester, fake_check):
+    _notebook(pytester.path / "nb.ipynb", [CLEAN[0]])
+    result = pytester.runpytest(*_plugin_args(), "--codecheck", "--codecheck-fail-on", "flag", ".")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--codecheck-fail-on*invalid choice*"])
