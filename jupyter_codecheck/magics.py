@@ -27,6 +27,7 @@ from IPython.display import display
 from .check import CheckOptions, check, check_iter
 from .result import CheckResult
 from .widgets import mimebundle
+from .widgets.render import severity, severity_counts
 
 VIEWS = ("widget", "html", "text")
 
@@ -206,8 +207,8 @@ def is_code_cell(source: str) -> bool:
 # -- auto mode's report --------------------------------------------------------------------------
 
 def compact_report(result: CheckResult) -> str:
-    """Auto mode: one line per finding, nothing for a clean cell."""
-    return "\n".join(f"codecheck: line {f.line}: {f.message}" for f in result.findings)
+    """Auto mode: one line per finding with its severity, fix or not; nothing for a clean cell."""
+    return "\n".join(f"codecheck: line {f.line}: {severity(f)}: {f.message}" for f in result.findings)
 
 
 # -- views -----------------------------------------------------------------------------------------
@@ -324,8 +325,7 @@ class CodecheckMagics(Magics):
             if req.run == "always" or (result.clean and not cancelled):
                 self.run_body(cell)
             else:
-                why = "the check was cancelled" if cancelled else \
-                    f"{len(result.findings)} finding(s)"
+                why = "the check was cancelled" if cancelled else severity_counts(result.findings)
                 print(f"codecheck: cell not run ({why}); use --run always to run it anyway")
 
     def parse_cell_line(self, line) -> CellRequest:

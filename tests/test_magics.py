@@ -1,19 +1,20 @@
 """`%%codecheck` / `%codecheck` in a real InteractiveShell with the real model.
 
-Parsing tests run no model; the others share one shell (the model loads once) and check cells
-of one or two lines.
+Parsing tests and the severity tests (hand-built results) run no model; the others share one
+shell (the model loads once) and check cells of one or two lines.
 """
 from __future__ import annotations
 
 import _thread
+import re
 import threading
 
 import pytest
 from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
-from jupyter_codecheck import CheckResult
-from jupyter_codecheck.magics import CodecheckMagics, is_code_cell
+from jupyter_codecheck import CheckResult, Edit, Finding
+from jupyter_codecheck.magics import CodecheckMagics, compact_report, is_code_cell
 
 BUGGY = "z = 5\npritn(z)\n"
 
@@ -143,7 +144,7 @@ def test_o_stores_the_result_and_run_clean_skips_a_buggy_cell(loaded, capsys):
     assert res.stats["context_tokens"] == 1          # only the document-start token
     out = capsys.readouterr().out
     assert "codecheck: 1 finding" in out and "+print(z)" in out
-    assert "cell not run (1 finding(s))" in out
+    assert re.search(r"cell not run \(1 (error|warning)\)", out), out
     assert "z" not in loaded.user_ns
 
 
@@ -167,7 +168,7 @@ def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
         assert loaded.user_ns["z"] == 5                  # the cell ran (and then hit its bug)
         out = capsys.readouterr()
         assert "NameError" in out.out + out.err
-        assert "codecheck: line 2: 'pritn' looks wrong here: the model expects 'print'" in out.out
+        assert re.search(r"codecheck: line 2: (error|warning): .*'pritn'", out.out), out.out
         assert magics.auto.last.source == BUGGY
 
         loaded.run_cell("%%codecheck --no-context\nq = 1\n", store_history=True)
@@ -198,3 +199,60 @@ def test_keyboard_interrupt_shows_the_partial_result_and_the_shell_stays_usable(
     assert "cancelled after" in capsys.readouterr().out
     loaded.run_cell_magic("codecheck", "--no-context -o after", "k = 1\n")
     assert loaded.user_ns["after"].stats["cancelled"] is False
+
+
+# -- severity: hand-built results, no model ----------------------------------------------------------
+
+SEV_CELL = "print(totl)\nfor v in [1]:\n    prnt(v)\n"
+SEV_ERROR = Finding(1, 6, 100.0, "undefined-name", "name 'totl' is not defined", None,
+                    severity="error", gain=None)
+SEV_WARNING = Finding(3, 4, 4.2, "replace", "'prnt' looks wrong here: the model expects 'print'",
+                      "    print(v)", severity="warning", gain=4.2)
+
+
+def _sev_result(findings, with_edit):
+    p = SEV_CELL.encode().index(b"prnt")
+    return CheckResult(source=SEV_CELL, findings=findings, stats={"tokens": 18},
+                       edits=[Edit("replace", p, p + 4, 3, 4, "prnt", "print")] if with_edit else [],
+                       corrected=SEV_CELL.replace("prnt", "print") if with_edit else SEV_CELL)
+
+
+@pytest.fixture
+def fake_check(monkeypatch, magics):
+    """%%codecheck answers with the result in `answer[0]` instead of running the model."""
+    import jupyter_codecheck.magics as magics_module
+    answer: list[CheckResult] = []
+
+    def check_iter(source, **_):
+        yield answer[0]
+    monkeypatch.setattr(magics_module, "check_iter", check_iter)
+    monkeypatch.setattr(magics, "ensure_model", lambda *a, **k: {})
+    return answer
+
+
+def test_compact_report_names_the_severity():
+    assert compact_report(_sev_result([SEV_ERROR, SEV_WARNING], True)) == (
+        "codecheck: line 1: error: name 'totl' is not defined\n"
+        "codecheck: line 3: warning: 'prnt' looks wrong here: the model expects 'print'")
+    assert compact_report(CheckResult(source="x = 1\n")) == ""
+
+
+def test_cell_magic_shows_errors_and_warnings(shell, fake_check, capsys):
+    fake_check.append(_sev_result([SEV_ERROR, SEV_WARNING], True))
+    shell.user_ns.pop("v", None)
+    shell.run_cell_magic("codecheck", "--view text --no-context --run clean -o sev", SEV_CELL)
+    out = capsys.readouterr().out
+    assert "codecheck: 2 findings: 1 error, 1 warning (18 tokens)" in out
+    assert "line 1:7 error[undefined-name] name 'totl' is not defined" in out
+    assert "line 3:5 warning[replace] 'prnt' looks wrong here" in out and "+    print(v)" in out
+    assert "cell not run (1 error, 1 warning)" in out
+    assert shell.user_ns["sev"].errors == [SEV_ERROR] and "v" not in shell.user_ns
+
+
+def test_cell_magic_lists_a_finding_without_a_fix(shell, fake_check, capsys):
+    """Issue 18, item 3: an error with no replacement is shown although nothing is changed."""
+    fake_check.append(_sev_result([SEV_ERROR], False))
+    shell.run_cell_magic("codecheck", "--view text --no-context", SEV_CELL)
+    out = capsys.readouterr().out
+    assert "codecheck: 1 finding: 1 error (18 tokens)\nline 1:7 error[undefined-name] name 'totl' " \
+           "is not defined" in out

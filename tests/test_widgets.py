@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import html as html_module
 import re
 import time
 from collections import Counter
@@ -73,7 +74,7 @@ def test_plain_text_is_the_diff_and_the_findings(result):
     assert "-pritn(x)" in text
     assert f"+{result.corrected.splitlines()[1]}" in text
     for f in result.findings:
-        assert f"line {f.line}:{f.column + 1} [{f.kind}] {f.message}" in text
+        assert f"line {f.line}:{f.column + 1} {f.severity}[{f.kind}] {f.message}" in text
     assert text.startswith(f"codecheck: {len(result.findings)} finding")
 
 
@@ -303,3 +304,91 @@ def test_colour_scale_is_ordered_and_readable():
     assert render.prob_colour(None) == render.UNSCORED
     assert render.ink_for(render.prob_colour(1e-4)) == "#ffffff"
     assert render.ink_for(render.prob_colour(1.0)) == "#111111"
+
+
+# -- severity: errors and warnings, with a fix or without -------------------------------------------
+
+SEV_SOURCE = "import numpy as np\nprint(np.mean(valuez))\nfor v in [1]:\n    prnt(v)\n"
+SEV_ERROR = Finding(2, 14, 100.0, "undefined-name", "name 'valuez' is not defined", None,
+                    severity="error", gain=None)
+SEV_WARNING = Finding(4, 4, 6.5, "replace", "'prnt' looks wrong here: the model expects 'print'",
+                      "    print(v)", severity="warning", gain=6.5)
+
+
+def _severity_result(findings, with_edit=True) -> CheckResult:
+    p = SEV_SOURCE.encode().index(b"prnt")
+    edits = [Edit("replace", p, p + 4, 4, 4, "prnt", "print")] if with_edit else []
+    corrected = SEV_SOURCE.replace("prnt", "print") if with_edit else SEV_SOURCE
+    return CheckResult(source=SEV_SOURCE, edits=edits, corrected=corrected, findings=findings,
+                       stats={"n_layer": 4, "tokens": 30})
+
+
+def _finding_divs(html: str):
+    """(data-severity, badge colour, text) of each listed finding."""
+    out = []
+    for m in re.finditer(r'<div class="cc-finding" data-severity="(\w+)"[^>]*>(.*?)</div>', html):
+        colour = re.search(r'class="cc-severity"[^>]*background:(#[0-9a-f]{6})', m.group(2)).group(1)
+        out.append((m.group(1), colour, html_module.unescape(re.sub("<[^>]+>", "", m.group(2)))))
+    return out
+
+
+def test_errors_and_warnings_are_listed_with_their_severity():
+    r = _severity_result([SEV_ERROR, SEV_WARNING])
+    bundle = mimebundle(r)
+    plain = bundle["text/plain"].split("\n")
+    assert plain[0] == "codecheck: 2 findings: 1 error, 1 warning (30 tokens)"
+    assert plain[-2:] == ["line 2:15 error[undefined-name] name 'valuez' is not defined",
+                          "line 4:5 warning[replace] 'prnt' looks wrong here: the model expects 'print'"]
+    assert "-    prnt(v)" in plain and "+    print(v)" in plain
+    html = bundle["text/html"]
+    parse(html)
+    assert _finding_divs(html) == [
+        ("error", render.SEVERITY_COLOUR["error"],
+         "error line 2:15 [undefined-name] name 'valuez' is not defined"),
+        ("warning", render.SEVERITY_COLOUR["warning"],
+         "warning line 4:5 [replace] 'prnt' looks wrong here: the model expects 'print'")]
+    assert render.SEVERITY_COLOUR == {"error": "#d1242f", "warning": "#9a6700"}
+    assert 'title="gain 6.50 nats' in html
+    # the headline: red with an error, amber with warnings only
+    assert 'class="cc-headline" style="font-weight:600;color:#d1242f"' in html
+    only_warning = mimebundle(_severity_result([SEV_WARNING]))
+    assert only_warning["text/plain"].startswith("codecheck: 1 finding: 1 warning (30 tokens)")
+    assert 'class="cc-headline" style="font-weight:600;color:#9a6700"' in only_warning["text/html"]
+
+
+def test_findings_without_a_fix_are_listed_too():
+    """Issue 18, item 3: a finding with no replacement (an undefined name) is listed even when
+    the model proposes no change at all."""
+    r = _severity_result([SEV_ERROR], with_edit=False)
+    html = render.diff_html(r)
+    assert "no fix proposed" in html and "the model proposes no change" not in html
+    assert _finding_divs(html) == [("error", "#d1242f",
+                                    "error line 2:15 [undefined-name] name 'valuez' is not defined")]
+    plain = mimebundle(r)["text/plain"]
+    assert plain == ("codecheck: 1 finding: 1 error (30 tokens)\n"
+                     "line 2:15 error[undefined-name] name 'valuez' is not defined")
+    # a clean cell keeps its note and lists nothing
+    clean = CheckResult(source="x = 1\n", stats={"tokens": 4})
+    assert "the model proposes no change" in render.diff_html(clean)
+    assert "cc-finding" not in render.diff_html(clean)
+
+
+def test_view_state_carries_severity():
+    r = _severity_result([SEV_ERROR, SEV_WARNING])
+    view = CheckView(source=r.source)
+    view.finish(r)
+    assert [(f["severity"], f["gain"], f["kind"]) for f in view.findings] == [
+        ("error", None, "undefined-name"), ("warning", 6.5, "replace")]
+    assert [d[0] for d in _finding_divs(view.diff_html)] == ["error", "warning"]
+    no_fix = _severity_result([SEV_ERROR], with_edit=False)
+    view = CheckView(source=no_fix.source)
+    view.finish(no_fix)
+    assert view.edits == [] and "name &#x27;valuez&#x27; is not defined" in view.diff_html
+
+
+def test_severity_of_findings_from_older_versions_is_warning():
+    assert render.severity({"kind": "replace"}) == "warning"
+    assert render.severity({"kind": "flag", "severity": None}) == "warning"
+    assert render.severity({"severity": "error"}) == "error"
+    assert render.severity_counts([{"severity": "error"}, {}, {}]) == "1 error, 2 warnings"
+    assert render.severity_counts([]) == ""

@@ -110,6 +110,27 @@ def token_details(tok: TokenRecord, n_layer: int | None = None) -> str:
 
 # -- text/plain ------------------------------------------------------------------------------------
 
+# -- severity ----------------------------------------------------------------------------------------
+
+# error: Python's own checks (syntax, undefined names); warning: an edit the model verified
+SEVERITY_COLOUR = {"error": "#d1242f", "warning": "#9a6700"}     # red; amber dark enough for white text
+
+
+def severity(f) -> str:
+    """A finding's severity (a Finding or its dict); "warning" when it names none (a result of an
+    older version)."""
+    sev = f.get("severity") if isinstance(f, dict) else getattr(f, "severity", None)
+    return sev if sev in SEVERITY_COLOUR else "warning"
+
+
+def severity_counts(findings) -> str:
+    """'1 error, 2 warnings' ('' for no findings)."""
+    errors = sum(1 for f in findings if severity(f) == "error")
+    warnings = len(findings) - errors
+    return ", ".join(f"{n} {word}{'s' if n != 1 else ''}"
+                     for n, word in ((errors, "error"), (warnings, "warning")) if n)
+
+
 def headline(result: CheckResult) -> str:
     n = result.stats.get("tokens", len(result.tokens))
     if result.stats.get("cancelled"):
@@ -118,7 +139,7 @@ def headline(result: CheckResult) -> str:
         head = f"no findings ({n} tokens)"
     else:
         k = len(result.findings)
-        head = f"{k} finding{'s' if k != 1 else ''} ({n} tokens)"
+        head = f"{k} finding{'s' if k != 1 else ''}: {severity_counts(result.findings)} ({n} tokens)"
     return "codecheck: " + head
 
 
@@ -135,7 +156,8 @@ def unified_diff(result: CheckResult) -> str:
 
 
 def finding_lines(result: CheckResult) -> list[str]:
-    return [f"line {f.line}:{f.column + 1} [{f.kind}] {f.message}" for f in result.findings]
+    """One line per finding, fix or not: `line 2:5 error[undefined-name] name 'x' is not defined`."""
+    return [f"line {f.line}:{f.column + 1} {severity(f)}[{f.kind}] {f.message}" for f in result.findings]
 
 
 def text_plain(result: CheckResult) -> str:
@@ -282,25 +304,41 @@ def diff_rows(result: CheckResult) -> list[tuple[str, int | None, str, str]]:
 
 
 def diff_html(result: CheckResult) -> str:
+    """The inline diff (or a note that there is none), then every finding, with a fix or not."""
+    out = []
     if not result.edits:
-        msg = "the model proposes no change" if not result.stats.get("cancelled") else \
-            "cancelled before any change was proposed"
-        return f'<div class="cc-diff cc-nodiff" style="color:#555;font-style:italic">{msg}</div>'
-    out = ['<table class="cc-diff" style="border-collapse:collapse;font-family:var(--jp-code-font-family,monospace);'
-           'font-size:var(--jp-code-font-size,13px);width:100%">']
-    for sign, num, text, label in diff_rows(result):
-        style = _ROW_STYLE[sign]
-        out.append(
-            f'<tr class="cc-row" data-sign="{"ctx" if sign == " " else ("del" if sign == "-" else "ins")}" style="{style}">'
-            f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num or ""}</td>'
-            f'<td style="color:#888;padding:0 .4em;user-select:none;width:1em">{sign}</td>'
-            f'<td style="white-space:pre;padding:0 .3em">{text}{label}</td></tr>')
-    out.append("</table>")
-    for f in result.findings:
-        out.append(f'<div class="cc-finding" style="margin:.2em 0 0 .3em;font-size:12px">'
-                   f'<b>line {f.line}:{f.column + 1}</b> <span style="color:#6f42c1">[{_esc(f.kind)}]</span> '
-                   f'{_esc(f.message)}</div>')
+        msg = ("cancelled before any change was proposed" if result.stats.get("cancelled") else
+               "no fix proposed" if result.findings else "the model proposes no change")
+        out.append(f'<div class="cc-diff cc-nodiff" style="color:#555;font-style:italic">{msg}</div>')
+    else:
+        out.append('<table class="cc-diff" style="border-collapse:collapse;'
+                   'font-family:var(--jp-code-font-family,monospace);font-size:var(--jp-code-font-size,13px);width:100%">')
+        for sign, num, text, label in diff_rows(result):
+            style = _ROW_STYLE[sign]
+            out.append(
+                f'<tr class="cc-row" data-sign="{"ctx" if sign == " " else ("del" if sign == "-" else "ins")}" style="{style}">'
+                f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num or ""}</td>'
+                f'<td style="color:#888;padding:0 .4em;user-select:none;width:1em">{sign}</td>'
+                f'<td style="white-space:pre;padding:0 .3em">{text}{label}</td></tr>')
+        out.append("</table>")
+    out.extend(finding_html(f) for f in result.findings)
     return "\n".join(out)
+
+
+def finding_html(f) -> str:
+    """One finding: its severity as a coloured badge (error red, warning amber; a warning's gain on
+    hover), where, its kind and its message."""
+    sev = severity(f)
+    gain = getattr(f, "gain", None)
+    title = (f"gain {gain:.2f} nats: the rest of the cell is that much more likely with the edit"
+             if isinstance(gain, (int, float)) else
+             "Python's own check" if sev == "error" else "the model's verified edit")
+    badge = (f'<span class="cc-severity" title="{_esc(title)}" style="display:inline-block;padding:0 .45em;'
+             f'border-radius:.7em;font:600 10px/1.6 sans-serif;color:#fff;background:{SEVERITY_COLOUR[sev]};'
+             f'vertical-align:1px">{sev}</span>')
+    return (f'<div class="cc-finding" data-severity="{sev}" style="margin:.2em 0 0 .3em;font-size:12px">'
+            f'{badge} <b>line {f.line}:{f.column + 1}</b> '
+            f'<span style="color:{SEVERITY_COLOUR[sev]}">[{_esc(f.kind)}]</span> {_esc(f.message)}</div>')
 
 
 # -- heat map ---------------------------------------------------------------------------------------
@@ -478,7 +516,12 @@ def text_html(result: CheckResult, *, title: str | None = None) -> str:
     n_layer = n_layer_of(result)
     counts = exit_counts(result.tokens, n_layer)
     head = _esc(title + ": " if title else "") + _esc(headline(result).removeprefix("codecheck: "))
-    colour = "#1a7f37" if result.clean and not result.stats.get("cancelled") else "#d1242f"
+    if result.stats.get("cancelled"):
+        colour = "#d1242f"
+    elif result.clean:
+        colour = "#1a7f37"
+    else:
+        colour = SEVERITY_COLOUR["error" if any(severity(f) == "error" for f in result.findings) else "warning"]
     return "".join([
         '<div class="jupyter-codecheck" style="font-family:var(--jp-ui-font-family,sans-serif);'
         'font-size:13px;color:#111;background:#fff;padding:.4em;max-width:100%">',

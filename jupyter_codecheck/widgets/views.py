@@ -64,9 +64,11 @@ class CheckView(anywidget.AnyWidget):
     no longer contains the checked text, the corrected code is shown for copying instead.
 
     State (synced, assertable in tests): `status` (ready|running|cancelling|cancelled|done|error),
-    `tokens` (records as dicts, with heat-map `color`/`ink`), `edits`, `findings`, `corrected`,
-    `diff_text` (unified diff), `diff_html`, `exit_counts` (tokens per exit layer), `n_layer`,
-    `depth_text`, `stats_text`, `histogram_svg`. `result` is the final CheckResult (None before).
+    `tokens` (records as dicts, with heat-map `color`/`ink`), `edits`, `findings` (Finding dicts:
+    `severity` error|warning, a warning's `gain`), `corrected`, `diff_text` (unified diff),
+    `diff_html` (the diff, then every finding with its severity, fix or not), `exit_counts`
+    (tokens per exit layer), `n_layer`, `depth_text`, `stats_text`, `histogram_svg`. `result` is
+    the final CheckResult (None before).
     """
 
     _esm = _STATIC / "check_view.js"

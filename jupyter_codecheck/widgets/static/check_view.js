@@ -22,6 +22,22 @@ function shown(text) {
   return JSON.stringify(text);
 }
 
+// "error" (Python's own checks) or "warning" (an edit the model verified); a finding of an older
+// version names none: a warning
+function severity(f) {
+  return f.severity === "error" ? "error" : "warning";
+}
+
+// "1 error, 2 warnings", and the worst severity ("" without findings)
+function severitySummary(findings) {
+  const errors = findings.filter((f) => severity(f) === "error").length;
+  const warnings = findings.length - errors;
+  const parts = [];
+  if (errors) parts.push(`${errors} error${errors === 1 ? "" : "s"}`);
+  if (warnings) parts.push(`${warnings} warning${warnings === 1 ? "" : "s"}`);
+  return { text: parts.join(", "), worst: errors ? "error" : warnings ? "warning" : "" };
+}
+
 // -- the heat map ------------------------------------------------------------------------------
 
 function renderTokens(model, box, details, pinned) {
@@ -172,8 +188,9 @@ function render({ model, el }) {
     if (s === "cancelled") return `cancelled after ${n} tokens (partial result)`;
     if (s === "error") return `error: ${model.get("message")}`;
     if (s === "done") {
-      const k = model.get("findings").length;
-      return k ? `${k} finding${k === 1 ? "" : "s"}` : "no findings";
+      const findings = model.get("findings");
+      const k = findings.length;
+      return k ? `${k} finding${k === 1 ? "" : "s"}: ${severitySummary(findings).text}` : "no findings";
     }
     return "ready";
   }
@@ -181,6 +198,8 @@ function render({ model, el }) {
   function update() {
     const s = model.get("status");
     root.dataset.status = s;
+    // the status line's colour: red with an error, amber with warnings only, plain when clean
+    root.dataset.severity = s === "done" ? severitySummary(model.get("findings")).worst || "clean" : "";
     title.textContent = model.get("title") ? `codecheck \u2014 ${model.get("title")}` : "codecheck";
     status.textContent = statusText();
     // hidden, not removed: an output that changes height while streaming makes the notebook jump
@@ -191,6 +210,7 @@ function render({ model, el }) {
     apply.style.visibility = fixable ? "visible" : "hidden";
     diff.innerHTML = model.get("diff_html") ||
       `<div class="cc-hint">${s === "running" ? "edits appear here as they are decided" : "no change proposed"}</div>`;
+    // (diff_html lists every finding, with its severity, whether or not it has a fix)
     renderTokens(model, heat, details, pinned);
     if (pinned.index === null && hovered === null) showDetails(model, details, null);
     legend.innerHTML = model.get("legend_svg");
