@@ -91,6 +91,9 @@ async def test_check_a_cell(jp_fetch, checker):
     assert [f.line for f in result.findings] == [2]
     assert "print(x)" in result.corrected
     assert r.headers["X-Codecheck-Id"]
+    # the panel shows each finding's severity: the JSON carries it (and a warning's gain)
+    (finding,) = json.loads(r.body)["findings"]
+    assert finding["severity"] in ("error", "warning") and "gain" in finding
 
 
 async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):

@@ -8,6 +8,7 @@ import { LabIcon } from '@jupyterlab/ui-components';
 import { Widget } from '@lumino/widgets';
 
 import { CheckController, ICellState } from './controller';
+import { severityCounts, severityOf } from './types';
 import { diffView, findingsView, heatmapView, histogramView, section, statsView } from './views';
 
 export const codecheckIcon = new LabIcon({
@@ -129,6 +130,8 @@ export class CodecheckPanel extends Widget {
       item.textContent = `[${index + 1}] ${summary(s)}`;
       if (s?.result && s.result.findings.length) {
         item.classList.add('jp-codecheck-has-findings');
+        const worst = s.result.findings.some(f => severityOf(f) === 'error') ? 'error' : 'warning';
+        item.classList.add(`jp-codecheck-has-${worst}s`);
       }
       if (cell === this.tracker.activeCell) {
         item.classList.add('jp-codecheck-current');
@@ -223,7 +226,11 @@ function summary(s: ICellState | undefined): string {
   }
   const n = s.result.findings.length;
   const where = s.result.findings.map(f => `line ${f.line}`).join(', ');
-  return s.applied ? 'fix applied' : n ? `${n} finding${n === 1 ? '' : 's'} (${where})` : 'clean';
+  return s.applied
+    ? 'fix applied'
+    : n
+    ? `${n} finding${n === 1 ? '' : 's'}: ${severityCounts(s.result.findings)} (${where})`
+    : 'clean';
 }
 
 function button(label: string, cls: string): HTMLButtonElement {

@@ -34,13 +34,40 @@ export interface IEdit {
   replacement: string;
 }
 
+/**
+ * "error": Python's own checks (kind "syntax" or "undefined-name"); "warning": an edit the model
+ * verified on the rest of the cell (kind change / insert / delete / replace).
+ */
+export type Severity = 'error' | 'warning';
+
 export interface IFinding {
-  line: number;
-  column: number;
+  line: number; // 1-based
+  column: number; // 0-based, in characters (code points)
   score: number;
   kind: string;
   message: string;
   replacement: string | null;
+  severity?: Severity; // absent from the results of older versions: a warning
+  gain?: number | null; // warnings: nats of evidence for the edit; errors: null
+}
+
+/** A finding's severity ("warning" for a result of an older version that names none). */
+export function severityOf(f: IFinding): Severity {
+  return f.severity === 'error' ? 'error' : 'warning';
+}
+
+/** "1 error, 2 warnings" ('' without findings). */
+export function severityCounts(findings: IFinding[]): string {
+  const errors = findings.filter(f => severityOf(f) === 'error').length;
+  const warnings = findings.length - errors;
+  const parts: string[] = [];
+  if (errors) {
+    parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
+  }
+  if (warnings) {
+    parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+  }
+  return parts.join(', ');
 }
 
 export interface ICheckResult {

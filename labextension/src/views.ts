@@ -4,7 +4,7 @@
  */
 import { lineDiff } from './diff';
 import { ByteOffsets } from './offsets';
-import { ICheckResult, ITokenRecord } from './types';
+import { ICheckResult, ITokenRecord, severityOf } from './types';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -28,10 +28,22 @@ export function findingsView(result: ICheckResult): HTMLElement {
   if (result.findings.length === 0) {
     return el('div', 'jp-codecheck-clean', result.stats.cancelled ? 'Cancelled: no findings so far.' : 'No findings: the model accepts this cell.');
   }
+  // every finding, with a fix or not; errors (Python's own checks) red, warnings amber
   const list = el('ul', 'jp-codecheck-findings');
   for (const f of result.findings) {
-    const item = el('li', 'jp-codecheck-finding');
-    item.appendChild(el('span', 'jp-codecheck-finding-where', `line ${f.line}`));
+    const severity = severityOf(f);
+    const item = el('li', `jp-codecheck-finding jp-codecheck-finding-${severity}`);
+    item.dataset.severity = severity;
+    const badge = el('span', `jp-codecheck-severity jp-codecheck-severity-${severity}`, severity);
+    badge.title =
+      typeof f.gain === 'number'
+        ? `gain ${f.gain.toFixed(2)} nats: the rest of the cell is that much more likely with the edit`
+        : severity === 'error'
+        ? "Python's own check"
+        : "the model's verified edit";
+    item.appendChild(badge);
+    item.appendChild(el('span', 'jp-codecheck-finding-where', `line ${f.line}:${f.column + 1}`));
+    item.appendChild(el('span', 'jp-codecheck-finding-kind', f.kind));
     item.appendChild(el('span', 'jp-codecheck-finding-message', f.message));
     list.appendChild(item);
   }
