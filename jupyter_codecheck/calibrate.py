@@ -204,13 +204,17 @@ class Calibration:
     created: str
     tool: str = "jupyter-codecheck calibrate"
     schema: str = SCHEMA
+    # the evidence margin (nats) a model warning needs, with how it was chosen (bench/quality.py)
+    margin: float | None = None
+    margin_note: str = ""
 
     def to_dict(self) -> dict:
         return {"schema": self.schema, "model": self.model, "options": self.options,
                 "target_false_alarm": self.target_false_alarm,
                 "achieved_false_alarm": self.achieved_false_alarm, "buggy_line_hit": self.buggy_line_hit,
                 "objective": self.objective, "calibration_set": self.calibration_set,
-                "created": self.created, "tool": self.tool}
+                "created": self.created, "tool": self.tool,
+                **({"margin": self.margin, "margin_note": self.margin_note} if self.margin is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Calibration":
@@ -229,7 +233,9 @@ class Calibration:
                    achieved_false_alarm=float(d["achieved_false_alarm"]),
                    buggy_line_hit=d.get("buggy_line_hit"), objective=d.get("objective", ""),
                    calibration_set=d["calibration_set"], created=d["created"],
-                   tool=d.get("tool", "jupyter-codecheck calibrate"))
+                   tool=d.get("tool", "jupyter-codecheck calibrate"),
+                   margin=None if d.get("margin") is None else float(d["margin"]),
+                   margin_note=d.get("margin_note", ""))
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -290,6 +296,12 @@ def _default_for(path: str, size: int, _mtime_ns: int, directory: str) -> Calibr
         return None
     digest = file_sha256(path)
     return next((c for c in candidates if c.model.get("sha256") == digest), None)
+
+
+def shipped_margin(model_path=None) -> float | None:
+    """The evidence margin shipped for a model file, or None."""
+    c = default_for(model_path)
+    return c.margin if c is not None else None
 
 
 def default_options(model_path=None) -> dict:

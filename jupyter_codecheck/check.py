@@ -24,8 +24,11 @@ from .decoding.editor import (FLAG, EditDecoder, EditEvent, EditorConfig,
 from .decoding.exit_policy import make_policy
 from .decoding.sampler import SamplerChain
 from .decoding.scorer import Cancelled, Scorer
+from .evidence import EvidenceConfig, weigh
+from .pycheck import analyse
 from .pysource import free_spans
-from .result import Alternative, CheckResult, Edit, Finding, TokenRecord
+from .result import Alternative, CheckResult, Edit, TokenRecord
+from .sources import is_python_cell
 
 DEFAULT_EXIT_POLICY = "default"
 
@@ -83,6 +86,10 @@ class CheckOptions:
     # never thrown away). HumanEvalFix / DebugBench (bench/quality.py): localisation the same
     # within a pair or two, a sixth to a third fewer findings per line, 1.5-2x faster
     anchored: bool = True
+    # a model finding needs evidence: its edit makes the rest of the cell at least this many nats
+    # more likely (None: the margin calibrated for the model, else EvidenceConfig's)
+    margin: float | None = None
+    continuation: int = EvidenceConfig.continuation   # most written tokens after an edit that weigh it
     n_threads: int | None = None
     cancel: Callable[[], bool] | None = None   # polled after every layer; or a threading.Event
 
@@ -99,6 +106,10 @@ class CheckOptions:
             raise ValueError(f"kv_mode must be 'exact' or 'propagate', got {opts.kv_mode!r}")
         if not isinstance(opts.draft, int) or opts.draft < 0:
             raise ValueError(f"draft must be a whole number >= 0, got {opts.draft!r}")
+        if opts.margin is not None and not (isinstance(opts.margin, (int, float)) and math.isfinite(opts.margin)):
+            raise ValueError(f"margin must be a number of nats, got {opts.margin!r}")
+        if not isinstance(opts.continuation, int) or opts.continuation < 1:
+            raise ValueError(f"continuation must be a whole number >= 1, got {opts.continuation!r}")
         if isinstance(opts.cancel, threading.Event):
             event = opts.cancel
             opts.cancel = event.is_set
@@ -208,7 +219,9 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     enc = tok.encode(source)
     data = enc.data
     n = len(enc.ids)
-    masked = _overlapping(enc.starts, enc.ends, masked_spans(data))
+    python_cell = is_python_cell(source)
+    # a cell in another language (%%bash, %%html, ...) is all masked: shown, never judged
+    masked = _overlapping(enc.starts, enc.ends, masked_spans(data) if python_cell else [(0, len(data))])
     free = _overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
     prefix = _document_start(tok)
     room = engine.session.n_ctx - n - _walk_slack(opts)
@@ -245,6 +258,7 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     result = CheckResult(source=source)
     records: dict[int, TokenRecord] = {}
     raw_edits: list[EditEvent] = []
+    walk_edits: list[Edit] = []
     cancelled = False
     reused = 0
     try:
@@ -271,16 +285,33 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
                 records[ev.index] = rec
                 yield rec
             else:
+                # the walk's edit is a candidate: it becomes a finding only with evidence
                 raw_edits.append(ev)
-                edit = _edit(ev, enc, data, tok)
-                result.edits.append(edit)
-                yield edit
+                walk_edits.append(_edit(ev, enc, data, tok))
         engine.last_run = _LastRun(prefix, list(enc.ids), events, raw_edits, _resume_key(opts))
     except (Cancelled, KeyboardInterrupt):
         cancelled = True
     result.tokens = [records[i] for i in sorted(records)]
+    facts = analyse(source, context) if opts.python and python_cell else None
+    verification = {}
+    if facts is not None and not cancelled:
+        try:
+            if _hold_cell(engine.session, prefix, enc.ids):
+                margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model)
+                cfg = EvidenceConfig(margin=margin, continuation=opts.continuation)
+                result.findings, result.edits, result.evidence, verification = weigh(
+                    source=source, data=data, enc=enc, records=records, walk_edits=walk_edits,
+                    facts=facts, encode=lambda text: tok.encode(text).ids, scorer=scorer,
+                    offset=len(prefix),
+                    token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
+                    room=engine.session.n_ctx - engine.session.n_past, cfg=cfg,
+                    dists={ev.index: ev.dist for ev in events if ev.dist is not None})
+        except (Cancelled, KeyboardInterrupt):
+            cancelled = True
+    for edit in result.edits:
+        yield edit
     result.corrected = _apply(data, result.edits).decode("utf-8", "replace")
-    result.findings = _findings(result, raw_edits, records)
+    _corrected_lines(result)
     dt = time.perf_counter() - t0
     computed = layer_model.layers_computed
     possible = scorer.rows_scored * n_layer
@@ -302,6 +333,9 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
         "branch": {k: {"batches": b, "rows": r, "time_s": t}
                    for k, (b, r, t) in sorted(scorer.branch_stats.items())},
         "drafted": decoder.drafted, "drafts_taken": decoder.drafts_taken,
+        # the evidence step: places weighed, candidates generated / stopped by the gates /
+        # weighed by the model, branch rows scored, seconds (scoring_s: the model's part)
+        "verification": verification,
         "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": cancelled,
     }
     yield result
@@ -363,6 +397,45 @@ def _prime(session, prefix) -> tuple[int | None, int]:
     if keep < len(prefix) - 1:
         session.forward(prefix[keep:-1])     # no head needed for the context itself
     return prefix[-1], keep
+
+
+def _corrected_lines(result: CheckResult) -> None:
+    """A finding with a fix on its line gets that line as corrected (when line counts align)."""
+    src, out = result.source.split("\n"), result.corrected.split("\n")
+    if len(src) != len(out):
+        return
+    fixed = {e.line for e in result.edits}
+    for f in result.findings:
+        if f.line in fixed and 0 < f.line <= len(out):
+            f.replacement = out[f.line - 1]
+
+
+def _hold_cell(session, prefix, ids) -> bool:
+    """Makes the context hold the cell as written (verification rows branch off it): after an
+    anchored walk it already does; otherwise the written tokens replace the corrected ones."""
+    want = list(prefix) + list(ids)
+    need = len(want) - 1
+    if need < 1:
+        return False
+    session.flush()
+    keep = session.common_prefix(want)
+    if keep >= need:
+        if session.n_past > len(want):
+            session.truncate(len(want))
+        return True
+    session.truncate(keep)
+    session.forward(want[keep:need])
+    return True
+
+
+def _calibrated_margin(model) -> float:
+    """The margin shipped for this model file (jupyter_codecheck/calibration/), else the default."""
+    try:
+        from .calibrate import shipped_margin
+        margin = shipped_margin(model)
+    except (OSError, ValueError, ImportError):
+        margin = None
+    return EvidenceConfig.margin if margin is None else margin
 
 
 def _walk_slack(opts) -> int:
@@ -481,54 +554,6 @@ def _apply(data: bytes, edits: list[Edit]) -> bytes:
         pos = e.end
     out.append(data[pos:])
     return b"".join(out)
-
-
-def _findings(result: CheckResult, raw: list[EditEvent], records) -> list[Finding]:
-    """One finding per line with an edit or a flagged token, scored by surprisal."""
-    by_line: dict[int, dict] = {}
-    src_lines = result.source.split("\n")
-    corrected_lines = result.corrected.split("\n")
-    for ev, e in zip(raw, result.edits):
-        d = ev.dist
-        score = -d.ref_logprob if d is not None and d.ref is not None else 1.0
-        orig, repl = _shown(e.original), _shown(e.replacement)
-        msg = {"change": f"{orig} looks wrong here: the model expects {repl}",
-               "replace": f"{orig} looks wrong here: the model expects {repl}",
-               "insert": f"something seems missing here: the model expects {repl}",
-               "delete": f"{orig} seems superfluous"}[e.kind]
-        _keep_worst(by_line, e.line, e.column, score, e.kind, msg)
-    for r in records.values():
-        if r.decision == FLAG:
-            score = -math.log(max(r.prob or 1e-9, 1e-12))
-            alt = r.alternatives[0].text if r.alternatives else "?"
-            _keep_worst(by_line, r.line, r.column, score, FLAG,
-                        f"{r.text.strip()!r} is unlikely here (p={r.prob:.3g}); the model would write {alt.strip()!r}")
-    out = []
-    # a line's replacement: the corrected text of that line when line counts still align
-    aligned = len(src_lines) == len(corrected_lines)
-    for line in sorted(by_line):
-        f = by_line[line]
-        repl = None
-        if f["kind"] != FLAG and aligned:
-            repl = corrected_lines[line - 1]
-        out.append(Finding(line=line, column=f["column"], score=round(f["score"], 4), kind=f["kind"],
-                           message=f["message"], replacement=repl))
-    return out
-
-
-def _shown(text: str) -> str:
-    """Edit text for a message: stripped, unless it is only layout (then said in words)."""
-    if text.strip():
-        return repr(text.strip())
-    if "\n" in text:
-        return "a line break"
-    return "a space" if text == " " else f"{len(text)} spaces" if text else "nothing"
-
-
-def _keep_worst(by_line, line, column, score, kind, message):
-    cur = by_line.get(line)
-    if cur is None or score > cur["score"]:
-        by_line[line] = {"column": column, "score": score, "kind": kind, "message": message}
 
 
 __all__ = ["check", "check_iter", "CheckOptions", "masked_spans"]

@@ -41,14 +41,37 @@ class Edit:
     replacement: str
 
 
+SEVERITIES = ("error", "warning")
+
+
 @dataclass
 class Finding:
+    """A claim a user can act on: Python's own checks ("error": a syntax error or an undefined
+    name), or an edit the model verified on the rest of the cell ("warning": gain >= margin)."""
     line: int                   # 1-based
     column: int
-    score: float                # higher = more suspicious (surprisal of the worst token, nats)
-    kind: str                   # the edit kind, or "flag" (suspicious, no fix proposed)
+    score: float                # higher = more certain: an error ranks above every warning
+    kind: str                   # syntax | undefined-name | the edit kind (change, insert, delete)
     message: str
     replacement: str | None     # the corrected line, or None
+    severity: str = "warning"   # error | warning
+    gain: float | None = None   # nats: log P(edit + continuation) - log P(as written + continuation)
+
+
+@dataclass
+class Evidence:
+    """One verified location: the best candidate edit there and what it gains on the rest of the
+    cell, whether or not it reached the margin (below it, it is a guess for the heat map)."""
+    line: int
+    column: int
+    start: int                  # byte span of the original text the candidate replaces
+    end: int
+    original: str
+    replacement: str
+    gain: float                 # nats, as in Finding.gain
+    source: str                 # where the candidate came from: walk, alternative, typo, pattern, name
+    tokens_scored: int          # written tokens the gain covers (edit + continuation)
+    edit_gain: float = 0.0      # the part of the gain the edited tokens make (the rest: continuation)
 
 
 @dataclass
@@ -58,11 +81,20 @@ class CheckResult:
     edits: list[Edit] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     corrected: str = ""
+    evidence: list[Evidence] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
         return not self.findings
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "warning"]
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -77,7 +109,8 @@ class CheckResult:
         return cls(source=d["source"], tokens=tokens,
                    edits=[Edit(**e) for e in d.get("edits", [])],
                    findings=[Finding(**f) for f in d.get("findings", [])],
-                   corrected=d.get("corrected", ""), stats=dict(d.get("stats", {})))
+                   corrected=d.get("corrected", ""), stats=dict(d.get("stats", {})),
+                   evidence=[Evidence(**e) for e in d.get("evidence", [])])
 
     @classmethod
     def from_json(cls, text: str) -> "CheckResult":
@@ -88,4 +121,4 @@ class CheckResult:
                 f"{len(self.findings)} findings)")
 
 
-__all__ = ["Alternative", "TokenRecord", "Edit", "Finding", "CheckResult"]
+__all__ = ["Alternative", "TokenRecord", "Edit", "Finding", "Evidence", "CheckResult", "SEVERITIES"]

@@ -273,7 +273,7 @@ def _notebook_units(path: str, text: str) -> list[Unit]:
         else:
             raise SourceError(path, f"is not a valid notebook: cell {index} has a {key!r} that is "
                                     "neither a string nor a list of strings")
-        if not source.strip() or not _is_python_cell(source):
+        if not source.strip() or not is_python_cell(source):
             continue
         pieces: tuple = ()
         if quotes is not None and len(quotes) == len(raw):
@@ -295,7 +295,8 @@ def _language(nb: dict) -> str | None:
     return None
 
 
-def _is_python_cell(source: str) -> bool:
+def is_python_cell(source: str) -> bool:
+    """Is the cell Python (no cell magic, or one whose body is Python: %%time, %%capture, ...)?"""
     first = source.lstrip().split("\n", 1)[0].strip()
     if not first.startswith("%%"):
         return True

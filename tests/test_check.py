@@ -65,7 +65,9 @@ def test_early_exit_keeps_the_decisions_on_clean_code(policy):
         full = check(source, exit_policy=None, **FAST)
         early = check(source, exit_policy=policy, **FAST)
         assert len(full.tokens) == len(early.tokens)
-        assert full.stats["full_heads"] == full.stats["rows_scored"]
+        walk = {k: full.stats[k] - full.stats["verification"].get(v, 0)
+                for k, v in (("full_heads", "full_heads"), ("rows_scored", "rows"))}
+        assert walk["full_heads"] == walk["rows_scored"]      # full depth: every walk row's full head
         same += sum(a.decision == b.decision for a, b in zip(full.tokens, early.tokens))
         total += len(full.tokens)
         heads += early.stats["full_heads"]
@@ -99,7 +101,8 @@ def test_result_fields_and_json_round_trip():
     back = CheckResult.from_json(r.to_json())
     assert back == r
     f = r.findings[0]
-    assert (f.line, f.kind) == (2, "replace") and f.replacement == "print(x)"
+    assert (f.line, f.kind, f.severity) == (2, "undefined-name", "error") and f.replacement == "print(x)"
+    assert r.evidence and r.evidence[0].replacement == "print" and r.evidence[0].gain > 0
     for key in ("tokens", "layers_computed", "layers_possible", "exit_histogram", "time_s", "tokens_per_s"):
         assert key in r.stats
 

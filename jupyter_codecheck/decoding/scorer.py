@@ -102,22 +102,24 @@ class Scorer:
         return out
 
     def branch(self, tokens: Sequence[int], parents: Sequence[int], refs: Sequence[int | None],
-               base: "int | Sequence[int] | None" = None, purpose: str = "branch"
-               ) -> tuple[list[Dist], list[int]]:
+               base: "int | Sequence[int] | None" = None, purpose: str = "branch",
+               exit_at_last: bool = False) -> tuple[list[Dist], list[int]]:
         """Scores alternatives in one batch without adding them to the context (tree attention):
         token k follows the context (parents[k] == -1) or the branch row parents[k]. With `base`
         (one for all, or one per row), a row with parents[k] == -1 follows context position
         base - 1 instead of the last one (it and its descendants see the context's first `base`
         tokens only). Branch rows are numbered from 0 since the last commit; returns the Dists and
         the rows' numbers. They run at full depth: they judge corrections, which are never read
-        at an early exit. `purpose` names the batch in `branch_stats`."""
+        at an early exit; with `exit_at_last`, the policy's test at the last layer may settle a
+        row through the cheap head (verification rows, whose sums tolerate its bound).
+        `purpose` names the batch in `branch_stats`."""
         if len(tokens) > self.model.max_batch:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
         first = self.next_branch_row
         bases = None if base is None else [base] * len(tokens) if isinstance(base, int) else list(base)
         t0 = time.perf_counter()
-        dists = self._batch(list(tokens), list(refs), False, False, parents=list(parents),
-                            bases=bases)
+        dists = self._batch(list(tokens), list(refs), False, exit_at_last, parents=list(parents),
+                            bases=bases, last_only=True)
         acc = self.branch_stats.setdefault(purpose, [0, 0, 0.0])
         acc[0] += 1
         acc[1] += len(tokens)
@@ -146,7 +148,7 @@ class Scorer:
         return self.extend([last], [ref], allow_exit=False)[0]
 
     def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None, last_ok=None,
-               parents=None, bases=None) -> list[Dist]:
+               parents=None, bases=None, last_only=False) -> list[Dist]:
         model, n = self.model, len(tokens)
         last = model.n_layer - 1
         ref_arr = _ref_array(refs)
@@ -172,6 +174,8 @@ class Scorer:
                     continue
                 if self._test_layers is not None and layer not in self._test_layers:
                     continue
+                if last_only and layer < last:
+                    continue
                 rows = model.active()
                 ok = exit_ok if layer < last else last_ok
                 if ok is not None:
@@ -188,7 +192,8 @@ class Scorer:
                         r = int(rows[j])
                         dists[r] = self._dist(refs[r], lp[j], rank[j], ids[j], lps[j], layer,
                                               full_head=False)
-                    model.stop(rows[stop])
+                    if parents is None or layer < last:     # after the last layer nothing is left to skip
+                        model.stop(rows[stop])
             model.end()
         except BaseException:
             model.abort()

@@ -1,0 +1,238 @@
+"""Parallel verification: does a proposed edit make the rest of the cell more likely?
+
+A token the model finds unlikely is a guess; an edit becomes evidence when the text it leaves
+(the edit and the cell's own following tokens, the *continuation*) is more likely than the text
+as written over the same continuation:
+
+    gain = log P(edit + continuation) - log P(as written + continuation)     (nats)
+
+Both sides are scored in branch rows (tree attention) on the context the cell already holds:
+all variants of one place share the tokens before it, and variants that share their first
+tokens share those rows too (a trie), so a place costs roughly its edits plus one continuation
+per candidate. Rows are thrown away after scoring. A row's head reads the probability of each
+of its children, so the last token of a chain needs no row of its own.
+
+A candidate that cannot reach its floor is not scored at all: every log-probability is <= 0, so
+
+    gain <= log P(the edit's first token) + surprisal of the written tokens it competes with
+
+and the walk already read both (the distribution where the edit starts and the written tokens'
+probabilities). On code the model finds likely, that bound rules out most candidates for free.
+
+With `exit_at_last`, the reference-token exit test at the last layer settles rows whose next
+token the cheap shortlist head finds likely (an upper bound on its probability, tight where it is
+likely); the rows where the text is unlikely, which make the gain, go through the full head.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Hashable, Sequence
+
+import numpy as np
+
+from .scorer import Scorer
+
+
+@dataclass
+class Variant:
+    """The whole cell re-tokenised with one candidate edit applied."""
+    ids: Sequence[int]
+    key: Hashable                # the caller's handle for the candidate
+    floor: float | None = None   # the gain it must reach to matter (None: always score it)
+
+
+# the walk's numbers come from other batch shapes (and a shortlist head): the bound keeps this slack
+BOUND_SLACK = 1.0
+
+
+@dataclass
+class Verdict:
+    key: Hashable
+    gain: float                  # nats; > 0: the edit makes the cell more likely
+    logprob_edit: float          # log P(edit + continuation)
+    logprob_written: float       # log P(as written + continuation)
+    start: int                   # first cell token that differs
+    end: int                     # cell tokens [start, end) are compared (edit + continuation)
+    # the part of `gain` the edited tokens themselves make (log P of the edit's tokens minus
+    # log P of the written tokens they replace); the rest is what the continuation says
+    edit_gain: float = 0.0
+
+
+def aligned_span(base: Sequence[int], ids: Sequence[int]) -> tuple[int, int]:
+    """(p, s): the longest common prefix and then the longest common suffix of two token lists
+    (p + s <= the shorter length)."""
+    n, m = len(base), len(ids)
+    p = 0
+    while p < n and p < m and base[p] == ids[p]:
+        p += 1
+    s = 0
+    while s < n - p and s < m - p and base[n - 1 - s] == ids[m - 1 - s]:
+        s += 1
+    return p, s
+
+
+class _Group:
+    """The variants whose first differing token is at one cell position: one trie rooted at the
+    cell token before it."""
+
+    def __init__(self, p: int):
+        self.p = p
+        self.end = p                  # cell tokens [p, end) are compared
+        self.chains: list[tuple[Hashable, list[int], int]] = []   # (key, edit tokens, resume)
+        self.split: dict[Hashable, tuple[int, int]] = {}
+
+
+def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, offset: int,
+           token_at: Callable[[int], int], continuation_end: Callable[[int], int],
+           max_rows: int, written_logprob: Callable[[int], float | None] | None = None,
+           first_logprob: Callable[[int, int], float | None] | None = None,
+           pruned: list | None = None, exit_at_last: bool = False) -> list[Verdict]:
+    """Gains of `variants` against the cell `base` (as written), scored as branch rows.
+
+    `offset`: the context position of the cell's token 0 (the context holds the cell as written
+    at least up to the last token a variant keeps); `token_at(i)` the token at cell position i,
+    i = -1 being the one before the cell; `continuation_end(k)`: how far (exclusive cell index)
+    the continuation reaches when the written text resumes at cell index k; `max_rows`: rows one
+    batch may take. With `written_logprob(i)` (log p of written token i as the walk read it) and
+    `first_logprob(i, token)` (log p, or an upper bound, of `token` at position i; None:
+    unknown), a variant with a floor whose gain bound lies below it is not scored (its key is
+    appended to `pruned`). Variants equal to `base`, or whose place needs more rows than one
+    batch, get no verdict."""
+    n = len(base)
+    groups: dict[int, _Group] = {}
+    for v in variants:
+        ids = list(v.ids)
+        p, s = aligned_span(base, ids)
+        if p == n and p == len(ids):
+            continue
+        resume = n - s                           # the written text resumes at base[resume]
+        g = groups.setdefault(p, _Group(p))
+        g.end = max(g.end, min(n, max(continuation_end(resume), resume)))
+        g.chains.append((v.key, ids[p:len(ids) - s], resume))
+        g.split[v.key] = (len(ids) - s - p, resume - p)   # edit tokens, written tokens replaced
+    verdicts: list[Verdict] = []
+    batch: list[tuple[_Group, _Trie]] = []
+    rows = 0
+    for g in sorted(groups.values(), key=lambda g: g.p):
+        floors = {v.key: v.floor for v in variants}
+        written_s = _surprisal(written_logprob, g.p, g.end) if written_logprob else None
+        keep = []
+        for key, middle, resume in g.chains:
+            first = first_logprob(g.p, middle[0]) if first_logprob and middle and g.p < n else None
+            if floors.get(key) is not None and first is not None and written_s is not None and \
+                    first + written_s + BOUND_SLACK < floors[key]:
+                if pruned is not None:
+                    pruned.append(key)
+                continue
+            keep.append((key, middle, resume))
+        if not keep:
+            continue
+        trie = _Trie(token_at(g.p - 1))
+        trie.add(None, list(base[g.p:g.end]))
+        for key, middle, resume in keep:
+            # each edit continues with the written text up to the group's end
+            trie.add(key, middle + list(base[resume:g.end]))
+        need = trie.n_rows
+        if need > max_rows:
+            continue
+        if rows + need > max_rows and batch:
+            verdicts += _score(scorer, batch, offset, exit_at_last)
+            batch, rows = [], 0
+        batch.append((g, trie))
+        rows += need
+    if batch:
+        verdicts += _score(scorer, batch, offset, exit_at_last)
+    return verdicts
+
+
+def _surprisal(written_logprob, a: int, b: int) -> float | None:
+    """-sum log p of written tokens [a, b) (None when one is unknown)."""
+    total = 0.0
+    for i in range(a, b):
+        lp = written_logprob(i)
+        if lp is None:
+            return None
+        total -= lp
+    return total
+
+
+class _Trie:
+    """Token chains from one root; each node with children is a row whose head scores them."""
+
+    def __init__(self, root: int):
+        self.tokens = [root]
+        self.parent = [-1]
+        self.children: list[dict[int, int]] = [{}]
+        self.leaves: list[tuple[Hashable, int, int]] = []     # (key, last node, tokens predicted)
+
+    def add(self, key, chain: Sequence[int]) -> None:
+        node = 0
+        for t in chain:
+            nxt = self.children[node].get(t)
+            if nxt is None:
+                nxt = len(self.tokens)
+                self.tokens.append(int(t))
+                self.parent.append(node)
+                self.children.append({})
+                self.children[node][int(t)] = nxt
+            node = nxt
+        self.leaves.append((key, node, len(chain)))
+
+    @property
+    def n_rows(self) -> int:
+        return sum(1 for c in self.children if c)
+
+
+def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool) -> list[Verdict]:
+    """Runs the rows of several tries in one branch batch, reads each edge's log-probability and
+    sums them along every chain; the branch rows are dropped afterwards."""
+    tokens, parents, bases, refs = [], [], [], []
+    row_of: list[dict[int, int]] = []
+    first = scorer.next_branch_row
+    for g, trie in batch:
+        rows: dict[int, int] = {}
+        for node, kids in enumerate(trie.children):
+            if not kids:
+                continue
+            rows[node] = first + len(tokens)
+            par = trie.parent[node]
+            tokens.append(trie.tokens[node])
+            parents.append(-1 if par < 0 else rows[par])
+            bases.append(offset + g.p - 1)
+            refs.append(next(iter(kids)))
+        row_of.append(rows)
+    dists, _ = scorer.branch(tokens, parents, refs, base=bases, purpose="verify", exit_at_last=exit_at_last)
+    edge: dict[tuple[int, int], float] = {}
+    extra_rows, extra_refs, extra_keys = [], [], []
+    for k, ((g, trie), rows) in enumerate(zip(batch, row_of)):
+        for node, row in rows.items():
+            kids = list(trie.children[node])
+            edge[(k, trie.children[node][kids[0]])] = dists[row - first].ref_logprob
+            for t in kids[1:]:
+                extra_rows.append(row - first)
+                extra_refs.append(t)
+                extra_keys.append((k, trie.children[node][t]))
+    if extra_rows:
+        for key, d in zip(extra_keys, scorer.reread(extra_rows, extra_refs)):
+            edge[key] = d.ref_logprob
+    scorer.truncate(scorer.n_context)          # forget the branch rows
+    out = []
+    for k, ((g, trie), rows) in enumerate(zip(batch, row_of)):
+        cums = {}                       # each chain's running sums, from the root
+        for key, node, _ in trie.leaves:
+            path, nd = [], node
+            while trie.parent[nd] >= 0:
+                path.append(edge[(k, nd)])
+                nd = trie.parent[nd]
+            cums.setdefault(key, np.concatenate([[0.0], np.cumsum(path[::-1])]))
+        written = cums[None]
+        for key, _, _ in trie.leaves:
+            if key is not None:
+                mine = cums[key]
+                n_edit, n_written = g.split[key]
+                out.append(Verdict(key, float(mine[-1] - written[-1]), float(mine[-1]), float(written[-1]),
+                                   g.p, g.end, float(mine[n_edit] - written[n_written])))
+    return out
+
+
+__all__ = ["Variant", "Verdict", "verify", "aligned_span"]

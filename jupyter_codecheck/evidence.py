@@ -1,0 +1,286 @@
+"""Evidence before alarm: what becomes a finding.
+
+    errors    Python's own checks: a syntax error, an undefined name (exact; the model only
+              proposes their fix)
+    warnings  a candidate edit that passes the gates and makes the rest of the cell at least
+              `margin` nats more likely to the model than the text as written
+
+Everything else the model finds odd (a rejected or flagged token without a winning edit) is a
+guess: it stays in the token records and the heat map, never a finding.
+"""
+from __future__ import annotations
+
+import bisect
+import math
+import time
+from dataclasses import dataclass
+
+from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, names,
+                         patterns, python_tokens, typos, word_at)
+from .decoding.verify import Variant, verify
+from .pycheck import CellFacts
+from .result import Edit, Evidence, Finding
+
+ERROR_SCORE = 100.0                       # errors rank above every warning
+_SOURCE_ORDER = {"walk": 0, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
+
+
+def _order(c: Candidate) -> int:
+    return _SOURCE_ORDER[c.source.split(":")[0]]
+
+
+@dataclass
+class EvidenceConfig:
+    margin: float = 2.0            # nats a warning's edit must gain on the rest of the cell
+    continuation: int = 24         # most written tokens after an edit that weigh it
+    per_site: int = 12             # candidates weighed per place
+    alternatives: int = 4          # the model's top choices tried at a rejected token
+    min_alt_prob: float = 0.01
+    surprising_lines: int = 2      # lines without a rejection whose worst token gets patterns...
+    surprise_nats: float = 4.0     # ...when it is at least this surprising
+    # rows whose written token the last layer's cheap head finds likely skip the full head
+    exit_at_last: bool = True
+
+
+def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],
+          facts: CellFacts, encode, scorer, offset: int, token_at, room: int,
+          cfg: EvidenceConfig, dists: dict | None = None) -> tuple[list[Finding], list[Edit], list[Evidence], dict]:
+    """Findings, the edits they propose (non-overlapping), the evidence of every weighed place
+    and statistics. `records`: TokenRecords by cell token index; `dists`: the walk's Dist of
+    each cell position (bounds the gains: see decoding/verify.py); `encode(text) -> ids`;
+    `room`: branch rows the context can hold."""
+    t0 = time.perf_counter()
+    line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
+
+    def line_of(pos: int) -> int:
+        return bisect.bisect_right(line_starts, pos)
+
+    sites: dict[int, list[Candidate]] = {}
+    error_lines: dict[int, Finding] = {}
+    pytoks = python_tokens(source)
+
+    def add(cands):
+        for c in cands:
+            sites.setdefault(c.site, []).append(c)
+
+    # errors first: Python's own findings
+    if facts.syntax is not None:
+        ln = facts.syntax.line
+        error_lines[ln] = Finding(line=ln, column=facts.syntax.column, score=ERROR_SCORE, kind="syntax",
+                                  message=f"syntax error: {facts.syntax.message}", replacement=None,
+                                  severity="error")
+        sites.setdefault(ln, [])
+        for m in _words_on_line(data, line_starts, ln):
+            word = data[m[0]:m[1]].decode("utf-8", "replace")
+            if word not in facts.scope and word not in _keywords():
+                add(typos(word, m[0], m[1], facts, ln, _after_dot(data, m[0])))
+    for u in facts.undefined:
+        pos = _byte_at(data, line_starts, u.line, u.column)
+        span = word_at(data, pos)
+        if span is None:
+            continue
+        error_lines.setdefault(u.line, Finding(
+            line=u.line, column=u.column, score=ERROR_SCORE, kind="undefined-name",
+            message=f"name {u.name!r} is not defined", replacement=None, severity="error"))
+        add(typos(u.name, span[0], span[1], facts, u.line, False))
+
+    # the model's places: its edits and the tokens it rejected or flagged
+    add(from_walk(walk_edits, line_of))
+    rejected = [r for r in records.values() if r.decision in ("change", "delete", "flag")]
+    for r in rejected:
+        ln = r.line
+        alts = [a.text.encode("utf-8") for a in r.alternatives
+                if a.prob >= cfg.min_alt_prob and a.text != r.text][:cfg.alternatives]
+        add(from_alternatives(r.index, enc.starts, enc.ends, data, alts, ln))
+        span = word_at(data, r.start) if data[r.start:r.end].strip() else None
+        if span is not None and span[1] - span[0] >= 3:
+            word = data[span[0]:span[1]].decode("utf-8", "replace")
+            if not word.isdigit():
+                add(typos(word, span[0], span[1], facts, ln, _after_dot(data, span[0])))
+    # statements the model finds surprising get the bug patterns too
+    worst: dict[int, float] = {}
+    for r in records.values():
+        if r.prob is not None and r.decision != "masked":
+            worst[r.line] = max(worst.get(r.line, 0.0), -math.log(max(r.prob, 1e-12)))
+    extra = sorted((ln for ln in worst if ln not in sites and worst[ln] >= cfg.surprise_nats),
+                   key=lambda ln: -worst[ln])[:cfg.surprising_lines]
+    for ln in list(sites) + extra:
+        add(patterns(pytoks, ln, facts))
+        for t in pytoks:
+            if t.line == ln and t.type == 1 and t.string in facts.locals:
+                i = _token_index(enc.starts, t.start)
+                rec = records.get(i)
+                if rec is not None and rec.alternatives and enc.starts[i] == t.start - _lead_space(data, t.start, enc.starts[i]):
+                    add(names(t, [a.text for a in rec.alternatives[:5]], facts))
+
+    # gates, then the model's evidence
+    kept: list[Candidate] = []
+    n_generated = n_gated = 0
+    for ln, cands in sites.items():
+        seen, ok = set(), []
+        for c in sorted(cands, key=_order):
+            key = (c.start, c.end, c.text)
+            if key in seen:
+                continue
+            seen.add(key)
+            n_generated += 1
+            if gate(c, data, facts) is None:
+                ok.append(c)
+            else:
+                n_gated += 1
+        kept += ok[:cfg.per_site]
+    variants = [Variant(encode(c.apply(data).decode("utf-8", "replace")), k,
+                        0.0 if c.site in error_lines else cfg.margin) for k, c in enumerate(kept)]
+    dists = dists or {}
+
+    def written_logprob(i):
+        d = dists.get(i)
+        return None if d is None or d.ref != enc.ids[i] else d.ref_logprob
+
+    def first_logprob(i, token):
+        d = dists.get(i)
+        return None if d is None else d.logprob_of(int(token))
+    pruned: list = []
+    ids = list(enc.ids)
+    line_end_tok = _line_end_tokens(enc.starts, data, line_starts)
+    t1 = time.perf_counter()
+    rows0, heads0 = scorer.rows_scored, scorer.full_heads
+    verdicts = verify(scorer, ids, variants, offset=offset, token_at=token_at,
+                      continuation_end=lambda k: min(len(ids), k + cfg.continuation,
+                                                     line_end_tok(k, 2)),
+                      max_rows=min(room, scorer.model.max_batch), written_logprob=written_logprob,
+                      first_logprob=first_logprob, pruned=pruned,
+                      exit_at_last=cfg.exit_at_last) if variants and room > 1 else []
+    t2 = time.perf_counter()
+
+    # the best candidate of each place
+    best: dict[int, tuple[float, Candidate, object]] = {}
+    for v in verdicts:
+        c = kept[v.key]
+        if c.site not in best or v.gain > best[c.site][0]:
+            best[c.site] = (v.gain, c, v)
+    by_site: dict[int, list] = {}
+    for v in verdicts:
+        by_site.setdefault(kept[v.key].site, []).append((v.gain, kept[v.key], v))
+
+    findings: dict[int, Finding] = dict(error_lines)
+    edits: list[Edit] = []
+    evidence: list[Evidence] = []
+    taken: list[tuple[int, int]] = []
+    for site in sorted(by_site):
+        ranked = sorted(by_site[site], key=lambda x: -x[0])
+        gain, c, v = ranked[0]
+        evidence.append(_evidence(c, data, gain, v))
+        is_error = site in error_lines
+        floor = 0.0 if is_error else cfg.margin
+        if is_error:
+            # a near-typo of the word Python could not resolve is the likeliest slip
+            ranked.sort(key=lambda x: (not x[1].source == "typo", -x[0]))
+        for gain, c, v in ranked:
+            if gain < floor:
+                break
+            if any(c.start < b and c.end > a or c.start == c.end == a for a, b in taken):
+                continue
+            if adds_undefined_name(c, data, facts):
+                continue
+            edit = _as_edit(c, data)
+            edits.append(edit)
+            taken.append((c.start, c.end))
+            if is_error:
+                f = error_lines[site]
+                f.message += f"; the model proposes {_shown(edit.replacement)}" if edit.replacement.strip() \
+                    else f"; the model proposes to delete {_shown(edit.original)}"
+            else:
+                findings[site] = Finding(line=edit.line, column=edit.column, score=round(gain, 4),
+                                         kind=edit.kind, message=_message(edit, gain), replacement=None,
+                                         severity="warning", gain=round(gain, 4))
+            break
+    stats = {"places": len(sites), "candidates": n_generated, "gated_out": n_gated,
+             "weighed": len(kept), "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
+             "full_heads": scorer.full_heads - heads0,
+             "time_s": time.perf_counter() - t0, "scoring_s": t2 - t1}
+    return [findings[k] for k in sorted(findings)], edits, evidence, stats
+
+
+def _as_edit(c: Candidate, data: bytes) -> Edit:
+    line = data[:c.start].count(b"\n") + 1
+    col = len(data[data.rfind(b"\n", 0, c.start) + 1:c.start].decode("utf-8", "replace"))
+    kind = "insert" if c.start == c.end else "delete" if not c.text else "change"
+    return Edit(kind=kind, start=c.start, end=c.end, line=line, column=col,
+                original=data[c.start:c.end].decode("utf-8", "replace"), replacement=c.text)
+
+
+def _evidence(c: Candidate, data: bytes, gain: float, v) -> Evidence:
+    e = _as_edit(c, data)
+    return Evidence(line=e.line, column=e.column, start=c.start, end=c.end, original=e.original,
+                    replacement=e.replacement, gain=round(gain, 4), source=c.source,
+                    tokens_scored=v.end - v.start, edit_gain=round(v.edit_gain, 4))
+
+
+def _message(e: Edit, gain: float) -> str:
+    why = f"the rest of the cell reads {gain:.1f} nats more likely with it"
+    if e.kind == "insert":
+        return f"something seems missing here: {_shown(e.replacement)}? ({why})"
+    if e.kind == "delete":
+        return f"{_shown(e.original)} seems superfluous ({why} removed)"
+    return f"{_shown(e.original)} looks wrong here: {_shown(e.replacement)}? ({why})"
+
+
+def _shown(text: str) -> str:
+    if text.strip():
+        return repr(text.strip())
+    if "\n" in text:
+        return "a line break"
+    return "a space" if text == " " else f"{len(text)} spaces" if text else "nothing"
+
+
+def _keywords():
+    import keyword
+    return frozenset(keyword.kwlist)
+
+
+def _after_dot(data: bytes, start: int) -> bool:
+    j = start - 1
+    while j >= 0 and data[j:j + 1] in (b" ", b"\t"):
+        j -= 1
+    return j >= 0 and data[j:j + 1] == b"."
+
+
+def _words_on_line(data: bytes, line_starts, line: int):
+    import re
+    a = line_starts[line - 1] if line - 1 < len(line_starts) else len(data)
+    b = line_starts[line] if line < len(line_starts) else len(data)
+    return [(m.start() + a, m.end() + a) for m in re.finditer(rb"[A-Za-z_][A-Za-z0-9_]*", data[a:b])]
+
+
+def _byte_at(data: bytes, line_starts, line: int, col: int) -> int:
+    a = line_starts[line - 1] if line - 1 < len(line_starts) else len(data)
+    text = data[a:].split(b"\n", 1)[0].decode("utf-8", "replace")
+    return a + len(text[:col].encode("utf-8"))
+
+
+def _token_index(starts, pos: int) -> int:
+    return max(0, bisect.bisect_right(starts, pos) - 1)
+
+
+def _lead_space(data: bytes, pos: int, tok_start: int) -> int:
+    """Bytes of spaces between a model token's start and the Python token at `pos` (the model
+    writes ' name' as one token)."""
+    gap = data[tok_start:pos]
+    return len(gap) if gap.strip() == b"" else -1
+
+
+def _line_end_tokens(starts, data: bytes, line_starts):
+    """f(k, extra): the first cell token after the end of the line `extra - 1` lines below the one
+    holding token k (extra=2: the rest of that line and the next one)."""
+    def f(k: int, extra: int) -> int:
+        if k >= len(starts):
+            return len(starts)
+        ln = bisect.bisect_right(line_starts, starts[k])       # 1-based line of token k
+        stop_line = ln + extra - 1                              # last line included
+        end = line_starts[stop_line] if stop_line < len(line_starts) else len(data)
+        return bisect.bisect_left(starts, end)
+    return f
+
+
+__all__ = ["EvidenceConfig", "weigh", "ERROR_SCORE"]

@@ -1,0 +1,298 @@
+"""Python's own checks on a cell: does it parse, which names are undefined, where its data is.
+
+They are exact and cheap, so they do two jobs: they make the static findings (severity "error":
+a syntax error, an undefined name) and they gate every candidate fix the model proposes (a fix
+may not break parsing, add an unknown name or touch the user's numbers, strings and comments).
+
+IPython syntax (magics, `!shell`, `x = !cmd`) is read through IPython's own input transformer,
+which keeps the line numbers of a cell without a cell magic.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import io
+import keyword
+import re
+import tokenize
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+# a notebook cell may `await` at the top level
+COMPILE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+
+# names IPython puts in a kernel's namespace
+IPYTHON_NAMES = frozenset({"display", "get_ipython", "In", "Out", "exit", "quit", "_", "__", "___",
+                           "_i", "_ii", "_iii", "_ih", "_oh", "_dh"})
+_IPYTHON_HISTORY = re.compile(r"^_i?\d+$")
+_IDENT = re.compile(r"[^\W\d]\w*")
+# a magic or shell line may bind names (`%time x = 1`, `%%capture out`) that Python cannot see
+_MAGIC_LINE = re.compile(r"^[ \t]*[%!][^\n]*", re.M)
+_DATA_TYPES = frozenset({tokenize.STRING, tokenize.NUMBER, tokenize.COMMENT,
+                         getattr(tokenize, "FSTRING_START", -1), getattr(tokenize, "FSTRING_MIDDLE", -1),
+                         getattr(tokenize, "FSTRING_END", -1)})
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    line: int            # 1-based
+    column: int          # 0-based
+    message: str
+
+
+@dataclass(frozen=True)
+class UndefinedName:
+    name: str
+    line: int
+    column: int
+
+
+@dataclass
+class CellFacts:
+    """What Python says about one cell (and the names its earlier cells define)."""
+    source: str
+    syntax: SyntaxProblem | None
+    undefined: list[UndefinedName]
+    scope: frozenset[str]          # names a fix may use: defined here or earlier, builtins, IPython's
+    locals: frozenset[str]         # names this cell binds (variables, parameters, functions, imports)
+    identifiers: frozenset[str]    # every identifier written in the cell or its context
+    data: list[tuple[int, int, int]] = field(default_factory=list)  # (start, end, type): byte spans
+    display_spans: list[tuple[int, int]] = field(default_factory=list)  # list/tuple/set/dict literals
+    defined_spans: list[tuple[int, int]] = field(default_factory=list)  # names being defined here
+
+    @property
+    def parses(self) -> bool:
+        return self.syntax is None
+
+    def touches_data(self, start: int, end: int) -> bool:
+        """Does the byte span [start, end) overlap a number, string or comment? An insertion
+        (start == end) touches one only strictly inside it."""
+        for a, b, _ in self.data:
+            if (start < b and end > a) if end > start else (a < start < b):
+                return True
+        return False
+
+    def defines(self, start: int, end: int) -> bool:
+        """Does the span overlap a name being defined (def/class name, parameter, target)?"""
+        return any(start < b and end > a for a, b in self.defined_spans)
+
+    def in_display(self, start: int, end: int) -> bool:
+        return any(a <= start and end <= b for a, b in self.display_spans)
+
+
+def python_code(source: str) -> str:
+    """The cell as Python: IPython syntax turned into calls (same line numbers without a cell magic)."""
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+    except ImportError:       # plain Python: a magic line is a syntax error there anyway
+        return source
+    try:
+        return _transformer().transform_cell(source)
+    except Exception:         # the transformer gives up on some broken code: judge it as written
+        return source
+
+
+@lru_cache(maxsize=1)
+def _transformer():
+    from IPython.core.inputtransformer2 import TransformerManager
+    return TransformerManager()
+
+
+def syntax_problem(source: str) -> SyntaxProblem | None:
+    """The first syntax error of the cell (as IPython would run it), or None."""
+    try:
+        compile(python_code(source), "<cell>", "exec", COMPILE_FLAGS, dont_inherit=True)
+    except SyntaxError as e:
+        return SyntaxProblem(e.lineno or 1, max((e.offset or 1) - 1, 0), e.msg)
+    except (ValueError, RecursionError, MemoryError) as e:
+        return SyntaxProblem(1, 0, str(e))
+    return None
+
+
+def parse(source: str) -> ast.Module | None:
+    try:
+        return compile(python_code(source), "<cell>", "exec", COMPILE_FLAGS, dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def undefined_names(tree: ast.Module, known: frozenset[str]) -> list[UndefinedName] | None:
+    """pyflakes' undefined names of a parsed cell, given the names defined before it; None when a
+    star import makes every name possibly defined."""
+    from pyflakes import checker, messages
+    w = checker.Checker(tree, filename="<cell>", builtins=set(known))
+    out = []
+    for m in w.messages:
+        if isinstance(m, messages.ImportStarUsage):
+            return None
+        if isinstance(m, messages.UndefinedName):
+            name = m.message_args[0]
+            if not _IPYTHON_HISTORY.match(name):
+                out.append(UndefinedName(name, m.lineno, m.col))
+    return out
+
+
+def bound_names(tree: ast.AST) -> tuple[set[str], bool]:
+    """Every name a cell binds anywhere (over-inclusive on purpose: a name bound inside a function
+    is rarely the wrong one to suggest), and whether it star-imports."""
+    names, star = set(), False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                if a.name == "*":
+                    star = True
+                else:
+                    names.add(a.asname or a.name.split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+        elif isinstance(node, ast.MatchAs) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchStar) and node.name:
+            names.add(node.name)
+    return names, star
+
+
+def context_names(context) -> tuple[frozenset[str], bool]:
+    """Names the earlier cells define, and whether any of them star-imports or cannot be read
+    (then no name can be called undefined with certainty)."""
+    names: set[str] = set()
+    unsure = False
+    for cell in context or ():
+        tree = parse(cell)
+        if tree is None:
+            unsure = True
+            names.update(_IDENT.findall(cell))
+            continue
+        bound, star = bound_names(tree)
+        names |= bound
+        unsure |= star
+    return frozenset(names), unsure
+
+
+def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
+    """Byte spans of every name the AST binds (`first, *rest = ...` included), exactly."""
+    at = _byte_offsets(source)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.append((at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)))
+        elif isinstance(node, ast.arg):
+            a = at(node.lineno, node.col_offset)
+            out.append((a, a + len(node.arg.encode("utf-8"))))
+    return out
+
+
+def data_spans(source: str) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
+    """Byte spans of the cell's numbers, strings and comments (the user's data), and of its
+    collection literals (`[...]`, `(a, b)`, `{...}` that are not calls, subscripts or blocks)."""
+    at = _byte_offsets(source)
+    data, displays, stack = [], [], []
+    prev = None
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(source).readline):
+            if t.type in _DATA_TYPES:
+                data.append((at(*t.start), at(*t.end), t.type))
+            if t.type == tokenize.OP and t.string in "([{":
+                # a bracket after a name, a closing bracket or a string is a call or subscript
+                opens_display = not (prev is not None and (
+                    prev.type in (tokenize.NAME, tokenize.STRING) and not keyword.iskeyword(prev.string)
+                    or prev.string in (")", "]", "}")))
+                stack.append((at(*t.start), opens_display))
+            elif t.type == tokenize.OP and t.string in ")]}" and stack:
+                start, is_display = stack.pop()
+                if is_display:
+                    displays.append((start, at(*t.end)))
+            if t.type not in (tokenize.NL, tokenize.COMMENT):
+                prev = t
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return data, displays
+
+
+def analyse(source: str, context=None) -> CellFacts:
+    """Python's view of a cell: syntax error, undefined names, scope, data spans."""
+    ctx_names, unsure = context_names(context)
+    ctx_names |= frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
+    tree = parse(source)
+    syntax = None if tree is not None else syntax_problem(source)
+    local: set[str] = set()
+    undefined: list[UndefinedName] = []
+    if tree is not None:
+        local, star = bound_names(tree)
+        if not (unsure or star):
+            found = undefined_names(tree, ctx_names | IPYTHON_NAMES)
+            undefined = found if found is not None else []
+    else:
+        local = set(_IDENT.findall(source)) - set(keyword.kwlist)   # unsure: every word may be a name
+    scope = frozenset(local) | ctx_names | IPYTHON_NAMES | _builtin_names()
+    undefined_set = {u.name for u in undefined}
+    scope = scope - undefined_set
+    data, displays = data_spans(source)
+    words = set(_IDENT.findall(source))
+    for cell in context or ():
+        words.update(_IDENT.findall(cell))
+    from .pysource import free_spans      # defined names, comments, strings
+    data_set = {(a, b) for a, b, _ in data}
+    defined = [sp for sp in free_spans(source) if sp not in data_set]
+    if tree is not None and "\n%%" not in "\n" + source.lstrip():
+        defined += _target_spans(tree, source)
+    return CellFacts(source=source, syntax=syntax, undefined=undefined, scope=frozenset(scope),
+                     locals=frozenset(local) - undefined_set, identifiers=frozenset(words),
+                     data=data, display_spans=displays, defined_spans=defined)
+
+
+@lru_cache(maxsize=1)
+def _builtin_names() -> frozenset[str]:
+    return frozenset(n for n in dir(builtins) if not n.startswith("_")) | {"__name__", "__file__"}
+
+
+def edit_distance(a: str, b: str, limit: int = 3) -> int:
+    """Damerau-Levenshtein (optimal string alignment) distance, capped at `limit`."""
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) >= limit:
+            return limit
+        prev2, prev = prev, cur
+    return min(prev[-1], limit)
+
+
+def near_typo(word: str, other: str) -> bool:
+    """Could `word` be a slip for `other`? One edit for short words, two from 6 letters on."""
+    if word == other or min(len(word), len(other)) < 3:
+        return False
+    return edit_distance(word, other) <= (1 if len(other) < 6 else 2)
+
+
+def _byte_offsets(source: str):
+    """(row, col) in characters -> byte offset."""
+    lines = source.splitlines(keepends=True)
+    starts, pos = [0], 0
+    for ln in lines:
+        pos += len(ln.encode("utf-8"))
+        starts.append(pos)
+
+    def at(row: int, col: int) -> int:
+        if row - 1 >= len(lines):
+            return pos
+        return starts[row - 1] + len(lines[row - 1][:col].encode("utf-8"))
+    return at
+
+
+__all__ = ["CellFacts", "SyntaxProblem", "UndefinedName", "analyse", "parse", "syntax_problem",
+           "python_code", "undefined_names", "edit_distance", "near_typo"]

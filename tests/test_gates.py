@@ -1,0 +1,125 @@
+"""Python's own checks (pycheck.py) and the gates every candidate fix passes (candidates.py)."""
+from __future__ import annotations
+
+import pytest
+
+from jupyter_codecheck.candidates import (Candidate, adds_undefined_name, gate, patterns, python_tokens,
+                                          typos)
+from jupyter_codecheck.pycheck import analyse, edit_distance, near_typo
+
+
+def cand(source: str, old: str, new: str, kind: str = "alternative", nth: int = 0) -> Candidate:
+    data = source.encode()
+    start = -1
+    for _ in range(nth + 1):
+        start = data.index(old.encode(), start + 1)
+    return Candidate(start, start + len(old.encode()), new, kind, source[:start].count("\n") + 1)
+
+
+# -- static findings -------------------------------------------------------------------------------
+
+def test_syntax_error_and_undefined_names():
+    f = analyse("def f(x)\n    return x\n")
+    assert f.syntax is not None and f.syntax.line == 1 and not f.parses
+    f = analyse("total = 1\npritn(total)\n")
+    assert f.parses and [(u.name, u.line) for u in f.undefined] == [("pritn", 2)]
+
+
+def test_earlier_cells_define_names_and_a_star_import_makes_none_certain():
+    assert analyse("print(rows)\n", context=["rows = []"]).undefined == []
+    assert [u.name for u in analyse("print(rows)\n").undefined] == ["rows"]
+    assert analyse("print(rows)\n", context=["from csv import *"]).undefined == []
+    assert analyse("print(rows)\n", context=["this does not parse ("]).undefined == []
+
+
+def test_ipython_syntax_is_python_to_the_checks():
+    f = analyse("%matplotlib inline\nfiles = !ls\n%time x = 1\nprint(files, x)\n")
+    assert f.parses and f.undefined == []
+    assert analyse("await something()\n", context=["something = None"]).parses
+
+
+# -- gates -----------------------------------------------------------------------------------------
+
+CELL = '''import csv
+from collections import abc
+from heapq import *
+scores = [88, 92, 79, 65]
+temps = [float(r["temp"]) for r in rows]  # degrees
+first, *rest = scores
+for i in range(10):
+    print(i, first)
+'''
+
+
+@pytest.mark.parametrize("old,new,kind,why", [
+    ("88", "18", "alternative", "rewrites the user's data"),
+    ("88", "89", "pattern:constant", "rewrites the user's data"),           # +-1 never inside a literal list
+    ('"temp"', '"temps"', "alternative", "writes a string or comment"),
+    ('temp"', "tmp", "alternative", "rewrites the user's data"),
+    ("degrees", "celsius", "alternative", "rewrites the user's data"),
+    (" import *", " import import", "alternative", "breaks parsing"),
+    ("collections", "typing", "alternative", "not a name in scope"),
+    ("float", "list", "alternative", None),                         # a builtin: the model decides
+    ("rest", "second", "alternative", "renames what the cell defines"),
+    ("(i, first)", "(i, first", "alternative", "breaks parsing"),
+    ("10", "11", "pattern:constant", None),                                  # an integer in code may move by one
+    ("10", "12", "alternative", "rewrites the user's data"),
+    ("(10)", "(n + 12)", "pattern:range", "rewrites the user's data"),
+])
+def test_gates(old, new, kind, why):
+    c = cand(CELL, old, new, kind)
+    reason = gate(c, CELL.encode(), analyse(CELL, context=["rows = []"]))
+    if why is None:
+        assert reason is None
+    else:
+        assert reason is not None and why in reason
+
+
+def test_a_fix_of_a_broken_cell_must_get_past_its_error():
+    src = "def f(x):\n    retrun x\n"
+    facts = analyse(src)
+    fix = cand(src, "retrun", "return")
+    assert gate(fix, src.encode(), facts) is None and not adds_undefined_name(fix, src.encode(), facts)
+    # deleting ' x' parses, but leaves the undefined name 'retrun' on the line it edits
+    cut = cand(src, " x\n", "\n")
+    assert adds_undefined_name(cut, src.encode(), facts)
+    assert gate(cand(src, "def", "deff"), src.encode(), facts) is not None    # error not passed
+
+
+def test_a_fix_may_not_add_an_undefined_name():
+    src = "import os\nprint(os.sep)\n"
+    facts = analyse(src)
+    assert adds_undefined_name(cand(src, "os", "alive", nth=1), src.encode(), facts)
+    assert not adds_undefined_name(cand(src, "sep", "pathsep"), src.encode(), facts)
+
+
+def test_typos_are_near_names_in_scope_or_keywords():
+    src = "total = 0\npritn(total)\nretrun\n"
+    facts = analyse(src)
+    assert [c.text for c in typos("pritn", 10, 15, facts, 2, False)][0] == "print"
+    assert "return" in [c.text for c in typos("retrun", 23, 29, facts, 3, False)]
+    assert [c.text for c in typos("apend", 0, 5, facts, 1, True)] == ["append"]
+    assert edit_distance("pritn", "print") == 1 and near_typo("retrun", "return")
+    assert not near_typo("abc", "typing") and not near_typo("x", "y")
+
+
+def test_patterns_skip_data_and_cover_the_usual_slips():
+    src = "xs = [1, 2]\nif a < b and n == 0:\n    y = range(n)\n"
+    toks = python_tokens(src)
+    facts = analyse(src, context=["a = b = n = 0"])
+    line1 = {(c.text) for c in patterns(toks, 1, facts)}
+    assert not any(t.isdigit() for t in line1)          # the list literal is data
+    line2 = {(src.encode()[c.start:c.end].decode(), c.text) for c in patterns(toks, 2, facts)}
+    assert {("<", "<="), ("<", ">"), ("and", "or"), ("==", "!="), ("0", "1"), ("", "not ")} <= line2
+    line3 = {c.text for c in patterns(toks, 3, facts)}
+    assert {" + 1", " - 1"} <= line3
+
+
+def test_definitions_and_layout_are_never_fixed():
+    src = "def total(xs):\n    result = sum(xs)\n    return result\n"
+    facts = analyse(src)
+    data = src.encode()
+    assert "defines" in gate(cand(src, "total", "sum"), data, facts)          # the def's own name
+    assert "defines" in gate(cand(src, "result", "xs"), data, facts)         # an assignment target
+    assert gate(cand(src, "result", "xs", nth=1), data, facts) is None       # a use may change
+    assert "layout" in gate(cand(src, " = ", "="), data, facts)

@@ -1,0 +1,151 @@
+"""The gain rule (decoding/verify.py) on the fake model: an edit is weighed on the rest of the cell."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from fake_model import FakeLayerModel
+from jupyter_codecheck.decoding.scorer import Scorer
+from jupyter_codecheck.decoding.verify import Variant, aligned_span, verify
+
+TARGET = [11, 12, 13, 14, 15, 16, 17, 18]
+LEAD = 5          # the token before the cell (a document start)
+
+
+def setup(cell, **kw):
+    """The fake model knows LEAD + TARGET; the context holds LEAD + the cell as written."""
+    model = FakeLayerModel([LEAD] + TARGET, max_batch=kw.pop("max_batch", 64))
+    scorer = Scorer(model, None, top_k=12)
+    scorer.extend([LEAD] + list(cell), [None] * (len(cell) + 1))
+    return model, scorer
+
+
+def run(cell, variants, *, cont=3, **kw):
+    model, scorer = setup(cell, max_batch=kw.pop("max_batch", 64))
+    out = verify(scorer, cell, variants, offset=1,
+                 token_at=lambda i: LEAD if i < 0 else cell[i],
+                 continuation_end=lambda k: min(len(cell), k + cont), max_rows=kw.pop("max_rows", 64), **kw)
+    return {v.key: v for v in out}, model, scorer
+
+
+def by_hand(model, context, tokens):
+    """log P(tokens | context) from the fake model's full-depth distribution, token by token."""
+    total = 0.0
+    for t in tokens:
+        total += float(model.logprobs(context, model.n_layer - 1)[t])
+        context = context + [t]
+    return total
+
+
+def test_aligned_span():
+    assert aligned_span([1, 2, 3, 4], [1, 9, 3, 4]) == (1, 2)
+    assert aligned_span([1, 2, 3], [1, 2, 3]) == (3, 0)
+    assert aligned_span([1, 2, 2], [1, 2]) == (2, 0)        # p + s never exceeds the shorter
+    assert aligned_span([1, 3], [1, 2, 3]) == (1, 1)
+
+
+def test_the_real_fix_gains_and_a_wrong_one_loses():
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]                  # 13 was written as 40
+    fix = [11, 12, 13, 14, 15, 16, 17, 18]
+    wrong = [11, 12, 41, 14, 15, 16, 17, 18]
+    verdicts, model, _ = run(cell, [Variant(fix, "fix"), Variant(wrong, "wrong")])
+    assert verdicts["fix"].gain > 2.0
+    assert verdicts["wrong"].gain < verdicts["fix"].gain
+    # the numbers are the model's own: edit + continuation against written + continuation
+    v = verdicts["fix"]
+    assert (v.start, v.end) == (2, 6)
+    ctx = [LEAD, 11, 12]
+    assert v.logprob_edit == pytest.approx(by_hand(model, ctx, [13, 14, 15, 16]), abs=1e-4)
+    assert v.logprob_written == pytest.approx(by_hand(model, ctx, [40, 14, 15, 16]), abs=1e-4)
+
+
+def test_insertion_and_deletion_are_weighed_on_the_same_written_span():
+    cell = [11, 12, 14, 15, 16, 17]                          # 13 missing
+    verdicts, model, _ = run(cell, [Variant([11, 12, 13, 14, 15, 16, 17], "insert"),
+                                    Variant([11, 14, 15, 16, 17], "delete")])
+    assert verdicts["insert"].gain > 2.0
+    assert verdicts["delete"].gain < verdicts["insert"].gain - 2.0
+    ins = verdicts["insert"]
+    assert ins.logprob_edit == pytest.approx(by_hand(model, [LEAD, 11, 12], [13, 14, 15, 16]), abs=1e-4)
+    assert ins.logprob_written == pytest.approx(by_hand(model, [LEAD, 11, 12], [14, 15, 16]), abs=1e-4)
+
+
+def test_a_clean_cell_gains_nothing_from_edits():
+    verdicts, _, _ = run(TARGET, [Variant([11, 12, 40, 14, 15, 16, 17, 18], "a"),
+                                  Variant([11, 13, 14, 15, 16, 17, 18], "b"),
+                                  Variant(TARGET, "same")])
+    assert "same" not in verdicts                            # no edit, no verdict
+    assert all(v.gain < 0 for v in verdicts.values())
+
+
+def test_variants_share_rows_and_the_branch_rows_are_dropped():
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]
+    variants = [Variant([11, 12, t, 14, 15, 16, 17, 18], t) for t in (13, 41, 42)]
+    verdicts, model, scorer = run(cell, variants)
+    assert len(verdicts) == 3
+    # one batch: the root (12) is shared; each chain is its edit + continuation, last token free
+    (rows, parents), = [b for b in model.batch_log if b[1] is not None]
+    assert rows == 1 + 4 * 3                                 # written and three edits: 4 rows each
+    assert parents[0] == -1 and all(p >= 0 for p in parents[1:])
+    assert model.tree == [] and model.context == [LEAD] + cell
+    assert scorer.branch_stats["verify"][0] == 1
+
+
+def test_places_are_packed_into_batches_within_the_room():
+    cell = [11, 40, 13, 14, 41, 16, 17, 18]
+    variants = [Variant([11, 12, 13, 14, 41, 16, 17, 18], "first"),
+                Variant([11, 40, 13, 14, 15, 16, 17, 18], "second")]
+    verdicts, model, _ = run(cell, variants, max_rows=7)
+    assert set(verdicts) == {"first", "second"}
+    assert len([b for b in model.batch_log if b[1] is not None]) == 2
+    assert all(rows <= 7 for rows, par in model.batch_log if par is not None)
+
+
+def test_the_bound_skips_a_candidate_that_cannot_reach_its_floor():
+    cell = [11, 12, 13, 14, 15, 16, 17, 18]
+    model, scorer = setup(cell)
+
+    def written_logprob(i):
+        return float(model.logprobs([LEAD] + cell[:i], model.n_layer - 1)[cell[i]])
+
+    def first_logprob(i, token):
+        return float(model.logprobs([LEAD] + cell[:i], model.n_layer - 1)[token])
+
+    pruned = []
+    args = dict(offset=1, token_at=lambda i: LEAD if i < 0 else cell[i],
+                continuation_end=lambda k: min(len(cell), k + 3), max_rows=64,
+                written_logprob=written_logprob, first_logprob=first_logprob, pruned=pruned)
+    before = scorer.rows_scored
+    out = verify(scorer, cell, [Variant([11, 12, 40, 14, 15, 16, 17, 18], "hopeless", floor=2.0)], **args)
+    assert out == [] and pruned == ["hopeless"] and scorer.rows_scored == before
+    # without a floor the same variant is scored, and its gain is indeed below the bound
+    out = verify(scorer, cell, [Variant([11, 12, 40, 14, 15, 16, 17, 18], "scored")], **args)
+    bound = first_logprob(2, 40) - sum(written_logprob(i) for i in range(2, 6))
+    assert len(out) == 1 and out[0].gain <= bound + 1e-4
+
+
+def test_a_place_larger_than_a_batch_gets_no_verdict():
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]
+    verdicts, _, _ = run(cell, [Variant([11, 12, 13, 14, 15, 16, 17, 18], "fix")], max_rows=3)
+    assert verdicts == {}
+
+
+def test_gains_are_finite_numbers():
+    cell = [11, 12, 40, 14]
+    verdicts, _, _ = run(cell, [Variant([11, 12, 13, 14], "x"), Variant([11, 12, 14], "y")], cont=8)
+    assert all(math.isfinite(v.gain) for v in verdicts.values())
+    assert np.isfinite([v.logprob_written for v in verdicts.values()]).all()
+
+
+def test_the_gain_splits_into_the_edit_and_the_continuation():
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]
+    verdicts, model, _ = run(cell, [Variant([11, 12, 13, 14, 15, 16, 17, 18], "fix"),
+                                    Variant([11, 12, 14, 15, 16, 17, 18], "delete")])
+    fix, delete = verdicts["fix"], verdicts["delete"]
+    ctx = [LEAD, 11, 12]
+    lp = lambda c, t: float(model.logprobs(c, model.n_layer - 1)[t])   # noqa: E731
+    assert fix.edit_gain == pytest.approx(lp(ctx, 13) - lp(ctx, 40), abs=1e-4)
+    # a deletion's edit part is the deleted token's cost saved: never negative
+    assert delete.edit_gain == pytest.approx(-lp(ctx, 40), abs=1e-4) and delete.edit_gain > 0
