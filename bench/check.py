@@ -71,13 +71,15 @@ PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trai
 
 def run_config(cells, options, threads):
     tokens = rows = heads = computed = possible = drafted = taken = 0
-    decisions, elapsed, depth = [], 0.0, 0.0
+    decisions, elapsed, depth, verify_s, verify_rows = [], 0.0, 0.0, 0.0, 0
     branch: dict[str, float] = {}
     for src in cells:
         r = check(src, n_threads=threads, **options)
         elapsed += r.stats["time_s"]
         for purpose, b in r.stats["branch"].items():
             branch[purpose] = branch.get(purpose, 0.0) + b["time_s"]
+        verify_s += (r.stats.get("verification") or {}).get("time_s", 0.0)
+        verify_rows += (r.stats.get("verification") or {}).get("rows", 0)
         drafted += r.stats["drafted"]
         taken += r.stats["drafts_taken"]
         depth += r.stats["decision_depth"] * r.stats["tokens"]
@@ -93,6 +95,9 @@ def run_config(cells, options, threads):
             "rows_per_token": rows / tokens,
             "full_head_fraction": heads / rows if rows else 0.0,          # rereads count: may exceed 1
             "drafted": drafted, "drafts_taken": taken,
+            # the evidence step (issue: at most 30 % over the walk on clean code)
+            "verification_over_walk": verify_s / (elapsed - verify_s) if elapsed > verify_s else 0.0,
+            "verification_rows_per_token": verify_rows / tokens,
             **{f"branch_time_share_{k}": v / elapsed for k, v in sorted(branch.items())}}, decisions
 
 
@@ -257,6 +262,10 @@ def main() -> None:
     print(f"time in branch batches (batched + exit): fixed {shares(results['exit_batched'][0])}; "
           f"buggy {shares(results['buggy_exit_batched'][0])} (the unsynchronised search is all that "
           f"drafting could shorten)")
+    print(f"verification (the evidence step) over the walk alone: fixed "
+          f"{results['exit_batched'][0]['verification_over_walk']:.1%} "
+          f"({results['exit_batched'][0]['verification_rows_per_token']:.2f} rows per token), buggy "
+          f"{results['buggy_exit_batched'][0]['verification_over_walk']:.1%} (target on clean code: <= 30 %)")
     print(f"exits from layer 2 on through the exit lens (exact K,V): "
           f"{figures['ratio_batched_exit_lens']:.2f}x llama.cpp batched, decisions taken at "
           f"{results['exit_batched_lens'][0]['decision_depth']:.1%} of the depth, agreement "

@@ -51,6 +51,34 @@ SYNTAX = {"illegal indentation", "unclosed parentheses", "missing colons", "uncl
 MULTI = {"double", "triple", "quadruple"}
 VENV_BIN = Path(sys.executable).parent
 TEST_TIMEOUT_S = 10
+# What LeetCode's judge defines before a DebugBench solution runs (typing names, the usual
+# modules, ListNode/TreeNode): checked as an earlier cell, so the solutions' `List[int]` is not
+# an undefined name. The baselines (compile, pyflakes, ruff) read the files alone, as before.
+LEETCODE_PRELUDE = """from typing import List, Optional, Dict, Tuple, Set
+import collections, heapq, math, bisect, itertools, functools, re, string
+from collections import defaultdict, Counter, deque, OrderedDict
+from heapq import heappush, heappop, heapify
+from functools import lru_cache, cache, reduce
+from itertools import accumulate, permutations, combinations, product
+from math import inf, gcd, sqrt, ceil, floor, log
+from bisect import bisect_left, bisect_right, insort
+
+
+class ListNode:
+    def __init__(self, val=0, next=None):
+        self.val = val
+        self.next = next
+
+
+class TreeNode:
+    def __init__(self, val=0, left=None, right=None):
+        self.val = val
+        self.left = left
+        self.right = right
+"""
+# margins (nats) of the evidence sweep: the findings a margin gives are derived from each
+# check's evidence (the best candidate of every weighed place) and its errors
+MARGINS = [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0, 20.0]
 
 
 # -- data -------------------------------------------------------------------------------------------
@@ -111,6 +139,8 @@ def load_pairs(args) -> list[dict]:
         if args.debugbench_split != "all":
             rows = [r for r in rows if r["dataset"] != "debugbench" or debugbench_split(r) == args.debugbench_split]
         rows = [r for r in rows if keep(r.get("bug_type", ""))]
+        for r in rows:
+            r["context"] = [LEETCODE_PRELUDE] if r["dataset"] == "debugbench" and not args.no_prelude else None
         limit = args.limit.get(ds, args.limit.get("", 0))
         if limit:
             rows = rows[:limit]
@@ -148,9 +178,9 @@ def _init_worker(threads):
 
 
 def _run_check(job):
-    src, options, threads = job
+    (src, ctx), options, threads = job
     from jupyter_codecheck.check import check
-    r = check(src, n_threads=threads if threads else _WORKER_THREADS, **options)
+    r = check(src, context=ctx, n_threads=threads if threads else _WORKER_THREADS, **options)
     r.stats["checker_fingerprint"] = checker_fingerprint()     # which code produced it
     return r.to_json()
 
@@ -158,7 +188,7 @@ def _run_check(job):
 # bump when check()'s results change meaning (decisions, findings, scores): older cached checks
 # are then not used. Not derived from the source files: several people edit them at once, and a
 # comment change must not throw away an hour of checks. `--fresh` ignores the cache.
-CHECK_CACHE_VERSION = "1"
+CHECK_CACHE_VERSION = "2"      # 2: findings need evidence (errors + verified warnings)
 
 
 class CheckCache:
@@ -169,8 +199,9 @@ class CheckCache:
         self.prefix = json.dumps({"options": options, "model": model_key, "version": CHECK_CACHE_VERSION},
                                  sort_keys=True)
 
-    def path(self, src: str) -> Path:
-        key = hashlib.sha256((self.prefix + "\0" + src).encode()).hexdigest()
+    def path(self, job) -> Path:
+        src, ctx = job
+        key = hashlib.sha256((self.prefix + "\0" + src + ("\0" + "\0".join(ctx) if ctx else "")).encode()).hexdigest()
         return self.dir / key[:2] / f"{key}.json"
 
     def get(self, src: str) -> CheckResult | None:
@@ -185,7 +216,8 @@ class CheckCache:
         tmp.replace(p)
 
 
-def run_checks(sources: list[str], cache: CheckCache, jobs: int, threads: int | None) -> dict[str, CheckResult]:
+def run_checks(sources: list[tuple], cache: CheckCache, jobs: int, threads: int | None) -> dict[tuple, CheckResult]:
+    """Each (source, context) checked once; results by that pair."""
     out: dict[str, CheckResult] = {}
     todo = []
     for s in dict.fromkeys(sources):
@@ -357,6 +389,8 @@ def figures_for(rows: list[dict], method: str) -> dict:
 def speed(results: list[CheckResult]) -> dict:
     tokens = sum(r.stats["tokens"] for r in results)
     t = sum(r.stats["time_s"] for r in results)
+    verify_t = sum((r.stats.get("verification") or {}).get("time_s", 0.0) for r in results)
+    verify_rows = sum((r.stats.get("verification") or {}).get("rows", 0) for r in results)
     rows = sum(r.stats["rows_scored"] for r in results)
     layers = sum(r.stats["layers_computed"] for r in results)
     hist = [0] * max((len(r.stats["exit_histogram"]) for r in results), default=0)
@@ -364,6 +398,10 @@ def speed(results: list[CheckResult]) -> dict:
         for k, v in enumerate(r.stats["exit_histogram"]):
             hist[k] += v
     return {"tokens": tokens, "time_s": round(t, 2), "tokens_per_s": tokens / t if t else 0.0,
+            # the evidence step's share of the check time, and its rows per cell token
+            "verification_share": verify_t / t if t else 0.0,
+            "verification_over_walk": verify_t / (t - verify_t) if t > verify_t else 0.0,
+            "verification_rows_per_token": verify_rows / tokens if tokens else 0.0,
             "layers_per_token": layers / rows if rows else 0.0,
             "n_layer": results[0].stats["n_layer"] if results else 0, "exit_histogram": hist,
             # what check() ran with (its defaults may change between versions)
@@ -433,6 +471,25 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
         fig.savefig(out / "exit_layers.png", dpi=110)
         plt.close(fig)
 
+    if summary.get("margin_sweep"):
+        fig, ax = plt.subplots(figsize=(6.5, 4.2))
+        for d, pts in summary["margin_sweep"].items():
+            ax.plot([p["fixed_flagged"] for p in pts], [p["top3"] for p in pts], marker="o", ms=3, label=d)
+            for p in pts:
+                if p["margin"] in (0.0, 2.0, 5.0, 10.0):
+                    ax.annotate(f"{p['margin']:g}", (p["fixed_flagged"], p["top3"]), fontsize=7,
+                                textcoords="offset points", xytext=(3, 3))
+            b = summary["datasets"][d]["ruff"]
+            ax.plot([b["false_alarm_rate"]], [b["top3_localisation"]], "^", label=f"ruff ({d})")
+        ax.axvline(0.15, color="grey", ls=":", lw=1)
+        ax.set_xlabel("share of fixed files with a finding (error or warning)")
+        ax.set_ylabel("top-3 localisation of the buggy files")
+        ax.set_title(f"evidence margin (nats) — {summary['model']}")
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(out / "margin_sweep.png", dpi=110)
+        plt.close(fig)
+
     names = list(summary["datasets"]) + ["overall"]
     fig, ax = plt.subplots(figsize=(7, 3.8))
     w = 0.2
@@ -498,6 +555,17 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
         for label, v in sw["rules"].items():
             lines.append(f"| {label} | {pct(v['false_alarm'])} | {pct(v['buggy_line_hit'])} |")
         lines += ["", "![calibration](calibration.png)"]
+    if summary.get("margin_sweep"):
+        lines += ["", "Evidence margin sweep (findings derived from each check's errors and the best gain of every "
+                      "weighed place; the checks ran with the options above):", "",
+                  "| set | margin (nats) | fixed flagged | top-1 | top-3 |", "|---|---|---|---|---|"]
+        for d, pts in summary["margin_sweep"].items():
+            for p_ in pts:
+                lines.append(f"| {d} | {p_['margin']:g} | {pct(p_['fixed_flagged'])} | {pct(p_['top1'])} | {pct(p_['top3'])} |")
+        lines += ["", "![margin sweep](margin_sweep.png)"]
+    lines += ["", f"Verification (the evidence step): {pct(sp['verification_share'])} of the check time, "
+                  f"{pct(sp['verification_over_walk'])} over the walk alone, "
+                  f"{sp['verification_rows_per_token']:.2f} branch rows per cell token."]
     lines += ["", f"Speed: {sp['tokens_per_s']:.1f} tokens/s over {sp['tokens']} tokens "
                   f"({sp['time_s'] / 60:.1f} min of checking; shared 2-core machine), "
                   f"{sp['layers_per_token']:.2f} of {sp['n_layer']} layers per scored token; exit policy "
@@ -615,6 +683,8 @@ def main(argv=None) -> None:
                     help="write the DebugBench calibration half (clean/ and pairs.jsonl) to DIR and exit")
     ap.add_argument("--export-pairs", type=int, default=30, help="pairs written by --export-calibration-split")
     ap.add_argument("--fresh", action="store_true", help="run every check again (and refresh the cache)")
+    ap.add_argument("--no-prelude", action="store_true",
+                    help="check DebugBench solutions without LeetCode's definitions as an earlier cell")
     ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "quality"))
     args = ap.parse_args(argv)
@@ -640,13 +710,15 @@ def main(argv=None) -> None:
                                               for d in dict.fromkeys(p["dataset"] for p in pairs)), file=sys.stderr)
     cache_dir = Path(args.cache)
     cache = CheckCache(cache_dir / "checks", options, model_key, fresh=args.fresh)
-    sources = [s for p in pairs for s in (p["buggy"], p["fixed"])]
-    results = run_checks(sources, cache, args.jobs, args.threads)
+    ctx_of = lambda p: tuple(p["context"]) if p.get("context") else None  # noqa: E731
+    jobs = [(s, ctx_of(p)) for p in pairs for s in (p["buggy"], p["fixed"])]
+    sources = [s for s, _ in jobs]
+    results = run_checks(jobs, cache, args.jobs, args.threads)
 
     ruff_all = ruff_lines(sources)
     rows = []
     for k, p in enumerate(pairs):
-        rb, rf = results[p["buggy"]], results[p["fixed"]]
+        rb, rf = results[(p["buggy"], ctx_of(p))], results[(p["fixed"], ctx_of(p))]
         changed = changed_lines(p["buggy"], p["fixed"])
         if not changed:
             continue
@@ -655,6 +727,7 @@ def main(argv=None) -> None:
                "fixed_findings": len(rf.findings), "fixed_layout_findings": len(layout_only_lines(rf)),
                "ranked": {m: ranked_lines(rb, m) for m in METHODS},
                "scores": {m: {"buggy": _scores(rb, m), "fixed": _scores(rf, m)} for m in METHODS},
+               "evidence": {"buggy": _evidence_of(rb), "fixed": _evidence_of(rf)},
                "repair_exact": normalised(rb.corrected) == normalised(p["fixed"]),
                "fixed_unchanged": normalised(rf.corrected) == normalised(p["fixed"]),
                "baselines": {
@@ -669,12 +742,14 @@ def main(argv=None) -> None:
                             "corrected_fixed": passes(rf.corrected, p, tdir)}
         rows.append(row)
 
-    all_results = [results[s] for s in dict.fromkeys(sources)]
+    all_results = [results[j] for j in dict.fromkeys(jobs)]
     summary = {"model": model_path.name, "options": options, "score": args.score,
                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                "datasets": {d: figures_for([r for r in rows if r["dataset"] == d], args.score)
                             for d in dict.fromkeys(r["dataset"] for r in rows)},
-               "overall": figures_for(rows, args.score), "speed": speed(all_results)}
+               "overall": figures_for(rows, args.score), "speed": speed(all_results),
+               "margin_sweep": {d: margin_sweep([r for r in rows if r["dataset"] == d])
+                                for d in dict.fromkeys(r["dataset"] for r in rows)}}
     out = Path(args.out)
     if args.sweep_clean:
         summary["calibration_sweep"] = calibration_sweep(out, args.sweep_clean, args.sweep_pairs, args.sweep_limit,
@@ -693,10 +768,37 @@ def main(argv=None) -> None:
     final["scores"] = {m: {k: round(v, 4) for k, v in s.items()} for m, s in o["scores"].items()}
     final["tokens_per_s"] = round(summary["speed"]["tokens_per_s"], 2)
     final["layers_per_token"] = round(summary["speed"]["layers_per_token"], 3)
+    final["verification_over_walk"] = round(summary["speed"]["verification_over_walk"], 3)
+    final["margin_sweep"] = summary["margin_sweep"]
     final["datasets"] = {d: {k: (round(v, 4) if isinstance(v, float) else v) for k, v in f.items()
                              if not isinstance(v, dict)} for d, f in summary["datasets"].items()}
     final["report"] = str(out)
     print(json.dumps(final))
+
+
+def _evidence_of(result: CheckResult) -> dict:
+    """What a margin sweep needs of a check: its error lines and each weighed place's best gain."""
+    return {"errors": sorted({f.line for f in result.findings if f.severity == "error"}),
+            "gains": [[e.line, e.gain] for e in result.evidence]}
+
+
+def findings_at(ev: dict, margin: float) -> list[int]:
+    """Finding lines at `margin`, ranked: errors first (in line order), then warnings by gain."""
+    errors = ev["errors"]
+    warn = sorted(((g, ln) for ln, g in ev["gains"] if g >= margin and ln not in errors), key=lambda x: (-x[0], x[1]))
+    return errors + list(dict.fromkeys(ln for _, ln in warn))
+
+
+def margin_sweep(rows: list[dict]) -> list[dict]:
+    """Fixed files flagged and top-1/top-3 localisation of the buggy files at each margin."""
+    n = len(rows) or 1
+    out = []
+    for m in MARGINS:
+        out.append({"margin": m,
+                    "fixed_flagged": sum(bool(findings_at(r["evidence"]["fixed"], m)) for r in rows) / n,
+                    "top1": sum(hits(findings_at(r["evidence"]["buggy"], m), r["changed"], 1) for r in rows) / n,
+                    "top3": sum(hits(findings_at(r["evidence"]["buggy"], m), r["changed"], 3) for r in rows) / n})
+    return out
 
 
 def _scores(result: CheckResult, method: str) -> dict[int, float]:

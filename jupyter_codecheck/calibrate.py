@@ -30,8 +30,15 @@ Calibration file (JSON, schema "jupyter-codecheck/calibration/1"):
     calibration_set     {"files", "tokens", "pairs", "sources"}
     created             ISO 8601 date-time (UTC)
     tool                producer and version
+    margin, margin_note the evidence margin (nats) a model warning needs (optional; see below)
 `load(path)` reads and validates one; `default_for(model_path)` finds a shipped one
 (jupyter_codecheck/calibration/*.json) for a model by file size and SHA-256.
+
+The evidence margin (`--margin`): a warning needs an edit that makes the rest of the cell at
+least `margin` nats more likely (evidence.py). Each clean file is checked once with margin 0; its
+errors flag it at any margin, otherwise its best weighed gain decides from which margin down it
+is flagged. The smallest margin that leaves at most the target share flagged is exact for those
+files (`choose_margin`).
 """
 from __future__ import annotations
 
@@ -458,6 +465,52 @@ def _progress(k, total, name, tokens, elapsed):
         print(line, file=sys.stderr, flush=True)
 
 
+# -- the evidence margin ---------------------------------------------------------------------------
+
+@dataclass
+class MarginChoice:
+    margin: float
+    achieved_false_alarm: float        # share of the clean files flagged at `margin`
+    files: int
+    files_with_errors: int             # flagged whatever the margin (syntax errors, undefined names)
+
+
+def file_gain(result) -> float:
+    """A clean file's flag point: +inf with an error, else its best weighed gain (-inf: none)."""
+    if any(f.severity == "error" for f in result.findings):
+        return float("inf")
+    return max((e.gain for e in result.evidence), default=float("-inf"))
+
+
+def choose_margin(results, target: float, step: float = 0.05) -> MarginChoice:
+    """The smallest margin (a multiple of `step` nats, >= 0) at which at most `target` of the
+    clean files' checks (run with margin 0) would have a finding."""
+    gains = sorted((file_gain(r) for r in results), reverse=True)
+    n = len(gains)
+    if not n:
+        raise ValueError("no clean files to choose a margin on")
+    errors = sum(g == float("inf") for g in gains)
+    allowed = int(target * n + 1e-9)
+    if errors > allowed:
+        raise ValueError(f"{errors} of {n} clean files have errors (syntax, undefined names): no margin "
+                         f"meets {target:.1%}; check the files, or give their earlier cells as context")
+    above = gains[allowed] if allowed < n else float("-inf")     # the first file that must stay quiet
+    margin = max(0.0, (int(above / step) + 1) * step) if above > float("-inf") else 0.0
+    flagged = sum(g >= margin for g in gains)
+    return MarginChoice(round(margin, 4), flagged / n, n, errors)
+
+
+def calibrate_margin(sources, target: float, model=None, n_threads=None, progress=None) -> MarginChoice:
+    from .check import check
+    results, tokens, t0 = [], 0, time.perf_counter()
+    for k, (name, src) in enumerate(sources):
+        results.append(check(src, model=model, margin=0.0, n_threads=n_threads))
+        tokens += results[-1].stats.get("tokens", 0)
+        if progress:
+            progress(k + 1, len(sources), name, tokens, time.perf_counter() - t0)
+    return choose_margin(results, target)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="jupyter-codecheck calibrate",
@@ -474,6 +527,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="output JSON (default: <model stem>.calibration.json)")
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--note", default="", help="what the calibration files are (stored in the JSON)")
+    ap.add_argument("--margin", action="store_true",
+                    help="also choose the evidence margin a model warning needs (checks each clean file once)")
     ap.add_argument("--cache", default=None,
                     help="directory keeping each file's model statistics, so a re-run with another "
                          "target or more files only checks what is new")
@@ -499,6 +554,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 cache_dir=args.cache, note=args.note)
         if sys.stderr.isatty():
             print(file=sys.stderr)
+        if args.margin:
+            m = calibrate_margin(sources, args.target_false_alarm, model=args.model,
+                                 n_threads=args.threads, progress=_progress)
+            cal.margin = m.margin
+            cal.margin_note = (f"{m.achieved_false_alarm:.1%} of {m.files} clean files flagged at this margin "
+                               f"({m.files_with_errors} with errors)")
+            if sys.stderr.isatty():
+                print(file=sys.stderr)
         cal.save(out)
     except (FileNotFoundError, ValueError, OSError) as e:
         print(f"\nerror: {e}", file=sys.stderr)
@@ -509,13 +572,16 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{cal.calibration_set['files']} clean files flagged (target {cal.target_false_alarm:.0%})"
           + (f", changed line hit in {cal.buggy_line_hit:.1%} of {cal.calibration_set['pairs']} buggy files"
              if cal.buggy_line_hit is not None else ""))
+    if cal.margin is not None:
+        print(f"evidence margin {cal.margin} nats: {cal.margin_note}")
     print(f"wrote {out}")
     return 0
 
 
 __all__ = ["SCHEMA", "FileTokens", "Rule", "Choice", "Calibration", "CalibrationError", "token_stats",
            "rejected", "flagged", "select", "grid", "load", "default_for", "default_options", "model_identity",
-           "collect_sources", "changed_lines", "calibrate", "cached_token_stats", "checker_fingerprint", "main"]
+           "collect_sources", "changed_lines", "calibrate", "cached_token_stats", "checker_fingerprint",
+           "MarginChoice", "choose_margin", "calibrate_margin", "file_gain", "shipped_margin", "main"]
 
 
 if __name__ == "__main__":

@@ -90,6 +90,8 @@ class CheckOptions:
     # more likely (None: the margin calibrated for the model, else EvidenceConfig's)
     margin: float | None = None
     continuation: int = EvidenceConfig.continuation   # most written tokens after an edit that weigh it
+    # names defined before the cell beyond `context` (a kernel's namespace): never undefined
+    names: Sequence[str] | None = None
     n_threads: int | None = None
     cancel: Callable[[], bool] | None = None   # polled after every layer; or a threading.Event
 
@@ -292,7 +294,7 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     except (Cancelled, KeyboardInterrupt):
         cancelled = True
     result.tokens = [records[i] for i in sorted(records)]
-    facts = analyse(source, context) if opts.python and python_cell else None
+    facts = analyse(source, context, opts.names) if opts.python and python_cell else None
     verification = {}
     if facts is not None and not cancelled:
         try:

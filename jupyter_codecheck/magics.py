@@ -316,7 +316,8 @@ class CodecheckMagics(Magics):
         req = self.parse_cell_line(line)
         # -o and --run need the result before the cell ends; a live view otherwise returns at
         # once so that its Cancel button is heard
-        result = self.run_check(cell, req.options, context=self.context() if req.context else None,
+        result = self.run_check(cell, {**req.options, "names": self.defined_names()},
+                                context=self.context() if req.context else None,
                                 view=req.view, wait=bool(req.output or req.run))
         if req.output:
             self.shell.user_ns[req.output] = result
@@ -367,6 +368,11 @@ class CodecheckMagics(Magics):
 
     def context(self) -> list[str]:
         return self.executed.window()
+
+    def defined_names(self) -> list[str]:
+        """What the kernel has defined: Python's checks never call these undefined, whatever
+        part of the earlier cells the model reads as context."""
+        return list(self.shell.user_ns) if self.shell is not None else []
 
     # -- running one check with progress, cancellation and a view -----------------------------
 
@@ -559,7 +565,7 @@ class AutoChecker:
             return
         m = self.magics
         context = m.context() if m.defaults.context else None
-        job = _Job(source, dict(m.defaults.options), context)
+        job = _Job(source, {**m.defaults.options, "names": m.defined_names()}, context)
         self._current = job
         self._ensure_worker()
         self._jobs.put(job)

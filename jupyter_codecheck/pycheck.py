@@ -15,6 +15,7 @@ import io
 import keyword
 import re
 import tokenize
+import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -98,10 +99,17 @@ def _transformer():
     return TransformerManager()
 
 
+def _compile(code: str) -> ast.Module:
+    # the user's code is checked, not run: its SyntaxWarnings (`1if x`) are not ours to print
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return compile(code, "<cell>", "exec", COMPILE_FLAGS, dont_inherit=True)
+
+
 def syntax_problem(source: str) -> SyntaxProblem | None:
     """The first syntax error of the cell (as IPython would run it), or None."""
     try:
-        compile(python_code(source), "<cell>", "exec", COMPILE_FLAGS, dont_inherit=True)
+        _compile(python_code(source))
     except SyntaxError as e:
         return SyntaxProblem(e.lineno or 1, max((e.offset or 1) - 1, 0), e.msg)
     except (ValueError, RecursionError, MemoryError) as e:
@@ -111,7 +119,7 @@ def syntax_problem(source: str) -> SyntaxProblem | None:
 
 def parse(source: str) -> ast.Module | None:
     try:
-        return compile(python_code(source), "<cell>", "exec", COMPILE_FLAGS, dont_inherit=True)
+        return _compile(python_code(source))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -217,9 +225,11 @@ def data_spans(source: str) -> tuple[list[tuple[int, int, int]], list[tuple[int,
     return data, displays
 
 
-def analyse(source: str, context=None) -> CellFacts:
-    """Python's view of a cell: syntax error, undefined names, scope, data spans."""
+def analyse(source: str, context=None, names=None) -> CellFacts:
+    """Python's view of a cell: syntax error, undefined names, scope, data spans. `names`: names
+    defined before it beyond what the `context` cells define (e.g. a kernel's namespace)."""
     ctx_names, unsure = context_names(context)
+    ctx_names |= frozenset(names or ())
     ctx_names |= frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
     tree = parse(source)
     syntax = None if tree is not None else syntax_problem(source)

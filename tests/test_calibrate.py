@@ -177,3 +177,24 @@ def test_shipped_calibration_of_the_default_model():
     CheckOptions.from_kwargs(**c.options)
     assert c.achieved_false_alarm <= c.target_false_alarm
     assert cal.default_options(None) == c.options
+
+
+def _result(gains, error=False):
+    from jupyter_codecheck.result import CheckResult, Evidence, Finding
+    findings = [Finding(1, 0, 100.0, "syntax", "syntax error", None, severity="error")] if error else []
+    ev = [Evidence(1, 0, 0, 1, "a", "b", g, "walk", 3) for g in gains]
+    return CheckResult(source="x\n", findings=findings, evidence=ev)
+
+
+def test_choose_margin_is_exact_on_the_clean_files():
+    results = [_result([5.0, 1.0]), _result([2.02]), _result([0.3]), _result([]), _result([], error=True),
+               _result([-4.0]), _result([1.5]), _result([]), _result([]), _result([])]
+    # 10 files, target 20 %: two may be flagged; the error is one of them whatever the margin
+    m = cal.choose_margin(results, 0.2)
+    assert m.files == 10 and m.files_with_errors == 1
+    assert m.margin == 2.05 and m.achieved_false_alarm == pytest.approx(0.2)
+    assert [cal.file_gain(r) >= m.margin for r in results].count(True) == 2
+    # target 30 %: the next file (gain 2.02) may be flagged too
+    assert cal.choose_margin(results, 0.3).margin == 1.55
+    with pytest.raises(ValueError, match="errors"):
+        cal.choose_margin(results, 0.05)

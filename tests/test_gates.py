@@ -30,6 +30,7 @@ def test_earlier_cells_define_names_and_a_star_import_makes_none_certain():
     assert [u.name for u in analyse("print(rows)\n").undefined] == ["rows"]
     assert analyse("print(rows)\n", context=["from csv import *"]).undefined == []
     assert analyse("print(rows)\n", context=["this does not parse ("]).undefined == []
+    assert analyse("print(rows)\n", names=["rows"]).undefined == []     # a kernel's namespace
 
 
 def test_ipython_syntax_is_python_to_the_checks():
@@ -123,3 +124,10 @@ def test_definitions_and_layout_are_never_fixed():
     assert "defines" in gate(cand(src, "result", "xs"), data, facts)         # an assignment target
     assert gate(cand(src, "result", "xs", nth=1), data, facts) is None       # a use may change
     assert "layout" in gate(cand(src, " = ", "="), data, facts)
+
+
+def test_the_users_syntax_warnings_are_not_printed():
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # a SyntaxWarning would raise here
+        assert analyse("x = 1if True else 2\n").parses
