@@ -175,3 +175,34 @@ def test_recheck_of_an_edited_cell_reuses_its_unchanged_beginning():
     assert fresh.stats["context_reused"] <= 1
     assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]
     assert again.corrected == fresh.corrected == src
+
+
+def test_the_walk_ends_where_healing_rejects_a_token_after_an_insertion():
+    # an insertion the walk's own test (token healing included) would reject again used to be
+    # inserted again and again before the same token: this cell never finished
+    import threading
+    context = ["from typing import List, Optional, Dict, Tuple, Set\n"
+               "import collections, heapq, math, bisect, itertools, functools, re, string\n"
+               "from collections import defaultdict, Counter, deque, OrderedDict\n"
+               "from heapq import heappush, heappop, heapify\n"
+               "from functools import lru_cache, cache, reduce\n"
+               "from itertools import accumulate, permutations, combinations, product\n"
+               "from math import inf, gcd, sqrt, ceil, floor, log\n"
+               "from bisect import bisect_left, bisect_right, insort\n\n\n"
+               "class ListNode:\n    def __init__(self, val=0, next=None):\n        self.val = val\n"
+               "        self.next = next\n\n\nclass TreeNode:\n"
+               "    def __init__(self, val=0, left=None, right=None):\n        self.val = val\n"
+               "        self.left = left\n        self.right = right\n"]
+    src = ("class Solution:\n    def longestWPI(self, A):\n        curr, ans, D = 0, 0, {}\n"
+           "        for e, i in enumerate(self.transform(A)):\n            curr += i\n"
+           "            D[curr] = D.get(curr, e)\n"
+           "            ans = e + 1 if curr > 0 else max(ans, e - D.get(curr - 1, e))\n"
+           "        return ans\n")
+    stop = threading.Event()
+    timer = threading.Timer(60, stop.set)
+    timer.start()
+    try:
+        r = check(src, context=context, cancel=stop, **FAST)
+    finally:
+        timer.cancel()
+    assert not r.stats["cancelled"] and len(r.tokens) == len(check(src, **FAST).tokens)

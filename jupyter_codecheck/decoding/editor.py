@@ -74,6 +74,7 @@ class EditorConfig:
     resync_window: int = 4         # how far ahead in the input a rejoin may land
     tail_delete_max: int = 6       # a stop token may delete at most this many trailing tokens
     max_tail: int = 3              # tokens that may be appended past the end of the input
+    max_inserts: int = 3           # one-token insertions before one input token
     tail_prob: float = 0.5         # ...each with at least this probability
     stop_ids: frozenset = field(default_factory=frozenset)      # end-of-generation tokens
     boundary_ids: frozenset = field(default_factory=frozenset)  # whitespace-only tokens
@@ -171,6 +172,7 @@ class EditDecoder:
         self.output: list[int] = []
         self._in_context = False   # anchored and batched: the whole input is in the context
         self._pre: dict[int, tuple] = {}
+        self._inserted: dict[int, int] = {}     # input index -> insertions made before it
         self.drafted = 0           # draft rows scored by the unsynchronised search...
         self.drafts_taken = 0      # ...and the ones it went on to take (a batch saved each)
 
@@ -256,6 +258,7 @@ class EditDecoder:
         self.masked = list(masked) if masked is not None else [False] * len(self.inp)
         self.free = list(free) if free is not None else [False] * len(self.inp)
         self._in_context = False
+        self._inserted = {}
         n = len(self.inp)
         if n == 0:
             return
@@ -475,7 +478,9 @@ class EditDecoder:
                     hyps.append((lp_c + self._lp(d, j + 1), DELETE, c, skip))
             if not self.masked[i] and self._ok(d, i + 1):
                 hyps.append((lp_c + self._lp(d, i + 1), CHANGE, c, 0))
-            if self.rule.accepts(d, x, i):
+            # the walk's own test (token healing included): an insertion after which the walk
+            # would reject x_i again would be inserted again, forever
+            if self._ok(d, i) and self._inserted.get(i, 0) < self.cfg.max_inserts:
                 hyps.append((lp_c + self._lp(d, i), INSERT, c, 0))
             for h in hyps:
                 if best is None or h[0] > best[0] or (h[0] == best[0] and h[2] != best[2]):
@@ -511,6 +516,7 @@ class EditDecoder:
             yield TokenEvent(i, CHANGE, pending)
             yield EditEvent(CHANGE, i, i + 1, [c], pending)
             return d, i + 1
+        self._inserted[i] = self._inserted.get(i, 0) + 1
         yield EditEvent(INSERT, i, i, [c], pending)
         return d, i
 
