@@ -24,6 +24,7 @@ from .decoding.editor import (FLAG, EditDecoder, EditEvent, EditorConfig,
 from .decoding.exit_policy import make_policy
 from .decoding.sampler import SamplerChain
 from .decoding.scorer import Cancelled, Scorer
+from .engine.paths import model_display_name
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -301,13 +302,15 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
             if _hold_cell(engine.session, prefix, enc.ids):
                 margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model)
                 cfg = EvidenceConfig(margin=margin, continuation=opts.continuation)
+                common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
+                              offset=len(prefix), cfg=cfg,
+                              token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
+                              room=engine.session.n_ctx - engine.session.n_past)
                 result.findings, result.edits, result.evidence, verification = weigh(
-                    source=source, data=data, enc=enc, records=records, walk_edits=walk_edits,
-                    facts=facts, encode=lambda text: tok.encode(text).ids, scorer=scorer,
-                    offset=len(prefix),
-                    token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
-                    room=engine.session.n_ctx - engine.session.n_past, cfg=cfg,
-                    dists={ev.index: ev.dist for ev in events if ev.dist is not None})
+                    source=source, data=data, records=records, walk_edits=walk_edits, facts=facts,
+                    dists={ev.index: ev.dist for ev in events if ev.dist is not None}, **common)
+                if facts.syntax is not None and result.edits:
+                    _past_the_syntax_error(result, data, context, opts.names, common)
         except (Cancelled, KeyboardInterrupt):
             cancelled = True
     for edit in result.edits:
@@ -318,7 +321,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     computed = layer_model.layers_computed
     possible = scorer.rows_scored * n_layer
     result.stats = {
-        "model": info.name or info.arch, "model_path": info.path, "n_layer": n_layer,
+        "model": model_display_name(info.path) if info.path else (info.name or info.arch),
+        "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
         "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
         "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
         "lens": lens is not None, "sampler": sampler.describe(),
@@ -399,6 +403,48 @@ def _prime(session, prefix) -> tuple[int | None, int]:
     if keep < len(prefix) - 1:
         session.forward(prefix[keep:-1])     # no head needed for the context itself
     return prefix[-1], keep
+
+
+def _past_the_syntax_error(result: CheckResult, data: bytes, context, names, common: dict) -> None:
+    """A cell that does not parse hides its undefined names from pyflakes. Once the syntax
+    error's fix makes it parse, they are errors too; their near-typos are weighed with that fix
+    applied, against the cell as written, and mapped back to the cell's own positions."""
+    fixed = _apply(data, result.edits)
+    text = fixed.decode("utf-8", "replace")
+    facts = analyse(text, context, names)
+    if not facts.parses or not facts.undefined:
+        return
+    findings, edits, evidence, _ = weigh(source=text, data=fixed, records={}, walk_edits=[],
+                                         facts=facts, **common)
+    fixes = sorted(result.edits, key=lambda e: e.start)
+
+    def back(pos: int) -> int:                 # a position in `fixed` -> one in `data`
+        for e in fixes:
+            if pos < e.start:
+                break
+            pos -= len(e.replacement.encode("utf-8")) - (e.end - e.start)
+        return pos
+
+    def line_col(pos: int) -> tuple[int, int]:
+        line = data[:pos].count(b"\n") + 1
+        return line, len(data[data.rfind(b"\n", 0, pos) + 1:pos].decode("utf-8", "replace"))
+
+    fixed_lines = [0] + [i + 1 for i, b in enumerate(fixed) if b == 0x0A]
+    taken = {f.line for f in result.findings}
+    for f in findings:
+        start = back(fixed_lines[f.line - 1] + len(text.split("\n")[f.line - 1][:f.column].encode("utf-8")))
+        f.line, f.column = line_col(start)
+        if f.line not in taken:
+            result.findings.append(f)
+    for e in edits:
+        e.start, e.end = back(e.start), back(e.end)
+        e.line, e.column = line_col(e.start)
+        result.edits.append(e)
+    for ev in evidence:
+        ev.start, ev.end = back(ev.start), back(ev.end)
+        ev.line, ev.column = line_col(ev.start)
+        result.evidence.append(ev)
+    result.findings.sort(key=lambda f: f.line)
 
 
 def _corrected_lines(result: CheckResult) -> None:

@@ -1,0 +1,130 @@
+"""Findings a user can trust, on the real default model: correct notebook cells get none, planted
+slips are found and repaired, and no proposed fix breaks parsing or touches the user's data."""
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from jupyter_codecheck import check
+from jupyter_codecheck.pycheck import analyse
+
+FAST = dict(lens=False)
+
+CLEAN_CELLS = {
+    "csv and statistics": '''import csv
+import statistics
+
+with open("weather.csv", newline="") as f:
+    rows = list(csv.DictReader(f))
+temps = [float(r["temp"]) for r in rows]
+print("mean:", statistics.mean(temps), "stdev:", statistics.stdev(temps))
+''',
+    "collections": '''from collections import Counter, defaultdict
+
+words = "the quick brown fox jumps over the lazy dog".split()
+counts = Counter(words)
+by_letter = defaultdict(list)
+for word in words:
+    by_letter[word[0]].append(word)
+print(counts.most_common(3))
+''',
+    "heapq": '''import heapq
+
+scores = [88, 92, 79, 65]
+best = heapq.nlargest(2, scores)
+heap = []
+for s in scores:
+    heapq.heappush(heap, s)
+print(best, heapq.heappop(heap))
+''',
+    "star-unpacking": '''coins = [25, 10, 5, 1]
+first, *rest = coins
+print(first, rest)
+''',
+    "newton": '''def square_root(x, epsilon=1e-9):
+    approx = x / 2
+    while abs(x - approx ** 2) > epsilon:
+        approx = (approx + x / approx) / 2
+    return approx
+''',
+}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _needs_model(model_path):
+    return model_path
+
+
+@pytest.mark.parametrize("name", list(CLEAN_CELLS))
+def test_correct_cells_get_no_finding(name):
+    src = CLEAN_CELLS[name]
+    r = check(src, **FAST)
+    assert r.findings == [], [(f.line, f.message) for f in r.findings]
+    assert r.corrected == src
+    # the model's doubts stay visible where they belong: the token records (heat map)
+    assert len(r.tokens) > 10 and all(t.prob is not None for t in r.tokens[1:])
+
+
+@pytest.mark.parametrize("src,context,line,fixed", [
+    ('total = 0\nfor v in [3, 1, 2]:\n    total += v\npritn("total:", total)\n', None, 4,
+     'total = 0\nfor v in [3, 1, 2]:\n    total += v\nprint("total:", total)\n'),
+    ("def mean(values):\n    total = sum(values)\n    retrun total / len(values)\n", None, 3,
+     "def mean(values):\n    total = sum(values)\n    return total / len(values)\n"),
+    ("def f(x)\n    return x + 1\n", None, 1, "def f(x):\n    return x + 1\n"),
+    ("print(max(temperatrues))\n", ["temperatures = [21.5, 19.0, 23.2]"], 1,
+     "print(max(temperatures))\n"),
+])
+def test_planted_slips_are_found_and_repaired(src, context, line, fixed):
+    r = check(src, context=context, **FAST)
+    assert [f.line for f in r.findings] == [line], r.findings
+    assert r.findings[0].severity == "error"
+    assert r.corrected == fixed
+
+
+def test_earlier_cells_never_leak_into_fixes():
+    ctx = ['print("alive", 1 + 1)']
+    r = check("import os\nprint(os.getcwd())\n", context=ctx, **FAST)
+    assert r.findings == [] and "alive" not in r.corrected
+    bash = "%%bash\nfor f in *.ipynb; do echo $f; done\n"
+    r = check(bash, context=ctx, **FAST)
+    assert r.findings == [] and r.edits == [] and r.corrected == bash
+    assert all(t.decision == "masked" for t in r.tokens)
+
+
+WIDE = '''import json
+from collections import abc
+from heapq import *
+
+config = {"name": "demo", "retries": 3}  # defaults
+values = [float(v) for v in ["1.5", "2", "x3"] if v[0].isdigit()]
+first, *rest = values
+for i in range(len(values) - 1):
+    if values[i] > values[i + 1] and i != 0:
+        print(f"drop at {i}", json.dumps(config))
+'''
+
+
+@pytest.mark.parametrize("src", [WIDE, CLEAN_CELLS["csv and statistics"], "x = [1, 2, 3]\npritn(x)\n"])
+def test_no_fix_breaks_parsing_or_rewrites_data(src):
+    r = check(src, margin=-100.0, **FAST)      # every weighed place proposes its best edit
+    facts = analyse(src)
+    data = src.encode()
+    for e in r.edits:
+        assert not facts.touches_data(e.start, e.end) or (e.original.isdigit() and e.replacement.isdigit()), e
+        assert not any(q in e.replacement for q in "\"'#"), e
+    if facts.parses:
+        ast.parse(r.corrected)
+    # strings and comments survive whatever was edited
+    for a, b, _ in facts.data:
+        piece = data[a:b].decode()
+        if not piece.isdigit():
+            assert piece in r.corrected
+
+
+def test_names_behind_a_syntax_error_are_checked_once_it_is_fixed():
+    src = ("def mean(values):\n    total = sum(values)\n    retrun total / len(values)\n\n\n"
+           "pritn(mean([3, 1, 4]))\n")
+    r = check(src, **FAST)
+    assert [(f.line, f.kind) for f in r.findings] == [(3, "syntax"), (6, "undefined-name")]
+    assert r.corrected == src.replace("retrun", "return").replace("pritn", "print")
