@@ -19,8 +19,7 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 
 from .decoding.acceptance import AcceptanceRule
-from .decoding.editor import (FLAG, EditDecoder, EditEvent, EditorConfig,
-                              TokenEvent, longer_tokens)
+from .decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent, longer_tokens
 from .decoding.exit_policy import make_policy
 from .decoding.sampler import SamplerChain
 from .decoding.scorer import Cancelled, Scorer

@@ -11,8 +11,11 @@ guess: it stays in the token records and the heat map, never a finding.
 from __future__ import annotations
 
 import bisect
+import keyword
 import math
+import re
 import time
+import tokenize
 from dataclasses import dataclass
 
 from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, names,
@@ -22,6 +25,8 @@ from .pycheck import CellFacts
 from .result import Edit, Evidence, Finding
 
 ERROR_SCORE = 100.0                       # errors rank above every warning
+_KEYWORDS = frozenset(keyword.kwlist)
+_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _SOURCE_ORDER = {"walk": 0, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
 
 
@@ -50,87 +55,13 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
     each cell position (bounds the gains: see decoding/verify.py); `encode(text) -> ids`;
     `room`: branch rows the context can hold."""
     t0 = time.perf_counter()
-    line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
+    places = _Places(source, data, facts)
+    places.errors()
+    places.model(enc, records, walk_edits, cfg)
+    kept, n_generated = places.gated(cfg.per_site)
 
-    def line_of(pos: int) -> int:
-        return bisect.bisect_right(line_starts, pos)
-
-    sites: dict[int, list[Candidate]] = {}
-    error_lines: dict[int, Finding] = {}
-    pytoks = python_tokens(source)
-
-    def add(cands):
-        for c in cands:
-            sites.setdefault(c.site, []).append(c)
-
-    # errors first: Python's own findings
-    if facts.syntax is not None:
-        ln = facts.syntax.line
-        error_lines[ln] = Finding(line=ln, column=facts.syntax.column, score=ERROR_SCORE, kind="syntax",
-                                  message=f"syntax error: {facts.syntax.message}", replacement=None,
-                                  severity="error")
-        sites.setdefault(ln, [])
-        for m in _words_on_line(data, line_starts, ln):
-            word = data[m[0]:m[1]].decode("utf-8", "replace")
-            if word not in facts.scope and word not in _keywords():
-                add(typos(word, m[0], m[1], facts, ln, _after_dot(data, m[0])))
-    for u in facts.undefined:
-        pos = _byte_at(data, line_starts, u.line, u.column)
-        span = word_at(data, pos)
-        if span is None:
-            continue
-        error_lines.setdefault(u.line, Finding(
-            line=u.line, column=u.column, score=ERROR_SCORE, kind="undefined-name",
-            message=f"name {u.name!r} is not defined", replacement=None, severity="error"))
-        add(typos(u.name, span[0], span[1], facts, u.line, False))
-
-    # the model's places: its edits and the tokens it rejected or flagged
-    add(from_walk(walk_edits, line_of))
-    rejected = [r for r in records.values() if r.decision in ("change", "delete", "flag")]
-    for r in rejected:
-        ln = r.line
-        alts = [a.text.encode("utf-8") for a in r.alternatives
-                if a.prob >= cfg.min_alt_prob and a.text != r.text][:cfg.alternatives]
-        add(from_alternatives(r.index, enc.starts, enc.ends, data, alts, ln))
-        span = word_at(data, r.start) if data[r.start:r.end].strip() else None
-        if span is not None and span[1] - span[0] >= 3:
-            word = data[span[0]:span[1]].decode("utf-8", "replace")
-            if not word.isdigit():
-                add(typos(word, span[0], span[1], facts, ln, _after_dot(data, span[0])))
-    # statements the model finds surprising get the bug patterns too
-    worst: dict[int, float] = {}
-    for r in records.values():
-        if r.prob is not None and r.decision != "masked":
-            worst[r.line] = max(worst.get(r.line, 0.0), -math.log(max(r.prob, 1e-12)))
-    extra = sorted((ln for ln in worst if ln not in sites and worst[ln] >= cfg.surprise_nats),
-                   key=lambda ln: -worst[ln])[:cfg.surprising_lines]
-    for ln in list(sites) + extra:
-        add(patterns(pytoks, ln, facts))
-        for t in pytoks:
-            if t.line == ln and t.type == 1 and t.string in facts.locals:
-                i = _token_index(enc.starts, t.start)
-                rec = records.get(i)
-                if rec is not None and rec.alternatives and enc.starts[i] == t.start - _lead_space(data, t.start, enc.starts[i]):
-                    add(names(t, [a.text for a in rec.alternatives[:5]], facts))
-
-    # gates, then the model's evidence
-    kept: list[Candidate] = []
-    n_generated = n_gated = 0
-    for ln, cands in sites.items():
-        seen, ok = set(), []
-        for c in sorted(cands, key=_order):
-            key = (c.start, c.end, c.text)
-            if key in seen:
-                continue
-            seen.add(key)
-            n_generated += 1
-            if gate(c, data, facts) is None:
-                ok.append(c)
-            else:
-                n_gated += 1
-        kept += ok[:cfg.per_site]
     variants = [Variant(encode(c.apply(data).decode("utf-8", "replace")), k,
-                        0.0 if c.site in error_lines else cfg.margin) for k, c in enumerate(kept)]
+                        0.0 if c.site in places.error_lines else cfg.margin) for k, c in enumerate(kept)]
     dists = dists or {}
 
     def written_logprob(i):
@@ -142,7 +73,7 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
         return None if d is None else d.logprob_of(int(token))
     pruned: list = []
     ids = list(enc.ids)
-    line_end_tok = _line_end_tokens(enc.starts, data, line_starts)
+    line_end_tok = _line_end_tokens(enc.starts, data, places.line_starts)
     t1 = time.perf_counter()
     rows0, heads0 = scorer.rows_scored, scorer.full_heads
     verdicts = verify(scorer, ids, variants, offset=offset, token_at=token_at,
@@ -152,32 +83,128 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                       first_logprob=first_logprob, pruned=pruned,
                       exit_at_last=cfg.exit_at_last) if variants and room > 1 else []
     t2 = time.perf_counter()
+    findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin)
+    stats = {"places": len(places.sites), "candidates": n_generated,
+             "gated_out": n_generated - len(kept) - places.over_cap, "weighed": len(kept),
+             "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
+             "full_heads": scorer.full_heads - heads0,
+             "time_s": time.perf_counter() - t0, "scoring_s": t2 - t1}
+    return findings, edits, evidence, stats
 
-    # the best candidate of each place
-    best: dict[int, tuple[float, Candidate, object]] = {}
-    for v in verdicts:
-        c = kept[v.key]
-        if c.site not in best or v.gain > best[c.site][0]:
-            best[c.site] = (v.gain, c, v)
+
+class _Places:
+    """The places worth weighing in a cell and the candidate edits at each (by line)."""
+
+    def __init__(self, source: str, data: bytes, facts: CellFacts):
+        self.data, self.facts = data, facts
+        self.line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
+        self.pytoks = python_tokens(source)
+        self.sites: dict[int, list[Candidate]] = {}
+        self.error_lines: dict[int, Finding] = {}
+        self.over_cap = 0
+
+    def add(self, cands) -> None:
+        for c in cands:
+            self.sites.setdefault(c.site, []).append(c)
+
+    def line_of(self, pos: int) -> int:
+        return bisect.bisect_right(self.line_starts, pos)
+
+    def errors(self) -> None:
+        """Python's own findings first; near-typos of the words it cannot read are their fixes."""
+        data, facts = self.data, self.facts
+        if facts.syntax is not None:
+            ln = facts.syntax.line
+            self.error_lines[ln] = Finding(line=ln, column=facts.syntax.column, score=ERROR_SCORE,
+                                           kind="syntax", message=f"syntax error: {facts.syntax.message}",
+                                           replacement=None, severity="error")
+            self.sites.setdefault(ln, [])
+            for a, b in _words_on_line(data, self.line_starts, ln):
+                word = data[a:b].decode("utf-8", "replace")
+                if word not in facts.scope and word not in _KEYWORDS:
+                    self.add(typos(word, a, b, facts, ln, _after_dot(data, a)))
+        for u in facts.undefined:
+            span = word_at(data, _byte_at(data, self.line_starts, u.line, u.column))
+            if span is None:
+                continue
+            self.error_lines.setdefault(u.line, Finding(
+                line=u.line, column=u.column, score=ERROR_SCORE, kind="undefined-name",
+                message=f"name {u.name!r} is not defined", replacement=None, severity="error"))
+            self.add(typos(u.name, span[0], span[1], facts, u.line, False))
+
+    def model(self, enc, records: dict, walk_edits: list[Edit], cfg: EvidenceConfig) -> None:
+        """The walk's places: its edits and the tokens it rejected or flagged; then the bug
+        patterns and names in scope on those lines and on the most surprising other ones."""
+        data, facts = self.data, self.facts
+        self.add(from_walk(walk_edits, self.line_of))
+        for r in records.values():
+            if r.decision not in ("change", "delete", "flag"):
+                continue
+            alts = [a.text.encode("utf-8") for a in r.alternatives
+                    if a.prob >= cfg.min_alt_prob and a.text != r.text][:cfg.alternatives]
+            self.add(from_alternatives(r.index, enc.starts, enc.ends, data, alts, r.line))
+            span = word_at(data, r.start) if data[r.start:r.end].strip() else None
+            if span is not None and span[1] - span[0] >= 3:
+                word = data[span[0]:span[1]].decode("utf-8", "replace")
+                if not word.isdigit():
+                    self.add(typos(word, span[0], span[1], facts, r.line, _after_dot(data, span[0])))
+        worst: dict[int, float] = {}
+        for r in records.values():
+            if r.prob is not None and r.decision != "masked":
+                worst[r.line] = max(worst.get(r.line, 0.0), -math.log(max(r.prob, 1e-12)))
+        extra = sorted((ln for ln in worst if ln not in self.sites and worst[ln] >= cfg.surprise_nats),
+                       key=lambda ln: -worst[ln])[:cfg.surprising_lines]
+        for ln in list(self.sites) + extra:
+            self.add(patterns(self.pytoks, ln, facts))
+            for t in self.pytoks:
+                if t.line != ln or t.type != tokenize.NAME or t.string not in facts.locals:
+                    continue
+                i = _token_index(enc.starts, t.start)
+                rec = records.get(i)
+                # the model token that starts the name (` name` holds its leading space)
+                if rec is not None and rec.alternatives and \
+                        enc.starts[i] == t.start - _lead_space(data, t.start, enc.starts[i]):
+                    self.add(names(t, [a.text for a in rec.alternatives[:5]], facts))
+
+    def gated(self, per_site: int) -> tuple[list[Candidate], int]:
+        """The candidates that pass the gates, at most `per_site` a place (walk, typos,
+        alternatives, names, patterns first); and how many distinct ones were generated."""
+        kept, generated = [], 0
+        for cands in self.sites.values():
+            seen, ok = set(), []
+            for c in sorted(cands, key=_order):
+                if (c.start, c.end, c.text) in seen:
+                    continue
+                seen.add((c.start, c.end, c.text))
+                generated += 1
+                if gate(c, self.data, self.facts) is None:
+                    ok.append(c)
+            self.over_cap += max(0, len(ok) - per_site)
+            kept += ok[:per_site]
+        return kept, generated
+
+
+def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts: CellFacts,
+            margin: float) -> tuple[list[Finding], list[Edit], list[Evidence]]:
+    """Each place's best candidate is its evidence; it becomes a fix when it clears the place's
+    floor (an error: gain >= 0, preferring a near-typo; else the margin) and passes the exact
+    undefined-name gate without overlapping a fix already taken."""
     by_site: dict[int, list] = {}
     for v in verdicts:
-        by_site.setdefault(kept[v.key].site, []).append((v.gain, kept[v.key], v))
-
-    findings: dict[int, Finding] = dict(error_lines)
+        by_site.setdefault(kept[v.key].site, []).append((_score(v, kept[v.key]), kept[v.key], v))
+    findings: dict[int, Finding] = dict(places.error_lines)
     edits: list[Edit] = []
     evidence: list[Evidence] = []
     taken: list[tuple[int, int]] = []
     for site in sorted(by_site):
         ranked = sorted(by_site[site], key=lambda x: -x[0])
-        gain, c, v = ranked[0]
-        evidence.append(_evidence(c, data, gain, v))
-        is_error = site in error_lines
-        floor = 0.0 if is_error else cfg.margin
+        evidence.append(_evidence(ranked[0][1], data, ranked[0][0], ranked[0][2]))
+        is_error = site in places.error_lines
         if is_error:
             # a near-typo of the word Python could not resolve is the likeliest slip
-            ranked.sort(key=lambda x: (not x[1].source == "typo", -x[0]))
+            ranked.sort(key=lambda x: (x[1].source != "typo", -x[0]))
         for gain, c, v in ranked:
-            if gain < floor:
+            if gain < (0.0 if is_error else margin):
                 break
             if any(c.start < b and c.end > a or c.start == c.end == a for a, b in taken):
                 continue
@@ -187,19 +214,21 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
             edits.append(edit)
             taken.append((c.start, c.end))
             if is_error:
-                f = error_lines[site]
-                f.message += f"; the model proposes {_shown(edit.replacement)}" if edit.replacement.strip() \
-                    else f"; the model proposes to delete {_shown(edit.original)}"
+                f = places.error_lines[site]
+                f.message += (f"; the model proposes {_shown(edit.replacement)}" if edit.replacement.strip()
+                              else f"; the model proposes to delete {_shown(edit.original)}")
             else:
                 findings[site] = Finding(line=edit.line, column=edit.column, score=round(gain, 4),
                                          kind=edit.kind, message=_message(edit, gain), replacement=None,
                                          severity="warning", gain=round(gain, 4))
             break
-    stats = {"places": len(sites), "candidates": n_generated, "gated_out": n_gated,
-             "weighed": len(kept), "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
-             "full_heads": scorer.full_heads - heads0,
-             "time_s": time.perf_counter() - t0, "scoring_s": t2 - t1}
-    return [findings[k] for k in sorted(findings)], edits, evidence, stats
+    return [findings[k] for k in sorted(findings)], edits, evidence
+
+
+def _score(v, c: Candidate) -> float:
+    """The evidence an edit has: its gain, except that a deletion does not count the deleted
+    tokens' own cost (any text is cheaper without some of it): only what the rest gains."""
+    return v.gain - v.edit_gain if not c.text.strip() and c.end > c.start else v.gain
 
 
 def _as_edit(c: Candidate, data: bytes) -> Edit:
@@ -234,11 +263,6 @@ def _shown(text: str) -> str:
     return "a space" if text == " " else f"{len(text)} spaces" if text else "nothing"
 
 
-def _keywords():
-    import keyword
-    return frozenset(keyword.kwlist)
-
-
 def _after_dot(data: bytes, start: int) -> bool:
     j = start - 1
     while j >= 0 and data[j:j + 1] in (b" ", b"\t"):
@@ -247,10 +271,9 @@ def _after_dot(data: bytes, start: int) -> bool:
 
 
 def _words_on_line(data: bytes, line_starts, line: int):
-    import re
     a = line_starts[line - 1] if line - 1 < len(line_starts) else len(data)
     b = line_starts[line] if line < len(line_starts) else len(data)
-    return [(m.start() + a, m.end() + a) for m in re.finditer(rb"[A-Za-z_][A-Za-z0-9_]*", data[a:b])]
+    return [(m.start() + a, m.end() + a) for m in _WORD.finditer(data[a:b])]
 
 
 def _byte_at(data: bytes, line_starts, line: int, col: int) -> int:

@@ -84,11 +84,11 @@ class CellFacts:
 def python_code(source: str) -> str:
     """The cell as Python: IPython syntax turned into calls (same line numbers without a cell magic)."""
     try:
-        from IPython.core.inputtransformer2 import TransformerManager
+        transformer = _transformer()
     except ImportError:       # plain Python: a magic line is a syntax error there anyway
         return source
     try:
-        return _transformer().transform_cell(source)
+        return transformer.transform_cell(source)
     except Exception:         # the transformer gives up on some broken code: judge it as written
         return source
 
@@ -190,7 +190,8 @@ def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
     at = _byte_offsets(source)
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        if isinstance(node, (ast.Name, ast.Starred)) and isinstance(node.ctx, ast.Store):
+            # a starred target's `*` is part of what it binds (`first, *rest = xs`)
             out.append((at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)))
         elif isinstance(node, ast.arg):
             a = at(node.lineno, node.col_offset)

@@ -55,7 +55,9 @@ class Finding:
     message: str
     replacement: str | None     # the corrected line, or None
     severity: str = "warning"   # error | warning
-    gain: float | None = None   # nats: log P(edit + continuation) - log P(as written + continuation)
+    # nats: log P(edit + continuation) - log P(as written + continuation); for a deletion only
+    # the continuation's part (the deleted tokens' own cost is no evidence)
+    gain: float | None = None
 
 
 @dataclass
@@ -68,7 +70,7 @@ class Evidence:
     end: int
     original: str
     replacement: str
-    gain: float                 # nats, as in Finding.gain
+    gain: float                 # nats, as in Finding.gain (a deletion: what the rest gains)
     source: str                 # where the candidate came from: walk, alternative, typo, pattern, name
     tokens_scored: int          # written tokens the gain covers (edit + continuation)
     edit_gain: float = 0.0      # the part of the gain the edited tokens make (the rest: continuation)

@@ -131,3 +131,9 @@ def test_the_users_syntax_warnings_are_not_printed():
     with warnings.catch_warnings():
         warnings.simplefilter("error")          # a SyntaxWarning would raise here
         assert analyse("x = 1if True else 2\n").parses
+
+
+def test_a_starred_target_is_defined_whole():
+    src = "coins = [25, 10]\nfirst, *rest = coins\n"
+    facts = analyse(src)
+    assert "defines" in gate(cand(src, "*", ""), src.encode(), facts)
