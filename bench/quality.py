@@ -779,7 +779,7 @@ def main(argv=None) -> None:
 def _evidence_of(result: CheckResult) -> dict:
     """What a margin sweep needs of a check: its error lines and each weighed place's best gain."""
     return {"errors": sorted({f.line for f in result.findings if f.severity == "error"}),
-            "gains": [[e.line, e.gain] for e in result.evidence]}
+            "gains": [[e.line, e.gain] for e in result.evidence if e.supported]}
 
 
 def findings_at(ev: dict, margin: float) -> list[int]:

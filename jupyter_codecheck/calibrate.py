@@ -479,7 +479,7 @@ def file_gain(result) -> float:
     """A clean file's flag point: +inf with an error, else its best weighed gain (-inf: none)."""
     if any(f.severity == "error" for f in result.findings):
         return float("inf")
-    return max((e.gain for e in result.evidence), default=float("-inf"))
+    return max((e.gain for e in result.evidence if e.supported), default=float("-inf"))
 
 
 def choose_margin(results, target: float, step: float = 0.05) -> MarginChoice:

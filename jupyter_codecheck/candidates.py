@@ -29,6 +29,7 @@ from .pycheck import CellFacts, edit_distance, near_typo, parse, syntax_problem,
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ATTR_WORD = re.compile(r"\.\s*([A-Za-z_][A-Za-z0-9_]*)")
+_ATTR_AFTER = re.compile(rb"\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")
 _SMALL_INT = re.compile(r"(?<![\w.])\d+(?![\w.])")
 # methods of the builtin types: attribute names a typo fix may write
 _METHODS = frozenset(n for t in (str, bytes, list, dict, set, tuple, int, float, complex, object)
@@ -218,6 +219,10 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
             return f"writes {w!r}, not a name in scope"
         if w in attrs and w not in pool:
             continue
+    attr = _ATTR_AFTER.match(data, c.end)
+    cls = facts.classes.get(c.text.strip())
+    if attr and cls is not None and not hasattr(cls, attr.group(1).decode()):
+        return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr.group(1).decode()!r}"
     variant = c.apply(data).decode("utf-8", "replace")
     problem = syntax_problem(variant)
     if facts.parses:

@@ -187,8 +187,9 @@ class _Places:
 def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts: CellFacts,
             margin: float) -> tuple[list[Finding], list[Edit], list[Evidence]]:
     """Each place's best candidate is its evidence; it becomes a fix when it clears the place's
-    floor (an error: gain >= 0, preferring a near-typo; else the margin) and passes the exact
-    undefined-name gate without overlapping a fix already taken."""
+    floor (an error: gain >= 0, preferring a near-typo; else the margin, with the rest of the
+    cell not against it) and passes the exact undefined-name gate without overlapping a fix
+    already taken."""
     by_site: dict[int, list] = {}
     for v in verdicts:
         by_site.setdefault(kept[v.key].site, []).append((_score(v, kept[v.key]), kept[v.key], v))
@@ -198,7 +199,8 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
     taken: list[tuple[int, int]] = []
     for site in sorted(by_site):
         ranked = sorted(by_site[site], key=lambda x: -x[0])
-        evidence.append(_evidence(ranked[0][1], data, ranked[0][0], ranked[0][2]))
+        shown = next((r for r in ranked if _continuation_gain(r[2], r[1]) >= 0), ranked[0])
+        evidence.append(_evidence(shown[1], data, shown[0], shown[2]))
         is_error = site in places.error_lines
         if is_error:
             # a near-typo of the word Python could not resolve is the likeliest slip
@@ -206,6 +208,8 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
         for gain, c, v in ranked:
             if gain < (0.0 if is_error else margin):
                 break
+            if not is_error and _continuation_gain(v, c) < 0:
+                continue           # the edit wins on its own tokens while the rest disagrees
             if any(c.start < b and c.end > a or c.start == c.end == a for a, b in taken):
                 continue
             if adds_undefined_name(c, data, facts):
@@ -228,7 +232,17 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
 def _score(v, c: Candidate) -> float:
     """The evidence an edit has: its gain, except that a deletion does not count the deleted
     tokens' own cost (any text is cheaper without some of it): only what the rest gains."""
-    return v.gain - v.edit_gain if not c.text.strip() and c.end > c.start else v.gain
+    return _continuation_gain(v, c) if _is_deletion(c) else v.gain
+
+
+def _continuation_gain(v, c: Candidate) -> float:
+    """What the rest of the cell says: the gain without the edited tokens' own part. A warning
+    needs it >= 0: an edit must win on the rest of the cell, not on its token alone."""
+    return v.gain - v.edit_gain
+
+
+def _is_deletion(c: Candidate) -> bool:
+    return not c.text.strip() and c.end > c.start
 
 
 def _as_edit(c: Candidate, data: bytes) -> Edit:
@@ -243,7 +257,8 @@ def _evidence(c: Candidate, data: bytes, gain: float, v) -> Evidence:
     e = _as_edit(c, data)
     return Evidence(line=e.line, column=e.column, start=c.start, end=c.end, original=e.original,
                     replacement=e.replacement, gain=round(gain, 4), source=c.source,
-                    tokens_scored=v.end - v.start, edit_gain=round(v.edit_gain, 4))
+                    tokens_scored=v.end - v.start, edit_gain=round(v.edit_gain, 4),
+                    supported=_continuation_gain(v, c) >= 0)
 
 
 def _message(e: Edit, gain: float) -> str:

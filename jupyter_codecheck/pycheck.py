@@ -60,6 +60,8 @@ class CellFacts:
     data: list[tuple[int, int, int]] = field(default_factory=list)  # (start, end, type): byte spans
     display_spans: list[tuple[int, int]] = field(default_factory=list)  # list/tuple/set/dict literals
     defined_spans: list[tuple[int, int]] = field(default_factory=list)  # names being defined here
+    # names bound only to an instance of a known standard class (`counts = Counter(words)`)
+    classes: dict[str, type] = field(default_factory=dict)
 
     @property
     def parses(self) -> bool:
@@ -199,6 +201,50 @@ def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
     return out
 
 
+def instance_classes(tree: ast.Module) -> dict[str, type]:
+    """Names the cell binds only to `C(...)` where C is a builtin or a class imported from the
+    standard library (`from collections import Counter`): their attributes are known. Only
+    standard-library modules are imported, never the user's."""
+    imported: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for a in node.names:
+                imported[a.asname or a.name] = (node.module, a.name)
+    calls: dict[str, set] = {}
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr)) else []
+        for t in targets:
+            if isinstance(t, ast.Name):
+                value = getattr(node, "value", None)
+                func = value.func if isinstance(node, ast.Assign) and isinstance(value, ast.Call) else None
+                calls.setdefault(t.id, set()).add(func.id if isinstance(func, ast.Name) else None)
+    out = {}
+    for name, funcs in calls.items():
+        if len(funcs) != 1 or None in funcs:
+            continue
+        cls = _known_class(next(iter(funcs)), imported)
+        if cls is not None:
+            out[name] = cls
+    return out
+
+
+def _known_class(name: str, imported: dict) -> type | None:
+    import importlib
+    import sys
+    if name in imported:
+        module, attr = imported[name]
+        if module.split(".")[0] not in getattr(sys, "stdlib_module_names", ()):
+            return None
+        try:
+            obj = getattr(importlib.import_module(module), attr, None)
+        except Exception:       # noqa: BLE001 - an odd stdlib module: no knowledge, no gate
+            return None
+    else:
+        obj = getattr(builtins, name, None)
+    return obj if isinstance(obj, type) else None
+
+
 def data_spans(source: str) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
     """Byte spans of the cell's numbers, strings and comments (the user's data), and of its
     collection literals (`[...]`, `(a, b)`, `{...}` that are not calls, subscripts or blocks)."""
@@ -253,11 +299,13 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     from .pysource import free_spans      # defined names, comments, strings
     data_set = {(a, b) for a, b, _ in data}
     defined = [sp for sp in free_spans(source) if sp not in data_set]
+    classes: dict[str, type] = {}
     if tree is not None and "\n%%" not in "\n" + source.lstrip():
         defined += _target_spans(tree, source)
+        classes = instance_classes(tree)
     return CellFacts(source=source, syntax=syntax, undefined=undefined, scope=frozenset(scope),
                      locals=frozenset(local) - undefined_set, identifiers=frozenset(words),
-                     data=data, display_spans=displays, defined_spans=defined)
+                     data=data, display_spans=displays, defined_spans=defined, classes=classes)
 
 
 @lru_cache(maxsize=1)

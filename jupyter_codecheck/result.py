@@ -74,6 +74,7 @@ class Evidence:
     source: str                 # where the candidate came from: walk, alternative, typo, pattern, name
     tokens_scored: int          # written tokens the gain covers (edit + continuation)
     edit_gain: float = 0.0      # the part of the gain the edited tokens make (the rest: continuation)
+    supported: bool = True      # the rest of the cell does not oppose it (a warning needs this)
 
 
 @dataclass

@@ -137,3 +137,12 @@ def test_a_starred_target_is_defined_whole():
     src = "coins = [25, 10]\nfirst, *rest = coins\n"
     facts = analyse(src)
     assert "defines" in gate(cand(src, "*", ""), src.encode(), facts)
+
+
+def test_a_name_swap_may_not_lose_an_attribute_python_knows():
+    src = ("from collections import Counter, defaultdict\nwords = 'a b'.split()\ncounts = Counter(words)\n"
+           "by_letter = defaultdict(list)\nprint(counts.most_common(1))\n")
+    facts = analyse(src)
+    assert facts.classes["counts"].__name__ == "Counter" and "words" not in facts.classes
+    assert "no attribute 'most_common'" in gate(cand(src, "counts", "by_letter", nth=1), src.encode(), facts)
+    assert gate(cand(src, "words", "counts", nth=1), src.encode(), facts) is None
