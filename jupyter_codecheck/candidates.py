@@ -24,6 +24,7 @@ import re
 import tokenize
 from dataclasses import dataclass
 
+from .pysource import byte_offsets
 from .pycheck import CellFacts, edit_distance, near_typo, parse, syntax_problem, undefined_names
 
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -74,14 +75,7 @@ class Token:
 
 
 def python_tokens(source: str) -> list[Token]:
-    lines = source.splitlines(keepends=True)
-    starts, pos = [0], 0
-    for ln in lines:
-        pos += len(ln.encode("utf-8"))
-        starts.append(pos)
-
-    def at(row, col):
-        return pos if row - 1 >= len(lines) else starts[row - 1] + len(lines[row - 1][:col].encode("utf-8"))
+    at = byte_offsets(source)
     out = []
     try:
         for t in tokenize.generate_tokens(io.StringIO(source).readline):

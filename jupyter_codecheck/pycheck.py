@@ -19,6 +19,8 @@ import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .pysource import byte_offsets
+
 # a notebook cell may `await` at the top level
 COMPILE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
 
@@ -189,7 +191,7 @@ def context_names(context) -> tuple[frozenset[str], bool]:
 
 def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
     """Byte spans of every name the AST binds (`first, *rest = ...` included), exactly."""
-    at = _byte_offsets(source)
+    at = byte_offsets(source)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Name, ast.Starred)) and isinstance(node.ctx, ast.Store):
@@ -248,7 +250,7 @@ def _known_class(name: str, imported: dict) -> type | None:
 def data_spans(source: str) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
     """Byte spans of the cell's numbers, strings and comments (the user's data), and of its
     collection literals (`[...]`, `(a, b)`, `{...}` that are not calls, subscripts or blocks)."""
-    at = _byte_offsets(source)
+    at = byte_offsets(source)
     data, displays, stack = [], [], []
     prev = None
     try:
@@ -336,21 +338,6 @@ def near_typo(word: str, other: str) -> bool:
     if word == other or min(len(word), len(other)) < 3:
         return False
     return edit_distance(word, other) <= (1 if len(other) < 6 else 2)
-
-
-def _byte_offsets(source: str):
-    """(row, col) in characters -> byte offset."""
-    lines = source.splitlines(keepends=True)
-    starts, pos = [0], 0
-    for ln in lines:
-        pos += len(ln.encode("utf-8"))
-        starts.append(pos)
-
-    def at(row: int, col: int) -> int:
-        if row - 1 >= len(lines):
-            return pos
-        return starts[row - 1] + len(lines[row - 1][:col].encode("utf-8"))
-    return at
 
 
 __all__ = ["CellFacts", "SyntaxProblem", "UndefinedName", "analyse", "parse", "syntax_problem",

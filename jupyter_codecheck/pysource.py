@@ -13,7 +13,7 @@ import tokenize
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
 
 
-def _byte_offsets(source: str):
+def byte_offsets(source: str):
     """(row, col) in characters -> byte offset."""
     lines = source.splitlines(keepends=True)
     starts, pos = [0], 0
@@ -31,7 +31,7 @@ def _byte_offsets(source: str):
 def free_spans(source: str) -> list[tuple[int, int]]:
     """Byte spans of defined names (def/class names, parameters, assignment, for, import, as and
     with targets), comments and string literals."""
-    at = _byte_offsets(source)
+    at = byte_offsets(source)
     toks = []
     try:
         for t in tokenize.generate_tokens(io.StringIO(source).readline):
