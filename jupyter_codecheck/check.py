@@ -23,7 +23,6 @@ from .decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent, l
 from .decoding.exit_policy import make_policy
 from .decoding.sampler import SamplerChain
 from .decoding.scorer import Cancelled, Scorer
-from .engine.paths import model_display_name
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -317,6 +316,7 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     result.corrected = _apply(data, result.edits).decode("utf-8", "replace")
     _corrected_lines(result)
     dt = time.perf_counter() - t0
+    from .engine.paths import model_display_name
     computed = layer_model.layers_computed
     possible = scorer.rows_scored * n_layer
     result.stats = {
