@@ -203,8 +203,11 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
         evidence.append(_evidence(shown[1], data, shown[0], shown[2]))
         is_error = site in places.error_lines
         if is_error:
-            # a near-typo of the word Python could not resolve is the likeliest slip
+            # a near-typo of the word Python could not resolve is the likeliest slip; for a name
+            # that is defined nowhere it is the only fix that says what was meant
             ranked.sort(key=lambda x: (x[1].source != "typo", -x[0]))
+            if places.error_lines[site].kind == "undefined-name":
+                ranked = [x for x in ranked if x[1].source == "typo"]
         for gain, c, v in ranked:
             if gain < (0.0 if is_error else margin):
                 break
