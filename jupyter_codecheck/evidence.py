@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, names,
                          patterns, python_tokens, typos, word_at)
 from .decoding.verify import Variant, verify
-from .pycheck import CellFacts
+from .pycheck import CellFacts, near_typo
 from .result import Edit, Evidence, Finding
 
 ERROR_SCORE = 100.0                       # errors rank above every warning
@@ -205,9 +205,9 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
         if is_error:
             # a near-typo of the word Python could not resolve is the likeliest slip; for a name
             # that is defined nowhere it is the only fix that says what was meant
-            ranked.sort(key=lambda x: (x[1].source != "typo", -x[0]))
+            ranked.sort(key=lambda x: (not _is_typo_fix(x[1], data), -x[0]))
             if places.error_lines[site].kind == "undefined-name":
-                ranked = [x for x in ranked if x[1].source == "typo"]
+                ranked = [x for x in ranked if _is_typo_fix(x[1], data)]
         for gain, c, v in ranked:
             if gain < (0.0 if is_error else margin):
                 break
@@ -242,6 +242,13 @@ def _continuation_gain(v, c: Candidate) -> float:
     """What the rest of the cell says: the gain without the edited tokens' own part. A warning
     needs it >= 0: an edit must win on the rest of the cell, not on its token alone."""
     return v.gain - v.edit_gain
+
+
+def _is_typo_fix(c: Candidate, data: bytes) -> bool:
+    """Does the edit replace a word by a near-typo of it (whoever proposed it)?"""
+    old = data[c.start:c.end].decode("utf-8", "replace").strip()
+    new = c.text.strip()
+    return c.source == "typo" or (old.isidentifier() and new.isidentifier() and near_typo(old, new))
 
 
 def _is_deletion(c: Candidate) -> bool:

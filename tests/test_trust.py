@@ -72,6 +72,8 @@ def test_correct_cells_get_no_finding(name):
     ("def mean(values):\n    total = sum(values)\n    retrun total / len(values)\n", None, 3,
      "def mean(values):\n    total = sum(values)\n    return total / len(values)\n"),
     ("def f(x)\n    return x + 1\n", None, 1, "def f(x):\n    return x + 1\n"),
+    # the walk proposes the same edit as the typo search: the fix is judged by what it is
+    ("x = [1, 2, 3]\npritn(x)", None, 2, "x = [1, 2, 3]\nprint(x)"),
     ("print(max(temperatrues))\n", ["temperatures = [21.5, 19.0, 23.2]"], 1,
      "print(max(temperatures))\n"),
 ])
