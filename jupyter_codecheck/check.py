@@ -418,11 +418,12 @@ def _past_the_syntax_error(result: CheckResult, data: bytes, context, names, com
     fixes = sorted(result.edits, key=lambda e: e.start)
 
     def back(pos: int) -> int:                 # a position in `fixed` -> one in `data`
+        shift = 0                              # bytes the fixes before `pos` added
         for e in fixes:
-            if pos < e.start:
+            if pos < e.start + shift:
                 break
-            pos -= len(e.replacement.encode("utf-8")) - (e.end - e.start)
-        return pos
+            shift += len(e.replacement.encode("utf-8")) - (e.end - e.start)
+        return pos - shift
 
     def line_col(pos: int) -> tuple[int, int]:
         line = data[:pos].count(b"\n") + 1
