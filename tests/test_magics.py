@@ -186,7 +186,8 @@ def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
 
 
 def test_keyboard_interrupt_shows_the_partial_result_and_the_shell_stays_usable(loaded, capsys):
-    long_cell = "".join(f"value_{i} = compute(value_{i - 1}, step={i})\n" for i in range(1, 40))
+    # ~2,000 tokens: the walk is still running when the interrupt comes after 1 s
+    long_cell = "".join(f"value_{i} = compute(value_{i - 1}, step={i})\n" for i in range(1, 120))
     timer = threading.Timer(1.0, _thread.interrupt_main)
     timer.start()
     try:
