@@ -211,8 +211,6 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
         pool = (facts.identifiers | _METHODS) if w in attrs else facts.scope
         if w not in pool and not any(near_typo(o, w) for o in written):
             return f"writes {w!r}, not a name in scope"
-        if w in attrs and w not in pool:
-            continue
     attr = _ATTR_AFTER.match(data, c.end)
     cls = facts.classes.get(c.text.strip())
     if attr and cls is not None and not hasattr(cls, attr.group(1).decode()):

@@ -113,8 +113,8 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     verdicts: list[Verdict] = []
     batch: list[tuple[_Group, _Trie]] = []
     rows = 0
+    floors = {v.key: v.floor for v in variants}
     for g in sorted(groups.values(), key=lambda g: g.p):
-        floors = {v.key: v.floor for v in variants}
         written_s = _surprisal(written_logprob, g.p, g.end) if written_logprob else None
         keep = []
         for key, middle, resume in g.chains:
@@ -163,7 +163,7 @@ class _Trie:
         self.tokens = [root]
         self.parent = [-1]
         self.children: list[dict[int, int]] = [{}]
-        self.leaves: list[tuple[Hashable, int, int]] = []     # (key, last node, tokens predicted)
+        self.leaves: list[tuple[Hashable, int]] = []          # (key, last node)
 
     def add(self, key, chain: Sequence[int]) -> None:
         node = 0
@@ -176,7 +176,7 @@ class _Trie:
                 self.children.append({})
                 self.children[node][int(t)] = nxt
             node = nxt
-        self.leaves.append((key, node, len(chain)))
+        self.leaves.append((key, node))
 
     @property
     def n_rows(self) -> int:
@@ -219,14 +219,14 @@ def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool) -> list[Verdi
     out = []
     for k, ((g, trie), rows) in enumerate(zip(batch, row_of)):
         cums = {}                       # each chain's running sums, from the root
-        for key, node, _ in trie.leaves:
+        for key, node in trie.leaves:
             path, nd = [], node
             while trie.parent[nd] >= 0:
                 path.append(edge[(k, nd)])
                 nd = trie.parent[nd]
             cums.setdefault(key, np.concatenate([[0.0], np.cumsum(path[::-1])]))
         written = cums[None]
-        for key, _, _ in trie.leaves:
+        for key, _ in trie.leaves:
             if key is not None:
                 mine = cums[key]
                 n_edit, n_written = g.split[key]
