@@ -89,6 +89,9 @@ class CheckOptions:
     # more likely (None: the margin calibrated for the model, else EvidenceConfig's)
     margin: float | None = None
     continuation: int = EvidenceConfig.continuation   # most written tokens after an edit that weigh it
+    # written tokens after an edit that screen a warning's candidate before its whole
+    # continuation is scored (0: score every candidate in full)
+    probe: int = EvidenceConfig.probe_tokens
     # names defined before the cell beyond `context` (a kernel's namespace): never undefined
     names: Sequence[str] | None = None
     n_threads: int | None = None
@@ -111,6 +114,8 @@ class CheckOptions:
             raise ValueError(f"margin must be a number of nats, got {opts.margin!r}")
         if not isinstance(opts.continuation, int) or opts.continuation < 1:
             raise ValueError(f"continuation must be a whole number >= 1, got {opts.continuation!r}")
+        if not isinstance(opts.probe, int) or isinstance(opts.probe, bool) or opts.probe < 0:
+            raise ValueError(f"probe must be a whole number >= 0, got {opts.probe!r}")
         if isinstance(opts.cancel, threading.Event):
             event = opts.cancel
             opts.cancel = event.is_set
@@ -299,7 +304,7 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
         try:
             if _hold_cell(engine.session, prefix, enc.ids):
                 margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model)
-                cfg = EvidenceConfig(margin=margin, continuation=opts.continuation)
+                cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe)
                 common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                               offset=len(prefix), cfg=cfg,
                               token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],

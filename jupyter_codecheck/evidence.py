@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, names,
                          patterns, python_tokens, typos, word_at)
-from .decoding.verify import Variant, verify
+from .decoding.verify import Probe, Variant, verify
 from .pycheck import CellFacts, near_typo
 from .result import Edit, Evidence, Finding
 
@@ -45,6 +45,10 @@ class EvidenceConfig:
     surprise_nats: float = 4.0     # ...when it is at least this surprising
     # rows whose written token the last layer's cheap head finds likely skip the full head
     exit_at_last: bool = True
+    # a warning's candidate is scored in full only if its first `probe_tokens` written tokens
+    # after the edit leave it within `probe_slack` nats of the margin (0 tokens: no screen)
+    probe_tokens: int = 2
+    probe_slack: float = 3.0
 
 
 def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],
@@ -61,7 +65,8 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
     kept, n_generated = places.gated(cfg.per_site)
 
     variants = [Variant(encode(c.apply(data).decode("utf-8", "replace")), k,
-                        0.0 if c.site in places.error_lines else cfg.margin) for k, c in enumerate(kept)]
+                        None if c.site in places.error_lines else cfg.margin, _is_deletion(c))
+                for k, c in enumerate(kept)]
     dists = dists or {}
 
     def written_logprob(i):
@@ -81,7 +86,9 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                                                      line_end_tok(k, 2)),
                       max_rows=min(room, scorer.model.max_batch), written_logprob=written_logprob,
                       first_logprob=first_logprob, pruned=pruned,
-                      exit_at_last=cfg.exit_at_last) if variants and room > 1 else []
+                      exit_at_last=cfg.exit_at_last,
+                      probe=Probe(cfg.probe_tokens, cfg.probe_slack) if cfg.probe_tokens else None,
+                      ) if variants and room > 1 else []
     t2 = time.perf_counter()
     findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin)
     stats = {"places": len(places.sites), "candidates": n_generated,

@@ -8,7 +8,7 @@ import pytest
 
 from fake_model import FakeLayerModel
 from jupyter_codecheck.decoding.scorer import Scorer
-from jupyter_codecheck.decoding.verify import Variant, aligned_span, verify
+from jupyter_codecheck.decoding.verify import Probe, Variant, aligned_span, verify
 
 TARGET = [11, 12, 13, 14, 15, 16, 17, 18]
 LEAD = 5          # the token before the cell (a document start)
@@ -149,3 +149,34 @@ def test_the_gain_splits_into_the_edit_and_the_continuation():
     assert fix.edit_gain == pytest.approx(lp(ctx, 13) - lp(ctx, 40), abs=1e-4)
     # a deletion's edit part is the deleted token's cost saved: never negative
     assert delete.edit_gain == pytest.approx(-lp(ctx, 40), abs=1e-4) and delete.edit_gain > 0
+
+
+def test_the_probe_scores_in_full_only_what_its_first_tokens_keep_in_reach():
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]                  # 13 was written as 40
+    fix = Variant([11, 12, 13, 14, 15, 16, 17, 18], "fix", floor=2.0)
+    wrong = Variant([11, 12, 41, 14, 15, 16, 17, 18], "wrong", floor=2.0)
+    free = Variant([11, 12, 42, 14, 15, 16, 17, 18], "free")            # no floor: always in full
+    full, _, _ = run(cell, [fix, wrong, free], cont=5)
+    pruned = []
+    probed, _, scorer = run(cell, [fix, wrong, free], cont=5, probe=Probe(tokens=1, slack=0.5),
+                            pruned=pruned)
+    # the fix keeps its full verdict, the number it has unscreened
+    assert probed["fix"].gain == pytest.approx(full["fix"].gain, abs=1e-5)
+    assert probed["fix"].end == full["fix"].end
+    assert probed["free"].gain == pytest.approx(full["free"].gain, abs=1e-5)
+    # the wrong edit is out after its first written token, and says so
+    assert "wrong" not in probed and pruned == ["wrong"]
+    assert full["wrong"].gain < 2.0
+    assert scorer.branch_stats["verify"][0] == 2               # the screen, then the rest
+
+
+def test_the_probe_screens_a_deletion_on_its_continuation_only():
+    cell = [11, 12, 13, 40, 15, 16, 17, 18]                  # 14 was written as 40
+    ids = [11, 12, 13, 15, 16, 17, 18]                        # deleting 40 saves its cost only
+    full, _, _ = run(cell, [Variant(ids, "delete")], cont=5)
+    assert full["delete"].edit_gain > 2.0 and full["delete"].continuation_gain() < 2.0
+    for continuation_only, kept in ((False, True), (True, False)):
+        pruned = []
+        probed, _, _ = run(cell, [Variant(ids, "delete", floor=2.0, continuation_only=continuation_only)],
+                           cont=5, probe=Probe(tokens=1, slack=0.0), pruned=pruned)
+        assert ("delete" in probed) == kept and (pruned == ["delete"]) == (not kept)

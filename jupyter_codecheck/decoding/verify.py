@@ -19,6 +19,10 @@ A candidate that cannot reach its floor is not scored at all: every log-probabil
 and the walk already read both (the distribution where the edit starts and the written tokens'
 probabilities). On code the model finds likely, that bound rules out most candidates for free.
 
+Most of what remains is screened by a `Probe`: each candidate is first scored with only its first
+written tokens after the edit, and goes on to its whole continuation only if that leaves it
+within reach of its floor (a screen, not a bound; bench/verify_probe.py measures it).
+
 With `exit_at_last`, the reference-token exit test at the last layer settles rows whose next
 token the cheap shortlist head finds likely (an upper bound on its probability, tight where it is
 likely); the rows where the text is unlikely, which make the gain, go through the full head.
@@ -39,10 +43,24 @@ class Variant:
     ids: Sequence[int]
     key: Hashable                # the caller's handle for the candidate
     floor: float | None = None   # the gain it must reach to matter (None: always score it)
+    # the floor applies to the continuation's part only (a deletion: any text is cheaper
+    # without some of it, so its own tokens are no evidence)
+    continuation_only: bool = False
 
 
 # the walk's numbers come from other batch shapes (and a shortlist head): the bound keeps this slack
 BOUND_SLACK = 1.0
+
+
+@dataclass
+class Probe:
+    """Screen candidates on their first continuation tokens before scoring all of them.
+
+    A candidate is scored in full only if its gain after the edit and `tokens` written tokens,
+    plus `slack` nats, reaches its floor. Not a bound: the rest of the continuation could add
+    more than `slack`. bench/verify_probe.py measures how often it changes a decision."""
+    tokens: int = 2
+    slack: float = 3.0
 
 
 @dataclass
@@ -56,6 +74,14 @@ class Verdict:
     # the part of `gain` the edited tokens themselves make (log P of the edit's tokens minus
     # log P of the written tokens they replace); the rest is what the continuation says
     edit_gain: float = 0.0
+    # running log P along each side from the place (edit tokens, then the continuation)
+    cum_edit: np.ndarray | None = None
+    cum_written: np.ndarray | None = None
+    n_edit: int = 0                        # edit tokens / written tokens they replace
+    n_written: int = 0
+
+    def continuation_gain(self) -> float:
+        return self.gain - self.edit_gain
 
 
 def aligned_span(base: Sequence[int], ids: Sequence[int]) -> tuple[int, int]:
@@ -71,22 +97,33 @@ def aligned_span(base: Sequence[int], ids: Sequence[int]) -> tuple[int, int]:
     return p, s
 
 
+@dataclass
+class _Chain:
+    key: Hashable
+    middle: list[int]            # the edit's tokens
+    resume: int                  # the written text resumes at base[resume]
+    stop: int                    # ... and is compared up to base[stop] (exclusive)
+
+
 class _Group:
     """The variants whose first differing token is at one cell position: one trie rooted at the
     cell token before it."""
 
     def __init__(self, p: int):
         self.p = p
-        self.end = p                  # cell tokens [p, end) are compared
-        self.chains: list[tuple[Hashable, list[int], int]] = []   # (key, edit tokens, resume)
-        self.split: dict[Hashable, tuple[int, int]] = {}
+        self.chains: list[_Chain] = []
+
+    @property
+    def end(self) -> int:
+        return max(c.stop for c in self.chains)
 
 
 def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, offset: int,
            token_at: Callable[[int], int], continuation_end: Callable[[int], int],
            max_rows: int, written_logprob: Callable[[int], float | None] | None = None,
            first_logprob: Callable[[int, int], float | None] | None = None,
-           pruned: list | None = None, exit_at_last: bool = False) -> list[Verdict]:
+           pruned: list | None = None, exit_at_last: bool = False,
+           probe: Probe | None = None) -> list[Verdict]:
     """Gains of `variants` against the cell `base` (as written), scored as branch rows.
 
     `offset`: the context position of the cell's token 0 (the context holds the cell as written
@@ -96,52 +133,99 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     batch may take. With `written_logprob(i)` (log p of written token i as the walk read it) and
     `first_logprob(i, token)` (log p, or an upper bound, of `token` at position i; None:
     unknown), a variant with a floor whose gain bound lies below it is not scored (its key is
-    appended to `pruned`). Variants equal to `base`, or whose place needs more rows than one
-    batch, get no verdict."""
+    appended to `pruned`); so is one the `probe` screens out. Variants equal to `base`, or whose
+    place needs more rows than one batch, get no verdict."""
     n = len(base)
     groups: dict[int, _Group] = {}
+    split: dict[Hashable, tuple[int, int]] = {}
+    floors = {v.key: v for v in variants}
     for v in variants:
         ids = list(v.ids)
         p, s = aligned_span(base, ids)
         if p == n and p == len(ids):
             continue
-        resume = n - s                           # the written text resumes at base[resume]
-        g = groups.setdefault(p, _Group(p))
-        g.end = max(g.end, min(n, max(continuation_end(resume), resume)))
-        g.chains.append((v.key, ids[p:len(ids) - s], resume))
-        g.split[v.key] = (len(ids) - s - p, resume - p)   # edit tokens, written tokens replaced
+        resume = n - s
+        stop = min(n, max(continuation_end(resume), resume))
+        groups.setdefault(p, _Group(p)).chains.append(_Chain(v.key, ids[p:len(ids) - s], resume, stop))
+        split[v.key] = (len(ids) - s - p, resume - p)   # edit tokens, written tokens replaced
+    for g in groups.values():
+        g.chains = _bounded(g, n, floors, written_logprob, first_logprob, pruned)
+    groups = {p: g for p, g in groups.items() if g.chains}
+    if probe is None:
+        return _score_groups(scorer, groups.values(), base, split, offset, token_at, max_rows, exit_at_last)
+
+    # the screen: each screened chain up to `probe.tokens` written tokens after its edit
+    short: dict[int, _Group] = {}
+    for g in groups.values():
+        for c in g.chains:
+            if floors[c.key].floor is not None:
+                short.setdefault(g.p, _Group(g.p)).chains.append(
+                    _Chain(c.key, c.middle, c.resume, min(c.stop, c.resume + probe.tokens)))
+    first = _score_groups(scorer, short.values(), base, split, offset, token_at, max_rows, exit_at_last)
+    stops = {c.key: c.stop for g in groups.values() for c in g.chains}
+    final = {v.key: v for v in first if v.end == stops[v.key]}
+    ahead = {v.key for v in first if v.key not in final and
+             _screened_gain(v, floors[v.key].continuation_only) + probe.slack >= floors[v.key].floor}
+    for v in first:
+        if v.key not in final and v.key not in ahead and pruned is not None:
+            pruned.append(v.key)
+    rest = {}
+    for g in groups.values():
+        keep = [c for c in g.chains if c.key not in final and
+                (floors[c.key].floor is None or c.key in ahead)]
+        if keep:
+            rest[g.p] = _Group(g.p)
+            rest[g.p].chains = keep
+    out = list(final.values()) + _score_groups(scorer, rest.values(), base, split, offset, token_at,
+                                                max_rows, exit_at_last)
+    order = {v.key: k for k, v in enumerate(variants)}
+    return sorted(out, key=lambda v: order[v.key])
+
+
+def _screened_gain(v: Verdict, continuation_only: bool) -> float:
+    return v.continuation_gain() if continuation_only else v.gain
+
+
+def _bounded(g: _Group, n: int, variants: dict, written_logprob, first_logprob, pruned) -> list[_Chain]:
+    """The group's chains that can reach their floor, by the free bound (see the module doc)."""
+    if written_logprob is None or first_logprob is None:
+        return g.chains
+    written_s = _surprisal(written_logprob, g.p, g.end)
+    keep = []
+    for c in g.chains:
+        floor = variants[c.key].floor
+        first = first_logprob(g.p, c.middle[0]) if c.middle and g.p < n else None
+        if floor is not None and first is not None and written_s is not None and \
+                first + written_s + BOUND_SLACK < floor:
+            if pruned is not None:
+                pruned.append(c.key)
+            continue
+        keep.append(c)
+    return keep
+
+
+def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, max_rows: int,
+                  exit_at_last: bool) -> list[Verdict]:
+    """Every group's trie in as few branch batches of at most `max_rows` rows as fit."""
     verdicts: list[Verdict] = []
     batch: list[tuple[_Group, _Trie]] = []
     rows = 0
-    floors = {v.key: v.floor for v in variants}
-    for g in sorted(groups.values(), key=lambda g: g.p):
-        written_s = _surprisal(written_logprob, g.p, g.end) if written_logprob else None
-        keep = []
-        for key, middle, resume in g.chains:
-            first = first_logprob(g.p, middle[0]) if first_logprob and middle and g.p < n else None
-            if floors.get(key) is not None and first is not None and written_s is not None and \
-                    first + written_s + BOUND_SLACK < floors[key]:
-                if pruned is not None:
-                    pruned.append(key)
-                continue
-            keep.append((key, middle, resume))
-        if not keep:
-            continue
+    for g in sorted(groups, key=lambda g: g.p):
         trie = _Trie(token_at(g.p - 1))
         trie.add(None, list(base[g.p:g.end]))
-        for key, middle, resume in keep:
-            # each edit continues with the written text up to the group's end
-            trie.add(key, middle + list(base[resume:g.end]))
+        for c in g.chains:
+            # each edit continues with the written text up to its stop
+            trie.add(c.key, c.middle + list(base[c.resume:c.stop]))
         need = trie.n_rows
         if need > max_rows:
             continue
         if rows + need > max_rows and batch:
-            verdicts += _score(scorer, batch, offset, exit_at_last)
+            verdicts += _score(scorer, batch, offset, exit_at_last, split)
             batch, rows = [], 0
         batch.append((g, trie))
         rows += need
     if batch:
-        verdicts += _score(scorer, batch, offset, exit_at_last)
+        verdicts += _score(scorer, batch, offset, exit_at_last, split)
     return verdicts
 
 
@@ -183,7 +267,7 @@ class _Trie:
         return sum(1 for c in self.children if c)
 
 
-def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool) -> list[Verdict]:
+def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool, split) -> list[Verdict]:
     """Runs the rows of several tries in one branch batch, reads each edge's log-probability and
     sums them along every chain; the branch rows are dropped afterwards."""
     tokens, parents, bases, refs = [], [], [], []
@@ -226,13 +310,16 @@ def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool) -> list[Verdi
                 nd = trie.parent[nd]
             cums.setdefault(key, np.concatenate([[0.0], np.cumsum(path[::-1])]))
         written = cums[None]
+        stops = {c.key: c.stop for c in g.chains}
         for key, _ in trie.leaves:
             if key is not None:
                 mine = cums[key]
-                n_edit, n_written = g.split[key]
-                out.append(Verdict(key, float(mine[-1] - written[-1]), float(mine[-1]), float(written[-1]),
-                                   g.p, g.end, float(mine[n_edit] - written[n_written])))
+                n_edit, n_written = split[key]
+                w = written[:stops[key] - g.p + 1]
+                out.append(Verdict(key, float(mine[-1] - w[-1]), float(mine[-1]), float(w[-1]),
+                                   g.p, stops[key], float(mine[n_edit] - w[n_written]),
+                                   mine, w, n_edit, n_written))
     return out
 
 
-__all__ = ["Variant", "Verdict", "verify", "aligned_span"]
+__all__ = ["Variant", "Verdict", "Probe", "verify", "aligned_span"]
