@@ -32,13 +32,9 @@ static ggml_tensor * qwen2_build_layer(LayerGraph & g) {
 
     ggml_tensor * q = ggml_add(g.ctx, ggml_mul_mat(g.ctx, w.wq, g.active(cur)), w.bq);
     q = g.rope(q, c.n_head, "Qcur");
-    ggml_tensor * ffn_inp = ggml_add(g.ctx, g.attn(q, w.wo), g.active(g.inp));
-    g.cb(ffn_inp, "ffn_inp");
-
-    cur = g.norm(ffn_inp, w.ffn_norm, "ffn_norm");
-    cur = ggml_add(g.ctx, g.ffn_swiglu(cur, w.ffn_gate, w.ffn_up, w.ffn_down), ffn_inp);
-    g.cb(cur, "l_out");
-    return cur;
+    ggml_tensor * ffn_inp = g.residual(g.attn(q, w.wo), g.active(g.inp), "ffn_inp");
+    cur = g.ffn_swiglu(g.norm(ffn_inp, w.ffn_norm, "ffn_norm"), w.ffn_gate, w.ffn_up, w.ffn_down);
+    return g.residual(cur, ffn_inp, "l_out");
 }
 
 extern const ArchSpec ARCH_QWEN2 = {"qwen2", qwen2_load_config, qwen2_load_weights, qwen2_build_layer};

@@ -10,6 +10,12 @@ ggml_tensor * LayerGraph::active(ggml_tensor * t) const {
     return ggml_view_2d(ctx, t, t->ne[0], n_act, t->nb[1], 0);
 }
 
+ggml_tensor * LayerGraph::residual(ggml_tensor * cur, ggml_tensor * skip, const char * name) const {
+    cur = ggml_add(ctx, cur, skip);
+    cb(cur, name);
+    return cur;
+}
+
 ggml_tensor * LayerGraph::norm(ggml_tensor * x, ggml_tensor * weight, const char * name) const {
     ggml_tensor * cur = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), weight);
     cb(cur, name);

@@ -16,7 +16,7 @@ struct LayerGraph {
     const Config & c;
     int il;                     // the layer
     const LayerWeights & w;     // weights for the active rows' products
-    const LayerWeights & w_kv;  // weights for the K,V products (every row)
+    const LayerWeights & w_kv;  // weights for the K,V products (every row); norms and biases are w's
     int n_rows;
     int n_act;
     ggml_tensor * inp;          // (n_embd, n_rows) f32: the layer's input, active rows first
@@ -33,6 +33,8 @@ struct LayerGraph {
     void cb(ggml_tensor * t, const char * name) const;
     // the active rows' columns of a (*, n_rows) tensor
     ggml_tensor * active(ggml_tensor * t) const;
+    // cur + skip: a residual connection
+    ggml_tensor * residual(ggml_tensor * cur, ggml_tensor * skip, const char * name) const;
     // RMSNorm scaled by `weight`
     ggml_tensor * norm(ggml_tensor * x, ggml_tensor * weight, const char * name) const;
     // RoPE on x = (n_head * head_dim, n) for the first n rows; returns (head_dim, n_head, n)
