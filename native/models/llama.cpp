@@ -1,6 +1,7 @@
 // Architecture "llama" (SmolLM2, Llama 2/3): pre-norm, RMSNorm, RoPE (normal ordering: the GGUF
 // converter permutes Q/K rows for it), grouped-query attention, SwiGLU feed-forward.
 #include "../src/errors.h"
+#include "../src/graph.h"
 #include "../src/model.h"
 
 // Hyper-parameters of the llama family (qwen2 reads the same keys with other defaults).
@@ -58,4 +59,23 @@ static void llama_load_weights(TensorBinder & b, const Config & c, Weights & w) 
     llama_family_load_weights(b, c, w, /*qkv_bias=*/false);
 }
 
-extern const ArchSpec ARCH_LLAMA = {"llama", llama_load_config, llama_load_weights};
+// One layer: x + attn(norm(x)), then h + ffn(norm(h)).
+static ggml_tensor * llama_build_layer(LayerGraph & g) {
+    const Config & c = g.c;
+    const LayerWeights & w = g.w;
+    ggml_tensor * cur = g.norm(g.inp, w.attn_norm, "attn_norm");
+
+    // K and V of every row: a row that stopped (propagate mode) still feeds later rows' attention
+    ggml_tensor * k = g.rope(ggml_mul_mat(g.ctx, g.w_kv.wk, cur), c.n_head_kv, "Kcur");
+    ggml_tensor * v = ggml_mul_mat(g.ctx, g.w_kv.wv, cur);
+    g.cb(v, "Vcur");
+    g.store_kv(k, v);
+    if (g.n_act == 0) return nullptr;
+
+    ggml_tensor * q = g.rope(ggml_mul_mat(g.ctx, w.wq, g.active(cur)), c.n_head, "Qcur");
+    ggml_tensor * ffn_inp = g.residual(g.attn(q, w.wo), g.active(g.inp), "ffn_inp");
+    cur = g.ffn_swiglu(g.norm(ffn_inp, w.ffn_norm, "ffn_norm"), w.ffn_gate, w.ffn_up, w.ffn_down);
+    return g.residual(cur, ffn_inp, "l_out");
+}
+
+extern const ArchSpec ARCH_LLAMA = {"llama", llama_load_config, llama_load_weights, llama_build_layer};

@@ -1,6 +1,7 @@
 #include "context.h"
 
 #include "errors.h"
+#include "graph.h"
 
 #include "ggml-cpu.h"
 
@@ -94,14 +95,14 @@ void cc_context::run_graph(ggml_cgraph * gf) {
 
 // Computes layer il for rows `act` (full layer) and rows `kv_only` (K,V from their frozen state:
 // propagate mode). Every row's K,V are written to the cache before attention reads it, so rows of
-// the same batch attend to one another causally by position.
+// the same batch attend to one another causally by position. The layer itself is the
+// architecture's (native/models/<arch>.cpp).
 void cc_context::compute_layer(int il, const std::vector<int> & act, const std::vector<int> & kv_only) {
     const int n_act = (int) act.size();
     const int n_rows = n_act + (int) kv_only.size();
     // the K,V products see every row, the rest only the active ones
     const LayerWeights & w_kv = batch_weights && n_rows >= batch_min_rows ? batch_weights->layers[il] : model->weights.layers[il];
     const LayerWeights & w = batch_weights && n_act >= batch_min_rows ? batch_weights->layers[il] : model->weights.layers[il];
-    const int hd = c.head_dim;
 
     ggml_context * ctx = graph_ctx();
     ggml_cgraph * gf = ggml_new_graph(ctx);
@@ -118,66 +119,34 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
         ((int64_t *) cells->data)[i] = rows[r].cell;
         max_pos = std::max(max_pos, rows[r].cell);
     }
+    ggml_tensor * inp = ggml_get_rows(ctx, hidden, slots);  // (n_embd, n_rows)
+    ggml_tensor * mask = n_act > 0 ? kq_mask(ctx, act, max_pos + 1) : nullptr;
 
-    ggml_tensor * x = ggml_get_rows(ctx, hidden, slots);                         // (n_embd, n_rows)
-    ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), w.attn_norm);
-
-    ggml_tensor * k = ggml_mul_mat(ctx, w_kv.wk, xn);                            // (n_embd_kv, n_rows)
-    if (w.bk) k = ggml_add(ctx, k, w.bk);
-    k = ggml_rope_ext(ctx, ggml_reshape_3d(ctx, k, hd, c.n_head_kv, n_rows), pos, nullptr, c.n_rot, c.rope_type,
-                      c.n_ctx_train, c.rope_freq_base, 1.0f, 0.0f, 1.0f, 32.0f, 1.0f);
-    ggml_tensor * v = ggml_mul_mat(ctx, w_kv.wv, xn);
-    if (w.bv) v = ggml_add(ctx, v, w.bv);
-    ggml_tensor * k_stored = ggml_set_rows(ctx, k_cache[il], ggml_reshape_2d(ctx, k, c.n_embd_kv(), n_rows), cells);
-    ggml_tensor * v_stored = ggml_set_rows(ctx, v_cache[il], v, cells);
-    ggml_build_forward_expand(gf, k_stored);
-    ggml_build_forward_expand(gf, v_stored);
-
-    if (n_act > 0) {
-        const int n_kv = max_pos + 1;
-        ggml_tensor * mask = ggml_new_tensor_2d(ctx, GGML_TYPE_F16, n_kv, n_act);
-        const ggml_fp16_t zero = ggml_fp32_to_fp16(0.0f), neg_inf = ggml_fp32_to_fp16(-INFINITY);
-        for (int i = 0; i < n_act; ++i) {
-            ggml_fp16_t * m = (ggml_fp16_t *) mask->data + (size_t) i * n_kv;
-            const Row & row = rows[act[i]];
-            if (!tree_batch || row.cell < n_past) {  // the sequence's rows (and riders)
-                for (int j = 0; j < n_kv; ++j) m[j] = j <= row.pos ? zero : neg_inf;
-            } else {  // a branch row: the sequence up to its base, its ancestors and itself
-                const int base = tree[row.cell - n_past].base;
-                for (int j = 0; j < n_kv; ++j) m[j] = j < base ? zero : neg_inf;
-                for (int t = row.cell - n_past; t >= 0; t = tree[t].parent) m[n_past + t] = zero;
-            }
-        }
-
-        ggml_tensor * xa = ggml_view_2d(ctx, x, c.n_embd, n_act, x->nb[1], 0);
-        ggml_tensor * xna = ggml_view_2d(ctx, xn, c.n_embd, n_act, xn->nb[1], 0);
-        ggml_tensor * pos_a = ggml_view_1d(ctx, pos, n_act, 0);
-
-        ggml_tensor * q = ggml_mul_mat(ctx, w.wq, xna);                          // (hd*n_head, n_act)
-        if (w.bq) q = ggml_add(ctx, q, w.bq);
-        q = ggml_rope_ext(ctx, ggml_reshape_3d(ctx, q, hd, c.n_head, n_act), pos_a, nullptr, c.n_rot, c.rope_type,
-                          c.n_ctx_train, c.rope_freq_base, 1.0f, 0.0f, 1.0f, 32.0f, 1.0f);
-        q = ggml_permute(ctx, q, 0, 2, 1, 3);                                    // (hd, n_act, n_head)
-
-        // views of the cache through the set_rows results, so the graph orders the reads after the writes
-        const size_t head_stride = ggml_row_size(kv_type, hd);
-        ggml_tensor * kc = ggml_view_3d(ctx, k_stored, hd, n_kv, c.n_head_kv, k_stored->nb[1], head_stride, 0);
-        ggml_tensor * vc = ggml_view_3d(ctx, v_stored, hd, n_kv, c.n_head_kv, v_stored->nb[1], head_stride, 0);
-        ggml_tensor * attn = ggml_flash_attn_ext(ctx, q, kc, vc, mask, 1.0f / sqrtf((float) hd), 0.0f, 0.0f);
-        ggml_prec_set_acc(attn, GGML_PREC_F32);
-        attn = ggml_reshape_2d(ctx, attn, hd * c.n_head, n_act);
-
-        ggml_tensor * ffn_in = ggml_add(ctx, ggml_mul_mat(ctx, w.wo, attn), xa);
-        ggml_tensor * fn = ggml_mul(ctx, ggml_rms_norm(ctx, ffn_in, c.norm_eps), w.ffn_norm);
-        ggml_tensor * gate = ggml_mul_mat(ctx, w.ffn_gate, fn);
-        ggml_tensor * up = ggml_mul_mat(ctx, w.ffn_up, fn);
-        ggml_tensor * ffn = ggml_mul_mat(ctx, w.ffn_down, ggml_swiglu_split(ctx, gate, up));
-        ggml_tensor * out = ggml_add(ctx, ffn, ffn_in);                           // layer output (l_out)
-        ggml_tensor * slots_a = ggml_view_1d(ctx, slots, n_act, 0);
-        ggml_build_forward_expand(gf, ggml_set_rows(ctx, hidden, out, slots_a));
+    LayerGraph g{ctx, gf, c, il, w, w_kv, n_rows, n_act, inp, pos, cells, k_cache[il], v_cache[il], mask};
+    if (ggml_tensor * out = model->arch->build_layer(g)) {
+        ggml_build_forward_expand(gf, ggml_set_rows(ctx, hidden, out, ggml_view_1d(ctx, slots, n_act, 0)));
     }
     run_graph(gf);
     ggml_free(ctx);
+}
+
+// Which cells 0..n_kv-1 each active row may attend to: 0 where it may, -inf where it may not.
+ggml_tensor * cc_context::kq_mask(ggml_context * ctx, const std::vector<int> & act, int n_kv) const {
+    const int n_act = (int) act.size();
+    ggml_tensor * mask = ggml_new_tensor_2d(ctx, GGML_TYPE_F16, n_kv, n_act);
+    const ggml_fp16_t zero = ggml_fp32_to_fp16(0.0f), neg_inf = ggml_fp32_to_fp16(-INFINITY);
+    for (int i = 0; i < n_act; ++i) {
+        ggml_fp16_t * m = (ggml_fp16_t *) mask->data + (size_t) i * n_kv;
+        const Row & row = rows[act[i]];
+        if (!tree_batch || row.cell < n_past) {  // the sequence's rows (and riders)
+            for (int j = 0; j < n_kv; ++j) m[j] = j <= row.pos ? zero : neg_inf;
+        } else {  // a branch row: the sequence up to its base, its ancestors and itself
+            const int base = tree[row.cell - n_past].base;
+            for (int j = 0; j < n_kv; ++j) m[j] = j < base ? zero : neg_inf;
+            for (int t = row.cell - n_past; t >= 0; t = tree[t].parent) m[n_past + t] = zero;
+        }
+    }
+    return mask;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -118,6 +118,7 @@ struct cc_context {
 
   private:
     void compute_layer(int il, const std::vector<int> & act, const std::vector<int> & kv_only);
+    ggml_tensor * kq_mask(ggml_context * ctx, const std::vector<int> & act, int n_kv) const;
     void run_graph(ggml_cgraph * gf);
     ggml_context * graph_ctx();
     void update_departures();

@@ -105,9 +105,11 @@ bool valid_ggml_type(uint32_t t) {
            ggml_type_name((ggml_type) t) != nullptr;
 }
 
-}  // namespace
+// ---------------------------------------------------------------------------------------------
+// stage 1: the file, mapped read-only
+// ---------------------------------------------------------------------------------------------
 
-void gguf_open(gguf_file & f, const char * path) {
+void map_file(gguf_file & f, const char * path) {
     f.fd = open(path, O_RDONLY | O_CLOEXEC);
     if (f.fd < 0) {
         CC_THROW(CC_ERR_IO, -1, "", "cannot open %s: %s", path, strerror(errno));
@@ -120,8 +122,18 @@ void gguf_open(gguf_file & f, const char * path) {
     void * m = mmap(nullptr, f.size, PROT_READ, MAP_SHARED, f.fd, 0);
     if (m == MAP_FAILED) CC_THROW(CC_ERR_IO, -1, "", "cannot map %s: %s", path, strerror(errno));
     f.base = (const uint8_t *) m;
+}
 
-    reader r{f.base, f.size, 0, ""};
+// ---------------------------------------------------------------------------------------------
+// stage 2: header (magic, version, the counts of tensors and metadata entries)
+// ---------------------------------------------------------------------------------------------
+
+struct gguf_counts {
+    uint64_t n_tensors;
+    uint64_t n_kv;
+};
+
+gguf_counts read_header(reader & r, gguf_file & f) {
     r.what = "header";
     if (f.size < 4 || memcmp(f.base, "GGUF", 4) != 0) {
         char got[9] = {0};
@@ -135,80 +147,138 @@ void gguf_open(gguf_file & f, const char * path) {
     if (f.version != 2 && f.version != 3) {
         CC_THROW(CC_ERR_VERSION, 4, "", "GGUF version %u is not supported (expected 2 or 3)", f.version);
     }
-    uint64_t n_tensors = r.get<uint64_t>();
-    uint64_t n_kv = r.get<uint64_t>();
+    gguf_counts n;
+    n.n_tensors = r.get<uint64_t>();
+    n.n_kv = r.get<uint64_t>();
     // each tensor info takes at least 8 (name len) + 4 (n_dims) + 8 (ne) + 4 (type) + 8 (offset)
     // bytes, each kv at least 8 + 4 + 1: counts beyond what the file can hold are corrupt.
-    if (n_tensors > MAX_TENSORS) {
+    if (n.n_tensors > MAX_TENSORS) {
         CC_THROW(CC_ERR_TENSOR_INFO, 8, "", "tensor count %llu is absurd (limit %llu)",
-                 (unsigned long long) n_tensors, (unsigned long long) MAX_TENSORS);
+                 (unsigned long long) n.n_tensors, (unsigned long long) MAX_TENSORS);
     }
-    if (n_kv > MAX_KV) {
+    if (n.n_kv > MAX_KV) {
         CC_THROW(CC_ERR_METADATA, 16, "", "metadata count %llu is absurd (limit %llu)",
-                 (unsigned long long) n_kv, (unsigned long long) MAX_KV);
+                 (unsigned long long) n.n_kv, (unsigned long long) MAX_KV);
     }
-    if (n_tensors * 32 + n_kv * 13 > f.size - r.pos) {
+    if (n.n_tensors * 32 + n.n_kv * 13 > f.size - r.pos) {
         CC_THROW(CC_ERR_TRUNCATED, 8, "", "file truncated: %llu tensors and %llu metadata entries cannot fit in %zu bytes",
-                 (unsigned long long) n_tensors, (unsigned long long) n_kv, f.size);
+                 (unsigned long long) n.n_tensors, (unsigned long long) n.n_kv, f.size);
     }
+    return n;
+}
 
+// ---------------------------------------------------------------------------------------------
+// stage 3: metadata key-value pairs
+// ---------------------------------------------------------------------------------------------
+
+// Arrays are walked for validity (every length within the file) but their values are not kept.
+void skip_array(reader & r, gguf_value & v, const std::string & key) {
+    v.array_type = r.get<uint32_t>(key);
+    v.array_len = r.get<uint64_t>(key);
+    if (v.array_type == GV_ARRAY || v.array_type >= GV_COUNT) {
+        CC_THROW(CC_ERR_METADATA, v.offset, key, "metadata '%s': array of type %u is not supported",
+                 key.c_str(), v.array_type);
+    }
+    if (v.array_type == GV_STRING) {
+        if (v.array_len > (r.size - r.pos) / 8) {
+            CC_THROW(CC_ERR_TRUNCATED, v.offset, key, "metadata '%s': %llu strings cannot fit in the file",
+                     key.c_str(), (unsigned long long) v.array_len);
+        }
+        for (uint64_t j = 0; j < v.array_len; ++j) {
+            uint64_t n = r.get<uint64_t>(key);
+            if (n > MAX_STRING) {
+                CC_THROW(CC_ERR_METADATA, (int64_t) r.pos - 8, key, "metadata '%s'[%llu]: string length %llu is absurd",
+                         key.c_str(), (unsigned long long) j, (unsigned long long) n);
+            }
+            r.need(n, key);
+            r.pos += n;
+        }
+    } else {
+        uint64_t es = scalar_size(v.array_type);
+        if (v.array_len > (r.size - r.pos) / es) {
+            CC_THROW(CC_ERR_TRUNCATED, v.offset, key, "metadata '%s': array of %llu elements runs past the end of the file",
+                     key.c_str(), (unsigned long long) v.array_len);
+        }
+        r.pos += v.array_len * es;
+    }
+}
+
+gguf_value read_value(reader & r, const std::string & key) {
+    gguf_value v;
+    v.offset = (int64_t) r.pos;
+    v.type = r.get<uint32_t>(key);
+    if (v.type >= GV_COUNT) {
+        CC_THROW(CC_ERR_METADATA, v.offset, key, "metadata '%s' has unknown value type %u", key.c_str(), v.type);
+    }
+    if (v.type == GV_STRING) v.s = r.str(key);
+    else if (v.type == GV_ARRAY) skip_array(r, v, key);
+    else read_scalar(r, v.type, v, key);
+    return v;
+}
+
+void read_metadata(reader & r, gguf_file & f, uint64_t n_kv) {
     for (uint64_t i = 0; i < n_kv; ++i) {
         r.what = cc_format("metadata entry %llu", (unsigned long long) i);
         int64_t at = (int64_t) r.pos;
         std::string key = r.str();
         if (key.empty()) CC_THROW(CC_ERR_METADATA, at, "", "metadata entry %llu has an empty key", (unsigned long long) i);
         r.what = "metadata '" + key + "'";
-        gguf_value v;
-        v.offset = (int64_t) r.pos;
-        v.type = r.get<uint32_t>(key);
-        if (v.type >= GV_COUNT) {
-            CC_THROW(CC_ERR_METADATA, v.offset, key, "metadata '%s' has unknown value type %u", key.c_str(), v.type);
-        }
-        if (v.type == GV_STRING) {
-            v.s = r.str(key);
-        } else if (v.type == GV_ARRAY) {
-            v.array_type = r.get<uint32_t>(key);
-            v.array_len = r.get<uint64_t>(key);
-            if (v.array_type == GV_ARRAY || v.array_type >= GV_COUNT) {
-                CC_THROW(CC_ERR_METADATA, v.offset, key, "metadata '%s': array of type %u is not supported",
-                         key.c_str(), v.array_type);
-            }
-            if (v.array_type == GV_STRING) {
-                if (v.array_len > (f.size - r.pos) / 8) {
-                    CC_THROW(CC_ERR_TRUNCATED, v.offset, key, "metadata '%s': %llu strings cannot fit in the file",
-                             key.c_str(), (unsigned long long) v.array_len);
-                }
-                for (uint64_t j = 0; j < v.array_len; ++j) {
-                    uint64_t n = r.get<uint64_t>(key);
-                    if (n > MAX_STRING) {
-                        CC_THROW(CC_ERR_METADATA, (int64_t) r.pos - 8, key, "metadata '%s'[%llu]: string length %llu is absurd",
-                                 key.c_str(), (unsigned long long) j, (unsigned long long) n);
-                    }
-                    r.need(n, key);
-                    r.pos += n;
-                }
-            } else {
-                uint64_t es = scalar_size(v.array_type);
-                if (v.array_len > (f.size - r.pos) / es) {
-                    CC_THROW(CC_ERR_TRUNCATED, v.offset, key, "metadata '%s': array of %llu elements runs past the end of the file",
-                             key.c_str(), (unsigned long long) v.array_len);
-                }
-                r.pos += v.array_len * es;
-            }
-        } else {
-            read_scalar(r, v.type, v, key);
-        }
+        gguf_value v = read_value(r, key);
         if (f.kv.count(key)) CC_THROW(CC_ERR_METADATA, at, key, "duplicate metadata key '%s'", key.c_str());
         f.kv.emplace(key, std::move(v));
     }
-
     if (const gguf_value * a = f.find("general.alignment")) {
         if (a->type != GV_UINT32 || a->i == 0 || (a->i & (a->i - 1)) != 0) {
             CC_THROW(CC_ERR_METADATA, a->offset, "general.alignment", "general.alignment must be a power of two uint32");
         }
         f.alignment = (uint64_t) a->i;
     }
+}
 
+// ---------------------------------------------------------------------------------------------
+// stage 4: tensor infos (name, shape, type, offset)
+// ---------------------------------------------------------------------------------------------
+
+// Reads the dimensions into t.ne and returns the element count, refusing shapes that overflow.
+int64_t read_shape(reader & r, gguf_tensor_info & t) {
+    t.n_dims = r.get<uint32_t>(t.name);
+    if (t.n_dims < 1 || t.n_dims > 4) {
+        CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has %u dimensions (expected 1..4)", t.name.c_str(), t.n_dims);
+    }
+    int64_t nel = 1;
+    for (uint32_t d = 0; d < t.n_dims; ++d) {
+        uint64_t ne = r.get<uint64_t>(t.name);
+        if (ne == 0 || ne > (uint64_t) INT64_MAX / 2 || (uint64_t) nel > (uint64_t) INT64_MAX / ne) {
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has an absurd shape (dimension %u = %llu)",
+                     t.name.c_str(), d, (unsigned long long) ne);
+        }
+        t.ne[d] = (int64_t) ne;
+        nel *= (int64_t) ne;
+    }
+    return nel;
+}
+
+// Reads the ggml type and derives the byte size of `nel` elements of it.
+void read_type(reader & r, gguf_tensor_info & t, int64_t nel) {
+    t.type = r.get<uint32_t>(t.name);
+    if (!valid_ggml_type(t.type)) {
+        CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has unknown ggml type %u", t.name.c_str(), t.type);
+    }
+    int64_t blck = ggml_blck_size((ggml_type) t.type);
+    if (t.ne[0] % blck != 0) {
+        CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s': row length %lld is not a multiple of the %s block size %lld",
+                 t.name.c_str(), (long long) t.ne[0], ggml_type_name((ggml_type) t.type), (long long) blck);
+    }
+    // bytes = rows * row_size; nel fits in int64, row_size <= type_size * ne0 / blck
+    uint64_t row = (uint64_t) (t.ne[0] / blck) * ggml_type_size((ggml_type) t.type);
+    uint64_t rows = (uint64_t) (nel / t.ne[0]);
+    if (rows != 0 && row > UINT64_MAX / rows) {
+        CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' is too large", t.name.c_str());
+    }
+    t.nbytes = row * rows;
+}
+
+void read_tensor_infos(reader & r, gguf_file & f, uint64_t n_tensors) {
     f.tensors.resize(n_tensors);
     for (uint64_t i = 0; i < n_tensors; ++i) {
         gguf_tensor_info & t = f.tensors[i];
@@ -220,52 +290,30 @@ void gguf_open(gguf_file & f, const char * path) {
                      (unsigned long long) i, t.name.size(), GGML_MAX_NAME - 1);
         }
         r.what = "tensor '" + t.name + "'";
-        t.n_dims = r.get<uint32_t>(t.name);
-        if (t.n_dims < 1 || t.n_dims > 4) {
-            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has %u dimensions (expected 1..4)", t.name.c_str(), t.n_dims);
-        }
-        int64_t nel = 1;
-        for (uint32_t d = 0; d < t.n_dims; ++d) {
-            uint64_t ne = r.get<uint64_t>(t.name);
-            if (ne == 0 || ne > (uint64_t) INT64_MAX / 2 || (uint64_t) nel > (uint64_t) INT64_MAX / ne) {
-                CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has an absurd shape (dimension %u = %llu)",
-                         t.name.c_str(), d, (unsigned long long) ne);
-            }
-            t.ne[d] = (int64_t) ne;
-            nel *= (int64_t) ne;
-        }
-        t.type = r.get<uint32_t>(t.name);
-        if (!valid_ggml_type(t.type)) {
-            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' has unknown ggml type %u", t.name.c_str(), t.type);
-        }
-        int64_t blck = ggml_blck_size((ggml_type) t.type);
-        if (t.ne[0] % blck != 0) {
-            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s': row length %lld is not a multiple of the %s block size %lld",
-                     t.name.c_str(), (long long) t.ne[0], ggml_type_name((ggml_type) t.type), (long long) blck);
-        }
-        // bytes = rows * row_size; nel fits in int64, row_size <= type_size * ne0 / blck
-        uint64_t row = (uint64_t) (t.ne[0] / blck) * ggml_type_size((ggml_type) t.type);
-        uint64_t rows = (uint64_t) (nel / t.ne[0]);
-        if (rows != 0 && row > UINT64_MAX / rows) {
-            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor '%s' is too large", t.name.c_str());
-        }
-        t.nbytes = row * rows;
+        read_type(r, t, read_shape(r, t));
         t.offset = r.get<uint64_t>(t.name);
         if (f.tensor_index.count(t.name)) {
             CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "duplicate tensor name '%s'", t.name.c_str());
         }
         f.tensor_index.emplace(t.name, (size_t) i);
     }
+}
 
-    f.data_offset = (r.pos + f.alignment - 1) / f.alignment * f.alignment;
-    if (n_tensors > 0 && f.data_offset > f.size) {
-        CC_THROW(CC_ERR_TRUNCATED, (int64_t) r.pos, "", "file truncated: no tensor data after the header (header ends at %zu, file size %zu)",
-                 r.pos, f.size);
+// ---------------------------------------------------------------------------------------------
+// stage 5: the data section (each tensor aligned, inside the file, and apart from the others)
+// ---------------------------------------------------------------------------------------------
+
+// Places the data section after the header and returns its size.
+uint64_t locate_data(gguf_file & f, size_t header_end) {
+    f.data_offset = (header_end + f.alignment - 1) / f.alignment * f.alignment;
+    if (!f.tensors.empty() && f.data_offset > f.size) {
+        CC_THROW(CC_ERR_TRUNCATED, (int64_t) header_end, "", "file truncated: no tensor data after the header (header ends at %zu, file size %zu)",
+                 header_end, f.size);
     }
-    const uint64_t data_size = f.size - std::min<uint64_t>(f.data_offset, f.size);
+    return f.size - std::min<uint64_t>(f.data_offset, f.size);
+}
 
-    // offsets: aligned, inside the file, and not overlapping one another
-    std::vector<const gguf_tensor_info *> by_offset;
+void check_tensor_bounds(const gguf_file & f, uint64_t data_size) {
     for (const auto & t : f.tensors) {
         if (t.offset % f.alignment != 0) {
             CC_THROW(CC_ERR_TENSOR_OFFSET, t.info_offset, t.name, "tensor '%s' has offset %llu, not a multiple of the alignment %llu",
@@ -278,8 +326,12 @@ void gguf_open(gguf_file & f, const char * path) {
                      (unsigned long long) data_size,
                      t.offset < data_size ? ": the file is probably truncated" : "");
         }
-        by_offset.push_back(&t);
     }
+}
+
+void check_tensor_overlaps(const gguf_file & f) {
+    std::vector<const gguf_tensor_info *> by_offset;
+    for (const auto & t : f.tensors) by_offset.push_back(&t);
     std::sort(by_offset.begin(), by_offset.end(),
               [](const gguf_tensor_info * a, const gguf_tensor_info * b) { return a->offset < b->offset; });
     for (size_t i = 1; i < by_offset.size(); ++i) {
@@ -291,4 +343,16 @@ void gguf_open(gguf_file & f, const char * path) {
                      (unsigned long long) a->nbytes);
         }
     }
+}
+
+}  // namespace
+
+void gguf_open(gguf_file & f, const char * path) {
+    map_file(f, path);
+    reader r{f.base, f.size, 0, ""};
+    const gguf_counts n = read_header(r, f);
+    read_metadata(r, f, n.n_kv);
+    read_tensor_infos(r, f, n.n_tensors);
+    check_tensor_bounds(f, locate_data(f, r.pos));
+    check_tensor_overlaps(f);
 }

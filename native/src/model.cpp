@@ -9,8 +9,8 @@
 extern const ArchSpec ARCH_LLAMA;
 extern const ArchSpec ARCH_QWEN2;
 
-// One entry per native/models/<arch>.cpp. A new family (e.g. gemma3: extra post-norms, GELU,
-// scaled embeddings, sliding-window layers) adds its file here and its layer graph in context.cpp.
+// One entry per native/models/<arch>.cpp, which holds the family's hyper-parameters, tensors and
+// layer graph. A new family (e.g. gemma3) adds its file here and any block it lacks in graph.h.
 static const ArchSpec * const ARCHS[] = {&ARCH_LLAMA, &ARCH_QWEN2};
 
 const ArchSpec * find_arch(const std::string & name) {
@@ -118,6 +118,7 @@ std::unique_ptr<cc_model> model_load(const char * path) {
         CC_THROW(CC_ERR_UNSUPPORTED_ARCH, arch->offset, "general.architecture",
                  "unsupported architecture '%s' (supported: %s)", arch->s.c_str(), supported_archs().c_str());
     }
+    m->arch = spec;
     Config & c = m->config;
     c.arch = arch->s;
     if (const gguf_value * n = m->file.find("general.name"); n && n->type == GV_STRING) c.name = n->s;

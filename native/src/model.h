@@ -61,11 +61,16 @@ struct TensorBinder {
     ggml_tensor * vector(const std::string & name, int64_t n, bool required = true);
 };
 
+struct LayerGraph;
+
 // What each architecture file (native/models/<arch>.cpp) provides.
 struct ArchSpec {
     const char * name;
     void (*load_config)(const gguf_file & f, Config & c);
     void (*load_weights)(TensorBinder & b, const Config & c, Weights & w);
+    // builds one layer on the shared blocks (graph.h); returns the active rows' output
+    // (n_embd, n_act), or nullptr when no row is active
+    ggml_tensor * (*build_layer)(LayerGraph & g);
 };
 
 const ArchSpec * find_arch(const std::string & name);
@@ -92,6 +97,7 @@ struct BatchWeights {
 
 struct cc_model {
     gguf_file file;
+    const ArchSpec * arch = nullptr;
     Config config;
     Weights weights;
     ggml_context * ctx_w = nullptr;
