@@ -48,7 +48,7 @@ class EvidenceConfig:
     # a warning's candidate is scored in full only if its first `probe_tokens` written tokens
     # after the edit leave it within `probe_slack` nats of the margin (0 tokens: no screen)
     probe_tokens: int = 2
-    probe_slack: float = 3.0
+    probe_slack: float = 4.0
 
 
 def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],

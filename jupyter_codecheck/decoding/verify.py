@@ -60,7 +60,7 @@ class Probe:
     plus `slack` nats, reaches its floor. Not a bound: the rest of the continuation could add
     more than `slack`. bench/verify_probe.py measures how often it changes a decision."""
     tokens: int = 2
-    slack: float = 3.0
+    slack: float = 4.0
 
 
 @dataclass
