@@ -16,6 +16,7 @@ are kept consistent (see codecheck.h):
 from __future__ import annotations
 
 import ctypes as C
+import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
@@ -23,7 +24,7 @@ import numpy as np
 
 from . import _native as N
 from .model import Model
-from .threads import physical_cores
+from .threads import ThreadGovernor, physical_cores
 
 KV_MODES = {"exact": 0, "propagate": 1}
 
@@ -131,6 +132,9 @@ class Session:
         self.n_vocab = info.n_vocab
         self.n_embd = info.n_embd
         self.n_threads = n_threads or physical_cores()
+        # a count the caller chose is kept; otherwise each batch runs on the count measured faster
+        self.governor = ThreadGovernor(self.n_threads) if n_threads is None else None
+        self._batch_tokens = np.zeros(0, dtype=np.int32)
         if batch_weights not in BATCH_WEIGHT_TYPES:
             raise ValueError(f"batch_weights must be one of {', '.join(map(repr, BATCH_WEIGHT_TYPES))}, "
                              f"got {batch_weights!r}")
@@ -156,6 +160,11 @@ class Session:
         return N.lib.cc_n_past(self._ctx)
 
     def set_threads(self, n_threads: int) -> None:
+        """Runs every later batch on `n_threads` (no more choosing per batch)."""
+        self._use_threads(n_threads)
+        self.governor = None
+
+    def _use_threads(self, n_threads: int) -> None:
         if N.lib.cc_set_threads(self._ctx, int(n_threads)) != 0:
             raise ValueError(f"n_threads must be 1..512, got {n_threads}")
         self.n_threads = int(n_threads)
@@ -220,7 +229,12 @@ class Session:
         self.begin(toks, mode, parents, bases)
         try:
             if hook is None and cancel is None:
+                self._pick_threads(toks.size)
+                t0 = time.perf_counter()
                 N.check(N.lib.cc_batch_run(self._ctx, self._err), self._err)
+                if self.governor is not None:
+                    self.governor.record(toks.size, self.n_threads, time.perf_counter() - t0,
+                                         int(self.last_rows_per_layer().sum()))
             else:
                 step = LayerStep(self)
                 step.batch_start = batch_start
@@ -287,7 +301,12 @@ class Session:
 
     def step(self) -> int:
         """Computes the next layer for the active rows; returns it, or -1 when done."""
+        rows = self._batch_tokens.size
+        self._pick_threads(rows)
+        t0 = time.perf_counter()
         layer = N.lib.cc_batch_step(self._ctx, self._err)
+        if self.governor is not None:
+            self.governor.record(rows, self.n_threads, time.perf_counter() - t0, rows)
         if self._err.code:
             N.raise_error(self._err)
         return layer
@@ -300,6 +319,12 @@ class Session:
         r = np.ascontiguousarray(rows, dtype=np.int32)
         if r.size:
             N.check(N.lib.cc_batch_stop(self._ctx, N.ptr(r), r.size, self._err), self._err)
+
+    def _pick_threads(self, rows: int) -> None:
+        if self.governor is not None:
+            n = self.governor.choose(rows)
+            if n != self.n_threads:
+                self._use_threads(n)
 
     def end(self) -> None:
         N.check(N.lib.cc_batch_end(self._ctx, self._err), self._err)

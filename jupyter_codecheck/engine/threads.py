@@ -43,3 +43,61 @@ def physical_cores() -> int:
         cores.add((fields.get("physical id", "0"), fields["core id"]))
     # Some VMs and ARM kernels omit "core id"; then the logical count is the best we know.
     return max(1, len(cores) if cores else fallback)
+
+
+
+
+
+class ThreadGovernor:
+    """Chooses per layer step between all physical cores and one thread, from measured times.
+
+    On an idle machine all cores are faster; as soon as another process wants a core, ggml's
+    workers spin-wait for a descheduled sibling at every barrier and one thread is much faster.
+    Each batch size class keeps the average cost (seconds per row-layer) of both counts, runs the
+    cheaper one and re-measures the other now and then, spending at most about `explore_share`
+    of the class's time on that."""
+
+    def __init__(self, n_max: int, explore_share: float = 0.05, alpha: float = 0.3):
+        self.n_max = n_max
+        self.explore_share = explore_share
+        self.alpha = alpha
+        self.cost: dict[tuple[int, int], float] = {}       # (size class, threads) -> s per row-layer
+        self.last: dict[tuple[int, int], float] = {}       # seconds of its latest step
+        self.spent: dict[int, float] = {}                  # class seconds since it last explored
+        self.exploring: tuple[int, int] | None = None
+
+    @staticmethod
+    def size_class(rows: int) -> int:
+        # matrix-vector (1 row), small batches and the tiled kernels' sizes scale differently
+        return 0 if rows <= 1 else 1 if rows < 4 else 2 if rows < 16 else 3 if rows < 64 else 4
+
+    def choose(self, rows: int) -> int:
+        if self.n_max <= 1:
+            return 1
+        c = self.size_class(rows)
+        # one thread first: on a busy machine a step on all cores can cost fifty
+        for n in (1, self.n_max):
+            if (c, n) not in self.cost:
+                return n
+        ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
+        best, other = (self.n_max, 1) if ratio < 1.0 else (1, self.n_max)
+        # one exploring step costs about the gap to the best: wait until that is a small share
+        gap = max(ratio, 1.0 / ratio) - 1.0
+        if self.spent.get(c, 0.0) * self.explore_share >= gap * self.last[(c, best)]:
+            self.spent[c] = 0.0
+            self.exploring = (c, other)
+            return other
+        return best
+
+    def record(self, rows: int, threads: int, seconds: float, row_layers: int) -> None:
+        if row_layers <= 0 or threads not in (1, self.n_max):
+            return
+        c = self.size_class(rows)
+        per = seconds / row_layers
+        old = self.cost.get((c, threads))
+        # the count not in use is measured rarely: its latest measurement replaces the old one
+        fresh = old is None or self.exploring == (c, threads)
+        self.exploring = None
+        self.cost[(c, threads)] = per if fresh else old + self.alpha * (per - old)
+        self.last[(c, threads)] = seconds
+        self.spent[c] = self.spent.get(c, 0.0) + seconds

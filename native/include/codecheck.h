@@ -133,6 +133,8 @@ typedef struct cc_context_params {
 CC_API cc_context_params cc_context_default_params(void);
 CC_API cc_context * cc_context_new(cc_model * model, cc_context_params params, cc_error * err);
 CC_API void         cc_context_free(cc_context * ctx);
+// Threads for the next graphs; allowed between any two steps of a batch. One thread runs on the
+// caller; a larger count keeps its worker pool, so going back and forth costs nothing.
 CC_API int          cc_set_threads(cc_context * ctx, int32_t n_threads);
 CC_API int32_t      cc_n_ctx(const cc_context * ctx);
 

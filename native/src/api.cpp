@@ -97,7 +97,6 @@ void cc_context_free(cc_context * ctx) { delete ctx; }
 
 int cc_set_threads(cc_context * ctx, int32_t n_threads) {
     if (n_threads < 1 || n_threads > 512) return CC_ERR_ARGUMENT;
-    if (ctx->in_batch) return CC_ERR_STATE;
     return guarded(nullptr, [&] { ctx->set_threads(n_threads); return 0; });
 }
 

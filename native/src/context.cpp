@@ -50,12 +50,17 @@ cc_context::cc_context(cc_model * m, const cc_context_params & p)
     set_threads(n_threads);
 }
 
+// One thread needs no pool (ggml runs the graph on the caller), so switching between one thread
+// and the pool's size costs nothing: the caller may do it between any two layers.
 void cc_context::set_threads(int n) {
-    ggml_threadpool_params tpp = ggml_threadpool_params_default(n);
-    ggml_threadpool * pool = ggml_threadpool_new(&tpp);
-    if (!pool) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot create a pool of %d threads", n);
-    if (threadpool) ggml_threadpool_free(threadpool);
-    threadpool = pool;
+    if (n > 1 && n != pool_threads) {
+        ggml_threadpool_params tpp = ggml_threadpool_params_default(n);
+        ggml_threadpool * pool = ggml_threadpool_new(&tpp);
+        if (!pool) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot create a pool of %d threads", n);
+        if (threadpool) ggml_threadpool_free(threadpool);
+        threadpool = pool;
+        pool_threads = n;
+    }
     n_threads = n;
 }
 
@@ -81,7 +86,7 @@ ggml_context * cc_context::graph_ctx() {
 }
 
 void cc_context::run_graph(ggml_cgraph * gf) {
-    ggml_cplan plan = ggml_graph_plan(gf, n_threads, threadpool);
+    ggml_cplan plan = ggml_graph_plan(gf, n_threads, n_threads > 1 ? threadpool : nullptr);
     if (plan.work_size > work.size()) work.resize(plan.work_size);
     plan.work_data = work.data();
     if (ggml_graph_compute(gf, &plan) != GGML_STATUS_SUCCESS) {

@@ -80,6 +80,7 @@ struct cc_context {
 
     // one thread pool for every graph (ggml would otherwise build and free one per graph)
     ggml_threadpool * threadpool = nullptr;
+    int pool_threads = 0;
     void set_threads(int n);
 
     // compute memory, reused by every graph

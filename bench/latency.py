@@ -1,0 +1,200 @@
+"""Latency on a busy laptop: threads under contention, cold start, first token, re-checking.
+
+    python bench/latency.py [--reps 3] [--skip-cold]
+
+All in one run on the default model, with ratios measured in the same run:
+
+- **Contention.** check() of a real cell with the default threads (the governor: all physical
+  cores or one, chosen per layer step from measured times) against `n_threads=1`, first with one
+  competing busy process (`python -c "while True: pass"`), then on the machine as it is. Targets:
+  default/1-thread speed >= 0.95 under load, >= 1.6 idle.
+- **The anchor.** llama.cpp batched scoring of the same tokens at 2 threads against 1, under the
+  same load: how much it degrades.
+- **Cold start.** A fresh process to the result of a 10-line cell, and to its first streamed token,
+  against the warm time plus the model file's read time. Target <= 1.5x.
+- **Re-checking.** A 40-line cell, then the same cell with one line in its middle edited: the
+  second check against the first. Target <= 25 %.
+
+"As it is" is only idle if nothing else runs: the script prints the load average it saw. The
+last line is one JSON object with the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
+
+CELL_10 = '''import csv
+import statistics
+from collections import Counter
+
+rows = list(csv.DictReader(open("scores.csv")))
+scores = [float(r["score"]) for r in rows]
+mean = statistics.mean(scores)
+spread = statistics.pstdev(scores)
+grades = Counter(r["grade"] for r in rows)
+print(f"{len(rows)} rows, mean {mean:.2f} +- {spread:.2f}", grades.most_common(3))
+'''
+
+
+def busy_process() -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
+def median_time(fn, reps: int) -> float:
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def forty_line_cell() -> str:
+    """Real code of about 40 lines: HumanEvalFix solutions joined (the longest first)."""
+    with open(DATA, encoding="utf-8") as f:
+        sols = sorted((json.loads(line)["fixed"] for line in f), key=len, reverse=True)
+    lines: list[str] = []
+    for s in sols:
+        if len(lines) >= 40:
+            break
+        lines += s.rstrip("\n").split("\n") + [""]
+    return "\n".join(lines[:40]) + "\n"
+
+
+def contention(cells: list[str], reps: int) -> dict:
+    from jupyter_codecheck.check import check
+    from jupyter_codecheck.engine.llamacpp import LlamaCppModel
+    from jupyter_codecheck.engine.paths import resolve_model_path
+    from jupyter_codecheck.engine.tokenizer import Tokenizer
+
+    for threads in (None, 1, 2):
+        check(cells[0], n_threads=threads)                     # load and warm each engine
+    tok = Tokenizer(resolve_model_path(None))
+    token_lists = [tok.encode(c).ids for c in cells]
+    ref = {n: LlamaCppModel(resolve_model_path(None), n_threads=n) for n in (1, 2)}
+
+    def ours(threads):
+        return lambda: [check(c, n_threads=threads) for c in cells]
+
+    def llama(n):
+        def run():
+            for ids in token_lists:
+                ref[n].score(ids, all_logits=True)
+                ref[n].clear()
+        return run
+
+    out = {}
+    for load in ("busy", "idle"):
+        hog = busy_process() if load == "busy" else None
+        try:
+            time.sleep(0.5)
+            t = {name: median_time(fn, reps) for name, fn in
+                 (("default", ours(None)), ("one", ours(1)), ("two", ours(2)),
+                  ("llama_two", llama(2)), ("llama_one", llama(1)))}
+        finally:
+            if hog is not None:
+                hog.kill()
+                hog.wait()
+        out[load] = {"load_average": round(os.getloadavg()[0], 2),
+                     **{f"{k}_s": round(v, 3) for k, v in t.items()},
+                     # speed relative to one thread under the same load (> 1: faster)
+                     "default_vs_one": round(t["one"] / t["default"], 3),
+                     "two_vs_one": round(t["one"] / t["two"], 3),
+                     "llama_two_vs_one": round(t["llama_one"] / t["llama_two"], 3)}
+        print(f"{load} (load average {out[load]['load_average']}): default {t['default']:.2f} s, "
+              f"1 thread {t['one']:.2f} s, 2 threads {t['two']:.2f} s -> default/1-thread speed "
+              f"{out[load]['default_vs_one']:.2f} (2 threads: {out[load]['two_vs_one']:.2f}); llama.cpp "
+              f"2 threads/1 {out[load]['llama_two_vs_one']:.2f}", flush=True)
+    return out
+
+
+COLD = r'''
+import sys, time
+t0 = time.perf_counter()
+from jupyter_codecheck.check import check_iter
+first = None
+for item in check_iter(sys.argv[1]):
+    if first is None and getattr(item, "decision", None) is not None:
+        first = time.perf_counter() - t0
+total = time.perf_counter() - t0
+print(first, total)
+'''
+
+
+def cold_start(cell: str) -> dict:
+    from jupyter_codecheck.check import check
+    from jupyter_codecheck.engine.paths import resolve_model_path
+    runs = [subprocess.run([sys.executable, "-c", COLD, cell], capture_output=True, text=True, check=True)
+            for _ in range(2)]
+    first, total = map(float, runs[-1].stdout.split())
+    path = resolve_model_path(None)
+    t0 = time.perf_counter()
+    with open(path, "rb") as f:
+        while f.read(1 << 24):
+            pass
+    read_s = time.perf_counter() - t0
+    check(cell)
+    warm = median_time(lambda: check(cell), 3)
+    ratio = total / (warm + read_s)
+    print(f"cold start: first token {first:.2f} s, result {total:.2f} s; warm {warm:.2f} s + file read "
+          f"{read_s:.2f} s -> {ratio:.2f}x (target <= 1.5)", flush=True)
+    return {"cold_first_token_s": round(first, 3), "cold_result_s": round(total, 3), "warm_s": round(warm, 3),
+            "model_read_s": round(read_s, 3), "cold_vs_warm_plus_read": round(ratio, 3)}
+
+
+def recheck(cell: str, reps: int) -> dict:
+    from jupyter_codecheck.check import check
+    lines = cell.split("\n")
+    mid = len(lines) // 2
+    while not lines[mid].strip():
+        mid += 1
+    edited = "\n".join(lines[:mid] + [lines[mid] + "  # edited"] + lines[mid + 1:])
+
+    def first():
+        check("pass\n")                          # another cell in between: nothing of this one kept
+        t0 = time.perf_counter()
+        check(cell)
+        return time.perf_counter() - t0
+
+    def again():
+        check(cell)
+        t0 = time.perf_counter()
+        check(edited)
+        return time.perf_counter() - t0
+    t_first = statistics.median(first() for _ in range(reps))
+    t_again = statistics.median(again() for _ in range(reps))
+    print(f"re-check after a one-line edit in line {mid + 1} of {len(lines)}: {t_again:.2f} s against "
+          f"{t_first:.2f} s -> {t_again / t_first:.0%} (target <= 25 %)", flush=True)
+    return {"recheck_s": round(t_again, 3), "first_check_s": round(t_first, 3),
+            "recheck_share": round(t_again / t_first, 3)}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--skip-cold", action="store_true")
+    args = ap.parse_args(argv)
+    with open(DATA, encoding="utf-8") as f:
+        cell = json.loads(f.readline())["fixed"]
+    figures = {"contention": contention([CELL_10, cell], args.reps)}
+    if not args.skip_cold:
+        figures["cold"] = cold_start(CELL_10)
+    figures["recheck"] = recheck(forty_line_cell(), args.reps)
+    b, i = figures["contention"]["busy"], figures["contention"]["idle"]
+    print(json.dumps({"busy_default_vs_one": b["default_vs_one"], "idle_default_vs_one": i["default_vs_one"],
+                      "busy_llama_two_vs_one": b["llama_two_vs_one"], "idle_llama_two_vs_one": i["llama_two_vs_one"],
+                      "busy_two_vs_one": b["two_vs_one"],
+                      **figures.get("cold", {}), **figures["recheck"], "detail": figures}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The thread governor: one thread when the cores are contended, all of them when they are not."""
+from __future__ import annotations
+
+import numpy as np
+
+from jupyter_codecheck.engine.threads import ThreadGovernor
+
+
+def drive(gov, rows, cost_of, steps):
+    """Runs `steps` steps of `rows` rows; cost_of(threads) is the seconds a step takes."""
+    used = []
+    for _ in range(steps):
+        n = gov.choose(rows)
+        used.append(n)
+        gov.record(rows, n, cost_of(n), rows)
+    return used
+
+
+def test_busy_cores_run_on_one_thread_and_idle_ones_on_all():
+    busy = ThreadGovernor(2)
+    used = drive(busy, 76, lambda n: 0.25 if n == 2 else 0.005, 400)
+    assert used[:2] == [1, 2]                      # each count measured once, one thread first
+    assert used[2:].count(2) <= 2                  # exploring costs at most a few slow steps
+    idle = ThreadGovernor(2)
+    used = drive(idle, 76, lambda n: 0.003 if n == 2 else 0.005, 400)
+    assert used[2:].count(1) / len(used[2:]) < 0.1
+
+
+def test_exploring_spends_a_small_share_and_follows_a_change():
+    gov = ThreadGovernor(2, explore_share=0.05)
+    load = {"busy": True}
+    cost = lambda n: (0.25 if n == 2 else 0.005) if load["busy"] else (0.003 if n == 2 else 0.005)  # noqa: E731
+    used = drive(gov, 76, cost, 2000)
+    slow = sum(cost(n) - 0.005 for n in used[2:])
+    assert slow <= 0.06 * sum(cost(n) for n in used[2:])
+    load["busy"] = False                            # the other process ended
+    used = drive(gov, 76, cost, 3000)
+    assert used[-200:].count(2) > 180
+
+
+def test_size_classes_are_measured_apart():
+    gov = ThreadGovernor(2)
+    # one row: memory-bound, one thread is as fast; a big batch: all cores win
+    drive(gov, 1, lambda n: 0.001, 50)
+    used = drive(gov, 128, lambda n: 0.01 if n == 2 else 0.02, 50)
+    assert used[-10:] == [2] * 10
+
+
+def test_one_core_never_switches():
+    gov = ThreadGovernor(1)
+    assert set(drive(gov, 64, lambda n: 0.01, 20)) == {1}
+
+
+def test_the_thread_count_changes_no_number():
+    from jupyter_codecheck.engine.model import Model
+    from jupyter_codecheck.engine.session import FAST
+    model = Model()
+    ids = list(range(100, 160))
+    out = []
+    for threads in (1, 2, None):
+        s = model.session(n_threads=threads, n_ctx=256, **FAST)
+        s.begin(ids)
+        k = 0
+        while s.step() >= 0:
+            if threads is None:                    # switch between layers, as the governor does
+                s._use_threads(1 + k % 2)
+            k += 1
+        s.end()
+        out.append(s.hidden(list(range(len(ids)))))
+        s.close()
+    assert np.array_equal(out[0], out[1]) and np.array_equal(out[0], out[2])
