@@ -1,10 +1,10 @@
 """CheckView: the live notebook view of a check (anywidget; its front end is static/check_view.js).
 
-Why the check runs in a worker thread: a widget's messages from the browser (the Cancel click)
-reach the kernel on the shell channel, which a synchronously running cell keeps busy until it
-returns. So `run()` walks `check_iter` in a worker thread and the cell returns at once (or, with
-`block=True`, the cell waits but a kernel interrupt still cancels cleanly); the view fills in as
-tokens are decided and the Cancel click sets `cancel_event`, which the walk polls every layer.
+Why the check runs in a worker thread: the view fills in as tokens are decided while the walk
+runs, and the Cancel click sets `cancel_event`, which the walk polls every layer. A front end
+whose widget messages share the kernel's shell channel (no subshells: before JupyterLab 4.4 or
+ipykernel 7) delivers that click only once the cell returns; `run()` then returns at once, or,
+with `block=True`, a kernel interrupt cancels instead.
 """
 from __future__ import annotations
 
@@ -78,6 +78,7 @@ class CheckView(anywidget.AnyWidget):
     source = t.Unicode("").tag(sync=True)
     status = t.Unicode("ready").tag(sync=True)
     message = t.Unicode("").tag(sync=True)
+    piece = t.Unicode("").tag(sync=True)          # a long cell: "lines 120-240 of 3000"
     tokens = t.List(t.Dict()).tag(sync=True)
     edits = t.List(t.Dict()).tag(sync=True)
     findings = t.List(t.Dict()).tag(sync=True)
@@ -217,14 +218,17 @@ class CheckView(anywidget.AnyWidget):
             raise RuntimeError("this view already ran a check; make a new CheckView")
         if "cancel" in options:
             raise TypeError("CheckView.run cancels through its own cancel_event; drop cancel=")
-        from .. import check_iter
+        from ..pieces import Piece, check_long_iter
         self.status = "running"
 
         def walk():
             try:
-                for item in check_iter(self.source, context=context, cancel=self.cancel_event, **options):
+                for item in check_long_iter(self.source, context=context, cancel=self.cancel_event,
+                                            **options):
                     if isinstance(item, CheckResult):
                         self.finish(item)
+                    elif isinstance(item, Piece):
+                        self.piece = str(item)
                     else:
                         self.add(item)
             except Exception as exc:   # shown in the view: the worker has no one else to tell
@@ -294,13 +298,4 @@ def _edit_state(e: Edit) -> dict:
 
 
 def _stats_text(stats: dict, n_tokens: int) -> str:
-    parts = [f"{stats.get('tokens', n_tokens)} tokens"]
-    if "time_s" in stats:
-        parts.append(f"{stats.get('tokens_per_s', 0):.1f} tokens/s")
-        parts.append(f"{stats['time_s']:.2f} s")
-    for key, label in (("model", ""), ("mode", "mode "), ("exit_policy", "exit policy ")):
-        if stats.get(key):
-            parts.append(f"{label}{stats[key]}")
-    if stats.get("cancelled"):
-        parts.append("cancelled")
-    return " \u00b7 ".join(parts)
+    return " \u00b7 ".join(text for _, text in render.stats_parts(stats, n_tokens))
