@@ -597,16 +597,11 @@ def depth_summary(counts: list[int], stats: dict) -> str:
 
 # -- stats line -------------------------------------------------------------------------------------
 
-def policy_label(spec) -> str:
-    """An exit policy as the user names it: a preset's name rather than its tests; 'none' for
-    full depth."""
-    if spec is None:
-        return "none (full depth)"
-    from ..decoding.exit_policy import PRESETS
-    for name, tests in PRESETS.items():
-        if name != "default" and spec == tests:
-            return name
-    return str(spec)
+def policy_label(stats: dict) -> str:
+    """The check's exit policy as a user names it ('head', 'lens', 'none (full depth)')."""
+    from ..check import policy_name
+    name = stats.get("exit_policy_name") or policy_name(stats.get("exit_policy"))
+    return "none (full depth)" if name == "none" else name
 
 
 def token_count(stats: dict, n_decided: int) -> str:
@@ -637,7 +632,7 @@ def stats_parts(stats: dict, n_decided: int) -> list[tuple[str, str]]:
     if stats.get("mode"):
         parts.append(("mode", f"mode {stats['mode']}"))
     if "exit_policy" in stats:
-        parts.append(("policy", f"exit policy {policy_label(stats['exit_policy'])}"))
+        parts.append(("policy", f"exit policy {policy_label(stats)}"))
     if stats.get("pieces", 1) > 1:
         parts.append(("pieces", f"{stats['pieces']} pieces"))
     if stats.get("cancelled"):
