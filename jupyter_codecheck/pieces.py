@@ -41,23 +41,38 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
     by piece, each piece announced by a `Piece`, its records and edits moved to the whole
     source's positions, then one merged CheckResult. A cancelled piece ends the check."""
     from .check import check_iter
+    from .engine.errors import ContextFullError
 
-    pieces = split_source(source, PIECE_CHARS)
-    if len(pieces) == 1:
+    size = PIECE_CHARS
+    todo = split_source(source, size)
+    if len(todo) == 1:
         yield from check_iter(source, context=context, **options)
         return
     earlier = list(context or [])
     total = len(source.splitlines())
     parts: list[tuple[int, CheckResult]] = []
     tokens_before = 0
-    for k, (offset, piece) in enumerate(pieces):
+    while todo:
+        offset, piece = todo.pop(0)
         first = source.count("\n", 0, offset) + 1
-        yield Piece(k, len(pieces), first, first + len(piece.splitlines()) - 1, total)
         shift = _Shift(tokens_before, len(source[:offset].encode("utf-8")), first - 1)
         before = earlier + ([source[:offset]] if offset else [])
         ctx = recent(before, WINDOW_CHARS - len(piece))
+        checking = check_iter(piece, context=ctx or None, **options)
+        try:
+            # the window is refused before the first token: dense code (digits, symbols) has
+            # fewer characters per token than a piece's size assumes; the rest is cut smaller
+            head = next(checking)
+        except ContextFullError:
+            size = len(piece) // 2
+            rest = split_source(source[offset:], size)
+            if len(split_source(piece, size)) == 1:     # one line longer than the window
+                raise
+            todo = [(offset + o, p) for o, p in rest]
+            continue
+        yield Piece(len(parts), len(parts) + 1 + len(todo), first, first + len(piece.splitlines()) - 1, total)
         result = None
-        for item in check_iter(piece, context=ctx or None, **options):
+        for item in _chain(head, checking):
             if isinstance(item, CheckResult):
                 result = item
             else:
@@ -67,6 +82,11 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         if result.stats.get("cancelled"):
             break
     yield merge(source, parts)
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
 
 
 def check_long(source: str, *, context: Sequence[str] | None = None, on_piece=None,
@@ -124,8 +144,9 @@ def merge(source: str, parts: list[tuple[int, CheckResult]]) -> CheckResult:
         merged.findings += [replace(f, line=f.line + shift.lines) for f in r.findings]
         merged.evidence += [shift.move(e) for e in r.evidence]
     merged.corrected = "".join(r.corrected for _, r in parts)
-    if len(parts) < len(split_source(source, PIECE_CHARS)):
-        merged.corrected += source[sum(len(r.source) for _, r in parts):]   # cancelled: rest as is
+    checked = sum(len(r.source) for _, r in parts)
+    if checked < len(source):
+        merged.corrected += source[checked:]        # cancelled: the rest as it is
     merged.stats = _merge_stats([r.stats for _, r in parts])
     return merged
 

@@ -1,10 +1,11 @@
 """CheckView: the live notebook view of a check (anywidget; its front end is static/check_view.js).
 
 Why the check runs in a worker thread: the view fills in as tokens are decided while the walk
-runs, and the Cancel click sets `cancel_event`, which the walk polls every layer. A front end
-whose widget messages share the kernel's shell channel (no subshells: before JupyterLab 4.4 or
-ipykernel 7) delivers that click only once the cell returns; `run()` then returns at once, or,
-with `block=True`, a kernel interrupt cancels instead.
+runs, and the Cancel click sets `cancel_event`, which the walk polls every layer. Widget
+messages share the kernel's shell channel, which a running cell keeps busy: `run()` returns at
+once so the click is heard, or, with `block=True` (what `%%codecheck` does, so that the notebook
+keeps the final result), the Cancel button interrupts the kernel and the waiting cell turns the
+interrupt into a cancel.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from . import render
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 _SYNC_INTERVAL_S = 0.1      # batch streamed tokens: each sync re-sends the whole token list
+_LATE_INTERRUPT_S = 0.25    # how long a blocking run stays ready for an interrupt sent as it ended
 
 
 def token_state(tok: TokenRecord) -> dict:
@@ -79,6 +81,9 @@ class CheckView(anywidget.AnyWidget):
     status = t.Unicode("ready").tag(sync=True)
     message = t.Unicode("").tag(sync=True)
     piece = t.Unicode("").tag(sync=True)          # a long cell: "lines 120-240 of 3000"
+    # the cell waits for the check (run(block=True)): Cancel interrupts the kernel, because the
+    # waiting cell reads the widget's messages only once it ends
+    waiting = t.Bool(False).tag(sync=True)
     tokens = t.List(t.Dict()).tag(sync=True)
     edits = t.List(t.Dict()).tag(sync=True)
     findings = t.List(t.Dict()).tag(sync=True)
@@ -239,7 +244,15 @@ class CheckView(anywidget.AnyWidget):
         self._thread = threading.Thread(target=ctx.run, args=(walk,), name="codecheck-view", daemon=True)
         self._thread.start()
         if block:
-            self.wait()
+            self.waiting = True
+            try:
+                self.wait()
+                # a Cancel clicked as the check ended interrupts the kernel here, not the next cell
+                time.sleep(_LATE_INTERRUPT_S)
+            except KeyboardInterrupt:
+                pass
+            finally:
+                self.waiting = False
         return self
 
     def wait(self, timeout: float | None = None) -> CheckResult | None:

@@ -74,7 +74,7 @@ function heat(t: ITokenRecord): number {
 }
 
 export function tokenDetails(t: ITokenRecord, nLayer: number | undefined): string {
-  const parts = [`'${t.text}'  line ${t.line}:${t.column}`, t.decision];
+  const parts = [`'${t.text}'  line ${t.line}:${t.column + 1}`, t.decision];
   if (t.prob !== null) {
     parts.push(`p = ${t.prob.toPrecision(2)}`, `rank ${t.rank}`);
   }

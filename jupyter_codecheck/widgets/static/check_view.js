@@ -149,6 +149,14 @@ function applyFix(model, el) {
   return { ok: true, how: "editor", message: "Fix applied to the cell. Undo (Ctrl+Z) restores the original." };
 }
 
+// -- Cancel ------------------------------------------------------------------------------------
+
+// The kernel behind the widget (JupyterLab's and Notebook 7's widget manager hold it).
+function interruptKernel(model) {
+  const kernel = model.widget_manager && model.widget_manager.kernel;
+  if (kernel && typeof kernel.interrupt === "function") void kernel.interrupt();
+}
+
 // -- the widget --------------------------------------------------------------------------------
 
 function render({ model, el }) {
@@ -255,6 +263,9 @@ function render({ model, el }) {
     cancel.disabled = true;
     status.textContent = "cancelling\u2026";
     model.send({ event: "cancel" });
+    // a cell waiting for its check reads that message only once it ends: interrupt the kernel,
+    // which the waiting cell turns into a cancel
+    if (model.get("waiting") && model.get("status") === "running") interruptKernel(model);
   });
 
   apply.addEventListener("click", () => {
