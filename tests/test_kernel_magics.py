@@ -37,6 +37,7 @@ CELLS = [
     # the default view, no -o: headless execution keeps the final result, not a placeholder
     "%%codecheck\ndef f(x):\n    retrun x",                                           # 11
     "%%codecheck\n" + TWELVE_LINES,                                                   # 12
+    "%%codecheck --model /nowhere/model.gguf\nx = 1",                                  # 13
 ]
 
 
@@ -127,3 +128,10 @@ def test_stored_output_of_a_twelve_line_cell_is_compact(executed):
     assert "undefined-name" in _text(cell)
     size = len(json.dumps(cell.outputs))
     assert size < 20_000, size
+
+
+def test_a_model_that_fails_to_load_leaves_its_error_only(executed):
+    outs = executed.cells[13].outputs
+    assert "UsageError" in _text(executed.cells[13]) and "cannot load the model" in _text(executed.cells[13])
+    assert not any("loading the model" in _text(c) for c in executed.cells)
+    assert all(o.data == {} for o in outs if o.output_type == "display_data")
