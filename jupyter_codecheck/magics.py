@@ -6,9 +6,9 @@ turns automatic checking (`%codecheck auto on`) on and off.
     df = load()
     df.groupby("a").mean()
 
-The magics only call `check_iter()` and render its `CheckResult` (views come from
-`jupyter_codecheck.widgets` when present, else a plain-text report). The model loads once per
-kernel, on the first check.
+The magics only call `check_iter()` (through `pieces.check_long_iter`, which checks a long cell
+piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.widgets` when
+present, else a plain-text report). The model loads once per kernel, on the first check.
 """
 from __future__ import annotations
 
