@@ -89,25 +89,6 @@ def _show(text: str) -> str:
     return repr(text)
 
 
-def token_details(tok: TokenRecord, n_layer: int | None = None) -> str:
-    """The hover text of one token (several lines)."""
-    lines = [f"{_show(tok.text)}  line {tok.line}, col {tok.column + 1}  decision: {tok.decision}"]
-    if tok.prob is None:
-        lines.append("not scored (deleted, resynchronised or masked)")
-    else:
-        if tok.exit_layer is None:
-            layer = "-"
-        elif n_layer and tok.exit_layer == n_layer - 1:
-            layer = f"{tok.exit_layer} (the last)"
-        else:
-            layer = f"{tok.exit_layer} of {n_layer - 1 if n_layer else '?'}"
-        lines.append(f"p = {fmt_prob(tok.prob)}  rank {tok.rank}  exit layer {layer}")
-    if tok.alternatives:
-        lines.append("top-5: " + ", ".join(f"{_show(a.text)} {fmt_prob(a.prob)}"
-                                           for a in tok.alternatives[:5]))
-    return "\n".join(lines)
-
-
 def short_details(tok: TokenRecord, n_layer: int | None = None) -> str:
     """The stored heat map's hover text: one line, the model's first three choices."""
     parts = [f"{_show(tok.text)} {tok.decision}"]
