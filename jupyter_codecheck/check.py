@@ -211,6 +211,15 @@ def resolve_policy_name(spec, kv_mode: str, have_lens: bool):
     return spec
 
 
+def policy_name(spec) -> str:
+    """An exit policy as a user names it: a preset's name rather than its tests ('head', not
+    'ref-rank:3+ref-prob:0.1,min:-1,after-accept'); 'none' for full depth."""
+    if spec is None:
+        return "none"
+    from .decoding.exit_policy import PRESETS
+    return next((name for name, tests in PRESETS.items() if name != "default" and tests == spec), str(spec))
+
+
 def _exits_early(spec, n_layer: int) -> bool:
     """Does the policy test any layer before the last (where the exit lens maps the states)?"""
     policy = make_policy(spec)
@@ -329,6 +338,7 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
         "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
         "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
         "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
+        "exit_policy_name": policy_name(policy.name if policy else None),
         "lens": lens is not None, "sampler": sampler.describe(),
         "tokens": n, "rows_scored": scorer.rows_scored, "full_heads": scorer.full_heads,
         "context_tokens": len(prefix),

@@ -65,11 +65,12 @@ import json
 import os
 import sys
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
 from . import __version__
+from .pieces import check_long
 from .result import CheckResult, Finding
 from .sources import (
     SourceError,
@@ -77,16 +78,9 @@ from .sources import (
     earlier_sources,
     find_files,
     read_units,
-    split_source,
 )
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
-
-# The model's window (4k tokens for the default model, ~2.8 characters of code per token): a
-# piece checked plus its context stays within WINDOW_CHARS; a file or cell longer than PIECE_CHARS
-# is checked piece by piece, each piece with what precedes it as context.
-WINDOW_CHARS = 9000
-PIECE_CHARS = 6000
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFO_URI = "https://github.com/jupyter-codecheck/jupyter-codecheck"
@@ -317,7 +311,6 @@ def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
 def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
     """Checks every unit of every file, yielding each `Checked` as it is done. Unreadable files
     are recorded in `run.errors`; a model or option error raises FatalError."""
-    from .check import check
     from .engine import EngineError, GGUFError, ModelNotFoundError
     from .engine.errors import ContextFullError
 
@@ -334,7 +327,7 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
                 progress.update(n, f"{name} (cell {unit.cell})")
             earlier = earlier_sources(units, unit) if context else []
             try:
-                result = check_unit(check, unit.source, earlier, options,
+                result = check_unit(unit.source, earlier, options,
                                     on_piece=lambda lines, n=n, name=unit.name:
                                     progress.update(n, f"{name} ({lines})", step=True))
             except ModelNotFoundError as e:
@@ -366,84 +359,12 @@ def _record_error(run: Run, progress, path: str, message: str) -> None:
     _error(message)
 
 
-def check_unit(check, source: str, earlier: list[str], options: dict, *, on_piece=None) -> CheckResult:
+def check_unit(source: str, earlier: list[str], options: dict, *, on_piece=None) -> CheckResult:
     """check() on one file or cell; a long one piece by piece, merged into one result
     (`on_piece("lines 120-240 of 900")` is called as each piece starts)."""
-    parts = []
-    pieces = split_source(source, PIECE_CHARS)
-    for offset, piece in pieces:
-        if on_piece is not None and len(pieces) > 1:
-            first = source.count("\n", 0, offset) + 1
-            on_piece(f"lines {first}-{first + len(piece.splitlines()) - 1} of {len(source.splitlines())}")
-        before = earlier + ([source[:offset]] if offset else [])
-        ctx = _recent(before, WINDOW_CHARS - len(piece))
-        result = check(piece, context=ctx or None, **options)
-        parts.append((offset, result))
-        if result.stats.get("cancelled"):
-            break
-    return parts[0][1] if len(parts) == 1 else _merge(source, parts)
-
-
-def _recent(sources: list[str], budget: int) -> list[str]:
-    """The most recent whole sources within `budget` characters; the last one may be cut to its
-    final lines (the piece of a long file just before the one being checked)."""
-    kept: list[str] = []
-    for src in reversed(sources):
-        if len(src) > budget:
-            if not kept and budget > 0:
-                tail = src[-budget:]
-                kept.append(tail[tail.find("\n") + 1:])
-            break
-        kept.append(src)
-        budget -= len(src)
-    return kept[::-1]
-
-
-def _merge(source: str, parts: list[tuple[int, CheckResult]]) -> CheckResult:
-    """One CheckResult for a source checked in pieces: positions shifted to the whole source
-    (pieces start at line starts, so columns stay), statistics added up."""
-    merged = CheckResult(source=source)
-    for offset, r in parts:
-        lines = source.count("\n", 0, offset)
-        nbytes = len(source[:offset].encode("utf-8"))
-        first = len(merged.tokens)
-        merged.tokens += [replace(t, index=t.index + first, start=t.start + nbytes, end=t.end + nbytes,
-                                  line=t.line + lines) for t in r.tokens]
-        merged.edits += [replace(e, start=e.start + nbytes, end=e.end + nbytes, line=e.line + lines)
-                         for e in r.edits]
-        merged.findings += [replace(f, line=f.line + lines) for f in r.findings]
-        merged.evidence += [replace(e, start=e.start + nbytes, end=e.end + nbytes, line=e.line + lines)
-                            for e in r.evidence]
-    merged.corrected = "".join(r.corrected for _, r in parts)
-    if len(parts) < len(split_source(source, PIECE_CHARS)):
-        merged.corrected += source[sum(len(r.source) for _, r in parts):]   # cancelled: rest as is
-    merged.stats = _merge_stats([r.stats for _, r in parts])
-    return merged
-
-
-_ADDITIVE = ("tokens", "rows_scored", "context_tokens", "context_reused", "layers_computed",
-             "layers_possible", "time_s")
-
-
-def _merge_stats(all_stats: list[dict]) -> dict:
-    out = dict(all_stats[0])
-    for key in _ADDITIVE:
-        values = [s.get(key) for s in all_stats]
-        if all(isinstance(v, (int, float)) for v in values):
-            out[key] = sum(values)
-    hists = [s.get("exit_histogram") for s in all_stats]
-    if all(isinstance(h, list) for h in hists) and len({len(h) for h in hists}) == 1:
-        out["exit_histogram"] = [sum(col) for col in zip(*hists)]
-    if out.get("time_s"):
-        out["tokens_per_s"] = out.get("tokens", 0) / out["time_s"]
-    if out.get("layers_possible"):
-        out["layer_fraction"] = out.get("layers_computed", 0) / out["layers_possible"]
-    depths = [(s.get("decision_depth"), s.get("tokens", 0)) for s in all_stats]
-    if all(isinstance(d, (int, float)) for d, _ in depths) and sum(n for _, n in depths):
-        out["decision_depth"] = sum(d * n for d, n in depths) / sum(n for _, n in depths)
-    out["cancelled"] = any(s.get("cancelled") for s in all_stats)
-    out["pieces"] = len(all_stats)
-    return out
+    return check_long(source, context=earlier or None,
+                      on_piece=None if on_piece is None else (lambda piece: on_piece(str(piece))),
+                      **options)
 
 
 # -- text -----------------------------------------------------------------------------------------------

@@ -6,9 +6,9 @@ turns automatic checking (`%codecheck auto on`) on and off.
     df = load()
     df.groupby("a").mean()
 
-The magics only call `check_iter()` and render its `CheckResult` (views come from
-`jupyter_codecheck.widgets` when present, else a plain-text report). The model loads once per
-kernel, on the first check.
+The magics only call `check_iter()` (through `pieces.check_long_iter`, which checks a long cell
+piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.widgets` when
+present, else a plain-text report). The model loads once per kernel, on the first check.
 """
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
-from .check import CheckOptions, check, check_iter
+from .check import CheckOptions, check
+from .pieces import Piece, check_long, check_long_iter
 from .result import CheckResult
 from .widgets import mimebundle
 from .widgets.render import severity, severity_counts
@@ -217,22 +218,29 @@ class _Progress:
     """Status while the model loads and a check runs.
 
     In a terminal: one line on stderr, rewritten in place (`\\r`) and erased at the end. In a
-    kernel: the loading line is printed once and stays, and the result is displayed once, never
-    updated. Outputs that are replaced (display updates, clear_output) are what nbclient and the
-    browser show but not what nbval 0.11 compares, so a notebook that keeps its outputs must not
-    rely on them; the live widget is the view that streams in a notebook.
+    kernel: the loading line is an output of its own, emptied once the model is loaded (or failed
+    to load), and the result is displayed once. nbval 0.11 compares the first version of an
+    updated output, so a notebook under nbval loads the model before its first compared check.
     """
 
     def __init__(self, in_kernel: bool):
         self.in_kernel = in_kernel
         self.shown = False
         self._last = 0.0
+        self._loading = None            # the loading line's display handle (kernel)
 
     def loading(self, text: str):
         if self.in_kernel:
-            print(text, flush=True)
+            self._loading = display({"text/plain": text}, raw=True, display_id=True)
         else:
             self.show(text)
+
+    def loaded(self):
+        """The model is loaded, or failed to: the loading line goes."""
+        if self._loading is not None:
+            self._loading.update({}, raw=True)
+            self._loading = None
+        self.clear()
 
     def show(self, text: str, *, force=True):
         """A transient status line (terminal only)."""
@@ -314,11 +322,8 @@ class CodecheckMagics(Magics):
         for the session with `%codecheck set key=value`.
         """
         req = self.parse_cell_line(line)
-        # -o and --run need the result before the cell ends; a live view otherwise returns at
-        # once so that its Cancel button is heard
         result = self.run_check(cell, {**req.options, "names": self.defined_names()},
-                                context=self.context() if req.context else None,
-                                view=req.view, wait=bool(req.output or req.run))
+                                context=self.context() if req.context else None, view=req.view)
         if req.output:
             self.shell.user_ns[req.output] = result
         if req.run and result is not None:
@@ -376,11 +381,11 @@ class CodecheckMagics(Magics):
 
     # -- running one check with progress, cancellation and a view -----------------------------
 
-    def run_check(self, source, options, *, context=None, view="text",
-                  wait=True) -> CheckResult | None:
-        """Checks `source` and shows it; returns the (maybe partial) result. The live widget
-        view returns at once unless `wait` (its Cancel button is only heard once the cell is
-        done), and then returns None."""
+    def run_check(self, source, options, *, context=None, view="text") -> CheckResult | None:
+        """Checks `source` (a long one piece by piece) and shows it; returns the (maybe partial)
+        result. The cell waits for the check, so that the output it keeps is the final result
+        in every front end (nbconvert, papermill and nbclient stop listening when it ends); the
+        live view streams meanwhile, and its Cancel button or a kernel interrupt cancels."""
         progress = _Progress(self.in_kernel)
         self.ensure_model(options, progress)
         if not self.in_kernel:
@@ -393,20 +398,15 @@ class CodecheckMagics(Magics):
                 view = "html"
             else:
                 progress.clear()
-                if not wait:
-                    live.show()         # the worker updates the static fallback when done
-                    live.run(context=context, **options)
-                    return None
-                # waiting: the cell updates the fallback itself, before it ends (a front end
-                # or nbclient may stop listening to this cell once it is idle)
                 handle = display(live, display_id=True)
                 live.run(context=context, block=True, **options)
-                handle.update(live)
+                handle.update(live)     # the static fallback of the final state
                 return live.result
         cancel = threading.Event()
         result = None
         decided = 0
-        gen = check_iter(source, context=context, cancel=cancel, **options)
+        piece = ""
+        gen = check_long_iter(source, context=context, cancel=cancel, **options)
         while True:
             try:
                 item = next(gen)
@@ -419,9 +419,11 @@ class CodecheckMagics(Magics):
                 continue
             if isinstance(item, CheckResult):
                 result = item
+            elif isinstance(item, Piece):
+                piece = f" ({item})"
             elif hasattr(item, "decision"):
                 decided += 1
-                progress.show(f"codecheck: checking … {decided} tokens decided", force=False)
+                progress.show(f"codecheck: checking{piece} … {decided} tokens decided", force=False)
         if result is None:              # interrupted before the walk began (model loading)
             progress.clear()
             return None
@@ -445,11 +447,14 @@ class CodecheckMagics(Magics):
             # an empty check loads the model and primes its per-model tables
             loaded = check("", **load_options)
         except (OSError, ValueError) as e:   # ModelNotFoundError, GGUFError and a bad path
-            progress.clear()
+            progress.loaded()
             raise UsageError(f"cannot load the model: {e}") from None
+        except BaseException:
+            progress.loaded()
+            raise
         stats = dict(loaded.stats, load_time_s=time.perf_counter() - t0)
         self.model_stats[key] = stats
-        progress.clear()
+        progress.loaded()
         return stats
 
     # -- %codecheck ---------------------------------------------------------------------------
@@ -524,7 +529,7 @@ class CodecheckMagics(Magics):
 
     def info(self) -> str:
         options = self.defaults.options
-        stats = self.ensure_model(options, _Progress(False))
+        stats = self.ensure_model(options, _Progress(self.in_kernel))
         rows = [("model", stats.get("model")), ("path", stats.get("model_path")),
                 ("arch", stats.get("arch")), ("layers", stats.get("n_layer")),
                 ("vocab", stats.get("n_vocab")), ("threads", stats.get("n_threads") or options.get("n_threads")),
@@ -597,7 +602,7 @@ class AutoChecker:
         while True:
             job = self._jobs.get()
             try:
-                job.result = check(job.source, context=job.context, cancel=job.cancel, **job.options)
+                job.result = check_long(job.source, context=job.context, cancel=job.cancel, **job.options)
             except Exception as e:  # noqa: BLE001 - reported in the cell, the worker keeps going
                 job.error = e
             finally:

@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from jupyter_codecheck import cli
+from jupyter_codecheck import cli, pieces
 from jupyter_codecheck.result import CheckResult, Evidence, Finding
 from jupyter_codecheck.sources import SourceError, find_files, read_units, split_source
 
@@ -179,13 +179,12 @@ def test_clean_code_from_stdin_exits_0(monkeypatch, needs_model):
 def test_long_source_is_checked_in_pieces(monkeypatch, needs_model):
     """A file longer than the model's window is checked piece by piece (here: two pieces of two
     lines) and reported as one: lines, byte spans and the correction refer to the whole file."""
-    monkeypatch.setattr(cli, "PIECE_CHARS", 40)
+    monkeypatch.setattr(pieces, "PIECE_CHARS", 40)
     source = CLEAN_PY + BUGGY_PY
-    from jupyter_codecheck.check import check
     steps: list[str] = []
-    result = cli.check_unit(check, source, [], {}, on_piece=steps.append)
+    result = cli.check_unit(source, [], {}, on_piece=steps.append)
     assert steps == ["lines 1-2 of 4", "lines 3-4 of 4"]        # the progress of a long file
-    assert [p for _, p in cli.split_source(source, 40)] == [CLEAN_PY, BUGGY_PY]
+    assert [p for _, p in pieces.split_source(source, 40)] == [CLEAN_PY, BUGGY_PY]
     assert result.stats["pieces"] == 2
     assert [f.line for f in result.findings] == [4]
     assert result.corrected == source.replace("pritn", "print")
@@ -453,7 +452,7 @@ def test_pieces_shift_evidence_and_keep_severity():
     parts = [(0, CheckResult(source=first, corrected=first, stats={"tokens": 3})),
              (len(first), CheckResult(source=second, corrected=second, stats={"tokens": 4}, evidence=[ev],
                                       findings=[_error(1, 6, "undefined-name", "name 'b' is not defined")]))]
-    merged = cli._merge(first + second, parts)
+    merged = pieces.merge(first + second, parts)
     (f,) = merged.findings
     assert (f.line, f.severity, f.gain) == (2, "error", None)
     (e,) = merged.evidence

@@ -17,6 +17,11 @@ from jupyter_codecheck.widgets import MIME_JSON
 REPO = Path(__file__).resolve().parent.parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
+TWELVE_LINES = "".join([
+    "import math\n", "\n", "def area(r):\n", "    return math.pi * r ** 2\n", "\n",
+    "radii = [1, 2, 3]\n", "for r in radii:\n", "    print(area(r))\n", "\n",
+    "total = sum(area(r) for r in radii)\n", "print(f'total {total:.2f}')\n", "print(totl)\n"])
+
 CELLS = [
     "%load_ext jupyter_codecheck",                                                   # 0
     "x = [1, 2, 3]",                                                                 # 1
@@ -28,6 +33,11 @@ CELLS = [
     "%%codecheck -o wres --no-context\nz = 5\npritn(z)",                             # 7
     "%codecheck set context=false\n%codecheck auto on",                              # 8
     "for i in x:\n    pritn(i)",                                                     # 9
+    "%codecheck auto off",                                                           # 10
+    # the default view, no -o: headless execution keeps the final result, not a placeholder
+    "%%codecheck\ndef f(x):\n    retrun x",                                           # 11
+    "%%codecheck\n" + TWELVE_LINES,                                                   # 12
+    "%%codecheck --model /nowhere/model.gguf\nx = 1",                                  # 13
 ]
 
 
@@ -57,11 +67,13 @@ def _text(cell) -> str:
 
 
 def test_run_clean_executes_a_clean_cell(executed):
-    # the model loads in the first checked cell, once per kernel
+    # the model loads in the first checked cell, once per kernel; its status line is emptied
+    # once it is loaded, so that only the result stays
     outs = executed.cells[2].outputs
-    assert outs[0].output_type == "stream" and outs[0].text.startswith("codecheck: loading the model")
-    report = [o for o in outs if o.output_type == "display_data"]
+    assert outs[0].output_type == "display_data" and outs[0].data == {}
+    report = [o for o in outs if o.output_type == "display_data" and o.data]
     assert len(report) == 1 and report[0].data["text/plain"].startswith("codecheck: no findings")
+    assert not any("loading the model" in _text(c) for c in executed.cells)
     assert _text(executed.cells[3]).strip() == "6"
     assert not any("loading the model" in _text(c) for c in executed.cells[3:])
 
@@ -98,3 +110,28 @@ def test_auto_mode_runs_the_cell_and_then_shows_its_findings(executed):
     errors = [o for o in cell.outputs if o.output_type == "error"]
     assert [e.ename for e in errors] == ["NameError"]        # the cell ran into its bug...
     assert "codecheck: line 2:" in _text(cell)               # ...and the check's finding follows
+
+
+def test_headless_execution_keeps_the_final_result_of_the_live_view(executed):
+    (out,) = executed.cells[11].outputs
+    assert WIDGET_VIEW in out.data
+    plain, html = out.data["text/plain"], out.data["text/html"]
+    assert plain.startswith("codecheck: 1 finding") and "+    return x" in plain, plain
+    assert "not run yet" not in plain and "checking" not in plain
+    assert 'class="cc-heat"' in html and "retrun" in html and "cc-finding" in html
+
+
+def test_stored_output_of_a_twelve_line_cell_is_compact(executed):
+    import json
+    cell = executed.cells[12]
+    assert len(TWELVE_LINES.splitlines()) == 12
+    assert "undefined-name" in _text(cell)
+    size = len(json.dumps(cell.outputs))
+    assert size < 20_000, size
+
+
+def test_a_model_that_fails_to_load_leaves_its_error_only(executed):
+    outs = executed.cells[13].outputs
+    assert "UsageError" in _text(executed.cells[13]) and "cannot load the model" in _text(executed.cells[13])
+    assert not any("loading the model" in _text(c) for c in executed.cells)
+    assert all(o.data == {} for o in outs if o.output_type == "display_data")

@@ -224,9 +224,9 @@ def fake_check(monkeypatch, magics):
     import jupyter_codecheck.magics as magics_module
     answer: list[CheckResult] = []
 
-    def check_iter(source, **_):
+    def check_long_iter(source, **_):
         yield answer[0]
-    monkeypatch.setattr(magics_module, "check_iter", check_iter)
+    monkeypatch.setattr(magics_module, "check_long_iter", check_long_iter)
     monkeypatch.setattr(magics, "ensure_model", lambda *a, **k: {})
     return answer
 

@@ -51,6 +51,8 @@ async def test_routes_require_authentication(jp_fetch, checker):
         r = await jp_fetch("codecheck", *path.split("/"), method=method, body=body, headers=no_auth,
                            raise_error=False, allow_nonstandard_methods=True)
         assert r.code == 403, (method, path, r.code)
+        # what is missing is said, not the XSRF check that fails first
+        assert "authentication" in message(r) and "_xsrf" not in message(r), (method, path, r.body)
     assert checker.status()["running"] is None and checker.status()["waiting"] == 0
 
 
@@ -68,6 +70,9 @@ async def test_status(jp_fetch, checker):
     (b'{"source": "x", "options": {"nope": 1}}', 400, "unknown option 'nope'"),
     (b'{"source": "x", "options": {"accept_prob": "high"}}', 400, "'accept_prob' must be a number or null"),
     (b'{"source": "x", "options": {"mode": "fast"}}', 400, "mode must be 'batched' or 'sequential'"),
+    # values check() would refuse only once the worker runs it
+    (b'{"source": "x", "options": {"accept_prob": 7}}', 400, "prob must be in (0, 1], got 7"),
+    (b'{"source": "x", "options": {"top_p": 0}}', 400, "bad options"),
     (b'{"source": "x", "options": {"exit_policy": "ref-top9000:x"}}', 400, "exit test"),
     (b'{"source": "x", "options": {"n_threads": 64}}', 400, "set by the server"),
     (b'{"source": "x", "options": {"model": "/elsewhere.gguf"}}', 400, "c.CodecheckServer.model"),
@@ -149,6 +154,30 @@ async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):
     assert second.code == 200
     assert CheckResult.from_json(second.body.decode()).stats["cancelled"]
     assert checker.status()["running"] is None and checker.status()["waiting"] == 0
+
+
+async def test_too_long_is_413_and_a_long_cell_is_checked_in_pieces(jp_fetch, checker, monkeypatch):
+    # Given a server that takes large requests, and pieces of a few lines
+    checker.max_request_bytes = 1 << 20
+    from jupyter_codecheck import pieces
+    monkeypatch.setattr(pieces, "PIECE_CHARS", 40)
+    # When one line is longer than the model's window: 413 with what to do, on both routes
+    one_line = "x = [" + ", ".join(str(k) for k in range(4000)) + "]\n"
+    r = await post(jp_fetch, {"source": one_line})
+    assert r.code == 413 and "split it into smaller cells" in message(r), r.body
+    r = await post(jp_fetch, {"source": one_line}, "stream")
+    events = [json.loads(line) for line in r.body.splitlines()]
+    assert events[-1]["type"] == "error" and events[-1]["status"] == 413
+    # When a cell is longer than a piece: it is checked piece by piece, the stream says which
+    source = "x = [1, 2, 3]\nprint(x)\n" + "y = len(x)\npritn(y)\n"
+    r = await post(jp_fetch, {"source": source}, "stream")
+    events = [json.loads(line) for line in r.body.splitlines()]
+    starts = [source.count("\n", 0, offset) + 1 for offset, _ in pieces.split_source(source, 40)]
+    assert len(starts) == 2
+    assert [e["piece"]["first_line"] for e in events if e["type"] == "piece"] == starts
+    result = CheckResult.from_dict(events[-1]["result"])
+    assert result.stats["pieces"] == 2 and [f.line for f in result.findings] == [4]
+    assert "".join(t.text for t in result.tokens) == source
 
 
 async def test_a_failing_check_is_a_500_with_the_reason(jp_fetch, checker, tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import difflib
 import html as html_module
+import json
 import re
 import time
 from collections import Counter
@@ -86,29 +87,53 @@ def test_plain_text_holds_no_timings(result):
     assert not re.search(r"\d+\.\d+ ?s\b|tokens/s", mimebundle(result)["text/plain"])
 
 
-def test_json_is_the_result_under_a_vendor_type(result):
+def test_json_is_the_result_without_its_token_records_under_a_vendor_type(result):
     bundle = mimebundle(result)
     assert "application/json" not in bundle
-    assert bundle[MIME_JSON] == result.to_dict()
-    assert CheckResult.from_dict(bundle[MIME_JSON]).corrected == result.corrected
+    expected = result.to_dict()
+    del expected["tokens"], expected["evidence"]
+    assert bundle[MIME_JSON] == expected
+    back = CheckResult.from_dict(bundle[MIME_JSON])
+    assert back.corrected == result.corrected and back.findings == result.findings
 
 
-def test_html_heat_map_has_every_token_with_its_colour_and_details(result):
-    tags = parse(mimebundle(result)["text/html"])
+def test_html_heat_map_has_every_token_and_details_where_they_matter(result):
+    html = mimebundle(result)["text/html"]
+    heat = html[html.index('class="cc-heat"'):]
+    heat = heat[:heat.index("</div>")]
+    # the cell's text, whole, in its layout
+    assert html_module.unescape(re.sub("<[^>]+>", "", heat[heat.index(">") + 1:])) == BUGGY
+    tags = parse(html)
     spans = tags.with_class("cc-tok")
-    assert [int(a["data-i"]) for _, a in spans] == [t.index for t in result.tokens]
-    for (_, attrs), tok in zip(spans, result.tokens):
+    notable = [t for t in result.tokens if not render._plain(t)]
+    assert len(spans) == len(notable) >= 1
+    for (_, attrs), tok in zip(spans, notable):
         assert f"background:{render.prob_colour(tok.prob)}" in attrs["style"]
         assert attrs["data-decision"] == tok.decision
         title = attrs["title"]
-        assert f"decision: {tok.decision}" in title
+        assert tok.decision in title
         if tok.prob is not None:
-            assert f"p = {render.fmt_prob(tok.prob)}" in title and f"rank {tok.rank}" in title
+            assert f"p = {render.fmt_prob(tok.prob)} rank {tok.rank}" in title
             assert f"exit layer {tok.exit_layer}" in title
-            for alt in tok.alternatives[:5]:
+            for alt in tok.alternatives[:3]:
                 assert repr(alt.text) in title
     # the changed token carries the change decision
     assert any(a["data-decision"] == "change" for _, a in spans)
+
+
+def test_stored_views_are_compact():
+    """A stored output is a small multiple of its cell: likely tokens of one colour share a span,
+    and the JSON leaves the token records out."""
+    source = "".join(f"v{k} = [{k}, {k + 1}]\n" for k in range(12))
+    toks, pos = [], 0
+    for i, piece in enumerate(re.findall(r"\w+|\s+|[^\w\s]", source)):
+        toks.append(_tok(i, piece, pos, source.count("\n", 0, len(source[:pos].encode())) + 1, 0, prob=0.9))
+        pos += len(piece.encode())
+    r = CheckResult(source=source, tokens=toks, corrected=source, stats={"n_layer": 4, "tokens": len(toks)})
+    bundle = mimebundle(r)
+    heat = bundle["text/html"][bundle["text/html"].index('class="cc-heat"'):]
+    assert heat.count("<span") <= 3
+    assert len(json.dumps(bundle[MIME_JSON])) < 4 * len(source)
 
 
 def test_html_diff_marks_the_change_and_labels_its_kind(result):
@@ -122,19 +147,35 @@ def test_html_diff_marks_the_change_and_labels_its_kind(result):
     assert {re.sub("<[^>]+>", "", m) for m in re.findall(r'class="cc-kind"[^>]*>([^<]*)<', html)} == kinds
 
 
-def test_html_histogram_counts_tokens_per_exit_layer(result):
-    tags = parse(mimebundle(result)["text/html"])
-    bars = tags.with_class("cc-bar")
-    n_layer = result.stats["n_layer"]
-    assert [int(a["data-layer"]) for _, a in bars] == list(range(n_layer))
-    counts = Counter(t.exit_layer for t in result.tokens if t.exit_layer is not None)
-    assert [int(a["data-count"]) for _, a in bars] == [counts.get(k, 0) for k in range(n_layer)]
-    assert tags.with_class("cc-mean")
+def test_html_early_exit_says_what_it_saved(result):
     html = mimebundle(result)["text/html"]
-    mean = sum((k + 1) * c for k, c in counts.items()) / sum(counts.values())
-    assert f"mean depth {mean:.1f} of {n_layer} layers" in html
-    assert "layers saved" in html and result.stats["model"] in html
-    assert f"{result.stats['full_heads']} full output heads for {result.stats['rows_scored']} rows" in html
+    tags = parse(html)
+    n_layer = result.stats["n_layer"]
+    counts = Counter(t.exit_layer for t in result.tokens if t.exit_layer is not None)
+    # the default policy tests at the last layer only: one bar would tell nothing, so no chart
+    assert set(counts) == {n_layer - 1}
+    assert not tags.with_class("cc-bar")
+    rows, heads = result.stats["rows_scored"], result.stats["full_heads"]
+    assert f"every token ran all {n_layer} layers" in html
+    assert (f"the cheap exit test settled {rows - heads} of {rows} rows "
+            f"({100 * (rows - heads) / rows:.0f}%) without the full {result.stats['n_vocab']:,}-token "
+            "output head") in html
+    # the stats line names the model and the policy as a user does
+    assert result.stats["model"] in html and "exit policy head" in html
+    assert result.stats["exit_policy"] not in html
+
+
+def test_html_histogram_counts_tokens_per_exit_layer_when_tokens_exit_early():
+    toks = [_tok(i, "x", i, 1, i, exit_layer=layer) for i, layer in enumerate([1, 1, 3, 2, 3])]
+    r = CheckResult(source="xxxxx", tokens=toks, corrected="xxxxx",
+                    stats={"n_layer": 4, "tokens": 5, "layers_possible": 20, "layers_computed": 15})
+    html = mimebundle(r)["text/html"]
+    bars = parse(html).with_class("cc-bar")
+    assert [(int(a["data-layer"]), int(a["data-count"])) for _, a in bars] == [(1, 2), (2, 1), (3, 2)]
+    assert parse(html).with_class("cc-mean")
+    mean = (2 * 2 + 3 + 4 * 2) / 5
+    assert f"tokens left the model after {mean:.1f} of 4 layers on average" in html
+    assert "25% of the layer computations skipped" in html
 
 
 # -- the live widget -------------------------------------------------------------------------------
@@ -175,7 +216,7 @@ def test_view_bundle_has_the_widget_and_static_fallbacks(result):
     static = mimebundle(result)
     assert data["text/plain"] == static["text/plain"]
     assert data["text/html"] == static["text/html"]
-    assert data[MIME_JSON] == result.to_dict()
+    assert data[MIME_JSON] == static[MIME_JSON]
 
 
 def test_view_run_streams_a_real_check(result):
@@ -291,7 +332,7 @@ def test_html_escapes_code_and_messages():
     assert "&lt;script&gt;" in html and "&quot;seems&quot; superfluous &amp; odd" in html
     tags = parse(html)
     titles = [a["title"] for _, a in tags.with_class("cc-tok")]
-    assert "'<script>'" in titles[1] and "alt<" in titles[1]     # unescaped by the parser: intact
+    assert "'<script>'" in titles[0] and "alt<" in titles[0]     # unescaped by the parser: intact
 
 
 def test_colour_scale_is_ordered_and_readable():
@@ -392,3 +433,25 @@ def test_severity_of_findings_from_older_versions_is_warning():
     assert render.severity({"severity": "error"}) == "error"
     assert render.severity_counts([{"severity": "error"}, {}, {}]) == "1 error, 2 warnings"
     assert render.severity_counts([]) == ""
+
+
+def test_diff_of_a_long_cell_shows_the_change_with_a_few_lines_of_context():
+    source = "".join(f"value_{k} = {k}\n" for k in range(250))
+    start = len("".join(f"value_{k} = {k}\n" for k in range(119)))
+    edit = Edit("replace", start, start + 9, 120, 0, "value_119", "value_19")
+    r = CheckResult(source=source, edits=[edit], corrected=source.replace("value_119 =", "value_19 ="),
+                    stats={"n_layer": 4})
+    rows = render.diff_rows(r)
+    assert [(sign, num) for sign, num, _, _ in rows] == [
+        ("\u2026", None), (" ", 118), (" ", 119), ("-", 120), ("+", None), (" ", 121), (" ", 122), ("\u2026", None)]
+    assert rows[0][2] == "117 unchanged lines" and rows[-1][2] == "128 unchanged lines"
+    assert parse(render.diff_html(r)).with_class("cc-row")[0][1]["data-sign"] == "gap"
+
+
+def test_a_cancelled_check_counts_the_tokens_it_decided():
+    stats = {"tokens": 3158, "time_s": 2.0, "cancelled": True, "exit_policy": None, "model": "M"}
+    text = " \u00b7 ".join(t for _, t in render.stats_parts(stats, 1024))
+    assert text.startswith("1,024 of 3,158 tokens decided \u00b7 512.0 tokens/s, 2.00 s")
+    assert "exit policy none (full depth)" in text and text.endswith("cancelled")
+    done = dict(stats, cancelled=False)
+    assert render.stats_parts(done, 3158)[:2] == [("tokens", "3,158 tokens"), ("timing", "1579.0 tokens/s, 2.00 s")]

@@ -19,6 +19,8 @@ from .requests import RequestError, parse_check_request
 from .service import CheckFailed, CodecheckServer, DuplicateId, QueueFull
 
 NAMESPACE = "codecheck"
+AUTH_NEEDED = ("authentication needed: send the server's token (Authorization: token <token>) or use "
+               "the page of a logged-in JupyterLab")
 
 
 class CodecheckHandler(APIHandler):
@@ -29,6 +31,14 @@ class CodecheckHandler(APIHandler):
     @property
     def checker(self) -> CodecheckServer:
         return self.settings["codecheck"]
+
+    def write_error(self, status_code, **kwargs):
+        # a request without a token or a session fails the XSRF check or @authenticated first,
+        # whose "'_xsrf' argument missing" or "Forbidden" hide what is really missing
+        if status_code == 403 and getattr(self, "_jupyter_current_user", None) is None:
+            self.finish(json.dumps({"message": AUTH_NEEDED}))
+            return
+        super().write_error(status_code, **kwargs)
 
     def fail(self, status: int, message: str, **headers):
         self.set_status(status)

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field, fields
 
 from ..check import CheckOptions
+from ..decoding.acceptance import AcceptanceRule
+from ..decoding.sampler import SamplerChain
 from ..decoding.exit_policy import make_policy
 
 # Options the server owns: the model and the thread count pick the ONE engine every notebook
@@ -93,8 +95,15 @@ def parse_options(raw, *, server_model: str | None, allow_client_model: bool) ->
             raise RequestError(400, f"option {name!r} must be {_type_names(kinds)}, got {json.dumps(value)}")
         options[name] = value
     try:
-        CheckOptions.from_kwargs(**options)
+        opts = CheckOptions.from_kwargs(**options)
         make_policy(options.get("exit_policy", "default"))
+        # what check() builds from them, so that a bad value is refused here rather than failing
+        # in the worker
+        AcceptanceRule(prob=opts.accept_prob, rank=opts.accept_rank, argmax=opts.accept_argmax,
+                       combine=opts.accept_combine, lenient_tokens=opts.lenient_tokens,
+                       lenient_floor=opts.lenient_floor)
+        SamplerChain(temperature=opts.temperature, top_k=opts.top_k, top_p=opts.top_p,
+                     min_p=opts.min_p, seed=opts.seed)
     except (TypeError, ValueError) as e:
         raise RequestError(400, f"bad options: {e}") from None
     return options

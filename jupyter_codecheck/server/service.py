@@ -19,7 +19,8 @@ import uuid
 from traitlets import Bool, Int, Unicode
 from traitlets.config import LoggingConfigurable
 
-from .. import check_iter
+from ..engine.errors import ContextFullError
+from ..pieces import Piece, check_long_iter
 from ..result import CheckResult, Edit
 from .requests import CheckRequest
 
@@ -161,11 +162,15 @@ class CodecheckServer(LoggingConfigurable):
         # (empty) partial CheckResult the library defines for cancellation
         result: CheckResult | None = None
         try:
-            for item in check_iter(req.source, context=req.context or None, cancel=job.cancel, **options):
+            for item in check_long_iter(req.source, context=req.context or None, cancel=job.cancel,
+                                        **options):
                 if isinstance(item, CheckResult):
                     result = item
                 elif job.stream:
-                    job.post("edit" if isinstance(item, Edit) else "token", dataclasses.asdict(item))
+                    kind = "piece" if isinstance(item, Piece) else "edit" if isinstance(item, Edit) else "token"
+                    job.post(kind, dataclasses.asdict(item))
+        except ContextFullError as e:   # one line longer than the model's window: the request's fault
+            return None, (413, str(e))
         except Exception as e:   # the worker must survive any failed check
             self.log.exception("codecheck: check %s failed", job.id)
             return None, (500, f"{type(e).__name__}: {e}")

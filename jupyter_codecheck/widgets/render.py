@@ -89,23 +89,22 @@ def _show(text: str) -> str:
     return repr(text)
 
 
-def token_details(tok: TokenRecord, n_layer: int | None = None) -> str:
-    """The hover text of one token (several lines)."""
-    lines = [f"{_show(tok.text)}  line {tok.line}, col {tok.column + 1}  decision: {tok.decision}"]
-    if tok.prob is None:
-        lines.append("not scored (deleted, resynchronised or masked)")
-    else:
-        if tok.exit_layer is None:
-            layer = "-"
-        elif n_layer and tok.exit_layer == n_layer - 1:
-            layer = f"{tok.exit_layer} (the last)"
-        else:
-            layer = f"{tok.exit_layer} of {n_layer - 1 if n_layer else '?'}"
-        lines.append(f"p = {fmt_prob(tok.prob)}  rank {tok.rank}  exit layer {layer}")
+def short_details(tok: TokenRecord, n_layer: int | None = None) -> str:
+    """The stored heat map's hover text: one line, the model's first three choices."""
+    parts = [f"{_show(tok.text)} {tok.decision}"]
+    if tok.prob is not None:
+        parts.append(f"p = {fmt_prob(tok.prob)} rank {tok.rank}")
+        if tok.exit_layer is not None:
+            last = " (the last)" if n_layer and tok.exit_layer == n_layer - 1 else ""
+            parts.append(f"exit layer {tok.exit_layer}{last}")
     if tok.alternatives:
-        lines.append("top-5: " + ", ".join(f"{_show(a.text)} {fmt_prob(a.prob)}"
-                                           for a in tok.alternatives[:5]))
-    return "\n".join(lines)
+        parts.append("model: " + ", ".join(f"{_show(a.text)} {a.prob:.2f}" for a in tok.alternatives[:3]))
+    return " \u00b7 ".join(parts)
+
+
+def _attr(text: str) -> str:
+    """Escaped for a double-quoted attribute (quotes other than '"' stay as they are: shorter)."""
+    return html.escape(text, quote=False).replace('"', "&quot;")
 
 
 # -- text/plain ------------------------------------------------------------------------------------
@@ -211,9 +210,11 @@ _MARK_STYLE = {
 }
 _ROW_STYLE = {
     " ": "",
+    "\u2026": "color:#888;font-style:italic",
     "-": "background:#ffebe9",
     "+": "background:#e6ffec",
 }
+_SIGN_NAME = {" ": "ctx", "-": "del", "+": "ins", "\u2026": "gap"}
 _KIND_STYLE = ("display:inline-block;margin-left:1em;padding:0 .45em;border-radius:.7em;"
                "font:600 10px/1.6 sans-serif;color:#fff;background:#6f42c1;vertical-align:1px")
 
@@ -268,8 +269,7 @@ def diff_rows(result: CheckResult) -> list[tuple[str, int | None, str, str]]:
     rows: list[tuple[str, int | None, str, str]] = []
     done = 0
     for h in hunks:
-        for k in range(done, h.first):
-            rows.append((" ", k + 1, _esc(lines[k]), ""))
+        _context_rows(rows, lines, done, h.first, first=not rows)
         seg_start = line_start[h.first]
         seg_end = line_start[h.last] + len(lines[h.last]) + 1 if h.last < len(lines) else len(source)
         seg_end = min(seg_end, len(source))
@@ -298,9 +298,31 @@ def diff_rows(result: CheckResult) -> list[tuple[str, int | None, str, str]]:
         for k, text in enumerate(new_lines):
             rows.append(("+", None, text, label if k == 0 else ""))
         done = h.last + 1
-    for k in range(done, len(lines)):
-        rows.append((" ", k + 1, _esc(lines[k]), ""))
+    _context_rows(rows, lines, done, len(lines), first=not rows, last=True)
     return rows
+
+
+CONTEXT_LINES = 2           # unchanged lines shown around a change; the rest is one gap row
+
+
+def _context_rows(rows, lines, begin, end, *, first=False, last=False) -> None:
+    """Unchanged lines [begin, end) between two changes (or before the first / after the last):
+    CONTEXT_LINES next to each change, a gap row ('...', how many lines) for the rest."""
+    keep_head = 0 if first else CONTEXT_LINES
+    keep_tail = 0 if last else CONTEXT_LINES
+    if end - begin <= keep_head + keep_tail + 1:
+        shown = list(range(begin, end))
+        gap = None
+    else:
+        shown = list(range(begin, begin + keep_head)) + list(range(end - keep_tail, end))
+        gap = (begin + keep_head, end - keep_tail)
+    for k in shown:
+        if gap is not None and k == gap[1]:
+            rows.append(("\u2026", None, f"{gap[1] - gap[0]} unchanged lines", ""))
+            gap = None
+        rows.append((" ", k + 1, _esc(lines[k]), ""))
+    if gap is not None:
+        rows.append(("\u2026", None, f"{gap[1] - gap[0]} unchanged lines", ""))
 
 
 def diff_html(result: CheckResult) -> str:
@@ -316,7 +338,7 @@ def diff_html(result: CheckResult) -> str:
         for sign, num, text, label in diff_rows(result):
             style = _ROW_STYLE[sign]
             out.append(
-                f'<tr class="cc-row" data-sign="{"ctx" if sign == " " else ("del" if sign == "-" else "ins")}" style="{style}">'
+                f'<tr class="cc-row" data-sign="{_SIGN_NAME[sign]}" style="{style}">'
                 f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num or ""}</td>'
                 f'<td style="color:#888;padding:0 .4em;user-select:none;width:1em">{sign}</td>'
                 f'<td style="white-space:pre;padding:0 .3em">{text}{label}</td></tr>')
@@ -360,24 +382,72 @@ def n_layer_of(result: CheckResult) -> int:
     return max(layers) + 1 if layers else 0
 
 
+# tokens the model found this likely and kept need no hover details in the stored view (the
+# default acceptance probability)
+PLAIN_PROB = 0.2
+_STEPS = 20                 # the stored heat map's colours: the scale in 20 steps (runs merge)
+
+
+def _plain(tok: TokenRecord) -> bool:
+    return tok.decision in ("accept", "masked") and (tok.prob is None or tok.prob >= PLAIN_PROB)
+
+
+def _stepped_colour(prob: float | None) -> str:
+    x = scale_position(prob)
+    if x is None:
+        return UNSCORED
+    return prob_colour(10 ** (LOG10_FLOOR * (1 - round(x * _STEPS) / _STEPS)))
+
+
 def heat_html(result: CheckResult) -> str:
-    """The cell's tokens in their layout, each coloured by the model's probability of it."""
+    """The cell's tokens in their layout, coloured by the model's probability of each. Compact, as
+    it is stored in the notebook: likely, kept tokens of one colour form one span without details;
+    every other token has its own span with its details on hover."""
     n_layer = n_layer_of(result)
     out = ['<div class="cc-heat" style="white-space:pre;font-family:var(--jp-code-font-family,monospace);'
            'font-size:var(--jp-code-font-size,13px);line-height:1.55;padding:.3em;border:1px solid #ddd;'
-           'overflow-x:auto">']
+           'overflow:auto;max-height:24em">']
+    run: list[str] = []
+    run_bg = None
+
+    def flush():
+        if run:
+            out.append(f'<span style="background:{run_bg}">{"".join(run)}</span>')
+            run.clear()
+
     for tok in sorted(result.tokens, key=lambda t: t.index):
+        shown = _esc(tok.text)
+        if _plain(tok):
+            bg = _stepped_colour(tok.prob)
+            if bg != run_bg:
+                flush()
+                run_bg = bg
+            run.append(shown)
+            continue
+        flush()
+        run_bg = None
         bg = prob_colour(tok.prob)
-        text = tok.text
-        shown = _esc(text).replace("\n", '<span style="opacity:.45">\u21b5</span>\n', 1) if "\n" in text else _esc(text)
-        style = f"background:{bg};color:{ink_for(bg)};{_DECISION_STYLE.get(tok.decision, '')}"
-        out.append(f'<span class="cc-tok" data-i="{tok.index}" data-decision="{_esc(tok.decision)}" '
-                   f'title="{_esc(token_details(tok, n_layer))}" style="{style}">{shown}</span>')
+        ink = ink_for(bg)
+        style = f"background:{bg}" + (f";color:{ink}" if ink != "#111111" else "") + \
+            (";" + _DECISION_STYLE[tok.decision] if _DECISION_STYLE.get(tok.decision) else "")
+        out.append(f'<span class="cc-tok" data-decision="{tok.decision}" '
+                   f'title="{_attr(short_details(tok, n_layer))}" style="{style}">{shown}</span>')
+    flush()
     rest = _pending_text(result)
     if rest:
-        out.append(f'<span class="cc-pending" style="color:#999">{_esc(rest)}</span>')
+        out.append(f'<span class="cc-pending" style="color:#999">{_esc(_clip_lines(rest))}</span>')
     out.append("</div>")
     return "".join(out)
+
+
+PENDING_LINES = 40          # a cancelled check of a long cell: show where it stopped, not the rest
+
+
+def _clip_lines(text: str, keep: int = PENDING_LINES) -> str:
+    lines = text.split("\n")
+    if len(lines) <= keep:
+        return text
+    return "\n".join(lines[:keep]) + f"\n\u2026 {len(lines) - keep} more lines not checked"
 
 
 def _pending_text(result: CheckResult) -> str:
@@ -389,7 +459,7 @@ def _pending_text(result: CheckResult) -> str:
 
 def legend_svg(width: int = 260) -> str:
     """The colour scale with ticks at 1e-4 .. 1 (log scale)."""
-    steps = 48
+    steps = 12
     pad = 18
     bar_w = width - 2 * pad
     rects = []
@@ -439,16 +509,27 @@ def layers_saved(stats: dict) -> tuple[int, int] | None:
     return possible - int(stats["layers_computed"]), possible
 
 
-def histogram_svg(counts: list[int], *, width: int = 420, height: int = 120) -> str:
+def exits_early(counts: list[int]) -> bool:
+    """Did any token leave the stack before the last layer (else the histogram is one bar)?"""
+    return any(counts[:-1])
+
+
+def histogram_svg(counts: list[int], *, width: int = 420, height: int = 100) -> str:
+    """Tokens per exit layer; empty when every token ran all layers (one bar tells nothing: the
+    words of depth_summary say what the exit test saved instead)."""
     n = len(counts)
     if n == 0:
         return '<div class="cc-hist" style="color:#555;font-style:italic">no layer data</div>'
+    if not exits_early(counts):
+        return ""
     top = max(max(counts), 1)
     left, right, bottom, head = 28, 6, 22, 8
     plot_w, plot_h = width - left - right, height - bottom - head
     bw = plot_w / n
     bars = []
     for k, c in enumerate(counts):
+        if not c:
+            continue
         h = plot_h * c / top
         bars.append(f'<rect class="cc-bar" data-layer="{k}" data-count="{c}" x="{left + k * bw + 0.5:.1f}" '
                     f'y="{head + plot_h - h:.1f}" width="{max(bw - 1, 1):.1f}" height="{h:.1f}" '
@@ -473,38 +554,85 @@ def histogram_svg(counts: list[int], *, width: int = 420, height: int = 120) -> 
 
 
 def depth_summary(counts: list[int], stats: dict) -> str:
+    """What the early exit saved, in words: the layers the tokens ran, and the rows the last
+    layer's cheap test settled without the full output head."""
     n = len(counts)
     parts = []
     mean = mean_exit_depth(counts)
     if mean is not None:
-        parts.append(f"mean depth {mean:.1f} of {n} layers ({sum(counts)} tokens scored)")
+        if exits_early(counts):
+            parts.append(f"tokens left the model after {mean:.1f} of {n} layers on average")
+        else:
+            parts.append(f"every token ran all {n} layers")
     saved = layers_saved(stats)
-    if saved is not None and saved[1]:
-        parts.append(f"layers saved {saved[0]} of {saved[1]} ({100 * saved[0] / saved[1]:.0f}%)")
+    if saved is not None and saved[1] and saved[0]:
+        parts.append(f"{100 * saved[0] / saved[1]:.0f}% of the layer computations skipped")
     rows, heads = stats.get("rows_scored"), stats.get("full_heads")
     if rows and heads is not None:
-        # with exact K,V the output head is what an exit saves: the 49k-token one, ~8 layers
-        parts.append(f"{heads} full output heads for {rows} rows")
+        vocab = stats.get("n_vocab")
+        head = f"the full {vocab:,}-token output head" if vocab else "the full output head"
+        parts.append(f"the cheap exit test settled {rows - heads} of {rows} rows "
+                     f"({100 * (rows - heads) / rows:.0f}%) without {head}")
     return "; ".join(parts) or "no token reached the model"
 
 
 # -- stats line -------------------------------------------------------------------------------------
 
+def policy_label(stats: dict) -> str:
+    """The check's exit policy as a user names it ('head', 'lens', 'none (full depth)')."""
+    from ..check import policy_name
+    name = stats.get("exit_policy_name") or policy_name(stats.get("exit_policy"))
+    return "none (full depth)" if name == "none" else name
+
+
+def token_count(stats: dict, n_decided: int) -> str:
+    """'85 tokens', or after a cancel '1,024 of 3,158 tokens decided'."""
+    total = stats.get("tokens", n_decided)
+    if stats.get("cancelled") and n_decided < total:
+        return f"{n_decided:,} of {total:,} tokens decided"
+    return f"{total:,} tokens"
+
+
+def speed(stats: dict, n_decided: int) -> str | None:
+    """'529.9 tokens/s, 1.93 s' over the tokens decided (a cancelled check decided fewer)."""
+    if "time_s" not in stats:
+        return None
+    t = stats["time_s"]
+    n = n_decided if stats.get("cancelled") else stats.get("tokens", n_decided)
+    return f"{n / t if t > 0 else 0:.1f} tokens/s, {t:.2f} s"
+
+
+def stats_parts(stats: dict, n_decided: int) -> list[tuple[str, str]]:
+    """The stats line as (class, text) parts; timings are the 'timing' part."""
+    parts = [("tokens", token_count(stats, n_decided))]
+    timing = speed(stats, n_decided)
+    if timing:
+        parts.append(("timing", timing))
+    if stats.get("model"):
+        parts.append(("model", str(stats["model"])))
+    if stats.get("mode"):
+        parts.append(("mode", f"mode {stats['mode']}"))
+    if "exit_policy" in stats:
+        parts.append(("policy", f"exit policy {policy_label(stats)}"))
+    if stats.get("pieces", 1) > 1:
+        parts.append(("pieces", f"{stats['pieces']} pieces"))
+    if stats.get("cancelled"):
+        parts.append(("cancelled", "cancelled"))
+    return parts
+
+
 def stats_html(stats: dict, n_tokens: int) -> str:
     """Tokens, speed, time, model. Timings sit in `span.cc-timing` so a notebook test can blank them
     with one regular expression."""
-    parts = [f"{stats.get('tokens', n_tokens)} tokens"]
-    if "time_s" in stats:
-        parts.append(f'<span class="cc-timing">{stats.get("tokens_per_s", 0):.1f} tokens/s, '
-                     f'{stats["time_s"]:.2f} s</span>')
-    if stats.get("model"):
-        parts.append(_esc(str(stats["model"])))
-    if stats.get("mode"):
-        parts.append(f"mode {_esc(str(stats['mode']))}")
-    parts.append(f"exit policy {_esc(str(stats.get('exit_policy')))}" if "exit_policy" in stats else "")
-    if stats.get("cancelled"):
-        parts.append("<b>cancelled</b>")
-    return " \u00b7 ".join(p for p in parts if p)
+    out = []
+    for cls, text in stats_parts(stats, n_tokens):
+        if cls == "timing":
+            out.append(f'<span class="cc-timing">{_esc(text)}</span>')
+        elif cls == "cancelled":
+            out.append("<b>cancelled</b>")
+        else:
+            out.append(_esc(text))
+    return " \u00b7 ".join(out)
 
 
 # -- the whole page ---------------------------------------------------------------------------------
@@ -530,7 +658,7 @@ def text_html(result: CheckResult, *, title: str | None = None) -> str:
         f'<div {_H}>Probability heat map <span style="font-weight:400;color:#666">'
         '(hover a token: probability, rank, top-5, exit layer, decision)</span></div>',
         heat_html(result), legend_svg(),
-        f'<div {_H}>Layer exits</div>', histogram_svg(counts),
+        f'<div {_H}>Early exit</div>', histogram_svg(counts),
         f'<div class="cc-depth" style="font-size:12px;color:#333">{_esc(depth_summary(counts, result.stats))}</div>',
         f'<div class="cc-stats" style="font-size:11px;color:#555;margin-top:.4em">'
         f'{stats_html(result.stats, len(result.tokens))}</div>',
@@ -538,11 +666,20 @@ def text_html(result: CheckResult, *, title: str | None = None) -> str:
     ])
 
 
+def compact_dict(result: CheckResult) -> dict:
+    """The result as stored in a notebook: everything but the token records and the evidence
+    (kept small: the heat map in text/html already shows the tokens)."""
+    d = result.to_dict()
+    d.pop("tokens")
+    d.pop("evidence")
+    return d
+
+
 def mimebundle(result: CheckResult, *, title: str | None = None) -> dict:
     """`text/plain` (diff + findings, no timings), `text/html` (diff, heat map, histogram, stats;
-    self-contained), and the result itself as JSON under a vendor MIME type."""
+    self-contained), and the result without its token records as JSON under a vendor MIME type."""
     return {
         "text/plain": text_plain(result),
         "text/html": text_html(result, title=title),
-        MIME_JSON: result.to_dict(),
+        MIME_JSON: compact_dict(result),
     }

@@ -1,10 +1,11 @@
 """CheckView: the live notebook view of a check (anywidget; its front end is static/check_view.js).
 
-Why the check runs in a worker thread: a widget's messages from the browser (the Cancel click)
-reach the kernel on the shell channel, which a synchronously running cell keeps busy until it
-returns. So `run()` walks `check_iter` in a worker thread and the cell returns at once (or, with
-`block=True`, the cell waits but a kernel interrupt still cancels cleanly); the view fills in as
-tokens are decided and the Cancel click sets `cancel_event`, which the walk polls every layer.
+Why the check runs in a worker thread: the view fills in as tokens are decided while the walk
+runs, and the Cancel click sets `cancel_event`, which the walk polls every layer. Widget
+messages share the kernel's shell channel, which a running cell keeps busy: `run()` returns at
+once so the click is heard, or, with `block=True` (what `%%codecheck` does, so that the notebook
+keeps the final result), the Cancel button interrupts the kernel and the waiting cell turns the
+interrupt into a cancel.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from . import render
 _STATIC = pathlib.Path(__file__).parent / "static"
 
 _SYNC_INTERVAL_S = 0.1      # batch streamed tokens: each sync re-sends the whole token list
+_LATE_INTERRUPT_S = 0.25    # how long a blocking run stays ready for an interrupt sent as it ended
 
 
 def token_state(tok: TokenRecord) -> dict:
@@ -78,6 +80,10 @@ class CheckView(anywidget.AnyWidget):
     source = t.Unicode("").tag(sync=True)
     status = t.Unicode("ready").tag(sync=True)
     message = t.Unicode("").tag(sync=True)
+    piece = t.Unicode("").tag(sync=True)          # a long cell: "lines 120-240 of 3000"
+    # the cell waits for the check (run(block=True)): Cancel interrupts the kernel, because the
+    # waiting cell reads the widget's messages only once it ends
+    waiting = t.Bool(False).tag(sync=True)
     tokens = t.List(t.Dict()).tag(sync=True)
     edits = t.List(t.Dict()).tag(sync=True)
     findings = t.List(t.Dict()).tag(sync=True)
@@ -217,14 +223,17 @@ class CheckView(anywidget.AnyWidget):
             raise RuntimeError("this view already ran a check; make a new CheckView")
         if "cancel" in options:
             raise TypeError("CheckView.run cancels through its own cancel_event; drop cancel=")
-        from .. import check_iter
+        from ..pieces import Piece, check_long_iter
         self.status = "running"
 
         def walk():
             try:
-                for item in check_iter(self.source, context=context, cancel=self.cancel_event, **options):
+                for item in check_long_iter(self.source, context=context, cancel=self.cancel_event,
+                                            **options):
                     if isinstance(item, CheckResult):
                         self.finish(item)
+                    elif isinstance(item, Piece):
+                        self.piece = str(item)
                     else:
                         self.add(item)
             except Exception as exc:   # shown in the view: the worker has no one else to tell
@@ -235,7 +244,15 @@ class CheckView(anywidget.AnyWidget):
         self._thread = threading.Thread(target=ctx.run, args=(walk,), name="codecheck-view", daemon=True)
         self._thread.start()
         if block:
-            self.wait()
+            self.waiting = True
+            try:
+                self.wait()
+                # a Cancel clicked as the check ended interrupts the kernel here, not the next cell
+                time.sleep(_LATE_INTERRUPT_S)
+            except KeyboardInterrupt:
+                pass
+            finally:
+                self.waiting = False
         return self
 
     def wait(self, timeout: float | None = None) -> CheckResult | None:
@@ -294,13 +311,4 @@ def _edit_state(e: Edit) -> dict:
 
 
 def _stats_text(stats: dict, n_tokens: int) -> str:
-    parts = [f"{stats.get('tokens', n_tokens)} tokens"]
-    if "time_s" in stats:
-        parts.append(f"{stats.get('tokens_per_s', 0):.1f} tokens/s")
-        parts.append(f"{stats['time_s']:.2f} s")
-    for key, label in (("model", ""), ("mode", "mode "), ("exit_policy", "exit policy ")):
-        if stats.get(key):
-            parts.append(f"{label}{stats[key]}")
-    if stats.get("cancelled"):
-        parts.append("cancelled")
-    return " \u00b7 ".join(parts)
+    return " \u00b7 ".join(text for _, text in render.stats_parts(stats, n_tokens))

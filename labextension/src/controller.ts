@@ -6,6 +6,7 @@ import { Cell, CodeCell } from '@jupyterlab/cells';
 import { NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, ISignal } from '@lumino/signaling';
 
+import { foreignCellMagic } from './cells';
 import { CheckError, IChecker, KernelChecker, ServerChecker } from './client';
 import { minimalReplacement } from './diff';
 import { marksFor, showMarks } from './highlights';
@@ -19,7 +20,7 @@ export interface ICellState {
   tokens: ITokenRecord[]; // streamed so far
   result?: ICheckResult;
   error?: string;
-  applied?: boolean; // the fix was applied: the result describes the code before it
+  skipped?: string; // a cell in another language: the name of its cell magic (bash, html, ...)
 }
 
 export interface INotebookProgress {
@@ -38,6 +39,7 @@ export class CheckController {
   private generation = 0;
   private server = new ServerChecker();
   private serverUp: boolean | null = null;
+  private readonly watched = new WeakSet<Cell>();
   progress: INotebookProgress | null = null;
   backendName = '';
 
@@ -143,8 +145,18 @@ export class CheckController {
     return { source: cell.model.sharedModel.getSource(), running: false, queued: false, tokens: [] };
   }
 
+  /** Redraw when a checked cell is edited (Apply fix, Ctrl+Z, typing): "fix applied" and "changed
+   *  since it was checked" follow the cell's source. */
+  private watch(cell: Cell): void {
+    if (!this.watched.has(cell)) {
+      this.watched.add(cell);
+      cell.model.sharedModel.changed.connect(() => this._changed.emit(cell.model.id));
+    }
+  }
+
   private async run(panel: NotebookPanel, cell: Cell): Promise<void> {
     const id = cell.model.id;
+    this.watch(cell);
     // the source as it is now: the user may have typed while the cell waited
     const state: ICellState = { ...this.blank(cell), running: true };
     this.states.set(id, state);
@@ -158,9 +170,17 @@ export class CheckController {
         earlier.push(c.model.sharedModel.getSource());
       }
     }
+    const magic = foreignCellMagic(state.source);
+    if (magic !== null) {
+      // %%bash, %%html, ...: not Python, so not checked (as the magic and the command line do)
+      state.running = false;
+      state.skipped = magic;
+      this._changed.emit(id);
+      return;
+    }
     const request = {
       source: state.source,
-      context: contextFor(earlier, this.settings.contextChars),
+      context: contextFor(earlier.filter(c => foreignCellMagic(c) === null), this.settings.contextChars),
       options: checkOptions(this.settings)
     };
     this.abort = new AbortController();
@@ -214,8 +234,13 @@ export class CheckController {
       showMarks(cell.editor, []);
     }
     shared.updateSource(r.start, r.end, r.text);
-    state.applied = true;
     this._changed.emit(cell.model.id);
     return true;
+  }
+
+  /** Does the cell hold the result's corrected code (Apply fix, and no undo since)? */
+  applied(cell: Cell): boolean {
+    const result = this.states.get(cell.model.id)?.result;
+    return !!result && result.corrected !== result.source && cell.model.sharedModel.getSource() === result.corrected;
   }
 }

@@ -22,12 +22,49 @@ export function lineDiff(before: string, after: string): IDiffLine[] {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       out.push({ op: ' ', text: a[i++] });
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      out.push({ op: '+', text: b[j++] });
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      // the removed line before the added one, as a unified diff reads
       out.push({ op: '-', text: a[i++] });
+    } else {
+      out.push({ op: '+', text: b[j++] });
     }
   }
+  return out;
+}
+
+/** A gap of unchanged lines left out of a diff. */
+export interface IDiffGap {
+  op: '…';
+  text: string; // "12 unchanged lines"
+}
+
+/** The diff's changes with `context` unchanged lines around each; the rest become gaps. */
+export function diffHunks(lines: IDiffLine[], context = 2): (IDiffLine | IDiffGap)[] {
+  const near = lines.map(() => false);
+  lines.forEach((line, k) => {
+    if (line.op !== ' ') {
+      for (let d = Math.max(0, k - context); d <= Math.min(lines.length - 1, k + context); d++) {
+        near[d] = true;
+      }
+    }
+  });
+  const out: (IDiffLine | IDiffGap)[] = [];
+  let skipped = 0;
+  const gap = () => {
+    if (skipped) {
+      out.push({ op: '…', text: `${skipped} unchanged line${skipped === 1 ? '' : 's'}` });
+      skipped = 0;
+    }
+  };
+  lines.forEach((line, k) => {
+    if (near[k]) {
+      gap();
+      out.push(line);
+    } else {
+      skipped++;
+    }
+  });
+  gap();
   return out;
 }
 

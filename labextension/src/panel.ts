@@ -9,7 +9,7 @@ import { Widget } from '@lumino/widgets';
 
 import { CheckController, ICellState } from './controller';
 import { severityCounts, severityOf } from './types';
-import { diffView, findingsView, heatmapView, histogramView, section, statsView } from './views';
+import { diffView, exitView, findingsView, heatmapView, section, statsView } from './views';
 
 export const codecheckIcon = new LabIcon({
   name: 'jupyter-codecheck:icon',
@@ -127,7 +127,7 @@ export class CodecheckPanel extends Widget {
       const item = document.createElement('li');
       item.className = 'jp-codecheck-cell-item';
       item.dataset.cellIndex = String(index);
-      item.textContent = `[${index + 1}] ${summary(s)}`;
+      item.textContent = `[${index + 1}] ${summary(s, this.controller.applied(cell))}`;
       if (s?.result && s.result.findings.length) {
         item.classList.add('jp-codecheck-has-findings');
         const worst = s.result.findings.some(f => severityOf(f) === 'error') ? 'error' : 'warning';
@@ -175,13 +175,18 @@ export class CodecheckPanel extends Widget {
       box.append(section('Heat map', heatmapView(s.source, s.tokens, undefined, true), 'jp-codecheck-heatmap-section'));
       return;
     }
+    if (s.skipped) {
+      box.append(note(`Not checked: a %%${s.skipped} cell is not Python.`, 'jp-codecheck-skipped'));
+      return;
+    }
     if (s.error) {
       box.append(note(`The check failed: ${s.error}`, 'jp-codecheck-error'));
       return;
     }
     const result = s.result!;
     const current = cell.model.sharedModel.getSource();
-    if (s.applied) {
+    const applied = this.controller.applied(cell);
+    if (applied) {
       box.append(note('Fix applied (Ctrl+Z in the cell undoes it). Check the cell again to confirm.', 'jp-codecheck-applied'));
     } else if (current !== result.source) {
       box.append(note('The cell changed since it was checked: check it again for a current result.', 'jp-codecheck-stale'));
@@ -190,7 +195,7 @@ export class CodecheckPanel extends Widget {
     if (result.corrected && result.corrected !== result.source) {
       const diff = diffView(result);
       const apply = button('Apply fix', 'jp-codecheck-apply');
-      apply.disabled = s.applied || current !== result.source;
+      apply.disabled = current !== result.source;
       apply.onclick = () => {
         this.controller.applyFix(cell);
         cell.editor?.focus();
@@ -201,14 +206,12 @@ export class CodecheckPanel extends Widget {
     }
     const nLayer = result.stats.n_layer as number | undefined;
     box.append(section('Heat map (surprisal per token)', heatmapView(result.source, result.tokens, nLayer), 'jp-codecheck-heatmap-section'));
-    if (Array.isArray(result.stats.exit_histogram)) {
-      box.append(section('Exit layers', histogramView(result.stats.exit_histogram), 'jp-codecheck-histogram-section'));
-    }
-    box.append(section('Stats', statsView(result.stats), 'jp-codecheck-stats-section'));
+    box.append(section('Early exit', exitView(result.stats), 'jp-codecheck-histogram-section'));
+    box.append(section('Stats', statsView(result.stats, result.tokens.length), 'jp-codecheck-stats-section'));
   }
 }
 
-function summary(s: ICellState | undefined): string {
+function summary(s: ICellState | undefined, applied: boolean): string {
   if (!s) {
     return 'not checked';
   }
@@ -218,6 +221,9 @@ function summary(s: ICellState | undefined): string {
   if (s.running) {
     return `checking… (${s.tokens.length} tokens)`;
   }
+  if (s.skipped) {
+    return `skipped (%%${s.skipped})`;
+  }
   if (s.error) {
     return `failed: ${s.error}`;
   }
@@ -225,8 +231,9 @@ function summary(s: ICellState | undefined): string {
     return 'not checked';
   }
   const n = s.result.findings.length;
-  const where = s.result.findings.map(f => `line ${f.line}`).join(', ');
-  return s.applied
+  // "line 2:5", as the notebook view and the command line say it
+  const where = s.result.findings.map(f => `line ${f.line}:${f.column + 1}`).join(', ');
+  return applied
     ? 'fix applied'
     : n
     ? `${n} finding${n === 1 ? '' : 's'}: ${severityCounts(s.result.findings)} (${where})`

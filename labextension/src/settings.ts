@@ -3,10 +3,11 @@ import { ISettingRegistry } from '@jupyterlab/settingregistry';
 
 export interface IPanelSettings {
   modelPath: string;
+  // null / '': the checker's own default, the same the %%codecheck magic uses
   acceptProb: number | null;
   acceptRank: number | null;
   exitPolicy: string;
-  mode: 'batched' | 'sequential';
+  mode: 'batched' | 'sequential' | null;
   contextChars: number;
   autoCheckOnRun: boolean;
   highlights: boolean;
@@ -15,10 +16,10 @@ export interface IPanelSettings {
 
 export const DEFAULTS: IPanelSettings = {
   modelPath: '',
-  acceptProb: 0.2,
-  acceptRank: 9,
-  exitPolicy: 'default',
-  mode: 'batched',
+  acceptProb: null,
+  acceptRank: null,
+  exitPolicy: '',
+  mode: null,
   contextChars: 4000,
   autoCheckOnRun: false,
   highlights: true,
@@ -32,14 +33,25 @@ export function readSettings(settings: ISettingRegistry.ISettings | null): IPane
   return { ...DEFAULTS, ...(settings.composite as unknown as Partial<IPanelSettings>) };
 }
 
-/** CheckOptions fields (jupyter_codecheck/check.py) for a request. */
+/**
+ * CheckOptions fields (jupyter_codecheck/check.py) for a request: only those the user set, so
+ * that the panel and the magic check with one set of defaults.
+ */
 export function checkOptions(s: IPanelSettings): { [key: string]: any } {
-  const options: { [key: string]: any } = {
-    accept_prob: s.acceptProb,
-    accept_rank: s.acceptRank,
-    exit_policy: s.exitPolicy.trim() === '' || s.exitPolicy.trim() === 'none' ? null : s.exitPolicy.trim(),
-    mode: s.mode
-  };
+  const options: { [key: string]: any } = {};
+  if (s.acceptProb !== null && s.acceptProb !== undefined) {
+    options.accept_prob = s.acceptProb;
+  }
+  if (s.acceptRank !== null && s.acceptRank !== undefined) {
+    options.accept_rank = s.acceptRank;
+  }
+  const policy = (s.exitPolicy ?? '').trim();
+  if (policy) {
+    options.exit_policy = policy === 'none' ? null : policy;
+  }
+  if (s.mode) {
+    options.mode = s.mode;
+  }
   if (s.modelPath.trim()) {
     options.model = s.modelPath.trim();
   }

@@ -2,7 +2,7 @@
  * Plain-DOM views of one CheckResult: findings, diff, heat map, exit histogram, stats.
  * Each function builds and returns a fresh element; the panel decides where it goes.
  */
-import { lineDiff } from './diff';
+import { diffHunks, lineDiff } from './diff';
 import { ByteOffsets } from './offsets';
 import { ICheckResult, ITokenRecord, severityOf } from './types';
 
@@ -50,15 +50,20 @@ export function findingsView(result: ICheckResult): HTMLElement {
   return list;
 }
 
+/** The changed lines with two lines of context around each; long unchanged stretches fold. */
 export function diffView(result: ICheckResult): HTMLElement {
   const pre = el('pre', 'jp-codecheck-diff');
-  for (const line of lineDiff(result.source.replace(/\n$/, ''), result.corrected.replace(/\n$/, ''))) {
-    const row = el('div', `jp-codecheck-diff-line jp-codecheck-diff-${line.op === '+' ? 'add' : line.op === '-' ? 'del' : 'same'}`);
-    row.textContent = `${line.op} ${line.text}`;
+  const lines = lineDiff(result.source.replace(/\n$/, ''), result.corrected.replace(/\n$/, ''));
+  for (const line of diffHunks(lines)) {
+    const kind = line.op === '+' ? 'add' : line.op === '-' ? 'del' : line.op === ' ' ? 'same' : 'gap';
+    const row = el('div', `jp-codecheck-diff-line jp-codecheck-diff-${kind}`);
+    row.textContent = line.op === '…' ? `… ${line.text}` : `${line.op} ${line.text}`;
     pre.appendChild(row);
   }
   return pre;
 }
+
+const PENDING_LINES = 40;
 
 /** Surprisal in nats, capped, as a 0..1 heat. Unpredicted tokens (the first) stay neutral. */
 function heat(t: ITokenRecord): number {
@@ -69,7 +74,7 @@ function heat(t: ITokenRecord): number {
 }
 
 export function tokenDetails(t: ITokenRecord, nLayer: number | undefined): string {
-  const parts = [`'${t.text}'  line ${t.line}:${t.column}`, t.decision];
+  const parts = [`'${t.text}'  line ${t.line}:${t.column + 1}`, t.decision];
   if (t.prob !== null) {
     parts.push(`p = ${t.prob.toPrecision(2)}`, `rank ${t.rank}`);
   }
@@ -108,12 +113,25 @@ export function heatmapView(source: string, tokens: ITokenRecord[], nLayer?: num
     at = to;
   }
   if (at < source.length) {
-    // while streaming, the part of the cell not decided yet is greyed out
-    pre.appendChild(pending ? el('span', 'jp-codecheck-pending', source.slice(at)) : document.createTextNode(source.slice(at)));
+    // while streaming, the part of the cell not decided yet is greyed out (of a long cell only
+    // the next lines: the panel stays small)
+    const rest = source.slice(at);
+    if (pending) {
+      const lines = rest.split('\n');
+      const more = lines.length - PENDING_LINES;
+      pre.appendChild(el('span', 'jp-codecheck-pending', more > 0 ? `${lines.slice(0, PENDING_LINES).join('\n')}\n… ${more} more lines` : rest));
+    } else {
+      pre.appendChild(document.createTextNode(rest));
+    }
   }
   box.appendChild(pre);
   box.appendChild(details);
   return box;
+}
+
+/** Did any token leave the stack before the last layer? (Else the histogram is one bar.) */
+function exitsEarly(histogram: number[]): boolean {
+  return histogram.slice(0, -1).some(c => c > 0);
 }
 
 /** How many tokens were decided at each layer (the early-exit profile). */
@@ -136,19 +154,63 @@ export function histogramView(histogram: number[]): HTMLElement {
   return wrap;
 }
 
-export function statsView(stats: { [key: string]: any }): HTMLElement {
+/**
+ * What the early exit saved, in words (jupyter_codecheck/widgets/render.py, depth_summary), with
+ * the histogram only when some token left before the last layer: one bar tells nothing.
+ */
+export function exitView(stats: { [key: string]: any }): HTMLElement {
+  const box = el('div', 'jp-codecheck-exit');
+  const histogram: number[] = Array.isArray(stats.exit_histogram) ? stats.exit_histogram : [];
+  const n = histogram.length;
+  const scored = histogram.reduce((a, b) => a + b, 0);
+  const parts: string[] = [];
+  if (scored) {
+    if (exitsEarly(histogram)) {
+      box.appendChild(histogramView(histogram));
+      const mean = histogram.reduce((a, c, k) => a + (k + 1) * c, 0) / scored;
+      parts.push(`tokens left the model after ${mean.toFixed(1)} of ${n} layers on average`);
+    } else {
+      parts.push(`every token ran all ${n} layers`);
+    }
+  }
+  const possible = stats.layers_possible;
+  const computed = stats.layers_computed;
+  if (possible && computed !== undefined && possible > computed) {
+    parts.push(`${((100 * (possible - computed)) / possible).toFixed(0)}% of the layer computations skipped`);
+  }
+  const rows = stats.rows_scored;
+  const heads = stats.full_heads;
+  if (rows && heads !== undefined) {
+    const head = stats.n_vocab ? `the full ${Number(stats.n_vocab).toLocaleString('en-US')}-token output head` : 'the full output head';
+    parts.push(`the cheap exit test settled ${rows - heads} of ${rows} rows (${((100 * (rows - heads)) / rows).toFixed(0)}%) without ${head}`);
+  }
+  box.appendChild(el('div', 'jp-codecheck-exit-text', parts.join('; ') || 'no token reached the model'));
+  return box;
+}
+
+/** The exit policy as a user names it ('head', not its tests). */
+function policyName(stats: { [key: string]: any }): string {
+  const name = stats.exit_policy_name ?? stats.exit_policy;
+  return name === null || name === 'none' ? 'none (full depth)' : String(name ?? '-');
+}
+
+export function statsView(stats: { [key: string]: any }, decided: number): HTMLElement {
   const table = el('table', 'jp-codecheck-stats');
-  const fmt = (v: any, digits = 2) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(digits)) : String(v ?? '-'));
+  const total = typeof stats.tokens === 'number' ? stats.tokens : decided;
+  // a cancelled check decided fewer tokens than the cell has: count and speed are of those
+  const n = stats.cancelled ? decided : total;
+  const speed = stats.time_s ? n / stats.time_s : 0;
   const rows: [string, string][] = [
-    ['tokens', fmt(stats.tokens)],
-    ['time', `${fmt(stats.time_s)} s`],
-    ['speed', `${fmt(stats.tokens_per_s, 1)} tokens/s`],
-    ['layers computed', stats.layer_fraction !== undefined ? `${(100 * stats.layer_fraction).toFixed(0)} %` : '-'],
-    ['decision depth', stats.decision_depth !== undefined ? `${(100 * stats.decision_depth).toFixed(0)} %` : '-'],
-    ['exit policy', fmt(stats.exit_policy)],
-    ['mode', fmt(stats.mode)],
-    ['model', fmt(stats.model)]
+    ['tokens', stats.cancelled && decided < total ? `${decided} of ${total} decided` : String(total)],
+    ['time', typeof stats.time_s === 'number' ? `${stats.time_s.toFixed(2)} s` : '-'],
+    ['speed', `${speed.toFixed(1)} tokens/s`],
+    ['exit policy', policyName(stats)],
+    ['mode', String(stats.mode ?? '-')],
+    ['model', String(stats.model ?? '-')]
   ];
+  if (stats.pieces > 1) {
+    rows.push(['pieces', `${stats.pieces} (a long cell is checked piece by piece)`]);
+  }
   if (stats.cancelled) {
     rows.unshift(['cancelled', 'yes (partial result)']);
   }

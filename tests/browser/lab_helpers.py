@@ -74,7 +74,9 @@ def wait_kernel_idle(page, timeout: float = 90) -> None:
 
 
 def run_all_cells(page) -> None:
-    lab_command(page, "notebook:run-all-cells")
+    """Starts running every cell and returns at once (the command's promise ends with the last
+    cell; tests watch the outputs while the cells run)."""
+    page.evaluate("() => { void window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
 
 def cell_source(page, index: int) -> str:

@@ -48,6 +48,8 @@ def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab):
     # the check streams in a worker thread; the view says when it is done
     _wait_view(page, 1, "['done', 'cancelled', 'error'].includes(v.dataset.status)", 180)
     assert view.get_attribute("data-status") == "done", view.locator(".cc-status").inner_text()
+    # the cell ends by storing the final static views: its output is drawn once more
+    wait_kernel_idle(page)
 
     # heat map: every token of the cell, coloured, in the cell's layout
     tokens = view.locator(".cc-heat .cc-tok")
@@ -65,12 +67,26 @@ def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab):
     assert "top-5:" in details and "change" in details
     assert abs(view.bounding_box()["height"] - height_before) < 1
 
-    # the diff names the change and the edit kind; the histogram and stats are there
+    # the diff names the change and the edit kind; every finding is listed with its severity
     diff = view.locator(".cc-diff-box")
     assert "pritn" in diff.inner_text() and "print" in diff.inner_text()
     assert diff.locator(".cc-kind").count() >= 1
-    assert view.locator(".cc-hist-box svg .cc-bar").count() == 30
-    assert "tokens/s" in view.locator(".cc-stats").inner_text()
+    finding = diff.locator(".cc-finding")
+    assert finding.count() == 1 and finding.get_attribute("data-severity") == "error"
+    assert "line 2:1" in finding.inner_text() and "pritn" in finding.inner_text()
+    # early exit: the default policy tests at the last layer, so no one-bar chart; words say
+    # what it saved
+    assert view.locator(".cc-hist-box svg .cc-bar").count() == 0
+    assert not view.locator(".cc-hist-box").is_visible()
+    depth = view.locator(".cc-depth").inner_text()
+    assert "every token ran all 30 layers" in depth and "without the full 49,152-token output head" in depth
+    stats = view.locator(".cc-stats").inner_text()
+    assert "tokens/s" in stats and "SmolLM2-135M-Instruct" in stats and "exit policy head" in stats
+    assert "ref-rank" not in stats
+    # the loading line is gone once the model is loaded
+    assert "loading the model" not in cell(page, 1).locator(".jp-OutputArea").inner_text()
+    # compact: a short cell's view fits on a screen
+    assert view.bounding_box()["height"] < 600, view.bounding_box()
 
     # click pins the details (they stay while the mouse moves on)
     changed.click()
@@ -130,5 +146,52 @@ def test_cancel_stops_a_running_check(lab_page, jupyterlab):
     from jupyter_codecheck.engine.tokenizer import Tokenizer
     total = len(Tokenizer(default_model_path()).encode(LONG).ids)
     assert 3 <= decided < total
-    assert "cancelled" in view.locator(".cc-stats").inner_text()
+    stats = view.locator(".cc-stats").inner_text()
+    # the tokens it decided, not the cell's (IPython hands the magic the body with a final newline)
+    assert "cancelled" in stats and re.search(rf"\b{decided:,} of [\d,]+ tokens decided", stats), stats
+    wait_kernel_idle(page)
+
+
+# a finding without a fix is listed all the same (issue 18, item 3)
+NO_FIX = "values = [1, 2, 3]\nprint(sum(values) / zqxwv)"
+
+
+def test_a_finding_without_a_fix_is_listed(lab_page, jupyterlab):
+    page = lab_page
+    write_notebook(jupyterlab, "nofix.ipynb", [LOAD, "%%codecheck\n" + NO_FIX])
+    open_notebook(page, jupyterlab, "nofix.ipynb")
+    run_all_cells(page)
+    view = _view(page, 1)
+    _wait_view(page, 1, "['done', 'cancelled', 'error'].includes(v.dataset.status)", 180)
+    assert view.locator(".cc-status").inner_text().startswith("1 finding: 1 error")
+    finding = view.locator(".cc-diff-box .cc-finding")
+    assert finding.count() == 1 and finding.get_attribute("data-severity") == "error"
+    assert "zqxwv" in finding.inner_text() and "line 2:" in finding.inner_text()
+
+
+# 3,000 lines (issue 18, item 8): checked piece by piece with progress, the view stays small
+HUGE = "\n".join(f"row_{k} = {k} * 2" for k in range(3000))
+# one line longer than the model's window: refused, and the refusal alone is shown
+ONE_LINE = "x = [" + ", ".join(str(k) for k in range(4000)) + "]"
+
+
+def test_a_very_long_cell_is_checked_piece_by_piece_in_a_small_view(lab_page, jupyterlab):
+    page = lab_page
+    write_notebook(jupyterlab, "huge.ipynb", [LOAD, "%%codecheck\n" + ONE_LINE, "%%codecheck\n" + HUGE])
+    open_notebook(page, jupyterlab, "huge.ipynb")
+    run_all_cells(page)
+    refused = _view(page, 1)
+    _wait_view(page, 1, "v.dataset.status === 'error'", 180)
+    assert "split it into smaller cells" in refused.locator(".cc-status").inner_text()
+    assert not refused.locator(".cc-heat").is_visible()
+    assert refused.bounding_box()["height"] < 100, refused.bounding_box()
+
+    view = _view(page, 2)
+    _wait_view(page, 2, "v.dataset.status === 'running' && /lines 1-\\d+ of 3000/.test("
+               "v.querySelector('.cc-status').textContent)", 240)
+    assert view.bounding_box()["height"] < 700, view.bounding_box()
+    view.locator(".cc-cancel").click()
+    _wait_view(page, 2, "v.dataset.status === 'cancelled'", 60)
+    assert view.bounding_box()["height"] < 700, view.bounding_box()
+    assert "more lines" in view.locator(".cc-heat .cc-pending").inner_text()
     wait_kernel_idle(page)

@@ -5,6 +5,8 @@ results; without the server extension the same check runs in the kernel.
 Saves docs/panel.png and docs/panel-notebook.png for the README."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, new_page, open_notebook,
                          write_notebook)
@@ -50,13 +52,22 @@ def check_cell_and_wait(page):
 def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
     open_panel(page, panel_lab, "panel.ipynb")
     select_cell(page, 1)
+    requests = []
+    page.on("request", lambda r: requests.append(r.post_data_json) if "/codecheck/stream" in r.url else None)
     check_cell_and_wait(page)
     box = page.locator(f"{PANEL} .jp-codecheck-cell")
     assert "Jupyter server" in page.locator(f"{PANEL} .jp-codecheck-backend").inner_text()
+    # the panel sends no thresholds of its own: the checker's defaults, as in %%codecheck
+    assert requests and requests[0]["options"] == {}, requests
 
-    # findings and the diff name the bug and its fix
-    assert "line 2" in box.locator(".jp-codecheck-findings").inner_text()
-    assert "+ print(x)" in box.locator(".jp-codecheck-diff").inner_text()
+    # findings and the diff name the bug and its fix; every finding with its severity and
+    # "line:column", as the notebook view says it
+    finding = box.locator(".jp-codecheck-finding")
+    assert finding.count() == 1 and finding.get_attribute("data-severity") == "error"
+    assert "line 2:1" in finding.inner_text() and "pritn" in finding.inner_text()
+    diff = box.locator(".jp-codecheck-diff").inner_text().splitlines()
+    # the removed line above the added one
+    assert diff.index("- pritn(x)") + 1 == diff.index("+ print(x)"), diff
     # heat map: the cell's text, token by token, details on hover
     heatmap = box.locator(".jp-codecheck-heatmap")
     assert heatmap.inner_text() == BUGGY
@@ -67,9 +78,15 @@ def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
     flagged.first.hover()
     details = box.locator(".jp-codecheck-token-details").inner_text()
     assert "p = " in details and "rank" in details and "layer" in details
-    # exit histogram: one bar per layer; stats
-    assert box.locator(".jp-codecheck-histogram .jp-codecheck-bar").count() == 30
-    assert "tokens" in box.locator(".jp-codecheck-stats").inner_text()
+    # early exit: no one-bar histogram (the default policy tests at the last layer), words
+    # say what the exit test saved
+    exits = box.locator(".jp-codecheck-histogram-section")
+    assert exits.locator(".jp-codecheck-bar").count() == 0
+    words = exits.inner_text()
+    assert "every token ran all 30 layers" in words and "without the full 49,152-token output head" in words
+    stats = box.locator(".jp-codecheck-stats").inner_text()
+    assert "tokens" in stats and "SmolLM2-135M-Instruct" in stats and "head" in stats
+    assert "ref-rank" not in stats
 
     # the editor underlines the flagged code; hovering it shows the suggestion
     mark = cell(page, 1).locator(".cm-content .jp-codecheck-flagged")
@@ -86,13 +103,18 @@ def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
     box.locator(".jp-codecheck-apply").click()
     assert cell_source(page, 1) == FIXED
     assert cell(page, 1).locator(".jp-codecheck-flagged").count() == 0
+    box.locator(".jp-codecheck-applied").wait_for()
     cell(page, 1).locator(".cm-content").click()
     page.keyboard.press("Control+z")
     page.wait_for_function(f"() => window.jupyterapp.shell.currentWidget.content.widgets[1]"
                            f".model.sharedModel.getSource() === {BUGGY!r}")
+    # undone: the panel no longer says the fix is applied, and offers it again
+    box.locator(".jp-codecheck-applied").wait_for(state="detached")
+    assert box.locator(".jp-codecheck-apply").is_enabled()
     page.keyboard.press("Control+Shift+z")
     page.wait_for_function(f"() => window.jupyterapp.shell.currentWidget.content.widgets[1]"
                            f".model.sharedModel.getSource() === {FIXED!r}")
+    box.locator(".jp-codecheck-applied").wait_for()
 
     # Check notebook: progress, then one line per code cell
     page.locator(f"{PANEL} .jp-codecheck-check-notebook").click()
@@ -126,3 +148,48 @@ def test_without_the_server_extension_the_kernel_checks(page, panel_lab_kernel_o
     assert cell_source(page, 1) == BUGGY
     leftovers = page.locator(f"{NOTEBOOK} .jp-Cell").nth(1).locator(".jp-OutputArea-output")
     assert leftovers.count() == 0
+
+
+def test_other_languages_are_skipped(page, panel_lab):
+    """Issue 18, item 4: a %%bash cell is not Python: not checked, and said so at once."""
+    write_notebook(panel_lab, "bash.ipynb", ["x = 1", "%%bash\nfor f in *.ipynb; do\n  echo \"$f\"\ndone"])
+    open_notebook(page, panel_lab, "bash.ipynb")
+    page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
+    requests = []
+    page.on("request", lambda r: requests.append(r.post_data_json) if "/codecheck/stream" in r.url else None)
+    select_cell(page, 1)
+    page.locator(f"{PANEL} .jp-codecheck-check-cell").click()
+    note = page.locator(f"{PANEL} .jp-codecheck-skipped")
+    note.wait_for(timeout=10_000)
+    assert note.inner_text() == "Not checked: a %%bash cell is not Python."
+    page.locator(f"{PANEL} .jp-codecheck-check-notebook").click()
+    page.wait_for_function("() => { const p = document.querySelector('.jp-codecheck-progress-text');"
+                           " return p && p.textContent.startsWith('Checked'); }", timeout=CHECK_S * 1000)
+    items = page.locator(f"{PANEL} .jp-codecheck-cell-item").all_inner_texts()
+    assert items[1] == "[2] skipped (%%bash)", items
+    # only the Python cell went to the server, and without the bash cell as context
+    assert [r["source"] for r in requests] == ["x = 1"], requests
+
+
+# 3,000 lines (issue 18, item 8): checked piece by piece by the server, the panel stays small
+HUGE = "\n".join(f"row_{k} = {k} * 2" for k in range(3000))
+
+
+def test_a_very_long_cell_streams_in_a_small_panel_and_cancels(page, panel_lab):
+    write_notebook(panel_lab, "huge.ipynb", [HUGE])
+    open_notebook(page, panel_lab, "huge.ipynb")
+    page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
+    select_cell(page, 0)
+    page.locator(f"{PANEL} .jp-codecheck-check-cell").click()
+    page.wait_for_function("() => { const n = document.querySelector('.jp-codecheck-running');"
+                           " return n && /Checking… [1-9]/.test(n.textContent); }", timeout=CHECK_S * 1000)
+    heat = page.locator(f"{PANEL} .jp-codecheck-heatmap")
+    assert heat.bounding_box()["height"] < 600, heat.bounding_box()
+    assert "more lines" in heat.locator(".jp-codecheck-pending").inner_text()
+    page.locator(f"{PANEL} .jp-codecheck-cancel").click()
+    stats = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-stats")
+    stats.wait_for(timeout=120_000)
+    text = stats.inner_text()
+    # the tokens the check decided, not the cell's
+    assert "yes (partial result)" in text and re.search(r"\d+ of \d+ decided", text), text
+    assert page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-heatmap").bounding_box()["height"] < 600

@@ -40,6 +40,8 @@ function severitySummary(findings) {
 
 // -- the heat map ------------------------------------------------------------------------------
 
+const PENDING_LINES = 40;
+
 function renderTokens(model, box, details, pinned) {
   const tokens = model.get("tokens");
   const source = model.get("source");
@@ -62,11 +64,14 @@ function renderTokens(model, box, details, pinned) {
     frag.append(span);
     lastEnd = Math.max(lastEnd, tok.end);
   }
-  // what is not decided yet, greyed (byte offsets: cut the UTF-8 bytes, not the JS string)
+  // what is not decided yet, greyed (byte offsets: cut the UTF-8 bytes, not the JS string); of
+  // a long cell only the next lines, so that the view stays small
   const bytes = new TextEncoder().encode(source);
   if (lastEnd < bytes.length) {
-    const rest = new TextDecoder().decode(bytes.slice(lastEnd));
-    frag.append(h("span", { class: "cc-pending" }, rest));
+    const rest = new TextDecoder().decode(bytes.slice(lastEnd)).split("\n");
+    const more = rest.length - PENDING_LINES;
+    const text = more > 0 ? `${rest.slice(0, PENDING_LINES).join("\n")}\n\u2026 ${more} more lines` : rest.join("\n");
+    frag.append(h("span", { class: "cc-pending" }, text));
   }
   box.replaceChildren(frag);
   if (pinned.index !== null) showDetails(model, details, pinned.index);
@@ -144,6 +149,14 @@ function applyFix(model, el) {
   return { ok: true, how: "editor", message: "Fix applied to the cell. Undo (Ctrl+Z) restores the original." };
 }
 
+// -- Cancel ------------------------------------------------------------------------------------
+
+// The kernel behind the widget (JupyterLab's and Notebook 7's widget manager hold it).
+function interruptKernel(model) {
+  const kernel = model.widget_manager && model.widget_manager.kernel;
+  if (kernel && typeof kernel.interrupt === "function") void kernel.interrupt();
+}
+
 // -- the widget --------------------------------------------------------------------------------
 
 function render({ model, el }) {
@@ -167,14 +180,12 @@ function render({ model, el }) {
   const hist = h("div", { class: "cc-hist-box" });
   const depth = h("div", { class: "cc-depth" });
   const stats = h("div", { class: "cc-stats" });
+  const heatSection = h("div", { class: "cc-section cc-heat-section" },
+    h("div", { class: "cc-h" }, "Probability heat map", legend), heat, details);
+  const exitSection = h("div", { class: "cc-section cc-exit-section" },
+    h("div", { class: "cc-h" }, "Early exit"), hist, depth);
 
-  root.append(
-    header,
-    diffSection,
-    h("div", { class: "cc-section" }, h("div", { class: "cc-h" }, "Probability heat map"), heat, details, legend),
-    h("div", { class: "cc-section" }, h("div", { class: "cc-h" }, "Layer exits"), hist, depth),
-    stats,
-  );
+  root.append(header, diffSection, heatSection, exitSection, stats);
   el.append(root);
 
   const pinned = { index: null };
@@ -183,7 +194,8 @@ function render({ model, el }) {
   function statusText() {
     const s = model.get("status");
     const n = model.get("tokens").length;
-    if (s === "running") return `checking\u2026 ${n} tokens decided`;
+    const piece = model.get("piece");
+    if (s === "running") return `checking\u2026 ${n} tokens decided${piece ? ` (${piece})` : ""}`;
     if (s === "cancelling") return `cancelling\u2026 ${n} tokens decided`;
     if (s === "cancelled") return `cancelled after ${n} tokens (partial result)`;
     if (s === "error") return `error: ${model.get("message")}`;
@@ -211,10 +223,17 @@ function render({ model, el }) {
     diff.innerHTML = model.get("diff_html") ||
       `<div class="cc-hint">${s === "running" ? "edits appear here as they are decided" : "no change proposed"}</div>`;
     // (diff_html lists every finding, with its severity, whether or not it has a fix)
-    renderTokens(model, heat, details, pinned);
-    if (pinned.index === null && hovered === null) showDetails(model, details, null);
+    // a failed check shows its message only (a refused 3,000-line cell is not drawn)
+    const failed = s === "error";
+    for (const part of [diffSection, heatSection, exitSection, stats]) part.hidden = failed;
+    if (!failed) {
+      renderTokens(model, heat, details, pinned);
+      if (pinned.index === null && hovered === null) showDetails(model, details, null);
+    }
     legend.innerHTML = model.get("legend_svg");
+    // one bar at the last layer tells nothing: the words below say what the exit test saved
     hist.innerHTML = model.get("histogram_svg");
+    hist.hidden = !model.get("histogram_svg");
     depth.textContent = model.get("depth_text");
     stats.textContent = model.get("stats_text");
   }
@@ -244,6 +263,9 @@ function render({ model, el }) {
     cancel.disabled = true;
     status.textContent = "cancelling\u2026";
     model.send({ event: "cancel" });
+    // a cell waiting for its check reads that message only once it ends: interrupt the kernel,
+    // which the waiting cell turns into a cancel
+    if (model.get("waiting") && model.get("status") === "running") interruptKernel(model);
   });
 
   apply.addEventListener("click", () => {
@@ -267,7 +289,7 @@ function render({ model, el }) {
     model.send({ event: "applied", ...outcome });
   });
 
-  const names = ["status", "message", "tokens", "edits", "findings", "corrected", "diff_html",
+  const names = ["status", "message", "piece", "tokens", "edits", "findings", "corrected", "diff_html",
     "histogram_svg", "depth_text", "stats_text", "title", "source", "n_layer", "legend_svg"];
   for (const name of names) model.on(`change:${name}`, update);
   update();

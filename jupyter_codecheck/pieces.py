@@ -1,0 +1,179 @@
+"""Long sources checked piece by piece, as one result.
+
+The model's window is finite (4k tokens for the default model, ~2.8 characters of code per
+token): a source longer than PIECE_CHARS is cut at line starts (preferably where a top-level
+statement starts) and each piece is checked with what precedes it as context, the piece and its
+context within WINDOW_CHARS. The CLI, the magics and the server all check through here, so a
+3,000-line cell is checked the same way everywhere.
+
+    for item in check_long_iter(source, context=earlier_cells, **options):
+        ...   # Piece (a long source only), TokenRecord, Edit: positions in the whole source;
+              # the merged CheckResult last
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from .result import CheckResult, Edit, TokenRecord
+from .sources import split_source
+
+WINDOW_CHARS = 9000
+PIECE_CHARS = 6000
+
+
+@dataclass
+class Piece:
+    """Progress of a long source: piece `index` of `count` (0-based) is being checked."""
+    index: int
+    count: int
+    first_line: int         # 1-based, in the whole source
+    last_line: int
+    total_lines: int
+
+    def __str__(self) -> str:
+        return f"lines {self.first_line}-{self.last_line} of {self.total_lines}"
+
+
+def check_long_iter(source: str, *, context: Sequence[str] | None = None,
+                    **options) -> Iterator[Piece | TokenRecord | Edit | CheckResult]:
+    """check_iter() for a source of any length: a short one is checked as it is; a long one piece
+    by piece, each piece announced by a `Piece`, its records and edits moved to the whole
+    source's positions, then one merged CheckResult. A cancelled piece ends the check."""
+    from .check import check_iter
+    from .engine.errors import ContextFullError
+
+    size = PIECE_CHARS
+    todo = split_source(source, size)
+    if len(todo) == 1:
+        yield from check_iter(source, context=context, **options)
+        return
+    earlier = list(context or [])
+    total = len(source.splitlines())
+    parts: list[tuple[int, CheckResult]] = []
+    tokens_before = 0
+    while todo:
+        offset, piece = todo.pop(0)
+        first = source.count("\n", 0, offset) + 1
+        shift = _Shift(tokens_before, len(source[:offset].encode("utf-8")), first - 1)
+        before = earlier + ([source[:offset]] if offset else [])
+        ctx = recent(before, WINDOW_CHARS - len(piece))
+        checking = check_iter(piece, context=ctx or None, **options)
+        try:
+            # the window is refused before the first token: dense code (digits, symbols) has
+            # fewer characters per token than a piece's size assumes; the rest is cut smaller
+            head = next(checking)
+        except ContextFullError:
+            size = len(piece) // 2
+            rest = split_source(source[offset:], size)
+            if len(split_source(piece, size)) == 1:     # one line longer than the window
+                raise
+            todo = [(offset + o, p) for o, p in rest]
+            continue
+        yield Piece(len(parts), len(parts) + 1 + len(todo), first, first + len(piece.splitlines()) - 1, total)
+        result = None
+        for item in _chain(head, checking):
+            if isinstance(item, CheckResult):
+                result = item
+            else:
+                yield shift.move(item)
+        parts.append((offset, result))
+        tokens_before += len(result.tokens)
+        if result.stats.get("cancelled"):
+            break
+    yield merge(source, parts)
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
+
+
+def check_long(source: str, *, context: Sequence[str] | None = None, on_piece=None,
+               **options) -> CheckResult:
+    """check() for a source of any length (see check_long_iter); `on_piece(piece)` is called as
+    each piece of a long source starts."""
+    result = None
+    for item in check_long_iter(source, context=context, **options):
+        if isinstance(item, Piece) and on_piece is not None:
+            on_piece(item)
+        elif isinstance(item, CheckResult):
+            result = item
+    return result
+
+
+@dataclass
+class _Shift:
+    """Where a piece starts in the whole source: tokens, bytes and lines before it."""
+    tokens: int
+    nbytes: int
+    lines: int
+
+    def move(self, item):
+        if isinstance(item, TokenRecord):
+            return replace(item, index=item.index + self.tokens, start=item.start + self.nbytes,
+                           end=item.end + self.nbytes, line=item.line + self.lines)
+        return replace(item, start=item.start + self.nbytes, end=item.end + self.nbytes,
+                       line=item.line + self.lines)
+
+
+def recent(sources: list[str], budget: int) -> list[str]:
+    """The most recent whole sources within `budget` characters; the last one may be cut to its
+    final lines (the piece of a long file just before the one being checked)."""
+    kept: list[str] = []
+    for src in reversed(sources):
+        if len(src) > budget:
+            if not kept and budget > 0:
+                tail = src[-budget:]
+                kept.append(tail[tail.find("\n") + 1:])
+            break
+        kept.append(src)
+        budget -= len(src)
+    return kept[::-1]
+
+
+def merge(source: str, parts: list[tuple[int, CheckResult]]) -> CheckResult:
+    """One CheckResult for a source checked in pieces: positions shifted to the whole source
+    (pieces start at line starts, so columns stay), statistics added up."""
+    merged = CheckResult(source=source)
+    for offset, r in parts:
+        shift = _Shift(len(merged.tokens), len(source[:offset].encode("utf-8")),
+                       source.count("\n", 0, offset))
+        merged.tokens += [shift.move(t) for t in r.tokens]
+        merged.edits += [shift.move(e) for e in r.edits]
+        merged.findings += [replace(f, line=f.line + shift.lines) for f in r.findings]
+        merged.evidence += [shift.move(e) for e in r.evidence]
+    merged.corrected = "".join(r.corrected for _, r in parts)
+    checked = sum(len(r.source) for _, r in parts)
+    if checked < len(source):
+        merged.corrected += source[checked:]        # cancelled: the rest as it is
+    merged.stats = _merge_stats([r.stats for _, r in parts])
+    return merged
+
+
+_ADDITIVE = ("tokens", "rows_scored", "full_heads", "context_tokens", "context_reused",
+             "layers_computed", "layers_possible", "time_s")
+
+
+def _merge_stats(all_stats: list[dict]) -> dict:
+    out = dict(all_stats[0])
+    for key in _ADDITIVE:
+        values = [s.get(key) for s in all_stats]
+        if all(isinstance(v, (int, float)) for v in values):
+            out[key] = sum(values)
+    hists = [s.get("exit_histogram") for s in all_stats]
+    if all(isinstance(h, list) for h in hists) and len({len(h) for h in hists}) == 1:
+        out["exit_histogram"] = [sum(col) for col in zip(*hists)]
+    if out.get("time_s"):
+        out["tokens_per_s"] = out.get("tokens", 0) / out["time_s"]
+    if out.get("layers_possible"):
+        out["layer_fraction"] = out.get("layers_computed", 0) / out["layers_possible"]
+    depths = [(s.get("decision_depth"), s.get("tokens", 0)) for s in all_stats]
+    if all(isinstance(d, (int, float)) for d, _ in depths) and sum(n for _, n in depths):
+        out["decision_depth"] = sum(d * n for d, n in depths) / sum(n for _, n in depths)
+    out["cancelled"] = any(s.get("cancelled") for s in all_stats)
+    out["pieces"] = len(all_stats)
+    return out
+
+
+__all__ = ["PIECE_CHARS", "WINDOW_CHARS", "Piece", "check_long", "check_long_iter", "merge", "recent"]

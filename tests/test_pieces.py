@@ -1,0 +1,33 @@
+"""Long sources checked piece by piece (jupyter_codecheck.pieces), on the real default model.
+The CLI's own tests (test_cli.py) check the merged positions; these check how the pieces are cut."""
+from __future__ import annotations
+
+import pytest
+
+from jupyter_codecheck.engine.errors import ContextFullError
+from jupyter_codecheck.pieces import PIECE_CHARS, Piece, check_long_iter
+
+# dense code: about 1.3 characters per token, so PIECE_CHARS characters overflow the 4k window
+DENSE = "\n".join(f"row_{k} = {k} * 2" for k in range(700)) + "\n"
+
+
+def _pieces(source):
+    # cancelled from the start: each piece is cut and announced, no token is walked
+    items = list(check_long_iter(source, cancel=lambda: True))
+    return [i for i in items if isinstance(i, Piece)], items[-1]
+
+
+def test_a_piece_the_window_refuses_is_cut_smaller(model_path):
+    assert len(DENSE) > PIECE_CHARS
+    pieces, result = _pieces(DENSE)
+    (first,) = pieces            # the check was cancelled in the first piece
+    # the first cut (PIECE_CHARS characters) was refused; the piece checked is about half of it
+    assert first.first_line == 1 and first.total_lines == 700
+    assert 100 < first.last_line < len(DENSE[:PIECE_CHARS].splitlines()) * 0.6
+    assert result.stats["cancelled"] and result.source == DENSE and result.corrected == DENSE
+
+
+def test_one_line_longer_than_the_window_is_refused(model_path):
+    one_line = "x = [" + ", ".join(str(k) for k in range(4000)) + "]\n"
+    with pytest.raises(ContextFullError, match="split it into smaller cells"):
+        list(check_long_iter("y = 1\n" * 10 + one_line))
