@@ -69,3 +69,14 @@ def test_the_thread_count_changes_no_number():
         out.append(s.hidden(list(range(len(ids)))))
         s.close()
     assert np.array_equal(out[0], out[1]) and np.array_equal(out[0], out[2])
+
+
+def test_contention_seen_in_one_size_class_moves_the_others():
+    gov = ThreadGovernor(2)
+    idle = lambda n: 0.003 if n == 2 else 0.005          # noqa: E731
+    busy = lambda n: 0.25 if n == 2 else 0.005            # noqa: E731
+    drive(gov, 8, idle, 50)
+    drive(gov, 128, idle, 50)
+    assert gov.choose(8) == 2 and gov.choose(128) == 2
+    drive(gov, 128, busy, 1)                              # one slow step of the big batches...
+    assert gov.choose(8) == 1                             # ...and the small ones leave the pool too

@@ -95,9 +95,16 @@ class ThreadGovernor:
         c = self.size_class(rows)
         per = seconds / row_layers
         old = self.cost.get((c, threads))
-        # the count not in use is measured rarely: its latest measurement replaces the old one
-        fresh = old is None or self.exploring == (c, threads)
+        # news: the count not in use, measured now and then, or a sudden change (another process
+        # started or ended); it replaces the old estimate, and the ratio it shows goes to every
+        # class (a busy machine is busy for all batch sizes)
+        news = old is None or self.exploring == (c, threads) or not old / 3 < per < 3 * old
         self.exploring = None
-        self.cost[(c, threads)] = per if fresh else old + self.alpha * (per - old)
+        self.cost[(c, threads)] = per if news else old + self.alpha * (per - old)
         self.last[(c, threads)] = seconds
         self.spent[c] = self.spent.get(c, 0.0) + seconds
+        if news and (c, 1) in self.cost and (c, self.n_max) in self.cost:
+            ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
+            for (k, n), v in list(self.cost.items()):
+                if k != c and n == self.n_max and (k, 1) in self.cost:
+                    self.cost[(k, n)] = self.cost[(k, 1)] * ratio
