@@ -278,7 +278,10 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     reused = 0
     try:
         text_of = _token_texts(data, enc.starts, enc.ends)
-        start, replay = _resumable(engine, prefix, enc.ids, opts)
+        start, replay, kept_edits = _resumable(engine, prefix, enc.ids, opts)
+        for ev in kept_edits:
+            raw_edits.append(ev)
+            walk_edits.append(_edit(ev, enc, data, tok))
         if start:
             # an edited cell: its unchanged, accepted beginning keeps its KV and its decisions
             engine.session.truncate(len(prefix) + start - 1)
@@ -317,7 +320,8 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
                 common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                               offset=len(prefix), cfg=cfg,
                               token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
-                              room=engine.session.n_ctx - engine.session.n_past)
+                              room=engine.session.n_ctx - engine.session.n_past,
+                              cache=_verdict_cache(engine, prefix, opts))
                 result.findings, result.edits, result.evidence, verification = weigh(
                     source=source, data=data, records=records, walk_edits=walk_edits, facts=facts,
                     dists={ev.index: ev.dist for ev in events if ev.dist is not None}, **common)
@@ -378,30 +382,48 @@ def _resume_key(opts) -> tuple:
             opts.kv_mode, opts.lens)
 
 
-def _resumable(engine, prefix, ids, opts) -> tuple[int, list]:
-    """How many leading cell tokens can be taken over from the last check (0: none)."""
+def _verdict_cache(engine, prefix, opts) -> dict:
+    """The verification's verdicts on this context, kept from check to check (a re-check after
+    an edit scores only what the edit reaches)."""
+    ident = (tuple(prefix), _resume_key(opts))
+    held = getattr(engine, "verdicts", None)
+    if held is None or held[0] != ident or len(held[1]) > 50_000:
+        held = engine.verdicts = (ident, {})
+    return held[1]
+
+
+def _resumable(engine, prefix, ids, opts) -> tuple[int, list, list]:
+    """How many leading cell tokens can be taken over from the last check (0: none), with that
+    check's decisions and the walk's edits that lie before them."""
     last = getattr(engine, "last_run", None)
     if last is None or last.prefix != prefix or last.key != _resume_key(opts) or not prefix:
-        return 0, []
-    first_edit = min((e.start for e in last.edits), default=len(last.ids))
+        return 0, [], []
     same = 0
     for a, b in zip(last.ids, ids):
         if a != b:
             break
         same += 1
     # the token before the first difference is scored again (its distribution judges the
-    # changed token); everything before it, decided in order, is kept
-    start = min(same, first_edit, len(ids) - 1)
-    decided = 0
+    # changed token); before it, tokens accepted in order before any edit are kept...
+    accepted = decided = 0
     for ev in last.events:
-        if ev.index != decided or ev.decision not in ("accept", "masked"):
+        if ev.index != decided:
             break
         decided += 1
-    start = min(start, decided)
+        accepted += accepted == decided - 1 and ev.decision in ("accept", "masked")
+    first_edit = min((e.start for e in last.edits), default=len(last.ids))
+    start = min(same, first_edit, accepted, len(ids) - 1)
+    if opts.anchored:
+        # ...and, as the walk judges each token in the cell as written, every decision that the
+        # changed tokens cannot reach (a correction may rejoin a few tokens ahead)
+        reach = opts.max_unsync + EditorConfig.resync_window + 2
+        start = max(start, min(same - reach, decided, len(ids) - 1))
+    # an edit the cut would split is found again by the walk
+    start = min([start] + [e.start for e in last.edits if e.start < start <= e.end])
     session = engine.session
     if start < 2 or session.tokens[:len(prefix) + start] != list(prefix) + list(ids[:start]):
-        return 0, []
-    return start, last.events
+        return 0, [], []
+    return start, last.events, [e for e in last.edits if e.end < start]
 
 
 def _prime(session, prefix) -> tuple[int | None, int]:

@@ -53,11 +53,13 @@ class EvidenceConfig:
 
 def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],
           facts: CellFacts, encode, scorer, offset: int, token_at, room: int,
-          cfg: EvidenceConfig, dists: dict | None = None) -> tuple[list[Finding], list[Edit], list[Evidence], dict]:
+          cfg: EvidenceConfig, dists: dict | None = None,
+          cache: dict | None = None) -> tuple[list[Finding], list[Edit], list[Evidence], dict]:
     """Findings, the edits they propose (non-overlapping), the evidence of every weighed place
     and statistics. `records`: TokenRecords by cell token index; `dists`: the walk's Dist of
     each cell position (bounds the gains: see decoding/verify.py); `encode(text) -> ids`;
-    `room`: branch rows the context can hold."""
+    `room`: branch rows the context can hold; `cache`: verdicts kept from earlier checks on the
+    same context (see decoding/verify.py)."""
     t0 = time.perf_counter()
     places = _Places(source, data, facts)
     places.errors()
@@ -88,7 +90,7 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                       first_logprob=first_logprob, pruned=pruned,
                       exit_at_last=cfg.exit_at_last,
                       probe=Probe(cfg.probe_tokens, cfg.probe_slack) if cfg.probe_tokens else None,
-                      ) if variants and room > 1 else []
+                      cache=cache) if variants and room > 1 else []
     t2 = time.perf_counter()
     findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin)
     stats = {"places": len(places.sites), "candidates": n_generated,

@@ -177,6 +177,25 @@ def test_recheck_of_an_edited_cell_reuses_its_unchanged_beginning():
     assert again.corrected == fresh.corrected == src
 
 
+def test_recheck_reuses_the_walk_past_a_slip_and_finds_what_a_fresh_check_finds():
+    from jupyter_codecheck.runner import get_engine
+    src = ("def report(values):\n    pritn(len(values))\n    total = sum(values)\n"
+           "    count = len(values)\n    mean = total / count\n    spread = max(values) - min(values)\n"
+           "    return mean, spread\n\n\nprint(report([1, 2, 3]))\n")
+    edited = src.replace("print(report([1, 2, 3]))", "print(report([4, 5, 6]))")
+    first = check(src)
+    slip = next(t.index for t in first.tokens if t.decision != "accept")
+    again = check(edited)
+    assert again.stats["context_reused"] > slip + 20     # the rejection before it is kept too
+    engine = get_engine()
+    engine.last_run = engine.verdicts = None                 # nothing kept: from scratch
+    fresh = check(edited)
+    assert fresh.stats["context_reused"] <= 1
+    assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]
+    assert [(f.line, f.message) for f in again.findings] == [(f.line, f.message) for f in fresh.findings]
+    assert "print(len(values))" in again.corrected and again.corrected == fresh.corrected
+
+
 def test_the_walk_ends_where_healing_rejects_a_token_after_an_insertion():
     # an insertion the walk's own test (token healing included) would reject again used to be
     # inserted again and again before the same token: this cell never finished

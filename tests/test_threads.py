@@ -71,12 +71,12 @@ def test_the_thread_count_changes_no_number():
     assert np.array_equal(out[0], out[1]) and np.array_equal(out[0], out[2])
 
 
-def test_contention_seen_in_one_size_class_moves_the_others():
+def test_each_size_class_leaves_the_pool_after_one_slow_step():
     gov = ThreadGovernor(2)
     idle = lambda n: 0.003 if n == 2 else 0.005          # noqa: E731
     busy = lambda n: 0.25 if n == 2 else 0.005            # noqa: E731
     drive(gov, 8, idle, 50)
     drive(gov, 128, idle, 50)
     assert gov.choose(8) == 2 and gov.choose(128) == 2
-    drive(gov, 128, busy, 1)                              # one slow step of the big batches...
-    assert gov.choose(8) == 1                             # ...and the small ones leave the pool too
+    for rows in (128, 8):
+        assert drive(gov, rows, busy, 2) == [2, 1]

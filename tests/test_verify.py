@@ -180,3 +180,22 @@ def test_the_probe_screens_a_deletion_on_its_continuation_only():
         probed, _, _ = run(cell, [Variant(ids, "delete", floor=2.0, continuation_only=continuation_only)],
                            cont=5, probe=Probe(tokens=1, slack=0.0), pruned=pruned)
         assert ("delete" in probed) == kept and (pruned == ["delete"]) == (not kept)
+
+
+def test_a_recheck_scores_only_what_the_edit_reaches():
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]
+    fix = Variant([11, 12, 13, 14, 15, 16, 17, 18], "fix")
+    cache: dict = {}
+    first, _, scorer = run(cell, [fix], cont=2, cache=cache)
+    assert scorer.rows_scored > 0 and cache
+    # the same cell again: nothing is scored, the verdict is the same
+    again, _, scorer = run(cell, [fix], cont=2, cache=cache)
+    assert scorer.branch_stats.get("verify", (0,))[0] == 0
+    assert again["fix"].gain == first["fix"].gain
+    # an edit after the place's compared tokens (2..5) keeps it; one inside them does not
+    later = cell[:7] + [41]
+    kept, _, scorer = run(later, [Variant(fix.ids[:7] + [41], "fix")], cont=2, cache=cache)
+    assert scorer.branch_stats.get("verify", (0,))[0] == 0 and kept["fix"].gain == first["fix"].gain
+    inside = cell[:4] + [42] + cell[5:]
+    moved, _, scorer = run(inside, [Variant(fix.ids[:4] + [42] + fix.ids[5:], "fix")], cont=2, cache=cache)
+    assert scorer.branch_stats["verify"][0] == 1 and moved["fix"].logprob_edit != first["fix"].logprob_edit

@@ -29,7 +29,7 @@ likely); the rows where the text is unlikely, which make the gain, go through th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Hashable, Sequence
 
 import numpy as np
@@ -123,7 +123,7 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
            max_rows: int, written_logprob: Callable[[int], float | None] | None = None,
            first_logprob: Callable[[int, int], float | None] | None = None,
            pruned: list | None = None, exit_at_last: bool = False,
-           probe: Probe | None = None) -> list[Verdict]:
+           probe: Probe | None = None, cache: dict | None = None) -> list[Verdict]:
     """Gains of `variants` against the cell `base` (as written), scored as branch rows.
 
     `offset`: the context position of the cell's token 0 (the context holds the cell as written
@@ -134,7 +134,9 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     `first_logprob(i, token)` (log p, or an upper bound, of `token` at position i; None:
     unknown), a variant with a floor whose gain bound lies below it is not scored (its key is
     appended to `pruned`); so is one the `probe` screens out. Variants equal to `base`, or whose
-    place needs more rows than one batch, get no verdict."""
+    place needs more rows than one batch, get no verdict. `cache` keeps verdicts between calls
+    on the same context: one whose scored tokens are unchanged is not scored again (a re-check
+    after an edit further down)."""
     n = len(base)
     groups: dict[int, _Group] = {}
     split: dict[Hashable, tuple[int, int]] = {}
@@ -151,8 +153,10 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     for g in groups.values():
         g.chains = _bounded(g, n, floors, written_logprob, first_logprob, pruned)
     groups = {p: g for p, g in groups.items() if g.chains}
+    def score(gs):
+        return _score_groups(scorer, gs, base, split, offset, token_at, max_rows, exit_at_last, cache)
     if probe is None:
-        return _score_groups(scorer, groups.values(), base, split, offset, token_at, max_rows, exit_at_last)
+        return score(groups.values())
 
     # the screen: each screened chain up to `probe.tokens` written tokens after its edit
     short: dict[int, _Group] = {}
@@ -161,7 +165,7 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
             if floors[c.key].floor is not None:
                 short.setdefault(g.p, _Group(g.p)).chains.append(
                     _Chain(c.key, c.middle, c.resume, min(c.stop, c.resume + probe.tokens)))
-    first = _score_groups(scorer, short.values(), base, split, offset, token_at, max_rows, exit_at_last)
+    first = score(short.values())
     stops = {c.key: c.stop for g in groups.values() for c in g.chains}
     final = {v.key: v for v in first if v.end == stops[v.key]}
     ahead = {v.key for v in first if v.key not in final and
@@ -176,8 +180,7 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
         if keep:
             rest[g.p] = _Group(g.p)
             rest[g.p].chains = keep
-    out = list(final.values()) + _score_groups(scorer, rest.values(), base, split, offset, token_at,
-                                                max_rows, exit_at_last)
+    out = list(final.values()) + score(rest.values())
     order = {v.key: k for k, v in enumerate(variants)}
     return sorted(out, key=lambda v: order[v.key])
 
@@ -205,12 +208,26 @@ def _bounded(g: _Group, n: int, variants: dict, written_logprob, first_logprob, 
 
 
 def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, max_rows: int,
-                  exit_at_last: bool) -> list[Verdict]:
-    """Every group's trie in as few branch batches of at most `max_rows` rows as fit."""
+                  exit_at_last: bool, cache: dict | None = None) -> list[Verdict]:
+    """Every group's trie in as few branch batches of at most `max_rows` rows as fit; chains
+    found in `cache` are taken from it."""
     verdicts: list[Verdict] = []
+    todo = []
+    for g in groups:
+        keep = []
+        for c in g.chains:
+            hit = cache.get(_cache_key(base, g.p, c, exit_at_last)) if cache is not None else None
+            if hit is not None:
+                verdicts.append(replace(hit, key=c.key))
+            else:
+                keep.append(c)
+        if keep:
+            todo.append(_Group(g.p))
+            todo[-1].chains = keep
+    fresh: list[Verdict] = []
     batch: list[tuple[_Group, _Trie]] = []
     rows = 0
-    for g in sorted(groups, key=lambda g: g.p):
+    for g in sorted(todo, key=lambda g: g.p):
         trie = _Trie(token_at(g.p - 1))
         trie.add(None, list(base[g.p:g.end]))
         for c in g.chains:
@@ -220,13 +237,23 @@ def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, ma
         if need > max_rows:
             continue
         if rows + need > max_rows and batch:
-            verdicts += _score(scorer, batch, offset, exit_at_last, split)
+            fresh += _score(scorer, batch, offset, exit_at_last, split)
             batch, rows = [], 0
         batch.append((g, trie))
         rows += need
     if batch:
-        verdicts += _score(scorer, batch, offset, exit_at_last, split)
-    return verdicts
+        fresh += _score(scorer, batch, offset, exit_at_last, split)
+    if cache is not None:
+        chains = {c.key: (g.p, c) for g in todo for c in g.chains}
+        for v in fresh:
+            p, c = chains[v.key]
+            cache[_cache_key(base, p, c, exit_at_last)] = v
+    return verdicts + fresh
+
+
+def _cache_key(base, p: int, c: _Chain, exit_at_last: bool) -> tuple:
+    # a verdict depends on the written tokens up to its stop and on the edit's own tokens only
+    return (tuple(base[:c.stop]), p, tuple(c.middle), c.resume, c.stop, exit_at_last)
 
 
 def _surprisal(written_logprob, a: int, b: int) -> float | None:

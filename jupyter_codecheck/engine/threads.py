@@ -64,7 +64,8 @@ class ThreadGovernor:
         self.cost: dict[tuple[int, int], float] = {}       # (size class, threads) -> s per row-layer
         self.last: dict[tuple[int, int], float] = {}       # seconds of its latest step
         self.spent: dict[int, float] = {}                  # class seconds since it last explored
-        self.exploring: tuple[int, int] | None = None
+        self.exploring: tuple[int, int] | None = None     # (class, threads) being measured
+        self.sample: list[float] = []
 
     @staticmethod
     def size_class(rows: int) -> int:
@@ -75,36 +76,45 @@ class ThreadGovernor:
         if self.n_max <= 1:
             return 1
         c = self.size_class(rows)
+        if self.exploring is not None and self.exploring[0] == c:
+            return self.exploring[1]
         # one thread first: on a busy machine a step on all cores can cost fifty
         for n in (1, self.n_max):
             if (c, n) not in self.cost:
                 return n
         ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
         best, other = (self.n_max, 1) if ratio < 1.0 else (1, self.n_max)
-        # one exploring step costs about the gap to the best: wait until that is a small share
+        # exploring costs about the gap to the best per step: wait until that is a small share
         gap = max(ratio, 1.0 / ratio) - 1.0
-        if self.spent.get(c, 0.0) * self.explore_share >= gap * self.last[(c, best)]:
+        if self.spent.get(c, 0.0) * self.explore_share >= gap * self.EXPLORE_STEPS * self.last[(c, best)]:
             self.spent[c] = 0.0
             self.exploring = (c, other)
+            self.sample = []
             return other
         return best
+
+    # steps one exploration measures (a single step's time is noisy: a descheduled worker)
+    EXPLORE_STEPS = 4
 
     def record(self, rows: int, threads: int, seconds: float, row_layers: int) -> None:
         if row_layers <= 0 or threads not in (1, self.n_max):
             return
         c = self.size_class(rows)
         per = seconds / row_layers
-        old = self.cost.get((c, threads))
-        # news: the count not in use, measured now and then, or a sudden change (another process
-        # started or ended); it replaces the old estimate, and the ratio it shows goes to every
-        # class (a busy machine is busy for all batch sizes)
-        news = old is None or self.exploring == (c, threads) or not old / 3 < per < 3 * old
-        self.exploring = None
-        self.cost[(c, threads)] = per if news else old + self.alpha * (per - old)
         self.last[(c, threads)] = seconds
         self.spent[c] = self.spent.get(c, 0.0) + seconds
-        if news and (c, 1) in self.cost and (c, self.n_max) in self.cost:
+        if self.exploring == (c, threads):
+            self.sample.append(per)
+            if len(self.sample) < self.EXPLORE_STEPS:
+                return
+            # the count not in use, measured afresh: its mean replaces the old estimate, and the
+            # ratio it shows goes to every class (a busy machine is busy for all batch sizes)
+            self.exploring = None
+            self.cost[(c, threads)] = sum(self.sample) / len(self.sample)
             ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
             for (k, n), v in list(self.cost.items()):
                 if k != c and n == self.n_max and (k, 1) in self.cost:
                     self.cost[(k, n)] = self.cost[(k, 1)] * ratio
+            return
+        old = self.cost.get((c, threads))
+        self.cost[(c, threads)] = per if old is None else old + self.alpha * (per - old)
