@@ -634,6 +634,16 @@ def load_ipython_extension(ipython):
     ipython.events.register("pre_run_cell", magics.executed.enter)
     ipython.events.register("post_run_cell", magics.executed.record)
     _LOADED[id(ipython)] = magics
+    threading.Thread(target=_warm_up, name="codecheck-warm-up", daemon=True).start()
+
+
+def _warm_up() -> None:
+    """Loads the default model while the user writes the first cell (the first %%codecheck
+    then waits only for what is left)."""
+    try:
+        check("")
+    except Exception:   # noqa: BLE001 - the first %%codecheck reports what went wrong
+        pass
 
 
 def unload_ipython_extension(ipython):

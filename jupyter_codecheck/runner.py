@@ -15,6 +15,7 @@ import numpy as np
 
 from .engine import Model, Session
 from .engine.session import FAST
+from .engine.derived import on_disk
 from .engine.paths import resolve_model_path
 from .engine.shortlist import code_shortlist
 
@@ -95,7 +96,7 @@ class Engine:
     def cached(self, name, make):
         """Per-model data computed once from the tokenizer (e.g. token classes of the vocabulary)."""
         if name not in self._cache:
-            self._cache[name] = make(self.tokenizer)
+            self._cache[name] = on_disk(self.model.path, name, lambda: make(self.tokenizer), source=make)
         return self._cache[name]
 
     @property

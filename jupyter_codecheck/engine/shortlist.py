@@ -15,6 +15,8 @@ import inspect
 
 import numpy as np
 
+from .derived import on_disk
+
 CORPUS_MODULES = (
     "argparse", "ast", "collections", "csv", "dataclasses", "difflib", "email.message",
     "functools", "heapq", "inspect", "json.decoder", "json.encoder", "logging", "pathlib",
@@ -24,6 +26,10 @@ CORPUS_MODULES = (
 
 @functools.lru_cache(maxsize=8)
 def _counts(model_path: str, n_vocab: int, tokenizer) -> np.ndarray:
+    return on_disk(model_path, "shortlist-counts", lambda: _count(n_vocab, tokenizer), source=_count)
+
+
+def _count(n_vocab: int, tokenizer) -> np.ndarray:
     counts = np.zeros(n_vocab, dtype=np.int64)
     for name in CORPUS_MODULES:
         try:
