@@ -5,7 +5,7 @@
 (a) batched scoring of a ~300-token cell with logits for every token,
 (b) one-token sequential decoding (logits of each token),
 each for our engine as the checker runs it (`engine.session.FAST`: f32 KV cache, layer matrices
-converted to q8_0 for batches) and with the session's defaults (llama.cpp's arithmetic), next to
+converted to f16 for batches) and with the session's defaults (llama.cpp's arithmetic), next to
 llama.cpp on the same file and, for reference, llama.cpp on a q8_0 copy of it (what a user who
 converted the file would get from llama.cpp's own tiled kernels),
 plus the cost of the exit hook (a Python call after every layer) and of the exit tests (the full
@@ -20,6 +20,11 @@ else. The layers alone therefore bound the checker's speed, whatever the exit po
 and the layers' time per row by batch size shows whether rows riding along are nearly free
 (memory-bound) or cost their share (compute-bound): the edit walk scores 8-16-row windows and
 2-3-row branch batches.
+
+(d) The arithmetic: the log-probability of each next token of whole held-out files (HumanEvalFix
+solutions 100-107, read after <|endoftext|> as check() reads a cell, each file in one batch) for
+the checker's settings and the alternatives, against llama.cpp's full softmax: the share within
+0.05 and 0.25 nats and the mean difference. `--arithmetic` runs only this part.
 
 Runs alternate ours / llama.cpp and report medians: the machine is shared and noisy. The last
 line is one JSON object with the figures.
@@ -95,6 +100,47 @@ def q8_0_copy(path) -> str:
     return out
 
 
+ARITHMETIC = {   # name -> Session settings
+    "llama.cpp's (Session defaults)": {},
+    "f32 KV": {"kv_f32": True},
+    "f32 KV + q8_0 copies": {"kv_f32": True, "batch_weights": "q8_0", "batch_min_rows": 4},
+    "f32 KV + f16 copies (FAST)": dict(FAST),
+    "f32 KV + f32 copies": {"kv_f32": True, "batch_weights": "f32", "batch_min_rows": 4},
+}
+
+
+def arithmetic(model, threads: int) -> dict:
+    from pathlib import Path
+    data = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
+    with open(data, encoding="utf-8") as f:
+        sources = [json.loads(line)["fixed"] for line in f][100:108]
+    tok = model.tokenizer
+    eot = next(i for i in range(min(tok.n_vocab, 512)) if tok.piece(i) == b"<|endoftext|>")
+    files = [[eot] + tok.encode(s).ids for s in sources]
+    ref = LlamaCppModel(model.path, n_threads=threads, n_ctx=1024, n_batch=512)
+    want = []
+    for ids in files:
+        lg = ref.score(ids, all_logits=True).astype(np.float64)
+        ref.clear()
+        lse = lg.max(1) + np.log(np.exp(lg - lg.max(1, keepdims=True)).sum(1))
+        want.append(lg[np.arange(len(ids) - 1), ids[1:]] - lse[:-1])
+    ref.close()
+    out = {}
+    for name, settings in ARITHMETIC.items():
+        diff = []
+        for ids, w in zip(files, want):
+            s = model.session(n_threads=threads, n_ctx=1024, **settings)
+            s.forward(ids)
+            diff.append(np.abs(s.head(np.arange(len(ids) - 1), ref=ids[1:]).ref_logprob - w))
+            s.close()
+        d = np.concatenate(diff)
+        out[name] = {"tokens": int(d.size), "within_0.05": round(float(np.mean(d <= 0.05)), 4),
+                     "within_0.25": round(float(np.mean(d <= 0.25)), 4), "mean_nats": round(float(d.mean()), 4)}
+        print(f"(d) {name}: {out[name]['within_0.05']:.1%} of {d.size} tokens within 0.05 nat of "
+              f"llama.cpp, {out[name]['within_0.25']:.1%} within 0.25, mean {out[name]['mean_nats']:.3f}", flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default=None)
@@ -102,9 +148,13 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--cell-tokens", type=int, default=300)
     ap.add_argument("--decode-tokens", type=int, default=64)
+    ap.add_argument("--arithmetic", action="store_true", help="only (d): log-probabilities against llama.cpp")
     args = ap.parse_args()
 
     model = Model(args.model)
+    if args.arithmetic:
+        print(json.dumps({"arithmetic": arithmetic(model, args.threads)}))
+        return
     n_layer = model.n_layer
     cell = model.tokenizer.encode(inspect.getsource(json.decoder)).ids[:args.cell_tokens]
     ref = LlamaCppModel(model.path, n_threads=args.threads, n_ctx=1024, n_batch=512)
@@ -230,6 +280,7 @@ def main() -> None:
         **{k: round(v, 4) for k, v in costs.items()},
         **bounds, "layers_ms_per_row_by_batch": layers_ms_by_rows,
         "shortlist_error": short_err,
+        "arithmetic": arithmetic(model, args.threads),
     }
     print(f"model {model.path.name}, {args.threads} threads, medians of {args.repeats} runs")
     print(f"(a) batched scoring, {len(cell)} tokens, all logits: ours {tps['ours_batched_tps']:.0f} tok/s, "

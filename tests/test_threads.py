@@ -80,3 +80,10 @@ def test_each_size_class_leaves_the_pool_after_one_slow_step():
     assert gov.choose(8) == 2 and gov.choose(128) == 2
     for rows in (128, 8):
         assert drive(gov, rows, busy, 2) == [2, 1]
+
+
+def test_an_expensive_exploration_does_not_pay_for_the_next_one():
+    gov = ThreadGovernor(2)
+    used = drive(gov, 76, lambda n: 2.0 if n == 2 else 0.005, 3000)
+    # 4 exploring steps cost 1,600 one-thread steps: at a 5 % budget, at most one exploration
+    assert used[2:].count(2) <= 4

@@ -106,18 +106,13 @@ Hook = Callable[[LayerStep], "Iterable[int] | None"]
 BATCH_WEIGHT_TYPES = {None: -1, "f32": 0, "f16": 1, "q8_0": 8, "bf16": 30}
 
 # The settings the checker runs with. Session's own defaults reproduce llama.cpp's arithmetic
-# (f16 KV cache, the file's weights); these trade that bit-for-bit match for speed, staying within
-# the noise that batch shapes cause anyway (log-probability of the next token vs llama.cpp: mean
-# 0.08 nat, as scoring in batches of 16 instead of 400 gives 0.07). Layers only, SmolLM2 Q4_1,
-# 2 threads, rows/s by batch size (`python bench/engine.py` measures the whole engine):
-#               1     4     8    16    32    64
-#   defaults  100   164   194   225   229   311
-#   these     108   227   324   437   509   545
-# - f32 KV cache: ggml's CPU flash attention takes a slow f16 path for batches under 64 rows
-#   with an f16 cache (2x memory: 190 MB for 4096 positions of SmolLM2);
-# - layer matrices converted to q8_0 (113 MB for SmolLM2) for batches of >= 4 rows: Q4_1 has no
-#   tiled matrix kernel in ggml; a single row stays on the file's weights, which are faster there.
-FAST = {"kv_f32": True, "batch_weights": "q8_0", "batch_min_rows": 4}
+# (f16 KV cache, the file's weights, 8-bit activations in every matrix product); these are faster
+# (bench/engine.py, README "Arithmetic"):
+# - f32 KV cache: ggml's CPU flash attention takes a slow path for small batches with an f16 one;
+# - batches of >= 4 rows multiply an f16 copy of the layer matrices: ggml has tiled kernels for it
+#   (none for Q4_1), and with 16-bit activations a row's numbers barely depend on the batch it
+#   is in, which the verification's gains need (they compare rows scored in different batches).
+FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 4}
 
 
 class Session:

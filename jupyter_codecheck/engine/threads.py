@@ -64,6 +64,7 @@ class ThreadGovernor:
         self.cost: dict[tuple[int, int], float] = {}       # (size class, threads) -> s per row-layer
         self.last: dict[tuple[int, int], float] = {}       # seconds of its latest step
         self.spent: dict[int, float] = {}                  # class seconds since it last explored
+        self.ratio: float | None = None                    # the pool's cost over one thread's, latest
         self.exploring: tuple[int, int] | None = None     # (class, threads) being measured
         self.sample: list[float] = []
 
@@ -78,12 +79,17 @@ class ThreadGovernor:
         c = self.size_class(rows)
         if self.exploring is not None and self.exploring[0] == c:
             return self.exploring[1]
-        # one thread first: on a busy machine a step on all cores can cost fifty
-        for n in (1, self.n_max):
-            if (c, n) not in self.cost:
-                return n
-        ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
-        best, other = (self.n_max, 1) if ratio < 1.0 else (1, self.n_max)
+        # one thread first: on a busy machine a step on all cores can cost fifty times more, so
+        # a new size class takes the pool's cost from the others' latest ratio when there is one
+        if (c, 1) not in self.cost:
+            return 1
+        if (c, self.n_max) not in self.cost:
+            if self.ratio is None:
+                return self.n_max
+            self.cost[(c, self.n_max)] = self.cost[(c, 1)] * self.ratio
+            self.last[(c, self.n_max)] = self.last[(c, 1)] * self.ratio
+        ratio = self.ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
+        best, other = (self.n_max, 1) if ratio < self.WIN else (1, self.n_max)
         # exploring costs about the gap to the best per step: wait until that is a small share
         gap = max(ratio, 1.0 / ratio) - 1.0
         if self.spent.get(c, 0.0) * self.explore_share >= gap * self.EXPLORE_STEPS * self.last[(c, best)]:
@@ -95,6 +101,9 @@ class ThreadGovernor:
 
     # steps one exploration measures (a single step's time is noisy: a descheduled worker)
     EXPLORE_STEPS = 4
+    # all cores must be this much cheaper: their failure (a spinning pool on a busy machine) costs
+    # far more than one thread's (an idle core)
+    WIN = 0.8
 
     def record(self, rows: int, threads: int, seconds: float, row_layers: int) -> None:
         if row_layers <= 0 or threads not in (1, self.n_max):
@@ -102,7 +111,6 @@ class ThreadGovernor:
         c = self.size_class(rows)
         per = seconds / row_layers
         self.last[(c, threads)] = seconds
-        self.spent[c] = self.spent.get(c, 0.0) + seconds
         if self.exploring == (c, threads):
             self.sample.append(per)
             if len(self.sample) < self.EXPLORE_STEPS:
@@ -116,5 +124,14 @@ class ThreadGovernor:
                 if k != c and n == self.n_max and (k, 1) in self.cost:
                     self.cost[(k, n)] = self.cost[(k, 1)] * ratio
             return
+        self.spent[c] = self.spent.get(c, 0.0) + seconds     # what the budget is a share of
         old = self.cost.get((c, threads))
-        self.cost[(c, threads)] = per if old is None else old + self.alpha * (per - old)
+        if old is None:
+            self.cost[(c, threads)] = per
+            return
+        # believe bad news about the pool and good news about one thread at once, the opposite
+        # slowly: timings on a busy machine are noisy, and the pool's bad steps are the costly ones
+        worse = per > old
+        fast = worse if threads == self.n_max else not worse
+        a = max(self.alpha, 0.7) if fast else self.alpha / 3
+        self.cost[(c, threads)] = old + a * (per - old)

@@ -55,6 +55,9 @@ cc_context::cc_context(cc_model * m, const cc_context_params & p)
 void cc_context::set_threads(int n) {
     if (n > 1 && n != pool_threads) {
         ggml_threadpool_params tpp = ggml_threadpool_params_default(n);
+        // workers sleep as soon as a graph is done: polling would spin a core through the Python
+        // work between layers and the one-thread steps, which a busy machine cannot spare
+        tpp.poll = 0;
         ggml_threadpool * pool = ggml_threadpool_new(&tpp);
         if (!pool) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot create a pool of %d threads", n);
         if (threadpool) ggml_threadpool_free(threadpool);
