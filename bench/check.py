@@ -35,10 +35,10 @@ from pathlib import Path
 
 import numpy as np
 
-from jupyter_codecheck.check import check
+from jupyter_codecheck.core.check import check
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel
 from jupyter_codecheck.engine.session import FAST
-from jupyter_codecheck.runner import get_engine
+from jupyter_codecheck.core.adapter import get_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"

@@ -164,7 +164,7 @@ def test_bad_options_raise_clear_errors():
 
 
 def test_recheck_of_an_edited_cell_reuses_its_unchanged_beginning():
-    from jupyter_codecheck.runner import get_engine
+    from jupyter_codecheck.core.adapter import get_engine
     src = "def mean(values):\n    total = sum(values)\n    count = len(values)\n    return total / count\n"
     edited = src.replace("return total / count", "retrun total / count")
     check(src, **FAST)

@@ -14,7 +14,7 @@ from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
 from jupyter_codecheck import CheckResult, Edit, Finding
-from jupyter_codecheck.magics import CodecheckMagics, compact_report, is_code_cell
+from jupyter_codecheck.views.magics import CodecheckMagics, compact_report, is_code_cell
 
 BUGGY = "z = 5\npritn(z)\n"
 
@@ -221,7 +221,7 @@ def _sev_result(findings, with_edit):
 @pytest.fixture
 def fake_check(monkeypatch, magics):
     """%%codecheck answers with the result in `answer[0]` instead of running the model."""
-    import jupyter_codecheck.magics as magics_module
+    import jupyter_codecheck.views.magics as magics_module
     answer: list[CheckResult] = []
 
     def check_long_iter(source, **_):

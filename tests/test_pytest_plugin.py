@@ -10,7 +10,7 @@ import importlib
 import nbformat
 import pytest
 
-from jupyter_codecheck.result import CheckResult, Finding
+from jupyter_codecheck.core.result import CheckResult, Finding
 
 pytest_plugins = ["pytester"]
 
@@ -19,7 +19,7 @@ BUGGY = "for i in range(3):\n    pritn(i)\n"
 
 
 def _plugin_args() -> list[str]:
-    return ["-p", "jupyter_codecheck.pytest_plugin"]
+    return ["-p", "jupyter_codecheck.views.pytest_plugin"]
 
 
 @pytest.fixture(autouse=True)
@@ -122,7 +122,7 @@ SEVERITY_RESULTS = {
 def fake_check(monkeypatch):
     """check() answers from SEVERITY_RESULTS (the inner runs share this process)."""
     # the module, not the function jupyter_codecheck re-exports under the same name
-    check_module = importlib.import_module("jupyter_codecheck.check")
+    check_module = importlib.import_module("jupyter_codecheck.core.check")
 
     def check(source, **_):
         return SEVERITY_RESULTS[source]

@@ -159,7 +159,7 @@ async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):
 async def test_too_long_is_413_and_a_long_cell_is_checked_in_pieces(jp_fetch, checker, monkeypatch):
     # Given a server that takes large requests, and pieces of a few lines
     checker.max_request_bytes = 1 << 20
-    from jupyter_codecheck import pieces
+    from jupyter_codecheck.core import pieces
     monkeypatch.setattr(pieces, "PIECE_CHARS", 40)
     # When one line is longer than the model's window: 413 with what to do, on both routes
     one_line = "x = [" + ", ".join(str(k) for k in range(4000)) + "]\n"

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import numpy as np
 
-from .engine import Model, Session
-from .engine.session import FAST
-from .engine.derived import on_disk
-from .engine.paths import resolve_model_path
-from .engine.shortlist import code_shortlist
+from ..engine import Model, Session
+from ..engine.session import FAST
+from ..engine.derived import on_disk
+from ..engine.paths import resolve_model_path
+from ..engine.shortlist import code_shortlist
 
 SHORTLIST_MAX = 8192      # the engine's limit (cc_set_shortlist)
 
@@ -116,7 +116,7 @@ class Engine:
         if not self.lens_tried:
             self.lens_tried = True
             try:
-                from .engine.lens import default_lens
+                from ..engine.lens import default_lens
                 self.lens = default_lens(self.model, progress=_lens_progress(self.model))
             except Exception as e:  # noqa: BLE001 - no lens: plain head, exits happen later
                 print(f"jupyter-codecheck: no exit lens ({e}); early exits use the plain head",

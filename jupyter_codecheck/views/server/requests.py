@@ -9,10 +9,10 @@ import json
 import re
 from dataclasses import dataclass, field, fields
 
-from ..check import CheckOptions
-from ..decoding.acceptance import AcceptanceRule
-from ..decoding.sampler import SamplerChain
-from ..decoding.exit_policy import make_policy
+from ...core.check import CheckOptions
+from ...decoding.acceptance import AcceptanceRule
+from ...decoding.sampler import SamplerChain
+from ...decoding.exit_policy import make_policy
 
 # Options the server owns: the model and the thread count pick the ONE engine every notebook
 # shares (check() caches an engine per (model, n_threads)); `cancel` is the server's own Event.

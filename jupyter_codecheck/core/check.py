@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import math
-import re
 import threading
 import time
 from dataclasses import dataclass, fields
@@ -18,15 +17,16 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-from .decoding.acceptance import AcceptanceRule
-from .decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent, longer_tokens
-from .decoding.exit_policy import make_policy
-from .decoding.sampler import SamplerChain
-from .decoding.scorer import Cancelled, Scorer
+from ..decoding.acceptance import AcceptanceRule
+from ..decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent, longer_tokens
+from ..decoding.exit_policy import make_policy
+from ..decoding.sampler import SamplerChain
+from ..decoding.scorer import Cancelled, Scorer
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
 from .result import Alternative, CheckResult, Edit, TokenRecord
+from .masking import masked_spans, overlapping
 from .sources import is_python_cell
 
 DEFAULT_EXIT_POLICY = "default"
@@ -129,26 +129,6 @@ class CheckOptions:
 HEAL_SHORTLIST_MAX = 256
 
 
-# -- IPython syntax is masked: never flagged, never rewritten ---------------------------------------
-
-# the line's newline too: the model's view of the token that ends a magic is as foreign as the
-# magic itself
-_MAGIC_LINE = re.compile(rb"^[ \t]*(%|!)[^\n]*\n?", re.M)
-
-
-def masked_spans(data: bytes) -> list[tuple[int, int]]:
-    """Byte spans of magics and shell lines (`%...`, `%%...`, `!...`) with their newline."""
-    return [(m.start(), m.end()) for m in _MAGIC_LINE.finditer(data)]
-
-
-def _overlapping(starts, ends, spans) -> list[bool]:
-    """Per token: does its byte span overlap any of `spans` (magics, or names/comments/strings)?"""
-    out = []
-    for s, e in zip(starts, ends):
-        out.append(any(s < b and e > a for a, b in spans))
-    return out
-
-
 # -- the walk ----------------------------------------------------------------------------------------
 
 def check(source: str, *, context: Sequence[str] | None = None, **options) -> CheckResult:
@@ -169,7 +149,7 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
                           lenient_floor=opts.lenient_floor)
     sampler = SamplerChain(temperature=opts.temperature, top_k=opts.top_k, top_p=opts.top_p,
                            min_p=opts.min_p, seed=opts.seed)
-    from .runner import EngineLayerModel, get_engine, single_threaded_blas
+    from .adapter import EngineLayerModel, get_engine, single_threaded_blas
     engine = get_engine(opts.model, opts.n_threads)
     tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
@@ -191,7 +171,7 @@ def _with_calibrated_defaults(options: dict) -> dict:
     if not options.pop("calibration", False):
         return options
     try:
-        from .calibrate import default_options
+        from .calibration import default_options
         shipped = default_options(options.get("model"))
     except (OSError, ValueError):      # no model file: get_engine reports that clearly
         return options
@@ -216,7 +196,7 @@ def policy_name(spec) -> str:
     'ref-rank:3+ref-prob:0.1,min:-1,after-accept'); 'none' for full depth."""
     if spec is None:
         return "none"
-    from .decoding.exit_policy import PRESETS
+    from ..decoding.exit_policy import PRESETS
     return next((name for name, tests in PRESETS.items() if name != "default" and tests == spec), str(spec))
 
 
@@ -236,12 +216,12 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     n = len(enc.ids)
     python_cell = is_python_cell(source)
     # a cell in another language (%%bash, %%html, ...) is all masked: shown, never judged
-    masked = _overlapping(enc.starts, enc.ends, masked_spans(data) if python_cell else [(0, len(data))])
-    free = _overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
+    masked = overlapping(enc.starts, enc.ends, masked_spans(data) if python_cell else [(0, len(data))])
+    free = overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
     prefix = _document_start(tok)
     room = engine.session.n_ctx - n - _walk_slack(opts)
     if room < len(prefix):
-        from .engine.errors import ContextFullError
+        from ..engine.errors import ContextFullError
         raise ContextFullError(f"the cell has {n} tokens but the model's context holds "
                                f"{engine.session.n_ctx}: split it into smaller cells")
     if context:
@@ -334,7 +314,7 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     result.corrected = _apply(data, result.edits).decode("utf-8", "replace")
     _corrected_lines(result)
     dt = time.perf_counter() - t0
-    from .engine.paths import model_display_name
+    from ..engine.paths import model_display_name
     computed = layer_model.layers_computed
     possible = scorer.rows_scored * n_layer
     result.stats = {
@@ -516,7 +496,7 @@ def _hold_cell(session, prefix, ids) -> bool:
 def _calibrated_margin(model) -> float:
     """The margin shipped for this model file (jupyter_codecheck/calibration/), else the default."""
     try:
-        from .calibrate import shipped_margin
+        from .calibration import shipped_margin
         margin = shipped_margin(model)
     except (OSError, ValueError, ImportError):
         margin = None
@@ -641,5 +621,5 @@ def _apply(data: bytes, edits: list[Edit]) -> bytes:
     return b"".join(out)
 
 
-__all__ = ["check", "check_iter", "CheckOptions", "masked_spans"]
+__all__ = ["check", "check_iter", "CheckOptions"]
 

@@ -69,10 +69,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from . import __version__
-from .pieces import check_long
-from .result import CheckResult, Finding
-from .sources import (
+from .. import __version__
+from ..core.pieces import check_long
+from ..core.result import CheckResult, Finding
+from ..core.sources import (
     SourceError,
     Unit,
     earlier_sources,
@@ -195,13 +195,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _calibrate(rest: list[str]) -> int:
-    name = f"{__package__}.calibrate"
+    name = "jupyter_codecheck.tools.calibrate"
     try:
         calibrate = importlib.import_module(name)
     except ModuleNotFoundError as e:
         if e.name != name:
             raise
-        _error("this installation has no 'calibrate' command (jupyter_codecheck.calibrate is "
+        _error("this installation has no 'calibrate' command (jupyter_codecheck.tools.calibrate is "
                "missing); upgrade jupyter-codecheck")
         return EXIT_ERROR
     try:
@@ -311,8 +311,8 @@ def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
 def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
     """Checks every unit of every file, yielding each `Checked` as it is done. Unreadable files
     are recorded in `run.errors`; a model or option error raises FatalError."""
-    from .engine import EngineError, GGUFError, ModelNotFoundError
-    from .engine.errors import ContextFullError
+    from ..engine import EngineError, GGUFError, ModelNotFoundError
+    from ..engine.errors import ContextFullError
 
     for n, path in enumerate(files, 1):
         name = stdin_name if path == "-" else path

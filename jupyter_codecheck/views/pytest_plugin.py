@@ -22,7 +22,7 @@ import warnings
 
 import pytest
 
-from .sources import SourceError, earlier_sources, read_units
+from ..core.sources import SourceError, earlier_sources, read_units
 
 SKIP_MARKER = "# codecheck: skip"
 CONTEXT_MAX_CHARS = 2000        # as the magic: the most recent earlier cells that fit
@@ -66,7 +66,7 @@ def pytest_configure(config):
         return
     opts = _options(config)
     # bad options fail the run at once, not once per cell
-    from .check import CheckOptions
+    from ..core.check import CheckOptions
     try:
         if not 0.0 <= opts.get("accept_prob", 0.0) <= 1.0:
             raise ValueError(f"--codecheck-prob must be between 0 and 1, got {opts['accept_prob']}")
@@ -74,7 +74,7 @@ def pytest_configure(config):
             raise ValueError(f"--codecheck-rank must be >= 0, got {opts['accept_rank']}")
         CheckOptions.from_kwargs(**opts)
         if "exit_policy" in opts:
-            from .decoding.exit_policy import make_policy
+            from ..decoding.exit_policy import make_policy
             make_policy(opts["exit_policy"])
     except (TypeError, ValueError) as e:
         raise pytest.UsageError(f"codecheck: {e}") from None
@@ -157,7 +157,7 @@ class CodecheckItem(pytest.Item):
     def runtest(self):
         if any(line.strip() == SKIP_MARKER for line in self.unit.source.splitlines()):
             pytest.skip(f"'{SKIP_MARKER}' in the cell")
-        from .check import check
+        from ..core.check import check
         result = check(self.unit.source, context=self.context or None,
                        **self.config.stash.get(_OPTIONS, {}))
         errors = [f for f in result.findings if _severity(f) == "error"]

@@ -7,7 +7,7 @@ turns automatic checking (`%codecheck auto on`) on and off.
     df.groupby("a").mean()
 
 The magics only call `check_iter()` (through `pieces.check_long_iter`, which checks a long cell
-piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.widgets` when
+piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.views.widgets` when
 present, else a plain-text report). The model loads once per kernel, on the first check.
 """
 from __future__ import annotations
@@ -24,9 +24,9 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
-from .check import CheckOptions, check
-from .pieces import Piece, check_long, check_long_iter
-from .result import CheckResult
+from ..core.check import CheckOptions, check
+from ..core.pieces import Piece, check_long, check_long_iter
+from ..core.result import CheckResult
 from .widgets import mimebundle
 from .widgets.render import severity, severity_counts
 
@@ -106,7 +106,7 @@ def _argparse_type(name):
 
 def _check_policy(spec):
     """Validates an exit policy name now rather than at the first check."""
-    from .decoding.exit_policy import make_policy
+    from ..decoding.exit_policy import make_policy
     try:
         make_policy(spec)
     except ValueError as e:

@@ -41,7 +41,7 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
     by piece, each piece announced by a `Piece`, its records and edits moved to the whole
     source's positions, then one merged CheckResult. A cancelled piece ends the check."""
     from .check import check_iter
-    from .engine.errors import ContextFullError
+    from ..engine.errors import ContextFullError
 
     size = PIECE_CHARS
     todo = split_source(source, size)
