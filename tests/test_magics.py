@@ -75,7 +75,7 @@ def test_bad_cell_options_are_usage_errors(shell, line, message):
     ("set prob", "not key=value"),
     ("set frob=1", "unknown option 'frob'"),
     ("set prob=7", "probability"),
-    ("set mode=fast", "mode must be"),
+    ("set mode=fast", "mode: 'fast' is not one of"),
     ("set exit_policy=nope", "unknown exit test"),
     ("set context=maybe", "true or false"),
     ("auto maybe", "'on' or 'off'"),

@@ -19,7 +19,7 @@ import uuid
 from traitlets import Bool, Int, Unicode
 from traitlets.config import LoggingConfigurable
 
-from ...engine.errors import ContextFullError
+from ...core.errors import ContextFullError
 from ...core.pieces import Piece, check_long_iter
 from ...core.result import CheckResult, Edit
 from .requests import CheckRequest
