@@ -164,13 +164,13 @@ def test_bad_options_raise_clear_errors():
 
 
 def test_recheck_of_an_edited_cell_reuses_its_unchanged_beginning():
-    from jupyter_codecheck.core.adapter import get_engine
+    from jupyter_codecheck.core.adapter import load_model
     src = "def mean(values):\n    total = sum(values)\n    count = len(values)\n    return total / count\n"
     edited = src.replace("return total / count", "retrun total / count")
     check(src, **FAST)
     again = check(edited, **FAST)
     assert again.stats["context_reused"] >= 15
-    get_engine().last_run = None                      # nothing to reuse: computed from scratch
+    load_model().last_run = None                      # nothing to reuse: computed from scratch
     fresh = check(edited, **FAST)
     assert fresh.stats["context_reused"] <= 1
     assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]

@@ -51,8 +51,8 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
     opts = CheckOptions.from_kwargs(**options)
     rule = opts.acceptance_rule()
     sampler = opts.sampler()
-    from .adapter import EngineLayerModel, get_engine, single_threaded_blas
-    engine = get_engine(opts.model, opts.n_threads)
+    from .adapter import EngineLayerModel, load_model, single_threaded_blas
+    engine = load_model(opts.model, opts.n_threads)
     tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
         # no lens (and no first-use fit) unless the policy exits before the last layer
