@@ -256,7 +256,7 @@ class Session:
             raise
         return self.last_exit_layers(), self.last_rows_per_layer()
 
-    # -- the layer loop, one call at a time (Session.forward and the checker's runner use these) --
+    # -- the layer loop, one call at a time (Session.forward and the checker's adapter use these) --
 
     def begin(self, tokens, kv_mode: "str | int" = "exact", parents=None, bases=None) -> None:
         """Starts a batch of at most n_batch tokens (rows 0..n-1); see `step`, `stop`, `end`.
