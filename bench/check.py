@@ -35,10 +35,10 @@ from pathlib import Path
 
 import numpy as np
 
-from jupyter_codecheck.check import check
+from jupyter_codecheck.core.check import check
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel
 from jupyter_codecheck.engine.session import FAST
-from jupyter_codecheck.runner import get_engine
+from jupyter_codecheck.core.adapter import load_model
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
@@ -179,7 +179,7 @@ def main() -> None:
         rows = rows[:args.limit]
     fixed = [r["fixed"] for r in rows]
     buggy = [r["buggy"] for r in rows]
-    engine = get_engine(None, args.threads)
+    engine = load_model(None, args.threads)
     tok = engine.tokenizer
     check("x = 1\n", n_threads=args.threads)        # load, fit or read the exit lens, warm up
 

@@ -44,7 +44,7 @@ import numpy as np
 from jupyter_codecheck.decoding.acceptance import AcceptanceRule
 from jupyter_codecheck.decoding.dist import Dist
 from jupyter_codecheck.decoding.exit_policy import PRESETS, LayerStats, make_policy
-from jupyter_codecheck.runner import get_engine
+from jupyter_codecheck.core.adapter import load_model
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
@@ -166,11 +166,11 @@ def main() -> None:
     pairs = [json.loads(line) for line in open(args.data)]
     if args.limit:
         pairs = pairs[:args.limit]
-    engine = get_engine(None, args.threads)
+    engine = load_model(None, args.threads)
     tok, n_layer = engine.tokenizer, engine.session.n_layer
     if engine.get_lens() is None:
         sys.exit("no exit lens for this model: the sweep measures the lens-based exit tests")
-    from jupyter_codecheck.check import _document_start, _healable_ids
+    from jupyter_codecheck.core.check import _document_start, _healable_ids
     start = _document_start(tok)
     # held at full depth, as check() does
     healable = np.fromiter(_healable_ids(tok), np.int32)

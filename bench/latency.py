@@ -71,7 +71,7 @@ def forty_line_cell() -> str:
 
 
 def contention(cells: list[str], reps: int) -> dict:
-    from jupyter_codecheck.check import check
+    from jupyter_codecheck.core.check import check
     from jupyter_codecheck.engine.llamacpp import LlamaCppModel
     from jupyter_codecheck.engine.paths import resolve_model_path
     from jupyter_codecheck.engine.tokenizer import Tokenizer
@@ -120,7 +120,7 @@ def contention(cells: list[str], reps: int) -> dict:
 COLD = r'''
 import sys, time
 t0 = time.perf_counter()
-from jupyter_codecheck.check import check_iter
+from jupyter_codecheck.core.check import check_iter
 first = None
 for item in check_iter(sys.argv[1]):
     if first is None and getattr(item, "decision", None) is not None:
@@ -131,7 +131,7 @@ print(first, total)
 
 
 def cold_start(cell: str) -> dict:
-    from jupyter_codecheck.check import check
+    from jupyter_codecheck.core.check import check
     from jupyter_codecheck.engine.paths import resolve_model_path
     runs = [subprocess.run([sys.executable, "-c", COLD, cell], capture_output=True, text=True, check=True)
             for _ in range(2)]
@@ -152,7 +152,7 @@ def cold_start(cell: str) -> dict:
 
 
 def recheck(cell: str, reps: int) -> dict:
-    from jupyter_codecheck.check import check
+    from jupyter_codecheck.core.check import check
     lines = cell.split("\n")
     mid = len(lines) // 2
     while not lines[mid].strip():

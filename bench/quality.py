@@ -14,7 +14,7 @@ pair's `buggy` and `fixed` are checked alone (no context). Figures, over whole f
                 passes the dataset's test (subprocess, 10 s timeout, no network namespace)
   baselines     the same localisation / false-alarm figures for compile(), pyflakes and ruff
                 (default rules); their lines are ranked in source order (they have no score)
-  scores        top-1/top-3 for each line-scoring method of jupyter_codecheck.scoring
+  scores        top-1/top-3 for each line-scoring method of jupyter_codecheck.tools.line_scores
   speed         tokens/s and mean layers computed per scored token
 Checks are cached on disk (key: source, options, model, checker code), so reruns are cheap.
 Writes report.md, plots (PNG), command.txt and summary.json to --out; the last stdout line is one
@@ -37,10 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from jupyter_codecheck.calibrate import changed_lines, checker_fingerprint  # noqa: E402
-from jupyter_codecheck.calibrate import load as load_calibration  # noqa: E402
-from jupyter_codecheck.result import CheckResult  # noqa: E402
-from jupyter_codecheck.scoring import METHODS, ranked_lines  # noqa: E402
+from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402
+from jupyter_codecheck.tools.calibrate import load as load_calibration  # noqa: E402
+from jupyter_codecheck.core.result import CheckResult  # noqa: E402
+from jupyter_codecheck.tools.line_scores import METHODS, ranked_lines  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "benchmarks"
 DATASETS = {"humanevalfix": BENCH / "humanevalfix.jsonl", "debugbench": BENCH / "debugbench.jsonl"}
@@ -179,7 +179,7 @@ def _init_worker(threads):
 
 def _run_check(job):
     (src, ctx), options, threads = job
-    from jupyter_codecheck.check import check
+    from jupyter_codecheck.core.check import check
     r = check(src, context=ctx, n_threads=threads if threads else _WORKER_THREADS, **options)
     r.stats["checker_fingerprint"] = checker_fingerprint()     # which code produced it
     return r.to_json()
@@ -591,7 +591,7 @@ def calibration_sweep(out: Path, clean_dir: str, pairs_path: str | None, limit: 
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from jupyter_codecheck import calibrate as cal
+    from jupyter_codecheck.tools import calibrate as cal
     from jupyter_codecheck.engine.paths import resolve_model_path
     model = resolve_model_path(None)
     stats = cal.cached_token_stats(cache_dir / "tokens", cal.file_sha256(model), n_threads=threads)
@@ -802,7 +802,7 @@ def margin_sweep(rows: list[dict]) -> list[dict]:
 
 
 def _scores(result: CheckResult, method: str) -> dict[int, float]:
-    from jupyter_codecheck.scoring import line_scores
+    from jupyter_codecheck.tools.line_scores import line_scores
     return line_scores(result, method)
 
 

@@ -29,10 +29,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import quality  # noqa: E402  (the datasets and their preludes)
 
-from jupyter_codecheck import evidence  # noqa: E402
-from jupyter_codecheck.check import check  # noqa: E402
+from jupyter_codecheck.core import evidence  # noqa: E402
+from jupyter_codecheck.core.check import check  # noqa: E402
 from jupyter_codecheck.decoding.verify import Probe  # noqa: E402
-from jupyter_codecheck.evidence import EvidenceConfig  # noqa: E402
+from jupyter_codecheck.core.evidence import EvidenceConfig  # noqa: E402
 
 TOKENS = (0, 1, 2, 3, 4, 6)
 SLACKS = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)
@@ -138,7 +138,7 @@ def main(argv=None) -> None:
         files.append({"errors": sorted({f.line for f in r.findings if f.severity == "error"}), "verdicts": record})
         if (k + 1) % 50 == 0:
             print(f"[traced {k + 1}/{len(jobs)}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    from jupyter_codecheck.check import _calibrated_margin
+    from jupyter_codecheck.core.check import _calibrated_margin
     margin = args.margin if args.margin is not None else _calibrated_margin(None)
     grid = replay(files, margin)
     print(f"grid at margin {margin:.2f} ({sum(len(f['verdicts']) for f in files)} candidates):")

@@ -2,7 +2,7 @@
 CheckResult, timings included) is not compared; its text/plain and text/html are (the HTML's
 timings are blanked by nbval-sanitize.cfg). nbval compares JSON outputs as they are, so a
 sanitising pattern cannot reach them."""
-from jupyter_codecheck.widgets import MIME_JSON
+from jupyter_codecheck.views.widgets import MIME_JSON
 
 
 def pytest_collection_modifyitems(items):

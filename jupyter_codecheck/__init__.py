@@ -1,10 +1,10 @@
 """jupyter-codecheck: check notebook code with a small language model on your own CPU."""
 __version__ = "0.1.0"
 
-from .result import CheckResult, Edit, Finding, TokenRecord
+from .core.result import CheckResult, Edit, Finding, TokenRecord
 # bound here (not lazily): importing the submodule `check` would otherwise replace the package's
 # `check` attribute by the module
-from .check import check, check_iter  # noqa: E402  (the engine itself still loads lazily)
+from .core.check import check, check_iter  # noqa: E402  (the engine itself still loads lazily)
 
 
 __all__ = ["check", "check_iter", "CheckResult", "Edit", "Finding", "TokenRecord", "__version__"]
@@ -14,17 +14,17 @@ __all__ = ["check", "check_iter", "CheckResult", "Edit", "Finding", "TokenRecord
 
 def load_ipython_extension(ipython):
     """`%load_ext jupyter_codecheck`: registers `%%codecheck` and `%codecheck`."""
-    from .magics import load_ipython_extension as _load
+    from .views.magics import load_ipython_extension as _load
     _load(ipython)
 
 
 def unload_ipython_extension(ipython):
-    from .magics import unload_ipython_extension as _unload
+    from .views.magics import unload_ipython_extension as _unload
     _unload(ipython)
 
 
 def _jupyter_server_extension_points():
-    return [{"module": "jupyter_codecheck.server"}]
+    return [{"module": "jupyter_codecheck.views.server"}]
 
 
 def _jupyter_labextension_paths():

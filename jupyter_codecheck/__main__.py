@@ -4,7 +4,7 @@ Exit code 0 when clean, 1 with findings, 2 on a usage, input or model error.
 """
 import sys
 
-from .cli import main
+from .views.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

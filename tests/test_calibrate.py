@@ -8,8 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from jupyter_codecheck import calibrate as cal
-from jupyter_codecheck.calibrate import FileTokens, Rule
+from jupyter_codecheck.tools import calibrate as cal
+from jupyter_codecheck.tools.calibrate import FileTokens, Rule
 
 
 def ft(name, probs, ranks=None, index=None, line=None, forced=False):
@@ -103,7 +103,7 @@ def test_json_round_trip(tmp_path):
     assert set(data) >= {"model", "options", "target_false_alarm", "achieved_false_alarm", "created"}
     back = cal.load(path)
     assert back == c
-    from jupyter_codecheck.check import CheckOptions
+    from jupyter_codecheck.core.check import CheckOptions
     opts = CheckOptions.from_kwargs(**back.options)     # the checker takes the options as they are
     assert (opts.accept_prob, opts.accept_rank, opts.lenient_floor) == (0.02, 9, 0.001)
 
@@ -151,7 +151,7 @@ def test_calibrate_command_on_real_model(tmp_path, capsys):
     assert len(c.model["sha256"]) == 64
     # the offline prediction is what the real (full-depth) walk does with those thresholds: the
     # tokens it doubts are the places weighed for findings (a doubt alone is no finding)
-    from jupyter_codecheck.check import check
+    from jupyter_codecheck.core.check import check
     stats = cal.cached_token_stats(cache, c.model["sha256"])
     rule = Rule(c.options["accept_prob"], c.options["accept_rank"], c.options["lenient_floor"])
     predicted = [cal.flagged(stats(text, name), rule) for name, text in SNIPPETS.items()]
@@ -173,14 +173,14 @@ def test_calibrate_command_errors(tmp_path, capsys):
 def test_shipped_calibration_of_the_default_model():
     c = cal.default_for(None)
     assert c is not None, "jupyter_codecheck/calibration/ has no calibration for the default model"
-    from jupyter_codecheck.check import CheckOptions
+    from jupyter_codecheck.core.check import CheckOptions
     CheckOptions.from_kwargs(**c.options)
     assert c.achieved_false_alarm <= c.target_false_alarm
     assert cal.default_options(None) == c.options
 
 
 def _result(gains, error=False):
-    from jupyter_codecheck.result import CheckResult, Evidence, Finding
+    from jupyter_codecheck.core.result import CheckResult, Evidence, Finding
     findings = [Finding(1, 0, 100.0, "syntax", "syntax error", None, severity="error")] if error else []
     ev = [Evidence(1, 0, 0, 1, "a", "b", g, "walk", 3) for g in gains]
     return CheckResult(source="x\n", findings=findings, evidence=ev)

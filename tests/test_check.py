@@ -164,13 +164,13 @@ def test_bad_options_raise_clear_errors():
 
 
 def test_recheck_of_an_edited_cell_reuses_its_unchanged_beginning():
-    from jupyter_codecheck.runner import get_engine
+    from jupyter_codecheck.core.adapter import load_model
     src = "def mean(values):\n    total = sum(values)\n    count = len(values)\n    return total / count\n"
     edited = src.replace("return total / count", "retrun total / count")
     check(src, **FAST)
     again = check(edited, **FAST)
     assert again.stats["context_reused"] >= 15
-    get_engine().last_run = None                      # nothing to reuse: computed from scratch
+    load_model().last_run = None                      # nothing to reuse: computed from scratch
     fresh = check(edited, **FAST)
     assert fresh.stats["context_reused"] <= 1
     assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]
@@ -178,7 +178,7 @@ def test_recheck_of_an_edited_cell_reuses_its_unchanged_beginning():
 
 
 def test_recheck_reuses_the_walk_past_a_slip_and_finds_what_a_fresh_check_finds():
-    from jupyter_codecheck.runner import get_engine
+    from jupyter_codecheck.core.adapter import load_model
     src = ("def report(values):\n    pritn(len(values))\n    total = sum(values)\n"
            "    count = len(values)\n    mean = total / count\n    spread = max(values) - min(values)\n"
            "    return mean, spread\n\n\nprint(report([1, 2, 3]))\n")
@@ -187,7 +187,7 @@ def test_recheck_reuses_the_walk_past_a_slip_and_finds_what_a_fresh_check_finds(
     slip = next(t.index for t in first.tokens if t.decision != "accept")
     again = check(edited)
     assert again.stats["context_reused"] > slip + 20     # the rejection before it is kept too
-    engine = get_engine()
+    engine = load_model()
     engine.last_run = engine.verdicts = None                 # nothing kept: from scratch
     fresh = check(edited)
     assert fresh.stats["context_reused"] <= 1

@@ -16,9 +16,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from jupyter_codecheck import cli, pieces
-from jupyter_codecheck.result import CheckResult, Evidence, Finding
-from jupyter_codecheck.sources import SourceError, find_files, read_units, split_source
+from jupyter_codecheck.core import pieces
+from jupyter_codecheck.views import cli
+from jupyter_codecheck.core.result import CheckResult, Evidence, Finding
+from jupyter_codecheck.core.sources import SourceError, find_files, read_units, split_source
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -297,7 +298,7 @@ def test_sarif_locations_point_into_the_files(project_run, project):
 
 def test_module_entry_point_exit_code_and_stdout(project, needs_model):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-    proc = subprocess.run([sys.executable, "-m", "jupyter_codecheck.cli", "--format", "json", "src/buggy.py"],
+    proc = subprocess.run([sys.executable, "-m", "jupyter_codecheck.views.cli", "--format", "json", "src/buggy.py"],
                           check=False, cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 1, proc.stderr
     report = json.loads(proc.stdout)
@@ -530,13 +531,13 @@ def test_output_folder_missing(project, tmp_path):
 def test_calibrate_dispatch(monkeypatch):
     code, out, err = run_cli("calibrate", "--help")
     try:
-        import jupyter_codecheck.calibrate  # noqa: F401
+        import jupyter_codecheck.tools.calibrate  # noqa: F401
     except ModuleNotFoundError:
         assert code == 2 and "no 'calibrate' command" in _one_error_line(err)
     else:
         assert code == 0 and "jupyter-codecheck calibrate" in out
     # without the module: a clear error, not a traceback
-    monkeypatch.setitem(sys.modules, "jupyter_codecheck.calibrate", None)
+    monkeypatch.setitem(sys.modules, "jupyter_codecheck.tools.calibrate", None)
     code, out, err = run_cli("calibrate", "x")
     assert code == 2 and "no 'calibrate' command" in _one_error_line(err)
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from jupyter_codecheck.candidates import (Candidate, adds_undefined_name, gate, patterns, python_tokens,
+from jupyter_codecheck.core.candidates import (Candidate, adds_undefined_name, gate, patterns, python_tokens,
                                           typos)
-from jupyter_codecheck.pycheck import analyse, edit_distance, near_typo
+from jupyter_codecheck.core.pycheck import analyse, edit_distance, near_typo
 
 
 def cand(source: str, old: str, new: str, kind: str = "alternative", nth: int = 0) -> Candidate:

@@ -12,7 +12,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from jupyter_codecheck.widgets import MIME_JSON
+from jupyter_codecheck.views.widgets import MIME_JSON
 
 REPO = Path(__file__).resolve().parent.parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

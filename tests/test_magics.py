@@ -14,7 +14,7 @@ from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
 from jupyter_codecheck import CheckResult, Edit, Finding
-from jupyter_codecheck.magics import CodecheckMagics, compact_report, is_code_cell
+from jupyter_codecheck.views.magics import CodecheckMagics, compact_report, is_code_cell
 
 BUGGY = "z = 5\npritn(z)\n"
 
@@ -75,7 +75,7 @@ def test_bad_cell_options_are_usage_errors(shell, line, message):
     ("set prob", "not key=value"),
     ("set frob=1", "unknown option 'frob'"),
     ("set prob=7", "probability"),
-    ("set mode=fast", "mode must be"),
+    ("set mode=fast", "mode: 'fast' is not one of"),
     ("set exit_policy=nope", "unknown exit test"),
     ("set context=maybe", "true or false"),
     ("auto maybe", "'on' or 'off'"),
@@ -221,7 +221,7 @@ def _sev_result(findings, with_edit):
 @pytest.fixture
 def fake_check(monkeypatch, magics):
     """%%codecheck answers with the result in `answer[0]` instead of running the model."""
-    import jupyter_codecheck.magics as magics_module
+    import jupyter_codecheck.views.magics as magics_module
     answer: list[CheckResult] = []
 
     def check_long_iter(source, **_):

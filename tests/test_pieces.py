@@ -1,11 +1,11 @@
-"""Long sources checked piece by piece (jupyter_codecheck.pieces), on the real default model.
+"""Long sources checked piece by piece (jupyter_codecheck.core.pieces), on the real default model.
 The CLI's own tests (test_cli.py) check the merged positions; these check how the pieces are cut."""
 from __future__ import annotations
 
 import pytest
 
 from jupyter_codecheck.engine.errors import ContextFullError
-from jupyter_codecheck.pieces import PIECE_CHARS, Piece, check_long_iter
+from jupyter_codecheck.core.pieces import PIECE_CHARS, Piece, check_long_iter
 
 # dense code: about 1.3 characters per token, so PIECE_CHARS characters overflow the 4k window
 DENSE = "\n".join(f"row_{k} = {k} * 2" for k in range(700)) + "\n"

@@ -10,7 +10,7 @@ import importlib
 import nbformat
 import pytest
 
-from jupyter_codecheck.result import CheckResult, Finding
+from jupyter_codecheck.core.result import CheckResult, Finding
 
 pytest_plugins = ["pytester"]
 
@@ -19,7 +19,7 @@ BUGGY = "for i in range(3):\n    pritn(i)\n"
 
 
 def _plugin_args() -> list[str]:
-    return ["-p", "jupyter_codecheck.pytest_plugin"]
+    return ["-p", "jupyter_codecheck.views.pytest_plugin"]
 
 
 @pytest.fixture(autouse=True)
@@ -87,7 +87,7 @@ def test_nothing_is_collected_without_the_flag(pytester):
 
 @pytest.mark.parametrize("args, message", [
     (["--codecheck-exit-policy", "bogus"], "*unknown exit test 'bogus'*"),
-    (["--codecheck-prob", "1.5"], "*--codecheck-prob must be between 0 and 1*"),
+    (["--codecheck-prob", "1.5"], "*--codecheck-prob*1.5*is not a probability in (0, 1]*"),
 ])
 def test_bad_options_stop_the_run_with_a_usage_error(pytester, args, message):
     _notebook(pytester.path / "nb.ipynb", CLEAN)
@@ -120,13 +120,12 @@ SEVERITY_RESULTS = {
 
 @pytest.fixture
 def fake_check(monkeypatch):
-    """check() answers from SEVERITY_RESULTS (the inner runs share this process)."""
-    # the module, not the function jupyter_codecheck re-exports under the same name
-    check_module = importlib.import_module("jupyter_codecheck.check")
+    """The check answers from SEVERITY_RESULTS (the inner runs share this process)."""
+    pieces = importlib.import_module("jupyter_codecheck.core.pieces")
 
-    def check(source, **_):
+    def check_long(source, **_):
         return SEVERITY_RESULTS[source]
-    monkeypatch.setattr(check_module, "check", check)
+    monkeypatch.setattr(pieces, "check_long", check_long)
 
 
 def test_errors_and_warnings_fail_by_default(pytester, fake_check):

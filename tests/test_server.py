@@ -68,10 +68,10 @@ async def test_status(jp_fetch, checker):
     (b'{"context": []}', 400, '"source"'),
     (b'{"source": "x", "context": "y = 1"}', 400, '"context" must be a list of strings'),
     (b'{"source": "x", "options": {"nope": 1}}', 400, "unknown option 'nope'"),
-    (b'{"source": "x", "options": {"accept_prob": "high"}}', 400, "'accept_prob' must be a number or null"),
-    (b'{"source": "x", "options": {"mode": "fast"}}', 400, "mode must be 'batched' or 'sequential'"),
+    (b'{"source": "x", "options": {"accept_prob": "high"}}', 400, "accept_prob: 'high' is not a probability"),
+    (b'{"source": "x", "options": {"mode": "fast"}}', 400, "mode: 'fast' is not one of 'batched', 'sequential'"),
     # values check() would refuse only once the worker runs it
-    (b'{"source": "x", "options": {"accept_prob": 7}}', 400, "prob must be in (0, 1], got 7"),
+    (b'{"source": "x", "options": {"accept_prob": 7}}', 400, r"accept_prob: 7 is not a probability in (0, 1]"),
     (b'{"source": "x", "options": {"top_p": 0}}', 400, "bad options"),
     (b'{"source": "x", "options": {"exit_policy": "ref-top9000:x"}}', 400, "exit test"),
     (b'{"source": "x", "options": {"n_threads": 64}}', 400, "set by the server"),
@@ -159,7 +159,7 @@ async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):
 async def test_too_long_is_413_and_a_long_cell_is_checked_in_pieces(jp_fetch, checker, monkeypatch):
     # Given a server that takes large requests, and pieces of a few lines
     checker.max_request_bytes = 1 << 20
-    from jupyter_codecheck import pieces
+    from jupyter_codecheck.core import pieces
     monkeypatch.setattr(pieces, "PIECE_CHARS", 40)
     # When one line is longer than the model's window: 413 with what to do, on both routes
     one_line = "x = [" + ", ".join(str(k) for k in range(4000)) + "]\n"

@@ -7,7 +7,7 @@ import ast
 import pytest
 
 from jupyter_codecheck import check
-from jupyter_codecheck.pycheck import analyse
+from jupyter_codecheck.core.pycheck import analyse
 
 FAST = dict(lens=False)
 

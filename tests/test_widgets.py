@@ -14,9 +14,9 @@ from html.parser import HTMLParser
 import pytest
 
 from jupyter_codecheck import CheckResult, Edit, Finding, TokenRecord, check
-from jupyter_codecheck.result import Alternative
-from jupyter_codecheck.widgets import MIME_JSON, CheckView, mimebundle
-from jupyter_codecheck.widgets import render
+from jupyter_codecheck.core.result import Alternative
+from jupyter_codecheck.views.widgets import MIME_JSON, CheckView, mimebundle
+from jupyter_codecheck.views.widgets import render
 
 BUGGY = "x = [1, 2, 3]\npritn(x)\n"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"

@@ -1,7 +1,7 @@
 """Scorer: turns a layer-stepping model plus an exit policy into per-position `Dist`s.
 
 The model is anything with the `LayerModel` shape (the engine adapter in
-`jupyter_codecheck/runner.py`, or the scripted fake model of the tests). A batch of tokens is run
+`jupyter_codecheck/core/adapter.py`, or the scripted fake model of the tests). A batch of tokens is run
 layer by layer; after the layers the policy wants to test, the cheap head's numbers for the active
 rows go to the policy, and the rows it stops leave the stack with a `Dist` read at that layer.
 

@@ -18,13 +18,15 @@ from __future__ import annotations
 import ctypes as C
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import numpy as np
 
 from . import _native as N
-from .model import Model
 from .threads import ThreadGovernor, physical_cores
+
+if TYPE_CHECKING:                 # Model.session() makes sessions: the import goes one way
+    from .model import Model
 
 KV_MODES = {"exact": 0, "propagate": 1}
 
@@ -118,10 +120,10 @@ FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 4}
 class Session:
     """One sequence: positions [0, n_past) are in the KV cache; `tokens` lists them."""
 
-    def __init__(self, model: Model | None = None, *, n_ctx: int = 0, n_batch: int = 512,
+    def __init__(self, model: Model, *, n_ctx: int = 0, n_batch: int = 512,
                  n_threads: int | None = None, kv_f32: bool = False,
                  batch_weights: str | None = None, batch_min_rows: int = 8):
-        self.model = model if model is not None else Model()
+        self.model = model
         info = self.model.info
         self.n_layer = info.n_layer
         self.n_vocab = info.n_vocab
@@ -249,7 +251,7 @@ class Session:
             raise
         return self.last_exit_layers(), self.last_rows_per_layer()
 
-    # -- the layer loop, one call at a time (Session.forward and the checker's runner use these) --
+    # -- the layer loop, one call at a time (Session.forward and the checker's adapter use these) --
 
     def begin(self, tokens, kv_mode: "str | int" = "exact", parents=None, bases=None) -> None:
         """Starts a batch of at most n_batch tokens (rows 0..n-1); see `step`, `stop`, `end`.

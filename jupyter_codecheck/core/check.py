@@ -10,143 +10,28 @@
 from __future__ import annotations
 
 import math
-import re
-import threading
 import time
-from dataclasses import dataclass, fields
-from typing import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Iterator, Sequence
 
 import numpy as np
 
-from .decoding.acceptance import AcceptanceRule
-from .decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent, longer_tokens
-from .decoding.exit_policy import make_policy
-from .decoding.sampler import SamplerChain
-from .decoding.scorer import Cancelled, Scorer
+from ..decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent, longer_tokens
+from ..decoding.exit_policy import make_policy
+from ..decoding.scorer import Cancelled, Scorer
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
 from .result import Alternative, CheckResult, Edit, TokenRecord
+from .masking import masked_spans, overlapping
+from .options import CheckOptions
 from .sources import is_python_cell
-
-DEFAULT_EXIT_POLICY = "default"
-
-
-@dataclass
-class CheckOptions:
-    model: str | None = None               # GGUF path (None: SmolLM2-135M)
-    mode: str = "batched"                  # "batched" | "sequential"
-    exit_policy: object = DEFAULT_EXIT_POLICY   # a policy name / object, or None for full depth
-    kv_mode: str = "exact"                 # K,V of skipped layers: "exact" | "propagate"
-    # learned exit maps ("tuned lens") for exit tests before the last layer: without them the
-    # layers before ~20 predict too poorly for any exit (bench/lens.py). Fitted on the first check
-    # of a model whose policy exits that early (~1 min on 2 cores, on the standard library's
-    # sources) and cached on disk; the default policy with exact K,V does not need them.
-    lens: bool = True
-    accept_prob: float | None = 0.2
-    accept_rank: int | None = 9
-    accept_argmax: bool = False
-    accept_combine: str = "any"
-    lenient_tokens: int = 3
-    # the cell's first tokens have little context (after `from` the model expects prose: p(' typing')
-    # is 0.0016). HumanEvalFix, 164 pairs (bench/quality.py): floor 0.005 -> 0.001 takes clean files
-    # flagged from 72 % to 63 %, top-3 localisation 33.5 % -> 34.1 %
-    lenient_floor: float = 0.001
-    seed: int | None = None
-    temperature: float = 0.0
-    top_k: int = 0
-    top_p: float = 1.0
-    min_p: float = 0.0
-    # most tokens verified per batch: anchored, a typical cell in one batch (HumanEvalFix, 40
-    # files, tokens/s: window 64 -> 386, 128 -> 409, 256 -> 413, 512 -> 411)
-    window: int = 256
-    # model tokens the unsynchronised search may write before it gives up (a flag without a fix).
-    # Its branch batches were 13 % of the batched check time on clean HumanEvalFix code
-    # (bench/check.py), most of it in searches that ran 5-6 steps and mostly ended as flags.
-    # bench/quality.py, 6 -> 3: HumanEvalFix top-3 35.4 % and fixed files flagged 69.5 % both
-    # unchanged, DebugBench logic top-3 54.0 % unchanged (top-1 32.0 -> 32.5 %); +4 % tok/s in
-    # a one-off timing of the 164 clean files, twice each (2: the same quality, +8 %, but no
-    # longer replaces three tokens by two)
-    max_unsync: int = 3
-    # draft tokens looked up in the cell after each new row of the unsynchronised search, scored
-    # in the same batch (prompt lookup: the same edits, fewer batches when the model writes what
-    # the cell already holds; batch shapes change the arithmetic a little). Off by default: the
-    # search mostly rejoins the input before a draft would be taken. draft=3 on the 164 clean
-    # HumanEvalFix files (bench/check.py, "drafting"): 11 of 138 draft rows taken, same speed;
-    # on all 328 files (a one-off script): 24 of 268 taken, 10 of 295 batches saved, 2 % slower
-    draft: int = 0
-    python: bool = True                    # keep defined names, comments and strings (Python-aware)
-    n_candidates: int = 3                  # corrections tried one step ahead at a rejection
-    # flag a kept token the model clearly wants longer (`)` where `):` is meant, see
-    # decoding/editor.py); its rows are then decided at full depth
-    token_healing: bool = True
-    # after an edit, judge the rest in the context of the cell as written, not as corrected:
-    # one edit does not make the rest look wrong, and batched, the cell is scored once (rows are
-    # never thrown away). HumanEvalFix / DebugBench (bench/quality.py): localisation the same
-    # within a pair or two, a sixth to a third fewer findings per line, 1.5-2x faster
-    anchored: bool = True
-    # a model finding needs evidence: its edit makes the rest of the cell at least this many nats
-    # more likely (None: the margin calibrated for the model, else EvidenceConfig's)
-    margin: float | None = None
-    continuation: int = EvidenceConfig.continuation   # most written tokens after an edit that weigh it
-    # written tokens after an edit that screen a warning's candidate before its whole
-    # continuation is scored (0: score every candidate in full)
-    probe: int = EvidenceConfig.probe_tokens
-    # names defined before the cell beyond `context` (a kernel's namespace): never undefined
-    names: Sequence[str] | None = None
-    n_threads: int | None = None
-    cancel: Callable[[], bool] | None = None   # polled after every layer; or a threading.Event
-
-    @classmethod
-    def from_kwargs(cls, **kwargs) -> "CheckOptions":
-        names = {f.name for f in fields(cls)}
-        unknown = sorted(set(kwargs) - names)
-        if unknown:
-            raise TypeError(f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(sorted(names))}")
-        opts = cls(**kwargs)
-        if opts.mode not in ("batched", "sequential"):
-            raise ValueError(f"mode must be 'batched' or 'sequential', got {opts.mode!r}")
-        if opts.kv_mode not in ("exact", "propagate"):
-            raise ValueError(f"kv_mode must be 'exact' or 'propagate', got {opts.kv_mode!r}")
-        if not isinstance(opts.draft, int) or opts.draft < 0:
-            raise ValueError(f"draft must be a whole number >= 0, got {opts.draft!r}")
-        if opts.margin is not None and not (isinstance(opts.margin, (int, float)) and math.isfinite(opts.margin)):
-            raise ValueError(f"margin must be a number of nats, got {opts.margin!r}")
-        if not isinstance(opts.continuation, int) or opts.continuation < 1:
-            raise ValueError(f"continuation must be a whole number >= 1, got {opts.continuation!r}")
-        if not isinstance(opts.probe, int) or isinstance(opts.probe, bool) or opts.probe < 0:
-            raise ValueError(f"probe must be a whole number >= 0, got {opts.probe!r}")
-        if isinstance(opts.cancel, threading.Event):
-            event = opts.cancel
-            opts.cancel = event.is_set
-        return opts
-
 
 # Token healing's rows (see decoding/editor.py) are settled by the last layer's cheap head when
 # the shortlist holds all the tokens healing could want instead: a healable token with at most
 # this many longer tokens brings them into the cell's shortlist (all of SmolLM2's but ` `, whose
 # 32k longer tokens would make it the full head)
 HEAL_SHORTLIST_MAX = 256
-
-
-# -- IPython syntax is masked: never flagged, never rewritten ---------------------------------------
-
-# the line's newline too: the model's view of the token that ends a magic is as foreign as the
-# magic itself
-_MAGIC_LINE = re.compile(rb"^[ \t]*(%|!)[^\n]*\n?", re.M)
-
-
-def masked_spans(data: bytes) -> list[tuple[int, int]]:
-    """Byte spans of magics and shell lines (`%...`, `%%...`, `!...`) with their newline."""
-    return [(m.start(), m.end()) for m in _MAGIC_LINE.finditer(data)]
-
-
-def _overlapping(starts, ends, spans) -> list[bool]:
-    """Per token: does its byte span overlap any of `spans` (magics, or names/comments/strings)?"""
-    out = []
-    for s, e in zip(starts, ends):
-        out.append(any(s < b and e > a for a, b in spans))
-    return out
 
 
 # -- the walk ----------------------------------------------------------------------------------------
@@ -163,52 +48,19 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
                **options) -> Iterator[TokenRecord | Edit | CheckResult]:
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got {type(source).__name__}")
-    opts = CheckOptions.from_kwargs(**_with_calibrated_defaults(options))
-    rule = AcceptanceRule(prob=opts.accept_prob, rank=opts.accept_rank, argmax=opts.accept_argmax,
-                          combine=opts.accept_combine, lenient_tokens=opts.lenient_tokens,
-                          lenient_floor=opts.lenient_floor)
-    sampler = SamplerChain(temperature=opts.temperature, top_k=opts.top_k, top_p=opts.top_p,
-                           min_p=opts.min_p, seed=opts.seed)
-    from .runner import EngineLayerModel, get_engine, single_threaded_blas
-    engine = get_engine(opts.model, opts.n_threads)
+    opts = CheckOptions.from_kwargs(**options)
+    rule = opts.acceptance_rule()
+    sampler = opts.sampler()
+    from .adapter import EngineLayerModel, load_model, single_threaded_blas
+    engine = load_model(opts.model, opts.n_threads)
     tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
         # no lens (and no first-use fit) unless the policy exits before the last layer
-        wants_lens = opts.lens and _exits_early(resolve_policy_name(opts.exit_policy, opts.kv_mode, True),
-                                                engine.session.n_layer)
+        wants_lens = opts.lens and _exits_early(opts.policy_spec(True), engine.session.n_layer)
         lens = engine.get_lens() if wants_lens else None
-        policy = make_policy(resolve_policy_name(opts.exit_policy, opts.kv_mode, lens is not None))
+        policy = make_policy(opts.policy_spec(lens is not None))
         yield from _run(source, context, opts, rule, sampler, policy, lens, engine, tok,
                         EngineLayerModel)
-
-
-def _with_calibrated_defaults(options: dict) -> dict:
-    """With `calibration=True`: the acceptance thresholds shipped for this model file
-    (jupyter_codecheck/calibration/, chosen by `jupyter-codecheck calibrate` on clean code) where
-    the caller set none. Opt-in: the shipped SmolLM2 ones (rank <= 19) flag a third fewer clean
-    files but miss planted errors such as `for i in range(n) print(i)` (bench/reports/)."""
-    options = dict(options)
-    if not options.pop("calibration", False):
-        return options
-    try:
-        from .calibrate import default_options
-        shipped = default_options(options.get("model"))
-    except (OSError, ValueError):      # no model file: get_engine reports that clearly
-        return options
-    for key, value in shipped.items():
-        options.setdefault(key, value)
-    return options
-
-
-def resolve_policy_name(spec, kv_mode: str, have_lens: bool):
-    """'default' with exact K,V is the last layer's test ("head": an earlier exit saves no layer);
-    with K,V from the exit state the lens-based preset when the exit lens is there, else the
-    plain-head one (the plain head's early layers rarely know the next token)."""
-    if isinstance(spec, str) and spec.strip() == DEFAULT_EXIT_POLICY:
-        if kv_mode == "exact":
-            return "head"
-        return "lens" if have_lens else "plain"
-    return spec
 
 
 def policy_name(spec) -> str:
@@ -216,7 +68,7 @@ def policy_name(spec) -> str:
     'ref-rank:3+ref-prob:0.1,min:-1,after-accept'); 'none' for full depth."""
     if spec is None:
         return "none"
-    from .decoding.exit_policy import PRESETS
+    from ..decoding.exit_policy import PRESETS
     return next((name for name, tests in PRESETS.items() if name != "default" and tests == spec), str(spec))
 
 
@@ -236,12 +88,12 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     n = len(enc.ids)
     python_cell = is_python_cell(source)
     # a cell in another language (%%bash, %%html, ...) is all masked: shown, never judged
-    masked = _overlapping(enc.starts, enc.ends, masked_spans(data) if python_cell else [(0, len(data))])
-    free = _overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
+    masked = overlapping(enc.starts, enc.ends, masked_spans(data) if python_cell else [(0, len(data))])
+    free = overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
     prefix = _document_start(tok)
     room = engine.session.n_ctx - n - _walk_slack(opts)
     if room < len(prefix):
-        from .engine.errors import ContextFullError
+        from ..engine.errors import ContextFullError
         raise ContextFullError(f"the cell has {n} tokens but the model's context holds "
                                f"{engine.session.n_ctx}: split it into smaller cells")
     if context:
@@ -334,7 +186,7 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
     result.corrected = _apply(data, result.edits).decode("utf-8", "replace")
     _corrected_lines(result)
     dt = time.perf_counter() - t0
-    from .engine.paths import model_display_name
+    from ..engine.paths import model_display_name
     computed = layer_model.layers_computed
     possible = scorer.rows_scored * n_layer
     result.stats = {
@@ -516,7 +368,7 @@ def _hold_cell(session, prefix, ids) -> bool:
 def _calibrated_margin(model) -> float:
     """The margin shipped for this model file (jupyter_codecheck/calibration/), else the default."""
     try:
-        from .calibrate import shipped_margin
+        from .calibration import shipped_margin
         margin = shipped_margin(model)
     except (OSError, ValueError, ImportError):
         margin = None
@@ -641,5 +493,5 @@ def _apply(data: bytes, edits: list[Edit]) -> bytes:
     return b"".join(out)
 
 
-__all__ = ["check", "check_iter", "CheckOptions", "masked_spans"]
+__all__ = ["check", "check_iter", "CheckOptions"]
 

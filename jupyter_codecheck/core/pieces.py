@@ -4,7 +4,8 @@ The model's window is finite (4k tokens for the default model, ~2.8 characters o
 token): a source longer than PIECE_CHARS is cut at line starts (preferably where a top-level
 statement starts) and each piece is checked with what precedes it as context, the piece and its
 context within WINDOW_CHARS. The CLI, the magics and the server all check through here, so a
-3,000-line cell is checked the same way everywhere.
+3,000-line cell is checked the same way everywhere; and every view picks a cell's earlier cells
+with `select_context`.
 
     for item in check_long_iter(source, context=earlier_cells, **options):
         ...   # Piece (a long source only), TokenRecord, Edit: positions in the whole source;
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from .options import CONTEXT_CHARS
 from .result import CheckResult, Edit, TokenRecord
 from .sources import split_source
 
@@ -41,7 +43,7 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
     by piece, each piece announced by a `Piece`, its records and edits moved to the whole
     source's positions, then one merged CheckResult. A cancelled piece ends the check."""
     from .check import check_iter
-    from .engine.errors import ContextFullError
+    from ..engine.errors import ContextFullError
 
     size = PIECE_CHARS
     todo = split_source(source, size)
@@ -117,6 +119,22 @@ class _Shift:
                        line=item.line + self.lines)
 
 
+def select_context(earlier: Sequence[str], start: int = 0,
+                   budget: int = CONTEXT_CHARS) -> tuple[int, list[str]]:
+    """The earlier cells a check reads as context, chosen the same way by every view: the most
+    recent within about `budget` characters. The window's start stays put while it holds at most
+    twice the budget (so the model's KV of the context is reused from one cell to the next), then
+    moves to the most recent cells that fit the budget. Returns the start to pass for the next
+    cell of the same notebook, and the cells."""
+    start = min(start, len(earlier))
+    if sum(len(c) for c in earlier[start:]) > 2 * budget:
+        total, start = 0, len(earlier)
+        while start > 0 and total + len(earlier[start - 1]) <= budget:
+            start -= 1
+            total += len(earlier[start])
+    return start, list(earlier[start:])
+
+
 def recent(sources: list[str], budget: int) -> list[str]:
     """The most recent whole sources within `budget` characters; the last one may be cut to its
     final lines (the piece of a long file just before the one being checked)."""
@@ -176,4 +194,5 @@ def _merge_stats(all_stats: list[dict]) -> dict:
     return out
 
 
-__all__ = ["PIECE_CHARS", "WINDOW_CHARS", "Piece", "check_long", "check_long_iter", "merge", "recent"]
+__all__ = ["PIECE_CHARS", "WINDOW_CHARS", "CONTEXT_CHARS", "Piece", "check_long", "check_long_iter", "merge",
+           "recent", "select_context"]

@@ -23,7 +23,7 @@ def _load_jupyter_server_extension(serverapp):
 
 # `jupyter server extension list` imports the package and looks these up on it
 def _jupyter_server_extension_points():
-    return [{"module": "jupyter_codecheck.server"}]
+    return [{"module": "jupyter_codecheck.views.server"}]
 
 
 __all__ = ["CodecheckServer", "_load_jupyter_server_extension"]

@@ -1,6 +1,6 @@
 """Views of a CheckResult: a static mimebundle (plain text, HTML, JSON) and the live CheckView.
 
-    from jupyter_codecheck.widgets import mimebundle, CheckView
+    from jupyter_codecheck.views.widgets import mimebundle, CheckView
     display(mimebundle(result), raw=True)       # static: nbconvert, terminals, nbval
     view = CheckView(source=src); display(view)  # live: streams a check_iter() run
 """

@@ -22,10 +22,11 @@ import warnings
 
 import pytest
 
-from .sources import SourceError, earlier_sources, read_units
+from ..core.options import OptionError, add_flags, from_flags, validate
+from ..core.pieces import select_context
+from ..core.sources import SourceError, earlier_sources, read_units
 
 SKIP_MARKER = "# codecheck: skip"
-CONTEXT_MAX_CHARS = 2000        # as the magic: the most recent earlier cells that fit
 
 
 def pytest_addoption(parser):
@@ -34,14 +35,7 @@ def pytest_addoption(parser):
                     help="collect every code cell of .ipynb files as a test that fails on findings")
     group.addoption("--codecheck-py", action="store_true",
                     help="with --codecheck: check .py files too (one test per file)")
-    group.addoption("--codecheck-model", metavar="PATH", help="GGUF model (default: SmolLM2-135M)")
-    group.addoption("--codecheck-prob", type=float, metavar="P",
-                    help="accept a token whose probability is at least P (default 0.2)")
-    group.addoption("--codecheck-rank", type=int, metavar="K",
-                    help="accept a token among the model's top K+1 (default 9)")
-    group.addoption("--codecheck-exit-policy", metavar="NAME",
-                    help="early-exit policy (default, fast, safe, a spec, or none)")
-    group.addoption("--codecheck-mode", choices=["batched", "sequential"])
+    add_flags(group.addoption, "codecheck-")
     group.addoption("--codecheck-no-context", action="store_true",
                     help="check each cell on its own, without the notebook's earlier cells")
     group.addoption("--codecheck-fail-on", choices=["error", "warning"], default="warning",
@@ -50,33 +44,13 @@ def pytest_addoption(parser):
                          "warnings alone passes and reports them as pytest warnings)")
 
 
-def _options(config) -> dict:
-    opts = {}
-    for flag, name in (("codecheck_model", "model"), ("codecheck_prob", "accept_prob"),
-                       ("codecheck_rank", "accept_rank"), ("codecheck_mode", "mode"),
-                       ("codecheck_exit_policy", "exit_policy")):
-        value = config.getoption(flag)
-        if value is not None:
-            opts[name] = value
-    return opts
-
-
 def pytest_configure(config):
     if not config.getoption("codecheck"):
         return
-    opts = _options(config)
     # bad options fail the run at once, not once per cell
-    from .check import CheckOptions
     try:
-        if not 0.0 <= opts.get("accept_prob", 0.0) <= 1.0:
-            raise ValueError(f"--codecheck-prob must be between 0 and 1, got {opts['accept_prob']}")
-        if opts.get("accept_rank", 0) < 0:
-            raise ValueError(f"--codecheck-rank must be >= 0, got {opts['accept_rank']}")
-        CheckOptions.from_kwargs(**opts)
-        if "exit_policy" in opts:
-            from .decoding.exit_policy import make_policy
-            make_policy(opts["exit_policy"])
-    except (TypeError, ValueError) as e:
+        opts = validate(from_flags(vars(config.option), "codecheck_"), scope="view")
+    except OptionError as e:
         raise pytest.UsageError(f"codecheck: {e}") from None
     config.stash[_OPTIONS] = opts
     config.addinivalue_line("markers", "codecheck: a notebook cell or file checked by the model")
@@ -112,9 +86,12 @@ class CodecheckFile(pytest.File):
         except SourceError as e:
             raise self.CollectError(str(e)) from None
         use_context = not self.config.getoption("codecheck_no_context")
+        start = 0           # the context window's start in this notebook (select_context)
         for unit in units:
             name = "codecheck" if unit.cell is None else f"codecheck[cell_{unit.cell}]"
-            context = earlier_sources(units, unit, max_chars=CONTEXT_MAX_CHARS) if use_context else None
+            context = None
+            if use_context:
+                start, context = select_context(earlier_sources(units, unit), start)
             yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context)
 
 
@@ -157,8 +134,8 @@ class CodecheckItem(pytest.Item):
     def runtest(self):
         if any(line.strip() == SKIP_MARKER for line in self.unit.source.splitlines()):
             pytest.skip(f"'{SKIP_MARKER}' in the cell")
-        from .check import check
-        result = check(self.unit.source, context=self.context or None,
+        from ..core import pieces        # a long cell or file is checked piece by piece
+        result = pieces.check_long(self.unit.source, context=self.context or None,
                        **self.config.stash.get(_OPTIONS, {}))
         errors = [f for f in result.findings if _severity(f) == "error"]
         self.user_properties.append(("codecheck_findings", len(result.findings)))

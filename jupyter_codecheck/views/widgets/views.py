@@ -18,7 +18,7 @@ import uuid
 import anywidget
 import traitlets as t
 
-from ..result import CheckResult, Edit, TokenRecord
+from ...core.result import CheckResult, Edit, TokenRecord
 from . import render
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -216,14 +216,14 @@ class CheckView(anywidget.AnyWidget):
 
         The walk runs in a worker thread so that the Cancel button is heard while it runs.
         `block=True` waits for it; a KeyboardInterrupt (the kernel's interrupt) cancels it and
-        the partial result is shown. Options are those of `jupyter_codecheck.check`; `cancel`
+        the partial result is shown. Options are those of `jupyter_codecheck.core.check`; `cancel`
         is this view's `cancel_event`.
         """
         if self._thread is not None:
             raise RuntimeError("this view already ran a check; make a new CheckView")
         if "cancel" in options:
             raise TypeError("CheckView.run cancels through its own cancel_event; drop cancel=")
-        from ..pieces import Piece, check_long_iter
+        from ...core.pieces import Piece, check_long_iter
         self.status = "running"
 
         def walk():

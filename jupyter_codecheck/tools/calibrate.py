@@ -45,7 +45,6 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import difflib
-import functools
 import hashlib
 import json
 import sys
@@ -57,8 +56,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-SCHEMA = "jupyter-codecheck/calibration/1"
-SHIPPED_DIR = Path(__file__).resolve().parent / "calibration"
+# the runtime half (reading shipped calibrations) is core; re-exported for this tool's users
+from ..core.calibration import (SCHEMA, SHIPPED_DIR, Calibration, CalibrationError, default_for,  # noqa: F401
+                                default_options, file_sha256, load, model_identity, shipped_margin)
+
 LENIENT_TOKENS = 3            # what check() uses; calibration keeps it and tunes the floor
 ALL_TOKENS = 1 << 30          # lenient over the whole file: with floor 0 every token is kept
 
@@ -66,10 +67,6 @@ ALL_TOKENS = 1 << 30          # lenient over the whole file: with floor 0 every 
 PROB_GRID: tuple = (None, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5)
 RANK_GRID: tuple = (None, 0, 1, 2, 3, 4, 5, 7, 9, 14, 19, 29, 49, 99)
 FLOOR_GRID: tuple = (0.0, 1e-4, 5e-4, 1e-3, 5e-3, 1e-2, 5e-2)
-
-
-class CalibrationError(ValueError):
-    """A calibration file that is missing fields, of another schema, or for another model."""
 
 
 # -- what the model says about each judged token of a file ----------------------------------------
@@ -99,8 +96,8 @@ class FileTokens:
 
 def token_stats(source: str, *, name: str = "<cell>", model=None, n_threads=None) -> FileTokens:
     """One accept-everything, full-depth check of `source` (see module docstring)."""
-    from .check import check
-    from .scoring import judged_tokens
+    from ..core.check import check
+    from .line_scores import judged_tokens
     r = check(source, model=model, n_threads=n_threads, exit_policy=None,
               lenient_tokens=ALL_TOKENS, lenient_floor=0.0)
     toks = judged_tokens(r)
@@ -197,126 +194,6 @@ def select(clean: Sequence[FileTokens], target: float, *, buggy: Sequence[tuple[
     return Choice(rule, fa, hit, rej, objective, table)
 
 
-# -- the calibration file ----------------------------------------------------------------------------
-
-@dataclass
-class Calibration:
-    model: dict
-    options: dict
-    target_false_alarm: float
-    achieved_false_alarm: float
-    buggy_line_hit: float | None
-    objective: str
-    calibration_set: dict
-    created: str
-    tool: str = "jupyter-codecheck calibrate"
-    schema: str = SCHEMA
-    # the evidence margin (nats) a model warning needs, with how it was chosen (bench/quality.py)
-    margin: float | None = None
-    margin_note: str = ""
-
-    def to_dict(self) -> dict:
-        return {"schema": self.schema, "model": self.model, "options": self.options,
-                "target_false_alarm": self.target_false_alarm,
-                "achieved_false_alarm": self.achieved_false_alarm, "buggy_line_hit": self.buggy_line_hit,
-                "objective": self.objective, "calibration_set": self.calibration_set,
-                "created": self.created, "tool": self.tool,
-                **({"margin": self.margin, "margin_note": self.margin_note} if self.margin is not None else {})}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Calibration":
-        if not isinstance(d, dict) or d.get("schema") != SCHEMA:
-            raise CalibrationError(f"not a calibration file of schema {SCHEMA!r} "
-                                   f"(schema: {d.get('schema') if isinstance(d, dict) else None!r})")
-        required = ("model", "options", "target_false_alarm", "achieved_false_alarm", "calibration_set", "created")
-        missing = [k for k in required if k not in d]
-        if missing:
-            raise CalibrationError(f"calibration file lacks {', '.join(missing)}")
-        opts = d["options"]
-        allowed = {"accept_prob", "accept_rank", "lenient_floor", "lenient_tokens", "accept_combine"}
-        if not isinstance(opts, dict) or set(opts) - allowed:
-            raise CalibrationError(f"calibration options must be a subset of {sorted(allowed)}, got {opts!r}")
-        return cls(model=d["model"], options=dict(opts), target_false_alarm=float(d["target_false_alarm"]),
-                   achieved_false_alarm=float(d["achieved_false_alarm"]),
-                   buggy_line_hit=d.get("buggy_line_hit"), objective=d.get("objective", ""),
-                   calibration_set=d["calibration_set"], created=d["created"],
-                   tool=d.get("tool", "jupyter-codecheck calibrate"),
-                   margin=None if d.get("margin") is None else float(d["margin"]),
-                   margin_note=d.get("margin_note", ""))
-
-    def save(self, path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), indent=2) + "\n")
-        tmp.replace(path)          # never leave a half-written file where the checker looks
-        return path
-
-
-def load(path) -> Calibration:
-    try:
-        d = json.loads(Path(path).read_text())
-    except json.JSONDecodeError as e:
-        raise CalibrationError(f"{path}: not JSON ({e})") from None
-    return Calibration.from_dict(d)
-
-
-def file_sha256(path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def model_identity(path) -> dict:
-    path = Path(path)
-    name = path.stem
-    try:
-        from .engine import Model    # the name stored in the GGUF, when it loads
-        name = Model(path).info.name or name
-    except Exception:  # noqa: BLE001 - identity still holds by hash
-        pass
-    return {"name": name, "file": path.name, "size": path.stat().st_size, "sha256": file_sha256(path)}
-
-
-def default_for(model_path=None, directory=SHIPPED_DIR) -> Calibration | None:
-    """The shipped calibration for a model file (matched by size, then SHA-256), or None.
-    Cached per file (path, size, modification time): the hash is read once per process."""
-    from .engine.paths import resolve_model_path
-    path = resolve_model_path(model_path).resolve()
-    st = path.stat()
-    return _default_for(str(path), st.st_size, st.st_mtime_ns, str(directory))
-
-
-@functools.lru_cache(maxsize=16)
-def _default_for(path: str, size: int, _mtime_ns: int, directory: str) -> Calibration | None:
-    candidates = []
-    for f in sorted(Path(directory).glob("*.json")):
-        try:
-            c = load(f)
-        except (CalibrationError, OSError):
-            continue
-        if c.model.get("size") == size:
-            candidates.append(c)
-    if not candidates:
-        return None
-    digest = file_sha256(path)
-    return next((c for c in candidates if c.model.get("sha256") == digest), None)
-
-
-def shipped_margin(model_path=None) -> float | None:
-    """The evidence margin shipped for a model file, or None."""
-    c = default_for(model_path)
-    return c.margin if c is not None else None
-
-
-def default_options(model_path=None) -> dict:
-    """check() options from the shipped calibration of a model ({} when there is none)."""
-    c = default_for(model_path)
-    return dict(c.options) if c is not None else {}
-
-
 # -- inputs -----------------------------------------------------------------------------------------
 
 def collect_sources(paths: Sequence[str]) -> list[tuple[str, str]]:
@@ -403,10 +280,10 @@ def _stats_from_dict(d: dict, name: str) -> FileTokens:
 
 def checker_fingerprint() -> str:
     """Hash of the code that decides token probabilities and decisions (recorded with results)."""
-    pkg = Path(__file__).resolve().parent
+    pkg = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    for f in sorted([pkg / "check.py", pkg / "runner.py", pkg / "pysource.py", pkg / "scoring.py",
-                     *(pkg / "decoding").glob("*.py"), *(pkg / "engine").glob("*.py")]):
+    for f in sorted([*(pkg / "core").glob("*.py"), *(pkg / "decoding").glob("*.py"),
+                     *(pkg / "engine").glob("*.py")]):
         if f.is_file():
             h.update(f.name.encode())
             h.update(f.read_bytes())
@@ -416,7 +293,7 @@ def checker_fingerprint() -> str:
 def calibrate(sources: Sequence[tuple[str, str]], *, target: float, model=None, pairs=(), n_threads=None,
               progress=None, cache_dir=None, note: str = "") -> tuple[Calibration, Choice]:
     """Runs the accept-all checks and the grid search; returns the calibration and the choice."""
-    from .engine.paths import resolve_model_path
+    from ..engine.paths import resolve_model_path
     ident = model_identity(resolve_model_path(model))
     if cache_dir:
         stats_fn = cached_token_stats(cache_dir, ident["sha256"], model=model, n_threads=n_threads)
@@ -501,7 +378,7 @@ def choose_margin(results, target: float, step: float = 0.05) -> MarginChoice:
 
 
 def calibrate_margin(sources, target: float, model=None, n_threads=None, progress=None) -> MarginChoice:
-    from .check import check
+    from ..core.check import check
     results, tokens, t0 = [], 0, time.perf_counter()
     for k, (name, src) in enumerate(sources):
         results.append(check(src, model=model, margin=0.0, n_threads=n_threads))
@@ -546,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.pairs:
             with open(args.pairs, encoding="utf-8") as f:
                 pairs = [json.loads(line) for line in f if line.strip()]
-        from .engine.paths import resolve_model_path
+        from ..engine.paths import resolve_model_path
         model_path = resolve_model_path(args.model)
         out = Path(args.out) if args.out else Path(model_path.stem + ".calibration.json")
         cal, _ = calibrate(sources, target=args.target_false_alarm, model=args.model, pairs=pairs,

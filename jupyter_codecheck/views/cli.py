@@ -69,10 +69,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from . import __version__
-from .pieces import check_long
-from .result import CheckResult, Finding
-from .sources import (
+from .. import __version__
+from ..core.options import OptionError, add_flags, from_flags
+from ..core.pieces import check_long, select_context
+from ..core.result import CheckResult, Finding
+from ..core.sources import (
     SourceError,
     Unit,
     earlier_sources,
@@ -129,20 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("paths", nargs="+", metavar="PATH",
                     help="files or directories (.py, .ipynb; directories recursively); '-' reads stdin")
     m = ap.add_argument_group("checking (as in %%codecheck)")
-    m.add_argument("--model", metavar="GGUF", help="model file (default: SmolLM2-135M, or $JUPYTER_CODECHECK_MODEL)")
-    m.add_argument("--prob", type=_probability, metavar="P",
-                   help="accept a token the model gives at least this probability")
-    m.add_argument("--rank", type=_rank, metavar="K", help="accept a token among the model's top K+1 choices")
-    m.add_argument("--exit-policy", metavar="NAME",
-                   help="early-exit policy: default (the default), fast, safe, a spec like "
-                        "'ref-top1:0.5+margin:1,min:8,every:2', or 'none' for full depth")
-    m.add_argument("--no-exit", action="store_true", help="no early exit (same as --exit-policy none)")
-    m.add_argument("--mode", choices=["batched", "sequential"],
-                   help="verify the tokens in batched windows (default) or one at a time")
+    add_flags(m.add_argument)
     m.add_argument("--context", dest="context", action="store_true", default=True,
                    help="notebooks: earlier code cells are context for each cell (default)")
     m.add_argument("--no-context", dest="context", action="store_false", help="notebooks: check each cell alone")
-    m.add_argument("--threads", type=int, metavar="N", help="CPU threads (default: the physical cores)")
     o = ap.add_argument_group("output")
     o.add_argument("--fail-on", choices=list(reversed(SEVERITY_ORDER)), default="warning",
                    help="exit 1 for findings of this severity or above: 'warning' (default) any "
@@ -160,20 +151,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the name reports give to '-' (a name ending in .ipynb reads a notebook)")
     ap.add_argument("--version", action="version", version=f"jupyter-codecheck {__version__}")
     return ap
-
-
-def _probability(text: str) -> float:
-    v = float(text)
-    if not 0.0 < v <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be in (0, 1], got {text}")
-    return v
-
-
-def _rank(text: str) -> int:
-    v = int(text)
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return v
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,13 +172,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _calibrate(rest: list[str]) -> int:
-    name = f"{__package__}.calibrate"
+    name = "jupyter_codecheck.tools.calibrate"
     try:
         calibrate = importlib.import_module(name)
     except ModuleNotFoundError as e:
         if e.name != name:
             raise
-        _error("this installation has no 'calibrate' command (jupyter_codecheck.calibrate is "
+        _error("this installation has no 'calibrate' command (jupyter_codecheck.tools.calibrate is "
                "missing); upgrade jupyter-codecheck")
         return EXIT_ERROR
     try:
@@ -217,22 +194,10 @@ def _error(message: str) -> None:
 
 def _options(args) -> dict:
     # only what the user set: check()'s own defaults apply to the rest
-    opts: dict = {}
-    if args.no_exit:
-        opts["exit_policy"] = None
-    elif args.exit_policy is not None:
-        opts["exit_policy"] = args.exit_policy
-    if args.mode is not None:
-        opts["mode"] = args.mode
-    if args.model is not None:
-        opts["model"] = args.model
-    if args.prob is not None:
-        opts["accept_prob"] = args.prob
-    if args.rank is not None:
-        opts["accept_rank"] = args.rank
-    if args.threads is not None:
-        opts["n_threads"] = args.threads
-    return opts
+    try:
+        return from_flags(vars(args))
+    except OptionError as e:
+        raise FatalError(str(e)) from None
 
 
 def _run(args) -> int:
@@ -311,8 +276,7 @@ def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
 def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
     """Checks every unit of every file, yielding each `Checked` as it is done. Unreadable files
     are recorded in `run.errors`; a model or option error raises FatalError."""
-    from .engine import EngineError, GGUFError, ModelNotFoundError
-    from .engine.errors import ContextFullError
+    from ..core.errors import ContextFullError, EngineError, GGUFError, ModelNotFoundError
 
     for n, path in enumerate(files, 1):
         name = stdin_name if path == "-" else path
@@ -322,10 +286,13 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
         except SourceError as e:
             _record_error(run, progress, name, str(e))
             continue
+        start = 0           # the context window's start in this notebook (select_context)
         for unit in units:
             if unit.cell is not None:
                 progress.update(n, f"{name} (cell {unit.cell})")
-            earlier = earlier_sources(units, unit) if context else []
+            earlier = []
+            if context:
+                start, earlier = select_context(earlier_sources(units, unit), start)
             try:
                 result = check_unit(unit.source, earlier, options,
                                     on_piece=lambda lines, n=n, name=unit.name:

@@ -1,4 +1,4 @@
-"""The engine seen through decoding's `LayerModel` shape, and one loaded engine per model.
+"""The engine seen through decoding's `LayerModel` shape, and one `LoadedModel` per model file.
 
 Cheap exit tests read the shortlist head (the most frequent code tokens plus the cell's own
 tokens) on the layer's hidden state, mapped by the learned exit lens when one is available.
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import numpy as np
 
-from .engine import Model, Session
-from .engine.session import FAST
-from .engine.derived import on_disk
-from .engine.paths import resolve_model_path
-from .engine.shortlist import code_shortlist
+from ..engine import Model, Session
+from ..engine.session import FAST
+from ..engine.derived import on_disk
+from ..engine.paths import resolve_model_path
+from ..engine.shortlist import code_shortlist
 
 SHORTLIST_MAX = 8192      # the engine's limit (cc_set_shortlist)
 
@@ -82,7 +82,7 @@ class EngineLayerModel:
 
 
 @dataclass
-class Engine:
+class LoadedModel:
     """A loaded model, its session (KV cache kept between checks) and what the checks reuse."""
     model: Model
     session: Session
@@ -116,7 +116,7 @@ class Engine:
         if not self.lens_tried:
             self.lens_tried = True
             try:
-                from .engine.lens import default_lens
+                from ..engine.lens import default_lens
                 self.lens = default_lens(self.model, progress=_lens_progress(self.model))
             except Exception as e:  # noqa: BLE001 - no lens: plain head, exits happen later
                 print(f"jupyter-codecheck: no exit lens ({e}); early exits use the plain head",
@@ -163,20 +163,20 @@ def single_threaded_blas():
         return contextlib.nullcontext()
 
 
-_ENGINES: dict[tuple, Engine] = {}
-_ENGINES_LOCK = threading.Lock()
+_LOADED: dict[tuple, LoadedModel] = {}
+_LOADED_LOCK = threading.Lock()
 
 
-def get_engine(model: str | Path | None = None, n_threads: int | None = None,
-               n_ctx: int = 4096) -> Engine:
+def load_model(model: str | Path | None = None, n_threads: int | None = None,
+               n_ctx: int = 4096) -> LoadedModel:
     """The engine for a model path, loaded once per process."""
     path = resolve_model_path(model)
     key = (str(path), n_threads, n_ctx)
-    with _ENGINES_LOCK:
-        eng = _ENGINES.get(key)
+    with _LOADED_LOCK:
+        eng = _LOADED.get(key)
         if eng is None:
             m = Model(path)
             session = m.session(n_threads=n_threads, n_ctx=min(n_ctx, max(m.info.n_ctx_train, 512)), **FAST)
-            eng = Engine(m, session, code_shortlist(m.tokenizer, 1024))
-            _ENGINES[key] = eng
+            eng = LoadedModel(m, session, code_shortlist(m.tokenizer, 1024))
+            _LOADED[key] = eng
         return eng

@@ -15,7 +15,7 @@ import html
 import math
 from dataclasses import dataclass
 
-from ..result import CheckResult, Edit, TokenRecord
+from ...core.result import CheckResult, Edit, TokenRecord
 
 MIME_JSON = "application/vnd.jupyter-codecheck+json"
 
@@ -580,7 +580,7 @@ def depth_summary(counts: list[int], stats: dict) -> str:
 
 def policy_label(stats: dict) -> str:
     """The check's exit policy as a user names it ('head', 'lens', 'none (full depth)')."""
-    from ..check import policy_name
+    from ...core.check import policy_name
     name = stats.get("exit_policy_name") or policy_name(stats.get("exit_policy"))
     return "none (full depth)" if name == "none" else name
 

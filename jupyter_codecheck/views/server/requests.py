@@ -7,25 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
-from ..check import CheckOptions
-from ..decoding.acceptance import AcceptanceRule
-from ..decoding.sampler import SamplerChain
-from ..decoding.exit_policy import make_policy
+from ...core.options import OPTIONS, OptionError, option, validate
 
-# Options the server owns: the model and the thread count pick the ONE engine every notebook
-# shares (check() caches an engine per (model, n_threads)); `cancel` is the server's own Event.
-SERVER_OWNED = frozenset({"model", "n_threads", "cancel"})
-
-_JSON_TYPES = {
-    "float": (int, float),
-    "int": (int,),
-    "bool": (bool,),
-    "str": (str,),
-    "None": (type(None),),
-    "object": (str, type(None)),    # exit_policy: a policy name, or null for full depth
-}
+# Options the server owns (scope "server" in the options contract): the model and the thread
+# count pick the ONE engine every notebook shares; `cancel` and `names` are the program's own.
+SERVER_OWNED = frozenset(o.name for o in OPTIONS if o.scope != "view")
 
 _ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 
@@ -45,34 +33,12 @@ class CheckRequest:
     id: str | None = None           # client-chosen, so that it can cancel a check still running
 
 
-def _option_types() -> dict[str, tuple[type, ...]]:
-    """JSON types per client option, read from CheckOptions' annotations so the two never drift."""
-    out = {}
-    for f in fields(CheckOptions):
-        if f.name in SERVER_OWNED:
-            continue
-        kinds: tuple[type, ...] = ()
-        for part in str(f.type).split("|"):
-            kinds += _JSON_TYPES.get(part.strip(), ())
-        out[f.name] = kinds
-    return out
-
-
-OPTION_TYPES = _option_types()
-
-
-def _type_names(kinds) -> str:
-    names = {bool: "true/false", int: "a number", float: "a number", str: "a string",
-             type(None): "null"}
-    return " or ".join(dict.fromkeys(names[k] for k in kinds))
-
-
 def parse_options(raw, *, server_model: str | None, allow_client_model: bool) -> dict:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise RequestError(400, f'"options" must be an object, got {type(raw).__name__}')
-    options = {}
+    options, model = {}, {}
     for name, value in raw.items():
         if name == "model":
             # the panel sends its "model path" setting; it only matters when it differs from ours
@@ -84,29 +50,17 @@ def parse_options(raw, *, server_model: str | None, allow_client_model: bool) ->
                     f"it does not load other models per request ({value!r} asked). Set "
                     "c.CodecheckServer.model (or allow_client_model) in the server config, or clear "
                     "the panel's model path setting.")
-            options["model"] = value
+            if not isinstance(value, str):
+                raise RequestError(400, f"bad options: model: {value!r} is not {option('model').expected()}")
+            model["model"] = value
             continue
         if name in SERVER_OWNED:
             raise RequestError(400, f"option {name!r} is set by the server, not per request")
-        kinds = OPTION_TYPES.get(name)
-        if kinds is None:
-            raise RequestError(400, f"unknown option {name!r}; valid options: {', '.join(sorted(OPTION_TYPES))}")
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            raise RequestError(400, f"option {name!r} must be {_type_names(kinds)}, got {json.dumps(value)}")
         options[name] = value
     try:
-        opts = CheckOptions.from_kwargs(**options)
-        make_policy(options.get("exit_policy", "default"))
-        # what check() builds from them, so that a bad value is refused here rather than failing
-        # in the worker
-        AcceptanceRule(prob=opts.accept_prob, rank=opts.accept_rank, argmax=opts.accept_argmax,
-                       combine=opts.accept_combine, lenient_tokens=opts.lenient_tokens,
-                       lenient_floor=opts.lenient_floor)
-        SamplerChain(temperature=opts.temperature, top_k=opts.top_k, top_p=opts.top_p,
-                     min_p=opts.min_p, seed=opts.seed)
-    except (TypeError, ValueError) as e:
+        return {**validate(options, scope="server"), **model}
+    except OptionError as e:
         raise RequestError(400, f"bad options: {e}") from None
-    return options
 
 
 def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None = None,

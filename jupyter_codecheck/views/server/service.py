@@ -19,9 +19,9 @@ import uuid
 from traitlets import Bool, Int, Unicode
 from traitlets.config import LoggingConfigurable
 
-from ..engine.errors import ContextFullError
-from ..pieces import Piece, check_long_iter
-from ..result import CheckResult, Edit
+from ...core.errors import ContextFullError
+from ...core.pieces import Piece, check_long_iter
+from ...core.result import CheckResult, Edit
 from .requests import CheckRequest
 
 

@@ -7,151 +7,56 @@ turns automatic checking (`%codecheck auto on`) on and off.
     df.groupby("a").mean()
 
 The magics only call `check_iter()` (through `pieces.check_long_iter`, which checks a long cell
-piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.widgets` when
+piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.views.widgets` when
 present, else a plain-text report). The model loads once per kernel, on the first check.
 """
 from __future__ import annotations
 
-import argparse
 import queue
 import sys
 import threading
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
-from .check import CheckOptions, check
-from .pieces import Piece, check_long, check_long_iter
-from .result import CheckResult
+from ..core.check import check
+from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
+from ..core.pieces import Piece, check_long, check_long_iter, select_context
+from ..core.result import CheckResult
 from .widgets import mimebundle
 from .widgets.render import severity, severity_counts
 
 VIEWS = ("widget", "html", "text")
 
-# `%codecheck set` and the magic's flags use short names for the common options; every other
-# CheckOptions field is accepted under its own name.
-ALIASES = {"prob": "accept_prob", "rank": "accept_rank", "threads": "n_threads",
-           "exit-policy": "exit_policy", "kv-mode": "kv_mode"}
-MAGIC_ONLY = {"context": True, "view": None}      # not check() options; None: pick by frontend
-_OPTION_NAMES = {f.name for f in fields(CheckOptions)} - {"cancel"}
-
-# Earlier cells given as context, most recent last. The context's KV is reused while the cells
-# stay the same, so the window only moves when it has grown to twice the budget.
-CONTEXT_BUDGET_CHARS = 2000
 
 
-# -- option parsing -----------------------------------------------------------------------------
-
-def _none_or(conv, what):
-    def parse(text):
-        if str(text).lower() in ("none", "off"):
-            return None
-        try:
-            value = conv(text)
-        except (TypeError, ValueError):
-            raise _ArgError(f"{text!r} is not {what}") from None
-        return value
-    parse.__name__ = what
-    return parse
-
-
-class _ArgError(ValueError):
-    pass
-
-
-def _prob(text):
-    p = float(text)
-    if not 0.0 <= p <= 1.0:
-        raise ValueError
-    return p
-
-
-def _rank(text):
-    k = int(text)
-    if k < 0:
-        raise ValueError
-    return k
-
-
-def _threads(text):
-    n = int(text)
-    if n < 1:
-        raise ValueError
-    return n
-
-
-_CONVERT = {
-    "accept_prob": _none_or(_prob, "a probability between 0 and 1 (or none)"),
-    "accept_rank": _none_or(_rank, "a rank >= 0 (or none)"),
-    "n_threads": _none_or(_threads, "a thread count >= 1 (or none for the default)"),
-}
-
-
-def _argparse_type(name):
-    """argparse calls the type's function and turns ValueError/TypeError into its error message;
-    IPython's parser then raises a UsageError."""
-    conv = _CONVERT[name]
-
-    def parse(text):
-        try:
-            return conv(text)
-        except _ArgError as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
-    return parse
-
-
-def _check_policy(spec):
-    """Validates an exit policy name now rather than at the first check."""
-    from .decoding.exit_policy import make_policy
-    try:
-        make_policy(spec)
-    except ValueError as e:
-        raise UsageError(f"--exit-policy {spec!r}: {e}") from None
-
-
-def _parse_value(name, text):
-    """A `%codecheck set key=value` value: none/true/false, numbers, else the text."""
-    if name in _CONVERT:
-        try:
-            return _CONVERT[name](text)
-        except _ArgError as e:
-            raise UsageError(f"{name}={text}: {e}") from None
-    low = text.lower()
-    if low in ("none", "null"):
-        return None
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
+def _option_flags(func):
+    """The check options' flags (--model, --prob, ...), from the options contract."""
+    for args, kwargs in reversed(flag_arguments()):
+        func = argument(*args, **kwargs)(func)
+    return func
 
 
 # -- what the magics remember per kernel --------------------------------------------------------
 
 @dataclass
 class Defaults:
-    options: dict = field(default_factory=dict)        # CheckOptions fields
+    options: dict = field(default_factory=dict)        # check() options the user set
     context: bool = True
     view: str | None = None
 
     def show(self) -> str:
-        base = CheckOptions()
         lines = []
-        for f in fields(CheckOptions):
-            if f.name == "cancel":
+        for o in OPTIONS:
+            if o.scope == "api":
                 continue
-            value = self.options.get(f.name, getattr(base, f.name))
-            mark = "  (set)" if f.name in self.options else ""
-            lines.append(f"  {f.name:<15} {value!r}{mark}")
+            value = self.options.get(o.name, o.default)
+            mark = "  (set)" if o.name in self.options else ""
+            lines.append(f"  {o.name:<15} {value!r}{mark}")
         lines.append(f"  {'context':<15} {self.context!r}")
         lines.append(f"  {'view':<15} {self.view or 'auto'!r}")
         return "\n".join(lines)
@@ -169,7 +74,7 @@ class ExecutedCells:
     def __init__(self, shell):
         hist = getattr(shell.history_manager, "input_hist_raw", None) or []
         self.cells = [c for c in hist[1:] if is_code_cell(c)]
-        self.start = 0                  # where the context window begins (see window())
+        self.start = 0                  # where the context window begins (select_context)
         self._depth = 0                 # cells run from inside a cell (%%capture, --run) are nested
 
     def enter(self, info):
@@ -182,19 +87,10 @@ class ExecutedCells:
         if top and is_code_cell(source):
             self.cells.append(source)
 
-    def window(self, budget=CONTEXT_BUDGET_CHARS) -> list[str]:
-        """The most recent cells within about `budget` characters. The window's start stays put
-        (so the model's KV of the context is reused) until the window has grown to twice the
-        budget; then it moves to the most recent cells that fit the budget."""
-        cells = self.cells
-        start = min(self.start, len(cells))
-        if sum(len(c) for c in cells[start:]) > 2 * budget:
-            total, start = 0, len(cells)
-            while start > 0 and total + len(cells[start - 1]) <= budget:
-                start -= 1
-                total += len(cells[start])
-        self.start = start
-        return cells[start:]
+    def window(self, budget: int = CONTEXT_CHARS) -> list[str]:
+        """The earlier cells the model reads (pieces.select_context: the same rule as every view)."""
+        self.start, cells = select_context(self.cells, self.start, budget)
+        return cells
 
 
 def is_code_cell(source: str) -> bool:
@@ -291,17 +187,6 @@ class CodecheckMagics(Magics):
     # -- %%codecheck --------------------------------------------------------------------------
 
     @magic_arguments()
-    @argument("--model", default=argparse.SUPPRESS, metavar="PATH", help="GGUF model file (default: SmolLM2-135M)")
-    @argument("--prob", default=argparse.SUPPRESS, type=_argparse_type("accept_prob"), metavar="P",
-              help="accept a token whose probability is at least P (default 0.2; 'none': off)")
-    @argument("--rank", default=argparse.SUPPRESS, type=_argparse_type("accept_rank"), metavar="K",
-              help="accept a token among the model's top K+1 (default 9; 'none': off)")
-    @argument("--exit-policy", default=argparse.SUPPRESS, metavar="NAME",
-              help="early-exit policy: default, fast, safe, or tests with thresholds such as "
-                   "'ref-top1:0.6+margin:1,min:8,every:2'; 'none': full depth")
-    @argument("--no-exit", action="store_true", help="no early exit: every token runs all layers")
-    @argument("--mode", default=argparse.SUPPRESS, choices=["batched", "sequential"],
-              help="batched: verify many tokens per step (default); sequential: one at a time")
     @argument("--context", dest="context", action="store_true", default=None,
               help="give earlier executed cells to the model as a prefix (default)")
     @argument("--no-context", dest="context", action="store_false",
@@ -312,8 +197,7 @@ class CodecheckMagics(Magics):
     @argument("--view", choices=VIEWS,
               help="widget (live, in a notebook), html (static) or text; default: widget in a "
                    "notebook, text in a terminal")
-    @argument("--threads", default=argparse.SUPPRESS, type=_argparse_type("n_threads"), metavar="N",
-              help="CPU threads for the model (default: the physical cores)")
+    @_option_flags
     @cell_magic
     def codecheck(self, line, cell):
         """Check the cell's code with a small language model; show findings and the correction.
@@ -339,22 +223,10 @@ class CodecheckMagics(Magics):
         args = parse_argstring(self.codecheck, line)
         if args.output is not None and not args.output.isidentifier():
             raise UsageError(f"-o needs a variable name, got {args.output!r}")
-        given = vars(args)      # options not given are absent (argparse.SUPPRESS)
-        options = dict(self.defaults.options)
-        for flag, name in (("model", "model"), ("prob", "accept_prob"), ("rank", "accept_rank"),
-                           ("mode", "mode"), ("threads", "n_threads")):
-            if flag in given:
-                options[name] = given[flag]
-        if args.no_exit and "exit_policy" in given:
-            raise UsageError("--no-exit and --exit-policy contradict each other: give one")
-        if "exit_policy" in given:
-            _check_policy(args.exit_policy)
-            options["exit_policy"] = args.exit_policy
-        if args.no_exit:
-            options["exit_policy"] = None
         try:
-            CheckOptions.from_kwargs(**options)
-        except (TypeError, ValueError) as e:
+            # options not given are absent (argparse.SUPPRESS): the defaults apply to them
+            options = validate({**self.defaults.options, **from_flags(vars(args))}, scope="view")
+        except OptionError as e:
             raise UsageError(str(e)) from None
         return CellRequest(options=options,
                            context=self.defaults.context if args.context is None else args.context,
@@ -499,30 +371,22 @@ class CodecheckMagics(Magics):
             key, sep, text = pair.partition("=")
             if not sep:
                 raise UsageError(f"{pair!r} is not key=value")
-            name = ALIASES.get(key, key).replace("-", "_")
-            if name == "context":
-                value = _parse_value(name, text)
-                if not isinstance(value, bool):
+            if key == "context":
+                if text.lower() not in ("true", "false", "yes", "no", "on", "off"):
                     raise UsageError(f"context must be true or false, got {text!r}")
-                new.context = value
-            elif name == "view":
+                new.context = text.lower() in ("true", "yes", "on")
+            elif key == "view":
                 if text not in VIEWS + ("auto",):
                     raise UsageError(f"view must be one of {', '.join(VIEWS)} or auto, got {text!r}")
                 new.view = None if text == "auto" else text
-            elif name in _OPTION_NAMES:
-                value = _parse_value(name, text)
-                if name == "exit_policy":
-                    value = None if value is None else text
-                    _check_policy(value)
-                if name == "model" and value is not None:
-                    value = text
-                new.options[name] = value
             else:
-                raise UsageError(f"unknown option {key!r}; known: prob, rank, threads, context, "
-                                 f"view, {', '.join(sorted(_OPTION_NAMES))}")
+                try:
+                    new.options.update(parse_text({key: text}))
+                except OptionError as e:
+                    raise UsageError(str(e)) from None
         try:
-            CheckOptions.from_kwargs(**new.options)
-        except (TypeError, ValueError) as e:
+            validate(new.options, scope="view")
+        except OptionError as e:
             raise UsageError(str(e)) from None
         self.defaults = new
         print("codecheck defaults:\n" + self.defaults.show())

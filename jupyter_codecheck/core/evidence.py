@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, names,
                          patterns, python_tokens, typos, word_at)
-from .decoding.verify import Probe, Variant, verify
+from ..decoding.verify import Probe, Variant, verify
 from .pycheck import CellFacts, near_typo
 from .result import Edit, Evidence, Finding
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from .pysource import free_spans
-from .result import CheckResult, TokenRecord
+from ..core.masking import masked_spans
+from ..core.pysource import free_spans
+from ..core.result import CheckResult, TokenRecord
 
 _FLOOR = 1e-12
 METHODS = ("finding", "worst", "mean", "sum", "relative", "rank")
@@ -31,7 +32,6 @@ METHODS = ("finding", "worst", "mean", "sum", "relative", "rank")
 
 def judged_tokens(result: CheckResult) -> list[TokenRecord]:
     """The tokens the acceptance rule decides on (see module docstring), with a probability."""
-    from .check import masked_spans   # check.py is the source of truth for what is masked
     data = result.source.encode("utf-8")
     skip = masked_spans(data) + free_spans(result.source)
     out = []

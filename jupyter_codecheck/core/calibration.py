@@ -1,0 +1,144 @@
+"""The shipped calibrations, read at run time: per model file, the acceptance thresholds and the
+evidence margin `jupyter-codecheck calibrate` (tools/calibrate.py) chose on clean code.
+
+The files live in `calibration/*.json` next to this module (schema "jupyter-codecheck/calibration/1",
+described in tools/calibrate.py) and are matched to a model file by size, then SHA-256.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = "jupyter-codecheck/calibration/1"
+SHIPPED_DIR = Path(__file__).resolve().parent / "calibration"
+
+
+class CalibrationError(ValueError):
+    """A calibration file that is missing fields, of another schema, or for another model."""
+
+
+# -- the calibration file ----------------------------------------------------------------------------
+
+@dataclass
+class Calibration:
+    model: dict
+    options: dict
+    target_false_alarm: float
+    achieved_false_alarm: float
+    buggy_line_hit: float | None
+    objective: str
+    calibration_set: dict
+    created: str
+    tool: str = "jupyter-codecheck calibrate"
+    schema: str = SCHEMA
+    # the evidence margin (nats) a model warning needs, with how it was chosen (bench/quality.py)
+    margin: float | None = None
+    margin_note: str = ""
+
+    def to_dict(self) -> dict:
+        return {"schema": self.schema, "model": self.model, "options": self.options,
+                "target_false_alarm": self.target_false_alarm,
+                "achieved_false_alarm": self.achieved_false_alarm, "buggy_line_hit": self.buggy_line_hit,
+                "objective": self.objective, "calibration_set": self.calibration_set,
+                "created": self.created, "tool": self.tool,
+                **({"margin": self.margin, "margin_note": self.margin_note} if self.margin is not None else {})}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Calibration":
+        if not isinstance(d, dict) or d.get("schema") != SCHEMA:
+            raise CalibrationError(f"not a calibration file of schema {SCHEMA!r} "
+                                   f"(schema: {d.get('schema') if isinstance(d, dict) else None!r})")
+        required = ("model", "options", "target_false_alarm", "achieved_false_alarm", "calibration_set", "created")
+        missing = [k for k in required if k not in d]
+        if missing:
+            raise CalibrationError(f"calibration file lacks {', '.join(missing)}")
+        opts = d["options"]
+        allowed = {"accept_prob", "accept_rank", "lenient_floor", "lenient_tokens", "accept_combine"}
+        if not isinstance(opts, dict) or set(opts) - allowed:
+            raise CalibrationError(f"calibration options must be a subset of {sorted(allowed)}, got {opts!r}")
+        return cls(model=d["model"], options=dict(opts), target_false_alarm=float(d["target_false_alarm"]),
+                   achieved_false_alarm=float(d["achieved_false_alarm"]),
+                   buggy_line_hit=d.get("buggy_line_hit"), objective=d.get("objective", ""),
+                   calibration_set=d["calibration_set"], created=d["created"],
+                   tool=d.get("tool", "jupyter-codecheck calibrate"),
+                   margin=None if d.get("margin") is None else float(d["margin"]),
+                   margin_note=d.get("margin_note", ""))
+
+    def save(self, path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+        tmp.replace(path)          # never leave a half-written file where the checker looks
+        return path
+
+
+def load(path) -> Calibration:
+    try:
+        d = json.loads(Path(path).read_text())
+    except json.JSONDecodeError as e:
+        raise CalibrationError(f"{path}: not JSON ({e})") from None
+    return Calibration.from_dict(d)
+
+
+def file_sha256(path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def model_identity(path) -> dict:
+    path = Path(path)
+    name = path.stem
+    try:
+        from ..engine import Model    # the name stored in the GGUF, when it loads
+        name = Model(path).info.name or name
+    except Exception:  # noqa: BLE001 - identity still holds by hash
+        pass
+    return {"name": name, "file": path.name, "size": path.stat().st_size, "sha256": file_sha256(path)}
+
+
+def default_for(model_path=None, directory=SHIPPED_DIR) -> Calibration | None:
+    """The shipped calibration for a model file (matched by size, then SHA-256), or None.
+    Cached per file (path, size, modification time): the hash is read once per process."""
+    from ..engine.paths import resolve_model_path
+    path = resolve_model_path(model_path).resolve()
+    st = path.stat()
+    return _default_for(str(path), st.st_size, st.st_mtime_ns, str(directory))
+
+
+@functools.lru_cache(maxsize=16)
+def _default_for(path: str, size: int, _mtime_ns: int, directory: str) -> Calibration | None:
+    candidates = []
+    for f in sorted(Path(directory).glob("*.json")):
+        try:
+            c = load(f)
+        except (CalibrationError, OSError):
+            continue
+        if c.model.get("size") == size:
+            candidates.append(c)
+    if not candidates:
+        return None
+    digest = file_sha256(path)
+    return next((c for c in candidates if c.model.get("sha256") == digest), None)
+
+
+def shipped_margin(model_path=None) -> float | None:
+    """The evidence margin shipped for a model file, or None."""
+    c = default_for(model_path)
+    return c.margin if c is not None else None
+
+
+def default_options(model_path=None) -> dict:
+    """check() options from the shipped calibration of a model ({} when there is none)."""
+    c = default_for(model_path)
+    return dict(c.options) if c is not None else {}
+
+
+__all__ = ["SCHEMA", "SHIPPED_DIR", "Calibration", "CalibrationError", "default_for", "default_options",
+           "file_sha256", "load", "model_identity", "shipped_margin"]

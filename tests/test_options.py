@@ -1,0 +1,270 @@
+"""The options contract (jupyter_codecheck/core/options.py): every view accepts and refuses the same
+option values, the schemas agree with it, and the package's imports form no cycle. No model needed."""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+from pathlib import Path
+
+import pytest
+from IPython.core.error import UsageError
+from IPython.core.interactiveshell import InteractiveShell
+
+import jupyter_codecheck
+from jupyter_codecheck.core.options import OPTIONS, CheckOptions, OptionError, option, parse_text
+from jupyter_codecheck.views import cli, pytest_plugin
+from jupyter_codecheck.views.magics import CodecheckMagics
+from jupyter_codecheck.views.server.requests import RequestError, parse_options
+
+PACKAGE = Path(jupyter_codecheck.__file__).resolve().parent
+
+# (flag, text as typed, accepted?)
+CASES = [
+    ("prob", "0.2", True), ("prob", "1", True), ("prob", "none", True),
+    ("prob", "0", False), ("prob", "1.5", False), ("prob", "-0.1", False), ("prob", "abc", False),
+    ("rank", "0", True), ("rank", "9", True), ("rank", "none", True),
+    ("rank", "-1", False), ("rank", "2.5", False),
+    ("threads", "1", True), ("threads", "none", True), ("threads", "0", False),
+    ("mode", "batched", True), ("mode", "sequential", True), ("mode", "fast", False),
+    ("exit-policy", "head", True), ("exit-policy", "none", True),
+    ("exit-policy", "ref-rank:3+ref-prob:0.1,min:2,every:3", True), ("exit-policy", "bogus", False),
+    ("model", "x.gguf", True),
+]
+
+
+@pytest.fixture(scope="module")
+def magics():
+    shell = InteractiveShell.instance()
+    shell.run_line_magic("load_ext", "jupyter_codecheck")
+    yield next(m for m in shell.magics_manager.registry.values() if isinstance(m, CodecheckMagics))
+    shell.run_line_magic("unload_ext", "jupyter_codecheck")
+
+
+def _json_value(text):
+    """What a JSON client (the panel) sends for a typed text."""
+    if text == "none":
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _cli(flag, text):
+    try:
+        args = cli.build_parser().parse_args([f"--{flag}", text, "x.py"])
+    except SystemExit:
+        return False
+    try:
+        cli._options(args)
+    except cli.FatalError:
+        return False
+    return True
+
+
+def _magic_flag(magics, flag, text):
+    try:
+        magics.parse_cell_line(f"--{flag} {text}")
+    except UsageError:
+        return False
+    return True
+
+
+def _magic_set(magics, flag, text):
+    before = dict(magics.defaults.options)
+    try:
+        magics.set_defaults([f"{flag}={text}"])
+    except UsageError:
+        return False
+    finally:
+        magics.defaults.options = before
+    return True
+
+
+class _Config:
+    """What pytest_configure reads of pytest's config."""
+    def __init__(self, option):
+        self.option, self.stash = option, {}
+
+    def getoption(self, name):
+        return getattr(self.option, name)
+
+    def addinivalue_line(self, *_):
+        pass
+
+
+def _pytest_plugin(flag, text):
+    parser = argparse.ArgumentParser(exit_on_error=False)
+
+    class Group:
+        addoption = staticmethod(parser.add_argument)
+    pytest_plugin.pytest_addoption(type("P", (), {"getgroup": lambda self, *a: Group()})())
+    try:
+        ns = parser.parse_args(["--codecheck", f"--codecheck-{flag}", text])
+    except (argparse.ArgumentError, SystemExit):
+        return False
+    try:
+        pytest_plugin.pytest_configure(_Config(ns))
+    except pytest.UsageError:
+        return False
+    return True
+
+
+def _server(name, value):
+    try:
+        parse_options({name: value}, server_model=None, allow_client_model=True)
+    except RequestError as e:
+        assert e.status == 400
+        return False
+    return True
+
+
+def _check_kwargs(name, value):
+    try:
+        CheckOptions.from_kwargs(**{name: value})
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("flag, text, ok", CASES)
+def test_every_view_accepts_and_refuses_the_same_values(magics, flag, text, ok):
+    name = option(flag).name
+    seen = {"contract": _accepts_text(flag, text), "cli": _cli(flag, text),
+            "%%codecheck": _magic_flag(magics, flag, text), "%codecheck set": _magic_set(magics, flag, text),
+            "pytest": _pytest_plugin(flag, text),
+            "check()": _check_kwargs(name, _json_value(text) if option(flag).kind != "model" else text)}
+    if option(flag).scope == "view":         # the server owns the model and the thread count
+        seen["server"] = _server(name, _json_value(text))
+    assert seen == {view: ok for view in seen}
+
+
+def _accepts_text(flag, text):
+    try:
+        parse_text({flag: text})
+    except OptionError:
+        return False
+    return True
+
+
+def test_one_error_style_names_the_option():
+    with pytest.raises(OptionError, match=r"^prob: '0' is not a probability in \(0, 1\], or none$"):
+        parse_text("prob=0")
+    with pytest.raises(OptionError, match="^accept_prob: 0 is not a probability"):
+        CheckOptions.from_kwargs(accept_prob=0)
+    with pytest.raises(TypeError, match="unknown option 'acept_prob'"):
+        CheckOptions.from_kwargs(acept_prob=0.3)
+    with pytest.raises(OptionError, match="enable one"):
+        parse_text("prob=none rank=none")
+
+
+def test_from_kwargs_builds_the_rule_and_the_policy():
+    opts = CheckOptions.from_kwargs(accept_prob=0.1, exit_policy="default")
+    assert opts.acceptance_rule().prob == 0.1
+    assert opts.policy_spec(have_lens=False) == "head"
+    assert CheckOptions.from_kwargs(kv_mode="propagate").policy_spec(have_lens=True) == "lens"
+    assert CheckOptions.from_text("prob=0.3 rank=none").accept_rank is None
+
+
+def test_the_lab_settings_schema_agrees_with_the_contract():
+    schemas = [PACKAGE / "labextension/schemas/jupyter-codecheck/plugin.json",
+               PACKAGE.parent / "labextension/schema/plugin.json"]
+    to_option = {"modelPath": "model", "acceptProb": "accept_prob", "acceptRank": "accept_rank",
+                 "exitPolicy": "exit_policy", "mode": "mode"}
+    for path in schemas:
+        if not path.exists():          # the source tree's copy, when tests run from it
+            continue
+        props = json.loads(path.read_text())["properties"]
+        for key, name in to_option.items():
+            o, p = option(name), props[key]
+            if o.low is not None:
+                bound = "exclusiveMinimum" if o.low_open else "minimum"
+                assert p.get(bound) == o.low, (path, key)
+            if o.high is not None:
+                assert p.get("exclusiveMaximum" if o.high_open else "maximum") == o.high, (path, key)
+            if o.kind == "choice":
+                assert [c for c in p["enum"] if c is not None] == list(o.choices), (path, key)
+        assert set(props) - set(to_option) <= {"contextChars", "autoCheckOnRun", "highlights", "backend"}
+
+
+def test_every_option_has_help_and_a_default_it_accepts():
+    for o in OPTIONS:
+        assert o.help and o.kind
+        assert o.check(o.default) == o.default or o.kind == "cancel"
+
+
+# -- imports ------------------------------------------------------------------------------------
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_nodes(tree):
+    """Every node but those under `if TYPE_CHECKING:` (imports for annotations only)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and getattr(child.test, "id", None) == "TYPE_CHECKING":
+                todo.extend(child.orelse)
+                continue
+            todo.append(child)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Every module of the package -> the package's modules it imports (lazily too)."""
+    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        out = set()
+        for node in _runtime_nodes(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    out.add(sub if sub in modules else target)
+            elif isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+        graph[name] = {m for m in out if m in modules and m != name}
+    return graph
+
+
+def test_the_package_has_no_import_cycles():
+    graph = _imports()
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node, stack):
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt, stack + [nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_views_use_only_the_core_api_and_core_never_imports_a_view():
+    graph = _imports()
+    allowed = {"jupyter_codecheck", "jupyter_codecheck.core.check", "jupyter_codecheck.core.options",
+               "jupyter_codecheck.core.result", "jupyter_codecheck.core.pieces",
+               "jupyter_codecheck.core.sources", "jupyter_codecheck.core.errors"}
+    for name, deps in graph.items():
+        if name.startswith("jupyter_codecheck.views"):
+            outside = {d for d in deps if not d.startswith("jupyter_codecheck.views")} - allowed
+            assert not outside, f"{name} reaches past the core's API: {sorted(outside)}"
+        if name.startswith(("jupyter_codecheck.core", "jupyter_codecheck.engine", "jupyter_codecheck.decoding")):
+            assert not {d for d in deps if d.startswith(("jupyter_codecheck.views", "jupyter_codecheck.tools"))}, name
