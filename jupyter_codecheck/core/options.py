@@ -237,7 +237,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("continuation", "int", 24, "most written tokens after an edit that weigh it", low=1),
     Option("probe", "int", 2, "written tokens after an edit that screen a warning's candidate "
            "before its whole continuation is scored (0: score every candidate in full)", low=0),
-    Option("n_threads", "int", None, "CPU threads (default: the physical cores)", low=1,
+    Option("n_threads", "int", None, "CPU threads (default: all physical cores or one, chosen per layer step from measured times)", low=1,
            nullable=True, what="a thread count >= 1", flag="threads", metavar="N", scope="server"),
     Option("names", "names", None, "names defined before the cell beyond its context (a kernel's "
            "namespace): never undefined", nullable=True, scope="api"),

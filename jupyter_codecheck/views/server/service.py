@@ -56,7 +56,7 @@ class CodecheckServer(LoggingConfigurable):
 
     model = Unicode("", config=True,
                     help="GGUF model every notebook is checked with, loaded once; empty: the default (SmolLM2-135M).")
-    n_threads = Int(0, config=True, help="Threads for the model (0: the physical cores).")
+    n_threads = Int(0, config=True, help="Threads for the model (0: all physical cores or one, chosen per layer step).")
     queue_size = Int(4, config=True,
                      help="Checks that may wait while one runs; more are refused with 429.")
     max_request_bytes = Int(1 << 20, config=True,
