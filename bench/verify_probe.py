@@ -38,6 +38,13 @@ TOKENS = (0, 1, 2, 3, 4, 6)
 SLACKS = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)
 
 
+def forget() -> None:
+    """Nothing of an earlier check is reused (a re-check keeps verdicts and decisions)."""
+    from jupyter_codecheck.core.adapter import load_model
+    engine = load_model()
+    engine.verdicts = engine.last_run = None
+
+
 def traced_check(src: str, context, record: list) -> object:
     """check() at margin 0 with no screen, keeping every verdict of the evidence step."""
     original = evidence._choose
@@ -52,6 +59,7 @@ def traced_check(src: str, context, record: list) -> object:
         return original(verdicts, kept, places, data, facts, margin)
 
     evidence._choose = keep
+    forget()
     try:
         return check(src, context=context, margin=0.0, probe=0)
     finally:
@@ -104,6 +112,7 @@ def live(jobs, options: dict) -> tuple[dict, list]:
     rows = tokens = 0
     findings = []
     for src, ctx in jobs:
+        forget()
         r = check(src, context=ctx, **options)
         v = r.stats.get("verification") or {}
         verify += v.get("time_s", 0.0)
@@ -124,10 +133,13 @@ def main(argv=None) -> None:
     ap.add_argument("--limit", action="append", type=quality.parse_limit, default=[])
     ap.add_argument("--no-prelude", action="store_true")
     ap.add_argument("--margin", type=float, default=None, help="the margin replayed (default: the shipped one)")
+    ap.add_argument("--side", choices=("both", "fixed"), default="both",
+                    help="check the buggy and fixed files, or the fixed (clean) ones only")
     args = ap.parse_args(argv)
     args.limit = dict(args.limit)
     pairs = quality.load_pairs(args)
-    jobs = [(p[side], p["context"]) for p in pairs for side in ("buggy", "fixed")]
+    sides = ("buggy", "fixed") if args.side == "both" else ("fixed",)
+    jobs = [(p[side], p["context"]) for p in pairs for side in sides]
     print(f"{len(pairs)} pairs, {len(jobs)} files", file=sys.stderr, flush=True)
 
     t0 = time.perf_counter()
