@@ -74,6 +74,9 @@ def run_config(cells, options, threads):
     decisions, elapsed, depth, verify_s, verify_rows = [], 0.0, 0.0, 0.0, 0
     branch: dict[str, float] = {}
     for src in cells:
+        # each cell on its own: a re-check keeps verdicts and decisions of earlier checks
+        engine = load_model(None, threads)
+        engine.verdicts = engine.last_run = None
         r = check(src, n_threads=threads, **options)
         elapsed += r.stats["time_s"]
         for purpose, b in r.stats["branch"].items():
