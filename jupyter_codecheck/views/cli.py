@@ -391,7 +391,7 @@ class TextReport:
         line += f", {elapsed:.1f} s in all"
         if run.checked:
             s = run.checked[-1].result.stats
-            line += f", model {s.get('model')}, exit policy {s.get('exit_policy') or 'none'}"
+            line += f", model {s.get('model')}, exit policy {s.get('exit_policy_name') or s.get('exit_policy') or 'none'}"
             depths = [c.result.stats["decision_depth"] for c in run.checked
                       if isinstance(c.result.stats.get("decision_depth"), (int, float))]
             if depths:
