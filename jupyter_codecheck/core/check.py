@@ -261,8 +261,9 @@ def _resumable(engine, prefix, ids, opts) -> tuple[int, list, list]:
     for ev in last.events:
         if ev.index != decided:
             break
+        if accepted == decided and ev.decision in ("accept", "masked"):
+            accepted += 1
         decided += 1
-        accepted += accepted == decided - 1 and ev.decision in ("accept", "masked")
     first_edit = min((e.start for e in last.edits), default=len(last.ids))
     start = min(same, first_edit, accepted, len(ids) - 1)
     if opts.anchored:

@@ -140,7 +140,7 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     n = len(base)
     groups: dict[int, _Group] = {}
     split: dict[Hashable, tuple[int, int]] = {}
-    floors = {v.key: v for v in variants}
+    by_key = {v.key: v for v in variants}
     for v in variants:
         ids = list(v.ids)
         p, s = aligned_span(base, ids)
@@ -151,7 +151,7 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
         groups.setdefault(p, _Group(p)).chains.append(_Chain(v.key, ids[p:len(ids) - s], resume, stop))
         split[v.key] = (len(ids) - s - p, resume - p)   # edit tokens, written tokens replaced
     for g in groups.values():
-        g.chains = _bounded(g, n, floors, written_logprob, first_logprob, pruned)
+        g.chains = _bounded(g, n, by_key, written_logprob, first_logprob, pruned)
     groups = {p: g for p, g in groups.items() if g.chains}
     def score(gs):
         return _score_groups(scorer, gs, base, split, offset, token_at, max_rows, exit_at_last, cache)
@@ -162,21 +162,21 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     short: dict[int, _Group] = {}
     for g in groups.values():
         for c in g.chains:
-            if floors[c.key].floor is not None:
+            if by_key[c.key].floor is not None:
                 short.setdefault(g.p, _Group(g.p)).chains.append(
                     _Chain(c.key, c.middle, c.resume, min(c.stop, c.resume + probe.tokens)))
     first = score(short.values())
     stops = {c.key: c.stop for g in groups.values() for c in g.chains}
     final = {v.key: v for v in first if v.end == stops[v.key]}
     ahead = {v.key for v in first if v.key not in final and
-             _screened_gain(v, floors[v.key].continuation_only) + probe.slack >= floors[v.key].floor}
+             _screened_gain(v, by_key[v.key].continuation_only) + probe.slack >= by_key[v.key].floor}
     for v in first:
         if v.key not in final and v.key not in ahead and pruned is not None:
             pruned.append(v.key)
     rest = {}
     for g in groups.values():
         keep = [c for c in g.chains if c.key not in final and
-                (floors[c.key].floor is None or c.key in ahead)]
+                (by_key[c.key].floor is None or c.key in ahead)]
         if keep:
             rest[g.p] = _Group(g.p)
             rest[g.p].chains = keep

@@ -120,7 +120,7 @@ class ThreadGovernor:
             self.exploring = None
             self.cost[(c, threads)] = sum(self.sample) / len(self.sample)
             ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
-            for (k, n), v in list(self.cost.items()):
+            for k, n in list(self.cost):
                 if k != c and n == self.n_max and (k, 1) in self.cost:
                     self.cost[(k, n)] = self.cost[(k, 1)] * ratio
             return
