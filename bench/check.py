@@ -75,8 +75,7 @@ def run_config(cells, options, threads):
     branch: dict[str, float] = {}
     for src in cells:
         # each cell on its own: a re-check keeps verdicts and decisions of earlier checks
-        engine = load_model(None, threads)
-        engine.verdicts = engine.last_run = None
+        load_model(None, threads).forget()
         r = check(src, n_threads=threads, **options)
         elapsed += r.stats["time_s"]
         for purpose, b in r.stats["branch"].items():

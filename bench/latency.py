@@ -1,6 +1,6 @@
 """Latency on a busy laptop: threads under contention, cold start, first token, re-checking.
 
-    python bench/latency.py [--reps 3] [--skip-cold]
+    python bench/latency.py [--reps 3] [--only contention|cold|recheck|notebook ...]
 
 All in one run on the default model, with ratios measured in the same run:
 
@@ -14,6 +14,10 @@ All in one run on the default model, with ratios measured in the same run:
   against the warm time plus the model file's read time. Target <= 1.5x.
 - **Re-checking.** A 40-line cell, then the same cell with one line in its middle edited: the
   second check against the first. Target <= 25 %.
+- **Check notebook.** 20 cells (the first 20 HumanEvalFix solutions, one per cell), each with
+  the earlier cells as context chosen as every view chooses it (`select_context`), checked in
+  order with the session's KV of the earlier cells reused, against the sum of the same checks
+  each from an empty KV cache.
 
 "As it is" is only idle if nothing else runs: the script prints the load average it saw. The
 last line is one JSON object with the figures.
@@ -71,6 +75,7 @@ def forty_line_cell() -> str:
 
 
 def contention(cells: list[str], reps: int) -> dict:
+    from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.check import check
     from jupyter_codecheck.engine.llamacpp import LlamaCppModel
     from jupyter_codecheck.engine.paths import resolve_model_path
@@ -83,7 +88,8 @@ def contention(cells: list[str], reps: int) -> dict:
     ref = {n: LlamaCppModel(resolve_model_path(None), n_threads=n) for n in (1, 2)}
 
     def ours(threads):
-        return lambda: [check(c, n_threads=threads) for c in cells]
+        engine = load_model(None, threads)
+        return lambda: [(engine.forget(), check(c, n_threads=threads)) for c in cells]
 
     def llama(n):
         def run():
@@ -131,6 +137,7 @@ print(first, total)
 
 
 def cold_start(cell: str) -> dict:
+    from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.check import check
     from jupyter_codecheck.engine.paths import resolve_model_path
     runs = [subprocess.run([sys.executable, "-c", COLD, cell], capture_output=True, text=True, check=True)
@@ -142,8 +149,9 @@ def cold_start(cell: str) -> dict:
         while f.read(1 << 24):
             pass
     read_s = time.perf_counter() - t0
+    engine = load_model(None)
     check(cell)
-    warm = median_time(lambda: check(cell), 3)
+    warm = median_time(lambda: (engine.forget(), check(cell)), 3)       # a new cell's check
     ratio = total / (warm + read_s)
     print(f"cold start: first token {first:.2f} s, result {total:.2f} s; warm {warm:.2f} s + file read "
           f"{read_s:.2f} s -> {ratio:.2f}x (target <= 1.5)", flush=True)
@@ -152,6 +160,7 @@ def cold_start(cell: str) -> dict:
 
 
 def recheck(cell: str, reps: int) -> dict:
+    from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.check import check
     lines = cell.split("\n")
     mid = len(lines) // 2
@@ -159,8 +168,11 @@ def recheck(cell: str, reps: int) -> dict:
         mid += 1
     edited = "\n".join(lines[:mid] + [lines[mid] + "  # edited"] + lines[mid + 1:])
 
+    engine = load_model(None)
+
     def first():
         check("pass\n")                          # another cell in between: nothing of this one kept
+        engine.forget()
         t0 = time.perf_counter()
         check(cell)
         return time.perf_counter() - t0
@@ -179,23 +191,65 @@ def recheck(cell: str, reps: int) -> dict:
             "recheck_share": round(t_again / t_first, 3), "lines_after_edit_share": round(1 - mid / len(lines), 3)}
 
 
+def check_notebook(reps: int) -> dict:
+    from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.core.check import check
+    from jupyter_codecheck.core.pieces import select_context
+    with open(DATA, encoding="utf-8") as f:
+        cells = [json.loads(line)["fixed"] for _, line in zip(range(20), f)]
+    engine = load_model(None)
+
+    def run(reuse: bool) -> tuple[float, int]:
+        engine.forget()
+        engine.session.truncate(0)
+        start, total, reused = 0, 0.0, 0
+        for i, cell in enumerate(cells):
+            start, context = select_context(cells[:i], start)
+            if not reuse:                    # a single-cell check: nothing kept of the last one
+                engine.forget()
+                engine.session.truncate(0)
+            t0 = time.perf_counter()
+            r = check(cell, context=context)
+            total += time.perf_counter() - t0
+            reused += r.stats["context_reused"]
+        return total, reused
+
+    runs = {reuse: [run(reuse) for _ in range(reps)] for reuse in (True, False)}
+    t_reused = statistics.median(t for t, _ in runs[True])
+    t_single = statistics.median(t for t, _ in runs[False])
+    print(f"check notebook, {len(cells)} cells: {t_reused:.2f} s with the context's KV reused "
+          f"({runs[True][0][1]} context positions reused) against {t_single:.2f} s as single-cell "
+          f"checks -> {t_reused / t_single:.0%}", flush=True)
+    return {"notebook_cells": len(cells), "notebook_reused_s": round(t_reused, 3),
+            "notebook_single_s": round(t_single, 3), "notebook_share": round(t_reused / t_single, 3),
+            "notebook_positions_reused": runs[True][0][1]}
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--skip-cold", action="store_true")
+    ap.add_argument("--only", action="append", choices=PARTS,
+                    help="run only this part (repeatable; a quick look): the report runs all")
     args = ap.parse_args(argv)
     with open(DATA, encoding="utf-8") as f:
         cell = json.loads(f.readline())["fixed"]
-    figures = {"contention": contention([CELL_10, cell], args.reps)}
-    if not args.skip_cold:
-        figures["cold"] = cold_start(CELL_10)
-    figures["recheck"] = recheck(forty_line_cell(), args.reps)
-    b, i = figures["contention"]["busy"], figures["contention"]["idle"]
-    print(json.dumps({"busy_default_vs_one": b["default_vs_one"], "idle_default_vs_one": i["default_vs_one"],
-                      "busy_llama_two_vs_one": b["llama_two_vs_one"], "idle_llama_two_vs_one": i["llama_two_vs_one"],
-                      "busy_two_vs_one": b["two_vs_one"],
-                      **figures.get("cold", {}), **figures["recheck"], "detail": figures}))
+    parts = {"contention": lambda: contention([CELL_10, cell], args.reps),
+             "cold": lambda: cold_start(CELL_10),
+             "recheck": lambda: recheck(forty_line_cell(), args.reps),
+             "notebook": lambda: check_notebook(args.reps)}
+    figures = {name: parts[name]() for name in PARTS if not args.only or name in args.only}
+    summary = {}
+    if "contention" in figures:
+        b, i = figures["contention"]["busy"], figures["contention"]["idle"]
+        summary = {"busy_default_vs_one": b["default_vs_one"], "idle_default_vs_one": i["default_vs_one"],
+                   "busy_llama_two_vs_one": b["llama_two_vs_one"], "idle_llama_two_vs_one": i["llama_two_vs_one"],
+                   "busy_two_vs_one": b["two_vs_one"]}
+    for name in ("cold", "recheck", "notebook"):
+        summary.update(figures.get(name, {}))
+    print(json.dumps({**summary, "detail": figures}))
 
+
+PARTS = ("contention", "cold", "recheck", "notebook")
 
 if __name__ == "__main__":
     main()

@@ -183,8 +183,7 @@ def _run_check(job):
     # each check on its own: a re-check keeps an earlier check's verdicts and decisions, which
     # would make the next file of a pair look cheaper than it is
     from jupyter_codecheck.core.adapter import load_model
-    engine = load_model(options.get("model"), threads if threads else _WORKER_THREADS)
-    engine.verdicts = engine.last_run = None
+    load_model(options.get("model"), threads if threads else _WORKER_THREADS).forget()
     r = check(src, context=ctx, n_threads=threads if threads else _WORKER_THREADS, **options)
     r.stats["checker_fingerprint"] = checker_fingerprint()     # which code produced it
     return r.to_json()

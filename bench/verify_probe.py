@@ -41,8 +41,7 @@ SLACKS = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)
 def forget() -> None:
     """Nothing of an earlier check is reused (a re-check keeps verdicts and decisions)."""
     from jupyter_codecheck.core.adapter import load_model
-    engine = load_model()
-    engine.verdicts = engine.last_run = None
+    load_model().forget()
 
 
 def traced_check(src: str, context, record: list) -> object:

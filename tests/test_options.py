@@ -12,7 +12,7 @@ from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
 import jupyter_codecheck
-from jupyter_codecheck.core.options import OPTIONS, CheckOptions, OptionError, option, parse_text
+from jupyter_codecheck.core.options import CONTEXT_CHARS, OPTIONS, CheckOptions, OptionError, option, parse_text
 from jupyter_codecheck.views import cli, pytest_plugin
 from jupyter_codecheck.views.magics import CodecheckMagics
 from jupyter_codecheck.views.server.requests import RequestError, parse_options
@@ -186,6 +186,18 @@ def test_the_lab_settings_schema_agrees_with_the_contract():
             if o.kind == "choice":
                 assert [c for c in p["enum"] if c is not None] == list(o.choices), (path, key)
         assert set(props) - set(to_option) <= {"contextChars", "autoCheckOnRun", "highlights", "backend"}
+        # the panel reads as much earlier code as every other view
+        assert props["contextChars"]["default"] == CONTEXT_CHARS, path
+
+
+def test_the_panel_chooses_context_as_the_core_does():
+    # settings.ts ports pieces.select_context: same default budget, same "twice the budget" rule
+    ts = (PACKAGE.parent / "labextension/src/settings.ts")
+    if not ts.exists():
+        pytest.skip("the lab extension's sources are not beside the package")
+    text = ts.read_text()
+    assert f"contextChars: {CONTEXT_CHARS}," in text
+    assert "> 2 * budget" in text and "function selectContext" in text
 
 
 def test_every_option_has_help_and_a_default_it_accepts():

@@ -31,3 +31,19 @@ def test_one_line_longer_than_the_window_is_refused(model_path):
     one_line = "x = [" + ", ".join(str(k) for k in range(4000)) + "]\n"
     with pytest.raises(ContextFullError, match="split it into smaller cells"):
         list(check_long_iter("y = 1\n" * 10 + one_line))
+
+
+def test_a_notebook_checked_in_order_reads_each_earlier_cell_once(model_path):
+    # the window (select_context) keeps its start, and the context is tokenized cell by cell as
+    # each cell was checked: the next check finds all of it in the session's KV
+    from jupyter_codecheck.core.check import check
+    from jupyter_codecheck.core.pieces import select_context
+    cells = ["import math\n", "def area(r):\n    return math.pi * r ** 2\n",
+             "sizes = [1, 2, 3]\n", "print([area(s) for s in sizes])\n"]
+    start = 0
+    for i, cell in enumerate(cells):
+        start, context = select_context(cells[:i], start)
+        stats = check(cell, context=context).stats
+        if i >= 2:
+            # all but the context's last token, whose row judges the cell's first
+            assert stats["context_reused"] == stats["context_tokens"] - 1 > 0

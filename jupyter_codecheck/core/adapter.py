@@ -91,7 +91,13 @@ class LoadedModel:
     lens: object = None
     lens_tried: bool = False
     last_run: object = None          # what an edited cell's re-check may reuse (check.py)
+    verdicts: object = None          # the verification's verdicts on the last context (check.py)
     _cache: dict = field(default_factory=dict)
+
+    def forget(self) -> None:
+        """Keep nothing of earlier checks for the next one (decisions, verdicts): a benchmark's
+        check of a cell then costs what a new cell's does."""
+        self.last_run = self.verdicts = None
 
     def cached(self, name, make):
         """Per-model data computed once from the tokenizer (e.g. token classes of the vocabulary)."""

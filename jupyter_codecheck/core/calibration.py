@@ -124,7 +124,10 @@ def _default_for(path: str, size: int, _mtime_ns: int, directory: str) -> Calibr
             candidates.append(c)
     if not candidates:
         return None
-    digest = file_sha256(path)
+    # hashing the whole file costs a new process about as much as a small cell's check: the
+    # digest is kept on disk, keyed by the file's path, size and modification time
+    from ..engine.derived import on_disk
+    digest = on_disk(path, "sha256", lambda: file_sha256(path), source=file_sha256)
     return next((c for c in candidates if c.model.get("sha256") == digest), None)
 
 

@@ -97,7 +97,10 @@ def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, Engine
         raise ContextFullError(f"the cell has {n} tokens but the model's context holds "
                                f"{engine.session.n_ctx}: split it into smaller cells")
     if context:
-        ctx_ids = tok.encode("\n\n".join(c.rstrip("\n") for c in context) + "\n\n").ids
+        # cell by cell, as each was checked: a notebook's next check then finds the KV of the
+        # earlier cells' own tokens in the session (text joined first merges the blank lines
+        # between cells into other tokens)
+        ctx_ids = [t for c in context for t in tok.encode(c.rstrip("\n") + "\n\n").ids]
         # the most recent context is kept when it all does not fit beside the cell
         prefix += ctx_ids[max(0, len(ctx_ids) - (room - len(prefix))):]
 

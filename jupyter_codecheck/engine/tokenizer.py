@@ -102,7 +102,7 @@ class Tokenizer:
         self.bos_id: int = llama_cpp.llama_vocab_bos(self._vocab)
         self.eos_id: int = llama_cpp.llama_vocab_eos(self._vocab)
         self.add_bos: bool = bool(llama_cpp.llama_vocab_get_add_bos(self._vocab))
-        self._pieces: list[bytes] | None = None
+        self._pieces: list[bytes | None] | None = None
 
     # -- lifetime ---------------------------------------------------------------------------
 
@@ -152,10 +152,12 @@ class Tokenizer:
         """Raw bytes of a token; special tokens render as their text (b"<|im_end|>")."""
         self._check_id(token_id)
         if self._pieces is None:
-            vocab = self._live_vocab()
-            buf = ctypes.create_string_buffer(256)
-            self._pieces = [self._piece_uncached(vocab, t, buf) for t in range(self.n_vocab)]
-        return self._pieces[token_id]
+            self._pieces = [None] * self.n_vocab
+        piece = self._pieces[token_id]
+        if piece is None:      # filled on demand: a new process reads a few dozen, not the vocabulary
+            piece = self._pieces[token_id] = self._piece_uncached(self._live_vocab(), token_id,
+                                                                  ctypes.create_string_buffer(256))
+        return piece
 
     # -- text <-> ids -----------------------------------------------------------------------
 

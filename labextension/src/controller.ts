@@ -10,7 +10,7 @@ import { foreignCellMagic } from './cells';
 import { CheckError, IChecker, KernelChecker, ServerChecker } from './client';
 import { minimalReplacement } from './diff';
 import { marksFor, showMarks } from './highlights';
-import { IPanelSettings, checkOptions, contextFor } from './settings';
+import { IPanelSettings, checkOptions, selectContext } from './settings';
 import { ICheckResult, ITokenRecord } from './types';
 
 export interface ICellState {
@@ -40,6 +40,9 @@ export class CheckController {
   private server = new ServerChecker();
   private serverUp: boolean | null = null;
   private readonly watched = new WeakSet<Cell>();
+  // where each notebook's context window begins (selectContext): kept so that checks in a row
+  // share the earlier cells' KV
+  private readonly contextStart = new WeakMap<NotebookPanel, number>();
   progress: INotebookProgress | null = null;
   backendName = '';
 
@@ -178,11 +181,13 @@ export class CheckController {
       this._changed.emit(id);
       return;
     }
-    const request = {
-      source: state.source,
-      context: contextFor(earlier.filter(c => foreignCellMagic(c) === null), this.settings.contextChars),
-      options: checkOptions(this.settings)
-    };
+    const [start, context] = selectContext(
+      earlier.filter(c => c.trim() && foreignCellMagic(c) === null),
+      this.contextStart.get(panel) ?? 0,
+      this.settings.contextChars
+    );
+    this.contextStart.set(panel, start);
+    const request = { source: state.source, context, options: checkOptions(this.settings) };
     this.abort = new AbortController();
     try {
       const checker = await this.checker(panel);

@@ -4,7 +4,9 @@
 
 #include "ggml-cpu.h"
 
+#include <algorithm>
 #include <cstring>
+#include <thread>
 
 extern const ArchSpec ARCH_LLAMA;
 extern const ArchSpec ARCH_QWEN2;
@@ -141,22 +143,36 @@ std::unique_ptr<cc_model> model_load(const char * path) {
     return m;
 }
 
-// Converts one (n_in, n_out) matrix: dequantize each row to f32, then store it in `type`.
-static ggml_tensor * convert_matrix(ggml_context * ctx, const ggml_tensor * src, ggml_type type) {
-    const int64_t n_in = src->ne[0], n_out = src->ne[1];
-    ggml_tensor * dst = ggml_new_tensor_2d(ctx, type, n_in, n_out);
-    std::vector<float> rows_f32((size_t) n_in * n_out);
+// Converts rows [r0, r1) of one (n_in, n_out) matrix: each row dequantized to f32, then stored in
+// `dst`'s type. Row by row, so no matrix-sized f32 temporary is allocated and touched.
+static void convert_rows(const ggml_tensor * src, ggml_tensor * dst, int64_t r0, int64_t r1) {
+    const int64_t n_in = src->ne[0];
+    std::vector<float> row_f32((size_t) n_in);
     const auto * traits = ggml_get_type_traits(src->type);
-    for (int64_t r = 0; r < n_out; ++r) {
+    for (int64_t r = r0; r < r1; ++r) {
         const char * row = (const char *) src->data + r * src->nb[1];
-        float * out = rows_f32.data() + r * n_in;
-        if (src->type == GGML_TYPE_F32) memcpy(out, row, sizeof(float) * n_in);
-        else traits->to_float(row, out, n_in);
+        if (src->type == GGML_TYPE_F32) memcpy(row_f32.data(), row, sizeof(float) * n_in);
+        else traits->to_float(row, row_f32.data(), n_in);
+        char * out = (char *) dst->data + r * dst->nb[1];
+        if (dst->type == GGML_TYPE_F32) memcpy(out, row_f32.data(), sizeof(float) * n_in);
+        else ggml_quantize_chunk(dst->type, row_f32.data(), out, 0, 1, n_in, nullptr);
     }
-    if (type == GGML_TYPE_F32) memcpy(dst->data, rows_f32.data(), ggml_nbytes(dst));
-    else ggml_quantize_chunk(type, rows_f32.data(), dst->data, 0, n_out, n_in, nullptr);
-    ggml_set_name(dst, src->name);
-    return dst;
+}
+
+// The copies are made once per model and type, on the critical path of a new kernel's first
+// check: split every matrix's rows over the cores (plain threads, joined: nothing spins).
+static void convert_all(const std::vector<std::pair<const ggml_tensor *, ggml_tensor *>> & jobs) {
+    const int n = (int) std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+    auto work = [&](int k) {
+        for (const auto & [src, dst] : jobs) {
+            const int64_t rows = src->ne[1];
+            convert_rows(src, dst, rows * k / n, rows * (k + 1) / n);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int k = 1; k < n; ++k) pool.emplace_back(work, k);
+    work(0);
+    for (auto & t : pool) t.join();
 }
 
 const BatchWeights * cc_model::get_batch_weights(ggml_type type) {
@@ -179,17 +195,25 @@ const BatchWeights * cc_model::get_batch_weights(ggml_type type) {
     ggml_init_params ip = {bytes + ggml_tensor_overhead() * 8 * weights.layers.size(), nullptr, false};
     bw->ctx = ggml_init(ip);
     if (!bw->ctx) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot allocate %zu MiB for the batch weights", bytes >> 20);
+    std::vector<std::pair<const ggml_tensor *, ggml_tensor *>> jobs;
+    auto copy_of = [&](const ggml_tensor * src) {
+        ggml_tensor * dst = ggml_new_tensor_2d(bw->ctx, type, src->ne[0], src->ne[1]);
+        ggml_set_name(dst, src->name);
+        jobs.emplace_back(src, dst);
+        return dst;
+    };
     for (const LayerWeights & w : weights.layers) {
         LayerWeights b = w;
-        b.wq = convert_matrix(bw->ctx, w.wq, type);
-        b.wk = convert_matrix(bw->ctx, w.wk, type);
-        b.wv = convert_matrix(bw->ctx, w.wv, type);
-        b.wo = convert_matrix(bw->ctx, w.wo, type);
-        b.ffn_gate = convert_matrix(bw->ctx, w.ffn_gate, type);
-        b.ffn_up = convert_matrix(bw->ctx, w.ffn_up, type);
-        b.ffn_down = convert_matrix(bw->ctx, w.ffn_down, type);
+        b.wq = copy_of(w.wq);
+        b.wk = copy_of(w.wk);
+        b.wv = copy_of(w.wv);
+        b.wo = copy_of(w.wo);
+        b.ffn_gate = copy_of(w.ffn_gate);
+        b.ffn_up = copy_of(w.ffn_up);
+        b.ffn_down = copy_of(w.ffn_down);
         bw->layers.push_back(b);
     }
+    convert_all(jobs);
     bw->bytes = bytes;
     const BatchWeights * out = bw.get();
     batch_weights[type] = std::move(bw);
