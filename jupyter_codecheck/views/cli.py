@@ -59,7 +59,6 @@ replacing the line with the model's correction.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import json
 import os
@@ -360,10 +359,8 @@ class TextReport:
                 out.append(self._c("31", f"    - {lines[f.line - 1]}") + "\n")
                 out.append(self._c("32", f"    + {f.replacement}") + "\n")
         if self.diff and result.corrected != unit.source:
-            for d in difflib.unified_diff(unit.source.splitlines(keepends=True),
-                                          result.corrected.splitlines(keepends=True),
-                                          fromfile=unit.name, tofile=unit.name + " (corrected)"):
-                d = d if d.endswith("\n") else d + "\n"
+            for d in result.diff_lines(unit.name, unit.name + " (corrected)"):
+                d += "\n"
                 out.append(self._c("32", d) if d.startswith("+") and not d.startswith("+++") else
                            self._c("31", d) if d.startswith("-") and not d.startswith("---") else d)
         return "".join(out)
