@@ -12,7 +12,6 @@ present, else a plain-text report). The model loads once per kernel, on the firs
 """
 from __future__ import annotations
 
-import queue
 import sys
 import threading
 import time
@@ -29,6 +28,7 @@ from ..core.pieces import Piece, check_long, check_long_iter, select_context
 from ..core.result import CheckResult
 from .widgets import mimebundle
 from .widgets.render import severity, severity_counts
+from .worker import Worker
 
 VIEWS = ("widget", "html", "text")
 
@@ -411,8 +411,7 @@ class AutoChecker:
     def __init__(self, magics: CodecheckMagics):
         self.magics = magics
         self.enabled = False
-        self._jobs: queue.Queue = queue.Queue()
-        self._worker: threading.Thread | None = None
+        self._worker = Worker(self._work, name="codecheck-auto")
         self._current: _Job | None = None
         self.last: _Job | None = None           # the last cell's check (shown after the cell)
 
@@ -436,8 +435,7 @@ class AutoChecker:
         context = m.context() if m.defaults.context else None
         job = _Job(source, {**m.defaults.options, "names": m.defined_names()}, context)
         self._current = job
-        self._ensure_worker()
-        self._jobs.put(job)
+        self._worker.put(job)
 
     def post_run_cell(self, result):
         job, self._current = self._current, None
@@ -457,21 +455,13 @@ class AutoChecker:
             display({"text/plain": text}, raw=True)
         self.last = job
 
-    def _ensure_worker(self):
-        if self._worker is None or not self._worker.is_alive():
-            self._worker = threading.Thread(target=self._work, name="codecheck-auto", daemon=True)
-            self._worker.start()
-
-    def _work(self):
-        while True:
-            job = self._jobs.get()
-            try:
-                job.result = check_long(job.source, context=job.context, cancel=job.cancel, **job.options)
-            except Exception as e:  # noqa: BLE001 - reported in the cell, the worker keeps going
-                job.error = e
-            finally:
-                job.done.set()
-                self._jobs.task_done()
+    def _work(self, job: _Job):
+        try:
+            job.result = check_long(job.source, context=job.context, cancel=job.cancel, **job.options)
+        except Exception as e:  # noqa: BLE001 - reported in the cell, the worker keeps going
+            job.error = e
+        finally:
+            job.done.set()
 
 
 @dataclass
