@@ -28,6 +28,7 @@ from ..core.pieces import Piece, check_long, check_long_iter, select_context
 from ..core.result import CheckResult
 from .widgets import mimebundle
 from .widgets.render import severity, severity_counts
+from .status import StatusLine
 from .worker import Worker
 
 VIEWS = ("widget", "html", "text")
@@ -121,8 +122,7 @@ class _Progress:
 
     def __init__(self, in_kernel: bool):
         self.in_kernel = in_kernel
-        self.shown = False
-        self._last = 0.0
+        self._line = StatusLine(min_interval=0.25)
         self._loading = None            # the loading line's display handle (kernel)
 
     def loading(self, text: str):
@@ -139,24 +139,16 @@ class _Progress:
         self.clear()
 
     def show(self, text: str, *, force=True):
-        """A transient status line (terminal only)."""
-        now = time.monotonic()
-        if self.in_kernel or (not force and now - self._last < 0.25):
-            return
-        self._last = now
-        sys.stderr.write("\r\033[K" + text)
-        sys.stderr.flush()
-        self.shown = True
+        """A transient status line (terminal only); unless `force`, at most one every 0.25 s."""
+        if not self.in_kernel:
+            self._line.show(text, force=force)
 
     def final(self, bundle: dict):
         self.clear()
         display(bundle, raw=True)
 
     def clear(self):
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-            self.shown = False
+        self._line.clear()
 
 
 @dataclass
