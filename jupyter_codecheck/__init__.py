@@ -10,7 +10,7 @@ from .core.check import check, check_iter  # noqa: E402  (the engine itself stil
 __all__ = ["check", "check_iter", "CheckResult", "Edit", "Finding", "TokenRecord", "__version__"]
 
 
-# -- Jupyter hooks: the magics (issue 4), the server extension and the JupyterLab panel (issue 6) --
+# -- Jupyter hooks: the magics, the server extension and the JupyterLab panel ------------------------
 
 def load_ipython_extension(ipython):
     """`%load_ext jupyter_codecheck`: registers `%%codecheck` and `%codecheck`."""

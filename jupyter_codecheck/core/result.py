@@ -5,6 +5,7 @@ character); `line` is 1-based, `column` 0-based in characters.
 """
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import asdict, dataclass, field
 
@@ -104,6 +105,20 @@ class CheckResult:
 
     def to_json(self, **kwargs) -> str:
         return json.dumps(self.to_dict(), **kwargs)
+
+    def diff_lines(self, fromfile: str = "cell", tofile: str = "corrected", *,
+                   no_newline: str | None = None) -> list[str]:
+        """`source` against `corrected` as unified-diff lines without their line ends ([] when
+        equal); every view's diff comes from here. A last line without a line end is followed by
+        `no_newline` when one is given (diff's `\\ No newline at end of file`)."""
+        out = []
+        for line in difflib.unified_diff(self.source.splitlines(keepends=True),
+                                         self.corrected.splitlines(keepends=True), fromfile, tofile):
+            ended = line.endswith("\n")
+            out.append(line[:-1] if ended else line)
+            if not ended and no_newline is not None:
+                out.append(no_newline)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict) -> "CheckResult":

@@ -364,15 +364,12 @@ _ATOMS = {
     "fixed": lambda a: FixedLayer(int(a)),
 }
 
-# Ready-made policies, chosen by measurement (bench/check.py, bench/lens.py). "after-accept": a
-# correction's rows are read at full depth, since the edit walk compares its hypotheses by their
-# probabilities (an exit-layer number would pick another edit: 97.7 -> 98.2 % agreement on
-# HumanEvalFix pairs 20-80).
+# Ready-made policies, chosen by measurement (bench/check.py, bench/lens.py; figures in
+# bench/reports/). "after-accept": a correction's rows are read at full depth, since the edit walk
+# compares its hypotheses by their probabilities and an early exit's numbers can pick another edit.
 # - "head": the test at the last layer only, where it saves the full output head. check()'s
 #   default with exact K,V: there every row runs every layer anyway, so an earlier exit saves
-#   nothing more and costs its tests (bench/check.py, 164 clean HumanEvalFix files, 2026-11-24:
-#   467 tok/s and 99.98 % of full depth's decisions, vs 441 tok/s and 99.89 % with "lens"; full
-#   depth 403).
+#   nothing more and costs its tests.
 # - "lens": exits from layer 2 on, read through the learned exit maps; check()'s default when
 #   the skipped layers' K,V come from the exit state (kv_mode="propagate"), where early exits
 #   save layers. "plain": the same without the maps (they predict poorly before ~layer 20).

@@ -38,16 +38,11 @@ import numpy as np
 
 FORMAT_VERSION = 1
 CHUNK_TOKENS = 512          # tokens per forward pass while fitting (truncate(0) between chunks)
-# Fit size: 6144 tokens (13 chunks) take 40 s on 2 free cores (forward ~160-190 tok/s, float64
-# sums ~10 %, solve ~1.5 s) and 106 s when another process holds one core. Held-out top-1 at
-# layers 6 / 12 / 23 (VALIDATION_MODULES, 3570 rows, ridge 1e-2) by fit size: 2.5k tokens
-# .148/.170/.453, 6.6k .165/.186/.472, 12.8k .175/.190/.491, 24.9k .183/.192/.496 (plain head:
-# .017/.023/.192): doubling the fit buys ~1-2 points.
+# Fit size: the fit runs once per model on the user's machine, and doubling it buys little
+# held-out accuracy (bench/reports/constants.md).
 DEFAULT_MAX_TOKENS = 6144
-# Relative ridge (see NormalEquations.solve), chosen on VALIDATION_MODULES: at 6.6k tokens ridge
-# 0 / 1e-3 / 1e-2 / 3e-2 / 1e-1 give top-1 .164/.164/.165/.163/.164 (layer 6), .189/.187/.186/
-# .185/.187 (12), .475/.475/.472/.471/.450 (23): flat up to 3e-2; at 2.5k tokens 1e-2 is better
-# than 0 by ~.5 point and 1e-1 starts to cost at layer 23. 1e-2 is safe for small and large fits.
+# Relative ridge (see NormalEquations.solve), chosen on VALIDATION_MODULES: accuracy is flat up to
+# a few 1e-2, and a small fit is better with some ridge than with none (bench/reports/constants.md).
 DEFAULT_RIDGE = 1e-2
 SKIP_FIRST = 1              # rows at the start of each chunk left out of the fit (attention sink)
 CHUNK_SEED = 0              # fixed order in which the training chunks are taken
@@ -297,7 +292,7 @@ class ExitLens:
             raise ValueError(f"chunk_tokens must be 1..512, got {chunk_tokens}")
         chunks = source_chunks(model.tokenizer, sources, chunk_tokens)
         eq = NormalEquations(model.n_layer, model.n_embd)
-        # the checker's arithmetic (and its speed: the fit is ~1.5x faster than with the defaults)
+        # the checker's arithmetic (FAST), which also makes the fit faster than the defaults
         from .session import FAST
         session = model.session(n_threads=n_threads, n_ctx=max(chunk_tokens, 64),
                                 n_batch=chunk_tokens, **FAST)

@@ -59,7 +59,6 @@ replacing the line with the model's correction.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import json
 import os
@@ -80,6 +79,7 @@ from ..core.sources import (
     find_files,
     read_units,
 )
+from .status import StatusLine
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -360,10 +360,8 @@ class TextReport:
                 out.append(self._c("31", f"    - {lines[f.line - 1]}") + "\n")
                 out.append(self._c("32", f"    + {f.replacement}") + "\n")
         if self.diff and result.corrected != unit.source:
-            for d in difflib.unified_diff(unit.source.splitlines(keepends=True),
-                                          result.corrected.splitlines(keepends=True),
-                                          fromfile=unit.name, tofile=unit.name + " (corrected)"):
-                d = d if d.endswith("\n") else d + "\n"
+            for d in result.diff_lines(unit.name, unit.name + " (corrected)"):
+                d += "\n"
                 out.append(self._c("32", d) if d.startswith("+") and not d.startswith("+++") else
                            self._c("31", d) if d.startswith("-") and not d.startswith("---") else d)
         return "".join(out)
@@ -543,7 +541,7 @@ class Progress:
     def __init__(self, *, enabled: bool, total: int):
         self.enabled, self.total = enabled, total
         self.tty = _isatty(sys.stderr)
-        self._shown = False
+        self._line = StatusLine()
         self._last_file = 0
 
     def update(self, n: int, name: str, *, step: bool = False) -> None:
@@ -552,19 +550,14 @@ class Progress:
             return
         text = f"[{n}/{self.total}] {name}" if self.total > 1 else name
         if self.tty:
-            sys.stderr.write(f"\r\033[K{text}")
-            sys.stderr.flush()
-            self._shown = True
+            self._line.show(text)
         elif n != self._last_file or step:
             sys.stderr.write(text + "\n")
             sys.stderr.flush()
         self._last_file = n
 
     def clear(self) -> None:
-        if self._shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-            self._shown = False
+        self._line.clear()
 
 
 def _isatty(stream) -> bool:

@@ -12,7 +12,6 @@ present, else a plain-text report). The model loads once per kernel, on the firs
 """
 from __future__ import annotations
 
-import queue
 import sys
 import threading
 import time
@@ -29,6 +28,8 @@ from ..core.pieces import Piece, check_long, check_long_iter, select_context
 from ..core.result import CheckResult
 from .widgets import mimebundle
 from .widgets.render import severity, severity_counts
+from .status import StatusLine
+from .worker import Worker
 
 VIEWS = ("widget", "html", "text")
 
@@ -121,8 +122,7 @@ class _Progress:
 
     def __init__(self, in_kernel: bool):
         self.in_kernel = in_kernel
-        self.shown = False
-        self._last = 0.0
+        self._line = StatusLine(min_interval=0.25)
         self._loading = None            # the loading line's display handle (kernel)
 
     def loading(self, text: str):
@@ -139,24 +139,16 @@ class _Progress:
         self.clear()
 
     def show(self, text: str, *, force=True):
-        """A transient status line (terminal only)."""
-        now = time.monotonic()
-        if self.in_kernel or (not force and now - self._last < 0.25):
-            return
-        self._last = now
-        sys.stderr.write("\r\033[K" + text)
-        sys.stderr.flush()
-        self.shown = True
+        """A transient status line (terminal only); unless `force`, at most one every 0.25 s."""
+        if not self.in_kernel:
+            self._line.show(text, force=force)
 
     def final(self, bundle: dict):
         self.clear()
         display(bundle, raw=True)
 
     def clear(self):
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-            self.shown = False
+        self._line.clear()
 
 
 @dataclass
@@ -411,8 +403,7 @@ class AutoChecker:
     def __init__(self, magics: CodecheckMagics):
         self.magics = magics
         self.enabled = False
-        self._jobs: queue.Queue = queue.Queue()
-        self._worker: threading.Thread | None = None
+        self._worker = Worker(self._work, name="codecheck-auto")
         self._current: _Job | None = None
         self.last: _Job | None = None           # the last cell's check (shown after the cell)
 
@@ -436,8 +427,7 @@ class AutoChecker:
         context = m.context() if m.defaults.context else None
         job = _Job(source, {**m.defaults.options, "names": m.defined_names()}, context)
         self._current = job
-        self._ensure_worker()
-        self._jobs.put(job)
+        self._worker.put(job)
 
     def post_run_cell(self, result):
         job, self._current = self._current, None
@@ -457,21 +447,13 @@ class AutoChecker:
             display({"text/plain": text}, raw=True)
         self.last = job
 
-    def _ensure_worker(self):
-        if self._worker is None or not self._worker.is_alive():
-            self._worker = threading.Thread(target=self._work, name="codecheck-auto", daemon=True)
-            self._worker.start()
-
-    def _work(self):
-        while True:
-            job = self._jobs.get()
-            try:
-                job.result = check_long(job.source, context=job.context, cancel=job.cancel, **job.options)
-            except Exception as e:  # noqa: BLE001 - reported in the cell, the worker keeps going
-                job.error = e
-            finally:
-                job.done.set()
-                self._jobs.task_done()
+    def _work(self, job: _Job):
+        try:
+            job.result = check_long(job.source, context=job.context, cancel=job.cancel, **job.options)
+        except Exception as e:  # noqa: BLE001 - reported in the cell, the worker keeps going
+            job.error = e
+        finally:
+            job.done.set()
 
 
 @dataclass

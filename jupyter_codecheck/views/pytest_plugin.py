@@ -16,7 +16,6 @@ their own).
 """
 from __future__ import annotations
 
-import difflib
 import os
 import warnings
 
@@ -160,9 +159,7 @@ class CodecheckItem(pytest.Item):
         lines = [finding_line(unit, f) for f in result.findings]
         if result.corrected != result.source:
             lines.append("")
-            lines.extend(line.rstrip("\n") for line in difflib.unified_diff(
-                result.source.splitlines(keepends=True), result.corrected.splitlines(keepends=True),
-                fromfile=unit.name, tofile=f"{unit.name} (corrected)"))
+            lines.extend(result.diff_lines(unit.name, f"{unit.name} (corrected)"))
         return "\n".join(lines)
 
     def reportinfo(self):

@@ -118,12 +118,12 @@ typedef struct cc_context_params {
     // 1 = f32 (twice the memory). Note: ggml's CPU flash attention accumulates in f16 when a batch
     // has < 64 rows and an f16 cache, so the same row scored in a small batch differs slightly
     // from a large batch; the 8-bit activation quantization of the matrix products then spreads
-    // such differences (measured: mean 0.07 nat on the reference token, either precision).
+    // such differences, whichever the precision.
     int32_t kv_f32;
     // Batches of at least `batch_min_rows` rows multiply a copy of the layer matrices converted
     // to `batch_type` (a ggml type: 0 = f32, 1 = f16, 8 = q8_0, 30 = bf16; -1 = never), made once
     // per model and type. The default model's Q4_1 has no tiled GEMM kernel in ggml's CPU
-    // backend; the converted copy has (about 2x faster for batches), a single row stays faster
+    // backend; the converted copy has one (much faster for batches), a single row stays faster
     // on the small original. f32 holds the dequantized weights exactly. Models whose matrices
     // already have a tiled kernel (f32, f16, bf16, q8_0, q4_0, q5_0) are used as they are.
     int32_t batch_type;

@@ -84,9 +84,8 @@ void check_config(const Config & c);
 
 // The layer matrices converted to a type whose batched CPU product is fast. ggml multiplies
 // Q4_1 (the default model's type) with its generic dot-product loop; F32, F16, BF16 and Q8_0 go
-// through the tiled GEMM kernels (llamafile's tinyBLAS), which for batches of rows is ~2x faster
-// (llama.cpp on the same weights, 300-token batch, 2 threads: Q4_1 275 tok/s, F32 568).
-// A single row is memory-bound: there the small original type stays faster.
+// through the tiled GEMM kernels (llamafile's tinyBLAS), which are much faster for batches of
+// rows. A single row is memory-bound: there the small original type stays faster.
 struct BatchWeights {
     ggml_type type;
     ggml_context * ctx = nullptr;

@@ -22,6 +22,7 @@ from traitlets.config import LoggingConfigurable
 from ...core.errors import ContextFullError
 from ...core.pieces import Piece, check_long_iter
 from ...core.result import CheckResult, Edit
+from ..worker import Worker
 from .requests import CheckRequest
 
 
@@ -66,10 +67,9 @@ class CodecheckServer(LoggingConfigurable):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._queue: queue.Queue = queue.Queue(maxsize=max(self.queue_size, 0) or 1)
+        self._worker = Worker(self._work, name="codecheck-worker", maxsize=max(self.queue_size, 0) or 1)
         self._jobs: dict[str, Job] = {}
         self._running: Job | None = None
-        self._thread: threading.Thread | None = None
         self._stopped = False
 
     # -- event-loop side ---------------------------------------------------------------------------
@@ -82,14 +82,13 @@ class CodecheckServer(LoggingConfigurable):
             raise DuplicateId(f"a check with id {request.id!r} is already queued or running")
         job = Job(request, loop, stream)
         try:
-            self._queue.put_nowait(job)
+            self._worker.put(job)
         except queue.Full:
             raise QueueFull(
-                f"{self._queue.qsize()} checks are already waiting (c.CodecheckServer.queue_size = "
+                f"{self._worker.waiting()} checks are already waiting (c.CodecheckServer.queue_size = "
                 f"{self.queue_size}); try again when one has finished") from None
         self._jobs[job.id] = job
         job.done.add_done_callback(lambda f: self._forget(job, f))
-        self._ensure_worker()
         return job
 
     def _forget(self, job: Job, done: asyncio.Future):
@@ -109,7 +108,7 @@ class CodecheckServer(LoggingConfigurable):
         return {
             "model": self.model or None,
             "queue_size": self.queue_size,
-            "waiting": self._queue.qsize(),
+            "waiting": self._worker.waiting(),
             "running": running.id if running else None,
         }
 
@@ -120,36 +119,21 @@ class CodecheckServer(LoggingConfigurable):
         self._stopped = True
         for job in list(self._jobs.values()):
             job.cancel.set()
-        while True:
-            try:
-                job = self._queue.get_nowait()
-            except queue.Empty:
-                break
+        for job in self._worker.drain():
             try:
                 job.loop.call_soon_threadsafe(_settle, job, None, (503, "the server is shutting down"))
             except RuntimeError:
                 pass  # at interpreter exit the loop is already closed: nobody waits any more
-        self._queue.put_nowait(None)
-        if self._thread is not None:
-            self._thread.join(timeout=30)
-
-    def _ensure_worker(self):
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._work, name="codecheck-worker", daemon=True)
-            self._thread.start()
+        self._worker.stop(timeout=30)
 
     # -- worker thread -----------------------------------------------------------------------------
 
-    def _work(self):
-        while True:
-            job = self._queue.get()
-            if job is None:
-                return
-            self._running = job
-            result, error = self._run(job)
-            # cleared before the caller hears back, so that status() is current when it does
-            self._running = None
-            job.loop.call_soon_threadsafe(_settle, job, result, error)
+    def _work(self, job: Job):
+        self._running = job
+        result, error = self._run(job)
+        # cleared before the caller hears back, so that status() is current when it does
+        self._running = None
+        job.loop.call_soon_threadsafe(_settle, job, result, error)
 
     def _run(self, job: Job) -> tuple[CheckResult | None, tuple[int, str] | None]:
         job.post("started", {"waited_s": round(time.monotonic() - job.submitted, 3)})

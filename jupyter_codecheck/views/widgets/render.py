@@ -10,7 +10,6 @@ colour scale, the diff and the histogram so both views agree.
 """
 from __future__ import annotations
 
-import difflib
 import html
 import math
 from dataclasses import dataclass
@@ -146,12 +145,8 @@ def unified_diff(result: CheckResult) -> str:
     """`source` against `corrected` as a unified diff ('' when they are equal)."""
     if not result.edits or result.corrected == result.source:
         return ""
-    a = result.source.splitlines(keepends=True)
-    b = result.corrected.splitlines(keepends=True)
-    out = []
-    for line in difflib.unified_diff(a, b, "cell", "corrected"):
-        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of cell\n")
-    return "".join(out)
+    lines = result.diff_lines("cell", "corrected", no_newline="\\ No newline at end of cell")
+    return "".join(line + "\n" for line in lines)
 
 
 def finding_lines(result: CheckResult) -> list[str]:
