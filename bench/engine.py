@@ -24,7 +24,10 @@ and the layers' time per row by batch size shows whether rows riding along are n
 (d) The arithmetic: the log-probability of each next token of whole held-out files (HumanEvalFix
 solutions 100-107, read after <|endoftext|> as check() reads a cell, each file in one batch) for
 the checker's settings and the alternatives, against llama.cpp's full softmax: the share within
-0.05 and 0.25 nats and the mean difference. `--arithmetic` runs only this part.
+0.05 and 0.25 nats and the mean difference; the same against the model file's exact function in
+f32 (weights dequantized exactly, f32 activations and K,V), for llama.cpp too; each one's batched
+scoring speed on those files; and what the arithmetic changes in check()'s decisions and findings
+on the first `--decision-pairs` HumanEvalFix pairs. `--arithmetic` runs only this part.
 
 Runs alternate ours / llama.cpp and report medians: the machine is shared and noisy. The last
 line is one JSON object with the figures.
@@ -105,11 +108,27 @@ ARITHMETIC = {   # name -> Session settings
     "f32 KV": {"kv_f32": True},
     "f32 KV + q8_0 copies": {"kv_f32": True, "batch_weights": "q8_0", "batch_min_rows": 4},
     "f32 KV + f16 copies (FAST)": dict(FAST),
+    "f32 KV + f16 copies from 4 rows": {**FAST, "batch_min_rows": 4},
     "f32 KV + f32 copies": {"kv_f32": True, "batch_weights": "f32", "batch_min_rows": 4},
 }
+# The file's own function in f32: weights dequantized exactly, f32 activations and K,V. What
+# each arithmetic (llama.cpp's included) rounds away from.
+EXACT = {"kv_f32": True, "batch_weights": "f32", "batch_min_rows": 1}
 
 
-def arithmetic(model, threads: int) -> dict:
+def _logprobs(session, ids) -> np.ndarray:
+    session.forward(ids)
+    return session.head(np.arange(len(ids) - 1), ref=ids[1:]).ref_logprob
+
+
+def _share(d: np.ndarray) -> dict:
+    return {"tokens": int(d.size), "within_0.05": round(float(np.mean(d <= 0.05)), 4),
+            "within_0.25": round(float(np.mean(d <= 0.25)), 4), "mean_nats": round(float(d.mean()), 4)}
+
+
+def arithmetic(model, threads: int, repeats: int = 3) -> dict:
+    """Each arithmetic against llama.cpp's full softmax and against EXACT, with its batched
+    scoring speed on the same files (forward and head, medians of `repeats`)."""
     from pathlib import Path
     data = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
     with open(data, encoding="utf-8") as f:
@@ -117,27 +136,131 @@ def arithmetic(model, threads: int) -> dict:
     tok = model.tokenizer
     eot = next(i for i in range(min(tok.n_vocab, 512)) if tok.piece(i) == b"<|endoftext|>")
     files = [[eot] + tok.encode(s).ids for s in sources]
+    n_tokens = sum(len(ids) for ids in files)
     ref = LlamaCppModel(model.path, n_threads=threads, n_ctx=1024, n_batch=512)
-    want = []
-    for ids in files:
+
+    def llama_logprobs(ids):
         lg = ref.score(ids, all_logits=True).astype(np.float64)
         ref.clear()
         lse = lg.max(1) + np.log(np.exp(lg - lg.max(1, keepdims=True)).sum(1))
-        want.append(lg[np.arange(len(ids) - 1), ids[1:]] - lse[:-1])
+        return lg[np.arange(len(ids) - 1), ids[1:]] - lse[:-1]
+
+    want = [llama_logprobs(ids) for ids in files]
+    t_llama = statistics.median(timed(lambda: [llama_logprobs(ids) for ids in files], 1)
+                                for _ in range(repeats))
     ref.close()
-    out = {}
+    exact_session = model.session(n_threads=threads, n_ctx=1024, **EXACT)
+    exact = []
+    for ids in files:
+        exact_session.truncate(0)
+        exact.append(_logprobs(exact_session, ids))
+    exact_session.close()
+    out = {"llama.cpp": {"vs_exact": _share(np.abs(np.concatenate(want) - np.concatenate(exact))),
+                         "tokens_per_s": round(n_tokens / t_llama, 1)}}
+    print(f"(d) llama.cpp itself: {out['llama.cpp']['vs_exact']['within_0.05']:.1%} of {n_tokens - len(files)} "
+          f"tokens within 0.05 nat of the exact f32 function, mean {out['llama.cpp']['vs_exact']['mean_nats']:.3f}; "
+          f"{out['llama.cpp']['tokens_per_s']:.0f} tok/s", flush=True)
     for name, settings in ARITHMETIC.items():
-        diff = []
-        for ids, w in zip(files, want):
-            s = model.session(n_threads=threads, n_ctx=1024, **settings)
-            s.forward(ids)
-            diff.append(np.abs(s.head(np.arange(len(ids) - 1), ref=ids[1:]).ref_logprob - w))
-            s.close()
-        d = np.concatenate(diff)
-        out[name] = {"tokens": int(d.size), "within_0.05": round(float(np.mean(d <= 0.05)), 4),
-                     "within_0.25": round(float(np.mean(d <= 0.25)), 4), "mean_nats": round(float(d.mean()), 4)}
-        print(f"(d) {name}: {out[name]['within_0.05']:.1%} of {d.size} tokens within 0.05 nat of "
-              f"llama.cpp, {out[name]['within_0.25']:.1%} within 0.25, mean {out[name]['mean_nats']:.3f}", flush=True)
+        s = model.session(n_threads=threads, n_ctx=1024, **settings)
+        got = []
+        for ids in files:
+            s.truncate(0)
+            got.append(_logprobs(s, ids))
+
+        def score_all():
+            for ids in files:
+                s.truncate(0)
+                _logprobs(s, ids)
+        t = statistics.median(timed(score_all, 1) for _ in range(repeats))
+        s.close()
+        g = np.concatenate(got)
+        r = out[name] = {**_share(np.abs(g - np.concatenate(want))),
+                         "vs_exact": _share(np.abs(g - np.concatenate(exact))),
+                         "tokens_per_s": round(n_tokens / t, 1)}
+        print(f"(d) {name}: {r['within_0.05']:.1%} within 0.05 nat of llama.cpp, {r['within_0.25']:.1%} "
+              f"within 0.25, mean {r['mean_nats']:.3f}; against the exact f32 function "
+              f"{r['vs_exact']['within_0.05']:.1%} within 0.05, mean {r['vs_exact']['mean_nats']:.3f}; "
+              f"{r['tokens_per_s']:.0f} tok/s", flush=True)
+    out["batch_invariance"] = batch_invariance(model, threads, files)
+    return out
+
+
+def batch_invariance(model, threads: int, files) -> dict:
+    """The same tokens scored in one batch and then in chunks of 1, 2, 3 and 8 rows: how far a
+    row's log-probability moves with the batch it is in (the verification compares rows scored
+    in different batches). For the checker's settings and with the f16 copies only for batches of
+    4 rows or more (smaller ones on the file's Q4_1 weights with 8-bit activations)."""
+    out = {}
+    for name, settings in (("FAST", dict(FAST)), ("f16 copies from 4 rows", {**FAST, "batch_min_rows": 4})):
+        s = model.session(n_threads=threads, n_ctx=1024, **settings)
+        whole = []
+        for ids in files:
+            s.truncate(0)
+            whole.append(_logprobs(s, ids))
+        r = out[name] = {}
+        for chunk in (1, 2, 3, 8):
+            diffs, t0 = [], time.perf_counter()
+            for ids, w in zip(files, whole):
+                s.truncate(0)
+                got = []
+                for k in range(0, len(ids) - 1, chunk):
+                    part = ids[k:min(k + chunk, len(ids) - 1)]
+                    s.forward(part)
+                    got.append(s.head(np.arange(len(part)), ref=ids[k + 1:k + 1 + len(part)]).ref_logprob)
+                diffs.append(np.abs(np.concatenate(got) - w))
+            d = np.concatenate(diffs)
+            r[f"rows_{chunk}"] = {**_share(d), "max_nats": round(float(d.max()), 4),
+                                  "tokens_per_s": round(d.size / (time.perf_counter() - t0), 1)}
+        s.close()
+        print(f"(d) batch invariance, {name}: against one batch, mean/max difference by chunk: " +
+              ", ".join(f"{k.split('_')[1]} rows {v['mean_nats']:.3f}/{v['max_nats']:.3f} ({v['tokens_per_s']:.0f} tok/s)"
+                        for k, v in r.items()), flush=True)
+    return out
+
+
+def decisions(model_path, threads: int, pairs: int) -> dict:
+    """What the arithmetic changes in check(): the first `pairs` HumanEvalFix pairs (buggy and
+    fixed files) checked with the checker's settings, with llama.cpp's, and with the f16 copies
+    only for batches of 4 rows or more; decisions, findings and time compared with the checker's."""
+    from pathlib import Path
+    from jupyter_codecheck.core import adapter
+    from jupyter_codecheck.core.check import check
+    data = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
+    with open(data, encoding="utf-8") as f:
+        rows = [json.loads(line) for _, line in zip(range(pairs), f)]
+    files = [r[side] for r in rows for side in ("buggy", "fixed")]
+    shipped = dict(adapter.FAST)
+    configs = {"checker": shipped, "llama.cpp's": {}, "f16 copies from 4 rows": {**shipped, "batch_min_rows": 4}}
+    runs, seconds = {}, {}
+    try:
+        for name, settings in configs.items():
+            adapter.FAST = settings              # the settings load_model() gives its session
+            adapter._LOADED.clear()
+            check("x = 1\n", model=model_path, n_threads=threads)        # load outside the clock
+            runs[name], seconds[name] = [], 0.0
+            for src in files:
+                adapter.load_model(model_path, threads).forget()
+                r = check(src, model=model_path, n_threads=threads)
+                seconds[name] += r.stats["time_s"]
+                runs[name].append(([t.decision for t in r.tokens],
+                                   sorted((f.line, f.kind, f.replacement) for f in r.findings)))
+    finally:
+        adapter.FAST = shipped
+        adapter._LOADED.clear()
+    base = runs["checker"]
+    tokens = sum(len(x[0]) for x in base)
+    out = {"files": len(files), "tokens": tokens}
+    for name, run in runs.items():
+        out[name] = {"seconds": round(seconds[name], 2),
+                     "speed_vs_checker": round(seconds["checker"] / seconds[name], 3),
+                     "decisions_differ": sum(p != q for x, y in zip(base, run) for p, q in zip(x[0], y[0])),
+                     "files_findings_differ": sum(x[1] != y[1] for x, y in zip(base, run)),
+                     "fixed_flagged": sum(bool(r[1]) for r in run[1::2])}
+        print(f"(d) check() on {len(files)} HumanEvalFix files ({pairs} pairs) with {name} arithmetic: "
+              f"{out[name]['seconds']:.1f} s ({out[name]['speed_vs_checker']:.2f}x the checker's speed); "
+              f"{out[name]['decisions_differ']} of {tokens} token decisions and the findings of "
+              f"{out[name]['files_findings_differ']} files differ from the checker's; "
+              f"{out[name]['fixed_flagged']} fixed files flagged", flush=True)
     return out
 
 
@@ -149,11 +272,16 @@ def main() -> None:
     ap.add_argument("--cell-tokens", type=int, default=300)
     ap.add_argument("--decode-tokens", type=int, default=64)
     ap.add_argument("--arithmetic", action="store_true", help="only (d): log-probabilities against llama.cpp")
+    ap.add_argument("--decision-pairs", type=int, default=40,
+                    help="(d): HumanEvalFix pairs checked with both arithmetics (0: skip)")
     args = ap.parse_args()
 
     model = Model(args.model)
     if args.arithmetic:
-        print(json.dumps({"arithmetic": arithmetic(model, args.threads)}))
+        figures = {"arithmetic": arithmetic(model, args.threads)}
+        if args.decision_pairs:
+            figures["decisions"] = decisions(args.model, args.threads, args.decision_pairs)
+        print(json.dumps(figures))
         return
     n_layer = model.n_layer
     cell = model.tokenizer.encode(inspect.getsource(json.decoder)).ids[:args.cell_tokens]

@@ -181,27 +181,26 @@ def test_propagate_mode_agreement_is_measured(model, code_tokens, capsys):
 
 
 def test_fast_settings_stay_within_batch_shape_noise_of_llama_cpp(model, code_tokens, reference):
-    """The checker's settings (f32 KV cache, layer matrices converted to q8_0 for batches) give up
-    the bit-for-bit match for speed; a wrong conversion (layout, scale) would move whole nats."""
+    """The checker's settings (f32 KV cache, layer matrices converted to f16) give up the
+    bit-for-bit match for speed; a wrong conversion (layout, scale) would move whole nats."""
     from jupyter_codecheck.engine.session import FAST
     theirs = log_softmax(reference.score(code_tokens))
     fast = model.session(n_threads=1, **FAST)
     got = []
-    for b in range(0, len(code_tokens), 50):         # batches of 50: the converted weights
+    for b in range(0, len(code_tokens), 50):
         chunk = code_tokens[b:b + 50]
         fast.forward(chunk)
         got.append(_full_logprobs(fast, len(chunk)))
     got = np.concatenate(got)
     idx = np.arange(len(code_tokens) - 1)
     _close_across_shapes(got[idx], theirs[idx], np.asarray(code_tokens[1:]))
-    # a single row stays on the file's weights: the same numbers as without the converted copy
+    # every batch, one row too, multiplies the copy: a row scores alone as it does in a batch
+    # (the file's Q4_1 weights with 8-bit activations would move it by up to half a nat)
     one = model.session(n_threads=1, **FAST)
-    default = model.session(n_threads=1, kv_f32=True)
-    for t in code_tokens[:5]:
+    for t in code_tokens[:12]:
         one.forward([t])
-        default.forward([t])
-    a, b = _full_logprobs(one, 1)[0], _full_logprobs(default, 1)[0]
-    assert np.abs(a - b).max() < SAME_TOL
+    alone, likely = _full_logprobs(one, 1)[0], got[11] > -8      # the tokens a decision weighs
+    assert np.abs(alone - got[11])[likely].max() < 0.1
 
 
 def test_branch_rows_score_alternatives_as_if_each_were_alone(model, code_tokens):

@@ -45,6 +45,21 @@ class Edit:
 SEVERITIES = ("error", "warning")
 
 
+def severity(f) -> str:
+    """A finding's severity (a Finding or its dict); "warning" when it names none (a result of an
+    older version)."""
+    sev = f.get("severity") if isinstance(f, dict) else getattr(f, "severity", None)
+    return sev if sev in SEVERITIES else "warning"
+
+
+def severity_counts(findings) -> str:
+    """'1 error, 2 warnings' ('' for no findings): how every view sums findings up."""
+    errors = sum(1 for f in findings if severity(f) == "error")
+    warnings = len(findings) - errors
+    return ", ".join(f"{n} {word}{'s' if n != 1 else ''}"
+                     for n, word in ((errors, "error"), (warnings, "warning")) if n)
+
+
 @dataclass
 class Finding:
     """A claim a user can act on: Python's own checks ("error": a syntax error or an undefined
@@ -139,4 +154,5 @@ class CheckResult:
                 f"{len(self.findings)} findings)")
 
 
-__all__ = ["Alternative", "TokenRecord", "Edit", "Finding", "Evidence", "CheckResult", "SEVERITIES"]
+__all__ = ["Alternative", "TokenRecord", "Edit", "Finding", "Evidence", "CheckResult", "SEVERITIES",
+           "severity", "severity_counts"]

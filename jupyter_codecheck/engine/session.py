@@ -109,12 +109,12 @@ BATCH_WEIGHT_TYPES = {None: -1, "f32": 0, "f16": 1, "q8_0": 8, "bf16": 30}
 
 # The settings the checker runs with. Session's own defaults reproduce llama.cpp's arithmetic
 # (f16 KV cache, the file's weights, 8-bit activations in every matrix product); these are faster
-# (bench/engine.py, README "Arithmetic"):
+# and closer to the file's exact f32 function (bench/engine.py --arithmetic):
 # - f32 KV cache: ggml's CPU flash attention takes a slow path for small batches with an f16 one;
-# - batches of >= 4 rows multiply an f16 copy of the layer matrices: ggml has tiled kernels for it
-#   (none for Q4_1), and with 16-bit activations a row's numbers barely depend on the batch it
-#   is in, which the verification's gains need (they compare rows scored in different batches).
-FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 4}
+# - every batch multiplies an f16 copy of the layer matrices: ggml has tiled kernels for it (none
+#   for Q4_1), and with 16-bit activations a row's numbers barely depend on the batch it is in,
+#   which the verification's gains need (they compare rows scored in different batches).
+FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 1}
 
 
 class Session:

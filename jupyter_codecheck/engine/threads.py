@@ -45,9 +45,6 @@ def physical_cores() -> int:
     return max(1, len(cores) if cores else fallback)
 
 
-
-
-
 class ThreadGovernor:
     """Chooses per layer step between all physical cores and one thread, from measured times.
 

@@ -71,7 +71,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..core.options import OptionError, add_flags, from_flags
 from ..core.pieces import check_long, select_context
-from ..core.result import CheckResult, Finding
+from ..core.result import CheckResult, Finding, severity
 from ..core.sources import (
     SourceError,
     Unit,
@@ -270,7 +270,7 @@ def _run(args) -> int:
 def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
     """The findings that fail a check under `--fail-on` (`"warning"`: all, `"error"`: errors)."""
     floor = SEVERITY_ORDER.index(fail_on)
-    return [f for f in result.findings if SEVERITY_ORDER.index(_severity(f)) >= floor]
+    return [f for f in result.findings if SEVERITY_ORDER.index(severity(f)) >= floor]
 
 
 def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
@@ -351,8 +351,8 @@ class TextReport:
         lines = unit.source.split("\n")
         out = []
         for f in result.findings:
-            severity = _severity(f)
-            label = self._c(_SEVERITY_COLOUR[severity], severity) + f"[{f.kind}]"
+            sev = severity(f)
+            label = self._c(_SEVERITY_COLOUR[sev], sev) + f"[{f.kind}]"
             evidence = _evidence_note(f)
             out.append(f"{self._c('1', unit.location(f.line, f.column))}: {label}: {f.message}"
                        + (f" {self._c('2', evidence)}" if evidence else "") + "\n")
@@ -371,7 +371,7 @@ class TextReport:
             return ""
         findings = [f for c in run.checked for f in c.result.findings]
         n = len(findings)
-        errors = sum(1 for f in findings if _severity(f) == "error")
+        errors = sum(1 for f in findings if severity(f) == "error")
         files_with = len({c.unit.path for c in run.checked if c.result.findings})
         files = len({c.unit.path for c in run.checked})
         cells = sum(1 for c in run.checked if c.unit.cell is not None)
@@ -406,18 +406,12 @@ def _plural(n: int, word: str) -> str:
 _SEVERITY_COLOUR = {"error": "1;31", "warning": "33"}
 
 
-def _severity(f: Finding) -> str:
-    """The finding's severity; "warning" for one that names none (results of older versions)."""
-    sev = getattr(f, "severity", None)
-    return sev if sev in _SEVERITY_COLOUR else "warning"
-
-
 def _evidence_note(f: Finding) -> str:
     """What backs a finding, for the text report: a warning's gain; nothing for Python's errors."""
     gain = getattr(f, "gain", None)
     if isinstance(gain, (int, float)):
         return f"(gain {gain:.1f})"
-    return "" if _severity(f) == "error" else f"(score {f.score:.1f})"
+    return "" if severity(f) == "error" else f"(score {f.score:.1f})"
 
 
 # -- JSON -----------------------------------------------------------------------------------------------
@@ -512,7 +506,7 @@ def _sarif_result(unit: Unit, f, rule_ids) -> dict:
                                            "region": {"startLine": line, "startColumn": column,
                                                       "endLine": end_line, "endColumn": end_column}}}
     result: dict = {"ruleId": f"codecheck/{f.kind}", "ruleIndex": rule_ids.index(f.kind) if f.kind in rule_ids else -1,
-                    "level": _severity(f), "message": {"text": message}, "locations": [location],
+                    "level": severity(f), "message": {"text": message}, "locations": [location],
                     "properties": {"score": f.score}}
     if getattr(f, "gain", None) is not None:
         result["properties"]["gain"] = f.gain

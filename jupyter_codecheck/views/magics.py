@@ -27,7 +27,7 @@ from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, 
 from ..core.pieces import Piece, check_long, check_long_iter, select_context
 from ..core.result import CheckResult
 from .widgets import mimebundle
-from .widgets.render import severity, severity_counts
+from ..core.result import severity, severity_counts
 from .status import StatusLine
 from .worker import Worker
 

@@ -23,6 +23,7 @@ import pytest
 
 from ..core.options import OptionError, add_flags, from_flags, validate
 from ..core.pieces import select_context
+from ..core.result import severity, severity_counts
 from ..core.sources import SourceError, earlier_sources, read_units
 
 SKIP_MARKER = "# codecheck: skip"
@@ -100,27 +101,14 @@ class CodecheckWarning(UserWarning):
 
 class CodecheckFailure(Exception):
     def __init__(self, unit, result):
-        super().__init__(_count(result.findings))
+        super().__init__(severity_counts(result.findings))
         self.unit = unit
         self.result = result
 
 
-def _severity(f) -> str:
-    """A finding's severity; "warning" for one that names none (results of older versions)."""
-    sev = getattr(f, "severity", None)
-    return sev if sev in ("error", "warning") else "warning"
-
-
-def _count(findings) -> str:
-    errors = sum(1 for f in findings if _severity(f) == "error")
-    warns = len(findings) - errors
-    parts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warns, "warning")) if n]
-    return ", ".join(parts) or "no findings"
-
-
 def finding_line(unit, f) -> str:
     """`nb.ipynb:cell_3:2:5: warning[replace]: message`, as the command line's text report."""
-    return f"{unit.location(f.line, f.column)}: {_severity(f)}[{f.kind}]: {f.message}"
+    return f"{unit.location(f.line, f.column)}: {severity(f)}[{f.kind}]: {f.message}"
 
 
 class CodecheckItem(pytest.Item):
@@ -136,7 +124,7 @@ class CodecheckItem(pytest.Item):
         from ..core import pieces        # a long cell or file is checked piece by piece
         result = pieces.check_long(self.unit.source, context=self.context or None,
                        **self.config.stash.get(_OPTIONS, {}))
-        errors = [f for f in result.findings if _severity(f) == "error"]
+        errors = [f for f in result.findings if severity(f) == "error"]
         self.user_properties.append(("codecheck_findings", len(result.findings)))
         self.user_properties.append(("codecheck_errors", len(errors)))
         self.user_properties.append(("codecheck_warnings", len(result.findings) - len(errors)))

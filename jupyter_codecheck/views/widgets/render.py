@@ -14,7 +14,7 @@ import html
 import math
 from dataclasses import dataclass
 
-from ...core.result import CheckResult, Edit, TokenRecord
+from ...core.result import CheckResult, Edit, TokenRecord, severity, severity_counts
 
 MIME_JSON = "application/vnd.jupyter-codecheck+json"
 
@@ -112,21 +112,6 @@ def _attr(text: str) -> str:
 
 # error: Python's own checks (syntax, undefined names); warning: an edit the model verified
 SEVERITY_COLOUR = {"error": "#d1242f", "warning": "#9a6700"}     # red; amber dark enough for white text
-
-
-def severity(f) -> str:
-    """A finding's severity (a Finding or its dict); "warning" when it names none (a result of an
-    older version)."""
-    sev = f.get("severity") if isinstance(f, dict) else getattr(f, "severity", None)
-    return sev if sev in SEVERITY_COLOUR else "warning"
-
-
-def severity_counts(findings) -> str:
-    """'1 error, 2 warnings' ('' for no findings)."""
-    errors = sum(1 for f in findings if severity(f) == "error")
-    warnings = len(findings) - errors
-    return ", ".join(f"{n} {word}{'s' if n != 1 else ''}"
-                     for n, word in ((errors, "error"), (warnings, "warning")) if n)
 
 
 def headline(result: CheckResult) -> str:
