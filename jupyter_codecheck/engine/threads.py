@@ -50,9 +50,10 @@ class ThreadGovernor:
 
     On an idle machine all cores are faster; as soon as another process wants a core, ggml's
     workers spin-wait for a descheduled sibling at every barrier and one thread is much faster.
-    Each batch size class keeps the average cost (seconds per row-layer) of both counts, runs the
-    cheaper one and re-measures the other now and then, spending at most about `explore_share`
-    of the class's time on that."""
+    Each batch size class keeps the average cost (seconds per row-layer) of both counts and runs
+    the cheaper one. The other is re-measured now and then from a budget of real seconds: every
+    step pays `explore_share` of its time in, every exploring step's time is taken out, so
+    exploring costs about that share however expensive the pool turns out to be."""
 
     def __init__(self, n_max: int, explore_share: float = 0.05, alpha: float = 0.3):
         self.n_max = n_max
@@ -60,15 +61,30 @@ class ThreadGovernor:
         self.alpha = alpha
         self.cost: dict[tuple[int, int], float] = {}       # (size class, threads) -> s per row-layer
         self.last: dict[tuple[int, int], float] = {}       # seconds of its latest step
-        self.spent: dict[int, float] = {}                  # class seconds since it last explored
+        self.measured: set[tuple[int, int]] = set()        # costs measured, not taken from the ratio
+        self.credit = 0.0                                  # seconds exploring may still spend
         self.ratio: float | None = None                    # the pool's cost over one thread's, latest
         self.exploring: tuple[int, int] | None = None     # (class, threads) being measured
         self.sample: list[float] = []
+
+    # steps one exploration measures (a single step's time is noisy: a descheduled worker)
+    EXPLORE_STEPS = 4
+    # an exploring step this many times the best count's cost ends the exploration at once
+    CLEARLY_WORSE = 3.0
+    # the most credit a quiet stretch saves up (a burst of explorations when load arrives)
+    CREDIT_CAP = 0.25
+    # all cores must be this much cheaper: their failure (a spinning pool on a busy machine) costs
+    # far more than one thread's (an idle core)
+    WIN = 0.8
 
     @staticmethod
     def size_class(rows: int) -> int:
         # matrix-vector (1 row), small batches and the tiled kernels' sizes scale differently
         return 0 if rows <= 1 else 1 if rows < 4 else 2 if rows < 16 else 3 if rows < 64 else 4
+
+    def _best(self, c: int) -> tuple[int, int]:
+        ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
+        return (self.n_max, 1) if ratio < self.WIN else (1, self.n_max)
 
     def choose(self, rows: int) -> int:
         if self.n_max <= 1:
@@ -85,22 +101,19 @@ class ThreadGovernor:
                 return self.n_max
             self.cost[(c, self.n_max)] = self.cost[(c, 1)] * self.ratio
             self.last[(c, self.n_max)] = self.last[(c, 1)] * self.ratio
-        ratio = self.ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
-        best, other = (self.n_max, 1) if ratio < self.WIN else (1, self.n_max)
-        # exploring costs about the gap to the best per step: wait until that is a small share
-        gap = max(ratio, 1.0 / ratio) - 1.0
-        if self.spent.get(c, 0.0) * self.explore_share >= gap * self.EXPLORE_STEPS * self.last[(c, best)]:
-            self.spent[c] = 0.0
+        self.ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
+        best, other = self._best(c)
+        # what the exploration is expected to cost: one step if that is clearly worse (it ends
+        # there), else all of them
+        step = self.last[(c, other)]
+        clearly_worse = self.cost[(c, other)] > self.CLEARLY_WORSE * self.cost[(c, best)]
+        # a cost only inferred from another class is measured at once unless it looks clearly worse
+        free = (c, other) not in self.measured and not clearly_worse
+        if self.exploring is None and (free or self.credit >= step * (1 if clearly_worse else self.EXPLORE_STEPS)):
             self.exploring = (c, other)
             self.sample = []
             return other
         return best
-
-    # steps one exploration measures (a single step's time is noisy: a descheduled worker)
-    EXPLORE_STEPS = 4
-    # all cores must be this much cheaper: their failure (a spinning pool on a busy machine) costs
-    # far more than one thread's (an idle core)
-    WIN = 0.8
 
     def record(self, rows: int, threads: int, seconds: float, row_layers: int) -> None:
         if row_layers <= 0 or threads not in (1, self.n_max):
@@ -109,20 +122,25 @@ class ThreadGovernor:
         per = seconds / row_layers
         self.last[(c, threads)] = seconds
         if self.exploring == (c, threads):
+            self.credit -= seconds
             self.sample.append(per)
-            if len(self.sample) < self.EXPLORE_STEPS:
+            best = self.n_max if threads == 1 else 1
+            clearly_worse = (c, best) in self.cost and per > self.CLEARLY_WORSE * self.cost[(c, best)]
+            if len(self.sample) < self.EXPLORE_STEPS and not clearly_worse:
                 return
             # the count not in use, measured afresh: its mean replaces the old estimate, and the
             # ratio it shows goes to every class (a busy machine is busy for all batch sizes)
             self.exploring = None
+            self.measured.add((c, threads))
             self.cost[(c, threads)] = sum(self.sample) / len(self.sample)
             ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
             for k, n in list(self.cost):
                 if k != c and n == self.n_max and (k, 1) in self.cost:
                     self.cost[(k, n)] = self.cost[(k, 1)] * ratio
             return
-        self.spent[c] = self.spent.get(c, 0.0) + seconds     # what the budget is a share of
+        self.credit = min(self.credit + self.explore_share * seconds, self.CREDIT_CAP)
         old = self.cost.get((c, threads))
+        self.measured.add((c, threads))
         if old is None:
             self.cost[(c, threads)] = per
             return
