@@ -199,3 +199,53 @@ def test_a_recheck_scores_only_what_the_edit_reaches():
     inside = cell[:4] + [42] + cell[5:]
     moved, _, scorer = run(inside, [Variant(fix.ids[:4] + [42] + fix.ids[5:], "fix")], cont=2, cache=cache)
     assert scorer.branch_stats["verify"][0] == 1 and moved["fix"].logprob_edit != first["fix"].logprob_edit
+
+
+def _exact(model, cell):
+    """log p of the cell's token i (or of `token` there) at full depth, given what precedes it."""
+    def written(i):
+        return float(model.logprobs([LEAD] + cell[:i], model.n_layer - 1)[cell[i]])
+
+    def first(i, token):
+        return float(model.logprobs([LEAD] + cell[:i], model.n_layer - 1)[token])
+    return written, first
+
+
+def test_the_written_side_read_from_the_walk_needs_no_rows_and_gives_the_same_gain():
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]
+    variants = [Variant([11, 12, 13, 14, 15, 16, 17, 18], "fix"), Variant([11, 12, 41, 14, 15, 16, 17, 18], "wrong")]
+    scored, _, scored_scorer = run(cell, variants, cont=4)
+    model, _ = setup(cell)
+    written, _ = _exact(model, cell)
+    read, _, scorer = run(cell, variants, cont=4, walk_logprob=written)
+    for key in ("fix", "wrong"):
+        assert read[key].gain == pytest.approx(scored[key].gain, abs=1e-5)
+        assert read[key].edit_gain == pytest.approx(scored[key].edit_gain, abs=1e-5)
+    # the written chain (4 rows after the shared root) is not scored again
+    assert scorer.rows_scored == scored_scorer.rows_scored - 4
+    # a place with one written token the walk did not read is scored in rows, as before
+    partial, _, scorer = run(cell, variants, cont=4, walk_logprob=lambda i: None if i == 4 else written(i))
+    assert scorer.rows_scored == scored_scorer.rows_scored
+    assert partial["fix"].gain == pytest.approx(scored["fix"].gain, abs=1e-5)
+
+
+def test_the_free_screen_drops_a_one_token_edit_its_own_part_leaves_out_of_reach():
+    # 13 is what the model expects, the tokens after it are not: the free bound cannot rule the
+    # edits out (the written continuation could lose a lot), their own tokens can
+    cell = [11, 12, 13, 40, 41, 42, 43, 18]
+    wrong = Variant([11, 12, 44, 40, 41, 42, 43, 18], "wrong", floor=2.0)
+    insert = Variant([11, 12, 45, 13, 40, 41, 42, 43, 18], "insert", floor=2.0)
+    model, _ = setup(cell)
+    written, first = _exact(model, cell)
+    kw = dict(cont=4, written_logprob=written, first_logprob=first)
+    pruned = []
+    _, fake, _ = run(cell, [wrong, insert], probe=Probe(tokens=1, slack=0.0, edit_slack=3.0),
+                     pruned=pruned, **kw)
+    # the edits' own tokens are far less likely than what is written: out without a row
+    assert set(pruned) >= {"insert", "wrong"}
+    assert not any(t in (44, 45) for tokens, _ in fake.base_log for t in tokens)
+    # with a slack wide enough, the same edits are screened on their first written token instead
+    pruned = []
+    _, fake, _ = run(cell, [wrong, insert], probe=Probe(tokens=1, slack=0.0, edit_slack=50.0), pruned=pruned, **kw)
+    assert sorted(pruned) == ["insert", "wrong"]
+    assert {44, 45} <= {t for tokens, _ in fake.base_log for t in tokens}

@@ -49,6 +49,10 @@ class EvidenceConfig:
     # after the edit leave it within `probe_slack` nats of the margin (0 tokens: no screen)
     probe_tokens: int = 2
     probe_slack: float = 4.0
+    # before that, a one-token edit whose own part of the gain plus this falls short is dropped
+    probe_edit_slack: float | None = 8.0
+    # the written side of a gain from the walk's own reading where it has one (no rows)
+    written_from_walk: bool = True
 
 
 def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],
@@ -78,6 +82,13 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
     def first_logprob(i, token):
         d = dists.get(i)
         return None if d is None else d.logprob_of(int(token))
+
+    last = scorer.model.n_layer - 1
+
+    def walk_logprob(i):
+        # read at the last layer, as a verification row is (an early exit's estimate is not)
+        d = dists.get(i)
+        return None if d is None or d.ref != enc.ids[i] or d.exit_layer != last else d.ref_logprob
     pruned: list = []
     ids = list(enc.ids)
     line_end_tok = _line_end_tokens(enc.starts, data, places.line_starts)
@@ -89,8 +100,10 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                       max_rows=min(room, scorer.model.max_batch), written_logprob=written_logprob,
                       first_logprob=first_logprob, pruned=pruned,
                       exit_at_last=cfg.exit_at_last,
-                      probe=Probe(cfg.probe_tokens, cfg.probe_slack) if cfg.probe_tokens else None,
-                      cache=cache) if variants and room > 1 else []
+                      probe=Probe(cfg.probe_tokens, cfg.probe_slack, cfg.probe_edit_slack)
+                      if cfg.probe_tokens else None,
+                      cache=cache, walk_logprob=walk_logprob if cfg.written_from_walk else None,
+                      ) if variants and room > 1 else []
     t2 = time.perf_counter()
     findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin)
     stats = {"places": len(places.sites), "candidates": n_generated,

@@ -19,6 +19,10 @@ A candidate that cannot reach its floor is not scored at all: every log-probabil
 and the walk already read both (the distribution where the edit starts and the written tokens'
 probabilities). On code the model finds likely, that bound rules out most candidates for free.
 
+The written side needs no rows of its own when the walk read every one of its tokens at the last
+layer (`walk_logprob`): the context holds the cell as written, and the engine scores a row alike
+in any batch (bench/verify_probe.py measures what it moves), so only the edits' chains are run.
+
 Most of what remains is screened by a `Probe`: each candidate is first scored with only its first
 written tokens after the edit, and goes on to its whole continuation only if that leaves it
 within reach of its floor (a screen, not a bound; bench/verify_probe.py measures it).
@@ -57,10 +61,13 @@ class Probe:
     """Screen candidates on their first continuation tokens before scoring all of them.
 
     A candidate is scored in full only if its gain after the edit and `tokens` written tokens,
-    plus `slack` nats, reaches its floor. Not a bound: the rest of the continuation could add
-    more than `slack`. bench/verify_probe.py measures how often it changes a decision."""
+    plus `slack` nats, reaches its floor. Before that, a one-token edit whose own part of the gain
+    (read from the walk's distributions, no rows) plus `edit_slack` falls short is dropped (None:
+    no such step). Not bounds: the rest of the continuation could add more than the slack.
+    bench/verify_probe.py measures how often they change a decision."""
     tokens: int = 2
     slack: float = 4.0
+    edit_slack: float | None = None
 
 
 @dataclass
@@ -112,6 +119,7 @@ class _Group:
     def __init__(self, p: int):
         self.p = p
         self.chains: list[_Chain] = []
+        self.written: np.ndarray | None = None   # running log P of the written side, if known
 
     @property
     def end(self) -> int:
@@ -123,7 +131,8 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
            max_rows: int, written_logprob: Callable[[int], float | None] | None = None,
            first_logprob: Callable[[int, int], float | None] | None = None,
            pruned: list | None = None, exit_at_last: bool = False,
-           probe: Probe | None = None, cache: dict | None = None) -> list[Verdict]:
+           probe: Probe | None = None, cache: dict | None = None,
+           walk_logprob: Callable[[int], float | None] | None = None) -> list[Verdict]:
     """Gains of `variants` against the cell `base` (as written), scored as branch rows.
 
     `offset`: the context position of the cell's token 0 (the context holds the cell as written
@@ -136,7 +145,9 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     appended to `pruned`); so is one the `probe` screens out. Variants equal to `base`, or whose
     place needs more rows than one batch, get no verdict. `cache` keeps verdicts between calls
     on the same context: one whose scored tokens are unchanged is not scored again (a re-check
-    after an edit further down)."""
+    after an edit further down). `walk_logprob(i)`: log p of written token i as the walk read it
+    at the last layer (None: not so read); a place whose written tokens all have one takes its
+    written side from them instead of scoring it in rows."""
     n = len(base)
     groups: dict[int, _Group] = {}
     split: dict[Hashable, tuple[int, int]] = {}
@@ -152,9 +163,13 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
         split[v.key] = (len(ids) - s - p, resume - p)   # edit tokens, written tokens replaced
     for g in groups.values():
         g.chains = _bounded(g, n, by_key, written_logprob, first_logprob, pruned)
+    if probe is not None and probe.edit_slack is not None:
+        for g in groups.values():
+            g.chains = _edit_screened(g, by_key, first_logprob, written_logprob, probe.edit_slack, pruned)
     groups = {p: g for p, g in groups.items() if g.chains}
     def score(gs):
-        return _score_groups(scorer, gs, base, split, offset, token_at, max_rows, exit_at_last, cache)
+        return _score_groups(scorer, gs, base, split, offset, token_at, max_rows, exit_at_last, cache,
+                             walk_logprob)
     if probe is None:
         return score(groups.values())
 
@@ -185,6 +200,27 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     return sorted(out, key=lambda v: order[v.key])
 
 
+def _edit_screened(g: _Group, variants: dict, first_logprob, written_logprob, slack: float,
+                   pruned) -> list[_Chain]:
+    """The group's chains left after the free screen on the edit's own part (see `Probe`): only
+    one-token edits with a floor are screened, on the walk's reading of the edit token (an upper
+    bound when outside its top-K) against the written tokens it replaces."""
+    if first_logprob is None or written_logprob is None:
+        return g.chains
+    keep = []
+    for c in g.chains:
+        v = variants[c.key]
+        replaced = _running(written_logprob, g.p, c.resume)
+        first = first_logprob(g.p, c.middle[0]) if len(c.middle) == 1 else None
+        if v.floor is not None and not v.continuation_only and first is not None and \
+                replaced is not None and first - replaced[-1] + slack < v.floor:
+            if pruned is not None:
+                pruned.append(c.key)
+            continue
+        keep.append(c)
+    return keep
+
+
 def _screened_gain(v: Verdict, continuation_only: bool) -> float:
     return v.continuation_gain() if continuation_only else v.gain
 
@@ -208,15 +244,17 @@ def _bounded(g: _Group, n: int, variants: dict, written_logprob, first_logprob, 
 
 
 def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, max_rows: int,
-                  exit_at_last: bool, cache: dict | None = None) -> list[Verdict]:
+                  exit_at_last: bool, cache: dict | None = None, walk_logprob=None) -> list[Verdict]:
     """Every group's trie in as few branch batches of at most `max_rows` rows as fit; chains
     found in `cache` are taken from it."""
     verdicts: list[Verdict] = []
     todo = []
     for g in groups:
+        written = _running(walk_logprob, g.p, g.end)
         keep = []
         for c in g.chains:
-            hit = cache.get(_cache_key(base, g.p, c, exit_at_last)) if cache is not None else None
+            key = _cache_key(base, g.p, c, exit_at_last, written is not None)
+            hit = cache.get(key) if cache is not None else None
             if hit is not None:
                 verdicts.append(replace(hit, key=c.key))
             else:
@@ -224,12 +262,14 @@ def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, ma
         if keep:
             todo.append(_Group(g.p))
             todo[-1].chains = keep
+            todo[-1].written = written
     fresh: list[Verdict] = []
     batch: list[tuple[_Group, _Trie]] = []
     rows = 0
     for g in sorted(todo, key=lambda g: g.p):
         trie = _Trie(token_at(g.p - 1))
-        trie.add(None, list(base[g.p:g.end]))
+        if g.written is None:
+            trie.add(None, list(base[g.p:g.end]))
         for c in g.chains:
             # each edit continues with the written text up to its stop
             trie.add(c.key, c.middle + list(base[c.resume:c.stop]))
@@ -244,27 +284,35 @@ def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, ma
     if batch:
         fresh += _score(scorer, batch, offset, exit_at_last, split)
     if cache is not None:
-        chains = {c.key: (g.p, c) for g in todo for c in g.chains}
+        chains = {c.key: (g, c) for g in todo for c in g.chains}
         for v in fresh:
-            p, c = chains[v.key]
-            cache[_cache_key(base, p, c, exit_at_last)] = v
+            g, c = chains[v.key]
+            cache[_cache_key(base, g.p, c, exit_at_last, g.written is not None)] = v
     return verdicts + fresh
 
 
-def _cache_key(base, p: int, c: _Chain, exit_at_last: bool) -> tuple:
+def _cache_key(base, p: int, c: _Chain, exit_at_last: bool, from_walk: bool) -> tuple:
     # a verdict depends on the written tokens up to its stop and on the edit's own tokens only
-    return (tuple(base[:c.stop]), p, tuple(c.middle), c.resume, c.stop, exit_at_last)
+    return (tuple(base[:c.stop]), p, tuple(c.middle), c.resume, c.stop, exit_at_last, from_walk)
+
+
+def _running(logprob, a: int, b: int) -> np.ndarray | None:
+    """Running log P of written tokens [a, b), from 0, by `logprob(i)` (None when one is unknown)."""
+    if logprob is None:
+        return None
+    lps = []
+    for i in range(a, b):
+        lp = logprob(i)
+        if lp is None:
+            return None
+        lps.append(lp)
+    return np.concatenate([[0.0], np.cumsum(lps)])
 
 
 def _surprisal(written_logprob, a: int, b: int) -> float | None:
     """-sum log p of written tokens [a, b) (None when one is unknown)."""
-    total = 0.0
-    for i in range(a, b):
-        lp = written_logprob(i)
-        if lp is None:
-            return None
-        total -= lp
-    return total
+    run = _running(written_logprob, a, b)
+    return None if run is None else -float(run[-1])
 
 
 class _Trie:
@@ -336,7 +384,7 @@ def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool, split) -> lis
                 path.append(edge[(k, nd)])
                 nd = trie.parent[nd]
             cums.setdefault(key, np.concatenate([[0.0], np.cumsum(path[::-1])]))
-        written = cums[None]
+        written = cums[None] if g.written is None else g.written
         stops = {c.key: c.stop for c in g.chains}
         for key, _ in trie.leaves:
             if key is not None:
