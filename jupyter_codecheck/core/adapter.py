@@ -18,6 +18,7 @@ from ..engine.session import FAST
 from ..engine.derived import on_disk
 from ..engine.paths import resolve_model_path
 from ..engine.shortlist import code_shortlist
+from .resume import Memory
 
 SHORTLIST_MAX = 8192      # the engine's limit (cc_set_shortlist)
 
@@ -90,14 +91,13 @@ class LoadedModel:
     lock: threading.Lock = field(default_factory=threading.Lock)
     lens: object = None
     lens_tried: bool = False
-    last_run: object = None          # what an edited cell's re-check may reuse (check.py)
-    verdicts: object = None          # the verification's verdicts on the last context (check.py)
+    memory: Memory = field(default_factory=Memory)   # what the next check may reuse (resume.py)
     _cache: dict = field(default_factory=dict)
 
     def forget(self) -> None:
         """Keep nothing of earlier checks for the next one (decisions, verdicts): a benchmark's
         check of a cell then costs what a new cell's does."""
-        self.last_run = self.verdicts = None
+        self.memory.forget()
 
     def cached(self, name, make):
         """Per-model data computed once from the tokenizer (e.g. token classes of the vocabulary)."""
