@@ -156,9 +156,9 @@ def single_threaded_blas():
     """A context in which numpy's BLAS runs on the calling thread only.
 
     The engine's threadpool spins between layer steps, and BLAS threads started for the exit
-    lens's small products fight it for the cores: measured on 2 cores, a (12 x 576) @ (576 x 576)
-    product took 20-80 ms with OpenBLAS's threads and 0.2-2 ms on one. Limited only while a check
-    runs, so the user's own numpy keeps its threads."""
+    lens's small products fight it for the cores, which makes those products far slower
+    (bench/reports/constants.md). Limited only while a check runs, so the user's own numpy keeps
+    its threads."""
     global _BLAS
     try:
         if _BLAS is None:
