@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -305,3 +306,14 @@ def test_views_use_only_the_core_api_and_core_never_imports_a_view():
             assert not outside, f"{name} reaches past the core's API: {sorted(outside)}"
         if name.startswith(("jupyter_codecheck.core", "jupyter_codecheck.engine", "jupyter_codecheck.decoding")):
             assert not {d for d in deps if d.startswith(("jupyter_codecheck.views", "jupyter_codecheck.tools"))}, name
+
+
+def test_architecture_md_names_only_files_that_exist():
+    root = PACKAGE.parent
+    text = (root / "ARCHITECTURE.md").read_text()
+    named = set(re.findall(r"`((?:core|decoding|engine|views|tools)/[\w/]+\.py)`", text))
+    named |= set(re.findall(r"`((?:native|tests)/[\w/.]+\.(?:py|cpp|h))`", text))
+    assert named
+    missing = sorted(p for p in named
+                     if not (PACKAGE / p).exists() and not (root / p).exists())
+    assert not missing, f"ARCHITECTURE.md names files that do not exist: {missing}"
