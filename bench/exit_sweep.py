@@ -170,10 +170,10 @@ def main() -> None:
     tok, n_layer = engine.tokenizer, engine.session.n_layer
     if engine.get_lens() is None:
         sys.exit("no exit lens for this model: the sweep measures the lens-based exit tests")
-    from jupyter_codecheck.core.check import _document_start, _healable_ids
-    start = _document_start(tok)
+    from jupyter_codecheck.core.vocab import document_start, healable_ids
+    start = document_start(tok)
     # held at full depth, as check() does
-    healable = np.fromiter(_healable_ids(tok), np.int32)
+    healable = np.fromiter(healable_ids(tok), np.int32)
 
     t0 = time.perf_counter()
     sides = {"fixed": [], "buggy": []}

@@ -170,7 +170,7 @@ def test_recheck_of_an_edited_cell_reuses_its_unchanged_beginning():
     check(src, **FAST)
     again = check(edited, **FAST)
     assert again.stats["context_reused"] >= 15
-    load_model().last_run = None                      # nothing to reuse: computed from scratch
+    load_model().memory.last_run = None               # nothing to reuse: computed from scratch
     fresh = check(edited, **FAST)
     assert fresh.stats["context_reused"] <= 1
     assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]
@@ -187,8 +187,7 @@ def test_recheck_reuses_the_walk_past_a_slip_and_finds_what_a_fresh_check_finds(
     slip = next(t.index for t in first.tokens if t.decision != "accept")
     again = check(edited)
     assert again.stats["context_reused"] > slip + 20     # the rejection before it is kept too
-    engine = load_model()
-    engine.last_run = engine.verdicts = None                 # nothing kept: from scratch
+    load_model().forget()                                    # nothing kept: from scratch
     fresh = check(edited)
     assert fresh.stats["context_reused"] <= 1
     assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -167,15 +168,20 @@ def test_from_kwargs_builds_the_rule_and_the_policy():
     assert CheckOptions.from_text("prob=0.3 rank=none").accept_rank is None
 
 
+LAB_SCHEMAS = [PACKAGE / "labextension/schemas/jupyter-codecheck/plugin.json",   # the built copy
+               PACKAGE.parent / "labextension/schema/plugin.json"]               # the source tree's
+
+
+def _lab_schemas():
+    found = [path for path in LAB_SCHEMAS if path.exists()]
+    assert found, "no lab settings schema beside the package"
+    return [(path, json.loads(path.read_text())["properties"]) for path in found]
+
+
 def test_the_lab_settings_schema_agrees_with_the_contract():
-    schemas = [PACKAGE / "labextension/schemas/jupyter-codecheck/plugin.json",
-               PACKAGE.parent / "labextension/schema/plugin.json"]
     to_option = {"modelPath": "model", "acceptProb": "accept_prob", "acceptRank": "accept_rank",
                  "exitPolicy": "exit_policy", "mode": "mode"}
-    for path in schemas:
-        if not path.exists():          # the source tree's copy, when tests run from it
-            continue
-        props = json.loads(path.read_text())["properties"]
+    for path, props in _lab_schemas():
         for key, name in to_option.items():
             o, p = option(name), props[key]
             if o.low is not None:
@@ -188,6 +194,20 @@ def test_the_lab_settings_schema_agrees_with_the_contract():
         assert set(props) - set(to_option) <= {"contextChars", "autoCheckOnRun", "highlights", "backend"}
         # the panel reads as much earlier code as every other view
         assert props["contextChars"]["default"] == CONTEXT_CHARS, path
+
+
+@pytest.mark.parametrize("key, name, values", [
+    ("acceptProb", "accept_prob", [0, 1e-9, 0.2, 1, 1.0000001, -0.1, "0.2"]),
+    ("acceptRank", "accept_rank", [-1, 0, 3, 2.5, "3"]),
+    ("mode", "mode", ["batched", "sequential", "fast", 1]),
+])
+def test_the_lab_settings_and_the_server_accept_the_same_values(key, name, values):
+    # what the settings editor lets through is what the panel sends (null: nothing is sent)
+    jsonschema = pytest.importorskip("jsonschema")
+    for path, props in _lab_schemas():
+        schema = jsonschema.Draft7Validator(props[key])
+        for value in values:
+            assert schema.is_valid(value) == _server(name, value), (path, key, value)
 
 
 def test_the_panel_chooses_context_as_the_core_does():
@@ -245,6 +265,9 @@ def _imports() -> dict[str, set[str]]:
                     out.add(sub if sub in modules else target)
             elif isinstance(node, ast.Import):
                 out.update(a.name for a in node.names)
+            elif (isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "import_module"
+                  and node.args and isinstance(node.args[0], ast.Constant)):
+                out.add(node.args[0].value)      # importlib.import_module("jupyter_codecheck....")
         graph[name] = {m for m in out if m in modules and m != name}
     return graph
 
@@ -274,9 +297,23 @@ def test_views_use_only_the_core_api_and_core_never_imports_a_view():
     allowed = {"jupyter_codecheck", "jupyter_codecheck.core.check", "jupyter_codecheck.core.options",
                "jupyter_codecheck.core.result", "jupyter_codecheck.core.pieces",
                "jupyter_codecheck.core.sources", "jupyter_codecheck.core.errors"}
+    # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
+    subcommands = {"jupyter_codecheck.views.cli": {"jupyter_codecheck.tools.calibrate"}}
     for name, deps in graph.items():
         if name.startswith("jupyter_codecheck.views"):
-            outside = {d for d in deps if not d.startswith("jupyter_codecheck.views")} - allowed
+            outside = ({d for d in deps if not d.startswith("jupyter_codecheck.views")} - allowed
+                       - subcommands.get(name, set()))
             assert not outside, f"{name} reaches past the core's API: {sorted(outside)}"
         if name.startswith(("jupyter_codecheck.core", "jupyter_codecheck.engine", "jupyter_codecheck.decoding")):
             assert not {d for d in deps if d.startswith(("jupyter_codecheck.views", "jupyter_codecheck.tools"))}, name
+
+
+def test_architecture_md_names_only_files_that_exist():
+    root = PACKAGE.parent
+    text = (root / "ARCHITECTURE.md").read_text()
+    named = set(re.findall(r"`((?:core|decoding|engine|views|tools)/[\w/]+\.py)`", text))
+    named |= set(re.findall(r"`((?:native|tests)/[\w/.]+\.(?:py|cpp|h))`", text))
+    assert named
+    missing = sorted(p for p in named
+                     if not (PACKAGE / p).exists() and not (root / p).exists())
+    assert not missing, f"ARCHITECTURE.md names files that do not exist: {missing}"

@@ -18,6 +18,7 @@ from ..engine.session import FAST
 from ..engine.derived import on_disk
 from ..engine.paths import resolve_model_path
 from ..engine.shortlist import code_shortlist
+from .resume import Memory
 
 SHORTLIST_MAX = 8192      # the engine's limit (cc_set_shortlist)
 
@@ -90,14 +91,13 @@ class LoadedModel:
     lock: threading.Lock = field(default_factory=threading.Lock)
     lens: object = None
     lens_tried: bool = False
-    last_run: object = None          # what an edited cell's re-check may reuse (check.py)
-    verdicts: object = None          # the verification's verdicts on the last context (check.py)
+    memory: Memory = field(default_factory=Memory)   # what the next check may reuse (resume.py)
     _cache: dict = field(default_factory=dict)
 
     def forget(self) -> None:
         """Keep nothing of earlier checks for the next one (decisions, verdicts): a benchmark's
         check of a cell then costs what a new cell's does."""
-        self.last_run = self.verdicts = None
+        self.memory.forget()
 
     def cached(self, name, make):
         """Per-model data computed once from the tokenizer (e.g. token classes of the vocabulary)."""
@@ -156,9 +156,9 @@ def single_threaded_blas():
     """A context in which numpy's BLAS runs on the calling thread only.
 
     The engine's threadpool spins between layer steps, and BLAS threads started for the exit
-    lens's small products fight it for the cores: measured on 2 cores, a (12 x 576) @ (576 x 576)
-    product took 20-80 ms with OpenBLAS's threads and 0.2-2 ms on one. Limited only while a check
-    runs, so the user's own numpy keeps its threads."""
+    lens's small products fight it for the cores, which makes those products far slower
+    (bench/reports/constants.md). Limited only while a check runs, so the user's own numpy keeps
+    its threads."""
     global _BLAS
     try:
         if _BLAS is None:

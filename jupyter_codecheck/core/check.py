@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 import numpy as np
 
-from ..decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent, longer_tokens
+from ..decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
 from .evidence import EvidenceConfig, weigh
@@ -25,14 +24,9 @@ from .pysource import free_spans
 from .result import Alternative, CheckResult, Edit, TokenRecord
 from .masking import masked_spans, overlapping
 from .options import CheckOptions
+from .resume import LastRun, hold_cell, prime, resumable, resume_key, verdict_cache
 from .sources import is_python_cell
-
-# Token healing's rows (see decoding/editor.py) are settled by the last layer's cheap head when
-# the shortlist holds all the tokens healing could want instead: a healable token with at most
-# this many longer tokens brings them into the cell's shortlist (all of SmolLM2's but ` `, whose
-# 32k longer tokens would make it the full head)
-HEAL_SHORTLIST_MAX = 256
-
+from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, whitespace_ids
 
 # -- the walk ----------------------------------------------------------------------------------------
 
@@ -49,18 +43,18 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got {type(source).__name__}")
     opts = CheckOptions.from_kwargs(**options)
-    rule = opts.acceptance_rule()
-    sampler = opts.sampler()
-    from .adapter import EngineLayerModel, load_model, single_threaded_blas
+    rule, sampler = opts.acceptance_rule(), opts.sampler()
+    from .adapter import load_model, single_threaded_blas
     engine = load_model(opts.model, opts.n_threads)
-    tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
         # no lens (and no first-use fit) unless the policy exits before the last layer
         wants_lens = opts.lens and _exits_early(opts.policy_spec(True), engine.session.n_layer)
         lens = engine.get_lens() if wants_lens else None
-        policy = make_policy(opts.policy_spec(lens is not None))
-        yield from _run(source, context, opts, rule, sampler, policy, lens, engine, tok,
-                        EngineLayerModel)
+        run = _Run(source, context, opts, engine, lens=lens, rule=rule, sampler=sampler)
+        yield from run.walk()
+        verification = run.verify()
+        yield from run.result.edits
+        yield run.finish(verification)
 
 
 def policy_name(spec) -> str:
@@ -81,221 +75,185 @@ def _exits_early(spec, n_layer: int) -> bool:
     return layers is None or any(l < n_layer - 1 for l in layers)
 
 
-def _run(source, context, opts, rule, sampler, policy, lens, engine, tok, EngineLayerModel):
-    t0 = time.perf_counter()
-    enc = tok.encode(source)
-    data = enc.data
-    n = len(enc.ids)
-    python_cell = is_python_cell(source)
-    # a cell in another language (%%bash, %%html, ...) is all masked: shown, never judged
-    masked = overlapping(enc.starts, enc.ends, masked_spans(data) if python_cell else [(0, len(data))])
-    free = overlapping(enc.starts, enc.ends, free_spans(source)) if opts.python else None
-    prefix = _document_start(tok)
-    room = engine.session.n_ctx - n - _walk_slack(opts)
-    if room < len(prefix):
-        from ..engine.errors import ContextFullError
-        raise ContextFullError(f"the cell has {n} tokens but the model's context holds "
-                               f"{engine.session.n_ctx}: split it into smaller cells")
-    if context:
-        # cell by cell, as each was checked: a notebook's next check then finds the KV of the
-        # earlier cells' own tokens in the session (text joined first merges the blank lines
-        # between cells into other tokens)
-        ctx_ids = [t for c in context for t in tok.encode(c.rstrip("\n") + "\n\n").ids]
-        # the most recent context is kept when it all does not fit beside the cell
-        prefix += ctx_ids[max(0, len(ctx_ids) - (room - len(prefix))):]
+class _Run:
+    """One check, in three steps: `walk()` (the edit walk, resuming an edited cell), `verify()`
+    (the evidence step and Python's own checks), `finish()` (the corrected code and the stats)."""
 
-    layer_model = EngineLayerModel(engine.session, kv_mode=opts.kv_mode, lens=lens)
-    longer = engine.cached("longer", _longer_ids)
-    heal_in_shortlist = frozenset(t for t in set(enc.ids)
-                                  if 0 < len(longer.get(t, ())) <= HEAL_SHORTLIST_MAX)
-    if not engine.set_cell_shortlist(enc.ids or [0], [x for t in heal_in_shortlist for x in longer[t]]):
-        heal_in_shortlist = frozenset()
-    info = engine.model.info
-    n_layer = info.n_layer
-    rule_k = max(rule.top_k_needed(), 8)
-    scorer = Scorer(layer_model, policy, top_k=rule_k, cancel=opts.cancel)
-    stop_ids = frozenset(i for i in range(min(info.n_vocab, 64)) if tok.is_eog(i)) | {tok.eos_id}
-    cfg = EditorConfig(mode=opts.mode, window=opts.window, max_unsync=opts.max_unsync,
-                       n_candidates=opts.n_candidates, pieces=tok.piece,
-                       stop_ids=stop_ids, boundary_ids=engine.cached("whitespace", _whitespace_ids),
-                       tail_ids=engine.cached("closers", _closer_ids),
-                       heal_prob=EditorConfig.heal_prob if opts.token_healing else None,
-                       healable=frozenset(longer), heal_in_shortlist=heal_in_shortlist,
-                       anchored=opts.anchored, draft=opts.draft,
-                       context_limit=engine.session.n_ctx)
-    decoder = EditDecoder(scorer, rule, sampler, cfg)
+    def __init__(self, source: str, context, opts: CheckOptions, engine, *, lens, rule, sampler):
+        self.t0 = time.perf_counter()
+        self.source, self.context, self.opts, self.engine = source, context, opts, engine
+        self.lens, self.rule, self.sampler = lens, rule, sampler
+        self.policy = make_policy(opts.policy_spec(lens is not None))
+        self.tok = tok = engine.tokenizer
+        self.enc = enc = tok.encode(source)
+        self.data = enc.data
+        self.python_cell = is_python_cell(source)
+        self.prefix = self._prefix()
+        self.decoder = self._decoder()
+        self.result = CheckResult(source=source)
+        self.records: dict[int, TokenRecord] = {}
+        self.events: list[TokenEvent] = []
+        self.walk_edits: list[Edit] = []
+        self.cancelled = False
+        self.reused = 0
 
-    result = CheckResult(source=source)
-    records: dict[int, TokenRecord] = {}
-    raw_edits: list[EditEvent] = []
-    walk_edits: list[Edit] = []
-    cancelled = False
-    reused = 0
-    try:
-        text_of = _token_texts(data, enc.starts, enc.ends)
-        start, replay, kept_edits = _resumable(engine, prefix, enc.ids, opts)
-        for ev in kept_edits:
-            raw_edits.append(ev)
-            walk_edits.append(_edit(ev, enc, data, tok))
-        if start:
-            # an edited cell: its unchanged, accepted beginning keeps its KV and its decisions
-            engine.session.truncate(len(prefix) + start - 1)
-            lead = enc.ids[start - 1]
-            reused = len(prefix) + start - 1
-            for ev in replay[:start]:
-                rec = _record(ev, enc, text_of, tok, n_layer)
-                records[ev.index] = rec
-                yield rec
-        else:
-            lead, reused = _prime(engine.session, prefix)
-        events: list[TokenEvent] = list(replay[:start])
-        # the token before the cell's first undecided one is scored by the decoder: its row
-        # judges that token (with the first window, when it can)
-        for ev in decoder.run(enc.ids, masked, free=free, start=start, lead_token=lead):
-            if isinstance(ev, TokenEvent):
-                events.append(ev)
-                rec = _record(ev, enc, text_of, tok, n_layer)
-                records[ev.index] = rec
-                yield rec
-            else:
-                # the walk's edit is a candidate: it becomes a finding only with evidence
-                raw_edits.append(ev)
-                walk_edits.append(_edit(ev, enc, data, tok))
-        engine.last_run = _LastRun(prefix, list(enc.ids), events, raw_edits, _resume_key(opts))
-    except (Cancelled, KeyboardInterrupt):
-        cancelled = True
-    result.tokens = [records[i] for i in sorted(records)]
-    facts = analyse(source, context, opts.names) if opts.python and python_cell else None
-    verification = {}
-    if facts is not None and not cancelled:
+    def _prefix(self) -> list[int]:
+        """The document start and as much of the context as fits beside the cell and the walk."""
+        tok, n, n_ctx = self.tok, len(self.enc.ids), self.engine.session.n_ctx
+        prefix = document_start(tok)
+        room = n_ctx - n - _walk_slack(self.opts)
+        if room < len(prefix):
+            from ..engine.errors import ContextFullError
+            raise ContextFullError(f"the cell has {n} tokens but the model's context holds "
+                                   f"{n_ctx}: split it into smaller cells")
+        if self.context:
+            # cell by cell, as each was checked: a notebook's next check then finds the KV of the
+            # earlier cells' own tokens in the session (text joined first merges the blank lines
+            # between cells into other tokens)
+            ctx_ids = [t for c in self.context for t in tok.encode(c.rstrip("\n") + "\n\n").ids]
+            # the most recent context is kept when it all does not fit beside the cell
+            prefix += ctx_ids[max(0, len(ctx_ids) - (room - len(prefix))):]
+        return prefix
+
+    def _decoder(self) -> EditDecoder:
+        from .adapter import EngineLayerModel
+        opts, engine, tok, enc = self.opts, self.engine, self.tok, self.enc
+        self.layer_model = EngineLayerModel(engine.session, kv_mode=opts.kv_mode, lens=self.lens)
+        longer = engine.cached("longer", longer_ids)
+        heal_in_shortlist = frozenset(t for t in set(enc.ids)
+                                      if 0 < len(longer.get(t, ())) <= HEAL_SHORTLIST_MAX)
+        if not engine.set_cell_shortlist(enc.ids or [0], [x for t in heal_in_shortlist for x in longer[t]]):
+            heal_in_shortlist = frozenset()
+        info = engine.model.info
+        rule_k = max(self.rule.top_k_needed(), 8)
+        self.scorer = Scorer(self.layer_model, self.policy, top_k=rule_k, cancel=opts.cancel)
+        stop_ids = frozenset(i for i in range(min(info.n_vocab, 64)) if tok.is_eog(i)) | {tok.eos_id}
+        cfg = EditorConfig(mode=opts.mode, window=opts.window, max_unsync=opts.max_unsync,
+                           n_candidates=opts.n_candidates, pieces=tok.piece,
+                           stop_ids=stop_ids, boundary_ids=engine.cached("whitespace", whitespace_ids),
+                           tail_ids=engine.cached("closers", closer_ids),
+                           heal_prob=EditorConfig.heal_prob if opts.token_healing else None,
+                           healable=frozenset(longer), heal_in_shortlist=heal_in_shortlist,
+                           anchored=opts.anchored, draft=opts.draft,
+                           context_limit=engine.session.n_ctx)
+        return EditDecoder(self.scorer, self.rule, self.sampler, cfg)
+
+    def walk(self) -> Iterator[TokenRecord]:
+        """The edit walk over the cell, yielding each token's record as it is decided; an edited
+        cell's unchanged, accepted beginning is taken over from the last check."""
+        enc, data, tok, prefix, session = self.enc, self.data, self.tok, self.prefix, self.engine.session
+        n_layer = self.engine.model.info.n_layer
+        # a cell in another language (%%bash, %%html, ...) is all masked: shown, never judged
+        masked = overlapping(enc.starts, enc.ends,
+                             masked_spans(data) if self.python_cell else [(0, len(data))])
+        free = overlapping(enc.starts, enc.ends, free_spans(self.source)) if self.opts.python else None
+        raw_edits: list[EditEvent] = []
         try:
-            if _hold_cell(engine.session, prefix, enc.ids):
-                margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model)
-                cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe)
-                common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
-                              offset=len(prefix), cfg=cfg,
-                              token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
-                              room=engine.session.n_ctx - engine.session.n_past,
-                              cache=_verdict_cache(engine, prefix, opts))
-                result.findings, result.edits, result.evidence, verification = weigh(
-                    source=source, data=data, records=records, walk_edits=walk_edits, facts=facts,
-                    dists={ev.index: ev.dist for ev in events if ev.dist is not None}, **common)
-                if facts.syntax is not None and result.edits:
-                    _past_the_syntax_error(result, data, context, opts.names, common)
+            text_of = _token_texts(data, enc.starts, enc.ends)
+            start, replay, kept_edits = resumable(self.engine.memory, session, prefix, enc.ids, self.opts)
+            for ev in kept_edits:
+                raw_edits.append(ev)
+                self.walk_edits.append(_edit(ev, enc, data, tok))
+            if start:
+                # an edited cell: its unchanged, accepted beginning keeps its KV and its decisions
+                session.truncate(len(prefix) + start - 1)
+                lead = enc.ids[start - 1]
+                self.reused = len(prefix) + start - 1
+                for ev in replay[:start]:
+                    rec = _record(ev, enc, text_of, tok, n_layer)
+                    self.records[ev.index] = rec
+                    yield rec
+            else:
+                lead, self.reused = prime(session, prefix)
+            events = self.events
+            events.extend(replay[:start])
+            # the token before the cell's first undecided one is scored by the decoder: its row
+            # judges that token (with the first window, when it can)
+            for ev in self.decoder.run(enc.ids, masked, free=free, start=start, lead_token=lead):
+                if isinstance(ev, TokenEvent):
+                    events.append(ev)
+                    rec = _record(ev, enc, text_of, tok, n_layer)
+                    self.records[ev.index] = rec
+                    yield rec
+                else:
+                    # the walk's edit is a candidate: it becomes a finding only with evidence
+                    raw_edits.append(ev)
+                    self.walk_edits.append(_edit(ev, enc, data, tok))
+            self.engine.memory.last_run = LastRun(prefix, list(enc.ids), events, raw_edits,
+                                                  resume_key(self.opts))
         except (Cancelled, KeyboardInterrupt):
-            cancelled = True
-    for edit in result.edits:
-        yield edit
-    result.corrected = _apply(data, result.edits).decode("utf-8", "replace")
-    _corrected_lines(result)
-    dt = time.perf_counter() - t0
-    from ..engine.paths import model_display_name
-    computed = layer_model.layers_computed
-    possible = scorer.rows_scored * n_layer
-    result.stats = {
-        "model": model_display_name(info.path) if info.path else (info.name or info.arch),
-        "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
-        "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
-        "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
-        "exit_policy_name": policy_name(policy.name if policy else None),
-        "lens": lens is not None, "sampler": sampler.describe(),
-        "tokens": n, "rows_scored": scorer.rows_scored, "full_heads": scorer.full_heads,
-        "context_tokens": len(prefix),
-        "context_reused": reused,
-        "layers_computed": computed, "layers_possible": possible,
-        "layer_fraction": computed / possible if possible else 0.0,
-        "decision_depth": float(((np.arange(n_layer) + 1) * scorer.exit_histogram).sum() / possible)
-        if possible else 0.0,
-        "exit_histogram": scorer.exit_histogram.tolist(),
-        # branch batches by purpose: correction (a rejection's candidates), unsync (the search for
-        # a rejoin), confirm (a rejection read at an early exit, at full depth)
-        "branch": {k: {"batches": b, "rows": r, "time_s": t}
-                   for k, (b, r, t) in sorted(scorer.branch_stats.items())},
-        "drafted": decoder.drafted, "drafts_taken": decoder.drafts_taken,
-        # the evidence step: places weighed, candidates generated / stopped by the gates /
-        # weighed by the model, branch rows scored, seconds (scoring_s: the model's part)
-        "verification": verification,
-        "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": cancelled,
-    }
-    yield result
+            self.cancelled = True
+        self.result.tokens = [self.records[i] for i in sorted(self.records)]
+
+    def verify(self) -> dict:
+        """Weighs the walk's edits and Python's findings on the rest of the cell; what has the
+        evidence becomes the result's findings and edits. Returns the evidence step's stats."""
+        opts, engine, enc, tok, prefix, result = self.opts, self.engine, self.enc, self.tok, self.prefix, self.result
+        source, data, context, scorer = self.source, self.data, self.context, self.scorer
+        facts = analyse(source, context, opts.names) if opts.python and self.python_cell else None
+        verification = {}
+        if facts is not None and not self.cancelled:
+            try:
+                if hold_cell(engine.session, prefix, enc.ids):
+                    margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model)
+                    cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe)
+                    common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
+                                  offset=len(prefix), cfg=cfg,
+                                  token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
+                                  room=engine.session.n_ctx - engine.session.n_past,
+                                  cache=verdict_cache(engine.memory, prefix, opts))
+                    result.findings, result.edits, result.evidence, verification = weigh(
+                        source=source, data=data, records=self.records, walk_edits=self.walk_edits,
+                        facts=facts, dists={ev.index: ev.dist for ev in self.events if ev.dist is not None},
+                        **common)
+                    if facts.syntax is not None and result.edits:
+                        _past_the_syntax_error(result, data, context, opts.names, common)
+            except (Cancelled, KeyboardInterrupt):
+                self.cancelled = True
+        return verification
+
+    def finish(self, verification: dict) -> CheckResult:
+        result = self.result
+        result.corrected = _apply(self.data, result.edits).decode("utf-8", "replace")
+        _corrected_lines(result)
+        result.stats = self._stats(verification, time.perf_counter() - self.t0)
+        return result
+
+    def _stats(self, verification: dict, dt: float) -> dict:
+        from ..engine.paths import model_display_name
+        engine, opts, scorer, decoder, policy = self.engine, self.opts, self.scorer, self.decoder, self.policy
+        info = engine.model.info
+        n, n_layer = len(self.enc.ids), info.n_layer
+        computed = self.layer_model.layers_computed
+        possible = scorer.rows_scored * n_layer
+        return {
+            "model": model_display_name(info.path) if info.path else (info.name or info.arch),
+            "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
+            "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
+            "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
+            "exit_policy_name": policy_name(policy.name if policy else None),
+            "lens": self.lens is not None, "sampler": self.sampler.describe(),
+            "tokens": n, "rows_scored": scorer.rows_scored, "full_heads": scorer.full_heads,
+            "context_tokens": len(self.prefix),
+            "context_reused": self.reused,
+            "layers_computed": computed, "layers_possible": possible,
+            "layer_fraction": computed / possible if possible else 0.0,
+            "decision_depth": float(((np.arange(n_layer) + 1) * scorer.exit_histogram).sum() / possible)
+            if possible else 0.0,
+            "exit_histogram": scorer.exit_histogram.tolist(),
+            # branch batches by purpose: correction (a rejection's candidates), unsync (the search for
+            # a rejoin), confirm (a rejection read at an early exit, at full depth)
+            "branch": {k: {"batches": b, "rows": r, "time_s": t}
+                       for k, (b, r, t) in sorted(scorer.branch_stats.items())},
+            "drafted": decoder.drafted, "drafts_taken": decoder.drafts_taken,
+            # the evidence step: places weighed, candidates generated / stopped by the gates /
+            # weighed by the model, branch rows scored, seconds (scoring_s: the model's part)
+            "verification": verification,
+            "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": self.cancelled,
+        }
 
 
-@dataclass
-class _LastRun:
-    """What an edited cell's re-check can reuse: the tokens decided in order before any edit."""
-    prefix: list
-    ids: list
-    events: list
-    edits: list
-    key: tuple
-
-
-def _resume_key(opts) -> tuple:
-    # a change of any of these starts afresh (decisions, or how they were computed, differ)
-    return (opts.accept_prob, opts.accept_rank, opts.accept_argmax, opts.accept_combine,
-            opts.lenient_tokens, opts.lenient_floor, opts.python, opts.mode, str(opts.exit_policy),
-            opts.kv_mode, opts.lens)
-
-
-def _verdict_cache(engine, prefix, opts) -> dict:
-    """The verification's verdicts on this context, kept from check to check (a re-check after
-    an edit scores only what the edit reaches)."""
-    ident = (tuple(prefix), _resume_key(opts))
-    held = getattr(engine, "verdicts", None)
-    if held is None or held[0] != ident or len(held[1]) > 50_000:
-        held = engine.verdicts = (ident, {})
-    return held[1]
-
-
-def _resumable(engine, prefix, ids, opts) -> tuple[int, list, list]:
-    """How many leading cell tokens can be taken over from the last check (0: none), with that
-    check's decisions and the walk's edits that lie before them."""
-    last = getattr(engine, "last_run", None)
-    if last is None or last.prefix != prefix or last.key != _resume_key(opts) or not prefix:
-        return 0, [], []
-    same = 0
-    for a, b in zip(last.ids, ids):
-        if a != b:
-            break
-        same += 1
-    # the token before the first difference is scored again (its distribution judges the
-    # changed token); before it, tokens accepted in order before any edit are kept...
-    accepted = decided = 0
-    for ev in last.events:
-        if ev.index != decided:
-            break
-        if accepted == decided and ev.decision in ("accept", "masked"):
-            accepted += 1
-        decided += 1
-    first_edit = min((e.start for e in last.edits), default=len(last.ids))
-    start = min(same, first_edit, accepted, len(ids) - 1)
-    if opts.anchored:
-        # ...and, as the walk judges each token in the cell as written, every decision that the
-        # changed tokens cannot reach (a correction may rejoin a few tokens ahead)
-        reach = opts.max_unsync + EditorConfig.resync_window + 2
-        start = max(start, min(same - reach, decided, len(ids) - 1))
-    # an edit the cut would split is found again by the walk
-    start = min([start] + [e.start for e in last.edits if e.start < start <= e.end])
-    session = engine.session
-    if start < 2 or session.tokens[:len(prefix) + start] != list(prefix) + list(ids[:start]):
-        return 0, [], []
-    return start, last.events, [e for e in last.edits if e.end < start]
-
-
-def _prime(session, prefix) -> tuple[int | None, int]:
-    """Puts `prefix` but its last token in the session, reusing the KV of what it already holds;
-    returns that last token (its row judges the cell's first; None without a prefix: then
-    nothing does) and how many positions were reused."""
-    if not prefix:
-        session.truncate(0)
-        return None, 0
-    keep = min(session.common_prefix(prefix), len(prefix) - 1)
-    if keep < session.n_past:
-        session.truncate(keep)
-    if keep < len(prefix) - 1:
-        session.forward(prefix[keep:-1])     # no head needed for the context itself
-    return prefix[-1], keep
-
+# -- the result ------------------------------------------------------------------------------------
 
 def _past_the_syntax_error(result: CheckResult, data: bytes, context, names, common: dict) -> None:
     """A cell that does not parse hides its undefined names from pyflakes. Once the syntax
@@ -351,26 +309,8 @@ def _corrected_lines(result: CheckResult) -> None:
             f.replacement = out[f.line - 1]
 
 
-def _hold_cell(session, prefix, ids) -> bool:
-    """Makes the context hold the cell as written (verification rows branch off it): after an
-    anchored walk it already does; otherwise the written tokens replace the corrected ones."""
-    want = list(prefix) + list(ids)
-    need = len(want) - 1
-    if need < 1:
-        return False
-    session.flush()
-    keep = session.common_prefix(want)
-    if keep >= need:
-        if session.n_past > len(want):
-            session.truncate(len(want))
-        return True
-    session.truncate(keep)
-    session.forward(want[keep:need])
-    return True
-
-
 def _calibrated_margin(model) -> float:
-    """The margin shipped for this model file (jupyter_codecheck/calibration/), else the default."""
+    """The margin shipped for this model file (core/calibration/*.json), else the default."""
     try:
         from .calibration import shipped_margin
         margin = shipped_margin(model)
@@ -385,46 +325,6 @@ def _walk_slack(opts) -> int:
     reserve = EditorConfig(n_candidates=opts.n_candidates, max_unsync=opts.max_unsync,
                            draft=opts.draft).branch_reserve
     return EditorConfig.max_tail + reserve
-
-
-def _document_start(tok) -> list[int]:
-    """The token a training document starts after: gives the cell's first token a distribution
-    without adding text. SmolLM2's BOS is the chat token <|im_start|>, which would make the model
-    expect a role name, so the document separator <|endoftext|> is preferred."""
-    for i in range(min(tok.n_vocab, 512)):
-        if tok.piece(i) == b"<|endoftext|>":
-            return [i]
-    for i in (151643,):  # Qwen2's <|endoftext|> sits after the ordinary vocabulary
-        if i < tok.n_vocab and tok.piece(i) == b"<|endoftext|>":
-            return [i]
-    return [tok.bos_id] if tok.bos_id is not None and tok.bos_id >= 0 else []
-
-
-def _closer_ids(tok) -> frozenset[int]:
-    """Tokens made only of closing brackets/quotes and colons: all the tail may append."""
-    out = []
-    for i in range(tok.n_vocab):
-        piece = tok.piece(i).strip(b" ")
-        if piece and all(ch in b")]}'\":" for ch in piece):
-            out.append(i)
-    return frozenset(out)
-
-
-def _longer_ids(tok) -> dict[int, list[int]]:
-    return longer_tokens([tok.piece(i) for i in range(tok.n_vocab)])
-
-
-def _healable_ids(tok) -> frozenset[int]:
-    return frozenset(_longer_ids(tok))
-
-
-def _whitespace_ids(tok) -> frozenset[int]:
-    out = []
-    for i in range(tok.n_vocab):
-        piece = tok.piece(i)
-        if piece and not piece.strip():
-            out.append(i)
-    return frozenset(out)
 
 
 def _token_texts(data: bytes, starts, ends) -> list[str]:

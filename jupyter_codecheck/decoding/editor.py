@@ -145,8 +145,8 @@ def _heals(have: bytes, want: bytes) -> bool:
 
 def longer_tokens(pieces: Sequence[bytes]) -> dict[int, list[int]]:
     """For every token id (index into `pieces`) that is the start of a longer token in the sense
-    of `_heals`, those longer tokens: `)` (`):`, `),`), `(` (`()`), ` =` (` ==`). SmolLM2: 532 of
-    its 49k tokens have some (38 % of the tokens of Python code); all but ` ` (32k) fewer than 100."""
+    of `_heals`, those longer tokens: `)` (`):`, `),`), `(` (`()`), ` =` (` ==`). A few hundred
+    tokens of a vocabulary have some, most of them few; ` ` starts most of the vocabulary."""
     ids = {p: i for i, p in enumerate(pieces) if p}
     out: dict[int, list[int]] = {}
     for j, want in enumerate(pieces):
@@ -193,8 +193,8 @@ class EditDecoder:
         if (not self.cfg.healing or top == self.inp[k]
                 or dist.top_logprobs[0] < math.log(self.cfg.heal_prob)):
             return False
-        # a close call (`return 2` vs `return (`: 0.35 each) is the model's taste, not a split
-        # token: the planted ones measured 6-24x, a third of those on clean code under 4x
+        # a close call (`return 2` vs `return (`) is the model's taste, not a split token: a split
+        # token's longer form is far likelier than the token written (bench/reports/constants.md)
         if dist.top_logprobs[0] - dist.logprob_of(self.inp[k]) < math.log(self.cfg.heal_ratio):
             return False
         want, have = pieces(top), pieces(self.inp[k])

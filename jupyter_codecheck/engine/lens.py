@@ -7,7 +7,7 @@ token is top-1 for ~2 % of code tokens up to layer 12). Mapping the layer's hidd
 
 makes the early layers' guesses usable for the reference-token exit test:
 
-    lens = default_lens(model)                       # cached on disk, or fitted (~40 s)
+    lens = default_lens(model)                       # cached on disk, or fitted once
     def hook(step):
         rows = step.active
         mapped = lens.apply(step.layer, step.hidden(rows))

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .owned import Owned
+
 try:
     import llama_cpp as _lc
 except ImportError:  # optional dependency: tests skip, benchmarks report it missing
@@ -98,7 +100,7 @@ class _Batch:
             self.raw = None
 
 
-class LlamaCppModel:
+class LlamaCppModel(Owned):
     """A llama.cpp model with one context (sequence 0), CPU only.
 
     `flash_attn`: None keeps llama.cpp's default (auto), True/False force it on/off.
@@ -284,15 +286,3 @@ class LlamaCppModel:
         if self._model:
             _lc.llama_model_free(self._model)
         self._model = self._ctx = self._hctx = self._batch = self._one = None
-
-    def __enter__(self) -> LlamaCppModel:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - interpreter shutdown may have freed the module
-            pass

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from . import _native as N
+from .owned import Owned
 from .paths import resolve_model_path
 
 
@@ -33,7 +34,7 @@ class ModelInfo:
         return asdict(self)
 
 
-class Model:
+class Model(Owned):
     """A GGUF model (architectures `llama`, `qwen2`). `Model()` loads the default SmolLM2-135M.
 
     Weights stay in the read-only file mapping; loading takes milliseconds (a session may add a
@@ -91,15 +92,6 @@ class Model:
         if getattr(self, "_tokenizer", None) is not None:
             self._tokenizer.close()
             self._tokenizer = None
-
-    def __del__(self):
-        self.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self) -> str:
         i = self.info

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 import numpy as np
 
 from . import _native as N
+from .owned import Owned
 from .threads import ThreadGovernor, physical_cores
 
 if TYPE_CHECKING:                 # Model.session() makes sessions: the import goes one way
@@ -117,7 +118,7 @@ BATCH_WEIGHT_TYPES = {None: -1, "f32": 0, "f16": 1, "q8_0": 8, "bf16": 30}
 FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 1}
 
 
-class Session:
+class Session(Owned):
     """One sequence: positions [0, n_past) are in the KV cache; `tokens` lists them."""
 
     def __init__(self, model: Model, *, n_ctx: int = 0, n_batch: int = 512,
@@ -399,12 +400,3 @@ class Session:
         if getattr(self, "_ctx", None):
             N.lib.cc_context_free(self._ctx)
             self._ctx = None
-
-    def __del__(self):
-        self.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()

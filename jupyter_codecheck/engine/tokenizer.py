@@ -21,6 +21,8 @@ from typing import Iterable
 
 import llama_cpp
 
+from .owned import Owned
+
 
 @llama_cpp.llama_log_callback
 def _silent_log(level, text, user_data):  # noqa: ARG001
@@ -82,7 +84,7 @@ class Encoding:
         return line, col
 
 
-class Tokenizer:
+class Tokenizer(Owned):
     """Vocabulary-only llama.cpp model: encode/decode with exact byte spans."""
 
     def __init__(self, model_path: str | Path):
@@ -112,15 +114,6 @@ class Tokenizer:
         # At interpreter shutdown the llama_cpp module may already be torn down.
         if model is not None and llama_cpp is not None:
             llama_cpp.llama_model_free(model)
-
-    def __del__(self) -> None:
-        self.close()
-
-    def __enter__(self) -> Tokenizer:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     def _live_vocab(self):
         if self._model is None:

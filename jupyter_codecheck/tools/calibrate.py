@@ -59,6 +59,7 @@ import numpy as np
 # the runtime half (reading shipped calibrations) is core; re-exported for this tool's users
 from ..core.calibration import (SCHEMA, SHIPPED_DIR, Calibration, CalibrationError, default_for,  # noqa: F401
                                 default_options, file_sha256, load, model_identity, shipped_margin)
+from ..core.sources import SourceError, find_files, read_units
 
 LENIENT_TOKENS = 3            # what check() uses; calibration keeps it and tunes the floor
 ALL_TOKENS = 1 << 30          # lenient over the whole file: with floor 0 every token is kept
@@ -197,28 +198,16 @@ def select(clean: Sequence[FileTokens], target: float, *, buggy: Sequence[tuple[
 # -- inputs -----------------------------------------------------------------------------------------
 
 def collect_sources(paths: Sequence[str]) -> list[tuple[str, str]]:
-    """(name, source) of every .py file and every .ipynb code cell under `paths`."""
+    """(name, source) of every .py file and every Python code cell under `paths`, found and read
+    as the views read them (core/sources.py: cells named `path:cell_N`, N their index in the
+    notebook). A file that cannot be read is passed over."""
     out = []
-    for p in paths:
-        path = Path(p)
-        if not path.exists():
-            raise FileNotFoundError(f"no such file or directory: {p}")
-        files = sorted(path.rglob("*.py")) + sorted(path.rglob("*.ipynb")) if path.is_dir() else [path]
-        for f in files:
-            if f.suffix == ".ipynb":
-                nb = json.loads(f.read_text(encoding="utf-8"))
-                for k, cell in enumerate(nb.get("cells", [])):
-                    if cell.get("cell_type") == "code":
-                        src = "".join(cell.get("source", "")) if isinstance(cell.get("source"), list) else cell.get("source", "")
-                        if src.strip():
-                            out.append((f"{f}:cell_{k + 1}", src if src.endswith("\n") else src + "\n"))
-            else:
-                try:
-                    src = f.read_text(encoding="utf-8")
-                except UnicodeDecodeError:
-                    continue
-                if src.strip():
-                    out.append((str(f), src))
+    for path in find_files(paths):
+        try:
+            units = read_units(path)
+        except SourceError:
+            continue
+        out.extend((unit.name, unit.source) for unit in units)
     return out
 
 

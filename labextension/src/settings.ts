@@ -34,7 +34,7 @@ export function readSettings(settings: ISettingRegistry.ISettings | null): IPane
 }
 
 /**
- * CheckOptions fields (jupyter_codecheck/check.py) for a request: only those the user set, so
+ * CheckOptions fields (jupyter_codecheck/core/options.py) for a request: only those the user set, so
  * that the panel and the magic check with one set of defaults.
  */
 export function checkOptions(s: IPanelSettings): { [key: string]: any } {

@@ -18,11 +18,17 @@ SERVER_OWNED = frozenset(o.name for o in OPTIONS if o.scope != "view")
 _ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 
 
-class RequestError(Exception):
+class HTTPProblem(Exception):
+    """A problem the handlers answer with this HTTP status and message."""
+
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+class RequestError(HTTPProblem):
+    """A request refused before anything is queued."""
 
 
 @dataclass

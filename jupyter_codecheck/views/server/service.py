@@ -23,7 +23,7 @@ from ...core.errors import ContextFullError
 from ...core.pieces import Piece, check_long_iter
 from ...core.result import CheckResult, Edit
 from ..worker import Worker
-from .requests import CheckRequest
+from .requests import CheckRequest, HTTPProblem
 
 
 class QueueFull(Exception):
@@ -173,8 +173,5 @@ def _settle(job: Job, result: CheckResult | None, error: tuple[int, str] | None)
             job.done.set_result(result)
 
 
-class CheckFailed(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-        self.message = message
+class CheckFailed(HTTPProblem):
+    """A queued check that failed: 413 for a line longer than the model's window, else 500."""
