@@ -17,7 +17,12 @@ scored again. None of these is a bound, so this measures them, on buggy and fixe
 2. **The written side.** The same trace with the written side scored in branch rows: how far the
    gains move (the walk read the same tokens in other batches) and the files whose finding lines
    change at the shipped margin.
-3. **The shipped setting, live.** check() with its defaults against the same with `probe=0` and
+3. **Early exits on the verification rows** (`--early-exit SPEC`, off by default in check()):
+   where K,V come from the exit state (`kv_mode="propagate"`, the `lens` policy), the test SPEC
+   may stop a verification row before the last layer. Each file is checked at margin 0 with no
+   screen with and without it: how far the gains move, the verification rows' layers saved and
+   the scoring time.
+4. **The shipped setting, live.** check() with its defaults against the same with `probe=0` and
    with the written side scored in rows, in one run: the verification's time over the walk's,
    its rows per token, and the files whose findings differ.
 
@@ -54,20 +59,25 @@ def forget() -> None:
 
 
 @contextlib.contextmanager
-def written_in_rows(on: bool):
-    """check() scores the written side of each gain in branch rows (as before the walk's reading
-    was reused) while `on`."""
+def evidence_config(**fields):
+    """check() weighs its evidence with these EvidenceConfig fields changed."""
     import jupyter_codecheck.core.check as check_module
     original = check_module.EvidenceConfig
-    if on:
-        check_module.EvidenceConfig = functools.partial(EvidenceConfig, written_from_walk=False)
+    if fields:
+        check_module.EvidenceConfig = functools.partial(EvidenceConfig, **fields)
     try:
         yield
     finally:
         check_module.EvidenceConfig = original
 
 
-def traced_check(src: str, context, record: list, rows: bool = False) -> object:
+def written_in_rows(on: bool):
+    """check() scores the written side of each gain in branch rows (as before the walk's reading
+    was reused) while `on`."""
+    return evidence_config(**({"written_from_walk": False} if on else {}))
+
+
+def traced_check(src: str, context, record: list, rows: bool = False, **options) -> object:
     """check() at margin 0 with no screen, keeping every verdict of the evidence step (`rows`:
     the written side scored in branch rows)."""
     original = evidence._choose
@@ -85,7 +95,7 @@ def traced_check(src: str, context, record: list, rows: bool = False) -> object:
     forget()
     try:
         with written_in_rows(rows):
-            return check(src, context=context, margin=0.0, probe=0)
+            return check(src, context=context, margin=0.0, probe=0, **options)
     finally:
         evidence._choose = original
 
@@ -155,6 +165,33 @@ def replay(files: list[dict], margin: float) -> list[dict]:
     return out
 
 
+def early_exits(jobs, spec: str) -> dict:
+    """Gains and costs of the verification with the exit test `spec` on its rows against without
+    it, both with K,V from the exit state and the `lens` policy."""
+    options = {"kv_mode": "propagate", "exit_policy": "lens"}
+    deltas, rows, saved, scoring = [], 0, 0, {True: 0.0, False: 0.0}
+    for src, ctx in jobs:
+        gains, layers = {}, {}
+        for on in (True, False):
+            record: list = []
+            with evidence_config(early_exit=spec if on else None):
+                r = traced_check(src, ctx, record, **options)
+            gains[on] = {(v["site"], tuple(v["edit"])): v["gain"] for v in record}
+            layers[on] = r.stats["layers_computed"]
+            scoring[on] += r.stats["verification"].get("scoring_s", 0.0)
+            if on:
+                rows += r.stats["verification"].get("rows", 0)
+                n_layer = r.stats["n_layer"]
+        saved += layers[False] - layers[True]
+        deltas += [abs(g - gains[False][k]) for k, g in gains[True].items() if k in gains[False]]
+    d = sorted(deltas)
+    return {"spec": spec, "candidates": len(d), "mean_abs_gain_moved": sum(d) / len(d) if d else 0.0,
+            "p99_abs_gain_moved": d[int(0.99 * (len(d) - 1))] if d else 0.0,
+            "max_abs_gain_moved": d[-1] if d else 0.0,
+            "verification_layers_saved": saved / (rows * n_layer) if rows else 0.0,
+            "scoring_s": scoring[True], "scoring_s_without": scoring[False]}
+
+
 def written_moves(files: list[dict], files_rows: list[dict], margin: float) -> dict:
     """How far the gains move when the written side is read from the walk instead of scored in
     rows, and the files whose finding lines change at `margin`."""
@@ -200,6 +237,8 @@ def main(argv=None) -> None:
     ap.add_argument("--margin", type=float, default=None, help="the margin replayed (default: the shipped one)")
     ap.add_argument("--side", choices=("both", "fixed"), default="both",
                     help="check the buggy and fixed files, or the fixed (clean) ones only")
+    ap.add_argument("--early-exit", metavar="SPEC", default=None,
+                    help="also measure this exit test on the verification rows (e.g. ref-prob:0.9,min:2,every:3)")
     args = ap.parse_args(argv)
     args.limit = dict(args.limit)
     pairs = quality.load_pairs(args)
@@ -230,6 +269,14 @@ def main(argv=None) -> None:
           f"nats on average (99th percentile {moved['p99_abs_gain_moved']:.3f}, max {moved['max_abs_gain_moved']:.3f}; "
           f"{moved['candidates']} candidates); finding lines change in {moved['files_changed']} of {len(jobs)} files")
 
+    early = early_exits(jobs, args.early_exit) if args.early_exit else None
+    if early:
+        print(f"early exits on the verification rows ({early['spec']}, K,V from the exit state, lens policy): "
+              f"gains move by {early['mean_abs_gain_moved']:.3f} nats on average (99th percentile "
+              f"{early['p99_abs_gain_moved']:.3f}, max {early['max_abs_gain_moved']:.3f}); the verification "
+              f"rows' layers saved {early['verification_layers_saved']:.1%}; scoring {early['scoring_s']:.1f} s "
+              f"against {early['scoring_s_without']:.1f} s without")
+
     shipped = Probe(EvidenceConfig.probe_tokens, EvidenceConfig.probe_slack, EvidenceConfig.probe_edit_slack)
     screened, f_screened = live(jobs, {})
     unscreened, f_unscreened = live(jobs, {"probe": 0})
@@ -259,6 +306,7 @@ def main(argv=None) -> None:
                       "files_with_different_findings": differ,
                       "files_with_different_findings_written_in_rows": differ_rows,
                       "written_side": {k: round(v, 4) if isinstance(v, float) else v for k, v in moved.items()},
+                      "early_exit": early and {k: round(v, 4) if isinstance(v, float) else v for k, v in early.items()},
                       "grid": grid}))
 
 if __name__ == "__main__":

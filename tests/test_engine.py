@@ -281,6 +281,43 @@ def test_branch_rows_inside_the_sequence_see_only_its_beginning(model, code_toke
     assert s.n_past == n + 1
 
 
+def test_branch_rows_stop_early_only_with_k_v_from_the_exit_state(model, code_tokens):
+    """In propagate mode a branch row may stop: its child reads the K,V its exit state gives, as an
+    ordinary row after an exited one does. In exact mode a branch row cannot stop."""
+    p, stop_at = 40, 5
+    c0, nxt = code_tokens[p], code_tokens[p + 1]
+
+    def first_stops(step):
+        return [0] if step.layer == stop_at else None
+    ordinary = model.session(n_threads=1, kv_f32=True)
+    ordinary.forward(code_tokens[:p])
+    ordinary.forward([c0, nxt], hook=first_stops, kv_mode="propagate")
+    want = _full_logprobs(ordinary, 2)[1]
+
+    s = model.session(n_threads=1, kv_f32=True)
+    s.forward(code_tokens[:p])
+    s.begin([c0, nxt], "propagate", parents=[-1, 0])
+    while (layer := s.step()) >= 0:
+        if layer == stop_at:
+            s.stop([0])
+    s.end()
+    assert s.n_past == p
+    assert np.abs(_full_logprobs(s, 2)[1] - want).max() < 1e-3
+    # the stop mattered: at full depth the child reads otherwise
+    full = model.session(n_threads=1, kv_f32=True)
+    full.forward(code_tokens[:p + 2])
+    assert np.abs(_full_logprobs(full, p + 2)[p + 1] - want).max() > 0.01
+
+    from jupyter_codecheck.engine import EngineError
+    s.truncate(p)
+    s.begin([c0, nxt], "exact", parents=[-1, 0])
+    s.step()
+    with pytest.raises(EngineError, match="propagate"):
+        s.stop([0])
+    s.abort()
+    assert s.n_past == p
+
+
 def test_unknown_batch_weight_type_is_refused(model):
     with pytest.raises(ValueError, match="batch_weights"):
         model.session(n_threads=1, batch_weights="q4_k")

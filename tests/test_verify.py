@@ -249,3 +249,22 @@ def test_the_free_screen_drops_a_one_token_edit_its_own_part_leaves_out_of_reach
     _, fake, _ = run(cell, [wrong, insert], probe=Probe(tokens=1, slack=0.0, edit_slack=50.0), pruned=pruned, **kw)
     assert sorted(pruned) == ["insert", "wrong"]
     assert {44, 45} <= {t for tokens, _ in fake.base_log for t in tokens}
+
+
+def test_verification_rows_exit_early_only_where_the_model_lets_branch_rows_stop():
+    from jupyter_codecheck.decoding.exit_policy import make_policy
+    cell = [11, 12, 40, 14, 15, 16, 17, 18]
+    fix = Variant([11, 12, 13, 14, 15, 16, 17, 18], "fix")
+    early = make_policy("ref-prob:0.5,min:2")
+    exact, _, _ = run(cell, [fix], cont=5)
+    for stops in (False, True):
+        model, scorer = setup(cell)
+        model.branch_stops = stops
+        out = verify(scorer, cell, [fix], offset=1, token_at=lambda i: LEAD if i < 0 else cell[i],
+                     continuation_end=lambda k: min(len(cell), k + 5), max_rows=64, early=early)
+        early_rows = int(scorer.exit_histogram[:model.n_layer - 1].sum())
+        # the fake model is sure of the cell's own continuation from layer 2 on: those rows stop
+        assert (early_rows > 0) == stops
+        # a row that stops early is read at its exit layer: the gain is an estimate, not exact
+        assert (out[0].gain == pytest.approx(exact["fix"].gain, abs=1e-5)) == (not stops)
+        assert out[0].gain > 2.0

@@ -40,6 +40,11 @@ class EngineLayerModel:
         return self.session.n_past
 
     @property
+    def branch_stops(self) -> bool:
+        """Branch rows may stop early (their skipped layers' K,V from the exit state)."""
+        return self.kv_mode == "propagate"
+
+    @property
     def last_token(self) -> int:
         return self.session.tokens[-1]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, names,
                          patterns, python_tokens, typos, word_at)
+from ..decoding.exit_policy import make_policy
 from ..decoding.verify import Probe, Variant, verify
 from .pycheck import CellFacts, near_typo
 from .result import Edit, Evidence, Finding
@@ -53,6 +54,11 @@ class EvidenceConfig:
     probe_edit_slack: float | None = 8.0
     # the written side of a gain from the walk's own reading where it has one (no rows)
     written_from_walk: bool = True
+    # an exit test for verification rows before the last layer, where K,V come from the exit
+    # state and exit maps are loaded (kv_mode "propagate", a policy that exits early). Off: the
+    # exit maps' estimates move gains more than the layers they save are worth
+    # (bench/verify_probe.py --early-exit)
+    early_exit: str | None = None
 
 
 def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],
@@ -89,6 +95,8 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
         # read at the last layer, as a verification row is (an early exit's estimate is not)
         d = dists.get(i)
         return None if d is None or d.ref != enc.ids[i] or d.exit_layer != last else d.ref_logprob
+    early = make_policy(cfg.early_exit) if cfg.early_exit and getattr(scorer.model, "lens", None) is not None \
+        else None
     pruned: list = []
     ids = list(enc.ids)
     line_end_tok = _line_end_tokens(enc.starts, data, places.line_starts)
@@ -103,7 +111,7 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                       probe=Probe(cfg.probe_tokens, cfg.probe_slack, cfg.probe_edit_slack)
                       if cfg.probe_tokens else None,
                       cache=cache, walk_logprob=walk_logprob if cfg.written_from_walk else None,
-                      ) if variants and room > 1 else []
+                      early=early) if variants and room > 1 else []
     t2 = time.perf_counter()
     findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin)
     stats = {"places": len(places.sites), "candidates": n_generated,

@@ -103,7 +103,8 @@ class Scorer:
 
     def branch(self, tokens: Sequence[int], parents: Sequence[int], refs: Sequence[int | None],
                base: "int | Sequence[int] | None" = None, purpose: str = "branch",
-               exit_at_last: bool = False) -> tuple[list[Dist], list[int]]:
+               exit_at_last: bool = False, early: ExitPolicy | None = None,
+               early_ok: Sequence[bool] | None = None) -> tuple[list[Dist], list[int]]:
         """Scores alternatives in one batch without adding them to the context (tree attention):
         token k follows the context (parents[k] == -1) or the branch row parents[k]. With `base`
         (one for all, or one per row), a row with parents[k] == -1 follows context position
@@ -111,15 +112,20 @@ class Scorer:
         tokens only). Branch rows are numbered from 0 since the last commit; returns the Dists and
         the rows' numbers. They run at full depth: they judge corrections, which are never read
         at an early exit; with `exit_at_last`, the policy's test at the last layer may settle a
-        row through the cheap head (verification rows, whose sums tolerate its bound).
-        `purpose` names the batch in `branch_stats`."""
+        row through the cheap head (verification rows, whose sums tolerate its bound). With
+        `early`, where the model lets branch rows stop (`branch_stops`: K,V from the exit state),
+        that policy may stop rows (those with `early_ok`, default all) before the last layer:
+        rows thrown away after scoring only. `purpose` names the batch in `branch_stats`."""
         if len(tokens) > self.model.max_batch:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
         first = self.next_branch_row
         bases = None if base is None else [base] * len(tokens) if isinstance(base, int) else list(base)
         t0 = time.perf_counter()
+        if not getattr(self.model, "branch_stops", False):
+            early = None
         dists = self._batch(list(tokens), list(refs), False, exit_at_last, parents=list(parents),
-                            bases=bases, last_only=True)
+                            bases=bases, last_only=True, early=early,
+                            early_ok=None if early_ok is None else np.asarray(early_ok, bool))
         acc = self.branch_stats.setdefault(purpose, [0, 0, 0.0])
         acc[0] += 1
         acc[1] += len(tokens)
@@ -148,7 +154,7 @@ class Scorer:
         return self.extend([last], [ref], allow_exit=False)[0]
 
     def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None, last_ok=None,
-               parents=None, bases=None, last_only=False) -> list[Dist]:
+               parents=None, bases=None, last_only=False, early=None, early_ok=None) -> list[Dist]:
         model, n = self.model, len(tokens)
         last = model.n_layer - 1
         ref_arr = _ref_array(refs)
@@ -156,6 +162,10 @@ class Scorer:
         policy = self.policy if allow_exit and may_stop else None
         if policy is not None:
             policy.start(n)
+        early_layers = None
+        if early is not None:
+            early.start(n)
+            early_layers = early.test_layers(model.n_layer)
         prev_ok = np.ones(n, bool)
         prev_ok[0] = prev_accepted_first
         dists: list[Dist | None] = [None] * n
@@ -170,14 +180,19 @@ class Scorer:
                     break
                 if self.cancel is not None and self.cancel():
                     raise Cancelled()
-                if policy is None:
-                    continue
-                if self._test_layers is not None and layer not in self._test_layers:
-                    continue
-                if last_only and layer < last:
-                    continue
+                test, ok = policy, (exit_ok if layer < last else last_ok)
+                if early is not None and layer < last:
+                    if early_layers is not None and layer not in early_layers:
+                        continue
+                    test, ok = early, early_ok
+                else:
+                    if policy is None:
+                        continue
+                    if self._test_layers is not None and layer not in self._test_layers:
+                        continue
+                    if last_only and layer < last:
+                        continue
                 rows = model.active()
-                ok = exit_ok if layer < last else last_ok
                 if ok is not None:
                     rows = rows[ok[rows]]
                 if rows.size == 0:
@@ -186,7 +201,7 @@ class Scorer:
                 # at the exit layer); the policies read the first two candidates
                 lp, rank, ids, lps = model.layer_stats(rows, ref_arr[rows], self.top_k)
                 stats = LayerStats(layer, model.n_layer, rows, lp, rank, ids, lps, prev_ok[rows])
-                stop = np.asarray(policy.decide(stats), bool)
+                stop = np.asarray(test.decide(stats), bool)
                 if stop.any():
                     for j in np.flatnonzero(stop).tolist():
                         r = int(rows[j])

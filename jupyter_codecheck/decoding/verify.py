@@ -30,6 +30,9 @@ within reach of its floor (a screen, not a bound; bench/verify_probe.py measures
 With `exit_at_last`, the reference-token exit test at the last layer settles rows whose next
 token the cheap shortlist head finds likely (an upper bound on its probability, tight where it is
 likely); the rows where the text is unlikely, which make the gain, go through the full head.
+With an `early` policy, where the engine computes a stopped row's skipped K,V from its exit state
+("propagate"), the same reference-token test may stop a row before the last layer: the rows are
+thrown away after scoring, so no later token of the cell ever reads those K,V.
 """
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ from typing import Callable, Hashable, Sequence
 
 import numpy as np
 
+from .exit_policy import ExitPolicy
 from .scorer import Scorer
 
 
@@ -132,7 +136,8 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
            first_logprob: Callable[[int, int], float | None] | None = None,
            pruned: list | None = None, exit_at_last: bool = False,
            probe: Probe | None = None, cache: dict | None = None,
-           walk_logprob: Callable[[int], float | None] | None = None) -> list[Verdict]:
+           walk_logprob: Callable[[int], float | None] | None = None,
+           early: ExitPolicy | None = None) -> list[Verdict]:
     """Gains of `variants` against the cell `base` (as written), scored as branch rows.
 
     `offset`: the context position of the cell's token 0 (the context holds the cell as written
@@ -147,7 +152,8 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     on the same context: one whose scored tokens are unchanged is not scored again (a re-check
     after an edit further down). `walk_logprob(i)`: log p of written token i as the walk read it
     at the last layer (None: not so read); a place whose written tokens all have one takes its
-    written side from them instead of scoring it in rows."""
+    written side from them instead of scoring it in rows. `early`: an exit policy that may stop
+    rows before the last layer where the model lets branch rows stop (see `Scorer.branch`)."""
     n = len(base)
     groups: dict[int, _Group] = {}
     split: dict[Hashable, tuple[int, int]] = {}
@@ -169,7 +175,7 @@ def verify(scorer: Scorer, base: Sequence[int], variants: Sequence[Variant], *, 
     groups = {p: g for p, g in groups.items() if g.chains}
     def score(gs):
         return _score_groups(scorer, gs, base, split, offset, token_at, max_rows, exit_at_last, cache,
-                             walk_logprob)
+                             walk_logprob, early)
     if probe is None:
         return score(groups.values())
 
@@ -244,7 +250,8 @@ def _bounded(g: _Group, n: int, variants: dict, written_logprob, first_logprob, 
 
 
 def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, max_rows: int,
-                  exit_at_last: bool, cache: dict | None = None, walk_logprob=None) -> list[Verdict]:
+                  exit_at_last: bool, cache: dict | None = None, walk_logprob=None,
+                  early: ExitPolicy | None = None) -> list[Verdict]:
     """Every group's trie in as few branch batches of at most `max_rows` rows as fit; chains
     found in `cache` are taken from it."""
     verdicts: list[Verdict] = []
@@ -253,7 +260,7 @@ def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, ma
         written = _running(walk_logprob, g.p, g.end)
         keep = []
         for c in g.chains:
-            key = _cache_key(base, g.p, c, exit_at_last, written is not None)
+            key = _cache_key(base, g.p, c, (exit_at_last, early is not None), written is not None)
             hit = cache.get(key) if cache is not None else None
             if hit is not None:
                 verdicts.append(replace(hit, key=c.key))
@@ -277,23 +284,23 @@ def _score_groups(scorer: Scorer, groups, base, split, offset: int, token_at, ma
         if need > max_rows:
             continue
         if rows + need > max_rows and batch:
-            fresh += _score(scorer, batch, offset, exit_at_last, split)
+            fresh += _score(scorer, batch, offset, exit_at_last, split, early)
             batch, rows = [], 0
         batch.append((g, trie))
         rows += need
     if batch:
-        fresh += _score(scorer, batch, offset, exit_at_last, split)
+        fresh += _score(scorer, batch, offset, exit_at_last, split, early)
     if cache is not None:
         chains = {c.key: (g, c) for g in todo for c in g.chains}
         for v in fresh:
             g, c = chains[v.key]
-            cache[_cache_key(base, g.p, c, exit_at_last, g.written is not None)] = v
+            cache[_cache_key(base, g.p, c, (exit_at_last, early is not None), g.written is not None)] = v
     return verdicts + fresh
 
 
-def _cache_key(base, p: int, c: _Chain, exit_at_last: bool, from_walk: bool) -> tuple:
+def _cache_key(base, p: int, c: _Chain, exits, from_walk: bool) -> tuple:
     # a verdict depends on the written tokens up to its stop and on the edit's own tokens only
-    return (tuple(base[:c.stop]), p, tuple(c.middle), c.resume, c.stop, exit_at_last, from_walk)
+    return (tuple(base[:c.stop]), p, tuple(c.middle), c.resume, c.stop, exits, from_walk)
 
 
 def _running(logprob, a: int, b: int) -> np.ndarray | None:
@@ -342,10 +349,11 @@ class _Trie:
         return sum(1 for c in self.children if c)
 
 
-def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool, split) -> list[Verdict]:
+def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool, split,
+           early: ExitPolicy | None = None) -> list[Verdict]:
     """Runs the rows of several tries in one branch batch, reads each edge's log-probability and
     sums them along every chain; the branch rows are dropped afterwards."""
-    tokens, parents, bases, refs = [], [], [], []
+    tokens, parents, bases, refs, single = [], [], [], [], []
     row_of: list[dict[int, int]] = []
     first = scorer.next_branch_row
     for g, trie in batch:
@@ -359,8 +367,11 @@ def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool, split) -> lis
             parents.append(-1 if par < 0 else rows[par])
             bases.append(offset + g.p - 1)
             refs.append(next(iter(kids)))
+            single.append(len(kids) == 1)
         row_of.append(rows)
-    dists, _ = scorer.branch(tokens, parents, refs, base=bases, purpose="verify", exit_at_last=exit_at_last)
+    # a row that scores several children is re-read at the last layer: it may not exit early
+    dists, _ = scorer.branch(tokens, parents, refs, base=bases, purpose="verify", exit_at_last=exit_at_last,
+                             early=early, early_ok=single)
     edge: dict[tuple[int, int], float] = {}
     extra_rows, extra_refs, extra_keys = [], [], []
     for k, ((g, trie), rows) in enumerate(zip(batch, row_of)):

@@ -50,7 +50,7 @@ _SIGNATURES = {
     "cc_n_past": (I32, [P]),
     "cc_truncate": (C.c_int, [P, I32, ERR]),
     "cc_batch_begin": (C.c_int, [P, P, I32, I32, ERR]),
-    "cc_batch_begin_tree": (C.c_int, [P, P, P, P, I32, ERR]),
+    "cc_batch_begin_tree": (C.c_int, [P, P, P, P, I32, I32, ERR]),
     "cc_tree_commit": (C.c_int, [P, P, I32, ERR]),
     "cc_batch_step": (C.c_int, [P, ERR]),
     "cc_batch_layer": (I32, [P]),

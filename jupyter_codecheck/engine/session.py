@@ -257,11 +257,11 @@ class Session(Owned):
     def begin(self, tokens, kv_mode: "str | int" = "exact", parents=None, bases=None) -> None:
         """Starts a batch of at most n_batch tokens (rows 0..n-1); see `step`, `stop`, `end`.
 
-        With `parents` (and `bases`), the rows are branch rows (see `forward_tree`): they run at
-        full depth and join the sequence only through `commit`."""
+        With `parents` (and `bases`), the rows are branch rows (see `forward_tree`): they join the
+        sequence only through `commit`, and may stop only in "propagate" mode."""
         toks = np.ascontiguousarray(tokens, dtype=np.int32)
+        mode = KV_MODES[kv_mode] if isinstance(kv_mode, str) else int(kv_mode)
         if parents is None:
-            mode = KV_MODES[kv_mode] if isinstance(kv_mode, str) else int(kv_mode)
             N.check(N.lib.cc_batch_begin(self._ctx, N.ptr(toks), toks.size, mode, self._err), self._err)
             self._tree_tokens = []
         else:
@@ -273,7 +273,7 @@ class Session(Owned):
                 raise ValueError(f"{toks.size} tokens but {base.size} bases")
             N.check(N.lib.cc_batch_begin_tree(self._ctx, N.ptr(toks), N.ptr(par),
                                               None if base is None else N.ptr(base), toks.size,
-                                              self._err), self._err)
+                                              mode, self._err), self._err)
         self._batch_tokens = toks
         self._batch_is_tree = parents is not None
 

@@ -199,7 +199,9 @@ CC_API int cc_batch_end(cc_context * ctx, cc_error * err);
 // and their continuations (tree attention). Row i follows the sequence (parents[i] == -1) or the
 // branch row parents[i], counted over all branch rows begun since the last commit (this batch's
 // rows continue that numbering). It sees the sequence, its ancestors and itself, never its
-// siblings. Branch rows run at full depth (no stops) and are not part of the sequence: after
+// siblings. In CC_KV_EXACT they run at full depth (no stops); in CC_KV_PROPAGATE a row may stop,
+// its K,V at the later layers then computed from its exit state (rows thrown away after scoring,
+// such as verification rows, need no exact K,V). They are not part of the sequence: after
 // cc_batch_end, n_past is unchanged and their heads are readable as usual. A later cc_batch_begin
 // of ordinary rows, cc_truncate or cc_tree_commit forgets them.
 // bases (NULL: all n_past): a row with parents[i] == -1 follows sequence position bases[i] - 1
@@ -207,7 +209,7 @@ CC_API int cc_batch_end(cc_context * ctx, cc_error * err);
 // positions [0, bases[i]) only and sit at positions bases[i], bases[i] + 1, ... Only chains that
 // follow the last position can be committed.
 CC_API int cc_batch_begin_tree(cc_context * ctx, const int32_t * tokens, const int32_t * parents,
-                               const int32_t * bases, int32_t n, cc_error * err);
+                               const int32_t * bases, int32_t n, int32_t kv_mode, cc_error * err);
 
 // Appends the chain of branch rows nodes[0..n) to the sequence (nodes[0] follows the sequence,
 // nodes[j] is the child of nodes[j-1]): their K,V become positions n_past .. n_past+n-1, as if

@@ -117,11 +117,11 @@ int cc_batch_begin(cc_context * ctx, const int32_t * tokens, int32_t n, int32_t 
 }
 
 int cc_batch_begin_tree(cc_context * ctx, const int32_t * tokens, const int32_t * parents, const int32_t * bases,
-                        int32_t n, cc_error * err) {
+                        int32_t n, int32_t kv_mode, cc_error * err) {
     return guarded(err, [&] {
         if (n > 0 && (!tokens || !parents)) CC_THROW(CC_ERR_ARGUMENT, -1, "", "tokens or parents is NULL");
         if (n < 1) CC_THROW(CC_ERR_ARGUMENT, -1, "", "a batch needs at least one token");
-        ctx->begin(tokens, n, CC_KV_EXACT, parents, bases);
+        ctx->begin(tokens, n, kv_mode, parents, bases);
         return 0;
     });
 }

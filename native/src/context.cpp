@@ -262,7 +262,9 @@ void cc_context::update_departures() {
 void cc_context::stop(const int32_t * user_rows, int n) {
     if (!in_batch) CC_THROW(CC_ERR_STATE, -1, "", "no batch in progress");
     if (layer < 0) CC_THROW(CC_ERR_STATE, -1, "", "rows can only stop after a layer has been computed");
-    if (tree_batch) CC_THROW(CC_ERR_STATE, -1, "", "branch rows run at full depth: they cannot stop");
+    if (tree_batch && kv_mode != CC_KV_PROPAGATE) {
+        CC_THROW(CC_ERR_STATE, -1, "", "branch rows stop only in propagate mode (exact K,V would need them at full depth)");
+    }
     for (int i = 0; i < n; ++i) {
         const int u = user_rows[i];
         if (u < 0 || u >= n_user()) CC_THROW(CC_ERR_ARGUMENT, -1, "", "row %d is not in the batch (0..%d)", u, n_user() - 1);
