@@ -130,3 +130,16 @@ def test_names_behind_a_syntax_error_are_checked_once_it_is_fixed():
     r = check(src, **FAST)
     assert [(f.line, f.kind) for f in r.findings] == [(3, "syntax"), (6, "undefined-name")]
     assert r.corrected == src.replace("retrun", "return").replace("pritn", "print")
+
+
+def test_the_walk_lends_only_what_it_read_in_the_text_as_written():
+    """The written side of a gain may come from the walk's readings, never from one taken in its
+    corrected text: the tokens an edit touches, the one after it, and those after a rejection."""
+    from types import SimpleNamespace
+    from jupyter_codecheck.core.evidence import _read_after_edits
+    from jupyter_codecheck.core.result import Edit
+    enc = SimpleNamespace(starts=[0, 2, 5, 7, 9, 12, 15])
+    records = {i: SimpleNamespace(decision="accept") for i in range(7)}
+    records[5].decision = "flag"
+    edits = [Edit("change", 5, 7, 1, 5, "ab", "x"), Edit("insert", 12, 12, 1, 12, "", "y")]
+    assert _read_after_edits(enc, records, edits) == {2, 3, 5, 6}

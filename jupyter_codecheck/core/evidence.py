@@ -90,11 +90,14 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
         return None if d is None else d.logprob_of(int(token))
 
     last = scorer.model.n_layer - 1
+    corrected = _read_after_edits(enc, records, walk_edits)
 
     def walk_logprob(i):
-        # read at the last layer, as a verification row is (an early exit's estimate is not)
+        # read at the last layer in the text as written, as a verification row is (an early
+        # exit's estimate is not, nor the walk's reading of the token after its own edit)
         d = dists.get(i)
-        return None if d is None or d.ref != enc.ids[i] or d.exit_layer != last else d.ref_logprob
+        return None if d is None or i in corrected or d.ref != enc.ids[i] or d.exit_layer != last \
+            else d.ref_logprob
     early = make_policy(cfg.early_exit) if cfg.early_exit and getattr(scorer.model, "lens", None) is not None \
         else None
     pruned: list = []
@@ -346,6 +349,20 @@ def _lead_space(data: bytes, pos: int, tok_start: int) -> int:
     writes ' name' as one token)."""
     gap = data[tok_start:pos]
     return len(gap) if gap.strip() == b"" else -1
+
+
+def _read_after_edits(enc, records: dict, walk_edits: list[Edit]) -> set[int]:
+    """Cell tokens the walk may have read in its corrected text rather than as written: those
+    its edits touch, the token after each, and those after a token it did not accept."""
+    out: set[int] = set()
+    for e in walk_edits:
+        a = _token_index(enc.starts, e.start)
+        b = _token_index(enc.starts, e.end - 1) if e.end > e.start else a
+        out.update(range(a, b + 2))
+    for i, r in records.items():
+        if r.decision not in ("accept", "masked"):
+            out.update((i, i + 1))
+    return out
 
 
 def _line_end_tokens(starts, data: bytes, line_starts):
