@@ -80,6 +80,25 @@ class Model:
                 self._tokenizer = Tokenizer(self.path)
             return self._tokenizer
 
+    def _keep_batch_weights(self, type_name: str, ggml_type: int) -> None:
+        """The engine keeps its batch copies of this type on disk (mapped in later processes
+        instead of converted again: the conversion is most of a new process's set-up)."""
+        from .derived import batch_weights_file
+        try:
+            path = batch_weights_file(self.path, type_name, N.library_path)
+        except OSError:
+            path = None
+        if path is not None:
+            err = N.cc_error()
+            N.check(N.lib.cc_model_set_batch_cache(self._handle, ggml_type, os.fsencode(path), err), err)
+
+    def batch_weights_source(self, type_name: str) -> str | None:
+        """Where the batch copies of a type came from in this process: "converted", "cached"
+        (mapped from the cache file) or None (not made yet)."""
+        from .session import BATCH_WEIGHT_TYPES
+        return {0: None, 1: "converted", 2: "cached"}[
+            N.lib.cc_model_batch_source(self._handle, BATCH_WEIGHT_TYPES[type_name])]
+
     def session(self, **kwargs):
         from .session import Session
         return Session(self, **kwargs)
