@@ -53,12 +53,12 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
     sampler = opts.sampler()
     from .adapter import EngineLayerModel, load_model, single_threaded_blas
     engine = load_model(opts.model, opts.n_threads)
-    tok = engine.tokenizer
     with engine.lock, single_threaded_blas():
         # no lens (and no first-use fit) unless the policy exits before the last layer
         wants_lens = opts.lens and _exits_early(opts.policy_spec(True), engine.session.n_layer)
         lens = engine.get_lens() if wants_lens else None
         policy = make_policy(opts.policy_spec(lens is not None))
+        tok = engine.tokenizer       # last: in a new process it may still be loading
         yield from _run(source, context, opts, rule, sampler, policy, lens, engine, tok,
                         EngineLayerModel)
 

@@ -57,6 +57,8 @@ class Model:
             rope_freq_base=raw.rope_freq_base, norm_eps=raw.norm_eps,
             tied_output=bool(raw.tied_output), n_params=raw.n_params, file_size=raw.file_size)
         self._tokenizer = None
+        self._tokenizer_loading: threading.Thread | None = None
+        self._tokenizer_error: BaseException | None = None
         self._lock = threading.Lock()
 
     @property
@@ -71,10 +73,32 @@ class Model:
     def n_embd(self) -> int:
         return self.info.n_embd
 
+    def preload_tokenizer(self) -> None:
+        """Starts loading the tokenizer on another thread: llama.cpp reads the vocabulary without
+        holding the GIL, so a new process's set-up goes on meanwhile. `tokenizer` waits for it."""
+        with self._lock:
+            if self._tokenizer is None and self._tokenizer_loading is None:
+                self._tokenizer_loading = threading.Thread(target=self._load_tokenizer, daemon=True,
+                                                           name="codecheck-tokenizer")
+                self._tokenizer_loading.start()
+
+    def _load_tokenizer(self) -> None:
+        from .tokenizer import Tokenizer
+        try:
+            self._tokenizer = Tokenizer(self.path)
+        except BaseException as e:  # noqa: BLE001 - raised where the tokenizer is wanted
+            self._tokenizer_error = e
+
     @property
     def tokenizer(self):
         """The model's own tokenizer (llama.cpp's, vocabulary only), created on first use."""
         with self._lock:
+            if self._tokenizer_loading is not None:
+                self._tokenizer_loading.join()
+                self._tokenizer_loading = None
+                if self._tokenizer_error is not None:
+                    error, self._tokenizer_error = self._tokenizer_error, None
+                    raise error
             if self._tokenizer is None:
                 from .tokenizer import Tokenizer
                 self._tokenizer = Tokenizer(self.path)
@@ -104,6 +128,10 @@ class Model:
         return Session(self, **kwargs)
 
     def close(self) -> None:
+        loading = getattr(self, "_tokenizer_loading", None)
+        if loading is not None:
+            loading.join()
+            self._tokenizer_loading = None
         if getattr(self, "_handle", None):
             N.lib.cc_model_free(self._handle)
             self._handle = None
