@@ -72,8 +72,8 @@ def batch_weights_file(model_path: str | os.PathLike, type_name: str, library: s
     except OSError:
         return None
     if not path.exists():
-        # a changed model file or engine: the older copies can never be read again. Temporary
-        # files are left to a writer that may still run (an hour is far beyond any write).
+        # a changed model file or engine: the older copies can never be read again. A temporary
+        # file goes only when old, as a writer in another process may still be filling it.
         for old in folder.glob(f"{prefix}*"):
             try:
                 if old.suffix == ".bin" or time.time() - old.stat().st_mtime > 3600:
