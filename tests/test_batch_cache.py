@@ -107,3 +107,21 @@ def test_sessions_without_the_cache_convert(model_path, cache_home):
         m.session(n_threads=1, batch_cache=False, **FAST)
         assert m.batch_weights_source("f16") == "converted"
     assert not cache_home.exists() or not list(cache_home.iterdir())
+
+
+def test_each_engine_library_keeps_its_own_file(model_path, cache_home, tmp_path):
+    from jupyter_codecheck.engine.derived import batch_weights_file
+    libs = [tmp_path / "a" / "libcodecheck.so", tmp_path / "b" / "libcodecheck.so"]
+    for lib in libs:
+        lib.parent.mkdir()
+        lib.write_bytes(b"engine")
+    files = [batch_weights_file(model_path, "f16", lib) for lib in libs]
+    for f in files:
+        f.write_bytes(b"copies")
+    assert files[0] != files[1]
+    assert [batch_weights_file(model_path, "f16", lib) for lib in libs] == files
+    assert all(f.exists() for f in files)                    # neither removed the other's
+    st = libs[0].stat()
+    os.utime(libs[0], ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))   # library a rebuilt
+    rebuilt = batch_weights_file(model_path, "f16", libs[0])
+    assert rebuilt != files[0] and not files[0].exists() and files[1].exists()

@@ -58,13 +58,14 @@ def batch_weights_file(model_path: str | os.PathLike, type_name: str, library: s
     """The file that keeps the model's batch copies of `type_name` (see Session's
     `batch_weights`) between processes, named after the model file's identity and the engine
     library that converts them; the engine checks the file's header, layout and checksum on
-    every load and rebuilds a stale or damaged one. Older files of the same model and type are
-    removed. None when the cache folder cannot be created."""
-    real = os.path.realpath(model_path)
-    st, lib = os.stat(real), os.stat(library)
-    key = hashlib.sha256(f"{real}\0{st.st_size}\0{st.st_mtime_ns}\0{os.path.realpath(library)}\0"
-                         f"{lib.st_size}\0{lib.st_mtime_ns}\0{type_name}".encode()).hexdigest()[:16]
-    prefix = f"{Path(real).stem}-{hashlib.sha256(real.encode()).hexdigest()[:8]}-{type_name}-"
+    every load and rebuilds a stale or damaged one. Older files of the same model file, library
+    file and type are removed (two installed engines, e.g. a development build beside the
+    package, keep a file each). None when the cache folder cannot be created."""
+    real, real_lib = os.path.realpath(model_path), os.path.realpath(library)
+    st, lib = os.stat(real), os.stat(real_lib)
+    key = hashlib.sha256(f"{st.st_size}\0{st.st_mtime_ns}\0{lib.st_size}\0{lib.st_mtime_ns}".encode()).hexdigest()[:16]
+    place = hashlib.sha256(f"{real}\0{real_lib}".encode()).hexdigest()[:8]
+    prefix = f"{Path(real).stem}-{place}-{type_name}-"
     folder = default_cache_dir() / "weights"
     path = folder / f"{prefix}{key}.bin"
     try:
