@@ -187,7 +187,8 @@ def load_model(model: str | Path | None = None, n_threads: int | None = None,
         eng = _LOADED.get(key)
         if eng is None:
             m = Model(path)
+            m.preload_tokenizer()        # the vocabulary loads while the session is set up
             session = m.session(n_threads=n_threads, n_ctx=min(n_ctx, max(m.info.n_ctx_train, 512)), **FAST)
-            eng = LoadedModel(m, session, code_shortlist(m.tokenizer, 1024))
+            eng = LoadedModel(m, session, code_shortlist(m, 1024))
             _LOADED[key] = eng
         return eng

@@ -84,7 +84,7 @@ class _Run:
         self.source, self.context, self.opts, self.engine = source, context, opts, engine
         self.lens, self.rule, self.sampler = lens, rule, sampler
         self.policy = make_policy(opts.policy_spec(lens is not None))
-        self.tok = tok = engine.tokenizer
+        self.tok = tok = engine.tokenizer       # last: in a new process it may still be loading
         self.enc = enc = tok.encode(source)
         self.data = enc.data
         self.python_cell = is_python_cell(source)

@@ -5,7 +5,6 @@ character); `line` is 1-based, `column` 0-based in characters.
 """
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import asdict, dataclass, field
 
@@ -126,6 +125,7 @@ class CheckResult:
         """`source` against `corrected` as unified-diff lines without their line ends ([] when
         equal); every view's diff comes from here. A last line without a line end is followed by
         `no_newline` when one is given (diff's `\\ No newline at end of file`)."""
+        import difflib               # here: a new process's first check has no diff to show
         out = []
         for line in difflib.unified_diff(self.source.splitlines(keepends=True),
                                          self.corrected.splitlines(keepends=True), fromfile, tofile):

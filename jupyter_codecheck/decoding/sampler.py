@@ -70,8 +70,13 @@ class SamplerChain:
 
     def reset(self) -> None:
         """Return to the seed's initial RNG state, so the same calls give the same tokens again."""
-        seed = DEFAULT_SEED if self._config.seed is None else int(self._config.seed)
-        self._rng = np.random.Generator(np.random.PCG64(seed))
+        self._rng = None     # made at the first draw: greedy checks never import numpy.random
+
+    def _generator(self):
+        if self._rng is None:
+            seed = DEFAULT_SEED if self._config.seed is None else int(self._config.seed)
+            self._rng = np.random.Generator(np.random.PCG64(seed))
+        return self._rng
 
     def describe(self) -> str:
         c = self._config
@@ -124,7 +129,7 @@ class SamplerChain:
         # 5. temperature, then 6. draw.  Always consume exactly one uniform per call, so the RNG
         # stream advances identically however many candidates survived.
         p = _softmax(lp / c.temperature)
-        u = self._rng.random()
+        u = self._generator().random()
         i = int(np.searchsorted(np.cumsum(p), u * p.sum(), side="right"))
         return int(ids[min(i, n - 1)])  # clamp guards against float round-off at the top end
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from .errors import BY_CODE, EngineError
 
 LIB_NAME = "libcodecheck.so"
+library_path: Path     # the engine library loaded (set by _load)
 
 
 class cc_error(C.Structure):
@@ -42,6 +43,8 @@ _SIGNATURES = {
     "cc_model_load": (P, [C.c_char_p, ERR]),
     "cc_model_free": (None, [P]),
     "cc_model_get_info": (None, [P, C.POINTER(cc_model_info)]),
+    "cc_model_set_batch_cache": (C.c_int, [P, I32, C.c_char_p, ERR]),
+    "cc_model_batch_source": (I32, [P, I32]),
     "cc_context_default_params": (cc_context_params, []),
     "cc_context_new": (P, [P, cc_context_params, ERR]),
     "cc_context_free": (None, [P]),
@@ -94,7 +97,9 @@ def _load():
     # llama_cpp first: our library resolves libggml through the same folder, so one copy is shared
     import llama_cpp  # noqa: F401
 
-    lib = C.CDLL(str(_find_library()))
+    global library_path
+    library_path = _find_library()
+    lib = C.CDLL(str(library_path))
     for name, (restype, argtypes) in _SIGNATURES.items():
         fn = getattr(lib, name)
         fn.restype = restype

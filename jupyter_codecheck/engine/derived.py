@@ -1,8 +1,9 @@
-"""Tables derived from a model's vocabulary, kept on disk between processes.
+"""What a new process would otherwise compute again from the model file, kept on disk.
 
 Scanning the vocabulary (token classes, longer tokens for healing) and counting the shortlist's
 tokens takes about a second in every new kernel; the results depend only on the model file and
-the code that makes them, so both are in the key.
+the code that makes them, so both are in the key. The batch copies of the layer matrices are
+written and mapped by the engine itself (`batch_weights_file`).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import inspect
 import os
 import pickle
 import sys
+import time
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -50,3 +52,33 @@ def on_disk(model_path: str | os.PathLike, name: str, make: Callable[[], T], *,
     except OSError:
         pass    # a read-only cache folder: computed again next time
     return value
+
+
+def batch_weights_file(model_path: str | os.PathLike, type_name: str, library: str | os.PathLike) -> Path | None:
+    """The file that keeps the model's batch copies of `type_name` (see Session's
+    `batch_weights`) between processes, named after the model file's identity and the engine
+    library that converts them; the engine checks the file's header, layout and checksum on
+    every load and rebuilds a stale or damaged one. Older files of the same model file, library
+    file and type are removed (two installed engines, e.g. a development build beside the
+    package, keep a file each). None when the cache folder cannot be created."""
+    real, real_lib = os.path.realpath(model_path), os.path.realpath(library)
+    st, lib = os.stat(real), os.stat(real_lib)
+    key = hashlib.sha256(f"{st.st_size}\0{st.st_mtime_ns}\0{lib.st_size}\0{lib.st_mtime_ns}".encode()).hexdigest()[:16]
+    place = hashlib.sha256(f"{real}\0{real_lib}".encode()).hexdigest()[:8]
+    prefix = f"{Path(real).stem}-{place}-{type_name}-"
+    folder = default_cache_dir() / "weights"
+    path = folder / f"{prefix}{key}.bin"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not path.exists():
+        # a changed model file or engine: the older copies can never be read again. A temporary
+        # file goes only when old, as a writer in another process may still be filling it.
+        for old in folder.glob(f"{prefix}*"):
+            try:
+                if old.suffix == ".bin" or time.time() - old.stat().st_mtime > 3600:
+                    old.unlink()
+            except OSError:
+                pass
+    return path

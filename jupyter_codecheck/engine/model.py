@@ -58,6 +58,8 @@ class Model(Owned):
             rope_freq_base=raw.rope_freq_base, norm_eps=raw.norm_eps,
             tied_output=bool(raw.tied_output), n_params=raw.n_params, file_size=raw.file_size)
         self._tokenizer = None
+        self._tokenizer_loading: threading.Thread | None = None
+        self._tokenizer_error: BaseException | None = None
         self._lock = threading.Lock()
 
     @property
@@ -72,20 +74,65 @@ class Model(Owned):
     def n_embd(self) -> int:
         return self.info.n_embd
 
+    def preload_tokenizer(self) -> None:
+        """Starts loading the tokenizer on another thread: llama.cpp reads the vocabulary without
+        holding the GIL, so a new process's set-up goes on meanwhile. `tokenizer` waits for it."""
+        with self._lock:
+            if self._tokenizer is None and self._tokenizer_loading is None:
+                self._tokenizer_loading = threading.Thread(target=self._load_tokenizer, daemon=True,
+                                                           name="codecheck-tokenizer")
+                self._tokenizer_loading.start()
+
+    def _load_tokenizer(self) -> None:
+        from .tokenizer import Tokenizer
+        try:
+            self._tokenizer = Tokenizer(self.path)
+        except BaseException as e:  # noqa: BLE001 - raised where the tokenizer is wanted
+            self._tokenizer_error = e
+
     @property
     def tokenizer(self):
         """The model's own tokenizer (llama.cpp's, vocabulary only), created on first use."""
         with self._lock:
+            if self._tokenizer_loading is not None:
+                self._tokenizer_loading.join()
+                self._tokenizer_loading = None
+                if self._tokenizer_error is not None:
+                    error, self._tokenizer_error = self._tokenizer_error, None
+                    raise error
             if self._tokenizer is None:
                 from .tokenizer import Tokenizer
                 self._tokenizer = Tokenizer(self.path)
             return self._tokenizer
+
+    def _keep_batch_weights(self, type_name: str, ggml_type: int) -> None:
+        """The engine keeps its batch copies of this type on disk (mapped in later processes
+        instead of converted again: the conversion is most of a new process's set-up)."""
+        from .derived import batch_weights_file
+        try:
+            path = batch_weights_file(self.path, type_name, N.library_path)
+        except OSError:
+            path = None
+        if path is not None:
+            err = N.cc_error()
+            N.check(N.lib.cc_model_set_batch_cache(self._handle, ggml_type, os.fsencode(path), err), err)
+
+    def batch_weights_source(self, type_name: str) -> str | None:
+        """Where the batch copies of a type came from in this process: "converted", "cached"
+        (mapped from the cache file) or None (not made yet)."""
+        from .session import BATCH_WEIGHT_TYPES
+        return {0: None, 1: "converted", 2: "cached"}[
+            N.lib.cc_model_batch_source(self._handle, BATCH_WEIGHT_TYPES[type_name])]
 
     def session(self, **kwargs):
         from .session import Session
         return Session(self, **kwargs)
 
     def close(self) -> None:
+        loading = getattr(self, "_tokenizer_loading", None)
+        if loading is not None:
+            loading.join()
+            self._tokenizer_loading = None
         if getattr(self, "_handle", None):
             N.lib.cc_model_free(self._handle)
             self._handle = None

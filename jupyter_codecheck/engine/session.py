@@ -123,7 +123,8 @@ class Session(Owned):
 
     def __init__(self, model: Model, *, n_ctx: int = 0, n_batch: int = 512,
                  n_threads: int | None = None, kv_f32: bool = False,
-                 batch_weights: str | None = None, batch_min_rows: int = 8):
+                 batch_weights: str | None = None, batch_min_rows: int = 8,
+                 batch_cache: bool = True):
         self.model = model
         info = self.model.info
         self.n_layer = info.n_layer
@@ -139,6 +140,8 @@ class Session(Owned):
         params = N.cc_context_params(n_ctx, n_batch, self.n_threads, int(kv_f32),
                                      BATCH_WEIGHT_TYPES[batch_weights], batch_min_rows)
         err = N.cc_error()
+        if batch_weights is not None and batch_cache:
+            self.model._keep_batch_weights(batch_weights, BATCH_WEIGHT_TYPES[batch_weights])
         ctx = N.lib.cc_context_new(self.model._handle, params, err)
         if not ctx:
             N.raise_error(err)

@@ -25,8 +25,10 @@ CORPUS_MODULES = (
 
 
 @functools.lru_cache(maxsize=8)
-def _counts(model_path: str, n_vocab: int, tokenizer) -> np.ndarray:
-    return on_disk(model_path, "shortlist-counts", lambda: _count(n_vocab, tokenizer), source=_count)
+def _counts(model_path: str, n_vocab: int, source) -> np.ndarray:
+    # a Model's tokenizer is only wanted when the counts are not on disk yet
+    return on_disk(model_path, "shortlist-counts", lambda: _count(n_vocab, getattr(source, "tokenizer", source)),
+                   source=_count)
 
 
 def _count(n_vocab: int, tokenizer) -> np.ndarray:
@@ -42,7 +44,9 @@ def _count(n_vocab: int, tokenizer) -> np.ndarray:
 
 
 def code_shortlist(tokenizer, size: int = 1024) -> np.ndarray:
-    """The `size` most frequent token ids in the standard library's Python sources."""
-    counts = _counts(str(tokenizer.model_path), tokenizer.n_vocab, tokenizer)
+    """The `size` most frequent token ids in the standard library's Python sources. `tokenizer`:
+    a Tokenizer, or a Model (whose tokenizer may then still be loading)."""
+    path = tokenizer.path if hasattr(tokenizer, "tokenizer") else tokenizer.model_path
+    counts = _counts(str(path), tokenizer.n_vocab, tokenizer)
     order = np.argsort(-counts, kind="stable")
     return order[:size].astype(np.int32)

@@ -105,6 +105,15 @@ typedef struct cc_model_info {
 CC_API cc_model * cc_model_load(const char * path, cc_error * err);
 CC_API void       cc_model_free(cc_model * model);
 CC_API void       cc_model_get_info(const cc_model * model, cc_model_info * out);
+// Keeps the model's batch copies of `batch_type` (see cc_context_params) in the file `path`
+// between processes: a context that needs them maps the file when its header, layout and
+// checksum match this model and ggml, and otherwise converts them and writes the file in the
+// background (a temporary renamed into place). NULL path: no file. The caller names the file after
+// the model file's identity; a stale or damaged file is simply rebuilt.
+CC_API int        cc_model_set_batch_cache(cc_model * model, int32_t batch_type, const char * path, cc_error * err);
+// Where the model's batch copies of `batch_type` came from: 0 not made yet, 1 converted in this
+// process, 2 mapped from the cache file.
+CC_API int32_t    cc_model_batch_source(cc_model * model, int32_t batch_type);
 
 //
 // Context (one sequence)

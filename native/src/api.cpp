@@ -81,6 +81,24 @@ void cc_model_get_info(const cc_model * m, cc_model_info * out) {
     out->file_size = (int64_t) m->file.size;
 }
 
+int cc_model_set_batch_cache(cc_model * m, int32_t batch_type, const char * path, cc_error * err) {
+    return guarded(err, [&] {
+        if (!m) CC_THROW(CC_ERR_ARGUMENT, -1, "", "model is NULL");
+        if (batch_type < 0 || batch_type >= GGML_TYPE_COUNT) CC_THROW(CC_ERR_ARGUMENT, -1, "batch_type", "batch_type %d is not a ggml type", batch_type);
+        std::lock_guard<std::mutex> lock(m->batch_weights_mutex);
+        if (path) m->batch_cache_paths[(ggml_type) batch_type] = path;
+        else m->batch_cache_paths.erase((ggml_type) batch_type);
+        return 0;
+    });
+}
+
+int32_t cc_model_batch_source(cc_model * m, int32_t batch_type) {
+    std::lock_guard<std::mutex> lock(m->batch_weights_mutex);
+    auto it = m->batch_weights.find((ggml_type) batch_type);
+    if (it == m->batch_weights.end()) return 0;
+    return it->second->from_cache ? 2 : 1;
+}
+
 cc_context_params cc_context_default_params(void) { return {0, 512, 1, 0, -1, 8}; }
 
 cc_context * cc_context_new(cc_model * model, cc_context_params params, cc_error * err) {

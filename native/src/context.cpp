@@ -76,15 +76,16 @@ cc_context::~cc_context() {
 // A fresh graph context over the reusable scratch memory. The size bounds the largest graph: one
 // layer over 2*n_batch rows, or one chunk of the output head.
 ggml_context * cc_context::graph_ctx() {
-    if (scratch.empty()) {
+    if (!scratch) {
         const size_t R = 2 * (size_t) n_batch;
         size_t act = R * sizeof(float) * (12 * (size_t) c.n_embd + 6 * (size_t) c.n_embd_kv() + 4 * (size_t) c.n_ff);
         size_t mask = R * (size_t) n_ctx * sizeof(ggml_fp16_t);
         size_t head = HEAD_CHUNK * sizeof(float) * ((size_t) c.n_vocab + 4 * (size_t) c.n_embd);
         size_t meta = ggml_tensor_overhead() * 256 + ggml_graph_overhead() + (1 << 20);
-        scratch.resize(std::max(act + mask, head) + meta);
+        scratch_size = std::max(act + mask, head) + meta;
+        scratch.reset(new uint8_t[scratch_size]);
     }
-    ggml_init_params ip = {scratch.size(), scratch.data(), false};
+    ggml_init_params ip = {scratch_size, scratch.get(), false};
     return ggml_init(ip);
 }
 

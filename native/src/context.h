@@ -5,6 +5,7 @@
 #include "model.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 enum class RowState : uint8_t {
@@ -84,7 +85,10 @@ struct cc_context {
     void set_threads(int n);
 
     // compute memory, reused by every graph
-    std::vector<uint8_t> scratch;
+    // not a std::vector: its zero-fill would touch every page of the largest graph's memory in
+    // the first graph of a new process, where most graphs use a small part of it
+    std::unique_ptr<uint8_t[]> scratch;
+    size_t scratch_size = 0;
     std::vector<uint8_t> work;
 
     // shortlist for the cheap head

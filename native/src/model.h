@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 struct Config {
@@ -91,7 +92,10 @@ struct BatchWeights {
     ggml_context * ctx = nullptr;
     std::vector<LayerWeights> layers;  // matrices converted; norms and biases are the originals
     size_t bytes = 0;
-    ~BatchWeights() { if (ctx) ggml_free(ctx); }
+    bool from_cache = false;  // mapped from the cache file (native/src/batch_cache.h), not converted
+    void * map = nullptr;     // that file's mapping
+    size_t map_size = 0;
+    ~BatchWeights();
 };
 
 struct cc_model {
@@ -104,8 +108,13 @@ struct cc_model {
     // converted copies by type, made on first use and shared by the model's contexts
     std::map<ggml_type, std::unique_ptr<BatchWeights>> batch_weights;
     std::mutex batch_weights_mutex;
+    // files that keep the copies between processes, by type (none: converted in every process)
+    std::map<ggml_type, std::string> batch_cache_paths;
+    // writes a new copy to its file after the conversion, off the caller's path; joined before
+    // the copies are freed
+    std::vector<std::thread> cache_writers;
     const BatchWeights * get_batch_weights(ggml_type type);
-    ~cc_model() { batch_weights.clear(); if (ctx_w) ggml_free(ctx_w); }
+    ~cc_model();
 };
 
 std::unique_ptr<cc_model> model_load(const char * path);
