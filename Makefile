@@ -51,7 +51,9 @@ chromium:
 	  else echo "the browser tests need Chromium: sudo apt-get install chromium (or set CODECHECK_CHROMIUM=/path)"; exit 1; fi; \
 	fi
 
+# the benchmarks' own tools too (plots, the linters they are compared with)
 bench: install
+	$(PIP) install -q --no-build-isolation ".[test,bench]"
 	$(PY) bench/engine.py
 
 # the GGUF error tests once more with the engine built under AddressSanitizer

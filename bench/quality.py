@@ -23,6 +23,7 @@ JSON object with the figures.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import hashlib
 import json
 import os
@@ -693,6 +694,10 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "quality"))
     args = ap.parse_args(argv)
     args.limit = dict(args.limit)
+    # the report's plots need matplotlib: say so before minutes of checking, not after
+    if importlib.util.find_spec("matplotlib") is None:
+        sys.exit("error: bench/quality.py draws its plots with matplotlib: "
+                 "pip install 'jupyter-codecheck[bench]' (or make bench)")
     if args.export_calibration_split:
         export_calibration_split(Path(args.export_calibration_split), args.export_pairs)
         return

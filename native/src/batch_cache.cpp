@@ -144,17 +144,7 @@ bool batch_cache_load(const cc_model & m, ggml_type type, const std::string & pa
             t->data = const_cast<uint8_t *>(payload + want[k++].offset);
             return t;
         };
-        for (const LayerWeights & w : m.weights.layers) {
-            LayerWeights b = w;
-            b.wq = mapped(w.wq);
-            b.wk = mapped(w.wk);
-            b.wv = mapped(w.wv);
-            b.wo = mapped(w.wo);
-            b.ffn_gate = mapped(w.ffn_gate);
-            b.ffn_up = mapped(w.ffn_up);
-            b.ffn_down = mapped(w.ffn_down);
-            bw.layers.push_back(b);
-        }
+        for (const LayerWeights & w : m.weights.layers) bw.layers.push_back(w.with_matrices(mapped));
         bw.type = type;
         bw.bytes = payload_bytes;
         bw.map = map;

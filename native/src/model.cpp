@@ -230,17 +230,7 @@ const BatchWeights * cc_model::get_batch_weights(ggml_type type) {
         jobs.emplace_back(src, dst);
         return dst;
     };
-    for (const LayerWeights & w : weights.layers) {
-        LayerWeights b = w;
-        b.wq = copy_of(w.wq);
-        b.wk = copy_of(w.wk);
-        b.wv = copy_of(w.wv);
-        b.wo = copy_of(w.wo);
-        b.ffn_gate = copy_of(w.ffn_gate);
-        b.ffn_up = copy_of(w.ffn_up);
-        b.ffn_down = copy_of(w.ffn_down);
-        bw->layers.push_back(b);
-    }
+    for (const LayerWeights & w : weights.layers) bw->layers.push_back(w.with_matrices(copy_of));
     convert_all(jobs);
     bw->bytes = bytes;
     const BatchWeights * out = bw.get();

@@ -6,6 +6,7 @@
 
 #include "ggml.h"
 
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,6 +45,14 @@ struct LayerWeights {
     ggml_tensor * ffn_gate;    // (n_embd, n_ff)
     ggml_tensor * ffn_up;      // (n_embd, n_ff)
     ggml_tensor * ffn_down;    // (n_ff, n_embd)
+
+    // The same layer with each of its seven matrices replaced by f(matrix), in the order
+    // wq, wk, wv, wo, ffn_gate, ffn_up, ffn_down (norms and biases kept): the batch copies.
+    template <class F> LayerWeights with_matrices(F f) const {
+        LayerWeights b = *this;
+        for (ggml_tensor ** t : {&b.wq, &b.wk, &b.wv, &b.wo, &b.ffn_gate, &b.ffn_up, &b.ffn_down}) *t = f(*t);
+        return b;
+    }
 };
 
 struct Weights {
