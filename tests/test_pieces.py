@@ -47,3 +47,26 @@ def test_a_notebook_checked_in_order_reads_each_earlier_cell_once(model_path):
         if i >= 2:
             # all but the context's last token, whose row judges the cell's first
             assert stats["context_reused"] == stats["context_tokens"] - 1 > 0
+
+
+def test_a_piece_cut_inside_a_block_is_no_syntax_error():
+    """Pieces are compiled alone: one that starts inside a class says "unexpected indent". Whether
+    the source parses is the whole source's verdict, and no fix is proposed for a cut."""
+    from jupyter_codecheck.core.pieces import merge
+    from jupyter_codecheck.core.result import CheckResult, Edit, Finding
+    head = "class A:\n    def f(self):\n        return 1\n"
+    tail = "    def g(self):\n        return 2\n"
+
+    def part(src, findings, edits):
+        r = CheckResult(source=src, findings=findings, edits=edits)
+        r.corrected, r.stats = src, {"tokens": 1}
+        return r
+    cut = Finding(line=1, column=4, score=100.0, kind="syntax", message="syntax error: unexpected indent",
+                  replacement=None, severity="error")
+    fix = Edit("delete", 0, 4, 1, 0, "    ", "")
+    merged = merge(head + tail, [(0, part(head, [], [])), (len(head), part(tail, [cut], [fix]))])
+    assert merged.findings == [] and merged.edits == [] and merged.corrected == head + tail
+    # a source that does not parse as a whole keeps its own error, found by a piece or not
+    broken = head + tail.replace("return 2", "return 2 +")
+    merged = merge(broken, [(0, part(head, [], [])), (len(head), part(broken[len(head):], [], []))])
+    assert [(f.kind, f.line, f.severity) for f in merged.findings] == [("syntax", 5, "error")]
