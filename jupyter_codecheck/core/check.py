@@ -21,7 +21,7 @@ from ..decoding.scorer import Cancelled, Scorer
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
-from .result import Alternative, CheckResult, Edit, TokenRecord
+from .result import Alternative, CheckResult, Edit, TokenRecord, apply_edits
 from .masking import masked_spans, overlapping
 from .options import CheckOptions
 from .resume import LastRun, hold_cell, prime, resumable, resume_key, verdict_cache
@@ -214,7 +214,7 @@ class _Run:
 
     def finish(self, verification: dict) -> CheckResult:
         result = self.result
-        result.corrected = _apply(self.data, result.edits).decode("utf-8", "replace")
+        result.corrected = apply_edits(self.data, result.edits).decode("utf-8", "replace")
         _corrected_lines(result)
         result.stats = self._stats(verification, time.perf_counter() - self.t0)
         return result
@@ -259,7 +259,7 @@ def _past_the_syntax_error(result: CheckResult, data: bytes, context, names, com
     """A cell that does not parse hides its undefined names from pyflakes. Once the syntax
     error's fix makes it parse, they are errors too; their near-typos are weighed with that fix
     applied, against the cell as written, and mapped back to the cell's own positions."""
-    fixed = _apply(data, result.edits)
+    fixed = apply_edits(data, result.edits)
     text = fixed.decode("utf-8", "replace")
     facts = analyse(text, context, names)
     if not facts.parses or not facts.undefined:
@@ -383,18 +383,6 @@ def _edit(ev: EditEvent, enc, data, tok) -> Edit:
     return Edit(kind=ev.kind, start=start, end=end, line=line, column=col,
                 original=data[start:end].decode("utf-8", "replace"),
                 replacement=replacement.decode("utf-8", "replace"))
-
-
-def _apply(data: bytes, edits: list[Edit]) -> bytes:
-    out, pos = [], 0
-    for e in sorted(edits, key=lambda e: (e.start, e.end)):
-        if e.start < pos:
-            continue  # overlapping edits cannot happen; be safe rather than garble
-        out.append(data[pos:e.start])
-        out.append(e.replacement.encode("utf-8"))
-        pos = e.end
-    out.append(data[pos:])
-    return b"".join(out)
 
 
 __all__ = ["check", "check_iter", "CheckOptions"]

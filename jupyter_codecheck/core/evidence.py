@@ -96,8 +96,7 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
         # read at the last layer in the text as written, as a verification row is (an early
         # exit's estimate is not, nor the walk's reading of the token after its own edit)
         d = dists.get(i)
-        return None if d is None or i in corrected or d.ref != enc.ids[i] or d.exit_layer != last \
-            else d.ref_logprob
+        return None if d is None or i in corrected or d.exit_layer != last else written_logprob(i)
     early = make_policy(cfg.early_exit) if cfg.early_exit and getattr(scorer.model, "lens", None) is not None \
         else None
     pruned: list = []
@@ -148,9 +147,7 @@ class _Places:
         data, facts = self.data, self.facts
         if facts.syntax is not None:
             ln = facts.syntax.line
-            self.error_lines[ln] = Finding(line=ln, column=facts.syntax.column, score=ERROR_SCORE,
-                                           kind="syntax", message=f"syntax error: {facts.syntax.message}",
-                                           replacement=None, severity="error")
+            self.error_lines[ln] = syntax_finding(facts.syntax)
             self.sites.setdefault(ln, [])
             for a, b in _words_on_line(data, self.line_starts, ln):
                 word = data[a:b].decode("utf-8", "replace")
@@ -284,6 +281,12 @@ def _is_typo_fix(c: Candidate, data: bytes) -> bool:
     return c.source == "typo" or (old.isidentifier() and new.isidentifier() and near_typo(old, new))
 
 
+def syntax_finding(problem) -> Finding:
+    """The error finding of a syntax problem (pycheck.syntax_problem)."""
+    return Finding(line=problem.line, column=problem.column, score=ERROR_SCORE, kind="syntax",
+                   message=f"syntax error: {problem.message}", replacement=None, severity="error")
+
+
 def _is_deletion(c: Candidate) -> bool:
     return not c.text.strip() and c.end > c.start
 
@@ -378,4 +381,4 @@ def _line_end_tokens(starts, data: bytes, line_starts):
     return f
 
 
-__all__ = ["EvidenceConfig", "weigh", "ERROR_SCORE"]
+__all__ = ["EvidenceConfig", "weigh", "syntax_finding", "ERROR_SCORE"]

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from .options import CONTEXT_CHARS
-from .result import CheckResult, Edit, Finding, TokenRecord
+from .result import CheckResult, Edit, TokenRecord, apply_edits
 from .sources import split_source
 
 WINDOW_CHARS = 9000
@@ -174,8 +174,7 @@ def _syntax_of_the_whole(merged: CheckResult) -> None:
     """A piece cut inside a block does not compile alone ("unexpected indent"): whether the
     source parses is the whole source's verdict. Syntax errors that are artefacts of the cut go,
     with the fixes proposed for them; the whole source's own error is kept, or added."""
-    from .check import _apply
-    from .evidence import ERROR_SCORE
+    from .evidence import syntax_finding
     from .pycheck import syntax_problem
     problem = syntax_problem(merged.source)
     real = problem.line if problem is not None else None
@@ -184,11 +183,9 @@ def _syntax_of_the_whole(merged: CheckResult) -> None:
         merged.findings = [f for f in merged.findings if not (f.kind == "syntax" and f.line in cut)]
         warned = {f.line for f in merged.findings if f.severity == "warning"}
         merged.edits = [e for e in merged.edits if e.line not in cut or e.line in warned]
-        merged.corrected = _apply(merged.source.encode("utf-8"), merged.edits).decode("utf-8", "replace")
+        merged.corrected = apply_edits(merged.source.encode("utf-8"), merged.edits).decode("utf-8", "replace")
     if problem is not None and not any(f.kind == "syntax" for f in merged.findings):
-        merged.findings.append(Finding(line=problem.line, column=problem.column, score=ERROR_SCORE,
-                                       kind="syntax", message=f"syntax error: {problem.message}",
-                                       replacement=None, severity="error"))
+        merged.findings.append(syntax_finding(problem))
         merged.findings.sort(key=lambda f: f.line)
 
 

@@ -41,6 +41,19 @@ class Edit:
     replacement: str
 
 
+def apply_edits(data: bytes, edits: list[Edit]) -> bytes:
+    """The source `data` with `edits` (byte spans in it) applied."""
+    out, pos = [], 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        if e.start < pos:
+            continue  # overlapping edits cannot happen; be safe rather than garble
+        out.append(data[pos:e.start])
+        out.append(e.replacement.encode("utf-8"))
+        pos = e.end
+    out.append(data[pos:])
+    return b"".join(out)
+
+
 SEVERITIES = ("error", "warning")
 
 
@@ -154,5 +167,5 @@ class CheckResult:
                 f"{len(self.findings)} findings)")
 
 
-__all__ = ["Alternative", "TokenRecord", "Edit", "Finding", "Evidence", "CheckResult", "SEVERITIES",
+__all__ = ["Alternative", "TokenRecord", "Edit", "apply_edits", "Finding", "Evidence", "CheckResult", "SEVERITIES",
            "severity", "severity_counts"]
