@@ -6,8 +6,9 @@ All in one run on the default model, with ratios measured in the same run:
 
 - **Contention.** check() of a real cell with the default threads (the governor: all physical
   cores or one, chosen per layer step from measured times) against `n_threads=1`, first with one
-  competing busy process (`python -c "while True: pass"`), then on the machine as it is. Targets:
-  default/1-thread speed >= 0.95 under load, >= 1.6 idle.
+  competing busy process (`python -c "while True: pass"`), then on the machine as it is: first
+  in the new process, then again right after the busy phase. Targets: default/1-thread speed
+  >= 0.95 under load, >= 1.6 idle.
 - **The anchor.** llama.cpp batched scoring of the same tokens at 2 threads against 1, under the
   same load: how much it degrades.
 - **Cold start.** A fresh process to the result of a 10-line cell, and to its first streamed token,
@@ -100,7 +101,9 @@ def contention(cells: list[str], reps: int) -> dict:
         return run
 
     out = {}
-    for load in ("busy", "idle"):
+    # idle first (the governor as a new process finds it), then busy, then idle again: how soon
+    # the default gets the pool back once the other process ends
+    for load in ("idle", "busy", "after_load"):
         hog = busy_process() if load == "busy" else None
         try:
             time.sleep(0.5)
@@ -259,6 +262,7 @@ def main(argv=None) -> None:
     if "contention" in figures:
         b, i = figures["contention"]["busy"], figures["contention"]["idle"]
         summary = {"busy_default_vs_one": b["default_vs_one"], "idle_default_vs_one": i["default_vs_one"],
+                   "after_load_default_vs_one": figures["contention"]["after_load"]["default_vs_one"],
                    "busy_llama_two_vs_one": b["llama_two_vs_one"], "idle_llama_two_vs_one": i["llama_two_vs_one"],
                    "busy_two_vs_one": b["two_vs_one"]}
     for name in ("cold", "recheck", "notebook"):

@@ -1,6 +1,6 @@
 """The evidence margin the DebugBench "calib" half asks for with the checker as it is now.
 
-    python bench/margin_calib.py [--target 0.15] [--limit 200]
+    python bench/margin_calib.py [--target 0.15] [--limit 200] [--model NAME]
 
 Checks the distinct correct solutions of the first `--limit` logic-bug pairs of the calib half
 once each, at margin 0 with LeetCode's definitions as an earlier cell (as bench/quality.py reads
@@ -28,6 +28,7 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--target", type=float, default=0.15)
     ap.add_argument("--limit", type=int, default=200)
+    ap.add_argument("--model", default=None, help="a short name or GGUF path (default: the default model)")
     args = ap.parse_args(argv)
     ns = argparse.Namespace(dataset=["debugbench"], categories="logic", debugbench_split="calib",
                             limit={"debugbench": args.limit}, no_prelude=False)
@@ -39,17 +40,17 @@ def main(argv=None) -> None:
     t0 = time.perf_counter()
     results = []
     for k, (src, ctx) in enumerate(jobs):
-        load_model().forget()
-        results.append(check(src, context=ctx, margin=0.0))
+        load_model(args.model).forget()
+        results.append(check(src, context=ctx, margin=0.0, model=args.model))
         if (k + 1) % 20 == 0:
             print(f"[{k + 1}/{len(jobs)}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     m = choose_margin(results, args.target)
-    shipped = _calibrated_margin(None)
+    shipped = _calibrated_margin(args.model)
     at_shipped = sum(file_gain(r) >= shipped for r in results) / len(results)
     print(f"{len(jobs)} correct files of the calib half: margin {m.margin} nats leaves "
           f"{m.achieved_false_alarm:.1%} flagged ({m.files_with_errors} with errors); the shipped "
           f"{shipped} nats leaves {at_shipped:.1%}")
-    print(json.dumps({"files": len(jobs), "target": args.target, "margin": m.margin,
+    print(json.dumps({"model": args.model or "default", "files": len(jobs), "target": args.target, "margin": m.margin,
                       "flagged_at_margin": round(m.achieved_false_alarm, 4),
                       "files_with_errors": m.files_with_errors, "shipped_margin": shipped,
                       "flagged_at_shipped": round(at_shipped, 4)}))

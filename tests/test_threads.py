@@ -1,6 +1,8 @@
 """The thread governor: one thread when the cores are contended, all of them when they are not."""
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from jupyter_codecheck.engine.threads import ThreadGovernor
@@ -44,6 +46,13 @@ def test_size_classes_are_measured_apart():
     drive(gov, 1, lambda n: 0.001, 50)
     used = drive(gov, 128, lambda n: 0.01 if n == 2 else 0.02, 50)
     assert used[-10:] == [2] * 10
+
+
+def test_a_small_class_that_gains_little_from_the_pool_leaves_the_others_alone():
+    gov = ThreadGovernor(2)
+    drive(gov, 128, lambda n: 0.006 if n == 2 else 0.01, 50)        # big batches: the pool wins
+    drive(gov, 2, lambda n: 0.0009 if n == 2 else 0.001, 400)       # tiny ones: about even
+    assert drive(gov, 128, lambda n: 0.006 if n == 2 else 0.01, 10) == [2] * 10
 
 
 def test_one_core_never_switches():
@@ -103,3 +112,63 @@ def test_a_pool_that_is_only_sometimes_fast_costs_little():
         gov.record(8, n, t, 8)
         spent.append(t)
     assert sum(spent) <= 1.06 * 0.005 * 3000     # at most a little over the 5 % budget
+
+
+class Reading:
+    """A CpuLoad stand-in: the crowding a test sets, one new window per reading."""
+
+    def __init__(self, value):
+        self.value, self.windows = value, 0
+
+    def crowding(self):
+        self.windows += 1
+        return self.value
+
+
+def test_a_quiet_machine_gets_the_pool_back_at_once():
+    busy = lambda n: 0.25 if n == 2 else 0.005            # noqa: E731
+    idle = lambda n: 0.003 if n == 2 else 0.005           # noqa: E731
+    plain, read = ThreadGovernor(2), ThreadGovernor(2, load=Reading(1.0))
+    for gov in (plain, read):
+        drive(gov, 76, busy, 400)
+    read.load.value = 0.0                                 # the other process ended
+    assert drive(plain, 76, idle, 20).count(2) == 0       # the budget must save up for 0.25 s
+    assert drive(read, 76, idle, 20)[1:] == [2] * 19
+
+
+def test_a_crowded_machine_does_not_try_the_pool():
+    busy = lambda n: 0.25 if n == 2 else 0.005            # noqa: E731
+    assert drive(ThreadGovernor(2), 76, busy, 2)[1] == 2
+    assert 2 in drive(ThreadGovernor(2), 76, busy, 3000)[2:]       # the budget tries it now and then
+    assert drive(ThreadGovernor(2, load=Reading(1.0)), 76, busy, 3000) == [1] * 3000
+
+
+def test_a_quiet_reading_the_pool_contradicts_is_asked_ever_less_often():
+    # a container whose /proc/stat shows no neighbours while the pool still stalls
+    gov = ThreadGovernor(2, load=Reading(0.0))
+    used = drive(gov, 76, lambda n: 0.25 if n == 2 else 0.005, 2000)
+    # the gaps double up to the cap: about one try per QUIET_GAP_MAX windows, not one each
+    assert used[2:].count(2) <= 2000 // ThreadGovernor.QUIET_GAP_MAX + 8
+    assert gov.quiet_gap == ThreadGovernor.QUIET_GAP_MAX
+
+
+def test_the_kernel_counts_another_process_as_crowding():
+    import subprocess
+    import sys
+    import time
+
+    import pytest
+
+    from jupyter_codecheck.engine.threads import CpuLoad
+    if not os.path.exists("/proc/stat"):
+        pytest.skip("no /proc/stat")
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.3)
+        load = CpuLoad(os.cpu_count() or 1)
+        load.crowding()
+        time.sleep(0.5)
+        assert load.crowding() > 0.6             # one busy process on the pool's CPUs
+    finally:
+        hog.kill()
+        hog.wait()

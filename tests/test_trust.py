@@ -143,3 +143,18 @@ def test_the_walk_lends_only_what_it_read_in_the_text_as_written():
     records[5].decision = "flag"
     edits = [Edit("change", 5, 7, 1, 5, "ab", "x"), Edit("insert", 12, 12, 1, 12, "", "y")]
     assert _read_after_edits(enc, records, edits) == {2, 3, 5, 6}
+
+
+def test_the_bound_and_the_written_side_share_one_reading_as_written():
+    """The free bound, the free screen and the written side all read written tokens through one
+    definition: none where the walk read in its corrected text, nor where the walk saw another
+    token; the written side also none where the reading is an early exit's estimate."""
+    from types import SimpleNamespace
+    from jupyter_codecheck.core.evidence import _as_written
+    dists = {i: SimpleNamespace(ref=10 + i, ref_logprob=-0.1 * i, exit_layer=29) for i in range(6)}
+    dists[4].exit_layer = 7
+    dists[5].ref = 99
+    bound = _as_written(dists, [10 + i for i in range(6)], corrected={2, 3})
+    rows = _as_written(dists, [10 + i for i in range(6)], corrected={2, 3}, layer=29)
+    assert [bound(i) for i in range(7)] == [-0.0, -0.1, None, None, -0.4, None, None]
+    assert [rows(i) for i in range(7)] == [-0.0, -0.1, None, None, None, None, None]

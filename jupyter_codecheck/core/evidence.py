@@ -81,22 +81,14 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                 for k, c in enumerate(kept)]
     dists = dists or {}
 
-    def written_logprob(i):
-        d = dists.get(i)
-        return None if d is None or d.ref != enc.ids[i] else d.ref_logprob
+    corrected = _read_after_edits(enc, records, walk_edits)
+    written_logprob = _as_written(dists, enc.ids, corrected)
+    # as a verification row reads it: at the last layer (an early exit's is an estimate)
+    walk_logprob = _as_written(dists, enc.ids, corrected, scorer.model.n_layer - 1)
 
     def first_logprob(i, token):
         d = dists.get(i)
         return None if d is None else d.logprob_of(int(token))
-
-    last = scorer.model.n_layer - 1
-    corrected = _read_after_edits(enc, records, walk_edits)
-
-    def walk_logprob(i):
-        # read at the last layer in the text as written, as a verification row is (an early
-        # exit's estimate is not, nor the walk's reading of the token after its own edit)
-        d = dists.get(i)
-        return None if d is None or i in corrected or d.exit_layer != last else written_logprob(i)
     early = make_policy(cfg.early_exit) if cfg.early_exit and getattr(scorer.model, "lens", None) is not None \
         else None
     pruned: list = []
@@ -366,6 +358,18 @@ def _read_after_edits(enc, records: dict, walk_edits: list[Edit]) -> set[int]:
         if r.decision not in ("accept", "masked"):
             out.update((i, i + 1))
     return out
+
+
+def _as_written(dists: dict, ids, corrected: set[int], layer: int | None = None):
+    """f(i): log p of written token i as the walk read it in the text as written, at `layer` if
+    given; None when it was not so read (a reading in the walk's corrected text says nothing of
+    the text as written, so neither the bound, the free screen nor the written side may use it)."""
+    def f(i: int) -> float | None:
+        d = dists.get(i)
+        if d is None or i in corrected or d.ref != ids[i] or (layer is not None and d.exit_layer != layer):
+            return None
+        return d.ref_logprob
+    return f
 
 
 def _line_end_tokens(starts, data: bytes, line_starts):

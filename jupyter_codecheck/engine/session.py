@@ -24,7 +24,7 @@ import numpy as np
 
 from . import _native as N
 from .owned import Owned
-from .threads import ThreadGovernor, physical_cores
+from .threads import CpuLoad, ThreadGovernor, physical_cores
 
 if TYPE_CHECKING:                 # Model.session() makes sessions: the import goes one way
     from .model import Model
@@ -132,7 +132,8 @@ class Session(Owned):
         self.n_embd = info.n_embd
         self.n_threads = n_threads or physical_cores()
         # a count the caller chose is kept; otherwise each batch runs on the count measured faster
-        self.governor = ThreadGovernor(self.n_threads) if n_threads is None else None
+        self.governor = ThreadGovernor(self.n_threads, load=CpuLoad(self.n_threads)) \
+            if n_threads is None else None
         self._batch_tokens = np.zeros(0, dtype=np.int32)
         if batch_weights not in BATCH_WEIGHT_TYPES:
             raise ValueError(f"batch_weights must be one of {', '.join(map(repr, BATCH_WEIGHT_TYPES))}, "
