@@ -23,8 +23,8 @@ JSON object with the figures.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import hashlib
+import importlib.util
 import json
 import os
 import shlex
@@ -352,6 +352,15 @@ def hits(ranked: list[int], lines: set[int], k: int) -> bool:
     return any(ln in lines for ln in ranked[:k])
 
 
+def _distinct_fixed(rows: list[dict]) -> dict:
+    flagged: dict[str, bool] = {}
+    for r in rows:
+        key = r.get("fixed_key", r["id"])
+        flagged[key] = flagged.get(key, False) or r["fixed_findings"] > 0
+    return {"distinct_fixed_files": len(flagged),
+            "false_alarm_rate_distinct": sum(flagged.values()) / max(1, len(flagged))}
+
+
 def figures_for(rows: list[dict], method: str) -> dict:
     n = len(rows)
     if not n:
@@ -365,6 +374,8 @@ def figures_for(rows: list[dict], method: str) -> dict:
         "false_alarm_rate": sum(r["fixed_findings"] > 0 for r in rows) / n,
         # the same without findings that only change whitespace (see layout_only_lines)
         "false_alarm_rate_no_layout": sum(r["fixed_findings"] > r["fixed_layout_findings"] for r in rows) / n,
+        # per distinct correct file (DebugBench has several bugs per solution): flagged in any pair
+        **_distinct_fixed(rows),
         "findings_per_100_lines": 100 * sum(r["fixed_findings"] for r in rows) / fixed_lines,
         "repair_exact": sum(r["repair_exact"] for r in rows) / n,
         "fixed_unchanged": sum(r["fixed_unchanged"] for r in rows) / n,
@@ -546,6 +557,10 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
     lines += ["", "Fixed files flagged when findings that only change whitespace are left out: " + ", ".join(
         f"{n} {pct((summary['datasets'][n] if n != 'overall' else summary['overall'])['false_alarm_rate_no_layout'])}"
         for n in names) + "."]
+    lines += ["", "Distinct correct files flagged (a file that is the fixed side of several pairs counts once, "
+                  "flagged if flagged in any): " + ", ".join(
+        f"{n} {pct(d['false_alarm_rate_distinct'])} of {d['distinct_fixed_files']}"
+        for n, d in ((n, summary['datasets'][n] if n != 'overall' else summary['overall']) for n in names)) + "."]
     if summary.get("calibration"):
         c = summary["calibration"]
         lines += ["", f"Thresholds from `{c['tool']}` ({c['created']}): target {pct(c['target_false_alarm'])} of clean "
@@ -734,6 +749,7 @@ def main(argv=None) -> None:
         row = {"id": p["id"], "dataset": p["dataset"], "bug_type": p.get("bug_type", ""), "changed": changed,
                "fixed_nlines": p["fixed"].count("\n") + (not p["fixed"].endswith("\n")),
                "fixed_findings": len(rf.findings), "fixed_layout_findings": len(layout_only_lines(rf)),
+               "fixed_key": hashlib.sha256(p["fixed"].encode()).hexdigest()[:16],
                "ranked": {m: ranked_lines(rb, m) for m in METHODS},
                "scores": {m: {"buggy": _scores(rb, m), "fixed": _scores(rf, m)} for m in METHODS},
                "evidence": {"buggy": _evidence_of(rb), "fixed": _evidence_of(rf)},
