@@ -37,11 +37,12 @@ def main(argv=None) -> None:
         if p["fixed"] not in seen:
             seen.add(p["fixed"])
             jobs.append((p["fixed"], p["context"]))
+    names = sorted(quality.leetcode_names())      # what LeetCode's judge defines, as quality.py
     t0 = time.perf_counter()
     results = []
     for k, (src, ctx) in enumerate(jobs):
         load_model(args.model).forget()
-        results.append(check(src, context=ctx, margin=0.0, model=args.model))
+        results.append(check(src, context=ctx, margin=0.0, model=args.model, names=names))
         if (k + 1) % 20 == 0:
             print(f"[{k + 1}/{len(jobs)}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     m = choose_margin(results, args.target)
