@@ -70,3 +70,28 @@ def test_a_piece_cut_inside_a_block_is_no_syntax_error():
     broken = head + tail.replace("return 2", "return 2 +")
     merged = merge(broken, [(0, part(head, [], [])), (len(head), part(broken[len(head):], [], []))])
     assert [(f.kind, f.line, f.severity) for f in merged.findings] == [("syntax", 5, "error")]
+
+
+def test_a_name_defined_in_another_piece_is_not_undefined():
+    """A piece sees only the recent text before it: a helper defined further down (or far up) is
+    "not defined" in it alone. Which names are undefined is the whole source's verdict; a name
+    the whole source lacks is still an error, found by a piece or not."""
+    from jupyter_codecheck.core.pieces import merge
+    from jupyter_codecheck.core.result import CheckResult, Edit, Finding
+    head = "def push(heap, item):\n    heap.append(item)\n    _sift(heap)\n"
+    tail = "\n\ndef _sift(heap):\n    heap.sort()\n    return helper(heap)\n"
+
+    def part(src, findings, edits):
+        r = CheckResult(source=src, findings=findings, edits=edits)
+        r.corrected, r.stats = src, {"tokens": 1}
+        return r
+    cut = Finding(line=3, column=4, score=100.0, kind="undefined-name", message="name '_sift' is not defined",
+                  replacement=None, severity="error")
+    fix = Edit("change", 48, 53, 3, 4, "_sift", "sift")
+    merged = merge(head + tail, [(0, part(head, [cut], [fix])), (len(head), part(tail, [], []))])
+    assert [(f.kind, f.line, f.message) for f in merged.findings] == \
+        [("undefined-name", 8, "name 'helper' is not defined")]
+    assert merged.edits == [] and merged.corrected == head + tail
+    # names the caller gives (a kernel's namespace) count as the pieces' did
+    assert merge(head + tail, [(0, part(head, [], [])), (len(head), part(tail, [], []))],
+                 names=["helper"]).findings == []

@@ -149,9 +149,7 @@ class _Places:
             span = word_at(data, _byte_at(data, self.line_starts, u.line, u.column))
             if span is None:
                 continue
-            self.error_lines.setdefault(u.line, Finding(
-                line=u.line, column=u.column, score=ERROR_SCORE, kind="undefined-name",
-                message=f"name {u.name!r} is not defined", replacement=None, severity="error"))
+            self.error_lines.setdefault(u.line, undefined_finding(u))
             self.add(typos(u.name, span[0], span[1], facts, u.line, False))
 
     def model(self, enc, records: dict, walk_edits: list[Edit], cfg: EvidenceConfig) -> None:
@@ -279,6 +277,12 @@ def syntax_finding(problem) -> Finding:
                    message=f"syntax error: {problem.message}", replacement=None, severity="error")
 
 
+def undefined_finding(u) -> Finding:
+    """The error finding of an undefined name (pycheck.UndefinedName)."""
+    return Finding(line=u.line, column=u.column, score=ERROR_SCORE, kind="undefined-name",
+                   message=f"name {u.name!r} is not defined", replacement=None, severity="error")
+
+
 def _is_deletion(c: Candidate) -> bool:
     return not c.text.strip() and c.end > c.start
 
@@ -385,4 +389,4 @@ def _line_end_tokens(starts, data: bytes, line_starts):
     return f
 
 
-__all__ = ["EvidenceConfig", "weigh", "syntax_finding", "ERROR_SCORE"]
+__all__ = ["EvidenceConfig", "weigh", "syntax_finding", "undefined_finding", "ERROR_SCORE"]

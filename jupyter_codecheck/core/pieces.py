@@ -83,7 +83,7 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         tokens_before += len(result.tokens)
         if result.stats.get("cancelled"):
             break
-    yield merge(source, parts)
+    yield merge(source, parts, context, options.get("names"))
 
 
 def _chain(first, rest):
@@ -150,9 +150,11 @@ def recent(sources: list[str], budget: int) -> list[str]:
     return kept[::-1]
 
 
-def merge(source: str, parts: list[tuple[int, CheckResult]]) -> CheckResult:
+def merge(source: str, parts: list[tuple[int, CheckResult]], context: Sequence[str] | None = None,
+          names=None) -> CheckResult:
     """One CheckResult for a source checked in pieces: positions shifted to the whole source
-    (pieces start at line starts, so columns stay), statistics added up."""
+    (pieces start at line starts, so columns stay), statistics added up. Python's own errors are
+    the whole source's (with `context` and `names` as the pieces were checked with)."""
     merged = CheckResult(source=source)
     for offset, r in parts:
         shift = _Shift(len(merged.tokens), len(source[:offset].encode("utf-8")),
@@ -166,27 +168,39 @@ def merge(source: str, parts: list[tuple[int, CheckResult]]) -> CheckResult:
     if checked < len(source):
         merged.corrected += source[checked:]        # cancelled: the rest as it is
     merged.stats = _merge_stats([r.stats for _, r in parts])
-    _syntax_of_the_whole(merged)
+    _errors_of_the_whole(merged, context, names)
     return merged
 
 
-def _syntax_of_the_whole(merged: CheckResult) -> None:
-    """A piece cut inside a block does not compile alone ("unexpected indent"): whether the
-    source parses is the whole source's verdict. Syntax errors that are artefacts of the cut go,
-    with the fixes proposed for them; the whole source's own error is kept, or added."""
-    from .evidence import syntax_finding
-    from .pycheck import syntax_problem
-    problem = syntax_problem(merged.source)
-    real = problem.line if problem is not None else None
-    cut = {f.line for f in merged.findings if f.kind == "syntax" and f.line != real}
+def _errors_of_the_whole(merged: CheckResult, context, names) -> None:
+    """Python's verdicts are the whole source's. A piece cut inside a block does not compile
+    alone ("unexpected indent"), and a piece sees only the recent text before it, so a name
+    defined further up or further down is "not defined" in it. Such errors go, with the fixes
+    proposed for them; the whole source's own errors are kept, or added (without a fix)."""
+    from .evidence import syntax_finding, undefined_finding
+    from .pycheck import analyse
+    facts = analyse(merged.source, context, names)
+    real = {("syntax", facts.syntax.line)} if facts.syntax is not None else \
+        {("undefined-name", u.line, u.column) for u in facts.undefined}
+
+    def own(f) -> bool:
+        if f.kind == "syntax":
+            return ("syntax", f.line) in real
+        # a source that does not parse has no names verdict: the pieces' stand
+        return f.kind != "undefined-name" or facts.syntax is not None or ("undefined-name", f.line, f.column) in real
+
+    cut = {f.line for f in merged.findings if not own(f)}
     if cut:
-        merged.findings = [f for f in merged.findings if not (f.kind == "syntax" and f.line in cut)]
-        warned = {f.line for f in merged.findings if f.severity == "warning"}
-        merged.edits = [e for e in merged.edits if e.line not in cut or e.line in warned]
+        merged.findings = [f for f in merged.findings if own(f)]
+        kept = {f.line for f in merged.findings}
+        merged.edits = [e for e in merged.edits if e.line not in cut or e.line in kept]
         merged.corrected = apply_edits(merged.source.encode("utf-8"), merged.edits).decode("utf-8", "replace")
-    if problem is not None and not any(f.kind == "syntax" for f in merged.findings):
-        merged.findings.append(syntax_finding(problem))
-        merged.findings.sort(key=lambda f: f.line)
+    have = {(f.kind, f.line) if f.kind == "syntax" else (f.kind, f.line, f.column) for f in merged.findings}
+    added = [syntax_finding(facts.syntax)] if facts.syntax is not None else \
+        [undefined_finding(u) for u in facts.undefined]
+    added = [f for f in added if ((f.kind, f.line) if f.kind == "syntax" else (f.kind, f.line, f.column)) not in have]
+    if added:
+        merged.findings = sorted(merged.findings + added, key=lambda f: f.line)
 
 
 _ADDITIVE = ("tokens", "rows_scored", "full_heads", "context_tokens", "context_reused",
