@@ -172,3 +172,11 @@ def test_the_kernel_counts_another_process_as_crowding():
     finally:
         hog.kill()
         hog.wait()
+
+
+def test_without_a_kernel_count_the_governor_goes_by_step_times():
+    from jupyter_codecheck.engine.threads import CpuLoad
+    load = CpuLoad(2, path="/nonexistent/stat")                  # not Linux: nothing to read
+    assert load.crowding() is None
+    busy = lambda n: 0.25 if n == 2 else 0.005            # noqa: E731
+    assert drive(ThreadGovernor(2, load=load), 76, busy, 400) == drive(ThreadGovernor(2), 76, busy, 400)
