@@ -180,3 +180,9 @@ def test_without_a_kernel_count_the_governor_goes_by_step_times():
     assert load.crowding() is None
     busy = lambda n: 0.25 if n == 2 else 0.005            # noqa: E731
     assert drive(ThreadGovernor(2, load=load), 76, busy, 400) == drive(ThreadGovernor(2), 76, busy, 400)
+
+
+def test_a_quiet_machine_spends_no_budget_on_one_thread():
+    idle = lambda n: 0.003 if n == 2 else 0.005           # noqa: E731
+    assert 1 in drive(ThreadGovernor(2), 76, idle, 3000)[10:]     # the budget re-measures it
+    assert drive(ThreadGovernor(2, load=Reading(0.0)), 76, idle, 3000)[10:] == [2] * 2990

@@ -205,9 +205,10 @@ class ThreadGovernor:
         free = (c, other) not in self.measured and not clearly_worse
         quiet = other == self.n_max and crowding is not None and crowding < self.QUIET and \
             self.load.windows >= self.quiet_next
-        # while the reading says the pool's cores are taken, the budget does not try the pool
-        crowded = other == self.n_max and crowding is not None and crowding > self.BUSY
-        paid = not crowded and self.credit >= step * (1 if clearly_worse else self.EXPLORE_STEPS)
+        # the budget tries neither the pool while the reading says its cores are taken, nor one
+        # thread while it says they are free (the pool's own steps tell at once when that changes)
+        read = crowding is not None and (crowding > self.BUSY if other == self.n_max else crowding < self.QUIET)
+        paid = not read and self.credit >= step * (1 if clearly_worse else self.EXPLORE_STEPS)
         if self.exploring is None and (free or quiet or paid):
             self.exploring = (c, other)
             self.sample = []
