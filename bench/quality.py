@@ -23,6 +23,7 @@ JSON object with the figures.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import importlib.util
 import json
@@ -87,8 +88,8 @@ LEETCODE_MODULES = ("bisect", "collections", "copy", "datetime", "functools", "h
                     "json", "math", "operator", "os", "random", "re", "statistics", "string", "sys", "typing")
 
 
+@functools.cache
 def leetcode_names() -> frozenset[str]:
-    import importlib
     names = {"Node", "ListNode", "TreeNode", *LEETCODE_MODULES}
     for m in LEETCODE_MODULES:
         mod = importlib.import_module(m)

@@ -49,18 +49,21 @@ def test_a_notebook_checked_in_order_reads_each_earlier_cell_once(model_path):
             assert stats["context_reused"] == stats["context_tokens"] - 1 > 0
 
 
+def part(src, findings, edits):
+    """A piece's CheckResult with just what merge() reads."""
+    from jupyter_codecheck.core.result import CheckResult
+    r = CheckResult(source=src, findings=findings, edits=edits)
+    r.corrected, r.stats = src, {"tokens": 1}
+    return r
+
+
 def test_a_piece_cut_inside_a_block_is_no_syntax_error():
     """Pieces are compiled alone: one that starts inside a class says "unexpected indent". Whether
     the source parses is the whole source's verdict, and no fix is proposed for a cut."""
     from jupyter_codecheck.core.pieces import merge
-    from jupyter_codecheck.core.result import CheckResult, Edit, Finding
+    from jupyter_codecheck.core.result import Edit, Finding
     head = "class A:\n    def f(self):\n        return 1\n"
     tail = "    def g(self):\n        return 2\n"
-
-    def part(src, findings, edits):
-        r = CheckResult(source=src, findings=findings, edits=edits)
-        r.corrected, r.stats = src, {"tokens": 1}
-        return r
     cut = Finding(line=1, column=4, score=100.0, kind="syntax", message="syntax error: unexpected indent",
                   replacement=None, severity="error")
     fix = Edit("delete", 0, 4, 1, 0, "    ", "")
@@ -77,14 +80,9 @@ def test_a_name_defined_in_another_piece_is_not_undefined():
     "not defined" in it alone. Which names are undefined is the whole source's verdict; a name
     the whole source lacks is still an error, found by a piece or not."""
     from jupyter_codecheck.core.pieces import merge
-    from jupyter_codecheck.core.result import CheckResult, Edit, Finding
+    from jupyter_codecheck.core.result import Edit, Finding
     head = "def push(heap, item):\n    heap.append(item)\n    _sift(heap)\n"
     tail = "\n\ndef _sift(heap):\n    heap.sort()\n    return helper(heap)\n"
-
-    def part(src, findings, edits):
-        r = CheckResult(source=src, findings=findings, edits=edits)
-        r.corrected, r.stats = src, {"tokens": 1}
-        return r
     cut = Finding(line=3, column=4, score=100.0, kind="undefined-name", message="name '_sift' is not defined",
                   replacement=None, severity="error")
     fix = Edit("change", 48, 53, 3, 4, "_sift", "sift")

@@ -180,14 +180,15 @@ def _errors_of_the_whole(merged: CheckResult, context, names) -> None:
     from .evidence import syntax_finding, undefined_finding
     from .pycheck import analyse
     facts = analyse(merged.source, context, names)
-    real = {("syntax", facts.syntax.line)} if facts.syntax is not None else \
-        {("undefined-name", u.line, u.column) for u in facts.undefined}
+    whole = [syntax_finding(facts.syntax)] if facts.syntax is not None else \
+        [undefined_finding(u) for u in facts.undefined]
+    real = {_error_key(f) for f in whole}
 
     def own(f) -> bool:
         if f.kind == "syntax":
-            return ("syntax", f.line) in real
+            return _error_key(f) in real
         # a source that does not parse has no names verdict: the pieces' stand
-        return f.kind != "undefined-name" or facts.syntax is not None or ("undefined-name", f.line, f.column) in real
+        return f.kind != "undefined-name" or facts.syntax is not None or _error_key(f) in real
 
     cut = {f.line for f in merged.findings if not own(f)}
     if cut:
@@ -195,12 +196,15 @@ def _errors_of_the_whole(merged: CheckResult, context, names) -> None:
         kept = {f.line for f in merged.findings}
         merged.edits = [e for e in merged.edits if e.line not in cut or e.line in kept]
         merged.corrected = apply_edits(merged.source.encode("utf-8"), merged.edits).decode("utf-8", "replace")
-    have = {(f.kind, f.line) if f.kind == "syntax" else (f.kind, f.line, f.column) for f in merged.findings}
-    added = [syntax_finding(facts.syntax)] if facts.syntax is not None else \
-        [undefined_finding(u) for u in facts.undefined]
-    added = [f for f in added if ((f.kind, f.line) if f.kind == "syntax" else (f.kind, f.line, f.column)) not in have]
+    have = {_error_key(f) for f in merged.findings}
+    added = [f for f in whole if _error_key(f) not in have]
     if added:
         merged.findings = sorted(merged.findings + added, key=lambda f: f.line)
+
+
+def _error_key(f) -> tuple:
+    # a syntax error is one per source, at its line; an undefined name is one per use
+    return (f.kind, f.line) if f.kind == "syntax" else (f.kind, f.line, f.column)
 
 
 _ADDITIVE = ("tokens", "rows_scored", "full_heads", "context_tokens", "context_reused",
