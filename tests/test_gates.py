@@ -5,7 +5,7 @@ import pytest
 
 from jupyter_codecheck.core.candidates import (Candidate, adds_undefined_name, gate, patterns, python_tokens,
                                           typos)
-from jupyter_codecheck.core.pycheck import analyse, edit_distance, near_typo
+from jupyter_codecheck.core.pycheck import analyse, edit_distance, near_typo, python_code
 
 
 def cand(source: str, old: str, new: str, kind: str = "alternative", nth: int = 0) -> Candidate:
@@ -37,6 +37,42 @@ def test_ipython_syntax_is_python_to_the_checks():
     f = analyse("%matplotlib inline\nfiles = !ls\n%time x = 1\nprint(files, x)\n")
     assert f.parses and f.undefined == []
     assert analyse("await something()\n", context=["something = None"]).parses
+
+
+@pytest.mark.parametrize("cell", [
+    "x = 1\n?x\n", "x?\n", "len??\n", "y = %time 1\n", "files=!ls\n", "!!ls\n", "%%time\nx = 1\n",
+    "/print 1\n", ",print a b\n", ">>> x = 1\n>>> x\n", "In [1]: x = 1\n", "  x = 1\n  y = x\n", "\n\nx = 1\n",
+])
+def test_what_ipython_transforms_never_takes_the_plain_python_path(cell):
+    from IPython.core.inputtransformer2 import TransformerManager
+    assert python_code(cell) == TransformerManager().transform_cell(cell)
+
+
+def test_plain_python_compiles_as_ipython_would_read_it_without_importing_it():
+    import ast
+    import inspect
+    import json
+    import subprocess
+    import sys
+    from IPython.core.inputtransformer2 import TransformerManager
+    tm = TransformerManager()
+    sources = [inspect.getsource(m) for m in (ast, inspect, json, subprocess)] + [CELL, "a = 1 != 2  # ok?\n"]
+    plain = 0
+    for source in sources:
+        lines = source.splitlines(keepends=True)
+        for cell in (source, *("".join(lines[i:i + 15]) for i in range(0, len(lines), 15))):
+            ours = python_code(cell)
+            plain += ours == (cell if cell.endswith("\n") else cell + "\n")
+            try:
+                expected = ast.dump(ast.parse(tm.transform_cell(cell)))
+            except SyntaxError:     # also IPython's own tokenizer giving up on a cut cell
+                continue
+            assert ast.dump(ast.parse(ours)) == expected
+    assert plain > 100
+    code = ("import sys; from jupyter_codecheck.core.pycheck import analyse; "
+            "print(analyse('import csv\\nrows = list(csv.reader([]))\\n').parses, 'IPython' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.split() == ["True", "False"]
 
 
 # -- gates -----------------------------------------------------------------------------------------

@@ -142,3 +142,21 @@ def test_mismatch_is_reported(tok):
 def test_physical_cores():
     n = physical_cores()
     assert isinstance(n, int) and n >= 1
+
+
+def test_ids_are_llama_cpps_own(tok):
+    # the vocabulary is loaded by our engine library; the ids must stay those llama.cpp's own
+    # Python binding gives (the reference the engine's tests compare logits against)
+    from llama_cpp import Llama
+    ref = Llama(model_path=str(MODEL), vocab_only=True, verbose=False, use_extra_bufts=False)
+    for text in (UNICODE, "def f(x):\n    return x+1\n", "<|im_end|> and <|endoftext|>", "\t\r\n  \n"):
+        assert tok.encode(text).ids == ref.tokenize(text.encode(), add_bos=False, special=False)
+
+
+def test_a_new_process_tokenizes_without_importing_llama_cpp():
+    import subprocess
+    import sys
+    code = ("import sys; from jupyter_codecheck.engine.tokenizer import Tokenizer; "
+            f"print(Tokenizer({str(MODEL)!r}).encode('x = 1').ids, 'llama_cpp' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split()[-1] == "False"

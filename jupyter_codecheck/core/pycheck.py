@@ -85,8 +85,16 @@ class CellFacts:
         return any(a <= start and end <= b for a, b in self.display_spans)
 
 
+# what IPython's input transformer could act on: escapes and prompts at a line's start, `?`,
+# `x = %magic` / `x = !cmd`, a `!` that is not `!=`, and leading blank lines or indentation. Text
+# with none of them is plain Python, and a new process then need not import IPython (~0.04 s)
+_IPYTHON_SYNTAX = re.compile(r"^[ \t]*(?:[%!?/,;]|>>>|\.\.\.|In \[)|\?|=[ \t]*[%!]|!(?!=)", re.M)
+
+
 def python_code(source: str) -> str:
     """The cell as Python: IPython syntax turned into calls (same line numbers without a cell magic)."""
+    if not _IPYTHON_SYNTAX.search(source) and not source[:1].isspace():
+        return source if source.endswith("\n") else source + "\n"    # as the transformer returns it
     try:
         transformer = _transformer()
     except ImportError:       # plain Python: a magic line is a syntax error there anyway

@@ -1,8 +1,8 @@
 """llama.cpp's own tokenizer, with byte spans that map every token back onto the source.
 
 We use the tokenizer of the inference engine itself (not a Python re-implementation) so that the
-ids we score are exactly the ids the model sees. Only the vocabulary is loaded, which takes
-milliseconds and no weight memory.
+ids we score are exactly the ids the model sees. Only the vocabulary is loaded (no weight memory),
+by our engine library (native/src/vocab.cpp), so a new process need not import llama_cpp.
 
 Spans are byte offsets because byte-level BPE may split a multibyte UTF-8 character across two
 tokens; character offsets cannot express such a boundary.
@@ -13,35 +13,13 @@ import bisect
 import codecs
 import ctypes
 import os
-import threading
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Iterable
 
-import llama_cpp
-
+from ._native import lib as _lib
 from .owned import Owned
-
-
-@llama_cpp.llama_log_callback
-def _silent_log(level, text, user_data):  # noqa: ARG001
-    pass
-
-
-# The callback object must outlive every llama.cpp call, so it lives at module level and the
-# backend is set up once per process, on first use rather than at import.
-_backend_lock = threading.Lock()
-_backend_ready = False
-
-
-def _ensure_backend() -> None:
-    global _backend_ready
-    with _backend_lock:
-        if not _backend_ready:
-            llama_cpp.llama_log_set(_silent_log, ctypes.c_void_p(0))
-            llama_cpp.llama_backend_init()
-            _backend_ready = True
 
 
 @dataclass(frozen=True)
@@ -91,19 +69,16 @@ class Tokenizer(Owned):
         path = Path(model_path)
         if not path.is_file():
             raise FileNotFoundError(f"model file not found: {path}")
-        _ensure_backend()
-        params = llama_cpp.llama_model_default_params()
-        params.vocab_only = True
-        self._model = llama_cpp.llama_model_load_from_file(os.fsencode(path), params)
+        self._model = _lib.cc_vocab_load(os.fsencode(path))
         if not self._model:
             self._model = None
             raise ValueError(f"llama.cpp could not load a vocabulary from {path}")
-        self._vocab = llama_cpp.llama_model_get_vocab(self._model)
+        self._vocab = _lib.llama_model_get_vocab(self._model)
         self.model_path = path
-        self.n_vocab: int = llama_cpp.llama_vocab_n_tokens(self._vocab)
-        self.bos_id: int = llama_cpp.llama_vocab_bos(self._vocab)
-        self.eos_id: int = llama_cpp.llama_vocab_eos(self._vocab)
-        self.add_bos: bool = bool(llama_cpp.llama_vocab_get_add_bos(self._vocab))
+        self.n_vocab: int = _lib.llama_vocab_n_tokens(self._vocab)
+        self.bos_id: int = _lib.llama_vocab_bos(self._vocab)
+        self.eos_id: int = _lib.llama_vocab_eos(self._vocab)
+        self.add_bos: bool = bool(_lib.llama_vocab_get_add_bos(self._vocab))
         self._pieces: list[bytes | None] | None = None
 
     # -- lifetime ---------------------------------------------------------------------------
@@ -111,9 +86,9 @@ class Tokenizer(Owned):
     def close(self) -> None:
         model, self._model = getattr(self, "_model", None), None
         self._vocab = None
-        # At interpreter shutdown the llama_cpp module may already be torn down.
-        if model is not None and llama_cpp is not None:
-            llama_cpp.llama_model_free(model)
+        # at interpreter shutdown the module's globals may already be torn down
+        if model is not None and _lib is not None:
+            _lib.cc_vocab_free(model)
 
     def _live_vocab(self):
         if self._model is None:
@@ -129,16 +104,16 @@ class Tokenizer(Owned):
     # -- vocabulary -------------------------------------------------------------------------
 
     def is_eog(self, token_id: int) -> bool:
-        return bool(llama_cpp.llama_vocab_is_eog(self._live_vocab(), self._check_id(token_id)))
+        return bool(_lib.llama_vocab_is_eog(self._live_vocab(), self._check_id(token_id)))
 
     def is_control(self, token_id: int) -> bool:
-        return bool(llama_cpp.llama_vocab_is_control(self._live_vocab(), self._check_id(token_id)))
+        return bool(_lib.llama_vocab_is_control(self._live_vocab(), self._check_id(token_id)))
 
     def _piece_uncached(self, vocab, token_id: int, buf) -> bytes:
-        n = llama_cpp.llama_token_to_piece(vocab, token_id, buf, len(buf), 0, True)
+        n = _lib.llama_token_to_piece(vocab, token_id, buf, len(buf), 0, True)
         if n < 0:  # buffer too small; -n is the size needed
             buf = ctypes.create_string_buffer(-n)
-            n = llama_cpp.llama_token_to_piece(vocab, token_id, buf, len(buf), 0, True)
+            n = _lib.llama_token_to_piece(vocab, token_id, buf, len(buf), 0, True)
         return buf.raw[:n]
 
     def piece(self, token_id: int) -> bytes:
@@ -159,8 +134,8 @@ class Tokenizer(Owned):
         # Every non-special token covers at least one byte, so this is nearly always enough.
         cap = len(data) + 8
         for _ in range(2):
-            tokens = (llama_cpp.llama_token * cap)()
-            n = llama_cpp.llama_tokenize(vocab, data, len(data), tokens, cap, False, parse_special)
+            tokens = (ctypes.c_int32 * cap)()
+            n = _lib.llama_tokenize(vocab, data, len(data), tokens, cap, False, parse_special)
             if n >= 0:
                 return list(tokens[:n])
             cap = -n
