@@ -556,6 +556,28 @@ def test_cells_other_languages_and_empty_cells_are_skipped(tmp_path):
     assert read_units(path) == []
 
 
+def test_cells_before_the_context_window_are_passed_as_earlier(tmp_path, monkeypatch):
+    # the model reads the most recent cells (select_context); what the cells before them define
+    # must still count for Python's checks, or a notebook's later cells get false errors
+    calls = []
+
+    def check_long(source, *, context=None, on_piece=None, **options):
+        calls.append((source, context, options.get("earlier")))
+        return CheckResult(source=source, corrected=source, stats={"tokens": 1, "time_s": 0.0})
+
+    monkeypatch.setattr(cli, "check_long", check_long)
+    big = "".join(f"value_{k} = {k}\n" for k in range(400))          # > twice the context budget
+    path = tmp_path / "nb.ipynb"
+    write_notebook(path, [nbformat.v4.new_code_cell("def helper():\n    return 1\n"),
+                          nbformat.v4.new_code_cell(big), nbformat.v4.new_code_cell("print(helper())\n")])
+    code, out, err = run_cli("--format", "json", str(path))
+    assert code == 0, err
+    source, context, earlier = calls[-1]
+    assert source == "print(helper())\n"
+    assert [*(earlier or []), *(context or [])] == ["def helper():\n    return 1\n", big]
+    assert earlier and earlier[0].startswith("def helper")
+
+
 @pytest.mark.parametrize("layout", ["jupyter", "minified", "one-string"])
 def test_file_position_inside_notebook_json(tmp_path, layout):
     src = "import os\nx = 'é\\t'; pritn(x)\n"

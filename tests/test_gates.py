@@ -39,6 +39,14 @@ def test_ipython_syntax_is_python_to_the_checks():
     assert analyse("await something()\n", context=["something = None"]).parses
 
 
+def test_what_magics_bind_in_earlier_cells_is_defined():
+    earlier = ["%%capture cap\nprint(1)\n", "%%time\ntotal = sum(range(9))\n",
+               "%%codecheck -o result\nx = 1\n", "%timeit -o timing sum([])\n", "%%bash\necho hi\n"]
+    f = analyse("print(cap.stdout, total, result, timing, missing)\n", context=earlier)
+    # a foreign cell magic's body is not Python: it leaves the other names certain
+    assert [u.name for u in f.undefined] == ["missing"]
+
+
 @pytest.mark.parametrize("cell", [
     "x = 1\n?x\n", "x?\n", "len??\n", "y = %time 1\n", "files=!ls\n", "!!ls\n", "%%time\nx = 1\n",
     "/print 1\n", ",print a b\n", ">>> x = 1\n>>> x\n", "In [1]: x = 1\n", "  x = 1\n  y = x\n", "\n\nx = 1\n",

@@ -67,6 +67,7 @@ async def test_status(jp_fetch, checker):
     (b"[1, 2]", 400, "must be a JSON object"),
     (b'{"context": []}', 400, '"source"'),
     (b'{"source": "x", "context": "y = 1"}', 400, '"context" must be a list of strings'),
+    (b'{"source": "x", "earlier": [1]}', 400, '"earlier" must be a list of strings'),
     (b'{"source": "x", "options": {"nope": 1}}', 400, "unknown option 'nope'"),
     (b'{"source": "x", "options": {"accept_prob": "high"}}', 400, "accept_prob: 'high' is not a probability"),
     (b'{"source": "x", "options": {"mode": "fast"}}', 400, "mode: 'fast' is not one of 'batched', 'sequential'"),
@@ -99,6 +100,16 @@ async def test_check_a_cell(jp_fetch, checker):
     # the panel shows each finding's severity: the JSON carries it (and a warning's gain)
     (finding,) = json.loads(r.body)["findings"]
     assert finding["severity"] in ("error", "warning") and "gain" in finding
+
+
+async def test_cells_before_the_context_define_names(jp_fetch, checker):
+    # the panel sends the cells its context window leaves out as "earlier": what they define is
+    # no undefined-name error, though the model does not read them
+    body = {"source": "print(helper(2))\n", "context": ["y = 2"]}
+    r = await post(jp_fetch, body)
+    assert [f.kind for f in CheckResult.from_json(r.body.decode()).findings] == ["undefined-name"]
+    r = await post(jp_fetch, {**body, "earlier": ["def helper(n):\n    return n\n"]})
+    assert r.code == 200 and CheckResult.from_json(r.body.decode()).findings == []
 
 
 async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):

@@ -158,3 +158,9 @@ def test_the_bound_and_the_written_side_share_one_reading_as_written():
     rows = _as_written(dists, [10 + i for i in range(6)], corrected={2, 3}, layer=29)
     assert [bound(i) for i in range(7)] == [-0.0, -0.1, None, None, -0.4, None, None]
     assert [rows(i) for i in range(7)] == [-0.0, -0.1, None, None, None, None, None]
+
+
+def test_what_cells_before_the_context_define_is_never_undefined():
+    cell = "print(helper(2))\n"
+    assert [f.kind for f in check(cell).findings] == ["undefined-name"]
+    assert check(cell, earlier=["def helper(n):\n    return n\n"]).findings == []

@@ -190,7 +190,7 @@ class _Run:
         evidence becomes the result's findings and edits. Returns the evidence step's stats."""
         opts, engine, enc, tok, prefix, result = self.opts, self.engine, self.enc, self.tok, self.prefix, self.result
         source, data, context, scorer = self.source, self.data, self.context, self.scorer
-        facts = analyse(source, context, opts.names) if opts.python and self.python_cell else None
+        facts = analyse(source, _defining(opts.earlier, context), opts.names) if opts.python and self.python_cell else None
         verification = {}
         if facts is not None and not self.cancelled:
             try:
@@ -207,7 +207,7 @@ class _Run:
                         facts=facts, dists={ev.index: ev.dist for ev in self.events if ev.dist is not None},
                         **common)
                     if facts.syntax is not None and result.edits:
-                        _past_the_syntax_error(result, data, context, opts.names, common)
+                        _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.names, common)
             except (Cancelled, KeyboardInterrupt):
                 self.cancelled = True
         return verification
@@ -307,6 +307,11 @@ def _corrected_lines(result: CheckResult) -> None:
     for f in result.findings:
         if f.line in fixed and 0 < f.line <= len(out):
             f.replacement = out[f.line - 1]
+
+
+def _defining(earlier, context) -> list[str]:
+    """The cells whose definitions count for Python's checks: the context and the cells before it."""
+    return [*(earlier or ()), *(context or ())]
 
 
 def _calibrated_margin(model) -> float:

@@ -46,7 +46,7 @@ class UnknownOption(OptionError, TypeError):
 @dataclass(frozen=True)
 class Option:
     name: str                     # check()'s keyword
-    kind: str                     # float | int | bool | str | choice | policy | model | names | cancel
+    kind: str                     # float | int | bool | str | choice | policy | model | names | cells | cancel
     default: Any
     help: str
     low: float | None = None      # range for numbers; `low_open`: low itself is refused
@@ -77,7 +77,8 @@ class Option:
                 text += f" {'>' if self.low_open else '>='} {_num(self.low)}"
         else:
             text = {"policy": "an exit policy", "model": "a model name or GGUF path", "str": "text",
-                    "names": "a list of names", "cancel": "a callable or a threading.Event"}[self.kind]
+                    "names": "a list of names", "cells": "a list of cell sources",
+                    "cancel": "a callable or a threading.Event"}[self.kind]
         return text + (", or none" if self.nullable else "")
 
     def check(self, value, label: str | None = None):
@@ -127,7 +128,7 @@ class Option:
             except ValueError as e:
                 raise OptionError(f"{label}: {e}") from None
             return value
-        if k == "names":
+        if k in ("names", "cells"):
             if isinstance(value, str) or not all(isinstance(n, str) for n in value):
                 raise bad
             return value
@@ -159,7 +160,7 @@ class Option:
                 return self.check(int(text) if k == "int" else float(text), label)
             except (ValueError, OptionError):
                 raise bad from None
-        if k in ("names", "cancel"):
+        if k in ("names", "cells", "cancel"):
             raise OptionError(f"{label} is set by the program, not as text")
         return self.check(text, label)
 
@@ -241,6 +242,8 @@ OPTIONS: tuple[Option, ...] = (
            nullable=True, what="a thread count >= 1", flag="threads", metavar="N", scope="server"),
     Option("names", "names", None, "names defined before the cell beyond its context (a kernel's "
            "namespace): never undefined", nullable=True, scope="api"),
+    Option("earlier", "cells", None, "the notebook's cells before the context (the model does not "
+           "read them): what they define is defined for Python's checks", nullable=True, scope="api"),
     Option("cancel", "cancel", None, "polled after every layer; a callable or a threading.Event",
            nullable=True, scope="api"),
     Option("calibration", "bool", False, "take the acceptance thresholds shipped for the model "

@@ -83,7 +83,7 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         tokens_before += len(result.tokens)
         if result.stats.get("cancelled"):
             break
-    yield merge(source, parts, context, options.get("names"))
+    yield merge(source, parts, [*(options.get("earlier") or ()), *(context or ())], options.get("names"))
 
 
 def _chain(first, rest):

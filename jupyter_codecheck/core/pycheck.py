@@ -186,7 +186,15 @@ def context_names(context) -> tuple[frozenset[str], bool]:
     names: set[str] = set()
     unsure = False
     for cell in context or ():
+        # what magics bind is theirs to say (`%%capture out`, `%timeit -o t f()`): every word of
+        # a magic line counts as defined, and a cell magic's body (`%%time`) as Python if it is
+        names.update(w for m in _MAGIC_LINE.findall(cell) for w in _IDENT.findall(m))
+        magic_body = cell.lstrip().startswith("%%")
+        if magic_body:
+            cell = cell.lstrip().partition("\n")[2]
         tree = parse(cell)
+        if tree is None and magic_body:
+            continue                # %%bash, %%html, ...: not Python, and binds nothing in it
         if tree is None:
             unsure = True
             names.update(_IDENT.findall(cell))

@@ -290,11 +290,13 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
         for unit in units:
             if unit.cell is not None:
                 progress.update(n, f"{name} (cell {unit.cell})")
-            earlier = []
+            earlier, before = [], []
             if context:
-                start, earlier = select_context(earlier_sources(units, unit), start)
+                cells = earlier_sources(units, unit)
+                start, earlier = select_context(cells, start)
+                before = cells[:start]
             try:
-                result = check_unit(unit.source, earlier, options,
+                result = check_unit(unit.source, earlier, options, before=before,
                                     on_piece=lambda lines, n=n, name=unit.name:
                                     progress.update(n, f"{name} ({lines})", step=True))
             except ModelNotFoundError as e:
@@ -326,12 +328,13 @@ def _record_error(run: Run, progress, path: str, message: str) -> None:
     _error(message)
 
 
-def check_unit(source: str, earlier: list[str], options: dict, *, on_piece=None) -> CheckResult:
-    """check() on one file or cell; a long one piece by piece, merged into one result
-    (`on_piece("lines 120-240 of 900")` is called as each piece starts)."""
+def check_unit(source: str, earlier: list[str], options: dict, *, before=(), on_piece=None) -> CheckResult:
+    """check() on one file or cell with the cells the model reads (`earlier`) and those before
+    them (`before`: what they define still counts); a long one piece by piece, merged into one
+    result (`on_piece("lines 120-240 of 900")` is called as each piece starts)."""
     return check_long(source, context=earlier or None,
                       on_piece=None if on_piece is None else (lambda piece: on_piece(str(piece))),
-                      **options)
+                      **({"earlier": list(before)} if before else {}), **options)
 
 
 # -- text -----------------------------------------------------------------------------------------------

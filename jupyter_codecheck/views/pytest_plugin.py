@@ -89,10 +89,12 @@ class CodecheckFile(pytest.File):
         start = 0           # the context window's start in this notebook (select_context)
         for unit in units:
             name = "codecheck" if unit.cell is None else f"codecheck[cell_{unit.cell}]"
-            context = None
+            context, before = None, None
             if use_context:
-                start, context = select_context(earlier_sources(units, unit), start)
-            yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context)
+                cells = earlier_sources(units, unit)
+                start, context = select_context(cells, start)
+                before = cells[:start]
+            yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context, before=before)
 
 
 class CodecheckWarning(UserWarning):
@@ -112,10 +114,11 @@ def finding_line(unit, f) -> str:
 
 
 class CodecheckItem(pytest.Item):
-    def __init__(self, *, unit, context, **kwargs):
+    def __init__(self, *, unit, context, before=None, **kwargs):
         super().__init__(**kwargs)
         self.unit = unit
         self.context = context
+        self.before = before            # cells before the context: what they define counts
         self.add_marker("codecheck")
 
     def runtest(self):
@@ -123,7 +126,8 @@ class CodecheckItem(pytest.Item):
             pytest.skip(f"'{SKIP_MARKER}' in the cell")
         from ..core import pieces        # a long cell or file is checked piece by piece
         result = pieces.check_long(self.unit.source, context=self.context or None,
-                       **self.config.stash.get(_OPTIONS, {}))
+                                   **({"earlier": self.before} if self.before else {}),
+                                   **self.config.stash.get(_OPTIONS, {}))
         errors = [f for f in result.findings if severity(f) == "error"]
         self.user_properties.append(("codecheck_findings", len(result.findings)))
         self.user_properties.append(("codecheck_errors", len(errors)))

@@ -132,7 +132,8 @@ export class KernelChecker implements IChecker {
       'def __codecheck_run(payload):',
       '    import json, jupyter_codecheck',
       '    req = json.loads(payload)',
-      '    result = jupyter_codecheck.check(req["source"], context=req["context"], **req["options"])',
+      '    result = jupyter_codecheck.check(req["source"], context=req["context"], earlier=req.get("earlier"),',
+      '                                     **req["options"])',
       `    print("${RESULT_MARK}" + result.to_json())`,
       `__codecheck_run(${payload}); del __codecheck_run`
     ].join('\n');

@@ -181,13 +181,15 @@ export class CheckController {
       this._changed.emit(id);
       return;
     }
-    const [start, context] = selectContext(
-      earlier.filter(c => c.trim() && foreignCellMagic(c) === null),
-      this.contextStart.get(panel) ?? 0,
-      this.settings.contextChars
-    );
+    const cells = earlier.filter(c => c.trim() && foreignCellMagic(c) === null);
+    const [start, context] = selectContext(cells, this.contextStart.get(panel) ?? 0, this.settings.contextChars);
     this.contextStart.set(panel, start);
-    const request = { source: state.source, context, options: checkOptions(this.settings) };
+    const request = {
+      source: state.source,
+      context,
+      earlier: cells.slice(0, start),
+      options: checkOptions(this.settings)
+    };
     this.abort = new AbortController();
     try {
       const checker = await this.checker(panel);

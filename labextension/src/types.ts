@@ -83,6 +83,8 @@ export interface ICheckResult {
 export interface ICheckRequest {
   source: string;
   context: string[];
+  /** The cells before the context, which the model does not read: what they define counts. */
+  earlier: string[];
   options: { [key: string]: any };
 }
 

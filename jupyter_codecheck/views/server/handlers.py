@@ -1,7 +1,7 @@
 """REST routes under {base_url}codecheck/: thin handlers over the CodecheckServer worker.
 
     GET    codecheck/status        the model, the queue (the panel also uses it to detect us)
-    POST   codecheck/check         {"source", "context": [...], "options": {...}, "id"?} -> CheckResult JSON
+    POST   codecheck/check         {"source", "context": [...], "earlier"?: [...], "options": {...}, "id"?} -> CheckResult JSON
     POST   codecheck/stream        same body -> NDJSON lines, one per event, as they are decided
     DELETE codecheck/check/<id>    cancel a queued or running check (its caller gets the partial result)
 """

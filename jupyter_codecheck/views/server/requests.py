@@ -35,6 +35,8 @@ class RequestError(HTTPProblem):
 class CheckRequest:
     source: str
     context: list[str] = field(default_factory=list)
+    # the cells before the context, which the model does not read: what they define counts
+    earlier: list[str] = field(default_factory=list)
     options: dict = field(default_factory=dict)
     id: str | None = None           # client-chosen, so that it can cancel a check still running
 
@@ -83,18 +85,22 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
         raise RequestError(400, f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     if not isinstance(data, dict):
         raise RequestError(400, f"the request must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - {"source", "context", "options", "id"})
+    unknown = sorted(set(data) - {"source", "context", "earlier", "options", "id"})
     if unknown:
-        raise RequestError(400, f"unknown field(s) {', '.join(unknown)}; expected source, context, options, id")
+        raise RequestError(400, f"unknown field(s) {', '.join(unknown)}; expected source, context, earlier, "
+                                "options, id")
     source = data.get("source")
     if not isinstance(source, str):
         raise RequestError(400, '"source" (the cell\'s code, a string) is required')
     context = data.get("context") or []
     if not isinstance(context, list) or not all(isinstance(c, str) for c in context):
         raise RequestError(400, '"context" must be a list of strings (the earlier cells)')
+    earlier = data.get("earlier") or []
+    if not isinstance(earlier, list) or not all(isinstance(c, str) for c in earlier):
+        raise RequestError(400, '"earlier" must be a list of strings (the cells before the context)')
     check_id = data.get("id")
     if check_id is not None and not (isinstance(check_id, str) and _ID.match(check_id)):
         raise RequestError(400, '"id" must be 1-64 characters of letters, digits, "_", "-", ".", ":"')
     options = parse_options(data.get("options"), server_model=server_model,
                             allow_client_model=allow_client_model)
-    return CheckRequest(source=source, context=context, options=options, id=check_id)
+    return CheckRequest(source=source, context=context, earlier=earlier, options=options, id=check_id)

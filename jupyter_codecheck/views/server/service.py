@@ -146,8 +146,8 @@ class CodecheckServer(LoggingConfigurable):
         # (empty) partial CheckResult the library defines for cancellation
         result: CheckResult | None = None
         try:
-            for item in check_long_iter(req.source, context=req.context or None, cancel=job.cancel,
-                                        **options):
+            for item in check_long_iter(req.source, context=req.context or None, earlier=req.earlier or None,
+                                        cancel=job.cancel, **options):
                 if isinstance(item, CheckResult):
                     result = item
                 elif job.stream:
