@@ -138,6 +138,45 @@ def test_a_fix_may_not_add_an_undefined_name():
     assert not adds_undefined_name(cand(src, "sep", "pathsep"), src.encode(), facts)
 
 
+def test_a_name_one_function_binds_is_not_in_scope_in_another():
+    # found on the standard library's fractions.py: `self` of __init__ proposed in `def numerator(a)`
+    src = "class Frac:\n    def __init__(self, n):\n        self.n = n\n\n    def numerator(a):\n        return a.n\n"
+    facts = analyse(src)
+    assert adds_undefined_name(cand(src, "a.n", "self.n"), src.encode(), facts)
+    assert not adds_undefined_name(cand(src, "a.n", "a.m"), src.encode(), facts)
+    # a function's own names in an earlier cell are not the notebook's either; its module level is
+    earlier = ["def helper(total):\n    return total\n", "count = 3\n"]
+    cell = "print(count)\n"
+    facts = analyse(cell, context=earlier)
+    assert adds_undefined_name(cand(cell, "count", "total"), cell.encode(), facts)
+    assert not adds_undefined_name(cand(cell, "count", "helper"), cell.encode(), facts)
+    # a star import of the standard library is known; of anything else, nothing is certain
+    assert {"heappush", "x"} <= analyse(cell, context=["from heapq import *\nx = 1\n"]).outside
+    assert analyse(cell, context=["from mymodule import *\n"]).outside is None
+
+
+@pytest.mark.parametrize("src,old,new", [
+    ("class G:\n    def __init__(self):\n        self._node2info = {}\n", "_node2info", "_node_info"),
+    ("def covariance(x, y):\n    return x\n", "y)", "y, mu)"),
+    ("def covariance(x, y):\n    return x\n", "x, y", "y, x"),
+])
+def test_what_a_cell_defines_keeps_its_name_and_signature(src, old, new):
+    # renaming an attribute the code assigns, or changing a signature, breaks every other use
+    reason = gate(cand(src, old, new), src.encode(), analyse(src))
+    assert reason == "renames what the cell defines"
+
+
+def test_a_default_value_is_code_a_fix_may_change():
+    src = "def f(x, n=1):\n    return x * n\n"
+    assert gate(cand(src, "1", "2", "pattern:constant"), src.encode(), analyse(src)) is None
+
+
+def test_no_number_is_written_into_a_literal():
+    src = "fromlines, tolines = [], []\nprint(fromlines[0])\n"
+    assert gate(cand(src, "[], []", "[0]"), src.encode(), analyse(src)) == "writes a number"
+    assert gate(cand(src, "[]", "[1]"), src.encode(), analyse(src)) == "writes a number"
+
+
 def test_typos_are_near_names_in_scope_or_keywords():
     src = "total = 0\npritn(total)\nretrun\n"
     facts = analyse(src)

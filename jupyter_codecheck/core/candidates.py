@@ -23,6 +23,7 @@ import keyword
 import re
 import tokenize
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .pysource import byte_offsets
 from .pycheck import CellFacts, edit_distance, near_typo, parse, syntax_problem, undefined_names
@@ -203,8 +204,8 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
         return "changes only layout"
     if not number_move and not c.source.startswith("pattern"):
         for lit in _SMALL_INT.findall(c.text):
-            if lit not in ("0", "1") and lit not in original:
-                return "writes a number"
+            if lit not in original and (lit not in ("0", "1") or facts.touches_display(c.start, c.end)):
+                return "writes a number"      # 0 and 1 are code (x[0], n - 1); in [...] they are data
     written = set(_IDENT.findall(original))
     attrs = set(_ATTR_WORD.findall(c.text))
     for w in set(_IDENT.findall(c.text)) - written - _KEYWORDS:
@@ -232,8 +233,15 @@ def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
     if tree is None:
         return False                    # still broken further on: gate() judged that
     if facts.parses:
-        found = undefined_names(tree, facts.scope)
-        return found is not None and not {u.name for u in found} <= {u.name for u in facts.undefined}
+        # with only what is defined outside the cell given, pyflakes scopes the cell's own names
+        # as Python does (`self` of one method is not another's); the cell as written is read
+        # the same way, so only what the fix adds counts
+        known = facts.scope if facts.outside is None else facts.outside
+        found = undefined_names(tree, known)
+        if found is None:
+            return False
+        before = _undefined_as_written(facts.source, known)
+        return not {u.name for u in found} <= before
     # a broken cell's scope is every word in it: here only words written off the edited lines
     a = data.rfind(b"\n", 0, c.start) + 1
     b = data.find(b"\n", c.end)
@@ -244,6 +252,12 @@ def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
     line = data[:c.start].count(b"\n") + 1
     last = line + c.text.count("\n")
     return found is not None and any(line <= u.line <= last for u in found)
+
+
+@lru_cache(maxsize=8)
+def _undefined_as_written(source: str, known: frozenset[str]) -> frozenset[str]:
+    found = undefined_names(parse(source), known)
+    return frozenset(u.name for u in found or ())
 
 
 __all__ = ["Candidate", "adds_undefined_name", "python_tokens", "from_walk", "from_alternatives", "typos", "patterns",

@@ -64,6 +64,9 @@ class CellFacts:
     defined_spans: list[tuple[int, int]] = field(default_factory=list)  # names being defined here
     # names bound only to an instance of a known standard class (`counts = Counter(words)`)
     classes: dict[str, type] = field(default_factory=dict)
+    # names defined outside the cell as Python scopes them (earlier cells' module level, `names`,
+    # IPython's): the exact gate's; None when a star import makes them unknowable
+    outside: frozenset[str] | None = None
 
     @property
     def parses(self) -> bool:
@@ -83,6 +86,10 @@ class CellFacts:
 
     def in_display(self, start: int, end: int) -> bool:
         return any(a <= start and end <= b for a, b in self.display_spans)
+
+    def touches_display(self, start: int, end: int) -> bool:
+        """Does the span overlap a list/tuple/set/dict literal (an insertion: lie inside one)?"""
+        return any((start < b and end > a) if end > start else (a < start < b) for a, b in self.display_spans)
 
 
 # what IPython's input transformer could act on: escapes and prompts at a line's start, `?`,
@@ -205,11 +212,90 @@ def context_names(context) -> tuple[frozenset[str], bool]:
     return frozenset(names), unsure
 
 
+def module_names(context) -> frozenset[str] | None:
+    """Names the earlier cells bind at module level, as Python scopes them (a function's own names
+    and parameters are not the notebook's); None when a star import of a module outside the
+    standard library makes them unknowable. What magics bind counts as in context_names."""
+    names: set[str] = set()
+    for cell in context or ():
+        names.update(w for m in _MAGIC_LINE.findall(cell) for w in _IDENT.findall(m))
+        magic_body = cell.lstrip().startswith("%%")
+        if magic_body:
+            cell = cell.lstrip().partition("\n")[2]
+        tree = parse(cell)
+        if tree is None:
+            if not magic_body:
+                names.update(_IDENT.findall(cell))       # unreadable: every word may be defined
+            continue
+        bound, stars = _module_bound(tree)
+        names |= bound
+        for module in stars:
+            exported = _stdlib_exports(module)
+            if exported is None:
+                return None
+            names |= exported
+    return frozenset(names)
+
+
+def _module_bound(tree: ast.Module) -> tuple[set[str], list[str]]:
+    """Names bound in a module's own scope, and the modules it star-imports."""
+    names: set[str] = set()
+    stars: list[str] = []
+    todo = list(ast.iter_child_nodes(tree))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            names.update(n for g in ast.walk(node) if isinstance(g, ast.Global) for n in g.names)
+            todo.extend(node.decorator_list)
+            continue
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                if a.name == "*":
+                    relative = isinstance(node, ast.ImportFrom) and node.level
+                    stars.append("" if relative else getattr(node, "module", None) or "")
+                else:
+                    names.add(a.asname or a.name.split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        todo.extend(ast.iter_child_nodes(node))
+    return names, stars
+
+
+@lru_cache(maxsize=64)
+def _stdlib_exports(module: str) -> frozenset[str] | None:
+    """What `from module import *` binds, for a standard-library module (never the user's code:
+    importing it could run anything); None for any other."""
+    import importlib
+    import sys
+    if not module or module.split(".")[0] not in sys.stdlib_module_names:
+        return None
+    try:
+        mod = importlib.import_module(module)
+    except Exception:  # noqa: BLE001 - a module that does not import here: unknowable
+        return None
+    return frozenset(getattr(mod, "__all__", None) or (n for n in dir(mod) if not n.startswith("_")))
+
+
 def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
-    """Byte spans of every name the AST binds (`first, *rest = ...` included), exactly."""
+    """Byte spans of every name the AST binds (`first, *rest = ...` included, and the attribute
+    an assignment defines: `self.total = 0`), exactly, and of every signature outside its default
+    values (a fix never adds, drops or reorders a parameter: every call would break)."""
     at = byte_offsets(source)
+    data = source.encode("utf-8")
     out = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            end = at(node.end_lineno, node.end_col_offset)
+            out.append((end - len(node.attr.encode("utf-8")), end))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out += _signature_spans(node, data, at)
         if isinstance(node, (ast.Name, ast.Starred)) and isinstance(node.ctx, ast.Store):
             # a starred target's `*` is part of what it binds (`first, *rest = xs`)
             out.append((at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)))
@@ -217,6 +303,22 @@ def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
             a = at(node.lineno, node.col_offset)
             out.append((a, a + len(node.arg.encode("utf-8"))))
     return out
+
+
+def _signature_spans(node, data: bytes, at) -> list[tuple[int, int]]:
+    """The span from a def's `(` to its `)`, less its default values (the code a bug may be in)."""
+    opened = data.find(b"(", at(node.lineno, node.col_offset))
+    after = node.returns or node.body[0]
+    closed = data.rfind(b")", opened, at(after.lineno, after.col_offset))
+    if opened < 0 or closed < 0:
+        return []
+    spans, start = [], opened
+    defaults = [d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None]
+    for d in sorted(defaults, key=lambda d: (d.lineno, d.col_offset)):
+        spans.append((start, at(d.lineno, d.col_offset)))
+        start = at(d.end_lineno, d.end_col_offset)
+    spans.append((start, closed + 1))
+    return spans
 
 
 def instance_classes(tree: ast.Module) -> dict[str, type]:
@@ -294,8 +396,9 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     """Python's view of a cell: syntax error, undefined names, scope, data spans. `names`: names
     defined before it beyond what the `context` cells define (e.g. a kernel's namespace)."""
     ctx_names, unsure = context_names(context)
-    ctx_names |= frozenset(names or ())
-    ctx_names |= frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
+    given = frozenset(names or ()) | frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
+    ctx_names |= given
+    outside = module_names(context)
     tree = parse(source)
     syntax = None if tree is not None else syntax_problem(source)
     local: set[str] = set()
@@ -323,7 +426,8 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
         classes = instance_classes(tree)
     return CellFacts(source=source, syntax=syntax, undefined=undefined, scope=frozenset(scope),
                      locals=frozenset(local) - undefined_set, identifiers=frozenset(words),
-                     data=data, display_spans=displays, defined_spans=defined, classes=classes)
+                     data=data, display_spans=displays, defined_spans=defined, classes=classes,
+                     outside=None if outside is None else outside | given | IPYTHON_NAMES)
 
 
 @lru_cache(maxsize=1)
