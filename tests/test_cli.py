@@ -616,3 +616,8 @@ def test_find_files_missing_and_order(tmp_path):
     assert find_files([tmp_path]) == [str(tmp_path / "a.ipynb"), str(tmp_path / "b.py")]
     with pytest.raises(SourceError, match="no such file"):
         find_files([tmp_path / "missing"])
+    # a virtual environment under the project, whatever its name, is not the project's code
+    (tmp_path / "env" / "lib").mkdir(parents=True)
+    (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (tmp_path / "env" / "lib" / "site.py").write_text("")
+    assert find_files([tmp_path]) == [str(tmp_path / "a.ipynb"), str(tmp_path / "b.py")]

@@ -108,7 +108,9 @@ def find_files(paths, *, skip_dirs=SKIP_DIRS) -> list[str]:
             add(p)
         elif os.path.isdir(p):
             for root, dirs, files in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in skip_dirs)
+                # a virtual environment (any name: venv/, env/) is installed code, not the project's
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in skip_dirs
+                                 and not os.path.isfile(os.path.join(root, d, "pyvenv.cfg")))
                 for f in sorted(files):
                     if f.endswith((".py", ".ipynb")) and not f.startswith("."):
                         add(os.path.normpath(os.path.join(root, f)))   # "./x.py" -> "x.py"

@@ -155,7 +155,8 @@ export class CodecheckPanel extends Widget {
     const index = panel.content.widgets.indexOf(cell);
     const title = document.createElement('h3');
     title.className = 'jp-codecheck-cell-title';
-    title.textContent = `Cell [${index + 1}]`;
+    // named as the command line, SARIF and the pytest plugin name it (position among all cells, from 0)
+    title.textContent = `cell_${index}`;
     box.appendChild(title);
     if (!(cell instanceof CodeCell)) {
       box.append(note('Only code cells are checked.'));

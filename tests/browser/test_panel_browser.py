@@ -36,7 +36,7 @@ def open_panel(page, server, name):
 def select_cell(page, index):
     page.evaluate("(i) => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = i; }", index)
     page.wait_for_function("(i) => document.querySelector('.jp-codecheck-cell-title')"
-                           " && document.querySelector('.jp-codecheck-cell-title').textContent === `Cell [${i + 1}]`",
+                           " && document.querySelector('.jp-codecheck-cell-title').textContent === `cell_${i}`",
                            arg=index)
 
 
