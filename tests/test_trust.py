@@ -76,6 +76,8 @@ def test_correct_cells_get_no_finding(name):
     ("x = [1, 2, 3]\npritn(x)", None, 2, "x = [1, 2, 3]\nprint(x)"),
     ("print(max(temperatrues))\n", ["temperatures = [21.5, 19.0, 23.2]"], 1,
      "print(max(temperatures))\n"),
+    # what Python says it expects, where it says it; the user's own name kept (not `in list:`)
+    ("for v in readings\n    print(v)\n", ["readings = [3, 1, 2]"], 1, "for v in readings:\n    print(v)\n"),
 ])
 def test_planted_slips_are_found_and_repaired(src, context, line, fixed):
     r = check(src, context=context, **FAST)

@@ -242,16 +242,25 @@ def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
             return False
         before = _undefined_as_written(facts.source, known)
         return not {u.name for u in found} <= before
-    # a broken cell's scope is every word in it: here only words written off the edited lines
+    # a broken cell's scope is every word in it: here only words written off the edited lines,
+    # and what the earlier cells define
     a = data.rfind(b"\n", 0, c.start) + 1
     b = data.find(b"\n", c.end)
     b = len(data) if b < 0 else b
     elsewhere = set(_IDENT.findall((data[:a] + data[b:]).decode("utf-8", "replace")))
-    known = frozenset(w for w in facts.scope if w in elsewhere or w not in facts.identifiers)
+    own = set(_IDENT.findall(data.decode("utf-8", "replace")))
+    known = frozenset(w for w in facts.scope if w in elsewhere or w not in own) | (facts.outside or frozenset())
     found = undefined_names(tree, known)
     line = data[:c.start].count(b"\n") + 1
     last = line + c.text.count("\n")
-    return found is not None and any(line <= u.line <= last for u in found)
+    if found is None:
+        return False
+    written = set(_IDENT.findall(c.text))
+    # a name the fix writes; or one the user wrote that is a slip for a keyword or a name in
+    # scope (`retrun x` -> `retrun`: the line parses, the slip stays). A name merely unknown
+    # here (`for v in x` + ':', x from elsewhere) is its own finding, not the fix's fault
+    return any(line <= u.line <= last and (u.name in written or any(
+        near_typo(u.name, w) for w in (*_KEYWORDS, *facts.scope))) for u in found)
 
 
 @lru_cache(maxsize=8)

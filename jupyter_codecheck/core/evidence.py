@@ -28,7 +28,9 @@ from .result import Edit, Evidence, Finding
 ERROR_SCORE = 100.0                       # errors rank above every warning
 _KEYWORDS = frozenset(keyword.kwlist)
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-_SOURCE_ORDER = {"walk": 0, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
+_SOURCE_ORDER = {"walk": 0, "python": 1, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
+# Python's own word for what a broken line lacks (3.10+: "expected ':'")
+_EXPECTED = re.compile(r"^expected '([^'\s]{1,3})'$")
 
 
 def _order(c: Candidate) -> int:
@@ -141,6 +143,10 @@ class _Places:
             ln = facts.syntax.line
             self.error_lines[ln] = syntax_finding(facts.syntax)
             self.sites.setdefault(ln, [])
+            expected = _EXPECTED.match(facts.syntax.message)
+            if expected:        # what Python says is missing, where it says: the model weighs it
+                at = _byte_at(data, self.line_starts, ln, facts.syntax.column)
+                self.add([Candidate(at, at, expected.group(1), "python", ln)])
             for a, b in _words_on_line(data, self.line_starts, ln):
                 word = data[a:b].decode("utf-8", "replace")
                 if word not in facts.scope and word not in _KEYWORDS:
@@ -223,9 +229,12 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
         evidence.append(_evidence(shown[1], data, shown[0], shown[2]))
         is_error = site in places.error_lines
         if is_error:
-            # a near-typo of the word Python could not resolve is the likeliest slip; for a name
-            # that is defined nowhere it is the only fix that says what was meant
-            ranked.sort(key=lambda x: (not _is_typo_fix(x[1], data), -x[0]))
+            # among the fixes the cell gains by: a near-typo of the word Python could not resolve
+            # is the likeliest slip (for a name defined nowhere, the only fix that says what was
+            # meant), and a fix that keeps the user's words (`for v in x` + ':') comes before one
+            # that renames them (`for v in list:`)
+            ranked = sorted((x for x in ranked if x[0] >= 0.0),
+                            key=lambda x: (not _is_typo_fix(x[1], data), _drops_a_name(x[1], data), -x[0]))
             if places.error_lines[site].kind == "undefined-name":
                 ranked = [x for x in ranked if _is_typo_fix(x[1], data)]
         for gain, c, v in ranked:
@@ -262,6 +271,11 @@ def _continuation_gain(v, c: Candidate) -> float:
     """What the rest of the cell says: the gain without the edited tokens' own part. A warning
     needs it >= 0: an edit must win on the rest of the cell, not on its token alone."""
     return v.gain - v.edit_gain
+
+
+def _drops_a_name(c: Candidate, data: bytes) -> bool:
+    """Does the edit remove a word the user wrote (`x` -> `list:`)?"""
+    return bool(set(_WORD.findall(data[c.start:c.end])) - set(_WORD.findall(c.text.encode("utf-8"))))
 
 
 def _is_typo_fix(c: Candidate, data: bytes) -> bool:
