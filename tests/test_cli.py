@@ -621,3 +621,29 @@ def test_find_files_missing_and_order(tmp_path):
     (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")
     (tmp_path / "env" / "lib" / "site.py").write_text("")
     assert find_files([tmp_path]) == [str(tmp_path / "a.ipynb"), str(tmp_path / "b.py")]
+
+
+def test_the_status_line_is_drawn_on_a_terminal_only(monkeypatch):
+    from jupyter_codecheck.views.status import StatusLine
+
+    class Stream(io.StringIO):
+        def __init__(self, tty):
+            super().__init__()
+            self.tty = tty
+
+        def isatty(self):
+            return self.tty
+
+    for tty, drawn in ((False, ""), (True, "\r\033[Kchecking\r\033[K")):
+        stream = Stream(tty)
+        monkeypatch.setattr(sys, "stderr", stream)
+        line = StatusLine()
+        line.show("checking")
+        line.clear()
+        assert stream.getvalue() == drawn
+
+
+def test_nothing_to_check_says_so(tmp_path):
+    (tmp_path / "empty.py").write_text("")
+    code, out, err = run_cli(tmp_path / "empty.py")
+    assert code == 0 and out.startswith("Nothing to check")

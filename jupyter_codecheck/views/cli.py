@@ -379,6 +379,8 @@ class TextReport:
         files = len({c.unit.path for c in run.checked})
         cells = sum(1 for c in run.checked if c.unit.cell is not None)
         tokens = sum(c.result.stats.get("tokens", 0) for c in run.checked)
+        if not files and not run.errors:
+            return "Nothing to check: no Python code in the files given (empty, or no Python cells)\n"
         what = f"{_plural(files, 'file')}" + (f" ({_plural(cells, 'notebook cell')})" if cells else "")
         split = " (" + ", ".join(_plural(k, word) for k, word in ((errors, "error"), (n - errors, "warning"))
                                  if k) + ")"

@@ -11,7 +11,7 @@ import time
 
 
 class StatusLine:
-    """One line on stderr, replaced by each `show` and erased by `clear`. With `min_interval`,
+    """One line on stderr (a terminal's only), replaced by each `show` and erased by `clear`. With `min_interval`,
     `show(..., force=False)` skips updates that come sooner than that after the last one (a
     redraw per token would cost more than the token)."""
 
@@ -21,6 +21,8 @@ class StatusLine:
         self._last = 0.0
 
     def show(self, text: str, *, force: bool = True) -> None:
+        if not _is_terminal(sys.stderr):
+            return          # a log file or a pipe keeps no redrawn line, only its escape codes
         now = time.monotonic()
         if not force and now - self._last < self.min_interval:
             return
@@ -34,3 +36,10 @@ class StatusLine:
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
             self.shown = False
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):   # replaced or closed streams
+        return False
