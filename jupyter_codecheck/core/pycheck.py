@@ -193,48 +193,53 @@ def context_names(context) -> tuple[frozenset[str], bool]:
     names: set[str] = set()
     unsure = False
     for cell in context or ():
-        # what magics bind is theirs to say (`%%capture out`, `%timeit -o t f()`): every word of
-        # a magic line counts as defined, and a cell magic's body (`%%time`) as Python if it is
-        names.update(w for m in _MAGIC_LINE.findall(cell) for w in _IDENT.findall(m))
-        magic_body = cell.lstrip().startswith("%%")
-        if magic_body:
-            cell = cell.lstrip().partition("\n")[2]
-        tree = parse(cell)
-        if tree is None and magic_body:
-            continue                # %%bash, %%html, ...: not Python, and binds nothing in it
-        if tree is None:
-            unsure = True
-            names.update(_IDENT.findall(cell))
-            continue
-        bound, star = bound_names(tree)
-        names |= bound
-        unsure |= star
+        e = _earlier_cell(cell)
+        names |= e.magic_words | e.bound
+        unsure |= e.unsure
     return frozenset(names), unsure
 
 
 def module_names(context) -> frozenset[str] | None:
     """Names the earlier cells bind at module level, as Python scopes them (a function's own names
     and parameters are not the notebook's); None when a star import of a module outside the
-    standard library makes them unknowable. What magics bind counts as in context_names."""
+    standard library makes them unknowable."""
     names: set[str] = set()
     for cell in context or ():
-        names.update(w for m in _MAGIC_LINE.findall(cell) for w in _IDENT.findall(m))
-        magic_body = cell.lstrip().startswith("%%")
-        if magic_body:
-            cell = cell.lstrip().partition("\n")[2]
-        tree = parse(cell)
-        if tree is None:
-            if not magic_body:
-                names.update(_IDENT.findall(cell))       # unreadable: every word may be defined
-            continue
-        bound, stars = _module_bound(tree)
-        names |= bound
-        for module in stars:
-            exported = _stdlib_exports(module)
-            if exported is None:
-                return None
-            names |= exported
+        e = _earlier_cell(cell)
+        if e.module_bound is None:
+            return None
+        names |= e.magic_words | e.module_bound
     return frozenset(names)
+
+
+@dataclass(frozen=True)
+class _EarlierCell:
+    magic_words: frozenset[str]     # what magics bind is theirs to say: every word of their lines
+    bound: frozenset[str]           # every name bound anywhere (every word, if it does not parse)
+    unsure: bool                    # it star-imports or cannot be read
+    module_bound: frozenset[str] | None     # bound at module level; None: a star import of the unknown
+
+
+@lru_cache(maxsize=1024)
+def _earlier_cell(cell: str) -> _EarlierCell:
+    """What one earlier cell defines (kept per text: a notebook's next check reads the same cells).
+    A cell magic's body (`%%time`) counts as Python if it is; `%%bash` and the like bind nothing."""
+    words = frozenset(w for m in _MAGIC_LINE.findall(cell) for w in _IDENT.findall(m))
+    magic_body = cell.lstrip().startswith("%%")
+    if magic_body:
+        cell = cell.lstrip().partition("\n")[2]
+    tree = parse(cell)
+    if tree is None:
+        every = frozenset() if magic_body else frozenset(_IDENT.findall(cell))
+        return _EarlierCell(words, every, not magic_body, every)
+    bound, star = bound_names(tree)
+    module, stars = _module_bound(tree)
+    for name in stars:
+        exported = _stdlib_exports(name)
+        if exported is None:
+            return _EarlierCell(words, frozenset(bound), True, None)
+        module |= exported
+    return _EarlierCell(words, frozenset(bound), star, frozenset(module))
 
 
 def _module_bound(tree: ast.Module) -> tuple[set[str], list[str]]:
