@@ -159,11 +159,20 @@ def test_a_name_one_function_binds_is_not_in_scope_in_another():
     ("class G:\n    def __init__(self):\n        self._node2info = {}\n", "_node2info", "_node_info"),
     ("def covariance(x, y):\n    return x\n", "y)", "y, mu)"),
     ("def covariance(x, y):\n    return x\n", "x, y", "y, x"),
+    ("def half(n: int) -> float:\n    return n / 2\n", "float", "int"),          # annotations: no behaviour
+    ("total: int = 0\n", "int", "float"),
+    ("class Disjoint:\n    pass\n", "Disjoint:", "DisjointSet:"),
 ])
 def test_what_a_cell_defines_keeps_its_name_and_signature(src, old, new):
     # renaming an attribute the code assigns, or changing a signature, breaks every other use
     reason = gate(cand(src, old, new), src.encode(), analyse(src))
     assert reason == "renames what the cell defines"
+
+
+def test_an_insertion_that_extends_a_defined_name_renames_it():
+    src = "class Disjoint:\n    pass\n"
+    at = src.index(":")
+    assert gate(Candidate(at, at, "Set", "walk", 1), src.encode(), analyse(src)) == "renames what the cell defines"
 
 
 def test_a_default_value_is_code_a_fix_may_change():

@@ -198,7 +198,7 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
         and not facts.in_display(c.start, c.end)
     if facts.touches_data(c.start, c.end) and not number_move:
         return "rewrites the user's data"
-    if facts.defines(c.start, c.end) and c.source != "typo":
+    if facts.defines(*_word_span(c, data)) and c.source != "typo":
         return "renames what the cell defines"
     if facts.parses and "".join(original.split()) == "".join(c.text.split()):
         return "changes only layout"
@@ -261,6 +261,19 @@ def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
     # here (`for v in x` + ':', x from elsewhere) is its own finding, not the fix's fault
     return any(line <= u.line <= last and (u.name in written or any(
         near_typo(u.name, w) for w in (*_KEYWORDS, *facts.scope))) for u in found)
+
+
+def _word_span(c: Candidate, data: bytes) -> tuple[int, int]:
+    """The span an edit changes, widened to the word it extends (`class Disjoint` + 'Set' renames
+    `Disjoint`, though the insertion lies outside it)."""
+    start, end = c.start, c.end
+    if c.text[:1].isidentifier() or c.text[:1].isdigit():
+        while start > 0 and (chr(data[start - 1]).isalnum() or data[start - 1] == 0x5F):
+            start -= 1
+    if c.text[-1:].isalnum() or c.text[-1:] == "_":
+        while end < len(data) and (chr(data[end]).isalnum() or data[end] == 0x5F):
+            end += 1
+    return start, end
 
 
 @lru_cache(maxsize=8)

@@ -290,8 +290,9 @@ def _stdlib_exports(module: str) -> frozenset[str] | None:
 
 def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
     """Byte spans of every name the AST binds (`first, *rest = ...` included, and the attribute
-    an assignment defines: `self.total = 0`), exactly, and of every signature outside its default
-    values (a fix never adds, drops or reorders a parameter: every call would break)."""
+    an assignment defines: `self.total = 0`), exactly; of every signature outside its default
+    values (a fix never adds, drops or reorders a parameter: every call would break); and of
+    type annotations (they change no behaviour a fix could repair)."""
     at = byte_offsets(source)
     data = source.encode("utf-8")
     out = []
@@ -301,6 +302,9 @@ def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
             out.append((end - len(node.attr.encode("utf-8")), end))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             out += _signature_spans(node, data, at)
+        elif isinstance(node, ast.AnnAssign):    # `total: int = 0`: the annotation is no behaviour
+            a = node.annotation
+            out.append((at(a.lineno, a.col_offset), at(a.end_lineno, a.end_col_offset)))
         if isinstance(node, (ast.Name, ast.Starred)) and isinstance(node.ctx, ast.Store):
             # a starred target's `*` is part of what it binds (`first, *rest = xs`)
             out.append((at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)))
@@ -323,6 +327,9 @@ def _signature_spans(node, data: bytes, at) -> list[tuple[int, int]]:
         spans.append((start, at(d.lineno, d.col_offset)))
         start = at(d.end_lineno, d.end_col_offset)
     spans.append((start, closed + 1))
+    if node.returns is not None:         # `-> float`: an annotation, no behaviour to fix
+        spans.append((at(node.returns.lineno, node.returns.col_offset),
+                      at(node.returns.end_lineno, node.returns.end_col_offset)))
     return spans
 
 

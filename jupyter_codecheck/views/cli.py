@@ -83,7 +83,6 @@ from .status import StatusLine
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-INFO_URI = "https://github.com/jupyter-codecheck/jupyter-codecheck"
 
 SEVERITY_ORDER = ("warning", "error")     # --fail-on X: findings of severity X or above fail
 
@@ -445,7 +444,6 @@ def sarif_report(run: Run) -> dict:
               "fullDescription": {"text": RULES[kind][1] + " " + _FULL[RULES[kind][2]]},
               "help": {"text": _HELP, "markdown": _HELP},
               "defaultConfiguration": {"level": RULES[kind][2]},
-              "helpUri": INFO_URI,
               "properties": {"tags": ["correctness"] + (["language-model"] if RULES[kind][2] == "warning" else [])}}
              for kind in rule_ids]
     results = []
@@ -461,7 +459,7 @@ def sarif_report(run: Run) -> dict:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "jupyter-codecheck", "version": __version__,
-                                "semanticVersion": __version__, "informationUri": INFO_URI,
+                                "semanticVersion": __version__,
                                 "rules": rules}},
             "invocations": [{"executionSuccessful": not run.errors and not run.interrupted,
                              "toolExecutionNotifications": notifications,
