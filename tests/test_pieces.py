@@ -93,3 +93,22 @@ def test_a_name_defined_in_another_piece_is_not_undefined():
     # names the caller gives (a kernel's namespace) count as the pieces' did
     assert merge(head + tail, [(0, part(head, [], [])), (len(head), part(tail, [], []))],
                  names=["helper"]).findings == []
+
+
+def test_a_fix_in_a_piece_passes_the_whole_sources_gates():
+    """A piece cut inside a class does not parse alone, so its own undefined-name gate cannot run:
+    found on the standard library's fractions.py, `return a._numerator` -> `self._numerator`
+    inside `def numerator(a)`. The whole source refuses such a fix, and its warning goes."""
+    from jupyter_codecheck.core.pieces import merge
+    from jupyter_codecheck.core.result import Edit, Finding
+    head = "class Frac:\n    def __init__(self, n):\n        self._n = n\n"
+    tail = "\n    def numerator(a):\n        return a._n\n\n    def double(a):\n        return a._n * 2\n"
+    at = tail.encode().index(b"a._n")                   # a piece's own positions: merge shifts them
+    bad = Edit("change", at, at + 1, 3, 15, "a", "self")
+    at2 = tail.encode().index(b"* 2") + 2
+    ok = Edit("change", at2, at2 + 1, 6, 19, "2", "3")
+    warn = lambda line: Finding(line=line, column=15, score=7.0, kind="change", message="m",  # noqa: E731
+                                replacement=None, severity="warning", gain=7.0)
+    merged = merge(head + tail, [(0, part(head, [], [])), (len(head), part(tail, [warn(3), warn(6)], [bad, ok]))])
+    assert [f.line for f in merged.findings] == [9] and [e.replacement for e in merged.edits] == ["3"]
+    assert "return a._n\n" in merged.corrected and "a._n * 3" in merged.corrected

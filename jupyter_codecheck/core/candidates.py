@@ -206,9 +206,14 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
         for lit in _SMALL_INT.findall(c.text):
             if lit not in original and (lit not in ("0", "1") or facts.touches_display(c.start, c.end)):
                 return "writes a number"      # 0 and 1 are code (x[0], n - 1); in [...] they are data
-    written = set(_IDENT.findall(original))
-    attrs = set(_ATTR_WORD.findall(c.text))
-    for w in set(_IDENT.findall(c.text)) - written - _KEYWORDS:
+    # the words as they read after the edit, whole: a sub-word edit makes a new word
+    # (`hash_info` with 'hash' -> 'float' writes `float_info`, not `float`)
+    ws, we = _word_span(c, data)
+    before = data[ws:we].decode("utf-8", "replace")
+    after = (data[ws:c.start] + c.text.encode("utf-8") + data[c.end:we]).decode("utf-8", "replace")
+    written = set(_IDENT.findall(before))
+    attrs = set(_ATTR_WORD.findall(("." if data[ws - 1:ws] == b"." else "") + after))
+    for w in set(_IDENT.findall(after)) - written - _KEYWORDS:
         pool = (facts.identifiers | _METHODS) if w in attrs else facts.scope
         if w not in pool and not any(near_typo(o, w) for o in written):
             return f"writes {w!r}, not a name in scope"
@@ -216,6 +221,9 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
     cls = facts.classes.get(c.text.strip())
     if attr and cls is not None and not hasattr(cls, attr.group(1).decode()):
         return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr.group(1).decode()!r}"
+    missing = _missing_module_attribute(c, data, facts)
+    if missing:
+        return missing
     variant = c.apply(data).decode("utf-8", "replace")
     problem = syntax_problem(variant)
     if facts.parses:
@@ -261,6 +269,29 @@ def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
     # here (`for v in x` + ':', x from elsewhere) is its own finding, not the fix's fault
     return any(line <= u.line <= last and (u.name in written or any(
         near_typo(u.name, w) for w in (*_KEYWORDS, *facts.scope))) for u in found)
+
+
+_DOTTED = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+def _missing_module_attribute(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
+    """`sys.hash_info.modulus` -> `sys.float_info.modulus`: a dotted name on a standard-library
+    module the cell imports must still exist after the edit (looked up on the module, never the
+    user's code, and nothing called)."""
+    variant = c.apply(data)
+    lo, hi = c.start, c.start + len(c.text.encode("utf-8"))
+    for m in _DOTTED.finditer(variant, max(0, lo - 200), min(len(variant), hi + 200)):
+        if m.start() > hi or m.end() < lo:
+            continue
+        parts = m.group().decode().split(".")
+        obj = facts.module_of(parts[0])
+        for k, part in enumerate(parts[1:], 1):
+            if obj is None:
+                break
+            if not hasattr(obj, part):
+                return f"{'.'.join(parts[:k])!r} has no attribute {part!r}"
+            obj = getattr(obj, part, None)
+    return None
 
 
 def _word_span(c: Candidate, data: bytes) -> tuple[int, int]:

@@ -67,6 +67,7 @@ class CellFacts:
     # names defined outside the cell as Python scopes them (earlier cells' module level, `names`,
     # IPython's): the exact gate's; None when a star import makes them unknowable
     outside: frozenset[str] | None = None
+    stdlib_imports: frozenset[str] = frozenset()     # `import sys` at the cell's top level, stdlib only
 
     @property
     def parses(self) -> bool:
@@ -86,6 +87,17 @@ class CellFacts:
 
     def in_display(self, start: int, end: int) -> bool:
         return any(a <= start and end <= b for a, b in self.display_spans)
+
+    def module_of(self, name: str):
+        """The standard-library module `name` stands for, if the cell imports it as itself
+        (`import sys`; never the user's modules, never a name rebound); else None."""
+        if name not in self.stdlib_imports:
+            return None
+        import importlib
+        try:
+            return importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - an odd module here: no knowledge, no gate
+            return None
 
     def touches_display(self, start: int, end: int) -> bool:
         """Does the span overlap a list/tuple/set/dict literal (an insertion: lie inside one)?"""
@@ -273,6 +285,16 @@ def _module_bound(tree: ast.Module) -> tuple[set[str], list[str]]:
     return names, stars
 
 
+def _stdlib_imports(tree: ast.Module) -> frozenset[str]:
+    """Standard-library modules imported by their own name (`import sys`, not `import x as y`)
+    at module level, and never rebound in the cell."""
+    import sys
+    imported = {a.name for node in tree.body if isinstance(node, ast.Import) for a in node.names
+                if a.asname is None and "." not in a.name and a.name in sys.stdlib_module_names}
+    rebound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return frozenset(imported - rebound)
+
+
 @lru_cache(maxsize=64)
 def _stdlib_exports(module: str) -> frozenset[str] | None:
     """What `from module import *` binds, for a standard-library module (never the user's code:
@@ -439,7 +461,8 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     return CellFacts(source=source, syntax=syntax, undefined=undefined, scope=frozenset(scope),
                      locals=frozenset(local) - undefined_set, identifiers=frozenset(words),
                      data=data, display_spans=displays, defined_spans=defined, classes=classes,
-                     outside=None if outside is None else outside | given | IPYTHON_NAMES)
+                     outside=None if outside is None else outside | given | IPYTHON_NAMES,
+                     stdlib_imports=_stdlib_imports(tree) if tree is not None else frozenset())
 
 
 @lru_cache(maxsize=1)
