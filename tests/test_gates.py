@@ -250,3 +250,30 @@ def test_a_sub_word_edit_is_judged_by_the_word_it_makes():
     src = "values = [1]\nprint(value)\n"
     at = src.index("value)") + 5
     assert gate(Candidate(at, at, "s", "walk", 2), src.encode(), analyse(src)) is None
+
+
+def test_in_a_kernel_a_fix_names_only_attributes_the_object_has():
+    # the tour notebook: `result.corrected` -> `result.text`, where the kernel holds `result`
+    class Result:
+        def __init__(self):
+            self.corrected = "x"
+
+        @property
+        def findings(self):                 # never run by the gate
+            raise AssertionError("the gate ran the user's code")
+
+    class Anything:
+        def __getattr__(self, name):
+            return 1
+
+    src = "print(result.corrected)\nprint(other.corrected)\nfor text in findings:\n    print(text)\n"
+    facts = analyse(src, names={"result": Result(), "other": Anything(), "findings": []})
+    at = src.index("corrected")
+    assert gate(Candidate(at, at + 9, "text", "walk", 1), src.encode(), facts) == \
+        "'result' (Result) has no attribute 'text'"
+    assert gate(Candidate(at, at + 9, "findings", "walk", 1), src.encode(), facts) is None
+    at = src.index("corrected", at + 1)         # a class with __getattr__ may have anything
+    assert gate(Candidate(at, at + 9, "text", "walk", 2), src.encode(), facts) is None
+    # names given as a plain list (the command line): nothing to ask
+    assert gate(Candidate(at, at + 9, "text", "walk", 2), src.encode(),
+                analyse(src, names=["result", "other", "findings"])) is None

@@ -221,7 +221,7 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
     cls = facts.classes.get(c.text.strip())
     if attr and cls is not None and not hasattr(cls, attr.group(1).decode()):
         return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr.group(1).decode()!r}"
-    missing = _missing_module_attribute(c, data, facts)
+    missing = _missing_module_attribute(c, data, facts) or _missing_live_attribute(ws, after, data, facts)
     if missing:
         return missing
     variant = c.apply(data).decode("utf-8", "replace")
@@ -291,6 +291,21 @@ def _missing_module_attribute(c: Candidate, data: bytes, facts: CellFacts) -> st
             if not hasattr(obj, part):
                 return f"{'.'.join(parts[:k])!r} has no attribute {part!r}"
             obj = getattr(obj, part, None)
+    return None
+
+
+_NAME_BEFORE_DOT = re.compile(rb"([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*$")
+
+
+def _missing_live_attribute(ws: int, after: str, data: bytes, facts: CellFacts) -> str | None:
+    """`result.corrected` -> `result.text`: in a kernel, the object `result` is there to ask."""
+    base = _NAME_BEFORE_DOT.search(data, max(0, ws - 80), ws)
+    word = _IDENT.match(after)
+    if base is None or word is None:
+        return None
+    name = base.group(1).decode()
+    if facts.lacks_attribute(name, word.group()):
+        return f"{name!r} ({type(facts.live[name]).__name__}) has no attribute {word.group()!r}"
     return None
 
 

@@ -16,6 +16,7 @@ import keyword
 import re
 import tokenize
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -68,6 +69,7 @@ class CellFacts:
     # IPython's): the exact gate's; None when a star import makes them unknowable
     outside: frozenset[str] | None = None
     stdlib_imports: frozenset[str] = frozenset()     # `import sys` at the cell's top level, stdlib only
+    live: Mapping | None = None     # a kernel's namespace when `names` gave one (name -> object)
 
     @property
     def parses(self) -> bool:
@@ -98,6 +100,19 @@ class CellFacts:
             return importlib.import_module(name)
         except Exception:  # noqa: BLE001 - an odd module here: no knowledge, no gate
             return None
+
+    def lacks_attribute(self, name: str, attr: str) -> bool:
+        """Has the kernel's object `name` surely no attribute `attr`? Read statically (no
+        property, no __getattr__ of the user's runs); a class with a __getattr__ may have any;
+        a name the cell binds itself may be another object by then."""
+        if self.live is None or name in self.locals or name not in self.live:
+            return False
+        import inspect
+        obj = self.live[name]
+        missing = object()
+        if inspect.getattr_static(type(obj), "__getattr__", missing) is not missing:
+            return False
+        return inspect.getattr_static(obj, attr, missing) is missing
 
     def touches_display(self, start: int, end: int) -> bool:
         """Does the span overlap a list/tuple/set/dict literal (an insertion: lie inside one)?"""
@@ -462,7 +477,8 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
                      locals=frozenset(local) - undefined_set, identifiers=frozenset(words),
                      data=data, display_spans=displays, defined_spans=defined, classes=classes,
                      outside=None if outside is None else outside | given | IPYTHON_NAMES,
-                     stdlib_imports=_stdlib_imports(tree) if tree is not None else frozenset())
+                     stdlib_imports=_stdlib_imports(tree) if tree is not None else frozenset(),
+                     live=names if isinstance(names, Mapping) else None)
 
 
 @lru_cache(maxsize=1)

@@ -238,10 +238,11 @@ class CodecheckMagics(Magics):
     def context(self) -> list[str]:
         return self.executed.window()
 
-    def defined_names(self) -> list[str]:
-        """What the kernel has defined: Python's checks never call these undefined, whatever
-        part of the earlier cells the model reads as context."""
-        return list(self.shell.user_ns) if self.shell is not None else []
+    def defined_names(self) -> dict:
+        """What the kernel has defined, by name: Python's checks never call these undefined,
+        whatever part of the earlier cells the model reads as context, and a fix may not name an
+        attribute the object has not got (read without running its code: see pycheck)."""
+        return dict(self.shell.user_ns) if self.shell is not None else {}
 
     # -- running one check with progress, cancellation and a view -----------------------------
 
