@@ -242,14 +242,14 @@ def test_a_name_swap_may_not_lose_an_attribute_python_knows():
 
 def test_a_sub_word_edit_is_judged_by_the_word_it_makes():
     # fractions.py: the token 'hash' of `sys.hash_info` -> 'float' writes `float_info`, and
-    # `sys.float_info` has no `modulus`; completing a word into a name in scope is fine
+    # `sys.float_info` has no `modulus`; without float_info anywhere, it is no name at all
     src = "import sys\n_M = sys.hash_info.modulus\nprint(sys.float_info.max)\n"
     at = src.index("hash_info")
     assert gate(Candidate(at, at + 4, "float", "walk", 2), src.encode(), analyse(src)) == \
         "'sys.float_info' has no attribute 'modulus'"
-    src = "values = [1]\nprint(value)\n"
-    at = src.index("value)") + 5
-    assert gate(Candidate(at, at, "s", "walk", 2), src.encode(), analyse(src)) is None
+    src = "import sys\n_M = sys.hash_info.modulus\n"
+    assert gate(Candidate(at, at + 4, "float", "walk", 2), src.encode(), analyse(src)) == \
+        "writes 'float_info', not a name in scope"
 
 
 def test_in_a_kernel_a_fix_names_only_attributes_the_object_has():

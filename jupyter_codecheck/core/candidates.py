@@ -206,17 +206,19 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
         for lit in _SMALL_INT.findall(c.text):
             if lit not in original and (lit not in ("0", "1") or facts.touches_display(c.start, c.end)):
                 return "writes a number"      # 0 and 1 are code (x[0], n - 1); in [...] they are data
-    # the words as they read after the edit, whole: a sub-word edit makes a new word
-    # (`hash_info` with 'hash' -> 'float' writes `float_info`, not `float`)
+    # the words it writes, and the words as they read after the edit, whole: a sub-word edit
+    # makes a new word (`hash_info` with 'hash' -> 'float' writes `float_info`, not only `float`)
     ws, we = _word_span(c, data)
     before = data[ws:we].decode("utf-8", "replace")
     after = (data[ws:c.start] + c.text.encode("utf-8") + data[c.end:we]).decode("utf-8", "replace")
-    written = set(_IDENT.findall(before))
-    attrs = set(_ATTR_WORD.findall(("." if data[ws - 1:ws] == b"." else "") + after))
-    for w in set(_IDENT.findall(after)) - written - _KEYWORDS:
-        pool = (facts.identifiers | _METHODS) if w in attrs else facts.scope
-        if w not in pool and not any(near_typo(o, w) for o in written):
-            return f"writes {w!r}, not a name in scope"
+    for words, text in ((set(_IDENT.findall(original)), c.text), (set(_IDENT.findall(before)), after)):
+        attrs = set(_ATTR_WORD.findall(text))
+        if text is after and data[ws - 1:ws] == b".":
+            attrs |= set(_IDENT.findall(after)[:1])
+        for w in set(_IDENT.findall(text)) - words - _KEYWORDS:
+            pool = (facts.identifiers | _METHODS) if w in attrs else facts.scope
+            if w not in pool and not any(near_typo(o, w) for o in words):
+                return f"writes {w!r}, not a name in scope"
     attr = _ATTR_AFTER.match(data, c.end)
     cls = facts.classes.get(c.text.strip())
     if attr and cls is not None and not hasattr(cls, attr.group(1).decode()):
