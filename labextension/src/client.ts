@@ -132,8 +132,11 @@ export class KernelChecker implements IChecker {
       'def __codecheck_run(payload):',
       '    import json, jupyter_codecheck',
       '    req = json.loads(payload)',
+      // the kernel's namespace, as %%codecheck gives it: its names are defined, and a fix may
+      // name only attributes its objects have
+      '    names = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_run"}',
       '    result = jupyter_codecheck.check(req["source"], context=req["context"], earlier=req.get("earlier"),',
-      '                                     **req["options"])',
+      '                                     names=names, **req["options"])',
       `    print("${RESULT_MARK}" + result.to_json())`,
       `__codecheck_run(${payload}); del __codecheck_run`
     ].join('\n');
