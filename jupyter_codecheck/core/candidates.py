@@ -223,11 +223,11 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
     cls = facts.classes.get(c.text.strip())
     if attr and cls is not None and not hasattr(cls, attr.group(1).decode()):
         return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr.group(1).decode()!r}"
-    missing = _missing_module_attribute(c, data, facts) or _missing_live_attribute(ws, after, data, facts)
+    variant = c.apply(data)
+    missing = _missing_module_attribute(c, variant, facts) or _missing_live_attribute(ws, after, data, facts)
     if missing:
         return missing
-    variant = c.apply(data).decode("utf-8", "replace")
-    problem = syntax_problem(variant)
+    problem = syntax_problem(variant.decode("utf-8", "replace"))
     if facts.parses:
         if problem is not None:
             return "breaks parsing"
@@ -276,11 +276,10 @@ def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
 _DOTTED = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
 
 
-def _missing_module_attribute(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
+def _missing_module_attribute(c: Candidate, variant: bytes, facts: CellFacts) -> str | None:
     """`sys.hash_info.modulus` -> `sys.float_info.modulus`: a dotted name on a standard-library
-    module the cell imports must still exist after the edit (looked up on the module, never the
-    user's code, and nothing called)."""
-    variant = c.apply(data)
+    module the cell imports must still exist in the edited cell, `variant` (looked up on the
+    module, never the user's code, and nothing called)."""
     lo, hi = c.start, c.start + len(c.text.encode("utf-8"))
     for m in _DOTTED.finditer(variant, max(0, lo - 200), min(len(variant), hi + 200)):
         if m.start() > hi or m.end() < lo:

@@ -42,7 +42,7 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
     """check_iter() for a source of any length: a short one is checked as it is; a long one piece
     by piece, each piece announced by a `Piece`, its records and edits moved to the whole
     source's positions, then one merged CheckResult. A cancelled piece ends the check."""
-    from .check import check_iter
+    from .check import _defining, check_iter
     from ..engine.errors import ContextFullError
 
     size = PIECE_CHARS
@@ -83,7 +83,7 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         tokens_before += len(result.tokens)
         if result.stats.get("cancelled"):
             break
-    yield merge(source, parts, [*(options.get("earlier") or ()), *(context or ())], options.get("names"))
+    yield merge(source, parts, _defining(options.get("earlier"), context), options.get("names"))
 
 
 def _chain(first, rest):

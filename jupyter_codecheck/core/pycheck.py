@@ -93,13 +93,7 @@ class CellFacts:
     def module_of(self, name: str):
         """The standard-library module `name` stands for, if the cell imports it as itself
         (`import sys`; never the user's modules, never a name rebound); else None."""
-        if name not in self.stdlib_imports:
-            return None
-        import importlib
-        try:
-            return importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - an odd module here: no knowledge, no gate
-            return None
+        return _stdlib_module(name) if name in self.stdlib_imports else None
 
     def lacks_attribute(self, name: str, attr: str) -> bool:
         """Has the kernel's object `name` surely no attribute `attr`? Read statically (no
@@ -312,17 +306,25 @@ def _stdlib_imports(tree: ast.Module) -> frozenset[str]:
 
 @lru_cache(maxsize=64)
 def _stdlib_exports(module: str) -> frozenset[str] | None:
-    """What `from module import *` binds, for a standard-library module (never the user's code:
-    importing it could run anything); None for any other."""
-    import importlib
-    import sys
-    if not module or module.split(".")[0] not in sys.stdlib_module_names:
-        return None
-    try:
-        mod = importlib.import_module(module)
-    except Exception:  # noqa: BLE001 - a module that does not import here: unknowable
+    """What `from module import *` binds, for a standard-library module; None for any other."""
+    mod = _stdlib_module(module)
+    if mod is None:
         return None
     return frozenset(getattr(mod, "__all__", None) or (n for n in dir(mod) if not n.startswith("_")))
+
+
+def _stdlib_module(name: str):
+    """The standard-library module `name`, imported; None for any other module (never the user's
+    code: importing it could run anything) or one that does not import here (no knowledge, no
+    gate)."""
+    import importlib
+    import sys
+    if not name or name.split(".")[0] not in getattr(sys, "stdlib_module_names", ()):
+        return None
+    try:
+        return importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - an odd stdlib module
+        return None
 
 
 def _target_spans(tree: ast.Module, source: str) -> list[tuple[int, int]]:
@@ -399,16 +401,10 @@ def instance_classes(tree: ast.Module) -> dict[str, type]:
 
 
 def _known_class(name: str, imported: dict) -> type | None:
-    import importlib
-    import sys
     if name in imported:
         module, attr = imported[name]
-        if module.split(".")[0] not in getattr(sys, "stdlib_module_names", ()):
-            return None
-        try:
-            obj = getattr(importlib.import_module(module), attr, None)
-        except Exception:       # noqa: BLE001 - an odd stdlib module: no knowledge, no gate
-            return None
+        mod = _stdlib_module(module)
+        obj = None if mod is None else getattr(mod, attr, None)
     else:
         obj = getattr(builtins, name, None)
     return obj if isinstance(obj, type) else None
