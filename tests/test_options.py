@@ -294,7 +294,8 @@ def test_views_use_only_the_core_api_and_core_never_imports_a_view():
     graph = _imports()
     allowed = {"jupyter_codecheck", "jupyter_codecheck.core.check", "jupyter_codecheck.core.options",
                "jupyter_codecheck.core.result", "jupyter_codecheck.core.pieces",
-               "jupyter_codecheck.core.sources", "jupyter_codecheck.core.errors"}
+               "jupyter_codecheck.core.sources", "jupyter_codecheck.core.errors",
+               "jupyter_codecheck.core.kernel"}    # kernel facts, read where the objects are
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {"jupyter_codecheck.views.cli": {"jupyter_codecheck.tools.calibrate"}}
     for name, deps in graph.items():
@@ -304,6 +305,18 @@ def test_views_use_only_the_core_api_and_core_never_imports_a_view():
             assert not outside, f"{name} reaches past the core's API: {sorted(outside)}"
         if name.startswith(("jupyter_codecheck.core", "jupyter_codecheck.engine", "jupyter_codecheck.decoding")):
             assert not {d for d in deps if d.startswith(("jupyter_codecheck.views", "jupyter_codecheck.tools"))}, name
+
+
+def test_what_the_text_says_never_imports_what_the_kernel_holds():
+    graph = _imports()
+    text_rooms = [n for n in graph if n in ("jupyter_codecheck.core.pycheck", "jupyter_codecheck.core.pysource")]
+    assert text_rooms
+    for name in text_rooms:
+        assert not {d for d in graph[name] if d.startswith("jupyter_codecheck.core.kernel")}, name
+    # the kernel's room reads objects; it never reaches the model
+    for name, deps in graph.items():
+        if name.startswith("jupyter_codecheck.core.kernel"):
+            assert not {d for d in deps if d.startswith(("jupyter_codecheck.engine", "jupyter_codecheck.decoding"))}, name
 
 
 def test_architecture_md_names_only_files_that_exist():

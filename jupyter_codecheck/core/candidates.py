@@ -236,6 +236,16 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
     return None
 
 
+def gate_exact(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
+    """The gate of a kernel fact's own alternatives (a column the DataFrame has, a parameter the
+    function takes): exact already, they need only leave a parsing cell parsing."""
+    if c.text == data[c.start:c.end].decode("utf-8", "replace"):
+        return "no change"
+    if facts.parses and syntax_problem(c.apply(data).decode("utf-8", "replace")) is not None:
+        return "breaks parsing"
+    return None
+
+
 def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
     """The exact gate, run on proposals only (pyflakes): does the fix leave a name undefined that
     the cell did not have (a broken cell: any undefined name on the edited line)?"""
@@ -305,8 +315,12 @@ def _missing_live_attribute(ws: int, after: str, data: bytes, facts: CellFacts) 
     if base is None or word is None:
         return None
     name = base.group(1).decode()
-    if facts.lacks_attribute(name, word.group()):
-        return f"{name!r} ({type(facts.live[name]).__name__}) has no attribute {word.group()!r}"
+    if facts.live is None or name in facts.locals or name not in facts.live:
+        return None                 # no object to ask, or the cell rebinds the name first
+    from .kernel.attributes import has_attribute
+    obj = facts.live[name]
+    if has_attribute(obj, word.group()) is False:
+        return f"{name!r} ({type(obj).__name__}) has no attribute {word.group()!r}"
     return None
 
 
@@ -330,4 +344,4 @@ def _undefined_as_written(source: str, known: frozenset[str]) -> frozenset[str]:
 
 
 __all__ = ["Candidate", "adds_undefined_name", "python_tokens", "from_walk", "from_alternatives", "typos", "patterns",
-           "names", "gate", "word_at", "SWAPS"]
+           "names", "gate", "gate_exact", "word_at", "SWAPS"]

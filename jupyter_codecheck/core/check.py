@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -190,7 +191,8 @@ class _Run:
         evidence becomes the result's findings and edits. Returns the evidence step's stats."""
         opts, engine, enc, tok, prefix, result = self.opts, self.engine, self.enc, self.tok, self.prefix, self.result
         source, data, context, scorer = self.source, self.data, self.context, self.scorer
-        facts = analyse(source, _defining(opts.earlier, context), opts.names) if opts.python and self.python_cell else None
+        facts = analyse(source, _defining(opts.earlier, context), opts.namespace) if opts.python and self.python_cell else None
+        exact, reasons = self._notebook_facts(facts) if facts is not None else ([], {})
         verification = {}
         if facts is not None and not self.cancelled:
             try:
@@ -205,12 +207,32 @@ class _Run:
                     result.findings, result.edits, result.evidence, verification = weigh(
                         source=source, data=data, records=self.records, walk_edits=self.walk_edits,
                         facts=facts, dists={ev.index: ev.dist for ev in self.events if ev.dist is not None},
-                        **common)
+                        exact=exact, reasons=reasons, **common)
                     if facts.syntax is not None and result.edits:
-                        _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.names, common)
+                        _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.namespace, common)
             except (Cancelled, KeyboardInterrupt):
                 self.cancelled = True
         return verification
+
+    def _notebook_facts(self, facts) -> tuple[list, dict]:
+        """The kernel's facts on the cell (given, or read from the namespace's objects) and the
+        notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
+        from .kernel import NotebookCells, kernel_facts, undefined_reason
+        opts, t0 = self.opts, time.perf_counter()
+        exact = []
+        if facts.parses:
+            if opts.facts is not None:
+                exact = [f for f in opts.facts if 0 < f.line <= self.source.count("\n") + 1]
+            elif isinstance(opts.namespace, Mapping):
+                exact = kernel_facts(self.source, opts.namespace)
+        reasons = {}
+        if facts.undefined:
+            earlier = _defining(opts.earlier, self.context)
+            failed = set(opts.failed or ())
+            cells = NotebookCells(earlier, [c in failed for c in earlier], list(opts.later or ()))
+            reasons = {u.name: r for u in facts.undefined if (r := undefined_reason(u.name, cells))}
+        self.kernel_s = time.perf_counter() - t0
+        return exact, reasons
 
     def finish(self, verification: dict) -> CheckResult:
         result = self.result
@@ -249,6 +271,7 @@ class _Run:
             # the evidence step: places weighed, candidates generated / stopped by the gates /
             # weighed by the model, branch rows scored, seconds (scoring_s: the model's part)
             "verification": verification,
+            "kernel_facts_s": getattr(self, "kernel_s", 0.0),
             "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": self.cancelled,
         }
 

@@ -18,7 +18,7 @@ import time
 import tokenize
 from dataclasses import dataclass
 
-from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, names,
+from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, gate_exact, names,
                          patterns, python_tokens, typos, word_at)
 from ..decoding.exit_policy import make_policy
 from ..decoding.verify import Probe, Variant, verify
@@ -28,7 +28,7 @@ from .result import Edit, Evidence, Finding
 ERROR_SCORE = 100.0                       # errors rank above every warning
 _KEYWORDS = frozenset(keyword.kwlist)
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-_SOURCE_ORDER = {"walk": 0, "python": 1, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
+_SOURCE_ORDER = {"kernel": 0, "walk": 0, "python": 1, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
 # Python's own word for what a broken line lacks (3.10+: "expected ':'")
 _EXPECTED = re.compile(r"^expected '([^'\s]{1,3})'$")
 
@@ -66,15 +66,17 @@ class EvidenceConfig:
 def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],
           facts: CellFacts, encode, scorer, offset: int, token_at, room: int,
           cfg: EvidenceConfig, dists: dict | None = None,
-          cache: dict | None = None) -> tuple[list[Finding], list[Edit], list[Evidence], dict]:
+          cache: dict | None = None, exact=(), reasons: dict | None = None,
+          ) -> tuple[list[Finding], list[Edit], list[Evidence], dict]:
     """Findings, the edits they propose (non-overlapping), the evidence of every weighed place
     and statistics. `records`: TokenRecords by cell token index; `dists`: the walk's Dist of
     each cell position (bounds the gains: see decoding/verify.py); `encode(text) -> ids`;
     `room`: branch rows the context can hold; `cache`: verdicts kept from earlier checks on the
-    same context (see decoding/verify.py)."""
+    same context (see decoding/verify.py); `exact`: kernel facts (core/kernel), errors whose fixes
+    are their own candidates; `reasons`: why an undefined name is undefined, by name."""
     t0 = time.perf_counter()
     places = _Places(source, data, facts)
-    places.errors()
+    places.errors(exact, reasons or {})
     places.model(enc, records, walk_edits, cfg)
     kept, n_generated = places.gated(cfg.per_site)
 
@@ -136,8 +138,9 @@ class _Places:
     def line_of(self, pos: int) -> int:
         return bisect.bisect_right(self.line_starts, pos)
 
-    def errors(self) -> None:
-        """Python's own findings first; near-typos of the words it cannot read are their fixes."""
+    def errors(self, exact=(), reasons: dict | None = None) -> None:
+        """Python's own findings first; near-typos of the words it cannot read are their fixes.
+        Then the kernel's facts, with the exact alternatives they name."""
         data, facts = self.data, self.facts
         if facts.syntax is not None:
             ln = facts.syntax.line
@@ -155,8 +158,13 @@ class _Places:
             span = word_at(data, _byte_at(data, self.line_starts, u.line, u.column))
             if span is None:
                 continue
-            self.error_lines.setdefault(u.line, undefined_finding(u))
+            self.error_lines.setdefault(u.line, undefined_finding(u, (reasons or {}).get(u.name)))
             self.add(typos(u.name, span[0], span[1], facts, u.line, False))
+        for f in exact:
+            a = _byte_at(data, self.line_starts, f.line, f.column)
+            b = _byte_at(data, self.line_starts, f.line, f.end_column)
+            self.error_lines.setdefault(f.line, kernel_finding(f))
+            self.add([Candidate(a, b, text, "kernel", f.line) for text in f.candidates])
 
     def model(self, enc, records: dict, walk_edits: list[Edit], cfg: EvidenceConfig) -> None:
         """The walk's places: its edits and the tokens it rejected or flagged; then the bug
@@ -203,7 +211,7 @@ class _Places:
                     continue
                 seen.add((c.start, c.end, c.text))
                 generated += 1
-                if gate(c, self.data, self.facts) is None:
+                if (gate_exact if c.source == "kernel" else gate)(c, self.data, self.facts) is None:
                     ok.append(c)
             self.over_cap += max(0, len(ok) - per_site)
             kept += ok[:per_site]
@@ -282,7 +290,7 @@ def _is_typo_fix(c: Candidate, data: bytes) -> bool:
     """Does the edit replace a word by a near-typo of it (whoever proposed it)?"""
     old = data[c.start:c.end].decode("utf-8", "replace").strip()
     new = c.text.strip()
-    return c.source == "typo" or (old.isidentifier() and new.isidentifier() and near_typo(old, new))
+    return c.source in ("typo", "kernel") or (old.isidentifier() and new.isidentifier() and near_typo(old, new))
 
 
 def syntax_finding(problem) -> Finding:
@@ -291,10 +299,18 @@ def syntax_finding(problem) -> Finding:
                    message=f"syntax error: {problem.message}", replacement=None, severity="error")
 
 
-def undefined_finding(u) -> Finding:
-    """The error finding of an undefined name (pycheck.UndefinedName)."""
+def undefined_finding(u, reason: str | None = None) -> Finding:
+    """The error finding of an undefined name (pycheck.UndefinedName), with the notebook's reason
+    where it has one (core/kernel/run_order.py)."""
+    why = f": {reason}" if reason else ""
     return Finding(line=u.line, column=u.column, score=ERROR_SCORE, kind="undefined-name",
-                   message=f"name {u.name!r} is not defined", replacement=None, severity="error")
+                   message=f"name {u.name!r} is not defined{why}", replacement=None, severity="error")
+
+
+def kernel_finding(f) -> Finding:
+    """The error finding of a kernel fact (core/kernel: attribute, key, call)."""
+    return Finding(line=f.line, column=f.column, score=ERROR_SCORE, kind=f.kind, message=f.message,
+                   replacement=None, severity="error")
 
 
 def _is_deletion(c: Candidate) -> bool:
@@ -403,4 +419,4 @@ def _line_end_tokens(starts, data: bytes, line_starts):
     return f
 
 
-__all__ = ["EvidenceConfig", "weigh", "syntax_finding", "undefined_finding", "ERROR_SCORE"]
+__all__ = ["EvidenceConfig", "weigh", "syntax_finding", "undefined_finding", "kernel_finding", "ERROR_SCORE"]

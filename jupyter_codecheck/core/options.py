@@ -18,6 +18,7 @@ import argparse
 import math
 import numbers
 import threading
+import warnings
 from dataclasses import dataclass, field, make_dataclass
 from typing import Any, Callable, Mapping
 
@@ -78,6 +79,8 @@ class Option:
         else:
             text = {"policy": "an exit policy", "model": "a model name or GGUF path", "str": "text",
                     "names": "a list of names", "cells": "a list of cell sources",
+                    "namespace": "a mapping of names to objects, or a list of names",
+                    "facts": "a list of kernel facts (core.kernel.KernelFact or their dicts)",
                     "cancel": "a callable or a threading.Event"}[self.kind]
         return text + (", or none" if self.nullable else "")
 
@@ -132,6 +135,18 @@ class Option:
             if isinstance(value, str) or not all(isinstance(n, str) for n in value):
                 raise bad
             return value
+        if k == "namespace":
+            if isinstance(value, Mapping):
+                return value             # live objects: read, never copied or run
+            if isinstance(value, str) or not all(isinstance(n, str) for n in value):
+                raise bad
+            return frozenset(value)
+        if k == "facts":
+            from .kernel import KernelFact
+            try:
+                return [f if isinstance(f, KernelFact) else KernelFact.from_dict(f) for f in value]
+            except (TypeError, KeyError, ValueError):
+                raise bad from None
         if k == "cancel":
             if isinstance(value, threading.Event):
                 return value.is_set
@@ -160,7 +175,7 @@ class Option:
                 return self.check(int(text) if k == "int" else float(text), label)
             except (ValueError, OptionError):
                 raise bad from None
-        if k in ("names", "cells", "cancel"):
+        if k in ("names", "cells", "cancel", "namespace", "facts"):
             raise OptionError(f"{label} is set by the program, not as text")
         return self.check(text, label)
 
@@ -240,8 +255,17 @@ OPTIONS: tuple[Option, ...] = (
            "before its whole continuation is scored (0: score every candidate in full)", low=0),
     Option("n_threads", "int", None, "CPU threads (default: all physical cores or one, chosen per layer step from measured times)", low=1,
            nullable=True, what="a thread count >= 1", flag="threads", metavar="N", scope="server"),
-    Option("names", "names", None, "names defined before the cell beyond its context (a kernel's "
-           "namespace): never undefined", nullable=True, scope="api"),
+    Option("namespace", "namespace", None, "the kernel's namespace (name -> object), or the names "
+           "defined before the cell beyond its context: never undefined; with objects, their "
+           "attributes, keys and signatures are read (never run) for kernel facts",
+           nullable=True, scope="api"),
+    Option("facts", "facts", None, "kernel facts computed where the objects are "
+           "(core.kernel.kernel_facts, as dicts): a check away from the kernel reports them",
+           nullable=True, scope="api"),
+    Option("later", "cells", None, "the notebook's cells after this one: a name only they define "
+           "is reported with that reason (run order)", nullable=True, scope="api"),
+    Option("failed", "cells", None, "earlier cells that raised when they ran (a kernel's history): "
+           "a name only they define is reported with that reason", nullable=True, scope="api"),
     Option("earlier", "cells", None, "the notebook's cells before the context (the model does not "
            "read them): what they define is defined for Python's checks", nullable=True, scope="api"),
     Option("cancel", "cancel", None, "polled after every layer; a callable or a threading.Event",
@@ -281,6 +305,11 @@ def validate(options: Mapping[str, Any], *, scope: str = "api") -> dict:
     `scope`: which options a caller may set ("api": all, "view": not the program's own,
     "server": not those the server owns)."""
     out = {}
+    if "names" in options:          # the old name of `namespace` (it carries live objects)
+        if "namespace" in options:
+            raise OptionError("give namespace, not both namespace and names (its old name)")
+        warnings.warn("the option 'names' is now 'namespace'", DeprecationWarning, stacklevel=3)
+        options = {("namespace" if k == "names" else k): v for k, v in options.items()}
     unknown = sorted(k for k in options if k not in BY_NAME)
     if unknown:
         raise UnknownOption(f"unknown option {', '.join(map(repr, unknown))}; valid options: "

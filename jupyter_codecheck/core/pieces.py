@@ -83,7 +83,8 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         tokens_before += len(result.tokens)
         if result.stats.get("cancelled"):
             break
-    yield merge(source, parts, _defining(options.get("earlier"), context), options.get("names"))
+    yield merge(source, parts, _defining(options.get("earlier"), context),
+                options.get("namespace", options.get("names")))
 
 
 def _chain(first, rest):

@@ -69,7 +69,7 @@ class CellFacts:
     # IPython's): the exact gate's; None when a star import makes them unknowable
     outside: frozenset[str] | None = None
     stdlib_imports: frozenset[str] = frozenset()     # `import sys` at the cell's top level, stdlib only
-    live: Mapping | None = None     # a kernel's namespace when `names` gave one (name -> object)
+    live: Mapping | None = None     # a kernel's namespace when one was given (name -> object)
 
     @property
     def parses(self) -> bool:
@@ -94,19 +94,6 @@ class CellFacts:
         """The standard-library module `name` stands for, if the cell imports it as itself
         (`import sys`; never the user's modules, never a name rebound); else None."""
         return _stdlib_module(name) if name in self.stdlib_imports else None
-
-    def lacks_attribute(self, name: str, attr: str) -> bool:
-        """Has the kernel's object `name` surely no attribute `attr`? Read statically (no
-        property, no __getattr__ of the user's runs); a class with a __getattr__ may have any;
-        a name the cell binds itself may be another object by then."""
-        if self.live is None or name in self.locals or name not in self.live:
-            return False
-        import inspect
-        obj = self.live[name]
-        missing = object()
-        if inspect.getattr_static(type(obj), "__getattr__", missing) is not missing:
-            return False
-        return inspect.getattr_static(obj, attr, missing) is missing
 
     def touches_display(self, start: int, end: int) -> bool:
         """Does the span overlap a list/tuple/set/dict literal (an insertion: lie inside one)?"""
@@ -440,10 +427,14 @@ def data_spans(source: str) -> tuple[list[tuple[int, int, int]], list[tuple[int,
 def analyse(source: str, context=None, names=None) -> CellFacts:
     """Python's view of a cell: syntax error, undefined names, scope, data spans. `names`: names
     defined before it beyond what the `context` cells define (e.g. a kernel's namespace)."""
-    ctx_names, unsure = context_names(context)
     given = frozenset(names or ()) | frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
-    ctx_names |= given
-    outside = module_names(context)
+    if isinstance(names, Mapping):
+        # a kernel's namespace is what is defined: an earlier cell's text may not have run
+        ctx_names, unsure, outside = given, False, frozenset()
+    else:
+        ctx_names, unsure = context_names(context)
+        ctx_names |= given
+        outside = module_names(context)
     tree = parse(source)
     syntax = None if tree is not None else syntax_problem(source)
     local: set[str] = set()

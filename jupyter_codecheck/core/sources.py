@@ -134,6 +134,14 @@ def read_units(path: str | os.PathLike, *, text: str | None = None) -> list[Unit
     return [Unit(path=path, source=text)] if text.strip() else []
 
 
+def later_sources(units: list[Unit], unit: Unit) -> list[str]:
+    """The sources of the cells after `unit` in the same notebook, in order: a name only they
+    define fails when the notebook runs top to bottom (the checker says so)."""
+    if unit.cell is None:
+        return []
+    return [u.source for u in units if u.path == unit.path and u.cell is not None and u.cell > unit.cell]
+
+
 def earlier_sources(units: list[Unit], unit: Unit, *, max_chars: int | None = None) -> list[str]:
     """The sources of the cells before `unit` in the same notebook (the checker's `context`),
     oldest first; with `max_chars`, only the most recent whole cells that fit (the model's

@@ -14,7 +14,9 @@ skipped. Locations read `path:line:col`, or `nb.ipynb:cell_3:12:5` for line 12, 
 notebook's cell 3 (0-based index into the notebook's cells, markdown cells included).
 
 Findings have a severity. An **error** is Python's own verdict: a syntax error (kind `syntax`) or
-a name that is never defined (kind `undefined-name`); it has no score from the model. A
+a name that is never defined (kind `undefined-name`, with the notebook's reason where it has one:
+a later cell defines it); beside a kernel also `attribute`, `key` and `call` (the live object
+has no such attribute, column or parameter); it has no score from the model. A
 **warning** is an edit the model proposes and has verified on the rest of the file or cell (kind
 `change`, `replace`, `insert` or `delete`); its `gain` is the evidence for the edit in nats. Text
 lines read `path:3:5: error[syntax]: ...` or `path:2:1: warning[replace]: ... (gain 6.2)`.
@@ -33,7 +35,7 @@ finding holds every field of jupyter_codecheck.Finding):
        "findings": [{"line": 3,                  # 1-based line in the file (or cell)
                      "column": 4,                # 0-based character column, as jupyter_codecheck.Finding
                      "score": 9.2,               # ranks findings: higher = more certain, errors first
-                     "kind": "replace",          # syntax | undefined-name | change | replace | insert | delete
+                     "kind": "replace",          # syntax | undefined-name | attribute | key | call | change | replace | insert | delete
                      "message": "'retrun' looks wrong here: the model expects 'return'",
                      "replacement": "    return x",  # the corrected line, or null
                      "severity": "warning",      # error | warning
@@ -75,6 +77,7 @@ from ..core.sources import (
     SourceError,
     Unit,
     earlier_sources,
+    later_sources,
     find_files,
     read_units,
 )
@@ -90,6 +93,9 @@ SEVERITY_ORDER = ("warning", "error")     # --fail-on X: findings of severity X 
 RULES = {
     "syntax": ("SyntaxError", "Python cannot parse this code.", "error"),
     "undefined-name": ("UndefinedName", "This name is used but never defined.", "error"),
+    "attribute": ("MissingAttribute", "The live object has no such attribute.", "error"),
+    "key": ("MissingKey", "The live dict or DataFrame has no such key or column.", "error"),
+    "call": ("BadCall", "The callable's signature rejects these arguments.", "error"),
     "replace": ("UnexpectedCode", "The model expects different code here.", "warning"),
     "change": ("UnexpectedCode", "The model expects different code here.", "warning"),
     "insert": ("MissingCode", "Something seems to be missing here.", "warning"),
@@ -289,13 +295,14 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
         for unit in units:
             if unit.cell is not None:
                 progress.update(n, f"{name} (cell {unit.cell})")
-            earlier, before = [], []
+            earlier, before, later = [], [], []
             if context:
                 cells = earlier_sources(units, unit)
                 start, earlier = select_context(cells, start)
                 before = cells[:start]
+                later = later_sources(units, unit)
             try:
-                result = check_unit(unit.source, earlier, options, before=before,
+                result = check_unit(unit.source, earlier, options, before=before, later=later,
                                     on_piece=lambda lines, n=n, name=unit.name:
                                     progress.update(n, f"{name} ({lines})", step=True))
             except ModelNotFoundError as e:
@@ -327,13 +334,16 @@ def _record_error(run: Run, progress, path: str, message: str) -> None:
     _error(message)
 
 
-def check_unit(source: str, earlier: list[str], options: dict, *, before=(), on_piece=None) -> CheckResult:
-    """check() on one file or cell with the cells the model reads (`earlier`) and those before
-    them (`before`: what they define still counts); a long one piece by piece, merged into one
-    result (`on_piece("lines 120-240 of 900")` is called as each piece starts)."""
+def check_unit(source: str, earlier: list[str], options: dict, *, before=(), later=(),
+               on_piece=None) -> CheckResult:
+    """check() on one file or cell with the cells the model reads (`earlier`), those before
+    them (`before`: what they define still counts) and those after it (`later`: a name only
+    they define is a run-order error); a long one piece by piece, merged into one result
+    (`on_piece("lines 120-240 of 900")` is called as each piece starts)."""
     return check_long(source, context=earlier or None,
                       on_piece=None if on_piece is None else (lambda piece: on_piece(str(piece))),
-                      **({"earlier": list(before)} if before else {}), **options)
+                      **({"earlier": list(before)} if before else {}),
+                      **({"later": list(later)} if later else {}), **options)
 
 
 # -- text -----------------------------------------------------------------------------------------------

@@ -75,6 +75,7 @@ class ExecutedCells:
     def __init__(self, shell):
         hist = getattr(shell.history_manager, "input_hist_raw", None) or []
         self.cells = [c for c in hist[1:] if is_code_cell(c)]
+        self.failed: list[str] = []     # cells that raised (a name only they define: that is why)
         self.start = 0                  # where the context window begins (select_context)
         self._depth = 0                 # cells run from inside a cell (%%capture, --run) are nested
 
@@ -87,6 +88,8 @@ class ExecutedCells:
         source = result.info.raw_cell or ""
         if top and is_code_cell(source):
             self.cells.append(source)
+            if not getattr(result, "success", True):
+                self.failed.append(source)
 
     def window(self, budget: int = CONTEXT_CHARS) -> list[str]:
         """The earlier cells the model reads (pieces.select_context: the same rule as every view)."""
@@ -198,7 +201,7 @@ class CodecheckMagics(Magics):
         for the session with `%codecheck set key=value`.
         """
         req = self.parse_cell_line(line)
-        result = self.run_check(cell, {**req.options, "names": self.defined_names()},
+        result = self.run_check(cell, {**req.options, **self.kernel_options()},
                                 context=self.context() if req.context else None, view=req.view)
         if req.output:
             self.shell.user_ns[req.output] = result
@@ -241,8 +244,21 @@ class CodecheckMagics(Magics):
     def defined_names(self) -> dict:
         """What the kernel has defined, by name: Python's checks never call these undefined,
         whatever part of the earlier cells the model reads as context, and a fix may not name an
-        attribute the object has not got (read without running its code: see pycheck)."""
+        attribute the object has not got (read without running its code: see core/kernel)."""
         return dict(self.shell.user_ns) if self.shell is not None else {}
+
+    def kernel_options(self, source: str | None = None) -> dict:
+        """check()'s options from the kernel: its namespace, the cells that failed, and, given
+        the cell, its kernel facts read now (auto mode checks while the cell runs and changes
+        the objects: the facts are read before it starts)."""
+        out = {"namespace": self.defined_names(), "failed": list(self.executed.failed)}
+        if source is not None:
+            from ..core.kernel import kernel_facts
+            try:
+                out["facts"] = kernel_facts(source, out["namespace"])
+            except Exception:  # noqa: BLE001 - no facts is no claim; the check goes on
+                out["facts"] = []
+        return out
 
     # -- running one check with progress, cancellation and a view -----------------------------
 
@@ -426,7 +442,7 @@ class AutoChecker:
             return
         m = self.magics
         context = m.context() if m.defaults.context else None
-        job = _Job(source, {**m.defaults.options, "names": m.defined_names()}, context)
+        job = _Job(source, {**m.defaults.options, **m.kernel_options(source)}, context)
         self._current = job
         self._worker.put(job)
 

@@ -24,7 +24,7 @@ import pytest
 from ..core.options import OptionError, add_flags, from_flags, validate
 from ..core.pieces import select_context
 from ..core.result import severity, severity_counts
-from ..core.sources import SourceError, earlier_sources, read_units
+from ..core.sources import SourceError, earlier_sources, later_sources, read_units
 
 SKIP_MARKER = "# codecheck: skip"
 
@@ -89,12 +89,14 @@ class CodecheckFile(pytest.File):
         start = 0           # the context window's start in this notebook (select_context)
         for unit in units:
             name = "codecheck" if unit.cell is None else f"codecheck[cell_{unit.cell}]"
-            context, before = None, None
+            context, before, later = None, None, None
             if use_context:
                 cells = earlier_sources(units, unit)
                 start, context = select_context(cells, start)
                 before = cells[:start]
-            yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context, before=before)
+                later = later_sources(units, unit)
+            yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context, before=before,
+                                            later=later)
 
 
 class CodecheckWarning(UserWarning):
@@ -114,11 +116,12 @@ def finding_line(unit, f) -> str:
 
 
 class CodecheckItem(pytest.Item):
-    def __init__(self, *, unit, context, before=None, **kwargs):
+    def __init__(self, *, unit, context, before=None, later=None, **kwargs):
         super().__init__(**kwargs)
         self.unit = unit
         self.context = context
         self.before = before            # cells before the context: what they define counts
+        self.later = later              # cells after: a name only they define is a run-order error
         self.add_marker("codecheck")
 
     def runtest(self):
@@ -127,6 +130,7 @@ class CodecheckItem(pytest.Item):
         from ..core import pieces        # a long cell or file is checked piece by piece
         result = pieces.check_long(self.unit.source, context=self.context or None,
                                    **({"earlier": self.before} if self.before else {}),
+                                   **({"later": self.later} if self.later else {}),
                                    **self.config.stash.get(_OPTIONS, {}))
         errors = [f for f in result.findings if severity(f) == "error"]
         self.user_properties.append(("codecheck_findings", len(result.findings)))

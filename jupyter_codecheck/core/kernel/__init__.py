@@ -1,0 +1,24 @@
+"""What the kernel holds, read without running the user's code: the facts a cell will crash on.
+
+    facts = kernel_facts(cell, namespace)        # [KernelFact(kind="key", line=3, ...), ...]
+
+Inside a kernel the objects a cell uses are there to read. A fact is an exact prediction with
+its place in the cell and the exact alternatives there (near attribute names, columns,
+parameters); the model only ranks those as fixes (core/evidence.py). The modules:
+
+    namespace    a name's object through names, attributes and literal keys (IPython's guarded
+                 evaluation), never through a call
+    attributes   does an object have an attribute, read statically
+    keys         does a dict, DataFrame or Series have a literal key or column
+    signatures   do a call's arguments bind to the callable's signature
+    flow         what the cell itself rebinds or may change before a use (then no fact)
+    facts        the walk over a cell that makes the facts
+    run_order    names only a later cell, a failed cell or a `del` explains
+
+Nothing here imports the user's modules, calls their functions or reads a property; anything
+unsure is no fact. `core/python` knowledge (pycheck) is used, never the other way round.
+"""
+from .facts import KernelFact, kernel_facts
+from .run_order import NotebookCells, undefined_reason
+
+__all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason"]

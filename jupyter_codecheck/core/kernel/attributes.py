@@ -1,0 +1,156 @@
+"""Does a live object have an attribute? Read statically, as `inspect.getattr_static` does: no
+property, descriptor or `__getattr__` of the user's code runs.
+
+`has_attribute` answers True, False or None (cannot tell: the object's class answers attribute
+lookups itself, or a module may load the name on first use). `read_attribute` gives the value
+where reading it runs no user code (an instance's own value, a function bound as a method, a
+library's property), for the next step of a chain such as `df.loc` or `model.coef_`.
+"""
+from __future__ import annotations
+
+import inspect
+import types
+
+from .libraries import is_library_module, is_library_object
+
+MISSING = object()
+UNKNOWN = object()
+# descriptors implemented in C by Python itself: binding them runs no Python code
+_SAFE_DESCRIPTORS = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
+                     types.WrapperDescriptorType, types.MemberDescriptorType,
+                     types.GetSetDescriptorType, types.ClassMethodDescriptorType, classmethod,
+                     staticmethod)
+_OWN_LOOKUP = ("__getattr__", "__getattribute__")
+
+
+def _overrides_lookup(cls: type) -> bool:
+    """Does the class (or its metaclass chain) define its own attribute lookup?"""
+    for klass in inspect.getmro(cls) if isinstance(cls, type) else ():
+        if klass in (object, type, types.ModuleType):
+            continue
+        d = klass.__dict__
+        if any(n in d for n in _OWN_LOOKUP):
+            return True
+    return False
+
+
+def has_attribute(obj, attr: str) -> bool | None:
+    try:
+        found = inspect.getattr_static(obj, attr, MISSING)
+    except Exception:  # noqa: BLE001 - an odd object: no claim
+        return None
+    if found is not MISSING:
+        return True
+    if isinstance(obj, types.ModuleType):
+        return _module_has(obj, attr)
+    labels = pandas_labels(obj)
+    if labels is not NOT_PANDAS:        # pandas answers `df.col` from its columns (`s.x`: index)
+        return None if labels is None else attr in labels
+    return None if _overrides_lookup(type(obj)) else False
+
+
+def _module_has(mod: types.ModuleType, attr: str) -> bool | None:
+    """A module's attribute may also be a submodule not imported yet, or a name its module-level
+    `__getattr__` loads lazily (numpy, scipy): a library's `__dir__` lists those."""
+    import importlib.util
+    name = getattr(mod, "__name__", None)
+    if not isinstance(name, str):
+        return None
+    try:
+        if mod.__dict__.get("__path__") is not None and importlib.util.find_spec(f"{name}.{attr}") is not None:
+            return None                  # a submodule: present once something imports it
+    except (ImportError, ValueError, AttributeError):
+        return None
+    lazy = mod.__dict__.get("__getattr__")
+    if lazy is None:
+        return False
+    if not is_library_module(name):
+        return None
+    listed = mod.__dict__.get("__dir__")
+    if not callable(listed):
+        return None                      # a lazy loader that lists nothing: anything may load
+    try:
+        return attr in set(listed())
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def read_attribute(obj, attr: str):
+    """The value of `obj.attr` where reading it runs no user code; UNKNOWN otherwise, MISSING
+    when the object surely has no such attribute."""
+    has = has_attribute(obj, attr)
+    if has is False:
+        return MISSING
+    try:
+        raw = inspect.getattr_static(obj, attr, MISSING)
+    except Exception:  # noqa: BLE001
+        return UNKNOWN
+    if raw is MISSING:
+        return UNKNOWN               # answered by __getattr__ (pandas columns, a lazy module)
+    if isinstance(obj, types.ModuleType):
+        return raw
+    try:
+        own = object.__getattribute__(obj, "__dict__")
+    except (AttributeError, TypeError):
+        own = None
+    if isinstance(own, dict) and attr in own and type(own) is dict:
+        return own[attr]             # an instance's own value: no descriptor applies
+    getter = getattr(type(raw), "__get__", None)
+    if getter is None:
+        return raw
+    if isinstance(raw, _SAFE_DESCRIPTORS) or (is_library_object(raw) and _getter_is_library(raw)):
+        try:
+            return raw.__get__(None if isinstance(obj, type) else obj, obj if isinstance(obj, type) else type(obj))
+        except Exception:  # noqa: BLE001
+            return UNKNOWN
+    return UNKNOWN
+
+
+def _getter_is_library(raw) -> bool:
+    """A property's getter is the user's when the user subclassed a library class with one."""
+    fget = getattr(raw, "fget", None) if isinstance(raw, property) else None
+    if fget is None:
+        fget = getattr(raw, "func", None) if type(raw).__name__ == "cached_property" else None
+    return fget is None or is_library_module(getattr(fget, "__module__", None))
+
+
+NOT_PANDAS = object()
+
+
+def pandas_labels(obj):
+    """For a pandas DataFrame or Series whose class keeps pandas' own `__getattr__`: the string
+    labels `obj.name` can reach (columns, or a Series' index); None if they cannot be read;
+    NOT_PANDAS for any other object."""
+    import sys
+    pd = sys.modules.get("pandas")
+    if pd is None:
+        return NOT_PANDAS
+    for base, labels in ((pd.DataFrame, "columns"), (pd.Series, "index")):
+        if isinstance(obj, base):
+            if inspect.getattr_static(type(obj), "__getattr__", None) is not inspect.getattr_static(base, "__getattr__", None):
+                return None
+            try:
+                values = getattr(obj, labels)
+                if len(values) > 100_000:
+                    return None
+                return {v for v in values if isinstance(v, str)}
+            except Exception:  # noqa: BLE001
+                return None
+    return NOT_PANDAS
+
+
+def attribute_names(obj) -> list[str]:
+    """Names a fix may write after `obj.`: what it has, read statically (no user `__dir__`)."""
+    names: set[str] = set()
+    try:
+        d = object.__getattribute__(obj, "__dict__")
+        if type(d) is dict or isinstance(d, types.MappingProxyType):
+            names.update(k for k in d if isinstance(k, str))
+    except (AttributeError, TypeError):
+        pass
+    for klass in inspect.getmro(type(obj)) if not isinstance(obj, type) else inspect.getmro(obj):
+        names.update(k for k in klass.__dict__ if isinstance(k, str))
+    labels = pandas_labels(obj)
+    if labels and labels is not NOT_PANDAS:
+        names.update(n for n in labels if n.isidentifier())
+    return sorted(n for n in names if not (n.startswith("__") and n.endswith("__")))

@@ -1,0 +1,287 @@
+"""The walk over a cell that makes kernel facts, statement by statement in the order they run.
+
+A use is checked against the object the kernel holds now only while nothing before it in the
+cell may have rebound or changed that object (`flow`); uses inside a function or class body run
+later, in a `try` they may be handled, under an `if` that tests the same name they may be
+guarded: none of those is checked.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+
+from ..pycheck import near_typo, parse
+from .attributes import MISSING, attribute_names, has_attribute
+from .flow import Effects, cell_function_names, effects
+from .keys import missing_key
+from .namespace import UNRESOLVED, chain_root, resolve
+from .signatures import bind_error
+
+KINDS = ("attribute", "key", "call")
+_MAX_CANDIDATES = 6
+
+
+@dataclass
+class KernelFact:
+    """A crash the kernel's objects predict: where (the word to fix, on one line; columns in
+    characters), what Python will say, and the exact alternatives a fix may write there."""
+    kind: str                    # attribute | key | call
+    line: int                    # 1-based
+    column: int                  # 0-based, characters
+    end_column: int
+    message: str
+    candidates: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "KernelFact":
+        return cls(kind=str(d["kind"]), line=int(d["line"]), column=int(d["column"]),
+                   end_column=int(d["end_column"]), message=str(d["message"]),
+                   candidates=[str(c) for c in d.get("candidates", ())])
+
+
+def kernel_facts(source: str, namespace: Mapping) -> list[KernelFact]:
+    """The attribute, key and call errors the cell will raise with these objects."""
+    if not isinstance(namespace, Mapping) or source.lstrip().startswith("%%"):
+        return []
+    tree = parse(source)
+    if tree is None:
+        return []
+    walk = _Walk(source, namespace)
+    walk.block(tree.body)
+    return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
+
+
+class _Walk:
+    def __init__(self, source: str, namespace: Mapping):
+        self.lines = source.split("\n")
+        self.ns = namespace
+        self.state = Effects()
+        self.functions: dict[str, set[str]] = {}
+        self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
+        self.handled = 0                        # inside a `try` with handlers
+        self.facts: dict[tuple[int, int], KernelFact] = {}
+
+    # -- statements, in the order they run ------------------------------------------------------
+
+    def block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if self.state.stops:
+                return
+            self.statement(stmt)
+
+    def statement(self, s: ast.stmt) -> None:
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if not isinstance(s, ast.ClassDef):
+                self.functions[s.name] = cell_function_names(s)
+            self.apply(s)
+            return
+        if isinstance(s, (ast.For, ast.AsyncFor)):
+            self.expression(s.iter)
+            self.apply(s)                       # a later iteration sees what the body did
+            self.block(s.body)
+            self.block(s.orelse)
+            return
+        if isinstance(s, ast.While):
+            self.apply(s)
+            self.guarded.append(_names(s.test))
+            self.block(s.body)
+            self.guarded.pop()
+            self.block(s.orelse)
+            return
+        if isinstance(s, ast.If):
+            self.expression(s.test)
+            self.guarded.append(_names(s.test))
+            self.block(s.body)
+            self.block(s.orelse)
+            self.guarded.pop()
+            return
+        if isinstance(s, (ast.With, ast.AsyncWith)):
+            for item in s.items:
+                self.expression(item.context_expr)
+            self.apply(ast.Module(body=[ast.Expr(i.optional_vars) for i in s.items if i.optional_vars],
+                                  type_ignores=[]))
+            self.block(s.body)
+            return
+        if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            self.handled += bool(s.handlers)
+            self.block(s.body)
+            self.handled -= bool(s.handlers)
+            self.apply(s)
+            return
+        if isinstance(s, ast.Match):
+            self.expression(s.subject)
+            self.apply(s)
+            return
+        self.expression(s)
+        self.apply(s)
+
+    def apply(self, node: ast.AST) -> None:
+        self.state.update(effects(node, self.ns, self.functions))
+
+    # -- uses ---------------------------------------------------------------------------------
+
+    def expression(self, node: ast.AST) -> None:
+        if self.handled or self.state.stops:
+            return
+        local = _comprehension_names(node)
+        for n in _walk_outside_functions(node):
+            if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
+                self._attribute(n, local)
+            elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
+                self._key(n, local)
+            elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
+                self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
+            elif isinstance(n, ast.Call):
+                self._call(n, local)
+
+    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True):
+        root = chain_root(chain)
+        if root is None or root in local or root in self.state.bound or root not in self.ns:
+            return UNRESOLVED
+        if changes_matter and (root in self.state.touched or "*" in self.state.touched):
+            return UNRESOLVED
+        if any(root in g for g in self.guarded):
+            return UNRESOLVED
+        return resolve(chain, self.ns)
+
+    def _attribute(self, n: ast.Attribute, local: set[str]) -> None:
+        obj = self._live(n.value, local)
+        if obj is UNRESOLVED or has_attribute(obj, n.attr) is not False:
+            return
+        near = _near(n.attr, attribute_names(obj))
+        what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
+        owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
+        line, end = n.end_lineno, n.end_col_offset
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr,
+                  f"{owner} has no attribute {n.attr!r}" + _did_you_mean(near), near)
+
+    def _key(self, n: ast.Subscript, local: set[str]) -> None:
+        base, index, columns = n.value, n.slice, False
+        if isinstance(base, ast.Attribute) and base.attr in ("loc", "at") and isinstance(index, ast.Tuple) \
+                and len(index.elts) == 2:
+            base, index, columns = base.value, index.elts[1], True
+        if isinstance(index, ast.List):
+            keys, columns = list(index.elts), True      # `df[["a", "b"]]`: columns only
+        else:
+            keys = [index]
+        keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        if not keys:
+            return
+        obj = self._live(base, local)
+        if obj is UNRESOLVED:
+            return
+        for k in keys:
+            labels = missing_key(obj, k.value, columns=columns)
+            if labels is None:
+                continue
+            near = _near(k.value, labels)
+            quote = self._quote(k)
+            what = "column" if type(obj) is not dict else "key"
+            self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None,
+                      f"{type(obj).__name__} has no {what} {k.value!r}" + _did_you_mean(near),
+                      [f"{quote}{c}{quote}" for c in near if quote not in c],
+                      end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
+
+    def _call(self, n: ast.Call, local: set[str]) -> None:
+        if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+            return
+        func = n.func
+        if isinstance(func, ast.Name) and func.id not in self.ns and func.id not in self.state.bound \
+                and func.id not in local and hasattr(builtins, func.id):
+            target = getattr(builtins, func.id)
+        else:
+            # a method's signature does not change when its object does (`model.fit(X)` first)
+            target = self._live(func, local, changes_matter=not isinstance(func, ast.Attribute))
+        if target is UNRESOLVED or not callable(target):
+            return
+        err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
+        if err is None:
+            return
+        name = ast.unparse(func)
+        kw = next((k for k in n.keywords if k.arg == err.keyword), None)
+        if kw is not None:
+            near = _near(kw.arg, list(err.parameters))
+            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg,
+                      f"{name}() {_bare(err.message)}" + _did_you_mean(near), near)
+        else:
+            line, end = func.end_lineno, func.end_col_offset
+            word = func.attr if isinstance(func, ast.Attribute) else name
+            self._add("call", line, _chars(self.lines, line, end) - len(word), word,
+                      f"{name}() {_bare(err.message)}", [])
+
+    # -- results ------------------------------------------------------------------------------
+
+    def _add(self, kind, line, column, word, message, candidates, end=None) -> None:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        if end is None:
+            end = column + len(word)
+        if word is not None and text[column:end] != word:
+            return                    # the transformed cell's columns differ here: no place to show
+        self.facts.setdefault((line, column), KernelFact(kind, line, column, end, message,
+                                                         candidates[:_MAX_CANDIDATES]))
+
+    def _quote(self, k: ast.Constant) -> str:
+        text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
+        ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
+        return ch if ch in ("'", '"') else '"'
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _comprehension_names(node: ast.AST) -> set[str]:
+    """Names bound inside comprehensions and lambdas of the expression: not the kernel's."""
+    out = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.comprehension):
+            out |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
+        elif isinstance(n, ast.Lambda):
+            out |= {a.arg for a in ast.walk(n.args) if isinstance(a, ast.arg)}
+        elif isinstance(n, ast.NamedExpr):
+            out.add(n.target.id)
+    return out
+
+
+def _walk_outside_functions(node: ast.AST):
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        for child in ast.iter_child_nodes(n):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                todo.append(child)
+
+
+def _chars(lines: list[str], line: int, byte_col: int) -> int:
+    """A character column from the AST's UTF-8 byte column."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+
+def _near(word: str, options) -> list[str]:
+    """The options a slip of `word` could have meant, closest first."""
+    low = word.lower().replace("_", "").replace(" ", "")
+    scored = []
+    for o in options:
+        if not isinstance(o, str) or o == word:
+            continue
+        if o.lower().replace("_", "").replace(" ", "") == low:
+            scored.append((0, o))
+        elif near_typo(word, o) or near_typo(word.lower(), o.lower()):
+            scored.append((1, o))
+    return [o for _, o in sorted(scored, key=lambda x: (x[0], len(x[1])))]
+
+
+def _did_you_mean(near: list[str]) -> str:
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def _bare(message: str) -> str:
+    """Python's bind message without its own prefix."""
+    return message[0].lower() + message[1:] if message else message

@@ -1,0 +1,64 @@
+"""Does a live dict, DataFrame or Series have a literal key? `d["k"]`, `df["col"]`,
+`df[["a", "b"]]`, `df.loc[:, "col"]`, `s["label"]`: read from the object's keys or labels, with
+no `__getitem__`, `__missing__` or `__eq__` of the user's running.
+
+`missing_key` answers the list of labels a fix may use when the key is surely absent, else None
+(present, or no way to tell: a defaultdict, a subclass with its own lookup, a date index that
+reads "2020-01" as a range).
+"""
+from __future__ import annotations
+
+import sys
+
+_MAX_KEYS = 100_000
+
+
+def missing_key(obj, key, *, columns: bool = False) -> list[str] | None:
+    """`obj[key]` (or, with `columns`, the column part of `obj.loc[rows, key]`) would raise
+    KeyError: the labels there instead; None if it would not, or cannot be told."""
+    if not isinstance(key, (str, int)) or isinstance(key, bool):
+        return None
+    if type(obj) is dict and not columns:
+        if len(obj) > _MAX_KEYS:
+            return None
+        labels = [k for k in obj if type(k) in (str, int)]
+        if len(labels) != len(obj):
+            return None                      # a key of another type could compare equal
+        return None if key in labels else [k for k in labels if isinstance(k, str)]
+    pd = sys.modules.get("pandas")
+    if pd is None:
+        return None
+    if isinstance(obj, pd.DataFrame) and _own_getitem(obj, pd.DataFrame):
+        return _absent(obj.columns, key, pd) if isinstance(key, str) else None
+    if isinstance(obj, pd.Series) and _own_getitem(obj, pd.Series) and not columns:
+        index = obj.index
+        if not isinstance(key, str) or not _labels_are_text(index, pd) or len(index) > _MAX_KEYS:
+            return None                      # a number may be a position; dates read as ranges
+        return _absent(index, key, pd)
+    return None
+
+
+def _own_getitem(obj, base) -> bool:
+    """Does the object's class keep pandas' own item lookup (no user override)?"""
+    import inspect
+    return all(inspect.getattr_static(type(obj), n, None) is inspect.getattr_static(base, n, None)
+               for n in ("__getitem__", "_get_item_cache", "__getattr__"))
+
+
+def _absent(labels, key: str, pd) -> list[str] | None:
+    if len(labels) > _MAX_KEYS:
+        return None
+    if isinstance(labels, pd.MultiIndex):
+        labels = labels.get_level_values(0)
+    if isinstance(labels, (pd.DatetimeIndex, pd.PeriodIndex, pd.TimedeltaIndex)):
+        return None
+    values = list(labels)
+    if key in {v for v in values if isinstance(v, str)}:
+        return None
+    return [v for v in dict.fromkeys(values) if isinstance(v, str)]
+
+
+def _labels_are_text(index, pd) -> bool:
+    """An index of text labels (object or string dtype): a str key there is a label, never a
+    position or a date range."""
+    return index.dtype == object or pd.api.types.is_string_dtype(index.dtype)

@@ -1,0 +1,80 @@
+"""A cell's expression as the kernel's object: `df`, `model.coef_`, `df["price"].str`, through
+names, attributes and literal keys only, never through a call.
+
+Item access is IPython's guarded evaluation (`IPython.core.guarded_eval`, the completer's, under
+its `limited` policy: allow-listed `__getitem__` of dicts, lists, pandas and numpy objects whose
+class keeps its own). Attribute steps are read statically (`attributes.read_attribute`), which
+guarded_eval lacks: it reads any attribute that is not a `property`, so a user's descriptor or
+`cached_property` would run.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from .attributes import MISSING, UNKNOWN, read_attribute
+
+UNRESOLVED = UNKNOWN
+
+
+def chain_root(node: ast.AST) -> str | None:
+    """The name a pure chain (names, attributes, literal subscripts) starts from; None if the
+    expression is anything else (a call, an operation, a comprehension...)."""
+    while True:
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Attribute):
+            node = node.value
+        elif isinstance(node, ast.Subscript) and _literal(node.slice):
+            node = node.value
+        else:
+            return None
+
+
+def _literal(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Slice):
+        return all(p is None or _literal(p) for p in (node.lower, node.upper, node.step))
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_literal(e) for e in node.elts)
+    return isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant)
+
+
+def resolve(node: ast.AST, namespace: Mapping):
+    """The object a pure chain stands for in the namespace, or UNRESOLVED."""
+    if isinstance(node, ast.Name):
+        return namespace[node.id] if node.id in namespace else UNRESOLVED
+    if isinstance(node, ast.Attribute):
+        base = resolve(node.value, namespace)
+        if base is UNRESOLVED or _is_duck(base):
+            return UNRESOLVED
+        value = read_attribute(base, node.attr)
+        return UNRESOLVED if value is MISSING else value
+    if isinstance(node, ast.Subscript) and _literal(node.slice):
+        base = resolve(node.value, namespace)
+        if base is UNRESOLVED or _is_duck(base):
+            return UNRESOLVED
+        return _guarded_item(base, node.slice)
+    return UNRESOLVED
+
+
+def _guarded_item(base, index: ast.AST):
+    try:
+        from IPython.core.guarded_eval import EvaluationContext, GuardRejection, eval_node
+    except ImportError:
+        return UNRESOLVED
+    expr = ast.Expression(ast.Subscript(value=ast.Name("__codecheck_value", ast.Load()), slice=index,
+                                        ctx=ast.Load()))
+    ast.fix_missing_locations(expr)
+    scope = {"__codecheck_value": base}
+    try:
+        value = eval_node(expr, EvaluationContext(locals=scope, globals=scope, evaluation="limited"))
+    except (GuardRejection, Exception):  # noqa: BLE001 - refused, or the key is not there
+        return UNRESOLVED
+    return UNRESOLVED if _is_duck(value) else value
+
+
+def _is_duck(obj) -> bool:
+    """IPython's guarded evaluation may answer with a stand-in of its own (a duck): no facts."""
+    return type(obj).__module__ == "IPython.core.guarded_eval"

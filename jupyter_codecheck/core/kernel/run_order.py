@@ -1,0 +1,51 @@
+"""Names the notebook explains: used before the cell that defines them, after a `del`, or
+defined by a cell that failed. With a kernel the history tells; without one, the notebook's
+order does (a name only a later cell defines fails when the notebook runs top to bottom).
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from ..pycheck import parse
+
+
+@dataclass
+class NotebookCells:
+    """The cells around the checked one: `earlier` ran (or come) before it, in order, with
+    whether each ran without an error (None: not known); `later` come after it."""
+    earlier: list[str] = field(default_factory=list)
+    failed: list[bool | None] = field(default_factory=list)
+    later: list[str] = field(default_factory=list)
+
+
+def undefined_reason(name: str, cells: NotebookCells) -> str | None:
+    """Why `name` is not defined when the cell runs, as the notebook tells; None if it does not."""
+    for i in range(len(cells.earlier) - 1, -1, -1):
+        binds, deletes = _module_names(cells.earlier[i])
+        ago = len(cells.earlier) - i
+        where = "the cell before" if ago == 1 else f"the cell {ago} cells above"
+        if name in deletes:
+            return f"{where} deletes it (del {name})"
+        if name in binds:
+            failed = cells.failed[i] if i < len(cells.failed) else None
+            if failed:
+                return f"{where} defines it, but it failed before it did: run it again once it works"
+            return None          # defined above and not deleted: the kernel lost it otherwise
+    for i, cell in enumerate(cells.later):
+        if name in _module_names(cell)[0]:
+            where = "the next cell" if i == 0 else f"the cell {i + 1} cells below"
+            return f"only {where} defines it: the notebook fails here when run top to bottom"
+    return None
+
+
+def _module_names(cell: str) -> tuple[set[str], set[str]]:
+    """Names a cell binds at module level (imports, assignments, defs), and names it deletes."""
+    from ..pycheck import _earlier_cell
+    tree = parse(cell)
+    if tree is None:
+        return set(), set()
+    module = _earlier_cell(cell).module_bound or frozenset()
+    deleted = {t.id for s in tree.body if isinstance(s, ast.Delete) for t in s.targets
+               if isinstance(t, ast.Name)}
+    return set(module) - deleted, deleted

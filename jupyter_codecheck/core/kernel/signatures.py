@@ -1,0 +1,60 @@
+"""Do a call's arguments bind to the callable's signature? `inspect.signature(f).bind(...)` with
+stand-ins for the argument values: an unexpected keyword, a missing or an extra argument is a
+TypeError before the function runs.
+
+Only callables whose signature can be read without running the user's code: functions, methods
+and classes (their `__init__`/`__new__`), and any callable of a library. A callable without a
+readable signature (most C functions, a class with its own metaclass) gives no claim.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+from dataclasses import dataclass
+
+from .libraries import is_library_object
+
+_PLAIN = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial)
+
+
+@dataclass(frozen=True)
+class BindError:
+    message: str                  # Python's own words ("got an unexpected keyword argument 'x'")
+    keyword: str | None           # the keyword Python names, if it is one of the call's
+    parameters: tuple[str, ...]   # the names a keyword may take
+
+
+def bind_error(func, n_args: int, keywords: list[str]) -> BindError | None:
+    sig = _signature(func)
+    if sig is None:
+        return None
+    try:
+        sig.bind(*([None] * n_args), **dict.fromkeys(keywords))
+    except TypeError as e:
+        msg = str(e)
+        kw = next((k for k in keywords if repr(k) in msg), None)
+        params = tuple(p.name for p in sig.parameters.values()
+                       if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+        return BindError(msg, kw, params)
+    return None
+
+
+def _signature(func) -> inspect.Signature | None:
+    if isinstance(func, type):
+        if type(func) not in (type, _abc_meta()) and not is_library_object(type(func)):
+            return None           # a metaclass of the user's may take anything (`__call__`)
+    elif not isinstance(func, _PLAIN) and not is_library_object(type(func)):
+        return None               # a callable instance of the user's: its `__signature__` may be a property
+    try:
+        return inspect.signature(func)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    except Exception:  # noqa: BLE001 - a library's signature machinery failing: no claim
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def _abc_meta():
+    import abc
+    return abc.ABCMeta

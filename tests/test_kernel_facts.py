@@ -1,0 +1,179 @@
+"""Kernel facts (core/kernel) on live objects, without the model: what a cell will crash on,
+read without running the user's code, and quiet wherever the cell's own flow may change things."""
+from __future__ import annotations
+
+import functools
+
+import pandas as pd
+import pytest
+
+from jupyter_codecheck.core.kernel import NotebookCells, kernel_facts, undefined_reason
+
+RAN: list[str] = []          # every user hook that runs appends its name: it must stay empty
+
+
+class Spy:
+    """Every hook a careless reader could trigger records itself."""
+
+    def __init__(self):
+        self.value = 1
+
+    @property
+    def prop(self):
+        RAN.append("property")
+        return 1
+
+    @functools.cached_property
+    def cached(self):
+        RAN.append("cached_property")
+        return 1
+
+    def __len__(self):
+        RAN.append("__len__")
+        return 1
+
+    def __eq__(self, other):
+        RAN.append("__eq__")
+        return False
+
+    __hash__ = object.__hash__
+
+    def method(self, a, b=2):
+        return a
+
+
+class Lazy:
+    def __getattr__(self, name):
+        RAN.append("__getattr__")
+        return 1
+
+
+class Picky(dict):
+    def __getitem__(self, key):
+        RAN.append("__getitem__")
+        return 1
+
+
+class Descriptor:
+    def __get__(self, obj, owner):
+        RAN.append("descriptor")
+        return self
+
+
+class WithDescriptor:
+    thing = Descriptor()
+
+
+class Meta(type):
+    def __call__(cls, *args, **kwargs):
+        RAN.append("metaclass __call__")
+        return super().__call__(*args, **kwargs)
+
+
+class Made(metaclass=Meta):
+    def __init__(self, a):
+        self.a = a
+
+
+def scale(x, *, factor=1.0, offset=0.0):
+    return x * factor + offset
+
+
+@pytest.fixture
+def ns():
+    RAN.clear()
+    df = pd.DataFrame({"price": [1.0, 2.0], "name": ["a", "b"], "Total Sales": [3, 4]})
+    yield {"pd": pd, "df": df, "spy": Spy(), "lazy": Lazy(), "picky": Picky(alpha=1),
+           "d": {"alpha": 1, "beta": 2, Spy(): 3}, "plain": {"alpha": 1, "beta": 2},
+           "wd": WithDescriptor(), "Made": Made, "scale": scale, "functools": functools}
+    assert RAN == [], f"user code ran while facts were read: {RAN}"
+
+
+def facts(cell, ns):
+    return [(f.kind, f.line, f.message.split(" (did")[0], f.candidates) for f in kernel_facts(cell, ns)]
+
+
+def test_column_attribute_and_call_typos_are_facts_with_exact_alternatives(ns):
+    cell = ('total = df["pirce"].sum()\n'
+            'names = df.loc[:, "nmae"]\n'
+            'pair = df[["price", "Total sales"]]\n'
+            'spy.vlaue\n'
+            'scale(3, factr=2)\n'
+            'scale()\n'
+            'spy.method(1, c=2)\n'
+            'plain["alpah"]\n'
+            'df.pirce\n')
+    got = facts(cell, ns)
+    assert got == [
+        ("key", 1, "DataFrame has no column 'pirce'", ['"price"']),
+        ("key", 2, "DataFrame has no column 'nmae'", ['"name"']),
+        ("key", 3, "DataFrame has no column 'Total sales'", ['"Total Sales"']),
+        ("attribute", 4, "'Spy' object has no attribute 'vlaue'", ["value"]),
+        ("call", 5, "scale() got an unexpected keyword argument 'factr'", ["factor"]),
+        ("call", 6, "scale() missing a required argument: 'x'", []),
+        ("call", 7, "spy.method() got an unexpected keyword argument 'c'", []),
+        ("key", 8, "dict has no key 'alpah'", ['"alpha"']),
+        ("attribute", 9, "'DataFrame' object has no attribute 'pirce'", ["price"]),
+    ]
+    f = kernel_facts('x = df["pirce"]\n', ns)[0]
+    assert 'x = df["pirce"]\n'.split("\n")[0][f.column:f.end_column] == '"pirce"'
+
+
+def test_user_hooks_never_run_and_unknowable_objects_give_no_fact(ns):
+    cell = ("spy.prop.real\nspy.cached.real\nspy.nothing\nlazy.anything\npicky['beta']\n"
+            "d['gamma']\nwd.thing.x\nMade(1, 2)\nlen(spy)\nspy == 1\n")
+    got = facts(cell, ns)
+    # a __getattr__ may answer anything; a dict subclass with its own lookup and a dict with a
+    # user object as a key are not read; a metaclass of the user's may take any arguments
+    assert [g[:2] for g in got] == [("attribute", 3)]
+
+
+def test_the_cells_own_flow_silences_what_it_changes_first(ns):
+    cell = ('df["new"] = 1\ndf["new"]\n'              # created by the cell
+            'spy.vlaue = 2\nspy.vlaue\n'               # set by the cell
+            'plain = {"x": 1}\nplain["alpah"]\n'       # rebound
+            'lazy2 = spy\n')
+    assert facts(cell, ns) == []
+    # a method call may change its object (fit sets attributes); pandas without inplace does not
+    assert facts("spy.method(1)\nspy.vlaue\n", ns) == []
+    assert [g[0] for g in facts('df.head()\ndf["pirce"]\n', ns)] == ["key"]
+    assert facts('df.drop(columns=["price"], inplace=True)\ndf["nmae"]\n', ns) == []
+    # a function of the user's may change what it reads; a library's leaves its arguments
+    assert facts("def fill():\n    df['pirce'] = 0\nfill()\ndf['pirce']\n", ns) == []
+    assert [g[0] for g in facts("print(df)\ndf['pirce']\n", ns)] == ["key"]
+
+
+def test_guarded_handled_and_deferred_uses_are_not_facts(ns):
+    cell = ("if 'pirce' in df:\n    df['pirce']\n"
+            "try:\n    spy.vlaue\nexcept AttributeError:\n    pass\n"
+            "def later():\n    return df['pirce']\n"
+            "f = lambda: spy.vlaue\n"
+            "%run other.py\n"
+            "df['pirce']\n")
+    assert facts(cell, ns) == []
+
+
+def test_modules_answer_from_their_own_names_and_submodules(ns):
+    import numpy as np
+    ns2 = {**ns, "np": np}
+    got = facts("np.float\nnp.random.rand\nnp.linalg\nfunctools.reduc\n", ns2)
+    assert [(k, ln) for k, ln, _, _ in got] == [("attribute", 1), ("attribute", 4)]
+    assert got[1][3] == ["reduce"]
+    kw = facts('pd.read_csv("x.csv", error_bad_lines=False)\n', ns)
+    assert kw and kw[0][0] == "call" and "error_bad_lines" in kw[0][2]
+
+
+def test_facts_round_trip_as_data():
+    from jupyter_codecheck.core.kernel import KernelFact
+    f = KernelFact("key", 1, 4, 11, "msg", ['"a"'])
+    assert KernelFact.from_dict(f.to_dict()) == f
+
+
+def test_the_notebook_says_why_a_name_is_undefined():
+    cells = NotebookCells(earlier=["a = 1\n", "boom = 1 / 0\n", "del a\n"], failed=[False, True, False],
+                          later=["x = 2\n", "y = 3\n"])
+    assert "deletes it" in undefined_reason("a", cells)
+    assert "failed" in undefined_reason("boom", cells)
+    assert "only the next cell defines it" in undefined_reason("x", cells)
+    assert "2 cells below" in undefined_reason("y", cells)
+    assert undefined_reason("never", cells) is None

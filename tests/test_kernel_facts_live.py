@@ -1,0 +1,128 @@
+"""Kernel facts in a real kernel (ipykernel through nbclient) with the real model: `%%codecheck`
+predicts the crash from the live objects and the model picks the fix among their exact names."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+REPO = Path(__file__).resolve().parent.parent
+
+SETUP = '''import pandas as pd
+ran = []
+class Sensor:
+    def __init__(self):
+        self.reading = 1.5
+    @property
+    def status(self):
+        ran.append("property")
+        return "ok"
+    def __getattr__(self, name):
+        ran.append("__getattr__")
+        raise AttributeError(name)
+class Probe:
+    def __init__(self):
+        self.reading = 2.0
+    @property
+    def status(self):
+        ran.append("property")
+        return "ok"
+def scale(values, *, factor=1.0):
+    return [v * factor for v in values]
+df = pd.DataFrame({"price": [1.0, 2.5], "city": ["Oslo", "Lima"]})
+probe = Probe()
+sensor = Sensor()
+'''
+
+CELLS = [
+    "%load_ext jupyter_codecheck",                                                         # 0
+    SETUP,                                                                                 # 1
+    '%%codecheck -o r_key --view text\nmean_price = df["pirce"].mean()\nprint(mean_price)',  # 2
+    "%%codecheck -o r_attr --view text\nvalue = probe.readnig * 2\nprint(value, probe.status)",  # 3
+    "%%codecheck -o r_call --view text\nscaled = scale([1, 2], factr=2.0)\nprint(scaled)",     # 4
+    '%%codecheck -o r_rebound --view text\ndf = df.rename(columns={"price": "cost"})\nprint(df["cost"].sum())',  # 5
+    "%%codecheck -o r_lazy --view text\nprint(sensor.anything)",                          # 6
+    "broken = 1 / 0",                                                                      # 7
+    "%%codecheck -o r_failed --view text\nprint(broken + 1)",                              # 8
+    "import json\nprint(json.dumps({n: [[f.kind, f.line, f.message] for f in r.findings] + [r.corrected]\n"
+    "    for n, r in [('key', r_key), ('attr', r_attr), ('call', r_call), ('rebound', r_rebound),\n"
+    "                 ('lazy', r_lazy), ('failed', r_failed)]}))\nprint(json.dumps(ran))",   # 9
+]
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory, model_path):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in [str(REPO), os.environ.get("PYTHONPATH", "")] if p))
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": str(tmp_path_factory.mktemp("nb"))}})
+    client.execute(env=env)
+    text = "".join(o.get("text", "") for o in nb.cells[9].outputs if o.output_type == "stream")
+    lines = text.strip().splitlines()
+    assert len(lines) == 2, nb.cells[9].outputs
+    return json.loads(lines[0]), json.loads(lines[1])
+
+
+def _errors(found):
+    return [(kind, line) for kind, line, _ in found[:-1]]
+
+
+def test_a_column_typo_is_found_with_the_columns_fix(outputs):
+    found = outputs[0]["key"]
+    assert _errors(found) == [("key", 1)]
+    assert "'pirce'" in found[0][2] and 'mean_price = df["price"].mean()' in found[-1]
+
+
+def test_an_attribute_typo_on_a_live_object_is_found_with_its_fix(outputs):
+    found = outputs[0]["attr"]
+    assert _errors(found) == [("attribute", 1)]
+    assert "value = probe.reading * 2" in found[-1]
+
+
+def test_an_unexpected_keyword_is_found_with_the_parameters_name(outputs):
+    found = outputs[0]["call"]
+    assert _errors(found) == [("call", 1)]
+    assert "factr" in found[0][2] and "scale([1, 2], factor=2.0)" in found[-1]
+
+
+def test_a_name_the_cell_rebinds_is_not_checked_against_the_old_object(outputs):
+    assert _errors(outputs[0]["rebound"]) == []
+
+
+def test_side_effects_never_run_and_getattr_objects_are_not_judged(outputs):
+    assert _errors(outputs[0]["lazy"]) == []
+    assert outputs[1] == [], f"user code ran while the checks read the objects: {outputs[1]}"
+
+
+def test_a_name_only_a_failed_cell_defines_says_so(outputs):
+    found = outputs[0]["failed"]
+    assert _errors(found) == [("undefined-name", 1)]
+    assert "failed" in found[0][2]
+
+
+def test_the_command_line_names_the_later_cell_a_name_comes_from(tmp_path, model_path):
+    """Without a kernel, run order: a name only a later cell defines fails top to bottom."""
+    import contextlib
+    import io
+
+    from jupyter_codecheck.views import cli
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("rate = 0.2\n"),
+                nbformat.v4.new_code_cell("total = price * (1 + rate)\nprint(total)\n"),
+                nbformat.v4.new_code_cell("price = 10\n")]
+    path = tmp_path / "order.ipynb"
+    nbformat.write(nb, path)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(["--format", "json", str(path)])
+    assert code == 1
+    findings = [f for r in json.loads(out.getvalue())["files"] for f in r["findings"]]
+    assert [(f["kind"], f["line"]) for f in findings] == [("undefined-name", 1)]
+    assert "only the next cell defines it" in findings[0]["message"]
