@@ -78,6 +78,8 @@ async def test_status(jp_fetch, checker):
     (b'{"source": "x", "options": {"n_threads": 64}}', 400, "set by the server"),
     (b'{"source": "x", "options": {"model": "/elsewhere.gguf"}}', 400, "c.CodecheckServer.model"),
     (b'{"source": "x", "id": "a/b"}', 400, '"id" must be'),
+    (b'{"source": "x", "facts": [{"kind": "key"}]}', 400, "bad kernel fields: facts"),
+    (b'{"source": "x", "later": "y = 1"}', 400, "bad kernel fields: later"),
     (b'{"source": "' + b"x" * 5000 + b'"}', 413, "at most 4096"),
 ])
 async def test_bad_requests_say_why(jp_fetch, checker, body, status, says):
@@ -110,6 +112,23 @@ async def test_cells_before_the_context_define_names(jp_fetch, checker):
     assert [f.kind for f in CheckResult.from_json(r.body.decode()).findings] == ["undefined-name"]
     r = await post(jp_fetch, {**body, "earlier": ["def helper(n):\n    return n\n"]})
     assert r.code == 200 and CheckResult.from_json(r.body.decode()).findings == []
+
+
+async def test_the_kernels_facts_and_later_cells_reach_a_server_check(jp_fetch, checker):
+    # the server has no kernel: the panel asks the notebook's kernel for the cell's facts
+    # (core.kernel.kernel_facts there) and sends them; the server's check reports them, and the
+    # model picks the fix among their exact alternatives
+    from jupyter_codecheck.core.kernel import KernelFact
+    source = 'm = df["pirce"].mean()\nprint(m)\n'
+    fact = KernelFact("key", 1, 7, 14, "DataFrame has no column 'pirce'", ['"price"', '"prize"'])
+    r = await post(jp_fetch, {"source": source, "names": ["df"], "facts": [fact.to_dict()]})
+    assert r.code == 200, r.body
+    result = CheckResult.from_json(r.body.decode())
+    assert [(f.kind, f.severity) for f in result.findings] == [("key", "error")]
+    assert result.corrected.startswith('m = df["price"]')
+    r = await post(jp_fetch, {"source": "print(total)\n", "later": ["total = 3\n"]})
+    (finding,) = CheckResult.from_json(r.body.decode()).findings
+    assert "only the next cell defines it" in finding.message
 
 
 async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):

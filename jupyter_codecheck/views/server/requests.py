@@ -41,6 +41,22 @@ class CheckRequest:
     id: str | None = None           # client-chosen, so that it can cancel a check still running
 
 
+# what the notebook's kernel read for this cell (the server has no kernel: the panel asks it and
+# sends its answer): names it defines, facts on its objects, cells that failed; and the cells
+# after this one (run order)
+KERNEL_FIELDS = ("later", "facts", "names", "failed")
+
+
+def _kernel_fields(data: dict) -> dict:
+    given = {k: data[k] for k in KERNEL_FIELDS if data.get(k) is not None}
+    if "names" in given:
+        given["namespace"] = given.pop("names")
+    try:
+        return validate(given, scope="api")
+    except OptionError as e:
+        raise RequestError(400, f"bad kernel fields: {e}") from None
+
+
 def parse_options(raw, *, server_model: str | None, allow_client_model: bool) -> dict:
     if raw is None:
         return {}
@@ -85,10 +101,10 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
         raise RequestError(400, f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     if not isinstance(data, dict):
         raise RequestError(400, f"the request must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - {"source", "context", "earlier", "options", "id"})
+    unknown = sorted(set(data) - {"source", "context", "earlier", "options", "id", *KERNEL_FIELDS})
     if unknown:
         raise RequestError(400, f"unknown field(s) {', '.join(unknown)}; expected source, context, earlier, "
-                                "options, id")
+                                f"options, id, {', '.join(KERNEL_FIELDS)}")
     source = data.get("source")
     if not isinstance(source, str):
         raise RequestError(400, '"source" (the cell\'s code, a string) is required')
@@ -103,4 +119,5 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
         raise RequestError(400, '"id" must be 1-64 characters of letters, digits, "_", "-", ".", ":"')
     options = parse_options(data.get("options"), server_model=server_model,
                             allow_client_model=allow_client_model)
+    options.update(_kernel_fields(data))
     return CheckRequest(source=source, context=context, earlier=earlier, options=options, id=check_id)
