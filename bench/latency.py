@@ -1,6 +1,6 @@
 """Latency on a busy laptop: threads under contention, cold start, first token, re-checking.
 
-    python bench/latency.py [--reps 3] [--only contention|cold|recheck|notebook ...]
+    python bench/latency.py [--reps 3] [--only contention|cold|recheck|notebook|facts ...]
 
 All in one run on the default model, with ratios measured in the same run:
 
@@ -16,6 +16,10 @@ All in one run on the default model, with ratios measured in the same run:
   that fills the per-model caches). Target <= 1.5x.
 - **Re-checking.** A 40-line cell, then the same cell with one line in its middle edited: the
   second check against the first. Target <= 25 %.
+- **Kernel facts.** A 40-line data-science cell checked with a namespace of live objects (a
+  DataFrame, a dict, numpy, pandas, functions of the notebook) against the same check with only
+  the namespace's names: what reading the objects adds (median of `--reps`, after one warm-up,
+  and the first read in the process, which imports IPython's guarded evaluation). Target <= 20 ms.
 - **Check notebook.** 20 cells (the first 20 HumanEvalFix solutions, one per cell), each with
   the earlier cells as context chosen as every view chooses it (`select_context`), checked in
   order with the session's KV of the earlier cells reused, against the sum of the same checks
@@ -245,6 +249,90 @@ def check_notebook(reps: int) -> dict:
             "notebook_positions_reused": runs[True][0][1]}
 
 
+FACTS_CELL = """import numpy as np
+sales = df[df["region"] == "north"]
+sales = sales.sort_values("revenue", ascending=False)
+top = sales.head(10)
+summary = {"count": len(top), "mean": top["revenue"].mean()}
+print(summary["count"], summary["mean"])
+rates = np.linspace(0.0, 1.0, 11)
+scaled = scale(top["revenue"].to_numpy(), factor=1.1)
+by_region = df.groupby("region")["revenue"].sum()
+for name, total in by_region.items():
+    print(name, round(total, 2))
+costs = df["cost"].fillna(0)
+margin = (df["revenue"] - costs) / df["revenue"]
+df_margin = df.assign(margin=margin)
+best = df_margin.loc[df_margin["margin"].idxmax(), "product"]
+print("best product:", best)
+settings = config["plot"]
+width = settings["width"]
+height = settings["height"]
+labels = [str(r) for r in rates]
+pivot = df.pivot_table(index="region", columns="product", values="revenue", aggfunc="sum")
+print(pivot.shape)
+weekly = df.resample("W", on="date")["revenue"].sum() if "date" in df else None
+ratio = np.clip(margin.to_numpy(), 0.0, 1.0)
+print(ratio.mean(), ratio.std())
+quantiles = df["revenue"].quantile([0.25, 0.5, 0.75])
+low, mid, high = quantiles.tolist()
+flags = df["revenue"].between(low, high)
+share = flags.mean()
+print(f"share in the middle half: {share:.1%}")
+report = {"top": top["product"].tolist(), "share": share}
+names = sorted(df["product"].unique())
+counts = df["product"].value_counts()
+print(counts.head())
+threshold = config["threshold"]
+above = df[df["revenue"] > threshold]
+print(len(above), "above", threshold)
+final = scale(above["revenue"].to_numpy(), factor=0.9)
+print(final[:5])
+print(report["share"], names[:3])
+"""
+
+
+def _facts_namespace() -> dict:
+    import numpy as np
+    import pandas as pd
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame({"region": rng.choice(["north", "south"], 200), "product": rng.choice(list("abcd"), 200),
+                       "revenue": rng.random(200) * 100, "cost": rng.random(200) * 50})
+
+    def scale(values, *, factor=1.0):
+        return values * factor
+    return {"df": df, "np": np, "pd": pd, "scale": scale,
+            "config": {"plot": {"width": 6, "height": 4}, "threshold": 50.0}}
+
+
+def kernel_facts_cost(reps: int) -> dict:
+    """What reading the kernel's objects adds to the check of a 40-line cell."""
+    from jupyter_codecheck import check
+    from jupyter_codecheck.core.kernel import kernel_facts
+    ns = _facts_namespace()
+    assert len(FACTS_CELL.splitlines()) == 40
+    t = time.perf_counter()
+    kernel_facts(FACTS_CELL, ns)
+    first_ms = (time.perf_counter() - t) * 1000
+    check(FACTS_CELL, namespace=frozenset(ns))          # warm: model loaded, caches filled
+    with_facts, names_only, read = [], [], []
+    for _ in range(max(reps, 3)):
+        for live, out in ((True, with_facts), (False, names_only)):
+            t = time.perf_counter()
+            r = check(FACTS_CELL, namespace=ns if live else frozenset(ns))
+            out.append(time.perf_counter() - t)
+            if live:
+                read.append(r.stats["kernel_facts_s"])
+    read_ms = statistics.median(read) * 1000
+    added_ms = (statistics.median(with_facts) - statistics.median(names_only)) * 1000
+    print(f"kernel facts, 40-line cell: reading the objects {read_ms:.1f} ms (first in the process "
+          f"{first_ms:.1f} ms); check {statistics.median(with_facts):.3f} s with them against "
+          f"{statistics.median(names_only):.3f} s with names only ({added_ms:+.1f} ms; target <= 20 ms)",
+          flush=True)
+    return {"facts_read_ms": round(read_ms, 2), "facts_first_read_ms": round(first_ms, 2),
+            "facts_check_added_ms": round(added_ms, 1)}
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--reps", type=int, default=3)
@@ -256,7 +344,8 @@ def main(argv=None) -> None:
     parts = {"contention": lambda: contention([CELL_10, cell], args.reps),
              "cold": lambda: cold_start(CELL_10, args.reps),
              "recheck": lambda: recheck(forty_line_cell(), args.reps),
-             "notebook": lambda: check_notebook(args.reps)}
+             "notebook": lambda: check_notebook(args.reps),
+             "facts": lambda: kernel_facts_cost(args.reps)}
     figures = {name: parts[name]() for name in PARTS if not args.only or name in args.only}
     summary = {}
     if "contention" in figures:
@@ -265,12 +354,12 @@ def main(argv=None) -> None:
                    "after_load_default_vs_one": figures["contention"]["after_load"]["default_vs_one"],
                    "busy_llama_two_vs_one": b["llama_two_vs_one"], "idle_llama_two_vs_one": i["llama_two_vs_one"],
                    "busy_two_vs_one": b["two_vs_one"]}
-    for name in ("cold", "recheck", "notebook"):
+    for name in ("cold", "recheck", "notebook", "facts"):
         summary.update(figures.get(name, {}))
     print(json.dumps({**summary, "detail": figures}))
 
 
-PARTS = ("contention", "cold", "recheck", "notebook")
+PARTS = ("contention", "cold", "recheck", "notebook", "facts")
 
 if __name__ == "__main__":
     main()
