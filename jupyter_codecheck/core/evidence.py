@@ -259,8 +259,11 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
             taken.append((c.start, c.end))
             if is_error:
                 f = places.error_lines[site]
-                f.message += (f"; the model proposes {_shown(edit.replacement)}" if edit.replacement.strip()
-                              else f"; the model proposes to delete {_shown(edit.original)}")
+                if c.source == "kernel":      # one of the object's own names, as the user writes it
+                    f.message += f"; did you mean {edit.replacement}?"
+                else:
+                    f.message += (f"; the model proposes {_shown(edit.replacement)}" if edit.replacement.strip()
+                                  else f"; the model proposes to delete {_shown(edit.original)}")
             else:
                 findings[site] = Finding(line=edit.line, column=edit.column, score=round(gain, 4),
                                          kind=edit.kind, message=_message(edit, gain), replacement=None,

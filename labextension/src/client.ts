@@ -134,9 +134,11 @@ export class KernelChecker implements IChecker {
       '    req = json.loads(payload)',
       // the kernel's namespace, as %%codecheck gives it: its names are defined, and a fix may
       // name only attributes its objects have
-      '    names = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_run"}',
-      '    result = jupyter_codecheck.check(req["source"], context=req["context"], earlier=req.get("earlier"),',
-      '                                     names=names, **req["options"])',
+      '    from jupyter_codecheck.core.pieces import check_long',
+      '    ns = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_run"}',
+      // a long cell piece by piece, as the server checks it
+      '    result = check_long(req["source"], context=req["context"] or None, earlier=req.get("earlier") or None,',
+      '                        later=req.get("later") or None, namespace=ns, **req["options"])',
       `    print("${RESULT_MARK}" + result.to_json())`,
       `__codecheck_run(${payload}); del __codecheck_run`
     ].join('\n');
@@ -167,4 +169,54 @@ export class KernelChecker implements IChecker {
     }
     return JSON.parse(out.slice(at + RESULT_MARK.length)) as ICheckResult;
   }
+}
+
+const FACTS_MARK = '__codecheck_facts__';
+
+/**
+ * The kernel's facts on a cell, for a check that runs on the server (which has no kernel): the
+ * names the kernel defines and what its live objects say (jupyter_codecheck.core.kernel, read
+ * without running the user's code). Only asked of an idle kernel, silently, and given up after
+ * `timeoutMs`: without them the server checks the code alone.
+ */
+export async function readKernelFacts(
+  kernel: Kernel.IKernelConnection | null | undefined,
+  source: string,
+  timeoutMs = 3000
+): Promise<{ names: string[]; facts: object[] } | null> {
+  if (!kernel || kernel.status !== 'idle') {
+    return null;
+  }
+  const code = [
+    'def __codecheck_facts(source):',
+    '    import json',
+    '    from jupyter_codecheck.core.kernel import kernel_facts',
+    '    ns = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_facts"}',
+    '    facts = [f.to_dict() for f in kernel_facts(source, ns)]',
+    '    names = [k for k in ns if isinstance(k, str) and not k.startswith("_")]',
+    `    print("${FACTS_MARK}" + json.dumps({"names": names, "facts": facts}))`,
+    `try:
+    __codecheck_facts(${JSON.stringify(source)})
+except Exception:
+    pass
+finally:
+    del __codecheck_facts`
+  ].join('\n');
+  let out = '';
+  try {
+    const future = kernel.requestExecute({ code, silent: true, store_history: false, stop_on_error: false });
+    future.onIOPub = msg => {
+      if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
+        out += msg.content.text;
+      }
+    };
+    const timeout = new Promise<'timeout'>(resolve => setTimeout(() => resolve('timeout'), timeoutMs));
+    if ((await Promise.race([future.done, timeout])) === 'timeout') {
+      return null;
+    }
+  } catch {
+    return null;
+  }
+  const at = out.lastIndexOf(FACTS_MARK);
+  return at < 0 ? null : JSON.parse(out.slice(at + FACTS_MARK.length));
 }

@@ -7,11 +7,11 @@ import { NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, ISignal } from '@lumino/signaling';
 
 import { foreignCellMagic } from './cells';
-import { CheckError, IChecker, KernelChecker, ServerChecker } from './client';
+import { CheckError, IChecker, KernelChecker, readKernelFacts, ServerChecker } from './client';
 import { minimalReplacement } from './diff';
 import { marksFor, showMarks } from './highlights';
 import { IPanelSettings, checkOptions, selectContext } from './settings';
-import { ICheckResult, ITokenRecord } from './types';
+import { ICheckRequest, ICheckResult, ITokenRecord } from './types';
 
 export interface ICellState {
   source: string; // the source that was (or is being) checked
@@ -184,15 +184,24 @@ export class CheckController {
     const cells = earlier.filter(c => c.trim() && foreignCellMagic(c) === null);
     const [start, context] = selectContext(cells, this.contextStart.get(panel) ?? 0, this.settings.contextChars);
     this.contextStart.set(panel, start);
-    const request = {
+    const request: ICheckRequest = {
       source: state.source,
       context,
       earlier: cells.slice(0, start),
-      options: checkOptions(this.settings)
+      options: checkOptions(this.settings),
+      later: laterCells(panel, cell)
     };
     this.abort = new AbortController();
     try {
       const checker = await this.checker(panel);
+      if (checker.name === 'server') {
+        // the objects are in the kernel, the model on the server: the kernel reads the facts
+        const known = await readKernelFacts(panel.sessionContext.session?.kernel, state.source);
+        if (known) {
+          request.names = known.names;
+          request.facts = known.facts;
+        }
+      }
       state.result = await checker.check(
         request,
         {
@@ -250,4 +259,15 @@ export class CheckController {
     const result = this.states.get(cell.model.id)?.result;
     return !!result && result.corrected !== result.source && cell.model.sharedModel.getSource() === result.corrected;
   }
+}
+
+/** The code cells after `cell` (not in another language): run order's evidence. */
+function laterCells(panel: NotebookPanel, cell: Cell): string[] {
+  const widgets = panel.content.widgets;
+  const at = widgets.indexOf(cell);
+  return widgets
+    .slice(at + 1)
+    .filter(c => c instanceof CodeCell)
+    .map(c => c.model.sharedModel.getSource())
+    .filter(c => c.trim() && foreignCellMagic(c) === null);
 }

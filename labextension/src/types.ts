@@ -35,7 +35,8 @@ export interface IEdit {
 }
 
 /**
- * "error": Python's own checks (kind "syntax" or "undefined-name"); "warning": an edit the model
+ * "error": Python's own checks (kind "syntax" or "undefined-name") and the kernel's facts (kind
+ * "attribute", "key" or "call"); "warning": an edit the model
  * verified on the rest of the cell (kind change / insert / delete / replace).
  */
 export type Severity = 'error' | 'warning';
@@ -86,6 +87,12 @@ export interface ICheckRequest {
   /** The cells before the context, which the model does not read: what they define counts. */
   earlier: string[];
   options: { [key: string]: any };
+  /** The code cells after it: a name only they define fails when the notebook runs in order. */
+  later?: string[];
+  /** What the notebook's kernel read for this cell (jupyter_codecheck.core.kernel): its names and
+   *  the facts on its live objects. The server has no kernel; the panel asks it. */
+  names?: string[];
+  facts?: object[];
 }
 
 /** Called while a check runs, with each token record or edit as soon as it is decided. */

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, new_page, open_notebook,
+from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, lab_command, new_page, open_notebook,
+                         wait_kernel_idle,
                          write_notebook)
 
 CELLS = ["import math", "x = [1, 2, 3]\npritn(x)", "def area(r):\n    return math.pi * r ** 2"]
@@ -193,3 +194,35 @@ def test_a_very_long_cell_streams_in_a_small_panel_and_cancels(page, panel_lab):
     # the tokens the check decided, not the cell's
     assert "yes (partial result)" in text and re.search(r"\d+ of \d+ decided", text), text
     assert page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-heatmap").bounding_box()["height"] < 600
+
+
+CRASH_CELLS = ['import pandas as pd\nsales = pd.DataFrame({"price": [1.0, 2.5], "city": ["Oslo", "Lima"]})',
+               'mean_price = sales["pirce"].mean()\nprint(mean_price)']
+
+
+def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_lab):
+    """Issue 26: the server has the model, the kernel the objects. The panel asks the kernel for
+    the cell's facts; the server's check reports the missing column with the column's fix.
+    Saves docs/panel-crash.png for the README."""
+    write_notebook(panel_lab, "crash.ipynb", CRASH_CELLS)
+    open_notebook(page, panel_lab, "crash.ipynb")
+    select_cell(page, 0)
+    lab_command(page, "notebook:run-cell")
+    wait_kernel_idle(page)
+    page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
+    requests = []
+    page.on("request", lambda r: requests.append(r.post_data_json) if "/codecheck/stream" in r.url else None)
+    select_cell(page, 1)
+    check_cell_and_wait(page)
+    assert "Jupyter server" in page.locator(f"{PANEL} .jp-codecheck-backend").inner_text()
+    assert requests and [f["kind"] for f in requests[-1]["facts"]] == ["key"], requests
+    box = page.locator(f"{PANEL} .jp-codecheck-cell")
+    finding = box.locator(".jp-codecheck-finding")
+    assert finding.count() == 1 and finding.get_attribute("data-severity") == "error"
+    assert "no column 'pirce'" in finding.inner_text()
+    assert '+ mean_price = sales["price"].mean()' in box.locator(".jp-codecheck-diff").inner_text()
+    # the check ran nothing in the notebook: no output under the checked cell
+    assert page.locator(f"{NOTEBOOK} .jp-Cell").nth(1).locator(".jp-OutputArea-output").count() == 0
+    mark = cell(page, 1).locator(".cm-content .jp-codecheck-flagged")
+    mark.first.wait_for()
+    page.screenshot(path=str(REPO / "docs" / "panel-crash.png"))

@@ -158,7 +158,7 @@ class _Walk:
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
         line, end = n.end_lineno, n.end_col_offset
         self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr,
-                  f"{owner} has no attribute {n.attr!r}" + _did_you_mean(near), near)
+                  f"{owner} has no attribute {n.attr!r}", near)
 
     def _key(self, n: ast.Subscript, local: set[str]) -> None:
         base, index, columns = n.value, n.slice, False
@@ -183,7 +183,7 @@ class _Walk:
             quote = self._quote(k)
             what = "column" if type(obj) is not dict else "key"
             self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None,
-                      f"{type(obj).__name__} has no {what} {k.value!r}" + _did_you_mean(near),
+                      f"{type(obj).__name__} has no {what} {k.value!r}",
                       [f"{quote}{c}{quote}" for c in near if quote not in c],
                       end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
 
@@ -207,7 +207,7 @@ class _Walk:
         if kw is not None:
             near = _near(kw.arg, list(err.parameters))
             self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg,
-                      f"{name}() {_bare(err.message)}" + _did_you_mean(near), near)
+                      f"{name}() {_bare(err.message)}", near)
         else:
             line, end = func.end_lineno, func.end_col_offset
             word = func.attr if isinstance(func, ast.Attribute) else name
@@ -276,10 +276,6 @@ def _near(word: str, options) -> list[str]:
         elif near_typo(word, o) or near_typo(word.lower(), o.lower()):
             scored.append((1, o))
     return [o for _, o in sorted(scored, key=lambda x: (x[0], len(x[1])))]
-
-
-def _did_you_mean(near: list[str]) -> str:
-    return f" (did you mean {near[0]!r}?)" if near else ""
 
 
 def _bare(message: str) -> str:
