@@ -177,3 +177,26 @@ def test_the_notebook_says_why_a_name_is_undefined():
     assert "only the next cell defines it" in undefined_reason("x", cells)
     assert "2 cells below" in undefined_reason("y", cells)
     assert undefined_reason("never", cells) is None
+
+
+def test_without_a_kernel_the_imported_libraries_are_read_and_the_users_modules_never_imported(
+        tmp_path, monkeypatch):
+    import sys
+    (tmp_path / "mine_with_side_effect.py").write_text("import builtins\nbuiltins.MINE_RAN = True\n"
+                                                       "def load(path):\n    return path\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    cell = ("import math\nimport mine_with_side_effect as mine\n"
+            "math.isclose(1.0, 1.1, rel_tl=0.2)\nmine.load('x', mode=1)\n")
+    before = set(sys.modules)
+    got = kernel_facts(cell, {}, libraries="loaded")
+    assert [(f.kind, f.line, f.candidates) for f in got] == [("call", 3, ["rel_tol"])]
+    assert set(sys.modules) == before                         # "loaded" imports nothing
+    got = kernel_facts(cell, {}, libraries="import")
+    assert [(f.kind, f.line) for f in got] == [("call", 3)]
+    assert "mine_with_side_effect" not in sys.modules and not hasattr(__import__("builtins"), "MINE_RAN")
+
+
+def test_a_cells_own_import_rebinds_to_the_module_itself(ns):
+    # `import pandas as pd` in the cell binds the same module the kernel has: still checked
+    got = facts('import pandas as pd\npd.read_csv("x.csv", error_bad_lines=False)\n', {**ns, "pd": 1})
+    assert [g[0] for g in got] == ["call"]

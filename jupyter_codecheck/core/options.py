@@ -259,6 +259,11 @@ OPTIONS: tuple[Option, ...] = (
            "defined before the cell beyond its context: never undefined; with objects, their "
            "attributes, keys and signatures are read (never run) for kernel facts",
            nullable=True, scope="api"),
+    Option("libraries", "choice", "loaded", "which libraries the cell imports are read for facts "
+           "on their functions and attributes (pd.read_csv's parameters): those this process has "
+           "already imported (loaded), or also installed ones, imported now (import: their code "
+           "runs, never yours; a module beside the notebook is never imported)",
+           choices=("loaded", "import"), flag="libraries"),
     Option("facts", "facts", None, "kernel facts computed where the objects are "
            "(core.kernel.kernel_facts, as dicts): a check away from the kernel reports them",
            nullable=True, scope="api"),

@@ -14,11 +14,14 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     flow         what the cell itself rebinds or may change before a use (then no fact)
     facts        the walk over a cell that makes the facts
     run_order    names only a later cell, a failed cell or a `del` explains
+    modules      the modules a cell's imports stand for (already imported, or installed ones)
 
 Nothing here imports the user's modules, calls their functions or reads a property; anything
 unsure is no fact. `core/python` knowledge (pycheck) is used, never the other way round.
 """
 from .facts import KernelFact, kernel_facts
+from .modules import module_namespace, module_resolver
 from .run_order import NotebookCells, undefined_reason
 
-__all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason"]
+__all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "module_namespace",
+           "module_resolver"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
@@ -16,6 +17,7 @@ from ..pycheck import near_typo, parse
 from .attributes import MISSING, attribute_names, has_attribute
 from .flow import Effects, cell_function_names, effects
 from .keys import missing_key
+from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, chain_root, resolve
 from .signatures import bind_error
 
@@ -44,22 +46,26 @@ class KernelFact:
                    candidates=[str(c) for c in d.get("candidates", ())])
 
 
-def kernel_facts(source: str, namespace: Mapping) -> list[KernelFact]:
-    """The attribute, key and call errors the cell will raise with these objects."""
+def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
+    """The attribute, key and call errors the cell will raise with these objects. The cell's own
+    imports bind modules this process has imported (`libraries="import"`: also installed
+    libraries, imported now; see modules.py)."""
     if not isinstance(namespace, Mapping) or source.lstrip().startswith("%%"):
         return []
     tree = parse(source)
     if tree is None:
         return []
-    walk = _Walk(source, namespace)
+    walk = _Walk(source, namespace, module_resolver(libraries))
     walk.block(tree.body)
     return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
 
 
 class _Walk:
-    def __init__(self, source: str, namespace: Mapping):
+    def __init__(self, source: str, namespace: Mapping, resolve_module):
         self.lines = source.split("\n")
-        self.ns = namespace
+        self.imports: dict[str, object] = {}         # what the cell's own imports bind
+        self.ns = ChainMap(self.imports, namespace)
+        self.resolve_module = resolve_module
         self.state = Effects()
         self.functions: dict[str, set[str]] = {}
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
@@ -119,6 +125,10 @@ class _Walk:
             return
         self.expression(s)
         self.apply(s)
+        if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
+            got = imported(s, self.resolve_module)       # a module is the same object everywhere
+            self.imports.update(got)
+            self.state.bound -= set(got)
 
     def apply(self, node: ast.AST) -> None:
         self.state.update(effects(node, self.ns, self.functions))
