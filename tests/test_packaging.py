@@ -114,3 +114,24 @@ def test_every_module_compiles_under_python_310(tmp_path):
     run = subprocess.run([python, "-c", script, str(PACKAGE)], capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_server_extension_is_declared_once_and_loads():
+    """Issue 27: `_jupyter_server_extension_points` was defined on the package and again on
+    views/server. The config enables the package; jupyter_server finds the loader through the
+    package's one declaration."""
+    import json
+
+    from jupyter_server.extension.manager import ExtensionPackage
+
+    import jupyter_codecheck.views.server as server
+    config = json.loads((REPO / "jupyter-config" / "jupyter_server_config.d" /
+                         "jupyter_codecheck.json").read_text())
+    assert config["ServerApp"]["jpserver_extensions"] == {"jupyter_codecheck": True}
+    package = ExtensionPackage(name="jupyter_codecheck", enabled=True)
+    assert package.validate()
+    assert list(package.extension_points) == ["jupyter_codecheck.views.server"]
+    assert callable(server._load_jupyter_server_extension)
+    declared = [p.relative_to(PACKAGE) for p in _sources()
+                if "def _jupyter_server_extension_points" in p.read_text(encoding="utf-8")]
+    assert declared == [Path("__init__.py")]
