@@ -25,8 +25,8 @@ import tokenize
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .pysource import IDENT, IDENT_BYTES, IDENT_BYTES_PATTERN, byte_offsets, is_word_byte
 from .pycheck import CellFacts, edit_distance, near_typo, parse, syntax_problem, undefined_names
+from .pysource import IDENT, IDENT_BYTES, IDENT_BYTES_PATTERN, byte_offsets, is_word_byte
 
 # identifiers as Python reads them, Unicode ones included (pysource.IDENT, as pycheck's)
 _WORD = IDENT_BYTES
