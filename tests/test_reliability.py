@@ -3,6 +3,7 @@ file, and a short run of the source fuzzer (bench/reliability.py) through check(
 line finds no crash."""
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -54,3 +55,18 @@ def test_nbformat_3_is_read(tmp_path):
          "outputs": [{"output_type": "pyout", "prompt_number": 1, "text": ["2"]}]},
         {"cell_type": "markdown", "source": "# t"}]}], "metadata": {}, "nbformat": 3}), encoding="utf-8")
     assert [(u.cell, u.source) for u in read_units(path)] == [(0, "y = 2\nprint(y)\n")]
+
+
+def _fuzzer():
+    spec = importlib.util.spec_from_file_location("reliability", REPO / "bench" / "reliability.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_short_fuzz_run_finds_no_crash(model_path):
+    # the short version of `python bench/reliability.py --count N --seed S` (see its docstring)
+    report = _fuzzer().fuzz(12, seed=27, cli_every=2, limit_s=120, process=False, log=lambda m: None)
+    assert report["check"]["tried"] == 12 and report["cli"]["tried"] == 6
+    assert (report["crashes"], report["hangs"]) == (0, 0), report["crash_examples"]
+    assert report["check"]["result"] > 0 and report["check"]["clear"] + report["check"]["result"] == 12
