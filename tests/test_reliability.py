@@ -70,3 +70,33 @@ def test_a_short_fuzz_run_finds_no_crash(model_path):
     assert report["check"]["tried"] == 12 and report["cli"]["tried"] == 6
     assert (report["crashes"], report["hangs"]) == (0, 0), report["crash_examples"]
     assert report["check"]["result"] > 0 and report["check"]["clear"] + report["check"]["result"] == 12
+
+
+@pytest.mark.parametrize("apart", ["list longer than the KV", "KV longer than the list"])
+def test_a_check_after_an_interrupted_one_is_a_fresh_check(model_path, apart):
+    """A KeyboardInterrupt between a native call and the session's bookkeeping (cc_truncate,
+    then `del tokens[n:]`; cc_batch_end, then `tokens.extend`) left `tokens` and the KV apart,
+    and the next check placed its rows after positions the list did not name: an EngineError
+    ('branch row 1: parent 2 must be ...') or a result that was not the cell's. Simulated here at
+    the one place an interrupt can leave them apart."""
+    from jupyter_codecheck import check
+    from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.engine import _native as N
+
+    ctx = ["import math\n", "def area(r):\n    return math.pi * r ** 2\n"]
+    cell = "sizes = [1, 2, 3]\nprint([area(s) for s in sizez])\n"
+
+    def seen(r):
+        return ([(t.text, t.decision, round(t.prob, 4)) for t in r.tokens],
+                [(f.line, f.message, f.replacement) for f in r.findings])
+    fresh = seen(check(cell, context=ctx, lens=False))
+    check(ctx[1], context=ctx[:1], lens=False)
+    session = load_model(None, None).session
+    assert session.n_past == len(session.tokens) > 5
+    if apart == "list longer than the KV":
+        N.check(N.lib.cc_truncate(session._ctx, session.n_past - 5, session._err), session._err)
+    else:
+        del session.tokens[-5:]
+    assert session.n_past != len(session.tokens)
+    assert seen(check(cell, context=ctx, lens=False)) == fresh
+    assert session.n_past == len(session.tokens)
