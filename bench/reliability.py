@@ -129,7 +129,7 @@ def _truncate(rng, s):
 
 
 def _bytes(rng, s):
-    data = bytearray(s.encode("utf-8"))
+    data = bytearray(s.encode("utf-8", "surrogatepass"))
     for _ in range(rng.randint(1, 6)):
         data.insert(rng.randint(0, len(data)), rng.randint(0x80, 0xFF))
     return data.decode("utf-8", "surrogateescape")     # what a file read with surrogateescape gives
@@ -230,6 +230,15 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
+def _raw(src: str) -> bytes:
+    """The bytes of a file holding `src`: undecodable bytes back as they were (surrogateescape),
+    any other lone surrogate as its own invalid UTF-8."""
+    try:
+        return src.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return src.encode("utf-8", "surrogatepass")
+
+
 def _is_text(src: str) -> bool:
     try:
         src.encode("utf-8")
@@ -326,8 +335,7 @@ def fuzz(count: int, seed: int, *, cli_every: int = 4, limit_s: float = 120.0, p
             if cli_every and i % cli_every == 0:
                 if rng.random() < 0.5:
                     path = Path(tmp) / f"in{i:06d}.py"
-                    path.write_bytes(src.encode("utf-8", "surrogateescape") if rng.random() < 0.8
-                                     else src.encode("utf-16", "surrogatepass"))
+                    path.write_bytes(_raw(src) if rng.random() < 0.8 else src.encode("utf-16", "surrogatepass"))
                     kind = "py"
                 else:
                     text, kind = make_notebook(rng, [src] + [rng.choice(seeds) for _ in range(rng.randint(0, 2))])
