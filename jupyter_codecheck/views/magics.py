@@ -302,7 +302,6 @@ class CodecheckMagics(Magics):
 
     def ensure_model(self, options, progress: _Progress):
         """Loads the model on its first use in this kernel, with a status line meanwhile."""
-        self.join_warm_up()
         key = (str(options.get("model")), options.get("n_threads"))
         # what loading covers depends on these (e.g. fitting the exit lens): take the user's
         load_options = {k: options[k] for k in ("model", "n_threads", "lens", "exit_policy")
@@ -312,6 +311,7 @@ class CodecheckMagics(Magics):
         progress.loading("codecheck: loading the model (once per kernel) …")
         t0 = time.perf_counter()
         try:
+            self.join_warm_up()         # the load begun at %load_ext: waited for, not run beside
             # an empty check loads the model and primes its per-model tables
             loaded = check("", **load_options)
         except (OSError, ValueError) as e:   # ModelNotFoundError, GGUFError and a bad path
@@ -328,9 +328,9 @@ class CodecheckMagics(Magics):
     def join_warm_up(self) -> None:
         """Waits for the load started at %load_ext: no check of ours runs beside it (both would
         use the one model and its session, each undoing the other's context)."""
-        thread, self.warm_up = self.warm_up, None
-        if thread is not None:
-            thread.join()
+        if self.warm_up is not None:
+            self.warm_up.join()
+            self.warm_up = None
 
     # -- %codecheck ---------------------------------------------------------------------------
 
