@@ -78,6 +78,9 @@ async def test_status(jp_fetch, checker):
     (b'{"source": "x", "options": {"n_threads": 64}}', 400, "set by the server"),
     (b'{"source": "x", "options": {"model": "/elsewhere.gguf"}}', 400, "c.CodecheckServer.model"),
     (b'{"source": "x", "id": "a/b"}', 400, '"id" must be'),
+    # a JSON escape that is no character: the check's UnicodeEncodeError was a 500
+    (b'{"source": "x = \'\\ud800\'"}', 400, '"source" holds a lone surrogate'),
+    (b'{"source": "x", "context": ["\\udc80"]}', 400, '"context" holds a lone surrogate'),
     (b'{"source": "' + b"x" * 5000 + b'"}', 413, "at most 4096"),
 ])
 async def test_bad_requests_say_why(jp_fetch, checker, body, status, says):
