@@ -25,13 +25,14 @@ import tokenize
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .pysource import byte_offsets
 from .pycheck import CellFacts, edit_distance, near_typo, parse, syntax_problem, undefined_names
+from .pysource import IDENT, IDENT_BYTES, IDENT_BYTES_PATTERN, byte_offsets, is_word_byte
 
-_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_ATTR_WORD = re.compile(r"\.\s*([A-Za-z_][A-Za-z0-9_]*)")
-_ATTR_AFTER = re.compile(rb"\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")
+# identifiers as Python reads them, Unicode ones included (pysource.IDENT, as pycheck's)
+_WORD = IDENT_BYTES
+_IDENT = IDENT
+_ATTR_WORD = re.compile(r"\.\s*(" + IDENT.pattern + ")")
+_ATTR_AFTER = re.compile(rb"\s*\.\s*(" + IDENT_BYTES_PATTERN + rb")")
 _SMALL_INT = re.compile(r"(?<![\w.])\d+(?![\w.])")
 # methods of the builtin types: attribute names a typo fix may write
 _METHODS = frozenset(n for t in (str, bytes, list, dict, set, tuple, int, float, complex, object)
@@ -221,8 +222,9 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
                 return f"writes {w!r}, not a name in scope"
     attr = _ATTR_AFTER.match(data, c.end)
     cls = facts.classes.get(c.text.strip())
-    if attr and cls is not None and not hasattr(cls, attr.group(1).decode()):
-        return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr.group(1).decode()!r}"
+    attr_name = attr.group(1).decode("utf-8", "replace") if attr else None
+    if attr and cls is not None and not hasattr(cls, attr_name):
+        return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr_name!r}"
     variant = c.apply(data)
     missing = _missing_module_attribute(c, variant, facts) or _missing_live_attribute(ws, after, data, facts)
     if missing:
@@ -283,7 +285,7 @@ def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
         near_typo(u.name, w) for w in (*_KEYWORDS, *facts.scope))) for u in found)
 
 
-_DOTTED = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+_DOTTED = re.compile(IDENT_BYTES_PATTERN + rb"(?:\." + IDENT_BYTES_PATTERN + rb")+")
 
 
 def _missing_module_attribute(c: Candidate, variant: bytes, facts: CellFacts) -> str | None:
@@ -294,7 +296,7 @@ def _missing_module_attribute(c: Candidate, variant: bytes, facts: CellFacts) ->
     for m in _DOTTED.finditer(variant, max(0, lo - 200), min(len(variant), hi + 200)):
         if m.start() > hi or m.end() < lo:
             continue
-        parts = m.group().decode().split(".")
+        parts = m.group().decode("utf-8", "replace").split(".")
         obj = facts.module_of(parts[0])
         for k, part in enumerate(parts[1:], 1):
             if obj is None:
@@ -305,7 +307,7 @@ def _missing_module_attribute(c: Candidate, variant: bytes, facts: CellFacts) ->
     return None
 
 
-_NAME_BEFORE_DOT = re.compile(rb"([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*$")
+_NAME_BEFORE_DOT = re.compile(rb"(" + IDENT_BYTES_PATTERN + rb")\s*\.\s*$")
 
 
 def _missing_live_attribute(ws: int, after: str, data: bytes, facts: CellFacts) -> str | None:
@@ -314,7 +316,7 @@ def _missing_live_attribute(ws: int, after: str, data: bytes, facts: CellFacts) 
     word = _IDENT.match(after)
     if base is None or word is None:
         return None
-    name = base.group(1).decode()
+    name = base.group(1).decode("utf-8", "replace")
     if facts.live is None or name in facts.locals or name not in facts.live:
         return None                 # no object to ask, or the cell rebinds the name first
     from .kernel.attributes import has_attribute
@@ -329,10 +331,10 @@ def _word_span(c: Candidate, data: bytes) -> tuple[int, int]:
     `Disjoint`, though the insertion lies outside it)."""
     start, end = c.start, c.end
     if c.text[:1].isidentifier() or c.text[:1].isdigit():
-        while start > 0 and (chr(data[start - 1]).isalnum() or data[start - 1] == 0x5F):
+        while start > 0 and is_word_byte(data[start - 1]):
             start -= 1
     if c.text[-1:].isalnum() or c.text[-1:] == "_":
-        while end < len(data) and (chr(data[end]).isalnum() or data[end] == 0x5F):
+        while end < len(data) and is_word_byte(data[end]):
             end += 1
     return start, end
 
