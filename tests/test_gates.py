@@ -1,10 +1,10 @@
-"""Python's own checks (pycheck.py) and the gates every candidate fix passes (candidates.py)."""
+"""Python's own checks (pycheck.py) and the gates every candidate fix passes (gates.py)."""
 from __future__ import annotations
 
 import pytest
 
-from jupyter_codecheck.core.candidates import (Candidate, adds_undefined_name, gate, patterns, python_tokens,
-                                          typos)
+from jupyter_codecheck.core.candidates import Candidate, patterns, python_tokens, typos
+from jupyter_codecheck.core.gates import adds_undefined_name, gate
 from jupyter_codecheck.core.pycheck import analyse, edit_distance, near_typo, python_code
 
 
