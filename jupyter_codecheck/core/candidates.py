@@ -20,19 +20,14 @@ from __future__ import annotations
 
 import io
 import keyword
-import re
 import tokenize
 from dataclasses import dataclass
 
 from .pycheck import CellFacts, edit_distance, near_typo
-from .pysource import IDENT, IDENT_BYTES, IDENT_BYTES_PATTERN, byte_offsets
+from .pysource import IDENT_BYTES, byte_offsets
 
 # identifiers as Python reads them, Unicode ones included (pysource.IDENT, as pycheck's)
 _WORD = IDENT_BYTES
-_IDENT = IDENT
-_ATTR_WORD = re.compile(r"\.\s*(" + IDENT.pattern + ")")
-_ATTR_AFTER = re.compile(rb"\s*\.\s*(" + IDENT_BYTES_PATTERN + rb")")
-_SMALL_INT = re.compile(r"(?<![\w.])\d+(?![\w.])")
 # methods of the builtin types: attribute names a typo fix may write
 _METHODS = frozenset(n for t in (str, bytes, list, dict, set, tuple, int, float, complex, object)
                      for n in dir(t) if not n.startswith("_"))

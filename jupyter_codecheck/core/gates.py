@@ -12,11 +12,10 @@ the proposals pass once more before they become fixes.
 """
 from __future__ import annotations
 
-import keyword
 import re
 from functools import lru_cache
 
-from .candidates import Candidate
+from .candidates import _KEYWORDS, _METHODS, Candidate
 from .pycheck import CellFacts, near_typo, parse, syntax_problem, undefined_names
 from .pysource import IDENT, IDENT_BYTES_PATTERN, is_word_byte
 from .result import CheckResult, apply_edits
@@ -25,10 +24,6 @@ _IDENT = IDENT
 _ATTR_WORD = re.compile(r"\.\s*(" + IDENT.pattern + ")")
 _ATTR_AFTER = re.compile(rb"\s*\.\s*(" + IDENT_BYTES_PATTERN + rb")")
 _SMALL_INT = re.compile(r"(?<![\w.])\d+(?![\w.])")
-# methods of the builtin types: attribute names a typo fix may write
-_METHODS = frozenset(n for t in (str, bytes, list, dict, set, tuple, int, float, complex, object)
-                     for n in dir(t) if not n.startswith("_"))
-_KEYWORDS = frozenset(keyword.kwlist)
 
 
 def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
