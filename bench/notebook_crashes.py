@@ -650,7 +650,8 @@ def main(argv=None) -> None:
     command = "python bench/notebook_crashes.py " + " ".join(
         shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     modes = ["code", "kernel"] if args.mode == "both" else [args.mode]
-    options: dict = dict(args.option)
+    # every target is a notebook cell, as the command line checks a notebook's cells
+    options: dict = {"notebook": True, **dict(args.option)}
     ns_option = namespace_option()
 
     from jupyter_codecheck.engine.paths import resolve_model_path
