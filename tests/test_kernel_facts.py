@@ -223,3 +223,9 @@ def test_a_fix_that_would_crash_on_the_kernels_objects_is_refused(ns):
     at = source.index("scale")
     assert adds_kernel_fact(Candidate(at, at + 5, "k", "name", 1), data, facts_)       # k(3): an int
     assert not adds_kernel_fact(Candidate(at + 6, at + 7, "4", "pattern", 1), data, facts_)
+
+
+def test_a_classs_metaclass_methods_are_bound_to_the_class(ns):
+    import numpy as np
+    # `np.float64.mro()` is type.mro bound to the class, not an unbound method missing `self`
+    assert facts("np.float64.mro()\nint.mro()\nMade.mro()\nspy.method.__name__\n", {**ns, "np": np}) == []

@@ -100,7 +100,9 @@ def read_attribute(obj, attr: str):
         return raw
     if isinstance(raw, _SAFE_DESCRIPTORS) or (is_library_object(raw) and _getter_is_library(raw)):
         try:
-            return raw.__get__(None if isinstance(obj, type) else obj, obj if isinstance(obj, type) else type(obj))
+            if isinstance(obj, type) and any(attr in vars(k) for k in obj.__mro__):
+                return raw.__get__(None, obj)              # the class's own: unbound
+            return raw.__get__(obj, type(obj))             # an instance's, or the metaclass's (`cls.mro`)
         except Exception:  # noqa: BLE001
             return UNKNOWN
     return UNKNOWN
