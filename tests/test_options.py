@@ -328,3 +328,13 @@ def test_architecture_md_names_only_files_that_exist():
     missing = sorted(p for p in named
                      if not (PACKAGE / p).exists() and not (root / p).exists())
     assert not missing, f"ARCHITECTURE.md names files that do not exist: {missing}"
+
+
+def test_names_is_the_deprecated_name_of_namespace():
+    from jupyter_codecheck.core.options import validate
+    with pytest.warns(DeprecationWarning, match="'names' is now 'namespace'"):
+        assert validate({"names": ["df"]}) == {"namespace": frozenset({"df"})}
+    live = {"df": object()}
+    assert validate({"namespace": live})["namespace"] is live          # objects: never copied
+    with pytest.raises(OptionError, match="not both"):
+        validate({"names": ["a"], "namespace": ["b"]})
