@@ -296,3 +296,12 @@ def test_a_unicode_name_is_one_word_to_every_gate():
     assert gate(cand(src, "données", "donnees"), data, facts) == "renames what the cell defines"
     # a sub-word edit inside a Unicode name is judged by the word it makes
     assert gate(cand(src, "es", "", nth=0), data, facts) is not None
+
+
+def test_a_name_only_an_earlier_cells_function_binds_is_undefined():
+    # JunoBench NBspecific_20: `multiplicative_model` was a local of `decompose`, whose call cell
+    # never ran; what the earlier cells bind at module level is what is defined
+    earlier = ["def decompose(s):\n    multiplicative_model = s * 2\n    return multiplicative_model\n",
+               "ys = [y := v + 1 for v in range(3)]\n"]
+    facts = analyse("print(multiplicative_model, y, ys, decompose)\n", earlier)
+    assert [u.name for u in facts.undefined] == ["multiplicative_model"]

@@ -263,6 +263,8 @@ def _module_bound(tree: ast.Module) -> tuple[set[str], list[str]]:
             todo.extend(node.decorator_list)
             continue
         if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            # a comprehension's `:=` binds in the module (`[y := f(x) for x in xs]`)
+            names.update(n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr))
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             names.add(node.id)
@@ -441,8 +443,10 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     undefined: list[UndefinedName] = []
     if tree is not None:
         local, star = bound_names(tree)
-        if not (unsure or star):
-            found = undefined_names(tree, ctx_names | IPYTHON_NAMES)
+        if not (unsure or star or outside is None):
+            # defined is what the earlier cells bind at module level: a function's local is not
+            # the notebook's (a name only a function of an earlier cell binds fails here)
+            found = undefined_names(tree, outside | given | IPYTHON_NAMES)
             undefined = found if found is not None else []
     else:
         local = set(_IDENT.findall(source)) - set(keyword.kwlist)   # unsure: every word may be a name
