@@ -271,10 +271,11 @@ def checker_fingerprint() -> str:
     """Hash of the code that decides token probabilities and decisions (recorded with results)."""
     pkg = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    for f in sorted([*(pkg / "core").glob("*.py"), *(pkg / "decoding").glob("*.py"),
-                     *(pkg / "engine").glob("*.py")]):
+    # every module below core/ (core/kernel/ too) and the shipped margins decide findings
+    for f in sorted([*(pkg / "core").rglob("*.py"), *(pkg / "core").rglob("*.json"),
+                     *(pkg / "decoding").rglob("*.py"), *(pkg / "engine").rglob("*.py")]):
         if f.is_file():
-            h.update(f.name.encode())
+            h.update(str(f.relative_to(pkg)).encode())
             h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
