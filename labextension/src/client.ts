@@ -130,17 +130,22 @@ export class KernelChecker implements IChecker {
     const payload = JSON.stringify(JSON.stringify(request));
     const code = [
       'def __codecheck_run(payload):',
-      '    import json, jupyter_codecheck',
-      '    req = json.loads(payload)',
-      // the kernel's namespace, as %%codecheck gives it: its names are defined, and a fix may
-      // name only attributes its objects have
+      '    import json, threading',
       '    from jupyter_codecheck.core.pieces import check_long',
+      '    from jupyter_codecheck.views.magics import interrupt_cancels',
+      '    req = json.loads(payload)',
+      // the kernel's namespace, as %%codecheck gives it: its names are defined, its objects are
+      // read for kernel facts, and a fix may name only attributes they have
       '    ns = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_run"}',
+      // an interrupt (Cancel) ends the check with its partial result, wherever it lands
+      '    cancel = threading.Event()',
+      '    with interrupt_cancels(cancel):',
       // a long cell piece by piece, as the server checks it
-      '    result = check_long(req["source"], context=req["context"] or None, earlier=req.get("earlier") or None,',
-      '                        later=req.get("later") or None, namespace=ns, notebook=True, **req["options"])',
+      '        result = check_long(req["source"], context=req["context"] or None, earlier=req.get("earlier") or None,',
+      '                            later=req.get("later") or None, namespace=ns, notebook=True, cancel=cancel,',
+      '                            **req["options"])',
       `    print("${RESULT_MARK}" + result.to_json())`,
-      `__codecheck_run(${payload}); del __codecheck_run`
+      `try:\n    __codecheck_run(${payload})\nfinally:\n    del __codecheck_run`
     ].join('\n');
     const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
     let out = '';
