@@ -24,6 +24,8 @@ def unload_ipython_extension(ipython):
 
 
 def _jupyter_server_extension_points():
+    # the one declaration: the config enables the package (jupyter-config/), and jupyter_server
+    # loads `_load_jupyter_server_extension` from the module named here
     return [{"module": "jupyter_codecheck.views.server"}]
 
 

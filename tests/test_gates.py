@@ -1,10 +1,10 @@
-"""Python's own checks (pycheck.py) and the gates every candidate fix passes (candidates.py)."""
+"""Python's own checks (pycheck.py) and the gates every candidate fix passes (gates.py)."""
 from __future__ import annotations
 
 import pytest
 
-from jupyter_codecheck.core.candidates import (Candidate, adds_undefined_name, gate, patterns, python_tokens,
-                                          typos)
+from jupyter_codecheck.core.candidates import Candidate, patterns, python_tokens, typos
+from jupyter_codecheck.core.gates import adds_undefined_name, gate
 from jupyter_codecheck.core.pycheck import analyse, edit_distance, near_typo, python_code
 
 
@@ -277,3 +277,22 @@ def test_in_a_kernel_a_fix_names_only_attributes_the_object_has():
     # names given as a plain list (the command line): nothing to ask
     assert gate(Candidate(at, at + 9, "text", "walk", 2), src.encode(),
                 analyse(src, names=["result", "other", "findings"])) is None
+
+
+def test_a_unicode_name_is_one_word_to_every_gate():
+    """Issue 27: candidates.py read `données` as 'donn' + 'es' (ASCII words) where pycheck reads
+    one name, so the typo fix that writes it was refused and the typo search worked on 'donn'."""
+    from jupyter_codecheck.core.candidates import word_at
+    src = "données = [1, 2, 3]\nprint(len(donnée))\n"
+    facts = analyse(src)
+    assert [u.name for u in facts.undefined] == ["donnée"] and "données" in facts.scope
+    data = src.encode()
+    at = data.index("donnée)".encode())
+    assert word_at(data, at + 3) == (at, at + len("donnée".encode()))
+    assert gate(cand(src, "donnée)", "données)", "typo"), data, facts) is None
+    assert [c.text for c in typos("donnée", at, at + 8, facts, 2, False)][:1] == ["données"]
+    # a fix may not write a Unicode name nothing defines, nor rename a defined one
+    assert gate(cand(src, "len", "längd"), data, facts) == "writes 'längd', not a name in scope"
+    assert gate(cand(src, "données", "donnees"), data, facts) == "renames what the cell defines"
+    # a sub-word edit inside a Unicode name is judged by the word it makes
+    assert gate(cand(src, "es", "", nth=0), data, facts) is not None

@@ -3,12 +3,12 @@ predicts the crash from the live objects and the model picks the fix among their
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
+
+from notebooks import execute_cells
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -56,14 +56,7 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory, model_path):
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in [str(REPO), os.environ.get("PYTHONPATH", "")] if p))
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
-                            resources={"metadata": {"path": str(tmp_path_factory.mktemp("nb"))}})
-    client.execute(env=env)
+    nb = execute_cells(CELLS, tmp_path_factory.mktemp("nb"))
     text = "".join(o.get("text", "") for o in nb.cells[9].outputs if o.output_type == "stream")
     lines = text.strip().splitlines()
     assert len(lines) == 2, nb.cells[9].outputs

@@ -5,14 +5,13 @@ short checks; the test reads the outputs the notebook stores.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from jupyter_codecheck.views.widgets import MIME_JSON
+
+from notebooks import execute_cells
 
 REPO = Path(__file__).resolve().parent.parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -43,14 +42,7 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory, model_path):
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in [str(REPO), os.environ.get("PYTHONPATH", "")] if p))
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
-                            resources={"metadata": {"path": str(tmp_path_factory.mktemp("nb"))}})
-    client.execute(env=env)
+    nb = execute_cells(CELLS, tmp_path_factory.mktemp("nb"))
     return nb
 
 

@@ -5,8 +5,8 @@ shell (the model loads once) and check cells of one or two lines.
 """
 from __future__ import annotations
 
-import _thread
 import re
+import signal
 import threading
 
 import pytest
@@ -27,8 +27,9 @@ def shell():
     ip.run_line_magic("unload_ext", "jupyter_codecheck")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def magics(shell) -> CodecheckMagics:
+    # looked up for each test: test_no_thread_of_the_extension_outlives_it loads it anew
     return next(m for m in shell.magics_manager.registry.values() if isinstance(m, CodecheckMagics))
 
 
@@ -185,21 +186,78 @@ def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
     assert magics.auto.last.source == "total = 1 + 2\n"
 
 
-def test_keyboard_interrupt_shows_the_partial_result_and_the_shell_stays_usable(loaded, capsys):
-    # ~2,000 tokens: the walk is still running when the interrupt comes after 1 s
-    long_cell = "".join(f"value_{i} = compute(value_{i - 1}, step={i})\n" for i in range(1, 120))
-    timer = threading.Timer(1.0, _thread.interrupt_main)
-    timer.start()
-    try:
-        loaded.run_cell_magic("codecheck", "--no-context -o partial", long_cell)
-    finally:
-        timer.cancel()
+LONG_CELL = "".join(f"value_{i} = compute(value_{i - 1}, step={i})\n" for i in range(1, 120))
+
+
+def _engines_free() -> bool:
+    from jupyter_codecheck.core.adapter import _LOADED
+    return not any(engine.lock.locked() for engine in _LOADED.values())
+
+
+@pytest.fixture
+def interrupt_at(monkeypatch):
+    """`interrupt_at(n, times)`: SIGINT arrives (as Ctrl-C or the kernel's Interrupt sends it)
+    `times` times as the n-th token is shown decided: a known moment of the walk, not a
+    wall-clock delay (a 1 s timer found the walk done on a fast machine, and could interrupt
+    the view's own code between two steps of the check)."""
+    import jupyter_codecheck.views.magics as magics_module
+    real_show = magics_module._Progress.show
+    plan = {}
+
+    def show(self, text, *, force=True):
+        plan["seen"] = plan.get("seen", 0) + 1
+        if plan["seen"] == plan["at"]:
+            for _ in range(plan["times"]):
+                signal.raise_signal(signal.SIGINT)     # its Python handler runs before this returns
+        real_show(self, text, force=force)
+    monkeypatch.setattr(magics_module._Progress, "show", show)
+
+    def arm(at: int, times: int = 1):
+        plan.update(at=at, times=times, seen=0)
+    return arm
+
+
+def test_keyboard_interrupt_shows_the_partial_result_and_the_shell_stays_usable(loaded, capsys,
+                                                                                 interrupt_at):
+    handler = signal.getsignal(signal.SIGINT)
+    interrupt_at(20)
+    loaded.run_cell_magic("codecheck", "--no-context -o partial", LONG_CELL)
     partial = loaded.user_ns["partial"]
     assert partial.stats["cancelled"] is True
-    assert len(partial.tokens) < partial.stats["tokens"]
+    assert 20 <= len(partial.tokens) < partial.stats["tokens"]
     assert "cancelled after" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGINT) is handler and _engines_free()
     loaded.run_cell_magic("codecheck", "--no-context -o after", "k = 1\n")
     assert loaded.user_ns["after"].stats["cancelled"] is False
+
+
+def test_a_second_interrupt_stops_at_once_and_lets_go_of_the_model(loaded, interrupt_at):
+    # the second one raises where the thread is, here the view's own code between two steps:
+    # the suspended check is closed, so the model's lock is free for the next check
+    loaded.user_ns.pop("twice", None)
+    interrupt_at(5, times=2)
+    with pytest.raises(KeyboardInterrupt) as raised:
+        loaded.run_cell_magic("codecheck", "--no-context -o twice", LONG_CELL)
+    assert _engines_free() and "twice" not in loaded.user_ns
+    del raised                      # (the traceback held the view's frame: it no longer matters)
+    loaded.run_cell_magic("codecheck", "--no-context -o after", "k = 1\n")
+    assert loaded.user_ns["after"].stats["cancelled"] is False
+
+
+def test_no_thread_of_the_extension_outlives_it():
+    # load_ext starts loading the model in the background (the warm-up): the first check waits
+    # for it instead of running beside it on the one session, and unload_ext ends it and auto
+    # mode's worker, so that nothing of one test module runs on into the next
+    ip = InteractiveShell.instance()
+    ip.run_line_magic("unload_ext", "jupyter_codecheck")     # the module's shell, loaded again
+    before = {t.ident for t in threading.enumerate()}
+    ip.run_line_magic("load_ext", "jupyter_codecheck")
+    magics = next(m for m in ip.magics_manager.registry.values() if isinstance(m, CodecheckMagics))
+    assert magics.warm_up is not None
+    ip.run_line_magic("unload_ext", "jupyter_codecheck")
+    assert magics.warm_up is None
+    assert [t.name for t in threading.enumerate() if t.ident not in before] == []
+    ip.run_line_magic("load_ext", "jupyter_codecheck")
 
 
 # -- severity: hand-built results, no model ----------------------------------------------------------

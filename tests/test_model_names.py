@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from types import SimpleNamespace
 
 import pytest
 
@@ -127,7 +128,9 @@ def _no_hashing(monkeypatch):
     def fail(*_a, **_k):
         raise AssertionError("the verified file was hashed again")
     monkeypatch.setattr(paths, "_sha256", fail)
-    monkeypatch.setattr(paths.hashlib, "sha256", fail)
+    # paths' own view of hashlib only: patching hashlib.sha256 itself would fail any other
+    # thread's hashing meanwhile (the model's caches key on it)
+    monkeypatch.setattr(paths, "hashlib", SimpleNamespace(sha256=fail))
 
 
 def _leftovers(cache):
@@ -197,3 +200,22 @@ def test_wrong_part_sizes_are_rejected_before_joining(fake_parts):
     with pytest.raises(ModelVerificationError, match="size"):
         qwen_coder_path(cache)
     assert not (cache / paths.QWEN_FILE).exists()
+
+
+def test_every_cache_lives_in_one_folder_that_honours_xdg(fake_parts, monkeypatch, tmp_path):
+    """Issue 27: the joined Qwen file went to ~/.cache whatever XDG_CACHE_HOME said, while the
+    exit lens and the derived tables honoured it. One default_cache_dir serves them all."""
+    from jupyter_codecheck.engine import derived, lens
+    parts, whole, _ = fake_parts
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    folder = tmp_path / "xdg" / "jupyter-codecheck"
+    assert paths.default_cache_dir() == folder
+    out = qwen_coder_path()
+    assert out.parent == folder and out.read_bytes() == whole
+    assert derived.on_disk(parts[0], "probe", lambda: 42) == 42
+    assert [p.parent for p in (folder / "derived").glob("probe-*.pickle")] == [folder / "derived"]
+    assert lens.default_cache_dir is derived.default_cache_dir is paths.default_cache_dir
+    # unset or empty: the home folder's .cache
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert paths.default_cache_dir() == tmp_path / "home" / ".cache" / "jupyter-codecheck"

@@ -78,12 +78,39 @@ def test_correct_cells_get_no_finding(name):
      "print(max(temperatures))\n"),
     # what Python says it expects, where it says it; the user's own name kept (not `in list:`)
     ("for v in readings\n    print(v)\n", ["readings = [3, 1, 2]"], 1, "for v in readings:\n    print(v)\n"),
+    # a Unicode name is one word to every gate, as to Python (the typo search saw 'donn' + 'es')
+    ("données = [1, 2, 3]\nprint(len(donnée))\n", None, 2, "données = [1, 2, 3]\nprint(len(données))\n"),
 ])
 def test_planted_slips_are_found_and_repaired(src, context, line, fixed):
     r = check(src, context=context, **FAST)
     assert [f.line for f in r.findings] == [line], r.findings
     assert r.findings[0].severity == "error"
     assert r.corrected == fixed
+
+
+UNICODE_CELLS = [
+    "données = [3, 1, 2]\ndonnées_triées = sorted(données)\nprint(données_triées[0], len(données))\n",
+    'résultats = {}\nfor clé in ["a", "bc"]:\n    résultats[clé] = len(clé)\nprint(résultats)\n',
+    "def préparer(entrée):\n    sortie = entrée.strip()\n    return sortie\n\nprint(préparer(' x '))\n",
+    "größe = 10\nbreite = 3\nfläche = größe * breite\nprint(fläche)\n",
+]
+
+
+@pytest.mark.parametrize("src", UNICODE_CELLS)
+def test_unicode_names_are_names_as_python_reads_them(src):
+    """Issue 27: pycheck read Unicode identifiers, candidates.py only ASCII ones. A correct cell
+    with Unicode names gets no finding; and even with no margin (every candidate that passes the
+    gates shown) none of its names is undefined and no fix cuts into one."""
+    import re
+    r = check(src, **FAST)
+    assert r.findings == [] and r.corrected == src, [(f.line, f.message) for f in r.findings]
+    r = check(src, margin=0.0, **FAST)
+    assert [f for f in r.findings if f.kind == "undefined-name"] == []
+    spans = [(len(src[:m.start()].encode()), len(src[:m.end()].encode()))
+             for m in re.finditer(r"[^\W\d]\w*", src) if not m.group().isascii()]
+    assert spans
+    cut = [e for e in r.edits for a, b in spans if a < e.start < b or a < e.end < b]
+    assert cut == []
 
 
 def test_earlier_cells_never_leak_into_fixes():

@@ -18,7 +18,8 @@ import time
 import tokenize
 from dataclasses import dataclass
 
-from .candidates import (Candidate, adds_undefined_name, from_alternatives, from_walk, gate, gate_exact, names,
+from .gates import adds_undefined_name, gate, gate_exact
+from .candidates import (Candidate, from_alternatives, from_walk, names,
                          patterns, python_tokens, typos, word_at)
 from ..decoding.exit_policy import make_policy
 from ..decoding.verify import Probe, Variant, verify

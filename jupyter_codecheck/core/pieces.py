@@ -169,33 +169,12 @@ def merge(source: str, parts: list[tuple[int, CheckResult]], context: Sequence[s
     if checked < len(source):
         merged.corrected += source[checked:]        # cancelled: the rest as it is
     merged.stats = _merge_stats([r.stats for _, r in parts])
+    from .gates import fixes_of_the_whole
     from .pycheck import analyse
     facts = analyse(merged.source, context, names)
     _errors_of_the_whole(merged, facts)
-    _fixes_of_the_whole(merged, facts)
+    fixes_of_the_whole(merged, facts)
     return merged
-
-
-def _fixes_of_the_whole(merged: CheckResult, facts) -> None:
-    """A warning's fix passes the exact gates on the whole source too: a piece cut inside a
-    class does not parse alone, so its own gate could not see that `self` is not defined in the
-    method the fix edits. A fix the whole source refuses goes, with its finding."""
-    from .candidates import Candidate, adds_undefined_name
-    from .pycheck import syntax_problem
-    if not facts.parses:
-        return          # no verdict on names or parsing to hold a fix to: the pieces' stand
-    data = merged.source.encode("utf-8")
-    refused = set()
-    for e in merged.edits:
-        c = Candidate(e.start, e.end, e.replacement, "walk", e.line)
-        if syntax_problem(c.apply(data).decode("utf-8", "replace")) is not None \
-                or adds_undefined_name(c, data, facts):
-            refused.add(e.line)
-    refused -= {f.line for f in merged.findings if f.severity == "error"}
-    if refused:
-        merged.findings = [f for f in merged.findings if f.line not in refused]
-        merged.edits = [e for e in merged.edits if e.line not in refused]
-        merged.corrected = apply_edits(data, merged.edits).decode("utf-8", "replace")
 
 
 def _errors_of_the_whole(merged: CheckResult, facts) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .pysource import byte_offsets
+from .pysource import IDENT, byte_offsets
 
 # a notebook cell may `await` at the top level
 COMPILE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
@@ -29,7 +29,7 @@ COMPILE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
 IPYTHON_NAMES = frozenset({"display", "get_ipython", "In", "Out", "exit", "quit", "_", "__", "___",
                            "_i", "_ii", "_iii", "_ih", "_oh", "_dh"})
 _IPYTHON_HISTORY = re.compile(r"^_i?\d+$")
-_IDENT = re.compile(r"[^\W\d]\w*")
+_IDENT = IDENT
 # a magic or shell line may bind names (`%time x = 1`, `%%capture out`) that Python cannot see
 _MAGIC_LINE = re.compile(r"^[ \t]*[%!][^\n]*", re.M)
 _DATA_TYPES = frozenset({tokenize.STRING, tokenize.NUMBER, tokenize.COMMENT,

@@ -8,7 +8,21 @@ from __future__ import annotations
 
 import io
 import keyword
+import re
 import tokenize
+
+# An identifier as Python reads it (PEP 3131): a letter or '_', then letters, digits and '_', in
+# any script. The one pattern of the gates (pycheck, candidates): `données` is one word for all.
+IDENT = re.compile(r"[^\W\d]\w*")
+# The same over a cell's UTF-8 bytes. Outside strings and comments a non-ASCII character can
+# only be part of a name, so every byte >= 0x80 is a word byte (a character is never split).
+IDENT_BYTES_PATTERN = rb"[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*"
+IDENT_BYTES = re.compile(IDENT_BYTES_PATTERN)
+
+
+def is_word_byte(b: int) -> bool:
+    """Can byte `b` of UTF-8 text be part of an identifier (see IDENT_BYTES)?"""
+    return b >= 0x80 or b == 0x5F or 0x30 <= b <= 0x39 or 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
 

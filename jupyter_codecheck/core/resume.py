@@ -52,6 +52,7 @@ def verdict_cache(memory: Memory, prefix, opts) -> dict:
 def resumable(memory: Memory, session, prefix, ids, opts) -> tuple[int, list, list]:
     """How many leading cell tokens can be taken over from the last check (0: none), with that
     check's decisions and the walk's edits that lie before them."""
+    session.sync()          # an interrupted check may have left its bookkeeping behind the KV
     last = memory.last_run
     if last is None or last.prefix != prefix or last.key != resume_key(opts) or not prefix:
         return 0, [], []

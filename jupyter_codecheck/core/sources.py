@@ -252,13 +252,20 @@ def _notebook_units(path: str, text: str) -> list[Unit]:
     except json.JSONDecodeError as e:
         raise SourceError(path, f"is not a valid notebook: bad JSON at line {e.lineno} column "
                                 f"{e.colno} ({e.msg}); fix the file or re-save it from Jupyter") from None
+    except RecursionError:
+        raise SourceError(path, "is not a valid notebook: its JSON is nested too deeply") from None
     if not isinstance(nb, dict):
         raise SourceError(path, "is not a valid notebook: the JSON is not an object")
     if "cells" in nb:
         cells = nb["cells"]
         key = "source"
     elif "worksheets" in nb:    # nbformat 3: one worksheet in practice, code in "input"
-        cells = [c for ws in nb.get("worksheets") or [] for c in (ws.get("cells") or [])]
+        sheets = nb["worksheets"] or []
+        if not isinstance(sheets, list) or not all(
+                isinstance(ws, dict) and isinstance(ws.get("cells") or [], list) for ws in sheets):
+            raise SourceError(path, "is not a valid notebook: 'worksheets' is not a list of "
+                                    "worksheets with a 'cells' list")
+        cells = [c for ws in sheets for c in (ws.get("cells") or [])]
         key = "input"
     else:
         raise SourceError(path, "is not a valid notebook: no 'cells' list "
@@ -283,6 +290,11 @@ def _notebook_units(path: str, text: str) -> list[Unit]:
         else:
             raise SourceError(path, f"is not a valid notebook: cell {index} has a {key!r} that is "
                                     "neither a string nor a list of strings")
+        try:
+            source.encode("utf-8")
+        except UnicodeEncodeError as e:     # a JSON escape such as "\ud800": not text
+            raise SourceError(path, f"is not a valid notebook: cell {index} holds a lone surrogate "
+                                    f"({source[e.start]!r}), which is not text") from None
         if not source.strip() or not is_python_cell(source):
             continue
         pieces: tuple = ()
@@ -298,8 +310,11 @@ def _notebook_units(path: str, text: str) -> list[Unit]:
 
 
 def _language(nb: dict) -> str | None:
-    meta = nb.get("metadata") or {}
-    for v in ((meta.get("language_info") or {}).get("name"), (meta.get("kernelspec") or {}).get("language")):
+    meta = nb.get("metadata")
+    meta = meta if isinstance(meta, dict) else {}
+    for section, key in (("language_info", "name"), ("kernelspec", "language")):
+        v = meta.get(section)
+        v = v.get(key) if isinstance(v, dict) else None
         if isinstance(v, str) and v:
             return v.lower()
     return None

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from .lens import default_cache_dir
+from .paths import default_cache_dir
 
 T = TypeVar("T")
 

@@ -36,6 +36,8 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from .paths import default_cache_dir
+
 FORMAT_VERSION = 1
 CHUNK_TOKENS = 512          # tokens per forward pass while fitting (truncate(0) between chunks)
 # Fit size: the fit runs once per model on the user's machine, and doubling it buys little
@@ -342,11 +344,6 @@ def cache_key(model, *, max_tokens: int, ridge: float) -> str:
     h = hashlib.sha256(_model_digest(model.path).encode())
     h.update(json.dumps(settings, sort_keys=True).encode())
     return h.hexdigest()[:16]
-
-
-def default_cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "jupyter-codecheck"
 
 
 def default_lens(model, *, cache_dir: str | os.PathLike | None = None,

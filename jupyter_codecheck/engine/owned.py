@@ -1,7 +1,9 @@
 """Objects that own native memory (a model, a session, a tokenizer) and free it in `close()`."""
 from __future__ import annotations
 
-from typing import Self
+from typing import TypeVar
+
+_Owned = TypeVar("_Owned", bound="Owned")   # typing.Self is 3.11+; we support 3.10
 
 
 class Owned:
@@ -11,7 +13,7 @@ class Owned:
     def close(self) -> None:
         raise NotImplementedError
 
-    def __enter__(self) -> Self:
+    def __enter__(self: _Owned) -> _Owned:
         return self
 
     def __exit__(self, *exc) -> None:

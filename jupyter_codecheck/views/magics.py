@@ -12,6 +12,8 @@ present, else a plain-text report). The model loads once per kernel, on the firs
 """
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
 import threading
 import time
@@ -174,6 +176,7 @@ class CodecheckMagics(Magics):
         self.auto = AutoChecker(self)
         self.executed = ExecutedCells(shell)
         self._in_body = False                        # `--run` executing the body: auto skips it
+        self.warm_up: threading.Thread | None = None  # loading the model at %load_ext
 
     @property
     def in_kernel(self) -> bool:
@@ -288,24 +291,23 @@ class CodecheckMagics(Magics):
         decided = 0
         piece = ""
         gen = check_long_iter(source, context=context, cancel=cancel, **options)
-        while True:
-            try:
-                item = next(gen)
-            except StopIteration:
-                break
-            except KeyboardInterrupt:
-                # an interrupt between two steps: the walk stops within one layer and still
-                # yields the partial result
-                cancel.set()
-                continue
-            if isinstance(item, CheckResult):
-                result = item
-            elif isinstance(item, Piece):
-                piece = f" ({item})"
-            elif hasattr(item, "decision"):
-                decided += 1
-                progress.show(f"codecheck: checking{piece} … {decided} tokens decided", force=False)
-        if result is None:              # interrupted before the walk began (model loading)
+        try:
+            # an interrupt cancels: the walk stops within one layer and still yields the partial
+            # result, wherever the interrupt finds this thread
+            with interrupt_cancels(cancel):
+                for item in gen:
+                    if isinstance(item, CheckResult):
+                        result = item
+                    elif isinstance(item, Piece):
+                        piece = f" ({item})"
+                    elif hasattr(item, "decision"):
+                        decided += 1
+                        progress.show(f"codecheck: checking{piece} … {decided} tokens decided", force=False)
+        finally:
+            # a suspended check holds the model's lock: one kept alive by a traceback (a second
+            # interrupt, a failing view) would stop every later check in this process
+            gen.close()
+        if result is None:              # no result (the check failed or was interrupted twice)
             progress.clear()
             return None
         bundle = mimebundle(result)
@@ -325,6 +327,7 @@ class CodecheckMagics(Magics):
         progress.loading("codecheck: loading the model (once per kernel) …")
         t0 = time.perf_counter()
         try:
+            self.join_warm_up()         # the load begun at %load_ext: waited for, not run beside
             # an empty check loads the model and primes its per-model tables
             loaded = check("", **load_options)
         except (OSError, ValueError) as e:   # ModelNotFoundError, GGUFError and a bad path
@@ -337,6 +340,13 @@ class CodecheckMagics(Magics):
         self.model_stats[key] = stats
         progress.loaded()
         return stats
+
+    def join_warm_up(self) -> None:
+        """Waits for the load started at %load_ext: no check of ours runs beside it (both would
+        use the one model and its session, each undoing the other's context)."""
+        if self.warm_up is not None:
+            self.warm_up.join()
+            self.warm_up = None
 
     # -- %codecheck ---------------------------------------------------------------------------
 
@@ -410,6 +420,33 @@ class CodecheckMagics(Magics):
         return "\n".join(f"{k:<10} {v}" for k, v in rows if v is not None)
 
 
+@contextlib.contextmanager
+def interrupt_cancels(cancel: threading.Event):
+    """While a check runs in the main thread, an interrupt (Ctrl-C, the kernel's Interrupt) sets
+    `cancel` instead of raising KeyboardInterrupt wherever the thread happens to be: raised
+    between the check's own steps, it lost the partial result or left the check suspended with
+    the model's lock held. A second interrupt raises as before (the previous handler runs)."""
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.getsignal(signal.SIGINT)
+
+    def on_interrupt(signum, frame):
+        if cancel.is_set():
+            previous(signum, frame)
+        cancel.set()
+
+    # only over a Python handler (IPython's and ipykernel's: default_int_handler); an ignored or
+    # default SIGINT is left as the process set it
+    installed = callable(previous)
+    if installed:
+        signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        yield
+    finally:
+        if installed:
+            signal.signal(signal.SIGINT, previous)
+
+
 # -- auto mode ------------------------------------------------------------------------------------
 
 class AutoChecker:
@@ -435,6 +472,11 @@ class AutoChecker:
             events.unregister("pre_run_cell", self.pre_run_cell)
             events.unregister("post_run_cell", self.post_run_cell)
         self.enabled = on
+
+    def close(self):
+        """Auto mode off and its worker thread ended."""
+        self.set(False)
+        self._worker.stop()
 
     def pre_run_cell(self, info):
         source = info.raw_cell or ""
@@ -497,7 +539,8 @@ def load_ipython_extension(ipython):
     ipython.events.register("pre_run_cell", magics.executed.enter)
     ipython.events.register("post_run_cell", magics.executed.record)
     _LOADED[id(ipython)] = magics
-    threading.Thread(target=_warm_up, name="codecheck-warm-up", daemon=True).start()
+    magics.warm_up = threading.Thread(target=_warm_up, name="codecheck-warm-up", daemon=True)
+    magics.warm_up.start()
 
 
 def _warm_up() -> None:
@@ -513,7 +556,8 @@ def unload_ipython_extension(ipython):
     magics = _LOADED.pop(id(ipython), None)
     if magics is None:
         return
-    magics.auto.set(False)
+    magics.auto.close()
+    magics.join_warm_up()           # no thread of ours outlives the extension
     ipython.events.unregister("pre_run_cell", magics.executed.enter)
     ipython.events.unregister("post_run_cell", magics.executed.record)
     for kind in ("cell", "line"):

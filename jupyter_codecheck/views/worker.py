@@ -48,10 +48,12 @@ class Worker:
 
     def stop(self, timeout: float | None = None) -> None:
         """Lets the thread end once the jobs queued before this one are done; waits up to
-        `timeout` seconds for it."""
+        `timeout` seconds for it. Without a running thread there is nothing to stop (a stop
+        left queued would end the thread the next `put` starts, before its job)."""
+        if self._thread is None or not self._thread.is_alive():
+            return
         self._queue.put_nowait(_STOP)
-        if self._thread is not None:
-            self._thread.join(timeout=timeout)
+        self._thread.join(timeout=timeout)
 
     def _run(self) -> None:
         while True:

@@ -21,9 +21,4 @@ def _load_jupyter_server_extension(serverapp):
                        serverapp.base_url, checker.model or "default", checker.queue_size)
 
 
-# `jupyter server extension list` imports the package and looks these up on it
-def _jupyter_server_extension_points():
-    return [{"module": "jupyter_codecheck.views.server"}]
-
-
 __all__ = ["CodecheckServer", "_load_jupyter_server_extension"]

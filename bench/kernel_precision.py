@@ -1,0 +1,193 @@
+"""Kernel facts against a real kernel: does a fact predict the exception the cell then raises?
+
+    python bench/kernel_precision.py [--clean PATH] [--limit N] [--cell-timeout 30]
+        [--out bench/reports/kernel-precision]
+
+The notebooks of notebook_clean.jsonl (well-kept public notebooks that ran top to bottom where
+they were written) are run here, cell by cell, in an IPython shell of their own (one subprocess a
+notebook, in an empty folder; shell commands are not run). Before each cell runs, the kernel
+facts are read from the shell's live objects (core.kernel.kernel_facts) with Python's undefined
+names given the same namespace, exactly what `%%codecheck` reads; then the cell runs and its
+exception, if any, is recorded. Many cells fail here for reasons of this machine (a data file, a
+framework that is not installed): what matters is
+
+  false facts   facts on cells that then ran without an error (the tool cried wolf)
+  true facts    facts on cells that then raised the exception the fact names (AttributeError,
+                KeyError, TypeError, NameError)
+  missed        cells that raised one of those with no fact (mostly a failed cell's names)
+
+The last stdout line is one JSON object with the figures; report.md, cells.jsonl and
+command.txt go to --out.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT.parent / "shared" / "benchmarks"
+EXPECTED = {"attribute": "AttributeError", "key": "KeyError", "call": "TypeError", "undefined-name": "NameError"}
+
+WORKER = r'''
+import json, signal, sys, os
+os.environ["MPLBACKEND"] = "Agg"
+from IPython.core.interactiveshell import InteractiveShell
+from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.core.pycheck import analyse
+cells, timeout = json.loads(sys.stdin.read()), int(sys.argv[1])
+shell = InteractiveShell.instance()
+shell.system = lambda *a, **k: None          # no shell commands (`!pip install ...`)
+shell.getoutput = lambda *a, **k: []
+class Timeout(BaseException):
+    pass
+def alarm(*_):
+    raise Timeout()
+signal.signal(signal.SIGALRM, alarm)
+for i, cell in enumerate(cells):
+    ns = shell.user_ns
+    try:
+        facts = [f.to_dict() for f in kernel_facts(cell, ns)]
+        facts_py = analyse(cell, None, ns)
+        undefined = [[u.name, u.line, u.column] for u in facts_py.undefined]
+    except Exception as e:
+        facts, undefined = [{"kind": "crash", "message": repr(e)}], []
+    signal.alarm(timeout)
+    try:
+        res = shell.run_cell(cell, store_history=True, silent=True)
+        err = res.error_in_exec or res.error_before_exec
+        error = None if err is None else [type(err).__name__, str(err)[:200]]
+    except Timeout:
+        error = ["Timeout", ""]
+    finally:
+        signal.alarm(0)
+    sys.__stdout__.write("@@CELL " + json.dumps({"index": i, "facts": facts, "undefined": undefined,
+                                                "error": error}) + "\n")
+    sys.__stdout__.flush()
+    if error and error[0] == "Timeout":
+        break
+'''
+
+
+def notebooks(path: Path, limit: int) -> list[tuple[str, list[str]]]:
+    """Each notebook's cells up to its last sampled one (the longest `earlier_cells` + cell)."""
+    best: dict[str, dict] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            key = f"{row['meta']['repo']}/{row['meta']['path']}"
+            if key not in best or len(row["earlier_cells"]) > len(best[key]["earlier_cells"]):
+                best[key] = row
+    out = [(k, [*r["earlier_cells"], r["cell"]]) for k, r in sorted(best.items())]
+    return out[:limit] if limit else out
+
+
+def run_notebook(cells: list[str], cell_timeout: int) -> list[dict]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [str(ROOT), os.environ.get("PYTHONPATH", "")] if p),
+               MPLBACKEND="Agg")
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            p = subprocess.run([sys.executable, "-c", WORKER, str(cell_timeout)], input=json.dumps(cells),
+                               capture_output=True, text=True, cwd=tmp, env=env,
+                               timeout=cell_timeout * len(cells) + 60)
+            text = p.stdout
+        except subprocess.TimeoutExpired as e:
+            text = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+    return [json.loads(line[7:]) for line in text.splitlines() if line.startswith("@@CELL ")]
+
+
+def _in_function(source: str, line: int, col: int) -> bool:
+    import ast
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+               and (n.lineno, n.col_offset) <= (line, col) <= (n.end_lineno, n.end_col_offset)
+               for n in ast.walk(tree))
+
+
+def judge(rec: dict) -> list[tuple[str, str]]:
+    """(kind, verdict) for every claim on a cell: 'false' (the cell ran), 'true' (it raised
+    what the claim names), 'other' (it raised something else), 'deferred' (a name used only
+    inside a function the cell defines: it raises when the function is called, not here)."""
+    top = [u for u in rec["undefined"] if not _in_function(rec["source"], u[1], u[2])]
+    claims = [f["kind"] for f in rec["facts"]] + ["undefined-name"] * bool(top)
+    err = rec["error"]
+    out = [("undefined-name", "deferred")] if rec["undefined"] and not top else []
+    for kind in claims:
+        if err is None:
+            out.append((kind, "false"))
+        elif err[0] == EXPECTED.get(kind):
+            out.append((kind, "true"))
+        else:
+            out.append((kind, "other"))
+    return out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
+    ap.add_argument("--limit", type=int, default=0, help="first N notebooks")
+    ap.add_argument("--cell-timeout", type=int, default=30)
+    ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "kernel-precision"))
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    books = notebooks(Path(args.clean), args.limit)
+    records, t0 = [], time.perf_counter()
+    for n, (name, cells) in enumerate(books, 1):
+        recs = run_notebook(cells, args.cell_timeout)
+        for r in recs:
+            r["notebook"], r["source"] = name, cells[r["index"]]
+        records += recs
+        print(f"[{n}/{len(books)}] {name}: {len(recs)}/{len(cells)} cells run, "
+              f"{sum(r['error'] is None for r in recs)} without error", file=sys.stderr, flush=True)
+    verdicts = defaultdict(lambda: defaultdict(int))
+    for r in records:
+        for kind, v in judge(r):
+            verdicts[kind][v] += 1
+    ran_ok = [r for r in records if r["error"] is None]
+    flagged_ok = [r for r in ran_ok if any(v == "false" for _, v in judge(r))]
+    raised = [r for r in records if r["error"] and r["error"][0] in EXPECTED.values()]
+    missed = [r for r in raised if not any(v == "true" for _, v in judge(r))]
+    summary = {"notebooks": len(books), "cells_run": len(records), "cells_ok": len(ran_ok),
+               "cells_ok_flagged": len(flagged_ok),
+               "cells_ok_flagged_share": round(len(flagged_ok) / len(ran_ok), 4) if ran_ok else None,
+               "claims": {k: dict(v) for k, v in sorted(verdicts.items())},
+               "raised_predictable": len(raised), "raised_predicted": len(raised) - len(missed),
+               "time_s": round(time.perf_counter() - t0, 1)}
+    with open(out / "cells.jsonl", "w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(r) + "\n")
+    command = "python " + " ".join(shlex.quote(a) for a in ["bench/kernel_precision.py", *(argv or sys.argv[1:])])
+    (out / "command.txt").write_text(command + "\n")
+    lines = ["# Kernel facts against a real kernel (notebook_clean's notebooks, run here)", "",
+             f"`{command}`", "",
+             f"{summary['notebooks']} notebooks, {summary['cells_run']} cells run, {summary['cells_ok']} without an error.", "",
+             f"- cells that ran without an error but had a claim (false alarms): **{summary['cells_ok_flagged']}** "
+             f"({summary['cells_ok_flagged_share']:.1%})" if ran_ok else "- no cell ran",
+             f"- cells that raised AttributeError/KeyError/TypeError/NameError: {summary['raised_predictable']}, "
+             f"predicted by a claim of that kind: {summary['raised_predicted']}", "",
+             "| claim | false (cell ran) | true (raised it) | other error | deferred (in a def) |",
+             "|---|---|---|---|---|"]
+    for kind, v in sorted(verdicts.items()):
+        lines.append(f"| {kind} | {v.get('false', 0)} | {v.get('true', 0)} | {v.get('other', 0)} | "
+                     f"{v.get('deferred', 0)} |")
+    lines += ["", "## False claims", ""]
+    for r in flagged_ok:
+        lines.append(f"- {r['notebook']} cell {r['index']}: {[f.get('message') for f in r['facts']]} "
+                     f"undefined {[u[0] for u in r['undefined']]}")
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""The gates: exact, cheap checks every candidate fix passes before the model weighs it, and
+the proposals pass once more before they become fixes.
+
+    gate                 the user's numbers, strings and comments are never rewritten (an
+                         integer in code may move by one, never inside a collection literal); a
+                         name a fix writes is in scope or a near-typo of the word it replaces; an
+                         attribute it writes exists where Python (or the kernel) knows the
+                         object; a cell that parses still parses
+    gate_exact           a kernel fact's own alternatives: they need only keep the cell parsing
+    adds_undefined_name  the exact gate on proposals: the fix leaves no new undefined name
+    fixes_of_the_whole   a long source's fixes, gated again on the whole source
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .candidates import _KEYWORDS, _METHODS, Candidate
+from .pycheck import CellFacts, near_typo, parse, syntax_problem, undefined_names
+from .pysource import IDENT, IDENT_BYTES_PATTERN, is_word_byte
+from .result import CheckResult, apply_edits
+
+_IDENT = IDENT
+_ATTR_WORD = re.compile(r"\.\s*(" + IDENT.pattern + ")")
+_ATTR_AFTER = re.compile(rb"\s*\.\s*(" + IDENT_BYTES_PATTERN + rb")")
+_SMALL_INT = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
+    """Why a candidate may not be proposed (None: it may). Cheap checks first; parsing last."""
+    original = data[c.start:c.end].decode("utf-8", "replace")
+    if c.text == original:
+        return "no change"
+    if any(q in c.text for q in "\"'#"):
+        return "writes a string or comment"
+    number_move = c.source.startswith("pattern") and original.isdigit() and c.text.isdigit() \
+        and not facts.in_display(c.start, c.end)
+    if facts.touches_data(c.start, c.end) and not number_move:
+        return "rewrites the user's data"
+    if facts.defines(*_word_span(c, data)) and c.source != "typo":
+        return "renames what the cell defines"
+    if facts.parses and "".join(original.split()) == "".join(c.text.split()):
+        return "changes only layout"
+    if not number_move and not c.source.startswith("pattern"):
+        for lit in _SMALL_INT.findall(c.text):
+            if lit not in original and (lit not in ("0", "1") or facts.touches_display(c.start, c.end)):
+                return "writes a number"      # 0 and 1 are code (x[0], n - 1); in [...] they are data
+    # the words it writes, and the words as they read after the edit, whole: a sub-word edit
+    # makes a new word (`hash_info` with 'hash' -> 'float' writes `float_info`, not only `float`)
+    ws, we = _word_span(c, data)
+    before = data[ws:we].decode("utf-8", "replace")
+    after = (data[ws:c.start] + c.text.encode("utf-8") + data[c.end:we]).decode("utf-8", "replace")
+    for words, text in ((set(_IDENT.findall(original)), c.text), (set(_IDENT.findall(before)), after)):
+        attrs = set(_ATTR_WORD.findall(text))
+        if text is after and data[ws - 1:ws] == b".":
+            attrs |= set(_IDENT.findall(after)[:1])
+        for w in set(_IDENT.findall(text)) - words - _KEYWORDS:
+            pool = (facts.identifiers | _METHODS) if w in attrs else facts.scope
+            if w not in pool and not any(near_typo(o, w) for o in words):
+                return f"writes {w!r}, not a name in scope"
+    attr = _ATTR_AFTER.match(data, c.end)
+    cls = facts.classes.get(c.text.strip())
+    attr_name = attr.group(1).decode("utf-8", "replace") if attr else None
+    if attr and cls is not None and not hasattr(cls, attr_name):
+        return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr_name!r}"
+    variant = c.apply(data)
+    missing = _missing_module_attribute(c, variant, facts) or _missing_live_attribute(ws, after, data, facts)
+    if missing:
+        return missing
+    problem = syntax_problem(variant.decode("utf-8", "replace"))
+    if facts.parses:
+        if problem is not None:
+            return "breaks parsing"
+    elif problem is not None and (problem.line, problem.column) <= (facts.syntax.line, facts.syntax.column):
+        return "does not get past the syntax error"
+    return None
+
+
+def gate_exact(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
+    """The gate of a kernel fact's own alternatives (a column the DataFrame has, a parameter the
+    function takes): exact already, they need only leave a parsing cell parsing."""
+    if c.text == data[c.start:c.end].decode("utf-8", "replace"):
+        return "no change"
+    if facts.parses and syntax_problem(c.apply(data).decode("utf-8", "replace")) is not None:
+        return "breaks parsing"
+    return None
+
+
+def adds_undefined_name(c: Candidate, data: bytes, facts: CellFacts) -> bool:
+    """The exact gate, run on proposals only (pyflakes): does the fix leave a name undefined that
+    the cell did not have (a broken cell: any undefined name on the edited line)?"""
+    tree = parse(c.apply(data).decode("utf-8", "replace"))
+    if tree is None:
+        return False                    # still broken further on: gate() judged that
+    if facts.parses:
+        # with only what is defined outside the cell given, pyflakes scopes the cell's own names
+        # as Python does (`self` of one method is not another's); the cell as written is read
+        # the same way, so only what the fix adds counts
+        known = facts.scope if facts.outside is None else facts.outside
+        found = undefined_names(tree, known)
+        if found is None:
+            return False
+        before = _undefined_as_written(facts.source, known)
+        return not {u.name for u in found} <= before
+    # a broken cell's scope is every word in it: here only words written off the edited lines,
+    # and what the earlier cells define
+    a = data.rfind(b"\n", 0, c.start) + 1
+    b = data.find(b"\n", c.end)
+    b = len(data) if b < 0 else b
+    elsewhere = set(_IDENT.findall((data[:a] + data[b:]).decode("utf-8", "replace")))
+    own = set(_IDENT.findall(data.decode("utf-8", "replace")))
+    known = frozenset(w for w in facts.scope if w in elsewhere or w not in own) | (facts.outside or frozenset())
+    found = undefined_names(tree, known)
+    line = data[:c.start].count(b"\n") + 1
+    last = line + c.text.count("\n")
+    if found is None:
+        return False
+    written = set(_IDENT.findall(c.text))
+    # a name the fix writes; or one the user wrote that is a slip for a keyword or a name in
+    # scope (`retrun x` -> `retrun`: the line parses, the slip stays). A name merely unknown
+    # here (`for v in x` + ':', x from elsewhere) is its own finding, not the fix's fault
+    return any(line <= u.line <= last and (u.name in written or any(
+        near_typo(u.name, w) for w in (*_KEYWORDS, *facts.scope))) for u in found)
+
+
+_DOTTED = re.compile(IDENT_BYTES_PATTERN + rb"(?:\." + IDENT_BYTES_PATTERN + rb")+")
+
+
+def _missing_module_attribute(c: Candidate, variant: bytes, facts: CellFacts) -> str | None:
+    """`sys.hash_info.modulus` -> `sys.float_info.modulus`: a dotted name on a standard-library
+    module the cell imports must still exist in the edited cell, `variant` (looked up on the
+    module, never the user's code, and nothing called)."""
+    lo, hi = c.start, c.start + len(c.text.encode("utf-8"))
+    for m in _DOTTED.finditer(variant, max(0, lo - 200), min(len(variant), hi + 200)):
+        if m.start() > hi or m.end() < lo:
+            continue
+        parts = m.group().decode("utf-8", "replace").split(".")
+        obj = facts.module_of(parts[0])
+        for k, part in enumerate(parts[1:], 1):
+            if obj is None:
+                break
+            if not hasattr(obj, part):
+                return f"{'.'.join(parts[:k])!r} has no attribute {part!r}"
+            obj = getattr(obj, part, None)
+    return None
+
+
+_NAME_BEFORE_DOT = re.compile(rb"(" + IDENT_BYTES_PATTERN + rb")\s*\.\s*$")
+
+
+def _missing_live_attribute(ws: int, after: str, data: bytes, facts: CellFacts) -> str | None:
+    """`result.corrected` -> `result.text`: in a kernel, the object `result` is there to ask."""
+    base = _NAME_BEFORE_DOT.search(data, max(0, ws - 80), ws)
+    word = _IDENT.match(after)
+    if base is None or word is None:
+        return None
+    name = base.group(1).decode("utf-8", "replace")
+    if facts.live is None or name in facts.locals or name not in facts.live:
+        return None                 # no object to ask, or the cell rebinds the name first
+    from .kernel.attributes import has_attribute
+    obj = facts.live[name]
+    if has_attribute(obj, word.group()) is False:
+        return f"{name!r} ({type(obj).__name__}) has no attribute {word.group()!r}"
+    return None
+
+
+def _word_span(c: Candidate, data: bytes) -> tuple[int, int]:
+    """The span an edit changes, widened to the word it extends (`class Disjoint` + 'Set' renames
+    `Disjoint`, though the insertion lies outside it)."""
+    start, end = c.start, c.end
+    if c.text[:1].isidentifier() or c.text[:1].isdigit():
+        while start > 0 and is_word_byte(data[start - 1]):
+            start -= 1
+    if c.text[-1:].isalnum() or c.text[-1:] == "_":
+        while end < len(data) and is_word_byte(data[end]):
+            end += 1
+    return start, end
+
+
+@lru_cache(maxsize=8)
+def _undefined_as_written(source: str, known: frozenset[str]) -> frozenset[str]:
+    found = undefined_names(parse(source), known)
+    return frozenset(u.name for u in found or ())
+
+
+def fixes_of_the_whole(merged: CheckResult, facts) -> None:
+    """A warning's fix passes the exact gates on the whole source too: a piece cut inside a
+    class does not parse alone, so its own gate could not see that `self` is not defined in the
+    method the fix edits. A fix the whole source refuses goes, with its finding."""
+    if not facts.parses:
+        return          # no verdict on names or parsing to hold a fix to: the pieces' stand
+    data = merged.source.encode("utf-8")
+    refused = set()
+    for e in merged.edits:
+        c = Candidate(e.start, e.end, e.replacement, "walk", e.line)
+        if syntax_problem(c.apply(data).decode("utf-8", "replace")) is not None \
+                or adds_undefined_name(c, data, facts):
+            refused.add(e.line)
+    refused -= {f.line for f in merged.findings if f.severity == "error"}
+    if refused:
+        merged.findings = [f for f in merged.findings if f.line not in refused]
+        merged.edits = [e for e in merged.edits if e.line not in refused]
+        merged.corrected = apply_edits(data, merged.edits).decode("utf-8", "replace")
+
+
+__all__ = ["gate", "gate_exact", "adds_undefined_name", "fixes_of_the_whole"]
