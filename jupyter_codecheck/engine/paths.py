@@ -283,7 +283,7 @@ def qwen_coder_15b_path(cache_dir: str | os.PathLike | None = None) -> Path | No
     parts = _qwen15_parts()
     if parts is None:
         return None
-    out_dir = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "jupyter-codecheck"
+    out_dir = Path(cache_dir) if cache_dir else default_cache_dir()
     return _joined(out_dir / QWEN15_FILE, parts, QWEN15_SIZE, QWEN15_SHA256,
                    "Qwen2.5-Coder-1.5B", QWEN15_INSTALL_HINT)
 
