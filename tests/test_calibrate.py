@@ -198,3 +198,9 @@ def test_choose_margin_is_exact_on_the_clean_files():
     assert cal.choose_margin(results, 0.3).margin == 1.55
     with pytest.raises(ValueError, match="errors"):
         cal.choose_margin(results, 0.05)
+
+
+def test_notebook_cells_have_their_own_shipped_margin(model_path):
+    from jupyter_codecheck.core.calibration import shipped_margin
+    # bench/notebook_margin.py: on notebook code the model's warnings predicted no crash
+    assert shipped_margin(model_path, notebook=True) == 12.0 > shipped_margin(model_path)

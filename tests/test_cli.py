@@ -564,8 +564,10 @@ def test_cells_before_the_context_window_are_passed_as_earlier(tmp_path, monkeyp
 
     def check_long(source, *, context=None, on_piece=None, **options):
         calls.append((source, context, options.get("earlier")))
+        kinds.append((options.get("notebook"), options.get("later")))
         return CheckResult(source=source, corrected=source, stats={"tokens": 1, "time_s": 0.0})
 
+    kinds = []
     monkeypatch.setattr(cli, "check_long", check_long)
     big = "".join(f"value_{k} = {k}\n" for k in range(400))          # > twice the context budget
     path = tmp_path / "nb.ipynb"
@@ -577,6 +579,12 @@ def test_cells_before_the_context_window_are_passed_as_earlier(tmp_path, monkeyp
     assert source == "print(helper())\n"
     assert [*(earlier or []), *(context or [])] == ["def helper():\n    return 1\n", big]
     assert earlier and earlier[0].startswith("def helper")
+    # a notebook's cells are checked as notebook cells (the notebook margin), with the cells
+    # after them (run order); a plain file is neither
+    assert kinds[0] == (True, [big, "print(helper())\n"]) and kinds[-1] == (True, None)
+    (tmp_path / "plain.py").write_text("x = 1\n")
+    run_cli("--format", "json", str(tmp_path / "plain.py"))
+    assert kinds[-1] == (None, None)
 
 
 @pytest.mark.parametrize("layout", ["jupyter", "minified", "one-string"])

@@ -200,3 +200,26 @@ def test_a_cells_own_import_rebinds_to_the_module_itself(ns):
     # `import pandas as pd` in the cell binds the same module the kernel has: still checked
     got = facts('import pandas as pd\npd.read_csv("x.csv", error_bad_lines=False)\n', {**ns, "pd": 1})
     assert [g[0] for g in got] == ["call"]
+
+
+def test_calling_a_value_and_dropping_a_missing_column_are_facts(ns):
+    import numpy as np
+    ns2 = {**ns, "matrix": np.zeros((2, 2)), "k": 3}
+    got = facts('matrix(1)\nk(2)\ndf.drop(columns="pirce")\ndf.drop(["nmae"], axis=1)\n'
+                'df.drop(columns="gone", errors="ignore")\nspy()\n', ns2)
+    assert [(g[0], g[1], g[3]) for g in got] == [("call", 1, []), ("call", 2, []),
+                                                  ("key", 3, ['"price"']), ("key", 4, ['"name"'])]
+    assert "ndarray, not a function" in got[0][2]
+
+
+def test_a_fix_that_would_crash_on_the_kernels_objects_is_refused(ns):
+    from jupyter_codecheck.core.candidates import Candidate
+    from jupyter_codecheck.core.gates import adds_kernel_fact
+    from jupyter_codecheck.core.pycheck import analyse
+    source = "total = scale(3)\n"
+    live = {**ns, "k": 3}
+    facts_ = analyse(source, None, live)
+    data = source.encode()
+    at = source.index("scale")
+    assert adds_kernel_fact(Candidate(at, at + 5, "k", "name", 1), data, facts_)       # k(3): an int
+    assert not adds_kernel_fact(Candidate(at + 6, at + 7, "4", "pattern", 1), data, facts_)

@@ -37,6 +37,10 @@ class Calibration:
     # the evidence margin (nats) a model warning needs, with how it was chosen (bench/quality.py)
     margin: float | None = None
     margin_note: str = ""
+    # the margin on notebook cells (bench/notebook_margin.py), where the model's warnings did not
+    # tell crashing cells from fixed ones at any margin
+    notebook_margin: float | None = None
+    notebook_margin_note: str = ""
 
     def to_dict(self) -> dict:
         return {"schema": self.schema, "model": self.model, "options": self.options,
@@ -44,7 +48,9 @@ class Calibration:
                 "achieved_false_alarm": self.achieved_false_alarm, "buggy_line_hit": self.buggy_line_hit,
                 "objective": self.objective, "calibration_set": self.calibration_set,
                 "created": self.created, "tool": self.tool,
-                **({"margin": self.margin, "margin_note": self.margin_note} if self.margin is not None else {})}
+                **({"margin": self.margin, "margin_note": self.margin_note} if self.margin is not None else {}),
+                **({"notebook_margin": self.notebook_margin, "notebook_margin_note": self.notebook_margin_note}
+                   if self.notebook_margin is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Calibration":
@@ -65,7 +71,9 @@ class Calibration:
                    calibration_set=d["calibration_set"], created=d["created"],
                    tool=d.get("tool", "jupyter-codecheck calibrate"),
                    margin=None if d.get("margin") is None else float(d["margin"]),
-                   margin_note=d.get("margin_note", ""))
+                   margin_note=d.get("margin_note", ""),
+                   notebook_margin=None if d.get("notebook_margin") is None else float(d["notebook_margin"]),
+                   notebook_margin_note=d.get("notebook_margin_note", ""))
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -131,10 +139,13 @@ def _default_for(path: str, size: int, _mtime_ns: int, directory: str) -> Calibr
     return next((c for c in candidates if c.model.get("sha256") == digest), None)
 
 
-def shipped_margin(model_path=None) -> float | None:
-    """The evidence margin shipped for a model file, or None."""
+def shipped_margin(model_path=None, notebook: bool = False) -> float | None:
+    """The evidence margin shipped for a model file (for a notebook cell, its notebook margin
+    where it has one), or None."""
     c = default_for(model_path)
-    return c.margin if c is not None else None
+    if c is None:
+        return None
+    return c.notebook_margin if notebook and c.notebook_margin is not None else c.margin
 
 
 def default_options(model_path=None) -> dict:

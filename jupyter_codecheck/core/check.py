@@ -197,7 +197,7 @@ class _Run:
         if facts is not None and not self.cancelled:
             try:
                 if hold_cell(engine.session, prefix, enc.ids):
-                    margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model)
+                    margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model, opts.notebook)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe)
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
@@ -340,11 +340,12 @@ def _defining(earlier, context) -> list[str]:
     return [*(earlier or ()), *(context or ())]
 
 
-def _calibrated_margin(model) -> float:
-    """The margin shipped for this model file (core/calibration/*.json), else the default."""
+def _calibrated_margin(model, notebook: bool = False) -> float:
+    """The margin shipped for this model file (core/calibration/*.json; on a notebook cell, its
+    notebook margin), else the default."""
     try:
         from .calibration import shipped_margin
-        margin = shipped_margin(model)
+        margin = shipped_margin(model, notebook)
     except (OSError, ValueError, ImportError):
         margin = None
     return EvidenceConfig.margin if margin is None else margin

@@ -18,7 +18,7 @@ import time
 import tokenize
 from dataclasses import dataclass
 
-from .gates import adds_undefined_name, gate, gate_exact
+from .gates import adds_kernel_fact, adds_undefined_name, gate, gate_exact
 from .candidates import (Candidate, from_alternatives, from_walk, names,
                          patterns, python_tokens, typos, word_at)
 from ..decoding.exit_policy import make_policy
@@ -27,6 +27,7 @@ from .pycheck import CellFacts, near_typo
 from .result import Edit, Evidence, Finding
 
 ERROR_SCORE = 100.0                       # errors rank above every warning
+KERNEL_KINDS = ("attribute", "key", "call")     # core/kernel's facts
 _KEYWORDS = frozenset(keyword.kwlist)
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _SOURCE_ORDER = {"kernel": 0, "walk": 0, "python": 1, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
@@ -130,6 +131,9 @@ class _Places:
         self.pytoks = python_tokens(source)
         self.sites: dict[int, list[Candidate]] = {}
         self.error_lines: dict[int, Finding] = {}
+        # the byte spans an exact error names (an undefined name, a kernel fact's word): its fix
+        # is there, not elsewhere on the line
+        self.error_spans: dict[int, list[tuple[int, int]]] = {}
         self.over_cap = 0
 
     def add(self, cands) -> None:
@@ -160,11 +164,13 @@ class _Places:
             if span is None:
                 continue
             self.error_lines.setdefault(u.line, undefined_finding(u, (reasons or {}).get(u.name)))
+            self.error_spans.setdefault(u.line, []).append(span)
             self.add(typos(u.name, span[0], span[1], facts, u.line, False))
         for f in exact:
             a = _byte_at(data, self.line_starts, f.line, f.column)
             b = _byte_at(data, self.line_starts, f.line, f.end_column)
             self.error_lines.setdefault(f.line, kernel_finding(f))
+            self.error_spans.setdefault(f.line, []).append((a, b))
             self.add([Candidate(a, b, text, "kernel", f.line) for text in f.candidates])
 
     def model(self, enc, records: dict, walk_edits: list[Edit], cfg: EvidenceConfig) -> None:
@@ -246,6 +252,11 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
                             key=lambda x: (not _is_typo_fix(x[1], data), _drops_a_name(x[1], data), -x[0]))
             if places.error_lines[site].kind == "undefined-name":
                 ranked = [x for x in ranked if _is_typo_fix(x[1], data)]
+            if site in places.error_spans:      # the fix of an exact error is at its word
+                ranked = [x for x in ranked if any(x[1].start < b and x[1].end > a
+                                                   for a, b in places.error_spans[site])]
+                if places.error_lines[site].kind in KERNEL_KINDS:
+                    ranked = [x for x in ranked if x[1].source == "kernel"]
         for gain, c, v in ranked:
             if gain < (0.0 if is_error else margin):
                 break
@@ -253,7 +264,7 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
                 continue           # the edit wins on its own tokens while the rest disagrees
             if any(c.start < b and c.end > a or c.start == c.end == a for a, b in taken):
                 continue
-            if adds_undefined_name(c, data, facts):
+            if adds_undefined_name(c, data, facts) or (not is_error and adds_kernel_fact(c, data, facts)):
                 continue
             edit = _as_edit(c, data)
             edits.append(edit)

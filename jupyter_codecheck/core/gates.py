@@ -8,6 +8,7 @@ the proposals pass once more before they become fixes.
                          object; a cell that parses still parses
     gate_exact           a kernel fact's own alternatives: they need only keep the cell parsing
     adds_undefined_name  the exact gate on proposals: the fix leaves no new undefined name
+    adds_kernel_fact     beside a kernel: the fix makes no new crash on the kernel's objects
     fixes_of_the_whole   a long source's fixes, gated again on the whole source
 """
 from __future__ import annotations
@@ -183,6 +184,20 @@ def _undefined_as_written(source: str, known: frozenset[str]) -> frozenset[str]:
     return frozenset(u.name for u in found or ())
 
 
+def adds_kernel_fact(c: Candidate, data: bytes, facts: CellFacts) -> bool:
+    """Beside a kernel: does the fix make the cell crash on the kernel's objects where it did not
+    (an attribute, a column or a parameter they lack; calling an int)? Compared as kinds and
+    messages, so that a fix moving text does not count as new."""
+    if facts.live is None:
+        return False
+    from collections import Counter
+    from .kernel import kernel_facts
+    before = Counter((f.kind, f.message) for f in kernel_facts(facts.source, facts.live))
+    after = Counter((f.kind, f.message) for f in kernel_facts(c.apply(data).decode("utf-8", "replace"),
+                                                              facts.live))
+    return bool(after - before)
+
+
 def fixes_of_the_whole(merged: CheckResult, facts) -> None:
     """A warning's fix passes the exact gates on the whole source too: a piece cut inside a
     class does not parse alone, so its own gate could not see that `self` is not defined in the
@@ -203,4 +218,4 @@ def fixes_of_the_whole(merged: CheckResult, facts) -> None:
         merged.corrected = apply_edits(data, merged.edits).decode("utf-8", "replace")
 
 
-__all__ = ["gate", "gate_exact", "adds_undefined_name", "fixes_of_the_whole"]
+__all__ = ["gate", "gate_exact", "adds_undefined_name", "adds_kernel_fact", "fixes_of_the_whole"]

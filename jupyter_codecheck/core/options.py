@@ -259,6 +259,9 @@ OPTIONS: tuple[Option, ...] = (
            "defined before the cell beyond its context: never undefined; with objects, their "
            "attributes, keys and signatures are read (never run) for kernel facts",
            nullable=True, scope="api"),
+    Option("notebook", "bool", False, "the source is a notebook cell: a model warning needs the "
+           "model's notebook margin (on notebook code its warnings predicted no crash: "
+           "bench/notebook_margin.py); the views set it for cells", scope="api"),
     Option("libraries", "choice", "loaded", "which libraries the cell imports are read for facts "
            "on their functions and attributes (pd.read_csv's parameters): those this process has "
            "already imported (loaded), or also installed ones, imported now (import: their code "

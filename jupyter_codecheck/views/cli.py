@@ -302,7 +302,8 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
                 before = cells[:start]
                 later = later_sources(units, unit)
             try:
-                result = check_unit(unit.source, earlier, options, before=before, later=later,
+                cell_options = {**options, "notebook": True} if unit.cell is not None else options
+                result = check_unit(unit.source, earlier, cell_options, before=before, later=later,
                                     on_piece=lambda lines, n=n, name=unit.name:
                                     progress.update(n, f"{name} ({lines})", step=True))
             except ModelNotFoundError as e:

@@ -254,7 +254,7 @@ class CodecheckMagics(Magics):
         """check()'s options from the kernel: its namespace, the cells that failed, and, given
         the cell, its kernel facts read now (auto mode checks while the cell runs and changes
         the objects: the facts are read before it starts)."""
-        out = {"namespace": self.defined_names(), "failed": list(self.executed.failed)}
+        out = {"namespace": self.defined_names(), "failed": list(self.executed.failed), "notebook": True}
         if source is not None:
             from ..core.kernel import kernel_facts
             try:

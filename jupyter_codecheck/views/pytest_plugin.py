@@ -131,6 +131,7 @@ class CodecheckItem(pytest.Item):
         result = pieces.check_long(self.unit.source, context=self.context or None,
                                    **({"earlier": self.before} if self.before else {}),
                                    **({"later": self.later} if self.later else {}),
+                                   **({"notebook": True} if self.unit.cell is not None else {}),
                                    **self.config.stash.get(_OPTIONS, {}))
         errors = [f for f in result.findings if severity(f) == "error"]
         self.user_properties.append(("codecheck_findings", len(result.findings)))

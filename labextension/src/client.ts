@@ -138,7 +138,7 @@ export class KernelChecker implements IChecker {
       '    ns = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_run"}',
       // a long cell piece by piece, as the server checks it
       '    result = check_long(req["source"], context=req["context"] or None, earlier=req.get("earlier") or None,',
-      '                        later=req.get("later") or None, namespace=ns, **req["options"])',
+      '                        later=req.get("later") or None, namespace=ns, notebook=True, **req["options"])',
       `    print("${RESULT_MARK}" + result.to_json())`,
       `__codecheck_run(${payload}); del __codecheck_run`
     ].join('\n');

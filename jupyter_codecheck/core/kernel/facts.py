@@ -207,8 +207,17 @@ class _Walk:
         else:
             # a method's signature does not change when its object does (`model.fit(X)` first)
             target = self._live(func, local, changes_matter=not isinstance(func, ast.Attribute))
-        if target is UNRESOLVED or not callable(target):
+        if target is UNRESOLVED:
             return
+        if not callable(target):        # the type's slot, read: nothing of the object runs
+            if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
+                name = ast.unparse(func)
+                line, end = func.end_lineno, func.end_col_offset
+                word = func.attr if isinstance(func, ast.Attribute) else name
+                self._add("call", line, _chars(self.lines, line, end) - len(word), word,
+                          f"{name} is a {type(target).__name__}, not a function: calling it raises TypeError", [])
+            return
+        self._dropped_columns(n, local)
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
         if err is None:
             return
@@ -223,6 +232,41 @@ class _Walk:
             word = func.attr if isinstance(func, ast.Attribute) else name
             self._add("call", line, _chars(self.lines, line, end) - len(word), word,
                       f"{name}() {_bare(err.message)}", [])
+
+    def _dropped_columns(self, n: ast.Call, local: set[str]) -> None:
+        """`df.drop(columns="a")`, `df.drop(["a"], axis=1)`: a column the DataFrame lacks is a
+        KeyError (unless errors="ignore")."""
+        func = n.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "drop"):
+            return
+        kw = {k.arg: k.value for k in n.keywords}
+        if isinstance(kw.get("errors"), ast.Constant) and kw["errors"].value == "ignore":
+            return
+        if "columns" in kw:
+            named = kw["columns"]
+        elif n.args and isinstance(kw.get("axis"), ast.Constant) and kw["axis"].value in (1, "columns"):
+            named = n.args[0]
+        else:
+            return
+        keys = [named] if isinstance(named, ast.Constant) else list(named.elts) \
+            if isinstance(named, (ast.List, ast.Tuple)) else []
+        keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        if not keys:
+            return
+        frame = self._live(func.value, local)
+        import sys
+        pd = sys.modules.get("pandas")
+        if frame is UNRESOLVED or pd is None or type(frame) is not pd.DataFrame:
+            return
+        for k in keys:
+            labels = missing_key(frame, k.value, columns=True)
+            if labels is not None:
+                near = _near(k.value, labels)
+                quote = self._quote(k)
+                self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None,
+                          f"DataFrame has no column {k.value!r} to drop",
+                          [f"{quote}{c}{quote}" for c in near if quote not in c],
+                          end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
 
     # -- results ------------------------------------------------------------------------------
 
@@ -239,6 +283,13 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+def _plain_value(obj) -> bool:
+    """A value whose type Python or a library defines (an int, an array, a DataFrame): calling it
+    surely fails. An instance of the user's class might be made callable another way."""
+    from .libraries import is_library_object
+    return type(obj).__module__ == "builtins" or is_library_object(type(obj))
 
 
 def _names(node: ast.AST) -> set[str]:

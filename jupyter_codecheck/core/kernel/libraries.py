@@ -40,16 +40,23 @@ def is_library_module(name: str | None) -> bool:
 
 
 def is_library_object(obj) -> bool:
-    """Is `obj` (a function, class, descriptor) defined by a library? Read statically."""
-    module = _static(obj, "__module__")
-    if not isinstance(module, str):
-        module = _static(type(obj), "__module__")
+    """Is `obj` (a function, class, descriptor or instance) defined by a library? Read through
+    Python's own descriptors, so that no metaclass or property of the user's runs."""
+    module = _module_of(obj)
     return isinstance(module, str) and is_library_module(module)
 
 
-def _static(obj, name):
-    import inspect
+def _module_of(obj) -> str | None:
+    import types
+    if isinstance(obj, type):
+        cls = obj
+    elif isinstance(obj, (types.FunctionType, types.BuiltinFunctionType)):
+        return obj.__module__                 # a C member of the function: no code runs
+    elif isinstance(obj, types.MethodType):
+        return _module_of(obj.__func__)
+    else:
+        cls = type(obj)
     try:
-        return inspect.getattr_static(obj, name, None)
+        return type.__dict__["__module__"].__get__(cls, type)    # the type's own slot
     except Exception:  # noqa: BLE001
         return None

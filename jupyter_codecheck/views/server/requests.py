@@ -127,4 +127,5 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
     options = parse_options(data.get("options"), server_model=server_model,
                             allow_client_model=allow_client_model)
     options.update(_kernel_fields(data))
+    options.setdefault("notebook", True)      # the panel checks notebook cells
     return CheckRequest(source=source, context=context, earlier=earlier, options=options, id=check_id)

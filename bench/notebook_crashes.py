@@ -1,0 +1,832 @@
+"""Predicting a notebook cell's crash before it runs (JunoBench), with and without kernel facts.
+
+    python bench/notebook_crashes.py [--crashes PATH] [--clean PATH] [--mode code|kernel|both]
+        [--limit N] [--out bench/reports/notebook-crashes] [--cache bench/out/cache] [--fresh]
+
+Input: notebook_crashes.jsonl (JunoBench: for each case a crashing `buggy` and a `fixed` side,
+each with its `earlier` cells, the `target` cell and the kernel's `runtime` summary before it) and
+notebook_clean.jsonl (cells of notebooks that ran top to bottom, with their `earlier_cells`).
+Every target is checked as the command line checks a notebook cell: the same earlier cells as
+context (`pieces.select_context`, the window's start carried from cell to cell as the CLI does)
+and the cells before that window as `earlier` (views/cli.check_unit). Modes:
+
+  code    the cell and its earlier cells only
+  kernel  the same, plus the kernel's namespace as stand-in objects built from the `runtime`
+          summary (bench/notebook_standins.py: faithful or opaque). A case whose faithful
+          stand-ins need a package missing here (TensorFlow, PyTorch, cv2, ...) is checked code
+          only in this mode too, and counted.
+
+Figures per mode: balanced accuracy ((crashing targets flagged + fixed targets not flagged) / 2)
+overall and per group, with "flagged" read as any error finding, any finding (error or warning),
+and each kind alone; `located` (flagged crashing cells whose fix changes the target: is the top
+finding on a changed line); exact repairs; clean cells flagged (code mode); the warnings' gains on
+crashing, fixed and clean cells at several margins. Baselines on the same cells, as a notebook
+linter sees them (earlier cells and target in one file, magics commented out, messages on the
+target's lines): pyflakes, ruff (default rules), pylint (errors only).
+Checks are cached on disk (key: cell, context, options, stand-ins, model, checker fingerprint).
+Writes report.md, summary.json, cases.jsonl (every finding and the corrected text of every check,
+to replay rules offline) and command.txt to --out; the last stdout line is one JSON object.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("MPLBACKEND", "Agg")      # stand-ins import matplotlib.pyplot: no display
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+# libraries whose presence in sys.modules the report states: without a namespace, check() reads
+# the modules a cell imports from those this process has loaded (libraries="loaded")
+WATCHED = ("numpy", "pandas", "sklearn", "matplotlib", "seaborn", "scipy", "PIL", "IPython")
+
+
+def _worker() -> None:
+    """`--worker`: checks the jobs read from stdin (one JSON object a line), each as the command
+    line checks a notebook cell, in a process that has imported only what the command line
+    imports: a check without a namespace reads the modules this process has loaded, so code mode
+    must not see the stand-ins' pandas or scikit-learn. One JSON line out per job, then the
+    watched libraries loaded."""
+    out, sys.stdout = sys.stdout, sys.stderr
+    from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.views.cli import check_unit
+    for line in sys.stdin:
+        job = json.loads(line)
+        # each check on its own (nothing of the previous check kept): a result does not depend
+        # on the order of the checks or on what the cache held
+        load_model(job["options"].get("model"), job["options"].get("n_threads")).forget()
+        r = check_unit(job["target"], job["context"], job["options"], before=job["before"])
+        out.write(json.dumps({"result": r.to_json()}) + "\n")
+        out.flush()
+    out.write(json.dumps({"loaded": sorted(m for m in WATCHED if m in sys.modules)}) + "\n")
+    out.flush()
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
+    _worker()
+    sys.exit(0)
+
+sys.path.insert(0, str(ROOT / "bench"))
+
+from jupyter_codecheck.core.pieces import select_context  # noqa: E402
+from jupyter_codecheck.core.result import CheckResult  # noqa: E402
+from jupyter_codecheck.core.sources import is_python_cell  # noqa: E402
+from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402
+from notebook_standins import build_namespace, comment_magics  # noqa: E402
+
+BENCH = ROOT.parent / "shared" / "benchmarks"
+VENV_BIN = Path(sys.executable).parent
+KINDS = ("syntax", "undefined-name", "attribute", "key", "call")
+# what "flagged" means: any error; any finding; errors of one kind; any warning
+RULES = ("error", "any", *KINDS, "warning")
+GAIN_MARGINS = (6.0, 8.0, 10.0, 12.0, 15.0)
+# published crash prediction on these 53 cases (balanced accuracy; issue 26)
+PUBLISHED = {"pylint": 0.585, "pyright": 0.613, "Qwen2.5-32B": 0.670, "GPT-5": 0.764,
+             "Qwen2.5-32B + runtime": 0.717, "GPT-5 + runtime": 0.840}
+# the versions JunoBench's notebooks ran with (PELAB-LiU/JunoBench_construct, data/requirements.txt)
+JUNOBENCH_VERSIONS = {"numpy": "1.26.4", "pandas": "2.1.4", "scikit-learn": "1.2.2", "matplotlib": "3.7.1",
+                      "seaborn": "0.12.2", "scipy": "1.13.1", "pillow": "10.4.0"}
+# bump when check()'s results change meaning for the same inputs (older cached checks unused)
+CACHE_VERSION = "2"      # 2: checks without a namespace in the --worker process
+
+
+# -- data ---------------------------------------------------------------------------------------------
+
+def load_jsonl(path: Path, limit: int) -> list[dict]:
+    if not path.is_file():
+        sys.exit(f"error: {path} not found")
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(x) for x in f if x.strip()]
+    return rows[:limit] if limit else rows
+
+
+def cli_cells(earlier: list[str]) -> list[str]:
+    """The earlier cells as the command line reads a notebook: empty and non-Python cells left out."""
+    return [c for c in earlier if c.strip() and is_python_cell(c)]
+
+
+def cli_context(earlier: list[str]) -> tuple[list[str], list[str]]:
+    """(context, before) for the cell after `earlier`, as views/cli.check_files picks them: the
+    window's start carried over the notebook's cells in order (select_context)."""
+    cells = cli_cells(earlier)
+    start = 0
+    for k in range(len(cells)):
+        start, _ = select_context(cells[:k], start)
+    start, ctx = select_context(cells, start)
+    return ctx, cells[:start]
+
+
+def clean_order(row: dict):
+    notebook, _, index = row["id"].rpartition("-")
+    return (notebook, int(index) if index.isdigit() else 0)
+
+
+def normalised(code: str) -> str:
+    return "\n".join(ln.rstrip() for ln in code.split("\n") if ln.strip())
+
+
+def n_lines(src: str) -> int:
+    return len(src.rstrip("\n").split("\n")) if src.strip() else 0
+
+
+# -- checks, cached -----------------------------------------------------------------------------------
+
+def parse_option(text: str):
+    name, eq, value = text.partition("=")
+    if not eq:
+        raise argparse.ArgumentTypeError(f"--option takes name=value, got {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
+def namespace_option() -> str:
+    """`namespace` once check() has it; until then `names` takes the same dict."""
+    from jupyter_codecheck.core.options import OPTIONS
+    return "namespace" if any(o.name == "namespace" for o in OPTIONS) else "names"
+
+
+@dataclasses.dataclass
+class Job:
+    set: str                 # crash | clean
+    id: str
+    group: str
+    side: str                # buggy | fixed | clean
+    mode: str                # code | kernel
+    target: str
+    context: list
+    before: list
+    namespace: dict | None = None
+    described: dict | None = None
+    kernel: bool = False     # checked with stand-ins (kernel mode and not a framework case)
+
+    def key(self, prefix: str) -> str:
+        body = json.dumps({"target": self.target, "context": self.context, "before": self.before,
+                           "standins": self.described if self.namespace is not None else None},
+                          sort_keys=True)
+        return hashlib.sha256((prefix + "\0" + body).encode()).hexdigest()
+
+
+class Cache:
+    def __init__(self, directory: Path, prefix: str, fresh: bool):
+        self.dir, self.prefix, self.fresh = directory, prefix, fresh
+
+    def path(self, job: Job) -> Path:
+        k = job.key(self.prefix)
+        return self.dir / k[:2] / f"{k}.json"
+
+    def get(self, job: Job) -> CheckResult | None:
+        p = self.path(job)
+        return CheckResult.from_json(p.read_text()) if p.is_file() and not self.fresh else None
+
+    def put(self, job: Job, text: str) -> None:
+        p = self.path(job)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_suffix(".tmp")
+        tmp.write_text(text)
+        tmp.replace(p)
+
+
+class Runner:
+    """Runs checks: a job without a namespace in the `--worker` process (the command line's
+    modules only), a job with one here (the stand-ins' libraries loaded, as in a kernel)."""
+
+    def __init__(self, options: dict, ns_option: str):
+        self.options, self.ns_option = options, ns_option
+        self.worker = None
+        self.worker_loaded: list[str] | None = None
+
+    def run(self, job: Job) -> str:
+        if job.namespace is None:
+            return self._in_worker(job)
+        from jupyter_codecheck.core.adapter import load_model
+        from jupyter_codecheck.views.cli import check_unit
+        load_model(self.options.get("model"), self.options.get("n_threads")).forget()
+        r = check_unit(job.target, job.context, {**self.options, self.ns_option: job.namespace},
+                       before=job.before)
+        r.stats["checker_fingerprint"] = checker_fingerprint()
+        return r.to_json()
+
+    def _in_worker(self, job: Job) -> str:
+        if self.worker is None:
+            self.worker = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"],
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.worker.stdin.write(json.dumps({"target": job.target, "context": job.context,
+                                            "before": job.before, "options": self.options}) + "\n")
+        self.worker.stdin.flush()
+        line = self.worker.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the check worker stopped (exit {self.worker.wait()})")
+        r = CheckResult.from_json(json.loads(line)["result"])
+        r.stats["checker_fingerprint"] = checker_fingerprint()
+        return r.to_json()
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.stdin.close()
+            for line in self.worker.stdout:
+                got = json.loads(line)
+                if "loaded" in got:
+                    self.worker_loaded = got["loaded"]
+            self.worker.wait()
+            self.worker = None
+
+
+def run_checks(jobs: list[Job], cache: Cache, runner: Runner) -> dict[int, CheckResult]:
+    """Results by job index; each distinct check once."""
+    by_key: dict[str, CheckResult] = {}
+    keys = [cache.path(j).name for j in jobs]
+    todo, queued = [], set()
+    for j, k in zip(jobs, keys):
+        if k in by_key or k in queued:
+            continue
+        r = cache.get(j)
+        if r is None:
+            todo.append(j)
+            queued.add(k)
+        else:
+            by_key[k] = r
+    print(f"checks: {len(by_key)} cached, {len(todo)} to run", file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    for n, j in enumerate(todo, 1):
+        t = time.perf_counter()
+        text = runner.run(j)
+        cache.put(j, text)
+        r = CheckResult.from_json(text)
+        by_key[cache.path(j).name] = r
+        el = time.perf_counter() - t0
+        print(f"[{n}/{len(todo)}] {j.set} {j.id} {j.side} {j.mode}{' (stand-ins)' if j.kernel else ''}: "
+              f"{len(r.findings)} findings, {time.perf_counter() - t:.1f} s; {el / 60:.1f} min, "
+              f"~{el / n * (len(todo) - n) / 60:.1f} min left", file=sys.stderr, flush=True)
+    return {k: by_key[key] for k, key in enumerate(keys)}
+
+
+# -- baselines: a notebook linter's view --------------------------------------------------------------
+
+def linter_file(earlier: list[str], target: str) -> tuple[str, int, int]:
+    """The earlier cells and the target in one file, magics and shell lines commented out (a
+    non-Python cell wholly); returns (text, first target line, last target line)."""
+    parts = []
+    for c in earlier:
+        if not c.strip():
+            continue
+        text = comment_magics(c) if is_python_cell(c) else "\n".join("# " + ln for ln in c.split("\n"))
+        parts.append(text.rstrip("\n") + "\n")
+    head = "".join(parts)
+    first = head.count("\n") + 1
+    body = comment_magics(target).rstrip("\n") + "\n"
+    return head + body, first, first + body.count("\n") - 1
+
+
+def _tool_version(name: str) -> str:
+    try:
+        from importlib.metadata import version
+        return version(name.removesuffix("-classic"))
+    except Exception:       # noqa: BLE001
+        return "?"
+
+
+class LintCache:
+    """Per tool and file text: the messages [(line, code)], kept on disk."""
+
+    def __init__(self, directory: Path, fresh: bool):
+        self.dir, self.fresh = directory, fresh
+
+    def _path(self, tool: str, text: str) -> Path:
+        k = hashlib.sha256(f"{tool}\0{_tool_version(tool)}\0{text}".encode()).hexdigest()
+        return self.dir / tool / k[:2] / f"{k}.json"
+
+    def get(self, tool: str, text: str):
+        p = self._path(tool, text)
+        return json.loads(p.read_text()) if p.is_file() and not self.fresh else None
+
+    def put(self, tool: str, text: str, messages) -> None:
+        p = self._path(tool, text)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(messages))
+
+
+def pyflakes_messages(text: str) -> list:
+    from pyflakes import api
+
+    class Collect:
+        def __init__(self):
+            self.out = []
+
+        def unexpectedError(self, filename, msg):
+            self.out.append([1, "error"])
+
+        def syntaxError(self, filename, msg, lineno, offset, text):
+            self.out.append([lineno or 1, "syntax"])
+
+        def flake(self, message):
+            self.out.append([message.lineno, type(message).__name__])
+    rep = Collect()
+    api.check(text, "<cell>", rep)
+    return rep.out
+
+
+def _tool(name: str) -> str:
+    exe = VENV_BIN / name
+    return str(exe) if exe.exists() else name
+
+
+def ruff_messages(texts: list[str], select: str | None = None) -> list[list]:
+    """ruff over all files in one run (one file each): its default rules, or `select`."""
+    out: list[list] = [[] for _ in texts]
+    with tempfile.TemporaryDirectory() as d:
+        for k, s in enumerate(texts):
+            Path(d, f"f{k}.py").write_text(s)
+        p = subprocess.run([_tool("ruff"), "check", "--isolated", "--no-cache", "--output-format", "json",
+                            "--exit-zero", *(["--select", select] if select else []), d],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"ruff failed: {p.stderr.strip()}")
+        for item in json.loads(p.stdout or "[]"):
+            k = int(Path(item["filename"]).stem[1:])
+            out[k].append([(item.get("location") or {}).get("row") or 1, item.get("code") or "syntax"])
+    return out
+
+
+def pylint_messages(texts: list[str]) -> list[list]:
+    """pylint's error category (E) over all files in one run (one file each)."""
+    out: list[list] = [[] for _ in texts]
+    if not texts:
+        return out
+    with tempfile.TemporaryDirectory() as d:
+        files = []
+        for k, s in enumerate(texts):
+            f = Path(d, f"f{k}.py")
+            f.write_text(s)
+            files.append(str(f))
+        p = subprocess.run([_tool("pylint"), "--disable=all", "--enable=E", "--output-format=json",
+                            "--score=n", "--persistent=n", "--jobs=1", *files],
+                           capture_output=True, text=True, cwd=d)
+        if p.returncode & 32 or not p.stdout.strip().startswith("["):
+            raise RuntimeError(f"pylint failed ({p.returncode}): {p.stderr.strip()[:500]}")
+        for item in json.loads(p.stdout or "[]"):
+            k = int(Path(item["path"]).stem[1:])
+            out[k].append([item.get("line") or 1, item.get("message-id", "E") + ":" + item.get("symbol", "")])
+    return out
+
+
+def run_baselines(texts: list[str], cache: LintCache) -> dict[str, list[list]]:
+    """Messages per tool and file."""
+    result = {}
+    tools = (("pyflakes", None), ("ruff", ruff_messages),
+             ("ruff-classic", lambda ts: ruff_messages(ts, RUFF_CLASSIC)), ("pylint", pylint_messages))
+    for tool, fn in tools:
+        got = [cache.get(tool, t) for t in texts]
+        todo = sorted({t for t, g in zip(texts, got) if g is None})
+        if todo:
+            t0 = time.perf_counter()
+            print(f"{tool}: {len(todo)} files", file=sys.stderr, flush=True)
+            msgs = [pyflakes_messages(t) for t in todo] if tool == "pyflakes" else fn(todo)
+            for t, m in zip(todo, msgs):
+                cache.put(tool, t, m)
+            print(f"{tool}: {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+            done = dict(zip(todo, msgs))
+            got = [g if g is not None else done[t] for t, g in zip(texts, got)]
+        result[tool] = got
+    return result
+
+
+# baseline variants: (tool, filter of message codes); flagged = any kept message on the target
+# ruff's default rules grew (0.17: B, I, RUF, UP, ...: B018 flags a cell's displayed last
+# expression once the cells are one file); its former defaults, pyflakes and pycodestyle's
+# errors, are a variant
+RUFF_CLASSIC = "E4,E7,E9,F"
+LINT_TOOLS = ("pyflakes", "ruff", "ruff-classic", "pylint")
+BASELINES = {
+    "pyflakes": ("pyflakes", lambda c: True),
+    "pyflakes (undefined names)": ("pyflakes", lambda c: c in ("UndefinedName", "UndefinedLocal", "syntax")),
+    "ruff": ("ruff", lambda c: True),
+    f"ruff --select {RUFF_CLASSIC}": ("ruff-classic", lambda c: True),
+    f"ruff --select {RUFF_CLASSIC} (no E402)": ("ruff-classic", lambda c: c != "E402"),
+    "pylint -E": ("pylint", lambda c: True),
+    "pylint -E (no import-error)": ("pylint", lambda c: not c.startswith("E0401")),
+}
+
+
+# -- figures --------------------------------------------------------------------------------------------
+
+def flagged_by(findings: list[dict], rule: str) -> list[dict]:
+    if rule == "any":
+        return findings
+    if rule == "error":
+        return [f for f in findings if f["severity"] == "error"]
+    if rule == "warning":
+        return [f for f in findings if f["severity"] != "error"]
+    return [f for f in findings if f["severity"] == "error" and f["kind"] == rule]
+
+
+def share(xs) -> float | None:
+    xs = list(xs)
+    return sum(xs) / len(xs) if xs else None
+
+
+def balanced(pairs: list[tuple[bool, bool]]) -> dict:
+    """pairs of (crashing flagged, fixed flagged)."""
+    crash = share(a for a, _ in pairs)
+    fixed = share(b for _, b in pairs)
+    ba = None if crash is None else (crash + 1 - fixed) / 2
+    return {"crash_flagged": crash, "fixed_flagged": fixed, "balanced_accuracy": ba, "cases": len(pairs)}
+
+
+def mode_figures(cases: list[dict], rows: dict, clean_rows: list[dict] | None, mode: str) -> dict:
+    """rows[(id, side, mode)] -> record."""
+    groups = sorted({c["group"] for c in cases})
+    out: dict = {"flagged": {}, "located": {}}
+    for rule in RULES:
+        def pair(c):
+            b, f = rows[(c["id"], "buggy", mode)], rows[(c["id"], "fixed", mode)]
+            return bool(flagged_by(b["findings"], rule)), bool(flagged_by(f["findings"], rule))
+        fig = balanced([pair(c) for c in cases])
+        fig["per_group"] = {g: balanced([pair(c) for c in cases if c["group"] == g]) for g in groups}
+        if clean_rows is not None:
+            fig["clean_flagged"] = share(bool(flagged_by(r["findings"], rule)) for r in clean_rows)
+        out["flagged"][rule] = fig
+    for rule in ("error", "any", "warning"):
+        hits = []
+        for c in cases:
+            b = rows[(c["id"], "buggy", mode)]
+            fs = flagged_by(b["findings"], rule)
+            if fs and b["changed_lines"]:
+                top = max(fs, key=lambda f: f["score"])
+                hits.append(top["line"] in b["changed_lines"])
+        out["located"][rule] = {"share": share(hits), "n": len(hits)}
+    changed = [c for c in cases if rows[(c["id"], "buggy", mode)]["changed_lines"]]
+    out["repair_exact"] = {"share": share(rows[(c["id"], "buggy", mode)]["repair_exact"] for c in changed),
+                           "n": len(changed)}
+    out["fixed_unchanged"] = share(normalised(rows[(c["id"], "fixed", mode)]["corrected"]) ==
+                                   normalised(rows[(c["id"], "fixed", mode)]["target"]) for c in cases)
+    # the warnings' gains: a cell counts at margin m when it has a warning of gain >= m
+    pops = {"crashing": [rows[(c["id"], "buggy", mode)] for c in cases],
+            "fixed": [rows[(c["id"], "fixed", mode)] for c in cases]}
+    if clean_rows is not None:
+        pops["clean"] = clean_rows
+    out["warning_margins"] = [{"margin": m, **{p: share(max_warning_gain(r) >= m for r in rs)
+                                              for p, rs in pops.items()}} for m in GAIN_MARGINS]
+    out["max_warning_gain_quantiles"] = {p: quantiles([max_warning_gain(r) for r in rs]) for p, rs in pops.items()}
+    out["max_evidence_gain_quantiles"] = {p: quantiles([max((e[1] for e in r["evidence"] if e[2]), default=0.0)
+                                                        for r in rs]) for p, rs in pops.items()}
+    return out
+
+
+def speed(jobs: list[Job], results: dict, cache: Cache) -> dict:
+    distinct = {cache.path(j).name: results[k] for k, j in enumerate(jobs)}
+    t = sum(r.stats.get("time_s", 0.0) for r in distinct.values())
+    tokens = sum(r.stats.get("tokens", 0) for r in distinct.values())
+    return {"checks": len(distinct), "time_s": round(t, 1), "tokens": tokens,
+            "tokens_per_s": round(tokens / t, 1) if t else None}
+
+
+def max_warning_gain(row: dict) -> float:
+    return max((f["gain"] or 0.0 for f in row["findings"] if f["severity"] != "error"), default=0.0)
+
+
+def quantiles(xs: list[float]) -> dict:
+    xs = sorted(xs)
+    if not xs:
+        return {}
+    q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))]  # noqa: E731
+    return {"n": len(xs), "nonzero": sum(x > 0 for x in xs), "p50": q(0.5), "p75": q(0.75), "p90": q(0.9),
+            "max": xs[-1]}
+
+
+def baseline_figures(cases: list[dict], crash_lint: dict, clean_lint: list[dict] | None) -> dict:
+    out = {}
+    for name, (tool, keep) in BASELINES.items():
+        def flagged(entry):
+            return any(keep(code) and entry["first"] <= line <= entry["last"] for line, code in entry[tool])
+        pairs = [(flagged(crash_lint[("crash", c["id"], "buggy")]), flagged(crash_lint[("crash", c["id"], "fixed")])) for c in cases]
+        fig = balanced(pairs)
+        groups = sorted({c["group"] for c in cases})
+        fig["per_group"] = {g: balanced([p for p, c in zip(pairs, cases) if c["group"] == g])["balanced_accuracy"]
+                            for g in groups}
+        if clean_lint is not None:
+            fig["clean_flagged"] = share(flagged(e) for e in clean_lint)
+        out[name] = fig
+    return out
+
+
+# -- report ----------------------------------------------------------------------------------------------
+
+def pct(x) -> str:
+    return "–" if x is None else f"{100 * x:.1f} %"
+
+
+def write_report(out: Path, summary: dict, command: str) -> None:
+    L = ["# Notebook crashes (JunoBench, issue 26): predicting the failure before the cell runs", "",
+         f"{summary['date']}; model {summary['model']}; checker {summary['checker_fingerprint']}; "
+         f"{summary['cases']} crash cases (a crashing and a fixed side each), {summary['clean_cells']} clean "
+         f"cells. Command: `{command}`", "",
+         "Every target is checked as the command line checks a notebook cell (the same context window "
+         "and `earlier` cells). Kernel mode adds the kernel's namespace as stand-ins built from the "
+         f"published runtime summary (`{summary['namespace_option']}=`; bench/notebook_standins.py). "
+         f"{len(summary['framework_cases'])} cases need a package missing here for faithful stand-ins "
+         f"({', '.join(f'{k} {v}' for k, v in summary['framework_packages'].items()) or 'none'}) "
+         "and are checked code only in kernel mode too.", "",
+         "Without a namespace check() reads the modules a cell imports from those its process has "
+         "loaded (`libraries=\"loaded\"`, the default): code mode runs in a worker process that "
+         "has imported only what the command line imports (watched libraries loaded there: "
+         f"{summary['code_mode_libraries_loaded'] if summary['code_mode_libraries_loaded'] is not None else 'not run, all cached'}); "
+         "kernel mode runs in the bench's process, which has loaded the stand-ins' libraries, as a "
+         f"kernel has. Options: {json.dumps(summary['options'])}.", ""]
+    modes = summary["modes"]
+    L += ["## Balanced accuracy", "",
+          "(crashing targets flagged + fixed targets not flagged) / 2; `flagged` read several ways. "
+          "Clean: share of the clean cells flagged (code mode).", "",
+          "| flagged by | " + " | ".join(f"{m}: BA | crash | fixed" for m in modes) + " | clean |",
+          "|---|" + "---|---|---|" * len(modes) + "---|"]
+    for rule in RULES:
+        cells = []
+        for m, f in modes.items():
+            x = f["flagged"][rule]
+            cells += [pct(x["balanced_accuracy"]), pct(x["crash_flagged"]), pct(x["fixed_flagged"])]
+        clean = modes.get("code", {}).get("flagged", {}).get(rule, {}).get("clean_flagged")
+        L.append(f"| {rule} | " + " | ".join(cells) + f" | {pct(clean)} |")
+    L += ["", "Baselines on the same cells (a notebook linter's view: earlier cells and target in one file, "
+          "magics commented out; flagged = any message on the target's lines):", "",
+          "| baseline | BA | crash | fixed | clean |", "|---|---|---|---|---|"]
+    for name, b in summary["baselines"].items():
+        L.append(f"| {name} | {pct(b['balanced_accuracy'])} | {pct(b['crash_flagged'])} | "
+                 f"{pct(b['fixed_flagged'])} | {pct(b.get('clean_flagged'))} |")
+    L += ["", "Published on these 53 cases (balanced accuracy): " +
+          ", ".join(f"{k} {pct(v)}" for k, v in PUBLISHED.items()) + ".", ""]
+    if "kernel_subset" in summary:
+        ks = summary["kernel_subset"]
+        L += [f"On the {ks['cases']} cases checked with stand-ins: code BA (error) {pct(ks['code_error'])}, "
+              f"kernel {pct(ks['kernel_error'])}; (any) {pct(ks['code_any'])} vs {pct(ks['kernel_any'])}.", ""]
+    L += ["## Per group (BA, flagged = error / any)", "",
+          "| group | cases | " + " | ".join(f"{m} error | {m} any" for m in modes) + " | " +
+          " | ".join(summary["baselines"]) + " |",
+          "|---|---|" + "---|---|" * len(modes) + "---|" * len(summary["baselines"])]
+    first = next(iter(modes.values()))
+    for g, x in first["flagged"]["error"]["per_group"].items():
+        cells = []
+        for m, f in modes.items():
+            cells += [pct(f["flagged"]["error"]["per_group"][g]["balanced_accuracy"]),
+                      pct(f["flagged"]["any"]["per_group"][g]["balanced_accuracy"])]
+        cells += [pct(b["per_group"].get(g)) for b in summary["baselines"].values()]
+        L.append(f"| {g} | {x['cases']} | " + " | ".join(cells) + " |")
+    L += ["", "## Located and repaired", "",
+          "Located: among the flagged crashing cells whose fix changes the target, the top finding "
+          "(highest score) is on a changed line. Repair: the buggy target's correction equals the fixed "
+          "target (trailing whitespace and blank lines ignored), over the cases whose fix changes the "
+          "target.", ""]
+    for m, f in modes.items():
+        loc = f["located"]
+        L.append(f"- {m}: located (error) {pct(loc['error']['share'])} of {loc['error']['n']}, (any) "
+                 f"{pct(loc['any']['share'])} of {loc['any']['n']}, (warning) {pct(loc['warning']['share'])} of "
+                 f"{loc['warning']['n']}; repair exact {pct(f['repair_exact']['share'])} of "
+                 f"{f['repair_exact']['n']}; fixed targets left unchanged {pct(f['fixed_unchanged'])}")
+    L += ["", "## Warnings' gains", "",
+          "Cells with a warning of gain >= margin (nats); the shipped margin applies to every check, so "
+          "margins below it are not seen here (cases.jsonl keeps each check's evidence for that).", ""]
+    for m, f in modes.items():
+        pops = [k for k in f["warning_margins"][0] if k != "margin"]
+        L += [f"{m}:", "", "| margin | " + " | ".join(pops) + " |", "|---|" + "---|" * len(pops)]
+        for row in f["warning_margins"]:
+            L.append(f"| {row['margin']:g} | " + " | ".join(pct(row[p]) for p in pops) + " |")
+        L += ["", "max warning gain per cell: " + "; ".join(
+            f"{p}: {q.get('nonzero', 0)}/{q.get('n', 0)} with one, p90 {q.get('p90', 0):.1f}, max {q.get('max', 0):.1f}"
+            for p, q in f["max_warning_gain_quantiles"].items()), ""]
+    st = summary["standins"]
+    L += ["## Stand-ins", "",
+          f"Over the {st['namespaces']} namespaces built (both sides of every case):", ""]
+    for k, v in st["kinds"].items():
+        L.append(f"- {k}: {v}")
+    L += [""]
+    L += ["Libraries here and in JunoBench's environment (its data/requirements.txt); a stand-in "
+          "module, class or function is this installation's, so an API that changed between the two "
+          "can make a false fact:", ""]
+    L += ["| package | here | JunoBench |", "|---|---|---|"]
+    for name, (here, there) in summary["library_versions"].items():
+        L.append(f"| {name} | {here} | {there} |")
+    L += [""]
+    if summary.get("kernel_findings"):
+        L += ["## Kernel-mode errors (both sides)", ""]
+        for e in summary["kernel_findings"]:
+            L.append(f"- `{e['id']}` {e['side']} line {e['line']}: {e['kind']}: {e['message']}")
+        L += [""]
+    if summary.get("clean_errors"):
+        L += ["## Errors on clean cells (code mode)", ""]
+        for e in summary["clean_errors"]:
+            L.append(f"- `{e['id']}` line {e['line']}: {e['kind']}: {e['message']}")
+        L += [""]
+    if summary.get("fixed_errors"):
+        L += ["## Errors on fixed targets", ""]
+        for e in summary["fixed_errors"]:
+            L.append(f"- `{e['id']}` ({e['mode']}) line {e['line']}: {e['kind']}: {e['message']}")
+        L += [""]
+    (out / "report.md").write_text("\n".join(L))
+
+
+# -- main ----------------------------------------------------------------------------------------------------
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--crashes", default=str(BENCH / "notebook_crashes.jsonl"))
+    ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
+    ap.add_argument("--mode", choices=("code", "kernel", "both"), default="both")
+    ap.add_argument("--limit", type=int, default=0, help="first N crash cases and first N clean cells")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "notebook-crashes"))
+    ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
+    ap.add_argument("--fresh", action="store_true", help="run every check and linter again")
+    ap.add_argument("--option", action="append", type=parse_option, default=[],
+                    help="check() option name=value for every check (e.g. libraries=import)")
+    args = ap.parse_args(argv)
+    command = "python bench/notebook_crashes.py " + " ".join(
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+    modes = ["code", "kernel"] if args.mode == "both" else [args.mode]
+    # every target is a notebook cell, as the command line checks a notebook's cells
+    options: dict = {"notebook": True, **dict(args.option)}
+    ns_option = namespace_option()
+
+    from jupyter_codecheck.engine.paths import resolve_model_path
+    model_path = resolve_model_path(options.get("model"))
+    fingerprint = checker_fingerprint()
+    prefix = json.dumps({"version": CACHE_VERSION, "checker": fingerprint, "options": options,
+                         "model": f"{model_path.name}:{model_path.stat().st_size}",
+                         "namespace_option": ns_option}, sort_keys=True)
+    cache = Cache(Path(args.cache) / "notebook-checks", prefix, args.fresh)
+
+    cases = load_jsonl(Path(args.crashes), args.limit)
+    clean = load_jsonl(Path(args.clean), args.limit) if "code" in modes else []
+    print(f"{len(cases)} crash cases, {len(clean)} clean cells; modes {', '.join(modes)}; "
+          f"namespace as {ns_option}=", file=sys.stderr, flush=True)
+
+    # stand-ins, per case and side
+    standins = {}
+    framework: dict[str, set] = {}
+    t0 = time.perf_counter()
+    for c in cases:
+        for side in ("buggy", "fixed"):
+            s = build_namespace(c[side]["earlier"], c[side]["target"], c[side]["runtime"])
+            standins[(c["id"], side)] = s
+            if s.needs:
+                framework.setdefault(c["id"], set()).update(s.needs)
+    print(f"stand-ins built in {time.perf_counter() - t0:.1f} s; {len(framework)} cases need a missing "
+          f"package", file=sys.stderr, flush=True)
+
+    jobs: list[Job] = []
+    for c in cases:
+        for side in ("buggy", "fixed"):
+            ctx, before = cli_context(c[side]["earlier"])
+            for mode in modes:
+                s = standins[(c["id"], side)]
+                kernel = mode == "kernel" and c["id"] not in framework
+                jobs.append(Job("crash", c["id"], c["group"], side, mode, c[side]["target"], ctx, before,
+                                s.namespace if kernel else None, s.described if kernel else None, kernel))
+    # cells of one notebook one after another, in notebook order: their context windows share a
+    # beginning, whose KV the next check reuses (results do not depend on the order)
+    for c in sorted(clean, key=clean_order):
+        ctx, before = cli_context(c["earlier_cells"])
+        jobs.append(Job("clean", c["id"], "clean", "clean", "code", c["cell"], ctx, before))
+    runner = Runner(options, ns_option)
+    try:
+        results = run_checks(jobs, cache, runner)
+    finally:
+        runner.close()
+
+    # baselines
+    lint_cache = LintCache(Path(args.cache) / "notebook-lint", args.fresh)
+    lint_entries = []      # (key, text, first, last)
+    for c in cases:
+        for side in ("buggy", "fixed"):
+            text, first, last = linter_file(c[side]["earlier"], c[side]["target"])
+            lint_entries.append((("crash", c["id"], side), text, first, last))
+    for c in clean:
+        text, first, last = linter_file(c["earlier_cells"], c["cell"])
+        lint_entries.append((("clean", c["id"]), text, first, last))
+    msgs = run_baselines([t for _, t, _, _ in lint_entries], lint_cache)
+    lint = {}
+    for k, (key, _, first, last) in enumerate(lint_entries):
+        lint[key] = {"first": first, "last": last, **{tool: msgs[tool][k] for tool in msgs}}
+
+    # per-check records
+    rows: dict = {}
+    clean_rows: list[dict] = []
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "cases.jsonl", "w", encoding="utf-8") as f:
+        for j, job in enumerate(jobs):
+            r = results[j]
+            rec = {"set": job.set, "id": job.id, "group": job.group, "side": job.side, "mode": job.mode,
+                   "kernel": job.kernel, "target": job.target,
+                   "context_cells": len(job.context), "before_cells": len(job.before),
+                   "findings": [dataclasses.asdict(x) for x in r.findings],
+                   "evidence": [[e.line, round(e.gain, 4), e.supported, e.original, e.replacement]
+                                for e in r.evidence],
+                   "corrected": r.corrected,
+                   "time_s": r.stats.get("time_s"), "tokens": r.stats.get("tokens")}
+            if job.set == "crash":
+                c = next(x for x in cases if x["id"] == job.id)
+                fixed_target = c["fixed"]["target"]
+                rec["changed_lines"] = sorted(changed_lines(job.target, fixed_target)) \
+                    if job.side == "buggy" and normalised(job.target) != normalised(fixed_target) else []
+                rec["repair_exact"] = normalised(r.corrected) == normalised(fixed_target)
+                s = standins[(job.id, job.side)]
+                if job.mode == "kernel":
+                    rec["standins"] = s.described
+                    rec["needs"] = sorted(framework.get(job.id, ()))
+                if job.mode == modes[0]:
+                    e = lint[("crash", job.id, job.side)]
+                    rec["baselines"] = {t: [m for m in e[t] if e["first"] <= m[0] <= e["last"]]
+                                        for t in LINT_TOOLS}
+                rows[(job.id, job.side, job.mode)] = rec
+            else:
+                e = lint[("clean", job.id)]
+                rec["baselines"] = {t: [m for m in e[t] if e["first"] <= m[0] <= e["last"]]
+                                    for t in LINT_TOOLS}
+                clean_rows.append(rec)
+            f.write(json.dumps(rec) + "\n")
+
+    kinds: dict[str, int] = {}
+    for s in standins.values():
+        for d in s.described.values():
+            if d["standin"] == "note":
+                continue
+            k = d["standin"] + (f" ({d['why']})" if d.get("why") else "")
+            kinds[k] = kinds.get(k, 0) + 1
+    packages: dict[str, int] = {}
+    for needs in framework.values():
+        for p in needs:
+            packages[p] = packages.get(p, 0) + 1
+    summary = {
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "model": model_path.name,
+        "checker_fingerprint": fingerprint, "namespace_option": ns_option, "options": options,
+        "cases": len(cases), "clean_cells": len(clean),
+        "framework_cases": sorted(framework), "framework_packages": dict(sorted(packages.items(), key=lambda x: -x[1])),
+        "modes": {m: mode_figures(cases, rows, clean_rows if m == "code" else None, m) for m in modes},
+        "baselines": baseline_figures(cases, lint, [lint[("clean", c["id"])] for c in clean] if clean else None),
+        "published": PUBLISHED,
+        "standins": {"namespaces": len(standins), "kinds": dict(sorted(kinds.items(), key=lambda x: -x[1])),
+                     "unparsed_runtime_read": sum(s.unparsed for s in standins.values()),
+                     "runtime_names_skipped": {f"{i}/{side}": s.skipped for (i, side), s in standins.items() if s.skipped}},
+        "clean_errors": [{"id": r["id"], "line": f["line"], "kind": f["kind"], "message": f["message"]}
+                         for r in clean_rows for f in r["findings"] if f["severity"] == "error"],
+        "fixed_errors": [{"id": k[0], "mode": k[2], "line": f["line"], "kind": f["kind"], "message": f["message"]}
+                         for k, r in rows.items() if k[1] == "fixed" for f in r["findings"] if f["severity"] == "error"],
+        "code_mode_libraries_loaded": runner.worker_loaded,
+        "kernel_findings": [{"id": k[0], "side": k[1], "line": f["line"], "kind": f["kind"], "message": f["message"]}
+                            for k, r in rows.items() if k[2] == "kernel" and r["kernel"]
+                            for f in r["findings"] if f["severity"] == "error"],
+        "library_versions": {p: (_tool_version(p), v) for p, v in JUNOBENCH_VERSIONS.items()},
+        "speed": speed(jobs, results, cache),
+    }
+    if "kernel" in modes and "code" in modes:
+        sub = [c for c in cases if c["id"] not in framework]
+        if sub:
+            ks = {"cases": len(sub)}
+            for m in ("code", "kernel"):
+                for rule in ("error", "any"):
+                    ks[f"{m}_{rule}"] = balanced([(bool(flagged_by(rows[(c["id"], "buggy", m)]["findings"], rule)),
+                                                   bool(flagged_by(rows[(c["id"], "fixed", m)]["findings"], rule)))
+                                                  for c in sub])["balanced_accuracy"]
+            summary["kernel_subset"] = ks
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    (out / "command.txt").write_text(command + "\n")
+    write_report(out, summary, command)
+
+    final: dict = {"cases": len(cases), "clean_cells": len(clean), "framework_cases": len(framework),
+                   "namespace_option": ns_option}
+    for m, fig in summary["modes"].items():
+        fl = fig["flagged"]
+        final[m] = {"ba_error": fl["error"]["balanced_accuracy"], "ba_any": fl["any"]["balanced_accuracy"],
+                    "crash_error": fl["error"]["crash_flagged"], "fixed_error": fl["error"]["fixed_flagged"],
+                    "crash_any": fl["any"]["crash_flagged"], "fixed_any": fl["any"]["fixed_flagged"],
+                    "ba_by_kind": {k: fl[k]["balanced_accuracy"] for k in (*KINDS, "warning")},
+                    "located_error": fig["located"]["error"]["share"], "located_any": fig["located"]["any"]["share"],
+                    "repair_exact": fig["repair_exact"]["share"]}
+        if m == "code":
+            final[m]["clean_error"] = fl["error"].get("clean_flagged")
+            final[m]["clean_any"] = fl["any"].get("clean_flagged")
+    if "kernel_subset" in summary:
+        final["kernel_subset"] = summary["kernel_subset"]
+    final["baselines"] = {k: {"ba": b["balanced_accuracy"], "clean": b.get("clean_flagged")}
+                          for k, b in summary["baselines"].items()}
+    final["report"] = str(out)
+
+    def rounded(x):
+        if isinstance(x, float):
+            return round(x, 4)
+        if isinstance(x, dict):
+            return {k: rounded(v) for k, v in x.items()}
+        return x
+    print(json.dumps(rounded(final)))
+
+
+if __name__ == "__main__":
+    main()
