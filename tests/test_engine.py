@@ -385,3 +385,22 @@ def test_qwen2_matches_llama_cpp(qwen_path):
     assert (ours.argmax(1) == theirs.argmax(1)).mean() >= 0.995
     idx = np.arange(len(ids) - 1)
     assert np.abs(ours[idx, ids[1:]] - theirs[idx, ids[1:]]).max() < LOGPROB_TOL
+
+
+def test_qwen2_15b_q4k_matches_llama_cpp(qwen15_path):
+    """Qwen2.5-Coder-1.5B: Q4_K/Q6_K layers (llama.cpp's reference loads them unrepacked,
+    use_extra_bufts off), 28 layers of 1536."""
+    from jupyter_codecheck.engine import Model
+    from jupyter_codecheck.engine.llamacpp import LlamaCppModel
+    import inspect, textwrap
+    m = Model(qwen15_path)
+    ids = m.tokenizer.encode(inspect.getsource(textwrap)).ids[:100]
+    s = m.session(n_threads=2)
+    s.forward(ids)
+    ours = _full_logprobs(s, len(ids))
+    with LlamaCppModel(qwen15_path, n_threads=2, n_ctx=256) as ref:
+        assert (ref.n_layer, ref.n_embd) == (28, 1536)
+        theirs = log_softmax(ref.score(ids))
+    assert (ours.argmax(1) == theirs.argmax(1)).mean() >= 0.995
+    idx = np.arange(len(ids) - 1)
+    assert np.abs(ours[idx, ids[1:]] - theirs[idx, ids[1:]]).max() < LOGPROB_TOL

