@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
 from ..pycheck import near_typo, parse
-from .attributes import MISSING, attribute_names, has_attribute
+from .attributes import attribute_names, has_attribute
 from .flow import Effects, cell_function_names, effects
 from .keys import missing_key
 from .modules import imported, module_resolver
@@ -189,13 +189,8 @@ class _Walk:
             labels = missing_key(obj, k.value, columns=columns)
             if labels is None:
                 continue
-            near = _near(k.value, labels)
-            quote = self._quote(k)
             what = "column" if type(obj) is not dict else "key"
-            self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None,
-                      f"{type(obj).__name__} has no {what} {k.value!r}",
-                      [f"{quote}{c}{quote}" for c in near if quote not in c],
-                      end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
+            self._missing_key(k, labels, f"{type(obj).__name__} has no {what} {k.value!r}")
 
     def _call(self, n: ast.Call, local: set[str]) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
@@ -211,11 +206,8 @@ class _Walk:
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
             if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
-                name = ast.unparse(func)
-                line, end = func.end_lineno, func.end_col_offset
-                word = func.attr if isinstance(func, ast.Attribute) else name
-                self._add("call", line, _chars(self.lines, line, end) - len(word), word,
-                          f"{name} is a {type(target).__name__}, not a function: calling it raises TypeError", [])
+                self._at_callee(func, f"{ast.unparse(func)} is a {type(target).__name__}, not a function: "
+                                      "calling it raises TypeError")
             return
         self._dropped_columns(n, local)
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
@@ -228,10 +220,20 @@ class _Walk:
             self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg,
                       f"{name}() {_bare(err.message)}", near)
         else:
-            line, end = func.end_lineno, func.end_col_offset
-            word = func.attr if isinstance(func, ast.Attribute) else name
-            self._add("call", line, _chars(self.lines, line, end) - len(word), word,
-                      f"{name}() {_bare(err.message)}", [])
+            self._at_callee(func, f"{name}() {_bare(err.message)}")
+
+    def _at_callee(self, func: ast.expr, message: str) -> None:
+        """A call fact placed on the called name (the attribute of `obj.method`)."""
+        line, end = func.end_lineno, func.end_col_offset
+        word = func.attr if isinstance(func, ast.Attribute) else ast.unparse(func)
+        self._add("call", line, _chars(self.lines, line, end) - len(word), word, message, [])
+
+    def _missing_key(self, k: ast.Constant, labels, message: str) -> None:
+        """A key fact on the string literal `k`: its fixes are the near labels, quoted as it is."""
+        quote = self._quote(k)
+        self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, message,
+                  [f"{quote}{c}{quote}" for c in _near(k.value, labels) if quote not in c],
+                  end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
 
     def _dropped_columns(self, n: ast.Call, local: set[str]) -> None:
         """`df.drop(columns="a")`, `df.drop(["a"], axis=1)`: a column the DataFrame lacks is a
@@ -261,12 +263,7 @@ class _Walk:
         for k in keys:
             labels = missing_key(frame, k.value, columns=True)
             if labels is not None:
-                near = _near(k.value, labels)
-                quote = self._quote(k)
-                self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None,
-                          f"DataFrame has no column {k.value!r} to drop",
-                          [f"{quote}{c}{quote}" for c in near if quote not in c],
-                          end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
+                self._missing_key(k, labels, f"DataFrame has no column {k.value!r} to drop")
 
     # -- results ------------------------------------------------------------------------------
 
