@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import json
 import os
 import shlex
@@ -81,6 +80,7 @@ from jupyter_codecheck.core.pieces import select_context  # noqa: E402
 from jupyter_codecheck.core.result import CheckResult  # noqa: E402
 from jupyter_codecheck.core.sources import is_python_cell  # noqa: E402
 from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402
+from disk_cache import DiskCache  # noqa: E402
 from notebook_standins import build_namespace, comment_magics  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "benchmarks"
@@ -174,27 +174,27 @@ class Job:
         body = json.dumps({"target": self.target, "context": self.context, "before": self.before,
                            "standins": self.described if self.namespace is not None else None},
                           sort_keys=True)
-        return hashlib.sha256((prefix + "\0" + body).encode()).hexdigest()
+        return prefix + "\0" + body
 
 
 class Cache:
+    """Checks on disk by job (its cell, context, stand-ins) under the run's prefix."""
+
     def __init__(self, directory: Path, prefix: str, fresh: bool):
-        self.dir, self.prefix, self.fresh = directory, prefix, fresh
+        self.disk, self.prefix = DiskCache(directory, fresh), prefix
+
+    def _key(self, job: Job) -> str:
+        return job.key(self.prefix)
 
     def path(self, job: Job) -> Path:
-        k = job.key(self.prefix)
-        return self.dir / k[:2] / f"{k}.json"
+        return self.disk.path(self._key(job))
 
     def get(self, job: Job) -> CheckResult | None:
-        p = self.path(job)
-        return CheckResult.from_json(p.read_text()) if p.is_file() and not self.fresh else None
+        text = self.disk.get(self._key(job))
+        return CheckResult.from_json(text) if text is not None else None
 
     def put(self, job: Job, text: str) -> None:
-        p = self.path(job)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix(".tmp")
-        tmp.write_text(text)
-        tmp.replace(p)
+        self.disk.put(self._key(job), text)
 
 
 class Runner:
@@ -302,18 +302,15 @@ class LintCache:
     def __init__(self, directory: Path, fresh: bool):
         self.dir, self.fresh = directory, fresh
 
-    def _path(self, tool: str, text: str) -> Path:
-        k = hashlib.sha256(f"{tool}\0{_tool_version(tool)}\0{text}".encode()).hexdigest()
-        return self.dir / tool / k[:2] / f"{k}.json"
+    def _disk(self, tool: str) -> DiskCache:
+        return DiskCache(self.dir / tool, self.fresh)
 
     def get(self, tool: str, text: str):
-        p = self._path(tool, text)
-        return json.loads(p.read_text()) if p.is_file() and not self.fresh else None
+        got = self._disk(tool).get(f"{tool}\0{_tool_version(tool)}\0{text}")
+        return json.loads(got) if got is not None else None
 
     def put(self, tool: str, text: str, messages) -> None:
-        p = self._path(tool, text)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(messages))
+        self._disk(tool).put(f"{tool}\0{_tool_version(tool)}\0{text}", json.dumps(messages))
 
 
 def pyflakes_messages(text: str) -> list:

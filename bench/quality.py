@@ -44,6 +44,9 @@ from jupyter_codecheck.tools.calibrate import load as load_calibration  # noqa: 
 from jupyter_codecheck.core.result import CheckResult  # noqa: E402
 from jupyter_codecheck.tools.line_scores import METHODS, ranked_lines  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from disk_cache import DiskCache  # noqa: E402
+
 BENCH = ROOT.parent / "shared" / "benchmarks"
 DATASETS = {"humanevalfix": BENCH / "humanevalfix.jsonl", "debugbench": BENCH / "debugbench.jsonl"}
 # DebugBench categories whose bug is a syntax error, and the multi-bug ones (which mix syntax
@@ -220,27 +223,21 @@ CHECK_CACHE_VERSION = "4"      # 2: findings need evidence (errors + verified wa
 
 class CheckCache:
     def __init__(self, directory: Path, options: dict, model_key: str, fresh: bool = False):
-        self.dir = directory
+        self.disk = DiskCache(directory, fresh)
         self.options = options
-        self.fresh = fresh
         self.prefix = json.dumps({"options": options, "model": model_key, "version": CHECK_CACHE_VERSION},
                                  sort_keys=True)
 
-    def path(self, job) -> Path:
+    def _key(self, job) -> str:
         src, ctx = job
-        key = hashlib.sha256((self.prefix + "\0" + src + ("\0" + "\0".join(ctx) if ctx else "")).encode()).hexdigest()
-        return self.dir / key[:2] / f"{key}.json"
+        return self.prefix + "\0" + src + ("\0" + "\0".join(ctx) if ctx else "")
 
     def get(self, src: str) -> CheckResult | None:
-        p = self.path(src)
-        return CheckResult.from_json(p.read_text()) if p.is_file() and not self.fresh else None
+        text = self.disk.get(self._key(src))
+        return CheckResult.from_json(text) if text is not None else None
 
     def put(self, src: str, text: str) -> None:
-        p = self.path(src)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix(".tmp")
-        tmp.write_text(text)
-        tmp.replace(p)
+        self.disk.put(self._key(src), text)
 
 
 def run_checks(sources: list[tuple], cache: CheckCache, jobs: int, threads: int | None) -> dict[tuple, CheckResult]:
