@@ -229,3 +229,12 @@ def test_a_classs_metaclass_methods_are_bound_to_the_class(ns):
     import numpy as np
     # `np.float64.mro()` is type.mro bound to the class, not an unbound method missing `self`
     assert facts("np.float64.mro()\nint.mro()\nMade.mro()\nspy.method.__name__\n", {**ns, "np": np}) == []
+
+
+def test_the_earlier_cells_imports_in_order_a_later_rebinding_drops_the_name():
+    import math
+
+    from jupyter_codecheck.core.kernel import module_namespace
+    ns = module_namespace(["import math\nimport json as j\n", "j = 3\n", "from math import sqrt as s\n",
+                           "s = 1\nimport math as s\n"])
+    assert ns == {"math": math, "s": math}

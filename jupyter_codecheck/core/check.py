@@ -217,7 +217,7 @@ class _Run:
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
         notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
-        from .kernel import NotebookCells, kernel_facts, module_namespace, module_resolver, undefined_reason
+        from .kernel import NotebookCells, kernel_facts, module_namespace, undefined_reason
         opts, t0 = self.opts, time.perf_counter()
         exact = []
         if facts.parses:
@@ -226,7 +226,7 @@ class _Run:
             elif isinstance(opts.namespace, Mapping):
                 exact = kernel_facts(self.source, opts.namespace, libraries=opts.libraries)
             else:       # no kernel: the libraries the notebook imports are the objects there are
-                modules = module_namespace(_defining(opts.earlier, self.context), module_resolver(opts.libraries))
+                modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
                 exact = kernel_facts(self.source, modules, libraries=opts.libraries)
         reasons = {}
         if facts.undefined:

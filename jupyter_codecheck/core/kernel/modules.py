@@ -15,6 +15,7 @@ import io
 import sys
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
+from functools import lru_cache
 from types import ModuleType
 
 from .libraries import _library_dirs
@@ -87,25 +88,45 @@ def imported(node: ast.Import | ast.ImportFrom, resolve) -> dict[str, object]:
     return out
 
 
-def module_namespace(cells, resolve) -> dict[str, object]:
+def module_namespace(cells, policy: str = "loaded") -> dict[str, object]:
     """The modules (and names imported from them) the earlier cells leave bound at module level,
     in order: a later rebinding of the name drops it."""
-    from ..pycheck import parse
     ns: dict[str, object] = {}
     for cell in cells or ():
-        tree = parse(cell)
-        if tree is None:
-            continue
-        for stmt in tree.body:
-            if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-                got = imported(stmt, resolve)
-                for a in stmt.names:
-                    ns.pop(a.asname or a.name.split(".")[0], None)
-                ns.update(got)
-            else:
-                for n in ast.walk(stmt):
-                    if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-                        ns.pop(n.id, None)
-                    elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                        ns.pop(n.name, None)
+        bound, dropped = _cell_imports(cell, policy)
+        for name in dropped:
+            ns.pop(name, None)
+        ns.update(bound)
     return ns
+
+
+@lru_cache(maxsize=1024)
+def _cell_imports(cell: str, policy: str) -> tuple[dict[str, object], frozenset[str]]:
+    """One cell's net effect on module-level names, read once per text (a notebook's every check
+    reads the same earlier cells): what its imports leave bound, and the names it leaves bound to
+    something else. A module not loaded when first asked stays unknown here: a fact missed, never
+    a false one."""
+    from ..pycheck import parse
+    tree = parse(cell)
+    bound: dict[str, object] = {}
+    dropped: set[str] = set()
+    for stmt in tree.body if tree is not None else ():
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            got = imported(stmt, module_resolver(policy))
+            for a in stmt.names:
+                name = a.asname or a.name.split(".")[0]
+                bound.pop(name, None)
+                dropped.add(name)
+            bound.update(got)
+            dropped -= set(got)
+        else:
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                    name = n.id
+                elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    name = n.name
+                else:
+                    continue
+                bound.pop(name, None)
+                dropped.add(name)
+    return bound, frozenset(dropped)
