@@ -238,3 +238,17 @@ def test_the_earlier_cells_imports_in_order_a_later_rebinding_drops_the_name():
     ns = module_namespace(["import math\nimport json as j\n", "j = 3\n", "from math import sqrt as s\n",
                            "s = 1\nimport math as s\n"])
     assert ns == {"math": math, "s": math}
+
+
+def test_a_dataframe_subclass_with_its_own_columns_is_not_read():
+    class Frame(pd.DataFrame):
+        @property
+        def columns(self):
+            RAN.append("columns property")
+            return pd.Index(["x"])
+
+    RAN.clear()
+    frame = Frame({"price": [1.0]})
+    RAN.clear()
+    assert facts('frame["pirce"]\nframe.pirce\n', {"frame": frame}) == []
+    assert RAN == []

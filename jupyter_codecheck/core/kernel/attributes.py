@@ -129,8 +129,9 @@ def pandas_labels(obj):
         return NOT_PANDAS
     for base, labels in ((pd.DataFrame, "columns"), (pd.Series, "index")):
         if isinstance(obj, base):
-            if inspect.getattr_static(type(obj), "__getattr__", None) is not inspect.getattr_static(base, "__getattr__", None):
-                return None
+            if any(inspect.getattr_static(type(obj), n, None) is not inspect.getattr_static(base, n, None)
+                   for n in ("__getattr__", labels)):
+                return None          # a subclass answering `.col` or its labels its own way
             try:
                 values = getattr(obj, labels)
                 if len(values) > 100_000:

@@ -42,7 +42,7 @@ def _own_getitem(obj, base) -> bool:
     """Does the object's class keep pandas' own item lookup (no user override)?"""
     import inspect
     return all(inspect.getattr_static(type(obj), n, None) is inspect.getattr_static(base, n, None)
-               for n in ("__getitem__", "_get_item_cache", "__getattr__"))
+               for n in ("__getitem__", "_get_item_cache", "__getattr__", "columns", "index"))
 
 
 def _absent(labels, key: str, pd) -> list[str] | None:
