@@ -8,7 +8,7 @@ each with its `earlier` cells, the `target` cell and the kernel's `runtime` summ
 notebook_clean.jsonl (cells of notebooks that ran top to bottom, with their `earlier_cells`).
 Every target is checked as the command line checks a notebook cell: the same earlier cells as
 context (`pieces.select_context`, the window's start carried from cell to cell as the CLI does)
-and the cells before that window as `earlier` (views/cli.check_unit). Modes:
+and the cells before that window as `earlier` (core/pieces.UnitCheck). Modes:
 
   code    the cell and its earlier cells only
   kernel  the same, plus the kernel's namespace as stand-in objects built from the `runtime`
@@ -49,6 +49,14 @@ sys.path.insert(0, str(ROOT))
 WATCHED = ("numpy", "pandas", "sklearn", "matplotlib", "seaborn", "scipy", "PIL", "IPython")
 
 
+def check_cell(target: str, context: list[str], before: list[str], options: dict):
+    """A notebook cell checked as the command line checks it (core.pieces.UnitCheck)."""
+    from jupyter_codecheck.core.pieces import UnitCheck, check_long
+    from jupyter_codecheck.core.sources import Unit
+    job = UnitCheck(Unit("notebook.ipynb", target, cell=len(before) + len(context)), context, before, [])
+    return check_long(target, **{**job.options(), **options})
+
+
 def _worker() -> None:
     """`--worker`: checks the jobs read from stdin (one JSON object a line), each as the command
     line checks a notebook cell, in a process that has imported only what the command line
@@ -57,13 +65,12 @@ def _worker() -> None:
     watched libraries loaded."""
     out, sys.stdout = sys.stdout, sys.stderr
     from jupyter_codecheck.core.adapter import load_model
-    from jupyter_codecheck.views.cli import check_unit
     for line in sys.stdin:
         job = json.loads(line)
         # each check on its own (nothing of the previous check kept): a result does not depend
         # on the order of the checks or on what the cache held
         load_model(job["options"].get("model"), job["options"].get("n_threads")).forget()
-        r = check_unit(job["target"], job["context"], job["options"], before=job["before"])
+        r = check_cell(job["target"], job["context"], job["before"], job["options"])
         out.write(json.dumps({"result": r.to_json()}) + "\n")
         out.flush()
     out.write(json.dumps({"loaded": sorted(m for m in WATCHED if m in sys.modules)}) + "\n")
@@ -210,10 +217,8 @@ class Runner:
         if job.namespace is None:
             return self._in_worker(job)
         from jupyter_codecheck.core.adapter import load_model
-        from jupyter_codecheck.views.cli import check_unit
         load_model(self.options.get("model"), self.options.get("n_threads")).forget()
-        r = check_unit(job.target, job.context, {**self.options, self.ns_option: job.namespace},
-                       before=job.before)
+        r = check_cell(job.target, job.context, job.before, {**self.options, self.ns_option: job.namespace})
         r.stats["checker_fingerprint"] = checker_fingerprint()
         return r.to_json()
 

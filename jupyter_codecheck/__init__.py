@@ -1,5 +1,5 @@
 """jupyter-codecheck: check notebook code with a small language model on your own CPU."""
-__version__ = "0.1.0"
+from ._version import __version__
 
 from .core.result import CheckResult, Edit, Finding, TokenRecord
 # bound here (not lazily): importing the submodule `check` would otherwise replace the package's

@@ -17,7 +17,7 @@ import nbformat
 import pytest
 
 from jupyter_codecheck.core import pieces
-from jupyter_codecheck.views import cli
+from jupyter_codecheck.views import cli, report
 from jupyter_codecheck.core.result import CheckResult, Evidence, Finding
 from jupyter_codecheck.core.sources import SourceError, find_files, read_units, split_source
 
@@ -183,7 +183,7 @@ def test_long_source_is_checked_in_pieces(monkeypatch, needs_model):
     monkeypatch.setattr(pieces, "PIECE_CHARS", 40)
     source = CLEAN_PY + BUGGY_PY
     steps: list[str] = []
-    result = cli.check_unit(source, [], {}, on_piece=steps.append)
+    result = pieces.check_long(source, on_piece=lambda piece: steps.append(str(piece)))
     assert steps == ["lines 1-2 of 4", "lines 3-4 of 4"]        # the progress of a long file
     assert [p for _, p in pieces.split_source(source, 40)] == [CLEAN_PY, BUGGY_PY]
     assert result.stats["pieces"] == 2
@@ -346,7 +346,7 @@ def fake_checks(monkeypatch, tmp_path):
     def check_files(files, options, *, context, stdin_name, run, progress):
         for path in files:
             for unit in read_units(path):
-                done = cli.Checked(unit, SEV_RESULTS[Path(path).name])
+                done = report.Checked(unit, SEV_RESULTS[Path(path).name])
                 run.checked.append(done)
                 yield done
 
@@ -430,14 +430,14 @@ def test_sarif_keeps_a_finding_of_an_unknown_kind():
     """A kind this CLI has no rule for (a newer or older checker's) is reported without a rule
     index, at its severity; one without a known severity counts as a warning."""
     unit = read_units_from_text("odd.py", "x = 1\n")
-    run = cli.Run(checked=[cli.Checked(unit, CheckResult(source="x = 1\n", findings=[
+    run = report.Run(checked=[report.Checked(unit, CheckResult(source="x = 1\n", findings=[
         Finding(1, 0, 3.0, "flag", "'x' is unlikely here", None),
         Finding(1, 0, 50.0, "shadowed-builtin", "'x' hides nothing", None, severity="error")]))])
-    flag, other = cli.sarif_report(run)["runs"][0]["results"]
+    flag, other = report.sarif_report(run)["runs"][0]["results"]
     assert (flag["ruleId"], flag["level"]) == ("codecheck/flag", "warning") and "ruleIndex" not in flag
     assert (other["ruleId"], other["level"]) == ("codecheck/shadowed-builtin", "error")
-    assert cli.failing(run.checked[0].result, "error") == [run.checked[0].result.findings[1]]
-    assert len(cli.failing(run.checked[0].result)) == 2
+    assert report.failing(run.checked[0].result, "error") == [run.checked[0].result.findings[1]]
+    assert len(report.failing(run.checked[0].result)) == 2
 
 
 def read_units_from_text(name: str, text: str):

@@ -169,7 +169,7 @@ def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
         assert loaded.user_ns["z"] == 5                  # the cell ran (and then hit its bug)
         out = capsys.readouterr()
         assert "NameError" in out.out + out.err
-        assert re.search(r"codecheck: line 2: (error|warning): .*'pritn'", out.out), out.out
+        assert re.search(r"codecheck: line 2:\d+: (error|warning)\[[a-z-]+\]: .*'pritn'", out.out), out.out
         assert magics.auto.last.source == BUGGY
 
         loaded.run_cell("%%codecheck --no-context\nq = 1\n", store_history=True)
@@ -291,8 +291,8 @@ def fake_check(monkeypatch, magics):
 
 def test_compact_report_names_the_severity():
     assert compact_report(_sev_result([SEV_ERROR, SEV_WARNING], True)) == (
-        "codecheck: line 1: error: name 'totl' is not defined\n"
-        "codecheck: line 3: warning: 'prnt' looks wrong here: the model expects 'print'")
+        "codecheck: line 1:7: error[undefined-name]: name 'totl' is not defined\n"
+        "codecheck: line 3:5: warning[replace]: 'prnt' looks wrong here: the model expects 'print'")
     assert compact_report(CheckResult(source="x = 1\n")) == ""
 
 
@@ -302,8 +302,8 @@ def test_cell_magic_shows_errors_and_warnings(shell, fake_check, capsys):
     shell.run_cell_magic("codecheck", "--view text --no-context --run clean -o sev", SEV_CELL)
     out = capsys.readouterr().out
     assert "codecheck: 2 findings: 1 error, 1 warning (18 tokens)" in out
-    assert "line 1:7 error[undefined-name] name 'totl' is not defined" in out
-    assert "line 3:5 warning[replace] 'prnt' looks wrong here" in out and "+    print(v)" in out
+    assert "line 1:7: error[undefined-name]: name 'totl' is not defined" in out
+    assert "line 3:5: warning[replace]: 'prnt' looks wrong here" in out and "+    print(v)" in out
     assert "cell not run (1 error, 1 warning)" in out
     assert shell.user_ns["sev"].errors == [SEV_ERROR] and "v" not in shell.user_ns
 
@@ -313,5 +313,5 @@ def test_cell_magic_lists_a_finding_without_a_fix(shell, fake_check, capsys):
     fake_check.append(_sev_result([SEV_ERROR], False))
     shell.run_cell_magic("codecheck", "--view text --no-context", SEV_CELL)
     out = capsys.readouterr().out
-    assert "codecheck: 1 finding: 1 error (18 tokens)\nline 1:7 error[undefined-name] name 'totl' " \
+    assert "codecheck: 1 finding: 1 error (18 tokens)\nline 1:7: error[undefined-name]: name 'totl' " \
            "is not defined" in out

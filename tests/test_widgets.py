@@ -75,7 +75,7 @@ def test_plain_text_is_the_diff_and_the_findings(result):
     assert "-pritn(x)" in text
     assert f"+{result.corrected.splitlines()[1]}" in text
     for f in result.findings:
-        assert f"line {f.line}:{f.column + 1} {f.severity}[{f.kind}] {f.message}" in text
+        assert f"line {f.line}:{f.column + 1}: {f.severity}[{f.kind}]: {f.message}" in text
     assert text.startswith(f"codecheck: {len(result.findings)} finding")
 
 
@@ -378,8 +378,8 @@ def test_errors_and_warnings_are_listed_with_their_severity():
     bundle = mimebundle(r)
     plain = bundle["text/plain"].split("\n")
     assert plain[0] == "codecheck: 2 findings: 1 error, 1 warning (30 tokens)"
-    assert plain[-2:] == ["line 2:15 error[undefined-name] name 'valuez' is not defined",
-                          "line 4:5 warning[replace] 'prnt' looks wrong here: the model expects 'print'"]
+    assert plain[-2:] == ["line 2:15: error[undefined-name]: name 'valuez' is not defined",
+                          "line 4:5: warning[replace]: 'prnt' looks wrong here: the model expects 'print'"]
     assert "-    prnt(v)" in plain and "+    print(v)" in plain
     html = bundle["text/html"]
     parse(html)
@@ -407,7 +407,7 @@ def test_findings_without_a_fix_are_listed_too():
                                     "error line 2:15 [undefined-name] name 'valuez' is not defined")]
     plain = mimebundle(r)["text/plain"]
     assert plain == ("codecheck: 1 finding: 1 error (30 tokens)\n"
-                     "line 2:15 error[undefined-name] name 'valuez' is not defined")
+                     "line 2:15: error[undefined-name]: name 'valuez' is not defined")
     # a clean cell keeps its note and lists nothing
     clean = CheckResult(source="x = 1\n", stats={"tokens": 4})
     assert "the model proposes no change" in render.diff_html(clean)

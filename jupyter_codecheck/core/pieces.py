@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from .options import CONTEXT_CHARS
 from .result import CheckResult, Edit, TokenRecord, apply_edits
-from .sources import split_source
+from .sources import Unit, earlier_sources, later_sources, split_source
 
 WINDOW_CHARS = 9000
 PIECE_CHARS = 6000
@@ -136,6 +136,39 @@ def select_context(earlier: Sequence[str], start: int = 0,
     return start, list(earlier[start:])
 
 
+@dataclass
+class UnitCheck:
+    """A file or cell with the cells around it that its check reads: `context`, the earlier cells
+    the model reads; `before`, earlier cells outside that window (what they define still
+    counts); `later`, the cells after it (a name only they define is a run-order error)."""
+    unit: Unit
+    context: list[str]
+    before: list[str]
+    later: list[str]
+
+    def options(self) -> dict:
+        """check_long's keywords for this unit, beside the caller's options."""
+        return {"context": self.context or None,
+                **({"earlier": self.before} if self.before else {}),
+                **({"later": self.later} if self.later else {}),
+                **({"notebook": True} if self.unit.cell is not None else {})}
+
+
+def unit_checks(units: Sequence[Unit], *, context: bool = True) -> Iterator[UnitCheck]:
+    """Each unit of a file or notebook with the cells its check reads, in order; every view
+    that checks a whole notebook takes its units from here. Without `context`, each cell alone
+    (still a notebook cell)."""
+    start = 0           # the context window's start in this notebook (select_context)
+    for unit in units:
+        earlier, before, later = [], [], []
+        if context:
+            cells = earlier_sources(units, unit)
+            start, earlier = select_context(cells, start)
+            before = cells[:start]
+            later = later_sources(units, unit)
+        yield UnitCheck(unit, earlier, before, later)
+
+
 def recent(sources: list[str], budget: int) -> list[str]:
     """The most recent whole sources within `budget` characters; the last one may be cut to its
     final lines (the piece of a long file just before the one being checked)."""
@@ -236,4 +269,4 @@ def _merge_stats(all_stats: list[dict]) -> dict:
 
 
 __all__ = ["PIECE_CHARS", "WINDOW_CHARS", "CONTEXT_CHARS", "Piece", "check_long", "check_long_iter", "merge",
-           "recent", "select_context"]
+           "recent", "select_context", "UnitCheck", "unit_checks"]

@@ -61,63 +61,21 @@ replacing the line with the model's correction.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
-from urllib.parse import quote
 
-from .. import __version__
+from .._version import __version__
 from ..core.options import OptionError, add_flags, from_flags
-from ..core.pieces import check_long, select_context
-from ..core.result import CheckResult, Finding, severity
-from ..core.sources import (
-    SourceError,
-    Unit,
-    earlier_sources,
-    later_sources,
-    find_files,
-    read_units,
-)
+from ..core.pieces import check_long, unit_checks
+from ..core.sources import SourceError, find_files, read_units
+from .report import SEVERITY_ORDER, Checked, Run, TextReport, fails, formatted
 from .status import StatusLine
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-
-SEVERITY_ORDER = ("warning", "error")     # --fail-on X: findings of severity X or above fail
-
-# finding kind -> (SARIF rule name, short description, severity)
-RULES = {
-    "syntax": ("SyntaxError", "Python cannot parse this code.", "error"),
-    "undefined-name": ("UndefinedName", "This name is used but never defined.", "error"),
-    "attribute": ("MissingAttribute", "The live object has no such attribute.", "error"),
-    "key": ("MissingKey", "The live dict or DataFrame has no such key or column.", "error"),
-    "call": ("BadCall", "The callable's signature rejects these arguments.", "error"),
-    "replace": ("UnexpectedCode", "The model expects different code here.", "warning"),
-    "change": ("UnexpectedCode", "The model expects different code here.", "warning"),
-    "insert": ("MissingCode", "Something seems to be missing here.", "warning"),
-    "delete": ("SuperfluousCode", "This code seems superfluous.", "warning"),
-}
-
-
 class FatalError(Exception):
     """Stops the whole run: the model or the options are unusable, so every file would fail."""
-
-
-@dataclass
-class Checked:
-    unit: Unit
-    result: CheckResult
-
-
-@dataclass
-class Run:
-    checked: list[Checked] = field(default_factory=list)
-    errors: list[tuple[str, str]] = field(default_factory=list)   # (path, message)
-    interrupted: bool = False
 
 
 # -- command line -------------------------------------------------------------------------------------
@@ -252,10 +210,8 @@ def _run(args) -> int:
     for fmt, path in outputs:
         if fmt == "text":
             report = "".join(chunks)
-        elif fmt == "json":
-            report = json.dumps(json_report(run), indent=2, default=_jsonable) + "\n"
         else:
-            report = json.dumps(sarif_report(run), indent=2, default=_jsonable) + "\n"
+            report = formatted(run, fmt)
         if path:
             try:
                 with open(path, "w", encoding="utf-8") as f:
@@ -269,13 +225,7 @@ def _run(args) -> int:
         return EXIT_INTERRUPTED
     if run.errors:
         return EXIT_ERROR
-    return EXIT_FINDINGS if any(failing(c.result, args.fail_on) for c in run.checked) else EXIT_CLEAN
-
-
-def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
-    """The findings that fail a check under `--fail-on` (`"warning"`: all, `"error"`: errors)."""
-    floor = SEVERITY_ORDER.index(fail_on)
-    return [f for f in result.findings if SEVERITY_ORDER.index(severity(f)) >= floor]
+    return EXIT_FINDINGS if any(fails(c.result, args.fail_on) for c in run.checked) else EXIT_CLEAN
 
 
 def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
@@ -291,21 +241,14 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
         except SourceError as e:
             _record_error(run, progress, name, str(e))
             continue
-        start = 0           # the context window's start in this notebook (select_context)
-        for unit in units:
+        for job in unit_checks(units, context=context):
+            unit = job.unit
             if unit.cell is not None:
                 progress.update(n, f"{name} (cell {unit.cell})")
-            earlier, before, later = [], [], []
-            if context:
-                cells = earlier_sources(units, unit)
-                start, earlier = select_context(cells, start)
-                before = cells[:start]
-                later = later_sources(units, unit)
             try:
-                cell_options = {**options, "notebook": True} if unit.cell is not None else options
-                result = check_unit(unit.source, earlier, cell_options, before=before, later=later,
-                                    on_piece=lambda lines, n=n, name=unit.name:
-                                    progress.update(n, f"{name} ({lines})", step=True))
+                result = check_long(unit.source, **job.options(), **options,
+                                    on_piece=lambda piece, n=n, name=unit.name:
+                                    progress.update(n, f"{name} ({piece})", step=True))
             except ModelNotFoundError as e:
                 raise FatalError(f"{e}; pass --model PATH to a GGUF file") from None
             except GGUFError as e:
@@ -333,210 +276,6 @@ def _record_error(run: Run, progress, path: str, message: str) -> None:
     run.errors.append((path, message))
     progress.clear()
     _error(message)
-
-
-def check_unit(source: str, earlier: list[str], options: dict, *, before=(), later=(),
-               on_piece=None) -> CheckResult:
-    """check() on one file or cell with the cells the model reads (`earlier`), those before
-    them (`before`: what they define still counts) and those after it (`later`: a name only
-    they define is a run-order error); a long one piece by piece, merged into one result
-    (`on_piece("lines 120-240 of 900")` is called as each piece starts)."""
-    return check_long(source, context=earlier or None,
-                      on_piece=None if on_piece is None else (lambda piece: on_piece(str(piece))),
-                      **({"earlier": list(before)} if before else {}),
-                      **({"later": list(later)} if later else {}), **options)
-
-
-# -- text -----------------------------------------------------------------------------------------------
-
-class TextReport:
-    """file:line:col: severity[kind]: message (gain), then the line as it is and as the model would
-    write it."""
-
-    def __init__(self, *, color: bool, diff: bool, quiet: bool):
-        self.color, self.diff, self.quiet = color, diff, quiet
-
-    def _c(self, code: str, s: str) -> str:
-        return f"\033[{code}m{s}\033[0m" if self.color else s
-
-    def unit(self, done: Checked) -> str:
-        unit, result = done.unit, done.result
-        lines = unit.source.split("\n")
-        out = []
-        for f in result.findings:
-            sev = severity(f)
-            label = self._c(_SEVERITY_COLOUR[sev], sev) + f"[{f.kind}]"
-            evidence = _evidence_note(f)
-            out.append(f"{self._c('1', unit.location(f.line, f.column))}: {label}: {f.message}"
-                       + (f" {self._c('2', evidence)}" if evidence else "") + "\n")
-            if f.replacement is not None and 0 < f.line <= len(lines):
-                out.append(self._c("31", f"    - {lines[f.line - 1]}") + "\n")
-                out.append(self._c("32", f"    + {f.replacement}") + "\n")
-        if self.diff and result.corrected != unit.source:
-            for d in result.diff_lines(unit.name, unit.name + " (corrected)"):
-                d += "\n"
-                out.append(self._c("32", d) if d.startswith("+") and not d.startswith("+++") else
-                           self._c("31", d) if d.startswith("-") and not d.startswith("---") else d)
-        return "".join(out)
-
-    def summary(self, run: Run, elapsed: float) -> str:
-        if self.quiet:
-            return ""
-        findings = [f for c in run.checked for f in c.result.findings]
-        n = len(findings)
-        errors = sum(1 for f in findings if severity(f) == "error")
-        files_with = len({c.unit.path for c in run.checked if c.result.findings})
-        files = len({c.unit.path for c in run.checked})
-        cells = sum(1 for c in run.checked if c.unit.cell is not None)
-        tokens = sum(c.result.stats.get("tokens", 0) for c in run.checked)
-        if not files and not run.errors:
-            return "Nothing to check: no Python code in the files given (empty, or no Python cells)\n"
-        what = f"{_plural(files, 'file')}" + (f" ({_plural(cells, 'notebook cell')})" if cells else "")
-        split = " (" + ", ".join(_plural(k, word) for k, word in ((errors, "error"), (n - errors, "warning"))
-                                 if k) + ")"
-        head = (self._c("1;31" if errors else "1;33", f"{_plural(n, 'finding')}") + split
-                + f" in {files_with} of {what}" if n
-                else self._c("1;32", "No findings") + f" in {what}")
-        checking = sum(c.result.stats.get("time_s", 0.0) for c in run.checked)
-        line = f"{head}; {tokens} tokens"
-        if tokens and checking > 0:       # speed of the checks themselves, without the model load
-            line += f" at {tokens / checking:.1f} tokens/s"
-        line += f", {elapsed:.1f} s in all"
-        if run.checked:
-            s = run.checked[-1].result.stats
-            line += f", model {s.get('model')}, exit policy {s.get('exit_policy_name') or s.get('exit_policy') or 'none'}"
-            depths = [c.result.stats["decision_depth"] for c in run.checked
-                      if isinstance(c.result.stats.get("decision_depth"), (int, float))]
-            if depths:
-                line += f", decision depth {sum(depths) / len(depths):.0%} of the layers"
-        if run.errors:
-            line += "; " + self._c("1;31", f"{_plural(len(run.errors), 'file')} could not be checked")
-        return line + "\n"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-_SEVERITY_COLOUR = {"error": "1;31", "warning": "33"}
-
-
-def _evidence_note(f: Finding) -> str:
-    """What backs a finding, for the text report: a warning's gain; nothing for Python's errors."""
-    gain = getattr(f, "gain", None)
-    if isinstance(gain, (int, float)):
-        return f"(gain {gain:.1f})"
-    return "" if severity(f) == "error" else f"(score {f.score:.1f})"
-
-
-# -- JSON -----------------------------------------------------------------------------------------------
-
-def json_report(run: Run) -> dict:
-    files = []
-    for c in run.checked:
-        entry: dict = {"path": c.unit.path}
-        if c.unit.cell is not None:
-            entry["cell"] = c.unit.cell
-        # every field of Finding, in its order (line, column, score, kind, message, replacement,
-        # severity, gain, ...): new fields reach the report without a change here
-        entry["findings"] = [asdict(f) for f in c.result.findings]
-        entry["corrected"] = c.result.corrected
-        entry["stats"] = c.result.stats
-        files.append(entry)
-    return {"files": files}
-
-
-# -- SARIF 2.1.0 --------------------------------------------------------------------------------------
-
-def sarif_report(run: Run) -> dict:
-    rule_ids = list(RULES)
-    rules = [{"id": f"codecheck/{kind}", "name": RULES[kind][0],
-              "shortDescription": {"text": RULES[kind][1]},
-              "fullDescription": {"text": RULES[kind][1] + " " + _FULL[RULES[kind][2]]},
-              "help": {"text": _HELP, "markdown": _HELP},
-              "defaultConfiguration": {"level": RULES[kind][2]},
-              "properties": {"tags": ["correctness"] + (["language-model"] if RULES[kind][2] == "warning" else [])}}
-             for kind in rule_ids]
-    results = []
-    for c in run.checked:
-        for f in c.result.findings:
-            results.append(_sarif_result(c.unit, f, rule_ids))
-    notifications = [{"level": "error", "message": {"text": message},
-                      "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
-                     for path, message in run.errors]
-    stats = run.checked[-1].result.stats if run.checked else {}
-    return {
-        "$schema": SARIF_SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "jupyter-codecheck", "version": __version__,
-                                "semanticVersion": __version__,
-                                "rules": rules}},
-            "invocations": [{"executionSuccessful": not run.errors and not run.interrupted,
-                             "toolExecutionNotifications": notifications,
-                             "workingDirectory": {"uri": Path.cwd().as_uri() + "/"}}],
-            "originalUriBaseIds": {"SRCROOT": {"uri": Path.cwd().as_uri() + "/"}},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-            "properties": {"model": stats.get("model"), "exitPolicy": stats.get("exit_policy")},
-        }],
-    }
-
-
-_FULL = {
-    "error": "Python's own check (the compiler, or a name never bound in the code or its context): "
-             "the code fails as written.",
-    "warning": "A minimal edit the model proposes and has verified on the rest of the code; the "
-               "result's gain property is the evidence for it in nats.",
-}
-
-_HELP = ("jupyter-codecheck reports two kinds of findings. Errors are Python's own checks: a syntax "
-         "error or a name that is never defined. Warnings come from a small language model that "
-         "reads the code, proposes the minimal edit where the code differs from what it expects, "
-         "and keeps the edit only when it makes the rest of the code more likely (the gain, in "
-         "nats). A warning is a hint, not a proof: check the line.")
-
-
-def _artifact(path: str) -> dict:
-    p = Path(path)
-    if p.is_absolute():
-        try:
-            p = p.relative_to(Path.cwd())
-        except ValueError:
-            return {"uri": p.as_uri()}
-    return {"uri": quote(p.as_posix()), "uriBaseId": "SRCROOT"}
-
-
-def _sarif_result(unit: Unit, f, rule_ids) -> dict:
-    line, column = unit.file_position(f.line, f.column)
-    lines = unit.source.split("\n")
-    text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
-    # the region runs to the end of the line: the finding is about the code from there on
-    end_line, end_column = unit.file_position(f.line, max(len(text), f.column))
-    message = f.message.rstrip(".") + "."
-    if f.replacement is not None:
-        message += f" Suggested line: `{f.replacement.strip()}`"
-    location: dict = {"physicalLocation": {"artifactLocation": _artifact(unit.path),
-                                           "region": {"startLine": line, "startColumn": column,
-                                                      "endLine": end_line, "endColumn": end_column}}}
-    result: dict = {"ruleId": f"codecheck/{f.kind}", "ruleIndex": rule_ids.index(f.kind) if f.kind in rule_ids else -1,
-                    "level": severity(f), "message": {"text": message}, "locations": [location],
-                    "properties": {"score": f.score}}
-    if getattr(f, "gain", None) is not None:
-        result["properties"]["gain"] = f.gain
-    if result["ruleIndex"] < 0:       # a kind this CLI does not know yet: keep the result, no index
-        del result["ruleIndex"]
-    if unit.cell is not None:
-        location["logicalLocations"] = [{"name": f"cell_{unit.cell}", "fullyQualifiedName": unit.name,
-                                         "kind": "module"}]
-        result["properties"].update(cell=unit.cell, cellLine=f.line, cellColumn=f.column + 1)
-    elif f.replacement is not None:
-        result["fixes"] = [{"description": {"text": "the model's correction of this line"},
-                            "artifactChanges": [{"artifactLocation": _artifact(unit.path), "replacements": [{
-                                "deletedRegion": {"startLine": f.line, "startColumn": 1,
-                                                  "endLine": f.line, "endColumn": len(text) + 1},
-                                "insertedContent": {"text": f.replacement}}]}]}]
-    return result
 
 
 # -- terminal ---------------------------------------------------------------------------------------
@@ -593,14 +332,6 @@ def _check_writable(path: str) -> None:
         raise FatalError(f"cannot write the report to {path}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise FatalError(f"cannot write the report to {path}: permission denied")
-
-
-def _jsonable(o):
-    if hasattr(o, "item"):        # numpy scalars in stats
-        return o.item()
-    if hasattr(o, "tolist"):
-        return o.tolist()
-    return str(o)
 
 
 if __name__ == "__main__":

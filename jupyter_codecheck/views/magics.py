@@ -28,9 +28,10 @@ from ..core.check import check
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
 from ..core.pieces import Piece, check_long, check_long_iter, select_context
 from ..core.result import CheckResult
-from .widgets import mimebundle
-from ..core.result import severity, severity_counts
+from ..core.result import severity_counts
+from .report import cell_place, finding_line
 from .status import StatusLine
+from .widgets import mimebundle
 from .worker import Worker
 
 VIEWS = ("widget", "html", "text")
@@ -111,7 +112,7 @@ def is_code_cell(source: str) -> bool:
 
 def compact_report(result: CheckResult) -> str:
     """Auto mode: one line per finding with its severity, fix or not; nothing for a clean cell."""
-    return "\n".join(f"codecheck: line {f.line}: {severity(f)}: {f.message}" for f in result.findings)
+    return "\n".join(f"codecheck: {finding_line(f, cell_place(f))}" for f in result.findings)
 
 
 # -- views -----------------------------------------------------------------------------------------

@@ -22,9 +22,11 @@ import warnings
 import pytest
 
 from ..core.options import OptionError, add_flags, from_flags, validate
-from ..core.pieces import select_context
-from ..core.result import severity, severity_counts
-from ..core.sources import SourceError, earlier_sources, later_sources, read_units
+from ..core import pieces
+from ..core.pieces import unit_checks
+from ..core.result import severity_counts
+from ..core.sources import SourceError, read_units
+from .report import failing, finding_line
 
 SKIP_MARKER = "# codecheck: skip"
 
@@ -86,17 +88,9 @@ class CodecheckFile(pytest.File):
         except SourceError as e:
             raise self.CollectError(str(e)) from None
         use_context = not self.config.getoption("codecheck_no_context")
-        start = 0           # the context window's start in this notebook (select_context)
-        for unit in units:
-            name = "codecheck" if unit.cell is None else f"codecheck[cell_{unit.cell}]"
-            context, before, later = None, None, None
-            if use_context:
-                cells = earlier_sources(units, unit)
-                start, context = select_context(cells, start)
-                before = cells[:start]
-                later = later_sources(units, unit)
-            yield CodecheckItem.from_parent(self, name=name, unit=unit, context=context, before=before,
-                                            later=later)
+        for job in unit_checks(units, context=use_context):
+            name = "codecheck" if job.unit.cell is None else f"codecheck[cell_{job.unit.cell}]"
+            yield CodecheckItem.from_parent(self, name=name, job=job)
 
 
 class CodecheckWarning(UserWarning):
@@ -110,38 +104,26 @@ class CodecheckFailure(Exception):
         self.result = result
 
 
-def finding_line(unit, f) -> str:
-    """`nb.ipynb:cell_3:2:5: warning[replace]: message`, as the command line's text report."""
-    return f"{unit.location(f.line, f.column)}: {severity(f)}[{f.kind}]: {f.message}"
-
-
 class CodecheckItem(pytest.Item):
-    def __init__(self, *, unit, context, before=None, later=None, **kwargs):
+    def __init__(self, *, job, **kwargs):
         super().__init__(**kwargs)
-        self.unit = unit
-        self.context = context
-        self.before = before            # cells before the context: what they define counts
-        self.later = later              # cells after: a name only they define is a run-order error
+        self.job = job                  # the unit and the cells its check reads
+        self.unit = job.unit
         self.add_marker("codecheck")
 
     def runtest(self):
         if any(line.strip() == SKIP_MARKER for line in self.unit.source.splitlines()):
             pytest.skip(f"'{SKIP_MARKER}' in the cell")
-        from ..core import pieces        # a long cell or file is checked piece by piece
-        result = pieces.check_long(self.unit.source, context=self.context or None,
-                                   **({"earlier": self.before} if self.before else {}),
-                                   **({"later": self.later} if self.later else {}),
-                                   **({"notebook": True} if self.unit.cell is not None else {}),
-                                   **self.config.stash.get(_OPTIONS, {}))
-        errors = [f for f in result.findings if severity(f) == "error"]
+        # a long cell or file is checked piece by piece (looked up here: tests replace it)
+        result = pieces.check_long(self.unit.source, **self.job.options(), **self.config.stash.get(_OPTIONS, {}))
+        errors = failing(result, "error")
         self.user_properties.append(("codecheck_findings", len(result.findings)))
         self.user_properties.append(("codecheck_errors", len(errors)))
         self.user_properties.append(("codecheck_warnings", len(result.findings) - len(errors)))
-        fail_on = self.config.getoption("codecheck_fail_on", "warning")
-        if errors or (result.findings and fail_on == "warning"):
+        if failing(result, self.config.getoption("codecheck_fail_on", "warning")):
             raise CodecheckFailure(self.unit, result)
         for f in result.findings:     # warnings that --codecheck-fail-on error lets pass
-            text = finding_line(self.unit, f)
+            text = finding_line(f, self.unit.location(f.line, f.column))
             if f.replacement is not None:
                 text += f" (suggested: {f.replacement.strip()!r})"
             # at the finding's place in the file, not in this plugin's code
@@ -153,7 +135,7 @@ class CodecheckItem(pytest.Item):
         if not isinstance(excinfo.value, CodecheckFailure):
             return super().repr_failure(excinfo, style=style)
         unit, result = excinfo.value.unit, excinfo.value.result
-        lines = [finding_line(unit, f) for f in result.findings]
+        lines = [finding_line(f, unit.location(f.line, f.column)) for f in result.findings]
         if result.corrected != result.source:
             lines.append("")
             lines.extend(result.diff_lines(unit.name, f"{unit.name} (corrected)"))

@@ -17,7 +17,7 @@ import tornado.web
 from jupyter_server.base.handlers import APIHandler
 from jupyter_server.utils import url_path_join
 
-from ... import __version__
+from ..._version import __version__
 from .requests import RequestError, parse_check_request
 from .service import CheckFailed, CodecheckServer, DuplicateId, QueueFull
 

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from ...core.result import CheckResult, Edit, TokenRecord, severity, severity_counts
+from ..report import cell_place, finding_line
 
 MIME_JSON = "application/vnd.jupyter-codecheck+json"
 
@@ -135,8 +136,8 @@ def unified_diff(result: CheckResult) -> str:
 
 
 def finding_lines(result: CheckResult) -> list[str]:
-    """One line per finding, fix or not: `line 2:5 error[undefined-name] name 'x' is not defined`."""
-    return [f"line {f.line}:{f.column + 1} {severity(f)}[{f.kind}] {f.message}" for f in result.findings]
+    """One line per finding, fix or not: `line 2:5: error[undefined-name]: name 'x' is not defined`."""
+    return [finding_line(f, cell_place(f)) for f in result.findings]
 
 
 def text_plain(result: CheckResult) -> str:

@@ -1,0 +1,275 @@
+"""The report every view gives: finding lines, `--fail-on`, and the text, JSON and SARIF reports.
+
+The command line writes all three; the pytest plugin, the magics and the widgets' plain text use
+`finding_line` and `failing`, so a finding reads the same wherever it is shown. The JSON and
+SARIF formats are documented in `views/cli.py` (the command's help).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from .._version import __version__
+from ..core.result import CheckResult, Finding, severity
+from ..core.sources import Unit
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+SEVERITY_ORDER = ("warning", "error")     # --fail-on X: findings of severity X or above fail
+
+# finding kind -> (SARIF rule name, short description, severity)
+RULES = {
+    "syntax": ("SyntaxError", "Python cannot parse this code.", "error"),
+    "undefined-name": ("UndefinedName", "This name is used but never defined.", "error"),
+    "attribute": ("MissingAttribute", "The live object has no such attribute.", "error"),
+    "key": ("MissingKey", "The live dict or DataFrame has no such key or column.", "error"),
+    "call": ("BadCall", "The callable's signature rejects these arguments.", "error"),
+    "replace": ("UnexpectedCode", "The model expects different code here.", "warning"),
+    "change": ("UnexpectedCode", "The model expects different code here.", "warning"),
+    "insert": ("MissingCode", "Something seems to be missing here.", "warning"),
+    "delete": ("SuperfluousCode", "This code seems superfluous.", "warning"),
+}
+
+
+@dataclass
+class Checked:
+    unit: Unit
+    result: CheckResult
+
+
+@dataclass
+class Run:
+    checked: list[Checked] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)   # (path, message)
+    interrupted: bool = False
+
+
+def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
+    """The findings that fail a check under `--fail-on` (`"warning"`: all, `"error"`: errors)."""
+    floor = SEVERITY_ORDER.index(fail_on)
+    return [f for f in result.findings if SEVERITY_ORDER.index(severity(f)) >= floor]
+
+
+def finding_line(f, where: str, paint=None) -> str:
+    """`where: severity[kind]: message`, `where` being a place such as `nb.ipynb:cell_3:2:5` or
+    `line 2:5`: one finding as every view's text shows it. `paint(code, text)` colours parts with
+    ANSI codes (a terminal's report)."""
+    sev = severity(f)
+    if paint is None:
+        return f"{where}: {sev}[{f.kind}]: {f.message}"
+    return f"{paint('1', where)}: {paint(_SEVERITY_COLOUR[sev], sev)}[{f.kind}]: {f.message}"
+
+
+def cell_place(f) -> str:
+    """`line 2:5` (1-based line and column): a finding's place inside the cell being shown."""
+    return f"line {f.line}:{f.column + 1}"
+
+
+def fails(result: CheckResult, fail_on: str = "warning") -> bool:
+    return bool(failing(result, fail_on))
+
+
+# -- text -----------------------------------------------------------------------------------------------
+
+class TextReport:
+    """file:line:col: severity[kind]: message (gain), then the line as it is and as the model would
+    write it."""
+
+    def __init__(self, *, color: bool, diff: bool, quiet: bool):
+        self.color, self.diff, self.quiet = color, diff, quiet
+
+    def _c(self, code: str, s: str) -> str:
+        return f"\033[{code}m{s}\033[0m" if self.color else s
+
+    def unit(self, done: Checked) -> str:
+        unit, result = done.unit, done.result
+        lines = unit.source.split("\n")
+        out = []
+        for f in result.findings:
+            evidence = _evidence_note(f)
+            out.append(finding_line(f, unit.location(f.line, f.column), paint=self._c)
+                       + (f" {self._c('2', evidence)}" if evidence else "") + "\n")
+            if f.replacement is not None and 0 < f.line <= len(lines):
+                out.append(self._c("31", f"    - {lines[f.line - 1]}") + "\n")
+                out.append(self._c("32", f"    + {f.replacement}") + "\n")
+        if self.diff and result.corrected != unit.source:
+            for d in result.diff_lines(unit.name, unit.name + " (corrected)"):
+                d += "\n"
+                out.append(self._c("32", d) if d.startswith("+") and not d.startswith("+++") else
+                           self._c("31", d) if d.startswith("-") and not d.startswith("---") else d)
+        return "".join(out)
+
+    def summary(self, run: Run, elapsed: float) -> str:
+        if self.quiet:
+            return ""
+        findings = [f for c in run.checked for f in c.result.findings]
+        n = len(findings)
+        errors = sum(1 for f in findings if severity(f) == "error")
+        files_with = len({c.unit.path for c in run.checked if c.result.findings})
+        files = len({c.unit.path for c in run.checked})
+        cells = sum(1 for c in run.checked if c.unit.cell is not None)
+        tokens = sum(c.result.stats.get("tokens", 0) for c in run.checked)
+        if not files and not run.errors:
+            return "Nothing to check: no Python code in the files given (empty, or no Python cells)\n"
+        what = f"{_plural(files, 'file')}" + (f" ({_plural(cells, 'notebook cell')})" if cells else "")
+        split = " (" + ", ".join(_plural(k, word) for k, word in ((errors, "error"), (n - errors, "warning"))
+                                 if k) + ")"
+        head = (self._c("1;31" if errors else "1;33", f"{_plural(n, 'finding')}") + split
+                + f" in {files_with} of {what}" if n
+                else self._c("1;32", "No findings") + f" in {what}")
+        checking = sum(c.result.stats.get("time_s", 0.0) for c in run.checked)
+        line = f"{head}; {tokens} tokens"
+        if tokens and checking > 0:       # speed of the checks themselves, without the model load
+            line += f" at {tokens / checking:.1f} tokens/s"
+        line += f", {elapsed:.1f} s in all"
+        if run.checked:
+            s = run.checked[-1].result.stats
+            line += f", model {s.get('model')}, exit policy {s.get('exit_policy_name') or s.get('exit_policy') or 'none'}"
+            depths = [c.result.stats["decision_depth"] for c in run.checked
+                      if isinstance(c.result.stats.get("decision_depth"), (int, float))]
+            if depths:
+                line += f", decision depth {sum(depths) / len(depths):.0%} of the layers"
+        if run.errors:
+            line += "; " + self._c("1;31", f"{_plural(len(run.errors), 'file')} could not be checked")
+        return line + "\n"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+_SEVERITY_COLOUR = {"error": "1;31", "warning": "33"}
+
+
+def _evidence_note(f: Finding) -> str:
+    """What backs a finding, for the text report: a warning's gain; nothing for Python's errors."""
+    gain = getattr(f, "gain", None)
+    if isinstance(gain, (int, float)):
+        return f"(gain {gain:.1f})"
+    return "" if severity(f) == "error" else f"(score {f.score:.1f})"
+
+
+# -- JSON -----------------------------------------------------------------------------------------------
+
+def json_report(run: Run) -> dict:
+    files = []
+    for c in run.checked:
+        entry: dict = {"path": c.unit.path}
+        if c.unit.cell is not None:
+            entry["cell"] = c.unit.cell
+        # every field of Finding, in its order (line, column, score, kind, message, replacement,
+        # severity, gain, ...): new fields reach the report without a change here
+        entry["findings"] = [asdict(f) for f in c.result.findings]
+        entry["corrected"] = c.result.corrected
+        entry["stats"] = c.result.stats
+        files.append(entry)
+    return {"files": files}
+
+
+# -- SARIF 2.1.0 --------------------------------------------------------------------------------------
+
+def sarif_report(run: Run) -> dict:
+    rule_ids = list(RULES)
+    rules = [{"id": f"codecheck/{kind}", "name": RULES[kind][0],
+              "shortDescription": {"text": RULES[kind][1]},
+              "fullDescription": {"text": RULES[kind][1] + " " + _FULL[RULES[kind][2]]},
+              "help": {"text": _HELP, "markdown": _HELP},
+              "defaultConfiguration": {"level": RULES[kind][2]},
+              "properties": {"tags": ["correctness"] + (["language-model"] if RULES[kind][2] == "warning" else [])}}
+             for kind in rule_ids]
+    results = []
+    for c in run.checked:
+        for f in c.result.findings:
+            results.append(_sarif_result(c.unit, f, rule_ids))
+    notifications = [{"level": "error", "message": {"text": message},
+                      "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
+                     for path, message in run.errors]
+    stats = run.checked[-1].result.stats if run.checked else {}
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "jupyter-codecheck", "version": __version__,
+                                "semanticVersion": __version__,
+                                "rules": rules}},
+            "invocations": [{"executionSuccessful": not run.errors and not run.interrupted,
+                             "toolExecutionNotifications": notifications,
+                             "workingDirectory": {"uri": Path.cwd().as_uri() + "/"}}],
+            "originalUriBaseIds": {"SRCROOT": {"uri": Path.cwd().as_uri() + "/"}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+            "properties": {"model": stats.get("model"), "exitPolicy": stats.get("exit_policy")},
+        }],
+    }
+
+
+_FULL = {
+    "error": "Python's own check (the compiler, or a name never bound in the code or its context): "
+             "the code fails as written.",
+    "warning": "A minimal edit the model proposes and has verified on the rest of the code; the "
+               "result's gain property is the evidence for it in nats.",
+}
+
+_HELP = ("jupyter-codecheck reports two kinds of findings. Errors are Python's own checks: a syntax "
+         "error or a name that is never defined. Warnings come from a small language model that "
+         "reads the code, proposes the minimal edit where the code differs from what it expects, "
+         "and keeps the edit only when it makes the rest of the code more likely (the gain, in "
+         "nats). A warning is a hint, not a proof: check the line.")
+
+
+def _artifact(path: str) -> dict:
+    p = Path(path)
+    if p.is_absolute():
+        try:
+            p = p.relative_to(Path.cwd())
+        except ValueError:
+            return {"uri": p.as_uri()}
+    return {"uri": quote(p.as_posix()), "uriBaseId": "SRCROOT"}
+
+
+def _sarif_result(unit: Unit, f, rule_ids) -> dict:
+    line, column = unit.file_position(f.line, f.column)
+    lines = unit.source.split("\n")
+    text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+    # the region runs to the end of the line: the finding is about the code from there on
+    end_line, end_column = unit.file_position(f.line, max(len(text), f.column))
+    message = f.message.rstrip(".") + "."
+    if f.replacement is not None:
+        message += f" Suggested line: `{f.replacement.strip()}`"
+    location: dict = {"physicalLocation": {"artifactLocation": _artifact(unit.path),
+                                           "region": {"startLine": line, "startColumn": column,
+                                                      "endLine": end_line, "endColumn": end_column}}}
+    result: dict = {"ruleId": f"codecheck/{f.kind}", "ruleIndex": rule_ids.index(f.kind) if f.kind in rule_ids else -1,
+                    "level": severity(f), "message": {"text": message}, "locations": [location],
+                    "properties": {"score": f.score}}
+    if getattr(f, "gain", None) is not None:
+        result["properties"]["gain"] = f.gain
+    if result["ruleIndex"] < 0:       # a kind this CLI does not know yet: keep the result, no index
+        del result["ruleIndex"]
+    if unit.cell is not None:
+        location["logicalLocations"] = [{"name": f"cell_{unit.cell}", "fullyQualifiedName": unit.name,
+                                         "kind": "module"}]
+        result["properties"].update(cell=unit.cell, cellLine=f.line, cellColumn=f.column + 1)
+    elif f.replacement is not None:
+        result["fixes"] = [{"description": {"text": "the model's correction of this line"},
+                            "artifactChanges": [{"artifactLocation": _artifact(unit.path), "replacements": [{
+                                "deletedRegion": {"startLine": f.line, "startColumn": 1,
+                                                  "endLine": f.line, "endColumn": len(text) + 1},
+                                "insertedContent": {"text": f.replacement}}]}]}]
+    return result
+
+
+def formatted(run: Run, fmt: str) -> str:
+    """The JSON or SARIF report of `run` as text."""
+    report = json_report(run) if fmt == "json" else sarif_report(run)
+    return json.dumps(report, indent=2, default=_jsonable) + "\n"
+
+
+def _jsonable(o):
+    if hasattr(o, "item"):        # numpy scalars in stats
+        return o.item()
+    if hasattr(o, "tolist"):
+        return o.tolist()
+    return str(o)
