@@ -17,7 +17,7 @@ import nbformat
 import pytest
 
 from jupyter_codecheck.core import pieces
-from jupyter_codecheck.views import cli, report
+from jupyter_codecheck.views import cli, files, report
 from jupyter_codecheck.core.result import CheckResult, Evidence, Finding
 from jupyter_codecheck.core.sources import SourceError, find_files, read_units, split_source
 
@@ -343,7 +343,7 @@ def fake_checks(monkeypatch, tmp_path):
     for name, result in SEV_RESULTS.items():
         (tmp_path / name).write_text(result.source)
 
-    def check_files(files, options, *, context, stdin_name, run, progress):
+    def check_files(files, options, *, context, stdin_name, run, progress, **_):
         for path in files:
             for unit in read_units(path):
                 done = report.Checked(unit, SEV_RESULTS[Path(path).name])
@@ -568,7 +568,7 @@ def test_cells_before_the_context_window_are_passed_as_earlier(tmp_path, monkeyp
         return CheckResult(source=source, corrected=source, stats={"tokens": 1, "time_s": 0.0})
 
     kinds = []
-    monkeypatch.setattr(cli, "check_long", check_long)
+    monkeypatch.setattr(files, "check_long", check_long)
     big = "".join(f"value_{k} = {k}\n" for k in range(400))          # > twice the context budget
     path = tmp_path / "nb.ipynb"
     write_notebook(path, [nbformat.v4.new_code_cell("def helper():\n    return 1\n"),

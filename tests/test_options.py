@@ -292,7 +292,7 @@ def test_the_package_has_no_import_cycles():
 
 def test_views_use_only_the_core_api_and_core_never_imports_a_view():
     graph = _imports()
-    allowed = {"jupyter_codecheck", "jupyter_codecheck._version", "jupyter_codecheck.core.check", "jupyter_codecheck.core.options",
+    allowed = {"jupyter_codecheck", "jupyter_codecheck._version", "jupyter_codecheck.core.machine", "jupyter_codecheck.core.check", "jupyter_codecheck.core.options",
                "jupyter_codecheck.core.result", "jupyter_codecheck.core.pieces",
                "jupyter_codecheck.core.sources", "jupyter_codecheck.core.errors",
                "jupyter_codecheck.core.kernel"}    # kernel facts, read where the objects are

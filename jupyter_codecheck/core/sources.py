@@ -121,15 +121,20 @@ def find_files(paths, *, skip_dirs=SKIP_DIRS) -> list[str]:
     return out
 
 
+def read_source(path: str | os.PathLike) -> str:
+    """A file's text as read_units reads it (a notebook's JSON, a Python file's decoded source),
+    for a check that runs where the file is not (SourceError as read_units)."""
+    path = os.fspath(path)
+    return _read_text(path) if is_notebook(path) else _read_python(path)
+
+
 def read_units(path: str | os.PathLike, *, text: str | None = None) -> list[Unit]:
     """The checkable units of one file (`text`: its content, if already read, e.g. stdin)."""
     path = os.fspath(path)
-    if is_notebook(path):
-        if text is None:
-            text = _read_text(path)
-        return _notebook_units(path, text)
     if text is None:
-        text = _read_python(path)
+        text = read_source(path)
+    if is_notebook(path):
+        return _notebook_units(path, text)
     # an empty file (a package's __init__.py) has nothing to check
     return [Unit(path=path, source=text)] if text.strip() else []
 

@@ -67,16 +67,12 @@ import time
 
 from .._version import __version__
 from ..core.options import OptionError, add_flags, from_flags
-from ..core.pieces import check_long, unit_checks
-from ..core.sources import SourceError, find_files, read_units
-from .report import SEVERITY_ORDER, Checked, Run, TextReport, fails, formatted
+from ..core.sources import SourceError, find_files
+from .files import FatalError, check_units
+from .report import SEVERITY_ORDER, Run, TextReport, fails, formatted
 from .status import StatusLine
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
-
-class FatalError(Exception):
-    """Stops the whole run: the model or the options are unusable, so every file would fail."""
-
 
 # -- command line -------------------------------------------------------------------------------------
 
@@ -96,6 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--context", dest="context", action="store_true", default=True,
                    help="notebooks: earlier code cells are context for each cell (default)")
     m.add_argument("--no-context", dest="context", action="store_false", help="notebooks: check each cell alone")
+    w = ap.add_argument_group("workers")
+    w.add_argument("-j", "--jobs", default="1", metavar="N",
+                   help="check files in N worker processes ('auto': the physical cores other "
+                        "processes leave free); the report is the same as with 1, in the same order")
+    w.add_argument("--dask", metavar="ADDRESS",
+                   help="check files on the Dask distributed cluster whose scheduler is at ADDRESS "
+                        "(e.g. tcp://10.0.0.5:8786); needs the 'dask' extra")
     o = ap.add_argument_group("output")
     o.add_argument("--fail-on", choices=list(reversed(SEVERITY_ORDER)), default="warning",
                    help="exit 1 for findings of this severity or above: 'warning' (default) any "
@@ -196,7 +199,7 @@ def _run(args) -> int:
             chunks.append(s)
 
     for done in check_files(files, _options(args), context=args.context, stdin_name=args.stdin_name,
-                            run=run, progress=progress):
+                            run=run, progress=progress, jobs=args.jobs, dask=args.dask):
         if text is not None:
             emit(text.unit(done))
     progress.clear()
@@ -228,54 +231,53 @@ def _run(args) -> int:
     return EXIT_FINDINGS if any(fails(c.result, args.fail_on) for c in run.checked) else EXIT_CLEAN
 
 
-def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress):
-    """Checks every unit of every file, yielding each `Checked` as it is done. Unreadable files
-    are recorded in `run.errors`; a model or option error raises FatalError."""
-    from ..core.errors import ContextFullError, EngineError, GGUFError, ModelNotFoundError
+def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Run, progress,
+                jobs: str | int = 1, dask: str | None = None):
+    """Checks every unit of every file, yielding each `Checked` in the files' order: in this
+    process, in worker processes (`jobs`) or on a Dask cluster (`dask`). Unreadable files are
+    recorded in `run.errors`; a model or option error raises FatalError."""
+    def said(message: str) -> None:
+        progress.clear()
+        _error(message)
 
-    for n, path in enumerate(files, 1):
-        name = stdin_name if path == "-" else path
-        progress.update(n, name)
-        try:
-            units = read_units(name, text=sys.stdin.read() if path == "-" else None)
-        except SourceError as e:
-            _record_error(run, progress, name, str(e))
-            continue
-        for job in unit_checks(units, context=context):
-            unit = job.unit
-            if unit.cell is not None:
-                progress.update(n, f"{name} (cell {unit.cell})")
-            try:
-                result = check_long(unit.source, **job.options(), **options,
-                                    on_piece=lambda piece, n=n, name=unit.name:
-                                    progress.update(n, f"{name} ({piece})", step=True))
-            except ModelNotFoundError as e:
-                raise FatalError(f"{e}; pass --model PATH to a GGUF file") from None
-            except GGUFError as e:
-                raise FatalError(f"the model file cannot be used: {e}; pass --model PATH to a "
-                                 "working GGUF file (llama or qwen2)") from None
-            except ContextFullError:
-                _record_error(run, progress, unit.path, f"{unit.name}: too long for the model's "
-                                                        "context window; split it into smaller cells or files")
-                continue
-            except ValueError as e:       # the options (an unknown exit policy, ...)
-                raise FatalError(str(e)) from None
-            except EngineError as e:      # the engine itself failed: nothing later can be trusted
-                raise FatalError(f"the engine failed on {unit.name}: {e}; please report this "
-                                 "with that file") from None
-            if result.stats.get("cancelled"):
-                run.interrupted = True
+    if dask is None and str(jobs) == "1":
+        for n, path in enumerate(files, 1):
+            name = stdin_name if path == "-" else path
+            progress.update(n, name)
+            yield from check_units(name, options, context=context, run=run,
+                                   text=sys.stdin.read() if path == "-" else None,
+                                   on_unit=lambda text, piece, n=n: progress.update(n, text, step=piece),
+                                   on_error=said)
+            if run.interrupted:
                 return
-            done = Checked(unit, result)
-            run.checked.append(done)
-            yield done
+        return
 
-
-def _record_error(run: Run, progress, path: str, message: str) -> None:
-    """A file that cannot be checked: said at once on stderr, the run goes on with the others."""
-    run.errors.append((path, message))
-    progress.clear()
-    _error(message)
+    named = [(stdin_name, sys.stdin.read()) if path == "-" else (path, None) for path in files]
+    on_done = (lambda count, outcome: progress.update(count, outcome.name))
+    try:
+        if dask is not None:
+            from .cluster import check_on_cluster
+            outcomes = check_on_cluster(dask, named, options, context=context, on_done=on_done)
+        else:
+            from .processes import check_in_processes, jobs_for, threads_per_worker
+            try:
+                n_jobs = jobs_for(jobs, len(named))
+            except ValueError as e:
+                raise FatalError(str(e)) from None
+            if "n_threads" not in options:
+                options = {**options, "n_threads": threads_per_worker(n_jobs)}
+            outcomes = check_in_processes(named, options, context=context, jobs=n_jobs, on_done=on_done)
+        for outcome in outcomes:
+            for path, message in outcome.errors:
+                run.errors.append((path, message))
+                said(message)
+            if outcome.fatal:
+                raise FatalError(outcome.fatal)
+            for done in outcome.checked:
+                run.checked.append(done)
+                yield done
+    except KeyboardInterrupt:         # the workers are stopped; report what came back
+        run.interrupted = True
 
 
 # -- terminal ---------------------------------------------------------------------------------------

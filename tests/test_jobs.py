@@ -1,0 +1,170 @@
+"""Checking many files at once: `--jobs N` worker processes and `--dask` (a LocalCluster of
+process workers), against one process. The real model runs in every worker; the notebooks are
+small so each run takes seconds."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import psutil
+import pytest
+
+from jupyter_codecheck.core.machine import physical_cores
+from jupyter_codecheck.views import cli
+
+CELLS = [
+    ["values = [3, 1, 2]\n", "total = sum(values)\npritn(total)\n"],
+    ["import math\n", "def area(r):\n    return math.pi * r ** 2\n", "print(area(2))\n"],
+    ["names = ['a', 'b']\n", "for n in names:\n    print(n.upper())\n"],
+    ["x = 10\n", "y = x * 2\nprint(y +)\n"],
+    ["data = {'a': 1}\n", "print(data['a'])\n", "print(undefined_thing)\n"],
+]
+# the stats that say how and how fast a check ran, not what it found
+RUN_STATS = ("n_threads", "context_reused")
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory, model_path):
+    root = tmp_path_factory.mktemp("repo")
+    for i, cells in enumerate(CELLS):
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+        nbformat.write(nb, root / f"nb{i}.ipynb")
+    return root
+
+
+def _what_was_found(report: dict) -> dict:
+    def strip(o):
+        if isinstance(o, dict):
+            return {k: strip(v) for k, v in o.items() if not (k.endswith("_s") or k in RUN_STATS)}
+        return [strip(v) for v in o] if isinstance(o, list) else o
+    return strip(report)
+
+
+def _cli(*args, cwd) -> tuple[int, dict, str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    p = subprocess.run([sys.executable, "-m", "jupyter_codecheck", "--format", "json", *args, "."],
+                       cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    return p.returncode, json.loads(p.stdout) if p.stdout else {}, p.stderr
+
+
+@pytest.fixture(scope="module")
+def serial(repo):
+    code, report, err = _cli("--jobs", "1", cwd=repo)
+    assert code == 1, err
+    return report
+
+
+def test_jobs_report_what_one_process_reports_in_the_same_order(repo, serial):
+    code, report, err = _cli("--jobs", "2", cwd=repo)
+    assert code == 1, err
+    assert [(f["path"], f.get("cell")) for f in report["files"]] == \
+           [(f["path"], f.get("cell")) for f in serial["files"]]
+    assert _what_was_found(report) == _what_was_found(serial)
+    assert any(f["findings"] for f in report["files"])
+    assert {f["stats"]["n_threads"] for f in report["files"]} == {max(1, physical_cores() // 2)}
+    assert "[5/5]" in err                          # progress covers the whole run
+
+
+def test_ctrl_c_stops_every_worker_and_reports_what_finished(repo):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    p = subprocess.Popen([sys.executable, "-m", "jupyter_codecheck", "--jobs", "2", "--format", "json", "."],
+                         cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        # the first file done (a progress line), then Ctrl+C to the whole group, as a terminal does
+        first = p.stderr.readline()
+        assert first.startswith("[1/5]"), first
+        workers = psutil.Process(p.pid).children(recursive=True)
+        assert len(workers) >= 2
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == cli.EXIT_INTERRUPTED, err
+    assert "interrupted" in err
+    reported = json.loads(out)["files"]
+    assert reported and len({f["path"] for f in reported}) >= 1
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, f"orphan workers: {alive}"
+
+
+def test_workers_end_with_a_killed_parent(repo):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    p = subprocess.Popen([sys.executable, "-m", "jupyter_codecheck", "--jobs", "2", "--format", "json", "."],
+                         cwd=repo, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        assert p.stderr.readline().startswith("[1/5]")
+        workers = psutil.Process(p.pid).children(recursive=True)
+        p.kill()
+        p.wait(30)
+        gone, alive = psutil.wait_procs(workers, timeout=15)
+        assert not alive, f"orphan workers: {alive}"
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+
+
+def test_bad_jobs_value_is_a_usage_error(repo, capsys):
+    assert cli.main(["--jobs", "0", str(repo)]) == cli.EXIT_ERROR
+    assert "--jobs must be a number >= 1 or 'auto', got 0" in capsys.readouterr().err
+
+
+# -- Dask -------------------------------------------------------------------------------------------
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=True) as c:
+        yield c
+
+
+def _loaded_models():
+    from jupyter_codecheck.core import adapter
+    return len(adapter._LOADED)
+
+
+def test_dask_reports_what_one_process_reports(repo, serial, cluster):
+    code, report, err = _cli("--dask", cluster.scheduler_address, cwd=repo)
+    assert code == 1, err
+    assert _what_was_found(report) == _what_was_found(serial)
+    with distributed.Client(cluster) as client:
+        assert set(client.run(_loaded_models).values()) == {1}       # each worker loaded it once
+
+
+def test_dask_worker_lost_mid_run_loses_and_doubles_nothing(repo, serial, cluster):
+    names = sorted(p.name for p in repo.glob("*.ipynb"))
+    files = [(str(repo / n), None) for n in names * 2]       # ten tasks: the run outlives a worker
+    from jupyter_codecheck.views.cluster import check_on_cluster
+    with distributed.Client(cluster) as client:
+        victim = next(iter(client.scheduler_info()["workers"]))
+        pid = client.run(os.getpid, workers=[victim])[victim]
+        killed = []
+
+        def on_done(count, outcome):
+            if not killed:        # the first file is in: a worker dies while the others run
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+
+        outcomes = list(check_on_cluster(cluster.scheduler_address, files, {}, context=True, on_done=on_done))
+    assert killed
+    assert [o.name for o in outcomes] == [name for name, _ in files]
+    by_name = {f["path"]: [] for f in serial["files"]}
+    for f in serial["files"]:
+        by_name[f["path"]].append(f)
+    for o in outcomes:
+        assert not o.errors and not o.fatal
+        short = Path(o.name).name
+        assert [c.unit.cell for c in o.checked] == [f["cell"] for f in by_name[short]]
+        assert [[x.message for x in c.result.findings] for c in o.checked] == \
+               [[x["message"] for x in f["findings"]] for f in by_name[short]]
