@@ -163,3 +163,27 @@ def test_fail_on_takes_error_or_warning_only(pytester, fake_check):
     result = pytester.runpytest(*_plugin_args(), "--codecheck", "--codecheck-fail-on", "flag", ".")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--codecheck-fail-on*invalid choice*"])
+
+
+def _outcomes(junit) -> dict[str, str]:
+    import xml.etree.ElementTree as ET
+    cases = {}
+    for case in ET.parse(junit).getroot().iter("testcase"):
+        kind = next((child.tag for child in case if child.tag in ("failure", "error", "skipped")), "passed")
+        cases[f"{case.get('classname')}::{case.get('name')}"] = kind
+    return cases
+
+
+def test_xdist_workers_give_the_same_items_and_outcomes(pytester, _model):
+    pytest.importorskip("xdist")
+    _notebook(pytester.path / "a.ipynb", CLEAN + [BUGGY])
+    _notebook(pytester.path / "b.ipynb", ["total = sum(valuez)\n", "print('ok')\n"])
+    runs = {}
+    for n in ("0", "2"):
+        junit = pytester.path / f"junit-{n}.xml"
+        result = pytester.runpytest_subprocess(*_plugin_args(), "-p", "xdist", "-n", n, "--codecheck",
+                                               f"--junitxml={junit}", ".")
+        assert result.ret == pytest.ExitCode.TESTS_FAILED, result.stdout.str()
+        runs[n] = _outcomes(junit)
+    assert runs["2"] == runs["0"]
+    assert sorted(runs["0"].values()) == ["failure", "failure", "passed", "passed", "passed"]

@@ -10,6 +10,10 @@ the model verified). As with the command line's `--fail-on`, `--codecheck-fail-o
 default) fails an item on any finding; `--codecheck-fail-on error` fails it only on errors, and a
 cell with warnings alone passes with a `CodecheckWarning` in pytest's warnings summary.
 
+With pytest-xdist (`pytest --codecheck -n N`), each worker loads the model once and checks its
+share of the cells on its share of the cores; `--dist loadfile` keeps a notebook's cells on one
+worker, which reuses the model's reading of the earlier cells.
+
 A cell whose source contains the comment `# codecheck: skip` is reported as skipped. Earlier
 cells of the same notebook are the model's context (`--codecheck-no-context` to check cells on
 their own).
@@ -54,6 +58,10 @@ def pytest_configure(config):
         opts = validate(from_flags(vars(config.option), "codecheck_"), scope="view")
     except OptionError as e:
         raise pytest.UsageError(f"codecheck: {e}") from None
+    workers = os.environ.get("PYTEST_XDIST_WORKER_COUNT")
+    if workers and "n_threads" not in opts:      # `pytest -n N`: each worker gets its share of the cores
+        from .processes import threads_per_worker
+        opts = {**opts, "n_threads": threads_per_worker(int(workers))}
     config.stash[_OPTIONS] = opts
     config.addinivalue_line("markers", "codecheck: a notebook cell or file checked by the model")
 
