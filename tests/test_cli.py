@@ -633,7 +633,7 @@ def test_find_files_missing_and_order(tmp_path):
 
 
 def test_the_status_line_is_drawn_on_a_terminal_only(monkeypatch):
-    from jupyter_codecheck.views.status import StatusLine
+    from jupyter_codecheck.views.progress import StatusLine
 
     class Stream(io.StringIO):
         def __init__(self, tty):

@@ -200,17 +200,17 @@ def interrupt_at(monkeypatch):
     `times` times as the n-th token is shown decided: a known moment of the walk, not a
     wall-clock delay (a 1 s timer found the walk done on a fast machine, and could interrupt
     the view's own code between two steps of the check)."""
-    import jupyter_codecheck.views.magics as magics_module
-    real_show = magics_module._Progress.show
+    from jupyter_codecheck.views.progress import KernelProgress
+    real_show = KernelProgress.show
     plan = {}
 
-    def show(self, text, *, force=True):
+    def show(self, text, *, log=True):
         plan["seen"] = plan.get("seen", 0) + 1
         if plan["seen"] == plan["at"]:
             for _ in range(plan["times"]):
                 signal.raise_signal(signal.SIGINT)     # its Python handler runs before this returns
-        real_show(self, text, force=force)
-    monkeypatch.setattr(magics_module._Progress, "show", show)
+        real_show(self, text, log=log)
+    monkeypatch.setattr(KernelProgress, "show", show)
 
     def arm(at: int, times: int = 1):
         plan.update(at=at, times=times, seen=0)

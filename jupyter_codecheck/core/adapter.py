@@ -6,8 +6,8 @@ tokens) on the layer's hidden state, mapped by the learned exit lens when one is
 from __future__ import annotations
 
 import contextlib
-import sys
 import threading
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,34 +123,32 @@ class LoadedModel:
         self.session.set_shortlist(full if fits else base[:SHORTLIST_MAX])
         return fits or len(extra) == 0
 
-    def get_lens(self):
+    def get_lens(self, progress=None):
+        """The model's exit lens, fitted on first use (once per model and machine, cached);
+        `progress(text, done)` hears of the fitting, and of a lens that cannot be had."""
         if not self.lens_tried:
             self.lens_tried = True
             try:
                 from ..engine.lens import default_lens
-                self.lens = default_lens(self.model, progress=_lens_progress(self.model))
+                self.lens = default_lens(self.model, progress=_lens_progress(self.model, progress))
             except Exception as e:  # noqa: BLE001 - no lens: plain head, exits happen later
-                print(f"jupyter-codecheck: no exit lens ({e}); early exits use the plain head",
-                      file=sys.stderr)
+                message = f"no exit lens ({e}); early exits use the plain head"
+                if progress is None:
+                    warnings.warn(message, RuntimeWarning, stacklevel=2)
+                else:
+                    progress(message, True)
                 self.lens = None
         return self.lens
 
 
-def _lens_progress(model):
-    """Progress on stderr while a model's exit lens is fitted (once per model and machine): a
-    line redrawn in place on a terminal, a start and an end line in logs and CI output."""
-    tty = sys.stderr.isatty()
-    shown = set()
-
+def _lens_progress(model, progress):
+    """The lens fitter's (tokens done, total) as the caller's progress text; the core itself
+    prints nothing."""
     def report(done, total):
-        done = min(done, total)
-        text = (f"jupyter-codecheck: fitting the exit lens for {model.path.name} (once per "
-                f"model, cached): {done}/{total} tokens")
-        if tty:
-            print("\r" + text, end="\n" if done >= total else "", file=sys.stderr, flush=True)
-        elif (done >= total) not in shown:
-            shown.add(done >= total)
-            print(text, file=sys.stderr, flush=True)
+        if progress is not None:
+            done = min(done, total)
+            progress(f"fitting the exit lens for {model.path.name} (once per model, cached): "
+                     f"{done}/{total} tokens", done >= total)
     return report
 
 

@@ -31,15 +31,15 @@ from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, w
 
 # -- the walk ----------------------------------------------------------------------------------------
 
-def check(source: str, *, context: Sequence[str] | None = None, **options) -> CheckResult:
+def check(source: str, *, context: Sequence[str] | None = None, progress=None, **options) -> CheckResult:
     result = None
-    for item in check_iter(source, context=context, **options):
+    for item in check_iter(source, context=context, progress=progress, **options):
         result = item
     assert isinstance(result, CheckResult)
     return result
 
 
-def check_iter(source: str, *, context: Sequence[str] | None = None,
+def check_iter(source: str, *, context: Sequence[str] | None = None, progress=None,
                **options) -> Iterator[TokenRecord | Edit | CheckResult]:
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got {type(source).__name__}")
@@ -50,7 +50,7 @@ def check_iter(source: str, *, context: Sequence[str] | None = None,
     with engine.lock, single_threaded_blas():
         # no lens (and no first-use fit) unless the policy exits before the last layer
         wants_lens = opts.lens and _exits_early(opts.policy_spec(True), engine.session.n_layer)
-        lens = engine.get_lens() if wants_lens else None
+        lens = engine.get_lens(progress) if wants_lens else None
         run = _Run(source, context, opts, engine, lens=lens, rule=rule, sampler=sampler)
         yield from run.walk()
         verification = run.verify()

@@ -70,7 +70,7 @@ from ..core.options import OptionError, add_flags, from_flags
 from ..core.sources import SourceError, find_files
 from .files import FatalError, check_units
 from .report import SEVERITY_ORDER, Run, TextReport, fails, formatted
-from .status import StatusLine
+from .progress import TerminalProgress
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -183,7 +183,7 @@ def _run(args) -> int:
     color = args.color == "always" or (args.color == "auto" and to_terminal and _color_allowed())
     text = TextReport(color=color, diff=args.diff, quiet=args.quiet) if args.format == "text" else None
     stream = args.output is None and text is not None      # text to stdout: print as files finish
-    progress = Progress(enabled=not args.quiet, total=len(files))
+    progress = FileProgress(enabled=not args.quiet, total=len(files))
 
     run = Run()
     t0 = time.perf_counter()
@@ -241,6 +241,7 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
         _error(message)
 
     if dask is None and str(jobs) == "1":
+        options = {**options, "progress": progress.core}
         for n, path in enumerate(files, 1):
             name = stdin_name if path == "-" else path
             progress.update(n, name)
@@ -282,31 +283,29 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
 
 # -- terminal ---------------------------------------------------------------------------------------
 
-class Progress:
+class FileProgress:
     """`[3/40] path` on stderr when checking several files, and `path (lines 120-240 of 900)` while
-    a long file is checked piece by piece: rewritten in place on a terminal, one line per step
-    otherwise (CI logs). Never on stdout, which may carry JSON or SARIF."""
+    a long file is checked piece by piece: rewritten in place on a terminal, one line per file
+    and per step otherwise (CI logs). Never on stdout, which may carry JSON or SARIF."""
 
     def __init__(self, *, enabled: bool, total: int):
-        self.enabled, self.total = enabled, total
-        self.tty = _isatty(sys.stderr)
-        self._line = StatusLine()
+        self.total = total
+        self.out = TerminalProgress(enabled=enabled)
         self._last_file = 0
 
     def update(self, n: int, name: str, *, step: bool = False) -> None:
         """File `n` (or, with `step`, a step within it, shown even for a single file) begins."""
-        if not self.enabled or (self.total < 2 and not step):
+        if self.total < 2 and not step:
             return
         text = f"[{n}/{self.total}] {name}" if self.total > 1 else name
-        if self.tty:
-            self._line.show(text)
-        elif n != self._last_file or step:
-            sys.stderr.write(text + "\n")
-            sys.stderr.flush()
+        self.out.show(text, log=n != self._last_file or step)
         self._last_file = n
 
+    def core(self, text: str, done: bool) -> None:
+        self.out.core(text, done)
+
     def clear(self) -> None:
-        self._line.clear()
+        self.out.clear()
 
 
 def _isatty(stream) -> bool:

@@ -30,7 +30,7 @@ from ..core.pieces import Piece, check_long, check_long_iter, select_context
 from ..core.result import CheckResult
 from ..core.result import severity_counts
 from .report import cell_place, finding_line
-from .status import StatusLine
+from .progress import KernelProgress
 from .widgets import mimebundle
 from .worker import Worker
 
@@ -116,46 +116,6 @@ def compact_report(result: CheckResult) -> str:
 
 
 # -- views -----------------------------------------------------------------------------------------
-
-class _Progress:
-    """Status while the model loads and a check runs.
-
-    In a terminal: one line on stderr, rewritten in place (`\\r`) and erased at the end. In a
-    kernel: the loading line is an output of its own, emptied once the model is loaded (or failed
-    to load), and the result is displayed once. nbval 0.11 compares the first version of an
-    updated output, so a notebook under nbval loads the model before its first compared check.
-    """
-
-    def __init__(self, in_kernel: bool):
-        self.in_kernel = in_kernel
-        self._line = StatusLine(min_interval=0.25)
-        self._loading = None            # the loading line's display handle (kernel)
-
-    def loading(self, text: str):
-        if self.in_kernel:
-            self._loading = display({"text/plain": text}, raw=True, display_id=True)
-        else:
-            self.show(text)
-
-    def loaded(self):
-        """The model is loaded, or failed to: the loading line goes."""
-        if self._loading is not None:
-            self._loading.update({}, raw=True)
-            self._loading = None
-        self.clear()
-
-    def show(self, text: str, *, force=True):
-        """A transient status line (terminal only); unless `force`, at most one every 0.25 s."""
-        if not self.in_kernel:
-            self._line.show(text, force=force)
-
-    def final(self, bundle: dict):
-        self.clear()
-        display(bundle, raw=True)
-
-    def clear(self):
-        self._line.clear()
-
 
 @dataclass
 class CellRequest:
@@ -271,7 +231,7 @@ class CodecheckMagics(Magics):
         result. The cell waits for the check, so that the output it keeps is the final result
         in every front end (nbconvert, papermill and nbclient stop listening when it ends); the
         live view streams meanwhile, and its Cancel button or a kernel interrupt cancels."""
-        progress = _Progress(self.in_kernel)
+        progress = KernelProgress(self.in_kernel)
         self.ensure_model(options, progress)
         if not self.in_kernel:
             view = "text"               # a terminal shows neither widgets nor HTML
@@ -303,7 +263,7 @@ class CodecheckMagics(Magics):
                         piece = f" ({item})"
                     elif hasattr(item, "decision"):
                         decided += 1
-                        progress.show(f"codecheck: checking{piece} … {decided} tokens decided", force=False)
+                        progress.show(f"codecheck: checking{piece} … {decided} tokens decided", log=False)
         finally:
             # a suspended check holds the model's lock: one kept alive by a traceback (a second
             # interrupt, a failing view) would stop every later check in this process
@@ -314,10 +274,11 @@ class CodecheckMagics(Magics):
         bundle = mimebundle(result)
         if view == "text":
             bundle = {"text/plain": bundle["text/plain"]}
-        progress.final(bundle)
+        progress.clear()
+        display(bundle, raw=True)
         return result
 
-    def ensure_model(self, options, progress: _Progress):
+    def ensure_model(self, options, progress: KernelProgress):
         """Loads the model on its first use in this kernel, with a status line meanwhile."""
         key = (str(options.get("model")), options.get("n_threads"))
         # what loading covers depends on these (e.g. fitting the exit lens): take the user's
@@ -325,21 +286,24 @@ class CodecheckMagics(Magics):
                         if k in options}
         if key in self.model_stats:
             return self.model_stats[key]
-        progress.loading("codecheck: loading the model (once per kernel) …")
+        # in a kernel, an output of its own, emptied once the model is loaded (or failed to
+        # load); nbval 0.11 compares an updated output's first version, so a notebook under
+        # nbval loads the model before its first compared check
+        progress.show("codecheck: loading the model (once per kernel) …")
         t0 = time.perf_counter()
         try:
             self.join_warm_up()         # the load begun at %load_ext: waited for, not run beside
             # an empty check loads the model and primes its per-model tables
-            loaded = check("", **load_options)
+            loaded = check("", progress=progress.core, **load_options)
         except (OSError, ValueError) as e:   # ModelNotFoundError, GGUFError and a bad path
-            progress.loaded()
+            progress.clear()
             raise UsageError(f"cannot load the model: {e}") from None
         except BaseException:
-            progress.loaded()
+            progress.clear()
             raise
         stats = dict(loaded.stats, load_time_s=time.perf_counter() - t0)
         self.model_stats[key] = stats
-        progress.loaded()
+        progress.clear()
         return stats
 
     def join_warm_up(self) -> None:
@@ -413,7 +377,7 @@ class CodecheckMagics(Magics):
 
     def info(self) -> str:
         options = self.defaults.options
-        stats = self.ensure_model(options, _Progress(self.in_kernel))
+        stats = self.ensure_model(options, KernelProgress(self.in_kernel))
         rows = [("model", stats.get("model")), ("path", stats.get("model_path")),
                 ("arch", stats.get("arch")), ("layers", stats.get("n_layer")),
                 ("vocab", stats.get("n_vocab")), ("threads", stats.get("n_threads") or options.get("n_threads")),
@@ -466,7 +430,7 @@ class AutoChecker:
         events = self.magics.shell.events
         if on and not self.enabled:
             # load now, in the foreground with its status line, not in the first checked cell
-            self.magics.ensure_model(self.magics.defaults.options, _Progress(self.magics.in_kernel))
+            self.magics.ensure_model(self.magics.defaults.options, KernelProgress(self.magics.in_kernel))
             events.register("pre_run_cell", self.pre_run_cell)
             events.register("post_run_cell", self.post_run_cell)
         elif not on and self.enabled:

@@ -82,6 +82,10 @@ def _completed(futures: dict, files) -> Iterator[tuple[int, FileOutcome]]:
                 name = files[i][0]
                 yield i, FileOutcome(name, fatal=f"a worker process died while checking {name}; "
                                                  "run with --jobs 1 to see the error")
+            except Exception as e:        # noqa: BLE001 - a worker's own failure, said as the run's
+                name = files[i][0]
+                yield i, FileOutcome(name, fatal=f"checking {name} failed in a worker process: "
+                                                 f"{type(e).__name__}: {e}")
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
