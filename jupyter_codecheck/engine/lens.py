@@ -37,6 +37,7 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 
 from .paths import default_cache_dir
+from .session import FAST
 
 FORMAT_VERSION = 1
 CHUNK_TOKENS = 512          # tokens per forward pass while fitting (truncate(0) between chunks)
@@ -295,7 +296,6 @@ class ExitLens:
         chunks = source_chunks(model.tokenizer, sources, chunk_tokens)
         eq = NormalEquations(model.n_layer, model.n_embd)
         # the checker's arithmetic (FAST), which also makes the fit faster than the defaults
-        from .session import FAST
         session = model.session(n_threads=n_threads, n_ctx=max(chunk_tokens, 64),
                                 n_batch=chunk_tokens, **FAST)
         t0 = time.perf_counter()
