@@ -86,7 +86,8 @@ def training_sources() -> list[str]:
     return module_sources(TRAINING_MODULES)
 
 
-CHARS_PER_TOKEN = 4  # Python source with this tokenizer: 2.52 MB -> 628k tokens (4.0)
+# characters of Python source per token with this tokenizer (bench/reports/constants.md)
+CHARS_PER_TOKEN = 4
 
 
 def source_chunks(tokenizer, sources: Sequence[str], chunk_tokens: int = CHUNK_TOKENS,

@@ -40,9 +40,10 @@ class ModelInfo:
 class Model(Owned):
     """A GGUF model (architectures `llama`, `qwen2`). `Model()` loads the default SmolLM2-135M.
 
-    Weights stay in the read-only file mapping; loading takes milliseconds (a session may add a
-    converted copy for batches: `Session(batch_weights=...)`, ~1 s once). Problems in the file
-    raise a subclass of `GGUFError` naming the key or tensor and the byte offset.
+    Weights stay in the read-only file mapping: loading copies none of them (a session may add a
+    converted copy for batches, `Session(batch_weights=...)`, kept on disk for later processes).
+    Problems in the file raise a subclass of `GGUFError` naming the key or tensor and the byte
+    offset.
     """
 
     def __init__(self, path: str | os.PathLike | None = None):
