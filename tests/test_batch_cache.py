@@ -1,4 +1,4 @@
-"""The batch copies of the layer matrices kept on disk between processes (cold start, issue 17).
+"""The batch copies of the layer matrices kept on disk between processes (a new process's set-up).
 
 A new process maps the file instead of converting the matrices; the numbers must be the very
 ones a conversion gives, and a stale or damaged file must be rebuilt, never trusted or crashed on.

@@ -196,8 +196,8 @@ def test_recheck_reuses_the_walk_past_a_slip_and_finds_what_a_fresh_check_finds(
 
 
 def test_the_walk_ends_where_healing_rejects_a_token_after_an_insertion():
-    # an insertion the walk's own test (token healing included) would reject again used to be
-    # inserted again and again before the same token: this cell never finished
+    # an insertion the walk's own test (token healing included) would reject again is not made
+    # again and again before the same token: otherwise this cell never finishes
     import threading
     context = ["from typing import List, Optional, Dict, Tuple, Set\n"
                "import collections, heapq, math, bisect, itertools, functools, re, string\n"

@@ -280,8 +280,8 @@ def test_in_a_kernel_a_fix_names_only_attributes_the_object_has():
 
 
 def test_a_unicode_name_is_one_word_to_every_gate():
-    """Issue 27: candidates.py read `données` as 'donn' + 'es' (ASCII words) where pycheck reads
-    one name, so the typo fix that writes it was refused and the typo search worked on 'donn'."""
+    """`données` is one name to every gate, as to pycheck: read as 'donn' + 'es' (ASCII words),
+    the typo fix that writes it would be refused and the typo search would work on 'donn'."""
     from jupyter_codecheck.core.candidates import word_at
     src = "données = [1, 2, 3]\nprint(len(donnée))\n"
     facts = analyse(src)

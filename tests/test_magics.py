@@ -198,8 +198,8 @@ def _engines_free() -> bool:
 def interrupt_at(monkeypatch):
     """`interrupt_at(n, times)`: SIGINT arrives (as Ctrl-C or the kernel's Interrupt sends it)
     `times` times as the n-th token is shown decided: a known moment of the walk, not a
-    wall-clock delay (a 1 s timer found the walk done on a fast machine, and could interrupt
-    the view's own code between two steps of the check)."""
+    wall-clock delay (a timer may find the walk done on a fast machine, or interrupt the view's
+    own code between two steps of the check)."""
     from jupyter_codecheck.views.progress import KernelProgress
     real_show = KernelProgress.show
     plan = {}
@@ -309,7 +309,7 @@ def test_cell_magic_shows_errors_and_warnings(shell, fake_check, capsys):
 
 
 def test_cell_magic_lists_a_finding_without_a_fix(shell, fake_check, capsys):
-    """Issue 18, item 3: an error with no replacement is shown although nothing is changed."""
+    """An error with no replacement is shown although nothing is changed."""
     fake_check.append(_sev_result([SEV_ERROR], False))
     shell.run_cell_magic("codecheck", "--view text --no-context", SEV_CELL)
     out = capsys.readouterr().out

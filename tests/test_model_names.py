@@ -203,8 +203,8 @@ def test_wrong_part_sizes_are_rejected_before_joining(fake_parts):
 
 
 def test_every_cache_lives_in_one_folder_that_honours_xdg(fake_parts, monkeypatch, tmp_path):
-    """Issue 27: the joined Qwen file went to ~/.cache whatever XDG_CACHE_HOME said, while the
-    exit lens and the derived tables honoured it. One default_cache_dir serves them all."""
+    """The joined Qwen file, the exit lens and the derived tables all live in one folder:
+    default_cache_dir serves them all, and it honours XDG_CACHE_HOME."""
     from jupyter_codecheck.engine import derived, lens
     parts, whole, _ = fake_parts
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))

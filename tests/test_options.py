@@ -1,5 +1,6 @@
 """The options contract (jupyter_codecheck/core/options.py): every view accepts and refuses the same
-option values, the schemas agree with it, and the package's imports form no cycle. No model needed."""
+option values, the schemas agree with it, and the package's imports form no cycle and keep
+ARCHITECTURE.md's room rules. No model needed."""
 from __future__ import annotations
 
 import argparse
@@ -226,6 +227,19 @@ def test_every_option_has_help_and_a_default_it_accepts():
 
 # -- imports ------------------------------------------------------------------------------------
 
+ROOT = "jupyter_codecheck"
+# ARCHITECTURE.md's rooms and what each never imports (its table's last column). A module belongs
+# to the deepest room that holds it (core.kernel before core); a rule names a room and its subrooms.
+NEVER_IMPORTS = {
+    "engine": {"decoding", "core", "views", "tools"},
+    "decoding": {"engine", "core", "views", "tools"},
+    "core.kernel": {"engine", "decoding", "views", "tools"},
+    "core": {"views", "tools"},
+    "views": {"engine", "decoding"},
+    "tools": {"views"},
+}
+
+
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -244,14 +258,16 @@ def _runtime_nodes(tree):
             todo.append(child)
 
 
-def _imports() -> dict[str, set[str]]:
-    """Every module of the package -> the package's modules it imports (lazily too)."""
+def _imports(annotations: bool = False) -> dict[str, set[str]]:
+    """Every module of the package -> the package's modules it imports (lazily too; with
+    `annotations`, under `if TYPE_CHECKING:` too)."""
     modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        tree = ast.parse(path.read_text())
         out = set()
-        for node in _runtime_nodes(ast.parse(path.read_text())):
+        for node in (ast.walk(tree) if annotations else _runtime_nodes(tree)):
             if isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = package.split(".")[:len(package.split(".")) - node.level + 1]
@@ -270,8 +286,7 @@ def _imports() -> dict[str, set[str]]:
     return graph
 
 
-def test_the_package_has_no_import_cycles():
-    graph = _imports()
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     state: dict[str, int] = {}
     cycles = []
 
@@ -287,36 +302,85 @@ def test_the_package_has_no_import_cycles():
     for node in sorted(graph):
         if node not in state:
             visit(node, [node])
+    return cycles
+
+
+def _room(module: str) -> str | None:
+    """The deepest room of NEVER_IMPORTS that holds `module` (None: the package's root)."""
+    inner = module.removeprefix(ROOT + ".")
+    rooms = [r for r in NEVER_IMPORTS if inner == r or inner.startswith(r + ".")]
+    return max(rooms, key=len) if rooms else None
+
+
+def _in(room: str | None, rule: str) -> bool:
+    return room is not None and (room == rule or room.startswith(rule + "."))
+
+
+def test_the_package_has_no_import_cycles():
+    cycles = _cycles(_imports())
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
 
 
-def test_views_use_only_the_core_api_and_core_never_imports_a_view():
+def test_the_engine_imports_go_one_way():
+    """Inside the engine not even an import for annotations goes back (Model.session() makes
+    sessions, so a session names what it uses of its model instead of importing it)."""
+    engine = f"{ROOT}.engine"
+    graph = {name: {d for d in deps if d.startswith(engine)}
+             for name, deps in _imports(annotations=True).items() if name.startswith(engine)}
+    assert len(graph) > 5
+    cycles = _cycles(graph)
+    assert not cycles, "engine import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_no_room_imports_what_architecture_md_says_it_never_imports():
+    broken = []
+    for name, deps in _imports().items():
+        room = _room(name)
+        for dep in deps:
+            if room is not None and any(_in(_room(dep), rule) for rule in NEVER_IMPORTS[room]):
+                broken.append(f"{name} -> {dep}")
+    assert not broken, "imports across the rooms' rules: " + "; ".join(sorted(broken))
+
+
+def test_architecture_md_states_the_rules_the_imports_are_held_to():
+    rows = re.findall(r"^\| `jupyter_codecheck/([\w/]+)/` \|.*\| ([^|]+) \|$",
+                      (REPO / "ARCHITECTURE.md").read_text(), re.M)
+    table = {folder.replace("/", "."): set(never.split("(")[0].replace(",", " ").split())
+             for folder, never in rows}
+    assert table == NEVER_IMPORTS
+
+
+def test_architecture_md_draws_the_engine_imports_as_they_are():
+    blocks = (REPO / "ARCHITECTURE.md").read_text().split("```")[1::2]
+    block = next(b for b in blocks if "session -> " in b)
+    drawn = {name: set(deps.replace(",", " ").split())
+             for name, deps in re.findall(r"(\w+) +-> +([\w, ]+?)(?= {2,}|$)", block, re.M)}
+    engine = f"{ROOT}.engine."
+    actual = {name.removeprefix(engine): {d.removeprefix(engine) for d in deps if d.startswith(engine)}
+              for name, deps in _imports(annotations=True).items() if name.startswith(engine)}
+    assert drawn == {name: deps for name, deps in actual.items() if deps}
+
+
+def test_views_use_only_the_core_api():
     graph = _imports()
-    allowed = {"jupyter_codecheck", "jupyter_codecheck._version", "jupyter_codecheck.core.machine", "jupyter_codecheck.core.check", "jupyter_codecheck.core.options",
-               "jupyter_codecheck.core.result", "jupyter_codecheck.core.pieces",
-               "jupyter_codecheck.core.sources", "jupyter_codecheck.core.errors",
-               "jupyter_codecheck.core.kernel"}    # kernel facts, read where the objects are
+    allowed = {ROOT, f"{ROOT}._version", f"{ROOT}.core.machine", f"{ROOT}.core.check", f"{ROOT}.core.options", f"{ROOT}.core.result",
+               f"{ROOT}.core.pieces", f"{ROOT}.core.sources", f"{ROOT}.core.errors",
+               f"{ROOT}.core.kernel"}    # kernel facts, read where the objects are
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
-    subcommands = {"jupyter_codecheck.views.cli": {"jupyter_codecheck.tools.calibrate"}}
+    subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}
     for name, deps in graph.items():
-        if name.startswith("jupyter_codecheck.views"):
-            outside = ({d for d in deps if not d.startswith("jupyter_codecheck.views")} - allowed
+        if name.startswith(f"{ROOT}.views"):
+            outside = ({d for d in deps if not d.startswith(f"{ROOT}.views")} - allowed
                        - subcommands.get(name, set()))
             assert not outside, f"{name} reaches past the core's API: {sorted(outside)}"
-        if name.startswith(("jupyter_codecheck.core", "jupyter_codecheck.engine", "jupyter_codecheck.decoding")):
-            assert not {d for d in deps if d.startswith(("jupyter_codecheck.views", "jupyter_codecheck.tools"))}, name
 
 
 def test_what_the_text_says_never_imports_what_the_kernel_holds():
     graph = _imports()
-    text_rooms = [n for n in graph if n in ("jupyter_codecheck.core.pycheck", "jupyter_codecheck.core.pysource")]
+    text_rooms = [n for n in graph if n in (f"{ROOT}.core.pycheck", f"{ROOT}.core.pysource")]
     assert text_rooms
     for name in text_rooms:
-        assert not {d for d in graph[name] if d.startswith("jupyter_codecheck.core.kernel")}, name
-    # the kernel's room reads objects; it never reaches the model
-    for name, deps in graph.items():
-        if name.startswith("jupyter_codecheck.core.kernel"):
-            assert not {d for d in deps if d.startswith(("jupyter_codecheck.engine", "jupyter_codecheck.decoding"))}, name
+        assert not {d for d in graph[name] if d.startswith(f"{ROOT}.core.kernel")}, name
 
 
 def test_architecture_md_names_only_files_that_exist():

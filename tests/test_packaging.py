@@ -74,8 +74,8 @@ def _claimed_minimum() -> tuple[int, int]:
 
 
 def test_the_package_uses_nothing_newer_than_the_python_it_claims():
-    """Issue 27: pyproject.toml claimed 3.10 while engine/owned.py imported typing.Self (3.11),
-    so the engine did not import on 3.10. CI runs 3.11 only: this is what holds the claim."""
+    """pyproject.toml claims 3.10: a name newer than that (typing.Self is 3.11) would keep the
+    engine from importing there. CI runs 3.11 only: this is what holds the claim."""
     assert _claimed_minimum() == (3, 10)
     assert [use for path in _sources() for use in _newer_uses(path)] == []
 
@@ -116,9 +116,9 @@ def test_every_module_compiles_under_python_310(tmp_path):
 
 
 def test_the_server_extension_is_declared_once_and_loads():
-    """Issue 27: `_jupyter_server_extension_points` was defined on the package and again on
-    views/server. The config enables the package; jupyter_server finds the loader through the
-    package's one declaration."""
+    """`_jupyter_server_extension_points` is defined on the package only (a second definition
+    in views/server could disagree). The config enables the package; jupyter_server finds the
+    loader through the package's one declaration."""
     import json
 
     from jupyter_server.extension.manager import ExtensionPackage

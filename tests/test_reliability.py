@@ -1,4 +1,4 @@
-"""Bad input never gives a traceback (issue 27): broken notebooks are SourceErrors that name the
+"""Bad input never gives a traceback: broken notebooks are SourceErrors that name the
 file, and a short run of the source fuzzer (bench/reliability.py) through check() and the command
 line finds no crash."""
 from __future__ import annotations

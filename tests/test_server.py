@@ -80,7 +80,7 @@ async def test_status(jp_fetch, checker):
     (b'{"source": "x", "id": "a/b"}', 400, '"id" must be'),
     (b'{"source": "x", "facts": [{"kind": "key"}]}', 400, "bad kernel fields: facts"),
     (b'{"source": "x", "later": "y = 1"}', 400, "bad kernel fields: later"),
-    # a JSON escape that is no character: the check's UnicodeEncodeError was a 500
+    # a JSON escape that is no character: a bad request, not the check's UnicodeEncodeError (a 500)
     (b'{"source": "x = \'\\ud800\'"}', 400, '"source" holds a lone surrogate'),
     (b'{"source": "x", "context": ["\\udc80"]}', 400, '"context" holds a lone surrogate'),
     (b'{"source": "' + b"x" * 5000 + b'"}', 413, "at most 4096"),

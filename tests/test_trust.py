@@ -98,7 +98,7 @@ UNICODE_CELLS = [
 
 @pytest.mark.parametrize("src", UNICODE_CELLS)
 def test_unicode_names_are_names_as_python_reads_them(src):
-    """Issue 27: pycheck read Unicode identifiers, candidates.py only ASCII ones. A correct cell
+    """pycheck and candidates.py both read Unicode identifiers as Python does. A correct cell
     with Unicode names gets no finding; and even with no margin (every candidate that passes the
     gates shown) none of its names is undefined and no fix cuts into one."""
     import re

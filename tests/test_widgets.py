@@ -398,7 +398,7 @@ def test_errors_and_warnings_are_listed_with_their_severity():
 
 
 def test_findings_without_a_fix_are_listed_too():
-    """Issue 18, item 3: a finding with no replacement (an undefined name) is listed even when
+    """A finding with no replacement (an undefined name) is listed even when
     the model proposes no change at all."""
     r = _severity_result([SEV_ERROR], with_edit=False)
     html = render.diff_html(r)

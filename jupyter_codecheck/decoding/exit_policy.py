@@ -7,8 +7,8 @@ top1-top2 margin, argmax stability across layers, a fixed layer). Policies compo
 the previous token was accepted (`IfPrevAccepted`), and never fire below a layer floor
 (`MinLayer`). They are plain objects over numpy arrays: no model inside.
 
-Cost model (SmolLM2-135M): one layer ~0.4 ms per token; the shortlist head an exit test reads is
-~0.2 layers, the full head ~8 layers. Policies therefore say at which layers they test
+Cost model, in layers of work (SmolLM2-135M): the shortlist head an exit test reads is ~0.2
+layers, the full head ~8 layers. Policies therefore say at which layers they test
 (`test_layers`), and tests read the cheap head's numbers.
 
 Names for the magic and the CLI: `make_policy("ref-top1:0.5")`, `make_policy("ref-prob:0.6,min:8")`,

@@ -110,8 +110,8 @@ def _find_library() -> Path:
 
 
 def _load():
-    # no `import llama_cpp` (~0.05 s in a new process): our library finds libggml and libllama
-    # in llama_cpp/lib through its rpath, the files llama_cpp loads too (one copy per process)
+    # no `import llama_cpp`, which every new process would pay for: our library finds libggml and
+    # libllama in llama_cpp/lib through its rpath, the files llama_cpp loads too (one copy per process)
     global library_path
     library_path = _find_library()
     lib = C.CDLL(str(library_path))

@@ -1,8 +1,8 @@
 """What a new process would otherwise compute again from the model file, kept on disk.
 
 Scanning the vocabulary (token classes, longer tokens for healing) and counting the shortlist's
-tokens takes about a second in every new kernel; the results depend only on the model file and
-the code that makes them, so both are in the key. The batch copies of the layer matrices are
+tokens would otherwise be redone by every new kernel; the results depend only on the model file
+and the code that makes them, so both are in the key. The batch copies of the layer matrices are
 written and mapped by the engine itself (`batch_weights_file`).
 """
 from __future__ import annotations

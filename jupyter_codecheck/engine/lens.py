@@ -37,6 +37,7 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 
 from .paths import default_cache_dir
+from .session import FAST
 
 FORMAT_VERSION = 1
 CHUNK_TOKENS = 512          # tokens per forward pass while fitting (truncate(0) between chunks)
@@ -85,7 +86,8 @@ def training_sources() -> list[str]:
     return module_sources(TRAINING_MODULES)
 
 
-CHARS_PER_TOKEN = 4  # Python source with this tokenizer: 2.52 MB -> 628k tokens (4.0)
+# characters of Python source per token with this tokenizer (bench/reports/constants.md)
+CHARS_PER_TOKEN = 4
 
 
 def source_chunks(tokenizer, sources: Sequence[str], chunk_tokens: int = CHUNK_TOKENS,
@@ -295,7 +297,6 @@ class ExitLens:
         chunks = source_chunks(model.tokenizer, sources, chunk_tokens)
         eq = NormalEquations(model.n_layer, model.n_embd)
         # the checker's arithmetic (FAST), which also makes the fit faster than the defaults
-        from .session import FAST
         session = model.session(n_threads=n_threads, n_ctx=max(chunk_tokens, 64),
                                 n_batch=chunk_tokens, **FAST)
         t0 = time.perf_counter()

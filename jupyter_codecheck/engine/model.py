@@ -7,8 +7,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from . import _native as N
+from .derived import batch_weights_file
 from .owned import Owned
 from .paths import resolve_model_path
+from .session import BATCH_WEIGHT_TYPES, Session
+from .tokenizer import Tokenizer
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,10 @@ class ModelInfo:
 class Model(Owned):
     """A GGUF model (architectures `llama`, `qwen2`). `Model()` loads the default SmolLM2-135M.
 
-    Weights stay in the read-only file mapping; loading takes milliseconds (a session may add a
-    converted copy for batches: `Session(batch_weights=...)`, ~1 s once). Problems in the file
-    raise a subclass of `GGUFError` naming the key or tensor and the byte offset.
+    Weights stay in the read-only file mapping: loading copies none of them (a session may add a
+    converted copy for batches, `Session(batch_weights=...)`, kept on disk for later processes).
+    Problems in the file raise a subclass of `GGUFError` naming the key or tensor and the byte
+    offset.
     """
 
     def __init__(self, path: str | os.PathLike | None = None):
@@ -84,7 +88,6 @@ class Model(Owned):
                 self._tokenizer_loading.start()
 
     def _load_tokenizer(self) -> None:
-        from .tokenizer import Tokenizer
         try:
             self._tokenizer = Tokenizer(self.path)
         except BaseException as e:  # noqa: BLE001 - raised where the tokenizer is wanted
@@ -101,31 +104,35 @@ class Model(Owned):
                     error, self._tokenizer_error = self._tokenizer_error, None
                     raise error
             if self._tokenizer is None:
-                from .tokenizer import Tokenizer
                 self._tokenizer = Tokenizer(self.path)
             return self._tokenizer
 
-    def _keep_batch_weights(self, type_name: str, ggml_type: int) -> None:
-        """The engine keeps its batch copies of this type on disk (mapped in later processes
-        instead of converted again: the conversion is most of a new process's set-up)."""
-        from .derived import batch_weights_file
+    @property
+    def handle(self):
+        """The native model its sessions are made on (None once closed)."""
+        return self._handle
+
+    def keep_batch_weights(self, type_name: str) -> None:
+        """The engine keeps its batch copies of this type (a key of `BATCH_WEIGHT_TYPES`) on disk,
+        mapped in later processes instead of converted again: the conversion is most of a new
+        process's set-up."""
         try:
             path = batch_weights_file(self.path, type_name, N.library_path)
         except OSError:
             path = None
         if path is not None:
             err = N.cc_error()
-            N.check(N.lib.cc_model_set_batch_cache(self._handle, ggml_type, os.fsencode(path), err), err)
+            N.check(N.lib.cc_model_set_batch_cache(self._handle, BATCH_WEIGHT_TYPES[type_name],
+                                                   os.fsencode(path), err), err)
 
     def batch_weights_source(self, type_name: str) -> str | None:
         """Where the batch copies of a type came from in this process: "converted", "cached"
         (mapped from the cache file) or None (not made yet)."""
-        from .session import BATCH_WEIGHT_TYPES
         return {0: None, 1: "converted", 2: "cached"}[
             N.lib.cc_model_batch_source(self._handle, BATCH_WEIGHT_TYPES[type_name])]
 
-    def session(self, **kwargs):
-        from .session import Session
+    def session(self, **kwargs) -> Session:
+        """A new `Session` on this model (keywords: see `Session`)."""
         return Session(self, **kwargs)
 
     def close(self) -> None:

@@ -18,16 +18,13 @@ from __future__ import annotations
 import ctypes as C
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 import numpy as np
 
 from . import _native as N
 from .owned import Owned
 from .threads import CpuLoad, ThreadGovernor, physical_cores
-
-if TYPE_CHECKING:                 # Model.session() makes sessions: the import goes one way
-    from .model import Model
 
 KV_MODES = {"exact": 0, "propagate": 1}
 
@@ -118,10 +115,24 @@ BATCH_WEIGHT_TYPES = {None: -1, "f32": 0, "f16": 1, "q8_0": 8, "bf16": 30}
 FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 1}
 
 
+class SessionModel(Protocol):
+    """What a session uses of its model (a `Model`): the shapes in `info`, the native `handle`
+    and `keep_batch_weights`. Named here, not imported: Model.session() makes sessions, so the
+    import goes one way (model -> session)."""
+
+    @property
+    def info(self): ...
+
+    @property
+    def handle(self): ...
+
+    def keep_batch_weights(self, type_name: str) -> None: ...
+
+
 class Session(Owned):
     """One sequence: positions [0, n_past) are in the KV cache; `tokens` lists them."""
 
-    def __init__(self, model: Model, *, n_ctx: int = 0, n_batch: int = 512,
+    def __init__(self, model: SessionModel, *, n_ctx: int = 0, n_batch: int = 512,
                  n_threads: int | None = None, kv_f32: bool = False,
                  batch_weights: str | None = None, batch_min_rows: int = 8,
                  batch_cache: bool = True):
@@ -142,8 +153,8 @@ class Session(Owned):
                                      BATCH_WEIGHT_TYPES[batch_weights], batch_min_rows)
         err = N.cc_error()
         if batch_weights is not None and batch_cache:
-            self.model._keep_batch_weights(batch_weights, BATCH_WEIGHT_TYPES[batch_weights])
-        ctx = N.lib.cc_context_new(self.model._handle, params, err)
+            self.model.keep_batch_weights(batch_weights)
+        ctx = N.lib.cc_context_new(self.model.handle, params, err)
         if not ctx:
             N.raise_error(err)
         self._ctx = ctx

@@ -3,7 +3,7 @@
 // The tokenizer must be llama.cpp's (the ids we score are the ids the model sees). Its model
 // parameters are a struct whose layout follows the llama.cpp release, so the load is made here,
 // against llama.h; every other vocabulary call takes plain pointers and integers and the caller
-// makes it on libllama directly. A new process then does not import llama_cpp (~0.05 s).
+// makes it on libllama directly. A new process then need not import llama_cpp at start-up.
 
 #include "codecheck.h"
 

@@ -152,7 +152,7 @@ def test_cancel_stops_a_running_check(lab_page, jupyterlab):
     wait_kernel_idle(page)
 
 
-# a finding without a fix is listed all the same (issue 18, item 3)
+# a finding without a fix is listed all the same
 NO_FIX = "values = [1, 2, 3]\nprint(sum(values) / zqxwv)"
 
 
@@ -169,7 +169,7 @@ def test_a_finding_without_a_fix_is_listed(lab_page, jupyterlab):
     assert "zqxwv" in finding.inner_text() and "line 2:" in finding.inner_text()
 
 
-# 3,000 lines (issue 18, item 8): checked piece by piece with progress, the view stays small
+# 3,000 lines: checked piece by piece with progress, the view stays small
 HUGE = "\n".join(f"row_{k} = {k} * 2" for k in range(3000))
 # one line longer than the model's window: refused, and the refusal alone is shown
 ONE_LINE = "x = [" + ", ".join(str(k) for k in range(4000)) + "]"

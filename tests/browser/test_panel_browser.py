@@ -152,7 +152,7 @@ def test_without_the_server_extension_the_kernel_checks(page, panel_lab_kernel_o
 
 
 def test_other_languages_are_skipped(page, panel_lab):
-    """Issue 18, item 4: a %%bash cell is not Python: not checked, and said so at once."""
+    """A %%bash cell is not Python: not checked, and said so at once."""
     write_notebook(panel_lab, "bash.ipynb", ["x = 1", "%%bash\nfor f in *.ipynb; do\n  echo \"$f\"\ndone"])
     open_notebook(page, panel_lab, "bash.ipynb")
     page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
@@ -172,7 +172,7 @@ def test_other_languages_are_skipped(page, panel_lab):
     assert [r["source"] for r in requests] == ["x = 1"], requests
 
 
-# 3,000 lines (issue 18, item 8): checked piece by piece by the server, the panel stays small
+# 3,000 lines: checked piece by piece by the server, the panel stays small
 HUGE = "\n".join(f"row_{k} = {k} * 2" for k in range(3000))
 
 
@@ -201,7 +201,7 @@ CRASH_CELLS = ['import pandas as pd\nsales = pd.DataFrame({"price": [1.0, 2.5], 
 
 
 def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_lab):
-    """Issue 26: the server has the model, the kernel the objects. The panel asks the kernel for
+    """The server has the model, the kernel the objects. The panel asks the kernel for
     the cell's facts; the server's check reports the missing column with the column's fix.
     Saves docs/panel-crash.png for the README."""
     write_notebook(panel_lab, "crash.ipynb", CRASH_CELLS)
