@@ -2,6 +2,7 @@
 line, early exit keeps the decisions, results stream and round-trip through JSON."""
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
@@ -105,6 +106,17 @@ def test_result_fields_and_json_round_trip():
     assert r.evidence and r.evidence[0].replacement == "print" and r.evidence[0].gain > 0
     for key in ("tokens", "layers_computed", "layers_possible", "exit_histogram", "time_s", "tokens_per_s"):
         assert key in r.stats
+
+
+def test_diff_rows_of_a_real_check_mark_the_fix_and_travel_in_the_json():
+    """The rows every view draws (their edge cases: test_diff_rows.py), on the model's own fix."""
+    r = check("x = [1, 2, 3]\npritn(x)\n", **FAST)
+    (edit,) = r.edits
+    rows = [(row.kind, row.old_line, row.new_line, row.text, row.spans, row.edit_kinds) for row in r.diff_rows()]
+    assert rows == [("same", 1, 1, "x = [1, 2, 3]", [], []),
+                    ("removed", 2, None, "pritn(x)", [(0, 5)], []),
+                    ("added", None, 2, "print(x)", [(0, 5)], [edit.kind])]
+    assert json.loads(r.to_json())["diff_rows"][2]["spans"] == [[0, 5]]
 
 
 def test_magics_and_shell_lines_are_never_flagged():

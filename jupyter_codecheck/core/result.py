@@ -1,12 +1,15 @@
 """CheckResult: plain, JSON-able data. Views, the CLI and outside tools rely on these names.
 
 Offsets `start`/`end` are BYTE offsets into the UTF-8 source (a token may end inside a multibyte
-character); `line` is 1-based, `column` 0-based in characters.
+character); `line` is 1-based, `column` 0-based in characters. `to_dict()` also carries the diff
+as `diff_rows` (see `CheckResult.diff_rows`), so every view draws the same diff.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+
+from .diff import DIFF_CONTEXT, DiffRow, diff_rows
 
 
 @dataclass
@@ -127,8 +130,17 @@ class CheckResult:
     def warnings(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "warning"]
 
+    def diff_rows(self, context: int = DIFF_CONTEXT) -> list[DiffRow]:
+        """The diff of `source` against its edits as rows ([] without edits), what every view
+        draws: the changed lines (kind "removed", then "added", with the characters the edits
+        remove or insert as `spans`), `context` unchanged lines ("same") around each change, and
+        a "gap" row for each run of unchanged lines left out. Computed from `edits`, so a partial
+        result being streamed has its rows too."""
+        return diff_rows(self.source, self.edits, context)
+
     def to_dict(self) -> dict:
-        return asdict(self)
+        """Every field, and the diff as `diff_rows` (a list of DiffRow dicts)."""
+        return {**asdict(self), "diff_rows": [asdict(r) for r in self.diff_rows()]}
 
     def to_json(self, **kwargs) -> str:
         return json.dumps(self.to_dict(), **kwargs)
@@ -167,5 +179,5 @@ class CheckResult:
                 f"{len(self.findings)} findings)")
 
 
-__all__ = ["Alternative", "TokenRecord", "Edit", "apply_edits", "Finding", "Evidence", "CheckResult", "SEVERITIES",
-           "severity", "severity_counts"]
+__all__ = ["Alternative", "TokenRecord", "Edit", "apply_edits", "Finding", "Evidence", "CheckResult", "DiffRow",
+           "SEVERITIES", "severity", "severity_counts"]
