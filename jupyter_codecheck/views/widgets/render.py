@@ -6,15 +6,15 @@ room in the layout, so an output never changes height on hover), the histogram a
 inline SVG. `text/plain` holds no timings so that nbval compares it stably.
 
 Every helper here takes plain values and returns strings; the live widget (views.py) reuses the
-colour scale, the diff and the histogram so both views agree.
+colour scale, the diff and the histogram so both views agree. The diff's rows are the result's
+own (`CheckResult.diff_rows()`): this module only draws them.
 """
 from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass
 
-from ...core.result import CheckResult, Edit, TokenRecord, severity, severity_counts
+from ...core.result import CheckResult, DiffRow, TokenRecord, severity, severity_counts
 from ..report import cell_place, finding_line
 
 MIME_JSON = "application/vnd.jupyter-codecheck+json"
@@ -66,16 +66,6 @@ def ink_for(background: str) -> str:
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=True)
-
-
-def _char_offsets(source: str):
-    """byte offset -> character offset; an offset inside a character rounds down to its start."""
-    data = source.encode("utf-8")
-
-    def to_char(b: int) -> int:
-        b = max(0, min(b, len(data)))
-        return len(data[:b].decode("utf-8", "ignore"))
-    return to_char
 
 
 def fmt_prob(prob: float | None) -> str:
@@ -151,159 +141,34 @@ def text_plain(result: CheckResult) -> str:
 
 # -- diff (HTML) -----------------------------------------------------------------------------------
 
-@dataclass
-class _Mark:
-    start: int      # character offsets into the text they mark
-    end: int
-    kind: str
-
-
-def _marked_lines(text: str, marks: list[_Mark]) -> list[str]:
-    """`text` split into lines of HTML, the marked character ranges wrapped in del/ins-like spans."""
-    kind_at: list[str | None] = [None] * len(text)
-    for m in marks:
-        for i in range(m.start, min(m.end, len(text))):
-            kind_at[i] = m.kind
-    lines, cur, i = [], [], 0
-    while i <= len(text):
-        if i == len(text) or text[i] == "\n":
-            lines.append("".join(cur))
-            cur = []
-            i += 1
-            continue
-        j, kind = i, kind_at[i]
-        while j < len(text) and text[j] != "\n" and kind_at[j] == kind:
-            j += 1
-        chunk = _esc(text[i:j])
-        if kind is None:
-            cur.append(chunk)
-        else:
-            cur.append(f'<span class="cc-{kind}" style="{_MARK_STYLE[kind]}">{chunk}</span>')
-        i = j
-    if text.endswith("\n"):
-        lines.pop()     # the empty "line" after the final newline
-    return lines
-
-
 _MARK_STYLE = {
     "del": "background:#ffb3ba;text-decoration:line-through;text-decoration-color:#a0001a",
     "ins": "background:#9be9a8;font-weight:600",
 }
-_ROW_STYLE = {
-    " ": "",
-    "\u2026": "color:#888;font-style:italic",
-    "-": "background:#ffebe9",
-    "+": "background:#e6ffec",
+# a row kind's sign, its `data-sign`, its style, and how its marked characters are shown
+_ROW_LOOK = {
+    "same": (" ", "ctx", "", None),
+    "gap": ("\u2026", "gap", "color:#888;font-style:italic", None),
+    "removed": ("-", "del", "background:#ffebe9", "del"),
+    "added": ("+", "ins", "background:#e6ffec", "ins"),
 }
-_SIGN_NAME = {" ": "ctx", "-": "del", "+": "ins", "\u2026": "gap"}
 _KIND_STYLE = ("display:inline-block;margin-left:1em;padding:0 .45em;border-radius:.7em;"
                "font:600 10px/1.6 sans-serif;color:#fff;background:#6f42c1;vertical-align:1px")
 
 
-@dataclass
-class _Hunk:
-    first: int          # 0-based source line range [first, last]
-    last: int
-    edits: list[Edit]
-
-
-def _hunks(result: CheckResult, lines: list[str], to_char) -> list[_Hunk]:
-    starts, pos = [], 0
-    for line in lines:
-        starts.append(pos)
-        pos += len(line) + 1
-
-    def line_of(c: int) -> int:
-        lo = 0
-        for k, s in enumerate(starts):
-            if s <= c:
-                lo = k
-        return lo
-
-    hunks: list[_Hunk] = []
-    for e in sorted(result.edits, key=lambda e: (e.start, e.end)):
-        cs, ce = to_char(e.start), to_char(e.end)
-        first = line_of(cs)
-        last = max(first, line_of(max(cs, ce - 1)))
-        if hunks and first <= hunks[-1].last:
-            hunks[-1].last = max(hunks[-1].last, last)
-            hunks[-1].edits.append(e)
-        else:
-            hunks.append(_Hunk(first, last, [e]))
-    return hunks
-
-
-def diff_rows(result: CheckResult) -> list[tuple[str, int | None, str, str]]:
-    """The inline diff as rows (sign ' '/'-'/'+', source line number or None, HTML of the line,
-    label HTML). Changed characters are marked; edit kinds label the first '+' row of a hunk."""
-    source = result.source
-    to_char = _char_offsets(source)
-    lines = source.split("\n")
-    if source.endswith("\n"):
-        lines.pop()
-    hunks = _hunks(result, lines, to_char)
-    line_start = []
-    pos = 0
-    for line in lines:
-        line_start.append(pos)
-        pos += len(line) + 1
-    rows: list[tuple[str, int | None, str, str]] = []
-    done = 0
-    for h in hunks:
-        _context_rows(rows, lines, done, h.first, first=not rows)
-        seg_start = line_start[h.first]
-        seg_end = line_start[h.last] + len(lines[h.last]) + 1 if h.last < len(lines) else len(source)
-        seg_end = min(seg_end, len(source))
-        old = source[seg_start:seg_end]
-        new_parts, del_marks, ins_marks, cur, new_len = [], [], [], seg_start, 0
-        for e in h.edits:
-            cs, ce = to_char(e.start), to_char(e.end)
-            keep = source[cur:cs]
-            new_parts.append(keep)
-            new_len += len(keep)
-            del_marks.append(_Mark(cs - seg_start, ce - seg_start, "del"))
-            ins_marks.append(_Mark(new_len, new_len + len(e.replacement), "ins"))
-            new_parts.append(e.replacement)
-            new_len += len(e.replacement)
-            cur = max(cur, ce)
-        new_parts.append(source[cur:seg_end])
-        new = "".join(new_parts)
-        for k, text in enumerate(_marked_lines(old, del_marks)):
-            rows.append(("-", h.first + k + 1, text, ""))
-        kinds = []
-        for e in h.edits:
-            if e.kind not in kinds:
-                kinds.append(e.kind)
-        label = "".join(f'<span class="cc-kind" style="{_KIND_STYLE}">{_esc(k)}</span>' for k in kinds)
-        new_lines = _marked_lines(new, ins_marks) or [""]
-        for k, text in enumerate(new_lines):
-            rows.append(("+", None, text, label if k == 0 else ""))
-        done = h.last + 1
-    _context_rows(rows, lines, done, len(lines), first=not rows, last=True)
-    return rows
-
-
-CONTEXT_LINES = 2           # unchanged lines shown around a change; the rest is one gap row
-
-
-def _context_rows(rows, lines, begin, end, *, first=False, last=False) -> None:
-    """Unchanged lines [begin, end) between two changes (or before the first / after the last):
-    CONTEXT_LINES next to each change, a gap row ('...', how many lines) for the rest."""
-    keep_head = 0 if first else CONTEXT_LINES
-    keep_tail = 0 if last else CONTEXT_LINES
-    if end - begin <= keep_head + keep_tail + 1:
-        shown = list(range(begin, end))
-        gap = None
-    else:
-        shown = list(range(begin, begin + keep_head)) + list(range(end - keep_tail, end))
-        gap = (begin + keep_head, end - keep_tail)
-    for k in shown:
-        if gap is not None and k == gap[1]:
-            rows.append(("\u2026", None, f"{gap[1] - gap[0]} unchanged lines", ""))
-            gap = None
-        rows.append((" ", k + 1, _esc(lines[k]), ""))
-    if gap is not None:
-        rows.append(("\u2026", None, f"{gap[1] - gap[0]} unchanged lines", ""))
+def _row_html(row: DiffRow) -> str:
+    """A diff row's text as HTML: its marked characters in del/ins spans, then its edit kinds."""
+    if row.kind == "gap":
+        return f"{row.lines} unchanged lines"
+    mark = _ROW_LOOK[row.kind][3]
+    out, pos = [], 0
+    for start, end in row.spans:
+        out.append(_esc(row.text[pos:start]))
+        out.append(f'<span class="cc-{mark}" style="{_MARK_STYLE[mark]}">{_esc(row.text[start:end])}</span>')
+        pos = end
+    out.append(_esc(row.text[pos:]))
+    out.extend(f'<span class="cc-kind" style="{_KIND_STYLE}">{_esc(k)}</span>' for k in row.edit_kinds)
+    return "".join(out)
 
 
 def diff_html(result: CheckResult) -> str:
@@ -316,13 +181,15 @@ def diff_html(result: CheckResult) -> str:
     else:
         out.append('<table class="cc-diff" style="border-collapse:collapse;'
                    'font-family:var(--jp-code-font-family,monospace);font-size:var(--jp-code-font-size,13px);width:100%">')
-        for sign, num, text, label in diff_rows(result):
-            style = _ROW_STYLE[sign]
+        for row in result.diff_rows():
+            sign, name, style, _ = _ROW_LOOK[row.kind]
+            # the source's line number; an added row has none there
+            num = row.old_line if row.kind in ("same", "removed") else ""
             out.append(
-                f'<tr class="cc-row" data-sign="{_SIGN_NAME[sign]}" style="{style}">'
-                f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num or ""}</td>'
+                f'<tr class="cc-row" data-sign="{name}" style="{style}">'
+                f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num}</td>'
                 f'<td style="color:#888;padding:0 .4em;user-select:none;width:1em">{sign}</td>'
-                f'<td style="white-space:pre;padding:0 .3em">{text}{label}</td></tr>')
+                f'<td style="white-space:pre;padding:0 .3em">{_row_html(row)}</td></tr>')
         out.append("</table>")
     out.extend(finding_html(f) for f in result.findings)
     return "\n".join(out)
