@@ -8,7 +8,7 @@ import { Signal, ISignal } from '@lumino/signaling';
 
 import { foreignCellMagic } from './cells';
 import { CheckError, IChecker, KernelChecker, readKernelFacts, ServerChecker } from './client';
-import { minimalReplacement } from './diff';
+import { minimalReplacement } from './replacement';
 import { marksFor, showMarks } from './highlights';
 import { IPanelSettings, checkOptions, selectContext } from './settings';
 import { ICheckRequest, ICheckResult, ITokenRecord } from './types';

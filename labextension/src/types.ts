@@ -71,6 +71,18 @@ export function severityCounts(findings: IFinding[]): string {
   return parts.join(', ');
 }
 
+/** One row of the result's diff (jupyter_codecheck/core/diff.py): the server computes the
+ *  rows, the panel only draws them. */
+export interface IDiffRow {
+  kind: 'same' | 'removed' | 'added' | 'gap'; // gap: unchanged lines left out
+  old_line: number | null; // 1-based line in the source (same, removed; a gap: its first line)
+  new_line: number | null; // 1-based line in the corrected source (same, added; a gap: its first)
+  text: string; // the line without its end ('' for a gap)
+  spans: [number, number][]; // removed / inserted characters of `text` (code points, [start, end))
+  lines: number; // a gap: how many unchanged lines it stands for
+  edit_kinds: string[]; // the change's edit kinds, on its first added row (else its last removed row)
+}
+
 export interface ICheckResult {
   source: string;
   tokens: ITokenRecord[];
@@ -78,6 +90,7 @@ export interface ICheckResult {
   findings: IFinding[];
   corrected: string;
   stats: { [key: string]: any };
+  diff_rows?: IDiffRow[]; // absent from the results of older versions (a kernel's own install)
 }
 
 /** What the panel asks for: the cell, the earlier cells, and CheckOptions fields. */

@@ -2,9 +2,8 @@
  * Plain-DOM views of one CheckResult: findings, diff, heat map, exit histogram, stats.
  * Each function builds and returns a fresh element; the panel decides where it goes.
  */
-import { diffHunks, lineDiff } from './diff';
 import { ByteOffsets } from './offsets';
-import { ICheckResult, ITokenRecord, severityOf } from './types';
+import { ICheckResult, IDiffRow, ITokenRecord, severityOf } from './types';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -50,15 +49,24 @@ export function findingsView(result: ICheckResult): HTMLElement {
   return list;
 }
 
-/** The changed lines with two lines of context around each; long unchanged stretches fold. */
+/** A diff row kind's sign and the end of its class name. */
+const ROW_LOOK: { [kind in IDiffRow['kind']]: { sign: string; cls: string } } = {
+  same: { sign: ' ', cls: 'same' },
+  removed: { sign: '-', cls: 'del' },
+  added: { sign: '+', cls: 'add' },
+  gap: { sign: '…', cls: 'gap' }
+};
+
+/** The result's diff rows as the checker made them: the changed lines with a few lines of
+ *  context around each, long unchanged stretches as one gap row. */
 export function diffView(result: ICheckResult): HTMLElement {
   const pre = el('pre', 'jp-codecheck-diff');
-  const lines = lineDiff(result.source.replace(/\n$/, ''), result.corrected.replace(/\n$/, ''));
-  for (const line of diffHunks(lines)) {
-    const kind = line.op === '+' ? 'add' : line.op === '-' ? 'del' : line.op === ' ' ? 'same' : 'gap';
-    const row = el('div', `jp-codecheck-diff-line jp-codecheck-diff-${kind}`);
-    row.textContent = line.op === '…' ? `… ${line.text}` : `${line.op} ${line.text}`;
-    pre.appendChild(row);
+  for (const row of result.diff_rows ?? []) {
+    const look = ROW_LOOK[row.kind];
+    const line = el('div', `jp-codecheck-diff-line jp-codecheck-diff-${look.cls}`);
+    line.textContent =
+      row.kind === 'gap' ? `${look.sign} ${row.lines} unchanged line${row.lines === 1 ? '' : 's'}` : `${look.sign} ${row.text}`;
+    pre.appendChild(line);
   }
   return pre;
 }
