@@ -104,8 +104,8 @@ def test_json_report_schema(project_run):
     report = project_run["json"]
     assert list(report) == ["files"]
     for entry in report["files"]:
-        expected = ["path", "cell", "findings", "corrected", "stats"] if "cell" in entry else \
-                   ["path", "findings", "corrected", "stats"]
+        expected = ["path", "cell", "findings", "corrected", "diff_rows", "stats"] if "cell" in entry else \
+                   ["path", "findings", "corrected", "diff_rows", "stats"]
         assert list(entry) == expected
         assert isinstance(entry["corrected"], str)
         assert isinstance(entry["stats"]["tokens"], int) and entry["stats"]["tokens"] > 0
@@ -131,6 +131,9 @@ def test_json_findings_and_corrections(project_run):
     assert clean_py["findings"] == [] and clean_py["corrected"] == CLEAN_PY
     assert [f["line"] for f in buggy_py["findings"]] == [2]
     assert buggy_py["corrected"] == "x = [1, 2, 3]\nprint(x)\n"
+    assert [(row["kind"], row["text"], row["spans"]) for row in buggy_py["diff_rows"]] == [
+        ("same", "x = [1, 2, 3]", []), ("removed", "pritn(x)", [[0, 5]]), ("added", "print(x)", [[0, 5]])]
+    assert clean_py["diff_rows"] == []
     # 'pritn' is an undefined name (an error) or the model's verified edit (a warning)
     assert buggy_py["findings"][0]["replacement"] in (None, "print(x)")
     assert "print" in buggy_py["findings"][0]["message"] or buggy_py["findings"][0]["replacement"]

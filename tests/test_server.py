@@ -105,6 +105,8 @@ async def test_check_a_cell(jp_fetch, checker):
     # the panel shows each finding's severity: the JSON carries it (and a warning's gain)
     (finding,) = json.loads(r.body)["findings"]
     assert finding["severity"] in ("error", "warning") and "gain" in finding
+    # the panel draws the diff rows it receives
+    assert [row["kind"] for row in json.loads(r.body)["diff_rows"]] == ["same", "removed", "added"]
 
 
 async def test_cells_before_the_context_define_names(jp_fetch, checker):

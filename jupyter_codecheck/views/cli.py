@@ -41,8 +41,15 @@ finding holds every field of jupyter_codecheck.Finding):
                      "severity": "warning",      # error | warning
                      "gain": 6.2}],              # warnings: evidence for the edit in nats; errors: null
        "corrected": "...",                       # the whole corrected source of the file (or cell)
+       "diff_rows": [{"kind": "removed",         # CheckResult.diff_rows(): same | removed | added | gap
+                      "old_line": 3,             # 1-based line in the source, or null (added)
+                      "new_line": null,          # 1-based line in the corrected source, or null (removed)
+                      "text": "    retrun x",    # the line without its end ("" for a gap)
+                      "spans": [[4, 10]],        # the characters removed (added: inserted), [start, end)
+                      "lines": 1,                # a gap: how many unchanged lines it leaves out
+                      "edit_kinds": []}, ...],   # the change's edit kinds, on its first added row
        "stats": {"tokens": 42, "time_s": 0.8, "model": "...", ...}},   # CheckResult.stats
-      {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "stats": {...}}
+      {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "diff_rows": [...], "stats": {...}}
     ]}
 
 One entry per Python file and per checked notebook cell (`"cell"` only on cell entries), in the

@@ -163,6 +163,7 @@ def json_report(run: Run) -> dict:
         # severity, gain, ...): new fields reach the report without a change here
         entry["findings"] = [asdict(f) for f in c.result.findings]
         entry["corrected"] = c.result.corrected
+        entry["diff_rows"] = [asdict(row) for row in c.result.diff_rows()]
         entry["stats"] = c.result.stats
         files.append(entry)
     return {"files": files}
