@@ -3,6 +3,8 @@
     jupyter-codecheck analysis.ipynb src/             # human text, coloured on a terminal
     jupyter-codecheck --format json notebooks/ > report.json
     jupyter-codecheck --format sarif -o codecheck.sarif .   # for code-scanning UIs
+    jupyter-codecheck --jobs auto notebooks/          # worker processes (views/processes.py)
+    jupyter-codecheck --dask tcp://host:8786 repo/    # a Dask distributed cluster (views/cluster.py)
     jupyter-codecheck calibrate ...                   # choose thresholds for a model (see calibrate.py)
 
 PATHs are files or directories (searched recursively for `.py` and `.ipynb`; hidden folders,
