@@ -27,6 +27,9 @@ import nbformat
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
+# the LocalCluster's scheduler and workers (this process and its children) import the package
+sys.path.insert(0, str(ROOT))
+os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
 RUN_STATS = ("n_threads", "context_reused")
 
 
