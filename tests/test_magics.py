@@ -279,12 +279,12 @@ def _sev_result(findings, with_edit):
 @pytest.fixture
 def fake_check(monkeypatch, magics):
     """%%codecheck answers with the result in `answer[0]` instead of running the model."""
-    import jupyter_codecheck.views.magics as magics_module
+    import jupyter_codecheck.core.pieces as pieces_module
     answer: list[CheckResult] = []
 
     def check_long_iter(source, **_):
         yield answer[0]
-    monkeypatch.setattr(magics_module, "check_long_iter", check_long_iter)
+    monkeypatch.setattr(pieces_module, "check_long_iter", check_long_iter)   # what CheckJob runs
     monkeypatch.setattr(magics, "ensure_model", lambda *a, **k: {})
     return answer
 

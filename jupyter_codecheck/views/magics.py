@@ -26,13 +26,13 @@ from IPython.display import display
 
 from ..core.check import check
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
-from ..core.pieces import Piece, check_long, check_long_iter, select_context
+from ..core.pieces import Piece, select_context
 from ..core.result import CheckResult
 from ..core.result import severity_counts
 from .report import cell_place, finding_line
 from .progress import KernelProgress
 from .widgets import mimebundle
-from .worker import Worker
+from .worker import CheckJob, Worker
 
 VIEWS = ("widget", "html", "text")
 
@@ -247,27 +247,25 @@ class CodecheckMagics(Magics):
                 live.run(context=context, block=True, **options)
                 handle.update(live)     # the static fallback of the final state
                 return live.result
-        cancel = threading.Event()
-        result = None
         decided = 0
         piece = ""
-        gen = check_long_iter(source, context=context, cancel=cancel, **options)
-        try:
-            # an interrupt cancels: the walk stops within one layer and still yields the partial
-            # result, wherever the interrupt finds this thread
-            with interrupt_cancels(cancel):
-                for item in gen:
-                    if isinstance(item, CheckResult):
-                        result = item
-                    elif isinstance(item, Piece):
-                        piece = f" ({item})"
-                    elif hasattr(item, "decision"):
-                        decided += 1
-                        progress.show(f"codecheck: checking{piece} … {decided} tokens decided", log=False)
-        finally:
-            # a suspended check holds the model's lock: one kept alive by a traceback (a second
-            # interrupt, a failing view) would stop every later check in this process
-            gen.close()
+
+        def shown(item):
+            nonlocal decided, piece
+            if isinstance(item, Piece):
+                piece = f" ({item})"
+            elif hasattr(item, "decision"):
+                decided += 1
+                progress.show(f"codecheck: checking{piece} … {decided} tokens decided", log=False)
+
+        job = CheckJob(source, context=context, options=options, on_item=shown)
+        # an interrupt cancels: the walk stops within one layer and still yields the partial
+        # result, wherever the interrupt finds this thread
+        with interrupt_cancels(job.cancel):
+            result = job.run()
+        if job.error is not None:
+            progress.clear()
+            raise job.error
         if result is None:              # no result (the check failed or was interrupted twice)
             progress.clear()
             return None
@@ -423,8 +421,8 @@ class AutoChecker:
         self.magics = magics
         self.enabled = False
         self._worker = Worker(self._work, name="codecheck-auto")
-        self._current: _Job | None = None
-        self.last: _Job | None = None           # the last cell's check (shown after the cell)
+        self._current: CheckJob | None = None
+        self.last: CheckJob | None = None       # the last cell's check (shown after the cell)
 
     def set(self, on: bool):
         events = self.magics.shell.events
@@ -449,7 +447,7 @@ class AutoChecker:
             return
         m = self.magics
         context = m.context() if m.defaults.context else None
-        job = _Job(source, {**m.defaults.options, **m.kernel_options(source)}, context)
+        job = CheckJob(source, context=context, options={**m.defaults.options, **m.kernel_options(source)})
         self._current = job
         self._worker.put(job)
 
@@ -457,11 +455,7 @@ class AutoChecker:
         job, self._current = self._current, None
         if job is None:
             return
-        try:
-            job.done.wait()
-        except KeyboardInterrupt:
-            job.cancel.set()
-            job.done.wait()
+        job.wait()                              # an interrupt meanwhile cancels the check
         if job.error is not None:
             print(f"codecheck: the check failed: {job.error}", file=sys.stderr)
         elif job.result is not None and (job.result.findings or job.result.stats.get("cancelled")):
@@ -471,24 +465,8 @@ class AutoChecker:
             display({"text/plain": text}, raw=True)
         self.last = job
 
-    def _work(self, job: _Job):
-        try:
-            job.result = check_long(job.source, context=job.context, cancel=job.cancel, **job.options)
-        except Exception as e:  # noqa: BLE001 - reported in the cell, the worker keeps going
-            job.error = e
-        finally:
-            job.done.set()
-
-
-@dataclass
-class _Job:
-    source: str
-    options: dict
-    context: list | None
-    cancel: threading.Event = field(default_factory=threading.Event)
-    done: threading.Event = field(default_factory=threading.Event)
-    result: CheckResult | None = None
-    error: BaseException | None = None
+    def _work(self, job: CheckJob):
+        job.run()       # a failure is kept in job.error and reported in the cell
 
 
 # -- extension hooks --------------------------------------------------------------------------------

@@ -223,19 +223,25 @@ class CheckView(anywidget.AnyWidget):
             raise RuntimeError("this view already ran a check; make a new CheckView")
         if "cancel" in options:
             raise TypeError("CheckView.run cancels through its own cancel_event; drop cancel=")
-        from ...core.pieces import Piece, check_long_iter
+        from ...core.pieces import Piece
+        from ..worker import CheckJob
         self.status = "running"
 
+        def shown(item):
+            if isinstance(item, Piece):
+                self.piece = str(item)
+            else:
+                self.add(item)
+
+        job = CheckJob(self.source, context=context, options=options, on_item=shown,
+                       cancel=self.cancel_event)
+
         def walk():
+            result = job.run()
             try:
-                for item in check_long_iter(self.source, context=context, cancel=self.cancel_event,
-                                            **options):
-                    if isinstance(item, CheckResult):
-                        self.finish(item)
-                    elif isinstance(item, Piece):
-                        self.piece = str(item)
-                    else:
-                        self.add(item)
+                if job.error is not None:
+                    raise job.error
+                self.finish(result)
             except Exception as exc:   # shown in the view: the worker has no one else to tell
                 self.error(f"{type(exc).__name__}: {exc}")
 
