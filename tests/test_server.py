@@ -84,6 +84,11 @@ async def test_status(jp_fetch, checker):
     (b'{"source": "x = \'\\ud800\'"}', 400, '"source" holds a lone surrogate'),
     (b'{"source": "x", "context": ["\\udc80"]}', 400, '"context" holds a lone surrogate'),
     (b'{"source": "' + b"x" * 5000 + b'"}', 413, "at most 4096"),
+    (b'{"cells": ["x = 1"], "index": 1}', 400, '"index" must be the checked cell'),
+    (b'{"cells": "x = 1", "index": 0}', 400, '"cells" must be a list of strings'),
+    (b'{"cells": ["x = 1"], "index": 0, "context": ["y"]}', 400, "exclude each other"),
+    (b'{"cells": ["x = 1"], "index": 0, "source": "y = 2"}', 400, "differs from cells[index]"),
+    (b'{"cells": ["x = 1"], "index": 0, "context_start": -1}', 400, '"context_start" must be'),
 ])
 async def test_bad_requests_say_why(jp_fetch, checker, body, status, says):
     for path in ("check", "stream"):
@@ -117,6 +122,19 @@ async def test_cells_before_the_context_define_names(jp_fetch, checker):
     assert [f.kind for f in CheckResult.from_json(r.body.decode()).findings] == ["undefined-name"]
     r = await post(jp_fetch, {**body, "earlier": ["def helper(n):\n    return n\n"]})
     assert r.code == 200 and CheckResult.from_json(r.body.decode()).findings == []
+
+
+async def test_the_server_picks_a_cells_context_from_the_notebooks_cells(jp_fetch, checker):
+    # the panel sends the notebook's code cells and which one to check; the server chooses the
+    # context, the cells before it and the cells after it as every view does (cell_check)
+    cells = ["def helper(n):\n    return n\n", "%%bash\necho hi\n", "y = 2\n", "print(helper(y) + total)\n",
+             "total = 3\n"]
+    r = await post(jp_fetch, {"cells": cells, "index": 3, "context_chars": 10})
+    assert r.code == 200, r.body
+    result = CheckResult.from_json(r.body.decode())
+    (finding,) = result.findings         # helper: in a cell before the window; total: only later
+    assert finding.kind == "undefined-name" and "only the next cell defines it" in finding.message
+    assert result.stats["context_start"] == 1         # the window holds "y = 2" only
 
 
 async def test_the_kernels_facts_and_later_cells_reach_a_server_check(jp_fetch, checker):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from .options import CONTEXT_CHARS
 from .result import CheckResult, Edit, TokenRecord, apply_edits
-from .sources import Unit, earlier_sources, later_sources, split_source
+from .sources import Unit, earlier_sources, is_python_cell, later_sources, split_source
 
 WINDOW_CHARS = 9000
 PIECE_CHARS = 6000
@@ -154,19 +154,39 @@ class UnitCheck:
                 **({"notebook": True} if self.unit.cell is not None else {})}
 
 
-def unit_checks(units: Sequence[Unit], *, context: bool = True) -> Iterator[UnitCheck]:
+def unit_checks(units: Sequence[Unit], *, context: bool = True,
+                budget: int = CONTEXT_CHARS) -> Iterator[UnitCheck]:
     """Each unit of a file or notebook with the cells its check reads, in order; every view
     that checks a whole notebook takes its units from here. Without `context`, each cell alone
     (still a notebook cell)."""
     start = 0           # the context window's start in this notebook (select_context)
     for unit in units:
-        earlier, before, later = [], [], []
-        if context:
-            cells = earlier_sources(units, unit)
-            start, earlier = select_context(cells, start)
-            before = cells[:start]
-            later = later_sources(units, unit)
-        yield UnitCheck(unit, earlier, before, later)
+        if not context:
+            yield UnitCheck(unit, [], [], [])
+            continue
+        job, start = _in_notebook(unit, earlier_sources(units, unit), later_sources(units, unit),
+                                  start, budget)
+        yield job
+
+
+def cell_check(cells: Sequence[str], index: int, start: int = 0,
+               budget: int = CONTEXT_CHARS) -> tuple[UnitCheck, int]:
+    """Code cell `index` of a notebook given as its code cells' sources in order (those that
+    are empty or in another language are left out here, as a notebook file's are), with the
+    cells its check reads; and the context window's start to pass for the notebook's next cell.
+    The panel, through the server or the kernel, checks one cell at a time from here."""
+    if not 0 <= index < len(cells):
+        raise IndexError(f"cell index {index} is outside the {len(cells)} cells given")
+    kept = [i for i, c in enumerate(cells) if c.strip() and is_python_cell(c)]
+    unit = Unit(path="notebook", source=cells[index], cell=index)
+    return _in_notebook(unit, [cells[i] for i in kept if i < index],
+                        [cells[i] for i in kept if i > index], start, budget)
+
+
+def _in_notebook(unit: Unit, earlier: list[str], later: list[str], start: int,
+                 budget: int) -> tuple[UnitCheck, int]:
+    start, context = select_context(earlier, start, budget)
+    return UnitCheck(unit, context, earlier[:start], later), start
 
 
 def recent(sources: list[str], budget: int) -> list[str]:
@@ -269,4 +289,4 @@ def _merge_stats(all_stats: list[dict]) -> dict:
 
 
 __all__ = ["PIECE_CHARS", "WINDOW_CHARS", "CONTEXT_CHARS", "Piece", "check_long", "check_long_iter", "merge",
-           "recent", "select_context", "UnitCheck", "unit_checks"]
+           "recent", "select_context", "UnitCheck", "unit_checks", "cell_check"]

@@ -131,7 +131,7 @@ export class KernelChecker implements IChecker {
     const code = [
       'def __codecheck_run(payload):',
       '    import json, threading',
-      '    from jupyter_codecheck.core.pieces import check_long',
+      '    from jupyter_codecheck.core.pieces import cell_check, check_long',
       '    from jupyter_codecheck.views.magics import interrupt_cancels',
       '    req = json.loads(payload)',
       // the kernel's namespace, as %%codecheck gives it: its names are defined, its objects are
@@ -139,11 +139,12 @@ export class KernelChecker implements IChecker {
       '    ns = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_run"}',
       // an interrupt (Cancel) ends the check with its partial result, wherever it lands
       '    cancel = threading.Event()',
+      // the cell's context as every view picks it; a long cell piece by piece, as the server checks it
+      '    job, start = cell_check(req["cells"], req["index"], req["context_start"], req["context_chars"])',
       '    with interrupt_cancels(cancel):',
-      // a long cell piece by piece, as the server checks it
-      '        result = check_long(req["source"], context=req["context"] or None, earlier=req.get("earlier") or None,',
-      '                            later=req.get("later") or None, namespace=ns, notebook=True, cancel=cancel,',
-      '                            **req["options"])',
+      '        result = check_long(job.unit.source, **{**job.options(), "namespace": ns, "cancel": cancel,',
+      '                                                **req["options"]})',
+      '    result.stats["context_start"] = start',
       `    print("${RESULT_MARK}" + result.to_json())`,
       `try:\n    __codecheck_run(${payload})\nfinally:\n    del __codecheck_run`
     ].join('\n');

@@ -10,7 +10,7 @@ import { foreignCellMagic } from './cells';
 import { CheckError, IChecker, KernelChecker, readKernelFacts, ServerChecker } from './client';
 import { minimalReplacement } from './replacement';
 import { marksFor, showMarks } from './highlights';
-import { IPanelSettings, checkOptions, selectContext } from './settings';
+import { IPanelSettings, checkOptions } from './settings';
 import { ICheckRequest, ICheckResult, ITokenRecord } from './types';
 
 export interface ICellState {
@@ -40,7 +40,7 @@ export class CheckController {
   private server = new ServerChecker();
   private serverUp: boolean | null = null;
   private readonly watched = new WeakSet<Cell>();
-  // where each notebook's context window begins (selectContext): kept so that checks in a row
+  // where each notebook's context window begins (the last result's stats.context_start): kept so that checks in a row
   // share the earlier cells' KV
   private readonly contextStart = new WeakMap<NotebookPanel, number>();
   progress: INotebookProgress | null = null;
@@ -164,15 +164,6 @@ export class CheckController {
     const state: ICellState = { ...this.blank(cell), running: true };
     this.states.set(id, state);
     this._changed.emit(id);
-    const earlier: string[] = [];
-    for (const c of panel.content.widgets) {
-      if (c === cell) {
-        break;
-      }
-      if (c instanceof CodeCell) {
-        earlier.push(c.model.sharedModel.getSource());
-      }
-    }
     const magic = foreignCellMagic(state.source);
     if (magic !== null) {
       // %%bash, %%html, ...: not Python, so not checked (as the magic and the command line do)
@@ -181,15 +172,16 @@ export class CheckController {
       this._changed.emit(id);
       return;
     }
-    const cells = earlier.filter(c => c.trim() && foreignCellMagic(c) === null);
-    const [start, context] = selectContext(cells, this.contextStart.get(panel) ?? 0, this.settings.contextChars);
-    this.contextStart.set(panel, start);
+    // the notebook's code cells as they are; the checker picks the context from them as every
+    // view does (jupyter_codecheck.core.pieces.cell_check)
+    const code: Cell[] = panel.content.widgets.filter(c => c instanceof CodeCell);
     const request: ICheckRequest = {
       source: state.source,
-      context,
-      earlier: cells.slice(0, start),
-      options: checkOptions(this.settings),
-      later: laterCells(panel, cell)
+      cells: code.map(c => (c === cell ? state.source : c.model.sharedModel.getSource())),
+      index: code.indexOf(cell),
+      context_start: this.contextStart.get(panel) ?? 0,
+      context_chars: this.settings.contextChars,
+      options: checkOptions(this.settings)
     };
     this.abort = new AbortController();
     try {
@@ -212,6 +204,10 @@ export class CheckController {
         },
         this.abort.signal
       );
+      const start = state.result.stats?.context_start;
+      if (typeof start === 'number') {
+        this.contextStart.set(panel, start);
+      }
       this.highlight(cell);
     } catch (e) {
       state.error = e instanceof CheckError ? e.message : String(e);
@@ -259,15 +255,4 @@ export class CheckController {
     const result = this.states.get(cell.model.id)?.result;
     return !!result && result.corrected !== result.source && cell.model.sharedModel.getSource() === result.corrected;
   }
-}
-
-/** The code cells after `cell` (not in another language): run order's evidence. */
-function laterCells(panel: NotebookPanel, cell: Cell): string[] {
-  const widgets = panel.content.widgets;
-  const at = widgets.indexOf(cell);
-  return widgets
-    .slice(at + 1)
-    .filter(c => c instanceof CodeCell)
-    .map(c => c.model.sharedModel.getSource())
-    .filter(c => c.trim() && foreignCellMagic(c) === null);
 }

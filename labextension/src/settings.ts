@@ -57,24 +57,3 @@ export function checkOptions(s: IPanelSettings): { [key: string]: any } {
   }
   return options;
 }
-
-/**
- * The earlier cells a check reads as context: the same rule as every other view
- * (jupyter_codecheck/core/pieces.py `select_context`). The window's start stays put while it
- * holds at most twice the budget, so the server finds the earlier cells' KV from the last check
- * and reads only what is new; then it moves to the most recent cells that fit the budget.
- * Returns the start to pass for the next cell of the same notebook, and the cells.
- */
-export function selectContext(earlier: string[], start: number, budget: number): [number, string[]] {
-  start = Math.min(start, earlier.length);
-  const size = (cells: string[]) => cells.reduce((n, c) => n + c.length, 0);
-  if (size(earlier.slice(start)) > 2 * budget) {
-    let total = 0;
-    start = earlier.length;
-    while (start > 0 && total + earlier[start - 1].length <= budget) {
-      start--;
-      total += earlier[start].length;
-    }
-  }
-  return [start, earlier.slice(start)];
-}

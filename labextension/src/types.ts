@@ -93,15 +93,18 @@ export interface ICheckResult {
   diff_rows?: IDiffRow[]; // absent from the results of older versions (a kernel's own install)
 }
 
-/** What the panel asks for: the cell, the earlier cells, and CheckOptions fields. */
+/** What the panel asks for: the cell, the notebook's code cells, and CheckOptions fields. */
 export interface ICheckRequest {
   source: string;
-  context: string[];
-  /** The cells before the context, which the model does not read: what they define counts. */
-  earlier: string[];
+  /** The notebook's code cells in order, this one at `index`: the checker picks the context,
+   *  the cells before it and the cells after it (core/pieces.py `cell_check`). */
+  cells: string[];
+  index: number;
+  /** Where the context window started for the last cell (the result's stats.context_start):
+   *  checks in a row then share the earlier cells' KV. */
+  context_start: number;
+  context_chars: number;
   options: { [key: string]: any };
-  /** The code cells after it: a name only they define fails when the notebook runs in order. */
-  later?: string[];
   /** What the notebook's kernel read for this cell (jupyter_codecheck.core.kernel): its names and
    *  the facts on its live objects. The server has no kernel; the panel asks it. */
   names?: string[];

@@ -9,7 +9,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ...core.options import OPTIONS, OptionError, option, validate
+from ...core.options import CONTEXT_CHARS, OPTIONS, OptionError, option, validate
+from ...core.pieces import cell_check
 
 # Options the server owns (scope "server" in the options contract): the model and the thread
 # count pick the ONE engine every notebook shares; `cancel` and `names` are the program's own.
@@ -39,6 +40,9 @@ class CheckRequest:
     earlier: list[str] = field(default_factory=list)
     options: dict = field(default_factory=dict)
     id: str | None = None           # client-chosen, so that it can cancel a check still running
+    # with `cells`: where the notebook's context window started (the client sends it back with
+    # its next cell, so that the model's reading of the earlier cells is reused)
+    context_start: int | None = None
 
 
 # what the notebook's kernel read for this cell (the server has no kernel: the panel asks it and
@@ -101,10 +105,13 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
         raise RequestError(400, f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     if not isinstance(data, dict):
         raise RequestError(400, f"the request must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - {"source", "context", "earlier", "options", "id", *KERNEL_FIELDS})
+    unknown = sorted(set(data) - {"source", "context", "earlier", "options", "id", *KERNEL_FIELDS, *NOTEBOOK_FIELDS})
     if unknown:
         raise RequestError(400, f"unknown field(s) {', '.join(unknown)}; expected source, context, earlier, "
-                                f"options, id, {', '.join(KERNEL_FIELDS)}")
+                                f"options, id, {', '.join(KERNEL_FIELDS)}, {', '.join(NOTEBOOK_FIELDS)}")
+    context_start = None
+    if data.get("cells") is not None:
+        data, context_start = _from_cells(data)
     source = data.get("source")
     if not isinstance(source, str):
         raise RequestError(400, '"source" (the cell\'s code, a string) is required')
@@ -128,4 +135,34 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
                             allow_client_model=allow_client_model)
     options.update(_kernel_fields(data))
     options.setdefault("notebook", True)      # the panel checks notebook cells
-    return CheckRequest(source=source, context=context, earlier=earlier, options=options, id=check_id)
+    return CheckRequest(source=source, context=context, earlier=earlier, options=options, id=check_id,
+                        context_start=context_start)
+
+
+# the notebook as the client sees it: its code cells in order and which one to check; the server
+# picks the context the way every view does (core.pieces.cell_check)
+NOTEBOOK_FIELDS = ("cells", "index", "context_start", "context_chars")
+
+
+def _from_cells(data: dict) -> tuple[dict, int]:
+    cells, index = data.get("cells"), data.get("index")
+    if not isinstance(cells, list) or not all(isinstance(c, str) for c in cells):
+        raise RequestError(400, '"cells" must be a list of strings (the notebook\'s code cells, in order)')
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(cells):
+        raise RequestError(400, f'"index" must be the checked cell\'s position in "cells" (0 to {len(cells) - 1})')
+    taken = [k for k in ("context", "earlier", "later") if data.get(k)]
+    if taken:
+        raise RequestError(400, f'"cells" and {", ".join(taken)} exclude each other: the server '
+                                'picks the context from the cells')
+    if "source" in data and data["source"] != cells[index]:
+        raise RequestError(400, '"source" differs from cells[index]; send one of them')
+    numbers = {}
+    for key, default, low in (("context_start", 0, 0), ("context_chars", CONTEXT_CHARS, 1)):
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise RequestError(400, f'"{key}" must be a whole number >= {low}')
+        numbers[key] = value
+    job, start = cell_check(cells, index, numbers["context_start"], numbers["context_chars"])
+    given = {k: v for k, v in data.items() if k not in NOTEBOOK_FIELDS}
+    return {**given, "source": job.unit.source, "context": job.context, "earlier": job.before,
+            "later": job.later or None}, start

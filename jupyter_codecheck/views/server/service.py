@@ -158,6 +158,8 @@ class CodecheckServer(LoggingConfigurable):
         except Exception as e:   # the worker must survive any failed check
             self.log.exception("codecheck: check %s failed", job.id)
             return None, (500, f"{type(e).__name__}: {e}")
+        if result is not None and req.context_start is not None:
+            result.stats["context_start"] = req.context_start     # for the notebook's next cell
         return result, None
 
 
