@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -160,11 +159,22 @@ def main() -> None:
     ap.add_argument("--limit", type=int, help="only this many notebooks (a quick look)")
     ap.add_argument("--modes", default="1,2,auto,dask2", help="comma-separated: N (--jobs N), auto, daskN")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "scale")
+    ap.add_argument("--busy", type=int, default=0, metavar="N",
+                    help="N other processes spinning on a core each during every mode (a user's busy machine)")
     args = ap.parse_args()
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
+    try:
+        run_modes(args)
+    finally:
+        for h in hogs:
+            h.kill()
+
+
+def run_modes(args) -> None:
     n = min(args.notebooks, args.limit or args.notebooks)
     args.out.mkdir(parents=True, exist_ok=True)
     load_s = first_load_seconds()
-    figures: dict = {"notebooks": n, "load_s": round(load_s, 2),
+    figures: dict = {"notebooks": n, "load_s": round(load_s, 2), "busy_processes": args.busy,
                      "machine_cores": psutil.cpu_count(logical=False), "modes": {}}
     with tempfile.TemporaryDirectory() as tmp:
         repo = Path(tmp) / "repo"
@@ -180,7 +190,7 @@ def main() -> None:
                 r = run_cli(repo, ["--jobs", mode], out)
             cells = len(r["report"]["files"])
             entry = {k: v for k, v in r.items() if k != "report"}
-            entry.update(cells=cells, files_per_s=round(n / r["wall_s"], 3), wall_s=round(r["wall_s"], 1),
+            entry.update(cells=cells, workers=len(r["rss_mb"]), files_per_s=round(n / r["wall_s"], 3), wall_s=round(r["wall_s"], 1),
                          load_avg_before=round(load_before, 2))
             if baseline is None:
                 baseline = r

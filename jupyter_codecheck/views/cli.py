@@ -249,7 +249,14 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
         progress.clear()
         _error(message)
 
-    if dask is None and str(jobs) == "1":
+    n_jobs = 1
+    if dask is None and str(jobs) != "1":
+        from .processes import jobs_for
+        try:
+            n_jobs = jobs_for(jobs, len(files))
+        except ValueError as e:
+            raise FatalError(str(e)) from None
+    if dask is None and n_jobs == 1:          # this process: no worker to start
         options = {**options, "progress": progress.core}
         for n, path in enumerate(files, 1):
             name = stdin_name if path == "-" else path
@@ -269,11 +276,7 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
             from .cluster import check_on_cluster
             outcomes = check_on_cluster(dask, named, options, context=context, on_done=on_done)
         else:
-            from .processes import check_in_processes, jobs_for, threads_per_worker
-            try:
-                n_jobs = jobs_for(jobs, len(named))
-            except ValueError as e:
-                raise FatalError(str(e)) from None
+            from .processes import check_in_processes, threads_per_worker
             if "n_threads" not in options:
                 options = {**options, "n_threads": threads_per_worker(n_jobs)}
             outcomes = check_in_processes(named, options, context=context, jobs=n_jobs, on_done=on_done)
