@@ -5,11 +5,12 @@ Run once more under AddressSanitizer with `make asan`.
 from __future__ import annotations
 
 import struct
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from gguf_files import GGUF_STRING, GGUF_UINT32, Tensor, tiny_model
+from gguf_files import GGUF_FLOAT32, GGUF_STRING, GGUF_UINT32, Tensor, tiny_model
 from jupyter_codecheck.engine import Model, errors
 
 
@@ -88,6 +89,25 @@ def test_broken_file_raises(tmp_path, case):
     assert isinstance(info.value, errors.GGUFError)
     text = f"{info.value} {info.value.key or ''}"
     assert needle.lower() in text.lower(), text
+
+
+def test_float_metadata_beyond_int64_loads(tmp_path):
+    """A float value far outside the int64 range is read as a float only (the fuzzer's first find:
+    converting it to an integer was undefined behaviour)."""
+    path = _write(tmp_path, _with(lambda g: _set_kv(g, "llama.rope.freq_base", GGUF_FLOAT32, 4.37e24)))
+    assert Model(path).info.rope_freq_base == pytest.approx(4.37e24, rel=1e-6)
+
+
+def test_fuzz_regressions_refused_by_place():
+    """The fuzzer's saved findings (native/fuzz/regressions): each loads or is a GGUF error that
+    names its key or tensor, or its section and offset (as the harness checks)."""
+    found = sorted((Path(__file__).resolve().parents[1] / "native" / "fuzz" / "regressions").glob("*.gguf"))
+    assert found
+    for path in found:
+        try:
+            Model(path)
+        except errors.GGUFError as e:
+            assert (f"'{e.key}'" in str(e)) if e.key else (e.offset is not None and e.offset >= 0), (path.name, e)
 
 
 def test_error_carries_offset_and_key(tmp_path):

@@ -91,8 +91,10 @@ void read_scalar(reader & r, uint32_t t, gguf_value & v, const std::string & key
         case GV_UINT64:  v.i = (int64_t) r.get<uint64_t>(key); break;
         case GV_INT64:   v.i = r.get<int64_t>(key); break;
         case GV_BOOL:    v.i = r.get<uint8_t>(key) != 0; break;
-        case GV_FLOAT32: v.f = r.get<float>(key); v.i = (int64_t) v.f; break;
-        case GV_FLOAT64: v.f = r.get<double>(key); v.i = (int64_t) v.f; break;
+        // a float keeps i = 0 (meta_int refuses floats): converting one outside the int64 range
+        // (or NaN) would be undefined behaviour
+        case GV_FLOAT32: v.f = r.get<float>(key); break;
+        case GV_FLOAT64: v.f = r.get<double>(key); break;
         default: break;
     }
     if (t != GV_FLOAT32 && t != GV_FLOAT64) v.f = (double) v.i;
