@@ -77,6 +77,22 @@ CASES = {
     "duplicate tensor": (lambda: _with(lambda g: g.tensors.append(Tensor("output_norm.weight", np.ones(64, np.float32)))),
                          errors.TensorInfoError, "duplicate"),
     "string length past end": (lambda: _valid()[:24] + struct.pack("<Q", 1 << 40) + _valid()[32:], errors.MetadataError, "absurd"),
+    # found by the fuzzer (native/fuzz): names a C string cannot hold, refusals that named nothing
+    "NUL in a key": (lambda: _with(lambda g: g.kv.insert(0, ("general.\0name", GGUF_UINT32, 1))), errors.MetadataError,
+                     "metadata entry 0: its key has a NUL byte at position 8"),
+    "NUL first in a key": (lambda: _with(lambda g: g.kv.extend([("\0general.name", GGUF_UINT32, 1)] * 2)),
+                           errors.MetadataError, "its key has a NUL byte at position 0"),
+    "NUL in a tensor name": (lambda: _with(lambda g: setattr(_tensor(g, "output_norm.weight"), "name", "output\0norm")),
+                             errors.TensorInfoError, "tensor info 1: its name has a NUL byte at position 6"),
+    "empty tensor name": (lambda: _with(lambda g: setattr(_tensor(g, "output_norm.weight"), "name", "")),
+                          errors.TensorInfoError, "tensor info 1 has an invalid name"),
+    "counts beyond the file": (lambda: _with(lambda g: setattr(g, "n_tensors", 1 << 19)), errors.TruncatedFileError,
+                               "the header counts 524288 tensors"),
+    "hyper-parameter names its key": (lambda: _with(lambda g: _set_kv(g, "llama.attention.head_count_kv", GGUF_UINT32, 3)),
+                                      errors.MetadataError, "hyper-parameter 'llama.attention.head_count_kv' = 3"),
+    # found in review: a NaN epsilon was cast to an integer for the message (undefined behaviour)
+    "NaN epsilon": (lambda: _with(lambda g: _set_kv(g, "llama.attention.layer_norm_rms_epsilon", GGUF_FLOAT32, float("nan"))),
+                    errors.MetadataError, "'llama.attention.layer_norm_rms_epsilon' = nan"),
 }
 
 

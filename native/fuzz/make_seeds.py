@@ -7,6 +7,10 @@
   tiny-qwen2.gguf
   tiny-llama-q4_1.gguf  the tiny llama with SmolLM2's types (Q8_0 embedding, Q4_1 matrices)
 
+and the handcrafted twins of the harness's findings in native/fuzz/regressions/ (the fuzzer's own
+minimized inputs sit beside them), each the tiny Q4_1 llama with one defect: every fuzz run
+replays them under the sanitizers and the harness's refusal check.
+
 Run: PYTHONPATH=. .venv/bin/python native/fuzz/make_seeds.py [model.gguf]
 """
 from __future__ import annotations
@@ -19,9 +23,10 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-from gguf_files import GGUF, tiny_model  # noqa: E402
+from gguf_files import GGUF, GGUF_FLOAT32, GGUF_UINT32, tiny_model  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "corpus"
+REGRESSIONS = Path(__file__).resolve().parent / "regressions"
 ARRAY_KEEP = 64  # entries kept of each metadata array
 GGML_Q4_1, GGML_Q8_0 = 3, 8
 SCALAR_SIZE = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}
@@ -84,6 +89,38 @@ def tiny_quantized() -> GGUF:
     return g
 
 
+def _defect(change) -> bytes:
+    g = tiny_quantized()
+    change(g)
+    return g.to_bytes()
+
+
+def _set(key, type_, value):
+    return lambda g: setattr(g, "kv", [(k, type_, value) if k == key else (k, t, v) for k, t, v in g.kv])
+
+
+def _rename(old, new):
+    return lambda g: setattr(next(t for t in g.tensors if t.name == old), "name", new)
+
+
+def _shape(old, new, shape):
+    def change(g):
+        t = next(t for t in g.tensors if t.name == old)
+        t.name, t.shape = new, shape
+    return change
+
+
+# refusals that named no key, tensor, section or offset before the reader's fixes
+REGRESSION_CASES = {
+    "nul-in-key.gguf": lambda g: g.kv.extend([("\0general.name", GGUF_UINT32, 1)] * 2),  # was "duplicate key ''"
+    "nul-in-tensor-name.gguf": lambda g: _shape("output_norm.weight", "\0output_norm", (1, 1, 1, 1, 32))(g),
+    "empty-tensor-name.gguf": _rename("output_norm.weight", ""),
+    "header-counts-beyond-file.gguf": lambda g: setattr(g, "n_tensors", 1 << 19),
+    "hyper-parameter-key.gguf": _set("llama.attention.head_count_kv", GGUF_UINT32, 3),
+    "nan-epsilon.gguf": _set("llama.attention.layer_norm_rms_epsilon", GGUF_FLOAT32, float("nan")),
+}
+
+
 def main(argv: list[str]) -> None:
     if len(argv) > 1:
         model = Path(argv[1])
@@ -100,6 +137,9 @@ def main(argv: list[str]) -> None:
     for name, data in seeds.items():
         (OUT / name).write_bytes(data)
         print(f"{name}: {len(data)} bytes")
+    for name, change in REGRESSION_CASES.items():
+        (REGRESSIONS / name).write_bytes(_defect(change))
+        print(f"regressions/{name}")
 
 
 if __name__ == "__main__":
