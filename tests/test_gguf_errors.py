@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gguf_files import GGUF_FLOAT32, GGUF_STRING, GGUF_UINT32, Tensor, tiny_model
+from gguf_files import GGUF_FLOAT32, GGUF_STRING, GGUF_UINT32, GGUF_UINT64, Tensor, tiny_model
 from jupyter_codecheck.engine import Model, errors
 
 
@@ -93,6 +93,9 @@ CASES = {
     # found in review: a NaN epsilon was cast to an integer for the message (undefined behaviour)
     "NaN epsilon": (lambda: _with(lambda g: _set_kv(g, "llama.attention.layer_norm_rms_epsilon", GGUF_FLOAT32, float("nan"))),
                     errors.MetadataError, "'llama.attention.layer_norm_rms_epsilon' = nan"),
+    # found in review: a 64-bit count was cut to 32 bits (2^32 + 2 layers loaded as 2)
+    "count beyond 32 bits": (lambda: _with(lambda g: _set_kv(g, "llama.block_count", GGUF_UINT64, (1 << 32) + 2)),
+                             errors.MetadataError, "'llama.block_count' = 4294967298 is out of the 32-bit range"),
 }
 
 

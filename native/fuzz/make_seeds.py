@@ -23,7 +23,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-from gguf_files import GGUF, GGUF_FLOAT32, GGUF_UINT32, tiny_model  # noqa: E402
+from gguf_files import GGUF, GGUF_FLOAT32, GGUF_UINT32, GGUF_UINT64, tiny_model  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "corpus"
 REGRESSIONS = Path(__file__).resolve().parent / "regressions"
@@ -118,6 +118,8 @@ REGRESSION_CASES = {
     "header-counts-beyond-file.gguf": lambda g: setattr(g, "n_tensors", 1 << 19),
     "hyper-parameter-key.gguf": _set("llama.attention.head_count_kv", GGUF_UINT32, 3),
     "nan-epsilon.gguf": _set("llama.attention.layer_norm_rms_epsilon", GGUF_FLOAT32, float("nan")),
+    # accepted before: 2^32 + 2 layers read as 2
+    "block-count-beyond-32-bits.gguf": _set("llama.block_count", GGUF_UINT64, (1 << 32) + 2),
 }
 
 

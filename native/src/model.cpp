@@ -6,6 +6,7 @@
 #include "ggml-cpu.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <system_error>
 #include <thread>
@@ -42,6 +43,15 @@ int64_t meta_int(const gguf_file & f, const std::string & key, int64_t fallback,
         CC_THROW(CC_ERR_METADATA, v->offset, key, "metadata '%s' should be an integer (has value type %u)", key.c_str(), v->type);
     }
     return v->i;
+}
+
+int meta_int32(const gguf_file & f, const std::string & key, int fallback, bool required) {
+    const int64_t v = meta_int(f, key, fallback, required);
+    if (v < INT_MIN || v > INT_MAX) {
+        CC_THROW(CC_ERR_METADATA, f.find(key)->offset, key, "metadata '%s' = %lld is out of the 32-bit range", key.c_str(),
+                 (long long) v);
+    }
+    return (int) v;
 }
 
 double meta_float(const gguf_file & f, const std::string & key, double fallback, bool required) {
