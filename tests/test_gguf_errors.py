@@ -90,6 +90,8 @@ CASES = {
                                "the header counts 524288 tensors"),
     "hyper-parameter names its key": (lambda: _with(lambda g: _set_kv(g, "llama.attention.head_count_kv", GGUF_UINT32, 3)),
                                       errors.MetadataError, "hyper-parameter 'llama.attention.head_count_kv' = 3"),
+    "alignment not a power of two": (lambda: _with(lambda g: g.add("general.alignment", GGUF_UINT32, 24)), errors.MetadataError,
+                                     "metadata 'general.alignment' must be a power of two uint32 (has value type 4, value 24)"),
     # found in review: a NaN epsilon was cast to an integer for the message (undefined behaviour)
     "NaN epsilon": (lambda: _with(lambda g: _set_kv(g, "llama.attention.layer_norm_rms_epsilon", GGUF_FLOAT32, float("nan"))),
                     errors.MetadataError, "'llama.attention.layer_norm_rms_epsilon' = nan"),

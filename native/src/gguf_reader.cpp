@@ -241,7 +241,9 @@ void read_metadata(reader & r, gguf_file & f, uint64_t n_kv) {
     }
     if (const gguf_value * a = f.find("general.alignment")) {
         if (a->type != GV_UINT32 || a->i == 0 || (a->i & (a->i - 1)) != 0) {
-            CC_THROW(CC_ERR_METADATA, a->offset, "general.alignment", "general.alignment must be a power of two uint32");
+            CC_THROW(CC_ERR_METADATA, a->offset, "general.alignment",
+                     "metadata 'general.alignment' must be a power of two uint32 (has value type %u, value %lld)", a->type,
+                     (long long) a->i);
         }
         f.alignment = (uint64_t) a->i;
     }
