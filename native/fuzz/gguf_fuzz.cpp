@@ -60,15 +60,19 @@ std::string kind_of(const cc_error & e) {
         const char ch = msg[i];
         if (isdigit((unsigned char) ch)) {
             if (k.back() != '#') k += '#';
-        } else if (ch == '/' && k.back() == ' ') {
+        } else if (ch == '/' && e.code == CC_ERR_EMPTY && k.back() == ' ') {
             while (i + 1 < msg.size() && msg[i + 1] != ' ') ++i;  // the memfd's path
             k += "<path>";
         } else if (msg.compare(i, 3, "'*'") == 0) {
             k += "'*'";
             i += 2;
         } else if (ch == '\'') {
-            const size_t close = msg.find('\'', i + 1);  // a second name, e.g. the other tensor
-            if (close == std::string::npos) break;
+            // a second name, e.g. the other tensor: it ends at a quote before a space, a
+            // punctuation mark or the end, as the names may hold quotes themselves
+            size_t close = i + 1;
+            while (close < msg.size() && !(msg[close] == '\'' && (close + 1 == msg.size() || strchr(" ,:)", msg[close + 1])))) {
+                ++close;
+            }
             k += "'*'";
             i = close;
         } else if (isprint((unsigned char) ch)) {
