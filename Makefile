@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 
-.PHONY: setup install demo test chromium bench asan clean
+.PHONY: setup install demo test chromium bench asan clang fuzz-build fuzz fuzz-short clean
 
 $(VENV)/.deps: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,7 @@ demo: install
 # unit and integration tests; the example notebooks against their stored outputs (nbval); the
 # installed extensions; then the browser tests (headless Chromium, in their own pytest process:
 # pytest-jupyter's and Playwright's event loops do not mix)
-test: install chromium
+test: install chromium fuzz-short
 	cd tests && ../$(PY) -m pytest -q
 	# the tour's lens cell fits the exit maps on a fresh machine (progress on stderr, once per
 	# model): fit them first, so nbval compares what every later run shows
@@ -65,6 +65,36 @@ asan: install
 	  LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libstdc++.so.6)" \
 	  JUPYTER_CODECHECK_NATIVE_LIB=$(abspath build/asan/libcodecheck.so) \
 	  ../$(PY) -m pytest -q -p no:cacheprovider test_gguf_errors.py
+
+# Debian's clang with libFuzzer for the GGUF fuzzer (installed when running as root, e.g. in CI)
+LIBFUZZER_LINKS = f=$$(mktemp) && echo 'extern "C" int LLVMFuzzerTestOneInput(const char *, unsigned long) { return 0; }' \
+  | clang++ -x c++ -fsanitize=fuzzer -o $$f - 2>/dev/null; rc=$$?; rm -f $$f; exit $$rc
+clang:
+	@if ! ($(LIBFUZZER_LINKS)); then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq clang libclang-rt-14-dev >/dev/null; \
+	  else echo "the GGUF fuzzer needs clang with libFuzzer: sudo apt-get install clang libclang-rt-14-dev"; exit 1; fi; \
+	fi
+
+# the GGUF fuzzer (native/fuzz): the engine's sources under ASan, LeakSanitizer and UBSan
+fuzz-build: setup clang
+	cmake -S . -B build/fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+	  -DCODECHECK_FUZZ=ON -DPython_EXECUTABLE=$(abspath $(PY)) >/dev/null
+	cmake --build build/fuzz --target gguf_fuzz
+
+# the long run (FUZZ_RUNS inputs; figures in bench/reports/reliability/gguf-fuzz/)
+FUZZ_RUNS ?= 1000000
+fuzz: fuzz-build
+	$(PY) bench/gguf_fuzz.py --runs $(FUZZ_RUNS)
+
+# the short run of `make test`: the saved findings, then a few thousand mutated inputs; skipped
+# (with a message) where clang cannot be had
+fuzz-short: setup
+	@if $(MAKE) --no-print-directory -s clang; then \
+	  $(MAKE) --no-print-directory -s fuzz-build && \
+	  { $(PY) bench/gguf_fuzz.py --runs 5000 --max-seconds 120 --work build/fuzz/short >build/fuzz/short.txt; \
+	    rc=$$?; if [ $$rc = 0 ]; then tail -2 build/fuzz/short.txt; else cat build/fuzz/short.txt; fi; exit $$rc; }; \
+	else echo "SKIPPED the short GGUF fuzz run: no clang with libFuzzer"; fi
 
 clean:
 	rm -rf build $(VENV)

@@ -5,11 +5,12 @@ Run once more under AddressSanitizer with `make asan`.
 from __future__ import annotations
 
 import struct
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from gguf_files import GGUF_STRING, GGUF_UINT32, Tensor, tiny_model
+from gguf_files import GGUF_FLOAT32, GGUF_STRING, GGUF_UINT32, GGUF_UINT64, Tensor, tiny_model
 from jupyter_codecheck.engine import Model, errors
 
 
@@ -76,6 +77,27 @@ CASES = {
     "duplicate tensor": (lambda: _with(lambda g: g.tensors.append(Tensor("output_norm.weight", np.ones(64, np.float32)))),
                          errors.TensorInfoError, "duplicate"),
     "string length past end": (lambda: _valid()[:24] + struct.pack("<Q", 1 << 40) + _valid()[32:], errors.MetadataError, "absurd"),
+    # found by the fuzzer (native/fuzz): names a C string cannot hold, refusals that named nothing
+    "NUL in a key": (lambda: _with(lambda g: g.kv.insert(0, ("general.\0name", GGUF_UINT32, 1))), errors.MetadataError,
+                     "metadata entry 0: its key has a NUL byte at position 8"),
+    "NUL first in a key": (lambda: _with(lambda g: g.kv.extend([("\0general.name", GGUF_UINT32, 1)] * 2)),
+                           errors.MetadataError, "its key has a NUL byte at position 0"),
+    "NUL in a tensor name": (lambda: _with(lambda g: setattr(_tensor(g, "output_norm.weight"), "name", "output\0norm")),
+                             errors.TensorInfoError, "tensor info 1: its name has a NUL byte at position 6"),
+    "empty tensor name": (lambda: _with(lambda g: setattr(_tensor(g, "output_norm.weight"), "name", "")),
+                          errors.TensorInfoError, "tensor info 1 has an invalid name"),
+    "counts beyond the file": (lambda: _with(lambda g: setattr(g, "n_tensors", 1 << 19)), errors.TruncatedFileError,
+                               "the header counts 524288 tensors"),
+    "hyper-parameter names its key": (lambda: _with(lambda g: _set_kv(g, "llama.attention.head_count_kv", GGUF_UINT32, 3)),
+                                      errors.MetadataError, "hyper-parameter 'llama.attention.head_count_kv' = 3"),
+    "alignment not a power of two": (lambda: _with(lambda g: g.add("general.alignment", GGUF_UINT32, 24)), errors.MetadataError,
+                                     "metadata 'general.alignment' must be a power of two uint32 (has value type 4, value 24)"),
+    # found in review: a NaN epsilon was cast to an integer for the message (undefined behaviour)
+    "NaN epsilon": (lambda: _with(lambda g: _set_kv(g, "llama.attention.layer_norm_rms_epsilon", GGUF_FLOAT32, float("nan"))),
+                    errors.MetadataError, "'llama.attention.layer_norm_rms_epsilon' = nan"),
+    # found in review: a 64-bit count was cut to 32 bits (2^32 + 2 layers loaded as 2)
+    "count beyond 32 bits": (lambda: _with(lambda g: _set_kv(g, "llama.block_count", GGUF_UINT64, (1 << 32) + 2)),
+                             errors.MetadataError, "'llama.block_count' = 4294967298 is out of the 32-bit range"),
 }
 
 
@@ -88,6 +110,25 @@ def test_broken_file_raises(tmp_path, case):
     assert isinstance(info.value, errors.GGUFError)
     text = f"{info.value} {info.value.key or ''}"
     assert needle.lower() in text.lower(), text
+
+
+def test_float_metadata_beyond_int64_loads(tmp_path):
+    """A float value far outside the int64 range is read as a float only (the fuzzer's first find:
+    converting it to an integer was undefined behaviour)."""
+    path = _write(tmp_path, _with(lambda g: _set_kv(g, "llama.rope.freq_base", GGUF_FLOAT32, 4.37e24)))
+    assert Model(path).info.rope_freq_base == pytest.approx(4.37e24, rel=1e-6)
+
+
+def test_fuzz_regressions_refused_by_place():
+    """The fuzzer's saved findings (native/fuzz/regressions): each loads or is a GGUF error that
+    names its key or tensor, or its section and offset (as the harness checks)."""
+    found = sorted((Path(__file__).resolve().parents[1] / "native" / "fuzz" / "regressions").glob("*.gguf"))
+    assert found
+    for path in found:
+        try:
+            Model(path)
+        except errors.GGUFError as e:
+            assert (f"'{e.key}'" in str(e)) if e.key else (e.offset is not None and e.offset >= 0), (path.name, e)
 
 
 def test_error_carries_offset_and_key(tmp_path):

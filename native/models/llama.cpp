@@ -8,17 +8,17 @@
 void llama_family_load_config(const gguf_file & f, Config & c, int ctx_default, double freq_default,
                               double eps_default, int rope_type) {
     const std::string a = c.arch + ".";
-    c.n_layer = (int) meta_int(f, a + "block_count", 0, true);
-    c.n_embd = (int) meta_int(f, a + "embedding_length", 0, true);
-    c.n_ff = (int) meta_int(f, a + "feed_forward_length", 0, true);
-    c.n_head = (int) meta_int(f, a + "attention.head_count", 0, true);
-    c.n_head_kv = (int) meta_int(f, a + "attention.head_count_kv", c.n_head, false);
-    c.n_ctx_train = (int) meta_int(f, a + "context_length", ctx_default, false);
+    c.n_layer = meta_int32(f, a + "block_count", 0, true);
+    c.n_embd = meta_int32(f, a + "embedding_length", 0, true);
+    c.n_ff = meta_int32(f, a + "feed_forward_length", 0, true);
+    c.n_head = meta_int32(f, a + "attention.head_count", 0, true);
+    c.n_head_kv = meta_int32(f, a + "attention.head_count_kv", c.n_head, false);
+    c.n_ctx_train = meta_int32(f, a + "context_length", ctx_default, false);
     c.rope_freq_base = (float) meta_float(f, a + "rope.freq_base", freq_default, false);
     c.norm_eps = (float) meta_float(f, a + "attention.layer_norm_rms_epsilon", eps_default, true);
     c.head_dim = c.n_head > 0 ? c.n_embd / c.n_head : 0;
-    c.head_dim = (int) meta_int(f, a + "attention.key_length", c.head_dim, false);
-    c.n_rot = (int) meta_int(f, a + "rope.dimension_count", c.head_dim, false);
+    c.head_dim = meta_int32(f, a + "attention.key_length", c.head_dim, false);
+    c.n_rot = meta_int32(f, a + "rope.dimension_count", c.head_dim, false);
     c.rope_type = rope_type;
     check_config(c);
 }

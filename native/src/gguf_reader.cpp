@@ -91,11 +91,22 @@ void read_scalar(reader & r, uint32_t t, gguf_value & v, const std::string & key
         case GV_UINT64:  v.i = (int64_t) r.get<uint64_t>(key); break;
         case GV_INT64:   v.i = r.get<int64_t>(key); break;
         case GV_BOOL:    v.i = r.get<uint8_t>(key) != 0; break;
-        case GV_FLOAT32: v.f = r.get<float>(key); v.i = (int64_t) v.f; break;
-        case GV_FLOAT64: v.f = r.get<double>(key); v.i = (int64_t) v.f; break;
+        // a float keeps i = 0 (meta_int refuses floats): converting one outside the int64 range
+        // (or NaN) would be undefined behaviour
+        case GV_FLOAT32: v.f = r.get<float>(key); break;
+        case GV_FLOAT64: v.f = r.get<double>(key); break;
         default: break;
     }
     if (t != GV_FLOAT32 && t != GV_FLOAT64) v.f = (double) v.i;
+}
+
+// A key or tensor name is a C string everywhere past the reader (ggml's tensor names, cc_error.key,
+// messages): a NUL inside would cut it short, so that no error could name it.
+void refuse_nul(int code, const std::string & name, int64_t offset, const std::string & what) {
+    const size_t at = name.find('\0');
+    if (at != std::string::npos) {
+        CC_THROW(code, offset, "", "%s has a NUL byte at position %zu", what.c_str(), at);
+    }
 }
 
 bool valid_ggml_type(uint32_t t) {
@@ -161,7 +172,7 @@ gguf_counts read_header(reader & r, gguf_file & f) {
                  (unsigned long long) n.n_kv, (unsigned long long) MAX_KV);
     }
     if (n.n_tensors * 32 + n.n_kv * 13 > f.size - r.pos) {
-        CC_THROW(CC_ERR_TRUNCATED, 8, "", "file truncated: %llu tensors and %llu metadata entries cannot fit in %zu bytes",
+        CC_THROW(CC_ERR_TRUNCATED, 8, "", "file truncated: the header counts %llu tensors and %llu metadata entries, which cannot fit in %zu bytes",
                  (unsigned long long) n.n_tensors, (unsigned long long) n.n_kv, f.size);
     }
     return n;
@@ -222,6 +233,7 @@ void read_metadata(reader & r, gguf_file & f, uint64_t n_kv) {
         int64_t at = (int64_t) r.pos;
         std::string key = r.str();
         if (key.empty()) CC_THROW(CC_ERR_METADATA, at, "", "metadata entry %llu has an empty key", (unsigned long long) i);
+        refuse_nul(CC_ERR_METADATA, key, at, cc_format("metadata entry %llu: its key", (unsigned long long) i));
         r.what = "metadata '" + key + "'";
         gguf_value v = read_value(r, key);
         if (f.kv.count(key)) CC_THROW(CC_ERR_METADATA, at, key, "duplicate metadata key '%s'", key.c_str());
@@ -229,7 +241,9 @@ void read_metadata(reader & r, gguf_file & f, uint64_t n_kv) {
     }
     if (const gguf_value * a = f.find("general.alignment")) {
         if (a->type != GV_UINT32 || a->i == 0 || (a->i & (a->i - 1)) != 0) {
-            CC_THROW(CC_ERR_METADATA, a->offset, "general.alignment", "general.alignment must be a power of two uint32");
+            CC_THROW(CC_ERR_METADATA, a->offset, "general.alignment",
+                     "metadata 'general.alignment' must be a power of two uint32 (has value type %u, value %lld)", a->type,
+                     (long long) a->i);
         }
         f.alignment = (uint64_t) a->i;
     }
@@ -286,9 +300,11 @@ void read_tensor_infos(reader & r, gguf_file & f, uint64_t n_tensors) {
         r.what = cc_format("tensor info %llu", (unsigned long long) i);
         t.name = r.str();
         if (t.name.empty() || t.name.size() >= GGML_MAX_NAME) {
-            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, t.name, "tensor %llu has an invalid name (length %zu, limit %d)",
+            // no key: an empty or over-long name is no name to cite; the index and offset place it
+            CC_THROW(CC_ERR_TENSOR_INFO, t.info_offset, "", "tensor info %llu has an invalid name (length %zu, limit %d)",
                      (unsigned long long) i, t.name.size(), GGML_MAX_NAME - 1);
         }
+        refuse_nul(CC_ERR_TENSOR_INFO, t.name, t.info_offset, cc_format("tensor info %llu: its name", (unsigned long long) i));
         r.what = "tensor '" + t.name + "'";
         read_type(r, t, read_shape(r, t));
         t.offset = r.get<uint64_t>(t.name);

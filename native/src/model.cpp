@@ -6,6 +6,7 @@
 #include "ggml-cpu.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <system_error>
 #include <thread>
@@ -44,6 +45,15 @@ int64_t meta_int(const gguf_file & f, const std::string & key, int64_t fallback,
     return v->i;
 }
 
+int meta_int32(const gguf_file & f, const std::string & key, int fallback, bool required) {
+    const int64_t v = meta_int(f, key, fallback, required);
+    if (v < INT_MIN || v > INT_MAX) {
+        CC_THROW(CC_ERR_METADATA, f.find(key)->offset, key, "metadata '%s' = %lld is out of the 32-bit range", key.c_str(),
+                 (long long) v);
+    }
+    return (int) v;
+}
+
 double meta_float(const gguf_file & f, const std::string & key, double fallback, bool required) {
     const gguf_value * v = f.find(key);
     if (!v) {
@@ -57,18 +67,21 @@ double meta_float(const gguf_file & f, const std::string & key, double fallback,
 }
 
 void check_config(const Config & c) {
-    auto bad = [&](const char * what, long long value, const char * rule) {
-        CC_THROW(CC_ERR_METADATA, -1, c.arch + "." + what, "hyper-parameter %s = %lld is invalid (%s)", what, value, rule);
+    const std::string a = c.arch + ".";
+    auto bad = [&](const std::string & key, double value, const char * rule) {
+        CC_THROW(CC_ERR_METADATA, -1, a + key, "hyper-parameter '%s' = %.9g is invalid (%s)", (a + key).c_str(), value, rule);
     };
     if (c.n_layer < 1 || c.n_layer > 512) bad("block_count", c.n_layer, "1..512");
     if (c.n_embd < 1 || c.n_embd > 65536) bad("embedding_length", c.n_embd, "1..65536");
     if (c.n_ff < 1 || c.n_ff > 1 << 20) bad("feed_forward_length", c.n_ff, "1..2^20");
     if (c.n_head < 1 || c.n_head > 1024) bad("attention.head_count", c.n_head, "1..1024");
     if (c.n_head_kv < 1 || c.n_head % c.n_head_kv != 0) bad("attention.head_count_kv", c.n_head_kv, "must divide head_count");
-    if (c.head_dim < 2 || c.head_dim % 2 != 0 || c.head_dim > 1024) bad("head dimension", c.head_dim, "even, 2..1024");
+    if (c.head_dim < 2 || c.head_dim % 2 != 0 || c.head_dim > 1024) {
+        bad("attention.key_length", c.head_dim, "the head dimension, embedding_length / head_count unless given: even, 2..1024");
+    }
     if (c.n_rot != c.head_dim) bad("rope.dimension_count", c.n_rot, "partial RoPE is not supported: must equal the head dimension");
-    if (!(c.norm_eps > 0 && c.norm_eps < 1)) bad("attention.layer_norm_rms_epsilon", (long long) c.norm_eps, "0 < eps < 1");
-    if (!(c.rope_freq_base > 0)) bad("rope.freq_base", (long long) c.rope_freq_base, "> 0");
+    if (!(c.norm_eps > 0 && c.norm_eps < 1)) bad("attention.layer_norm_rms_epsilon", c.norm_eps, "0 < eps < 1");
+    if (!(c.rope_freq_base > 0)) bad("rope.freq_base", c.rope_freq_base, "> 0");
 }
 
 ggml_tensor * TensorBinder::get(const std::string & name, std::vector<int64_t> shape, bool required) {
@@ -122,7 +135,8 @@ std::unique_ptr<cc_model> model_load(const char * path) {
     const ArchSpec * spec = find_arch(arch->s);
     if (!spec) {
         CC_THROW(CC_ERR_UNSUPPORTED_ARCH, arch->offset, "general.architecture",
-                 "unsupported architecture '%s' (supported: %s)", arch->s.c_str(), supported_archs().c_str());
+                 "metadata 'general.architecture': architecture '%s' is not supported (supported: %s)", arch->s.c_str(),
+                 supported_archs().c_str());
     }
     m->arch = spec;
     Config & c = m->config;

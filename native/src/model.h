@@ -88,6 +88,8 @@ std::string supported_archs();
 
 // Metadata helpers shared by the architecture files: "<arch>.<key>" lookups with type checks.
 int64_t meta_int(const gguf_file & f, const std::string & key, int64_t fallback, bool required);
+// meta_int for a field held as int: a value outside its range is refused, not cut to 32 bits
+int meta_int32(const gguf_file & f, const std::string & key, int fallback, bool required);
 double meta_float(const gguf_file & f, const std::string & key, double fallback, bool required);
 // Checks shared by the transformer families we run (positive sizes, divisibility, limits).
 void check_config(const Config & c);
