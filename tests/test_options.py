@@ -212,11 +212,14 @@ def test_the_lab_settings_and_the_server_accept_the_same_values(key, name, value
             assert schema.is_valid(value) == _server(name, value), (path, key, value)
 
 
-def test_the_panel_chooses_context_as_the_core_does():
-    # settings.ts ports pieces.select_context: same default budget, same "twice the budget" rule
-    text = (REPO / "labextension/src/settings.ts").read_text()
-    assert f"contextChars: {CONTEXT_CHARS}," in text
-    assert "> 2 * budget" in text and "function selectContext" in text
+def test_the_panel_leaves_the_choice_of_context_to_the_core():
+    # the panel sends the notebook's cells; core.pieces.cell_check picks the context (server or
+    # kernel), with the panel's budget, whose default is the core's
+    settings = (REPO / "labextension/src/settings.ts").read_text()
+    assert f"contextChars: {CONTEXT_CHARS}," in settings
+    sources = "".join(p.read_text() for p in (REPO / "labextension/src").glob("*.ts"))
+    assert "selectContext" not in sources and "2 * budget" not in sources
+    assert "cell_check(" in (REPO / "labextension/src/client.ts").read_text()
 
 
 def test_every_option_has_help_and_a_default_it_accepts():
