@@ -20,9 +20,9 @@ from traitlets import Bool, Int, Unicode
 from traitlets.config import LoggingConfigurable
 
 from ...core.errors import ContextFullError
-from ...core.pieces import Piece, check_long_iter
+from ...core.pieces import Piece
 from ...core.result import CheckResult, Edit
-from ..worker import Worker
+from ..worker import CheckJob, Worker
 from .requests import CheckRequest, HTTPProblem
 
 
@@ -142,22 +142,23 @@ class CodecheckServer(LoggingConfigurable):
         options.setdefault("model", self.model or None)
         if self.n_threads > 0:
             options["n_threads"] = self.n_threads
+        options.update(earlier=req.earlier or None)
+
+        def streamed(item):
+            if job.stream:
+                kind = "piece" if isinstance(item, Piece) else "edit" if isinstance(item, Edit) else "token"
+                job.post(kind, dataclasses.asdict(item))
+
         # a check cancelled while it waited still runs to its first layer step and returns the
         # (empty) partial CheckResult the library defines for cancellation
-        result: CheckResult | None = None
-        try:
-            for item in check_long_iter(req.source, context=req.context or None, earlier=req.earlier or None,
-                                        cancel=job.cancel, **options):
-                if isinstance(item, CheckResult):
-                    result = item
-                elif job.stream:
-                    kind = "piece" if isinstance(item, Piece) else "edit" if isinstance(item, Edit) else "token"
-                    job.post(kind, dataclasses.asdict(item))
-        except ContextFullError as e:   # one line longer than the model's window: the request's fault
-            return None, (413, str(e))
-        except Exception as e:   # the worker must survive any failed check
-            self.log.exception("codecheck: check %s failed", job.id)
-            return None, (500, f"{type(e).__name__}: {e}")
+        check = CheckJob(req.source, context=req.context or None, options=options, on_item=streamed,
+                         cancel=job.cancel)
+        result = check.run()
+        if isinstance(check.error, ContextFullError):   # one line longer than the window: the request's fault
+            return None, (413, str(check.error))
+        if check.error is not None:   # the worker survives any failed check
+            self.log.error("codecheck: check %s failed", job.id, exc_info=check.error)
+            return None, (500, f"{type(check.error).__name__}: {check.error}")
         if result is not None and req.context_start is not None:
             result.stats["context_start"] = req.context_start     # for the notebook's next cell
         return result, None
