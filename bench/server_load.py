@@ -13,8 +13,8 @@ threads send `--requests` requests between them, mixing `check`, `stream` and a 
 Retry-After. Counted: results; refusals, and those without a Retry-After; 5xx; lost (no result
 and no proper refusal: a dropped connection, a stream without its result); cross-talk (a result
 for another text than the request's); mismatches (the same cell, but findings, edits, tokens or
-decisions not the serial run's; probabilities within 0.01; timings, effort counts and each token's
-runners-up aside; a cancelled result must be the start of the serial one). Probes: a request while the queue is full (429 and Retry-After) and one over
+decisions not the serial run's; numbers within 0.01 or 5 % (result_compare.py); timings,
+effort counts and each token's runners-up aside; a cancelled result must be the start of the serial one). Probes: a request while the queue is full (429 and Retry-After) and one over
 max_request_bytes (413, naming the limit). The server's RSS before and after the load, and its
 peak. The last line is one JSON object.
 """
@@ -31,108 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jupyter_server_process import JupyterServer, peak_rss_mb, rss_mb  # noqa: E402
+from notebook_cells import Cell, load_cells  # noqa: E402
+from result_compare import compare  # noqa: E402
 
 KINDS = {"check": 0.4, "stream": 0.35, "cancel": 0.25}
-MAX_LINES, MAX_CHARS = 12, 600      # short cells: a few hundred requests in a few minutes
 # a cell long enough to keep the worker busy while the queue is filled (it is cancelled then)
 BLOCKER = "".join(f"def f{i}(a, b):\n    return a * {i} + b\n\n" for i in range(200))
-
-
-# -- the cells --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Cell:
-    source: str
-    context: tuple[str, ...] = ()
-
-    def body(self, **extra) -> bytes:
-        return json.dumps({"source": self.source, "context": list(self.context), **extra}).encode()
-
-
-def _short(text) -> bool:
-    return isinstance(text, str) and text.strip() != "" and len(text) <= MAX_CHARS \
-        and text.count("\n") < MAX_LINES
-
-
-def _notebook_cells(path: Path) -> list[str]:
-    nb = json.loads(path.read_text(encoding="utf-8"))
-    return ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
-            for c in nb.get("cells", []) if c.get("cell_type") == "code"]
-
-
-def load_cells(path: Path) -> list[Cell]:
-    """The short cells under `path`, each with the code cell before it as context."""
-    path = Path(path)
-    if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if p.suffix in (".ipynb", ".py", ".jsonl")
-                       and p.name != "conftest.py")
-        return [c for f in files for c in load_cells(f)]
-    if path.suffix == ".jsonl":
-        cells = []
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            earlier = record.get("earlier_cells") or []
-            cells.append(Cell(record["cell"], tuple(earlier[-1:])))
-    elif path.suffix == ".ipynb":
-        sources = _notebook_cells(path)
-        cells = [Cell(s, tuple(sources[i - 1:i])) for i, s in enumerate(sources)]
-    else:
-        cells = [Cell(path.read_text(encoding="utf-8"))]
-    return [c for c in cells if _short(c.source) and all(_short(x) or len(x) <= 4 * MAX_CHARS for x in c.context)]
-
-
-# -- what must match between a loaded and a serial run ------------------------------------------------
-
-# what the stats say about the outcome; the rest counts effort (rows scored, layers computed,
-# seconds), which depends on how much the last check left in the KV for this one to reuse
-OUTCOME_STATS = ("tokens", "cancelled", "model", "arch", "exit_policy", "mode", "pieces")
-# a token's place and decision; its probability is compared within TOLERANCE. Its rank among the
-# vocabulary, its runners-up and its exit layer are left out: computed in a batch of another shape
-# (a check that resumes another's KV, or a fresh one) the probabilities differ in the 4th decimal,
-# which reorders near-equal runners-up; the findings and edits they lead to must not differ
-TOKEN_FIELDS = ("index", "text", "start", "end", "line", "column", "decision", "prob")
-TOLERANCE = 1e-2
-
-
-def _outcome(result: dict) -> dict:
-    return {**result, "tokens": _tokens(result["tokens"]),
-            "stats": {k: result.get("stats", {}).get(k) for k in OUTCOME_STATS}}
-
-
-def _tokens(tokens: list[dict]) -> list[dict]:
-    return [{k: t[k] for k in TOKEN_FIELDS} for t in tokens]
-
-
-def differences(a, b, path="", drift=None) -> list[str]:
-    """Where two results' JSON differ (numbers: by more than TOLERANCE); `drift` collects the
-    numbers' differences within it."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        keys = sorted(set(a) | set(b))
-        return [d for k in keys for d in differences(a.get(k), b.get(k), f"{path}.{k}".lstrip("."), drift)]
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return [f"{path}: {len(a)} items, not {len(b)}"]
-        return [d for i, (x, y) in enumerate(zip(a, b)) for d in differences(x, y, f"{path}[{i}]", drift)]
-    if isinstance(a, float) and isinstance(b, float) and not isinstance(a, bool):
-        if drift is not None:
-            drift.append(abs(a - b))
-        return [] if abs(a - b) <= TOLERANCE else [f"{path}: {a!r}, not {b!r}"]
-    return [] if a == b else [f"{path}: {str(a)[:40]!r}, not {str(b)[:40]!r}"]
-
-
-def compare(result: dict, reference: dict, cancelled: bool, drift: list) -> tuple[str, str] | None:
-    """('cross_talk' | 'mismatch', why) when `result` is not the serial `reference` (None: it is).
-    Cross-talk: the result is another request's (other text). Mismatch: the same cell checked
-    otherwise. A cancelled result holds the tokens decided so far: the reference's first ones."""
-    texts = [t["text"] for t in result["tokens"]]
-    if result.get("source") != reference.get("source") or \
-            texts != [t["text"] for t in reference["tokens"]][:len(texts)]:
-        return "cross_talk", f"another text: {result.get('source', '')[:60]!r}"
-    if cancelled:
-        found = differences(_tokens(result["tokens"]), _tokens(reference["tokens"][:len(texts)]), "tokens", drift)
-    else:
-        found = differences(_outcome(result), _outcome(reference), "", drift)
-    return ("mismatch", "; ".join(found[:3])) if found else None
 
 
 # -- one request, as a client sends it ----------------------------------------------------------------
@@ -340,7 +244,7 @@ def summarise(outcomes: list[Outcome], refs: dict[Cell, dict]) -> dict:
         "lost_examples": [o.lost for o in outcomes if o.lost][:5],
         "cross_talk": len(found["cross_talk"]),
         "mismatch": len(found["mismatch"]),
-        "probability_drift_max": max(drift, default=0.0),
+        "number_drift_max": max(drift, default=0.0),
         "examples": (found["cross_talk"] + found["mismatch"])[:5],
     }
 
