@@ -7,13 +7,14 @@ give the result a fresh check of that cell gives.
 DATA: the cells (bench/notebook_cells.py: a .jsonl of notebook cells, a notebook, a .py or a
 folder). The kernel (ipykernel through jupyter_client's KernelManager, this source tree on its
 path) loads the extension and checks each cell once: the fresh results. Then, each round: a
-check of a random cell starts, the kernel is interrupted after a random delay (up to 1.5 times
-the median check, so that interrupts land in every part of it: reading the kernel's facts, the
+check of a random cell starts, the kernel is interrupted after a random delay (up to the median
+of the last checks, so that interrupts land in every part of it: reading the kernel's facts, the
 walk, the verification, the rendering), twice in a row in a `--double` share of the rounds (the
 second one raises KeyboardInterrupt through the check). Then `print(1 + 1)` must answer (usable),
+that cell must be recorded as context for the next `%%codecheck` (context recorded),
 and a check of another random cell must equal its fresh result (result_compare.py). A round whose
-check ended before the interrupt was due is counted apart (missed) and not interrupted. The last
-line is one JSON object with the counts.
+check ended before the interrupt was due is counted apart (missed) and not interrupted; rounds go
+on until `--interrupts` checks were interrupted. The last line is one JSON object with the counts.
 """
 from __future__ import annotations
 
@@ -108,9 +109,9 @@ def result_of(kernel: Kernel, name: str) -> dict | None:
     return None
 
 
-def fresh_results(kernel: Kernel, cells: list[str]) -> tuple[dict[str, dict], float]:
-    """Each cell's result checked in this kernel before any interrupt, and the median seconds a
-    check cell takes."""
+def fresh_results(kernel: Kernel, cells: list[str]) -> tuple[dict[str, dict], list[float]]:
+    """Each cell's result checked in this kernel before any interrupt, and the seconds each
+    check cell took."""
     fresh, seconds = {}, []
     for k, cell in enumerate(cells):
         t = time.monotonic()
@@ -120,13 +121,15 @@ def fresh_results(kernel: Kernel, cells: list[str]) -> tuple[dict[str, dict], fl
         if status != "ok" or result is None:
             raise RuntimeError(f"the fresh check of cell {k} failed ({status}, {error})")
         fresh[cell] = result
-    return fresh, statistics.median(seconds)
+    return fresh, seconds
 
 
 def interrupt_round(kernel: Kernel, rng: random.Random, cells: list[str], fresh: dict[str, dict],
-                    median_s: float, double: float, i: int) -> dict:
+                    check_s: list[float], double: float, i: int) -> dict:
+    """One round; `check_s` holds how long the uninterrupted checks took (a check cell as the
+    bench sees it), and gets this round's next check."""
     cell = rng.choice(cells)
-    delay = rng.uniform(0, 1.5 * median_s)
+    delay = rng.uniform(0, statistics.median(check_s[-20:]))
     twice = rng.random() < double
     msg_id = kernel.send(check_code(cell, f"r{i}"))
     deadline = time.monotonic() + delay
@@ -145,7 +148,7 @@ def interrupt_round(kernel: Kernel, rng: random.Random, cells: list[str], fresh:
     round_ = {"round": i, "delay_s": round(delay, 3), "twice": twice and not missed, "missed": missed,
               "status": status, "error": error}
     try:
-        _, out, _ = kernel.run(f"print('usable', 1 + 1, globals().get('r{i}') is not None "
+        _, out, _ = kernel.run(f"# round {i}\nprint('usable', 1 + 1, globals().get('r{i}') is not None "
                                f"and r{i}.stats.get('cancelled'))", timeout=60)
     except queue.Empty:
         out = ""
@@ -155,7 +158,15 @@ def interrupt_round(kernel: Kernel, rng: random.Random, cells: list[str], fresh:
     if not round_["usable"]:
         round_["next_check"] = "not run: the kernel did not answer"
         return round_
+    # the cell that just ran is context for the next %%codecheck (the extension records each
+    # cell as it ends): an interrupt must not stop that
+    _, out, _ = kernel.run("from jupyter_codecheck.views.magics import _LOADED\n"
+                           f"print('recorded', any('# round {i}\\n' in c for m in _LOADED.values() "
+                           "for c in m.executed.cells))")
+    round_["context_recorded"] = out.strip() == "recorded True"
+    t = time.monotonic()
     status, _, error = kernel.run(check_code(nxt, "after"))
+    check_s.append(time.monotonic() - t)
     result = result_of(kernel, "after") if status == "ok" else None
     problem = ("no result", f"{status} {error}") if result is None else \
         compare(result, fresh[nxt], bool(result["stats"].get("cancelled")), [])
@@ -176,22 +187,27 @@ def run(data: Path, *, interrupts: int = 100, seed: int = 0, double: float = 0.2
         status, _, error = kernel.run("%load_ext jupyter_codecheck")
         if status != "ok":
             raise RuntimeError(f"%load_ext failed: {error}")
-        fresh, median_s = fresh_results(kernel, cells)
-        log(f"fresh results of {len(cells)} cells, median check {median_s:.2f} s")
-        for i in range(interrupts):
-            rounds.append(interrupt_round(kernel, rng, cells, fresh, median_s, double, i))
+        fresh, check_s = fresh_results(kernel, cells)
+        log(f"fresh results of {len(cells)} cells, median check {statistics.median(check_s):.2f} s")
+        # until `interrupts` checks were interrupted: a check that ends before its interrupt is
+        # due is a round without one (bounded: three rounds an interrupt)
+        i = 0
+        while sum(not r["missed"] for r in rounds) < interrupts and i < 3 * interrupts:
+            rounds.append(interrupt_round(kernel, rng, cells, fresh, check_s, double, i))
+            i += 1
             if not rounds[-1]["usable"]:
                 log(f"round {i}: the kernel did not answer; restarting it")
                 kernel.close()
                 kernel = Kernel()
                 kernel.run("%load_ext jupyter_codecheck")
-            if (i + 1) % 10 == 0:
-                log(f"{i + 1}/{interrupts} rounds, {time.monotonic() - t0:.0f} s")
+            if i % 10 == 0:
+                log(f"{i} rounds, {sum(not r['missed'] for r in rounds)}/{interrupts} interrupted, "
+                    f"{time.monotonic() - t0:.0f} s")
     finally:
         kernel.close()
     hit = [r for r in rounds if not r["missed"]]
     return {
-        "data": str(data), "seed": seed, "cells": len(cells), "median_check_s": round(median_s, 3),
+        "data": str(data), "seed": seed, "cells": len(cells), "median_check_s": round(statistics.median(check_s), 3),
         "rounds": len(rounds),
         "interrupts": sum(2 if r["twice"] else 1 for r in hit),
         "interrupted_checks": len(hit),
@@ -203,22 +219,25 @@ def run(data: Path, *, interrupts: int = 100, seed: int = 0, double: float = 0.2
         "reply_lost": sum(r["status"] == "no reply" for r in hit),
         "hung": sum(r["status"] == "hung" for r in rounds),
         "usable_after": sum(r["usable"] for r in rounds),
+        "context_recorded_after": sum(r.get("context_recorded", False) for r in rounds),
         "next_check_same": sum(r["next_check"] == "same" for r in rounds),
         "mismatches": sum(r["next_check"] != "same" for r in rounds),
         "mismatch_examples": [r for r in rounds if r["next_check"] != "same"][:5],
+        "reply_lost_rounds": [r for r in rounds if r["status"] == "no reply"][:5],
         "seconds": round(time.monotonic() - t0, 1),
     }
 
 
 def passed(report: dict) -> bool:
     return (report["usable_after"] == report["rounds"] and report["mismatches"] == 0 and report["hung"] == 0
+            and report["context_recorded_after"] == report["rounds"]
             and not report["other_errors"])
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", type=Path, help="cells: a .jsonl of notebook cells, a notebook, a .py, or a folder")
-    ap.add_argument("--interrupts", type=int, default=100, help="rounds: checks interrupted")
+    ap.add_argument("--interrupts", type=int, default=100, help="checks to interrupt")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--double", type=float, default=0.2, help="share of rounds interrupted twice in a row")
     ap.add_argument("--cells", type=int, default=12, help="distinct cells drawn from DATA")

@@ -15,7 +15,10 @@ REPO = Path(__file__).resolve().parents[1]
 def test_after_each_interrupt_the_kernel_answers_and_checks_as_fresh(model_path):
     report = bench_module("kernel_interrupts").run(REPO / "examples", interrupts=5, seed=27, double=0.4,
                                                    max_cells=4, log=lambda m: None)
-    assert report["rounds"] == 5
-    assert report["usable_after"] == 5, report["mismatch_examples"]
-    assert report["next_check_same"] == 5 and report["mismatches"] == 0, report["mismatch_examples"]
-    assert report["other_errors"] == [] and report["hung"] == 0
+    # how many checks the interrupts caught running depends on the machine's speed: not asserted
+    rounds = report["rounds"]
+    assert rounds >= 5 and report["interrupted_checks"] + report["missed"] == rounds
+    assert report["usable_after"] == rounds and report["hung"] == 0, report["mismatch_examples"]
+    assert report["context_recorded_after"] == rounds
+    assert report["next_check_same"] == rounds and report["mismatches"] == 0, report["mismatch_examples"]
+    assert report["other_errors"] == []
