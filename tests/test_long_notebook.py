@@ -10,6 +10,7 @@ from pathlib import Path
 from bench_modules import bench_module
 
 from jupyter_codecheck.views import cli
+from jupyter_codecheck.views.report import Run
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -41,3 +42,15 @@ def test_a_notebook_through_the_command_line_advances_cell_by_cell(model_path, t
     assert [cell for _, cell in ran["steps"]] == list(range(len(plain)))
     assert ran["peak_rss_mb"] > 0
     assert json.loads(notebook.with_suffix(".report.json").read_text())["files"]
+
+
+def test_the_command_line_keeps_no_token_records_to_the_end(model_path, tmp_path):
+    # every result is kept for the reports, which read its findings, correction and stats: the
+    # token records (about 100 kB a cell) made a 500-cell run's memory grow with each cell
+    notebook = bench_module("long_notebook").write_notebook(["x = [1, 2, 3]\n", "pritn(x)\n"], tmp_path / "nb.ipynb")
+    run = Run()
+    done = list(cli.check_files([str(notebook)], {}, context=True, stdin_name="-", run=run,
+                                progress=cli.FileProgress(enabled=False, total=1)))
+    assert [c.unit.cell for c in done] == [0, 1] and [f.line for f in done[1].result.findings] == [1]
+    assert all(c.result.tokens == [] and c.result.evidence == [] for c in run.checked)
+    assert done[1].result.corrected == "print(x)\n" and done[1].result.stats["tokens"] > 0
