@@ -14,9 +14,9 @@ terminal, as a user runs it: the progress line (`name (cell k)`) is read as it i
 process's RSS is sampled each second and its peak read from wait4's rusage.
 
 panel: a real jupyter server (bench/jupyter_server_process.py); each cell is one
-`codecheck/stream` request in order, with `context`, `earlier` and `later` chosen as the panel
-chooses them (settings.ts selectContext, the same rule as core.pieces.select_context). The
-panel's kernel facts need a kernel and are left out. The server's RSS is read after each cell.
+`codecheck/stream` request in order, as the panel sends it (controller.ts): the notebook's code
+cells, the cell's index and the context start the last result gave. The panel's kernel facts need
+a kernel and are left out. The server's RSS is read after each cell.
 
 The last line is one JSON object.
 """
@@ -172,24 +172,24 @@ def memory_summary(samples: list[tuple[float, int, float]], cells: int) -> dict:
 # -- through the server, as the panel sends it -----------------------------------------------------------
 
 def run_panel(cells: list[str], *, budget: int) -> dict:
-    from jupyter_codecheck.core.pieces import select_context
     statuses: dict[int, int] = {}
     rss: list[float] = []
     sizes: list[int] = []
     t0 = time.monotonic()
     with JupyterServer() as server:
         rss_start = rss_mb(server.pid)
-        start = 0
+        start = 0               # the last result's stats.context_start, sent back as the panel does
         conn = server.connection()
         for i, cell in enumerate(cells):
-            earlier = [c for c in cells[:i] if c.strip()]
-            start, context = select_context(earlier, start, budget)
-            body = json.dumps({"source": cell, "context": context, "earlier": earlier[:start],
-                               "later": [c for c in cells[i + 1:] if c.strip()], "options": {}}).encode()
+            body = json.dumps({"source": cell, "cells": cells, "index": i, "context_start": start,
+                               "context_chars": budget, "options": {}}).encode()
             sizes.append(len(body))
             status, _, answer = server.request("POST", "stream", body, conn=conn)
             last = json.loads(answer.splitlines()[-1]) if status == 200 and answer.strip() else {}
-            status = status if last.get("type") != "error" else last["status"]
+            if last.get("type") == "error":
+                status = last["status"]
+            elif last.get("type") == "result":
+                start = last["result"]["stats"].get("context_start", start)
             statuses[status] = statuses.get(status, 0) + 1
             rss.append(rss_mb(server.pid))
         conn.close()
