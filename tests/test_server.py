@@ -243,3 +243,12 @@ async def test_a_failing_check_is_a_500_with_the_reason(jp_fetch, checker, tmp_p
     events = [json.loads(line) for line in r.body.splitlines()]
     assert [e["type"] for e in events] == ["queued", "started", "error"]
     assert events[-1]["status"] == 500 and "model file not found" in events[-1]["message"]
+
+
+async def test_a_check_during_shutdown_is_503_with_retry_after(jp_fetch, checker):
+    # the checker stops before the server's loop does: a request then was a 500 (RuntimeError)
+    checker.shutdown()
+    for path in ("check", "stream"):
+        r = await post(jp_fetch, {"source": "x = 1\n"}, path)
+        assert r.code == 503 and "shutting down" in message(r), r.body
+        assert int(r.headers["Retry-After"]) > 0

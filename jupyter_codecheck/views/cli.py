@@ -263,7 +263,7 @@ def check_files(files, options: dict, *, context: bool, stdin_name: str, run: Ru
             progress.update(n, name)
             yield from check_units(name, options, context=context, run=run,
                                    text=sys.stdin.read() if path == "-" else None,
-                                   on_unit=lambda text, piece, n=n: progress.update(n, text, step=piece),
+                                   on_unit=lambda text, piece, n=n: progress.update(n, text, step=piece, live=not piece),
                                    on_error=said)
             if run.interrupted:
                 return
@@ -305,9 +305,11 @@ class FileProgress:
         self.out = TerminalProgress(enabled=enabled)
         self._last_file = 0
 
-    def update(self, n: int, name: str, *, step: bool = False) -> None:
-        """File `n` (or, with `step`, a step within it, shown even for a single file) begins."""
-        if self.total < 2 and not step:
+    def update(self, n: int, name: str, *, step: bool = False, live: bool = False) -> None:
+        """File `n` (or, with `step`, a step within it, shown even for a single file) begins.
+        A `live` step (a notebook's cell) is shown on a terminal only, even for a single file: a
+        long notebook shows it is advancing, and a log does not get a line per cell."""
+        if self.total < 2 and not step and not (live and self.out.tty):
             return
         text = f"[{n}/{self.total}] {name}" if self.total > 1 else name
         self.out.show(text, log=n != self._last_file or step)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.pieces import check_long, unit_checks
 from ..core.sources import SourceError, read_units
@@ -65,7 +65,9 @@ def check_units(name: str, options: dict, *, context: bool, run: Run, text: str 
         if result.stats.get("cancelled"):
             run.interrupted = True
             return
-        done = Checked(unit, result)
+        # the reports read the findings, the edits, the correction and the stats; the token
+        # records and evidence (most of a result's memory) are not kept to the end of a long run
+        done = Checked(unit, replace(result, tokens=[], evidence=[]))
         run.checked.append(done)
         yield done
 

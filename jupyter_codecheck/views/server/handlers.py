@@ -19,9 +19,10 @@ from jupyter_server.utils import url_path_join
 
 from ..._version import __version__
 from .requests import RequestError, parse_check_request
-from .service import CheckFailed, CodecheckServer, DuplicateId, QueueFull
+from .service import CheckFailed, CodecheckServer, DuplicateId, QueueFull, ShuttingDown
 
 NAMESPACE = "codecheck"
+SHUTDOWN_RETRY_S = 30  # a restarted server answers again after about this long
 AUTH_NEEDED = ("authentication needed: send the server's token (Authorization: token <token>) or use "
                "the page of a logged-in JupyterLab")
 
@@ -64,7 +65,9 @@ class CodecheckHandler(APIHandler):
         except DuplicateId as e:
             self.fail(409, str(e))
         except QueueFull as e:
-            self.fail(429, str(e), **{"Retry-After": "5"})
+            self.fail(429, str(e), **{"Retry-After": str(e.retry_after_s)})
+        except ShuttingDown as e:
+            self.fail(503, str(e), **{"Retry-After": str(SHUTDOWN_RETRY_S)})
         else:
             self.set_header("X-Codecheck-Id", job.id)
             self.job = job

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import math
 import queue
 import threading
 import time
@@ -26,7 +27,17 @@ from ..worker import CheckJob, Worker
 from .requests import CheckRequest, HTTPProblem
 
 
+FIRST_CHECK_S = 5.0     # before any check has run: the model may still have to load
+MEAN_WEIGHT = 0.2       # of the last check in the running mean of check durations
+
+
 class QueueFull(Exception):
+    def __init__(self, message: str, retry_after_s: int):
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+class ShuttingDown(Exception):
     pass
 
 
@@ -59,7 +70,8 @@ class CodecheckServer(LoggingConfigurable):
                     help="GGUF model every notebook is checked with, loaded once; empty: the default (SmolLM2-135M).")
     n_threads = Int(0, config=True, help="Threads for the model (0: all physical cores or one, chosen per layer step).")
     queue_size = Int(4, config=True,
-                     help="Checks that may wait while one runs; more are refused with 429.")
+                     help="Checks that may wait while one runs (at least 1); more are refused at once with "
+                          "429 and a Retry-After header: the seconds the waiting checks are expected to take.")
     max_request_bytes = Int(1 << 20, config=True,
                             help="Largest request body accepted (source + context), in bytes; larger gets 413.")
     allow_client_model = Bool(False, config=True,
@@ -71,12 +83,14 @@ class CodecheckServer(LoggingConfigurable):
         self._jobs: dict[str, Job] = {}
         self._running: Job | None = None
         self._stopped = False
+        # seconds a check takes, on average over the recent ones: what a refused caller should wait
+        self._mean_check_s = FIRST_CHECK_S
 
     # -- event-loop side ---------------------------------------------------------------------------
 
     def submit(self, request: CheckRequest, *, stream: bool = False) -> Job:
         if self._stopped:
-            raise RuntimeError("the checker is shutting down")
+            raise ShuttingDown("the server is shutting down")
         loop = asyncio.get_running_loop()
         if request.id is not None and request.id in self._jobs:
             raise DuplicateId(f"a check with id {request.id!r} is already queued or running")
@@ -84,9 +98,11 @@ class CodecheckServer(LoggingConfigurable):
         try:
             self._worker.put(job)
         except queue.Full:
+            waiting = self._worker.waiting()
             raise QueueFull(
-                f"{self._worker.waiting()} checks are already waiting (c.CodecheckServer.queue_size = "
-                f"{self.queue_size}); try again when one has finished") from None
+                f"{waiting} checks are already waiting (c.CodecheckServer.queue_size = "
+                f"{self.queue_size}); try again when one has finished",
+                retry_after_s=self.retry_after_s(waiting)) from None
         self._jobs[job.id] = job
         job.done.add_done_callback(lambda f: self._forget(job, f))
         return job
@@ -102,6 +118,10 @@ class CodecheckServer(LoggingConfigurable):
             return False
         job.cancel.set()
         return True
+
+    def retry_after_s(self, waiting: int) -> int:
+        """Whole seconds until the running check and `waiting` queued ones are likely done."""
+        return max(1, math.ceil((waiting + 1) * self._mean_check_s))
 
     def status(self) -> dict:
         running = self._running
@@ -130,7 +150,9 @@ class CodecheckServer(LoggingConfigurable):
 
     def _work(self, job: Job):
         self._running = job
+        started = time.monotonic()
         result, error = self._run(job)
+        self._mean_check_s += MEAN_WEIGHT * (time.monotonic() - started - self._mean_check_s)
         # cleared before the caller hears back, so that status() is current when it does
         self._running = None
         job.loop.call_soon_threadsafe(_settle, job, result, error)
