@@ -113,9 +113,10 @@ def test_workers_end_with_a_killed_parent(repo):
             os.killpg(p.pid, signal.SIGKILL)
 
 
-def test_bad_jobs_value_is_a_usage_error(repo, capsys):
-    assert cli.main(["--jobs", "0", str(repo)]) == cli.EXIT_ERROR
-    assert "--jobs must be a number >= 1 or 'auto', got 0" in capsys.readouterr().err
+@pytest.mark.parametrize("value", ["0", "two"])
+def test_bad_jobs_value_is_a_usage_error(repo, capsys, value):
+    assert cli.main(["--jobs", value, str(repo)]) == cli.EXIT_ERROR
+    assert f"--jobs must be a number >= 1 or 'auto', got {value}" in capsys.readouterr().err
 
 
 # -- Dask -------------------------------------------------------------------------------------------

@@ -26,7 +26,10 @@ def jobs_for(requested: str | int, n_files: int) -> int:
         from ..core.machine import free_cores        # reads the load (and loads the engine)
         n = free_cores()
     else:
-        n = int(requested)
+        try:
+            n = int(requested)
+        except ValueError:
+            n = 0
         if n < 1:
             raise ValueError(f"--jobs must be a number >= 1 or 'auto', got {requested}")
     return max(1, min(n, n_files))
