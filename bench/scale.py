@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # the LocalCluster's scheduler and workers (this process and its children) import the package
 sys.path.insert(0, str(ROOT))
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
-RUN_STATS = ("n_threads", "context_reused")
+
+from jupyter_codecheck.views.report import what_was_found  # noqa: E402
 
 
 def build_repo(data: Path, n: int, folder: Path) -> list[Path]:
@@ -96,14 +97,6 @@ def run_cli(repo: Path, extra: list[str], out: Path) -> dict:
     return {"wall_s": wall, "report": json.loads(out.read_text()),
             "rss_mb": [round(v["rss"] / 2**20, 1) for v in checkers],
             "pss_mb": [round(v["pss"] / 2**20, 1) for v in checkers]}
-
-
-def found(report: dict) -> dict:
-    def strip(o):
-        if isinstance(o, dict):
-            return {k: strip(v) for k, v in o.items() if not (k.endswith("_s") or k in RUN_STATS)}
-        return [strip(v) for v in o] if isinstance(o, list) else o
-    return strip(report)
 
 
 def _noop(x):
@@ -196,7 +189,7 @@ def run_modes(args) -> None:
                 baseline = r
             else:
                 entry["speedup"] = round(baseline["wall_s"] / r["wall_s"], 2)
-                entry["same_findings"] = found(r["report"]) == found(baseline["report"])
+                entry["same_findings"] = what_was_found(r["report"]) == what_was_found(baseline["report"])
                 entry["max_rss_vs_single"] = round(max(r["rss_mb"]) / max(baseline["rss_mb"]), 2)
             figures["modes"][mode] = entry
             print(f"{mode}: {json.dumps(entry)}", file=sys.stderr, flush=True)

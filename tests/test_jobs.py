@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import nbformat
@@ -17,6 +16,7 @@ import pytest
 
 from jupyter_codecheck.core.machine import physical_cores
 from jupyter_codecheck.views import cli
+from jupyter_codecheck.views.report import what_was_found
 
 CELLS = [
     ["values = [3, 1, 2]\n", "total = sum(values)\npritn(total)\n"],
@@ -25,8 +25,6 @@ CELLS = [
     ["x = 10\n", "y = x * 2\nprint(y +)\n"],
     ["data = {'a': 1}\n", "print(data['a'])\n", "print(undefined_thing)\n"],
 ]
-# the stats that say how and how fast a check ran, not what it found
-RUN_STATS = ("n_threads", "context_reused")
 
 
 @pytest.fixture(scope="module")
@@ -36,14 +34,6 @@ def repo(tmp_path_factory, model_path):
         nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
         nbformat.write(nb, root / f"nb{i}.ipynb")
     return root
-
-
-def _what_was_found(report: dict) -> dict:
-    def strip(o):
-        if isinstance(o, dict):
-            return {k: strip(v) for k, v in o.items() if not (k.endswith("_s") or k in RUN_STATS)}
-        return [strip(v) for v in o] if isinstance(o, list) else o
-    return strip(report)
 
 
 def _cli(*args, cwd) -> tuple[int, dict, str]:
@@ -65,7 +55,7 @@ def test_jobs_report_what_one_process_reports_in_the_same_order(repo, serial):
     assert code == 1, err
     assert [(f["path"], f.get("cell")) for f in report["files"]] == \
            [(f["path"], f.get("cell")) for f in serial["files"]]
-    assert _what_was_found(report) == _what_was_found(serial)
+    assert what_was_found(report) == what_was_found(serial)
     assert any(f["findings"] for f in report["files"])
     assert {f["stats"]["n_threads"] for f in report["files"]} == {max(1, physical_cores() // 2)}
     assert "[5/5]" in err                          # progress covers the whole run
@@ -139,7 +129,7 @@ def _loaded_models():
 def test_dask_reports_what_one_process_reports(repo, serial, cluster):
     code, report, err = _cli("--dask", cluster.scheduler_address, cwd=repo)
     assert code == 1, err
-    assert _what_was_found(report) == _what_was_found(serial)
+    assert what_was_found(report) == what_was_found(serial)
     with distributed.Client(cluster) as client:
         assert set(client.run(_loaded_models).values()) == {1}       # each worker loaded it once
 

@@ -262,6 +262,18 @@ def _sarif_result(unit: Unit, f, rule_ids) -> dict:
     return result
 
 
+# the stats that say how and how fast a check ran (threads, reuse of the last check), not what it found
+RUN_STATS = ("n_threads", "context_reused")
+
+
+def what_was_found(report):
+    """A JSON report without its timings (`*_s`) and RUN_STATS: what two runs of the same files
+    must agree on, whichever way they ran (one process, `--jobs`, `--dask`)."""
+    if isinstance(report, dict):
+        return {k: what_was_found(v) for k, v in report.items() if not (k.endswith("_s") or k in RUN_STATS)}
+    return [what_was_found(v) for v in report] if isinstance(report, list) else report
+
+
 def formatted(run: Run, fmt: str) -> str:
     """The JSON or SARIF report of `run` as text."""
     report = json_report(run) if fmt == "json" else sarif_report(run)
