@@ -262,16 +262,19 @@ def _sarif_result(unit: Unit, f, rule_ids) -> dict:
     return result
 
 
-# the stats that say how and how fast a check ran (threads, reuse of the last check), not what it found
-RUN_STATS = ("n_threads", "context_reused")
+# the stats that say what was checked and with what; the others say how the work went (times,
+# threads, rows scored, exits), which depends on what the process checked before (the reused
+# reading of the last check) and may differ between two runs that find the same
+WHAT_STATS = ("model", "model_name", "arch", "n_layer", "n_vocab", "mode", "exit_policy",
+              "exit_policy_name", "kv_mode", "lens", "sampler", "tokens", "context_tokens", "cancelled")
 
 
-def what_was_found(report):
-    """A JSON report without its timings (`*_s`) and RUN_STATS: what two runs of the same files
-    must agree on, whichever way they ran (one process, `--jobs`, `--dask`)."""
-    if isinstance(report, dict):
-        return {k: what_was_found(v) for k, v in report.items() if not (k.endswith("_s") or k in RUN_STATS)}
-    return [what_was_found(v) for v in report] if isinstance(report, list) else report
+def what_was_found(report: dict) -> dict:
+    """A JSON report with only what its checks found (findings, corrections, diff rows) and the
+    stats that say what was checked with what: what two runs of the same files must agree on,
+    whichever way they ran (one process, `--jobs`, `--dask`)."""
+    return {"files": [{k: ({n: v for n, v in entry[k].items() if n in WHAT_STATS} if k == "stats" else entry[k])
+                       for k in entry} for entry in report["files"]]}
 
 
 def formatted(run: Run, fmt: str) -> str:
