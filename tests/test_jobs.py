@@ -65,9 +65,12 @@ def _two_jobs_after_the_first_file(repo, stdout):
     """`--jobs 2` on the repo in a session of its own, once its first file is done (the first
     progress line): the process, its workers and the file done."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    # Ctrl+C as a terminal delivers it, even where this test runs with SIGINT ignored (a
+    # background job of a shell): Python only turns SIGINT into KeyboardInterrupt if it is not
     p = subprocess.Popen([sys.executable, "-m", "jupyter_codecheck", "--jobs", "2", "--format", "json", "."],
                          cwd=repo, env=env, stdout=stdout, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+                         start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     for line in p.stderr:
         if line.startswith("[1/5]"):
             return p, psutil.Process(p.pid).children(recursive=True), line.split()[-1]
