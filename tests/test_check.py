@@ -172,6 +172,12 @@ def test_bad_options_raise_clear_errors():
         check("x = 1\n", draft=-2)
     with pytest.raises(TypeError):
         check(b"x = 1\n")
+    # a str from bytes decoded with 'surrogateescape' is not text: said where, not a codec's error
+    from jupyter_codecheck.core.errors import NotTextError
+    with pytest.raises(NotTextError, match="lone surrogate .* at line 2, column 6"):
+        check('x = 1\ny = "\udcff"\n')
+    with pytest.raises(NotTextError, match="context cell 1"):
+        check("x = 1\n", context=["a = 1\n", "b = '\ud800'\n"])
     assert check("", **FAST).tokens == []
 
 
@@ -205,6 +211,24 @@ def test_recheck_reuses_the_walk_past_a_slip_and_finds_what_a_fresh_check_finds(
     assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]
     assert [(f.line, f.message) for f in again.findings] == [(f.line, f.message) for f in fresh.findings]
     assert "print(len(values))" in again.corrected and again.corrected == fresh.corrected
+
+
+def test_a_stretch_the_model_cannot_read_is_flagged_without_a_search_and_rechecks_the_same():
+    # Python refuses 200 levels of brackets; the model rejects most of them. Where the rejections
+    # are dense, they are flagged rather than searched; a recheck that resumes inside such a
+    # stretch decides as a fresh check does
+    from jupyter_codecheck.core.adapter import load_model
+    src = "z = " + "(" * 300 + ")" * 300 + "\nprint(z)\n"
+    first = check(src, **FAST)
+    assert first.stats["unsearched"] > 20
+    assert first.findings[0].message.startswith("syntax error: too many nested parentheses")
+    edited = src.replace("print(z)", "print(z, 1)")
+    again = check(edited, **FAST)
+    assert again.stats["context_reused"] > 100
+    load_model().forget()
+    fresh = check(edited, **FAST)
+    assert [t.decision for t in again.tokens] == [t.decision for t in fresh.tokens]
+    assert 0 < again.stats["unsearched"] < fresh.stats["unsearched"]     # the walk resumed in the stretch
 
 
 def test_the_walk_ends_where_healing_rejects_a_token_after_an_insertion():

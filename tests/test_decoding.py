@@ -119,6 +119,31 @@ def test_unsynchronised_mode_gives_up_and_flags():
     assert out[:3] == [11, 12, 40]   # the context was rolled back to the input
 
 
+@pytest.mark.parametrize("mode", ["batched", "sequential"])
+def test_a_dense_stretch_of_rejections_is_flagged_without_a_search(mode):
+    # a stretch the model cannot read: every token rejected, every search in vain
+    inp = [11, 12] + [40 + k % 20 for k in range(40)]
+    searched = decode(inp, mode=mode, anchored=True, max_unsync=3, dense_rejections=10**6)
+    dense = decode(inp, mode=mode, anchored=True, max_unsync=3, dense_span=8, dense_rejections=3)
+    # the same flags (the last token aside: at the end of the input a change always rejoins)
+    assert [dense[0][k] for k in range(2, 41)] == [searched[0][k] for k in range(2, 41)] == ["flag"] * 39
+
+    def branch_batches(run):
+        return sum(1 for _, parents in run[3].batch_log if parents is not None)
+    # the first three rejections are searched (a correction and two steps each); then no branch row
+    _, _, dec = make_decoder(mode=mode, anchored=True, max_unsync=3, dense_span=8, dense_rejections=3)
+    list(dec.run(inp))
+    assert dec.unsearched == 40 - 3
+    assert branch_batches(dense) == 3 * 3 and branch_batches(searched) > 39 * 3
+    # a stretch ends where enough tokens are kept again: two changes, then a third one far on
+    target = list(range(11, 39))
+    two = target[:2] + [40, 41] + target[4:20] + [50] + target[21:]
+    tokens, edits, _, _ = decode(two, target=target, mode=mode, anchored=True, dense_span=17, dense_rejections=2)
+    assert "accept" not in (tokens[2], tokens[3]) and tokens[20] == "change" and edits[-1][:2] == ("change", 20)
+    tokens, edits, _, _ = decode(two, target=target, mode=mode, anchored=True, dense_span=18, dense_rejections=2)
+    assert tokens[20] == "flag" and edits[-1][1] < 20
+
+
 def test_stop_token_deletes_a_short_tail():
     inp = [11, 12, 13, 40, 41]
     tokens, edits, out, _ = decode(inp, target=[11, 12, 13])

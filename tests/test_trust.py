@@ -113,6 +113,16 @@ def test_unicode_names_are_names_as_python_reads_them(src):
     assert cut == []
 
 
+@pytest.mark.parametrize("sep", ["\x1c", "\u2028", "\r"])
+def test_odd_line_separators_print_nothing(sep):
+    # IPython's own line splitting warns on separators it does not expect: not the user's concern
+    import warnings
+    from jupyter_codecheck.core.pycheck import python_code
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert python_code(f"%time x = 1{sep}print(x)\n").startswith("get_ipython()")
+
+
 def test_earlier_cells_never_leak_into_fixes():
     ctx = ['print("alive", 1 + 1)']
     r = check("import os\nprint(os.getcwd())\n", context=ctx, **FAST)

@@ -19,6 +19,7 @@ import numpy as np
 from ..decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
+from .errors import NotTextError
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -43,6 +44,9 @@ def check_iter(source: str, *, context: Sequence[str] | None = None, progress=No
                **options) -> Iterator[TokenRecord | Edit | CheckResult]:
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got {type(source).__name__}")
+    NotTextError.check(source, "the source")
+    for k, cell in enumerate(context or ()):
+        NotTextError.check(cell, f"context cell {k}")
     opts = CheckOptions.from_kwargs(**options)
     rule, sampler = opts.acceptance_rule(), opts.sampler()
     from .adapter import load_model, single_threaded_blas
@@ -170,7 +174,9 @@ class _Run:
             events.extend(replay[:start])
             # the token before the cell's first undecided one is scored by the decoder: its row
             # judges that token (with the first window, when it can)
-            for ev in self.decoder.run(enc.ids, masked, free=free, start=start, lead_token=lead):
+            not_kept = [ev.index for ev in replay[:start] if ev.decision in ("change", "delete", "flag")]
+            for ev in self.decoder.run(enc.ids, masked, free=free, start=start, lead_token=lead,
+                                       not_kept=not_kept):
                 if isinstance(ev, TokenEvent):
                     events.append(ev)
                     rec = _record(ev, enc, text_of, tok, n_layer)
@@ -271,6 +277,7 @@ class _Run:
             "branch": {k: {"batches": b, "rows": r, "time_s": t}
                        for k, (b, r, t) in sorted(scorer.branch_stats.items())},
             "drafted": decoder.drafted, "drafts_taken": decoder.drafts_taken,
+            "unsearched": decoder.unsearched,
             # the evidence step: places weighed, candidates generated / stopped by the gates /
             # weighed by the model, branch rows scored, seconds (scoring_s: the model's part)
             "verification": verification,

@@ -115,7 +115,11 @@ def python_code(source: str) -> str:
     except ImportError:       # plain Python: a magic line is a syntax error there anyway
         return source
     try:
-        return transformer.transform_cell(source)
+        # a cell with a line separator IPython does not expect (\x1c, \u2028) makes it warn
+        # about its own line splitting: noise to the user, whose cell is judged as written
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", ".*make_tokens_by_line", UserWarning)
+            return transformer.transform_cell(source)
     except Exception:         # the transformer gives up on some broken code: judge it as written
         return source
 

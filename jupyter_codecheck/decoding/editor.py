@@ -110,6 +110,12 @@ class EditorConfig:
     # of settled rejections stay in the context until the next window; near the limit they are
     # dropped before the next rejection (see EditDecoder._make_room)
     context_limit: int | None = None
+    # A stretch the model cannot read (deep brackets, a pasted blob in a script it does not know)
+    # rejects token after token, and each rejection's search costs batches: where at least
+    # `dense_rejections` of the last `dense_span` input tokens were not kept, a rejection is
+    # flagged without a search. Per token, the walk then costs what scoring costs.
+    dense_span: int = 32
+    dense_rejections: int = 8
 
     @property
     def branch_reserve(self) -> int:
@@ -175,6 +181,8 @@ class EditDecoder:
         self._inserted: dict[int, int] = {}     # input index -> insertions made before it
         self.drafted = 0           # draft rows scored by the unsynchronised search...
         self.drafts_taken = 0      # ...and the ones it went on to take (a batch saved each)
+        self.unsearched = 0        # rejections flagged without a search (a dense stretch)
+        self._not_kept: list[int] = []   # input indices changed, deleted or flagged, in order
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -247,13 +255,34 @@ class EditDecoder:
 
     def run(self, inp: Sequence[int], masked: Sequence[bool] | None = None,
             pending: Dist | None = None, free: Sequence[bool] | None = None, start: int = 0,
-            lead_token: int | None = None) -> Iterator[TokenEvent | EditEvent]:
+            lead_token: int | None = None, not_kept: Sequence[int] = ()) -> Iterator[TokenEvent | EditEvent]:
         """Decode `inp`. `pending` is the model's distribution for inp[start] given the context
         already in the scorer (None: nothing predicts the first token); or `lead_token` is the
         token before inp[start], not in the context yet, whose row gives that distribution (scored
         with the first window when anchored and batched: no batch of one row). `masked` tokens
         (magics) and `free` tokens (names being defined: any name is fine there) are always kept.
-        `start` > 0 resumes after a prefix of the input already decided (and kept) earlier."""
+        `start` > 0 resumes after a prefix of the input already decided (and kept) earlier;
+        `not_kept` names that prefix's tokens that were changed, deleted or flagged (the walk
+        after it then decides as a walk from the start would)."""
+        self._not_kept = sorted(k for k in not_kept if k < start)
+        for ev in self._run(inp, masked, pending, free, start, lead_token):
+            if isinstance(ev, TokenEvent) and ev.decision in (CHANGE, DELETE, FLAG):
+                self._not_kept.append(ev.index)
+            yield ev
+
+    def _dense(self, i: int) -> bool:
+        """Were at least `dense_rejections` of the `dense_span` input tokens before i not kept?"""
+        marks, need = self._not_kept, self.cfg.dense_rejections
+        return len(marks) >= need and marks[-need] >= i - self.cfg.dense_span
+
+    def _reject(self, i: int, pending: Dist):
+        """A rejection of input token i: searched for an edit, or flagged in a dense stretch."""
+        if self._dense(i):
+            self.unsearched += 1
+            return (yield from self._flag(i, pending))
+        return (yield from self._correct(i, pending))
+
+    def _run(self, inp, masked, pending, free, start, lead_token) -> Iterator[TokenEvent | EditEvent]:
         self.inp = list(inp)
         self.masked = list(masked) if masked is not None else [False] * len(self.inp)
         self.free = list(free) if free is not None else [False] * len(self.inp)
@@ -307,7 +336,7 @@ class EditDecoder:
                 pending = self.scorer.confirm(x)
                 if self._ok(pending, i):
                     continue
-            pending, i = yield from self._correct(i, pending)
+            pending, i = yield from self._reject(i, pending)
         yield from self._tail(pending)
 
     # -- anchored and batched: the input is scored as written, rows are never thrown away --------
@@ -342,7 +371,7 @@ class EditDecoder:
                 pending = self._branch([self._token_at(i - 1)], [-1], i, i - 1, "confirm")[0][0]
                 if self._ok(pending, i):
                     continue
-            pending, i = yield from self._correct(i, pending)
+            pending, i = yield from self._reject(i, pending)
         if self._scored < n:
             self._row_dist(n)   # an edit of the last token: the input's end joins the context
         yield from self._tail(pending)
