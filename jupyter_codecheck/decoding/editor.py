@@ -110,12 +110,13 @@ class EditorConfig:
     # of settled rejections stay in the context until the next window; near the limit they are
     # dropped before the next rejection (see EditDecoder._make_room)
     context_limit: int | None = None
-    # A stretch the model cannot read (deep brackets, a pasted blob in a script it does not know)
-    # rejects token after token, and each rejection's search costs batches: where at least
-    # `dense_rejections` of the last `dense_span` input tokens were not kept, a rejection is
-    # flagged without a search. Per token, the walk then costs what scoring costs.
-    dense_span: int = 32
-    dense_rejections: int = 8
+    # A stretch the model cannot read (hundreds of nested brackets) rejects token after token,
+    # and each rejection's search costs batches: where at least `dense_rejections` of the last
+    # `dense_span` input tokens were not kept, a rejection is flagged without a search, so per
+    # token the walk costs what scoring costs. Real cells stay far below it, even alone
+    # (bench/dense_stretches.py; bench/reports/constants.md).
+    dense_span: int = 128
+    dense_rejections: int = 40
 
     @property
     def branch_reserve(self) -> int:
