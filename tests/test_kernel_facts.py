@@ -252,3 +252,37 @@ def test_a_dataframe_subclass_with_its_own_columns_is_not_read():
     RAN.clear()
     assert facts('frame["pirce"]\nframe.pirce\n', {"frame": frame}) == []
     assert RAN == []
+
+
+def test_an_unfitted_estimator_and_other_columns_are_facts_as_scikit_learn_reads_them(ns):
+    """`model.predict(X)` on a scikit-learn estimator never fitted, or fitted on other columns;
+    not after a `fit` in the cell, nor for an estimator of the user's or one that needs no fit.
+    bench/sklearn_facts.py holds the same against every estimator of the installed library."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("sklearn")
+    from sklearn.dummy import DummyRegressor
+    from sklearn.linear_model import LinearRegression
+    from sklearn.preprocessing import Normalizer, StandardScaler
+
+    class Mine(LinearRegression):
+        pass
+
+    train = pd.DataFrame({"area": [1.0, 2.0, 3.0], "rooms": [1, 2, 2], "age": [5, 3, 1]})
+    y = np.array([1.0, 2.0, 3.0])
+    live = {**ns, "train": train, "test": train[["area", "rooms"]], "y": y, "swapped": train[["rooms", "area", "age"]],
+            "model": LinearRegression(), "fitted": LinearRegression().fit(train, y),
+            "scaler": StandardScaler(), "norm": Normalizer(), "mine": Mine(),
+            "dummy": DummyRegressor().fit(train, y), "arr": np.zeros((2, 2))}
+    got = facts("a = model.predict(train)\nb = fitted.predict(test)\nc = scaler.transform(train)\n", live)
+    assert [(g[0], g[1]) for g in got] == [("call", 1), ("call", 2), ("call", 3)]
+    assert "LinearRegression is not fitted yet: predict() raises NotFittedError" in got[0][2]
+    assert "missing: 'age'" in got[1][2]
+    # a method called on the estimator may change it: one claim on `fitted` a cell
+    assert "another order" in facts("fitted.score(swapped, y)\n", live)[0][2]
+    assert "arr has 2 features, but LinearRegression is expecting 3" in facts("fitted.predict(arr)\n", live)[0][2]
+    # what sklearn itself does with each of these calls: all raise
+    for cell in ("model.predict(train)", "live['fitted'].predict(live['test'])"):
+        with pytest.raises(Exception):
+            eval(cell, {"model": live["model"], "train": train, "live": live})
+    assert facts("fitted.predict(train)\nnorm.transform(train)\nmine.predict(train)\n"
+                 "dummy.predict(test)\nmodel.fit(train, y)\nmodel.predict(train)\n", live) == []

@@ -11,6 +11,7 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     attributes   does an object have an attribute, read statically
     keys         does a dict, DataFrame or Series have a literal key or column
     signatures   do a call's arguments bind to the callable's signature
+    estimators   is a scikit-learn estimator fitted, and fitted on X's columns
     flow         what the cell itself rebinds or may change before a use (then no fact)
     facts        the walk over a cell that makes the facts
     run_order    names only a later cell, a failed cell or a `del` explains

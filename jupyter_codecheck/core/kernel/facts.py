@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 from ..pycheck import near_typo, parse
 from .attributes import attribute_names, has_attribute
+from .estimators import NEEDS_FIT, estimator_problem
 from .flow import Effects, cell_function_names, effects
 from .keys import missing_key
 from .modules import imported, module_resolver
@@ -210,6 +211,8 @@ class _Walk:
                                       "calling it raises TypeError")
             return
         self._dropped_columns(n, local)
+        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT and self._estimator(n, local):
+            return
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
         if err is None:
             return
@@ -221,6 +224,22 @@ class _Walk:
                       f"{name}() {_bare(err.message)}", near)
         else:
             self._at_callee(func, f"{name}() {_bare(err.message)}")
+
+    def _estimator(self, n: ast.Call, local: set[str]) -> bool:
+        """`model.predict(X)`: a scikit-learn estimator not fitted, or fitted on other columns
+        (a fact placed on the method's name). The estimator as it is now: a `fit` earlier in
+        the cell changes it (then no fact)."""
+        est = self._live(n.func.value, local)
+        if est is UNRESOLVED:
+            return False
+        arg = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
+        x = self._live(arg, local) if arg is not None else UNRESOLVED
+        problem = estimator_problem(est, n.func.attr, None if x is UNRESOLVED else x,
+                                    has_x=x is not UNRESOLVED, x_name=ast.unparse(arg) if arg else "X")
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
+        return True
 
     def _at_callee(self, func: ast.expr, message: str) -> None:
         """A call fact placed on the called name (the attribute of `obj.method`)."""
