@@ -19,8 +19,11 @@ false alarm.
   values say; else opaque. numpy arrays: a real array of that shape and dtype that costs one
   element (zero strides). list/tuple: of that length, every element opaque. dict: real when the
   summary lists every key (values opaque unless a literal). str/int/float/bool: the value.
-- instances of library classes (fitted estimators, models, tensors) and of the notebook's own
-  classes: opaque (an unfitted or uninitialised stand-in lacks attributes the real one has)
+- a scikit-learn estimator the summary says is not fitted (`is_fitted: false`): an instance of
+  that class built with its defaults, unfitted as the real one and with the same attributes
+  (its parameters' values are not the kernel's)
+- other instances of library classes (fitted estimators, models, tensors) and of the notebook's
+  own classes: opaque (an unfitted or uninitialised stand-in lacks attributes the real one has)
 - names the target uses that the earlier cells define but the summary does not list: opaque.
   A name the earlier cells do not define is never in the namespace.
 
@@ -691,6 +694,15 @@ def _scalar(entry: dict, tname: str):
     return v, None
 
 
+def _unfitted_estimator(tname: str):
+    module, _, cls_name = tname.rpartition(".")
+    try:
+        cls = getattr(importlib.import_module(module), cls_name)
+        return cls(), None
+    except Exception as e:  # noqa: BLE001 - not importable or not buildable with its defaults
+        return None, f"{tname} not built: {type(e).__name__}"
+
+
 # -- the namespace ----------------------------------------------------------------------------------
 
 @dataclass
@@ -800,6 +812,9 @@ def build_namespace(earlier: list[str], target: str, runtime: dict) -> Standins:
         elif tname in ("str", "int", "float", "bool"):
             obj, why = _scalar(entry, tname)
             how = tname
+        elif tname.startswith("sklearn.") and entry.get("is_fitted") is False:
+            obj, why = _unfitted_estimator(tname)
+            how = "unfitted estimator"
         elif tname.startswith("__main__."):
             why = "instance of a notebook class"
         elif tname in ("type",) or tname.endswith("Meta"):
