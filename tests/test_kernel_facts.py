@@ -286,3 +286,37 @@ def test_an_unfitted_estimator_and_other_columns_are_facts_as_scikit_learn_reads
             eval(cell, {"model": live["model"], "train": train, "live": live})
     assert facts("fitted.predict(train)\nnorm.transform(train)\nmine.predict(train)\n"
                  "dummy.predict(test)\nmodel.fit(train, y)\nmodel.predict(train)\n", live) == []
+
+
+COLUMN_CALLS = [
+    'df.sort_values({c})', 'df.sort_values(by=[{c}, "name"])', 'df.groupby({c})', 'df.groupby(by={c})',
+    'df.set_index({c})', 'df.dropna(subset=[{c}])', 'df.drop_duplicates(subset={c})', 'df.duplicated([{c}])',
+    'df.nlargest(1, {c})', 'df.nsmallest(1, columns=[{c}])', 'df.explode({c})', 'df.value_counts(subset=[{c}])',
+    'df.melt(id_vars=[{c}])', 'df.drop(columns={c})', 'df.drop([{c}], axis=1)', 'df.pop({c})',
+]
+
+
+@pytest.mark.parametrize("call", COLUMN_CALLS)
+def test_a_column_a_method_is_given_is_a_fact_exactly_when_pandas_raises(ns, call):
+    """Held against the installed pandas: the missing column is a key fact and the call raises
+    KeyError; a column the frame has, or an index level name where pandas takes one, is none."""
+    frame = ns["df"].rename_axis("row")
+    live = {**ns, "df": frame}
+    missing = call.format(c='"pirce"')
+    got = facts(missing + "\n", live)
+    assert [(g[0], g[3]) for g in got] == [("key", ['"price"'])], got
+    with pytest.raises(KeyError):
+        eval(missing, {"df": frame})
+    present = call.format(c='"price"')
+    assert facts(present + "\n", live) == []
+    eval(present, {"df": frame})
+    if call.startswith(("df.sort_values", "df.groupby")):
+        level = call.format(c='"row"')
+        assert facts(level + "\n", live) == []
+        eval(level, {"df": frame})
+
+
+def test_column_arguments_pandas_reads_otherwise_are_not_facts(ns):
+    # a list as long as the frame is group keys; another axis; errors="ignore"; a level
+    assert facts('df.groupby(["price", "pirce"])\ndf.sort_values(by=0, axis=1)\n'
+                 'df.drop(columns="pirce", errors="ignore")\ndf.groupby("pirce", level=0)\n', ns) == []

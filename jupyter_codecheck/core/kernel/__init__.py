@@ -10,6 +10,7 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
                  evaluation), never through a call
     attributes   does an object have an attribute, read statically
     keys         does a dict, DataFrame or Series have a literal key or column
+    columns      the column names a DataFrame method is given (`df.sort_values("a")`)
     signatures   do a call's arguments bind to the callable's signature
     estimators   is a scikit-learn estimator fitted, and fitted on X's columns
     flow         what the cell itself rebinds or may change before a use (then no fact)

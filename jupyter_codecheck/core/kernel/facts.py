@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
 from ..pycheck import near_typo, parse
 from .attributes import attribute_names, has_attribute
+from .columns import column_literals
 from .estimators import NEEDS_FIT, estimator_problem
 from .flow import Effects, cell_function_names, effects
 from .keys import missing_key
@@ -210,7 +212,7 @@ class _Walk:
                 self._at_callee(func, f"{ast.unparse(func)} is a {type(target).__name__}, not a function: "
                                       "calling it raises TypeError")
             return
-        self._dropped_columns(n, local)
+        self._column_arguments(n, local)
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT and self._estimator(n, local):
             return
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
@@ -254,35 +256,23 @@ class _Walk:
                   [f"{quote}{c}{quote}" for c in _near(k.value, labels) if quote not in c],
                   end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
 
-    def _dropped_columns(self, n: ast.Call, local: set[str]) -> None:
-        """`df.drop(columns="a")`, `df.drop(["a"], axis=1)`: a column the DataFrame lacks is a
-        KeyError (unless errors="ignore")."""
-        func = n.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "drop"):
+    def _column_arguments(self, n: ast.Call, local: set[str]) -> None:
+        """Column names given to a DataFrame method (`df.sort_values("pirce")`, `df.drop(columns=
+        ["nmae"])`, see columns.py): one the DataFrame lacks is a KeyError."""
+        named = column_literals(n)
+        if named is None:
             return
-        kw = {k.arg: k.value for k in n.keywords}
-        if isinstance(kw.get("errors"), ast.Constant) and kw["errors"].value == "ignore":
-            return
-        if "columns" in kw:
-            named = kw["columns"]
-        elif n.args and isinstance(kw.get("axis"), ast.Constant) and kw["axis"].value in (1, "columns"):
-            named = n.args[0]
-        else:
-            return
-        keys = [named] if isinstance(named, ast.Constant) else list(named.elts) \
-            if isinstance(named, (ast.List, ast.Tuple)) else []
-        keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-        if not keys:
-            return
-        frame = self._live(func.value, local)
-        import sys
+        keys, index_names = named
+        frame = self._live(n.func.value, local)
         pd = sys.modules.get("pandas")
         if frame is UNRESOLVED or pd is None or type(frame) is not pd.DataFrame:
             return
+        levels = {x for x in frame.index.names if isinstance(x, str)} if index_names else set()
         for k in keys:
             labels = missing_key(frame, k.value, columns=True)
-            if labels is not None:
-                self._missing_key(k, labels, f"DataFrame has no column {k.value!r} to drop")
+            if labels is not None and k.value not in levels:
+                what = "to drop" if n.func.attr == "drop" else f"for {n.func.attr}()"
+                self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {what}")
 
     # -- results ------------------------------------------------------------------------------
 
