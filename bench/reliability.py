@@ -213,7 +213,7 @@ def make_notebook(rng, cells: list[str]) -> tuple[str, str]:
 
 # -- running one input ------------------------------------------------------------------------------
 
-class Hang(Exception):
+class Hang(BaseException):      # not an Exception: no `except Exception` of the checker may swallow it
     pass
 
 

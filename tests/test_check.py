@@ -147,6 +147,21 @@ def test_cancel_stops_and_the_engine_stays_usable():
     assert check("def add(a, b):\n    return a + b\n", **FAST).edits == []
 
 
+def test_cancel_is_heard_while_the_gates_parse_candidates():
+    # the gates parse the cell once per candidate, with no model batch between: a long stretch
+    # of them must still hear Cancel (asked here only from there)
+    import sys
+    src = "%matplotlib inline\nz = " + "(" * 300 + ")" * 300 + "\nprint(z)\n"
+    asked = []
+
+    def cancel():
+        asked.append(sys._getframe(1).f_code.co_name)
+        return asked[-1] == "gated"
+    result = check(src, cancel=cancel, **FAST)
+    assert "gated" in asked and result.stats["cancelled"]
+    assert len(result.tokens) == result.stats["tokens"]      # the walk itself was done
+
+
 def test_context_prefix_is_reused():
     ctx = ["import math\n\ndef area(r):\n    return math.pi * r ** 2\n"]
     first = check("print(area(2))\n", context=ctx, **FAST)
@@ -221,6 +236,9 @@ def test_a_stretch_the_model_cannot_read_is_flagged_without_a_search_and_recheck
     src = "z = " + "(" * 300 + ")" * 300 + "\nprint(z)\n"
     first = check(src, **FAST)
     assert first.stats["unsearched"] > 20
+    # nor are they places to verify: with them, their alternatives made ~1,000 candidates here,
+    # each a parse of the cell by the gates
+    assert first.stats["verification"]["candidates"] < 400
     assert first.findings[0].message.startswith("syntax error: too many nested parentheses")
     edited = src.replace("print(z)", "print(z, 1)")
     again = check(edited, **FAST)

@@ -213,7 +213,9 @@ class _Run:
                     result.findings, result.edits, result.evidence, verification = weigh(
                         source=source, data=data, records=self.records, walk_edits=self.walk_edits,
                         facts=facts, dists={ev.index: ev.dist for ev in self.events if ev.dist is not None},
-                        exact=exact, reasons=reasons, **common)
+                        exact=exact, reasons=reasons,
+                        unread=frozenset(ev.index for ev in self.events if not ev.searched),
+                        cancel=opts.cancel, **common)
                     if facts.syntax is not None and result.edits:
                         _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.namespace, common)
             except (Cancelled, KeyboardInterrupt):

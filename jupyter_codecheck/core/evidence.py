@@ -22,6 +22,7 @@ from .gates import adds_kernel_fact, adds_undefined_name, gate, gate_exact
 from .candidates import (Candidate, from_alternatives, from_walk, names,
                          patterns, python_tokens, typos, word_at)
 from ..decoding.exit_policy import make_policy
+from ..decoding.scorer import Cancelled
 from ..decoding.verify import Probe, Variant, verify
 from .pycheck import CellFacts, near_typo
 from .result import Edit, Evidence, Finding
@@ -69,18 +70,21 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
           facts: CellFacts, encode, scorer, offset: int, token_at, room: int,
           cfg: EvidenceConfig, dists: dict | None = None,
           cache: dict | None = None, exact=(), reasons: dict | None = None,
+          unread=frozenset(), cancel=None,
           ) -> tuple[list[Finding], list[Edit], list[Evidence], dict]:
     """Findings, the edits they propose (non-overlapping), the evidence of every weighed place
     and statistics. `records`: TokenRecords by cell token index; `dists`: the walk's Dist of
     each cell position (bounds the gains: see decoding/verify.py); `encode(text) -> ids`;
     `room`: branch rows the context can hold; `cache`: verdicts kept from earlier checks on the
     same context (see decoding/verify.py); `exact`: kernel facts (core/kernel), errors whose fixes
-    are their own candidates; `reasons`: why an undefined name is undefined, by name."""
+    are their own candidates; `reasons`: why an undefined name is undefined, by name; `unread`:
+    token indices the walk flagged in a stretch it could not read (no place: what the model
+    proposes there is noise, and a place costs a parse per candidate); `cancel()`: stop."""
     t0 = time.perf_counter()
     places = _Places(source, data, facts)
     places.errors(exact, reasons or {})
-    places.model(enc, records, walk_edits, cfg)
-    kept, n_generated = places.gated(cfg.per_site)
+    places.model(enc, {k: r for k, r in records.items() if k not in unread}, walk_edits, cfg)
+    kept, n_generated = places.gated(cfg.per_site, cancel)
 
     variants = [Variant(encode(c.apply(data).decode("utf-8", "replace")), k,
                         None if c.site in places.error_lines else cfg.margin, _is_deletion(c))
@@ -207,13 +211,16 @@ class _Places:
                         enc.starts[i] == t.start - _lead_space(data, t.start, enc.starts[i]):
                     self.add(names(t, [a.text for a in rec.alternatives[:5]], facts))
 
-    def gated(self, per_site: int) -> tuple[list[Candidate], int]:
+    def gated(self, per_site: int, cancel=None) -> tuple[list[Candidate], int]:
         """The candidates that pass the gates, at most `per_site` a place (walk, typos,
-        alternatives, names, patterns first); and how many distinct ones were generated."""
+        alternatives, names, patterns first); and how many distinct ones were generated. Each
+        gate may parse the cell: `cancel()` is asked before each."""
         kept, generated = [], 0
         for cands in self.sites.values():
             seen, ok = set(), []
             for c in sorted(cands, key=_order):
+                if cancel is not None and cancel():
+                    raise Cancelled()
                 if (c.start, c.end, c.text) in seen:
                     continue
                 seen.add((c.start, c.end, c.text))

@@ -53,6 +53,7 @@ class TokenEvent:
     index: int
     decision: str          # accept | masked | change | delete | flag
     dist: Dist | None      # the model's view of that position (None: nothing predicted it)
+    searched: bool = True  # False: flagged in a dense stretch, with no search for an edit
 
 
 @dataclass
@@ -280,7 +281,7 @@ class EditDecoder:
         """A rejection of input token i: searched for an edit, or flagged in a dense stretch."""
         if self._dense(i):
             self.unsearched += 1
-            return (yield from self._flag(i, pending))
+            return (yield from self._flag(i, pending, searched=False))
         return (yield from self._correct(i, pending))
 
     def _run(self, inp, masked, pending, free, start, lead_token) -> Iterator[TokenEvent | EditEvent]:
@@ -696,8 +697,8 @@ class EditDecoder:
             return i, j - 1, list(emitted[:-1]), j
         return None
 
-    def _flag(self, i, pending):
-        yield TokenEvent(i, FLAG, pending)
+    def _flag(self, i, pending, searched: bool = True):
+        yield TokenEvent(i, FLAG, pending, searched)
         if self._in_context:
             return self._row_dist(i + 1), i + 1
         d = self._extend([self.inp[i]], i + 1)[0]

@@ -36,7 +36,9 @@ def module_resolver(policy: str = "loaded") -> Callable[[str], ModuleType | None
         try:
             with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
                 return importlib.import_module(name)
-        except BaseException:  # noqa: BLE001 - a library that fails to import: no facts from it
+        except KeyboardInterrupt:
+            raise                             # the user's interrupt is theirs, not the library's
+        except BaseException:  # noqa: BLE001 - a library that fails to import (SystemExit too): no facts from it
             return None
     return resolve
 
