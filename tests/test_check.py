@@ -236,8 +236,8 @@ def test_a_stretch_the_model_cannot_read_is_flagged_without_a_search_and_recheck
     src = "z = " + "(" * 300 + ")" * 300 + "\nprint(z)\n"
     first = check(src, **FAST)
     assert first.stats["unsearched"] > 20
-    # nor are they places to verify: with them, their alternatives made ~1,000 candidates here,
-    # each a parse of the cell by the gates
+    # nor are they places to verify: each flagged token's alternatives would be candidates, each
+    # a parse of the cell by the gates
     assert first.stats["verification"]["candidates"] < 400
     assert first.findings[0].message.startswith("syntax error: too many nested parentheses")
     edited = src.replace("print(z)", "print(z, 1)")

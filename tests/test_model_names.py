@@ -230,7 +230,8 @@ def test_a_split_model_is_found_in_its_packages_joined_and_loaded(model_path, mo
         part.parent.mkdir(parents=True)
         part.write_bytes(whole[cuts[i]:cuts[i + 1]])
     monkeypatch.syspath_prepend(str(site))
-    split = paths.SplitModel("SmolLM2-135M", "codecheck_split_test_part", 3, "0.0.1", "test",
+    split = paths.SplitModel("qwen2.5-coder-0.5b", "SmolLM2-135M", "codecheck_split_test_part", 3,
+                             "0.0.1", "test",
                              "smollm2-split.gguf", len(whole), hashlib.sha256(whole).hexdigest())
     assert [p.parent.parent.name for p in paths.split_parts(split)] == split.packages
     monkeypatch.setattr(paths, "SPLIT_MODELS", {**paths.SPLIT_MODELS, "qwen2.5-coder-0.5b": split})

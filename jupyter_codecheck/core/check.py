@@ -198,10 +198,11 @@ class _Run:
         opts, engine, enc, tok, prefix, result = self.opts, self.engine, self.enc, self.tok, self.prefix, self.result
         source, data, context, scorer = self.source, self.data, self.context, self.scorer
         facts = analyse(source, _defining(opts.earlier, context), opts.namespace) if opts.python and self.python_cell else None
-        exact, reasons = self._notebook_facts(facts) if facts is not None else ([], {})
         verification = {}
         if facts is not None and not self.cancelled:
             try:
+                # reading the kernel's objects may import a library: an interrupt there cancels too
+                exact, reasons = self._notebook_facts(facts)
                 if hold_cell(engine.session, prefix, enc.ids):
                     margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model, opts.notebook)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe)

@@ -136,6 +136,8 @@ class EditorConfig:
             raise ValueError("window, max_unsync and resync_window must be >= 1")
         if self.draft < 0:
             raise ValueError(f"draft must be >= 0, got {self.draft}")
+        if self.dense_span < 1 or self.dense_rejections < 1:
+            raise ValueError("dense_span and dense_rejections must be >= 1")
 
 
 def _word_byte(b: bytes) -> bool:

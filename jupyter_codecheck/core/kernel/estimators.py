@@ -1,5 +1,6 @@
 """Does a scikit-learn estimator take a call now? `model.predict(X)` on an estimator never fitted
-raises NotFittedError; on one fitted with other columns, or another number of them, ValueError.
+fails (NotFittedError, or an attribute the fit sets missing); on one fitted with other columns,
+or another number of them, it raises ValueError.
 Read as scikit-learn reads them: fitted means an attribute of its own ending in `_`
 (`check_is_fitted`), and X must match `n_features_in_` and `feature_names_in_`.
 
@@ -17,24 +18,38 @@ import sys
 # the methods that check the estimator is fitted and take X first
 NEEDS_FIT = frozenset({"predict", "predict_proba", "predict_log_proba", "decision_function",
                        "transform", "score"})
-# fitted estimators whose methods take any X (bench/sklearn_facts.py finds them)
-UNCHECKED_INPUT = frozenset({"DummyClassifier", "DummyRegressor", "MultiLabelBinarizer"})
+# fitted estimators whose methods take any X (bench/sklearn_facts.py finds them), and the one
+# that picks X's columns by name (extra columns, or ones it drops, are fine there)
+UNCHECKED_INPUT = frozenset({"DummyClassifier", "DummyRegressor", "MultiLabelBinarizer",
+                             "ColumnTransformer"})
 
 
 def estimator_problem(est, method: str, X=None, *, has_x: bool = False, x_name: str = "X") -> str | None:
     """What scikit-learn raises at `est.method(X, ...)`, in a line; None when nothing surely
     does. `has_x`: X is the live value of the call's first argument, written `x_name`."""
-    if method not in NEEDS_FIT or not _plain_sklearn(est):
+    if method not in NEEDS_FIT or not _plain_class(type(est)):
         return None
+    try:
+        return _problem(est, method, X, has_x, x_name)
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return None
+
+
+def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
+    params = _parameters(est)
+    if params is None or not _all_plain(params):
+        return None
+    if any(v == "prefit" or (p == "prefit" and v) for p, v in params.items() if type(v) in (str, bool)):
+        return None                 # wraps an estimator fitted elsewhere: no fit needed
     own = object.__getattribute__(est, "__dict__")
     name = type(est).__name__
     if not _requires_fit(est):
         return None
     if not any(k.endswith("_") and not k.startswith("__") for k in own):
-        return (f"this {name} is not fitted yet: {method}() raises NotFittedError "
-                "(call fit first)")
-    if not has_x or name in UNCHECKED_INPUT:
-        return None
+        return f"this {name} is not fitted yet: {method}() fails until fit is called"
+    nested = any(_estimator_like(v) for v in _values(params))
+    if not has_x or name in UNCHECKED_INPUT or nested:
+        return None                 # a meta-estimator's steps read X their own way
     return _input_problem(name, own, X, x_name)
 
 
@@ -73,44 +88,65 @@ def _few(labels: list[str], most: int = 3) -> str:
     return shown + (f" and {len(labels) - most} more" if len(labels) > most else "")
 
 
-def _plain_sklearn(est) -> bool:
-    """Are the estimator's classes all scikit-learn's, with no `__sklearn_is_fitted__`, and do
-    its parameters hold no estimator but such plain ones (a pipeline's steps, a search's
-    estimator)?"""
-    params = _parameters(est)
-    return params is not None and _plain_class(type(est)) and all(
-        _plain_sklearn(v) for v in params if _estimator_like(v))
-
-
 def _plain_class(cls) -> bool:
+    """Are the class's bases all scikit-learn's (or `abc.ABC`), none answering
+    `__sklearn_is_fitted__` itself? Read from the classes' own dicts: nothing of theirs runs."""
     if "sklearn" not in sys.modules:
         return False
-    for k in cls.__mro__:
+    for k in type.__dict__["__mro__"].__get__(cls, type):
         module = type.__dict__["__module__"].__get__(k, type)
         if k not in (object, abc.ABC) and not (isinstance(module, str) and module.split(".")[0] == "sklearn"):
             return False
-        if "__sklearn_is_fitted__" in k.__dict__:
+        if "__sklearn_is_fitted__" in type.__dict__["__dict__"].__get__(k, type):
             return False
     return True
 
 
-def _parameters(est) -> list | None:
-    """The values of the estimator's constructor parameters, read from its own attributes; a
-    list of steps gives each step's estimator (None: no signature to read)."""
+def _parameters(est) -> dict | None:
+    """The estimator's constructor parameters and their values, read from its own attributes
+    (None: no signature to read)."""
     own = object.__getattribute__(est, "__dict__")
     try:
         names = [p for p in inspect.signature(type(est).__init__).parameters if p != "self"]
     except (TypeError, ValueError):
         return None
+    return {p: own.get(p) for p in names}
+
+
+def _all_plain(params: dict, depth: int = 0) -> bool:
+    """Is every estimator the parameters hold, at any depth, scikit-learn's own? (its tags ask
+    theirs: a class of the user's would run)"""
+    for v in _values(params):
+        if not _estimator_like(v):
+            continue
+        if depth > 4 or not _plain_class(type(v)):
+            return False
+        inner = _parameters(v)
+        if inner is None or not _all_plain(inner, depth + 1):
+            return False
+    return True
+
+
+def _values(params: dict) -> list:
+    """Every value of the parameters, and each element of a list or tuple of them (a pipeline's
+    `(name, step)` pairs, a ColumnTransformer's `(name, transformer, columns)`)."""
     out = []
-    for v in (own.get(p) for p in names):
-        for x in (v if isinstance(v, (list, tuple)) else [v]):
-            out.append(x[-1] if isinstance(x, tuple) and x else x)
+    for v in params.values():
+        out.append(v)
+        if type(v) in (list, tuple):
+            for x in v:
+                out.append(x)
+                if type(x) is tuple:
+                    out.extend(x)
     return out
 
 
 def _estimator_like(v) -> bool:
-    return v is not None and not isinstance(v, (str, int, float, bool, dict)) and hasattr(type(v), "fit")
+    """Has the value's class a `fit` (read from the classes' own dicts)?"""
+    if v is None or type(v) in (str, int, float, bool, dict, list, tuple):
+        return False
+    return any("fit" in type.__dict__["__dict__"].__get__(k, type)
+               for k in type.__dict__["__mro__"].__get__(type(v), type))
 
 
 def _requires_fit(est) -> bool:

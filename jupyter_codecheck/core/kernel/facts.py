@@ -59,6 +59,10 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     if tree is None:
         return []
     walk = _Walk(source, namespace, module_resolver(libraries))
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            at = (n.lineno, n.col_offset)
+            walk.first_seen[n.id] = min(walk.first_seen.get(n.id, at), at)
     walk.block(tree.body)
     return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
 
@@ -74,6 +78,7 @@ class _Walk:
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
+        self.first_seen: dict[str, tuple[int, int]] = {}     # name -> where the cell first has it
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -233,6 +238,11 @@ class _Walk:
         the cell changes it (then no fact)."""
         est = self._live(n.func.value, local)
         if est is UNRESOLVED:
+            return False
+        # named earlier in the cell, it may have gone into something that fits it in place (a
+        # pipeline, a list looped over): the cell's flow cannot follow that
+        root = chain_root(n.func.value)
+        if self.first_seen.get(root, (1 << 30, 0)) < (n.func.value.lineno, n.func.value.col_offset):
             return False
         arg = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
         x = self._live(arg, local) if arg is not None else UNRESOLVED

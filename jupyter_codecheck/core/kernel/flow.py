@@ -68,7 +68,47 @@ def effects(node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[
                 out.touched.add(root)
         elif isinstance(n, ast.Call):
             _call_effects(n, namespace, cell_functions, out)
+    for n in ast.walk(node):
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+            _through_the_loop(n, namespace, out)
     return out
+
+
+def _through_the_loop(loop, namespace: Mapping, out: Effects) -> None:
+    """`for d in [train, test]: d["Title"] = ...` changes train and test: a loop variable that is
+    changed changes each object it ran over (by identity), or, over what cannot be told,
+    anything."""
+    targets = {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
+    if not targets & out.touched:
+        return
+    it = loop.iter
+    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+        for e in it.elts:
+            for x in ast.walk(e):
+                if isinstance(x, ast.Name):
+                    out.touched.add(x.id)
+        return
+    container = resolve(it, namespace) if chain_root(it) else UNRESOLVED
+    elements = _elements(container)
+    if elements is None:
+        out.touched.add("*")
+        return
+    held = {id(e) for e in elements}
+    out.touched |= {k for k, v in namespace.items() if id(v) in held}
+
+
+def _elements(container) -> list | None:
+    """The objects a plain list, tuple or dict (its values) holds, and those of the tuples it
+    holds (`[("lr", lr), ...]`); None for anything else, or one too large to scan."""
+    if type(container) is dict:
+        values = list(dict.values(container))
+    elif type(container) in (list, tuple):
+        values = list(container)
+    else:
+        return None
+    if len(values) > 10_000:
+        return None
+    return values + [x for v in values if type(v) is tuple for x in v]
 
 
 def _any_root(node: ast.AST) -> str | None:

@@ -38,7 +38,7 @@ def module_resolver(policy: str = "loaded") -> Callable[[str], ModuleType | None
                 return importlib.import_module(name)
         except KeyboardInterrupt:
             raise                             # the user's interrupt is theirs, not the library's
-        except BaseException:  # noqa: BLE001 - a library that fails to import (SystemExit too): no facts from it
+        except BaseException:  # noqa: BLE001 - a failing import (SystemExit too): no facts from it
             return None
     return resolve
 
