@@ -339,7 +339,14 @@ def test_what_a_loop_or_a_pipeline_changes_through_another_name_is_not_a_fact(ns
     assert facts("for name, m in models:\n    m.fit(X, y)\nlr.score(X, y)\n", live) == []
     assert facts("for m in [lr]:\n    m.fit(X, y)\nlr.predict(X)\n", live) == []
     assert facts("pipe = make_pipeline(StandardScaler(), lr)\npipe.fit(X, y)\nlr.predict(X)\n", live) == []
+    assert facts("for i, d in enumerate(combine):\n    d['Title'] = 1\ntrain['Title']\n", live) == []
+    assert facts("for k, d in {'a': train}.items():\n    d['Title'] = 1\ntrain['Title']\n", live) == []
     # over what cannot be told, nothing after the loop is claimed
     assert facts("for m in pick(models):\n    m.fit(X, y)\ntrain['Title']\n", live) == []
+    # a loop over other objects (a figure's axes) leaves the frame as it is
+    grid = np.empty((2, 2), dtype=object)
+    grid[:] = [[Spy(), Spy()], [Spy(), Spy()]]
+    assert [g[0] for g in facts("for ax in axes.flat:\n    ax.set_title('a')\ntrain['Title']\n",
+                                {**live, "axes": grid})] == ["key"]
     # and without the loop, both are facts
     assert [g[0] for g in facts("train['Title']\nlr.predict(X)\n", live)] == ["key", "call"]

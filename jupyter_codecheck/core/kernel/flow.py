@@ -88,8 +88,7 @@ def _through_the_loop(loop, namespace: Mapping, out: Effects) -> None:
                 if isinstance(x, ast.Name):
                     out.touched.add(x.id)
         return
-    container = resolve(it, namespace) if chain_root(it) else UNRESOLVED
-    elements = _elements(container)
+    elements = _iterated(it, namespace)
     if elements is None:
         out.touched.add("*")
         return
@@ -97,13 +96,45 @@ def _through_the_loop(loop, namespace: Mapping, out: Effects) -> None:
     out.touched |= {k for k, v in namespace.items() if id(v) in held}
 
 
+# builtins whose iteration goes over their arguments' elements
+_OVER_ARGUMENTS = frozenset({"zip", "enumerate", "reversed", "sorted", "list", "tuple", "iter"})
+
+
+def _iterated(it: ast.expr, namespace: Mapping) -> list | None:
+    """The objects a loop over `it` runs over: a live container's elements, through `zip`,
+    `enumerate`, ... and a dict's `.values()` / `.items()`; None when that cannot be told."""
+    if isinstance(it, ast.Call) and not it.keywords:
+        f = it.func
+        if isinstance(f, ast.Name) and f.id in _OVER_ARGUMENTS and f.id not in namespace:
+            out = []
+            for a in it.args:
+                got = _iterated(a, namespace)
+                if got is None:
+                    return None
+                out += got
+            return out
+        if isinstance(f, ast.Attribute) and f.attr in ("values", "items") and not it.args:
+            d = resolve(f.value, namespace) if chain_root(f.value) else UNRESOLVED
+            return _elements(d) if type(d) is dict else None
+        return None
+    return _elements(resolve(it, namespace) if chain_root(it) else UNRESOLVED)
+
+
 def _elements(container) -> list | None:
-    """The objects a plain list, tuple or dict (its values) holds, and those of the tuples it
-    holds (`[("lr", lr), ...]`); None for anything else, or one too large to scan."""
+    """The objects a plain list, tuple, set or dict (its values) holds, those of the tuples it
+    holds (`[("lr", lr), ...]`), a numpy array's (`axes.flat`); None for anything else, or one
+    too large to scan."""
+    import sys
+    np = sys.modules.get("numpy")
     if type(container) is dict:
         values = list(dict.values(container))
-    elif type(container) in (list, tuple):
+    elif type(container) in (list, tuple, set, frozenset, range):
         values = list(container)
+    elif np is not None and type(container) in (np.ndarray, np.flatiter):
+        array = container.base if type(container) is np.flatiter else container
+        if type(array) is not np.ndarray or array.size > 10_000:
+            return None
+        values = array.ravel().tolist() if array.dtype == object else []
     else:
         return None
     if len(values) > 10_000:
