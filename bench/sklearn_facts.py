@@ -1,10 +1,11 @@
 """The estimator facts against scikit-learn itself: every estimator the installed scikit-learn
 lists that builds with its defaults is fitted on a small DataFrame and on an array, then each of
 its methods that needs a fit (`estimators.NEEDS_FIT`) is called: unfitted, and fitted with X as
-fitted, with a column fewer or an extra one, reordered, renamed, and as an array a column short. Meta-estimators are
+fitted, with a column fewer or an extra one, reordered, renamed, and as an array a column short;
+and `fit` with y a sample short, and a fitted `score` so (no claim expected there). Meta-estimators are
 built with steps too (a pipeline, a column transformer, a search, ...). A claim is true when the
-call fails as it says (unfitted: any error; other columns: a ValueError that is not
-NotFittedError); else it is false. An
+call fails as it says (unfitted: any error; other columns or samples: a ValueError that is not
+NotFittedError; a signature: TypeError); else it is false. An
 error with no claim is a miss.
 
     python bench/sklearn_facts.py [DATA]     # DATA is not read: the estimators are the data
@@ -95,32 +96,40 @@ def main(argv=None) -> int:
                 except Exception:  # noqa: BLE001 - cannot fit this data: skipped
                     continue
             cases += [(f"fitted on {fit_on}, X {v}", est, x) for v, x in variants.items()]
-        for what, est, x in cases:
-            for m in methods:
-                src = f"model.{m}(X, y)" if m == "score" else f"model.{m}(X)"
-                claims = [f for f in kernel_facts(src, {"model": est, "X": x, "y": y})
-                          if f.kind == "call"]
-                try:
-                    getattr(est, m)(*((x, y) if m == "score" else (x,)))
-                    raised = None
-                except Exception as e:  # noqa: BLE001 - what the call raises is what this counts
-                    raised = e
-                counts["calls"] += 1
-                counts["raised"] += raised is not None
-                counts["claimed"] += bool(claims)
-                # a claim is true when the call fails as it says: unfitted, with any error; on
-                # other columns, with a ValueError that is not NotFittedError
-                unfitted = bool(claims) and "not fitted yet" in claims[0].message
-                right = raised is not None and (unfitted or (
-                    isinstance(raised, ValueError) and not isinstance(raised, NotFittedError)))
-                if claims and right:
-                    counts["true"] += 1
-                elif claims:
-                    counts["false"] += 1
-                    false.append(f"{name}.{m} {what}: {claims[0].message}")
-                elif raised:
-                    counts["missed"] += 1
-                    missed.setdefault(what, []).append(f"{name}.{m}")
+        calls = [(what, est, m, (x, y)) for what, est, x in cases for m in methods]
+        # X and y of different lengths, at a fit and (fitted) at a score; and of the same length
+        calls += [("fit, y a sample short", make(), "fit", (frame, y[:-1])),
+                  ("fit, y as long as X", make(), "fit", (frame, y))]
+        calls += [(f"score, y a sample short ({what})", est, "score", (x, y[:-1]))
+                  for what, est, x in cases[1:2] if "score" in methods]
+        for what, est, m, (x, yy) in calls:
+            with_y = m in ("score", "fit")
+            src = f"model.{m}(X, y)" if with_y else f"model.{m}(X)"
+            claims = [f for f in kernel_facts(src, {"model": est, "X": x, "y": yy}) if f.kind == "call"]
+            try:
+                getattr(est, m)(*((x, yy) if with_y else (x,)))
+                raised = None
+            except Exception as e:  # noqa: BLE001 - what the call raises is what this counts
+                raised = e
+            counts["calls"] += 1
+            counts["raised"] += raised is not None
+            counts["claimed"] += bool(claims)
+            # a claim is true when the call fails as it says: unfitted, with any error; on other
+            # columns or another number of samples, with a ValueError that is not NotFittedError;
+            # a signature's, with TypeError
+            said = claims[0].message if claims else ""
+            expected = (Exception if "not fitted yet" in said else
+                        ValueError if "ValueError" in said else TypeError)
+            right = isinstance(raised, expected) and not (
+                expected is ValueError and isinstance(raised, NotFittedError))
+            if claims and right:
+                counts["true"] += 1
+            elif claims:
+                counts["false"] += 1
+                false.append(f"{name}.{m} {what}: {claims[0].message}")
+            elif raised:
+                counts["missed"] += 1
+                missed.setdefault(what.split(" (")[0], []).append(f"{name}.{m}")
     for line in false:
         print("FALSE", line)
     for what, where in sorted(missed.items()):

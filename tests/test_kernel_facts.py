@@ -284,6 +284,13 @@ def test_an_unfitted_estimator_and_other_columns_are_facts_as_scikit_learn_reads
     for cell in ("model.predict(train)", "live['fitted'].predict(live['test'])"):
         with pytest.raises(Exception):
             eval(cell, {"model": live["model"], "train": train, "live": live})
+    # fit with the labels of another split: as many samples or a ValueError
+    live["y_test"] = y[:2]
+    got = facts("model.fit(train, y_test)\n", live)
+    assert "train has 3 samples but y_test has 2: ValueError" in got[0][2]
+    with pytest.raises(ValueError):
+        LinearRegression().fit(train, y[:2])
+    assert facts("model.fit(train, y)\nscaler.fit(train, y_test)\n", live) == []   # the scaler needs no y
     assert facts("fitted.predict(train)\nnorm.transform(train)\nmine.predict(train)\n"
                  "dummy.predict(test)\nmodel.fit(train, y)\nmodel.predict(train)\n", live) == []
 

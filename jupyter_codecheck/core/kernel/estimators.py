@@ -1,7 +1,7 @@
 """Does a scikit-learn estimator take a call now? `model.predict(X)` on an estimator never fitted
 fails (NotFittedError, or an attribute the fit sets missing); on one fitted with other columns,
-or another number of them, it raises ValueError.
-Read as scikit-learn reads them: fitted means an attribute of its own ending in `_`
+or another number of them, it raises ValueError; so does `model.fit(X, y)` with fewer or more
+labels than samples. Read as scikit-learn reads them: fitted means an attribute of its own ending in `_`
 (`check_is_fitted`), and X must match `n_features_in_` and `feature_names_in_`.
 
 Only an estimator whose classes all come from scikit-learn, whose parameters hold no estimator
@@ -18,6 +18,9 @@ import sys
 # the methods that check the estimator is fitted and take X first
 NEEDS_FIT = frozenset({"predict", "predict_proba", "predict_log_proba", "decision_function",
                        "transform", "score"})
+# the methods that take X and y and check that both hold as many samples (not `score`: some
+# estimators' scores take a y of another length, bench/sklearn_facts.py)
+WITH_Y = frozenset({"fit", "fit_transform", "fit_predict", "partial_fit"})
 # fitted estimators whose methods take any X (bench/sklearn_facts.py finds them), and the one
 # that picks X's columns by name (extra columns, or ones it drops, are fine there)
 UNCHECKED_INPUT = frozenset({"DummyClassifier", "DummyRegressor", "MultiLabelBinarizer",
@@ -51,6 +54,41 @@ def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
     if not has_x or name in UNCHECKED_INPUT or nested:
         return None                 # a meta-estimator's steps read X their own way
     return _input_problem(name, own, X, x_name)
+
+
+def samples_problem(est, method: str, X, y, x_name: str, y_name: str) -> str | None:
+    """`model.fit(X_train, y_test)`: X and y of different lengths raise ValueError (scikit-learn's
+    `check_consistent_length`) at an estimator that needs y; None when that cannot be told."""
+    if method not in WITH_Y or not _plain_class(type(est)):
+        return None
+    try:
+        params = _parameters(est)
+        if params is None or not _all_plain(params) or not _requires_y(est):
+            return None
+        nx, ny = _samples(X), _samples(y)
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return None
+    if nx is None or ny is None or nx == ny:
+        return None
+    return (f"{x_name} has {nx} samples but {y_name} has {ny}: ValueError (inconsistent numbers "
+            "of samples)")
+
+
+def _samples(v) -> int | None:
+    """How many samples a plain array, DataFrame, Series or list holds (None: not one of those)."""
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    if np is not None and type(v) is np.ndarray:
+        return int(v.shape[0]) if v.ndim >= 1 else None
+    if pd is not None and type(v) in (pd.DataFrame, pd.Series):
+        return int(v.shape[0])
+    if type(v) is list:
+        return len(v)
+    return None
+
+
+def _requires_y(est) -> bool:
+    from sklearn.utils import get_tags
+    return bool(get_tags(est).target_tags.required)
 
 
 def _input_problem(name: str, own: dict, X, x_name: str) -> str | None:

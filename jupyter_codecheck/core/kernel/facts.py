@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from ..pycheck import near_typo, parse
 from .attributes import attribute_names, has_attribute
 from .columns import column_literals
-from .estimators import NEEDS_FIT, estimator_problem
+from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .flow import Effects, cell_function_names, effects
 from .keys import missing_key
 from .modules import imported, module_resolver
@@ -218,7 +218,7 @@ class _Walk:
                                       "calling it raises TypeError")
             return
         self._column_arguments(n, local)
-        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT and self._estimator(n, local):
+        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
             return
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
         if err is None:
@@ -233,25 +233,35 @@ class _Walk:
             self._at_callee(func, f"{name}() {_bare(err.message)}")
 
     def _estimator(self, n: ast.Call, local: set[str]) -> bool:
-        """`model.predict(X)`: a scikit-learn estimator not fitted, or fitted on other columns
-        (a fact placed on the method's name). The estimator as it is now: a `fit` earlier in
-        the cell changes it (then no fact)."""
-        est = self._live(n.func.value, local)
+        """`model.predict(X)`: a scikit-learn estimator not fitted, or fitted on other columns;
+        `model.fit(X, y)` with y of another length (a fact placed on the method's name). The
+        estimator as it is now: a `fit` earlier in the cell changes it (then no fact)."""
+        est = self._live(n.func.value, local, changes_matter=False)
         if est is UNRESOLVED:
             return False
-        # named earlier in the cell, it may have gone into something that fits it in place (a
-        # pipeline, a list looped over): the cell's flow cannot follow that
+        x_arg, y_arg = (self._argument(n, k, name) for k, name in ((0, "X"), (1, "y")))
+        x, y = (self._live(a, local) if a is not None else UNRESOLVED for a in (x_arg, y_arg))
+        problem = None
+        if x is not UNRESOLVED and y is not UNRESOLVED:
+            problem = samples_problem(est, n.func.attr, x, y, ast.unparse(x_arg), ast.unparse(y_arg))
+        # the estimator's own state: not after the cell changed it or named it earlier (it may
+        # have gone into something that fits it in place, a pipeline or a list looped over)
         root = chain_root(n.func.value)
-        if self.first_seen.get(root, (1 << 30, 0)) < (n.func.value.lineno, n.func.value.col_offset):
-            return False
-        arg = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
-        x = self._live(arg, local) if arg is not None else UNRESOLVED
-        problem = estimator_problem(est, n.func.attr, None if x is UNRESOLVED else x,
-                                    has_x=x is not UNRESOLVED, x_name=ast.unparse(arg) if arg else "X")
+        if problem is None and self._live(n.func.value, local) is not UNRESOLVED and \
+                self.first_seen.get(root, (1 << 30, 0)) >= (n.func.value.lineno, n.func.value.col_offset):
+            problem = estimator_problem(est, n.func.attr, None if x is UNRESOLVED else x,
+                                        has_x=x is not UNRESOLVED,
+                                        x_name=ast.unparse(x_arg) if x_arg is not None else "X")
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
         return True
+
+    @staticmethod
+    def _argument(n: ast.Call, position: int, keyword: str):
+        if len(n.args) > position:
+            return n.args[position]
+        return next((k.value for k in n.keywords if k.arg == keyword), None)
 
     def _at_callee(self, func: ast.expr, message: str) -> None:
         """A call fact placed on the called name (the attribute of `obj.method`)."""
