@@ -19,7 +19,6 @@ import numpy as np
 from ..decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
-from .errors import NotTextError
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -27,7 +26,7 @@ from .result import Alternative, CheckResult, Edit, TokenRecord, apply_edits
 from .masking import masked_spans, overlapping
 from .options import CheckOptions
 from .resume import LastRun, hold_cell, prime, resumable, resume_key, verdict_cache
-from .sources import is_python_cell
+from .sources import NotTextError, is_python_cell
 from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, whitespace_ids
 
 # -- the walk ----------------------------------------------------------------------------------------

@@ -33,7 +33,24 @@ import os
 import tokenize
 from dataclasses import dataclass, field
 
-__all__ = ["SourceError", "Unit", "earlier_sources", "find_files", "is_notebook", "read_units",
+
+class NotTextError(UnicodeError):
+    """A source that holds a lone surrogate (a str from bytes decoded with 'surrogateescape', or
+    a JSON escape such as "\\ud800"): no tokenizer, and no Python file, can hold it."""
+
+    @classmethod
+    def check(cls, text: str, what: str) -> None:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:
+            line = text.count("\n", 0, e.start) + 1
+            column = e.start - (text.rfind("\n", 0, e.start) + 1) + 1
+            raise cls(f"{what} holds a lone surrogate ({text[e.start]!r}) at line {line}, column "
+                      f"{column}, which is not text: decode the file as UTF-8 with errors='replace', "
+                      "or fix its encoding") from None
+
+
+__all__ = ["NotTextError", "SourceError", "Unit", "earlier_sources", "find_files", "is_notebook", "read_units",
            "split_source"]
 
 SKIP_DIRS = frozenset({"__pycache__", "node_modules", ".ipynb_checkpoints"})
