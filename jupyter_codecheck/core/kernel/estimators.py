@@ -15,6 +15,8 @@ import abc
 import inspect
 import sys
 
+from .libraries import _module_of
+
 # the methods that check the estimator is fitted and take X first
 NEEDS_FIT = frozenset({"predict", "predict_proba", "predict_log_proba", "decision_function",
                        "transform", "score"})
@@ -30,7 +32,7 @@ UNCHECKED_INPUT = frozenset({"DummyClassifier", "DummyRegressor", "MultiLabelBin
 def estimator_problem(est, method: str, X=None, *, has_x: bool = False, x_name: str = "X") -> str | None:
     """What scikit-learn raises at `est.method(X, ...)`, in a line; None when nothing surely
     does. `has_x`: X is the live value of the call's first argument, written `x_name`."""
-    if method not in NEEDS_FIT or not _plain_class(type(est)):
+    if method not in NEEDS_FIT:
         return None
     try:
         return _problem(est, method, X, has_x, x_name)
@@ -38,9 +40,18 @@ def estimator_problem(est, method: str, X=None, *, has_x: bool = False, x_name: 
         return None
 
 
-def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
+def _readable(est) -> dict | None:
+    """The estimator's parameters when it may be read: its classes, and those of every estimator
+    it holds, are scikit-learn's own (its tags then run only scikit-learn's code); else None."""
+    if not _plain_class(type(est)):
+        return None
     params = _parameters(est)
-    if params is None or not _all_plain(params):
+    return params if params is not None and _all_plain(params) else None
+
+
+def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
+    params = _readable(est)
+    if params is None:
         return None
     if any(v == "prefit" or (p == "prefit" and v) for p, v in params.items() if type(v) in (str, bool)):
         return None                 # wraps an estimator fitted elsewhere: no fit needed
@@ -59,11 +70,10 @@ def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
 def samples_problem(est, method: str, X, y, x_name: str, y_name: str) -> str | None:
     """`model.fit(X_train, y_test)`: X and y of different lengths raise ValueError (scikit-learn's
     `check_consistent_length`) at an estimator that needs y; None when that cannot be told."""
-    if method not in WITH_Y or not _plain_class(type(est)):
+    if method not in WITH_Y:
         return None
     try:
-        params = _parameters(est)
-        if params is None or not _all_plain(params) or not _requires_y(est):
+        if _readable(est) is None or not _requires_y(est):
             return None
         nx, ny = _samples(X), _samples(y)
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
@@ -132,7 +142,7 @@ def _plain_class(cls) -> bool:
     if "sklearn" not in sys.modules:
         return False
     for k in type.__dict__["__mro__"].__get__(cls, type):
-        module = type.__dict__["__module__"].__get__(k, type)
+        module = _module_of(k)
         if k not in (object, abc.ABC) and not (isinstance(module, str) and module.split(".")[0] == "sklearn"):
             return False
         if "__sklearn_is_fitted__" in type.__dict__["__dict__"].__get__(k, type):

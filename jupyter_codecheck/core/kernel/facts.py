@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import sys
 from collections import ChainMap
 from collections.abc import Mapping
@@ -58,17 +59,14 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     tree = parse(source)
     if tree is None:
         return []
-    walk = _Walk(source, namespace, module_resolver(libraries))
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            at = (n.lineno, n.col_offset)
-            walk.first_seen[n.id] = min(walk.first_seen.get(n.id, at), at)
+    walk = _Walk(source, namespace, module_resolver(libraries), tree)
     walk.block(tree.body)
     return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
 
 
 class _Walk:
-    def __init__(self, source: str, namespace: Mapping, resolve_module):
+    def __init__(self, source: str, namespace: Mapping, resolve_module, tree: ast.Module):
+        self.tree = tree
         self.lines = source.split("\n")
         self.imports: dict[str, object] = {}         # what the cell's own imports bind
         self.ns = ChainMap(self.imports, namespace)
@@ -78,7 +76,6 @@ class _Walk:
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
-        self.first_seen: dict[str, tuple[int, int]] = {}     # name -> where the cell first has it
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -248,7 +245,7 @@ class _Walk:
         # have gone into something that fits it in place, a pipeline or a list looped over)
         root = chain_root(n.func.value)
         if problem is None and self._live(n.func.value, local) is not UNRESOLVED and \
-                self.first_seen.get(root, (1 << 30, 0)) >= (n.func.value.lineno, n.func.value.col_offset):
+                self._first_seen.get(root, (1 << 30, 0)) >= (n.func.value.lineno, n.func.value.col_offset):
             problem = estimator_problem(est, n.func.attr, None if x is UNRESOLVED else x,
                                         has_x=x is not UNRESOLVED,
                                         x_name=ast.unparse(x_arg) if x_arg is not None else "X")
@@ -256,6 +253,16 @@ class _Walk:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
         return True
+
+    @functools.cached_property
+    def _first_seen(self) -> dict[str, tuple[int, int]]:
+        """Name -> where the cell first has it (read only when an estimator call is judged)."""
+        seen: dict[str, tuple[int, int]] = {}
+        for n in ast.walk(self.tree):
+            if isinstance(n, ast.Name):
+                at = (n.lineno, n.col_offset)
+                seen[n.id] = min(seen.get(n.id, at), at)
+        return seen
 
     @staticmethod
     def _argument(n: ast.Call, position: int, keyword: str):
