@@ -28,9 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from jupyter_codecheck import check  # noqa: E402
-from jupyter_codecheck.decoding.editor import EditDecoder, EditorConfig  # noqa: E402
-
-NOT_KEPT = ("change", "delete", "flag")
+from jupyter_codecheck.decoding.editor import NOT_KEPT, EditDecoder, EditorConfig  # noqa: E402
 
 
 def cells_of(path: Path, limit: int | None) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from ..decoding.editor import EditDecoder, EditEvent, EditorConfig, TokenEvent
+from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
 from .evidence import EvidenceConfig, weigh
@@ -173,7 +173,7 @@ class _Run:
             events.extend(replay[:start])
             # the token before the cell's first undecided one is scored by the decoder: its row
             # judges that token (with the first window, when it can)
-            not_kept = [ev.index for ev in replay[:start] if ev.decision in ("change", "delete", "flag")]
+            not_kept = [ev.index for ev in replay[:start] if ev.decision in NOT_KEPT]
             for ev in self.decoder.run(enc.ids, masked, free=free, start=start, lead_token=lead,
                                        not_kept=not_kept):
                 if isinstance(ev, TokenEvent):

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from .gates import adds_kernel_fact, adds_undefined_name, gate, gate_exact
 from .candidates import (Candidate, from_alternatives, from_walk, names,
                          patterns, python_tokens, typos, word_at)
+from ..decoding.editor import NOT_KEPT
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled
 from ..decoding.verify import Probe, Variant, verify
@@ -183,7 +184,7 @@ class _Places:
         data, facts = self.data, self.facts
         self.add(from_walk(walk_edits, self.line_of))
         for r in records.values():
-            if r.decision not in ("change", "delete", "flag"):
+            if r.decision not in NOT_KEPT:
                 continue
             alts = [a.text.encode("utf-8") for a in r.alternatives
                     if a.prob >= cfg.min_alt_prob and a.text != r.text][:cfg.alternatives]

@@ -44,6 +44,7 @@ from .sampler import NoCandidateError, SamplerChain
 from .scorer import Scorer
 
 ACCEPT, MASKED, CHANGE, DELETE, FLAG = "accept", "masked", "change", "delete", "flag"
+NOT_KEPT = (CHANGE, DELETE, FLAG)        # the decisions that do not keep the token as written
 INSERT, REPLACE = "insert", "replace"
 
 
@@ -270,7 +271,7 @@ class EditDecoder:
         after it then decides as a walk from the start would)."""
         self._not_kept = sorted(k for k in not_kept if k < start)
         for ev in self._run(inp, masked, pending, free, start, lead_token):
-            if isinstance(ev, TokenEvent) and ev.decision in (CHANGE, DELETE, FLAG):
+            if isinstance(ev, TokenEvent) and ev.decision in NOT_KEPT:
                 self._not_kept.append(ev.index)
             yield ev
 
