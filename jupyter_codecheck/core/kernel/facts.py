@@ -233,7 +233,8 @@ class _Walk:
         """`model.predict(X)`: a scikit-learn estimator not fitted, or fitted on other columns;
         `model.fit(X, y)` with y of another length (a fact placed on the method's name). The
         estimator as it is now: a `fit` earlier in the cell changes it (then no fact)."""
-        est = self._live(n.func.value, local, changes_matter=False)
+        as_now = self._live(n.func.value, local)        # UNRESOLVED if the cell changed it before
+        est = as_now if as_now is not UNRESOLVED else self._live(n.func.value, local, changes_matter=False)
         if est is UNRESOLVED:
             return False
         x_arg, y_arg = (self._argument(n, k, name) for k, name in ((0, "X"), (1, "y")))
@@ -244,7 +245,7 @@ class _Walk:
         # the estimator's own state: not after the cell changed it or named it earlier (it may
         # have gone into something that fits it in place, a pipeline or a list looped over)
         root = chain_root(n.func.value)
-        if problem is None and self._live(n.func.value, local) is not UNRESOLVED and \
+        if problem is None and as_now is not UNRESOLVED and \
                 self._first_seen.get(root, (1 << 30, 0)) >= (n.func.value.lineno, n.func.value.col_offset):
             problem = estimator_problem(est, n.func.attr, None if x is UNRESOLVED else x,
                                         has_x=x is not UNRESOLVED,

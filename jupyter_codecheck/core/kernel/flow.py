@@ -48,7 +48,10 @@ class Effects:
 def effects(node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]]) -> Effects:
     """What running `node` (a statement, or a whole loop) may bind or change."""
     out = Effects()
+    loops = []          # judged once everything the statement touches is known
     for n in ast.walk(node):
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+            loops.append(n)
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
             out.bound.add(n.id)
         elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -68,9 +71,8 @@ def effects(node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[
                 out.touched.add(root)
         elif isinstance(n, ast.Call):
             _call_effects(n, namespace, cell_functions, out)
-    for n in ast.walk(node):
-        if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
-            _through_the_loop(n, namespace, out)
+    for n in loops:
+        _through_the_loop(n, namespace, out)
     return out
 
 
