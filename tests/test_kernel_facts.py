@@ -291,6 +291,38 @@ def test_an_unfitted_estimator_and_other_columns_are_facts_as_scikit_learn_reads
     with pytest.raises(ValueError):
         LinearRegression().fit(train, y[:2])
     assert facts("model.fit(train, y)\nscaler.fit(train, y_test)\n", live) == []   # the scaler needs no y
+    # an estimator of the user's, alone or inside scikit-learn's: its tags, properties and
+    # methods never run (the fixture checks RAN), and no claim is made
+    from sklearn.base import BaseEstimator, RegressorMixin
+    from sklearn.compose import ColumnTransformer
+    from sklearn.ensemble import VotingRegressor
+
+    class Recording(RegressorMixin, BaseEstimator):
+        def fit(self, X, y=None):
+            RAN.append("fit")
+            return self
+
+        def predict(self, X):
+            RAN.append("predict")
+            return X
+
+        def transform(self, X):
+            RAN.append("transform")
+            return X
+
+        def __sklearn_tags__(self):
+            RAN.append("__sklearn_tags__")
+            return super().__sklearn_tags__()
+
+        @property
+        def coef_(self):
+            RAN.append("property")
+            return 1
+
+    users = {**live, "rec": Recording(), "ct": ColumnTransformer([("r", Recording(), ["area"])]),
+             "vote": VotingRegressor([("r", Recording())])}
+    assert facts("rec.predict(train)\nct.transform(train)\nvote.predict(train)\n"
+                 "rec.fit(train, y_test)\n", users) == []
     assert facts("fitted.predict(train)\nnorm.transform(train)\nmine.predict(train)\n"
                  "dummy.predict(test)\nmodel.fit(train, y)\nmodel.predict(train)\n", live) == []
 
