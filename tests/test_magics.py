@@ -79,7 +79,7 @@ def test_bad_cell_options_are_usage_errors(shell, line, message):
     ("set mode=fast", "mode: 'fast' is not one of"),
     ("set exit_policy=nope", "unknown exit test"),
     ("set context=maybe", "true or false"),
-    ("auto maybe", "'on' or 'off'"),
+    ("auto maybe", "on, guard or off"),
     ("launch", "invalid choice"),
 ])
 def test_bad_line_magic_use_is_a_usage_error_and_keeps_the_defaults(magics, shell, line, message):
