@@ -158,6 +158,16 @@ def test_run_executes_the_body_with_the_given_options(loaded):
     assert stats["context_tokens"] > 3                # earlier cells came along as context
 
 
+def test_an_undefined_name_says_what_the_kernels_history_knows(loaded):
+    # the kernel knows the cells it ran, not the notebook's later ones: it says what it knows
+    loaded.run_cell("gone = 1\n", store_history=True)
+    loaded.run_cell("del gone\n", store_history=True)
+    loaded.run_cell_magic("codecheck", "--no-context -o hres --view text", "print(gone)\nprint(never_run)\n")
+    messages = [f.message for f in loaded.user_ns["hres"].findings]
+    assert messages[0].startswith("name 'gone' is not defined: the cell run just before deletes it")
+    assert messages[1].startswith("name 'never_run' is not defined: no cell run in this kernel defines it")
+
+
 def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
     # the shell's history is the other tests' odd cells: check these cells on their own
     loaded.run_line_magic("codecheck", "set context=false")
