@@ -15,10 +15,16 @@ def prepare(frame):
     frame["bmii"] = 0
 
 
+class Settings:
+    @property
+    def verbose(self):
+        prepare(globals()["df"])
+
+
 @pytest.fixture
 def ns():
     df = pd.DataFrame({"age": [50, 60], "bmi": [22.0, 31.5]})
-    return {"pd": pd, "df": df, "frames": {"tr": df}, "prepare": prepare,
+    return {"pd": pd, "df": df, "frames": {"tr": df}, "prepare": prepare, "settings": Settings(),
             "LinearRegression": LinearRegression, "model": LinearRegression()}
 
 
@@ -44,9 +50,12 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "def f():\n    return undefined_x",                              # runs later, if ever
     "x = 1 if df is None else df['bmii']",                           # a lazy part
     "prepare(df)\ndf['bmii']",                                       # the user's code runs first
+    "@prepare\ndef g():\n    pass\nprint(q)",                        # ...as a decorator
+    "settings.verbose\ndf['bmii']",                                  # ...as a property of theirs
     "tmp = df\ntmp['bmii'] = 1\ndf['bmii'].sum()",                   # another name for the object
     "frames['tr']['bmii'] = 1\ndf['bmii'].sum()",                    # a container the kernel holds
     "exec('q = 1')\nprint(q)",                                       # the namespace by name
+    "import antigravity_not_installed\nprint(q)",                    # a module's first import runs it
     "%store -r q\nprint(q)",                                         # a magic may define it
 ])
 def test_a_crash_something_may_prevent_is_shown_and_not_certain(cell, ns):

@@ -9,8 +9,9 @@ the cell surely crashes on when it runs (what a guard may stop a cell for).
 A crash is certain only where nothing can make it false: the use runs whenever the cell runs
 (not in a branch, loop body, `try`, `with`, function or lazy part of an expression), and before
 it the cell runs no magic, no code of the user's (a function of theirs may define the name or
-change the object) and nothing that reaches the namespace by name (`exec`, `globals()`); a fact
-about an object also needs no other name for that object in the cell. Anything unsure: no stop.
+change the object), no first import of a module (its code runs) and nothing that reaches the
+namespace by name (`exec`, `globals()`); a fact about an object also needs no other name for that
+object in the cell. Anything unsure: no stop.
 """
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
     for u in facts.undefined:
         if u.line not in by_line:
             f = undefined_finding(u, reasons.get(u.name))
-            f.message += _did_you_mean([repr(w) for w in _near_names(u.name, facts.scope)])
+            if u.name not in reasons:           # the notebook's reason is the story, not a slip
+                f.message += _did_you_mean([repr(w) for w in _near_names(u.name, facts.scope)])
             by_line[u.line] = f
             places[u.line] = (u.column, None)
     for k in out.facts:
@@ -113,7 +115,12 @@ class _Certainty:
         if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
                or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
             return False
-        if any(self._runs_user_code(n, nodes) for n in nodes if isinstance(n, ast.Call)):
+        if any(self._runs_user_code(n, nodes) for n in nodes if isinstance(n, ast.Call)) or \
+                any(self._user_object(n) for n in nodes if isinstance(n, ast.Name)) or \
+                any(self._user(d) for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                  ast.ClassDef)) for d in n.decorator_list):
+            return False
+        if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))):
             return False
         if object_fact:
             root = self._root_at(stmt, at)
@@ -130,6 +137,17 @@ class _Certainty:
             return True
         return any(self._user(a, called=False) for a in (*call.args, *(k.value for k in call.keywords))
                    if isinstance(a, (ast.Name, ast.Attribute)))
+
+    def _user_object(self, name: ast.Name) -> bool:
+        """Is the name, in the kernel, an object of the user's code (its class's properties and
+        operators run that code when the cell touches it), or one of their modules?"""
+        from .kernel.libraries import is_library_object
+        if name.id in self.bindings or name.id not in self.ns:
+            return False                    # the cell's own names: their calls are judged
+        obj = self.ns[name.id]
+        if isinstance(obj, type(ast)):
+            return not _library_module(getattr(obj, "__name__", None))
+        return not _plain_data(obj) and not is_library_object(obj)
 
     def _user(self, expr: ast.expr, *, called: bool = True, seen: frozenset = frozenset()) -> bool:
         """Is `expr` (called, or handed to a call) code of the user's, or not known not to be?"""
@@ -269,6 +287,16 @@ def _bindings(tree: ast.Module) -> dict[str, list]:
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in known:
             out.setdefault(n.id, []).append(None)
     return out
+
+
+def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
+    """Does the statement import a module this process has not imported yet? Its code runs then,
+    and a module may add names to the namespace or attributes to a library's classes (a pandas
+    accessor) on import."""
+    import sys
+    if isinstance(node, ast.ImportFrom):
+        return bool(node.level) or node.module not in sys.modules
+    return any(a.name not in sys.modules for a in node.names)
 
 
 def _library_module(name: str | None) -> bool:
