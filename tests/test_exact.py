@@ -8,7 +8,8 @@ import pytest
 from sklearn.linear_model import LinearRegression
 
 from jupyter_codecheck.core.exact import exact_check
-from jupyter_codecheck.core.kernel import NotebookCells, undefined_reason
+from jupyter_codecheck.core.kernel import NotebookCells, undefined_reason, undefined_reasons
+from jupyter_codecheck.core.pycheck import analyse
 
 
 def prepare(frame):
@@ -77,6 +78,7 @@ def test_a_kernels_history_explains_what_no_cell_run_defined():
     history = NotebookCells(["a = 1", "del a"], [False, False], history=True)
     assert undefined_reason("a", history) == "the cell run just before deletes it (del a)"
     assert undefined_reason("later", history) == "no cell run in this kernel defines it"
-    assert undefined_reason("pritn", history, slip=True) is None       # a typo, not run order
+    facts = analyse("print(pritn, later)", None, {})
+    assert undefined_reasons(facts, [], history=["a = 1"]) == {"later": "no cell run in this kernel defines it"}
     # a notebook's cells without a kernel: their order, and only what a later cell says
     assert undefined_reason("later", NotebookCells(["a = 1"], [False])) is None

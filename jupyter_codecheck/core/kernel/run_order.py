@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from ..pycheck import near_typo, parse
 
 
+NEVER_RUN = "no cell run in this kernel defines it"
+
+
 @dataclass
 class NotebookCells:
     """The cells around the checked one: `earlier` ran (or come) before it, in order, with
@@ -30,14 +33,18 @@ def undefined_reasons(facts, earlier, failed=None, later=None, history=None) -> 
     ran = list(history) if history is not None else list(earlier or ())
     failed = set(failed or ())
     cells = NotebookCells(ran, [c in failed for c in ran], list(later or ()), history=history is not None)
-    return {u.name: r for u in facts.undefined
-            if (r := undefined_reason(u.name, cells, slip=any(near_typo(u.name, w) for w in facts.scope)))}
+    out = {}
+    for u in facts.undefined:
+        reason = undefined_reason(u.name, cells)
+        # a name the history never defined that is a near-typo of a defined one: the typo is the
+        # likelier story, and its fix says it
+        if reason and not (reason == NEVER_RUN and any(near_typo(u.name, w) for w in facts.scope)):
+            out[u.name] = reason
+    return out
 
 
-def undefined_reason(name: str, cells: NotebookCells, *, slip: bool = False) -> str | None:
-    """Why `name` is not defined when the cell runs, as the notebook tells; None if it does not.
-    `slip`: the name is a near-typo of a defined one (then a history that never defined it says
-    nothing: the typo is the likelier story)."""
+def undefined_reason(name: str, cells: NotebookCells) -> str | None:
+    """Why `name` is not defined when the cell runs, as the notebook tells; None if it does not."""
     for i in range(len(cells.earlier) - 1, -1, -1):
         binds, deletes = _module_names(cells.earlier[i])
         ago = len(cells.earlier) - i
@@ -53,9 +60,9 @@ def undefined_reason(name: str, cells: NotebookCells, *, slip: bool = False) -> 
         if name in _module_names(cell)[0]:
             where = "the next cell" if i == 0 else f"the cell {i + 1} cells below"
             return f"only {where} defines it: the notebook fails here when run top to bottom"
-    if cells.history and not slip:
+    if cells.history:
         # a kernel knows the cells it ran, not the notebook's others: run order, as far as it goes
-        return "no cell run in this kernel defines it"
+        return NEVER_RUN
     return None
 
 
