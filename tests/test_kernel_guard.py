@@ -102,6 +102,15 @@ def test_guard_stops_a_cell_that_surely_crashes_until_it_is_run_again(kernel):
         shown = kernel.run("import random\nif random.random() > 2:\n    df['bmii']\nprint('MARKER-3')")
         assert _first(shown, "display_data", "error[key]") < _first(shown, "stream", "MARKER-3")
         assert "MARKER-4" in _text(kernel.run("print('MARKER-4')")[0])
+        # cells whose code IPython transforms again pass through unchanged: %%time, --run bodies
+        assert not [m for m in kernel.run("%%time\ntimed = 1") if m["msg_type"] == "error"]
+        assert not [m for m in kernel.run("%%codecheck --run --view text --no-context\nbody_ran = 1")
+                    if m["msg_type"] == "error"]
+        assert "1 1" in _text(kernel.run("print(timed, body_ran)")[0])
+        # the %%time cell with a sure crash in its body is stopped before its first line
+        stopped = kernel.run("%%time\nopen('side-effect-2.txt', 'w')\nprint(undefined_in_body)")
+        assert [m["content"]["ename"] for m in stopped if m["msg_type"] == "error"] == ["CellStopped"]
+        assert "False" in _text(kernel.run("print(os.path.exists('side-effect-2.txt'))")[0])
     finally:
         kernel.run("%codecheck auto off")
     # off: nothing of the guard stays in IPython's way
