@@ -55,6 +55,9 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "settings.verbose\ndf['bmii']",                                  # ...as a property of theirs
     "tmp = df\ntmp['bmii'] = 1\ndf['bmii'].sum()",                   # another name for the object
     "frames['tr']['bmii'] = 1\ndf['bmii'].sum()",                    # a container the kernel holds
+    "[df][0]['bmii'] = 1\ndf['bmii'].sum()",                         # ...or the cell makes
+    "pd.DataFrame.bmii = 1\ndf.bmii",                                # a library's class patched
+    "pd.api.extensions.register_dataframe_accessor('geo')(object)\ndf.geo",   # ...or extended
     "exec('q = 1')\nprint(q)",                                       # the namespace by name
     "import antigravity_not_installed\nprint(q)",                    # a module's first import runs it
     "%store -r q\nprint(q)",                                         # a magic may define it

@@ -117,14 +117,14 @@ class _Certainty:
             return False
         if any(self._runs_user_code(n, nodes) for n in nodes if isinstance(n, ast.Call)) or \
                 any(self._user_object(n) for n in nodes if isinstance(n, ast.Name)) or \
-                any(self._user(d) for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                                  ast.ClassDef)) for d in n.decorator_list):
+                any(getattr(n, "decorator_list", None) for n in nodes) or \
+                any(_registers(n) for n in nodes if isinstance(n, ast.Call)):
             return False
         if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))):
             return False
         if object_fact:
             root = self._root_at(stmt, at)
-            if root is None or self._aliased(root, nodes):
+            if root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes):
                 return False
         return True
 
@@ -219,6 +219,26 @@ class _Certainty:
                 return True
         return False
 
+    def _stores_elsewhere(self, root: str, nodes) -> bool:
+        """Does the cell write through an attribute or item that may reach the object: of an
+        expression (`[df][0]["c"] = 1`), a module or class (a library patched), or a name of the
+        kernel's that holds it? (Writes through `root` itself are the flow's to judge.)"""
+        obj = self.ns.get(root)
+        for n in nodes:
+            if not (isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del))):
+                continue
+            base = n.value
+            while isinstance(base, (ast.Attribute, ast.Subscript, ast.Call)):
+                base = base.func if isinstance(base, ast.Call) else base.value
+            if not isinstance(base, ast.Name):
+                return True
+            if base.id == root or base.id not in self.ns:
+                continue                    # the cell's own names: their bindings are judged
+            held = self.ns[base.id]
+            if isinstance(held, (type, type(ast))) or (obj is not None and _holds(held, obj)):
+                return True
+        return False
+
     def _byte_col(self, line: int, column: int) -> int:
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         return len(text[:column].encode("utf-8"))
@@ -287,6 +307,14 @@ def _bindings(tree: ast.Module) -> dict[str, list]:
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in known:
             out.setdefault(n.id, []).append(None)
     return out
+
+
+def _registers(call: ast.Call) -> bool:
+    """A library's registration call (`pd.api.extensions.register_dataframe_accessor("geo")`):
+    it adds attributes to classes."""
+    f = call.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+    return name.startswith("register")
 
 
 def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
