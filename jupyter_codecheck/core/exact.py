@@ -55,26 +55,30 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
         out.facts = []
     reasons = undefined_reasons(facts, (), failed, later, history)
     by_line: dict[int, Finding] = {}
-    places: dict[int, tuple[int, str | None]] = {}      # line -> (column, the fact's root name)
+    lines = source.split("\n")
+    places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
     for u in facts.undefined:
         if u.line not in by_line:
             f = undefined_finding(u, reasons.get(u.name))
             if u.name not in reasons:           # the notebook's reason is the story, not a slip
                 f.message += _did_you_mean([repr(w) for w in _near_names(u.name, facts.scope)])
             by_line[u.line] = f
-            places[u.line] = (u.column, None)
+            places[u.line] = u.column           # pyflakes gives the node's own (byte) column
     for k in out.facts:
         if k.line not in by_line:
             f = kernel_finding(k)
             f.message += _did_you_mean(k.candidates)
             by_line[k.line] = f
-            places[k.line] = (k.column, "")
+            places[k.line] = _byte_col(lines, k.line, k.column)
     out.findings = [by_line[ln] for ln in sorted(by_line)]
     tree = parse(source)
     if tree is not None and not _IPYTHON_LINE.search(source):
-        sure = _Certainty(tree, source, namespace, {u.name for u in facts.undefined})
-        out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
-                       and sure.crashes(f.line, places[f.line][0], object_fact=f.kind != "undefined-name")]
+        try:
+            sure = _Certainty(tree, namespace, {u.name for u in facts.undefined})
+            out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
+                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name")]
+        except Exception:  # noqa: BLE001 - in doubt, no stop
+            out.certain = []
     return out
 
 
@@ -94,16 +98,16 @@ def _did_you_mean(options: list[str]) -> str:
 class _Certainty:
     """Does the cell surely reach a place, with the state the finding was read from?"""
 
-    def __init__(self, tree: ast.Module, source: str, namespace: Mapping, undefined: set[str]):
+    def __init__(self, tree: ast.Module, namespace: Mapping, undefined: set[str]):
         self.tree, self.ns, self.undefined = tree, namespace, undefined
-        self.lines = source.split("\n")
         self.lazy = _lazy_spans(tree)
         self.cell_defs = {n.name for n in ast.walk(tree)
                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         self.bindings = _bindings(tree)
 
     def crashes(self, line: int, column: int, *, object_fact: bool) -> bool:
-        at = (line, self._byte_col(line, column))
+        """Does the cell surely reach the use at `line`, UTF-8 `column`?"""
+        at = (line, column)
         if any(a <= at < b for a, b in self.lazy):
             return False
         stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
@@ -239,9 +243,11 @@ class _Certainty:
                 return True
         return False
 
-    def _byte_col(self, line: int, column: int) -> int:
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        return len(text[:column].encode("utf-8"))
+
+def _byte_col(lines: list[str], line: int, column: int) -> int:
+    """The UTF-8 column (the AST's) of a character column."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text[:column].encode("utf-8"))
 
 
 def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:

@@ -252,9 +252,10 @@ class CodecheckMagics(Magics):
         return {"namespace": self.defined_names(), "failed": list(self.executed.failed),
                 "history": list(self.executed.ran), "notebook": True}
 
-    def exact(self, code: str) -> ExactCheck:
-        """The exact findings on `code` (a cell's Python) with the kernel as it is now."""
-        options = self.kernel_options()
+    def exact(self, code: str, options: dict | None = None) -> ExactCheck:
+        """The exact findings on `code` (a cell's Python) with the kernel as it is now (or as
+        `options`, kernel_options(), read it)."""
+        options = options or self.kernel_options()
         return exact_check(code, options["namespace"], history=options["history"],
                            failed=options["failed"],
                            libraries=self.defaults.options.get("libraries", "loaded"))
@@ -521,7 +522,11 @@ class AutoChecker:
             return
         t0 = time.perf_counter()
         body, offset = code
-        exact = m.exact(body)
+        kernel = m.kernel_options()
+        try:
+            exact = m.exact(body, kernel)
+        except Exception:  # noqa: BLE001 - no exact findings is no claim (and no stop)
+            exact = ExactCheck()
         findings = [replace(f, line=f.line + offset) for f in exact.findings]
         certain = [replace(f, line=f.line + offset) for f in exact.certain]
         self.last_exact = exact
@@ -541,7 +546,7 @@ class AutoChecker:
             context = m.context() if m.defaults.context else None
             facts = [replace(f, line=f.line + offset) for f in exact.facts]
             job = CheckJob(source, context=context,
-                           options={**m.defaults.options, **m.kernel_options(), "facts": facts})
+                           options={**m.defaults.options, **kernel, "facts": facts})
             self._current = job
             self._worker.put(job)
 
