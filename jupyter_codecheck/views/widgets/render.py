@@ -114,6 +114,8 @@ def headline(result: CheckResult) -> str:
     else:
         k = len(result.findings)
         head = f"{k} finding{'s' if k != 1 else ''}: {severity_counts(result.findings)} ({n} tokens)"
+    if result.stats.get("silenced"):
+        head += f", {result.stats['silenced']} silenced"
     return "codecheck: " + head
 
 
