@@ -220,7 +220,7 @@ except ImportError:          # pragma: no cover
     _PathLike = str
 
 # The options, in the order `%codecheck` shows them. Help says what an option does and why one
-# would change it; measurements live in bench/reports/ and the README.
+# would change it; measurements live in bench/reports/ and docs/measurements.md.
 OPTIONS: tuple[Option, ...] = (
     Option("model", "model", None, "model: a known name (smollm2-135m, qwen2.5-coder-0.5b, "
            "qwen2.5-coder-1.5b) or a GGUF file (default: SmolLM2-135M, or $JUPYTER_CODECHECK_MODEL)", nullable=True, flag="model",
