@@ -49,6 +49,8 @@ def _expected(fact: dict) -> tuple[str, ...]:
         return UNFITTED
     if message.endswith(": ValueError") or ": ValueError;" in message:
         return ("ValueError",)
+    if fact["kind"] == "value":         # core/kernel/values.py: the exception follows the colon
+        return (message.rpartition(": ")[2].split(" ")[0],)
     return (EXPECTED.get(fact["kind"]),)
 
 WORKER = r'''

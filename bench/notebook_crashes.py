@@ -92,7 +92,7 @@ from notebook_standins import build_namespace, comment_magics  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, command, require  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "benchmarks"
-KINDS = ("syntax", "undefined-name", "attribute", "key", "call")
+KINDS = ("syntax", "undefined-name", "attribute", "key", "call", "value")
 # what "flagged" means: any error; any finding; errors of one kind; any warning
 RULES = ("error", "any", *KINDS, "warning")
 GAIN_MARGINS = (6.0, 8.0, 10.0, 12.0, 15.0)
