@@ -23,6 +23,8 @@ finding on a changed line); exact repairs; clean cells flagged (code mode); the 
 crashing, fixed and clean cells at several margins. Baselines on the same cells, as a notebook
 linter sees them (earlier cells and target in one file, magics commented out, messages on the
 target's lines): pyflakes, ruff (default rules), pylint (errors only).
+Needs the bench extra (`pip install '.[bench]'`, or `make bench`): the stand-ins' libraries and
+the linters; what is missing is named before anything runs (bench/requirements.py, exit code 2).
 Checks are cached on disk (key: cell, context, options, stand-ins, model, checker fingerprint).
 Writes report.md, summary.json, cases.jsonl (every finding and the corrected text of every check,
 to replay rules offline) and command.txt to --out; the last stdout line is one JSON object.

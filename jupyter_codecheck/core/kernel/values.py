@@ -233,7 +233,7 @@ def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClai
     elif name == "vstack":
         axis, shapes = 0, [a.shape if a.ndim >= 2 else (1,) * (2 - a.ndim) + a.shape for a in arrays]
     else:
-        axis, shapes = (0 if arrays[0].ndim == 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
+        axis, shapes = (0 if arrays[0].ndim <= 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
     ndim = len(shapes[0])
     if ndim == 0 or not -ndim <= axis < ndim:
         return None                     # an axis out of range: _axis_claim's
@@ -253,8 +253,8 @@ def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClai
 
 def _axis_claim(node: ast.expr, a) -> ValueClaim | None:
     axis = _literal_int(node)
-    if a is None or axis is None or -a.ndim <= axis < a.ndim:
-        return None
+    if a is None or axis is None or a.ndim == 0 or -a.ndim <= axis < a.ndim:
+        return None             # a 0-d array: some functions refuse it with a ValueError of their own
     return ValueClaim(node, f"axis {axis} is out of bounds for array of dimension {a.ndim}: AxisError",
                       "AxisError")
 
