@@ -3,6 +3,8 @@ live inputs. Each claim is held against the library itself: the fact is made, th
 and raises the exception the fact names; a near miss runs and gets no claim. No user code runs."""
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -203,3 +205,32 @@ def test_no_user_code_runs_and_no_claim_on_the_users_arrays():
         # numpy's own arrays in the same cell, first: claimed
         assert [f.line for f in value_facts(f"c = a @ b\n{cell}\n", ns)] == [1], cell
     assert RAN == []
+
+
+SWEEP_CELLS = ["c = a @ b", "c = np.dot(a, b)", "c = np.matmul(a, b)", "c = a + b", "c = a / b",
+               "c = np.concatenate([a, b])", "c = np.concatenate((a, b), axis=-1)", "c = np.vstack([a, b])",
+               "c = np.hstack((a, b, a))", "c = a.reshape(2, -1)", "c = np.reshape(a, (1, -1, 2))",
+               "c = a.sum(axis=2)", "c = np.mean(a, axis=-2)", "c = np.diff(a, axis=1)", "c = np.median(a, axis=1)"]
+
+
+def test_random_shapes_against_numpy_no_claim_on_a_cell_that_runs_and_the_exception_named():
+    rnd = random.Random(7)
+
+    def shape():
+        return tuple(rnd.choice([1, 2, 3]) for _ in range(rnd.choice([0, 1, 1, 2, 2, 3])))
+
+    claimed = 0
+    for _ in range(1500):
+        ns = namespace(a=np.ones(shape(), dtype=rnd.choice([float, int, bool])), b=np.ones(shape()))
+        cell = rnd.choice(SWEEP_CELLS)
+        facts = value_facts(cell + "\n", ns)
+        try:
+            exec(cell, dict(ns))
+            raised = None
+        except Exception as e:  # noqa: BLE001 - whatever numpy raises is compared below
+            raised = type(e).__name__
+        if facts:
+            claimed += 1
+            named = facts[0].message.rpartition(": ")[2].split(" ")[0]
+            assert raised == named, (cell, ns["a"].shape, ns["b"].shape, raised, facts[0].message)
+    assert claimed > 300
