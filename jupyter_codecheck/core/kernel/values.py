@@ -92,8 +92,8 @@ def _matmul_problem(a, b) -> str | None:
     k_b = b.shape[-2] if b.ndim >= 2 else b.shape[0]
     if k_a == k_b:
         return None
-    return (f"matmul: the inner dimensions of {_shape(a)} and {_shape(b)} differ ({k_a} != {k_b}): "
-            "ValueError")
+    return (f"matmul of shapes {_shape(a)} and {_shape(b)}: Input operand 1 has a mismatch in its core "
+            f"dimension 0 (size {k_b} is different from {k_a}): ValueError")
 
 
 def _dot_problem(a, b) -> str | None:
@@ -144,7 +144,9 @@ def _function_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
         if a is None or b is None:
             return None
         message = (_dot_problem if name == "dot" else _matmul_problem)(a, b)
-        return ValueClaim(n.func, f"np.{name}: " + message, "ValueError", callee=True) if message else None
+        if message is None:
+            return None
+        return ValueClaim(n.func, ("np.dot: " if name == "dot" else "np.") + message, "ValueError", callee=True)
     if name == "reshape" and len(n.args) == 2 and set(keywords) <= {"order"}:
         a = _array(live(n.args[0]))
         shape = _literal_shape([n.args[1]])
