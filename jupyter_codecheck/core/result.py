@@ -62,7 +62,7 @@ SEVERITIES = ("error", "warning")
 # Finding.kind: Python's own errors, the kernel's facts (core/kernel), the model's edits, and a
 # `# codecheck: ignore[...]` comment that names no kind here (core/silence.py). The `ignore`
 # option and the comment take these names; a new kind of finding is added here.
-ERROR_KINDS = ("syntax", "undefined-name", "attribute", "key", "call")
+ERROR_KINDS = ("syntax", "undefined-name", "attribute", "key", "call", "value")
 WARNING_KINDS = ("change", "replace", "insert", "delete", "ignore")
 FINDING_KINDS = ERROR_KINDS + WARNING_KINDS
 
