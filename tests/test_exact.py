@@ -77,6 +77,12 @@ def test_findings_carry_their_exact_fixes(ns):
     assert syntax.kind == "syntax" and exact_check("for x in df\n    pass", ns).certain == []
 
 
+def test_a_silenced_finding_is_neither_shown_nor_a_stop(ns):
+    assert exact_check("df['bmii']  # codecheck: ignore[key]", ns).findings == []
+    assert exact_check("df['bmii']", ns, ignore=("key",)).certain == []
+    assert [f.kind for f in exact_check("df['bmii']  # codecheck: ignore[call]", ns).certain] == ["key"]
+
+
 def test_a_kernels_history_explains_what_no_cell_run_defined():
     history = NotebookCells(["a = 1", "del a"], [False, False], history=True)
     assert undefined_reason("a", history) == "the cell run just before deletes it (del a)"

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from .evidence import kernel_finding, syntax_finding, undefined_finding
 from .pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
+from .silence import Silencer
 
+# a value fact (an array's shape) is about the operands, not one chain's object: shown, no stop
 STOPPING_KINDS = ("undefined-name", "attribute", "key", "call")
 # what reaches the namespace or the objects by name, out of the flow's sight
 _DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__",
@@ -40,9 +42,18 @@ class ExactCheck:
 
 
 def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, later=None,
-                libraries: str = "loaded") -> ExactCheck:
+                libraries: str = "loaded", ignore=()) -> ExactCheck:
     """The errors Python and the kernel's objects predict for `source` (a cell's Python code) with
-    `namespace` as it is now; `history`, `failed`, `later`: as check()'s options of those names."""
+    `namespace` as it is now; `history`, `failed`, `later`, `ignore`: as check()'s options of
+    those names (a silenced finding is neither shown nor a stop)."""
+    out = _exact(source, namespace, history, failed, later, libraries)
+    silencer = Silencer(source, ignore)
+    out.findings = [f for f in out.findings if not silencer.silences(f)]
+    out.certain = [f for f in out.certain if not silencer.silences(f)]
+    return out
+
+
+def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
     from .kernel import kernel_facts, undefined_reasons
     facts = analyse(source, None, namespace)
     out = ExactCheck()

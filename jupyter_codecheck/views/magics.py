@@ -258,7 +258,8 @@ class CodecheckMagics(Magics):
         options = options or self.kernel_options()
         return exact_check(code, options["namespace"], history=options["history"],
                            failed=options["failed"],
-                           libraries=self.defaults.options.get("libraries", "loaded"))
+                           libraries=self.defaults.options.get("libraries", "loaded"),
+                           ignore=self.defaults.options.get("ignore") or ())
 
     # -- running one check with progress, cancellation and a view -----------------------------
 

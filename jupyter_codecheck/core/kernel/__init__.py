@@ -13,6 +13,8 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     columns      the column names a DataFrame method is given (`df.sort_values("a")`)
     signatures   do a call's arguments bind to the callable's signature
     estimators   is a scikit-learn estimator fitted, and fitted on X's columns
+    values       does a library's rule on its inputs' shapes reject the live inputs (numpy's
+                 products, broadcasting, reshape, joins, axes; scikit-learn's 2-D X)
     flow         what the cell itself rebinds or may change before a use (then no fact)
     facts        the walk over a cell that makes the facts
     run_order    names only a later cell, a failed cell or a `del` explains
