@@ -87,6 +87,8 @@ def test_a_kernels_history_explains_what_no_cell_run_defined():
     history = NotebookCells(["a = 1", "del a"], [False, False], history=True)
     assert undefined_reason("a", history) == "the cell run just before deletes it (del a)"
     assert undefined_reason("later", history) == "no cell run in this kernel defines it"
+    starred = NotebookCells(["from helpers import *"], [True], history=True)
+    assert undefined_reason("later", starred) is None          # it may have, had it worked
     facts = analyse("print(pritn, later)", None, {})
     assert undefined_reasons(facts, [], history=["a = 1"]) == {"later": "no cell run in this kernel defines it"}
     # a notebook's cells without a kernel: their order, and only what a later cell says

@@ -60,7 +60,7 @@ def undefined_reason(name: str, cells: NotebookCells) -> str | None:
         if name in _module_names(cell)[0]:
             where = "the next cell" if i == 0 else f"the cell {i + 1} cells below"
             return f"only {where} defines it: the notebook fails here when run top to bottom"
-    if cells.history:
+    if cells.history and not any(_star_imports(c) for c in cells.earlier):
         # a kernel knows the cells it ran, not the notebook's others: run order, as far as it goes
         return NEVER_RUN
     return None
@@ -70,6 +70,12 @@ def _where_earlier(ago: int, history: bool) -> str:
     if history:
         return "the cell run just before" if ago == 1 else f"the cell run {ago} cells before"
     return "the cell before" if ago == 1 else f"the cell {ago} cells above"
+
+
+def _star_imports(cell: str) -> bool:
+    """Does the cell star-import a module whose names are not known (then it may define any)?"""
+    from ..pycheck import _earlier_cell
+    return _earlier_cell(cell).module_bound is None
 
 
 def _module_names(cell: str) -> tuple[set[str], set[str]]:
