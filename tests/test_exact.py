@@ -39,6 +39,7 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("df.head()\ndf.colums", (2, "attribute")),
     ("model.predict(df[['age']])", (1, "call")),
     ("pritn(df)", (1, "undefined-name")),
+    ("print(', '.join(['a', 'b']))\ndf['bmii']", (2, "key")),
 ])
 def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     assert _stops(cell, ns) == [stop]

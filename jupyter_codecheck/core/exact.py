@@ -130,7 +130,7 @@ class _Certainty:
         if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
                or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
             return False
-        if any(self._runs_user_code(n, nodes) for n in nodes if isinstance(n, ast.Call)) or \
+        if any(self._runs_user_code(n) for n in nodes if isinstance(n, ast.Call)) or \
                 any(self._user_object(n) for n in nodes if isinstance(n, ast.Name)) or \
                 any(getattr(n, "decorator_list", None) for n in nodes) or \
                 any(_registers(n) for n in nodes if isinstance(n, ast.Call)):
@@ -145,7 +145,7 @@ class _Certainty:
 
     # -- what may run ---------------------------------------------------------------------------
 
-    def _runs_user_code(self, call: ast.Call, nodes) -> bool:
+    def _runs_user_code(self, call: ast.Call) -> bool:
         """May this call run code of the user's (a function of theirs, a method of their class,
         a callback of theirs given to a library)?"""
         if self._user(call.func):
@@ -170,8 +170,10 @@ class _Certainty:
         root = expr
         while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
             root = root.func if isinstance(root, ast.Call) else root.value
+        if isinstance(root, (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict, ast.Set)):
+            return False                    # `", ".join(...)`: a literal's methods are Python's
         if not isinstance(root, ast.Name):
-            return called                   # `(a or b)()`, `"".join`...: a literal's are the library's
+            return called                   # `(a or b)()`, `f()()`: not known
         name = root.id
         if name in self.cell_defs:
             return True
