@@ -50,6 +50,7 @@ export interface IFinding {
   replacement: string | null;
   severity?: Severity; // absent from the results of older versions: a warning
   gain?: number | null; // warnings: nats of evidence for the edit; errors: null
+  end_column?: number | null; // where the named word or literal ends (kernel facts); else the word at `column`
 }
 
 /** A finding's severity ("warning" for a result of an older version that names none). */
