@@ -159,21 +159,27 @@ export class KernelChecker implements IChecker {
       `    print("${RESULT_MARK}" + result.to_json())`,
       `try:\n    __codecheck_run(${payload})\nfinally:\n    del __codecheck_run`
     ].join('\n');
-    const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
     let out = '';
     let error = '';
-    future.onIOPub = msg => {
-      if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
-        out += msg.content.text;
-      } else if (KernelMessage.isErrorMsg(msg)) {
-        error = `${msg.content.ename}: ${msg.content.evalue}`;
-      }
-    };
     const onAbort = () => void kernel.interrupt();
     signal.addEventListener('abort', onAbort);
     progress.onStarted?.();
     try {
-      await future.done;
+      // a cell that fails ahead of the check makes the kernel drop the requests queued behind
+      // it, this one too: sent again once, after the failure
+      for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
+        const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
+        future.onIOPub = msg => {
+          if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
+            out += msg.content.text;
+          } else if (KernelMessage.isErrorMsg(msg)) {
+            error = `${msg.content.ename}: ${msg.content.evalue}`;
+          }
+        };
+        if ((await future.done).content.status !== 'aborted') {
+          break;
+        }
+      }
     } finally {
       signal.removeEventListener('abort', onAbort);
     }
@@ -217,7 +223,7 @@ export function readKernelState(
   kernel: Kernel.IKernelConnection | null | undefined,
   source: string,
   { beforeRun = false, timeoutMs = 3000 } = {}
-): Promise<IKernelState | null> {
+): Promise<IKernelState | null | 'aborted'> {
   if (!kernel || (!beforeRun && kernel.status !== 'idle')) {
     return Promise.resolve(null);
   }
@@ -247,7 +253,11 @@ finally:
     }
   };
   const answered = future.done.then(
-    () => {
+    reply => {
+      if (reply.content.status === 'aborted') {
+        // an earlier cell failed: the kernel drops the requests queued behind it, the cell's too
+        return 'aborted' as const;
+      }
       const at = out.lastIndexOf(STATE_MARK);
       return at < 0 ? null : (JSON.parse(out.slice(at + STATE_MARK.length)) as IKernelState);
     },

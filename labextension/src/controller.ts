@@ -126,6 +126,11 @@ export class CheckController {
         return; // cancelled, or the cell was checked or run again meanwhile
       }
       this.waitingRuns.delete(id);
+      if (k === 'aborted') {
+        this.states.delete(id); // the cell did not run either: nothing ran to check
+        this._changed.emit(id);
+        return;
+      }
       void this.enqueue(panel, [cell], false, { source, known: k });
     });
   }
@@ -233,7 +238,8 @@ export class CheckController {
       // ran gets none: views/kernel_state.py); the kernel checks with its own objects itself
       let known: IKernelState | null | undefined = beforeRun?.known;
       if (!beforeRun && checker.name === 'server') {
-        known = await readKernelState(panel.sessionContext.session?.kernel, state.source);
+        const read = await readKernelState(panel.sessionContext.session?.kernel, state.source);
+        known = read === 'aborted' ? null : read;
       }
       if (known) {
         request.names = known.names;

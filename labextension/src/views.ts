@@ -207,7 +207,7 @@ const OBJECTS: { [objects: string]: string } = {
   'before-run': 'read just before the cell ran',
   now: 'read now (the cell has not run in this kernel)',
   ran: 'not read: the cell already ran, they hold the state after it',
-  none: 'not read (no idle kernel answered)'
+  none: 'not read (the kernel did not answer)'
 };
 
 export function statsView(stats: { [key: string]: any }, decided: number, objects?: string): HTMLElement {
