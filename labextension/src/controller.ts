@@ -111,7 +111,11 @@ export class CheckController {
    */
   checkOnRun(panel: NotebookPanel, cell: Cell): void {
     const source = cell.model.sharedModel.getSource();
-    if (!(cell instanceof CodeCell) || !source.trim() || foreignCellMagic(source) !== null) {
+    if (!(cell instanceof CodeCell) || !source.trim()) {
+      return;
+    }
+    if (foreignCellMagic(source) !== null) {
+      void this.enqueue(panel, [cell], false); // not Python: said so, nothing to read
       return;
     }
     const id = cell.model.id;
