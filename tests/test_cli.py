@@ -436,6 +436,7 @@ def test_sarif_level_is_the_severity(fake_checks):
     levels = {r["id"]: r["defaultConfiguration"]["level"] for r in rules}
     assert levels == {"codecheck/syntax": "error", "codecheck/undefined-name": "error",
                       "codecheck/attribute": "error", "codecheck/key": "error", "codecheck/call": "error",
+                      "codecheck/value": "error",
                       "codecheck/replace": "warning", "codecheck/change": "warning",
                       "codecheck/insert": "warning", "codecheck/delete": "warning",
                       "codecheck/ignore": "warning"}
