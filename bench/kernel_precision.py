@@ -228,11 +228,7 @@ def guard_main(books, args, out: Path, argv) -> None:
                "pre_run_ms": {"median": pct(0.5), "p90": pct(0.9), "max": round(1000 * waits[-1], 2) if waits else None,
                               "cells": len(waits)},
                "time_s": round(time.perf_counter() - t0, 1)}
-    with open(out / "cells.jsonl", "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r) + "\n")
-    command = "python " + " ".join(shlex.quote(a) for a in ["bench/kernel_precision.py", *(argv or sys.argv[1:])])
-    (out / "command.txt").write_text(command + "\n")
+    command = _write_cells(out, rows, argv)
     lines = ["# The stopping guard against a real shell (notebook_clean's notebooks, run here)", "",
              f"`{command}`", "",
              f"{summary['notebooks']} notebooks, {summary['cells']} of their {summary['cells_total']} cells run "
@@ -288,6 +284,16 @@ def judge(rec: dict) -> list[tuple[str, str]]:
     return out
 
 
+def _write_cells(out: Path, rows: list, argv) -> str:
+    """Each cell's record in cells.jsonl and the command in command.txt; returns the command."""
+    with open(out / "cells.jsonl", "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+    command = "python " + " ".join(shlex.quote(a) for a in ["bench/kernel_precision.py", *(argv or sys.argv[1:])])
+    (out / "command.txt").write_text(command + "\n")
+    return command
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
@@ -329,11 +335,7 @@ def main(argv=None) -> None:
                "claims": {k: dict(v) for k, v in sorted(verdicts.items())},
                "raised_predictable": len(raised), "raised_predicted": len(raised) - len(missed),
                "time_s": round(time.perf_counter() - t0, 1)}
-    with open(out / "cells.jsonl", "w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r) + "\n")
-    command = "python " + " ".join(shlex.quote(a) for a in ["bench/kernel_precision.py", *(argv or sys.argv[1:])])
-    (out / "command.txt").write_text(command + "\n")
+    command = _write_cells(out, records, argv)
     lines = ["# Kernel facts against a real kernel (notebook_clean's notebooks, run here)", "",
              f"`{command}`", "",
              f"{summary['notebooks']} notebooks, {summary['cells_run']} cells run, {summary['cells_ok']} without an error.", "",
