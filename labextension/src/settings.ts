@@ -8,6 +8,8 @@ export interface IPanelSettings {
   acceptRank: number | null;
   exitPolicy: string;
   mode: 'batched' | 'sequential' | null;
+  // finding kinds never reported (core/silence.py)
+  ignore: string[];
   contextChars: number;
   autoCheckOnRun: boolean;
   highlights: boolean;
@@ -20,6 +22,7 @@ export const DEFAULTS: IPanelSettings = {
   acceptRank: null,
   exitPolicy: '',
   mode: null,
+  ignore: [],
   contextChars: 2000,
   autoCheckOnRun: false,
   highlights: true,
@@ -51,6 +54,9 @@ export function checkOptions(s: IPanelSettings): { [key: string]: any } {
   }
   if (s.mode) {
     options.mode = s.mode;
+  }
+  if (s.ignore && s.ignore.length) {
+    options.ignore = [...s.ignore];
   }
   if (s.modelPath.trim()) {
     options.model = s.modelPath.trim();

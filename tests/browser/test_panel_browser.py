@@ -41,6 +41,10 @@ def select_cell(page, index):
                            arg=index)
 
 
+def save_settings(page, raw: str) -> None:
+    page.evaluate("(raw) => window.jupyterapp.serviceManager.settings.save('jupyter-codecheck:plugin', raw)", raw)
+
+
 def check_cell_and_wait(page):
     page.locator(f"{PANEL} .jp-codecheck-check-cell").click()
     # done: the stats table (or a failure message) replaces the streaming view
@@ -172,6 +176,25 @@ def test_other_languages_are_skipped(page, panel_lab):
     assert [r["source"] for r in requests] == ["x = 1"], requests
 
 
+def test_the_ignore_setting_silences_a_kind(page, panel_lab):
+    """Settings → Code check → Finding kinds to ignore: the request carries them, and the
+    undefined name is no finding."""
+    page.goto(f"{panel_lab.url}/lab?reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
+    save_settings(page, '{"ignore": ["undefined-name"]}')
+    try:
+        open_panel(page, panel_lab, "ignore.ipynb")
+        requests = []
+        page.on("request", lambda r: requests.append(r.post_data_json) if "/codecheck/stream" in r.url else None)
+        select_cell(page, 1)
+        check_cell_and_wait(page)
+        assert requests and requests[-1]["options"] == {"ignore": ["undefined-name"]}, requests
+        kinds = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-finding-kind").all_inner_texts()
+        assert "undefined-name" not in kinds, kinds
+    finally:
+        save_settings(page, "{}")
+
+
 # 3,000 lines: checked piece by piece by the server, the panel stays small
 HUGE = "\n".join(f"row_{k} = {k} * 2" for k in range(3000))
 
@@ -242,10 +265,6 @@ ON_RUN_CELLS = [
     'df.rename(columns={"s1": "age"}, inplace=True)',
     f'wait_for("{GO}")\nprint(df["bmii"].mean())',
 ]
-
-
-def save_settings(page, raw: str) -> None:
-    page.evaluate("(raw) => window.jupyterapp.serviceManager.settings.save('jupyter-codecheck:plugin', raw)", raw)
 
 
 def test_check_on_run_reads_the_state_the_cell_runs_in(page, panel_lab, tmp_path):
