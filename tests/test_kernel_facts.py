@@ -389,3 +389,61 @@ def test_what_a_loop_or_a_pipeline_changes_through_another_name_is_not_a_fact(ns
                                 {**live, "axes": grid})] == ["key"]
     # and without the loop, both are facts
     assert [g[0] for g in facts("train['Title']\nlr.predict(X)\n", live)] == ["key", "call"]
+
+
+class Holder:
+    """A user object holding a frame, and a method of its that changes it."""
+
+    def __init__(self, frame):
+        self.frame = frame
+
+    def add_column(self):
+        self.frame["z"] = 1
+
+
+def test_a_change_through_an_alias_container_or_attribute_changes_the_object(ns):
+    """Facts are about objects: `tmp = df`, `frames["tr"]`, `holder.frame` and a holder's own
+    method change the frame the other names see (each cell runs without error)."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("sklearn")
+    from sklearn.linear_model import LinearRegression
+    from sklearn.pipeline import make_pipeline
+
+    def fresh():
+        df, train, lr = pd.DataFrame({"age": [1.0, 2.0], "bmi": [3.0, 4.0]}), pd.DataFrame({"Name": ["a", "b"]}), \
+            LinearRegression()
+        return {**ns, "df": df, "train": train, "frames": {"tr": train}, "holder": Holder(df), "kept": [],
+                "X": pd.DataFrame({"a": [1.0, 2.0, 3.0]}), "y": np.array([1.0, 2.0, 3.0]), "lr": lr,
+                "pipe": make_pipeline(lr)}
+
+    runs = ['tmp = df\ntmp["c"] = tmp["age"] + tmp["bmi"]\ndf["c"].sum()\n',
+            'frames = {"tr": train}\nframes["tr"]["z"] = 1\ntrain["z"].sum()\n',
+            'frames["tr"]["z"] = 1\ntrain["z"].sum()\n',
+            'holder.frame["c"] = 1\ndf["c"]\n',
+            'holder.add_column()\ndf["z"]\n',
+            'kept.append(df)\nkept[-1]["c"] = 1\ndf["c"]\n',
+            'box = []\nbox.append(df)\nbox[0]["c"] = 1\ndf["c"]\n',
+            'if len(df):\n    t = df\nt["c"] = 1\ndf["c"]\n',
+            'def add(d):\n    d["c"] = 1\nadd(alias := df)\ndf["c"]\n',
+            'pipe.fit(X, y)\nlr.predict(X)\n']
+    for cell in runs:
+        live = fresh()
+        got = facts(cell, live)
+        exec(cell, live)                # the cell runs: any fact on it would be false
+        assert got == [], cell
+
+
+def test_facts_about_the_other_keys_of_an_aliased_object_are_still_made(ns):
+    """Setting a key on an object changes only that key: the others are still read, through
+    whichever name, and a name the cell binds to a live object is checked as that object."""
+    df = pd.DataFrame({"age": [1.0, 2.0], "bmi": [3.0, 4.0]})
+    train = pd.DataFrame({"Name": ["a", "b"]})
+    live = {**ns, "df": df, "train": train, "frames": {"tr": train}}
+    assert facts('tmp = df\ntmp["total"] = 1\ndf["d"]\ndf["totl"]\n', live) == \
+        [("key", 3, "DataFrame has no column 'd'", []), ("key", 4, "DataFrame has no column 'totl'", ['"total"'])]
+    assert [g[:2] for g in facts('frames["tr"]["z"] = 1\ntrain["z"]\ntrain["Nmae"]\n', live)] == [("key", 3)]
+    assert [g[:2] for g in facts('df["c"] = 1\ndf["c"]\ndf["bmii"]\n', live)] == [("key", 3)]
+    assert [g[:2] for g in facts('tmp = df\ntmp["agee"]\n', live)] == [("key", 2)]
+    # a new object made from the frame is not the frame: changing it leaves df's facts
+    assert [g[:2] for g in facts('Xn = df.drop(columns=["age"])\nXn["new"] = 1\ndf["new"]\n', live)] == [("key", 3)]
+    assert [g[:2] for g in facts('g = df.groupby("age").sum()\ng["r"] = 1\ndf["r"]\n', live)] == [("key", 3)]

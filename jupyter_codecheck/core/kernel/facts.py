@@ -19,10 +19,10 @@ from ..pycheck import near_typo, parse
 from .attributes import attribute_names, has_attribute
 from .columns import column_literals
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
-from .flow import Effects, cell_function_names, effects
+from .flow import Effects, cell_function_names
 from .keys import missing_key
 from .modules import imported, module_resolver
-from .namespace import UNRESOLVED, chain_root, resolve
+from .namespace import UNRESOLVED, chain_root
 from .signatures import bind_error
 
 KINDS = ("attribute", "key", "call")
@@ -72,6 +72,7 @@ class _Walk:
         self.ns = ChainMap(self.imports, namespace)
         self.resolve_module = resolve_module
         self.state = Effects()
+        self.top_level = {id(s) for s in tree.body}
         self.functions: dict[str, set[str]] = {}
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
@@ -114,8 +115,8 @@ class _Walk:
         if isinstance(s, (ast.With, ast.AsyncWith)):
             for item in s.items:
                 self.expression(item.context_expr)
-            self.apply(ast.Module(body=[ast.Expr(i.optional_vars) for i in s.items if i.optional_vars],
-                                  type_ignores=[]))
+            self.apply(ast.Module(body=[ast.Assign([i.optional_vars], i.context_expr)
+                                        for i in s.items if i.optional_vars], type_ignores=[]))
             self.block(s.body)
             return
         if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
@@ -136,7 +137,7 @@ class _Walk:
             self.state.bound -= set(got)
 
     def apply(self, node: ast.AST) -> None:
-        self.state.update(effects(node, self.ns, self.functions))
+        self.state.apply(node, self.ns, self.functions, top_level=id(node) in self.top_level)
 
     # -- uses ---------------------------------------------------------------------------------
 
@@ -154,15 +155,11 @@ class _Walk:
             elif isinstance(n, ast.Call):
                 self._call(n, local)
 
-    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True):
+    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False):
         root = chain_root(chain)
-        if root is None or root in local or root in self.state.bound or root not in self.ns:
+        if root is None or root in local or any(root in g for g in self.guarded):
             return UNRESOLVED
-        if changes_matter and (root in self.state.touched or "*" in self.state.touched):
-            return UNRESOLVED
-        if any(root in g for g in self.guarded):
-            return UNRESOLVED
-        return resolve(chain, self.ns)
+        return self.state.live(chain, self.ns, changes_matter=changes_matter, keys=keys)
 
     def _attribute(self, n: ast.Attribute, local: set[str]) -> None:
         obj = self._live(n.value, local)
@@ -187,11 +184,11 @@ class _Walk:
         keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if not keys:
             return
-        obj = self._live(base, local)
+        obj = self._live(base, local, keys=True)
         if obj is UNRESOLVED:
             return
         for k in keys:
-            labels = missing_key(obj, k.value, columns=columns)
+            labels = self._missing_label(obj, k.value, columns)
             if labels is None:
                 continue
             what = "column" if type(obj) is not dict else "key"
@@ -291,16 +288,22 @@ class _Walk:
         if named is None:
             return
         keys, index_names = named
-        frame = self._live(n.func.value, local)
+        frame = self._live(n.func.value, local, keys=True)
         pd = sys.modules.get("pandas")
         if frame is UNRESOLVED or pd is None or type(frame) is not pd.DataFrame:
             return
         levels = {x for x in frame.index.names if isinstance(x, str)} if index_names else set()
         for k in keys:
-            labels = missing_key(frame, k.value, columns=True)
+            labels = self._missing_label(frame, k.value, True)
             if labels is not None and k.value not in levels:
                 what = "to drop" if n.func.attr == "drop" else f"for {n.func.attr}()"
                 self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {what}")
+
+    def _missing_label(self, obj, key: str, columns: bool):
+        """missing_key, with the keys the cell sets on the object before this point."""
+        added = self.state.set_keys(obj)
+        labels = None if key in added else missing_key(obj, key, columns=columns)
+        return None if labels is None else labels + sorted(added)
 
     # -- results ------------------------------------------------------------------------------
 
