@@ -311,7 +311,7 @@ class _Step:
                 and hasattr(builtins, func.id):
             return getattr(builtins, func.id)          # print(df), len(df): builtins
         if isinstance(func, ast.Name) and func.id in self.functions:
-            return UNRESOLVED if func.id not in self.state.same else self.state.same[func.id]
+            return self.state.same.get(func.id, UNRESOLVED)
         return self.identity(func)
 
     def reach(self, objects: list | None) -> set[int] | None:
