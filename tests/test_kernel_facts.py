@@ -447,3 +447,91 @@ def test_facts_about_the_other_keys_of_an_aliased_object_are_still_made(ns):
     # a new object made from the frame is not the frame: changing it leaves df's facts
     assert [g[:2] for g in facts('Xn = df.drop(columns=["age"])\nXn["new"] = 1\ndf["new"]\n', live)] == [("key", 3)]
     assert [g[:2] for g in facts('g = df.groupby("age").sum()\ng["r"] = 1\ndf["r"]\n', live)] == [("key", 3)]
+
+
+def _installed(path):
+    """The object a renamed entry names, importing its library (None if it is not installed)."""
+    import importlib
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for name in parts[i:]:
+            obj = getattr(obj, name)
+        return obj
+    return None
+
+
+# entries of a base class whose replacement another class defines (a subclass, the canvas' manager)
+WHERE_THE_NEW_NAME_IS = {"sklearn.base.BaseEstimator": "sklearn.preprocessing.OneHotEncoder",
+                         "matplotlib.backend_bases.FigureCanvasBase": "matplotlib.backend_bases.FigureManagerBase"}
+
+
+@pytest.mark.filterwarnings("ignore::FutureWarning")       # numpy's note on reading `np.object`
+def test_every_renamed_entry_holds_for_the_installed_libraries():
+    """The old name is absent (an attribute) or rejected (a keyword) by the installed release,
+    and the new one is there; every entry says where it comes from."""
+    import inspect
+
+    from jupyter_codecheck.core.kernel.renamed import ATTRIBUTES, KEYWORDS
+    from jupyter_codecheck.core.kernel.signatures import bind_error
+    checked = set()
+    for r in ATTRIBUTES + KEYWORDS:
+        assert r.source and r.change and r.instead, r
+        if _installed(r.owner.split(".")[0]) is None:
+            continue
+        owner = _installed(r.owner)
+        checked.add(r.owner.split(".")[0])
+        if r in ATTRIBUTES:
+            assert not hasattr(owner, r.old), r
+            if r.owner in WHERE_THE_NEW_NAME_IS:
+                assert hasattr(_installed(WHERE_THE_NEW_NAME_IS[r.owner]), r.new.split(".")[-1]), r
+            elif r.new:
+                obj = owner
+                for name in r.new.split("."):
+                    obj = getattr(obj, name)
+        else:
+            err = bind_error(owner, 0, [r.old])
+            assert err is not None and err.keyword == r.old, r
+            if r.new:
+                assert r.new.split("=")[0] in inspect.signature(owner).parameters, r
+    assert {"pandas", "numpy", "sklearn"} <= checked
+
+
+RENAMED_CELLS = [
+    ('x = pd.read_csv("f.csv", seperator=",")\n', "seperator", ["sep"]),
+    ('df2 = df.append(other, ignore_index=True)\n', "df.append(other, ignore_index=True)",
+     ["pd.concat([df, other], ignore_index=True)"]),
+    ("enc = OneHotEncoder(sparse=False)\n", "sparse", ["sparse_output"]),
+    ("rmse = mean_squared_error(y, p, squared=False)\n", "mean_squared_error(y, p, squared=False)",
+     ["root_mean_squared_error(y, p)"]),
+    ('t = pd.read_csv("f.csv", error_bad_lines=False)\n', "error_bad_lines=False", ['on_bad_lines="skip"']),
+    ('f = df.fillna(method="ffill")\n', 'df.fillna(method="ffill")', ["df.ffill()"]),
+    ("m = df.applymap(str)\n", "applymap", ["map"]),
+    ("v = np.float_(1.5)\n", "float_", ["float64"]),
+    ("v = np.Infinity\n", "Infinity", ["inf"]),
+    ("v = np.product([1, 2])\n", "product", ["prod"]),
+]
+
+
+@pytest.mark.parametrize("cell,place,fixes", RENAMED_CELLS)
+def test_a_renamed_or_removed_name_is_a_fact_whose_fix_is_the_replacement(ns, cell, place, fixes):
+    """The call fails on the installed libraries (checked by running it), and the fact's first
+    fix, in its place, is the replacement the release notes name."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("sklearn")
+    from sklearn.metrics import mean_squared_error
+    from sklearn.preprocessing import OneHotEncoder
+    df = pd.DataFrame({"a": [1.0, None]})
+    live = {**ns, "np": np, "df": df, "other": df, "mean_squared_error": mean_squared_error,
+            "OneHotEncoder": OneHotEncoder, "y": [1.0, 2.0], "p": [1.0, 2.5]}
+    got = kernel_facts(cell, live)
+    assert len(got) == 1, got
+    f = got[0]
+    assert cell[f.column:f.end_column] == place and f.candidates[:len(fixes)] == fixes, f
+    with pytest.raises((TypeError, AttributeError)):
+        exec(cell, dict(live))
+    fixed = cell[:f.column] + f.candidates[0] + cell[f.end_column:]
+    assert kernel_facts(fixed, live) == []

@@ -13,6 +13,7 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     columns      the column names a DataFrame method is given (`df.sort_values("a")`)
     signatures   do a call's arguments bind to the callable's signature
     estimators   is a scikit-learn estimator fitted, and fitted on X's columns
+    renamed      names a library release renamed or removed, and their replacement (with sources)
     flow         what the cell itself rebinds or may change before a use, followed by the
                  objects' identity through aliases, containers and attributes (then no fact)
     facts        the walk over a cell that makes the facts

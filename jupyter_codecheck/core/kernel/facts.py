@@ -23,6 +23,7 @@ from .flow import Effects, cell_function_names
 from .keys import missing_key
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, chain_root
+from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
 
 KINDS = ("attribute", "key", "call")
@@ -168,9 +169,13 @@ class _Walk:
         near = _near(n.attr, attribute_names(obj))
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
+        message = f"{owner} has no attribute {n.attr!r}"
+        if (r := renamed_attribute(obj, n.attr)) is not None:      # a release renamed or removed it
+            message, near = message + r.note, ([r.new] if r.new else []) + near
+            if self._rewritten("attribute", r, self._parents.get(id(n)), message):
+                return
         line, end = n.end_lineno, n.end_col_offset
-        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr,
-                  f"{owner} has no attribute {n.attr!r}", near)
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near)
 
     def _key(self, n: ast.Subscript, local: set[str]) -> None:
         base, index, columns = n.value, n.slice, False
@@ -220,9 +225,14 @@ class _Walk:
         name = ast.unparse(func)
         kw = next((k for k in n.keywords if k.arg == err.keyword), None)
         if kw is not None:
-            near = _near(kw.arg, list(err.parameters))
-            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg,
-                      f"{name}() {_bare(err.message)}", near)
+            near = _near(kw.arg, list(err.parameters), prefixes=True)
+            message = f"{name}() {_bare(err.message)}"
+            if (r := renamed_keyword(target, kw.arg, kw.value)) is not None:    # a release renamed it
+                message = message + r.note
+                if self._rewritten("call", r, n, message) or self._rewritten_keyword(r, kw, message):
+                    return
+                near = ([r.new] if r.new else []) + near
+            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg, message, near)
         else:
             self._at_callee(func, f"{name}() {_bare(err.message)}")
 
@@ -261,6 +271,27 @@ class _Walk:
                 at = (n.lineno, n.col_offset)
                 seen[n.id] = min(seen.get(n.id, at), at)
         return seen
+
+    @functools.cached_property
+    def _parents(self) -> dict[int, ast.AST]:
+        return {id(c): p for p in ast.walk(self.tree) for c in ast.iter_child_nodes(p)}
+
+    def _rewritten(self, kind: str, r: Renamed, call, message: str) -> bool:
+        """A fact on the whole call, whose fix is the call as the entry rewrites it."""
+        if not isinstance(call, ast.Call) or (text := rewritten_call(r, call, self.lines, self.ns)) is None:
+            return False
+        line = call.lineno
+        self._add(kind, line, _chars(self.lines, line, call.col_offset), None, message, [text],
+                  end=_chars(self.lines, line, call.end_col_offset))
+        return True
+
+    def _rewritten_keyword(self, r: Renamed, kw: ast.keyword, message: str) -> bool:
+        """`error_bad_lines=False` -> `on_bad_lines="skip"`: a fact on the keyword and its value."""
+        if not r.new or "=" not in r.new or kw.lineno != kw.end_lineno:
+            return False
+        self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), None, message, [r.new],
+                  end=_chars(self.lines, kw.lineno, kw.end_col_offset))
+        return True
 
     @staticmethod
     def _argument(n: ast.Call, position: int, keyword: str):
@@ -314,7 +345,7 @@ class _Walk:
         if word is not None and text[column:end] != word:
             return                    # the transformed cell's columns differ here: no place to show
         self.facts.setdefault((line, column), KernelFact(kind, line, column, end, message,
-                                                         candidates[:_MAX_CANDIDATES]))
+                                                         list(dict.fromkeys(candidates))[:_MAX_CANDIDATES]))
 
     def _quote(self, k: ast.Constant) -> str:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
@@ -362,17 +393,21 @@ def _chars(lines: list[str], line: int, byte_col: int) -> int:
     return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
 
 
-def _near(word: str, options) -> list[str]:
-    """The options a slip of `word` could have meant, closest first."""
+def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
+    """The options a slip of `word` could have meant, closest first; with `prefixes`, also an
+    option that one of the two begins (a keyword's short form: `seperator` -> `sep`)."""
     low = word.lower().replace("_", "").replace(" ", "")
     scored = []
     for o in options:
         if not isinstance(o, str) or o == word:
             continue
-        if o.lower().replace("_", "").replace(" ", "") == low:
+        short = o.lower().replace("_", "").replace(" ", "")
+        if short == low:
             scored.append((0, o))
         elif near_typo(word, o) or near_typo(word.lower(), o.lower()):
             scored.append((1, o))
+        elif prefixes and min(len(short), len(low)) >= 3 and (low.startswith(short) or short.startswith(low)):
+            scored.append((2, o))
     return [o for _, o in sorted(scored, key=lambda x: (x[0], len(x[1])))]
 
 
