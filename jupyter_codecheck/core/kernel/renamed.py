@@ -51,7 +51,7 @@ _NPY124 = "numpy 1.24.0 release notes, expired deprecations (aliases of builtin 
 _NDARRAY = "NumPy 2.0 migration guide, ndarray and scalar namespace"
 _APPEND = "{module:pandas}.concat([{receiver}, {positional}]{keywords})"
 
-ATTRIBUTES: tuple[Renamed, ...] = tuple([
+ATTRIBUTES: tuple[Renamed, ...] = (
     *[Renamed(f"pandas.{cls}", "append", None, "pd.concat([obj, other])", "removed in pandas 2.0", _P20,
               rewrite=_APPEND) for cls in ("DataFrame", "Series")],
     *[r for cls in ("DataFrame", "Series") for r in _entries(f"pandas.{cls}", "removed in pandas 2.0", _P20, [
@@ -132,14 +132,14 @@ ATTRIBUTES: tuple[Renamed, ...] = tuple([
     *_entries("seaborn", "renamed in seaborn 0.9, the old name since removed",
               "seaborn v0.9.0 release notes: factorplot renamed catplot, lvplot renamed boxenplot", [
                   ("factorplot", "catplot", None), ("lvplot", "boxenplot", None)]),
-])
+)
 
 _READ = ("pandas.read_csv", "pandas.read_table")
 _SQUARED = "scikit-learn 1.4 release notes: squared deprecated for root_mean_squared_error (removed in 1.6)"
 _BASE_ESTIMATOR = "scikit-learn 1.2 release notes: base_estimator renamed estimator (removed in 1.4)"
 _NORMALIZE = "scikit-learn 1.0 release notes: normalize deprecated (removed in 1.2)"
 
-KEYWORDS: tuple[Renamed, ...] = tuple([
+KEYWORDS: tuple[Renamed, ...] = (
     *[r for f in _READ for r in [
         Renamed(f, "error_bad_lines", 'on_bad_lines="skip"', 'on_bad_lines="skip"', "removed in pandas 2.0", _P20,
                 when=False),
@@ -188,7 +188,7 @@ KEYWORDS: tuple[Renamed, ...] = tuple([
     *[r for owner in ("seaborn.FacetGrid", "seaborn.lmplot") for r in _entries(
         owner, "renamed in seaborn 0.9, the old name since removed",
         "seaborn v0.9.0 release notes: size renamed height", [("size", "height", None)])],
-])
+)
 
 
 def renamed_attribute(obj, attr: str) -> Renamed | None:
