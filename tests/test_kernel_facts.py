@@ -416,6 +416,11 @@ def test_a_change_through_an_alias_container_or_attribute_changes_the_object(ns)
                 "X": pd.DataFrame({"a": [1.0, 2.0, 3.0]}), "y": np.array([1.0, 2.0, 3.0]), "lr": lr,
                 "pipe": make_pipeline(lr)}
 
+    def with_reload():
+        live = fresh()
+        exec("def reload():\n    global df\n    df = pd.DataFrame({'z': [1]})\n", live)
+        return live
+
     runs = ['tmp = df\ntmp["c"] = tmp["age"] + tmp["bmi"]\ndf["c"].sum()\n',
             'frames = {"tr": train}\nframes["tr"]["z"] = 1\ntrain["z"].sum()\n',
             'frames["tr"]["z"] = 1\ntrain["z"].sum()\n',
@@ -426,8 +431,9 @@ def test_a_change_through_an_alias_container_or_attribute_changes_the_object(ns)
             'if len(df):\n    t = df\nt["c"] = 1\ndf["c"]\n',
             'def add(d):\n    d["c"] = 1\nadd(alias := df)\ndf["c"]\n',
             'pipe.fit(X, y)\nlr.predict(X)\n']
+    runs.append('reload()\ntmp = df\ntmp["z"]\n')      # the function rebinds df: tmp is the new one
     for cell in runs:
-        live = fresh()
+        live = with_reload() if "reload" in cell else fresh()
         got = facts(cell, live)
         exec(cell, live)                # the cell runs: any fact on it would be false
         assert got == [], cell

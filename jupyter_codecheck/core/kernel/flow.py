@@ -222,8 +222,9 @@ class _Step:
 
     def identity(self, node: ast.AST):
         """The live object a pure chain stands for as the cell has it so far, else UNRESOLVED."""
-        if chain_root(node) is None:
-            return UNRESOLVED
+        root = chain_root(node)
+        if root is None or root in self.state.touched or "*" in self.state.touched:
+            return UNRESOLVED             # a function of the user's may have rebound the name
         return self.state.live(node, self.ns, changes_matter=False) if not self._through_changes(node) \
             else UNRESOLVED
 
