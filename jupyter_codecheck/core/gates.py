@@ -5,7 +5,8 @@ the proposals pass once more before they become fixes.
                          integer in code may move by one, never inside a collection literal); a
                          name a fix writes is in scope or a near-typo of the word it replaces; an
                          attribute it writes exists where Python (or the kernel) knows the
-                         object; a cell that parses still parses
+                         object, else the code shows it after a dot; an attribute the kernel's
+                         object has is never replaced; a cell that parses still parses
     gate_exact           a kernel fact's own alternatives: they need only keep the cell parsing
     adds_undefined_name  the exact gate on proposals: the fix leaves no new undefined name
     adds_kernel_fact     beside a kernel: the fix makes no new crash on the kernel's objects
