@@ -172,7 +172,8 @@ class _Walk:
         message = f"{owner} has no attribute {n.attr!r}"
         if (r := renamed_attribute(obj, n.attr)) is not None:      # a release renamed or removed it
             message, near = message + r.note, ([r.new] if r.new else []) + near
-            if self._rewritten("attribute", r, self._parents.get(id(n)), message):
+            call = self._parents.get(id(n))
+            if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
                 return
         line, end = n.end_lineno, n.end_col_offset
         self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near)
