@@ -40,6 +40,9 @@ class KernelFact:
     end_column: int
     message: str
     candidates: list[str] = field(default_factory=list)
+    # the first candidate is the one fix a library's release records (renamed.py): no model
+    # judgement of it is needed, and a model trained on the old name would refuse it
+    recorded: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -48,7 +51,7 @@ class KernelFact:
     def from_dict(cls, d: Mapping) -> "KernelFact":
         return cls(kind=str(d["kind"]), line=int(d["line"]), column=int(d["column"]),
                    end_column=int(d["end_column"]), message=str(d["message"]),
-                   candidates=[str(c) for c in d.get("candidates", ())])
+                   candidates=[str(c) for c in d.get("candidates", ())], recorded=bool(d.get("recorded", False)))
 
 
 def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
@@ -176,7 +179,8 @@ class _Walk:
             if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
                 return
         line, end = n.end_lineno, n.end_col_offset
-        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near)
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
+                  recorded=bool(r and r.new))
 
     def _key(self, n: ast.Subscript, local: set[str]) -> None:
         base, index, columns = n.value, n.slice, False
@@ -233,7 +237,8 @@ class _Walk:
                 if self._rewritten("call", r, n, message) or self._rewritten_keyword(r, kw, message):
                     return
                 near = ([r.new] if r.new else []) + near
-            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg, message, near)
+            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg, message, near,
+                      recorded=bool(r and r.new))
         else:
             self._at_callee(func, f"{name}() {_bare(err.message)}")
 
@@ -283,7 +288,7 @@ class _Walk:
             return False
         line = call.lineno
         self._add(kind, line, _chars(self.lines, line, call.col_offset), None, message, [text],
-                  end=_chars(self.lines, line, call.end_col_offset))
+                  end=_chars(self.lines, line, call.end_col_offset), recorded=True)
         return True
 
     def _rewritten_keyword(self, r: Renamed, kw: ast.keyword, message: str) -> bool:
@@ -291,7 +296,7 @@ class _Walk:
         if not r.new or "=" not in r.new or kw.lineno != kw.end_lineno:
             return False
         self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), None, message, [r.new],
-                  end=_chars(self.lines, kw.lineno, kw.end_col_offset))
+                  end=_chars(self.lines, kw.lineno, kw.end_col_offset), recorded=True)
         return True
 
     @staticmethod
@@ -339,14 +344,14 @@ class _Walk:
 
     # -- results ------------------------------------------------------------------------------
 
-    def _add(self, kind, line, column, word, message, candidates, end=None) -> None:
+    def _add(self, kind, line, column, word, message, candidates, end=None, recorded=False) -> None:
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         if end is None:
             end = column + len(word)
         if word is not None and text[column:end] != word:
             return                    # the transformed cell's columns differ here: no place to show
         self.facts.setdefault((line, column), KernelFact(kind, line, column, end, message,
-                                                         list(dict.fromkeys(candidates))[:_MAX_CANDIDATES]))
+                                                         list(dict.fromkeys(candidates))[:_MAX_CANDIDATES], recorded))
 
     def _quote(self, k: ast.Constant) -> str:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
