@@ -41,6 +41,8 @@ from jupyter_codecheck.engine.session import FAST
 from jupyter_codecheck.core.adapter import load_model
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from requirements import require  # noqa: E402
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
 
 CONFIGS = {
@@ -175,6 +177,7 @@ def main() -> None:
                     help="also run K,V-from-the-exit-state with the lens test from each first exit "
                          "layer L (e.g. 2,8,14,20,26): layers computed vs agreement")
     args = ap.parse_args()
+    require("bench/check.py", paths=[args.data])
 
     rows = [json.loads(line) for line in open(args.data)]
     if args.limit:

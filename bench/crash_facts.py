@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from notebook_standins import build_namespace  # noqa: E402
+from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 
 from jupyter_codecheck.core.kernel import kernel_facts  # noqa: E402
 
@@ -27,6 +28,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", type=Path, help="notebook_crashes.jsonl")
     args = ap.parse_args(argv)
+    require("bench/crash_facts.py", packages=NOTEBOOK_LIBRARIES, paths=[args.data])
     warnings.simplefilter("ignore")
     counts = {"cases": 0, "buggy_with_fact": 0, "fixed_with_fact": 0}
     kinds: dict[str, int] = {}

@@ -26,8 +26,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from jupyter_codecheck import check  # noqa: E402
+from requirements import require  # noqa: E402
 from jupyter_codecheck.decoding.editor import NOT_KEPT, EditDecoder, EditorConfig  # noqa: E402
 
 
@@ -68,6 +70,7 @@ def main(argv=None) -> int:
     ap.add_argument("--no-bound", action="store_true", help="search every rejection; measure spans")
     ap.add_argument("--spans", default="16,32,64,128", help="spans measured with --no-bound")
     args = ap.parse_args(argv)
+    require("bench/dense_stretches.py", paths=args.data)
     limits = dict(x.split("=", 1) for x in args.limit)
     cfg = EditorConfig()
     span, need = cfg.dense_span, cfg.dense_rejections

@@ -47,6 +47,8 @@ from jupyter_codecheck.decoding.exit_policy import PRESETS, LayerStats, make_pol
 from jupyter_codecheck.core.adapter import load_model
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from requirements import require  # noqa: E402
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
 HEAD_LAYERS = 8.0     # the full 49k-token head, in layer-equivalents (SmolLM2-135M)
 TEST_LAYERS = 0.3     # one exit test: lens map + shortlist head
@@ -162,6 +164,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--policy", action="append", default=[], help="more policy specs to replay")
     args = ap.parse_args()
+    require("bench/exit_sweep.py", paths=[args.data])
 
     pairs = [json.loads(line) for line in open(args.data)]
     if args.limit:

@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from notebook_cells import load_cells  # noqa: E402
 from result_compare import compare  # noqa: E402
+from requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 REPLY_TIMEOUT_S = 300.0          # a check on a loaded 2-core machine can be slow
@@ -242,6 +243,7 @@ def main(argv=None) -> int:
     ap.add_argument("--double", type=float, default=0.2, help="share of rounds interrupted twice in a row")
     ap.add_argument("--cells", type=int, default=12, help="distinct cells drawn from DATA")
     args = ap.parse_args(argv)
+    require("bench/kernel_interrupts.py", paths=[args.data])
     report = run(args.data, interrupts=args.interrupts, seed=args.seed, double=args.double, max_cells=args.cells,
                  log=lambda m: print(m, file=sys.stderr, flush=True))
     print(f"interrupts {report['interrupts']} (in {report['interrupted_checks']} checks; {report['missed']} "

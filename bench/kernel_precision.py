@@ -33,6 +33,9 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
+
 BENCH = ROOT.parent / "shared" / "benchmarks"
 EXPECTED = {"attribute": "AttributeError", "key": "KeyError", "call": "TypeError", "undefined-name": "NameError"}
 # a call fact on a scikit-learn estimator: unfitted, its call fails with any of these; on other
@@ -46,6 +49,8 @@ def _expected(fact: dict) -> tuple[str, ...]:
         return UNFITTED
     if message.endswith(": ValueError") or ": ValueError;" in message:
         return ("ValueError",)
+    if fact["kind"] == "value":         # core/kernel/values.py: the exception follows the colon
+        return (message.rpartition(": ")[2].split(" ")[0],)
     return (EXPECTED.get(fact["kind"]),)
 
 WORKER = r'''
@@ -152,6 +157,8 @@ def main(argv=None) -> None:
     ap.add_argument("--cell-timeout", type=int, default=30)
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "kernel-precision"))
     args = ap.parse_args(argv)
+    # the notebooks' cells import these in the worker's IPython: without them they fail there
+    require("bench/kernel_precision.py", packages=NOTEBOOK_LIBRARIES, paths=[args.clean])
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     books = [b for b in notebooks(Path(args.clean), 0) if args.match in b[0]]

@@ -40,6 +40,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from requirements import require  # noqa: E402
+
 DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
 
 CELL_10 = '''import csv
@@ -339,6 +342,7 @@ def main(argv=None) -> None:
     ap.add_argument("--only", action="append", choices=PARTS,
                     help="run only this part (repeatable; a quick look): the report runs all")
     args = ap.parse_args(argv)
+    require("bench/latency.py", packages=("numpy", "pandas", "sklearn"), paths=[DATA])
     with open(DATA, encoding="utf-8") as f:
         cell = json.loads(f.readline())["fixed"]
     parts = {"contention": lambda: contention([CELL_10, cell], args.reps),

@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jupyter_server_process import JupyterServer, peak_rss_mb, rss_mb  # noqa: E402
+from requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 STATUS = re.compile(r"\(cell (\d+)\)")
@@ -230,6 +231,7 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=None, help="check only the first N cells")
     ap.add_argument("--via", choices=("cli", "panel"), default="cli")
     args = ap.parse_args(argv)
+    require("bench/long_notebook.py", paths=[args.data])
     report = run(args.data, cells=args.cells, limit=args.limit, via=args.via,
                  log=lambda m: print(m, file=sys.stderr, flush=True))
     print(json.dumps(report, ensure_ascii=True))

@@ -23,6 +23,8 @@ finding on a changed line); exact repairs; clean cells flagged (code mode); the 
 crashing, fixed and clean cells at several margins. Baselines on the same cells, as a notebook
 linter sees them (earlier cells and target in one file, magics commented out, messages on the
 target's lines): pyflakes, ruff (default rules), pylint (errors only).
+Needs the bench extra (`pip install '.[bench]'`, or `make bench`): the stand-ins' libraries and
+the linters; what is missing is named before anything runs (bench/requirements.py, exit code 2).
 Checks are cached on disk (key: cell, context, options, stand-ins, model, checker fingerprint).
 Writes report.md, summary.json, cases.jsonl (every finding and the corrected text of every check,
 to replay rules offline) and command.txt to --out; the last stdout line is one JSON object.
@@ -89,10 +91,10 @@ from jupyter_codecheck.core.sources import is_python_cell  # noqa: E402
 from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402
 from disk_cache import DiskCache  # noqa: E402
 from notebook_standins import build_namespace, comment_magics  # noqa: E402
+from requirements import NOTEBOOK_LIBRARIES, command, require  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "benchmarks"
-VENV_BIN = Path(sys.executable).parent
-KINDS = ("syntax", "undefined-name", "attribute", "key", "call")
+KINDS = ("syntax", "undefined-name", "attribute", "key", "call", "value")
 # what "flagged" means: any error; any finding; errors of one kind; any warning
 RULES = ("error", "any", *KINDS, "warning")
 GAIN_MARGINS = (6.0, 8.0, 10.0, 12.0, 15.0)
@@ -339,8 +341,7 @@ def pyflakes_messages(text: str) -> list:
 
 
 def _tool(name: str) -> str:
-    exe = VENV_BIN / name
-    return str(exe) if exe.exists() else name
+    return command(name) or name
 
 
 def ruff_messages(texts: list[str], select: str | None = None) -> list[list]:
@@ -649,9 +650,13 @@ def main(argv=None) -> None:
     ap.add_argument("--option", action="append", type=parse_option, default=[],
                     help="check() option name=value for every check (e.g. libraries=import)")
     args = ap.parse_args(argv)
-    command = "python bench/notebook_crashes.py " + " ".join(
-        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     modes = ["code", "kernel"] if args.mode == "both" else [args.mode]
+    # the linters are the baselines of every run; the stand-ins' libraries make kernel mode's
+    # namespaces (a case whose libraries were missing would be checked as code only)
+    require("bench/notebook_crashes.py", packages=("pyflakes", *NOTEBOOK_LIBRARIES), commands=("ruff", "pylint"),
+            paths=[args.crashes, *([args.clean] if "code" in modes else [])])
+    command_line = "python bench/notebook_crashes.py " + " ".join(
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     # every target is a notebook cell, as the command line checks a notebook's cells
     options: dict = {"notebook": True, **dict(args.option)}
     ns_option = namespace_option()
@@ -799,8 +804,8 @@ def main(argv=None) -> None:
                                                   for c in sub])["balanced_accuracy"]
             summary["kernel_subset"] = ks
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    (out / "command.txt").write_text(command + "\n")
-    write_report(out, summary, command)
+    (out / "command.txt").write_text(command_line + "\n")
+    write_report(out, summary, command_line)
 
     final: dict = {"cases": len(cases), "clean_cells": len(clean), "framework_cases": len(framework),
                    "namespace_option": ns_option}

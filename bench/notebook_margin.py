@@ -17,9 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from requirements import require  # noqa: E402
 
 
 def best_gain(row: dict) -> float:
@@ -40,6 +43,7 @@ def main(argv=None) -> None:
     ap.add_argument("--clean", default=str(ROOT.parent / "shared" / "benchmarks" / "notebook_clean.jsonl"))
     ap.add_argument("--target", type=float, default=0.01)
     args = ap.parse_args(argv)
+    require("bench/notebook_margin.py", paths=[args.clean])
     repo = {}
     with open(args.clean, encoding="utf-8") as f:
         for line in f:

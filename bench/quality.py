@@ -46,6 +46,7 @@ from jupyter_codecheck.tools.line_scores import METHODS, ranked_lines  # noqa: E
 
 sys.path.insert(0, str(ROOT / "bench"))
 from disk_cache import DiskCache  # noqa: E402
+from requirements import command, require  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "benchmarks"
 DATASETS = {"humanevalfix": BENCH / "humanevalfix.jsonl", "debugbench": BENCH / "debugbench.jsonl"}
@@ -307,12 +308,11 @@ def pyflakes_lines(src: str) -> list[int]:
 
 def ruff_lines(sources: list[str]) -> list[list[int]]:
     """ruff's default rules over all sources in one run (one file each)."""
-    ruff = VENV_BIN / "ruff"
     out: list[list[int]] = [[] for _ in sources]
     with tempfile.TemporaryDirectory() as d:
         for k, s in enumerate(sources):
             Path(d, f"f{k}.py").write_text(s)
-        p = subprocess.run([str(ruff if ruff.exists() else "ruff"), "check", "--isolated", "--no-cache",
+        p = subprocess.run([command("ruff") or "ruff", "check", "--isolated", "--no-cache",
                             "--output-format", "json", "--exit-zero", d], capture_output=True, text=True)
         if p.returncode != 0:
             raise RuntimeError(f"ruff failed: {p.stderr.strip()}")
@@ -728,10 +728,9 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "quality"))
     args = ap.parse_args(argv)
     args.limit = dict(args.limit)
-    # the report's plots need matplotlib: say so before minutes of checking, not after
-    if importlib.util.find_spec("matplotlib") is None:
-        sys.exit("error: bench/quality.py draws its plots with matplotlib: "
-                 "pip install 'jupyter-codecheck[bench]' (or make bench)")
+    # the report's plots and the baselines: said before minutes of checking, not after
+    require("bench/quality.py", packages=("matplotlib", "pyflakes"), commands=("ruff",),
+            paths=[DATASETS.get(ds, Path(ds)) for ds in args.dataset or ["humanevalfix", "debugbench"]])
     if args.export_calibration_split:
         export_calibration_split(Path(args.export_calibration_split), args.export_pairs)
         return

@@ -22,10 +22,15 @@ import threading
 import time
 from pathlib import Path
 
-import nbformat
-import psutil
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from requirements import require  # noqa: E402
+
+# imported below at the top: checked before (the data path is checked once the arguments are read)
+require("bench/scale.py", packages=("nbformat", "psutil", "distributed"))
+import nbformat  # noqa: E402
+import psutil  # noqa: E402
+
 # the LocalCluster's scheduler and workers (this process and its children) import the package
 sys.path.insert(0, str(ROOT))
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
@@ -155,6 +160,7 @@ def main() -> None:
     ap.add_argument("--busy", type=int, default=0, metavar="N",
                     help="N other processes spinning on a core each during every mode (a user's busy machine)")
     args = ap.parse_args()
+    require("bench/scale.py", paths=[args.data])
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
     try:
         run_modes(args)

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jupyter_server_process import JupyterServer, peak_rss_mb, rss_mb  # noqa: E402
 from notebook_cells import Cell, load_cells  # noqa: E402
 from result_compare import compare  # noqa: E402
+from requirements import require  # noqa: E402
 
 KINDS = {"check": 0.4, "stream": 0.35, "cancel": 0.25}
 # a cell long enough to keep the worker busy while the queue is filled (it is cancelled then)
@@ -300,6 +301,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit-s", type=float, default=900.0, help="the load's time bound")
     args = ap.parse_args(argv)
+    require("bench/server_load.py", paths=[args.data])
     report = run(args.data, requests=args.requests, clients=args.clients, queue_size=args.queue_size,
                  seed=args.seed, limit_s=args.limit_s, log=lambda m: print(m, file=sys.stderr, flush=True))
     print(json.dumps(report, ensure_ascii=True))

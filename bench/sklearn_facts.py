@@ -22,9 +22,11 @@ import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from jupyter_codecheck.core.kernel import kernel_facts  # noqa: E402
 from jupyter_codecheck.core.kernel.estimators import NEEDS_FIT  # noqa: E402
+from requirements import require  # noqa: E402
 
 
 def _calls(np, pd):
@@ -65,6 +67,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="?", help="not read (the estimators are the data)")
     ap.parse_args(argv)
+    require("bench/sklearn_facts.py", packages=("numpy", "pandas", "sklearn"))
     warnings.simplefilter("ignore")
     import numpy as np
     import pandas as pd

@@ -180,6 +180,26 @@ def test_clean_code_from_stdin_exits_0(monkeypatch, needs_model):
     assert entry["path"] == "add.py" and entry["findings"] == []
 
 
+def test_silenced_findings_pass_and_are_counted(tmp_path, needs_model):
+    """A `# codecheck: ignore[kind]` comment in a .py file and in a notebook cell, and `--ignore`:
+    the run exits 0, the correction leaves the line as written, the summary counts them."""
+    (tmp_path / "quiet.py").write_text(BUGGY_PY.replace("pritn(x)", "pritn(x)  # codecheck: ignore[undefined-name]"))
+    write_notebook(tmp_path / "quiet.ipynb", [nbformat.v4.new_code_cell(
+        "!ls\n" + BUGGY_CELL.replace("pritn(numbers)", "pritn(numbers)  # codecheck: ignore"))])
+    code, out, err = run_cli("--color", "never", "--json-output", tmp_path / "r.json",
+                             tmp_path / "quiet.py", tmp_path / "quiet.ipynb")
+    assert code == 0, out
+    assert "No findings in 2 files (1 notebook cell) (2 silenced); " in out
+    entries = json.loads((tmp_path / "r.json").read_text())["files"]
+    assert [(e["findings"], e["stats"]["silenced"]) for e in entries] == [([], 1), ([], 1)]
+    assert entries[0]["corrected"] == (tmp_path / "quiet.py").read_text()
+    (tmp_path / "buggy.py").write_text(BUGGY_PY)
+    assert run_cli("--ignore", "undefined-name,key", tmp_path / "buggy.py")[0] == 0
+    assert run_cli("--ignore", "key", tmp_path / "buggy.py")[0] == 1
+    code, out, err = run_cli("--ignore", "undefined_name", tmp_path / "buggy.py")
+    assert code == 2 and "unknown finding kind 'undefined_name'; kinds: syntax, undefined-name" in err
+
+
 def test_long_source_is_checked_in_pieces(monkeypatch, needs_model):
     """A file longer than the model's window is checked piece by piece (here: two pieces of two
     lines) and reported as one: lines, byte spans and the correction refer to the whole file."""
@@ -430,7 +450,8 @@ def test_sarif_level_is_the_severity(fake_checks):
     assert levels == {"codecheck/syntax": "error", "codecheck/undefined-name": "error",
                       "codecheck/attribute": "error", "codecheck/key": "error", "codecheck/call": "error",
                       "codecheck/replace": "warning", "codecheck/change": "warning",
-                      "codecheck/insert": "warning", "codecheck/delete": "warning"}
+                      "codecheck/insert": "warning", "codecheck/delete": "warning",
+                      "codecheck/ignore": "warning"}
     assert len({r["id"] for r in rules}) == len(rules)
     got = [(r["ruleId"], r["level"], rules[r["ruleIndex"]]["id"], r["properties"].get("gain"))
            for r in run["results"]]

@@ -149,6 +149,27 @@ def test_o_stores_the_result_and_run_clean_skips_a_buggy_cell(loaded, capsys):
     assert "z" not in loaded.user_ns
 
 
+def test_silenced_findings_are_not_shown_and_the_cell_runs(loaded, capsys):
+    """`%codecheck set ignore=...` and a `# codecheck: ignore[kind]` comment: no finding, no fix,
+    `--run clean` runs the cell; the headline says how many were silenced."""
+    quiet = BUGGY.replace("pritn(z)", "pritn(z)  # codecheck: ignore[undefined-name]")
+    loaded.user_ns.pop("z", None)
+    loaded.run_cell_magic("codecheck", "-o res --run clean --no-context", quiet)
+    res = loaded.user_ns["res"]
+    assert res.findings == [] and res.corrected == quiet and loaded.user_ns["z"] == 5
+    assert re.search(r"codecheck: no findings \(\d+ tokens\), 1 silenced", capsys.readouterr().out)
+    try:
+        loaded.run_line_magic("codecheck", "set ignore=undefined-name,key")
+        loaded.run_cell_magic("codecheck", "-o res --no-context", BUGGY)
+        assert loaded.user_ns["res"].findings == [] and loaded.user_ns["res"].stats["silenced"] == 1
+        loaded.run_cell_magic("codecheck", "-o res --no-context --ignore key", BUGGY)
+        assert [f.kind for f in loaded.user_ns["res"].findings] == ["undefined-name"]
+    finally:
+        loaded.run_line_magic("codecheck", "reset")
+    with pytest.raises(UsageError, match="ignore: unknown finding kind 'undefined'; kinds: syntax"):
+        loaded.run_cell_magic("codecheck", "--ignore undefined", BUGGY)
+
+
 def test_run_executes_the_body_with_the_given_options(loaded):
     loaded.run_cell("base = 40\n", store_history=True)
     loaded.run_cell_magic("codecheck", "--run --no-exit --mode sequential -o res2", "y = base + 2\n")

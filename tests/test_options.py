@@ -15,6 +15,7 @@ from IPython.core.interactiveshell import InteractiveShell
 
 import jupyter_codecheck
 from jupyter_codecheck.core.options import CONTEXT_CHARS, OPTIONS, CheckOptions, OptionError, option, parse_text
+from jupyter_codecheck.core.result import FINDING_KINDS
 from jupyter_codecheck.views import cli, pytest_plugin
 from jupyter_codecheck.views.magics import CodecheckMagics
 from jupyter_codecheck.views.server.requests import RequestError, parse_options
@@ -33,6 +34,8 @@ CASES = [
     ("exit-policy", "head", True), ("exit-policy", "none", True),
     ("exit-policy", "ref-rank:3+ref-prob:0.1,min:2,every:3", True), ("exit-policy", "bogus", False),
     ("model", "x.gguf", True),
+    ("ignore", "key", True), ("ignore", "key,undefined-name", True), ("ignore", "none", True),
+    ("ignore", "kye", False), ("ignore", "key,warning", False),
 ]
 
 
@@ -182,7 +185,7 @@ def _lab_schemas():
 
 def test_the_lab_settings_schema_agrees_with_the_contract():
     to_option = {"modelPath": "model", "acceptProb": "accept_prob", "acceptRank": "accept_rank",
-                 "exitPolicy": "exit_policy", "mode": "mode"}
+                 "exitPolicy": "exit_policy", "mode": "mode", "ignore": "ignore"}
     for path, props in _lab_schemas():
         for key, name in to_option.items():
             o, p = option(name), props[key]
@@ -193,6 +196,8 @@ def test_the_lab_settings_schema_agrees_with_the_contract():
                 assert p.get("exclusiveMaximum" if o.high_open else "maximum") == o.high, (path, key)
             if o.kind == "choice":
                 assert [c for c in p["enum"] if c is not None] == list(o.choices), (path, key)
+            if o.kind == "kinds":
+                assert p["items"]["enum"] == list(FINDING_KINDS) and p["default"] == [], (path, key)
         assert set(props) - set(to_option) <= {"contextChars", "autoCheckOnRun", "highlights", "backend"}
         # the panel reads as much earlier code as every other view
         assert props["contextChars"]["default"] == CONTEXT_CHARS, path
@@ -202,6 +207,7 @@ def test_the_lab_settings_schema_agrees_with_the_contract():
     ("acceptProb", "accept_prob", [0, 1e-9, 0.2, 1, 1.0000001, -0.1, "0.2"]),
     ("acceptRank", "accept_rank", [-1, 0, 3, 2.5, "3"]),
     ("mode", "mode", ["batched", "sequential", "fast", 1]),
+    ("ignore", "ignore", [[], ["key"], ["key", "change"], ["kye"], [1]]),
 ])
 def test_the_lab_settings_and_the_server_accept_the_same_values(key, name, values):
     # what the settings editor lets through is what the panel sends (null: nothing is sent)
@@ -220,6 +226,19 @@ def test_the_panel_leaves_the_choice_of_context_to_the_core():
     sources = "".join(p.read_text() for p in (REPO / "labextension/src").glob("*.ts"))
     assert "selectContext" not in sources and "2 * budget" not in sources
     assert "cell_check(" in (REPO / "labextension/src/client.ts").read_text()
+
+
+def test_every_finding_kind_may_be_ignored_and_has_a_report_rule():
+    # the `ignore` option and `# codecheck: ignore[...]` take the kinds findings are made with
+    from jupyter_codecheck.core.evidence import KERNEL_KINDS
+    from jupyter_codecheck.core.kernel.facts import KINDS
+    from jupyter_codecheck.views.report import RULES
+    assert set(KINDS) | set(KERNEL_KINDS) <= set(FINDING_KINDS)
+    assert set(RULES) == set(FINDING_KINDS)
+    assert CheckOptions.from_text("ignore=key,call,key").ignore == ("key", "call")
+    assert CheckOptions.from_kwargs(ignore=None).ignore == () == CheckOptions.from_text("ignore=none").ignore
+    with pytest.raises(OptionError, match=r"^ignore: unknown finding kind 'kye', 'warning'; kinds: syntax, "):
+        parse_text("ignore=kye,warning")
 
 
 def test_every_option_has_help_and_a_default_it_accepts():

@@ -95,6 +95,23 @@ def test_a_name_defined_in_another_piece_is_not_undefined():
                  names=["helper"]).findings == []
 
 
+def test_a_silenced_error_of_the_whole_source_stays_silenced():
+    """The pieces silence their findings; the whole source's own errors, added back by merge,
+    keep the same comments and `ignore` kinds (counted once, by the pieces)."""
+    from jupyter_codecheck.core.pieces import merge
+    head = "def push(heap, item):\n    heap.append(item)\n"
+    tail = "\n\ndef _sift(heap):\n    return helper(heap)  # codecheck: ignore[undefined-name]\n"
+    parts = [(0, part(head, [], [])), (len(head), part(tail, [], []))]
+    for _, r in parts:
+        r.stats["silenced"] = 1
+    merged = merge(head + tail, parts)
+    assert merged.findings == [] and merged.stats["silenced"] == 2
+    plain = head + tail.replace("  # codecheck: ignore[undefined-name]", "")
+    parts = [(0, part(head, [], [])), (len(head), part(plain[len(head):], [], []))]
+    assert [f.kind for f in merge(plain, parts).findings] == ["undefined-name"]
+    assert merge(plain, parts, ignore=("undefined-name",)).findings == []
+
+
 def test_a_fix_in_a_piece_passes_the_whole_sources_gates():
     """A piece cut inside a class does not parse alone, so its own undefined-name gate cannot run:
     found on the standard library's fractions.py, `return a._numerator` -> `self._numerator`

@@ -67,6 +67,17 @@ def test_findings_fail_their_cell_with_cell_aware_locations(pytester, _model):
     assert "cell_1" not in out.split("FAILURES")[1].split("short test summary")[0]
 
 
+def test_silenced_findings_let_their_cell_pass(pytester, _model):
+    # a comment silences its line's finding, --codecheck-ignore a kind in every cell
+    _notebook(pytester.path / "nb.ipynb", [BUGGY.replace("pritn(i)", "pritn(i)  # codecheck: ignore"),
+                                           "print(totl)\n"])
+    result = pytester.runpytest(*_plugin_args(), "--codecheck", "nb.ipynb")
+    result.assert_outcomes(passed=1, failed=1)
+    result = pytester.runpytest(*_plugin_args(), "--codecheck", "--codecheck-ignore", "undefined-name",
+                                "nb.ipynb")
+    result.assert_outcomes(passed=2)
+
+
 def test_items_sit_beside_nbval_items_in_one_run(pytester, _model):
     _notebook(pytester.path / "both.ipynb", CLEAN, outputs=[None, "3\n"])
     result = pytester.runpytest(*_plugin_args(), "-p", "nbval", "--nbval", "--codecheck", "-v",

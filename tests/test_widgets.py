@@ -455,3 +455,11 @@ def test_a_cancelled_check_counts_the_tokens_it_decided():
     assert "exit policy none (full depth)" in text and text.endswith("cancelled")
     done = dict(stats, cancelled=False)
     assert render.stats_parts(done, 3158)[:2] == [("tokens", "3,158 tokens"), ("timing", "1579.0 tokens/s, 2.00 s")]
+
+
+def test_the_stats_line_and_the_text_say_how_many_findings_were_silenced():
+    stats = {"tokens": 12, "time_s": 0.5, "model": "M", "silenced": 2}
+    assert render.stats_parts(stats, 12)[-1] == ("silenced", "2 silenced")
+    result = CheckResult(source="x = 1\n", stats=stats)
+    assert render.text_plain(result).startswith("codecheck: no findings (12 tokens), 2 silenced")
+    assert "silenced" not in " ".join(t for _, t in render.stats_parts(dict(stats, silenced=0), 12))

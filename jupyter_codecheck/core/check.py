@@ -26,6 +26,7 @@ from .result import Alternative, CheckResult, Edit, TokenRecord, apply_edits
 from .masking import masked_spans, overlapping
 from .options import CheckOptions
 from .resume import LastRun, hold_cell, prime, resumable, resume_key, verdict_cache
+from .silence import Silencer
 from .sources import NotTextError, is_python_cell
 from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, whitespace_ids
 
@@ -100,6 +101,7 @@ class _Run:
         self.walk_edits: list[Edit] = []
         self.cancelled = False
         self.reused = 0
+        self.silenced = 0
 
     def _prefix(self) -> list[int]:
         """The document start and as much of the context as fits beside the cell and the walk."""
@@ -220,6 +222,8 @@ class _Run:
                         _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.namespace, common)
             except (Cancelled, KeyboardInterrupt):
                 self.cancelled = True
+        # before the edits are streamed: a silenced finding's fix is no edit anywhere
+        self.silenced = Silencer(source, opts.ignore).apply(result)
         return verification
 
     def _notebook_facts(self, facts) -> tuple[list, dict]:
@@ -284,6 +288,7 @@ class _Run:
             # weighed by the model, branch rows scored, seconds (scoring_s: the model's part)
             "verification": verification,
             "kernel_facts_s": getattr(self, "kernel_s", 0.0),
+            "silenced": self.silenced,
             "time_s": dt, "tokens_per_s": n / dt if dt > 0 else 0.0, "cancelled": self.cancelled,
         }
 

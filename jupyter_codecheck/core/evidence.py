@@ -29,7 +29,7 @@ from .pycheck import CellFacts, near_typo
 from .result import Edit, Evidence, Finding
 
 ERROR_SCORE = 100.0                       # errors rank above every warning
-KERNEL_KINDS = ("attribute", "key", "call")     # core/kernel's facts
+KERNEL_KINDS = ("attribute", "key", "call", "value")     # core/kernel's facts
 _KEYWORDS = frozenset(keyword.kwlist)
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _SOURCE_ORDER = {"kernel": 0, "walk": 0, "python": 1, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
@@ -339,7 +339,7 @@ def undefined_finding(u, reason: str | None = None) -> Finding:
 
 
 def kernel_finding(f) -> Finding:
-    """The error finding of a kernel fact (core/kernel: attribute, key, call)."""
+    """The error finding of a kernel fact (core/kernel: attribute, key, call, value)."""
     return Finding(line=f.line, column=f.column, score=ERROR_SCORE, kind=f.kind, message=f.message,
                    replacement=None, severity="error")
 

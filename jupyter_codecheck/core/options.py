@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, make_dataclass
 from typing import Any, Callable, Mapping
 
 from ..decoding.exit_policy import ExitPolicy, make_policy
+from .result import ERROR_KINDS, FINDING_KINDS, WARNING_KINDS
 
 # `exit_policy="default"`: check() picks the preset for the K,V mode and the lens (resolve_policy_name)
 DEFAULT_EXIT_POLICY = "default"
@@ -47,7 +48,7 @@ class UnknownOption(OptionError, TypeError):
 @dataclass(frozen=True)
 class Option:
     name: str                     # check()'s keyword
-    kind: str                     # float | int | bool | str | choice | policy | model | names | cells | cancel
+    kind: str                     # float | int | bool | str | choice | policy | model | names | cells | kinds | cancel
     default: Any
     help: str
     low: float | None = None      # range for numbers; `low_open`: low itself is refused
@@ -79,6 +80,7 @@ class Option:
         else:
             text = {"policy": "an exit policy", "model": "a model name or GGUF path", "str": "text",
                     "names": "a list of names", "cells": "a list of cell sources",
+                    "kinds": "finding kinds, comma-separated (" + ", ".join(FINDING_KINDS) + ")",
                     "namespace": "a mapping of names to objects, or a list of names",
                     "facts": "a list of kernel facts (core.kernel.KernelFact or their dicts)",
                     "cancel": "a callable or a threading.Event"}[self.kind]
@@ -87,6 +89,8 @@ class Option:
     def check(self, value, label: str | None = None):
         """The value, checked (an Event becomes its is_set); OptionError when it is not allowed."""
         label = label or self.name
+        if value is None and self.kind == "kinds":
+            return ()
         if value is None:
             if self.nullable:
                 return None
@@ -135,6 +139,8 @@ class Option:
             if isinstance(value, str) or not all(isinstance(n, str) for n in value):
                 raise bad
             return value
+        if k == "kinds":
+            return _kinds(value, label, bad)
         if k == "namespace":
             if isinstance(value, Mapping):
                 return value             # live objects: read, never copied or run
@@ -177,7 +183,23 @@ class Option:
                 raise bad from None
         if k in ("names", "cells", "cancel", "namespace", "facts"):
             raise OptionError(f"{label} is set by the program, not as text")
+        if k == "kinds" and text.lower() in ("", *_NONE_WORDS):
+            return ()
         return self.check(text, label)
+
+
+def _kinds(value, label: str, bad: OptionError) -> tuple[str, ...]:
+    """Finding kinds as a tuple, from "key,call" or a list; an unknown kind is named."""
+    if isinstance(value, str):
+        value = [k.strip() for k in value.split(",") if k.strip()]
+    elif isinstance(value, Mapping) or not isinstance(value, (list, tuple, set, frozenset)) \
+            or not all(isinstance(k, str) for k in value):
+        raise bad
+    unknown = [k for k in value if k not in FINDING_KINDS]
+    if unknown:
+        raise OptionError(f"{label}: unknown finding kind {', '.join(map(repr, unknown))}; kinds: "
+                          f"{', '.join(FINDING_KINDS)}")
+    return tuple(dict.fromkeys(value))
 
 
 def _num(x) -> str:
@@ -198,7 +220,7 @@ except ImportError:          # pragma: no cover
     _PathLike = str
 
 # The options, in the order `%codecheck` shows them. Help says what an option does and why one
-# would change it; measurements live in bench/reports/ and the README.
+# would change it; measurements live in bench/reports/ and docs/measurements.md.
 OPTIONS: tuple[Option, ...] = (
     Option("model", "model", None, "model: a known name (smollm2-135m, qwen2.5-coder-0.5b, "
            "qwen2.5-coder-1.5b) or a GGUF file (default: SmolLM2-135M, or $JUPYTER_CODECHECK_MODEL)", nullable=True, flag="model",
@@ -253,6 +275,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("continuation", "int", 24, "most written tokens after an edit that weigh it", low=1),
     Option("probe", "int", 2, "written tokens after an edit that screen a warning's candidate "
            "before its whole continuation is scored (0: score every candidate in full)", low=0),
+    Option("ignore", "kinds", (), "finding kinds never reported, comma-separated: "
+           f"{', '.join(ERROR_KINDS)} (errors), {', '.join(WARNING_KINDS)} (the model's warnings, "
+           "and an ignore comment's unknown kind); one line's findings: a '# codecheck: "
+           "ignore[kind]' comment on it", flag="ignore", metavar="KINDS"),
     Option("n_threads", "int", None, "CPU threads (default: all physical cores or one, chosen per layer step from measured times)", low=1,
            nullable=True, what="a thread count >= 1", flag="threads", metavar="N", scope="server"),
     Option("namespace", "namespace", None, "the kernel's namespace (name -> object), or the names "
@@ -446,7 +472,7 @@ def flag_arguments(prefix: str = "", *, suppress: bool = True) -> list[tuple[tup
 
 
 def _shown_default(o: Option) -> str:
-    return "none" if o.default is None else str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+    return "none" if o.default in (None, ()) else str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
 
 
 def add_flags(add: Callable, prefix: str = "", *, suppress: bool = True) -> None:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from .options import CONTEXT_CHARS
+from .options import CONTEXT_CHARS, option
 from .result import CheckResult, Edit, TokenRecord, apply_edits
+from .silence import Silencer
 from .sources import Unit, earlier_sources, is_python_cell, later_sources, split_source
 
 WINDOW_CHARS = 9000
@@ -84,7 +85,8 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         if result.stats.get("cancelled"):
             break
     yield merge(source, parts, _defining(options.get("earlier"), context),
-                options.get("namespace", options.get("names")))
+                options.get("namespace", options.get("names")),
+                option("ignore").check(options.get("ignore", ())))
 
 
 def _chain(first, rest):
@@ -205,10 +207,11 @@ def recent(sources: list[str], budget: int) -> list[str]:
 
 
 def merge(source: str, parts: list[tuple[int, CheckResult]], context: Sequence[str] | None = None,
-          names=None) -> CheckResult:
+          names=None, ignore=()) -> CheckResult:
     """One CheckResult for a source checked in pieces: positions shifted to the whole source
     (pieces start at line starts, so columns stay), statistics added up. Python's own errors are
-    the whole source's (with `context` and `names` as the pieces were checked with)."""
+    the whole source's (with `context` and `names` as the pieces were checked with), but for
+    those its comments or `ignore` silence (the pieces counted them)."""
     merged = CheckResult(source=source)
     for offset, r in parts:
         shift = _Shift(len(merged.tokens), len(source[:offset].encode("utf-8")),
@@ -225,12 +228,12 @@ def merge(source: str, parts: list[tuple[int, CheckResult]], context: Sequence[s
     from .gates import fixes_of_the_whole
     from .pycheck import analyse
     facts = analyse(merged.source, context, names)
-    _errors_of_the_whole(merged, facts)
+    _errors_of_the_whole(merged, facts, Silencer(source, ignore))
     fixes_of_the_whole(merged, facts)
     return merged
 
 
-def _errors_of_the_whole(merged: CheckResult, facts) -> None:
+def _errors_of_the_whole(merged: CheckResult, facts, silencer) -> None:
     """Python's verdicts are the whole source's. A piece cut inside a block does not compile
     alone ("unexpected indent"), and a piece sees only the recent text before it, so a name
     defined further up or further down is "not defined" in it. Such errors go, with the fixes
@@ -253,7 +256,7 @@ def _errors_of_the_whole(merged: CheckResult, facts) -> None:
         merged.edits = [e for e in merged.edits if e.line not in cut or e.line in kept]
         merged.corrected = apply_edits(merged.source.encode("utf-8"), merged.edits).decode("utf-8", "replace")
     have = {_error_key(f) for f in merged.findings}
-    added = [f for f in whole if _error_key(f) not in have]
+    added = [f for f in whole if _error_key(f) not in have and not silencer.silences(f)]
     if added:
         merged.findings = sorted(merged.findings + added, key=lambda f: f.line)
 
@@ -264,7 +267,7 @@ def _error_key(f) -> tuple:
 
 
 _ADDITIVE = ("tokens", "rows_scored", "full_heads", "context_tokens", "context_reused",
-             "layers_computed", "layers_possible", "time_s")
+             "layers_computed", "layers_possible", "time_s", "silenced")
 
 
 def _merge_stats(all_stats: list[dict]) -> dict:

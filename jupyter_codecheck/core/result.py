@@ -59,6 +59,13 @@ def apply_edits(data: bytes, edits: list[Edit]) -> bytes:
 
 SEVERITIES = ("error", "warning")
 
+# Finding.kind: Python's own errors, the kernel's facts (core/kernel), the model's edits, and a
+# `# codecheck: ignore[...]` comment that names no kind here (core/silence.py). The `ignore`
+# option and the comment take these names; a new kind of finding is added here.
+ERROR_KINDS = ("syntax", "undefined-name", "attribute", "key", "call", "value")
+WARNING_KINDS = ("change", "replace", "insert", "delete", "ignore")
+FINDING_KINDS = ERROR_KINDS + WARNING_KINDS
+
 
 def severity(f) -> str:
     """A finding's severity (a Finding or its dict); "warning" when it names none (a result of an
@@ -82,7 +89,7 @@ class Finding:
     line: int                   # 1-based
     column: int
     score: float                # higher = more certain: an error ranks above every warning
-    kind: str                   # syntax | undefined-name | the edit kind (change, insert, delete)
+    kind: str                   # one of FINDING_KINDS
     message: str
     replacement: str | None     # the corrected line, or None
     severity: str = "warning"   # error | warning
@@ -180,4 +187,4 @@ class CheckResult:
 
 
 __all__ = ["Alternative", "TokenRecord", "Edit", "apply_edits", "Finding", "Evidence", "CheckResult", "DiffRow",
-           "SEVERITIES", "severity", "severity_counts"]
+           "SEVERITIES", "severity", "severity_counts", "FINDING_KINDS", "ERROR_KINDS", "WARNING_KINDS"]

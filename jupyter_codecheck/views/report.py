@@ -26,10 +26,13 @@ RULES = {
     "attribute": ("MissingAttribute", "The live object has no such attribute.", "error"),
     "key": ("MissingKey", "The live dict or DataFrame has no such key or column.", "error"),
     "call": ("BadCall", "The callable's signature rejects these arguments.", "error"),
+    "value": ("BadValue", "The library rejects the live inputs' shapes here.", "error"),
     "replace": ("UnexpectedCode", "The model expects different code here.", "warning"),
     "change": ("UnexpectedCode", "The model expects different code here.", "warning"),
     "insert": ("MissingCode", "Something seems to be missing here.", "warning"),
     "delete": ("SuperfluousCode", "This code seems superfluous.", "warning"),
+    "ignore": ("UnknownIgnoreKind", "A '# codecheck: ignore[...]' comment names an unknown finding kind.",
+               "warning"),
 }
 
 
@@ -120,7 +123,8 @@ class TextReport:
                 + f" in {files_with} of {what}" if n
                 else self._c("1;32", "No findings") + f" in {what}")
         checking = sum(c.result.stats.get("time_s", 0.0) for c in run.checked)
-        line = f"{head}; {tokens} tokens"
+        silenced = sum(c.result.stats.get("silenced", 0) for c in run.checked)
+        line = head + (f" ({silenced} silenced)" if silenced else "") + f"; {tokens} tokens"
         if tokens and checking > 0:       # speed of the checks themselves, without the model load
             line += f" at {tokens / checking:.1f} tokens/s"
         line += f", {elapsed:.1f} s in all"
@@ -148,7 +152,7 @@ def _evidence_note(f: Finding) -> str:
     gain = getattr(f, "gain", None)
     if isinstance(gain, (int, float)):
         return f"(gain {gain:.1f})"
-    return "" if severity(f) == "error" else f"(score {f.score:.1f})"
+    return "" if severity(f) == "error" or f.kind == "ignore" else f"(score {f.score:.1f})"
 
 
 # -- JSON -----------------------------------------------------------------------------------------------
@@ -178,7 +182,8 @@ def sarif_report(run: Run) -> dict:
               "fullDescription": {"text": RULES[kind][1] + " " + _FULL[RULES[kind][2]]},
               "help": {"text": _HELP, "markdown": _HELP},
               "defaultConfiguration": {"level": RULES[kind][2]},
-              "properties": {"tags": ["correctness"] + (["language-model"] if RULES[kind][2] == "warning" else [])}}
+              "properties": {"tags": ["correctness"] + (["language-model"] if RULES[kind][2] == "warning"
+                                                        and kind != "ignore" else [])}}
              for kind in rule_ids]
     results = []
     for c in run.checked:
@@ -266,7 +271,8 @@ def _sarif_result(unit: Unit, f, rule_ids) -> dict:
 # threads, rows scored, exits), which depends on what the process checked before (the reused
 # reading of the last check) and may differ between two runs that find the same
 WHAT_STATS = ("model", "model_name", "arch", "n_layer", "n_vocab", "mode", "exit_policy",
-              "exit_policy_name", "kv_mode", "lens", "sampler", "tokens", "context_tokens", "cancelled")
+              "exit_policy_name", "kv_mode", "lens", "sampler", "tokens", "context_tokens", "cancelled",
+              "silenced")
 
 
 def what_was_found(report: dict) -> dict:

@@ -40,6 +40,17 @@ def estimator_problem(est, method: str, X=None, *, has_x: bool = False, x_name: 
         return None
 
 
+def sklearn_estimator(est, *, alone: bool = False) -> bool:
+    """Is `est` an estimator that may be read: its classes, and those of every estimator it
+    holds, scikit-learn's own (then its tags run only scikit-learn's code)? `alone`: and it
+    holds no other estimator (a meta-estimator's steps read X their own way)."""
+    try:
+        params = _readable(est)
+        return params is not None and not (alone and any(_estimator_like(v) for v in _values(params)))
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return False
+
+
 def _readable(est) -> dict | None:
     """The estimator's parameters when it may be read: its classes, and those of every estimator
     it holds, are scikit-learn's own (its tags then run only scikit-learn's code); else None."""

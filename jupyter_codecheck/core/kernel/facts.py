@@ -25,8 +25,9 @@ from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, chain_root
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
+from .values import ValueClaim, binop_claim, call_claim
 
-KINDS = ("attribute", "key", "call")
+KINDS = ("attribute", "key", "call", "value")
 _MAX_CANDIDATES = 6
 
 
@@ -34,7 +35,7 @@ _MAX_CANDIDATES = 6
 class KernelFact:
     """A crash the kernel's objects predict: where (the word to fix, on one line; columns in
     characters), what Python will say, and the exact alternatives a fix may write there."""
-    kind: str                    # attribute | key | call
+    kind: str                    # attribute | key | call | value
     line: int                    # 1-based
     column: int                  # 0-based, characters
     end_column: int
@@ -55,7 +56,8 @@ class KernelFact:
 
 
 def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
-    """The attribute, key and call errors the cell will raise with these objects. The cell's own
+    """The attribute, key, call and value errors the cell will raise with these objects (value:
+    a library's rule on its inputs' shapes, values.py). The cell's own
     imports bind modules this process has imported (`libraries="import"`: also installed
     libraries, imported now; see modules.py)."""
     if not isinstance(namespace, Mapping) or source.lstrip().startswith("%%"):
@@ -158,6 +160,8 @@ class _Walk:
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.Call):
                 self._call(n, local)
+            elif isinstance(n, ast.BinOp):
+                self._value(binop_claim(n, lambda x: self._live(x, local)))
 
     def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False):
         root = chain_root(chain)
@@ -223,6 +227,9 @@ class _Walk:
             return
         self._column_arguments(n, local)
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
+            return
+        if self._value(call_claim(n, target, lambda x: self._live(x, local),
+                                  lambda x: self._live(x, local, changes_matter=False), self._text)):
             return
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
         if err is None:
@@ -305,11 +312,41 @@ class _Walk:
             return n.args[position]
         return next((k.value for k in n.keywords if k.arg == keyword), None)
 
-    def _at_callee(self, func: ast.expr, message: str) -> None:
+    def _at_callee(self, func: ast.expr, message: str, kind: str = "call") -> None:
         """A call fact placed on the called name (the attribute of `obj.method`)."""
         line, end = func.end_lineno, func.end_col_offset
         word = func.attr if isinstance(func, ast.Attribute) else ast.unparse(func)
-        self._add("call", line, _chars(self.lines, line, end) - len(word), word, message, [])
+        self._add(kind, line, _chars(self.lines, line, end) - len(word), word, message, [])
+
+    def _value(self, claim: ValueClaim | None) -> bool:
+        """A value fact: on the called name, or on the expression the library rejects (an
+        operation, an argument) with its exact alternatives."""
+        if claim is None:
+            return False
+        node = claim.node
+        if claim.callee:
+            self._at_callee(node, claim.message, "value")
+            return True
+        text = self._text(node)
+        if text is None:
+            return False
+        column = _chars(self.lines, node.lineno, node.col_offset)
+        self._add("value", node.lineno, column, text, claim.message, claim.candidates)
+        return True
+
+    def _text(self, node: ast.AST) -> str | None:
+        """The node's own text in the cell, when it is on one line and the cell's text there is
+        that code (a transformed cell's columns may differ)."""
+        if getattr(node, "end_lineno", None) != getattr(node, "lineno", 0) or not 0 < node.lineno <= len(self.lines):
+            return None
+        line = self.lines[node.lineno - 1]
+        text = line[_chars(self.lines, node.lineno, node.col_offset):_chars(self.lines, node.lineno,
+                                                                            node.end_col_offset)]
+        try:
+            same = ast.dump(ast.parse(text.strip(), mode="eval").body) == ast.dump(node)
+        except SyntaxError:
+            same = False
+        return text if same else None
 
     def _missing_key(self, k: ast.Constant, labels, message: str) -> None:
         """A key fact on the string literal `k`: its fixes are the near labels, quoted as it is."""

@@ -131,7 +131,9 @@ def finding_lines(result: CheckResult) -> list[str]:
 
 
 def text_plain(result: CheckResult) -> str:
-    parts = [headline(result)]
+    # the plain text has no stats line: what was silenced is said after the headline
+    silenced = result.stats.get("silenced")
+    parts = [headline(result) + (f", {silenced} silenced" if silenced else "")]
     diff = unified_diff(result)
     if diff:
         parts.append(diff.rstrip("\n"))
@@ -464,6 +466,8 @@ def stats_parts(stats: dict, n_decided: int) -> list[tuple[str, str]]:
         parts.append(("policy", f"exit policy {policy_label(stats)}"))
     if stats.get("pieces", 1) > 1:
         parts.append(("pieces", f"{stats['pieces']} pieces"))
+    if stats.get("silenced"):
+        parts.append(("silenced", f"{stats['silenced']} silenced"))
     if stats.get("cancelled"):
         parts.append(("cancelled", "cancelled"))
     return parts

@@ -1,0 +1,306 @@
+"""Does a library's rule on its inputs' shapes reject a call with the live inputs? Computed from
+shapes and dtypes only, as the library computes them before it touches the data:
+
+    numpy         `a @ b`, `np.dot`, `np.matmul`: the inner dimensions; `+ - * /` between two
+                  arrays: broadcasting; `a.reshape(...)`, `np.reshape`: the sizes; `np.concatenate`,
+                  `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
+                  the array's dimensions (numpy.exceptions.AxisError)
+    scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
+                  estimator's tags say it takes 2-D X only
+
+Only objects whose class is numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a
+subclass) are read, and only their `shape`, `ndim`, `dtype` and `size` (C slots, or pandas' own
+properties); numeric dtypes only, where the shape check surely comes first. Anything else, or
+any doubt, is no claim.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .estimators import UNCHECKED_INPUT, sklearn_estimator
+from .namespace import UNRESOLVED
+
+# the estimator methods whose X scikit-learn validates as 2-D first
+TAKES_X = frozenset({"fit", "partial_fit", "fit_transform", "fit_predict", "predict", "predict_proba",
+                     "predict_log_proba", "decision_function", "transform", "score"})
+# numpy's functions and ndarray's methods with an `axis` keyword that must name one of the
+# array's dimensions (the array is the first argument)
+AXIS_FUNCTIONS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "argmax", "argmin", "any",
+                            "all", "cumsum", "cumprod", "sort", "argsort", "median", "average", "ptp",
+                            "nansum", "nanmean", "nanmax", "nanmin", "nanstd", "nanvar", "flip",
+                            "take", "diff"})
+AXIS_METHODS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "argmax", "argmin", "any",
+                          "all", "cumsum", "cumprod", "sort", "argsort"})
+_NUMERIC = "biufc"
+_ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+
+
+@dataclass
+class ValueClaim:
+    """A call or operation the library will reject: the node to place it on (a callee: on its
+    name), the message (it ends with the exception's name) and exact replacements of the node's text."""
+    node: ast.AST
+    message: str
+    exception: str
+    candidates: list[str] = field(default_factory=list)
+    callee: bool = False
+
+
+Live = Callable[[ast.AST], object]
+Text = Callable[[ast.AST], "str | None"]       # a node's own text in the cell (None: not on one line)
+
+
+def _np():
+    return sys.modules.get("numpy")
+
+
+def _array(v):
+    """`v` when its class is numpy's ndarray itself, of a numeric dtype; else None."""
+    np = _np()
+    if np is None or type(v) is not np.ndarray:
+        return None
+    return v if v.dtype.kind in _NUMERIC else None
+
+
+def _shape(a) -> str:
+    return "(" + ",".join(str(d) for d in a.shape) + ("," if a.ndim == 1 else "") + ")"
+
+
+# -- numpy ------------------------------------------------------------------------------------------
+
+def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
+    """`a @ b` with inner dimensions that differ; `a + b` (- * /) with shapes that do not broadcast."""
+    if not isinstance(n.op, (ast.MatMult, *_ARITHMETIC)):
+        return None
+    a, b = _array(live(n.left)), _array(live(n.right))
+    if a is None or b is None:
+        return None
+    if isinstance(n.op, ast.MatMult):
+        message = _matmul_problem(a, b)
+    else:
+        message = _broadcast_problem(a, b)
+    return ValueClaim(n, message, "ValueError") if message else None
+
+
+def _matmul_problem(a, b) -> str | None:
+    if a.ndim == 0 or b.ndim == 0:
+        return None             # numpy's own ValueError, but of another kind: left alone
+    k_a = a.shape[-1]
+    k_b = b.shape[-2] if b.ndim >= 2 else b.shape[0]
+    if k_a == k_b:
+        return None
+    return (f"matmul of shapes {_shape(a)} and {_shape(b)}: Input operand 1 has a mismatch in its core "
+            f"dimension 0 (size {k_b} is different from {k_a}): ValueError")
+
+
+def _dot_problem(a, b) -> str | None:
+    if a.ndim == 0 or b.ndim == 0:
+        return None             # a scalar: multiplication
+    k_b_dim = b.ndim - 2 if b.ndim >= 2 else 0
+    k_a, k_b = a.shape[-1], b.shape[k_b_dim]
+    if k_a == k_b:
+        return None
+    return (f"shapes {_shape(a)} and {_shape(b)} not aligned: {k_a} (dim {a.ndim - 1}) != {k_b} "
+            f"(dim {k_b_dim}): ValueError")
+
+
+def _broadcast_problem(a, b) -> str | None:
+    for x, y in zip(reversed(a.shape), reversed(b.shape)):
+        if x != y and x != 1 and y != 1:
+            return f"operands could not be broadcast together with shapes {_shape(a)} {_shape(b)}: ValueError"
+    return None
+
+
+def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text) -> ValueClaim | None:
+    """The numpy or scikit-learn call `n` (its callee's object `target`) that the inputs break.
+    `live` gives an argument's object while the cell has not changed it; `live_unchanged` the
+    object whose class alone matters (an estimator); `text` a node's text, for the fixes."""
+    if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    try:
+        if isinstance(n.func, ast.Attribute):
+            claim = _method_claim(n, live, live_unchanged, text)
+            if claim is not None:
+                return claim
+        return _function_claim(n, target, live)
+    except Exception:  # noqa: BLE001 - a library that reads otherwise: no claim
+        return None
+
+
+def _function_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    np = _np()
+    if np is None or not n.args:
+        return None
+    name = next((f for f in ("dot", "matmul", "reshape", "concatenate", "vstack", "hstack", *AXIS_FUNCTIONS)
+                 if getattr(np, f, None) is target), None)
+    if name is None:
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    if name in ("dot", "matmul") and len(n.args) == 2 and not keywords:
+        a, b = _array(live(n.args[0])), _array(live(n.args[1]))
+        if a is None or b is None:
+            return None
+        message = (_dot_problem if name == "dot" else _matmul_problem)(a, b)
+        if message is None:
+            return None
+        return ValueClaim(n.func, ("np.dot: " if name == "dot" else "np.") + message, "ValueError", callee=True)
+    if name == "reshape" and len(n.args) == 2 and set(keywords) <= {"order"}:
+        a = _array(live(n.args[0]))
+        shape = _literal_shape([n.args[1]])
+        return _reshape_claim(n.func, a, shape)
+    if name in ("concatenate", "vstack", "hstack") and len(n.args) == 1:
+        return _join_claim(n, name, live, keywords)
+    if name in AXIS_FUNCTIONS and "axis" in keywords:
+        return _axis_claim(keywords["axis"], _array(live(n.args[0])))
+    return None
+
+
+def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text) -> ValueClaim | None:
+    method = n.func.attr
+    keywords = {k.arg: k.value for k in n.keywords}
+    owner = live(n.func.value)
+    a = _array(owner)
+    if a is not None:
+        if method == "reshape" and n.args and set(keywords) <= {"order"}:
+            return _reshape_claim(n.func, a, _literal_shape(n.args))
+        if method in AXIS_METHODS and "axis" in keywords:
+            return _axis_claim(keywords["axis"], a)
+        return None
+    if method in TAKES_X:
+        est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
+        return _x_claim(n, est, live, text)
+    return None
+
+
+def _literal_shape(args: list[ast.expr]) -> tuple[int, ...] | None:
+    """`reshape(3, 4)`, `reshape((3, 4))`, `reshape([3, -1])`, `reshape(12)`: the literal sizes."""
+    if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
+        args = args[0].elts
+    out = []
+    for x in args:
+        v = _literal_int(x)
+        if v is None:
+            return None
+        out.append(v)
+    return tuple(out)
+
+
+def _literal_int(x: ast.expr) -> int | None:
+    if isinstance(x, ast.UnaryOp) and isinstance(x.op, ast.USub):
+        v = _literal_int(x.operand)
+        return -v if v is not None else None
+    if isinstance(x, ast.Constant) and type(x.value) is int:
+        return x.value
+    return None
+
+
+def _reshape_claim(node: ast.AST, a, shape) -> ValueClaim | None:
+    if a is None or not shape or any(d < -1 for d in shape) or shape.count(-1) > 1:
+        return None
+    known = 1
+    for d in shape:
+        known *= d if d != -1 else 1
+    if -1 in shape:
+        if known == 0 or a.size % known == 0:
+            return None
+    elif known == a.size:
+        return None
+    wanted = "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    return ValueClaim(node, f"cannot reshape array of size {a.size} into shape {wanted}: ValueError", "ValueError",
+                      callee=True)
+
+
+def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClaim | None:
+    """`np.concatenate([a, b], axis=k)`, `np.vstack([a, b])`, `np.hstack((a, b))`: every dimension
+    but the joined one must agree (vstack makes 1-D arrays rows, hstack joins 1-D arrays end to end)."""
+    seq = n.args[0]
+    if not isinstance(seq, (ast.List, ast.Tuple)) or len(seq.elts) < 2 or \
+            any(isinstance(e, ast.Starred) for e in seq.elts):
+        return None
+    arrays = [_array(live(e)) for e in seq.elts]
+    if any(a is None for a in arrays):
+        return None
+    if name == "concatenate":
+        if set(keywords) - {"axis"}:
+            return None
+        axis = _literal_int(keywords["axis"]) if "axis" in keywords else 0
+        if axis is None:
+            return None
+        shapes = [a.shape for a in arrays]
+    elif keywords:
+        return None
+    elif name == "vstack":
+        axis, shapes = 0, [a.shape if a.ndim >= 2 else (1,) * (2 - a.ndim) + a.shape for a in arrays]
+    else:
+        axis, shapes = (0 if arrays[0].ndim <= 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
+    ndim = len(shapes[0])
+    if ndim == 0 or not -ndim <= axis < ndim:
+        return None                     # an axis out of range: _axis_claim's
+    if any(len(s) != ndim for s in shapes):
+        return ValueClaim(n.func, f"np.{name}: the arrays have different numbers of dimensions "
+                                  f"({', '.join(str(len(s)) for s in shapes)}): ValueError", "ValueError", callee=True)
+    axis %= ndim
+    for k, s in enumerate(shapes[1:], 1):
+        for d in range(ndim):
+            if d != axis and s[d] != shapes[0][d]:
+                return ValueClaim(n.func, f"np.{name}: all the input array dimensions except for the "
+                                          f"concatenation axis must match exactly, but along dimension {d}, "
+                                          f"the array at index 0 has size {shapes[0][d]} and the array at "
+                                          f"index {k} has size {s[d]}: ValueError", "ValueError", callee=True)
+    return None
+
+
+def _axis_claim(node: ast.expr, a) -> ValueClaim | None:
+    axis = _literal_int(node)
+    if a is None or axis is None or a.ndim == 0 or -a.ndim <= axis < a.ndim:
+        return None             # a 0-d array: some functions refuse it with a ValueError of their own
+    return ValueClaim(node, f"axis {axis} is out of bounds for array of dimension {a.ndim}: AxisError",
+                      "AxisError")
+
+
+# -- scikit-learn -----------------------------------------------------------------------------------
+
+def _x_claim(n: ast.Call, est, live: Live, text: Text) -> ValueClaim | None:
+    """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D."""
+    x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
+    if x_node is None or est is UNRESOLVED or not _takes_2d_only(est):
+        return None
+    x = live(x_node)
+    np, pd = _np(), sys.modules.get("pandas")
+    if np is not None and type(x) is np.ndarray and x.ndim == 1:
+        what = f"a 1-D array of shape {_shape(x)}"
+    elif pd is not None and type(x) is pd.Series:
+        what = f"a Series (1-D, {x.shape[0]} rows)"
+    else:
+        return None
+    written = text(x_node)
+    message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
+               "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
+    return ValueClaim(x_node, message, "ValueError", _two_d_alternatives(x_node, x, written) if written else [])
+
+
+def _takes_2d_only(est) -> bool:
+    """Is the estimator scikit-learn's own, holding no other (estimators.sklearn_estimator), and
+    do its tags say it reads X as a 2-D array and nothing else (no text, no dicts, no 1-D X)?"""
+    if not sklearn_estimator(est, alone=True) or type(est).__name__ in UNCHECKED_INPUT:
+        return False
+    from sklearn.utils import get_tags
+    tags = get_tags(est).input_tags
+    return bool(tags.two_d_array and not tags.one_d_array and not tags.string and not tags.dict)
+
+
+def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
+    """The 2-D X a fix may write instead of `written`: the one column as a DataFrame
+    (`df[["price"]]`, quoted as written), or the values as one column."""
+    np = _np()
+    if isinstance(x_node, ast.Subscript) and isinstance(x_node.slice, ast.Constant) and \
+            isinstance(x_node.slice.value, str) and written.endswith("]"):
+        opening = written.rfind("[", 0, len(written) - len(ast.unparse(x_node.slice)))
+        if opening > 0:
+            return [f"{written[:opening + 1]}[{written[opening + 1:-1]}]]", f"{written}.to_numpy().reshape(-1, 1)"]
+    if np is not None and type(x) is np.ndarray:
+        return [f"{written}.reshape(-1, 1)"]
+    return [f"{written}.to_frame()", f"{written}.to_numpy().reshape(-1, 1)"]

@@ -1,0 +1,43 @@
+"""A benchmark checks what it needs before it starts: a missing package, command or data path
+ends it at once with exit code 2 and the install command, not minutes later."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# seaborn made unimportable in this process only (an entry of None in sys.modules); then the
+# benchmark runs as `python bench/<name>.py ARGS`
+HIDING = """import runpy, sys
+sys.modules[sys.argv[1]] = None
+script = sys.argv[2]
+sys.argv = [script, *sys.argv[3:]]
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+def run_bench(hidden: str, script: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", HIDING, hidden, str(ROOT / "bench" / script), *args],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+
+
+def test_notebook_crashes_names_a_missing_package_and_data_path_before_it_starts(tmp_path):
+    missing_data = tmp_path / "notebook_crashes.jsonl"
+    p = run_bench("seaborn", "notebook_crashes.py", "--mode", "kernel", "--crashes", str(missing_data),
+                  "--cache", str(tmp_path / "cache"), "--out", str(tmp_path / "out"))
+    assert p.returncode == 2, p.stderr
+    assert "bench/notebook_crashes.py cannot start" in p.stderr
+    assert "'seaborn'" in p.stderr
+    assert str(missing_data) in p.stderr
+    assert "pip install '.[bench]' (or: make bench)" in p.stderr
+    # nothing ran: no model loaded, no stand-ins, no report
+    assert "stand-ins built" not in p.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_crash_facts_names_a_missing_data_path(tmp_path):
+    p = run_bench("_no_such_module_", "crash_facts.py", str(tmp_path / "absent.jsonl"))
+    assert p.returncode == 2, p.stderr
+    assert str(tmp_path / "absent.jsonl") in p.stderr

@@ -1,0 +1,236 @@
+"""Value facts (core/kernel/values.py): a library's rule on its inputs' shapes, evaluated on the
+live inputs. Each claim is held against the library itself: the fact is made, then the cell runs
+and raises the exception the fact names; a near miss runs and gets no claim. No user code runs."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pandas as pd
+import pytest
+from numpy.exceptions import AxisError
+from sklearn.feature_extraction.text import CountVectorizer
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.preprocessing import StandardScaler
+
+from jupyter_codecheck.core.kernel import kernel_facts
+
+
+def namespace(**objects) -> dict:
+    return {"np": np, "pd": pd, **objects}
+
+
+def value_facts(cell: str, ns: dict) -> list:
+    return [f for f in kernel_facts(cell, ns) if f.kind == "value"]
+
+
+def holds(cell: str, ns: dict, exception: type[BaseException]):
+    """The cell gets one value fact naming `exception`, and running it raises that exception."""
+    facts = value_facts(cell, ns)
+    assert len(facts) == 1, facts
+    assert exception.__name__ in facts[0].message, facts[0].message
+    with pytest.raises(exception):
+        exec(cell, dict(ns))
+    return facts[0]
+
+
+def runs_unclaimed(cell: str, ns: dict) -> None:
+    assert value_facts(cell, ns) == []
+    exec(cell, dict(ns))
+
+
+A34, B32, B42 = np.ones((3, 4)), np.ones((3, 2)), np.ones((4, 2))
+
+
+@pytest.mark.parametrize("cell", ["c = a @ b\n", "c = np.dot(a, b)\n", "c = np.matmul(a, b)\n"])
+def test_matrix_product_of_disagreeing_inner_dimensions(cell):
+    f = holds(cell, namespace(a=A34, b=B32), ValueError)
+    assert "4" in f.message and "3" in f.message
+    runs_unclaimed(cell, namespace(a=A34, b=B42))
+    runs_unclaimed(cell, namespace(a=np.ones(4), b=B42))        # 1-D: a vector
+
+
+def test_dot_of_a_matrix_and_a_vector_of_another_length():
+    holds("v = np.dot(a, x)\n", namespace(a=A34, x=np.ones(3)), ValueError)
+    runs_unclaimed("v = np.dot(a, x)\n", namespace(a=A34, x=np.ones(4)))
+    runs_unclaimed("v = np.dot(a, 2.0)\n", namespace(a=A34))
+
+
+@pytest.mark.parametrize("cell", ["b = a.reshape(3, 4)\n", "b = a.reshape((3, -1))\n", "b = np.reshape(a, (4, 3))\n"])
+def test_reshape_to_sizes_whose_product_differs(cell):
+    f = holds(cell, namespace(a=np.arange(10)), ValueError)
+    assert "size 10" in f.message
+    runs_unclaimed(cell, namespace(a=np.arange(12)))
+    runs_unclaimed("b = a.reshape(-1, 5)\nc = a.reshape(2, -1)\n", namespace(a=np.arange(10)))
+
+
+@pytest.mark.parametrize("cell, good", [
+    ("c = np.concatenate([a, b])\n", "c = np.concatenate([a, b], axis=1)\n"),
+    ("c = np.vstack([a, b])\n", "c = np.hstack([a, b])\n"),
+    ("c = np.hstack((a, b.T))\n", "c = np.vstack((a, a))\n"),
+])
+def test_joining_arrays_whose_other_dimensions_disagree(cell, good):
+    ns = namespace(a=np.ones((2, 3)), b=np.ones((2, 4)))
+    holds(cell, ns, ValueError)
+    runs_unclaimed(good, ns)
+
+
+def test_vstack_of_vectors_of_different_lengths_and_hstack_of_them():
+    ns = namespace(u=np.ones(3), w=np.ones(4))
+    holds("m = np.vstack([u, w])\n", ns, ValueError)
+    runs_unclaimed("m = np.hstack([u, w])\n", ns)
+
+
+@pytest.mark.parametrize("cell", ["s = a.sum(axis=2)\n", "s = np.mean(a, axis=-3)\n", "i = a.argmax(axis=5)\n"])
+def test_axis_beyond_the_array_dimensions(cell):
+    f = holds(cell, namespace(a=np.ones((2, 3))), AxisError)
+    assert "dimension 2" in f.message
+    runs_unclaimed(cell.replace("2)", "1)").replace("-3", "-2").replace("5", "0"), namespace(a=np.ones((2, 3))))
+
+
+@pytest.mark.parametrize("op", ["+", "-", "*", "/"])
+def test_arithmetic_between_shapes_that_do_not_broadcast(op):
+    cell = f"c = a {op} b\n"
+    holds(cell, namespace(a=np.ones(3), b=np.ones(4)), ValueError)
+    runs_unclaimed(cell, namespace(a=np.ones((3, 1)), b=np.ones(4)))
+
+
+def test_one_dimensional_x_into_a_scikit_learn_estimator():
+    df = pd.DataFrame({"area": [50.0, 70.0, 90.0, 120.0], "price": [1.0, 1.5, 2.0, 2.6]})
+    ns = namespace(df=df, model=LinearRegression(), scaler=StandardScaler(), x=df["area"].to_numpy())
+    f = holds("model.fit(df['area'], df['price'])\n", ns, ValueError)
+    assert "Expected 2D array, got 1D array instead" in f.message
+    assert (f.line, f.column, f.end_column) == (1, 10, 20)
+    assert f.candidates[0] == "df[['area']]"
+    f = holds("model.fit(x, df.price)\n", ns, ValueError)
+    assert f.candidates == ["x.reshape(-1, 1)"]
+    holds("z = scaler.fit_transform(x)\n", ns, ValueError)
+    runs_unclaimed("model.fit(df[['area']], df['price'])\nmodel.fit(x.reshape(-1, 1), df.price)\n", ns)
+
+
+def test_a_fitted_estimator_predicting_on_a_series():
+    df = pd.DataFrame({"a": [0.0, 1.0, 2.0, 3.0], "y": [0, 0, 1, 1]})
+    model = LogisticRegression().fit(df[["a"]], df["y"])
+    holds("p = model.predict(df['a'])\n", namespace(df=df, model=model), ValueError)
+
+
+def test_an_estimator_whose_tags_take_one_dimensional_text_gets_no_claim():
+    ns = namespace(texts=pd.Series(["red apple", "green pear", "red pear"]), vec=CountVectorizer(),
+                   scaler=StandardScaler())
+    runs_unclaimed("m = vec.fit_transform(texts)\n", ns)
+    holds("m = scaler.fit_transform(texts)\n", ns, ValueError)
+
+
+def test_no_claim_after_the_cell_rebinds_or_changes_an_operand():
+    ns = namespace(a=A34, b=B32, x=np.arange(10), model=LinearRegression(),
+                   df=pd.DataFrame({"a": [1.0, 2.0], "y": [1.0, 2.0]}))
+    assert len(value_facts("c = a @ b\n", ns)) == 1
+    assert value_facts("b = b.T.copy()\nc = a @ b.T\n", ns) == []
+    assert value_facts("b.shape = (2, 3)\nc = a @ b\n", ns) == []
+    assert value_facts("x = x[:6]\ny = x.reshape(2, 3)\n", ns) == []
+    assert value_facts("x = x.reshape(-1, 1)\nmodel.fit(x, np.arange(10))\n", ns) == []
+    assert value_facts("try:\n    c = a @ b\nexcept ValueError:\n    pass\n", ns) == []
+    assert value_facts("if a.shape[1] == b.shape[0]:\n    c = a @ b\n", ns) == []
+
+
+RAN: list[str] = []
+
+
+class UserArray(np.ndarray):
+    """An ndarray of the user's whose shape and dtype record themselves."""
+
+    @property
+    def shape(self):
+        RAN.append("UserArray.shape")
+        return np.ndarray.shape.__get__(self)
+
+    @property
+    def dtype(self):
+        RAN.append("UserArray.dtype")
+        return np.ndarray.dtype.__get__(self)
+
+    def __len__(self):
+        RAN.append("UserArray.__len__")
+        return 3
+
+
+class Duck:
+    """Looks like an array to a careless reader; every hook records itself."""
+
+    @property
+    def shape(self):
+        RAN.append("Duck.shape")
+        return (3,)
+
+    @property
+    def ndim(self):
+        RAN.append("Duck.ndim")
+        return 1
+
+    @property
+    def dtype(self):
+        RAN.append("Duck.dtype")
+        return np.dtype(float)
+
+    def __array__(self, dtype=None, copy=None):
+        RAN.append("Duck.__array__")
+        return np.ones(3)
+
+    def __len__(self):
+        RAN.append("Duck.__len__")
+        return 3
+
+    def reshape(self, *shape):
+        RAN.append("Duck.reshape")
+        return self
+
+
+class UserSeries(pd.Series):
+    @property
+    def _constructor(self):
+        return UserSeries
+
+
+USERS_CELLS = ["c = u @ b", "c = d @ b", "c = np.dot(u, b)", "c = np.matmul(d, b)", "c = u + b", "c = d + b",
+               "r = u.reshape(5, 5)", "r = d.reshape(5, 5)", "r = np.reshape(d, (5, 5))", "j = np.concatenate([u, b])",
+               "j = np.vstack([d, b])", "t = u.sum(axis=4)", "t = np.sum(d, axis=4)", "m.fit(d, y)", "m.fit(s, y)",
+               "m.fit(u[0], y)"]
+
+
+def test_no_user_code_runs_and_no_claim_on_the_users_arrays():
+    RAN.clear()
+    ns = namespace(u=np.ones((3, 4)).view(UserArray), d=Duck(), a=A34, b=B32, m=LinearRegression(),
+                   s=UserSeries([1.0, 2.0, 3.0]), y=[1.0, 2.0, 3.0])
+    for cell in USERS_CELLS:
+        # numpy's own arrays in the same cell, first: claimed
+        assert [f.line for f in value_facts(f"c = a @ b\n{cell}\n", ns)] == [1], cell
+    assert RAN == []
+
+
+SWEEP_CELLS = ["c = a @ b", "c = np.dot(a, b)", "c = np.matmul(a, b)", "c = a + b", "c = a / b",
+               "c = np.concatenate([a, b])", "c = np.concatenate((a, b), axis=-1)", "c = np.vstack([a, b])",
+               "c = np.hstack((a, b, a))", "c = a.reshape(2, -1)", "c = np.reshape(a, (1, -1, 2))",
+               "c = a.sum(axis=2)", "c = np.mean(a, axis=-2)", "c = np.diff(a, axis=1)", "c = np.median(a, axis=1)"]
+
+
+def test_random_shapes_against_numpy_no_claim_on_a_cell_that_runs_and_the_exception_named():
+    rnd = random.Random(7)
+
+    def shape():
+        return tuple(rnd.choice([1, 2, 3]) for _ in range(rnd.choice([0, 1, 1, 2, 2, 3])))
+
+    claimed = 0
+    for _ in range(1500):
+        ns = namespace(a=np.ones(shape(), dtype=rnd.choice([float, int, bool])), b=np.ones(shape()))
+        cell = rnd.choice(SWEEP_CELLS)
+        facts = value_facts(cell + "\n", ns)
+        try:
+            exec(cell, dict(ns))
+            raised = None
+        except Exception as e:  # noqa: BLE001 - whatever numpy raises is compared below
+            raised = type(e).__name__
+        if facts:
+            claimed += 1
+            named = facts[0].message.rpartition(": ")[2].split(" ")[0]
+            assert raised == named, (cell, ns["a"].shape, ns["b"].shape, raised, facts[0].message)
+    assert claimed > 300
