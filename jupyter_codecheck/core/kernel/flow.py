@@ -57,7 +57,7 @@ class Effects:
     changed: set[int] = field(default_factory=set)
     keys_set: dict[int, set[str]] = field(default_factory=dict)
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
-    kept: list = field(default_factory=list)      # the objects ids stand for, alive while they do
+    kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
 
     def apply(self, node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]], *,
               top_level: bool = False) -> None:
@@ -329,7 +329,7 @@ class _Step:
             if len(seen) >= _MAX_REACH:
                 return None
             seen.add(id(o))
-            self.state.kept.append(o)
+            self.state.kept[id(o)] = o
             todo += [(x, depth) for x in self.state.holds.get(id(o), ())]
             if depth < _REACH_DEPTH:
                 todo += [(x, depth + 1) for x in _held_by(o)]
@@ -361,7 +361,7 @@ class _Step:
                 self.state.touched.add("*")
             else:
                 self.state.holds.setdefault(id(obj), []).extend(objects)
-                self.state.kept.append(obj)
+                self.state.kept[id(obj)] = obj
         elif isinstance(into, ast.Name) and into.id in self.state.held and objects:
             before = self.state.held[into.id]
             self.state.held[into.id] = None if before is None or objects is None else before + objects
@@ -381,7 +381,7 @@ class _Step:
                 st.keys_set.setdefault(id(obj), set()).add(key)
             else:
                 st.changed.add(id(obj))
-            st.kept += prefix
+            st.kept.update((id(p), p) for p in prefix)
             self.put(target.value, obj, value)
             return
         # the object changed is not known: anything the last known step reaches may be it
