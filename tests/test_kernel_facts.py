@@ -453,6 +453,9 @@ def test_facts_about_the_other_keys_of_an_aliased_object_are_still_made(ns):
     # a new object made from the frame is not the frame: changing it leaves df's facts
     assert [g[:2] for g in facts('Xn = df.drop(columns=["age"])\nXn["new"] = 1\ndf["new"]\n', live)] == [("key", 3)]
     assert [g[:2] for g in facts('g = df.groupby("age").sum()\ng["r"] = 1\ndf["r"]\n', live)] == [("key", 3)]
+    # a list's own method changes the list, not what it holds, nor anything else
+    big = {**live, "rows": [{"k": i} for i in range(20_000)]}
+    assert [g[:2] for g in facts('rows.append(1)\nrows.sort(key=len)\ndf["bmii"]\n', big)] == [("key", 3)]
 
 
 def _installed(path):

@@ -434,7 +434,11 @@ class _Step:
                 base = self.identity(_chain(func.value)[0])
                 receiver = base if _is_pandas(base) else UNRESOLVED   # `df["a"].mean()`: a column of df
             if not _keeps_receiver(receiver, func.attr, call):
-                self.change([receiver] if receiver is not UNRESOLVED else self.objects(func.value))
+                if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
+                    st.changed.add(id(receiver))
+                    st.kept[id(receiver)] = receiver
+                else:
+                    self.change([receiver] if receiver is not UNRESOLVED else self.objects(func.value))
                 for a in [*call.args, *(k.value for k in call.keywords)]:
                     self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
         # arguments: a library call leaves them as they are; anything else may change them
@@ -545,8 +549,11 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
 
 
 def _is_library(obj) -> bool:
-    if isinstance(obj, type(len)) and getattr(obj, "__self__", None) is builtins:
-        return True
+    if isinstance(obj, types.BuiltinFunctionType):      # `len`, or a C method bound (`lst.append`)
+        owner = getattr(obj, "__self__", None)
+        if owner is builtins or owner is None:
+            return True
+        return is_library_object(owner) if isinstance(owner, types.ModuleType) else is_library_object(type(owner))
     return is_library_object(obj)
 
 
