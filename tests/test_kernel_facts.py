@@ -418,7 +418,8 @@ def test_a_change_through_an_alias_container_or_attribute_changes_the_object(ns)
 
     def with_reload():
         live = fresh()
-        exec("def reload():\n    global df\n    df = pd.DataFrame({'z': [1]})\n", live)
+        exec("def reload():\n    global df\n    df = pd.DataFrame({'z': [1]})\n"
+             "def fill(row):\n    train['z'] = 1\n    return row\n", live)
         return live
 
     runs = ['tmp = df\ntmp["c"] = tmp["age"] + tmp["bmi"]\ndf["c"].sum()\n',
@@ -431,9 +432,11 @@ def test_a_change_through_an_alias_container_or_attribute_changes_the_object(ns)
             'if len(df):\n    t = df\nt["c"] = 1\ndf["c"]\n',
             'def add(d):\n    d["c"] = 1\nadd(alias := df)\ndf["c"]\n',
             'pipe.fit(X, y)\nlr.predict(X)\n']
-    runs.append('reload()\ntmp = df\ntmp["z"]\n')      # the function rebinds df: tmp is the new one
+    runs += ['reload()\ntmp = df\ntmp["z"]\n',            # the function rebinds df: tmp is the new one
+             'df.apply(fill, axis=1)\ntrain["z"]\n',        # a function of the user's the library calls
+             'f = lambda r: train.insert(0, "z", 1)\nf(0)\ntrain["z"]\n']
     for cell in runs:
-        live = with_reload() if "reload" in cell else fresh()
+        live = with_reload()
         got = facts(cell, live)
         exec(cell, live)                # the cell runs: any fact on it would be false
         assert got == [], cell

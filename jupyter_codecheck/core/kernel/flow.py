@@ -193,6 +193,8 @@ class _Step:
         """`target = value`: a name gets the value's object (`same`) or what it may hold."""
         if isinstance(target, ast.Name):
             valued.add(id(target))
+            if isinstance(value, ast.Lambda) and isinstance(self.functions, dict):
+                self.functions[target.id] = cell_function_names(value)     # called later: what it reads
             exact = self.identity(value)
             if replace and exact is not UNRESOLVED:
                 self.state.held.pop(target.id, None)
@@ -345,6 +347,18 @@ class _Step:
         else:
             self.state.changed |= ids
 
+    def callback(self, arg: ast.AST) -> None:
+        """A function of the user's given to a call (`df.apply(f)`, `sorted(x, key=f)`) may run
+        there: what it reads may change."""
+        if isinstance(arg, ast.Lambda):
+            self.touch_names(cell_function_names(arg))
+        elif isinstance(arg, ast.Name) and arg.id in self.functions:
+            self.touch_names(self.functions[arg.id])
+        elif chain_root(arg) is not None:
+            obj = self.identity(arg)
+            if isinstance(obj, (types.FunctionType, types.MethodType)) and not _is_library(obj):
+                self.touch_names(_global_names(obj))
+
     def touch_names(self, names: set[str]) -> None:
         """A function of the user's reads these global names: it may change or rebind them."""
         self.state.touched |= names
@@ -428,6 +442,10 @@ class _Step:
             self.touch_names(self.functions[func.id])           # a function of the cell: what it reads
         elif target is not UNRESOLVED and not _is_library(target):
             self.touch_names(_global_names(target))             # the user's function: what it reads
+        elif target is UNRESOLVED and isinstance(func, ast.Name) and self.objects(func) is None:
+            st.touched.add("*")                                 # a callable the cell made, unknown
+        for a in [*call.args, *(k.value for k in call.keywords)]:
+            self.callback(a)
         if isinstance(func, ast.Attribute) and root is not None:
             receiver = self.identity(func.value)
             if receiver is UNRESOLVED and chain_root(func.value):
