@@ -37,7 +37,7 @@ import numpy as np
 
 from jupyter_codecheck.core.check import check
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel
-from jupyter_codecheck.engine.session import FAST
+from jupyter_codecheck.engine.session import checker_settings
 from jupyter_codecheck.core.adapter import load_model
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,7 +132,7 @@ def llama_speed(ref, token_lists):
 def layers_only(model, token_lists, threads, one_at_a_time):
     """Seconds per token list for the engine's layers alone (checker arithmetic, exact K,V, no
     output head, no exit test, no walk): what any check of these tokens costs at least."""
-    session = model.session(n_threads=threads, **FAST)
+    session = model.session(n_threads=threads, **checker_settings(model.info.layer_type))
     session.forward(token_lists[0][:8])                      # warm up (batch weights, pool)
     times = []
     for ids in token_lists:

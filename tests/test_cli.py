@@ -153,7 +153,7 @@ def test_magics_are_never_flagged(project_run):
 
 def test_text_report_has_cell_locations_and_suggestions(project_run):
     lines = project_run["text"].splitlines()
-    first = next(i for i, ln in enumerate(lines) if ln.startswith("nb/analysis.ipynb:cell_3:2:"))
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("nb/analysis.ipynb:cell_4:2:"))
     label = lines[first].split(": ")[1]
     assert label in ("error[undefined-name]", "warning[replace]", "warning[change]"), lines[first]
     if label.startswith("warning"):
@@ -298,13 +298,14 @@ def test_sarif_locations_point_into_the_files(project_run, project):
     # a notebook result: region inside the .ipynb file's JSON text, on the cell's code
     nb_text = (project / "nb" / "analysis.ipynb").read_text().split("\n")
     (cell_res,) = [r for r in by_uri["nb/analysis.ipynb"] if r["properties"]["cellLine"] == 2]
-    assert cell_res["properties"]["cell"] == 3
+    assert cell_res["properties"]["cell"] == 3          # the index into nb["cells"]
     region = cell_res["locations"][0]["physicalLocation"]["region"]
     raw_line = nb_text[region["startLine"] - 1]
     assert raw_line.strip().startswith('"pritn(numbers)')
     assert raw_line[region["startColumn"] - 1:].startswith("pritn(numbers)")
     logical = cell_res["locations"][0]["logicalLocations"][0]
-    assert logical["fullyQualifiedName"] == "nb/analysis.ipynb:cell_3"
+    assert logical["name"] == "cell_4"                   # the fourth cell, as people count
+    assert logical["fullyQualifiedName"] == "nb/analysis.ipynb:cell_4"
 
     # a Python file result: its own line, with the model's line as a fix when the finding has one
     (py_res,) = by_uri["src/buggy.py"]
@@ -438,7 +439,7 @@ def test_json_findings_carry_severity_and_gain(fake_checks):
     (w,) = warnings["findings"]
     assert w == {"line": 3, "column": 4, "score": 6.25, "kind": "replace",
                  "message": "'prnt' looks wrong here: the model expects 'print'",
-                 "replacement": "    print(v)", "severity": "warning", "gain": 6.25}
+                 "replacement": "    print(v)", "severity": "warning", "gain": 6.25, "end_column": None}
 
 
 def test_sarif_level_is_the_severity(fake_checks):
@@ -449,6 +450,7 @@ def test_sarif_level_is_the_severity(fake_checks):
     levels = {r["id"]: r["defaultConfiguration"]["level"] for r in rules}
     assert levels == {"codecheck/syntax": "error", "codecheck/undefined-name": "error",
                       "codecheck/attribute": "error", "codecheck/key": "error", "codecheck/call": "error",
+                      "codecheck/value": "error",
                       "codecheck/replace": "warning", "codecheck/change": "warning",
                       "codecheck/insert": "warning", "codecheck/delete": "warning",
                       "codecheck/ignore": "warning"}
@@ -638,7 +640,7 @@ def test_file_position_inside_notebook_json(tmp_path, layout):
         path.write_text(json.dumps(nb, indent=1, ensure_ascii=False))
     (unit,) = read_units(path)
     assert unit.source == src and unit.cell == 1
-    assert unit.location(2, 11) == f"{path}:cell_1:2:12"
+    assert unit.location(2, 11) == f"{path}:cell_2:2:12"
     line, col = unit.file_position(2, 11)               # the 'p' of pritn
     assert path.read_text().split("\n")[line - 1][col - 1:].startswith("pritn(x)")
 

@@ -96,12 +96,15 @@ def test_default_view_in_a_kernel_is_the_widget_with_a_static_fallback(executed)
     assert data["text/plain"].startswith("codecheck: 1 finding") and "+print(z)" in data["text/plain"]
 
 
-def test_auto_mode_runs_the_cell_and_then_shows_its_findings(executed):
+def test_auto_mode_shows_its_findings_and_then_runs_the_cell(executed):
     assert "codecheck auto on" in _text(executed.cells[8])
     cell = executed.cells[9]
     errors = [o for o in cell.outputs if o.output_type == "error"]
     assert [e.ename for e in errors] == ["NameError"]        # the cell ran into its bug...
-    assert "codecheck: line 2:" in _text(cell)               # ...and the check's finding follows
+    first = cell.outputs[0]                                  # ...that the finding above foretold
+    assert first.output_type == "display_data" and "codecheck: line 2:" in first.data["text/plain"]
+    assert "did you mean 'print'" in first.data["text/plain"]
+    assert "line 2:" not in _text(cell).split("NameError")[-1]     # and not said twice after it
 
 
 def test_headless_execution_keeps_the_final_result_of_the_live_view(executed):

@@ -79,7 +79,7 @@ def test_bad_cell_options_are_usage_errors(shell, line, message):
     ("set mode=fast", "mode: 'fast' is not one of"),
     ("set exit_policy=nope", "unknown exit test"),
     ("set context=maybe", "true or false"),
-    ("auto maybe", "'on' or 'off'"),
+    ("auto maybe", "on, guard or off"),
     ("launch", "invalid choice"),
 ])
 def test_bad_line_magic_use_is_a_usage_error_and_keeps_the_defaults(magics, shell, line, message):
@@ -177,6 +177,16 @@ def test_run_executes_the_body_with_the_given_options(loaded):
     stats = loaded.user_ns["res2"].stats
     assert stats["mode"] == "sequential" and stats["exit_policy"] is None
     assert stats["context_tokens"] > 3                # earlier cells came along as context
+
+
+def test_an_undefined_name_says_what_the_kernels_history_knows(loaded):
+    # the kernel knows the cells it ran, not the notebook's later ones: it says what it knows
+    loaded.run_cell("gone = 1\n", store_history=True)
+    loaded.run_cell("del gone\n", store_history=True)
+    loaded.run_cell_magic("codecheck", "--no-context -o hres --view text", "print(gone)\nprint(never_run)\n")
+    messages = [f.message for f in loaded.user_ns["hres"].findings]
+    assert messages[0].startswith("name 'gone' is not defined: the cell run just before deletes it")
+    assert messages[1].startswith("name 'never_run' is not defined: no cell run in this kernel defines it")
 
 
 def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):

@@ -195,12 +195,28 @@ def test_the_lab_settings_schema_agrees_with_the_contract():
             if o.high is not None:
                 assert p.get("exclusiveMaximum" if o.high_open else "maximum") == o.high, (path, key)
             if o.kind == "choice":
-                assert [c for c in p["enum"] if c is not None] == list(o.choices), (path, key)
+                assert [c for c in _choices(p) if c is not None] == list(o.choices), (path, key)
             if o.kind == "kinds":
                 assert p["items"]["enum"] == list(FINDING_KINDS) and p["default"] == [], (path, key)
         assert set(props) - set(to_option) <= {"contextChars", "autoCheckOnRun", "highlights", "backend"}
         # the panel reads as much earlier code as every other view
         assert props["contextChars"]["default"] == CONTEXT_CHARS, path
+
+
+def _choices(prop: dict) -> list:
+    """The values a settings property offers (an enum, or a oneOf of constants with titles)."""
+    return list(prop["enum"]) if "enum" in prop else [alt["const"] for alt in prop["oneOf"]]
+
+
+def test_the_settings_editor_names_every_choice():
+    # the editor shows an enum's values as they are: null read "null" in the Mode dropdown; a
+    # choice that may be unset is a oneOf of constants, each with the title the editor shows
+    for path, props in _lab_schemas():
+        for key, prop in props.items():
+            if None in prop.get("enum", ()):
+                raise AssertionError(f"{path}: {key} lists null among its choices: the editor shows 'null'")
+            for alt in prop.get("oneOf", ()):
+                assert "const" in alt and alt.get("title"), (path, key, alt)
 
 
 @pytest.mark.parametrize("key, name, values", [
@@ -387,7 +403,8 @@ def test_views_use_only_the_core_api():
     graph = _imports()
     allowed = {ROOT, f"{ROOT}._version", f"{ROOT}.core.machine", f"{ROOT}.core.check", f"{ROOT}.core.options", f"{ROOT}.core.result",
                f"{ROOT}.core.pieces", f"{ROOT}.core.sources", f"{ROOT}.core.errors",
-               f"{ROOT}.core.kernel"}    # kernel facts, read where the objects are
+               f"{ROOT}.core.kernel",    # kernel facts, read where the objects are
+               f"{ROOT}.core.exact"}     # the exact part alone, before a cell runs (auto mode)
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}
     for name, deps in graph.items():

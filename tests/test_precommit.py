@@ -40,7 +40,7 @@ def test_hooks_fail_a_commit_on_errors_and_pass_clean_files(tmp_path):
                        cwd=project, env=env, capture_output=True, text=True, timeout=1800)
     out = p.stdout + p.stderr
     assert p.returncode == 1, out
-    assert "bad.ipynb:cell_0:1:13: error[undefined-name]: name 'valuez' is not defined" in out
+    assert "bad.ipynb:cell_1:1:13: error[undefined-name]: name 'valuez' is not defined" in out
     assert "1 finding (1 error) in 1 of 2 files" in out        # the clean notebook has none
     notebooks, python = (line for line in out.splitlines() if line.startswith("jupyter-codecheck ("))
     assert notebooks.endswith("Failed") and python.endswith("Passed"), out

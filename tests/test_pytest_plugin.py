@@ -57,14 +57,14 @@ def test_findings_fail_their_cell_with_cell_aware_locations(pytester, _model):
     result = pytester.runpytest(*_plugin_args(), "--codecheck", "--codecheck-py", "-rfs", ".")
     result.assert_outcomes(passed=3, failed=1, skipped=1)
     out = result.stdout.str()
-    # cell indices count every cell (the markdown cell is cell_0), as in nb["cells"][i]
+    # cells are counted from 1 over every cell (the markdown cell is cell_1), as editors number them
     result.stdout.fnmatch_lines([
-        "nb.ipynb:cell_3:2:*: *[[]*[]]: *'pritn'*",
+        "nb.ipynb:cell_4:2:*: *[[]*[]]: *'pritn'*",
         "*-    pritn(i)", "*+    print(i)",
-        "FAILED nb.ipynb::codecheck?cell_3? - *",
+        "FAILED nb.ipynb::codecheck?cell_4? - *",
         "SKIPPED*codecheck: skip*",
     ])
-    assert "cell_1" not in out.split("FAILURES")[1].split("short test summary")[0]
+    assert "cell_2" not in out.split("FAILURES")[1].split("short test summary")[0]
 
 
 def test_silenced_findings_let_their_cell_pass(pytester, _model):
@@ -84,7 +84,7 @@ def test_items_sit_beside_nbval_items_in_one_run(pytester, _model):
                                 "both.ipynb")
     result.stdout.fnmatch_lines_random([
         "*both*ipynb::Cell 0 PASSED*", "*both*ipynb::Cell 1 PASSED*",
-        "*both.ipynb::codecheck?cell_1? PASSED*", "*both.ipynb::codecheck?cell_2? PASSED*",
+        "*both.ipynb::codecheck?cell_2? PASSED*", "*both.ipynb::codecheck?cell_3? PASSED*",
     ])
     result.assert_outcomes(passed=4)
 
@@ -144,8 +144,8 @@ def test_errors_and_warnings_fail_by_default(pytester, fake_check):
     result = pytester.runpytest(*_plugin_args(), "--codecheck", "-rf", ".")
     result.assert_outcomes(passed=1, failed=2)
     result.stdout.fnmatch_lines([
-        "nb.ipynb:cell_1:1:13: error[undefined-name]: name 'valuez' is not defined",
-        "nb.ipynb:cell_2:2:5: warning[replace]: 'prnt' looks wrong here: the model expects 'print'",
+        "nb.ipynb:cell_2:1:13: error[undefined-name]: name 'valuez' is not defined",
+        "nb.ipynb:cell_3:2:5: warning[replace]: 'prnt' looks wrong here: the model expects 'print'",
         "*-    prnt(i)", "*+    print(i)",
     ])
     assert "CodecheckWarning" not in result.stdout.str()
@@ -159,14 +159,14 @@ def test_fail_on_error_lets_warnings_pass_with_a_pytest_warning(pytester, fake_c
     # the warning sits at the cell's line in the .ipynb file, its message names the cell's line
     result.stdout.fnmatch_lines([
         "*warnings summary*",
-        "nb.ipynb::codecheck?cell_2?",
-        ("  nb.ipynb:*: CodecheckWarning: nb.ipynb:cell_2:2:5: warning?replace?: 'prnt' looks wrong "
+        "nb.ipynb::codecheck?cell_3?",
+        ("  nb.ipynb:*: CodecheckWarning: nb.ipynb:cell_3:2:5: warning?replace?: 'prnt' looks wrong "
          "here*(suggested: 'print(i)')"),
-        "FAILED nb.ipynb::codecheck?cell_1? - *",
+        "FAILED nb.ipynb::codecheck?cell_2? - *",
     ])
     # the error's cell fails as before; the warning's cell is not listed among the failures
     failures = out.split("= FAILURES =")[1].split("warnings summary")[0]
-    assert "error[undefined-name]" in failures and "cell_2" not in failures
+    assert "error[undefined-name]" in failures and "cell_3" not in failures
 
 
 def test_fail_on_takes_error_or_warning_only(pytester, fake_check):

@@ -147,7 +147,8 @@ async def test_the_kernels_facts_and_later_cells_reach_a_server_check(jp_fetch, 
     r = await post(jp_fetch, {"source": source, "names": ["df"], "facts": [fact.to_dict()]})
     assert r.code == 200, r.body
     result = CheckResult.from_json(r.body.decode())
-    assert [(f.kind, f.severity) for f in result.findings] == [("key", "error")]
+    # the finding spans the whole quoted key, as the fact names it (the panel underlines that)
+    assert [(f.kind, f.severity, f.column, f.end_column) for f in result.findings] == [("key", "error", 7, 14)]
     assert result.corrected.startswith('m = df["price"]')
     r = await post(jp_fetch, {"source": "print(total)\n", "later": ["total = 3\n"]})
     (finding,) = CheckResult.from_json(r.body.decode()).findings

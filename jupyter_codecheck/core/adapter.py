@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from ..engine import Model, Session
-from ..engine.session import FAST
+from ..engine.session import checker_settings
 from ..engine.derived import on_disk
 from ..engine.paths import resolve_model_path
 from ..engine.shortlist import code_shortlist
@@ -186,7 +186,8 @@ def load_model(model: str | Path | None = None, n_threads: int | None = None,
         if eng is None:
             m = Model(path)
             m.preload_tokenizer()        # the vocabulary loads while the session is set up
-            session = m.session(n_threads=n_threads, n_ctx=min(n_ctx, max(m.info.n_ctx_train, 512)), **FAST)
+            session = m.session(n_threads=n_threads, n_ctx=min(n_ctx, max(m.info.n_ctx_train, 512)),
+                                **checker_settings(m.info.layer_type))
             eng = LoadedModel(m, session, code_shortlist(m, 1024))
             _LOADED[key] = eng
         return eng

@@ -229,7 +229,7 @@ class _Run:
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
         notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
-        from .kernel import NotebookCells, kernel_facts, module_namespace, undefined_reason
+        from .kernel import kernel_facts, module_namespace, undefined_reasons
         opts, t0 = self.opts, time.perf_counter()
         exact = []
         if facts.parses:
@@ -240,12 +240,8 @@ class _Run:
             else:       # no kernel: the libraries the notebook imports are the objects there are
                 modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
                 exact = kernel_facts(self.source, modules, libraries=opts.libraries)
-        reasons = {}
-        if facts.undefined:
-            earlier = _defining(opts.earlier, self.context)
-            failed = set(opts.failed or ())
-            cells = NotebookCells(earlier, [c in failed for c in earlier], list(opts.later or ()))
-            reasons = {u.name: r for u in facts.undefined if (r := undefined_reason(u.name, cells))}
+        reasons = undefined_reasons(facts, _defining(opts.earlier, self.context), opts.failed,
+                                    opts.later, opts.history)
         self.kernel_s = time.perf_counter() - t0
         return exact, reasons
 

@@ -341,7 +341,7 @@ def undefined_finding(u, reason: str | None = None) -> Finding:
 def kernel_finding(f) -> Finding:
     """The error finding of a kernel fact (core/kernel: attribute, key, call, value)."""
     return Finding(line=f.line, column=f.column, score=ERROR_SCORE, kind=f.kind, message=f.message,
-                   replacement=None, severity="error")
+                   replacement=None, severity="error", end_column=f.end_column)
 
 
 def _is_deletion(c: Candidate) -> bool:

@@ -300,6 +300,9 @@ OPTIONS: tuple[Option, ...] = (
            "is reported with that reason (run order)", nullable=True, scope="api"),
     Option("failed", "cells", None, "earlier cells that raised when they ran (a kernel's history): "
            "a name only they define is reported with that reason", nullable=True, scope="api"),
+    Option("history", "cells", None, "every cell the kernel ran, in the order it ran them (a "
+           "kernel's own record): why a name is undefined is read from them (a `del`, a failed "
+           "cell, or no cell run there defines it)", nullable=True, scope="api"),
     Option("earlier", "cells", None, "the notebook's cells before the context (the model does not "
            "read them): what they define is defined for Python's checks", nullable=True, scope="api"),
     Option("cancel", "cancel", None, "polled after every layer; a callable or a threading.Event",

@@ -96,6 +96,9 @@ class Finding:
     # nats: log P(edit + continuation) - log P(as written + continuation); for a deletion only
     # the continuation's part (the deleted tokens' own cost is no evidence)
     gain: float | None = None
+    # where the word or literal the finding names ends on its line (0-based, characters), when it
+    # names one (a kernel fact's attribute, key or argument); None: the view picks the word at `column`
+    end_column: int | None = None
 
 
 @dataclass

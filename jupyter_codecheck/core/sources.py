@@ -3,7 +3,7 @@
     for unit in read_units("analysis.ipynb"):       # or a .py file: one unit, cell None
         result = check(unit.source)
         for f in result.findings:
-            print(unit.location(f.line, f.column))   # analysis.ipynb:cell_3:12:5
+            print(unit.location(f.line, f.column))   # analysis.ipynb:cell_4:12:5
 
 - `find_files(paths)` expands directories (recursively, `.py` and `.ipynb`, hidden folders,
   `__pycache__`, `node_modules` and `.ipynb_checkpoints` skipped); files named explicitly are
@@ -16,7 +16,10 @@
 - `split_source(source, max_chars)` cuts a long source into pieces at statement starts (the
   model's window is finite; the CLI checks long files piece by piece).
 - `Unit.cell` is the index of the cell in the notebook's `cells` list (0-based, counting markdown
-  and raw cells too, so `nb["cells"][unit.cell]` is the cell); None for a Python file.
+  and raw cells too, so `nb["cells"][unit.cell]` is the cell); None for a Python file. The JSON
+  and SARIF reports carry it as it is.
+- `Unit.cell_name`: `cell_N` with N counted from 1 over every cell (markdown and raw too), the
+  number people read (as editors number cells); every name a user sees uses it.
 - `Unit.location(line, column)`: `path:line:col` or `path:cell_N:line:col`, line and column
   1-based for people (the column argument is 0-based, as in `Finding.column`).
 - `Unit.file_position(line, column)`: where that character is in the file on disk (1-based line
@@ -79,9 +82,14 @@ class Unit:
     _file_text: str | None = field(default=None, repr=False, compare=False)
 
     @property
+    def cell_name(self) -> str | None:
+        """`cell_N`, N from 1 (the first cell of the notebook is cell_1); None for a file."""
+        return None if self.cell is None else f"cell_{self.cell + 1}"
+
+    @property
     def name(self) -> str:
         """`path` or `path:cell_N`: how reports name this unit."""
-        return self.path if self.cell is None else f"{self.path}:cell_{self.cell}"
+        return self.path if self.cell is None else f"{self.path}:{self.cell_name}"
 
     def location(self, line: int, column: int) -> str:
         return f"{self.name}:{line}:{column + 1}"

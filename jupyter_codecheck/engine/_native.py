@@ -21,7 +21,8 @@ class cc_model_info(C.Structure):
                 ("n_embd", C.c_int32), ("n_head", C.c_int32), ("n_head_kv", C.c_int32),
                 ("head_dim", C.c_int32), ("n_ff", C.c_int32), ("n_vocab", C.c_int32),
                 ("n_ctx_train", C.c_int32), ("rope_freq_base", C.c_float), ("norm_eps", C.c_float),
-                ("tied_output", C.c_int32), ("output_type", C.c_int32), ("n_params", C.c_int64),
+                ("tied_output", C.c_int32), ("output_type", C.c_int32), ("layer_type", C.c_int32),
+                ("n_params", C.c_int64),
                 ("file_size", C.c_int64)]
 
 
@@ -45,6 +46,7 @@ _SIGNATURES = {
     "cc_model_get_info": (None, [P, C.POINTER(cc_model_info)]),
     "cc_model_set_batch_cache": (C.c_int, [P, I32, C.c_char_p, ERR]),
     "cc_model_batch_source": (I32, [P, I32]),
+    "ggml_type_name": (C.c_char_p, [C.c_int]),       # ggml's, reached through the engine's library
     "cc_context_default_params": (cc_context_params, []),
     "cc_context_new": (P, [P, cc_context_params, ERR]),
     "cc_context_free": (None, [P]),

@@ -37,7 +37,7 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 
 from .paths import default_cache_dir
-from .session import FAST
+from .session import checker_settings
 
 FORMAT_VERSION = 1
 CHUNK_TOKENS = 512          # tokens per forward pass while fitting (truncate(0) between chunks)
@@ -296,9 +296,9 @@ class ExitLens:
             raise ValueError(f"chunk_tokens must be 1..512, got {chunk_tokens}")
         chunks = source_chunks(model.tokenizer, sources, chunk_tokens)
         eq = NormalEquations(model.n_layer, model.n_embd)
-        # the checker's arithmetic (FAST), which also makes the fit faster than the defaults
+        # the checker's arithmetic, which also makes the fit faster than the defaults
         session = model.session(n_threads=n_threads, n_ctx=max(chunk_tokens, 64),
-                                n_batch=chunk_tokens, **FAST)
+                                n_batch=chunk_tokens, **checker_settings(model.info.layer_type))
         t0 = time.perf_counter()
         done = n_chunks = 0
         try:

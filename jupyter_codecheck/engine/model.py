@@ -30,6 +30,7 @@ class ModelInfo:
     rope_freq_base: float
     norm_eps: float
     tied_output: bool
+    layer_type: str      # the ggml type most of the layer matrices' weights are in ("q4_K")
     n_params: int
     file_size: int
 
@@ -60,7 +61,9 @@ class Model(Owned):
             n_layer=raw.n_layer, n_embd=raw.n_embd, n_head=raw.n_head, n_head_kv=raw.n_head_kv,
             head_dim=raw.head_dim, n_ff=raw.n_ff, n_vocab=raw.n_vocab, n_ctx_train=raw.n_ctx_train,
             rope_freq_base=raw.rope_freq_base, norm_eps=raw.norm_eps,
-            tied_output=bool(raw.tied_output), n_params=raw.n_params, file_size=raw.file_size)
+            tied_output=bool(raw.tied_output),
+            layer_type=N.lib.ggml_type_name(raw.layer_type).decode() if raw.layer_type >= 0 else "",
+            n_params=raw.n_params, file_size=raw.file_size)
         self._tokenizer = None
         self._tokenizer_loading: threading.Thread | None = None
         self._tokenizer_error: BaseException | None = None

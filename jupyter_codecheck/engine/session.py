@@ -113,6 +113,15 @@ BATCH_WEIGHT_TYPES = {None: -1, "f32": 0, "f16": 1, "q8_0": 8, "bf16": 30}
 #   for Q4_1), and with 16-bit activations a row's numbers barely depend on the batch it is in,
 #   which the verification's gains need (they compare rows scored in different batches).
 FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 1}
+# Layer types ggml's CPU backend multiplies fast as they are (the k-quants' integer dot products
+# on the blocks): an f16 copy would only read more bytes per row (2.3x the time for Qwen2.5-Coder
+# 1.5B's q4_K, with the same decisions and findings: bench/reports/constants.md).
+AS_STORED_TYPES = frozenset({"q4_K", "q5_K", "q6_K"})
+
+
+def checker_settings(layer_type: str) -> dict:
+    """The Session settings the checker runs a model with, by its layer matrices' ggml type."""
+    return {"kv_f32": True} if layer_type in AS_STORED_TYPES else dict(FAST)
 
 
 class SessionModel(Protocol):

@@ -12,8 +12,9 @@ PATHs are files or directories (searched recursively for `.py` and `.ipynb`; hid
 (`--stdin-name x.ipynb` reads a notebook). Notebooks are checked per code cell, each with the
 earlier code cells as context (`--no-context`: each cell alone); IPython magics and shell lines
 (`%timeit`, `!ls`) are never flagged, and cells in another language (`%%bash`, `%%html`, ...) are
-skipped. Locations read `path:line:col`, or `nb.ipynb:cell_3:12:5` for line 12, column 5 of the
-notebook's cell 3 (0-based index into the notebook's cells, markdown cells included).
+skipped. Locations read `path:line:col`, or `nb.ipynb:cell_4:12:5` for line 12, column 5 of the
+notebook's fourth cell (counted from 1, markdown cells included, as editors number them; the JSON
+and SARIF `cell` field is the 0-based index into the notebook's `cells` list).
 
 Findings have a severity. An **error** is Python's own verdict: a syntax error (kind `syntax`) or
 a name that is never defined (kind `undefined-name`, with the notebook's reason where it has one:
@@ -47,7 +48,8 @@ finding holds every field of jupyter_codecheck.Finding):
                      "message": "'retrun' looks wrong here: the model expects 'return'",
                      "replacement": "    return x",  # the corrected line, or null
                      "severity": "warning",      # error | warning
-                     "gain": 6.2}],              # warnings: evidence for the edit in nats; errors: null
+                     "gain": 6.2,                # warnings: evidence for the edit in nats; errors: null
+                     "end_column": null}],       # where the named word ends (kernel facts), else null
        "corrected": "...",                       # the whole corrected source of the file (or cell)
        "diff_rows": [{"kind": "removed",         # CheckResult.diff_rows(): same | removed | added | gap
                       "old_line": 3,             # 1-based line in the source, or null (added)
@@ -60,7 +62,8 @@ finding holds every field of jupyter_codecheck.Finding):
       {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "diff_rows": [...], "stats": {...}}
     ]}
 
-One entry per Python file and per checked notebook cell (`"cell"` only on cell entries), in the
+One entry per Python file and per checked notebook cell (`"cell"` only on cell entries: the
+0-based index into the notebook's `cells` list, where locations say `cell_4` for index 3), in the
 order checked. Files that could not be read are not in "files"; they are named on stderr (and in
 the SARIF invocation's notifications).
 
@@ -69,8 +72,8 @@ SARIF format (`--format sarif`): SARIF 2.1.0, one run; rules are the finding kin
 its severity (`error` or `warning`); results carry the region 1-based. For a notebook the region points
 into the `.ipynb` file itself (the line and column of that character inside the JSON string that
 holds the cell's source), so code-scanning UIs showing the raw file point at the right place; the
-cell, its line and column are in a logical location `nb.ipynb:cell_3` and in the result's
-properties (`cell`, `cellLine`, `cellColumn`). Python files' results carry a `fixes` entry
+cell, its line and column are in a logical location `nb.ipynb:cell_4` and in the result's
+properties (`cell`, the 0-based index; `cellLine`, `cellColumn`). Python files' results carry a `fixes` entry
 replacing the line with the model's correction.
 """
 from __future__ import annotations

@@ -43,7 +43,7 @@ def check_units(name: str, options: dict, *, context: bool, run: Run, text: str 
     for job in unit_checks(units, context=context):
         unit = job.unit
         if unit.cell is not None and on_unit is not None:
-            on_unit(f"{name} (cell {unit.cell})", False)
+            on_unit(f"{name} ({unit.cell_name})", False)
         try:
             result = check_long(unit.source, **{**job.options(), **options},
                                 on_piece=None if on_unit is None else

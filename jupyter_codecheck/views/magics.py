@@ -1,5 +1,6 @@
 """IPython magics: `%%codecheck` checks a cell, `%codecheck` sets defaults, shows model info and
-turns automatic checking (`%codecheck auto on`) on and off.
+turns automatic checking on (`%codecheck auto on`), on with a guard that stops a cell that surely
+crashes (`%codecheck auto guard`), and off.
 
     %load_ext jupyter_codecheck
     %%codecheck --prob 0.1 --run clean -o result
@@ -12,19 +13,21 @@ present, else a plain-text report). The model loads once per kernel, on the firs
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import signal
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from IPython.core.error import UsageError
+from IPython.core.error import InputRejected, UsageError
 from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
 from ..core.check import check
+from ..core.exact import ExactCheck, exact_check
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
 from ..core.pieces import Piece, select_context
 from ..core.result import CheckResult
@@ -35,6 +38,10 @@ from .widgets import mimebundle
 from .worker import CheckJob, Worker
 
 VIEWS = ("widget", "html", "text")
+AUTO_MODES = ("on", "guard", "off")
+# cell magics that run their body as Python in the kernel's own namespace (sources.py's
+# PYTHON_CELL_MAGICS also has %%python, which runs in another process, and %%codecheck itself)
+RUNS_BODY_HERE = frozenset({"time", "timeit", "capture", "prun", "debug"})
 
 
 
@@ -78,6 +85,7 @@ class ExecutedCells:
     def __init__(self, shell):
         hist = getattr(shell.history_manager, "input_hist_raw", None) or []
         self.cells = [c for c in hist[1:] if is_code_cell(c)]
+        self.ran = [c for c in hist[1:] if c.strip()]   # every cell run, magics too: the history
         self.failed: list[str] = []     # cells that raised (a name only they define: that is why)
         self.start = 0                  # where the context window begins (select_context)
         self._depth = 0                 # cells run from inside a cell (%%capture, --run) are nested
@@ -89,15 +97,38 @@ class ExecutedCells:
         top = self._depth <= 1          # <= : the cell that loaded the extension was not entered
         self._depth = max(0, self._depth - 1)
         source = result.info.raw_cell or ""
-        if top and is_code_cell(source):
-            self.cells.append(source)
+        if top and source.strip() and not is_panel_code(source):
+            self.ran.append(source)
             if not getattr(result, "success", True):
                 self.failed.append(source)
+            if is_code_cell(source):
+                self.cells.append(source)
 
     def window(self, budget: int = CONTEXT_CHARS) -> list[str]:
         """The earlier cells the model reads (pieces.select_context: the same rule as every view)."""
         self.start, cells = select_context(self.cells, self.start, budget)
         return cells
+
+
+def is_panel_code(source: str) -> bool:
+    """The code the JupyterLab panel runs in the kernel to check a cell (labextension's
+    client.ts): not the user's cell."""
+    return source.startswith("def __codecheck_")
+
+
+def runs_here(source: str) -> tuple[str, int] | None:
+    """The Python a cell runs in this kernel's namespace, and the lines before it in the cell: a
+    code cell itself; the body of a cell magic that runs its body here (%%time, %%capture, ...);
+    None for other cells (%%bash, %%html, %%writefile, magic-only cells)."""
+    if is_code_cell(source):
+        return source, 0
+    first, _, body = source.lstrip("\n").partition("\n")
+    words = first.strip()[2:].split() if first.strip().startswith("%%") else []
+    if not words or words[0] not in RUNS_BODY_HERE or not is_code_cell(body):
+        return None
+    if words[0] == "timeit" and any(not w.startswith("-") for w in words[1:]):
+        return None         # a setup statement (or an option's value): what it binds is not read
+    return body, source.count("\n", 0, len(source) - len(body))
 
 
 def is_code_cell(source: str) -> bool:
@@ -112,7 +143,11 @@ def is_code_cell(source: str) -> bool:
 
 def compact_report(result: CheckResult) -> str:
     """Auto mode: one line per finding with its severity, fix or not; nothing for a clean cell."""
-    return "\n".join(f"codecheck: {finding_line(f, cell_place(f))}" for f in result.findings)
+    return finding_lines(result.findings)
+
+
+def finding_lines(findings) -> str:
+    return "\n".join(f"codecheck: {finding_line(f, cell_place(f))}" for f in findings)
 
 
 # -- views -----------------------------------------------------------------------------------------
@@ -211,18 +246,20 @@ class CodecheckMagics(Magics):
         attribute the object has not got (read without running its code: see core/kernel)."""
         return dict(self.shell.user_ns) if self.shell is not None else {}
 
-    def kernel_options(self, source: str | None = None) -> dict:
-        """check()'s options from the kernel: its namespace, the cells that failed, and, given
-        the cell, its kernel facts read now (auto mode checks while the cell runs and changes
-        the objects: the facts are read before it starts)."""
-        out = {"namespace": self.defined_names(), "failed": list(self.executed.failed), "notebook": True}
-        if source is not None:
-            from ..core.kernel import kernel_facts
-            try:
-                out["facts"] = kernel_facts(source, out["namespace"])
-            except Exception:  # noqa: BLE001 - no facts is no claim; the check goes on
-                out["facts"] = []
-        return out
+    def kernel_options(self) -> dict:
+        """check()'s options from the kernel: its namespace, the cells it ran (why a name is
+        undefined: a `del`, a failed cell, none of them)."""
+        return {"namespace": self.defined_names(), "failed": list(self.executed.failed),
+                "history": list(self.executed.ran), "notebook": True}
+
+    def exact(self, code: str, options: dict | None = None) -> ExactCheck:
+        """The exact findings on `code` (a cell's Python) with the kernel as it is now (or as
+        `options`, kernel_options(), read it)."""
+        options = options or self.kernel_options()
+        return exact_check(code, options["namespace"], history=options["history"],
+                           failed=options["failed"],
+                           libraries=self.defaults.options.get("libraries", "loaded"),
+                           ignore=self.defaults.options.get("ignore") or ())
 
     # -- running one check with progress, cancellation and a view -----------------------------
 
@@ -318,16 +355,17 @@ class CodecheckMagics(Magics):
               choices=["show", "set", "reset", "info", "auto"],
               help="show: the defaults; set key=value ...: change them (keys: prob, rank, "
                    "exit_policy, mode, model, threads, context, view or any check() option); "
-                   "reset: back to the built-in defaults; info: the model; auto on|off: check "
-                   "every cell before it runs")
-    @argument("values", nargs="*", help="key=value pairs for set; on/off for auto")
+                   "reset: back to the built-in defaults; info: the model; auto on|guard|off: "
+                   "check every cell before it runs (guard: and stop a cell that surely crashes)")
+    @argument("values", nargs="*", help="key=value pairs for set; on, guard or off for auto")
     @line_magic("codecheck")
     def codecheck_line(self, line):
-        """Show or change the `%%codecheck` defaults, show the model, or turn auto mode on/off."""
+        """Show or change the `%%codecheck` defaults, show the model, or set auto mode (on, guard,
+        off)."""
         args = parse_argstring(self.codecheck_line, line)
         if args.command == "show":
             print("codecheck defaults:\n" + self.defaults.show()
-                  + f"\n  auto            {'on' if self.auto.enabled else 'off'}")
+                  + f"\n  auto            {self.auto.mode}")
         elif args.command == "set":
             self.set_defaults(args.values)
         elif args.command == "reset":
@@ -337,12 +375,14 @@ class CodecheckMagics(Magics):
             print(self.info())
         elif args.command == "auto":
             if not args.values:
-                print(f"codecheck auto is {'on' if self.auto.enabled else 'off'}")
-            elif args.values[0] in ("on", "off") and len(args.values) == 1:
-                self.auto.set(args.values[0] == "on")
-                print(f"codecheck auto {args.values[0]}")
+                print(f"codecheck auto is {self.auto.mode}")
+            elif args.values[0] in AUTO_MODES and len(args.values) == 1:
+                self.auto.set(args.values[0])
+                print(f"codecheck auto {args.values[0]}" + (
+                    ": a cell that surely crashes is stopped before it runs (run it again "
+                    "unchanged to run it anyway)" if args.values[0] == "guard" else ""))
             else:
-                raise UsageError(f"%codecheck auto takes 'on' or 'off', got {' '.join(args.values)!r}")
+                raise UsageError(f"%codecheck auto takes on, guard or off, got {' '.join(args.values)!r}")
 
     def set_defaults(self, pairs):
         if not pairs:
@@ -413,60 +453,165 @@ def interrupt_cancels(cancel: threading.Event):
 # -- auto mode ------------------------------------------------------------------------------------
 
 class AutoChecker:
-    """Checks each cell while it runs: the check starts at `pre_run_cell` in a worker thread, so
-    the cell's own output is never held back; findings are shown after the cell (post_run_cell).
+    """Auto mode: before each cell runs (`pre_run_cell`) its exact findings are shown, Python's
+    own errors and the kernel's facts, read in milliseconds from the objects as they are before
+    it runs; the model's check starts then in a worker thread, so that the cell's own output is
+    never held back, and its warnings are shown after the cell (`post_run_cell`).
+
+    In guard mode a cell that surely crashes on an exact error (core/exact.py: `certain`) is
+    stopped before it runs: an AST transformer raises `CellStopped` (IPython's InputRejected), the
+    one place where IPython lets a cell be refused. Running the same cell again unchanged, next,
+    runs it. A model warning never stops a cell.
     """
 
     def __init__(self, magics: CodecheckMagics):
         self.magics = magics
-        self.enabled = False
+        self.mode = "off"
+        self.model = True                       # the model's check after the exact findings
         self._worker = Worker(self._work, name="codecheck-auto")
         self._current: CheckJob | None = None
-        self.last: CheckJob | None = None       # the last cell's check (shown after the cell)
+        self._shown: dict[tuple[int, str], str] = {}     # (line, kind) -> message, shown before
+        self._stop: CellStopped | None = None   # for the cell about to run, taken by the guard
+        self._stopped: str | None = None        # the last stopped cell: run again unchanged, it runs
+        self._guard = _StopTransformer(self)
+        self.last: CheckJob | None = None       # the last cell's model check (shown after the cell)
+        self.last_exact: ExactCheck | None = None
+        self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
 
-    def set(self, on: bool):
-        events = self.magics.shell.events
-        if on and not self.enabled:
+    @property
+    def enabled(self) -> bool:
+        return self.mode != "off"
+
+    def set(self, mode: str, *, model: bool = True):
+        """`on`, `guard` or `off`; `model=False`: the exact findings only (no model loaded)."""
+        if mode not in AUTO_MODES:
+            raise ValueError(f"auto mode is one of {', '.join(AUTO_MODES)}, not {mode!r}")
+        shell = self.magics.shell
+        if mode != "off" and model:
             # load now, in the foreground with its status line, not in the first checked cell
             self.magics.ensure_model(self.magics.defaults.options, KernelProgress(self.magics.in_kernel))
-            events.register("pre_run_cell", self.pre_run_cell)
-            events.register("post_run_cell", self.post_run_cell)
-        elif not on and self.enabled:
-            events.unregister("pre_run_cell", self.pre_run_cell)
-            events.unregister("post_run_cell", self.post_run_cell)
-        self.enabled = on
+        if mode != "off" and not self.enabled:
+            exact_check("pass\n", {})         # its imports now, not in the first cell's wait
+            shell.events.register("pre_run_cell", self.pre_run_cell)
+            shell.events.register("post_run_cell", self.post_run_cell)
+        elif mode == "off" and self.enabled:
+            shell.events.unregister("pre_run_cell", self.pre_run_cell)
+            shell.events.unregister("post_run_cell", self.post_run_cell)
+        # the guard is in IPython's transformers only while it may stop a cell: with auto mode
+        # off, no cell's code (nbval, papermill, --run bodies) passes through it
+        guarding = self._guard in shell.ast_transformers
+        if mode == "guard" and not guarding:
+            shell.ast_transformers.append(self._guard)
+        elif mode != "guard" and guarding:
+            shell.ast_transformers.remove(self._guard)
+        self.mode, self.model = mode, model
 
     def close(self):
         """Auto mode off and its worker thread ended."""
-        self.set(False)
+        self.set("off")
         self._worker.stop()
 
     def pre_run_cell(self, info):
         source = info.raw_cell or ""
-        if self.magics._in_body or not is_code_cell(source) or self._current is not None:
-            return
         m = self.magics
-        context = m.context() if m.defaults.context else None
-        job = CheckJob(source, context=context, options={**m.defaults.options, **m.kernel_options(source)})
-        self._current = job
-        self._worker.put(job)
+        self._stop = None
+        if m._in_body or self._current is not None or m.executed._depth > 1 or is_panel_code(source):
+            return                              # a cell run from inside a cell, or the panel's
+        again, self._stopped = source == self._stopped, None
+        code = runs_here(source)
+        if code is None:
+            return
+        t0 = time.perf_counter()
+        body, offset = code
+        kernel = m.kernel_options()
+        try:
+            exact = m.exact(body, kernel)
+        except Exception:  # noqa: BLE001 - no exact findings is no claim (and no stop)
+            exact = ExactCheck()
+        findings = [replace(f, line=f.line + offset) for f in exact.findings]
+        certain = [replace(f, line=f.line + offset) for f in exact.certain]
+        self.last_exact = exact
+        self._shown = {(f.line, f.kind): f.message for f in findings}
+        if certain and self.mode == "guard" and not again:
+            self._stop = CellStopped(certain, findings)
+            self._stopped = source
+            self.pre_run_s = time.perf_counter() - t0
+            return                              # the rejection shows the findings
+        if findings:
+            text = finding_lines(findings)
+            if certain and again:
+                text += "\ncodecheck: run as it is (it was stopped before)"
+            display({"text/plain": text}, raw=True)
+        self.pre_run_s = time.perf_counter() - t0
+        if self.model:
+            context = m.context() if m.defaults.context else None
+            facts = [replace(f, line=f.line + offset) for f in exact.facts]
+            job = CheckJob(source, context=context,
+                           options={**m.defaults.options, **kernel, "facts": facts})
+            self._current = job
+            self._worker.put(job)
 
     def post_run_cell(self, result):
+        self._stop = None                       # not taken: the cell failed before the guard
         job, self._current = self._current, None
         if job is None:
             return
         job.wait()                              # an interrupt meanwhile cancels the check
         if job.error is not None:
             print(f"codecheck: the check failed: {job.error}", file=sys.stderr)
-        elif job.result is not None and (job.result.findings or job.result.stats.get("cancelled")):
-            text = compact_report(job.result)
+        elif job.result is not None:
+            new = [f for f in job.result.findings if self._new(f)]
+            text = finding_lines(new)
             if job.result.stats.get("cancelled"):
                 text += f"\ncodecheck: check cancelled after {len(job.result.tokens)} tokens"
-            display({"text/plain": text}, raw=True)
+            if text.strip():
+                display({"text/plain": text.strip("\n")}, raw=True)
         self.last = job
+
+    def _new(self, f) -> bool:
+        """Is the model's finding news after the exact ones shown before the cell: a warning, or
+        an error shown without a fix that the model found one for?"""
+        before = self._shown.get((f.line, f.kind))
+        return before is None or ("; did you mean" not in before and f.message != before)
+
+    def take_stop(self) -> CellStopped | None:
+        stop, self._stop = self._stop, None
+        return stop
 
     def _work(self, job: CheckJob):
         job.run()       # a failure is kept in job.error and reported in the cell
+
+
+class CellStopped(InputRejected):
+    """A cell the guard stopped before it ran: the errors it surely crashes on, and how to run it
+    anyway. IPython shows `_render_traceback_`'s lines in place of a traceback."""
+
+    def __init__(self, certain, findings):
+        self.certain, self.findings = certain, findings
+        first = certain[0]
+        super().__init__(f"codecheck stopped the cell before it ran: line {first.line}: {first.message} "
+                         f"(run it again unchanged to run it anyway)")
+
+    def _render_traceback_(self) -> list[str]:
+        lines = [f"codecheck stopped this cell before it ran: it would crash at line {self.certain[0].line}"]
+        lines += [f"  {finding_line(f, cell_place(f))}" for f in self.findings]
+        lines.append("Fix it and run the cell, or run it again unchanged to run it anyway.")
+        return lines
+
+
+class _StopTransformer(ast.NodeTransformer):
+    """Guard mode's place in IPython: the first AST transformation of a cell the guard stops
+    raises; any other cell's tree passes unchanged (nested runs, %%time's body, --run bodies)."""
+
+    def __init__(self, auto: AutoChecker):
+        super().__init__()
+        self.auto = auto
+
+    def visit(self, node):
+        stop = self.auto.take_stop()
+        if stop is not None:
+            raise stop
+        return node
 
 
 # -- extension hooks --------------------------------------------------------------------------------
@@ -474,7 +619,8 @@ class AutoChecker:
 _LOADED: dict[int, CodecheckMagics] = {}
 
 
-def load_ipython_extension(ipython):
+def load_ipython_extension(ipython, *, warm_up: bool = True):
+    """`warm_up=False`: the model is not loaded now (a program that uses only the exact part)."""
     if id(ipython) in _LOADED:
         return
     magics = CodecheckMagics(ipython)
@@ -482,8 +628,9 @@ def load_ipython_extension(ipython):
     ipython.events.register("pre_run_cell", magics.executed.enter)
     ipython.events.register("post_run_cell", magics.executed.record)
     _LOADED[id(ipython)] = magics
-    magics.warm_up = threading.Thread(target=_warm_up, name="codecheck-warm-up", daemon=True)
-    magics.warm_up.start()
+    if warm_up:
+        magics.warm_up = threading.Thread(target=_warm_up, name="codecheck-warm-up", daemon=True)
+        magics.warm_up.start()
 
 
 def _warm_up() -> None:

@@ -1,7 +1,7 @@
 """pytest plugin: `pytest --codecheck path/` checks every code cell of the collected notebooks.
 
-Each code cell becomes a test item (`nb.ipynb::codecheck[cell_3]`) that fails with its findings
-at cell-aware locations (`nb.ipynb:cell_3:12:5: error[syntax]: ...`) and the proposed correction
+Each code cell becomes a test item (`nb.ipynb::codecheck[cell_4]`) that fails with its findings
+at cell-aware locations (`nb.ipynb:cell_4:12:5: error[syntax]: ...`) and the proposed correction
 as a diff. With `--codecheck-py`, each Python file is one item too. The items sit beside nbval's
 (`--nbval`) for the same notebook, so a CI run can execute and check notebooks at once.
 
@@ -97,7 +97,7 @@ class CodecheckFile(pytest.File):
             raise self.CollectError(str(e)) from None
         use_context = not self.config.getoption("codecheck_no_context")
         for job in unit_checks(units, context=use_context):
-            name = "codecheck" if job.unit.cell is None else f"codecheck[cell_{job.unit.cell}]"
+            name = "codecheck" if job.unit.cell is None else f"codecheck[{job.unit.cell_name}]"
             yield CodecheckItem.from_parent(self, name=name, job=job)
 
 

@@ -56,7 +56,7 @@ def failing(result: CheckResult, fail_on: str = "warning") -> list[Finding]:
 
 
 def finding_line(f, where: str, paint=None) -> str:
-    """`where: severity[kind]: message`, `where` being a place such as `nb.ipynb:cell_3:2:5` or
+    """`where: severity[kind]: message`, `where` being a place such as `nb.ipynb:cell_4:2:5` or
     `line 2:5`: one finding as every view's text shows it. `paint(code, text)` colours parts with
     ANSI codes (a terminal's report)."""
     sev = severity(f)
@@ -255,7 +255,7 @@ def _sarif_result(unit: Unit, f, rule_ids) -> dict:
     if result["ruleIndex"] < 0:       # a kind this CLI does not know yet: keep the result, no index
         del result["ruleIndex"]
     if unit.cell is not None:
-        location["logicalLocations"] = [{"name": f"cell_{unit.cell}", "fullyQualifiedName": unit.name,
+        location["logicalLocations"] = [{"name": unit.cell_name, "fullyQualifiedName": unit.name,
                                          "kind": "module"}]
         result["properties"].update(cell=unit.cell, cellLine=f.line, cellColumn=f.column + 1)
     elif f.replacement is not None:

@@ -133,36 +133,53 @@ export class KernelChecker implements IChecker {
       '    import json, threading',
       '    from jupyter_codecheck.core.pieces import cell_check, check_long',
       '    from jupyter_codecheck.views.magics import interrupt_cancels',
+      '    from jupyter_codecheck.views.kernel_state import already_ran, user_namespace',
       '    req = json.loads(payload)',
-      // the kernel's namespace, as %%codecheck gives it: its names are defined, its objects are
-      // read for kernel facts, and a fix may name only attributes they have
-      '    ns = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_run"}',
-      // an interrupt (Cancel) ends the check with its partial result, wherever it lands
-      '    cancel = threading.Event()',
       // the cell's context as every view picks it; a long cell piece by piece, as the server checks it
       '    job, start = cell_check(req["cells"], req["index"], req["context_start"], req["context_chars"])',
+      '    shell = get_ipython()',
+      '    ns = user_namespace(shell)',
+      // the state the facts come from (views/kernel_state.py): read before the cell ran (sent
+      // with the request); the kernel's namespace as %%codecheck gives it (its names are
+      // defined, its objects read for facts, a fix may name only attributes they have); or, for
+      // a cell that already ran, the names alone: the objects hold the state after it
+      '    if "names" in req:',
+      '        given, objects = {"namespace": req["names"], "facts": req.get("facts")}, "before-run"',
+      '    elif already_ran(job.unit.source, shell):',
+      '        given, objects = {"namespace": [k for k in ns if not k.startswith("_")]}, "ran"',
+      '    else:',
+      '        given, objects = {"namespace": ns}, "now"',
+      // an interrupt (Cancel) ends the check with its partial result, wherever it lands
+      '    cancel = threading.Event()',
       '    with interrupt_cancels(cancel):',
-      '        result = check_long(job.unit.source, **{**job.options(), "namespace": ns, "cancel": cancel,',
+      '        result = check_long(job.unit.source, **{**job.options(), **given, "cancel": cancel,',
       '                                                **req["options"]})',
       '    result.stats["context_start"] = start',
+      '    result.stats["kernel_objects"] = objects',
       `    print("${RESULT_MARK}" + result.to_json())`,
       `try:\n    __codecheck_run(${payload})\nfinally:\n    del __codecheck_run`
     ].join('\n');
-    const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
     let out = '';
     let error = '';
-    future.onIOPub = msg => {
-      if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
-        out += msg.content.text;
-      } else if (KernelMessage.isErrorMsg(msg)) {
-        error = `${msg.content.ename}: ${msg.content.evalue}`;
-      }
-    };
     const onAbort = () => void kernel.interrupt();
     signal.addEventListener('abort', onAbort);
     progress.onStarted?.();
     try {
-      await future.done;
+      // a cell that fails ahead of the check makes the kernel drop the requests queued behind
+      // it, this one too: sent again once, after the failure
+      for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
+        const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
+        future.onIOPub = msg => {
+          if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
+            out += msg.content.text;
+          } else if (KernelMessage.isErrorMsg(msg)) {
+            error = `${msg.content.ename}: ${msg.content.evalue}`;
+          }
+        };
+        if ((await future.done).content.status !== 'aborted') {
+          break;
+        }
+      }
     } finally {
       signal.removeEventListener('abort', onAbort);
     }
@@ -177,52 +194,78 @@ export class KernelChecker implements IChecker {
   }
 }
 
-const FACTS_MARK = '__codecheck_facts__';
+const STATE_MARK = '__codecheck_state__';
+
+/** Which state of the kernel a check's facts describe (jupyter_codecheck/views/kernel_state.py). */
+export type KernelObjects = 'before-run' | 'now' | 'ran';
+
+/** What the kernel read for a cell: the names it defines and the facts on the cell's objects
+ *  (null: not read, the cell already ran and the objects hold the state after it). */
+export interface IKernelState {
+  names: string[];
+  facts: object[] | null;
+  objects: KernelObjects;
+}
 
 /**
- * The kernel's facts on a cell, for a check that runs on the server (which has no kernel): the
- * names the kernel defines and what its live objects say (jupyter_codecheck.core.kernel, read
- * without running the user's code). Only asked of an idle kernel, silently, and given up after
- * `timeoutMs`: without them the server checks the code alone.
+ * The kernel's names and facts on a cell (jupyter_codecheck.core.kernel, read without running the
+ * user's code), for a check that runs on the server, which has no kernel.
+ *
+ * `beforeRun`: called as the cell is scheduled, before its execute request is sent. The kernel
+ * handles requests in order, so this one, sent first, reads the objects the cell will run on,
+ * however many cells are queued ahead; the answer comes when the kernel reaches the cell. The
+ * request is sent before this function returns.
+ *
+ * Otherwise only an idle kernel is asked, silently, and given up after `timeoutMs`: without the
+ * answer the server checks the code alone.
  */
-export async function readKernelFacts(
+export function readKernelState(
   kernel: Kernel.IKernelConnection | null | undefined,
   source: string,
-  timeoutMs = 3000
-): Promise<{ names: string[]; facts: object[] } | null> {
-  if (!kernel || kernel.status !== 'idle') {
-    return null;
+  { beforeRun = false, timeoutMs = 3000 } = {}
+): Promise<IKernelState | null | 'aborted'> {
+  if (!kernel || (!beforeRun && kernel.status !== 'idle')) {
+    return Promise.resolve(null);
   }
   const code = [
-    'def __codecheck_facts(source):',
+    'def __codecheck_state(source):',
     '    import json',
-    '    from jupyter_codecheck.core.kernel import kernel_facts',
-    '    ns = {k: v for k, v in get_ipython().user_ns.items() if k != "__codecheck_facts"}',
-    '    facts = [f.to_dict() for f in kernel_facts(source, ns)]',
-    '    names = [k for k in ns if isinstance(k, str) and not k.startswith("_")]',
-    `    print("${FACTS_MARK}" + json.dumps({"names": names, "facts": facts}))`,
+    '    from jupyter_codecheck.views.kernel_state import kernel_state',
+    `    state = kernel_state(source, get_ipython(), before_run=${beforeRun ? 'True' : 'False'})`,
+    `    print("${STATE_MARK}" + json.dumps(state))`,
     `try:
-    __codecheck_facts(${JSON.stringify(source)})
+    __codecheck_state(${JSON.stringify(source)})
 except Exception:
     pass
 finally:
-    del __codecheck_facts`
+    del __codecheck_state`
   ].join('\n');
   let out = '';
+  let future: Kernel.IShellFuture<KernelMessage.IExecuteRequestMsg, KernelMessage.IExecuteReplyMsg>;
   try {
-    const future = kernel.requestExecute({ code, silent: true, store_history: false, stop_on_error: false });
-    future.onIOPub = msg => {
-      if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
-        out += msg.content.text;
-      }
-    };
-    const timeout = new Promise<'timeout'>(resolve => setTimeout(() => resolve('timeout'), timeoutMs));
-    if ((await Promise.race([future.done, timeout])) === 'timeout') {
-      return null;
-    }
+    future = kernel.requestExecute({ code, silent: true, store_history: false, stop_on_error: false });
   } catch {
-    return null;
+    return Promise.resolve(null); // the kernel is dead or gone
   }
-  const at = out.lastIndexOf(FACTS_MARK);
-  return at < 0 ? null : JSON.parse(out.slice(at + FACTS_MARK.length));
+  future.onIOPub = msg => {
+    if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
+      out += msg.content.text;
+    }
+  };
+  const answered = future.done.then(
+    reply => {
+      if (reply.content.status === 'aborted') {
+        // an earlier cell failed: the kernel drops the requests queued behind it, the cell's too
+        return 'aborted' as const;
+      }
+      const at = out.lastIndexOf(STATE_MARK);
+      return at < 0 ? null : (JSON.parse(out.slice(at + STATE_MARK.length)) as IKernelState);
+    },
+    () => null // cancelled: the kernel restarted or shut down
+  );
+  if (beforeRun) {
+    return answered;
+  }
+  const timeout = new Promise<null>(resolve => setTimeout(() => resolve(null), timeoutMs));
+  return Promise.race([answered, timeout]);
 }

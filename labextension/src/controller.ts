@@ -7,7 +7,7 @@ import { NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, ISignal } from '@lumino/signaling';
 
 import { foreignCellMagic } from './cells';
-import { CheckError, IChecker, KernelChecker, readKernelFacts, ServerChecker } from './client';
+import { CheckError, IChecker, IKernelState, KernelChecker, KernelObjects, readKernelState, ServerChecker } from './client';
 import { minimalReplacement } from './replacement';
 import { marksFor, showMarks } from './highlights';
 import { IPanelSettings, checkOptions } from './settings';
@@ -21,6 +21,15 @@ export interface ICellState {
   result?: ICheckResult;
   error?: string;
   skipped?: string; // a cell in another language: the name of its cell magic (bash, html, ...)
+  waitingForKernel?: boolean; // checked as it runs: until the kernel reaches it
+  // which state of the kernel the check's facts describe; 'none': no kernel answered
+  objects?: KernelObjects | 'none';
+}
+
+/** A check on run: the source that ran and what the kernel read just before it ran. */
+interface IBeforeRun {
+  source: string;
+  known: IKernelState | null;
 }
 
 export interface INotebookProgress {
@@ -40,6 +49,9 @@ export class CheckController {
   private server = new ServerChecker();
   private serverUp: boolean | null = null;
   private readonly watched = new WeakSet<Cell>();
+  // cells run with check on run whose facts the kernel has not sent yet: the latest run of each
+  private readonly waitingRuns = new Map<string, number>();
+  private runs = 0;
   // where each notebook's context window begins (the last result's stats.context_start): kept so that checks in a row
   // share the earlier cells' KV
   private readonly contextStart = new WeakMap<NotebookPanel, number>();
@@ -58,7 +70,7 @@ export class CheckController {
   }
 
   get busy(): boolean {
-    return this.abort !== null || [...this.states.values()].some(s => s.queued);
+    return this.abort !== null || [...this.states.values()].some(s => s.queued || s.waitingForKernel);
   }
 
   async checker(panel: NotebookPanel): Promise<IChecker> {
@@ -91,6 +103,42 @@ export class CheckController {
     return this.enqueue(panel, [cell], false);
   }
 
+  /**
+   * Check a cell as it runs, about the state it runs in. Called when the cell's execution is
+   * scheduled, before its execute request is sent: the kernel reads the cell's facts first (see
+   * readKernelState), and the check starts once it has, while the cell runs. The cell's own
+   * effects (a drop, a pop) are never held against it.
+   */
+  checkOnRun(panel: NotebookPanel, cell: Cell): void {
+    const source = cell.model.sharedModel.getSource();
+    if (!(cell instanceof CodeCell) || !source.trim()) {
+      return;
+    }
+    if (foreignCellMagic(source) !== null) {
+      void this.enqueue(panel, [cell], false); // not Python: said so, nothing to read
+      return;
+    }
+    const id = cell.model.id;
+    const known = readKernelState(panel.sessionContext.session?.kernel, source, { beforeRun: true });
+    const generation = this.generation;
+    const run = ++this.runs;
+    this.waitingRuns.set(id, run);
+    this.states.set(id, { ...this.blank(cell), source, waitingForKernel: true });
+    this._changed.emit(id);
+    void known.then(k => {
+      if (generation !== this.generation || this.waitingRuns.get(id) !== run) {
+        return; // cancelled, or the cell was checked or run again meanwhile
+      }
+      this.waitingRuns.delete(id);
+      if (k === 'aborted') {
+        this.states.delete(id); // the cell did not run either: nothing ran to check
+        this._changed.emit(id);
+        return;
+      }
+      void this.enqueue(panel, [cell], false, { source, known: k });
+    });
+  }
+
   /** Check every code cell in order, each with the cells above it as context. */
   checkNotebook(panel: NotebookPanel): Promise<void> {
     const cells = panel.content.widgets.filter(
@@ -102,9 +150,11 @@ export class CheckController {
   cancel(): void {
     this.generation++;
     this.abort?.abort();
+    this.waitingRuns.clear();
     for (const [id, s] of this.states) {
-      if (s.queued) {
+      if (s.queued || s.waitingForKernel) {
         s.queued = false;
+        s.waitingForKernel = false;
         this._changed.emit(id);
       }
     }
@@ -115,10 +165,11 @@ export class CheckController {
     }
   }
 
-  private enqueue(panel: NotebookPanel, cells: Cell[], whole: boolean): Promise<void> {
+  private enqueue(panel: NotebookPanel, cells: Cell[], whole: boolean, beforeRun?: IBeforeRun): Promise<void> {
     const generation = this.generation;
     for (const cell of cells) {
-      this.states.set(cell.model.id, { ...this.blank(cell), queued: true });
+      this.waitingRuns.delete(cell.model.id);
+      this.states.set(cell.model.id, { ...this.blank(cell), source: beforeRun?.source ?? cell.model.sharedModel.getSource(), queued: true });
       this._changed.emit(cell.model.id);
     }
     if (whole) {
@@ -130,7 +181,7 @@ export class CheckController {
         if (generation !== this.generation) {
           return;
         }
-        await this.run(panel, cell);
+        await this.run(panel, cell, beforeRun);
         if (whole && this.progress) {
           this.progress.done++;
           this._changed.emit(null);
@@ -157,11 +208,11 @@ export class CheckController {
     }
   }
 
-  private async run(panel: NotebookPanel, cell: Cell): Promise<void> {
+  private async run(panel: NotebookPanel, cell: Cell, beforeRun?: IBeforeRun): Promise<void> {
     const id = cell.model.id;
     this.watch(cell);
-    // the source as it is now: the user may have typed while the cell waited
-    const state: ICellState = { ...this.blank(cell), running: true };
+    // the source as it is now (the user may have typed while the cell waited); on run, the one that ran
+    const state: ICellState = { ...this.blank(cell), source: beforeRun?.source ?? cell.model.sharedModel.getSource(), running: true };
     this.states.set(id, state);
     this._changed.emit(id);
     const magic = foreignCellMagic(state.source);
@@ -186,14 +237,24 @@ export class CheckController {
     this.abort = new AbortController();
     try {
       const checker = await this.checker(panel);
-      if (checker.name === 'server') {
-        // the objects are in the kernel, the model on the server: the kernel reads the facts
-        const known = await readKernelFacts(panel.sessionContext.session?.kernel, state.source);
-        if (known) {
-          request.names = known.names;
+      // the objects are in the kernel: it reads the facts, of the state the cell runs in. On run
+      // they were read before the cell ran; otherwise, for the server, now (a cell that already
+      // ran gets none: views/kernel_state.py); the kernel checks with its own objects itself
+      let known: IKernelState | null | undefined = beforeRun?.known;
+      if (!beforeRun && checker.name === 'server') {
+        const read = await readKernelState(panel.sessionContext.session?.kernel, state.source);
+        known = read === 'aborted' ? null : read;
+      }
+      if (known) {
+        request.names = known.names;
+        if (known.facts) {
           request.facts = known.facts;
         }
       }
+      if (beforeRun && !known) {
+        request.names = []; // no answer before the cell ran: the kernel's objects now are the state after it
+      }
+      state.objects = known ? known.objects : beforeRun || checker.name === 'server' ? 'none' : undefined;
       state.result = await checker.check(
         request,
         {
@@ -204,6 +265,7 @@ export class CheckController {
         },
         this.abort.signal
       );
+      state.objects ??= state.result.stats?.kernel_objects;
       const start = state.result.stats?.context_start;
       if (typeof start === 'number') {
         this.contextStart.set(panel, start);

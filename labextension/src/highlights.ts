@@ -179,7 +179,12 @@ export function marksFor(result: ICheckResult): IMark[] {
     const onLine = edits.filter(x => !x.claimed && x.e.line === f.line);
     const atColumn = onLine.filter(x => x.e.column === f.column);
     const mine = atColumn.length ? atColumn : onLine;
-    const [from, to] = spanAt(source, positionOf(source, f.line, f.column));
+    const at = positionOf(source, f.line, f.column);
+    // a kernel fact names its word or literal exactly (a key's whole quoted string); else the word there
+    const [from, to] =
+      typeof f.end_column === 'number' && f.end_column > f.column
+        ? [at, positionOf(source, f.line, f.end_column)]
+        : spanAt(source, at);
     if (severity === 'error' || !mine.length) {
       const fix = mine.find(x => x.from <= from && x.to >= to && x.to > x.from);
       marks.push({ from, to, severity, message: f.message, replacement: fix ? fix.e.replacement : null });

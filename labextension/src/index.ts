@@ -66,10 +66,12 @@ const plugin: JupyterFrontEndPlugin<void> = {
       palette?.addItem({ command, category: 'Code Check' });
     }
 
-    NotebookActions.executed.connect((_, { notebook, cell }) => {
+    // as the cell is scheduled, before its execute request is sent: the kernel reads its facts
+    // first, of the state it runs in (after it ran, its own drop or pop would be held against it)
+    NotebookActions.executionScheduled.connect((_, { notebook, cell }) => {
       const nb = tracker.find(p => p.content === notebook);
       if (controller.settings.autoCheckOnRun && nb && cell instanceof CodeCell) {
-        void controller.checkCell(nb, cell);
+        controller.checkOnRun(nb, cell);
       }
     });
 

@@ -155,8 +155,8 @@ export class CodecheckPanel extends Widget {
     const index = panel.content.widgets.indexOf(cell);
     const title = document.createElement('h3');
     title.className = 'jp-codecheck-cell-title';
-    // named as the command line, SARIF and the pytest plugin name it (position among all cells, from 0)
-    title.textContent = `cell_${index}`;
+    // named as the command line, SARIF and the pytest plugin name it (position among all cells, from 1)
+    title.textContent = `cell_${index + 1}`;
     box.appendChild(title);
     if (!(cell instanceof CodeCell)) {
       box.append(note('Only code cells are checked.'));
@@ -165,6 +165,10 @@ export class CodecheckPanel extends Widget {
     const s = this.controller.state(cell);
     if (!s) {
       box.append(note('Not checked yet: press Check cell.'));
+      return;
+    }
+    if (s.waitingForKernel) {
+      box.append(note('Checked as it runs: waiting for the kernel to reach the cell…', 'jp-codecheck-waiting'));
       return;
     }
     if (s.queued) {
@@ -208,7 +212,7 @@ export class CodecheckPanel extends Widget {
     const nLayer = result.stats.n_layer as number | undefined;
     box.append(section('Heat map (surprisal per token)', heatmapView(result.source, result.tokens, nLayer), 'jp-codecheck-heatmap-section'));
     box.append(section('Early exit', exitView(result.stats), 'jp-codecheck-histogram-section'));
-    box.append(section('Stats', statsView(result.stats, result.tokens.length), 'jp-codecheck-stats-section'));
+    box.append(section('Stats', statsView(result.stats, result.tokens.length, s.objects), 'jp-codecheck-stats-section'));
   }
 }
 
@@ -216,7 +220,7 @@ function summary(s: ICellState | undefined, applied: boolean): string {
   if (!s) {
     return 'not checked';
   }
-  if (s.queued) {
+  if (s.queued || s.waitingForKernel) {
     return 'waiting';
   }
   if (s.running) {

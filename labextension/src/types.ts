@@ -50,6 +50,7 @@ export interface IFinding {
   replacement: string | null;
   severity?: Severity; // absent from the results of older versions: a warning
   gain?: number | null; // warnings: nats of evidence for the edit; errors: null
+  end_column?: number | null; // where the named word or literal ends (kernel facts); else the word at `column`
 }
 
 /** A finding's severity ("warning" for a result of an older version that names none). */
@@ -105,8 +106,9 @@ export interface ICheckRequest {
   context_start: number;
   context_chars: number;
   options: { [key: string]: any };
-  /** What the notebook's kernel read for this cell (jupyter_codecheck.core.kernel): its names and
-   *  the facts on its live objects. The server has no kernel; the panel asks it. */
+  /** What the notebook's kernel read for this cell (jupyter_codecheck/views/kernel_state.py): its
+   *  names and the facts on its live objects, of the state the cell runs in (none for a cell that
+   *  already ran). The server has no kernel; the panel asks it. */
   names?: string[];
   facts?: object[];
 }

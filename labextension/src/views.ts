@@ -202,7 +202,15 @@ function policyName(stats: { [key: string]: any }): string {
   return name === null || name === 'none' ? 'none (full depth)' : String(name ?? '-');
 }
 
-export function statsView(stats: { [key: string]: any }, decided: number): HTMLElement {
+/** Which state of the kernel the facts describe, as the stats table says it. */
+const OBJECTS: { [objects: string]: string } = {
+  'before-run': 'read just before the cell ran',
+  now: 'read now (the cell has not run in this kernel)',
+  ran: 'not read: the cell already ran, they hold the state after it',
+  none: 'not read (the kernel did not answer)'
+};
+
+export function statsView(stats: { [key: string]: any }, decided: number, objects?: string): HTMLElement {
   const table = el('table', 'jp-codecheck-stats');
   const total = typeof stats.tokens === 'number' ? stats.tokens : decided;
   // a cancelled check decided fewer tokens than the cell has: count and speed are of those
@@ -216,6 +224,9 @@ export function statsView(stats: { [key: string]: any }, decided: number): HTMLE
     ['mode', String(stats.mode ?? '-')],
     ['model', String(stats.model ?? '-')]
   ];
+  if (objects && OBJECTS[objects]) {
+    rows.push(['kernel objects', OBJECTS[objects]]);
+  }
   if (stats.pieces > 1) {
     rows.push(['pieces', `${stats.pieces} (a long cell is checked piece by piece)`]);
   }

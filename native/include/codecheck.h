@@ -97,6 +97,7 @@ typedef struct cc_model_info {
     float   norm_eps;
     int32_t tied_output;     // 1 when the output matrix is the token embedding
     int32_t output_type;     // ggml type of the output matrix
+    int32_t layer_type;      // ggml type holding most of the layer matrices' weights
     int64_t n_params;
     int64_t file_size;
 } cc_model_info;

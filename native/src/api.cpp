@@ -4,7 +4,9 @@
 #include "context.h"
 #include "errors.h"
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 #include <new>
 
 namespace {
@@ -77,6 +79,13 @@ void cc_model_get_info(const cc_model * m, cc_model_info * out) {
     out->norm_eps = c.norm_eps;
     out->tied_output = m->weights.output == m->weights.tok_embd;
     out->output_type = m->weights.output->type;
+    // the type most of a step's weights are read in: what decides the fastest batch arithmetic
+    std::map<int, int64_t> by_type;
+    for (const LayerWeights & l : m->weights.layers)
+        for (const ggml_tensor * t : {l.wq, l.wk, l.wv, l.wo, l.ffn_gate, l.ffn_up, l.ffn_down})
+            by_type[t->type] += ggml_nelements(t);
+    out->layer_type = by_type.empty() ? -1 : std::max_element(by_type.begin(), by_type.end(),
+        [](const auto & a, const auto & b) { return a.second < b.second; })->first;
     out->n_params = m->n_params;
     out->file_size = (int64_t) m->file.size;
 }

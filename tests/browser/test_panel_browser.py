@@ -9,8 +9,7 @@ import re
 
 import pytest
 from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, lab_command, new_page, open_notebook,
-                         wait_kernel_idle,
-                         write_notebook)
+                         run_all_cells, wait_kernel_idle, write_notebook)
 
 CELLS = ["import math", "x = [1, 2, 3]\npritn(x)", "def area(r):\n    return math.pi * r ** 2"]
 BUGGY, FIXED = CELLS[1], "x = [1, 2, 3]\nprint(x)"
@@ -35,9 +34,10 @@ def open_panel(page, server, name):
 
 
 def select_cell(page, index):
+    """Make cell `index` (0-based) active; the panel names it cell_<index + 1>, as people count."""
     page.evaluate("(i) => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = i; }", index)
     page.wait_for_function("(i) => document.querySelector('.jp-codecheck-cell-title')"
-                           " && document.querySelector('.jp-codecheck-cell-title').textContent === `cell_${i}`",
+                           " && document.querySelector('.jp-codecheck-cell-title').textContent === `cell_${i + 1}`",
                            arg=index)
 
 
@@ -226,3 +226,81 @@ def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_l
     mark = cell(page, 1).locator(".cm-content .jp-codecheck-flagged")
     mark.first.wait_for()
     page.screenshot(path=str(REPO / "docs" / "panel-crash.png"))
+
+
+GO = "go-on-run"     # the last cell waits for this file: the test creates it once it saw the finding
+ON_RUN_CELLS = [
+    "import pathlib, time\nimport pandas as pd\n"
+    'df = pd.DataFrame({"s1": [0.1, 0.2, 0.3], "s6": [1, 2, 3], "bmi": [21.0, 25.5, 30.1], "target": [0, 1, 0]})\n'
+    "def wait_for(name, timeout=600):\n"
+    "    end = time.monotonic() + timeout\n"
+    "    while not pathlib.Path(name).exists() and time.monotonic() < end:\n"
+    "        time.sleep(0.1)",
+    'df.drop(columns=["s6"], inplace=True)',
+    'target = df.pop("target")',
+    'mean_s1 = df["s1"].mean()',
+    'df.rename(columns={"s1": "age"}, inplace=True)',
+    f'wait_for("{GO}")\nprint(df["bmii"].mean())',
+]
+
+
+def save_settings(page, raw: str) -> None:
+    page.evaluate("(raw) => window.jupyterapp.serviceManager.settings.save('jupyter-codecheck:plugin', raw)", raw)
+
+
+def test_check_on_run_reads_the_state_the_cell_runs_in(page, panel_lab, tmp_path):
+    """With "Check cells when they run", a cell is judged by the objects it runs on, read before
+    it runs: its own drop or pop is no finding, and a missing column shows while the cell still
+    runs, before its output. Check notebook then does not judge a cell that already ran by the
+    state after it (a later rename); cells are named from 1 in the header and the list."""
+    write_notebook(panel_lab, "on_run.ipynb", ON_RUN_CELLS)
+    go = panel_lab.root_dir / GO
+    go.unlink(missing_ok=True)
+    page.goto(f"{panel_lab.url}/lab?reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
+    save_settings(page, '{"autoCheckOnRun": true}')
+    try:
+        open_notebook(page, panel_lab, "on_run.ipynb")      # the settings are read as the lab loads
+        page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
+        run_all_cells(page)
+        # the last cell waits for GO: its finding must show while it still runs, with no output
+        select_cell(page, 5)
+        finding = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-finding")
+        finding.first.wait_for(timeout=CHECK_S * 1000)
+        last = cell(page, 5)
+        assert last.locator(".jp-InputPrompt").inner_text().strip() == "[*]:"
+        assert last.locator(".jp-OutputArea-output").count() == 0
+        assert finding.count() == 1 and "DataFrame has no column 'bmii'" in finding.inner_text()
+        # the underline covers the whole key, quotes included
+        mark = last.locator(".cm-content .jp-codecheck-flagged")
+        mark.first.wait_for()
+        assert mark.all_inner_texts() == ['"bmii"']
+        stats = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-stats").inner_text()
+        assert "read just before the cell ran" in stats
+        page.screenshot(path=str(tmp_path / "panel-on-run.png"))     # what the user sees, kept with the run
+        go.write_text("")
+        last.locator(".jp-OutputArea-output").first.wait_for(timeout=60_000)
+        assert "KeyError" in last.locator(".jp-OutputArea-output").inner_text()
+
+        # the cells that drop and pop ran fine: checked before they ran, no finding
+        for index in (1, 2, 3):
+            select_cell(page, index)
+            box = page.locator(f"{PANEL} .jp-codecheck-cell")
+            box.locator(".jp-codecheck-stats").wait_for(timeout=CHECK_S * 1000)
+            assert box.locator(".jp-codecheck-finding").count() == 0, box.inner_text()
+            assert cell(page, index).locator(".jp-codecheck-flagged").count() == 0
+
+        # Check notebook: df["s1"] ran before the rename, so today's objects do not judge it
+        wait_kernel_idle(page)
+        page.locator(f"{PANEL} .jp-codecheck-check-notebook").click()
+        page.wait_for_function("() => { const p = document.querySelector('.jp-codecheck-progress-text');"
+                               " return p && p.textContent.startsWith('Checked'); }", timeout=3 * CHECK_S * 1000)
+        items = page.locator(f"{PANEL} .jp-codecheck-cell-item").all_inner_texts()
+        assert [i.split("]")[0] + "]" for i in items] == [f"[{k}]" for k in range(1, 7)], items
+        assert items[3] == "[4] clean", items
+        select_cell(page, 3)                                 # its header: cell_4, as in the list
+        stats = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-stats").inner_text()
+        assert "not read: the cell already ran" in stats
+    finally:
+        save_settings(page, "{}")
+        go.unlink(missing_ok=True)

@@ -27,7 +27,7 @@ unsure is no fact. `core/python` knowledge (pycheck) is used, never the other wa
 """
 from .facts import KernelFact, kernel_facts
 from .modules import module_namespace, module_resolver
-from .run_order import NotebookCells, undefined_reason
+from .run_order import NotebookCells, undefined_reason, undefined_reasons
 
-__all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "module_namespace",
+__all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "undefined_reasons", "module_namespace",
            "module_resolver"]

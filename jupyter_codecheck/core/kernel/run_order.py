@@ -7,16 +7,40 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from ..pycheck import parse
+from ..pycheck import near_typo, parse
+
+
+NEVER_RUN = "no cell run in this kernel defines it"
 
 
 @dataclass
 class NotebookCells:
     """The cells around the checked one: `earlier` ran (or come) before it, in order, with
-    whether each ran without an error (None: not known); `later` come after it."""
+    whether each ran without an error (None: not known); `later` come after it. `history`:
+    `earlier` is every cell the kernel ran, in the order it ran them (a kernel's own record),
+    so a name none of them defines was never defined there."""
     earlier: list[str] = field(default_factory=list)
     failed: list[bool | None] = field(default_factory=list)
     later: list[str] = field(default_factory=list)
+    history: bool = False
+
+
+def undefined_reasons(facts, earlier, failed=None, later=None, history=None) -> dict[str, str]:
+    """The notebook's reason for each undefined name of a cell (`facts`: pycheck's CellFacts),
+    by name: read from the kernel's `history` when given, else from the `earlier` cells."""
+    if not facts.undefined:
+        return {}
+    ran = list(history) if history is not None else list(earlier or ())
+    failed = set(failed or ())
+    cells = NotebookCells(ran, [c in failed for c in ran], list(later or ()), history=history is not None)
+    out = {}
+    for u in facts.undefined:
+        reason = undefined_reason(u.name, cells)
+        # a name the history never defined that is a near-typo of a defined one: the typo is the
+        # likelier story, and its fix says it
+        if reason and not (reason == NEVER_RUN and any(near_typo(u.name, w) for w in facts.scope)):
+            out[u.name] = reason
+    return out
 
 
 def undefined_reason(name: str, cells: NotebookCells) -> str | None:
@@ -24,7 +48,7 @@ def undefined_reason(name: str, cells: NotebookCells) -> str | None:
     for i in range(len(cells.earlier) - 1, -1, -1):
         binds, deletes = _module_names(cells.earlier[i])
         ago = len(cells.earlier) - i
-        where = "the cell before" if ago == 1 else f"the cell {ago} cells above"
+        where = _where_earlier(ago, cells.history)
         if name in deletes:
             return f"{where} deletes it (del {name})"
         if name in binds:
@@ -36,7 +60,22 @@ def undefined_reason(name: str, cells: NotebookCells) -> str | None:
         if name in _module_names(cell)[0]:
             where = "the next cell" if i == 0 else f"the cell {i + 1} cells below"
             return f"only {where} defines it: the notebook fails here when run top to bottom"
+    if cells.history and not any(_star_imports(c) for c in cells.earlier):
+        # a kernel knows the cells it ran, not the notebook's others: run order, as far as it goes
+        return NEVER_RUN
     return None
+
+
+def _where_earlier(ago: int, history: bool) -> str:
+    if history:
+        return "the cell run just before" if ago == 1 else f"the cell run {ago} cells before"
+    return "the cell before" if ago == 1 else f"the cell {ago} cells above"
+
+
+def _star_imports(cell: str) -> bool:
+    """Does the cell star-import a module whose names are not known (then it may define any)?"""
+    from ..pycheck import _earlier_cell
+    return _earlier_cell(cell).module_bound is None
 
 
 def _module_names(cell: str) -> tuple[set[str], set[str]]:

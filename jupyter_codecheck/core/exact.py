@@ -1,0 +1,454 @@
+"""The exact part of a check, without the model, in milliseconds: Python's own errors and the
+kernel's facts on a cell, each with the fixes its exact alternatives allow; and which of them
+the cell surely crashes on when it runs (what a guard may stop a cell for).
+
+    exact = exact_check(cell, shell.user_ns, history=cells_run)
+    exact.findings        # the errors check() reports, one a line (its fixes not ranked)
+    exact.certain         # those the cell reaches whatever runs before them
+
+A crash is certain only where nothing can make it false: the use runs whenever the cell runs
+(not in a branch, loop body, `try`, `with`, function or lazy part of an expression), and before
+it the cell runs no magic, no code of the user's (a function of theirs may define the name or
+change the object), no first import of a module (its code runs) and nothing that reaches the
+namespace by name (`exec`, `globals()`); a fact about an object also needs no other name for that
+object in the cell. Anything unsure: no stop.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .evidence import kernel_finding, syntax_finding, undefined_finding
+from .pycheck import analyse, edit_distance, near_typo, parse
+from .result import Finding
+from .silence import Silencer
+
+# a value fact (an array's shape) is about the operands, not one chain's object: shown, no stop
+STOPPING_KINDS = ("undefined-name", "attribute", "key", "call")
+# what reaches the namespace or the objects by name, out of the flow's sight
+_DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__",
+                      "get_ipython", "importlib", "builtins", "__builtins__", "__dict__"})
+_IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
+_SHOWN_FIXES = 3
+
+
+@dataclass
+class ExactCheck:
+    findings: list[Finding] = field(default_factory=list)
+    certain: list[Finding] = field(default_factory=list)
+    facts: list = field(default_factory=list)     # the kernel facts read (KernelFact)
+
+
+def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, later=None,
+                libraries: str = "loaded", ignore=()) -> ExactCheck:
+    """The errors Python and the kernel's objects predict for `source` (a cell's Python code) with
+    `namespace` as it is now; `history`, `failed`, `later`, `ignore`: as check()'s options of
+    those names (a silenced finding is neither shown nor a stop)."""
+    out = _exact(source, namespace, history, failed, later, libraries)
+    silencer = Silencer(source, ignore)
+    out.findings = [f for f in out.findings if not silencer.silences(f)]
+    out.certain = [f for f in out.certain if not silencer.silences(f)]
+    return out
+
+
+def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
+    from .kernel import kernel_facts, undefined_reasons
+    facts = analyse(source, None, namespace)
+    out = ExactCheck()
+    if facts.syntax is not None:
+        out.findings.append(syntax_finding(facts.syntax))
+        return out                          # Python refuses the cell itself
+    try:
+        out.facts = kernel_facts(source, namespace, libraries=libraries)
+    except Exception:  # noqa: BLE001 - no facts is no claim
+        out.facts = []
+    reasons = undefined_reasons(facts, (), failed, later, history)
+    by_line: dict[int, Finding] = {}
+    lines = source.split("\n")
+    places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
+    for u in facts.undefined:
+        if u.line not in by_line:
+            f = undefined_finding(u, reasons.get(u.name))
+            if u.name not in reasons:           # the notebook's reason is the story, not a slip
+                f.message += _did_you_mean([repr(w) for w in _near_names(u.name, facts.scope)])
+            by_line[u.line] = f
+            places[u.line] = u.column           # pyflakes gives the node's own (byte) column
+    for k in out.facts:
+        if k.line not in by_line:
+            f = kernel_finding(k)
+            f.message += _did_you_mean(k.candidates)
+            by_line[k.line] = f
+            places[k.line] = _byte_col(lines, k.line, k.column)
+    out.findings = [by_line[ln] for ln in sorted(by_line)]
+    tree = parse(source)
+    if tree is not None and not _IPYTHON_LINE.search(source):
+        try:
+            sure = _Certainty(tree, namespace, {u.name for u in facts.undefined})
+            out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
+                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name")]
+        except Exception:  # noqa: BLE001 - in doubt, no stop
+            out.certain = []
+    return out
+
+
+def _near_names(name: str, scope) -> list[str]:
+    """Defined names `name` could be a slip for, closest first."""
+    return [w for _, w in sorted((edit_distance(name, w), w) for w in scope if near_typo(name, w))]
+
+
+def _did_you_mean(options: list[str]) -> str:
+    if not options:
+        return ""
+    shown = options[:_SHOWN_FIXES]
+    return f"; did you mean {shown[0]}?" if len(shown) == 1 else \
+        f"; did you mean {', '.join(shown[:-1])} or {shown[-1]}?"
+
+
+class _Certainty:
+    """Does the cell surely reach a place, with the state the finding was read from?"""
+
+    def __init__(self, tree: ast.Module, namespace: Mapping, undefined: set[str]):
+        self.tree, self.ns, self.undefined = tree, namespace, undefined
+        self.lazy = _lazy_spans(tree)
+        self.cell_defs = {n.name for n in ast.walk(tree)
+                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        self.bindings = _bindings(tree)
+
+    def crashes(self, line: int, column: int, *, object_fact: bool) -> bool:
+        """Does the cell surely reach the use at `line`, UTF-8 `column`?"""
+        at = (line, column)
+        if any(a <= at < b for a, b in self.lazy):
+            return False
+        stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
+                     <= (s.end_lineno, s.end_col_offset)), None)
+        if stmt is None:
+            return False
+        before = self.tree.body[:self.tree.body.index(stmt) + 1]
+        nodes = [n for s in before for n in ast.walk(s)]
+        if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
+               or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
+            return False
+        if any(self._runs_user_code(n) for n in nodes if isinstance(n, ast.Call)) or \
+                any(self._user_object(n) for n in nodes if isinstance(n, ast.Name)) or \
+                any(getattr(n, "decorator_list", None) for n in nodes) or \
+                any(_registers(n) for n in nodes if isinstance(n, ast.Call)):
+            return False
+        if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))):
+            return False
+        if object_fact:
+            root = self._root_at(stmt, at)
+            if root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes):
+                return False
+        return True
+
+    # -- what may run ---------------------------------------------------------------------------
+
+    def _runs_user_code(self, call: ast.Call) -> bool:
+        """May this call run code of the user's (a function of theirs, a method of their class,
+        a callback of theirs given to a library)?"""
+        if self._user(call.func):
+            return True
+        return any(self._user(a, called=False) for a in (*call.args, *(k.value for k in call.keywords))
+                   if isinstance(a, (ast.Name, ast.Attribute)))
+
+    def _user_object(self, name: ast.Name) -> bool:
+        """Is the name, in the kernel, an object of the user's code (its class's properties and
+        operators run that code when the cell touches it), or one of their modules?"""
+        from .kernel.libraries import is_library_object
+        if name.id in self.bindings or name.id not in self.ns:
+            return False                    # the cell's own names: their calls are judged
+        obj = self.ns[name.id]
+        if isinstance(obj, type(ast)):
+            return not _library_module(getattr(obj, "__name__", None))
+        return not _plain_data(obj) and not is_library_object(obj)
+
+    def _user(self, expr: ast.expr, *, called: bool = True, seen: frozenset = frozenset()) -> bool:
+        """Is `expr` (called, or handed to a call) code of the user's, or not known not to be?"""
+        from .kernel.libraries import is_library_object
+        root = expr
+        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        if isinstance(root, (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict, ast.Set)):
+            return False                    # `", ".join(...)`: a literal's methods are Python's
+        if not isinstance(root, ast.Name):
+            return called                   # `(a or b)()`, `f()()`: not known
+        name = root.id
+        if name in self.cell_defs:
+            return True
+        if name in self.undefined and name not in self.bindings:
+            return False                    # it raises NameError: nothing of it runs
+        if name in seen:
+            return called                   # `x = x.copy()`: what x was is asked already
+        for value in self.bindings.get(name, ()):
+            if isinstance(value, str):      # bound by an import of this module
+                if not _library_module(value):
+                    return True
+            elif isinstance(value, ast.Call):
+                if self._user(value.func, seen=seen | {name}):
+                    return True
+            elif not isinstance(value, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set,
+                                        ast.JoinedStr, ast.Lambda, ast.ListComp, ast.DictComp,
+                                        ast.SetComp, ast.BinOp, ast.Compare)):
+                return called               # bound some other way: not known
+        if name in self.bindings and name not in self.ns:
+            return False
+        if name not in self.ns:
+            import builtins
+            return called and not hasattr(builtins, name)
+        obj = self.ns[name]
+        if isinstance(obj, type(ast)):
+            return not _library_module(getattr(obj, "__name__", None))
+        if not called and _plain_data(obj):
+            return False
+        return not is_library_object(obj)
+
+    # -- aliases --------------------------------------------------------------------------------
+
+    def _root_at(self, stmt: ast.stmt, at) -> str | None:
+        """The name whose object the fact at `at` is about (the root of the chain there)."""
+        best = None
+        for n in ast.walk(stmt):
+            if isinstance(n, (ast.Attribute, ast.Subscript, ast.Call)) and \
+                    (n.lineno, n.col_offset) <= at < (n.end_lineno, n.end_col_offset):
+                root = n
+                while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+                    root = root.func if isinstance(root, ast.Call) else root.value
+                if isinstance(root, ast.Name):
+                    best = root.id
+        return best
+
+    def _aliased(self, root: str, nodes) -> bool:
+        """May the object `root` names change through another name before the use: the cell makes
+        another name for it, or names one the kernel holds that is it or holds it?"""
+        for n in nodes:
+            value = getattr(n, "value", None) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else \
+                n.iter if isinstance(n, (ast.For, ast.comprehension)) else \
+                n.context_expr if isinstance(n, ast.withitem) else None
+            if value is not None and root in _bare_names(value):
+                return True
+        if root not in self.ns:     # made by the cell: only its own imports are known
+            return not all(isinstance(v, str) for v in self.bindings.get(root, [None]))
+        obj = self.ns[root]
+        for name in {n.id for n in nodes if isinstance(n, ast.Name)} - {root}:
+            if name in self.ns and _holds(self.ns[name], obj):
+                return True
+        return False
+
+    def _stores_elsewhere(self, root: str, nodes) -> bool:
+        """Does the cell write through an attribute or item that may reach the object: of an
+        expression (`[df][0]["c"] = 1`), a module or class (a library patched), or a name of the
+        kernel's that holds it? (Writes through `root` itself are the flow's to judge.)"""
+        obj = self.ns.get(root)
+        for n in nodes:
+            if not (isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del))):
+                continue
+            base = n.value
+            while isinstance(base, (ast.Attribute, ast.Subscript, ast.Call)):
+                base = base.func if isinstance(base, ast.Call) else base.value
+            if not isinstance(base, ast.Name):
+                return True
+            if base.id == root or base.id not in self.ns:
+                continue                    # the cell's own names: their bindings are judged
+            held = self.ns[base.id]
+            if isinstance(held, (type, type(ast))) or (obj is not None and _holds(held, obj)):
+                return True
+        return False
+
+
+def _byte_col(lines: list[str], line: int, column: int) -> int:
+    """The UTF-8 column (the AST's) of a character column."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text[:column].encode("utf-8"))
+
+
+def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Spans of the cell that may not run when the cell runs: bodies of branches, loops, `try`,
+    `with` (it may suppress), functions, classes, lambdas, and the lazy parts of expressions."""
+    out = []
+
+    def span(nodes):
+        nodes = [n for n in nodes if n is not None and hasattr(n, "lineno")]
+        if nodes:
+            out.append(((nodes[0].lineno, nodes[0].col_offset), (nodes[-1].end_lineno, nodes[-1].end_col_offset)))
+
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.Try,
+                          getattr(ast, "TryStar", ast.Try), ast.Match)):
+            span([n])
+        elif isinstance(n, (ast.If, ast.While)):
+            span(n.body)
+            span(n.orelse)
+        elif isinstance(n, (ast.For, ast.AsyncFor)):
+            span([n.target])
+            span(n.body)
+            span(n.orelse)
+        elif isinstance(n, (ast.With, ast.AsyncWith)):
+            span(n.body)
+        elif isinstance(n, ast.IfExp):
+            span([n.body])
+            span([n.orelse])
+        elif isinstance(n, ast.BoolOp):
+            span(n.values[1:])
+        elif isinstance(n, ast.Assert):
+            span([n.msg])
+        elif isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            # only the first iterable is sure to be read (a generator's: when it is made)
+            first = n.generators[0].iter
+            for part in (getattr(n, "elt", None), getattr(n, "key", None), getattr(n, "value", None)):
+                span([part])
+            for g in n.generators:
+                span([g.target, *g.ifs])
+                if g.iter is not first:
+                    span([g.iter])
+    return out
+
+
+def _bindings(tree: ast.Module) -> dict[str, list]:
+    """What the cell binds each name to: the expression assigned, the module an import names, or
+    None (a loop or `with` target, an unpacking, an augmented assignment: not known)."""
+    out: dict[str, list] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
+            for a in n.names:
+                module = a.name if isinstance(n, ast.Import) else (n.module or "") if not n.level else ""
+                out.setdefault(a.asname or a.name.split(".")[0], []).append(module)
+        elif isinstance(n, ast.Assign):
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    out.setdefault(t.id, []).append(n.value)
+        elif isinstance(n, (ast.AnnAssign, ast.NamedExpr)) and isinstance(n.target, ast.Name):
+            out.setdefault(n.target.id, []).append(n.value)
+    known = {id(t) for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets} | \
+        {id(n.target) for n in ast.walk(tree) if isinstance(n, (ast.AnnAssign, ast.NamedExpr))}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in known:
+            out.setdefault(n.id, []).append(None)
+    return out
+
+
+def _registers(call: ast.Call) -> bool:
+    """A library's registration call (`pd.api.extensions.register_dataframe_accessor("geo")`):
+    it adds attributes to classes."""
+    f = call.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+    return name.startswith("register")
+
+
+def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
+    """Does the statement import a module this process has not imported yet? Its code runs then,
+    and a module may add names to the namespace or attributes to a library's classes (a pandas
+    accessor) on import."""
+    import sys
+    if isinstance(node, ast.ImportFrom):
+        return bool(node.level) or node.module not in sys.modules
+    return any(a.name not in sys.modules for a in node.names)
+
+
+def _library_module(name: str | None) -> bool:
+    """Is the module `name` a library's (imported or not: found by its top-level package's place,
+    without importing it)?"""
+    from .kernel.libraries import _library_dirs, is_library_module
+    if not name:
+        return False
+    if is_library_module(name):
+        return True
+    import importlib.util
+    import sys
+    top = name.split(".")[0]
+    if top in sys.modules:
+        return is_library_module(top)
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return False
+    origin = getattr(spec, "origin", None) if spec is not None else None
+    return isinstance(origin, str) and origin.startswith(_library_dirs())
+
+
+def _plain_data(obj) -> bool:
+    return obj is None or type(obj) in (int, float, bool, str, bytes, complex)
+
+
+def _bare_names(expr: ast.expr) -> set[str]:
+    """Names an expression hands on as themselves (`tmp = df`, `{"tr": train}`, `(df, y)`), not
+    through an attribute, item or call of theirs."""
+    out = set()
+    todo = [expr]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Name):
+            out.add(n.id)
+        elif isinstance(n, (ast.Tuple, ast.List, ast.Set)):
+            todo.extend(n.elts)
+        elif isinstance(n, ast.Dict):
+            todo.extend(v for v in n.values if v is not None)
+        elif isinstance(n, ast.Starred):
+            todo.append(n.value)
+        elif isinstance(n, (ast.IfExp, ast.BoolOp, ast.NamedExpr)):
+            todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _holds(container, obj, depth: int = 3) -> bool:
+    """Does `container` hold `obj`, as itself, an item of a dict, list, tuple or set, or an
+    attribute in an instance's own dict, `depth` levels deep? Read through the built-in types'
+    own slots (no code of the user's runs); an object too large to read says yes (unsure)."""
+    import types
+    budget = [_HOLDS_BUDGET]
+    seen: set[int] = set()
+
+    def walk(x, d: int) -> bool:
+        if x is obj:
+            return True
+        if d == 0 or _plain_data(x) or id(x) in seen:
+            return False
+        seen.add(id(x))
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        t = type(x)
+        if t in (list, tuple, set, frozenset):
+            items = list(x)
+        elif t is dict:
+            items = list(dict.values(x))
+        elif isinstance(x, types.ModuleType):
+            if _library_module(getattr(x, "__name__", None)):
+                return False                # a library's module holds none of the user's objects
+            items = _own_dict_values(x)
+        elif isinstance(x, (type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)) or \
+                t.__module__.split(".")[0] in ("numpy", "pandas"):
+            return False                    # code, arrays and frames: not where a user keeps objects
+        else:
+            items = _own_dict_values(x)
+        if items is None:
+            return False
+        if len(items) > _HOLDS_BUDGET:
+            return True
+        return any(walk(i, d - 1) for i in items)
+
+    return walk(container, depth)
+
+
+def _own_dict_values(x) -> list | None:
+    """The values of an instance's own `__dict__`, read through the C slot only."""
+    import types
+    for klass in type.__dict__["__mro__"].__get__(type(x), type):
+        descr = klass.__dict__.get("__dict__")
+        if descr is None:
+            continue
+        if not isinstance(descr, types.GetSetDescriptorType):
+            return None
+        try:
+            d = descr.__get__(x, type(x))
+        except Exception:  # noqa: BLE001
+            return None
+        return list(dict.values(d)) if type(d) is dict else None
+    return None
+
+
+_HOLDS_BUDGET = 2000
+
+
+__all__ = ["ExactCheck", "exact_check", "STOPPING_KINDS"]

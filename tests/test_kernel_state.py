@@ -1,0 +1,36 @@
+"""What the JupyterLab panel reads in a real kernel (ipykernel through nbclient) for a check:
+the facts of the state a cell runs in. A cell that already ran is not judged by the objects as
+they are after it (and after the cells run since); one that has not run is judged by the objects
+it would meet now; a read just before a cell runs sees the state before its own effects."""
+from __future__ import annotations
+
+import json
+
+from notebooks import execute_cells
+
+SETUP = 'import pandas as pd\ndf = pd.DataFrame({"s1": [1.0, 2.0], "s6": [3, 4], "target": [0, 1]})'
+USED = 'df["s1"].mean()'
+RENAME = 'df.rename(columns={"s1": "age"}, inplace=True)'
+READ = '''from jupyter_codecheck.views.kernel_state import kernel_state
+import json
+print(json.dumps({
+    "ran": kernel_state(%r, get_ipython()),
+    "edited": kernel_state(%r, get_ipython()),
+    "before_run": kernel_state('df.drop(columns=["s6"], inplace=True)', get_ipython(), before_run=True),
+}))''' % (USED, USED + "  # edited since it ran")
+
+
+def test_a_cell_that_ran_is_not_judged_by_the_state_after_it(tmp_path):
+    nb = execute_cells([SETUP, USED, RENAME, READ], tmp_path, timeout=120)
+    text = "".join(o.get("text", "") for o in nb.cells[3].outputs if o.output_type == "stream")
+    states = json.loads(text)
+    # `df["s1"]` ran fine; a later cell renamed s1: the objects now would flag it, so none are read
+    ran = states["ran"]
+    assert (ran["objects"], ran["facts"]) == ("ran", None)
+    assert {"df", "pd"} <= set(ran["names"])
+    # the same code edited has not run: the objects now are those it meets if it runs next
+    edited = states["edited"]
+    assert edited["objects"] == "now"
+    assert [(f["kind"], f["message"]) for f in edited["facts"]] == [("key", "DataFrame has no column 's1'")]
+    # read as a cell is about to run: s6 is there, the cell's own drop is not held against it
+    assert states["before_run"] == {"names": ran["names"], "facts": [], "objects": "before-run"}
