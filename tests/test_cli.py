@@ -320,6 +320,20 @@ def test_sarif_locations_point_into_the_files(project_run, project):
 
 # -- end to end ------------------------------------------------------------------------------------------
 
+def test_a_valid_attribute_is_not_renamed_to_a_variables_name(tmp_path, needs_model):
+    """The load_diabetes notebook of issue 34: `df = data.frame` got the warning `'frame' looks
+    wrong here: 'data'?`, whose fix drops the target column. The code never shows an attribute
+    `.data`: the model's guess is not a fix to propose."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("from sklearn.datasets import load_diabetes\n"),
+                nbformat.v4.new_code_cell("data = load_diabetes(as_frame=True)\ndf = data.frame\n")]
+    path = tmp_path / "diabetes.ipynb"
+    nbformat.write(nb, path)
+    code, out, err = run_cli("--format", "json", str(path))
+    assert (code, err) == (0, ""), out
+    assert all(f["findings"] == [] for f in json.loads(out)["files"])
+
+
 def test_module_entry_point_exit_code_and_stdout(project, needs_model):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
     proc = subprocess.run([sys.executable, "-m", "jupyter_codecheck.views.cli", "--format", "json", "src/buggy.py"],

@@ -249,7 +249,7 @@ def test_a_sub_word_edit_is_judged_by_the_word_it_makes():
         "'sys.float_info' has no attribute 'modulus'"
     src = "import sys\n_M = sys.hash_info.modulus\n"
     assert gate(Candidate(at, at + 4, "float", "walk", 2), src.encode(), analyse(src)) == \
-        "writes 'float_info', not a name in scope"
+        "writes .float_info, an attribute the code never shows"
 
 
 def test_in_a_kernel_a_fix_names_only_attributes_the_object_has():
@@ -271,12 +271,23 @@ def test_in_a_kernel_a_fix_names_only_attributes_the_object_has():
     at = src.index("corrected")
     assert gate(Candidate(at, at + 9, "text", "walk", 1), src.encode(), facts) == \
         "'result' (Result) has no attribute 'text'"
-    assert gate(Candidate(at, at + 9, "findings", "walk", 1), src.encode(), facts) is None
-    at = src.index("corrected", at + 1)         # a class with __getattr__ may have anything
-    assert gate(Candidate(at, at + 9, "text", "walk", 2), src.encode(), facts) is None
-    # names given as a plain list (the command line): nothing to ask
+    # an attribute the object has is not what fails; one it has may replace one it lacks,
+    # though the text never shows it after a dot
+    assert gate(Candidate(at, at + 9, "findings", "walk", 1), src.encode(), facts) == \
+        "'result' (Result) has 'corrected': it is not what fails"
+    slip = src.replace("result.corrected", "result.corected")
+    assert gate(Candidate(at, at + 8, "findings", "walk", 1), slip.encode(),
+                analyse(slip, names={"result": Result(), "other": Anything(), "findings": []})) is None
+    # a class with __getattr__ may have anything, and names given as a plain list (the command
+    # line) give nothing to ask: the text decides, and it never shows `.text`
+    at = src.index("corrected", at + 1)
+    assert gate(Candidate(at, at + 9, "text", "walk", 2), src.encode(), facts) == \
+        "writes .text, an attribute the code never shows"
     assert gate(Candidate(at, at + 9, "text", "walk", 2), src.encode(),
-                analyse(src, names=["result", "other", "findings"])) is None
+                analyse(src, names=["result", "other", "findings"])) == "writes .text, an attribute the code never shows"
+    shown = src + "print(other.text)\n"
+    assert gate(Candidate(at, at + 9, "text", "walk", 2), shown.encode(),
+                analyse(shown, names=["result", "other", "findings"])) is None
 
 
 def test_a_unicode_name_is_one_word_to_every_gate():
@@ -305,3 +316,30 @@ def test_a_name_only_an_earlier_cells_function_binds_is_undefined():
                "ys = [y := v + 1 for v in range(3)]\n"]
     facts = analyse("print(multiplicative_model, y, ys, decompose)\n", earlier)
     assert [u.name for u in facts.undefined] == ["multiplicative_model"]
+
+
+def test_an_attribute_is_replaced_only_by_one_the_code_shows_and_never_when_the_object_has_it():
+    """`df = data.frame` -> `data.data` (the load_diabetes notebook): the variable `data` is no
+    evidence that the object has an attribute `data`; a name written after a dot elsewhere is,
+    and a near-typo of the word is. Beside a kernel, an attribute the object has is not what
+    fails, whatever the text shows."""
+    src = "data = load(as_frame=True)\ndf = data.frame\n"
+    at = src.index("data.frame") + len("data.")
+    swap = Candidate(at, at + len("frame"), "data", "alternatives", 2)
+    assert gate(swap, src.encode(), analyse(src, names={"load"})) == "writes .data, an attribute the code never shows"
+    shown = "data = load(as_frame=True)\nX = data.data\ndf = data.frame\n"
+    at2 = shown.index("data.frame") + len("data.")
+    assert gate(Candidate(at2, at2 + 5, "data", "alternatives", 3), shown.encode(),
+                analyse(shown, names={"load"})) is None
+    typo = "data = load(as_frame=True)\ndf = data.fram\n"
+    assert gate(Candidate(at, at + 4, "frame", "typo", 2), typo.encode(), analyse(typo, names={"load"})) is None
+
+    class Loaded:
+        def __init__(self):
+            self.frame, self.data = 1, 2
+
+    live = {"data": Loaded(), "load": len}
+    src = "X = data.data\ndf = data.frame\n"
+    at = src.index("data.frame") + len("data.")
+    assert gate(Candidate(at, at + 5, "data", "alternatives", 2), src.encode(), analyse(src, names=live)) == \
+        "'data' (Loaded) has 'frame': it is not what fails"

@@ -389,3 +389,161 @@ def test_what_a_loop_or_a_pipeline_changes_through_another_name_is_not_a_fact(ns
                                 {**live, "axes": grid})] == ["key"]
     # and without the loop, both are facts
     assert [g[0] for g in facts("train['Title']\nlr.predict(X)\n", live)] == ["key", "call"]
+
+
+class Holder:
+    """A user object holding a frame, and a method of its that changes it."""
+
+    def __init__(self, frame):
+        self.frame = frame
+
+    def add_column(self):
+        self.frame["z"] = 1
+
+
+def test_a_change_through_an_alias_container_or_attribute_changes_the_object(ns):
+    """Facts are about objects: `tmp = df`, `frames["tr"]`, `holder.frame` and a holder's own
+    method change the frame the other names see (each cell runs without error)."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("sklearn")
+    from sklearn.linear_model import LinearRegression
+    from sklearn.pipeline import make_pipeline
+
+    def fresh():
+        df, train, lr = pd.DataFrame({"age": [1.0, 2.0], "bmi": [3.0, 4.0]}), pd.DataFrame({"Name": ["a", "b"]}), \
+            LinearRegression()
+        return {**ns, "df": df, "train": train, "frames": {"tr": train}, "holder": Holder(df), "kept": [],
+                "X": pd.DataFrame({"a": [1.0, 2.0, 3.0]}), "y": np.array([1.0, 2.0, 3.0]), "lr": lr,
+                "pipe": make_pipeline(lr)}
+
+    def with_reload():
+        live = fresh()
+        exec("def reload():\n    global df\n    df = pd.DataFrame({'z': [1]})\n"
+             "def fill(row):\n    train['z'] = 1\n    return row\n", live)
+        return live
+
+    runs = ['tmp = df\ntmp["c"] = tmp["age"] + tmp["bmi"]\ndf["c"].sum()\n',
+            'frames = {"tr": train}\nframes["tr"]["z"] = 1\ntrain["z"].sum()\n',
+            'frames["tr"]["z"] = 1\ntrain["z"].sum()\n',
+            'holder.frame["c"] = 1\ndf["c"]\n',
+            'holder.add_column()\ndf["z"]\n',
+            'kept.append(df)\nkept[-1]["c"] = 1\ndf["c"]\n',
+            'box = []\nbox.append(df)\nbox[0]["c"] = 1\ndf["c"]\n',
+            'if len(df):\n    t = df\nt["c"] = 1\ndf["c"]\n',
+            'def add(d):\n    d["c"] = 1\nadd(alias := df)\ndf["c"]\n',
+            'pipe.fit(X, y)\nlr.predict(X)\n']
+    runs += ['reload()\ntmp = df\ntmp["z"]\n',            # the function rebinds df: tmp is the new one
+             'df.apply(fill, axis=1)\ntrain["z"]\n',        # a function of the user's the library calls
+             'f = lambda r: train.insert(0, "z", 1)\nf(0)\ntrain["z"]\n']
+    for cell in runs:
+        live = with_reload()
+        got = facts(cell, live)
+        exec(cell, live)                # the cell runs: any fact on it would be false
+        assert got == [], cell
+
+
+def test_facts_about_the_other_keys_of_an_aliased_object_are_still_made(ns):
+    """Setting a key on an object changes only that key: the others are still read, through
+    whichever name, and a name the cell binds to a live object is checked as that object."""
+    df = pd.DataFrame({"age": [1.0, 2.0], "bmi": [3.0, 4.0]})
+    train = pd.DataFrame({"Name": ["a", "b"]})
+    live = {**ns, "df": df, "train": train, "frames": {"tr": train}}
+    assert facts('tmp = df\ntmp["total"] = 1\ndf["d"]\ndf["totl"]\n', live) == \
+        [("key", 3, "DataFrame has no column 'd'", []), ("key", 4, "DataFrame has no column 'totl'", ['"total"'])]
+    assert [g[:2] for g in facts('frames["tr"]["z"] = 1\ntrain["z"]\ntrain["Nmae"]\n', live)] == [("key", 3)]
+    assert [g[:2] for g in facts('df["c"] = 1\ndf["c"]\ndf["bmii"]\n', live)] == [("key", 3)]
+    assert [g[:2] for g in facts('tmp = df\ntmp["agee"]\n', live)] == [("key", 2)]
+    # a new object made from the frame is not the frame: changing it leaves df's facts
+    assert [g[:2] for g in facts('Xn = df.drop(columns=["age"])\nXn["new"] = 1\ndf["new"]\n', live)] == [("key", 3)]
+    assert [g[:2] for g in facts('g = df.groupby("age").sum()\ng["r"] = 1\ndf["r"]\n', live)] == [("key", 3)]
+    # a list's own method changes the list, not what it holds, nor anything else
+    big = {**live, "rows": [{"k": i} for i in range(20_000)]}
+    assert [g[:2] for g in facts('rows.append(1)\nrows.sort(key=len)\ndf["bmii"]\n', big)] == [("key", 3)]
+
+
+def _installed(path):
+    """The object a renamed entry names, importing its library (None if it is not installed)."""
+    import importlib
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for name in parts[i:]:
+            obj = getattr(obj, name)
+        return obj
+    return None
+
+
+# entries of a base class whose replacement another class defines (a subclass, the canvas' manager)
+WHERE_THE_NEW_NAME_IS = {"sklearn.base.BaseEstimator": "sklearn.preprocessing.OneHotEncoder",
+                         "matplotlib.backend_bases.FigureCanvasBase": "matplotlib.backend_bases.FigureManagerBase"}
+
+
+@pytest.mark.filterwarnings("ignore::FutureWarning")       # numpy's note on reading `np.object`
+def test_every_renamed_entry_holds_for_the_installed_libraries():
+    """The old name is absent (an attribute) or rejected (a keyword) by the installed release,
+    and the new one is there; every entry says where it comes from."""
+    import inspect
+
+    from jupyter_codecheck.core.kernel.renamed import ATTRIBUTES, KEYWORDS
+    from jupyter_codecheck.core.kernel.signatures import bind_error
+    checked = set()
+    for r in ATTRIBUTES + KEYWORDS:
+        assert r.source and r.change and r.instead, r
+        if _installed(r.owner.split(".")[0]) is None:
+            continue
+        owner = _installed(r.owner)
+        checked.add(r.owner.split(".")[0])
+        if r in ATTRIBUTES:
+            assert not hasattr(owner, r.old), r
+            if r.owner in WHERE_THE_NEW_NAME_IS:
+                assert hasattr(_installed(WHERE_THE_NEW_NAME_IS[r.owner]), r.new.split(".")[-1]), r
+            elif r.new:
+                obj = owner
+                for name in r.new.split("."):
+                    obj = getattr(obj, name)
+        else:
+            err = bind_error(owner, 0, [r.old])
+            assert err is not None and err.keyword == r.old, r
+            if r.new:
+                assert r.new.split("=")[0] in inspect.signature(owner).parameters, r
+    assert {"pandas", "numpy", "sklearn"} <= checked
+
+
+RENAMED_CELLS = [
+    ('x = pd.read_csv("f.csv", seperator=",")\n', "seperator", ["sep"]),
+    ('df2 = df.append(other, ignore_index=True)\n', "df.append(other, ignore_index=True)",
+     ["pd.concat([df, other], ignore_index=True)"]),
+    ("enc = OneHotEncoder(sparse=False)\n", "sparse", ["sparse_output"]),
+    ("rmse = mean_squared_error(y, p, squared=False)\n", "mean_squared_error(y, p, squared=False)",
+     ["root_mean_squared_error(y, p)"]),
+    ('t = pd.read_csv("f.csv", error_bad_lines=False)\n', "error_bad_lines=False", ['on_bad_lines="skip"']),
+    ('f = df.fillna(method="ffill")\n', 'df.fillna(method="ffill")', ["df.ffill()"]),
+    ("m = df.applymap(str)\n", "applymap", ["map"]),
+    ("v = np.float_(1.5)\n", "float_", ["float64"]),
+    ("v = np.Infinity\n", "Infinity", ["inf"]),
+    ("v = np.product([1, 2])\n", "product", ["prod"]),
+]
+
+
+@pytest.mark.parametrize("cell,place,fixes", RENAMED_CELLS)
+def test_a_renamed_or_removed_name_is_a_fact_whose_fix_is_the_replacement(ns, cell, place, fixes):
+    """The call fails on the installed libraries (checked by running it), and the fact's first
+    fix, in its place, is the replacement the release notes name."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("sklearn")
+    from sklearn.metrics import mean_squared_error
+    from sklearn.preprocessing import OneHotEncoder
+    df = pd.DataFrame({"a": [1.0, None]})
+    live = {**ns, "np": np, "df": df, "other": df, "mean_squared_error": mean_squared_error,
+            "OneHotEncoder": OneHotEncoder, "y": [1.0, 2.0], "p": [1.0, 2.5]}
+    got = kernel_facts(cell, live)
+    assert len(got) == 1, got
+    f = got[0]
+    assert cell[f.column:f.end_column] == place and f.candidates[:len(fixes)] == fixes, f
+    with pytest.raises((TypeError, AttributeError)):
+        exec(cell, dict(live))
+    fixed = cell[:f.column] + f.candidates[0] + cell[f.end_column:]
+    assert kernel_facts(fixed, live) == []

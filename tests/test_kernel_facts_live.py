@@ -119,3 +119,20 @@ def test_the_command_line_names_the_later_cell_a_name_comes_from(tmp_path, model
     findings = [f for r in json.loads(out.getvalue())["files"] for f in r["findings"]]
     assert [(f["kind"], f["line"]) for f in findings] == [("undefined-name", 1)]
     assert "only the next cell defines it" in findings[0]["message"]
+
+
+def test_a_renamed_keyword_is_fixed_with_the_releases_own_replacement(model_path):
+    """`OneHotEncoder(sparse=False)` fails on scikit-learn >= 1.4: the fix is `sparse_output`, the
+    name the release gives, though a model trained on older code finds `sparse` likelier."""
+    pytest.importorskip("sklearn")
+    import pandas as pd
+    from sklearn.preprocessing import OneHotEncoder
+
+    from jupyter_codecheck import check
+    ns = {"pd": pd, "OneHotEncoder": OneHotEncoder, "df": pd.DataFrame({"city": ["Oslo", "Lima"]})}
+    for cell, fixed in (("enc = OneHotEncoder(sparse=False)\nX = enc.fit_transform(df)\n",
+                         "enc = OneHotEncoder(sparse_output=False)"),
+                        ('t = pd.read_csv("f.csv", error_bad_lines=False)\n', 't = pd.read_csv("f.csv", on_bad_lines="skip")')):
+        r = check(cell, namespace=ns)
+        assert [(f.kind, f.line) for f in r.findings] == [("call", 1)], r.findings
+        assert r.corrected.splitlines()[0] == fixed

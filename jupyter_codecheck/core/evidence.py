@@ -139,11 +139,15 @@ class _Places:
         # the byte spans an exact error names (an undefined name, a kernel fact's word): its fix
         # is there, not elsewhere on the line
         self.error_spans: dict[int, list[tuple[int, int]]] = {}
+        self.recorded: set[tuple[int, int, str]] = set()    # a release's own replacement (KernelFact)
         self.over_cap = 0
 
     def add(self, cands) -> None:
         for c in cands:
             self.sites.setdefault(c.site, []).append(c)
+
+    def is_recorded(self, c: Candidate) -> bool:
+        return (c.start, c.end, c.text) in self.recorded
 
     def line_of(self, pos: int) -> int:
         return bisect.bisect_right(self.line_starts, pos)
@@ -177,6 +181,8 @@ class _Places:
             self.error_lines.setdefault(f.line, kernel_finding(f))
             self.error_spans.setdefault(f.line, []).append((a, b))
             self.add([Candidate(a, b, text, "kernel", f.line) for text in f.candidates])
+            if getattr(f, "recorded", False) and f.candidates:
+                self.recorded.add((a, b, f.candidates[0]))
 
     def model(self, enc, records: dict, walk_edits: list[Edit], cfg: EvidenceConfig) -> None:
         """The walk's places: its edits and the tokens it rejected or flagged; then the bug
@@ -256,8 +262,10 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
             # is the likeliest slip (for a name defined nowhere, the only fix that says what was
             # meant), and a fix that keeps the user's words (`for v in x` + ':') comes before one
             # that renames them (`for v in list:`)
-            ranked = sorted((x for x in ranked if x[0] >= 0.0),
-                            key=lambda x: (not _is_typo_fix(x[1], data), _drops_a_name(x[1], data), -x[0]))
+            # a release's own replacement (renamed API) first, whatever the model's prior says
+            ranked = sorted((x for x in ranked if x[0] >= 0.0 or places.is_recorded(x[1])),
+                            key=lambda x: (not places.is_recorded(x[1]), not _is_typo_fix(x[1], data),
+                                           _drops_a_name(x[1], data), -x[0]))
             if places.error_lines[site].kind == "undefined-name":
                 ranked = [x for x in ranked if _is_typo_fix(x[1], data)]
             if site in places.error_spans:      # the fix of an exact error is at its word
@@ -266,7 +274,7 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
                 if places.error_lines[site].kind in KERNEL_KINDS:
                     ranked = [x for x in ranked if x[1].source == "kernel"]
         for gain, c, v in ranked:
-            if gain < (0.0 if is_error else margin):
+            if gain < (0.0 if is_error else margin) and not (is_error and places.is_recorded(c)):
                 break
             if not is_error and _continuation_gain(v, c) < 0:
                 continue           # the edit wins on its own tokens while the rest disagrees

@@ -5,7 +5,8 @@ the proposals pass once more before they become fixes.
                          integer in code may move by one, never inside a collection literal); a
                          name a fix writes is in scope or a near-typo of the word it replaces; an
                          attribute it writes exists where Python (or the kernel) knows the
-                         object; a cell that parses still parses
+                         object, else the code shows it after a dot; an attribute the kernel's
+                         object has is never replaced; a cell that parses still parses
     gate_exact           a kernel fact's own alternatives: they need only keep the cell parsing
     adds_undefined_name  the exact gate on proposals: the fix leaves no new undefined name
     adds_kernel_fact     beside a kernel: the fix makes no new crash on the kernel's objects
@@ -51,21 +52,30 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
     ws, we = _word_span(c, data)
     before = data[ws:we].decode("utf-8", "replace")
     after = (data[ws:c.start] + c.text.encode("utf-8") + data[c.end:we]).decode("utf-8", "replace")
+    live = _live_base(ws, data, facts)
+    missing = _missing_live_attribute(live, ws, after, data)
+    if missing:
+        return missing
     for words, text in ((set(_IDENT.findall(original)), c.text), (set(_IDENT.findall(before)), after)):
         attrs = set(_ATTR_WORD.findall(text))
         if text is after and data[ws - 1:ws] == b".":
             attrs |= set(_IDENT.findall(after)[:1])
         for w in set(_IDENT.findall(text)) - words - _KEYWORDS:
-            pool = (facts.identifiers | _METHODS) if w in attrs else facts.scope
+            if live is not None and w == _after_word(after) and _has(live[1], w) is True:
+                continue                  # the kernel's object has it: more than the text shows
+            # an attribute only where the code shows one of that name (`x.data`), not a variable
+            # `data`: which attributes an object has is not known from the text otherwise
+            pool = (facts.attributes | _METHODS) if w in attrs else facts.scope
             if w not in pool and not any(near_typo(o, w) for o in words):
-                return f"writes {w!r}, not a name in scope"
+                return f"writes .{w}, an attribute the code never shows" if w in attrs else \
+                    f"writes {w!r}, not a name in scope"
     attr = _ATTR_AFTER.match(data, c.end)
     cls = facts.classes.get(c.text.strip())
     attr_name = attr.group(1).decode("utf-8", "replace") if attr else None
     if attr and cls is not None and not hasattr(cls, attr_name):
         return f"{c.text.strip()!r} ({cls.__name__}) has no attribute {attr_name!r}"
     variant = c.apply(data)
-    missing = _missing_module_attribute(c, variant, facts) or _missing_live_attribute(ws, after, data, facts)
+    missing = _missing_module_attribute(c, variant, facts)
     if missing:
         return missing
     problem = syntax_problem(variant.decode("utf-8", "replace"))
@@ -149,19 +159,40 @@ def _missing_module_attribute(c: Candidate, variant: bytes, facts: CellFacts) ->
 _NAME_BEFORE_DOT = re.compile(rb"(" + IDENT_BYTES_PATTERN + rb")\s*\.\s*$")
 
 
-def _missing_live_attribute(ws: int, after: str, data: bytes, facts: CellFacts) -> str | None:
-    """`result.corrected` -> `result.text`: in a kernel, the object `result` is there to ask."""
+def _live_base(ws: int, data: bytes, facts: CellFacts):
+    """(name, object) before the dot of the word at `ws`, where a kernel holds it (and the cell
+    does not rebind the name first); else None."""
     base = _NAME_BEFORE_DOT.search(data, max(0, ws - 80), ws)
-    word = _IDENT.match(after)
-    if base is None or word is None:
+    if base is None:
         return None
     name = base.group(1).decode("utf-8", "replace")
     if facts.live is None or name in facts.locals or name not in facts.live:
-        return None                 # no object to ask, or the cell rebinds the name first
+        return None
+    return name, facts.live[name]
+
+
+def _has(obj, attr: str) -> bool | None:
     from .kernel.attributes import has_attribute
-    obj = facts.live[name]
-    if has_attribute(obj, word.group()) is False:
-        return f"{name!r} ({type(obj).__name__}) has no attribute {word.group()!r}"
+    return has_attribute(obj, attr)
+
+
+def _after_word(text: str) -> str | None:
+    m = _IDENT.match(text)
+    return m.group() if m else None
+
+
+def _missing_live_attribute(live, ws: int, after: str, data: bytes) -> str | None:
+    """`result.corrected` -> `result.text`: in a kernel, the object `result` is there to ask; and
+    an attribute it has is not what fails (`data.frame` -> `data.data`)."""
+    word = _after_word(after)
+    if live is None or word is None:
+        return None
+    name, obj = live
+    if _has(obj, word) is False:
+        return f"{name!r} ({type(obj).__name__}) has no attribute {word!r}"
+    replaced = _after_word(data[ws:ws + 200].decode("utf-8", "replace"))
+    if replaced and replaced != word and _has(obj, replaced) is True:
+        return f"{name!r} ({type(obj).__name__}) has {replaced!r}: it is not what fails"
     return None
 
 

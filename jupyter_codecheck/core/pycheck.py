@@ -30,6 +30,7 @@ IPYTHON_NAMES = frozenset({"display", "get_ipython", "In", "Out", "exit", "quit"
                            "_i", "_ii", "_iii", "_ih", "_oh", "_dh"})
 _IPYTHON_HISTORY = re.compile(r"^_i?\d+$")
 _IDENT = IDENT
+_AFTER_DOT = re.compile(r"\.\s*(" + IDENT.pattern + ")")
 # a magic or shell line may bind names (`%time x = 1`, `%%capture out`) that Python cannot see
 _MAGIC_LINE = re.compile(r"^[ \t]*[%!][^\n]*", re.M)
 _DATA_TYPES = frozenset({tokenize.STRING, tokenize.NUMBER, tokenize.COMMENT,
@@ -60,6 +61,8 @@ class CellFacts:
     scope: frozenset[str]          # names a fix may use: defined here or earlier, builtins, IPython's
     locals: frozenset[str]         # names this cell binds (variables, parameters, functions, imports)
     identifiers: frozenset[str]    # every identifier written in the cell or its context
+    # the identifiers it writes after a dot (`x.name`): the attribute names the code shows
+    attributes: frozenset[str] = frozenset()
     data: list[tuple[int, int, int]] = field(default_factory=list)  # (start, end, type): byte spans
     display_spans: list[tuple[int, int]] = field(default_factory=list)  # list/tuple/set/dict literals
     defined_spans: list[tuple[int, int]] = field(default_factory=list)  # names being defined here
@@ -459,8 +462,10 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     scope = scope - undefined_set
     data, displays = data_spans(source)
     words = set(_IDENT.findall(source))
+    attributes = set(_AFTER_DOT.findall(source))
     for cell in context or ():
         words.update(_IDENT.findall(cell))
+        attributes.update(_AFTER_DOT.findall(cell))
     from .pysource import free_spans      # defined names, comments, strings
     data_set = {(a, b) for a, b, _ in data}
     defined = [sp for sp in free_spans(source) if sp not in data_set]
@@ -470,6 +475,7 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
         classes = instance_classes(tree)
     return CellFacts(source=source, syntax=syntax, undefined=undefined, scope=frozenset(scope),
                      locals=frozenset(local) - undefined_set, identifiers=frozenset(words),
+                     attributes=frozenset(attributes),
                      data=data, display_spans=displays, defined_spans=defined, classes=classes,
                      outside=None if outside is None else outside | given | IPYTHON_NAMES,
                      stdlib_imports=_stdlib_imports(tree) if tree is not None else frozenset(),

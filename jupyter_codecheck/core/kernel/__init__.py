@@ -13,9 +13,11 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     columns      the column names a DataFrame method is given (`df.sort_values("a")`)
     signatures   do a call's arguments bind to the callable's signature
     estimators   is a scikit-learn estimator fitted, and fitted on X's columns
+    renamed      names a library release renamed or removed, and their replacement (with sources)
     values       does a library's rule on its inputs' shapes reject the live inputs (numpy's
                  products, broadcasting, reshape, joins, axes; scikit-learn's 2-D X)
-    flow         what the cell itself rebinds or may change before a use (then no fact)
+    flow         what the cell itself rebinds or may change before a use, followed by the
+                 objects' identity through aliases, containers and attributes (then no fact)
     facts        the walk over a cell that makes the facts
     run_order    names only a later cell, a failed cell or a `del` explains
     modules      the modules a cell's imports stand for (already imported, or installed ones)

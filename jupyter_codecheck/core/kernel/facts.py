@@ -19,10 +19,11 @@ from ..pycheck import near_typo, parse
 from .attributes import attribute_names, has_attribute
 from .columns import column_literals
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
-from .flow import Effects, cell_function_names, effects
+from .flow import Effects, cell_function_names
 from .keys import missing_key
 from .modules import imported, module_resolver
-from .namespace import UNRESOLVED, chain_root, resolve
+from .namespace import UNRESOLVED, chain_root
+from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
 from .values import ValueClaim, binop_claim, call_claim
 
@@ -40,6 +41,9 @@ class KernelFact:
     end_column: int
     message: str
     candidates: list[str] = field(default_factory=list)
+    # the first candidate is the one fix a library's release records (renamed.py): no model
+    # judgement of it is needed, and a model trained on the old name would refuse it
+    recorded: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -48,7 +52,7 @@ class KernelFact:
     def from_dict(cls, d: Mapping) -> "KernelFact":
         return cls(kind=str(d["kind"]), line=int(d["line"]), column=int(d["column"]),
                    end_column=int(d["end_column"]), message=str(d["message"]),
-                   candidates=[str(c) for c in d.get("candidates", ())])
+                   candidates=[str(c) for c in d.get("candidates", ())], recorded=bool(d.get("recorded", False)))
 
 
 def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
@@ -74,6 +78,7 @@ class _Walk:
         self.ns = ChainMap(self.imports, namespace)
         self.resolve_module = resolve_module
         self.state = Effects()
+        self.top_level = {id(s) for s in tree.body}
         self.functions: dict[str, set[str]] = {}
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
@@ -116,8 +121,8 @@ class _Walk:
         if isinstance(s, (ast.With, ast.AsyncWith)):
             for item in s.items:
                 self.expression(item.context_expr)
-            self.apply(ast.Module(body=[ast.Expr(i.optional_vars) for i in s.items if i.optional_vars],
-                                  type_ignores=[]))
+            self.apply(ast.Module(body=[ast.Assign([i.optional_vars], i.context_expr)
+                                        for i in s.items if i.optional_vars], type_ignores=[]))
             self.block(s.body)
             return
         if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
@@ -138,7 +143,7 @@ class _Walk:
             self.state.bound -= set(got)
 
     def apply(self, node: ast.AST) -> None:
-        self.state.update(effects(node, self.ns, self.functions))
+        self.state.apply(node, self.ns, self.functions, top_level=id(node) in self.top_level)
 
     # -- uses ---------------------------------------------------------------------------------
 
@@ -158,15 +163,11 @@ class _Walk:
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, lambda x: self._live(x, local)))
 
-    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True):
+    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False):
         root = chain_root(chain)
-        if root is None or root in local or root in self.state.bound or root not in self.ns:
+        if root is None or root in local or any(root in g for g in self.guarded):
             return UNRESOLVED
-        if changes_matter and (root in self.state.touched or "*" in self.state.touched):
-            return UNRESOLVED
-        if any(root in g for g in self.guarded):
-            return UNRESOLVED
-        return resolve(chain, self.ns)
+        return self.state.live(chain, self.ns, changes_matter=changes_matter, keys=keys)
 
     def _attribute(self, n: ast.Attribute, local: set[str]) -> None:
         obj = self._live(n.value, local)
@@ -175,9 +176,15 @@ class _Walk:
         near = _near(n.attr, attribute_names(obj))
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
+        message = f"{owner} has no attribute {n.attr!r}"
+        if (r := renamed_attribute(obj, n.attr)) is not None:      # a release renamed or removed it
+            message, near = message + r.note, ([r.new] if r.new else []) + near
+            call = self._parents.get(id(n))
+            if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
+                return
         line, end = n.end_lineno, n.end_col_offset
-        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr,
-                  f"{owner} has no attribute {n.attr!r}", near)
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
+                  recorded=bool(r and r.new))
 
     def _key(self, n: ast.Subscript, local: set[str]) -> None:
         base, index, columns = n.value, n.slice, False
@@ -191,11 +198,11 @@ class _Walk:
         keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if not keys:
             return
-        obj = self._live(base, local)
+        obj = self._live(base, local, keys=True)
         if obj is UNRESOLVED:
             return
         for k in keys:
-            labels = missing_key(obj, k.value, columns=columns)
+            labels = self._missing_label(obj, k.value, columns)
             if labels is None:
                 continue
             what = "column" if type(obj) is not dict else "key"
@@ -230,9 +237,15 @@ class _Walk:
         name = ast.unparse(func)
         kw = next((k for k in n.keywords if k.arg == err.keyword), None)
         if kw is not None:
-            near = _near(kw.arg, list(err.parameters))
-            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg,
-                      f"{name}() {_bare(err.message)}", near)
+            near = _near(kw.arg, list(err.parameters), prefixes=True)
+            message = f"{name}() {_bare(err.message)}"
+            if (r := renamed_keyword(target, kw.arg, kw.value)) is not None:    # a release renamed it
+                message = message + r.note
+                if self._rewritten("call", r, n, message) or self._rewritten_keyword(r, kw, message):
+                    return
+                near = ([r.new] if r.new else []) + near
+            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg, message, near,
+                      recorded=bool(r and r.new))
         else:
             self._at_callee(func, f"{name}() {_bare(err.message)}")
 
@@ -271,6 +284,27 @@ class _Walk:
                 at = (n.lineno, n.col_offset)
                 seen[n.id] = min(seen.get(n.id, at), at)
         return seen
+
+    @functools.cached_property
+    def _parents(self) -> dict[int, ast.AST]:
+        return {id(c): p for p in ast.walk(self.tree) for c in ast.iter_child_nodes(p)}
+
+    def _rewritten(self, kind: str, r: Renamed, call, message: str) -> bool:
+        """A fact on the whole call, whose fix is the call as the entry rewrites it."""
+        if not isinstance(call, ast.Call) or (text := rewritten_call(r, call, self.lines, self.ns)) is None:
+            return False
+        line = call.lineno
+        self._add(kind, line, _chars(self.lines, line, call.col_offset), None, message, [text],
+                  end=_chars(self.lines, line, call.end_col_offset), recorded=True)
+        return True
+
+    def _rewritten_keyword(self, r: Renamed, kw: ast.keyword, message: str) -> bool:
+        """`error_bad_lines=False` -> `on_bad_lines="skip"`: a fact on the keyword and its value."""
+        if not r.new or "=" not in r.new or kw.lineno != kw.end_lineno:
+            return False
+        self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), None, message, [r.new],
+                  end=_chars(self.lines, kw.lineno, kw.end_col_offset), recorded=True)
+        return True
 
     @staticmethod
     def _argument(n: ast.Call, position: int, keyword: str):
@@ -328,27 +362,33 @@ class _Walk:
         if named is None:
             return
         keys, index_names = named
-        frame = self._live(n.func.value, local)
+        frame = self._live(n.func.value, local, keys=True)
         pd = sys.modules.get("pandas")
         if frame is UNRESOLVED or pd is None or type(frame) is not pd.DataFrame:
             return
         levels = {x for x in frame.index.names if isinstance(x, str)} if index_names else set()
         for k in keys:
-            labels = missing_key(frame, k.value, columns=True)
+            labels = self._missing_label(frame, k.value, True)
             if labels is not None and k.value not in levels:
                 what = "to drop" if n.func.attr == "drop" else f"for {n.func.attr}()"
                 self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {what}")
 
+    def _missing_label(self, obj, key: str, columns: bool):
+        """missing_key, with the keys the cell sets on the object before this point."""
+        added = self.state.set_keys(obj)
+        labels = None if key in added else missing_key(obj, key, columns=columns)
+        return None if labels is None else labels + sorted(added)
+
     # -- results ------------------------------------------------------------------------------
 
-    def _add(self, kind, line, column, word, message, candidates, end=None) -> None:
+    def _add(self, kind, line, column, word, message, candidates, end=None, recorded=False) -> None:
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         if end is None:
             end = column + len(word)
         if word is not None and text[column:end] != word:
             return                    # the transformed cell's columns differ here: no place to show
         self.facts.setdefault((line, column), KernelFact(kind, line, column, end, message,
-                                                         candidates[:_MAX_CANDIDATES]))
+                                                         list(dict.fromkeys(candidates))[:_MAX_CANDIDATES], recorded))
 
     def _quote(self, k: ast.Constant) -> str:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
@@ -396,17 +436,21 @@ def _chars(lines: list[str], line: int, byte_col: int) -> int:
     return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
 
 
-def _near(word: str, options) -> list[str]:
-    """The options a slip of `word` could have meant, closest first."""
+def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
+    """The options a slip of `word` could have meant, closest first; with `prefixes`, also an
+    option that one of the two begins (a keyword's short form: `seperator` -> `sep`)."""
     low = word.lower().replace("_", "").replace(" ", "")
     scored = []
     for o in options:
         if not isinstance(o, str) or o == word:
             continue
-        if o.lower().replace("_", "").replace(" ", "") == low:
+        short = o.lower().replace("_", "").replace(" ", "")
+        if short == low:
             scored.append((0, o))
         elif near_typo(word, o) or near_typo(word.lower(), o.lower()):
             scored.append((1, o))
+        elif prefixes and min(len(short), len(low)) >= 3 and (low.startswith(short) or short.startswith(low)):
+            scored.append((2, o))
     return [o for _, o in sorted(scored, key=lambda x: (x[0], len(x[1])))]
 
 

@@ -1,27 +1,37 @@
 """What a cell does to the kernel's objects before a use: then the use is not checked against
-the object as it is now.
+the object as it is now. Objects are followed by identity, not by name: `tmp = df` then
+`tmp["c"] = 1` changes df, and so does `frames["tr"]["c"] = 1` when frames["tr"] is df.
 
     bound    names the cell (re)binds: `df = ...`, imports, `for x in`, `def f`, `del x`
-    touched  names whose object may change: an item or attribute set on it (`df["new"] = 1`,
-             `m.k = 2`), a method call that may mutate it (`model.fit(X)`, `df.drop(...,
-             inplace=True)`), passing it to the user's own function, and every global name a
-             called function of the user's reads
+    same     names the cell binds to one live object it can tell (`tmp = df`, `t = frames["tr"]`)
+    held     the other names it binds: the live objects their value may be or hold (`frames =
+             {"tr": train}`, `for d in combine`, a call's result), None when that cannot be told
+    changed  live objects (by id) the cell may change: an attribute or item set on them or on
+             what they hold, a method call that may mutate them (`model.fit(X)`, `df.drop(...,
+             inplace=True)`) and what they hold (a pipeline's steps), passing them to the
+             user's own function, and every global a called function of the user's reads
+    keys_set live objects changed only by string items set on them (`df["new"] = 1`): other
+             keys of theirs are still read as they are
+    touched  names whose object may change where the object itself is not known; "*": any
     stops    after a magic that may define anything (`%run`, `%store -r`), `exec`/`eval` or
              `globals()`: no fact after it
 
-Calls of a library do not change their arguments' attributes or columns, and pandas' methods
-do not change the object without `inplace=True` (or one of the few that always do). Anything
-else is taken to change it: when unsure, no fact.
+Calls of a library do not change their arguments, and pandas' methods do not change the object
+without `inplace=True` (or one of the few that always do). A library's result may hold its
+arguments (`make_pipeline(scaler, lr)`, `list(frames)`), except pandas objects and arrays, which
+it reads into new data. Anything else may change anything it can reach: when unsure, no fact.
 """
 from __future__ import annotations
 
 import ast
 import builtins
+import sys
+import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .libraries import is_library_object
-from .namespace import UNRESOLVED, chain_root, resolve
+from .namespace import UNRESOLVED, chain_root, resolve_step
 
 # methods that change a pandas object (others return a new one unless inplace=True)
 _PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
@@ -31,6 +41,10 @@ _MUTATING = {dict: frozenset({"pop", "popitem", "update", "setdefault", "clear",
 _QUIET_MAGICS = frozenset({"matplotlib", "pip", "conda", "config", "load_ext", "reload_ext",
                            "autoreload", "aimport", "time", "timeit", "who", "whos", "pwd",
                            "precision", "pprint", "xmode", "env", "lsmagic", "history"})
+_MAX_REACH = 10_000          # objects followed from one changed object; more: anything may change
+_REACH_DEPTH = 4
+_SCALARS = (type(None), bool, int, float, complex, str, bytes)
+_OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
 
 
 @dataclass
@@ -38,88 +52,465 @@ class Effects:
     bound: set[str] = field(default_factory=set)
     touched: set[str] = field(default_factory=set)
     stops: bool = False
+    same: dict[str, object] = field(default_factory=dict)
+    held: dict[str, list | None] = field(default_factory=dict)
+    changed: set[int] = field(default_factory=set)
+    keys_set: dict[int, set[str]] = field(default_factory=dict)
+    holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
+    kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
 
-    def update(self, other: "Effects") -> None:
-        self.bound |= other.bound
-        self.touched |= other.touched
-        self.stops |= other.stops
+    def apply(self, node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]], *,
+              top_level: bool = False) -> None:
+        """What running `node` (a statement, or a whole loop) may bind or change; a binding at
+        the cell's top level replaces the name's value, one inside a block may not run."""
+        _Step(self, namespace, cell_functions).run(node, top_level)
+
+    def live(self, chain: ast.AST, namespace: Mapping, *, changes_matter: bool = True,
+             keys: bool = False):
+        """The object a pure chain stands for as the cell will find it, or UNRESOLVED: the cell
+        rebound its name or, if `changes_matter`, may have changed it or what leads to it. With
+        `keys`, an object changed only by keys set on it is given (see `set_keys`)."""
+        root, steps = _chain(chain)
+        if not isinstance(root, ast.Name) or any(_open(s) for s in steps):
+            return UNRESOLVED
+        obj = self._name(root.id, namespace)
+        if changes_matter and (root.id in self.touched or "*" in self.touched):
+            return UNRESOLVED
+        for s in steps:
+            if obj is UNRESOLVED or (changes_matter and not self._readable(obj, s)):
+                return UNRESOLVED
+            obj = resolve_step(obj, s)
+        if obj is UNRESOLVED or (changes_matter and (id(obj) in self.changed or
+                                                     (id(obj) in self.keys_set and not keys))):
+            return UNRESOLVED
+        return obj
+
+    def set_keys(self, obj) -> set[str]:
+        """The string keys the cell sets on a live object before this point."""
+        return self.keys_set.get(id(obj), set())
+
+    def _name(self, name: str, namespace: Mapping):
+        if name in self.same:
+            return self.same[name]
+        if name in self.bound or name not in namespace:
+            return UNRESOLVED
+        return namespace[name]
+
+    def _readable(self, obj, step: ast.AST) -> bool:
+        """Does `step` from `obj` still reach what it reached before the cell? Not from an
+        object the cell changed, nor through a key it set."""
+        if id(obj) in self.changed:
+            return False
+        set_keys = self.keys_set.get(id(obj))
+        if not set_keys:
+            return True
+        key = _string_key(step)
+        return key is not None and key not in set_keys
 
 
-def effects(node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]]) -> Effects:
-    """What running `node` (a statement, or a whole loop) may bind or change."""
-    out = Effects()
-    loops = []          # judged once everything the statement touches is known
-    for n in ast.walk(node):
-        if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
-            loops.append(n)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            out.bound.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.bound.add(n.name)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            for a in n.names:
-                if a.name == "*":
-                    out.stops = True
-                out.bound.add(a.asname or a.name.split(".")[0])
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            out.bound.add(n.name)
-        elif isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
-            out.bound.add(n.name)
-        elif isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            root = chain_root(n.value) or _any_root(n.value)
-            if root:
-                out.touched.add(root)
-        elif isinstance(n, ast.Call):
-            _call_effects(n, namespace, cell_functions, out)
-    for n in loops:
-        _through_the_loop(n, namespace, out)
+def _chain(node: ast.AST) -> tuple[ast.AST, list[ast.AST]]:
+    """`a.b["c"].d` as its root (`a`) and its steps, outermost last."""
+    steps = []
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        steps.append(node)
+        node = node.value
+    return node, steps[::-1]
+
+
+def _open(step: ast.AST) -> bool:
+    """A step that is not a name or a literal (`x[i]`): which object it reaches is not known."""
+    return isinstance(step, ast.Subscript) and chain_root(step) is None
+
+
+def _string_key(step: ast.AST) -> str | None:
+    if isinstance(step, ast.Subscript) and isinstance(step.slice, ast.Constant) and \
+            isinstance(step.slice.value, str):
+        return step.slice.value
+    return None
+
+
+class _Step:
+    """One statement's effects on the cell's state."""
+
+    def __init__(self, state: Effects, namespace: Mapping, cell_functions: Mapping[str, set[str]]):
+        self.state, self.ns, self.functions = state, namespace, cell_functions
+
+    def run(self, node: ast.AST, top_level: bool) -> None:
+        nodes = list(ast.walk(node))
+        valued: set[int] = set()         # the names given a value below
+        # loop variables first: a loop's body runs after its target is bound
+        for n in nodes:
+            if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+                self.bind(n.target, n.iter, replace=False, valued=valued)
+        stored: dict[int, ast.AST] = {}  # an item or attribute target -> the value put there
+        replace = top_level and isinstance(node, (ast.Assign, ast.AnnAssign))
+        for n in nodes:
+            if isinstance(n, ast.Assign):
+                for t in n.targets:
+                    self.bind(t, n.value, replace=replace, valued=valued, stored=stored)
+            elif isinstance(n, ast.AnnAssign) and n.value is not None:
+                self.bind(n.target, n.value, replace=replace, valued=valued, stored=stored)
+            elif isinstance(n, (ast.AugAssign, ast.NamedExpr)):
+                self.bind(n.target, n.value, replace=False, valued=valued, stored=stored)
+            elif isinstance(n, ast.withitem) and n.optional_vars is not None:
+                self.bind(n.optional_vars, n.context_expr, replace=False, valued=valued, stored=stored)
+            elif isinstance(n, ast.Match):
+                for c in ast.walk(n):
+                    if isinstance(c, (ast.MatchAs, ast.MatchStar)) and c.name:
+                        self.hold(c.name, self.objects(n.subject), replace=False)
+                        self.state.bound.add(c.name)
+        st = self.state
+        for n in nodes:
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                st.bound.add(n.id)
+                if isinstance(n.ctx, ast.Del):
+                    st.same.pop(n.id, None)
+                    st.held[n.id] = []
+                elif id(n) not in valued:
+                    self.hold(n.id, None, replace=False)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                st.bound.add(n.name)
+                self.hold(n.name, [], replace=False)
+            elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                for a in n.names:
+                    if a.name == "*":
+                        st.stops = True
+                    name = a.asname or a.name.split(".")[0]
+                    st.bound.add(name)
+                    self.hold(name, [], replace=False)
+            elif isinstance(n, ast.ExceptHandler) and n.name:
+                st.bound.add(n.name)
+                self.hold(n.name, [], replace=False)
+            elif isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                self.store(n, stored.get(id(n)))
+            elif isinstance(n, ast.Call):
+                self.call(n)
+
+    # -- names ---------------------------------------------------------------------------------
+
+    def bind(self, target: ast.AST, value: ast.AST, *, replace: bool, valued: set[int],
+             stored: dict[int, ast.AST] | None = None) -> None:
+        """`target = value`: a name gets the value's object (`same`) or what it may hold."""
+        if isinstance(target, ast.Name):
+            valued.add(id(target))
+            if isinstance(value, ast.Lambda) and isinstance(self.functions, dict):
+                self.functions[target.id] = cell_function_names(value)     # called later: what it reads
+            exact = self.identity(value)
+            if replace and exact is not UNRESOLVED:
+                self.state.held.pop(target.id, None)
+                self.state.same[target.id] = exact
+            else:
+                self.hold(target.id, [exact] if exact is not UNRESOLVED else self.objects(value), replace)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and \
+                len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in value.elts) \
+                else [value] * len(target.elts)
+            for t, v in zip(target.elts, values):
+                self.bind(t, v, replace=replace, valued=valued, stored=stored)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, value, replace=replace, valued=valued, stored=stored)
+        elif isinstance(target, (ast.Attribute, ast.Subscript)) and stored is not None:
+            stored[id(target)] = value
+
+    def hold(self, name: str, objects: list | None, replace: bool) -> None:
+        st = self.state
+        if not replace:
+            before = self.objects(ast.Name(name, ast.Load()))
+            objects = None if before is None or objects is None else before + objects
+        st.same.pop(name, None)
+        st.held[name] = objects
+
+    # -- what an expression's value may be or hold ---------------------------------------------
+
+    def identity(self, node: ast.AST):
+        """The live object a pure chain stands for as the cell has it so far, else UNRESOLVED."""
+        root = chain_root(node)
+        if root is None or root in self.state.touched or "*" in self.state.touched:
+            return UNRESOLVED             # a function of the user's may have rebound the name
+        return self.state.live(node, self.ns, changes_matter=False) if not self._through_changes(node) \
+            else UNRESOLVED
+
+    def _through_changes(self, node: ast.AST) -> bool:
+        """Does the chain pass through an object the cell changed (its steps may reach another)?"""
+        root, steps = _chain(node)
+        obj = self.state._name(root.id, self.ns) if isinstance(root, ast.Name) else UNRESOLVED
+        for s in steps:
+            if obj is UNRESOLVED:
+                return False
+            if not self.state._readable(obj, s):
+                return True
+            obj = resolve_step(obj, s)
+        return False
+
+    def objects(self, node: ast.AST | None) -> list | None:
+        """Live objects the value of `node` may be or hold (each with what it reaches); None when
+        that cannot be told."""
+        if node is None:
+            return []
+        if isinstance(node, ast.Name):
+            st = self.state
+            if node.id in st.same:
+                return [st.same[node.id]]
+            if node.id in st.held:
+                return st.held[node.id]
+            if node.id in st.bound:
+                return None
+            return [self.ns[node.id]] if node.id in self.ns else []
+        if isinstance(node, (ast.Attribute, ast.Subscript)):
+            exact = self.identity(node)
+            if exact is not UNRESOLVED:
+                return [exact]
+            base = self.identity(node.value)
+            if base is not UNRESOLVED and _is_data(base):
+                return []                       # `df[mask]`, `df.T`: new data
+            return _union([self.objects(node.value), self.objects(node.slice)
+                           if isinstance(node, ast.Subscript) else []])
+        if isinstance(node, ast.Call):
+            return self.call_result(node)
+        if isinstance(node, (ast.Constant, ast.JoinedStr, ast.BinOp, ast.UnaryOp, ast.Compare,
+                             ast.Lambda, ast.FunctionDef, ast.ClassDef)):
+            return []                           # a new value
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            local = {t.id for g in node.generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}
+            return _union([self.objects(n) for n in ast.walk(node)
+                           if isinstance(n, ast.Name) and n.id not in local])
+        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom)):
+            return None
+        return _union([self.objects(c) for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)])
+
+    def call_result(self, call: ast.Call) -> list | None:
+        func = call.func
+        args = [*call.args, *(k.value for k in call.keywords)]
+        if _is_magic(call):
+            return []
+        target = self.callee(func)
+        if target is UNRESOLVED:
+            if isinstance(func, ast.Name):
+                return None                     # an unknown function: it may return anything
+            return _union([self.objects(func.value)] + [self.objects(a) for a in args])
+        receiver = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
+        if _is_library(target):
+            if receiver is not UNRESOLVED and _is_pandas(receiver) and func.attr != "pipe":
+                return []                       # pandas' methods make new objects
+            if _is_pandas_function(target):
+                return []
+            builtin = getattr(target, "__module__", None) == "builtins" or \
+                (isinstance(target, type) and target.__module__ == "builtins")
+            given = _union([self.objects(a) for a in args])
+            if given is None:
+                return None
+            return [o for o in given if builtin or not _is_data(o)] + \
+                ([receiver] if receiver is not UNRESOLVED else [])
+        reads = self.functions.get(func.id) if isinstance(func, ast.Name) and func.id in self.functions \
+            else _global_names(target)
+        if "*" in reads:
+            return None
+        return _union([self.objects(ast.Name(n, ast.Load())) for n in sorted(reads)] +
+                      [self.objects(a) for a in args] +
+                      [[receiver] if receiver is not UNRESOLVED else []])
+
+    def callee(self, func: ast.AST):
+        if isinstance(func, ast.Name) and func.id not in self.ns and func.id not in self.state.bound \
+                and hasattr(builtins, func.id):
+            return getattr(builtins, func.id)          # print(df), len(df): builtins
+        if isinstance(func, ast.Name) and func.id in self.functions:
+            return self.state.same.get(func.id, UNRESOLVED)
+        return self.identity(func)
+
+    def reach(self, objects: list | None) -> set[int] | None:
+        """The ids of `objects` and of what they hold (containers' elements, instances'
+        attributes, what the cell put into them); None if too many to follow."""
+        if objects is None:
+            return None
+        seen: set[int] = set()
+        todo = [(o, 0) for o in objects]
+        while todo:
+            o, depth = todo.pop()
+            if id(o) in seen or isinstance(o, _SCALARS + _OPAQUE):
+                continue
+            if len(seen) >= _MAX_REACH:
+                return None
+            seen.add(id(o))
+            self.state.kept[id(o)] = o
+            todo += [(x, depth) for x in self.state.holds.get(id(o), ())]
+            if depth < _REACH_DEPTH:
+                todo += [(x, depth + 1) for x in _held_by(o)]
+        return seen
+
+    # -- changes -------------------------------------------------------------------------------
+
+    def change(self, objects: list | None) -> None:
+        """Anything `objects` reach may change."""
+        ids = self.reach(objects)
+        if ids is None:
+            self.state.touched.add("*")
+        else:
+            self.state.changed |= ids
+
+    def callback(self, arg: ast.AST) -> None:
+        """A function of the user's given to a call (`df.apply(f)`, `sorted(x, key=f)`) may run
+        there: what it reads may change."""
+        if isinstance(arg, ast.Lambda):
+            self.touch_names(cell_function_names(arg))
+        elif isinstance(arg, ast.Name) and arg.id in self.functions:
+            self.touch_names(self.functions[arg.id])
+        elif chain_root(arg) is not None:
+            obj = self.identity(arg)
+            if isinstance(obj, (types.FunctionType, types.MethodType)) and not _is_library(obj):
+                self.touch_names(_global_names(obj))
+
+    def touch_names(self, names: set[str]) -> None:
+        """A function of the user's reads these global names: it may change or rebind them."""
+        self.state.touched |= names
+        if "*" not in names:
+            for n in names:
+                self.change(self.objects(ast.Name(n, ast.Load())))
+
+    def put(self, into: ast.AST, obj, value: ast.AST | None) -> None:
+        """The cell puts `value` into `obj` (a store, `frames.append(df)`): a later change through
+        `obj` may change it."""
+        objects = self.objects(value) if value is not None else []
+        if obj is not UNRESOLVED:
+            if objects is None:
+                self.state.touched.add("*")
+            else:
+                self.state.holds.setdefault(id(obj), []).extend(objects)
+                self.state.kept[id(obj)] = obj
+        elif isinstance(into, ast.Name) and into.id in self.state.held and objects:
+            before = self.state.held[into.id]
+            self.state.held[into.id] = None if before is None or objects is None else before + objects
+
+    def store(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None) -> None:
+        """`x.a = v`, `x["k"] = v`, `del x[k]`: x changes (only by the key, for a string key set
+        on an object the cell can tell), and so do the objects on the way to it."""
+        st = self.state
+        root, steps = _chain(target.value)
+        prefix = self._prefix(root, steps)
+        if prefix and len(prefix) == len(steps) + 1 and prefix[-1] is not UNRESOLVED:
+            obj = prefix[-1]
+            for p in prefix[:-1]:
+                st.changed.add(id(p))
+            key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
+            if key is not None and id(obj) not in st.changed:
+                st.keys_set.setdefault(id(obj), set()).add(key)
+            else:
+                st.changed.add(id(obj))
+            st.kept.update((id(p), p) for p in prefix)
+            self.put(target.value, obj, value)
+            return
+        # the object changed is not known: anything the last known step reaches may be it
+        name = _any_root(target.value)
+        if name is not None:
+            st.touched.add(name)
+        self.change(prefix[-1:] if prefix else self.objects(root))
+        if prefix:
+            st.changed |= {id(p) for p in prefix}
+        if isinstance(root, ast.Name) and not steps:
+            self.put(root, UNRESOLVED, value)
+
+    def _prefix(self, root: ast.AST, steps: list[ast.AST]) -> list:
+        """The live objects along a chain, as far as the cell can tell which they are."""
+        if not isinstance(root, ast.Name):
+            return []
+        obj = self.state._name(root.id, self.ns)
+        if obj is UNRESOLVED:
+            return []
+        out = [obj]
+        for s in steps:
+            if _open(s) or not self.state._readable(obj, s):
+                break
+            obj = resolve_step(obj, s)
+            if obj is UNRESOLVED:
+                break
+            out.append(obj)
+        return out
+
+    def call(self, call: ast.Call) -> None:
+        st = self.state
+        func = call.func
+        root = _any_root(func)
+        if _is_magic(call):
+            if _magic_name(call) not in _QUIET_MAGICS:
+                st.stops = True
+            return
+        if isinstance(func, ast.Name) and func.id in ("exec", "eval", "globals", "vars", "locals", "setattr",
+                                                      "delattr", "__import__") and func.id not in self.ns:
+            st.stops = True
+            return
+        target = self.callee(func)
+        if isinstance(func, ast.Name) and func.id in self.functions:
+            self.touch_names(self.functions[func.id])           # a function of the cell: what it reads
+        elif target is not UNRESOLVED and not _is_library(target):
+            self.touch_names(_global_names(target))             # the user's function: what it reads
+        elif target is UNRESOLVED and isinstance(func, ast.Name) and self.objects(func) is None:
+            st.touched.add("*")                                 # a callable the cell made, unknown
+        for a in [*call.args, *(k.value for k in call.keywords)]:
+            self.callback(a)
+        if isinstance(func, ast.Attribute) and root is not None:
+            receiver = self.identity(func.value)
+            if receiver is UNRESOLVED and chain_root(func.value):
+                base = self.identity(_chain(func.value)[0])
+                receiver = base if _is_pandas(base) else UNRESOLVED   # `df["a"].mean()`: a column of df
+            if not _keeps_receiver(receiver, func.attr, call):
+                if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
+                    st.changed.add(id(receiver))
+                    st.kept[id(receiver)] = receiver
+                else:
+                    self.change([receiver] if receiver is not UNRESOLVED else self.objects(func.value))
+                for a in [*call.args, *(k.value for k in call.keywords)]:
+                    self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
+        # arguments: a library call leaves them as they are; anything else may change them
+        if target is UNRESOLVED or not _is_library(target):
+            for a in [*call.args, *(k.value for k in call.keywords)]:
+                r = _any_root(a)
+                if r is not None:
+                    st.touched.add(r)
+                self.change(self.objects(a))
+
+
+def _union(parts: list[list | None]) -> list | None:
+    out = []
+    for p in parts:
+        if p is None:
+            return None
+        out += p
     return out
 
 
-def _through_the_loop(loop, namespace: Mapping, out: Effects) -> None:
-    """`for d in [train, test]: d["Title"] = ...` changes train and test: a loop variable that is
-    changed changes each object it ran over (by identity), or, over what cannot be told,
-    anything."""
-    targets = {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
-    if not targets & out.touched:
-        return
-    it = loop.iter
-    if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
-        for e in it.elts:
-            for x in ast.walk(e):
-                if isinstance(x, ast.Name):
-                    out.touched.add(x.id)
-        return
-    elements = _iterated(it, namespace)
-    if elements is None:
-        out.touched.add("*")
-        return
-    held = {id(e) for e in elements}
-    out.touched |= {k for k, v in namespace.items() if id(v) in held}
+def _is_pandas(obj) -> bool:
+    pd = sys.modules.get("pandas")
+    return pd is not None and obj is not UNRESOLVED and isinstance(obj, (pd.DataFrame, pd.Series, pd.Index))
 
 
-# builtins whose iteration goes over their arguments' elements
-_OVER_ARGUMENTS = frozenset({"zip", "enumerate", "reversed", "sorted", "list", "tuple", "iter"})
+def _is_data(obj) -> bool:
+    """A pandas object or an array: a library reads it into new data, never keeps it as it is."""
+    np = sys.modules.get("numpy")
+    return _is_pandas(obj) or (np is not None and isinstance(obj, np.ndarray))
 
 
-def _iterated(it: ast.expr, namespace: Mapping) -> list | None:
-    """The objects a loop over `it` runs over: a live container's elements, through `zip`,
-    `enumerate`, ... and a dict's `.values()` / `.items()`; None when that cannot be told."""
-    if isinstance(it, ast.Call) and not it.keywords:
-        f = it.func
-        if isinstance(f, ast.Name) and f.id in _OVER_ARGUMENTS and f.id not in namespace:
-            out = []
-            for a in it.args:
-                got = _iterated(a, namespace)
-                if got is None:
-                    return None
-                out += got
-            return out
-        if isinstance(f, ast.Attribute) and f.attr in ("values", "items") and not it.args:
-            d = resolve(f.value, namespace) if chain_root(f.value) else UNRESOLVED
-            return _elements(d) if type(d) is dict else None
-        return None
-    return _elements(resolve(it, namespace) if chain_root(it) else UNRESOLVED)
+def _is_pandas_function(obj) -> bool:
+    module = getattr(obj, "__module__", None) if isinstance(obj, (types.FunctionType, type)) else None
+    return isinstance(module, str) and module.split(".")[0] == "pandas"
+
+
+def _held_by(obj) -> list:
+    """What a live object holds, read without running code: a container's elements, an
+    instance's own attributes (not a pandas object's or an array's internals)."""
+    elements = _elements(obj)
+    if elements is not None:
+        return elements
+    if _is_data(obj):
+        return []
+    try:
+        cls = type(obj)
+        tables = (type.__dict__["__dict__"].__get__(k) for k in type.__dict__["__mro__"].__get__(cls))
+        getter = next((t["__dict__"] for t in tables if "__dict__" in t), None)
+        if not isinstance(getter, types.GetSetDescriptorType):
+            return []                    # no instance dict, or a class's own `__dict__`
+        own = getter.__get__(obj, cls)
+    except Exception:  # noqa: BLE001 - no instance dict to read
+        return []
+    return list(dict.values(own)) if type(own) is dict and len(own) <= _MAX_REACH else []
 
 
 def _elements(container) -> list | None:
@@ -157,40 +548,6 @@ def _any_root(node: ast.AST) -> str | None:
             return None
 
 
-def _call_effects(call: ast.Call, ns: Mapping, cell_functions, out: Effects) -> None:
-    func = call.func
-    root = _any_root(func)
-    if _is_magic(call):
-        name = _magic_name(call)
-        if name not in _QUIET_MAGICS:
-            out.stops = True
-        return
-    if isinstance(func, ast.Name) and func.id in ("exec", "eval", "globals", "vars", "locals", "setattr",
-                                                  "delattr", "__import__") and func.id not in ns:
-        out.stops = True
-        return
-    if isinstance(func, ast.Name) and func.id not in ns and hasattr(builtins, func.id):
-        target = getattr(builtins, func.id)          # print(df), len(df): builtins
-    else:
-        target = resolve(func, ns) if chain_root(func) else UNRESOLVED
-    if isinstance(func, ast.Name) and func.id in cell_functions:
-        out.touched |= cell_functions[func.id]            # a function of the cell: what it reads
-    elif target is not UNRESOLVED and not _is_library(target):
-        out.touched |= _global_names(target)              # the user's function: what it reads
-    if isinstance(func, ast.Attribute) and root is not None:
-        receiver = resolve(func.value, ns) if chain_root(func.value) else UNRESOLVED
-        if receiver is UNRESOLVED and chain_root(func.value) and root in ns:
-            receiver = _pandas_root(ns[root])       # `df["a"].mean()`: a column of df
-        if not _keeps_receiver(receiver, func.attr, call):
-            out.touched.add(root)
-    # arguments: a library call leaves them as they are; anything else may change them
-    if target is UNRESOLVED or not _is_library(target):
-        for a in [*call.args, *(k.value for k in call.keywords)]:
-            r = _any_root(a)
-            if r is not None:
-                out.touched.add(r)
-
-
 def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     if receiver is UNRESOLVED:
         return False
@@ -209,17 +566,12 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     return type(receiver) in (str, bytes, int, float, tuple, frozenset, type(None))
 
 
-def _pandas_root(obj):
-    """A pandas object stands for what is reached from it through items and attributes (its
-    columns, `.str`, `.loc`): their methods follow pandas' rule too."""
-    import sys
-    pd = sys.modules.get("pandas")
-    return obj if pd is not None and isinstance(obj, (pd.DataFrame, pd.Series)) else UNRESOLVED
-
-
 def _is_library(obj) -> bool:
-    if isinstance(obj, type(len)) and getattr(obj, "__self__", None) is builtins:
-        return True
+    if isinstance(obj, types.BuiltinFunctionType):      # `len`, or a C method bound (`lst.append`)
+        owner = getattr(obj, "__self__", None)
+        if owner is builtins or owner is None:
+            return True
+        return is_library_object(owner) if isinstance(owner, types.ModuleType) else is_library_object(type(owner))
     return is_library_object(obj)
 
 

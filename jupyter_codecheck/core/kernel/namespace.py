@@ -45,16 +45,20 @@ def resolve(node: ast.AST, namespace: Mapping):
     """The object a pure chain stands for in the namespace, or UNRESOLVED."""
     if isinstance(node, ast.Name):
         return namespace[node.id] if node.id in namespace else UNRESOLVED
+    if isinstance(node, (ast.Attribute, ast.Subscript)):
+        return resolve_step(resolve(node.value, namespace), node)
+    return UNRESOLVED
+
+
+def resolve_step(base, node: ast.AST):
+    """One step of a chain from the object `base` stands for: `node` is `<base>.attr` or
+    `<base>[literal]`."""
+    if base is UNRESOLVED or _is_duck(base):
+        return UNRESOLVED
     if isinstance(node, ast.Attribute):
-        base = resolve(node.value, namespace)
-        if base is UNRESOLVED or _is_duck(base):
-            return UNRESOLVED
         value = read_attribute(base, node.attr)
         return UNRESOLVED if value is MISSING else value
     if isinstance(node, ast.Subscript) and _literal(node.slice):
-        base = resolve(node.value, namespace)
-        if base is UNRESOLVED or _is_duck(base):
-            return UNRESOLVED
         return _guarded_item(base, node.slice)
     return UNRESOLVED
 

@@ -36,6 +36,10 @@ def bind_error(func, n_args: int, keywords: list[str]) -> BindError | None:
         kw = next((k for k in keywords if repr(k) in msg), None)
         params = tuple(p.name for p in sig.parameters.values()
                        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+        unknown = [k for k in keywords if k not in params]
+        if kw is None and unknown and not any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values()):
+            kw = unknown[0]           # Python names an unexpected keyword before a missing argument
+            msg = f"got an unexpected keyword argument {kw!r}"
         return BindError(msg, kw, params)
     return None
 
