@@ -16,10 +16,12 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
     stops    after a magic that may define anything (`%run`, `%store -r`), `exec`/`eval` or
              `globals()`: no fact after it
 
-Calls of a library do not change their arguments, and pandas' methods do not change the object
-without `inplace=True` (or one of the few that always do). A library's result may hold its
-arguments (`make_pipeline(scaler, lr)`, `list(frames)`), except pandas objects and arrays, which
-it reads into new data. Anything else may change anything it can reach: when unsure, no fact.
+Calls of a library do not change their arguments, but for an unbound method's receiver
+(`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
+`random.shuffle`) and `out=`; pandas' methods do not change the object without `inplace=True`
+(or one of the few that always do). A library's result may hold its arguments
+(`make_pipeline(scaler, lr)`, `SimpleNamespace(df=df)`, `np.asarray(a)`), except pandas' own,
+which make new objects. Anything else may change anything it can reach: when unsure, no fact.
 """
 from __future__ import annotations
 
@@ -37,6 +39,14 @@ from .namespace import UNRESOLVED, chain_root, resolve_step
 _PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
 _MUTATING = {dict: frozenset({"pop", "popitem", "update", "setdefault", "clear", "__setitem__",
                               "__delitem__"})}
+# library functions that change their first argument (`operator.setitem(df, "z", 1)`)
+_MUTATES_FIRST = {"_operator": {"setitem", "delitem", "iadd", "iconcat"}, "operator": {"setitem", "delitem"},
+                  "random": {"shuffle"}, "numpy": {"copyto", "put", "place", "putmask", "fill_diagonal"},
+                  "numpy.random": {"shuffle"}, "_heapq": {"heappush", "heappop", "heapify", "heapreplace",
+                                                          "heappushpop"},
+                  "heapq": {"heappush", "heappop", "heapify", "heapreplace", "heappushpop"},
+                  "_bisect": {"insort", "insort_left", "insort_right"},
+                  "bisect": {"insort", "insort_left", "insort_right"}}
 # magics that define no name and change no object the facts read
 _QUIET_MAGICS = frozenset({"matplotlib", "pip", "conda", "config", "load_ext", "reload_ext",
                            "autoreload", "aimport", "time", "timeit", "who", "whos", "pwd",
@@ -299,8 +309,9 @@ class _Step:
             given = _union([self.objects(a) for a in args])
             if given is None:
                 return None
-            return [o for o in given if builtin or not _is_data(o)] + \
-                ([receiver] if receiver is not UNRESOLVED else [])
+            # a library's result may hold its arguments as they are (`SimpleNamespace(df=df)`,
+            # `np.asarray(a)`); pandas' own functions and methods make new objects (above)
+            return given + ([receiver] if receiver is not UNRESOLVED else [])
         reads = self.functions.get(func.id) if isinstance(func, ast.Name) and func.id in self.functions \
             else _global_names(target)
         if "*" in reads:
@@ -459,13 +470,39 @@ class _Step:
                     self.change([receiver] if receiver is not UNRESOLVED else self.objects(func.value))
                 for a in [*call.args, *(k.value for k in call.keywords)]:
                     self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
-        # arguments: a library call leaves them as they are; anything else may change them
+        # arguments: a library call leaves them as they are, but for the few that change one
+        # (an unbound method, `operator.setitem`, `out=`); anything else may change them
+        if target is not UNRESOLVED and _is_library(target):
+            for a in self._changed_by_library(func, target, call):
+                if _any_root(a) is not None:
+                    st.touched.add(_any_root(a))
+                self.change(self.objects(a))
         if target is UNRESOLVED or not _is_library(target):
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = _any_root(a)
                 if r is not None:
                     st.touched.add(r)
                 self.change(self.objects(a))
+
+    def _changed_by_library(self, func: ast.AST, target, call: ast.Call) -> list[ast.AST]:
+        """The arguments a library call may change: the receiver of an unbound method
+        (`pd.DataFrame.insert(df, ...)`, through `df.pipe(pd.DataFrame.insert, ...)` too), the
+        first argument of a known mutator, an `out=` array."""
+        out = [k.value for k in call.keywords if k.arg == "out"]
+        args = list(call.args)
+        if isinstance(func, ast.Attribute) and func.attr == "pipe" and args:
+            target, func, args = self.identity(args[0]), args[0], [func.value] + args[1:]
+        if not args or target is UNRESOLVED:
+            return out
+        owner = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
+        name = getattr(target, "__name__", None)
+        if isinstance(owner, type) and isinstance(name, str):
+            first = self.identity(args[0])
+            if first is UNRESOLVED or not _keeps_receiver(first, name, call):
+                out.append(args[0])
+        elif name in _MUTATES_FIRST.get(getattr(target, "__module__", None) or "", ()):
+            out.append(args[0])
+        return out
 
 
 def _union(parts: list[list | None]) -> list | None:
