@@ -435,6 +435,7 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     defined before it beyond what the `context` cells define (e.g. a kernel's namespace)."""
     given = frozenset(names or ()) | frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
     if isinstance(names, Mapping):
+        given |= _live_builtins(names)
         # a kernel's namespace is what is defined: an earlier cell's text may not have run
         ctx_names, unsure, outside = given, False, frozenset()
     else:
@@ -474,6 +475,15 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
                      outside=None if outside is None else outside | given | IPYTHON_NAMES,
                      stdlib_imports=_stdlib_imports(tree) if tree is not None else frozenset(),
                      live=names if isinstance(names, Mapping) else None)
+
+
+def _live_builtins(namespace: Mapping) -> frozenset[str]:
+    """The builtins a kernel's namespace sees now: a cell may have added one
+    (`builtins.f = ...`), and pyflakes' list was fixed when it was imported."""
+    found = namespace.get("__builtins__")
+    if type(found) is not dict:
+        found = getattr(found, "__dict__", None) if type(found) is type(builtins) else None
+    return frozenset(k for k in found or () if isinstance(k, str))
 
 
 @lru_cache(maxsize=1)
