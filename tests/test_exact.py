@@ -60,6 +60,8 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("model.predict(df[['age']])", (1, "call")),
     ("pritn(df)", (1, "undefined-name")),
     ("print(', '.join(['a', 'b']))\ndf['bmii']", (2, "key")),
+    # read-only callees, and a frame's axis or column taken into a name: it stays certain
+    ("cols = df.columns\nage = df['age']\nprint(len(df), df.shape)\ndf['bmii']", (4, "key")),
 ])
 def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     assert _stops(cell, ns) == [stop]

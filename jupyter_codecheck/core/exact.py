@@ -268,8 +268,9 @@ class _Certainty:
                 return _UNKNOWN             # their object's attribute: their code may run
             try:
                 found = inspect.getattr_static(base, expr.attr)
-            except AttributeError:
-                return _UNKNOWN
+            except AttributeError:          # a library's `__getattr__` answers (or raises)
+                return _UNKNOWN if _holder(base) and not issubclass(type(base), types.ModuleType) \
+                    else _LIBRARY_RESULT
             if issubclass(type(found), (staticmethod, classmethod)):
                 return found.__func__
             if hasattr(type(found), "__get__") and not issubclass(
@@ -364,13 +365,17 @@ class _Certainty:
             elif isinstance(n, ast.AugAssign) and root in _bare_names(n.value):
                 return True
         obj = self.ns.get(root)
-        whole = not (obj is not None and type(obj).__module__.split(".")[0] in ("numpy", "pandas"))
+        data = obj is not None and _data_of_library(type(obj))
         for n in prior:
             value = getattr(n, "value", None) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
-            if isinstance(value, ast.Attribute) or isinstance(value, ast.Subscript) and whole:
-                # a column or slice of a frame or array cannot change its columns or shape
-                if _root_name(value) == root and not any(isinstance(c, ast.Call) for c in ast.walk(value)):
-                    return True
+            if not isinstance(value, (ast.Attribute, ast.Subscript)) or _root_name(value) != root or \
+                    any(isinstance(c, ast.Call) for c in ast.walk(value)):
+                continue
+            # a frame's or array's column, slice, axis or shape cannot change its columns; its
+            # methods and indexers (`df.loc`) can
+            if not data or isinstance(value, ast.Attribute) and value.value is _chain_root(value) and \
+                    _handle_of(obj, value.attr):
+                return True
         return False
 
     def _read_only(self, func: ast.expr) -> bool:
@@ -612,7 +617,7 @@ def _holds(container, obj, depth: int = 3) -> bool:
             items = [x.__self__]            # `ins = df.insert`: a method bound to the object
         elif issubclass(t, (type, types.FunctionType, types.BuiltinFunctionType)) or _data_of_library(t):
             return False                    # code, arrays and frames: not where a user keeps objects
-        elif t.__module__.split(".")[0] == "pandas":
+        elif _module_of_type(t).split(".")[0] == "pandas":
             return True                     # an indexer, accessor or groupby: it may view a frame
         else:
             items = _own_dict_values(x)
@@ -627,12 +632,34 @@ def _holds(container, obj, depth: int = 3) -> bool:
 
 def _data_of_library(t: type) -> bool:
     """Is `t` numpy's or pandas' own data (an array, a frame, a scalar, a dtype)?"""
-    top = t.__module__.split(".")[0]
+    top = _module_of_type(t).split(".")[0]
     if top == "numpy":
         return True
     import sys
     pd = sys.modules.get("pandas")
     return top == "pandas" and pd is not None and issubclass(t, (pd.DataFrame, pd.Series, pd.Index))
+
+
+def _handle_of(obj, attr: str) -> bool:
+    """Is `obj.attr` a method of the object or an indexer of pandas' (`loc`, `at`), read from the
+    class without running it? Either may change the object later."""
+    found = inspect.getattr_static(obj, attr, None)
+    if found is None:
+        return False                        # a frame's column, by pandas' `__getattr__`
+    if issubclass(type(found), (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
+                                types.WrapperDescriptorType, staticmethod, classmethod)):
+        return True
+    fget = property.fget.__get__(found) if type(found) is property else None
+    return type(fget) is types.FunctionType and fget.__qualname__.startswith("IndexingMixin.")
+
+
+def _module_of_type(t: type) -> str:
+    """The module a class names, read through `type`'s own slot (no metaclass code runs)."""
+    try:
+        name = type.__dict__["__module__"].__get__(t, type)
+    except Exception:  # noqa: BLE001
+        return ""
+    return name if type(name) is str else ""
 
 
 def _own_dict_values(x) -> list | None:
