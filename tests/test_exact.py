@@ -155,6 +155,12 @@ def test_a_submodule_imported_for_the_first_time_is_not_certain(ns, tmp_path, mo
     assert exact_check("from pkg_guard import acc\ndf.geo", ns).certain == []
 
 
+def test_a_string_annotation_is_never_run_so_its_names_are_no_finding(ns):
+    for cell in ("y: 'Undefinedzz' = 3", "y2: list['Fooz'] = []", "def f(a: 'Qq') -> 'Rr':\n    pass"):
+        assert exact_check(cell, ns).findings == []
+    assert [f.kind for f in exact_check("y3: Undefq = 3", ns).findings] == ["undefined-name"]   # it runs
+
+
 def test_a_name_added_to_builtins_is_defined(ns):
     ns["__builtins__"] = {**vars(builtins), "myfn": len}
     assert exact_check("print(myfn([1]))", ns).findings == []

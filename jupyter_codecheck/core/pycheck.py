@@ -161,14 +161,30 @@ def undefined_names(tree: ast.Module, known: frozenset[str]) -> list[UndefinedNa
     from pyflakes import checker, messages
     w = checker.Checker(tree, filename="<cell>", builtins=set(known))
     out = []
+    never_run = _string_annotations(tree)
     for m in w.messages:
         if isinstance(m, messages.ImportStarUsage):
             return None
         if isinstance(m, messages.UndefinedName):
             name = m.message_args[0]
-            if not _IPYTHON_HISTORY.match(name):
+            if not _IPYTHON_HISTORY.match(name) and not any(a <= (m.lineno, m.col) < b for a, b in never_run):
                 out.append(UndefinedName(name, m.lineno, m.col))
     return out
+
+
+def _string_annotations(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Spans of the strings in annotations (`y: "Model" = ...`, `list["Model"]`): Python keeps
+    them as text and never evaluates them."""
+    annotations = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.AnnAssign):
+            annotations.append(n.annotation)
+        elif isinstance(n, ast.arg) and n.annotation is not None:
+            annotations.append(n.annotation)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.returns is not None:
+            annotations.append(n.returns)
+    return [((c.lineno, c.col_offset), (c.end_lineno, c.end_col_offset))
+            for a in annotations for c in ast.walk(a) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
 
 
 def bound_names(tree: ast.AST) -> tuple[set[str], bool]:
