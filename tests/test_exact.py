@@ -102,6 +102,7 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "cfg.loader.load()\nprint(data)",
     "df.pipe(handlers['add'])\ndf['bmii']",
     "import asyncio\nawait asyncio.sleep(0)\nprint(q)",                # other tasks run meanwhile
+    "print(q)\nimport asyncio\nawait asyncio.sleep(0)",                # ...in any cell with `await`
     # a name made through a module
     "import __main__\n__main__.v = 3\nprint(v)",
     "import sys\nsys.modules['__main__'].v = 3\nprint(v)",

@@ -8,12 +8,12 @@ the cell surely crashes on when it runs (what a guard may stop a cell for).
 
 A crash is certain only where nothing can make it false: the use runs whenever the cell runs
 (not in a branch, loop body, `try`, `with`, function, annotation or lazy part of an expression),
-and before it the cell runs no magic, no `await` (other tasks run then), no code of the user's (a
-function of theirs may define the name or change the object; a callee the objects cannot tell
-statically counts as theirs), no first import of a module (its code runs), no store through a
-module and nothing that reaches the namespace by name (`exec`, `globals()`); a fact about an
-object also needs no other name for that object in the cell, and the object not handed to a
-call that may keep or change it. Anything unsure: no stop.
+and before it the cell runs no magic, no code of the user's (a function of theirs may define the
+name or change the object; a callee the objects cannot tell statically counts as theirs), no
+first import of a module (its code runs), no store through a module and nothing that reaches the
+namespace by name (`exec`, `globals()`); a fact about an object also needs no other name for that
+object in the cell, and the object not handed to a call that may keep or change it. A cell with
+`await` runs beside the kernel loop's other tasks: never certain. Anything unsure: no stop.
 """
 from __future__ import annotations
 
@@ -136,11 +136,13 @@ class _Certainty:
         self.cell_defs = {n.name for n in ast.walk(tree)
                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         self.bindings = _bindings(tree)
+        # a cell with `await` runs as a task of the kernel's loop, beside its other tasks
+        self.awaits = any(isinstance(n, (ast.Await, ast.AsyncFor, ast.AsyncWith)) for n in ast.walk(tree))
 
     def crashes(self, line: int, column: int, *, object_fact: bool) -> bool:
         """Does the cell surely reach the use at `line`, UTF-8 `column`?"""
         at = (line, column)
-        if any(a <= at < b for a, b in self.lazy):
+        if self.awaits or any(a <= at < b for a, b in self.lazy):
             return False
         stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
                      <= (s.end_lineno, s.end_col_offset)), None)
@@ -149,8 +151,7 @@ class _Certainty:
         before = self.tree.body[:self.tree.body.index(stmt) + 1]
         nodes = [n for s in before for n in ast.walk(s)]
         if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
-               or isinstance(n, (ast.Global, ast.Nonlocal, ast.Await, ast.AsyncFor, ast.AsyncWith))
-               for n in nodes):
+               or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
             return False
         if not object_fact and any(self._through_module(n) for n in nodes):
             return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made
