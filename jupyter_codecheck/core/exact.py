@@ -618,7 +618,8 @@ def _holds(container, obj, depth: int = 3) -> bool:
             items = [x.__self__]            # `ins = df.insert`: a method bound to the object
         elif issubclass(t, (type, types.FunctionType, types.BuiltinFunctionType)) or _data_of_library(t):
             return False                    # code, arrays and frames: not where a user keeps objects
-        elif _module_of_type(t).split(".")[0] == "pandas":
+        elif _module_of_type(t).split(".")[0] == "pandas" and any(
+                inspect.getattr_static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
             return True                     # an indexer, accessor or groupby: it may view a frame
         else:
             items = _own_dict_values(x)
