@@ -3,17 +3,34 @@ objects in a namespace, as a kernel holds them. What a guard may stop a cell for
 nothing before it in the cell can prevent; anything unsure is shown, never stopped."""
 from __future__ import annotations
 
+import builtins
+import functools
+import types
+
 import pandas as pd
 import pytest
 from sklearn.linear_model import LinearRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from jupyter_codecheck.core.exact import exact_check
 from jupyter_codecheck.core.kernel import NotebookCells, undefined_reason, undefined_reasons
 from jupyter_codecheck.core.pycheck import analyse
+from jupyter_codecheck.views.kernel_state import kernel_state
 
 
 def prepare(frame):
     frame["bmii"] = 0
+
+
+def load():
+    global data
+    data = 1
+
+
+class Loader:
+    def load(self):
+        load()
 
 
 class Settings:
@@ -26,7 +43,10 @@ class Settings:
 def ns():
     df = pd.DataFrame({"age": [50, 60], "bmi": [22.0, 31.5]})
     return {"pd": pd, "df": df, "frames": {"tr": df}, "prepare": prepare, "settings": Settings(),
-            "LinearRegression": LinearRegression, "model": LinearRegression()}
+            "LinearRegression": LinearRegression, "model": LinearRegression(), "parts": [],
+            "make_pipeline": make_pipeline, "StandardScaler": StandardScaler, "li": df.loc,
+            "p": functools.partial(load), "handlers": {"load": load, "add": prepare},
+            "cfg": types.SimpleNamespace(loader=Loader())}
 
 
 def _stops(cell: str, ns) -> list[tuple[int, str]]:
@@ -40,6 +60,8 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("model.predict(df[['age']])", (1, "call")),
     ("pritn(df)", (1, "undefined-name")),
     ("print(', '.join(['a', 'b']))\ndf['bmii']", (2, "key")),
+    # read-only callees, and a frame's axis or column taken into a name: it stays certain
+    ("cols = df.columns\nage = df['age']\nprint(len(df), df.shape)\ndf['bmii']", (4, "key")),
 ])
 def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -62,6 +84,33 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "exec('q = 1')\nprint(q)",                                       # the namespace by name
     "import antigravity_not_installed\nprint(q)",                    # a module's first import runs it
     "%store -r q\nprint(q)",                                         # a magic may define it
+    # the object handed to a call that may keep or change it
+    "pipe = make_pipeline(StandardScaler(), model)\npipe.fit(df[['age']], df['bmi'])\nprint(model.coef_)",
+    "d = dict(tr=df)\nd['tr']['bmii'] = 1\ndf['bmii'].sum()",
+    "fs = list([df])\nfs[0]['bmii'] = 1\ndf['bmii'].sum()",
+    "import types\nn = types.SimpleNamespace(df=df)\nn.df['bmii'] = 1\ndf['bmii'].sum()",
+    "import contextlib\nwith contextlib.nullcontext(df) as f:\n    f['bmii'] = 1\ndf['bmii'].sum()",
+    "parts += [df]\nparts[-1]['bmii'] = 1\ndf['bmii'].sum()",
+    "import operator\noperator.setitem(df, 'bmii', 1)\ndf['bmii'].sum()",
+    "pd.DataFrame.insert(df, 0, 'bmii', 1)\ndf['bmii'].sum()",
+    "df.pipe(pd.DataFrame.insert, 0, 'bmii', 1)\ndf['bmii'].sum()",
+    "loc = df.loc\nloc[:, 'bmii'] = 1\ndf['bmii'].sum()",          # a bound accessor of it
+    "li[:, 'bmii'] = 1\ndf['bmii'].sum()",                           # ...the kernel holds
+    # the user's code reached through a library's object
+    "p()\nprint(data)",                                               # functools.partial(load)
+    "handlers['load']()\nprint(data)",
+    "cfg.loader.load()\nprint(data)",
+    "df.pipe(handlers['add'])\ndf['bmii']",
+    "import asyncio\nawait asyncio.sleep(0)\nprint(q)",                # other tasks run meanwhile
+    "print(q)\nimport asyncio\nawait asyncio.sleep(0)",                # ...in any cell with `await`
+    # a name made through a module
+    "import __main__\n__main__.v = 3\nprint(v)",
+    "import sys\nsys.modules['__main__'].v = 3\nprint(v)",
+    "import builtins as bb\nbb.f = len\nf([1])",
+    # annotations that may never run
+    "y: 'Undefinedzz' = 3",
+    "y2: list['Fooz'] = []",
+    "y3: Undefq = 3",                        # after `from __future__ import annotations`
 ])
 def test_a_crash_something_may_prevent_is_shown_and_not_certain(cell, ns):
     found = exact_check(cell, ns)
@@ -82,6 +131,67 @@ def test_a_silenced_finding_is_neither_shown_nor_a_stop(ns):
     assert exact_check("df['bmii']  # codecheck: ignore[key]", ns).findings == []
     assert exact_check("df['bmii']", ns, ignore=("key",)).certain == []
     assert [f.kind for f in exact_check("df['bmii']  # codecheck: ignore[call]", ns).certain] == ["key"]
+
+
+def test_a_comment_on_any_line_of_a_statement_silences_it(ns):
+    assert exact_check("x = pd.read_csv('f.csv',  # codecheck: ignore[call]\n    seperator=',')", ns).findings == []
+    assert exact_check("x = pd.read_csv('f.csv',\n    seperator=',')  # codecheck: ignore", ns).findings == []
+    # a comment line of its own covers only itself
+    assert exact_check("# codecheck: ignore\nx = pd.read_csv('f.csv', seperator=',')", ns).certain != []
+
+
+def test_an_unknown_or_empty_kind_is_said_in_the_stop(ns):
+    (stop,) = exact_check("df['bmii']  # codecheck: ignore[keys]", ns).certain
+    assert "names an unknown kind 'keys'" in stop.message
+    (stop,) = exact_check("df['bmii']  # codecheck: ignore[]", ns).certain     # silences nothing
+    assert "names no kind" in stop.message
+
+
+def test_a_submodule_imported_for_the_first_time_is_not_certain(ns, tmp_path, monkeypatch):
+    (tmp_path / "pkg_guard").mkdir()
+    (tmp_path / "pkg_guard" / "__init__.py").write_text("")
+    (tmp_path / "pkg_guard" / "acc.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import pkg_guard  # noqa: F401 - the package is imported, its submodule is not
+    assert exact_check("from pkg_guard import acc\ndf.geo", ns).certain == []
+
+
+def test_a_string_annotation_is_never_run_so_its_names_are_no_finding(ns):
+    for cell in ("y: 'Undefinedzz' = 3", "y2: list['Fooz'] = []", "def f(a: 'Qq') -> 'Rr':\n    pass"):
+        assert exact_check(cell, ns).findings == []
+    assert [f.kind for f in exact_check("y3: Undefq = 3", ns).findings] == ["undefined-name"]   # it runs
+
+
+def test_a_name_added_to_builtins_is_defined(ns):
+    ns["__builtins__"] = {**vars(builtins), "myfn": len}
+    assert exact_check("print(myfn([1]))", ns).findings == []
+
+
+def test_a_wrappers_stricter_signature_makes_no_positional_claim(ns):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ns["ax"] = plt.subplots()
+    assert exact_check("ax.hist([0.5], 10, (0, 1))", ns).findings == []    # runs, with a warning
+    (call,) = exact_check("df.head(1, 2)", ns).findings          # a plain function: the claim stays
+    assert "too many positional" in call.message
+    plt.close(fig)
+
+
+def test_no_code_of_the_objects_runs_while_they_are_read(ns):
+    log = []
+
+    class Proxy:
+        def __getattribute__(self, name):
+            log.append(name)
+            return object.__getattribute__(self, name)
+
+    ns.update(p=Proxy(), holder=[Proxy()])
+    shell = types.SimpleNamespace(user_ns=ns, history_manager=None)
+    for cell in ["p.foo", "p['a']", "print([p], df['nope'])", "holder[0]['z'] = 1\ndf['z']", "x = p.x\ndf['q']"]:
+        exact_check(cell, ns)
+        kernel_state(cell, shell)
+    assert log == []
 
 
 def test_a_kernels_history_explains_what_no_cell_run_defined():

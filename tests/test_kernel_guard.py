@@ -102,6 +102,13 @@ def test_guard_stops_a_cell_that_surely_crashes_until_it_is_run_again(kernel):
         shown = kernel.run("import random\nif random.random() > 2:\n    df['bmii']\nprint('MARKER-3')")
         assert _first(shown, "display_data", "error[key]") < _first(shown, "stream", "MARKER-3")
         assert "MARKER-4" in _text(kernel.run("print('MARKER-4')")[0])
+        # a thread of the user's may define a name meanwhile: no stop while one runs
+        assert not [m for m in kernel.run("import threading\nready = threading.Event()\ndef work():\n"
+                                          "    global late\n    ready.wait()\n    late = 1\n"
+                                          "worker = threading.Thread(target=work)\nworker.start()")
+                    if m["msg_type"] == "error"]
+        joined = kernel.run("ready.set()\nworker.join()\nprint(late)")
+        assert not [m for m in joined if m["msg_type"] == "error"] and "1" in _text(joined[-1])
         # cells whose code IPython transforms again pass through unchanged: %%time, --run bodies
         assert not [m for m in kernel.run("%%time\ntimed = 1") if m["msg_type"] == "error"]
         assert not [m for m in kernel.run("%%codecheck --run --view text --no-context\nbody_ran = 1")

@@ -5,6 +5,7 @@ shell (the model loads once) and check cells of one or two lines.
 """
 from __future__ import annotations
 
+import builtins
 import re
 import signal
 import threading
@@ -215,6 +216,34 @@ def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
         loaded.run_line_magic("codecheck", "reset")
     loaded.run_cell("after = 1\n", store_history=True)
     assert magics.auto.last.source == "total = 1 + 2\n"
+
+
+def test_the_guard_without_the_model_judges_only_what_ran(shell, magics):
+    """A stopped cell did not run: not in the cells run, the context or the panel's "already
+    ran"; a name a cell added to builtins is defined; no cell is stopped while a thread of the
+    user's runs."""
+    from jupyter_codecheck.views.kernel_state import already_ran, kernel_state
+    from jupyter_codecheck.views.magics import CellStopped
+    magics.auto.set("guard", model=False)
+    try:
+        stopped = "newvar_g = 5\nprint(undefined_g)"
+        assert isinstance(shell.run_cell(stopped, store_history=True).error_before_exec, CellStopped)
+        assert stopped not in magics.executed.ran + magics.executed.cells + magics.executed.failed
+        assert not already_ran(stopped, shell)
+        again = shell.run_cell("print(newvar_g)", store_history=True).error_before_exec
+        assert "no cell run in this kernel defines it" in str(again)
+        assert shell.run_cell("import builtins\nbuiltins.myfn_g = len", store_history=True).success
+        assert shell.run_cell("print(myfn_g([1]))", store_history=True).success
+        assert "myfn_g" in kernel_state("print(myfn_g([1]))", shell)["names"]    # the panel's names too
+        assert shell.run_cell("import threading\nready_g = threading.Event()\ndef work_g():\n"
+                              "    global result_g\n    ready_g.wait()\n    result_g = 1\n"
+                              "thread_g = threading.Thread(target=work_g)\nthread_g.start()").success
+        assert shell.run_cell("ready_g.set()\nthread_g.join()\nprint(result_g)", store_history=True).success
+    finally:
+        magics.auto.set("off")
+        vars(builtins).pop("myfn_g", None)
+        if "ready_g" in shell.user_ns:
+            shell.user_ns["ready_g"].set()
 
 
 LONG_CELL = "".join(f"value_{i} = compute(value_{i - 1}, step={i})\n" for i in range(1, 120))

@@ -7,16 +7,22 @@ the cell surely crashes on when it runs (what a guard may stop a cell for).
     exact.certain         # those the cell reaches whatever runs before them
 
 A crash is certain only where nothing can make it false: the use runs whenever the cell runs
-(not in a branch, loop body, `try`, `with`, function or lazy part of an expression), and before
-it the cell runs no magic, no code of the user's (a function of theirs may define the name or
-change the object), no first import of a module (its code runs) and nothing that reaches the
+(not in a branch, loop body, `try`, `with`, function, annotation or lazy part of an expression),
+and before it the cell runs no magic, no code of the user's (a function of theirs may define the
+name or change the object; a callee the objects cannot tell statically counts as theirs), no
+first import of a module (its code runs), no store through a module and nothing that reaches the
 namespace by name (`exec`, `globals()`); a fact about an object also needs no other name for that
-object in the cell. Anything unsure: no stop.
+object in the cell, and the object not handed to a call that may keep or change it. A cell with
+`await` runs beside the kernel loop's other tasks: never certain. Anything unsure: no stop.
 """
 from __future__ import annotations
 
 import ast
+import builtins
+import functools
+import inspect
 import re
+import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -30,6 +36,9 @@ STOPPING_KINDS = ("undefined-name", "attribute", "key", "call")
 # what reaches the namespace or the objects by name, out of the flow's sight
 _DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__",
                       "get_ipython", "importlib", "builtins", "__builtins__", "__dict__"})
+# callees that neither keep nor change what they are given
+_READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinstance", "issubclass", "id",
+                        "hash", "bool", "callable", "display"})
 _IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
 _SHOWN_FIXES = 3
 
@@ -45,11 +54,19 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
                 libraries: str = "loaded", ignore=()) -> ExactCheck:
     """The errors Python and the kernel's objects predict for `source` (a cell's Python code) with
     `namespace` as it is now; `history`, `failed`, `later`, `ignore`: as check()'s options of
-    those names (a silenced finding is neither shown nor a stop)."""
+    those names (a silenced finding is neither shown nor a stop; a comment naming an unknown kind
+    says so, in the finding of its line or one of its own)."""
     out = _exact(source, namespace, history, failed, later, libraries)
     silencer = Silencer(source, ignore)
     out.findings = [f for f in out.findings if not silencer.silences(f)]
     out.certain = [f for f in out.certain if not silencer.silences(f)]
+    by_line = {f.line: f for f in out.findings}
+    for u in silencer.unknown:
+        if u.line in by_line:
+            by_line[u.line].message += "; " + u.message      # a stop's finding too: the same object
+        elif not silencer.silences(u):
+            by_line[u.line] = u
+    out.findings = [by_line[ln] for ln in sorted(by_line)]
     return out
 
 
@@ -106,6 +123,10 @@ def _did_you_mean(options: list[str]) -> str:
         f"; did you mean {', '.join(shown[:-1])} or {shown[-1]}?"
 
 
+_UNKNOWN = object()             # what the objects and the text cannot tell statically
+_LIBRARY_RESULT = object()      # what a library's code makes of library data: the library's
+
+
 class _Certainty:
     """Does the cell surely reach a place, with the state the finding was read from?"""
 
@@ -115,11 +136,13 @@ class _Certainty:
         self.cell_defs = {n.name for n in ast.walk(tree)
                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         self.bindings = _bindings(tree)
+        # a cell with `await` runs as a task of the kernel's loop, beside its other tasks
+        self.awaits = any(isinstance(n, (ast.Await, ast.AsyncFor, ast.AsyncWith)) for n in ast.walk(tree))
 
     def crashes(self, line: int, column: int, *, object_fact: bool) -> bool:
         """Does the cell surely reach the use at `line`, UTF-8 `column`?"""
         at = (line, column)
-        if any(a <= at < b for a, b in self.lazy):
+        if self.awaits or any(a <= at < b for a, b in self.lazy):
             return False
         stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
                      <= (s.end_lineno, s.end_col_offset)), None)
@@ -130,6 +153,8 @@ class _Certainty:
         if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
                or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
             return False
+        if not object_fact and any(self._through_module(n) for n in nodes):
+            return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made
         if any(self._runs_user_code(n) for n in nodes if isinstance(n, ast.Call)) or \
                 any(self._user_object(n) for n in nodes if isinstance(n, ast.Name)) or \
                 any(getattr(n, "decorator_list", None) for n in nodes) or \
@@ -139,7 +164,10 @@ class _Certainty:
             return False
         if object_fact:
             root = self._root_at(stmt, at)
-            if root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes):
+            prior = [n for s in before[:-1] for n in ast.walk(s)]
+            done = [n for n in ast.walk(stmt) if hasattr(n, "end_lineno") and (n.end_lineno, n.end_col_offset) <= at]
+            if root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes) or \
+                    self._handed_on(root, prior, prior + done):
                 return False
         return True
 
@@ -147,29 +175,23 @@ class _Certainty:
 
     def _runs_user_code(self, call: ast.Call) -> bool:
         """May this call run code of the user's (a function of theirs, a method of their class,
-        a callback of theirs given to a library)?"""
+        a callback of theirs given to a library, directly or from a container)?"""
         if self._user(call.func):
             return True
-        return any(self._user(a, called=False) for a in (*call.args, *(k.value for k in call.keywords))
-                   if isinstance(a, (ast.Name, ast.Attribute)))
+        args = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
+        return any(self._user(a, called=False) for a in (*args, *(k.value for k in call.keywords))
+                   if isinstance(a, (ast.Name, ast.Attribute, ast.Subscript)))
 
     def _user_object(self, name: ast.Name) -> bool:
         """Is the name, in the kernel, an object of the user's code (its class's properties and
         operators run that code when the cell touches it), or one of their modules?"""
-        from .kernel.libraries import is_library_object
         if name.id in self.bindings or name.id not in self.ns:
             return False                    # the cell's own names: their calls are judged
-        obj = self.ns[name.id]
-        if isinstance(obj, type(ast)):
-            return not _library_module(getattr(obj, "__name__", None))
-        return not _plain_data(obj) and not is_library_object(obj)
+        return not self._library(self.ns[name.id])
 
     def _user(self, expr: ast.expr, *, called: bool = True, seen: frozenset = frozenset()) -> bool:
         """Is `expr` (called, or handed to a call) code of the user's, or not known not to be?"""
-        from .kernel.libraries import is_library_object
-        root = expr
-        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
-            root = root.func if isinstance(root, ast.Call) else root.value
+        root = _chain_root(expr)
         if isinstance(root, (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict, ast.Set)):
             return False                    # `", ".join(...)`: a literal's methods are Python's
         if not isinstance(root, ast.Name):
@@ -195,14 +217,102 @@ class _Certainty:
         if name in self.bindings and name not in self.ns:
             return False
         if name not in self.ns:
-            import builtins
             return called and not hasattr(builtins, name)
-        obj = self.ns[name]
-        if isinstance(obj, type(ast)):
-            return not _library_module(getattr(obj, "__name__", None))
+        # the kernel's object, and what the expression reaches from it (a dict's item, an
+        # attribute, a partial's function), read statically: what cannot be read may be theirs
+        obj = self._static(expr, seen | {name})
+        if obj is _UNKNOWN:
+            return True
+        if obj is _LIBRARY_RESULT:
+            return False
+        return self._users(obj, called)
+
+    def _users(self, obj, called: bool) -> bool:
+        """Is the object (called, or handed to a call) the user's code or object?"""
+        while type(obj) is functools.partial:
+            obj = functools.partial.func.__get__(obj)    # the C slot: no code runs
+        if type(obj) is types.MethodType:
+            if not self._library(obj.__self__):
+                return True                 # a method of their object
+            obj = obj.__func__
         if not called and _plain_data(obj):
             return False
-        return not is_library_object(obj)
+        return not self._library(obj)
+
+    @staticmethod
+    def _library(obj) -> bool:
+        """Is `obj` plain data, a library's module or a library's object?"""
+        from .kernel.libraries import is_library_object
+        if _plain_data(obj):
+            return True
+        if issubclass(type(obj), types.ModuleType):
+            return _library_module(types.ModuleType.__dict__["__dict__"].__get__(obj).get("__name__"))
+        return is_library_object(obj)
+
+    def _static(self, expr: ast.expr, seen: frozenset):
+        """The object `expr` is, read without running code: a name of the kernel's, an attribute
+        (getattr_static), a constant item of a dict, list or tuple; _LIBRARY_RESULT for what a
+        library's code computes from library data; _UNKNOWN for anything else."""
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, ast.Name):
+            if expr.id in self.ns:
+                return self.ns[expr.id]
+            if expr.id in self.bindings:
+                return _UNKNOWN if self._user(expr, called=False, seen=seen) else _LIBRARY_RESULT
+            return getattr(builtins, expr.id, _UNKNOWN)
+        if isinstance(expr, ast.Attribute):
+            base = self._static(expr.value, seen)
+            if base is _UNKNOWN or base is _LIBRARY_RESULT:
+                return base
+            if not self._library(base):
+                return _UNKNOWN             # their object's attribute: their code may run
+            try:
+                found = inspect.getattr_static(base, expr.attr)
+            except AttributeError:          # a library's `__getattr__` answers (or raises)
+                return _UNKNOWN if _holder(base) and not issubclass(type(base), types.ModuleType) \
+                    else _LIBRARY_RESULT
+            if issubclass(type(found), (staticmethod, classmethod)):
+                return found.__func__
+            if hasattr(type(found), "__get__") and not issubclass(
+                    type(found), (types.FunctionType, types.BuiltinFunctionType, type)):
+                return _LIBRARY_RESULT      # a library's property on a library's object
+            return found
+        if isinstance(expr, ast.Subscript):
+            base = self._static(expr.value, seen)
+            if base is _UNKNOWN or base is _LIBRARY_RESULT:
+                return base
+            if type(base) in (dict, list, tuple):
+                if isinstance(expr.slice, ast.Constant):
+                    try:
+                        return dict.get(base, expr.slice.value, _UNKNOWN) if type(base) is dict else \
+                            base[expr.slice.value]
+                    except (TypeError, IndexError):
+                        return _UNKNOWN
+                values = list(dict.values(base)) if type(base) is dict else list(base)
+                return _LIBRARY_RESULT if len(values) <= _HOLDS_BUDGET and all(
+                    self._library(v) and not _holder(v) for v in values) else _UNKNOWN
+            return _LIBRARY_RESULT if self._library(base) and not _holder(base) else _UNKNOWN
+        if isinstance(expr, ast.Call):
+            callee = self._static(expr.func, seen)
+            if callee is _UNKNOWN or (callee is not _LIBRARY_RESULT and self._users(callee, True)):
+                return _UNKNOWN
+            args = [*expr.args, *(k.value for k in expr.keywords)]
+            return _LIBRARY_RESULT if all(self._library_input(a, seen) for a in args) else _UNKNOWN
+        return _UNKNOWN
+
+    def _library_input(self, expr: ast.expr, seen: frozenset) -> bool:
+        """Is `expr`, given to a library's callable, data that holds nothing of the user's?"""
+        if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
+            return all(self._library_input(e, seen) for e in expr.elts)
+        if isinstance(expr, ast.Dict):
+            return all(self._library_input(e, seen) for e in (*expr.keys, *expr.values) if e is not None)
+        if isinstance(expr, ast.Starred):
+            return self._library_input(expr.value, seen)
+        if isinstance(expr, ast.JoinedStr):
+            return True
+        obj = self._static(expr, seen)
+        return obj is _LIBRARY_RESULT or obj is not _UNKNOWN and self._library(obj) and not _holder(obj)
 
     # -- aliases --------------------------------------------------------------------------------
 
@@ -236,6 +346,66 @@ class _Certainty:
                 return True
         return False
 
+    def _handed_on(self, root: str, prior, done) -> bool:
+        """Is the object `root` names handed before the use (`done`: what ran by then; `prior`: the
+        statements before the use's) to code that may keep or change it: passed bare to a call
+        (`make_pipeline(scaler, model)`, `dict(tr=df)`, `operator.setitem(df, ...)`), given with
+        a function to a method of its own (`df.pipe(pd.DataFrame.insert, ...)`), added to another
+        object (`frames += [df]`), or a bound accessor or method of it taken into a name
+        (`li = df.loc`)?"""
+        for n in done:
+            if isinstance(n, ast.Call):
+                if self._read_only(n.func):
+                    continue
+                args = [*n.args, *(k.value for k in n.keywords)]
+                if any(root in _bare_names(a) for a in args):
+                    return True
+                if isinstance(n.func, ast.Attribute) and _root_name(n.func) == root and \
+                        any(self._may_call(a) for a in args):
+                    return True
+            elif isinstance(n, ast.AugAssign) and root in _bare_names(n.value):
+                return True
+        obj = self.ns.get(root)
+        data = obj is not None and _data_of_library(type(obj))
+        for n in prior:
+            value = getattr(n, "value", None) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
+            if not isinstance(value, (ast.Attribute, ast.Subscript)) or _root_name(value) != root or \
+                    any(isinstance(c, ast.Call) for c in ast.walk(value)):
+                continue
+            # a frame's or array's column, slice, axis or shape cannot change its columns; its
+            # methods and indexers (`df.loc`) can
+            if not data or isinstance(value, ast.Attribute) and value.value is _chain_root(value) and \
+                    _handle_of(obj, value.attr):
+                return True
+        return False
+
+    def _read_only(self, func: ast.expr) -> bool:
+        """A built-in callee that neither keeps nor changes what it is given (`print`, `len`)?"""
+        if not (isinstance(func, ast.Name) and func.id in _READ_ONLY) or func.id in self.bindings:
+            return False
+        return func.id not in self.ns or self.ns[func.id] is getattr(builtins, func.id, None)
+
+    def _may_call(self, arg: ast.expr) -> bool:
+        """May `arg` be a function its callee calls (with the receiver)?"""
+        if isinstance(arg, ast.Lambda):
+            return True
+        if not isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript)):
+            return False
+        obj = self._static(arg, frozenset())
+        return obj is _UNKNOWN or obj is not _LIBRARY_RESULT and callable(obj)
+
+    def _through_module(self, n: ast.AST) -> bool:
+        """Does `n` store through a module (`__main__.v = 3`, `sys.modules["__main__"].v`), which
+        may define a name (the notebook's namespace, builtins)?"""
+        if not (isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del))):
+            return False
+        root = _chain_root(n.value)
+        if not isinstance(root, ast.Name):
+            return True
+        if any(isinstance(v, str) for v in self.bindings.get(root.id, ())):
+            return True                     # a module the cell imports
+        return root.id in self.ns and issubclass(type(self.ns[root.id]), types.ModuleType)
+
     def _stores_elsewhere(self, root: str, nodes) -> bool:
         """Does the cell write through an attribute or item that may reach the object: of an
         expression (`[df][0]["c"] = 1`), a module or class (a library patched), or a name of the
@@ -252,7 +422,7 @@ class _Certainty:
             if base.id == root or base.id not in self.ns:
                 continue                    # the cell's own names: their bindings are judged
             held = self.ns[base.id]
-            if isinstance(held, (type, type(ast))) or (obj is not None and _holds(held, obj)):
+            if issubclass(type(held), (type, types.ModuleType)) or (obj is not None and _holds(held, obj)):
                 return True
         return False
 
@@ -265,7 +435,8 @@ def _byte_col(lines: list[str], line: int, column: int) -> int:
 
 def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Spans of the cell that may not run when the cell runs: bodies of branches, loops, `try`,
-    `with` (it may suppress), functions, classes, lambdas, and the lazy parts of expressions."""
+    `with` (it may suppress), functions, classes, lambdas, annotations, and the lazy parts of
+    expressions."""
     out = []
 
     def span(nodes):
@@ -291,6 +462,8 @@ def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]
             span([n.orelse])
         elif isinstance(n, ast.BoolOp):
             span(n.values[1:])
+        elif isinstance(n, ast.AnnAssign):
+            span([n.annotation])            # not evaluated under `from __future__ import annotations`
         elif isinstance(n, ast.Assert):
             span([n.msg])
         elif isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
@@ -342,7 +515,13 @@ def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
     accessor) on import."""
     import sys
     if isinstance(node, ast.ImportFrom):
-        return bool(node.level) or node.module not in sys.modules
+        if node.level or node.module not in sys.modules:
+            return True
+        # `from pkg import sub`: a submodule's first import runs it
+        package = types.ModuleType.__dict__["__dict__"].__get__(sys.modules[node.module])
+        return "__path__" in package and any(
+            a.name != "*" and f"{node.module}.{a.name}" not in sys.modules and a.name not in package
+            for a in node.names)
     return any(a.name not in sys.modules for a in node.names)
 
 
@@ -369,6 +548,24 @@ def _library_module(name: str | None) -> bool:
 
 def _plain_data(obj) -> bool:
     return obj is None or type(obj) in (int, float, bool, str, bytes, complex)
+
+
+def _chain_root(expr: ast.expr) -> ast.expr:
+    """The expression a chain of attributes, items and calls starts from."""
+    while isinstance(expr, (ast.Attribute, ast.Subscript, ast.Call)):
+        expr = expr.func if isinstance(expr, ast.Call) else expr.value
+    return expr
+
+
+def _root_name(expr: ast.expr) -> str | None:
+    root = _chain_root(expr)
+    return root.id if isinstance(root, ast.Name) else None
+
+
+def _holder(obj) -> bool:
+    """An object whose items or attributes are anything (the user's objects too)."""
+    return type(obj) in (dict, list, tuple, set, frozenset, types.SimpleNamespace, functools.partial) or \
+        issubclass(type(obj), types.ModuleType)
 
 
 def _bare_names(expr: ast.expr) -> set[str]:
@@ -413,13 +610,17 @@ def _holds(container, obj, depth: int = 3) -> bool:
             items = list(x)
         elif t is dict:
             items = list(dict.values(x))
-        elif isinstance(x, types.ModuleType):
-            if _library_module(getattr(x, "__name__", None)):
+        elif issubclass(t, types.ModuleType):
+            if _library_module(types.ModuleType.__dict__["__dict__"].__get__(x).get("__name__")):
                 return False                # a library's module holds none of the user's objects
             items = _own_dict_values(x)
-        elif isinstance(x, (type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)) or \
-                t.__module__.split(".")[0] in ("numpy", "pandas"):
+        elif t is types.MethodType:
+            items = [x.__self__]            # `ins = df.insert`: a method bound to the object
+        elif issubclass(t, (type, types.FunctionType, types.BuiltinFunctionType)) or _data_of_library(t):
             return False                    # code, arrays and frames: not where a user keeps objects
+        elif _module_of_type(t).split(".")[0] == "pandas" and any(
+                inspect.getattr_static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
+            return True                     # an indexer, accessor or groupby: it may view a frame
         else:
             items = _own_dict_values(x)
         if items is None:
@@ -429,6 +630,38 @@ def _holds(container, obj, depth: int = 3) -> bool:
         return any(walk(i, d - 1) for i in items)
 
     return walk(container, depth)
+
+
+def _data_of_library(t: type) -> bool:
+    """Is `t` numpy's or pandas' own data (an array, a frame, a scalar, a dtype)?"""
+    top = _module_of_type(t).split(".")[0]
+    if top == "numpy":
+        return True
+    import sys
+    pd = sys.modules.get("pandas")
+    return top == "pandas" and pd is not None and issubclass(t, (pd.DataFrame, pd.Series, pd.Index))
+
+
+def _handle_of(obj, attr: str) -> bool:
+    """Is `obj.attr` a method of the object or an indexer of pandas' (`loc`, `at`), read from the
+    class without running it? Either may change the object later."""
+    found = inspect.getattr_static(obj, attr, None)
+    if found is None:
+        return False                        # a frame's column, by pandas' `__getattr__`
+    if issubclass(type(found), (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
+                                types.WrapperDescriptorType, staticmethod, classmethod)):
+        return True
+    fget = property.fget.__get__(found) if type(found) is property else None
+    return type(fget) is types.FunctionType and fget.__qualname__.startswith("IndexingMixin.")
+
+
+def _module_of_type(t: type) -> str:
+    """The module a class names, read through `type`'s own slot (no metaclass code runs)."""
+    try:
+        name = type.__dict__["__module__"].__get__(t, type)
+    except Exception:  # noqa: BLE001
+        return ""
+    return name if type(name) is str else ""
 
 
 def _own_dict_values(x) -> list | None:

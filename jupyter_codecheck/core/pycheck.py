@@ -164,14 +164,30 @@ def undefined_names(tree: ast.Module, known: frozenset[str]) -> list[UndefinedNa
     from pyflakes import checker, messages
     w = checker.Checker(tree, filename="<cell>", builtins=set(known))
     out = []
+    never_run = _string_annotations(tree)
     for m in w.messages:
         if isinstance(m, messages.ImportStarUsage):
             return None
         if isinstance(m, messages.UndefinedName):
             name = m.message_args[0]
-            if not _IPYTHON_HISTORY.match(name):
+            if not _IPYTHON_HISTORY.match(name) and not any(a <= (m.lineno, m.col) < b for a, b in never_run):
                 out.append(UndefinedName(name, m.lineno, m.col))
     return out
+
+
+def _string_annotations(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Spans of the strings in annotations (`y: "Model" = ...`, `list["Model"]`): Python keeps
+    them as text and never evaluates them."""
+    annotations = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.AnnAssign):
+            annotations.append(n.annotation)
+        elif isinstance(n, ast.arg) and n.annotation is not None:
+            annotations.append(n.annotation)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.returns is not None:
+            annotations.append(n.returns)
+    return [((c.lineno, c.col_offset), (c.end_lineno, c.end_col_offset))
+            for a in annotations for c in ast.walk(a) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
 
 
 def bound_names(tree: ast.AST) -> tuple[set[str], bool]:
@@ -438,6 +454,7 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     defined before it beyond what the `context` cells define (e.g. a kernel's namespace)."""
     given = frozenset(names or ()) | frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
     if isinstance(names, Mapping):
+        given |= _live_builtins(names)
         # a kernel's namespace is what is defined: an earlier cell's text may not have run
         ctx_names, unsure, outside = given, False, frozenset()
     else:
@@ -480,6 +497,15 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
                      outside=None if outside is None else outside | given | IPYTHON_NAMES,
                      stdlib_imports=_stdlib_imports(tree) if tree is not None else frozenset(),
                      live=names if isinstance(names, Mapping) else None)
+
+
+def _live_builtins(namespace: Mapping) -> frozenset[str]:
+    """The builtins a kernel's namespace sees now: a cell may have added one
+    (`builtins.f = ...`), and pyflakes' list was fixed when it was imported."""
+    found = namespace.get("__builtins__")
+    if type(found) is not dict:
+        found = getattr(found, "__dict__", None) if type(found) is type(builtins) else None
+    return frozenset(k for k in found or () if isinstance(k, str))
 
 
 @lru_cache(maxsize=1)

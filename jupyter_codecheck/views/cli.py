@@ -24,11 +24,12 @@ has no such attribute, column or parameter); it has no score from the model. A
 `change`, `replace`, `insert` or `delete`); its `gain` is the evidence for the edit in nats. Text
 lines read `path:3:5: error[syntax]: ...` or `path:2:1: warning[replace]: ... (gain 6.2)`.
 
-Silencing: `--ignore key,attribute` drops those kinds everywhere; a comment on a line drops its
-findings of the kinds it names, `# codecheck: ignore[key]` (several: `ignore[key, call]`), or of
-every kind, `# codecheck: ignore`. A silenced finding's fix is not in the corrected code; the
-summary and each result's `stats["silenced"]` count them. A comment naming an unknown kind is a
-warning of kind `ignore`.
+Silencing: `--ignore key,attribute` drops those kinds everywhere; a comment on a statement (on
+any of its lines) drops its findings of the kinds it names, `# codecheck: ignore[key]` (several:
+`ignore[key, call]`), or of every kind, `# codecheck: ignore`. A silenced finding's fix is not in
+the corrected code; the summary and each result's `stats["silenced"]` count them. A comment
+naming an unknown kind, or none (`ignore[]`, which silences nothing), is a warning of kind
+`ignore`.
 
 Exit code: 0 no findings, 1 findings, 2 a usage, input or model error (a file that could not be
 checked makes the run end with 2 after the other files are checked and reported), 130

@@ -16,6 +16,9 @@ defines and the kernel facts on the cell, each said of the state they come from.
 """
 from __future__ import annotations
 
+import builtins
+import sys
+
 from ..core.kernel import kernel_facts
 
 # the panel's helper functions in the kernel's namespace while they run
@@ -23,8 +26,12 @@ HELPER_PREFIX = "__codecheck"
 
 
 def already_ran(source: str, shell) -> bool:
-    """Has this text run as a cell in this kernel (IPython's input history of the session)?"""
-    history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None) or ()
+    """Has this text run as a cell in this kernel (the cells the extension saw run, else
+    IPython's input history of the session)? A cell the guard stopped did not run."""
+    magics = sys.modules.get("jupyter_codecheck.views.magics")
+    loaded = magics._LOADED.get(id(shell)) if magics is not None else None
+    history = loaded.executed.ran if loaded is not None else \
+        getattr(getattr(shell, "history_manager", None), "input_hist_raw", None) or ()
     text = source.rstrip()
     return bool(text) and any(isinstance(h, str) and h.rstrip() == text for h in history)
 
@@ -38,6 +45,8 @@ def kernel_state(source: str, shell, *, before_run: bool = False) -> dict:
     """The names, the facts on `source` and which state they describe (see the module)."""
     ns = user_namespace(shell)
     names = [k for k in ns if isinstance(k, str) and not k.startswith("_")]
+    # a name a cell added to builtins (`builtins.f = len`) is defined in this kernel too
+    names += [k for k in vars(builtins) if not k.startswith("_") and k not in ns]
     if not before_run and already_ran(source, shell):
         return {"names": names, "facts": None, "objects": "ran"}
     facts = [f.to_dict() for f in kernel_facts(source, ns)]

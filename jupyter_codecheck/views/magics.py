@@ -97,6 +97,8 @@ class ExecutedCells:
         top = self._depth <= 1          # <= : the cell that loaded the extension was not entered
         self._depth = max(0, self._depth - 1)
         source = result.info.raw_cell or ""
+        if isinstance(result.error_before_exec, CellStopped):
+            return                      # the guard stopped it: nothing of it ran
         if top and source.strip() and not is_panel_code(source):
             self.ran.append(source)
             if not getattr(result, "success", True):
@@ -460,8 +462,9 @@ class AutoChecker:
 
     In guard mode a cell that surely crashes on an exact error (core/exact.py: `certain`) is
     stopped before it runs: an AST transformer raises `CellStopped` (IPython's InputRejected), the
-    one place where IPython lets a cell be refused. Running the same cell again unchanged, next,
-    runs it. A model warning never stops a cell.
+    one place where IPython lets a cell be refused. The next execution, if it is the same text,
+    runs it. A model warning never stops a cell, and no cell is stopped while a thread of the
+    user's runs. A stopped cell is not recorded as run (ExecutedCells).
     """
 
     def __init__(self, magics: CodecheckMagics):
@@ -474,6 +477,7 @@ class AutoChecker:
         self._stop: CellStopped | None = None   # for the cell about to run, taken by the guard
         self._stopped: str | None = None        # the last stopped cell: run again unchanged, it runs
         self._guard = _StopTransformer(self)
+        self._threads: set[threading.Thread] = set()    # alive when auto mode was turned on
         self.last: CheckJob | None = None       # the last cell's model check (shown after the cell)
         self.last_exact: ExactCheck | None = None
         self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
@@ -492,6 +496,7 @@ class AutoChecker:
             self.magics.ensure_model(self.magics.defaults.options, KernelProgress(self.magics.in_kernel))
         if mode != "off" and not self.enabled:
             exact_check("pass\n", {})         # its imports now, not in the first cell's wait
+            self._threads = set(threading.enumerate())
             shell.events.register("pre_run_cell", self.pre_run_cell)
             shell.events.register("post_run_cell", self.post_run_cell)
         elif mode == "off" and self.enabled:
@@ -532,7 +537,7 @@ class AutoChecker:
         certain = [replace(f, line=f.line + offset) for f in exact.certain]
         self.last_exact = exact
         self._shown = {(f.line, f.kind): f.message for f in findings}
-        if certain and self.mode == "guard" and not again:
+        if certain and self.mode == "guard" and not again and not self.user_threads():
             self._stop = CellStopped(certain, findings)
             self._stopped = source
             self.pre_run_s = time.perf_counter() - t0
@@ -550,6 +555,14 @@ class AutoChecker:
                            options={**m.defaults.options, **kernel, "facts": facts})
             self._current = job
             self._worker.put(job)
+
+    def user_threads(self) -> list[threading.Thread]:
+        """Threads of the user's alive now (started since auto mode was turned on, or not daemon):
+        one may define a name or change an object while the cell runs, so no stop meanwhile."""
+        main = threading.main_thread()
+        return [t for t in threading.enumerate()
+                if t is not main and not t.name.startswith("codecheck") and t.is_alive()
+                and (t not in self._threads or not t.daemon)]
 
     def post_run_cell(self, result):
         self._stop = None                       # not taken: the cell failed before the guard

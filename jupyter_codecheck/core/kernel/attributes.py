@@ -25,7 +25,7 @@ _OWN_LOOKUP = ("__getattr__", "__getattribute__")
 
 def _overrides_lookup(cls: type) -> bool:
     """Does the class (or its metaclass chain) define its own attribute lookup?"""
-    for klass in inspect.getmro(cls) if isinstance(cls, type) else ():
+    for klass in inspect.getmro(cls) if issubclass(type(cls), type) else ():
         if klass in (object, type, types.ModuleType):
             continue
         d = klass.__dict__
@@ -41,7 +41,7 @@ def has_attribute(obj, attr: str) -> bool | None:
         return None
     if found is not MISSING:
         return True
-    if isinstance(obj, types.ModuleType):
+    if issubclass(type(obj), types.ModuleType):
         return _module_has(obj, attr)
     labels = pandas_labels(obj)
     if labels is not NOT_PANDAS:        # pandas answers `df.col` from its columns (`s.x`: index)
@@ -54,7 +54,7 @@ def _module_has(mod: types.ModuleType, attr: str) -> bool | None:
     `__getattr__` loads lazily (numpy, scipy): a library's `__dir__` lists those."""
     import importlib.util
     name = getattr(mod, "__name__", None)
-    if not isinstance(name, str):
+    if not issubclass(type(name), str):
         return None
     try:
         if mod.__dict__.get("__path__") is not None and importlib.util.find_spec(f"{name}.{attr}") is not None:
@@ -87,20 +87,20 @@ def read_attribute(obj, attr: str):
         return UNKNOWN
     if raw is MISSING:
         return UNKNOWN               # answered by __getattr__ (pandas columns, a lazy module)
-    if isinstance(obj, types.ModuleType):
+    if issubclass(type(obj), types.ModuleType):
         return raw
     try:
         own = object.__getattribute__(obj, "__dict__")
     except (AttributeError, TypeError):
         own = None
-    if isinstance(own, dict) and attr in own and type(own) is dict:
+    if issubclass(type(own), dict) and attr in own and type(own) is dict:
         return own[attr]             # an instance's own value: no descriptor applies
     getter = getattr(type(raw), "__get__", None)
     if getter is None:
         return raw
-    if isinstance(raw, _SAFE_DESCRIPTORS) or (is_library_object(raw) and _getter_is_library(raw)):
+    if issubclass(type(raw), _SAFE_DESCRIPTORS) or (is_library_object(raw) and _getter_is_library(raw)):
         try:
-            if isinstance(obj, type) and any(attr in vars(k) for k in obj.__mro__):
+            if issubclass(type(obj), type) and any(attr in vars(k) for k in obj.__mro__):
                 return raw.__get__(None, obj)              # the class's own: unbound
             return raw.__get__(obj, type(obj))             # an instance's, or the metaclass's (`cls.mro`)
         except Exception:  # noqa: BLE001
@@ -110,7 +110,7 @@ def read_attribute(obj, attr: str):
 
 def _getter_is_library(raw) -> bool:
     """A property's getter is the user's when the user subclassed a library class with one."""
-    fget = getattr(raw, "fget", None) if isinstance(raw, property) else None
+    fget = getattr(raw, "fget", None) if issubclass(type(raw), property) else None
     if fget is None:
         fget = getattr(raw, "func", None) if type(raw).__name__ == "cached_property" else None
     return fget is None or is_library_module(getattr(fget, "__module__", None))
@@ -128,7 +128,7 @@ def pandas_labels(obj):
     if pd is None:
         return NOT_PANDAS
     for base, labels in ((pd.DataFrame, "columns"), (pd.Series, "index")):
-        if isinstance(obj, base):
+        if issubclass(type(obj), base):
             if any(inspect.getattr_static(type(obj), n, None) is not inspect.getattr_static(base, n, None)
                    for n in ("__getattr__", labels)):
                 return None          # a subclass answering `.col` or its labels its own way
@@ -136,7 +136,7 @@ def pandas_labels(obj):
                 values = getattr(obj, labels)
                 if len(values) > 100_000:
                     return None
-                return {v for v in values if isinstance(v, str)}
+                return {v for v in values if issubclass(type(v), str)}
             except Exception:  # noqa: BLE001
                 return None
     return NOT_PANDAS
@@ -147,11 +147,11 @@ def attribute_names(obj) -> list[str]:
     names: set[str] = set()
     try:
         d = object.__getattribute__(obj, "__dict__")
-        if type(d) is dict or isinstance(d, types.MappingProxyType):
-            names.update(k for k in d if isinstance(k, str))
+        if type(d) is dict or issubclass(type(d), types.MappingProxyType):
+            names.update(k for k in d if issubclass(type(k), str))
     except (AttributeError, TypeError):
         pass
-    for klass in inspect.getmro(type(obj)) if not isinstance(obj, type) else inspect.getmro(obj):
+    for klass in inspect.getmro(type(obj)) if not issubclass(type(obj), type) else inspect.getmro(obj):
         names.update(k for k in klass.__dict__ if isinstance(k, str))
     labels = pandas_labels(obj)
     if labels and labels is not NOT_PANDAS:

@@ -28,9 +28,9 @@ def missing_key(obj, key, *, columns: bool = False) -> list[str] | None:
     pd = sys.modules.get("pandas")
     if pd is None:
         return None
-    if isinstance(obj, pd.DataFrame) and _own_getitem(obj, pd.DataFrame):
+    if issubclass(type(obj), pd.DataFrame) and _own_getitem(obj, pd.DataFrame):
         return _absent(obj.columns, key, pd) if isinstance(key, str) else None
-    if isinstance(obj, pd.Series) and _own_getitem(obj, pd.Series) and not columns:
+    if issubclass(type(obj), pd.Series) and _own_getitem(obj, pd.Series) and not columns:
         index = obj.index
         if not isinstance(key, str) or not _labels_are_text(index, pd) or len(index) > _MAX_KEYS:
             return None                      # a number may be a position; dates read as ranges
@@ -48,14 +48,14 @@ def _own_getitem(obj, base) -> bool:
 def _absent(labels, key: str, pd) -> list[str] | None:
     if len(labels) > _MAX_KEYS:
         return None
-    if isinstance(labels, pd.MultiIndex):
+    if issubclass(type(labels), pd.MultiIndex):
         labels = labels.get_level_values(0)
-    if isinstance(labels, (pd.DatetimeIndex, pd.PeriodIndex, pd.TimedeltaIndex)):
+    if issubclass(type(labels), (pd.DatetimeIndex, pd.PeriodIndex, pd.TimedeltaIndex)):
         return None
     values = list(labels)
-    if key in {v for v in values if isinstance(v, str)}:
+    if key in {v for v in values if issubclass(type(v), str)}:
         return None
-    return [v for v in dict.fromkeys(values) if isinstance(v, str)]
+    return [v for v in dict.fromkeys(values) if issubclass(type(v), str)]
 
 
 def _labels_are_text(index, pd) -> bool:

@@ -48,11 +48,11 @@ def is_library_object(obj) -> bool:
 
 def _module_of(obj) -> str | None:
     import types
-    if isinstance(obj, type):
+    if issubclass(type(obj), type):
         cls = obj
-    elif isinstance(obj, (types.FunctionType, types.BuiltinFunctionType)):
+    elif issubclass(type(obj), (types.FunctionType, types.BuiltinFunctionType)):
         return obj.__module__                 # a C member of the function: no code runs
-    elif isinstance(obj, types.MethodType):
+    elif issubclass(type(obj), types.MethodType):
         return _module_of(obj.__func__)
     else:
         cls = type(obj)

@@ -1,6 +1,8 @@
 """Do a call's arguments bind to the callable's signature? `inspect.signature(f).bind(...)` with
 stand-ins for the argument values: an unexpected keyword, a missing or an extra argument is a
-TypeError before the function runs.
+TypeError before the function runs. A wrapper of `*args, **kwargs` that tells a stricter
+signature (matplotlib's keyword-only deprecations) gets no claim on the number of positional
+arguments: it takes them, with a warning.
 
 Only callables whose signature can be read without running the user's code: functions, methods
 and classes (their `__init__`/`__new__`), and any callable of a library. A callable without a
@@ -33,6 +35,8 @@ def bind_error(func, n_args: int, keywords: list[str]) -> BindError | None:
         sig.bind(*([None] * n_args), **dict.fromkeys(keywords))
     except TypeError as e:
         msg = str(e)
+        if msg.startswith("too many positional") and _wrapper_of_anything(func):
+            return None           # the stricter signature is a promise the wrapper does not keep
         kw = next((k for k in keywords if repr(k) in msg), None)
         params = tuple(p.name for p in sig.parameters.values()
                        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
@@ -56,6 +60,21 @@ def _signature(func) -> inspect.Signature | None:
         return None
     except Exception:  # noqa: BLE001 - a library's signature machinery failing: no claim
         return None
+
+
+def _wrapper_of_anything(func) -> bool:
+    """Is `func` a wrapper taking `*args, **kwargs` whose signature is told (`__signature__`,
+    `__wrapped__`)? matplotlib's `make_keyword_only` sets one with fewer positional parameters
+    than the wrapper accepts (with a deprecation warning)."""
+    if type(func) is types.MethodType:
+        func = func.__func__
+    if type(func) is not types.FunctionType:
+        return False
+    own = func.__dict__
+    if "__signature__" not in own and "__wrapped__" not in own:
+        return False
+    flags = func.__code__.co_flags
+    return bool(flags & inspect.CO_VARARGS and flags & inspect.CO_VARKEYWORDS)
 
 
 @functools.lru_cache(maxsize=1)
