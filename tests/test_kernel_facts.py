@@ -461,6 +461,37 @@ def test_facts_about_the_other_keys_of_an_aliased_object_are_still_made(ns):
     assert [g[:2] for g in facts('rows.append(1)\nrows.sort(key=len)\ndf["bmii"]\n', big)] == [("key", 3)]
 
 
+def test_a_library_call_that_changes_its_argument_or_keeps_it_is_followed(ns):
+    """operator.setitem, an unbound method (through pipe too) and a holder a library builds all
+    change or hold the frame: what they add is no missing column."""
+    import operator  # noqa: F401 - the cells' own imports
+    import types
+    df = pd.DataFrame({"age": [1.0, 2.0]})
+    live = {**ns, "df": df, "pd": pd, "operator": operator, "types": types}
+    for cell in ('operator.setitem(df, "z", 1)\ndf["z"]\n',
+                 'pd.DataFrame.insert(df, 0, "z", 1)\ndf["z"]\n',
+                 'df.pipe(pd.DataFrame.insert, 0, "z", 1)\ndf["z"]\n',
+                 'h = types.SimpleNamespace(frame=df)\nh.frame["z"] = 1\ndf["z"]\n'):
+        assert facts(cell, live) == [], cell
+    # reading calls leave the facts
+    assert [g[:2] for g in facts('print(df)\npd.concat([df, df])\ndf["z"]\n', live)] == [("key", 3)]
+
+
+def test_the_flow_reads_no_attribute_of_a_users_object():
+    """The flow's type tests and function reads run no `__class__` property or `__getattribute__`."""
+    seen = []
+
+    class Proxy:
+        def __getattribute__(self, name):
+            seen.append(name)
+            return object.__getattribute__(self, name)
+
+    p = Proxy()
+    live = {"p": p, "df": pd.DataFrame({"a": [1]})}
+    kernel_facts("p.run(df)\nq = p\nq(df)\nx = [p]\nx[0].go()\ndf['b']\n", live)
+    assert seen == []
+
+
 def _installed(path):
     """The object a renamed entry names, importing its library (None if it is not installed)."""
     import importlib

@@ -305,7 +305,7 @@ class _Step:
             if _is_pandas_function(target):
                 return []
             builtin = getattr(target, "__module__", None) == "builtins" or \
-                (isinstance(target, type) and target.__module__ == "builtins")
+                (issubclass(type(target), type) and target.__module__ == "builtins")
             given = _union([self.objects(a) for a in args])
             if given is None:
                 return None
@@ -337,7 +337,7 @@ class _Step:
         todo = [(o, 0) for o in objects]
         while todo:
             o, depth = todo.pop()
-            if id(o) in seen or isinstance(o, _SCALARS + _OPAQUE):
+            if id(o) in seen or issubclass(type(o), _SCALARS + _OPAQUE):
                 continue
             if len(seen) >= _MAX_REACH:
                 return None
@@ -367,7 +367,7 @@ class _Step:
             self.touch_names(self.functions[arg.id])
         elif chain_root(arg) is not None:
             obj = self.identity(arg)
-            if isinstance(obj, (types.FunctionType, types.MethodType)) and not _is_library(obj):
+            if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
                 self.touch_names(_global_names(obj))
 
     def touch_names(self, names: set[str]) -> None:
@@ -496,7 +496,7 @@ class _Step:
             return out
         owner = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
         name = getattr(target, "__name__", None)
-        if isinstance(owner, type) and isinstance(name, str):
+        if issubclass(type(owner), type) and type(name) is str:
             first = self.identity(args[0])
             if first is UNRESOLVED or not _keeps_receiver(first, name, call):
                 out.append(args[0])
@@ -516,17 +516,17 @@ def _union(parts: list[list | None]) -> list | None:
 
 def _is_pandas(obj) -> bool:
     pd = sys.modules.get("pandas")
-    return pd is not None and obj is not UNRESOLVED and isinstance(obj, (pd.DataFrame, pd.Series, pd.Index))
+    return pd is not None and obj is not UNRESOLVED and issubclass(type(obj), (pd.DataFrame, pd.Series, pd.Index))
 
 
 def _is_data(obj) -> bool:
     """A pandas object or an array: a library reads it into new data, never keeps it as it is."""
     np = sys.modules.get("numpy")
-    return _is_pandas(obj) or (np is not None and isinstance(obj, np.ndarray))
+    return _is_pandas(obj) or (np is not None and issubclass(type(obj), np.ndarray))
 
 
 def _is_pandas_function(obj) -> bool:
-    module = getattr(obj, "__module__", None) if isinstance(obj, (types.FunctionType, type)) else None
+    module = getattr(obj, "__module__", None) if issubclass(type(obj), (types.FunctionType, type)) else None
     return isinstance(module, str) and module.split(".")[0] == "pandas"
 
 
@@ -590,10 +590,10 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
         return False
     import sys
     import types
-    if isinstance(receiver, types.ModuleType):
+    if issubclass(type(receiver), types.ModuleType):
         return True                  # `np.random.seed(0)`: a module's attributes stay
     pd = sys.modules.get("pandas")
-    if pd is not None and isinstance(receiver, (pd.DataFrame, pd.Series, pd.Index)):
+    if pd is not None and issubclass(type(receiver), (pd.DataFrame, pd.Series, pd.Index)):
         inplace = any(k.arg == "inplace" and not (isinstance(k.value, ast.Constant) and not k.value.value)
                       for k in call.keywords)
         return not inplace and method not in _PANDAS_MUTATING
@@ -604,23 +604,27 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
 
 
 def _is_library(obj) -> bool:
-    if isinstance(obj, types.BuiltinFunctionType):      # `len`, or a C method bound (`lst.append`)
+    if issubclass(type(obj), types.BuiltinFunctionType):      # `len`, or a C method bound (`lst.append`)
         owner = getattr(obj, "__self__", None)
         if owner is builtins or owner is None:
             return True
-        return is_library_object(owner) if isinstance(owner, types.ModuleType) else is_library_object(type(owner))
+        return is_library_object(owner) if issubclass(type(owner), types.ModuleType) else is_library_object(type(owner))
     return is_library_object(obj)
 
 
 def _global_names(func) -> set[str]:
     """Global names a function of the user's reads or calls (its code and nested code)."""
+    import inspect
     import types
-    code = getattr(getattr(func, "__func__", func), "__code__", None)
-    if not isinstance(code, types.CodeType):
-        init = getattr(func, "__init__", None) if isinstance(func, type) else None
-        code = getattr(init, "__code__", None)
-        if not isinstance(code, types.CodeType):
-            return {"*"}                                     # unknown: everything
+    # read only where the attributes are the interpreter's own (a user object's `__getattr__`
+    # would run): a function, a bound method, a class's own `__init__`
+    if type(func) is types.MethodType:
+        func = func.__func__
+    if issubclass(type(func), type):
+        func = inspect.getattr_static(func, "__init__", None)
+    code = func.__code__ if type(func) is types.FunctionType else None
+    if code is None:
+        return {"*"}                                         # unknown: everything
     names, todo = set(), [code]
     while todo:
         c = todo.pop()
