@@ -39,7 +39,7 @@ from jupyter_server_process import JupyterServer, peak_rss_mb, rss_mb  # noqa: E
 from requirements import require  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-STATUS = re.compile(r"\(cell (\d+)\)")
+STATUS = re.compile(r"\(cell_(\d+)\)")     # the progress names cells from 1
 
 
 # -- the notebook -------------------------------------------------------------------------------------
@@ -113,7 +113,7 @@ def run_cli(notebook: Path, *, timeout_s: float = 7200.0, sample_s: float = 1.0)
                 text = part.decode("utf-8", "replace")
                 found = STATUS.search(text)
                 if found:
-                    steps.append((time.monotonic() - t0, int(found.group(1))))
+                    steps.append((time.monotonic() - t0, int(found.group(1)) - 1))
                 elif text.strip():
                     other.append(text)
 
