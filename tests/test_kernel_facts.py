@@ -477,6 +477,21 @@ def test_a_library_call_that_changes_its_argument_or_keeps_it_is_followed(ns):
     assert [g[:2] for g in facts('print(df)\npd.concat([df, df])\ndf["z"]\n', live)] == [("key", 3)]
 
 
+def test_a_call_of_a_calls_result_is_read_as_unknown(ns):
+    """`Layer(...)(x)`: the callee is itself a call's result (a Keras idiom); no crash, and
+    what it returns may be anything."""
+    class Layer:
+        def __init__(self, *args):
+            self.args = args
+
+        def __call__(self, x):
+            return x
+
+    cell = "x = TimeDistributed(Dense(3))(i)\nx.anything\ny = fs[0](df)\ny.whatever\n"
+    live = {**ns, "TimeDistributed": Layer, "Dense": Layer, "i": 1, "fs": [len]}
+    assert facts(cell, live) == []
+
+
 def test_the_flow_reads_no_attribute_of_a_users_object():
     """The flow's type tests and function reads run no `__class__` property or `__getattribute__`."""
     seen = []

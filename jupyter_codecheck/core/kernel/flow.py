@@ -295,8 +295,8 @@ class _Step:
             return []
         target = self.callee(func)
         if target is UNRESOLVED:
-            if isinstance(func, ast.Name):
-                return None                     # an unknown function: it may return anything
+            if not isinstance(func, (ast.Attribute, ast.Subscript)):
+                return None                     # an unknown function (`f(x)(i)`): anything
             return _union([self.objects(func.value)] + [self.objects(a) for a in args])
         receiver = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
         if _is_library(target):
