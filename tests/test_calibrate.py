@@ -179,6 +179,17 @@ def test_shipped_calibration_of_the_default_model():
     assert cal.default_options(None) == c.options
 
 
+def test_every_shipped_calibration_loads_and_names_its_model_file():
+    files = sorted(cal.SHIPPED_DIR.glob("*.json"))
+    assert len(files) >= 2
+    from jupyter_codecheck.core.check import CheckOptions
+    for path in files:
+        c = cal.load(path)
+        assert c.model["size"] > 0 and len(c.model["sha256"]) == 64, path
+        CheckOptions.from_kwargs(**c.options)
+        assert c.achieved_false_alarm <= c.target_false_alarm, path
+
+
 def _result(gains, error=False):
     from jupyter_codecheck.core.result import CheckResult, Evidence, Finding
     findings = [Finding(1, 0, 100.0, "syntax", "syntax error", None, severity="error")] if error else []
