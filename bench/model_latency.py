@@ -1,6 +1,7 @@
 """Latency per model: the median warm check() of a 40-line and of a 10-line cell.
 
-    python bench/model_latency.py [--model NAME|PATH ...] [--reps 5] [--out DIR]
+    python bench/model_latency.py [--model NAME|PATH ...] [--reps 5] [--threads N] [--cpu-time] [--f16]
+        [--out DIR]
 
 For each model (default: smollm2-135m, qwen2.5-coder-0.5b, qwen2.5-coder-1.5b), in one process:
 load it and check both cells once (the model's files read, its per-model tables filled), then
@@ -31,7 +32,12 @@ from latency import CELL_10, FACTS_CELL, _facts_namespace  # noqa: E402
 MODELS = ("smollm2-135m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
 
 
-def measure(model: str, reps: int) -> dict:
+# --cpu-time: this process's CPU seconds (with --threads 1 they barely move with the machine's
+# other work); --f16: the checker as it ran every layer type before, on f16 copies
+CLOCK = time.perf_counter
+
+
+def measure(model: str, reps: int, threads: int | None = None) -> dict:
     from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.check import check
     from jupyter_codecheck.engine.paths import model_display_name, resolve_model_path
@@ -39,21 +45,21 @@ def measure(model: str, reps: int) -> dict:
     path = resolve_model_path(model)
     names = frozenset(_facts_namespace())
     t0 = time.perf_counter()
-    first = check(FACTS_CELL, model=model, namespace=names)
+    first = check(FACTS_CELL, model=model, namespace=names, n_threads=threads)
     first_s = time.perf_counter() - t0
-    check(CELL_10, model=model)
-    engine = load_model(model)
+    check(CELL_10, model=model, n_threads=threads)
+    engine = load_model(model, threads)
     out = {"model": model, "name": model_display_name(path), "file_bytes": path.stat().st_size,
            "first_check_s": round(first_s, 2)}
     for label, cell, ns in (("40", FACTS_CELL, names), ("10", CELL_10, None)):
         times = []
         tokens = 0
         for _ in range(reps):
-            check("pass\n", model=model)       # another cell in between
+            check("pass\n", model=model, n_threads=threads)       # another cell in between
             engine.forget()
-            t0 = time.perf_counter()
-            r = check(cell, model=model, namespace=ns)
-            times.append(time.perf_counter() - t0)
+            t0 = CLOCK()
+            r = check(cell, model=model, namespace=ns, n_threads=threads)
+            times.append(CLOCK() - t0)
             tokens = r.stats.get("tokens", 0)
         out[f"cell{label}_lines"] = len(cell.splitlines())
         out[f"cell{label}_tokens"] = tokens
@@ -69,11 +75,22 @@ def main(argv=None) -> None:
     ap.add_argument("--model", action="append", help="a known name or a GGUF path (repeatable)")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--out", help="folder for output.txt and command.txt")
+    ap.add_argument("--threads", type=int, default=None, help="threads per check (default: the engine's)")
+    ap.add_argument("--cpu-time", action="store_true", help="time in this process's CPU seconds")
+    ap.add_argument("--f16", action="store_true",
+                    help="every layer type on f16 copies (the checker's settings before k-quants ran as stored)")
     args = ap.parse_args(argv)
+    global CLOCK
+    if args.cpu_time:
+        CLOCK = time.process_time
+    if args.f16:
+        from jupyter_codecheck.core import adapter
+        from jupyter_codecheck.engine.session import FAST
+        adapter.checker_settings = lambda _layer_type: dict(FAST)
     assert len(FACTS_CELL.splitlines()) == 40 and len(CELL_10.splitlines()) == 10
     lines, rows = [], []
     for model in args.model or MODELS:
-        r = measure(model, args.reps)
+        r = measure(model, args.reps, args.threads)
         rows.append(r)
         line = (f"{r['name']} ({r['file_bytes'] / 1e6:.0f} MB): 40-line cell {r['cell40_median_s']:.2f} s "
                 f"({r['cell40_tokens']} tokens), 10-line cell {r['cell10_median_s']:.2f} s "
