@@ -234,3 +234,72 @@ def test_random_shapes_against_numpy_no_claim_on_a_cell_that_runs_and_the_except
             named = facts[0].message.rpartition(": ")[2].split(" ")[0]
             assert raised == named, (cell, ns["a"].shape, ns["b"].shape, raised, facts[0].message)
     assert claimed > 300
+
+
+TEXT_X = pd.DataFrame({"city": ["Oslo", "Lima", "Oslo", "Lima", "Oslo", "Lima"],
+                       "age": [30.0, 41.0, 25.0, 33.0, 52.0, 47.0]})
+
+
+def test_a_text_column_into_every_estimator_that_takes_numbers_only():
+    """Every scikit-learn estimator the fact names for a DataFrame with a text column refuses it
+    in fit with ValueError; the encoders and text readers, and numbers written as text, get none."""
+    import warnings
+    from sklearn.utils import all_estimators
+    y = np.array([0, 1, 0, 1, 0, 1])
+    claimed = 0
+    for name, cls in all_estimators():
+        try:
+            est = cls()
+        except TypeError:
+            continue                      # needs arguments (meta-estimators): no claim is made on them
+        facts = value_facts("est.fit(X, y)\n", namespace(est=est, X=TEXT_X, y=y))
+        if not facts:
+            continue
+        claimed += 1
+        assert "could not convert string to float" in facts[0].message
+        with warnings.catch_warnings(), pytest.raises(ValueError):
+            warnings.simplefilter("ignore")
+            est.fit(TEXT_X, y)
+    assert claimed > 100
+    from sklearn.preprocessing import OneHotEncoder
+    numbers_as_text = pd.DataFrame({"n": ["1.5", "2", "3"], "m": [1.0, 2.0, 3.0]})
+    runs_unclaimed("e = enc.fit(X)\nr = LinearRegression().fit(Z, [1.0, 2.0, 3.0])\n",
+                   namespace(enc=OneHotEncoder(), X=TEXT_X, Z=numbers_as_text, LinearRegression=LinearRegression))
+    runs_unclaimed("r = model.fit(Z, [1.0, 2.0, 3.0])\n", namespace(model=LinearRegression(), Z=numbers_as_text))
+
+
+@pytest.mark.parametrize("accessor,use", [("str", "lower()"), ("dt", "year"), ("cat", "codes")])
+def test_an_accessor_on_a_series_whose_dtype_pandas_refuses_for_it(accessor, use):
+    df = pd.DataFrame({"n": [1, 2], "f": [0.5, 1.5], "b": [True, False],
+                       "t": pd.to_datetime(["2020-01-01", "2021-06-01"]),
+                       "s": ["a", "b"], "c": pd.Categorical(["x", "y"])})
+    ns = namespace(df=df)
+    for column in df.columns:
+        cell = f"v = df[{column!r}].{accessor}.{use}\n"
+        try:
+            exec(cell, dict(ns))
+        except AttributeError:
+            refused = True
+        else:
+            refused = False
+        numpy_dtype = type(df[column].dtype).__module__.split(".")[0] == "numpy"
+        # claimed exactly where pandas refuses a numpy dtype; extension dtypes are pandas' to judge
+        assert bool(value_facts(cell, ns)) == (refused and numpy_dtype), cell
+    assert value_facts("v = df['n'].str.lower()\n", ns) and value_facts("v = df['s'].dt.year\n", ns) == []
+
+
+def test_a_text_column_of_the_users_objects_is_not_read():
+    seen = []
+
+    class Label:
+        def __float__(self):
+            seen.append("float")
+            return 1.0
+
+        def __repr__(self):
+            seen.append("repr")
+            return "Label()"
+
+    X = pd.DataFrame({"label": [Label(), "Oslo"], "age": [1.0, 2.0]})
+    assert value_facts("m = model.fit(X, [0, 1])\n", namespace(model=LinearRegression(), X=X)) == []
+    assert seen == []

@@ -25,7 +25,7 @@ from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, chain_root
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
-from .values import ValueClaim, binop_claim, call_claim
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim
 
 KINDS = ("attribute", "key", "call", "value")
 _MAX_CANDIDATES = 6
@@ -153,7 +153,8 @@ class _Walk:
         local = _comprehension_names(node)
         for n in _walk_outside_functions(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
-                self._attribute(n, local)
+                if not self._value(accessor_claim(n, lambda x: self._live(x, local))):
+                    self._attribute(n, local)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 self._key(n, local)
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):

@@ -6,7 +6,10 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
                   the array's dimensions (numpy.exceptions.AxisError)
     scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
-                  estimator's tags say it takes 2-D X only
+                  estimator's tags say it takes 2-D X only; X a DataFrame with a text column
+                  where they say it takes numbers only (no encoder in front)
+    pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
+                  no datetimes, `s.cat` on one that is not categorical: AttributeError
 
 Only objects whose class is numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a
 subclass) are read, and only their `shape`, `ndim`, `dtype` and `size` (C slots, or pandas' own
@@ -35,6 +38,12 @@ AXIS_FUNCTIONS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "
 AXIS_METHODS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "argmax", "argmin", "any",
                           "all", "cumsum", "cumprod", "sort", "argsort"})
 _NUMERIC = "biufc"
+# a text column's values read to find one that is not a number (scikit-learn converts X to floats)
+TEXT_SCAN_ROWS = 1000
+# pandas' accessors and the dtype kinds each refuses (numpy's kind letters; "O" is object)
+_ACCESSORS = {"str": ("biufcmM", "Can only use .str accessor with string values!"),
+              "dt": ("biufcO", "Can only use .dt accessor with datetimelike values"),
+              "cat": ("biufcmMO", "Can only use .cat accessor with a 'category' dtype")}
 _ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 
 
@@ -264,7 +273,8 @@ def _axis_claim(node: ast.expr, a) -> ValueClaim | None:
 # -- scikit-learn -----------------------------------------------------------------------------------
 
 def _x_claim(n: ast.Call, est, live: Live, text: Text) -> ValueClaim | None:
-    """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D."""
+    """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
+    with a text column where it converts X to numbers."""
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
     if x_node is None or est is UNRESOLVED or not _takes_2d_only(est):
         return None
@@ -274,6 +284,14 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text) -> ValueClaim | None:
         what = f"a 1-D array of shape {_shape(x)}"
     elif pd is not None and type(x) is pd.Series:
         what = f"a Series (1-D, {x.shape[0]} rows)"
+    elif pd is not None and type(x) is pd.DataFrame and not _takes_text(est):
+        text_column = _text_column(x, pd)
+        if text_column is None:
+            return None
+        column, value = text_column
+        return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} has a text column "
+                                  f"{column!r} ({value!r}); {type(est).__name__} takes numbers only: ValueError "
+                                  "(could not convert string to float)", "ValueError")
     else:
         return None
     written = text(x_node)
@@ -290,6 +308,55 @@ def _takes_2d_only(est) -> bool:
     from sklearn.utils import get_tags
     tags = get_tags(est).input_tags
     return bool(tags.two_d_array and not tags.one_d_array and not tags.string and not tags.dict)
+
+
+def _takes_text(est) -> bool:
+    """Categorical input (HistGradientBoosting's) may be read by the estimator itself."""
+    from sklearn.utils import get_tags
+    return bool(get_tags(est).input_tags.categorical)
+
+
+def _text_column(x, pd) -> tuple[str, str] | None:
+    """The first column of DataFrame `x` (object or string dtype) whose first values are plain
+    str, int, float or bool, one of them a str that is not a number: (its name, that str).
+    Numbers in text (`"1.5"`) convert, so they are no claim; any other object, no claim."""
+    for column, dtype in zip(x.columns, x.dtypes):
+        if not (dtype == object or isinstance(dtype, pd.StringDtype)) or type(column) is not str:
+            continue
+        values = x[column].iloc[:TEXT_SCAN_ROWS].tolist()
+        if any(type(v) not in (str, int, float, bool) for v in values):
+            return None
+        for v in values:
+            if type(v) is str and not _is_number(v):
+                return column, v
+    return None
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+# -- pandas -----------------------------------------------------------------------------------------
+
+def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:
+    """`s.str` on a Series whose dtype pandas refuses for that accessor (its own check, made on
+    the dtype before any value is read)."""
+    pd = sys.modules.get("pandas")
+    if pd is None or n.attr not in _ACCESSORS:
+        return None
+    s = live(n.value)
+    if type(s) is not pd.Series:
+        return None
+    kinds, reason = _ACCESSORS[n.attr]
+    dtype = s.dtype
+    if type(dtype).__module__.split(".")[0] != "numpy" or dtype.kind not in kinds:
+        return None             # extension dtypes (string, category, nullable, arrow): pandas decides
+    return ValueClaim(n, f"{ast.unparse(n.value)} is a Series of {dtype}: .{n.attr} refuses it: "
+                         f"AttributeError ({reason.rstrip('!')})", "AttributeError", callee=True)
 
 
 def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
