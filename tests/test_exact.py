@@ -178,6 +178,19 @@ def test_a_wrappers_stricter_signature_makes_no_positional_claim(ns):
     plt.close(fig)
 
 
+def test_a_functools_wraps_wrapper_passes_the_arguments_on_and_is_claimed(ns):
+    """scikit-learn's `validate_params` wraps with functools.wraps only: the function it shows
+    rejects positional arguments past its keyword-only marker (JunoBench's sklearn_1)."""
+    import numpy as np
+    from sklearn.utils.class_weight import compute_class_weight
+    ns.update(compute_class_weight=compute_class_weight, classes=np.array([0, 1]), y=np.array([0, 1, 1]))
+    cell = "w = compute_class_weight('balanced', classes, y)"
+    (call,) = exact_check(cell, ns).findings
+    assert "too many positional" in call.message
+    with pytest.raises(TypeError):
+        exec(cell, dict(ns))
+
+
 def test_no_code_of_the_objects_runs_while_they_are_read(ns):
     log = []
 

@@ -174,8 +174,8 @@ def test_the_notebook_says_why_a_name_is_undefined():
                           later=["x = 2\n", "y = 3\n"])
     assert "deletes it" in undefined_reason("a", cells)
     assert "failed" in undefined_reason("boom", cells)
-    assert "only the next cell defines it" in undefined_reason("x", cells)
-    assert "2 cells below" in undefined_reason("y", cells)
+    assert "only the next code cell defines it" in undefined_reason("x", cells)
+    assert "the 2nd code cell below" in undefined_reason("y", cells)
     assert undefined_reason("never", cells) is None
 
 

@@ -118,7 +118,7 @@ def test_the_command_line_names_the_later_cell_a_name_comes_from(tmp_path, model
     assert code == 1
     findings = [f for r in json.loads(out.getvalue())["files"] for f in r["findings"]]
     assert [(f["kind"], f["line"]) for f in findings] == [("undefined-name", 1)]
-    assert "only the next cell defines it" in findings[0]["message"]
+    assert "only the next code cell defines it" in findings[0]["message"]
 
 
 def test_a_renamed_keyword_is_fixed_with_the_releases_own_replacement(model_path):

@@ -133,7 +133,7 @@ async def test_the_server_picks_a_cells_context_from_the_notebooks_cells(jp_fetc
     assert r.code == 200, r.body
     result = CheckResult.from_json(r.body.decode())
     (finding,) = result.findings         # helper: in a cell before the window; total: only later
-    assert finding.kind == "undefined-name" and "only the next cell defines it" in finding.message
+    assert finding.kind == "undefined-name" and "only the next code cell defines it" in finding.message
     assert result.stats["context_start"] == 1         # the window holds "y = 2" only
 
 
@@ -152,7 +152,7 @@ async def test_the_kernels_facts_and_later_cells_reach_a_server_check(jp_fetch, 
     assert result.corrected.startswith('m = df["price"]')
     r = await post(jp_fetch, {"source": "print(total)\n", "later": ["total = 3\n"]})
     (finding,) = CheckResult.from_json(r.body.decode()).findings
-    assert "only the next cell defines it" in finding.message
+    assert "only the next code cell defines it" in finding.message
 
 
 async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):

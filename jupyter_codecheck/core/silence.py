@@ -77,7 +77,8 @@ class Silencer:
 
 def _unknown(line: int, column: int, what: str) -> Finding:
     return Finding(line=line, column=column, score=0.0, kind="ignore", severity="warning",
-                   message=f"{what}; kinds: " + ", ".join(FINDING_KINDS), replacement=None)
+                   message=f"{what}; kinds: " + ", ".join(k for k in FINDING_KINDS if k != "ignore"),
+                   replacement=None)
 
 
 def _directives(source: str) -> list[tuple[int, int, tuple[str, ...] | None, range]]:

@@ -58,7 +58,8 @@ def undefined_reason(name: str, cells: NotebookCells) -> str | None:
             return None          # defined above and not deleted: the kernel lost it otherwise
     for i, cell in enumerate(cells.later):
         if name in _module_names(cell)[0]:
-            where = "the next cell" if i == 0 else f"the cell {i + 1} cells below"
+            # counted in code cells: `cell_N` counts markdown too, so no number that could clash
+            where = "the next code cell" if i == 0 else f"the {_ordinal(i + 1)} code cell below"
             return f"only {where} defines it: the notebook fails here when run top to bottom"
     if cells.history and not any(_star_imports(c) for c in cells.earlier):
         # a kernel knows the cells it ran, not the notebook's others: run order, as far as it goes
@@ -69,7 +70,11 @@ def undefined_reason(name: str, cells: NotebookCells) -> str | None:
 def _where_earlier(ago: int, history: bool) -> str:
     if history:
         return "the cell run just before" if ago == 1 else f"the cell run {ago} cells before"
-    return "the cell before" if ago == 1 else f"the cell {ago} cells above"
+    return "the code cell before" if ago == 1 else f"the {_ordinal(ago)} code cell above"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _star_imports(cell: str) -> bool:

@@ -63,15 +63,17 @@ def _signature(func) -> inspect.Signature | None:
 
 
 def _wrapper_of_anything(func) -> bool:
-    """Is `func` a wrapper taking `*args, **kwargs` whose signature is told (`__signature__`,
-    `__wrapped__`)? matplotlib's `make_keyword_only` sets one with fewer positional parameters
-    than the wrapper accepts (with a deprecation warning)."""
+    """Is `func` a wrapper taking `*args, **kwargs` whose signature is set by hand
+    (`__signature__`)? matplotlib's `make_keyword_only` sets one with fewer positional parameters
+    than the wrapper accepts (with a deprecation warning). A `functools.wraps` wrapper alone
+    (`__wrapped__`: scikit-learn's `validate_params`) passes the arguments on to the function
+    whose signature it shows, which rejects them."""
     if type(func) is types.MethodType:
         func = func.__func__
     if type(func) is not types.FunctionType:
         return False
     own = func.__dict__
-    if "__signature__" not in own and "__wrapped__" not in own:
+    if "__signature__" not in own:
         return False
     flags = func.__code__.co_flags
     return bool(flags & inspect.CO_VARARGS and flags & inspect.CO_VARKEYWORDS)
