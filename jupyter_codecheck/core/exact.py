@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .evidence import kernel_finding, syntax_finding, undefined_finding
+from .kernel.flow import any_root, own_attributes
 from .pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
 from .silence import Silencer
@@ -360,7 +361,7 @@ class _Certainty:
                 args = [*n.args, *(k.value for k in n.keywords)]
                 if any(root in _bare_names(a) for a in args):
                     return True
-                if isinstance(n.func, ast.Attribute) and _root_name(n.func) == root and \
+                if isinstance(n.func, ast.Attribute) and any_root(n.func) == root and \
                         any(self._may_call(a) for a in args):
                     return True
             elif isinstance(n, ast.AugAssign) and root in _bare_names(n.value):
@@ -369,7 +370,7 @@ class _Certainty:
         data = obj is not None and _data_of_library(type(obj))
         for n in prior:
             value = getattr(n, "value", None) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
-            if not isinstance(value, (ast.Attribute, ast.Subscript)) or _root_name(value) != root or \
+            if not isinstance(value, (ast.Attribute, ast.Subscript)) or any_root(value) != root or \
                     any(isinstance(c, ast.Call) for c in ast.walk(value)):
                 continue
             # a frame's or array's column, slice, axis or shape cannot change its columns; its
@@ -557,11 +558,6 @@ def _chain_root(expr: ast.expr) -> ast.expr:
     return expr
 
 
-def _root_name(expr: ast.expr) -> str | None:
-    root = _chain_root(expr)
-    return root.id if isinstance(root, ast.Name) else None
-
-
 def _holder(obj) -> bool:
     """An object whose items or attributes are anything (the user's objects too)."""
     return type(obj) in (dict, list, tuple, set, frozenset, types.SimpleNamespace, functools.partial) or \
@@ -613,7 +609,7 @@ def _holds(container, obj, depth: int = 3) -> bool:
         elif issubclass(t, types.ModuleType):
             if _library_module(types.ModuleType.__dict__["__dict__"].__get__(x).get("__name__")):
                 return False                # a library's module holds none of the user's objects
-            items = _own_dict_values(x)
+            items = own_attributes(x)
         elif t is types.MethodType:
             items = [x.__self__]            # `ins = df.insert`: a method bound to the object
         elif issubclass(t, (type, types.FunctionType, types.BuiltinFunctionType)) or _data_of_library(t):
@@ -622,7 +618,7 @@ def _holds(container, obj, depth: int = 3) -> bool:
                 inspect.getattr_static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
             return True                     # an indexer, accessor or groupby: it may view a frame
         else:
-            items = _own_dict_values(x)
+            items = own_attributes(x)
         if items is None:
             return False
         if len(items) > _HOLDS_BUDGET:
@@ -657,28 +653,9 @@ def _handle_of(obj, attr: str) -> bool:
 
 def _module_of_type(t: type) -> str:
     """The module a class names, read through `type`'s own slot (no metaclass code runs)."""
-    try:
-        name = type.__dict__["__module__"].__get__(t, type)
-    except Exception:  # noqa: BLE001
-        return ""
+    from .kernel.libraries import _module_of
+    name = _module_of(t)
     return name if type(name) is str else ""
-
-
-def _own_dict_values(x) -> list | None:
-    """The values of an instance's own `__dict__`, read through the C slot only."""
-    import types
-    for klass in type.__dict__["__mro__"].__get__(type(x), type):
-        descr = klass.__dict__.get("__dict__")
-        if descr is None:
-            continue
-        if not isinstance(descr, types.GetSetDescriptorType):
-            return None
-        try:
-            d = descr.__get__(x, type(x))
-        except Exception:  # noqa: BLE001
-            return None
-        return list(dict.values(d)) if type(d) is dict else None
-    return None
 
 
 _HOLDS_BUDGET = 2000

@@ -410,7 +410,7 @@ class _Step:
             self.put(target.value, obj, value)
             return
         # the object changed is not known: anything the last known step reaches may be it
-        name = _any_root(target.value)
+        name = any_root(target.value)
         if name is not None:
             st.touched.add(name)
         self.change(prefix[-1:] if prefix else self.objects(root))
@@ -439,7 +439,7 @@ class _Step:
     def call(self, call: ast.Call) -> None:
         st = self.state
         func = call.func
-        root = _any_root(func)
+        root = any_root(func)
         if _is_magic(call):
             if _magic_name(call) not in _QUIET_MAGICS:
                 st.stops = True
@@ -474,12 +474,12 @@ class _Step:
         # (an unbound method, `operator.setitem`, `out=`); anything else may change them
         if target is not UNRESOLVED and _is_library(target):
             for a in self._changed_by_library(func, target, call):
-                if _any_root(a) is not None:
-                    st.touched.add(_any_root(a))
+                if any_root(a) is not None:
+                    st.touched.add(any_root(a))
                 self.change(self.objects(a))
         if target is UNRESOLVED or not _is_library(target):
             for a in [*call.args, *(k.value for k in call.keywords)]:
-                r = _any_root(a)
+                r = any_root(a)
                 if r is not None:
                     st.touched.add(r)
                 self.change(self.objects(a))
@@ -538,16 +538,23 @@ def _held_by(obj) -> list:
         return elements
     if _is_data(obj):
         return []
+    own = own_attributes(obj)
+    return own if own is not None and len(own) <= _MAX_REACH else []
+
+
+def own_attributes(obj) -> list | None:
+    """The values of an instance's own `__dict__`, read through `type`'s slots (no metaclass,
+    `__getattribute__` or property of the user's runs); None when it has no such dict."""
     try:
         cls = type(obj)
         tables = (type.__dict__["__dict__"].__get__(k) for k in type.__dict__["__mro__"].__get__(cls))
         getter = next((t["__dict__"] for t in tables if "__dict__" in t), None)
         if not isinstance(getter, types.GetSetDescriptorType):
-            return []                    # no instance dict, or a class's own `__dict__`
+            return None                  # no instance dict, or a class's own `__dict__`
         own = getter.__get__(obj, cls)
     except Exception:  # noqa: BLE001 - no instance dict to read
-        return []
-    return list(dict.values(own)) if type(own) is dict and len(own) <= _MAX_REACH else []
+        return None
+    return list(dict.values(own)) if type(own) is dict else None
 
 
 def _elements(container) -> list | None:
@@ -572,7 +579,7 @@ def _elements(container) -> list | None:
     return values + [x for v in values if type(v) is tuple for x in v]
 
 
-def _any_root(node: ast.AST) -> str | None:
+def any_root(node: ast.AST) -> str | None:
     """The leftmost name of an expression such as `a.b().c[i]` (whatever its steps are)."""
     while True:
         if isinstance(node, ast.Name):
