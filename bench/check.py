@@ -1,6 +1,7 @@
 """Checker speed and early-exit agreement on real code, against llama.cpp in the same run.
 
     python bench/check.py [--data ../shared/benchmarks/humanevalfix.jsonl] [--limit N]
+        [--model NAME|PATH] [--configs full_batched,exit_batched,...]
 
 On the `fixed` solutions (clean code) and the `buggy` ones it runs check() in four configurations
 (full depth sequential / batched, reference-token exit sequential / batched: check()'s default
@@ -71,14 +72,14 @@ PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trai
           "code only.\n```python\n{code}```<|im_end|>\n<|im_start|>assistant\n```python\n")
 
 
-def run_config(cells, options, threads):
+def run_config(cells, options, threads, model=None):
     tokens = rows = heads = computed = possible = drafted = taken = 0
     decisions, elapsed, depth, verify_s, verify_rows = [], 0.0, 0.0, 0.0, 0
     branch: dict[str, float] = {}
     for src in cells:
         # each cell on its own: a re-check keeps verdicts and decisions of earlier checks
-        load_model(None, threads).forget()
-        r = check(src, n_threads=threads, **options)
+        load_model(model, threads).forget()
+        r = check(src, n_threads=threads, model=model, **options)
         elapsed += r.stats["time_s"]
         for purpose, b in r.stats["branch"].items():
             branch[purpose] = branch.get(purpose, 0.0) + b["time_s"]
@@ -167,6 +168,32 @@ def prompt_baseline(ref, tok, cells):
     return statistics.mean(times)
 
 
+def plot_time_per_token(path, figures, results, llama_batched, llama_decode) -> None:
+    """Milliseconds per cell token against the fraction of layers computed, one point a
+    configuration (and the propagate sweep), with llama.cpp's scoring and decoding as lines."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    points = [(name, stats["layer_fraction"], 1000.0 / stats["tokens_per_s"])
+              for name, (stats, _) in results.items() if not name.startswith("buggy_")]
+    points += [(f"propagate from layer {first}", v["layer_fraction"],
+                1000.0 / (v["ratio_batched"] * llama_batched))
+               for first, v in (figures.get("propagate_sweep") or {}).items()]
+    for name, x, y in points:
+        ax.scatter([x], [y], s=18)
+        ax.annotate(name, (x, y), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    ax.axhline(1000.0 / llama_batched, color="gray", ls="--", lw=1, label="llama.cpp batched scoring")
+    ax.axhline(1000.0 / llama_decode, color="gray", ls=":", lw=1, label="llama.cpp decoding")
+    ax.set_xlabel("layers computed per token (fraction of the depth)")
+    ax.set_ylabel("ms per cell token (whole check)")
+    ax.set_title(f"{figures['model']}, {figures['cells']} cells, {figures['threads']} threads", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default=str(DEFAULT_DATA))
@@ -176,22 +203,34 @@ def main() -> None:
     ap.add_argument("--propagate-sweep", default="", metavar="L,L,...",
                     help="also run K,V-from-the-exit-state with the lens test from each first exit "
                          "layer L (e.g. 2,8,14,20,26): layers computed vs agreement")
+    ap.add_argument("--model", default=None, help="known name or GGUF path (default: the default model)")
+    ap.add_argument("--plot", default=None, metavar="PNG",
+                    help="plot time per token against the layers computed (every configuration run)")
+    ap.add_argument("--configs", default=",".join(CONFIGS), metavar="NAME,...",
+                    help="configurations to run (full_batched and exit_batched are always run)")
     args = ap.parse_args()
     require("bench/check.py", paths=[args.data])
+    chosen = {"full_batched", "exit_batched", *args.configs.split(",")}
+    unknown = chosen - set(CONFIGS)
+    if unknown:
+        ap.error(f"unknown configurations {sorted(unknown)}; known: {', '.join(CONFIGS)}")
+    model = args.model
 
     rows = [json.loads(line) for line in open(args.data)]
     if args.limit:
         rows = rows[:args.limit]
     fixed = [r["fixed"] for r in rows]
     buggy = [r["buggy"] for r in rows]
-    engine = load_model(None, args.threads)
+    engine = load_model(model, args.threads)
     tok = engine.tokenizer
-    check("x = 1\n", n_threads=args.threads)        # load, fit or read the exit lens, warm up
+    check("x = 1\n", n_threads=args.threads, model=model)   # load, fit or read the exit lens, warm up
 
     figures = {"cells": len(rows), "threads": args.threads, "model": engine.model.path.name}
     results = {}
     for name, options in CONFIGS.items():
-        stats, dec = run_config(fixed, options, args.threads)
+        if name not in chosen:
+            continue
+        stats, dec = run_config(fixed, options, args.threads, model)
         results[name] = (stats, dec)
         print(f"fixed, {name}: {stats['tokens_per_s']:.1f} tok/s, layers computed "
               f"{stats['layer_fraction']:.1%}, decisions taken at {stats['decision_depth']:.1%} of "
@@ -199,21 +238,27 @@ def main() -> None:
               f"{stats['full_head_fraction']:.1%}",
               flush=True)
     for name in ("full_batched", "exit_batched"):
-        stats, dec = run_config(buggy, CONFIGS[name], args.threads)
+        stats, dec = run_config(buggy, CONFIGS[name], args.threads, model)
         results["buggy_" + name] = (stats, dec)
         print(f"buggy, {name}: {stats['tokens_per_s']:.1f} tok/s, layers computed "
               f"{stats['layer_fraction']:.1%}", flush=True)
 
-    agree_b = agreement(results["full_batched"][1], results["exit_batched"][1])
-    agree_s = agreement(results["full_sequential"][1], results["exit_sequential"][1])
-    agree_buggy = agreement(results["buggy_full_batched"][1], results["buggy_exit_batched"][1])
-    agree_prop = agreement(results["full_batched"][1], results["exit_batched_propagate"][1])
+    def ratio(name, base):
+        return round(results[name][0]["tokens_per_s"] / base, 3) if name in results else None
+
+    def agree_with(full, name):
+        return round(agreement(results[full][1], results[name][1]), 5) if name in results else None
+
+    agree_b = agree_with("full_batched", "exit_batched")
+    agree_s = agree_with("full_sequential", "exit_sequential")
+    agree_buggy = agree_with("buggy_full_batched", "buggy_exit_batched")
 
     ref = LlamaCppModel(engine.model.path, n_threads=args.threads, n_ctx=2048)
     token_lists = [tok.encode(s).ids for s in fixed]
     llama_batched, llama_decode = llama_speed(ref, token_lists)
     prompt_s = prompt_baseline(ref, tok, buggy[:args.prompt_limit])
-    ours_s = statistics.mean(check(s, n_threads=args.threads).stats["time_s"] for s in buggy[:args.prompt_limit])
+    ours_s = statistics.mean(check(s, n_threads=args.threads, model=model).stats["time_s"]
+                             for s in buggy[:args.prompt_limit])
     ref.close()
     n_tokens = sum(len(ids) for ids in token_lists)
     seq_layers = n_tokens / sum(layers_only(engine.model, token_lists, args.threads, True))
@@ -225,24 +270,24 @@ def main() -> None:
         figures[name] = {k: round(v, 4) for k, v in stats.items()}
     figures.update({
         "llamacpp_batched_tps": round(llama_batched, 2), "llamacpp_decode_tps": round(llama_decode, 2),
-        "ratio_batched_exit": round(results["exit_batched"][0]["tokens_per_s"] / llama_batched, 3),
-        "ratio_sequential_exit": round(results["exit_sequential"][0]["tokens_per_s"] / llama_decode, 3),
-        "ratio_batched_full": round(results["full_batched"][0]["tokens_per_s"] / llama_batched, 3),
+        "ratio_batched_exit": ratio("exit_batched", llama_batched),
+        "ratio_sequential_exit": ratio("exit_sequential", llama_decode),
+        "ratio_batched_full": ratio("full_batched", llama_batched),
         "layer_fraction": round(results["exit_batched"][0]["layer_fraction"], 4),
         "decision_depth": round(results["exit_batched"][0]["decision_depth"], 4),
-        "layer_fraction_sequential": round(results["exit_sequential"][0]["layer_fraction"], 4),
-        "decision_agreement": round(min(agree_b, agree_s), 5),
-        "decision_agreement_batched": round(agree_b, 5),
-        "decision_agreement_sequential": round(agree_s, 5),
-        "decision_agreement_buggy": round(agree_buggy, 5),
-        "propagate_layer_fraction": round(results["exit_batched_propagate"][0]["layer_fraction"], 4),
-        "propagate_decision_agreement": round(agree_prop, 5),
-        "ratio_batched_exit_propagate": round(
-            results["exit_batched_propagate"][0]["tokens_per_s"] / llama_batched, 3),
-        "ratio_batched_exit_lens": round(results["exit_batched_lens"][0]["tokens_per_s"] / llama_batched, 3),
-        "decision_agreement_lens": round(agreement(results["full_batched"][1], results["exit_batched_lens"][1]), 5),
-        "ratio_batched_exit_corrected": round(
-            results["exit_batched_corrected"][0]["tokens_per_s"] / llama_batched, 3),
+        "layer_fraction_sequential": round(results["exit_sequential"][0]["layer_fraction"], 4)
+        if "exit_sequential" in results else None,
+        "decision_agreement": min(x for x in (agree_b, agree_s) if x is not None),
+        "decision_agreement_batched": agree_b,
+        "decision_agreement_sequential": agree_s,
+        "decision_agreement_buggy": agree_buggy,
+        "propagate_layer_fraction": round(results["exit_batched_propagate"][0]["layer_fraction"], 4)
+        if "exit_batched_propagate" in results else None,
+        "propagate_decision_agreement": agree_with("full_batched", "exit_batched_propagate"),
+        "ratio_batched_exit_propagate": ratio("exit_batched_propagate", llama_batched),
+        "ratio_batched_exit_lens": ratio("exit_batched_lens", llama_batched),
+        "decision_agreement_lens": agree_with("full_batched", "exit_batched_lens"),
+        "ratio_batched_exit_corrected": ratio("exit_batched_corrected", llama_batched),
         "prompt_s_per_cell": round(prompt_s, 3), "check_s_per_cell": round(ours_s, 3),
         "ratio_vs_prompt": round(prompt_s / ours_s, 2),
         # what exact K,V allows at best: the layers alone, same token lists, same run
@@ -252,15 +297,18 @@ def main() -> None:
         "bound_vs_prompt_exact": round(prompt_s / layers_s, 2),
     })
     print(f"llama.cpp: batched scoring {llama_batched:.1f} tok/s, decoding {llama_decode:.1f} tok/s")
+    def shown(x, fmt):
+        return "not run" if x is None else format(x, fmt)
     print(f"batched + exit vs llama.cpp batched: {figures['ratio_batched_exit']:.2f}x; "
-          f"sequential + exit vs llama.cpp decoding: {figures['ratio_sequential_exit']:.2f}x")
-    print(f"decision agreement with full depth: batched {agree_b:.2%}, sequential {agree_s:.2%}, "
+          f"sequential + exit vs llama.cpp decoding: {shown(figures['ratio_sequential_exit'], '.2f')}x")
+    print(f"decision agreement with full depth: batched {agree_b:.2%}, sequential {shown(agree_s, '.2%')}, "
           f"buggy {agree_buggy:.2%}")
     print(f"prompt baseline {prompt_s:.2f} s/cell vs check {ours_s:.2f} s/cell: {figures['ratio_vs_prompt']:.1f}x")
     print(f"at best with exact K,V (the layers alone, every token through every layer, same tokens): "
           f"one row at a time {seq_layers:.1f} tok/s = {figures['bound_sequential_exact']:.2f}x llama.cpp "
           f"decoding; each cell in one batch {batch_layers:.1f} tok/s = {figures['bound_batched_exact']:.2f}x "
           f"llama.cpp batched; {layers_s:.3f} s/cell = {figures['bound_vs_prompt_exact']:.1f}x the prompt baseline")
+
     def shares(stats):
         prefix = "branch_time_share_"
         return ", ".join(f"{k[len(prefix):]} {v:.1%}" for k, v in stats.items() if k.startswith(prefix))
@@ -271,30 +319,34 @@ def main() -> None:
           f"{results['exit_batched'][0]['verification_over_walk']:.1%} "
           f"({results['exit_batched'][0]['verification_rows_per_token']:.2f} rows per token), buggy "
           f"{results['buggy_exit_batched'][0]['verification_over_walk']:.1%} (target on clean code: <= 30 %)")
-    print(f"exits from layer 2 on through the exit lens (exact K,V): "
-          f"{figures['ratio_batched_exit_lens']:.2f}x llama.cpp batched, decisions taken at "
-          f"{results['exit_batched_lens'][0]['decision_depth']:.1%} of the depth, agreement "
-          f"{figures['decision_agreement_lens']:.2%}")
-    print(f"K,V from the exit state (propagate): layers computed {figures['propagate_layer_fraction']:.1%}, "
-          f"agreement {agree_prop:.2%}, {figures['ratio_batched_exit_propagate']:.2f}x llama.cpp batched")
-    draft_stats = results["exit_batched_draft"][0]
-    figures["ratio_batched_exit_draft"] = round(draft_stats["tokens_per_s"] / llama_batched, 3)
-    figures["decision_agreement_draft"] = round(agreement(results["exit_batched"][1],
-                                                          results["exit_batched_draft"][1]), 5)
-    print(f"drafting in the unsynchronised search (draft=3, prompt lookup): "
-          f"{figures['ratio_batched_exit_draft']:.2f}x llama.cpp batched, {draft_stats['drafted']} draft "
-          f"rows scored, {draft_stats['drafts_taken']} taken, decisions as without drafts "
-          f"{figures['decision_agreement_draft']:.2%}")
-    print(f"the tokens after an edit judged in the corrected text (anchored=False): "
-          f"{figures['ratio_batched_exit_corrected']:.2f}x llama.cpp batched, rows scored per token "
-          f"{results['exit_batched_corrected'][0]['rows_per_token']:.2f}")
+    if "exit_batched_lens" in results:
+        print(f"exits from layer 2 on through the exit lens (exact K,V): "
+              f"{figures['ratio_batched_exit_lens']:.2f}x llama.cpp batched, decisions taken at "
+              f"{results['exit_batched_lens'][0]['decision_depth']:.1%} of the depth, agreement "
+              f"{figures['decision_agreement_lens']:.2%}")
+    if "exit_batched_propagate" in results:
+        print(f"K,V from the exit state (propagate): layers computed {figures['propagate_layer_fraction']:.1%}, "
+              f"agreement {figures['propagate_decision_agreement']:.2%}, "
+              f"{figures['ratio_batched_exit_propagate']:.2f}x llama.cpp batched")
+    if "exit_batched_draft" in results:
+        draft_stats = results["exit_batched_draft"][0]
+        figures["ratio_batched_exit_draft"] = ratio("exit_batched_draft", llama_batched)
+        figures["decision_agreement_draft"] = agree_with("exit_batched", "exit_batched_draft")
+        print(f"drafting in the unsynchronised search (draft=3, prompt lookup): "
+              f"{figures['ratio_batched_exit_draft']:.2f}x llama.cpp batched, {draft_stats['drafted']} draft "
+              f"rows scored, {draft_stats['drafts_taken']} taken, decisions as without drafts "
+              f"{figures['decision_agreement_draft']:.2%}")
+    if "exit_batched_corrected" in results:
+        print(f"the tokens after an edit judged in the corrected text (anchored=False): "
+              f"{figures['ratio_batched_exit_corrected']:.2f}x llama.cpp batched, rows scored per token "
+              f"{results['exit_batched_corrected'][0]['rows_per_token']:.2f}")
     if args.propagate_sweep:
         # how much agreement K,V from the exit state costs, by the first layer an exit may take
         sweep = {}
         for first in [int(x) for x in args.propagate_sweep.split(",")]:
             spec = f"ref-rank:3+ref-prob:0.1,min:{first},every:3,after-accept"
             stats, dec = run_config(fixed, dict(mode="batched", exit_policy=spec, kv_mode="propagate"),
-                                    args.threads)
+                                    args.threads, model)
             agree = agreement(results["full_batched"][1], dec)
             sweep[first] = {"layer_fraction": round(stats["layer_fraction"], 4),
                             "decision_agreement": round(agree, 5),
@@ -303,8 +355,11 @@ def main() -> None:
                   f"agreement {agree:.2%}, {sweep[first]['ratio_batched']:.2f}x llama.cpp batched",
                   flush=True)
         figures["propagate_sweep"] = sweep
+    if args.plot:
+        plot_time_per_token(args.plot, figures, results, llama_batched, llama_decode)
     at_most = {"layer_fraction"}            # the one target that is an upper bound
-    met = {k: figures[k] <= v if k in at_most else figures[k] >= v for k, v in TARGETS.items()}
+    met = {k: figures[k] <= v if k in at_most else figures[k] >= v
+           for k, v in TARGETS.items() if figures.get(k) is not None}
     figures["targets"] = TARGETS
     figures["targets_met"] = met
     print("targets: " + ", ".join(f"{k} {figures[k]} ({'met' if ok else 'not met'}, target "

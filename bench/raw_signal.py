@@ -13,6 +13,11 @@ is on that line); figures:
                   the first three
   random          the same for a random order of the ranked lines, exactly (hypergeometric)
   prefers fix     share of pairs whose fixed file is less surprising in total than the buggy one
+  at FA <= x      the bound a checker that flags a file when its worst line passes a threshold can
+                  reach: the threshold is the lowest that flags at most x of the fixed files, and a
+                  buggy file counts when it is flagged and a changed line is among its first three
+                  lines above the threshold (`worst`: the line's worst token; `relative`: that
+                  minus the file's median line, which discounts a file that is surprising all over)
 The pairs are bench/quality.py's (`--dataset`, `--categories`, `--debugbench-split`, `--limit`),
 by default HumanEvalFix and DebugBench's report half, logic bugs, as its reports use them. The
 last line is one JSON object with the figures.
@@ -78,7 +83,35 @@ def random_hit(n_lines: int, n_changed: int, k: int) -> float:
     return 1.0 - math.comb(n_lines - n_changed, k) / math.comb(n_lines, k)
 
 
-def measure(model: str, pairs: list[dict], threads: int, changed_lines) -> dict:
+FLAG_RATES = (0.02, 0.10, 0.15)
+
+
+def _file_score(worst: dict[int, float], relative: bool) -> dict[int, float]:
+    if not relative or not worst:
+        return worst
+    base = float(np.median(list(worst.values())))
+    return {ln: v - base for ln, v in worst.items()}
+
+
+def flagged_bound(rows: list[dict], rate: float, relative: bool) -> dict:
+    """Top-3 of buggy files at the threshold that flags at most `rate` of the fixed files."""
+    fixed = sorted((max(_file_score(r["worst_fixed"], relative).values(), default=0.0) for r in rows),
+                   reverse=True)
+    allowed = int(math.floor(rate * len(fixed)))
+    # the lowest threshold above the (allowed+1)-th highest fixed score
+    t = fixed[allowed] + 1e-9 if allowed < len(fixed) else -math.inf
+    hits = flagged = 0
+    for r in rows:
+        sc = _file_score(r["worst_buggy"], relative)
+        above = sorted((ln for ln, v in sc.items() if v >= t), key=lambda ln: (-sc[ln], ln))
+        flagged += bool(above)
+        hits += any(ln in r["changed_lines"] for ln in above[:3])
+    n = len(rows) or 1
+    return {"threshold": round(t, 3), "fixed_flagged": round(sum(v >= t for v in fixed) / n, 4),
+            "buggy_flagged": round(flagged / n, 4), "top3": round(hits / n, 4)}
+
+
+def measure(model: str, pairs: list[dict], threads: int, changed_lines, dump=None) -> dict:
     from jupyter_codecheck.core.vocab import document_start
     from jupyter_codecheck.engine import Model
     from jupyter_codecheck.engine.llamacpp import LlamaCppModel
@@ -97,7 +130,7 @@ def measure(model: str, pairs: list[dict], threads: int, changed_lines) -> dict:
                 continue
             changed = set(changed_lines(p["buggy"], p["fixed"]))
             total_b, worst = score_file(ref, tok, start, prefix, p["buggy"])
-            total_f, _ = score_file(ref, tok, start, prefix, p["fixed"])
+            total_f, worst_f = score_file(ref, tok, start, prefix, p["fixed"])
             n_tokens += len(tok.encode(p["buggy"]).ids) + len(tok.encode(p["fixed"]).ids)
             ranked = sorted(worst, key=lambda ln: (-worst[ln], ln))
             ranked_changed = changed & set(ranked)
@@ -107,7 +140,12 @@ def measure(model: str, pairs: list[dict], threads: int, changed_lines) -> dict:
                          "top3": any(ln in changed for ln in ranked[:3]),
                          "random_top1": random_hit(len(ranked), len(ranked_changed), 1),
                          "random_top3": random_hit(len(ranked), len(ranked_changed), 3),
-                         "prefers_fix": total_f < total_b})
+                         "prefers_fix": total_f < total_b,
+                         "worst_buggy": worst, "worst_fixed": worst_f,
+                         "changed_lines": sorted(ranked_changed)})
+            if dump is not None:
+                dump.write(json.dumps({"model": model, **rows[-1]}) + "\n")
+                dump.flush()
             if len(rows) % 20 == 0:
                 print(f"  {model}: {len(rows)}/{len(pairs)} pairs", file=sys.stderr, flush=True)
     finally:
@@ -118,7 +156,10 @@ def measure(model: str, pairs: list[dict], threads: int, changed_lines) -> dict:
         rs = [r for r in rows if r["dataset"] == ds and r["changed"]]
         out["datasets"][ds] = {"pairs": len(rs),
                                **{k: round(float(np.mean([r[k] for r in rs])), 4) if rs else None
-                                  for k in ("top1", "top3", "random_top1", "random_top3", "prefers_fix")}}
+                                  for k in ("top1", "top3", "random_top1", "random_top3", "prefers_fix")},
+                               "flagged": {f"{rate:.0%}": {"worst": flagged_bound(rs, rate, False),
+                                                           "relative": flagged_bound(rs, rate, True)}
+                                           for rate in FLAG_RATES}}
     return out
 
 
@@ -144,18 +185,26 @@ def main(argv=None) -> None:
         dataset=datasets, categories=args.categories, debugbench_split=args.debugbench_split,
         limit={"": args.limit} if args.limit else {}, no_prelude=False))
     lines, figures = [], []
+    out = Path(args.out) if args.out else None
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    dump = (out / "rows.jsonl").open("w") if out else None
     for model in args.model or DEFAULT_MODELS:
-        r = measure(model, pairs, args.threads, quality.changed_lines)
+        r = measure(model, pairs, args.threads, quality.changed_lines, dump)
         figures.append(r)
         for ds, f in r["datasets"].items():
             lines.append(f"{r['name']} on {ds} ({f['pairs']} pairs): top-1 {f['top1']:.1%} (random "
                          f"{f['random_top1']:.1%}), top-3 {f['top3']:.1%} (random {f['random_top3']:.1%}), "
                          f"prefers the fix {f['prefers_fix']:.1%}; {r['tokens']} tokens in {r['seconds']} s")
-            print(lines[-1], flush=True)
+            for rate, b in f["flagged"].items():
+                lines.append(f"  flagging at most {rate} of fixed files: top-3 {b['worst']['top3']:.1%} "
+                             f"(worst line), {b['relative']['top3']:.1%} (relative to the file's median line)")
+            for ln in lines[-1 - len(f["flagged"]):]:
+                print(ln, flush=True)
     summary = {"threads": args.threads, "models": figures}
-    if args.out:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
+    if dump is not None:
+        dump.close()
+    if out:
         (out / "output.txt").write_text("\n".join(lines + [json.dumps(summary)]) + "\n")
         (out / "command.txt").write_text("python " + " ".join(shlex.quote(a) for a in ["bench/raw_signal.py", *(argv or sys.argv[1:])]) + "\n")
     print(json.dumps(summary))

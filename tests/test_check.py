@@ -294,3 +294,18 @@ def test_the_walk_ends_where_healing_rejects_a_token_after_an_insertion():
     finally:
         timer.cancel()
     assert not r.stats["cancelled"] and len(r.tokens) == len(check(src, **FAST).tokens)
+
+
+def test_places_weighs_the_model_only_on_its_most_surprising_lines_and_every_error():
+    from jupyter_codecheck.core.adapter import load_model
+    src = ("def mean(xs):\n    total = 0\n    for x in xs:\n        total += x * x * x - 3\n"
+           "    return total / len(xs) ** 0.5 + 7 ** 3\n\nvalues = [1, 2, 3]\n"
+           "print(mean(valuse), sorted(values, reverse=False))\n")
+    weighed = {}
+    for places in (0, 1):
+        load_model().forget()                # no verdicts kept from the other check
+        r = check(src, places=places)
+        weighed[places] = r.stats["verification"]["places"]
+        assert [(f.line, f.kind) for f in r.findings] == [(8, "undefined-name")]
+    assert weighed[1] == 2                   # the error's line and one line of the model's
+    assert weighed[0] > weighed[1]

@@ -206,7 +206,8 @@ class _Run:
                 exact, reasons = self._notebook_facts(facts)
                 if hold_cell(engine.session, prefix, enc.ids):
                     margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model, opts.notebook)
-                    cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe)
+                    cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
+                                         places=opts.places)
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
                                   token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],

@@ -50,6 +50,9 @@ class EvidenceConfig:
     min_alt_prob: float = 0.01
     surprising_lines: int = 2      # lines without a rejection whose worst token gets patterns...
     surprise_nats: float = 4.0     # ...when it is at least this surprising
+    # most lines the model's places are weighed on, the most surprising first (0: all): a
+    # warning ranks by its line's surprise, and each place costs rows on the rest of the cell
+    places: int = 0
     # rows whose written token the last layer's cheap head finds likely skip the full head
     exit_at_last: bool = True
     # a warning's candidate is scored in full only if its first `probe_tokens` written tokens
@@ -206,6 +209,8 @@ class _Places:
                 worst[r.line] = max(worst.get(r.line, 0.0), -math.log(max(r.prob, 1e-12)))
         extra = sorted((ln for ln in worst if ln not in self.sites and worst[ln] >= cfg.surprise_nats),
                        key=lambda ln: -worst[ln])[:cfg.surprising_lines]
+        if cfg.places:
+            extra = self.keep_most_surprising(cfg.places, worst, extra)
         for ln in list(self.sites) + extra:
             self.add(patterns(self.pytoks, ln, facts))
             for t in self.pytoks:
@@ -217,6 +222,16 @@ class _Places:
                 if rec is not None and rec.alternatives and \
                         enc.starts[i] == t.start - _lead_space(data, t.start, enc.starts[i]):
                     self.add(names(t, [a.text for a in rec.alternatives[:5]], facts))
+
+    def keep_most_surprising(self, n: int, worst: dict[int, float], extra: list[int]) -> list[int]:
+        """Only the `n` most surprising of the model's lines (its places and `extra`) keep their
+        places; errors all stay. Returns the `extra` lines kept."""
+        model_lines = [ln for ln in self.sites if ln not in self.error_lines]
+        kept = set(sorted(model_lines + extra, key=lambda ln: (-worst.get(ln, 0.0), ln))[:n])
+        for ln in model_lines:
+            if ln not in kept:
+                del self.sites[ln]
+        return [ln for ln in extra if ln in kept]
 
     def gated(self, per_site: int, cancel=None) -> tuple[list[Candidate], int]:
         """The candidates that pass the gates, at most `per_site` a place (walk, typos,
