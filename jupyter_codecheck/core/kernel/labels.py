@@ -1,0 +1,112 @@
+"""A row label or group name the live object does not hold (KeyError):
+
+    `s.loc[5]`, `df.loc[5]`, `df.loc[5, "c"]`, `df.at[5, "c"]`, `s[5]`  an integer label an index
+                                    of integers lacks (pandas reads an integer there as a label)
+    `df.groupby("k").get_group("x")`  a value column "k" does not hold
+
+Read: the index of a DataFrame or Series whose class is pandas' own, when it is a RangeIndex or an
+index of numpy integers; the values of a column of numbers or pandas' `str` dtype, for a frame of
+at most `GROUP_ROWS` rows (its distinct values cost a pass over it).
+"""
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass, field
+
+from .values import Live, _literal_int
+
+GROUP_ROWS = 100_000
+_INDEX_ROWS = 100_000             # an index of integers not a range: its lookup table costs a pass
+_GROUPBY_KEYWORDS = {"sort", "observed", "as_index", "group_keys", "dropna"}
+
+
+@dataclass
+class MissingLabel:
+    key: ast.expr                 # the literal asked for
+    message: str
+    labels: list[str] = field(default_factory=list)     # text labels a fix may use instead
+
+
+def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
+    pd = sys.modules.get("pandas")
+    if pd is None:
+        return None
+    base, key = n.value, n.slice
+    through = isinstance(base, ast.Attribute) and base.attr in ("loc", "at")
+    if through:
+        base = base.value
+        if isinstance(key, ast.Tuple):
+            key = key.elts[0] if len(key.elts) == 2 else None
+    k = _literal_int(key) if key is not None else None
+    if k is None:
+        return None
+    try:
+        obj = live(base)
+        if type(obj) is not pd.Series and not (through and type(obj) is pd.DataFrame):
+            return None             # df[5] is a column
+        index = obj.index
+        if type(index) is pd.RangeIndex:
+            present = k in index
+        elif type(index) is pd.Index and index.dtype.kind in "iu" and \
+                type(index.dtype).__module__.split(".")[0] == "numpy" and len(index) <= _INDEX_ROWS:
+            present = k in index
+        else:
+            return None
+    except Exception:  # noqa: BLE001
+        return None
+    if present:
+        return None
+    held = f"its RangeIndex(start={index.start}, stop={index.stop}, step={index.step})" \
+        if type(index) is pd.RangeIndex else f"its index of {len(index)} integers"
+    return MissingLabel(key, f"{ast.unparse(n)}: no row label {k} in {ast.unparse(base)} ({held}): KeyError")
+
+
+def missing_group(n: ast.Call, live: Live) -> MissingLabel | None:
+    """`df.groupby("k").get_group(v)`: v among the column's values (as get_group's dict lookup
+    compares them), the NaN group aside."""
+    pd = sys.modules.get("pandas")
+    func = n.func
+    if pd is None or not isinstance(func, ast.Attribute) or func.attr != "get_group" or len(n.args) != 1 or n.keywords:
+        return None
+    owner = func.value
+    if not (isinstance(owner, ast.Call) and isinstance(owner.func, ast.Attribute) and owner.func.attr == "groupby"):
+        return None
+    by = owner.args[0] if len(owner.args) == 1 else next((k.value for k in owner.keywords if k.arg == "by"), None)
+    if not isinstance(by, ast.Constant) or type(by.value) is not str or len(owner.args) > 1 or \
+            {k.arg for k in owner.keywords} - _GROUPBY_KEYWORDS - {"by"}:
+        return None
+    key = n.args[0]
+    value = _literal_int(key)
+    if value is None:
+        if not isinstance(key, ast.Constant) or type(key.value) not in (str, float, bool):
+            return None
+        value = key.value
+    try:
+        frame = live(owner.func.value)
+        if type(frame) is not pd.DataFrame or len(frame) > GROUP_ROWS or _text_columns(frame).count(by.value) != 1 or \
+                any(type(x) is str and x == by.value for x in frame.index.names):
+            return None
+        column = frame[by.value]
+        dtype = column.dtype
+        if not (type(dtype) is pd.StringDtype or (type(dtype).__module__.split(".")[0] == "numpy" and
+                                                  dtype.kind in "biuf")):
+            return None
+        groups = column.dropna().unique().tolist()
+    except Exception:  # noqa: BLE001
+        return None
+    if value in set(groups):
+        return None
+    shown = groups[:8]
+    return MissingLabel(key, f"{ast.unparse(n)}: no group {value!r} in column {by.value!r} "
+                             f"(groups: {', '.join(repr(g) for g in shown)}{', ...' if len(groups) > 8 else ''}): KeyError",
+                        [g for g in groups if type(g) is str])
+
+
+def _text_columns(frame) -> list[str]:
+    """The frame's column names that are plain str, when every name is a plain value (a flat
+    column index; nothing of the user's compared)."""
+    names = frame.columns.tolist()
+    if any(type(c) not in (str, int, float, bool) for c in names):
+        return []
+    return [c for c in names if type(c) is str]
