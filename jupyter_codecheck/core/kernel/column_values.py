@@ -25,9 +25,10 @@ SAMPLE_ROWS = 1000
 _PLAIN = (str, int, float, bool, type(None))
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
               ast.Mod: "%", ast.Pow: "**"}
+# numpy's numeric dtypes: converted value by value; pandas' nullable ones ("Int64") first infer a
+# type over all the values, so their first rows do not tell the whole column's exception
 _CASTS = {"int", "float", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-          "float16", "float32", "float64", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16",
-          "UInt32", "UInt64", "Float32", "Float64"}
+          "float16", "float32", "float64"}
 # keywords kept as written (literals); errors= other than "raise" turns failures into NaN
 _TO_NUMERIC_KEYWORDS = {"errors", "downcast"}
 _TO_DATETIME_KEYWORDS = {"errors", "format", "dayfirst", "yearfirst", "utc", "unit", "exact"}
@@ -35,6 +36,18 @@ _TO_DATETIME_KEYWORDS = {"errors", "format", "dayfirst", "yearfirst", "utc", "un
 
 def _pd():
     return sys.modules.get("pandas")
+
+
+def column(node: ast.expr, live: Live):
+    """The live Series `node` stands for; a column (`df["c"]`) only of a DataFrame whose class is
+    pandas' own (a subclass may give its columns otherwise)."""
+    pd = _pd()
+    s = live(node)
+    if pd is None or type(s) is not pd.Series:
+        return None
+    if isinstance(node, (ast.Subscript, ast.Attribute)) and type(live(node.value)) not in (pd.DataFrame, dict):
+        return None
+    return s
 
 
 def sample(s):
@@ -76,19 +89,18 @@ def _fails(run, head) -> BaseException | None:
 
 
 def _first_failure(run, head) -> tuple[int, BaseException] | None:
-    """The position of the first row whose addition makes `run` fail, and the exception: the
-    shortest failing prefix, found by halving."""
+    """The exception `run` raises on the sampled rows, and the position of the first row whose
+    addition makes it fail (the shortest failing prefix, found by halving)."""
     error = _fails(run, head) if len(head) else None
     if error is None:
         return None
     good, bad = 0, len(head)               # head[:good] passes, head[:bad] fails
     while bad - good > 1:
         mid = (good + bad) // 2
-        e = _fails(run, head.iloc[:mid])
-        if e is None:
+        if _fails(run, head.iloc[:mid]) is None:
             good = mid
         else:
-            bad, error = mid, e
+            bad = mid
     return bad - 1, error
 
 
@@ -122,7 +134,7 @@ def _astype_claim(n: ast.Call, keywords: dict, live: Live, pd) -> ValueClaim | N
     if len(n.args) + len(keywords) != 1 or (not n.args and "dtype" not in keywords):
         return None                     # errors="ignore", copy=...: left alone
     dtype = _cast_dtype(n.args[0] if n.args else keywords["dtype"], live)
-    head = sample(live(n.func.value))
+    head = sample(column(n.func.value, live))
     if dtype is None or head is None:
         return None
     found = _first_failure(lambda h: h.astype(dtype), head)
@@ -156,7 +168,7 @@ def _parse_claim(n: ast.Call, target, keywords: dict, live: Live, pd) -> ValueCl
         return None
     if given.get("errors", "raise") != "raise":
         return None
-    head = sample(live(n.args[0]))
+    head = sample(column(n.args[0], live))
     if head is None:
         return None
     found = _first_failure(lambda h: target(h, **given), head)
@@ -226,8 +238,7 @@ def _operand(node: ast.expr, live: Live, pd):
     v = _literal_number(node)
     if v is not None:
         return v
-    s = live(node)
-    return s if type(s) is pd.Series else None
+    return column(node, live)
 
 
 def _literal_number(node: ast.expr):
