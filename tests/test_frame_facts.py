@@ -168,8 +168,9 @@ def test_arithmetic_of_text_and_numbers_claimed_exactly_where_pandas_raises_type
     assert "('a' - 1)" in f.message
     runs_unclaimed("r = df['t'] * df['i']\nr = df['t'] + df['t']\nr = df['o'] * 2\nr = df['i'] * df['f']\n", ns)
 
-    # two Series are aligned on their labels first: with none in common, every row is NaN and it runs
-    runs_unclaimed("r = a - b\n", namespace(a=pd.Series(["x", "y"], index=[0, 1]), b=pd.Series([1, 2], index=[5, 6])))
+    # two Series are aligned on their labels first: the text at label 0 meets no number, and it runs
+    a, b = pd.Series(["x", 1.5], index=[0, 1], dtype=object), pd.Series([1, 2], index=[1, 2])
+    runs_unclaimed("r = a - b\n", namespace(a=a, b=b))
 
 
 # -- keys -------------------------------------------------------------------------------------------

@@ -134,7 +134,7 @@ def _astype_claim(n: ast.Call, keywords: dict, live: Live, pd) -> ValueClaim | N
     if len(n.args) + len(keywords) != 1 or (not n.args and "dtype" not in keywords):
         return None                     # errors="ignore", copy=...: left alone
     dtype = _cast_dtype(n.args[0] if n.args else keywords["dtype"], live)
-    head = sample(column(n.func.value, live))
+    head = _conversion_sample(column(n.func.value, live))
     if dtype is None or head is None:
         return None
     found = _first_failure(lambda h: h.astype(dtype), head)
@@ -168,13 +168,25 @@ def _parse_claim(n: ast.Call, target, keywords: dict, live: Live, pd) -> ValueCl
         return None
     if given.get("errors", "raise") != "raise":
         return None
-    head = sample(column(n.args[0], live))
+    head = _conversion_sample(column(n.args[0], live))
     if head is None:
         return None
     found = _first_failure(lambda h: target(h, **given), head)
     if found is None:
         return None
     return _claim(n, found, head, f"{ast.unparse(n.func)}({ast.unparse(n.args[0])})")
+
+
+def _conversion_sample(s):
+    """The rows a conversion is tried on: the first rows where pandas converts value by value
+    (numpy's dtypes, its own `str` held in Python), so that they fail as the whole column does;
+    with another storage (arrow's), only the whole column."""
+    head = sample(s)
+    if head is None or len(s) <= SAMPLE_ROWS:
+        return head
+    dtype = s.dtype
+    return head if type(dtype).__module__.split(".")[0] == "numpy" or getattr(dtype, "storage", None) == "python" \
+        else None
 
 
 def _claim(n: ast.Call, found: tuple[int, BaseException], head, what: str) -> ValueClaim:
