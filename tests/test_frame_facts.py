@@ -183,6 +183,8 @@ REGIONS = pd.DataFrame({"region": ["n", "s"], "manager": ["Ann", "Bo"]})
     ("t = sales.groupby('region').agg({'revenu': 'sum'})\n", "t = sales.groupby('region').agg({'revenue': 'sum'})\n"),
     ("t = sales.groupby('region').agg(total=('revenu', 'sum'))\n", "t = sales.groupby('region').agg(total=('revenue', 'sum'))\n"),
     ("t = sales.agg({'revenu': 'sum'})\n", "t = sales.agg({'revenue': 'sum'})\n"),
+    ("t = sales.groupby('region')['revenu'].sum()\n", "t = sales.groupby('region')['revenue'].sum()\n"),
+    ("t = sales.groupby('region')[['revenu']].sum()\n", "t = sales.groupby('region')[['region', 'revenue']].max()\n"),
     ("m = pd.merge(sales, regions, on='regoin')\n", "m = pd.merge(sales, regions, on='region')\n"),
     ("m = sales.merge(regions, left_on='region', right_on='regoin')\n", "m = sales.merge(regions, on='region')\n"),
     ("m = pd.merge(sales, regions, on='manager')\n", "m = pd.merge(sales, regions, left_on='region', right_on='region')\n"),

@@ -20,7 +20,7 @@ import warnings
 
 from .values import Live, ValueClaim, _literal_int
 
-# rows a conversion or an operation is tried on; a failure is searched among them by halving
+# rows a conversion or an operation is tried on; the failing row is searched among them
 SAMPLE_ROWS = 1000
 _PLAIN = (str, int, float, bool, type(None))
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
@@ -90,11 +90,14 @@ def _fails(run, head) -> BaseException | None:
 
 def _first_failure(run, head) -> tuple[int, BaseException] | None:
     """The exception `run` raises on the sampled rows, and the position of the first row whose
-    addition makes it fail (the shortest failing prefix, found by halving)."""
+    addition makes it fail: the shortest failing prefix, found by doubling from one row (a text
+    column fails at its first rows), then halving."""
     error = _fails(run, head) if len(head) else None
     if error is None:
         return None
-    good, bad = 0, len(head)               # head[:good] passes, head[:bad] fails
+    good, bad = 0, 1                       # head[:good] passes, head[:bad] fails (once tried)
+    while bad < len(head) and _fails(run, head.iloc[:bad]) is None:
+        good, bad = bad, min(2 * bad, len(head))
     while bad - good > 1:
         mid = (good + bad) // 2
         if _fails(run, head.iloc[:mid]) is None:

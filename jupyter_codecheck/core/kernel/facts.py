@@ -212,15 +212,20 @@ class _Walk:
         keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if not keys:
             return
-        obj = self._live(base, local, keys=True)
-        if obj is UNRESOLVED:
+        # `df.groupby("k")["revenu"]`: the columns selected after grouping are df's
+        grouped = isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
+        obj = self._live(base.func.value if grouped else base, local, keys=True)
+        pd = sys.modules.get("pandas")
+        if obj is UNRESOLVED or grouped and (pd is None or type(obj) is not pd.DataFrame):
             return
+        levels = {x for x in obj.index.names if isinstance(x, str)} if grouped else set()
         for k in keys:
-            labels = self._missing_label(obj, k.value, columns)
-            if labels is None:
+            labels = self._missing_label(obj, k.value, columns or grouped)
+            if labels is None or k.value in levels:
                 continue
             what = "column" if type(obj) is not dict else "key"
-            self._missing_key(k, labels, f"{type(obj).__name__} has no {what} {k.value!r}")
+            self._missing_key(k, labels, f"{type(obj).__name__} has no {what} {k.value!r}" +
+                              (" to select after groupby()" if grouped else ""))
 
     def _call(self, n: ast.Call, local: set[str]) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
