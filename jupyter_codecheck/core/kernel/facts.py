@@ -218,7 +218,7 @@ class _Walk:
         pd = sys.modules.get("pandas")
         if obj is UNRESOLVED or grouped and (pd is None or type(obj) is not pd.DataFrame):
             return
-        levels = {x for x in obj.index.names if isinstance(x, str)} if grouped else set()
+        levels = {x for x in obj.index.names if type(x) is str} if grouped else set()
         for k in keys:
             labels = self._missing_label(obj, k.value, columns or grouped)
             if labels is None or k.value in levels:

@@ -22,10 +22,10 @@ def position_claim(n: ast.Subscript, live: Live, text) -> ValueClaim | None:
         base = n.value
         if isinstance(base, ast.Attribute) and base.attr == "iloc":
             return _iloc_claim(n, live(base.value), text)
-        obj = live(base)
         axes_class = _axes_class()
-        if axes_class is None:
+        if axes_class is None or _literal_positions(n.slice) is None:
             return None
+        obj = live(base)
         if type(obj) is axes_class:
             return ValueClaim(n, f"{ast.unparse(base)} is one Axes: 'Axes' object is not subscriptable: TypeError",
                               "TypeError")
@@ -84,16 +84,19 @@ def _positions(part: ast.expr) -> list[int]:
 
 # -- matplotlib's grid of Axes ----------------------------------------------------------------------
 
+def _literal_positions(index: ast.expr) -> list[int] | None:
+    """`3`, `-1`, `(2, 0)`: the literal integers an index names; None for anything else."""
+    ks = [_literal_int(p) for p in (index.elts if isinstance(index, ast.Tuple) else [index])]
+    return None if not ks or any(k is None for k in ks) else ks
+
+
 def _grid_claim(n: ast.Subscript, grid, axes_class) -> ValueClaim | None:
     np = sys.modules.get("numpy")
     if np is None or type(grid) is not np.ndarray or grid.dtype != object or grid.size == 0 or grid.size > 1000:
         return None
     if any(type(a) is not axes_class for a in grid.flat):
         return None
-    parts = n.slice.elts if isinstance(n.slice, ast.Tuple) else [n.slice]
-    ks = [_literal_int(p) for p in parts]
-    if any(k is None for k in ks):
-        return None
+    ks = _literal_positions(n.slice)
     shape = "(" + ", ".join(str(d) for d in grid.shape) + ("," if grid.ndim == 1 else "") + ")"
     where = f"{ast.unparse(n.value)} is a grid of Axes of shape {shape}"
     if len(ks) > grid.ndim:
