@@ -15,7 +15,7 @@ import pytest
 from jupyter_codecheck.core.kernel import kernel_facts
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402 - after the backend is chosen
+import matplotlib.pyplot as plt  # after the backend is chosen
 
 
 def namespace(**objects) -> dict:
@@ -247,9 +247,9 @@ def test_an_integer_label_an_index_of_integers_lacks():
 
 
 def test_an_index_beyond_the_grid_of_axes_subplots_returned():
-    fig, axes = plt.subplots(2, 2)
-    fig1, ax = plt.subplots()
-    fig3, row = plt.subplots(1, 3)
+    _, axes = plt.subplots(2, 2)
+    _, ax = plt.subplots()
+    _, row = plt.subplots(1, 3)
     ns = namespace(axes=axes, ax=ax, row=row)
     try:
         for cell in ("axes[2, 0].plot([1, 2])\n", "axes[4].set_title('x')\n", "axes[0][3].plot([1])\n",

@@ -167,7 +167,7 @@ class _Walk:
             elif isinstance(n, ast.Call):
                 self._call(n, local)
             elif isinstance(n, ast.BinOp):
-                live = lambda x: self._live(x, local)     # noqa: E731
+                live = lambda x: self._live(x, local)
                 self._value(binop_claim(n, live)) or self._value(column_binop_claim(n, live))
 
     def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False):

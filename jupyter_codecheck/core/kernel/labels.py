@@ -46,13 +46,11 @@ def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
         if type(obj) is not pd.Series and not (through and type(obj) is pd.DataFrame):
             return None             # df[5] is a column
         index = obj.index
-        if type(index) is pd.RangeIndex:
-            present = k in index
-        elif type(index) is pd.Index and index.dtype.kind in "iu" and \
-                type(index.dtype).__module__.split(".")[0] == "numpy" and len(index) <= _INDEX_ROWS:
-            present = k in index
-        else:
+        integers = type(index) is pd.Index and index.dtype.kind in "iu" and \
+            type(index.dtype).__module__.split(".")[0] == "numpy" and len(index) <= _INDEX_ROWS
+        if type(index) is not pd.RangeIndex and not integers:
             return None
+        present = k in index
     except Exception:  # noqa: BLE001
         return None
     if present:
