@@ -217,6 +217,17 @@ def test_get_group_of_a_value_the_column_does_not_hold():
     holds("g = nums.groupby('k').get_group(5)\n", ns, KeyError, kind="key")
     runs_unclaimed("g = sales.groupby('region').get_group('n')\ng = nums.groupby('k').get_group(2.0)\n"
                    "g = nums.groupby('k', sort=False).get_group(True)\n", ns)
+    # a groupby object an earlier cell made: the values it grouped by then, not the column now
+    grouped, by_number = SALES.groupby("region"), ns["nums"].groupby("k")
+    later = SALES.copy()
+    regrouped = later.groupby("region")
+    later["region"] = ["x", "x", "x"]
+    ns.update(grouped=grouped, by_number=by_number, regrouped=regrouped)
+    holds("g = grouped.get_group('N')\n", ns, KeyError, kind="key")
+    holds("g = by_number.get_group(3)\n", ns, KeyError, kind="key")
+    holds("g = regrouped.get_group('x')\n", ns, KeyError, kind="key")
+    runs_unclaimed("g = grouped.get_group('s')\ng = by_number.get_group(1)\ng = regrouped.get_group('n')\n"
+                   "g = grouped['revenue'].get_group('n')\n", ns)
     big = pd.DataFrame({"k": np.arange(200_000) % 7})
     assert facts_of("g = big.groupby('k').get_group(9)\n", namespace(big=big), "key") == []   # past the budget
 
@@ -331,14 +342,15 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
     fig = plt.figure()
     grid = np.array([UserAxes(fig, (0, 0, 1, 1)), UserAxes(fig, (0, 0, 1, 1))], dtype=object)
     ns = namespace(o=objects, lab=labelled, named=named, user=user, grid=grid, one=grid[0], num=pd.Series([1, 2]),
-                   keyed=pd.DataFrame({Recorded("k"): [1, 2], "v": [1, 2]}))
+                   keyed=pd.DataFrame({Recorded("k"): [1, 2], "v": [1, 2]}),
+                   by_objects=pd.DataFrame({"o": [Recorded("a"), Recorded("b")], "v": [1, 2]}).groupby("o"))
     cells = ["c = o.astype(int)", "c = o.astype(float)", "c = pd.to_numeric(o)", "c = pd.to_datetime(o)",
              "c = lab.astype(int)", "c = named.astype(float)", "c = pd.to_numeric(named)", "c = o + num",
              "c = o - 1", "c = lab - num", "c = named - num", "c = user['a'].astype(int)", "c = user.iloc['a']",
              "c = user.iloc[9]", "c = user.loc[9]", "c = user.groupby('k').agg({'z': 'sum'})",
              "c = user.merge(user, on='z')", "c = user.pivot_table(index='z', values='n')",
              "c = user.groupby('k').get_group('zz')", "c = grid[5]", "c = one[0]", "c = keyed.groupby('v').get_group(9)",
-             "c = user['a'] - user['n']"]
+             "c = user['a'] - user['n']", "c = by_objects.get_group('zz')", "c = user.groupby('k')['zz']"]
     RAN.clear()                     # making the objects hashed the user's keys
     for cell in cells:
         # pandas' own objects in the same cell, first: claimed

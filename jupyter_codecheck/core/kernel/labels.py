@@ -2,7 +2,8 @@
 
     `s.loc[5]`, `df.loc[5]`, `df.loc[5, "c"]`, `df.at[5, "c"]`, `s[5]`  an integer label an index
                                     of integers lacks (pandas reads an integer there as a label)
-    `df.groupby("k").get_group("x")`  a value column "k" does not hold
+    `df.groupby("k").get_group("x")`, `g.get_group("x")`  a value column "k" does not hold (for
+                                    `g`, an earlier cell's groupby: the values it grouped by)
 
 Read: the index of a DataFrame or Series whose class is pandas' own, when it is a RangeIndex or an
 index of numpy integers; the values of a column of numbers or pandas' `str` dtype, for a frame of
@@ -61,18 +62,12 @@ def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
 
 
 def missing_group(n: ast.Call, live: Live) -> MissingLabel | None:
-    """`df.groupby("k").get_group(v)`: v among the column's values (as get_group's dict lookup
-    compares them), the NaN group aside."""
+    """`df.groupby("k").get_group(v)`, or `g.get_group(v)` on a groupby object an earlier cell
+    made: v among the grouping's values (as get_group's dict lookup compares them), the NaN
+    group aside."""
     pd = sys.modules.get("pandas")
     func = n.func
     if pd is None or not isinstance(func, ast.Attribute) or func.attr != "get_group" or len(n.args) != 1 or n.keywords:
-        return None
-    owner = func.value
-    if not (isinstance(owner, ast.Call) and isinstance(owner.func, ast.Attribute) and owner.func.attr == "groupby"):
-        return None
-    by = owner.args[0] if len(owner.args) == 1 else next((k.value for k in owner.keywords if k.arg == "by"), None)
-    if not isinstance(by, ast.Constant) or type(by.value) is not str or len(owner.args) > 1 or \
-            {k.arg for k in owner.keywords} - _GROUPBY_KEYWORDS - {"by"}:
         return None
     key = n.args[0]
     value = _literal_int(key)
@@ -80,25 +75,60 @@ def missing_group(n: ast.Call, live: Live) -> MissingLabel | None:
         if not isinstance(key, ast.Constant) or type(key.value) not in (str, float, bool):
             return None
         value = key.value
+    owner = func.value
     try:
-        frame = live(owner.func.value)
-        if type(frame) is not pd.DataFrame or len(frame) > GROUP_ROWS or _text_columns(frame).count(by.value) != 1 or \
-                any(type(x) is str and x == by.value for x in frame.index.names):
+        if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Attribute) and owner.func.attr == "groupby":
+            found = _inline_grouping(owner, live, pd)
+        else:
+            found = _live_grouping(live(owner), pd)
+        if found is None:
             return None
-        column = frame[by.value]
-        dtype = column.dtype
-        if not (type(dtype) is pd.StringDtype or (type(dtype).__module__.split(".")[0] == "numpy" and
-                                                  dtype.kind in "biuf")):
+        by, values = found
+        dtype = values.dtype
+        if len(values) > GROUP_ROWS or not (type(dtype) is pd.StringDtype or (
+                type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "biuf")):
             return None
-        groups = column.dropna().unique().tolist()
+        groups = pd.Series(values).dropna().unique().tolist()
     except Exception:  # noqa: BLE001
         return None
     if value in set(groups):
         return None
     shown = groups[:8]
-    return MissingLabel(key, f"{ast.unparse(n)}: no group {value!r} in column {by.value!r} "
+    return MissingLabel(key, f"{ast.unparse(n)}: no group {value!r} in column {by!r} "
                              f"(groups: {', '.join(repr(g) for g in shown)}{', ...' if len(groups) > 8 else ''}): KeyError",
                         [g for g in groups if type(g) is str])
+
+
+def _inline_grouping(owner: ast.Call, live: Live, pd):
+    """`df.groupby("k")`: ("k", the column), for a frame whose class is pandas' own."""
+    by = owner.args[0] if len(owner.args) == 1 else next((k.value for k in owner.keywords if k.arg == "by"), None)
+    if not isinstance(by, ast.Constant) or type(by.value) is not str or len(owner.args) > 1 or \
+            {k.arg for k in owner.keywords} - _GROUPBY_KEYWORDS - {"by"}:
+        return None
+    frame = live(owner.func.value)
+    if type(frame) is not pd.DataFrame or len(frame) > GROUP_ROWS or _text_columns(frame).count(by.value) != 1 or \
+            any(type(x) is str and x == by.value for x in frame.index.names):
+        return None
+    return by.value, frame[by.value]
+
+
+def _live_grouping(g, pd):
+    """A groupby object of one column key: (the key, the values it grouped by when it was made;
+    a later change of the frame's column does not regroup it). Read from pandas' own instance
+    dicts (`_grouper`, its one `Grouping`); another layout of them: None."""
+    from pandas.core.groupby import generic, grouper, ops
+    if type(g) not in (generic.DataFrameGroupBy, generic.SeriesGroupBy):
+        return None
+    state = vars(g)
+    by, made = state.get("keys"), state.get("_grouper", state.get("grouper"))
+    if type(by) is not str or state.get("level") is not None or type(made) is not ops.BaseGrouper:
+        return None
+    groupings = vars(made).get("_groupings")
+    if type(groupings) is not list or len(groupings) != 1 or type(groupings[0]) is not grouper.Grouping:
+        return None
+    values = vars(groupings[0]).get("grouping_vector")
+    kinds = (sys.modules["numpy"].ndarray, pd.arrays.StringArray, getattr(pd.arrays, "ArrowStringArray", None))
+    return (by, values) if type(values) in kinds else None
 
 
 def _text_columns(frame) -> list[str]:
