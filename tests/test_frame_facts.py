@@ -257,6 +257,19 @@ def test_an_integer_label_an_index_of_integers_lacks():
     assert facts_of("v = named[0]\n", ns, "key") == []      # a position in pandas before 3.0
 
 
+def test_a_text_label_an_index_lacks_through_loc():
+    cities = pd.DataFrame({"v": [1, 2]}, index=["Oslo", "Lima"])
+    ns = namespace(cities=cities, objects=cities.set_axis(pd.Index(["Oslo", "Lima"], dtype=object)),
+                   s=pd.Series([10, 20, 30]), dates=pd.Series([1, 2], index=pd.to_datetime(["2020-01-05", "2020-02-01"])))
+    f = holds("v = cities.loc['Olso']\n", ns, KeyError, kind="key")
+    assert f.candidates == ["'Oslo'"]
+    for cell in ("v = objects.loc['Rome', 'v']\n", "v = cities['v'].loc['Rome']\n", "v = s.loc['a']\n",
+                 "v = cities.at['Rome', 'v']\n"):
+        holds(cell, ns, KeyError, kind="key")
+    runs_unclaimed("v = cities.loc['Oslo']\nv = objects.loc['Lima', 'v']\nv = cities.loc['A':'Z']\n"
+                   "v = dates.loc['2020-01']\n", ns)
+
+
 def test_an_index_beyond_the_grid_of_axes_subplots_returned():
     _, axes = plt.subplots(2, 2)
     _, ax = plt.subplots()
@@ -350,7 +363,8 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
              "c = user.iloc[9]", "c = user.loc[9]", "c = user.groupby('k').agg({'z': 'sum'})",
              "c = user.merge(user, on='z')", "c = user.pivot_table(index='z', values='n')",
              "c = user.groupby('k').get_group('zz')", "c = grid[5]", "c = one[0]", "c = keyed.groupby('v').get_group(9)",
-             "c = user['a'] - user['n']", "c = by_objects.get_group('zz')", "c = user.groupby('k')['zz']"]
+             "c = user['a'] - user['n']", "c = by_objects.get_group('zz')", "c = user.groupby('k')['zz']",
+             "c = lab.loc['zz']", "c = lab.loc[7]"]
     RAN.clear()                     # making the objects hashed the user's keys
     for cell in cells:
         # pandas' own objects in the same cell, first: claimed

@@ -2,11 +2,12 @@
 
     `s.loc[5]`, `df.loc[5]`, `df.loc[5, "c"]`, `df.at[5, "c"]`, `s[5]`  an integer label an index
                                     of integers lacks (pandas reads an integer there as a label)
+    `df.loc["Rome"]`, `s.loc["Rome"]`  a text label an index of integers or of text lacks
     `df.groupby("k").get_group("x")`, `g.get_group("x")`  a value column "k" does not hold (for
                                     `g`, an earlier cell's groupby: the values it grouped by)
 
-Read: the index of a DataFrame or Series whose class is pandas' own, when it is a RangeIndex or an
-index of numpy integers; the values of a column of numbers or pandas' `str` dtype, for a frame of
+Read: the index of a DataFrame or Series whose class is pandas' own, when it is a RangeIndex, an
+index of numpy integers or of text (of at most `_INDEX_ROWS` labels); the values of a column of numbers or pandas' `str` dtype, for a frame of
 at most `GROUP_ROWS` rows (its distinct values cost a pass over it).
 """
 from __future__ import annotations
@@ -40,6 +41,8 @@ def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
         if isinstance(key, ast.Tuple):
             key = key.elts[0] if len(key.elts) == 2 else None
     k = _literal_int(key) if key is not None else None
+    if k is None and through and isinstance(key, ast.Constant) and type(key.value) is str:
+        k = key.value               # `s["x"]` without .loc: keys.py's
     if k is None:
         return None
     try:
@@ -47,18 +50,34 @@ def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
         if type(obj) is not pd.Series and not (through and type(obj) is pd.DataFrame):
             return None             # df[5] is a column
         index = obj.index
-        integers = type(index) is pd.Index and index.dtype.kind in "iu" and \
-            type(index.dtype).__module__.split(".")[0] == "numpy" and len(index) <= _INDEX_ROWS
-        if type(index) is not pd.RangeIndex and not integers:
-            return None
+        kind = _index_kind(index, pd)
+        if kind is None or (kind == "text" and type(k) is not str):
+            return None             # an integer into text labels: a position before pandas 3
         present = k in index
     except Exception:  # noqa: BLE001
         return None
     if present:
         return None
     held = f"its RangeIndex(start={index.start}, stop={index.stop}, step={index.step})" \
-        if type(index) is pd.RangeIndex else f"its index of {len(index)} integers"
-    return MissingLabel(key, f"{ast.unparse(n)}: no row label {k} in {ast.unparse(base)} ({held}): KeyError")
+        if type(index) is pd.RangeIndex else f"its index of {len(index)} {'integers' if kind == 'integers' else 'labels'}"
+    labels = [x for x in index.tolist()[:_INDEX_ROWS] if type(x) is str] if kind == "text" else []
+    return MissingLabel(key, f"{ast.unparse(n)}: no row label {k!r} in {ast.unparse(base)} ({held}): KeyError", labels)
+
+
+def _index_kind(index, pd) -> str | None:
+    """"integers" (a RangeIndex, numpy's integers), "text" (pandas' str, or objects that are all
+    plain str), or None: an index whose lookup the facts leave to pandas (dates read "2020-01" as a
+    range, floats, a MultiIndex, objects of the user's)."""
+    if type(index) is pd.RangeIndex:
+        return "integers"
+    if type(index) is not pd.Index or len(index) > _INDEX_ROWS:
+        return None
+    dtype = index.dtype
+    if type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "iu":
+        return "integers"
+    if type(dtype) is pd.StringDtype or (dtype == object and all(type(x) is str for x in index.tolist())):
+        return "text"
+    return None
 
 
 def missing_group(n: ast.Call, live: Live) -> MissingLabel | None:
