@@ -75,6 +75,16 @@ def test_a_conversion_names_the_first_value_pandas_refuses(cell, value, good):
     runs_unclaimed(good, namespace(df=frame()))
 
 
+def test_a_mapping_of_columns_to_dtypes_fails_at_the_first_column_in_the_frames_order():
+    ns = namespace(df=frame())
+    f = holds("d = df.astype({'weight': int, 'price': float})\n", ns, ValueError)
+    assert "column 'price'" in f.message and "'n/a'" in f.message     # price comes before weight
+    holds("d = df.astype({'weight': int, 'qty': float})\n", ns, ValueError)
+    holds("d = df.astype({'pirce': float})\n", ns, KeyError, kind="key")
+    runs_unclaimed("d = df.astype({'id': int, 'qty': float, 'city': 'category'})\n", ns)
+    assert facts_of("d = df.astype({'id': 'datetime64[ns]', 'price': float})\n", ns, "value") == []  # id: not judged
+
+
 def test_nan_into_integers_is_pandas_intcastingnanerror_a_valueerror():
     from pandas.errors import IntCastingNaNError
     ns = namespace(df=frame())

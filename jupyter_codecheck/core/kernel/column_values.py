@@ -136,14 +136,41 @@ def conversion_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
 def _astype_claim(n: ast.Call, keywords: dict, live: Live, pd) -> ValueClaim | None:
     if len(n.args) + len(keywords) != 1 or (not n.args and "dtype" not in keywords):
         return None                     # errors="ignore", copy=...: left alone
-    dtype = _cast_dtype(n.args[0] if n.args else keywords["dtype"], live)
+    given = n.args[0] if n.args else keywords["dtype"]
+    what = f"{ast.unparse(n.func.value)}.astype({ast.unparse(given)})"
+    if isinstance(given, ast.Dict):
+        return _mapping_claim(n, given, live, pd, what)
+    dtype = _cast_dtype(given, live)
     head = _conversion_sample(column(n.func.value, live))
     if dtype is None or head is None:
         return None
     found = _first_failure(lambda h: h.astype(dtype), head)
-    if found is None:
+    return _claim(n, found, head, what) if found else None
+
+
+def _mapping_claim(n: ast.Call, given: ast.Dict, live: Live, pd, what: str) -> ValueClaim | None:
+    """`df.astype({"price": float, "qty": int})`: pandas converts the named columns in the frame's
+    order and stops at the first that fails (a name the frame lacks is a KeyError first: a key
+    fact, columns.py)."""
+    frame = live(n.func.value)
+    if type(frame) is not pd.DataFrame or any(not isinstance(k, ast.Constant) or type(k.value) is not str
+                                              for k in given.keys):
         return None
-    return _claim(n, found, head, f"{ast.unparse(n.func.value)}.astype({ast.unparse(n.args[0] if n.args else keywords['dtype'])})")
+    casts = {k.value: v for k, v in zip(given.keys, given.values)}
+    names = frame.columns.tolist()
+    if any(type(c) not in _PLAIN for c in names) or any(names.count(c) != 1 for c in casts):
+        return None
+    for name in names:
+        if name not in casts:
+            continue
+        dtype = _cast_dtype(casts[name], live)
+        head = _conversion_sample(frame[name]) if dtype is not None else None
+        if head is None:
+            return None                 # a conversion not judged may fail first
+        found = _first_failure(lambda h, dtype=dtype: h.astype(dtype), head)
+        if found:
+            return _claim(n, found, head, f"{what}: column {name!r}")
+    return None
 
 
 def _cast_dtype(node: ast.expr, live: Live):

@@ -1,5 +1,6 @@
 """The column names a DataFrame method call is given: `df.sort_values("pirce")`,
-`df.groupby(by="regoin")`, `df.drop(columns=["nmae"])`, `df.dropna(subset=["age"])`, and the
+`df.groupby(by="regoin")`, `df.drop(columns=["nmae"])`, `df.dropna(subset=["age"])`,
+`df.astype({"pirce": float})`, and the
 keys of `df.groupby(...).agg({"col": ...})` / `.agg(out=("col", "sum"))`, `pd.merge(a, b,
 on="k")` / `a.merge(b, left_on=..., right_on=...)` (each side), `df.pivot(index=..., columns=...,
 values=...)`, `df.pivot_table(...)`. A name the DataFrame lacks is a KeyError there (each method
@@ -59,6 +60,9 @@ def column_uses(n: ast.Call) -> list[ColumnUse]:
         return _merged(n, kw)
     if func.attr in ("pivot", "pivot_table"):
         return _pivoted(n, kw)
+    if func.attr == "astype" and len(n.args) == 1 and isinstance(n.args[0], ast.Dict) and not kw:
+        keys = [k for k in n.args[0].keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        return [ColumnUse(func.value, keys, False, "for astype()")] if keys else []
     named = column_literals(n)
     if named is None:
         return []
