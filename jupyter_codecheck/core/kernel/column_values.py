@@ -257,6 +257,8 @@ def _binop_claim(n: ast.BinOp, live: Live, pd) -> ValueClaim | None:
     if any(h is None for h in heads) or (len(series) == 2 and not left.index.equals(right.index)):
         return None                     # two indexes are aligned first: other rows meet
     op = type(n.op)
+    if op in (ast.Mult, ast.Pow) and _costly(op, heads, pd):
+        return None
 
     def run(h):
         rows = len(h)
@@ -273,6 +275,18 @@ def _binop_claim(n: ast.BinOp, live: Live, pd) -> ValueClaim | None:
     return ValueClaim(n, f"{ast.unparse(n)}: {_OPERATORS[op]} between {kinds} fails at row "
                          f"{_shown(series[0].index[at])} ({_shown(values[0])} {_OPERATORS[op]} {_shown(values[1])}): "
                          f"{_name(error)}", type(error).__name__)
+
+
+def _costly(op, heads, pd) -> bool:
+    """Would trying the operation do real work: text repeated by integers (`"ab" * 10**9`), Python
+    integers raised to a power? Then it is not tried (and such rows run: no claim is lost)."""
+    def integers(x) -> bool:
+        if type(x) is not pd.Series:
+            return type(x) is int and op is ast.Mult
+        if x.dtype == object:
+            return any(type(v) is int for v in x.tolist())
+        return x.dtype.kind in "iu" and op is ast.Mult
+    return any(integers(h) for h in heads)
 
 
 def _operand(node: ast.expr, live: Live, pd):
