@@ -26,7 +26,7 @@ RULES = {
     "attribute": ("MissingAttribute", "The live object has no such attribute.", "error"),
     "key": ("MissingKey", "The live dict or DataFrame has no such key or column.", "error"),
     "call": ("BadCall", "The callable's signature rejects these arguments.", "error"),
-    "value": ("BadValue", "The library rejects the live inputs' shapes here.", "error"),
+    "value": ("BadValue", "The library rejects the live inputs' shapes, dtypes or values here.", "error"),
     "replace": ("UnexpectedCode", "The model expects different code here.", "warning"),
     "change": ("UnexpectedCode", "The model expects different code here.", "warning"),
     "insert": ("MissingCode", "Something seems to be missing here.", "warning"),

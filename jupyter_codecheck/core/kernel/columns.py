@@ -1,15 +1,20 @@
 """The column names a DataFrame method call is given: `df.sort_values("pirce")`,
-`df.groupby(by="regoin")`, `df.drop(columns=["nmae"])`, `df.dropna(subset=["age"])`. A name the
-DataFrame lacks is a KeyError there (each method is held against the installed pandas by
-tests/test_kernel_facts.py).
+`df.groupby(by="regoin")`, `df.drop(columns=["nmae"])`, `df.dropna(subset=["age"])`,
+`df.astype({"pirce": float})`, and the
+keys of `df.groupby(...).agg({"col": ...})` / `.agg(out=("col", "sum"))`, `pd.merge(a, b,
+on="k")` / `a.merge(b, left_on=..., right_on=...)` (each side), `df.pivot(index=..., columns=...,
+values=...)`, `df.pivot_table(...)`. A name the DataFrame lacks is a KeyError there (each method
+is held against the installed pandas by tests/test_kernel_facts.py and tests/test_frame_facts.py).
 
-`column_literals(call)` answers the string literals that must be columns (or, where pandas also
-takes them, index level names), and whether index level names count; None when the call names
-none for sure (another axis, `errors="ignore"`, a `level=`, not a literal).
+`column_uses(call)` answers, for each DataFrame the call reads, the string literals that must be
+its columns (or, where pandas also takes them, index level names), and whether index level names
+count; nothing where the call names none for sure (another axis, `errors="ignore"`, a `level=`,
+not a literal).
 """
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 # method: (position of the argument, its keyword, index level names count too, a list is labels)
 _TAKES = {
@@ -26,6 +31,101 @@ _TAKES = {
     "pop": (0, "item", False, False),
     "melt": (None, "id_vars", False, True),
 }
+# pandas' functions that take the frame first: their column parameters after it, by position
+# (pivot's are keyword-only), and whether index level names count
+_FUNCTIONS = {"merge": None,
+              "pivot": ((None, "index"), (None, "columns"), (None, "values"), False),
+              "pivot_table": ((1, "values"), (2, "index"), (3, "columns"), True)}
+
+
+@dataclass
+class ColumnUse:
+    """String literals that must be columns of the DataFrame `frame` stands for."""
+    frame: ast.expr
+    keys: list[ast.Constant]
+    index_names: bool            # an index level name of that name does too
+    what: str                    # the use, for the message: "to drop", "for merge() (right)"
+    function: str | None = None  # pandas' own function the callee must be (`pd.merge`); None: a method
+    receiver: ast.expr | None = None    # a method's receiver that must be a DataFrame too (`a` of `a.merge(b)`)
+
+
+def column_uses(n: ast.Call) -> list[ColumnUse]:
+    func = n.func
+    if not isinstance(func, ast.Attribute):
+        return []
+    kw = {k.arg: k.value for k in n.keywords}
+    if func.attr in ("agg", "aggregate"):
+        return _aggregated(n, kw)
+    if func.attr == "merge":
+        return _merged(n, kw)
+    if func.attr in ("pivot", "pivot_table"):
+        return _pivoted(n, kw)
+    if func.attr == "astype" and len(n.args) == 1 and isinstance(n.args[0], ast.Dict) and not kw:
+        keys = [k for k in n.args[0].keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        return [ColumnUse(func.value, keys, False, "for astype()")] if keys else []
+    named = column_literals(n)
+    if named is None:
+        return []
+    what = "to drop" if func.attr == "drop" else f"for {func.attr}()"
+    return [ColumnUse(func.value, named[0], named[1], what)]
+
+
+def _aggregated(n: ast.Call, kw: dict) -> list[ColumnUse]:
+    """`df.groupby(...).agg({"col": "sum"})`, `.agg(total=("col", "sum"))`, `df.agg({"col": ...})`:
+    the columns aggregated (never index levels). A selection (`df.groupby(k)[["a"]]`) is not read."""
+    owner = n.func.value
+    grouped = isinstance(owner, ast.Call) and isinstance(owner.func, ast.Attribute) and \
+        owner.func.attr == "groupby" and "axis" not in {k.arg for k in owner.keywords}
+    if "axis" in kw:
+        return []
+    keys = []
+    if len(n.args) == 1 and isinstance(n.args[0], ast.Dict) and not n.keywords:
+        keys = [k for k in n.args[0].keys if k is not None]
+    elif grouped and not n.args and n.keywords:
+        keys = [v.elts[0] for v in kw.values() if isinstance(v, ast.Tuple) and len(v.elts) == 2]
+    keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+    if not keys:
+        return []
+    return [ColumnUse(owner.func.value if grouped else owner, keys, False, f"for {n.func.attr}()")]
+
+
+def _merged(n: ast.Call, kw: dict) -> list[ColumnUse]:
+    """`left.merge(right, on=...)`, `pd.merge(left, right, left_on=..., right_on=...)`: `on` names
+    a column (or index level) of both, `left_on` of the left, `right_on` of the right. Both
+    readings are given; facts.py keeps the one the callee is."""
+    if "left_index" in kw or "right_index" in kw:
+        return []
+    args = n.args
+    readings = ((None, n.func.value, args[0] if args else kw.get("right")),
+                ("merge", args[0] if args else kw.get("left"), args[1] if len(args) > 1 else kw.get("right")))
+    uses = []
+    for function, left, right in readings:
+        for side, frame in (("left", left), ("right", right)):
+            keys = _literals(kw.get("on"), True) + _literals(kw.get(f"{side}_on"), True)
+            if keys and frame is not None:
+                uses.append(ColumnUse(frame, keys, True, f"for merge() ({side})", function,
+                                      None if function else n.func.value))
+    return uses
+
+
+def _pivoted(n: ast.Call, kw: dict) -> list[ColumnUse]:
+    """`df.pivot(index=, columns=, values=)` (columns only), `df.pivot_table(values, index,
+    columns)` (index level names count), and pandas' functions of the same names (the frame
+    first): both readings, as for merge."""
+    method = n.func.attr
+    *params, index_names = _FUNCTIONS[method]
+    uses = []
+    for function, frame, shift in ((None, n.func.value, 1), (method, n.args[0] if n.args else kw.get("data"), 0)):
+        keys = []
+        for at, name in params:
+            named = kw.get(name)
+            if named is None and at is not None and 0 <= at - shift < len(n.args):
+                named = n.args[at - shift]
+            keys += _literals(named, True)
+        if keys and frame is not None:
+            uses.append(ColumnUse(frame, keys, index_names, f"for {method}()", function,
+                                  None if function else n.func.value))
+    return uses
 
 
 def column_literals(n: ast.Call) -> tuple[list[ast.Constant], bool] | None:
@@ -43,6 +143,7 @@ def column_literals(n: ast.Call) -> tuple[list[ast.Constant], bool] | None:
         named = n.args[at]
     keys = _literals(named, lists)
     return (keys, index_names) if keys else None
+
 
 
 def _dropped(n: ast.Call, kw: dict) -> tuple[list[ast.Constant], bool] | None:

@@ -17,12 +17,15 @@ from dataclasses import asdict, dataclass, field
 
 from ..pycheck import near_typo, parse
 from .attributes import attribute_names, has_attribute
-from .columns import column_literals
+from .column_values import column_binop_claim, conversion_claim
+from .columns import column_uses
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .flow import Effects, cell_function_names
 from .keys import missing_key
+from .labels import MissingLabel, missing_group, row_label_missing
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, chain_root
+from .positions import position_claim
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim
@@ -156,19 +159,29 @@ class _Walk:
                 if not self._value(accessor_claim(n, lambda x: self._live(x, local))):
                     self._attribute(n, local)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
-                self._key(n, local)
+                if not self._value(position_claim(n, lambda x: self._live(x, local), self._text)):
+                    self._key(n, local)
+                    self._label(row_label_missing(n, lambda x: self._live(x, local)))
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.Call):
                 self._call(n, local)
             elif isinstance(n, ast.BinOp):
-                self._value(binop_claim(n, lambda x: self._live(x, local)))
+                live = lambda x: self._live(x, local)
+                self._value(binop_claim(n, live)) or self._value(column_binop_claim(n, live))
 
     def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False):
         root = chain_root(chain)
         if root is None or root in local or any(root in g for g in self.guarded):
             return UNRESOLVED
         return self.state.live(chain, self.ns, changes_matter=changes_matter, keys=keys)
+
+    def _live_or_builtin(self, node: ast.AST, local: set[str], *, changes_matter: bool = True):
+        """_live, and a builtin's name the cell and the kernel leave as Python's (`int`, `len`)."""
+        if isinstance(node, ast.Name) and node.id not in self.ns and node.id not in self.state.bound \
+                and node.id not in local and hasattr(builtins, node.id):
+            return getattr(builtins, node.id)
+        return self._live(node, local, changes_matter=changes_matter)
 
     def _attribute(self, n: ast.Attribute, local: set[str]) -> None:
         obj = self._live(n.value, local)
@@ -199,38 +212,42 @@ class _Walk:
         keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if not keys:
             return
-        obj = self._live(base, local, keys=True)
-        if obj is UNRESOLVED:
+        # `df.groupby("k")["revenu"]`: the columns selected after grouping are df's
+        grouped = isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
+        obj = self._live(base.func.value if grouped else base, local, keys=True)
+        pd = sys.modules.get("pandas")
+        if obj is UNRESOLVED or grouped and (pd is None or type(obj) is not pd.DataFrame):
             return
+        levels = {x for x in obj.index.names if type(x) is str} if grouped else set()
         for k in keys:
-            labels = self._missing_label(obj, k.value, columns)
-            if labels is None:
+            labels = self._missing_label(obj, k.value, columns or grouped)
+            if labels is None or k.value in levels:
                 continue
             what = "column" if type(obj) is not dict else "key"
-            self._missing_key(k, labels, f"{type(obj).__name__} has no {what} {k.value!r}")
+            self._missing_key(k, labels, f"{type(obj).__name__} has no {what} {k.value!r}" +
+                              (" to select after groupby()" if grouped else ""))
 
     def _call(self, n: ast.Call, local: set[str]) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
             return
         func = n.func
-        if isinstance(func, ast.Name) and func.id not in self.ns and func.id not in self.state.bound \
-                and func.id not in local and hasattr(builtins, func.id):
-            target = getattr(builtins, func.id)
-        else:
-            # a method's signature does not change when its object does (`model.fit(X)` first)
-            target = self._live(func, local, changes_matter=not isinstance(func, ast.Attribute))
+        self._label(missing_group(n, lambda x: self._live(x, local)))
+        # a method's signature does not change when its object does (`model.fit(X)` first)
+        target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if target is UNRESOLVED:
+            self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
             if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
                 self._at_callee(func, f"{ast.unparse(func)} is a {type(target).__name__}, not a function: "
                                       "calling it raises TypeError")
             return
-        self._column_arguments(n, local)
+        self._column_arguments(n, local, target)
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
             return
         if self._value(call_claim(n, target, lambda x: self._live(x, local),
-                                  lambda x: self._live(x, local, changes_matter=False), self._text)):
+                                  lambda x: self._live(x, local, changes_matter=False), self._text)) or \
+                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))):
             return
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
         if err is None:
@@ -356,23 +373,37 @@ class _Walk:
                   [f"{quote}{c}{quote}" for c in _near(k.value, labels) if quote not in c],
                   end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
 
-    def _column_arguments(self, n: ast.Call, local: set[str]) -> None:
-        """Column names given to a DataFrame method (`df.sort_values("pirce")`, `df.drop(columns=
-        ["nmae"])`, see columns.py): one the DataFrame lacks is a KeyError."""
-        named = column_literals(n)
-        if named is None:
-            return
-        keys, index_names = named
-        frame = self._live(n.func.value, local, keys=True)
+    def _column_arguments(self, n: ast.Call, local: set[str], target) -> None:
+        """Column names given to a DataFrame method or pandas function (`df.sort_values("pirce")`,
+        `df.drop(columns=["nmae"])`, `pd.merge(a, b, on="k")`, see columns.py): one the DataFrame
+        lacks is a KeyError."""
         pd = sys.modules.get("pandas")
-        if frame is UNRESOLVED or pd is None or type(frame) is not pd.DataFrame:
+        if pd is None:
             return
-        levels = {x for x in frame.index.names if isinstance(x, str)} if index_names else set()
-        for k in keys:
-            labels = self._missing_label(frame, k.value, True)
-            if labels is not None and k.value not in levels:
-                what = "to drop" if n.func.attr == "drop" else f"for {n.func.attr}()"
-                self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {what}")
+        for use in column_uses(n):
+            if use.function is not None and (target is UNRESOLVED or target is not getattr(pd, use.function, None)):
+                continue
+            if use.receiver is not None and type(self._live(use.receiver, local, keys=True)) is not pd.DataFrame:
+                continue
+            frame = self._live(use.frame, local, keys=True)
+            if frame is UNRESOLVED or type(frame) is not pd.DataFrame:
+                continue
+            levels = {x for x in frame.index.names if isinstance(x, str)} if use.index_names else set()
+            for k in use.keys:
+                labels = self._missing_label(frame, k.value, True)
+                if labels is not None and k.value not in levels:
+                    self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {use.what}")
+
+    def _label(self, m: MissingLabel | None) -> None:
+        """A row label or group name the object lacks (labels.py): a key fact on the literal."""
+        if m is None:
+            return
+        k = m.key
+        if m.labels and isinstance(k, ast.Constant) and type(k.value) is str:
+            self._missing_key(k, m.labels, m.message)
+        elif k.end_lineno == k.lineno:
+            self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, m.message, [],
+                      end=_chars(self.lines, k.lineno, k.end_col_offset))
 
     def _missing_label(self, obj, key: str, columns: bool):
         """missing_key, with the keys the cell sets on the object before this point."""

@@ -11,6 +11,9 @@ shapes and dtypes only, as the library computes them before it touches the data:
     pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
                   no datetimes, `s.cat` on one that is not categorical: AttributeError
 
+pandas' rules on a column's values (conversions, arithmetic) are in column_values.py, its row
+labels and group names in labels.py, positions (iloc, matplotlib's grid of Axes) in positions.py.
+
 Only objects whose class is numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a
 subclass) are read, and only their `shape`, `ndim`, `dtype` and `size` (C slots, or pandas' own
 properties); numeric dtypes only, where the shape check surely comes first. Anything else, or

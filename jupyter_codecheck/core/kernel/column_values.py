@@ -1,0 +1,319 @@
+"""Does pandas refuse a live column's values? Judged by pandas itself, on the column's first rows:
+
+    conversions  `s.astype(int)` (float, "int64", np.float32, ...), `pd.to_numeric(s)`,
+                 `pd.to_datetime(s)` without errors="coerce": the first value that fails
+    arithmetic   `df["a"] + df["b"]` (- * / // % **), a column and a number: text where
+                 pandas' operation on the values raises TypeError (`str * int` repeats, runs)
+
+The operation is pandas' own, run on the first `SAMPLE_ROWS` rows only: a failure there is the
+whole column's failure (pandas converts and combines row by row, in order, and stops at the
+first that fails); when those rows pass, a later row may still fail: no claim. Only a Series
+whose class is pandas' own is read, of a numpy or pandas' `str` dtype, its index of numbers or
+text, and a column of objects only when every value read is a plain str, int, float, bool or
+None, so that no code of the user's runs.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+import warnings
+
+from .values import Live, ValueClaim, _literal_int
+
+# rows a conversion or an operation is tried on; the failing row is searched among them
+SAMPLE_ROWS = 1000
+_PLAIN = (str, int, float, bool, type(None))
+_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+              ast.Mod: "%", ast.Pow: "**"}
+# numpy's numeric dtypes: converted value by value; pandas' nullable ones ("Int64") first infer a
+# type over all the values, so their first rows do not tell the whole column's exception
+_CASTS = {"int", "float", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float16", "float32", "float64"}
+# keywords kept as written (literals); errors= other than "raise" turns failures into NaN
+_TO_NUMERIC_KEYWORDS = {"errors", "downcast"}
+_TO_DATETIME_KEYWORDS = {"errors", "format", "dayfirst", "yearfirst", "utc", "unit", "exact"}
+
+
+def _pd():
+    return sys.modules.get("pandas")
+
+
+def column(node: ast.expr, live: Live):
+    """The live Series `node` stands for; a column (`df["c"]`) only of a DataFrame whose class is
+    pandas' own (a subclass may give its columns otherwise)."""
+    pd = _pd()
+    s = live(node)
+    if pd is None or type(s) is not pd.Series:
+        return None
+    if isinstance(node, (ast.Subscript, ast.Attribute)) and type(live(node.value)) not in (pd.DataFrame, dict):
+        return None
+    return s
+
+
+def sample(s):
+    """The first rows of `s` when pandas alone reads them, else None."""
+    pd = _pd()
+    if pd is None or type(s) is not pd.Series or type(s.name) not in _PLAIN or not _plain_index(s.index, pd):
+        return None
+    dtype = s.dtype
+    head = s.iloc[:SAMPLE_ROWS]
+    if type(dtype) is pd.StringDtype:
+        return head
+    if type(dtype).__module__.split(".")[0] != "numpy" or dtype.kind not in "biufcmMO":
+        return None                 # categories, nullable and arrow dtypes: pandas' to judge
+    if dtype.kind == "O" and any(type(v) not in _PLAIN for v in head.tolist()):
+        return None
+    return head
+
+
+def _plain_index(index, pd) -> bool:
+    """An index of numbers, dates or text, whose labels pandas compares without the user's code."""
+    if type(index) is pd.RangeIndex:
+        return True
+    return type(index) is pd.Index and (type(index.dtype) is pd.StringDtype or
+                                        (type(index.dtype).__module__.split(".")[0] == "numpy" and
+                                         index.dtype.kind in "biufmM"))
+
+
+def _fails(run, head) -> BaseException | None:
+    """The exception pandas' operation `run` raises on `head`, or None."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")      # format guesses, downcasts: not the user's to see
+            run(head)
+    except (ValueError, TypeError, OverflowError) as e:
+        return e
+    except Exception:  # noqa: BLE001 - another failure: not claimed
+        return None
+    return None
+
+
+def _first_failure(run, head) -> tuple[int, BaseException] | None:
+    """The exception `run` raises on the sampled rows, and the position of the first row whose
+    addition makes it fail: the shortest failing prefix, found by doubling from one row (a text
+    column fails at its first rows), then halving."""
+    error = _fails(run, head) if len(head) else None
+    if error is None:
+        return None
+    good, bad = 0, 1                       # head[:good] passes, head[:bad] fails (once tried)
+    while bad < len(head) and _fails(run, head.iloc[:bad]) is None:
+        good, bad = bad, min(2 * bad, len(head))
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if _fails(run, head.iloc[:mid]) is None:
+            good = mid
+        else:
+            bad = mid
+    return bad - 1, error
+
+
+def _name(error: BaseException) -> str:
+    """The exception as the traceback will name it; a subclass of ValueError says so."""
+    name = type(error).__name__
+    return name if name in ("ValueError", "TypeError") or not isinstance(error, ValueError) else \
+        f"{name} (a ValueError)"
+
+
+# -- conversions ------------------------------------------------------------------------------------
+
+def conversion_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`s.astype(int)`, `pd.to_numeric(s)`, `pd.to_datetime(s)` that fails on a value among the
+    column's first rows."""
+    pd = _pd()
+    if pd is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    try:
+        if isinstance(n.func, ast.Attribute) and n.func.attr == "astype":
+            return _astype_claim(n, keywords, live, pd)
+        if target is pd.to_numeric or target is pd.to_datetime:
+            return _parse_claim(n, target, keywords, live, pd)
+    except Exception:  # noqa: BLE001 - pandas reads otherwise: no claim
+        return None
+    return None
+
+
+def _astype_claim(n: ast.Call, keywords: dict, live: Live, pd) -> ValueClaim | None:
+    if len(n.args) + len(keywords) != 1 or (not n.args and "dtype" not in keywords):
+        return None                     # errors="ignore", copy=...: left alone
+    given = n.args[0] if n.args else keywords["dtype"]
+    what = f"{ast.unparse(n.func.value)}.astype({ast.unparse(given)})"
+    if isinstance(given, ast.Dict):
+        return _mapping_claim(n, given, live, pd, what)
+    dtype = _cast_dtype(given, live)
+    head = _conversion_sample(column(n.func.value, live))
+    if dtype is None or head is None:
+        return None
+    found = _first_failure(lambda h: h.astype(dtype), head)
+    return _claim(n, found, head, what) if found else None
+
+
+def _mapping_claim(n: ast.Call, given: ast.Dict, live: Live, pd, what: str) -> ValueClaim | None:
+    """`df.astype({"price": float, "qty": int})`: pandas converts the named columns in the frame's
+    order and stops at the first that fails (a name the frame lacks is a KeyError first: a key
+    fact, columns.py)."""
+    frame = live(n.func.value)
+    if type(frame) is not pd.DataFrame or any(not isinstance(k, ast.Constant) or type(k.value) is not str
+                                              for k in given.keys):
+        return None
+    casts = {k.value: v for k, v in zip(given.keys, given.values)}
+    names = frame.columns.tolist()
+    if any(type(c) not in _PLAIN for c in names) or any(names.count(c) != 1 for c in casts):
+        return None
+    for name in names:
+        if name not in casts:
+            continue
+        dtype = _cast_dtype(casts[name], live)
+        head = _conversion_sample(frame[name]) if dtype is not None else None
+        if head is None:
+            return None                 # a conversion not judged may fail first
+        found = _first_failure(lambda h, dtype=dtype: h.astype(dtype), head)
+        if found:
+            return _claim(n, found, head, f"{what}: column {name!r}")
+    return None
+
+
+def _cast_dtype(node: ast.expr, live: Live):
+    """The numeric dtype `astype` is given: `int`, `float`, a name of one ("int64", "Float64"),
+    numpy's scalar type (`np.int32`)."""
+    if isinstance(node, ast.Constant) and node.value in _CASTS:
+        return node.value
+    v = live(node)
+    if v is int or v is float:
+        return v
+    np = sys.modules.get("numpy")
+    if np is not None and type(v) is type and v in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+                                                    np.uint32, np.uint64, np.float16, np.float32, np.float64):
+        return v
+    return None
+
+
+def _parse_claim(n: ast.Call, target, keywords: dict, live: Live, pd) -> ValueClaim | None:
+    allowed = _TO_NUMERIC_KEYWORDS if target is pd.to_numeric else _TO_DATETIME_KEYWORDS
+    if len(n.args) != 1 or set(keywords) - allowed:
+        return None
+    try:
+        given = {k: ast.literal_eval(v) for k, v in keywords.items()}
+    except ValueError:
+        return None
+    if given.get("errors", "raise") != "raise":
+        return None
+    head = _conversion_sample(column(n.args[0], live))
+    if head is None:
+        return None
+    found = _first_failure(lambda h: target(h, **given), head)
+    if found is None:
+        return None
+    return _claim(n, found, head, f"{ast.unparse(n.func)}({ast.unparse(n.args[0])})")
+
+
+def _conversion_sample(s):
+    """The rows a conversion is tried on: the first rows where pandas converts value by value
+    (numpy's dtypes, its own `str` held in Python), so that they fail as the whole column does;
+    with another storage (arrow's), only the whole column."""
+    head = sample(s)
+    if head is None or len(s) <= SAMPLE_ROWS:
+        return head
+    dtype = s.dtype
+    return head if type(dtype).__module__.split(".")[0] == "numpy" or getattr(dtype, "storage", None) == "python" \
+        else None
+
+
+def _claim(n: ast.Call, found: tuple[int, BaseException], head, what: str) -> ValueClaim:
+    at, error = found
+    return ValueClaim(n.func, f"{what} fails at row {_shown(head.index[at])} on the value "
+                              f"{_shown(head.iloc[at])}: {_name(error)}", type(error).__name__, callee=True)
+
+
+def _shown(v) -> str:
+    """A value as the message shows it: short, and never with the ": " before the exception's name."""
+    text = repr(v) if type(v) in _PLAIN else str(v)
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return text.replace(": ", ":")
+
+
+# -- arithmetic -------------------------------------------------------------------------------------
+
+def column_binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
+    """`df["name"] - df["age"]`: an operation pandas refuses on the values of a text column and
+    a numeric one (or a number written in the cell)."""
+    pd = _pd()
+    if pd is None or type(n.op) not in _OPERATORS:
+        return None
+    try:
+        return _binop_claim(n, live, pd)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _binop_claim(n: ast.BinOp, live: Live, pd) -> ValueClaim | None:
+    left, right = _operand(n.left, live, pd), _operand(n.right, live, pd)
+    if left is None or right is None or not any(type(x) is pd.Series for x in (left, right)):
+        return None
+    series = [x for x in (left, right) if type(x) is pd.Series]
+    if not any(type(s.dtype) is pd.StringDtype or s.dtype == object for s in series):
+        return None                     # numbers with numbers: no TypeError of this kind
+    heads = [sample(x) if type(x) is pd.Series else x for x in (left, right)]
+    if any(h is None for h in heads) or (len(series) == 2 and not left.index.equals(right.index)):
+        return None                     # two indexes are aligned first: other rows meet
+    op = type(n.op)
+    if op in (ast.Mult, ast.Pow) and _costly(op, heads, pd):
+        return None
+
+    def run(h):
+        rows = len(h)
+        a, b = (x.iloc[:rows] if type(x) is pd.Series else x for x in heads)
+        return _apply(op, a, b)
+
+    found = _first_failure(run, heads[0] if type(left) is pd.Series else heads[1])
+    if found is None or not isinstance(found[1], TypeError):
+        return None
+    at, error = found
+    values = [h.iloc[at] if type(h) is pd.Series else h for h in heads]
+    kinds = " and ".join(f"a column of {x.dtype}" if type(x) is pd.Series else f"the number {x!r}"
+                         for x in (left, right))
+    return ValueClaim(n, f"{ast.unparse(n)}: {_OPERATORS[op]} between {kinds} fails at row "
+                         f"{_shown(series[0].index[at])} ({_shown(values[0])} {_OPERATORS[op]} {_shown(values[1])}): "
+                         f"{_name(error)}", type(error).__name__)
+
+
+def _costly(op, heads, pd) -> bool:
+    """Would trying the operation do real work: text repeated by integers (`"ab" * 10**9`), Python
+    integers raised to a power? Then it is not tried (and such rows run: no claim is lost)."""
+    def integers(x) -> bool:
+        if type(x) is not pd.Series:
+            return type(x) is int and op is ast.Mult
+        if x.dtype == object:
+            return any(type(v) is int for v in x.tolist())
+        return x.dtype.kind in "iu" and op is ast.Mult
+    return any(integers(h) for h in heads)
+
+
+def _operand(node: ast.expr, live: Live, pd):
+    """A live Series, or a number written in the cell; else None."""
+    v = _literal_number(node)
+    if v is not None:
+        return v
+    return column(node, live)
+
+
+def _literal_number(node: ast.expr):
+    if isinstance(node, ast.Constant) and type(node.value) is float:
+        return node.value
+    return _literal_int(node)
+
+
+def _apply(op, a, b):
+    if op is ast.Add:
+        return a + b
+    if op is ast.Sub:
+        return a - b
+    if op is ast.Mult:
+        return a * b
+    if op is ast.Div:
+        return a / b
+    if op is ast.FloorDiv:
+        return a // b
+    if op is ast.Mod:
+        return a % b
+    return a ** b
