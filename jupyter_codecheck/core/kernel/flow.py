@@ -33,16 +33,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .libraries import is_library_object
-from .namespace import UNRESOLVED, chain_root, resolve_step
+from .namespace import UNRESOLVED, Made, chain_root, resolve_step
 
 # methods that change a pandas object (others return a new one unless inplace=True)
-_PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
+PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
 _MUTATING = {dict: frozenset({"pop", "popitem", "update", "setdefault", "clear", "__setitem__",
                               "__delitem__"})}
 # library functions that change their first argument (`operator.setitem(df, "z", 1)`)
 _MUTATES_FIRST = {"_operator": {"setitem", "delitem", "iadd", "iconcat"}, "operator": {"setitem", "delitem"},
                   "random": {"shuffle"}, "numpy": {"copyto", "put", "place", "putmask", "fill_diagonal"},
-                  "numpy.random": {"shuffle"}, "_heapq": {"heappush", "heappop", "heapify", "heapreplace",
+                  "numpy.random": {"shuffle"}, "numpy.random._generator": {"shuffle"}, "_heapq": {"heappush", "heappop", "heapify", "heapreplace",
                                                           "heappushpop"},
                   "heapq": {"heappush", "heappop", "heapify", "heapreplace", "heappushpop"},
                   "_bisect": {"insort", "insort_left", "insort_right"},
@@ -94,6 +94,19 @@ class Effects:
                                                      (id(obj) in self.keys_set and not keys))):
             return UNRESOLVED
         return obj
+
+    def bind_made(self, name: str, made: Made) -> bool:
+        """`name`, just bound at the cell's top level to a new value, is the object `made` stands
+        for: followed by identity from here like a live object, holding what the value held."""
+        objects = self.held.get(name)
+        if name in self.same or objects is None:
+            return False
+        del self.held[name]
+        self.same[name] = made
+        self.kept[id(made)] = made
+        if objects:
+            self.holds.setdefault(id(made), []).extend(objects)
+        return True
 
     def set_keys(self, obj) -> set[str]:
         """The string keys the cell sets on a live object before this point."""
@@ -402,7 +415,13 @@ class _Step:
             for p in prefix[:-1]:
                 st.changed.add(id(p))
             key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
-            if key is not None and id(obj) not in st.changed:
+            made = issubclass(type(obj), Made)
+            if made:
+                self.change(st.holds.get(id(obj), []))   # the value made may be one of them
+            if made and isinstance(target, ast.Subscript) and isinstance(target.ctx, ast.Store) and \
+                    obj.keeps("__setitem__", False):
+                pass                                     # `a[0] = 1` in an array: its shape stays
+            elif key is not None and id(obj) not in st.changed:
                 st.keys_set.setdefault(id(obj), set()).add(key)
             else:
                 st.changed.add(id(obj))
@@ -461,7 +480,8 @@ class _Step:
             receiver = self.identity(func.value)
             if receiver is UNRESOLVED and chain_root(func.value):
                 base = self.identity(_chain(func.value)[0])
-                receiver = base if _is_pandas(base) else UNRESOLVED   # `df["a"].mean()`: a column of df
+                # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
+                receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
             if not _keeps_receiver(receiver, func.attr, call):
                 if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
                     st.changed.add(id(receiver))
@@ -599,15 +619,21 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     import types
     if issubclass(type(receiver), types.ModuleType):
         return True                  # `np.random.seed(0)`: a module's attributes stay
+    if issubclass(type(receiver), Made):
+        return receiver.keeps(method, inplace(call))     # a value the cell made (abstract.py)
     pd = sys.modules.get("pandas")
     if pd is not None and issubclass(type(receiver), (pd.DataFrame, pd.Series, pd.Index)):
-        inplace = any(k.arg == "inplace" and not (isinstance(k.value, ast.Constant) and not k.value.value)
-                      for k in call.keywords)
-        return not inplace and method not in _PANDAS_MUTATING
+        return not inplace(call) and method not in PANDAS_MUTATING
     for kind, mutating in _MUTATING.items():
         if type(receiver) is kind:
             return method not in mutating
     return type(receiver) in (str, bytes, int, float, tuple, frozenset, type(None))
+
+
+def inplace(call: ast.Call) -> bool:
+    """`inplace=` given a value that may be true: pandas then changes the object itself."""
+    return any(k.arg == "inplace" and not (isinstance(k.value, ast.Constant) and not k.value.value)
+               for k in call.keywords)
 
 
 def _is_library(obj) -> bool:
