@@ -371,7 +371,8 @@ class Propagation:
         if isinstance(key, ast.Constant) and type(key.value) is str and key.value in labels:
             return Abstract("Series", frame.shape[:1], labels[key.value])
         if isinstance(key, ast.List) and key.elts and all(isinstance(e, ast.Constant) and type(e.value) is str
-                                                            and e.value in labels for e in key.elts):
+                                                            and e.value in labels for e in key.elts) and \
+                len({e.value for e in key.elts}) == len(key.elts):
             return _frame(frame.shape[0], tuple((e.value, labels[e.value]) for e in key.elts))
         return None
 
@@ -688,7 +689,7 @@ class Propagation:
         live = not issubclass(type(owner), Abstract)
         est = owner if live else owner.instance()
         kinds = (pre.StandardScaler, pre.MinMaxScaler, getattr(dec, "PCA", None))
-        if est is None or type(est) not in kinds:
+        if est is None or not any(type(est) is k for k in kinds):
             return None
         own = object.__getattribute__(est, "__dict__")
         if "_sklearn_output_config" in own:
@@ -701,15 +702,15 @@ class Propagation:
             return None                       # numbers only, or scikit-learn may refuse X
         n, p = x.shape
         if method == "transform":
-            if not live or own.get("n_features_in_") != p or p is None or \
+            if not live or type(own.get("n_features_in_")) is not int or own["n_features_in_"] != p or \
                     (x.like == "DataFrame" and "feature_names_in_" in own and
                      list(own["feature_names_in_"]) != [c for c, _ in x.columns]):
                 return None
             width = own.get("n_components_") if type(est) is kinds[2] else p
             return Abstract("ndarray", (n, width), "f") if type(width) is int else None
         if type(est) is kinds[2]:
-            k = own.get("n_components")
-            if n is None or p is None or own.get("svd_solver", "auto") != "auto":
+            k, solver = own.get("n_components"), own.get("svd_solver")
+            if n is None or p is None or type(solver) is not str or solver != "auto":
                 return None
             k = min(n, p) if k is None else k
             return Abstract("ndarray", (n, k), "f") if type(k) is int and 1 <= k <= min(n, p) else None
@@ -791,21 +792,23 @@ def indexed(a: Abstract, index: list | None) -> Abstract | None:
 
 
 def _nested(value) -> tuple[tuple, str] | None:
-    """The shape and dtype kind of a literal nested list of numbers numpy makes rectangular."""
-    def walk(v, depth):
+    """The shape and dtype kind of a literal nested list of numbers numpy makes rectangular (ints
+    that fit int64)."""
+    def walk(v):
         if type(v) in (list, tuple):
-            parts = [walk(x, depth + 1) for x in v]
+            parts = [walk(x) for x in v]
             if any(p is None for p in parts) or len({p[0] for p in parts}) > 1:
                 return None
-            return ((len(v),) + (parts[0][0] if parts else ()), set().union(*(p[1] for p in parts)))
+            return (len(v),) + (parts[0][0] if parts else ()), set().union(*(p[1] for p in parts))
         kind = _scalar_kind(v)
-        return None if kind is None else ((), {kind})
-    out = walk(value, 0)
-    if out is None or type(value) not in (list, tuple):
+        if kind is None or (kind == "i" and not -2 ** 63 <= v < 2 ** 63):
+            return None
+        return (), {kind}
+    out = walk(value) if type(value) in (list, tuple) else None
+    if out is None:
         return None
     shape, kinds = out
-    order = "bifc"
-    return shape, (max(kinds, key=order.index) if kinds else "f")
+    return shape, (max(kinds, key="bifc".index) if kinds else "f")
 
 
 def _known(target) -> str | None:
