@@ -167,6 +167,14 @@ def test_an_index_beyond_the_axes_plt_subplots_made_in_the_cell(cell, exception,
     runs_unclaimed(cell.replace(wrong, fitting))
 
 
+def test_a_literal_index_beyond_a_live_array_of_numbers():
+    ns = namespace(a=np.zeros((2, 3)), axes=np.array([object(), object()]))
+    assert "index 3 is out of bounds for axis 1 with size 3" in holds("b = a[1, 3]\n", ns).message
+    assert "too many indices" in holds("b = a[0, 1, 0]\n", ns).message
+    runs_unclaimed("b = a[1, 2]\nc = a[-2]\nd = a[:, None, 0]\n", ns)
+    assert value_facts("b = axes[2]\n", ns) == []          # an array of objects: the live axes rule's
+
+
 def test_silence_where_the_cell_may_change_or_rebind_what_it_made():
     ns = namespace(g=lambda m: m.reshape(4, 3))
     use = "c = a @ np.ones((3, 2))\n"         # a of shape (3, 4): a claim; (4, 3): none
@@ -246,7 +254,7 @@ def test_no_user_code_runs_and_a_users_function_or_object_stays_opaque():
     for made in ["a = make_array(3)", "a = np.zeros(d.shape)", "a = np.zeros((len(d), 4))", "a = d.reshape(3, 4)",
                  "a = u.reshape(3, 4)", "a = np.array(u)", "a = np.concatenate([u, u])", "a = u.T",
                  "a = uf.drop(columns=['b']).to_numpy()", "a = uf.to_numpy()", "a = us.fit_transform(df[['area', 'rooms']])",
-                 "a, b = train_test_split(u)", "a = np.asarray(d)"]:
+                 "a, b = train_test_split(u)", "a = np.asarray(d)", "a = u[5]"]:
         cell = f"{made}\nc = a @ np.ones((3, 2))\n"
         assert value_facts(cell, ns) == [], made
     assert RAN == []
@@ -332,3 +340,37 @@ def test_random_subplots_grids_and_indices_against_matplotlib():
         else:
             assert raised is None or raised[0] == "AttributeError", (cell, raised)   # ndarray.plot: not a value fact
     assert claimed > 25
+
+
+def _frame_chain(rnd: random.Random) -> str:
+    """A random cell from the frame: columns chosen, dropped, split, scaled, then numpy steps."""
+    numbers = ["area", "rooms", "age", "price"]
+    picked = rnd.sample(numbers, rnd.choice([1, 2, 3]))
+    lines = [rnd.choice([f"X = df[{picked}]", f"X = df.drop(columns={[c for c in FRAME.columns if c not in picked]})"])]
+    lines.append(rnd.choice(["A = X.values", "A = X.to_numpy()", "A = np.array(X)", "A = X.values.T"]))
+    lines.append(rnd.choice([
+        f"A, B = train_test_split(A, test_size={rnd.choice([0.25, 0.5, 2, 3])})",
+        "A = StandardScaler().fit_transform(A)", "s = MinMaxScaler()\nA = s.fit_transform(A)",
+        f"A = PCA(n_components={rnd.choice([1, 2, 3, 4])}).fit_transform(A)", "A = A.copy()",
+        f"y = df['price'].values\nA, B, y, z = train_test_split(A, y, train_size={rnd.choice([0.5, 0.75, 6])})"]))
+    lines.append(rnd.choice([
+        f"r = A @ np.ones({rnd.choice([1, 2, 3, 4])})", f"r = A.reshape({rnd.choice([2, 3, 4, 5])}, -1)",
+        f"r = A + np.zeros({rnd.choice([1, 2, 3, 4, 6])})", f"r = A.sum(axis={rnd.choice([0, 1, 2])})",
+        f"r = np.hstack([A, np.ones(({rnd.choice([2, 6, 8])}, 1))])", f"r = A[:, {rnd.choice([0, 1, 2, 3])}]",
+        "m = LinearRegression().fit(A[:, 0], np.ones(len(A)))", "m = LinearRegression().fit(A, np.ones(len(A)))"]))
+    return "\n".join(lines) + "\n"
+
+
+def test_random_frame_chains_against_pandas_and_scikit_learn():
+    rnd = random.Random(3)
+    claimed = ran = 0
+    for _ in range(400):
+        cell = _frame_chain(rnd)
+        facts = value_facts(cell, namespace())
+        raised = run(cell, namespace())
+        if facts:
+            claimed += 1
+            assert raised is not None and (raised[1] < facts[0].line or raised == (named(facts[0]), facts[0].line)), \
+                (cell, facts[0].message, raised)
+        ran += raised is None
+    assert claimed > 80 and ran > 100, (claimed, ran)

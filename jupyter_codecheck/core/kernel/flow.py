@@ -492,12 +492,17 @@ class _Step:
                     self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
         # arguments: a library call leaves them as they are, but for the few that change one
         # (an unbound method, `operator.setitem`, `out=`); anything else may change them
-        if target is not UNRESOLVED and _is_library(target):
-            for a in self._changed_by_library(func, target, call):
+        # (a method of what the cell made, abstract.py, is its library's too)
+        made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
+            issubclass(type(self.identity(func.value)), Made)
+        if (target is not UNRESOLVED and _is_library(target)) or made:
+            changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
+                self._changed_by_library(func, target, call)
+            for a in changed:
                 if any_root(a) is not None:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
-        if target is UNRESOLVED or not _is_library(target):
+        elif target is UNRESOLVED or not _is_library(target):
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = any_root(a)
                 if r is not None:

@@ -341,11 +341,13 @@ def _is_number(text: str) -> bool:
 def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
     """`axes[3]` on the axes of `plt.subplots(1, 3)`, `axes[0, 0]` on a 1-D array, `ax[0]` on
     one Axes: numpy's IndexError, or the TypeError of an object that takes no index. Of values
-    the cell makes only (abstract.py); a live array is read by the rules for live objects."""
+    the cell makes (abstract.py) and of live arrays of numbers (a live array of objects, such as
+    Axes, is the live axes rule's)."""
     if isinstance(n.ctx, ast.Store):
         return None
-    base = live(n.value)
-    if not issubclass(type(base), Abstract) or base.like not in ("ndarray", "Axes"):
+    value = live(n.value)
+    base = value if issubclass(type(value), Abstract) else _array(value)
+    if base is None or base.like not in ("ndarray", "Axes"):
         return None
     if base.like == "Axes":
         return ValueClaim(n, f"{ast.unparse(n.value)} is one Axes: 'Axes' object is not subscriptable: TypeError",
