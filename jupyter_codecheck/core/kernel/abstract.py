@@ -48,6 +48,9 @@ _ARRAY_RESHAPING = frozenset({"resize", "__setstate__"})
 _ESTIMATOR_KEEPING = frozenset({"fit", "partial_fit", "fit_transform", "transform", "fit_predict", "predict",
                                 "predict_proba", "predict_log_proba", "decision_function", "score",
                                 "inverse_transform", "get_params", "get_feature_names_out"})
+# the methods propagated through (of an ndarray, a Series or a DataFrame)
+_METHODS = frozenset({"reshape", "transpose", "ravel", "flatten", "copy", "astype", "to_numpy", "drop",
+                      *_REDUCTIONS})
 _SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle"})
 # plt.subplots' keywords whose values cannot make it refuse the grid (the ratios must fit it)
 _SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "figsize", "dpi", "subplot_kw",
@@ -283,6 +286,7 @@ class Propagation:
         self.read = read
         self.made_first = made_first        # a step from a live object computed, not read (below)
         self._seen: dict[int, object] = {}
+        self._shapes: dict[int, tuple] = {}     # id -> (the object, its shape and dtype): a frame's read once
 
     def value(self, node: ast.AST):
         """`node`'s live object or abstract value (a tuple of them for a call that returns a
@@ -308,7 +312,13 @@ class Propagation:
         return obj
 
     def shaped(self, node: ast.AST) -> Abstract | None:
-        return shaped(self.value(node))
+        return self.shape_of(self.value(node))
+
+    def shape_of(self, v) -> Abstract | None:
+        kept = self._shapes.get(id(v))
+        if kept is None or kept[0] is not v:
+            kept = self._shapes[id(v)] = (v, shaped(v))
+        return kept[1]
 
     def array(self, node: ast.AST) -> Abstract | None:
         a = self.shaped(node)
@@ -357,7 +367,11 @@ class Propagation:
         if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
             k = literal_int(node.slice)
             return value[k] if k is not None and -len(value) <= k < len(value) else None
-        base = shaped(value)
+        columns = (isinstance(node.slice, ast.Constant) and type(node.slice.value) is str) or \
+            isinstance(node.slice, ast.List)
+        if not columns and _pandas(value):
+            return None                          # `df[mask]`: not known, and the frame is not read
+        base = self.shape_of(value)
         if base is None:
             return None
         if base.like == "DataFrame" and base.columns is not None:
@@ -562,7 +576,7 @@ class Propagation:
             shape, kind = nested
             return Abstract("ndarray", shape, self._dtype(dtype, kind))
         value = self.value(arg)
-        x = shaped(value)
+        x = self.shape_of(value)
         if x is None or x.like not in ("ndarray", "Series", "DataFrame"):
             return None
         if x.like == "ndarray" and not copies and dtype is None:
@@ -609,9 +623,13 @@ class Propagation:
 
     def _method(self, node: ast.Call, method: str):
         value = self.value(node.func.value)
-        base = shaped(value)
-        if base is None or base.like == "estimator":
+        if method in ("fit_transform", "transform"):
             return self._transformed(node, value, method)
+        if method not in _METHODS:
+            return None
+        base = self.shape_of(value)
+        if base is None:
+            return None
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if base.like == "ndarray":
             if method == "reshape" and args and set(keywords) <= {"order"}:
@@ -809,6 +827,11 @@ def _nested(value) -> tuple[tuple, str] | None:
         return None
     shape, kinds = out
     return shape, (max(kinds, key="bifc".index) if kinds else "f")
+
+
+def _pandas(v) -> bool:
+    pd = sys.modules.get("pandas")
+    return pd is not None and (type(v) is pd.DataFrame or type(v) is pd.Series)
 
 
 def _known(target) -> str | None:

@@ -4,7 +4,9 @@ shapes and dtypes only, as the library computes them before it touches the data:
     numpy         `a @ b`, `np.dot`, `np.matmul`: the inner dimensions; `+ - * /` between two
                   arrays: broadcasting; `a.reshape(...)`, `np.reshape`: the sizes; `np.concatenate`,
                   `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
-                  the array's dimensions (numpy.exceptions.AxisError)
+                  the array's dimensions (numpy.exceptions.AxisError; `np.expand_dims`: the
+                  result's); a literal index beyond a dimension, or more indices than dimensions
+                  (IndexError)
     scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
                   where they say it takes numbers only (no encoder in front)
@@ -15,12 +17,9 @@ The inputs are read as "a shape and dtype" (abstract.shaped): of a live object w
 numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a subclass), only its `shape`,
 `ndim`, `dtype` and `size` (C slots, or pandas' own properties), or of a value the cell itself
 makes, carried through known library calls (abstract.py; a size it leaves unknown is no claim).
-Numeric dtypes only, where the shape check surely comes first. Of a value the cell makes, also:
-
-    numpy         a literal index beyond a dimension, or more indices than dimensions (IndexError)
-    matplotlib    `axes[3]` on `plt.subplots(1, 3)`'s axes (IndexError); one Axes subscripted (TypeError)
-
-Anything else, or any doubt, is no claim.
+Numeric dtypes only, where the shape check surely comes first; of a value the cell makes, also
+matplotlib's axes: `axes[3]` on those of `plt.subplots(1, 3)` (IndexError), one Axes subscripted
+(TypeError). Anything else, or any doubt, is no claim.
 """
 from __future__ import annotations
 
@@ -76,6 +75,9 @@ def _np():
 def _array(v) -> Abstract | None:
     """The shape and dtype of `v` when it is a numpy ndarray (live, or one the cell makes) of a
     numeric dtype; else None."""
+    np = _np()
+    if not issubclass(type(v), Abstract) and (np is None or type(v) is not np.ndarray):
+        return None                 # a frame's columns are not read for nothing
     a = shaped(v)
     return a if a is not None and a.like == "ndarray" and numeric(a.kind) else None
 
