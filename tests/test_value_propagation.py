@@ -96,6 +96,8 @@ NUMPY = [
     ("a = np.zeros(6)\nb = np.concatenate([a, a.reshape(2, 3)])\n", "a = np.zeros(6)\nb = np.concatenate([a, a.reshape(6)])\n"),
     ("a = np.zeros((2, 3))\nb = np.argmax(a, axis=2)\n", "a = np.zeros((2, 3))\nb = np.argmax(a, axis=1)\n"),
     ("a = np.zeros((2, 3))\nb = a[0, 3]\n", "a = np.zeros((2, 3))\nb = a[1, 2]\n"),
+    ("a = np.zeros((len(df), 3))\nc = a + np.ones(len(df))\n", "a = np.zeros((len(df), 3))\nc = a + np.ones(3)\n"),
+    ("a = np.ones(df.shape[0] // 2)\nc = a.reshape(3, -1)\n", "a = np.ones(df.shape[0] // 2)\nc = a.reshape(2, -1)\n"),
 ]
 
 
@@ -193,6 +195,10 @@ def test_silence_where_the_cell_may_change_or_rebind_what_it_made():
         assert len(value_facts(cell, ns)) == 1, cell
         assert run(cell, ns) == ("ValueError", cell.count("\n")), cell
     holds("fig, axes = plt.subplots(1, 2)\naxes[0].plot([1])\naxes[1].set_title('b')\naxes[2].plot([2])\n")
+    holds("fig, axes = plt.subplots(1, 2)\nfor ax in axes:\n    ax.plot([1])\naxes[2].plot([2])\n")
+    holds("a = np.zeros((3, 4))\nfor row in a:\n    row[0] = 1\n" + use, ns)
+    for loop in ["for row in a:\n    g(a)\n", "for i, row in enumerate(a):\n    row.resize(2)\n"]:
+        assert value_facts("a = np.zeros((3, 4))\n" + loop + use, ns) == [], loop
 
 
 def test_a_frame_made_in_the_cell_loses_its_columns_when_the_cell_changes_them():

@@ -164,7 +164,13 @@ class _Step:
         # loop variables first: a loop's body runs after its target is bound
         for n in nodes:
             if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
-                self.bind(n.target, n.iter, replace=False, valued=valued)
+                made = self.identity(n.iter)
+                if isinstance(n.target, ast.Name) and issubclass(type(made), Made):
+                    # `for ax in axes`: an element of what the cell made, never the value itself
+                    valued.add(id(n.target))
+                    self.hold(n.target.id, list(self.state.holds.get(id(made), [])), replace=False)
+                else:
+                    self.bind(n.target, n.iter, replace=False, valued=valued)
         stored: dict[int, ast.AST] = {}  # an item or attribute target -> the value put there
         replace = top_level and isinstance(node, (ast.Assign, ast.AnnAssign))
         for n in nodes:
