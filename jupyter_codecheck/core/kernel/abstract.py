@@ -36,8 +36,8 @@ from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made
 
 _NUMERIC = "biufc"
-# reductions that take `axis=` and drop that dimension: the result's dtype kind from the input's
-# (None: the input's own kind)
+# reductions that take `axis=` and drop that dimension: the result's dtype kind for the input's
+# (a kind not listed: the input's own)
 _REDUCTIONS = {"sum": {"b": "i"}, "prod": {"b": "i"}, "max": {}, "min": {}, "mean": {"b": "f", "i": "f", "u": "f"},
                "std": {"b": "f", "i": "f", "u": "f", "c": "f"}, "var": {"b": "f", "i": "f", "u": "f", "c": "f"},
                "any": {k: "b" for k in _NUMERIC}, "all": {k: "b" for k in _NUMERIC},
@@ -52,7 +52,7 @@ _ESTIMATOR_KEEPING = frozenset({"fit", "partial_fit", "fit_transform", "transfor
 _METHODS = frozenset({"reshape", "transpose", "ravel", "flatten", "copy", "astype", "to_numpy", "drop",
                       *_REDUCTIONS})
 _SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle"})
-# plt.subplots' keywords whose values cannot make it refuse the grid (the ratios must fit it)
+# plt.subplots' keywords taken (not the ratios and gridspec_kw: they must fit the grid)
 _SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "figsize", "dpi", "subplot_kw",
                                "layout", "constrained_layout", "tight_layout", "facecolor"})
 _SHARE = (True, False, "all", "none", "row", "col")
@@ -192,7 +192,7 @@ _RANK = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
 
 # -- shapes -----------------------------------------------------------------------------------------
 
-def broadcast(a: tuple, b: tuple) -> tuple | None:
+def _broadcast(a: tuple, b: tuple) -> tuple | None:
     """numpy's broadcast of two shapes, where it surely succeeds; else None."""
     out = []
     for k in range(1, max(len(a), len(b)) + 1):
@@ -218,7 +218,7 @@ def _matmul(a: tuple, b: tuple) -> tuple | None:
         return b[:-2] + b[-1:]
     if len(b) == 1:
         return a[:-1]
-    batch = broadcast(a[:-2], b[:-2])
+    batch = _broadcast(a[:-2], b[:-2])
     return None if batch is None else batch + (a[-2], b[-1])
 
 
@@ -356,7 +356,8 @@ class Propagation:
             return Abstract("ndarray", base.shape, base.kind)
         if node.attr == "values" and base.like == "Series" and base.kind is not None:
             return Abstract("ndarray", base.shape, base.kind)     # an extension dtype's is no ndarray
-        if base.like == "DataFrame" and base.columns is not None and node.attr in dict(base.columns):
+        if base.like == "DataFrame" and base.columns is not None and node.attr in dict(base.columns) and \
+                not node.attr.startswith("_"):
             pd = sys.modules.get("pandas")
             if pd is not None and inspect.getattr_static(pd.DataFrame, node.attr, None) is None:
                 return Abstract("Series", base.shape[:1], dict(base.columns)[node.attr])   # `df.price`
@@ -377,7 +378,7 @@ class Propagation:
         if base.like == "DataFrame" and base.columns is not None:
             return self._columns(base, node.slice)
         if base.like == "ndarray":
-            return indexed(base, self.index(node.slice))
+            return _indexed(base, self.index(node.slice))
         return None
 
     def _columns(self, frame: Abstract, key: ast.expr):
@@ -439,7 +440,7 @@ class Propagation:
         if not numeric(a.kind) or not numeric(b.kind) or (a.kind == b.kind == "b" and
                                                           isinstance(node.op, ast.Sub)):
             return None
-        shape = broadcast(a.shape, b.shape)
+        shape = _broadcast(a.shape, b.shape)
         return None if shape is None else Abstract("ndarray", shape,
                                                    _arithmetic_kind(node.op, a.kind, b.kind, scalar=False))
 
@@ -776,7 +777,7 @@ class Propagation:
         return (None, axes)
 
 
-def indexed(a: Abstract, index: list | None) -> Abstract | None:
+def _indexed(a: Abstract, index: list | None) -> Abstract | None:
     """numpy's basic indexing of `a` (ints, slices, None, one Ellipsis), where it surely succeeds."""
     if index is None or index.count(Ellipsis) > 1:
         return None
