@@ -51,7 +51,8 @@ def run(cell: str, ns: dict) -> tuple[str, int] | None:
 
 
 def named(fact) -> str:
-    return fact.message.rpartition(": ")[2].split(" ")[0]
+    """The exception a fact names (a key fact: KeyError)."""
+    return "KeyError" if fact.kind == "key" else fact.message.rpartition(": ")[2].split(" ")[0]
 
 
 def holds(cell: str, ns: dict | None = None):
@@ -363,7 +364,8 @@ def _frame_chain(rnd: random.Random) -> str:
         f"r = A @ np.ones({rnd.choice([1, 2, 3, 4])})", f"r = A.reshape({rnd.choice([2, 3, 4, 5])}, -1)",
         f"r = A + np.zeros({rnd.choice([1, 2, 3, 4, 6])})", f"r = A.sum(axis={rnd.choice([0, 1, 2])})",
         f"r = np.hstack([A, np.ones(({rnd.choice([2, 6, 8])}, 1))])", f"r = A[:, {rnd.choice([0, 1, 2, 3])}]",
-        "m = LinearRegression().fit(A[:, 0], np.ones(len(A)))", "m = LinearRegression().fit(A, np.ones(len(A)))"]))
+        "m = LinearRegression().fit(A[:, 0], np.ones(len(A)))", "m = LinearRegression().fit(A, np.ones(len(A)))",
+        f"r = X[{rnd.choice(numbers)!r}].sum()", f"r = X[['area', {rnd.choice(numbers)!r}]].values @ np.ones(2)"]))
     return "\n".join(lines) + "\n"
 
 
@@ -372,7 +374,7 @@ def test_random_frame_chains_against_pandas_and_scikit_learn():
     claimed = ran = 0
     for _ in range(400):
         cell = _frame_chain(rnd)
-        facts = value_facts(cell, namespace())
+        facts = [f for f in kernel_facts(cell, namespace()) if f.kind in ("value", "key")]
         raised = run(cell, namespace())
         if facts:
             claimed += 1
@@ -380,3 +382,20 @@ def test_random_frame_chains_against_pandas_and_scikit_learn():
                 (cell, facts[0].message, raised)
         ran += raised is None
     assert claimed > 80 and ran > 100, (claimed, ran)
+
+
+def test_a_column_the_cell_dropped_or_left_out_is_a_key_error():
+    ns = namespace()
+    for cell, column in [("X = df.drop(columns=['price'])\nm = X['price'].mean()\n", "price"),
+                         ("X = df[['area', 'rooms']]\nv = X[['area', 'age']]\n", "age"),
+                         ("df = df.drop(columns='city')\nn = df.loc[:, 'city']\n", "city"),
+                         ("X_tr, X_te = train_test_split(df.drop(columns=['price']), test_size=2)\ny = X_tr['price']\n",
+                          "price")]:
+        facts = [f for f in kernel_facts(cell, ns) if f.kind == "key"]
+        assert len(facts) == 1 and f"no column {column!r}" in facts[0].message, (cell, facts)
+        assert run(cell, ns) == ("KeyError", facts[0].line), cell
+    fine = "X = df.drop(columns=['price'])\nX['price'] = df['price'] * 2\nm = X['price'].mean()\nv = X[['area', 'age']]\n"
+    assert [f for f in kernel_facts(fine, ns) if f.kind == "key"] == []
+    assert run(fine, ns) is None
+    assert "'rooms'" in [f for f in kernel_facts("X = df[['area', 'rooms']]\nv = X['room']\n", ns)
+                         if f.kind == "key"][0].candidates[0]

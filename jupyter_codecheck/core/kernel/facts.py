@@ -5,7 +5,8 @@ cell may have rebound or changed that object (`flow`); uses inside a function or
 later, in a `try` they may be handled, under an `if` that tests the same name they may be
 guarded: none of those is checked. A name a straight-line top-level assignment binds to what a
 known library call makes gets that value's abstract value (`abstract`), followed by flow like a
-live object; the value facts read it, the others never do.
+live object; the value facts read it, and the key facts a DataFrame's columns it knows (a
+column the cell dropped), the others never do.
 """
 from __future__ import annotations
 
@@ -238,13 +239,16 @@ class _Walk:
             return
         obj = self._live(base, local, keys=True)
         if obj is UNRESOLVED:
-            return
+            obj = self._live(base, local, keys=True, made=True)     # a frame the cell made: its columns
+            if not (issubclass(type(obj), Abstract) and obj.like == "DataFrame" and obj.columns is not None):
+                return
         for k in keys:
             labels = self._missing_label(obj, k.value, columns)
             if labels is None:
                 continue
             what = "column" if type(obj) is not dict else "key"
-            self._missing_key(k, labels, f"{type(obj).__name__} has no {what} {k.value!r}")
+            owner = obj.like if issubclass(type(obj), Abstract) else type(obj).__name__
+            self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}")
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
@@ -417,7 +421,11 @@ class _Walk:
     def _missing_label(self, obj, key: str, columns: bool):
         """missing_key, with the keys the cell sets on the object before this point."""
         added = self.state.set_keys(obj)
-        labels = None if key in added else missing_key(obj, key, columns=columns)
+        if issubclass(type(obj), Abstract):
+            names = [c for c, _ in obj.columns]
+            labels = None if key in added or key in names else names
+        else:
+            labels = None if key in added else missing_key(obj, key, columns=columns)
         return None if labels is None else labels + sorted(added)
 
     # -- results ------------------------------------------------------------------------------
