@@ -14,8 +14,10 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     signatures   do a call's arguments bind to the callable's signature
     estimators   is a scikit-learn estimator fitted, and fitted on X's columns
     renamed      names a library release renamed or removed, and their replacement (with sources)
-    values       does a library's rule on its inputs' shapes reject the live inputs (numpy's
-                 products, broadcasting, reshape, joins, axes; scikit-learn's 2-D X)
+    values       does a library's rule on its inputs' shapes reject the inputs (numpy's
+                 products, broadcasting, reshape, joins, axes, indices; scikit-learn's 2-D X)
+    abstract     what a known library call in the cell makes (kind, shape, dtype kind,
+                 columns), for the value rules on values the cell itself makes
     flow         what the cell itself rebinds or may change before a use, followed by the
                  objects' identity through aliases, containers and attributes (then no fact)
     facts        the walk over a cell that makes the facts

@@ -3,7 +3,10 @@
 A use is checked against the object the kernel holds now only while nothing before it in the
 cell may have rebound or changed that object (`flow`); uses inside a function or class body run
 later, in a `try` they may be handled, under an `if` that tests the same name they may be
-guarded: none of those is checked.
+guarded: none of those is checked. A name a straight-line top-level assignment binds to what a
+known library call makes gets that value's abstract value (`abstract`), followed by flow like a
+live object; the value facts read it, and the key facts a DataFrame's columns it knows (a
+column the cell dropped), the others never do.
 """
 from __future__ import annotations
 
@@ -23,12 +26,13 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .flow import Effects, cell_function_names
 from .keys import missing_key
 from .labels import MissingLabel, missing_group, row_label_missing
+from .abstract import Abstract, Propagation
 from .modules import imported, module_resolver
-from .namespace import UNRESOLVED, chain_root
+from .namespace import UNRESOLVED, Made, chain_root
 from .positions import position_claim
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
-from .values import ValueClaim, accessor_claim, binop_claim, call_claim
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, index_claim
 
 KINDS = ("attribute", "key", "call", "value")
 _MAX_CANDIDATES = 6
@@ -139,11 +143,31 @@ class _Walk:
             self.apply(s)
             return
         self.expression(s)
+        made = self._made(s)
         self.apply(s)
+        for name, value in made:
+            self.state.bind_made(name, value)
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
             got = imported(s, self.resolve_module)       # a module is the same object everywhere
             self.imports.update(got)
             self.state.bound -= set(got)
+
+    def _made(self, s: ast.stmt) -> list[tuple[str, Abstract]]:
+        """The names a top-level `name = <a known library call>` (or `fig, axes = ...`) binds to
+        a value the cell makes, with its abstract value, read before the statement binds them."""
+        if id(s) not in self.top_level or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
+                s.value is None:
+            return []
+        value = Propagation(lambda x: self._read(x, set()), made_first=True).value(s.value)
+        out = []
+        for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
+            if isinstance(target, ast.Name) and issubclass(type(value), Abstract):
+                out.append((target.id, value))
+            elif isinstance(target, (ast.Tuple, ast.List)) and type(value) is tuple and \
+                    len(target.elts) == len(value):
+                out += [(t.id, v) for t, v in zip(target.elts, value)
+                        if isinstance(t, ast.Name) and issubclass(type(v), Abstract)]
+        return out
 
     def apply(self, node: ast.AST) -> None:
         self.state.apply(node, self.ns, self.functions, top_level=id(node) in self.top_level)
@@ -154,34 +178,45 @@ class _Walk:
         if self.handled or self.state.stops:
             return
         local = _comprehension_names(node)
+        value = Propagation(lambda x: self._read(x, local)).value     # live objects, or what the cell made
         for n in _walk_outside_functions(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
                 if not self._value(accessor_claim(n, lambda x: self._live(x, local))):
                     self._attribute(n, local)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
-                if not self._value(position_claim(n, lambda x: self._live(x, local), self._text)):
+                if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
+                        self._value(index_claim(n, value))):
                     self._key(n, local)
                     self._label(row_label_missing(n, lambda x: self._live(x, local)))
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.Call):
-                self._call(n, local)
+                self._call(n, local, value)
             elif isinstance(n, ast.BinOp):
-                live = lambda x: self._live(x, local)
-                self._value(binop_claim(n, live)) or self._value(column_binop_claim(n, live))
+                self._value(binop_claim(n, value)) or \
+                    self._value(column_binop_claim(n, lambda x: self._live(x, local)))
 
-    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False):
+    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False,
+              made: bool = False):
+        """The live object a pure chain stands for, as the cell finds it; with `made`, also a
+        value the cell made (abstract.py), which no other fact reads."""
         root = chain_root(chain)
         if root is None or root in local or any(root in g for g in self.guarded):
             return UNRESOLVED
-        return self.state.live(chain, self.ns, changes_matter=changes_matter, keys=keys)
+        obj = self.state.live(chain, self.ns, changes_matter=changes_matter, keys=keys)
+        return UNRESOLVED if not made and issubclass(type(obj), Made) else obj
 
-    def _live_or_builtin(self, node: ast.AST, local: set[str], *, changes_matter: bool = True):
+    def _read(self, node: ast.AST, local: set[str]):
+        """What propagation reads of a pure chain: _live_or_builtin with what the cell made."""
+        return self._live_or_builtin(node, local, made=True)
+
+    def _live_or_builtin(self, node: ast.AST, local: set[str], *, changes_matter: bool = True,
+                         made: bool = False):
         """_live, and a builtin's name the cell and the kernel leave as Python's (`int`, `len`)."""
         if isinstance(node, ast.Name) and node.id not in self.ns and node.id not in self.state.bound \
                 and node.id not in local and hasattr(builtins, node.id):
             return getattr(builtins, node.id)
-        return self._live(node, local, changes_matter=changes_matter)
+        return self._live(node, local, changes_matter=changes_matter, made=made)
 
     def _attribute(self, n: ast.Attribute, local: set[str]) -> None:
         obj = self._live(n.value, local)
@@ -216,7 +251,11 @@ class _Walk:
         grouped = isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
         obj = self._live(base.func.value if grouped else base, local, keys=True)
         pd = sys.modules.get("pandas")
-        if obj is UNRESOLVED or grouped and (pd is None or type(obj) is not pd.DataFrame):
+        if obj is UNRESOLVED and not grouped:
+            obj = self._live(base, local, keys=True, made=True)     # a frame the cell made: its columns
+            if not (issubclass(type(obj), Abstract) and obj.like == "DataFrame" and obj.columns is not None):
+                return
+        elif obj is UNRESOLVED or grouped and (pd is None or type(obj) is not pd.DataFrame):
             return
         levels = {x for x in obj.index.names if type(x) is str} if grouped else set()
         for k in keys:
@@ -224,10 +263,11 @@ class _Walk:
             if labels is None or k.value in levels:
                 continue
             what = "column" if type(obj) is not dict else "key"
-            self._missing_key(k, labels, f"{type(obj).__name__} has no {what} {k.value!r}" +
+            owner = obj.like if issubclass(type(obj), Abstract) else type(obj).__name__
+            self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}" +
                               (" to select after groupby()" if grouped else ""))
 
-    def _call(self, n: ast.Call, local: set[str]) -> None:
+    def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
             return
         func = n.func
@@ -236,6 +276,9 @@ class _Walk:
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
+            if isinstance(func, ast.Attribute):       # a method of a value the cell made
+                self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                                       self._text))
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
             if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
@@ -245,8 +288,8 @@ class _Walk:
         self._column_arguments(n, local, target)
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
             return
-        if self._value(call_claim(n, target, lambda x: self._live(x, local),
-                                  lambda x: self._live(x, local, changes_matter=False), self._text)) or \
+        if self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                                  self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))):
             return
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
@@ -408,7 +451,11 @@ class _Walk:
     def _missing_label(self, obj, key: str, columns: bool):
         """missing_key, with the keys the cell sets on the object before this point."""
         added = self.state.set_keys(obj)
-        labels = None if key in added else missing_key(obj, key, columns=columns)
+        if issubclass(type(obj), Abstract):
+            names = [c for c, _ in obj.columns]
+            labels = None if key in added or key in names else names
+        else:
+            labels = None if key in added else missing_key(obj, key, columns=columns)
         return None if labels is None else labels + sorted(added)
 
     # -- results ------------------------------------------------------------------------------

@@ -33,16 +33,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .libraries import is_library_object
-from .namespace import UNRESOLVED, chain_root, resolve_step
+from .namespace import UNRESOLVED, Made, chain_root, resolve_step
 
 # methods that change a pandas object (others return a new one unless inplace=True)
-_PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
+PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
 _MUTATING = {dict: frozenset({"pop", "popitem", "update", "setdefault", "clear", "__setitem__",
                               "__delitem__"})}
 # library functions that change their first argument (`operator.setitem(df, "z", 1)`)
 _MUTATES_FIRST = {"_operator": {"setitem", "delitem", "iadd", "iconcat"}, "operator": {"setitem", "delitem"},
                   "random": {"shuffle"}, "numpy": {"copyto", "put", "place", "putmask", "fill_diagonal"},
-                  "numpy.random": {"shuffle"}, "_heapq": {"heappush", "heappop", "heapify", "heapreplace",
+                  "numpy.random": {"shuffle"}, "numpy.random._generator": {"shuffle"}, "_heapq": {"heappush", "heappop", "heapify", "heapreplace",
                                                           "heappushpop"},
                   "heapq": {"heappush", "heappop", "heapify", "heapreplace", "heappushpop"},
                   "_bisect": {"insort", "insort_left", "insort_right"},
@@ -94,6 +94,19 @@ class Effects:
                                                      (id(obj) in self.keys_set and not keys))):
             return UNRESOLVED
         return obj
+
+    def bind_made(self, name: str, made: Made) -> bool:
+        """`name`, just bound at the cell's top level to a new value, is the object `made` stands
+        for: followed by identity from here like a live object, holding what the value held."""
+        objects = self.held.get(name)
+        if name in self.same or objects is None:
+            return False
+        del self.held[name]
+        self.same[name] = made
+        self.kept[id(made)] = made
+        if objects:
+            self.holds.setdefault(id(made), []).extend(objects)
+        return True
 
     def set_keys(self, obj) -> set[str]:
         """The string keys the cell sets on a live object before this point."""
@@ -151,7 +164,13 @@ class _Step:
         # loop variables first: a loop's body runs after its target is bound
         for n in nodes:
             if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
-                self.bind(n.target, n.iter, replace=False, valued=valued)
+                made = self.identity(n.iter)
+                if isinstance(n.target, ast.Name) and issubclass(type(made), Made):
+                    # `for ax in axes`: an element of what the cell made, never the value itself
+                    valued.add(id(n.target))
+                    self.hold(n.target.id, list(self.state.holds.get(id(made), [])), replace=False)
+                else:
+                    self.bind(n.target, n.iter, replace=False, valued=valued)
         stored: dict[int, ast.AST] = {}  # an item or attribute target -> the value put there
         replace = top_level and isinstance(node, (ast.Assign, ast.AnnAssign))
         for n in nodes:
@@ -402,7 +421,13 @@ class _Step:
             for p in prefix[:-1]:
                 st.changed.add(id(p))
             key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
-            if key is not None and id(obj) not in st.changed:
+            made = issubclass(type(obj), Made)
+            if made:
+                self.change(st.holds.get(id(obj), []))   # the value made may be one of them
+            if made and isinstance(target, ast.Subscript) and isinstance(target.ctx, ast.Store) and \
+                    obj.keeps("__setitem__", False):
+                pass                                     # `a[0] = 1` in an array: its shape stays
+            elif key is not None and id(obj) not in st.changed:
                 st.keys_set.setdefault(id(obj), set()).add(key)
             else:
                 st.changed.add(id(obj))
@@ -461,7 +486,8 @@ class _Step:
             receiver = self.identity(func.value)
             if receiver is UNRESOLVED and chain_root(func.value):
                 base = self.identity(_chain(func.value)[0])
-                receiver = base if _is_pandas(base) else UNRESOLVED   # `df["a"].mean()`: a column of df
+                # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
+                receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
             if not _keeps_receiver(receiver, func.attr, call):
                 if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
                     st.changed.add(id(receiver))
@@ -472,12 +498,17 @@ class _Step:
                     self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
         # arguments: a library call leaves them as they are, but for the few that change one
         # (an unbound method, `operator.setitem`, `out=`); anything else may change them
-        if target is not UNRESOLVED and _is_library(target):
-            for a in self._changed_by_library(func, target, call):
+        # (a method of what the cell made, abstract.py, is its library's too)
+        made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
+            issubclass(type(self.identity(func.value)), Made)
+        if (target is not UNRESOLVED and _is_library(target)) or made:
+            changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
+                self._changed_by_library(func, target, call)
+            for a in changed:
                 if any_root(a) is not None:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
-        if target is UNRESOLVED or not _is_library(target):
+        elif target is UNRESOLVED or not _is_library(target):
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = any_root(a)
                 if r is not None:
@@ -599,15 +630,21 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     import types
     if issubclass(type(receiver), types.ModuleType):
         return True                  # `np.random.seed(0)`: a module's attributes stay
+    if issubclass(type(receiver), Made):
+        return receiver.keeps(method, inplace(call))     # a value the cell made (abstract.py)
     pd = sys.modules.get("pandas")
     if pd is not None and issubclass(type(receiver), (pd.DataFrame, pd.Series, pd.Index)):
-        inplace = any(k.arg == "inplace" and not (isinstance(k.value, ast.Constant) and not k.value.value)
-                      for k in call.keywords)
-        return not inplace and method not in _PANDAS_MUTATING
+        return not inplace(call) and method not in PANDAS_MUTATING
     for kind, mutating in _MUTATING.items():
         if type(receiver) is kind:
             return method not in mutating
     return type(receiver) in (str, bytes, int, float, tuple, frozenset, type(None))
+
+
+def inplace(call: ast.Call) -> bool:
+    """`inplace=` given a value that may be true: pandas then changes the object itself."""
+    return any(k.arg == "inplace" and not (isinstance(k.value, ast.Constant) and not k.value.value)
+               for k in call.keywords)
 
 
 def _is_library(obj) -> bool:

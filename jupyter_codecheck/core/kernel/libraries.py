@@ -54,6 +54,10 @@ def _module_of(obj) -> str | None:
         return obj.__module__                 # a C member of the function: no code runs
     elif issubclass(type(obj), types.MethodType):
         return _module_of(obj.__func__)
+    elif type(obj).__name__ == "cython_function_or_method" and type(obj).__module__.startswith("_cython_"):
+        module = obj.__module__              # a compiled function's own member: no code runs
+        # numpy.random's (`np.random.rand`, a method of its RandomState); others stay unknown
+        return module if issubclass(type(module), str) and module.split(".")[:2] == ["numpy", "random"] else None
     else:
         cls = type(obj)
     try:

@@ -17,6 +17,16 @@ from .attributes import MISSING, UNKNOWN, read_attribute
 UNRESOLVED = UNKNOWN
 
 
+class Made:
+    """Stands for an object the cell itself makes, known only abstractly (abstract.py): followed
+    by identity like a live object (flow.py), never stepped into by a chain."""
+    __slots__ = ()
+
+    def keeps(self, method: str, inplace: bool) -> bool:
+        """Does calling its `method` leave what is known of it as it is?"""
+        return False
+
+
 def chain_root(node: ast.AST) -> str | None:
     """The name a pure chain (names, attributes, literal subscripts) starts from; None if the
     expression is anything else (a call, an operation, a comprehension...)."""
@@ -53,7 +63,7 @@ def resolve(node: ast.AST, namespace: Mapping):
 def resolve_step(base, node: ast.AST):
     """One step of a chain from the object `base` stands for: `node` is `<base>.attr` or
     `<base>[literal]`."""
-    if base is UNRESOLVED or _is_duck(base):
+    if base is UNRESOLVED or _is_duck(base) or issubclass(type(base), Made):
         return UNRESOLVED
     if isinstance(node, ast.Attribute):
         value = read_attribute(base, node.attr)

@@ -4,7 +4,9 @@ shapes and dtypes only, as the library computes them before it touches the data:
     numpy         `a @ b`, `np.dot`, `np.matmul`: the inner dimensions; `+ - * /` between two
                   arrays: broadcasting; `a.reshape(...)`, `np.reshape`: the sizes; `np.concatenate`,
                   `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
-                  the array's dimensions (numpy.exceptions.AxisError)
+                  the array's dimensions (numpy.exceptions.AxisError; `np.expand_dims`: the
+                  result's); a literal index beyond a dimension, or more indices than dimensions
+                  (IndexError)
     scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
                   where they say it takes numbers only (no encoder in front)
@@ -14,10 +16,13 @@ shapes and dtypes only, as the library computes them before it touches the data:
 pandas' rules on a column's values (conversions, arithmetic) are in column_values.py, its row
 labels and group names in labels.py, positions (iloc, matplotlib's grid of Axes) in positions.py.
 
-Only objects whose class is numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a
-subclass) are read, and only their `shape`, `ndim`, `dtype` and `size` (C slots, or pandas' own
-properties); numeric dtypes only, where the shape check surely comes first. Anything else, or
-any doubt, is no claim.
+The inputs are read as "a shape and dtype" (abstract.shaped): of a live object whose class is
+numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a subclass), only its `shape`,
+`ndim`, `dtype` and `size` (C slots, or pandas' own properties), or of a value the cell itself
+makes, carried through known library calls (abstract.py; a size it leaves unknown is no claim).
+Numeric dtypes only, where the shape check surely comes first; of a value the cell makes, also
+matplotlib's axes: `axes[3]` on those of `plt.subplots(1, 3)` (IndexError), one Axes subscripted
+(TypeError). Anything else, or any doubt, is no claim.
 """
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .abstract import Abstract, Propagation, literal_int as _literal_int, literal_shape as _literal_shape, \
+    numeric, shaped
 from .estimators import UNCHECKED_INPUT, sklearn_estimator
 from .namespace import UNRESOLVED
 
@@ -40,7 +47,6 @@ AXIS_FUNCTIONS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "
                             "take", "diff"})
 AXIS_METHODS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "argmax", "argmin", "any",
                           "all", "cumsum", "cumprod", "sort", "argsort"})
-_NUMERIC = "biufc"
 # a text column's values read to find one that is not a number (scikit-learn converts X to floats)
 TEXT_SCAN_ROWS = 1000
 # pandas' accessors and the dtype kinds each refuses (numpy's kind letters; "O" is object)
@@ -69,16 +75,18 @@ def _np():
     return sys.modules.get("numpy")
 
 
-def _array(v):
-    """`v` when its class is numpy's ndarray itself, of a numeric dtype; else None."""
+def _array(v) -> Abstract | None:
+    """The shape and dtype of `v` when it is a numpy ndarray (live, or one the cell makes) of a
+    numeric dtype; else None."""
     np = _np()
-    if np is None or type(v) is not np.ndarray:
-        return None
-    return v if v.dtype.kind in _NUMERIC else None
+    if not issubclass(type(v), Abstract) and (np is None or type(v) is not np.ndarray):
+        return None                 # a frame's columns are not read for nothing
+    a = shaped(v)
+    return a if a is not None and a.like == "ndarray" and numeric(a.kind) else None
 
 
 def _shape(a) -> str:
-    return "(" + ",".join(str(d) for d in a.shape) + ("," if a.ndim == 1 else "") + ")"
+    return "(" + ",".join("?" if d is None else str(d) for d in a.shape) + ("," if a.ndim == 1 else "") + ")"
 
 
 # -- numpy ------------------------------------------------------------------------------------------
@@ -102,7 +110,7 @@ def _matmul_problem(a, b) -> str | None:
         return None             # numpy's own ValueError, but of another kind: left alone
     k_a = a.shape[-1]
     k_b = b.shape[-2] if b.ndim >= 2 else b.shape[0]
-    if k_a == k_b:
+    if k_a == k_b or None in (k_a, k_b):
         return None
     return (f"matmul of shapes {_shape(a)} and {_shape(b)}: Input operand 1 has a mismatch in its core "
             f"dimension 0 (size {k_b} is different from {k_a}): ValueError")
@@ -113,7 +121,7 @@ def _dot_problem(a, b) -> str | None:
         return None             # a scalar: multiplication
     k_b_dim = b.ndim - 2 if b.ndim >= 2 else 0
     k_a, k_b = a.shape[-1], b.shape[k_b_dim]
-    if k_a == k_b:
+    if k_a == k_b or None in (k_a, k_b):
         return None
     return (f"shapes {_shape(a)} and {_shape(b)} not aligned: {k_a} (dim {a.ndim - 1}) != {k_b} "
             f"(dim {k_b_dim}): ValueError")
@@ -121,7 +129,7 @@ def _dot_problem(a, b) -> str | None:
 
 def _broadcast_problem(a, b) -> str | None:
     for x, y in zip(reversed(a.shape), reversed(b.shape)):
-        if x != y and x != 1 and y != 1:
+        if x != y and x != 1 and y != 1 and None not in (x, y):
             return f"operands could not be broadcast together with shapes {_shape(a)} {_shape(b)}: ValueError"
     return None
 
@@ -146,7 +154,8 @@ def _function_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     np = _np()
     if np is None or not n.args:
         return None
-    name = next((f for f in ("dot", "matmul", "reshape", "concatenate", "vstack", "hstack", *AXIS_FUNCTIONS)
+    name = next((f for f in ("dot", "matmul", "reshape", "concatenate", "vstack", "hstack", "expand_dims",
+                             *AXIS_FUNCTIONS)
                  if getattr(np, f, None) is target), None)
     if name is None:
         return None
@@ -167,6 +176,8 @@ def _function_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
         return _join_claim(n, name, live, keywords)
     if name in AXIS_FUNCTIONS and "axis" in keywords:
         return _axis_claim(keywords["axis"], _array(live(n.args[0])))
+    if name == "expand_dims" and len(n.args) + len(keywords) == 2 and set(keywords) <= {"axis"}:
+        return _axis_claim(n.args[1] if len(n.args) == 2 else keywords["axis"], _array(live(n.args[0])), added=1)
     return None
 
 
@@ -187,30 +198,11 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text) -> 
     return None
 
 
-def _literal_shape(args: list[ast.expr]) -> tuple[int, ...] | None:
-    """`reshape(3, 4)`, `reshape((3, 4))`, `reshape([3, -1])`, `reshape(12)`: the literal sizes."""
-    if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
-        args = args[0].elts
-    out = []
-    for x in args:
-        v = _literal_int(x)
-        if v is None:
-            return None
-        out.append(v)
-    return tuple(out)
-
-
-def _literal_int(x: ast.expr) -> int | None:
-    if isinstance(x, ast.UnaryOp) and isinstance(x.op, ast.USub):
-        v = _literal_int(x.operand)
-        return -v if v is not None else None
-    if isinstance(x, ast.Constant) and type(x.value) is int:
-        return x.value
-    return None
-
-
 def _reshape_claim(node: ast.AST, a, shape) -> ValueClaim | None:
-    if a is None or not shape or any(d < -1 for d in shape) or shape.count(-1) > 1:
+    if a is not None and shape and shape.count(-1) > 1 and all(d >= -1 for d in shape):
+        return ValueClaim(node, f"reshape{tuple(shape)}: can only specify one unknown dimension: ValueError",
+                          "ValueError", callee=True)
+    if a is None or a.size is None or not shape or any(d < -1 for d in shape) or shape.count(-1) > 1:
         return None
     known = 1
     for d in shape:
@@ -249,15 +241,17 @@ def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClai
     else:
         axis, shapes = (0 if arrays[0].ndim <= 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
     ndim = len(shapes[0])
-    if ndim == 0 or not -ndim <= axis < ndim:
-        return None                     # an axis out of range: _axis_claim's
+    if ndim == 0:
+        return None
+    if not -ndim <= axis < ndim:        # numpy checks the axis on the first array first
+        return _axis_claim(keywords["axis"], arrays[0]) if "axis" in keywords else None
     if any(len(s) != ndim for s in shapes):
         return ValueClaim(n.func, f"np.{name}: the arrays have different numbers of dimensions "
                                   f"({', '.join(str(len(s)) for s in shapes)}): ValueError", "ValueError", callee=True)
     axis %= ndim
     for k, s in enumerate(shapes[1:], 1):
         for d in range(ndim):
-            if d != axis and s[d] != shapes[0][d]:
+            if d != axis and s[d] != shapes[0][d] and None not in (s[d], shapes[0][d]):
                 return ValueClaim(n.func, f"np.{name}: all the input array dimensions except for the "
                                           f"concatenation axis must match exactly, but along dimension {d}, "
                                           f"the array at index 0 has size {shapes[0][d]} and the array at "
@@ -265,11 +259,13 @@ def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClai
     return None
 
 
-def _axis_claim(node: ast.expr, a) -> ValueClaim | None:
+def _axis_claim(node: ast.expr, a, added: int = 0) -> ValueClaim | None:
+    """`axis=` beyond the array's dimensions (with `added`: those of the result, np.expand_dims)."""
     axis = _literal_int(node)
-    if a is None or axis is None or a.ndim == 0 or -a.ndim <= axis < a.ndim:
+    ndim = a.ndim + added if a is not None else 0
+    if a is None or axis is None or a.ndim == 0 or -ndim <= axis < ndim:
         return None             # a 0-d array: some functions refuse it with a ValueError of their own
-    return ValueClaim(node, f"axis {axis} is out of bounds for array of dimension {a.ndim}: AxisError",
+    return ValueClaim(node, f"axis {axis} is out of bounds for array of dimension {ndim}: AxisError",
                       "AxisError")
 
 
@@ -279,14 +275,18 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text) -> ValueClaim | None:
     """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
     with a text column where it converts X to numbers."""
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
-    if x_node is None or est is UNRESOLVED or not _takes_2d_only(est):
+    if issubclass(type(est), Abstract):
+        est = est.instance()                # made in the cell: its class's tags
+    if x_node is None or est is UNRESOLVED or est is None or not _takes_2d_only(est):
         return None
     x = live(x_node)
-    np, pd = _np(), sys.modules.get("pandas")
-    if np is not None and type(x) is np.ndarray and x.ndim == 1:
-        what = f"a 1-D array of shape {_shape(x)}"
-    elif pd is not None and type(x) is pd.Series:
-        what = f"a Series (1-D, {x.shape[0]} rows)"
+    pd = sys.modules.get("pandas")
+    a = shaped(x)
+    made = issubclass(type(x), Abstract)    # of a value the cell makes: numbers only (no other error first)
+    if a is not None and a.like == "ndarray" and a.ndim == 1 and (not made or numeric(a.kind)):
+        what = f"a 1-D array of shape {_shape(a)}"
+    elif a is not None and a.like == "Series" and (not made or numeric(a.kind)):
+        what = f"a Series (1-D, {a.shape[0]} rows)" if a.shape[0] is not None else "a Series (1-D)"
     elif pd is not None and type(x) is pd.DataFrame and not _takes_text(est):
         text_column = _text_column(x, pd)
         if text_column is None:
@@ -343,6 +343,42 @@ def _is_number(text: str) -> bool:
     return True
 
 
+def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
+    """`axes[3]` on the axes of `plt.subplots(1, 3)`, `axes[0, 0]` on a 1-D array, `ax[0]` on
+    one Axes: numpy's IndexError, or the TypeError of an object that takes no index. Of values
+    the cell makes (abstract.py) and of live arrays of numbers (a live array of objects, such as
+    Axes, is the live axes rule's)."""
+    if isinstance(n.ctx, ast.Store):
+        return None
+    value = live(n.value)
+    base = value if issubclass(type(value), Abstract) else _array(value)
+    if base is None or base.like not in ("ndarray", "Axes"):
+        return None
+    if base.like == "Axes":
+        return ValueClaim(n, f"{ast.unparse(n.value)} is one Axes: 'Axes' object is not subscriptable: TypeError",
+                          "TypeError")
+    index = Propagation(live).index(n.slice)
+    if index is None:
+        return None
+    used = [e for e in index if e is not None and e is not Ellipsis]
+    if len(used) > base.ndim:
+        return ValueClaim(n, f"{ast.unparse(n.value)} of shape {_shape(base)}: too many indices for array: "
+                                   f"array is {base.ndim}-dimensional, but {len(used)} were indexed: IndexError",
+                          "IndexError")
+    if Ellipsis in index:
+        return None
+    axis = 0
+    for e in index:
+        if e is None:
+            continue
+        size = base.shape[axis]
+        if type(e) is int and size is not None and not -size <= e < size:
+            return ValueClaim(n, f"{ast.unparse(n.value)} of shape {_shape(base)}: index {e} is out of "
+                                       f"bounds for axis {axis} with size {size}: IndexError", "IndexError")
+        axis += 1
+    return None
+
+
 # -- pandas -----------------------------------------------------------------------------------------
 
 def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:
@@ -365,12 +401,11 @@ def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:
 def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
     """The 2-D X a fix may write instead of `written`: the one column as a DataFrame
     (`df[["price"]]`, quoted as written), or the values as one column."""
-    np = _np()
     if isinstance(x_node, ast.Subscript) and isinstance(x_node.slice, ast.Constant) and \
             isinstance(x_node.slice.value, str) and written.endswith("]"):
         opening = written.rfind("[", 0, len(written) - len(ast.unparse(x_node.slice)))
         if opening > 0:
             return [f"{written[:opening + 1]}[{written[opening + 1:-1]}]]", f"{written}.to_numpy().reshape(-1, 1)"]
-    if np is not None and type(x) is np.ndarray:
+    if shaped(x).like == "ndarray":
         return [f"{written}.reshape(-1, 1)"]
     return [f"{written}.to_frame()", f"{written}.to_numpy().reshape(-1, 1)"]
