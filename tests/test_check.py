@@ -296,16 +296,24 @@ def test_the_walk_ends_where_healing_rejects_a_token_after_an_insertion():
     assert not r.stats["cancelled"] and len(r.tokens) == len(check(src, **FAST).tokens)
 
 
-def test_places_weighs_the_model_only_on_its_most_surprising_lines_and_every_error():
+def test_places_weighs_the_cells_most_surprising_lines_and_every_error():
+    import math
     from jupyter_codecheck.core.adapter import load_model
     src = ("def mean(xs):\n    total = 0\n    for x in xs:\n        total += x * x * x - 3\n"
            "    return total / len(xs) ** 0.5 + 7 ** 3\n\nvalues = [1, 2, 3]\n"
            "print(mean(valuse), sorted(values, reverse=False))\n")
     weighed = {}
-    for places in (0, 1):
+    for places in (0, 1, 2):
         load_model().forget()                # no verdicts kept from the other check
         r = check(src, places=places)
         weighed[places] = r.stats["verification"]["places"]
         assert [(f.line, f.kind) for f in r.findings] == [(8, "undefined-name")]
-    assert weighed[1] == 2                   # the error's line and one line of the model's
-    assert weighed[0] > weighed[1]
+    worst: dict[int, float] = {}
+    for t in r.tokens:
+        if t.prob is not None and t.decision != "masked":
+            worst[t.line] = max(worst.get(t.line, 0.0), -math.log(max(t.prob, 1e-12)))
+    top2 = sorted(worst, key=lambda ln: (-worst[ln], ln))[:2]
+    # the error's line is weighed in any case; the other places are the most surprising lines
+    assert weighed[2] == len({8, *top2})
+    assert weighed[1] == len({8, *top2[:1]})
+    assert weighed[0] > weighed[2]

@@ -50,8 +50,8 @@ class EvidenceConfig:
     min_alt_prob: float = 0.01
     surprising_lines: int = 2      # lines without a rejection whose worst token gets patterns...
     surprise_nats: float = 4.0     # ...when it is at least this surprising
-    # most lines the model's places are weighed on, the most surprising first (0: all): a
-    # warning ranks by its line's surprise, and each place costs rows on the rest of the cell
+    # 0: the walk's rejections are the places; N: the N most surprising lines are (the raw
+    # signal locates a bug better than the rejections do, and each place costs rows)
     places: int = 0
     # rows whose written token the last layer's cheap head finds likely skip the full head
     exit_at_last: bool = True
@@ -189,12 +189,23 @@ class _Places:
 
     def model(self, enc, records: dict, walk_edits: list[Edit], cfg: EvidenceConfig) -> None:
         """The walk's places: its edits and the tokens it rejected or flagged; then the bug
-        patterns and names in scope on those lines and on the most surprising other ones."""
+        patterns and names in scope on those lines and on the most surprising other ones. With
+        `cfg.places`, the places are the cell's most surprising lines instead, each at its worst
+        token whether the walk kept it or not (the raw signal: where the model is surprised)."""
         data, facts = self.data, self.facts
-        self.add(from_walk(walk_edits, self.line_of))
+        worst: dict[int, float] = {}
+        worst_at: dict[int, object] = {}
         for r in records.values():
-            if r.decision not in NOT_KEPT:
-                continue
+            if r.prob is not None and r.decision != "masked":
+                nats = -math.log(max(r.prob, 1e-12))
+                if nats > worst.get(r.line, -1.0):
+                    worst[r.line], worst_at[r.line] = nats, r
+        chosen = set(sorted(worst, key=lambda ln: (-worst[ln], ln))[:cfg.places]) if cfg.places else None
+        self.add([c for c in from_walk(walk_edits, self.line_of) if chosen is None or c.site in chosen])
+        at = [r for r in records.values() if r.decision in NOT_KEPT and (chosen is None or r.line in chosen)]
+        if chosen is not None:
+            at += [worst_at[ln] for ln in sorted(chosen) if worst_at[ln].decision not in NOT_KEPT]
+        for r in at:
             alts = [a.text.encode("utf-8") for a in r.alternatives
                     if a.prob >= cfg.min_alt_prob and a.text != r.text][:cfg.alternatives]
             self.add(from_alternatives(r.index, enc.starts, enc.ends, data, alts, r.line))
@@ -203,14 +214,11 @@ class _Places:
                 word = data[span[0]:span[1]].decode("utf-8", "replace")
                 if not word.isdigit():
                     self.add(typos(word, span[0], span[1], facts, r.line, _after_dot(data, span[0])))
-        worst: dict[int, float] = {}
-        for r in records.values():
-            if r.prob is not None and r.decision != "masked":
-                worst[r.line] = max(worst.get(r.line, 0.0), -math.log(max(r.prob, 1e-12)))
-        extra = sorted((ln for ln in worst if ln not in self.sites and worst[ln] >= cfg.surprise_nats),
-                       key=lambda ln: -worst[ln])[:cfg.surprising_lines]
-        if cfg.places:
-            extra = self.keep_most_surprising(cfg.places, worst, extra)
+        if chosen is None:
+            extra = sorted((ln for ln in worst if ln not in self.sites and worst[ln] >= cfg.surprise_nats),
+                           key=lambda ln: -worst[ln])[:cfg.surprising_lines]
+        else:
+            extra = [ln for ln in sorted(chosen) if ln not in self.sites]
         for ln in list(self.sites) + extra:
             self.add(patterns(self.pytoks, ln, facts))
             for t in self.pytoks:
@@ -222,16 +230,6 @@ class _Places:
                 if rec is not None and rec.alternatives and \
                         enc.starts[i] == t.start - _lead_space(data, t.start, enc.starts[i]):
                     self.add(names(t, [a.text for a in rec.alternatives[:5]], facts))
-
-    def keep_most_surprising(self, n: int, worst: dict[int, float], extra: list[int]) -> list[int]:
-        """Only the `n` most surprising of the model's lines (its places and `extra`) keep their
-        places; errors all stay. Returns the `extra` lines kept."""
-        model_lines = [ln for ln in self.sites if ln not in self.error_lines]
-        kept = set(sorted(model_lines + extra, key=lambda ln: (-worst.get(ln, 0.0), ln))[:n])
-        for ln in model_lines:
-            if ln not in kept:
-                del self.sites[ln]
-        return [ln for ln in extra if ln in kept]
 
     def gated(self, per_site: int, cancel=None) -> tuple[list[Candidate], int]:
         """The candidates that pass the gates, at most `per_site` a place (walk, typos,
