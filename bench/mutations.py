@@ -67,10 +67,11 @@ class Mutant:
 
 
 def mutants(source: str, namespace: Mapping, rng: random.Random, per_cell: int = 3,
-            hidden=()) -> list[Mutant]:
+            hidden=(), bound: Mapping | None = None) -> list[Mutant]:
     """Up to `per_cell` mutants of the cell, of different kinds (drawn at random among the kinds
-    that apply, then one place of each kind at random)."""
-    cell = _Cell.read(source, namespace, hidden)
+    that apply, then one place of each kind at random). `bound`: the objects the cell's own
+    assignments left (read after a run of it), for uses after them (their `reach` is derived)."""
+    cell = _Cell.read(source, namespace, hidden, bound)
     if cell is None:
         return []
     by_kind = {kind: op(cell, rng) for kind, op in OPERATORS.items()}
@@ -85,11 +86,20 @@ def mutants(source: str, namespace: Mapping, rng: random.Random, per_cell: int =
     return out
 
 
+def uses_own_bindings(source: str) -> list[str]:
+    """The names the cell binds and then uses (their objects are known only after a run of it)."""
+    cell = _Cell.read(source, {}, ())
+    if cell is None:
+        return []
+    return sorted({n.id for n in cell.nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                   and cell.stored.get(n.id, n.lineno + 1) <= n.lineno})
+
+
 # -- the cell: its text, tree and live objects --------------------------------------------------
 
 class _Cell:
-    def __init__(self, source: str, tree: ast.Module, namespace: Mapping, hidden):
-        self.source, self.tree, self.ns = source, tree, namespace
+    def __init__(self, source: str, tree: ast.Module, namespace: Mapping, hidden, bound: Mapping | None = None):
+        self.source, self.tree, self.ns, self.bound = source, tree, namespace, bound or {}
         self.hidden = set(hidden)
         self.lines = source.split("\n")
         self.parents: dict[int, ast.AST] = {}
@@ -107,7 +117,7 @@ class _Cell:
                 self.stored[name] = min(self.stored.get(name, line), line)
 
     @classmethod
-    def read(cls, source: str, namespace: Mapping, hidden) -> _Cell | None:
+    def read(cls, source: str, namespace: Mapping, hidden, bound: Mapping | None = None) -> _Cell | None:
         """The cell when it is Python (line magics and all) whose lines IPython keeps in place."""
         from jupyter_codecheck.core.pycheck import python_code
         if source.lstrip().startswith("%%"):
@@ -121,7 +131,7 @@ class _Cell:
                 tree = ast.parse(code)
         except (SyntaxError, ValueError, RecursionError):
             return None
-        cell = cls(source, tree, namespace, hidden)
+        cell = cls(source, tree, namespace, hidden, bound)
         cell.code_lines = code.split("\n")
         return cell
 
@@ -162,16 +172,18 @@ class _Cell:
 
     # objects
 
-    def live(self, node: ast.AST):
-        """The object a chain of names, attributes and literal keys stands for now, or _MISSING."""
+    def live(self, node: ast.AST, before: bool = False):
+        """The object a chain of names, attributes and literal keys stands for, or _MISSING: a name
+        the cell binds before the use stands for what the cell left in it (`bound`; never with
+        `before`: the objects as the cell starts)."""
         if isinstance(node, ast.Name):
             if node.id in self.stored and self.stored[node.id] <= node.lineno:
-                return _MISSING                  # the cell binds it first: another object then
+                return _MISSING if before else self.bound.get(node.id, _MISSING)
             return self.ns.get(node.id, _MISSING)
         if isinstance(node, ast.Attribute):
-            return _attribute(self.live(node.value), node.attr)
+            return _attribute(self.live(node.value, before), node.attr)
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-            base, key = self.live(node.value), node.slice.value
+            base, key = self.live(node.value, before), node.slice.value
             if type(base) is dict:
                 return base.get(key, _MISSING)
             if _frame(base) is not None and isinstance(key, str) and key in _str_columns(base):
@@ -185,7 +197,8 @@ class _Cell:
         return self.live(node) if isinstance(node, ast.Name) else _MISSING
 
     def reach(self, node: ast.AST) -> str:
-        return "live" if self.live(node) is not _MISSING else "derived"
+        """live: the objects as the cell starts hold it; derived: the cell computes it."""
+        return "live" if self.live(node, before=True) is not _MISSING else "derived"
 
     def statement(self, node: ast.AST) -> ast.stmt:
         """The top-level statement holding the node."""
@@ -255,6 +268,18 @@ def _attribute(base, attr: str):
             return getattr(base, attr)
     except Exception:  # noqa: BLE001
         return _MISSING
+
+
+def _package(obj) -> str | None:
+    """The top-level package a module, or an object's class, belongs to."""
+    if obj is _MISSING:
+        return None
+    if issubclass(type(obj), type(sys)):
+        name = obj.__dict__.get("__name__")
+    else:
+        from jupyter_codecheck.core.kernel.libraries import _module_of
+        name = _module_of(obj)
+    return name.split(".")[0] if isinstance(name, str) else None
 
 
 def _is_estimator_class(cls: type) -> bool:
@@ -346,7 +371,7 @@ def column_typo(cell: _Cell, rng: random.Random) -> list[Mutant]:
             continue                            # an f-string's part, a column being made
         stmt = cell.statement(node)
         if id(stmt) not in frames:
-            frames[id(stmt)] = [df for n in ast.walk(stmt) if isinstance(n, ast.Name)
+            frames[id(stmt)] = [df for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                                 and (df := _frame(cell.live(n))) is not None]
         named = [df for df in frames[id(stmt)] if node.value in _str_columns(df)]
         if not named:
@@ -355,10 +380,23 @@ def column_typo(cell: _Cell, rng: random.Random) -> list[Mutant]:
         new = _typo(node.value, rng, taken, identifier=False)
         text = cell.text(node)
         if new and text:
-            m = cell.replace(node, _literal(new, text), "column-typo", f"{node.value!r} -> {new!r}")
+            m = cell.replace(node, _literal(new, text), "column-typo", f"{node.value!r} -> {new!r}",
+                             _key_reach(cell, node))
             if m:
                 out.append(m)
     return out
+
+
+def _key_reach(cell: _Cell, node: ast.AST) -> str:
+    """live when the object a key is given to (`<obj>[key]`, `<obj>.method(key)`) is a live chain's."""
+    child, parent = node, cell.parents.get(id(node))
+    while isinstance(parent, (ast.List, ast.Tuple, ast.keyword)):
+        child, parent = parent, cell.parents.get(id(parent))
+    if isinstance(parent, ast.Subscript) and child is parent.slice:
+        return cell.reach(parent.value)
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute):
+        return cell.reach(parent.func.value)
+    return "live"
 
 
 def attribute_typo(cell: _Cell, rng: random.Random) -> list[Mutant]:
@@ -389,7 +427,7 @@ def attribute_typo(cell: _Cell, rng: random.Random) -> list[Mutant]:
         start = s[1] - len(node.attr)
         line, col = cell.where(start)
         out.append(Mutant("attribute-typo", cell.source[:start] + new + cell.source[s[1]:], line, col,
-                          f".{node.attr} -> .{new}", reach="live" if base is not _MISSING else "derived"))
+                          f".{node.attr} -> .{new}", reach=cell.reach(node.value)))
     return out
 
 
@@ -418,7 +456,7 @@ def keyword_typo(cell: _Cell, rng: random.Random) -> list[Mutant]:
             continue
         line, col = cell.where(s[0])
         out.append(Mutant("keyword-typo", cell.source[:s[0]] + new + cell.source[s[0] + len(k.arg):], line, col,
-                          f"{k.arg}= -> {new}=", reach="live" if callee is not _MISSING else "derived"))
+                          f"{k.arg}= -> {new}=", reach=cell.reach(node.func)))
     return out
 
 
@@ -447,10 +485,10 @@ def one_d_slice(cell: _Cell, rng: random.Random) -> list[Mutant]:
         else:
             live = cell.live(x)
             if _array(live) is not None and live.ndim == 2:
-                m = cell.replace(x, f"{_atom(text, x)}[:, 0]", "1d-slice", f"{text} -> {text}[:, 0]")
+                m = cell.replace(x, f"{_atom(text, x)}[:, 0]", "1d-slice", f"{text} -> {text}[:, 0]", cell.reach(x))
             elif _frame(live) is not None and len(live.columns) and isinstance(live.columns[0], str):
                 first = repr(live.columns[0])
-                m = cell.replace(x, f"{_atom(text, x)}[{first}]", "1d-slice", f"{text} -> {text}[{first}]")
+                m = cell.replace(x, f"{_atom(text, x)}[{first}]", "1d-slice", f"{text} -> {text}[{first}]", cell.reach(x))
         if m:
             out.append(m)
     return out
@@ -476,22 +514,27 @@ def text_column(cell: _Cell, rng: random.Random) -> list[Mutant]:
             add = rng.choice(extra)
             new = cell.source[:s[1]] + ", " + _literal(add, lt) + cell.source[s[1]:]
             line, col = cell.where(s[1])
-            out.append(Mutant("text-column", new, line, col, f"+ {add!r} in {cell.text(node)}"))
+            out.append(Mutant("text-column", new, line, col, f"+ {add!r} in {cell.text(node)}",
+                              reach=cell.reach(node.value)))
     for fit in fits:                            # X given by name: an earlier cell put a text column in it
         x = fit.args[0]
-        df = _frame(cell.live(x)) if isinstance(x, ast.Name) else None
+        df = _frame(cell.live(x, before=True)) if isinstance(x, ast.Name) else None
         if df is None or _text_columns(df):
             continue
         sources = [(name, c) for name, v in sorted(cell.ns.items(), key=lambda kv: str(kv[0]))
                    if isinstance(name, str) and name.isidentifier() and not name.startswith("_")
                    and name not in cell.hidden and (f := _frame(v)) is not None and len(f) == len(df)
                    for c in _text_columns(f) if c not in _str_columns(df)]
-        if not sources:
-            continue
-        name, c = rng.choice(sources)
         line, col = cell.at(x)
-        out.append(Mutant("text-column", cell.source, line, col, f"{x.id}[{c!r}] = {name}[{c!r}] before the cell",
-                          prelude=f"{x.id} = {x.id}.copy()\n{x.id}[{c!r}] = {name}[{c!r}].to_numpy()\n"))
+        if sources:
+            name, c = rng.choice(sources)
+            out.append(Mutant("text-column", cell.source, line, col, f"{x.id}[{c!r}] = {name}[{c!r}] before the cell",
+                              prelude=f"{x.id} = {x.id}.copy()\n{x.id}[{c!r}] = {name}[{c!r}].to_numpy()\n"))
+        elif "split" not in _str_columns(df):
+            # no text column of that length lives here: a tag column left in (`X["split"] = "train"`
+            # before joining the parts)
+            out.append(Mutant("text-column", cell.source, line, col, f"{x.id}['split'] = 'train' before the cell",
+                              prelude=f"{x.id} = {x.id}.assign(split='train')\n"))
     return out
 
 
@@ -533,6 +576,9 @@ def shape_mismatch(cell: _Cell, rng: random.Random) -> list[Mutant]:
             continue
         arrays = [_array(cell.live(x)) for x in pair]
         if any(a is None or a.ndim == 0 for a in arrays):
+            one = _one_array_changed(cell, pair, arrays)
+            if one:
+                out.append(one)
             continue
         fails = _matmul_fails if matmul else _broadcast_fails
         options = []
@@ -552,10 +598,36 @@ def shape_mismatch(cell: _Cell, rng: random.Random) -> list[Mutant]:
                     options.append((pair[side], f"{_atom(text, pair[side])}[:-1]", f"{text} -> {text}[:-1]"))
         if options:
             target, new, change = rng.choice(options)
-            m = cell.replace(target, new, "shape-mismatch", change)
+            reach = "live" if all(cell.reach(x) == "live" for x in pair) else "derived"
+            m = cell.replace(target, new, "shape-mismatch", change, reach)
             if m:
                 out.append(m)
     return out
+
+
+def _one_array_changed(cell: _Cell, pair, arrays) -> Mutant | None:
+    """One operand a live array, the other an array the cell computes (its shape not read here):
+    the live one transposed (not square) or one row short; whether that breaks the rule, the run
+    tells."""
+    live = [i for i in (0, 1) if arrays[i] is not None and arrays[i].ndim >= 1]
+    other = [x for i, x in enumerate(pair) if i not in live]
+    if len(live) != 1 or isinstance(other[0], ast.Constant) or _is_scalar(cell.live(other[0])):
+        return None
+    node, a = pair[live[0]], arrays[live[0]]
+    text = cell.text(node)
+    if text is None:
+        return None
+    if a.ndim >= 2 and a.shape[-1] != a.shape[-2]:
+        return cell.replace(node, f"{_atom(text, node)}.T", "shape-mismatch", f"{text} -> {text}.T", reach="derived")
+    if a.shape[0] >= 2:
+        return cell.replace(node, f"{_atom(text, node)}[:-1]", "shape-mismatch", f"{text} -> {text}[:-1]",
+                            reach="derived")
+    return None
+
+
+def _is_scalar(obj) -> bool:
+    np = sys.modules.get("numpy")
+    return type(obj) in (int, float, complex, bool) or np is not None and issubclass(type(obj), np.generic)
 
 
 def axis_range(cell: _Cell, rng: random.Random) -> list[Mutant]:
@@ -571,13 +643,21 @@ def axis_range(cell: _Cell, rng: random.Random) -> list[Mutant]:
         if node.args:
             first = node.args[0]
             candidates += list(first.elts[:1]) if isinstance(first, (ast.List, ast.Tuple)) else [first]
+        old = cell.text(axis.value)
         for c in candidates:
             v = cell.live(c)
             if _array(v) is not None or _frame(v) is not None or _series(v) is not None:
-                m = cell.replace(axis.value, str(v.ndim), "axis-range", f"axis={cell.text(axis.value)} -> axis={v.ndim}")
-                if m:
-                    out.append(m)
+                m = cell.replace(axis.value, str(v.ndim), "axis-range", f"axis={old} -> axis={v.ndim}", cell.reach(c))
                 break
+        else:
+            # an array or frame the cell computes (`(a @ b).sum(axis=1)`): its ndim is not read
+            # here, most are 1-D or 2-D; whether axis 2 is beyond it, the run tells
+            root = cell.root(node.func)
+            m = None
+            if old in ("0", "1", "-1") and _package(root) in ("numpy", "pandas"):
+                m = cell.replace(axis.value, "2", "axis-range", f"axis={old} -> axis=2", reach="derived")
+        if m:
+            out.append(m)
     return out
 
 
@@ -606,6 +686,8 @@ def _column_uses(cell: _Cell):
 def dropped_column(cell: _Cell, rng: random.Random) -> list[Mutant]:
     out = []
     for node, name, c in _column_uses(cell):
+        if cell.reach(node.value) != "live":
+            continue                            # the cell binds the frame itself: an earlier drop is lost
         line, col = cell.at(node)
         out.append(Mutant("dropped-column", cell.source, line, col, f"{name}.drop(columns=[{c!r}]) before the cell",
                           prelude=f"{name} = {name}.drop(columns=[{c!r}])\n"))
@@ -625,7 +707,7 @@ def dropped_column_in_cell(cell: _Cell, rng: random.Random) -> list[Mutant]:
         drop = f"{name} = {name}.drop(columns=[{c!r}])\n"
         line, col = cell.at(node)
         out.append(Mutant("dropped-column-in-cell", cell.source[:start] + drop + cell.source[start:], line + 1, col,
-                          f"{drop.strip()} before line {line}"))
+                          f"{drop.strip()} before line {line}", reach=cell.reach(node.value)))
     return out
 
 

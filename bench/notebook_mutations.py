@@ -49,6 +49,8 @@ from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 # a forked child past its cell's own timeout (its alarm did not end it): killed
 KILL_GRACE_S = 15
 NOT_RUN = ("Timeout", "Killed")
+PREDICTED_TARGET, FLAGGED_TARGET = 0.8, 0.01
+MIN_FOR_TARGET = 5
 # the fact a missed crash would need, by mutation kind and whether the object changed is a live
 # chain's (live) or a call's result or an expression's in the cell (derived)
 NEEDED = {
@@ -64,6 +66,8 @@ NEEDED = {
     "skipped-definition": "undefined name",
 }
 
+KILLED = {"error": ["Killed", "", []], "facts": [], "undefined": []}
+
 WORKER = r'''
 import sys
 from notebook_mutations import worker
@@ -76,19 +80,13 @@ worker(*sys.argv[1:])
 def worker(out_path: str, name: str, seed: str, per_cell: str, timeout: str) -> None:
     """Run the notebook's cells (stdin, JSON) in one shell; each cell's mutants in forked copies
     of it first. One JSON line a cell (its facts, error and mutants' outcomes) to `out_path`."""
-    import random
-    from mutations import mutants
     from notebook_shell import new_shell, read_facts, run_cell
     cells, per_cell, timeout = json.loads(sys.stdin.read()), int(per_cell), int(timeout)
     shell = new_shell()
     with open(out_path, "w", encoding="utf-8") as out:
         for i, cell in enumerate(cells):
             rec = read_facts(cell, shell.user_ns)
-            try:
-                made = mutants(cell, shell.user_ns, random.Random(f"{seed}|{name}|{i}"), per_cell,
-                               hidden=shell.user_ns_hidden)
-            except Exception as e:  # noqa: BLE001 - an operator's bug costs this cell's mutants only
-                made, rec["mutation_error"] = [], repr(e)
+            made = _make(shell, cell, f"{seed}|{name}|{i}", per_cell, timeout, rec)
             children = _fork_all(shell, made, timeout)
             error = run_cell(shell, cell, timeout)
             results = [_collect(c, run=error is None, timeout=timeout) for c in children]
@@ -98,6 +96,62 @@ def worker(out_path: str, name: str, seed: str, per_cell: str, timeout: str) -> 
             out.flush()
             if error and error[0] == "Timeout":
                 break
+
+
+def _make(shell, cell: str, seed: str, per_cell: int, timeout: int, rec: dict) -> list:
+    """The cell's mutants. Where the cell binds names it then uses, a forked copy of the shell runs
+    the cell first, and the mutants are made there with the objects the cell left in those names."""
+    import random
+    from mutations import Mutant, mutants, uses_own_bindings
+    from notebook_shell import run_cell
+
+    def make(bound=None):
+        try:
+            return mutants(cell, namespace, random.Random(seed), per_cell, hidden=shell.user_ns_hidden, bound=bound)
+        except Exception as e:  # noqa: BLE001 - an operator's bug costs this cell's mutants only
+            rec["mutation_error"] = repr(e)
+            return []
+
+    namespace = shell.user_ns
+    own = uses_own_bindings(cell)
+    if not own:
+        return make()
+
+    def scout():
+        nonlocal namespace
+        namespace = dict(shell.user_ns)                 # the objects as the cell starts
+        run_cell(shell, cell, timeout)
+        bound = {n: shell.user_ns[n] for n in own if n in shell.user_ns}
+        return {"mutants": [m.to_dict() for m in make(bound)], "mutation_error": rec.get("mutation_error")}
+
+    found = _in_child(scout, timeout)
+    if found is None or "mutants" not in found:
+        rec["scout_killed"] = True            # the cell's run for its own objects did not end
+        return make()
+    if found["mutation_error"]:
+        rec["mutation_error"] = found["mutation_error"]
+    return [Mutant(**d) for d in found["mutants"]]
+
+
+def _in_child(work, timeout: int) -> dict | None:
+    """`work()` (a JSON-able dict) in a forked copy of the shell; None when it was killed."""
+    fd, path = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+            result = work()
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(result, f)
+        finally:
+            os._exit(0)
+    text = _wait(pid, path, timeout)
+    return json.loads(text) if text else None
 
 
 def _fork_all(shell, made, timeout: int) -> list:
@@ -153,6 +207,14 @@ def _collect(child, run: bool, timeout: int) -> dict | None:
         os.write(w, b"1" if run else b"0")
     finally:
         os.close(w)
+    text = _wait(pid, path, timeout)
+    if not run:
+        return None
+    return json.loads(text) if text else KILLED
+
+
+def _wait(pid: int, path: str, timeout: int) -> str | None:
+    """What the child wrote to `path` once it ended (None: nothing, or killed past its time)."""
     deadline, killed = time.monotonic() + timeout + KILL_GRACE_S, False
     while os.waitpid(pid, os.WNOHANG)[0] == 0:
         if time.monotonic() > deadline:
@@ -165,11 +227,7 @@ def _collect(child, run: bool, timeout: int) -> dict | None:
         text = Path(path).read_text(encoding="utf-8")
     finally:
         os.unlink(path)
-    if not run:
-        return None
-    if killed or not text:
-        return {"error": ["Killed", "", []], "facts": [], "undefined": []}
-    return json.loads(text)
+    return None if killed or not text else text
 
 
 # -- the benchmark ------------------------------------------------------------------------------
@@ -223,9 +281,13 @@ def summarise(books, cells: list[dict], mutants: list[dict], seconds: float) -> 
                                                                "missed", "ran", "flagged", "not_run")}
     total["predicted_share"] = _share(total["predicted"], total["crashed"])
     total["flagged_share"] = _share(total["flagged"], total["ran"])
+    # a kind short of a target (more than a few mutants of it): what the lead compares run to run
+    short = [k for k, p in per_kind.items() if p["crashed"] >= MIN_FOR_TARGET
+             and p["predicted_share"] < PREDICTED_TARGET or p["ran"] >= MIN_FOR_TARGET and p["flagged_share"] > FLAGGED_TARGET]
     return {"notebooks": len(books), "cells_run": len(cells), "cells_ok": len(ran_ok),
             "cells_ok_flagged": len(flagged_ok), "cells_ok_flagged_share": _share(len(flagged_ok), len(ran_ok)),
-            "mutants": total, "per_kind": per_kind, "time_s": round(seconds, 1)}
+            "cells_mutation_failed": sum("mutation_error" in c for c in cells),
+            "mutants": total, "kinds_short_of_target": short, "per_kind": per_kind, "time_s": round(seconds, 1)}
 
 
 def _pct(x: float | None) -> str:
@@ -237,13 +299,16 @@ def report(summary: dict, cells: list[dict], mutants: list[dict], command: str) 
     lines = ["# Kernel facts against mutated notebook cells, the truth by running them", "",
              f"`{command}`", "",
              f"{summary['notebooks']} notebooks, {summary['cells_run']} cells run, {summary['cells_ok']} without an "
-             f"error; {t['made']} mutants of those ({t['not_run']} not run: a prelude failed, a timeout).", "",
+             f"error; {t['made']} mutants of those ({t['not_run']} not run: a prelude failed, a timeout; "
+             f"{summary['cells_mutation_failed']} cells where an operator failed).", "",
              f"- crashing mutants predicted with the right exception: **{t['predicted']} of {t['crashed']}** "
              f"({_pct(t['predicted_share'])}; target ≥ 80 %)",
              f"- mutants that ran but were flagged: **{t['flagged']} of {t['ran']}** ({_pct(t['flagged_share'])}; "
              f"target ≤ 1 %)",
              f"- original cells that ran but were flagged: **{summary['cells_ok_flagged']} of {summary['cells_ok']}** "
-             f"({_pct(summary['cells_ok_flagged_share'])}; target ≤ 1 %)", "",
+             f"({_pct(summary['cells_ok_flagged_share'])}; target ≤ 1 %)",
+             f"- mutation kinds short of a target (of those with {MIN_FOR_TARGET} or more crashing or running "
+             f"mutants): {', '.join(summary['kinds_short_of_target']) or 'none'}", "",
              "| mutation | made | crashed | predicted | % | other kind | missed | ran | flagged | % | not run |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for kind, p in [*summary["per_kind"].items(), ("all", t)]:

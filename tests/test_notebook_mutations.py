@@ -34,7 +34,9 @@ CASES = [
     ("text-column", "model.fit(X, y)\n", "ValueError"),
     ("shape-mismatch", "C = A @ B\n", "ValueError"),
     ("shape-mismatch", "D = A * A\n", "ValueError"),
+    ("shape-mismatch", "D = A - A.mean(axis=0)\n", "ValueError"),
     ("axis-range", "s = A.sum(axis=1)\n", "AxisError"),
+    ("axis-range", "s = np.vstack([A, A]).sum(axis=1)\n", "AxisError"),
     ("dropped-column", 'm = df["rooms"].mean()\n', "KeyError"),
     ("dropped-column-in-cell", 'print(1)\nm = df["rooms"].mean()\n', "KeyError"),
     ("skipped-definition", "z = y + 1\n", "NameError"),
@@ -69,6 +71,29 @@ def test_each_operator_makes_mutants_that_crash_as_their_kind_says(kind, cell, r
         assert raises in outcome(m), (m.change, m.prelude + m.source)
 
 
+def test_a_text_column_into_a_model_where_no_frame_holds_text():
+    ns = state()
+    ns.update(Z=ns["X"].astype(float), y=ns["y"][:2])
+    ns["Z"] = ns["Z"].iloc[:2]
+    made = mutations.text_column(mutations._Cell.read("model.fit(Z, y)\n", ns, ()), random.Random(0))
+    assert [m.prelude for m in made] == ["Z = Z.assign(split='train')\n"]
+    try:
+        exec(made[0].prelude + made[0].source, ns)
+    except ValueError as e:
+        assert "could not convert string to float: 'train'" in str(e)
+    else:
+        raise AssertionError("ran")
+
+
+def test_objects_the_cell_binds_itself_are_read_from_a_run_of_it():
+    ns, cell = state(), "arr = np.ones((2, 3))\nout = arr * arr\n"
+    assert mutations.uses_own_bindings(cell) == ["arr"]
+    assert mutations.shape_mismatch(mutations._Cell.read(cell, ns, ()), random.Random(0)) == []
+    made = mutations.shape_mismatch(mutations._Cell.read(cell, ns, (), bound={"arr": ns["np"].ones((2, 3))}),
+                                    random.Random(0))
+    assert made and all(m.reach == "derived" and "ValueError" in outcome(m) for m in made)
+
+
 def test_a_column_being_made_and_code_in_a_function_are_not_mutated():
     ns = state()
     made = mutations._Cell.read('df.loc[:, "price"] = 0\ndf["rooms"] = 1\n', ns, ())
@@ -87,7 +112,7 @@ def test_mutants_of_a_cell_are_of_different_kinds_and_follow_the_seed():
 def test_each_mutant_runs_in_a_forked_copy_of_a_real_shell_and_the_notebook_goes_on(tmp_path):
     bench = bench_module("notebook_mutations")
     cells = ["import pandas as pd\ndf = pd.DataFrame({'price': [1.0, 2.0], 'rooms': [1, 2]})\n",
-             "total = df['price'].sum()\n",
+             "total = df['price'].sum()\nhalf = total / 2\n",
              "assert total == 3.0 and 'rooms' in df.columns\n",
              "open('missing.csv')\n"]
     args = SimpleNamespace(seed=0, per_cell=3, cell_timeout=20)
