@@ -59,8 +59,9 @@ class Mutant:
     column: int              # 0-based characters
     change: str              # what changed, e.g. "'price' -> 'prcie'"
     prelude: str = ""        # what an earlier cell did, run before the facts are read
-    reach: str = "live"      # live: the object changed is a name's or a chain's from one;
-    #                          derived: a call's result or an expression's (in-cell propagation)
+    reach: str = "live"      # live: the object changed is a name's or a chain's from one; changed:
+    #                          so, but the cell stores into it first; derived: a call's result or
+    #                          an expression's, or a name the cell binds (in-cell propagation)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -115,6 +116,12 @@ class _Cell:
         for node in ast.walk(tree):
             for name, line in _bindings(node):
                 self.stored[name] = min(self.stored.get(name, line), line)
+        self.changed: dict[str, int] = {}    # a name whose object the cell stores into or deletes from
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                name = _root_name(node)
+                if name:
+                    self.changed[name] = min(self.changed.get(name, node.lineno), node.lineno)
 
     @classmethod
     def read(cls, source: str, namespace: Mapping, hidden, bound: Mapping | None = None) -> _Cell | None:
@@ -197,8 +204,12 @@ class _Cell:
         return self.live(node) if isinstance(node, ast.Name) else _MISSING
 
     def reach(self, node: ast.AST) -> str:
-        """live: the objects as the cell starts hold it; derived: the cell computes it."""
-        return "live" if self.live(node, before=True) is not _MISSING else "derived"
+        """live: the objects as the cell starts hold it; changed: they do, but the cell stores into
+        or deletes from it on an earlier line; derived: the cell computes it."""
+        if self.live(node, before=True) is _MISSING:
+            return "derived"
+        name = _root_name(node)
+        return "changed" if name in self.changed and self.changed[name] < node.lineno else "live"
 
     def statement(self, node: ast.AST) -> ast.stmt:
         """The top-level statement holding the node."""
@@ -227,6 +238,12 @@ class _Cell:
             cls = self.live(receiver.func)
             return isinstance(cls, type) and _is_estimator_class(cls)
         return obj is not _MISSING and _is_estimator_class(type(obj))
+
+
+def _root_name(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _bindings(node: ast.AST):
@@ -686,7 +703,7 @@ def _column_uses(cell: _Cell):
 def dropped_column(cell: _Cell, rng: random.Random) -> list[Mutant]:
     out = []
     for node, name, c in _column_uses(cell):
-        if cell.reach(node.value) != "live":
+        if cell.reach(node.value) == "derived":
             continue                            # the cell binds the frame itself: an earlier drop is lost
         line, col = cell.at(node)
         out.append(Mutant("dropped-column", cell.source, line, col, f"{name}.drop(columns=[{c!r}]) before the cell",

@@ -51,8 +51,7 @@ KILL_GRACE_S = 15
 NOT_RUN = ("Timeout", "Killed")
 PREDICTED_TARGET, FLAGGED_TARGET = 0.8, 0.01
 MIN_FOR_TARGET = 5
-# the fact a missed crash would need, by mutation kind and whether the object changed is a live
-# chain's (live) or a call's result or an expression's in the cell (derived)
+# the fact a missed crash would need, by mutation kind; `REACH` adds what reading the object takes
 NEEDED = {
     "column-typo": "key: a DataFrame's column",
     "attribute-typo": "attribute: of the object",
@@ -67,6 +66,9 @@ NEEDED = {
 }
 
 KILLED = {"error": ["Killed", "", []], "facts": [], "undefined": []}
+
+REACH = {"live": "", "changed": " (flow: the cell stores into the object first)",
+         "derived": " (in-cell propagation to reach it)"}
 
 WORKER = r'''
 import sys
@@ -287,6 +289,8 @@ def summarise(books, cells: list[dict], mutants: list[dict], seconds: float) -> 
     return {"notebooks": len(books), "cells_run": len(cells), "cells_ok": len(ran_ok),
             "cells_ok_flagged": len(flagged_ok), "cells_ok_flagged_share": _share(len(flagged_ok), len(ran_ok)),
             "cells_mutation_failed": sum("mutation_error" in c for c in cells),
+            # the facts' reader raised (bench/notebook_shell.read_facts records it as a claim of kind "crash")
+            "reader_crashes": sum(any(f["kind"] == "crash" for f in r.get("facts", ())) for r in [*cells, *mutants]),
             "mutants": total, "kinds_short_of_target": short, "per_kind": per_kind, "time_s": round(seconds, 1)}
 
 
@@ -300,7 +304,8 @@ def report(summary: dict, cells: list[dict], mutants: list[dict], command: str) 
              f"`{command}`", "",
              f"{summary['notebooks']} notebooks, {summary['cells_run']} cells run, {summary['cells_ok']} without an "
              f"error; {t['made']} mutants of those ({t['not_run']} not run: a prelude failed, a timeout; "
-             f"{summary['cells_mutation_failed']} cells where an operator failed).", "",
+             f"{summary['cells_mutation_failed']} cells where an operator failed; the facts' reader raised on "
+             f"{summary['reader_crashes']} cells and mutants).", "",
              f"- crashing mutants predicted with the right exception: **{t['predicted']} of {t['crashed']}** "
              f"({_pct(t['predicted_share'])}; target ≥ 80 %)",
              f"- mutants that ran but were flagged: **{t['flagged']} of {t['ran']}** ({_pct(t['flagged_share'])}; "
@@ -315,8 +320,10 @@ def report(summary: dict, cells: list[dict], mutants: list[dict], command: str) 
         lines.append(f"| {kind} | {p['made']} | {p['crashed']} | {p['predicted']} | {_pct(p['predicted_share'])} | "
                      f"{p['other_kind']} | {p['missed']} | {p['ran']} | {p['flagged']} | {_pct(p['flagged_share'])} | "
                      f"{p['not_run']} |")
-    lines += ["", "`derived`: the object changed is a call's result or an expression's in the cell, not a name's "
-              "(or a chain's of attributes and literal keys from one): seeing it needs in-cell propagation.", "",
+    lines += ["", "Reach: `live`, the object the mutant changes is a name's as the cell starts (or a chain's of "
+              "attributes and literal keys from one); `changed`, so, but the cell stores into or deletes from it on "
+              "an earlier line; `derived`, a call's result or an expression's, or a name the cell binds itself "
+              "(seeing it needs in-cell propagation).", "",
               "## What the misses need", "",
               "Crashing mutants with no fact of their exception (missed or another kind claimed), by mutation, "
               "raised exception and reach; the fact kind that would predict them.", "",
@@ -327,7 +334,7 @@ def report(summary: dict, cells: list[dict], mutants: list[dict], command: str) 
             groups[(m["kind"], m["error"][0], m["reach"])].append(m)
     for (kind, raised, reach), ms in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         ex = ms[0]
-        need = NEEDED[kind] + (" (in-cell propagation to reach it)" if reach == "derived" else "")
+        need = NEEDED[kind] + REACH.get(reach, "")
         lines.append(f"| {kind} | {raised} | {reach} | {len(ms)} | {need} | {ex['notebook']} cell {ex['cell']}: "
                      f"{ex['change']} → {ex['error'][1][:80]!r} |".replace("\n", " "))
     flagged = [m for m in mutants if m["verdict"] == "flagged"]

@@ -94,6 +94,13 @@ def test_objects_the_cell_binds_itself_are_read_from_a_run_of_it():
     assert made and all(m.reach == "derived" and "ValueError" in outcome(m) for m in made)
 
 
+def test_a_mutant_says_whether_the_cell_changes_or_computes_the_object_first():
+    ns, cell = state(), 'k = df.shape\ndf["price"] = 0\nn = df.rooms.count()\nd = df.copy()\nm = d.rooms.count()\n'
+    made = mutations.attribute_typo(mutations._Cell.read(cell, ns, (), bound={"d": ns["df"].copy()}),
+                                    random.Random(0))
+    assert {(m.line, m.reach) for m in made} >= {(1, "live"), (3, "changed"), (5, "derived")}
+
+
 def test_a_column_being_made_and_code_in_a_function_are_not_mutated():
     ns = state()
     made = mutations._Cell.read('df.loc[:, "price"] = 0\ndf["rooms"] = 1\n', ns, ())
