@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import subprocess
 import sys
@@ -41,63 +40,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+from notebook_shell import BENCH, EXPECTED, claims, notebooks, worker_env  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 
-BENCH = ROOT.parent / "shared" / "benchmarks"
-EXPECTED = {"attribute": "AttributeError", "key": "KeyError", "call": "TypeError", "undefined-name": "NameError"}
-# a call fact on a scikit-learn estimator: unfitted, its call fails with any of these; on other
-# columns, with ValueError
-UNFITTED = ("NotFittedError", "AttributeError", "ValueError")
-
-
-def _expected(fact: dict) -> tuple[str, ...]:
-    message = fact.get("message", "")
-    if "not fitted yet" in message:
-        return UNFITTED
-    if message.endswith(": ValueError") or ": ValueError;" in message:
-        return ("ValueError",)
-    if fact["kind"] == "value":         # core/kernel/values.py: the exception follows the colon
-        return (message.rpartition(": ")[2].split(" ")[0],)
-    return (EXPECTED.get(fact["kind"]),)
-
 WORKER = r'''
-import json, signal, sys, os
-os.environ["MPLBACKEND"] = "Agg"
-from IPython.core.interactiveshell import InteractiveShell
-from jupyter_codecheck.core.kernel import kernel_facts
-from jupyter_codecheck.core.pycheck import analyse
+import json, sys
+from notebook_shell import new_shell, read_facts, run_cell
 cells, timeout = json.loads(sys.stdin.read()), int(sys.argv[1])
-shell = InteractiveShell.instance()
-shell.system = lambda *a, **k: None          # no shell commands (`!pip install ...`)
-shell.getoutput = lambda *a, **k: []
-class Timeout(BaseException):
-    pass
-def alarm(*_):
-    raise Timeout()
-signal.signal(signal.SIGALRM, alarm)
+shell = new_shell()
 for i, cell in enumerate(cells):
-    ns = shell.user_ns
-    try:
-        facts = [f.to_dict() for f in kernel_facts(cell, ns)]
-        facts_py = analyse(cell, None, ns)
-        undefined = [[u.name, u.line, u.column] for u in facts_py.undefined]
-    except Exception as e:
-        facts, undefined = [{"kind": "crash", "message": repr(e)}], []
-    signal.alarm(timeout)
-    try:
-        res = shell.run_cell(cell, store_history=True, silent=True)
-        err = res.error_in_exec or res.error_before_exec
-        error = None if err is None else [type(err).__name__, str(err)[:200]]
-    except Timeout:
-        error = ["Timeout", ""]
-    finally:
-        signal.alarm(0)
-    sys.__stdout__.write("@@CELL " + json.dumps({"index": i, "facts": facts, "undefined": undefined,
-                                                "error": error}) + "\n")
+    rec = read_facts(cell, shell.user_ns)
+    error = run_cell(shell, cell, timeout)
+    sys.__stdout__.write("@@CELL " + json.dumps({"index": i, **rec, "error": error}) + "\n")
     sys.__stdout__.flush()
     if error and error[0] == "Timeout":
         break
 '''
+
 
 
 GUARD_WORKER = r'''
@@ -141,22 +100,8 @@ with open(out_path, "w", encoding="utf-8") as out:
 '''
 
 
-def notebooks(path: Path, limit: int) -> list[tuple[str, list[str]]]:
-    """Each notebook's cells up to its last sampled one (the longest `earlier_cells` + cell)."""
-    best: dict[str, dict] = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            key = f"{row['meta']['repo']}/{row['meta']['path']}"
-            if key not in best or len(row["earlier_cells"]) > len(best[key]["earlier_cells"]):
-                best[key] = row
-    out = [(k, [*r["earlier_cells"], r["cell"]]) for k, r in sorted(best.items())]
-    return out[:limit] if limit else out
-
-
 def run_notebook(cells: list[str], cell_timeout: int) -> list[dict]:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [str(ROOT), os.environ.get("PYTHONPATH", "")] if p),
-               MPLBACKEND="Agg")
+    env = worker_env()
     with tempfile.TemporaryDirectory() as tmp:
         try:
             p = subprocess.run([sys.executable, "-c", WORKER, str(cell_timeout)], input=json.dumps(cells),
@@ -171,8 +116,7 @@ def run_notebook(cells: list[str], cell_timeout: int) -> list[dict]:
 def run_guarded(cells: list[str], cell_timeout: int, mode: str) -> list[dict]:
     """Each cell's outcome in a shell with auto mode `mode` (off or guard), and for guard the
     cells stopped (then run again unchanged) and the time each waited for its exact findings."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [str(ROOT), os.environ.get("PYTHONPATH", "")] if p),
-               MPLBACKEND="Agg")
+    env = worker_env()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cells.jsonl"
         work = Path(tmp) / "work"
@@ -255,26 +199,15 @@ def guard_main(books, args, out: Path, argv) -> None:
     print(json.dumps(summary))
 
 
-def _in_function(source: str, line: int, col: int) -> bool:
-    import ast
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return False
-    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-               and (n.lineno, n.col_offset) <= (line, col) <= (n.end_lineno, n.end_col_offset)
-               for n in ast.walk(tree))
-
-
 def judge(rec: dict) -> list[tuple[str, str]]:
     """(kind, verdict) for every claim on a cell: 'false' (the cell ran), 'true' (it raised
     what the claim names), 'other' (it raised something else), 'deferred' (a name used only
     inside a function the cell defines: it raises when the function is called, not here)."""
-    top = [u for u in rec["undefined"] if not _in_function(rec["source"], u[1], u[2])]
-    claims = [(f["kind"], _expected(f)) for f in rec["facts"]] + [("undefined-name", ("NameError",))] * bool(top)
+    made = claims(rec["source"], rec)
     err = rec["error"]
-    out = [("undefined-name", "deferred")] if rec["undefined"] and not top else []
-    for kind, expected in claims:
+    deferred = rec["undefined"] and not any(k == "undefined-name" for k, _ in made)
+    out = [("undefined-name", "deferred")] if deferred else []
+    for kind, expected in made:
         if err is None:
             out.append((kind, "false"))
         elif err[0] in expected:

@@ -41,3 +41,12 @@ def test_crash_facts_names_a_missing_data_path(tmp_path):
     p = run_bench("_no_such_module_", "crash_facts.py", str(tmp_path / "absent.jsonl"))
     assert p.returncode == 2, p.stderr
     assert str(tmp_path / "absent.jsonl") in p.stderr
+
+
+def test_notebook_mutations_names_a_missing_package_and_data_path(tmp_path):
+    p = run_bench("sklearn", "notebook_mutations.py", str(tmp_path / "absent.jsonl"), "--out", str(tmp_path / "out"))
+    assert p.returncode == 2, p.stderr
+    assert "bench/notebook_mutations.py cannot start" in p.stderr
+    assert "'scikit-learn' (import sklearn)" in p.stderr
+    assert str(tmp_path / "absent.jsonl") in p.stderr
+    assert not (tmp_path / "out").exists()
