@@ -149,7 +149,7 @@ def pandas_labels(obj):
                 values = getattr(obj, labels)
                 if len(values) > 100_000:
                     return None
-                return {v for v in values if issubclass(type(v), str)}
+                return {v for v in values if type(v) is str}    # a str subclass may hash its own way
             except Exception:  # noqa: BLE001
                 return None
     return NOT_PANDAS

@@ -75,7 +75,8 @@ def _index_kind(index, pd) -> str | None:
     dtype = index.dtype
     if type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "iu":
         return "integers"
-    if type(dtype) is pd.StringDtype or (dtype == object and all(type(x) is str for x in index.tolist())):
+    numpy_objects = type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind == "O"
+    if type(dtype) is pd.StringDtype or (numpy_objects and all(type(x) is str for x in index.tolist())):
         return "text"
     return None
 
