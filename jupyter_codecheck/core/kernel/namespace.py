@@ -64,7 +64,7 @@ def resolve(node: ast.AST, namespace: Mapping):
 def resolve_step(base, node: ast.AST):
     """One step of a chain from the object `base` stands for: `node` is `<base>.attr` or
     `<base>[literal]`."""
-    if base is UNRESOLVED or _is_duck(base) or issubclass(type(base), Made):
+    if base is UNRESOLVED or issubclass(type(base), Made):
         return UNRESOLVED
     if isinstance(node, ast.Attribute):
         value = read_attribute(base, node.attr)
@@ -73,8 +73,3 @@ def resolve_step(base, node: ast.AST):
         value = read_item(base, node.slice)
         return UNRESOLVED if value is UNREADABLE else value
     return UNRESOLVED
-
-
-def _is_duck(obj) -> bool:
-    """IPython's guarded evaluation may answer with a stand-in of its own (a duck): no facts."""
-    return type(obj).__module__ == "IPython.core.guarded_eval"
