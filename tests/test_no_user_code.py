@@ -19,6 +19,11 @@ class Label:
     def __init__(self, name):
         self.name = name
 
+    @property
+    def __class__(self):        # read by an isinstance test (pandas' infer_dtype makes some)
+        RAN.append("Label.__class__")
+        return Label
+
     def __hash__(self):
         RAN.append("Label.__hash__")
         return hash(self.name)
