@@ -20,12 +20,15 @@ import ast
 import datetime
 import functools
 import sys
+import weakref
 
 UNREADABLE = object()
 MAX_LABELS = 100_000
 _SCALARS = frozenset({str, int, float, bool, complex, bytes, type(None), datetime.date, datetime.datetime,
                       datetime.time, datetime.timedelta})
 _BASIC = (dict, list, tuple, str, bytes)
+_SCANS: dict[int, tuple] = {}       # id(index) -> (a weak reference to it, its labels are plain)
+_MAX_SCANS = 64
 
 
 def literal_key(node: ast.AST):
@@ -113,11 +116,27 @@ def plain_labels(index, pd) -> bool:
             return True
         if dtype.kind != "O" or len(index) > MAX_LABELS:
             return False
-        # type() of each label is read from the object itself: pandas' own infer_dtype instead
-        # may test isinstance against Python classes, which reads a label's own `__class__`
-        return all(_plain_type(t) for t in set(map(type, index.to_numpy())))
+        return _scanned(index)
     return type(dtype) in (pd.StringDtype, pd.DatetimeTZDtype, pd.PeriodDtype) or \
         (type(dtype).__module__.startswith("pandas.") and dtype.kind in "biuf")
+
+
+def _scanned(index) -> bool:
+    """Are an object index's labels all plain? Remembered by identity while the index lives (an
+    Index never changes; a cell's chains read the same one many times)."""
+    kept = _SCANS.get(id(index))
+    if kept is not None and kept[0]() is index:
+        return kept[1]
+    # type() of each label is read from the object itself: pandas' infer_dtype instead may test
+    # isinstance against Python classes, which reads a label's own `__class__`
+    plain = all(_plain_type(t) for t in set(map(type, index.to_numpy())))
+    try:
+        if len(_SCANS) >= _MAX_SCANS:
+            _SCANS.pop(next(iter(_SCANS)), None)
+        _SCANS[id(index)] = (weakref.ref(index), plain)
+    except (TypeError, RuntimeError, StopIteration):
+        pass                        # no weak reference to it, or another thread's turn: scanned again
+    return plain
 
 
 def _plain_dtype(dtype, pd) -> bool:
