@@ -72,12 +72,19 @@ def _readable(obj) -> bool:
     pd = sys.modules.get("pandas")
     if pd is None:
         return False
-    from pandas.core import indexing
-    if cls in (indexing._LocIndexer, indexing._iLocIndexer, indexing._AtIndexer, indexing._iAtIndexer):
+    if cls in _indexers(pd):
         obj, cls = obj.obj, type(obj.obj)             # a C member of pandas' indexer: no code runs
     if cls in (pd.DataFrame, pd.Series):
         return plain_pandas(obj, pd)
     return plain_labels(obj, pd)
+
+
+@functools.lru_cache(maxsize=2)
+def _indexers(pd) -> tuple:
+    """pandas' `.loc`, `.iloc`, `.at` and `.iat` classes (private names: none if they move)."""
+    from pandas.core import indexing
+    return tuple(c for c in (getattr(indexing, n, None) for n in ("_LocIndexer", "_iLocIndexer", "_AtIndexer",
+                                                                  "_iAtIndexer")) if c is not None)
 
 
 def plain_keys(d: dict) -> bool:
