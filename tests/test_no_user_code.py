@@ -143,3 +143,18 @@ def test_a_column_among_a_users_labels_is_no_fact_and_hashes_none_of_them():
     got = kernel_facts('frame["pirce"]\nframe.sort_values("pirce")\n', {"frame": frame})
     assert RAN == []
     assert got == []
+
+
+def test_an_attribute_a_users_column_label_may_answer_is_no_fact():
+    frame = pd.DataFrame([[1, 2]], columns=pd.Index(["price", Label("zz")], dtype=object))
+    assert frame.zz.tolist() == [2]           # pandas finds it through the label's own `__eq__`
+    RAN.clear()
+    assert kernel_facts("frame.zz\nframe.pirce\n", {"frame": frame}) == []
+    assert RAN == []
+
+
+def test_a_group_of_a_frame_with_a_users_row_labels_hashes_none_of_them():
+    frame = pd.DataFrame({"k": ["x", "y"]}, index=pd.Index([Label("p"), Label("q")], dtype=object))
+    RAN.clear()
+    kernel_facts('frame.groupby("k").get_group("w")\n', {"frame": frame})
+    assert RAN == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import types
 
+from .items import plain_labels
 from .libraries import is_library_module, is_library_object
 
 MISSING = object()
@@ -147,8 +148,8 @@ def pandas_labels(obj):
                 return None          # a subclass answering `.col` or its labels its own way
             try:
                 values = getattr(obj, labels)
-                if len(values) > 100_000:
-                    return None
+                if len(values) > 100_000 or not plain_labels(values, pd):
+                    return None          # a label of the user's might equal the name: its `__eq__` says
                 return {v for v in values if type(v) is str}    # a str subclass may hash its own way
             except Exception:  # noqa: BLE001
                 return None
