@@ -4,6 +4,8 @@ getter on a subclass of the user's (`uf.T`, `a.T`), with real pandas and numpy o
 user hooks record every call."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -158,3 +160,29 @@ def test_a_group_of_a_frame_with_a_users_row_labels_hashes_none_of_them():
     RAN.clear()
     kernel_facts('frame.groupby("k").get_group("w")\n', {"frame": frame})
     assert RAN == []
+
+
+class Signed:
+    """A callable object of the user's whose signature is a property."""
+
+    def __call__(self, a):
+        return a
+
+    @property
+    def __signature__(self):
+        RAN.append("Signed.__signature__")
+        return None
+
+
+class Built:
+    def __get__(self, obj, owner):
+        RAN.append("Built.__get__")
+        return lambda *args: None
+
+
+class Odd:
+    __init__ = Built()          # inspect reads a class's `__init__` through the class
+
+
+def test_a_signature_of_the_users_is_not_read_through_a_partial_or_a_descriptor():
+    _silent(["part(2, 3)\n", "Odd(1, 2, 3)\n"], {"part": functools.partial(Signed(), 1), "Odd": Odd})
