@@ -116,8 +116,8 @@ def shaped(v) -> Abstract | None:
     if type(v) is pd.DataFrame:
         dtypes = list(v.dtypes) if v.shape[1] <= _MAX_COLUMNS else None
         columns = None
-        if dtypes is not None and type(v.columns) is pd.Index and v.columns.is_unique and \
-                all(type(c) is str for c in v.columns):
+        if dtypes is not None and type(v.columns) is pd.Index and \
+                all(type(c) is str for c in v.columns) and v.columns.is_unique:    # hashes the labels
             columns = tuple(zip(v.columns, (_numpy_kind(d) for d in dtypes)))
         return Abstract("DataFrame", v.shape, _frame_kind(dtypes), columns)
     return None

@@ -11,15 +11,15 @@ from __future__ import annotations
 import inspect
 import types
 
+from .items import plain_labels
 from .libraries import is_library_module, is_library_object
 
 MISSING = object()
 UNKNOWN = object()
-# descriptors implemented in C by Python itself: binding them runs no Python code
-_SAFE_DESCRIPTORS = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
-                     types.WrapperDescriptorType, types.MemberDescriptorType,
-                     types.GetSetDescriptorType, types.ClassMethodDescriptorType, classmethod,
-                     staticmethod)
+# descriptors whose binding runs no Python code
+_BINDING = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
+            types.WrapperDescriptorType, types.MemberDescriptorType, types.ClassMethodDescriptorType,
+            classmethod, staticmethod)
 _OWN_LOOKUP = ("__getattr__", "__getattribute__")
 
 
@@ -98,7 +98,7 @@ def read_attribute(obj, attr: str):
     getter = getattr(type(raw), "__get__", None)
     if getter is None:
         return raw
-    if issubclass(type(raw), _SAFE_DESCRIPTORS) or (is_library_object(raw) and _getter_is_library(raw)):
+    if _binds_only(raw) or (_library_getter(raw) and is_library_object(type(obj))):
         try:
             if issubclass(type(obj), type) and any(attr in vars(k) for k in obj.__mro__):
                 return raw.__get__(None, obj)              # the class's own: unbound
@@ -106,6 +106,20 @@ def read_attribute(obj, attr: str):
         except Exception:  # noqa: BLE001
             return UNKNOWN
     return UNKNOWN
+
+
+def _binds_only(raw) -> bool:
+    """A descriptor whose binding calls nothing (a function becomes a bound method, a slot is
+    read), whoever's the object is."""
+    return issubclass(type(raw), _BINDING) or \
+        (issubclass(type(raw), types.GetSetDescriptorType) and raw.__name__ in ("__dict__", "__weakref__"))
+
+
+def _library_getter(raw) -> bool:
+    """A library's getter (a property, a C getset): it runs the library's code, but on an
+    instance of a subclass of the user's it may call the subclass's own methods (`df.T`, its
+    `_constructor`; `a.T`, its `__array_finalize__`), so it is read only of a library's class."""
+    return issubclass(type(raw), types.GetSetDescriptorType) or (is_library_object(raw) and _getter_is_library(raw))
 
 
 def _getter_is_library(raw) -> bool:
@@ -134,9 +148,9 @@ def pandas_labels(obj):
                 return None          # a subclass answering `.col` or its labels its own way
             try:
                 values = getattr(obj, labels)
-                if len(values) > 100_000:
-                    return None
-                return {v for v in values if issubclass(type(v), str)}
+                if len(values) > 100_000 or not plain_labels(values, pd):
+                    return None          # a label of the user's might equal the name: its `__eq__` says
+                return {v for v in values if type(v) is str}    # a str subclass may hash its own way
             except Exception:  # noqa: BLE001
                 return None
     return NOT_PANDAS
