@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
 from ..pycheck import near_typo, parse
-from .attributes import attribute_names, has_attribute
+from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
@@ -220,6 +220,9 @@ class _Walk:
 
     def _attribute(self, n: ast.Attribute, local: set[str]) -> None:
         obj = self._live(n.value, local)
+        if obj is UNRESOLVED:       # what the cell stores into a dict or a list adds no attribute
+            held = self._live(n.value, local, changes_matter=False)
+            obj = held if held is not UNRESOLVED and fixed_attributes(held) else UNRESOLVED
         if obj is UNRESOLVED or has_attribute(obj, n.attr) is not False:
             return
         near = _near(n.attr, attribute_names(obj))
