@@ -24,11 +24,11 @@ _SAFE_DESCRIPTORS = (types.FunctionType, types.BuiltinFunctionType, types.Method
 _OWN_LOOKUP = ("__getattr__", "__getattribute__")
 
 
-def _overrides_lookup(cls: type) -> bool:
+def overrides_lookup(cls: type) -> bool:
     """Does the class (or its metaclass chain) define its own attribute lookup? Not when its
     lookup slot is Python's generic one, which a C type (`list`, `dict`, numpy's `ufunc`) names
     in its `__getattribute__` slot wrapper."""
-    if _generic_lookup(cls):
+    if generic_lookup(cls):
         return False
     for klass in inspect.getmro(cls) if issubclass(type(cls), type) else ():
         if klass in (object, type, types.ModuleType):
@@ -54,7 +54,7 @@ def _generic_slot() -> int | None:
         return None
 
 
-def _generic_lookup(cls: type) -> bool:
+def generic_lookup(cls: type) -> bool:
     """Is the class's attribute lookup Python's own `PyObject_GenericGetAttr` (what
     getattr_static mirrors: the type's dictionaries, then the instance's), no `__getattr__`?"""
     generic = _generic_slot()
@@ -70,13 +70,18 @@ def _generic_lookup(cls: type) -> bool:
 _HEAPTYPE = 1 << 9           # Py_TPFLAGS_HEAPTYPE: a class made by a `class` statement
 
 
+def static_type(cls: type) -> bool:
+    """A class Python or a C extension defines statically: its instances' `__class__` is fixed."""
+    return not cls.__flags__ & _HEAPTYPE
+
+
 def fixed_attributes(obj) -> bool:
     """Are the object's attributes its class's alone, whatever is stored into it: a static type
     (its `__class__` cannot be reassigned), Python's generic lookup, no instance `__dict__` (a
     `dict` or `list` the cell fills, an ndarray)."""
     cls = type(obj)
     try:
-        return not cls.__flags__ & _HEAPTYPE and _generic_lookup(cls) and \
+        return static_type(cls) and generic_lookup(cls) and \
             inspect.getattr_static(obj, "__dict__", MISSING) is MISSING
     except Exception:  # noqa: BLE001
         return False
@@ -97,7 +102,7 @@ def has_attribute(obj, attr: str) -> bool | None:
     keys = looked_up_keys(obj)
     if keys is not NOT_LOOKED_UP:
         return None if keys is None else attr in keys
-    return None if _overrides_lookup(type(obj)) else False
+    return None if overrides_lookup(type(obj)) else False
 
 
 def _module_has(mod: types.ModuleType, attr: str) -> bool | None:
