@@ -62,7 +62,7 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
         return v.cls, frozenset()
     if not issubclass(type(v), Abstract):
         return None
-    if v.like == "ndarray":
+    if v.like == "ndarray" and v.ndim >= 1:       # never a numpy scalar (its class has more)
         np = sys.modules.get("numpy")
         return (np.ndarray, frozenset()) if np is not None else None
     if v.like == "DataFrame" and v.columns is not None:
