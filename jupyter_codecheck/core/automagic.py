@@ -17,8 +17,8 @@ from collections.abc import Mapping
 
 def automagic(source: str, namespace: Mapping) -> str | None:
     """The magic's name if the kernel whose namespace this is runs `source` as that line magic."""
-    if not source.strip():
-        return None
+    if not source.strip() or len(source.lstrip().splitlines()) > 1:
+        return None                     # IPython's transforms drop leading blank lines, add none
     shell = _shell(namespace)
     if shell is None:
         return None
