@@ -109,8 +109,8 @@ def shaped(v) -> Abstract | None:
     if np is not None and type(v) is np.ndarray:
         return Abstract("ndarray", v.shape, v.dtype.kind)
     pd = sys.modules.get("pandas")
-    if pd is None:
-        return None
+    if pd is None or type(v) in (pd.Series, pd.DataFrame) and v.attrs:
+        return None         # pandas deep-copies `attrs` into every result: the user's objects may run
     if type(v) is pd.Series:
         return Abstract("Series", v.shape, _numpy_kind(v.dtype))
     if type(v) is pd.DataFrame:
