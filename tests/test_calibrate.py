@@ -188,6 +188,17 @@ def test_every_shipped_calibration_loads_and_names_its_model_file():
         assert c.model["size"] > 0 and len(c.model["sha256"]) == 64, path
         CheckOptions.from_kwargs(**c.options)
         assert c.achieved_false_alarm <= c.target_false_alarm, path
+        if c.places is not None:          # the places option takes it as it is
+            CheckOptions.from_kwargs(places=c.places)
+            assert c.places_note, path
+
+
+def test_places_and_margin_survive_a_round_trip(tmp_path):
+    c = make_calibration()
+    c.places, c.places_note, c.margin, c.margin_note = 3, "why three", 1.0, "why one"
+    back = cal.load(c.save(tmp_path / "m.json"))
+    assert (back.places, back.places_note, back.margin) == (3, "why three", 1.0)
+    assert "places" not in make_calibration().to_dict()      # absent stays absent
 
 
 def _result(gains, error=False):

@@ -41,6 +41,9 @@ class Calibration:
     # tell crashing cells from fixed ones at any margin
     notebook_margin: float | None = None
     notebook_margin_note: str = ""
+    # where the model's edits are weighed: its N most surprising lines (the `places` option)
+    places: int | None = None
+    places_note: str = ""
 
     def to_dict(self) -> dict:
         return {"schema": self.schema, "model": self.model, "options": self.options,
@@ -50,7 +53,8 @@ class Calibration:
                 "created": self.created, "tool": self.tool,
                 **({"margin": self.margin, "margin_note": self.margin_note} if self.margin is not None else {}),
                 **({"notebook_margin": self.notebook_margin, "notebook_margin_note": self.notebook_margin_note}
-                   if self.notebook_margin is not None else {})}
+                   if self.notebook_margin is not None else {}),
+                **({"places": self.places, "places_note": self.places_note} if self.places is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Calibration":
@@ -73,7 +77,9 @@ class Calibration:
                    margin=None if d.get("margin") is None else float(d["margin"]),
                    margin_note=d.get("margin_note", ""),
                    notebook_margin=None if d.get("notebook_margin") is None else float(d["notebook_margin"]),
-                   notebook_margin_note=d.get("notebook_margin_note", ""))
+                   notebook_margin_note=d.get("notebook_margin_note", ""),
+                   places=None if d.get("places") is None else int(d["places"]),
+                   places_note=d.get("places_note", ""))
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -148,6 +154,12 @@ def shipped_margin(model_path=None, notebook: bool = False) -> float | None:
     return c.notebook_margin if notebook and c.notebook_margin is not None else c.margin
 
 
+def shipped_places(model_path=None) -> int | None:
+    """The `places` shipped for a model file, or None."""
+    c = default_for(model_path)
+    return None if c is None else c.places
+
+
 def default_options(model_path=None) -> dict:
     """check() options from the shipped calibration of a model ({} when there is none)."""
     c = default_for(model_path)
@@ -155,4 +167,4 @@ def default_options(model_path=None) -> dict:
 
 
 __all__ = ["SCHEMA", "SHIPPED_DIR", "Calibration", "CalibrationError", "default_for", "default_options",
-           "file_sha256", "load", "model_identity", "shipped_margin"]
+           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_places"]

@@ -207,7 +207,7 @@ class _Run:
                 if hold_cell(engine.session, prefix, enc.ids):
                     margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model, opts.notebook)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
-                                         places=opts.places)
+                                         places=opts.places if opts.places is not None else _shipped_places(opts.model))
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
                                   token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
@@ -360,6 +360,16 @@ def _calibrated_margin(model, notebook: bool = False) -> float:
     except (OSError, ValueError, ImportError):
         margin = None
     return EvidenceConfig.margin if margin is None else margin
+
+
+def _shipped_places(model) -> int:
+    """The `places` shipped for this model file (core/calibration/*.json), else 0."""
+    try:
+        from .calibration import shipped_places
+        places = shipped_places(model)
+    except (OSError, ValueError, ImportError):
+        places = None
+    return places or 0
 
 
 def _walk_slack(opts) -> int:

@@ -273,9 +273,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("margin", "float", None, "nats a model warning's edit must gain on the rest of the cell "
            "(none: the model's calibrated margin)", nullable=True, what="a number of nats"),
     Option("continuation", "int", 24, "most written tokens after an edit that weigh it", low=1),
-    Option("places", "int", 0, "weigh the model's edits on the cell's N most surprising lines, at "
-           "their worst token (0: where the walk rejects a token); Python's and the kernel's errors "
-           "are always weighed", low=0),
+    Option("places", "int", None, "weigh the model's edits on the cell's N most surprising lines, "
+           "at their worst token (0: where the walk rejects a token; default: the model's shipped "
+           "value, else 0); Python's and the kernel's errors are always weighed", low=0, nullable=True),
     Option("probe", "int", 2, "written tokens after an edit that screen a warning's candidate "
            "before its whole continuation is scored (0: score every candidate in full)", low=0),
     Option("ignore", "kinds", (), "finding kinds never reported, comma-separated: "
