@@ -36,13 +36,13 @@ from pathlib import Path
 
 import numpy as np
 
-from jupyter_codecheck.core.check import check
-from jupyter_codecheck.engine.llamacpp import LlamaCppModel
-from jupyter_codecheck.engine.session import checker_settings
-from jupyter_codecheck.core.adapter import load_model
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))                  # the checkout's code, as the other benchmarks
 sys.path.insert(0, str(ROOT / "bench"))
+from jupyter_codecheck.core.check import check  # noqa: E402
+from jupyter_codecheck.engine.llamacpp import LlamaCppModel  # noqa: E402
+from jupyter_codecheck.engine.session import checker_settings  # noqa: E402
+from jupyter_codecheck.core.adapter import load_model  # noqa: E402
 from requirements import require  # noqa: E402
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
 
