@@ -2,8 +2,10 @@
 library's kind, shape, dtype kind and columns, carried through the library calls whose result
 follows from their inputs, as the libraries document them:
 
-    numpy         np.zeros/ones/empty/full(shape), np.arange(ints), np.array(a literal nested list),
-                  np.random.rand/randn(*dims), np.random.random(size), np.linspace(a, b, n);
+    numpy         np.zeros/ones/empty/full(shape), np.arange(ints, or literal numbers), np.array(a literal
+                  nested list), np.random.rand/randn(*dims), np.random.random(size), a live
+                  Generator's standard_normal/random/normal/uniform/integers(size=...),
+                  np.linspace(a, b, n);
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack, `a @ b`, np.dot/matmul, `+ - * /`
                   (broadcast), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
@@ -51,6 +53,10 @@ _ESTIMATOR_KEEPING = frozenset({"fit", "partial_fit", "fit_transform", "transfor
 # the methods propagated through (of an ndarray, a Series or a DataFrame)
 _METHODS = frozenset({"reshape", "transpose", "ravel", "flatten", "copy", "astype", "to_numpy", "drop",
                       *_REDUCTIONS})
+# a numpy Generator's draws propagated through: their parameters in order, and the dtype kind
+_GENERATOR_DRAWS = {"standard_normal": (("size",), "f"), "random": (("size",), "f"),
+                    "normal": (("loc", "scale", "size"), "f"), "uniform": (("low", "high", "size"), "f"),
+                    "integers": (("low", "high", "size"), "i")}
 _SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle"})
 # plt.subplots' keywords taken (not the ratios and gridspec_kw: they must fit the grid)
 _SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "figsize", "dpi", "subplot_kw",
@@ -516,7 +522,9 @@ class Propagation:
             return Abstract("ndarray", shape, self._dtype(keywords.get("dtype"), _scalar_kind(fill)))
         if name == "arange" and 1 <= len(args) <= 3 and set(keywords) <= {"dtype"}:
             bounds = [self.integer(a) for a in args]
-            if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
+            if None in bounds:
+                return _float_range(args, self._dtype(keywords.get("dtype"), "f"))
+            if len(bounds) == 3 and bounds[2] == 0:
                 return None
             return Abstract("ndarray", (len(range(*bounds)),), self._dtype(keywords.get("dtype"), "i"))
         if name in ("array", "asarray") and len(args) == 1 and set(keywords) <= {"dtype"}:
@@ -626,6 +634,9 @@ class Propagation:
         value = self.value(node.func.value)
         if method in ("fit_transform", "transform"):
             return self._transformed(node, value, method)
+        np = sys.modules.get("numpy")
+        if np is not None and type(value) is np.random.Generator and method in _GENERATOR_DRAWS:
+            return self._drawn(node, method)
         if method not in _METHODS:
             return None
         base = self.shape_of(value)
@@ -663,6 +674,25 @@ class Propagation:
             if method == "drop" and base.like == "DataFrame" and base.columns is not None:
                 return self._dropped(base, args, keywords)
         return None
+
+    def _drawn(self, node: ast.Call, method: str):
+        """`rng.standard_normal((3, 4))`, `rng.normal(0, 1, size=5)`, `rng.integers(0, 10, 5)`: a
+        numpy Generator's draws of `size`, their other parameters Python numbers (no broadcast)."""
+        names, kind = _GENERATOR_DRAWS[method]
+        if len(node.args) > len(names) or set(k.arg for k in node.keywords) - set(names):
+            return None
+        given = dict(zip(names, node.args)) | {k.arg: k.value for k in node.keywords}
+        if "size" not in given or any(_scalar_kind(_literal(v)) not in ("i", "f") for k, v in given.items()
+                                      if k != "size"):
+            return None
+        values = {k: _literal(v) for k, v in given.items() if k != "size"}
+        if kind == "i" and (any(_scalar_kind(v) != "i" for v in values.values()) or
+                            not (values.get("low", 0) < values["high"] if "high" in values else values.get("low", 0) > 0)):
+            return None                            # numpy refuses an empty range of integers
+        if values.get("scale", 0) < 0:
+            return None
+        shape = self._sizes([given["size"]])
+        return None if shape is None else Abstract("ndarray", shape, kind)
 
     def _dropped(self, frame: Abstract, args: list, keywords: dict):
         """`df.drop(columns=[...])`, `df.drop([...], axis=1)`: the frame without those columns."""
@@ -808,6 +838,18 @@ def _indexed(a: Abstract, index: list | None) -> Abstract | None:
     if not shape:
         return Abstract(a.holds) if a.holds else None       # one element
     return replace(a, shape=tuple(shape))
+
+
+def _float_range(args: list[ast.expr], kind: str | None) -> Abstract | None:
+    """`np.arange(12.)`, `np.arange(0, 1, 0.25)`: literal numbers, the length numpy computes,
+    ceil((stop - start) / step) in floating point."""
+    bounds = [_literal(a) for a in args]
+    if any(_scalar_kind(b) not in ("i", "f") for b in bounds):
+        return None
+    start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (*bounds, 1)[:3]
+    if step == 0 or not all(math.isfinite(b) for b in (start, stop, step)):
+        return None
+    return Abstract("ndarray", (max(0, math.ceil((stop - start) / step)),), kind)
 
 
 def _nested(value) -> tuple[tuple, str] | None:
