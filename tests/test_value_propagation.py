@@ -399,3 +399,30 @@ def test_a_column_the_cell_dropped_or_left_out_is_a_key_error():
     assert run(fine, ns) is None
     assert "'rooms'" in [f for f in kernel_facts("X = df[['area', 'rooms']]\nv = X['room']\n", ns)
                          if f.kind == "key"][0].candidates[0]
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    ("a = np.arange(12.).reshape((3, 4))\nc = a.T - a[0]\n", "a = np.arange(12.).reshape((3, 4))\nc = a - a[0]\n"),
+    ("a = np.arange(0, 1, 0.25)\nc = a + np.ones(3)\n", "a = np.arange(0, 1, 0.25)\nc = a + np.ones(4)\n"),
+    ("a = rng.standard_normal((4, 3))\nc = a.T - a.mean(0)\n", "a = rng.standard_normal((4, 3))\nc = a - a.mean(0)\n"),
+    ("a = rng.normal(0, 2, size=(2, 5))\nc = a @ a\n", "a = rng.normal(0, 2, size=(2, 5))\nc = a @ a.T\n"),
+    ("a = rng.integers(0, 9, (3, 2))\nc = a[:-1] + a\n", "a = rng.integers(0, 9, (3, 2))\nc = a[:-1] + a[1:]\n"),
+    ("a = rng.uniform(size=4)\nc = (a < 0.5) @ np.ones(3)\n", "a = rng.uniform(size=4)\nc = (a < 0.5) @ np.ones(4)\n"),
+    ("a = rng.uniform(size=4)\nc = (a[1:] >= a[:-1]) * np.ones(4)\n", "a = rng.uniform(size=4)\nc = (a[1:] >= a[:-1]) * np.ones(3)\n"),
+])
+def test_float_ranges_a_generators_draws_and_comparisons_made_in_the_cell(cell, fitting):
+    objects = namespace(rng=np.random.default_rng(0))
+    holds(cell, objects)
+    runs_unclaimed(fitting, objects)
+
+
+def test_an_attribute_of_a_frame_the_cell_made_without_that_column_is_an_attribute_error():
+    ns = namespace()
+    for cell in ("X = df.drop(columns=['price'])\nm = X.price.mean()\n",
+                 "df = df.drop(columns=['city'])\nn = df[df.city == 'a']\n",
+                 "X = df.drop(['area', 'age'], axis=1)\nv = X.age\n"):
+        fact = holds(cell, ns)
+        assert fact.message.endswith("AttributeError")
+    for cell in ("X = df.drop(columns=['price'])\nm = X.area.mean()\nn = X.shape\n",
+                 "X = df.drop(columns=['price'])\nX['price'] = 1.0\nm = X.price.mean()\n"):
+        runs_unclaimed(cell, ns)

@@ -8,7 +8,7 @@ follows from their inputs, as the libraries document them:
                   np.linspace(a, b, n);
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack, `a @ b`, np.dot/matmul, `+ - * /`
-                  (broadcast), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
+                  (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
     pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); an estimator
                   made with literal arguments; fit_transform of StandardScaler, MinMaxScaler, PCA
@@ -306,7 +306,7 @@ class Propagation:
         # the name then stands for a new object the cell made
         obj = self.read(node) if chain and not self.made_first else UNRESOLVED
         if obj is UNRESOLVED and isinstance(node, (ast.Attribute, ast.Subscript, ast.Call, ast.BinOp,
-                                                   ast.UnaryOp)):
+                                                   ast.UnaryOp, ast.Compare)):
             try:
                 made = self._evaluate(node)
             except Exception:  # noqa: BLE001 - a library that reads otherwise: unknown
@@ -343,6 +343,8 @@ class Propagation:
             return self._function(node)
         if isinstance(node, ast.BinOp):
             return self._binop(node)
+        if isinstance(node, ast.Compare):
+            return self._compared(node)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             a = self.array(node.operand)
             return replace(a) if a is not None and numeric(a.kind) and a.kind != "b" else None
@@ -449,6 +451,21 @@ class Propagation:
         shape = _broadcast(a.shape, b.shape)
         return None if shape is None else Abstract("ndarray", shape,
                                                    _arithmetic_kind(node.op, a.kind, b.kind, scalar=False))
+
+    def _compared(self, node: ast.Compare):
+        """`a < b`, `a == 0`: booleans of the broadcast shape (numbers on both sides)."""
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)):
+            return None
+        a, b = self.array(node.left), self.array(node.comparators[0])
+        if a is None and b is None:
+            return None
+        if a is None or b is None:
+            scalar = _literal(node.left if a is None else node.comparators[0])
+            array = a or b
+            return Abstract("ndarray", array.shape, "b") if numeric(array.kind) and \
+                _scalar_kind(scalar) in ("i", "f") else None
+        shape = _broadcast(a.shape, b.shape) if numeric(a.kind) and numeric(b.kind) else None
+        return None if shape is None else Abstract("ndarray", shape, "b")
 
     # -- integers -----------------------------------------------------------------------------
 
