@@ -430,7 +430,7 @@ class _Walk:
             if use.receiver is not None and type(self._live(use.receiver, local, keys=True)) is not pd.DataFrame:
                 continue
             frame = self._live(use.frame, local, keys=True)
-            if frame is UNRESOLVED or type(frame) is not pd.DataFrame:
+            if frame is UNRESOLVED or type(frame) is not pd.DataFrame or use.unless_rows == len(frame.index):
                 continue
             levels = {x for x in frame.index.names if isinstance(x, str)} if use.index_names else set()
             for k in use.keys:
