@@ -426,3 +426,12 @@ def test_an_attribute_of_a_frame_the_cell_made_without_that_column_is_an_attribu
     for cell in ("X = df.drop(columns=['price'])\nm = X.area.mean()\nn = X.shape\n",
                  "X = df.drop(columns=['price'])\nX['price'] = 1.0\nm = X.price.mean()\n"):
         runs_unclaimed(cell, ns)
+
+
+def test_a_numpy_scalar_broadcasts_as_a_0d_array_of_its_dtype():
+    objects = namespace(beta=np.array([0.5, 1.0, 2.0]), x1=np.arange(4.0), x2=np.arange(4.0), k=np.int32(3))
+    holds("log_o = beta[0] + beta[1] * x1[:-1] + beta[2] * x2\n", objects)
+    holds("p = k * x1[1:] - x2\n", objects)
+    runs_unclaimed("log_o = beta[0] + beta[1] * x1[:-1] + beta[2] * x2[1:]\np = k * x1 - x2\n", objects)
+    facts = value_facts("p = beta[3] * x1[:-1] + x2\n", objects)        # beta[3] fails first: its IndexError only
+    assert [named(f) for f in facts] == ["IndexError"] and run("p = beta[3] * x1[:-1] + x2\n", objects)[0] == "IndexError"

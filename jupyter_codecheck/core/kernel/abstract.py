@@ -436,7 +436,10 @@ class Propagation:
             scalar = _literal(other)
             if _scalar_kind(scalar) is None:
                 scalar = self.value(other)
-                if _scalar_kind(scalar) is None:
+                element = self._element(other, scalar)
+                if element is not None:             # a numpy scalar: typed as a 0-d array of its dtype
+                    a, b, scalar = a or element, b or element, None
+                elif _scalar_kind(scalar) is None:
                     return None
         if scalar is not None:
             array = a or b
@@ -451,6 +454,21 @@ class Propagation:
         shape = _broadcast(a.shape, b.shape)
         return None if shape is None else Abstract("ndarray", shape,
                                                    _arithmetic_kind(node.op, a.kind, b.kind, scalar=False))
+
+    def _element(self, node: ast.expr, value) -> Abstract | None:
+        """A numpy scalar of a number dtype as a 0-d array: a live one (`np.float64(2)`), or one
+        element of a known array (`beta[1]`, every dimension indexed by an int in range)."""
+        np = sys.modules.get("numpy")
+        if np is not None and isinstance(value, np.generic) and type(value).__module__ == "numpy" and \
+                numeric(value.dtype.kind):
+            return Abstract("ndarray", (), value.dtype.kind)
+        if not isinstance(node, ast.Subscript):
+            return None
+        base, index = self.array(node.value), self.index(node.slice)
+        if base is None or not numeric(base.kind) or index is None or len(index) != base.ndim or \
+                any(type(e) is not int or d is None or not -d <= e < d for e, d in zip(index, base.shape)):
+            return None
+        return Abstract("ndarray", (), base.kind)
 
     def _compared(self, node: ast.Compare):
         """`a < b`, `a == 0`: booleans of the broadcast shape (numbers on both sides)."""
