@@ -50,6 +50,7 @@ def test_an_axis_a_dataframe_or_series_does_not_have(cell):
     "r = np.split(arr, 2, axis=2)\n",            # numpy indexes the shape first: IndexError
     "r = np.array_split(arr, 2, axis=2)\n",
     "r = np.trapezoid(arr, axis=2)\n",
+    "r = np.percentile(arr, 150, axis=2)\n",    # the percentile is checked first: ValueError
     "r = frame.apply(len, axis=2)\n",            # pandas asks for the function first
 ])
 def test_no_claim_where_the_library_fails_otherwise_first(cell):

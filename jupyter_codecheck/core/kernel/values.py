@@ -5,11 +5,16 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   arrays: broadcasting; `a.reshape(...)`, `np.reshape`: the sizes; `np.concatenate`,
                   `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
                   the array's dimensions (numpy.exceptions.AxisError; `np.expand_dims`: the
-                  result's); a literal index beyond a dimension, or more indices than dimensions
-                  (IndexError)
+                  result's) for numpy's functions whose signature takes the array first and
+                  an optional `axis`, ndarray's methods of those names and a ufunc's
+                  reduce/accumulate/reduceat, where the installed numpy raises it first on a
+                  one-element array of that dtype with the call's literal arguments; a literal
+                  index beyond a dimension, or more indices than dimensions (IndexError)
     scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
-                  where they say it takes numbers only (no encoder in front)
+                  where they say it takes numbers only (no encoder in front); the estimator
+                  that reads X first for a Pipeline, GridSearchCV, RandomizedSearchCV and
+                  cross_val_score / cross_validate / cross_val_predict
     pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
                   no datetimes, `s.cat` on one that is not categorical: AttributeError; `axis=`
                   an axis a DataFrame or Series does not have (ValueError: No axis named)
@@ -167,7 +172,7 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
         return None
     keywords = {k.arg: k.value for k in n.keywords}
     if "axis" in keywords and _ufunc_axis_method(target, np):
-        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=target)
+        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
     name = getattr(target, "__name__", None)
     if type(name) is not str or getattr(np, name, None) is not target:
         return None
@@ -186,7 +191,7 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     if name in ("concatenate", "vstack", "hstack") and len(n.args) == 1:
         return _join_claim(n, name, live, keywords)
     if "axis" in keywords and name in axis_functions():
-        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=target)
+        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
     if name == "expand_dims" and len(n.args) + len(keywords) == 2 and set(keywords) <= {"axis"}:
         return _axis_claim(n.args[1] if len(n.args) == 2 else keywords["axis"], _array(live(n.args[0])), added=1)
     return None
@@ -201,7 +206,7 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text) -> 
         if method == "reshape" and n.args and set(keywords) <= {"order"}:
             return _reshape_claim(n.func, a, _literal_shape(n.args))
         if "axis" in keywords and method in axis_functions() and method in _ndarray_methods():
-            return _axis_claim(keywords["axis"], a, probe=method)
+            return _axis_claim(keywords["axis"], a, probe=(method, _given(n.args)))
         return None
     if "axis" in keywords:
         claim = pandas_axis_claim(n, owner)
@@ -282,7 +287,7 @@ def _axis_claim(node: ast.expr, a, added: int = 0, probe=None) -> ValueClaim | N
     ndim = a.ndim + added if a is not None else 0
     if a is None or axis is None or a.ndim == 0 or -ndim <= axis < ndim:
         return None             # a 0-d array: some functions refuse it with a ValueError of their own
-    if probe is not None and not _raises_axis_error(probe, a.kind, a.ndim, axis):
+    if probe is not None and not _raises_axis_error(*probe, a.kind, a.ndim, axis):
         return None
     return ValueClaim(node, f"axis {axis} is out of bounds for array of dimension {ndim}: AxisError",
                       "AxisError")
@@ -327,24 +332,32 @@ def _ufunc_axis_method(target, np) -> bool:
         getattr(target, "__name__", None) in _UFUNC_AXIS_METHODS
 
 
-@functools.cache
-def _raises_axis_error(probe, kind: str, ndim: int, axis: int) -> bool:
+def _given(args: list[ast.expr]) -> tuple:
+    """The call's other positional arguments for the probe: a literal's value, else 0."""
+    out = []
+    for a in args:
+        v = _literal_or_none(a)
+        out.append(0 if v is None else v)
+    return tuple(out)
+
+
+def _raises_axis_error(probe, given: tuple, kind: str, ndim: int, axis: int) -> bool:
     """Does numpy raise AxisError for `axis` on an array of `ndim` ones of dtype kind `kind`
-    (its other required arguments 0) before anything else? numpy normalizes the axis first in
-    the functions where it does; one where it does not (`np.split` indexes the shape) is no claim."""
+    (with the call's literal arguments, the missing required ones 0) before anything else?
+    numpy normalizes the axis first in the functions where it does; one where it does not
+    (`np.split` indexes the shape) is no claim."""
     np = _np()
     try:
         stand_in = np.zeros((1,) * ndim, dtype=bool if kind == "b" else np.dtype(kind + "8"))
         if type(probe) is str:
             method = getattr(stand_in, probe)
-            f = getattr(np, probe)
-            extra = [0] * (_required(f) - 1)
+            extra = list(given) + [0] * (_required(getattr(np, probe)) - 1 - len(given))
             call = lambda: method(*extra, axis=axis)           # noqa: E731
         elif _ufunc_axis_method(probe, np):
-            extra = [[0]] if probe.__name__ == "reduceat" else []
+            extra = list(given) or ([[0]] if probe.__name__ == "reduceat" else [])
             call = lambda: probe(stand_in, *extra, axis=axis)  # noqa: E731
         else:
-            extra = [0] * (_required(probe) - 1)
+            extra = list(given) + [0] * (_required(probe) - 1 - len(given))
             call = lambda: probe(stand_in, *extra, axis=axis)  # noqa: E731
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
