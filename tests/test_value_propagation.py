@@ -424,7 +424,10 @@ def test_an_attribute_of_a_frame_the_cell_made_without_that_column_is_an_attribu
         fact = holds(cell, ns)
         assert fact.message.endswith("AttributeError")
     for cell in ("X = df.drop(columns=['price'])\nm = X.area.mean()\nn = X.shape\n",
-                 "X = df.drop(columns=['price'])\nX['price'] = 1.0\nm = X.price.mean()\n"):
+                 "X = df.drop(columns=['price'])\nX['price'] = 1.0\nm = X.price.mean()\n",
+                 "X = df.drop(columns=['price'])\nX.price = 1.0\nm = X.price\n",      # an attribute, not a column
+                 "X = df.drop(columns=['price'])\nsetattr(X, 'price', 1)\nm = X.price\n",
+                 "X = df.drop(columns=['price'])\nif len(X):\n    X = df\nm = X.price\n"):
         runs_unclaimed(cell, ns)
 
 
