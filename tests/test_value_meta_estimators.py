@@ -102,3 +102,17 @@ def test_an_estimator_of_the_users_in_a_pipeline_stays_opaque():
     assert value_facts("pipe.fit(X[:, 0], y)\n", ns(pipe=Pipeline([("scale", MinMaxScaler()), ("mine", Mine())]))) == []
     raised_as_value_error("pipe.fit(X[:, 0], y)\n", ns(pipe=Pipeline([("scale", MinMaxScaler()), ("svm", SVC())])))
     assert calls == []
+
+
+@pytest.mark.parametrize("cell", [
+    "gs = GridSearchCV(SVC(), grid, cv=3, return_train_score=True)\ngs.fit(X[:, 0], y)\n",
+    "pipe = Pipeline([('scale', MinMaxScaler()), ('svm', SVC(C=2))])\npipe.fit(X[:, 0], y)\n",
+    "logreg = LogisticRegression(max_iter=1000, C=0.1).fit(X, y)\np = logreg.predict(X_test[:, 0])\n",
+])
+def test_a_search_pipeline_or_fitted_model_the_cell_makes(cell):
+    objects = ns(GridSearchCV=GridSearchCV, Pipeline=Pipeline, MinMaxScaler=MinMaxScaler,
+                 LogisticRegression=LogisticRegression, X_test=X[:10],
+                 grid=[{"kernel": ["rbf"], "C": [1, 10], "gamma": [0.1, 1]}, {"kernel": ["linear"], "C": [1, 10]}])
+    raised_as_value_error(cell, objects)
+    fixed = cell.replace("[:, 0]", "")
+    assert value_facts(fixed, objects) == [] and run(fixed, objects) is None

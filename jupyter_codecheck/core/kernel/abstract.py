@@ -11,7 +11,8 @@ follows from their inputs, as the libraries document them:
                   (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
     pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); an estimator
-                  made with literal arguments; fit_transform of StandardScaler, MinMaxScaler, PCA
+                  made with literal arguments, estimators made so or live plain data (its `fit`
+                  returns it); fit_transform of StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
                   does ((c,) when r == 1, one Axes when r == c == 1)
@@ -101,9 +102,23 @@ class Abstract(Made):
             return None
         args, keywords = self.arguments
         try:
-            return self.estimator(*args, **dict(keywords))
+            args = _instantiated(args)
+            keywords = {k: _instantiated(v) for k, v in keywords}
+            return self.estimator(*args, **keywords)
         except Exception:  # noqa: BLE001 - refused arguments: the cell raises there
             return None
+
+
+def _instantiated(v):
+    """An argument with each estimator the cell makes in it made (`Pipeline([("s", SVC())])`)."""
+    if issubclass(type(v), Abstract):
+        made = v.instance()
+        if made is None:
+            raise ValueError("not made")
+        return made
+    if type(v) in (list, tuple):
+        return type(v)(_instantiated(x) for x in v)
+    return v
 
 
 def shaped(v) -> Abstract | None:
@@ -669,6 +684,8 @@ class Propagation:
         value = self.value(node.func.value)
         if method in ("fit_transform", "transform"):
             return self._transformed(node, value, method)
+        if method in ("fit", "partial_fit") and issubclass(type(value), Abstract) and value.like == "estimator":
+            return value                           # scikit-learn's fit returns the estimator itself
         np = sys.modules.get("numpy")
         if np is not None and type(value) is np.random.Generator and method in _GENERATOR_DRAWS:
             return self._drawn(node, method)
@@ -749,17 +766,32 @@ class Propagation:
     # -- scikit-learn ---------------------------------------------------------------------------
 
     def _estimator(self, node: ast.Call, target):
-        """`StandardScaler()`, `PCA(n_components=2)`: scikit-learn's own class, literal arguments."""
+        """`StandardScaler()`, `PCA(n_components=2)`, `GridSearchCV(SVC(), grid)`: scikit-learn's own
+        class; arguments literal, estimators the cell makes so, or live plain data (a grid)."""
         base = sys.modules.get("sklearn.base")
         if base is None or not issubclass(type(target), type) or \
                 not str(type.__dict__["__module__"].__get__(target, type)).startswith("sklearn.") or \
                 not is_library_object(target) or not issubclass(target, base.BaseEstimator):
             return None
-        args = tuple(_literal(a) for a in node.args)
-        keywords = tuple((k.arg, _literal(k.value)) for k in node.keywords)
+        args = tuple(self._argument(a) for a in node.args)
+        keywords = tuple((k.arg, self._argument(k.value)) for k in node.keywords)
         if any(v is UNRESOLVED for v in args + tuple(v for _, v in keywords)):
             return None
         return Abstract("estimator", estimator=target, arguments=(args, keywords))
+
+    def _argument(self, node: ast.expr):
+        """An estimator's argument: a literal, an estimator made as above, or live plain data."""
+        v = _literal(node)
+        if v is not UNRESOLVED:
+            return v
+        if isinstance(node, (ast.List, ast.Tuple)):
+            parts = [self._argument(e) for e in node.elts]
+            return UNRESOLVED if any(p is UNRESOLVED for p in parts) else \
+                (list if isinstance(node, ast.List) else tuple)(parts)
+        v = self.value(node)
+        if issubclass(type(v), Abstract) and v.like == "estimator" or _plain_data(v):
+            return v
+        return UNRESOLVED
 
     def _transformed(self, node: ast.Call, owner, method: str):
         """`fit_transform(X)` of StandardScaler, MinMaxScaler (X's shape) and PCA ((n, k)); their
@@ -905,6 +937,16 @@ def _nested(value) -> tuple[tuple, str] | None:
         return None
     shape, kinds = out
     return shape, (max(kinds, key="bifc".index) if kinds else "f")
+
+
+def _plain_data(v, depth: int = 0) -> bool:
+    """Python's own numbers, strings and None, in lists, tuples and dicts (type-exact)."""
+    if v is None or type(v) in (str, int, float, bool):
+        return True
+    if depth > 4 or type(v) not in (list, tuple, dict) or len(v) > 10_000:
+        return False
+    items = [*v.keys(), *v.values()] if type(v) is dict else v
+    return all(_plain_data(x, depth + 1) for x in items)
 
 
 def _pandas(v) -> bool:
