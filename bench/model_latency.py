@@ -1,11 +1,11 @@
 """Latency per model: the median warm check() of a 40-line and of a 10-line cell.
 
     python bench/model_latency.py [--model NAME|PATH ...] [--reps 5] [--threads N] [--cpu-time] [--f16]
-        [--out DIR]
+        [--option name=value ...] [--out DIR]
 
 For each model (default: smollm2-135m, qwen2.5-coder-0.5b, qwen2.5-coder-1.5b), in one process:
 load it and check both cells once (the model's files read, its per-model tables filled), then
-time `--reps` checks of each cell with the default options and threads, each after another cell
+time `--reps` checks of each cell with the default options (and any `--option`) and threads, each after another cell
 and `forget()` (nothing of the cell kept from the check before, as for a new cell in a notebook).
 The cells are bench/latency.py's: its 40-line data-science cell (FACTS_CELL) with the names its
 earlier cells define (`namespace=` the names only: no kernel facts), and its 10-line CELL_10. Prints one line per model and, last, one JSON object; with --out also
@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from latency import CELL_10, FACTS_CELL, _facts_namespace  # noqa: E402
+from quality import parse_option  # noqa: E402
 
 MODELS = ("smollm2-135m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
 
@@ -37,17 +38,18 @@ MODELS = ("smollm2-135m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
 CLOCK = time.perf_counter
 
 
-def measure(model: str, reps: int, threads: int | None = None) -> dict:
+def measure(model: str, reps: int, threads: int | None = None, options: dict | None = None) -> dict:
     from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.check import check
     from jupyter_codecheck.engine.paths import model_display_name, resolve_model_path
 
     path = resolve_model_path(model)
     names = frozenset(_facts_namespace())
+    options = options or {}
     t0 = time.perf_counter()
-    first = check(FACTS_CELL, model=model, namespace=names, n_threads=threads)
+    first = check(FACTS_CELL, model=model, namespace=names, n_threads=threads, **options)
     first_s = time.perf_counter() - t0
-    check(CELL_10, model=model, n_threads=threads)
+    check(CELL_10, model=model, n_threads=threads, **options)
     engine = load_model(model, threads)
     out = {"model": model, "name": model_display_name(path), "file_bytes": path.stat().st_size,
            "first_check_s": round(first_s, 2)}
@@ -58,13 +60,15 @@ def measure(model: str, reps: int, threads: int | None = None) -> dict:
             check("pass\n", model=model, n_threads=threads)       # another cell in between
             engine.forget()
             t0 = CLOCK()
-            r = check(cell, model=model, namespace=ns, n_threads=threads)
+            r = check(cell, model=model, namespace=ns, n_threads=threads, **options)
             times.append(CLOCK() - t0)
             tokens = r.stats.get("tokens", 0)
+            verification = (r.stats.get("verification") or {}).get("time_s", 0.0)
         out[f"cell{label}_lines"] = len(cell.splitlines())
         out[f"cell{label}_tokens"] = tokens
         out[f"cell{label}_median_s"] = round(statistics.median(times), 3)
         out[f"cell{label}_times_s"] = [round(t, 3) for t in times]
+        out[f"cell{label}_last_verification_s"] = round(verification, 3)     # the evidence step's share
     out["findings_40"] = len(first.findings)
     out["load_average"] = round(os.getloadavg()[0], 2)
     return out
@@ -79,6 +83,7 @@ def main(argv=None) -> None:
     ap.add_argument("--cpu-time", action="store_true", help="time in this process's CPU seconds")
     ap.add_argument("--f16", action="store_true",
                     help="every layer type on f16 copies (the checker's settings before k-quants ran as stored)")
+    ap.add_argument("--option", action="append", type=parse_option, default=[], help="check() option name=value")
     args = ap.parse_args(argv)
     global CLOCK
     if args.cpu_time:
@@ -90,7 +95,7 @@ def main(argv=None) -> None:
     assert len(FACTS_CELL.splitlines()) == 40 and len(CELL_10.splitlines()) == 10
     lines, rows = [], []
     for model in args.model or MODELS:
-        r = measure(model, args.reps, args.threads)
+        r = measure(model, args.reps, args.threads, dict(args.option))
         rows.append(r)
         line = (f"{r['name']} ({r['file_bytes'] / 1e6:.0f} MB): 40-line cell {r['cell40_median_s']:.2f} s "
                 f"({r['cell40_tokens']} tokens), 10-line cell {r['cell10_median_s']:.2f} s "

@@ -4,6 +4,7 @@ nothing before it in the cell can prevent; anything unsure is shown, never stopp
 from __future__ import annotations
 
 import builtins
+import re
 import functools
 import types
 
@@ -217,3 +218,40 @@ def test_a_kernels_history_explains_what_no_cell_run_defined():
     assert undefined_reasons(facts, [], history=["a = 1"]) == {"later": "no cell run in this kernel defines it"}
     # a notebook's cells without a kernel: their order, and only what a later cell says
     assert undefined_reason("later", NotebookCells(["a = 1"], [False])) is None
+
+
+AUTOMAGIC_CELLS = ["hist[2]", "hist", "hist + 1", "\n\nhist[2]\n", "hist[2]\n\n", "hist[2]\nx = 1", "hist.x",
+                   "hist -n 5", "x = hist[2]", "hist(2)", "hist == 2", "  hist[2]", "hist[2]  # c", "hist, 2",
+                   "hist += 1", "never_defined[2]", "time[0]", "who"]
+
+
+@pytest.mark.parametrize("automagic", [True, False])
+def test_a_line_ipython_runs_as_an_automagic_is_no_undefined_name(automagic):
+    """IPython's prefilter runs a one-line cell whose first word is a magic (`hist[2]` after `del
+    hist`) as `%hist [2]` when automagic is on: an undefined-name claim there would be false. Each
+    cell's claim is held to what a real shell raises when it runs it, automagic on and off."""
+    import contextlib
+    import io
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    was = shell.automagic
+    shell.automagic = automagic
+    try:
+        for cell in AUTOMAGIC_CELLS:
+            for name in ("hist", "x", "time", "who"):
+                shell.user_ns.pop(name, None)
+            exact = exact_check(cell, shell.user_ns)
+            claimed = any(f.kind == "undefined-name" for f in exact.findings)
+            stopped = any(f.kind == "undefined-name" for f in exact.certain)
+            undefined = analyse(cell, None, shell.user_ns).undefined
+            panel = kernel_state(cell, shell)
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                ran = shell.run_cell(cell, silent=True)
+            raised = type(ran.error_in_exec) is NameError
+            assert claimed == raised == bool(undefined), (automagic, cell, ran.error_in_exec, ran.error_before_exec)
+            assert not stopped or raised, cell
+            first = re.match(r"\s*(\w+)", cell).group(1)
+            ran_as_magic = not raised and ran.error_before_exec is None
+            assert (first in panel["names"]) == ran_as_magic, cell      # the panel's server sees the same
+    finally:
+        shell.automagic = was

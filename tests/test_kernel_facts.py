@@ -593,3 +593,75 @@ def test_a_renamed_or_removed_name_is_a_fact_whose_fix_is_the_replacement(ns, ce
         exec(cell, dict(live))
     fixed = cell[:f.column] + f.candidates[0] + cell[f.end_column:]
     assert kernel_facts(fixed, live) == []
+
+
+class _Listed(list):
+    """A list of the user's: Python's own lookup, plus what the instance holds."""
+
+    def __init__(self):
+        super().__init__([1])
+        self.note = "n"
+
+
+class _Answering(list):
+    def __getattr__(self, name):
+        RAN.append("__getattr__")
+        return 1
+
+
+def _lookup_namespace():
+    import numpy as np
+    from sklearn.datasets import load_iris
+    frame = pd.DataFrame({"key": ["a", "b"], "val": [1.0, 2.0]})
+    return {"np": np, "pd": pd, "d": {"a": 1}, "items": [3, 1], "tags": {1, 2}, "text": "a,b", "pair": (1, 2),
+            "n": 3, "arr": np.zeros((2, 3)), "period": pd.Period("2020-01"), "iris": load_iris(),
+            "grouped": frame.groupby("key"), "column": frame.groupby("key")["val"], "listed": _Listed(),
+            "answering": _Answering(), "f": len}
+
+
+LOOKUP_CELLS = ["d.itms()", "d.items()", "items.anpend(1)", "items.append", "tags.uncon({3})", "tags.union",
+                "text.spplit(',')", "text.split", "pair.cuont(1)", "n.bit_lenght()", "np.multiply.otuer(arr, arr)",
+                "np.add.reduce", "arr.repdat(2)", "period.asfrea('D')", "period.asfreq", "iris.dat", "iris.data",
+                "iris.keyi()", "pd.options.dispaly", "pd.options.display", "grouped.mena()", "grouped.val",
+                "grouped.mean", "column.mena()", "column.mean", "listed.note", "listed.nots", "listed.appendd",
+                "answering.anything", "f.x", "f.__name__"]
+
+
+@pytest.mark.parametrize("cell", LOOKUP_CELLS)
+def test_a_builtins_or_librarys_own_lookup_answers_exactly_when_python_raises(cell):
+    """A class whose lookup is Python's generic one (`list`, `dict`, numpy's `ufunc`, whatever
+    names its slot wrapper in `__dict__`), or a library's `__getattr__` answering from what it
+    holds (scikit-learn's Bunch, pandas' options and groupby): a fact exactly when running the
+    cell raises AttributeError (pandas' OptionError is one), with the near names as fixes."""
+    ns = _lookup_namespace()
+    RAN.clear()
+    facts = kernel_facts(cell, ns)
+    assert not RAN
+    try:
+        exec(cell, dict(ns))
+        raised = None
+    except Exception as e:  # noqa: BLE001
+        raised = e
+    RAN.clear()
+    assert bool(facts) == isinstance(raised, AttributeError), (cell, facts, raised)
+    for fact in facts:
+        assert fact.kind == "attribute" and (fact.candidates or cell == "f.x"), (cell, fact)
+
+
+@pytest.mark.parametrize("cell", ["d[5] = 1\nd.poj('a')", "d.update(b=2)\nd.itms()", "items.append(2)\nitems.anpend(1)",
+                                  "arr[0] = 1\narr.sor()", "for k in range(2):\n    d[k] = k\nd.itms()",
+                                  "d = text\nd.itms()", "listed.note = 2\nlisted.nots", "if n:\n    d = []\nd.itms()",
+                                  "d.clear()\nd.items"])
+def test_what_a_cell_stores_into_a_builtin_adds_no_attribute(cell):
+    """A dict, list or array the cell fills is still its class's: an attribute typo on it is a
+    fact; a rebinding, a branch or an object of the user's class stays unknown."""
+    ns = _lookup_namespace()
+    facts = kernel_facts(cell, ns)
+    try:
+        exec(cell, dict(ns))
+        raised = None
+    except Exception as e:  # noqa: BLE001
+        raised = e
+    expected = isinstance(raised, AttributeError) and cell not in ("listed.note = 2\nlisted.nots",
+                                                                  "if n:\n    d = []\nd.itms()")
+    assert bool(facts) == expected, (cell, facts, raised)

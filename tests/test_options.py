@@ -404,7 +404,8 @@ def test_views_use_only_the_core_api():
     allowed = {ROOT, f"{ROOT}._version", f"{ROOT}.core.machine", f"{ROOT}.core.check", f"{ROOT}.core.options", f"{ROOT}.core.result",
                f"{ROOT}.core.pieces", f"{ROOT}.core.sources", f"{ROOT}.core.errors",
                f"{ROOT}.core.kernel",    # kernel facts, read where the objects are
-               f"{ROOT}.core.exact"}     # the exact part alone, before a cell runs (auto mode)
+               f"{ROOT}.core.exact",     # the exact part alone, before a cell runs (auto mode)
+               f"{ROOT}.core.automagic"}     # what IPython runs as a line magic without its `%`
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}
     for name, deps in graph.items():

@@ -438,3 +438,112 @@ def test_a_numpy_scalar_broadcasts_as_a_0d_array_of_its_dtype():
     runs_unclaimed("log_o = beta[0] + beta[1] * x1[:-1] + beta[2] * x2[1:]\np = k * x1 - x2\n", objects)
     facts = value_facts("p = beta[3] * x1[:-1] + x2\n", objects)        # beta[3] fails first: its IndexError only
     assert [named(f) for f in facts] == ["IndexError"] and run("p = beta[3] * x1[:-1] + x2\n", objects)[0] == "IndexError"
+
+
+def attribute_facts(cell: str, ns: dict) -> list:
+    return [f for f in kernel_facts(cell, ns) if f.kind == "attribute"]
+
+
+# each: a cell whose attribute of a value the cell makes is a typo, and the same cell written right
+MADE_ATTRIBUTES = [
+    ("hist = {}\nfor x in [1, 2]:\n    hist[x] = hist.gte(x, 0) + 1\n", "gte", "get"),
+    ("a = [3, 1]\na.append(2)\na.srt()\n", "srt", "sort"),
+    ("[1, 2].appen(3)\n", "appen", "append"),
+    ("sorted({3: 1}).appen(1)\n", "appen", "append"),
+    ("n = len([1, 2])\nn.bit_lenght()\n", "bit_lenght", "bit_length"),
+    ("x = 1\nf'{x}'.spli()\n", "spli", "split"),
+    ("s = 'a,b'\ns.slit(',')\n", "slit", "split"),
+    ("t = (1, 2)\nt.counl(2)\n", "counl", "count"),
+    ("seen = {x for x in range(3)}\nseen.issuuperset({1})\n", "issuuperset", "issuperset"),
+    ("d = dict(a=1)\nd.itms()\n", "itms", "items"),
+    ("words = list('abc')\nwords.exend('d')\n", "exend", "extend"),
+    ("{k: 1 for k in 'ab'}.kyes()\n", "kyes", "keys"),
+    ("arr = np.arange(12).reshaue((3, 4))\n", "reshaue", "reshape"),
+    ("arr = np.arange(12).reshape((3, 4))\narr.sortt(axis=1)\n", "sortt", "sort"),
+    ("np.ones((10, 5)).slape\n", "slape", "shape"),
+    ("x = df[['area', 'rooms']]\nx.haed()\n", "haed", "head"),
+    ("svm = LinearRegression()\nsvm.fiit(df[['area']], df['price'])\n", "fiit", "fit"),
+]
+
+
+@pytest.mark.parametrize("cell, typo, right", MADE_ATTRIBUTES)
+def test_an_attribute_the_class_of_a_value_the_cell_makes_lacks(cell, typo, right):
+    """A literal, display, comprehension, f-string, builtin constructor, or a numpy, pandas or
+    scikit-learn value the cell makes: its class is known, so a name the class lacks is a claim,
+    raised on its line; written right, the cell runs unclaimed."""
+    ns = namespace()
+    (fact,) = attribute_facts(cell, ns)
+    assert run(cell, ns) == ("AttributeError", fact.line), (cell, fact)
+    assert fact.candidates[0] == right
+    fixed = cell.replace(f".{typo}", f".{right}")
+    assert attribute_facts(fixed, ns) == [] and run(fixed, ns) is None, fixed
+
+
+@pytest.mark.parametrize("cell", [
+    "x = df[['area', 'rooms']]\nx.area\n",                       # a column is an attribute of a frame
+    "x = df[['area', 'rooms']]\nx.price\n",                      # not one of these: but its columns are known
+    "a = []\nif len(df) > 100:\n    a = 'text'\na.upper()\n",     # a branch may rebind
+    "a = [1]\na = df\na.area\n",                                 # rebound
+    "for a in [[1]]:\n    a.sort()\n",
+    "list = lambda x: x\nlist('ab').upper()\n",                   # the builtin's name rebound
+    "m = LinearRegression()\nm.fit(df[['area']], df['price'])\nm.coef_\n",    # what fit sets
+    "m = LinearRegression()\nm.fit_intercept\n",                 # a parameter
+    "x = np.zeros(3)\nx.T\n",
+])
+def test_no_claim_where_a_value_the_cell_makes_may_have_it(cell):
+    ns = namespace()
+    facts = attribute_facts(cell, ns)
+    raised = run(cell, ns)
+    assert not facts or raised == ("AttributeError", facts[0].line), (cell, facts, raised)
+    if "price" not in cell:
+        assert facts == [], cell
+
+
+def test_a_builtin_rebound_by_the_kernel_is_not_its_constructor():
+    RAN.clear()
+    ns = namespace(list=lambda *a: RAN.append("list") or "text", sorted=make_array)
+    for cell in ["list('ab').appen(1)\n", "sorted([1]).appen(1)\n", "d = dict(a=1)\nd.itms()\n"]:
+        facts = attribute_facts(cell, ns)
+        assert bool(facts) == cell.startswith("d = "), (cell, facts)
+    assert RAN == []
+
+
+def _made_cell(rnd: random.Random) -> str:
+    """A random cell: values Python makes, changes and rebindings of them, then attribute uses
+    with typos or not."""
+    makers = ["[1, 2]", "{'a': 1}", "{1, 2}", "(1, 2)", "'a,b'", "f'{1}'", "(3)", "(2.5)", "list('ab')", "dict(a=1)",
+              "sorted([2, 1])", "len('ab')", "[x for x in range(3)]", "{x: x for x in 'ab'}", "tuple([1])",
+              "np.zeros((2, 3))", "np.arange(6).reshape(2, 3)", "None", "b'x'", "frozenset()"]
+    changes = ["{n}[0] = 1", "{n}.append(1)", "{n}.update(b=2)", "{n} += {n}", "del {n}[0]", "{n} = {m}",
+               "if len(df):\n    {n} = {m}", "for k in range(2):\n    {n} = {m}", "print({n})"]
+    attrs = ["append", "appen", "items", "itms", "split", "spli", "keys", "kyes", "add", "ad", "count", "counl",
+             "real", "reel", "shape", "shap", "reshape", "upper", "uper", "bit_length", "decode", "copy", "cpy",
+             "union", "sum", "sm", "T", "index", "indx"]
+    names = ["a", "b", "c"]
+    lines = [f"{n} = {rnd.choice(makers)}" for n in names]
+    for _ in range(rnd.choice([1, 2, 3, 4])):
+        if rnd.random() < 0.4:
+            lines.append(rnd.choice(changes).format(n=rnd.choice(names), m=rnd.choice(makers + names)))
+        else:
+            lines.append(f"{rnd.choice(names + makers)}.{rnd.choice(attrs)}")
+    return "\n".join(lines) + "\n"
+
+
+def test_random_cells_of_made_values_every_attribute_claim_raised_on_its_line():
+    """Every attribute claim on a value the cell makes is the AttributeError the cell raises on
+    that line (unless an earlier line raised first); a cell that runs has none."""
+    rnd = random.Random(7)
+    claimed = ran = earlier = 0
+    for _ in range(1500):
+        cell = _made_cell(rnd)
+        facts = attribute_facts(cell, namespace())
+        raised = run(cell, namespace())
+        if facts:
+            claimed += 1
+            assert raised is not None, (cell, facts[0].message)
+            if raised[1] < facts[0].line:
+                earlier += 1
+                continue
+            assert raised == ("AttributeError", facts[0].line), (cell, facts[0].message, raised)
+        ran += raised is None
+    assert claimed > 300 and ran > 100, (claimed, ran, earlier)

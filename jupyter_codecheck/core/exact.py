@@ -26,6 +26,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .automagic import automagic
 from .evidence import kernel_finding, syntax_finding, undefined_finding
 from .kernel.flow import any_root, own_attributes
 from .pycheck import analyse, edit_distance, near_typo, parse
@@ -78,6 +79,8 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     if facts.syntax is not None:
         out.findings.append(syntax_finding(facts.syntax))
         return out                          # Python refuses the cell itself
+    if automagic(source, namespace) is not None:
+        return out                          # the kernel runs it as a line magic, not as Python
     try:
         out.facts = kernel_facts(source, namespace, libraries=libraries)
     except Exception:  # noqa: BLE001 - no facts is no claim

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .automagic import automagic
 from .pysource import IDENT, byte_offsets
 
 # a notebook cell may `await` at the top level
@@ -453,6 +454,9 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
     """Python's view of a cell: syntax error, undefined names, scope, data spans. `names`: names
     defined before it beyond what the `context` cells define (e.g. a kernel's namespace)."""
     given = frozenset(names or ()) | frozenset(w for m in _MAGIC_LINE.findall(source) for w in _IDENT.findall(m))
+    magic = isinstance(names, Mapping) and automagic(source, names) is not None
+    if magic:                           # the kernel runs the line as a magic, not as Python
+        given |= frozenset(_IDENT.findall(source))
     if isinstance(names, Mapping):
         given |= _live_builtins(names)
         # a kernel's namespace is what is defined: an earlier cell's text may not have run
@@ -462,7 +466,7 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
         ctx_names |= given
         outside = module_names(context)
     tree = parse(source)
-    syntax = None if tree is not None else syntax_problem(source)
+    syntax = None if tree is not None or magic else syntax_problem(source)
     local: set[str] = set()
     undefined: list[UndefinedName] = []
     if tree is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import builtins
 import sys
 
+from ..core.automagic import automagic
 from ..core.kernel import kernel_facts
 
 # the panel's helper functions in the kernel's namespace while they run
@@ -49,5 +50,7 @@ def kernel_state(source: str, shell, *, before_run: bool = False) -> dict:
     names += [k for k in vars(builtins) if not k.startswith("_") and k not in ns]
     if not before_run and already_ran(source, shell):
         return {"names": names, "facts": None, "objects": "ran"}
+    if (magic := automagic(source, ns)) is not None:       # run as `%magic`: its name is no Python's
+        return {"names": names + [magic], "facts": [], "objects": "before-run" if before_run else "now"}
     facts = [f.to_dict() for f in kernel_facts(source, ns)]
     return {"names": names, "facts": facts, "objects": "before-run" if before_run else "now"}

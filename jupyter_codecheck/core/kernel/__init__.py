@@ -6,8 +6,8 @@ Inside a kernel the objects a cell uses are there to read. A fact is an exact pr
 its place in the cell and the exact alternatives there (near attribute names, columns,
 parameters); the model only ranks those as fixes (core/evidence.py). The modules:
 
-    namespace    a name's object through names, attributes and literal keys (IPython's guarded
-                 evaluation), never through a call
+    namespace    a name's object through names, attributes and literal keys, never through a call
+    items        an item read of a library's own container among plain labels (no user code runs)
     attributes   does an object have an attribute, read statically
     keys         does a dict, DataFrame or Series have a literal key or column
     columns      the column names a DataFrame method is given (`df.sort_values("a")`)

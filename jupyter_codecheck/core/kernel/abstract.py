@@ -130,15 +130,15 @@ def shaped(v) -> Abstract | None:
     if np is not None and type(v) is np.ndarray:
         return Abstract("ndarray", v.shape, v.dtype.kind)
     pd = sys.modules.get("pandas")
-    if pd is None:
-        return None
+    if pd is None or type(v) in (pd.Series, pd.DataFrame) and v.attrs:
+        return None         # pandas deep-copies `attrs` into every result: the user's objects may run
     if type(v) is pd.Series:
         return Abstract("Series", v.shape, _numpy_kind(v.dtype))
     if type(v) is pd.DataFrame:
         dtypes = list(v.dtypes) if v.shape[1] <= _MAX_COLUMNS else None
         columns = None
-        if dtypes is not None and type(v.columns) is pd.Index and v.columns.is_unique and \
-                all(type(c) is str for c in v.columns):
+        if dtypes is not None and type(v.columns) is pd.Index and \
+                all(type(c) is str for c in v.columns) and v.columns.is_unique:    # hashes the labels
             columns = tuple(zip(v.columns, (_numpy_kind(d) for d in dtypes)))
         return Abstract("DataFrame", v.shape, _frame_kind(dtypes), columns)
     return None

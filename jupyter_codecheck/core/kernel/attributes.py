@@ -8,23 +8,28 @@ library's property), for the next step of a chain such as `df.loc` or `model.coe
 """
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 
+from .items import plain_labels
 from .libraries import is_library_module, is_library_object
 
 MISSING = object()
 UNKNOWN = object()
-# descriptors implemented in C by Python itself: binding them runs no Python code
-_SAFE_DESCRIPTORS = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
-                     types.WrapperDescriptorType, types.MemberDescriptorType,
-                     types.GetSetDescriptorType, types.ClassMethodDescriptorType, classmethod,
-                     staticmethod)
+# descriptors whose binding runs no Python code
+_BINDING = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
+            types.WrapperDescriptorType, types.MemberDescriptorType, types.ClassMethodDescriptorType,
+            classmethod, staticmethod)
 _OWN_LOOKUP = ("__getattr__", "__getattribute__")
 
 
-def _overrides_lookup(cls: type) -> bool:
-    """Does the class (or its metaclass chain) define its own attribute lookup?"""
+def overrides_lookup(cls: type) -> bool:
+    """Does the class (or its metaclass chain) define its own attribute lookup? Not when its
+    lookup slot is Python's generic one, which a C type (`list`, `dict`, numpy's `ufunc`) names
+    in its `__getattribute__` slot wrapper."""
+    if generic_lookup(cls):
+        return False
     for klass in inspect.getmro(cls) if issubclass(type(cls), type) else ():
         if klass in (object, type, types.ModuleType):
             continue
@@ -32,6 +37,54 @@ def _overrides_lookup(cls: type) -> bool:
         if any(n in d for n in _OWN_LOOKUP):
             return True
     return False
+
+
+_TP_GETATTRO = 58           # typeslots.h: Py_tp_getattro, fixed by the stable ABI
+
+
+@functools.lru_cache(maxsize=None)
+def _generic_slot() -> int | None:
+    try:
+        import ctypes
+        get = ctypes.pythonapi.PyType_GetSlot
+        get.restype, get.argtypes = ctypes.c_void_p, (ctypes.py_object, ctypes.c_int)
+        generic = ctypes.cast(ctypes.pythonapi.PyObject_GenericGetAttr, ctypes.c_void_p).value
+        return generic if get(object, _TP_GETATTRO) == generic else None
+    except (AttributeError, OSError, SystemError, TypeError):
+        return None
+
+
+def generic_lookup(cls: type) -> bool:
+    """Is the class's attribute lookup Python's own `PyObject_GenericGetAttr` (what
+    getattr_static mirrors: the type's dictionaries, then the instance's), no `__getattr__`?"""
+    generic = _generic_slot()
+    if generic is None or not issubclass(type(cls), type):
+        return False
+    try:
+        import ctypes
+        return ctypes.pythonapi.PyType_GetSlot(cls, _TP_GETATTRO) == generic
+    except (SystemError, TypeError, ctypes.ArgumentError):
+        return False
+
+
+_HEAPTYPE = 1 << 9           # Py_TPFLAGS_HEAPTYPE: a class made by a `class` statement
+
+
+def static_type(cls: type) -> bool:
+    """A class Python or a C extension defines statically: its instances' `__class__` is fixed."""
+    return not cls.__flags__ & _HEAPTYPE
+
+
+def fixed_attributes(obj) -> bool:
+    """Are the object's attributes its class's alone, whatever is stored into it: a static type
+    (its `__class__` cannot be reassigned), Python's generic lookup, no instance `__dict__` (a
+    `dict` or `list` the cell fills, an ndarray)."""
+    cls = type(obj)
+    try:
+        return static_type(cls) and generic_lookup(cls) and \
+            inspect.getattr_static(obj, "__dict__", MISSING) is MISSING
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def has_attribute(obj, attr: str) -> bool | None:
@@ -46,7 +99,10 @@ def has_attribute(obj, attr: str) -> bool | None:
     labels = pandas_labels(obj)
     if labels is not NOT_PANDAS:        # pandas answers `df.col` from its columns (`s.x`: index)
         return None if labels is None else attr in labels
-    return None if _overrides_lookup(type(obj)) else False
+    keys = looked_up_keys(obj)
+    if keys is not NOT_LOOKED_UP:
+        return None if keys is None else attr in keys
+    return None if overrides_lookup(type(obj)) else False
 
 
 def _module_has(mod: types.ModuleType, attr: str) -> bool | None:
@@ -98,7 +154,7 @@ def read_attribute(obj, attr: str):
     getter = getattr(type(raw), "__get__", None)
     if getter is None:
         return raw
-    if issubclass(type(raw), _SAFE_DESCRIPTORS) or (is_library_object(raw) and _getter_is_library(raw)):
+    if _binds_only(raw) or (_library_getter(raw) and is_library_object(type(obj))):
         try:
             if issubclass(type(obj), type) and any(attr in vars(k) for k in obj.__mro__):
                 return raw.__get__(None, obj)              # the class's own: unbound
@@ -106,6 +162,20 @@ def read_attribute(obj, attr: str):
         except Exception:  # noqa: BLE001
             return UNKNOWN
     return UNKNOWN
+
+
+def _binds_only(raw) -> bool:
+    """A descriptor whose binding calls nothing (a function becomes a bound method, a slot is
+    read), whoever's the object is."""
+    return issubclass(type(raw), _BINDING) or \
+        (issubclass(type(raw), types.GetSetDescriptorType) and raw.__name__ in ("__dict__", "__weakref__"))
+
+
+def _library_getter(raw) -> bool:
+    """A library's getter (a property, a C getset): it runs the library's code, but on an
+    instance of a subclass of the user's it may call the subclass's own methods (`df.T`, its
+    `_constructor`; `a.T`, its `__array_finalize__`), so it is read only of a library's class."""
+    return issubclass(type(raw), types.GetSetDescriptorType) or (is_library_object(raw) and _getter_is_library(raw))
 
 
 def _getter_is_library(raw) -> bool:
@@ -134,12 +204,62 @@ def pandas_labels(obj):
                 return None          # a subclass answering `.col` or its labels its own way
             try:
                 values = getattr(obj, labels)
-                if len(values) > 100_000:
-                    return None
-                return {v for v in values if issubclass(type(v), str)}
+                if len(values) > 100_000 or not plain_labels(values, pd):
+                    return None          # a label of the user's might equal the name: its `__eq__` says
+                return {v for v in values if type(v) is str}    # a str subclass may hash its own way
             except Exception:  # noqa: BLE001
                 return None
     return NOT_PANDAS
+
+
+NOT_LOOKED_UP = object()
+
+
+def _bunch_keys(obj):
+    return set(dict.keys(obj))
+
+
+def _option_keys(obj):
+    d = object.__getattribute__(obj, "d")
+    return set(d) if type(d) is dict else None
+
+
+def _groupby_keys(obj):
+    try:
+        grouped = object.__getattribute__(obj, "__dict__").get("obj")
+    except AttributeError:
+        return None
+    labels = pandas_labels(grouped)
+    return None if labels is NOT_PANDAS or labels is None else labels
+
+
+# library classes whose `__getattr__` answers from what they hold, else raises AttributeError
+# (pandas' OptionError is one): the names it answers to, read without running anything
+_LOOKUPS = {
+    ("sklearn.utils._bunch", "Bunch"): _bunch_keys,                 # `self[key]`, KeyError -> AttributeError
+    ("pandas._config.config", "DictWrapper"): _option_keys,         # `self.d[key]`, else OptionError
+    ("pandas.core.groupby.generic", "DataFrameGroupBy"): _groupby_keys,     # `attr in self.obj`
+    ("pandas.core.groupby.generic", "SeriesGroupBy"): _groupby_keys,
+}
+
+
+def looked_up_keys(obj):
+    """For an object of a library class in _LOOKUPS (that class itself, not a subclass): the
+    names its `__getattr__` answers to; None if they cannot be read; NOT_LOOKED_UP otherwise."""
+    import sys
+    cls = type(obj)
+    read = next((r for (module, name), r in _LOOKUPS.items()
+                 if getattr(sys.modules.get(module), name, None) is cls), None)
+    if read is None:
+        return NOT_LOOKED_UP
+    try:
+        keys = read(obj)
+    except Exception:  # noqa: BLE001
+        return None
+    if keys is None or len(keys) > 100_000:
+        return None
+    internal = getattr(cls, "_internal_names_set", ())     # groupby: read as instance attributes first
+    return {k for k in keys if issubclass(type(k), str)} - set(internal if type(internal) in (set, frozenset) else ())
 
 
 def attribute_names(obj) -> list[str]:
@@ -156,4 +276,7 @@ def attribute_names(obj) -> list[str]:
     labels = pandas_labels(obj)
     if labels and labels is not NOT_PANDAS:
         names.update(n for n in labels if n.isidentifier())
+    keys = looked_up_keys(obj)
+    if keys and keys is not NOT_LOOKED_UP:
+        names.update(n for n in keys if n.isidentifier())
     return sorted(n for n in names if not (n.startswith("__") and n.endswith("__")))

@@ -18,7 +18,7 @@ import ast
 import sys
 import warnings
 
-from .values import Live, ValueClaim, _literal_int
+from .values import Live, ValueClaim, _literal_int, _numpy_object
 
 # rows a conversion or an operation is tried on; the failing row is searched among them
 SAMPLE_ROWS = 1000
@@ -251,7 +251,7 @@ def _binop_claim(n: ast.BinOp, live: Live, pd) -> ValueClaim | None:
     if left is None or right is None or not any(type(x) is pd.Series for x in (left, right)):
         return None
     series = [x for x in (left, right) if type(x) is pd.Series]
-    if not any(type(s.dtype) is pd.StringDtype or s.dtype == object for s in series):
+    if not any(type(s.dtype) is pd.StringDtype or _numpy_object(s.dtype) for s in series):
         return None                     # numbers with numbers: no TypeError of this kind
     heads = [sample(x) if type(x) is pd.Series else x for x in (left, right)]
     if any(h is None for h in heads) or (len(series) == 2 and not left.index.equals(right.index)):
@@ -283,7 +283,7 @@ def _costly(op, heads, pd) -> bool:
     def integers(x) -> bool:
         if type(x) is not pd.Series:
             return type(x) is int and op is ast.Mult
-        if x.dtype == object:
+        if _numpy_object(x.dtype):
             return any(type(v) is int for v in x.tolist())
         return x.dtype.kind in "iu" and op is ast.Mult
     return any(integers(h) for h in heads)

@@ -13,17 +13,19 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
+import inspect
 import sys
 from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
 from ..pycheck import near_typo, parse
-from .attributes import attribute_names, has_attribute
+from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .flow import Effects, cell_function_names
+from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key
 from .labels import MissingLabel, missing_group, row_label_missing
 from .abstract import Abstract, Propagation
@@ -152,16 +154,19 @@ class _Walk:
             self.imports.update(got)
             self.state.bound -= set(got)
 
-    def _made(self, s: ast.stmt) -> list[tuple[str, Abstract]]:
+    def _made(self, s: ast.stmt) -> list[tuple[str, Abstract | Instance]]:
         """The names a top-level `name = <a known library call>` (or `fig, axes = ...`) binds to
         a value the cell makes, with its abstract value, read before the statement binds them."""
         if id(s) not in self.top_level or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
                 s.value is None:
             return []
         value = Propagation(lambda x: self._read(x, set()), made_first=True).value(s.value)
+        if not issubclass(type(value), Abstract) and type(value) is not tuple:
+            cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
+            value = Instance(cls) if cls is not None else value
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
-            if isinstance(target, ast.Name) and issubclass(type(value), Abstract):
+            if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
                 out.append((target.id, value))
             elif isinstance(target, (ast.Tuple, ast.List)) and type(value) is tuple and \
                     len(target.elts) == len(value):
@@ -183,7 +188,7 @@ class _Walk:
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(accessor_claim(n, lambda x: self._live(x, local))) or
                         self._value(frame_attribute_claim(n, value))):
-                    self._attribute(n, local)
+                    self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(index_claim(n, value))):
@@ -219,9 +224,15 @@ class _Walk:
             return getattr(builtins, node.id)
         return self._live(node, local, changes_matter=changes_matter, made=made)
 
-    def _attribute(self, n: ast.Attribute, local: set[str]) -> None:
+    def _attribute(self, n: ast.Attribute, local: set[str], value=None) -> None:
         obj = self._live(n.value, local)
-        if obj is UNRESOLVED or has_attribute(obj, n.attr) is not False:
+        if obj is UNRESOLVED:       # what the cell stores into a dict or a list adds no attribute
+            held = self._live(n.value, local, changes_matter=False)
+            obj = held if held is not UNRESOLVED and fixed_attributes(held) else UNRESOLVED
+        if obj is UNRESOLVED:
+            self._made_attribute(n, local, value)
+            return
+        if has_attribute(obj, n.attr) is not False:
             return
         near = _near(n.attr, attribute_names(obj))
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
@@ -235,6 +246,28 @@ class _Walk:
         line, end = n.end_lineno, n.end_col_offset
         self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
                   recorded=bool(r and r.new))
+
+    def _made_attribute(self, n: ast.Attribute, local: set[str], value) -> None:
+        """An attribute of a value the cell makes whose class is known (instances.py)."""
+        cls = made_class(n.value, lambda f: self._live_or_builtin(f, local))
+        if cls is not None:
+            made = Instance(cls)
+        else:
+            made = self._live(n.value, local, made=True)
+            if made is UNRESOLVED:      # a dict the cell filled is still a dict
+                made = self._live(n.value, local, changes_matter=False, made=True)
+                made = made if type(made) is Instance and made.fixed else UNRESOLVED
+            if made is UNRESOLVED and value is not None and not isinstance(n.value, ast.Name):
+                made = value(n.value)
+        known = instance_class(made)
+        if known is None or not missing_attribute(*known, n.attr):
+            return
+        klass, held = known
+        names = set(held) | {k for c in inspect.getmro(klass) for k in c.__dict__ if type(k) is str}
+        near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
+        line, end = n.end_lineno, n.end_col_offset
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr,
+                  f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 
     def _key(self, n: ast.Subscript, local: set[str]) -> None:
         base, index, columns = n.value, n.slice, False

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sys
 
+from .items import plain_labels
+
 _MAX_KEYS = 100_000
 
 
@@ -46,19 +48,20 @@ def _own_getitem(obj, base) -> bool:
 
 
 def _absent(labels, key: str, pd) -> list[str] | None:
-    if len(labels) > _MAX_KEYS:
-        return None
+    if len(labels) > _MAX_KEYS or not plain_labels(labels, pd):
+        return None                  # a label of the user's might equal the key: its `__eq__` says
     if issubclass(type(labels), pd.MultiIndex):
         labels = labels.get_level_values(0)
     if issubclass(type(labels), (pd.DatetimeIndex, pd.PeriodIndex, pd.TimedeltaIndex)):
         return None
-    values = list(labels)
-    if key in {v for v in values if issubclass(type(v), str)}:
+    texts = [v for v in labels if type(v) is str]
+    if key in set(texts):
         return None
-    return [v for v in dict.fromkeys(values) if issubclass(type(v), str)]
+    return list(dict.fromkeys(texts))
 
 
 def _labels_are_text(index, pd) -> bool:
     """An index of text labels (object or string dtype): a str key there is a label, never a
     position or a date range."""
-    return index.dtype == object or pd.api.types.is_string_dtype(index.dtype)
+    dtype = index.dtype             # a dtype of the user's is not compared: its `__eq__` is its own
+    return type(dtype) is pd.StringDtype or (type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind == "O")

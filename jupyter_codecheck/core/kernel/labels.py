@@ -16,6 +16,7 @@ import ast
 import sys
 from dataclasses import dataclass, field
 
+from .items import plain_pandas
 from .values import Live, _literal_int
 
 GROUP_ROWS = 100_000
@@ -75,7 +76,8 @@ def _index_kind(index, pd) -> str | None:
     dtype = index.dtype
     if type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "iu":
         return "integers"
-    if type(dtype) is pd.StringDtype or (dtype == object and all(type(x) is str for x in index.tolist())):
+    numpy_objects = type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind == "O"
+    if type(dtype) is pd.StringDtype or (numpy_objects and all(type(x) is str for x in index.tolist())):
         return "text"
     return None
 
@@ -125,7 +127,7 @@ def _inline_grouping(owner: ast.Call, live: Live, pd):
             {k.arg for k in owner.keywords} - _GROUPBY_KEYWORDS - {"by"}:
         return None
     frame = live(owner.func.value)
-    if type(frame) is not pd.DataFrame or len(frame) > GROUP_ROWS or _text_columns(frame).count(by.value) != 1 or \
+    if not plain_pandas(frame, pd) or len(frame) > GROUP_ROWS or _text_columns(frame).count(by.value) != 1 or \
             any(type(x) is str and x == by.value for x in frame.index.names):
         return None
     return by.value, frame[by.value]

@@ -1,11 +1,11 @@
 """A cell's expression as the kernel's object: `df`, `model.coef_`, `df["price"].str`, through
 names, attributes and literal keys only, never through a call.
 
-Item access is IPython's guarded evaluation (`IPython.core.guarded_eval`, the completer's, under
-its `limited` policy: allow-listed `__getitem__` of dicts, lists, pandas and numpy objects whose
-class keeps its own). Attribute steps are read statically (`attributes.read_attribute`), which
-guarded_eval lacks: it reads any attribute that is not a `property`, so a user's descriptor or
-`cached_property` would run.
+Item steps are read by `items.read_item`: only of a library's own container (never a subclass),
+with a literal key of built-in types, among labels of built-in types. IPython's guarded
+evaluation is not enough here: it reads a subclass that keeps pandas' `__getitem__` (whose
+`_constructor` is the user's) and lets pandas compare the key with a user's labels. Attribute
+steps are read statically (`attributes.read_attribute`).
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import ast
 from collections.abc import Mapping
 
 from .attributes import MISSING, UNKNOWN, read_attribute
+from .items import UNREADABLE, read_item
 
 UNRESOLVED = UNKNOWN
 
@@ -63,32 +64,12 @@ def resolve(node: ast.AST, namespace: Mapping):
 def resolve_step(base, node: ast.AST):
     """One step of a chain from the object `base` stands for: `node` is `<base>.attr` or
     `<base>[literal]`."""
-    if base is UNRESOLVED or _is_duck(base) or issubclass(type(base), Made):
+    if base is UNRESOLVED or issubclass(type(base), Made):
         return UNRESOLVED
     if isinstance(node, ast.Attribute):
         value = read_attribute(base, node.attr)
         return UNRESOLVED if value is MISSING else value
     if isinstance(node, ast.Subscript) and _literal(node.slice):
-        return _guarded_item(base, node.slice)
+        value = read_item(base, node.slice)
+        return UNRESOLVED if value is UNREADABLE else value
     return UNRESOLVED
-
-
-def _guarded_item(base, index: ast.AST):
-    try:
-        from IPython.core.guarded_eval import EvaluationContext, GuardRejection, eval_node
-    except ImportError:
-        return UNRESOLVED
-    expr = ast.Expression(ast.Subscript(value=ast.Name("__codecheck_value", ast.Load()), slice=index,
-                                        ctx=ast.Load()))
-    ast.fix_missing_locations(expr)
-    scope = {"__codecheck_value": base}
-    try:
-        value = eval_node(expr, EvaluationContext(locals=scope, globals=scope, evaluation="limited"))
-    except (GuardRejection, Exception):  # noqa: BLE001 - refused, or the key is not there
-        return UNRESOLVED
-    return UNRESOLVED if _is_duck(value) else value
-
-
-def _is_duck(obj) -> bool:
-    """IPython's guarded evaluation may answer with a stand-in of its own (a duck): no facts."""
-    return type(obj).__module__ == "IPython.core.guarded_eval"

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from .libraries import is_library_object
 
-_PLAIN = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial)
+_PLAIN = (types.FunctionType, types.BuiltinFunctionType, types.MethodType)
+# a class's `__init__`/`__new__` inspect may read: functions, or Python's own slots
+_MEMBERS = (types.FunctionType, types.BuiltinFunctionType, types.WrapperDescriptorType, types.MethodDescriptorType)
 
 
 @dataclass(frozen=True)
@@ -49,17 +51,34 @@ def bind_error(func, n_args: int, keywords: list[str]) -> BindError | None:
 
 
 def _signature(func) -> inspect.Signature | None:
-    if isinstance(func, type):
-        if type(func) not in (type, _abc_meta()) and not is_library_object(type(func)):
-            return None           # a metaclass of the user's may take anything (`__call__`)
-    elif not isinstance(func, _PLAIN) and not is_library_object(type(func)):
-        return None               # a callable instance of the user's: its `__signature__` may be a property
+    if not _read_statically(func):
+        return None
     try:
         return inspect.signature(func)
     except (ValueError, TypeError, RecursionError):
         return None
     except Exception:  # noqa: BLE001 - a library's signature machinery failing: no claim
         return None
+
+
+def _read_statically(func, depth: int = 0) -> bool:
+    """Can inspect read the callable's signature without running the user's code?"""
+    if issubclass(type(func), type):
+        if type(func) not in (type, _abc_meta()) and not is_library_object(type(func)):
+            return False          # a metaclass of the user's may take anything (`__call__`)
+        # inspect reads these through the class: a descriptor of the user's there would run
+        return is_library_object(func) or all(_plain_member(inspect.getattr_static(func, n, None))
+                                              for n in ("__init__", "__new__", "__signature__"))
+    if type(func) is functools.partial:
+        return depth < 4 and _read_statically(func.func, depth + 1)
+    # a callable instance of the user's: its `__signature__` may be a property
+    return issubclass(type(func), _PLAIN) or is_library_object(type(func))
+
+
+def _plain_member(member) -> bool:
+    if issubclass(type(member), (staticmethod, classmethod)):
+        member = member.__func__
+    return member is None or issubclass(type(member), _MEMBERS)
 
 
 def _wrapper_of_anything(func) -> bool:

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from .abstract import Abstract, Propagation, literal_int as _literal_int, literal_shape as _literal_shape, \
     numeric, shaped
 from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
+from .items import plain_labels
 from .namespace import UNRESOLVED
 
 # the estimator methods whose X scikit-learn validates as 2-D first
@@ -478,8 +479,10 @@ def _text_column(x, pd) -> tuple[str, str] | None:
     """The first column of DataFrame `x` (object or string dtype) whose first values are plain
     str, int, float or bool, one of them a str that is not a number: (its name, that str).
     Numbers in text (`"1.5"`) convert, so they are no claim; any other object, no claim."""
+    if not plain_labels(x.columns, pd):
+        return None                     # `x[column]` would compare the name with a user's label
     for column, dtype in zip(x.columns, x.dtypes):
-        if not (dtype == object or isinstance(dtype, pd.StringDtype)) or type(column) is not str:
+        if not (_numpy_object(dtype) or type(dtype) is pd.StringDtype) or type(column) is not str:
             continue
         values = x[column].iloc[:TEXT_SCAN_ROWS].tolist()
         if any(type(v) not in (str, int, float, bool) for v in values):
@@ -488,6 +491,11 @@ def _text_column(x, pd) -> tuple[str, str] | None:
             if type(v) is str and not _is_number(v):
                 return column, v
     return None
+
+
+def _numpy_object(dtype) -> bool:
+    """numpy's object dtype (a dtype of the user's is never compared: its `__eq__` is its own)."""
+    return type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind == "O"
 
 
 def _is_number(text: str) -> bool:

@@ -1,0 +1,94 @@
+"""The class of a value the cell makes, where Python or a library fixes it without anything
+running: a literal, a display or comprehension, an f-string, a builtin constructor (`dict(...)`,
+`list(...)`, `sorted(...)` is a list, `len(...)` an int), and an abstract value of a known class
+(abstract.py: an ndarray, a DataFrame whose columns are known, a scikit-learn estimator). What
+such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
+
+A builtin's instance gets no attribute of its own (no `__dict__`, a static type), so what the cell
+stores into it changes none (`Instance.fixed`); a DataFrame answers `df.col` from its columns, so
+only a frame whose columns are known is judged, never on a name a column could be; an estimator's
+instance holds its parameters and what `fit` sets (names ending in `_`), never judged on those.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import sys
+from collections.abc import Callable
+
+from .abstract import Abstract
+from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
+from .namespace import Made
+
+_DISPLAYS = {ast.Dict: dict, ast.List: list, ast.Set: set, ast.Tuple: tuple, ast.ListComp: list,
+             ast.SetComp: set, ast.DictComp: dict, ast.JoinedStr: str}
+# builtins whose result is always of exactly this class, whatever they are given (if they return)
+_CONSTRUCTORS = {"dict": dict, "list": list, "set": set, "frozenset": frozenset, "tuple": tuple,
+                 "sorted": list, "len": int}
+_CONSTANTS = (str, bytes, int, float, complex, bool, type(None))
+
+
+class Instance(Made):
+    """An object the cell makes whose class is known: a builtin's (attributes fixed by it)."""
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type):
+        self.cls = cls
+
+    @property
+    def fixed(self) -> bool:
+        return self.cls in _DISPLAYS.values() or self.cls in _CONSTANTS or self.cls is frozenset
+
+
+def made_class(node: ast.AST, builtin: Callable[[ast.expr], object]) -> type | None:
+    """The class of what `node` evaluates to, when Python fixes it (`builtin(func)`: the object a
+    called name stands for, Python's builtin only where neither the kernel nor the cell rebinds it)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) if isinstance(node.value, _CONSTANTS) else None
+    if type(node) in _DISPLAYS:
+        return _DISPLAYS[type(node)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _CONSTRUCTORS:
+        name = node.func.id
+        if builtin(node.func) is getattr(builtins, name):
+            return _CONSTRUCTORS[name]
+    return None
+
+
+def instance_class(v) -> tuple[type, frozenset[str]] | None:
+    """For a value the cell made: its class and the names its instance may hold beyond the class's
+    (a frame's columns, an estimator's parameters); None when neither is known."""
+    if type(v) is Instance:
+        return v.cls, frozenset()
+    if not issubclass(type(v), Abstract):
+        return None
+    if v.like == "ndarray" and v.ndim >= 1:       # never a numpy scalar (its class has more)
+        np = sys.modules.get("numpy")
+        return (np.ndarray, frozenset()) if np is not None else None
+    if v.like == "DataFrame" and v.columns is not None:
+        pd = sys.modules.get("pandas")
+        return (pd.DataFrame, frozenset(str(c) for c, _ in v.columns)) if pd is not None else None
+    if v.like == "estimator" and v.estimator is not None:
+        try:
+            params = frozenset(v.estimator._get_param_names())
+        except Exception:  # noqa: BLE001
+            return None
+        return v.estimator, params
+    return None
+
+
+def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
+    """Does an instance of `cls` (holding at most `held` of its own) surely lack `attr`?"""
+    if attr.startswith("_") or attr in held:
+        return False                    # pandas' and scikit-learn's instances hold private names
+    try:
+        if inspect.getattr_static(cls, attr, MISSING) is not MISSING:
+            return False
+    except Exception:  # noqa: BLE001
+        return False
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    if pd is not None and cls is pd.DataFrame:
+        return True                     # its `__getattr__` answers columns only
+    if np is not None and cls is np.ndarray or cls in _CONSTRUCTORS.values() or cls in _CONSTANTS:
+        return static_type(cls) and generic_lookup(cls)
+    return not attr.endswith("_") and not overrides_lookup(cls)    # an estimator: `fit` sets names ending in `_`

@@ -1,0 +1,188 @@
+"""Kernel facts never run the user's code: item reads through a chain (`lab.loc["zz"]`,
+`uf[["a"]]`) or through what the cell binds (`c = lab.loc["zz"]` then `c.foo`), and a library's
+getter on a subclass of the user's (`uf.T`, `a.T`), with real pandas and numpy objects whose
+user hooks record every call."""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from jupyter_codecheck.core.kernel import kernel_facts
+
+RAN: list[str] = []          # every user hook that runs appends its name: it must stay empty
+
+
+class Label:
+    """A row label of the user's: pandas hashes and compares it when a key is looked up."""
+
+    def __init__(self, name):
+        self.name = name
+
+    @property
+    def __class__(self):        # read by an isinstance test (pandas' infer_dtype makes some)
+        RAN.append("Label.__class__")
+        return Label
+
+    def __hash__(self):
+        RAN.append("Label.__hash__")
+        return hash(self.name)
+
+    def __eq__(self, other):
+        RAN.append("Label.__eq__")
+        return self.name == other or (type(other) is Label and self.name == other.name)
+
+
+class Frame(pd.DataFrame):
+    """A DataFrame subclass of the user's that keeps pandas' `__getitem__`: pandas builds what an
+    item read returns through its `_constructor` and `__finalize__`."""
+
+    @property
+    def _constructor(self):
+        RAN.append("Frame._constructor")
+        return Frame
+
+    def __finalize__(self, other, method=None, **kwargs):
+        RAN.append("Frame.__finalize__")
+        return super().__finalize__(other, method, **kwargs)
+
+
+class LookupFrame(Frame):
+    def __getitem__(self, key):
+        RAN.append("LookupFrame.__getitem__")
+        return super().__getitem__(key)
+
+
+class Table(dict):
+    """A dict subclass that keeps dict's own lookup."""
+
+    def __missing__(self, key):
+        RAN.append("Table.__missing__")
+        return 0
+
+
+class Grid(np.ndarray):
+    def __array_finalize__(self, obj):
+        RAN.append("Grid.__array_finalize__")
+
+
+class Box:
+    def __getitem__(self, key):
+        RAN.append("Box.__getitem__")
+        return 1
+
+
+class Copied:
+    """Held in a frame's `attrs`: pandas deep-copies those into what an item read returns."""
+
+    def __deepcopy__(self, memo):
+        RAN.append("Copied.__deepcopy__")
+        return self
+
+
+@pytest.fixture
+def ns():
+    lab = pd.Series([1.0, 2.0], index=pd.Index([Label("a"), Label("zz")], dtype=object))
+    keyed = pd.DataFrame({"x": [1, 2]}, index=pd.Index(["a", Label("zz")], dtype=object))
+    tagged = pd.DataFrame({"a": [1, 2]})
+    tagged.attrs["source"] = Copied()
+    yield {"lab": lab, "keyed": keyed, "uf": Frame({"a": [1, 2], "b": [3, 4]}),
+           "lf": LookupFrame({"a": [1, 2]}), "table": Table(a=[1]), "users": {Label("zz"): 1, "a": [1]},
+           "grid": np.arange(6).reshape(2, 3).view(Grid), "box": Box(), "tagged": tagged}
+
+
+def _silent(cells: list[str], ns) -> None:
+    """Each cell gives no fact, and none of the user's hooks ran while it was read."""
+    for cell in cells:
+        RAN.clear()
+        got = kernel_facts(cell, ns)
+        assert (cell, RAN, got) == (cell, [], [])
+
+
+def test_a_lookup_among_a_users_labels_runs_none_of_their_code(ns):
+    _silent(['lab.loc["zz"].foo\n', 'c = lab.loc["zz"]\nc.foo\n', 'lab["zz"].foo\n',
+             'keyed.loc["zz", "x"].foo\n', 'c = keyed.loc["zz"]\nc.foo\n'], ns)
+
+
+def test_a_dataframe_subclass_of_the_users_is_not_read_through(ns):
+    _silent(['uf[["a"]].foo\n', 'c = uf[["a"]]\nc.foo\n', 'uf["a"].foo\n', 'uf.loc[0].foo\n',
+             'c = uf.iloc[0:1]\nc.foo\n', 'uf.T.foo\n', 'lf[["a"]].foo\n', 'c = lf["a"]\nc.foo\n'], ns)
+
+
+def test_a_numpy_subclass_of_the_users_is_not_read_through(ns):
+    _silent(['grid[0:1].foo\n', 'c = grid[1]\nc.foo\n', 'grid.T.foo\n'], ns)
+
+
+def test_a_mapping_with_a_users_lookup_or_keys_is_not_read_through(ns):
+    # a dict subclass's `__missing__`; a user's key compared with the literal (equal hashes)
+    _silent(['table["zz"].foo\n', 'c = table["a"]\nc.foo\n', 'users["zz"].foo\n',
+             'c = users["zz"]\nc.foo\n', 'box[0].foo\n', 'c = box["a"]\nc.foo\n'], ns)
+
+
+def test_a_frame_whose_attrs_hold_a_users_object_is_not_read_through(ns):
+    # pandas deep-copies `attrs` into what an item read returns
+    _silent(['tagged[["a"]].foo\n', 'c = tagged.loc[0:1]\nc.foo\n'], ns)
+
+
+def test_the_librarys_own_containers_of_plain_labels_are_still_read():
+    frame = pd.DataFrame({"a": [1, 2]}, index=pd.Index(["r", "zz"], dtype=object))
+    ns = {"frame": frame, "d": {"k": frame, 3: [1]}, "arr": np.zeros((2, 3)),
+          "lab": pd.Series([1.0], index=pd.Index(["zz"], dtype=object))}
+    cell = ('frame[["a"]].foo\nc = frame.loc["zz"]\nc.bar\nd["k"].baz\narr[0].qux\nlab.loc[["zz"]].x\n'
+            'frame.T.quux\n')
+    got = [(f.line, f.message) for f in kernel_facts(cell, ns)]
+    assert got == [(1, "'DataFrame' object has no attribute 'foo'"), (3, "'Series' object has no attribute 'bar'"),
+                   (4, "'DataFrame' object has no attribute 'baz'"), (5, "'ndarray' object has no attribute 'qux'"),
+                   (6, "'Series' object has no attribute 'x'"), (7, "'DataFrame' object has no attribute 'quux'")]
+
+
+def test_a_column_among_a_users_labels_is_no_fact_and_hashes_none_of_them():
+    # the user's label might equal "pirce": only its own `__eq__` could tell
+    frame = pd.DataFrame([[1, 2]], columns=pd.Index(["price", Label("zz")], dtype=object))
+    RAN.clear()
+    got = kernel_facts('frame["pirce"]\nframe.sort_values("pirce")\n', {"frame": frame})
+    assert RAN == []
+    assert got == []
+
+
+def test_an_attribute_a_users_column_label_may_answer_is_no_fact():
+    frame = pd.DataFrame([[1, 2]], columns=pd.Index(["price", Label("zz")], dtype=object))
+    assert frame.zz.tolist() == [2]           # pandas finds it through the label's own `__eq__`
+    RAN.clear()
+    assert kernel_facts("frame.zz\nframe.pirce\n", {"frame": frame}) == []
+    assert RAN == []
+
+
+def test_a_group_of_a_frame_with_a_users_row_labels_hashes_none_of_them():
+    frame = pd.DataFrame({"k": ["x", "y"]}, index=pd.Index([Label("p"), Label("q")], dtype=object))
+    RAN.clear()
+    kernel_facts('frame.groupby("k").get_group("w")\n', {"frame": frame})
+    assert RAN == []
+
+
+class Signed:
+    """A callable object of the user's whose signature is a property."""
+
+    def __call__(self, a):
+        return a
+
+    @property
+    def __signature__(self):
+        RAN.append("Signed.__signature__")
+        return None
+
+
+class Built:
+    def __get__(self, obj, owner):
+        RAN.append("Built.__get__")
+        return lambda *args: None
+
+
+class Odd:
+    __init__ = Built()          # inspect reads a class's `__init__` through the class
+
+
+def test_a_signature_of_the_users_is_not_read_through_a_partial_or_a_descriptor():
+    _silent(["part(2, 3)\n", "Odd(1, 2, 3)\n"], {"part": functools.partial(Signed(), 1), "Odd": Odd})
