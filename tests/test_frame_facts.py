@@ -221,6 +221,31 @@ def test_a_column_key_the_frame_lacks_in_agg_merge_and_pivot(cell, good):
     runs_unclaimed(good, ns)
 
 
+@pytest.mark.parametrize("cell, good", [
+    ("m = pd.merge(sales, managers, left_on='regoin', right_index=True)\n",
+     "m = pd.merge(sales, managers, left_on='region', right_index=True)\n"),
+    ("m = managers.merge(sales, left_index=True, right_on='regoin')\n",
+     "m = managers.merge(sales, left_index=True, right_on='region')\n"),
+    ("j = sales.join(managers, on='regoin')\n", "j = sales.join(managers, on='region')\n"),
+    ("t = pd.melt(sales, id_vars='regoin')\n", "t = pd.melt(sales, id_vars='region')\n"),
+    ("t = pd.melt(sales, ['region'], ['revenu'])\n", "t = pd.melt(sales, ['region'], ['revenue'])\n"),
+    ("t = sales.melt(['region'], value_vars=['revenu'])\n", "t = sales.melt(['region'], value_vars=['revenue'])\n"),
+    ("t = sales.groupby(['regoin', 'product']).size()\n", "t = sales.groupby(['region', 'product']).size()\n"),
+    ("t = sales.groupby(by=['region', 'prodct', 'revenue'][:2]).size()\nu = sales.groupby(['prodcut'])\n",
+     "t = sales.groupby(['product']).size()\n"),
+])
+def test_a_column_key_the_frame_lacks_in_join_melt_and_grouping_by_a_list(cell, good):
+    ns = namespace(sales=SALES, managers=REGIONS.set_index("region"))
+    holds(cell, ns, KeyError, kind="key")
+    runs_unclaimed(good, ns)
+
+
+def test_a_list_as_long_as_the_frame_groups_by_its_values():
+    ns = namespace(sales=SALES)
+    runs_unclaimed("t = sales.groupby(['x', 'y', 'x']).size()\n", ns)      # three keys, three rows: one key
+    holds("t = sales.groupby(['x', 'region']).size()\n", ns, KeyError, kind="key")
+
+
 def test_index_level_names_count_where_pandas_takes_them():
     indexed = REGIONS.set_index("region")
     ns = namespace(sales=SALES, regions=indexed, by_region=SALES.set_index("region"))

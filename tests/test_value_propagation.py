@@ -401,6 +401,45 @@ def test_a_column_the_cell_dropped_or_left_out_is_a_key_error():
                          if f.kind == "key"][0].candidates[0]
 
 
+@pytest.mark.parametrize("cell, fitting", [
+    ("a = np.arange(12.).reshape((3, 4))\nc = a.T - a[0]\n", "a = np.arange(12.).reshape((3, 4))\nc = a - a[0]\n"),
+    ("a = np.arange(0, 1, 0.25)\nc = a + np.ones(3)\n", "a = np.arange(0, 1, 0.25)\nc = a + np.ones(4)\n"),
+    ("a = rng.standard_normal((4, 3))\nc = a.T - a.mean(0)\n", "a = rng.standard_normal((4, 3))\nc = a - a.mean(0)\n"),
+    ("a = rng.normal(0, 2, size=(2, 5))\nc = a @ a\n", "a = rng.normal(0, 2, size=(2, 5))\nc = a @ a.T\n"),
+    ("a = rng.integers(0, 9, (3, 2))\nc = a[:-1] + a\n", "a = rng.integers(0, 9, (3, 2))\nc = a[:-1] + a[1:]\n"),
+    ("a = rng.uniform(size=4)\nc = (a < 0.5) @ np.ones(3)\n", "a = rng.uniform(size=4)\nc = (a < 0.5) @ np.ones(4)\n"),
+    ("a = rng.uniform(size=4)\nc = (a[1:] >= a[:-1]) * np.ones(4)\n", "a = rng.uniform(size=4)\nc = (a[1:] >= a[:-1]) * np.ones(3)\n"),
+])
+def test_float_ranges_a_generators_draws_and_comparisons_made_in_the_cell(cell, fitting):
+    objects = namespace(rng=np.random.default_rng(0))
+    holds(cell, objects)
+    runs_unclaimed(fitting, objects)
+
+
+def test_an_attribute_of_a_frame_the_cell_made_without_that_column_is_an_attribute_error():
+    ns = namespace()
+    for cell in ("X = df.drop(columns=['price'])\nm = X.price.mean()\n",
+                 "df = df.drop(columns=['city'])\nn = df[df.city == 'a']\n",
+                 "X = df.drop(['area', 'age'], axis=1)\nv = X.age\n"):
+        fact = holds(cell, ns)
+        assert fact.message.endswith("AttributeError")
+    for cell in ("X = df.drop(columns=['price'])\nm = X.area.mean()\nn = X.shape\n",
+                 "X = df.drop(columns=['price'])\nX['price'] = 1.0\nm = X.price.mean()\n",
+                 "X = df.drop(columns=['price'])\nX.price = 1.0\nm = X.price\n",      # an attribute, not a column
+                 "X = df.drop(columns=['price'])\nsetattr(X, 'price', 1)\nm = X.price\n",
+                 "X = df.drop(columns=['price'])\nif len(X):\n    X = df\nm = X.price\n"):
+        runs_unclaimed(cell, ns)
+
+
+def test_a_numpy_scalar_broadcasts_as_a_0d_array_of_its_dtype():
+    objects = namespace(beta=np.array([0.5, 1.0, 2.0]), x1=np.arange(4.0), x2=np.arange(4.0), k=np.int32(3))
+    holds("log_o = beta[0] + beta[1] * x1[:-1] + beta[2] * x2\n", objects)
+    holds("p = k * x1[1:] - x2\n", objects)
+    runs_unclaimed("log_o = beta[0] + beta[1] * x1[:-1] + beta[2] * x2[1:]\np = k * x1 - x2\n", objects)
+    facts = value_facts("p = beta[3] * x1[:-1] + x2\n", objects)        # beta[3] fails first: its IndexError only
+    assert [named(f) for f in facts] == ["IndexError"] and run("p = beta[3] * x1[:-1] + x2\n", objects)[0] == "IndexError"
+
+
 def attribute_facts(cell: str, ns: dict) -> list:
     return [f for f in kernel_facts(cell, ns) if f.kind == "attribute"]
 

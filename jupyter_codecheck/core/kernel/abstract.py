@@ -2,14 +2,17 @@
 library's kind, shape, dtype kind and columns, carried through the library calls whose result
 follows from their inputs, as the libraries document them:
 
-    numpy         np.zeros/ones/empty/full(shape), np.arange(ints), np.array(a literal nested list),
-                  np.random.rand/randn(*dims), np.random.random(size), np.linspace(a, b, n);
+    numpy         np.zeros/ones/empty/full(shape), np.arange(ints, or literal numbers), np.array(a literal
+                  nested list), np.random.rand/randn(*dims), np.random.random(size), a live
+                  Generator's standard_normal/random/normal/uniform/integers(size=...),
+                  np.linspace(a, b, n);
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack, `a @ b`, np.dot/matmul, `+ - * /`
-                  (broadcast), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
+                  (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
     pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); an estimator
-                  made with literal arguments; fit_transform of StandardScaler, MinMaxScaler, PCA
+                  made with literal arguments, estimators made so or live plain data (its `fit`
+                  returns it); fit_transform of StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
                   does ((c,) when r == 1, one Axes when r == c == 1)
@@ -51,6 +54,10 @@ _ESTIMATOR_KEEPING = frozenset({"fit", "partial_fit", "fit_transform", "transfor
 # the methods propagated through (of an ndarray, a Series or a DataFrame)
 _METHODS = frozenset({"reshape", "transpose", "ravel", "flatten", "copy", "astype", "to_numpy", "drop",
                       *_REDUCTIONS})
+# a numpy Generator's draws propagated through: their parameters in order, and the dtype kind
+_GENERATOR_DRAWS = {"standard_normal": (("size",), "f"), "random": (("size",), "f"),
+                    "normal": (("loc", "scale", "size"), "f"), "uniform": (("low", "high", "size"), "f"),
+                    "integers": (("low", "high", "size"), "i")}
 _SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle"})
 # plt.subplots' keywords taken (not the ratios and gridspec_kw: they must fit the grid)
 _SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "figsize", "dpi", "subplot_kw",
@@ -95,9 +102,23 @@ class Abstract(Made):
             return None
         args, keywords = self.arguments
         try:
-            return self.estimator(*args, **dict(keywords))
+            args = _instantiated(args)
+            keywords = {k: _instantiated(v) for k, v in keywords}
+            return self.estimator(*args, **keywords)
         except Exception:  # noqa: BLE001 - refused arguments: the cell raises there
             return None
+
+
+def _instantiated(v):
+    """An argument with each estimator the cell makes in it made (`Pipeline([("s", SVC())])`)."""
+    if issubclass(type(v), Abstract):
+        made = v.instance()
+        if made is None:
+            raise ValueError("not made")
+        return made
+    if type(v) in (list, tuple):
+        return type(v)(_instantiated(x) for x in v)
+    return v
 
 
 def shaped(v) -> Abstract | None:
@@ -300,7 +321,7 @@ class Propagation:
         # the name then stands for a new object the cell made
         obj = self.read(node) if chain and not self.made_first else UNRESOLVED
         if obj is UNRESOLVED and isinstance(node, (ast.Attribute, ast.Subscript, ast.Call, ast.BinOp,
-                                                   ast.UnaryOp)):
+                                                   ast.UnaryOp, ast.Compare)):
             try:
                 made = self._evaluate(node)
             except Exception:  # noqa: BLE001 - a library that reads otherwise: unknown
@@ -337,6 +358,8 @@ class Propagation:
             return self._function(node)
         if isinstance(node, ast.BinOp):
             return self._binop(node)
+        if isinstance(node, ast.Compare):
+            return self._compared(node)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             a = self.array(node.operand)
             return replace(a) if a is not None and numeric(a.kind) and a.kind != "b" else None
@@ -428,7 +451,10 @@ class Propagation:
             scalar = _literal(other)
             if _scalar_kind(scalar) is None:
                 scalar = self.value(other)
-                if _scalar_kind(scalar) is None:
+                element = self._element(other, scalar)
+                if element is not None:             # a numpy scalar: typed as a 0-d array of its dtype
+                    a, b, scalar = a or element, b or element, None
+                elif _scalar_kind(scalar) is None:
                     return None
         if scalar is not None:
             array = a or b
@@ -443,6 +469,36 @@ class Propagation:
         shape = _broadcast(a.shape, b.shape)
         return None if shape is None else Abstract("ndarray", shape,
                                                    _arithmetic_kind(node.op, a.kind, b.kind, scalar=False))
+
+    def _element(self, node: ast.expr, value) -> Abstract | None:
+        """A numpy scalar of a number dtype as a 0-d array: a live one (`np.float64(2)`), or one
+        element of a known array (`beta[1]`, every dimension indexed by an int in range)."""
+        np = sys.modules.get("numpy")
+        if np is not None and isinstance(value, np.generic) and type(value).__module__ == "numpy" and \
+                numeric(value.dtype.kind):
+            return Abstract("ndarray", (), value.dtype.kind)
+        if not isinstance(node, ast.Subscript):
+            return None
+        base, index = self.array(node.value), self.index(node.slice)
+        if base is None or not numeric(base.kind) or index is None or len(index) != base.ndim or \
+                any(type(e) is not int or d is None or not -d <= e < d for e, d in zip(index, base.shape)):
+            return None
+        return Abstract("ndarray", (), base.kind)
+
+    def _compared(self, node: ast.Compare):
+        """`a < b`, `a == 0`: booleans of the broadcast shape (numbers on both sides)."""
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)):
+            return None
+        a, b = self.array(node.left), self.array(node.comparators[0])
+        if a is None and b is None:
+            return None
+        if a is None or b is None:
+            scalar = _literal(node.left if a is None else node.comparators[0])
+            array = a or b
+            return Abstract("ndarray", array.shape, "b") if numeric(array.kind) and \
+                _scalar_kind(scalar) in ("i", "f") else None
+        shape = _broadcast(a.shape, b.shape) if numeric(a.kind) and numeric(b.kind) else None
+        return None if shape is None else Abstract("ndarray", shape, "b")
 
     # -- integers -----------------------------------------------------------------------------
 
@@ -516,7 +572,9 @@ class Propagation:
             return Abstract("ndarray", shape, self._dtype(keywords.get("dtype"), _scalar_kind(fill)))
         if name == "arange" and 1 <= len(args) <= 3 and set(keywords) <= {"dtype"}:
             bounds = [self.integer(a) for a in args]
-            if None in bounds or (len(bounds) == 3 and bounds[2] == 0):
+            if None in bounds:
+                return _float_range(args, self._dtype(keywords.get("dtype"), "f"))
+            if len(bounds) == 3 and bounds[2] == 0:
                 return None
             return Abstract("ndarray", (len(range(*bounds)),), self._dtype(keywords.get("dtype"), "i"))
         if name in ("array", "asarray") and len(args) == 1 and set(keywords) <= {"dtype"}:
@@ -626,6 +684,11 @@ class Propagation:
         value = self.value(node.func.value)
         if method in ("fit_transform", "transform"):
             return self._transformed(node, value, method)
+        if method in ("fit", "partial_fit") and issubclass(type(value), Abstract) and value.like == "estimator":
+            return value                           # scikit-learn's fit returns the estimator itself
+        np = sys.modules.get("numpy")
+        if np is not None and type(value) is np.random.Generator and method in _GENERATOR_DRAWS:
+            return self._drawn(node, method)
         if method not in _METHODS:
             return None
         base = self.shape_of(value)
@@ -664,6 +727,25 @@ class Propagation:
                 return self._dropped(base, args, keywords)
         return None
 
+    def _drawn(self, node: ast.Call, method: str):
+        """`rng.standard_normal((3, 4))`, `rng.normal(0, 1, size=5)`, `rng.integers(0, 10, 5)`: a
+        numpy Generator's draws of `size`, their other parameters Python numbers (no broadcast)."""
+        names, kind = _GENERATOR_DRAWS[method]
+        if len(node.args) > len(names) or set(k.arg for k in node.keywords) - set(names):
+            return None
+        given = dict(zip(names, node.args)) | {k.arg: k.value for k in node.keywords}
+        if "size" not in given or any(_scalar_kind(_literal(v)) not in ("i", "f") for k, v in given.items()
+                                      if k != "size"):
+            return None
+        values = {k: _literal(v) for k, v in given.items() if k != "size"}
+        if kind == "i" and (any(_scalar_kind(v) != "i" for v in values.values()) or
+                            not (values.get("low", 0) < values["high"] if "high" in values else values.get("low", 0) > 0)):
+            return None                            # numpy refuses an empty range of integers
+        if values.get("scale", 0) < 0:
+            return None
+        shape = self._sizes([given["size"]])
+        return None if shape is None else Abstract("ndarray", shape, kind)
+
     def _dropped(self, frame: Abstract, args: list, keywords: dict):
         """`df.drop(columns=[...])`, `df.drop([...], axis=1)`: the frame without those columns."""
         if "columns" in keywords and not args and set(keywords) == {"columns"}:
@@ -684,17 +766,32 @@ class Propagation:
     # -- scikit-learn ---------------------------------------------------------------------------
 
     def _estimator(self, node: ast.Call, target):
-        """`StandardScaler()`, `PCA(n_components=2)`: scikit-learn's own class, literal arguments."""
+        """`StandardScaler()`, `PCA(n_components=2)`, `GridSearchCV(SVC(), grid)`: scikit-learn's own
+        class; arguments literal, estimators the cell makes so, or live plain data (a grid)."""
         base = sys.modules.get("sklearn.base")
         if base is None or not issubclass(type(target), type) or \
                 not str(type.__dict__["__module__"].__get__(target, type)).startswith("sklearn.") or \
                 not is_library_object(target) or not issubclass(target, base.BaseEstimator):
             return None
-        args = tuple(_literal(a) for a in node.args)
-        keywords = tuple((k.arg, _literal(k.value)) for k in node.keywords)
+        args = tuple(self._argument(a) for a in node.args)
+        keywords = tuple((k.arg, self._argument(k.value)) for k in node.keywords)
         if any(v is UNRESOLVED for v in args + tuple(v for _, v in keywords)):
             return None
         return Abstract("estimator", estimator=target, arguments=(args, keywords))
+
+    def _argument(self, node: ast.expr):
+        """An estimator's argument: a literal, an estimator made as above, or live plain data."""
+        v = _literal(node)
+        if v is not UNRESOLVED:
+            return v
+        if isinstance(node, (ast.List, ast.Tuple)):
+            parts = [self._argument(e) for e in node.elts]
+            return UNRESOLVED if any(p is UNRESOLVED for p in parts) else \
+                (list if isinstance(node, ast.List) else tuple)(parts)
+        v = self.value(node)
+        if issubclass(type(v), Abstract) and v.like == "estimator" or _plain_data(v):
+            return v
+        return UNRESOLVED
 
     def _transformed(self, node: ast.Call, owner, method: str):
         """`fit_transform(X)` of StandardScaler, MinMaxScaler (X's shape) and PCA ((n, k)); their
@@ -810,6 +907,18 @@ def _indexed(a: Abstract, index: list | None) -> Abstract | None:
     return replace(a, shape=tuple(shape))
 
 
+def _float_range(args: list[ast.expr], kind: str | None) -> Abstract | None:
+    """`np.arange(12.)`, `np.arange(0, 1, 0.25)`: literal numbers, the length numpy computes,
+    ceil((stop - start) / step) in floating point."""
+    bounds = [_literal(a) for a in args]
+    if any(_scalar_kind(b) not in ("i", "f") for b in bounds):
+        return None
+    start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (*bounds, 1)[:3]
+    if step == 0 or not all(math.isfinite(b) for b in (start, stop, step)):
+        return None
+    return Abstract("ndarray", (max(0, math.ceil((stop - start) / step)),), kind)
+
+
 def _nested(value) -> tuple[tuple, str] | None:
     """The shape and dtype kind of a literal nested list of numbers numpy makes rectangular (ints
     that fit int64)."""
@@ -828,6 +937,16 @@ def _nested(value) -> tuple[tuple, str] | None:
         return None
     shape, kinds = out
     return shape, (max(kinds, key="bifc".index) if kinds else "f")
+
+
+def _plain_data(v, depth: int = 0) -> bool:
+    """Python's own numbers, strings and None, in lists, tuples and dicts (type-exact)."""
+    if v is None or type(v) in (str, int, float, bool):
+        return True
+    if depth > 4 or type(v) not in (list, tuple, dict) or len(v) > 10_000:
+        return False
+    items = [*v.keys(), *v.values()] if type(v) is dict else v
+    return all(_plain_data(x, depth + 1) for x in items)
 
 
 def _pandas(v) -> bool:

@@ -1,9 +1,10 @@
 """The column names a DataFrame method call is given: `df.sort_values("pirce")`,
-`df.groupby(by="regoin")`, `df.drop(columns=["nmae"])`, `df.dropna(subset=["age"])`,
-`df.astype({"pirce": float})`, and the
+`df.groupby(by="regoin")` (a list too, unless as long as the frame), `df.drop(columns=["nmae"])`,
+`df.dropna(subset=["age"])`, `a.join(b, on="k")`, `df.astype({"pirce": float})`, and the
 keys of `df.groupby(...).agg({"col": ...})` / `.agg(out=("col", "sum"))`, `pd.merge(a, b,
-on="k")` / `a.merge(b, left_on=..., right_on=...)` (each side), `df.pivot(index=..., columns=...,
-values=...)`, `df.pivot_table(...)`. A name the DataFrame lacks is a KeyError there (each method
+on="k")` / `a.merge(b, left_on=..., right_on=...)` (each side; not a side joined on its index),
+`df.pivot(index=..., columns=..., values=...)`, `df.pivot_table(...)`, `df.melt(id_vars, value_vars)`
+and `pd.melt(df, ...)`. A name the DataFrame lacks is a KeyError there (each method
 is held against the installed pandas by tests/test_kernel_facts.py and tests/test_frame_facts.py).
 
 `column_uses(call)` answers, for each DataFrame the call reads, the string literals that must be
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 # method: (position of the argument, its keyword, index level names count too, a list is labels)
 _TAKES = {
     "sort_values": (0, "by", True, True),
-    "groupby": (0, "by", True, False),      # a list as long as the frame is group keys, not labels
+    "groupby": (0, "by", True, "rows"),     # a list as long as the frame is group keys, not labels
     "set_index": (0, "keys", False, True),
     "dropna": (None, "subset", False, True),
     "drop_duplicates": (0, "subset", False, True),
@@ -29,13 +30,14 @@ _TAKES = {
     "explode": (0, "column", False, True),
     "value_counts": (0, "subset", True, False),   # it groups: as groupby
     "pop": (0, "item", False, False),
-    "melt": (None, "id_vars", False, True),
+    "join": (1, "on", True, True),
 }
 # pandas' functions that take the frame first: their column parameters after it, by position
 # (pivot's are keyword-only), and whether index level names count
 _FUNCTIONS = {"merge": None,
               "pivot": ((None, "index"), (None, "columns"), (None, "values"), False),
-              "pivot_table": ((1, "values"), (2, "index"), (3, "columns"), True)}
+              "pivot_table": ((1, "values"), (2, "index"), (3, "columns"), True),
+              "melt": ((1, "id_vars"), (2, "value_vars"), False)}
 
 
 @dataclass
@@ -47,6 +49,7 @@ class ColumnUse:
     what: str                    # the use, for the message: "to drop", "for merge() (right)"
     function: str | None = None  # pandas' own function the callee must be (`pd.merge`); None: a method
     receiver: ast.expr | None = None    # a method's receiver that must be a DataFrame too (`a` of `a.merge(b)`)
+    unless_rows: int | None = None      # a list of this many keys: labels only where the frame has another number of rows
 
 
 def column_uses(n: ast.Call) -> list[ColumnUse]:
@@ -58,7 +61,7 @@ def column_uses(n: ast.Call) -> list[ColumnUse]:
         return _aggregated(n, kw)
     if func.attr == "merge":
         return _merged(n, kw)
-    if func.attr in ("pivot", "pivot_table"):
+    if func.attr in ("pivot", "pivot_table", "melt"):
         return _pivoted(n, kw)
     if func.attr == "astype" and len(n.args) == 1 and isinstance(n.args[0], ast.Dict) and not kw:
         keys = [k for k in n.args[0].keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
@@ -67,7 +70,9 @@ def column_uses(n: ast.Call) -> list[ColumnUse]:
     if named is None:
         return []
     what = "to drop" if func.attr == "drop" else f"for {func.attr}()"
-    return [ColumnUse(func.value, named[0], named[1], what)]
+    given = _given(n, kw) if func.attr in _TAKES else None
+    rows = len(given.elts) if isinstance(given, (ast.List, ast.Tuple)) and _TAKES[func.attr][3] == "rows" else None
+    return [ColumnUse(func.value, named[0], named[1], what, unless_rows=rows)]
 
 
 def _aggregated(n: ast.Call, kw: dict) -> list[ColumnUse]:
@@ -93,7 +98,9 @@ def _merged(n: ast.Call, kw: dict) -> list[ColumnUse]:
     """`left.merge(right, on=...)`, `pd.merge(left, right, left_on=..., right_on=...)`: `on` names
     a column (or index level) of both, `left_on` of the left, `right_on` of the right. Both
     readings are given; facts.py keeps the one the callee is."""
-    if "left_index" in kw or "right_index" in kw:
+    indexed = {side for side in ("left", "right") if f"{side}_index" in kw}
+    if indexed and ("on" in kw or any(not (isinstance(kw[f"{s}_index"], ast.Constant) and
+                                           kw[f"{s}_index"].value is True) for s in indexed)):
         return []
     args = n.args
     readings = ((None, n.func.value, args[0] if args else kw.get("right")),
@@ -101,6 +108,8 @@ def _merged(n: ast.Call, kw: dict) -> list[ColumnUse]:
     uses = []
     for function, left, right in readings:
         for side, frame in (("left", left), ("right", right)):
+            if side in indexed:
+                continue                    # joined on its index: `{side}_on` names the other's columns
             keys = _literals(kw.get("on"), True) + _literals(kw.get(f"{side}_on"), True)
             if keys and frame is not None:
                 uses.append(ColumnUse(frame, keys, True, f"for merge() ({side})", function,
@@ -137,12 +146,17 @@ def column_literals(n: ast.Call) -> tuple[list[ast.Constant], bool] | None:
         return _dropped(n, kw)
     if func.attr not in _TAKES or "axis" in kw or "level" in kw:
         return None
-    at, name, index_names, lists = _TAKES[func.attr]
+    keys = _literals(_given(n, kw), bool(_TAKES[func.attr][3]))
+    return (keys, _TAKES[func.attr][2]) if keys else None
+
+
+def _given(n: ast.Call, kw: dict) -> ast.expr | None:
+    """The argument a method of _TAKES names its columns with."""
+    at, name, _, _ = _TAKES[n.func.attr]
     named = kw.get(name)
     if named is None and at is not None and len(n.args) > at:
         named = n.args[at]
-    keys = _literals(named, lists)
-    return (keys, index_names) if keys else None
+    return named
 
 
 

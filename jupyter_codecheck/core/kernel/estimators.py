@@ -147,16 +147,30 @@ def _few(labels: list[str], most: int = 3) -> str:
     return shown + (f" and {len(labels) - most} more" if len(labels) > most else "")
 
 
-def _plain_class(cls) -> bool:
+def sklearn_classes(est) -> bool:
+    """Are the classes of `est` and of every estimator it holds, at any depth, scikit-learn's own
+    (a meta-estimator's too, whose fitted state it answers itself)? Then what its methods do
+    with X is the library's."""
+    try:
+        if not _plain_class(type(est), fit_check=True):
+            return False
+        params = _parameters(est)
+        return params is not None and _all_plain(params, fit_check=True)
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no
+        return False
+
+
+def _plain_class(cls, fit_check: bool = False) -> bool:
     """Are the class's bases all scikit-learn's (or `abc.ABC`), none answering
-    `__sklearn_is_fitted__` itself? Read from the classes' own dicts: nothing of theirs runs."""
+    `__sklearn_is_fitted__` itself (with `fit_check`, one may)? Read from the classes' own
+    dicts: nothing of theirs runs."""
     if "sklearn" not in sys.modules:
         return False
     for k in type.__dict__["__mro__"].__get__(cls, type):
         module = _module_of(k)
         if k not in (object, abc.ABC) and not (isinstance(module, str) and module.split(".")[0] == "sklearn"):
             return False
-        if "__sklearn_is_fitted__" in type.__dict__["__dict__"].__get__(k, type):
+        if not fit_check and "__sklearn_is_fitted__" in type.__dict__["__dict__"].__get__(k, type):
             return False
     return True
 
@@ -172,16 +186,16 @@ def _parameters(est) -> dict | None:
     return {p: own.get(p) for p in names}
 
 
-def _all_plain(params: dict, depth: int = 0) -> bool:
+def _all_plain(params: dict, depth: int = 0, fit_check: bool = False) -> bool:
     """Is every estimator the parameters hold, at any depth, scikit-learn's own? (its tags ask
     theirs: a class of the user's would run)"""
     for v in _values(params):
         if not _estimator_like(v):
             continue
-        if depth > 4 or not _plain_class(type(v)):
+        if depth > 4 or not _plain_class(type(v), fit_check):
             return False
         inner = _parameters(v)
-        if inner is None or not _all_plain(inner, depth + 1):
+        if inner is None or not _all_plain(inner, depth + 1, fit_check):
             return False
     return True
 

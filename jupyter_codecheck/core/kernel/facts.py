@@ -34,7 +34,7 @@ from .namespace import UNRESOLVED, Made, chain_root
 from .positions import position_claim
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
-from .values import ValueClaim, accessor_claim, binop_claim, call_claim, index_claim
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim
 
 KINDS = ("attribute", "key", "call", "value")
 _MAX_CANDIDATES = 6
@@ -186,7 +186,8 @@ class _Walk:
         value = Propagation(lambda x: self._read(x, local)).value     # live objects, or what the cell made
         for n in _walk_outside_functions(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
-                if not self._value(accessor_claim(n, lambda x: self._live(x, local))):
+                if not (self._value(accessor_claim(n, lambda x: self._live(x, local))) or
+                        self._value(frame_attribute_claim(n, value))):
                     self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
@@ -462,7 +463,7 @@ class _Walk:
             if use.receiver is not None and type(self._live(use.receiver, local, keys=True)) is not pd.DataFrame:
                 continue
             frame = self._live(use.frame, local, keys=True)
-            if frame is UNRESOLVED or type(frame) is not pd.DataFrame:
+            if frame is UNRESOLVED or type(frame) is not pd.DataFrame or use.unless_rows == len(frame.index):
                 continue
             levels = {x for x in frame.index.names if isinstance(x, str)} if use.index_names else set()
             for k in use.keys:

@@ -5,13 +5,19 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   arrays: broadcasting; `a.reshape(...)`, `np.reshape`: the sizes; `np.concatenate`,
                   `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
                   the array's dimensions (numpy.exceptions.AxisError; `np.expand_dims`: the
-                  result's); a literal index beyond a dimension, or more indices than dimensions
-                  (IndexError)
+                  result's) for numpy's functions whose signature takes the array first and
+                  an optional `axis`, ndarray's methods of those names and a ufunc's
+                  reduce/accumulate/reduceat, where the installed numpy raises it first on a
+                  one-element array of that dtype with the call's literal arguments; a literal
+                  index beyond a dimension, or more indices than dimensions (IndexError)
     scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
-                  where they say it takes numbers only (no encoder in front)
+                  where they say it takes numbers only (no encoder in front); the estimator
+                  that reads X first for a Pipeline, GridSearchCV, RandomizedSearchCV and
+                  cross_val_score / cross_validate / cross_val_predict
     pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
-                  no datetimes, `s.cat` on one that is not categorical: AttributeError
+                  no datetimes, `s.cat` on one that is not categorical: AttributeError; `axis=`
+                  an axis a DataFrame or Series does not have (ValueError: No axis named)
 
 pandas' rules on a column's values (conversions, arithmetic) are in column_values.py, its row
 labels and group names in labels.py, positions (iloc, matplotlib's grid of Axes) in positions.py.
@@ -27,27 +33,31 @@ matplotlib's axes: `axes[3]` on those of `plt.subplots(1, 3)` (IndexError), one 
 from __future__ import annotations
 
 import ast
+import functools
+import inspect
 import sys
+import types
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .abstract import Abstract, Propagation, literal_int as _literal_int, literal_shape as _literal_shape, \
     numeric, shaped
-from .estimators import UNCHECKED_INPUT, sklearn_estimator
+from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
 from .items import plain_labels
 from .namespace import UNRESOLVED
 
 # the estimator methods whose X scikit-learn validates as 2-D first
 TAKES_X = frozenset({"fit", "partial_fit", "fit_transform", "fit_predict", "predict", "predict_proba",
                      "predict_log_proba", "decision_function", "transform", "score"})
-# numpy's functions and ndarray's methods with an `axis` keyword that must name one of the
-# array's dimensions (the array is the first argument)
-AXIS_FUNCTIONS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "argmax", "argmin", "any",
-                            "all", "cumsum", "cumprod", "sort", "argsort", "median", "average", "ptp",
-                            "nansum", "nanmean", "nanmax", "nanmin", "nanstd", "nanvar", "flip",
-                            "take", "diff"})
-AXIS_METHODS = frozenset({"sum", "mean", "max", "min", "std", "var", "prod", "argmax", "argmin", "any",
-                          "all", "cumsum", "cumprod", "sort", "argsort"})
+# the names of an array's parameter first in numpy's signatures (not a sequence of arrays, a
+# start value or a function)
+_ARRAY_PARAMETERS = frozenset({"a", "arr", "ary", "ar", "m", "x", "y", "f", "p", "filt"})
+# a ufunc's methods whose `axis=` names a dimension of the array given first
+_UFUNC_AXIS_METHODS = frozenset({"reduce", "accumulate", "reduceat"})
+# scikit-learn's helpers that fit clones of an estimator on X (estimator, X, y, ...): when every
+# fit fails they raise ValueError (cross_val_predict: the fit's own)
+_CROSS_VALIDATION = ("cross_val_score", "cross_validate", "cross_val_predict")
 # a text column's values read to find one that is not a number (scikit-learn converts X to floats)
 TEXT_SCAN_ROWS = 1000
 # pandas' accessors and the dtype kinds each refuses (numpy's kind letters; "O" is object)
@@ -146,21 +156,27 @@ def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text
             claim = _method_claim(n, live, live_unchanged, text)
             if claim is not None:
                 return claim
-        return _function_claim(n, target, live)
+        return _function_claim(n, target, live, text)
     except Exception:  # noqa: BLE001 - a library that reads otherwise: no claim
         return None
 
 
-def _function_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim | None:
+    selection = sys.modules.get("sklearn.model_selection")
+    if selection is not None and any(getattr(selection, f, None) is target for f in _CROSS_VALIDATION):
+        given = dict(zip(("estimator", "X"), n.args)) | {k.arg: k.value for k in n.keywords}
+        if "estimator" not in given:
+            return None
+        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text)
     np = _np()
     if np is None or not n.args:
         return None
-    name = next((f for f in ("dot", "matmul", "reshape", "concatenate", "vstack", "hstack", "expand_dims",
-                             *AXIS_FUNCTIONS)
-                 if getattr(np, f, None) is target), None)
-    if name is None:
-        return None
     keywords = {k.arg: k.value for k in n.keywords}
+    if "axis" in keywords and _ufunc_axis_method(target, np):
+        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
+    name = getattr(target, "__name__", None)
+    if type(name) is not str or getattr(np, name, None) is not target:
+        return None
     if name in ("dot", "matmul") and len(n.args) == 2 and not keywords:
         a, b = _array(live(n.args[0])), _array(live(n.args[1]))
         if a is None or b is None:
@@ -175,8 +191,8 @@ def _function_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
         return _reshape_claim(n.func, a, shape)
     if name in ("concatenate", "vstack", "hstack") and len(n.args) == 1:
         return _join_claim(n, name, live, keywords)
-    if name in AXIS_FUNCTIONS and "axis" in keywords:
-        return _axis_claim(keywords["axis"], _array(live(n.args[0])))
+    if "axis" in keywords and name in axis_functions():
+        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
     if name == "expand_dims" and len(n.args) + len(keywords) == 2 and set(keywords) <= {"axis"}:
         return _axis_claim(n.args[1] if len(n.args) == 2 else keywords["axis"], _array(live(n.args[0])), added=1)
     return None
@@ -190,9 +206,13 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text) -> 
     if a is not None:
         if method == "reshape" and n.args and set(keywords) <= {"order"}:
             return _reshape_claim(n.func, a, _literal_shape(n.args))
-        if method in AXIS_METHODS and "axis" in keywords:
-            return _axis_claim(keywords["axis"], a)
+        if "axis" in keywords and method in axis_functions() and method in _ndarray_methods():
+            return _axis_claim(keywords["axis"], a, probe=(method, _given(n.args)))
         return None
+    if "axis" in keywords:
+        claim = pandas_axis_claim(n, owner)
+        if claim is not None:
+            return claim
     if method in TAKES_X:
         est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
         return _x_claim(n, est, live, text)
@@ -260,14 +280,99 @@ def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClai
     return None
 
 
-def _axis_claim(node: ast.expr, a, added: int = 0) -> ValueClaim | None:
-    """`axis=` beyond the array's dimensions (with `added`: those of the result, np.expand_dims)."""
+def _axis_claim(node: ast.expr, a, added: int = 0, probe=None) -> ValueClaim | None:
+    """`axis=` beyond the array's dimensions (with `added`: those of the result, np.expand_dims).
+    `probe`: the numpy callable (a method's name) that must raise AxisError for that axis on an
+    array of the same dimensions and dtype kind before anything else (_raises_axis_error)."""
     axis = _literal_int(node)
     ndim = a.ndim + added if a is not None else 0
     if a is None or axis is None or a.ndim == 0 or -ndim <= axis < ndim:
         return None             # a 0-d array: some functions refuse it with a ValueError of their own
+    if probe is not None and not _raises_axis_error(*probe, a.kind, a.ndim, axis):
+        return None
     return ValueClaim(node, f"axis {axis} is out of bounds for array of dimension {ndim}: AxisError",
                       "AxisError")
+
+
+@functools.cache
+def axis_functions() -> frozenset[str]:
+    """numpy's functions whose signature takes the array first and an optional `axis`: read from
+    the installed numpy, so the rule is its own."""
+    np = _np()
+    if np is None:
+        return frozenset()
+    out = set()
+    for name in dir(np):
+        f = getattr(np, name, None)
+        if name.startswith("_") or not callable(f) or isinstance(f, (type, np.ufunc)) or \
+                type(f).__module__.split(".")[0] != "numpy" and not inspect.isfunction(f):
+            continue
+        try:
+            parameters = list(inspect.signature(f).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        axis = next((p for p in parameters if p.name == "axis"), None)
+        if parameters and parameters[0].name in _ARRAY_PARAMETERS and axis is not None and \
+                axis.default is not inspect.Parameter.empty:
+            out.add(name)
+    return frozenset(out)
+
+
+@functools.cache
+def _ndarray_methods() -> frozenset[str]:
+    np = _np()
+    return frozenset(m for m in dir(np.ndarray) if not m.startswith("_")) if np is not None else frozenset()
+
+
+def _ufunc_axis_method(target, np) -> bool:
+    """`np.add.reduce`, `np.multiply.accumulate`: a method of a numpy ufunc of two inputs."""
+    if type(target) is not types.BuiltinMethodType:
+        return False
+    owner = target.__self__
+    return type(owner) is np.ufunc and owner.nin == 2 and owner.nout == 1 and \
+        getattr(target, "__name__", None) in _UFUNC_AXIS_METHODS
+
+
+def _given(args: list[ast.expr]) -> tuple:
+    """The call's other positional arguments for the probe: a literal's value, else 0."""
+    out = []
+    for a in args:
+        v = _literal_or_none(a)
+        out.append(0 if v is None else v)
+    return tuple(out)
+
+
+def _raises_axis_error(probe, given: tuple, kind: str, ndim: int, axis: int) -> bool:
+    """Does numpy raise AxisError for `axis` on an array of `ndim` ones of dtype kind `kind`
+    (with the call's literal arguments, the missing required ones 0) before anything else?
+    numpy normalizes the axis first in the functions where it does; one where it does not
+    (`np.split` indexes the shape) is no claim."""
+    np = _np()
+    try:
+        stand_in = np.zeros((1,) * ndim, dtype=bool if kind == "b" else np.dtype(kind + "8"))
+        if type(probe) is str:
+            method = getattr(stand_in, probe)
+            extra = list(given) + [0] * (_required(getattr(np, probe)) - 1 - len(given))
+            call = lambda: method(*extra, axis=axis)           # noqa: E731
+        elif _ufunc_axis_method(probe, np):
+            extra = list(given) or ([[0]] if probe.__name__ == "reduceat" else [])
+            call = lambda: probe(stand_in, *extra, axis=axis)  # noqa: E731
+        else:
+            extra = list(given) + [0] * (_required(probe) - 1 - len(given))
+            call = lambda: probe(stand_in, *extra, axis=axis)  # noqa: E731
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call()
+    except np.exceptions.AxisError:
+        return True
+    except Exception:  # noqa: BLE001 - another error first, or no answer: no claim
+        return False
+    return False
+
+
+def _required(f) -> int:
+    return sum(1 for p in inspect.signature(f).parameters.values()
+               if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
 
 
 # -- scikit-learn -----------------------------------------------------------------------------------
@@ -276,9 +381,18 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text) -> ValueClaim | None:
     """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
     with a text column where it converts X to numbers."""
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
+    return _x_claim_of(n, x_node, est, n.func.attr, live, text)
+
+
+def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text) -> ValueClaim | None:
+    """The X claim of `est.method(X)` (`method` "fit" for the model-selection helpers, which fit
+    clones of `est`): whichever estimator reads X first must take it."""
     if issubclass(type(est), Abstract):
         est = est.instance()                # made in the cell: its class's tags
-    if x_node is None or est is UNRESOLVED or est is None or not _takes_2d_only(est):
+    if x_node is None or est is UNRESOLVED or est is None or not sklearn_classes(est):
+        return None
+    est = _x_reader(est, method)
+    if est is None or not _takes_2d_only(est):
         return None
     x = live(x_node)
     pd = sys.modules.get("pandas")
@@ -302,6 +416,47 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text) -> ValueClaim | None:
     message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
                "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
     return ValueClaim(x_node, message, "ValueError", _two_d_alternatives(x_node, x, written) if written else [])
+
+
+def _x_reader(est, method: str, depth: int = 0):
+    """The estimator that validates X first when `est.method(X)` runs: a Pipeline's first step
+    that is not "passthrough"; a GridSearchCV's or RandomizedSearchCV's estimator (fit: its
+    clones fit on each split, and when every fit fails scikit-learn raises ValueError; after a
+    fit: its best_estimator_); else `est` itself. None where that is not sure (a search whose
+    grid may swap a step)."""
+    if depth > 4:
+        return None
+    pipeline, selection = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.model_selection")
+    own = object.__getattribute__(est, "__dict__")
+    if pipeline is not None and type(est) is pipeline.Pipeline:
+        steps = own.get("steps")
+        if type(steps) is not list:
+            return None
+        if any(type(s) is not tuple or len(s) != 2 or type(s[0]) is not str or "__" in s[0] for s in steps) or \
+                len({name for name, _ in steps}) != len(steps) or \
+                not all(step is None or type(step) is str or _has_method(step, "transform") for _, step in steps[:-1]):
+            return None                     # steps scikit-learn refuses before it reads X
+        first = next((step for _, step in steps if not (step is None or type(step) is str)), None)
+        return None if first is None else _x_reader(first, method, depth + 1)
+    searches = tuple(getattr(selection, c, None) for c in ("GridSearchCV", "RandomizedSearchCV")) if selection else ()
+    if type(est) in searches:
+        if method != "fit":
+            best = own.get("best_estimator_")
+            return None if best is None else _x_reader(best, method, depth + 1)
+        inner = own.get("estimator")
+        grid = own.get("param_grid", own.get("param_distributions"))
+        grids = grid if type(grid) is list else [grid]
+        if inner is None or not all(type(g) is dict and all(
+                type(k) is str and ("__" in k or _x_reader(inner, method, depth + 1) is inner) and
+                type(v) is list and all(x is None or type(x) in (int, float, str, bool) for x in v)
+                for k, v in g.items()) for g in grids):
+            return None                     # a grid that may set a step, or values other than plain ones
+        return _x_reader(inner, method, depth + 1)
+    return est
+
+
+def _has_method(est, name: str) -> bool:
+    return any(name in type.__dict__["__dict__"].__get__(k, type) for k in type.__dict__["__mro__"].__get__(type(est), type))
 
 
 def _takes_2d_only(est) -> bool:
@@ -404,6 +559,64 @@ def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:
         return None             # extension dtypes (string, category, nullable, arrow): pandas decides
     return ValueClaim(n, f"{ast.unparse(n.value)} is a Series of {dtype}: .{n.attr} refuses it: "
                          f"AttributeError ({reason.rstrip('!')})", "AttributeError", callee=True)
+
+
+def frame_attribute_claim(n: ast.Attribute, value: Live) -> ValueClaim | None:
+    """`df.year` on a DataFrame the cell made whose columns are known (`df = df.drop(columns=
+    ["year"])`): pandas reads an attribute it does not have as a column, and with no such
+    column raises AttributeError."""
+    pd = sys.modules.get("pandas")
+    if pd is None or isinstance(n.ctx, (ast.Store, ast.Del)) or n.attr.startswith("_"):
+        return None
+    frame = value(n.value)
+    if not (issubclass(type(frame), Abstract) and frame.like == "DataFrame" and frame.columns is not None):
+        return None
+    if n.attr in dict(frame.columns) or inspect.getattr_static(pd.DataFrame, n.attr, None) is not None:
+        return None
+    return ValueClaim(n, f"{ast.unparse(n.value)} has no column {n.attr!r}: 'DataFrame' object has no attribute "
+                         f"{n.attr!r}: AttributeError", "AttributeError", callee=True)
+
+
+def pandas_axis_claim(n: ast.Call, owner) -> ValueClaim | None:
+    """`df.sum(axis=2)`, `s.dropna(axis=1)`: an axis a DataFrame (0, 1, "index", "columns",
+    "rows") or a Series (0, "index", "rows") does not have, given to a method whose signature
+    takes `axis`. pandas' `_get_axis_number` refuses it: ValueError. The method is asked on a
+    one-row frame of the same class with the call's literal arguments: it must raise that error
+    (pandas reads the axis before the data or the other arguments)."""
+    pd = sys.modules.get("pandas")
+    a = shaped(owner)
+    if pd is None or a is None or a.like not in ("DataFrame", "Series"):
+        return None
+    cls = pd.DataFrame if a.like == "DataFrame" else pd.Series
+    keywords = {k.arg: _literal_or_none(k.value) for k in n.keywords}
+    axis = keywords["axis"]
+    valid = {0, "index", "rows"} | ({1, "columns"} if a.like == "DataFrame" else set())
+    if type(axis) not in (int, str) or axis in valid or not inspect.isfunction(
+            inspect.getattr_static(cls, n.func.attr, None)) or \
+            "axis" not in inspect.signature(getattr(cls, n.func.attr)).parameters:
+        return None
+    stand_in = cls({"a": [1.0]}) if a.like == "DataFrame" else cls([1.0])
+    args = [_literal_or_none(x) for x in n.args]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(stand_in, n.func.attr)(*args, **{k: v for k, v in keywords.items() if v is not None})
+    except ValueError as e:
+        if f"No axis named {axis}" not in str(e):
+            return None
+    except Exception:  # noqa: BLE001 - another error first: no claim
+        return None
+    else:
+        return None
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(axis={axis!r}): No axis named {axis} for object type "
+                              f"{a.like}: ValueError", "ValueError", callee=True)
+
+
+def _literal_or_none(node: ast.expr):
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
 
 
 def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:

@@ -1,0 +1,118 @@
+"""A 1-D X through scikit-learn's meta-estimators and model-selection helpers: a Pipeline's
+first step, a GridSearchCV's or RandomizedSearchCV's estimator (every fit fails: ValueError),
+cross_val_score / cross_validate / cross_val_predict. Each claim is held against scikit-learn
+by running the cell (NotFittedError is a ValueError, as `except ValueError` sees it); where a
+grid may swap a step, or the search was never fitted, no claim."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GridSearchCV, RandomizedSearchCV, cross_val_predict, cross_val_score, cross_validate
+from sklearn.pipeline import Pipeline, make_pipeline
+from sklearn.preprocessing import MinMaxScaler, StandardScaler
+from sklearn.svm import SVC
+
+from jupyter_codecheck.core.kernel import kernel_facts
+from test_value_propagation import namespace, run, value_facts
+
+RNG = np.random.default_rng(0)
+X = RNG.random((40, 3))
+Y = np.array([0, 1] * 20)
+
+
+def fitted(est):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return est.fit(X, Y)
+
+
+def ns(**objects) -> dict:
+    return namespace(X=X, y=Y, SVC=SVC, cross_val_score=cross_val_score, cross_validate=cross_validate,
+                     cross_val_predict=cross_val_predict, **objects)
+
+
+def raised_as_value_error(cell: str, objects: dict) -> None:
+    facts = value_facts(cell, objects)
+    assert len(facts) == 1 and "takes 2-D X only: ValueError" in facts[0].message, (cell, facts)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            exec(compile(cell, "<cell>", "exec"), dict(objects))
+        except ValueError:
+            return
+    raise AssertionError(f"{cell!r} ran")
+
+
+@pytest.mark.parametrize("cell, objects", [
+    ("grid.fit(X[:, 0], y)\n", {"grid": GridSearchCV(SVC(), {"C": [1, 10], "gamma": [0.1, None]})}),
+    ("grid.fit(X[:, 0], y)\n", {"grid": RandomizedSearchCV(LogisticRegression(), {"C": [1, 2]}, n_iter=2)}),
+    ("s = grid.score(X[:, 0], y)\n", {"grid": fitted(GridSearchCV(SVC(), {"C": [1, 10]}))}),
+    ("pipe.fit(X[:, 0], y)\n", {"pipe": Pipeline([("scaler", MinMaxScaler()), ("svm", SVC())])}),
+    ("p = pipe.predict(X[:, 0])\n", {"pipe": fitted(make_pipeline(StandardScaler(), SVC()))}),
+    ("s = pipe.score(X[:, 0], y)\n", {"pipe": make_pipeline(StandardScaler(), SVC())}),   # NotFittedError
+    ("grid.fit(X[:, 0], y)\n", {"grid": GridSearchCV(make_pipeline(MinMaxScaler(), SVC()), {"svc__C": [1, 2]})}),
+    ("s = cross_val_score(SVC(), X[:, 1], y)\n", {}),
+    ("r = cross_validate(pipe, X=X[:, 0], y=y, cv=3)\n", {"pipe": Pipeline([("scaler", MinMaxScaler()), ("svm", SVC())])}),
+    ("p = cross_val_predict(LogisticRegression(), X[:, 2], y)\n", {"LogisticRegression": LogisticRegression}),
+])
+def test_a_1d_x_through_a_meta_estimator_or_a_helper(cell, objects):
+    raised_as_value_error(cell, ns(**objects))
+
+
+def test_no_claim_where_scikit_learn_may_take_it_or_fails_otherwise():
+    swap = GridSearchCV(Pipeline([("scale", MinMaxScaler()), ("svm", SVC())]), {"scale": [MinMaxScaler(), "passthrough"]})
+    cells = [("grid.fit(X[:, 0], y)\n", {"grid": swap}),                           # a grid that swaps a step
+             ("s = grid.score(X[:, 0], y)\n", {"grid": GridSearchCV(SVC(), {"C": [1]})}),   # never fitted
+             ("grid.fit(X, y)\n", {"grid": GridSearchCV(SVC(), {"C": [1, 2]})}),
+             ("pipe.fit(X, y)\n", {"pipe": make_pipeline(MinMaxScaler(), SVC())}),
+             ("s = cross_val_score(SVC(), X, y)\n", {})]
+    for cell, objects in cells:
+        assert value_facts(cell, ns(**objects)) == [], cell
+    # the same search over a step's parameter only: claimed
+    kept = GridSearchCV(Pipeline([("scale", MinMaxScaler()), ("svm", SVC())]), {"svm__C": [1, 2]})
+    raised_as_value_error("grid.fit(X[:, 0], y)\n", ns(grid=kept))
+    assert run(cells[1][0], ns(**cells[1][1])) is not None     # not fitted: the search's own error
+    # steps scikit-learn refuses before it reads X (an intermediate step without transform)
+    bad = Pipeline([("svm", SVC()), ("scale", MinMaxScaler())])
+    assert value_facts("bad.fit(X[:, 0], y)\n", ns(bad=bad)) == []
+    assert run("bad.fit(X[:, 0], y)\n", ns(bad=bad))[0] == "TypeError"
+
+
+def test_an_estimator_of_the_users_in_a_pipeline_stays_opaque():
+    calls = []
+
+    class Mine(ClassifierMixin, BaseEstimator):
+        def fit(self, X, y):
+            calls.append("fit")
+            return self
+
+        def __sklearn_tags__(self):
+            calls.append("tags")
+            return super().__sklearn_tags__()
+
+    objects = ns(pipe=Pipeline([("mine", Mine()), ("svm", SVC())]), grid=GridSearchCV(Mine(), {}))
+    for cell in ("pipe.fit(X[:, 0], y)\n", "grid.fit(X[:, 0], y)\n", "s = cross_val_score(mine, X[:, 0], y)\n"):
+        assert [f for f in kernel_facts(cell, objects | {"mine": Mine()}) if f.kind == "value"] == [], cell
+    assert calls == []
+    # a user's estimator anywhere in it: no claim; scikit-learn's own in its place: claimed
+    assert value_facts("pipe.fit(X[:, 0], y)\n", ns(pipe=Pipeline([("scale", MinMaxScaler()), ("mine", Mine())]))) == []
+    raised_as_value_error("pipe.fit(X[:, 0], y)\n", ns(pipe=Pipeline([("scale", MinMaxScaler()), ("svm", SVC())])))
+    assert calls == []
+
+
+@pytest.mark.parametrize("cell", [
+    "gs = GridSearchCV(SVC(), grid, cv=3, return_train_score=True)\ngs.fit(X[:, 0], y)\n",
+    "pipe = Pipeline([('scale', MinMaxScaler()), ('svm', SVC(C=2))])\npipe.fit(X[:, 0], y)\n",
+    "logreg = LogisticRegression(max_iter=1000, C=0.1).fit(X, y)\np = logreg.predict(X_test[:, 0])\n",
+])
+def test_a_search_pipeline_or_fitted_model_the_cell_makes(cell):
+    objects = ns(GridSearchCV=GridSearchCV, Pipeline=Pipeline, MinMaxScaler=MinMaxScaler,
+                 LogisticRegression=LogisticRegression, X_test=X[:10],
+                 grid=[{"kernel": ["rbf"], "C": [1, 10], "gamma": [0.1, 1]}, {"kernel": ["linear"], "C": [1, 10]}])
+    raised_as_value_error(cell, objects)
+    fixed = cell.replace("[:, 0]", "")
+    assert value_facts(fixed, objects) == [] and run(fixed, objects) is None
