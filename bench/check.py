@@ -300,7 +300,8 @@ def main() -> None:
     def shown(x, fmt):
         return "not run" if x is None else format(x, fmt)
     print(f"batched + exit vs llama.cpp batched: {figures['ratio_batched_exit']:.2f}x; "
-          f"sequential + exit vs llama.cpp decoding: {shown(figures['ratio_sequential_exit'], '.2f')}x")
+          f"sequential + exit vs llama.cpp decoding: {shown(figures['ratio_sequential_exit'], '.2f')}"
+          f"{'' if figures['ratio_sequential_exit'] is None else 'x'}")
     print(f"decision agreement with full depth: batched {agree_b:.2%}, sequential {shown(agree_s, '.2%')}, "
           f"buggy {agree_buggy:.2%}")
     print(f"prompt baseline {prompt_s:.2f} s/cell vs check {ours_s:.2f} s/cell: {figures['ratio_vs_prompt']:.1f}x")
