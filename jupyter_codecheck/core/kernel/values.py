@@ -175,7 +175,8 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     if "axis" in keywords and _ufunc_axis_method(target, np):
         return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
     name = getattr(target, "__name__", None)
-    if type(name) is not str or getattr(np, name, None) is not target:
+    # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`)
+    if type(name) is not str or vars(np).get(name) is not target:
         return None
     if name in ("dot", "matmul") and len(n.args) == 2 and not keywords:
         a, b = _array(live(n.args[0])), _array(live(n.args[1]))
