@@ -175,6 +175,22 @@ def numeric(kind: str | None) -> bool:
 
 # -- literals ---------------------------------------------------------------------------------------
 
+def joining(name: str, arrays: list[Abstract], keywords: dict) -> tuple[int, list[tuple]] | None:
+    """The axis `np.concatenate`/`vstack`/`hstack` joins along and the shapes it joins there
+    (vstack makes 1-D arrays rows, hstack joins 1-D arrays end to end); None where a keyword
+    or a non-literal axis leaves it unknown."""
+    if name == "concatenate":
+        if set(keywords) - {"axis"}:
+            return None
+        axis = literal_int(keywords["axis"]) if "axis" in keywords else 0
+        return None if axis is None else (axis, [a.shape for a in arrays])
+    if keywords:
+        return None
+    if name == "vstack":
+        return 0, [a.shape if a.ndim >= 2 else (1,) * (2 - a.ndim) + a.shape for a in arrays]
+    return (0 if arrays[0].ndim <= 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
+
+
 def literal_int(x: ast.expr) -> int | None:
     if isinstance(x, ast.UnaryOp) and isinstance(x.op, ast.USub):
         v = literal_int(x.operand)
@@ -650,18 +666,10 @@ class Propagation:
         arrays = [self.array(e) for e in seq.elts]
         if any(a is None or not numeric(a.kind) for a in arrays):
             return None
-        if name == "concatenate":
-            if set(keywords) - {"axis"}:
-                return None
-            axis = literal_int(keywords["axis"]) if "axis" in keywords else 0
-            shapes = [a.shape for a in arrays]
-        elif keywords:
+        joined = joining(name, arrays, keywords)
+        if joined is None:
             return None
-        elif name == "vstack":
-            axis, shapes = 0, [a.shape if a.ndim >= 2 else (1,) * (2 - a.ndim) + a.shape for a in arrays]
-        else:
-            axis, shapes = (0 if arrays[0].ndim <= 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
-        shape = _joined(shapes, axis) if axis is not None else None
+        shape = _joined(joined[1], joined[0])
         return None if shape is None else Abstract("ndarray", shape, _join_kind([a.kind for a in arrays]))
 
     def _reduced(self, a: Abstract | None, name: str, axis_node: ast.expr | None, keywords: dict):

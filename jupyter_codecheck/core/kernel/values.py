@@ -41,7 +41,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .abstract import Abstract, Propagation, literal_int as _literal_int, literal_shape as _literal_shape, \
+from .abstract import Abstract, Propagation, joining, literal_int as _literal_int, literal_shape as _literal_shape, \
     numeric, shaped
 from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
 from .items import plain_labels
@@ -249,19 +249,10 @@ def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClai
     arrays = [_array(live(e)) for e in seq.elts]
     if any(a is None for a in arrays):
         return None
-    if name == "concatenate":
-        if set(keywords) - {"axis"}:
-            return None
-        axis = _literal_int(keywords["axis"]) if "axis" in keywords else 0
-        if axis is None:
-            return None
-        shapes = [a.shape for a in arrays]
-    elif keywords:
+    joined = joining(name, arrays, keywords)
+    if joined is None:
         return None
-    elif name == "vstack":
-        axis, shapes = 0, [a.shape if a.ndim >= 2 else (1,) * (2 - a.ndim) + a.shape for a in arrays]
-    else:
-        axis, shapes = (0 if arrays[0].ndim <= 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
+    axis, shapes = joined
     ndim = len(shapes[0])
     if ndim == 0:
         return None
