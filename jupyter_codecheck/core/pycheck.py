@@ -74,6 +74,8 @@ class CellFacts:
     outside: frozenset[str] | None = None
     stdlib_imports: frozenset[str] = frozenset()     # `import sys` at the cell's top level, stdlib only
     live: Mapping | None = None     # a kernel's namespace when one was given (name -> object)
+    # the kernel facts of the cell as written, read once for every candidate the gates weigh
+    live_facts: object = None
 
     @property
     def parses(self) -> bool:
