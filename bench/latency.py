@@ -40,6 +40,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))                  # the checkout's code, as the other benchmarks
 sys.path.insert(0, str(ROOT / "bench"))
 from requirements import require  # noqa: E402
 
