@@ -4,13 +4,15 @@ follows from their inputs, as the libraries document them:
 
     numpy         np.zeros/ones/empty/full(shape), np.arange(ints, or literal numbers), np.array(a literal
                   nested list), np.random.rand/randn(*dims), np.random.random(size), a live
-                  Generator's standard_normal/random/normal/uniform/integers(size=...),
+                  Generator's or np.random.default_rng(seed)'s
+                  standard_normal/random/normal/uniform/integers(size=...), ufunc.outer(a, b),
                   np.linspace(a, b, n);
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack, `a @ b`, np.dot/matmul, `+ - * /`
                   (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
     pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
-    scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); an estimator
+    scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
+                  make_classification, make_regression, make_moons, make_circles; an estimator
                   made with literal arguments, estimators made so or live plain data (its `fit`
                   returns it); fit_transform of StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
@@ -58,6 +60,8 @@ _METHODS = frozenset({"reshape", "transpose", "ravel", "flatten", "copy", "astyp
 _GENERATOR_DRAWS = {"standard_normal": (("size",), "f"), "random": (("size",), "f"),
                     "normal": (("loc", "scale", "size"), "f"), "uniform": (("low", "high", "size"), "f"),
                     "integers": (("low", "high", "size"), "i")}
+# scikit-learn's sample generators whose (X, y) shapes follow from their arguments
+_GENERATORS = ("make_blobs", "make_classification", "make_regression", "make_moons", "make_circles")
 _SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle"})
 # plt.subplots' keywords taken (not the ratios and gridspec_kw: they must fit the grid)
 _SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "figsize", "dpi", "subplot_kw",
@@ -70,7 +74,7 @@ _MAX_COLUMNS = 10_000
 class Abstract(Made):
     """A value known by its kind and shape only. Each is one object of the cell's (identity is
     what flow.py follows): a result that is a new object is a new Abstract."""
-    like: str                          # "ndarray", "Series", "DataFrame", "Axes" or "estimator"
+    like: str                          # "ndarray", "Series", "DataFrame", "Axes", "estimator" or "Generator"
     shape: tuple = ()                  # sizes, None where unknown; the number of dimensions is known
     kind: str | None = None            # numpy's dtype kind of the values (a frame's `.values`); None: unknown
     columns: tuple | None = None       # a DataFrame's (label, dtype kind) pairs in order; None: unknown
@@ -93,7 +97,7 @@ class Abstract(Made):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
             return method in _ESTIMATOR_KEEPING
-        return self.like == "Axes"         # drawing on an Axes keeps it one
+        return self.like in ("Axes", "Generator")      # drawing on an Axes keeps it one, and a draw a Generator
 
     def instance(self):
         """The estimator made as the cell makes it (scikit-learn's own class, literal arguments:
@@ -575,7 +579,7 @@ class Propagation:
             return None
         name = _known(target)
         if name is None:
-            return self._estimator(node, target)
+            return self._outer(node, target) or self._estimator(node, target)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:
             shape = self._sizes(args[:1])
@@ -631,11 +635,33 @@ class Propagation:
             return None if shape is None else Abstract("ndarray", shape, a.kind if a.kind == b.kind else None)
         if name in _REDUCTIONS and len(args) == 1:
             return self._reduced(self.array(args[0]), name, keywords.get("axis"), keywords)
+        if name == "default_rng" and len(args) + len(keywords) <= 1 and set(keywords) <= {"seed"} and \
+                all(type(_literal(a)) in (int, type(None)) for a in [*args, *keywords.values()]):
+            return Abstract("Generator")        # a seed of an int or None: numpy's Generator
+        if name in _GENERATORS:
+            return _generated(name, target, node)
         if name == "train_test_split":
             return self._split(node)
         if name == "subplots":
             return self._subplots(node)
         return None
+
+    def _outer(self, node: ast.Call, target):
+        """`np.multiply.outer(a, b)`: a numpy ufunc of two inputs over every pair, of shape
+        a.shape + b.shape; its dtype kind the ufunc's own for the two kinds (asked of it on one
+        element each)."""
+        np = sys.modules.get("numpy")
+        ufunc = getattr(target, "__self__", None) if type(target) is type(len) else None
+        if np is None or type(ufunc) is not np.ufunc or target.__name__ != "outer" or ufunc.nin != 2 or \
+                ufunc.nout != 1 or len(node.args) != 2 or node.keywords:
+            return None
+        a, b = self.array(node.args[0]), self.array(node.args[1])
+        if a is None or b is None or not numeric(a.kind) or not numeric(b.kind):
+            return None
+        ones = [np.ones(1, dtype=bool if k == "b" else np.dtype(k + "8")) for k in (a.kind, b.kind)]
+        with np.errstate(all="ignore"):
+            kind = ufunc(*ones).dtype.kind
+        return Abstract("ndarray", a.shape + b.shape, kind)
 
     def _sizes_or_minus(self, args: list[ast.expr]) -> tuple | None:
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
@@ -695,7 +721,9 @@ class Propagation:
         if method in ("fit", "partial_fit") and issubclass(type(value), Abstract) and value.like == "estimator":
             return value                           # scikit-learn's fit returns the estimator itself
         np = sys.modules.get("numpy")
-        if np is not None and type(value) is np.random.Generator and method in _GENERATOR_DRAWS:
+        if np is not None and (type(value) is np.random.Generator or
+                               issubclass(type(value), Abstract) and value.like == "Generator") and \
+                method in _GENERATOR_DRAWS:
             return self._drawn(node, method)
         if method not in _METHODS:
             return None
@@ -882,6 +910,31 @@ class Propagation:
         return (None, axes)
 
 
+def _generated(name: str, target, node: ast.Call) -> tuple | None:
+    """scikit-learn's sample generators, their literal arguments bound to their signature:
+    (X of shape (n_samples, n_features), y of (n_samples,)) as their documentation gives them
+    (n_samples a sequence: its sum; make_moons and make_circles: 2 features); anything that
+    changes what they return (centers given as points, coef=True, several targets) is unknown."""
+    try:
+        given = inspect.signature(target).bind(*(ast.literal_eval(a) for a in node.args),
+                                               **{k.arg: ast.literal_eval(k.value) for k in node.keywords})
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    given.apply_defaults()
+    arguments = given.arguments
+    n = arguments["n_samples"]
+    if type(n) in (list, tuple) and name in ("make_blobs", "make_moons", "make_circles") and \
+            all(type(k) is int for k in n) and (name != "make_blobs" or arguments["centers"] is None) and \
+            (name == "make_blobs" or len(n) == 2):
+        n = sum(n)
+    features = 2 if name in ("make_moons", "make_circles") else arguments["n_features"]
+    if type(n) is not int or type(features) is not int or n < 1 or features < 1 or \
+            type(arguments.get("centers")) not in (int, type(None)) or arguments.get("return_centers") or \
+            arguments.get("return_X_y", True) is not True or arguments.get("coef") or arguments.get("n_targets", 1) != 1:
+        return None
+    return Abstract("ndarray", (n, features), "f"), Abstract("ndarray", (n,), "f" if name == "make_regression" else "i")
+
+
 def _indexed(a: Abstract, index: list | None) -> Abstract | None:
     """numpy's basic indexing of `a` (ints, slices, None, one Ellipsis), where it surely succeeds."""
     if index is None or index.count(Ellipsis) > 1:
@@ -976,6 +1029,7 @@ def _known(target) -> str | None:
 
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "concatenate",
                      "vstack", "hstack", "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
-          ("numpy.random", ("rand", "randn", "random", "random_sample")),
+          ("numpy.random", ("rand", "randn", "random", "random_sample", "default_rng")),
           ("sklearn.model_selection", ("train_test_split",)),
+          ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots",)))

@@ -142,7 +142,8 @@ def read_attribute(obj, attr: str):
     except Exception:  # noqa: BLE001
         return UNKNOWN
     if raw is MISSING:
-        return UNKNOWN               # answered by __getattr__ (pandas columns, a lazy module)
+        # answered by __getattr__ (pandas columns, a lazy module); a Bunch's, from its own keys
+        return bunch_value(obj, attr) if has else UNKNOWN
     if issubclass(type(obj), types.ModuleType):
         return raw
     try:
@@ -241,6 +242,21 @@ _LOOKUPS = {
     ("pandas.core.groupby.generic", "DataFrameGroupBy"): _groupby_keys,     # `attr in self.obj`
     ("pandas.core.groupby.generic", "SeriesGroupBy"): _groupby_keys,
 }
+
+
+def is_bunch(obj) -> bool:
+    """Is `obj` of scikit-learn's Bunch itself (a dict whose keys are also its attributes)?"""
+    import sys
+    return type(obj) is getattr(sys.modules.get("sklearn.utils._bunch"), "Bunch", None)
+
+
+def bunch_value(obj, attr: str):
+    """`bunch.data`: what Bunch's `__getattr__` returns, `self[key]`, read as a dict item where
+    every key is a str (a key of the user's class would have its `__eq__` compared); UNKNOWN
+    otherwise."""
+    if not is_bunch(obj) or any(type(k) is not str for k in dict.keys(obj)) or not dict.__contains__(obj, attr):
+        return UNKNOWN
+    return dict.__getitem__(obj, attr)
 
 
 def looked_up_keys(obj):

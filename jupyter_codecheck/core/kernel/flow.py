@@ -32,11 +32,15 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .attributes import is_bunch
 from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
 
 # methods that change a pandas object (others return a new one unless inplace=True)
 PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
+# methods that change a numpy ndarray itself (others make a new array or a view, or read it)
+ARRAY_MUTATING = frozenset({"sort", "partition", "resize", "fill", "put", "itemset", "setfield", "setflags",
+                            "byteswap"})
 _MUTATING = {dict: frozenset({"pop", "popitem", "update", "setdefault", "clear", "__setitem__",
                               "__delitem__"})}
 # library functions that change their first argument (`operator.setitem(df, "z", 1)`)
@@ -345,6 +349,11 @@ class _Step:
             return getattr(builtins, func.id)          # print(df), len(df): builtins
         if isinstance(func, ast.Name) and func.id in self.functions:
             return self.state.same.get(func.id, UNRESOLVED)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant) and \
+                type(func.value.value) in (str, bytes):
+            # `"{:.2f}".format(model.score(X, y))`, `", ".join(names)`: a method of str or bytes
+            method = getattr(func.value.value, func.attr, UNRESOLVED)
+            return method if type(method) is types.BuiltinFunctionType else UNRESOLVED
         return self.identity(func)
 
     def reach(self, objects: list | None) -> set[int] | None:
@@ -594,7 +603,7 @@ def _elements(container) -> list | None:
     too large to scan."""
     import sys
     np = sys.modules.get("numpy")
-    if type(container) is dict:
+    if type(container) is dict or is_bunch(container):
         values = list(dict.values(container))
     elif type(container) in (list, tuple, set, frozenset, range):
         values = list(container)
@@ -635,6 +644,9 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     pd = sys.modules.get("pandas")
     if pd is not None and issubclass(type(receiver), (pd.DataFrame, pd.Series, pd.Index)):
         return not inplace(call) and method not in PANDAS_MUTATING
+    np = sys.modules.get("numpy")
+    if np is not None and type(receiver) is np.ndarray:
+        return not inplace(call) and method not in ARRAY_MUTATING and not method.startswith("__")
     for kind, mutating in _MUTATING.items():
         if type(receiver) is kind:
             return method not in mutating

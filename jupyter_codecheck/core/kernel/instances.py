@@ -1,7 +1,8 @@
 """The class of a value the cell makes, where Python or a library fixes it without anything
 running: a literal, a display or comprehension, an f-string, a builtin constructor (`dict(...)`,
 `list(...)`, `sorted(...)` is a list, `len(...)` an int), and an abstract value of a known class
-(abstract.py: an ndarray, a DataFrame whose columns are known, a scikit-learn estimator). What
+(abstract.py: an ndarray, a DataFrame whose columns are known, a scikit-learn estimator, numpy's
+random Generator). What
 such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
 
 A builtin's instance gets no attribute of its own (no `__dict__`, a static type), so what the cell
@@ -65,6 +66,9 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
     if v.like == "ndarray" and v.ndim >= 1:       # never a numpy scalar (its class has more)
         np = sys.modules.get("numpy")
         return (np.ndarray, frozenset()) if np is not None else None
+    if v.like == "Generator":                   # numpy's, a compiled class: no attribute of its own
+        np = sys.modules.get("numpy")
+        return (np.random.Generator, frozenset()) if np is not None else None
     if v.like == "DataFrame" and v.columns is not None:
         pd = sys.modules.get("pandas")
         return (pd.DataFrame, frozenset(str(c) for c, _ in v.columns)) if pd is not None else None
@@ -89,6 +93,7 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
     pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
     if pd is not None and cls is pd.DataFrame:
         return True                     # its `__getattr__` answers columns only
-    if np is not None and cls is np.ndarray or cls in _CONSTRUCTORS.values() or cls in _CONSTANTS:
+    if np is not None and cls in (np.ndarray, np.random.Generator) or cls in _CONSTRUCTORS.values() or \
+            cls in _CONSTANTS:
         return static_type(cls) and generic_lookup(cls)
     return not attr.endswith("_") and not overrides_lookup(cls)    # an estimator: `fit` sets names ending in `_`
