@@ -303,3 +303,46 @@ def test_a_text_column_of_the_users_objects_is_not_read():
     X = pd.DataFrame({"label": [Label(), "Oslo"], "age": [1.0, 2.0]})
     assert value_facts("m = model.fit(X, [0, 1])\n", namespace(model=LinearRegression(), X=X)) == []
     assert seen == []
+
+
+def test_a_str_literals_method_leaves_its_arguments_as_they_are():
+    """`"{:.2f}".format(model.score(X, y))` calls str's own method: X is still the live array
+    on a later line (a user's function given X may change it: no claim)."""
+    ns = namespace(X=np.ones((6, 2)), y=np.array([0, 1] * 3), model=LogisticRegression().fit(np.ones((6, 2)),
+                                                                                           [0, 1] * 3))
+    cell = 'print("score: {:.2f}".format(model.score(X, y)))\n", ".join([str(len(X))])\np = model.predict(X[:, 0])\n'
+    holds(cell, ns, ValueError)
+    runs_unclaimed(cell.replace("X[:, 0]", "X"), ns)
+    ns["shrink"] = lambda a: a.resize((6,), refcheck=False)
+    user = 'print("{}".format(shrink(X)))\np = model.predict(X[:, 0])\n'
+    assert value_facts(user, ns) == []
+
+
+def test_an_arrays_method_that_reads_it_leaves_it_as_it_is():
+    """`arr.mean(axis=1)` then `arr.sum(axis=2)`: the first call made a new array, so the live
+    array's dimensions still hold; after a method that changes it in place, no claim."""
+    for cell in ("arr.mean(axis=1)\narr.sum(axis=2)\n", "arr.repeat([2, 3], axis=0)\narr.repeat([2, 3], axis=2)\n",
+                 "b = arr.reshape(4)\narr.cumsum(axis=-3)\n"):
+        holds(cell, namespace(arr=np.ones((2, 2))), AxisError)
+    for cell in ("arr.resize((2, 2, 1), refcheck=False)\narr.sum(axis=2)\n",
+                 "arr.sort(axis=0)\narr.sum(axis=2)\n", "b = arr.reshape(4)\nb.resize((2, 2, 1), refcheck=False)\n"
+                 "arr.sum(axis=2)\n"):
+        assert value_facts(cell, namespace(arr=np.ones((2, 2)))) == [], cell
+
+
+def test_a_scikit_learn_bunchs_attribute_is_its_item():
+    """`cancer.data[:, 0]` of a Bunch (load_*): Bunch's `__getattr__` is `self[key]`, read as
+    the dict's item; a key of another type than str, or a Bunch the cell hands to a function
+    of the user's, is no claim."""
+    from sklearn.utils import Bunch
+    data = Bunch(data=np.ones((5, 3)), target=np.array([0, 1, 0, 1, 0]))
+    holds("m = StandardScaler().fit(data.data[:, 0])\n", namespace(data=data, StandardScaler=StandardScaler),
+          ValueError)
+    runs_unclaimed("m = StandardScaler().fit(data.data[:, :1])\n",
+                   namespace(data=data, StandardScaler=StandardScaler))
+    odd = Bunch(data=np.ones((5, 3)))
+    odd[1] = "one"
+    assert value_facts("m = StandardScaler().fit(odd.data[:, 0])\n",
+                       namespace(odd=odd, StandardScaler=StandardScaler)) == []
+    ns = namespace(data=data, StandardScaler=StandardScaler, grow=lambda b: b.data.resize((5, 3, 1), refcheck=False))
+    assert value_facts("grow(data)\nm = data.data.sum(axis=2)\n", ns) == []

@@ -463,6 +463,8 @@ MADE_ATTRIBUTES = [
     ("np.ones((10, 5)).slape\n", "slape", "shape"),
     ("x = df[['area', 'rooms']]\nx.haed()\n", "haed", "head"),
     ("svm = LinearRegression()\nsvm.fiit(df[['area']], df['price'])\n", "fiit", "fit"),
+    ("rng = np.random.default_rng(seed=12345)\ndata = rng.standard_noormal((2, 3))\n", "standard_noormal",
+     "standard_normal"),
 ]
 
 
@@ -547,3 +549,49 @@ def test_random_cells_of_made_values_every_attribute_claim_raised_on_its_line():
             assert raised == ("AttributeError", facts[0].line), (cell, facts[0].message, raised)
         ran += raised is None
     assert claimed > 300 and ran > 100, (claimed, ran, earlier)
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    ("X, y = make_blobs(random_state=0)\nm = LinearRegression().fit(X[:, 0], y)\n",
+     "X, y = make_blobs(random_state=0)\nm = LinearRegression().fit(X[:, :1], y)\n"),
+    ("X, y = make_blobs(n_samples=(40, 5), cluster_std=[7.0, 2])\nc = X.T @ np.ones(40)\n",
+     "X, y = make_blobs(n_samples=(40, 5), cluster_std=[7.0, 2])\nc = X.T @ np.ones(45)\n"),
+    ("X, y = make_classification(50, 4, random_state=0)\nc = X[:, 4]\n",
+     "X, y = make_classification(50, 4, random_state=0)\nc = X[:, 3]\n"),
+    ("X, y = make_regression(n_samples=7, n_features=3)\nc = X @ y\n",
+     "X, y = make_regression(n_samples=7, n_features=3)\nc = X.T @ y\n"),
+    ("X, y = make_moons(n_samples=(3, 4), noise=0.1)\nc = X.sum(axis=2)\n",
+     "X, y = make_moons(n_samples=(3, 4), noise=0.1)\nc = X.sum(axis=1)\n"),
+    ("X, y = make_circles(10, factor=0.5)\nc = X + np.ones(10)\n",
+     "X, y = make_circles(10, factor=0.5)\nc = X + np.ones(2)\n"),
+    ("rng = np.random.default_rng(12346)\narr = rng.standard_normal((5, 5))\n"
+     "c = np.logical_and.reduce(arr[:, :-1] < arr[:, 1:], axis=2)\n",
+     "rng = np.random.default_rng(12346)\narr = rng.standard_normal((5, 5))\n"
+     "c = np.logical_and.reduce(arr[:, :-1] < arr[:, 1:], axis=1)\n"),
+    ("arr = np.multiply.outer(np.arange(4), np.arange(5))\nc = np.add.reduceat(arr, [0, 2, 4], axis=2)\n",
+     "arr = np.multiply.outer(np.arange(4), np.arange(5))\nc = np.add.reduceat(arr, [0, 2, 4], axis=1)\n"),
+    ("q = np.divide.outer(np.arange(1, 3), np.ones(3))\nc = q @ np.ones(2)\n",
+     "q = np.divide.outer(np.arange(1, 3), np.ones(3))\nc = q @ np.ones(3)\n"),
+])
+def test_scikit_learn_sample_generators_a_new_generator_and_a_ufuncs_outer(cell, fitting):
+    """make_blobs & co. return (X, y) of the shapes their documentation gives; default_rng(seed)
+    is numpy's Generator; `ufunc.outer(a, b)` has shape a.shape + b.shape."""
+    from sklearn.datasets import make_blobs, make_circles, make_classification, make_moons, make_regression
+    objects = namespace(make_blobs=make_blobs, make_classification=make_classification,
+                        make_regression=make_regression, make_moons=make_moons, make_circles=make_circles)
+    holds(cell, objects)
+    runs_unclaimed(fitting, objects)
+
+
+@pytest.mark.parametrize("cell", [
+    "X, y, w = make_regression(n_samples=7, n_features=3, coef=True)\nc = X[:, 3]\n",       # three results
+    "X, y = make_regression(n_samples=7, n_features=3, n_targets=2)\nc = y @ np.ones(7)\n",
+    "X, y = make_blobs(n_samples=7, centers=[[1.0, 2.0, 3.0]])\nc = X[:, 2]\n",            # the centers' width
+    "X, y = make_blobs(n_samples=n)\nc = X[:, 2]\n",                                       # not a literal
+    "rng = np.random.default_rng(seq)\nrng.standard_normal(3).sum(axis=1)\n",
+    "q = np.add.outer(np.arange(3), [1, 2])\nc = q @ np.ones(3)\n",                        # a list: not read
+])
+def test_no_claim_where_a_generators_arguments_leave_its_shapes_open(cell):
+    from sklearn.datasets import make_blobs, make_regression
+    objects = namespace(make_blobs=make_blobs, make_regression=make_regression, n=7, seq=[1, 2])
+    assert value_facts(cell, objects) == [], cell
