@@ -665,3 +665,15 @@ def test_what_a_cell_stores_into_a_builtin_adds_no_attribute(cell):
     expected = isinstance(raised, AttributeError) and cell not in ("listed.note = 2\nlisted.nots",
                                                                   "if n:\n    d = []\nd.itms()")
     assert bool(facts) == expected, (cell, facts, raised)
+
+
+def test_a_compiled_library_functions_signature_is_read():
+    """numpy.random's `default_rng` is a compiled (Cython) function of a library: its signature
+    is its own, so a keyword it lacks is a call fact; a right one is none."""
+    np = pytest.importorskip("numpy")
+    ns = {"np": np, "rng_module": np.random}
+    (fact,) = kernel_facts("rng = np.random.default_rng(seef=12345)\n", ns)
+    assert fact.kind == "call" and fact.candidates[0] == "seed"
+    with pytest.raises(TypeError):
+        exec("rng = np.random.default_rng(seef=12345)\n", dict(ns))
+    assert kernel_facts("rng = np.random.default_rng(seed=12345)\n", ns) == []

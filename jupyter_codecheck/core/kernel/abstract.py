@@ -50,7 +50,7 @@ _REDUCTIONS = {"sum": {"b": "i"}, "prod": {"b": "i"}, "max": {}, "min": {}, "mea
 # ndarray methods that change the array's shape or dtype in place
 _ARRAY_RESHAPING = frozenset({"resize", "__setstate__"})
 # estimator methods that leave its class and parameters as they are
-_ESTIMATOR_KEEPING = frozenset({"fit", "partial_fit", "fit_transform", "transform", "fit_predict", "predict",
+ESTIMATOR_KEEPING = frozenset({"fit", "partial_fit", "fit_transform", "transform", "fit_predict", "predict",
                                 "predict_proba", "predict_log_proba", "decision_function", "score",
                                 "inverse_transform", "get_params", "get_feature_names_out"})
 # the methods propagated through (of an ndarray, a Series or a DataFrame)
@@ -96,7 +96,7 @@ class Abstract(Made):
         if self.like in ("Series", "DataFrame"):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
-            return method in _ESTIMATOR_KEEPING
+            return method in ESTIMATOR_KEEPING
         return self.like in ("Axes", "Generator")      # drawing on an Axes keeps it one, and a draw a Generator
 
     def instance(self):

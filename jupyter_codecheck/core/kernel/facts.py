@@ -15,6 +15,7 @@ import builtins
 import functools
 import inspect
 import sys
+import types
 from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
@@ -27,11 +28,13 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key
+from .libraries import is_library_object
 from .labels import MissingLabel, missing_group, row_label_missing
 from .abstract import Abstract, Propagation
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .positions import position_claim
+from .returns import called_class, method_class
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim
@@ -163,6 +166,8 @@ class _Walk:
         value = Propagation(lambda x: self._read(x, set()), made_first=True).value(s.value)
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
+            if cls is None and isinstance(s.value, ast.Call):
+                cls = self._call_class(s.value, set())      # the class the library declares it returns
             value = Instance(cls) if cls is not None else value
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
@@ -259,6 +264,9 @@ class _Walk:
                 made = made if type(made) is Instance and made.fixed else UNRESOLVED
             if made is UNRESOLVED and value is not None and not isinstance(n.value, ast.Name):
                 made = value(n.value)
+            if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
+                cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
+                made = Instance(cls) if cls is not None else made
         known = instance_class(made)
         if known is None or not missing_attribute(*known, n.attr):
             return
@@ -311,8 +319,9 @@ class _Walk:
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute):       # a method of a value the cell made
-                self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
-                                       self._text))
+                if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                                              self._text)):
+                    self._made_method_call(n, local)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
             if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
@@ -326,7 +335,51 @@ class _Walk:
                                   self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))):
             return
-        err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
+        self._bind(n, target, len(n.args))
+
+    def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
+        """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,
+        returns.py): the method as the class defines it, a library's Python or compiled function
+        (its signature names the receiver first)."""
+        cls = self._class_of(n.func.value, local)
+        method = inspect.getattr_static(cls, n.func.attr, None) if cls is not None else None
+        compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
+        if method is not None and (type(method) is types.FunctionType or compiled) and is_library_object(method):
+            self._bind(n, method, len(n.args) + 1)
+
+    def _class_of(self, node: ast.expr, local: set[str]) -> type | None:
+        """The class of what `node` evaluates to, where it is certain: a value the cell made whose
+        class is known, a library call that declares its class, a live object's (a library's)."""
+        if isinstance(node, ast.Call):
+            return self._call_class(node, local)
+        cls = made_class(node, lambda f: self._live_or_builtin(f, local))
+        if cls is not None:
+            return cls
+        obj = self._live(node, local, changes_matter=False, made=True)
+        if obj is UNRESOLVED:
+            return None
+        if issubclass(type(obj), Made):
+            known = instance_class(obj)
+            return known[0] if known is not None else None
+        return type(obj) if is_library_object(type(obj)) else None
+
+    def _call_class(self, n: ast.Call, local: set[str]) -> type | None:
+        """The class a library call's result has, as the library declares it (returns.py)."""
+        keywords = [k.arg for k in n.keywords if k.arg is not None]
+        callee = self._live_or_builtin(n.func, local, changes_matter=False)
+        if callee is not UNRESOLVED and not issubclass(type(callee), Made):
+            owner = callee.__self__ if type(callee) is types.MethodType else None
+            return called_class(callee, type(owner) if owner is not None else None, keywords)
+        if isinstance(n.func, ast.Attribute):
+            receiver = self._class_of(n.func.value, local)
+            if receiver is not None:
+                return method_class(receiver, n.func.attr, keywords)
+        return None
+
+    def _bind(self, n: ast.Call, target, n_args: int) -> None:
+        """A call fact where the callable's signature refuses the call's arguments."""
+        func = n.func
+        err = bind_error(target, n_args, [k.arg for k in n.keywords])
         if err is None:
             return
         name = ast.unparse(func)

@@ -8,7 +8,9 @@ such a value lacks, its class lacks (`missing_attribute`): read with getattr_sta
 A builtin's instance gets no attribute of its own (no `__dict__`, a static type), so what the cell
 stores into it changes none (`Instance.fixed`); a DataFrame answers `df.col` from its columns, so
 only a frame whose columns are known is judged, never on a name a column could be; an estimator's
-instance holds its parameters and what `fit` sets (names ending in `_`), never judged on those.
+instance holds its parameters and what `fit` sets (names ending in `_`), never judged on those. A
+value of another library class (returns.py: `pd.Series(...)`, `rng.uniform(...)`) is judged on
+an attribute only when its instances hold none of their own; its methods' signatures hold always.
 """
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ import inspect
 import sys
 from collections.abc import Callable
 
-from .abstract import Abstract
+from .abstract import ESTIMATOR_KEEPING, Abstract
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
+from .libraries import is_library_object
 from .namespace import Made
 
 _DISPLAYS = {ast.Dict: dict, ast.List: list, ast.Set: set, ast.Tuple: tuple, ast.ListComp: list,
@@ -31,7 +34,8 @@ _CONSTANTS = (str, bytes, int, float, complex, bool, type(None))
 
 
 class Instance(Made):
-    """An object the cell makes whose class is known: a builtin's (attributes fixed by it)."""
+    """An object the cell makes whose class is known: a builtin's (attributes fixed by it), or
+    the class a library call declares it returns (returns.py)."""
     __slots__ = ("cls",)
 
     def __init__(self, cls: type):
@@ -39,7 +43,32 @@ class Instance(Made):
 
     @property
     def fixed(self) -> bool:
-        return self.cls in _DISPLAYS.values() or self.cls in _CONSTANTS or self.cls is frozenset
+        """Whatever is done to it, it gets no attribute its class lacks."""
+        return self.cls in _DISPLAYS.values() or self.cls in _CONSTANTS or self.cls is frozenset or \
+            _without_own_attributes(self.cls)
+
+    def keeps(self, method: str, inplace: bool) -> bool:
+        """An estimator's own methods leave its class and parameters (what `fit` sets ends in
+        `_`); anything else may hold what it is given (flow.py follows that)."""
+        return _estimator_class(self.cls) and method in ESTIMATOR_KEEPING
+
+
+def _without_own_attributes(cls: type) -> bool:
+    """A library class whose instances hold no attribute of their own (no instance `__dict__`,
+    Python's generic lookup): a compiled class such as numpy's Generator or re's Pattern."""
+    if not is_library_object(cls) or not generic_lookup(cls):
+        return False
+    try:
+        return not any("__dict__" in type.__dict__["__dict__"].__get__(k, type)
+                       for k in type.__dict__["__mro__"].__get__(cls, type) if k is not object)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _estimator_class(cls: type) -> bool:
+    base = sys.modules.get("sklearn.base")
+    return base is not None and issubclass(type(cls), type) and issubclass(cls, base.BaseEstimator) and \
+        is_library_object(cls)
 
 
 def made_class(node: ast.AST, builtin: Callable[[ast.expr], object]) -> type | None:
@@ -60,6 +89,8 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
     """For a value the cell made: its class and the names its instance may hold beyond the class's
     (a frame's columns, an estimator's parameters); None when neither is known."""
     if type(v) is Instance:
+        if _estimator_class(v.cls):
+            return _estimator_names(v.cls)
         return v.cls, frozenset()
     if not issubclass(type(v), Abstract):
         return None
@@ -73,12 +104,16 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
         pd = sys.modules.get("pandas")
         return (pd.DataFrame, frozenset(str(c) for c, _ in v.columns)) if pd is not None else None
     if v.like == "estimator" and v.estimator is not None:
-        try:
-            params = frozenset(v.estimator._get_param_names())
-        except Exception:  # noqa: BLE001
-            return None
-        return v.estimator, params
+        return _estimator_names(v.estimator)
     return None
+
+
+def _estimator_names(cls: type) -> tuple[type, frozenset[str]] | None:
+    """An estimator's class and its parameters' names (its instance holds those)."""
+    try:
+        return cls, frozenset(cls._get_param_names())
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
@@ -96,4 +131,6 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
     if np is not None and cls in (np.ndarray, np.random.Generator) or cls in _CONSTRUCTORS.values() or \
             cls in _CONSTANTS:
         return static_type(cls) and generic_lookup(cls)
-    return not attr.endswith("_") and not overrides_lookup(cls)    # an estimator: `fit` sets names ending in `_`
+    if _estimator_class(cls):
+        return not attr.endswith("_") and not overrides_lookup(cls)    # `fit` sets names ending in `_`
+    return _without_own_attributes(cls)

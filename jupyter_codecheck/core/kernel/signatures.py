@@ -71,8 +71,10 @@ def _read_statically(func, depth: int = 0) -> bool:
                                               for n in ("__init__", "__new__", "__signature__"))
     if type(func) is functools.partial:
         return depth < 4 and _read_statically(func.func, depth + 1)
-    # a callable instance of the user's: its `__signature__` may be a property
-    return issubclass(type(func), _PLAIN) or is_library_object(type(func))
+    # a callable instance of the user's: its `__signature__` may be a property; a compiled
+    # function's members are its runtime's (numpy.random's `default_rng`, libraries._module_of)
+    return issubclass(type(func), _PLAIN) or is_library_object(type(func)) or \
+        (type(func).__name__ == "cython_function_or_method" and is_library_object(func))
 
 
 def _plain_member(member) -> bool:

@@ -1,0 +1,127 @@
+"""The class of what a library call returns, where the library itself declares exactly one:
+
+    a class called             a library's own class whose instances it makes as they are (its
+                               metaclass `type` or `ABCMeta`, no `__new__` of its own): `pd.Series(...)`,
+                               `SVC(C=c)`, whatever the arguments
+    a function or method       a library's Python function whose return annotation names one class
+                               (`-> DataFrame`, `-> list[str]`: list), read from its module's
+                               globals; `-> Self` of a method: the receiver's class. An annotation
+                               promises the class or a subclass (`-> Index` gives a DatetimeIndex),
+                               so the class must have no subclass but its library's test helpers',
+                               no metaclass (an ABC such as `Hashable`), and not be one of
+                               Python's scalars (`-> int` gives numpy's int64)
+
+A union (`DataFrame | None`), a name the module does not bind at run time (an import under
+TYPE_CHECKING), an unannotated return, a compiled function, a call with `inplace=` (pandas then
+returns None whatever the annotation says) or anything of the user's: None, no class. Nothing is
+called: annotations are read as text or as the objects the function holds, names through the
+module's dictionary.
+"""
+from __future__ import annotations
+
+import abc
+import ast
+import inspect
+import sys
+import types
+import typing
+
+from .libraries import is_library_object
+
+_METACLASSES = (type, abc.ABCMeta)
+# annotations a library writes for values of other classes: numpy's scalars for `-> bool`, `-> int`
+_LOOSE = frozenset({object, bool, int, float, complex, str, bytes})
+
+
+def called_class(callee, receiver: type | None, keywords: list[str]) -> type | None:
+    """The class of `callee(...)`'s result (`receiver`: the class of the object a method is
+    called on, for `-> Self`); None when the library does not declare exactly one."""
+    if "inplace" in keywords or (receiver is not None and not is_library_object(receiver)):
+        return None                 # a subclass of the user's may return or take anything
+    if issubclass(type(callee), type):
+        return _instances_of(callee)
+    func = callee.__func__ if type(callee) is types.MethodType else callee
+    if type(func) is not types.FunctionType or not is_library_object(func):
+        return None
+    annotations = _annotations(func)
+    if type(annotations) is not dict or "return" not in annotations:
+        return None
+    if receiver is not None and not any(k.__qualname__ == func.__qualname__.rpartition(".")[0]
+                                        for k in type.__dict__["__mro__"].__get__(receiver, type)):
+        receiver = None             # a function of another class's, delegated (`s.dt.normalize`): not its Self
+    return _annotated_class(annotations["return"], func.__globals__, receiver)
+
+
+def method_class(cls: type, name: str, keywords: list[str]) -> type | None:
+    """The class `obj.name(...)` returns for an `obj` of library class `cls`."""
+    if not is_library_object(cls):
+        return None
+    method = inspect.getattr_static(cls, name, None)
+    if type(method) is not types.FunctionType:
+        return None                 # a property, a static or class method, a compiled method: not read
+    return called_class(method, cls, keywords)
+
+
+def _annotations(func: types.FunctionType) -> dict | None:
+    """A function's annotations as Python stores them (a C member; on Python >= 3.14 the
+    library's own annotate function runs)."""
+    try:
+        return types.FunctionType.__dict__["__annotations__"].__get__(func, types.FunctionType)
+    except Exception:  # noqa: BLE001 - annotations that cannot be read: no class
+        return None
+
+
+def _instances_of(cls: type) -> type | None:
+    """`cls` when calling it makes an instance of exactly `cls`: a library's class whose
+    metaclass calls `__new__` and `__init__` as Python does and whose `__new__` is object's."""
+    if type(cls) not in _METACLASSES or not is_library_object(cls):
+        return None
+    try:
+        new = inspect.getattr_static(cls, "__new__")
+    except AttributeError:
+        return None
+    return cls if new is object.__new__ else None
+
+
+def _annotated_class(annotation, namespace: dict, receiver: type | None) -> type | None:
+    if type(annotation) is str:
+        try:
+            node = ast.parse(annotation, mode="eval").body
+        except SyntaxError:
+            return None
+        if isinstance(node, ast.Name) and node.id == "Self":
+            return receiver
+        if isinstance(node, ast.Subscript):
+            node = node.value           # `list[str]`: a list
+        value = _named(node, namespace)
+    else:
+        if annotation is typing.Self:
+            return receiver
+        value = annotation.__origin__ if type(annotation) is types.GenericAlias else annotation
+    if not issubclass(type(value), type) or not is_library_object(value) or value in _LOOSE or \
+            type(value) is not type or not _leaf(value):
+        return None
+    return value
+
+
+def _leaf(cls: type, depth: int = 0) -> bool:
+    """Has `cls` no subclass but its library's test helpers' (`pandas._testing`'s)?"""
+    for sub in type.__subclasses__(cls):
+        module = str(type.__dict__["__module__"].__get__(sub, type))
+        if depth > 4 or not {"_testing", "testing"} & set(module.split(".")) or not _leaf(sub, depth + 1):
+            return False
+    return True
+
+
+def _named(node: ast.expr, namespace: dict):
+    """`DataFrame`, `np.ndarray`: the object a dotted name stands for in a module's globals,
+    through modules' own dictionaries only."""
+    if isinstance(node, ast.Name):
+        if node.id in namespace:
+            return namespace[node.id]
+        return vars(sys.modules["builtins"]).get(node.id)
+    if isinstance(node, ast.Attribute):
+        base = _named(node.value, namespace)
+        if issubclass(type(base), types.ModuleType):
+            return vars(base).get(node.attr)
+    return None
