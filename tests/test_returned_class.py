@@ -36,7 +36,7 @@ TYPOS = [
     ("frame = pd.DataFrame(np.arange(9).reshape((3, 3)), index=['a', 'c', 'd'])\n"
      "frame.reindex(idex=['a', 'b', 'c', 'd'])\n", "idex", "index"),
     ("top = df.head(2)\ntop.reindex(columns=['a'], fill_vlaue=0)\n", "fill_vlaue", "fill_value"),      # -> Self
-    ("part = df['a'].reindex([0, 1])\npart.reindex([0], fill_vlaue=0.0)\n", "fill_vlaue", "fill_value"),  # -> Series
+    ("part = df['a'].head(2)\npart.reindex([0], fill_vlaue=0.0)\n", "fill_vlaue", "fill_value"),      # -> Self
     ("rng = np.random.default_rng(1)\nw = rng.uniform(0, 4, sizv=3)\n", "sizv", "size"),               # compiled
     ("svm = SVC(**params)\nsvm.fiv(X, y)\n", "fiv", "fit"),                 # an estimator, whatever its arguments
     ("svm = SVC(C=c, gamma=c * 2)\nsvm.fit(X, y)\nsvm.preedict(X)\n", "preedict", "predict"),
@@ -84,7 +84,6 @@ def test_only_one_declared_class_is_a_class():
     from jupyter_codecheck.core.kernel.returns import called_class, method_class
     assert called_class(pd.DataFrame, None, []) is pd.DataFrame and called_class(SVC, None, ["C"]) is SVC
     assert method_class(pd.DataFrame, "head", []) is pd.DataFrame            # -> Self
-    assert method_class(pd.Series, "reindex", []) is pd.Series               # -> Series
     assert method_class(pd.DataFrame, "reindex", []) is None                 # -> DataFrame: Frame below may be it
     assert method_class(pd.DataFrame, "dropna", []) is None                  # -> DataFrame | None
     assert method_class(pd.DataFrame, "fillna", ["inplace"]) is None         # None in place, whatever it says

@@ -346,3 +346,29 @@ def test_a_scikit_learn_bunchs_attribute_is_its_item():
                        namespace(odd=odd, StandardScaler=StandardScaler)) == []
     ns = namespace(data=data, StandardScaler=StandardScaler, grow=lambda b: b.data.resize((5, 3, 1), refcheck=False))
     assert value_facts("grow(data)\nm = data.data.sum(axis=2)\n", ns) == []
+
+
+def test_an_estimator_made_with_arguments_not_known_takes_its_classs_x():
+    """`SVC(**params)`: the class's tags (a default instance) say 2-D X, whatever the
+    parameters; a meta-estimator (parameters that hold estimators) or a class whose tags
+    read its parameters' values is no claim."""
+    from sklearn.ensemble import BaggingClassifier
+    from sklearn.svm import SVC
+    ns = namespace(SVC=SVC, BaggingClassifier=BaggingClassifier, params={"C": 0.5}, X=np.ones((6, 2)),
+                   y=np.array([0, 1] * 3))
+    holds("svm = SVC(**params)\nsvm.fit(X[:, 0], y)\n", ns, ValueError)
+    runs_unclaimed("svm = SVC(**params)\nsvm.fit(X, y)\n", ns)
+    assert value_facts("bag = BaggingClassifier(**params)\nbag.fit(X[:, 0], y)\n", ns) == []
+
+
+def test_the_parts_train_test_split_makes_are_new_arrays():
+    """A function of the user's given a part of train_test_split may change that part, never the
+    arrays it was split from (its parts index them by position: copies)."""
+    from sklearn.model_selection import train_test_split
+    ns = namespace(train_test_split=train_test_split, model=LinearRegression(), X=np.ones((8, 2)),
+                   y=np.arange(8.0), shrink=lambda a: a.resize((a.size,), refcheck=False))
+    holds("X_tr, X_te = train_test_split(X, random_state=0)\nshrink(X_tr)\nmodel.fit(X[:, 0], y)\n", ns, ValueError)
+    assert value_facts("X_tr, X_te = train_test_split(X, random_state=0)\nshrink(X_tr)\nX_tr.sum(axis=1)\n", ns) == []
+    holder = [np.ones((8, 2))]
+    assert value_facts("a, b = train_test_split(holder[0], [1] * 8)\nshrink(a)\n", namespace(holder=holder, **{
+        k: ns[k] for k in ("train_test_split", "shrink")})) == []

@@ -99,6 +99,9 @@ class Abstract(Made):
             return method in ESTIMATOR_KEEPING
         return self.like in ("Axes", "Generator")      # drawing on an Axes keeps it one, and a draw a Generator
 
+    def is_data(self) -> bool:
+        return self.like in ("ndarray", "Series", "DataFrame")
+
     def instance(self):
         """The estimator made as the cell makes it (scikit-learn's own class, literal arguments:
         only its `__init__` runs), for its tags; None if it cannot be."""

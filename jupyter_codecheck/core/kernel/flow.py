@@ -327,6 +327,8 @@ class _Step:
                 return []                       # pandas' methods make new objects
             if _is_pandas_function(target):
                 return []
+            if _splits(target) and call.args and all(self._data(a) for a in call.args):
+                return []                       # rows taken by position: new arrays and frames
             builtin = getattr(target, "__module__", None) == "builtins" or \
                 (issubclass(type(target), type) and target.__module__ == "builtins")
             given = _union([self.objects(a) for a in args])
@@ -342,6 +344,11 @@ class _Step:
         return _union([self.objects(ast.Name(n, ast.Load())) for n in sorted(reads)] +
                       [self.objects(a) for a in args] +
                       [[receiver] if receiver is not UNRESOLVED else []])
+
+    def _data(self, node: ast.AST) -> bool:
+        """Is `node` a live array or pandas object, or one the cell made (abstract.py)?"""
+        obj = self.identity(node)
+        return _is_data(obj) or (issubclass(type(obj), Made) and obj.is_data())
 
     def callee(self, func: ast.AST):
         if isinstance(func, ast.Name) and func.id not in self.ns and func.id not in self.state.bound \
@@ -563,6 +570,12 @@ def _is_data(obj) -> bool:
     """A pandas object or an array: a library reads it into new data, never keeps it as it is."""
     np = sys.modules.get("numpy")
     return _is_pandas(obj) or (np is not None and issubclass(type(obj), np.ndarray))
+
+
+def _splits(obj) -> bool:
+    """scikit-learn's train_test_split (its parts index the arrays given by position)."""
+    selection = sys.modules.get("sklearn.model_selection")
+    return selection is not None and obj is getattr(selection, "train_test_split", None)
 
 
 def _is_pandas_function(obj) -> bool:

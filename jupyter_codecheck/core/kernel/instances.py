@@ -50,7 +50,7 @@ class Instance(Made):
     def keeps(self, method: str, inplace: bool) -> bool:
         """An estimator's own methods leave its class and parameters (what `fit` sets ends in
         `_`); anything else may hold what it is given (flow.py follows that)."""
-        return _estimator_class(self.cls) and method in ESTIMATOR_KEEPING
+        return estimator_class(self.cls) and method in ESTIMATOR_KEEPING
 
 
 def _without_own_attributes(cls: type) -> bool:
@@ -65,7 +65,7 @@ def _without_own_attributes(cls: type) -> bool:
         return False
 
 
-def _estimator_class(cls: type) -> bool:
+def estimator_class(cls: type) -> bool:
     base = sys.modules.get("sklearn.base")
     return base is not None and issubclass(type(cls), type) and issubclass(cls, base.BaseEstimator) and \
         is_library_object(cls)
@@ -89,7 +89,7 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
     """For a value the cell made: its class and the names its instance may hold beyond the class's
     (a frame's columns, an estimator's parameters); None when neither is known."""
     if type(v) is Instance:
-        if _estimator_class(v.cls):
+        if estimator_class(v.cls):
             return _estimator_names(v.cls)
         return v.cls, frozenset()
     if not issubclass(type(v), Abstract):
@@ -131,6 +131,6 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
     if np is not None and cls in (np.ndarray, np.random.Generator) or cls in _CONSTRUCTORS.values() or \
             cls in _CONSTANTS:
         return static_type(cls) and generic_lookup(cls)
-    if _estimator_class(cls):
+    if estimator_class(cls):
         return not attr.endswith("_") and not overrides_lookup(cls)    # `fit` sets names ending in `_`
     return _without_own_attributes(cls)

@@ -27,6 +27,10 @@ class Made:
         """Does calling its `method` leave what is known of it as it is?"""
         return False
 
+    def is_data(self) -> bool:
+        """Is it an array, a Series or a DataFrame (a library copies its rows into new ones)?"""
+        return False
+
 
 def chain_root(node: ast.AST) -> str | None:
     """The name a pure chain (names, attributes, literal subscripts) starts from; None if the

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from .abstract import Abstract, Propagation, joining, literal_int as _literal_int, literal_shape as _literal_shape, \
     numeric, shaped
 from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
+from .instances import Instance, estimator_class
 from .items import plain_labels
 from .namespace import UNRESOLVED
 
@@ -58,6 +59,9 @@ _UFUNC_AXIS_METHODS = frozenset({"reduce", "accumulate", "reduceat"})
 # scikit-learn's helpers that fit clones of an estimator on X (estimator, X, y, ...): when every
 # fit fails they raise ValueError (cross_val_predict: the fit's own)
 _CROSS_VALIDATION = ("cross_val_score", "cross_validate", "cross_val_predict")
+# parameters of scikit-learn's meta-estimators that hold other estimators
+_HOLDERS = frozenset({"estimator", "estimators", "base_estimator", "final_estimator", "regressor", "classifier",
+                      "transformer", "transformers", "transformer_list", "steps"})
 # a text column's values read to find one that is not a number (scikit-learn converts X to floats)
 TEXT_SCAN_ROWS = 1000
 # pandas' accessors and the dtype kinds each refuses (numpy's kind letters; "O" is object)
@@ -381,6 +385,8 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
     clones of `est`): whichever estimator reads X first must take it."""
     if issubclass(type(est), Abstract):
         est = est.instance()                # made in the cell: its class's tags
+    elif type(est) is Instance:
+        est = _with_defaults(est.cls)       # made with arguments not known (`SVC(**params)`)
     if x_node is None or est is UNRESOLVED or est is None or not sklearn_classes(est):
         return None
     est = _x_reader(est, method)
@@ -408,6 +414,21 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
     message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
                "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
     return ValueClaim(x_node, message, "ValueError", _two_d_alternatives(x_node, x, written) if written else [])
+
+
+def _with_defaults(cls: type):
+    """An estimator of scikit-learn's class `cls` made with arguments not known stands for the
+    class's tags: its instance with the defaults, when no parameter may hold another estimator
+    (a meta-estimator's, named as scikit-learn names them). scikit-learn's own input tags of X's
+    dimensions and types are its classes' (but FeatureHasher's, 1-D whatever its input_type)."""
+    if not estimator_class(cls) or not str(type.__dict__["__module__"].__get__(cls, type)).startswith("sklearn."):
+        return None
+    try:
+        if _HOLDERS & set(cls._get_param_names()):
+            return None
+        return cls()                        # scikit-learn's `__init__` stores its parameters only
+    except Exception:  # noqa: BLE001 - a class that needs its arguments: no claim
+        return None
 
 
 def _x_reader(est, method: str, depth: int = 0):
