@@ -124,6 +124,8 @@ def test_result_fields_and_json_round_trip():
     assert r.evidence and r.evidence[0].replacement == "print" and r.evidence[0].gain > 0
     for key in ("tokens", "layers_computed", "layers_possible", "exit_histogram", "time_s", "tokens_per_s"):
         assert key in r.stats
+    # a batch pays for every layer it runs, however few rows are left (bench/check.py's cost model)
+    assert r.stats["layer_steps"] % r.stats["n_layer"] == 0 and r.stats["layer_steps"] >= r.stats["n_layer"]
 
 
 def test_diff_rows_of_a_real_check_mark_the_fix_and_travel_in_the_json():

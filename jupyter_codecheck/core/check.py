@@ -271,6 +271,7 @@ class _Run:
             "context_tokens": len(self.prefix),
             "context_reused": self.reused,
             "layers_computed": computed, "layers_possible": possible,
+            "layer_steps": self.layer_model.layer_steps,
             "layer_fraction": computed / possible if possible else 0.0,
             "decision_depth": float(((np.arange(n_layer) + 1) * scorer.exit_histogram).sum() / possible)
             if possible else 0.0,
