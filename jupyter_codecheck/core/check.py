@@ -242,6 +242,7 @@ class _Run:
                 exact = [f for f in opts.facts if 0 < f.line <= self.source.count("\n") + 1]
             elif isinstance(opts.namespace, Mapping):
                 exact = kernel_facts(self.source, opts.namespace, libraries=opts.libraries)
+                facts.live_facts = tuple(exact)     # the fix gate's "before": read once
             else:       # no kernel: the libraries the notebook imports are the objects there are
                 modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
                 exact = kernel_facts(self.source, modules, libraries=opts.libraries)
