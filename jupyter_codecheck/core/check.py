@@ -20,7 +20,7 @@ import numpy as np
 from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
-from .calibration import shipped_margin, shipped_places
+from .calibration import shipped, shipped_margin, shipped_places
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -207,9 +207,9 @@ class _Run:
                 # reading the kernel's objects may import a library: an interrupt there cancels too
                 exact, reasons = self._notebook_facts(facts)
                 if hold_cell(engine.session, prefix, enc.ids):
-                    margin = opts.margin if opts.margin is not None else _shipped(
+                    margin = opts.margin if opts.margin is not None else shipped(
                         partial(shipped_margin, notebook=opts.notebook), opts.model, EvidenceConfig.margin)
-                    places = opts.places if opts.places is not None else _shipped(shipped_places, opts.model, 0)
+                    places = opts.places if opts.places is not None else shipped(shipped_places, opts.model, 0)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
                                          places=places)
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
@@ -355,16 +355,6 @@ def _corrected_lines(result: CheckResult) -> None:
 def _defining(earlier, context) -> list[str]:
     """The cells whose definitions count for Python's checks: the context and the cells before it."""
     return [*(earlier or ()), *(context or ())]
-
-
-def _shipped(reader, model, default):
-    """What a calibration reader (core/calibration.py) finds shipped for this model file, else
-    the default: a model without a calibration, or without a file yet, is checked all the same."""
-    try:
-        value = reader(model)
-    except (OSError, ValueError):
-        value = None
-    return default if value is None else value
 
 
 def _walk_slack(opts) -> int:

@@ -435,11 +435,8 @@ class CheckOptions(_make_class()):
 
 def _shipped_thresholds(model) -> dict:
     """The acceptance thresholds shipped for this model file ({} without a file or calibration)."""
-    try:
-        from .calibration import default_options
-        return default_options(model)
-    except (OSError, ValueError):      # no model file: loading it reports that clearly
-        return {}
+    from .calibration import default_options, shipped
+    return shipped(default_options, model, {})
 
 
 def resolve_policy_name(spec, kv_mode: str, have_lens: bool):
