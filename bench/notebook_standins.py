@@ -105,6 +105,13 @@ class Opaque:
         return self is other
 
 
+class Described(Opaque):
+    """An opaque object whose attributes the summary publishes (`__method__<name>_<attr>`
+    entries: an attribute's shape and dtype, a dict's keys): those are its own, read as any
+    instance's; every other attribute, item or call stays unknown."""
+    __slots__ = ("__dict__",)
+
+
 def _opaque_op(name):
     def op(self, *args):
         return Opaque(f"({self._standin_for} {name})")
@@ -703,6 +710,25 @@ def _unfitted_estimator(tname: str):
         return None, f"{tname} not built: {type(e).__name__}"
 
 
+def _fitted_estimator(tname: str, entry: dict, name: str, target: str):
+    """A fitted estimator holding the fitted attributes the summary publishes
+    (`n_features_in_`, ...): faithful for its class's methods and those attributes only, so
+    built only when the target reads no other attribute of it."""
+    fitted = entry.get("fitted_attributes")
+    if not isinstance(fitted, dict) or not fitted or \
+            any(not k.endswith("_") or type(v) not in (int, float, str, bool) for k, v in fitted.items()):
+        return None, "fitted attributes not published as numbers"
+    obj, why = _unfitted_estimator(tname)
+    if obj is None:
+        return None, why
+    for owner, attr in _attribute_reads(target):
+        if owner == name and attr not in fitted and (attr.endswith("_") or not callable(getattr(type(obj), attr, None))):
+            return None, f"the target reads {name}.{attr}, not published"
+    for k, v in fitted.items():
+        object.__setattr__(obj, k, v)
+    return obj, None
+
+
 # -- the namespace ----------------------------------------------------------------------------------
 
 @dataclass
@@ -815,6 +841,9 @@ def build_namespace(earlier: list[str], target: str, runtime: dict) -> Standins:
         elif tname.startswith("sklearn.") and entry.get("is_fitted") is False:
             obj, why = _unfitted_estimator(tname)
             how = "unfitted estimator"
+        elif tname.startswith("sklearn.") and entry.get("is_fitted") is True:
+            obj, why = _fitted_estimator(tname, entry, name, target)
+            how = "fitted estimator"
         elif tname.startswith("__main__."):
             why = "instance of a notebook class"
         elif tname in ("type",) or tname.endswith("Meta"):
@@ -829,12 +858,68 @@ def build_namespace(earlier: list[str], target: str, runtime: dict) -> Standins:
             out.namespace[name] = obj
             out.described[name] = _describe(obj, how, b)
 
+    _publish_attributes(out, summary, target)
     for name in sorted(used_names(target) - set(out.namespace) - set(out.skipped)):
         if name in binds:
             opaque(name, "defined by the earlier cells, not in the summary")
     if unreadable:
         out.described["__unreadable_earlier_cell__"] = {"standin": "note"}
     return out
+
+
+def _attribute_reads(target: str) -> set[tuple[str, str]]:
+    """The (name, attribute) pairs `name.attr` the target reads."""
+    tree = _parse(target)
+    if tree is None:
+        return set()
+    return {(n.value.id, n.attr) for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
+
+
+def _standin(entry: dict, name: str):
+    """A stand-in for a published value (not a name the cells bind): (object, how) or (None, why)."""
+    tname = _type_name(entry)
+    if tname == "pandas.core.frame.DataFrame":
+        return _dataframe(entry)[0], "DataFrame"
+    if tname == "pandas.core.series.Series":
+        return _series(entry)[0], "Series"
+    if tname == "numpy.ndarray":
+        return _ndarray(entry)[0], "ndarray"
+    if tname == "dict" and entry.get("detected") == "training_history_dict":
+        keys = entry.get("metrics")
+        if isinstance(keys, list) and len(keys) == entry.get("length") and all(type(k) is str for k in keys):
+            return {k: Opaque(f"{name}[{k!r}]") for k in keys}, "dict"     # every key listed
+        return None, "dict"
+    if tname in ("list", "tuple", "dict"):
+        return _container(entry, tname, name)[0], tname
+    if tname in ("str", "int", "float", "bool"):
+        return _scalar(entry, tname)[0], tname
+    return None, tname
+
+
+def _publish_attributes(out: Standins, summary: dict, target: str) -> None:
+    """Opaque stand-ins given the attributes the summary publishes for them and the target
+    reads (`__method__test_generator_classes`: `test_generator.classes`, an ndarray)."""
+    reads = _attribute_reads(target)
+    opaque = {n for n, d in out.described.items() if d.get("standin") == "opaque"}
+    for key, entry in summary.items():
+        if not key.startswith("__method__") or not isinstance(entry, dict):
+            continue
+        rest = key[len("__method__"):]
+        owners = [n for n in opaque if rest.startswith(n + "_") and (n, rest[len(n) + 1:]) in reads]
+        if len(owners) != 1:
+            continue                     # no such read, or the name's split is ambiguous
+        owner = owners[0]
+        attr = rest[len(owner) + 1:]
+        value, how = _standin(entry, f"{owner}.{attr}")
+        if value is None:
+            continue
+        held = out.namespace[owner]
+        if type(held) is not Described:
+            held = out.namespace[owner] = Described(owner)
+            out.described[owner] = dict(out.described[owner], standin="opaque with attributes", attributes={})
+        object.__setattr__(held, attr, value)
+        out.described[owner]["attributes"][attr] = _describe(value, how, None)
 
 
 def _describe(obj, how: str, b: Binding) -> dict:
@@ -850,6 +935,9 @@ def _describe(obj, how: str, b: Binding) -> dict:
         d["columns"] = {str(c): str(t) for c, t in obj.dtypes.items()}
     elif how == "Series":
         d["dtype"], d["name"], d["index"] = str(obj.dtype), obj.name, "unknown"
+    elif how == "fitted estimator":
+        d["class"] = type(obj).__qualname__
+        d["fitted"] = {k: v for k, v in vars(obj).items() if k.endswith("_")}
     elif how == "ndarray":
         d["shape"], d["dtype"] = list(obj.shape), str(obj.dtype)
     elif how in ("list", "tuple"):

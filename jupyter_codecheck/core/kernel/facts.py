@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from ..pycheck import near_typo, parse
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
-from .columns import column_uses
+from .columns import column_uses, subset_source
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
@@ -462,7 +462,10 @@ class _Walk:
                 continue
             if use.receiver is not None and type(self._live(use.receiver, local, keys=True)) is not pd.DataFrame:
                 continue
-            frame = self._live(use.frame, local, keys=True)
+            source = subset_source(use.frame)
+            if source is not use.frame and use.unless_rows is not None:
+                continue                # a list of group keys as long as the rows: rows unknown here
+            frame = self._live(source, local, keys=True)
             if frame is UNRESOLVED or type(frame) is not pd.DataFrame or use.unless_rows == len(frame.index):
                 continue
             levels = {x for x in frame.index.names if isinstance(x, str)} if use.index_names else set()
