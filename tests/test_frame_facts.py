@@ -254,6 +254,32 @@ def test_index_level_names_count_where_pandas_takes_them():
     holds("t = by_region.groupby('region').agg({'region': 'count'})\n", ns, KeyError, kind="key")
 
 
+@pytest.mark.parametrize("cell, good", [
+    ("t = sales.groupby('region').get_group('n').sort_values(by='revenu')\n",
+     "t = sales.groupby('region').get_group('n').sort_values(by='revenue')\n"),
+    ("t = sales.dropna().head(2).drop_duplicates(subset=['prodcut'])\n",
+     "t = sales.dropna().head(2).drop_duplicates(subset=['product'])\n"),
+    ("t = sales.query('revenue > 1').set_index('regoin')\n", "t = sales.query('revenue > 1').set_index('region')\n"),
+    ("t = sales.sort_values('revenue').nlargest(2, columns='revnue')\n",
+     "t = sales.sort_values('revenue').nlargest(2, columns='revenue')\n"),
+    ("t = sales.fillna(0).astype({'revenue': int}).dropna(subset=['x'])\n",
+     "t = sales.fillna(0).astype({'revenue': int}).dropna(subset=['region'])\n"),
+])
+def test_a_column_argument_through_a_chain_that_keeps_some_of_the_frames_columns(cell, good):
+    ns = namespace(sales=SALES)
+    holds(cell, ns, KeyError, kind="key")
+    runs_unclaimed(good, ns)
+
+
+def test_no_column_claim_through_a_method_that_may_add_columns():
+    ns = namespace(sales=SALES)
+    for cell in ("t = sales.reset_index().sort_values('index')\n", "t = sales.assign(z=1).sort_values('z')\n",
+                 "t = sales.groupby('region').sum().sort_values('revenue')\n",
+                 "t = sales.head(3).groupby(['n', 's', 'n']).size()\n"):
+        exec(cell, dict(ns))
+        runs_unclaimed(cell, ns)
+
+
 def test_get_group_of_a_value_the_column_does_not_hold():
     ns = namespace(sales=SALES, nums=pd.DataFrame({"k": [1, 2, 2], "v": [1.0, 2.0, 3.0]}))
     f = holds("g = sales.groupby('region').get_group('N')\n", ns, KeyError, kind="key")
