@@ -442,3 +442,35 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
         assert claims == [1], (cell, kernel_facts(f"c = num.iloc[7]\n{cell}\n", ns))
     assert RAN == []
     plt.close("all")
+
+
+WIDE_FRAME = pd.DataFrame({f"c{k}": [1.0, 2.0] for k in range(5)})
+
+
+@pytest.mark.parametrize("cell, good", [
+    ("fig, ax = plt.subplots(3, 1)\nfor i, col in enumerate(list(wide.columns.values)):\n    ax[i].set_title(col)\n",
+     "fig, ax = plt.subplots(5, 1)\nfor i, col in enumerate(list(wide.columns.values)):\n    ax[i].set_title(col)\n"),
+    ("fig, axes = plt.subplots(1, 4)\nfor i, col in enumerate(wide):\n    a = axes[i]\n    a.plot(wide[col])\n",
+     "fig, axes = plt.subplots(1, 5)\nfor i, col in enumerate(wide):\n    a = axes[i]\n    a.plot(wide[col])\n"),
+    ("out = np.zeros(4)\nfor k in range(len(wide.columns)):\n    out[k] = wide.iloc[0, k]\n",
+     "out = np.zeros(5)\nfor k in range(len(wide.columns)):\n    out[k] = wide.iloc[0, k]\n"),
+    ("for k in range(1, 6):\n    v = arr[k]\n", "for k in range(1, 5):\n    v = arr[k]\n"),
+])
+def test_a_loop_that_counts_past_an_arrays_length_indexes_beyond_it(cell, good):
+    ns = namespace(wide=WIDE_FRAME, arr=np.arange(5))
+    holds(cell, ns, IndexError)
+    runs_unclaimed(good, ns)
+    plt.close("all")
+
+
+def test_no_loop_claim_where_an_iteration_may_skip_the_index_or_the_count_may_change():
+    ns = namespace(wide=WIDE_FRAME, arr=np.arange(5), names=["a", "b", "c", "d", "e", "f"])
+    for cell in ("fig, ax = plt.subplots(3, 1)\nfor i, col in enumerate(wide.columns):\n    if i >= len(ax):\n"
+                 "        break\n    ax[i].set_title(col)\n",
+                 "fig, ax = plt.subplots(3, 1)\nfor i, col in enumerate(wide.columns):\n    if i < 3:\n        ax[i].set_title(col)\n",
+                 "for i, n in enumerate(names):\n    names.pop()\n    v = arr[i]\n",
+                 "for i in range(6):\n    i = i % 5\n    v = arr[i]\n",
+                 "for i in range(6):\n    try:\n        v = arr[i]\n    except IndexError:\n        pass\n"):
+        exec(cell, dict(ns))
+        runs_unclaimed(cell, ns)
+    plt.close("all")

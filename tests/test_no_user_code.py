@@ -195,7 +195,8 @@ class Maker:
         RAN.append("Maker.__init__")
 
 
-def test_a_chain_from_the_users_frame_a_constructor_of_the_users_and_a_users_fit_run_nothing(ns):
+def test_a_chain_from_the_users_frame_a_constructor_of_the_users_and_a_loop_over_their_array_run_nothing(ns):
     ns = {**ns, "Categorical": Maker, "Counter": Maker}
     _silent(['t = uf.dropna().head(2).sort_values(by="zz")\n', 't = lf.groupby("a").get_group(1).set_index("zz")\n',
-             'c = Categorical([1])\nc.cat\n', 'c = Counter("ab")\nc.most_comon\n'], ns)
+             'c = Categorical([1])\nc.cat\n', 'c = Counter("ab")\nc.most_comon\n',
+             'for i in range(9):\n    v = grid[i]\n', 'for i, c in enumerate(uf):\n    v = grid[i]\n'], ns)

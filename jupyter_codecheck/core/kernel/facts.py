@@ -31,7 +31,7 @@ from .labels import MissingLabel, missing_group, row_label_missing
 from .abstract import Abstract, Propagation, shaped
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
-from .positions import position_claim
+from .positions import loop_index_claim, position_claim
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim
@@ -110,6 +110,8 @@ class _Walk:
             return
         if isinstance(s, (ast.For, ast.AsyncFor)):
             self.expression(s.iter)
+            if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
+                self._value(loop_index_claim(s, lambda x: self._read(x, set())))
             self.apply(s)                       # a later iteration sees what the body did
             self.block(s.body)
             self.block(s.orelse)
