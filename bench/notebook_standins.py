@@ -17,7 +17,7 @@ false alarm.
   from their kinds (values from the published ranges/examples; the rows and the index are not
   the kernel's); without column names: opaque. Series: real, dtype as published or as its
   values say; else opaque. numpy arrays: a real array of that shape and dtype that costs one
-  element (zero strides). list/tuple: of that length, every element opaque. dict: real when the
+  element (zero strides), the least published value (else 0). list/tuple: of that length, every element opaque. dict: real when the
   summary lists every key (values opaque unless a literal). str/int/float/bool: the value.
 - a scikit-learn estimator the summary says is not fitted (`is_fitted: false`): an instance of
   that class built with its defaults, unfitted as the real one and with the same attributes
@@ -649,6 +649,9 @@ def _ndarray(entry: dict):
         return None, f"ndarray dtype {dtype!r} unknown here"
     shape = tuple(int(x) for x in shape)
     one = np.zeros(1, dtype=dt)
+    low = (entry.get("value_range") or (entry.get("value_info") or {}).get("value_range") or [None])[0]
+    if type(low) in (int, float) and dt.kind in "iuf" and np.array(low, dtype=dt) == low:
+        one[0] = low                     # a value the array holds (its least), not an invented zero
     if dt.hasobject:
         return np.broadcast_to(one.reshape(()), shape), None
     return np.lib.stride_tricks.as_strided(one, shape=shape, strides=(0,) * len(shape), writeable=True), None

@@ -29,6 +29,7 @@ from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key
 from .labels import MissingLabel, missing_group, row_label_missing
 from .abstract import Abstract, Propagation, shaped
+from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .positions import loop_index_claim, position_claim
@@ -366,7 +367,8 @@ class _Walk:
             return
         if self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                   self._text)) or \
-                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))):
+                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
+                self._value(metric_claim(n, target, lambda x: self._live(x, local))):
             return
         err = bind_error(target, len(n.args), [k.arg for k in n.keywords])
         if err is None:
