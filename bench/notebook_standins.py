@@ -15,7 +15,8 @@ false alarm.
   opaque; a class body only if it holds defs and literal assignments, its bases real classes)
 - DataFrame with known columns: a real 3-row DataFrame with exactly those columns and dtypes
   from their kinds (values from the published ranges/examples; the rows and the index are not
-  the kernel's); without column names: opaque. Series: real, dtype as published or as its
+  the kernel's); without column names: of its shape and its one dtype, each label an object no
+  name can be told from (else opaque). Series: real, dtype as published or as its
   values say; else opaque. numpy arrays: a real array of that shape and dtype that costs one
   element (zero strides), the least published value (else 0). list/tuple: of that length, every element opaque. dict: real when the
   summary lists every key (values opaque unless a literal). str/int/float/bool: the value.
@@ -584,7 +585,7 @@ def _dataframe(entry: dict):
     import pandas as pd
     cols = entry.get("per_column")
     if not cols:
-        return None, "DataFrame without column names"
+        return _unlabelled_frame(entry)
     shape = entry.get("shape")
     if shape and len(shape) == 2 and shape[1] != len(cols):
         return None, "DataFrame columns published in part"
@@ -596,6 +597,39 @@ def _dataframe(entry: dict):
             return None, f"column {name!r}: {why}"
         data[name] = s.reset_index(drop=True)
     return pd.DataFrame(data), None
+
+
+class UnknownLabel:
+    """A column label the summary does not give: a reader must not tell it from any name."""
+    __slots__ = ("position",)
+
+    def __init__(self, position: int):
+        self.position = position
+
+    def __repr__(self):
+        return f"<unknown column {self.position}>"
+
+
+_MOST_COLUMNS = 100_000
+
+
+def _unlabelled_frame(entry: dict):
+    """A DataFrame whose shape and one dtype the summary gives, not its column names: that shape,
+    every column of that dtype, each label an `UnknownLabel` (no key or attribute can be told)."""
+    import numpy as np
+    import pandas as pd
+    shape, dtypes = entry.get("shape"), entry.get("dtypes")
+    if not (isinstance(shape, list) and len(shape) == 2 and all(type(k) is int and k >= 0 for k in shape)):
+        return None, "DataFrame without column names"
+    if not isinstance(dtypes, list) or len(dtypes) != 1 or _np_dtype(dtypes[0]) is None or \
+            _np_dtype(dtypes[0]).kind not in "biuf":
+        return None, "DataFrame without column names, of several dtypes"
+    if shape[1] > _MOST_COLUMNS:
+        return None, "DataFrame without column names, too wide to stand in"
+    labels = pd.Index([UnknownLabel(k) for k in range(shape[1])], dtype=object)
+    one = np.zeros(1, dtype=_np_dtype(dtypes[0]))           # one element for every cell (zero strides)
+    values = np.lib.stride_tricks.as_strided(one, shape=tuple(shape), strides=(0, 0))
+    return pd.DataFrame(values, columns=labels, copy=False), None
 
 
 def _series(entry: dict):
@@ -934,6 +968,8 @@ def _describe(obj, how: str, b: Binding) -> dict:
         d["object"] = f"{getattr(obj, '__module__', '?')}.{getattr(obj, '__qualname__', getattr(obj, '__name__', '?'))}"
     elif how.endswith("(def)"):
         d["source"] = ast.unparse(b.node)
+    elif how == "DataFrame" and len(obj.columns) and type(obj.columns[0]) is UnknownLabel:
+        d["shape"], d["dtype"] = list(obj.shape), str(obj.dtypes.iloc[0])
     elif how == "DataFrame":
         d["columns"] = {str(c): str(t) for c, t in obj.dtypes.items()}
     elif how == "Series":

@@ -65,3 +65,17 @@ def test_a_published_attribute_the_target_does_not_read_leaves_the_object_opaque
                "__method__gen_classes": {"dtype": "int32", "shape": [6], "type": "numpy.ndarray"}}
     st = build_namespace(EARLIER, "n = gen.samples\n", runtime)
     assert type(st.namespace["gen"]) is Opaque
+
+
+def test_a_frame_published_without_column_names_has_its_shape_and_no_name_can_be_told():
+    earlier = ["import pandas as pd\nfrom sklearn.preprocessing import StandardScaler\n", "train = a()\ntest = b()\n"]
+    runtime = {"StandardScaler": {"type": "<class 'type'>"},
+               "train": {"type": "pandas.core.frame.DataFrame", "shape": [624, 300], "dtypes": ["bool"]},
+               "test": {"type": "pandas.core.frame.DataFrame", "shape": [5, 56], "dtypes": ["bool"]}}
+    target = "s = StandardScaler()\ntrain = s.fit_transform(train)\ntest = s.transform(test)\nv = test['a']\nw = test.a\n"
+    st = build_namespace(earlier, target, runtime)
+    assert st.namespace["train"].shape == (624, 300) and st.namespace["test"].shape == (5, 56)
+    found = [(f.line, f.kind) for f in kernel_facts(target, st.namespace)]
+    assert found == [(3, "call")], kernel_facts(target, st.namespace)
+    mixed = dict(runtime, test={"type": "pandas.core.frame.DataFrame", "shape": [5, 56], "dtypes": ["bool", "int64"]})
+    assert type(build_namespace(earlier, target, mixed).namespace["test"]) is Opaque
