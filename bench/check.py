@@ -73,7 +73,7 @@ PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trai
 
 
 def run_config(cells, options, threads, model=None):
-    tokens = rows = heads = computed = possible = drafted = taken = 0
+    tokens = rows = heads = computed = possible = drafted = taken = steps = 0
     decisions, elapsed, depth, verify_s, verify_rows = [], 0.0, 0.0, 0.0, 0
     branch: dict[str, float] = {}
     for src in cells:
@@ -90,12 +90,14 @@ def run_config(cells, options, threads, model=None):
         depth += r.stats["decision_depth"] * r.stats["tokens"]
         tokens += r.stats["tokens"]
         computed += r.stats["layers_computed"]
+        steps += r.stats["layer_steps"]
         possible += r.stats["layers_possible"]
         rows += r.stats["rows_scored"]
         heads += r.stats["full_heads"]
         decisions.append([t.decision for t in r.tokens])
     return {"tokens": tokens, "time_s": elapsed, "tokens_per_s": tokens / elapsed,
             "layer_fraction": computed / possible if possible else 0.0,
+            "layer_steps": steps, "row_layers": computed,
             "decision_depth": depth / tokens if tokens else 0.0,
             "rows_per_token": rows / tokens,
             "full_head_fraction": heads / rows if rows else 0.0,          # rereads count: may exceed 1
@@ -146,6 +148,48 @@ def layers_only(model, token_lists, threads, one_at_a_time):
             session.forward(ids)
         times.append(time.perf_counter() - t0)
     return times
+
+
+def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), repeats=5):
+    """What a layer costs in this run, as `a + b * rows` seconds (least squares over batches of
+    `sizes` rows after a 32-token context, exact K,V, no head), and what the output head costs a
+    row, in full and on the shortlist. A batch pays `a` at every layer while any of its rows is
+    still active: the part of a layer an early exit cannot save."""
+    session = model.session(n_threads=threads, **checker_settings(model.info.layer_type))
+    pool = [t for ids in token_lists for t in ids]
+    sizes = [n for n in sizes if n + 32 <= len(pool)]
+    session.forward(pool[:8])                                # warm up (pool, pages of the weights)
+    per_layer = []
+    for n in sizes:
+        best = float("inf")
+        for _ in range(repeats):
+            session.truncate(0)
+            session.forward(pool[:32])
+            t0 = time.perf_counter()
+            session.forward(pool[32:32 + n])
+            best = min(best, time.perf_counter() - t0)
+        per_layer.append(best / model.info.n_layer)
+    b, a = np.polyfit(sizes, per_layer, 1)
+    rows = np.arange(sizes[-1])
+    session.set_shortlist(sorted(set(pool)))
+    def per_row(**kw):
+        best = float("inf")
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            session.head(rows, pool[33:33 + rows.size], **kw)
+            best = min(best, time.perf_counter() - t0)
+        return best / rows.size
+    full_head, short_head = per_row(), per_row(shortlist=True)
+    session.close()
+    return {"layer_fixed_ms": round(1000 * a, 3), "row_layer_ms": round(1000 * b, 4),
+            "full_head_row_ms": round(1000 * full_head, 3),
+            "shortlist_head_row_ms": round(1000 * short_head, 4),
+            "sizes": sizes, "per_layer_ms": [round(1000 * x, 3) for x in per_layer]}
+
+
+def layers_time(cost, steps, row_layers):
+    """Seconds the layers of a run cost by the cost model (its layer steps and row-layers)."""
+    return (steps * cost["layer_fixed_ms"] + row_layers * cost["row_layer_ms"]) / 1000
 
 
 def prompt_baseline(ref, tok, cells):
@@ -266,8 +310,13 @@ def main() -> None:
     prompt_lists = [tok.encode(s).ids for s in buggy[:args.prompt_limit]]
     layers_s = statistics.mean(layers_only(engine.model, prompt_lists, args.threads, False))
 
+    cost = layer_cost_model(engine.model, token_lists, args.threads)
     for name, (stats, _) in results.items():
         figures[name] = {k: round(v, 4) for k, v in stats.items()}
+        # the run's time by the cost model: its layers, and all else (heads, exit tests, walk)
+        layers_s = layers_time(cost, stats["layer_steps"], stats["row_layers"])
+        figures[name]["layers_model_s"] = round(layers_s, 3)
+        figures[name]["other_s"] = round(stats["time_s"] - layers_s, 3)
     figures.update({
         "llamacpp_batched_tps": round(llama_batched, 2), "llamacpp_decode_tps": round(llama_decode, 2),
         "ratio_batched_exit": ratio("exit_batched", llama_batched),
@@ -309,6 +358,27 @@ def main() -> None:
           f"one row at a time {seq_layers:.1f} tok/s = {figures['bound_sequential_exact']:.2f}x llama.cpp "
           f"decoding; each cell in one batch {batch_layers:.1f} tok/s = {figures['bound_batched_exact']:.2f}x "
           f"llama.cpp batched; {layers_s:.3f} s/cell = {figures['bound_vs_prompt_exact']:.1f}x the prompt baseline")
+
+    print(f"cost model (this run): a layer costs {cost['layer_fixed_ms']:.2f} ms a batch + "
+          f"{cost['row_layer_ms']:.3f} ms a row (batches of {cost['sizes']} rows: "
+          f"{cost['per_layer_ms']} ms a layer); the output head {cost['full_head_row_ms']:.2f} ms "
+          f"a row, {cost['shortlist_head_row_ms']:.3f} ms on the shortlist")
+    for name, (stats, _) in results.items():
+        f = figures[name]
+        print(f"  {name}: {stats['time_s']:.2f} s = layers {f['layers_model_s']:.2f} s "
+              f"({stats['layer_steps']} layer steps, {stats['row_layers']} row-layers) + all else "
+              f"{f['other_s']:.2f} s")
+    if "exit_batched_propagate" in results:
+        # the bound: propagate's layer steps, its row-layers scaled to a layer fraction, nothing else
+        st = results["exit_batched_propagate"][0]
+        bound = {}
+        for frac in (st["layer_fraction"], 0.6, 0.4):
+            secs = layers_time(cost, st["layer_steps"], st["row_layers"] * frac / st["layer_fraction"])
+            bound[round(frac, 3)] = round(st["tokens"] / secs / llama_batched, 3)
+        figures["bound_propagate_layers_only"] = bound
+        print("bound, propagate's batches with nothing but their layers: " + ", ".join(
+            f"at layer fraction {k:.1%} {v:.2f}x llama.cpp batched" for k, v in bound.items()))
+    figures["cost_model"] = cost
 
     def shares(stats):
         prefix = "branch_time_share_"

@@ -20,7 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import quality  # noqa: E402  (the datasets and their preludes)
 
 from jupyter_codecheck.core.adapter import load_model  # noqa: E402
-from jupyter_codecheck.core.check import _calibrated_margin, check  # noqa: E402
+from jupyter_codecheck.core.calibration import shipped, shipped_margin  # noqa: E402
+from jupyter_codecheck.core.check import check  # noqa: E402
+from jupyter_codecheck.core.evidence import EvidenceConfig  # noqa: E402
 from jupyter_codecheck.tools.calibrate import choose_margin, file_gain  # noqa: E402
 
 
@@ -46,14 +48,14 @@ def main(argv=None) -> None:
         if (k + 1) % 20 == 0:
             print(f"[{k + 1}/{len(jobs)}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     m = choose_margin(results, args.target)
-    shipped = _calibrated_margin(args.model)
-    at_shipped = sum(file_gain(r) >= shipped for r in results) / len(results)
+    margin_now = shipped(shipped_margin, args.model, EvidenceConfig.margin)
+    at_shipped = sum(file_gain(r) >= margin_now for r in results) / len(results)
     print(f"{len(jobs)} correct files of the calib half: margin {m.margin} nats leaves "
           f"{m.achieved_false_alarm:.1%} flagged ({m.files_with_errors} with errors); the shipped "
-          f"{shipped} nats leaves {at_shipped:.1%}")
+          f"{margin_now} nats leaves {at_shipped:.1%}")
     print(json.dumps({"model": args.model or "default", "files": len(jobs), "target": args.target, "margin": m.margin,
                       "flagged_at_margin": round(m.achieved_false_alarm, 4),
-                      "files_with_errors": m.files_with_errors, "shipped_margin": shipped,
+                      "files_with_errors": m.files_with_errors, "shipped_margin": margin_now,
                       "flagged_at_shipped": round(at_shipped, 4)}))
 
 

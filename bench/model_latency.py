@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from check_options import parse_option  # noqa: E402
 from latency import CELL_10, FACTS_CELL, _facts_namespace  # noqa: E402
-from quality import parse_option  # noqa: E402
 
 MODELS = ("smollm2-135m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
 

@@ -89,6 +89,7 @@ from jupyter_codecheck.core.pieces import select_context  # noqa: E402
 from jupyter_codecheck.core.result import CheckResult  # noqa: E402
 from jupyter_codecheck.core.sources import is_python_cell  # noqa: E402
 from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402
+from check_options import parse_option  # noqa: E402
 from disk_cache import DiskCache  # noqa: E402
 from notebook_standins import build_namespace, comment_magics  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, command, require  # noqa: E402
@@ -148,16 +149,6 @@ def n_lines(src: str) -> int:
 
 
 # -- checks, cached -----------------------------------------------------------------------------------
-
-def parse_option(text: str):
-    name, eq, value = text.partition("=")
-    if not eq:
-        raise argparse.ArgumentTypeError(f"--option takes name=value, got {text!r}")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
 
 def namespace_option() -> str:
     """`namespace` once check() has it; until then `names` takes the same dict."""

@@ -15,9 +15,10 @@ false alarm.
   opaque; a class body only if it holds defs and literal assignments, its bases real classes)
 - DataFrame with known columns: a real 3-row DataFrame with exactly those columns and dtypes
   from their kinds (values from the published ranges/examples; the rows and the index are not
-  the kernel's); without column names: opaque. Series: real, dtype as published or as its
+  the kernel's); without column names: of its shape and its one dtype, each label an object no
+  name can be told from (else opaque). Series: real, dtype as published or as its
   values say; else opaque. numpy arrays: a real array of that shape and dtype that costs one
-  element (zero strides). list/tuple: of that length, every element opaque. dict: real when the
+  element (zero strides), the least published value (else 0). list/tuple: of that length, every element opaque. dict: real when the
   summary lists every key (values opaque unless a literal). str/int/float/bool: the value.
 - a scikit-learn estimator the summary says is not fitted (`is_fitted: false`): an instance of
   that class built with its defaults, unfitted as the real one and with the same attributes
@@ -103,6 +104,13 @@ class Opaque:
 
     def __eq__(self, other):
         return self is other
+
+
+class Described(Opaque):
+    """An opaque object whose attributes the summary publishes (`__method__<name>_<attr>`
+    entries: an attribute's shape and dtype, a dict's keys): those are its own, read as any
+    instance's; every other attribute, item or call stays unknown."""
+    __slots__ = ("__dict__",)
 
 
 def _opaque_op(name):
@@ -577,7 +585,7 @@ def _dataframe(entry: dict):
     import pandas as pd
     cols = entry.get("per_column")
     if not cols:
-        return None, "DataFrame without column names"
+        return _unlabelled_frame(entry)
     shape = entry.get("shape")
     if shape and len(shape) == 2 and shape[1] != len(cols):
         return None, "DataFrame columns published in part"
@@ -589,6 +597,39 @@ def _dataframe(entry: dict):
             return None, f"column {name!r}: {why}"
         data[name] = s.reset_index(drop=True)
     return pd.DataFrame(data), None
+
+
+class UnknownLabel:
+    """A column label the summary does not give: a reader must not tell it from any name."""
+    __slots__ = ("position",)
+
+    def __init__(self, position: int):
+        self.position = position
+
+    def __repr__(self):
+        return f"<unknown column {self.position}>"
+
+
+_MOST_COLUMNS = 100_000
+
+
+def _unlabelled_frame(entry: dict):
+    """A DataFrame whose shape and one dtype the summary gives, not its column names: that shape,
+    every column of that dtype, each label an `UnknownLabel` (no key or attribute can be told)."""
+    import numpy as np
+    import pandas as pd
+    shape, dtypes = entry.get("shape"), entry.get("dtypes")
+    if not (isinstance(shape, list) and len(shape) == 2 and all(type(k) is int and k >= 0 for k in shape)):
+        return None, "DataFrame without column names"
+    if not isinstance(dtypes, list) or len(dtypes) != 1 or _np_dtype(dtypes[0]) is None or \
+            _np_dtype(dtypes[0]).kind not in "biuf":
+        return None, "DataFrame without column names, of several dtypes"
+    if shape[1] > _MOST_COLUMNS:
+        return None, "DataFrame without column names, too wide to stand in"
+    labels = pd.Index([UnknownLabel(k) for k in range(shape[1])], dtype=object)
+    one = np.zeros(1, dtype=_np_dtype(dtypes[0]))           # one element for every cell (zero strides)
+    values = np.lib.stride_tricks.as_strided(one, shape=tuple(shape), strides=(0, 0))
+    return pd.DataFrame(values, columns=labels, copy=False), None
 
 
 def _series(entry: dict):
@@ -642,6 +683,9 @@ def _ndarray(entry: dict):
         return None, f"ndarray dtype {dtype!r} unknown here"
     shape = tuple(int(x) for x in shape)
     one = np.zeros(1, dtype=dt)
+    low = (entry.get("value_range") or (entry.get("value_info") or {}).get("value_range") or [None])[0]
+    if type(low) in (int, float) and dt.kind in "iuf" and np.array(low, dtype=dt) == low:
+        one[0] = low                     # a value the array holds (its least), not an invented zero
     if dt.hasobject:
         return np.broadcast_to(one.reshape(()), shape), None
     return np.lib.stride_tricks.as_strided(one, shape=shape, strides=(0,) * len(shape), writeable=True), None
@@ -701,6 +745,25 @@ def _unfitted_estimator(tname: str):
         return cls(), None
     except Exception as e:  # noqa: BLE001 - not importable or not buildable with its defaults
         return None, f"{tname} not built: {type(e).__name__}"
+
+
+def _fitted_estimator(tname: str, entry: dict, name: str, target: str):
+    """A fitted estimator holding the fitted attributes the summary publishes
+    (`n_features_in_`, ...): faithful for its class's methods and those attributes only, so
+    built only when the target reads no other attribute of it."""
+    fitted = entry.get("fitted_attributes")
+    if not isinstance(fitted, dict) or not fitted or \
+            any(not k.endswith("_") or type(v) not in (int, float, str, bool) for k, v in fitted.items()):
+        return None, "fitted attributes not published as numbers"
+    obj, why = _unfitted_estimator(tname)
+    if obj is None:
+        return None, why
+    for owner, attr in _attribute_reads(target):
+        if owner == name and attr not in fitted and (attr.endswith("_") or not callable(getattr(type(obj), attr, None))):
+            return None, f"the target reads {name}.{attr}, not published"
+    for k, v in fitted.items():
+        object.__setattr__(obj, k, v)
+    return obj, None
 
 
 # -- the namespace ----------------------------------------------------------------------------------
@@ -815,6 +878,9 @@ def build_namespace(earlier: list[str], target: str, runtime: dict) -> Standins:
         elif tname.startswith("sklearn.") and entry.get("is_fitted") is False:
             obj, why = _unfitted_estimator(tname)
             how = "unfitted estimator"
+        elif tname.startswith("sklearn.") and entry.get("is_fitted") is True:
+            obj, why = _fitted_estimator(tname, entry, name, target)
+            how = "fitted estimator"
         elif tname.startswith("__main__."):
             why = "instance of a notebook class"
         elif tname in ("type",) or tname.endswith("Meta"):
@@ -829,12 +895,68 @@ def build_namespace(earlier: list[str], target: str, runtime: dict) -> Standins:
             out.namespace[name] = obj
             out.described[name] = _describe(obj, how, b)
 
+    _publish_attributes(out, summary, target)
     for name in sorted(used_names(target) - set(out.namespace) - set(out.skipped)):
         if name in binds:
             opaque(name, "defined by the earlier cells, not in the summary")
     if unreadable:
         out.described["__unreadable_earlier_cell__"] = {"standin": "note"}
     return out
+
+
+def _attribute_reads(target: str) -> set[tuple[str, str]]:
+    """The (name, attribute) pairs `name.attr` the target reads."""
+    tree = _parse(target)
+    if tree is None:
+        return set()
+    return {(n.value.id, n.attr) for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
+
+
+def _standin(entry: dict, name: str):
+    """A stand-in for a published value (not a name the cells bind): (object, how) or (None, why)."""
+    tname = _type_name(entry)
+    if tname == "pandas.core.frame.DataFrame":
+        return _dataframe(entry)[0], "DataFrame"
+    if tname == "pandas.core.series.Series":
+        return _series(entry)[0], "Series"
+    if tname == "numpy.ndarray":
+        return _ndarray(entry)[0], "ndarray"
+    if tname == "dict" and entry.get("detected") == "training_history_dict":
+        keys = entry.get("metrics")
+        if isinstance(keys, list) and len(keys) == entry.get("length") and all(type(k) is str for k in keys):
+            return {k: Opaque(f"{name}[{k!r}]") for k in keys}, "dict"     # every key listed
+        return None, "dict"
+    if tname in ("list", "tuple", "dict"):
+        return _container(entry, tname, name)[0], tname
+    if tname in ("str", "int", "float", "bool"):
+        return _scalar(entry, tname)[0], tname
+    return None, tname
+
+
+def _publish_attributes(out: Standins, summary: dict, target: str) -> None:
+    """Opaque stand-ins given the attributes the summary publishes for them and the target
+    reads (`__method__test_generator_classes`: `test_generator.classes`, an ndarray)."""
+    reads = _attribute_reads(target)
+    opaque = {n for n, d in out.described.items() if d.get("standin") == "opaque"}
+    for key, entry in summary.items():
+        if not key.startswith("__method__") or not isinstance(entry, dict):
+            continue
+        rest = key[len("__method__"):]
+        owners = [n for n in opaque if rest.startswith(n + "_") and (n, rest[len(n) + 1:]) in reads]
+        if len(owners) != 1:
+            continue                     # no such read, or the name's split is ambiguous
+        owner = owners[0]
+        attr = rest[len(owner) + 1:]
+        value, how = _standin(entry, f"{owner}.{attr}")
+        if value is None:
+            continue
+        held = out.namespace[owner]
+        if type(held) is not Described:
+            held = out.namespace[owner] = Described(owner)
+            out.described[owner] = dict(out.described[owner], standin="opaque with attributes", attributes={})
+        object.__setattr__(held, attr, value)
+        out.described[owner]["attributes"][attr] = _describe(value, how, None)
 
 
 def _describe(obj, how: str, b: Binding) -> dict:
@@ -846,10 +968,15 @@ def _describe(obj, how: str, b: Binding) -> dict:
         d["object"] = f"{getattr(obj, '__module__', '?')}.{getattr(obj, '__qualname__', getattr(obj, '__name__', '?'))}"
     elif how.endswith("(def)"):
         d["source"] = ast.unparse(b.node)
+    elif how == "DataFrame" and len(obj.columns) and type(obj.columns[0]) is UnknownLabel:
+        d["shape"], d["dtype"] = list(obj.shape), str(obj.dtypes.iloc[0])
     elif how == "DataFrame":
         d["columns"] = {str(c): str(t) for c, t in obj.dtypes.items()}
     elif how == "Series":
         d["dtype"], d["name"], d["index"] = str(obj.dtype), obj.name, "unknown"
+    elif how == "fitted estimator":
+        d["class"] = type(obj).__qualname__
+        d["fitted"] = {k: v for k, v in vars(obj).items() if k.endswith("_")}
     elif how == "ndarray":
         d["shape"], d["dtype"] = list(obj.shape), str(obj.dtype)
     elif how in ("list", "tuple"):

@@ -45,6 +45,7 @@ from jupyter_codecheck.core.result import CheckResult  # noqa: E402
 from jupyter_codecheck.tools.line_scores import METHODS, ranked_lines  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
+from check_options import parse_option  # noqa: E402
 from disk_cache import DiskCache  # noqa: E402
 from requirements import command, require  # noqa: E402
 
@@ -687,16 +688,6 @@ def parse_limit(text: str) -> tuple[str, int]:
     if n < 0:
         raise argparse.ArgumentTypeError(f"--limit must be >= 0, got {n}")
     return name, n
-
-
-def parse_option(text: str):
-    name, eq, value = text.partition("=")
-    if not eq:
-        raise argparse.ArgumentTypeError(f"--option takes name=value, got {text!r}")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
 
 
 def main(argv=None) -> None:

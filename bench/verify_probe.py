@@ -256,8 +256,9 @@ def main(argv=None) -> None:
                         "verdicts": record})
         if (k + 1) % 50 == 0:
             print(f"[traced {k + 1}/{len(jobs)}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    from jupyter_codecheck.core.check import _calibrated_margin
-    margin = args.margin if args.margin is not None else _calibrated_margin(None)
+    from jupyter_codecheck.core.calibration import shipped, shipped_margin
+    from jupyter_codecheck.core.evidence import EvidenceConfig
+    margin = args.margin if args.margin is not None else shipped(shipped_margin, None, EvidenceConfig.margin)
     grid = replay(files, margin)
     print(f"grid at margin {margin:.2f} ({sum(len(f['verdicts']) for f in files)} candidates):")
     for g in grid:

@@ -124,6 +124,8 @@ def test_result_fields_and_json_round_trip():
     assert r.evidence and r.evidence[0].replacement == "print" and r.evidence[0].gain > 0
     for key in ("tokens", "layers_computed", "layers_possible", "exit_histogram", "time_s", "tokens_per_s"):
         assert key in r.stats
+    # a batch pays for every layer it runs, however few rows are left (bench/check.py's cost model)
+    assert r.stats["layer_steps"] % r.stats["n_layer"] == 0 and r.stats["layer_steps"] >= r.stats["n_layer"]
 
 
 def test_diff_rows_of_a_real_check_mark_the_fix_and_travel_in_the_json():
@@ -319,3 +321,23 @@ def test_places_weighs_the_cells_most_surprising_lines_and_every_error():
     assert weighed[2] == len({8, *top2})
     assert weighed[1] == len({8, *top2[:1]})
     assert weighed[0] > weighed[2]
+
+
+def test_beside_a_kernel_the_cells_own_facts_are_read_once(monkeypatch):
+    """The check reads the cell's kernel facts, and the fix gate compares each candidate's facts
+    with that same read (no second read of the cell as written)."""
+    import pandas as pd
+    from jupyter_codecheck.core import kernel
+    from jupyter_codecheck.core.adapter import load_model
+    cell = "margin = df['revenue'] - df['cost']\nprint(margin.meen())\n"
+    ns = {"df": pd.DataFrame({"revenue": [10.0, 12.5, 9.0], "cost": [4.0, 5.0, 3.5]})}
+    reads, read = [], kernel.kernel_facts
+
+    def counted(source, namespace, **kw):
+        reads.append(source)
+        return read(source, namespace, **kw)
+    monkeypatch.setattr(kernel, "kernel_facts", counted)
+    load_model().forget()                    # no verdicts kept from another check: the gate runs
+    check(cell, namespace=ns, **FAST)
+    assert reads.count(cell) == 1, reads
+    assert len(reads) > 1, reads             # the gate read a candidate's facts

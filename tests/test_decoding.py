@@ -215,7 +215,7 @@ def test_exit_policy_atoms():
 
 def test_exit_policy_schedule_and_bands():
     pol = MinLayer(RefArgmax(), 4, every=2)
-    assert pol.test_layers(10) == {4, 6, 8}
+    assert pol.test_layers(10) == {4, 6, 8, 9}     # and the last layer, whatever the step
     s3 = _stats(3, [0.9], [0], [[0.9, 0.01]])
     assert not pol.decide(s3).any()
     assert FixedLayer(6).test_layers(10) == {6}
@@ -235,7 +235,7 @@ def test_exit_policy_schedule_and_bands():
 
 def test_policy_names_round_trip_and_errors():
     p = make_policy("ref-top1:0.5+margin:1,min:8,every:2,after-accept")
-    assert isinstance(p, IfPrevAccepted) and p.test_layers(30) == set(range(8, 29, 2))
+    assert isinstance(p, IfPrevAccepted) and p.test_layers(30) == set(range(8, 29, 2)) | {29}
     assert make_policy(None) is None and make_policy("none") is None
     assert isinstance(make_policy("default"), IfPrevAccepted)
     assert isinstance(make_policy("ref-argmax|max-prob:0.9"), AnyOf)
@@ -294,6 +294,8 @@ def test_healable_rows_whose_longer_tokens_are_shortlisted_are_settled_at_the_la
 def test_a_test_at_the_last_layer_spares_the_full_head():
     assert MinLayer(RefTop1(0.7), -1).test_layers(8) == {7}
     assert make_policy("head").test_layers(30) == {29}
+    # every third layer from layer 2 misses the last of 28 (Qwen2.5-Coder-1.5B) but not of 30
+    assert 27 in make_policy("lens").test_layers(28) and 29 in make_policy("lens").test_layers(30)
     model = FakeLayerModel(TARGET, n_layer=8)
     scorer = Scorer(model, make_policy("ref-top1:0.7,min:-1"), top_k=4)
     dists = scorer.extend(TARGET[:5], TARGET[1:6], last_ok=[True, False, True, True, True])

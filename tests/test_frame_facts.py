@@ -254,6 +254,32 @@ def test_index_level_names_count_where_pandas_takes_them():
     holds("t = by_region.groupby('region').agg({'region': 'count'})\n", ns, KeyError, kind="key")
 
 
+@pytest.mark.parametrize("cell, good", [
+    ("t = sales.groupby('region').get_group('n').sort_values(by='revenu')\n",
+     "t = sales.groupby('region').get_group('n').sort_values(by='revenue')\n"),
+    ("t = sales.dropna().head(2).drop_duplicates(subset=['prodcut'])\n",
+     "t = sales.dropna().head(2).drop_duplicates(subset=['product'])\n"),
+    ("t = sales.query('revenue > 1').set_index('regoin')\n", "t = sales.query('revenue > 1').set_index('region')\n"),
+    ("t = sales.sort_values('revenue').nlargest(2, columns='revnue')\n",
+     "t = sales.sort_values('revenue').nlargest(2, columns='revenue')\n"),
+    ("t = sales.fillna(0).astype({'revenue': int}).dropna(subset=['x'])\n",
+     "t = sales.fillna(0).astype({'revenue': int}).dropna(subset=['region'])\n"),
+])
+def test_a_column_argument_through_a_chain_that_keeps_some_of_the_frames_columns(cell, good):
+    ns = namespace(sales=SALES)
+    holds(cell, ns, KeyError, kind="key")
+    runs_unclaimed(good, ns)
+
+
+def test_no_column_claim_through_a_method_that_may_add_columns():
+    ns = namespace(sales=SALES)
+    for cell in ("t = sales.reset_index().sort_values('index')\n", "t = sales.assign(z=1).sort_values('z')\n",
+                 "t = sales.groupby('region').sum().sort_values('revenue')\n",
+                 "t = sales.head(3).groupby(['n', 's', 'n']).size()\n"):
+        exec(cell, dict(ns))
+        runs_unclaimed(cell, ns)
+
+
 def test_get_group_of_a_value_the_column_does_not_hold():
     ns = namespace(sales=SALES, nums=pd.DataFrame({"k": [1, 2, 2], "v": [1.0, 2.0, 3.0]}))
     f = holds("g = sales.groupby('region').get_group('N')\n", ns, KeyError, kind="key")
@@ -415,4 +441,36 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
         claims = [f.line for f in kernel_facts(f"c = num.iloc[7]\n{cell}\n", ns) if f.kind in ("value", "key")]
         assert claims == [1], (cell, kernel_facts(f"c = num.iloc[7]\n{cell}\n", ns))
     assert RAN == []
+    plt.close("all")
+
+
+WIDE_FRAME = pd.DataFrame({f"c{k}": [1.0, 2.0] for k in range(5)})
+
+
+@pytest.mark.parametrize("cell, good", [
+    ("fig, ax = plt.subplots(3, 1)\nfor i, col in enumerate(list(wide.columns.values)):\n    ax[i].set_title(col)\n",
+     "fig, ax = plt.subplots(5, 1)\nfor i, col in enumerate(list(wide.columns.values)):\n    ax[i].set_title(col)\n"),
+    ("fig, axes = plt.subplots(1, 4)\nfor i, col in enumerate(wide):\n    a = axes[i]\n    a.plot(wide[col])\n",
+     "fig, axes = plt.subplots(1, 5)\nfor i, col in enumerate(wide):\n    a = axes[i]\n    a.plot(wide[col])\n"),
+    ("out = np.zeros(4)\nfor k in range(len(wide.columns)):\n    out[k] = wide.iloc[0, k]\n",
+     "out = np.zeros(5)\nfor k in range(len(wide.columns)):\n    out[k] = wide.iloc[0, k]\n"),
+    ("for k in range(1, 6):\n    v = arr[k]\n", "for k in range(1, 5):\n    v = arr[k]\n"),
+])
+def test_a_loop_that_counts_past_an_arrays_length_indexes_beyond_it(cell, good):
+    ns = namespace(wide=WIDE_FRAME, arr=np.arange(5))
+    holds(cell, ns, IndexError)
+    runs_unclaimed(good, ns)
+    plt.close("all")
+
+
+def test_no_loop_claim_where_an_iteration_may_skip_the_index_or_the_count_may_change():
+    ns = namespace(wide=WIDE_FRAME, arr=np.arange(5), names=["a", "b", "c", "d", "e", "f"])
+    for cell in ("fig, ax = plt.subplots(3, 1)\nfor i, col in enumerate(wide.columns):\n    if i >= len(ax):\n"
+                 "        break\n    ax[i].set_title(col)\n",
+                 "fig, ax = plt.subplots(3, 1)\nfor i, col in enumerate(wide.columns):\n    if i < 3:\n        ax[i].set_title(col)\n",
+                 "for i, n in enumerate(names):\n    names.pop()\n    v = arr[i]\n",
+                 "for i in range(6):\n    i = i % 5\n    v = arr[i]\n",
+                 "for i in range(6):\n    try:\n        v = arr[i]\n    except IndexError:\n        pass\n"):
+        exec(cell, dict(ns))
+        runs_unclaimed(cell, ns)
     plt.close("all")

@@ -186,3 +186,17 @@ class Odd:
 
 def test_a_signature_of_the_users_is_not_read_through_a_partial_or_a_descriptor():
     _silent(["part(2, 3)\n", "Odd(1, 2, 3)\n"], {"part": functools.partial(Signed(), 1), "Odd": Odd})
+
+
+class Maker:
+    """A class of the user's named as a library's constructor is: its call is the user's code."""
+
+    def __init__(self, *args):
+        RAN.append("Maker.__init__")
+
+
+def test_a_chain_from_the_users_frame_a_constructor_of_the_users_and_a_loop_over_their_array_run_nothing(ns):
+    ns = {**ns, "Categorical": Maker, "Counter": Maker}
+    _silent(['t = uf.dropna().head(2).sort_values(by="zz")\n', 't = lf.groupby("a").get_group(1).set_index("zz")\n',
+             'c = Categorical([1])\nc.cat\n', 'c = Counter("ab")\nc.most_comon\n',
+             'for i in range(9):\n    v = grid[i]\n', 'for i, c in enumerate(uf):\n    v = grid[i]\n'], ns)

@@ -442,3 +442,17 @@ def test_names_is_the_deprecated_name_of_namespace():
     assert validate({"namespace": live})["namespace"] is live          # objects: never copied
     with pytest.raises(OptionError, match="not both"):
         validate({"names": ["a"], "namespace": ["b"]})
+
+
+def test_a_namespace_is_taken_without_the_repr_of_its_objects():
+    """A kernel's namespace is every object the user has: validating it runs none of their code
+    and formats none of their data (an error message is made only when one is raised)."""
+    ran = []
+
+    class Loud:
+        def __repr__(self):
+            ran.append("__repr__")
+            return "Loud()"
+    namespace = {"loud": Loud(), "rows": list(range(5))}
+    assert CheckOptions.from_kwargs(namespace=namespace).namespace is namespace
+    assert ran == []

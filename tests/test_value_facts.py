@@ -372,3 +372,38 @@ def test_the_parts_train_test_split_makes_are_new_arrays():
     holder = [np.ones((8, 2))]
     assert value_facts("a, b = train_test_split(holder[0], [1] * 8)\nshrink(a)\n", namespace(holder=holder, **{
         k: ns[k] for k in ("train_test_split", "shrink")})) == []
+
+
+class _Recorded(np.ndarray):
+    """An array subclass of the user's: reading its values would run its hooks."""
+
+    def __array_finalize__(self, obj):
+        _RAN.append("__array_finalize__")
+
+
+_RAN: list[str] = []
+
+
+@pytest.mark.parametrize("metric", __import__(
+    "jupyter_codecheck.core.kernel.metrics", fromlist=["CLASSIFICATION_METRICS"]).CLASSIFICATION_METRICS)
+def test_a_classification_metric_given_a_continuous_target_is_a_valueerror(metric):
+    import sklearn.metrics
+    ns = namespace(metric=getattr(sklearn.metrics, metric), y=pd.Series([0, 1, 1, 0]), labels=[0, 1, 1, 0],
+                   probs=np.array([0.2, 0.9, 0.7, 0.1]), preds=np.array([0, 1, 1, 1]), short=np.array([0.5, 0.2]))
+    holds("s = metric(y, probs)\n", ns, ValueError)
+    holds("s = metric(probs, labels)\n", ns, ValueError)
+    holds("s = metric(y, short)\n", ns, ValueError)          # another length: a ValueError first
+    runs_unclaimed("s = metric(y, preds)\n", ns)
+    runs_unclaimed("s = metric(labels, (probs > 0.5).astype(int))\n", ns)
+
+
+def test_no_metric_claim_on_the_users_array_or_where_a_target_is_no_sequence():
+    from sklearn.metrics import accuracy_score
+    users = np.array([0.2, 0.9]).view(_Recorded)
+    ns = namespace(accuracy_score=accuracy_score, users=users, y=np.array([0, 1]), probs=np.array([0.2, 0.9]))
+    holds("s = accuracy_score(y_pred=probs, y_true=y)\n", ns, ValueError)
+    assert value_facts("s = accuracy_score(y1=y, y2=probs)\n", ns) == []     # a TypeError, not this rule's
+    _RAN.clear()
+    assert value_facts("s = accuracy_score(y, users)\n", ns) == []
+    assert value_facts("s = accuracy_score(None, probs)\n", ns) == []      # a TypeError, not this rule's
+    assert _RAN == []

@@ -51,8 +51,9 @@ def run(cell: str, ns: dict) -> tuple[str, int] | None:
 
 
 def named(fact) -> str:
-    """The exception a fact names (a key fact: KeyError)."""
-    return "KeyError" if fact.kind == "key" else fact.message.rpartition(": ")[2].split(" ")[0]
+    """The exception a fact names (a key fact: KeyError, an attribute fact: AttributeError)."""
+    by_kind = {"key": "KeyError", "attribute": "AttributeError"}
+    return by_kind.get(fact.kind) or fact.message.rpartition(": ")[2].split(" ")[0]
 
 
 def holds(cell: str, ns: dict | None = None):
@@ -68,6 +69,28 @@ def runs_unclaimed(cell: str, ns: dict | None = None) -> None:
     ns = ns or namespace()
     assert value_facts(cell, ns) == [], cell
     assert run(cell, ns) is None, cell
+
+
+def random_cells_held(make_cell, read_facts, seed: int, cells: int) -> tuple[int, int, int]:
+    """Random cells, each read and run: a cell's first fact is the exception it raises on the
+    fact's line, unless an earlier line raised first (the line claimed then never runs); a cell
+    that runs has no fact. Returns the cells with a fact, the cells that ran, and the facts an
+    earlier line's exception came before."""
+    rnd = random.Random(seed)
+    claimed = ran = earlier = 0
+    for _ in range(cells):
+        cell = make_cell(rnd)
+        facts = read_facts(cell, namespace())
+        raised = run(cell, namespace())
+        if facts:
+            claimed += 1
+            assert raised is not None, (cell, facts[0].message)
+            if raised[1] < facts[0].line:
+                earlier += 1
+                continue
+            assert raised == (named(facts[0]), facts[0].line), (cell, facts[0].message, raised)
+        ran += raised is None
+    return claimed, ran, earlier
 
 
 # each: a cell whose last line the value made above breaks, and the same cell made to fit
@@ -313,20 +336,7 @@ def test_random_chains_against_numpy_every_claim_raised_on_its_line_no_claim_on_
     """A claim's line raises the exception it names, unless an earlier line raised first (a
     numpy scalar where an array is needed, say: no value, no claim there, and the line claimed
     never runs); a cell that runs has no claim."""
-    rnd = random.Random(11)
-    claimed = ran = earlier = 0
-    for _ in range(1500):
-        cell = _chain(rnd)
-        facts = value_facts(cell, namespace())
-        raised = run(cell, namespace())
-        if facts:
-            claimed += 1
-            assert raised is not None, (cell, facts[0].message)
-            if raised[1] < facts[0].line:
-                earlier += 1
-                continue
-            assert raised == (named(facts[0]), facts[0].line), (cell, facts[0].message, raised)
-        ran += raised is None
+    claimed, ran, earlier = random_cells_held(_chain, value_facts, seed=11, cells=1500)
     assert claimed > 400 and ran > 300 and earlier < claimed // 20, (claimed, ran, earlier)
 
 
@@ -370,17 +380,8 @@ def _frame_chain(rnd: random.Random) -> str:
 
 
 def test_random_frame_chains_against_pandas_and_scikit_learn():
-    rnd = random.Random(3)
-    claimed = ran = 0
-    for _ in range(400):
-        cell = _frame_chain(rnd)
-        facts = [f for f in kernel_facts(cell, namespace()) if f.kind in ("value", "key")]
-        raised = run(cell, namespace())
-        if facts:
-            claimed += 1
-            assert raised is not None and (raised[1] < facts[0].line or raised == (named(facts[0]), facts[0].line)), \
-                (cell, facts[0].message, raised)
-        ran += raised is None
+    claimed, ran, _ = random_cells_held(_frame_chain, lambda cell, ns: [
+        f for f in kernel_facts(cell, ns) if f.kind in ("value", "key")], seed=3, cells=400)
     assert claimed > 80 and ran > 100, (claimed, ran)
 
 
@@ -534,21 +535,8 @@ def _made_cell(rnd: random.Random) -> str:
 def test_random_cells_of_made_values_every_attribute_claim_raised_on_its_line():
     """Every attribute claim on a value the cell makes is the AttributeError the cell raises on
     that line (unless an earlier line raised first); a cell that runs has none."""
-    rnd = random.Random(7)
-    claimed = ran = earlier = 0
-    for _ in range(1500):
-        cell = _made_cell(rnd)
-        facts = attribute_facts(cell, namespace())
-        raised = run(cell, namespace())
-        if facts:
-            claimed += 1
-            assert raised is not None, (cell, facts[0].message)
-            if raised[1] < facts[0].line:
-                earlier += 1
-                continue
-            assert raised == ("AttributeError", facts[0].line), (cell, facts[0].message, raised)
-        ran += raised is None
-    assert claimed > 300 and ran > 100, (claimed, ran, earlier)
+    claimed, ran, _ = random_cells_held(_made_cell, attribute_facts, seed=7, cells=1500)
+    assert claimed > 300 and ran > 100, (claimed, ran)
 
 
 @pytest.mark.parametrize("cell, fitting", [

@@ -34,6 +34,7 @@ class EngineLayerModel:
         self.lens = lens
         self._layer = -1
         self.layers_computed = 0     # row-layers computed in full (incl. carried / riding along)
+        self.layer_steps = 0         # layers computed for a batch, whatever its number of rows
 
     @property
     def n_context(self) -> int:
@@ -57,6 +58,7 @@ class EngineLayerModel:
 
     def step(self) -> int:
         self._layer = self.session.step()
+        self.layer_steps += self._layer >= 0
         return self._layer
 
     def active(self):

@@ -168,3 +168,14 @@ def default_options(model_path=None) -> dict:
 
 __all__ = ["SCHEMA", "SHIPPED_DIR", "Calibration", "CalibrationError", "default_for", "default_options",
            "file_sha256", "load", "model_identity", "shipped_margin", "shipped_places"]
+
+
+def shipped(reader, model, default):
+    """What a reader of this module (`default_options`, `shipped_margin`, ...) finds shipped for
+    this model file, else the default: a model without a calibration, or without a file yet, is
+    checked all the same."""
+    try:
+        value = reader(model)
+    except (OSError, ValueError):
+        value = None
+    return default if value is None else value

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
+from functools import partial
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -19,6 +20,7 @@ import numpy as np
 from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
+from .calibration import shipped, shipped_margin, shipped_places
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -205,9 +207,11 @@ class _Run:
                 # reading the kernel's objects may import a library: an interrupt there cancels too
                 exact, reasons = self._notebook_facts(facts)
                 if hold_cell(engine.session, prefix, enc.ids):
-                    margin = opts.margin if opts.margin is not None else _calibrated_margin(opts.model, opts.notebook)
+                    margin = opts.margin if opts.margin is not None else shipped(
+                        partial(shipped_margin, notebook=opts.notebook), opts.model, EvidenceConfig.margin)
+                    places = opts.places if opts.places is not None else shipped(shipped_places, opts.model, 0)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
-                                         places=opts.places if opts.places is not None else _shipped_places(opts.model))
+                                         places=places)
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
                                   token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
@@ -238,6 +242,7 @@ class _Run:
                 exact = [f for f in opts.facts if 0 < f.line <= self.source.count("\n") + 1]
             elif isinstance(opts.namespace, Mapping):
                 exact = kernel_facts(self.source, opts.namespace, libraries=opts.libraries)
+                facts.live_facts = tuple(exact)     # the fix gate's "before": read once
             else:       # no kernel: the libraries the notebook imports are the objects there are
                 modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
                 exact = kernel_facts(self.source, modules, libraries=opts.libraries)
@@ -271,6 +276,7 @@ class _Run:
             "context_tokens": len(self.prefix),
             "context_reused": self.reused,
             "layers_computed": computed, "layers_possible": possible,
+            "layer_steps": self.layer_model.layer_steps,
             "layer_fraction": computed / possible if possible else 0.0,
             "decision_depth": float(((np.arange(n_layer) + 1) * scorer.exit_histogram).sum() / possible)
             if possible else 0.0,
@@ -349,27 +355,6 @@ def _corrected_lines(result: CheckResult) -> None:
 def _defining(earlier, context) -> list[str]:
     """The cells whose definitions count for Python's checks: the context and the cells before it."""
     return [*(earlier or ()), *(context or ())]
-
-
-def _calibrated_margin(model, notebook: bool = False) -> float:
-    """The margin shipped for this model file (core/calibration/*.json; on a notebook cell, its
-    notebook margin), else the default."""
-    try:
-        from .calibration import shipped_margin
-        margin = shipped_margin(model, notebook)
-    except (OSError, ValueError, ImportError):
-        margin = None
-    return EvidenceConfig.margin if margin is None else margin
-
-
-def _shipped_places(model) -> int:
-    """The `places` shipped for this model file (core/calibration/*.json), else 0."""
-    try:
-        from .calibration import shipped_places
-        places = shipped_places(model)
-    except (OSError, ValueError, ImportError):
-        places = None
-    return places or 0
 
 
 def _walk_slack(opts) -> int:

@@ -224,8 +224,8 @@ def adds_kernel_fact(c: Candidate, data: bytes, facts: CellFacts) -> bool:
     from collections import Counter
     from .kernel import kernel_facts
     if facts.live_facts is None:
-        facts.live_facts = Counter((f.kind, f.message) for f in kernel_facts(facts.source, facts.live))
-    before = facts.live_facts
+        facts.live_facts = tuple(kernel_facts(facts.source, facts.live))
+    before = Counter((f.kind, f.message) for f in facts.live_facts)
     after = Counter((f.kind, f.message) for f in kernel_facts(c.apply(data).decode("utf-8", "replace"),
                                                               facts.live))
     return bool(after - before)

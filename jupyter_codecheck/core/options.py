@@ -95,41 +95,43 @@ class Option:
             if self.nullable:
                 return None
             raise OptionError(f"{label}: None is not {self.expected()}")
-        bad = OptionError(f"{label}: {value!r} is not {self.expected()}")
+        # made only when raised: the repr of a namespace is every object's, the user's own included
+        def bad() -> OptionError:
+            return OptionError(f"{label}: {value!r} is not {self.expected()}")
         k = self.kind
         if k == "bool":
             if not isinstance(value, (bool, _np_bool())):
-                raise bad
+                raise bad()
             return bool(value)
         if k == "int":
             if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise bad
+                raise bad()
             value = int(value)
         elif k == "float":
             if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-                raise bad
+                raise bad()
             value = float(value) if not isinstance(value, int) else value
         if k in ("int", "float"):
             if self.low is not None and (value < self.low or (self.low_open and value == self.low)):
-                raise bad
+                raise bad()
             if self.high is not None and (value > self.high or (self.high_open and value == self.high)):
-                raise bad
+                raise bad()
             return value
         if k == "choice":
             if value not in self.choices:
-                raise bad
+                raise bad()
             return value
         if k == "str":
             if not isinstance(value, str):
-                raise bad
+                raise bad()
             return value
         if k == "model":
             if not isinstance(value, (str, _PathLike)):
-                raise bad
+                raise bad()
             return value
         if k == "policy":
             if not isinstance(value, (str, ExitPolicy)):
-                raise bad
+                raise bad()
             try:
                 make_policy(value)
             except ValueError as e:
@@ -137,7 +139,7 @@ class Option:
             return value
         if k in ("names", "cells"):
             if isinstance(value, str) or not all(isinstance(n, str) for n in value):
-                raise bad
+                raise bad()
             return value
         if k == "kinds":
             return _kinds(value, label, bad)
@@ -145,19 +147,19 @@ class Option:
             if isinstance(value, Mapping):
                 return value             # live objects: read, never copied or run
             if isinstance(value, str) or not all(isinstance(n, str) for n in value):
-                raise bad
+                raise bad()
             return frozenset(value)
         if k == "facts":
             from .kernel import KernelFact
             try:
                 return [f if isinstance(f, KernelFact) else KernelFact.from_dict(f) for f in value]
             except (TypeError, KeyError, ValueError):
-                raise bad from None
+                raise bad() from None
         if k == "cancel":
             if isinstance(value, threading.Event):
                 return value.is_set
             if not callable(value):
-                raise bad
+                raise bad()
             return value
         raise AssertionError(k)
 
@@ -188,13 +190,13 @@ class Option:
         return self.check(text, label)
 
 
-def _kinds(value, label: str, bad: OptionError) -> tuple[str, ...]:
+def _kinds(value, label: str, bad) -> tuple[str, ...]:
     """Finding kinds as a tuple, from "key,call" or a list; an unknown kind is named."""
     if isinstance(value, str):
         value = [k.strip() for k in value.split(",") if k.strip()]
     elif isinstance(value, Mapping) or not isinstance(value, (list, tuple, set, frozenset)) \
             or not all(isinstance(k, str) for k in value):
-        raise bad
+        raise bad()
     unknown = [k for k in value if k not in FINDING_KINDS]
     if unknown:
         raise OptionError(f"{label}: unknown finding kind {', '.join(map(repr, unknown))}; kinds: "
@@ -433,11 +435,8 @@ class CheckOptions(_make_class()):
 
 def _shipped_thresholds(model) -> dict:
     """The acceptance thresholds shipped for this model file ({} without a file or calibration)."""
-    try:
-        from .calibration import default_options
-        return default_options(model)
-    except (OSError, ValueError):      # no model file: loading it reports that clearly
-        return {}
+    from .calibration import default_options, shipped
+    return shipped(default_options, model, {})
 
 
 def resolve_policy_name(spec, kv_mode: str, have_lens: bool):

@@ -74,8 +74,9 @@ class CellFacts:
     outside: frozenset[str] | None = None
     stdlib_imports: frozenset[str] = frozenset()     # `import sys` at the cell's top level, stdlib only
     live: Mapping | None = None     # a kernel's namespace when one was given (name -> object)
-    # the kernel facts of the cell as written, read once for every candidate the gates weigh
-    live_facts: object = None
+    # the kernel facts of the cell as written (the check's own read of them, else the gate's),
+    # for every candidate the gates weigh
+    live_facts: tuple | None = None
 
     @property
     def parses(self) -> bool:

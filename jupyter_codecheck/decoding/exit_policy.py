@@ -253,7 +253,8 @@ class AnyOf(ExitPolicy):
 @dataclass(repr=False)
 class MinLayer(ExitPolicy):
     """No exit before `layer` (negative: counted from the end, -1 is the last layer); tests only
-    every `every` layers from there (cost control)."""
+    every `every` layers from there (cost control), and at the last layer, whatever the step:
+    there a passing test spares the full output head, the costliest read of a row."""
     inner: ExitPolicy
     layer: int
     every: int = 1
@@ -267,7 +268,7 @@ class MinLayer(ExitPolicy):
 
     def test_layers(self, n_layer):
         a = self.first(n_layer)
-        mine = {l for l in range(a, n_layer) if (l - a) % self.every == 0}
+        mine = {l for l in range(a, n_layer) if (l - a) % self.every == 0 or l == n_layer - 1}
         inner = self.inner.test_layers(n_layer)
         return mine if inner is None else mine & inner
 

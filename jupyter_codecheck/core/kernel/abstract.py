@@ -74,6 +74,7 @@ _MAX_COLUMNS = 10_000
 class Abstract(Made):
     """A value known by its kind and shape only. Each is one object of the cell's (identity is
     what flow.py follows): a result that is a new object is a new Abstract."""
+    library_parts = True
     like: str                          # "ndarray", "Series", "DataFrame", "Axes", "estimator" or "Generator"
     shape: tuple = ()                  # sizes, None where unknown; the number of dimensions is known
     kind: str | None = None            # numpy's dtype kind of the values (a frame's `.values`); None: unknown

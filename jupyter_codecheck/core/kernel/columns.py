@@ -40,6 +40,15 @@ _FUNCTIONS = {"merge": None,
               "melt": ((1, "id_vars"), (2, "value_vars"), False)}
 
 
+# DataFrame methods whose result is a DataFrame holding some of the frame's columns and no other
+# (rows selected, sorted or filled; columns dropped or selected; values converted): a column
+# the frame lacks, the result lacks too
+SUBSET_METHODS = frozenset({"head", "tail", "sample", "sort_values", "sort_index", "dropna", "drop_duplicates",
+                            "drop", "copy", "fillna", "ffill", "bfill", "query", "nlargest", "nsmallest",
+                            "filter", "select_dtypes", "replace", "astype", "round", "isna", "notna", "isnull",
+                            "notnull", "where", "mask"})
+
+
 @dataclass
 class ColumnUse:
     """String literals that must be columns of the DataFrame `frame` stands for."""
@@ -135,6 +144,25 @@ def _pivoted(n: ast.Call, kw: dict) -> list[ColumnUse]:
             uses.append(ColumnUse(frame, keys, index_names, f"for {method}()", function,
                                   None if function else n.func.value))
     return uses
+
+
+def subset_source(frame: ast.expr) -> ast.expr:
+    """The expression whose columns hold every column `frame` can have: `df` for
+    `df.dropna().head()` or `df.groupby("k").get_group("g")` (a group's rows, every column of the
+    frame), and `frame` itself when it is no such chain. The caller checks that `df` is a DataFrame."""
+    while isinstance(frame, ast.Call) and isinstance(frame.func, ast.Attribute) and \
+            not any(isinstance(a, ast.Starred) for a in frame.args) and \
+            all(k.arg is not None and (k.arg != "inplace" or isinstance(k.value, ast.Constant) and
+                                       k.value.value is False) for k in frame.keywords):
+        owner, method = frame.func.value, frame.func.attr
+        if method == "get_group" and isinstance(owner, ast.Call) and isinstance(owner.func, ast.Attribute) and \
+                owner.func.attr == "groupby" and all(k.arg not in ("axis", "level") for k in owner.keywords):
+            frame = owner.func.value
+        elif method in SUBSET_METHODS:
+            frame = owner
+        else:
+            break
+    return frame
 
 
 def column_literals(n: ast.Call) -> tuple[list[ast.Constant], bool] | None:

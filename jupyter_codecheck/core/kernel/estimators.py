@@ -95,6 +95,28 @@ def samples_problem(est, method: str, X, y, x_name: str, y_name: str) -> str | N
             "of samples)")
 
 
+def width_problem(est, method: str, fitted: int, width: int, x_name: str) -> str | None:
+    """`scaler.fit_transform(A)` then `scaler.transform(B)` in the cell, B `width` columns wide
+    and A `fitted`: scikit-learn's contract (its `check_n_features_in_after_fitting`) is that a
+    method that takes X after a fit raises ValueError on another number of features, for an
+    estimator that validates 2-D X (its tags); `est` is the estimator as the cell made it."""
+    if method not in NEEDS_FIT or width == fitted:
+        return None
+    try:
+        if _readable(est) is None or not sklearn_estimator(est, alone=True) or type(est).__name__ in UNCHECKED_INPUT:
+            return None
+        from sklearn.utils import get_tags
+        tags = get_tags(est)
+        if tags.no_validation or not tags.input_tags.two_d_array or tags.input_tags.pairwise or \
+                not tags.requires_fit:
+            return None
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return None
+    name = type(est).__name__
+    return (f"{x_name} has {width} features, but {name} is expecting {fitted} features as input "
+            "(fitted above in the cell): ValueError")
+
+
 def _samples(v) -> int | None:
     """How many samples a plain array, DataFrame, Series or list holds (None: not one of those)."""
     np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")

@@ -23,17 +23,18 @@ from dataclasses import asdict, dataclass, field
 from ..pycheck import near_typo, parse
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
-from .columns import column_uses
-from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
+from .columns import column_uses, subset_source
+from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key
 from .libraries import is_library_object
 from .labels import MissingLabel, missing_group, row_label_missing
-from .abstract import Abstract, Propagation
+from .abstract import Abstract, Propagation, shaped
+from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
-from .positions import position_claim
+from .positions import loop_index_claim, position_claim
 from .returns import called_class, method_class
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
@@ -95,6 +96,7 @@ class _Walk:
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
+        self.fitted: dict[int, tuple[Abstract, int]] = {}     # an estimator the cell made -> X's width at its fit
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -112,6 +114,8 @@ class _Walk:
             return
         if isinstance(s, (ast.For, ast.AsyncFor)):
             self.expression(s.iter)
+            if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
+                self._value(loop_index_claim(s, lambda x: self._read(x, set())))
             self.apply(s)                       # a later iteration sees what the body did
             self.block(s.body)
             self.block(s.orelse)
@@ -148,6 +152,7 @@ class _Walk:
             self.apply(s)
             return
         self.expression(s)
+        self._fits(s)
         made = self._made(s)
         self.apply(s)
         for name, value in made:
@@ -178,6 +183,44 @@ class _Walk:
                 out += [(t.id, v) for t, v in zip(target.elts, value)
                         if isinstance(t, ast.Name) and issubclass(type(v), Abstract)]
         return out
+
+    def _fits(self, s: ast.stmt) -> None:
+        """The width of X each estimator the cell made is fitted on here (a straight-line
+        statement of the cell's top level); a fit anywhere else leaves its width unknown."""
+        for n in _walk_outside_functions(s):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+                    n.func.attr in ("fit", "fit_transform", "fit_predict", "partial_fit")):
+                continue
+            est = self._live(n.func.value, set(), made=True)
+            if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+                continue
+            self.fitted.pop(id(est), None)
+            x = self._argument(n, 0, "X")
+            if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
+                continue
+            a = shaped(Propagation(lambda e: self._read(e, set())).value(x))
+            if a is not None and a.ndim == 2 and type(a.shape[1]) is int:
+                self.fitted[id(est)] = (est, a.shape[1])
+
+    def _refitted(self, n: ast.Call, local: set[str], value) -> bool:
+        """`est.transform(B)` after `est.fit(A)` in the cell, B of another width (estimators.py)."""
+        func = n.func
+        if not isinstance(func, ast.Attribute) or func.attr not in NEEDS_FIT:
+            return False
+        est = self._live(func.value, local, made=True)
+        fitted = self.fitted.get(id(est))
+        x = self._argument(n, 0, "X")
+        if fitted is None or fitted[0] is not est or x is None:
+            return False
+        a = shaped(value(x))
+        if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame"):
+            return False
+        made = est.instance()
+        problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x))
+        if problem is None:
+            return False
+        self._at_callee(func, f"{ast.unparse(func)}(): {problem}")
+        return True
 
     def apply(self, node: ast.AST) -> None:
         self.state.apply(node, self.ns, self.functions, top_level=id(node) in self.top_level)
@@ -318,7 +361,7 @@ class _Walk:
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
-            if isinstance(func, ast.Attribute):       # a method of a value the cell made
+            if isinstance(func, ast.Attribute) and not self._refitted(n, local, value):   # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text)):
                     self._made_method_call(n, local)
@@ -333,7 +376,8 @@ class _Walk:
             return
         if self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                   self._text)) or \
-                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))):
+                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
+                self._value(metric_claim(n, target, lambda x: self._live(x, local))):
             return
         self._bind(n, target, len(n.args))
 
@@ -515,7 +559,10 @@ class _Walk:
                 continue
             if use.receiver is not None and type(self._live(use.receiver, local, keys=True)) is not pd.DataFrame:
                 continue
-            frame = self._live(use.frame, local, keys=True)
+            source = subset_source(use.frame)
+            if source is not use.frame and use.unless_rows is not None:
+                continue                # a list of group keys as long as the rows: rows unknown here
+            frame = self._live(source, local, keys=True)
             if frame is UNRESOLVED or type(frame) is not pd.DataFrame or use.unless_rows == len(frame.index):
                 continue
             levels = {x for x in frame.index.names if isinstance(x, str)} if use.index_names else set()

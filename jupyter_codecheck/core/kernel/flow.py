@@ -516,7 +516,7 @@ class _Step:
         # (an unbound method, `operator.setitem`, `out=`); anything else may change them
         # (a method of what the cell made, abstract.py, is its library's too)
         made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
-            issubclass(type(self.identity(func.value)), Made)
+            (issubclass(type(self.identity(func.value)), Made) or self._part_of_made(func.value))
         if (target is not UNRESOLVED and _is_library(target)) or made:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 self._changed_by_library(func, target, call)
@@ -530,6 +530,14 @@ class _Step:
                 if r is not None:
                     st.touched.add(r)
                 self.change(self.objects(a))
+
+    def _part_of_made(self, node: ast.AST) -> bool:
+        """Is `node` a step into what the cell made whose parts are its library's (`axes[0]` of
+        `plt.subplots`)?"""
+        if chain_root(node) is None or not isinstance(node, (ast.Attribute, ast.Subscript)):
+            return False
+        base = self.identity(_chain(node)[0])
+        return issubclass(type(base), Made) and type(base).library_parts is True
 
     def _changed_by_library(self, func: ast.AST, target, call: ast.Call) -> list[ast.AST]:
         """The arguments a library call may change: the receiver of an unbound method

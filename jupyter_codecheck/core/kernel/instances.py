@@ -1,9 +1,9 @@
 """The class of a value the cell makes, where Python or a library fixes it without anything
 running: a literal, a display or comprehension, an f-string, a builtin constructor (`dict(...)`,
-`list(...)`, `sorted(...)` is a list, `len(...)` an int), and an abstract value of a known class
-(abstract.py: an ndarray, a DataFrame whose columns are known, a scikit-learn estimator, numpy's
-random Generator). What
-such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
+`list(...)`, `sorted(...)` is a list, `len(...)` an int), a library class whose call makes exactly
+its own instance (`pd.Categorical(...)`, `Counter(...)`: LIBRARY_CONSTRUCTORS), and an abstract
+value of a known class (abstract.py: an ndarray, a DataFrame whose columns are known, a
+scikit-learn estimator, numpy's random Generator). What such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
 
 A builtin's instance gets no attribute of its own (no `__dict__`, a static type), so what the cell
 stores into it changes none (`Instance.fixed`); a DataFrame answers `df.col` from its columns, so
@@ -31,6 +31,12 @@ _DISPLAYS = {ast.Dict: dict, ast.List: list, ast.Set: set, ast.Tuple: tuple, ast
 _CONSTRUCTORS = {"dict": dict, "list": list, "set": set, "frozenset": frozenset, "tuple": tuple,
                  "sorted": list, "len": int}
 _CONSTANTS = (str, bytes, int, float, complex, bool, type(None))
+# library classes whose call returns an instance of exactly that class (or raises), holding no
+# public attribute of its own; tests/test_kernel_facts.py holds each against the installed library
+LIBRARY_CONSTRUCTORS = (("pandas", "Categorical"), ("pandas", "CategoricalIndex"), ("pandas", "DatetimeIndex"),
+                        ("pandas", "Interval"), ("collections", "Counter"), ("collections", "OrderedDict"),
+                        ("collections", "defaultdict"), ("collections", "deque"), ("datetime", "datetime"),
+                        ("datetime", "date"), ("datetime", "timedelta"), ("numpy.random", "RandomState"))
 
 
 class Instance(Made):
@@ -82,6 +88,19 @@ def made_class(node: ast.AST, builtin: Callable[[ast.expr], object]) -> type | N
         name = node.func.id
         if builtin(node.func) is getattr(builtins, name):
             return _CONSTRUCTORS[name]
+    if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+        return library_constructor(builtin(node.func))
+    return None
+
+
+def library_constructor(target) -> type | None:
+    """`target` when it is one of LIBRARY_CONSTRUCTORS itself (the module's own object)."""
+    if not issubclass(type(target), type):
+        return None
+    for module, name in LIBRARY_CONSTRUCTORS:
+        mod = sys.modules.get(module)
+        if mod is not None and mod.__dict__.get(name) is target:
+            return target
     return None
 
 
@@ -131,6 +150,8 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
     if np is not None and cls in (np.ndarray, np.random.Generator) or cls in _CONSTRUCTORS.values() or \
             cls in _CONSTANTS:
         return static_type(cls) and generic_lookup(cls)
+    if library_constructor(cls) is not None:
+        return not overrides_lookup(cls)      # its instance holds no public name of its own
     if estimator_class(cls):
         return not attr.endswith("_") and not overrides_lookup(cls)    # `fit` sets names ending in `_`
     return _without_own_attributes(cls)

@@ -105,7 +105,14 @@ def plain_pandas(obj, pd) -> bool:
     if type(obj) is pd.Series:
         return plain_labels(obj.index, pd) and _plain_dtype(obj.dtype, pd)
     return plain_labels(obj.index, pd) and plain_labels(obj.columns, pd) and \
-        all(_plain_dtype(t, pd) for t in obj.dtypes.tolist())
+        all(_plain_dtype(t, pd) for t in _column_dtypes(obj))
+
+
+def _column_dtypes(frame) -> list:
+    """A DataFrame's column dtypes from pandas' block manager where it has one: `.dtypes` builds
+    a Series each time, and a cell's chains read the same frame dozens of times."""
+    get_dtypes = getattr(getattr(frame, "_mgr", None), "get_dtypes", None)
+    return list(get_dtypes()) if get_dtypes is not None else frame.dtypes.tolist()
 
 
 def plain_labels(index, pd) -> bool:

@@ -22,6 +22,9 @@ class Made:
     """Stands for an object the cell itself makes, known only abstractly (abstract.py): followed
     by identity like a live object (flow.py), never stepped into by a chain."""
     __slots__ = ()
+    # its items and attributes are its library's own objects (an abstract array of Axes, a
+    # frame's column): a method called on one is the library's
+    library_parts = False
 
     def keeps(self, method: str, inplace: bool) -> bool:
         """Does calling its `method` leave what is known of it as it is?"""

@@ -5,6 +5,9 @@
                 columns (IndexError)
     matplotlib  `axes[2, 0]`, `axes[4]`, `axes[0][3]` beyond the grid of Axes `plt.subplots`
                 returned (IndexError); `ax[0]` on a single Axes (TypeError: not subscriptable)
+    a loop      `for i, col in enumerate(df.columns): ax[i]`, `for i in range(n): a[i]`: every
+                iteration runs the index (no break or continue, the index a statement of the
+                loop's own body), so the last count indexes an array too short (IndexError)
 
 Read: the length and shape of a DataFrame or Series whose class is pandas' own, and of a numpy
 ndarray of Axes whose every element's class is matplotlib's `Axes` itself; nothing else.
@@ -14,6 +17,8 @@ from __future__ import annotations
 import ast
 import sys
 
+from .abstract import Abstract, Propagation
+from .libraries import _module_of
 from .values import Live, ValueClaim, _literal_int
 
 
@@ -105,4 +110,125 @@ def _grid_claim(n: ast.Subscript, grid, axes_class) -> ValueClaim | None:
         if not -grid.shape[axis] <= k < grid.shape[axis]:
             return ValueClaim(n, f"{ast.unparse(n)}: {where}; index {k} is out of bounds for axis {axis} with "
                                  f"size {grid.shape[axis]}: IndexError", "IndexError")
+    return None
+
+
+# -- a loop's counter ---------------------------------------------------------------------------------
+
+def loop_index_claim(loop: ast.For, read: Live) -> ValueClaim | None:
+    """`for i, col in enumerate(cols): ax[i]...` where the loop counts past an array's first axis
+    (a numpy array, live or made in the cell: an array of Axes from `plt.subplots` among them)."""
+    try:
+        counted = _counted(loop, read)
+        if counted is None:
+            return None
+        name, count, what = counted
+        if any(isinstance(n, (ast.Break, ast.Continue, ast.Return, ast.Yield, ast.YieldFrom, ast.Await))
+               for n in ast.walk(ast.Module(body=loop.body, type_ignores=[]))):
+            return None
+        stored = {n.id for n in ast.walk(ast.Module(body=loop.body, type_ignores=[]))
+                  if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        if name in stored:
+            return None
+        for stmt in loop.body:          # the loop's own statements: each runs in every iteration
+            if isinstance(stmt, (ast.If, ast.While, ast.For, ast.AsyncFor, ast.Try, ast.With, ast.AsyncWith,
+                                 ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Match)) or \
+                    getattr(ast, "TryStar", None) and isinstance(stmt, ast.TryStar):
+                continue
+            for n in _outside_lambdas(stmt):
+                if not (isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and
+                        isinstance(n.slice, ast.Name) and n.slice.id == name and n.value.id not in stored):
+                    continue
+                if any(isinstance(m, ast.Attribute) and isinstance(m.value, ast.Name) and m.value.id == n.value.id
+                       for b in loop.body for m in ast.walk(b)):
+                    continue            # `a.resize(...)` in the loop: its length may change
+                size = _first_axis(read(n.value))
+                if size is not None and count > size:
+                    if not isinstance(n.ctx, ast.Load):     # `out[i] = v`: placed on its text as read
+                        n = ast.copy_location(ast.Subscript(n.value, n.slice, ast.Load()), n)
+                    return ValueClaim(n, f"{ast.unparse(n)}: the loop counts {name} up to {count - 1} ({what}); "
+                                         f"{n.value.id} has {size} along axis 0: IndexError", "IndexError")
+        return None
+    except Exception:  # noqa: BLE001 - read otherwise: no claim
+        return None
+
+
+def _outside_lambdas(node: ast.AST):
+    """The nodes of a statement that run when it runs (not a lambda's or comprehension's body)."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        if not isinstance(n, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.extend(ast.iter_child_nodes(n))
+
+
+def _counted(loop: ast.For, read: Live) -> tuple[str, int, str] | None:
+    """The loop's counter, how many times the loop runs and how that was read: `for i in
+    range(n)`, `range(a, b)`, `for i, x in enumerate(items)` (items of a known length)."""
+    it, target = loop.iter, loop.target
+    if not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name) or it.keywords or \
+            any(isinstance(a, ast.Starred) for a in it.args):
+        return None
+    func = read(it.func)
+    import builtins
+    if func is builtins.range and isinstance(target, ast.Name) and 1 <= len(it.args) <= 2:
+        bounds = [_length(a.args[0], read) if isinstance(a, ast.Call) and isinstance(a.func, ast.Name) and
+                  len(a.args) == 1 and not a.keywords and read(a.func) is builtins.len else Propagation(read).integer(a)
+                  for a in it.args]
+        if any(b is None for b in bounds):
+            return None
+        start, stop = (0, bounds[0]) if len(bounds) == 1 else bounds
+        if start < 0 or stop <= start:
+            return None
+        return target.id, stop, f"range({ast.unparse(it.args[-1]) if len(bounds) == 1 else ', '.join(map(str, bounds))})"
+    if func is builtins.enumerate and len(it.args) == 1 and isinstance(target, ast.Tuple) and \
+            len(target.elts) == 2 and isinstance(target.elts[0], ast.Name):
+        items = it.args[0]
+        copied = isinstance(items, ast.Call)        # `list(x)`, `x.tolist()`: a new sequence
+        used = {n.id for b in loop.body for n in ast.walk(b) if isinstance(n, ast.Name)}
+        if not copied and {n.id for n in ast.walk(items) if isinstance(n, ast.Name)} & used and \
+                type(read(items)) is list:
+            return None                 # a list the loop may grow or shrink as it goes
+        n = _length(items, read)
+        return None if not n else (target.elts[0].id, n, f"enumerate over {n} items")
+    return None
+
+
+def _length(node: ast.expr, read: Live) -> int | None:
+    """How many items iterating `node` gives: a live list, tuple, ndarray, pandas Index, Series,
+    DataFrame (its columns) or array of the libraries' own classes, an array the cell made, `list(x)`."""
+    import builtins
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1 and \
+            not node.keywords and read(node.func) in (builtins.list, builtins.tuple):
+        return _length(node.args[0], read)
+    v = Propagation(read).value(node)
+    if type(v) in (list, tuple):
+        return len(v)
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    if issubclass(type(v), Abstract):
+        if v.like == "DataFrame":
+            return v.shape[1] if type(v.shape[1]) is int else None
+        return v.shape[0] if v.like in ("ndarray", "Series") and v.ndim and type(v.shape[0]) is int else None
+    if np is not None and type(v) is np.ndarray:
+        return v.shape[0] if v.ndim else None
+    if pd is not None and type(v) in (pd.Index, pd.Series):
+        return len(v)
+    if pd is not None and type(v) is pd.DataFrame:
+        return v.shape[1]
+    module = _module_of(v)
+    if pd is not None and issubclass(type(v), pd.api.extensions.ExtensionArray) and type(module) is str and \
+            module.split(".")[0] == "pandas":
+        return len(v)                   # `df.columns.values` of text labels: pandas' own array
+    return None
+
+
+def _first_axis(v) -> int | None:
+    """The length of an array's first axis: an array the cell made (plt.subplots' Axes too) or
+    a live numpy ndarray of numpy's own class."""
+    np = sys.modules.get("numpy")
+    if issubclass(type(v), Abstract):
+        return v.shape[0] if v.like == "ndarray" and v.ndim and type(v.shape[0]) is int else None
+    if np is not None and type(v) is np.ndarray and v.ndim:
+        return v.shape[0]
     return None

@@ -1,0 +1,131 @@
+"""Facts on what the cell itself makes, before it runs: a library class's instance from its
+constructor (instances.py), a method of a part of a value the cell made (flow.py: `axes[0].plot`
+is matplotlib's), and an estimator the cell makes and fits, then gives X of another width
+(estimators.width_problem). Each claim is held against the library: the cell raises what the
+fact names; the same cell made right runs and gets no claim."""
+from __future__ import annotations
+
+import collections
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.decomposition import PCA
+from sklearn.linear_model import LinearRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import FunctionTransformer, StandardScaler
+
+from jupyter_codecheck.core.kernel import kernel_facts
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # after the backend is chosen
+
+
+def namespace(**objects) -> dict:
+    return {"np": np, "pd": pd, "plt": plt, "collections": collections, "StandardScaler": StandardScaler,
+            "LinearRegression": LinearRegression, "PCA": PCA, "make_pipeline": make_pipeline,
+            "FunctionTransformer": FunctionTransformer, **objects}
+
+
+def claims(cell: str, ns: dict) -> list:
+    return [f for f in kernel_facts(cell, ns) if f.kind in ("attribute", "key", "call", "value")]
+
+
+def holds(cell: str, ns: dict, exception: type[BaseException], kind: str):
+    found = claims(cell, ns)
+    assert [f.kind for f in found] == [kind], (cell, found)
+    with pytest.raises(exception):
+        exec(cell, dict(ns))
+    plt.close("all")
+    return found[0]
+
+
+def runs_unclaimed(cell: str, ns: dict) -> None:
+    exec(cell, dict(ns))
+    plt.close("all")
+    assert claims(cell, ns) == [], cell
+
+
+DAYS = pd.DataFrame({"day": [0, 1, 2, 1]})
+
+
+@pytest.mark.parametrize("cell, good", [
+    ("c = pd.Categorical(days['day'], categories=range(7), ordered=True)\nc.cat.rename_categories(list('abcdefg'))\n",
+     "c = pd.Categorical(days['day'], categories=range(7), ordered=True)\nc = c.rename_categories(list('abcdefg'))\n"),
+    ("counts = collections.Counter(['a', 'b', 'a'])\ntop = counts.most_comon(1)\n",
+     "counts = collections.Counter(['a', 'b', 'a'])\ntop = counts.most_common(1)\n"),
+    ("x = pd.Categorical(['a', 'b']).codes.tolist()\ny = pd.Categorical(['a']).categorie\n",
+     "x = pd.Categorical(['a', 'b']).codes.tolist()\ny = pd.Categorical(['a']).categories\n"),
+])
+def test_a_library_class_called_makes_its_own_instance_which_lacks_what_the_class_lacks(cell, good):
+    f = holds(cell, namespace(days=DAYS), AttributeError, "attribute")
+    assert "object has no attribute" in f.message
+    runs_unclaimed(good, namespace(days=DAYS))
+
+
+def test_a_class_of_the_users_or_one_whose_call_may_make_another_class_is_not_judged():
+    class Box:
+        def __init__(self):
+            self.cat = 1
+    ns = namespace(Box=Box, Path=__import__("pathlib").Path)
+    runs_unclaimed("b = Box()\nv = b.cat\n", ns)
+    assert claims("p = Path('.')\nv = p.nothing_here\n", ns) == []     # Path() makes a PosixPath
+
+
+def test_a_method_of_a_part_of_what_the_cell_made_leaves_its_arguments_as_they_are():
+    history = {"loss": [0.5, 0.4], "accuracy": [0.7, 0.8]}
+    ns = namespace(history=history)
+    f = holds("fig, ax = plt.subplots(2, 1)\nax[0].plot(history['loss'])\nax[1].plot(history['acc'])\n", ns,
+              KeyError, "key")
+    assert "'acc'" in f.message
+    runs_unclaimed("fig, ax = plt.subplots(2, 1)\nax[0].plot(history['loss'])\nax[1].plot(history['accuracy'])\n", ns)
+
+
+def test_a_function_of_the_users_called_with_a_part_still_may_change_anything():
+    history = {"loss": [0.5]}
+
+    def grow(d):
+        history["acc"] = d
+    ns = namespace(history=history, grow=grow)
+    runs_unclaimed("fig, ax = plt.subplots(2, 1)\ngrow(ax[0])\nv = history['acc']\n", ns)
+
+
+WIDE, NARROW, ROWS = np.ones((12, 5)), pd.DataFrame(np.ones((4, 3)), columns=list("abc")), np.ones((4, 5))
+Y = np.arange(12.0)
+
+
+@pytest.mark.parametrize("cell", [
+    "s = StandardScaler()\ntrain = s.fit_transform(wide)\ntest = s.transform({x})\n",
+    "m = LinearRegression()\nm.fit(wide, y)\np = m.predict({x})\n",
+    "p = PCA(n_components=2)\nw = p.fit_transform(wide)\nn = p.transform({x})\n",
+    "s = StandardScaler()\nwide = s.fit_transform(wide)\nn = s.transform({x})\n",
+])
+def test_an_estimator_the_cell_fits_takes_x_of_the_width_it_was_fitted_on(cell):
+    ns = namespace(wide=WIDE, narrow=NARROW, rows=ROWS, y=Y)
+    f = holds(cell.format(x="narrow"), ns, ValueError, "call")
+    assert "3 features" in f.message and "expecting 5" in f.message
+    runs_unclaimed(cell.format(x="rows"), ns)
+
+
+def test_no_width_claim_after_a_fit_the_cell_may_repeat_or_on_what_takes_any_x():
+    ns = namespace(wide=WIDE, narrow=NARROW, rows=ROWS, y=Y)
+    for cell in ("s = StandardScaler()\ns.fit(wide)\nfor part in [narrow]:\n    s.fit(part)\nn = s.transform(narrow)\n",
+                 "f = FunctionTransformer()\nw = f.fit_transform(wide)\nn = f.transform(narrow)\n",
+                 "p = make_pipeline(FunctionTransformer(), StandardScaler())\np.fit(wide)\nn = p.transform(rows)\n"):
+        runs_unclaimed(cell, ns)
+
+
+@pytest.mark.parametrize("module, name", __import__(
+    "jupyter_codecheck.core.kernel.instances", fromlist=["LIBRARY_CONSTRUCTORS"]).LIBRARY_CONSTRUCTORS)
+def test_each_library_constructor_makes_exactly_its_class_holding_no_public_name(module, name):
+    import importlib
+    cls = getattr(importlib.import_module(module), name)
+    made = {"Categorical": lambda: cls([1, 2]), "CategoricalIndex": lambda: cls(["a"]),
+            "DatetimeIndex": lambda: cls(["2020-01-01"]), "Interval": lambda: cls(0, 1),
+            "Counter": lambda: cls("ab"), "OrderedDict": lambda: cls(a=1), "defaultdict": lambda: cls(list),
+            "deque": lambda: cls([1]), "datetime": lambda: cls(2020, 1, 2), "date": lambda: cls(2020, 1, 2),
+            "timedelta": lambda: cls(1), "RandomState": lambda: cls(0)}[name]()
+    assert type(made) is cls
+    assert [k for k in getattr(made, "__dict__", {}) if not k.startswith("_")] == []
+    assert "__getattr__" not in {k for c in cls.__mro__ for k in vars(c)}
