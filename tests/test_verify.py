@@ -268,3 +268,12 @@ def test_verification_rows_exit_early_only_where_the_model_lets_branch_rows_stop
         # a row that stops early is read at its exit layer: the gain is an estimate, not exact
         assert (out[0].gain == pytest.approx(exact["fix"].gain, abs=1e-5)) == (not stops)
         assert out[0].gain > 2.0
+
+
+def test_a_deletion_with_nothing_after_it_to_score_needs_no_batch():
+    """Deleting the cell's last token leaves no row to score when the walk's own reading gives
+    the written side: its verdict is the written tokens' cost, and no empty batch runs."""
+    cell = TARGET + [40]
+    verdicts, _, scorer = run(cell, [Variant(TARGET, "drop")], walk_logprob=lambda i: -3.0)
+    assert verdicts["drop"].gain == pytest.approx(3.0)
+    assert scorer.batches == 1                     # the cell itself, no branch batch

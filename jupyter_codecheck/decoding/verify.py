@@ -369,9 +369,10 @@ def _score(scorer: Scorer, batch, offset: int, exit_at_last: bool, split,
             refs.append(next(iter(kids)))
             single.append(len(kids) == 1)
         row_of.append(rows)
-    # a row that scores several children is re-read at the last layer: it may not exit early
-    dists, _ = scorer.branch(tokens, parents, refs, base=bases, purpose="verify", exit_at_last=exit_at_last,
-                             early=early, early_ok=single)
+    # a row that scores several children is re-read at the last layer: it may not exit early;
+    # chains with no token to score (a deletion that resumes at its stop) need no batch
+    dists = scorer.branch(tokens, parents, refs, base=bases, purpose="verify", exit_at_last=exit_at_last,
+                          early=early, early_ok=single)[0] if tokens else []
     edge: dict[tuple[int, int], float] = {}
     extra_rows, extra_refs, extra_keys = [], [], []
     for k, ((g, trie), rows) in enumerate(zip(batch, row_of)):
