@@ -13,7 +13,8 @@ rejecting an input's shape, dtype or values):
     1d-slice                an estimator's X one column wide: `X[["a"]]` -> `X["a"]`, `X[:, [0]]` -> `X[:, 0]`,
                             a live 2-D X -> `X[:, 0]` / `X["first column"]`
     text-column             a live text column added to the columns given to an estimator (in the
-                            cell's column list, or to its X by an earlier cell: `prelude`)
+                            cell's column list, or to its X by an earlier cell: `prelude`; an
+                            array X gets a tag column stacked on, which makes it all text)
     shape-mismatch          an array operand of `@`, `np.dot`, `np.matmul`, `+ - * /` transposed or
                             one row short, where numpy's rule on the live shapes then fails
     axis-range              `axis=k` -> `axis=ndim` of the live array or frame
@@ -535,7 +536,16 @@ def text_column(cell: _Cell, rng: random.Random) -> list[Mutant]:
                               reach=cell.reach(node.value)))
     for fit in fits:                            # X given by name: an earlier cell put a text column in it
         x = fit.args[0]
-        df = _frame(cell.live(x, before=True)) if isinstance(x, ast.Name) else None
+        live = cell.live(x, before=True) if isinstance(x, ast.Name) else None
+        arr = _array(live)
+        if arr is not None and arr.ndim == 2 and arr.dtype.kind in "biuf":
+            # an array: a tag column stacked on (np.column_stack of numbers and text is all text)
+            line, col = cell.at(x)
+            out.append(Mutant("text-column", cell.source, line, col,
+                              f"{x.id} = np.column_stack([{x.id}, ['train'] * len({x.id})]) before the cell",
+                              prelude=f"{x.id} = __import__('numpy').column_stack([{x.id}, ['train'] * len({x.id})])\n"))
+            continue
+        df = _frame(live)
         if df is None or _text_columns(df):
             continue
         sources = [(name, c) for name, v in sorted(cell.ns.items(), key=lambda kv: str(kv[0]))

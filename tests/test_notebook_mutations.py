@@ -85,6 +85,14 @@ def test_a_text_column_into_a_model_where_no_frame_holds_text():
         raise AssertionError("ran")
 
 
+def test_a_text_column_stacked_onto_an_array_x():
+    ns = state()
+    exec("model.fit(A, y)\n", dict(ns))                # runs as written
+    made = mutations.text_column(mutations._Cell.read("model.fit(A, y)\n", ns, ()), random.Random(0))
+    assert len(made) == 1 and "column_stack" in made[0].prelude
+    assert outcome(made[0])[0] == "ValueError"          # scikit-learn's input check refuses text
+
+
 def test_objects_the_cell_binds_itself_are_read_from_a_run_of_it():
     ns, cell = state(), "arr = np.ones((2, 3))\nout = arr * arr\n"
     assert mutations.uses_own_bindings(cell) == ["arr"]

@@ -268,6 +268,36 @@ def test_a_text_column_into_every_estimator_that_takes_numbers_only():
     runs_unclaimed("r = model.fit(Z, [1.0, 2.0, 3.0])\n", namespace(model=LinearRegression(), Z=numbers_as_text))
 
 
+def test_an_array_of_text_into_every_estimator_that_takes_numbers_only():
+    """An ndarray of str or bytes (np.column_stack of numbers and a label) is refused by
+    scikit-learn's check_array itself: every estimator the fact names raises ValueError in fit;
+    the encoders, 1-D and numeric arrays get none."""
+    import warnings
+    from sklearn.preprocessing import OneHotEncoder
+    from sklearn.utils import all_estimators
+    y = np.array([0, 1, 0, 1, 0, 1])
+    text = np.column_stack([np.arange(6.0), np.array(["tr", "te"] * 3)])      # dtype '<U32'
+    claimed = 0
+    for X in (text, text.astype("S")):
+        for name, cls in all_estimators():
+            try:
+                est = cls()
+            except TypeError:
+                continue
+            facts = value_facts("est.fit(X, y)\n", namespace(est=est, X=X, y=y))
+            if not facts:
+                continue
+            claimed += 1
+            assert "takes numbers only" in facts[0].message
+            with warnings.catch_warnings(), pytest.raises(ValueError):
+                warnings.simplefilter("ignore")
+                est.fit(X, y)
+    assert claimed > 200
+    runs_unclaimed("e = enc.fit(X)\nr = model.fit(N, y)\n",
+                   namespace(enc=OneHotEncoder(), X=text, model=LogisticRegression(),
+                             N=text[:, :1].astype(float), y=y))
+
+
 @pytest.mark.parametrize("accessor,use", [("str", "lower()"), ("dt", "year"), ("cat", "codes")])
 def test_an_accessor_on_a_series_whose_dtype_pandas_refuses_for_it(accessor, use):
     df = pd.DataFrame({"n": [1, 2], "f": [0.5, 1.5], "b": [True, False],

@@ -400,6 +400,13 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
         what = f"a 1-D array of shape {_shape(a)}"
     elif a is not None and a.like == "Series" and (not made or numeric(a.kind)):
         what = f"a Series (1-D, {a.shape[0]} rows)" if a.shape[0] is not None else "a Series (1-D)"
+    elif a is not None and a.like == "ndarray" and a.kind in ("U", "S") and a.ndim == 2 \
+            and not _takes_text(est):
+        # scikit-learn's check_array refuses an array of str or bytes outright (dtype "numeric")
+        return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is an array of "
+                                  f"{'text' if a.kind == 'U' else 'bytes'} (dtype kind {a.kind!r}); "
+                                  f"{type(est).__name__} takes numbers only: ValueError (its input "
+                                  "check refuses strings)", "ValueError")
     elif pd is not None and type(x) is pd.DataFrame and not _takes_text(est):
         text_column = _text_column(x, pd)
         if text_column is None:
