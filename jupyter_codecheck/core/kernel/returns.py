@@ -95,7 +95,7 @@ def _annotated_class(annotation, namespace: dict, receiver: type | None) -> type
             node = node.value           # `list[str]`: a list
         value = _named(node, namespace)
     else:
-        if annotation is typing.Self:
+        if annotation is getattr(typing, "Self", None) and annotation is not None:   # 3.11+
             return receiver
         value = annotation.__origin__ if type(annotation) is types.GenericAlias else annotation
     if not issubclass(type(value), type) or not is_library_object(value) or value in _LOOSE or \
