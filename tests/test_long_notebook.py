@@ -32,6 +32,18 @@ def test_a_single_notebook_shows_each_cell_on_a_terminal_and_one_line_in_a_log(m
         assert shown == expected
 
 
+def test_a_log_gets_the_cell_a_long_notebook_is_at_every_half_minute(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(cli.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    progress = cli.FileProgress(enabled=True, total=1)
+    progress.update(1, "nb.ipynb")
+    for cell, at in enumerate((100.0, 110.0, 131.0, 140.0, 165.0)):
+        clock[0] = at
+        progress.update(1, f"nb.ipynb (cell {cell})", live=True)
+    assert sys.stderr.getvalue().splitlines() == ["nb.ipynb (cell 2)", "nb.ipynb (cell 4)"]
+
+
 def test_a_notebook_through_the_command_line_advances_cell_by_cell(model_path, tmp_path):
     long_notebook = bench_module("long_notebook")
     cells = long_notebook.notebooks_of(REPO / "examples" / "tour.ipynb")[0]

@@ -310,17 +310,29 @@ class FileProgress:
     a long file is checked piece by piece: rewritten in place on a terminal, one line per file
     and per step otherwise (CI logs). Never on stdout, which may carry JSON or SARIF."""
 
+    # a log's line for the cell a long notebook is at, at most this often (seconds)
+    LOG_CELL_EVERY = 30.0
+
     def __init__(self, *, enabled: bool, total: int):
         self.total = total
         self.out = TerminalProgress(enabled=enabled)
         self._last_file = 0
+        self._last_logged = time.monotonic()
 
     def update(self, n: int, name: str, *, step: bool = False, live: bool = False) -> None:
         """File `n` (or, with `step`, a step within it, shown even for a single file) begins.
-        A `live` step (a notebook's cell) is shown on a terminal only, even for a single file: a
-        long notebook shows it is advancing, and a log does not get a line per cell."""
+        A `live` step (a notebook's cell) is shown on a terminal, even for a single file: a long
+        notebook shows it is advancing; a log gets the cell only when LOG_CELL_EVERY has passed
+        since its last line, so a notebook checked in minutes is not silent there either."""
+        now = time.monotonic()
+        if live and not self.out.tty:
+            if now - self._last_logged >= self.LOG_CELL_EVERY:
+                self._last_logged = now
+                self.out.show(f"[{n}/{self.total}] {name}" if self.total > 1 else name, log=True)
+            return
         if self.total < 2 and not step and not (live and self.out.tty):
             return
+        self._last_logged = now
         text = f"[{n}/{self.total}] {name}" if self.total > 1 else name
         self.out.show(text, log=n != self._last_file or step)
         self._last_file = n
