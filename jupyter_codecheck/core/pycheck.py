@@ -520,6 +520,16 @@ def _builtin_names() -> frozenset[str]:
     return frozenset(n for n in dir(builtins) if not n.startswith("_")) | {"__name__", "__file__"}
 
 
+def walk_skipping(node: ast.AST, skip: tuple[type, ...]):
+    """The nodes of `node` that run when it runs: ast.walk's, without the nodes of the `skip`
+    kinds below it and what they hold (a function's or lambda's body, a comprehension's)."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        todo.extend(c for c in ast.iter_child_nodes(n) if not isinstance(c, skip))
+
+
 def edit_distance(a: str, b: str, limit: int = 3) -> int:
     """Damerau-Levenshtein (optimal string alignment) distance, capped at `limit`."""
     if abs(len(a) - len(b)) >= limit:
@@ -545,5 +555,5 @@ def near_typo(word: str, other: str) -> bool:
     return edit_distance(word, other) <= (1 if len(other) < 6 else 2)
 
 
-__all__ = ["CellFacts", "SyntaxProblem", "UndefinedName", "analyse", "parse", "syntax_problem",
+__all__ = ["CellFacts", "SyntaxProblem", "UndefinedName", "analyse", "parse", "syntax_problem", "walk_skipping",
            "python_code", "undefined_names", "edit_distance", "near_typo"]

@@ -20,7 +20,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
-from ..pycheck import near_typo, parse
+from ..pycheck import near_typo, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -634,13 +634,7 @@ def _comprehension_names(node: ast.AST) -> set[str]:
 
 
 def _walk_outside_functions(node: ast.AST):
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        yield n
-        for child in ast.iter_child_nodes(n):
-            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                todo.append(child)
+    return walk_skipping(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
 
 
 def _chars(lines: list[str], line: int, byte_col: int) -> int:

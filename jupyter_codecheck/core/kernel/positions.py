@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import sys
 
+from ..pycheck import walk_skipping
 from .abstract import Abstract, Propagation
 from .libraries import _module_of
 from .values import Live, ValueClaim, _literal_int
@@ -155,12 +156,7 @@ def loop_index_claim(loop: ast.For, read: Live) -> ValueClaim | None:
 
 def _outside_lambdas(node: ast.AST):
     """The nodes of a statement that run when it runs (not a lambda's or comprehension's body)."""
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        yield n
-        if not isinstance(n, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            todo.extend(ast.iter_child_nodes(n))
+    return walk_skipping(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
 
 
 def _counted(loop: ast.For, read: Live) -> tuple[str, int, str] | None:
