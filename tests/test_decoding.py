@@ -415,6 +415,23 @@ def test_anchored_batched_walk_decides_as_the_sequential_one(inp):
         assert sum(plain) == len(inp) and model.context == inp
 
 
+def test_a_windows_unsynchronised_searches_run_side_by_side():
+    """Two damaged stretches in one window: both searches for a rejoin run ahead of the walk,
+    one batch per step for the two, and find what each finds alone (the sequential walk's)."""
+    target = list(range(11, 27))
+    inp = [11, 12, 40, 41, 42, 15, 16, 17, 18, 19, 43, 44, 45, 22, 23, 24]
+    seq = decode(inp, target, mode="sequential", anchored=True, max_unsync=3)
+    _, scorer, dec = make_decoder(target, anchored=True, max_unsync=3, window=32)
+    events = list(dec.run(inp))
+    edits = [(e.kind, e.start, e.end, e.tokens) for e in events if isinstance(e, EditEvent)]
+    assert edits == seq[1] == [("replace", 2, 5, [13, 14]), ("replace", 10, 13, [20, 21])]
+    assert {e.index: e.decision for e in events if isinstance(e, TokenEvent)} == seq[0]
+    # one correction batch for the window's two rejections, then each search grows its text by
+    # two tokens: two batches for both (one search after the other took four and a fresh first step)
+    assert scorer.branch_stats["correction"][0] == 1
+    assert scorer.branch_stats["unsync"][0] == 2
+
+
 def test_anchored_branch_rows_follow_the_input_before_the_rejected_token():
     inp = [11, 12, 40, 14, 15, 41, 17, 18]
     _, edits, _, model = decode(inp, mode="batched", anchored=True, n_candidates=1)

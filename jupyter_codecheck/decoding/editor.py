@@ -183,6 +183,7 @@ class EditDecoder:
         self.output: list[int] = []
         self._in_context = False   # anchored and batched: the whole input is in the context
         self._pre: dict[int, tuple] = {}
+        self._searched: dict[int, list] = {}
         self._inserted: dict[int, int] = {}     # input index -> insertions made before it
         self.drafted = 0           # draft rows scored by the unsynchronised search...
         self.drafts_taken = 0      # ...and the ones it went on to take (a batch saved each)
@@ -357,6 +358,7 @@ class EditDecoder:
         self._in_context = True
         self._rows: dict[int, Dist] = {}        # input index k -> the Dist judging inp[k]
         self._pre: dict[int, tuple] = {}         # input index k -> its corrections, pre-scored
+        self._searched: dict[int, list] = {}     # ...and its unsynchronised search, run ahead
         self._lead = (i - 1, lead_token) if pending is None else (None, None)
         self._scored = i if pending is not None else i - 1   # input [.., scored) is in the context
         self._base0 = self.scorer.n_context - self._scored    # context position of input token 0
@@ -407,6 +409,7 @@ class EditDecoder:
         if self._room() < self.cfg.branch_reserve and self.scorer.next_branch_row:
             self.scorer.truncate(self.scorer.n_context)     # forgets the branch rows only
             self._pre.clear()
+            self._searched.clear()
 
     def _token_at(self, k: int) -> int:
         """Input token k; the lead token when k is its index (-1: the token before the cell)."""
@@ -452,6 +455,30 @@ class EditDecoder:
         for k, d, tried, at in found:
             span = slice(at, at + len(tried))
             self._pre[k] = (d, tried, dists[span], nodes[span], (batch, range(at, at + len(tried))))
+        self._search_ahead(found, dists, nodes, limit - len(toks))
+
+    def _search_ahead(self, found, dists, nodes, room: int) -> None:
+        """The unsynchronised searches of the rejections just pre-scored where no one-step
+        hypothesis holds, run side by side now (one batch per step for all of them, instead of
+        one per step for each when the walk gets there), while `room` allows their rows. Their
+        first step is the correction batch read again, judging x_k (it is the last batch)."""
+        specs, need = [], 0
+        for k, d, tried, at in found:
+            row = {c: (dists[at + j], nodes[at + j]) for j, c in enumerate(tried)}
+            cands = self._correction_candidates(k, d)
+            if self._hypothesis(k, d, cands, row) is not None:
+                continue
+            # every text grown to max_unsync tokens, each new row with its drafts
+            rows = len(tried) * (self.cfg.max_unsync - 1) * (1 + self.cfg.draft)
+            if need + rows > room:
+                break
+            need += rows
+            reread = self.scorer.reread(range(at, at + len(tried)), [self._ref(k)] * len(tried))
+            specs.append((k, d, tried, (reread, nodes[at:at + len(tried)])))
+        if not specs:
+            return
+        for (k, *_), hits in zip(specs, self._search(specs)):
+            self._searched[k] = hits
 
     def _candidates(self, pending: Dist, exclude: set) -> list[int]:
         """The sampler's pick first, then the next most likely tokens (for greedy: the top-M)
@@ -479,25 +506,13 @@ class EditDecoder:
         exclude = {x} | (set() if allow_stop else set(self.cfg.stop_ids))
         return self._candidates(pending, exclude)
 
-    def _correct(self, i: int, pending: Dist):
-        n, x = len(self.inp), self.inp[i]
-        try:
-            cands = self._correction_candidates(i, pending)
-        except NoCandidateError:
-            return (yield from self._flag(i, pending))
-        # each candidate is tried one step ahead, all in one batch; a hypothesis counts only if the
-        # model accepts the input token it predicts next, and hypotheses compete on
-        # log p(c) + log p(next). Ties go to the likelier candidate.
-        tried = [c for c in cands if c not in self.cfg.stop_ids]
-        pre = self._pre.pop(i, None) if self._in_context else None
-        if pre is not None and pre[0] is pending and pre[1] == tried:
-            _, _, dists, nodes, branch_rows = pre      # scored with the window's other rejections
-        else:
-            dists, nodes = (self._branch(tried, [-1] * len(tried), i + 1, i, "correction")
-                            if tried else ([], []))
-            branch_rows = (self.scorer.batches, range(len(tried)))
-        row = {c: (d, node) for c, d, node in zip(tried, dists, nodes)}
-        best = None  # (score, kind, c, skip)
+    def _hypothesis(self, i: int, pending: Dist, cands: list[int], row: dict):
+        """The best one-step hypothesis for rejected input token i, (score, kind, c, skip), or
+        None: a hypothesis counts only if the model accepts the input token it predicts next
+        (`row[c]`: candidate c's Dist, judging x_{i+1}), and hypotheses compete on
+        log p(c) + log p(next). Ties go to the likelier candidate."""
+        n = len(self.inp)
+        best = None
         for c in reversed(cands):
             lp_c = pending.logprob_of(c)
             if c in self.cfg.stop_ids:
@@ -519,7 +534,30 @@ class EditDecoder:
             for h in hyps:
                 if best is None or h[0] > best[0] or (h[0] == best[0] and h[2] != best[2]):
                     best = h
+        return best
+
+    def _correct(self, i: int, pending: Dist):
+        n = len(self.inp)
+        try:
+            cands = self._correction_candidates(i, pending)
+        except NoCandidateError:
+            return (yield from self._flag(i, pending))
+        # each candidate is tried one step ahead, all in one batch (see `_hypothesis`)
+        tried = [c for c in cands if c not in self.cfg.stop_ids]
+        pre = self._pre.pop(i, None) if self._in_context else None
+        searched = self._searched.pop(i, None) if self._in_context else None
+        if pre is not None and pre[0] is pending and pre[1] == tried:
+            _, _, dists, nodes, branch_rows = pre      # scored with the window's other rejections
+        else:
+            searched = None
+            dists, nodes = (self._branch(tried, [-1] * len(tried), i + 1, i, "correction")
+                            if tried else ([], []))
+            branch_rows = (self.scorer.batches, range(len(tried)))
+        row = {c: (d, node) for c, d, node in zip(tried, dists, nodes)}
+        best = self._hypothesis(i, pending, cands, row)
         if best is None:
+            if searched is not None:                   # searched with the window's other rejections
+                return (yield from self._unsync(i, pending, tried, found=searched))
             # the candidates' rows are the first step of the unsynchronised search: read again,
             # judging x_i (an insertion) rather than x_{i+1} (while their batch is the last one)
             first = None
@@ -554,46 +592,15 @@ class EditDecoder:
         yield EditEvent(INSERT, i, i, [c], pending)
         return d, i
 
-    def _unsync(self, i, pending, cands, first=None):
+    def _unsync(self, i, pending, cands, first=None, found=None):
         """No one-step hypothesis held: from each candidate, let the model write on until it can
-        rejoin the input; keep the shortest rejoin (then the likeliest). The candidates' texts
-        grow side by side, one batch per step (branch rows; none for a step that takes drafts
-        already scored, see `_grow`). `first`: the candidates' rows already scored (Dists judging
-        x_i, branch row numbers)."""
-        found = []
+        rejoin the input; keep the shortest rejoin (then the likeliest). `first`: the
+        candidates' rows already scored (Dists judging x_i, branch row numbers); `found`: the
+        search already run (`_search`) beside the window's other rejections."""
         if not cands:
             return (yield from self._flag(i, pending))
-        dists, nodes = (first if first is not None
-                        else self._branch(cands, [-1] * len(cands), i, i, "unsync"))
-        # per candidate: tokens emitted, their log-probability, branch rows, the model's view after,
-        # and draft rows already scored after the last one (token, Dist, row)
-        live = [([c], pending.logprob_of(c), [node], d, []) for c, d, node in zip(cands, dists, nodes)]
-        for step in range(self.cfg.max_unsync):
-            waiting = []
-            for emitted, score, path, cur, ahead in live:
-                hit = self._rejoin(i, emitted, cur)
-                if hit is not None:
-                    start, end, tokens, _ = hit
-                    # prefer edits that keep the brackets balanced, then small edits, then likely ones
-                    found.append((self._bracket_change(start, end, tokens), (end - start) + len(tokens),
-                                  -score, emitted, hit, path, cur))
-                else:
-                    waiting.append((emitted, score, path, cur, ahead))
-            if step == self.cfg.max_unsync - 1:   # the last check: nothing more to score
-                break
-            best = min(f[:3] for f in found) if found else None
-            grown = []
-            for emitted, score, path, cur, ahead in waiting:
-                if best is not None and self._cannot_win(len(emitted), score, best):
-                    continue
-                try:
-                    nxt = self.sampler.sample(cur.top_ids, cur.top_logprobs, exclude=set(self.cfg.stop_ids))
-                except NoCandidateError:
-                    continue
-                grown.append((emitted + [nxt], score + cur.logprob_of(nxt), path, nxt, ahead))
-            if not grown:
-                break
-            live = self._grow(i, grown)
+        if found is None:
+            found = self._search([(i, pending, cands, first)])[0]
         if not found:
             # no way back into the input: keep x_i as a finding without a fix
             return (yield from self._flag(i, pending))
@@ -607,37 +614,96 @@ class EditDecoder:
             yield TokenEvent(end, ACCEPT, None)
         return cur, resume
 
-    def _grow(self, i, grown):
-        """One step of the unsynchronised search: every text takes the token the sampler chose.
-        A text whose draft row (scored in an earlier batch) holds that very token takes the row
-        as it is; the others are scored in one batch of branch rows, each followed by a chain of
-        draft tokens (`_draft`) that later steps may take the same way. The texts, tokens and
-        Dists are those of the search without drafts: a draft only saves a batch when the
-        sampler goes on to choose it."""
-        out: list = [None] * len(grown)
-        rows, parents, spans = [], [], []
+    def _search(self, specs) -> list[list]:
+        """The unsynchronised searches of rejections (i, pending, candidates, first): each
+        candidate's text grows by the sampler's token until it rejoins the input, one step of
+        every search in ONE batch of branch rows (each text follows the input before its own
+        rejected token: none for a step that takes drafts already scored, see `_grow`). A search
+        finds what it would alone. Returns, per search, its rejoins: (bracket change, size,
+        -score, emitted, (start, end, tokens, resume), branch rows, Dist after)."""
+        fresh = [(i, cands) for i, _, cands, first in specs if first is None]
+        scored = iter(self._grow([(i, [([c], 0.0, [], c, []) for c in cands]) for i, cands in fresh])
+                      if fresh else [])
+        live, found = [], []
+        for i, pending, cands, first in specs:
+            if first is None:
+                rows = [(d, path[-1]) for _, _, path, d, _ in next(scored)]
+            else:
+                rows = list(zip(*first))
+            # per text: tokens emitted, their log-probability, branch rows, the model's view after,
+            # and draft rows already scored after the last one (token, Dist, row)
+            live.append([([c], pending.logprob_of(c), [node], d, []) for c, (d, node) in zip(cands, rows)])
+            found.append([])
+        for step in range(self.cfg.max_unsync):
+            groups = []
+            for s, (i, _, _, _) in enumerate(specs):
+                waiting = []
+                for emitted, score, path, cur, ahead in live[s]:
+                    hit = self._rejoin(i, emitted, cur)
+                    if hit is not None:
+                        start, end, tokens, _ = hit
+                        # prefer edits that keep the brackets balanced, then small edits, then likely ones
+                        found[s].append((self._bracket_change(start, end, tokens), (end - start) + len(tokens),
+                                         -score, emitted, hit, path, cur))
+                    else:
+                        waiting.append((emitted, score, path, cur, ahead))
+                live[s] = []
+                if step == self.cfg.max_unsync - 1:   # the last check: nothing more to score
+                    continue
+                best = min(f[:3] for f in found[s]) if found[s] else None
+                grown = []
+                for emitted, score, path, cur, ahead in waiting:
+                    if best is not None and self._cannot_win(len(emitted), score, best):
+                        continue
+                    try:
+                        nxt = self.sampler.sample(cur.top_ids, cur.top_logprobs, exclude=set(self.cfg.stop_ids))
+                    except NoCandidateError:
+                        continue
+                    grown.append((emitted + [nxt], score + cur.logprob_of(nxt), path, nxt, ahead))
+                if grown:
+                    groups.append((s, i, grown))
+            if not groups:
+                break
+            for (s, _, _), out in zip(groups, self._grow([(i, grown) for _, i, grown in groups])):
+                live[s] = out
+        return found
+
+    def _grow(self, groups):
+        """One step of unsynchronised searches, `groups` of (rejected index i, texts): every text
+        takes the token the sampler chose. A text whose draft row (scored in an earlier batch)
+        holds that very token takes the row as it is; the others are scored in one batch of
+        branch rows, each followed by a chain of draft tokens (`_draft`) that later steps may
+        take the same way. The texts, tokens and Dists are those of the search without drafts: a
+        draft only saves a batch when the sampler goes on to choose it. A text without branch
+        rows yet starts at the context before its x_i."""
+        outs = [[None] * len(grown) for _, grown in groups]
+        rows, parents, spans, bases, refs = [], [], [], [], []
         first = self.scorer.next_branch_row
-        room = self.scorer.model.max_batch - len(grown)
-        for g, (emitted, score, path, nxt, ahead) in enumerate(grown):
-            if ahead and ahead[0][0] == nxt:
-                _, d, node = ahead[0]
-                out[g] = (emitted, score, path + [node], d, ahead[1:])
-                self.drafts_taken += 1
-                continue
-            drafts = self._draft(i, emitted)[:max(room, 0)]
-            room -= len(drafts)
-            at = len(rows)
-            rows += [nxt] + drafts
-            parents += [path[-1]] + [first + at + k for k in range(len(drafts))]
-            spans.append((g, at, len(drafts)))
+        room = self.scorer.model.max_batch - sum(len(grown) for _, grown in groups)
+        for o, (i, grown) in enumerate(groups):
+            for g, (emitted, score, path, nxt, ahead) in enumerate(grown):
+                if ahead and ahead[0][0] == nxt:
+                    _, d, node = ahead[0]
+                    outs[o][g] = (emitted, score, path + [node], d, ahead[1:])
+                    self.drafts_taken += 1
+                    continue
+                drafts = self._draft(i, emitted)[:max(room, 0)] if path else []
+                room -= len(drafts)
+                at = len(rows)
+                rows += [nxt] + drafts
+                parents += [path[-1] if path else -1] + [first + at + k for k in range(len(drafts))]
+                bases += [self._base0 + i if self._in_context else None] * (1 + len(drafts))
+                refs += [self._ref(i)] * (1 + len(drafts))
+                spans.append((o, g, at, len(drafts)))
         if rows:
-            dists, nodes = self._branch(rows, parents, i, i, "unsync")
-            self.drafted += sum(n for _, _, n in spans)
-            for g, at, n in spans:
-                emitted, score, path, nxt, _ = grown[g]
+            dists, nodes = self.scorer.branch(rows, parents, refs,
+                                              base=bases if self._in_context else None, purpose="unsync")
+            self.drafted += sum(n for _, _, _, n in spans)
+            for o, g, at, n in spans:
+                emitted, score, path, nxt, _ = groups[o][1][g]
                 ahead = [(rows[at + 1 + k], dists[at + 1 + k], nodes[at + 1 + k]) for k in range(n)]
-                out[g] = (emitted, score, path + [nodes[at]], dists[at], ahead)
-        return out
+                outs[o][g] = (emitted, score, path + [nodes[at]], dists[at], ahead)
+        return outs
 
     def _draft(self, i, emitted) -> list[int]:
         """Prompt lookup: the input tokens that follow the latest earlier place where the cell
