@@ -2,13 +2,13 @@
 extension (heat map, editor underline with the suggestion on hover), Apply fix puts the corrected
 code into the cell (undo brings the original back), Check notebook shows progress and per-cell
 results; without the server extension the same check runs in the kernel.
-Saves docs/panel.png and docs/panel-notebook.png for the README."""
+Saves panel.png and panel-notebook.png (the README's, under `make screenshots`)."""
 from __future__ import annotations
 
 import re
 
 import pytest
-from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, lab_command, new_page, open_notebook,
+from lab_helpers import (NOTEBOOK, cell, cell_source, lab_command, new_page, open_notebook,
                          run_all_cells, wait_kernel_idle, write_notebook)
 
 CELLS = ["import math", "x = [1, 2, 3]\npritn(x)", "def area(r):\n    return math.pi * r ** 2"]
@@ -54,7 +54,7 @@ def check_cell_and_wait(page):
     assert errors.count() == 0, errors.first.inner_text()
 
 
-def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
+def test_check_cell_apply_fix_and_check_notebook(page, panel_lab, screenshots):
     open_panel(page, panel_lab, "panel.ipynb")
     select_cell(page, 1)
     requests = []
@@ -101,8 +101,7 @@ def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
     tooltip = page.locator(".cm-tooltip .jp-codecheck-tooltip")
     tooltip.wait_for()
     assert "print" in tooltip.inner_text()
-    (REPO / "docs").mkdir(exist_ok=True)
-    page.screenshot(path=str(REPO / "docs" / "panel.png"))
+    page.screenshot(path=str(screenshots / "panel.png"))
 
     # Apply fix: the cell holds the corrected code, through the model, so undo works
     box.locator(".jp-codecheck-apply").click()
@@ -137,7 +136,7 @@ def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
     assert "clean" in items[1]
     page.locator(f"{PANEL} .jp-codecheck-cell-item").nth(2).click()
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex === 2")
-    page.screenshot(path=str(REPO / "docs" / "panel-notebook.png"))
+    page.screenshot(path=str(screenshots / "panel-notebook.png"))
     assert not [e for e in page.console_errors if "codecheck" in e.lower()], page.console_errors
 
 
@@ -223,10 +222,10 @@ CRASH_CELLS = ['import pandas as pd\nsales = pd.DataFrame({"price": [1.0, 2.5], 
                'mean_price = sales["pirce"].mean()\nprint(mean_price)']
 
 
-def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_lab):
+def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_lab, screenshots):
     """The server has the model, the kernel the objects. The panel asks the kernel for
     the cell's facts; the server's check reports the missing column with the column's fix.
-    Saves docs/panel-crash.png for the README."""
+    Saves panel-crash.png (the README's, under `make screenshots`)."""
     write_notebook(panel_lab, "crash.ipynb", CRASH_CELLS)
     open_notebook(page, panel_lab, "crash.ipynb")
     select_cell(page, 0)
@@ -248,7 +247,7 @@ def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_l
     assert page.locator(f"{NOTEBOOK} .jp-Cell").nth(1).locator(".jp-OutputArea-output").count() == 0
     mark = cell(page, 1).locator(".cm-content .jp-codecheck-flagged")
     mark.first.wait_for()
-    page.screenshot(path=str(REPO / "docs" / "panel-crash.png"))
+    page.screenshot(path=str(screenshots / "panel-crash.png"))
 
 
 GO = "go-on-run"     # the last cell waits for this file: the test creates it once it saw the finding
