@@ -33,7 +33,7 @@ def test_browser_tests_save_screenshots_outside_the_source_tree():
 def test_every_readme_image_is_drawn_by_make_screenshots():
     shown = set(re.findall(r"\]\(docs/([\w.-]+\.png)\)", (REPO / "README.md").read_text()))
     assert shown
-    target = re.search(r"^screenshots:.*\n((?:\t.*\n)+)", (REPO / "Makefile").read_text(), re.M)
+    target = re.search(r"^screenshots:.*\n((?:\t.*\n)+)", (REPO / "Makefile").read_text(), re.MULTILINE)
     assert target, "the Makefile has no `screenshots` target"
     assert "CODECHECK_SCREENSHOTS=$(abspath docs)" in target.group(1)
     drawers = [p for p in BROWSER.glob("*.py") if p.name.startswith("test_") or p.name in target.group(1)]
