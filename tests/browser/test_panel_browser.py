@@ -322,3 +322,40 @@ def test_check_on_run_reads_the_state_the_cell_runs_in(page, panel_lab, tmp_path
     finally:
         save_settings(page, "{}")
         go.unlink(missing_ok=True)
+
+
+LONG_LINE_CELLS = ["heights_in_centimetres = [152.5, 167.25, 181.0]",
+                   "average_height_in_centimetres = sum(heights_in_centimetres) / len(heights_in_centimetres)"
+                   "  # the mean of the measured heights\npritn(average_height_in_centimetres)"]
+
+
+def test_the_diff_keeps_long_lines_whole_and_scrolls(page, panel_lab, tmp_path):
+    """A line wider than the panel stays one line in the diff and the heat map (never broken
+    inside a name): they scroll sideways, and a changed line's colour runs under all of its text."""
+    write_notebook(panel_lab, "long_line.ipynb", LONG_LINE_CELLS)
+    open_notebook(page, panel_lab, "long_line.ipynb")
+    page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
+    select_cell(page, 1)
+    check_cell_and_wait(page)
+    diff = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-diff")
+    texts = diff.locator(".jp-codecheck-diff-line").all_inner_texts()
+    assert "+ print(average_height_in_centimetres)" in texts, texts
+    assert any(t.startswith("  average_height_in_centimetres = ") for t in texts), texts
+    geometry = diff.evaluate("""pre => ({
+        scroll: pre.scrollWidth, client: pre.clientWidth,
+        lines: [...pre.querySelectorAll('.jp-codecheck-diff-line')].map(l => ({
+            text: l.textContent, height: l.getBoundingClientRect().height,
+            width: l.getBoundingClientRect().width, textWidth: l.scrollWidth }))})""")
+    assert geometry["scroll"] > geometry["client"], geometry       # wider than the panel: it scrolls
+    one_line = min(line["height"] for line in geometry["lines"])
+    widest = max(line["textWidth"] for line in geometry["lines"])
+    for line in geometry["lines"]:
+        assert line["height"] < 1.5 * one_line, (line, one_line)   # no line wrapped
+        assert line["width"] >= widest - 1, (line, widest)           # its colour as wide as the diff
+    # the heat map keeps the cell's lines too: two lines tall, scrolled sideways
+    heat = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-heatmap")
+    lines = heat.evaluate("h => ({scroll: h.scrollWidth, client: h.clientWidth, height: h.clientHeight})")
+    assert lines["scroll"] > lines["client"] and lines["height"] < 3 * one_line, lines
+    page.screenshot(path=str(tmp_path / "panel-long-line.png"))
+    diff.evaluate("pre => { pre.scrollLeft = pre.scrollWidth; }")
+    diff.screenshot(path=str(tmp_path / "diff-scrolled.png"))
