@@ -381,10 +381,11 @@ class CodecheckMagics(Magics):
             if not args.values:
                 print(f"codecheck auto is {self.auto.mode}")
             elif args.values[0] in AUTO_MODES and len(args.values) == 1:
-                self.auto.set(args.values[0])
-                print(f"codecheck auto {args.values[0]}" + (
+                progress = KernelProgress(self.in_kernel)
+                self.auto.set(args.values[0], progress=progress)
+                progress.replace({"text/plain": f"codecheck auto {args.values[0]}" + (
                     ": a cell that surely crashes is stopped before it runs (run it again "
-                    "unchanged to run it anyway)" if args.values[0] == "guard" else ""))
+                    "unchanged to run it anyway)" if args.values[0] == "guard" else "")}, raw=True)
             else:
                 raise UsageError(f"%codecheck auto takes on, guard or off, got {' '.join(args.values)!r}")
 
@@ -488,14 +489,16 @@ class AutoChecker:
     def enabled(self) -> bool:
         return self.mode != "off"
 
-    def set(self, mode: str, *, model: bool = True):
-        """`on`, `guard` or `off`; `model=False`: the exact findings only (no model loaded)."""
+    def set(self, mode: str, *, model: bool = True, progress: KernelProgress | None = None):
+        """`on`, `guard` or `off`; `model=False`: the exact findings only (no model loaded);
+        `progress`: where loading the model shows."""
         if mode not in AUTO_MODES:
             raise ValueError(f"auto mode is one of {', '.join(AUTO_MODES)}, not {mode!r}")
         shell = self.magics.shell
         if mode != "off" and model:
             # load now, in the foreground with its status line, not in the first checked cell
-            self.magics.ensure_model(self.magics.defaults.options, KernelProgress(self.magics.in_kernel))
+            self.magics.ensure_model(self.magics.defaults.options,
+                                     progress or KernelProgress(self.magics.in_kernel))
         if mode != "off" and not self.enabled:
             exact_check("pass\n", {})         # its imports now, not in the first cell's wait
             self._threads = set(threading.enumerate())
