@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 
-.PHONY: setup install demo test chromium bench asan clang fuzz-build fuzz fuzz-short clean
+.PHONY: setup install demo test screenshots chromium bench asan clang fuzz-build fuzz fuzz-short clean
 
 $(VENV)/.deps: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,12 @@ test: install chromium fuzz-short
 	$(VENV)/bin/jupyter labextension list 2>&1 | grep -qE "jupyter-codecheck v[0-9.]+.*enabled.*OK"
 	$(VENV)/bin/jupyter server extension list 2>&1 | grep -qE "jupyter_codecheck [0-9.]+.*OK"
 	cd tests && CODECHECK_BROWSER=1 ../$(PY) -m pytest -q -p no:cacheprovider browser/
+
+# the README's images (docs/*.png), drawn again by the browser tests that take them and by the
+# guard's script; `make test` saves its screenshots in temporary directories only
+screenshots: install chromium
+	cd tests && CODECHECK_BROWSER=1 CODECHECK_SCREENSHOTS=$(abspath docs) ../$(PY) -m pytest -q -p no:cacheprovider browser/
+	cd tests/browser && PYTHONPATH=../.. ../../$(PY) guard_screenshot.py
 
 # Debian's Chromium for the browser tests (installed when running as root, e.g. in CI)
 chromium:

@@ -168,8 +168,23 @@ def test_text_report_has_cell_locations_and_suggestions(project_run):
     assert "\033[" not in project_run["text"]
     assert re.match(r"\d+ findings \((\d+ errors?|\d+ warnings?|\d+ errors?, \d+ warnings?)\) in 2 of 3 files "
                     r"\(2 notebook cells\); "
-                    r"\d+ tokens at [\d.]+ tokens/s, [\d.]+ s in all, model .*, exit policy .*",
+                    r"\d+ tokens at [\d.]+ tokens/s, [\d.]+ s in all, model SmolLM2-135M-Instruct$",
                     lines[-1]), lines[-1]
+    # the early exit's inner words stay out of the summary (-v says it in words)
+    assert "depth" not in project_run["text"] and "exit policy" not in project_run["text"]
+
+
+def test_verbose_summary_says_what_the_early_exit_saved_in_words(tmp_path, needs_model):
+    (tmp_path / "add.py").write_text(CLEAN_PY)
+    code, out, _ = run_cli("--color", "never", "-v", "--json-output", tmp_path / "report.json", tmp_path / "add.py")
+    assert code == 0
+    summary, early = out.splitlines()[-2:]
+    assert summary.startswith("No findings in 1 file; ") and summary.endswith("model SmolLM2-135M-Instruct")
+    assert re.fullmatch(r"early exit \(policy head\): every token ran all 30 layers; the cheap exit test "
+                        r"settled \d+ of \d+ rows \(\d+%\) without the full 49,152-token output head", early), early
+    # the JSON report keeps its fields
+    (entry,) = json.loads((tmp_path / "report.json").read_text())["files"]
+    assert {"decision_depth", "exit_policy", "exit_policy_name", "exit_histogram"} <= set(entry["stats"])
 
 
 def test_clean_code_from_stdin_exits_0(monkeypatch, needs_model):

@@ -5,8 +5,12 @@ short checks; the test reads the outputs the notebook stores.
 """
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from jupyter_codecheck.views.widgets import MIME_JSON
@@ -59,15 +63,13 @@ def _text(cell) -> str:
 
 
 def test_run_clean_executes_a_clean_cell(executed):
-    # the model loads in the first checked cell, once per kernel; its status line is emptied
-    # once it is loaded, so that only the result stays
+    # the model loads in the first checked cell, once per kernel; the result takes the place of
+    # its status line, so that only the result stays
     outs = executed.cells[2].outputs
-    assert outs[0].output_type == "display_data" and outs[0].data == {}
-    report = [o for o in outs if o.output_type == "display_data" and o.data]
+    report = [o for o in outs if o.output_type == "display_data"]
     assert len(report) == 1 and report[0].data["text/plain"].startswith("codecheck: no findings")
-    assert not any("loading the model" in _text(c) for c in executed.cells)
+    assert not any("loading the model" in _text(c) for c in executed.cells[:13])
     assert _text(executed.cells[3]).strip() == "6"
-    assert not any("loading the model" in _text(c) for c in executed.cells[3:])
 
 
 def test_html_view_shows_the_result_in_one_output_and_o_stores_it(executed):
@@ -125,8 +127,27 @@ def test_stored_output_of_a_twelve_line_cell_is_compact(executed):
     assert size < 20_000, size
 
 
-def test_a_model_that_fails_to_load_leaves_its_error_only(executed):
-    outs = executed.cells[13].outputs
-    assert "UsageError" in _text(executed.cells[13]) and "cannot load the model" in _text(executed.cells[13])
-    assert not any("loading the model" in _text(c) for c in executed.cells)
-    assert all(o.data == {} for o in outs if o.output_type == "display_data")
+def test_a_model_that_fails_to_load_says_so_and_leaves_its_error(executed):
+    text = _text(executed.cells[13])
+    assert "UsageError" in text and "cannot load the model" in text
+    assert "loading the model (once per kernel) … failed" in text
+    assert not any("loading the model" in _text(c) for c in executed.cells[:13])
+
+
+@pytest.mark.parametrize(("line", "shown"), [
+    ("%%codecheck -o result\nx = [1, 2]\nprint(x)", "codecheck: no findings"),
+    ("%codecheck info", "model      SmolLM2-135M-Instruct"),
+    ("%codecheck auto guard", "codecheck auto guard: a cell that surely crashes"),
+], ids=["check", "info", "auto"])
+def test_nbconvert_keeps_no_empty_output_of_the_model_load(line, shown, tmp_path, model_path):
+    """`jupyter nbconvert --execute` stores every output a cell sent, an emptied status line
+    too: the first cell that loads the model keeps what it shows, and nothing empty."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in ["%load_ext jupyter_codecheck", line]]
+    nbformat.write(nb, tmp_path / "tiny.ipynb")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [str(REPO), os.environ.get("PYTHONPATH")] if p))
+    subprocess.run([sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute", "--inplace",
+                    str(tmp_path / "tiny.ipynb")], env=env, check=True, capture_output=True, timeout=300)
+    (out,) = nbformat.read(tmp_path / "tiny.ipynb", as_version=4).cells[1].outputs
+    assert out.output_type == "display_data" and out.data["text/plain"].startswith(shown), out

@@ -129,6 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write the SARIF report to FILE (e.g. text in the CI log and SARIF for upload)")
     o.add_argument("--diff", action="store_true", help="text: also show a unified diff of each correction")
     o.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr; text: findings only, no summary")
+    o.add_argument("-v", "--verbose", action="store_true",
+                   help="text: the summary also says what the early exit saved (layers run, output heads skipped)")
     o.add_argument("--color", choices=["auto", "always", "never"], default="auto",
                    help="colour the text report (auto: when writing to a terminal and NO_COLOR is unset)")
     o.add_argument("--stdin-name", default="stdin", metavar="NAME",
@@ -200,7 +202,7 @@ def _run(args) -> int:
             _check_writable(path)
     to_terminal = args.output is None and _isatty(sys.stdout)
     color = args.color == "always" or (args.color == "auto" and to_terminal and _color_allowed())
-    text = TextReport(color=color, diff=args.diff, quiet=args.quiet) if args.format == "text" else None
+    text = TextReport(color=color, diff=args.diff, quiet=args.quiet, verbose=args.verbose) if args.format == "text" else None
     stream = args.output is None and text is not None      # text to stdout: print as files finish
     progress = FileProgress(enabled=not args.quiet, total=len(files))
 

@@ -281,8 +281,7 @@ class CodecheckMagics(Magics):
             except ImportError:         # anywidget missing: the static views still work
                 view = "html"
             else:
-                progress.clear()
-                handle = display(live, display_id=True)
+                handle = progress.replace(live)
                 live.run(context=context, block=True, **options)
                 handle.update(live)     # the static fallback of the final state
                 return live.result
@@ -311,8 +310,7 @@ class CodecheckMagics(Magics):
         bundle = mimebundle(result)
         if view == "text":
             bundle = {"text/plain": bundle["text/plain"]}
-        progress.clear()
-        display(bundle, raw=True)
+        progress.replace(bundle, raw=True)
         return result
 
     def ensure_model(self, options, progress: KernelProgress):
@@ -323,24 +321,27 @@ class CodecheckMagics(Magics):
                         if k in options}
         if key in self.model_stats:
             return self.model_stats[key]
-        # in a kernel, an output of its own, emptied once the model is loaded (or failed to
-        # load); nbval 0.11 compares an updated output's first version, so a notebook under
-        # nbval loads the model before its first compared check
-        progress.show("codecheck: loading the model (once per kernel) …")
+        # in a kernel, an output of its own, which says at the end whether the model loaded (what
+        # the cell shows next takes its place); nbval 0.11 compares an updated output's first
+        # version, so a notebook under nbval loads the model before its first compared check
+        loading = "codecheck: loading the model (once per kernel) …"
+        progress.show(loading)
         t0 = time.perf_counter()
         try:
             self.join_warm_up()         # the load begun at %load_ext: waited for, not run beside
             # an empty check loads the model and primes its per-model tables
             loaded = check("", progress=progress.core, **load_options)
         except (OSError, ValueError) as e:   # ModelNotFoundError, GGUFError and a bad path
+            progress.show(f"{loading} failed")
             progress.clear()
             raise UsageError(f"cannot load the model: {e}") from None
         except BaseException:
+            progress.show(f"{loading} stopped")
             progress.clear()
             raise
         stats = dict(loaded.stats, load_time_s=time.perf_counter() - t0)
         self.model_stats[key] = stats
-        progress.clear()
+        progress.show(f"codecheck: model {stats.get('model')} loaded")
         return stats
 
     def join_warm_up(self) -> None:
@@ -374,15 +375,17 @@ class CodecheckMagics(Magics):
             self.defaults = Defaults()
             print("codecheck defaults reset")
         elif args.command == "info":
-            print(self.info())
+            progress = KernelProgress(self.in_kernel)
+            progress.replace({"text/plain": self.info(progress)}, raw=True)
         elif args.command == "auto":
             if not args.values:
                 print(f"codecheck auto is {self.auto.mode}")
             elif args.values[0] in AUTO_MODES and len(args.values) == 1:
-                self.auto.set(args.values[0])
-                print(f"codecheck auto {args.values[0]}" + (
+                progress = KernelProgress(self.in_kernel)
+                self.auto.set(args.values[0], progress=progress)
+                progress.replace({"text/plain": f"codecheck auto {args.values[0]}" + (
                     ": a cell that surely crashes is stopped before it runs (run it again "
-                    "unchanged to run it anyway)" if args.values[0] == "guard" else ""))
+                    "unchanged to run it anyway)" if args.values[0] == "guard" else "")}, raw=True)
             else:
                 raise UsageError(f"%codecheck auto takes on, guard or off, got {' '.join(args.values)!r}")
 
@@ -415,9 +418,9 @@ class CodecheckMagics(Magics):
         self.defaults = new
         print("codecheck defaults:\n" + self.defaults.show())
 
-    def info(self) -> str:
+    def info(self, progress: KernelProgress | None = None) -> str:
         options = self.defaults.options
-        stats = self.ensure_model(options, KernelProgress(self.in_kernel))
+        stats = self.ensure_model(options, progress or KernelProgress(self.in_kernel))
         rows = [("model", stats.get("model")), ("path", stats.get("model_path")),
                 ("arch", stats.get("arch")), ("layers", stats.get("n_layer")),
                 ("vocab", stats.get("n_vocab")), ("threads", stats.get("n_threads") or options.get("n_threads")),
@@ -486,14 +489,16 @@ class AutoChecker:
     def enabled(self) -> bool:
         return self.mode != "off"
 
-    def set(self, mode: str, *, model: bool = True):
-        """`on`, `guard` or `off`; `model=False`: the exact findings only (no model loaded)."""
+    def set(self, mode: str, *, model: bool = True, progress: KernelProgress | None = None):
+        """`on`, `guard` or `off`; `model=False`: the exact findings only (no model loaded);
+        `progress`: where loading the model shows."""
         if mode not in AUTO_MODES:
             raise ValueError(f"auto mode is one of {', '.join(AUTO_MODES)}, not {mode!r}")
         shell = self.magics.shell
         if mode != "off" and model:
             # load now, in the foreground with its status line, not in the first checked cell
-            self.magics.ensure_model(self.magics.defaults.options, KernelProgress(self.magics.in_kernel))
+            self.magics.ensure_model(self.magics.defaults.options,
+                                     progress or KernelProgress(self.magics.in_kernel))
         if mode != "off" and not self.enabled:
             exact_check("pass\n", {})         # its imports now, not in the first cell's wait
             self._threads = set(threading.enumerate())

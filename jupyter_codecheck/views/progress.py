@@ -6,7 +6,7 @@ core itself prints nothing. On a terminal the status is one line on stderr, rewr
 and erased before anything else is printed (a report never starts in the middle of it); in a
 log or CI output, one line per new item (`log=True`) instead. Stderr, because stdout may carry
 a report (JSON, SARIF) or a cell's output. In a kernel, the status is an output of its own,
-replaced as it changes and emptied at the end.
+replaced as it changes and at the end by what the cell shows.
 """
 from __future__ import annotations
 
@@ -89,8 +89,11 @@ class TerminalProgress:
 
 
 class KernelProgress:
-    """Progress in a kernel: one output of its own (a display handle), replaced as it changes
-    and emptied by `clear`; in a terminal IPython, the terminal's status line."""
+    """Progress in a kernel: one output of its own (a display handle), replaced as it changes;
+    in a terminal IPython, the terminal's status line. A kernel cannot take one output back
+    (clear_output empties all of the cell's), so the status output becomes what the cell shows
+    next (`replace`), or keeps its last text (`clear`): never an empty output, which a saved
+    notebook would keep."""
 
     def __init__(self, in_kernel: bool):
         self.in_kernel = in_kernel
@@ -112,8 +115,17 @@ class KernelProgress:
     def core(self, text: str, done: bool) -> None:
         self.show(f"codecheck: {text}")
 
+    def replace(self, obj, *, raw: bool = False):
+        """Shows `obj` (raw: a mimebundle) in the status output's place, or as a new output when
+        none is shown; returns its display handle."""
+        from IPython.display import display
+        self._terminal.clear()
+        handle, self._handle = self._handle, None
+        if handle is None:
+            return display(obj, raw=raw, display_id=True)
+        handle.update(obj, raw=raw)
+        return handle
+
     def clear(self) -> None:
-        if self._handle is not None:
-            self._handle.update({}, raw=True)
-            self._handle = None
+        self._handle = None
         self._terminal.clear()

@@ -1,7 +1,8 @@
 """The report every view gives: finding lines, `--fail-on`, and the text, JSON and SARIF reports.
 
 The command line writes all three; the pytest plugin, the magics and the widgets' plain text use
-`finding_line` and `failing`, so a finding reads the same wherever it is shown. The JSON and
+`finding_line` and `failing`, so a finding reads the same wherever it is shown; the widgets and
+the command line's `-v` say what the early exit saved in the words of `depth_summary`. The JSON and
 SARIF formats are documented in `views/cli.py` (the command's help).
 """
 from __future__ import annotations
@@ -74,14 +75,60 @@ def fails(result: CheckResult, fail_on: str = "warning") -> bool:
     return bool(failing(result, fail_on))
 
 
+# -- the early exit in words, as every view says it -----------------------------------------------------
+
+def mean_exit_depth(counts: list[int]) -> float | None:
+    """Mean number of layers run per scored token (exit layer + 1)."""
+    total = sum(counts)
+    if not total:
+        return None
+    return sum((k + 1) * c for k, c in enumerate(counts)) / total
+
+
+def layers_saved(stats: dict) -> tuple[int, int] | None:
+    """(layers saved, layers possible) from the check's own accounting; None if not reported."""
+    if "layers_possible" not in stats or "layers_computed" not in stats:
+        return None
+    possible = int(stats["layers_possible"])
+    return possible - int(stats["layers_computed"]), possible
+
+
+def exits_early(counts: list[int]) -> bool:
+    """Did any token leave the stack before the last layer (else the histogram is one bar)?"""
+    return any(counts[:-1])
+
+
+def depth_summary(counts: list[int], stats: dict) -> str:
+    """What the early exit saved, in words: the layers the tokens ran, and the rows the last
+    layer's cheap test settled without the full output head."""
+    n = len(counts)
+    parts = []
+    mean = mean_exit_depth(counts)
+    if mean is not None:
+        if exits_early(counts):
+            parts.append(f"tokens left the model after {mean:.1f} of {n} layers on average")
+        else:
+            parts.append(f"every token ran all {n} layers")
+    saved = layers_saved(stats)
+    if saved is not None and saved[1] and saved[0]:
+        parts.append(f"{100 * saved[0] / saved[1]:.0f}% of the layer computations skipped")
+    rows, heads = stats.get("rows_scored"), stats.get("full_heads")
+    if rows and heads is not None:
+        vocab = stats.get("n_vocab")
+        head = f"the full {vocab:,}-token output head" if vocab else "the full output head"
+        parts.append(f"the cheap exit test settled {rows - heads} of {rows} rows "
+                     f"({100 * (rows - heads) / rows:.0f}%) without {head}")
+    return "; ".join(parts) or "no token reached the model"
+
+
 # -- text -----------------------------------------------------------------------------------------------
 
 class TextReport:
     """file:line:col: severity[kind]: message (gain), then the line as it is and as the model would
-    write it."""
+    write it. `verbose`: the summary also says what the early exit saved."""
 
-    def __init__(self, *, color: bool, diff: bool, quiet: bool):
-        self.color, self.diff, self.quiet = color, diff, quiet
+    def __init__(self, *, color: bool, diff: bool, quiet: bool, verbose: bool = False):
+        self.color, self.diff, self.quiet, self.verbose = color, diff, quiet, verbose
 
     def _c(self, code: str, s: str) -> str:
         return f"\033[{code}m{s}\033[0m" if self.color else s
@@ -129,15 +176,25 @@ class TextReport:
             line += f" at {tokens / checking:.1f} tokens/s"
         line += f", {elapsed:.1f} s in all"
         if run.checked:
-            s = run.checked[-1].result.stats
-            line += f", model {s.get('model')}, exit policy {s.get('exit_policy_name') or s.get('exit_policy') or 'none'}"
-            depths = [c.result.stats["decision_depth"] for c in run.checked
-                      if isinstance(c.result.stats.get("decision_depth"), (int, float))]
-            if depths:
-                line += f", decision depth {sum(depths) / len(depths):.0%} of the layers"
+            line += f", model {run.checked[-1].result.stats.get('model')}"
         if run.errors:
             line += "; " + self._c("1;31", f"{_plural(len(run.errors), 'file')} could not be checked")
+        if self.verbose and run.checked:
+            line += "\n" + _early_exit_line([c.result.stats for c in run.checked])
         return line + "\n"
+
+
+def _early_exit_line(all_stats: list[dict]) -> str:
+    """`early exit (policy head): every token ran all 30 layers; ...`, over every check of a run."""
+    hists = [s.get("exit_histogram") for s in all_stats]
+    counts = ([sum(col) for col in zip(*hists)]
+              if all(isinstance(h, list) for h in hists) and len({len(h) for h in hists}) == 1 else [])
+    summed = {k: sum(s[k] for s in all_stats)
+              for k in ("rows_scored", "full_heads", "layers_computed", "layers_possible")
+              if all(isinstance(s.get(k), (int, float)) for s in all_stats)}
+    last = all_stats[-1]
+    policy = last.get("exit_policy_name") or last.get("exit_policy") or "none"
+    return f"early exit (policy {policy}): " + depth_summary(counts, {**summed, "n_vocab": last.get("n_vocab")})
 
 
 def _plural(n: int, word: str) -> str:

@@ -6,7 +6,8 @@ API cannot share a process with pytest-jupyter's event loop). Run them on their 
     cd tests && CODECHECK_BROWSER=1 PYTHONPATH=.. ../.venv/bin/python -m pytest -q browser/
 
 Fixtures: `jupyterlab` (a server: url, root_dir, log), `chromium` (the browser), `lab_page` (a
-fresh Page). Helpers for tests are in lab_helpers.py (`write_notebook`, `open_notebook`,
+fresh Page), `screenshots` (where a test saves what it draws: a temporary directory, or
+docs/ under `make screenshots`). Helpers for tests are in lab_helpers.py (`write_notebook`, `open_notebook`,
 `wait_kernel_idle`, `run_all_cells`, `cell_source`, `lab_command`, ...). The lab runs with
 `expose_app_in_browser`, so tests read notebook state through `window.jupyterapp` rather than
 scraping the editor's DOM.
@@ -137,6 +138,19 @@ def panel_lab_kernel_only(tmp_path_factory):
     config = {"ServerApp": {"jpserver_extensions": {"jupyter_codecheck": False}}}
     with _lab_server(base, config, _panel_labextensions(base)) as server:
         yield server
+
+
+@pytest.fixture
+def screenshots(tmp_path) -> Path:
+    """Where a test saves its screenshots: the directory CODECHECK_SCREENSHOTS names (`make
+    screenshots` names docs/, the README's images), else the test's temporary directory, so
+    that a test run leaves the tracked images as they are."""
+    named = os.environ.get("CODECHECK_SCREENSHOTS")
+    if not named:
+        return tmp_path
+    out = Path(named)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
 
 
 @pytest.fixture(scope="session")

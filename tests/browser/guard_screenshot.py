@@ -2,7 +2,8 @@
 stops a long cell that would crash on a misspelt column, before its first line runs.
 
 Not a test (the guard's behaviour is tested in a real kernel: tests/test_guard*.py); run it by
-hand after a change to what a stopped cell shows:
+hand after a change to what a stopped cell shows (`make screenshots` runs it with the browser
+tests that draw the README's other images):
 
     cd tests/browser && PYTHONPATH=../.. ../../.venv/bin/python guard_screenshot.py
 """

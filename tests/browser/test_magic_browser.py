@@ -1,13 +1,12 @@
 """A `%%codecheck` cell in a real JupyterLab: the live view shows the heat map and the diff, Apply
 fix puts the corrected code into the cell (undo brings the original back), Cancel stops a running
-check. Saves docs/notebook-check.png for the README."""
+check. Saves notebook-check.png (the README's, under `make screenshots`)."""
 from __future__ import annotations
 
 import re
 
 from lab_helpers import (
     NOTEBOOK,
-    REPO,
     cell,
     cell_source,
     lab_command,
@@ -19,7 +18,6 @@ from lab_helpers import (
 )
 
 BUGGY = "x = [1, 2, 3]\npritn(x)"
-SCREENSHOT = REPO / "docs" / "notebook-check.png"
 
 LOAD = "%load_ext jupyter_codecheck"
 CHECK = "%%codecheck\n" + BUGGY
@@ -37,7 +35,7 @@ def _wait_view(page, index: int, condition: str, timeout_s: float):
         arg=[f"{NOTEBOOK} .jp-Cell", index], timeout=timeout_s * 1000)
 
 
-def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab):
+def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab, screenshots):
     page = lab_page
     write_notebook(jupyterlab, "check.ipynb", [LOAD, CHECK])
     open_notebook(page, jupyterlab, "check.ipynb")
@@ -94,10 +92,9 @@ def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab):
     assert view.locator(".cc-heat .cc-pinned").count() == 1
     assert view.locator(".cc-details").inner_text() == details
     view.scroll_into_view_if_needed()
-    SCREENSHOT.parent.mkdir(exist_ok=True)
     top = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").bounding_box()
     bottom = cell(page, 1).bounding_box()
-    page.screenshot(path=str(SCREENSHOT), clip={
+    page.screenshot(path=str(screenshots / "notebook-check.png"), clip={
         "x": top["x"], "y": top["y"], "width": top["width"],
         "height": bottom["y"] + bottom["height"] + 12 - top["y"]})
 

@@ -2,13 +2,13 @@
 extension (heat map, editor underline with the suggestion on hover), Apply fix puts the corrected
 code into the cell (undo brings the original back), Check notebook shows progress and per-cell
 results; without the server extension the same check runs in the kernel.
-Saves docs/panel.png and docs/panel-notebook.png for the README."""
+Saves panel.png and panel-notebook.png (the README's, under `make screenshots`)."""
 from __future__ import annotations
 
 import re
 
 import pytest
-from lab_helpers import (NOTEBOOK, REPO, cell, cell_source, lab_command, new_page, open_notebook,
+from lab_helpers import (NOTEBOOK, cell, cell_source, lab_command, new_page, open_notebook,
                          run_all_cells, wait_kernel_idle, write_notebook)
 
 CELLS = ["import math", "x = [1, 2, 3]\npritn(x)", "def area(r):\n    return math.pi * r ** 2"]
@@ -54,7 +54,7 @@ def check_cell_and_wait(page):
     assert errors.count() == 0, errors.first.inner_text()
 
 
-def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
+def test_check_cell_apply_fix_and_check_notebook(page, panel_lab, screenshots):
     open_panel(page, panel_lab, "panel.ipynb")
     select_cell(page, 1)
     requests = []
@@ -101,8 +101,7 @@ def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
     tooltip = page.locator(".cm-tooltip .jp-codecheck-tooltip")
     tooltip.wait_for()
     assert "print" in tooltip.inner_text()
-    (REPO / "docs").mkdir(exist_ok=True)
-    page.screenshot(path=str(REPO / "docs" / "panel.png"))
+    page.screenshot(path=str(screenshots / "panel.png"))
 
     # Apply fix: the cell holds the corrected code, through the model, so undo works
     box.locator(".jp-codecheck-apply").click()
@@ -137,7 +136,7 @@ def test_check_cell_apply_fix_and_check_notebook(page, panel_lab):
     assert "clean" in items[1]
     page.locator(f"{PANEL} .jp-codecheck-cell-item").nth(2).click()
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex === 2")
-    page.screenshot(path=str(REPO / "docs" / "panel-notebook.png"))
+    page.screenshot(path=str(screenshots / "panel-notebook.png"))
     assert not [e for e in page.console_errors if "codecheck" in e.lower()], page.console_errors
 
 
@@ -223,10 +222,10 @@ CRASH_CELLS = ['import pandas as pd\nsales = pd.DataFrame({"price": [1.0, 2.5], 
                'mean_price = sales["pirce"].mean()\nprint(mean_price)']
 
 
-def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_lab):
+def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_lab, screenshots):
     """The server has the model, the kernel the objects. The panel asks the kernel for
     the cell's facts; the server's check reports the missing column with the column's fix.
-    Saves docs/panel-crash.png for the README."""
+    Saves panel-crash.png (the README's, under `make screenshots`)."""
     write_notebook(panel_lab, "crash.ipynb", CRASH_CELLS)
     open_notebook(page, panel_lab, "crash.ipynb")
     select_cell(page, 0)
@@ -248,7 +247,7 @@ def test_the_kernels_objects_predict_a_crash_checked_on_the_server(page, panel_l
     assert page.locator(f"{NOTEBOOK} .jp-Cell").nth(1).locator(".jp-OutputArea-output").count() == 0
     mark = cell(page, 1).locator(".cm-content .jp-codecheck-flagged")
     mark.first.wait_for()
-    page.screenshot(path=str(REPO / "docs" / "panel-crash.png"))
+    page.screenshot(path=str(screenshots / "panel-crash.png"))
 
 
 GO = "go-on-run"     # the last cell waits for this file: the test creates it once it saw the finding
@@ -323,3 +322,40 @@ def test_check_on_run_reads_the_state_the_cell_runs_in(page, panel_lab, tmp_path
     finally:
         save_settings(page, "{}")
         go.unlink(missing_ok=True)
+
+
+LONG_LINE_CELLS = ["heights_in_centimetres = [152.5, 167.25, 181.0]",
+                   "average_height_in_centimetres = sum(heights_in_centimetres) / len(heights_in_centimetres)"
+                   "  # the mean of the measured heights\npritn(average_height_in_centimetres)"]
+
+
+def test_the_diff_keeps_long_lines_whole_and_scrolls(page, panel_lab, tmp_path):
+    """A line wider than the panel stays one line in the diff and the heat map (never broken
+    inside a name): they scroll sideways, and a changed line's colour runs under all of its text."""
+    write_notebook(panel_lab, "long_line.ipynb", LONG_LINE_CELLS)
+    open_notebook(page, panel_lab, "long_line.ipynb")
+    page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
+    select_cell(page, 1)
+    check_cell_and_wait(page)
+    diff = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-diff")
+    texts = diff.locator(".jp-codecheck-diff-line").all_inner_texts()
+    assert "+ print(average_height_in_centimetres)" in texts, texts
+    assert any(t.startswith("  average_height_in_centimetres = ") for t in texts), texts
+    geometry = diff.evaluate("""pre => ({
+        scroll: pre.scrollWidth, client: pre.clientWidth,
+        lines: [...pre.querySelectorAll('.jp-codecheck-diff-line')].map(l => ({
+            text: l.textContent, height: l.getBoundingClientRect().height,
+            width: l.getBoundingClientRect().width, textWidth: l.scrollWidth }))})""")
+    assert geometry["scroll"] > geometry["client"], geometry       # wider than the panel: it scrolls
+    one_line = min(line["height"] for line in geometry["lines"])
+    widest = max(line["textWidth"] for line in geometry["lines"])
+    for line in geometry["lines"]:
+        assert line["height"] < 1.5 * one_line, (line, one_line)   # no line wrapped
+        assert line["width"] >= widest - 1, (line, widest)           # its colour as wide as the diff
+    # the heat map keeps the cell's lines too: two lines tall, scrolled sideways
+    heat = page.locator(f"{PANEL} .jp-codecheck-cell .jp-codecheck-heatmap")
+    lines = heat.evaluate("h => ({scroll: h.scrollWidth, client: h.clientWidth, height: h.clientHeight})")
+    assert lines["scroll"] > lines["client"] and lines["height"] < 3 * one_line, lines
+    page.screenshot(path=str(tmp_path / "panel-long-line.png"))
+    diff.evaluate("pre => { pre.scrollLeft = pre.scrollWidth; }")
+    diff.screenshot(path=str(tmp_path / "diff-scrolled.png"))

@@ -15,7 +15,13 @@ import html
 import math
 
 from ...core.result import CheckResult, DiffRow, TokenRecord, severity, severity_counts
-from ..report import cell_place, finding_line
+from ..report import (
+    cell_place,
+    depth_summary,
+    exits_early,
+    finding_line,
+    mean_exit_depth,
+)
 
 MIME_JSON = "application/vnd.jupyter-codecheck+json"
 
@@ -343,27 +349,6 @@ def exit_counts(tokens, n_layer: int) -> list[int]:
     return counts
 
 
-def mean_exit_depth(counts: list[int]) -> float | None:
-    """Mean number of layers run per scored token (exit layer + 1)."""
-    total = sum(counts)
-    if not total:
-        return None
-    return sum((k + 1) * c for k, c in enumerate(counts)) / total
-
-
-def layers_saved(stats: dict) -> tuple[int, int] | None:
-    """(layers saved, layers possible) from the check's own accounting; None if not reported."""
-    if "layers_possible" not in stats or "layers_computed" not in stats:
-        return None
-    possible = int(stats["layers_possible"])
-    return possible - int(stats["layers_computed"]), possible
-
-
-def exits_early(counts: list[int]) -> bool:
-    """Did any token leave the stack before the last layer (else the histogram is one bar)?"""
-    return any(counts[:-1])
-
-
 def histogram_svg(counts: list[int], *, width: int = 420, height: int = 100) -> str:
     """Tokens per exit layer; empty when every token ran all layers (one bar tells nothing: the
     words of depth_summary say what the exit test saved instead)."""
@@ -401,29 +386,6 @@ def histogram_svg(counts: list[int], *, width: int = 420, height: int = 100) -> 
     return (f'<svg class="cc-hist" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
             f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="tokens per exit layer">'
             + "".join(axis) + "".join(bars) + "</svg>")
-
-
-def depth_summary(counts: list[int], stats: dict) -> str:
-    """What the early exit saved, in words: the layers the tokens ran, and the rows the last
-    layer's cheap test settled without the full output head."""
-    n = len(counts)
-    parts = []
-    mean = mean_exit_depth(counts)
-    if mean is not None:
-        if exits_early(counts):
-            parts.append(f"tokens left the model after {mean:.1f} of {n} layers on average")
-        else:
-            parts.append(f"every token ran all {n} layers")
-    saved = layers_saved(stats)
-    if saved is not None and saved[1] and saved[0]:
-        parts.append(f"{100 * saved[0] / saved[1]:.0f}% of the layer computations skipped")
-    rows, heads = stats.get("rows_scored"), stats.get("full_heads")
-    if rows and heads is not None:
-        vocab = stats.get("n_vocab")
-        head = f"the full {vocab:,}-token output head" if vocab else "the full output head"
-        parts.append(f"the cheap exit test settled {rows - heads} of {rows} rows "
-                     f"({100 * (rows - heads) / rows:.0f}%) without {head}")
-    return "; ".join(parts) or "no token reached the model"
 
 
 # -- stats line -------------------------------------------------------------------------------------
