@@ -150,17 +150,20 @@ def layers_only(model, token_lists, threads, one_at_a_time):
     return times
 
 
-def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), repeats=5):
+def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), small=(1, 2, 4),
+                     repeats=5):
     """What a layer costs in this run, as `a + b * rows` seconds (least squares over batches of
     `sizes` rows after a 32-token context, exact K,V, no head), and what the output head costs a
     row, in full and on the shortlist. A batch pays `a` at every layer while any of its rows is
-    still active: the part of a layer an early exit cannot save."""
+    still active: the part of a layer an early exit cannot save. Batches of `small` rows (the
+    walk's branch batches: a confirmation, a rejection's candidates, a search's texts) are
+    measured apart: ggml multiplies quantized matrices with fewer than 8 rows one row at a
+    time, so they cost a row each and merging them saves nothing below that."""
     session = model.session(n_threads=threads, **checker_settings(model.info.layer_type))
     pool = [t for ids in token_lists for t in ids]
     sizes = [n for n in sizes if n + 32 <= len(pool)]
     session.forward(pool[:8])                                # warm up (pool, pages of the weights)
-    per_layer = []
-    for n in sizes:
+    def per_layer_of(n):
         best = float("inf")
         for _ in range(repeats):
             session.truncate(0)
@@ -168,7 +171,9 @@ def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), re
             t0 = time.perf_counter()
             session.forward(pool[32:32 + n])
             best = min(best, time.perf_counter() - t0)
-        per_layer.append(best / model.info.n_layer)
+        return best / model.info.n_layer
+    per_layer = [per_layer_of(n) for n in sizes]
+    small_per_row = {n: per_layer_of(n) / n for n in small}
     b, a = np.polyfit(sizes, per_layer, 1)
     rows = np.arange(sizes[-1])
     session.set_shortlist(sorted(set(pool)))
@@ -184,7 +189,8 @@ def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), re
     return {"layer_fixed_ms": round(1000 * a, 3), "row_layer_ms": round(1000 * b, 4),
             "full_head_row_ms": round(1000 * full_head, 3),
             "shortlist_head_row_ms": round(1000 * short_head, 4),
-            "sizes": sizes, "per_layer_ms": [round(1000 * x, 3) for x in per_layer]}
+            "sizes": sizes, "per_layer_ms": [round(1000 * x, 3) for x in per_layer],
+            "small_row_layer_ms": {str(n): round(1000 * x, 3) for n, x in small_per_row.items()}}
 
 
 def layers_time(cost, steps, row_layers):
@@ -362,7 +368,9 @@ def main() -> None:
     print(f"cost model (this run): a layer costs {cost['layer_fixed_ms']:.2f} ms a batch + "
           f"{cost['row_layer_ms']:.3f} ms a row (batches of {cost['sizes']} rows: "
           f"{cost['per_layer_ms']} ms a layer); the output head {cost['full_head_row_ms']:.2f} ms "
-          f"a row, {cost['shortlist_head_row_ms']:.3f} ms on the shortlist")
+          f"a row, {cost['shortlist_head_row_ms']:.3f} ms on the shortlist; batches of "
+          + ", ".join(f"{n}" for n in cost["small_row_layer_ms"]) + " rows (branch batches) cost "
+          + ", ".join(f"{v:.2f}" for v in cost["small_row_layer_ms"].values()) + " ms a row a layer")
     for name, (stats, _) in results.items():
         f = figures[name]
         print(f"  {name}: {stats['time_s']:.2f} s = layers {f['layers_model_s']:.2f} s "
