@@ -172,8 +172,8 @@ def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), sm
             session.forward(pool[32:32 + n])
             best = min(best, time.perf_counter() - t0)
         return best / model.info.n_layer
-    per_layer = [per_layer_of(n) for n in sizes]
     small_per_row = {n: per_layer_of(n) / n for n in small}
+    per_layer = [per_layer_of(n) for n in sizes]       # the head below reads the last batch's rows
     b, a = np.polyfit(sizes, per_layer, 1)
     rows = np.arange(sizes[-1])
     session.set_shortlist(sorted(set(pool)))
