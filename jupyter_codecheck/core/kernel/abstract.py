@@ -13,7 +13,8 @@ follows from their inputs, as the libraries document them:
     pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
                   make_classification, make_regression, make_moons, make_circles; an estimator
-                  made with literal arguments, estimators made so or live plain data (its `fit`
+                  made with literal arguments, estimators made so, live ones of scikit-learn's
+                  own classes or plain data, live or a literal the cell bound (its `fit`
                   returns it); fit_transform of StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
@@ -36,6 +37,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from .estimators import sklearn_classes
 from .flow import PANDAS_MUTATING
 from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made
@@ -820,7 +822,9 @@ class Propagation:
         return Abstract("estimator", estimator=target, arguments=(args, keywords))
 
     def _argument(self, node: ast.expr):
-        """An estimator's argument: a literal, an estimator made as above, or live plain data."""
+        """An estimator's argument: a literal, an estimator made as above or a live one of
+        scikit-learn's own classes (`GridSearchCV(pipe, ...)`), or plain data (live, or a literal
+        the cell bound to a name)."""
         v = _literal(node)
         if v is not UNRESOLVED:
             return v
@@ -831,6 +835,10 @@ class Propagation:
         v = self.value(node)
         if issubclass(type(v), Abstract) and v.like == "estimator" or _plain_data(v):
             return v
+        if not issubclass(type(v), Made) and sklearn_classes(v):
+            return v                               # a live estimator of scikit-learn's classes only
+        if issubclass(type(v), Made) and _plain_data(v.literal()):
+            return v.literal()                     # a literal the cell wrote (`grid = {"C": [1, 10]}`)
         return UNRESOLVED
 
     def _transformed(self, node: ast.Call, owner, method: str):

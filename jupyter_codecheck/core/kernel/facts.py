@@ -96,7 +96,8 @@ class _Walk:
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
-        self.fitted: dict[int, tuple[Abstract, int]] = {}     # an estimator the cell made -> X's width at its fit
+        # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
+        self.fitted: dict[int, tuple[Abstract, int | None]] = {}
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -173,7 +174,7 @@ class _Walk:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
-            value = Instance(cls) if cls is not None else value
+            value = Instance(cls, _literal_display(s.value)) if cls is not None else value
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
@@ -185,8 +186,9 @@ class _Walk:
         return out
 
     def _fits(self, s: ast.stmt) -> None:
-        """The width of X each estimator the cell made is fitted on here (a straight-line
-        statement of the cell's top level); a fit anywhere else leaves its width unknown."""
+        """Each estimator the cell made and fits here (a straight-line statement of the cell's top
+        level), with X's width (None: unknown); a fit anywhere else leaves it unknown whether
+        and on what it was fitted."""
         for n in _walk_outside_functions(s):
             if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
                     n.func.attr in ("fit", "fit_transform", "fit_predict", "partial_fit")):
@@ -199,8 +201,13 @@ class _Walk:
             if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
                 continue
             a = shaped(Propagation(lambda e: self._read(e, set())).value(x))
-            if a is not None and a.ndim == 2 and type(a.shape[1]) is int:
-                self.fitted[id(est)] = (est, a.shape[1])
+            width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
+            self.fitted[id(est)] = (est, width)
+
+    def _fitted_here(self, est) -> bool:
+        """Was `est`, an estimator the cell made, fitted on the cell's top level before this point?"""
+        fitted = self.fitted.get(id(est))
+        return fitted is not None and fitted[0] is est
 
     def _refitted(self, n: ast.Call, local: set[str], value) -> bool:
         """`est.transform(B)` after `est.fit(A)` in the cell, B of another width (estimators.py)."""
@@ -210,7 +217,7 @@ class _Walk:
         est = self._live(func.value, local, made=True)
         fitted = self.fitted.get(id(est))
         x = self._argument(n, 0, "X")
-        if fitted is None or fitted[0] is not est or x is None:
+        if fitted is None or fitted[0] is not est or fitted[1] is None or x is None:
             return False
         a = shaped(value(x))
         if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame"):
@@ -363,7 +370,7 @@ class _Walk:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value):   # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
-                                              self._text)):
+                                              self._text, fitted_here=self._fitted_here)):
                     self._made_method_call(n, local)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
@@ -664,3 +671,13 @@ def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
 def _bare(message: str) -> str:
     """Python's bind message without its own prefix."""
     return message[0].lower() + message[1:] if message else message
+
+
+def _literal_display(node: ast.expr):
+    """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`), else UNRESOLVED."""
+    if not isinstance(node, (ast.List, ast.Tuple, ast.Dict)):
+        return UNRESOLVED
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNRESOLVED

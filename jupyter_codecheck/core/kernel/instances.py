@@ -23,7 +23,7 @@ from collections.abc import Callable
 from .abstract import ESTIMATOR_KEEPING, Abstract
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
 from .libraries import is_library_object
-from .namespace import Made
+from .namespace import UNRESOLVED, Made
 
 _DISPLAYS = {ast.Dict: dict, ast.List: list, ast.Set: set, ast.Tuple: tuple, ast.ListComp: list,
              ast.SetComp: set, ast.DictComp: dict, ast.JoinedStr: str}
@@ -41,11 +41,17 @@ LIBRARY_CONSTRUCTORS = (("pandas", "Categorical"), ("pandas", "CategoricalIndex"
 
 class Instance(Made):
     """An object the cell makes whose class is known: a builtin's (attributes fixed by it), or
-    the class a library call declares it returns (returns.py)."""
-    __slots__ = ("cls",)
+    the class a library call declares it returns (returns.py); of a literal display of plain
+    data (`grid = {"C": [1, 10]}`), also its value (an equal copy, read while flow.py finds the
+    cell's own object unchanged)."""
+    __slots__ = ("cls", "_value")
 
-    def __init__(self, cls: type):
+    def __init__(self, cls: type, value=UNRESOLVED):
         self.cls = cls
+        self._value = value
+
+    def literal(self):
+        return self._value
 
     @property
     def fixed(self) -> bool:
