@@ -20,7 +20,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
-from ..pycheck import near_typo, parse, walk_skipping
+from ..pycheck import near_typo, never_run_loops, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -92,6 +92,7 @@ class _Walk:
         self.resolve_module = resolve_module
         self.state = Effects()
         self.top_level = {id(s) for s in tree.body}
+        self.never_run = {id(loop) for loop in never_run_loops(tree, namespace)}     # over an empty container
         self.functions: dict[str, set[str]] = {}
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
@@ -118,7 +119,8 @@ class _Walk:
             if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
                 self._value(loop_index_claim(s, lambda x: self._read(x, set())))
             self.apply(s)                       # a later iteration sees what the body did
-            self.block(s.body)
+            if id(s) not in self.never_run:
+                self.block(s.body)
             self.block(s.orelse)
             return
         if isinstance(s, ast.While):
