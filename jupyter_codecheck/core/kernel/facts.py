@@ -34,6 +34,7 @@ from .abstract import Abstract, Propagation, shaped
 from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
+from .pandas_lookup import lookup, made_labels
 from .positions import loop_index_claim, position_claim
 from .returns import called_class, method_class
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -176,7 +177,7 @@ class _Walk:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
-            value = Instance(cls, _literal_display(s.value)) if cls is not None else value
+            value = self._instance(s.value, cls, set()) if cls is not None else value
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
@@ -318,7 +319,7 @@ class _Walk:
                 made = value(n.value)
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
                 cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
-                made = Instance(cls) if cls is not None else made
+                made = self._instance(n.value, cls, local) if cls is not None else made
         known = instance_class(made)
         if known is None or not missing_attribute(*known, n.attr):
             return
@@ -400,6 +401,14 @@ class _Walk:
         if method is not None and (type(method) is types.FunctionType or compiled) and is_library_object(method):
             self._bind(n, method, len(n.args) + 1)
 
+    def _instance(self, node: ast.expr, cls: type, local: set[str]) -> Instance:
+        """What `node` makes, of class `cls`: with its value if it is a literal display, with
+        the labels pandas' attribute lookup answers on it where they are known."""
+        labels = None
+        if isinstance(node, ast.Call) and lookup(cls) is not None:
+            labels = made_labels(node, cls, Propagation(lambda x: self._read(x, local)).value)
+        return Instance(cls, _literal_display(node), labels)
+
     def _class_of(self, node: ast.expr, local: set[str]) -> type | None:
         """The class of what `node` evaluates to, where it is certain: a value the cell made whose
         class is known, a library call that declares its class, a live object's (a library's)."""
@@ -412,6 +421,8 @@ class _Walk:
         if obj is UNRESOLVED:
             return None
         if issubclass(type(obj), Made):
+            if obj.of_class() is not None:
+                return obj.of_class()
             known = instance_class(obj)
             return known[0] if known is not None else None
         return type(obj) if is_library_object(type(obj)) else None
@@ -422,11 +433,11 @@ class _Walk:
         callee = self._live_or_builtin(n.func, local, changes_matter=False)
         if callee is not UNRESOLVED and not issubclass(type(callee), Made):
             owner = callee.__self__ if type(callee) is types.MethodType else None
-            return called_class(callee, type(owner) if owner is not None else None, keywords)
+            return called_class(callee, type(owner) if owner is not None else None, keywords, len(n.args))
         if isinstance(n.func, ast.Attribute):
             receiver = self._class_of(n.func.value, local)
             if receiver is not None:
-                return method_class(receiver, n.func.attr, keywords)
+                return method_class(receiver, n.func.attr, keywords, len(n.args))
         return None
 
     def _bind(self, n: ast.Call, target, n_args: int) -> None:
