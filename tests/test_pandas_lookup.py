@@ -11,8 +11,12 @@ import pytest
 from jupyter_codecheck.core.kernel import kernel_facts
 
 
+FRAME = pd.DataFrame(np.arange(12).reshape((4, 3)), index=[["a", "a", "b", "b"], [1, 2, 1, 2]],
+                     columns=[["Ohio", "Ohio", "Colorado"], ["Green", "Red", "Green"]])
+
+
 def namespace(**objects) -> dict:
-    return {"pd": pd, "np": np, "values": np.arange(4.0),
+    return {"pd": pd, "np": np, "values": np.arange(4.0), "data": {"state": ["Ohio"], "pop": [1.5]}, "frame": FRAME,
             "df": pd.DataFrame({"key1": ["a", "b", "a"], "data1": [1.0, 2.0, 3.0]}),
             "deck": pd.Series([1, 2], index=["AH", "2H"]), **objects}
 
@@ -35,6 +39,10 @@ def raised(cell: str, ns: dict) -> str | None:
     ("m = df['data1'].groupby(df['key1']).maen()\n", "maen"),
     ("d = deck.groupby(len, group_keys=False).appply(len)\n", "appply"),              # a Series' index
     ("e = df.expanding().smu()\n", "smu"),
+    ("perf = pd.DataFrame(data)\nperf.haed()\n", "haed"),                            # a live dict's keys
+    ("d = pd.DataFrame(np.random.standard_normal((7, 3)))\nd.ilo[:4, 1] = np.nan\n", "ilo"),
+    ("frame.swaplevel(0, 1).sort_inyex(level=0)\n", "sort_inyex"),                  # a MultiIndex's first level
+    ("x = df.fillna(0).head(2).key11\n", "key11"),                                   # labels kept, none added
 ])
 def test_a_name_neither_the_class_nor_the_labels_answer(cell, attribute):
     ns = namespace()
@@ -51,6 +59,11 @@ def test_a_name_neither_the_class_nor_the_labels_answer(cell, attribute):
     "r = df.rolling(2).data1\n",
     "k = df.groupby('key1').keys\n",                            # what pandas' __init__ sets on it
     "w = pd.Series(values).rolling(2).window\n",
+    "perf = pd.DataFrame(data)\nx = perf.pop\n",               # a method of the class
+    "x = frame.head().Colorado\n",
+    "x = frame.swaplevel(0, 1).Ohio\n",
+    "x = frame.swaplevel(0, 1, axis=1).Green\n",                # the columns' levels swapped
+    "x = frame.rename(columns={'Ohio': 'Texas'}).Texas\n",      # labels another method adds
 ])
 def test_a_label_or_an_instances_own_name_is_no_claim(cell):
     ns = namespace()

@@ -3,7 +3,7 @@ library's kind, shape, dtype kind and columns, carried through the library calls
 follows from their inputs, as the libraries document them:
 
     numpy         np.zeros/ones/empty/full(shape), np.arange(ints, or literal numbers), np.array(a literal
-                  nested list), np.random.rand/randn(*dims), np.random.random(size), a live
+                  nested list), np.random.rand/randn(*dims), np.random.random/standard_normal(size), a live
                   Generator's or np.random.default_rng(seed)'s
                   standard_normal/random/normal/uniform/integers(size=...), ufunc.outer(a, b),
                   np.linspace(a, b, n);
@@ -614,7 +614,8 @@ class Propagation:
         if name in ("rand", "randn") and args and not keywords:
             shape = self._sizes(args) if not isinstance(args[0], (ast.Tuple, ast.List)) else None
             return None if shape is None else Abstract("ndarray", shape, "f")
-        if name in ("random", "random_sample") and len(args) + len(keywords) == 1 and set(keywords) <= {"size"}:
+        if name in ("random", "random_sample", "standard_normal") and len(args) + len(keywords) == 1 and \
+                set(keywords) <= {"size"}:
             shape = self._sizes([args[0] if args else keywords["size"]])
             return None if shape is None else Abstract("ndarray", shape, "f")
         if name in ("concatenate", "vstack", "hstack") and len(args) == 1:
@@ -1041,7 +1042,7 @@ def _known(target) -> str | None:
 
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "concatenate",
                      "vstack", "hstack", "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
-          ("numpy.random", ("rand", "randn", "random", "random_sample", "default_rng")),
+          ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots",)))

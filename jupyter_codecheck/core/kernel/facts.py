@@ -406,7 +406,15 @@ class _Walk:
         the labels pandas' attribute lookup answers on it where they are known."""
         labels = None
         if isinstance(node, ast.Call) and lookup(cls) is not None:
-            labels = made_labels(node, cls, Propagation(lambda x: self._read(x, local)).value)
+            propagation = Propagation(lambda x: self._read(x, local))
+
+            def value(x: ast.AST):
+                v = propagation.value(x)
+                if v is UNRESOLVED and isinstance(x, ast.Call):     # `df.dropna().head()`: a call's own
+                    made = self._call_class(x, local)
+                    return self._instance(x, made, local) if made is not None else v
+                return v
+            labels = made_labels(node, cls, value)
         return Instance(cls, _literal_display(node), labels)
 
     def _class_of(self, node: ast.expr, local: set[str]) -> type | None:

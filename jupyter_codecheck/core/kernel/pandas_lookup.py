@@ -11,9 +11,10 @@ and each instance holds what pandas' `__init__` sets on it (read from a stand-in
 itself on a one-row frame: `level`, `keys`, `obj` of a GroupBy, `window` of a Rolling).
 
 `made_labels` gives the string labels such a lookup may answer for an object a call in the cell
-makes: a Series or DataFrame pandas' constructor makes of literal or array data (a RangeIndex,
-numbers, or the literal labels given), and `groupby`/`rolling`/`expanding`/`ewm` of a live frame
-or Series, or of one made so. Anything else: None, no claim. Nothing of the user's runs: live
+makes: a Series or DataFrame pandas' constructor makes of literal, array, dict or pandas data (a
+RangeIndex, numbers, the keys, or the labels given), a method that keeps some of its receiver's
+labels and adds none (`head`, `dropna`, `sort_index`, ...), and `groupby`/`rolling`/`expanding`/
+`ewm` of a live frame or Series, or of one made so. Anything else: None, no claim. Nothing of the user's runs: live
 labels are read only of pandas' own classes among plain labels (items.plain_labels).
 """
 from __future__ import annotations
@@ -32,6 +33,12 @@ _LOOKUPS = {("pandas.core.generic", "NDFrame.__getattr__"): "axis",
             ("pandas.core.window.rolling", "BaseWindow.__getattr__"): "data"}
 # the methods whose result's `obj` is the receiver itself
 _OVER_RECEIVER = frozenset({"groupby", "rolling", "expanding", "ewm"})
+# a Series' or DataFrame's methods whose result, of the receiver's class, has some of the
+# receiver's info-axis labels and no other, whatever the arguments
+_KEEPING_LABELS = frozenset({"head", "tail", "copy", "astype", "fillna", "ffill", "bfill", "dropna", "drop",
+                             "drop_duplicates", "sort_index", "sort_values", "abs", "round", "sample",
+                             "isna", "notna", "isnull", "notnull", "clip", "rank", "diff", "shift", "pct_change",
+                             "cumsum", "cumprod", "cummax", "cummin", "nlargest", "nsmallest"})
 _LITERALS = (str, int, float, bool, type(None))
 MAX_READ = 10_000               # labels read of a live index; more: not known
 
@@ -75,9 +82,20 @@ def made_labels(call: ast.Call, cls: type, value: Callable[[ast.AST], object]) -
         return None
     if kind == "axis" and cls in (pd.Series, pd.DataFrame) and value(call.func) is cls:
         return _constructed(call, cls is pd.DataFrame, value, pd)
+    if kind == "axis" and cls in (pd.Series, pd.DataFrame) and isinstance(call.func, ast.Attribute) and \
+            (call.func.attr in _KEEPING_LABELS or cls is pd.DataFrame and _swaps_rows(call)):
+        receiver = value(call.func.value)
+        of = receiver.of_class() if issubclass(type(receiver), Made) else type(receiver)
+        return _answered_in(receiver, pd) if of is cls else None
     if kind == "data" and isinstance(call.func, ast.Attribute) and call.func.attr in _OVER_RECEIVER:
         return _answered_in(value(call.func.value), pd)
     return None
+
+
+def _swaps_rows(call: ast.Call) -> bool:
+    """`df.swaplevel(i, j)`: the index's levels swapped, the columns as they are (axis=1, given
+    by keyword or third, swaps the columns' levels)."""
+    return call.func.attr == "swaplevel" and len(call.args) <= 2 and all(k.arg in ("i", "j") for k in call.keywords)
 
 
 def _answered_in(obj, pd) -> frozenset[str] | None:
@@ -95,6 +113,8 @@ def _strings(index, pd) -> frozenset[str] | None:
     """The str labels of a pandas Index (numbers, booleans: none that a name could be)."""
     if type(index) is pd.RangeIndex:
         return frozenset()
+    if type(index) is pd.MultiIndex:    # a name is looked up among the first level's labels
+        return _strings(index.levels[0], pd) if plain_labels(index, pd) else None
     if type(index) is not pd.Index or len(index) > MAX_READ or not plain_labels(index, pd):
         return None                     # datetimes parse some names ("now"): not known
     dtype = index.dtype
@@ -120,13 +140,19 @@ def _constructed(call: ast.Call, frame: bool, value, pd) -> frozenset[str] | Non
     data = given.get("data")
     if data is None:
         return frozenset()
+    live = value(data)
+    if type(live) is dict:              # the keys are the labels
+        return frozenset(k for k in live if type(k) is str) if len(live) <= MAX_READ and \
+            all(type(k) in _LITERALS for k in live) else None
+    if type(live) is (pd.DataFrame if frame else pd.Series):
+        return _answered_in(live, pd)   # its own labels
     if isinstance(data, ast.Dict):
         keys = [k.value if isinstance(k, ast.Constant) else None for k in data.keys]
         return frozenset(k for k in keys if type(k) is str) if None not in data.keys and \
             all(type(k) in _LITERALS for k in keys) else None
     if not frame and isinstance(data, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in data.elts):
         return frozenset()              # a RangeIndex
-    return frozenset() if _array(value(data), 1 if not frame else 2) else None
+    return frozenset() if _array(live, 1 if not frame else 2) or frame and _array(live, 1) else None
 
 
 def _given_labels(node: ast.expr, value, pd) -> frozenset[str] | None:
@@ -149,5 +175,5 @@ def _array(v, ndim: int, numbers: bool = False) -> bool:
         return True
     from .abstract import shaped
     a = shaped(v) if np is not None and (type(v) is np.ndarray or issubclass(type(v), Made)) else None
-    return a is not None and a.like == "ndarray" and a.ndim == ndim and \
-        (not numbers or (a.kind is not None and a.kind in "biuf"))
+    return a is not None and a.like == "ndarray" and a.ndim == ndim and a.kind is not None and \
+        a.kind in ("biuf" if numbers else "biufcmMOUS")       # a structured array's fields name columns
