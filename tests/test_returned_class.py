@@ -89,7 +89,23 @@ def test_only_one_declared_class_is_a_class():
     assert method_class(pd.DataFrame, "fillna", ["inplace"]) is None         # None in place, whatever it says
     assert method_class(pd.DataFrame, "rolling", []) is None                 # -> Window | Rolling
     assert method_class(pd.Series, "count", []) is None                      # -> int: numpy's int64
-    assert method_class(pd.DataFrame, "groupby", []) is None                 # a name bound under TYPE_CHECKING
     assert method_class(pd.Index, "view", []) is None                        # -> Index: its subclasses too
     assert called_class(np.ndarray, None, []) is None                        # a __new__ of its own
     assert method_class(Frame, "head", []) is None and called_class(Frame, None, []) is None
+
+
+def test_a_class_imported_for_type_checkers_or_documented_for_the_arguments_given():
+    from pandas.api.typing import DataFrameGroupBy, Rolling, SeriesGroupBy, Window
+
+    from jupyter_codecheck.core.kernel.returns import method_class
+    frame = pd.DataFrame({"a": [1.0, 2.0], "k": ["x", "y"]})
+    # `-> DataFrameGroupBy`, a name pandas' module imports under TYPE_CHECKING only
+    assert method_class(pd.DataFrame, "groupby", ["by"]) is DataFrameGroupBy is type(frame.groupby(by="k"))
+    assert method_class(pd.Series, "groupby", [], 1) is SeriesGroupBy is type(frame["a"].groupby(frame["k"]))
+    # `-> Window | Rolling`: "Rolling, unless win_type is passed"
+    assert method_class(pd.Series, "rolling", [], 1) is Rolling is type(frame["a"].rolling(2))
+    assert method_class(pd.DataFrame, "rolling", ["min_periods"], 1) is Rolling is type(frame.rolling(2, min_periods=1))
+    assert type(frame["a"].rolling(2, win_type="boxcar")) is Window
+    assert method_class(pd.Series, "rolling", ["win_type"], 1) is None
+    assert method_class(pd.Series, "rolling", [], 4) is None                 # win_type given by position
+    assert method_class(pd.Series, "rolling", []) is None                    # the arguments not known

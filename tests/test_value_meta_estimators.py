@@ -116,3 +116,51 @@ def test_a_search_pipeline_or_fitted_model_the_cell_makes(cell):
     raised_as_value_error(cell, objects)
     fixed = cell.replace("[:, 0]", "")
     assert value_facts(fixed, objects) == [] and run(fixed, objects) is None
+
+
+@pytest.mark.parametrize("cell", [
+    # the search the cell makes and fits: its best estimator is of the grid's estimator's class
+    "gs = GridSearchCV(SVC(), {'C': [1, 10]}, cv=3)\ngs.fit(X, y)\ns = gs.score(X[:, 0], y)\n",
+    "gs = GridSearchCV(SVC(), {'C': [1, 10]}, cv=3)\ngs.fit(X, y)\nd = gs.decision_function(X_text)\n",
+    # its grid a literal the cell binds to a name
+    "grid = {'C': [1, 10], 'gamma': [0.1, 1]}\ngs = GridSearchCV(SVC(), param_grid=grid, cv=3)\n"
+    "gs.fit(X, y)\nprint('{:.2f}'.format(gs.score(X_text, y)))\n",
+    # its estimator a live pipeline of scikit-learn's classes: the pipeline's first step reads X
+    "gs = GridSearchCV(pipe, param_grid={'svm__C': [1, 10]}, cv=3)\ngs.fit(X, y)\np = gs.predict(X[:, 0])\n",
+])
+def test_a_search_the_cell_makes_and_fits_then_given_a_1d_or_text_x(cell):
+    objects = ns(GridSearchCV=GridSearchCV, X_text=np.column_stack([X, ["train"] * len(X)]),
+                 pipe=Pipeline([("scaler", MinMaxScaler()), ("svm", SVC())]))
+    facts = value_facts(cell, objects)
+    assert len(facts) == 1 and facts[0].line == cell.count("\n") and facts[0].message.endswith(
+        ("(Expected 2D array, got 1D array instead)", "(its input check refuses strings)")), facts
+    assert run(cell, objects)[0] == "ValueError"
+    fixed = cell.replace("X[:, 0]", "X").replace("X_text", "X")
+    assert value_facts(fixed, objects) == [] and run(fixed, objects) is None
+
+
+def test_no_claim_on_a_search_the_cell_made_but_did_not_fit_or_refit():
+    objects = ns(GridSearchCV=GridSearchCV)
+    unfitted = "gs = GridSearchCV(SVC(), {'C': [1, 10]}, cv=3)\ns = gs.score(X[:, 0], y)\n"
+    no_refit = "gs = GridSearchCV(SVC(), {'C': [1, 10]}, cv=3, refit=False)\ngs.fit(X, y)\ns = gs.score(X[:, 0], y)\n"
+    in_loop = "gs = GridSearchCV(SVC(), {'C': [1, 10]}, cv=3)\nfor k in range(0):\n    gs.fit(X, y)\ns = gs.score(X[:, 0], y)\n"
+    for cell in (unfitted, no_refit, in_loop):
+        assert value_facts(cell, objects) == [], cell
+    assert run(no_refit, objects)[0] == "AttributeError"        # no best_estimator_: not a ValueError
+
+
+def test_a_users_estimator_given_to_a_search_the_cell_makes_stays_opaque():
+    calls = []
+
+    class Mine(ClassifierMixin, BaseEstimator):
+        def fit(self, X, y):
+            calls.append("fit")
+            return self
+
+        def __sklearn_tags__(self):
+            calls.append("tags")
+            return super().__sklearn_tags__()
+
+    cell = "gs = GridSearchCV(mine, {}, cv=3)\ngs.fit(X, y)\ns = gs.score(X[:, 0], y)\n"
+    assert value_facts(cell, ns(GridSearchCV=GridSearchCV, mine=Mine())) == []
+    assert calls == []

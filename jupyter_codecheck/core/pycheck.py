@@ -179,6 +179,58 @@ def undefined_names(tree: ast.Module, known: frozenset[str]) -> list[UndefinedNa
     return out
 
 
+# an empty container's methods that read it, as a loop's iterable or anywhere else in the cell
+_READING = frozenset({"items", "keys", "values", "get", "copy", "count", "index"})
+_EMPTY_KINDS = (dict, list, tuple, set, frozenset, str)
+
+
+def never_run_loops(tree: ast.Module, namespace: Mapping) -> list[ast.For | ast.AsyncFor]:
+    """The `for` loops whose body never runs in this kernel: the iterable is a name the kernel
+    binds to an empty dict, list, tuple, set or str (of exactly that builtin class, so `len`
+    runs nothing of the user's), or such a dict's `items()`, `keys()` or `values()`, and the
+    cell neither rebinds the name, stores into it, calls another method of it nor passes it to
+    a call (a function of the user's that fills the container is not seen: a crash missed,
+    never a false one)."""
+    loops = []
+    for n in ast.walk(tree):
+        if not isinstance(n, (ast.For, ast.AsyncFor)):
+            continue
+        it = n.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and \
+                it.func.attr in ("items", "keys", "values") and not it.args and not it.keywords:
+            it = it.func.value
+        if isinstance(it, ast.Name) and it.id in namespace and _empty(namespace[it.id]) and \
+                not _touched(tree, it.id):
+            loops.append(n)
+    return loops
+
+
+def _empty(obj) -> bool:
+    return type(obj) in _EMPTY_KINDS and len(obj) == 0
+
+
+def _touched(tree: ast.Module, name: str) -> bool:
+    """Does the cell rebind `name`, store into it, call a method of it that may change it, pass it
+    to a call, or declare it global in a function?"""
+    parents = {id(c): p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Global) and name in n.names:
+            return True
+        if not (isinstance(n, ast.Name) and n.id == name):
+            continue
+        if not isinstance(n.ctx, ast.Load):
+            return True
+        parent = parents.get(id(n))
+        if isinstance(parent, ast.Call) and n is not parent.func:
+            return True                     # passed to a call
+        if isinstance(parent, (ast.Attribute, ast.Subscript)) and parent.value is n and \
+                not isinstance(parent.ctx, ast.Load):
+            return True                     # `d["k"] = v`, `d.x = v`
+        if isinstance(parent, ast.Attribute) and parent.attr not in _READING:
+            return True                     # `d.update(...)`, `xs.append(...)`
+    return False
+
+
 def _string_annotations(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Spans of the strings in annotations (`y: "Model" = ...`, `list["Model"]`): Python keeps
     them as text and never evaluates them."""
@@ -479,6 +531,10 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
             # the notebook's (a name only a function of an earlier cell binds fails here)
             found = undefined_names(tree, outside | given | IPYTHON_NAMES)
             undefined = found if found is not None else []
+            if isinstance(names, Mapping):      # a name used only where the kernel's data never lets it run
+                never = [((b.body[0].lineno, b.body[0].col_offset), (b.body[-1].end_lineno, b.body[-1].end_col_offset))
+                         for b in never_run_loops(tree, names)]
+                undefined = [u for u in undefined if not any(a <= (u.line, u.column) < z for a, z in never)]
     else:
         local = set(_IDENT.findall(source)) - set(keyword.kwlist)   # unsure: every word may be a name
     scope = frozenset(local) | ctx_names | IPYTHON_NAMES | _builtin_names()

@@ -3,7 +3,7 @@ library's kind, shape, dtype kind and columns, carried through the library calls
 follows from their inputs, as the libraries document them:
 
     numpy         np.zeros/ones/empty/full(shape), np.arange(ints, or literal numbers), np.array(a literal
-                  nested list), np.random.rand/randn(*dims), np.random.random(size), a live
+                  nested list), np.random.rand/randn(*dims), np.random.random/standard_normal(size), a live
                   Generator's or np.random.default_rng(seed)'s
                   standard_normal/random/normal/uniform/integers(size=...), ufunc.outer(a, b),
                   np.linspace(a, b, n);
@@ -13,7 +13,8 @@ follows from their inputs, as the libraries document them:
     pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
                   make_classification, make_regression, make_moons, make_circles; an estimator
-                  made with literal arguments, estimators made so or live plain data (its `fit`
+                  made with literal arguments, estimators made so, live ones of scikit-learn's
+                  own classes or plain data, live or a literal the cell bound (its `fit`
                   returns it); fit_transform of StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
@@ -36,6 +37,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from .estimators import sklearn_classes
 from .flow import PANDAS_MUTATING
 from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made
@@ -612,7 +614,8 @@ class Propagation:
         if name in ("rand", "randn") and args and not keywords:
             shape = self._sizes(args) if not isinstance(args[0], (ast.Tuple, ast.List)) else None
             return None if shape is None else Abstract("ndarray", shape, "f")
-        if name in ("random", "random_sample") and len(args) + len(keywords) == 1 and set(keywords) <= {"size"}:
+        if name in ("random", "random_sample", "standard_normal") and len(args) + len(keywords) == 1 and \
+                set(keywords) <= {"size"}:
             shape = self._sizes([args[0] if args else keywords["size"]])
             return None if shape is None else Abstract("ndarray", shape, "f")
         if name in ("concatenate", "vstack", "hstack") and len(args) == 1:
@@ -820,7 +823,9 @@ class Propagation:
         return Abstract("estimator", estimator=target, arguments=(args, keywords))
 
     def _argument(self, node: ast.expr):
-        """An estimator's argument: a literal, an estimator made as above, or live plain data."""
+        """An estimator's argument: a literal, an estimator made as above or a live one of
+        scikit-learn's own classes (`GridSearchCV(pipe, ...)`), or plain data (live, or a literal
+        the cell bound to a name)."""
         v = _literal(node)
         if v is not UNRESOLVED:
             return v
@@ -831,6 +836,10 @@ class Propagation:
         v = self.value(node)
         if issubclass(type(v), Abstract) and v.like == "estimator" or _plain_data(v):
             return v
+        if not issubclass(type(v), Made) and sklearn_classes(v):
+            return v                               # a live estimator of scikit-learn's classes only
+        if issubclass(type(v), Made) and _plain_data(v.literal()):
+            return v.literal()                     # a literal the cell wrote (`grid = {"C": [1, 10]}`)
         return UNRESOLVED
 
     def _transformed(self, node: ast.Call, owner, method: str):
@@ -1033,7 +1042,7 @@ def _known(target) -> str | None:
 
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "concatenate",
                      "vstack", "hstack", "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
-          ("numpy.random", ("rand", "randn", "random", "random_sample", "default_rng")),
+          ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots",)))

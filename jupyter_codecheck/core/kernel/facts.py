@@ -20,7 +20,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
-from ..pycheck import near_typo, parse, walk_skipping
+from ..pycheck import near_typo, never_run_loops, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -34,6 +34,7 @@ from .abstract import Abstract, Propagation, shaped
 from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
+from .pandas_lookup import lookup, made_labels
 from .positions import loop_index_claim, position_claim
 from .returns import called_class, method_class
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -92,11 +93,13 @@ class _Walk:
         self.resolve_module = resolve_module
         self.state = Effects()
         self.top_level = {id(s) for s in tree.body}
+        self.never_run = {id(loop) for loop in never_run_loops(tree, namespace)}     # over an empty container
         self.functions: dict[str, set[str]] = {}
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
-        self.fitted: dict[int, tuple[Abstract, int]] = {}     # an estimator the cell made -> X's width at its fit
+        # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
+        self.fitted: dict[int, tuple[Abstract, int | None]] = {}
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -117,7 +120,8 @@ class _Walk:
             if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
                 self._value(loop_index_claim(s, lambda x: self._read(x, set())))
             self.apply(s)                       # a later iteration sees what the body did
-            self.block(s.body)
+            if id(s) not in self.never_run:
+                self.block(s.body)
             self.block(s.orelse)
             return
         if isinstance(s, ast.While):
@@ -173,7 +177,7 @@ class _Walk:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
-            value = Instance(cls) if cls is not None else value
+            value = self._instance(s.value, cls, set()) if cls is not None else value
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
@@ -185,8 +189,9 @@ class _Walk:
         return out
 
     def _fits(self, s: ast.stmt) -> None:
-        """The width of X each estimator the cell made is fitted on here (a straight-line
-        statement of the cell's top level); a fit anywhere else leaves its width unknown."""
+        """Each estimator the cell made and fits here (a straight-line statement of the cell's top
+        level), with X's width (None: unknown); a fit anywhere else leaves it unknown whether
+        and on what it was fitted."""
         for n in _walk_outside_functions(s):
             if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
                     n.func.attr in ("fit", "fit_transform", "fit_predict", "partial_fit")):
@@ -199,8 +204,13 @@ class _Walk:
             if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
                 continue
             a = shaped(Propagation(lambda e: self._read(e, set())).value(x))
-            if a is not None and a.ndim == 2 and type(a.shape[1]) is int:
-                self.fitted[id(est)] = (est, a.shape[1])
+            width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
+            self.fitted[id(est)] = (est, width)
+
+    def _fitted_here(self, est) -> bool:
+        """Was `est`, an estimator the cell made, fitted on the cell's top level before this point?"""
+        fitted = self.fitted.get(id(est))
+        return fitted is not None and fitted[0] is est
 
     def _refitted(self, n: ast.Call, local: set[str], value) -> bool:
         """`est.transform(B)` after `est.fit(A)` in the cell, B of another width (estimators.py)."""
@@ -210,7 +220,7 @@ class _Walk:
         est = self._live(func.value, local, made=True)
         fitted = self.fitted.get(id(est))
         x = self._argument(n, 0, "X")
-        if fitted is None or fitted[0] is not est or x is None:
+        if fitted is None or fitted[0] is not est or fitted[1] is None or x is None:
             return False
         a = shaped(value(x))
         if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame"):
@@ -309,7 +319,7 @@ class _Walk:
                 made = value(n.value)
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
                 cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
-                made = Instance(cls) if cls is not None else made
+                made = self._instance(n.value, cls, local) if cls is not None else made
         known = instance_class(made)
         if known is None or not missing_attribute(*known, n.attr):
             return
@@ -363,7 +373,7 @@ class _Walk:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value):   # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
-                                              self._text)):
+                                              self._text, fitted_here=self._fitted_here)):
                     self._made_method_call(n, local)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
@@ -391,6 +401,22 @@ class _Walk:
         if method is not None and (type(method) is types.FunctionType or compiled) and is_library_object(method):
             self._bind(n, method, len(n.args) + 1)
 
+    def _instance(self, node: ast.expr, cls: type, local: set[str]) -> Instance:
+        """What `node` makes, of class `cls`: with its value if it is a literal display, with
+        the labels pandas' attribute lookup answers on it where they are known."""
+        labels = None
+        if isinstance(node, ast.Call) and lookup(cls) is not None:
+            propagation = Propagation(lambda x: self._read(x, local))
+
+            def value(x: ast.AST):
+                v = propagation.value(x)
+                if v is UNRESOLVED and isinstance(x, ast.Call):     # `df.dropna().head()`: a call's own
+                    made = self._call_class(x, local)
+                    return self._instance(x, made, local) if made is not None else v
+                return v
+            labels = made_labels(node, cls, value)
+        return Instance(cls, _literal_display(node), labels)
+
     def _class_of(self, node: ast.expr, local: set[str]) -> type | None:
         """The class of what `node` evaluates to, where it is certain: a value the cell made whose
         class is known, a library call that declares its class, a live object's (a library's)."""
@@ -403,6 +429,8 @@ class _Walk:
         if obj is UNRESOLVED:
             return None
         if issubclass(type(obj), Made):
+            if obj.of_class() is not None:
+                return obj.of_class()
             known = instance_class(obj)
             return known[0] if known is not None else None
         return type(obj) if is_library_object(type(obj)) else None
@@ -413,11 +441,11 @@ class _Walk:
         callee = self._live_or_builtin(n.func, local, changes_matter=False)
         if callee is not UNRESOLVED and not issubclass(type(callee), Made):
             owner = callee.__self__ if type(callee) is types.MethodType else None
-            return called_class(callee, type(owner) if owner is not None else None, keywords)
+            return called_class(callee, type(owner) if owner is not None else None, keywords, len(n.args))
         if isinstance(n.func, ast.Attribute):
             receiver = self._class_of(n.func.value, local)
             if receiver is not None:
-                return method_class(receiver, n.func.attr, keywords)
+                return method_class(receiver, n.func.attr, keywords, len(n.args))
         return None
 
     def _bind(self, n: ast.Call, target, n_args: int) -> None:
@@ -664,3 +692,13 @@ def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
 def _bare(message: str) -> str:
     """Python's bind message without its own prefix."""
     return message[0].lower() + message[1:] if message else message
+
+
+def _literal_display(node: ast.expr):
+    """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`), else UNRESOLVED."""
+    if not isinstance(node, (ast.List, ast.Tuple, ast.Dict)):
+        return UNRESOLVED
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNRESOLVED

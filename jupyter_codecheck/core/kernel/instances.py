@@ -23,7 +23,8 @@ from collections.abc import Callable
 from .abstract import ESTIMATOR_KEEPING, Abstract
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
 from .libraries import is_library_object
-from .namespace import Made
+from .namespace import UNRESOLVED, Made
+from .pandas_lookup import instance_names, lookup
 
 _DISPLAYS = {ast.Dict: dict, ast.List: list, ast.Set: set, ast.Tuple: tuple, ast.ListComp: list,
              ast.SetComp: set, ast.DictComp: dict, ast.JoinedStr: str}
@@ -41,11 +42,24 @@ LIBRARY_CONSTRUCTORS = (("pandas", "Categorical"), ("pandas", "CategoricalIndex"
 
 class Instance(Made):
     """An object the cell makes whose class is known: a builtin's (attributes fixed by it), or
-    the class a library call declares it returns (returns.py)."""
-    __slots__ = ("cls",)
+    the class a library call declares it returns (returns.py); of a literal display of plain
+    data (`grid = {"C": [1, 10]}`), also its value (an equal copy, read while flow.py finds the
+    cell's own object unchanged)."""
+    __slots__ = ("cls", "_value", "_labels")
 
-    def __init__(self, cls: type):
+    def __init__(self, cls: type, value=UNRESOLVED, labels: frozenset[str] | None = None):
         self.cls = cls
+        self._value = value
+        self._labels = labels
+
+    def literal(self):
+        return self._value
+
+    def of_class(self) -> type:
+        return self.cls
+
+    def labels(self) -> frozenset[str] | None:
+        return self._labels
 
     @property
     def fixed(self) -> bool:
@@ -110,6 +124,9 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
     if type(v) is Instance:
         if estimator_class(v.cls):
             return _estimator_names(v.cls)
+        if lookup(v.cls) is not None:           # pandas answers labels: known only where they are
+            names, labels = instance_names(v.cls), v.labels()
+            return None if names is None or labels is None else (v.cls, labels | names)
         return v.cls, frozenset()
     if not issubclass(type(v), Abstract):
         return None
@@ -145,8 +162,8 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
     except Exception:  # noqa: BLE001
         return False
     pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
-    if pd is not None and cls is pd.DataFrame:
-        return True                     # its `__getattr__` answers columns only
+    if pd is not None and cls is pd.DataFrame or lookup(cls) is not None:
+        return True                     # its `__getattr__` answers its labels only (in `held`)
     if np is not None and cls in (np.ndarray, np.random.Generator) or cls in _CONSTRUCTORS.values() or \
             cls in _CONSTANTS:
         return static_type(cls) and generic_lookup(cls)

@@ -39,6 +39,11 @@ def is_library_module(name: str | None) -> bool:
     return path.startswith(_library_dirs())
 
 
+def is_library_path(path: str) -> bool:
+    """Is the file at `path` a library's (the standard library's, an installed package's)?"""
+    return path.startswith(_library_dirs())
+
+
 def is_library_object(obj) -> bool:
     """Is `obj` (a function, class, descriptor or instance) defined by a library? Read through
     Python's own descriptors, so that no metaclass or property of the user's runs."""

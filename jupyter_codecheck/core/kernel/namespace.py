@@ -34,6 +34,18 @@ class Made:
         """Is it an array, a Series or a DataFrame (a library copies its rows into new ones)?"""
         return False
 
+    def literal(self):
+        """The value itself, where the cell writes it as a literal of plain data; else UNRESOLVED."""
+        return UNRESOLVED
+
+    def of_class(self) -> type | None:
+        """Its class, where that alone is known (instances.py); else None."""
+        return None
+
+    def labels(self) -> frozenset[str] | None:
+        """The string labels pandas' attribute lookup answers on it (pandas_lookup.py); None: unknown."""
+        return None
+
 
 def chain_root(node: ast.AST) -> str | None:
     """The name a pure chain (names, attributes, literal subscripts) starts from; None if the

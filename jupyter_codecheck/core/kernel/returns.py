@@ -3,6 +3,8 @@
     a class called             a library's own class whose instances it makes as they are (its
                                metaclass `type` or `ABCMeta`, no `__new__` of its own): `pd.Series(...)`,
                                `SVC(C=c)`, whatever the arguments
+    a documented class         a method whose documentation names one class where an argument is
+                               not given (`_DOCUMENTED`: pandas' `rolling` without `win_type`)
     a function or method       a library's Python function whose return annotation names one class
                                (`-> DataFrame`, `-> list[str]`: list), read from its module's
                                globals; `-> Self` of a method: the receiver's class. An annotation
@@ -21,21 +23,31 @@ from __future__ import annotations
 
 import abc
 import ast
+import functools
 import inspect
 import sys
+import textwrap
 import types
 import typing
 
-from .libraries import is_library_object
+from .libraries import is_library_object, is_library_path
 
 _METACLASSES = (type, abc.ABCMeta)
+# methods whose documentation names exactly one class (where an argument is not given) that the
+# annotation leaves open (a union, or a class a groupby's window subclasses): (module, qualname)
+# -> (that parameter or None, the class's module and name). pandas' `rolling`: "An instance of
+# Window is returned if win_type is passed. Otherwise, an instance of Rolling"
+_DOCUMENTED = {("pandas.core.generic", "NDFrame.rolling"): ("win_type", "pandas.core.window.rolling", "Rolling"),
+               ("pandas.core.generic", "NDFrame.expanding"): (None, "pandas.core.window.expanding", "Expanding"),
+               ("pandas.core.generic", "NDFrame.ewm"): (None, "pandas.core.window.ewm", "ExponentialMovingWindow")}
 # annotations a library writes for values of other classes: numpy's scalars for `-> bool`, `-> int`
 _LOOSE = frozenset({object, bool, int, float, complex, str, bytes})
 
 
-def called_class(callee, receiver: type | None, keywords: list[str]) -> type | None:
+def called_class(callee, receiver: type | None, keywords: list[str], n_args: int | None = None) -> type | None:
     """The class of `callee(...)`'s result (`receiver`: the class of the object a method is
-    called on, for `-> Self`); None when the library does not declare exactly one."""
+    called on, for `-> Self`; `n_args`: the call's positional arguments, None if not known);
+    None when the library does not declare exactly one."""
     if "inplace" in keywords or (receiver is not None and not is_library_object(receiver)):
         return None                 # a subclass of the user's may return or take anything
     if issubclass(type(callee), type):
@@ -43,23 +55,49 @@ def called_class(callee, receiver: type | None, keywords: list[str]) -> type | N
     func = callee.__func__ if type(callee) is types.MethodType else callee
     if type(func) is not types.FunctionType or not is_library_object(func):
         return None
+    documented = _DOCUMENTED.get((func.__module__, func.__qualname__))
+    if documented is not None:
+        return _documented(func, *documented, keywords, n_args)
     annotations = _annotations(func)
     if type(annotations) is not dict or "return" not in annotations:
         return None
     if receiver is not None and not any(k.__qualname__ == func.__qualname__.rpartition(".")[0]
                                         for k in type.__dict__["__mro__"].__get__(receiver, type)):
         receiver = None             # a function of another class's, delegated (`s.dt.normalize`): not its Self
-    return _annotated_class(annotations["return"], func.__globals__, receiver)
+    return _annotated_class(annotations["return"], _defining_globals(func), receiver)
 
 
-def method_class(cls: type, name: str, keywords: list[str]) -> type | None:
+def _defining_globals(func: types.FunctionType) -> dict:
+    """The globals of the module that defines `func`: a decorator's wrapper (functools.wraps)
+    carries the wrapped function's `__module__` and annotations, not its globals."""
+    module = sys.modules.get(func.__module__) if type(func.__module__) is str else None
+    if isinstance(module, types.ModuleType) and func.__globals__.get("__name__") != func.__module__:
+        return vars(module)
+    return func.__globals__
+
+
+def method_class(cls: type, name: str, keywords: list[str], n_args: int | None = None) -> type | None:
     """The class `obj.name(...)` returns for an `obj` of library class `cls`."""
     if not is_library_object(cls):
         return None
     method = inspect.getattr_static(cls, name, None)
     if type(method) is not types.FunctionType:
         return None                 # a property, a static or class method, a compiled method: not read
-    return called_class(method, cls, keywords)
+    return called_class(method, cls, keywords, n_args)
+
+
+def _documented(func: types.FunctionType, parameter: str | None, module: str, name: str, keywords: list[str],
+                n_args: int | None) -> type | None:
+    """The class the documentation names for a call that does not give `parameter`."""
+    if parameter is not None:
+        if parameter in keywords or n_args is None:
+            return None
+        names = list(inspect.signature(func).parameters)[1:]       # after self
+        if parameter not in names or n_args > names.index(parameter):
+            return None
+    mod = sys.modules.get(module)
+    cls = vars(mod).get(name) if isinstance(mod, types.ModuleType) else None
+    return cls if issubclass(type(cls), type) and is_library_object(cls) else None
 
 
 def _annotations(func: types.FunctionType) -> dict | None:
@@ -115,13 +153,49 @@ def _leaf(cls: type, depth: int = 0) -> bool:
 
 def _named(node: ast.expr, namespace: dict):
     """`DataFrame`, `np.ndarray`: the object a dotted name stands for in a module's globals,
-    through modules' own dictionaries only."""
+    through modules' own dictionaries only; a name the module imports only for type checkers
+    (`if TYPE_CHECKING: from pandas.core.groupby.generic import DataFrameGroupBy`), from the
+    module it names when that is loaded."""
     if isinstance(node, ast.Name):
         if node.id in namespace:
             return namespace[node.id]
+        where = _type_checking_imports(namespace.get("__file__")).get(node.id)
+        if where is not None:
+            module = sys.modules.get(where[0])
+            return vars(module).get(where[1]) if isinstance(module, types.ModuleType) else None
         return vars(sys.modules["builtins"]).get(node.id)
     if isinstance(node, ast.Attribute):
         base = _named(node.value, namespace)
         if issubclass(type(base), types.ModuleType):
             return vars(base).get(node.attr)
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _type_checking_imports(path) -> dict[str, tuple[str, str]]:
+    """name -> (module, name) of the absolute `from ... import` statements in a library module's
+    top-level `if TYPE_CHECKING:` blocks, read from its source file."""
+    if type(path) is not str or not path.endswith(".py") or not is_library_path(path):
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    out: dict[str, tuple[str, str]] = {}
+    for i, line in enumerate(lines):
+        if line.rstrip() not in ("if TYPE_CHECKING:", "if typing.TYPE_CHECKING:"):
+            continue
+        block = []
+        for body in lines[i + 1:]:
+            if body.strip() and not body[:1].isspace():
+                break
+            block.append(body)
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(block)))
+        except SyntaxError:
+            continue
+        for stmt in tree.body:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+                out.update({a.asname or a.name: (stmt.module, a.name) for a in stmt.names if a.name != "*"})
+    return out

@@ -2,7 +2,9 @@
 stand-ins for the argument values: an unexpected keyword, a missing or an extra argument is a
 TypeError before the function runs. A wrapper of `*args, **kwargs` that tells a stricter
 signature (matplotlib's keyword-only deprecations) gets no claim on the number of positional
-arguments: it takes them, with a warning.
+arguments: it takes them, with a warning. A keyword only a library function's `**kwargs` takes
+is refused where the function's own source passes `**kwargs` on, in one call its body reaches, to
+a callable that refuses it (`forward_target`: pandas' `date_range` to `_generate_range`).
 
 Only callables whose signature can be read without running the user's code: functions, methods
 and classes (their `__init__`/`__new__`), and any callable of a library. A callable without a
@@ -10,8 +12,10 @@ readable signature (most C functions, a class with its own metaclass) gives no c
 """
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
+import textwrap
 import types
 from dataclasses import dataclass
 
@@ -35,6 +39,7 @@ def bind_error(func, n_args: int, keywords: list[str]) -> BindError | None:
         return None
     try:
         sig.bind(*([None] * n_args), **dict.fromkeys(keywords))
+        return _forwarded_error(func, sig, keywords)
     except TypeError as e:
         msg = str(e)
         if msg.startswith("too many positional") and _wrapper_of_anything(func):
@@ -47,6 +52,107 @@ def bind_error(func, n_args: int, keywords: list[str]) -> BindError | None:
             kw = unknown[0]           # Python names an unexpected keyword before a missing argument
             msg = f"got an unexpected keyword argument {kw!r}"
         return BindError(msg, kw, params)
+    return None
+
+
+def _forwarded_error(func, sig: inspect.Signature, keywords: list[str]) -> BindError | None:
+    """A keyword only `**kwargs` takes, where the library's function passes `**kwargs` on to one
+    callable whose signature refuses it (pandas' `date_range(..., **kwargs)` to
+    `DatetimeArray._generate_range`): the TypeError of that call."""
+    named = tuple(p.name for p in sig.parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+    extra = [k for k in keywords if k not in named]
+    var = next((p.name for p in sig.parameters.values() if p.kind == p.VAR_KEYWORD), None)
+    if not extra or var is None:
+        return None
+    plain = func.__func__ if type(func) is types.MethodType else func
+    if not _unwrapped(plain) or not is_library_object(plain):
+        return None                     # a decorator's wrapper may rename or drop keywords first
+    target = forward_target(plain, var)
+    if target is None:
+        return None
+    callee, given = target
+    if not _unwrapped(callee.__func__ if type(callee) is types.MethodType else callee) and \
+            not issubclass(type(callee), type):
+        return None
+    inner = _signature(callee)
+    if inner is None or any(p.kind == p.VAR_KEYWORD for p in inner.parameters.values()):
+        return None
+    takes = {p.name for p in inner.parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    refused = next((k for k in extra if k not in takes or k in given), None)
+    if refused is None:
+        return None
+    why = "multiple values for keyword argument" if refused in given else "an unexpected keyword argument"
+    return BindError(f"got {why} {refused!r} (passed on to {getattr(callee, '__qualname__', '?')})", refused,
+                     named + tuple(sorted(takes - set(given) - set(named))))
+
+
+@functools.lru_cache(maxsize=512)
+def forward_target(func: types.FunctionType, var: str):
+    """(the callable, the keywords that call names itself) where the library function `func`
+    uses its `**var` only to pass it on, in one call on a statement of its body's top level that
+    runs unless an earlier line raises (no `return` before it), to a name of its module's (or
+    that name's attribute, a class's function read statically); else None."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return None
+    definition = tree.body[0] if tree.body and isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    if definition is None:
+        return None
+    uses = [n for n in ast.walk(definition) if isinstance(n, ast.Name) and n.id == var]
+    spreads = [c for c in ast.walk(definition) if isinstance(c, ast.Call)
+               for k in c.keywords if k.arg is None and isinstance(k.value, ast.Name) and k.value.id == var]
+    if len(uses) != 1 or len(spreads) != 1:
+        return None
+    call = spreads[0]
+    for stmt in definition.body:
+        inside = any(n is call for n in ast.walk(stmt))
+        if inside:
+            if any(n is call for n in _outside_blocks(stmt)):
+                break
+            return None                 # in a branch or a loop: it may not run
+        if any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) for n in ast.walk(stmt)):
+            return None                 # it may return first (a `raise` before: a crash all the same)
+    else:
+        return None
+    callee = _module_name(call.func, func.__globals__)
+    if callee is None or not is_library_object(callee):
+        return None
+    return callee, frozenset(k.arg for k in call.keywords if k.arg is not None)
+
+
+def _unwrapped(func) -> bool:
+    """A plain Python function, not a decorator's wrapper (functools.wraps sets `__wrapped__`)."""
+    return type(func) is types.FunctionType and "__wrapped__" not in func.__dict__
+
+
+def _outside_blocks(stmt: ast.stmt):
+    """The nodes of a statement that run whenever it does (not in its nested blocks or functions)."""
+    todo = [stmt]
+    while todo:
+        n = todo.pop()
+        yield n
+        todo.extend(c for c in ast.iter_child_nodes(n) if not isinstance(c, (ast.stmt, ast.Lambda, ast.comprehension)))
+
+
+def _module_name(node: ast.expr, namespace: dict):
+    """A name of the module's (`DatetimeArray._generate_range`: a class's function, read statically)."""
+    if isinstance(node, ast.Name):
+        value = namespace.get(node.id)
+        return value if value is not None else None
+    if isinstance(node, ast.Attribute):
+        base = _module_name(node.value, namespace)
+        if base is None:
+            return None
+        if isinstance(base, types.ModuleType):
+            return vars(base).get(node.attr)
+        if issubclass(type(base), type):
+            member = inspect.getattr_static(base, node.attr, None)
+            if type(member) is classmethod:
+                return types.MethodType(member.__func__, base)
+            if type(member) is staticmethod:
+                return member.__func__
+            return member if type(member) is types.FunctionType else None
     return None
 
 

@@ -149,15 +149,17 @@ def _broadcast_problem(a, b) -> str | None:
     return None
 
 
-def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text) -> ValueClaim | None:
+def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text, *,
+               fitted_here: Callable[[object], bool] = lambda est: False) -> ValueClaim | None:
     """The numpy or scikit-learn call `n` (its callee's object `target`) that the inputs break.
     `live` gives an argument's object while the cell has not changed it; `live_unchanged` the
-    object whose class alone matters (an estimator); `text` a node's text, for the fixes."""
+    object whose class alone matters (an estimator); `text` a node's text, for the fixes;
+    `fitted_here`, is an estimator the cell made fitted by the cell before `n`."""
     if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
         return None
     try:
         if isinstance(n.func, ast.Attribute):
-            claim = _method_claim(n, live, live_unchanged, text)
+            claim = _method_claim(n, live, live_unchanged, text, fitted_here)
             if claim is not None:
                 return claim
         return _function_claim(n, target, live, text)
@@ -203,7 +205,8 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     return None
 
 
-def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text) -> ValueClaim | None:
+def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
+                  fitted_here: Callable[[object], bool]) -> ValueClaim | None:
     method = n.func.attr
     keywords = {k.arg: k.value for k in n.keywords}
     owner = live(n.func.value)
@@ -220,7 +223,7 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text) -> 
             return claim
     if method in TAKES_X:
         est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
-        return _x_claim(n, est, live, text)
+        return _x_claim(n, est, live, text, fitted=fitted_here(est))
     return None
 
 
@@ -373,23 +376,25 @@ def _required(f) -> int:
 
 # -- scikit-learn -----------------------------------------------------------------------------------
 
-def _x_claim(n: ast.Call, est, live: Live, text: Text) -> ValueClaim | None:
+def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> ValueClaim | None:
     """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
     with a text column where it converts X to numbers."""
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
-    return _x_claim_of(n, x_node, est, n.func.attr, live, text)
+    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted)
 
 
-def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text) -> ValueClaim | None:
+def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text,
+                fitted: bool = False) -> ValueClaim | None:
     """The X claim of `est.method(X)` (`method` "fit" for the model-selection helpers, which fit
-    clones of `est`): whichever estimator reads X first must take it."""
+    clones of `est`): whichever estimator reads X first must take it (`fitted`: `est` was made
+    and fitted by the cell, so what its fit made is known by its class only)."""
     if issubclass(type(est), Abstract):
         est = est.instance()                # made in the cell: its class's tags
     elif type(est) is Instance:
         est = _with_defaults(est.cls)       # made with arguments not known (`SVC(**params)`)
     if x_node is None or est is UNRESOLVED or est is None or not sklearn_classes(est):
         return None
-    est = _x_reader(est, method)
+    est = _x_reader(est, method, fitted=fitted)
     if est is None or not _takes_2d_only(est):
         return None
     x = live(x_node)
@@ -438,12 +443,13 @@ def _with_defaults(cls: type):
         return None
 
 
-def _x_reader(est, method: str, depth: int = 0):
+def _x_reader(est, method: str, depth: int = 0, fitted: bool = False):
     """The estimator that validates X first when `est.method(X)` runs: a Pipeline's first step
     that is not "passthrough"; a GridSearchCV's or RandomizedSearchCV's estimator (fit: its
     clones fit on each split, and when every fit fails scikit-learn raises ValueError; after a
-    fit: its best_estimator_); else `est` itself. None where that is not sure (a search whose
-    grid may swap a step)."""
+    fit: its best_estimator_, a clone of that estimator with some of the grid's values set, so
+    of its class when the cell made and fitted the search, `fitted`, with refit=True); else
+    `est` itself. None where that is not sure (a search whose grid may swap a step)."""
     if depth > 4:
         return None
     pipeline, selection = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.model_selection")
@@ -462,7 +468,10 @@ def _x_reader(est, method: str, depth: int = 0):
     if type(est) in searches:
         if method != "fit":
             best = own.get("best_estimator_")
-            return None if best is None else _x_reader(best, method, depth + 1)
+            if best is not None:
+                return _x_reader(best, method, depth + 1)
+            if not fitted or own.get("refit") is not True:
+                return None                 # not fitted: NotFittedError; refit=False: no best_estimator_
         inner = own.get("estimator")
         grid = own.get("param_grid", own.get("param_distributions"))
         grids = grid if type(grid) is list else [grid]

@@ -1,0 +1,42 @@
+"""A keyword a library function takes only into `**kwargs` and passes on, in one call its body
+always reaches, to a callable whose signature refuses it (pandas' `date_range` to
+`DatetimeArray._generate_range`): a call fact, held against the library by running the call."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from jupyter_codecheck.core.kernel import kernel_facts
+
+
+def raised(cell: str, ns: dict) -> str | None:
+    try:
+        exec(compile(cell, "<cell>", "exec"), dict(ns))
+    except Exception as e:  # noqa: BLE001 - what the library raises is compared
+        return type(e).__name__
+    return None
+
+
+@pytest.mark.parametrize("cell, keyword, near", [
+    ('i = pd.date_range("2000-01-01", peirods=10)\n', "peirods", "periods"),
+    ('i = pd.date_range("2012-05-02", periods=5, normlaize=True)\n', "normlaize", "normalize"),
+    ('i = pd.date_range("2012-01-01", "2012-09-01", fred="W-WED")\n', "fred", "freq"),
+])
+def test_a_keyword_passed_on_to_a_callable_that_refuses_it(cell, keyword, near):
+    ns = {"pd": pd}
+    facts = kernel_facts(cell, ns)
+    assert [(f.kind, f.message.split("argument ")[1].split(" ")[0]) for f in facts] == [("call", repr(keyword))]
+    assert near in facts[0].candidates
+    assert raised(cell, ns) == "TypeError"
+
+
+def test_no_claim_where_the_keyword_is_taken_or_the_function_is_the_users():
+    def mine(start, **kwargs):
+        return pd.date_range(start, **{k: v for k, v in kwargs.items() if k != "peirods"})
+
+    ns = {"pd": pd, "mine": mine}
+    for cell in ('i = pd.date_range("2000-01-01", periods=10, unit="s")\n',      # the inner signature's own
+                 'i = mine("2000-01-01", peirods=10, periods=2)\n',               # a function of the user's
+                 'i = pd.bdate_range("2000-01-01", periods=3, peirods=1)\n'):     # passed on to **kwargs again
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "call"] == [], cell
+    assert raised('i = mine("2000-01-01", peirods=10, periods=2)\n', ns) is None
