@@ -8,7 +8,10 @@ load it and check both cells once (the model's files read, its per-model tables 
 time `--reps` checks of each cell with the default options (and any `--option`) and threads, each after another cell
 and `forget()` (nothing of the cell kept from the check before, as for a new cell in a notebook).
 The cells are bench/latency.py's: its 40-line data-science cell (FACTS_CELL) with the names its
-earlier cells define (`namespace=` the names only: no kernel facts), and its 10-line CELL_10. Prints one line per model and, last, one JSON object; with --out also
+earlier cells define (`namespace=` the names only: no kernel facts), and its 10-line CELL_10.
+Beside each, llama.cpp scoring the same tokens (every position's logits, the same weights and
+threads, median of `--reps`): what plain scoring costs, so a target in seconds reads as a ratio
+to it. Prints one line per model and, last, one JSON object; with --out also
 writes output.txt and command.txt there. The machine's load average is printed with each model:
 the cores may be shared.
 """
@@ -41,6 +44,7 @@ CLOCK = time.perf_counter
 def measure(model: str, reps: int, threads: int | None = None, options: dict | None = None) -> dict:
     from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.check import check
+    from jupyter_codecheck.engine.llamacpp import LlamaCppModel
     from jupyter_codecheck.engine.paths import model_display_name, resolve_model_path
 
     path = resolve_model_path(model)
@@ -69,6 +73,18 @@ def measure(model: str, reps: int, threads: int | None = None, options: dict | N
         out[f"cell{label}_median_s"] = round(statistics.median(times), 3)
         out[f"cell{label}_times_s"] = [round(t, 3) for t in times]
         out[f"cell{label}_last_verification_s"] = round(verification, 3)     # the evidence step's share
+    ref = LlamaCppModel(path, n_threads=engine.session.n_threads)
+    for label, cell in (("40", FACTS_CELL), ("10", CELL_10)):
+        ids = engine.tokenizer.encode(cell).ids
+        times = []
+        for _ in range(reps):
+            ref.clear()
+            t0 = CLOCK()
+            ref.score(ids, all_logits=True)
+            times.append(CLOCK() - t0)
+        out[f"cell{label}_llamacpp_s"] = round(statistics.median(times), 3)
+    ref.close()
+    out["threads"] = engine.session.n_threads
     out["findings_40"] = len(first.findings)
     out["load_average"] = round(os.getloadavg()[0], 2)
     return out
@@ -99,8 +115,10 @@ def main(argv=None) -> None:
         rows.append(r)
         line = (f"{r['name']} ({r['file_bytes'] / 1e6:.0f} MB): 40-line cell {r['cell40_median_s']:.2f} s "
                 f"({r['cell40_tokens']} tokens), 10-line cell {r['cell10_median_s']:.2f} s "
-                f"({r['cell10_tokens']} tokens), median of {args.reps} warm checks; first check in the "
-                f"process {r['first_check_s']:.2f} s; load average {r['load_average']}")
+                f"({r['cell10_tokens']} tokens), median of {args.reps} warm checks; llama.cpp scoring "
+                f"the same tokens {r['cell40_llamacpp_s']:.2f} s and {r['cell10_llamacpp_s']:.2f} s "
+                f"({r['threads']} threads); first check in the process {r['first_check_s']:.2f} s; "
+                f"load average {r['load_average']}")
         print(line, flush=True)
         lines.append(line)
     final = json.dumps({"reps": args.reps, "models": rows})
