@@ -550,11 +550,19 @@ class Propagation:
         return v if type(v) is int else None
 
     def _sizes(self, args: list[ast.expr]) -> tuple | None:
-        """A shape argument: an int, or a tuple or list of ints; every size >= 0."""
+        """A shape argument: an int, or a tuple or list of ints; every size >= 0. A size
+        `len(x)` of an unknown x is unknown (None) but valid: len() gives an int >= 0 or raises."""
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
             args = args[0].elts
         sizes = tuple(self.integer(a) for a in args)
-        return sizes if all(s is not None and s >= 0 for s in sizes) else None
+        if not all(s is None or s >= 0 for s in sizes):
+            return None
+        return sizes if all(s is not None or self._length(a) for s, a in zip(sizes, args)) else None
+
+    def _length(self, node: ast.expr) -> bool:
+        """Is `node` a call of Python's own len() on one argument?"""
+        return isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            not isinstance(node.args[0], ast.Starred) and self.read(node.func) is builtins.len
 
     def _dtype(self, node: ast.expr | None, default: str | None) -> str | None:
         """The kind of a dtype argument: a builtin type, a numpy type or dtype, a dtype's name."""

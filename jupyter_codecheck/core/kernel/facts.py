@@ -38,7 +38,8 @@ from .positions import loop_index_claim, position_claim
 from .returns import called_class, method_class
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
-from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim, \
+    text_index_claim
 
 KINDS = ("attribute", "key", "call", "value")
 _MAX_CANDIDATES = 6
@@ -239,9 +240,11 @@ class _Walk:
                     self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
-                        self._value(index_claim(n, value))):
+                        self._value(text_index_claim(n, value)) or self._value(index_claim(n, value))):
                     self._key(n, local)
                     self._label(row_label_missing(n, lambda x: self._live(x, local)))
+            elif isinstance(n, ast.Subscript):
+                self._value(text_index_claim(n, value))      # `a["id"] = ...` on an array
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.Call):
