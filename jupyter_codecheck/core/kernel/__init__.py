@@ -22,6 +22,7 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
                  objects' identity through aliases, containers and attributes (then no fact)
     facts        the walk over a cell that makes the facts
     run_order    names only a later cell, a failed cell or a `del` explains
+    reruns       a cell run again right after it ran: the labels its first run dropped are gone
     modules      the modules a cell's imports stand for (already imported, or installed ones)
 
 Nothing here imports the user's modules, calls their functions or reads a property; anything
@@ -29,7 +30,8 @@ unsure is no fact. `core/python` knowledge (pycheck) is used, never the other wa
 """
 from .facts import KernelFact, kernel_facts
 from .modules import module_namespace, module_resolver
+from .reruns import rerun_facts
 from .run_order import NotebookCells, undefined_reason, undefined_reasons
 
 __all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "undefined_reasons", "module_namespace",
-           "module_resolver"]
+           "module_resolver", "rerun_facts"]
