@@ -34,6 +34,7 @@ from .abstract import Abstract, Propagation, shaped
 from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
+from .parameters import FITTING, fit_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .returns import called_class, method_class
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -364,7 +365,8 @@ class _Walk:
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
-            if isinstance(func, ast.Attribute) and not self._refitted(n, local, value):   # of a value the cell made
+            if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
+                    not self._fit_parameters(n, value):     # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text)):
                     self._made_method_call(n, local)
@@ -383,6 +385,20 @@ class _Walk:
                 self._value(metric_claim(n, target, lambda x: self._live(x, local))):
             return
         self._bind(n, target, len(n.args))
+
+    def _fit_parameters(self, n: ast.Call, value) -> bool:
+        """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`: an estimator the cell makes whose parameters
+        scikit-learn's fit rejects before it reads X (parameters.py)."""
+        if n.func.attr not in FITTING:
+            return False
+        est = value(n.func.value)
+        if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+            return False
+        problem = fit_parameter_problem(est.instance(), n.func.attr, len(n.args), [k.arg for k in n.keywords])
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
+        return True
 
     def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
         """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,
