@@ -14,6 +14,7 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     signatures   do a call's arguments bind to the callable's signature
     estimators   is a scikit-learn estimator fitted, and fitted on X's columns
     parameters   the parameters scikit-learn's fit rejects before it reads the data
+    displays     a ConfusionMatrixDisplay's display_labels against its matrix's classes
     renamed      names a library release renamed or removed, and their replacement (with sources)
     values       does a library's rule on its inputs' shapes reject the inputs (numpy's
                  products, broadcasting, reshape, joins, axes, indices; scikit-learn's 2-D X)

@@ -24,6 +24,7 @@ from ..pycheck import near_typo, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
+from .displays import display_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
@@ -366,7 +367,8 @@ class _Walk:
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
-                    not self._fit_parameters(n, value):     # of a value the cell made
+                    not self._fit_parameters(n, value) and \
+                    not self._value(display_claim(n, target, value)):      # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text)):
                     self._made_method_call(n, local)
@@ -379,8 +381,9 @@ class _Walk:
         self._column_arguments(n, local, target)
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
             return
-        if self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
-                                  self._text)) or \
+        if self._value(display_claim(n, target, value)) or \
+                self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                                       self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
                 self._value(metric_claim(n, target, lambda x: self._live(x, local))):
             return
