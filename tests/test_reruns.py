@@ -44,6 +44,9 @@ RERUNS = [
     "df['d'] = df['b'] + '!'\ndf = df.drop(['b'], axis=1)\n",          # the read before the drop
     "df['e'] = 1\ndf.drop(columns=['b'], inplace=True)\ndf.drop(columns='c', inplace=True)\nprint(df.head())\n",
     "n = len(df)\nm = df['c'].mean()\ndel df['c']\n",
+    "df.set_index('a', inplace=True)\n",
+    "df = df.set_index(['a', 'b'])\n",
+    "df = pd.get_dummies(df, columns=['b'], drop_first=True)\n",
 ]
 
 
@@ -71,6 +74,8 @@ def test_a_cell_run_again_raises_key_error_on_the_claimed_line(cell):
      "restore()\ndf.drop(columns='b', inplace=True)\n"),                              # a function of the notebook
     ([READ, "df = df.copy()\nif len(df) > 5:\n    df.drop(columns='b', inplace=True)\n"],
      "df = df.copy()\nif len(df) > 5:\n    df.drop(columns='b', inplace=True)\n"),   # not at the top level
+    ([READ, "df.set_index('a', drop=False, inplace=True)\n"], "df.set_index('a', drop=False, inplace=True)\n"),
+    ([READ, "df = pd.get_dummies(df)\n"], "df = pd.get_dummies(df)\n"),
     ([READ, "df = df.assign(b=1)\ndf.drop(columns='b', inplace=True)\n"],
      "df = df.assign(b=1)\ndf.drop(columns='b', inplace=True)\n"),                   # b made again
 ])

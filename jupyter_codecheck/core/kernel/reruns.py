@@ -6,6 +6,8 @@ trailing `;` aside). Its first run dropped labels from a DataFrame with pandas' 
 
     df.drop(labels, inplace=True)     df.drop(columns=[...], inplace=True)     del df["c"]
     df = df.drop(labels, axis=1)      df.pop("c")                              x = df.pop("c")
+    df.set_index("c", inplace=True)   df = df.set_index(["c", "d"])            (drop=True: out of the columns)
+    df = pd.get_dummies(df, columns=["c"])                                     (replaced by indicator columns)
 
 so the second run raises KeyError: at the first plain read of such a column before the drop
 (`df["c"]`, `df[["c", "d"]]`), or at the drop itself. Only where the text proves it:
@@ -36,7 +38,7 @@ from .flow import QUIET_MAGICS, is_magic, magic_name
 # pandas functions that return a DataFrame, and the keywords that make them return another thing
 _READERS = {"read_csv": {"chunksize", "iterator", "squeeze"}, "read_table": {"chunksize", "iterator", "squeeze"},
             "read_excel": {"sheet_name", "squeeze"}, "read_parquet": set(), "read_feather": set(),
-            "read_json": {"typ", "chunksize", "lines"}, "DataFrame": set()}
+            "read_json": {"typ", "chunksize", "lines"}, "DataFrame": set(), "get_dummies": set(), "merge": set()}
 # DataFrame methods that return a new DataFrame (without `inplace=`)
 _FRAME_METHODS = frozenset({"drop", "dropna", "fillna", "rename", "reset_index", "sort_values", "sort_index",
                             "drop_duplicates", "copy", "astype", "set_index", "query", "assign", "head", "tail",
@@ -61,6 +63,7 @@ class _Drop:
     labels: list[ast.Constant]          # the literals dropped
     columns: bool                       # columns (else row labels)
     how: str                            # the call, for the message
+    through: str | None = None          # the module name a pandas function is called through
 
 
 def rerun_facts(source: str, ran: list[str], namespace: Mapping | None = None, failed=()) -> list:
@@ -113,6 +116,9 @@ def _drops(tree: ast.Module) -> list[_Drop]:
             continue
         if call is None or not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name):
             continue
+        if (d := _dummies(s, call)) is not None:
+            out.append(_Drop(k, d[0], d[1], True, f"`{ast.unparse(call.func)}(...)`", call.func.value.id))
+            continue
         name, method = call.func.value.id, call.func.attr
         rebound = isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
         if method == "pop" and len(call.args) == 1 and not call.keywords and _label(call.args[0]) is not None \
@@ -124,7 +130,46 @@ def _drops(tree: ast.Module) -> list[_Drop]:
             inplace = any(kw.arg == "inplace" for kw in call.keywords)
             if (inplace and isinstance(s, ast.Expr) and _true(call, "inplace")) or (rebinds and not inplace):
                 out.append(_Drop(k, name, d[0], d[1], f"`{name}.drop(...)`"))
+        elif method == "set_index" and (keys := _index_keys(call)) is not None:
+            rebinds = isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) \
+                and s.targets[0].id == name
+            inplace = any(kw.arg == "inplace" for kw in call.keywords)
+            if (inplace and isinstance(s, ast.Expr) and _true(call, "inplace")) or (rebinds and not inplace):
+                out.append(_Drop(k, name, keys, True, f"`{name}.set_index(...)`"))
     return out
+
+
+def _index_keys(call: ast.Call) -> list[ast.Constant] | None:
+    """The column names `set_index` moves into the index (its default `drop=True` takes them out
+    of the columns)."""
+    keywords = {kw.arg: kw.value for kw in call.keywords}
+    if None in keywords or set(keywords) - {"keys", "inplace", "drop", "append", "verify_integrity"} or \
+            len(call.args) != 1 - ("keys" in keywords):
+        return None
+    if "drop" in keywords and not (isinstance(keywords["drop"], ast.Constant) and keywords["drop"].value is True):
+        return None
+    keys = call.args[0] if call.args else keywords["keys"]
+    keys = keys.elts if isinstance(keys, ast.List) else [keys]
+    if not keys or any(not (isinstance(x, ast.Constant) and type(x.value) is str) for x in keys):
+        return None
+    return keys
+
+
+def _dummies(s: ast.stmt, call: ast.Call) -> tuple[str, list[ast.Constant]] | None:
+    """`df = pd.get_dummies(df, columns=[...])`: the frame and the columns it encodes (replaced by
+    their indicator columns)."""
+    if call.func.attr != "get_dummies" or not isinstance(s, ast.Assign) or len(s.targets) != 1 or \
+            not isinstance(s.targets[0], ast.Name) or len(call.args) != 1 or not isinstance(call.args[0], ast.Name) or \
+            call.args[0].id != s.targets[0].id:
+        return None
+    keywords = {kw.arg: kw.value for kw in call.keywords}
+    if None in keywords or set(keywords) - {"columns", "drop_first", "prefix", "prefix_sep", "dtype", "dummy_na"}:
+        return None
+    columns = keywords.get("columns")
+    labels = columns.elts if isinstance(columns, ast.List) else [columns] if columns is not None else []
+    if not labels or any(not (isinstance(x, ast.Constant) and type(x.value) is str) for x in labels):
+        return None
+    return s.targets[0].id, labels
 
 
 def _dropped(call: ast.Call) -> tuple[list[ast.Constant], bool] | None:
@@ -173,7 +218,9 @@ def _true(call: ast.Call, keyword: str) -> bool:
 def _claim(tree: ast.Module, drop: _Drop, ran: list[str], namespace) -> tuple[ast.Constant, bool] | None:
     """The literal the second run raises KeyError on, and whether it is a read before the drop."""
     name, labels = drop.name, {_label(x) for x in drop.labels}
-    if not _frame_before(name, ran[:-1], tree.body[:drop.statement]) or _read_by_functions(name, ran, tree):
+    pandas = _frame_before(name, ran[:-1], tree.body[:drop.statement])
+    if pandas is None or (drop.through is not None and drop.through not in pandas) or \
+            _read_by_functions(name, ran, tree):
         return None
     # after the drop, the first run's rest must not put the labels back
     for s in tree.body[drop.statement + 1:]:
@@ -258,9 +305,10 @@ def _eager(node: ast.AST, parents: dict, top: ast.stmt) -> bool:
 
 # -- what the notebook's text proves --------------------------------------------------------------
 
-def _frame_before(name: str, cells: list[str], prefix: list[ast.stmt]) -> bool:
+def _frame_before(name: str, cells: list[str], prefix: list[ast.stmt]) -> set[str] | None:
     """Is `name` a pandas DataFrame after these cells and the cell's own statements before the
-    drop, by the text: its last binding a pandas reader, constructor or a new frame from one?"""
+    drop, by the text: its last binding a pandas reader, constructor or a new frame from one?
+    If so, the names bound to the pandas module there; else None."""
     pandas: set[str] = set()             # names bound to the pandas module
     functions: dict[str, str] = {}       # names bound to a pandas reader: its name
     frames: set[str] = set()
@@ -268,7 +316,7 @@ def _frame_before(name: str, cells: list[str], prefix: list[ast.stmt]) -> bool:
     for cell in cells:
         tree = parse(cell)
         if tree is None or _reaches_anything(tree):
-            return False
+            return None
         statements += tree.body
     for s in statements + list(prefix):
         if isinstance(s, ast.Import):
@@ -304,14 +352,14 @@ def _frame_before(name: str, cells: list[str], prefix: list[ast.stmt]) -> bool:
                     pandas.discard(g)
                     functions.pop(g, None)
             elif isinstance(n, (ast.Import, ast.ImportFrom)):
-                return False                    # an import inside a block: not followed
+                return None                     # an import inside a block: not followed
             if bound is not None:
                 frames.discard(bound)
                 pandas.discard(bound)
                 functions.pop(bound, None)
         if made is not None:
             frames.add(made)
-    return name in frames and not _declared_global(name, statements + list(prefix))
+    return pandas if name in frames and not _declared_global(name, statements + list(prefix)) else None
 
 
 def _makes_frame(value: ast.expr, pandas: set[str], functions: dict[str, str], frames: set[str]) -> bool:
