@@ -80,10 +80,9 @@ def rerun_facts(source: str, ran: list[str], namespace: Mapping | None = None, f
     lines = source.split("\n")
     facts = []
     for drop in _drops(tree):
-        claim = _claim(tree, drop, ran, namespace)
-        if claim is None:
+        key = _claim(tree, drop, ran, namespace)
+        if key is None:
             continue
-        key, read = claim
         what = "column" if drop.columns else "row label"
         message = (f"{drop.name} has no {what} {key.value!r}: this cell already ran (the cell before it is "
                    f"the same code) and its {drop.how} on line {_line(tree, drop)} removed it: KeyError")
@@ -215,8 +214,8 @@ def _true(call: ast.Call, keyword: str) -> bool:
 
 # -- the claim ------------------------------------------------------------------------------------
 
-def _claim(tree: ast.Module, drop: _Drop, ran: list[str], namespace) -> tuple[ast.Constant, bool] | None:
-    """The literal the second run raises KeyError on, and whether it is a read before the drop."""
+def _claim(tree: ast.Module, drop: _Drop, ran: list[str], namespace) -> ast.Constant | None:
+    """The literal the second run raises KeyError on: a read before the drop, or the drop's."""
     name, labels = drop.name, {_label(x) for x in drop.labels}
     pandas = _frame_before(name, ran[:-1], tree.body[:drop.statement])
     if pandas is None or (drop.through is not None and drop.through not in pandas) or \
@@ -233,8 +232,8 @@ def _claim(tree: ast.Module, drop: _Drop, ran: list[str], namespace) -> tuple[as
         if reads is None:
             return None
         if reads:
-            return reads[0], True
-    return drop.labels[0], False
+            return reads[0]
+    return drop.labels[0]
 
 
 def _uses(s: ast.stmt, name: str, labels: set, columns: bool) -> list[ast.Constant] | None:
