@@ -18,7 +18,8 @@ false alarm.
   the kernel's); without column names: of its shape and its one dtype, each label an object no
   name can be told from (else opaque). Series: real, dtype as published or as its
   values say; else opaque. numpy arrays: a real array of that shape and dtype that costs one
-  element (zero strides), the least published value (else 0). list/tuple: of that length, every element opaque. dict: real when the
+  element (zero strides), the least published value (else 0); one whose distinct values
+  are published, of at most a million elements: those values in turn. list/tuple: of that length, every element opaque. dict: real when the
   summary lists every key (values opaque unless a literal). str/int/float/bool: the value.
 - a scikit-learn estimator the summary says is not fitted (`is_fitted: false`): an instance of
   that class built with its defaults, unfitted as the real one and with the same attributes
@@ -673,6 +674,9 @@ def _series_class():
     return _SERIES_CLASS
 
 
+_MOST_FILLED = 1_000_000          # elements of an array filled with its published values
+
+
 def _ndarray(entry: dict):
     import numpy as np
     shape, dtype = entry.get("shape"), entry.get("dtype")
@@ -682,6 +686,15 @@ def _ndarray(entry: dict):
     if dt is None:
         return None, f"ndarray dtype {dtype!r} unknown here"
     shape = tuple(int(x) for x in shape)
+    info = entry.get("value_info") or {}
+    published = entry.get("unique_values") or info.get("unique_values")
+    if published and 0 < int(np.prod(shape)) <= _MOST_FILLED:
+        try:
+            values = np.array(published, dtype=dt)
+            if values.tolist() == list(published):
+                return np.resize(values, shape), None       # the published values, in turn
+        except (TypeError, ValueError):
+            pass
     one = np.zeros(1, dtype=dt)
     low = (entry.get("value_range") or (entry.get("value_info") or {}).get("value_range") or [None])[0]
     if type(low) in (int, float) and dt.kind in "iuf" and np.array(low, dtype=dt) == low:

@@ -79,3 +79,15 @@ def test_a_frame_published_without_column_names_has_its_shape_and_no_name_can_be
     assert found == [(3, "call")], kernel_facts(target, st.namespace)
     mixed = dict(runtime, test={"type": "pandas.core.frame.DataFrame", "shape": [5, 56], "dtypes": ["bool", "int64"]})
     assert type(build_namespace(earlier, target, mixed).namespace["test"]) is Opaque
+
+
+def test_an_array_whose_distinct_values_are_published_holds_them_not_an_invented_zero():
+    summary = {"y_pred": {"dtype": "object", "shape": [7], "type": "numpy.ndarray",
+                          "value_info": {"num_unique": 3, "unique_values": ["versicolor", "setosa", "virginica"]}},
+               "big": {"dtype": "float64", "shape": [2000, 2000], "type": "numpy.ndarray", "value_range": [0.5, 2.0],
+                       "value_info": {"unique_values": [0.5, 2.0]}}}
+    st = build_namespace(["y_pred = clf.predict(x)\nbig = load()\n"], "print(y_pred, big)\n", summary)
+    y_pred = st.namespace["y_pred"]
+    assert y_pred.shape == (7,) and set(y_pred.tolist()) == {"versicolor", "setosa", "virginica"}
+    big = st.namespace["big"]             # past a million elements: one element, the least published
+    assert big.shape == (2000, 2000) and big.strides == (0, 0) and big[0, 0] == 0.5

@@ -281,12 +281,16 @@ def test_no_user_code_runs_and_a_users_function_or_object_stays_opaque():
     RAN.clear()
     ns = namespace(make_array=make_array, u=np.ones((3, 4)).view(UserArray), d=Duck(),
                    uf=UserFrame({"a": [1.0, 2.0], "b": [3.0, 4.0]}), us=UserScaler())
-    for made in ["a = make_array(3)", "a = np.zeros(d.shape)", "a = np.zeros((len(d), 4))", "a = d.reshape(3, 4)",
+    for made in ["a = make_array(3)", "a = np.zeros(d.shape)", "a = np.zeros((len(d), 3))", "a = d.reshape(3, 4)",
                  "a = u.reshape(3, 4)", "a = np.array(u)", "a = np.concatenate([u, u])", "a = u.T",
                  "a = uf.drop(columns=['b']).to_numpy()", "a = uf.to_numpy()", "a = us.fit_transform(df[['area', 'rooms']])",
                  "a, b = train_test_split(u)", "a = np.asarray(d)", "a = u[5]"]:
         cell = f"{made}\nc = a @ np.ones((3, 2))\n"
         assert value_facts(cell, ns) == [], made
+    assert RAN == []
+    # len() of a user's object is an int >= 0 whatever its code does: the size stays unknown
+    assert len(value_facts("a = np.zeros((len(d), 4))\nc = a @ np.ones((3, 2))\n", ns)) == 1
+    assert value_facts("a = np.zeros((len(d), 4))\nc = a.reshape(3, -1)\n", ns) == []
     assert RAN == []
     # numpy's own values made beside them are claimed
     assert len(value_facts("a = make_array(3)\nb = np.zeros((3, 4))\nc = b @ np.ones((3, 2))\n", ns)) == 1
@@ -583,3 +587,17 @@ def test_no_claim_where_a_generators_arguments_leave_its_shapes_open(cell):
     from sklearn.datasets import make_blobs, make_regression
     objects = namespace(make_blobs=make_blobs, make_regression=make_regression, n=7, seq=[1, 2])
     assert value_facts(cell, objects) == [], cell
+
+
+def test_a_text_key_on_an_array_without_fields_is_an_index_error():
+    """numpy takes a string index only as a structured array's field name: a text key read or set
+    on an array the cell made (of a size `len()` gives, known or not) or on a live one raises
+    IndexError; the same key on a structured array runs."""
+    rows = object.__new__(type("Rows", (), {"__len__": lambda self: 4}))     # len() known only when run
+    ns = namespace(rows=rows, arr=np.zeros(3), rec=np.zeros(3, dtype=[("id", "i4")]))
+    made = "a = np.zeros((len(rows), 2), dtype='float32')\nfor i in range(len(rows)):\n    a[i] = i\n"
+    assert "valid indices: IndexError" in holds(made + "a['id'] = 1\n", ns).message
+    holds(made + "b = a['id']\n", ns)
+    holds("b = arr['id'] + 1\n", ns)
+    runs_unclaimed(made + "a[0] = 1\nb = rec['id']\nrec['id'] = 2\n", ns)
+    runs_unclaimed("a = np.zeros(len(rows), dtype=[('id', 'i4')])\na['id'] = 1\n", ns)

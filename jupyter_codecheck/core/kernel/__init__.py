@@ -13,6 +13,8 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     columns      the column names a DataFrame method is given (`df.sort_values("a")`)
     signatures   do a call's arguments bind to the callable's signature
     estimators   is a scikit-learn estimator fitted, and fitted on X's columns
+    parameters   the parameters scikit-learn's fit rejects before it reads the data
+    displays     a ConfusionMatrixDisplay's display_labels against its matrix's classes
     renamed      names a library release renamed or removed, and their replacement (with sources)
     values       does a library's rule on its inputs' shapes reject the inputs (numpy's
                  products, broadcasting, reshape, joins, axes, indices; scikit-learn's 2-D X)
@@ -22,6 +24,7 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
                  objects' identity through aliases, containers and attributes (then no fact)
     facts        the walk over a cell that makes the facts
     run_order    names only a later cell, a failed cell or a `del` explains
+    reruns       a cell run again right after it ran: the labels its first run dropped are gone
     modules      the modules a cell's imports stand for (already imported, or installed ones)
 
 Nothing here imports the user's modules, calls their functions or reads a property; anything
@@ -29,7 +32,8 @@ unsure is no fact. `core/python` knowledge (pycheck) is used, never the other wa
 """
 from .facts import KernelFact, kernel_facts
 from .modules import module_namespace, module_resolver
+from .reruns import rerun_facts
 from .run_order import NotebookCells, undefined_reason, undefined_reasons
 
 __all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "undefined_reasons", "module_namespace",
-           "module_resolver"]
+           "module_resolver", "rerun_facts"]

@@ -19,6 +19,8 @@ follows from their inputs, as the libraries document them:
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
                   does ((c,) when r == 1, one Axes when r == c == 1)
+                  confusion_matrix(y_true, y_pred): (n, n), n at least the distinct labels of
+                  either; ConfusionMatrixDisplay(matrix, display_labels=...) (its rule: displays.py)
 
 `shaped` is the one reading of "a shape and dtype" the value rules use (values.py), of a live
 ndarray, Series or DataFrame or of an abstract value. A value is given only where the call surely
@@ -84,6 +86,8 @@ class Abstract(Made):
     holds: str | None = None           # what an object array holds ("Axes")
     estimator: type | None = None      # an estimator's class, made with the literal `arguments`
     arguments: tuple = ((), ())
+    least: tuple = ()                  # where a size is unknown, the least it can be (0: nothing known)
+    labels: int | None = None          # a ConfusionMatrixDisplay's display_labels, how many
 
     @property
     def ndim(self) -> int:
@@ -100,7 +104,8 @@ class Abstract(Made):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
             return method in ESTIMATOR_KEEPING
-        return self.like in ("Axes", "Generator")      # drawing on an Axes keeps it one, and a draw a Generator
+        # drawing on an Axes keeps it one, a draw a Generator, and plot() a display
+        return self.like in ("Axes", "Generator", "ConfusionMatrixDisplay")
 
     def is_data(self) -> bool:
         return self.like in ("ndarray", "Series", "DataFrame")
@@ -552,11 +557,19 @@ class Propagation:
         return v if type(v) is int else None
 
     def _sizes(self, args: list[ast.expr]) -> tuple | None:
-        """A shape argument: an int, or a tuple or list of ints; every size >= 0."""
+        """A shape argument: an int, or a tuple or list of ints; every size >= 0. A size
+        `len(x)` of an unknown x is unknown (None) but valid: len() gives an int >= 0 or raises."""
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
             args = args[0].elts
         sizes = tuple(self.integer(a) for a in args)
-        return sizes if all(s is not None and s >= 0 for s in sizes) else None
+        if not all(s is None or s >= 0 for s in sizes):
+            return None
+        return sizes if all(s is not None or self._length(a) for s, a in zip(sizes, args)) else None
+
+    def _length(self, node: ast.expr) -> bool:
+        """Is `node` a call of Python's own len() on one argument?"""
+        return isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            not isinstance(node.args[0], ast.Starred) and self.read(node.func) is builtins.len
 
     def _dtype(self, node: ast.expr | None, default: str | None) -> str | None:
         """The kind of a dtype argument: a builtin type, a numpy type or dtype, a dtype's name."""
@@ -585,7 +598,7 @@ class Propagation:
             return None
         name = _known(target)
         if name is None:
-            return self._outer(node, target) or self._estimator(node, target)
+            return self._outer(node, target) or self._estimator(node, target) or self._confusion(node, target)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:
             shape = self._sizes(args[:1])
@@ -822,6 +835,44 @@ class Propagation:
             return None
         return Abstract("estimator", estimator=target, arguments=(args, keywords))
 
+    def _confusion(self, node: ast.Call, target):
+        """`confusion_matrix(y_true, y_pred)`: an (n, n) array of ints, n the labels of both (at
+        least the distinct values either holds, `labels=` literal: exactly those);
+        `ConfusionMatrixDisplay(matrix, display_labels=...)`: the matrix's size and the labels' count."""
+        metrics = sys.modules.get("sklearn.metrics")
+        if metrics is None:
+            return None
+        given = dict(zip(("y_true", "y_pred"), node.args)) | {k.arg: k.value for k in node.keywords}
+        if target is getattr(metrics, "confusion_matrix", None) and len(node.args) <= 2 and \
+                {"y_true", "y_pred"} <= set(given) <= {"y_true", "y_pred", "labels", "sample_weight"}:
+            if "labels" in given:
+                labels = _literal(given["labels"])
+                if type(labels) not in (list, tuple) or not labels or len(set(labels)) != len(labels):
+                    return None
+                return Abstract("ndarray", (len(labels), len(labels)), "i")
+            least = max(distinct_at_least(self.value(given["y_true"])), distinct_at_least(self.value(given["y_pred"])))
+            return Abstract("ndarray", (None, None), "i", least=(least, least))
+        if target is getattr(metrics, "ConfusionMatrixDisplay", None) and len(node.args) <= 2:
+            given = dict(zip(("confusion_matrix", "display_labels"), node.args)) | {k.arg: k.value for k in node.keywords}
+            if set(given) != {"confusion_matrix", "display_labels"}:
+                return None
+            matrix = self.shaped(given["confusion_matrix"])
+            labels = self._count(given["display_labels"])
+            if matrix is None or matrix.like != "ndarray" or matrix.ndim != 2 or labels is None:
+                return None
+            return Abstract("ConfusionMatrixDisplay", matrix.shape, matrix.kind, least=matrix.least, labels=labels)
+        return None
+
+    def _count(self, node: ast.expr) -> int | None:
+        """How many labels a literal list or tuple, or a live list, tuple or 1-D array, holds."""
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return None if any(isinstance(e, ast.Starred) for e in node.elts) else len(node.elts)
+        v = self.value(node)
+        if type(v) in (list, tuple):
+            return len(v)
+        a = shaped(v)
+        return a.shape[0] if a is not None and a.like == "ndarray" and a.ndim == 1 else None
+
     def _argument(self, node: ast.expr):
         """An estimator's argument: a literal, an estimator made as above or a live one of
         scikit-learn's own classes (`GridSearchCV(pipe, ...)`), or plain data (live, or a literal
@@ -1011,6 +1062,34 @@ def _nested(value) -> tuple[tuple, str] | None:
         return None
     shape, kinds = out
     return shape, (max(kinds, key="bifc".index) if kinds else "f")
+
+
+_DISTINCT_ROWS = 10_000          # the values read for a count of distinct labels (a prefix: a lower bound)
+
+
+def distinct_at_least(v) -> int:
+    """How many distinct labels a live 1-D ndarray or Series (numpy's or pandas' own class, a
+    numpy dtype or pandas' str) holds at least, from its first values: numbers or plain str, int,
+    float and bool objects, missing values aside; 0 when it cannot be told without running
+    anything of the user's."""
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    if pd is not None and type(v) is pd.Series and not v.attrs and \
+            (type(v.dtype).__module__.split(".")[0] == "numpy" or type(v.dtype) is pd.StringDtype):
+        v = v.iloc[:_DISTINCT_ROWS].to_numpy()        # pandas' str: its values as objects
+    if np is None or type(v) is not np.ndarray or v.ndim != 1:
+        return 0
+    head = v[:_DISTINCT_ROWS]
+    if head.dtype.kind in "biuUS":
+        return len(np.unique(head))
+    if head.dtype.kind == "f":
+        return len(np.unique(head[~np.isnan(head)]))
+    if head.dtype.kind == "O":
+        missing = getattr(pd, "NA", None)
+        items = [x for x in head.tolist() if not (x is None or x is missing or (type(x) is float and x != x))]
+        if not all(type(x) in (str, int, bool, float) for x in items):
+            return 0
+        return len(set(items))
+    return 0
 
 
 def _plain_data(v, depth: int = 0) -> bool:

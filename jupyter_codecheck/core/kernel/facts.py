@@ -24,6 +24,7 @@ from ..pycheck import near_typo, never_run_loops, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
+from .displays import display_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
@@ -35,11 +36,13 @@ from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import lookup, made_labels
+from .parameters import FITTING, fit_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .returns import called_class, method_class
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .signatures import bind_error
-from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim, \
+    text_index_claim
 
 KINDS = ("attribute", "key", "call", "value")
 _MAX_CANDIDATES = 6
@@ -249,9 +252,11 @@ class _Walk:
                     self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
-                        self._value(index_claim(n, value))):
+                        self._value(text_index_claim(n, value)) or self._value(index_claim(n, value))):
                     self._key(n, local)
                     self._label(row_label_missing(n, lambda x: self._live(x, local)))
+            elif isinstance(n, ast.Subscript):
+                self._value(text_index_claim(n, value))      # `a["id"] = ...` on an array
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.Call):
@@ -371,7 +376,9 @@ class _Walk:
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
-            if isinstance(func, ast.Attribute) and not self._refitted(n, local, value):   # of a value the cell made
+            if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
+                    not self._fit_parameters(n, value) and \
+                    not self._value(display_claim(n, target, value)):      # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)):
                     self._made_method_call(n, local)
@@ -384,12 +391,27 @@ class _Walk:
         self._column_arguments(n, local, target)
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
             return
-        if self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
-                                  self._text)) or \
+        if self._value(display_claim(n, target, value)) or \
+                self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                                       self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
                 self._value(metric_claim(n, target, lambda x: self._live(x, local))):
             return
         self._bind(n, target, len(n.args))
+
+    def _fit_parameters(self, n: ast.Call, value) -> bool:
+        """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`: an estimator the cell makes whose parameters
+        scikit-learn's fit rejects before it reads X (parameters.py)."""
+        if n.func.attr not in FITTING:
+            return False
+        est = value(n.func.value)
+        if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+            return False
+        problem = fit_parameter_problem(est.instance(), n.func.attr, len(n.args), [k.arg for k in n.keywords])
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
+        return True
 
     def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
         """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,

@@ -52,7 +52,7 @@ _MUTATES_FIRST = {"_operator": {"setitem", "delitem", "iadd", "iconcat"}, "opera
                   "_bisect": {"insort", "insort_left", "insort_right"},
                   "bisect": {"insort", "insort_left", "insort_right"}}
 # magics that define no name and change no object the facts read
-_QUIET_MAGICS = frozenset({"matplotlib", "pip", "conda", "config", "load_ext", "reload_ext",
+QUIET_MAGICS = frozenset({"matplotlib", "pip", "conda", "config", "load_ext", "reload_ext",
                            "autoreload", "aimport", "time", "timeit", "who", "whos", "pwd",
                            "precision", "pprint", "xmode", "env", "lsmagic", "history"})
 _MAX_REACH = 10_000          # objects followed from one changed object; more: anything may change
@@ -314,7 +314,7 @@ class _Step:
     def call_result(self, call: ast.Call) -> list | None:
         func = call.func
         args = [*call.args, *(k.value for k in call.keywords)]
-        if _is_magic(call):
+        if is_magic(call):
             return []
         target = self.callee(func)
         if target is UNRESOLVED:
@@ -481,8 +481,8 @@ class _Step:
         st = self.state
         func = call.func
         root = any_root(func)
-        if _is_magic(call):
-            if _magic_name(call) not in _QUIET_MAGICS:
+        if is_magic(call):
+            if magic_name(call) not in QUIET_MAGICS:
                 st.stops = True
             return
         if isinstance(func, ast.Name) and func.id in ("exec", "eval", "globals", "vars", "locals", "setattr",
@@ -710,13 +710,13 @@ def _global_names(func) -> set[str]:
     return names
 
 
-def _is_magic(call: ast.Call) -> bool:
+def is_magic(call: ast.Call) -> bool:
     f = call.func
     return isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call) and \
         isinstance(f.value.func, ast.Name) and f.value.func.id == "get_ipython"
 
 
-def _magic_name(call: ast.Call) -> str | None:
+def magic_name(call: ast.Call) -> str | None:
     if call.func.attr in ("system", "getoutput"):
         return "pip"                 # `!cmd`: a shell command defines no Python name
     if call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):

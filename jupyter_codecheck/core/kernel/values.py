@@ -571,6 +571,25 @@ def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
     return None
 
 
+def text_index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
+    """`a["id"]` read or set on an ndarray (live, or one the cell makes) whose dtype has
+    no fields: numpy takes a string only as a structured array's field name (IndexError). Placed
+    on the key."""
+    if not (isinstance(n.slice, ast.Constant) and type(n.slice.value) is str) or isinstance(n.ctx, ast.Del):
+        return None                 # `del a[...]` is numpy's ValueError whatever the key
+    value = live(n.value)
+    np = _np()
+    if issubclass(type(value), Abstract):
+        kind = value.kind if value.like == "ndarray" else None
+    else:
+        kind = value.dtype.kind if np is not None and type(value) is np.ndarray else None
+    if kind is None or kind == "V":
+        return None
+    return ValueClaim(n.slice, f"{ast.unparse(n.value)} is an ndarray without named fields: only integers, slices (`:`), "
+                         "ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid "
+                         "indices: IndexError", "IndexError")
+
+
 # -- pandas -----------------------------------------------------------------------------------------
 
 def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:

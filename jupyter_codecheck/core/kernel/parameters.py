@@ -1,0 +1,89 @@
+"""The parameters a scikit-learn estimator's `fit` rejects, as scikit-learn's own `fit` finds them
+before it reads the data: `LogisticRegression(solver="liblinear", penalty="elasticnet").fit(X, y)`
+(its solver/penalty rule), `RandomForestClassifier(n_estimators=0).fit(X, y)` (the parameter
+constraints `fit` validates first).
+
+The estimator is the one the cell makes with literal arguments (abstract.py: scikit-learn's
+class, and every estimator it holds, made so; only their `__init__` ran). Its method is called on
+a new instance with stand-ins for the data that stop the call at their first use (any attribute,
+operator, conversion or `isinstance` of them): what scikit-learn raises before that is its rule
+on the parameters alone, the same whatever the data. A stand-in reached, or anything else raised,
+is no claim. No user code runs: nothing of the user's is in the estimator or its arguments.
+"""
+from __future__ import annotations
+
+import inspect
+import warnings
+
+from .estimators import sklearn_estimator
+
+# the methods that validate the parameters first (scikit-learn's `_fit_context`)
+FITTING = frozenset({"fit", "fit_transform", "fit_predict", "partial_fit"})
+
+
+class _DataReached(BaseException):
+    """A stand-in was used: scikit-learn went on to the data (a BaseException: no `except
+    Exception` of the library's takes it for its own error)."""
+
+
+def _reached(*args, **kwargs):
+    raise _DataReached
+
+
+class _Unread:
+    """X, y or another argument of the call, never read: every use raises _DataReached."""
+    __slots__ = ()
+
+    def __getattribute__(self, name):
+        raise _DataReached
+
+
+for _name in ("__len__", "__iter__", "__getitem__", "__setitem__", "__contains__", "__bool__", "__eq__", "__ne__",
+              "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__repr__", "__str__", "__format__", "__array__",
+              "__index__", "__int__", "__float__", "__complex__", "__add__", "__radd__", "__sub__", "__rsub__",
+              "__mul__", "__rmul__", "__truediv__", "__rtruediv__", "__matmul__", "__rmatmul__", "__neg__",
+              "__abs__", "__call__", "__getstate__", "__reduce__", "__reduce_ex__", "__copy__", "__deepcopy__",
+              "__sizeof__", "__dir__", "__instancecheck__", "__fspath__", "__buffer__", "__enter__", "__exit__"):
+    setattr(_Unread, _name, _reached)
+
+
+def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]) -> str | None:
+    """What scikit-learn's `est.method(...)` raises about `est`'s parameters before it reads any
+    argument (`positional` arguments and these `keywords` given), in a line ending with the
+    exception's name; None when it reads an argument first, or anything else happens."""
+    if method not in FITTING or est is None or not sklearn_estimator(est):
+        return None
+    function = inspect.getattr_static(type(est), method, None)
+    if not inspect.isfunction(function):
+        return None
+    arguments = [_Unread() for _ in range(positional)]
+    named = {k: _Unread() for k in keywords}
+    try:
+        inspect.signature(function).bind(est, *arguments, **named)
+    except TypeError:
+        return None                                    # the signature's fact (signatures.py)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(est, method)(*arguments, **named)
+    except _DataReached:
+        return None
+    except (ValueError, TypeError) as e:
+        if _from_the_data(e):
+            return None
+        message = str(e).strip().rstrip(".")
+        return f"{type(est).__name__}'s parameters: {message}: {type(e).__name__}" if message else None
+    except Exception:  # noqa: BLE001 - anything else: no claim
+        return None
+    return None
+
+
+def _from_the_data(e: BaseException) -> bool:
+    """Was a stand-in reached on the way to `e` (an error the library raised while handling it)?"""
+    seen = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, _DataReached):
+            return True
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return False

@@ -1,0 +1,84 @@
+"""Parameters a scikit-learn estimator's fit rejects before it reads the data
+(core/kernel/parameters.py), of an estimator the cell makes with literal arguments. Each claim is
+held against scikit-learn: the cell runs on real data and raises the exception the fact names on
+its line; the same cell with parameters scikit-learn takes runs and gets no claim."""
+from __future__ import annotations
+
+import traceback
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+
+from jupyter_codecheck.core.kernel import kernel_facts
+
+RAN: list[str] = []
+
+
+class UserScaler(TransformerMixin, BaseEstimator):
+    def __init__(self, k=1):
+        RAN.append("UserScaler.__init__")
+        self.k = k
+
+    def fit(self, X, y=None):
+        RAN.append("UserScaler.fit")
+        raise ValueError("the user's own rule")
+
+
+def namespace() -> dict:
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(20, 3)), columns=["a", "b", "c"])
+    return {"X": X, "y": pd.Series([0, 1] * 10), "c": -1.0, "LogisticRegression": LogisticRegression, "SVC": SVC,
+            "RandomForestClassifier": RandomForestClassifier, "Pipeline": Pipeline,
+            "StandardScaler": StandardScaler, "UserScaler": UserScaler}
+
+
+def run(cell: str) -> tuple[str, int] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(cell, "<cell>", "exec"), namespace())
+    except Exception as e:  # noqa: BLE001 - whatever scikit-learn raises is compared
+        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    return None
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    ("model = LogisticRegression(max_iter=1000, solver='liblinear', penalty='elasticnet')\nmodel.fit(X, y)\n",
+     "model = LogisticRegression(max_iter=1000, solver='liblinear', penalty='l1')\nmodel.fit(X, y)\n"),
+    ("forest = RandomForestClassifier(n_estimators=0)\nforest.fit(X, y)\n",
+     "forest = RandomForestClassifier(n_estimators=5)\nforest.fit(X, y)\n"),
+    ("pred = SVC(kernel='rbff').fit(X, y).predict(X)\n", "pred = SVC(kernel='rbf').fit(X, y).predict(X)\n"),
+    ("clf = SVC(C=1.0, gamma='autoo')\nclf.fit(X, y)\n", "clf = SVC(C=1.0, gamma='auto')\nclf.fit(X, y)\n"),
+    ("m = LogisticRegression(C=c)\nm.fit(X, y)\n", "m = LogisticRegression(C=-c)\nm.fit(X, y)\n"),   # c: live
+])
+def test_parameters_scikit_learns_fit_rejects_before_the_data(cell, fitting):
+    facts = [f for f in kernel_facts(cell, namespace()) if f.kind == "value"]
+    assert len(facts) == 1, (cell, facts)
+    assert run(cell) == (facts[0].message.rpartition(": ")[2], facts[0].line), (cell, facts[0].message, run(cell))
+    assert "parameters" in facts[0].message
+    assert [f for f in kernel_facts(fitting, namespace()) if f.kind == "value"] == [], fitting
+    assert run(fitting) is None, fitting
+
+
+def test_no_claim_where_the_data_decides_or_the_users_code_is_in_it():
+    RAN.clear()
+    for cell in [
+        "m = LogisticRegression(C=float(text))\nm.fit(X, y)\n",          # not a literal
+        "p = Pipeline([('s', StandardScaler()), ('m', LogisticRegression(C=-1.0))])\np.fit(X, y)\n",  # after X
+        "m = LogisticRegression(C=-1.0)\nm.set_params(C=1.0)\nm.fit(X, y)\n",    # changed before the fit
+        "p = Pipeline([('u', UserScaler(k=0)), ('m', LogisticRegression(C=-1.0))])\np.fit(X, y)\n",
+        "m = LogisticRegression(C=-1.0)\ntry:\n    m.fit(X, y)\nexcept ValueError:\n    pass\n",
+        "from sklearn.decomposition import PCA\np = PCA(n_components=50)\np.fit(X)\n",   # needs X's width
+    ]:
+        assert [f for f in kernel_facts(cell, {**namespace(), "text": "-1"}) if f.kind == "value"] == [], cell
+    assert RAN == []
+    # beside them, the same estimator made with the literal is claimed
+    assert len(kernel_facts("m = LogisticRegression(C=-1.0)\nm.fit(X, y)\n", namespace())) == 1
