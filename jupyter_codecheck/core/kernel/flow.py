@@ -260,20 +260,16 @@ class _Step:
         root = chain_root(node)
         if root is None or root in self.state.touched or "*" in self.state.touched:
             return UNRESOLVED             # a function of the user's may have rebound the name
-        return self.state.live(node, self.ns, changes_matter=False) if not self._through_changes(node) \
-            else UNRESOLVED
-
-    def _through_changes(self, node: ast.AST) -> bool:
-        """Does the chain pass through an object the cell changed (its steps may reach another)?"""
         root, steps = _chain(node)
-        obj = self.state._name(root.id, self.ns) if isinstance(root, ast.Name) else UNRESOLVED
+        if not isinstance(root, ast.Name) or any(_open(s) for s in steps):
+            return UNRESOLVED
+        # not through an object the cell changed: its steps may reach another
+        obj = self.state._name(root.id, self.ns)
         for s in steps:
-            if obj is UNRESOLVED:
-                return False
-            if not self.state._readable(obj, s):
-                return True
+            if obj is UNRESOLVED or not self.state._readable(obj, s):
+                return UNRESOLVED
             obj = resolve_step(obj, s)
-        return False
+        return obj
 
     def objects(self, node: ast.AST | None) -> list | None:
         """Live objects the value of `node` may be or hold (each with what it reaches); None when
