@@ -100,6 +100,7 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         self.fitted: dict[int, tuple[Abstract, int | None]] = {}
+        self.walks: dict[int, tuple[ast.AST, list[ast.AST]]] = {}     # a node -> the nodes that run with it
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -192,7 +193,7 @@ class _Walk:
         """Each estimator the cell made and fits here (a straight-line statement of the cell's top
         level), with X's width (None: unknown); a fit anywhere else leaves it unknown whether
         and on what it was fitted."""
-        for n in _walk_outside_functions(s):
+        for n in self._running(s):
             if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
                     n.func.attr in ("fit", "fit_transform", "fit_predict", "partial_fit")):
                 continue
@@ -242,7 +243,7 @@ class _Walk:
             return
         local = _comprehension_names(node)
         value = Propagation(lambda x: self._read(x, local)).value     # live objects, or what the cell made
-        for n in _walk_outside_functions(node):
+        for n in self._running(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(accessor_claim(n, lambda x: self._live(x, local))) or
                         self._value(frame_attribute_claim(n, value))):
@@ -259,6 +260,14 @@ class _Walk:
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, value)) or \
                     self._value(column_binop_claim(n, lambda x: self._live(x, local)))
+
+    def _running(self, node: ast.AST) -> list[ast.AST]:
+        """The nodes of `node` that run when it runs, walked once (`expression` and `_fits` both
+        read a statement's)."""
+        kept = self.walks.get(id(node))
+        if kept is None or kept[0] is not node:
+            kept = self.walks[id(node)] = (node, list(_walk_outside_functions(node)))
+        return kept[1]
 
     def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False,
               made: bool = False):

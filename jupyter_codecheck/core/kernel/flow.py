@@ -72,11 +72,15 @@ class Effects:
     keys_set: dict[int, set[str]] = field(default_factory=dict)
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
     kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
+    # the steps `live` took from a live object since the last statement's effects: the same
+    # step is read once, and a fresh object (`df["a"]`) stays one object until then
+    steps: dict[tuple, tuple] = field(default_factory=dict, repr=False)
 
     def apply(self, node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]], *,
               top_level: bool = False) -> None:
         """What running `node` (a statement, or a whole loop) may bind or change; a binding at
         the cell's top level replaces the name's value, one inside a block may not run."""
+        self.steps.clear()
         _Step(self, namespace, cell_functions).run(node, top_level)
 
     def live(self, chain: ast.AST, namespace: Mapping, *, changes_matter: bool = True,
@@ -93,7 +97,7 @@ class Effects:
         for s in steps:
             if obj is UNRESOLVED or (changes_matter and not self._readable(obj, s)):
                 return UNRESOLVED
-            obj = resolve_step(obj, s)
+            obj = self._step(obj, s)
         if obj is UNRESOLVED or (changes_matter and (id(obj) in self.changed or
                                                      (id(obj) in self.keys_set and not keys))):
             return UNRESOLVED
@@ -115,6 +119,15 @@ class Effects:
     def set_keys(self, obj) -> set[str]:
         """The string keys the cell sets on a live object before this point."""
         return self.keys_set.get(id(obj), set())
+
+    def _step(self, obj, step: ast.AST):
+        key = _step_key(obj, step)
+        if key is None:
+            return resolve_step(obj, step)
+        kept = self.steps.get(key)
+        if kept is None or kept[0] is not obj:
+            kept = self.steps[key] = (obj, resolve_step(obj, step))
+        return kept[1]
 
     def _name(self, name: str, namespace: Mapping):
         if name in self.same:
@@ -142,6 +155,15 @@ def _chain(node: ast.AST) -> tuple[ast.AST, list[ast.AST]]:
         steps.append(node)
         node = node.value
     return node, steps[::-1]
+
+
+def _step_key(obj, step: ast.AST) -> tuple | None:
+    """`obj.attr` or `obj[<a constant>]`, as a key (the constant's type too: 1 == 1.0 == True)."""
+    if isinstance(step, ast.Attribute):
+        return id(obj), step.attr
+    if isinstance(step, ast.Subscript) and isinstance(step.slice, ast.Constant):
+        return id(obj), type(step.slice.value), step.slice.value
+    return None
 
 
 def _open(step: ast.AST) -> bool:
