@@ -20,7 +20,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
-from ..pycheck import near_typo, never_run_loops, parse, walk_skipping
+from ..pycheck import all_nodes, near_typo, never_run_loops, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -660,7 +660,7 @@ def _names(node: ast.AST) -> set[str]:
 def _comprehension_names(node: ast.AST) -> set[str]:
     """Names bound inside comprehensions and lambdas of the expression: not the kernel's."""
     out = set()
-    for n in ast.walk(node):
+    for n in all_nodes(node):
         if isinstance(n, ast.comprehension):
             out |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
         elif isinstance(n, ast.Lambda):

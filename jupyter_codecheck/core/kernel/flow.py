@@ -32,6 +32,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..pycheck import all_nodes
 from .attributes import is_bunch
 from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
@@ -185,7 +186,7 @@ class _Step:
         self.state, self.ns, self.functions = state, namespace, cell_functions
 
     def run(self, node: ast.AST, top_level: bool) -> None:
-        nodes = list(ast.walk(node))
+        nodes = all_nodes(node)
         valued: set[int] = set()         # the names given a value below
         # loop variables first: a loop's body runs after its target is bound
         for n in nodes:
