@@ -101,6 +101,7 @@ class _Walk:
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         self.fitted: dict[int, tuple[Abstract, int | None]] = {}
         self.walks: dict[int, tuple[ast.AST, list[ast.AST]]] = {}     # a node -> the nodes that run with it
+        self.shapes: dict[int, tuple] = {}          # a value's shape and dtype, read once (abstract.py)
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -173,7 +174,7 @@ class _Walk:
         if id(s) not in self.top_level or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
                 s.value is None:
             return []
-        value = Propagation(lambda x: self._read(x, set()), made_first=True).value(s.value)
+        value = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value(s.value)
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
@@ -204,7 +205,7 @@ class _Walk:
             x = self._argument(n, 0, "X")
             if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
                 continue
-            a = shaped(Propagation(lambda e: self._read(e, set())).value(x))
+            a = shaped(Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value(x))
             width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
             self.fitted[id(est)] = (est, width)
 
@@ -242,7 +243,8 @@ class _Walk:
         if self.handled or self.state.stops:
             return
         local = _comprehension_names(node)
-        value = Propagation(lambda x: self._read(x, local)).value     # live objects, or what the cell made
+        # live objects, or what the cell made
+        value = Propagation(lambda x: self._read(x, local), shapes=self.shapes).value
         for n in self._running(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(accessor_claim(n, lambda x: self._live(x, local))) or
@@ -415,7 +417,7 @@ class _Walk:
         the labels pandas' attribute lookup answers on it where they are known."""
         labels = None
         if isinstance(node, ast.Call) and lookup(cls) is not None:
-            propagation = Propagation(lambda x: self._read(x, local))
+            propagation = Propagation(lambda x: self._read(x, local), shapes=self.shapes)
 
             def value(x: ast.AST):
                 v = propagation.value(x)
