@@ -192,7 +192,7 @@ def never_run_loops(tree: ast.Module, namespace: Mapping) -> list[ast.For | ast.
     a call (a function of the user's that fills the container is not seen: a crash missed,
     never a false one)."""
     loops = []
-    for n in ast.walk(tree):
+    for n in all_nodes(tree):
         if not isinstance(n, (ast.For, ast.AsyncFor)):
             continue
         it = n.iter
@@ -583,7 +583,29 @@ def walk_skipping(node: ast.AST, skip: tuple[type, ...]):
     while todo:
         n = todo.pop()
         yield n
-        todo.extend(c for c in ast.iter_child_nodes(n) if not isinstance(c, skip))
+        for name in n._fields:          # ast.iter_child_nodes, inline: a walk runs once a statement
+            v = getattr(n, name, None)
+            if isinstance(v, ast.AST):
+                if not isinstance(v, skip):
+                    todo.append(v)
+            elif isinstance(v, list):
+                todo.extend([c for c in v if isinstance(c, ast.AST) and not isinstance(c, skip)])
+
+
+def all_nodes(node: ast.AST) -> list[ast.AST]:
+    """ast.walk's nodes, in its order, as a list (no generator a node: a walk runs once a statement)."""
+    out = [node]
+    i = 0
+    while i < len(out):
+        n = out[i]
+        i += 1
+        for name in n._fields:
+            v = getattr(n, name, None)
+            if isinstance(v, ast.AST):
+                out.append(v)
+            elif isinstance(v, list):
+                out.extend([c for c in v if isinstance(c, ast.AST)])
+    return out
 
 
 def edit_distance(a: str, b: str, limit: int = 3) -> int:
@@ -611,5 +633,5 @@ def near_typo(word: str, other: str) -> bool:
     return edit_distance(word, other) <= (1 if len(other) < 6 else 2)
 
 
-__all__ = ["CellFacts", "SyntaxProblem", "UndefinedName", "analyse", "parse", "syntax_problem", "walk_skipping",
+__all__ = ["CellFacts", "SyntaxProblem", "UndefinedName", "analyse", "parse", "syntax_problem", "walk_skipping", "all_nodes",
            "python_code", "undefined_names", "edit_distance", "near_typo"]

@@ -334,11 +334,13 @@ class Propagation:
     (`read`, flow.py's answer), else the abstract value its library calls give. One instance
     reads one state of the cell (results are kept by node)."""
 
-    def __init__(self, read: Read, *, made_first: bool = False):
+    def __init__(self, read: Read, *, made_first: bool = False, shapes: dict[int, tuple] | None = None):
         self.read = read
         self.made_first = made_first        # a step from a live object computed, not read (below)
         self._seen: dict[int, object] = {}
-        self._shapes: dict[int, tuple] = {}     # id -> (the object, its shape and dtype): a frame's read once
+        # id -> (the object, its shape and dtype): a frame's read once; `shapes` shares them
+        # between the propagations of one read (the objects do not change during it)
+        self._shapes: dict[int, tuple] = {} if shapes is None else shapes
 
     def value(self, node: ast.AST):
         """`node`'s live object or abstract value (a tuple of them for a call that returns a

@@ -20,7 +20,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
-from ..pycheck import near_typo, never_run_loops, parse, walk_skipping
+from ..pycheck import all_nodes, near_typo, never_run_loops, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -103,6 +103,8 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         self.fitted: dict[int, tuple[Abstract, int | None]] = {}
+        self.walks: dict[int, tuple[ast.AST, list[ast.AST]]] = {}     # a node -> the nodes that run with it
+        self.shapes: dict[int, tuple] = {}          # a value's shape and dtype, read once (abstract.py)
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -175,7 +177,7 @@ class _Walk:
         if id(s) not in self.top_level or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
                 s.value is None:
             return []
-        value = Propagation(lambda x: self._read(x, set()), made_first=True).value(s.value)
+        value = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value(s.value)
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
@@ -195,7 +197,7 @@ class _Walk:
         """Each estimator the cell made and fits here (a straight-line statement of the cell's top
         level), with X's width (None: unknown); a fit anywhere else leaves it unknown whether
         and on what it was fitted."""
-        for n in _walk_outside_functions(s):
+        for n in self._running(s):
             if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
                     n.func.attr in ("fit", "fit_transform", "fit_predict", "partial_fit")):
                 continue
@@ -206,7 +208,7 @@ class _Walk:
             x = self._argument(n, 0, "X")
             if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
                 continue
-            a = shaped(Propagation(lambda e: self._read(e, set())).value(x))
+            a = shaped(Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value(x))
             width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
             self.fitted[id(est)] = (est, width)
 
@@ -244,8 +246,9 @@ class _Walk:
         if self.handled or self.state.stops:
             return
         local = _comprehension_names(node)
-        value = Propagation(lambda x: self._read(x, local)).value     # live objects, or what the cell made
-        for n in _walk_outside_functions(node):
+        # live objects, or what the cell made
+        value = Propagation(lambda x: self._read(x, local), shapes=self.shapes).value
+        for n in self._running(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(accessor_claim(n, lambda x: self._live(x, local))) or
                         self._value(frame_attribute_claim(n, value))):
@@ -264,6 +267,14 @@ class _Walk:
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, value)) or \
                     self._value(column_binop_claim(n, lambda x: self._live(x, local)))
+
+    def _running(self, node: ast.AST) -> list[ast.AST]:
+        """The nodes of `node` that run when it runs, walked once (`expression` and `_fits` both
+        read a statement's)."""
+        kept = self.walks.get(id(node))
+        if kept is None or kept[0] is not node:
+            kept = self.walks[id(node)] = (node, list(_walk_outside_functions(node)))
+        return kept[1]
 
     def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False,
               made: bool = False):
@@ -428,7 +439,7 @@ class _Walk:
         the labels pandas' attribute lookup answers on it where they are known."""
         labels = None
         if isinstance(node, ast.Call) and lookup(cls) is not None:
-            propagation = Propagation(lambda x: self._read(x, local))
+            propagation = Propagation(lambda x: self._read(x, local), shapes=self.shapes)
 
             def value(x: ast.AST):
                 v = propagation.value(x)
@@ -673,7 +684,7 @@ def _names(node: ast.AST) -> set[str]:
 def _comprehension_names(node: ast.AST) -> set[str]:
     """Names bound inside comprehensions and lambdas of the expression: not the kernel's."""
     out = set()
-    for n in ast.walk(node):
+    for n in all_nodes(node):
         if isinstance(n, ast.comprehension):
             out |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
         elif isinstance(n, ast.Lambda):

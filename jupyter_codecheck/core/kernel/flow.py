@@ -32,6 +32,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..pycheck import all_nodes
 from .attributes import is_bunch
 from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
@@ -72,11 +73,15 @@ class Effects:
     keys_set: dict[int, set[str]] = field(default_factory=dict)
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
     kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
+    # the steps `live` took from a live object since the last statement's effects: the same
+    # step is read once, and a fresh object (`df["a"]`) stays one object until then
+    steps: dict[tuple, tuple] = field(default_factory=dict, repr=False)
 
     def apply(self, node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]], *,
               top_level: bool = False) -> None:
         """What running `node` (a statement, or a whole loop) may bind or change; a binding at
         the cell's top level replaces the name's value, one inside a block may not run."""
+        self.steps.clear()
         _Step(self, namespace, cell_functions).run(node, top_level)
 
     def live(self, chain: ast.AST, namespace: Mapping, *, changes_matter: bool = True,
@@ -93,7 +98,7 @@ class Effects:
         for s in steps:
             if obj is UNRESOLVED or (changes_matter and not self._readable(obj, s)):
                 return UNRESOLVED
-            obj = resolve_step(obj, s)
+            obj = self._step(obj, s)
         if obj is UNRESOLVED or (changes_matter and (id(obj) in self.changed or
                                                      (id(obj) in self.keys_set and not keys))):
             return UNRESOLVED
@@ -115,6 +120,15 @@ class Effects:
     def set_keys(self, obj) -> set[str]:
         """The string keys the cell sets on a live object before this point."""
         return self.keys_set.get(id(obj), set())
+
+    def _step(self, obj, step: ast.AST):
+        key = _step_key(obj, step)
+        if key is None:
+            return resolve_step(obj, step)
+        kept = self.steps.get(key)
+        if kept is None or kept[0] is not obj:
+            kept = self.steps[key] = (obj, resolve_step(obj, step))
+        return kept[1]
 
     def _name(self, name: str, namespace: Mapping):
         if name in self.same:
@@ -144,6 +158,15 @@ def _chain(node: ast.AST) -> tuple[ast.AST, list[ast.AST]]:
     return node, steps[::-1]
 
 
+def _step_key(obj, step: ast.AST) -> tuple | None:
+    """`obj.attr` or `obj[<a constant>]`, as a key (the constant's type too: 1 == 1.0 == True)."""
+    if isinstance(step, ast.Attribute):
+        return id(obj), step.attr
+    if isinstance(step, ast.Subscript) and isinstance(step.slice, ast.Constant):
+        return id(obj), type(step.slice.value), step.slice.value
+    return None
+
+
 def _open(step: ast.AST) -> bool:
     """A step that is not a name or a literal (`x[i]`): which object it reaches is not known."""
     return isinstance(step, ast.Subscript) and chain_root(step) is None
@@ -163,7 +186,7 @@ class _Step:
         self.state, self.ns, self.functions = state, namespace, cell_functions
 
     def run(self, node: ast.AST, top_level: bool) -> None:
-        nodes = list(ast.walk(node))
+        nodes = all_nodes(node)
         valued: set[int] = set()         # the names given a value below
         # loop variables first: a loop's body runs after its target is bound
         for n in nodes:
@@ -260,20 +283,16 @@ class _Step:
         root = chain_root(node)
         if root is None or root in self.state.touched or "*" in self.state.touched:
             return UNRESOLVED             # a function of the user's may have rebound the name
-        return self.state.live(node, self.ns, changes_matter=False) if not self._through_changes(node) \
-            else UNRESOLVED
-
-    def _through_changes(self, node: ast.AST) -> bool:
-        """Does the chain pass through an object the cell changed (its steps may reach another)?"""
         root, steps = _chain(node)
-        obj = self.state._name(root.id, self.ns) if isinstance(root, ast.Name) else UNRESOLVED
+        if not isinstance(root, ast.Name) or any(_open(s) for s in steps):
+            return UNRESOLVED
+        # not through an object the cell changed: its steps may reach another
+        obj = self.state._name(root.id, self.ns)
         for s in steps:
-            if obj is UNRESOLVED:
-                return False
-            if not self.state._readable(obj, s):
-                return True
+            if obj is UNRESOLVED or not self.state._readable(obj, s):
+                return UNRESOLVED
             obj = resolve_step(obj, s)
-        return False
+        return obj
 
     def objects(self, node: ast.AST | None) -> list | None:
         """Live objects the value of `node` may be or hold (each with what it reaches); None when

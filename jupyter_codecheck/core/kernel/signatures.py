@@ -156,9 +156,42 @@ def _module_name(node: ast.expr, namespace: dict):
     return None
 
 
+# signatures that cannot change from one read to the next: a library's functions (a bound
+# method's depends on its function alone), builtin functions of a module and builtin types
+_FIXED: dict[tuple, inspect.Signature | None] = {}
+_MAX_FIXED = 1024
+_IMMUTABLE_TYPE = 1 << 8        # Py_TPFLAGS_IMMUTABLETYPE
+
+
 def _signature(func) -> inspect.Signature | None:
     if not _read_statically(func):
         return None
+    key = _fixed_key(func)
+    if key is None:
+        return _read_signature(func)
+    if key not in _FIXED:
+        if len(_FIXED) >= _MAX_FIXED:
+            _FIXED.clear()
+        _FIXED[key] = _read_signature(func)
+    return _FIXED[key]
+
+
+def _fixed_key(func) -> tuple | None:
+    """The key of a callable whose signature is the library's for good, else None."""
+    cls = type(func)
+    if cls is types.MethodType:
+        inner = func.__func__
+        return (inner, True) if type(inner) is types.FunctionType and is_library_object(inner) else None
+    if cls is types.FunctionType:
+        return (func, False) if is_library_object(func) else None
+    if cls is types.BuiltinFunctionType:
+        return (func, False) if type(func.__self__) is types.ModuleType else None
+    if cls is type:         # a class whose members cannot be set (`str`, `dict`)
+        return (func, False) if type.__dict__["__flags__"].__get__(func, type) & _IMMUTABLE_TYPE else None
+    return None
+
+
+def _read_signature(func) -> inspect.Signature | None:
     try:
         return inspect.signature(func)
     except (ValueError, TypeError, RecursionError):
