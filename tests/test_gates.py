@@ -343,3 +343,19 @@ def test_an_attribute_is_replaced_only_by_one_the_code_shows_and_never_when_the_
     at = src.index("data.frame") + len("data.")
     assert gate(Candidate(at, at + 5, "data", "alternatives", 2), src.encode(), analyse(src, names=live)) == \
         "'data' (Loaded) has 'frame': it is not what fails"
+
+
+def test_a_notebook_cells_shown_value_is_never_made_an_assignment():
+    # the last expression of a notebook cell is its output (pydata-book's `obj2.index is labels`
+    # shows True): `=` there is no fix, it takes the output away and changes the data
+    src = "labels = pd.Index(np.arange(3))\nobj2 = pd.Series([1.5, -2.5, 0], index=labels)\nobj2.index is labels\n"
+    c = cand(src, "is", " =")
+    cell = analyse(src, names={"pd", "np"})
+    assert gate(c, src.encode(), cell) is None                     # a file: dead code, a fix may be meant
+    cell.shows_last = True
+    assert gate(c, src.encode(), cell) == "makes the cell's shown value an assignment"
+    # not the last statement: nothing is shown there, the rule does not apply
+    src2 = src + "print(obj2)\n"
+    cell2 = analyse(src2, names={"pd", "np"})
+    cell2.shows_last = True
+    assert gate(cand(src2, "is", " ="), src2.encode(), cell2) is None

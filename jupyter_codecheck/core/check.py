@@ -201,6 +201,8 @@ class _Run:
         opts, engine, enc, tok, prefix, result = self.opts, self.engine, self.enc, self.tok, self.prefix, self.result
         source, data, context, scorer = self.source, self.data, self.context, self.scorer
         facts = analyse(source, _defining(opts.earlier, context), opts.namespace) if opts.python and self.python_cell else None
+        if facts is not None:
+            facts.shows_last = opts.notebook
         verification = {}
         if facts is not None and not self.cancelled:
             try:

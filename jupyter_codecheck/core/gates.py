@@ -6,7 +6,9 @@ the proposals pass once more before they become fixes.
                          name a fix writes is in scope or a near-typo of the word it replaces; an
                          attribute it writes exists where Python (or the kernel) knows the
                          object, else the code shows it after a dot; an attribute the kernel's
-                         object has is never replaced; a cell that parses still parses
+                         object has is never replaced; a cell that parses still parses; a
+                         notebook cell's shown value (its last expression) never becomes an
+                         assignment
     gate_exact           a kernel fact's own alternatives: they need only keep the cell parsing
     adds_undefined_name  the exact gate on proposals: the fix leaves no new undefined name
     adds_kernel_fact     beside a kernel: the fix makes no new crash on the kernel's objects
@@ -14,6 +16,7 @@ the proposals pass once more before they become fixes.
 """
 from __future__ import annotations
 
+import ast
 import re
 from functools import lru_cache
 
@@ -78,6 +81,8 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
     missing = _missing_module_attribute(c, variant, facts)
     if missing:
         return missing
+    if facts.shows_last and facts.parses and _hides_shown_value(c, data, variant):
+        return "makes the cell's shown value an assignment"
     problem = syntax_problem(variant.decode("utf-8", "replace"))
     if facts.parses:
         if problem is not None:
@@ -85,6 +90,34 @@ def gate(c: Candidate, data: bytes, facts: CellFacts) -> str | None:
     elif problem is not None and (problem.line, problem.column) <= (facts.syntax.line, facts.syntax.column):
         return "does not get past the syntax error"
     return None
+
+
+def _hides_shown_value(c: Candidate, data: bytes, variant: bytes) -> bool:
+    """Does the fix turn a notebook cell's last expression, the value the cell shows, into an
+    assignment (`obj.index is labels` -> `obj.index = labels`)? The expression is not dead code
+    there: its output is what it is for."""
+    last = _last_expression_start(data)
+    if last is None or c.end < last:
+        return False
+    try:
+        tree = ast.parse(variant)
+    except (SyntaxError, ValueError):
+        return False
+    return bool(tree.body) and isinstance(tree.body[-1], (ast.Assign, ast.AugAssign, ast.AnnAssign))
+
+
+@lru_cache(maxsize=64)
+def _last_expression_start(data: bytes) -> int | None:
+    """The byte offset where the cell's last statement starts, when it is an expression."""
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError):
+        return None
+    if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+        return None
+    last = tree.body[-1]
+    lines = data.splitlines(keepends=True)
+    return sum(len(line) for line in lines[:last.lineno - 1]) + last.col_offset
 
 
 def gate_exact(c: Candidate, data: bytes, facts: CellFacts) -> str | None:

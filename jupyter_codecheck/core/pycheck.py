@@ -77,6 +77,8 @@ class CellFacts:
     # the kernel facts of the cell as written (the check's own read of them, else the gate's),
     # for every candidate the gates weigh
     live_facts: tuple | None = None
+    # a notebook cell: its last statement, when an expression, is the cell's shown value
+    shows_last: bool = False
 
     @property
     def parses(self) -> bool:
