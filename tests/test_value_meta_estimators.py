@@ -82,9 +82,8 @@ def test_no_claim_where_scikit_learn_may_take_it_or_fails_otherwise():
     assert run("bad.fit(X[:, 0], y)\n", ns(bad=bad))[0] == "TypeError"
 
 
-def test_an_estimator_of_the_users_in_a_pipeline_stays_opaque():
-    calls = []
-
+def recording_estimator(calls: list) -> type:
+    """An estimator class of the user's that records every call of its code into `calls`."""
     class Mine(ClassifierMixin, BaseEstimator):
         def fit(self, X, y):
             calls.append("fit")
@@ -93,6 +92,12 @@ def test_an_estimator_of_the_users_in_a_pipeline_stays_opaque():
         def __sklearn_tags__(self):
             calls.append("tags")
             return super().__sklearn_tags__()
+    return Mine
+
+
+def test_an_estimator_of_the_users_in_a_pipeline_stays_opaque():
+    calls = []
+    Mine = recording_estimator(calls)
 
     objects = ns(pipe=Pipeline([("mine", Mine()), ("svm", SVC())]), grid=GridSearchCV(Mine(), {}))
     for cell in ("pipe.fit(X[:, 0], y)\n", "grid.fit(X[:, 0], y)\n", "s = cross_val_score(mine, X[:, 0], y)\n"):
@@ -151,15 +156,7 @@ def test_no_claim_on_a_search_the_cell_made_but_did_not_fit_or_refit():
 
 def test_a_users_estimator_given_to_a_search_the_cell_makes_stays_opaque():
     calls = []
-
-    class Mine(ClassifierMixin, BaseEstimator):
-        def fit(self, X, y):
-            calls.append("fit")
-            return self
-
-        def __sklearn_tags__(self):
-            calls.append("tags")
-            return super().__sklearn_tags__()
+    Mine = recording_estimator(calls)
 
     cell = "gs = GridSearchCV(mine, {}, cv=3)\ngs.fit(X, y)\ns = gs.score(X[:, 0], y)\n"
     assert value_facts(cell, ns(GridSearchCV=GridSearchCV, mine=Mine())) == []
