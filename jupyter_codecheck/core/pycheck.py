@@ -211,10 +211,15 @@ def _empty(obj) -> bool:
     return type(obj) in _EMPTY_KINDS and len(obj) == 0
 
 
+def parent_map(tree: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent in `tree`, by the node's id."""
+    return {id(c): p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+
+
 def _touched(tree: ast.Module, name: str) -> bool:
     """Does the cell rebind `name`, store into it, call a method of it that may change it, pass it
     to a call, or declare it global in a function?"""
-    parents = {id(c): p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(tree)
     for n in ast.walk(tree):
         if isinstance(n, ast.Global) and name in n.names:
             return True

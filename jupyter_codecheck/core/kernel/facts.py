@@ -20,7 +20,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
-from ..pycheck import all_nodes, near_typo, never_run_loops, parse, walk_skipping
+from ..pycheck import all_nodes, near_typo, never_run_loops, parent_map, parse, walk_skipping
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -540,7 +540,7 @@ class _Walk:
 
     @functools.cached_property
     def _parents(self) -> dict[int, ast.AST]:
-        return {id(c): p for p in ast.walk(self.tree) for c in ast.iter_child_nodes(p)}
+        return parent_map(self.tree)
 
     def _rewritten(self, kind: str, r: Renamed, call, message: str) -> bool:
         """A fact on the whole call, whose fix is the call as the entry rewrites it."""

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..pycheck import parse
+from ..pycheck import parent_map, parse
 from .flow import QUIET_MAGICS, is_magic, magic_name
 
 # pandas functions that return a DataFrame, and the keywords that make them return another thing
@@ -239,7 +239,7 @@ def _claim(tree: ast.Module, drop: _Drop, ran: list[str], namespace) -> ast.Cons
 def _uses(s: ast.stmt, name: str, labels: set, columns: bool) -> list[ast.Constant] | None:
     """The reads of a dropped column in statement `s` that surely run, in order; None if `s`
     may rebind the name or put a label back (or does what the rule cannot follow)."""
-    parents = {id(c): p for p in ast.walk(s) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(s)
     reads = []
     for n in ast.walk(s):
         if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
