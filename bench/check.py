@@ -132,6 +132,18 @@ def llama_speed(ref, token_lists):
     return n / t_batch, n / t_dec
 
 
+def use_ggml_products() -> None:
+    """The checker's settings without the packed product, for this process: the A/B of
+    native/src/packed.h against ggml's own products on the same weights."""
+    import jupyter_codecheck.core.adapter as adapter
+    global checker_settings
+    shipped = checker_settings
+
+    def unpacked(layer_type):
+        return {k: v for k, v in shipped(layer_type).items() if k != "packed"}
+    adapter.checker_settings = checker_settings = unpacked
+
+
 def layers_only(model, token_lists, threads, one_at_a_time):
     """Seconds per token list for the engine's layers alone (checker arithmetic, exact K,V, no
     output head, no exit test, no walk): what any check of these tokens costs at least."""
@@ -258,7 +270,11 @@ def main() -> None:
                     help="plot time per token against the layers computed (every configuration run)")
     ap.add_argument("--configs", default=",".join(CONFIGS), metavar="NAME,...",
                     help="configurations to run (full_batched and exit_batched are always run)")
+    ap.add_argument("--unpacked", action="store_true",
+                    help="multiply k-quant layers with ggml's products, not the packed one (an A/B)")
     args = ap.parse_args()
+    if args.unpacked:
+        use_ggml_products()
     require("bench/check.py", paths=[args.data])
     chosen = {"full_batched", "exit_batched", *args.configs.split(",")}
     unknown = chosen - set(CONFIGS)

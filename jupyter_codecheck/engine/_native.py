@@ -28,7 +28,8 @@ class cc_model_info(C.Structure):
 
 class cc_context_params(C.Structure):
     _fields_ = [("n_ctx", C.c_int32), ("n_batch", C.c_int32), ("n_threads", C.c_int32),
-                ("kv_f32", C.c_int32), ("batch_type", C.c_int32), ("batch_min_rows", C.c_int32)]
+                ("kv_f32", C.c_int32), ("batch_type", C.c_int32), ("batch_min_rows", C.c_int32),
+                ("packed", C.c_int32)]
 
 
 class cc_head_out(C.Structure):
@@ -68,6 +69,8 @@ _SIGNATURES = {
     "cc_batch_abort": (C.c_int, [P, ERR]),
     "cc_flush": (C.c_int, [P, ERR]),
     "cc_batch_rows_per_layer": (C.c_int, [P, P]),
+    "cc_packed_supported": (I32, []),
+    "cc_model_packed_bytes": (C.c_int64, [P]),
     "cc_head": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
     "cc_head_states": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
     "cc_set_shortlist": (C.c_int, [P, P, I32, ERR]),

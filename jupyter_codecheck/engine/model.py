@@ -134,6 +134,12 @@ class Model(Owned):
         return {0: None, 1: "converted", 2: "cached"}[
             N.lib.cc_model_batch_source(self._handle, BATCH_WEIGHT_TYPES[type_name])]
 
+    @property
+    def packed_bytes(self) -> int:
+        """Bytes of the layer matrices packed for our own product (0 until a session with
+        `packed=True` made them, or where the CPU cannot run it)."""
+        return int(N.lib.cc_model_packed_bytes(self._handle))
+
     def session(self, **kwargs) -> Session:
         """A new `Session` on this model (keywords: see `Session`)."""
         return Session(self, **kwargs)

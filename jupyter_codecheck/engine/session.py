@@ -115,13 +115,20 @@ BATCH_WEIGHT_TYPES = {None: -1, "f32": 0, "f16": 1, "q8_0": 8, "bf16": 30}
 FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 1}
 # Layer types ggml's CPU backend multiplies fast as they are (the k-quants' integer dot products
 # on the blocks): an f16 copy would only read more bytes per row (2.3x the time for Qwen2.5-Coder
-# 1.5B's q4_K, with the same decisions and findings: bench/reports/constants.md).
+# 1.5B's q4_K, with the same decisions and findings: bench/reports/constants.md). Their Q4_K and
+# Q6_K matrices go through our packed product (native/src/packed.h) where the CPU has AVX-512
+# VNNI: ggml's costs a small batch a whole decode per row, or unpacks the matrix per batch.
 AS_STORED_TYPES = frozenset({"q4_K", "q5_K", "q6_K"})
+
+
+def packed_supported() -> bool:
+    """Whether this CPU runs the packed product (`Session(packed=True)`; AVX-512 VNNI)."""
+    return bool(N.lib.cc_packed_supported())
 
 
 def checker_settings(layer_type: str) -> dict:
     """The Session settings the checker runs a model with, by its layer matrices' ggml type."""
-    return {"kv_f32": True} if layer_type in AS_STORED_TYPES else dict(FAST)
+    return {"kv_f32": True, "packed": True} if layer_type in AS_STORED_TYPES else dict(FAST)
 
 
 class SessionModel(Protocol):
@@ -144,7 +151,7 @@ class Session(Owned):
     def __init__(self, model: SessionModel, *, n_ctx: int = 0, n_batch: int = 512,
                  n_threads: int | None = None, kv_f32: bool = False,
                  batch_weights: str | None = None, batch_min_rows: int = 8,
-                 batch_cache: bool = True):
+                 batch_cache: bool = True, packed: bool = False):
         self.model = model
         info = self.model.info
         self.n_layer = info.n_layer
@@ -159,7 +166,7 @@ class Session(Owned):
             raise ValueError(f"batch_weights must be one of {', '.join(map(repr, BATCH_WEIGHT_TYPES))}, "
                              f"got {batch_weights!r}")
         params = N.cc_context_params(n_ctx, n_batch, self.n_threads, int(kv_f32),
-                                     BATCH_WEIGHT_TYPES[batch_weights], batch_min_rows)
+                                     BATCH_WEIGHT_TYPES[batch_weights], batch_min_rows, int(packed))
         err = N.cc_error()
         if batch_weights is not None and batch_cache:
             self.model.keep_batch_weights(batch_weights)

@@ -23,14 +23,14 @@ static ggml_tensor * qwen2_build_layer(LayerGraph & g) {
     ggml_tensor * cur = g.norm(g.inp, w.attn_norm, "attn_norm");
 
     // K and V of every row: a row that stopped (propagate mode) still feeds later rows' attention
-    ggml_tensor * k = ggml_add(g.ctx, ggml_mul_mat(g.ctx, g.w_kv.wk, cur), w.bk);
+    ggml_tensor * k = ggml_add(g.ctx, g.mul_mat(g.w_kv.wk, cur), w.bk);
     k = g.rope(k, c.n_head_kv, "Kcur");
-    ggml_tensor * v = ggml_add(g.ctx, ggml_mul_mat(g.ctx, g.w_kv.wv, cur), w.bv);
+    ggml_tensor * v = ggml_add(g.ctx, g.mul_mat(g.w_kv.wv, cur), w.bv);
     g.cb(v, "Vcur");
     g.store_kv(k, v);
     if (g.n_act == 0) return nullptr;
 
-    ggml_tensor * q = ggml_add(g.ctx, ggml_mul_mat(g.ctx, w.wq, g.active(cur)), w.bq);
+    ggml_tensor * q = ggml_add(g.ctx, g.mul_mat(w.wq, g.active(cur)), w.bq);
     q = g.rope(q, c.n_head, "Qcur");
     ggml_tensor * ffn_inp = g.residual(g.attn(q, w.wo), g.active(g.inp), "ffn_inp");
     cur = g.ffn_swiglu(g.norm(ffn_inp, w.ffn_norm, "ffn_norm"), w.ffn_gate, w.ffn_up, w.ffn_down);

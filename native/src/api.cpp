@@ -101,6 +101,13 @@ int cc_model_set_batch_cache(cc_model * m, int32_t batch_type, const char * path
     });
 }
 
+int32_t cc_packed_supported(void) { return packed_supported() ? 1 : 0; }
+
+int64_t cc_model_packed_bytes(cc_model * m) {
+    std::lock_guard<std::mutex> lock(m->packed_mutex);
+    return m->packed ? (int64_t) m->packed->bytes : 0;
+}
+
 int32_t cc_model_batch_source(cc_model * m, int32_t batch_type) {
     std::lock_guard<std::mutex> lock(m->batch_weights_mutex);
     auto it = m->batch_weights.find((ggml_type) batch_type);
@@ -108,7 +115,7 @@ int32_t cc_model_batch_source(cc_model * m, int32_t batch_type) {
     return it->second->from_cache ? 2 : 1;
 }
 
-cc_context_params cc_context_default_params(void) { return {0, 512, 1, 0, -1, 8}; }
+cc_context_params cc_context_default_params(void) { return {0, 512, 1, 0, -1, 8, 0}; }
 
 cc_context * cc_context_new(cc_model * model, cc_context_params params, cc_error * err) {
     cc_context * out = nullptr;

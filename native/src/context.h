@@ -55,6 +55,7 @@ struct cc_context {
     ggml_type kv_type;
     const BatchWeights * batch_weights = nullptr;  // converted layer matrices for batches (or none)
     int batch_min_rows = 8;
+    const PackedWeights * packed = nullptr;  // the model's packed matrices (packed.h), when asked for
 
     // KV cache: per layer K and V (f16, or f32), one row of n_embd_kv per position (cell == position)
     ggml_context * ctx_kv = nullptr;

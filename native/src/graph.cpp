@@ -6,6 +6,13 @@ void LayerGraph::cb(ggml_tensor * t, const char * name) const {
     ggml_format_name(t, "%s-%d", name, il);
 }
 
+ggml_tensor * LayerGraph::mul_mat(ggml_tensor * w, ggml_tensor * x) const {
+    if (packed) {
+        if (const PackedMatrix * p = packed->find(w)) return packed_mul_mat(ctx, *p, x);
+    }
+    return ggml_mul_mat(ctx, w, x);
+}
+
 ggml_tensor * LayerGraph::active(ggml_tensor * t) const {
     return ggml_view_2d(ctx, t, t->ne[0], n_act, t->nb[1], 0);
 }
@@ -49,17 +56,17 @@ ggml_tensor * LayerGraph::attn(ggml_tensor * q, ggml_tensor * wo) const {
     ggml_prec_set_acc(cur, GGML_PREC_F32);
     cur = ggml_reshape_2d(ctx, cur, hd * c.n_head, n_act);
     cb(cur, "kqv_out");
-    cur = ggml_mul_mat(ctx, wo, cur);
+    cur = mul_mat(wo, cur);
     cb(cur, "attn_out");
     return cur;
 }
 
 ggml_tensor * LayerGraph::ffn_swiglu(ggml_tensor * x, ggml_tensor * gate, ggml_tensor * up, ggml_tensor * down) const {
-    ggml_tensor * g = ggml_mul_mat(ctx, gate, x);
+    ggml_tensor * g = mul_mat(gate, x);
     cb(g, "ffn_gate");
-    ggml_tensor * u = ggml_mul_mat(ctx, up, x);
+    ggml_tensor * u = mul_mat(up, x);
     cb(u, "ffn_up");
-    ggml_tensor * cur = ggml_mul_mat(ctx, down, ggml_swiglu_split(ctx, g, u));
+    ggml_tensor * cur = mul_mat(down, ggml_swiglu_split(ctx, g, u));
     cb(cur, "ffn_out");
     return cur;
 }

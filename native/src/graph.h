@@ -28,6 +28,10 @@ struct LayerGraph {
     // the cache as written by store_kv: attention reads through these, so it runs after the writes
     ggml_tensor * k_stored = nullptr;
     ggml_tensor * v_stored = nullptr;
+    const PackedWeights * packed = nullptr;  // matrices our own product takes (or none)
+
+    // w x: through the packed copy of w when there is one, else ggml's product
+    ggml_tensor * mul_mat(ggml_tensor * w, ggml_tensor * x) const;
 
     // names t "<name>-<il>"
     void cb(ggml_tensor * t, const char * name) const;

@@ -207,6 +207,19 @@ cc_model::~cc_model() {
     if (ctx_w) ggml_free(ctx_w);
 }
 
+const PackedWeights * cc_model::get_packed() {
+    std::lock_guard<std::mutex> lock(packed_mutex);
+    if (!packed) {
+        auto p = std::make_unique<PackedWeights>();
+        std::vector<const ggml_tensor *> ws;
+        for (const LayerWeights & w : weights.layers) w.with_matrices([&](ggml_tensor * t) { ws.push_back(t); return t; });
+        ws.push_back(weights.output);  // the full head: a row costs 5 layers' products in Qwen2.5-Coder 1.5B
+        packed_build(ws, *p);
+        packed = std::move(p);
+    }
+    return packed.get();
+}
+
 const BatchWeights * cc_model::get_batch_weights(ggml_type type) {
     std::lock_guard<std::mutex> lock(batch_weights_mutex);
     auto it = batch_weights.find(type);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "gguf_reader.h"
+#include "packed.h"
 
 #include "ggml.h"
 
@@ -125,6 +126,10 @@ struct cc_model {
     // the copies are freed
     std::vector<std::thread> cache_writers;
     const BatchWeights * get_batch_weights(ggml_type type);
+    // the layer matrices repacked for our own product (packed.h), made on first use
+    std::unique_ptr<PackedWeights> packed;
+    std::mutex packed_mutex;
+    const PackedWeights * get_packed();
     ~cc_model();
 };
 

@@ -1,0 +1,296 @@
+#include "packed.h"
+
+#include "errors.h"
+
+#include "ggml-cpu.h"
+
+// GCC 12's AVX-512 intrinsics start from _mm512_undefined_*(), which -Wmaybe-uninitialized
+// reports at every use (GCC bug 105593)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace {
+
+constexpr int QK = 256;       // a super-block: the inputs one scale d covers
+constexpr int ROWS = 16;      // output rows of a group: the 16 int32 lanes of a zmm register
+// A group's super-block. Q4_K: codes (16 rows x 256 inputs, two per byte), the 8 sub-blocks'
+// 6-bit scales and mins (a byte per row), d and dmin (f32 per row). Q6_K: codes (a byte each),
+// the 16 sub-blocks' signed scales (a byte per row), d (f32 per row).
+constexpr size_t Q4_CODES = ROWS * QK / 2, Q4_SCALES = 8 * ROWS, Q4_MINS = 8 * ROWS;
+constexpr size_t Q4_BLOCK = Q4_CODES + Q4_SCALES + Q4_MINS + 2 * ROWS * sizeof(float);
+constexpr size_t Q6_CODES = ROWS * QK, Q6_SCALES = 16 * ROWS;
+constexpr size_t Q6_BLOCK = Q6_CODES + Q6_SCALES + ROWS * sizeof(float);
+static_assert(Q4_BLOCK % 64 == 0 && Q6_BLOCK % 64 == 0, "blocks stay 64-byte aligned");
+
+// ggml's blocks (ggml-common.h), for QK_K = 256
+struct BlockQ4K { uint16_t d, dmin; uint8_t scales[12]; uint8_t qs[QK / 2]; };
+struct BlockQ6K { uint8_t ql[QK / 2]; uint8_t qh[QK / 4]; int8_t scales[QK / 16]; uint16_t d; };
+struct BlockQ8K { float d; int8_t qs[QK]; int16_t bsums[QK / 16]; };
+static_assert(sizeof(BlockQ4K) == 144, "ggml's block_q4_K");
+static_assert(sizeof(BlockQ6K) == 210, "ggml's block_q6_K");
+static_assert(sizeof(BlockQ8K) == 292, "ggml's block_q8_K");
+
+// ggml's get_scale_min_k4: sub-block j's 6-bit scale and min
+void scale_min(int j, const uint8_t * q, uint8_t & d, uint8_t & m) {
+    if (j < 4) {
+        d = q[j] & 63;
+        m = q[j + 4] & 63;
+    } else {
+        d = (q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4);
+        m = (q[j + 4] >> 4) | ((q[j] >> 6) << 4);
+    }
+}
+
+// Layout of a group's super-block. Codes: for sub-block s (32 inputs) and pair p of 4-input
+// steps, 64 bytes, row r's 4 bytes at r*4: the low nibbles hold inputs 32s+8p+j, the high ones
+// 32s+8p+4+j (j < 4). One load and two masks give two registers of 16 rows x 4 inputs.
+void pack_q4(const ggml_tensor * w, PackedMatrix & out, int64_t g0, int64_t g1) {
+    for (int64_t g = g0; g < g1; ++g) {
+        for (int64_t b = 0; b < out.n_blocks; ++b) {
+            uint8_t * blk = out.data.get() + (g * out.n_blocks + b) * Q4_BLOCK;
+            uint8_t * sc = blk + Q4_CODES;
+            uint8_t * mn = sc + Q4_SCALES;
+            float * d = (float *) (mn + Q4_MINS);
+            for (int r = 0; r < ROWS; ++r) {
+                const BlockQ4K & q = *(const BlockQ4K *) ((const char *) w->data + (g * ROWS + r) * w->nb[1] + b * sizeof(BlockQ4K));
+                d[r] = ggml_fp16_to_fp32(q.d);
+                d[ROWS + r] = ggml_fp16_to_fp32(q.dmin);
+                uint8_t code[QK];  // ggml's order: each 32 bytes hold two sub-blocks, low then high nibbles
+                for (int c = 0; c < 4; ++c) {
+                    for (int l = 0; l < 32; ++l) {
+                        code[64 * c + l] = q.qs[32 * c + l] & 0xF;
+                        code[64 * c + 32 + l] = q.qs[32 * c + l] >> 4;
+                    }
+                }
+                for (int s = 0; s < 8; ++s) {
+                    scale_min(s, q.scales, sc[s * ROWS + r], mn[s * ROWS + r]);
+                    for (int p = 0; p < 4; ++p) {
+                        for (int j = 0; j < 4; ++j) {
+                            blk[(s * 4 + p) * 64 + r * 4 + j] =
+                                (uint8_t) (code[32 * s + 8 * p + j] | (code[32 * s + 8 * p + 4 + j] << 4));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// Q6_K: for sub-block j (16 inputs) and step p of 4 inputs, 64 bytes, row r's 4 codes (0..63,
+// ggml's q + 32) at r*4.
+void pack_q6(const ggml_tensor * w, PackedMatrix & out, int64_t g0, int64_t g1) {
+    for (int64_t g = g0; g < g1; ++g) {
+        for (int64_t b = 0; b < out.n_blocks; ++b) {
+            uint8_t * blk = out.data.get() + (g * out.n_blocks + b) * Q6_BLOCK;
+            int8_t * sc = (int8_t *) (blk + Q6_CODES);
+            float * d = (float *) (blk + Q6_CODES + Q6_SCALES);
+            for (int r = 0; r < ROWS; ++r) {
+                const BlockQ6K & q = *(const BlockQ6K *) ((const char *) w->data + (g * ROWS + r) * w->nb[1] + b * sizeof(BlockQ6K));
+                d[r] = ggml_fp16_to_fp32(q.d);
+                uint8_t code[QK];  // ggml's dequantize_row_q6_K order
+                for (int h = 0; h < 2; ++h) {
+                    const uint8_t * ql = q.ql + 64 * h;
+                    const uint8_t * qh = q.qh + 32 * h;
+                    uint8_t * y = code + 128 * h;
+                    for (int l = 0; l < 32; ++l) {
+                        y[l] = (uint8_t) ((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4));
+                        y[l + 32] = (uint8_t) ((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4));
+                        y[l + 64] = (uint8_t) ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4));
+                        y[l + 96] = (uint8_t) ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4));
+                    }
+                }
+                for (int j = 0; j < 16; ++j) {
+                    sc[j * ROWS + r] = q.scales[j];
+                    for (int p = 0; p < 4; ++p) {
+                        for (int k = 0; k < 4; ++k) blk[(j * 4 + p) * 64 + r * 4 + k] = code[16 * j + 4 * p + k];
+                    }
+                }
+            }
+        }
+    }
+}
+
+// NC rows of x (Q8_K) times the group g's 16 output rows. A row's sum is ggml's vec_dot_q4_K_q8_K's:
+// per super-block d_x * (d * sum_s scale_s * <codes, x>_s - dmin * sum_s min_s * sum(x)_s).
+template <int NC>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+void product_q4(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    __m512 res[NC];
+    for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
+        const uint8_t * sc = blk + Q4_CODES;
+        const uint8_t * mn = sc + Q4_SCALES;
+        const float * d = (const float *) (mn + Q4_MINS);
+        __m512i isum[NC];
+        for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
+        for (int s = 0; s < 8; ++s) {
+            __m512i acc[NC];
+            for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_si512();
+            for (int p = 0; p < 4; ++p) {
+                const __m512i v = _mm512_load_si512((const void *) (blk + (s * 4 + p) * 64));
+                const __m512i lo = _mm512_and_si512(v, low4);
+                const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+                for (int c = 0; c < NC; ++c) {
+                    const int32_t * a = (const int32_t *) (x[c][b].qs + 32 * s + 8 * p);
+                    acc[c] = _mm512_dpbusd_epi32(acc[c], lo, _mm512_set1_epi32(a[0]));
+                    acc[c] = _mm512_dpbusd_epi32(acc[c], hi, _mm512_set1_epi32(a[1]));
+                }
+            }
+            const __m512i scale = _mm512_cvtepu8_epi32(_mm_load_si128((const __m128i *) (sc + s * ROWS)));
+            for (int c = 0; c < NC; ++c) isum[c] = _mm512_add_epi32(isum[c], _mm512_mullo_epi32(acc[c], scale));
+        }
+        __m512i msum[NC];
+        for (int c = 0; c < NC; ++c) msum[c] = _mm512_setzero_si512();
+        for (int s = 0; s < 8; ++s) {
+            const __m512i mins = _mm512_cvtepu8_epi32(_mm_load_si128((const __m128i *) (mn + s * ROWS)));
+            for (int c = 0; c < NC; ++c) {
+                const int32_t sum_x = x[c][b].bsums[2 * s] + x[c][b].bsums[2 * s + 1];
+                msum[c] = _mm512_add_epi32(msum[c], _mm512_mullo_epi32(mins, _mm512_set1_epi32(sum_x)));
+            }
+        }
+        const __m512 dv = _mm512_load_ps(d), dminv = _mm512_load_ps(d + ROWS);
+        for (int c = 0; c < NC; ++c) {
+            const __m512 t = _mm512_fmsub_ps(dv, _mm512_cvtepi32_ps(isum[c]),
+                                             _mm512_mul_ps(dminv, _mm512_cvtepi32_ps(msum[c])));
+            res[c] = _mm512_fmadd_ps(_mm512_set1_ps(x[c][b].d), t, res[c]);
+        }
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
+}
+
+// The same for Q6_K, ggml's vec_dot_q6_K_q8_K: per super-block
+// d_x * d * sum_j scale_j * (<codes, x>_j - 32 sum(x)_j).
+template <int NC>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+void product_q6(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+    __m512 res[NC];
+    for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
+        const int8_t * sc = (const int8_t *) (blk + Q6_CODES);
+        const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES);
+        __m512i isum[NC];
+        for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
+        for (int j = 0; j < 16; ++j) {
+            __m512i acc[NC];
+            for (int c = 0; c < NC; ++c) acc[c] = _mm512_set1_epi32(-32 * x[c][b].bsums[j]);
+            for (int p = 0; p < 4; ++p) {
+                const __m512i v = _mm512_load_si512((const void *) (blk + (j * 4 + p) * 64));
+                for (int c = 0; c < NC; ++c) {
+                    const int32_t * a = (const int32_t *) (x[c][b].qs + 16 * j + 4 * p);
+                    acc[c] = _mm512_dpbusd_epi32(acc[c], v, _mm512_set1_epi32(a[0]));
+                }
+            }
+            const __m512i scale = _mm512_cvtepi8_epi32(_mm_load_si128((const __m128i *) (sc + j * ROWS)));
+            for (int c = 0; c < NC; ++c) isum[c] = _mm512_add_epi32(isum[c], _mm512_mullo_epi32(acc[c], scale));
+        }
+        const __m512 dv = _mm512_load_ps(d);
+        for (int c = 0; c < NC; ++c) {
+            res[c] = _mm512_fmadd_ps(_mm512_set1_ps(x[c][b].d), _mm512_mul_ps(dv, _mm512_cvtepi32_ps(isum[c])), res[c]);
+        }
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
+}
+
+using GroupProduct = void (*)(const PackedMatrix &, const BlockQ8K * const *, float * const *, int64_t);
+
+// the kernel for each count of columns 1..8
+template <ggml_type T>
+constexpr GroupProduct kernel_for(int nc) {
+    constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
+                                    product_q4<5>, product_q4<6>, product_q4<7>, product_q4<8>};
+    constexpr GroupProduct q6[9] = {nullptr, product_q6<1>, product_q6<2>, product_q6<3>, product_q6<4>,
+                                    product_q6<5>, product_q6<6>, product_q6<7>, product_q6<8>};
+    return T == GGML_TYPE_Q4_K ? q4[nc] : q6[nc];
+}
+
+// dst = w x for the output groups this thread owns; every thread quantizes all of x (it is
+// small beside the product) so that no thread waits for another. Groups outside, columns
+// inside: a group's rows (at most ~150 KB) stay in the core's cache while all of x passes
+// them, so the matrix is read from memory once per product, not once per 8 columns.
+void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
+    const PackedMatrix & w = *(const PackedMatrix *) userdata;
+    const ggml_tensor * x = dst->src[0];
+    const int n = (int) x->ne[1];
+    const int64_t g0 = w.n_groups * ith / nth, g1 = w.n_groups * (ith + 1) / nth;
+    if (g0 == g1) return;
+    thread_local std::vector<BlockQ8K> xq;
+    thread_local std::vector<const BlockQ8K *> xs;
+    thread_local std::vector<float *> ys;
+    xq.resize((size_t) n * w.n_blocks);
+    xs.resize(n);
+    ys.resize(n);
+    const ggml_from_float_t to_q8 = ggml_get_type_traits_cpu(GGML_TYPE_Q8_K)->from_float;
+    for (int c = 0; c < n; ++c) {
+        to_q8((const float *) ((const char *) x->data + c * x->nb[1]), xq.data() + (size_t) c * w.n_blocks, w.n_in);
+        xs[c] = xq.data() + (size_t) c * w.n_blocks;
+        ys[c] = (float *) ((char *) dst->data + c * dst->nb[1]);
+    }
+    const bool q4 = w.type == GGML_TYPE_Q4_K;
+    for (int64_t g = g0; g < g1; ++g) {
+        for (int c = 0; c < n; c += 8) {
+            const int nc = std::min(8, n - c);
+            const GroupProduct k = q4 ? kernel_for<GGML_TYPE_Q4_K>(nc) : kernel_for<GGML_TYPE_Q6_K>(nc);
+            k(w, xs.data() + c, ys.data() + c, g);
+        }
+    }
+}
+
+}  // namespace
+
+size_t PackedMatrix::bytes() const { return (size_t) n_groups * n_blocks * (type == GGML_TYPE_Q4_K ? Q4_BLOCK : Q6_BLOCK); }
+
+bool packed_supported() {
+    static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+    return ok;
+}
+
+bool packed_accepts(const ggml_tensor * w) {
+    return (w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K) && w->ne[0] % QK == 0 && w->ne[1] % ROWS == 0 &&
+           w->ne[2] == 1 && w->ne[3] == 1;
+}
+
+void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out) {
+    std::vector<std::pair<const ggml_tensor *, PackedMatrix *>> jobs;
+    for (const ggml_tensor * w : ws) {
+        if (!packed_accepts(w) || out.by_matrix.count(w)) continue;
+        PackedMatrix & m = out.by_matrix[w];
+        m.type = w->type;
+        m.n_in = w->ne[0];
+        m.n_out = w->ne[1];
+        m.n_blocks = m.n_in / QK;
+        m.n_groups = m.n_out / ROWS;
+        m.data.reset((uint8_t *) std::aligned_alloc(64, m.bytes()));
+        if (!m.data) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot allocate %zu MiB for the packed weights", m.bytes() >> 20);
+        out.bytes += m.bytes();
+        jobs.emplace_back(w, &m);
+    }
+    // each matrix's groups split over the cores (plain threads, joined: nothing spins)
+    const int n = (int) std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+    auto work = [&](int k) {
+        for (const auto & [w, m] : jobs) {
+            const int64_t g0 = m->n_groups * k / n, g1 = m->n_groups * (k + 1) / n;
+            if (m->type == GGML_TYPE_Q4_K) pack_q4(w, *m, g0, g1);
+            else pack_q6(w, *m, g0, g1);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int k = 1; k < n; ++k) pool.emplace_back(work, k);
+    work(0);
+    for (auto & t : pool) t.join();
+}
+
+ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x) {
+    GGML_ASSERT(x->type == GGML_TYPE_F32 && x->ne[0] == w.n_in && x->nb[0] == sizeof(float));
+    ggml_tensor * args[1] = {x};
+    return ggml_custom_4d(ctx, GGML_TYPE_F32, w.n_out, x->ne[1], 1, 1, args, 1, packed_op, GGML_N_TASKS_MAX,
+                          (void *) &w);
+}

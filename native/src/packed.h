@@ -1,0 +1,48 @@
+// Layer matrices repacked for our own batched product: Q4_K and Q6_K rows interleaved 16 at a
+// time, each weight's code next to the same column of its 15 neighbours, so that one AVX-512 VNNI
+// instruction multiplies 16 rows by 4 columns of an 8-bit activation row.
+//
+// Why: ggml multiplies a Q4_K (or Q6_K) matrix by fewer than ~10 rows one dot product at a time (its whole
+// decode cost for each row again), and by more through a tiled kernel that unpacks the matrix on
+// every call. The checker's batches are mostly small (a rejection's candidates, a search step,
+// an edit's evidence) or middling (a walk step of a cell), so both paths cost it a row's decode
+// or a fixed unpacking per layer and batch. Unpacked once at load, a product costs about the
+// same per row at 1 row as at 128, and a row's numbers do not depend on its batch.
+#pragma once
+
+#include "ggml.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <vector>
+
+struct PackedMatrix {
+    ggml_type type = GGML_TYPE_Q4_K;  // the file's: Q4_K or Q6_K
+    int64_t n_in = 0, n_out = 0;
+    int64_t n_blocks = 0;   // super-blocks of 256 inputs per row
+    int64_t n_groups = 0;   // groups of 16 output rows
+    std::unique_ptr<uint8_t, decltype(&std::free)> data{nullptr, &std::free};
+    size_t bytes() const;
+};
+
+struct PackedWeights {
+    std::map<const ggml_tensor *, PackedMatrix> by_matrix;  // keyed by the file's tensor
+    size_t bytes = 0;
+    const PackedMatrix * find(const ggml_tensor * w) const {
+        auto it = by_matrix.find(w);
+        return it == by_matrix.end() ? nullptr : &it->second;
+    }
+};
+
+// The CPU has the instructions the product needs (AVX-512 F/BW/VL and VNNI).
+bool packed_supported();
+// A matrix this packing takes: Q4_K or Q6_K, rows a multiple of 16.
+bool packed_accepts(const ggml_tensor * w);
+// Packs the accepted matrices of `ws`, their rows split over the cores.
+void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out);
+// w x as a graph node: x = (n_in, n) f32 -> (n_out, n) f32. Each row of x is quantized to 8 bits
+// per 256 values as ggml's own product does (Q8_K), so the integer sums are ggml's exactly.
+ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x);

@@ -1,0 +1,92 @@
+"""The packed product (native/src/packed.h): Q4_K and Q6_K layer matrices multiplied by our own
+AVX-512 VNNI kernel. Its integer sums are ggml's exactly, so a layer's output equals ggml's to
+float rounding; the model is llama.cpp's own Q4_K_M quantization of a small random model."""
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+
+from gguf_files import tiny_model
+from jupyter_codecheck.engine import Model
+from jupyter_codecheck.engine.session import checker_settings, packed_supported
+
+pytestmark = pytest.mark.skipif(not packed_supported(), reason="this CPU has no AVX-512 VNNI")
+
+
+@pytest.fixture(scope="module")
+def q4km(tmp_path_factory):
+    """A 2-layer qwen2 model quantized by llama.cpp to Q4_K_M: Q4_K matrices, and Q6_K ones
+    (half the ffn_down and attn_v) as in Qwen2.5-Coder's files."""
+    import llama_cpp
+    d = tmp_path_factory.mktemp("packed")
+    f32, out = d / "tiny-f32.gguf", d / "tiny-q4km.gguf"
+    f32.write_bytes(tiny_model("qwen2", n_embd=256, n_head=4, n_head_kv=2, n_ff=512, n_vocab=320).to_bytes())
+    params = llama_cpp.llama_model_quantize_default_params()
+    params.ftype = llama_cpp.LLAMA_FTYPE_MOSTLY_Q4_K_M
+    params.nthread = 1
+    assert llama_cpp.llama_model_quantize(str(f32).encode(), str(out).encode(), ctypes.byref(params)) == 0
+    model = Model(out)
+    yield model
+    model.close()
+
+
+TOKENS = [int(t) for t in np.random.default_rng(3).integers(0, 320, 80)]
+
+
+def _states(model, packed, chunk, stop_after=None):
+    """Every row's hidden state after layer `stop_after` (None: the last), the tokens fed in
+    batches of `chunk` rows."""
+    s = model.session(n_threads=1, kv_f32=True, packed=packed)
+    out = []
+    for i in range(0, len(TOKENS), chunk):
+        part = TOKENS[i:i + chunk]
+        rows = list(range(len(part)))
+        hook = None if stop_after is None else (lambda step: rows if step.layer == stop_after else None)
+        s.forward(part, hook=hook)
+        out.append(s.hidden(rows))
+    s.close()
+    return np.concatenate(out)
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 8, 40, 80])
+def test_a_layer_equals_ggml_products_to_float_rounding(q4km, chunk):
+    """Batches of 1-8 rows (ggml: a dot product per row) and more (ggml: its tiled kernel)."""
+    assert q4km.info.layer_type == "q4_K"
+    ggml = _states(q4km, False, chunk, stop_after=0)
+    ours = _states(q4km, True, chunk, stop_after=0)
+    assert q4km.packed_bytes > 0
+    assert np.abs(ours - ggml).max() <= 1e-5 * np.abs(ggml).max()
+
+
+def test_the_whole_stack_agrees_with_ggml_products(q4km):
+    """After the first layer a rounding difference can move an activation across an 8-bit step
+    of the next product's quantization (ggml's own batch sizes differ so too): most values
+    agree to float rounding, the rest by about such a step, never by a wrong matrix's worth."""
+    ggml = _states(q4km, False, 8)
+    ours = _states(q4km, True, 8)
+    diff = np.abs(ours - ggml) / np.abs(ggml).max()
+    assert np.median(diff) <= 1e-5
+    assert diff.max() <= 5e-2
+
+
+def test_the_full_head_equals_ggml_products(q4km):
+    """The output matrix (Q6_K here, as in Qwen2.5-Coder) is packed too: the head's logits of
+    the same states match ggml's to float rounding."""
+    s = q4km.session(n_threads=1, kv_f32=True)
+    s.forward(TOKENS[:8])
+    states = s.hidden(list(range(8)))
+    s.close()
+    logits = {}
+    for packed in (False, True):
+        s = q4km.session(n_threads=1, kv_f32=True, packed=packed)
+        s.forward(TOKENS[:1])
+        logits[packed] = s.head_states(states, top_k=1, shortlist=False, logits=True).logits
+        s.close()
+    assert np.abs(logits[True] - logits[False]).max() <= 1e-5 * np.abs(logits[False]).max()
+
+
+def test_the_checker_packs_k_quant_layers_only():
+    assert checker_settings("q4_K")["packed"] and checker_settings("q6_K")["packed"]
+    assert not checker_settings("q4_1").get("packed")
