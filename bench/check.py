@@ -169,8 +169,9 @@ def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), sm
     row, in full and on the shortlist. A batch pays `a` at every layer while any of its rows is
     still active: the part of a layer an early exit cannot save. Batches of `small` rows (the
     walk's branch batches: a confirmation, a rejection's candidates, a search's texts) are
-    measured apart: ggml multiplies quantized matrices with fewer than 8 rows one row at a
-    time, so they cost a row each and merging them saves nothing below that."""
+    measured apart: ggml multiplies quantized matrices by fewer than ~10 rows one row at a
+    time (a row's decode each); the packed product (native/src/packed.h) does not, and
+    `--unpacked` shows ggml's."""
     session = model.session(n_threads=threads, **checker_settings(model.info.layer_type))
     pool = [t for ids in token_lists for t in ids]
     sizes = [n for n in sizes if n + 32 <= len(pool)]

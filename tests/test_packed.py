@@ -1,5 +1,5 @@
 """The packed product (native/src/packed.h): Q4_K and Q6_K layer matrices multiplied by our own
-AVX-512 VNNI kernel. Its integer sums are ggml's exactly, so a layer's output equals ggml's to
+kernels (AVX-512 VNNI, AVX2). Its integer sums are ggml's exactly, so a layer's output equals ggml's to
 float rounding; the model is llama.cpp's own Q4_K_M quantization of a small random model."""
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pytest
 
 from gguf_files import tiny_model
 from jupyter_codecheck.engine import Model
-from jupyter_codecheck.engine.session import checker_settings, packed_supported
+from jupyter_codecheck.engine.session import checker_settings, packed_isa
 
-pytestmark = pytest.mark.skipif(not packed_supported(), reason="this CPU has no AVX-512 VNNI")
+pytestmark = pytest.mark.skipif(packed_isa() is None, reason="this CPU has no AVX2")
+# the AVX2 kernels run wherever the AVX-512 ones do, so a machine with AVX-512 tests both
+KERNELS = [True, "avx2"] if packed_isa() == "avx512" else [True]
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +37,7 @@ def q4km(tmp_path_factory):
 TOKENS = [int(t) for t in np.random.default_rng(3).integers(0, 320, 80)]
 
 
-def _states(model, packed, chunk, stop_after=None):
+def _states(model, packed, chunk, stop_after=None):  # packed: False, True or "avx2"
     """Every row's hidden state after layer `stop_after` (None: the last), the tokens fed in
     batches of `chunk` rows."""
     s = model.session(n_threads=1, kv_f32=True, packed=packed)
@@ -50,28 +52,31 @@ def _states(model, packed, chunk, stop_after=None):
     return np.concatenate(out)
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize("chunk", [1, 3, 8, 40, 80])
-def test_a_layer_equals_ggml_products_to_float_rounding(q4km, chunk):
+def test_a_layer_equals_ggml_products_to_float_rounding(q4km, chunk, kernel):
     """Batches of 1-8 rows (ggml: a dot product per row) and more (ggml: its tiled kernel)."""
     assert q4km.info.layer_type == "q4_K"
     ggml = _states(q4km, False, chunk, stop_after=0)
-    ours = _states(q4km, True, chunk, stop_after=0)
+    ours = _states(q4km, kernel, chunk, stop_after=0)
     assert q4km.packed_bytes > 0
     assert np.abs(ours - ggml).max() <= 1e-5 * np.abs(ggml).max()
 
 
-def test_the_whole_stack_agrees_with_ggml_products(q4km):
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_the_whole_stack_agrees_with_ggml_products(q4km, kernel):
     """After the first layer a rounding difference can move an activation across an 8-bit step
     of the next product's quantization (ggml's own batch sizes differ so too): most values
     agree to float rounding, the rest by about such a step, never by a wrong matrix's worth."""
     ggml = _states(q4km, False, 8)
-    ours = _states(q4km, True, 8)
+    ours = _states(q4km, kernel, 8)
     diff = np.abs(ours - ggml) / np.abs(ggml).max()
     assert np.median(diff) <= 1e-5
     assert diff.max() <= 5e-2
 
 
-def test_the_full_head_equals_ggml_products(q4km):
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_the_full_head_equals_ggml_products(q4km, kernel):
     """The output matrix (Q6_K here, as in Qwen2.5-Coder) is packed too: the head's logits of
     the same states match ggml's to float rounding."""
     s = q4km.session(n_threads=1, kv_f32=True)
@@ -79,12 +84,12 @@ def test_the_full_head_equals_ggml_products(q4km):
     states = s.hidden(list(range(8)))
     s.close()
     logits = {}
-    for packed in (False, True):
+    for packed in (False, kernel):
         s = q4km.session(n_threads=1, kv_f32=True, packed=packed)
         s.forward(TOKENS[:1])
         logits[packed] = s.head_states(states, top_k=1, shortlist=False, logits=True).logits
         s.close()
-    assert np.abs(logits[True] - logits[False]).max() <= 1e-5 * np.abs(logits[False]).max()
+    assert np.abs(logits[kernel] - logits[False]).max() <= 1e-5 * np.abs(logits[False]).max()
 
 
 def test_the_checker_packs_k_quant_layers_only():

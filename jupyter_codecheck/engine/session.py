@@ -116,14 +116,18 @@ FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 1}
 # Layer types ggml's CPU backend multiplies fast as they are (the k-quants' integer dot products
 # on the blocks): an f16 copy would only read more bytes per row (2.3x the time for Qwen2.5-Coder
 # 1.5B's q4_K, with the same decisions and findings: bench/reports/constants.md). Their Q4_K and
-# Q6_K matrices go through our packed product (native/src/packed.h) where the CPU has AVX-512
-# VNNI: ggml's costs a small batch a whole decode per row, or unpacks the matrix per batch.
+# Q6_K matrices go through our packed product (native/src/packed.h) where the CPU has AVX2 or
+# AVX-512 VNNI: ggml's costs a small batch a whole decode per row, or unpacks the matrix per batch.
 AS_STORED_TYPES = frozenset({"q4_K", "q5_K", "q6_K"})
 
 
-def packed_supported() -> bool:
-    """Whether this CPU runs the packed product (`Session(packed=True)`; AVX-512 VNNI)."""
-    return bool(N.lib.cc_packed_supported())
+PACKED_ISAS = {0: None, 1: "avx2", 2: "avx512"}
+
+
+def packed_isa() -> str | None:
+    """The instructions the packed product (`Session(packed=True)`) runs on here: "avx512"
+    (VNNI), "avx2", or None (ggml's products are used)."""
+    return PACKED_ISAS[N.lib.cc_packed_supported()]
 
 
 def checker_settings(layer_type: str) -> dict:
@@ -151,7 +155,7 @@ class Session(Owned):
     def __init__(self, model: SessionModel, *, n_ctx: int = 0, n_batch: int = 512,
                  n_threads: int | None = None, kv_f32: bool = False,
                  batch_weights: str | None = None, batch_min_rows: int = 8,
-                 batch_cache: bool = True, packed: bool = False):
+                 batch_cache: bool = True, packed: bool | str = False):
         self.model = model
         info = self.model.info
         self.n_layer = info.n_layer
@@ -165,8 +169,11 @@ class Session(Owned):
         if batch_weights not in BATCH_WEIGHT_TYPES:
             raise ValueError(f"batch_weights must be one of {', '.join(map(repr, BATCH_WEIGHT_TYPES))}, "
                              f"got {batch_weights!r}")
+        if packed not in (False, True, "avx2"):
+            raise ValueError(f"packed must be True, False or 'avx2', got {packed!r}")
         params = N.cc_context_params(n_ctx, n_batch, self.n_threads, int(kv_f32),
-                                     BATCH_WEIGHT_TYPES[batch_weights], batch_min_rows, int(packed))
+                                     BATCH_WEIGHT_TYPES[batch_weights], batch_min_rows,
+                                     2 if packed == "avx2" else int(packed))
         err = N.cc_error()
         if batch_weights is not None and batch_cache:
             self.model.keep_batch_weights(batch_weights)

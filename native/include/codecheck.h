@@ -115,7 +115,8 @@ CC_API int        cc_model_set_batch_cache(cc_model * model, int32_t batch_type,
 // Where the model's batch copies of `batch_type` came from: 0 not made yet, 1 converted in this
 // process, 2 mapped from the cache file.
 CC_API int32_t    cc_model_batch_source(cc_model * model, int32_t batch_type);
-// 1 when this CPU runs the packed product (cc_context_params.packed), else 0.
+// The instructions the packed product (cc_context_params.packed) runs on here: 2 AVX-512 VNNI,
+// 1 AVX2, 0 none (ggml's products are used).
 CC_API int32_t    cc_packed_supported(void);
 // Bytes of the model's packed matrices (0 until a context asked for them).
 CC_API int64_t    cc_model_packed_bytes(cc_model * model);
@@ -142,9 +143,10 @@ typedef struct cc_context_params {
     // already have a tiled kernel (f32, f16, bf16, q8_0, q4_0, q5_0) are used as they are.
     int32_t batch_type;
     int32_t batch_min_rows;
-    // 1: multiply the layer matrices ggml has no fast small-batch product for (Q4_K) through a
-    // copy packed for our own AVX-512 VNNI kernel, made once per model (native/src/packed.h);
-    // ignored where the CPU lacks those instructions. 0: ggml's products, as llama.cpp's.
+    // 1: multiply the Q4_K and Q6_K layer matrices and output matrix through a copy packed for
+    // our own kernel, made once per model (native/src/packed.h), on AVX-512 VNNI or else AVX2;
+    // 2: the same on AVX2 even where AVX-512 runs; ignored without AVX2. 0: ggml's products,
+    // as llama.cpp's.
     int32_t packed;
 } cc_context_params;
 

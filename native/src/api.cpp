@@ -101,7 +101,7 @@ int cc_model_set_batch_cache(cc_model * m, int32_t batch_type, const char * path
     });
 }
 
-int32_t cc_packed_supported(void) { return packed_supported() ? 1 : 0; }
+int32_t cc_packed_supported(void) { return (int32_t) packed_isa(); }
 
 int64_t cc_model_packed_bytes(cc_model * m) {
     std::lock_guard<std::mutex> lock(m->packed_mutex);

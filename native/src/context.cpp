@@ -33,7 +33,10 @@ cc_context::cc_context(cc_model * m, const cc_context_params & p)
         if (!tiled) batch_weights = m->get_batch_weights(t);
         batch_min_rows = std::max(1, (int) p.batch_min_rows);
     }
-    if (p.packed && packed_supported()) packed = m->get_packed();
+    // 1: the best instructions this CPU has; 2: AVX2 even where AVX-512 runs (tests, comparisons)
+    packed_isa = p.packed == 1 ? ::packed_isa() : p.packed == 2 && ::packed_isa() != PackedIsa::none ? PackedIsa::avx2
+                                                                                                  : PackedIsa::none;
+    if (packed_isa != PackedIsa::none) packed = m->get_packed();
 
     const size_t n_tensors = 2 * (size_t) c.n_layer + 1;
     const size_t kv_bytes = 2 * (size_t) c.n_layer * ggml_row_size(kv_type, c.n_embd_kv()) * n_ctx;
@@ -134,6 +137,7 @@ void cc_context::compute_layer(int il, const std::vector<int> & act, const std::
 
     LayerGraph g{ctx, gf, c, il, w, w_kv, n_rows, n_act, inp, pos, cells, k_cache[il], v_cache[il], mask};
     g.packed = packed;
+    g.packed_isa = packed_isa;
     if (ggml_tensor * out = model->arch->build_layer(g)) {
         ggml_build_forward_expand(gf, ggml_set_rows(ctx, hidden, out, ggml_view_1d(ctx, slots, n_act, 0)));
     }

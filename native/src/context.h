@@ -56,6 +56,7 @@ struct cc_context {
     const BatchWeights * batch_weights = nullptr;  // converted layer matrices for batches (or none)
     int batch_min_rows = 8;
     const PackedWeights * packed = nullptr;  // the model's packed matrices (packed.h), when asked for
+    PackedIsa packed_isa = PackedIsa::none;  // the instructions their product runs on
 
     // KV cache: per layer K and V (f16, or f32), one row of n_embd_kv per position (cell == position)
     ggml_context * ctx_kv = nullptr;

@@ -7,8 +7,8 @@ void LayerGraph::cb(ggml_tensor * t, const char * name) const {
 }
 
 ggml_tensor * LayerGraph::mul_mat(ggml_tensor * w, ggml_tensor * x) const {
-    if (packed) {
-        if (const PackedMatrix * p = packed->find(w)) return packed_mul_mat(ctx, *p, x);
+    if (packed && packed_pays(packed_isa, x->ne[1])) {
+        if (const PackedMatrix * p = packed->find(w)) return packed_mul_mat(ctx, *p, x, packed_isa);
     }
     return ggml_mul_mat(ctx, w, x);
 }

@@ -29,6 +29,7 @@ struct LayerGraph {
     ggml_tensor * k_stored = nullptr;
     ggml_tensor * v_stored = nullptr;
     const PackedWeights * packed = nullptr;  // matrices our own product takes (or none)
+    PackedIsa packed_isa = PackedIsa::none;
 
     // w x: through the packed copy of w when there is one, else ggml's product
     ggml_tensor * mul_mat(ggml_tensor * w, ggml_tensor * x) const;

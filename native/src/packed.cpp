@@ -199,16 +199,115 @@ void product_q6(const PackedMatrix & w, const BlockQ8K * const * x, float * cons
     for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
 }
 
+// The same products on AVX2 (x86-64-v3 machines without AVX-512): a 64-byte step holds 16 rows,
+// so a ymm register takes one half of it (rows 8h..8h+7) and each half is a pass of its own, to
+// keep the 16 registers for NC columns. maddubs multiplies unsigned codes by signed inputs into
+// 16-bit pairs (at most 2 * 63 * 128, no saturation), madd with ones sums them to 32 bits.
+template <int NC>
+__attribute__((target("avx2,fma")))
+void product_q4_avx2(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+    const __m256i low4 = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
+    for (int h = 0; h < 2; ++h) {
+        __m256 res[NC];
+        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
+        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK;
+        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
+            const uint8_t * sc = blk + Q4_CODES;
+            const uint8_t * mn = sc + Q4_SCALES;
+            const float * d = (const float *) (mn + Q4_MINS);
+            __m256i isum[NC];
+            for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
+            for (int s = 0; s < 8; ++s) {
+                __m256i acc[NC];
+                for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
+                for (int p = 0; p < 4; ++p) {
+                    const __m256i v = _mm256_load_si256((const __m256i *) (blk + (s * 4 + p) * 64 + 32 * h));
+                    const __m256i lo = _mm256_and_si256(v, low4);
+                    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), low4);
+                    for (int c = 0; c < NC; ++c) {
+                        const int32_t * a = (const int32_t *) (x[c][b].qs + 32 * s + 8 * p);
+                        const __m256i plo = _mm256_maddubs_epi16(lo, _mm256_set1_epi32(a[0]));
+                        const __m256i phi = _mm256_maddubs_epi16(hi, _mm256_set1_epi32(a[1]));
+                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(_mm256_add_epi16(plo, phi), ones));
+                    }
+                }
+                const __m256i scale = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *) (sc + s * ROWS + 8 * h)));
+                for (int c = 0; c < NC; ++c) isum[c] = _mm256_add_epi32(isum[c], _mm256_mullo_epi32(acc[c], scale));
+            }
+            __m256i msum[NC];
+            for (int c = 0; c < NC; ++c) msum[c] = _mm256_setzero_si256();
+            for (int s = 0; s < 8; ++s) {
+                const __m256i mins = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *) (mn + s * ROWS + 8 * h)));
+                for (int c = 0; c < NC; ++c) {
+                    const int32_t sum_x = x[c][b].bsums[2 * s] + x[c][b].bsums[2 * s + 1];
+                    msum[c] = _mm256_add_epi32(msum[c], _mm256_mullo_epi32(mins, _mm256_set1_epi32(sum_x)));
+                }
+            }
+            const __m256 dv = _mm256_loadu_ps(d + 8 * h), dminv = _mm256_loadu_ps(d + ROWS + 8 * h);
+            for (int c = 0; c < NC; ++c) {
+                const __m256 t = _mm256_fmsub_ps(dv, _mm256_cvtepi32_ps(isum[c]),
+                                                 _mm256_mul_ps(dminv, _mm256_cvtepi32_ps(msum[c])));
+                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), t, res[c]);
+            }
+        }
+        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
+    }
+}
+
+template <int NC>
+__attribute__((target("avx2,fma")))
+void product_q6_avx2(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (int h = 0; h < 2; ++h) {
+        __m256 res[NC];
+        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
+        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
+        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
+            const int8_t * sc = (const int8_t *) (blk + Q6_CODES);
+            const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES);
+            __m256i isum[NC];
+            for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
+            for (int j = 0; j < 16; ++j) {
+                __m256i acc[NC];
+                for (int c = 0; c < NC; ++c) acc[c] = _mm256_set1_epi32(-32 * x[c][b].bsums[j]);
+                for (int p = 0; p < 4; p += 2) {
+                    const __m256i v0 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p) * 64 + 32 * h));
+                    const __m256i v1 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p + 1) * 64 + 32 * h));
+                    for (int c = 0; c < NC; ++c) {
+                        const int32_t * a = (const int32_t *) (x[c][b].qs + 16 * j + 4 * p);
+                        const __m256i p0 = _mm256_maddubs_epi16(v0, _mm256_set1_epi32(a[0]));
+                        const __m256i p1 = _mm256_maddubs_epi16(v1, _mm256_set1_epi32(a[1]));
+                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(p0, ones));
+                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(p1, ones));
+                    }
+                }
+                const __m256i scale = _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *) (sc + j * ROWS + 8 * h)));
+                for (int c = 0; c < NC; ++c) isum[c] = _mm256_add_epi32(isum[c], _mm256_mullo_epi32(acc[c], scale));
+            }
+            const __m256 dv = _mm256_loadu_ps(d + 8 * h);
+            for (int c = 0; c < NC; ++c) {
+                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), _mm256_mul_ps(dv, _mm256_cvtepi32_ps(isum[c])), res[c]);
+            }
+        }
+        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
+    }
+}
+
 using GroupProduct = void (*)(const PackedMatrix &, const BlockQ8K * const *, float * const *, int64_t);
 
-// the kernel for each count of columns 1..8
-template <ggml_type T>
-constexpr GroupProduct kernel_for(int nc) {
-    constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
-                                    product_q4<5>, product_q4<6>, product_q4<7>, product_q4<8>};
-    constexpr GroupProduct q6[9] = {nullptr, product_q6<1>, product_q6<2>, product_q6<3>, product_q6<4>,
-                                    product_q6<5>, product_q6<6>, product_q6<7>, product_q6<8>};
-    return T == GGML_TYPE_Q4_K ? q4[nc] : q6[nc];
+// the kernel for each count of columns: 1..8 on AVX-512, 1..4 on AVX2 (16 ymm registers)
+constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 4;
+GroupProduct kernel_for(ggml_type type, PackedIsa isa, int nc) {
+    static constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
+                                           product_q4<5>, product_q4<6>, product_q4<7>, product_q4<8>};
+    static constexpr GroupProduct q6[9] = {nullptr, product_q6<1>, product_q6<2>, product_q6<3>, product_q6<4>,
+                                           product_q6<5>, product_q6<6>, product_q6<7>, product_q6<8>};
+    static constexpr GroupProduct q4_avx2[5] = {nullptr, product_q4_avx2<1>, product_q4_avx2<2>,
+                                                product_q4_avx2<3>, product_q4_avx2<4>};
+    static constexpr GroupProduct q6_avx2[5] = {nullptr, product_q6_avx2<1>, product_q6_avx2<2>,
+                                                product_q6_avx2<3>, product_q6_avx2<4>};
+    if (isa == PackedIsa::avx512) return type == GGML_TYPE_Q4_K ? q4[nc] : q6[nc];
+    return type == GGML_TYPE_Q4_K ? q4_avx2[nc] : q6_avx2[nc];
 }
 
 // dst = w x for the output groups this thread owns; every thread quantizes all of x (it is
@@ -216,7 +315,8 @@ constexpr GroupProduct kernel_for(int nc) {
 // inside: a group's rows (at most ~150 KB) stay in the core's cache while all of x passes
 // them, so the matrix is read from memory once per product, not once per 8 columns.
 void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
-    const PackedMatrix & w = *(const PackedMatrix *) userdata;
+    const PackedMatrix::Op & op = *(const PackedMatrix::Op *) userdata;
+    const PackedMatrix & w = *op.matrix;
     const ggml_tensor * x = dst->src[0];
     const int n = (int) x->ne[1];
     const int64_t g0 = w.n_groups * ith / nth, g1 = w.n_groups * (ith + 1) / nth;
@@ -233,12 +333,10 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
         xs[c] = xq.data() + (size_t) c * w.n_blocks;
         ys[c] = (float *) ((char *) dst->data + c * dst->nb[1]);
     }
-    const bool q4 = w.type == GGML_TYPE_Q4_K;
+    const int width = op.isa == PackedIsa::avx512 ? AVX512_COLUMNS : AVX2_COLUMNS;
     for (int64_t g = g0; g < g1; ++g) {
-        for (int c = 0; c < n; c += 8) {
-            const int nc = std::min(8, n - c);
-            const GroupProduct k = q4 ? kernel_for<GGML_TYPE_Q4_K>(nc) : kernel_for<GGML_TYPE_Q6_K>(nc);
-            k(w, xs.data() + c, ys.data() + c, g);
+        for (int c = 0; c < n; c += width) {
+            kernel_for(w.type, op.isa, std::min(width, n - c))(w, xs.data() + c, ys.data() + c, g);
         }
     }
 }
@@ -247,10 +345,17 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
 
 size_t PackedMatrix::bytes() const { return (size_t) n_groups * n_blocks * (type == GGML_TYPE_Q4_K ? Q4_BLOCK : Q6_BLOCK); }
 
-bool packed_supported() {
-    static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
-    return ok;
+PackedIsa packed_isa() {
+    static const PackedIsa isa =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni") ? PackedIsa::avx512
+        : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? PackedIsa::avx2
+        : PackedIsa::none;
+    return isa;
+}
+
+bool packed_pays(PackedIsa isa, int64_t n) {
+    return isa == PackedIsa::avx512 || (isa == PackedIsa::avx2 && n <= 8);
 }
 
 bool packed_accepts(const ggml_tensor * w) {
@@ -264,6 +369,8 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
         if (!packed_accepts(w) || out.by_matrix.count(w)) continue;
         PackedMatrix & m = out.by_matrix[w];
         m.type = w->type;
+        m.ops[(int) PackedIsa::avx2] = {&m, PackedIsa::avx2};
+        m.ops[(int) PackedIsa::avx512] = {&m, PackedIsa::avx512};
         m.n_in = w->ne[0];
         m.n_out = w->ne[1];
         m.n_blocks = m.n_in / QK;
@@ -288,9 +395,10 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
     for (auto & t : pool) t.join();
 }
 
-ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x) {
+ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa) {
     GGML_ASSERT(x->type == GGML_TYPE_F32 && x->ne[0] == w.n_in && x->nb[0] == sizeof(float));
+    GGML_ASSERT(isa != PackedIsa::none && (int) isa <= (int) packed_isa());
     ggml_tensor * args[1] = {x};
     return ggml_custom_4d(ctx, GGML_TYPE_F32, w.n_out, x->ne[1], 1, 1, args, 1, packed_op, GGML_N_TASKS_MAX,
-                          (void *) &w);
+                          (void *) &w.ops[(int) isa]);
 }

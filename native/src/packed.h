@@ -1,6 +1,6 @@
 // Layer matrices repacked for our own batched product: Q4_K and Q6_K rows interleaved 16 at a
 // time, each weight's code next to the same column of its 15 neighbours, so that one AVX-512 VNNI
-// instruction multiplies 16 rows by 4 columns of an 8-bit activation row.
+// instruction multiplies 16 rows by 4 columns of an 8-bit activation row (AVX2: 8 rows, in two).
 //
 // Why: ggml multiplies a Q4_K (or Q6_K) matrix by fewer than ~10 rows one dot product at a time (its whole
 // decode cost for each row again), and by more through a tiled kernel that unpacks the matrix on
@@ -19,12 +19,21 @@
 #include <memory>
 #include <vector>
 
+// The instructions the product runs on: AVX-512 (F/BW/VL and VNNI: 16 rows by 4 inputs an
+// instruction), else AVX2 (8 rows, two instructions), else none (ggml's products).
+enum class PackedIsa : int { none = 0, avx2 = 1, avx512 = 2 };
+
 struct PackedMatrix {
     ggml_type type = GGML_TYPE_Q4_K;  // the file's: Q4_K or Q6_K
     int64_t n_in = 0, n_out = 0;
     int64_t n_blocks = 0;   // super-blocks of 256 inputs per row
     int64_t n_groups = 0;   // groups of 16 output rows
     std::unique_ptr<uint8_t, decltype(&std::free)> data{nullptr, &std::free};
+    // what a graph node's userdata points to: this matrix, and the instructions to use
+    struct Op {
+        const PackedMatrix * matrix = nullptr;
+        PackedIsa isa = PackedIsa::none;
+    } ops[3];
     size_t bytes() const;
 };
 
@@ -37,12 +46,15 @@ struct PackedWeights {
     }
 };
 
-// The CPU has the instructions the product needs (AVX-512 F/BW/VL and VNNI).
-bool packed_supported();
+// The best instructions this CPU has for the product.
+PackedIsa packed_isa();
 // A matrix this packing takes: Q4_K or Q6_K, rows a multiple of 16.
 bool packed_accepts(const ggml_tensor * w);
 // Packs the accepted matrices of `ws`, their rows split over the cores.
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out);
+// Whether our product is the faster for a batch of n rows: always on AVX-512; on AVX2 up to 8
+// rows (ggml's tiled kernel wins above, where our AVX2 product keeps 4 columns in registers).
+bool packed_pays(PackedIsa isa, int64_t n);
 // w x as a graph node: x = (n_in, n) f32 -> (n_out, n) f32. Each row of x is quantized to 8 bits
 // per 256 values as ggml's own product does (Q8_K), so the integer sums are ggml's exactly.
-ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x);
+ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa);
