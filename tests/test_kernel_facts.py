@@ -163,6 +163,14 @@ def test_modules_answer_from_their_own_names_and_submodules(ns):
     assert kw and kw[0][0] == "call" and "error_bad_lines" in kw[0][2]
 
 
+def test_a_cell_magics_python_body_has_facts_on_the_cells_own_lines(ns):
+    """%%time and %%capture run their body in the namespace: its facts, on the cell's lines (the
+    command line checks such cells as written); %%bash's body is not Python."""
+    assert [(k, ln) for k, ln, _, _ in facts("%%time\nx = 1\nfunctools.reduc\n", ns)] == [("attribute", 3)]
+    assert [(k, ln) for k, ln, _, _ in facts("\n%%capture out\nfunctools.reduc\n", ns)] == [("attribute", 3)]
+    assert facts("%%bash\nfunctools.reduc\n", ns) == []
+
+
 def test_facts_round_trip_as_data():
     from jupyter_codecheck.core.kernel import KernelFact
     f = KernelFact("key", 1, 4, 11, "msg", ['"a"'])

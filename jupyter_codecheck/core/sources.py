@@ -64,6 +64,11 @@ PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "python", "
                                 "codecheck", "debug", "ipython", "px"})
 
 
+# Cell magics that run their body as Python in the kernel's own namespace (PYTHON_CELL_MAGICS also
+# has %%python, which runs in another process, and %%codecheck itself)
+RUNS_BODY_HERE = frozenset({"time", "timeit", "capture", "prun", "debug"})
+
+
 class SourceError(ValueError):
     """A file that cannot be checked; the message names the file and what to do."""
 
@@ -363,6 +368,29 @@ def is_python_cell(source: str) -> bool:
         args = name[1].split() if len(name) > 1 else []
         return bool(args) and args[-1].endswith(".py")
     return magic in PYTHON_CELL_MAGICS
+
+
+def runs_here(source: str) -> tuple[str, int] | None:
+    """The Python a cell runs in this kernel's namespace, and the lines before it in the cell: a
+    code cell itself; the body of a cell magic that runs its body here (%%time, %%capture, ...);
+    None for other cells (%%bash, %%html, %%writefile, magic-only cells)."""
+    if is_code_cell(source):
+        return source, 0
+    first, _, body = source.lstrip("\n").partition("\n")
+    words = first.strip()[2:].split() if first.strip().startswith("%%") else []
+    if not words or words[0] not in RUNS_BODY_HERE or not is_code_cell(body):
+        return None
+    if words[0] == "timeit" and any(not w.startswith("-") for w in words[1:]):
+        return None         # a setup statement (or an option's value): what it binds is not read
+    return body, source.count("\n", 0, len(source) - len(body))
+
+
+def is_code_cell(source: str) -> bool:
+    """False for empty cells, cell magics and cells of only magics/shell lines/comments."""
+    lines = [ln.strip() for ln in source.splitlines() if ln.strip()]
+    if not lines or lines[0].startswith("%%"):
+        return False
+    return any(not ln.startswith(("%", "!", "#")) for ln in lines)
 
 
 # -- positions in the notebook's JSON text ------------------------------------------------------------

@@ -32,6 +32,7 @@ from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, 
 from ..core.pieces import Piece, select_context
 from ..core.result import CheckResult
 from ..core.result import severity_counts
+from ..core.sources import is_code_cell, runs_here
 from .report import cell_place, finding_line
 from .progress import KernelProgress
 from .widgets import mimebundle
@@ -39,10 +40,6 @@ from .worker import CheckJob, Worker
 
 VIEWS = ("widget", "html", "text")
 AUTO_MODES = ("on", "guard", "off")
-# cell magics that run their body as Python in the kernel's own namespace (sources.py's
-# PYTHON_CELL_MAGICS also has %%python, which runs in another process, and %%codecheck itself)
-RUNS_BODY_HERE = frozenset({"time", "timeit", "capture", "prun", "debug"})
-
 
 
 def _option_flags(func):
@@ -116,29 +113,6 @@ def is_panel_code(source: str) -> bool:
     """The code the JupyterLab panel runs in the kernel to check a cell (labextension's
     client.ts): not the user's cell."""
     return source.startswith("def __codecheck_")
-
-
-def runs_here(source: str) -> tuple[str, int] | None:
-    """The Python a cell runs in this kernel's namespace, and the lines before it in the cell: a
-    code cell itself; the body of a cell magic that runs its body here (%%time, %%capture, ...);
-    None for other cells (%%bash, %%html, %%writefile, magic-only cells)."""
-    if is_code_cell(source):
-        return source, 0
-    first, _, body = source.lstrip("\n").partition("\n")
-    words = first.strip()[2:].split() if first.strip().startswith("%%") else []
-    if not words or words[0] not in RUNS_BODY_HERE or not is_code_cell(body):
-        return None
-    if words[0] == "timeit" and any(not w.startswith("-") for w in words[1:]):
-        return None         # a setup statement (or an option's value): what it binds is not read
-    return body, source.count("\n", 0, len(source) - len(body))
-
-
-def is_code_cell(source: str) -> bool:
-    """False for empty cells, cell magics and cells of only magics/shell lines/comments."""
-    lines = [ln.strip() for ln in source.splitlines() if ln.strip()]
-    if not lines or lines[0].startswith("%%"):
-        return False
-    return any(not ln.startswith(("%", "!", "#")) for ln in lines)
 
 
 # -- auto mode's report --------------------------------------------------------------------------

@@ -18,9 +18,10 @@ import sys
 import types
 from collections import ChainMap
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from ..pycheck import all_nodes, near_typo, never_run_loops, parent_map, parse, walk_skipping
+from ..sources import runs_here
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -77,14 +78,17 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     a library's rule on its inputs' shapes, values.py). The cell's own
     imports bind modules this process has imported (`libraries="import"`: also installed
     libraries, imported now; see modules.py)."""
-    if not isinstance(namespace, Mapping) or source.lstrip().startswith("%%"):
+    here = runs_here(source) if isinstance(namespace, Mapping) else None
+    if here is None:        # %%bash, %%html, ...: not Python run in this namespace
         return []
-    tree = parse(source)
+    body, offset = here     # a %%time or %%capture cell: its body, lines counted in the cell
+    tree = parse(body)
     if tree is None:
         return []
-    walk = _Walk(source, namespace, module_resolver(libraries), tree)
+    walk = _Walk(body, namespace, module_resolver(libraries), tree)
     walk.block(tree.body)
-    return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
+    facts = sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
+    return [replace(f, line=f.line + offset) for f in facts] if offset else facts
 
 
 class _Walk:
