@@ -102,7 +102,17 @@ def test_exit_code_and_progress(project_run):
 
 def test_json_report_schema(project_run):
     report = project_run["json"]
-    assert list(report) == ["files"]
+    assert list(report) == ["summary", "files"]
+    # the text report's last line, as data: the counts agree with the entries
+    found = [f for e in report["files"] for f in e["findings"]]
+    summary = report["summary"]
+    assert summary["findings"] == len(found) and summary["errors"] + summary["warnings"] == len(found)
+    assert summary["errors"] == sum(f["severity"] == "error" for f in found)
+    assert summary["files"] == len({e["path"] for e in report["files"]})
+    assert summary["notebook_cells"] == sum("cell" in e for e in report["files"])
+    assert summary["tokens"] == sum(e["stats"]["tokens"] for e in report["files"])
+    assert summary["model"] == report["files"][-1]["stats"]["model"]
+    assert summary["unreadable"] == [] and summary["interrupted"] is False
     for entry in report["files"]:
         expected = ["path", "cell", "findings", "corrected", "diff_rows", "stats"] if "cell" in entry else \
                    ["path", "findings", "corrected", "diff_rows", "stats"]
@@ -536,7 +546,10 @@ def test_bad_notebook_json(tmp_path):
     code, out, err = run_cli("--format", "json", bad)
     assert code == 2
     assert "broken.ipynb: is not a valid notebook: bad JSON at line 2" in _one_error_line(err)
-    assert json.loads(out) == {"files": []}       # the report is still written (nothing checked)
+    report = json.loads(out)                      # the report is still written (nothing checked)
+    assert report["files"] == [] and report["summary"]["files"] == 0
+    (unreadable,) = report["summary"]["unreadable"]
+    assert unreadable["path"].endswith("broken.ipynb") and "bad JSON at line 2" in unreadable["message"]
 
 
 def test_not_a_notebook(tmp_path):

@@ -40,7 +40,12 @@ any finding.
 JSON format (`--format json`; stable, new keys may be added but none removed or renamed; a
 finding holds every field of jupyter_codecheck.Finding):
 
-    {"files": [
+    {"summary": {"files": 2, "notebook_cells": 1,   # what the text report's last line counts
+                 "files_with_findings": 1, "findings": 1, "errors": 0, "warnings": 1,
+                 "silenced": 0, "tokens": 61, "model": "SmolLM2-135M-Instruct",
+                 "unreadable": [{"path": "bad.ipynb", "message": "..."}],   # named on stderr too
+                 "interrupted": false},
+     "files": [
       {"path": "src/util.py",                    # as given on the command line / found
        "findings": [{"line": 3,                  # 1-based line in the file (or cell)
                      "column": 4,                # 0-based character column, as jupyter_codecheck.Finding
@@ -59,7 +64,7 @@ finding holds every field of jupyter_codecheck.Finding):
                       "spans": [[4, 10]],        # the characters removed (added: inserted), [start, end)
                       "lines": 1,                # a gap: how many unchanged lines it leaves out
                       "edit_kinds": []}, ...],   # the change's edit kinds, on its first added row
-       "stats": {"tokens": 42, "time_s": 0.8, "model": "...", ...}},   # CheckResult.stats
+       "stats": {"tokens": 42, "time_s": 0.8, "model": "...", ...}},   # CheckResult.stats ("model_name": the GGUF file's general.name)
       {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "diff_rows": [...], "stats": {...}}
     ]}
 

@@ -154,13 +154,10 @@ class TextReport:
     def summary(self, run: Run, elapsed: float) -> str:
         if self.quiet:
             return ""
-        findings = [f for c in run.checked for f in c.result.findings]
-        n = len(findings)
-        errors = sum(1 for f in findings if severity(f) == "error")
-        files_with = len({c.unit.path for c in run.checked if c.result.findings})
-        files = len({c.unit.path for c in run.checked})
-        cells = sum(1 for c in run.checked if c.unit.cell is not None)
-        tokens = sum(c.result.stats.get("tokens", 0) for c in run.checked)
+        counts = run_counts(run)
+        n, errors, files_with, files, cells, tokens, silenced = (
+            counts[k] for k in ("findings", "errors", "files_with_findings", "files", "notebook_cells",
+                                "tokens", "silenced"))
         if not files and not run.errors:
             return "Nothing to check: no Python code in the files given (empty, or no Python cells)\n"
         what = f"{_plural(files, 'file')}" + (f" ({_plural(cells, 'notebook cell')})" if cells else "")
@@ -170,7 +167,6 @@ class TextReport:
                 + f" in {files_with} of {what}" if n
                 else self._c("1;32", "No findings") + f" in {what}")
         checking = sum(c.result.stats.get("time_s", 0.0) for c in run.checked)
-        silenced = sum(c.result.stats.get("silenced", 0) for c in run.checked)
         line = head + (f" ({silenced} silenced)" if silenced else "") + f"; {tokens} tokens"
         if tokens and checking > 0:       # speed of the checks themselves, without the model load
             line += f" at {tokens / checking:.1f} tokens/s"
@@ -214,6 +210,18 @@ def _evidence_note(f: Finding) -> str:
 
 # -- JSON -----------------------------------------------------------------------------------------------
 
+def run_counts(run: Run) -> dict:
+    """What a run found, counted: the text report's last line and the JSON report's summary."""
+    findings = [f for c in run.checked for f in c.result.findings]
+    errors = sum(1 for f in findings if severity(f) == "error")
+    return {"files": len({c.unit.path for c in run.checked}),
+            "notebook_cells": sum(1 for c in run.checked if c.unit.cell is not None),
+            "files_with_findings": len({c.unit.path for c in run.checked if c.result.findings}),
+            "findings": len(findings), "errors": errors, "warnings": len(findings) - errors,
+            "silenced": sum(c.result.stats.get("silenced", 0) for c in run.checked),
+            "tokens": sum(c.result.stats.get("tokens", 0) for c in run.checked)}
+
+
 def json_report(run: Run) -> dict:
     files = []
     for c in run.checked:
@@ -227,7 +235,11 @@ def json_report(run: Run) -> dict:
         entry["diff_rows"] = [asdict(row) for row in c.result.diff_rows()]
         entry["stats"] = c.result.stats
         files.append(entry)
-    return {"files": files}
+    summary = {**run_counts(run),
+               "model": run.checked[-1].result.stats.get("model") if run.checked else None,
+               "unreadable": [{"path": path, "message": message} for path, message in run.errors],
+               "interrupted": run.interrupted}
+    return {"summary": summary, "files": files}
 
 
 # -- SARIF 2.1.0 --------------------------------------------------------------------------------------
@@ -336,7 +348,8 @@ def what_was_found(report: dict) -> dict:
     """A JSON report with only what its checks found (findings, corrections, diff rows) and the
     stats that say what was checked with what: what two runs of the same files must agree on,
     whichever way they ran (one process, `--jobs`, `--dask`)."""
-    return {"files": [{k: ({n: v for n, v in entry[k].items() if n in WHAT_STATS} if k == "stats" else entry[k])
+    return {"summary": report["summary"],
+            "files": [{k: ({n: v for n, v in entry[k].items() if n in WHAT_STATS} if k == "stats" else entry[k])
                        for k in entry} for entry in report["files"]]}
 
 
