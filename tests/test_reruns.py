@@ -113,3 +113,14 @@ def test_auto_mode_reads_the_kernels_history():
     out = exact_check(cell, ns, history=[READ, cell])
     assert [f.kind for f in out.findings] == ["key"] and "already ran" in out.findings[0].message
     assert exact_check(cell, ns, history=[READ]).findings == []
+
+
+def test_auto_mode_says_the_cells_first_run_removed_a_column_the_live_frame_lacks():
+    """The live frame lacks the column too (a key fact of its own); the re-run's fact says why,
+    so it is the one shown (the trial: auto mode said only that the column was missing)."""
+    cell = "df.drop(columns='b', inplace=True)\n"
+    ns = {"df": pd.DataFrame({"a": [1], "bb": [2]})}
+    (live,) = exact_check(cell, ns, history=[READ]).findings
+    assert live.kind == "key" and "already ran" not in live.message
+    (rerun,) = exact_check(cell, ns, history=[READ, cell]).findings
+    assert rerun.kind == "key" and "already ran" in rerun.message and "drop" in rerun.message

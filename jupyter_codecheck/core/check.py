@@ -236,7 +236,7 @@ class _Run:
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
         notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
-        from .kernel import kernel_facts, module_namespace, rerun_facts, undefined_reasons
+        from .kernel import kernel_facts, module_namespace, undefined_reasons, with_rerun_facts
         opts, t0 = self.opts, time.perf_counter()
         exact = []
         if facts.parses:
@@ -250,9 +250,7 @@ class _Run:
                 exact = kernel_facts(self.source, modules, libraries=opts.libraries)
             # the cell run again right after it ran: what its first run dropped is gone
             ran = list(opts.history) if opts.history is not None else _defining(opts.earlier, self.context)
-            taken = {(f.line, f.column) for f in exact}
-            exact = exact + [f for f in rerun_facts(self.source, ran, opts.namespace, opts.failed)
-                             if (f.line, f.column) not in taken]
+            exact = with_rerun_facts(exact, self.source, ran, opts.namespace, opts.failed)
         reasons = undefined_reasons(facts, _defining(opts.earlier, self.context), opts.failed,
                                     opts.later, opts.history)
         self.kernel_s = time.perf_counter() - t0

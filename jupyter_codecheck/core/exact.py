@@ -73,7 +73,7 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
 
 
 def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
-    from .kernel import kernel_facts, rerun_facts, undefined_reasons
+    from .kernel import kernel_facts, undefined_reasons, with_rerun_facts
     facts = analyse(source, None, namespace)
     out = ExactCheck()
     if facts.syntax is not None:
@@ -86,9 +86,7 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     except Exception:  # noqa: BLE001 - no facts is no claim
         out.facts = []
     if history:             # the cell run again right after it ran (the kernel's own record)
-        taken = {(f.line, f.column) for f in out.facts}
-        out.facts += [f for f in rerun_facts(source, list(history), namespace, failed)
-                      if (f.line, f.column) not in taken]
+        out.facts = with_rerun_facts(out.facts, source, list(history), namespace, failed)
     reasons = undefined_reasons(facts, (), failed, later, history)
     by_line: dict[int, Finding] = {}
     lines = source.split("\n")

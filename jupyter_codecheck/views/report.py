@@ -117,7 +117,8 @@ def depth_summary(counts: list[int], stats: dict) -> str:
         vocab = stats.get("n_vocab")
         head = f"the full {vocab:,}-token output head" if vocab else "the full output head"
         parts.append(f"the cheap exit test settled {rows - heads} of {rows} rows "
-                     f"({100 * (rows - heads) / rows:.0f}%) without {head}")
+                     f"({100 * (rows - heads) / rows:.0f}%) without {head} (a row: one token "
+                     f"scored, the cell's own or one weighing an edit)")
     return "; ".join(parts) or "no token reached the model"
 
 

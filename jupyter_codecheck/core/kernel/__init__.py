@@ -32,8 +32,8 @@ unsure is no fact. `core/python` knowledge (pycheck) is used, never the other wa
 """
 from .facts import KernelFact, kernel_facts
 from .modules import module_namespace, module_resolver
-from .reruns import rerun_facts
+from .reruns import rerun_facts, with_rerun_facts
 from .run_order import NotebookCells, undefined_reason, undefined_reasons
 
 __all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "undefined_reasons", "module_namespace",
-           "module_resolver", "rerun_facts"]
+           "module_resolver", "rerun_facts", "with_rerun_facts"]

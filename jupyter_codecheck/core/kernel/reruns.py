@@ -66,6 +66,16 @@ class _Drop:
     through: str | None = None          # the module name a pandas function is called through
 
 
+def with_rerun_facts(facts: list, source: str, ran: list[str], namespace: Mapping | None = None,
+                     failed=()) -> list:
+    """`facts` with the re-run's: where both name the same place, the re-run's fact replaces the
+    other, since it says why the label is gone (the cell's own first run), and a near name the
+    live fact would offer is no fix for that."""
+    rerun = rerun_facts(source, ran, namespace, failed)
+    places = {(f.line, f.column) for f in rerun}
+    return [f for f in facts if (f.line, f.column) not in places] + rerun
+
+
 def rerun_facts(source: str, ran: list[str], namespace: Mapping | None = None, failed=()) -> list:
     """Key facts of a cell that is the same code as the cell run just before it (`ran`: the
     cells run before this one, in order) and whose first run dropped labels it needs again."""
