@@ -7,9 +7,8 @@ void LayerGraph::cb(ggml_tensor * t, const char * name) const {
 }
 
 ggml_tensor * LayerGraph::mul_mat(ggml_tensor * w, ggml_tensor * x) const {
-    if (packed && packed_pays(packed_isa, x->ne[1])) {
-        if (const PackedMatrix * p = packed->find(w)) return packed_mul_mat(ctx, *p, x, packed_isa);
-    }
+    const PackedMatrix * p = packed ? packed->find(w) : nullptr;
+    if (p && packed_pays(*p, packed_isa, x->ne[1])) return packed_mul_mat(ctx, *p, x, packed_isa);
     return ggml_mul_mat(ctx, w, x);
 }
 

@@ -119,8 +119,8 @@ void cc_context::head_of(const float * states, const int32_t * user_rows, int n,
             memcpy((float *) x->data + (size_t) i * c.n_embd, src, sizeof(float) * c.n_embd);
         }
         ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), W.output_norm);
-        const PackedMatrix * pw = packed && !shortlist && packed_pays(packed_isa, m) ? packed->find(W.output) : nullptr;
-        ggml_tensor * z = pw ? packed_mul_mat(ctx, *pw, xn, packed_isa)
+        const PackedMatrix * pw = packed && !shortlist ? packed->find(W.output) : nullptr;
+        ggml_tensor * z = pw && packed_pays(*pw, packed_isa, m) ? packed_mul_mat(ctx, *pw, xn, packed_isa)
                              : ggml_mul_mat(ctx, shortlist ? short_w : W.output, xn);  // (n_cand, m)
         // the statistics of each row (a pass over n_vocab logits: a third of the head's time on
         // one thread) run as a graph node, on all of ggml's threads

@@ -25,15 +25,26 @@ constexpr size_t Q4_CODES = ROWS * QK / 2, Q4_SCALES = 8 * ROWS, Q4_MINS = 8 * R
 constexpr size_t Q4_BLOCK = Q4_CODES + Q4_SCALES + Q4_MINS + 2 * ROWS * sizeof(float);
 constexpr size_t Q6_CODES = ROWS * QK, Q6_SCALES = 16 * ROWS;
 constexpr size_t Q6_BLOCK = Q6_CODES + Q6_SCALES + ROWS * sizeof(float);
-static_assert(Q4_BLOCK % 64 == 0 && Q6_BLOCK % 64 == 0, "blocks stay 64-byte aligned");
+// Q4_1 (blocks of 32 inputs, each with its own scale d and offset m): a group's block holds the
+// codes (16 rows x 32 inputs, two per byte), then d and m (f32 per row).
+constexpr int QK41 = 32;
+constexpr size_t Q41_CODES = ROWS * QK41 / 2;
+constexpr size_t Q41_BLOCK = Q41_CODES + 2 * ROWS * sizeof(float);
+static_assert(Q4_BLOCK % 64 == 0 && Q6_BLOCK % 64 == 0 && Q41_BLOCK % 64 == 0, "blocks stay 64-byte aligned");
 
 // ggml's blocks (ggml-common.h), for QK_K = 256
 struct BlockQ4K { uint16_t d, dmin; uint8_t scales[12]; uint8_t qs[QK / 2]; };
 struct BlockQ6K { uint8_t ql[QK / 2]; uint8_t qh[QK / 4]; int8_t scales[QK / 16]; uint16_t d; };
 struct BlockQ8K { float d; int8_t qs[QK]; int16_t bsums[QK / 16]; };
+struct BlockQ41 { uint16_t d, m; uint8_t qs[QK41 / 2]; };
+struct BlockQ81 { uint16_t d, s; int8_t qs[QK41]; };
+// a column of x for the Q4_1 product: ggml's Q8_1 blocks, and their d and s (= d * sum) as f32
+struct ColumnQ81 { const BlockQ81 * blocks; const float * ds; };
 static_assert(sizeof(BlockQ4K) == 144, "ggml's block_q4_K");
 static_assert(sizeof(BlockQ6K) == 210, "ggml's block_q6_K");
 static_assert(sizeof(BlockQ8K) == 292, "ggml's block_q8_K");
+static_assert(sizeof(BlockQ41) == 20, "ggml's block_q4_1");
+static_assert(sizeof(BlockQ81) == 36, "ggml's block_q8_1");
 
 // ggml's get_scale_min_k4: sub-block j's 6-bit scale and min
 void scale_min(int j, const uint8_t * q, uint8_t & d, uint8_t & m) {
@@ -115,11 +126,38 @@ void pack_q6(const ggml_tensor * w, PackedMatrix & out, int64_t g0, int64_t g1) 
     }
 }
 
+// Q4_1: the Q4_K layout of one 32-input sub-block (pair p of 4-input steps: low nibbles inputs
+// 8p+j, high ones 8p+4+j), then d and m.
+void pack_q41(const ggml_tensor * w, PackedMatrix & out, int64_t g0, int64_t g1) {
+    for (int64_t g = g0; g < g1; ++g) {
+        for (int64_t b = 0; b < out.n_blocks; ++b) {
+            uint8_t * blk = out.data.get() + (g * out.n_blocks + b) * Q41_BLOCK;
+            float * d = (float *) (blk + Q41_CODES);
+            for (int r = 0; r < ROWS; ++r) {
+                const BlockQ41 & q = *(const BlockQ41 *) ((const char *) w->data + (g * ROWS + r) * w->nb[1] + b * sizeof(BlockQ41));
+                d[r] = ggml_fp16_to_fp32(q.d);
+                d[ROWS + r] = ggml_fp16_to_fp32(q.m);
+                uint8_t code[QK41];  // ggml's order: byte j holds inputs j (low nibble) and j + 16
+                for (int j = 0; j < QK41 / 2; ++j) {
+                    code[j] = q.qs[j] & 0xF;
+                    code[j + QK41 / 2] = q.qs[j] >> 4;
+                }
+                for (int p = 0; p < 4; ++p) {
+                    for (int j = 0; j < 4; ++j) {
+                        blk[p * 64 + r * 4 + j] = (uint8_t) (code[8 * p + j] | (code[8 * p + 4 + j] << 4));
+                    }
+                }
+            }
+        }
+    }
+}
+
 // NC rows of x (Q8_K) times the group g's 16 output rows. A row's sum is ggml's vec_dot_q4_K_q8_K's:
 // per super-block d_x * (d * sum_s scale_s * <codes, x>_s - dmin * sum_s min_s * sum(x)_s).
 template <int NC>
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
-void product_q4(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+void product_q4(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
     const __m512i low4 = _mm512_set1_epi8(0x0F);
     __m512 res[NC];
     for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
@@ -169,7 +207,8 @@ void product_q4(const PackedMatrix & w, const BlockQ8K * const * x, float * cons
 // d_x * d * sum_j scale_j * (<codes, x>_j - 32 sum(x)_j).
 template <int NC>
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
-void product_q6(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+void product_q6(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
     __m512 res[NC];
     for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
     const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
@@ -199,13 +238,48 @@ void product_q6(const PackedMatrix & w, const BlockQ8K * const * x, float * cons
     for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
 }
 
+// Q4_1 by Q8_1, ggml's vec_dot_q4_1_q8_1: per 32-input block d * d_x * <codes, x> + m * s_x.
+template <int NC>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+void product_q41(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const ColumnQ81 * const * x = (const ColumnQ81 * const *) xv;
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    __m512 res[NC];
+    for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q41_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q41_BLOCK) {
+        const float * d = (const float *) (blk + Q41_CODES);
+        __m512i acc[NC];
+        for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_si512();
+        for (int p = 0; p < 4; ++p) {
+            const __m512i v = _mm512_load_si512((const void *) (blk + p * 64));
+            const __m512i lo = _mm512_and_si512(v, low4);
+            const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+            for (int c = 0; c < NC; ++c) {
+                const int32_t * a = (const int32_t *) (x[c]->blocks[b].qs + 8 * p);
+                acc[c] = _mm512_dpbusd_epi32(acc[c], lo, _mm512_set1_epi32(a[0]));
+                acc[c] = _mm512_dpbusd_epi32(acc[c], hi, _mm512_set1_epi32(a[1]));
+            }
+        }
+        const __m512 dv = _mm512_load_ps(d), mv = _mm512_load_ps(d + ROWS);
+        for (int c = 0; c < NC; ++c) {
+            const float * ds = x[c]->ds + 2 * b;
+            const __m512 t = _mm512_fmadd_ps(_mm512_mul_ps(dv, _mm512_set1_ps(ds[0])), _mm512_cvtepi32_ps(acc[c]),
+                                             _mm512_mul_ps(mv, _mm512_set1_ps(ds[1])));
+            res[c] = _mm512_add_ps(res[c], t);
+        }
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
+}
+
 // The same products on AVX2 (x86-64-v3 machines without AVX-512): a 64-byte step holds 16 rows,
 // so a ymm register takes one half of it (rows 8h..8h+7) and each half is a pass of its own, to
 // keep the 16 registers for NC columns. maddubs multiplies unsigned codes by signed inputs into
 // 16-bit pairs (at most 2 * 63 * 128, no saturation), madd with ones sums them to 32 bits.
 template <int NC>
 __attribute__((target("avx2,fma")))
-void product_q4_avx2(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+void product_q4_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
     const __m256i low4 = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
     for (int h = 0; h < 2; ++h) {
         __m256 res[NC];
@@ -256,7 +330,8 @@ void product_q4_avx2(const PackedMatrix & w, const BlockQ8K * const * x, float *
 
 template <int NC>
 __attribute__((target("avx2,fma")))
-void product_q6_avx2(const PackedMatrix & w, const BlockQ8K * const * x, float * const * y, int64_t g) {
+void product_q6_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
     const __m256i ones = _mm256_set1_epi16(1);
     for (int h = 0; h < 2; ++h) {
         __m256 res[NC];
@@ -293,7 +368,7 @@ void product_q6_avx2(const PackedMatrix & w, const BlockQ8K * const * x, float *
     }
 }
 
-using GroupProduct = void (*)(const PackedMatrix &, const BlockQ8K * const *, float * const *, int64_t);
+using GroupProduct = void (*)(const PackedMatrix &, const void * const *, float * const *, int64_t);
 
 // the kernel for each count of columns: 1..8 on AVX-512, 1..4 on AVX2 (16 ymm registers)
 constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 4;
@@ -306,6 +381,9 @@ GroupProduct kernel_for(ggml_type type, PackedIsa isa, int nc) {
                                                 product_q4_avx2<3>, product_q4_avx2<4>};
     static constexpr GroupProduct q6_avx2[5] = {nullptr, product_q6_avx2<1>, product_q6_avx2<2>,
                                                 product_q6_avx2<3>, product_q6_avx2<4>};
+    static constexpr GroupProduct q41[9] = {nullptr, product_q41<1>, product_q41<2>, product_q41<3>, product_q41<4>,
+                                            product_q41<5>, product_q41<6>, product_q41<7>, product_q41<8>};
+    if (type == GGML_TYPE_Q4_1) return q41[nc];  // AVX-512 only (packed_pays)
     if (isa == PackedIsa::avx512) return type == GGML_TYPE_Q4_K ? q4[nc] : q6[nc];
     return type == GGML_TYPE_Q4_K ? q4_avx2[nc] : q6_avx2[nc];
 }
@@ -321,17 +399,36 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
     const int n = (int) x->ne[1];
     const int64_t g0 = w.n_groups * ith / nth, g1 = w.n_groups * (ith + 1) / nth;
     if (g0 == g1) return;
-    thread_local std::vector<BlockQ8K> xq;
-    thread_local std::vector<const BlockQ8K *> xs;
+    // x in ggml's 8-bit type for the matrix's (Q8_K for the k-quants, Q8_1 for Q4_1)
+    const ggml_type x_type = w.type == GGML_TYPE_Q4_1 ? GGML_TYPE_Q8_1 : GGML_TYPE_Q8_K;
+    const size_t x_row = ggml_row_size(x_type, w.n_in);
+    thread_local std::vector<uint8_t> xq;
+    thread_local std::vector<float> x_ds;
+    thread_local std::vector<ColumnQ81> x_cols;
+    thread_local std::vector<const void *> xs;
     thread_local std::vector<float *> ys;
-    xq.resize((size_t) n * w.n_blocks);
+    xq.resize(n * x_row);
     xs.resize(n);
     ys.resize(n);
-    const ggml_from_float_t to_q8 = ggml_get_type_traits_cpu(GGML_TYPE_Q8_K)->from_float;
+    const ggml_from_float_t to_q8 = ggml_get_type_traits_cpu(x_type)->from_float;
     for (int c = 0; c < n; ++c) {
-        to_q8((const float *) ((const char *) x->data + c * x->nb[1]), xq.data() + (size_t) c * w.n_blocks, w.n_in);
-        xs[c] = xq.data() + (size_t) c * w.n_blocks;
+        to_q8((const float *) ((const char *) x->data + c * x->nb[1]), xq.data() + c * x_row, w.n_in);
+        xs[c] = xq.data() + c * x_row;
         ys[c] = (float *) ((char *) dst->data + c * dst->nb[1]);
+    }
+    if (w.type == GGML_TYPE_Q4_1) {  // d and s read once as f32, not at each group
+        x_ds.resize((size_t) n * 2 * w.n_blocks);
+        x_cols.resize(n);
+        for (int c = 0; c < n; ++c) {
+            const BlockQ81 * blocks = (const BlockQ81 *) xs[c];
+            float * ds = x_ds.data() + (size_t) c * 2 * w.n_blocks;
+            for (int64_t b = 0; b < w.n_blocks; ++b) {
+                ds[2 * b] = ggml_fp16_to_fp32(blocks[b].d);
+                ds[2 * b + 1] = ggml_fp16_to_fp32(blocks[b].s);
+            }
+            x_cols[c] = {blocks, ds};
+            xs[c] = &x_cols[c];
+        }
     }
     const int width = op.isa == PackedIsa::avx512 ? AVX512_COLUMNS : AVX2_COLUMNS;
     for (int64_t g = g0; g < g1; ++g) {
@@ -343,7 +440,9 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
 
 }  // namespace
 
-size_t PackedMatrix::bytes() const { return (size_t) n_groups * n_blocks * (type == GGML_TYPE_Q4_K ? Q4_BLOCK : Q6_BLOCK); }
+size_t PackedMatrix::bytes() const {
+    return (size_t) n_groups * n_blocks * (type == GGML_TYPE_Q4_K ? Q4_BLOCK : type == GGML_TYPE_Q6_K ? Q6_BLOCK : Q41_BLOCK);
+}
 
 PackedIsa packed_isa() {
     static const PackedIsa isa =
@@ -354,13 +453,15 @@ PackedIsa packed_isa() {
     return isa;
 }
 
-bool packed_pays(PackedIsa isa, int64_t n) {
+bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n) {
+    if (w.type == GGML_TYPE_Q4_1) return isa == PackedIsa::avx512;
     return isa == PackedIsa::avx512 || (isa == PackedIsa::avx2 && n <= 8);
 }
 
 bool packed_accepts(const ggml_tensor * w) {
-    return (w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K) && w->ne[0] % QK == 0 && w->ne[1] % ROWS == 0 &&
-           w->ne[2] == 1 && w->ne[3] == 1;
+    const bool k_quant = (w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K) && w->ne[0] % QK == 0;
+    const bool q41 = w->type == GGML_TYPE_Q4_1 && w->ne[0] % QK41 == 0 && packed_isa() == PackedIsa::avx512;
+    return (k_quant || q41) && w->ne[1] % ROWS == 0 && w->ne[2] == 1 && w->ne[3] == 1;
 }
 
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out) {
@@ -373,7 +474,7 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
         m.ops[(int) PackedIsa::avx512] = {&m, PackedIsa::avx512};
         m.n_in = w->ne[0];
         m.n_out = w->ne[1];
-        m.n_blocks = m.n_in / QK;
+        m.n_blocks = m.n_in / (m.type == GGML_TYPE_Q4_1 ? QK41 : QK);
         m.n_groups = m.n_out / ROWS;
         m.data.reset((uint8_t *) std::aligned_alloc(64, m.bytes()));
         if (!m.data) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot allocate %zu MiB for the packed weights", m.bytes() >> 20);
@@ -386,7 +487,8 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
         for (const auto & [w, m] : jobs) {
             const int64_t g0 = m->n_groups * k / n, g1 = m->n_groups * (k + 1) / n;
             if (m->type == GGML_TYPE_Q4_K) pack_q4(w, *m, g0, g1);
-            else pack_q6(w, *m, g0, g1);
+            else if (m->type == GGML_TYPE_Q6_K) pack_q6(w, *m, g0, g1);
+            else pack_q41(w, *m, g0, g1);
         }
     };
     std::vector<std::thread> pool;

@@ -1,13 +1,15 @@
-// Layer matrices repacked for our own batched product: Q4_K and Q6_K rows interleaved 16 at a
-// time, each weight's code next to the same column of its 15 neighbours, so that one AVX-512 VNNI
-// instruction multiplies 16 rows by 4 columns of an 8-bit activation row (AVX2: 8 rows, in two).
+// Layer matrices repacked for our own batched product: Q4_K, Q6_K and Q4_1 rows interleaved 16
+// at a time, each weight's code next to the same column of its 15 neighbours, so that one AVX-512
+// VNNI instruction multiplies 16 rows by 4 columns of an 8-bit activation row (AVX2: 8 rows, in
+// two; k-quants only).
 //
-// Why: ggml multiplies a Q4_K (or Q6_K) matrix by fewer than ~10 rows one dot product at a time (its whole
-// decode cost for each row again), and by more through a tiled kernel that unpacks the matrix on
-// every call. The checker's batches are mostly small (a rejection's candidates, a search step,
-// an edit's evidence) or middling (a walk step of a cell), so both paths cost it a row's decode
-// or a fixed unpacking per layer and batch. Unpacked once at load, a product costs about the
-// same per row at 1 row as at 128, and a row's numbers do not depend on its batch.
+// Why: ggml multiplies a Q4_K or Q6_K matrix by fewer than ~10 rows one dot product at a time
+// (its whole decode cost for each row again), and by more through a tiled kernel that unpacks the
+// matrix on every call; Q4_1 has no tiled kernel at all. The checker's batches are mostly small (a
+// rejection's candidates, a search step, an edit's evidence) or middling (a walk step of a cell),
+// so those paths cost it a row's decode or a fixed unpacking per layer and batch. Unpacked once at
+// load, a product costs about the same per row at 1 row as at 128, and a row's numbers do not
+// depend on its batch (each column is summed alone, in the same order).
 #pragma once
 
 #include "ggml.h"
@@ -24,9 +26,9 @@
 enum class PackedIsa : int { none = 0, avx2 = 1, avx512 = 2 };
 
 struct PackedMatrix {
-    ggml_type type = GGML_TYPE_Q4_K;  // the file's: Q4_K or Q6_K
+    ggml_type type = GGML_TYPE_Q4_K;  // the file's: Q4_K, Q6_K or Q4_1
     int64_t n_in = 0, n_out = 0;
-    int64_t n_blocks = 0;   // super-blocks of 256 inputs per row
+    int64_t n_blocks = 0;   // blocks per row: super-blocks of 256 inputs (k-quants), 32 (Q4_1)
     int64_t n_groups = 0;   // groups of 16 output rows
     std::unique_ptr<uint8_t, decltype(&std::free)> data{nullptr, &std::free};
     // what a graph node's userdata points to: this matrix, and the instructions to use
@@ -48,13 +50,14 @@ struct PackedWeights {
 
 // The best instructions this CPU has for the product.
 PackedIsa packed_isa();
-// A matrix this packing takes: Q4_K or Q6_K, rows a multiple of 16.
+// A matrix this packing takes: Q4_K or Q6_K, or Q4_1 where AVX-512 runs; rows a multiple of 16.
 bool packed_accepts(const ggml_tensor * w);
 // Packs the accepted matrices of `ws`, their rows split over the cores.
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out);
 // Whether our product is the faster for a batch of n rows: always on AVX-512; on AVX2 up to 8
 // rows (ggml's tiled kernel wins above, where our AVX2 product keeps 4 columns in registers).
-bool packed_pays(PackedIsa isa, int64_t n);
+// Q4_1 runs on AVX-512 only.
+bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n);
 // w x as a graph node: x = (n_in, n) f32 -> (n_out, n) f32. Each row of x is quantized to 8 bits
 // per 256 values as ggml's own product does (Q8_K), so the integer sums are ggml's exactly.
 ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa);
