@@ -341,7 +341,9 @@ def _model_digest(path: str | os.PathLike) -> str:
 def cache_key(model, *, max_tokens: int, ridge: float) -> str:
     settings = {"format": FORMAT_VERSION, "max_tokens": int(max_tokens), "ridge": float(ridge),
                 "chunk_tokens": CHUNK_TOKENS, "skip_first": SKIP_FIRST, "seed": CHUNK_SEED,
-                "modules": list(TRAINING_MODULES), "python": list(sys.version_info[:2])}
+                "modules": list(TRAINING_MODULES), "python": list(sys.version_info[:2]),
+                # the states it was fitted on: another arithmetic (packed or f16 products) fits again
+                "arithmetic": checker_settings(model.info.layer_type)}
     h = hashlib.sha256(_model_digest(model.path).encode())
     h.update(json.dumps(settings, sort_keys=True).encode())
     return h.hexdigest()[:16]
