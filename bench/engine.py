@@ -115,6 +115,7 @@ ARITHMETIC = {   # name -> Session settings
     "f32 KV + f16 copies (FAST)": dict(FAST),
     "f32 KV + f16 copies from 4 rows": {**FAST, "batch_min_rows": 4},
     "f32 KV + f32 copies": {"kv_f32": True, "batch_weights": "f32", "batch_min_rows": 4},
+    "f32 KV + packed product": {"kv_f32": True, "packed": True},
 }
 # The file's own function in f32: weights dequantized exactly, f32 activations and K,V. What
 # each arithmetic (llama.cpp's included) rounds away from.
@@ -197,7 +198,7 @@ def batch_invariance(model, threads: int, files) -> dict:
     4 rows or more (smaller ones on the file's Q4_1 weights with 8-bit activations)."""
     out = {}
     for name, settings in (("FAST", dict(FAST)), ("f16 copies from 4 rows", {**FAST, "batch_min_rows": 4}),
-                           ("file weights", {"kv_f32": True})):
+                           ("file weights", {"kv_f32": True}), ("packed product", {"kv_f32": True, "packed": True})):
         s = model.session(n_threads=threads, n_ctx=1024, **settings)
         whole = []
         for ids in files:
