@@ -97,8 +97,8 @@ def test_qwen_coder_1_5b_exit_keeps_the_full_depth_findings():
         assert early.corrected == full.corrected
         assert ([(f.line, f.kind, f.replacement) for f in early.findings]
                 == [(f.line, f.kind, f.replacement) for f in full.findings])
-        # its shipped places: the three most surprising lines (and each error's) are weighed
-        assert early.stats["verification"]["places"] <= 3 + sum(f.severity == "error" for f in early.findings)
+        # its shipped places: the five most surprising lines (and each error's) are weighed
+        assert early.stats["verification"]["places"] <= 5 + sum(f.severity == "error" for f in early.findings)
 
 
 def test_sequential_and_batched_agree():
