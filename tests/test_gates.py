@@ -359,3 +359,16 @@ def test_a_notebook_cells_shown_value_is_never_made_an_assignment():
     cell2 = analyse(src2, names={"pd", "np"})
     cell2.shows_last = True
     assert gate(cand(src2, "is", " ="), src2.encode(), cell2) is None
+
+
+def test_a_candidates_syntax_warnings_are_not_printed():
+    """A fix on the shown value's line is parsed to see what it makes; the model's candidate can
+    provoke a SyntaxWarning (`1if`) that is nothing the user wrote (the trial saw one on stderr)."""
+    import warnings
+    from jupyter_codecheck.core.gates import _hides_shown_value
+    src = "n = 2\nn is 1\n"
+    c = cand(src, " is 1", " = 1if n else 0")
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert _hides_shown_value(c, src.encode(), c.apply(src.encode()))
+    assert not [w for w in seen if issubclass(w.category, SyntaxWarning)]

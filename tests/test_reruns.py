@@ -124,3 +124,16 @@ def test_auto_mode_says_the_cells_first_run_removed_a_column_the_live_frame_lack
     assert live.kind == "key" and "already ran" not in live.message
     (rerun,) = exact_check(cell, ns, history=[READ, cell]).findings
     assert rerun.kind == "key" and "already ran" in rerun.message and "drop" in rerun.message
+
+
+@pytest.mark.parametrize("magic", ["%matplotlib inline", "%codecheck auto on", "%load_ext autoreload"])
+def test_a_quiet_magic_in_an_earlier_cell_keeps_the_rule(magic):
+    """A magic is IPython's `get_ipython().run_line_magic(...)`: its own get_ipython() call is
+    not one of the user's reaching any name (the trial: any magic turned the rule off, and auto
+    mode offered `'price'` for a column `'prices'` the cell's first run had dropped)."""
+    cell = "df.drop(columns=['prices'], inplace=True)\n"
+    ns = {"df": pd.DataFrame({"price": [1], "name": ["x"]})}
+    (fact,) = rerun_facts(cell, [magic, READ, cell], ns)
+    assert "already ran" in fact.message and fact.candidates == []
+    (finding,) = exact_check(cell, ns, history=[magic, READ, cell]).findings
+    assert "already ran" in finding.message and "'price'" not in finding.message

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from functools import lru_cache
 
 from .candidates import _KEYWORDS, _METHODS, Candidate
@@ -99,21 +100,27 @@ def _hides_shown_value(c: Candidate, data: bytes, variant: bytes) -> bool:
     last = _last_expression_start(data)
     if last is None or c.end < last:
         return False
-    try:
-        tree = ast.parse(variant)
-    except (SyntaxError, ValueError):
-        return False
-    return bool(tree.body) and isinstance(tree.body[-1], (ast.Assign, ast.AugAssign, ast.AnnAssign))
+    tree = _quiet_parse(variant)
+    return tree is not None and bool(tree.body) and isinstance(tree.body[-1], (ast.Assign, ast.AugAssign,
+                                                                               ast.AnnAssign))
+
+
+def _quiet_parse(data: bytes) -> ast.Module | None:
+    """The tree of a cell or of a candidate fix's text, or None; the SyntaxWarnings a model's
+    candidate provokes (`1if x`) are nothing the user wrote, so they are not printed."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return ast.parse(data)
+        except (SyntaxError, ValueError):
+            return None
 
 
 @lru_cache(maxsize=64)
 def _last_expression_start(data: bytes) -> int | None:
     """The byte offset where the cell's last statement starts, when it is an expression."""
-    try:
-        tree = ast.parse(data)
-    except (SyntaxError, ValueError):
-        return None
-    if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+    tree = _quiet_parse(data)
+    if tree is None or not tree.body or not isinstance(tree.body[-1], ast.Expr):
         return None
     last = tree.body[-1]
     lines = data.splitlines(keepends=True)

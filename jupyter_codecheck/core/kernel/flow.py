@@ -55,7 +55,7 @@ _MUTATES_FIRST = {"_operator": {"setitem", "delitem", "iadd", "iconcat"}, "opera
 # magics that define no name and change no object the facts read
 QUIET_MAGICS = frozenset({"matplotlib", "pip", "conda", "config", "load_ext", "reload_ext",
                            "autoreload", "aimport", "time", "timeit", "who", "whos", "pwd",
-                           "precision", "pprint", "xmode", "env", "lsmagic", "history"})
+                           "precision", "pprint", "xmode", "env", "lsmagic", "history", "codecheck"})
 _MAX_REACH = 10_000          # objects followed from one changed object; more: anything may change
 _REACH_DEPTH = 4
 _SCALARS = (type(None), bool, int, float, complex, str, bytes)

@@ -408,10 +408,12 @@ def _read_by_functions(name: str, ran: list[str], tree: ast.Module) -> bool:
 def _reaches_anything(tree: ast.Module) -> bool:
     """exec/eval/globals() or a magic that may define names (IPython's syntax becomes
     get_ipython() calls; `%matplotlib`, `!pip` define none)."""
-    for n in ast.walk(tree):
-        if not isinstance(n, ast.Call):
+    receivers = set()       # a magic's own get_ipython(): IPython's syntax, not a call of the cell's
+    for n in ast.walk(tree):                # outer calls first: a magic before its receiver
+        if not isinstance(n, ast.Call) or id(n) in receivers:
             continue
         if is_magic(n):
+            receivers.add(id(n.func.value))
             if magic_name(n) not in QUIET_MAGICS:
                 return True
         elif isinstance(n.func, ast.Name) and n.func.id in _ANYTHING:
