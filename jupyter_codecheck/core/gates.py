@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 from functools import lru_cache
 
 from .candidates import _KEYWORDS, _METHODS, Candidate
-from .pycheck import CellFacts, near_typo, parse, syntax_problem, undefined_names
+from .pycheck import CellFacts, compile_tree, near_typo, parse, syntax_problem, undefined_names
 from .pysource import IDENT, IDENT_BYTES_PATTERN, is_word_byte
 from .result import CheckResult, apply_edits
 
@@ -106,14 +105,12 @@ def _hides_shown_value(c: Candidate, data: bytes, variant: bytes) -> bool:
 
 
 def _quiet_parse(data: bytes) -> ast.Module | None:
-    """The tree of a cell or of a candidate fix's text, or None; the SyntaxWarnings a model's
-    candidate provokes (`1if x`) are nothing the user wrote, so they are not printed."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return ast.parse(data)
-        except (SyntaxError, ValueError):
-            return None
+    """The tree of a cell or of a candidate fix's text as written, or None (compile_tree keeps the
+    SyntaxWarnings a model's candidate provokes, `1if x`, from being printed)."""
+    try:
+        return compile_tree(data)
+    except (SyntaxError, ValueError):
+        return None
 
 
 @lru_cache(maxsize=64)

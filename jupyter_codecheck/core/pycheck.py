@@ -139,7 +139,7 @@ def _transformer():
     return TransformerManager()
 
 
-def _compile(code: str) -> ast.Module:
+def compile_tree(code: str | bytes) -> ast.Module:
     # the user's code is checked, not run: its SyntaxWarnings (`1if x`) are not ours to print
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -149,7 +149,7 @@ def _compile(code: str) -> ast.Module:
 def syntax_problem(source: str) -> SyntaxProblem | None:
     """The first syntax error of the cell (as IPython would run it), or None."""
     try:
-        _compile(python_code(source))
+        compile_tree(python_code(source))
     except SyntaxError as e:
         return SyntaxProblem(e.lineno or 1, max((e.offset or 1) - 1, 0), e.msg)
     except (ValueError, RecursionError, MemoryError) as e:
@@ -159,7 +159,7 @@ def syntax_problem(source: str) -> SyntaxProblem | None:
 
 def parse(source: str) -> ast.Module | None:
     try:
-        return _compile(python_code(source))
+        return compile_tree(python_code(source))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 

@@ -7,9 +7,7 @@ void LayerGraph::cb(ggml_tensor * t, const char * name) const {
 }
 
 ggml_tensor * LayerGraph::mul_mat(ggml_tensor * w, ggml_tensor * x) const {
-    const PackedMatrix * p = packed ? packed->find(w) : nullptr;
-    if (p && packed_pays(*p, packed_isa, x->ne[1])) return packed_mul_mat(ctx, *p, x, packed_isa);
-    return ggml_mul_mat(ctx, w, x);
+    return mul_mat_packed_or_ggml(ctx, packed, packed_isa, w, x);
 }
 
 ggml_tensor * LayerGraph::active(ggml_tensor * t) const {

@@ -119,9 +119,8 @@ void cc_context::head_of(const float * states, const int32_t * user_rows, int n,
             memcpy((float *) x->data + (size_t) i * c.n_embd, src, sizeof(float) * c.n_embd);
         }
         ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), W.output_norm);
-        const PackedMatrix * pw = packed && !shortlist ? packed->find(W.output) : nullptr;
-        ggml_tensor * z = pw && packed_pays(*pw, packed_isa, m) ? packed_mul_mat(ctx, *pw, xn, packed_isa)
-                             : ggml_mul_mat(ctx, shortlist ? short_w : W.output, xn);  // (n_cand, m)
+        // (n_cand, m); the shortlist's rows are a copy of their own, never packed
+        ggml_tensor * z = mul_mat_packed_or_ggml(ctx, packed, packed_isa, shortlist ? short_w : W.output, xn);
         // the statistics of each row (a pass over n_vocab logits: a third of the head's time on
         // one thread) run as a graph node, on all of ggml's threads
         RowStatsJob job{this, xn, i0, ref, top_k, shortlist, out};

@@ -213,7 +213,7 @@ const PackedWeights * cc_model::get_packed() {
         auto p = std::make_unique<PackedWeights>();
         std::vector<const ggml_tensor *> ws;
         for (const LayerWeights & w : weights.layers) w.with_matrices([&](ggml_tensor * t) { ws.push_back(t); return t; });
-        ws.push_back(weights.output);  // the full head: a row costs 5 layers' products in Qwen2.5-Coder 1.5B
+        ws.push_back(weights.output);  // the full head: the largest matrix of a small model
         packed_build(ws, *p);
         packed = std::move(p);
     }

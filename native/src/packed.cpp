@@ -497,6 +497,12 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
     for (auto & t : pool) t.join();
 }
 
+ggml_tensor * mul_mat_packed_or_ggml(ggml_context * ctx, const PackedWeights * packed, PackedIsa isa,
+                                     ggml_tensor * w, ggml_tensor * x) {
+    const PackedMatrix * p = packed ? packed->find(w) : nullptr;
+    return p && packed_pays(*p, isa, x->ne[1]) ? packed_mul_mat(ctx, *p, x, isa) : ggml_mul_mat(ctx, w, x);
+}
+
 ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa) {
     GGML_ASSERT(x->type == GGML_TYPE_F32 && x->ne[0] == w.n_in && x->nb[0] == sizeof(float));
     GGML_ASSERT(isa != PackedIsa::none && (int) isa <= (int) packed_isa());

@@ -58,6 +58,10 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
 // rows (ggml's tiled kernel wins above, where our AVX2 product keeps 4 columns in registers).
 // Q4_1 runs on AVX-512 only.
 bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n);
+// w x as a graph node through the packed copy of w where there is one and it pays (`packed` may
+// be null), else ggml's product: the one choice every caller makes.
+ggml_tensor * mul_mat_packed_or_ggml(ggml_context * ctx, const PackedWeights * packed, PackedIsa isa,
+                                     ggml_tensor * w, ggml_tensor * x);
 // w x as a graph node: x = (n_in, n) f32 -> (n_out, n) f32. Each row of x is quantized to 8 bits
 // per 256 values as ggml's own product does (Q8_K), so the integer sums are ggml's exactly.
 ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa);
