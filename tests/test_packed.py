@@ -72,6 +72,8 @@ def _states(model, packed, chunk, stop_after=None):  # packed: False, True or "a
 @pytest.mark.parametrize("chunk", [1, 3, 8, 40, 80])
 def test_a_layer_equals_ggml_products_to_float_rounding(q4km, chunk, kernel):
     """Batches of 1-8 rows (ggml: a dot product per row) and more (ggml: its tiled kernel)."""
+    if kernel == "avx2" and chunk > 8:
+        pytest.skip("the AVX2 product serves batches of up to 8 rows; ggml's takes larger ones")
     assert q4km.info.layer_type == "q4_K"
     ggml = _states(q4km, False, chunk, stop_after=0)
     ours = _states(q4km, kernel, chunk, stop_after=0)
