@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 
-.PHONY: setup install demo test screenshots chromium bench asan clang fuzz-build fuzz fuzz-short clean
+.PHONY: setup install demo test test-isa screenshots chromium bench asan clang fuzz-build fuzz fuzz-short clean
 
 $(VENV)/.deps: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,19 @@ test: install chromium fuzz-short
 	$(VENV)/bin/jupyter labextension list 2>&1 | grep -qE "jupyter-codecheck v[0-9.]+.*enabled.*OK"
 	$(VENV)/bin/jupyter server extension list 2>&1 | grep -qE "jupyter_codecheck [0-9.]+.*OK"
 	cd tests && CODECHECK_BROWSER=1 ../$(PY) -m pytest -q -p no:cacheprovider browser/
+
+# The engine on the instruction sets other CPUs have, from this one machine (CI runs it after
+# `make test`): its tests again on ggml built for AVX2 without AVX-512 with our kernels capped to
+# AVX2 (what a laptop runs), and on ggml's generic build (no AVX) with ggml's products alone; then
+# the engine cross-compiled for aarch64 and its checks under QEMU (native/isa/)
+ISA_TESTS_AVX2    = test_packed.py test_llamacpp_reference.py test_engine.py test_gguf_errors.py
+ISA_TESTS_GENERIC = test_packed.py test_llamacpp_reference.py
+test-isa: install
+	cd tests && LD_LIBRARY_PATH="$$(../native/isa/build_ggml.sh avx2 ../build/isa)" CODECHECK_PACKED_ISA=avx2 \
+	  ../$(PY) -m pytest -q -p no:cacheprovider $(ISA_TESTS_AVX2)
+	cd tests && LD_LIBRARY_PATH="$$(../native/isa/build_ggml.sh generic ../build/isa)" CODECHECK_PACKED_ISA=none \
+	  ../$(PY) -m pytest -q -p no:cacheprovider $(ISA_TESTS_GENERIC)
+	native/isa/check_aarch64.sh build/isa
 
 # the README's images (docs/*.png), drawn again by the browser tests that take them and by the
 # guard's script; `make test` saves its screenshots in temporary directories only

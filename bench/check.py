@@ -43,6 +43,7 @@ from jupyter_codecheck.core.check import check  # noqa: E402
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel  # noqa: E402
 from jupyter_codecheck.engine.session import checker_settings  # noqa: E402
 from jupyter_codecheck.core.adapter import load_model  # noqa: E402
+from instruction_sets import describe, instruction_sets  # noqa: E402
 from requirements import require  # noqa: E402
 DEFAULT_DATA = ROOT.parent / "shared" / "benchmarks" / "humanevalfix.jsonl"
 
@@ -458,6 +459,8 @@ def main() -> None:
            for k, v in TARGETS.items() if figures.get(k) is not None}
     figures["targets"] = TARGETS
     figures["targets_met"] = met
+    figures["instruction_sets"] = instruction_sets()
+    print("ran on: " + describe(figures["instruction_sets"]))
     print("targets: " + ", ".join(f"{k} {figures[k]} ({'met' if ok else 'not met'}, target "
                                   f"{'<=' if k in at_most else '>='} {TARGETS[k]})"
                                   for k, ok in met.items()))

@@ -48,6 +48,7 @@ from jupyter_codecheck.engine import Model
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel
 from jupyter_codecheck.engine.session import FAST, checker_settings
 from jupyter_codecheck.engine.shortlist import code_shortlist
+from instruction_sets import describe, instruction_sets
 
 
 # --cpu-time: this process's CPU seconds instead of the wall clock. With one thread they barely
@@ -427,10 +428,11 @@ def main() -> None:
         **bounds, "layers_ms_per_row_by_batch": layers_ms_by_rows,
         "shortlist_error": short_err,
         "layer_type": model.info.layer_type, "settings": checker_settings(model.info.layer_type),
-        "clock": "cpu" if args.cpu_time else "wall",
+        "clock": "cpu" if args.cpu_time else "wall", "instruction_sets": instruction_sets(),
         "arithmetic": None if args.no_arithmetic else arithmetic(model, args.threads),
     }
-    print(f"model {model.path.name}, {args.threads} threads, medians of {args.repeats} runs")
+    print(f"model {model.path.name}, {args.threads} threads, medians of {args.repeats} runs; "
+          f"ran on: {describe(figures['instruction_sets'])}")
     print(f"(a) batched scoring, {len(cell)} tokens, all logits: ours {tps['ours_batched_tps']:.0f} tok/s, "
           f"llama.cpp {tps['llamacpp_batched_tps']:.0f} tok/s -> ratio {figures['ratio_batched']:.2f}; "
           f"ours with llama.cpp's arithmetic {tps['ours_plain_batched_tps']:.0f} tok/s; "

@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from check_options import parse_option  # noqa: E402
+from instruction_sets import describe, instruction_sets  # noqa: E402
 from latency import CELL_10, FACTS_CELL, _facts_namespace  # noqa: E402
 
 MODELS = ("smollm2-135m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")
@@ -121,7 +122,10 @@ def main(argv=None) -> None:
                 f"load average {r['load_average']}")
         print(line, flush=True)
         lines.append(line)
-    final = json.dumps({"reps": args.reps, "models": rows})
+    isa = instruction_sets()
+    lines.append("ran on: " + describe(isa))
+    print(lines[-1])
+    final = json.dumps({"reps": args.reps, "models": rows, "instruction_sets": isa})
     print(final)
     if args.out:
         out = Path(args.out)

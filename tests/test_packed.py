@@ -1,6 +1,9 @@
 """The packed product (native/src/packed.h): Q4_K, Q6_K and Q4_1 layer matrices multiplied by our
-own kernels (AVX-512 VNNI, AVX2). Its integer sums are ggml's exactly, so a layer's output equals
-ggml's to float rounding; the models are llama.cpp's own quantizations of a small random model."""
+own kernels (AVX-512 VNNI, AVX2; NEON on ARM, checked by native/isa/check_aarch64.sh). Its
+integer sums are ggml's exactly, so each product equals ggml's to float rounding; a layer, which
+rounds its activations to 8 bits between products, agrees to a rounding step. The models are
+llama.cpp's own quantizations of a small random model. `make test-isa` runs these on ggml's AVX2
+and generic builds too (CODECHECK_PACKED_ISA caps our kernels)."""
 from __future__ import annotations
 
 import ctypes
@@ -12,7 +15,8 @@ from gguf_files import tiny_model
 from jupyter_codecheck.engine import Model
 from jupyter_codecheck.engine.session import checker_settings, packed_isa
 
-pytestmark = pytest.mark.skipif(packed_isa() is None, reason="this CPU has no AVX2")
+pytestmark = pytest.mark.skipif(packed_isa() is None, reason="no packed product here: the CPU has none of its "
+                                "instructions, or CODECHECK_PACKED_ISA=none")
 # the AVX2 kernels run wherever the AVX-512 ones do, so a machine with AVX-512 tests both
 KERNELS = [True, "avx2"] if packed_isa() == "avx512" else [True]
 
@@ -68,31 +72,74 @@ def _states(model, packed, chunk, stop_after=None):  # packed: False, True or "a
     return np.concatenate(out)
 
 
+def _matrices(model):
+    """(layer, matrix) of every matrix the packed product takes: each layer's seven, the head."""
+    return [(il, name) for il in range(model.info.n_layer) for name in model.MATRICES] + [(None, None)]
+
+
+def _inputs(model, layer, matrix, n):
+    width = model.info.n_ff if matrix == "ffn_down" else model.info.n_embd
+    return np.random.default_rng(n).standard_normal((n, width)).astype(np.float32)
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("n", [1, 3, 8, 40, 80])
+def test_each_product_equals_ggml_to_float_rounding(q4km, n, kernel):
+    """The claim the kernels make, one product at a time: the integer sums are ggml's (the same
+    8-bit rounding of x), only the order of the float sums differs, so every row of W x agrees
+    with ggml's to float rounding, on every instruction set ggml and ours are built for, for
+    batches of 1-8 rows (ggml: a dot product per row) and more (ggml: its tiled kernel)."""
+    for layer, matrix in _matrices(q4km):
+        x = _inputs(q4km, layer, matrix, n)
+        ggml = q4km.matrix_product(layer, matrix, x, packed=False)
+        ours = q4km.matrix_product(layer, matrix, x, packed=kernel)
+        scale = np.abs(ggml).max(axis=1, keepdims=True)
+        assert (np.abs(ours - ggml) <= 1e-5 * scale).all(), (layer, matrix)
+    assert q4km.packed_bytes > 0
+
+
+@pytest.mark.parametrize("n", [1, 8, 40])
+def test_each_q4_1_product_equals_ggml_to_float_rounding(q41, n):
+    assert q41.info.layer_type == "q4_1"
+    for layer, matrix in _matrices(q41)[:-1]:  # the head is tied: the embedding's Q6_K
+        x = _inputs(q41, layer, matrix, n)
+        ggml = q41.matrix_product(layer, matrix, x, packed=False)
+        ours = q41.matrix_product(layer, matrix, x, packed=True)
+        scale = np.abs(ggml).max(axis=1, keepdims=True)
+        assert (np.abs(ours - ggml) <= 1e-5 * scale).all(), (layer, matrix)
+
+
+def _rows_within_a_rounding_step(ours, ggml):
+    """A layer chains products: its attention output and gated product are rounded to 8 bits
+    again before the next matrix. A float difference of the last bit (the sums' order above; ggml
+    differs so from itself between its AVX2 and AVX-512 builds) can put an input of a row across
+    a rounding step, which moves that row's later sums by a step's weight: up to ~6e-3 of the
+    largest value for these small random matrices, where a wrong product would move values by
+    their own size. Every other row agrees to float rounding."""
+    diff = np.abs(ours - ggml).max(axis=1) / np.abs(ggml).max()     # per row (token)
+    assert (diff > 1e-5).mean() <= 0.05
+    assert diff.max() <= 1e-2
+
+
 @pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize("chunk", [1, 3, 8, 40, 80])
-def test_a_layer_equals_ggml_products_to_float_rounding(q4km, chunk, kernel):
-    """Batches of 1-8 rows (ggml: a dot product per row) and more (ggml: its tiled kernel)."""
+def test_a_layer_agrees_with_ggml_products_to_a_rounding_step(q4km, chunk, kernel):
     if kernel == "avx2" and chunk > 8:
         pytest.skip("the AVX2 product serves batches of up to 8 rows; ggml's takes larger ones")
     assert q4km.info.layer_type == "q4_K"
     ggml = _states(q4km, False, chunk, stop_after=0)
     ours = _states(q4km, kernel, chunk, stop_after=0)
     assert q4km.packed_bytes > 0
-    assert np.abs(ours - ggml).max() <= 1e-5 * np.abs(ggml).max()
+    _rows_within_a_rounding_step(ours, ggml)
 
 
 @pytest.mark.parametrize("chunk", [1, 8, 40])
-def test_a_q4_1_layer_equals_ggml_products_to_float_rounding(q41, chunk):
+def test_a_q4_1_layer_agrees_with_ggml_products_to_a_rounding_step(q41, chunk):
     assert q41.info.layer_type == "q4_1"
     ggml = _states(q41, False, chunk, stop_after=0)
     ours = _states(q41, True, chunk, stop_after=0)
     assert q41.packed_bytes > 0
-    # Q8_1 rounds x in blocks of 32 inputs: inside the layer (the attention's output, the gated
-    # product) a row's input can land across a rounding step (one step of one input, which moves
-    # that row's later products a little); the other rows agree to float rounding
-    diff = np.abs(ours - ggml).max(axis=1) / np.abs(ggml).max()     # per row (token)
-    assert (diff > 1e-5).mean() <= 0.05
-    assert diff.max() <= 1e-3
+    _rows_within_a_rounding_step(ours, ggml)
 
 
 @pytest.mark.parametrize("kernel", KERNELS)

@@ -140,6 +140,34 @@ class Model(Owned):
         `packed=True` made them, or where the CPU cannot run it)."""
         return int(N.lib.cc_model_packed_bytes(self._handle))
 
+    MATRICES = ("wq", "wk", "wv", "wo", "ffn_gate", "ffn_up", "ffn_down")
+
+    def matrix_product(self, layer: int | None, matrix: str | None, x, packed: bool | str = False):
+        """W x for one matrix (layer None: the output matrix; else one of `MATRICES`) and rows
+        x (n, input width), through ggml's product or the packed one (as `Session`'s `packed`),
+        on the calling thread: the two products compared one at a time."""
+        import numpy as np
+        if packed not in (False, True, "avx2"):
+            raise ValueError(f"packed must be True, False or 'avx2', got {packed!r}")
+        if layer is not None and matrix not in self.MATRICES:
+            raise ValueError(f"matrix must be one of {', '.join(self.MATRICES)}, got {matrix!r}")
+        x = np.ascontiguousarray(x, dtype=np.float32)
+        info = self.info
+        shapes = {"wq": (info.n_embd, info.n_embd), "wk": (info.n_embd, info.n_head_kv * info.head_dim),
+                  "wv": (info.n_embd, info.n_head_kv * info.head_dim), "wo": (info.n_embd, info.n_embd),
+                  "ffn_gate": (info.n_embd, info.n_ff), "ffn_up": (info.n_embd, info.n_ff),
+                  "ffn_down": (info.n_ff, info.n_embd)}
+        n_in, n_out = (info.n_embd, info.n_vocab) if layer is None else shapes[matrix]
+        if x.ndim != 2 or x.shape[1] != n_in:
+            raise ValueError(f"x must have shape (n, {n_in}), got {x.shape}")
+        out = np.empty((x.shape[0], n_out), dtype=np.float32)
+        err = N.cc_error()
+        N.check(N.lib.cc_model_product(self._handle, -1 if layer is None else layer,
+                                       0 if layer is None else self.MATRICES.index(matrix),
+                                       x.ctypes.data, x.shape[0], out.ctypes.data,
+                                       2 if packed == "avx2" else int(packed), err), err)
+        return out
+
     def session(self, **kwargs) -> Session:
         """A new `Session` on this model (keywords: see `Session`)."""
         return Session(self, **kwargs)

@@ -121,12 +121,13 @@ FAST = {"kv_f32": True, "batch_weights": "f16", "batch_min_rows": 1}
 AS_STORED_TYPES = frozenset({"q4_K", "q5_K", "q6_K"})
 
 
-PACKED_ISAS = {0: None, 1: "avx2", 2: "avx512"}
+PACKED_ISAS = {0: None, 1: "avx2", 2: "avx512", 3: "neon"}
 
 
 def packed_isa() -> str | None:
     """The instructions the packed product (`Session(packed=True)`) runs on here: "avx512"
-    (VNNI), "avx2", or None (ggml's products are used)."""
+    (VNNI), "avx2", "neon" (with the dot product), or None (ggml's products are used); the
+    environment variable CODECHECK_PACKED_ISA caps it."""
     return PACKED_ISAS[N.lib.cc_packed_supported()]
 
 

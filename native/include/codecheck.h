@@ -116,10 +116,17 @@ CC_API int        cc_model_set_batch_cache(cc_model * model, int32_t batch_type,
 // process, 2 mapped from the cache file.
 CC_API int32_t    cc_model_batch_source(cc_model * model, int32_t batch_type);
 // The instructions the packed product (cc_context_params.packed) runs on here: 2 AVX-512 VNNI,
-// 1 AVX2, 0 none (ggml's products are used).
+// 1 AVX2, 0 none (ggml's products are used); the environment variable CODECHECK_PACKED_ISA
+// (avx512, avx2 or none) caps it.
 CC_API int32_t    cc_packed_supported(void);
 // Bytes of the model's packed matrices (0 until a context asked for them).
 CC_API int64_t    cc_model_packed_bytes(cc_model * model);
+// out = W x for one matrix of the model, on the calling thread: layer -1 is the output matrix,
+// else `matrix` 0..6 of that layer (wq, wk, wv, wo, ffn_gate, ffn_up, ffn_down); x holds n rows
+// of the matrix's input width, out n rows of its output width. packed as in cc_context_params
+// (0: ggml's product). For comparing the two products one at a time.
+CC_API int        cc_model_product(cc_model * model, int32_t layer, int32_t matrix, const float * x, int32_t n,
+                                   float * out, int32_t packed, cc_error * err);
 
 //
 // Context (one sequence)

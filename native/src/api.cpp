@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <new>
+#include <vector>
 
 namespace {
 
@@ -106,6 +107,26 @@ int32_t cc_packed_supported(void) { return (int32_t) packed_isa(); }
 int64_t cc_model_packed_bytes(cc_model * m) {
     std::lock_guard<std::mutex> lock(m->packed_mutex);
     return m->packed ? (int64_t) m->packed->bytes : 0;
+}
+
+int cc_model_product(cc_model * m, int32_t layer, int32_t matrix, const float * x, int32_t n, float * out,
+                     int32_t packed, cc_error * err) {
+    return guarded(err, [&] {
+        if (!m || !x || !out) CC_THROW(CC_ERR_ARGUMENT, -1, "", "model, x and out must not be NULL");
+        if (layer < -1 || layer >= m->config.n_layer) CC_THROW(CC_ERR_ARGUMENT, -1, "layer", "layer %d is not -1 (the output matrix) or a layer of the model", layer);
+        if (n <= 0) CC_THROW(CC_ERR_ARGUMENT, -1, "n", "n = %d rows: must be positive", n);
+        if (packed < 0 || packed > 2) CC_THROW(CC_ERR_ARGUMENT, -1, "packed", "packed must be 0, 1 or 2, got %d", packed);
+        const ggml_tensor * w = m->weights.output;
+        if (layer >= 0) {
+            std::vector<ggml_tensor *> ms;
+            m->weights.layers[layer].with_matrices([&](ggml_tensor * t) { ms.push_back(t); return t; });
+            if (matrix < 0 || matrix >= (int) ms.size()) CC_THROW(CC_ERR_ARGUMENT, -1, "matrix", "matrix %d: must be 0..6 (wq, wk, wv, wo, ffn_gate, ffn_up, ffn_down)", matrix);
+            w = ms[matrix];
+        }
+        const PackedIsa isa = packed_isa_for(packed);
+        matrix_product(w, isa == PackedIsa::none ? nullptr : m->get_packed(), isa, x, n, out);
+        return 0;
+    });
 }
 
 int32_t cc_model_batch_source(cc_model * m, int32_t batch_type) {

@@ -34,8 +34,7 @@ cc_context::cc_context(cc_model * m, const cc_context_params & p)
         batch_min_rows = std::max(1, (int) p.batch_min_rows);
     }
     // 1: the best instructions this CPU has; 2: AVX2 even where AVX-512 runs (tests, comparisons)
-    packed_isa = p.packed == 1 ? ::packed_isa() : p.packed == 2 && ::packed_isa() != PackedIsa::none ? PackedIsa::avx2
-                                                                                                  : PackedIsa::none;
+    packed_isa = packed_isa_for(p.packed);
     if (packed_isa != PackedIsa::none) packed = m->get_packed();
 
     const size_t n_tensors = 2 * (size_t) c.n_layer + 1;

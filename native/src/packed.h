@@ -22,8 +22,9 @@
 #include <vector>
 
 // The instructions the product runs on: AVX-512 (F/BW/VL and VNNI: 16 rows by 4 inputs an
-// instruction), else AVX2 (8 rows, two instructions), else none (ggml's products).
-enum class PackedIsa : int { none = 0, avx2 = 1, avx512 = 2 };
+// instruction), else AVX2 (8 rows, two instructions); on ARM, NEON with the dot-product
+// instructions (4 rows by 4 inputs); else none (ggml's products).
+enum class PackedIsa : int { none = 0, avx2 = 1, avx512 = 2, neon = 3 };
 
 struct PackedMatrix {
     ggml_type type = GGML_TYPE_Q4_K;  // the file's: Q4_K, Q6_K or Q4_1
@@ -35,7 +36,7 @@ struct PackedMatrix {
     struct Op {
         const PackedMatrix * matrix = nullptr;
         PackedIsa isa = PackedIsa::none;
-    } ops[3];
+    } ops[4];
     size_t bytes() const;
 };
 
@@ -48,8 +49,12 @@ struct PackedWeights {
     }
 };
 
-// The best instructions this CPU has for the product.
+// The best instructions this CPU has for the product, at most those CODECHECK_PACKED_ISA names
+// (avx512, avx2 or none): one machine can then run and measure each path.
 PackedIsa packed_isa();
+// The instructions `packed` asks for (cc_context_params.packed: 0 none, 1 the best of this CPU,
+// 2 AVX2 even where AVX-512 runs), or none where this CPU has no such kernel.
+PackedIsa packed_isa_for(int packed);
 // A matrix this packing takes: Q4_K or Q6_K, or Q4_1 where AVX-512 runs; rows a multiple of 16.
 bool packed_accepts(const ggml_tensor * w);
 // Packs the accepted matrices of `ws`, their rows split over the cores.
@@ -65,3 +70,8 @@ ggml_tensor * mul_mat_packed_or_ggml(ggml_context * ctx, const PackedWeights * p
 // w x as a graph node: x = (n_in, n) f32 -> (n_out, n) f32. Each row of x is quantized to 8 bits
 // per 256 values as ggml's own product does (Q8_K), so the integer sums are ggml's exactly.
 ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa);
+// out = w x for n rows of x (w's input width each), through the packed copy on `isa` or, with
+// PackedIsa::none, ggml's own product, on the calling thread: the two compared one product at a
+// time (tests), where no later 8-bit rounding of an activation can amplify a float difference.
+void matrix_product(const ggml_tensor * w, const PackedWeights * packed, PackedIsa isa, const float * x, int64_t n,
+                    float * out);

@@ -1,0 +1,269 @@
+// The packed product's kernels for x86-64: AVX-512 VNNI (16 rows by 4 inputs an instruction) and
+// AVX2 (8 rows, two instructions), each compiled for its instructions and chosen at run time.
+#include "packed_layout.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+
+// GCC 12's AVX-512 intrinsics start from _mm512_undefined_*(), which -Wmaybe-uninitialized
+// reports at every use (GCC bug 105593)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+
+using namespace packed_layout;
+
+namespace {
+
+// NC rows of x (Q8_K) times the group g's 16 output rows. A row's sum is ggml's vec_dot_q4_K_q8_K's:
+// per super-block d_x * (d * sum_s scale_s * <codes, x>_s - dmin * sum_s min_s * sum(x)_s).
+template <int NC>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+void product_q4(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    __m512 res[NC];
+    for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
+        const uint8_t * sc = blk + Q4_CODES;
+        const uint8_t * mn = sc + Q4_SCALES;
+        const float * d = (const float *) (mn + Q4_MINS);
+        __m512i isum[NC];
+        for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
+        for (int s = 0; s < 8; ++s) {
+            __m512i acc[NC];
+            for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_si512();
+            for (int p = 0; p < 4; ++p) {
+                const __m512i v = _mm512_load_si512((const void *) (blk + (s * 4 + p) * 64));
+                const __m512i lo = _mm512_and_si512(v, low4);
+                const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+                for (int c = 0; c < NC; ++c) {
+                    const int32_t * a = (const int32_t *) (x[c][b].qs + 32 * s + 8 * p);
+                    acc[c] = _mm512_dpbusd_epi32(acc[c], lo, _mm512_set1_epi32(a[0]));
+                    acc[c] = _mm512_dpbusd_epi32(acc[c], hi, _mm512_set1_epi32(a[1]));
+                }
+            }
+            const __m512i scale = _mm512_cvtepu8_epi32(_mm_load_si128((const __m128i *) (sc + s * ROWS)));
+            for (int c = 0; c < NC; ++c) isum[c] = _mm512_add_epi32(isum[c], _mm512_mullo_epi32(acc[c], scale));
+        }
+        __m512i msum[NC];
+        for (int c = 0; c < NC; ++c) msum[c] = _mm512_setzero_si512();
+        for (int s = 0; s < 8; ++s) {
+            const __m512i mins = _mm512_cvtepu8_epi32(_mm_load_si128((const __m128i *) (mn + s * ROWS)));
+            for (int c = 0; c < NC; ++c) {
+                const int32_t sum_x = x[c][b].bsums[2 * s] + x[c][b].bsums[2 * s + 1];
+                msum[c] = _mm512_add_epi32(msum[c], _mm512_mullo_epi32(mins, _mm512_set1_epi32(sum_x)));
+            }
+        }
+        const __m512 dv = _mm512_load_ps(d), dminv = _mm512_load_ps(d + ROWS);
+        for (int c = 0; c < NC; ++c) {
+            const __m512 t = _mm512_fmsub_ps(dv, _mm512_cvtepi32_ps(isum[c]),
+                                             _mm512_mul_ps(dminv, _mm512_cvtepi32_ps(msum[c])));
+            res[c] = _mm512_fmadd_ps(_mm512_set1_ps(x[c][b].d), t, res[c]);
+        }
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
+}
+
+// The same for Q6_K, ggml's vec_dot_q6_K_q8_K: per super-block
+// d_x * d * sum_j scale_j * (<codes, x>_j - 32 sum(x)_j).
+template <int NC>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+void product_q6(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
+    __m512 res[NC];
+    for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
+        const int8_t * sc = (const int8_t *) (blk + Q6_CODES);
+        const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES);
+        __m512i isum[NC];
+        for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
+        for (int j = 0; j < 16; ++j) {
+            __m512i acc[NC];
+            for (int c = 0; c < NC; ++c) acc[c] = _mm512_set1_epi32(-32 * x[c][b].bsums[j]);
+            for (int p = 0; p < 4; ++p) {
+                const __m512i v = _mm512_load_si512((const void *) (blk + (j * 4 + p) * 64));
+                for (int c = 0; c < NC; ++c) {
+                    const int32_t * a = (const int32_t *) (x[c][b].qs + 16 * j + 4 * p);
+                    acc[c] = _mm512_dpbusd_epi32(acc[c], v, _mm512_set1_epi32(a[0]));
+                }
+            }
+            const __m512i scale = _mm512_cvtepi8_epi32(_mm_load_si128((const __m128i *) (sc + j * ROWS)));
+            for (int c = 0; c < NC; ++c) isum[c] = _mm512_add_epi32(isum[c], _mm512_mullo_epi32(acc[c], scale));
+        }
+        const __m512 dv = _mm512_load_ps(d);
+        for (int c = 0; c < NC; ++c) {
+            res[c] = _mm512_fmadd_ps(_mm512_set1_ps(x[c][b].d), _mm512_mul_ps(dv, _mm512_cvtepi32_ps(isum[c])), res[c]);
+        }
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
+}
+
+// Q4_1 by Q8_1, ggml's vec_dot_q4_1_q8_1: per 32-input block d * d_x * <codes, x> + m * s_x.
+template <int NC>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+void product_q41(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const ColumnQ81 * const * x = (const ColumnQ81 * const *) xv;
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    __m512 res[NC];
+    for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q41_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q41_BLOCK) {
+        const float * d = (const float *) (blk + Q41_CODES);
+        __m512i acc[NC];
+        for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_si512();
+        for (int p = 0; p < 4; ++p) {
+            const __m512i v = _mm512_load_si512((const void *) (blk + p * 64));
+            const __m512i lo = _mm512_and_si512(v, low4);
+            const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+            for (int c = 0; c < NC; ++c) {
+                const int32_t * a = (const int32_t *) (x[c]->blocks[b].qs + 8 * p);
+                acc[c] = _mm512_dpbusd_epi32(acc[c], lo, _mm512_set1_epi32(a[0]));
+                acc[c] = _mm512_dpbusd_epi32(acc[c], hi, _mm512_set1_epi32(a[1]));
+            }
+        }
+        const __m512 dv = _mm512_load_ps(d), mv = _mm512_load_ps(d + ROWS);
+        for (int c = 0; c < NC; ++c) {
+            const float * ds = x[c]->ds + 2 * b;
+            const __m512 t = _mm512_fmadd_ps(_mm512_mul_ps(dv, _mm512_set1_ps(ds[0])), _mm512_cvtepi32_ps(acc[c]),
+                                             _mm512_mul_ps(mv, _mm512_set1_ps(ds[1])));
+            res[c] = _mm512_add_ps(res[c], t);
+        }
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
+}
+
+// The same products on AVX2 (x86-64-v3 machines without AVX-512): a 64-byte step holds 16 rows,
+// so a ymm register takes one half of it (rows 8h..8h+7) and each half is a pass of its own, to
+// keep the 16 registers for NC columns. maddubs multiplies unsigned codes by signed inputs into
+// 16-bit pairs (at most 2 * 63 * 128, no saturation), madd with ones sums them to 32 bits.
+template <int NC>
+__attribute__((target("avx2,fma")))
+void product_q4_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
+    const __m256i low4 = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
+    for (int h = 0; h < 2; ++h) {
+        __m256 res[NC];
+        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
+        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK;
+        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
+            const uint8_t * sc = blk + Q4_CODES;
+            const uint8_t * mn = sc + Q4_SCALES;
+            const float * d = (const float *) (mn + Q4_MINS);
+            __m256i isum[NC];
+            for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
+            for (int s = 0; s < 8; ++s) {
+                __m256i acc[NC];
+                for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
+                for (int p = 0; p < 4; ++p) {
+                    const __m256i v = _mm256_load_si256((const __m256i *) (blk + (s * 4 + p) * 64 + 32 * h));
+                    const __m256i lo = _mm256_and_si256(v, low4);
+                    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), low4);
+                    for (int c = 0; c < NC; ++c) {
+                        const int32_t * a = (const int32_t *) (x[c][b].qs + 32 * s + 8 * p);
+                        const __m256i plo = _mm256_maddubs_epi16(lo, _mm256_set1_epi32(a[0]));
+                        const __m256i phi = _mm256_maddubs_epi16(hi, _mm256_set1_epi32(a[1]));
+                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(_mm256_add_epi16(plo, phi), ones));
+                    }
+                }
+                const __m256i scale = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *) (sc + s * ROWS + 8 * h)));
+                for (int c = 0; c < NC; ++c) isum[c] = _mm256_add_epi32(isum[c], _mm256_mullo_epi32(acc[c], scale));
+            }
+            __m256i msum[NC];
+            for (int c = 0; c < NC; ++c) msum[c] = _mm256_setzero_si256();
+            for (int s = 0; s < 8; ++s) {
+                const __m256i mins = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *) (mn + s * ROWS + 8 * h)));
+                for (int c = 0; c < NC; ++c) {
+                    const int32_t sum_x = x[c][b].bsums[2 * s] + x[c][b].bsums[2 * s + 1];
+                    msum[c] = _mm256_add_epi32(msum[c], _mm256_mullo_epi32(mins, _mm256_set1_epi32(sum_x)));
+                }
+            }
+            const __m256 dv = _mm256_loadu_ps(d + 8 * h), dminv = _mm256_loadu_ps(d + ROWS + 8 * h);
+            for (int c = 0; c < NC; ++c) {
+                const __m256 t = _mm256_fmsub_ps(dv, _mm256_cvtepi32_ps(isum[c]),
+                                                 _mm256_mul_ps(dminv, _mm256_cvtepi32_ps(msum[c])));
+                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), t, res[c]);
+            }
+        }
+        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
+    }
+}
+
+template <int NC>
+__attribute__((target("avx2,fma")))
+void product_q6_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (int h = 0; h < 2; ++h) {
+        __m256 res[NC];
+        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
+        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
+        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
+            const int8_t * sc = (const int8_t *) (blk + Q6_CODES);
+            const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES);
+            __m256i isum[NC];
+            for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
+            for (int j = 0; j < 16; ++j) {
+                __m256i acc[NC];
+                for (int c = 0; c < NC; ++c) acc[c] = _mm256_set1_epi32(-32 * x[c][b].bsums[j]);
+                for (int p = 0; p < 4; p += 2) {
+                    const __m256i v0 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p) * 64 + 32 * h));
+                    const __m256i v1 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p + 1) * 64 + 32 * h));
+                    for (int c = 0; c < NC; ++c) {
+                        const int32_t * a = (const int32_t *) (x[c][b].qs + 16 * j + 4 * p);
+                        const __m256i p0 = _mm256_maddubs_epi16(v0, _mm256_set1_epi32(a[0]));
+                        const __m256i p1 = _mm256_maddubs_epi16(v1, _mm256_set1_epi32(a[1]));
+                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(p0, ones));
+                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(p1, ones));
+                    }
+                }
+                const __m256i scale = _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *) (sc + j * ROWS + 8 * h)));
+                for (int c = 0; c < NC; ++c) isum[c] = _mm256_add_epi32(isum[c], _mm256_mullo_epi32(acc[c], scale));
+            }
+            const __m256 dv = _mm256_loadu_ps(d + 8 * h);
+            for (int c = 0; c < NC; ++c) {
+                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), _mm256_mul_ps(dv, _mm256_cvtepi32_ps(isum[c])), res[c]);
+            }
+        }
+        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
+    }
+}
+
+// the kernel for each count of columns: 1..8 on AVX-512, 1..4 on AVX2 (16 ymm registers)
+constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 4;
+GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
+    static constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
+                                           product_q4<5>, product_q4<6>, product_q4<7>, product_q4<8>};
+    static constexpr GroupProduct q6[9] = {nullptr, product_q6<1>, product_q6<2>, product_q6<3>, product_q6<4>,
+                                           product_q6<5>, product_q6<6>, product_q6<7>, product_q6<8>};
+    static constexpr GroupProduct q4_avx2[5] = {nullptr, product_q4_avx2<1>, product_q4_avx2<2>,
+                                                product_q4_avx2<3>, product_q4_avx2<4>};
+    static constexpr GroupProduct q6_avx2[5] = {nullptr, product_q6_avx2<1>, product_q6_avx2<2>,
+                                                product_q6_avx2<3>, product_q6_avx2<4>};
+    static constexpr GroupProduct q41[9] = {nullptr, product_q41<1>, product_q41<2>, product_q41<3>, product_q41<4>,
+                                            product_q41<5>, product_q41<6>, product_q41<7>, product_q41<8>};
+    if (type == GGML_TYPE_Q4_1) return q41[nc];  // AVX-512 only (packed_pays)
+    if (isa == PackedIsa::avx512) return type == GGML_TYPE_Q4_K ? q4[nc] : q6[nc];
+    return type == GGML_TYPE_Q4_K ? q4_avx2[nc] : q6_avx2[nc];
+}
+
+}  // namespace
+
+PackedIsa packed_isa_of_cpu() {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni") ? PackedIsa::avx512
+           : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? PackedIsa::avx2
+           : PackedIsa::none;
+}
+
+GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
+    if (isa != PackedIsa::avx512 && isa != PackedIsa::avx2) return nullptr;
+    if (type == GGML_TYPE_Q4_1 && isa != PackedIsa::avx512) return nullptr;
+    return x86_kernel(type, isa, nc);
+}
+
+int packed_columns(PackedIsa isa) { return isa == PackedIsa::avx512 ? AVX512_COLUMNS : AVX2_COLUMNS; }
+
+#endif
