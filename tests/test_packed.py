@@ -45,10 +45,10 @@ def q4km(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def q41(tmp_path_factory):
-    """The llama architecture in Q4_1, as SmolLM2's file (its product runs on AVX-512 only)."""
+    """The llama architecture in Q4_1, as SmolLM2's file (its product runs on x86: AVX-512, AVX2)."""
     import llama_cpp
-    if packed_isa() != "avx512":
-        pytest.skip("the Q4_1 product needs AVX-512 VNNI")
+    if packed_isa() not in ("avx512", "avx2"):
+        pytest.skip("the Q4_1 product needs AVX2 or AVX-512")
     model = _quantized(tmp_path_factory, "llama", llama_cpp.LLAMA_FTYPE_MOSTLY_Q4_1)
     yield model
     model.close()
@@ -98,13 +98,14 @@ def test_each_product_equals_ggml_to_float_rounding(q4km, n, kernel):
     assert q4km.packed_bytes > 0
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize("n", [1, 8, 40])
-def test_each_q4_1_product_equals_ggml_to_float_rounding(q41, n):
+def test_each_q4_1_product_equals_ggml_to_float_rounding(q41, n, kernel):
     assert q41.info.layer_type == "q4_1"
     for layer, matrix in _matrices(q41)[:-1]:  # the head is tied: the embedding's Q6_K
         x = _inputs(q41, layer, matrix, n)
         ggml = q41.matrix_product(layer, matrix, x, packed=False)
-        ours = q41.matrix_product(layer, matrix, x, packed=True)
+        ours = q41.matrix_product(layer, matrix, x, packed=kernel)
         scale = np.abs(ggml).max(axis=1, keepdims=True)
         assert (np.abs(ours - ggml) <= 1e-5 * scale).all(), (layer, matrix)
 
@@ -133,11 +134,12 @@ def test_a_layer_agrees_with_ggml_products_to_a_rounding_step(q4km, chunk, kerne
     _rows_within_a_rounding_step(ours, ggml)
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize("chunk", [1, 8, 40])
-def test_a_q4_1_layer_agrees_with_ggml_products_to_a_rounding_step(q41, chunk):
+def test_a_q4_1_layer_agrees_with_ggml_products_to_a_rounding_step(q41, chunk, kernel):
     assert q41.info.layer_type == "q4_1"
     ggml = _states(q41, False, chunk, stop_after=0)
-    ours = _states(q41, True, chunk, stop_after=0)
+    ours = _states(q41, kernel, chunk, stop_after=0)
     assert q41.packed_bytes > 0
     _rows_within_a_rounding_step(ours, ggml)
 
@@ -173,5 +175,5 @@ def test_the_full_head_equals_ggml_products(q4km, kernel):
 
 def test_the_checker_packs_the_layer_types_it_has_products_for():
     assert checker_settings("q4_K")["packed"] and checker_settings("q6_K")["packed"]
-    assert checker_settings("q4_1").get("packed", False) == (packed_isa() == "avx512")
+    assert checker_settings("q4_1").get("packed", False) == (packed_isa() in ("avx512", "avx2"))
     assert not checker_settings("f16").get("packed")

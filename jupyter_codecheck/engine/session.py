@@ -131,14 +131,15 @@ def packed_isa() -> str | None:
     return PACKED_ISAS[N.lib.cc_packed_supported()]
 
 
-# Q4_1 (the default model's) goes through the packed product where AVX-512 runs it: a row's
-# numbers do not depend on its batch there either, and it reads the file's bytes, not f16 copies.
-PACKED_ON_AVX512 = frozenset({"q4_1"})
+# Q4_1 (the default model's) goes through the packed product where x86 runs it (AVX-512, AVX2): a
+# row's numbers do not depend on its batch there either, and it reads the file's bytes, not f16
+# copies.
+PACKED_ON_X86 = frozenset({"q4_1"})
 
 
 def checker_settings(layer_type: str) -> dict:
     """The Session settings the checker runs a model with, by its layer matrices' ggml type."""
-    if layer_type in AS_STORED_TYPES or (layer_type in PACKED_ON_AVX512 and packed_isa() == "avx512"):
+    if layer_type in AS_STORED_TYPES or (layer_type in PACKED_ON_X86 and packed_isa() in ("avx512", "avx2")):
         return {"kv_f32": True, "packed": True}
     return dict(FAST)
 

@@ -203,7 +203,8 @@ PackedIsa packed_isa_for(int packed) {
 
 bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n) {
     if (!packed_kernel(w.type, isa, 1)) return false;
-    return isa != PackedIsa::avx2 || n <= 8;
+    // ggml has no tiled kernel for Q4_1 at all; for the k-quants its AVX2 one wins above 8 rows
+    return w.type == GGML_TYPE_Q4_1 || isa != PackedIsa::avx2 || n <= 8;
 }
 
 bool packed_accepts(const ggml_tensor * w) {

@@ -1,7 +1,7 @@
 // Layer matrices repacked for our own batched product: Q4_K, Q6_K and Q4_1 rows interleaved 16
 // at a time, each weight's code next to the same column of its 15 neighbours, so that one AVX-512
 // VNNI instruction multiplies 16 rows by 4 columns of an 8-bit activation row (AVX2: 8 rows, in
-// two; k-quants only).
+// two; NEON with the dot product: 4 rows, k-quants only).
 //
 // Why: ggml multiplies a Q4_K or Q6_K matrix by fewer than ~10 rows one dot product at a time
 // (its whole decode cost for each row again), and by more through a tiled kernel that unpacks the
@@ -55,13 +55,13 @@ PackedIsa packed_isa();
 // The instructions `packed` asks for (cc_context_params.packed: 0 none, 1 the best of this CPU,
 // 2 AVX2 even where AVX-512 runs), or none where this CPU has no such kernel.
 PackedIsa packed_isa_for(int packed);
-// A matrix this packing takes: Q4_K or Q6_K, or Q4_1 where AVX-512 runs; rows a multiple of 16.
+// A matrix this packing takes: Q4_K or Q6_K, or Q4_1 on x86 (AVX-512, AVX2); rows a multiple of 16.
 bool packed_accepts(const ggml_tensor * w);
 // Packs the accepted matrices of `ws`, their rows split over the cores.
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out);
-// Whether our product is the faster for a batch of n rows: always on AVX-512; on AVX2 up to 8
-// rows (ggml's tiled kernel wins above, where our AVX2 product keeps 4 columns in registers).
-// Q4_1 runs on AVX-512 only.
+// Whether our product is the faster for a batch of n rows: always on AVX-512 and NEON, and for
+// Q4_1 (ggml has no tiled kernel for it); for the k-quants on AVX2 up to 8 rows (ggml's tiled
+// kernel wins above, where our AVX2 product keeps 4 columns in registers).
 bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n);
 // w x as a graph node through the packed copy of w where there is one and it pays (`packed` may
 // be null), else ggml's product: the one choice every caller makes.

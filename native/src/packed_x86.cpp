@@ -231,6 +231,43 @@ void product_q6_avx2(const PackedMatrix & w, const void * const * xv, float * co
     }
 }
 
+// Q4_1 on AVX2: the AVX-512 kernel's sums, 8 rows a pass
+template <int NC>
+__attribute__((target("avx2,fma")))
+void product_q41_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const ColumnQ81 * const * x = (const ColumnQ81 * const *) xv;
+    const __m256i low4 = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
+    for (int h = 0; h < 2; ++h) {
+        __m256 res[NC];
+        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
+        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q41_BLOCK;
+        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q41_BLOCK) {
+            const float * d = (const float *) (blk + Q41_CODES);
+            __m256i acc[NC];
+            for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
+            for (int p = 0; p < 4; ++p) {
+                const __m256i v = _mm256_load_si256((const __m256i *) (blk + p * 64 + 32 * h));
+                const __m256i lo = _mm256_and_si256(v, low4);
+                const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), low4);
+                for (int c = 0; c < NC; ++c) {
+                    const int32_t * a = (const int32_t *) (x[c]->blocks[b].qs + 8 * p);
+                    const __m256i plo = _mm256_maddubs_epi16(lo, _mm256_set1_epi32(a[0]));
+                    const __m256i phi = _mm256_maddubs_epi16(hi, _mm256_set1_epi32(a[1]));
+                    acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(_mm256_add_epi16(plo, phi), ones));
+                }
+            }
+            const __m256 dv = _mm256_loadu_ps(d + 8 * h), mv = _mm256_loadu_ps(d + ROWS + 8 * h);
+            for (int c = 0; c < NC; ++c) {
+                const float * ds = x[c]->ds + 2 * b;
+                const __m256 t = _mm256_fmadd_ps(_mm256_mul_ps(dv, _mm256_set1_ps(ds[0])), _mm256_cvtepi32_ps(acc[c]),
+                                                 _mm256_mul_ps(mv, _mm256_set1_ps(ds[1])));
+                res[c] = _mm256_add_ps(res[c], t);
+            }
+        }
+        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
+    }
+}
+
 // the kernel for each count of columns: 1..8 on AVX-512, 1..4 on AVX2 (16 ymm registers)
 constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 4;
 GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
@@ -244,7 +281,9 @@ GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
                                                 product_q6_avx2<3>, product_q6_avx2<4>};
     static constexpr GroupProduct q41[9] = {nullptr, product_q41<1>, product_q41<2>, product_q41<3>, product_q41<4>,
                                             product_q41<5>, product_q41<6>, product_q41<7>, product_q41<8>};
-    if (type == GGML_TYPE_Q4_1) return q41[nc];  // AVX-512 only (packed_pays)
+    static constexpr GroupProduct q41_avx2[5] = {nullptr, product_q41_avx2<1>, product_q41_avx2<2>,
+                                                 product_q41_avx2<3>, product_q41_avx2<4>};
+    if (type == GGML_TYPE_Q4_1) return isa == PackedIsa::avx512 ? q41[nc] : q41_avx2[nc];
     if (isa == PackedIsa::avx512) return type == GGML_TYPE_Q4_K ? q4[nc] : q6[nc];
     return type == GGML_TYPE_Q4_K ? q4_avx2[nc] : q6_avx2[nc];
 }
@@ -260,7 +299,6 @@ PackedIsa packed_isa_of_cpu() {
 
 GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
     if (isa != PackedIsa::avx512 && isa != PackedIsa::avx2) return nullptr;
-    if (type == GGML_TYPE_Q4_1 && isa != PackedIsa::avx512) return nullptr;
     return x86_kernel(type, isa, nc);
 }
 
