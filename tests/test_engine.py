@@ -320,12 +320,12 @@ def test_branch_rows_stop_early_only_with_k_v_from_the_exit_state(model, code_to
 
 def test_the_checker_converts_only_layer_types_without_fast_kernels(model):
     """The layer type is read from the file's tensors: SmolLM2's Q4_1 layers go through the
-    packed product where AVX-512 runs it, else get f16 copies for batches (ggml has no tiled
-    kernel for Q4_1); k-quant layers are multiplied as stored (packed where AVX2 runs)."""
+    packed product where x86 runs it (AVX-512, AVX2), else get f16 copies for batches (ggml has
+    no tiled kernel for Q4_1); k-quant layers are multiplied as stored (packed where AVX2 runs)."""
     from jupyter_codecheck.engine.session import FAST, checker_settings, packed_isa
     assert model.info.layer_type == "q4_1"
     assert checker_settings(model.info.layer_type) == (
-        {"kv_f32": True, "packed": True} if packed_isa() == "avx512" else FAST)
+        {"kv_f32": True, "packed": True} if packed_isa() in ("avx512", "avx2") else FAST)
     for kind in ("q4_K", "q6_K"):
         settings = checker_settings(kind)
         assert settings.get("batch_weights") is None and settings["kv_f32"]
