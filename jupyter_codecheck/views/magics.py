@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field, replace
 
 from IPython.core.error import InputRejected, UsageError
@@ -35,6 +36,7 @@ from ..core.result import severity_counts
 from ..core.sources import is_code_cell, runs_here
 from .report import cell_place, finding_line
 from .progress import KernelProgress
+from .user_threads import user_threads
 from .widgets import mimebundle
 from .worker import CheckJob, Worker
 
@@ -454,7 +456,7 @@ class AutoChecker:
         self._stop: CellStopped | None = None   # for the cell about to run, taken by the guard
         self._stopped: str | None = None        # the last stopped cell: run again unchanged, it runs
         self._guard = _StopTransformer(self)
-        self._threads: set[threading.Thread] = set()    # alive when auto mode was turned on
+        self._told = weakref.WeakSet()          # threads the user was told hold the guard back
         self.last: CheckJob | None = None       # the last cell's model check (shown after the cell)
         self.last_exact: ExactCheck | None = None
         self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
@@ -475,7 +477,6 @@ class AutoChecker:
                                      progress or KernelProgress(self.magics.in_kernel))
         if mode != "off" and not self.enabled:
             exact_check("pass\n", {})         # its imports now, not in the first cell's wait
-            self._threads = set(threading.enumerate())
             shell.events.register("pre_run_cell", self.pre_run_cell)
             shell.events.register("post_run_cell", self.post_run_cell)
         elif mode == "off" and self.enabled:
@@ -516,7 +517,8 @@ class AutoChecker:
         certain = [replace(f, line=f.line + offset) for f in exact.certain]
         self.last_exact = exact
         self._shown = {(f.line, f.kind): f.message for f in findings}
-        if certain and self.mode == "guard" and not again and not self.user_threads():
+        held = self.user_threads() if certain and self.mode == "guard" and not again else []
+        if certain and self.mode == "guard" and not again and not held:
             self._stop = CellStopped(certain, findings)
             self._stopped = source
             self.pre_run_s = time.perf_counter() - t0
@@ -525,6 +527,11 @@ class AutoChecker:
             text = finding_lines(findings)
             if certain and again:
                 text += "\ncodecheck: run as it is (it was stopped before)"
+            elif held and not all(t in self._told for t in held):
+                self._told.update(held)
+                names = ", ".join(repr(t.name) for t in held[:3])
+                text += (f"\ncodecheck: not stopped: your thread {names} is running and may define "
+                         "names or change objects meanwhile; the guard stops cells again when it ends")
             display({"text/plain": text}, raw=True)
         self.pre_run_s = time.perf_counter() - t0
         if self.model:
@@ -536,12 +543,9 @@ class AutoChecker:
             self._worker.put(job)
 
     def user_threads(self) -> list[threading.Thread]:
-        """Threads of the user's alive now (started since auto mode was turned on, or not daemon):
-        one may define a name or change an object while the cell runs, so no stop meanwhile."""
-        main = threading.main_thread()
-        return [t for t in threading.enumerate()
-                if t is not main and not t.name.startswith("codecheck") and t.is_alive()
-                and (t not in self._threads or not t.daemon)]
+        """Threads running the user's code now (views/user_threads.py; a library's threads are
+        not): one may define a name or change an object while the cell runs, so no stop meanwhile."""
+        return user_threads(self.magics.shell.user_ns)
 
     def post_run_cell(self, result):
         self._stop = None                       # not taken: the cell failed before the guard
