@@ -16,7 +16,6 @@ from __future__ import annotations
 import ast
 import contextlib
 import signal
-import sys
 import threading
 import time
 import weakref
@@ -334,9 +333,11 @@ class CodecheckMagics(Magics):
               choices=["show", "set", "reset", "info", "auto"],
               help="show: the defaults; set key=value ...: change them (keys: prob, rank, "
                    "exit_policy, mode, model, threads, context, view or any check() option); "
-                   "reset: back to the built-in defaults; info: the model; auto on|guard|off: "
-                   "check every cell before it runs (guard: and stop a cell that surely crashes)")
-    @argument("values", nargs="*", help="key=value pairs for set; on, guard or off for auto")
+                   "reset: back to the built-in defaults; info: the model; auto on|guard|off "
+                   "[model]: check every cell before it runs (guard: and stop a cell that surely "
+                   "crashes; model: the model checks it after it ran, in the background)")
+    @argument("values", nargs="*", help="key=value pairs for set; on, guard or off for auto, "
+                                        "then model for the model's check too")
     @line_magic("codecheck")
     def codecheck_line(self, line):
         """Show or change the `%%codecheck` defaults, show the model, or set auto mode (on, guard,
@@ -356,14 +357,19 @@ class CodecheckMagics(Magics):
         elif args.command == "auto":
             if not args.values:
                 print(f"codecheck auto is {self.auto.mode}")
-            elif args.values[0] in AUTO_MODES and len(args.values) == 1:
+            elif args.values[0] in AUTO_MODES and args.values[1:] in ([], ["model"]) and \
+                    not (args.values[0] == "off" and len(args.values) > 1):
                 progress = KernelProgress(self.in_kernel)
-                self.auto.set(args.values[0], progress=progress)
+                model = args.values[1:] == ["model"]
+                self.auto.set(args.values[0], model=model, progress=progress)
                 progress.replace({"text/plain": f"codecheck auto {args.values[0]}" + (
                     ": a cell that surely crashes is stopped before it runs (run it again "
-                    "unchanged to run it anyway)" if args.values[0] == "guard" else "")}, raw=True)
+                    "unchanged to run it anyway)" if args.values[0] == "guard" else "") + (
+                    "; the model checks each cell after it ran, while the kernel is idle (the "
+                    "next cell cancels it)" if model else "")}, raw=True)
             else:
-                raise UsageError(f"%codecheck auto takes on, guard or off, got {' '.join(args.values)!r}")
+                raise UsageError("%codecheck auto takes on, guard or off (on and guard may add "
+                                 f"model), got {' '.join(args.values)!r}")
 
     def set_defaults(self, pairs):
         if not pairs:
@@ -436,8 +442,10 @@ def interrupt_cancels(cancel: threading.Event):
 class AutoChecker:
     """Auto mode: before each cell runs (`pre_run_cell`) its exact findings are shown, Python's
     own errors and the kernel's facts, read in milliseconds from the objects as they are before
-    it runs; the model's check starts then in a worker thread, so that the cell's own output is
-    never held back, and its warnings are shown after the cell (`post_run_cell`).
+    it runs. The model's check is off unless asked for (`model=True`; its notebook warnings have
+    not been shown to beat chance): then it starts after the cell ran (`post_run_cell`), in a
+    worker thread while the kernel is idle, its warnings shown in the cell's output when it ends,
+    and the next cell cancels it: no cell ever waits for the model.
 
     In guard mode a cell that surely crashes on an exact error (core/exact.py: `certain`) is
     stopped before it runs: an AST transformer raises `CellStopped` (IPython's InputRejected), the
@@ -449,7 +457,7 @@ class AutoChecker:
     def __init__(self, magics: CodecheckMagics):
         self.magics = magics
         self.mode = "off"
-        self.model = True                       # the model's check after the exact findings
+        self.model = False                      # the model's check after the cell, in the background
         self._worker = Worker(self._work, name="codecheck-auto")
         self._current: CheckJob | None = None
         self._shown: dict[tuple[int, str], str] = {}     # (line, kind) -> message, shown before
@@ -457,7 +465,7 @@ class AutoChecker:
         self._stopped: str | None = None        # the last stopped cell: run again unchanged, it runs
         self._guard = _StopTransformer(self)
         self._told = weakref.WeakSet()          # threads the user was told hold the guard back
-        self.last: CheckJob | None = None       # the last cell's model check (shown after the cell)
+        self.last: CheckJob | None = None       # the last cell's model check (shown when it ends)
         self.last_exact: ExactCheck | None = None
         self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
 
@@ -465,9 +473,9 @@ class AutoChecker:
     def enabled(self) -> bool:
         return self.mode != "off"
 
-    def set(self, mode: str, *, model: bool = True, progress: KernelProgress | None = None):
-        """`on`, `guard` or `off`; `model=False`: the exact findings only (no model loaded);
-        `progress`: where loading the model shows."""
+    def set(self, mode: str, *, model: bool = False, progress: KernelProgress | None = None):
+        """`on`, `guard` or `off`; `model=True`: the model's check too, after each cell in the
+        background (the model loads now); `progress`: where loading the model shows."""
         if mode not in AUTO_MODES:
             raise ValueError(f"auto mode is one of {', '.join(AUTO_MODES)}, not {mode!r}")
         shell = self.magics.shell
@@ -489,7 +497,14 @@ class AutoChecker:
             shell.ast_transformers.append(self._guard)
         elif mode != "guard" and guarding:
             shell.ast_transformers.remove(self._guard)
-        self.mode, self.model = mode, model
+        self.mode, self.model = mode, model and mode != "off"
+        if mode == "off":
+            self.cancel_model()
+
+    def cancel_model(self) -> None:
+        """Cancels the last cell's model check if it still runs (a new cell, auto mode off)."""
+        if self.last is not None and not self.last.done.is_set():
+            self.last.cancel.set()
 
     def close(self):
         """Auto mode off and its worker thread ended."""
@@ -500,6 +515,8 @@ class AutoChecker:
         source = info.raw_cell or ""
         m = self.magics
         self._stop = None
+        if m.executed._depth <= 1:
+            self.cancel_model()                 # the user moved on: the kernel is theirs
         if m._in_body or self._current is not None or m.executed._depth > 1 or is_panel_code(source):
             return                              # a cell run from inside a cell, or the panel's
         again, self._stopped = source == self._stopped, None
@@ -535,12 +552,13 @@ class AutoChecker:
             display({"text/plain": text}, raw=True)
         self.pre_run_s = time.perf_counter() - t0
         if self.model:
+            # its facts are read now, of the objects before the cell; it runs after the cell
             context = m.context() if m.defaults.context else None
             facts = [replace(f, line=f.line + offset) for f in exact.facts]
             job = CheckJob(source, context=context,
                            options={**m.defaults.options, **kernel, "facts": facts})
+            job.shown = dict(self._shown)
             self._current = job
-            self._worker.put(job)
 
     def user_threads(self) -> list[threading.Thread]:
         """Threads running the user's code now (views/user_threads.py; a library's threads are
@@ -552,22 +570,16 @@ class AutoChecker:
         job, self._current = self._current, None
         if job is None:
             return
-        job.wait()                              # an interrupt meanwhile cancels the check
-        if job.error is not None:
-            print(f"codecheck: the check failed: {job.error}", file=sys.stderr)
-        elif job.result is not None:
-            new = [f for f in job.result.findings if self._new(f)]
-            text = finding_lines(new)
-            if job.result.stats.get("cancelled"):
-                text += f"\ncodecheck: check cancelled after {len(job.result.tokens)} tokens"
-            if text.strip():
-                display({"text/plain": text.strip("\n")}, raw=True)
+        # the cell's output is where its warnings go when the check ends (ipykernel's parent)
+        job.parent = getattr(self.magics.shell, "parent_header", None)
         self.last = job
+        self._worker.put(job)                   # not waited for: the cell ends now
 
-    def _new(self, f) -> bool:
+    @staticmethod
+    def _new(f, shown: dict) -> bool:
         """Is the model's finding news after the exact ones shown before the cell: a warning, or
         an error shown without a fix that the model found one for?"""
-        before = self._shown.get((f.line, f.kind))
+        before = shown.get((f.line, f.kind))
         return before is None or ("; did you mean" not in before and f.message != before)
 
     def take_stop(self) -> CellStopped | None:
@@ -575,7 +587,28 @@ class AutoChecker:
         return stop
 
     def _work(self, job: CheckJob):
-        job.run()       # a failure is kept in job.error and reported in the cell
+        if job.cancel.is_set():
+            job.done.set()                      # a later cell came first: never started
+            return
+        job.run()
+        if job.error is not None:
+            self._show_late(job, f"codecheck: the model's check failed: {job.error}")
+        elif job.result is not None and not job.cancel.is_set():
+            self._show_late(job, finding_lines([f for f in job.result.findings if self._new(f, job.shown)]))
+
+    def _show_late(self, job: CheckJob, text: str) -> None:
+        """Shows `text` in the output of the cell the job checked, after that cell ended."""
+        if not text.strip():
+            return
+        pub = getattr(self.magics.shell, "display_pub", None)
+        token = None
+        if job.parent is not None and hasattr(pub, "set_thread_parent"):
+            token = pub.set_thread_parent(job.parent)     # this thread's messages: that cell's
+        try:
+            display({"text/plain": text.strip("\n")}, raw=True)
+        finally:
+            if token is not None:
+                pub.reset_thread_parent(token)
 
 
 class CellStopped(InputRejected):
