@@ -32,6 +32,7 @@ class Renamed:
     source: str       # the release note or rule that records it
     rewrite: str = ""     # the whole call instead (see `rewritten_call`)
     when: object = _ANY   # a keyword's entry: only for this literal value
+    beside: tuple = ()    # a keyword's entry: only when the call also has these (keyword, literal) pairs
 
     @property
     def note(self) -> str:
@@ -49,7 +50,8 @@ _P30 = "pandas 3.0.0 release notes, removal of prior version deprecations"
 _NPY201 = "ruff NPY201 (numpy2-deprecation), NumPy 2.0 migration guide"
 _NPY124 = "numpy 1.24.0 release notes, expired deprecations (aliases of builtin types); ruff NPY001"
 _NDARRAY = "NumPy 2.0 migration guide, ndarray and scalar namespace"
-_APPEND = "{module:pandas}.concat([{receiver}, {positional}]{keywords})"
+# a dict (a row) or a list of them is no frame to concat: it is made one
+_APPEND = "{module:pandas}.concat([{receiver}, {rows}]{keywords})"
 
 ATTRIBUTES: tuple[Renamed, ...] = (
     *[Renamed(f"pandas.{cls}", "append", None, "pd.concat([obj, other])", "removed in pandas 2.0", _P20,
@@ -176,6 +178,12 @@ KEYWORDS: tuple[Renamed, ...] = (
                         _BASE_ESTIMATOR, [("base_estimator", "estimator", None)])],
     *_entries("sklearn.manifold.TSNE", "renamed in scikit-learn 1.5, the old name removed in 1.7",
               "scikit-learn 1.5 release notes: n_iter renamed max_iter", [("n_iter", "max_iter", None)]),
+    # liblinear fits two classes only: dropping the argument leaves three failing
+    Renamed("sklearn.linear_model.LogisticRegression", "multi_class", None,
+            'OneVsRestClassifier(LogisticRegression(solver="liblinear")) (liblinear fits two classes only: '
+            "without multi_class it raises ValueError on three or more)",
+            "removed in scikit-learn 1.8 (deprecated in 1.5)", "scikit-learn 1.5 release notes: multi_class "
+            "deprecated; 1.8: liblinear raises on n_classes >= 3", beside=(("solver", "liblinear"),)),
     *_entries("sklearn.linear_model.LogisticRegression", "removed in scikit-learn 1.8 (deprecated in 1.5)",
               "scikit-learn 1.5 release notes: multi_class deprecated", [
                   ("multi_class", None, "nothing for multinomial (the default), OneVsRestClassifier for ovr")]),
@@ -201,11 +209,13 @@ def renamed_attribute(obj, attr: str) -> Renamed | None:
     return None
 
 
-def renamed_keyword(func, keyword: str, value: ast.expr) -> Renamed | None:
+def renamed_keyword(func, keyword: str, value: ast.expr, keywords=()) -> Renamed | None:
     """The entry for `func(..., keyword=value)`, where `func` is its owner (a subclass of it, or
-    a method of an instance)."""
+    a method of an instance); `keywords`: the call's (ast.keyword), for entries that depend on
+    another argument."""
+    given = {k.arg: k.value.value for k in keywords if isinstance(k.value, ast.Constant)}
     for r in KEYWORDS:
-        if r.old != keyword:
+        if r.old != keyword or any(given.get(k, _ANY) != v for k, v in r.beside):
             continue
         if r.when is not _ANY and not (isinstance(value, ast.Constant) and value.value == r.when
                                        and type(value.value) is type(r.when)):
@@ -235,6 +245,7 @@ def rewritten_call(r: Renamed, call: ast.Call, source_lines: list[str], namespac
         "qualifier": text(func.value) + "." if isinstance(func, ast.Attribute) else "",
         "arguments": ", ".join(arguments),
         "positional": ", ".join(text(a) for a in call.args),
+        "rows": _as_frame(call.args[0], text, namespace) if len(call.args) == 1 else None,
         "keywords": "".join(", " + text(k) for k in kept),
     }
     out = r.rewrite
@@ -251,6 +262,23 @@ def rewritten_call(r: Renamed, call: ast.Call, source_lines: list[str], namespac
     for k, v in fields.items():
         out = out.replace("{" + k + "}", v or "")
     return out
+
+
+def _as_frame(arg: ast.expr, text, namespace) -> str | None:
+    """`arg` as something pandas' concat takes: a dict (one row) as `DataFrame([row])`, a list of
+    dicts as `DataFrame(rows)`; a frame or Series as it is."""
+    frame = next((k for k, v in namespace.items() if isinstance(v, types.ModuleType)
+                  and getattr(v, "__name__", None) == "pandas" and k.isidentifier()), None)
+    written = text(arg)
+    if written is None or frame is None:
+        return written
+    if isinstance(arg, ast.Dict) or isinstance(arg, ast.Name) and type(namespace.get(arg.id)) is dict:
+        return f"{frame}.DataFrame([{written}])"
+    if isinstance(arg, (ast.List, ast.Tuple)) and arg.elts and all(isinstance(e, ast.Dict) for e in arg.elts) or \
+            isinstance(arg, ast.Name) and type(namespace.get(arg.id)) is list and \
+            namespace[arg.id] and all(type(e) is dict for e in namespace[arg.id]):
+        return f"{frame}.DataFrame({written})"
+    return written
 
 
 def _segment(line: str, node) -> str | None:
