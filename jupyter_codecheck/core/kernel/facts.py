@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from ..pycheck import all_nodes, near_typo, never_run_loops, parent_map, parse, walk_skipping
 from ..sources import runs_here
+from ..versions import dead_spans, in_spans
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -86,7 +87,9 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     if tree is None:
         return []
     resolve = module_resolver(libraries)
-    facts = checked_fixes(body, namespace, resolve, _read_facts(body, namespace, resolve, tree))
+    dead = dead_spans(tree, namespace)        # a branch a version test shuts never runs
+    facts = [f for f in _read_facts(body, namespace, resolve, tree) if not in_spans(f.line, f.column, dead)]
+    facts = checked_fixes(body, namespace, resolve, facts)
     return [replace(f, line=f.line + offset) for f in facts] if offset else facts
 
 
