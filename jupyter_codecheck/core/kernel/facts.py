@@ -386,9 +386,15 @@ class _Walk:
         klass, held = known
         names = set(held) | {k for c in inspect.getmro(klass) for k in c.__dict__ if type(k) is str}
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
+        message = f"{klass.__name__!r} object has no attribute {n.attr!r}"
+        if (r := renamed_attribute(klass, n.attr)) is not None:    # a release renamed or removed it
+            message, near = message + r.note, ([r.new] if r.new else []) + near
+            call = self._parents.get(id(n))
+            if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
+                return
         line, end = n.end_lineno, n.end_col_offset
-        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr,
-                  f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
+                  recorded=bool(r and r.new))
 
     def _key(self, n: ast.Subscript, local: set[str]) -> None:
         base, index, columns = n.value, n.slice, False

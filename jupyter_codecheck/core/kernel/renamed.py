@@ -50,6 +50,9 @@ _P30 = "pandas 3.0.0 release notes, removal of prior version deprecations"
 _NPY201 = "ruff NPY201 (numpy2-deprecation), NumPy 2.0 migration guide"
 _NPY124 = "numpy 1.24.0 release notes, expired deprecations (aliases of builtin types); ruff NPY001"
 _NDARRAY = "NumPy 2.0 migration guide, ndarray and scalar namespace"
+_NPY_EXPIRED = "numpy release notes, expired deprecations (1.18: rank; 1.23: asscalar, alen; 2.0: the rest)"
+_SK16 = "scikit-learn 1.6 release notes, API changes"
+_SK17 = "scikit-learn 1.7 release notes, API changes: n_alphas deprecated for alphas (an int), removed in 1.9"
 # a dict (a row) or a list of them is no frame to concat: it is made one
 _APPEND = "{module:pandas}.concat([{receiver}, {rows}]{keywords})"
 
@@ -116,6 +119,50 @@ ATTRIBUTES: tuple[Renamed, ...] = (
     *_entries("sklearn.metrics", "removed in scikit-learn 1.3 (deprecated in 1.1)",
               "scikit-learn 1.1 release notes: SCORERS deprecated for get_scorer_names", [
                   ("SCORERS", None, "get_scorer_names() (names) and get_scorer(name)")]),
+    *[r for cls in ("DataFrame", "Series") for r in _entries(f"pandas.{cls}", "removed in pandas 3.0 (deprecated in 2.1)",
+                                                           _P30, [
+        ("first", None, ".loc[:obj.index[0] + pd.Timedelta(offset)] (rows within the offset of the first)"),
+        ("last", None, ".loc[obj.index[-1] - pd.Timedelta(offset):] (rows within the offset of the last)")])],
+    *_entries("pandas.Series", "removed in pandas 1.0", _P10, [("nonzero", None, ".to_numpy().nonzero()")]),
+    *[r for cls in ("DataFrameGroupBy", "SeriesGroupBy") for r in [
+        *_entries(f"pandas.core.groupby.{cls}", "removed in pandas 3.0 (deprecated in 2.1)", _P30, [
+            ("fillna", None, ".ffill() or .bfill()"), ("pad", "ffill", None), ("backfill", "bfill", None)]),
+        *_entries(f"pandas.core.groupby.{cls}", "removed in pandas 2.0", _P20, [
+            ("tshift", None, ".shift(freq=...)")])]],
+    *_entries("pandas.io.formats.style.Styler", "removed in pandas 3.0 (deprecated in 2.1)", _P30, [
+        ("applymap", "map", None)]),
+    *_entries("pandas.io.formats.style.Styler", "removed in pandas 2.0", _P20, [
+        ("hide_index", None, '.hide(axis="index")'), ("hide_columns", None, '.hide(axis="columns")'),
+        ("set_na_rep", None, ".format(na_rep=...)"), ("render", None, ".to_html()")]),
+    *_entries("pandas.ExcelWriter", "removed in pandas 2.0", _P20, [("save", "close", None)]),
+    *_entries("pandas.Index", "removed in pandas 3.0 (deprecated in 2.0)", _P30, [
+        ("format", None, ".astype(str) or [str(x) for x in index]"),
+        ("holds_integer", None, 'pd.api.types.infer_dtype(index) in ("integer", "mixed-integer")')]),
+    *_entries("pandas", "removed in pandas 1.0", _P10, [
+        ("scatter_matrix", None, "pd.plotting.scatter_matrix"), ("Panel", None, "a DataFrame with a MultiIndex"),
+        ("TimeGrouper", "Grouper", None), ("rolling_mean", None, "s.rolling(window).mean()"),
+        ("ewma", None, "s.ewm(...).mean()")]),
+    *_entries("pandas.api.types", "removed in pandas 2.0", _P20, [
+        ("is_categorical", None, "isinstance(dtype, pd.CategoricalDtype)"),
+        ("is_extension_type", "is_extension_array_dtype", None)]),
+    *_entries("numpy", "removed in NumPy 2.0", _NPY201, [
+        ("msort", None, "np.sort(a, axis=0)"), ("recfromcsv", None, "np.genfromtxt(..., delimiter=',', names=True)"),
+        ("recfromtxt", None, "np.genfromtxt"), ("fastCopyAndTranspose", None, "arr.T.copy()"),
+        ("bool8", "bool_", None), ("int0", "intp", None), ("uint0", "uintp", None), ("object0", "object_", None),
+        ("str0", "str_", None), ("bytes0", "bytes_", None), ("void0", "void", None),
+        ("maximum_sctype", None, "np.dtype(...) of the largest type you need"),
+        ("deprecate", None, "warnings.warn(..., DeprecationWarning)")]),
+    *_entries("numpy", "removed (expired deprecations)", _NPY_EXPIRED, [
+        ("asscalar", None, "a.item()"), ("alen", None, "len(a)"), ("rank", "ndim", None)]),
+    *_entries("numpy.ndarray", "removed in NumPy 2.3 (deprecated in 1.19)",
+              "numpy 2.3.0 release notes, expired deprecations: ndarray.tostring", [("tostring", "tobytes", None)]),
+    *_entries("sklearn.base.BaseEstimator", "removed in scikit-learn 1.7 (deprecated in 1.6)", _SK16, [
+        ("_validate_data", None, "sklearn.utils.validation.validate_data(self, X, ...)"),
+        ("_more_tags", None, "__sklearn_tags__"), ("_get_tags", None, "sklearn.utils.get_tags(estimator)")]),
+    *_entries("sklearn.utils", "removed in scikit-learn 1.5 (deprecated in 1.3)",
+              "scikit-learn 1.3 release notes: parallel_backend and register_parallel_backend deprecated, use joblib's", [
+                  ("parallel_backend", None, "joblib.parallel_backend"),
+                  ("register_parallel_backend", None, "joblib.register_parallel_backend")]),
     *_entries("matplotlib.cm", "removed in Matplotlib 3.9 (deprecated in 3.7)",
               "Matplotlib 3.9.0 API changes: top-level cmap registration and access functions in mpl.cm", [
                   ("get_cmap", None, "matplotlib.colormaps[name] or plt.get_cmap(name)"),
@@ -190,6 +237,31 @@ KEYWORDS: tuple[Renamed, ...] = (
     *[r for cls in ("LinearRegression", "Ridge", "Lasso", "ElasticNet") for r in _entries(
         f"sklearn.linear_model.{cls}", "removed in scikit-learn 1.2 (deprecated in 1.0)", _NORMALIZE, [
             ("normalize", None, "make_pipeline(StandardScaler(), model)")])],
+    *[r for cls in ("LassoCV", "ElasticNetCV", "MultiTaskLassoCV", "MultiTaskElasticNetCV") for r in _entries(
+        f"sklearn.linear_model.{cls}", "removed in scikit-learn 1.9 (deprecated in 1.7)", _SK17, [
+            ("n_alphas", "alphas", "alphas= (an int: how many)")])],
+    *_entries("sklearn.ensemble.AdaBoostClassifier", "removed in scikit-learn 1.8 (deprecated in 1.6)",
+              _SK16 + ": AdaBoostClassifier's algorithm deprecated (SAMME only)", [
+                  ("algorithm", None, "nothing: SAMME is the only algorithm")]),
+    *[r for f in ("cross_validate", "cross_val_score", "cross_val_predict") for r in _entries(
+        f"sklearn.model_selection.{f}", "removed in scikit-learn 1.6 (deprecated in 1.4)",
+        "scikit-learn 1.4 release notes: fit_params deprecated for params", [("fit_params", "params", None)])],
+    *[r for f in ("check_array", "check_X_y") for r in _entries(
+        f"sklearn.utils.validation.{f}", "renamed in scikit-learn 1.6, the old name removed in 1.8",
+        _SK16 + ": force_all_finite renamed ensure_all_finite", [("force_all_finite", "ensure_all_finite", None)])],
+    *_entries("sklearn.linear_model.RidgeCV", "renamed in scikit-learn 1.5, the old name removed in 1.7",
+              "scikit-learn 1.5 release notes: store_cv_values renamed store_cv_results", [
+                  ("store_cv_values", "store_cv_results", None)]),
+    *[r for cls in ("GridSearchCV", "RandomizedSearchCV") for r in _entries(
+        f"sklearn.model_selection.{cls}", "removed in scikit-learn 0.24 (deprecated in 0.22)",
+        "scikit-learn 0.22 release notes: iid deprecated", [("iid", None, "nothing: scores are averaged over folds")])],
+    *_entries("sklearn.cluster.KMeans", "removed in scikit-learn 1.0 (deprecated in 0.23)",
+              "scikit-learn 0.23 release notes: KMeans n_jobs and precompute_distances deprecated", [
+                  ("n_jobs", None, "nothing (threads follow OMP_NUM_THREADS)"), ("precompute_distances", None, "nothing")]),
+    *_entries("sklearn.linear_model.SGDClassifier", "removed in scikit-learn 0.21 (deprecated in 0.19)",
+              "scikit-learn 0.19 release notes: n_iter deprecated for max_iter", [("n_iter", "max_iter", None)]),
+    *_entries("sklearn.decomposition.MiniBatchSparsePCA", "removed in scikit-learn 1.4 (deprecated in 1.2)",
+              "scikit-learn 1.2 release notes: n_iter deprecated for max_iter", [("n_iter", "max_iter", None)]),
     *[r for owner in ("matplotlib.pyplot.boxplot", "matplotlib.axes.Axes.boxplot") for r in _entries(
         owner, "renamed in Matplotlib 3.9", "Matplotlib 3.9.0 API changes: boxplot's labels renamed tick_labels",
         [("labels", "tick_labels", None)])],
