@@ -98,7 +98,17 @@ def test_set_changes_the_defaults_the_cell_magic_uses(magics, shell, capsys):
         assert req.context is False
         shell.run_line_magic("codecheck", "")
         shown = capsys.readouterr().out
-        assert "accept_prob     0.1  (set)" in shown and "auto            off" in shown
+        assert "accept_prob     0.1  (set)" in shown and "codecheck auto off; defaults:" in shown
+        # what a user changes, not every setting of the walk; no bare `None` for a chosen default
+        shell.run_line_magic("codecheck", "reset")
+        capsys.readouterr()
+        shell.run_line_magic("codecheck", "")
+        shown = capsys.readouterr().out
+        lines = [ln for ln in shown.splitlines() if ln.startswith("  ") and not ln.startswith("  ...")]
+        assert len(lines) <= 14 and "None" not in shown, shown
+        assert "model           the default model" in shown and "%codecheck show all" in shown
+        shell.run_line_magic("codecheck", "show all")
+        assert "kv_mode" in capsys.readouterr().out
     finally:
         shell.run_line_magic("codecheck", "reset")
     assert magics.parse_cell_line("").options == {}

@@ -58,17 +58,30 @@ class Defaults:
     context: bool = True
     view: str | None = None
 
-    def show(self) -> str:
-        lines = []
+    def show(self, every: bool = False) -> str:
+        """The settings a user changes (those with a flag) and any they set; `every`: all of them.
+        A default that means "chosen for you" says so (the default model, threads: auto)."""
+        lines, hidden = [], 0
         for o in OPTIONS:
             if o.scope == "api":
                 continue
+            if not (every or o.flag or o.name in self.options):
+                hidden += 1
+                continue
             value = self.options.get(o.name, o.default)
             mark = "  (set)" if o.name in self.options else ""
-            lines.append(f"  {o.name:<15} {value!r}{mark}")
+            shown = _CHOSEN.get(o.name, repr(value)) if value is None and o.name not in self.options else repr(value)
+            lines.append(f"  {o.name:<15} {shown}{mark}")
         lines.append(f"  {'context':<15} {self.context!r}")
         lines.append(f"  {'view':<15} {self.view or 'auto'!r}")
+        if hidden:
+            lines.append(f"  ... and {hidden} more settings of the model's walk: %codecheck show all")
         return "\n".join(lines)
+
+
+# what an unset option's None means where it is shown
+_CHOSEN = {"model": "the default model (%codecheck info names it)",
+           "n_threads": "auto (the cores others leave free)"}
 
 
 class ExecutedCells:
@@ -344,8 +357,10 @@ class CodecheckMagics(Magics):
         off)."""
         args = parse_argstring(self.codecheck_line, line)
         if args.command == "show":
-            print("codecheck defaults:\n" + self.defaults.show()
-                  + f"\n  auto            {self.auto.mode}")
+            if args.values not in ([], ["all"]):
+                raise UsageError(f"%codecheck show takes nothing or all, got {' '.join(args.values)!r}")
+            print(f"codecheck auto {self.auto.mode}" + (" (with the model)" if self.auto.model else "")
+                  + "; defaults:\n" + self.defaults.show(every=args.values == ["all"]))
         elif args.command == "set":
             self.set_defaults(args.values)
         elif args.command == "reset":
