@@ -9,12 +9,15 @@ two ipykernels started through jupyter_client in one empty folder each, cell i i
 kernel and then cell i in the auto-mode kernel, so both see the same load. A cell's wall time is
 from its execute request to the kernel's idle status, as a front end sees it. The extension is
 loaded in the auto kernel as a user does (`%load_ext`, `%codecheck auto guard`) and its start-up
-is waited for before the first timed cell. Cells with shell commands (`!`, `%pip`, `%%bash`) are
+is waited for before the first timed cell. `--plot-first` runs a plot first in both kernels (a
+large PNG output: the first large message starts pyzmq's garbage-collector thread, which once
+switched the guard off). Cells with shell commands (`!`, `%pip`, `%%bash`) are
 run in neither kernel. A cell the guard stops is run again unchanged (what a user does to run it
 anyway) and both runs count as its time.
 
 Reported: each cell's added time (auto minus plain), median and p90 over the cells, the plain
-median, and the same for the cells that ran without an error in both. The last stdout line is one
+median, and the same for the cells that ran without an error in both; the cells the guard stopped,
+and those stopped wrongly (the plain kernel ran them without an error). The last stdout line is one
 JSON object; report.md, cells.jsonl and command.txt go to --out.
 """
 from __future__ import annotations
@@ -32,6 +35,8 @@ from pathlib import Path
 from notebook_shell import BENCH, ROOT, SINGLE_THREADED, notebooks
 from requirements import require
 
+PLOT = ("%matplotlib inline\nimport matplotlib.pyplot as plt\nimport numpy as np\n"
+        "plt.imshow(np.random.default_rng(0).random((400, 400))); plt.show()")
 SHELL_LINE = ("!", "%pip", "%conda", "%%bash", "%%sh", "%%script", "%sx", "%system")
 
 
@@ -81,7 +86,7 @@ def runnable(cell: str) -> bool:
     return not any(line.lstrip().startswith(SHELL_LINE) for line in cell.splitlines())
 
 
-def run_notebook(cells: list[str], mode: str, timeout: float) -> list[dict]:
+def run_notebook(cells: list[str], mode: str, timeout: float, plot_first: bool = False) -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as plain_dir, tempfile.TemporaryDirectory() as auto_dir:
         plain, auto = Kernel(plain_dir), Kernel(auto_dir)
@@ -92,6 +97,9 @@ def run_notebook(cells: list[str], mode: str, timeout: float) -> list[dict]:
                 raise RuntimeError(f"auto mode did not start: {err} {texts}")
             auto.run("[m for m in get_ipython().magics_manager.registry.values() "
                      "if hasattr(m, 'join_warm_up')][0].join_warm_up()", 600)
+            if plot_first:
+                for k in (plain, auto):
+                    k.run(PLOT, 120)
             for i, cell in enumerate(cells):
                 if not runnable(cell):
                     continue
@@ -133,6 +141,7 @@ def main(argv=None) -> None:
     ap.add_argument("--limit", type=int, default=0, help="first N notebooks")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--mode", default="guard", choices=["on", "guard", "on model", "guard model"])
+    ap.add_argument("--plot-first", action="store_true", help="a plot (a large output) before the first cell")
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "auto-mode-cost"))
     args = ap.parse_args(argv)
     require("bench/auto_mode_cost.py", packages=("jupyter_client", "ipykernel", "IPython"), paths=[args.clean])
@@ -144,7 +153,7 @@ def main(argv=None) -> None:
     load = os.getloadavg()
     rows, t0 = [], time.perf_counter()
     for n, (name, cells) in enumerate(books, 1):
-        recs = run_notebook(cells, args.mode, args.cell_timeout)
+        recs = run_notebook(cells, args.mode, args.cell_timeout, args.plot_first)
         for r in recs:
             r["notebook"] = name
         rows += recs
@@ -154,6 +163,8 @@ def main(argv=None) -> None:
     both_ok = [r for r in rows if r["plain_error"] is None and r["auto_error"] is None]
     summary = {"notebooks": len(books), "mode": args.mode, **_figures(rows),
                "clean_cells": _figures(both_ok), "stopped": sum(r["stopped"] for r in rows),
+               "stopped_wrongly": sum(r["stopped"] and r["plain_error"] is None for r in rows),
+               "outcome_differs": sum(r["plain_error"] != r["auto_error"] for r in rows),
                "loadavg_start": [round(x, 2) for x in load],
                "loadavg_end": [round(x, 2) for x in os.getloadavg()],
                "time_s": round(time.perf_counter() - t0, 1)}
@@ -170,7 +181,9 @@ def main(argv=None) -> None:
     for label, fig in (("all", _figures(rows)), ("ran in both", summary["clean_cells"])):
         lines.append(f"| {label} | {fig.get('cells')} | {fig.get('added_ms_median')} | {fig.get('added_ms_p90')} | "
                      f"{fig.get('plain_ms_median')} | {fig.get('auto_ms_median')} |")
-    lines += ["", f"Cells the guard stopped (then run again unchanged): {summary['stopped']}."]
+    lines += ["", f"Cells the guard stopped (then run again unchanged): {summary['stopped']}; stopped though the "
+              f"plain kernel ran them without an error: {summary['stopped_wrongly']}; cells whose error differs "
+              f"between the kernels: {summary['outcome_differs']}."]
     (out / "report.md").write_text("\n".join(lines) + "\n")
     print(json.dumps(summary))
 

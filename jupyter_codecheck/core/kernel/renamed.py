@@ -84,7 +84,7 @@ ATTRIBUTES: tuple[Renamed, ...] = (
         ("clongfloat", "clongdouble", None), ("longcomplex", "clongdouble", None),
         ("longfloat", "longdouble", None), ("singlecomplex", "complex64", None), ("string_", "bytes_", None),
         ("unicode_", "str_", None), ("NaN", "nan", None), ("NAN", "nan", None), ("Inf", "inf", None),
-        ("INF", "inf", None), ("Infinity", "inf", None), ("infty", "inf", None), ("PINF", "inf", None),
+        ("Infinity", "inf", None), ("infty", "inf", None), ("PINF", "inf", None),
         ("NINF", None, "-np.inf"), ("PZERO", None, "0.0"), ("NZERO", None, "-0.0"),
         ("product", "prod", None), ("cumproduct", "cumprod", None), ("sometrue", "any", None),
         ("alltrue", "all", None), ("round_", "round", None), ("mat", "asmatrix", None),
@@ -126,9 +126,9 @@ ATTRIBUTES: tuple[Renamed, ...] = (
     *_entries("pandas.Series", "removed in pandas 1.0", _P10, [("nonzero", None, ".to_numpy().nonzero()")]),
     *[r for cls in ("DataFrameGroupBy", "SeriesGroupBy") for r in [
         *_entries(f"pandas.core.groupby.{cls}", "removed in pandas 3.0 (deprecated in 2.1)", _P30, [
-            ("fillna", None, ".ffill() or .bfill()"), ("pad", "ffill", None), ("backfill", "bfill", None)]),
+            ("fillna", None, ".ffill() or .bfill()")]),
         *_entries(f"pandas.core.groupby.{cls}", "removed in pandas 2.0", _P20, [
-            ("tshift", None, ".shift(freq=...)")])]],
+            ("pad", "ffill", None), ("backfill", "bfill", None), ("tshift", None, ".shift(freq=...)")])]],
     *_entries("pandas.io.formats.style.Styler", "removed in pandas 3.0 (deprecated in 2.1)", _P30, [
         ("applymap", "map", None)]),
     *_entries("pandas.io.formats.style.Styler", "removed in pandas 2.0", _P20, [
@@ -159,8 +159,8 @@ ATTRIBUTES: tuple[Renamed, ...] = (
     *_entries("sklearn.base.BaseEstimator", "removed in scikit-learn 1.7 (deprecated in 1.6)", _SK16, [
         ("_validate_data", None, "sklearn.utils.validation.validate_data(self, X, ...)"),
         ("_more_tags", None, "__sklearn_tags__"), ("_get_tags", None, "sklearn.utils.get_tags(estimator)")]),
-    *_entries("sklearn.utils", "removed in scikit-learn 1.5 (deprecated in 1.3)",
-              "scikit-learn 1.3 release notes: parallel_backend and register_parallel_backend deprecated, use joblib's", [
+    *_entries("sklearn.utils", "removed in scikit-learn 1.7 (deprecated in 1.5)",
+              "scikit-learn 1.5 release notes: parallel_backend and register_parallel_backend deprecated, use joblib's", [
                   ("parallel_backend", None, "joblib.parallel_backend"),
                   ("register_parallel_backend", None, "joblib.register_parallel_backend")]),
     *_entries("matplotlib.cm", "removed in Matplotlib 3.9 (deprecated in 3.7)",
@@ -263,7 +263,8 @@ KEYWORDS: tuple[Renamed, ...] = (
     *_entries("sklearn.decomposition.MiniBatchSparsePCA", "removed in scikit-learn 1.4 (deprecated in 1.2)",
               "scikit-learn 1.2 release notes: n_iter deprecated for max_iter", [("n_iter", "max_iter", None)]),
     *[r for owner in ("matplotlib.pyplot.boxplot", "matplotlib.axes.Axes.boxplot") for r in _entries(
-        owner, "renamed in Matplotlib 3.9", "Matplotlib 3.9.0 API changes: boxplot's labels renamed tick_labels",
+        owner, "renamed in Matplotlib 3.9, the old name removed in 3.11",
+        "Matplotlib 3.9.0 API changes: boxplot's labels renamed tick_labels",
         [("labels", "tick_labels", None)])],
     *[r for owner in ("seaborn.FacetGrid", "seaborn.lmplot") for r in _entries(
         owner, "renamed in seaborn 0.9, the old name since removed",
