@@ -59,3 +59,28 @@ def test_score_with_x_and_y_of_different_lengths_is_a_fact():
         pass
     assert exact_check("acc = knn.score(X_test, y_test)", ns).findings == []
     assert exact_check("s = km.score(X_test, y_train)", ns).findings == []    # a clusterer's score ignores y
+
+
+def test_dropping_a_row_label_the_frame_lacks_is_a_certain_crash():
+    data = pd.DataFrame(np.arange(8).reshape((2, 4)), index=["Ohio", "Utah"], columns=list("abcd"))
+    ns = {"data": data, "s": pd.Series([1, 2, 3])}
+    for cell, fix in (('data.drop(index=["Utah", "Ohoi"])', '"Ohio"'), ('data.drop("Utha")', '"Utah"'),
+                      ("s.drop(5)", None)):
+        exact = exact_check(cell, ns)
+        (finding,) = exact.certain
+        assert "no row label" in finding.message and (fix is None or fix in finding.message), finding
+        try:
+            eval(cell, dict(ns))
+            raise AssertionError(f"{cell} ran")
+        except KeyError:
+            pass
+    for cell in ('data.drop(["Utah"])', 'data.drop("a", axis=1)', 'data.drop(["Ohoi"], errors="ignore")', "s.drop([0, 1])"):
+        assert exact_check(cell, ns).findings == [], cell
+
+
+def test_a_slip_on_an_object_the_cell_makes_is_stopped():
+    cell = 'ser3 = pd.Series(np.arange(3.), index=["a", "b", "c"])\nser3.iloc[-1]\nser3.ilco[0]'
+    exact = exact_check(cell, {"pd": pd, "np": np})
+    assert [f.line for f in exact.certain] == [3]
+    # another name for it, or a call of the user's code first: not sure
+    assert exact_check(cell.replace("ser3.iloc[-1]", "other = ser3"), {"pd": pd, "np": np}).certain == []

@@ -32,7 +32,7 @@ from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key
 from .libraries import is_library_object
-from .labels import MissingLabel, missing_group, row_label_missing
+from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .abstract import Abstract, Propagation, shaped
 from .metrics import metric_claim
 from .modules import imported, module_resolver
@@ -433,6 +433,7 @@ class _Walk:
             return
         func = n.func
         self._label(missing_group(n, lambda x: self._live(x, local)))
+        self._label(dropped_row_label(n, lambda x: self._live(x, local)))
         # a method's signature does not change when its object does (`model.fit(X)` first)
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if target is UNRESOLVED:
