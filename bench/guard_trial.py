@@ -3,9 +3,11 @@ kernel with `%codecheck auto guard`, after a plot, a large print and a library's
 threads, with mistakes a user makes typed in before the cells they spoil; the truth from a plain
 kernel that runs the same cells side by side.
 
-    python bench/guard_trial.py [--clean PATH] [--out bench/reports/guard-trial]
+    python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch10] [--out bench/reports/guard-trial]
 
-The notebook is wesm/pydata-book's ch05 (pandas' data structures) from notebook_clean.jsonl. Each
+The notebook is wesm/pydata-book's ch05 (pandas' data structures) or ch10 (group-by; its mistakes
+were written down before any run, after ch05's had led to two new rules) from
+notebook_clean.jsonl. Each
 mistake is a copy of one of its cells with one slip a user makes (a misspelt column, row label,
 attribute, keyword or name, or an API pandas 2/3 removed), run just before that cell. Reported
 per mistake: whether it crashed in the plain kernel, whether the guard stopped it, and what it
@@ -26,7 +28,6 @@ from auto_mode_cost import Kernel
 from notebook_shell import BENCH, ROOT, notebooks
 from requirements import require
 
-NOTEBOOK = "wesm/pydata-book/ch05.ipynb"
 # what a user runs first: a plot (its PNG is the first large message: pyzmq's garbage-collector
 # thread starts), a large print, and a library that leaves threads running (joblib's loky pool)
 OPENING = [
@@ -36,7 +37,7 @@ OPENING = [
     "from joblib import Parallel, delayed\nsquares = Parallel(n_jobs=2)(delayed(pow)(i, 2) for i in range(8))",
 ]
 # (the notebook cell it is typed before, the mistaken cell): one slip each
-MISTAKES = [
+CH05 = [
     (19, "frame.heda()"),
     (23, 'frame2["sate"]'),
     (28, 'del frame2["eastren"]'),
@@ -55,19 +56,38 @@ MISTAKES = [
     (85, "df1.add(df2, fill_valu=0)"),
     (88, "for column, values in df1.iteritems():\n    print(column)"),
 ]
+CH10 = [
+    (4, "grouped.maen()"),
+    (5, 'means = df["data1"].groupby([df["key1"], df["kye2"]]).mean()\nmeans'),
+    (8, 'df.groupby("key3").mean()'),
+    (9, 'df.groupby(["key1", "key2"]).szie()'),
+    (11, 'df.groupby("key1").count(numeric_onl=True)'),
+    (14, 'pieces = {name: group for name, group in df.groupby("key1")}\npieces["c"]'),
+    (17, 'df.groupby(["key1", "key2"])[["dat2"]].mean()'),
+    (18, 's_grouped = df.groupby(["key1", "key2"])["data2"]\ns_grouped.mena()'),
+    (23, "people.groupby(len).summ()"),
+    (27, 'grouped = df.groupby("key1")\ngrouped["dtaa1"].nsmallest(2)'),
+    (29, "grouped.describ()"),
+    (50, "s = pd.Series(np.random.standard_normal(6))\ns.fillna(s.mena())"),
+    (56, "deck.haed(13)"),
+    (61, 'grouped = df.groupby("category")\ngrouped.apply(get_wavgg)'),
+]
+TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch10": ("wesm/pydata-book/ch10.ipynb", CH10)}
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--cell-timeout", type=float, default=60)
+    ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
     args = ap.parse_args(argv)
     require("bench/guard_trial.py", packages=("jupyter_client", "ipykernel", "pandas", "matplotlib", "joblib"),
             paths=[args.clean])
+    NOTEBOOK, mistakes_typed = TRIALS[args.notebook]
     (cells,) = [c for name, c in notebooks(Path(args.clean), 0) if name == NOTEBOOK]
     before = {}
-    for at, text in MISTAKES:
+    for at, text in mistakes_typed:
         before.setdefault(at, []).append(text)
     rows = []
     with tempfile.TemporaryDirectory() as plain_dir, tempfile.TemporaryDirectory() as guard_dir:

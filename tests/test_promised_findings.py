@@ -84,3 +84,11 @@ def test_a_slip_on_an_object_the_cell_makes_is_stopped():
     assert [f.line for f in exact.certain] == [3]
     # another name for it, or a call of the user's code first: not sure
     assert exact_check(cell.replace("ser3.iloc[-1]", "other = ser3"), {"pd": pd, "np": np}).certain == []
+
+
+def test_a_method_given_a_builtin_that_only_reads_still_stops():
+    people = pd.DataFrame(np.ones((3, 2)), columns=list("ab"), index=["Joe", "Ann", "Bo"])
+    ns = {"pd": pd, "people": people}
+    assert [f.line for f in exact_check("people.groupby(len).summ()", ns).certain] == [1]
+    # a function of the user's given to it may change the frame: shown, not stopped
+    assert exact_check("def key(x):\n    return x\npeople.groupby(key).summ()", ns).certain == []

@@ -403,6 +403,8 @@ class _Certainty:
             return True
         if not isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript)):
             return False
+        if isinstance(arg, ast.Name) and self._read_only(arg):
+            return False                    # `people.groupby(len)`: a builtin that only reads
         obj = self._static(arg, frozenset())
         return obj is _UNKNOWN or obj is not _LIBRARY_RESULT and callable(obj)
 
