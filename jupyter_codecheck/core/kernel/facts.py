@@ -356,14 +356,7 @@ class _Walk:
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
         message = f"{owner} has no attribute {n.attr!r}"
-        if (r := renamed_attribute(obj, n.attr)) is not None:      # a release renamed or removed it
-            message, near = message + r.note, ([r.new] if r.new else []) + near
-            call = self._parents.get(id(n))
-            if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
-                return
-        line, end = n.end_lineno, n.end_col_offset
-        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
-                  recorded=bool(r and r.new))
+        self._missing_attribute(n, obj, message, near)
 
     def _made_attribute(self, n: ast.Attribute, local: set[str], value) -> None:
         """An attribute of a value the cell makes whose class is known (instances.py)."""
@@ -386,8 +379,12 @@ class _Walk:
         klass, held = known
         names = set(held) | {k for c in inspect.getmro(klass) for k in c.__dict__ if type(k) is str}
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
-        message = f"{klass.__name__!r} object has no attribute {n.attr!r}"
-        if (r := renamed_attribute(klass, n.attr)) is not None:    # a release renamed or removed it
+        self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
+
+    def _missing_attribute(self, n: ast.Attribute, obj, message: str, near: list[str]) -> None:
+        """The attribute fact on `n` (`obj`: the object or, for one the cell makes, its class); where
+        a release renamed or removed the name, its replacement first, or the whole call rewritten."""
+        if (r := renamed_attribute(obj, n.attr)) is not None:
             message, near = message + r.note, ([r.new] if r.new else []) + near
             call = self._parents.get(id(n))
             if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
