@@ -88,6 +88,8 @@ def worker(out_path: str, name: str, seed: str, per_cell: str, timeout: str) -> 
     with open(out_path, "w", encoding="utf-8") as out:
         for i, cell in enumerate(cells):
             rec = read_facts(cell, shell.user_ns)
+            if os.environ.get(TRY_FIXES):
+                rec["fixes"] = fixed_runs(shell, cell, rec["facts"], timeout)
             made = _make(shell, cell, f"{seed}|{name}|{i}", per_cell, timeout, rec)
             children = _fork_all(shell, made, timeout)
             error = run_cell(shell, cell, timeout)
@@ -133,6 +135,29 @@ def _make(shell, cell: str, seed: str, per_cell: int, timeout: int, rec: dict) -
     if found["mutation_error"]:
         rec["mutation_error"] = found["mutation_error"]
     return [Mutant(**d) for d in found["mutants"]]
+
+
+# set (by bench/fix_runs.py): each fact's offered fix is run too, in a forked copy of the shell
+TRY_FIXES = "CODECHECK_BENCH_TRY_FIXES"
+
+
+def fixed_runs(shell, source: str, facts: list[dict], timeout: int) -> list[dict]:
+    """Each fact's first fix (the one offered) written into the cell, and the patched cell run in
+    a forked copy of the shell: its error (None: it ran), or "Killed"."""
+    from notebook_shell import run_cell
+    out = []
+    lines = source.split("\n")
+    for f in facts:
+        if not f.get("candidates") or not 0 < f.get("line", 0) <= len(lines):
+            continue
+        text = lines[f["line"] - 1]
+        fix = f["candidates"][0]
+        patched = "\n".join([*lines[:f["line"] - 1], text[:f["column"]] + fix + text[f["end_column"]:],
+                             *lines[f["line"]:]])
+        ran = _in_child(lambda: {"error": run_cell(shell, patched, timeout)}, timeout)
+        out.append({"kind": f["kind"], "message": f["message"], "fix": fix, "line": f["line"],
+                    "error": ran["error"] if ran is not None else ["Killed", "", []]})
+    return out
 
 
 def _in_child(work, timeout: int) -> dict | None:
@@ -197,6 +222,8 @@ def _run_mutant(shell, m, timeout: int) -> dict:
     t0 = time.perf_counter()
     rec = read_facts(m.source, shell.user_ns)
     rec["read_ms"] = round(1000 * (time.perf_counter() - t0), 2)
+    if os.environ.get(TRY_FIXES):
+        rec["fixes"] = fixed_runs(shell, m.source, rec["facts"], timeout)
     rec["error"] = run_cell(shell, m.source, timeout)
     return rec
 

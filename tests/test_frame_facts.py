@@ -307,7 +307,9 @@ def test_get_group_of_a_value_the_column_does_not_hold():
 def test_iloc_takes_positions():
     ns = namespace(df=frame(), s=frame()["qty"])
     f = holds("r = df.iloc['Oslo']\n", ns, TypeError)
-    assert f.candidates == ["df.loc"]
+    assert f.candidates == []           # df.loc['Oslo'] would fail too: 'Oslo' is no row label
+    by_city = namespace(df=frame().drop_duplicates("city").set_index("city"))
+    assert holds("r = df.iloc['Lima']\n", by_city, TypeError).candidates == ["df.loc"]
     assert holds("c = df.iloc[:, 'city']\n", ns, ValueError).candidates == ["df.loc"]
     holds("v = s.iloc['a']\n", ns, TypeError)
     for cell in ("r = df.iloc[4]\n", "r = df.iloc[-5]\n", "r = df.iloc[0, 7]\n", "r = df.iloc[:, 9]\n",

@@ -98,7 +98,17 @@ def test_set_changes_the_defaults_the_cell_magic_uses(magics, shell, capsys):
         assert req.context is False
         shell.run_line_magic("codecheck", "")
         shown = capsys.readouterr().out
-        assert "accept_prob     0.1  (set)" in shown and "auto            off" in shown
+        assert "accept_prob     0.1  (set)" in shown and "codecheck auto off; defaults:" in shown
+        # what a user changes, not every setting of the walk; no bare `None` for a chosen default
+        shell.run_line_magic("codecheck", "reset")
+        capsys.readouterr()
+        shell.run_line_magic("codecheck", "")
+        shown = capsys.readouterr().out
+        lines = [ln for ln in shown.splitlines() if ln.startswith("  ") and not ln.startswith("  ...")]
+        assert len(lines) <= 14 and "None" not in shown, shown
+        assert "model           the default model" in shown and "%codecheck show all" in shown
+        shell.run_line_magic("codecheck", "show all")
+        assert "kv_mode" in capsys.readouterr().out
     finally:
         shell.run_line_magic("codecheck", "reset")
     assert magics.parse_cell_line("").options == {}
@@ -193,12 +203,13 @@ def test_an_undefined_name_says_what_the_kernels_history_knows(loaded):
 def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
     # the shell's history is the other tests' odd cells: check these cells on their own
     loaded.run_line_magic("codecheck", "set context=false")
-    loaded.run_line_magic("codecheck", "auto on")
+    loaded.run_line_magic("codecheck", "auto on model")
     try:
         capsys.readouterr()
         loaded.user_ns.pop("z", None)
         loaded.run_cell(BUGGY, store_history=True)
         assert loaded.user_ns["z"] == 5                  # the cell ran (and then hit its bug)
+        magics.auto.last.wait()                          # the model checks it after it ran
         out = capsys.readouterr()
         assert "NameError" in out.out + out.err
         assert re.search(r"codecheck: line 2:\d+: (error|warning)\[[a-z-]+\]: .*'pritn'", out.out), out.out
@@ -209,6 +220,7 @@ def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
         capsys.readouterr()
         loaded.run_cell("total = 1 + 2\n", store_history=True)
         assert loaded.user_ns["total"] == 3
+        magics.auto.last.wait()
         assert magics.auto.last.source == "total = 1 + 2\n" and magics.auto.last.result.clean
         assert "codecheck" not in capsys.readouterr().out   # a clean cell shows nothing
     finally:
@@ -216,6 +228,30 @@ def test_auto_mode_checks_each_cell_and_still_runs_it(loaded, magics, capsys):
         loaded.run_line_magic("codecheck", "reset")
     loaded.run_cell("after = 1\n", store_history=True)
     assert magics.auto.last.source == "total = 1 + 2\n"
+
+
+def test_auto_mode_never_holds_a_cell_for_the_model(loaded, magics, capsys):
+    """By default auto mode shows the exact findings only; with `model` the check runs after the
+    cell ended, and the next cell cancels it rather than wait for it."""
+    loaded.run_line_magic("codecheck", "set context=false")
+    try:
+        loaded.run_line_magic("codecheck", "auto on")
+        assert magics.auto.model is False
+        before = magics.auto.last
+        loaded.run_cell("print(undefined_auto_default)\n", store_history=True)
+        assert "undefined_auto_default" in capsys.readouterr().out     # the exact finding, before
+        assert magics.auto.last is before                               # no model check at all
+        loaded.run_line_magic("codecheck", "auto on model")
+        loaded.run_cell(LONG_CELL.replace("compute", "abs").replace("value_0", "1"), store_history=True)
+        first = magics.auto.last
+        loaded.run_cell("after_long = 1\n", store_history=True)        # it cancels the check
+        assert first.cancel.is_set()
+        first.wait()
+        magics.auto.last.wait()
+        assert magics.auto.last.source == "after_long = 1\n" and not magics.auto.last.cancel.is_set()
+    finally:
+        loaded.run_line_magic("codecheck", "auto off")
+        loaded.run_line_magic("codecheck", "reset")
 
 
 def test_the_guard_without_the_model_judges_only_what_ran(shell, magics):

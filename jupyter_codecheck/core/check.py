@@ -229,6 +229,7 @@ class _Run:
                         _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.namespace, common)
             except (Cancelled, KeyboardInterrupt):
                 self.cancelled = True
+        _drop_shut_branches(result, source, opts.namespace)
         # before the edits are streamed: a silenced finding's fix is no edit anywhere
         self.silenced = Silencer(source, opts.ignore).apply(result)
         return verification
@@ -355,6 +356,20 @@ def _corrected_lines(result: CheckResult) -> None:
     for f in result.findings:
         if f.line in fixed and 0 < f.line <= len(out):
             f.replacement = out[f.line - 1]
+
+
+def _drop_shut_branches(result: CheckResult, source: str, namespace) -> None:
+    """No finding, and no fix, in a branch a version test shuts on this Python (versions.py):
+    it never runs."""
+    from .pycheck import parse
+    from .versions import dead_spans, in_spans
+    tree = parse(source)
+    spans = dead_spans(tree, namespace) if tree is not None else []
+    if not spans:
+        return
+    gone = {f.line for f in result.findings if in_spans(f.line, f.column, spans)}
+    result.findings = [f for f in result.findings if f.line not in gone]
+    result.edits = [e for e in result.edits if e.line not in gone]
 
 
 def _defining(earlier, context) -> list[str]:

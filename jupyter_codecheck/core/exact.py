@@ -344,8 +344,14 @@ class _Certainty:
                 n.context_expr if isinstance(n, ast.withitem) else None
             if value is not None and root in _bare_names(value):
                 return True
-        if root not in self.ns:     # made by the cell: only its own imports are known
-            return not all(isinstance(v, str) for v in self.bindings.get(root, [None]))
+        if root not in self.ns:     # made by the cell: its own imports, and a new object it makes once
+            values = self.bindings.get(root, [None])
+            if all(isinstance(v, str) for v in values):
+                return False
+            # `s = pd.Series(...)`: a library's call on library data makes an object no other
+            # name holds (the loop above saw no other name bound to it)
+            return not (len(values) == 1 and isinstance(values[0], ast.Call)
+                        and self._static(values[0], frozenset()) is _LIBRARY_RESULT)
         obj = self.ns[root]
         for name in {n.id for n in nodes if isinstance(n, ast.Name)} - {root}:
             if name in self.ns and _holds(self.ns[name], obj):
@@ -397,6 +403,8 @@ class _Certainty:
             return True
         if not isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript)):
             return False
+        if isinstance(arg, ast.Name) and self._read_only(arg):
+            return False                    # `people.groupby(len)`: a builtin that only reads
         obj = self._static(arg, frozenset())
         return obj is _UNKNOWN or obj is not _LIBRARY_RESULT and callable(obj)
 

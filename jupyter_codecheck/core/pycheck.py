@@ -164,13 +164,15 @@ def parse(source: str) -> ast.Module | None:
         return None
 
 
-def undefined_names(tree: ast.Module, known: frozenset[str]) -> list[UndefinedName] | None:
+def undefined_names(tree: ast.Module, known: frozenset[str], namespace=None) -> list[UndefinedName] | None:
     """pyflakes' undefined names of a parsed cell, given the names defined before it; None when a
-    star import makes every name possibly defined."""
+    star import makes every name possibly defined. A branch a version test shuts on this Python
+    (`if sys.version_info < (3,):`, versions.py) has none: it never runs."""
     from pyflakes import checker, messages
+    from .versions import dead_spans
     w = checker.Checker(tree, filename="<cell>", builtins=set(known))
     out = []
-    never_run = _string_annotations(tree)
+    never_run = _string_annotations(tree) + dead_spans(tree, namespace)
     for m in w.messages:
         if isinstance(m, messages.ImportStarUsage):
             return None
@@ -536,7 +538,7 @@ def analyse(source: str, context=None, names=None) -> CellFacts:
         if not (unsure or star or outside is None):
             # defined is what the earlier cells bind at module level: a function's local is not
             # the notebook's (a name only a function of an earlier cell binds fails here)
-            found = undefined_names(tree, outside | given | IPYTHON_NAMES)
+            found = undefined_names(tree, outside | given | IPYTHON_NAMES, names)
             undefined = found if found is not None else []
             if isinstance(names, Mapping):      # a name used only where the kernel's data never lets it run
                 never = [((b.body[0].lineno, b.body[0].col_offset), (b.body[-1].end_lineno, b.body[-1].end_col_offset))

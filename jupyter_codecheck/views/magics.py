@@ -16,9 +16,9 @@ from __future__ import annotations
 import ast
 import contextlib
 import signal
-import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field, replace
 
 from IPython.core.error import InputRejected, UsageError
@@ -35,6 +35,7 @@ from ..core.result import severity_counts
 from ..core.sources import is_code_cell, runs_here
 from .report import cell_place, finding_line
 from .progress import KernelProgress
+from .user_threads import user_threads
 from .widgets import mimebundle
 from .worker import CheckJob, Worker
 
@@ -57,17 +58,30 @@ class Defaults:
     context: bool = True
     view: str | None = None
 
-    def show(self) -> str:
-        lines = []
+    def show(self, every: bool = False) -> str:
+        """The settings a user changes (those with a flag) and any they set; `every`: all of them.
+        A default that means "chosen for you" says so (the default model, threads: auto)."""
+        lines, hidden = [], 0
         for o in OPTIONS:
             if o.scope == "api":
                 continue
+            if not (every or o.flag or o.name in self.options):
+                hidden += 1
+                continue
             value = self.options.get(o.name, o.default)
             mark = "  (set)" if o.name in self.options else ""
-            lines.append(f"  {o.name:<15} {value!r}{mark}")
+            shown = _CHOSEN.get(o.name, repr(value)) if value is None and o.name not in self.options else repr(value)
+            lines.append(f"  {o.name:<15} {shown}{mark}")
         lines.append(f"  {'context':<15} {self.context!r}")
         lines.append(f"  {'view':<15} {self.view or 'auto'!r}")
+        if hidden:
+            lines.append(f"  ... and {hidden} more settings of the model's walk: %codecheck show all")
         return "\n".join(lines)
+
+
+# what an unset option's None means where it is shown
+_CHOSEN = {"model": "the default model (%codecheck info names it)",
+           "n_threads": "auto (the cores others leave free)"}
 
 
 class ExecutedCells:
@@ -332,17 +346,21 @@ class CodecheckMagics(Magics):
               choices=["show", "set", "reset", "info", "auto"],
               help="show: the defaults; set key=value ...: change them (keys: prob, rank, "
                    "exit_policy, mode, model, threads, context, view or any check() option); "
-                   "reset: back to the built-in defaults; info: the model; auto on|guard|off: "
-                   "check every cell before it runs (guard: and stop a cell that surely crashes)")
-    @argument("values", nargs="*", help="key=value pairs for set; on, guard or off for auto")
+                   "reset: back to the built-in defaults; info: the model; auto on|guard|off "
+                   "[model]: check every cell before it runs (guard: and stop a cell that surely "
+                   "crashes; model: the model checks it after it ran, in the background)")
+    @argument("values", nargs="*", help="key=value pairs for set; on, guard or off for auto, "
+                                        "then model for the model's check too")
     @line_magic("codecheck")
     def codecheck_line(self, line):
         """Show or change the `%%codecheck` defaults, show the model, or set auto mode (on, guard,
         off)."""
         args = parse_argstring(self.codecheck_line, line)
         if args.command == "show":
-            print("codecheck defaults:\n" + self.defaults.show()
-                  + f"\n  auto            {self.auto.mode}")
+            if args.values not in ([], ["all"]):
+                raise UsageError(f"%codecheck show takes nothing or all, got {' '.join(args.values)!r}")
+            print(f"codecheck auto {self.auto.mode}" + (" (with the model)" if self.auto.model else "")
+                  + "; defaults:\n" + self.defaults.show(every=args.values == ["all"]))
         elif args.command == "set":
             self.set_defaults(args.values)
         elif args.command == "reset":
@@ -354,14 +372,19 @@ class CodecheckMagics(Magics):
         elif args.command == "auto":
             if not args.values:
                 print(f"codecheck auto is {self.auto.mode}")
-            elif args.values[0] in AUTO_MODES and len(args.values) == 1:
+            elif args.values[0] in AUTO_MODES and args.values[1:] in ([], ["model"]) and \
+                    not (args.values[0] == "off" and len(args.values) > 1):
                 progress = KernelProgress(self.in_kernel)
-                self.auto.set(args.values[0], progress=progress)
+                model = args.values[1:] == ["model"]
+                self.auto.set(args.values[0], model=model, progress=progress)
                 progress.replace({"text/plain": f"codecheck auto {args.values[0]}" + (
                     ": a cell that surely crashes is stopped before it runs (run it again "
-                    "unchanged to run it anyway)" if args.values[0] == "guard" else "")}, raw=True)
+                    "unchanged to run it anyway)" if args.values[0] == "guard" else "") + (
+                    "; the model checks each cell after it ran, while the kernel is idle (the "
+                    "next cell cancels it)" if model else "")}, raw=True)
             else:
-                raise UsageError(f"%codecheck auto takes on, guard or off, got {' '.join(args.values)!r}")
+                raise UsageError("%codecheck auto takes on, guard or off (on and guard may add "
+                                 f"model), got {' '.join(args.values)!r}")
 
     def set_defaults(self, pairs):
         if not pairs:
@@ -434,8 +457,10 @@ def interrupt_cancels(cancel: threading.Event):
 class AutoChecker:
     """Auto mode: before each cell runs (`pre_run_cell`) its exact findings are shown, Python's
     own errors and the kernel's facts, read in milliseconds from the objects as they are before
-    it runs; the model's check starts then in a worker thread, so that the cell's own output is
-    never held back, and its warnings are shown after the cell (`post_run_cell`).
+    it runs. The model's check is off unless asked for (`model=True`; its notebook warnings have
+    not been shown to beat chance): then it starts after the cell ran (`post_run_cell`), in a
+    worker thread while the kernel is idle, its warnings shown in the cell's output when it ends,
+    and the next cell cancels it: no cell ever waits for the model.
 
     In guard mode a cell that surely crashes on an exact error (core/exact.py: `certain`) is
     stopped before it runs: an AST transformer raises `CellStopped` (IPython's InputRejected), the
@@ -447,15 +472,15 @@ class AutoChecker:
     def __init__(self, magics: CodecheckMagics):
         self.magics = magics
         self.mode = "off"
-        self.model = True                       # the model's check after the exact findings
+        self.model = False                      # the model's check after the cell, in the background
         self._worker = Worker(self._work, name="codecheck-auto")
         self._current: CheckJob | None = None
         self._shown: dict[tuple[int, str], str] = {}     # (line, kind) -> message, shown before
         self._stop: CellStopped | None = None   # for the cell about to run, taken by the guard
         self._stopped: str | None = None        # the last stopped cell: run again unchanged, it runs
         self._guard = _StopTransformer(self)
-        self._threads: set[threading.Thread] = set()    # alive when auto mode was turned on
-        self.last: CheckJob | None = None       # the last cell's model check (shown after the cell)
+        self._told = weakref.WeakSet()          # threads the user was told hold the guard back
+        self.last: CheckJob | None = None       # the last cell's model check (shown when it ends)
         self.last_exact: ExactCheck | None = None
         self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
 
@@ -463,9 +488,9 @@ class AutoChecker:
     def enabled(self) -> bool:
         return self.mode != "off"
 
-    def set(self, mode: str, *, model: bool = True, progress: KernelProgress | None = None):
-        """`on`, `guard` or `off`; `model=False`: the exact findings only (no model loaded);
-        `progress`: where loading the model shows."""
+    def set(self, mode: str, *, model: bool = False, progress: KernelProgress | None = None):
+        """`on`, `guard` or `off`; `model=True`: the model's check too, after each cell in the
+        background (the model loads now); `progress`: where loading the model shows."""
         if mode not in AUTO_MODES:
             raise ValueError(f"auto mode is one of {', '.join(AUTO_MODES)}, not {mode!r}")
         shell = self.magics.shell
@@ -475,7 +500,6 @@ class AutoChecker:
                                      progress or KernelProgress(self.magics.in_kernel))
         if mode != "off" and not self.enabled:
             exact_check("pass\n", {})         # its imports now, not in the first cell's wait
-            self._threads = set(threading.enumerate())
             shell.events.register("pre_run_cell", self.pre_run_cell)
             shell.events.register("post_run_cell", self.post_run_cell)
         elif mode == "off" and self.enabled:
@@ -488,7 +512,14 @@ class AutoChecker:
             shell.ast_transformers.append(self._guard)
         elif mode != "guard" and guarding:
             shell.ast_transformers.remove(self._guard)
-        self.mode, self.model = mode, model
+        self.mode, self.model = mode, model and mode != "off"
+        if mode == "off":
+            self.cancel_model()
+
+    def cancel_model(self) -> None:
+        """Cancels the last cell's model check if it still runs (a new cell, auto mode off)."""
+        if self.last is not None and not self.last.done.is_set():
+            self.last.cancel.set()
 
     def close(self):
         """Auto mode off and its worker thread ended."""
@@ -499,6 +530,8 @@ class AutoChecker:
         source = info.raw_cell or ""
         m = self.magics
         self._stop = None
+        if m.executed._depth <= 1:
+            self.cancel_model()                 # the user moved on: the kernel is theirs
         if m._in_body or self._current is not None or m.executed._depth > 1 or is_panel_code(source):
             return                              # a cell run from inside a cell, or the panel's
         again, self._stopped = source == self._stopped, None
@@ -516,7 +549,8 @@ class AutoChecker:
         certain = [replace(f, line=f.line + offset) for f in exact.certain]
         self.last_exact = exact
         self._shown = {(f.line, f.kind): f.message for f in findings}
-        if certain and self.mode == "guard" and not again and not self.user_threads():
+        held = self.user_threads() if certain and self.mode == "guard" and not again else []
+        if certain and self.mode == "guard" and not again and not held:
             self._stop = CellStopped(certain, findings)
             self._stopped = source
             self.pre_run_s = time.perf_counter() - t0
@@ -525,45 +559,42 @@ class AutoChecker:
             text = finding_lines(findings)
             if certain and again:
                 text += "\ncodecheck: run as it is (it was stopped before)"
+            elif held and not all(t in self._told for t in held):
+                self._told.update(held)
+                names = ", ".join(repr(t.name) for t in held[:3])
+                text += (f"\ncodecheck: not stopped: your thread {names} is running and may define "
+                         "names or change objects meanwhile; the guard stops cells again when it ends")
             display({"text/plain": text}, raw=True)
         self.pre_run_s = time.perf_counter() - t0
         if self.model:
+            # its facts are read now, of the objects before the cell; it runs after the cell
             context = m.context() if m.defaults.context else None
             facts = [replace(f, line=f.line + offset) for f in exact.facts]
             job = CheckJob(source, context=context,
                            options={**m.defaults.options, **kernel, "facts": facts})
+            job.shown = dict(self._shown)
             self._current = job
-            self._worker.put(job)
 
     def user_threads(self) -> list[threading.Thread]:
-        """Threads of the user's alive now (started since auto mode was turned on, or not daemon):
-        one may define a name or change an object while the cell runs, so no stop meanwhile."""
-        main = threading.main_thread()
-        return [t for t in threading.enumerate()
-                if t is not main and not t.name.startswith("codecheck") and t.is_alive()
-                and (t not in self._threads or not t.daemon)]
+        """Threads running the user's code now (views/user_threads.py; a library's threads are
+        not): one may define a name or change an object while the cell runs, so no stop meanwhile."""
+        return user_threads(self.magics.shell.user_ns)
 
     def post_run_cell(self, result):
         self._stop = None                       # not taken: the cell failed before the guard
         job, self._current = self._current, None
         if job is None:
             return
-        job.wait()                              # an interrupt meanwhile cancels the check
-        if job.error is not None:
-            print(f"codecheck: the check failed: {job.error}", file=sys.stderr)
-        elif job.result is not None:
-            new = [f for f in job.result.findings if self._new(f)]
-            text = finding_lines(new)
-            if job.result.stats.get("cancelled"):
-                text += f"\ncodecheck: check cancelled after {len(job.result.tokens)} tokens"
-            if text.strip():
-                display({"text/plain": text.strip("\n")}, raw=True)
+        # the cell's output is where its warnings go when the check ends (ipykernel's parent)
+        job.parent = getattr(self.magics.shell, "parent_header", None)
         self.last = job
+        self._worker.put(job)                   # not waited for: the cell ends now
 
-    def _new(self, f) -> bool:
+    @staticmethod
+    def _new(f, shown: dict) -> bool:
         """Is the model's finding news after the exact ones shown before the cell: a warning, or
         an error shown without a fix that the model found one for?"""
-        before = self._shown.get((f.line, f.kind))
+        before = shown.get((f.line, f.kind))
         return before is None or ("; did you mean" not in before and f.message != before)
 
     def take_stop(self) -> CellStopped | None:
@@ -571,7 +602,28 @@ class AutoChecker:
         return stop
 
     def _work(self, job: CheckJob):
-        job.run()       # a failure is kept in job.error and reported in the cell
+        if job.cancel.is_set():
+            job.done.set()                      # a later cell came first: never started
+            return
+        job.run()
+        if job.error is not None:
+            self._show_late(job, f"codecheck: the model's check failed: {job.error}")
+        elif job.result is not None and not job.cancel.is_set():
+            self._show_late(job, finding_lines([f for f in job.result.findings if self._new(f, job.shown)]))
+
+    def _show_late(self, job: CheckJob, text: str) -> None:
+        """Shows `text` in the output of the cell the job checked, after that cell ended."""
+        if not text.strip():
+            return
+        pub = getattr(self.magics.shell, "display_pub", None)
+        token = None
+        if job.parent is not None and hasattr(pub, "set_thread_parent"):
+            token = pub.set_thread_parent(job.parent)     # this thread's messages: that cell's
+        try:
+            display({"text/plain": text.strip("\n")}, raw=True)
+        finally:
+            if token is not None:
+                pub.reset_thread_parent(token)
 
 
 class CellStopped(InputRejected):

@@ -31,9 +31,10 @@ Nothing here imports the user's modules, calls their functions or reads a proper
 unsure is no fact. `core/python` knowledge (pycheck) is used, never the other way round.
 """
 from .facts import KernelFact, kernel_facts
+from .libraries import is_library_module, is_library_path
 from .modules import module_namespace, module_resolver
 from .reruns import rerun_facts, with_rerun_facts
 from .run_order import NotebookCells, undefined_reason, undefined_reasons
 
 __all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "undefined_reasons", "module_namespace",
-           "module_resolver", "rerun_facts", "with_rerun_facts"]
+           "module_resolver", "rerun_facts", "with_rerun_facts", "is_library_module", "is_library_path"]

@@ -12,6 +12,7 @@ are left out (`UNCHECKED_INPUT`, held against the installed library by bench/skl
 from __future__ import annotations
 
 import abc
+import functools
 import inspect
 import sys
 
@@ -81,7 +82,7 @@ def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
 def samples_problem(est, method: str, X, y, x_name: str, y_name: str) -> str | None:
     """`model.fit(X_train, y_test)`: X and y of different lengths raise ValueError (scikit-learn's
     `check_consistent_length`) at an estimator that needs y; None when that cannot be told."""
-    if method not in WITH_Y:
+    if method not in WITH_Y and not (method == "score" and _scores_predictions(est)):
         return None
     try:
         if _readable(est) is None or not _requires_y(est):
@@ -93,6 +94,38 @@ def samples_problem(est, method: str, X, y, x_name: str, y_name: str) -> str | N
         return None
     return (f"{x_name} has {nx} samples but {y_name} has {ny}: ValueError (inconsistent numbers "
             "of samples)")
+
+
+def _scores_predictions(est) -> bool:
+    """Is `est` a fitted classifier or regressor of scikit-learn's own, holding no other
+    estimator, whose `score` is scikit-learn's (a metric of its predictions on X against y: the
+    lengths must agree), not a clusterer's or a density's that ignores y?"""
+    try:
+        from sklearn.utils import get_tags
+        score = inspect.getattr_static(type(est), "score", None)
+        own = object.__getattribute__(est, "__dict__")
+        return _mixin_score(score) and sklearn_estimator(est, alone=True) and \
+            get_tags(est).estimator_type in ("classifier", "regressor") and \
+            any(k.endswith("_") and not k.startswith("__") for k in own)
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return False
+
+
+@functools.lru_cache(maxsize=256)
+def _mixin_score(score) -> bool:
+    """Is `score` scikit-learn's ClassifierMixin's or RegressorMixin's, or an override that only
+    hands on to it (`return super().score(X, y, sample_weight)`)? A score of its own (a GLM's
+    deviance) may check its inputs otherwise."""
+    module = getattr(score, "__module__", "") or ""
+    if module == "sklearn.base":
+        return True
+    if not module.startswith("sklearn."):
+        return False
+    try:
+        body = [ln.strip() for ln in inspect.getsource(score).split('"""')[-1].splitlines() if ln.strip()]
+    except (OSError, TypeError):
+        return False
+    return len(body) == 1 and body[0].startswith("return super().score(")
 
 
 def width_problem(est, method: str, fitted: int, width: int, x_name: str) -> str | None:

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from ..pycheck import all_nodes, near_typo, never_run_loops, parent_map, parse, walk_skipping
 from ..sources import runs_here
+from ..versions import dead_spans, in_spans
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
@@ -31,7 +32,7 @@ from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key
 from .libraries import is_library_object
-from .labels import MissingLabel, missing_group, row_label_missing
+from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .abstract import Abstract, Propagation, shaped
 from .metrics import metric_claim
 from .modules import imported, module_resolver
@@ -85,10 +86,49 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     tree = parse(body)
     if tree is None:
         return []
-    walk = _Walk(body, namespace, module_resolver(libraries), tree)
-    walk.block(tree.body)
-    facts = sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
+    resolve = module_resolver(libraries)
+    dead = dead_spans(tree, namespace)        # a branch a version test shuts never runs
+    facts = [f for f in _read_facts(body, namespace, resolve, tree) if not in_spans(f.line, f.column, dead)]
+    facts = checked_fixes(body, namespace, resolve, facts)
     return [replace(f, line=f.line + offset) for f in facts] if offset else facts
+
+
+def _read_facts(source: str, namespace: Mapping, resolve, tree: ast.Module) -> list[KernelFact]:
+    walk = _Walk(source, namespace, resolve, tree)
+    walk.block(tree.body)
+    return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
+
+
+def checked_fixes(source: str, namespace: Mapping, resolve, facts: list[KernelFact]) -> list[KernelFact]:
+    """Each fact's fixes as the same facts read the patched cell: a fix that does not parse, or
+    after which the facts still find an error on its line that the cell had not, is not offered;
+    where that leaves a release's recorded rewrite out, the message says what it still lacks."""
+    lines = source.split("\n")
+    before = {(f.line, f.kind, f.message) for f in facts}
+    out = []
+    for f in facts:
+        kept, lacks = [], None
+        for fix in f.candidates:
+            text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+            patched = "\n".join([*lines[:f.line - 1], text[:f.column] + fix + text[f.end_column:], *lines[f.line:]])
+            tree = parse(patched)
+            still = None if tree is not None else "it does not parse"
+            if tree is not None:
+                try:
+                    after = _read_facts(patched, namespace, resolve, tree)
+                except Exception:  # noqa: BLE001 - no facts on the patched cell: no objection
+                    after = []
+                still = next((g.message for g in after if g.line == f.line
+                              and (g.line, g.kind, g.message) not in before), None)
+            if still is None:
+                kept.append(fix)
+            elif f.recorded and fix == f.candidates[0]:
+                lacks = f"{fix} would still fail: {still}"
+        if kept != f.candidates:
+            f = replace(f, candidates=kept, recorded=f.recorded and kept[:1] == f.candidates[:1],
+                        message=f.message + (f" ({lacks})" if lacks else ""))
+        out.append(f)
+    return out
 
 
 class _Walk:
@@ -316,14 +356,7 @@ class _Walk:
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
         message = f"{owner} has no attribute {n.attr!r}"
-        if (r := renamed_attribute(obj, n.attr)) is not None:      # a release renamed or removed it
-            message, near = message + r.note, ([r.new] if r.new else []) + near
-            call = self._parents.get(id(n))
-            if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
-                return
-        line, end = n.end_lineno, n.end_col_offset
-        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
-                  recorded=bool(r and r.new))
+        self._missing_attribute(n, obj, message, near)
 
     def _made_attribute(self, n: ast.Attribute, local: set[str], value) -> None:
         """An attribute of a value the cell makes whose class is known (instances.py)."""
@@ -346,9 +379,19 @@ class _Walk:
         klass, held = known
         names = set(held) | {k for c in inspect.getmro(klass) for k in c.__dict__ if type(k) is str}
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
+        self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
+
+    def _missing_attribute(self, n: ast.Attribute, obj, message: str, near: list[str]) -> None:
+        """The attribute fact on `n` (`obj`: the object or, for one the cell makes, its class); where
+        a release renamed or removed the name, its replacement first, or the whole call rewritten."""
+        if (r := renamed_attribute(obj, n.attr)) is not None:
+            message, near = message + r.note, ([r.new] if r.new else []) + near
+            call = self._parents.get(id(n))
+            if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
+                return
         line, end = n.end_lineno, n.end_col_offset
-        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr,
-                  f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
+                  recorded=bool(r and r.new))
 
     def _key(self, n: ast.Subscript, local: set[str]) -> None:
         base, index, columns = n.value, n.slice, False
@@ -387,6 +430,7 @@ class _Walk:
             return
         func = n.func
         self._label(missing_group(n, lambda x: self._live(x, local)))
+        self._label(dropped_row_label(n, lambda x: self._live(x, local)))
         # a method's signature does not change when its object does (`model.fit(X)` first)
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if target is UNRESOLVED:
@@ -406,6 +450,8 @@ class _Walk:
         self._column_arguments(n, local, target)
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
             return
+        if self._concat_items(n, target, local):
+            return
         if self._value(display_claim(n, target, value)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
@@ -413,6 +459,36 @@ class _Walk:
                 self._value(metric_claim(n, target, lambda x: self._live(x, local))):
             return
         self._bind(n, target, len(n.args))
+
+    def _concat_items(self, n: ast.Call, target, local: set[str]) -> bool:
+        """`pd.concat([df, {"a": 1}])`: pandas' concat takes Series and DataFrames only; an item
+        of its list that is a dict, list, number or text (written so, or a name the kernel binds
+        to one) raises TypeError. The fix makes a dict a one-row frame."""
+        pd = sys.modules.get("pandas")
+        if pd is None or target is not inspect.getattr_static(pd, "concat", None) or not n.args or \
+                not isinstance(n.args[0], (ast.List, ast.Tuple)):
+            return False
+        for e in n.args[0].elts:
+            if isinstance(e, (ast.Dict, ast.List, ast.Constant)):
+                kind = {ast.Dict: dict, ast.List: list}.get(type(e)) or type(e.value)
+            elif isinstance(e, ast.Name) and e.id not in local and e.id not in self.state.bound and \
+                    type(self.ns.get(e.id)) in (dict, list, str, int, float):
+                kind = type(self.ns[e.id])
+            else:
+                continue
+            message = (f"{ast.unparse(n.func)}() cannot concatenate object of type '{kind}'; only "
+                       "Series and DataFrame objs are valid: TypeError")
+            module = ast.unparse(n.func.value) if isinstance(n.func, ast.Attribute) else None
+            text = self._text(e)
+            if e.lineno != e.end_lineno or module is None or text is None:
+                self._at_callee(n.func, message)
+                return True
+            fixes = [f"{module}.DataFrame([{text}])"] if kind is dict else \
+                [f"{module}.DataFrame({text})"] if kind is list else []
+            self._add("call", e.lineno, _chars(self.lines, e.lineno, e.col_offset), None, message, fixes,
+                      end=_chars(self.lines, e.lineno, e.end_col_offset))
+            return True
+        return False
 
     def _fit_parameters(self, n: ast.Call, value) -> bool:
         """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`: an estimator the cell makes whose parameters
@@ -496,7 +572,7 @@ class _Walk:
         if kw is not None:
             near = _near(kw.arg, list(err.parameters), prefixes=True)
             message = f"{name}() {_bare(err.message)}"
-            if (r := renamed_keyword(target, kw.arg, kw.value)) is not None:    # a release renamed it
+            if (r := renamed_keyword(target, kw.arg, kw.value, n.keywords)) is not None:    # a release renamed it
                 message = message + r.note
                 if self._rewritten("call", r, n, message) or self._rewritten_keyword(r, kw, message):
                     return

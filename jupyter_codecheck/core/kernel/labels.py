@@ -65,6 +65,45 @@ def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
     return MissingLabel(key, f"{ast.unparse(n)}: no row label {k!r} in {ast.unparse(base)} ({held}): KeyError", labels)
 
 
+def dropped_row_label(n: ast.Call, live: Live) -> MissingLabel | None:
+    """`df.drop(index=["Ohoi"])`, `df.drop("Ohoi")`, `s.drop(["x"])`: a row label the live frame
+    or Series lacks raises KeyError (pandas' default `errors="raise"`); columns are columns.py's."""
+    pd = sys.modules.get("pandas")
+    func = n.func
+    if pd is None or not (isinstance(func, ast.Attribute) and func.attr == "drop"):
+        return None
+    kw = {k.arg: k.value for k in n.keywords}
+    if any(k in kw for k in ("columns", "level", "labels")) or \
+            (isinstance(kw.get("errors"), ast.Constant) and kw["errors"].value == "ignore") or \
+            "errors" in kw and not isinstance(kw["errors"], ast.Constant):
+        return None
+    axis = kw.get("axis")
+    if axis is not None and not (isinstance(axis, ast.Constant) and axis.value in (0, "index", "rows")):
+        return None
+    named = kw.get("index", n.args[0] if n.args and "index" not in kw else None)
+    if named is None or len(n.args) > 1:
+        return None
+    keys = list(named.elts) if isinstance(named, (ast.List, ast.Tuple)) else [named]
+    if not keys or not all(isinstance(k, ast.Constant) and type(k.value) in (str, int) for k in keys):
+        return None
+    try:
+        obj = live(func.value)
+        if type(obj) not in (pd.DataFrame, pd.Series):
+            return None
+        index = obj.index
+        kind = _index_kind(index, pd)
+        if kind is None:
+            return None
+        missing = next((k for k in keys if (kind == "text") != (type(k.value) is str) or k.value not in index), None)
+    except Exception:  # noqa: BLE001
+        return None
+    if missing is None or (kind == "text") != (type(missing.value) is str):
+        return None             # an integer among text labels: left to pandas
+    labels = [x for x in index.tolist()[:_INDEX_ROWS] if type(x) is str] if kind == "text" else []
+    return MissingLabel(missing, f"{ast.unparse(func.value)}.drop(): no row label {missing.value!r} in "
+                                 f"{ast.unparse(func.value)}'s index: KeyError", labels)
+
+
 def _index_kind(index, pd) -> str | None:
     """"integers" (a RangeIndex, numpy's integers), "text" (pandas' str, or objects that are all
     plain str), or None: an index whose lookup the facts leave to pandas (dates read "2020-01" as a

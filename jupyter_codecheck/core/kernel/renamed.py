@@ -32,6 +32,7 @@ class Renamed:
     source: str       # the release note or rule that records it
     rewrite: str = ""     # the whole call instead (see `rewritten_call`)
     when: object = _ANY   # a keyword's entry: only for this literal value
+    beside: tuple = ()    # a keyword's entry: only when the call also has these (keyword, literal) pairs
 
     @property
     def note(self) -> str:
@@ -49,7 +50,11 @@ _P30 = "pandas 3.0.0 release notes, removal of prior version deprecations"
 _NPY201 = "ruff NPY201 (numpy2-deprecation), NumPy 2.0 migration guide"
 _NPY124 = "numpy 1.24.0 release notes, expired deprecations (aliases of builtin types); ruff NPY001"
 _NDARRAY = "NumPy 2.0 migration guide, ndarray and scalar namespace"
-_APPEND = "{module:pandas}.concat([{receiver}, {positional}]{keywords})"
+_NPY_EXPIRED = "numpy release notes, expired deprecations (1.18: rank; 1.23: asscalar, alen; 2.0: the rest)"
+_SK16 = "scikit-learn 1.6 release notes, API changes"
+_SK17 = "scikit-learn 1.7 release notes, API changes: n_alphas deprecated for alphas (an int), removed in 1.9"
+# a dict (a row) or a list of them is no frame to concat: it is made one
+_APPEND = "{module:pandas}.concat([{receiver}, {rows}]{keywords})"
 
 ATTRIBUTES: tuple[Renamed, ...] = (
     *[Renamed(f"pandas.{cls}", "append", None, "pd.concat([obj, other])", "removed in pandas 2.0", _P20,
@@ -79,7 +84,7 @@ ATTRIBUTES: tuple[Renamed, ...] = (
         ("clongfloat", "clongdouble", None), ("longcomplex", "clongdouble", None),
         ("longfloat", "longdouble", None), ("singlecomplex", "complex64", None), ("string_", "bytes_", None),
         ("unicode_", "str_", None), ("NaN", "nan", None), ("NAN", "nan", None), ("Inf", "inf", None),
-        ("INF", "inf", None), ("Infinity", "inf", None), ("infty", "inf", None), ("PINF", "inf", None),
+        ("Infinity", "inf", None), ("infty", "inf", None), ("PINF", "inf", None),
         ("NINF", None, "-np.inf"), ("PZERO", None, "0.0"), ("NZERO", None, "-0.0"),
         ("product", "prod", None), ("cumproduct", "cumprod", None), ("sometrue", "any", None),
         ("alltrue", "all", None), ("round_", "round", None), ("mat", "asmatrix", None),
@@ -114,6 +119,50 @@ ATTRIBUTES: tuple[Renamed, ...] = (
     *_entries("sklearn.metrics", "removed in scikit-learn 1.3 (deprecated in 1.1)",
               "scikit-learn 1.1 release notes: SCORERS deprecated for get_scorer_names", [
                   ("SCORERS", None, "get_scorer_names() (names) and get_scorer(name)")]),
+    *[r for cls in ("DataFrame", "Series") for r in _entries(f"pandas.{cls}", "removed in pandas 3.0 (deprecated in 2.1)",
+                                                           _P30, [
+        ("first", None, ".loc[:obj.index[0] + pd.Timedelta(offset)] (rows within the offset of the first)"),
+        ("last", None, ".loc[obj.index[-1] - pd.Timedelta(offset):] (rows within the offset of the last)")])],
+    *_entries("pandas.Series", "removed in pandas 1.0", _P10, [("nonzero", None, ".to_numpy().nonzero()")]),
+    *[r for cls in ("DataFrameGroupBy", "SeriesGroupBy") for r in [
+        *_entries(f"pandas.core.groupby.{cls}", "removed in pandas 3.0 (deprecated in 2.1)", _P30, [
+            ("fillna", None, ".ffill() or .bfill()")]),
+        *_entries(f"pandas.core.groupby.{cls}", "removed in pandas 2.0", _P20, [
+            ("pad", "ffill", None), ("backfill", "bfill", None), ("tshift", None, ".shift(freq=...)")])]],
+    *_entries("pandas.io.formats.style.Styler", "removed in pandas 3.0 (deprecated in 2.1)", _P30, [
+        ("applymap", "map", None)]),
+    *_entries("pandas.io.formats.style.Styler", "removed in pandas 2.0", _P20, [
+        ("hide_index", None, '.hide(axis="index")'), ("hide_columns", None, '.hide(axis="columns")'),
+        ("set_na_rep", None, ".format(na_rep=...)"), ("render", None, ".to_html()")]),
+    *_entries("pandas.ExcelWriter", "removed in pandas 2.0", _P20, [("save", "close", None)]),
+    *_entries("pandas.Index", "removed in pandas 3.0 (deprecated in 2.0)", _P30, [
+        ("format", None, ".astype(str) or [str(x) for x in index]"),
+        ("holds_integer", None, 'pd.api.types.infer_dtype(index) in ("integer", "mixed-integer")')]),
+    *_entries("pandas", "removed in pandas 1.0", _P10, [
+        ("scatter_matrix", None, "pd.plotting.scatter_matrix"), ("Panel", None, "a DataFrame with a MultiIndex"),
+        ("TimeGrouper", "Grouper", None), ("rolling_mean", None, "s.rolling(window).mean()"),
+        ("ewma", None, "s.ewm(...).mean()")]),
+    *_entries("pandas.api.types", "removed in pandas 2.0", _P20, [
+        ("is_categorical", None, "isinstance(dtype, pd.CategoricalDtype)"),
+        ("is_extension_type", "is_extension_array_dtype", None)]),
+    *_entries("numpy", "removed in NumPy 2.0", _NPY201, [
+        ("msort", None, "np.sort(a, axis=0)"), ("recfromcsv", None, "np.genfromtxt(..., delimiter=',', names=True)"),
+        ("recfromtxt", None, "np.genfromtxt"), ("fastCopyAndTranspose", None, "arr.T.copy()"),
+        ("bool8", "bool_", None), ("int0", "intp", None), ("uint0", "uintp", None), ("object0", "object_", None),
+        ("str0", "str_", None), ("bytes0", "bytes_", None), ("void0", "void", None),
+        ("maximum_sctype", None, "np.dtype(...) of the largest type you need"),
+        ("deprecate", None, "warnings.warn(..., DeprecationWarning)")]),
+    *_entries("numpy", "removed (expired deprecations)", _NPY_EXPIRED, [
+        ("asscalar", None, "a.item()"), ("alen", None, "len(a)"), ("rank", "ndim", None)]),
+    *_entries("numpy.ndarray", "removed in NumPy 2.3 (deprecated in 1.19)",
+              "numpy 2.3.0 release notes, expired deprecations: ndarray.tostring", [("tostring", "tobytes", None)]),
+    *_entries("sklearn.base.BaseEstimator", "removed in scikit-learn 1.7 (deprecated in 1.6)", _SK16, [
+        ("_validate_data", None, "sklearn.utils.validation.validate_data(self, X, ...)"),
+        ("_more_tags", None, "__sklearn_tags__"), ("_get_tags", None, "sklearn.utils.get_tags(estimator)")]),
+    *_entries("sklearn.utils", "removed in scikit-learn 1.7 (deprecated in 1.5)",
+              "scikit-learn 1.5 release notes: parallel_backend and register_parallel_backend deprecated, use joblib's", [
+                  ("parallel_backend", None, "joblib.parallel_backend"),
+                  ("register_parallel_backend", None, "joblib.register_parallel_backend")]),
     *_entries("matplotlib.cm", "removed in Matplotlib 3.9 (deprecated in 3.7)",
               "Matplotlib 3.9.0 API changes: top-level cmap registration and access functions in mpl.cm", [
                   ("get_cmap", None, "matplotlib.colormaps[name] or plt.get_cmap(name)"),
@@ -176,14 +225,46 @@ KEYWORDS: tuple[Renamed, ...] = (
                         _BASE_ESTIMATOR, [("base_estimator", "estimator", None)])],
     *_entries("sklearn.manifold.TSNE", "renamed in scikit-learn 1.5, the old name removed in 1.7",
               "scikit-learn 1.5 release notes: n_iter renamed max_iter", [("n_iter", "max_iter", None)]),
+    # liblinear fits two classes only: dropping the argument leaves three failing
+    Renamed("sklearn.linear_model.LogisticRegression", "multi_class", None,
+            'OneVsRestClassifier(LogisticRegression(solver="liblinear")) (liblinear fits two classes only: '
+            "without multi_class it raises ValueError on three or more)",
+            "removed in scikit-learn 1.8 (deprecated in 1.5)", "scikit-learn 1.5 release notes: multi_class "
+            "deprecated; 1.8: liblinear raises on n_classes >= 3", beside=(("solver", "liblinear"),)),
     *_entries("sklearn.linear_model.LogisticRegression", "removed in scikit-learn 1.8 (deprecated in 1.5)",
               "scikit-learn 1.5 release notes: multi_class deprecated", [
                   ("multi_class", None, "nothing for multinomial (the default), OneVsRestClassifier for ovr")]),
     *[r for cls in ("LinearRegression", "Ridge", "Lasso", "ElasticNet") for r in _entries(
         f"sklearn.linear_model.{cls}", "removed in scikit-learn 1.2 (deprecated in 1.0)", _NORMALIZE, [
             ("normalize", None, "make_pipeline(StandardScaler(), model)")])],
+    *[r for cls in ("LassoCV", "ElasticNetCV", "MultiTaskLassoCV", "MultiTaskElasticNetCV") for r in _entries(
+        f"sklearn.linear_model.{cls}", "removed in scikit-learn 1.9 (deprecated in 1.7)", _SK17, [
+            ("n_alphas", "alphas", "alphas= (an int: how many)")])],
+    *_entries("sklearn.ensemble.AdaBoostClassifier", "removed in scikit-learn 1.8 (deprecated in 1.6)",
+              _SK16 + ": AdaBoostClassifier's algorithm deprecated (SAMME only)", [
+                  ("algorithm", None, "nothing: SAMME is the only algorithm")]),
+    *[r for f in ("cross_validate", "cross_val_score", "cross_val_predict") for r in _entries(
+        f"sklearn.model_selection.{f}", "removed in scikit-learn 1.6 (deprecated in 1.4)",
+        "scikit-learn 1.4 release notes: fit_params deprecated for params", [("fit_params", "params", None)])],
+    *[r for f in ("check_array", "check_X_y") for r in _entries(
+        f"sklearn.utils.validation.{f}", "renamed in scikit-learn 1.6, the old name removed in 1.8",
+        _SK16 + ": force_all_finite renamed ensure_all_finite", [("force_all_finite", "ensure_all_finite", None)])],
+    *_entries("sklearn.linear_model.RidgeCV", "renamed in scikit-learn 1.5, the old name removed in 1.7",
+              "scikit-learn 1.5 release notes: store_cv_values renamed store_cv_results", [
+                  ("store_cv_values", "store_cv_results", None)]),
+    *[r for cls in ("GridSearchCV", "RandomizedSearchCV") for r in _entries(
+        f"sklearn.model_selection.{cls}", "removed in scikit-learn 0.24 (deprecated in 0.22)",
+        "scikit-learn 0.22 release notes: iid deprecated", [("iid", None, "nothing: scores are averaged over folds")])],
+    *_entries("sklearn.cluster.KMeans", "removed in scikit-learn 1.0 (deprecated in 0.23)",
+              "scikit-learn 0.23 release notes: KMeans n_jobs and precompute_distances deprecated", [
+                  ("n_jobs", None, "nothing (threads follow OMP_NUM_THREADS)"), ("precompute_distances", None, "nothing")]),
+    *_entries("sklearn.linear_model.SGDClassifier", "removed in scikit-learn 0.21 (deprecated in 0.19)",
+              "scikit-learn 0.19 release notes: n_iter deprecated for max_iter", [("n_iter", "max_iter", None)]),
+    *_entries("sklearn.decomposition.MiniBatchSparsePCA", "removed in scikit-learn 1.4 (deprecated in 1.2)",
+              "scikit-learn 1.2 release notes: n_iter deprecated for max_iter", [("n_iter", "max_iter", None)]),
     *[r for owner in ("matplotlib.pyplot.boxplot", "matplotlib.axes.Axes.boxplot") for r in _entries(
-        owner, "renamed in Matplotlib 3.9", "Matplotlib 3.9.0 API changes: boxplot's labels renamed tick_labels",
+        owner, "renamed in Matplotlib 3.9, the old name removed in 3.11",
+        "Matplotlib 3.9.0 API changes: boxplot's labels renamed tick_labels",
         [("labels", "tick_labels", None)])],
     *[r for owner in ("seaborn.FacetGrid", "seaborn.lmplot") for r in _entries(
         owner, "renamed in seaborn 0.9, the old name since removed",
@@ -201,11 +282,13 @@ def renamed_attribute(obj, attr: str) -> Renamed | None:
     return None
 
 
-def renamed_keyword(func, keyword: str, value: ast.expr) -> Renamed | None:
+def renamed_keyword(func, keyword: str, value: ast.expr, keywords=()) -> Renamed | None:
     """The entry for `func(..., keyword=value)`, where `func` is its owner (a subclass of it, or
-    a method of an instance)."""
+    a method of an instance); `keywords`: the call's (ast.keyword), for entries that depend on
+    another argument."""
+    given = {k.arg: k.value.value for k in keywords if isinstance(k.value, ast.Constant)}
     for r in KEYWORDS:
-        if r.old != keyword:
+        if r.old != keyword or any(given.get(k, _ANY) != v for k, v in r.beside):
             continue
         if r.when is not _ANY and not (isinstance(value, ast.Constant) and value.value == r.when
                                        and type(value.value) is type(r.when)):
@@ -235,6 +318,7 @@ def rewritten_call(r: Renamed, call: ast.Call, source_lines: list[str], namespac
         "qualifier": text(func.value) + "." if isinstance(func, ast.Attribute) else "",
         "arguments": ", ".join(arguments),
         "positional": ", ".join(text(a) for a in call.args),
+        "rows": _as_frame(call.args[0], text, namespace) if len(call.args) == 1 else None,
         "keywords": "".join(", " + text(k) for k in kept),
     }
     out = r.rewrite
@@ -251,6 +335,23 @@ def rewritten_call(r: Renamed, call: ast.Call, source_lines: list[str], namespac
     for k, v in fields.items():
         out = out.replace("{" + k + "}", v or "")
     return out
+
+
+def _as_frame(arg: ast.expr, text, namespace) -> str | None:
+    """`arg` as something pandas' concat takes: a dict (one row) as `DataFrame([row])`, a list of
+    dicts as `DataFrame(rows)`; a frame or Series as it is."""
+    frame = next((k for k, v in namespace.items() if isinstance(v, types.ModuleType)
+                  and getattr(v, "__name__", None) == "pandas" and k.isidentifier()), None)
+    written = text(arg)
+    if written is None or frame is None:
+        return written
+    if isinstance(arg, ast.Dict) or isinstance(arg, ast.Name) and type(namespace.get(arg.id)) is dict:
+        return f"{frame}.DataFrame([{written}])"
+    if isinstance(arg, (ast.List, ast.Tuple)) and arg.elts and all(isinstance(e, ast.Dict) for e in arg.elts) or \
+            isinstance(arg, ast.Name) and type(namespace.get(arg.id)) is list and \
+            namespace[arg.id] and all(type(e) is dict for e in namespace[arg.id]):
+        return f"{frame}.DataFrame({written})"
+    return written
 
 
 def _segment(line: str, node) -> str | None:

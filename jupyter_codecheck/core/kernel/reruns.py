@@ -71,14 +71,29 @@ def with_rerun_facts(facts: list, source: str, ran: list[str], namespace: Mappin
     """`facts` with the re-run's: where both name the same place, the re-run's fact replaces the
     other, since it says why the label is gone (the cell's own first run), and a near name the
     live fact would offer is no fix for that."""
-    rerun = rerun_facts(source, ran, namespace, failed)
+    from dataclasses import replace
+    found = _reruns(source, ran, namespace, failed)
+    rerun = [f for f, _, _ in found]
     places = {(f.line, f.column) for f in rerun}
-    return [f for f in facts if (f.line, f.column) not in places] + rerun
+    kept = []
+    for f in facts:
+        if (f.line, f.column) in places:
+            continue
+        # another fact on a label the first run removed (`X = df.drop(columns=["c"])` before the
+        # `del`): it says why the label is gone too
+        why = next((reason for _, label, reason in found if f.kind == "key" and f"{label!r}" in f.message), None)
+        kept.append(replace(f, message=f"{f.message}: {why}") if why else f)
+    return kept + rerun
 
 
 def rerun_facts(source: str, ran: list[str], namespace: Mapping | None = None, failed=()) -> list:
     """Key facts of a cell that is the same code as the cell run just before it (`ran`: the
     cells run before this one, in order) and whose first run dropped labels it needs again."""
+    return [f for f, _, _ in _reruns(source, ran, namespace, failed)]
+
+
+def _reruns(source: str, ran: list[str], namespace: Mapping | None, failed) -> list[tuple]:
+    """rerun_facts' facts, each with the label it is about and why that label is gone."""
     from .facts import KernelFact
     if not ran or ran[-1] in set(failed or ()):
         return []
@@ -94,11 +109,12 @@ def rerun_facts(source: str, ran: list[str], namespace: Mapping | None = None, f
         if key is None:
             continue
         what = "column" if drop.columns else "row label"
-        message = (f"{drop.name} has no {what} {key.value!r}: this cell already ran (the cell before it is "
-                   f"the same code) and its {drop.how} on line {_line(tree, drop)} removed it: KeyError")
+        why = (f"this cell already ran (the cell before it is the same code) and its {drop.how} on line "
+               f"{_line(tree, drop)} removed it")
+        message = f"{drop.name} has no {what} {key.value!r}: {why}: KeyError"
         column = _chars(lines, key.lineno, key.col_offset)
         end = _chars(lines, key.end_lineno, key.end_col_offset) if key.end_lineno == key.lineno else column + 1
-        facts.append(KernelFact("key", key.lineno, column, end, message, []))
+        facts.append((KernelFact("key", key.lineno, column, end, message, []), key.value, why))
         break                            # the cell stops at its first KeyError
     return facts
 
@@ -297,6 +313,8 @@ def _uses(s: ast.stmt, name: str, labels: set, columns: bool) -> list[ast.Consta
         if isinstance(parent, ast.Call) and n in parent.args and isinstance(parent.func, ast.Name) and \
                 parent.func.id in ("print", "len", "display", "type", "repr", "str"):
             continue                            # a builtin that reads it (display: IPython's)
+        if isinstance(parent, ast.Expr):
+            continue                            # `df` alone: shown (pandas' repr), not changed
         return None                             # passed on, aliased, compared: the rule stops here
     reads.sort(key=lambda k: (k.lineno, k.col_offset))
     return reads

@@ -1,0 +1,154 @@
+"""A new user's trial of the guard: a real notebook nobody here wrote, run cell by cell in a real
+kernel with `%codecheck auto guard`, after a plot, a large print and a library's background
+threads, with mistakes a user makes typed in before the cells they spoil; the truth from a plain
+kernel that runs the same cells side by side.
+
+    python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch10] [--out bench/reports/guard-trial]
+
+The notebook is wesm/pydata-book's ch05 (pandas' data structures) or ch10 (group-by; its mistakes
+were written down before any run, after ch05's had led to two new rules) from
+notebook_clean.jsonl. Each
+mistake is a copy of one of its cells with one slip a user makes (a misspelt column, row label,
+attribute, keyword or name, or an API pandas 2/3 removed), run just before that cell. Reported
+per mistake: whether it crashed in the plain kernel, whether the guard stopped it, and what it
+showed; and whether every cell of the notebook itself ran as in the plain kernel (a wrong stop).
+The last stdout line is one JSON object; report.md, trial.jsonl and command.txt go to --out.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+
+from auto_mode_cost import Kernel
+from notebook_shell import BENCH, ROOT, notebooks
+from requirements import require
+
+# what a user runs first: a plot (its PNG is the first large message: pyzmq's garbage-collector
+# thread starts), a large print, and a library that leaves threads running (joblib's loky pool)
+OPENING = [
+    "%matplotlib inline\nimport matplotlib.pyplot as plt\nimport numpy as np\n"
+    "plt.imshow(np.random.default_rng(1).random((400, 400))); plt.show()",
+    "print('x' * 200_000)",
+    "from joblib import Parallel, delayed\nsquares = Parallel(n_jobs=2)(delayed(pow)(i, 2) for i in range(8))",
+]
+# (the notebook cell it is typed before, the mistaken cell): one slip each
+CH05 = [
+    (19, "frame.heda()"),
+    (23, 'frame2["sate"]'),
+    (28, 'del frame2["eastren"]'),
+    (30, "frame3 = pd.DataFrame(populatons)\nframe3"),
+    (36, "frame2.to_numpy(dtyp=float)"),
+    (42, 'obj2 = obj.reindex(["a", "b", "c", "d", "e"], methd="ffill")\nobj2'),
+    (45, 'states = ["Texas", "Utah", "California"]\nframe.reindex(colums=states)'),
+    (50, 'data.drop(index=["Colorado", "Ohoi"])'),
+    (51, 'data.drop(columns=["tow"])'),
+    (60, 'data[:2]\ndata[data["thre"] > 5]'),
+    (63, 'data\ndata.loc["Colorodo"]'),
+    (65, 'data.loc["Colorado", ["two", "thre"]]'),
+    (71, 'ser3 = pd.Series(np.arange(3.), index=["a", "b", "c"])\nser3.iloc[-1]\nser3.ilco[0]'),
+    (79, "s1.append(s2)"),
+    (82, "df1.applymap(lambda x: x * 2)"),
+    (85, "df1.add(df2, fill_valu=0)"),
+    (88, "for column, values in df1.iteritems():\n    print(column)"),
+]
+CH10 = [
+    (4, "grouped.maen()"),
+    (5, 'means = df["data1"].groupby([df["key1"], df["kye2"]]).mean()\nmeans'),
+    (8, 'df.groupby("key3").mean()'),
+    (9, 'df.groupby(["key1", "key2"]).szie()'),
+    (11, 'df.groupby("key1").count(numeric_onl=True)'),
+    (14, 'pieces = {name: group for name, group in df.groupby("key1")}\npieces["c"]'),
+    (17, 'df.groupby(["key1", "key2"])[["dat2"]].mean()'),
+    (18, 's_grouped = df.groupby(["key1", "key2"])["data2"]\ns_grouped.mena()'),
+    (23, "people.groupby(len).summ()"),
+    (27, 'grouped = df.groupby("key1")\ngrouped["dtaa1"].nsmallest(2)'),
+    (29, "grouped.describ()"),
+    (50, "s = pd.Series(np.random.standard_normal(6))\ns.fillna(s.mena())"),
+    (56, "deck.haed(13)"),
+    (61, 'grouped = df.groupby("category")\ngrouped.apply(get_wavgg)'),
+]
+TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch10": ("wesm/pydata-book/ch10.ipynb", CH10)}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
+    ap.add_argument("--cell-timeout", type=float, default=60)
+    ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
+    ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
+    args = ap.parse_args(argv)
+    require("bench/guard_trial.py", packages=("jupyter_client", "ipykernel", "pandas", "matplotlib", "joblib"),
+            paths=[args.clean])
+    NOTEBOOK, mistakes_typed = TRIALS[args.notebook]
+    (cells,) = [c for name, c in notebooks(Path(args.clean), 0) if name == NOTEBOOK]
+    before = {}
+    for at, text in mistakes_typed:
+        before.setdefault(at, []).append(text)
+    rows = []
+    with tempfile.TemporaryDirectory() as plain_dir, tempfile.TemporaryDirectory() as guard_dir:
+        plain, guard = Kernel(plain_dir), Kernel(guard_dir)
+        try:
+            guard.run("%load_ext jupyter_codecheck\n%codecheck auto guard", 600)
+            guard.run("[m for m in get_ipython().magics_manager.registry.values() "
+                      "if hasattr(m, 'join_warm_up')][0].join_warm_up()", 600)
+            steps = [("opening", None, c) for c in OPENING]
+            for i, cell in enumerate(cells):
+                steps += [("mistake", i, m) for m in before.get(i, ())]
+                steps.append(("cell", i, cell))
+                if i == 2:                      # after the notebook's own imports
+                    steps, opening = [s for s in steps if s[0] != "opening"], [s for s in steps if s[0] == "opening"]
+                    steps += opening
+            for kind, index, text in steps:
+                _, e_plain, _ = plain.run(text, args.cell_timeout)
+                _, e_guard, shown = guard.run(text, args.cell_timeout)
+                stopped = e_guard == "CellStopped"
+                if stopped and kind == "cell":      # a wrong stop: run it anyway, as a user would
+                    _, e_guard, _ = guard.run(text, args.cell_timeout)
+                rows.append({"kind": kind, "index": index, "cell": text, "plain_error": e_plain,
+                             "guard_error": e_guard, "stopped": stopped,
+                             "shown": [s for s in shown if "codecheck" in s][:3]})
+            threads = guard.run("import threading\nprint(sorted(t.name for t in threading.enumerate()))",
+                                args.cell_timeout)[2]
+        finally:
+            plain.close()
+            guard.close()
+    mistakes = [r for r in rows if r["kind"] == "mistake"]
+    crashed = [r for r in mistakes if r["plain_error"] is not None]
+    stopped = [r for r in crashed if r["stopped"]]
+    cells_run = [r for r in rows if r["kind"] == "cell"]
+    summary = {"notebook": NOTEBOOK, "mistakes": len(mistakes), "crashed": len(crashed), "stopped": len(stopped),
+               "crashed_not_stopped": [r["cell"] for r in crashed if not r["stopped"]],
+               "mistakes_that_ran_but_stopped": sum(r["stopped"] and r["plain_error"] is None for r in mistakes),
+               "notebook_cells": len(cells_run),
+               "notebook_cells_stopped_wrongly": sum(r["stopped"] and r["plain_error"] is None for r in cells_run),
+               "notebook_cells_differing": sum(r["plain_error"] != r["guard_error"] for r in cells_run),
+               "threads_at_the_end": threads[0].strip() if threads else None,
+               "loadavg": [round(x, 2) for x in os.getloadavg()]}
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    command = "python " + " ".join(shlex.quote(a) for a in ["bench/guard_trial.py", *(argv or sys.argv[1:])])
+    (out / "command.txt").write_text(command + "\n")
+    with open(out / "trial.jsonl", "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(r) + "\n" for r in rows)
+    lines = [f"# A new user's trial of the guard on {NOTEBOOK}", "", f"`{command}`", "",
+             f"Opening: a plot, a 200,000-character print, joblib's loky pool. {len(mistakes)} mistakes typed in; "
+             f"{len(crashed)} crashed in the plain kernel; the guard stopped **{len(stopped)} of {len(crashed)}**. "
+             f"Notebook cells stopped wrongly: {summary['notebook_cells_stopped_wrongly']} of {len(cells_run)}. "
+             f"Threads alive at the end: {summary['threads_at_the_end']}.", "",
+             "| before cell | mistake | plain kernel | guard | shown |", "|---|---|---|---|---|"]
+    for r in mistakes:
+        cell = r["cell"].replace("\n", "⏎ ").replace("|", "\\|")
+        shown = " ".join(r["shown"])[:160].replace("\n", " ").replace("|", "\\|")
+        lines.append(f"| {r['index']} | `{cell}` | {r['plain_error']} | {'stopped' if r['stopped'] else r['guard_error']} "
+                     f"| {shown} |")
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()
