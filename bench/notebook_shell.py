@@ -84,12 +84,13 @@ def new_shell():
     return shell
 
 
-def run_cell(shell, source: str, timeout: int) -> list | None:
+def run_cell(shell, source: str, timeout: int, silent: bool = True) -> list | None:
     """Run one cell as the notebook does; its error as [type name, message, [names of the
-    type's classes]] (None: it ran), ["Timeout", ""] past `timeout` seconds."""
+    type's classes]] (None: it ran), ["Timeout", ""] past `timeout` seconds. Not `silent`: the
+    value of its last expression is displayed, as a notebook shows it."""
     signal.alarm(timeout)
     try:
-        res = shell.run_cell(source, store_history=True, silent=True)
+        res = shell.run_cell(source, store_history=True, silent=silent)
         err = res.error_in_exec or res.error_before_exec
         if err is None:
             return None
