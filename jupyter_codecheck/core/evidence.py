@@ -44,6 +44,8 @@ def _order(c: Candidate) -> int:
 @dataclass
 class EvidenceConfig:
     margin: float = 2.0            # nats a warning's edit must gain on the rest of the cell
+    warnings: bool = True          # False: the places are weighed (the heat map's guesses, the
+    #                                errors' fixes) but no warning is reported (`model_warnings`)
     continuation: int = 24         # most written tokens after an edit that weigh it
     per_site: int = 12             # candidates weighed per place
     alternatives: int = 4          # the model's top choices tried at a rejected token
@@ -121,7 +123,7 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                       cache=cache, walk_logprob=walk_logprob if cfg.written_from_walk else None,
                       early=early) if variants and room > 1 else []
     t2 = time.perf_counter()
-    findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin)
+    findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin, cfg.warnings)
     stats = {"places": len(places.sites), "candidates": n_generated,
              "gated_out": n_generated - len(kept) - places.over_cap, "weighed": len(kept),
              "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
@@ -253,7 +255,7 @@ class _Places:
 
 
 def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts: CellFacts,
-            margin: float) -> tuple[list[Finding], list[Edit], list[Evidence]]:
+            margin: float, warnings: bool = True) -> tuple[list[Finding], list[Edit], list[Evidence]]:
     """Each place's best candidate is its evidence; it becomes a fix when it clears the place's
     floor (an error: gain >= 0, preferring a near-typo; else the margin, with the rest of the
     cell not against it) and passes the exact undefined-name gate without overlapping a fix
@@ -270,6 +272,8 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
         shown = next((r for r in ranked if _continuation_gain(r[2], r[1]) >= 0), ranked[0])
         evidence.append(_evidence(shown[1], data, shown[0], shown[2]))
         is_error = site in places.error_lines
+        if not (is_error or warnings):
+            continue
         if is_error:
             # among the fixes the cell gains by: a near-typo of the word Python could not resolve
             # is the likeliest slip (for a name defined nowhere, the only fix that says what was
