@@ -15,6 +15,9 @@ import ast
 import json
 import os
 import signal
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +62,22 @@ def worker_env() -> dict:
     path = [str(ROOT), str(ROOT / "bench"), os.environ.get("PYTHONPATH", "")]
     return dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in path if p), MPLBACKEND="Agg",
                 **SINGLE_THREADED)
+
+
+def run_worker(worker: str, args: list, cells: list[str], timeout_s: float) -> list[dict]:
+    """Run a notebook's cells in a worker process of their own (`worker`: Python code given the
+    path of its output and `args` on its command line, the cells as JSON on stdin), in an empty
+    folder; the JSON lines it wrote, also when it was stopped past `timeout_s`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out, work = Path(tmp) / "cells.jsonl", Path(tmp) / "work"
+        work.mkdir()
+        try:
+            subprocess.run([sys.executable, "-c", worker, str(out), *map(str, args)], input=json.dumps(cells),
+                           capture_output=True, text=True, cwd=work, env=worker_env(), timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            pass
+        text = out.read_text(encoding="utf-8") if out.exists() else ""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 class Timeout(BaseException):

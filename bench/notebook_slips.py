@@ -11,7 +11,7 @@ bench/slips.py makes up to --per-cell slips of it (a comparison or arithmetic op
 off-by-one bound, swapped arguments, another variable or column of the same type, a dropped
 negation). The original cell and each slip run in forked copies of the shell; the shell then
 runs the original itself. What a run computes: its printed text and displayed values, and a hash
-of every object the cell names (pickled; its repr where it does not pickle). A slip counts when
+of every object the cell or one of its slips names (pickled; its repr where it does not pickle). A slip counts when
 it ran without an error and what it computed differs from the original's; a cell whose two runs
 of the original differ (time, an unseeded random draw) is left out with its slips. The original
 cells that ran are the negatives.
@@ -34,16 +34,14 @@ import argparse
 import json
 import os
 import shlex
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from notebook_shell import BENCH, claims, notebooks, worker_env  # noqa: E402
+from notebook_shell import BENCH, claims, notebooks, run_worker  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 from slips import KINDS  # noqa: E402
 
@@ -77,14 +75,16 @@ def worker(out_path: str, name: str, seed: str, per_cell: str, timeout: str) -> 
                              hidden=shell.user_ns_hidden)
             except Exception as e:  # noqa: BLE001 - an operator's bug costs this cell's slips only
                 rec["mutation_error"], made = repr(e), []
-            forked = _in_child(lambda: computed(shell, cell, timeout), timeout) if made else None
+            # the objects compared: those the cell or any of its slips names
+            names = sorted(set().union(*(_names(s) for s in [cell, *(m.source for m in made)])))
+            forked = _in_child(lambda: computed(shell, cell, timeout, names), timeout) if made else None
             results = []
             for m in made:
                 def run_slip(m=m):
                     got = read_facts(m.source, shell.user_ns)
-                    return {**got, **computed(shell, m.source, timeout)}
+                    return {**got, **computed(shell, m.source, timeout, names)}
                 results.append({**m.to_dict(), **(_in_child(run_slip, timeout) or {"error": ["Killed", "", []]})})
-            own = computed(shell, cell, timeout)
+            own = computed(shell, cell, timeout, names)
             rec.update(index=i, error=own["error"], digest=own["digest"],
                        deterministic=forked is None or forked.get("digest") == own["digest"],
                        slips=[{**r, "differs": r.get("error") is None and r.get("digest") != own["digest"],
@@ -96,10 +96,17 @@ def worker(out_path: str, name: str, seed: str, per_cell: str, timeout: str) -> 
                 break
 
 
-def computed(shell, source: str, timeout: int) -> dict:
-    """Run a cell; its error, a hash of its printed and displayed output, and a hash of that and
-    of every object the cell names afterwards."""
+def _names(source: str) -> set[str]:
     import ast
+    try:
+        return {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
+    except SyntaxError:        # IPython syntax: its output alone is compared
+        return set()
+
+
+def computed(shell, source: str, timeout: int, names: list[str]) -> dict:
+    """Run a cell; its error, a hash of its printed and displayed output, and a hash of that and
+    of the objects in `names` afterwards."""
     import hashlib
     from IPython.utils.capture import capture_output
     from notebook_shell import run_cell
@@ -109,10 +116,6 @@ def computed(shell, source: str, timeout: int) -> dict:
     output = hashlib.sha256(shown.encode("utf-8", "replace")).hexdigest()
     if error is not None:
         return {"error": error, "output": output, "digest": None}
-    try:
-        names = sorted({n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)})
-    except SyntaxError:        # IPython syntax: its output alone
-        names = []
     h = hashlib.sha256(output.encode())
     for n in names:
         if n in shell.user_ns:
@@ -137,18 +140,9 @@ def _fingerprint(obj) -> bytes:
 # -- the benchmark ------------------------------------------------------------------------------
 
 def run_notebook(name: str, cells: list[str], args) -> list[dict]:
-    with tempfile.TemporaryDirectory() as tmp:
-        out, work = Path(tmp) / "cells.jsonl", Path(tmp) / "work"
-        work.mkdir()
-        try:
-            subprocess.run([sys.executable, "-c", WORKER, str(out), name, str(args.seed), str(args.per_cell),
-                            str(args.cell_timeout)], input=json.dumps(cells), capture_output=True, text=True,
-                           cwd=work, env=worker_env(),
-                           timeout=(args.per_cell + 3) * (args.cell_timeout + 15) * len(cells) + 60)
-        except subprocess.TimeoutExpired:
-            pass
-        text = out.read_text(encoding="utf-8") if out.exists() else ""
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    # each cell runs once in the shell and once a slip or original in a forked copy
+    return run_worker(WORKER, [name, args.seed, args.per_cell, args.cell_timeout], cells,
+                      (args.per_cell + 3) * (args.cell_timeout + 15) * len(cells) + 60)
 
 
 def model_checks(jobs: list[tuple[str, list[str]]], options: dict, cache_dir: Path, fresh: bool) -> list[dict]:
