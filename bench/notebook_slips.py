@@ -145,35 +145,22 @@ def run_notebook(name: str, cells: list[str], args) -> list[dict]:
                       (args.per_cell + 3) * (args.cell_timeout + 15) * len(cells) + 60)
 
 
+def _summed_up(job: tuple[str, list[str]], options: dict) -> dict:
+    from notebook_crashes import check_cell, cli_context
+    cell, earlier = job
+    context, before = cli_context(earlier)
+    r = check_cell(cell, context, before, options)
+    return {"evidence": [[e.line, e.gain] for e in r.evidence if e.supported],
+            "errors": sorted({f.line for f in r.findings if f.severity == "error"}), "time_s": r.stats.get("time_s")}
+
+
 def model_checks(jobs: list[tuple[str, list[str]]], options: dict, cache_dir: Path, fresh: bool) -> list[dict]:
     """Each (cell, earlier cells) checked as the command line checks a notebook cell, at margin 0:
-    its model warnings' (line, gain) and whether it has an error finding."""
-    from disk_cache import DiskCache
-    from notebook_crashes import check_cell, cli_context
-    from jupyter_codecheck.core.adapter import load_model
-    from jupyter_codecheck.engine.paths import resolve_model_path
-    from jupyter_codecheck.tools.calibrate import checker_fingerprint
-    model = resolve_model_path(options.get("model"))
-    opts = {**options, "margin": 0.0}
-    disk = DiskCache(cache_dir / "slip-checks", fresh)
-    prefix = json.dumps({"options": opts, "model": f"{model.name}:{model.stat().st_size}",
-                         "checker": checker_fingerprint(), "version": CACHE_VERSION}, sort_keys=True, default=str)
-    out, t0 = [], time.perf_counter()
-    for k, (cell, earlier) in enumerate(jobs):
-        key = prefix + "\0" + cell + "\0" + "\0".join(earlier)
-        text = disk.get(key)
-        if text is None:
-            context, before = cli_context(earlier)
-            load_model(opts.get("model"), opts.get("n_threads")).forget()
-            r = check_cell(cell, context, before, opts)
-            text = json.dumps({"evidence": [[e.line, e.gain] for e in r.evidence if e.supported],
-                               "errors": sorted({f.line for f in r.findings if f.severity == "error"}),
-                               "time_s": r.stats.get("time_s")})
-            disk.put(key, text)
-        out.append(json.loads(text))
-        if (k + 1) % 10 == 0 or k + 1 == len(jobs):
-            print(f"checks [{k + 1}/{len(jobs)}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    return out
+    its supported places' (line, gain) and its error lines."""
+    from disk_cache import cached_checks
+    return cached_checks([(cell + "\0" + "\0".join(earlier), (cell, earlier)) for cell, earlier in jobs], _summed_up,
+                         options={**options, "margin": 0.0}, directory=cache_dir / "slip-checks", fresh=fresh,
+                         version=CACHE_VERSION)
 
 
 def warned_lines(check: dict, margin: float) -> set[int]:

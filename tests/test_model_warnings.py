@@ -101,3 +101,27 @@ def test_a_calibration_verdict_must_name_both_kinds():
     for bad in ({"files": True}, {"files": "yes", "cells": False}, [True, False]):
         with pytest.raises(CalibrationError, match="model_warnings"):
             Calibration.from_dict({**base, "model_warnings": bad})
+    lead = Calibration.from_dict({**base, "margin": 3.0, "margin_measure": "lead"})
+    assert Calibration.from_dict(lead.to_dict()).margin_measure == "lead"
+    assert Calibration.from_dict(base).margin_measure == "nats"
+    with pytest.raises(CalibrationError, match="margin_measure"):
+        Calibration.from_dict({**base, "margin_measure": "bits"})
+
+
+def test_a_lead_holds_a_warning_to_the_gains_at_the_other_lines():
+    from types import SimpleNamespace
+    from jupyter_codecheck.core import evidence
+    from jupyter_codecheck.core.pycheck import analyse
+    # two places a line apart, their best candidates gaining 5 and 3 nats: by the gain both clear a
+    # 2-nat margin; by the lead only the first (5 - 3 >= 2), the second trails it
+    data = b"a = 1\nb = 2\n"
+    kept = [evidence.Candidate(site=0, start=4, end=5, text="7", source="walk"),
+            evidence.Candidate(site=1, start=10, end=11, text="8", source="walk")]
+    verdicts = [SimpleNamespace(key=0, gain=5.0, edit_gain=1.0, start=0, end=2),
+                SimpleNamespace(key=1, gain=3.0, edit_gain=1.0, start=0, end=2)]
+    places = SimpleNamespace(error_lines={}, error_spans={}, is_recorded=lambda c: False)
+    facts = analyse(data.decode(), None, None)
+    for measure, lines in (("nats", [1, 2]), ("lead", [1])):
+        found, _, ev = evidence._choose(verdicts, kept, places, data, facts, 2.0, True, measure)
+        assert [f.line for f in found] == lines, measure
+        assert [e.line for e in ev] == [1, 2]

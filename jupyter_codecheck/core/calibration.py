@@ -48,6 +48,8 @@ class Calibration:
     # files, "cells": notebook cells), with the figures: where they did not, no view shows them
     model_warnings: dict | None = None
     model_warnings_note: str = ""
+    # what `margin` and `notebook_margin` hold a warning's gain to (core/evidence.EvidenceConfig.measure)
+    margin_measure: str = "nats"
 
     def to_dict(self) -> dict:
         return {"schema": self.schema, "model": self.model, "options": self.options,
@@ -60,7 +62,8 @@ class Calibration:
                    if self.notebook_margin is not None else {}),
                 **({"places": self.places, "places_note": self.places_note} if self.places is not None else {}),
                 **({"model_warnings": self.model_warnings, "model_warnings_note": self.model_warnings_note}
-                   if self.model_warnings is not None else {})}
+                   if self.model_warnings is not None else {}),
+                **({"margin_measure": self.margin_measure} if self.margin_measure != "nats" else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Calibration":
@@ -79,6 +82,9 @@ class Calibration:
         if shown is not None and (not isinstance(shown, dict) or set(shown) != {"files", "cells"}
                                   or not all(isinstance(v, bool) for v in shown.values())):
             raise CalibrationError(f"calibration model_warnings must be {{'files': bool, 'cells': bool}}, got {shown!r}")
+        measure = d.get("margin_measure", "nats")
+        if measure not in ("nats", "lead"):
+            raise CalibrationError(f"calibration margin_measure must be 'nats' or 'lead', got {measure!r}")
         return cls(model=d["model"], options=dict(opts), target_false_alarm=float(d["target_false_alarm"]),
                    achieved_false_alarm=float(d["achieved_false_alarm"]),
                    buggy_line_hit=d.get("buggy_line_hit"), objective=d.get("objective", ""),
@@ -91,7 +97,7 @@ class Calibration:
                    places=None if d.get("places") is None else int(d["places"]),
                    places_note=d.get("places_note", ""),
                    model_warnings=None if shown is None else dict(shown),
-                   model_warnings_note=d.get("model_warnings_note", ""))
+                   model_warnings_note=d.get("model_warnings_note", ""), margin_measure=measure)
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -166,6 +172,12 @@ def shipped_margin(model_path=None, notebook: bool = False) -> float | None:
     return c.notebook_margin if notebook and c.notebook_margin is not None else c.margin
 
 
+def shipped_margin_measure(model_path=None) -> str | None:
+    """What the shipped margins of a model file measure ("nats" or "lead"), or None."""
+    c = default_for(model_path)
+    return None if c is None else c.margin_measure
+
+
 def shipped_places(model_path=None) -> int | None:
     """The `places` shipped for a model file, or None."""
     c = default_for(model_path)
@@ -188,7 +200,7 @@ def default_options(model_path=None) -> dict:
 
 
 __all__ = ["SCHEMA", "SHIPPED_DIR", "Calibration", "CalibrationError", "default_for", "default_options",
-           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_model_warnings", "shipped_places"]
+           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_margin_measure", "shipped_model_warnings", "shipped_places"]
 
 
 def shipped(reader, model, default):

@@ -20,7 +20,7 @@ import numpy as np
 from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
-from .calibration import shipped, shipped_margin, shipped_model_warnings, shipped_places
+from .calibration import shipped, shipped_margin, shipped_margin_measure, shipped_model_warnings, shipped_places
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -222,7 +222,8 @@ class _Run:
                         partial(shipped_margin, notebook=opts.notebook), opts.model, EvidenceConfig.margin)
                     places = opts.places if opts.places is not None else shipped(shipped_places, opts.model, 0)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
-                                         places=places, warnings=shows_model_warnings(opts))
+                                         places=places, warnings=shows_model_warnings(opts),
+                                         measure=shipped(shipped_margin_measure, opts.model, "nats"))
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
                                   token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
