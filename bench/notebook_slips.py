@@ -3,6 +3,7 @@ computes something else? The truth by running the cells.
 
     python bench/notebook_slips.py [CLEAN] [--limit N] [--match TEXT ...] [--seed 0] [--per-cell 2]
         [--cell-timeout 30] [--model NAME ...] [--option name=value] [--no-model] [--threads 1]
+        [--kernel-from REPORT_DIR]
         [--out bench/reports/notebook-slips] [--cache bench/out/cache] [--fresh]
 
 The notebooks of notebook_clean.jsonl run cell by cell in an IPython shell of their own, as
@@ -201,6 +202,8 @@ def main(argv=None) -> None:
     ap.add_argument("--option", action="append", type=parse_option, default=[], help="check() option name=value")
     ap.add_argument("--threads", type=int, default=None, help="threads of the model's checks")
     ap.add_argument("--no-model", action="store_true", help="the kernel facts only")
+    ap.add_argument("--kernel-from", default=None, metavar="DIR",
+                    help="the notebooks' runs (cells.jsonl, slips.jsonl) of an earlier report: judged again, not rerun")
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "notebook-slips"))
     ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
     ap.add_argument("--fresh", action="store_true", help="run every model check again")
@@ -216,7 +219,14 @@ def main(argv=None) -> None:
     books = [b for b in notebooks(Path(args.clean), 0) if not args.match or any(m in b[0] for m in args.match)]
     books = books[:args.limit] if args.limit else books
     cells, slips, t0 = [], [], time.perf_counter()
-    for n, (name, sources) in enumerate(books, 1):
+    if args.kernel_from:        # the notebooks' runs of an earlier report, judged again
+        for name, path in (("cells", "cells.jsonl"), ("slips", "slips.jsonl")):
+            recs = [json.loads(x) for x in open(Path(args.kernel_from) / path, encoding="utf-8")]
+            for r in recs:
+                r.pop("checks", None)
+            (cells if name == "cells" else slips).extend(r for r in recs if r["notebook"] in dict(books))
+        books = [b for b in books if any(c["notebook"] == b[0] for c in cells)]
+    for n, (name, sources) in enumerate([] if args.kernel_from else books, 1):
         recs = run_notebook(name, sources, args)
         for r in recs:
             r["notebook"], r["source"] = name, sources[r["index"]]
