@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 from notebook_shell import BENCH, claims, notebooks, run_worker  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
-from slips import KINDS  # noqa: E402
+from slips import KINDS, labels_output  # noqa: E402
 
 FOUND_TARGET, FLAGGED_TARGET = 0.25, 0.01
 SWEEP = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 10.0, 12.0, 15.0)
@@ -164,7 +164,17 @@ def model_checks(jobs: list[tuple[str, list[str]]], options: dict, cache_dir: Pa
                          version=CACHE_VERSION)
 
 
-def warned_lines(check: dict, margin: float) -> set[int]:
+def warned_lines(check: dict, margin: float, measure: str = "nats") -> set[int]:
+    """The lines with a warning at the margin: by the gain, or by its lead over the best gain at
+    the cell's other lines (bench/clean_kinds.py; these checks keep the supported places only)."""
+    if measure == "lead":
+        from clean_kinds import warnings_of
+        return {ln for ln, v in warnings_of([[ln, g, True] for ln, g in check["evidence"]], "lead").items()
+                if v >= margin}
+    return _warned_nats(check, margin)
+
+
+def _warned_nats(check: dict, margin: float) -> set[int]:
     return {ln for ln, gain in check["evidence"] if gain is not None and gain >= margin}
 
 
@@ -172,14 +182,15 @@ def _share(a: int, b: int) -> float | None:
     return round(a / b, 4) if b else None
 
 
-def model_figures(slips: list[dict], originals: list[dict], margin: float, model: str) -> dict:
-    found = [s for s in slips if s["line"] in warned_lines(s["checks"][model], margin)]
-    warned = [s for s in slips if warned_lines(s["checks"][model], margin)]
-    flagged = [c for c in originals if warned_lines(c["checks"][model], margin)]
+def model_figures(slips: list[dict], originals: list[dict], margin: float, model: str,
+                  measure: str = "nats") -> dict:
+    found = [s for s in slips if s["line"] in warned_lines(s["checks"][model], margin, measure)]
+    warned = [s for s in slips if warned_lines(s["checks"][model], margin, measure)]
+    flagged = [c for c in originals if warned_lines(c["checks"][model], margin, measure)]
     # chance: a cell's warning on one of its lines at random, as often as the model warns on slips
     chance = sum(1 / max(1, s["source"].count("\n") + 1) for s in warned)
     per_kind = {k: _share(sum(s["kind"] == k for s in found), sum(s["kind"] == k for s in slips)) for k in KINDS}
-    return {"margin": margin, "found": len(found), "found_share": _share(len(found), len(slips)),
+    return {"margin": margin, "measure": measure, "found": len(found), "found_share": _share(len(found), len(slips)),
             "slips_warned_share": _share(len(warned), len(slips)),
             "chance_found_share": round(chance / len(slips), 4) if slips else None,
             "originals_flagged": len(flagged), "originals_flagged_share": _share(len(flagged), len(originals)),
@@ -240,6 +251,9 @@ def main(argv=None) -> None:
     run_s = time.perf_counter() - t0
     originals = [c for c in cells if c["error"] is None and c["deterministic"]]
     judged = {(c["notebook"], c["index"]) for c in originals}
+    # a run made before print()'s arguments were left out of the swaps: those slips are left out
+    labels = [s for s in slips if labels_output(s)]
+    slips = [s for s in slips if not labels_output(s)]
     counted = [s for s in slips if s["differs"] and (s["notebook"], s["cell"]) in judged]
     by_kind = {k: Counter() for k in KINDS}
     for s in slips:
@@ -253,9 +267,10 @@ def main(argv=None) -> None:
                "nondeterministic_cells": sum(c["error"] is None and not c["deterministic"] for c in cells),
                "slips_made": sum(by_kind[k].total() for k in KINDS), "slips": len(counted),
                "slips_output_differs": sum(s["output_differs"] for s in counted),
+               "print_swaps_left_out": len(labels),
                "per_kind": {k: dict(by_kind[k]) for k in KINDS}, "facts": facts, "kernel_run_s": round(run_s, 1)}
     if not args.no_model:
-        from jupyter_codecheck.core.calibration import shipped, shipped_margin
+        from jupyter_codecheck.core.calibration import shipped, shipped_margin, shipped_margin_measure
         from jupyter_codecheck.engine.paths import resolve_model_path
         earlier = {name: sources for name, sources in books}
         jobs = [(c["source"], earlier[c["notebook"]][:c["index"]]) for c in originals]
@@ -268,10 +283,11 @@ def main(argv=None) -> None:
                 rec.setdefault("checks", {})[model or "default"] = check
             margins = {"notebook": shipped(lambda m: shipped_margin(m, notebook=True), model, 2.0),
                        "general": shipped(shipped_margin, model, 2.0)}
+            measure = shipped(shipped_margin_measure, model, "nats")
             key = model or "default"
             summary["models"][key] = {
                 "file": resolve_model_path(model).name, "check_s": round(time.perf_counter() - t1, 1),
-                **{f"at_{k}_margin": model_figures(counted, originals, m, key) for k, m in margins.items()},
+                **{f"at_{k}_margin": model_figures(counted, originals, m, key, measure) for k, m in margins.items()},
                 "sweep": [model_figures(counted, originals, m, key) for m in SWEEP]}
     command = "python " + " ".join(shlex.quote(a) for a in ["bench/notebook_slips.py", *(argv or sys.argv[1:])])
     (out / "command.txt").write_text(command + "\n")
@@ -296,7 +312,8 @@ def report(summary: dict, counted: list[dict], command: str) -> str:
              f"without an error and gave the same result twice (the negatives; {summary['nondeterministic_cells']} "
              f"others did not). {summary['slips_made']} slips made of those; **{summary['slips']}** ran without an "
              f"error and computed something else (the positives; {summary['slips_output_differs']} of them changed "
-             f"the printed or displayed output, the others only the objects).", "",
+             f"the printed or displayed output, the others only the objects). Swaps of print()'s arguments "
+             f"label the output and compute nothing else: {summary['print_swaps_left_out']} left out.", "",
              "| slip | made | crashed | ran, same result | ran, other result |", "|---|---|---|---|---|"]
     for k, c in summary["per_kind"].items():
         lines.append(f"| {k} | {sum(c.values())} | {c.get('crashed', 0)} | {c.get('same', 0)} | {c.get('differs', 0)} |")
@@ -313,7 +330,7 @@ def report(summary: dict, counted: list[dict], command: str) -> str:
                   "|---|---|---|---|---|"]
         for label in ("notebook", "general"):
             r = m[f"at_{label}_margin"]
-            lines.append(f"| **{r['margin']:g} (shipped {label})** | {_pct(r['found_share'])} | "
+            lines.append(f"| **{r['margin']:g} (shipped {label}, {r['measure']})** | {_pct(r['found_share'])} | "
                          f"{_pct(r['chance_found_share'])} | {_pct(r['slips_warned_share'])} | "
                          f"{_pct(r['originals_flagged_share'])} |")
         for r in m["sweep"]:

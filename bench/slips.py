@@ -10,7 +10,8 @@ The kinds are the slips of the issue's list:
     arithmetic        an arithmetic operator: `+` <-> `-`, `*` <-> `/`, `//` -> `/` (and their `+=` forms)
     off-by-one        an integer bound one off: a slice bound, an index, `range()`'s arguments, a
                       number compared with
-    swapped-arguments the first two positional arguments of a call swapped
+    swapped-arguments the first two positional arguments of a call swapped (not print()'s: their
+                      order labels the output, it computes nothing else)
     other-variable    a name whose live object is of a type the namespace holds another name of
                       (a number, a string, an array, a frame, a model, ...): the other name
     other-column      `df["a"]` of a live DataFrame -> another of its columns of the same dtype
@@ -130,7 +131,7 @@ def off_by_one(cell: _Cell, rng: random.Random) -> list[Mutant]:
 def swapped_arguments(cell: _Cell, rng: random.Random) -> list[Mutant]:
     out = []
     for node in cell.nodes:
-        if not (isinstance(node, ast.Call) and len(node.args) >= 2):
+        if not (isinstance(node, ast.Call) and len(node.args) >= 2) or _prints(node):
             continue
         a, b = node.args[:2]
         if isinstance(a, ast.Starred) or isinstance(b, ast.Starred):
@@ -144,6 +145,24 @@ def swapped_arguments(cell: _Cell, rng: random.Random) -> list[Mutant]:
             continue
         out.append(_splice(cell, sa[0], sb[1], tb + gap + ta, "swapped-arguments", f"({ta}, {tb}) -> ({tb}, {ta})"))
     return out
+
+
+def _prints(call: ast.Call) -> bool:
+    """A call of print(): its arguments' order changes how the output is labelled, not what the
+    cell computes."""
+    return isinstance(call.func, ast.Name) and call.func.id == "print"
+
+
+def labels_output(slip: dict) -> bool:
+    """Is a slip (Mutant.to_dict()) a swap of print()'s arguments?"""
+    if slip["kind"] != "swapped-arguments":
+        return False
+    try:
+        tree = ast.parse(slip["source"])
+    except SyntaxError:
+        return False
+    return any(isinstance(n, ast.Call) and _prints(n) and n.args and n.args[0].lineno == slip["line"]
+               and n.args[0].col_offset <= slip["column"] < n.args[0].end_col_offset + 1 for n in ast.walk(tree))
 
 
 def _value_type(obj) -> type | None:

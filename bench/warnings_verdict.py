@@ -87,17 +87,31 @@ def cells_figures(directory: Path, model_file: str, margin: float, measure: str)
                 for s in slips)
     flagged = sum(bool(_warned([[ln, g, True] for ln, g in c["checks"][key]["evidence"]], margin, measure))
                   for c in cells)
-    return {"notebook-slips": {"buggy": len(slips), "found": found, "clean": len(cells), "flagged": flagged,
+    return {directory.name: {"buggy": len(slips), "found": found, "clean": len(cells), "flagged": flagged,
                                "p": round(test(found, len(slips), flagged, len(cells)), 4)}}
+
+
+def crashes_figures(directory: Path, margin: float, measure: str) -> dict:
+    """bench/notebook_crashes.py's cases (code mode): crashing targets with any model warning
+    against their fixed versions with any (the fix is often in an earlier cell: no changed line)."""
+    rows = [json.loads(x) for x in open(directory / "cases.jsonl", encoding="utf-8")]
+    warned = {side: [bool(_warned([e[:3] for e in r["evidence"]], margin, measure)) for r in rows
+                     if r["side"] == side and r["mode"] == "code"] for side in ("buggy", "fixed")}
+    found, flagged = sum(warned["buggy"]), sum(warned["fixed"])
+    n_b, n_c = len(warned["buggy"]), len(warned["fixed"])
+    return {f"{directory.name} (JunoBench crashes, any warning)": {
+        "buggy": n_b, "found": found, "clean": n_c, "flagged": flagged, "p": round(test(found, n_b, flagged, n_c), 4)}}
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--files", action="append", default=[], help="a bench/quality.py report run at margin 0")
     ap.add_argument("--cells", action="append", default=[], help="a bench/notebook_slips.py report")
+    ap.add_argument("--crashes", action="append", default=[],
+                    help="a bench/notebook_crashes.py report of one model (its cases.jsonl), for cells")
     ap.add_argument("--alpha", type=float, default=0.05)
     args = ap.parse_args(argv)
-    require("bench/warnings_verdict.py", packages=("scipy",), paths=[*args.files, *args.cells])
+    require("bench/warnings_verdict.py", packages=("scipy",), paths=[*args.files, *args.cells, *args.crashes])
     from jupyter_codecheck.core.calibration import shipped, shipped_margin, shipped_margin_measure
     from jupyter_codecheck.engine.paths import KNOWN_MODELS, resolve_model_path
     by_file = {resolve_model_path(name).name: name for name in KNOWN_MODELS
@@ -119,6 +133,12 @@ def main(argv=None) -> None:
             out.setdefault(model_file, {"files": {}, "cells": {}, "margins": {}})
             out[model_file]["margins"]["cells"] = [margin, measure]
             out[model_file]["cells"].update(cells_figures(Path(directory), model_file, margin, measure))
+    for directory in args.crashes:
+        model_file = _crash_model(Path(directory), by_file)
+        margin = shipped(lambda p: shipped_margin(p, notebook=True), by_file.get(model_file), 2.0)
+        measure = shipped(shipped_margin_measure, by_file.get(model_file), "nats")
+        out.setdefault(model_file, {"files": {}, "cells": {}, "margins": {}})
+        out[model_file]["cells"].update(crashes_figures(Path(directory), margin, measure))
     for model_file, fig in out.items():
         for kind in ("files", "cells"):
             sets = fig[kind].values()
@@ -130,6 +150,18 @@ def main(argv=None) -> None:
         print(f"{model_file}: files {'beat' if fig['files_beat_chance'] else 'did not beat'} chance, cells "
               f"{'beat' if fig['cells_beat_chance'] else 'did not beat'} chance")
     print(json.dumps(out))
+
+
+def _crash_model(directory: Path, by_file: dict) -> str:
+    """The model file a notebook_crashes report ran (its summary names it, else its command)."""
+    summary = json.loads((directory / "summary.json").read_text())
+    named = summary.get("model") or summary.get("options", {}).get("model")
+    if named in by_file:
+        return named
+    short = {v: k for k, v in by_file.items()}
+    command = (directory / "command.txt").read_text()
+    return next((f for name, f in short.items() if name in command or name in str(named)),
+                next(iter(by_file), str(named)))
 
 
 def _installed(resolve, name) -> bool:
