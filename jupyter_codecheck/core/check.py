@@ -285,7 +285,7 @@ class _Run:
             "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
             "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
             "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
-            # were the model's warnings reported (the `model_warnings` option; views say so when not)
+            # were the model's warnings reported (the `model_warnings` option, the model's verdict)
             "model_warnings": shows_model_warnings(opts),
             "exit_policy_name": policy_name(policy.name if policy else None),
             "lens": self.lens is not None, "sampler": self.sampler.describe(),
