@@ -33,7 +33,6 @@ import json
 import os
 import shlex
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 from mutations import KINDS  # noqa: E402
-from notebook_shell import BENCH, claims, notebooks, worker_env  # noqa: E402
+from notebook_shell import BENCH, claims, notebooks, run_worker  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 
 # a forked child past its cell's own timeout (its alarm did not end it): killed
@@ -262,18 +261,8 @@ def _wait(pid: int, path: str, timeout: int) -> str | None:
 # -- the benchmark ------------------------------------------------------------------------------
 
 def run_notebook(name: str, cells: list[str], args) -> list[dict]:
-    with tempfile.TemporaryDirectory() as tmp:
-        out, work = Path(tmp) / "cells.jsonl", Path(tmp) / "work"
-        work.mkdir()
-        try:
-            subprocess.run([sys.executable, "-c", WORKER, str(out), name, str(args.seed), str(args.per_cell),
-                            str(args.cell_timeout)], input=json.dumps(cells), capture_output=True, text=True,
-                           cwd=work, env=worker_env(),
-                           timeout=(args.per_cell + 1) * (args.cell_timeout + KILL_GRACE_S) * len(cells) + 60)
-        except subprocess.TimeoutExpired:
-            pass
-        text = out.read_text(encoding="utf-8") if out.exists() else ""
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    return run_worker(WORKER, [name, args.seed, args.per_cell, args.cell_timeout], cells,
+                      (args.per_cell + 1) * (args.cell_timeout + KILL_GRACE_S) * len(cells) + 60)
 
 
 def verdict(m: dict) -> str:

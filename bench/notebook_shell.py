@@ -15,6 +15,9 @@ import ast
 import json
 import os
 import signal
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +64,22 @@ def worker_env() -> dict:
                 **SINGLE_THREADED)
 
 
+def run_worker(worker: str, args: list, cells: list[str], timeout_s: float) -> list[dict]:
+    """Run a notebook's cells in a worker process of their own (`worker`: Python code given the
+    path of its output and `args` on its command line, the cells as JSON on stdin), in an empty
+    folder; the JSON lines it wrote, also when it was stopped past `timeout_s`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out, work = Path(tmp) / "cells.jsonl", Path(tmp) / "work"
+        work.mkdir()
+        try:
+            subprocess.run([sys.executable, "-c", worker, str(out), *map(str, args)], input=json.dumps(cells),
+                           capture_output=True, text=True, cwd=work, env=worker_env(), timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            pass
+        text = out.read_text(encoding="utf-8") if out.exists() else ""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
 class Timeout(BaseException):
     """A cell ran past its time (raised by SIGALRM inside the cell)."""
 
@@ -84,12 +103,13 @@ def new_shell():
     return shell
 
 
-def run_cell(shell, source: str, timeout: int) -> list | None:
+def run_cell(shell, source: str, timeout: int, silent: bool = True) -> list | None:
     """Run one cell as the notebook does; its error as [type name, message, [names of the
-    type's classes]] (None: it ran), ["Timeout", ""] past `timeout` seconds."""
+    type's classes]] (None: it ran), ["Timeout", ""] past `timeout` seconds. Not `silent`: the
+    value of its last expression is displayed, as a notebook shows it."""
     signal.alarm(timeout)
     try:
-        res = shell.run_cell(source, store_history=True, silent=True)
+        res = shell.run_cell(source, store_history=True, silent=silent)
         err = res.error_in_exec or res.error_before_exec
         if err is None:
             return None

@@ -618,7 +618,7 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
             f.write(json.dumps({"id": r["id"], "dataset": r["dataset"], "bug_type": r["bug_type"],
                                 "changed": sorted(r["changed"]), "ranked": r["ranked"][method],
                                 "fixed_findings": r["fixed_findings"], "repair_exact": r["repair_exact"],
-                                "tests": r.get("tests")}) + "\n")
+                                "tests": r.get("tests"), "evidence": r["evidence"]}) + "\n")
 
 
 # -- the calibration's operating curve ---------------------------------------------------------------
@@ -732,6 +732,8 @@ def main(argv=None) -> None:
     if calibration is not None:
         options.update(calibration.options)
     options.update(dict(args.option))
+    # the benchmark measures the model's findings, whatever a view would show of them
+    options.setdefault("model_warnings", "on")
     from jupyter_codecheck.engine.paths import resolve_model_path
     model_path = resolve_model_path(options.get("model"))
     model_key = f"{model_path.name}:{model_path.stat().st_size}"
@@ -811,9 +813,12 @@ def main(argv=None) -> None:
 
 
 def _evidence_of(result: CheckResult) -> dict:
-    """What a margin sweep needs of a check: its error lines and each weighed place's best gain."""
+    """What a margin sweep needs of a check: its error lines and each supported place's best gain;
+    `places`, every weighed place's [line, gain, supported] (bench/clean_kinds.py's file-relative
+    measure reads the gains available elsewhere in the file)."""
     return {"errors": sorted({f.line for f in result.findings if f.severity == "error"}),
-            "gains": [[e.line, e.gain] for e in result.evidence if e.supported]}
+            "gains": [[e.line, e.gain] for e in result.evidence if e.supported],
+            "places": [[e.line, e.gain, e.supported] for e in result.evidence]}
 
 
 def findings_at(ev: dict, margin: float) -> list[int]:

@@ -104,7 +104,7 @@ def test_unicode_names_are_names_as_python_reads_them(src):
     import re
     r = check(src, **FAST)
     assert r.findings == [] and r.corrected == src, [(f.line, f.message) for f in r.findings]
-    r = check(src, margin=0.0, **FAST)
+    r = check(src, margin=0.0, model_warnings="on", **FAST)
     assert [f for f in r.findings if f.kind == "undefined-name"] == []
     spans = [(len(src[:m.start()].encode()), len(src[:m.end()].encode()))
              for m in re.finditer(r"[^\W\d]\w*", src) if not m.group().isascii()]

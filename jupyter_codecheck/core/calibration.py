@@ -44,6 +44,12 @@ class Calibration:
     # where the model's edits are weighed: its N most surprising lines (the `places` option)
     places: int | None = None
     places_note: str = ""
+    # whether the model's warnings beat chance on held-out code of each kind ("files": Python
+    # files, "cells": notebook cells), with the figures: where they did not, no view shows them
+    model_warnings: dict | None = None
+    model_warnings_note: str = ""
+    # what `margin` and `notebook_margin` hold a warning's gain to (core/evidence.EvidenceConfig.measure)
+    margin_measure: str = "nats"
 
     def to_dict(self) -> dict:
         return {"schema": self.schema, "model": self.model, "options": self.options,
@@ -54,7 +60,10 @@ class Calibration:
                 **({"margin": self.margin, "margin_note": self.margin_note} if self.margin is not None else {}),
                 **({"notebook_margin": self.notebook_margin, "notebook_margin_note": self.notebook_margin_note}
                    if self.notebook_margin is not None else {}),
-                **({"places": self.places, "places_note": self.places_note} if self.places is not None else {})}
+                **({"places": self.places, "places_note": self.places_note} if self.places is not None else {}),
+                **({"model_warnings": self.model_warnings, "model_warnings_note": self.model_warnings_note}
+                   if self.model_warnings is not None else {}),
+                **({"margin_measure": self.margin_measure} if self.margin_measure != "nats" else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Calibration":
@@ -69,6 +78,13 @@ class Calibration:
         allowed = {"accept_prob", "accept_rank", "lenient_floor", "lenient_tokens", "accept_combine"}
         if not isinstance(opts, dict) or set(opts) - allowed:
             raise CalibrationError(f"calibration options must be a subset of {sorted(allowed)}, got {opts!r}")
+        shown = d.get("model_warnings")
+        if shown is not None and (not isinstance(shown, dict) or set(shown) != {"files", "cells"}
+                                  or not all(isinstance(v, bool) for v in shown.values())):
+            raise CalibrationError(f"calibration model_warnings must be {{'files': bool, 'cells': bool}}, got {shown!r}")
+        measure = d.get("margin_measure", "nats")
+        if measure not in ("nats", "lead"):
+            raise CalibrationError(f"calibration margin_measure must be 'nats' or 'lead', got {measure!r}")
         return cls(model=d["model"], options=dict(opts), target_false_alarm=float(d["target_false_alarm"]),
                    achieved_false_alarm=float(d["achieved_false_alarm"]),
                    buggy_line_hit=d.get("buggy_line_hit"), objective=d.get("objective", ""),
@@ -79,7 +95,9 @@ class Calibration:
                    notebook_margin=None if d.get("notebook_margin") is None else float(d["notebook_margin"]),
                    notebook_margin_note=d.get("notebook_margin_note", ""),
                    places=None if d.get("places") is None else int(d["places"]),
-                   places_note=d.get("places_note", ""))
+                   places_note=d.get("places_note", ""),
+                   model_warnings=None if shown is None else dict(shown),
+                   model_warnings_note=d.get("model_warnings_note", ""), margin_measure=measure)
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -154,10 +172,25 @@ def shipped_margin(model_path=None, notebook: bool = False) -> float | None:
     return c.notebook_margin if notebook and c.notebook_margin is not None else c.margin
 
 
+def shipped_margin_measure(model_path=None) -> str | None:
+    """What the shipped margins of a model file measure ("nats" or "lead"), or None."""
+    c = default_for(model_path)
+    return None if c is None else c.margin_measure
+
+
 def shipped_places(model_path=None) -> int | None:
     """The `places` shipped for a model file, or None."""
     c = default_for(model_path)
     return None if c is None else c.places
+
+
+def shipped_model_warnings(model_path=None, notebook: bool = False) -> bool | None:
+    """Whether the model's warnings beat chance on held-out code of this kind (notebook cells,
+    or files) by its shipped calibration; None without a calibration or a verdict."""
+    c = default_for(model_path)
+    if c is None or c.model_warnings is None:
+        return None
+    return c.model_warnings["cells" if notebook else "files"]
 
 
 def default_options(model_path=None) -> dict:
@@ -167,7 +200,7 @@ def default_options(model_path=None) -> dict:
 
 
 __all__ = ["SCHEMA", "SHIPPED_DIR", "Calibration", "CalibrationError", "default_for", "default_options",
-           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_places"]
+           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_margin_measure", "shipped_model_warnings", "shipped_places"]
 
 
 def shipped(reader, model, default):

@@ -20,7 +20,7 @@ import numpy as np
 from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
-from .calibration import shipped, shipped_margin, shipped_places
+from .calibration import shipped, shipped_margin, shipped_margin_measure, shipped_model_warnings, shipped_places
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
@@ -33,6 +33,15 @@ from .sources import NotTextError, is_python_cell
 from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, whitespace_ids
 
 # -- the walk ----------------------------------------------------------------------------------------
+
+def shows_model_warnings(opts: CheckOptions) -> bool:
+    """Does a check with these options report the model's warnings? `model_warnings`: on, off, or
+    (evidence) where the shipped calibration says the model's warnings beat chance on held-out code
+    of this kind, notebook cells or files: a model with no such verdict shows none."""
+    if opts.model_warnings != "evidence":
+        return opts.model_warnings == "on"
+    return bool(shipped(partial(shipped_model_warnings, notebook=opts.notebook), opts.model, False))
+
 
 def check(source: str, *, context: Sequence[str] | None = None, progress=None, **options) -> CheckResult:
     result = None
@@ -213,7 +222,8 @@ class _Run:
                         partial(shipped_margin, notebook=opts.notebook), opts.model, EvidenceConfig.margin)
                     places = opts.places if opts.places is not None else shipped(shipped_places, opts.model, 0)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
-                                         places=places)
+                                         places=places, warnings=shows_model_warnings(opts),
+                                         measure=shipped(shipped_margin_measure, opts.model, "nats"))
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
                                   token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
@@ -276,6 +286,8 @@ class _Run:
             "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
             "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
             "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
+            # were the model's warnings reported (the `model_warnings` option, the model's verdict)
+            "model_warnings": shows_model_warnings(opts),
             "exit_policy_name": policy_name(policy.name if policy else None),
             "lens": self.lens is not None, "sampler": self.sampler.describe(),
             "tokens": n, "rows_scored": scorer.rows_scored, "full_heads": scorer.full_heads,

@@ -44,6 +44,12 @@ def _order(c: Candidate) -> int:
 @dataclass
 class EvidenceConfig:
     margin: float = 2.0            # nats a warning's edit must gain on the rest of the cell
+    warnings: bool = True          # False: the places are weighed (the heat map's guesses, the
+    #                                errors' fixes) but no warning is reported (`model_warnings`)
+    # what the margin holds a warning's gain to: "nats", the gain itself; "lead", the gain less the
+    # best gain at the cell's other lines (an edit must stand out of its own cell: the gains a
+    # kind of code usually offers differ more between kinds than within a file)
+    measure: str = "nats"
     continuation: int = 24         # most written tokens after an edit that weigh it
     per_site: int = 12             # candidates weighed per place
     alternatives: int = 4          # the model's top choices tried at a rejected token
@@ -121,7 +127,7 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                       cache=cache, walk_logprob=walk_logprob if cfg.written_from_walk else None,
                       early=early) if variants and room > 1 else []
     t2 = time.perf_counter()
-    findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin)
+    findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin, cfg.warnings, cfg.measure)
     stats = {"places": len(places.sites), "candidates": n_generated,
              "gated_out": n_generated - len(kept) - places.over_cap, "weighed": len(kept),
              "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
@@ -253,7 +259,8 @@ class _Places:
 
 
 def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts: CellFacts,
-            margin: float) -> tuple[list[Finding], list[Edit], list[Evidence]]:
+            margin: float, warnings: bool = True, measure: str = "nats"
+            ) -> tuple[list[Finding], list[Edit], list[Evidence]]:
     """Each place's best candidate is its evidence; it becomes a fix when it clears the place's
     floor (an error: gain >= 0, preferring a near-typo; else the margin, with the rest of the
     cell not against it) and passes the exact undefined-name gate without overlapping a fix
@@ -265,11 +272,20 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
     edits: list[Edit] = []
     evidence: list[Evidence] = []
     taken: list[tuple[int, int]] = []
+    shown_of = {}
     for site in sorted(by_site):
         ranked = sorted(by_site[site], key=lambda x: -x[0])
         shown = next((r for r in ranked if _continuation_gain(r[2], r[1]) >= 0), ranked[0])
-        evidence.append(_evidence(shown[1], data, shown[0], shown[2]))
+        shown_of[site] = (ranked, _evidence(shown[1], data, shown[0], shown[2]))
+    for site in sorted(by_site):
+        ranked, shown = shown_of[site]
+        evidence.append(shown)
         is_error = site in places.error_lines
+        if not (is_error or warnings):
+            continue
+        # lead: the gains available at the cell's other lines raise this place's floor
+        elsewhere = max([0.0, *(e.gain for _, e in shown_of.values() if e.line != shown.line)]) \
+            if measure == "lead" else 0.0
         if is_error:
             # among the fixes the cell gains by: a near-typo of the word Python could not resolve
             # is the likeliest slip (for a name defined nowhere, the only fix that says what was
@@ -287,7 +303,7 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
                 if places.error_lines[site].kind in KERNEL_KINDS:
                     ranked = [x for x in ranked if x[1].source == "kernel"]
         for gain, c, v in ranked:
-            if gain < (0.0 if is_error else margin) and not (is_error and places.is_recorded(c)):
+            if gain < (0.0 if is_error else margin + elsewhere) and not (is_error and places.is_recorded(c)):
                 break
             if not is_error and _continuation_gain(v, c) < 0:
                 continue           # the edit wins on its own tokens while the rest disagrees

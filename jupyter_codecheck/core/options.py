@@ -274,6 +274,11 @@ OPTIONS: tuple[Option, ...] = (
            "corrected: one edit does not make the rest look wrong, and the cell is scored once"),
     Option("margin", "float", None, "nats a model warning's edit must gain on the rest of the cell "
            "(none: the model's calibrated margin)", nullable=True, what="a number of nats"),
+    Option("model_warnings", "choice", "evidence", "show the model's warnings: where its held-out "
+           "evidence beat chance on this kind of code, files or notebook cells (evidence: the verdict "
+           "shipped with the model's calibration; a model without one shows none), always (on) or "
+           "never (off); Python's and the kernel's errors, their fixes and the heat map stay",
+           choices=("evidence", "on", "off"), flag="model-warnings"),
     Option("continuation", "int", 24, "most written tokens after an edit that weigh it", low=1),
     Option("places", "int", None, "weigh the model's edits on the cell's N most surprising lines, "
            "at their worst token (0: where the walk rejects a token; default: the model's shipped "
