@@ -250,6 +250,7 @@ class _Run:
         return line_candidates(data=self.data, enc=self.enc, records=self.records, scorer=self.scorer,
                                tok=self.tok, prefix=self.prefix, offset=len(self.prefix),
                                cfg=cfg, free=header_spans(self.data) if self.python_cell else (),
+                               before="".join(c.rstrip("\n") + "\n\n" for c in self.context or ()),
                                room=self.engine.session.n_ctx - self.engine.session.n_past)
 
     def _notebook_facts(self, facts) -> tuple[list, dict]:

@@ -137,6 +137,9 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
              "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
              "full_heads": scorer.full_heads - heads0,
              "time_s": time.perf_counter() - t0, "scoring_s": t2 - t1}
+    if own_gain:      # the line repairs' own gains past the gates: what `fim_margin` is set on
+        stats["repair_gains"] = sorted((round(own_gain[_own(c)], 3) for c in kept if _own(c) in own_gain),
+                                       reverse=True)
     return findings, edits, evidence, stats
 
 

@@ -72,14 +72,15 @@ def suspicious_lines(records: dict, n: int, free=()) -> list[int]:
 
 
 def line_candidates(*, data: bytes, enc, records: dict, scorer, tok, prefix: list[int],
-                    offset: int, cfg: LineRepairConfig, free=(),
+                    offset: int, cfg: LineRepairConfig, free=(), before: str = "",
                     room: int | None = None) -> tuple[list[tuple[Candidate, float | None]], dict]:
     """Candidates at the cell's most suspicious lines, each with its gain where the prompt gives
     it (fill-in-the-middle: source "line:fim", see `FIM_SOURCE`; None: source "line", to be
     weighed on the rest of the cell), and statistics. The
     context holds the cell as written after `prefix` (its token 0 at position `offset`);
     `room`: branch rows the context can hold (a line whose rows would not fit is left out);
-    `free`: byte spans whose tokens do not make a line suspicious (`header_spans`)."""
+    `free`: byte spans whose tokens do not make a line suspicious (`header_spans`); `before`:
+    the text a fill-in-the-middle prompt reads before the cell (the context cells)."""
     t0 = time.perf_counter()
     line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
     fim = fim_ids(tok) if cfg.prompt == "fim" else None
@@ -95,7 +96,7 @@ def line_candidates(*, data: bytes, enc, records: dict, scorer, tok, prefix: lis
         written = ids[a:b + 1]
         if fim is not None:
             after = data[line_end + 1:].decode("utf-8", "replace")
-            prompt = [fim[0]] + tok.encode(data[:enc.starts[a]].decode("utf-8", "replace")).ids + \
+            prompt = [fim[0]] + tok.encode(before + data[:enc.starts[a]].decode("utf-8", "replace")).ids + \
                 [fim[1]] + tok.encode(after).ids + [fim[2]]
             tasks.append(LineTask(ln, prompt, 0, written))
         elif cfg.shared:
