@@ -9,6 +9,8 @@ the first newline:
   fim    `<|fim_prefix|>` the lines before `<|fim_suffix|>` the lines after `<|fim_middle|>`
          (the model's own FIM tokens, read from the GGUF's vocabulary)
   left   the lines before only, after the document start, as a walk reads the cell
+  fim-shared  the document start and the lines before (as the walk reads them: the walk's K,V
+         could serve), then `<|fim_suffix|>` the lines after `<|fim_middle|>`: no `<|fim_prefix|>`
 and counts how often the decoded line (stripped of surrounding whitespace) is the fixed line,
 the buggy line, or something else; `prefers fix` is the share where the fixed line's
 log-probability (teacher-forced, same prompt) beats the buggy line's. The last line is one JSON
@@ -83,6 +85,8 @@ def main(argv=None) -> None:
     ap.add_argument("--limit", type=int, default=20, help="first N one-line pairs")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--max-tokens", type=int, default=40)
+    ap.add_argument("--mode", action="append", choices=("fim", "left", "fim-shared"),
+                    help="prompts to decode with (default: fim and left)")
     ap.add_argument("--out", default=None, help="folder for output.txt, rows.jsonl and command.txt")
     args = ap.parse_args(argv)
     data = Path(args.data) if args.data else ROOT.parent / "shared" / "benchmarks"
@@ -110,7 +114,8 @@ def main(argv=None) -> None:
     if out_dir:
         out_dir.mkdir(parents=True, exist_ok=True)
     dump = (out_dir / "rows.jsonl").open("w") if out_dir else None
-    counts = {m: {"fixed": 0, "buggy": 0, "other": 0, "prefers_fix": 0} for m in ("fim", "left")}
+    modes = args.mode or ["fim", "left"]
+    counts = {m: {"fixed": 0, "buggy": 0, "other": 0, "prefers_fix": 0} for m in modes}
     seconds = {m: 0.0 for m in counts}
     t0 = time.perf_counter()
     try:
@@ -121,7 +126,9 @@ def main(argv=None) -> None:
             indent = lines_b[k][:len(lines_b[k]) - len(lines_b[k].lstrip())]
             # the line's indentation is given: what is judged is the code on it
             prompts = {"fim": [fim[0]] + tok.encode(before + indent).ids + [fim[1]] + tok.encode(after).ids + [fim[2]],
-                       "left": start + tok.encode(before + indent).ids}
+                       "left": start + tok.encode(before + indent).ids,
+                       "fim-shared": start + tok.encode(before + indent).ids + [fim[1]] + tok.encode(after).ids + [fim[2]]}
+            prompts = {m: prompts[m] for m in modes}
             rec = {"id": r["id"], "line": k + 1, "buggy": lines_b[k].strip(), "fixed": lines_f[k].strip()}
             for mode, prompt in prompts.items():
                 ts = time.perf_counter()
@@ -134,7 +141,7 @@ def main(argv=None) -> None:
                 counts[mode]["prefers_fix"] += lp_f > lp_b
                 rec[mode] = {"decoded": got, "verdict": verdict, "logprob_fixed": round(lp_f, 3),
                              "logprob_buggy": round(lp_b, 3)}
-            print(f"{r['id']}: fim {rec['fim']['verdict']}, left {rec['left']['verdict']}", file=sys.stderr, flush=True)
+            print(f"{r['id']}: " + ", ".join(f"{m} {rec[m]['verdict']}" for m in modes), file=sys.stderr, flush=True)
             if dump:
                 dump.write(json.dumps(rec) + "\n")
                 dump.flush()

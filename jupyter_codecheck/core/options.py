@@ -284,7 +284,8 @@ OPTIONS: tuple[Option, ...] = (
            choices=("none", "lines"), flag="repairs"),
     Option("repair_prompt", "choice", "auto", "what a line repair reads: the code before the line "
            "(left: the walk's own K,V) or before and after it through the model's fill-in-the-middle "
-           "tokens (fim); auto: fim where the model has those tokens", choices=("auto", "left", "fim")),
+           "tokens (fim: on the walk's K,V; fim-prefix: the model's own form, rows of its own); "
+           "auto: fim where the model has those tokens", choices=("auto", "left", "fim", "fim-prefix")),
     Option("repair_lines", "int", 3, "the most suspicious lines a repair is tried at", low=1),
     Option("repair_margin", "float", None, "nats a fill-in-the-middle line repair must make the whole "
            "cell more likely by (none: the shipped value)", nullable=True, what="a number of nats"),

@@ -3,7 +3,9 @@
 At the cell's most suspicious lines (each ranked by its most surprising token as the walk read
 it), the model writes the line again (decoding/line_repair.py): from the cell before the line,
 sharing the walk's K,V (`prompt="left"`), or given the code before and after it through the
-model's fill-in-the-middle tokens (`prompt="fim"`). Each proposal becomes the smallest edit that
+model's fill-in-the-middle tokens (`prompt="fim"`: the walk's K,V of the cell before the line
+followed by `<|fim_suffix|>` the code after it `<|fim_middle|>`; `"fim-prefix"`: the model's
+own form, `<|fim_prefix|>` first, which no K,V of the walk serves). Each proposal becomes the smallest edit that
 turns the written line into it (whole words), a `Candidate` of source "line" that passes the
 same gates and is weighed by the same evidence as every other candidate: what the rest of the
 cell gains with it (decoding/verify.py). The single-token edits stay as they are, beside it.
@@ -21,7 +23,8 @@ from .candidates import Candidate
 # the fill-in-the-middle tokens, Qwen2.5-Coder's then StarCoder's spelling
 FIM_SPELLINGS = (("<|fim_prefix|>", "<|fim_suffix|>", "<|fim_middle|>"),
                  ("<fim_prefix>", "<fim_suffix>", "<fim_middle>"))
-PROMPTS = ("left", "fim")
+PROMPTS = ("left", "fim", "fim-prefix")
+AFTER_TOKENS = 128     # of the code after a line, what a fill-in-the-middle prompt reads
 # A fill-in-the-middle proposal's evidence is its own gain: log P(line | before, after) of the
 # proposal minus that of the line as written. With the prompt "prefix, suffix, middle" the text
 # before and after is scored alike on both sides, so this is the gain of the whole text under
@@ -50,7 +53,10 @@ def fim_ids(tok) -> tuple[int, int, int] | None:
 @dataclass
 class LineRepairConfig:
     lines: int = 3                 # the most suspicious lines repaired
-    prompt: str = "left"           # "left" | "fim"
+    # "left": the cell before the line (the walk's K,V); "fim": that, then `<|fim_suffix|>` the
+    # code after the line `<|fim_middle|>` (the walk's K,V serve as the prefix); "fim-prefix":
+    # the model's own form, `<|fim_prefix|>` first (rows of its own: no K,V of the walk serve)
+    prompt: str = "left"
     n_candidates: int = 3          # forks at the first token the model writes otherwise
     draft: bool = True             # the written line as the draft (decoding/line_repair.py)
     shared: bool = True            # "left": the walk's K,V of the cell before the line
@@ -83,8 +89,8 @@ def line_candidates(*, data: bytes, enc, records: dict, scorer, tok, prefix: lis
     the text a fill-in-the-middle prompt reads before the cell (the context cells)."""
     t0 = time.perf_counter()
     line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
-    fim = fim_ids(tok) if cfg.prompt == "fim" else None
-    if cfg.prompt == "fim" and fim is None:
+    fim = fim_ids(tok) if cfg.prompt != "left" else None
+    if cfg.prompt != "left" and fim is None:
         raise ValueError("this model has no fill-in-the-middle tokens: use the 'left' prompt")
     ids = list(enc.ids)
     tasks, spans = [], {}
@@ -95,10 +101,14 @@ def line_candidates(*, data: bytes, enc, records: dict, scorer, tok, prefix: lis
         a, b, line_end = span
         written = ids[a:b + 1]
         if fim is not None:
-            after = data[line_end + 1:].decode("utf-8", "replace")
-            prompt = [fim[0]] + tok.encode(before + data[:enc.starts[a]].decode("utf-8", "replace")).ids + \
-                [fim[1]] + tok.encode(after).ids + [fim[2]]
-            tasks.append(LineTask(ln, prompt, 0, written))
+            after = [fim[1]] + tok.encode(data[line_end + 1:].decode("utf-8", "replace")).ids[:AFTER_TOKENS] + [fim[2]]
+            if cfg.prompt == "fim-prefix":
+                text = before + data[:enc.starts[a]].decode("utf-8", "replace")
+                tasks.append(LineTask(ln, [fim[0]] + tok.encode(text).ids + after, 0, written))
+            elif cfg.shared:        # the walk's K,V of the cell before the line is the prefix
+                tasks.append(LineTask(ln, after, offset + a, written))
+            else:
+                tasks.append(LineTask(ln, list(prefix) + ids[:a] + after, 0, written))
         elif cfg.shared:
             lead = ids[a - 1] if a > 0 else prefix[-1]
             tasks.append(LineTask(ln, [lead], offset + a - 1, written))
