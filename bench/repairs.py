@@ -153,11 +153,40 @@ def calibrate(args) -> None:
     print(json.dumps(summary))
 
 
+def summarise(recs: list[dict], meta: dict) -> tuple[dict, list[str]]:
+    """The figures of a run's rows (rows.jsonl), and the lines that say them."""
+    n = len(recs) or 1
+
+    def share(key):
+        got = [x[key] for x in recs if key in x]
+        return round(sum(got) / len(got), 4) if got else None
+
+    def total(key):
+        return round(sum(x.get(key, 0.0) for x in recs), 1)
+
+    rewrite = any("rewrite_s" in x for x in recs)
+    summary = {**meta, "pairs": len(recs),
+               "repairs": {"passes": share("repair_passes"), "repaired": share("repaired"), "top3": share("top3"),
+                           "with_finding": round(sum(bool(x["finding_lines"]) for x in recs) / n, 4),
+                           "fixed_flagged": share("fixed_flagged"), "seconds": total("repair_s"),
+                           "line_repair_s": total("line_repair_s"), "walk_s": total("walk_s")},
+               "rewrite": {"passes": share("rewrite_passes"), "seconds": total("rewrite_s")} if rewrite else None}
+    r = summary["repairs"]
+    lines = [f"repairs ({' '.join(meta.get('options', []))}): {r['passes']:.1%} of {len(recs)} buggy files pass the "
+             f"tests in {r['seconds']} s (line repairs {r['line_repair_s']} s, walk {r['walk_s']} s); top-3 "
+             f"{r['top3']:.1%}; fixed files flagged {r['fixed_flagged']}"]
+    if rewrite:
+        lines.append(f"rewrite (llama.cpp, chat template, greedy): {summary['rewrite']['passes']:.1%} pass in "
+                     f"{summary['rewrite']['seconds']} s")
+    return summary, lines
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", default=None, help="folder of humanevalfix.jsonl (default: ../shared/benchmarks)")
     ap.add_argument("--model", default="qwen2.5-coder-1.5b")
-    ap.add_argument("--limit", type=int, default=0, help="first N pairs")
+    ap.add_argument("--limit", type=int, default=0, help="first N pairs (after --start)")
+    ap.add_argument("--start", type=int, default=0, help="skip the first N pairs (a run in parts)")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], help="a check() option, name=value "
                                                                   "(default: repairs=lines)")
@@ -168,10 +197,18 @@ def main(argv=None) -> None:
     ap.add_argument("--calibrate", action="store_true",
                     help="instead: the line repairs' own gains on the fixed files of DebugBench's "
                          "calibration half (one per problem) and the floor that flags at most 5%%")
+    ap.add_argument("--rows", nargs="+", default=None,
+                    help="instead: the figures of earlier runs' rows.jsonl files together (runs in parts)")
     ap.add_argument("--out", default=None, help="folder for output.txt, rows.jsonl and command.txt")
     args = ap.parse_args(argv)
     if args.calibrate:
         return calibrate(args)
+    if args.rows:
+        recs = [json.loads(x) for f in args.rows for x in open(f, encoding="utf-8") if x.strip()]
+        summary, lines = summarise(recs, {"rows": args.rows})
+        print("\n".join(lines))
+        print(json.dumps(summary))
+        return
     data = Path(args.data) if args.data else ROOT.parent / "shared" / "benchmarks"
     require("bench/repairs.py", packages=("llama_cpp", "numpy"), paths=[data / "humanevalfix.jsonl"])
     from check_options import parse_option
@@ -182,6 +219,7 @@ def main(argv=None) -> None:
 
     options = dict(parse_option(o) for o in args.option or ["repairs=lines"])
     rows = [json.loads(x) for x in open(data / "humanevalfix.jsonl", encoding="utf-8") if x.strip()]
+    rows = rows[args.start:]
     rows = rows[:args.limit] if args.limit else rows
     path = resolve_model_path(args.model)
     engine = load_model(path, args.threads)
@@ -230,29 +268,9 @@ def main(argv=None) -> None:
             rewriter.close()
         if dump:
             dump.close()
-    n = len(recs) or 1
-
-    def share(key):
-        got = [x[key] for x in recs if key in x]
-        return round(sum(got) / len(got), 4) if got else None
-
-    def total(key):
-        return round(sum(x.get(key, 0.0) for x in recs), 1)
-
-    summary = {"model": path.name, "pairs": len(recs), "threads": args.threads, "options": args.option or ["repairs=lines"],
-               "load": os.getloadavg()[0], "seconds": round(time.perf_counter() - t_start, 1),
-               "repairs": {"passes": share("repair_passes"), "repaired": share("repaired"), "top3": share("top3"),
-                           "with_finding": round(sum(bool(x["finding_lines"]) for x in recs) / n, 4),
-                           "fixed_flagged": share("fixed_flagged"), "seconds": total("repair_s"),
-                           "line_repair_s": total("line_repair_s"), "walk_s": total("walk_s")},
-               "rewrite": None if rewriter is None else {"passes": share("rewrite_passes"), "seconds": total("rewrite_s")}}
-    lines = [f"repairs ({' '.join(summary['options'])}): {summary['repairs']['passes']:.1%} of {len(recs)} buggy files "
-             f"pass the tests in {summary['repairs']['seconds']} s (line repairs {summary['repairs']['line_repair_s']} s, "
-             f"walk {summary['repairs']['walk_s']} s); top-3 {summary['repairs']['top3']:.1%}; fixed files flagged "
-             f"{summary['repairs']['fixed_flagged']}"]
-    if rewriter is not None:
-        lines.append(f"rewrite (llama.cpp, chat template, greedy): {summary['rewrite']['passes']:.1%} pass in "
-                     f"{summary['rewrite']['seconds']} s")
+    summary, lines = summarise(recs, {"model": path.name, "threads": args.threads,
+                                      "options": args.option or ["repairs=lines"], "load": os.getloadavg()[0],
+                                      "seconds": round(time.perf_counter() - t_start, 1)})
     for ln in lines:
         print(ln)
     if out_dir:
