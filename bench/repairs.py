@@ -131,12 +131,21 @@ def calibrate(args) -> None:
     engine = load_model(path, args.threads)
     options = {"repairs": "lines", **dict(parse_option(o) for o in args.option)}
     best, t0 = [], time.perf_counter()
+    out_dir = Path(args.out) if args.out else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    dump = (out_dir / "rows.jsonl").open("w") if out_dir else None
     for fid, code in files:
         engine.forget()
         res = check(code, context=[quality.LEETCODE_PRELUDE], model=path, n_threads=args.threads, **options)
         gains = res.stats["verification"].get("repair_gains", [])
         best.append(gains[0] if gains else -math.inf)
         print(json.dumps({"id": fid, "best_gain": best[-1]}), file=sys.stderr, flush=True)
+        if dump:
+            dump.write(json.dumps({"id": fid, "best_gain": best[-1], "gains": gains}) + "\n")
+            dump.flush()
+    if dump:
+        dump.close()
     ranked = sorted(best, reverse=True)
     allowed = int(0.05 * len(ranked))
     floor = ranked[allowed] + 1e-3 if allowed < len(ranked) else -math.inf
@@ -145,9 +154,7 @@ def calibrate(args) -> None:
                "best_gains": [round(g, 3) if math.isfinite(g) else None for g in ranked]}
     line = f"the floor that flags at most 5% of {len(ranked)} correct files: {floor:.2f} nats"
     print(line)
-    if args.out:
-        out_dir = Path(args.out)
-        out_dir.mkdir(parents=True, exist_ok=True)
+    if out_dir:
         (out_dir / "output.txt").write_text(line + "\n" + json.dumps(summary) + "\n")
         (out_dir / "command.txt").write_text("python " + " ".join(shlex.quote(a) for a in ["bench/repairs.py", *sys.argv[1:]]) + "\n")
     print(json.dumps(summary))
@@ -198,13 +205,15 @@ def main(argv=None) -> None:
                     help="instead: the line repairs' own gains on the fixed files of DebugBench's "
                          "calibration half (one per problem) and the floor that flags at most 5%%")
     ap.add_argument("--rows", nargs="+", default=None,
-                    help="instead: the figures of earlier runs' rows.jsonl files together (runs in parts)")
+                    help="instead: the figures of earlier runs' rows.jsonl files together (runs in "
+                         "parts; a pair in several counts once, as its first file has it)")
     ap.add_argument("--out", default=None, help="folder for output.txt, rows.jsonl and command.txt")
     args = ap.parse_args(argv)
     if args.calibrate:
         return calibrate(args)
     if args.rows:
-        recs = [json.loads(x) for f in args.rows for x in open(f, encoding="utf-8") if x.strip()]
+        recs = list({r["id"]: r for r in reversed([json.loads(x) for f in args.rows
+                                                   for x in open(f, encoding="utf-8") if x.strip()])}.values())[::-1]
         summary, lines = summarise(recs, {"rows": args.rows})
         print("\n".join(lines))
         print(json.dumps(summary))

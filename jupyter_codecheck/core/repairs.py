@@ -30,8 +30,9 @@ AFTER_TOKENS = 128     # of the code after a line, what a fill-in-the-middle pro
 # before and after is scored alike on both sides, so this is the gain of the whole text under
 # that reading (entropy-delta, arXiv 2404.15236), both sides of the line included.
 FIM_SOURCE = "line:fim"
-# its floor, in nats (the `repair_margin` option): chosen on correct files of the calibration half
-# of DebugBench (bench/repairs.py --calibrate; docs/measurements.md)
+# its floor, in nats (the `repair_margin` option): a round value set before any measurement, to
+# be replaced by the floor `bench/repairs.py --calibrate` finds on DebugBench's calibration half
+# once enough of its correct files are measured (docs/measurements.md says how far that got)
 FIM_MARGIN = 4.0
 MAX_EXTRA = 8          # tokens a proposed line may have beyond the written one
 
