@@ -50,3 +50,16 @@ def test_notebook_mutations_names_a_missing_package_and_data_path(tmp_path):
     assert "'scikit-learn' (import sklearn)" in p.stderr
     assert str(tmp_path / "absent.jsonl") in p.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_repair_benchmarks_name_a_missing_package_and_data_path(tmp_path):
+    # llama.cpp's binding is what each of them asks the same GGUF through
+    for script, args in (("repairs.py", ["--data", str(tmp_path)]),
+                         ("fim_probe.py", ["--data", str(tmp_path)]),
+                         ("fim_localise.py", ["--data", str(tmp_path), "--dataset", "humanevalfix"])):
+        p = run_bench("llama_cpp", script, *args, "--out", str(tmp_path / "out"))
+        assert p.returncode == 2, (script, p.stderr)
+        assert f"bench/{script} cannot start" in p.stderr
+        assert "'llama-cpp-python' (import llama_cpp)" in p.stderr
+        assert str(tmp_path / "humanevalfix.jsonl") in p.stderr
+        assert not (tmp_path / "out").exists()

@@ -223,18 +223,22 @@ class _Run:
                     places = opts.places if opts.places is not None else shipped(shipped_places, opts.model, 0)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
                                          places=places, warnings=shows_model_warnings(opts),
-                                         measure=shipped(shipped_margin_measure, opts.model, "nats"))
+                                         measure=shipped(shipped_margin_measure, opts.model, "nats"),
+                                         fim_margin=_repair_margin(opts))
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
                                   token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
                                   room=engine.session.n_ctx - engine.session.n_past,
                                   cache=verdict_cache(engine.memory, prefix, opts))
+                    repairs, repair_stats = self._line_repairs()
                     result.findings, result.edits, result.evidence, verification = weigh(
                         source=source, data=data, records=self.records, walk_edits=self.walk_edits,
                         facts=facts, dists={ev.index: ev.dist for ev in self.events if ev.dist is not None},
                         exact=exact, reasons=reasons,
                         unread=frozenset(ev.index for ev in self.events if not ev.searched),
-                        cancel=opts.cancel, **common)
+                        cancel=opts.cancel, repairs=repairs, **common)
+                    if repair_stats is not None:
+                        verification["line_repairs"] = repair_stats
                     if facts.syntax is not None and result.edits:
                         _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.namespace, common)
             except (Cancelled, KeyboardInterrupt):
@@ -243,6 +247,23 @@ class _Run:
         # before the edits are streamed: a silenced finding's fix is no edit anywhere
         self.silenced = Silencer(source, opts.ignore).apply(result)
         return verification
+
+    def _line_repairs(self) -> tuple[list, dict | None]:
+        """With `repairs="lines"`: the model's whole-line repairs at the most suspicious lines
+        (core/repairs.py), candidates beside the walk's; the context holds the cell as written."""
+        opts = self.opts
+        if opts.repairs != "lines":
+            return [], None
+        from .repairs import LineRepairConfig, fim_ids, header_spans, line_candidates
+        prompt = opts.repair_prompt
+        if prompt == "auto":
+            prompt = "fim" if fim_ids(self.tok) is not None else "left"
+        cfg = LineRepairConfig(lines=opts.repair_lines, prompt=prompt)
+        return line_candidates(data=self.data, enc=self.enc, records=self.records, scorer=self.scorer,
+                               tok=self.tok, prefix=self.prefix, offset=len(self.prefix),
+                               cfg=cfg, free=header_spans(self.data) if self.python_cell else (),
+                               before="".join(c.rstrip("\n") + "\n\n" for c in self.context or ()),
+                               room=self.engine.session.n_ctx - self.engine.session.n_past)
 
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
@@ -387,6 +408,12 @@ def _drop_shut_branches(result: CheckResult, source: str, namespace) -> None:
 def _defining(earlier, context) -> list[str]:
     """The cells whose definitions count for Python's checks: the context and the cells before it."""
     return [*(earlier or ()), *(context or ())]
+
+
+def _repair_margin(opts) -> float:
+    """The floor of a fill-in-the-middle line repair's own gain (core/repairs.py)."""
+    from .repairs import FIM_MARGIN
+    return opts.repair_margin if opts.repair_margin is not None else FIM_MARGIN
 
 
 def _walk_slack(opts) -> int:

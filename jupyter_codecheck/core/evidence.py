@@ -24,15 +24,17 @@ from .candidates import (Candidate, from_alternatives, from_walk, names,
 from ..decoding.editor import NOT_KEPT
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled
-from ..decoding.verify import Probe, Variant, verify
+from ..decoding.verify import Probe, Variant, Verdict, verify
 from .pycheck import CellFacts, near_typo
+from .repairs import FIM_SOURCE
 from .result import Edit, Evidence, Finding
 
 ERROR_SCORE = 100.0                       # errors rank above every warning
 KERNEL_KINDS = ("attribute", "key", "call", "value")     # core/kernel's facts
 _KEYWORDS = frozenset(keyword.kwlist)
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-_SOURCE_ORDER = {"kernel": 0, "walk": 0, "python": 1, "typo": 1, "alternative": 2, "name": 3, "pattern": 4}
+_SOURCE_ORDER = {"kernel": 0, "walk": 0, "python": 1, "typo": 1, "line": 1, "alternative": 2, "name": 3,
+                 "pattern": 4}
 # Python's own word for what a broken line lacks (3.10+: "expected ':'")
 _EXPECTED = re.compile(r"^expected '([^'\s]{1,3})'$")
 
@@ -74,13 +76,15 @@ class EvidenceConfig:
     # exit maps' estimates move gains more than the layers they save are worth
     # (bench/verify_probe.py --early-exit)
     early_exit: str | None = None
+    # nats a fill-in-the-middle line repair's own gain must reach (core/repairs.py)
+    fim_margin: float = math.inf
 
 
 def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit],
           facts: CellFacts, encode, scorer, offset: int, token_at, room: int,
           cfg: EvidenceConfig, dists: dict | None = None,
           cache: dict | None = None, exact=(), reasons: dict | None = None,
-          unread=frozenset(), cancel=None,
+          unread=frozenset(), cancel=None, repairs=(),
           ) -> tuple[list[Finding], list[Edit], list[Evidence], dict]:
     """Findings, the edits they propose (non-overlapping), the evidence of every weighed place
     and statistics. `records`: TokenRecords by cell token index; `dists`: the walk's Dist of
@@ -89,16 +93,20 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
     same context (see decoding/verify.py); `exact`: kernel facts (core/kernel), errors whose fixes
     are their own candidates; `reasons`: why an undefined name is undefined, by name; `unread`:
     token indices the walk flagged in a stretch it could not read (no place: what the model
-    proposes there is noise, and a place costs a parse per candidate); `cancel()`: stop."""
+    proposes there is noise, and a place costs a parse per candidate); `repairs`: whole-line
+    repairs (core/repairs.py), (Candidate, its own gain or None: weighed on the rest of the cell
+    like the others; with a gain, it needs `cfg.fim_margin`); `cancel()`: stop."""
     t0 = time.perf_counter()
     places = _Places(source, data, facts)
     places.errors(exact, reasons or {})
     places.model(enc, {k: r for k, r in records.items() if k not in unread}, walk_edits, cfg)
+    places.add(c for c, _ in repairs)
     kept, n_generated = places.gated(cfg.per_site, cancel)
+    own_gain = {(c.start, c.end, c.text, c.source): g for c, g in repairs if g is not None}
 
     variants = [Variant(encode(c.apply(data).decode("utf-8", "replace")), k,
                         None if c.site in places.error_lines else cfg.margin, _is_deletion(c))
-                for k, c in enumerate(kept)]
+                for k, c in enumerate(kept) if _own(c) not in own_gain]
     dists = dists or {}
 
     corrected = _read_after_edits(enc, records, walk_edits)
@@ -127,12 +135,18 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
                       cache=cache, walk_logprob=walk_logprob if cfg.written_from_walk else None,
                       early=early) if variants and room > 1 else []
     t2 = time.perf_counter()
-    findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin, cfg.warnings, cfg.measure)
+    verdicts = list(verdicts) + [Verdict(k, own_gain[_own(c)], float("nan"), float("nan"), 0, 0)
+                                 for k, c in enumerate(kept) if _own(c) in own_gain]
+    findings, edits, evidence = _choose(verdicts, kept, places, data, facts, cfg.margin, cfg.warnings, cfg.measure,
+                                        cfg.fim_margin)
     stats = {"places": len(places.sites), "candidates": n_generated,
              "gated_out": n_generated - len(kept) - places.over_cap, "weighed": len(kept),
              "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
              "full_heads": scorer.full_heads - heads0,
              "time_s": time.perf_counter() - t0, "scoring_s": t2 - t1}
+    if own_gain:      # the line repairs' own gains past the gates: what `fim_margin` is set on
+        stats["repair_gains"] = sorted((round(own_gain[_own(c)], 3) for c in kept if _own(c) in own_gain),
+                                       reverse=True)
     return findings, edits, evidence, stats
 
 
@@ -258,8 +272,12 @@ class _Places:
         return kept, generated
 
 
+def _own(c: Candidate) -> tuple:
+    return c.start, c.end, c.text, c.source
+
+
 def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts: CellFacts,
-            margin: float, warnings: bool = True, measure: str = "nats"
+            margin: float, warnings: bool = True, measure: str = "nats", fim_margin: float = math.inf
             ) -> tuple[list[Finding], list[Edit], list[Evidence]]:
     """Each place's best candidate is its evidence; it becomes a fix when it clears the place's
     floor (an error: gain >= 0, preferring a near-typo; else the margin, with the rest of the
@@ -303,6 +321,8 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
                 if places.error_lines[site].kind in KERNEL_KINDS:
                     ranked = [x for x in ranked if x[1].source == "kernel"]
         for gain, c, v in ranked:
+            if c.source == FIM_SOURCE and gain < fim_margin:
+                continue          # its gain is of another reading than the others' margin
             if gain < (0.0 if is_error else margin + elsewhere) and not (is_error and places.is_recorded(c)):
                 break
             if not is_error and _continuation_gain(v, c) < 0:

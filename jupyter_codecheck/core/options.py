@@ -283,6 +283,17 @@ OPTIONS: tuple[Option, ...] = (
     Option("places", "int", None, "weigh the model's edits on the cell's N most surprising lines, "
            "at their worst token (0: where the walk rejects a token; default: the model's shipped "
            "value, else 0); Python's and the kernel's errors are always weighed", low=0, nullable=True),
+    Option("repairs", "choice", "none", "whole-line repairs: at the cell's most suspicious lines the "
+           "model writes the line again, and a version the rest of the cell reads as more likely is "
+           "a fix (lines); none: the single-token edits and bug patterns only",
+           choices=("none", "lines"), flag="repairs"),
+    Option("repair_prompt", "choice", "auto", "what a line repair reads: the code before the line "
+           "(left: the walk's own K,V) or before and after it through the model's fill-in-the-middle "
+           "tokens (fim: on the walk's K,V; fim-prefix: the model's own form, rows of its own); "
+           "auto: fim where the model has those tokens", choices=("auto", "left", "fim", "fim-prefix")),
+    Option("repair_lines", "int", 3, "the most suspicious lines a repair is tried at", low=1),
+    Option("repair_margin", "float", None, "nats a fill-in-the-middle line repair must make the whole "
+           "cell more likely by (none: the shipped value)", nullable=True, what="a number of nats"),
     Option("probe", "int", 2, "written tokens after an edit that screen a warning's candidate "
            "before its whole continuation is scored (0: score every candidate in full)", low=0),
     Option("ignore", "kinds", (), "finding kinds never reported, comma-separated: "
