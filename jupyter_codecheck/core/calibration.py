@@ -154,12 +154,6 @@ def shipped_margin(model_path=None, notebook: bool = False) -> float | None:
     return c.notebook_margin if notebook and c.notebook_margin is not None else c.margin
 
 
-def shipped_places(model_path=None) -> int | None:
-    """The `places` shipped for a model file, or None."""
-    c = default_for(model_path)
-    return None if c is None else c.places
-
-
 def default_options(model_path=None) -> dict:
     """check() options from the shipped calibration of a model ({} when there is none)."""
     c = default_for(model_path)
@@ -167,7 +161,7 @@ def default_options(model_path=None) -> dict:
 
 
 __all__ = ["SCHEMA", "SHIPPED_DIR", "Calibration", "CalibrationError", "default_for", "default_options",
-           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_places"]
+           "file_sha256", "load", "model_identity", "shipped_margin"]
 
 
 def shipped(reader, model, default):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
-from functools import partial
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -20,13 +19,13 @@ import numpy as np
 from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
-from .calibration import shipped, shipped_margin, shipped_places
 from .evidence import EvidenceConfig, weigh
 from .pycheck import analyse
 from .pysource import free_spans
 from .result import Alternative, CheckResult, Edit, TokenRecord, apply_edits
 from .masking import masked_spans, overlapping
-from .options import CheckOptions
+from .options import CheckOptions, validate
+from .resolved_model import ResolvedModel, resolve_model
 from .resume import LastRun, hold_cell, prime, resumable, resume_key, verdict_cache
 from .silence import Silencer
 from .sources import NotTextError, is_python_cell
@@ -49,15 +48,18 @@ def check_iter(source: str, *, context: Sequence[str] | None = None, progress=No
     NotTextError.check(source, "the source")
     for k, cell in enumerate(context or ()):
         NotTextError.check(cell, f"context cell {k}")
-    opts = CheckOptions.from_kwargs(**options)
+    given = validate(options)
+    # the model named, resolved once: its file, calibration, margin and places go down from here
+    model = resolve_model(given.get("model"))
+    opts = CheckOptions.from_valid(given, model)
     rule, sampler = opts.acceptance_rule(), opts.sampler()
     from .adapter import load_model, single_threaded_blas
-    engine = load_model(opts.model, opts.n_threads)
+    engine = load_model(model, opts.n_threads)
     with engine.lock, single_threaded_blas():
         # no lens (and no first-use fit) unless the policy exits before the last layer
         wants_lens = opts.lens and _exits_early(opts.policy_spec(True), engine.session.n_layer)
         lens = engine.get_lens(progress) if wants_lens else None
-        run = _Run(source, context, opts, engine, lens=lens, rule=rule, sampler=sampler)
+        run = _Run(source, context, opts, model, engine, lens=lens, rule=rule, sampler=sampler)
         yield from run.walk()
         verification = run.verify()
         yield from run.result.edits
@@ -86,9 +88,10 @@ class _Run:
     """One check, in three steps: `walk()` (the edit walk, resuming an edited cell), `verify()`
     (the evidence step and Python's own checks), `finish()` (the corrected code and the stats)."""
 
-    def __init__(self, source: str, context, opts: CheckOptions, engine, *, lens, rule, sampler):
+    def __init__(self, source: str, context, opts: CheckOptions, model: ResolvedModel, engine, *,
+                 lens, rule, sampler):
         self.t0 = time.perf_counter()
-        self.source, self.context, self.opts, self.engine = source, context, opts, engine
+        self.source, self.context, self.opts, self.model, self.engine = source, context, opts, model, engine
         self.lens, self.rule, self.sampler = lens, rule, sampler
         self.policy = make_policy(opts.policy_spec(lens is not None))
         self.tok = tok = engine.tokenizer       # last: in a new process it may still be loading
@@ -209,9 +212,9 @@ class _Run:
                 # reading the kernel's objects may import a library: an interrupt there cancels too
                 exact, reasons = self._notebook_facts(facts)
                 if hold_cell(engine.session, prefix, enc.ids):
-                    margin = opts.margin if opts.margin is not None else shipped(
-                        partial(shipped_margin, notebook=opts.notebook), opts.model, EvidenceConfig.margin)
-                    places = opts.places if opts.places is not None else shipped(shipped_places, opts.model, 0)
+                    margin = next(m for m in (opts.margin, self.model.margin(opts.notebook), EvidenceConfig.margin)
+                                  if m is not None)
+                    places = next(p for p in (opts.places, self.model.places, 0) if p is not None)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
                                          places=places)
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
@@ -264,14 +267,13 @@ class _Run:
         return result
 
     def _stats(self, verification: dict, dt: float) -> dict:
-        from ..engine.paths import model_display_name
         engine, opts, scorer, decoder, policy = self.engine, self.opts, self.scorer, self.decoder, self.policy
         info = engine.model.info
         n, n_layer = len(self.enc.ids), info.n_layer
         computed = self.layer_model.layers_computed
         possible = scorer.rows_scored * n_layer
         return {
-            "model": model_display_name(info.path) if info.path else (info.name or info.arch),
+            "model": self.model.display_name,
             "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
             "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
             "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,

@@ -408,9 +408,19 @@ class CheckOptions(_make_class()):
 
     @classmethod
     def from_kwargs(cls, **kwargs) -> "CheckOptions":
-        given = validate(kwargs)
+        return cls.from_valid(validate(kwargs))
+
+    @classmethod
+    def from_valid(cls, given: dict, model=None) -> "CheckOptions":
+        """From options `validate` returned; `model`: the `model` option resolved already
+        (core.resolved_model; check() resolves it once), whose shipped thresholds `calibration`
+        takes (else it is resolved here, and a model not there has none)."""
+        given = dict(given)
         if given.pop("calibration", False):
-            given = {**_shipped_thresholds(given.get("model")), **given}
+            if model is None:
+                from .resolved_model import find_model
+                model = find_model(given.get("model"))
+            given = {**(model.thresholds() if model is not None else {}), **given}
         return cls(**given)
 
     @classmethod
@@ -431,12 +441,6 @@ class CheckOptions(_make_class()):
     def policy_spec(self, have_lens: bool):
         """The exit policy to run: 'default' resolved for the K,V mode and the lens."""
         return resolve_policy_name(self.exit_policy, self.kv_mode, have_lens)
-
-
-def _shipped_thresholds(model) -> dict:
-    """The acceptance thresholds shipped for this model file ({} without a file or calibration)."""
-    from .calibration import default_options, shipped
-    return shipped(default_options, model, {})
 
 
 def resolve_policy_name(spec, kv_mode: str, have_lens: bool):
