@@ -211,7 +211,9 @@ class Runner:
             return self._in_worker(job)
         from jupyter_codecheck.core.adapter import load_model
         load_model(self.options.get("model"), self.options.get("n_threads")).forget()
-        r = check_cell(job.target, job.context, job.before, {**self.options, self.ns_option: job.namespace})
+        from jupyter_codecheck.core.kernel import kernel_state
+        r = check_cell(job.target, job.context, job.before,
+                       {**self.options, self.ns_option: kernel_state(job.namespace)})
         r.stats["checker_fingerprint"] = checker_fingerprint()
         return r.to_json()
 

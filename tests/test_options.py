@@ -241,7 +241,8 @@ def test_the_panel_leaves_the_choice_of_context_to_the_core():
     assert f"contextChars: {CONTEXT_CHARS}," in settings
     sources = "".join(p.read_text() for p in (REPO / "labextension/src").glob("*.ts"))
     assert "selectContext" not in sources and "2 * budget" not in sources
-    assert "cell_check(" in (REPO / "labextension/src/client.ts").read_text()
+    # in the kernel, the panel's entry point picks it (views/panel_kernel.py)
+    assert "cell_check(" in (PACKAGE / "views/panel_kernel.py").read_text()
 
 
 def test_every_finding_kind_may_be_ignored_and_has_a_report_rule():
@@ -415,6 +416,26 @@ def test_views_use_only_the_core_api():
             assert not outside, f"{name} reaches past the core's API: {sorted(outside)}"
 
 
+def test_the_panel_calls_one_public_entry_point_in_the_kernel():
+    """The Python the panel runs in the kernel is one call of a public function by name, in a
+    module of the views that these rules hold: no source of the package's internals in the
+    TypeScript, where no import test would see it."""
+    import importlib
+    from jupyter_codecheck.views.magics import PANEL_CALL
+    sources = {p.name: p.read_text() for p in (REPO / "labextension/src").glob("*.ts")}
+    calls = {m for text in sources.values()
+             for m in re.findall(r'__import__\("(jupyter_codecheck[\w.]*)", fromlist=\["(\w+)"\]\)\.(\w+)\(', text)}
+    assert len(calls) == 1, calls
+    (module, imported, called), = calls
+    assert imported == called and module in _imports() and _room(module) == "views"
+    assert called in importlib.import_module(module).__all__
+    for name, text in sources.items():     # nothing else of the package's Python in the panel
+        assert not re.search(r"\b(from|import) jupyter_codecheck", text), name
+        assert "get_ipython()" not in text and "def __codecheck" not in text, name
+    # auto mode tells the panel's code from the user's cells by how the call starts
+    assert PANEL_CALL == f'__import__("{module}"'
+
+
 def test_what_the_text_says_never_imports_what_the_kernel_holds():
     graph = _imports()
     text_rooms = [n for n in graph if n in (f"{ROOT}.core.pycheck", f"{ROOT}.core.pysource")]
@@ -434,14 +455,26 @@ def test_architecture_md_names_only_files_that_exist():
     assert not missing, f"ARCHITECTURE.md names files that do not exist: {missing}"
 
 
-def test_names_is_the_deprecated_name_of_namespace():
+def test_the_namespace_is_always_a_kernel_state_and_names_is_gone():
+    from jupyter_codecheck.core.kernel import KernelState, kernel_state
     from jupyter_codecheck.core.options import validate
-    with pytest.warns(DeprecationWarning, match="'names' is now 'namespace'"):
-        assert validate({"names": ["df"]}) == {"namespace": frozenset({"df"})}
+    with pytest.raises(OptionError, match="'names' is now 'namespace'"):
+        validate({"names": ["df"]})
     live = {"df": object()}
-    assert validate({"namespace": live})["namespace"] is live          # objects: never copied
-    with pytest.raises(OptionError, match="not both"):
-        validate({"names": ["a"], "namespace": ["b"]})
+    state = validate({"namespace": live})["namespace"]
+    assert isinstance(state, KernelState) and state.objects is live     # objects: never copied
+    assert state.names == {"df"} and state.facts is None
+    names = validate({"namespace": ["a", "b"]})["namespace"]
+    assert (names.names, names.objects, names.defined) == ({"a", "b"}, None, {"a", "b"})
+    given = kernel_state(["a"], facts=[], when="before-run")
+    assert validate({"namespace": given})["namespace"] is given
+    for bad in ("df", [1], 3):
+        with pytest.raises(OptionError, match="^namespace: "):
+            validate({"namespace": bad})
+    with pytest.raises(ValueError, match="^when: 'later' is none of before-run, now, ran"):
+        kernel_state(["a"], when="later")
+    with pytest.raises(ValueError, match="^facts: not KernelFacts"):
+        kernel_state(["a"], facts=[{"kind": "key"}])
 
 
 def test_a_namespace_is_taken_without_the_repr_of_its_objects():
@@ -454,5 +487,5 @@ def test_a_namespace_is_taken_without_the_repr_of_its_objects():
             ran.append("__repr__")
             return "Loud()"
     namespace = {"loud": Loud(), "rows": list(range(5))}
-    assert CheckOptions.from_kwargs(namespace=namespace).namespace is namespace
+    assert CheckOptions.from_kwargs(namespace=namespace).namespace.objects is namespace
     assert ran == []

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -203,7 +202,8 @@ class _Run:
         evidence becomes the result's findings and edits. Returns the evidence step's stats."""
         opts, engine, enc, tok, prefix, result = self.opts, self.engine, self.enc, self.tok, self.prefix, self.result
         source, data, context, scorer = self.source, self.data, self.context, self.scorer
-        facts = analyse(source, _defining(opts.earlier, context), opts.namespace) if opts.python and self.python_cell else None
+        defined = self.defined
+        facts = analyse(source, _defining(opts.earlier, context), defined) if opts.python and self.python_cell else None
         if facts is not None:
             facts.shows_last = opts.notebook
         verification = {}
@@ -229,12 +229,17 @@ class _Run:
                         unread=frozenset(ev.index for ev in self.events if not ev.searched),
                         cancel=opts.cancel, **common)
                     if facts.syntax is not None and result.edits:
-                        _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.namespace, common)
+                        _past_the_syntax_error(result, data, _defining(opts.earlier, context), defined, common)
             except (Cancelled, KeyboardInterrupt):
                 self.cancelled = True
         # before the edits are streamed: a silenced finding's fix is no edit anywhere
         self.silenced = Silencer(source, opts.ignore).apply(result)
         return verification
+
+    @property
+    def defined(self):
+        """The kernel's live objects, or its names, or None (no kernel)."""
+        return None if self.opts.namespace is None else self.opts.namespace.defined
 
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
@@ -243,17 +248,19 @@ class _Run:
         opts, t0 = self.opts, time.perf_counter()
         exact = []
         if facts.parses:
-            if opts.facts is not None:
-                exact = [f for f in opts.facts if 0 < f.line <= self.source.count("\n") + 1]
-            elif isinstance(opts.namespace, Mapping):
-                exact = kernel_facts(self.source, opts.namespace, libraries=opts.libraries)
+            state = opts.namespace
+            given = opts.facts if opts.facts is not None else state.facts if state is not None else None
+            if given is not None:
+                exact = [f for f in given if 0 < f.line <= self.source.count("\n") + 1]
+            elif state is not None and state.objects is not None:
+                exact = kernel_facts(self.source, state.objects, libraries=opts.libraries)
                 facts.live_facts = tuple(exact)     # the fix gate's "before": read once
             else:       # no kernel: the libraries the notebook imports are the objects there are
                 modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
                 exact = kernel_facts(self.source, modules, libraries=opts.libraries)
             # the cell run again right after it ran: what its first run dropped is gone
             ran = list(opts.history) if opts.history is not None else _defining(opts.earlier, self.context)
-            exact = with_rerun_facts(exact, self.source, ran, opts.namespace, opts.failed)
+            exact = with_rerun_facts(exact, self.source, ran, self.defined, opts.failed)
         reasons = undefined_reasons(facts, _defining(opts.earlier, self.context), opts.failed,
                                     opts.later, opts.history)
         self.kernel_s = time.perf_counter() - t0

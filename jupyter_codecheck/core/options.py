@@ -18,7 +18,6 @@ import argparse
 import math
 import numbers
 import threading
-import warnings
 from dataclasses import dataclass, field, make_dataclass
 from typing import Any, Callable, Mapping
 
@@ -81,7 +80,7 @@ class Option:
             text = {"policy": "an exit policy", "model": "a model name or GGUF path", "str": "text",
                     "names": "a list of names", "cells": "a list of cell sources",
                     "kinds": "finding kinds, comma-separated (" + ", ".join(FINDING_KINDS) + ")",
-                    "namespace": "a mapping of names to objects, or a list of names",
+                    "namespace": "a KernelState (core.kernel.kernel_state), a mapping of names to objects, or a list of names",
                     "facts": "a list of kernel facts (core.kernel.KernelFact or their dicts)",
                     "cancel": "a callable or a threading.Event"}[self.kind]
         return text + (", or none" if self.nullable else "")
@@ -144,11 +143,14 @@ class Option:
         if k == "kinds":
             return _kinds(value, label, bad)
         if k == "namespace":
-            if isinstance(value, Mapping):
-                return value             # live objects: read, never copied or run
-            if isinstance(value, str) or not all(isinstance(n, str) for n in value):
-                raise bad()
-            return frozenset(value)
+            # always a KernelState: a mapping's live objects are kept as given, never copied or run
+            from .kernel.state import KernelState, kernel_state
+            if isinstance(value, KernelState):
+                return value
+            try:
+                return kernel_state(value)
+            except (TypeError, ValueError):
+                raise bad() from None
         if k == "facts":
             from .kernel import KernelFact
             try:
@@ -286,9 +288,10 @@ OPTIONS: tuple[Option, ...] = (
            "ignore[kind]' comment on it", flag="ignore", metavar="KINDS"),
     Option("n_threads", "int", None, "CPU threads (default: all physical cores or one, chosen per layer step from measured times)", low=1,
            nullable=True, what="a thread count >= 1", flag="threads", metavar="N", scope="server"),
-    Option("namespace", "namespace", None, "the kernel's namespace (name -> object), or the names "
-           "defined before the cell beyond its context: never undefined; with objects, their "
-           "attributes, keys and signatures are read (never run) for kernel facts",
+    Option("namespace", "namespace", None, "the kernel's state (core.kernel.kernel_state; a "
+           "namespace, name -> object, or a list of names is made one): its names are never "
+           "undefined; its live objects' attributes, keys and signatures are read (never run) for "
+           "kernel facts, or the facts it carries, read where the objects are, are taken",
            nullable=True, scope="api"),
     Option("notebook", "bool", False, "the source is a notebook cell: a model warning needs the "
            "model's notebook margin (on notebook code its warnings predicted no crash: "
@@ -347,11 +350,9 @@ def validate(options: Mapping[str, Any], *, scope: str = "api") -> dict:
     `scope`: which options a caller may set ("api": all, "view": not the program's own,
     "server": not those the server owns)."""
     out = {}
-    if "names" in options:          # the old name of `namespace` (it carries live objects)
-        if "namespace" in options:
-            raise OptionError("give namespace, not both namespace and names (its old name)")
-        warnings.warn("the option 'names' is now 'namespace'", DeprecationWarning, stacklevel=3)
-        options = {("namespace" if k == "names" else k): v for k, v in options.items()}
+    if "names" in options:          # the old name of `namespace`, which now holds a KernelState
+        raise UnknownOption("the option 'names' is now 'namespace': give namespace=kernel_state(names) "
+                            "(jupyter_codecheck.core.kernel.kernel_state), or the namespace or names as they are")
     unknown = sorted(k for k in options if k not in BY_NAME)
     if unknown:
         raise UnknownOption(f"unknown option {', '.join(map(repr, unknown))}; valid options: "

@@ -84,8 +84,9 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         tokens_before += len(result.tokens)
         if result.stats.get("cancelled"):
             break
+    state = option("namespace").check(options.get("namespace"))      # a KernelState or None
     yield merge(source, parts, _defining(options.get("earlier"), context),
-                options.get("namespace", options.get("names")),
+                None if state is None else state.defined,
                 option("ignore").check(options.get("ignore", ())))
 
 

@@ -28,6 +28,7 @@ from IPython.display import display
 
 from ..core.check import check
 from ..core.exact import ExactCheck, exact_check
+from ..core.kernel import kernel_state
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
 from ..core.pieces import Piece, select_context
 from ..core.result import CheckResult
@@ -109,10 +110,15 @@ class ExecutedCells:
         return cells
 
 
+# how the JupyterLab panel's code in the kernel starts: a call of views/panel_kernel.py's entry
+# point (client.ts), or, from a panel of an older release, a helper function's definition
+PANEL_CALL = '__import__("jupyter_codecheck.views.panel_kernel"'
+
+
 def is_panel_code(source: str) -> bool:
-    """The code the JupyterLab panel runs in the kernel to check a cell (labextension's
-    client.ts): not the user's cell."""
-    return source.startswith("def __codecheck_")
+    """The code the JupyterLab panel runs in the kernel to read a cell's state or check it: not
+    the user's cell."""
+    return source.startswith((PANEL_CALL, "def __codecheck_"))
 
 
 # -- auto mode's report --------------------------------------------------------------------------
@@ -225,14 +231,14 @@ class CodecheckMagics(Magics):
     def kernel_options(self) -> dict:
         """check()'s options from the kernel: its namespace, the cells it ran (why a name is
         undefined: a `del`, a failed cell, none of them)."""
-        return {"namespace": self.defined_names(), "failed": list(self.executed.failed),
+        return {"namespace": kernel_state(self.defined_names(), when="now"), "failed": list(self.executed.failed),
                 "history": list(self.executed.ran), "notebook": True}
 
     def exact(self, code: str, options: dict | None = None) -> ExactCheck:
         """The exact findings on `code` (a cell's Python) with the kernel as it is now (or as
         `options`, kernel_options(), read it)."""
         options = options or self.kernel_options()
-        return exact_check(code, options["namespace"], history=options["history"],
+        return exact_check(code, options["namespace"].objects, history=options["history"],
                            failed=options["failed"],
                            libraries=self.defaults.options.get("libraries", "loaded"),
                            ignore=self.defaults.options.get("ignore") or ())
@@ -531,7 +537,9 @@ class AutoChecker:
             context = m.context() if m.defaults.context else None
             facts = [replace(f, line=f.line + offset) for f in exact.facts]
             job = CheckJob(source, context=context,
-                           options={**m.defaults.options, **kernel, "facts": facts})
+                           options={**m.defaults.options, **kernel,
+                                    "namespace": kernel_state(kernel["namespace"].objects, facts=facts,
+                                                              when="before-run")})
             self._current = job
             self._worker.put(job)
 

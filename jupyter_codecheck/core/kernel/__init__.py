@@ -26,6 +26,7 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     run_order    names only a later cell, a failed cell or a `del` explains
     reruns       a cell run again right after it ran: the labels its first run dropped are gone
     modules      the modules a cell's imports stand for (already imported, or installed ones)
+    state        KernelState: the kernel's names, live objects or none, the facts read and when
 
 Nothing here imports the user's modules, calls their functions or reads a property; anything
 unsure is no fact. `core/python` knowledge (pycheck) is used, never the other way round.
@@ -34,6 +35,7 @@ from .facts import KernelFact, kernel_facts
 from .modules import module_namespace, module_resolver
 from .reruns import rerun_facts, with_rerun_facts
 from .run_order import NotebookCells, undefined_reason, undefined_reasons
+from .state import WHEN, KernelState, kernel_state
 
-__all__ = ["KernelFact", "kernel_facts", "NotebookCells", "undefined_reason", "undefined_reasons", "module_namespace",
+__all__ = ["KernelFact", "kernel_facts", "KernelState", "kernel_state", "WHEN", "NotebookCells", "undefined_reason", "undefined_reasons", "module_namespace",
            "module_resolver", "rerun_facts", "with_rerun_facts"]
