@@ -36,7 +36,7 @@ def expected_exceptions(fact: dict) -> tuple[str, ...]:
         return UNFITTED
     if message.endswith(": ValueError") or ": ValueError;" in message:
         return ("ValueError",)
-    if fact["kind"] == "value":         # core/kernel/values.py: the exception follows the colon
+    if fact["kind"] == "value":         # facts/values.py: the exception follows the colon
         return (message.rpartition(": ")[2].split(" ")[0],)
     return (EXPECTED.get(fact["kind"]),)
 
@@ -103,8 +103,8 @@ def run_cell(shell, source: str, timeout: int) -> list | None:
 def read_facts(source: str, namespace) -> dict:
     """The kernel facts and Python's undefined names of a cell, read before it runs from the
     namespace it runs in, as `%%codecheck` reads them."""
-    from jupyter_codecheck.core.kernel import kernel_facts, kernel_state
-    from jupyter_codecheck.core.pycheck import analyse
+    from jupyter_codecheck.facts import kernel_facts, kernel_state
+    from jupyter_codecheck.pytext.pycheck import analyse
     try:
         state = kernel_state(namespace, when="before-run")
         facts = [f.to_dict() for f in kernel_facts(source, state.objects)]

@@ -211,7 +211,7 @@ def _run_check(job):
     from jupyter_codecheck.core.adapter import load_model
     load_model(options.get("model"), threads if threads else _WORKER_THREADS).forget()
     if ctx and ctx[0] == LEETCODE_PRELUDE and "namespace" not in options:
-        from jupyter_codecheck.core.kernel import kernel_state
+        from jupyter_codecheck.facts import kernel_state
         options = {**options, "namespace": kernel_state(sorted(leetcode_names()))}
     r = check(src, context=ctx, n_threads=threads if threads else _WORKER_THREADS, **options)
     r.stats["checker_fingerprint"] = checker_fingerprint()     # which code produced it

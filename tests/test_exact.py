@@ -15,8 +15,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from jupyter_codecheck.core.exact import exact_check
-from jupyter_codecheck.core.kernel import NotebookCells, undefined_reason, undefined_reasons
-from jupyter_codecheck.core.pycheck import analyse
+from jupyter_codecheck.facts import NotebookCells, undefined_reason, undefined_reasons
+from jupyter_codecheck.pytext.pycheck import analyse
 from jupyter_codecheck.views.panel_kernel import read_state
 
 

@@ -248,7 +248,7 @@ def test_the_panel_leaves_the_choice_of_context_to_the_core():
 def test_every_finding_kind_may_be_ignored_and_has_a_report_rule():
     # the `ignore` option and `# codecheck: ignore[...]` take the kinds findings are made with
     from jupyter_codecheck.core.evidence import KERNEL_KINDS
-    from jupyter_codecheck.core.kernel.facts import KINDS
+    from jupyter_codecheck.facts.facts import KINDS
     from jupyter_codecheck.views.report import RULES
     assert set(KINDS) | set(KERNEL_KINDS) <= set(FINDING_KINDS)
     assert set(RULES) == set(FINDING_KINDS)
@@ -268,11 +268,13 @@ def test_every_option_has_help_and_a_default_it_accepts():
 
 ROOT = "jupyter_codecheck"
 # ARCHITECTURE.md's rooms and what each never imports (its table's last column). A module belongs
-# to the deepest room that holds it (core.kernel before core); a rule names a room and its subrooms.
+# to the deepest room that holds it; a rule names a room and its subrooms. The kernel facts (facts/)
+# are a room of their own beside engine/ and decoding/: no arrow into the model's check (core/).
 NEVER_IMPORTS = {
-    "engine": {"decoding", "core", "views", "tools"},
-    "decoding": {"engine", "core", "views", "tools"},
-    "core.kernel": {"engine", "decoding", "views", "tools"},
+    "pytext": {"engine", "decoding", "facts", "core", "views", "tools"},
+    "engine": {"decoding", "facts", "core", "views", "tools"},
+    "decoding": {"engine", "facts", "core", "views", "tools"},
+    "facts": {"engine", "decoding", "core", "views", "tools"},
     "core": {"views", "tools"},
     "views": {"engine", "decoding"},
     "tools": {"views"},
@@ -403,10 +405,10 @@ def test_architecture_md_draws_the_engine_imports_as_they_are():
 def test_views_use_only_the_core_api():
     graph = _imports()
     allowed = {ROOT, f"{ROOT}._version", f"{ROOT}.core.machine", f"{ROOT}.core.check", f"{ROOT}.core.options", f"{ROOT}.core.result",
-               f"{ROOT}.core.pieces", f"{ROOT}.core.sources", f"{ROOT}.core.errors",
-               f"{ROOT}.core.kernel",    # kernel facts, read where the objects are
+               f"{ROOT}.core.pieces", f"{ROOT}.pytext.sources", f"{ROOT}.core.errors",
+               f"{ROOT}.facts",    # kernel facts, read where the objects are
                f"{ROOT}.core.exact",     # the exact part alone, before a cell runs (auto mode)
-               f"{ROOT}.core.automagic"}     # what IPython runs as a line magic without its `%`
+               f"{ROOT}.pytext.automagic"}     # what IPython runs as a line magic without its `%`
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}
     for name, deps in graph.items():
@@ -438,16 +440,16 @@ def test_the_panel_calls_one_public_entry_point_in_the_kernel():
 
 def test_what_the_text_says_never_imports_what_the_kernel_holds():
     graph = _imports()
-    text_rooms = [n for n in graph if n in (f"{ROOT}.core.pycheck", f"{ROOT}.core.pysource")]
+    text_rooms = [n for n in graph if n in (f"{ROOT}.pytext.pycheck", f"{ROOT}.pytext.pysource")]
     assert text_rooms
     for name in text_rooms:
-        assert not {d for d in graph[name] if d.startswith(f"{ROOT}.core.kernel")}, name
+        assert not {d for d in graph[name] if d.startswith(f"{ROOT}.facts")}, name
 
 
 def test_architecture_md_names_only_files_that_exist():
     root = REPO
     text = (root / "ARCHITECTURE.md").read_text()
-    named = set(re.findall(r"`((?:core|decoding|engine|views|tools)/[\w/]+\.py)`", text))
+    named = set(re.findall(r"`((?:core|decoding|engine|facts|pytext|views|tools)/[\w/]+\.py)`", text))
     named |= set(re.findall(r"`((?:native|tests)/[\w/.]+\.(?:py|cpp|h))`", text))
     assert named
     missing = sorted(p for p in named
@@ -456,7 +458,7 @@ def test_architecture_md_names_only_files_that_exist():
 
 
 def test_the_namespace_is_always_a_kernel_state_and_names_is_gone():
-    from jupyter_codecheck.core.kernel import KernelState, kernel_state
+    from jupyter_codecheck.facts import KernelState, kernel_state
     from jupyter_codecheck.core.options import validate
     with pytest.raises(OptionError, match="'names' is now 'namespace'"):
         validate({"names": ["df"]})

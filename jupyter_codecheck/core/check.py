@@ -19,15 +19,15 @@ from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, To
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
 from .evidence import EvidenceConfig, weigh
-from .pycheck import analyse
-from .pysource import free_spans
+from ..pytext.pycheck import analyse
+from ..pytext.pysource import free_spans
 from .result import Alternative, CheckResult, Edit, TokenRecord, apply_edits
 from .masking import masked_spans, overlapping
 from .options import CheckOptions, validate
 from .resolved_model import ResolvedModel, resolve_model
 from .resume import LastRun, hold_cell, prime, resumable, resume_key, verdict_cache
 from .silence import Silencer
-from .sources import NotTextError, is_python_cell
+from ..pytext.sources import NotTextError, is_python_cell
 from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, whitespace_ids
 
 # -- the walk ----------------------------------------------------------------------------------------
@@ -244,7 +244,7 @@ class _Run:
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
         notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
-        from .kernel import kernel_facts, module_namespace, undefined_reasons, with_rerun_facts
+        from ..facts import kernel_facts, module_namespace, undefined_reasons, with_rerun_facts
         opts, t0 = self.opts, time.perf_counter()
         exact = []
         if facts.parses:

@@ -80,8 +80,8 @@ class Option:
             text = {"policy": "an exit policy", "model": "a model name or GGUF path", "str": "text",
                     "names": "a list of names", "cells": "a list of cell sources",
                     "kinds": "finding kinds, comma-separated (" + ", ".join(FINDING_KINDS) + ")",
-                    "namespace": "a KernelState (core.kernel.kernel_state), a mapping of names to objects, or a list of names",
-                    "facts": "a list of kernel facts (core.kernel.KernelFact or their dicts)",
+                    "namespace": "a KernelState (facts.kernel_state), a mapping of names to objects, or a list of names",
+                    "facts": "a list of kernel facts (facts.KernelFact or their dicts)",
                     "cancel": "a callable or a threading.Event"}[self.kind]
         return text + (", or none" if self.nullable else "")
 
@@ -144,7 +144,7 @@ class Option:
             return _kinds(value, label, bad)
         if k == "namespace":
             # always a KernelState: a mapping's live objects are kept as given, never copied or run
-            from .kernel.state import KernelState, kernel_state
+            from ..facts.state import KernelState, kernel_state
             if isinstance(value, KernelState):
                 return value
             try:
@@ -152,7 +152,7 @@ class Option:
             except (TypeError, ValueError):
                 raise bad() from None
         if k == "facts":
-            from .kernel import KernelFact
+            from ..facts import KernelFact
             try:
                 return [f if isinstance(f, KernelFact) else KernelFact.from_dict(f) for f in value]
             except (TypeError, KeyError, ValueError):
@@ -288,7 +288,7 @@ OPTIONS: tuple[Option, ...] = (
            "ignore[kind]' comment on it", flag="ignore", metavar="KINDS"),
     Option("n_threads", "int", None, "CPU threads (default: all physical cores or one, chosen per layer step from measured times)", low=1,
            nullable=True, what="a thread count >= 1", flag="threads", metavar="N", scope="server"),
-    Option("namespace", "namespace", None, "the kernel's state (core.kernel.kernel_state; a "
+    Option("namespace", "namespace", None, "the kernel's state (facts.kernel_state; a "
            "namespace, name -> object, or a list of names is made one): its names are never "
            "undefined; its live objects' attributes, keys and signatures are read (never run) for "
            "kernel facts, or the facts it carries, read where the objects are, are taken",
@@ -302,7 +302,7 @@ OPTIONS: tuple[Option, ...] = (
            "runs, never yours; a module beside the notebook is never imported)",
            choices=("loaded", "import"), flag="libraries"),
     Option("facts", "facts", None, "kernel facts computed where the objects are "
-           "(core.kernel.kernel_facts, as dicts): a check away from the kernel reports them",
+           "(facts.kernel_facts, as dicts): a check away from the kernel reports them",
            nullable=True, scope="api"),
     Option("later", "cells", None, "the notebook's cells after this one: a name only they define "
            "is reported with that reason (run order)", nullable=True, scope="api"),
@@ -352,7 +352,7 @@ def validate(options: Mapping[str, Any], *, scope: str = "api") -> dict:
     out = {}
     if "names" in options:          # the old name of `namespace`, which now holds a KernelState
         raise UnknownOption("the option 'names' is now 'namespace': give namespace=kernel_state(names) "
-                            "(jupyter_codecheck.core.kernel.kernel_state), or the namespace or names as they are")
+                            "(jupyter_codecheck.facts.kernel_state), or the namespace or names as they are")
     unknown = sorted(k for k in options if k not in BY_NAME)
     if unknown:
         raise UnknownOption(f"unknown option {', '.join(map(repr, unknown))}; valid options: "

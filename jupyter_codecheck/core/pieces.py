@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from .options import CONTEXT_CHARS, option
 from .result import CheckResult, Edit, TokenRecord, apply_edits
 from .silence import Silencer
-from .sources import Unit, earlier_sources, is_python_cell, later_sources, split_source
+from ..pytext.sources import Unit, earlier_sources, is_python_cell, later_sources, split_source
 
 WINDOW_CHARS = 9000
 PIECE_CHARS = 6000
@@ -227,7 +227,7 @@ def merge(source: str, parts: list[tuple[int, CheckResult]], context: Sequence[s
         merged.corrected += source[checked:]        # cancelled: the rest as it is
     merged.stats = _merge_stats([r.stats for _, r in parts])
     from .gates import fixes_of_the_whole
-    from .pycheck import analyse
+    from ..pytext.pycheck import analyse
     facts = analyse(merged.source, context, names)
     _errors_of_the_whole(merged, facts, Silencer(source, ignore))
     fixes_of_the_whole(merged, facts)

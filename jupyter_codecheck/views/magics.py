@@ -28,12 +28,12 @@ from IPython.display import display
 
 from ..core.check import check
 from ..core.exact import ExactCheck, exact_check
-from ..core.kernel import kernel_state
+from ..facts import kernel_state
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
 from ..core.pieces import Piece, select_context
 from ..core.result import CheckResult
 from ..core.result import severity_counts
-from ..core.sources import is_code_cell, runs_here
+from ..pytext.sources import is_code_cell, runs_here
 from .report import cell_place, finding_line
 from .progress import KernelProgress
 from .widgets import mimebundle
@@ -225,7 +225,7 @@ class CodecheckMagics(Magics):
     def defined_names(self) -> dict:
         """What the kernel has defined, by name: Python's checks never call these undefined,
         whatever part of the earlier cells the model reads as context, and a fix may not name an
-        attribute the object has not got (read without running its code: see core/kernel)."""
+        attribute the object has not got (read without running its code: see facts/)."""
         return dict(self.shell.user_ns) if self.shell is not None else {}
 
     def kernel_options(self) -> dict:

@@ -26,8 +26,8 @@ import builtins
 import json
 import threading
 
-from ..core.automagic import automagic
-from ..core.kernel import KernelState, kernel_facts, kernel_state
+from ..pytext.automagic import automagic
+from ..facts import KernelState, kernel_facts, kernel_state
 from .magics import _LOADED, PANEL_CALL, interrupt_cancels
 
 # the marks the panel finds its answer after, in what the kernel prints (client.ts has the same)

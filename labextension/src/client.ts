@@ -187,7 +187,7 @@ export interface IKernelState {
 }
 
 /**
- * The kernel's names and facts on a cell (jupyter_codecheck.core.kernel, read without running the
+ * The kernel's names and facts on a cell (jupyter_codecheck.facts, read without running the
  * user's code), for a check that runs on the server, which has no kernel.
  *
  * `beforeRun`: called as the cell is scheduled, before its execute request is sent. The kernel

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...core.options import CONTEXT_CHARS, OPTIONS, OptionError, option, validate
-from ...core.kernel import kernel_state
+from ...facts import kernel_state
 from ...core.pieces import cell_check
 
 # Options the server owns (scope "server" in the options contract): the model and the thread

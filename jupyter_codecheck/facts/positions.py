@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import sys
 
-from ..pycheck import walk_skipping
+from ..pytext.pycheck import walk_skipping
 from .abstract import Abstract, Propagation
 from .libraries import _module_of
 from .values import Live, ValueClaim, _literal_int

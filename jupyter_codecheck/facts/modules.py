@@ -108,7 +108,7 @@ def _cell_imports(cell: str, policy: str) -> tuple[dict[str, object], frozenset[
     reads the same earlier cells): what its imports leave bound, and the names it leaves bound to
     something else. A module not loaded when first asked stays unknown here: a fact missed, never
     a false one."""
-    from ..pycheck import parse
+    from ..pytext.pycheck import parse
     tree = parse(cell)
     bound: dict[str, object] = {}
     dropped: set[str] = set()

@@ -32,7 +32,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..pycheck import all_nodes
+from ..pytext.pycheck import all_nodes
 from .attributes import is_bunch
 from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..pycheck import parent_map, parse
+from ..pytext.pycheck import parent_map, parse
 from .flow import QUIET_MAGICS, is_magic, magic_name
 
 # pandas functions that return a DataFrame, and the keywords that make them return another thing

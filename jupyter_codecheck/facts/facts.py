@@ -20,8 +20,8 @@ from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 
-from ..pycheck import all_nodes, near_typo, never_run_loops, parent_map, parse, walk_skipping
-from ..sources import runs_here
+from ..pytext.pycheck import all_nodes, near_typo, never_run_loops, parent_map, parse, walk_skipping
+from ..pytext.sources import runs_here
 from .attributes import attribute_names, fixed_attributes, has_attribute
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source

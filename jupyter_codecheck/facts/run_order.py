@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from ..pycheck import near_typo, parse
+from ..pytext.pycheck import near_typo, parse
 
 
 NEVER_RUN = "no cell run in this kernel defines it"
@@ -79,13 +79,13 @@ def _ordinal(n: int) -> str:
 
 def _star_imports(cell: str) -> bool:
     """Does the cell star-import a module whose names are not known (then it may define any)?"""
-    from ..pycheck import _earlier_cell
+    from ..pytext.pycheck import _earlier_cell
     return _earlier_cell(cell).module_bound is None
 
 
 def _module_names(cell: str) -> tuple[set[str], set[str]]:
     """Names a cell binds at module level (imports, assignments, defs), and names it deletes."""
-    from ..pycheck import _earlier_cell
+    from ..pytext.pycheck import _earlier_cell
     tree = parse(cell)
     if tree is None:
         return set(), set()

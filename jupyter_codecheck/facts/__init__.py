@@ -29,7 +29,8 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     state        KernelState: the kernel's names, live objects or none, the facts read and when
 
 Nothing here imports the user's modules, calls their functions or reads a property; anything
-unsure is no fact. `core/python` knowledge (pycheck) is used, never the other way round.
+unsure is no fact. `pytext/` (pycheck's AST helpers) is used, never the other way round; nothing of
+`core/` (the model's check) is: the facts are a room of their own.
 """
 from .facts import KernelFact, kernel_facts
 from .modules import module_namespace, module_resolver
