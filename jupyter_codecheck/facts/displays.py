@@ -13,7 +13,8 @@ from __future__ import annotations
 import ast
 import sys
 
-from .abstract import Abstract, Propagation, distinct_at_least
+from .abstract import Propagation
+from .abstract_value import Abstract, distinct_at_least
 from .values import Live, ValueClaim
 
 

@@ -32,7 +32,8 @@ from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key
 from .libraries import is_library_object
 from .labels import MissingLabel, missing_group, row_label_missing
-from .abstract import Abstract, Propagation, shaped
+from .abstract import Propagation
+from .abstract_value import Abstract, shaped
 from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root

@@ -20,7 +20,7 @@ import inspect
 import sys
 from collections.abc import Callable
 
-from .abstract import ESTIMATOR_KEEPING, Abstract
+from .abstract_value import ESTIMATOR_KEEPING, Abstract
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
 from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made

@@ -173,7 +173,7 @@ def _array(v, ndim: int, numbers: bool = False) -> bool:
     np = sys.modules.get("numpy")
     if not numbers and ndim == 1 and type(v) in (list, tuple, range):
         return True
-    from .abstract import shaped
+    from .abstract_value import shaped
     a = shaped(v) if np is not None and (type(v) is np.ndarray or issubclass(type(v), Made)) else None
     return a is not None and a.like == "ndarray" and a.ndim == ndim and a.kind is not None and \
         a.kind in ("biuf" if numbers else "biufcmMOUS")       # a structured array's fields name columns

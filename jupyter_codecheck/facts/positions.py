@@ -18,7 +18,8 @@ import ast
 import sys
 
 from ..pytext.pycheck import walk_skipping
-from .abstract import Abstract, Propagation
+from .abstract import Propagation
+from .abstract_value import Abstract
 from .libraries import _module_of
 from .values import Live, ValueClaim, _literal_int
 

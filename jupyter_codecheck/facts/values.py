@@ -41,8 +41,9 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .abstract import Abstract, Propagation, joining, literal_int as _literal_int, literal_shape as _literal_shape, \
-    numeric, shaped
+from .abstract import Propagation
+from .abstract_value import (Abstract, joining, literal_int as _literal_int, literal_shape as _literal_shape,
+                             numeric, shaped)
 from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
 from .items import plain_labels
