@@ -438,6 +438,21 @@ def test_the_panel_calls_one_public_entry_point_in_the_kernel():
     assert PANEL_CALL == f'__import__("{module}"'
 
 
+def test_the_kernel_state_has_one_maker():
+    """A KernelState is made by facts.kernel_state() alone: no other place in the package or the
+    benchmarks calls the class, and the option holds one whatever it was given."""
+    makers = []
+    for path in [*PACKAGE.rglob("*.py"), *(REPO / "bench").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "KernelState":
+                makers.append(path.name)
+    assert makers == ["state.py"]
+    callers = {p.relative_to(REPO).as_posix() for p in [*PACKAGE.rglob("*.py"), *(REPO / "bench").glob("*.py")]
+               if re.search(r"\bkernel_state\(", p.read_text())}
+    for room in ("views/magics.py", "views/server/requests.py", "views/panel_kernel.py", "bench/"):
+        assert any(room in c for c in callers), room
+
+
 def test_what_the_text_says_never_imports_what_the_kernel_holds():
     graph = _imports()
     text_rooms = [n for n in graph if n in (f"{ROOT}.pytext.pycheck", f"{ROOT}.pytext.pysource")]
