@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from notebook_standins import build_namespace  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 
-from jupyter_codecheck.core.kernel import kernel_facts  # noqa: E402
+from jupyter_codecheck.facts import kernel_facts  # noqa: E402
 
 
 def main(argv=None) -> int:

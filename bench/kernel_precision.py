@@ -6,7 +6,7 @@
 The notebooks of notebook_clean.jsonl (well-kept public notebooks that ran top to bottom where
 they were written) are run here, cell by cell, in an IPython shell of their own (one subprocess a
 notebook, in an empty folder; shell commands are not run). Before each cell runs, the kernel
-facts are read from the shell's live objects (core.kernel.kernel_facts) with Python's undefined
+facts are read from the shell's live objects (facts.kernel_facts) with Python's undefined
 names given the same namespace, exactly what `%%codecheck` reads; then the cell runs and its
 exception, if any, is recorded. Many cells fail here for reasons of this machine (a data file, a
 framework that is not installed): what matters is

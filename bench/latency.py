@@ -321,7 +321,7 @@ def _facts_namespace(rows: int = 200) -> dict:
 def kernel_facts_cost(reps: int) -> dict:
     """What reading the kernel's objects adds to the check of a 40-line cell."""
     from jupyter_codecheck import check
-    from jupyter_codecheck.core.kernel import kernel_facts
+    from jupyter_codecheck.facts import kernel_facts
     ns = _facts_namespace()
     assert len(FACTS_CELL.splitlines()) == 40
     t = time.perf_counter()

@@ -44,7 +44,7 @@ def main(argv=None) -> None:
     results = []
     for k, (src, ctx) in enumerate(jobs):
         load_model(args.model).forget()
-        results.append(check(src, context=ctx, margin=0.0, model=args.model, names=names))
+        results.append(check(src, context=ctx, margin=0.0, model=args.model, namespace=names))
         if (k + 1) % 20 == 0:
             print(f"[{k + 1}/{len(jobs)}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     m = choose_margin(results, args.target)

@@ -42,7 +42,7 @@ from dataclasses import asdict, dataclass
 
 KINDS = ("column-typo", "attribute-typo", "keyword-typo", "1d-slice", "text-column", "shape-mismatch",
          "axis-range", "dropped-column", "dropped-column-in-cell", "skipped-definition")
-# the estimator methods scikit-learn validates X of (as core/kernel/values.py's TAKES_X)
+# the estimator methods scikit-learn validates X of (as facts/values.py's TAKES_X)
 TAKES_X = frozenset({"fit", "partial_fit", "fit_transform", "fit_predict", "predict", "predict_proba",
                      "predict_log_proba", "decision_function", "transform", "score"})
 _ARRAY_OPS = {ast.MatMult: "@", ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
@@ -127,7 +127,7 @@ class _Cell:
     @classmethod
     def read(cls, source: str, namespace: Mapping, hidden, bound: Mapping | None = None) -> _Cell | None:
         """The cell when it is Python (line magics and all) whose lines IPython keeps in place."""
-        from jupyter_codecheck.core.pycheck import python_code
+        from jupyter_codecheck.pytext.pycheck import python_code
         if source.lstrip().startswith("%%"):
             return None
         code = python_code(source)
@@ -260,7 +260,7 @@ def _bindings(node: ast.AST):
 
 
 def _is_library(obj) -> bool:
-    from jupyter_codecheck.core.kernel.libraries import is_library_object
+    from jupyter_codecheck.facts.libraries import is_library_object
     try:
         return is_library_object(obj)
     except Exception:  # noqa: BLE001 - an odd object is nobody's library
@@ -295,7 +295,7 @@ def _package(obj) -> str | None:
     if issubclass(type(obj), type(sys)):
         name = obj.__dict__.get("__name__")
     else:
-        from jupyter_codecheck.core.kernel.libraries import _module_of
+        from jupyter_codecheck.facts.libraries import _module_of
         name = _module_of(obj)
     return name.split(".")[0] if isinstance(name, str) else None
 

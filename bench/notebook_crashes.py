@@ -54,7 +54,7 @@ WATCHED = ("numpy", "pandas", "sklearn", "matplotlib", "seaborn", "scipy", "PIL"
 def check_cell(target: str, context: list[str], before: list[str], options: dict):
     """A notebook cell checked as the command line checks it (core.pieces.UnitCheck)."""
     from jupyter_codecheck.core.pieces import UnitCheck, check_long
-    from jupyter_codecheck.core.sources import Unit
+    from jupyter_codecheck.pytext.sources import Unit
     job = UnitCheck(Unit("notebook.ipynb", target, cell=len(before) + len(context)), context, before, [])
     return check_long(target, **{**job.options(), **options})
 
@@ -87,7 +87,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from jupyter_codecheck.core.pieces import select_context  # noqa: E402
 from jupyter_codecheck.core.result import CheckResult  # noqa: E402
-from jupyter_codecheck.core.sources import is_python_cell  # noqa: E402
+from jupyter_codecheck.pytext.sources import is_python_cell  # noqa: E402
 from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402
 from check_options import parse_option  # noqa: E402
 from disk_cache import DiskCache  # noqa: E402
@@ -211,7 +211,9 @@ class Runner:
             return self._in_worker(job)
         from jupyter_codecheck.core.adapter import load_model
         load_model(self.options.get("model"), self.options.get("n_threads")).forget()
-        r = check_cell(job.target, job.context, job.before, {**self.options, self.ns_option: job.namespace})
+        from jupyter_codecheck.facts import kernel_state
+        r = check_cell(job.target, job.context, job.before,
+                       {**self.options, self.ns_option: kernel_state(job.namespace)})
         r.stats["checker_fingerprint"] = checker_fingerprint()
         return r.to_json()
 

@@ -39,7 +39,7 @@ def expected_exceptions(fact: dict) -> tuple[str, ...]:
         return UNFITTED
     if message.endswith(": ValueError") or ": ValueError;" in message:
         return ("ValueError",)
-    if fact["kind"] == "value":         # core/kernel/values.py: the exception follows the colon
+    if fact["kind"] == "value":         # facts/values.py: the exception follows the colon
         return (message.rpartition(": ")[2].split(" ")[0],)
     return (EXPECTED.get(fact["kind"]),)
 
@@ -123,11 +123,12 @@ def run_cell(shell, source: str, timeout: int, silent: bool = True) -> list | No
 def read_facts(source: str, namespace) -> dict:
     """The kernel facts and Python's undefined names of a cell, read before it runs from the
     namespace it runs in, as `%%codecheck` reads them."""
-    from jupyter_codecheck.core.kernel import kernel_facts
-    from jupyter_codecheck.core.pycheck import analyse
+    from jupyter_codecheck.facts import kernel_facts, kernel_state
+    from jupyter_codecheck.pytext.pycheck import analyse
     try:
-        facts = [f.to_dict() for f in kernel_facts(source, namespace)]
-        undefined = [[u.name, u.line, u.column] for u in analyse(source, None, namespace).undefined]
+        state = kernel_state(namespace, when="before-run")
+        facts = [f.to_dict() for f in kernel_facts(source, state.objects)]
+        undefined = [[u.name, u.line, u.column] for u in analyse(source, None, state.defined).undefined]
     except Exception as e:  # noqa: BLE001 - a crash of the reader is recorded, not raised
         facts, undefined = [{"kind": "crash", "message": repr(e)}], []
     return {"facts": facts, "undefined": undefined}

@@ -152,7 +152,7 @@ def comment_magics(source: str) -> str:
 
 
 def is_python_cell(source: str) -> bool:
-    from jupyter_codecheck.core.sources import is_python_cell as ipc
+    from jupyter_codecheck.pytext.sources import is_python_cell as ipc
     return ipc(source)
 
 

@@ -210,8 +210,9 @@ def _run_check(job):
     # would make the next file of a pair look cheaper than it is
     from jupyter_codecheck.core.adapter import load_model
     load_model(options.get("model"), threads if threads else _WORKER_THREADS).forget()
-    if ctx and ctx[0] == LEETCODE_PRELUDE and "names" not in options:
-        options = {**options, "names": sorted(leetcode_names())}
+    if ctx and ctx[0] == LEETCODE_PRELUDE and "namespace" not in options:
+        from jupyter_codecheck.facts import kernel_state
+        options = {**options, "namespace": kernel_state(sorted(leetcode_names()))}
     r = check(src, context=ctx, n_threads=threads if threads else _WORKER_THREADS, **options)
     r.stats["checker_fingerprint"] = checker_fingerprint()     # which code produced it
     return r.to_json()

@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from jupyter_codecheck.core.kernel import kernel_facts  # noqa: E402
-from jupyter_codecheck.core.kernel.estimators import NEEDS_FIT  # noqa: E402
+from jupyter_codecheck.facts import kernel_facts  # noqa: E402
+from jupyter_codecheck.facts.estimators import NEEDS_FIT  # noqa: E402
 from requirements import require  # noqa: E402
 
 

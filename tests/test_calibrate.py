@@ -226,3 +226,30 @@ def test_notebook_cells_have_their_own_shipped_margin(model_path):
     from jupyter_codecheck.core.calibration import shipped_margin
     # bench/notebook_margin.py: on notebook code the model's warnings predicted no crash
     assert shipped_margin(model_path, notebook=True) == 12.0 > shipped_margin(model_path)
+
+
+def test_the_model_is_resolved_once_with_its_calibration(model_path, tmp_path):
+    from jupyter_codecheck.core.options import CheckOptions, validate
+    from jupyter_codecheck.core.resolved_model import find_model, resolve_model
+    from jupyter_codecheck.engine.paths import ModelNotFoundError
+    model = resolve_model(None)
+    assert model.path == model_path and model.named is None
+    assert model.calibration == cal.default_for(model_path)
+    assert model.margin(notebook=True) == cal.shipped_margin(model_path, notebook=True) != model.margin()
+    assert model.places == model.calibration.places
+    # `calibration` takes the resolved model's thresholds under the options given
+    opts = CheckOptions.from_valid(validate({"calibration": True, "accept_rank": 4}), model)
+    assert opts.accept_prob == model.thresholds()["accept_prob"] and opts.accept_rank == 4
+    # a model not there: the options are still built (no thresholds), a check says what to install
+    missing = str(tmp_path / "absent.gguf")
+    assert find_model(missing) is None
+    assert CheckOptions.from_kwargs(model=missing, calibration=True).accept_prob == CheckOptions().accept_prob
+    with pytest.raises(ModelNotFoundError, match="absent.gguf"):
+        resolve_model(missing)
+    from jupyter_codecheck import check
+    with pytest.raises(ModelNotFoundError, match="absent.gguf"):
+        check("x = 1\n", model=missing)
+    # a file without a shipped calibration: none, and the defaults
+    other = tmp_path / "other.gguf"
+    other.write_bytes(b"GGUF")
+    assert resolve_model(other).calibration is None and resolve_model(other).thresholds() == {}

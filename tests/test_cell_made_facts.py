@@ -16,7 +16,7 @@ from sklearn.linear_model import LinearRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import FunctionTransformer, StandardScaler
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # after the backend is chosen
@@ -117,7 +117,7 @@ def test_no_width_claim_after_a_fit_the_cell_may_repeat_or_on_what_takes_any_x()
 
 
 @pytest.mark.parametrize("module, name", __import__(
-    "jupyter_codecheck.core.kernel.instances", fromlist=["LIBRARY_CONSTRUCTORS"]).LIBRARY_CONSTRUCTORS)
+    "jupyter_codecheck.facts.instances", fromlist=["LIBRARY_CONSTRUCTORS"]).LIBRARY_CONSTRUCTORS)
 def test_each_library_constructor_makes_exactly_its_class_holding_no_public_name(module, name):
     import importlib
     cls = getattr(importlib.import_module(module), name)

@@ -327,7 +327,7 @@ def test_beside_a_kernel_the_cells_own_facts_are_read_once(monkeypatch):
     """The check reads the cell's kernel facts, and the fix gate compares each candidate's facts
     with that same read (no second read of the cell as written)."""
     import pandas as pd
-    from jupyter_codecheck.core import kernel
+    from jupyter_codecheck import facts as kernel
     from jupyter_codecheck.core.adapter import load_model
     cell = "margin = df['revenue'] - df['cost']\nprint(margin.meen())\n"
     ns = {"df": pd.DataFrame({"revenue": [10.0, 12.5, 9.0], "cost": [4.0, 5.0, 3.5]})}

@@ -1,4 +1,4 @@
-"""Every exact fix is read by the same facts before it is offered (core/kernel/facts.py:
+"""Every exact fix is read by the same facts before it is offered (facts/facts.py:
 checked_fixes): a fix after which the cell still fails on its line is not offered, or the finding
 says what it still lacks. Real pandas and scikit-learn; the offered fix is run."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from jupyter_codecheck.core.exact import exact_check
-from jupyter_codecheck.core.kernel import kernel_facts
-from jupyter_codecheck.core.kernel.facts import KernelFact, checked_fixes
-from jupyter_codecheck.core.kernel.modules import module_resolver
+from jupyter_codecheck.facts import kernel_facts
+from jupyter_codecheck.facts.facts import KernelFact, checked_fixes
+from jupyter_codecheck.facts.modules import module_resolver
 
 
 def _frame_ns() -> dict:

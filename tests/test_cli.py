@@ -19,7 +19,7 @@ import pytest
 from jupyter_codecheck.core import pieces
 from jupyter_codecheck.views import cli, files, report
 from jupyter_codecheck.core.result import CheckResult, Evidence, Finding
-from jupyter_codecheck.core.sources import SourceError, find_files, read_units, split_source
+from jupyter_codecheck.pytext.sources import SourceError, find_files, read_units, split_source
 
 ROOT = Path(__file__).resolve().parents[1]
 

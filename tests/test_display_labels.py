@@ -1,5 +1,5 @@
 """ConfusionMatrixDisplay given display_labels of another count than its matrix's classes
-(core/kernel/displays.py): held against scikit-learn and matplotlib, each claimed cell raises the
+(facts/displays.py): held against scikit-learn and matplotlib, each claimed cell raises the
 ValueError on the claimed line, the same cell with the right count runs and gets no claim."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from sklearn import metrics
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

@@ -15,9 +15,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from jupyter_codecheck.core.exact import exact_check
-from jupyter_codecheck.core.kernel import NotebookCells, undefined_reason, undefined_reasons
-from jupyter_codecheck.core.pycheck import analyse
-from jupyter_codecheck.views.kernel_state import kernel_state
+from jupyter_codecheck.facts import NotebookCells, undefined_reason, undefined_reasons
+from jupyter_codecheck.pytext.pycheck import analyse
+from jupyter_codecheck.views.panel_kernel import read_state
 
 
 def prepare(frame):
@@ -204,7 +204,7 @@ def test_no_code_of_the_objects_runs_while_they_are_read(ns):
     shell = types.SimpleNamespace(user_ns=ns, history_manager=None)
     for cell in ["p.foo", "p['a']", "print([p], df['nope'])", "holder[0]['z'] = 1\ndf['z']", "x = p.x\ndf['q']"]:
         exact_check(cell, ns)
-        kernel_state(cell, shell)
+        read_state(cell, shell)
     assert log == []
 
 
@@ -244,7 +244,7 @@ def test_a_line_ipython_runs_as_an_automagic_is_no_undefined_name(automagic):
             claimed = any(f.kind == "undefined-name" for f in exact.findings)
             stopped = any(f.kind == "undefined-name" for f in exact.certain)
             undefined = analyse(cell, None, shell.user_ns).undefined
-            panel = kernel_state(cell, shell)
+            panel = read_state(cell, shell)
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 ran = shell.run_cell(cell, silent=True)
             raised = type(ran.error_in_exec) is NameError
@@ -252,6 +252,6 @@ def test_a_line_ipython_runs_as_an_automagic_is_no_undefined_name(automagic):
             assert not stopped or raised, cell
             first = re.match(r"\s*(\w+)", cell).group(1)
             ran_as_magic = not raised and ran.error_before_exec is None
-            assert (first in panel["names"]) == ran_as_magic, cell      # the panel's server sees the same
+            assert (first in panel.names) == ran_as_magic, cell      # the panel's server sees the same
     finally:
         shell.automagic = was

@@ -7,7 +7,7 @@ import types
 
 import pandas as pd
 
-from jupyter_codecheck.core.kernel import kernel_facts, signatures
+from jupyter_codecheck.facts import kernel_facts, signatures
 
 CELL = """n = len(df)
 print(n)

@@ -1,5 +1,5 @@
 """Parameters a scikit-learn estimator's fit rejects before it reads the data
-(core/kernel/parameters.py), of an estimator the cell makes with literal arguments. Each claim is
+(facts/parameters.py), of an estimator the cell makes with literal arguments. Each claim is
 held against scikit-learn: the cell runs on real data and raises the exception the fact names on
 its line; the same cell with parameters scikit-learn takes runs and gets no claim."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 RAN: list[str] = []
 

@@ -1,4 +1,4 @@
-"""Value and key facts on pandas' and matplotlib's live objects (core/kernel/column_values.py,
+"""Value and key facts on pandas' and matplotlib's live objects (facts/column_values.py,
 columns.py, labels.py, positions.py). Each claim is held against the library: the fact is made,
 then the cell runs and raises the exception the fact names (as bench/kernel_precision.py reads
 it from the message); a near miss runs and gets no claim. No user code runs."""
@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # after the backend is chosen

@@ -5,7 +5,7 @@ import pytest
 
 from jupyter_codecheck.core.candidates import Candidate, patterns, python_tokens, typos
 from jupyter_codecheck.core.gates import adds_undefined_name, gate
-from jupyter_codecheck.core.pycheck import analyse, edit_distance, near_typo, python_code
+from jupyter_codecheck.pytext.pycheck import analyse, edit_distance, near_typo, python_code
 
 
 def cand(source: str, old: str, new: str, kind: str = "alternative", nth: int = 0) -> Candidate:
@@ -77,7 +77,7 @@ def test_plain_python_compiles_as_ipython_would_read_it_without_importing_it():
                 continue
             assert ast.dump(ast.parse(ours)) == expected
     assert plain > 100
-    code = ("import sys; from jupyter_codecheck.core.pycheck import analyse; "
+    code = ("import sys; from jupyter_codecheck.pytext.pycheck import analyse; "
             "print(analyse('import csv\\nrows = list(csv.reader([]))\\n').parses, 'IPython' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.split() == ["True", "False"]

@@ -1,4 +1,4 @@
-"""Kernel facts (core/kernel) on live objects, without the model: what a cell will crash on,
+"""Kernel facts (facts/) on live objects, without the model: what a cell will crash on,
 read without running the user's code, and quiet wherever the cell's own flow may change things."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import functools
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.kernel import NotebookCells, kernel_facts, undefined_reason
+from jupyter_codecheck.facts import NotebookCells, kernel_facts, undefined_reason
 
 RAN: list[str] = []          # every user hook that runs appends its name: it must stay empty
 
@@ -172,7 +172,7 @@ def test_a_cell_magics_python_body_has_facts_on_the_cells_own_lines(ns):
 
 
 def test_facts_round_trip_as_data():
-    from jupyter_codecheck.core.kernel import KernelFact
+    from jupyter_codecheck.facts import KernelFact
     f = KernelFact("key", 1, 4, 11, "msg", ['"a"'])
     assert KernelFact.from_dict(f.to_dict()) == f
 
@@ -223,7 +223,7 @@ def test_calling_a_value_and_dropping_a_missing_column_are_facts(ns):
 def test_a_fix_that_would_crash_on_the_kernels_objects_is_refused(ns):
     from jupyter_codecheck.core.candidates import Candidate
     from jupyter_codecheck.core.gates import adds_kernel_fact
-    from jupyter_codecheck.core.pycheck import analyse
+    from jupyter_codecheck.pytext.pycheck import analyse
     source = "total = scale(3)\n"
     live = {**ns, "k": 3}
     facts_ = analyse(source, None, live)
@@ -242,7 +242,7 @@ def test_a_classs_metaclass_methods_are_bound_to_the_class(ns):
 def test_the_earlier_cells_imports_in_order_a_later_rebinding_drops_the_name():
     import math
 
-    from jupyter_codecheck.core.kernel import module_namespace
+    from jupyter_codecheck.facts import module_namespace
     ns = module_namespace(["import math\nimport json as j\n", "j = 3\n", "from math import sqrt as s\n",
                            "s = 1\nimport math as s\n"])
     assert ns == {"math": math, "s": math}
@@ -560,8 +560,8 @@ def test_every_renamed_entry_holds_for_the_installed_libraries():
     releases too). Every entry says where it comes from."""
     import inspect
 
-    from jupyter_codecheck.core.kernel.renamed import ATTRIBUTES, KEYWORDS
-    from jupyter_codecheck.core.kernel.signatures import bind_error
+    from jupyter_codecheck.facts.renamed import ATTRIBUTES, KEYWORDS
+    from jupyter_codecheck.facts.signatures import bind_error
     checked = set()
     for r in ATTRIBUTES + KEYWORDS:
         assert r.source and r.change and r.instead, r

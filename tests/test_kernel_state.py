@@ -11,19 +11,18 @@ from notebooks import execute_cells
 SETUP = 'import pandas as pd\ndf = pd.DataFrame({"s1": [1.0, 2.0], "s6": [3, 4], "target": [0, 1]})'
 USED = 'df["s1"].mean()'
 RENAME = 'df.rename(columns={"s1": "age"}, inplace=True)'
-READ = '''from jupyter_codecheck.views.kernel_state import kernel_state
-import json
-print(json.dumps({
-    "ran": kernel_state(%r, get_ipython()),
-    "edited": kernel_state(%r, get_ipython()),
-    "before_run": kernel_state('df.drop(columns=["s6"], inplace=True)', get_ipython(), before_run=True),
-}))''' % (USED, USED + "  # edited since it ran")
+# the panel's own call (labextension/src/client.ts): the entry point by name, its answer after a mark
+ASK = '__import__("jupyter_codecheck.views.panel_kernel", fromlist=["answer"]).answer(%r)'
+READ = "\n".join(ASK % json.dumps({"ask": "state", "source": source, "before_run": before})
+                  for source, before in [(USED, False), (USED + "  # edited since it ran", False),
+                                         ('df.drop(columns=["s6"], inplace=True)', True)])
 
 
 def test_a_cell_that_ran_is_not_judged_by_the_state_after_it(tmp_path):
     nb = execute_cells([SETUP, USED, RENAME, READ], tmp_path, timeout=120)
     text = "".join(o.get("text", "") for o in nb.cells[3].outputs if o.output_type == "stream")
-    states = json.loads(text)
+    answers = [json.loads(line.split("__codecheck_state__", 1)[1]) for line in text.splitlines()]
+    states = dict(zip(("ran", "edited", "before_run"), answers))
     # `df["s1"]` ran fine; a later cell renamed s1: the objects now would flag it, so none are read
     ran = states["ran"]
     assert (ran["objects"], ran["facts"]) == ("ran", None)

@@ -258,7 +258,7 @@ def test_the_guard_without_the_model_judges_only_what_ran(shell, magics):
     """A stopped cell did not run: not in the cells run, the context or the panel's "already
     ran"; a name a cell added to builtins is defined; no cell is stopped while a thread of the
     user's runs."""
-    from jupyter_codecheck.views.kernel_state import already_ran, kernel_state
+    from jupyter_codecheck.views.panel_kernel import already_ran, read_state
     from jupyter_codecheck.views.magics import CellStopped
     magics.auto.set("guard", model=False)
     try:
@@ -270,7 +270,7 @@ def test_the_guard_without_the_model_judges_only_what_ran(shell, magics):
         assert "no cell run in this kernel defines it" in str(again)
         assert shell.run_cell("import builtins\nbuiltins.myfn_g = len", store_history=True).success
         assert shell.run_cell("print(myfn_g([1]))", store_history=True).success
-        assert "myfn_g" in kernel_state("print(myfn_g([1]))", shell)["names"]    # the panel's names too
+        assert "myfn_g" in read_state("print(myfn_g([1]))", shell).names    # the panel's names too
         assert shell.run_cell("import threading\nready_g = threading.Event()\ndef work_g():\n"
                               "    global result_g\n    ready_g.wait()\n    result_g = 1\n"
                               "thread_g = threading.Thread(target=work_g)\nthread_g.start()").success

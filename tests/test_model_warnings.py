@@ -14,7 +14,7 @@ from jupyter_codecheck.core.calibration import Calibration, CalibrationError, sh
 from jupyter_codecheck.core.check import check, shows_model_warnings
 from jupyter_codecheck.core.options import CheckOptions
 from jupyter_codecheck.core.pieces import UnitCheck
-from jupyter_codecheck.core.sources import Unit
+from jupyter_codecheck.pytext.sources import Unit
 
 # a slip the default model finds at margin 0 (`% 2 == 1` for even), and an undefined name
 SLIP = "def is_even(n):\n    return n % 2 == 1\n"
@@ -111,7 +111,7 @@ def test_a_calibration_verdict_must_name_both_kinds():
 def test_a_lead_holds_a_warning_to_the_gains_at_the_other_lines():
     from types import SimpleNamespace
     from jupyter_codecheck.core import evidence
-    from jupyter_codecheck.core.pycheck import analyse
+    from jupyter_codecheck.pytext.pycheck import analyse
     # two places a line apart, their best candidates gaining 5 and 3 nats: by the gain both clear a
     # 2-nat margin; by the lead only the first (5 - 3 >= 2), the second trails it
     data = b"a = 1\nb = 2\n"

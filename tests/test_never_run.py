@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 from IPython.core.interactiveshell import InteractiveShell
 
-from jupyter_codecheck.core.kernel import kernel_facts
-from jupyter_codecheck.core.pycheck import analyse
+from jupyter_codecheck.facts import kernel_facts
+from jupyter_codecheck.pytext.pycheck import analyse
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 RAN: list[str] = []          # every user hook that runs appends its name: it must stay empty
 

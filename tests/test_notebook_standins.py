@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
 from notebook_standins import Opaque, build_namespace  # noqa: E402
 
-from jupyter_codecheck.core.kernel import kernel_facts  # noqa: E402
+from jupyter_codecheck.facts import kernel_facts  # noqa: E402
 
 EARLIER = ["import numpy as np\nimport pandas as pd\nfrom sklearn.ensemble import RandomForestRegressor\n",
            "model = RandomForestRegressor().fit(X, y)\ngen = make_generator()\nhistory = train()\n"]

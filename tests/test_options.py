@@ -241,13 +241,14 @@ def test_the_panel_leaves_the_choice_of_context_to_the_core():
     assert f"contextChars: {CONTEXT_CHARS}," in settings
     sources = "".join(p.read_text() for p in (REPO / "labextension/src").glob("*.ts"))
     assert "selectContext" not in sources and "2 * budget" not in sources
-    assert "cell_check(" in (REPO / "labextension/src/client.ts").read_text()
+    # in the kernel, the panel's entry point picks it (views/panel_kernel.py)
+    assert "cell_check(" in (PACKAGE / "views/panel_kernel.py").read_text()
 
 
 def test_every_finding_kind_may_be_ignored_and_has_a_report_rule():
     # the `ignore` option and `# codecheck: ignore[...]` take the kinds findings are made with
     from jupyter_codecheck.core.evidence import KERNEL_KINDS
-    from jupyter_codecheck.core.kernel.facts import KINDS
+    from jupyter_codecheck.facts.facts import KINDS
     from jupyter_codecheck.views.report import RULES
     assert set(KINDS) | set(KERNEL_KINDS) <= set(FINDING_KINDS)
     assert set(RULES) == set(FINDING_KINDS)
@@ -267,11 +268,13 @@ def test_every_option_has_help_and_a_default_it_accepts():
 
 ROOT = "jupyter_codecheck"
 # ARCHITECTURE.md's rooms and what each never imports (its table's last column). A module belongs
-# to the deepest room that holds it (core.kernel before core); a rule names a room and its subrooms.
+# to the deepest room that holds it; a rule names a room and its subrooms. The kernel facts (facts/)
+# are a room of their own beside engine/ and decoding/: no arrow into the model's check (core/).
 NEVER_IMPORTS = {
-    "engine": {"decoding", "core", "views", "tools"},
-    "decoding": {"engine", "core", "views", "tools"},
-    "core.kernel": {"engine", "decoding", "views", "tools"},
+    "pytext": {"engine", "decoding", "facts", "core", "views", "tools"},
+    "engine": {"decoding", "facts", "core", "views", "tools"},
+    "decoding": {"engine", "facts", "core", "views", "tools"},
+    "facts": {"engine", "decoding", "core", "views", "tools"},
     "core": {"views", "tools"},
     "views": {"engine", "decoding"},
     "tools": {"views"},
@@ -402,10 +405,10 @@ def test_architecture_md_draws_the_engine_imports_as_they_are():
 def test_views_use_only_the_core_api():
     graph = _imports()
     allowed = {ROOT, f"{ROOT}._version", f"{ROOT}.core.machine", f"{ROOT}.core.check", f"{ROOT}.core.options", f"{ROOT}.core.result",
-               f"{ROOT}.core.pieces", f"{ROOT}.core.sources", f"{ROOT}.core.errors",
-               f"{ROOT}.core.kernel",    # kernel facts, read where the objects are
+               f"{ROOT}.core.pieces", f"{ROOT}.pytext.sources", f"{ROOT}.core.errors",
+               f"{ROOT}.facts",    # kernel facts, read where the objects are
                f"{ROOT}.core.exact",     # the exact part alone, before a cell runs (auto mode)
-               f"{ROOT}.core.automagic"}     # what IPython runs as a line magic without its `%`
+               f"{ROOT}.pytext.automagic"}     # what IPython runs as a line magic without its `%`
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}
     for name, deps in graph.items():
@@ -415,18 +418,53 @@ def test_views_use_only_the_core_api():
             assert not outside, f"{name} reaches past the core's API: {sorted(outside)}"
 
 
+def test_the_panel_calls_one_public_entry_point_in_the_kernel():
+    """The Python the panel runs in the kernel is one call of a public function by name, in a
+    module of the views that these rules hold: no source of the package's internals in the
+    TypeScript, where no import test would see it."""
+    import importlib
+    from jupyter_codecheck.views.magics import PANEL_CALL
+    sources = {p.name: p.read_text() for p in (REPO / "labextension/src").glob("*.ts")}
+    calls = {m for text in sources.values()
+             for m in re.findall(r'__import__\("(jupyter_codecheck[\w.]*)", fromlist=\["(\w+)"\]\)\.(\w+)\(', text)}
+    assert len(calls) == 1, calls
+    (module, imported, called), = calls
+    assert imported == called and module in _imports() and _room(module) == "views"
+    assert called in importlib.import_module(module).__all__
+    for name, text in sources.items():     # nothing else of the package's Python in the panel
+        assert not re.search(r"\b(from|import) jupyter_codecheck", text), name
+        assert "get_ipython()" not in text and "def __codecheck" not in text, name
+    # auto mode tells the panel's code from the user's cells by how the call starts
+    assert PANEL_CALL == f'__import__("{module}"'
+
+
+def test_the_kernel_state_has_one_maker():
+    """A KernelState is made by facts.kernel_state() alone: no other place in the package or the
+    benchmarks calls the class, and the option holds one whatever it was given."""
+    makers = []
+    for path in [*PACKAGE.rglob("*.py"), *(REPO / "bench").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "KernelState":
+                makers.append(path.name)
+    assert makers == ["state.py"]
+    callers = {p.relative_to(REPO).as_posix() for p in [*PACKAGE.rglob("*.py"), *(REPO / "bench").glob("*.py")]
+               if re.search(r"\bkernel_state\(", p.read_text())}
+    for room in ("views/magics.py", "views/server/requests.py", "views/panel_kernel.py", "bench/"):
+        assert any(room in c for c in callers), room
+
+
 def test_what_the_text_says_never_imports_what_the_kernel_holds():
     graph = _imports()
-    text_rooms = [n for n in graph if n in (f"{ROOT}.core.pycheck", f"{ROOT}.core.pysource")]
+    text_rooms = [n for n in graph if n in (f"{ROOT}.pytext.pycheck", f"{ROOT}.pytext.pysource")]
     assert text_rooms
     for name in text_rooms:
-        assert not {d for d in graph[name] if d.startswith(f"{ROOT}.core.kernel")}, name
+        assert not {d for d in graph[name] if d.startswith(f"{ROOT}.facts")}, name
 
 
 def test_architecture_md_names_only_files_that_exist():
     root = REPO
     text = (root / "ARCHITECTURE.md").read_text()
-    named = set(re.findall(r"`((?:core|decoding|engine|views|tools)/[\w/]+\.py)`", text))
+    named = set(re.findall(r"`((?:core|decoding|engine|facts|pytext|views|tools)/[\w/]+\.py)`", text))
     named |= set(re.findall(r"`((?:native|tests)/[\w/.]+\.(?:py|cpp|h))`", text))
     assert named
     missing = sorted(p for p in named
@@ -434,14 +472,26 @@ def test_architecture_md_names_only_files_that_exist():
     assert not missing, f"ARCHITECTURE.md names files that do not exist: {missing}"
 
 
-def test_names_is_the_deprecated_name_of_namespace():
+def test_the_namespace_is_always_a_kernel_state_and_names_is_gone():
+    from jupyter_codecheck.facts import KernelState, kernel_state
     from jupyter_codecheck.core.options import validate
-    with pytest.warns(DeprecationWarning, match="'names' is now 'namespace'"):
-        assert validate({"names": ["df"]}) == {"namespace": frozenset({"df"})}
+    with pytest.raises(OptionError, match="'names' is now 'namespace'"):
+        validate({"names": ["df"]})
     live = {"df": object()}
-    assert validate({"namespace": live})["namespace"] is live          # objects: never copied
-    with pytest.raises(OptionError, match="not both"):
-        validate({"names": ["a"], "namespace": ["b"]})
+    state = validate({"namespace": live})["namespace"]
+    assert isinstance(state, KernelState) and state.objects is live     # objects: never copied
+    assert state.names == {"df"} and state.facts is None
+    names = validate({"namespace": ["a", "b"]})["namespace"]
+    assert (names.names, names.objects, names.defined) == ({"a", "b"}, None, {"a", "b"})
+    given = kernel_state(["a"], facts=[], when="before-run")
+    assert validate({"namespace": given})["namespace"] is given
+    for bad in ("df", [1], 3):
+        with pytest.raises(OptionError, match="^namespace: "):
+            validate({"namespace": bad})
+    with pytest.raises(ValueError, match="^when: 'later' is none of before-run, now, ran"):
+        kernel_state(["a"], when="later")
+    with pytest.raises(ValueError, match="^facts: not KernelFacts"):
+        kernel_state(["a"], facts=[{"kind": "key"}])
 
 
 def test_a_namespace_is_taken_without_the_repr_of_its_objects():
@@ -454,5 +504,5 @@ def test_a_namespace_is_taken_without_the_repr_of_its_objects():
             ran.append("__repr__")
             return "Loud()"
     namespace = {"loud": Loud(), "rows": list(range(5))}
-    assert CheckOptions.from_kwargs(namespace=namespace).namespace is namespace
+    assert CheckOptions.from_kwargs(namespace=namespace).namespace.objects is namespace
     assert ran == []

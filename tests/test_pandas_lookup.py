@@ -1,4 +1,4 @@
-"""An attribute of a pandas object the cell makes (core/kernel/pandas_lookup.py): a Series or
+"""An attribute of a pandas object the cell makes (facts/pandas_lookup.py): a Series or
 DataFrame pandas' constructor makes, a GroupBy or a rolling window of a frame or Series: pandas'
 `__getattr__` answers its labels, so a name its class lacks is an AttributeError only where the
 labels are known exactly. Each claim is held against pandas by running the cell."""
@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 
 FRAME = pd.DataFrame(np.arange(12).reshape((4, 3)), index=[["a", "a", "b", "b"], [1, 2, 1, 2]],
@@ -60,7 +60,7 @@ def test_a_multiindex_first_level_answers_through_a_method_annotated_to_return_a
     subclass turns the rule off, as in a kernel): so a fresh interpreter holds it."""
     code = textwrap.dedent('''
         import numpy as np, pandas as pd
-        from jupyter_codecheck.core.kernel import kernel_facts
+        from jupyter_codecheck.facts import kernel_facts
         frame = pd.DataFrame(np.arange(12).reshape((4, 3)), index=[["a", "a", "b", "b"], [1, 2, 1, 2]],
                              columns=[["Ohio", "Ohio", "Colorado"], ["Green", "Red", "Green"]])
         cell = "frame.swaplevel(0, 1).sort_inyex(level=0)\\n"

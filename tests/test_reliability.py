@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jupyter_codecheck.core.sources import SourceError, read_units
+from jupyter_codecheck.pytext.sources import SourceError, read_units
 
 REPO = Path(__file__).resolve().parents[1]
 

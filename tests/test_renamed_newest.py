@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.kernel import kernel_facts, module_namespace
+from jupyter_codecheck.facts import kernel_facts, module_namespace
 
 BUILT = 'import pandas as pd\ndf = pd.DataFrame({"a": [1, 2], "b": [3.0, 4.0]})\n'
 CELLS = [

@@ -1,4 +1,4 @@
-"""A cell run again right after it ran (core/kernel/reruns.py): the labels its first run dropped
+"""A cell run again right after it ran (facts/reruns.py): the labels its first run dropped
 from a DataFrame are gone, so the second run raises KeyError. Each claim is held against pandas:
 the notebook's cells run in a real namespace, the cell twice, and the second run raises KeyError
 on the claimed line; a cell whose second run works gets no claim."""
@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from jupyter_codecheck.core.exact import exact_check
-from jupyter_codecheck.core.kernel import rerun_facts
+from jupyter_codecheck.facts import rerun_facts
 
 pytestmark = pytest.mark.filterwarnings("ignore:The inplace keyword")       # pandas 3.1's deprecation
 CSV = "a,b,c\n1,x,2.5\n2,y,3.5\n"

@@ -1,4 +1,4 @@
-"""The class of what a library call returns (core/kernel/returns.py), where the library declares
+"""The class of what a library call returns (facts/returns.py), where the library declares
 exactly one: a library class called (whatever its arguments), or a function whose return
 annotation names one class. The attribute and keyword facts then hold on values the cell makes
 that way; each claim is held against the library (the cell raises it on the fact's line), and
@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from sklearn.svm import SVC
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 FRAME = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": [4.0, 5.0, 6.0]})
 
@@ -81,7 +81,7 @@ def test_no_claim_where_the_object_may_have_it(cell):
 
 
 def test_only_one_declared_class_is_a_class():
-    from jupyter_codecheck.core.kernel.returns import called_class, method_class
+    from jupyter_codecheck.facts.returns import called_class, method_class
     assert called_class(pd.DataFrame, None, []) is pd.DataFrame and called_class(SVC, None, ["C"]) is SVC
     assert method_class(pd.DataFrame, "head", []) is pd.DataFrame            # -> Self
     assert method_class(pd.DataFrame, "reindex", []) is None                 # -> DataFrame: Frame below may be it
@@ -97,7 +97,7 @@ def test_only_one_declared_class_is_a_class():
 def test_a_class_imported_for_type_checkers_or_documented_for_the_arguments_given():
     from pandas.api.typing import DataFrameGroupBy, Rolling, SeriesGroupBy, Window
 
-    from jupyter_codecheck.core.kernel.returns import method_class
+    from jupyter_codecheck.facts.returns import method_class
     frame = pd.DataFrame({"a": [1.0, 2.0], "k": ["x", "y"]})
     # `-> DataFrameGroupBy`, a name pandas' module imports under TYPE_CHECKING only
     assert method_class(pd.DataFrame, "groupby", ["by"]) is DataFrameGroupBy is type(frame.groupby(by="k"))

@@ -139,9 +139,9 @@ async def test_the_server_picks_a_cells_context_from_the_notebooks_cells(jp_fetc
 
 async def test_the_kernels_facts_and_later_cells_reach_a_server_check(jp_fetch, checker):
     # the server has no kernel: the panel asks the notebook's kernel for the cell's facts
-    # (core.kernel.kernel_facts there) and sends them; the server's check reports them, and the
+    # (facts.kernel_facts there) and sends them; the server's check reports them, and the
     # model picks the fix among their exact alternatives
-    from jupyter_codecheck.core.kernel import KernelFact
+    from jupyter_codecheck.facts import KernelFact
     source = 'm = df["pirce"].mean()\nprint(m)\n'
     fact = KernelFact("key", 1, 7, 14, "DataFrame has no column 'pirce'", ['"price"', '"prize"'])
     r = await post(jp_fetch, {"source": source, "names": ["df"], "facts": [fact.to_dict()]})

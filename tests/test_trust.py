@@ -7,7 +7,7 @@ import ast
 import pytest
 
 from jupyter_codecheck import check
-from jupyter_codecheck.core.pycheck import analyse
+from jupyter_codecheck.pytext.pycheck import analyse
 
 FAST = dict(lens=False)
 
@@ -117,7 +117,7 @@ def test_unicode_names_are_names_as_python_reads_them(src):
 def test_odd_line_separators_print_nothing(sep):
     # IPython's own line splitting warns on separators it does not expect: not the user's concern
     import warnings
-    from jupyter_codecheck.core.pycheck import python_code
+    from jupyter_codecheck.pytext.pycheck import python_code
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert python_code(f"%time x = 1{sep}print(x)\n").startswith("get_ipython()")

@@ -11,8 +11,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.kernel import kernel_facts
-from jupyter_codecheck.core.kernel.values import axis_functions
+from jupyter_codecheck.facts import kernel_facts
+from jupyter_codecheck.facts.values import axis_functions
 from test_value_propagation import holds, named, namespace, run, runs_unclaimed, value_facts
 
 ARR = np.arange(12.0).reshape(3, 4)

@@ -1,4 +1,4 @@
-"""Value facts (core/kernel/values.py): a library's rule on its inputs' shapes, evaluated on the
+"""Value facts (facts/values.py): a library's rule on its inputs' shapes, evaluated on the
 live inputs. Each claim is held against the library itself: the fact is made, then the cell runs
 and raises the exception the fact names; a near miss runs and gets no claim. No user code runs."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 
 def namespace(**objects) -> dict:
@@ -405,7 +405,7 @@ _RAN: list[str] = []
 
 
 @pytest.mark.parametrize("metric", __import__(
-    "jupyter_codecheck.core.kernel.metrics", fromlist=["CLASSIFICATION_METRICS"]).CLASSIFICATION_METRICS)
+    "jupyter_codecheck.facts.metrics", fromlist=["CLASSIFICATION_METRICS"]).CLASSIFICATION_METRICS)
 def test_a_classification_metric_given_a_continuous_target_is_a_valueerror(metric):
     import sklearn.metrics
     ns = namespace(metric=getattr(sklearn.metrics, metric), y=pd.Series([0, 1, 1, 0]), labels=[0, 1, 1, 0],

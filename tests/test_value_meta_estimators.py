@@ -16,7 +16,7 @@ from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import MinMaxScaler, StandardScaler
 from sklearn.svm import SVC
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 from test_value_propagation import namespace, run, value_facts
 
 RNG = np.random.default_rng(0)

@@ -1,4 +1,4 @@
-"""In-cell propagation (core/kernel/abstract.py): a value the cell itself makes through a known
+"""In-cell propagation (facts/abstract.py): a value the cell itself makes through a known
 library call carries its kind, shape, dtype kind and columns, so the value rules apply to it.
 Each claim is held against the libraries: the cell runs and raises the exception the fact
 names, on the fact's line; a near miss runs and gets no claim. A user's function or object
@@ -18,7 +18,7 @@ from sklearn.linear_model import LinearRegression
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import MinMaxScaler, StandardScaler
 
-from jupyter_codecheck.core.kernel import kernel_facts
+from jupyter_codecheck.facts import kernel_facts
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

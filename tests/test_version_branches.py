@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from jupyter_codecheck.core.exact import exact_check
-from jupyter_codecheck.core.pycheck import analyse
+from jupyter_codecheck.pytext.pycheck import analyse
 
 DEAD = [
     "import sys\nif (sys.version_info < (3, 0)):\n    text = unicode('x')\n",

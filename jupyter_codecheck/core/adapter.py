@@ -16,8 +16,8 @@ import numpy as np
 from ..engine import Model, Session
 from ..engine.session import checker_settings
 from ..engine.derived import on_disk
-from ..engine.paths import resolve_model_path
 from ..engine.shortlist import code_shortlist
+from .resolved_model import ResolvedModel, resolve_model
 from .resume import Memory
 
 SHORTLIST_MAX = 8192      # the engine's limit (cc_set_shortlist)
@@ -178,10 +178,11 @@ _LOADED: dict[tuple, LoadedModel] = {}
 _LOADED_LOCK = threading.Lock()
 
 
-def load_model(model: str | Path | None = None, n_threads: int | None = None,
+def load_model(model: ResolvedModel | str | Path | None = None, n_threads: int | None = None,
                n_ctx: int = 4096) -> LoadedModel:
-    """The engine for a model path, loaded once per process."""
-    path = resolve_model_path(model)
+    """The engine for a model (as check() resolved it, or named: a path, a short name, None),
+    loaded once per process."""
+    path = (model if isinstance(model, ResolvedModel) else resolve_model(model)).path
     key = (str(path), n_threads, n_ctx)
     with _LOADED_LOCK:
         eng = _LOADED.get(key)

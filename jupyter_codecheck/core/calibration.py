@@ -178,12 +178,6 @@ def shipped_margin_measure(model_path=None) -> str | None:
     return None if c is None else c.margin_measure
 
 
-def shipped_places(model_path=None) -> int | None:
-    """The `places` shipped for a model file, or None."""
-    c = default_for(model_path)
-    return None if c is None else c.places
-
-
 def shipped_model_warnings(model_path=None, notebook: bool = False) -> bool | None:
     """Whether the model's warnings beat chance on held-out code of this kind (notebook cells,
     or files) by its shipped calibration; None without a calibration or a verdict."""
@@ -200,7 +194,7 @@ def default_options(model_path=None) -> dict:
 
 
 __all__ = ["SCHEMA", "SHIPPED_DIR", "Calibration", "CalibrationError", "default_for", "default_options",
-           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_margin_measure", "shipped_model_warnings", "shipped_places"]
+           "file_sha256", "load", "model_identity", "shipped_margin", "shipped_margin_measure", "shipped_model_warnings"]
 
 
 def shipped(reader, model, default):

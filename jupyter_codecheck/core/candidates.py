@@ -23,8 +23,8 @@ import keyword
 import tokenize
 from dataclasses import dataclass
 
-from .pycheck import CellFacts, edit_distance, near_typo
-from .pysource import IDENT_BYTES, byte_offsets
+from ..pytext.pycheck import CellFacts, edit_distance, near_typo
+from ..pytext.pysource import IDENT_BYTES, byte_offsets
 
 # identifiers as Python reads them, Unicode ones included (pysource.IDENT, as pycheck's)
 _WORD = IDENT_BYTES

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
-from functools import partial
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -20,16 +18,17 @@ import numpy as np
 from ..decoding.editor import NOT_KEPT, EditDecoder, EditEvent, EditorConfig, TokenEvent
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled, Scorer
-from .calibration import shipped, shipped_margin, shipped_margin_measure, shipped_model_warnings, shipped_places
+from .calibration import shipped, shipped_model_warnings
 from .evidence import EvidenceConfig, weigh
-from .pycheck import analyse
-from .pysource import free_spans
+from ..pytext.pycheck import analyse
+from ..pytext.pysource import free_spans
 from .result import Alternative, CheckResult, Edit, TokenRecord, apply_edits
 from .masking import masked_spans, overlapping
-from .options import CheckOptions
+from .options import CheckOptions, validate
+from .resolved_model import ResolvedModel, resolve_model
 from .resume import LastRun, hold_cell, prime, resumable, resume_key, verdict_cache
 from .silence import Silencer
-from .sources import NotTextError, is_python_cell
+from ..pytext.sources import NotTextError, is_python_cell
 from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, whitespace_ids
 
 # -- the walk ----------------------------------------------------------------------------------------
@@ -58,15 +57,18 @@ def check_iter(source: str, *, context: Sequence[str] | None = None, progress=No
     NotTextError.check(source, "the source")
     for k, cell in enumerate(context or ()):
         NotTextError.check(cell, f"context cell {k}")
-    opts = CheckOptions.from_kwargs(**options)
+    given = validate(options)
+    # the model named, resolved once: its file, calibration, margin and places go down from here
+    model = resolve_model(given.get("model"))
+    opts = CheckOptions.from_valid(given, model)
     rule, sampler = opts.acceptance_rule(), opts.sampler()
     from .adapter import load_model, single_threaded_blas
-    engine = load_model(opts.model, opts.n_threads)
+    engine = load_model(model, opts.n_threads)
     with engine.lock, single_threaded_blas():
         # no lens (and no first-use fit) unless the policy exits before the last layer
         wants_lens = opts.lens and _exits_early(opts.policy_spec(True), engine.session.n_layer)
         lens = engine.get_lens(progress) if wants_lens else None
-        run = _Run(source, context, opts, engine, lens=lens, rule=rule, sampler=sampler)
+        run = _Run(source, context, opts, model, engine, lens=lens, rule=rule, sampler=sampler)
         yield from run.walk()
         verification = run.verify()
         yield from run.result.edits
@@ -95,9 +97,10 @@ class _Run:
     """One check, in three steps: `walk()` (the edit walk, resuming an edited cell), `verify()`
     (the evidence step and Python's own checks), `finish()` (the corrected code and the stats)."""
 
-    def __init__(self, source: str, context, opts: CheckOptions, engine, *, lens, rule, sampler):
+    def __init__(self, source: str, context, opts: CheckOptions, model: ResolvedModel, engine, *,
+                 lens, rule, sampler):
         self.t0 = time.perf_counter()
-        self.source, self.context, self.opts, self.engine = source, context, opts, engine
+        self.source, self.context, self.opts, self.model, self.engine = source, context, opts, model, engine
         self.lens, self.rule, self.sampler = lens, rule, sampler
         self.policy = make_policy(opts.policy_spec(lens is not None))
         self.tok = tok = engine.tokenizer       # last: in a new process it may still be loading
@@ -209,7 +212,8 @@ class _Run:
         evidence becomes the result's findings and edits. Returns the evidence step's stats."""
         opts, engine, enc, tok, prefix, result = self.opts, self.engine, self.enc, self.tok, self.prefix, self.result
         source, data, context, scorer = self.source, self.data, self.context, self.scorer
-        facts = analyse(source, _defining(opts.earlier, context), opts.namespace) if opts.python and self.python_cell else None
+        defined = self.defined
+        facts = analyse(source, _defining(opts.earlier, context), defined) if opts.python and self.python_cell else None
         if facts is not None:
             facts.shows_last = opts.notebook
         verification = {}
@@ -218,12 +222,12 @@ class _Run:
                 # reading the kernel's objects may import a library: an interrupt there cancels too
                 exact, reasons = self._notebook_facts(facts)
                 if hold_cell(engine.session, prefix, enc.ids):
-                    margin = opts.margin if opts.margin is not None else shipped(
-                        partial(shipped_margin, notebook=opts.notebook), opts.model, EvidenceConfig.margin)
-                    places = opts.places if opts.places is not None else shipped(shipped_places, opts.model, 0)
+                    margin = next(m for m in (opts.margin, self.model.margin(opts.notebook), EvidenceConfig.margin)
+                                  if m is not None)
+                    places = next(p for p in (opts.places, self.model.places, 0) if p is not None)
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
                                          places=places, warnings=shows_model_warnings(opts),
-                                         measure=shipped(shipped_margin_measure, opts.model, "nats"),
+                                         measure=self.model.margin_measure,
                                          fim_margin=_repair_margin(opts))
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
@@ -240,7 +244,7 @@ class _Run:
                     if repair_stats is not None:
                         verification["line_repairs"] = repair_stats
                     if facts.syntax is not None and result.edits:
-                        _past_the_syntax_error(result, data, _defining(opts.earlier, context), opts.namespace, common)
+                        _past_the_syntax_error(result, data, _defining(opts.earlier, context), defined, common)
             except (Cancelled, KeyboardInterrupt):
                 self.cancelled = True
         _drop_shut_branches(result, source, opts.namespace)
@@ -265,24 +269,31 @@ class _Run:
                                before="".join(c.rstrip("\n") + "\n\n" for c in self.context or ()),
                                room=self.engine.session.n_ctx - self.engine.session.n_past)
 
+    @property
+    def defined(self):
+        """The kernel's live objects, or its names, or None (no kernel)."""
+        return None if self.opts.namespace is None else self.opts.namespace.defined
+
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
         notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
-        from .kernel import kernel_facts, module_namespace, undefined_reasons, with_rerun_facts
+        from ..facts import kernel_facts, module_namespace, undefined_reasons, with_rerun_facts
         opts, t0 = self.opts, time.perf_counter()
         exact = []
         if facts.parses:
-            if opts.facts is not None:
-                exact = [f for f in opts.facts if 0 < f.line <= self.source.count("\n") + 1]
-            elif isinstance(opts.namespace, Mapping):
-                exact = kernel_facts(self.source, opts.namespace, libraries=opts.libraries)
+            state = opts.namespace
+            given = opts.facts if opts.facts is not None else state.facts if state is not None else None
+            if given is not None:
+                exact = [f for f in given if 0 < f.line <= self.source.count("\n") + 1]
+            elif state is not None and state.objects is not None:
+                exact = kernel_facts(self.source, state.objects, libraries=opts.libraries)
                 facts.live_facts = tuple(exact)     # the fix gate's "before": read once
             else:       # no kernel: the libraries the notebook imports are the objects there are
                 modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
                 exact = kernel_facts(self.source, modules, libraries=opts.libraries)
             # the cell run again right after it ran: what its first run dropped is gone
             ran = list(opts.history) if opts.history is not None else _defining(opts.earlier, self.context)
-            exact = with_rerun_facts(exact, self.source, ran, opts.namespace, opts.failed)
+            exact = with_rerun_facts(exact, self.source, ran, self.defined, opts.failed)
         reasons = undefined_reasons(facts, _defining(opts.earlier, self.context), opts.failed,
                                     opts.later, opts.history)
         self.kernel_s = time.perf_counter() - t0
@@ -296,14 +307,13 @@ class _Run:
         return result
 
     def _stats(self, verification: dict, dt: float) -> dict:
-        from ..engine.paths import model_display_name
         engine, opts, scorer, decoder, policy = self.engine, self.opts, self.scorer, self.decoder, self.policy
         info = engine.model.info
         n, n_layer = len(self.enc.ids), info.n_layer
         computed = self.layer_model.layers_computed
         possible = scorer.rows_scored * n_layer
         return {
-            "model": model_display_name(info.path) if info.path else (info.name or info.arch),
+            "model": self.model.display_name,
             "model_name": info.name, "model_path": info.path, "n_layer": n_layer,
             "arch": info.arch, "n_vocab": info.n_vocab, "n_threads": engine.session.n_threads,
             "mode": opts.mode, "exit_policy": policy.name if policy else None, "kv_mode": opts.kv_mode,
@@ -394,8 +404,8 @@ def _corrected_lines(result: CheckResult) -> None:
 def _drop_shut_branches(result: CheckResult, source: str, namespace) -> None:
     """No finding, and no fix, in a branch a version test shuts on this Python (versions.py):
     it never runs."""
-    from .pycheck import parse
-    from .versions import dead_spans, in_spans
+    from ..pytext.pycheck import parse
+    from ..pytext.versions import dead_spans, in_spans
     tree = parse(source)
     spans = dead_spans(tree, namespace) if tree is not None else []
     if not spans:

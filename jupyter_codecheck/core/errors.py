@@ -3,7 +3,7 @@ import the engine)."""
 from ..engine.errors import ContextFullError, EngineError, GGUFError
 from ..engine.paths import ModelNotFoundError
 from .options import OptionError, UnknownOption
-from .sources import NotTextError
+from ..pytext.sources import NotTextError
 
 
 __all__ = ["ContextFullError", "EngineError", "GGUFError", "ModelNotFoundError", "NotTextError",

@@ -25,12 +25,12 @@ from ..decoding.editor import NOT_KEPT
 from ..decoding.exit_policy import make_policy
 from ..decoding.scorer import Cancelled
 from ..decoding.verify import Probe, Variant, Verdict, verify
-from .pycheck import CellFacts, near_typo
+from ..pytext.pycheck import CellFacts, near_typo
 from .repairs import FIM_SOURCE
 from .result import Edit, Evidence, Finding
 
 ERROR_SCORE = 100.0                       # errors rank above every warning
-KERNEL_KINDS = ("attribute", "key", "call", "value")     # core/kernel's facts
+KERNEL_KINDS = ("attribute", "key", "call", "value")     # facts/'s facts
 _KEYWORDS = frozenset(keyword.kwlist)
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _SOURCE_ORDER = {"kernel": 0, "walk": 0, "python": 1, "typo": 1, "line": 1, "alternative": 2, "name": 3,
@@ -90,7 +90,7 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
     and statistics. `records`: TokenRecords by cell token index; `dists`: the walk's Dist of
     each cell position (bounds the gains: see decoding/verify.py); `encode(text) -> ids`;
     `room`: branch rows the context can hold; `cache`: verdicts kept from earlier checks on the
-    same context (see decoding/verify.py); `exact`: kernel facts (core/kernel), errors whose fixes
+    same context (see decoding/verify.py); `exact`: kernel facts (facts/), errors whose fixes
     are their own candidates; `reasons`: why an undefined name is undefined, by name; `unread`:
     token indices the walk flagged in a stretch it could not read (no place: what the model
     proposes there is noise, and a place costs a parse per candidate); `repairs`: whole-line
@@ -381,14 +381,14 @@ def syntax_finding(problem) -> Finding:
 
 def undefined_finding(u, reason: str | None = None) -> Finding:
     """The error finding of an undefined name (pycheck.UndefinedName), with the notebook's reason
-    where it has one (core/kernel/run_order.py)."""
+    where it has one (facts/run_order.py)."""
     why = f": {reason}" if reason else ""
     return Finding(line=u.line, column=u.column, score=ERROR_SCORE, kind="undefined-name",
                    message=f"name {u.name!r} is not defined{why}", replacement=None, severity="error")
 
 
 def kernel_finding(f) -> Finding:
-    """The error finding of a kernel fact (core/kernel: attribute, key, call, value)."""
+    """The error finding of a kernel fact (facts/: attribute, key, call, value)."""
     return Finding(line=f.line, column=f.column, score=ERROR_SCORE, kind=f.kind, message=f.message,
                    replacement=None, severity="error", end_column=f.end_column)
 

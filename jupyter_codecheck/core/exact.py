@@ -26,10 +26,10 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .automagic import automagic
+from ..pytext.automagic import automagic
 from .evidence import kernel_finding, syntax_finding, undefined_finding
-from .kernel.flow import any_root, own_attributes
-from .pycheck import analyse, edit_distance, near_typo, parse
+from ..facts.flow import any_root, own_attributes
+from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
 from .silence import Silencer
 
@@ -73,7 +73,7 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
 
 
 def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
-    from .kernel import kernel_facts, undefined_reasons, with_rerun_facts
+    from ..facts import kernel_facts, undefined_reasons, with_rerun_facts
     facts = analyse(source, None, namespace)
     out = ExactCheck()
     if facts.syntax is not None:
@@ -248,7 +248,7 @@ class _Certainty:
     @staticmethod
     def _library(obj) -> bool:
         """Is `obj` plain data, a library's module or a library's object?"""
-        from .kernel.libraries import is_library_object
+        from ..facts.libraries import is_library_object
         if _plain_data(obj):
             return True
         if issubclass(type(obj), types.ModuleType):
@@ -542,7 +542,7 @@ def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
 def _library_module(name: str | None) -> bool:
     """Is the module `name` a library's (imported or not: found by its top-level package's place,
     without importing it)?"""
-    from .kernel.libraries import _library_dirs, is_library_module
+    from ..facts.libraries import _library_dirs, is_library_module
     if not name:
         return False
     if is_library_module(name):
@@ -666,7 +666,7 @@ def _handle_of(obj, attr: str) -> bool:
 
 def _module_of_type(t: type) -> str:
     """The module a class names, read through `type`'s own slot (no metaclass code runs)."""
-    from .kernel.libraries import _module_of
+    from ..facts.libraries import _module_of
     name = _module_of(t)
     return name if type(name) is str else ""
 

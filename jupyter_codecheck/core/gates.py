@@ -21,8 +21,8 @@ import re
 from functools import lru_cache
 
 from .candidates import _KEYWORDS, _METHODS, Candidate
-from .pycheck import CellFacts, compile_tree, near_typo, parse, syntax_problem, undefined_names
-from .pysource import IDENT, IDENT_BYTES_PATTERN, is_word_byte
+from ..pytext.pycheck import CellFacts, compile_tree, near_typo, parse, syntax_problem, undefined_names
+from ..pytext.pysource import IDENT, IDENT_BYTES_PATTERN, is_word_byte
 from .result import CheckResult, apply_edits
 
 _IDENT = IDENT
@@ -209,7 +209,7 @@ def _live_base(ws: int, data: bytes, facts: CellFacts):
 
 
 def _has(obj, attr: str) -> bool | None:
-    from .kernel.attributes import has_attribute
+    from ..facts.attributes import has_attribute
     return has_attribute(obj, attr)
 
 
@@ -259,7 +259,7 @@ def adds_kernel_fact(c: Candidate, data: bytes, facts: CellFacts) -> bool:
     if facts.live is None:
         return False
     from collections import Counter
-    from .kernel import kernel_facts
+    from ..facts import kernel_facts
     if facts.live_facts is None:
         facts.live_facts = tuple(kernel_facts(facts.source, facts.live))
     before = Counter((f.kind, f.message) for f in facts.live_facts)

@@ -18,7 +18,6 @@ import argparse
 import math
 import numbers
 import threading
-import warnings
 from dataclasses import dataclass, field, make_dataclass
 from typing import Any, Callable, Mapping
 
@@ -81,8 +80,8 @@ class Option:
             text = {"policy": "an exit policy", "model": "a model name or GGUF path", "str": "text",
                     "names": "a list of names", "cells": "a list of cell sources",
                     "kinds": "finding kinds, comma-separated (" + ", ".join(FINDING_KINDS) + ")",
-                    "namespace": "a mapping of names to objects, or a list of names",
-                    "facts": "a list of kernel facts (core.kernel.KernelFact or their dicts)",
+                    "namespace": "a KernelState (facts.kernel_state), a mapping of names to objects, or a list of names",
+                    "facts": "a list of kernel facts (facts.KernelFact or their dicts)",
                     "cancel": "a callable or a threading.Event"}[self.kind]
         return text + (", or none" if self.nullable else "")
 
@@ -144,13 +143,16 @@ class Option:
         if k == "kinds":
             return _kinds(value, label, bad)
         if k == "namespace":
-            if isinstance(value, Mapping):
-                return value             # live objects: read, never copied or run
-            if isinstance(value, str) or not all(isinstance(n, str) for n in value):
-                raise bad()
-            return frozenset(value)
+            # always a KernelState: a mapping's live objects are kept as given, never copied or run
+            from ..facts.state import KernelState, kernel_state
+            if isinstance(value, KernelState):
+                return value
+            try:
+                return kernel_state(value)
+            except (TypeError, ValueError):
+                raise bad() from None
         if k == "facts":
-            from .kernel import KernelFact
+            from ..facts import KernelFact
             try:
                 return [f if isinstance(f, KernelFact) else KernelFact.from_dict(f) for f in value]
             except (TypeError, KeyError, ValueError):
@@ -302,9 +304,10 @@ OPTIONS: tuple[Option, ...] = (
            "ignore[kind]' comment on it", flag="ignore", metavar="KINDS"),
     Option("n_threads", "int", None, "CPU threads (default: all physical cores or one, chosen per layer step from measured times)", low=1,
            nullable=True, what="a thread count >= 1", flag="threads", metavar="N", scope="server"),
-    Option("namespace", "namespace", None, "the kernel's namespace (name -> object), or the names "
-           "defined before the cell beyond its context: never undefined; with objects, their "
-           "attributes, keys and signatures are read (never run) for kernel facts",
+    Option("namespace", "namespace", None, "the kernel's state (facts.kernel_state; a "
+           "namespace, name -> object, or a list of names is made one): its names are never "
+           "undefined; its live objects' attributes, keys and signatures are read (never run) for "
+           "kernel facts, or the facts it carries, read where the objects are, are taken",
            nullable=True, scope="api"),
     Option("notebook", "bool", False, "the source is a notebook cell: a model warning needs the "
            "model's notebook margin (on notebook code its warnings predicted no crash: "
@@ -315,7 +318,7 @@ OPTIONS: tuple[Option, ...] = (
            "runs, never yours; a module beside the notebook is never imported)",
            choices=("loaded", "import"), flag="libraries"),
     Option("facts", "facts", None, "kernel facts computed where the objects are "
-           "(core.kernel.kernel_facts, as dicts): a check away from the kernel reports them",
+           "(facts.kernel_facts, as dicts): a check away from the kernel reports them",
            nullable=True, scope="api"),
     Option("later", "cells", None, "the notebook's cells after this one: a name only they define "
            "is reported with that reason (run order)", nullable=True, scope="api"),
@@ -363,11 +366,9 @@ def validate(options: Mapping[str, Any], *, scope: str = "api") -> dict:
     `scope`: which options a caller may set ("api": all, "view": not the program's own,
     "server": not those the server owns)."""
     out = {}
-    if "names" in options:          # the old name of `namespace` (it carries live objects)
-        if "namespace" in options:
-            raise OptionError("give namespace, not both namespace and names (its old name)")
-        warnings.warn("the option 'names' is now 'namespace'", DeprecationWarning, stacklevel=3)
-        options = {("namespace" if k == "names" else k): v for k, v in options.items()}
+    if "names" in options:          # the old name of `namespace`, which now holds a KernelState
+        raise UnknownOption("the option 'names' is now 'namespace': give namespace=kernel_state(names) "
+                            "(jupyter_codecheck.facts.kernel_state), or the namespace or names as they are")
     unknown = sorted(k for k in options if k not in BY_NAME)
     if unknown:
         raise UnknownOption(f"unknown option {', '.join(map(repr, unknown))}; valid options: "
@@ -424,9 +425,19 @@ class CheckOptions(_make_class()):
 
     @classmethod
     def from_kwargs(cls, **kwargs) -> "CheckOptions":
-        given = validate(kwargs)
+        return cls.from_valid(validate(kwargs))
+
+    @classmethod
+    def from_valid(cls, given: dict, model=None) -> "CheckOptions":
+        """From options `validate` returned; `model`: the `model` option resolved already
+        (core.resolved_model; check() resolves it once), whose shipped thresholds `calibration`
+        takes (else it is resolved here, and a model not there has none)."""
+        given = dict(given)
         if given.pop("calibration", False):
-            given = {**_shipped_thresholds(given.get("model")), **given}
+            if model is None:
+                from .resolved_model import find_model
+                model = find_model(given.get("model"))
+            given = {**(model.thresholds() if model is not None else {}), **given}
         return cls(**given)
 
     @classmethod
@@ -447,12 +458,6 @@ class CheckOptions(_make_class()):
     def policy_spec(self, have_lens: bool):
         """The exit policy to run: 'default' resolved for the K,V mode and the lens."""
         return resolve_policy_name(self.exit_policy, self.kv_mode, have_lens)
-
-
-def _shipped_thresholds(model) -> dict:
-    """The acceptance thresholds shipped for this model file ({} without a file or calibration)."""
-    from .calibration import default_options, shipped
-    return shipped(default_options, model, {})
 
 
 def resolve_policy_name(spec, kv_mode: str, have_lens: bool):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from .options import CONTEXT_CHARS, option
 from .result import CheckResult, Edit, TokenRecord, apply_edits
 from .silence import Silencer
-from .sources import Unit, earlier_sources, is_python_cell, later_sources, split_source
+from ..pytext.sources import Unit, earlier_sources, is_python_cell, later_sources, split_source
 
 WINDOW_CHARS = 9000
 PIECE_CHARS = 6000
@@ -84,8 +84,9 @@ def check_long_iter(source: str, *, context: Sequence[str] | None = None,
         tokens_before += len(result.tokens)
         if result.stats.get("cancelled"):
             break
+    state = option("namespace").check(options.get("namespace"))      # a KernelState or None
     yield merge(source, parts, _defining(options.get("earlier"), context),
-                options.get("namespace", options.get("names")),
+                None if state is None else state.defined,
                 option("ignore").check(options.get("ignore", ())))
 
 
@@ -226,7 +227,7 @@ def merge(source: str, parts: list[tuple[int, CheckResult]], context: Sequence[s
         merged.corrected += source[checked:]        # cancelled: the rest as it is
     merged.stats = _merge_stats([r.stats for _, r in parts])
     from .gates import fixes_of_the_whole
-    from .pycheck import analyse
+    from ..pytext.pycheck import analyse
     facts = analyse(merged.source, context, names)
     _errors_of_the_whole(merged, facts, Silencer(source, ignore))
     fixes_of_the_whole(merged, facts)

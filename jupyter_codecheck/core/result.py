@@ -59,7 +59,7 @@ def apply_edits(data: bytes, edits: list[Edit]) -> bytes:
 
 SEVERITIES = ("error", "warning")
 
-# Finding.kind: Python's own errors, the kernel's facts (core/kernel), the model's edits, and a
+# Finding.kind: Python's own errors, the kernel's facts (facts/), the model's edits, and a
 # `# codecheck: ignore[...]` comment that names no kind here (core/silence.py). The `ignore`
 # option and the comment take these names; a new kind of finding is added here.
 ERROR_KINDS = ("syntax", "undefined-name", "attribute", "key", "call", "value")

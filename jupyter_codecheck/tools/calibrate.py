@@ -59,7 +59,7 @@ import numpy as np
 # the runtime half (reading shipped calibrations) is core; re-exported for this tool's users
 from ..core.calibration import (SCHEMA, SHIPPED_DIR, Calibration, CalibrationError, default_for,  # noqa: F401
                                 default_options, file_sha256, load, model_identity, shipped_margin)
-from ..core.sources import SourceError, find_files, read_units
+from ..pytext.sources import SourceError, find_files, read_units
 
 LENIENT_TOKENS = 3            # what check() uses; calibration keeps it and tunes the floor
 ALL_TOKENS = 1 << 30          # lenient over the whole file: with floor 0 every token is kept
@@ -199,7 +199,7 @@ def select(clean: Sequence[FileTokens], target: float, *, buggy: Sequence[tuple[
 
 def collect_sources(paths: Sequence[str]) -> list[tuple[str, str]]:
     """(name, source) of every .py file and every Python code cell under `paths`, found and read
-    as the views read them (core/sources.py: cells named `path:cell_N`, N their index in the
+    as the views read them (pytext/sources.py: cells named `path:cell_N`, N their index in the
     notebook). A file that cannot be read is passed over."""
     out = []
     for path in find_files(paths):
@@ -271,7 +271,7 @@ def checker_fingerprint() -> str:
     """Hash of the code that decides token probabilities and decisions (recorded with results)."""
     pkg = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    # every module below core/ (core/kernel/ too) and the shipped margins decide findings
+    # every module below core/ (facts/ too) and the shipped margins decide findings
     for f in sorted([*(pkg / "core").rglob("*.py"), *(pkg / "core").rglob("*.json"),
                      *(pkg / "decoding").rglob("*.py"), *(pkg / "engine").rglob("*.py")]):
         if f.is_file():

@@ -23,7 +23,7 @@ import math
 from typing import Callable
 
 from ..core.masking import masked_spans
-from ..core.pysource import free_spans
+from ..pytext.pysource import free_spans
 from ..core.result import CheckResult, TokenRecord
 
 _FLOOR = 1e-12

@@ -91,7 +91,7 @@ import time
 
 from .._version import __version__
 from ..core.options import OptionError, add_flags, from_flags
-from ..core.sources import SourceError, find_files
+from ..pytext.sources import SourceError, find_files
 from .files import FatalError, check_units
 from .report import SEVERITY_ORDER, Run, TextReport, fails, formatted
 from .progress import TerminalProgress

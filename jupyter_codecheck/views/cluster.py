@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..core.sources import SourceError, read_source
+from ..pytext.sources import SourceError, read_source
 from .files import FatalError, FileOutcome, check_file, in_order
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from ..core.pieces import check_long, unit_checks
-from ..core.sources import SourceError, read_units
+from ..pytext.sources import SourceError, read_units
 from .report import Checked, Run
 
 

@@ -28,11 +28,12 @@ from IPython.display import display
 
 from ..core.check import check
 from ..core.exact import ExactCheck, exact_check
+from ..facts import kernel_state
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
 from ..core.pieces import Piece, select_context
 from ..core.result import CheckResult
 from ..core.result import severity_counts
-from ..core.sources import is_code_cell, runs_here
+from ..pytext.sources import is_code_cell, runs_here
 from .report import cell_place, finding_line
 from .progress import KernelProgress
 from .user_threads import user_threads
@@ -123,10 +124,15 @@ class ExecutedCells:
         return cells
 
 
+# how the JupyterLab panel's code in the kernel starts: a call of views/panel_kernel.py's entry
+# point (client.ts), or, from a panel of an older release, a helper function's definition
+PANEL_CALL = '__import__("jupyter_codecheck.views.panel_kernel"'
+
+
 def is_panel_code(source: str) -> bool:
-    """The code the JupyterLab panel runs in the kernel to check a cell (labextension's
-    client.ts): not the user's cell."""
-    return source.startswith("def __codecheck_")
+    """The code the JupyterLab panel runs in the kernel to read a cell's state or check it: not
+    the user's cell."""
+    return source.startswith((PANEL_CALL, "def __codecheck_"))
 
 
 # -- auto mode's report --------------------------------------------------------------------------
@@ -233,20 +239,20 @@ class CodecheckMagics(Magics):
     def defined_names(self) -> dict:
         """What the kernel has defined, by name: Python's checks never call these undefined,
         whatever part of the earlier cells the model reads as context, and a fix may not name an
-        attribute the object has not got (read without running its code: see core/kernel)."""
+        attribute the object has not got (read without running its code: see facts/)."""
         return dict(self.shell.user_ns) if self.shell is not None else {}
 
     def kernel_options(self) -> dict:
         """check()'s options from the kernel: its namespace, the cells it ran (why a name is
         undefined: a `del`, a failed cell, none of them)."""
-        return {"namespace": self.defined_names(), "failed": list(self.executed.failed),
+        return {"namespace": kernel_state(self.defined_names(), when="now"), "failed": list(self.executed.failed),
                 "history": list(self.executed.ran), "notebook": True}
 
     def exact(self, code: str, options: dict | None = None) -> ExactCheck:
         """The exact findings on `code` (a cell's Python) with the kernel as it is now (or as
         `options`, kernel_options(), read it)."""
         options = options or self.kernel_options()
-        return exact_check(code, options["namespace"], history=options["history"],
+        return exact_check(code, options["namespace"].objects, history=options["history"],
                            failed=options["failed"],
                            libraries=self.defaults.options.get("libraries", "loaded"),
                            ignore=self.defaults.options.get("ignore") or ())
@@ -571,7 +577,9 @@ class AutoChecker:
             context = m.context() if m.defaults.context else None
             facts = [replace(f, line=f.line + offset) for f in exact.facts]
             job = CheckJob(source, context=context,
-                           options={**m.defaults.options, **kernel, "facts": facts})
+                           options={**m.defaults.options, **kernel,
+                                    "namespace": kernel_state(kernel["namespace"].objects, facts=facts,
+                                                              when="before-run")})
             job.shown = dict(self._shown)
             self._current = job
 

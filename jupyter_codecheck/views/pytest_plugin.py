@@ -29,7 +29,7 @@ from ..core.options import OptionError, add_flags, from_flags, validate
 from ..core import pieces
 from ..core.pieces import unit_checks
 from ..core.result import severity_counts
-from ..core.sources import SourceError, read_units
+from ..pytext.sources import SourceError, read_units
 from .report import failing, finding_line
 
 SKIP_MARKER = "# codecheck: skip"

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from .._version import __version__
 from ..core.result import CheckResult, Finding, severity
-from ..core.sources import Unit
+from ..pytext.sources import Unit
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -18,7 +18,7 @@ import threading
 import types
 from collections.abc import Mapping
 
-from ..core.kernel import is_library_module, is_library_path
+from ..facts import is_library_module, is_library_path
 
 _OURS = "jupyter_codecheck"
 

@@ -110,6 +110,17 @@ async function readStream(response: Response, progress: IProgress): Promise<IChe
 const RESULT_MARK = '__codecheck_result__';
 
 /**
+ * The code that asks the panel's side in the kernel (jupyter_codecheck/views/panel_kernel.py):
+ * its one public entry point, called by name, binding no name in the user's namespace. It
+ * prints its answer after STATE_MARK or RESULT_MARK. JSON text is a valid Python string literal
+ * once JSON-quoted again.
+ */
+export function panelCall(request: object): string {
+  const payload = JSON.stringify(JSON.stringify(request));
+  return `__import__("jupyter_codecheck.views.panel_kernel", fromlist=["answer"]).answer(${payload})`;
+}
+
+/**
  * The kernel runs the check itself: no streaming, and cancelling interrupts the kernel
  * (check() then returns its partial result, which the kernel still prints).
  */
@@ -126,39 +137,7 @@ export class KernelChecker implements IChecker {
           '(jupyter server extension enable jupyter_codecheck)'
       );
     }
-    // JSON text is a valid Python string literal once JSON-quoted again
-    const payload = JSON.stringify(JSON.stringify(request));
-    const code = [
-      'def __codecheck_run(payload):',
-      '    import json, threading',
-      '    from jupyter_codecheck.core.pieces import cell_check, check_long',
-      '    from jupyter_codecheck.views.magics import interrupt_cancels',
-      '    from jupyter_codecheck.views.kernel_state import already_ran, user_namespace',
-      '    req = json.loads(payload)',
-      // the cell's context as every view picks it; a long cell piece by piece, as the server checks it
-      '    job, start = cell_check(req["cells"], req["index"], req["context_start"], req["context_chars"])',
-      '    shell = get_ipython()',
-      '    ns = user_namespace(shell)',
-      // the state the facts come from (views/kernel_state.py): read before the cell ran (sent
-      // with the request); the kernel's namespace as %%codecheck gives it (its names are
-      // defined, its objects read for facts, a fix may name only attributes they have); or, for
-      // a cell that already ran, the names alone: the objects hold the state after it
-      '    if "names" in req:',
-      '        given, objects = {"namespace": req["names"], "facts": req.get("facts")}, "before-run"',
-      '    elif already_ran(job.unit.source, shell):',
-      '        given, objects = {"namespace": [k for k in ns if not k.startswith("_")]}, "ran"',
-      '    else:',
-      '        given, objects = {"namespace": ns}, "now"',
-      // an interrupt (Cancel) ends the check with its partial result, wherever it lands
-      '    cancel = threading.Event()',
-      '    with interrupt_cancels(cancel):',
-      '        result = check_long(job.unit.source, **{**job.options(), **given, "cancel": cancel,',
-      '                                                **req["options"]})',
-      '    result.stats["context_start"] = start',
-      '    result.stats["kernel_objects"] = objects',
-      `    print("${RESULT_MARK}" + result.to_json())`,
-      `try:\n    __codecheck_run(${payload})\nfinally:\n    del __codecheck_run`
-    ].join('\n');
+    const code = panelCall({ ask: 'check', ...request });
     let out = '';
     let error = '';
     const onAbort = () => void kernel.interrupt();
@@ -196,7 +175,7 @@ export class KernelChecker implements IChecker {
 
 const STATE_MARK = '__codecheck_state__';
 
-/** Which state of the kernel a check's facts describe (jupyter_codecheck/views/kernel_state.py). */
+/** Which state of the kernel a check's facts describe (jupyter_codecheck/views/panel_kernel.py). */
 export type KernelObjects = 'before-run' | 'now' | 'ran';
 
 /** What the kernel read for a cell: the names it defines and the facts on the cell's objects
@@ -208,7 +187,7 @@ export interface IKernelState {
 }
 
 /**
- * The kernel's names and facts on a cell (jupyter_codecheck.core.kernel, read without running the
+ * The kernel's names and facts on a cell (jupyter_codecheck.facts, read without running the
  * user's code), for a check that runs on the server, which has no kernel.
  *
  * `beforeRun`: called as the cell is scheduled, before its execute request is sent. The kernel
@@ -227,19 +206,7 @@ export function readKernelState(
   if (!kernel || (!beforeRun && kernel.status !== 'idle')) {
     return Promise.resolve(null);
   }
-  const code = [
-    'def __codecheck_state(source):',
-    '    import json',
-    '    from jupyter_codecheck.views.kernel_state import kernel_state',
-    `    state = kernel_state(source, get_ipython(), before_run=${beforeRun ? 'True' : 'False'})`,
-    `    print("${STATE_MARK}" + json.dumps(state))`,
-    `try:
-    __codecheck_state(${JSON.stringify(source)})
-except Exception:
-    pass
-finally:
-    del __codecheck_state`
-  ].join('\n');
+  const code = panelCall({ ask: 'state', source, before_run: beforeRun });
   let out = '';
   let future: Kernel.IShellFuture<KernelMessage.IExecuteRequestMsg, KernelMessage.IExecuteReplyMsg>;
   try {

@@ -239,7 +239,7 @@ export class CheckController {
       const checker = await this.checker(panel);
       // the objects are in the kernel: it reads the facts, of the state the cell runs in. On run
       // they were read before the cell ran; otherwise, for the server, now (a cell that already
-      // ran gets none: views/kernel_state.py); the kernel checks with its own objects itself
+      // ran gets none: views/panel_kernel.py); the kernel checks with its own objects itself
       let known: IKernelState | null | undefined = beforeRun?.known;
       if (!beforeRun && checker.name === 'server') {
         const read = await readKernelState(panel.sessionContext.session?.kernel, state.source);

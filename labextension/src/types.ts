@@ -106,7 +106,7 @@ export interface ICheckRequest {
   context_start: number;
   context_chars: number;
   options: { [key: string]: any };
-  /** What the notebook's kernel read for this cell (jupyter_codecheck/views/kernel_state.py): its
+  /** What the notebook's kernel read for this cell (jupyter_codecheck/views/panel_kernel.py): its
    *  names and the facts on its live objects, of the state the cell runs in (none for a cell that
    *  already ran). The server has no kernel; the panel asks it. */
   names?: string[];

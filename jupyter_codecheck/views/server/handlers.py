@@ -3,7 +3,8 @@
     GET    codecheck/status        the model, the queue (the panel also uses it to detect us)
     POST   codecheck/check         {"source", "context": [...], "earlier"?: [...], "options": {...}, "id"?} -> CheckResult JSON
                                    kernel fields, read by the notebook's kernel for this cell (the server has
-                                   none): "names"?: [...], "facts"?: [KernelFact dicts], "failed"?: [...];
+                                   none, views/panel_kernel.py): "names"?: [...], "facts"?: [KernelFact dicts],
+                                   "objects"?: which state they describe, "failed"?: [...];
                                    and "later"?: [cells after it] (run order)
     POST   codecheck/stream        same body -> NDJSON lines, one per event, as they are decided
     DELETE codecheck/check/<id>    cancel a queued or running check (its caller gets the partial result)

@@ -10,10 +10,11 @@ import re
 from dataclasses import dataclass, field
 
 from ...core.options import CONTEXT_CHARS, OPTIONS, OptionError, option, validate
+from ...facts import kernel_state
 from ...core.pieces import cell_check
 
 # Options the server owns (scope "server" in the options contract): the model and the thread
-# count pick the ONE engine every notebook shares; `cancel` and `names` are the program's own.
+# count pick the ONE engine every notebook shares; `cancel` and `namespace` are the program's own.
 SERVER_OWNED = frozenset(o.name for o in OPTIONS if o.scope != "view")
 
 _ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
@@ -46,19 +47,27 @@ class CheckRequest:
 
 
 # what the notebook's kernel read for this cell (the server has no kernel: the panel asks it and
-# sends its answer): names it defines, facts on its objects, cells that failed; and the cells
-# after this one (run order)
-KERNEL_FIELDS = ("later", "facts", "names", "failed")
+# sends its answer, views/panel_kernel.py): its state (names it defines, facts on its objects,
+# which state they describe: KernelState.to_dict()), cells that failed; and the cells after this
+# one (run order)
+STATE_FIELDS = ("names", "facts", "objects")
+KERNEL_FIELDS = ("later", "failed", *STATE_FIELDS)
 
 
 def _kernel_fields(data: dict) -> dict:
-    given = {k: data[k] for k in KERNEL_FIELDS if data.get(k) is not None}
-    if "names" in given:
-        given["namespace"] = given.pop("names")
+    given = {k: data[k] for k in ("later", "failed") if data.get(k) is not None}
     try:
-        return validate(given, scope="api")
+        out = validate(given, scope="api")
     except OptionError as e:
         raise RequestError(400, f"bad kernel fields: {e}") from None
+    if any(data.get(k) is not None for k in STATE_FIELDS):
+        try:
+            out["namespace"] = kernel_state(data.get("names") or (), facts=data.get("facts"),
+                                            when=data.get("objects"))
+        except (TypeError, ValueError) as e:      # named as the request names them
+            message = str(e).replace("namespace:", "names:", 1).replace("when:", "objects:", 1)
+            raise RequestError(400, f"bad kernel fields: {message}") from None
+    return out
 
 
 def parse_options(raw, *, server_model: str | None, allow_client_model: bool) -> dict:

@@ -1,0 +1,453 @@
+"""What a value the cell itself makes is, before the cell runs (in-cell propagation): its
+library's kind, shape, dtype kind and columns, carried through the library calls whose result
+follows from their inputs, as the libraries document them:
+
+    numpy         np.zeros/ones/empty/full(shape), np.arange(ints, or literal numbers), np.array(a literal
+                  nested list), np.random.rand/randn(*dims), np.random.random/standard_normal(size), a live
+                  Generator's or np.random.default_rng(seed)'s
+                  standard_normal/random/normal/uniform/integers(size=...), ufunc.outer(a, b),
+                  np.linspace(a, b, n);
+                  a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
+                  a.copy(); np.concatenate/vstack/hstack, `a @ b`, np.dot/matmul, `+ - * /`
+                  (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
+    pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
+    scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
+                  make_classification, make_regression, make_moons, make_circles; an estimator
+                  made with literal arguments, estimators made so, live ones of scikit-learn's
+                  own classes or plain data, live or a literal the cell bound (its `fit`
+                  returns it); fit_transform of StandardScaler, MinMaxScaler, PCA
+                  (and transform of a live fitted one)
+    matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
+                  does ((c,) when r == 1, one Axes when r == c == 1)
+                  confusion_matrix(y_true, y_pred): (n, n), n at least the distinct labels of
+                  either; ConfusionMatrixDisplay(matrix, display_labels=...) (its rule: displays.py)
+
+The calls are read library by library (abstract_numpy.py, abstract_pandas.py, abstract_sklearn.py,
+abstract_matplotlib.py: parts of Propagation); the values and their shape rules are in
+abstract_value.py. `shaped` is the one reading of "a shape and dtype" the value rules use (values.py), of a live
+ndarray, Series or DataFrame or of an abstract value. A value is given only where the call surely
+succeeds and its result surely is that; a size may be unknown (None). Anything else, a user's
+function or object among them, is unknown: no value, so no claim. A name keeps its value only
+while flow.py follows it unchanged (an `Abstract` is a `Made`: tracked by identity like a live
+object).
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import sys
+from dataclasses import replace
+
+from .abstract_matplotlib import MatplotlibCalls
+from .abstract_numpy import NumpyCalls
+from .abstract_pandas import PandasCalls
+from .abstract_sklearn import SklearnCalls, _generated
+from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
+                             Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
+                             _literal, _matmul, _pandas, _reshaped, _scalar_kind, literal_int,
+                             literal_shape, numeric, shaped)
+from .namespace import UNRESOLVED
+
+
+class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
+    """The values of one expression's parts: a pure chain's live object or what the cell made
+    (`read`, flow.py's answer), else the abstract value its library calls give. One instance
+    reads one state of the cell (results are kept by node)."""
+
+    def __init__(self, read: Read, *, made_first: bool = False, shapes: dict[int, tuple] | None = None):
+        self.read = read
+        self.made_first = made_first        # a step from a live object computed, not read (below)
+        self._seen: dict[int, object] = {}
+        # id -> (the object, its shape and dtype): a frame's read once; `shapes` shares them
+        # between the propagations of one read (the objects do not change during it)
+        self._shapes: dict[int, tuple] = {} if shapes is None else shapes
+
+    def value(self, node: ast.AST):
+        """`node`'s live object or abstract value (a tuple of them for a call that returns a
+        tuple), else UNRESOLVED."""
+        key = id(node)
+        if key in self._seen:
+            return self._seen[key]
+        self._seen[key] = UNRESOLVED
+        chain = isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))
+        # a value bound to a name is made here, not read (`X = df.values` would copy the data):
+        # the name then stands for a new object the cell made
+        obj = self.read(node) if chain and not self.made_first else UNRESOLVED
+        if obj is UNRESOLVED and isinstance(node, (ast.Attribute, ast.Subscript, ast.Call, ast.BinOp,
+                                                   ast.UnaryOp, ast.Compare)):
+            try:
+                made = self._evaluate(node)
+            except Exception:  # noqa: BLE001 - a library that reads otherwise: unknown
+                made = None
+            obj = made if made is not None else UNRESOLVED
+        if obj is UNRESOLVED and chain and self.made_first:
+            obj = self.read(node)
+        self._seen[key] = obj
+        return obj
+
+    def shaped(self, node: ast.AST) -> Abstract | None:
+        return self.shape_of(self.value(node))
+
+    def shape_of(self, v) -> Abstract | None:
+        kept = self._shapes.get(id(v))
+        if kept is None or kept[0] is not v:
+            kept = self._shapes[id(v)] = (v, shaped(v))
+        return kept[1]
+
+    def array(self, node: ast.AST) -> Abstract | None:
+        a = self.shaped(node)
+        return a if a is not None and a.like == "ndarray" else None
+
+    # -- expressions --------------------------------------------------------------------------
+
+    def _evaluate(self, node: ast.AST):
+        if isinstance(node, ast.Call):
+            if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+                return None
+            if isinstance(node.func, ast.Attribute):
+                made = self._method(node, node.func.attr)
+                if made is not None:
+                    return made
+            return self._function(node)
+        if isinstance(node, ast.BinOp):
+            return self._binop(node)
+        if isinstance(node, ast.Compare):
+            return self._compared(node)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            a = self.array(node.operand)
+            return replace(a) if a is not None and numeric(a.kind) and a.kind != "b" else None
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node)
+        if isinstance(node, ast.Subscript):
+            return self._subscript(node)
+        return None
+
+    def _attribute(self, node: ast.Attribute):
+        base = self.shaped(node.value)
+        if base is None:
+            return None
+        if base.like == "ndarray" and node.attr == "T":
+            return replace(base, shape=base.shape[::-1])
+        if node.attr == "values" and base.like == "DataFrame":
+            return Abstract("ndarray", base.shape, base.kind)
+        if node.attr == "values" and base.like == "Series" and base.kind is not None:
+            return Abstract("ndarray", base.shape, base.kind)     # an extension dtype's is no ndarray
+        if base.like == "DataFrame" and base.columns is not None and node.attr in dict(base.columns) and \
+                not node.attr.startswith("_"):
+            pd = sys.modules.get("pandas")
+            if pd is not None and inspect.getattr_static(pd.DataFrame, node.attr, None) is None:
+                return Abstract("Series", base.shape[:1], dict(base.columns)[node.attr])   # `df.price`
+        return None
+
+    def _subscript(self, node: ast.Subscript):
+        value = self.value(node.value)
+        if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
+            k = literal_int(node.slice)
+            return value[k] if k is not None and -len(value) <= k < len(value) else None
+        columns = (isinstance(node.slice, ast.Constant) and type(node.slice.value) is str) or \
+            isinstance(node.slice, ast.List)
+        if not columns and _pandas(value):
+            return None                          # `df[mask]`: not known, and the frame is not read
+        base = self.shape_of(value)
+        if base is None:
+            return None
+        if base.like == "DataFrame" and base.columns is not None:
+            return self._columns(base, node.slice)
+        if base.like == "ndarray":
+            return _indexed(base, self.index(node.slice))
+        return None
+
+    def index(self, key: ast.expr) -> list | None:
+        """A basic index as entries: an int, a slice object, None (a new axis), Ellipsis."""
+        out = []
+        for e in key.elts if isinstance(key, ast.Tuple) else [key]:
+            if isinstance(e, ast.Slice):
+                parts = [None if p is None else literal_int(p) for p in (e.lower, e.upper, e.step)]
+                if any(p is None and q is not None for p, q in zip(parts, (e.lower, e.upper, e.step))) or \
+                        parts[2] == 0:
+                    return None
+                out.append(slice(*parts))
+            elif isinstance(e, ast.Constant) and e.value is Ellipsis:
+                out.append(Ellipsis)
+            elif (k := literal_int(e)) is not None:
+                out.append(k)
+            elif (isinstance(e, ast.Constant) and e.value is None) or self.value(e) is None:   # np.newaxis
+                out.append(None)
+            else:
+                return None
+        return out
+
+    def _binop(self, node: ast.BinOp):
+        a, b = self.array(node.left), self.array(node.right)
+        if isinstance(node.op, ast.MatMult):
+            if a is None or b is None or not numeric(a.kind) or not numeric(b.kind):
+                return None
+            shape = _matmul(a.shape, b.shape)
+            return None if shape is None else Abstract("ndarray", shape, a.kind if a.kind == b.kind else None)
+        if not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            return None
+        if a is None and b is None:
+            return None
+        scalar = None
+        if a is None or b is None:
+            other = node.left if a is None else node.right
+            scalar = _literal(other)
+            if _scalar_kind(scalar) is None:
+                scalar = self.value(other)
+                element = self._element(other, scalar)
+                if element is not None:             # a numpy scalar: typed as a 0-d array of its dtype
+                    a, b, scalar = a or element, b or element, None
+                elif _scalar_kind(scalar) is None:
+                    return None
+        if scalar is not None:
+            array = a or b
+            if not numeric(array.kind) or (array.kind == "b" and isinstance(node.op, ast.Sub)) or \
+                    (type(scalar) is int and array.kind in "iu" and not (0 if array.kind == "u" else -128) <= scalar < 128):
+                return None                       # numpy refuses `-` on booleans, an int too wide for the array's
+            return Abstract("ndarray", array.shape,
+                            _arithmetic_kind(node.op, array.kind, _scalar_kind(scalar), scalar=True))
+        if not numeric(a.kind) or not numeric(b.kind) or (a.kind == b.kind == "b" and
+                                                          isinstance(node.op, ast.Sub)):
+            return None
+        shape = _broadcast(a.shape, b.shape)
+        return None if shape is None else Abstract("ndarray", shape,
+                                                   _arithmetic_kind(node.op, a.kind, b.kind, scalar=False))
+
+    def _element(self, node: ast.expr, value) -> Abstract | None:
+        """A numpy scalar of a number dtype as a 0-d array: a live one (`np.float64(2)`), or one
+        element of a known array (`beta[1]`, every dimension indexed by an int in range)."""
+        np = sys.modules.get("numpy")
+        if np is not None and isinstance(value, np.generic) and type(value).__module__ == "numpy" and \
+                numeric(value.dtype.kind):
+            return Abstract("ndarray", (), value.dtype.kind)
+        if not isinstance(node, ast.Subscript):
+            return None
+        base, index = self.array(node.value), self.index(node.slice)
+        if base is None or not numeric(base.kind) or index is None or len(index) != base.ndim or \
+                any(type(e) is not int or d is None or not -d <= e < d for e, d in zip(index, base.shape)):
+            return None
+        return Abstract("ndarray", (), base.kind)
+
+    def _compared(self, node: ast.Compare):
+        """`a < b`, `a == 0`: booleans of the broadcast shape (numbers on both sides)."""
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)):
+            return None
+        a, b = self.array(node.left), self.array(node.comparators[0])
+        if a is None and b is None:
+            return None
+        if a is None or b is None:
+            scalar = _literal(node.left if a is None else node.comparators[0])
+            array = a or b
+            return Abstract("ndarray", array.shape, "b") if numeric(array.kind) and \
+                _scalar_kind(scalar) in ("i", "f") else None
+        shape = _broadcast(a.shape, b.shape) if numeric(a.kind) and numeric(b.kind) else None
+        return None if shape is None else Abstract("ndarray", shape, "b")
+
+    # -- integers -----------------------------------------------------------------------------
+
+    def integer(self, node: ast.expr) -> int | None:
+        """A literal int, a live one, `len(x)` or `x.shape[k]` of a known size, and + - * // of those."""
+        k = literal_int(node)
+        if k is not None:
+            return k
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)):
+            a, b = self.integer(node.left), self.integer(node.right)
+            if a is None or b is None or (isinstance(node.op, ast.FloorDiv) and b == 0):
+                return None
+            return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}.get(type(node.op)) if \
+                not isinstance(node.op, ast.FloorDiv) else a // b
+        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+                self.read(node.func) is builtins.len:
+            x = self.shaped(node.args[0])
+            return x.shape[0] if x is not None and x.ndim and x.like != "estimator" else None
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and \
+                node.value.attr == "shape" and (k := literal_int(node.slice)) is not None:
+            x = self.shaped(node.value.value)
+            if x is not None and x.like != "estimator" and -x.ndim <= k < x.ndim:
+                return x.shape[k]
+        v = self.read(node) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) else UNRESOLVED
+        return v if type(v) is int else None
+
+    def _sizes(self, args: list[ast.expr]) -> tuple | None:
+        """A shape argument: an int, or a tuple or list of ints; every size >= 0. A size
+        `len(x)` of an unknown x is unknown (None) but valid: len() gives an int >= 0 or raises."""
+        if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
+            args = args[0].elts
+        sizes = tuple(self.integer(a) for a in args)
+        if not all(s is None or s >= 0 for s in sizes):
+            return None
+        return sizes if all(s is not None or self._length(a) for s, a in zip(sizes, args)) else None
+
+    def _length(self, node: ast.expr) -> bool:
+        """Is `node` a call of Python's own len() on one argument?"""
+        return isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            not isinstance(node.args[0], ast.Starred) and self.read(node.func) is builtins.len
+
+    def _dtype(self, node: ast.expr | None, default: str | None) -> str | None:
+        """The kind of a dtype argument: a builtin type, a numpy type or dtype, a dtype's name."""
+        np = sys.modules.get("numpy")
+        if node is None:
+            return default
+        if np is None:
+            return None
+        if isinstance(node, ast.Constant) and type(node.value) is str:
+            try:
+                return np.dtype(node.value).kind
+            except TypeError:
+                return None
+        obj = self.read(node)
+        if any(obj is t for t in (bool, int, float, complex, str, object)) or \
+                (issubclass(type(obj), np.dtype) and type(obj).__module__.startswith("numpy")) or \
+                (type(obj) is type and issubclass(obj, np.generic) and obj.__module__ == "numpy"):
+            return np.dtype(obj).kind
+        return None
+
+    # -- calls ----------------------------------------------------------------------------------
+
+    def _function(self, node: ast.Call):
+        target = self.read(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else UNRESOLVED
+        if target is UNRESOLVED:
+            return None
+        name = _known(target)
+        if name is None:
+            return self._outer(node, target) or self._estimator(node, target) or self._confusion(node, target)
+        args, keywords = node.args, {k.arg: k.value for k in node.keywords}
+        if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:
+            shape = self._sizes(args[:1])
+            dtype = args[1] if len(args) == 2 else keywords.get("dtype")
+            return None if shape is None else Abstract("ndarray", shape, self._dtype(dtype, "f"))
+        if name == "full" and len(args) == 2 and set(keywords) <= {"dtype", "order"}:
+            shape, fill = self._sizes(args[:1]), _literal(args[1])
+            if shape is None or _scalar_kind(fill) is None:
+                return None
+            return Abstract("ndarray", shape, self._dtype(keywords.get("dtype"), _scalar_kind(fill)))
+        if name == "arange" and 1 <= len(args) <= 3 and set(keywords) <= {"dtype"}:
+            bounds = [self.integer(a) for a in args]
+            if None in bounds:
+                return _float_range(args, self._dtype(keywords.get("dtype"), "f"))
+            if len(bounds) == 3 and bounds[2] == 0:
+                return None
+            return Abstract("ndarray", (len(range(*bounds)),), self._dtype(keywords.get("dtype"), "i"))
+        if name in ("array", "asarray") and len(args) == 1 and set(keywords) <= {"dtype"}:
+            return self._array_of(args[0], keywords.get("dtype"), copies=name == "array")
+        if name == "linspace" and 2 <= len(args) <= 3 and set(keywords) <= {"num", "endpoint", "dtype"}:
+            count = self.integer(args[2]) if len(args) == 3 else \
+                self.integer(keywords["num"]) if "num" in keywords else 50
+            if count is None or count < 0 or any(_scalar_kind(_literal(a)) not in ("i", "f") for a in args[:2]):
+                return None
+            return Abstract("ndarray", (count,), self._dtype(keywords.get("dtype"), "f"))
+        if name in ("rand", "randn") and args and not keywords:
+            shape = self._sizes(args) if not isinstance(args[0], (ast.Tuple, ast.List)) else None
+            return None if shape is None else Abstract("ndarray", shape, "f")
+        if name in ("random", "random_sample", "standard_normal") and len(args) + len(keywords) == 1 and \
+                set(keywords) <= {"size"}:
+            shape = self._sizes([args[0] if args else keywords["size"]])
+            return None if shape is None else Abstract("ndarray", shape, "f")
+        if name in ("concatenate", "vstack", "hstack") and len(args) == 1:
+            return self._joined(args[0], name, keywords)
+        if name == "expand_dims" and len(args) == 2 and not keywords:
+            a, axis = self.array(args[0]), literal_int(args[1])
+            if a is None or axis is None or not -(a.ndim + 1) <= axis <= a.ndim:
+                return None
+            axis %= a.ndim + 1
+            return replace(a, shape=a.shape[:axis] + (1,) + a.shape[axis:])
+        if name == "reshape" and len(args) == 2 and set(keywords) <= {"order"}:
+            a = self.array(args[0])
+            shape = _reshaped(a.size, self._sizes_or_minus(args[1:])) if a is not None else None
+            return None if shape is None else replace(a, shape=shape)
+        if name == "transpose" and len(args) == 1 and not keywords:
+            a = self.array(args[0])
+            return None if a is None else replace(a, shape=a.shape[::-1])
+        if name in ("matmul", "dot") and len(args) == 2 and not keywords:
+            a, b = self.array(args[0]), self.array(args[1])
+            if a is None or b is None or a.kind not in _NUMERIC or b.kind not in _NUMERIC or \
+                    (name == "dot" and max(a.ndim, b.ndim) > 2):
+                return None
+            shape = _matmul(a.shape, b.shape)
+            return None if shape is None else Abstract("ndarray", shape, a.kind if a.kind == b.kind else None)
+        if name in _REDUCTIONS and len(args) == 1:
+            return self._reduced(self.array(args[0]), name, keywords.get("axis"), keywords)
+        if name == "default_rng" and len(args) + len(keywords) <= 1 and set(keywords) <= {"seed"} and \
+                all(type(_literal(a)) in (int, type(None)) for a in [*args, *keywords.values()]):
+            return Abstract("Generator")        # a seed of an int or None: numpy's Generator
+        if name in _GENERATORS:
+            return _generated(name, target, node)
+        if name == "train_test_split":
+            return self._split(node)
+        if name == "subplots":
+            return self._subplots(node)
+        return None
+
+    def _method(self, node: ast.Call, method: str):
+        value = self.value(node.func.value)
+        if method in ("fit_transform", "transform"):
+            return self._transformed(node, value, method)
+        if method in ("fit", "partial_fit") and issubclass(type(value), Abstract) and value.like == "estimator":
+            return value                           # scikit-learn's fit returns the estimator itself
+        np = sys.modules.get("numpy")
+        if np is not None and (type(value) is np.random.Generator or
+                               issubclass(type(value), Abstract) and value.like == "Generator") and \
+                method in _GENERATOR_DRAWS:
+            return self._drawn(node, method)
+        if method not in _METHODS:
+            return None
+        base = self.shape_of(value)
+        if base is None:
+            return None
+        args, keywords = node.args, {k.arg: k.value for k in node.keywords}
+        if base.like == "ndarray":
+            if method == "reshape" and args and set(keywords) <= {"order"}:
+                shape = _reshaped(base.size, self._sizes_or_minus(args))
+                return None if shape is None else replace(base, shape=shape)
+            if method == "transpose" and not keywords:
+                if not args:
+                    return replace(base, shape=base.shape[::-1])
+                axes = literal_shape(args)
+                if axes is None or sorted(a % base.ndim if -base.ndim <= a < base.ndim else -1 for a in axes) != \
+                        list(range(base.ndim)):
+                    return None
+                return replace(base, shape=tuple(base.shape[a] for a in axes))
+            if method in ("ravel", "flatten") and not args and set(keywords) <= {"order"}:
+                return replace(base, shape=(base.size,))
+            if method == "copy" and not args and not keywords:
+                return replace(base)
+            if method == "astype" and len(args) == 1 and not keywords:
+                return replace(base, kind=self._dtype(args[0], None), holds=None)
+            if method in _REDUCTIONS:
+                axis = args[0] if len(args) == 1 and "axis" not in keywords else \
+                    keywords.get("axis") if not args else None
+                return self._reduced(base, method, axis, {k: v for k, v in keywords.items()} | {"axis": axis})
+            return None
+        if base.like in ("Series", "DataFrame"):
+            if method == "to_numpy" and not args and not keywords:
+                return Abstract("ndarray", base.shape, base.kind)
+            if method == "copy" and not args and not keywords:
+                return replace(base)
+            if method == "drop" and base.like == "DataFrame" and base.columns is not None:
+                return self._dropped(base, args, keywords)
+        return None
+
+    # -- scikit-learn ---------------------------------------------------------------------------
+
+    # -- matplotlib -------------------------------------------------------------------------------
+
+
+def _known(target) -> str | None:
+    """The name of the library function `target` is, among those propagated through."""
+    for module, names in _KNOWN:
+        mod = sys.modules.get(module)
+        if mod is None:
+            continue
+        for name in names:
+            if mod.__dict__.get(name) is target:
+                return name
+    return None
+
+
+_KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "concatenate",
+                     "vstack", "hstack", "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
+          ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
+          ("sklearn.model_selection", ("train_test_split",)),
+          ("sklearn.datasets", _GENERATORS),
+          ("matplotlib.pyplot", ("subplots",)))

@@ -1,0 +1,818 @@
+"""The walk over a cell that makes kernel facts, statement by statement in the order they run.
+
+A use is checked against the object the kernel holds now only while nothing before it in the
+cell may have rebound or changed that object (`flow`); uses inside a function or class body run
+later, in a `try` they may be handled, under an `if` that tests the same name they may be
+guarded: none of those is checked. A name a straight-line top-level assignment binds to what a
+known library call makes gets that value's abstract value (`abstract`), followed by flow like a
+live object; the value facts read it, and the key facts a DataFrame's columns it knows (a
+column the cell dropped), the others never do.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import inspect
+import sys
+import types
+from collections import ChainMap
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+
+from ..pytext.pycheck import all_nodes, near_typo, never_run_loops, parent_map, parse, walk_skipping
+from ..pytext.sources import runs_here
+from ..pytext.versions import dead_spans, in_spans
+from .attributes import attribute_names, fixed_attributes, has_attribute
+from .column_values import column_binop_claim, conversion_claim
+from .columns import column_uses, subset_source
+from .displays import display_claim
+from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
+from .flow import Effects, cell_function_names
+from .instances import Instance, instance_class, made_class, missing_attribute
+from .keys import missing_key
+from .libraries import is_library_object
+from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
+from .abstract import Propagation
+from .abstract_value import Abstract, shaped
+from .metrics import metric_claim
+from .modules import imported, module_resolver
+from .namespace import UNRESOLVED, Made, chain_root
+from .pandas_lookup import lookup, made_labels
+from .parameters import FITTING, fit_parameter_problem
+from .positions import loop_index_claim, position_claim
+from .returns import called_class, method_class
+from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
+from .signatures import bind_error
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim, \
+    text_index_claim
+
+KINDS = ("attribute", "key", "call", "value")
+_MAX_CANDIDATES = 6
+
+
+@dataclass
+class KernelFact:
+    """A crash the kernel's objects predict: where (the word to fix, on one line; columns in
+    characters), what Python will say, and the exact alternatives a fix may write there."""
+    kind: str                    # attribute | key | call | value
+    line: int                    # 1-based
+    column: int                  # 0-based, characters
+    end_column: int
+    message: str
+    candidates: list[str] = field(default_factory=list)
+    # the first candidate is the one fix a library's release records (renamed.py): no model
+    # judgement of it is needed, and a model trained on the old name would refuse it
+    recorded: bool = False
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "KernelFact":
+        return cls(kind=str(d["kind"]), line=int(d["line"]), column=int(d["column"]),
+                   end_column=int(d["end_column"]), message=str(d["message"]),
+                   candidates=[str(c) for c in d.get("candidates", ())], recorded=bool(d.get("recorded", False)))
+
+
+def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
+    """The attribute, key, call and value errors the cell will raise with these objects (value:
+    a library's rule on its inputs' shapes, values.py). The cell's own
+    imports bind modules this process has imported (`libraries="import"`: also installed
+    libraries, imported now; see modules.py)."""
+    here = runs_here(source) if isinstance(namespace, Mapping) else None
+    if here is None:        # %%bash, %%html, ...: not Python run in this namespace
+        return []
+    body, offset = here     # a %%time or %%capture cell: its body, lines counted in the cell
+    tree = parse(body)
+    if tree is None:
+        return []
+    resolve = module_resolver(libraries)
+    dead = dead_spans(tree, namespace)        # a branch a version test shuts never runs
+    facts = [f for f in _read_facts(body, namespace, resolve, tree) if not in_spans(f.line, f.column, dead)]
+    facts = checked_fixes(body, namespace, resolve, facts)
+    return [replace(f, line=f.line + offset) for f in facts] if offset else facts
+
+
+def _read_facts(source: str, namespace: Mapping, resolve, tree: ast.Module) -> list[KernelFact]:
+    walk = _Walk(source, namespace, resolve, tree)
+    walk.block(tree.body)
+    return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
+
+
+def checked_fixes(source: str, namespace: Mapping, resolve, facts: list[KernelFact]) -> list[KernelFact]:
+    """Each fact's fixes as the same facts read the patched cell: a fix that does not parse, or
+    after which the facts still find an error on its line that the cell had not, is not offered;
+    where that leaves a release's recorded rewrite out, the message says what it still lacks."""
+    lines = source.split("\n")
+    before = {(f.line, f.kind, f.message) for f in facts}
+    out = []
+    for f in facts:
+        kept, lacks = [], None
+        for fix in f.candidates:
+            text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
+            patched = "\n".join([*lines[:f.line - 1], text[:f.column] + fix + text[f.end_column:], *lines[f.line:]])
+            tree = parse(patched)
+            still = None if tree is not None else "it does not parse"
+            if tree is not None:
+                try:
+                    after = _read_facts(patched, namespace, resolve, tree)
+                except Exception:  # noqa: BLE001 - no facts on the patched cell: no objection
+                    after = []
+                still = next((g.message for g in after if g.line == f.line
+                              and (g.line, g.kind, g.message) not in before), None)
+            if still is None:
+                kept.append(fix)
+            elif f.recorded and fix == f.candidates[0]:
+                lacks = f"{fix} would still fail: {still}"
+        if kept != f.candidates:
+            f = replace(f, candidates=kept, recorded=f.recorded and kept[:1] == f.candidates[:1],
+                        message=f.message + (f" ({lacks})" if lacks else ""))
+        out.append(f)
+    return out
+
+
+class _Walk:
+    def __init__(self, source: str, namespace: Mapping, resolve_module, tree: ast.Module):
+        self.tree = tree
+        self.lines = source.split("\n")
+        self.imports: dict[str, object] = {}         # what the cell's own imports bind
+        self.ns = ChainMap(self.imports, namespace)
+        self.resolve_module = resolve_module
+        self.state = Effects()
+        self.top_level = {id(s) for s in tree.body}
+        self.never_run = {id(loop) for loop in never_run_loops(tree, namespace)}     # over an empty container
+        self.functions: dict[str, set[str]] = {}
+        self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
+        self.handled = 0                        # inside a `try` with handlers
+        self.facts: dict[tuple[int, int], KernelFact] = {}
+        # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
+        self.fitted: dict[int, tuple[Abstract, int | None]] = {}
+        self.walks: dict[int, tuple[ast.AST, list[ast.AST]]] = {}     # a node -> the nodes that run with it
+        self.shapes: dict[int, tuple] = {}          # a value's shape and dtype, read once (abstract.py)
+
+    # -- statements, in the order they run ------------------------------------------------------
+
+    def block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if self.state.stops:
+                return
+            self.statement(stmt)
+
+    def statement(self, s: ast.stmt) -> None:
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if not isinstance(s, ast.ClassDef):
+                self.functions[s.name] = cell_function_names(s)
+            self.apply(s)
+            return
+        if isinstance(s, (ast.For, ast.AsyncFor)):
+            self.expression(s.iter)
+            if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
+                self._value(loop_index_claim(s, lambda x: self._read(x, set())))
+            self.apply(s)                       # a later iteration sees what the body did
+            if id(s) not in self.never_run:
+                self.block(s.body)
+            self.block(s.orelse)
+            return
+        if isinstance(s, ast.While):
+            self.apply(s)
+            self.guarded.append(_names(s.test))
+            self.block(s.body)
+            self.guarded.pop()
+            self.block(s.orelse)
+            return
+        if isinstance(s, ast.If):
+            self.expression(s.test)
+            self.guarded.append(_names(s.test))
+            self.block(s.body)
+            self.block(s.orelse)
+            self.guarded.pop()
+            return
+        if isinstance(s, (ast.With, ast.AsyncWith)):
+            for item in s.items:
+                self.expression(item.context_expr)
+            self.apply(ast.Module(body=[ast.Assign([i.optional_vars], i.context_expr)
+                                        for i in s.items if i.optional_vars], type_ignores=[]))
+            self.block(s.body)
+            return
+        if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            self.handled += bool(s.handlers)
+            self.block(s.body)
+            self.handled -= bool(s.handlers)
+            self.apply(s)
+            return
+        if isinstance(s, ast.Match):
+            self.expression(s.subject)
+            self.apply(s)
+            return
+        self.expression(s)
+        self._fits(s)
+        made = self._made(s)
+        self.apply(s)
+        for name, value in made:
+            self.state.bind_made(name, value)
+        if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
+            got = imported(s, self.resolve_module)       # a module is the same object everywhere
+            self.imports.update(got)
+            self.state.bound -= set(got)
+
+    def _made(self, s: ast.stmt) -> list[tuple[str, Abstract | Instance]]:
+        """The names a top-level `name = <a known library call>` (or `fig, axes = ...`) binds to
+        a value the cell makes, with its abstract value, read before the statement binds them."""
+        if id(s) not in self.top_level or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
+                s.value is None:
+            return []
+        value = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value(s.value)
+        if not issubclass(type(value), Abstract) and type(value) is not tuple:
+            cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
+            if cls is None and isinstance(s.value, ast.Call):
+                cls = self._call_class(s.value, set())      # the class the library declares it returns
+            value = self._instance(s.value, cls, set()) if cls is not None else value
+        out = []
+        for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
+            if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
+                out.append((target.id, value))
+            elif isinstance(target, (ast.Tuple, ast.List)) and type(value) is tuple and \
+                    len(target.elts) == len(value):
+                out += [(t.id, v) for t, v in zip(target.elts, value)
+                        if isinstance(t, ast.Name) and issubclass(type(v), Abstract)]
+        return out
+
+    def _fits(self, s: ast.stmt) -> None:
+        """Each estimator the cell made and fits here (a straight-line statement of the cell's top
+        level), with X's width (None: unknown); a fit anywhere else leaves it unknown whether
+        and on what it was fitted."""
+        for n in self._running(s):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+                    n.func.attr in ("fit", "fit_transform", "fit_predict", "partial_fit")):
+                continue
+            est = self._live(n.func.value, set(), made=True)
+            if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+                continue
+            self.fitted.pop(id(est), None)
+            x = self._argument(n, 0, "X")
+            if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
+                continue
+            a = shaped(Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value(x))
+            width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
+            self.fitted[id(est)] = (est, width)
+
+    def _fitted_here(self, est) -> bool:
+        """Was `est`, an estimator the cell made, fitted on the cell's top level before this point?"""
+        fitted = self.fitted.get(id(est))
+        return fitted is not None and fitted[0] is est
+
+    def _refitted(self, n: ast.Call, local: set[str], value) -> bool:
+        """`est.transform(B)` after `est.fit(A)` in the cell, B of another width (estimators.py)."""
+        func = n.func
+        if not isinstance(func, ast.Attribute) or func.attr not in NEEDS_FIT:
+            return False
+        est = self._live(func.value, local, made=True)
+        fitted = self.fitted.get(id(est))
+        x = self._argument(n, 0, "X")
+        if fitted is None or fitted[0] is not est or fitted[1] is None or x is None:
+            return False
+        a = shaped(value(x))
+        if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame"):
+            return False
+        made = est.instance()
+        problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x))
+        if problem is None:
+            return False
+        self._at_callee(func, f"{ast.unparse(func)}(): {problem}")
+        return True
+
+    def apply(self, node: ast.AST) -> None:
+        self.state.apply(node, self.ns, self.functions, top_level=id(node) in self.top_level)
+
+    # -- uses ---------------------------------------------------------------------------------
+
+    def expression(self, node: ast.AST) -> None:
+        if self.handled or self.state.stops:
+            return
+        local = _comprehension_names(node)
+        # live objects, or what the cell made
+        value = Propagation(lambda x: self._read(x, local), shapes=self.shapes).value
+        for n in self._running(node):
+            if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
+                if not (self._value(accessor_claim(n, lambda x: self._live(x, local))) or
+                        self._value(frame_attribute_claim(n, value))):
+                    self._attribute(n, local, value)
+            elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
+                if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
+                        self._value(text_index_claim(n, value)) or self._value(index_claim(n, value))):
+                    self._key(n, local)
+                    self._label(row_label_missing(n, lambda x: self._live(x, local)))
+            elif isinstance(n, ast.Subscript):
+                self._value(text_index_claim(n, value))      # `a["id"] = ...` on an array
+            elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
+                self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
+            elif isinstance(n, ast.Call):
+                self._call(n, local, value)
+            elif isinstance(n, ast.BinOp):
+                self._value(binop_claim(n, value)) or \
+                    self._value(column_binop_claim(n, lambda x: self._live(x, local)))
+
+    def _running(self, node: ast.AST) -> list[ast.AST]:
+        """The nodes of `node` that run when it runs, walked once (`expression` and `_fits` both
+        read a statement's)."""
+        kept = self.walks.get(id(node))
+        if kept is None or kept[0] is not node:
+            kept = self.walks[id(node)] = (node, list(_walk_outside_functions(node)))
+        return kept[1]
+
+    def _live(self, chain: ast.AST, local: set[str], *, changes_matter: bool = True, keys: bool = False,
+              made: bool = False):
+        """The live object a pure chain stands for, as the cell finds it; with `made`, also a
+        value the cell made (abstract.py), which no other fact reads."""
+        root = chain_root(chain)
+        if root is None or root in local or any(root in g for g in self.guarded):
+            return UNRESOLVED
+        obj = self.state.live(chain, self.ns, changes_matter=changes_matter, keys=keys)
+        return UNRESOLVED if not made and issubclass(type(obj), Made) else obj
+
+    def _read(self, node: ast.AST, local: set[str]):
+        """What propagation reads of a pure chain: _live_or_builtin with what the cell made."""
+        return self._live_or_builtin(node, local, made=True)
+
+    def _live_or_builtin(self, node: ast.AST, local: set[str], *, changes_matter: bool = True,
+                         made: bool = False):
+        """_live, and a builtin's name the cell and the kernel leave as Python's (`int`, `len`)."""
+        if isinstance(node, ast.Name) and node.id not in self.ns and node.id not in self.state.bound \
+                and node.id not in local and hasattr(builtins, node.id):
+            return getattr(builtins, node.id)
+        return self._live(node, local, changes_matter=changes_matter, made=made)
+
+    def _attribute(self, n: ast.Attribute, local: set[str], value=None) -> None:
+        obj = self._live(n.value, local)
+        if obj is UNRESOLVED:       # what the cell stores into a dict or a list adds no attribute
+            held = self._live(n.value, local, changes_matter=False)
+            obj = held if held is not UNRESOLVED and fixed_attributes(held) else UNRESOLVED
+        if obj is UNRESOLVED:
+            self._made_attribute(n, local, value)
+            return
+        if has_attribute(obj, n.attr) is not False:
+            return
+        near = _near(n.attr, attribute_names(obj))
+        what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
+        owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
+        message = f"{owner} has no attribute {n.attr!r}"
+        self._missing_attribute(n, obj, message, near)
+
+    def _made_attribute(self, n: ast.Attribute, local: set[str], value) -> None:
+        """An attribute of a value the cell makes whose class is known (instances.py)."""
+        cls = made_class(n.value, lambda f: self._live_or_builtin(f, local))
+        if cls is not None:
+            made = Instance(cls)
+        else:
+            made = self._live(n.value, local, made=True)
+            if made is UNRESOLVED:      # a dict the cell filled is still a dict
+                made = self._live(n.value, local, changes_matter=False, made=True)
+                made = made if type(made) is Instance and made.fixed else UNRESOLVED
+            if made is UNRESOLVED and value is not None and not isinstance(n.value, ast.Name):
+                made = value(n.value)
+            if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
+                cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
+                made = self._instance(n.value, cls, local) if cls is not None else made
+        known = instance_class(made)
+        if known is None or not missing_attribute(*known, n.attr):
+            return
+        klass, held = known
+        names = set(held) | {k for c in inspect.getmro(klass) for k in c.__dict__ if type(k) is str}
+        near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
+        self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
+
+    def _missing_attribute(self, n: ast.Attribute, obj, message: str, near: list[str]) -> None:
+        """The attribute fact on `n` (`obj`: the object or, for one the cell makes, its class); where
+        a release renamed or removed the name, its replacement first, or the whole call rewritten."""
+        if (r := renamed_attribute(obj, n.attr)) is not None:
+            message, near = message + r.note, ([r.new] if r.new else []) + near
+            call = self._parents.get(id(n))
+            if isinstance(call, ast.Call) and call.func is n and self._rewritten("attribute", r, call, message):
+                return
+        line, end = n.end_lineno, n.end_col_offset
+        self._add("attribute", line, _chars(self.lines, line, end) - len(n.attr), n.attr, message, near,
+                  recorded=bool(r and r.new))
+
+    def _key(self, n: ast.Subscript, local: set[str]) -> None:
+        base, index, columns = n.value, n.slice, False
+        if isinstance(base, ast.Attribute) and base.attr in ("loc", "at") and isinstance(index, ast.Tuple) \
+                and len(index.elts) == 2:
+            base, index, columns = base.value, index.elts[1], True
+        if isinstance(index, ast.List):
+            keys, columns = list(index.elts), True      # `df[["a", "b"]]`: columns only
+        else:
+            keys = [index]
+        keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        if not keys:
+            return
+        # `df.groupby("k")["revenu"]`: the columns selected after grouping are df's
+        grouped = isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
+        obj = self._live(base.func.value if grouped else base, local, keys=True)
+        pd = sys.modules.get("pandas")
+        if obj is UNRESOLVED and not grouped:
+            obj = self._live(base, local, keys=True, made=True)     # a frame the cell made: its columns
+            if not (issubclass(type(obj), Abstract) and obj.like == "DataFrame" and obj.columns is not None):
+                return
+        elif obj is UNRESOLVED or grouped and (pd is None or type(obj) is not pd.DataFrame):
+            return
+        levels = {x for x in obj.index.names if type(x) is str} if grouped else set()
+        for k in keys:
+            labels = self._missing_label(obj, k.value, columns or grouped)
+            if labels is None or k.value in levels:
+                continue
+            what = "column" if type(obj) is not dict else "key"
+            owner = obj.like if issubclass(type(obj), Abstract) else type(obj).__name__
+            self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}" +
+                              (" to select after groupby()" if grouped else ""))
+
+    def _call(self, n: ast.Call, local: set[str], value) -> None:
+        if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+            return
+        func = n.func
+        self._label(missing_group(n, lambda x: self._live(x, local)))
+        self._label(dropped_row_label(n, lambda x: self._live(x, local)))
+        # a method's signature does not change when its object does (`model.fit(X)` first)
+        target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
+        if target is UNRESOLVED:
+            self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
+            if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
+                    not self._fit_parameters(n, value) and \
+                    not self._value(display_claim(n, target, value)):      # of a value the cell made
+                if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                                              self._text, fitted_here=self._fitted_here)):
+                    self._made_method_call(n, local)
+            return
+        if not callable(target):        # the type's slot, read: nothing of the object runs
+            if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
+                self._at_callee(func, f"{ast.unparse(func)} is a {type(target).__name__}, not a function: "
+                                      "calling it raises TypeError")
+            return
+        self._column_arguments(n, local, target)
+        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
+            return
+        if self._concat_items(n, target, local):
+            return
+        if self._value(display_claim(n, target, value)) or \
+                self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                                       self._text)) or \
+                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
+                self._value(metric_claim(n, target, lambda x: self._live(x, local))):
+            return
+        self._bind(n, target, len(n.args))
+
+    def _concat_items(self, n: ast.Call, target, local: set[str]) -> bool:
+        """`pd.concat([df, {"a": 1}])`: pandas' concat takes Series and DataFrames only; an item
+        of its list that is a dict, list, number or text (written so, or a name the kernel binds
+        to one) raises TypeError. The fix makes a dict a one-row frame."""
+        pd = sys.modules.get("pandas")
+        if pd is None or target is not inspect.getattr_static(pd, "concat", None) or not n.args or \
+                not isinstance(n.args[0], (ast.List, ast.Tuple)):
+            return False
+        for e in n.args[0].elts:
+            if isinstance(e, (ast.Dict, ast.List, ast.Constant)):
+                kind = {ast.Dict: dict, ast.List: list}.get(type(e)) or type(e.value)
+            elif isinstance(e, ast.Name) and e.id not in local and e.id not in self.state.bound and \
+                    type(self.ns.get(e.id)) in (dict, list, str, int, float):
+                kind = type(self.ns[e.id])
+            else:
+                continue
+            message = (f"{ast.unparse(n.func)}() cannot concatenate object of type '{kind}'; only "
+                       "Series and DataFrame objs are valid: TypeError")
+            module = ast.unparse(n.func.value) if isinstance(n.func, ast.Attribute) else None
+            text = self._text(e)
+            if e.lineno != e.end_lineno or module is None or text is None:
+                self._at_callee(n.func, message)
+                return True
+            fixes = [f"{module}.DataFrame([{text}])"] if kind is dict else \
+                [f"{module}.DataFrame({text})"] if kind is list else []
+            self._add("call", e.lineno, _chars(self.lines, e.lineno, e.col_offset), None, message, fixes,
+                      end=_chars(self.lines, e.lineno, e.end_col_offset))
+            return True
+        return False
+
+    def _fit_parameters(self, n: ast.Call, value) -> bool:
+        """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`: an estimator the cell makes whose parameters
+        scikit-learn's fit rejects before it reads X (parameters.py)."""
+        if n.func.attr not in FITTING:
+            return False
+        est = value(n.func.value)
+        if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+            return False
+        problem = fit_parameter_problem(est.instance(), n.func.attr, len(n.args), [k.arg for k in n.keywords])
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
+        return True
+
+    def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
+        """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,
+        returns.py): the method as the class defines it, a library's Python or compiled function
+        (its signature names the receiver first)."""
+        cls = self._class_of(n.func.value, local)
+        method = inspect.getattr_static(cls, n.func.attr, None) if cls is not None else None
+        compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
+        if method is not None and (type(method) is types.FunctionType or compiled) and is_library_object(method):
+            self._bind(n, method, len(n.args) + 1)
+
+    def _instance(self, node: ast.expr, cls: type, local: set[str]) -> Instance:
+        """What `node` makes, of class `cls`: with its value if it is a literal display, with
+        the labels pandas' attribute lookup answers on it where they are known."""
+        labels = None
+        if isinstance(node, ast.Call) and lookup(cls) is not None:
+            propagation = Propagation(lambda x: self._read(x, local), shapes=self.shapes)
+
+            def value(x: ast.AST):
+                v = propagation.value(x)
+                if v is UNRESOLVED and isinstance(x, ast.Call):     # `df.dropna().head()`: a call's own
+                    made = self._call_class(x, local)
+                    return self._instance(x, made, local) if made is not None else v
+                return v
+            labels = made_labels(node, cls, value)
+        return Instance(cls, _literal_display(node), labels)
+
+    def _class_of(self, node: ast.expr, local: set[str]) -> type | None:
+        """The class of what `node` evaluates to, where it is certain: a value the cell made whose
+        class is known, a library call that declares its class, a live object's (a library's)."""
+        if isinstance(node, ast.Call):
+            return self._call_class(node, local)
+        cls = made_class(node, lambda f: self._live_or_builtin(f, local))
+        if cls is not None:
+            return cls
+        obj = self._live(node, local, changes_matter=False, made=True)
+        if obj is UNRESOLVED:
+            return None
+        if issubclass(type(obj), Made):
+            if obj.of_class() is not None:
+                return obj.of_class()
+            known = instance_class(obj)
+            return known[0] if known is not None else None
+        return type(obj) if is_library_object(type(obj)) else None
+
+    def _call_class(self, n: ast.Call, local: set[str]) -> type | None:
+        """The class a library call's result has, as the library declares it (returns.py)."""
+        keywords = [k.arg for k in n.keywords if k.arg is not None]
+        callee = self._live_or_builtin(n.func, local, changes_matter=False)
+        if callee is not UNRESOLVED and not issubclass(type(callee), Made):
+            owner = callee.__self__ if type(callee) is types.MethodType else None
+            return called_class(callee, type(owner) if owner is not None else None, keywords, len(n.args))
+        if isinstance(n.func, ast.Attribute):
+            receiver = self._class_of(n.func.value, local)
+            if receiver is not None:
+                return method_class(receiver, n.func.attr, keywords, len(n.args))
+        return None
+
+    def _bind(self, n: ast.Call, target, n_args: int) -> None:
+        """A call fact where the callable's signature refuses the call's arguments."""
+        func = n.func
+        err = bind_error(target, n_args, [k.arg for k in n.keywords])
+        if err is None:
+            return
+        name = ast.unparse(func)
+        kw = next((k for k in n.keywords if k.arg == err.keyword), None)
+        if kw is not None:
+            near = _near(kw.arg, list(err.parameters), prefixes=True)
+            message = f"{name}() {_bare(err.message)}"
+            if (r := renamed_keyword(target, kw.arg, kw.value, n.keywords)) is not None:    # a release renamed it
+                message = message + r.note
+                if self._rewritten("call", r, n, message) or self._rewritten_keyword(r, kw, message):
+                    return
+                near = ([r.new] if r.new else []) + near
+            self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), kw.arg, message, near,
+                      recorded=bool(r and r.new))
+        else:
+            self._at_callee(func, f"{name}() {_bare(err.message)}")
+
+    def _estimator(self, n: ast.Call, local: set[str]) -> bool:
+        """`model.predict(X)`: a scikit-learn estimator not fitted, or fitted on other columns;
+        `model.fit(X, y)` with y of another length (a fact placed on the method's name). The
+        estimator as it is now: a `fit` earlier in the cell changes it (then no fact)."""
+        as_now = self._live(n.func.value, local)        # UNRESOLVED if the cell changed it before
+        est = as_now if as_now is not UNRESOLVED else self._live(n.func.value, local, changes_matter=False)
+        if est is UNRESOLVED:
+            return False
+        x_arg, y_arg = (self._argument(n, k, name) for k, name in ((0, "X"), (1, "y")))
+        x, y = (self._live(a, local) if a is not None else UNRESOLVED for a in (x_arg, y_arg))
+        problem = None
+        if x is not UNRESOLVED and y is not UNRESOLVED:
+            problem = samples_problem(est, n.func.attr, x, y, ast.unparse(x_arg), ast.unparse(y_arg))
+        # the estimator's own state: not after the cell changed it or named it earlier (it may
+        # have gone into something that fits it in place, a pipeline or a list looped over)
+        root = chain_root(n.func.value)
+        if problem is None and as_now is not UNRESOLVED and \
+                self._first_seen.get(root, (1 << 30, 0)) >= (n.func.value.lineno, n.func.value.col_offset):
+            problem = estimator_problem(est, n.func.attr, None if x is UNRESOLVED else x,
+                                        has_x=x is not UNRESOLVED,
+                                        x_name=ast.unparse(x_arg) if x_arg is not None else "X")
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
+        return True
+
+    @functools.cached_property
+    def _first_seen(self) -> dict[str, tuple[int, int]]:
+        """Name -> where the cell first has it (read only when an estimator call is judged)."""
+        seen: dict[str, tuple[int, int]] = {}
+        for n in ast.walk(self.tree):
+            if isinstance(n, ast.Name):
+                at = (n.lineno, n.col_offset)
+                seen[n.id] = min(seen.get(n.id, at), at)
+        return seen
+
+    @functools.cached_property
+    def _parents(self) -> dict[int, ast.AST]:
+        return parent_map(self.tree)
+
+    def _rewritten(self, kind: str, r: Renamed, call, message: str) -> bool:
+        """A fact on the whole call, whose fix is the call as the entry rewrites it."""
+        if not isinstance(call, ast.Call) or (text := rewritten_call(r, call, self.lines, self.ns)) is None:
+            return False
+        line = call.lineno
+        self._add(kind, line, _chars(self.lines, line, call.col_offset), None, message, [text],
+                  end=_chars(self.lines, line, call.end_col_offset), recorded=True)
+        return True
+
+    def _rewritten_keyword(self, r: Renamed, kw: ast.keyword, message: str) -> bool:
+        """`error_bad_lines=False` -> `on_bad_lines="skip"`: a fact on the keyword and its value."""
+        if not r.new or "=" not in r.new or kw.lineno != kw.end_lineno:
+            return False
+        self._add("call", kw.lineno, _chars(self.lines, kw.lineno, kw.col_offset), None, message, [r.new],
+                  end=_chars(self.lines, kw.lineno, kw.end_col_offset), recorded=True)
+        return True
+
+    @staticmethod
+    def _argument(n: ast.Call, position: int, keyword: str):
+        if len(n.args) > position:
+            return n.args[position]
+        return next((k.value for k in n.keywords if k.arg == keyword), None)
+
+    def _at_callee(self, func: ast.expr, message: str, kind: str = "call") -> None:
+        """A call fact placed on the called name (the attribute of `obj.method`)."""
+        line, end = func.end_lineno, func.end_col_offset
+        word = func.attr if isinstance(func, ast.Attribute) else ast.unparse(func)
+        self._add(kind, line, _chars(self.lines, line, end) - len(word), word, message, [])
+
+    def _value(self, claim: ValueClaim | None) -> bool:
+        """A value fact: on the called name, or on the expression the library rejects (an
+        operation, an argument) with its exact alternatives."""
+        if claim is None:
+            return False
+        node = claim.node
+        if claim.callee:
+            self._at_callee(node, claim.message, "value")
+            return True
+        text = self._text(node)
+        if text is None:
+            return False
+        column = _chars(self.lines, node.lineno, node.col_offset)
+        self._add("value", node.lineno, column, text, claim.message, claim.candidates)
+        return True
+
+    def _text(self, node: ast.AST) -> str | None:
+        """The node's own text in the cell, when it is on one line and the cell's text there is
+        that code (a transformed cell's columns may differ)."""
+        if getattr(node, "end_lineno", None) != getattr(node, "lineno", 0) or not 0 < node.lineno <= len(self.lines):
+            return None
+        line = self.lines[node.lineno - 1]
+        text = line[_chars(self.lines, node.lineno, node.col_offset):_chars(self.lines, node.lineno,
+                                                                            node.end_col_offset)]
+        try:
+            same = ast.dump(ast.parse(text.strip(), mode="eval").body) == ast.dump(node)
+        except SyntaxError:
+            same = False
+        return text if same else None
+
+    def _missing_key(self, k: ast.Constant, labels, message: str) -> None:
+        """A key fact on the string literal `k`: its fixes are the near labels, quoted as it is."""
+        quote = self._quote(k)
+        self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, message,
+                  [f"{quote}{c}{quote}" for c in _near(k.value, labels) if quote not in c],
+                  end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
+
+    def _column_arguments(self, n: ast.Call, local: set[str], target) -> None:
+        """Column names given to a DataFrame method or pandas function (`df.sort_values("pirce")`,
+        `df.drop(columns=["nmae"])`, `pd.merge(a, b, on="k")`, see columns.py): one the DataFrame
+        lacks is a KeyError."""
+        pd = sys.modules.get("pandas")
+        if pd is None:
+            return
+        for use in column_uses(n):
+            if use.function is not None and (target is UNRESOLVED or target is not getattr(pd, use.function, None)):
+                continue
+            if use.receiver is not None and type(self._live(use.receiver, local, keys=True)) is not pd.DataFrame:
+                continue
+            source = subset_source(use.frame)
+            if source is not use.frame and use.unless_rows is not None:
+                continue                # a list of group keys as long as the rows: rows unknown here
+            frame = self._live(source, local, keys=True)
+            if frame is UNRESOLVED or type(frame) is not pd.DataFrame or use.unless_rows == len(frame.index):
+                continue
+            levels = {x for x in frame.index.names if isinstance(x, str)} if use.index_names else set()
+            for k in use.keys:
+                labels = self._missing_label(frame, k.value, True)
+                if labels is not None and k.value not in levels:
+                    self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {use.what}")
+
+    def _label(self, m: MissingLabel | None) -> None:
+        """A row label or group name the object lacks (labels.py): a key fact on the literal."""
+        if m is None:
+            return
+        k = m.key
+        if m.labels and isinstance(k, ast.Constant) and type(k.value) is str:
+            self._missing_key(k, m.labels, m.message)
+        elif k.end_lineno == k.lineno:
+            self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, m.message, [],
+                      end=_chars(self.lines, k.lineno, k.end_col_offset))
+
+    def _missing_label(self, obj, key: str, columns: bool):
+        """missing_key, with the keys the cell sets on the object before this point."""
+        added = self.state.set_keys(obj)
+        if issubclass(type(obj), Abstract):
+            names = [c for c, _ in obj.columns]
+            labels = None if key in added or key in names else names
+        else:
+            labels = None if key in added else missing_key(obj, key, columns=columns)
+        return None if labels is None else labels + sorted(added)
+
+    # -- results ------------------------------------------------------------------------------
+
+    def _add(self, kind, line, column, word, message, candidates, end=None, recorded=False) -> None:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        if end is None:
+            end = column + len(word)
+        if word is not None and text[column:end] != word:
+            return                    # the transformed cell's columns differ here: no place to show
+        self.facts.setdefault((line, column), KernelFact(kind, line, column, end, message,
+                                                         list(dict.fromkeys(candidates))[:_MAX_CANDIDATES], recorded))
+
+    def _quote(self, k: ast.Constant) -> str:
+        text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
+        ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
+        return ch if ch in ("'", '"') else '"'
+
+
+def _plain_value(obj) -> bool:
+    """A value whose type Python or a library defines (an int, an array, a DataFrame): calling it
+    surely fails. An instance of the user's class might be made callable another way."""
+    from .libraries import is_library_object
+    return type(obj).__module__ == "builtins" or is_library_object(type(obj))
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _comprehension_names(node: ast.AST) -> set[str]:
+    """Names bound inside comprehensions and lambdas of the expression: not the kernel's."""
+    out = set()
+    for n in all_nodes(node):
+        if isinstance(n, ast.comprehension):
+            out |= {t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)}
+        elif isinstance(n, ast.Lambda):
+            out |= {a.arg for a in ast.walk(n.args) if isinstance(a, ast.arg)}
+        elif isinstance(n, ast.NamedExpr):
+            out.add(n.target.id)
+    return out
+
+
+def _walk_outside_functions(node: ast.AST):
+    return walk_skipping(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
+
+
+def _chars(lines: list[str], line: int, byte_col: int) -> int:
+    """A character column from the AST's UTF-8 byte column."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+
+def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
+    """The options a slip of `word` could have meant, closest first; with `prefixes`, also an
+    option that one of the two begins (a keyword's short form: `seperator` -> `sep`)."""
+    low = word.lower().replace("_", "").replace(" ", "")
+    scored = []
+    for o in options:
+        if not isinstance(o, str) or o == word:
+            continue
+        short = o.lower().replace("_", "").replace(" ", "")
+        if short == low:
+            scored.append((0, o))
+        elif near_typo(word, o) or near_typo(word.lower(), o.lower()):
+            scored.append((1, o))
+        elif prefixes and min(len(short), len(low)) >= 3 and (low.startswith(short) or short.startswith(low)):
+            scored.append((2, o))
+    return [o for _, o in sorted(scored, key=lambda x: (x[0], len(x[1])))]
+
+
+def _bare(message: str) -> str:
+    """Python's bind message without its own prefix."""
+    return message[0].lower() + message[1:] if message else message
+
+
+def _literal_display(node: ast.expr):
+    """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`), else UNRESOLVED."""
+    if not isinstance(node, (ast.List, ast.Tuple, ast.Dict)):
+        return UNRESOLVED
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNRESOLVED

@@ -1,0 +1,748 @@
+"""What a cell does to the kernel's objects before a use: then the use is not checked against
+the object as it is now. Objects are followed by identity, not by name: `tmp = df` then
+`tmp["c"] = 1` changes df, and so does `frames["tr"]["c"] = 1` when frames["tr"] is df.
+
+    bound    names the cell (re)binds: `df = ...`, imports, `for x in`, `def f`, `del x`
+    same     names the cell binds to one live object it can tell (`tmp = df`, `t = frames["tr"]`)
+    held     the other names it binds: the live objects their value may be or hold (`frames =
+             {"tr": train}`, `for d in combine`, a call's result), None when that cannot be told
+    changed  live objects (by id) the cell may change: an attribute or item set on them or on
+             what they hold, a method call that may mutate them (`model.fit(X)`, `df.drop(...,
+             inplace=True)`) and what they hold (a pipeline's steps), passing them to the
+             user's own function, and every global a called function of the user's reads
+    keys_set live objects changed only by string items set on them (`df["new"] = 1`): other
+             keys of theirs are still read as they are
+    touched  names whose object may change where the object itself is not known; "*": any
+    stops    after a magic that may define anything (`%run`, `%store -r`), `exec`/`eval` or
+             `globals()`: no fact after it
+
+Calls of a library do not change their arguments, but for an unbound method's receiver
+(`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
+`random.shuffle`) and `out=`; pandas' methods do not change the object without `inplace=True`
+(or one of the few that always do). A library's result may hold its arguments
+(`make_pipeline(scaler, lr)`, `SimpleNamespace(df=df)`, `np.asarray(a)`), except pandas' own,
+which make new objects. Anything else may change anything it can reach: when unsure, no fact.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import sys
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..pytext.pycheck import all_nodes
+from .attributes import is_bunch
+from .libraries import is_library_object
+from .namespace import UNRESOLVED, Made, chain_root, resolve_step
+
+# methods that change a pandas object (others return a new one unless inplace=True)
+PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
+# methods that change a numpy ndarray itself (others make a new array or a view, or read it)
+ARRAY_MUTATING = frozenset({"sort", "partition", "resize", "fill", "put", "itemset", "setfield", "setflags",
+                            "byteswap"})
+_MUTATING = {dict: frozenset({"pop", "popitem", "update", "setdefault", "clear", "__setitem__",
+                              "__delitem__"})}
+# library functions that change their first argument (`operator.setitem(df, "z", 1)`)
+_MUTATES_FIRST = {"_operator": {"setitem", "delitem", "iadd", "iconcat"}, "operator": {"setitem", "delitem"},
+                  "random": {"shuffle"}, "numpy": {"copyto", "put", "place", "putmask", "fill_diagonal"},
+                  "numpy.random": {"shuffle"}, "numpy.random._generator": {"shuffle"}, "_heapq": {"heappush", "heappop", "heapify", "heapreplace",
+                                                          "heappushpop"},
+                  "heapq": {"heappush", "heappop", "heapify", "heapreplace", "heappushpop"},
+                  "_bisect": {"insort", "insort_left", "insort_right"},
+                  "bisect": {"insort", "insort_left", "insort_right"}}
+# magics that define no name and change no object the facts read
+QUIET_MAGICS = frozenset({"matplotlib", "pip", "conda", "config", "load_ext", "reload_ext",
+                           "autoreload", "aimport", "time", "timeit", "who", "whos", "pwd",
+                           "precision", "pprint", "xmode", "env", "lsmagic", "history", "codecheck"})
+_MAX_REACH = 10_000          # objects followed from one changed object; more: anything may change
+_REACH_DEPTH = 4
+_SCALARS = (type(None), bool, int, float, complex, str, bytes)
+_OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
+
+
+@dataclass
+class Effects:
+    bound: set[str] = field(default_factory=set)
+    touched: set[str] = field(default_factory=set)
+    stops: bool = False
+    same: dict[str, object] = field(default_factory=dict)
+    held: dict[str, list | None] = field(default_factory=dict)
+    changed: set[int] = field(default_factory=set)
+    keys_set: dict[int, set[str]] = field(default_factory=dict)
+    holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
+    kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
+    # the steps `live` took from a live object since the last statement's effects: the same
+    # step is read once, and a fresh object (`df["a"]`) stays one object until then
+    steps: dict[tuple, tuple] = field(default_factory=dict, repr=False)
+
+    def apply(self, node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]], *,
+              top_level: bool = False) -> None:
+        """What running `node` (a statement, or a whole loop) may bind or change; a binding at
+        the cell's top level replaces the name's value, one inside a block may not run."""
+        self.steps.clear()
+        _Step(self, namespace, cell_functions).run(node, top_level)
+
+    def live(self, chain: ast.AST, namespace: Mapping, *, changes_matter: bool = True,
+             keys: bool = False):
+        """The object a pure chain stands for as the cell will find it, or UNRESOLVED: the cell
+        rebound its name or, if `changes_matter`, may have changed it or what leads to it. With
+        `keys`, an object changed only by keys set on it is given (see `set_keys`)."""
+        root, steps = _chain(chain)
+        if not isinstance(root, ast.Name) or any(_open(s) for s in steps):
+            return UNRESOLVED
+        obj = self._name(root.id, namespace)
+        if changes_matter and (root.id in self.touched or "*" in self.touched):
+            return UNRESOLVED
+        for s in steps:
+            if obj is UNRESOLVED or (changes_matter and not self._readable(obj, s)):
+                return UNRESOLVED
+            obj = self._step(obj, s)
+        if obj is UNRESOLVED or (changes_matter and (id(obj) in self.changed or
+                                                     (id(obj) in self.keys_set and not keys))):
+            return UNRESOLVED
+        return obj
+
+    def bind_made(self, name: str, made: Made) -> bool:
+        """`name`, just bound at the cell's top level to a new value, is the object `made` stands
+        for: followed by identity from here like a live object, holding what the value held."""
+        objects = self.held.get(name)
+        if name in self.same or objects is None:
+            return False
+        del self.held[name]
+        self.same[name] = made
+        self.kept[id(made)] = made
+        if objects:
+            self.holds.setdefault(id(made), []).extend(objects)
+        return True
+
+    def set_keys(self, obj) -> set[str]:
+        """The string keys the cell sets on a live object before this point."""
+        return self.keys_set.get(id(obj), set())
+
+    def _step(self, obj, step: ast.AST):
+        key = _step_key(obj, step)
+        if key is None:
+            return resolve_step(obj, step)
+        kept = self.steps.get(key)
+        if kept is None or kept[0] is not obj:
+            kept = self.steps[key] = (obj, resolve_step(obj, step))
+        return kept[1]
+
+    def _name(self, name: str, namespace: Mapping):
+        if name in self.same:
+            return self.same[name]
+        if name in self.bound or name not in namespace:
+            return UNRESOLVED
+        return namespace[name]
+
+    def _readable(self, obj, step: ast.AST) -> bool:
+        """Does `step` from `obj` still reach what it reached before the cell? Not from an
+        object the cell changed, nor through a key it set."""
+        if id(obj) in self.changed:
+            return False
+        set_keys = self.keys_set.get(id(obj))
+        if not set_keys:
+            return True
+        key = _string_key(step)
+        return key is not None and key not in set_keys
+
+
+def _chain(node: ast.AST) -> tuple[ast.AST, list[ast.AST]]:
+    """`a.b["c"].d` as its root (`a`) and its steps, outermost last."""
+    steps = []
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        steps.append(node)
+        node = node.value
+    return node, steps[::-1]
+
+
+def _step_key(obj, step: ast.AST) -> tuple | None:
+    """`obj.attr` or `obj[<a constant>]`, as a key (the constant's type too: 1 == 1.0 == True)."""
+    if isinstance(step, ast.Attribute):
+        return id(obj), step.attr
+    if isinstance(step, ast.Subscript) and isinstance(step.slice, ast.Constant):
+        return id(obj), type(step.slice.value), step.slice.value
+    return None
+
+
+def _open(step: ast.AST) -> bool:
+    """A step that is not a name or a literal (`x[i]`): which object it reaches is not known."""
+    return isinstance(step, ast.Subscript) and chain_root(step) is None
+
+
+def _string_key(step: ast.AST) -> str | None:
+    if isinstance(step, ast.Subscript) and isinstance(step.slice, ast.Constant) and \
+            isinstance(step.slice.value, str):
+        return step.slice.value
+    return None
+
+
+class _Step:
+    """One statement's effects on the cell's state."""
+
+    def __init__(self, state: Effects, namespace: Mapping, cell_functions: Mapping[str, set[str]]):
+        self.state, self.ns, self.functions = state, namespace, cell_functions
+
+    def run(self, node: ast.AST, top_level: bool) -> None:
+        nodes = all_nodes(node)
+        valued: set[int] = set()         # the names given a value below
+        # loop variables first: a loop's body runs after its target is bound
+        for n in nodes:
+            if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+                made = self.identity(n.iter)
+                if isinstance(n.target, ast.Name) and issubclass(type(made), Made):
+                    # `for ax in axes`: an element of what the cell made, never the value itself
+                    valued.add(id(n.target))
+                    self.hold(n.target.id, list(self.state.holds.get(id(made), [])), replace=False)
+                else:
+                    self.bind(n.target, n.iter, replace=False, valued=valued)
+        stored: dict[int, ast.AST] = {}  # an item or attribute target -> the value put there
+        replace = top_level and isinstance(node, (ast.Assign, ast.AnnAssign))
+        for n in nodes:
+            if isinstance(n, ast.Assign):
+                for t in n.targets:
+                    self.bind(t, n.value, replace=replace, valued=valued, stored=stored)
+            elif isinstance(n, ast.AnnAssign) and n.value is not None:
+                self.bind(n.target, n.value, replace=replace, valued=valued, stored=stored)
+            elif isinstance(n, (ast.AugAssign, ast.NamedExpr)):
+                self.bind(n.target, n.value, replace=False, valued=valued, stored=stored)
+            elif isinstance(n, ast.withitem) and n.optional_vars is not None:
+                self.bind(n.optional_vars, n.context_expr, replace=False, valued=valued, stored=stored)
+            elif isinstance(n, ast.Match):
+                for c in ast.walk(n):
+                    if isinstance(c, (ast.MatchAs, ast.MatchStar)) and c.name:
+                        self.hold(c.name, self.objects(n.subject), replace=False)
+                        self.state.bound.add(c.name)
+        st = self.state
+        for n in nodes:
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                st.bound.add(n.id)
+                if isinstance(n.ctx, ast.Del):
+                    st.same.pop(n.id, None)
+                    st.held[n.id] = []
+                elif id(n) not in valued:
+                    self.hold(n.id, None, replace=False)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                st.bound.add(n.name)
+                self.hold(n.name, [], replace=False)
+            elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                for a in n.names:
+                    if a.name == "*":
+                        st.stops = True
+                    name = a.asname or a.name.split(".")[0]
+                    st.bound.add(name)
+                    self.hold(name, [], replace=False)
+            elif isinstance(n, ast.ExceptHandler) and n.name:
+                st.bound.add(n.name)
+                self.hold(n.name, [], replace=False)
+            elif isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                self.store(n, stored.get(id(n)))
+            elif isinstance(n, ast.Call):
+                self.call(n)
+
+    # -- names ---------------------------------------------------------------------------------
+
+    def bind(self, target: ast.AST, value: ast.AST, *, replace: bool, valued: set[int],
+             stored: dict[int, ast.AST] | None = None) -> None:
+        """`target = value`: a name gets the value's object (`same`) or what it may hold."""
+        if isinstance(target, ast.Name):
+            valued.add(id(target))
+            if isinstance(value, ast.Lambda) and isinstance(self.functions, dict):
+                self.functions[target.id] = cell_function_names(value)     # called later: what it reads
+            exact = self.identity(value)
+            if replace and exact is not UNRESOLVED:
+                self.state.held.pop(target.id, None)
+                self.state.same[target.id] = exact
+            else:
+                self.hold(target.id, [exact] if exact is not UNRESOLVED else self.objects(value), replace)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and \
+                len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in value.elts) \
+                else [value] * len(target.elts)
+            for t, v in zip(target.elts, values):
+                self.bind(t, v, replace=replace, valued=valued, stored=stored)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, value, replace=replace, valued=valued, stored=stored)
+        elif isinstance(target, (ast.Attribute, ast.Subscript)) and stored is not None:
+            stored[id(target)] = value
+
+    def hold(self, name: str, objects: list | None, replace: bool) -> None:
+        st = self.state
+        if not replace:
+            before = self.objects(ast.Name(name, ast.Load()))
+            objects = None if before is None or objects is None else before + objects
+        st.same.pop(name, None)
+        st.held[name] = objects
+
+    # -- what an expression's value may be or hold ---------------------------------------------
+
+    def identity(self, node: ast.AST):
+        """The live object a pure chain stands for as the cell has it so far, else UNRESOLVED."""
+        root = chain_root(node)
+        if root is None or root in self.state.touched or "*" in self.state.touched:
+            return UNRESOLVED             # a function of the user's may have rebound the name
+        root, steps = _chain(node)
+        if not isinstance(root, ast.Name) or any(_open(s) for s in steps):
+            return UNRESOLVED
+        # not through an object the cell changed: its steps may reach another
+        obj = self.state._name(root.id, self.ns)
+        for s in steps:
+            if obj is UNRESOLVED or not self.state._readable(obj, s):
+                return UNRESOLVED
+            obj = resolve_step(obj, s)
+        return obj
+
+    def objects(self, node: ast.AST | None) -> list | None:
+        """Live objects the value of `node` may be or hold (each with what it reaches); None when
+        that cannot be told."""
+        if node is None:
+            return []
+        if isinstance(node, ast.Name):
+            st = self.state
+            if node.id in st.same:
+                return [st.same[node.id]]
+            if node.id in st.held:
+                return st.held[node.id]
+            if node.id in st.bound:
+                return None
+            return [self.ns[node.id]] if node.id in self.ns else []
+        if isinstance(node, (ast.Attribute, ast.Subscript)):
+            exact = self.identity(node)
+            if exact is not UNRESOLVED:
+                return [exact]
+            base = self.identity(node.value)
+            if base is not UNRESOLVED and _is_data(base):
+                return []                       # `df[mask]`, `df.T`: new data
+            return _union([self.objects(node.value), self.objects(node.slice)
+                           if isinstance(node, ast.Subscript) else []])
+        if isinstance(node, ast.Call):
+            return self.call_result(node)
+        if isinstance(node, (ast.Constant, ast.JoinedStr, ast.BinOp, ast.UnaryOp, ast.Compare,
+                             ast.Lambda, ast.FunctionDef, ast.ClassDef)):
+            return []                           # a new value
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            local = {t.id for g in node.generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}
+            return _union([self.objects(n) for n in ast.walk(node)
+                           if isinstance(n, ast.Name) and n.id not in local])
+        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom)):
+            return None
+        return _union([self.objects(c) for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)])
+
+    def call_result(self, call: ast.Call) -> list | None:
+        func = call.func
+        args = [*call.args, *(k.value for k in call.keywords)]
+        if is_magic(call):
+            return []
+        target = self.callee(func)
+        if target is UNRESOLVED:
+            if not isinstance(func, (ast.Attribute, ast.Subscript)):
+                return None                     # an unknown function (`f(x)(i)`): anything
+            return _union([self.objects(func.value)] + [self.objects(a) for a in args])
+        receiver = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
+        if _is_library(target):
+            if receiver is not UNRESOLVED and _is_pandas(receiver) and func.attr != "pipe":
+                return []                       # pandas' methods make new objects
+            if _is_pandas_function(target):
+                return []
+            if _splits(target) and call.args and all(self._data(a) for a in call.args):
+                return []                       # rows taken by position: new arrays and frames
+            builtin = getattr(target, "__module__", None) == "builtins" or \
+                (issubclass(type(target), type) and target.__module__ == "builtins")
+            given = _union([self.objects(a) for a in args])
+            if given is None:
+                return None
+            # a library's result may hold its arguments as they are (`SimpleNamespace(df=df)`,
+            # `np.asarray(a)`); pandas' own functions and methods make new objects (above)
+            return given + ([receiver] if receiver is not UNRESOLVED else [])
+        reads = self.functions.get(func.id) if isinstance(func, ast.Name) and func.id in self.functions \
+            else _global_names(target)
+        if "*" in reads:
+            return None
+        return _union([self.objects(ast.Name(n, ast.Load())) for n in sorted(reads)] +
+                      [self.objects(a) for a in args] +
+                      [[receiver] if receiver is not UNRESOLVED else []])
+
+    def _data(self, node: ast.AST) -> bool:
+        """Is `node` a live array or pandas object, or one the cell made (abstract.py)?"""
+        obj = self.identity(node)
+        return _is_data(obj) or (issubclass(type(obj), Made) and obj.is_data())
+
+    def callee(self, func: ast.AST):
+        if isinstance(func, ast.Name) and func.id not in self.ns and func.id not in self.state.bound \
+                and hasattr(builtins, func.id):
+            return getattr(builtins, func.id)          # print(df), len(df): builtins
+        if isinstance(func, ast.Name) and func.id in self.functions:
+            return self.state.same.get(func.id, UNRESOLVED)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant) and \
+                type(func.value.value) in (str, bytes):
+            # `"{:.2f}".format(model.score(X, y))`, `", ".join(names)`: a method of str or bytes
+            method = getattr(func.value.value, func.attr, UNRESOLVED)
+            return method if type(method) is types.BuiltinFunctionType else UNRESOLVED
+        return self.identity(func)
+
+    def reach(self, objects: list | None) -> set[int] | None:
+        """The ids of `objects` and of what they hold (containers' elements, instances'
+        attributes, what the cell put into them); None if too many to follow."""
+        if objects is None:
+            return None
+        seen: set[int] = set()
+        todo = [(o, 0) for o in objects]
+        while todo:
+            o, depth = todo.pop()
+            if id(o) in seen or issubclass(type(o), _SCALARS + _OPAQUE):
+                continue
+            if len(seen) >= _MAX_REACH:
+                return None
+            seen.add(id(o))
+            self.state.kept[id(o)] = o
+            todo += [(x, depth) for x in self.state.holds.get(id(o), ())]
+            if depth < _REACH_DEPTH:
+                todo += [(x, depth + 1) for x in _held_by(o)]
+        return seen
+
+    # -- changes -------------------------------------------------------------------------------
+
+    def change(self, objects: list | None) -> None:
+        """Anything `objects` reach may change."""
+        ids = self.reach(objects)
+        if ids is None:
+            self.state.touched.add("*")
+        else:
+            self.state.changed |= ids
+
+    def callback(self, arg: ast.AST) -> None:
+        """A function of the user's given to a call (`df.apply(f)`, `sorted(x, key=f)`) may run
+        there: what it reads may change."""
+        if isinstance(arg, ast.Lambda):
+            self.touch_names(cell_function_names(arg))
+        elif isinstance(arg, ast.Name) and arg.id in self.functions:
+            self.touch_names(self.functions[arg.id])
+        elif chain_root(arg) is not None:
+            obj = self.identity(arg)
+            if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
+                self.touch_names(_global_names(obj))
+
+    def touch_names(self, names: set[str]) -> None:
+        """A function of the user's reads these global names: it may change or rebind them."""
+        self.state.touched |= names
+        if "*" not in names:
+            for n in names:
+                self.change(self.objects(ast.Name(n, ast.Load())))
+
+    def put(self, into: ast.AST, obj, value: ast.AST | None) -> None:
+        """The cell puts `value` into `obj` (a store, `frames.append(df)`): a later change through
+        `obj` may change it."""
+        objects = self.objects(value) if value is not None else []
+        if obj is not UNRESOLVED:
+            if objects is None:
+                self.state.touched.add("*")
+            else:
+                self.state.holds.setdefault(id(obj), []).extend(objects)
+                self.state.kept[id(obj)] = obj
+        elif isinstance(into, ast.Name) and into.id in self.state.held and objects:
+            before = self.state.held[into.id]
+            self.state.held[into.id] = None if before is None or objects is None else before + objects
+
+    def store(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None) -> None:
+        """`x.a = v`, `x["k"] = v`, `del x[k]`: x changes (only by the key, for a string key set
+        on an object the cell can tell), and so do the objects on the way to it."""
+        st = self.state
+        root, steps = _chain(target.value)
+        prefix = self._prefix(root, steps)
+        if prefix and len(prefix) == len(steps) + 1 and prefix[-1] is not UNRESOLVED:
+            obj = prefix[-1]
+            for p in prefix[:-1]:
+                st.changed.add(id(p))
+            key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
+            made = issubclass(type(obj), Made)
+            if made:
+                self.change(st.holds.get(id(obj), []))   # the value made may be one of them
+            if made and isinstance(target, ast.Subscript) and isinstance(target.ctx, ast.Store) and \
+                    obj.keeps("__setitem__", False):
+                pass                                     # `a[0] = 1` in an array: its shape stays
+            elif key is not None and id(obj) not in st.changed:
+                st.keys_set.setdefault(id(obj), set()).add(key)
+            else:
+                st.changed.add(id(obj))
+            st.kept.update((id(p), p) for p in prefix)
+            self.put(target.value, obj, value)
+            return
+        # the object changed is not known: anything the last known step reaches may be it
+        name = any_root(target.value)
+        if name is not None:
+            st.touched.add(name)
+        self.change(prefix[-1:] if prefix else self.objects(root))
+        if prefix:
+            st.changed |= {id(p) for p in prefix}
+        if isinstance(root, ast.Name) and not steps:
+            self.put(root, UNRESOLVED, value)
+
+    def _prefix(self, root: ast.AST, steps: list[ast.AST]) -> list:
+        """The live objects along a chain, as far as the cell can tell which they are."""
+        if not isinstance(root, ast.Name):
+            return []
+        obj = self.state._name(root.id, self.ns)
+        if obj is UNRESOLVED:
+            return []
+        out = [obj]
+        for s in steps:
+            if _open(s) or not self.state._readable(obj, s):
+                break
+            obj = resolve_step(obj, s)
+            if obj is UNRESOLVED:
+                break
+            out.append(obj)
+        return out
+
+    def call(self, call: ast.Call) -> None:
+        st = self.state
+        func = call.func
+        root = any_root(func)
+        if is_magic(call):
+            if magic_name(call) not in QUIET_MAGICS:
+                st.stops = True
+            return
+        if isinstance(func, ast.Name) and func.id in ("exec", "eval", "globals", "vars", "locals", "setattr",
+                                                      "delattr", "__import__") and func.id not in self.ns:
+            st.stops = True
+            return
+        target = self.callee(func)
+        if isinstance(func, ast.Name) and func.id in self.functions:
+            self.touch_names(self.functions[func.id])           # a function of the cell: what it reads
+        elif target is not UNRESOLVED and not _is_library(target):
+            self.touch_names(_global_names(target))             # the user's function: what it reads
+        elif target is UNRESOLVED and isinstance(func, ast.Name) and self.objects(func) is None:
+            st.touched.add("*")                                 # a callable the cell made, unknown
+        for a in [*call.args, *(k.value for k in call.keywords)]:
+            self.callback(a)
+        if isinstance(func, ast.Attribute) and root is not None:
+            receiver = self.identity(func.value)
+            if receiver is UNRESOLVED and chain_root(func.value):
+                base = self.identity(_chain(func.value)[0])
+                # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
+                receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
+            if not _keeps_receiver(receiver, func.attr, call):
+                if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
+                    st.changed.add(id(receiver))
+                    st.kept[id(receiver)] = receiver
+                else:
+                    self.change([receiver] if receiver is not UNRESOLVED else self.objects(func.value))
+                for a in [*call.args, *(k.value for k in call.keywords)]:
+                    self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
+        # arguments: a library call leaves them as they are, but for the few that change one
+        # (an unbound method, `operator.setitem`, `out=`); anything else may change them
+        # (a method of what the cell made, abstract.py, is its library's too)
+        made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
+            (issubclass(type(self.identity(func.value)), Made) or self._part_of_made(func.value))
+        if (target is not UNRESOLVED and _is_library(target)) or made:
+            changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
+                self._changed_by_library(func, target, call)
+            for a in changed:
+                if any_root(a) is not None:
+                    st.touched.add(any_root(a))
+                self.change(self.objects(a))
+        elif target is UNRESOLVED or not _is_library(target):
+            for a in [*call.args, *(k.value for k in call.keywords)]:
+                r = any_root(a)
+                if r is not None:
+                    st.touched.add(r)
+                self.change(self.objects(a))
+
+    def _part_of_made(self, node: ast.AST) -> bool:
+        """Is `node` a step into what the cell made whose parts are its library's (`axes[0]` of
+        `plt.subplots`)?"""
+        if chain_root(node) is None or not isinstance(node, (ast.Attribute, ast.Subscript)):
+            return False
+        base = self.identity(_chain(node)[0])
+        return issubclass(type(base), Made) and type(base).library_parts is True
+
+    def _changed_by_library(self, func: ast.AST, target, call: ast.Call) -> list[ast.AST]:
+        """The arguments a library call may change: the receiver of an unbound method
+        (`pd.DataFrame.insert(df, ...)`, through `df.pipe(pd.DataFrame.insert, ...)` too), the
+        first argument of a known mutator, an `out=` array."""
+        out = [k.value for k in call.keywords if k.arg == "out"]
+        args = list(call.args)
+        if isinstance(func, ast.Attribute) and func.attr == "pipe" and args:
+            target, func, args = self.identity(args[0]), args[0], [func.value] + args[1:]
+        if not args or target is UNRESOLVED:
+            return out
+        owner = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
+        name = getattr(target, "__name__", None)
+        if issubclass(type(owner), type) and type(name) is str:
+            first = self.identity(args[0])
+            if first is UNRESOLVED or not _keeps_receiver(first, name, call):
+                out.append(args[0])
+        elif name in _MUTATES_FIRST.get(getattr(target, "__module__", None) or "", ()):
+            out.append(args[0])
+        return out
+
+
+def _union(parts: list[list | None]) -> list | None:
+    out = []
+    for p in parts:
+        if p is None:
+            return None
+        out += p
+    return out
+
+
+def _is_pandas(obj) -> bool:
+    pd = sys.modules.get("pandas")
+    return pd is not None and obj is not UNRESOLVED and issubclass(type(obj), (pd.DataFrame, pd.Series, pd.Index))
+
+
+def _is_data(obj) -> bool:
+    """A pandas object or an array: a library reads it into new data, never keeps it as it is."""
+    np = sys.modules.get("numpy")
+    return _is_pandas(obj) or (np is not None and issubclass(type(obj), np.ndarray))
+
+
+def _splits(obj) -> bool:
+    """scikit-learn's train_test_split (its parts index the arrays given by position)."""
+    selection = sys.modules.get("sklearn.model_selection")
+    return selection is not None and obj is getattr(selection, "train_test_split", None)
+
+
+def _is_pandas_function(obj) -> bool:
+    module = getattr(obj, "__module__", None) if issubclass(type(obj), (types.FunctionType, type)) else None
+    return isinstance(module, str) and module.split(".")[0] == "pandas"
+
+
+def _held_by(obj) -> list:
+    """What a live object holds, read without running code: a container's elements, an
+    instance's own attributes (not a pandas object's or an array's internals)."""
+    elements = _elements(obj)
+    if elements is not None:
+        return elements
+    if _is_data(obj):
+        return []
+    own = own_attributes(obj)
+    return own if own is not None and len(own) <= _MAX_REACH else []
+
+
+def own_attributes(obj) -> list | None:
+    """The values of an instance's own `__dict__`, read through `type`'s slots (no metaclass,
+    `__getattribute__` or property of the user's runs); None when it has no such dict."""
+    try:
+        cls = type(obj)
+        tables = (type.__dict__["__dict__"].__get__(k) for k in type.__dict__["__mro__"].__get__(cls))
+        getter = next((t["__dict__"] for t in tables if "__dict__" in t), None)
+        if not isinstance(getter, types.GetSetDescriptorType):
+            return None                  # no instance dict, or a class's own `__dict__`
+        own = getter.__get__(obj, cls)
+    except Exception:  # noqa: BLE001 - no instance dict to read
+        return None
+    return list(dict.values(own)) if type(own) is dict else None
+
+
+def _elements(container) -> list | None:
+    """The objects a plain list, tuple, set or dict (its values) holds, those of the tuples it
+    holds (`[("lr", lr), ...]`), a numpy array's (`axes.flat`); None for anything else, or one
+    too large to scan."""
+    import sys
+    np = sys.modules.get("numpy")
+    if type(container) is dict or is_bunch(container):
+        values = list(dict.values(container))
+    elif type(container) in (list, tuple, set, frozenset, range):
+        values = list(container)
+    elif np is not None and type(container) in (np.ndarray, np.flatiter):
+        array = container.base if type(container) is np.flatiter else container
+        if type(array) is not np.ndarray or array.size > 10_000:
+            return None
+        values = array.ravel().tolist() if array.dtype == object else []
+    else:
+        return None
+    if len(values) > 10_000:
+        return None
+    return values + [x for v in values if type(v) is tuple for x in v]
+
+
+def any_root(node: ast.AST) -> str | None:
+    """The leftmost name of an expression such as `a.b().c[i]` (whatever its steps are)."""
+    while True:
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, (ast.Attribute, ast.Subscript, ast.Starred)):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return None
+
+
+def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
+    if receiver is UNRESOLVED:
+        return False
+    import sys
+    import types
+    if issubclass(type(receiver), types.ModuleType):
+        return True                  # `np.random.seed(0)`: a module's attributes stay
+    if issubclass(type(receiver), Made):
+        return receiver.keeps(method, inplace(call))     # a value the cell made (abstract.py)
+    pd = sys.modules.get("pandas")
+    if pd is not None and issubclass(type(receiver), (pd.DataFrame, pd.Series, pd.Index)):
+        return not inplace(call) and method not in PANDAS_MUTATING
+    np = sys.modules.get("numpy")
+    if np is not None and type(receiver) is np.ndarray:
+        return not inplace(call) and method not in ARRAY_MUTATING and not method.startswith("__")
+    for kind, mutating in _MUTATING.items():
+        if type(receiver) is kind:
+            return method not in mutating
+    return type(receiver) in (str, bytes, int, float, tuple, frozenset, type(None))
+
+
+def inplace(call: ast.Call) -> bool:
+    """`inplace=` given a value that may be true: pandas then changes the object itself."""
+    return any(k.arg == "inplace" and not (isinstance(k.value, ast.Constant) and not k.value.value)
+               for k in call.keywords)
+
+
+def _is_library(obj) -> bool:
+    if issubclass(type(obj), types.BuiltinFunctionType):      # `len`, or a C method bound (`lst.append`)
+        owner = getattr(obj, "__self__", None)
+        if owner is builtins or owner is None:
+            return True
+        return is_library_object(owner) if issubclass(type(owner), types.ModuleType) else is_library_object(type(owner))
+    return is_library_object(obj)
+
+
+def _global_names(func) -> set[str]:
+    """Global names a function of the user's reads or calls (its code and nested code)."""
+    import inspect
+    import types
+    # read only where the attributes are the interpreter's own (a user object's `__getattr__`
+    # would run): a function, a bound method, a class's own `__init__`
+    if type(func) is types.MethodType:
+        func = func.__func__
+    if issubclass(type(func), type):
+        func = inspect.getattr_static(func, "__init__", None)
+    code = func.__code__ if type(func) is types.FunctionType else None
+    if code is None:
+        return {"*"}                                         # unknown: everything
+    names, todo = set(), [code]
+    while todo:
+        c = todo.pop()
+        names.update(c.co_names)
+        todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return names
+
+
+def is_magic(call: ast.Call) -> bool:
+    f = call.func
+    return isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call) and \
+        isinstance(f.value.func, ast.Name) and f.value.func.id == "get_ipython"
+
+
+def magic_name(call: ast.Call) -> str | None:
+    if call.func.attr in ("system", "getoutput"):
+        return "pip"                 # `!cmd`: a shell command defines no Python name
+    if call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
+        return call.args[0].value
+    return None
+
+
+def cell_function_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    """Names a function defined in the cell reads or changes (what a call to it may touch)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}

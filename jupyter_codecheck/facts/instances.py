@@ -1,0 +1,174 @@
+"""The class of a value the cell makes, where Python or a library fixes it without anything
+running: a literal, a display or comprehension, an f-string, a builtin constructor (`dict(...)`,
+`list(...)`, `sorted(...)` is a list, `len(...)` an int), a library class whose call makes exactly
+its own instance (`pd.Categorical(...)`, `Counter(...)`: LIBRARY_CONSTRUCTORS), and an abstract
+value of a known class (abstract.py: an ndarray, a DataFrame whose columns are known, a
+scikit-learn estimator, numpy's random Generator). What such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
+
+A builtin's instance gets no attribute of its own (no `__dict__`, a static type), so what the cell
+stores into it changes none (`Instance.fixed`); a DataFrame answers `df.col` from its columns, so
+only a frame whose columns are known is judged, never on a name a column could be; an estimator's
+instance holds its parameters and what `fit` sets (names ending in `_`), never judged on those. A
+value of another library class (returns.py: `pd.Series(...)`, `rng.uniform(...)`) is judged on
+an attribute only when its instances hold none of their own; its methods' signatures hold always.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import sys
+from collections.abc import Callable
+
+from .abstract_value import ESTIMATOR_KEEPING, Abstract
+from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
+from .libraries import is_library_object
+from .namespace import UNRESOLVED, Made
+from .pandas_lookup import instance_names, lookup
+
+_DISPLAYS = {ast.Dict: dict, ast.List: list, ast.Set: set, ast.Tuple: tuple, ast.ListComp: list,
+             ast.SetComp: set, ast.DictComp: dict, ast.JoinedStr: str}
+# builtins whose result is always of exactly this class, whatever they are given (if they return)
+_CONSTRUCTORS = {"dict": dict, "list": list, "set": set, "frozenset": frozenset, "tuple": tuple,
+                 "sorted": list, "len": int}
+_CONSTANTS = (str, bytes, int, float, complex, bool, type(None))
+# library classes whose call returns an instance of exactly that class (or raises), holding no
+# public attribute of its own; tests/test_kernel_facts.py holds each against the installed library
+LIBRARY_CONSTRUCTORS = (("pandas", "Categorical"), ("pandas", "CategoricalIndex"), ("pandas", "DatetimeIndex"),
+                        ("pandas", "Interval"), ("collections", "Counter"), ("collections", "OrderedDict"),
+                        ("collections", "defaultdict"), ("collections", "deque"), ("datetime", "datetime"),
+                        ("datetime", "date"), ("datetime", "timedelta"), ("numpy.random", "RandomState"))
+
+
+class Instance(Made):
+    """An object the cell makes whose class is known: a builtin's (attributes fixed by it), or
+    the class a library call declares it returns (returns.py); of a literal display of plain
+    data (`grid = {"C": [1, 10]}`), also its value (an equal copy, read while flow.py finds the
+    cell's own object unchanged)."""
+    __slots__ = ("cls", "_value", "_labels")
+
+    def __init__(self, cls: type, value=UNRESOLVED, labels: frozenset[str] | None = None):
+        self.cls = cls
+        self._value = value
+        self._labels = labels
+
+    def literal(self):
+        return self._value
+
+    def of_class(self) -> type:
+        return self.cls
+
+    def labels(self) -> frozenset[str] | None:
+        return self._labels
+
+    @property
+    def fixed(self) -> bool:
+        """Whatever is done to it, it gets no attribute its class lacks."""
+        return self.cls in _DISPLAYS.values() or self.cls in _CONSTANTS or self.cls is frozenset or \
+            _without_own_attributes(self.cls)
+
+    def keeps(self, method: str, inplace: bool) -> bool:
+        """An estimator's own methods leave its class and parameters (what `fit` sets ends in
+        `_`); anything else may hold what it is given (flow.py follows that)."""
+        return estimator_class(self.cls) and method in ESTIMATOR_KEEPING
+
+
+def _without_own_attributes(cls: type) -> bool:
+    """A library class whose instances hold no attribute of their own (no instance `__dict__`,
+    Python's generic lookup): a compiled class such as numpy's Generator or re's Pattern."""
+    if not is_library_object(cls) or not generic_lookup(cls):
+        return False
+    try:
+        return not any("__dict__" in type.__dict__["__dict__"].__get__(k, type)
+                       for k in type.__dict__["__mro__"].__get__(cls, type) if k is not object)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def estimator_class(cls: type) -> bool:
+    base = sys.modules.get("sklearn.base")
+    return base is not None and issubclass(type(cls), type) and issubclass(cls, base.BaseEstimator) and \
+        is_library_object(cls)
+
+
+def made_class(node: ast.AST, builtin: Callable[[ast.expr], object]) -> type | None:
+    """The class of what `node` evaluates to, when Python fixes it (`builtin(func)`: the object a
+    called name stands for, Python's builtin only where neither the kernel nor the cell rebinds it)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) if isinstance(node.value, _CONSTANTS) else None
+    if type(node) in _DISPLAYS:
+        return _DISPLAYS[type(node)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _CONSTRUCTORS:
+        name = node.func.id
+        if builtin(node.func) is getattr(builtins, name):
+            return _CONSTRUCTORS[name]
+    if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+        return library_constructor(builtin(node.func))
+    return None
+
+
+def library_constructor(target) -> type | None:
+    """`target` when it is one of LIBRARY_CONSTRUCTORS itself (the module's own object)."""
+    if not issubclass(type(target), type):
+        return None
+    for module, name in LIBRARY_CONSTRUCTORS:
+        mod = sys.modules.get(module)
+        if mod is not None and mod.__dict__.get(name) is target:
+            return target
+    return None
+
+
+def instance_class(v) -> tuple[type, frozenset[str]] | None:
+    """For a value the cell made: its class and the names its instance may hold beyond the class's
+    (a frame's columns, an estimator's parameters); None when neither is known."""
+    if type(v) is Instance:
+        if estimator_class(v.cls):
+            return _estimator_names(v.cls)
+        if lookup(v.cls) is not None:           # pandas answers labels: known only where they are
+            names, labels = instance_names(v.cls), v.labels()
+            return None if names is None or labels is None else (v.cls, labels | names)
+        return v.cls, frozenset()
+    if not issubclass(type(v), Abstract):
+        return None
+    if v.like == "ndarray" and v.ndim >= 1:       # never a numpy scalar (its class has more)
+        np = sys.modules.get("numpy")
+        return (np.ndarray, frozenset()) if np is not None else None
+    if v.like == "Generator":                   # numpy's, a compiled class: no attribute of its own
+        np = sys.modules.get("numpy")
+        return (np.random.Generator, frozenset()) if np is not None else None
+    if v.like == "DataFrame" and v.columns is not None:
+        pd = sys.modules.get("pandas")
+        return (pd.DataFrame, frozenset(str(c) for c, _ in v.columns)) if pd is not None else None
+    if v.like == "estimator" and v.estimator is not None:
+        return _estimator_names(v.estimator)
+    return None
+
+
+def _estimator_names(cls: type) -> tuple[type, frozenset[str]] | None:
+    """An estimator's class and its parameters' names (its instance holds those)."""
+    try:
+        return cls, frozenset(cls._get_param_names())
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
+    """Does an instance of `cls` (holding at most `held` of its own) surely lack `attr`?"""
+    if attr.startswith("_") or attr in held:
+        return False                    # pandas' and scikit-learn's instances hold private names
+    try:
+        if inspect.getattr_static(cls, attr, MISSING) is not MISSING:
+            return False
+    except Exception:  # noqa: BLE001
+        return False
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    if pd is not None and cls is pd.DataFrame or lookup(cls) is not None:
+        return True                     # its `__getattr__` answers its labels only (in `held`)
+    if np is not None and cls in (np.ndarray, np.random.Generator) or cls in _CONSTRUCTORS.values() or \
+            cls in _CONSTANTS:
+        return static_type(cls) and generic_lookup(cls)
+    if library_constructor(cls) is not None:
+        return not overrides_lookup(cls)      # its instance holds no public name of its own
+    if estimator_class(cls):
+        return not attr.endswith("_") and not overrides_lookup(cls)    # `fit` sets names ending in `_`
+    return _without_own_attributes(cls)

@@ -1,0 +1,134 @@
+"""The modules a cell's imports stand for, as objects to read: the modules this process has
+already imported, and, with `libraries="import"`, installed libraries imported now (their code
+runs, never the user's: a module beside the notebook is never imported).
+
+Without a kernel (the command line, the pytest plugin) this is all the objects there are:
+`import pandas as pd` then `pd.read_csv(..., error_bad_lines=False)` is checked against the
+pandas installed here.
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import io
+import sys
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from functools import lru_cache
+from types import ModuleType
+
+from .libraries import _library_dirs
+from .attributes import MISSING, UNKNOWN, read_attribute
+
+POLICIES = ("loaded", "import")
+
+
+def module_resolver(policy: str = "loaded") -> Callable[[str], ModuleType | None]:
+    """name -> the module `import name` gives here, or None (not known without running code
+    this policy does not allow)."""
+    def resolve(name: str) -> ModuleType | None:
+        mod = sys.modules.get(name)
+        if isinstance(mod, ModuleType):
+            return mod
+        if policy != "import" or not _installed_library(name):
+            return None
+        try:
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                return importlib.import_module(name)
+        except KeyboardInterrupt:
+            raise                             # the user's interrupt is theirs, not the library's
+        except BaseException:  # noqa: BLE001 - a failing import (SystemExit too): no facts from it
+            return None
+    return resolve
+
+
+def _installed_library(name: str) -> bool:
+    """Is the top-level package of `name` installed as a library (site-packages, the standard
+    library), so that importing it runs no code of the user's?"""
+    top = name.split(".")[0]
+    if top in sys.builtin_module_names:
+        return True
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return False
+    origin = getattr(spec, "origin", None) if spec is not None else None
+    if not origin and spec is not None and spec.submodule_search_locations:
+        origin = next(iter(spec.submodule_search_locations), None)
+    return isinstance(origin, str) and origin.startswith(_library_dirs())
+
+
+def imported(node: ast.Import | ast.ImportFrom, resolve) -> dict[str, object]:
+    """What an import statement binds, for the names whose objects can be read here."""
+    out: dict[str, object] = {}
+    if isinstance(node, ast.Import):
+        for a in node.names:
+            if a.asname:
+                mod = resolve(a.name)
+                if mod is not None:
+                    out[a.asname] = mod
+            else:                      # `import a.b` binds `a`
+                mod = resolve(a.name.split(".")[0])
+                if mod is not None and (a.name == a.name.split(".")[0] or resolve(a.name) is not None):
+                    out[a.name.split(".")[0]] = mod
+        return out
+    if node.level or not node.module:
+        return out
+    mod = resolve(node.module)
+    if mod is None:
+        return out
+    for a in node.names:
+        if a.name == "*":
+            continue
+        value = read_attribute(mod, a.name)
+        if value is MISSING or value is UNKNOWN:
+            sub = resolve(f"{node.module}.{a.name}")
+            value = sub if sub is not None else None
+        if value is not None:
+            out[a.asname or a.name] = value
+    return out
+
+
+def module_namespace(cells, policy: str = "loaded") -> dict[str, object]:
+    """The modules (and names imported from them) the earlier cells leave bound at module level,
+    in order: a later rebinding of the name drops it."""
+    ns: dict[str, object] = {}
+    for cell in cells or ():
+        bound, dropped = _cell_imports(cell, policy)
+        for name in dropped:
+            ns.pop(name, None)
+        ns.update(bound)
+    return ns
+
+
+@lru_cache(maxsize=1024)
+def _cell_imports(cell: str, policy: str) -> tuple[dict[str, object], frozenset[str]]:
+    """One cell's net effect on module-level names, read once per text (a notebook's every check
+    reads the same earlier cells): what its imports leave bound, and the names it leaves bound to
+    something else. A module not loaded when first asked stays unknown here: a fact missed, never
+    a false one."""
+    from ..pytext.pycheck import parse
+    tree = parse(cell)
+    bound: dict[str, object] = {}
+    dropped: set[str] = set()
+    for stmt in tree.body if tree is not None else ():
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            got = imported(stmt, module_resolver(policy))
+            for a in stmt.names:
+                name = a.asname or a.name.split(".")[0]
+                bound.pop(name, None)
+                dropped.add(name)
+            bound.update(got)
+            dropped -= set(got)
+        else:
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                    name = n.id
+                elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    name = n.name
+                else:
+                    continue
+                bound.pop(name, None)
+                dropped.add(name)
+    return bound, frozenset(dropped)

@@ -1,0 +1,681 @@
+"""Does a library's rule on its inputs' shapes reject a call with the live inputs? Computed from
+shapes and dtypes only, as the library computes them before it touches the data:
+
+    numpy         `a @ b`, `np.dot`, `np.matmul`: the inner dimensions; `+ - * /` between two
+                  arrays: broadcasting; `a.reshape(...)`, `np.reshape`: the sizes; `np.concatenate`,
+                  `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
+                  the array's dimensions (numpy.exceptions.AxisError; `np.expand_dims`: the
+                  result's) for numpy's functions whose signature takes the array first and
+                  an optional `axis`, ndarray's methods of those names and a ufunc's
+                  reduce/accumulate/reduceat, where the installed numpy raises it first on a
+                  one-element array of that dtype with the call's literal arguments; a literal
+                  index beyond a dimension, or more indices than dimensions (IndexError)
+    scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
+                  estimator's tags say it takes 2-D X only; X a DataFrame with a text column
+                  where they say it takes numbers only (no encoder in front); the estimator
+                  that reads X first for a Pipeline, GridSearchCV, RandomizedSearchCV and
+                  cross_val_score / cross_validate / cross_val_predict
+    pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
+                  no datetimes, `s.cat` on one that is not categorical: AttributeError; `axis=`
+                  an axis a DataFrame or Series does not have (ValueError: No axis named)
+
+pandas' rules on a column's values (conversions, arithmetic) are in column_values.py, its row
+labels and group names in labels.py, positions (iloc, matplotlib's grid of Axes) in positions.py.
+
+The inputs are read as "a shape and dtype" (abstract.shaped): of a live object whose class is
+numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a subclass), only its `shape`,
+`ndim`, `dtype` and `size` (C slots, or pandas' own properties), or of a value the cell itself
+makes, carried through known library calls (abstract.py; a size it leaves unknown is no claim).
+Numeric dtypes only, where the shape check surely comes first; of a value the cell makes, also
+matplotlib's axes: `axes[3]` on those of `plt.subplots(1, 3)` (IndexError), one Axes subscripted
+(TypeError). Anything else, or any doubt, is no claim.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import sys
+import types
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .abstract import Propagation
+from .abstract_value import (Abstract, joining, literal_int as _literal_int, literal_shape as _literal_shape,
+                             numeric, shaped)
+from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
+from .instances import Instance, estimator_class
+from .items import plain_labels
+from .namespace import UNRESOLVED
+
+# the estimator methods whose X scikit-learn validates as 2-D first
+TAKES_X = frozenset({"fit", "partial_fit", "fit_transform", "fit_predict", "predict", "predict_proba",
+                     "predict_log_proba", "decision_function", "transform", "score"})
+# the names of an array's parameter first in numpy's signatures (not a sequence of arrays, a
+# start value or a function)
+_ARRAY_PARAMETERS = frozenset({"a", "arr", "ary", "ar", "m", "x", "y", "f", "p", "filt"})
+# a ufunc's methods whose `axis=` names a dimension of the array given first
+_UFUNC_AXIS_METHODS = frozenset({"reduce", "accumulate", "reduceat"})
+# scikit-learn's helpers that fit clones of an estimator on X (estimator, X, y, ...): when every
+# fit fails they raise ValueError (cross_val_predict: the fit's own)
+_CROSS_VALIDATION = ("cross_val_score", "cross_validate", "cross_val_predict")
+# parameters of scikit-learn's meta-estimators that hold other estimators
+_HOLDERS = frozenset({"estimator", "estimators", "base_estimator", "final_estimator", "regressor", "classifier",
+                      "transformer", "transformers", "transformer_list", "steps"})
+# a text column's values read to find one that is not a number (scikit-learn converts X to floats)
+TEXT_SCAN_ROWS = 1000
+# pandas' accessors and the dtype kinds each refuses (numpy's kind letters; "O" is object)
+_ACCESSORS = {"str": ("biufcmM", "Can only use .str accessor with string values!"),
+              "dt": ("biufcO", "Can only use .dt accessor with datetimelike values"),
+              "cat": ("biufcmMO", "Can only use .cat accessor with a 'category' dtype")}
+_ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+
+
+@dataclass
+class ValueClaim:
+    """A call or operation the library will reject: the node to place it on (a callee: on its
+    name), the message (it ends with the exception's name) and exact replacements of the node's text."""
+    node: ast.AST
+    message: str
+    exception: str
+    candidates: list[str] = field(default_factory=list)
+    callee: bool = False
+
+
+Live = Callable[[ast.AST], object]
+Text = Callable[[ast.AST], "str | None"]       # a node's own text in the cell (None: not on one line)
+
+
+def _np():
+    return sys.modules.get("numpy")
+
+
+def _array(v) -> Abstract | None:
+    """The shape and dtype of `v` when it is a numpy ndarray (live, or one the cell makes) of a
+    numeric dtype; else None."""
+    np = _np()
+    if not issubclass(type(v), Abstract) and (np is None or type(v) is not np.ndarray):
+        return None                 # a frame's columns are not read for nothing
+    a = shaped(v)
+    return a if a is not None and a.like == "ndarray" and numeric(a.kind) else None
+
+
+def _shape(a) -> str:
+    return "(" + ",".join("?" if d is None else str(d) for d in a.shape) + ("," if a.ndim == 1 else "") + ")"
+
+
+# -- numpy ------------------------------------------------------------------------------------------
+
+def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
+    """`a @ b` with inner dimensions that differ; `a + b` (- * /) with shapes that do not broadcast."""
+    if not isinstance(n.op, (ast.MatMult, *_ARITHMETIC)):
+        return None
+    a, b = _array(live(n.left)), _array(live(n.right))
+    if a is None or b is None:
+        return None
+    if isinstance(n.op, ast.MatMult):
+        message = _matmul_problem(a, b)
+    else:
+        message = _broadcast_problem(a, b)
+    return ValueClaim(n, message, "ValueError") if message else None
+
+
+def _matmul_problem(a, b) -> str | None:
+    if a.ndim == 0 or b.ndim == 0:
+        return None             # numpy's own ValueError, but of another kind: left alone
+    k_a = a.shape[-1]
+    k_b = b.shape[-2] if b.ndim >= 2 else b.shape[0]
+    if k_a == k_b or None in (k_a, k_b):
+        return None
+    return (f"matmul of shapes {_shape(a)} and {_shape(b)}: Input operand 1 has a mismatch in its core "
+            f"dimension 0 (size {k_b} is different from {k_a}): ValueError")
+
+
+def _dot_problem(a, b) -> str | None:
+    if a.ndim == 0 or b.ndim == 0:
+        return None             # a scalar: multiplication
+    k_b_dim = b.ndim - 2 if b.ndim >= 2 else 0
+    k_a, k_b = a.shape[-1], b.shape[k_b_dim]
+    if k_a == k_b or None in (k_a, k_b):
+        return None
+    return (f"shapes {_shape(a)} and {_shape(b)} not aligned: {k_a} (dim {a.ndim - 1}) != {k_b} "
+            f"(dim {k_b_dim}): ValueError")
+
+
+def _broadcast_problem(a, b) -> str | None:
+    for x, y in zip(reversed(a.shape), reversed(b.shape)):
+        if x != y and x != 1 and y != 1 and None not in (x, y):
+            return f"operands could not be broadcast together with shapes {_shape(a)} {_shape(b)}: ValueError"
+    return None
+
+
+def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text, *,
+               fitted_here: Callable[[object], bool] = lambda est: False) -> ValueClaim | None:
+    """The numpy or scikit-learn call `n` (its callee's object `target`) that the inputs break.
+    `live` gives an argument's object while the cell has not changed it; `live_unchanged` the
+    object whose class alone matters (an estimator); `text` a node's text, for the fixes;
+    `fitted_here`, is an estimator the cell made fitted by the cell before `n`."""
+    if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    try:
+        if isinstance(n.func, ast.Attribute):
+            claim = _method_claim(n, live, live_unchanged, text, fitted_here)
+            if claim is not None:
+                return claim
+        return _function_claim(n, target, live, text)
+    except Exception:  # noqa: BLE001 - a library that reads otherwise: no claim
+        return None
+
+
+def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim | None:
+    selection = sys.modules.get("sklearn.model_selection")
+    if selection is not None and any(getattr(selection, f, None) is target for f in _CROSS_VALIDATION):
+        given = dict(zip(("estimator", "X"), n.args)) | {k.arg: k.value for k in n.keywords}
+        if "estimator" not in given:
+            return None
+        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text)
+    np = _np()
+    if np is None or not n.args:
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    if "axis" in keywords and _ufunc_axis_method(target, np):
+        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
+    name = getattr(target, "__name__", None)
+    # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`)
+    if type(name) is not str or vars(np).get(name) is not target:
+        return None
+    if name in ("dot", "matmul") and len(n.args) == 2 and not keywords:
+        a, b = _array(live(n.args[0])), _array(live(n.args[1]))
+        if a is None or b is None:
+            return None
+        message = (_dot_problem if name == "dot" else _matmul_problem)(a, b)
+        if message is None:
+            return None
+        return ValueClaim(n.func, ("np.dot: " if name == "dot" else "np.") + message, "ValueError", callee=True)
+    if name == "reshape" and len(n.args) == 2 and set(keywords) <= {"order"}:
+        a = _array(live(n.args[0]))
+        shape = _literal_shape([n.args[1]])
+        return _reshape_claim(n.func, a, shape)
+    if name in ("concatenate", "vstack", "hstack") and len(n.args) == 1:
+        return _join_claim(n, name, live, keywords)
+    if "axis" in keywords and name in axis_functions():
+        return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
+    if name == "expand_dims" and len(n.args) + len(keywords) == 2 and set(keywords) <= {"axis"}:
+        return _axis_claim(n.args[1] if len(n.args) == 2 else keywords["axis"], _array(live(n.args[0])), added=1)
+    return None
+
+
+def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
+                  fitted_here: Callable[[object], bool]) -> ValueClaim | None:
+    method = n.func.attr
+    keywords = {k.arg: k.value for k in n.keywords}
+    owner = live(n.func.value)
+    a = _array(owner)
+    if a is not None:
+        if method == "reshape" and n.args and set(keywords) <= {"order"}:
+            return _reshape_claim(n.func, a, _literal_shape(n.args))
+        if "axis" in keywords and method in axis_functions() and method in _ndarray_methods():
+            return _axis_claim(keywords["axis"], a, probe=(method, _given(n.args)))
+        return None
+    if "axis" in keywords:
+        claim = pandas_axis_claim(n, owner)
+        if claim is not None:
+            return claim
+    if method in TAKES_X:
+        est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
+        return _x_claim(n, est, live, text, fitted=fitted_here(est))
+    return None
+
+
+def _reshape_claim(node: ast.AST, a, shape) -> ValueClaim | None:
+    if a is not None and shape and shape.count(-1) > 1 and all(d >= -1 for d in shape):
+        return ValueClaim(node, f"reshape{tuple(shape)}: can only specify one unknown dimension: ValueError",
+                          "ValueError", callee=True)
+    if a is None or a.size is None or not shape or any(d < -1 for d in shape) or shape.count(-1) > 1:
+        return None
+    known = 1
+    for d in shape:
+        known *= d if d != -1 else 1
+    if -1 in shape:
+        if known == 0 or a.size % known == 0:
+            return None
+    elif known == a.size:
+        return None
+    wanted = "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    return ValueClaim(node, f"cannot reshape array of size {a.size} into shape {wanted}: ValueError", "ValueError",
+                      callee=True)
+
+
+def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClaim | None:
+    """`np.concatenate([a, b], axis=k)`, `np.vstack([a, b])`, `np.hstack((a, b))`: every dimension
+    but the joined one must agree (vstack makes 1-D arrays rows, hstack joins 1-D arrays end to end)."""
+    seq = n.args[0]
+    if not isinstance(seq, (ast.List, ast.Tuple)) or len(seq.elts) < 2 or \
+            any(isinstance(e, ast.Starred) for e in seq.elts):
+        return None
+    arrays = [_array(live(e)) for e in seq.elts]
+    if any(a is None for a in arrays):
+        return None
+    joined = joining(name, arrays, keywords)
+    if joined is None:
+        return None
+    axis, shapes = joined
+    ndim = len(shapes[0])
+    if ndim == 0:
+        return None
+    if not -ndim <= axis < ndim:        # numpy checks the axis on the first array first
+        return _axis_claim(keywords["axis"], arrays[0]) if "axis" in keywords else None
+    if any(len(s) != ndim for s in shapes):
+        return ValueClaim(n.func, f"np.{name}: the arrays have different numbers of dimensions "
+                                  f"({', '.join(str(len(s)) for s in shapes)}): ValueError", "ValueError", callee=True)
+    axis %= ndim
+    for k, s in enumerate(shapes[1:], 1):
+        for d in range(ndim):
+            if d != axis and s[d] != shapes[0][d] and None not in (s[d], shapes[0][d]):
+                return ValueClaim(n.func, f"np.{name}: all the input array dimensions except for the "
+                                          f"concatenation axis must match exactly, but along dimension {d}, "
+                                          f"the array at index 0 has size {shapes[0][d]} and the array at "
+                                          f"index {k} has size {s[d]}: ValueError", "ValueError", callee=True)
+    return None
+
+
+def _axis_claim(node: ast.expr, a, added: int = 0, probe=None) -> ValueClaim | None:
+    """`axis=` beyond the array's dimensions (with `added`: those of the result, np.expand_dims).
+    `probe`: the numpy callable (a method's name) that must raise AxisError for that axis on an
+    array of the same dimensions and dtype kind before anything else (_raises_axis_error)."""
+    axis = _literal_int(node)
+    ndim = a.ndim + added if a is not None else 0
+    if a is None or axis is None or a.ndim == 0 or -ndim <= axis < ndim:
+        return None             # a 0-d array: some functions refuse it with a ValueError of their own
+    if probe is not None and not _raises_axis_error(*probe, a.kind, a.ndim, axis):
+        return None
+    return ValueClaim(node, f"axis {axis} is out of bounds for array of dimension {ndim}: AxisError",
+                      "AxisError")
+
+
+@functools.cache
+def axis_functions() -> frozenset[str]:
+    """numpy's functions whose signature takes the array first and an optional `axis`: read from
+    the installed numpy, so the rule is its own."""
+    np = _np()
+    if np is None:
+        return frozenset()
+    out = set()
+    for name in dir(np):
+        f = getattr(np, name, None)
+        if name.startswith("_") or not callable(f) or isinstance(f, (type, np.ufunc)) or \
+                type(f).__module__.split(".")[0] != "numpy" and not inspect.isfunction(f):
+            continue
+        try:
+            parameters = list(inspect.signature(f).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        axis = next((p for p in parameters if p.name == "axis"), None)
+        if parameters and parameters[0].name in _ARRAY_PARAMETERS and axis is not None and \
+                axis.default is not inspect.Parameter.empty:
+            out.add(name)
+    return frozenset(out)
+
+
+@functools.cache
+def _ndarray_methods() -> frozenset[str]:
+    np = _np()
+    return frozenset(m for m in dir(np.ndarray) if not m.startswith("_")) if np is not None else frozenset()
+
+
+def _ufunc_axis_method(target, np) -> bool:
+    """`np.add.reduce`, `np.multiply.accumulate`: a method of a numpy ufunc of two inputs."""
+    if type(target) is not types.BuiltinMethodType:
+        return False
+    owner = target.__self__
+    return type(owner) is np.ufunc and owner.nin == 2 and owner.nout == 1 and \
+        getattr(target, "__name__", None) in _UFUNC_AXIS_METHODS
+
+
+def _given(args: list[ast.expr]) -> tuple:
+    """The call's other positional arguments for the probe: a literal's value, else 0."""
+    out = []
+    for a in args:
+        v = _literal_or_none(a)
+        out.append(0 if v is None else v)
+    return tuple(out)
+
+
+def _raises_axis_error(probe, given: tuple, kind: str, ndim: int, axis: int) -> bool:
+    """Does numpy raise AxisError for `axis` on an array of `ndim` ones of dtype kind `kind`
+    (with the call's literal arguments, the missing required ones 0) before anything else?
+    numpy normalizes the axis first in the functions where it does; one where it does not
+    (`np.split` indexes the shape) is no claim."""
+    np = _np()
+    try:
+        stand_in = np.zeros((1,) * ndim, dtype=bool if kind == "b" else np.dtype(kind + "8"))
+        if type(probe) is str:
+            method = getattr(stand_in, probe)
+            extra = list(given) + [0] * (_required(getattr(np, probe)) - 1 - len(given))
+            call = lambda: method(*extra, axis=axis)           # noqa: E731
+        elif _ufunc_axis_method(probe, np):
+            extra = list(given) or ([[0]] if probe.__name__ == "reduceat" else [])
+            call = lambda: probe(stand_in, *extra, axis=axis)  # noqa: E731
+        else:
+            extra = list(given) + [0] * (_required(probe) - 1 - len(given))
+            call = lambda: probe(stand_in, *extra, axis=axis)  # noqa: E731
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call()
+    except np.exceptions.AxisError:
+        return True
+    except Exception:  # noqa: BLE001 - another error first, or no answer: no claim
+        return False
+    return False
+
+
+def _required(f) -> int:
+    return sum(1 for p in inspect.signature(f).parameters.values()
+               if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+
+
+# -- scikit-learn -----------------------------------------------------------------------------------
+
+def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> ValueClaim | None:
+    """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
+    with a text column where it converts X to numbers."""
+    x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
+    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted)
+
+
+def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text,
+                fitted: bool = False) -> ValueClaim | None:
+    """The X claim of `est.method(X)` (`method` "fit" for the model-selection helpers, which fit
+    clones of `est`): whichever estimator reads X first must take it (`fitted`: `est` was made
+    and fitted by the cell, so what its fit made is known by its class only)."""
+    if issubclass(type(est), Abstract):
+        est = est.instance()                # made in the cell: its class's tags
+    elif type(est) is Instance:
+        est = _with_defaults(est.cls)       # made with arguments not known (`SVC(**params)`)
+    if x_node is None or est is UNRESOLVED or est is None or not sklearn_classes(est):
+        return None
+    est = _x_reader(est, method, fitted=fitted)
+    if est is None or not _takes_2d_only(est):
+        return None
+    x = live(x_node)
+    pd = sys.modules.get("pandas")
+    a = shaped(x)
+    made = issubclass(type(x), Abstract)    # of a value the cell makes: numbers only (no other error first)
+    if a is not None and a.like == "ndarray" and a.ndim == 1 and (not made or numeric(a.kind)):
+        what = f"a 1-D array of shape {_shape(a)}"
+    elif a is not None and a.like == "Series" and (not made or numeric(a.kind)):
+        what = f"a Series (1-D, {a.shape[0]} rows)" if a.shape[0] is not None else "a Series (1-D)"
+    elif a is not None and a.like == "ndarray" and a.kind in ("U", "S") and a.ndim == 2 \
+            and not _takes_text(est):
+        # scikit-learn's check_array refuses an array of str or bytes outright (dtype "numeric")
+        return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is an array of "
+                                  f"{'text' if a.kind == 'U' else 'bytes'} (dtype kind {a.kind!r}); "
+                                  f"{type(est).__name__} takes numbers only: ValueError (its input "
+                                  "check refuses strings)", "ValueError")
+    elif pd is not None and type(x) is pd.DataFrame and not _takes_text(est):
+        text_column = _text_column(x, pd)
+        if text_column is None:
+            return None
+        column, value = text_column
+        return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} has a text column "
+                                  f"{column!r} ({value!r}); {type(est).__name__} takes numbers only: ValueError "
+                                  "(could not convert string to float)", "ValueError")
+    else:
+        return None
+    written = text(x_node)
+    message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
+               "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
+    return ValueClaim(x_node, message, "ValueError", _two_d_alternatives(x_node, x, written) if written else [])
+
+
+def _with_defaults(cls: type):
+    """An estimator of scikit-learn's class `cls` made with arguments not known stands for the
+    class's tags: its instance with the defaults, when no parameter may hold another estimator
+    (a meta-estimator's, named as scikit-learn names them). scikit-learn's own input tags of X's
+    dimensions and types are its classes' (but FeatureHasher's, 1-D whatever its input_type)."""
+    if not estimator_class(cls) or not str(type.__dict__["__module__"].__get__(cls, type)).startswith("sklearn."):
+        return None
+    try:
+        if _HOLDERS & set(cls._get_param_names()):
+            return None
+        return cls()                        # scikit-learn's `__init__` stores its parameters only
+    except Exception:  # noqa: BLE001 - a class that needs its arguments: no claim
+        return None
+
+
+def _x_reader(est, method: str, depth: int = 0, fitted: bool = False):
+    """The estimator that validates X first when `est.method(X)` runs: a Pipeline's first step
+    that is not "passthrough"; a GridSearchCV's or RandomizedSearchCV's estimator (fit: its
+    clones fit on each split, and when every fit fails scikit-learn raises ValueError; after a
+    fit: its best_estimator_, a clone of that estimator with some of the grid's values set, so
+    of its class when the cell made and fitted the search, `fitted`, with refit=True); else
+    `est` itself. None where that is not sure (a search whose grid may swap a step)."""
+    if depth > 4:
+        return None
+    pipeline, selection = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.model_selection")
+    own = object.__getattribute__(est, "__dict__")
+    if pipeline is not None and type(est) is pipeline.Pipeline:
+        steps = own.get("steps")
+        if type(steps) is not list:
+            return None
+        if any(type(s) is not tuple or len(s) != 2 or type(s[0]) is not str or "__" in s[0] for s in steps) or \
+                len({name for name, _ in steps}) != len(steps) or \
+                not all(step is None or type(step) is str or _has_method(step, "transform") for _, step in steps[:-1]):
+            return None                     # steps scikit-learn refuses before it reads X
+        first = next((step for _, step in steps if not (step is None or type(step) is str)), None)
+        return None if first is None else _x_reader(first, method, depth + 1)
+    searches = tuple(getattr(selection, c, None) for c in ("GridSearchCV", "RandomizedSearchCV")) if selection else ()
+    if type(est) in searches:
+        if method != "fit":
+            best = own.get("best_estimator_")
+            if best is not None:
+                return _x_reader(best, method, depth + 1)
+            if not fitted or own.get("refit") is not True:
+                return None                 # not fitted: NotFittedError; refit=False: no best_estimator_
+        inner = own.get("estimator")
+        grid = own.get("param_grid", own.get("param_distributions"))
+        grids = grid if type(grid) is list else [grid]
+        if inner is None or not all(type(g) is dict and all(
+                type(k) is str and ("__" in k or _x_reader(inner, method, depth + 1) is inner) and
+                type(v) is list and all(x is None or type(x) in (int, float, str, bool) for x in v)
+                for k, v in g.items()) for g in grids):
+            return None                     # a grid that may set a step, or values other than plain ones
+        return _x_reader(inner, method, depth + 1)
+    return est
+
+
+def _has_method(est, name: str) -> bool:
+    return any(name in type.__dict__["__dict__"].__get__(k, type) for k in type.__dict__["__mro__"].__get__(type(est), type))
+
+
+def _takes_2d_only(est) -> bool:
+    """Is the estimator scikit-learn's own, holding no other (estimators.sklearn_estimator), and
+    do its tags say it reads X as a 2-D array and nothing else (no text, no dicts, no 1-D X)?"""
+    if not sklearn_estimator(est, alone=True) or type(est).__name__ in UNCHECKED_INPUT:
+        return False
+    from sklearn.utils import get_tags
+    tags = get_tags(est).input_tags
+    return bool(tags.two_d_array and not tags.one_d_array and not tags.string and not tags.dict)
+
+
+def _takes_text(est) -> bool:
+    """Categorical input (HistGradientBoosting's) may be read by the estimator itself."""
+    from sklearn.utils import get_tags
+    return bool(get_tags(est).input_tags.categorical)
+
+
+def _text_column(x, pd) -> tuple[str, str] | None:
+    """The first column of DataFrame `x` (object or string dtype) whose first values are plain
+    str, int, float or bool, one of them a str that is not a number: (its name, that str).
+    Numbers in text (`"1.5"`) convert, so they are no claim; any other object, no claim."""
+    if not plain_labels(x.columns, pd):
+        return None                     # `x[column]` would compare the name with a user's label
+    for column, dtype in zip(x.columns, x.dtypes):
+        if not (_numpy_object(dtype) or type(dtype) is pd.StringDtype) or type(column) is not str:
+            continue
+        values = x[column].iloc[:TEXT_SCAN_ROWS].tolist()
+        if any(type(v) not in (str, int, float, bool) for v in values):
+            return None
+        for v in values:
+            if type(v) is str and not _is_number(v):
+                return column, v
+    return None
+
+
+def _numpy_object(dtype) -> bool:
+    """numpy's object dtype (a dtype of the user's is never compared: its `__eq__` is its own)."""
+    return type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind == "O"
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
+    """`axes[3]` on the axes of `plt.subplots(1, 3)`, `axes[0, 0]` on a 1-D array, `ax[0]` on
+    one Axes: numpy's IndexError, or the TypeError of an object that takes no index. Of values
+    the cell makes (abstract.py) and of live arrays of numbers (a live array of objects, such as
+    Axes, is the live axes rule's)."""
+    if isinstance(n.ctx, ast.Store):
+        return None
+    value = live(n.value)
+    base = value if issubclass(type(value), Abstract) else _array(value)
+    if base is None or base.like not in ("ndarray", "Axes"):
+        return None
+    if base.like == "Axes":
+        return ValueClaim(n, f"{ast.unparse(n.value)} is one Axes: 'Axes' object is not subscriptable: TypeError",
+                          "TypeError")
+    index = Propagation(live).index(n.slice)
+    if index is None:
+        return None
+    used = [e for e in index if e is not None and e is not Ellipsis]
+    if len(used) > base.ndim:
+        return ValueClaim(n, f"{ast.unparse(n.value)} of shape {_shape(base)}: too many indices for array: "
+                                   f"array is {base.ndim}-dimensional, but {len(used)} were indexed: IndexError",
+                          "IndexError")
+    if Ellipsis in index:
+        return None
+    axis = 0
+    for e in index:
+        if e is None:
+            continue
+        size = base.shape[axis]
+        if type(e) is int and size is not None and not -size <= e < size:
+            return ValueClaim(n, f"{ast.unparse(n.value)} of shape {_shape(base)}: index {e} is out of "
+                                       f"bounds for axis {axis} with size {size}: IndexError", "IndexError")
+        axis += 1
+    return None
+
+
+def text_index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
+    """`a["id"]` read or set on an ndarray (live, or one the cell makes) whose dtype has
+    no fields: numpy takes a string only as a structured array's field name (IndexError). Placed
+    on the key."""
+    if not (isinstance(n.slice, ast.Constant) and type(n.slice.value) is str) or isinstance(n.ctx, ast.Del):
+        return None                 # `del a[...]` is numpy's ValueError whatever the key
+    value = live(n.value)
+    np = _np()
+    if issubclass(type(value), Abstract):
+        kind = value.kind if value.like == "ndarray" else None
+    else:
+        kind = value.dtype.kind if np is not None and type(value) is np.ndarray else None
+    if kind is None or kind == "V":
+        return None
+    return ValueClaim(n.slice, f"{ast.unparse(n.value)} is an ndarray without named fields: only integers, slices (`:`), "
+                         "ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid "
+                         "indices: IndexError", "IndexError")
+
+
+# -- pandas -----------------------------------------------------------------------------------------
+
+def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:
+    """`s.str` on a Series whose dtype pandas refuses for that accessor (its own check, made on
+    the dtype before any value is read)."""
+    pd = sys.modules.get("pandas")
+    if pd is None or n.attr not in _ACCESSORS:
+        return None
+    s = live(n.value)
+    if type(s) is not pd.Series:
+        return None
+    kinds, reason = _ACCESSORS[n.attr]
+    dtype = s.dtype
+    if type(dtype).__module__.split(".")[0] != "numpy" or dtype.kind not in kinds:
+        return None             # extension dtypes (string, category, nullable, arrow): pandas decides
+    return ValueClaim(n, f"{ast.unparse(n.value)} is a Series of {dtype}: .{n.attr} refuses it: "
+                         f"AttributeError ({reason.rstrip('!')})", "AttributeError", callee=True)
+
+
+def frame_attribute_claim(n: ast.Attribute, value: Live) -> ValueClaim | None:
+    """`df.year` on a DataFrame the cell made whose columns are known (`df = df.drop(columns=
+    ["year"])`): pandas reads an attribute it does not have as a column, and with no such
+    column raises AttributeError."""
+    pd = sys.modules.get("pandas")
+    if pd is None or isinstance(n.ctx, (ast.Store, ast.Del)) or n.attr.startswith("_"):
+        return None
+    frame = value(n.value)
+    if not (issubclass(type(frame), Abstract) and frame.like == "DataFrame" and frame.columns is not None):
+        return None
+    if n.attr in dict(frame.columns) or inspect.getattr_static(pd.DataFrame, n.attr, None) is not None:
+        return None
+    return ValueClaim(n, f"{ast.unparse(n.value)} has no column {n.attr!r}: 'DataFrame' object has no attribute "
+                         f"{n.attr!r}: AttributeError", "AttributeError", callee=True)
+
+
+def pandas_axis_claim(n: ast.Call, owner) -> ValueClaim | None:
+    """`df.sum(axis=2)`, `s.dropna(axis=1)`: an axis a DataFrame (0, 1, "index", "columns",
+    "rows") or a Series (0, "index", "rows") does not have, given to a method whose signature
+    takes `axis`. pandas' `_get_axis_number` refuses it: ValueError. The method is asked on a
+    one-row frame of the same class with the call's literal arguments: it must raise that error
+    (pandas reads the axis before the data or the other arguments)."""
+    pd = sys.modules.get("pandas")
+    a = shaped(owner)
+    if pd is None or a is None or a.like not in ("DataFrame", "Series"):
+        return None
+    cls = pd.DataFrame if a.like == "DataFrame" else pd.Series
+    keywords = {k.arg: _literal_or_none(k.value) for k in n.keywords}
+    axis = keywords["axis"]
+    valid = {0, "index", "rows"} | ({1, "columns"} if a.like == "DataFrame" else set())
+    if type(axis) not in (int, str) or axis in valid or not inspect.isfunction(
+            inspect.getattr_static(cls, n.func.attr, None)) or \
+            "axis" not in inspect.signature(getattr(cls, n.func.attr)).parameters:
+        return None
+    stand_in = cls({"a": [1.0]}) if a.like == "DataFrame" else cls([1.0])
+    args = [_literal_or_none(x) for x in n.args]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(stand_in, n.func.attr)(*args, **{k: v for k, v in keywords.items() if v is not None})
+    except ValueError as e:
+        if f"No axis named {axis}" not in str(e):
+            return None
+    except Exception:  # noqa: BLE001 - another error first: no claim
+        return None
+    else:
+        return None
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(axis={axis!r}): No axis named {axis} for object type "
+                              f"{a.like}: ValueError", "ValueError", callee=True)
+
+
+def _literal_or_none(node: ast.expr):
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
+    """The 2-D X a fix may write instead of `written`: the one column as a DataFrame
+    (`df[["price"]]`, quoted as written), or the values as one column."""
+    if isinstance(x_node, ast.Subscript) and isinstance(x_node.slice, ast.Constant) and \
+            isinstance(x_node.slice.value, str) and written.endswith("]"):
+        opening = written.rfind("[", 0, len(written) - len(ast.unparse(x_node.slice)))
+        if opening > 0:
+            return [f"{written[:opening + 1]}[{written[opening + 1:-1]}]]", f"{written}.to_numpy().reshape(-1, 1)"]
+    if shaped(x).like == "ndarray":
+        return [f"{written}.reshape(-1, 1)"]
+    return [f"{written}.to_frame()", f"{written}.to_numpy().reshape(-1, 1)"]
