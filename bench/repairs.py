@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+from check_options import parse_option  # noqa: E402
 from requirements import require  # noqa: E402
 
 INSTRUCTION = "Fix bugs in {name}. Answer with the whole corrected code in one Python code block.\n\n```python\n{code}```"

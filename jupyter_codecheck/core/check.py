@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 import time
 from typing import Iterator, Sequence
 
