@@ -35,7 +35,7 @@ fi
 # the release's source (pip keeps the download in its cache)
 src="$out/llama_cpp_python-$version"
 if [ ! -d "$src" ]; then
-  "$python" -m pip download -q --no-deps --no-binary :all: "llama-cpp-python==$version" -d "$out" >&2
+  "$python" -m pip download -q --no-deps --no-binary llama-cpp-python "llama-cpp-python==$version" -d "$out" >&2
   tar -xzf "$out/llama_cpp_python-$version.tar.gz" -C "$out"
 fi
 ggml="$src/vendor/llama.cpp/ggml"
