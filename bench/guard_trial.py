@@ -3,11 +3,11 @@ kernel with `%codecheck auto guard`, after a plot, a large print and a library's
 threads, with mistakes a user makes typed in before the cells they spoil; the truth from a plain
 kernel that runs the same cells side by side.
 
-    python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch10] [--out bench/reports/guard-trial]
+    python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
 
-The notebook is wesm/pydata-book's ch05 (pandas' data structures) or ch10 (group-by; its mistakes
-were written down before any run, after ch05's had led to two new rules) from
-notebook_clean.jsonl. Each
+The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
+were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
+written before any run, after ch10's misses had led to rules) from notebook_clean.jsonl. Each
 mistake is a copy of one of its cells with one slip a user makes (a misspelt column, row label,
 attribute, keyword or name, or an API pandas 2/3 removed), run just before that cell. Reported
 per mistake: whether it crashed in the plain kernel, whether the guard stopped it, and what it
@@ -72,7 +72,28 @@ CH10 = [
     (56, "deck.haed(13)"),
     (61, 'grouped = df.groupby("category")\ngrouped.apply(get_wavgg)'),
 ]
-TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch10": ("wesm/pydata-book/ch10.ipynb", CH10)}
+# written down before any run, after ch05's and ch10's misses had led to rules (held out from them)
+CH07 = [
+    (5, 'data = pd.Series([1, np.nan, 3.5, np.nan, 7])\ndata.dropna(how="al")'),
+    (9, 'data[4] = np.nan\ndata.dropna(axis="colums", how="all")'),
+    (11, "df.fillna(valeu=0)"),
+    (14, "data.fillna(data.maen())"),
+    (17, "data.drop_duplicate()"),
+    (19, 'data.drop_duplicates(["k1", "k3"], keep="last")'),
+    (22, 'data["animal"] = data["fod"].map(meat_to_animal)\ndata'),
+    (32, "data.rename(index=str.title, colums=str.upper)"),
+    (36, "age_categories.categoies"),
+    (43, "col = data[5]\ncol[col.abs() > 3]"),
+    (49, 'df.take(column_sampler, axis="column")'),
+    (52, 'pd.get_dummies(df["kye"], dtype=float)'),
+    (53, 'dummies = pd.get_dummies(df["key"], prefix="key", dtype=float)\ndf_with_dummy = df[["data"]].join(dummies)'),
+    (85, 'data.str.contain("gmail")'),
+    (97, "c.categorys"),
+    (115, "cat_s.cat.code"),
+    (116, "cat_s2 = cat_s.cat.set_categories(actual_categories, inplace=True)"),
+]
+TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
+          "ch10": ("wesm/pydata-book/ch10.ipynb", CH10)}
 
 
 def main(argv=None) -> None:

@@ -54,6 +54,45 @@ def test_a_name_neither_the_class_nor_the_labels_answer(cell, attribute):
     assert raised(cell, ns) == "AttributeError"
 
 
+GROUPED = {"grouped": pd.DataFrame({"key1": ["a", "b", "a"], "data1": [1.0, 2.0, 3.0]}).groupby("key1")}
+
+
+@pytest.mark.parametrize("cell, kind, raises", [
+    ("grouped['dtaa1'].nsmallest(2)\n", "key", "KeyError"),                      # a grouping the kernel holds
+    ("g = df.groupby('key1')\ng[['data1', 'dat2']].mean()\n", "key", "KeyError"),   # one the cell made
+    ("s = df.groupby(['key1'])['data1']\ns.mena()\n", "attribute", "AttributeError"),   # its column's SeriesGroupBy
+    ("x = df.groupby('key1')['data1'].smu()\n", "attribute", "AttributeError"),
+    ("x = grouped['data1'].nsmalest(2)\n", "attribute", "AttributeError"),
+    ("x = grouped[['data1']].maen()\n", "attribute", "AttributeError"),
+])
+def test_a_column_selected_of_a_grouping(cell, kind, raises):
+    """`g["col"]` selects among the grouped frame's columns (else KeyError) and is a SeriesGroupBy
+    answering attributes from the frame's index; `g[[...]]` a DataFrameGroupBy of the frame."""
+    ns = namespace(**GROUPED)
+    assert [f.kind for f in kernel_facts(cell, ns)] == [kind], kernel_facts(cell, ns)
+    assert raised(cell, ns) == raises
+
+
+@pytest.mark.parametrize("cell", [
+    "grouped['key1'].count()\n",                     # the grouping column itself is selectable
+    "g = df.groupby('key1')\ng[['data1']].sum()\n",
+    "x = grouped['data1'].mean()\n",
+    "x = df.groupby('key1')['data1'].max().idxmax()\n",
+])
+def test_a_column_selected_of_a_grouping_that_runs(cell):
+    ns = namespace(**GROUPED)
+    assert kernel_facts(cell, ns) == []
+    assert raised(cell, ns) is None
+
+
+def test_a_selected_column_answers_the_frames_index_labels():
+    """pandas' lookup finds "AH" in the column's index and selects it (failing otherwise than
+    with AttributeError): no attribute claim there."""
+    cell = "x = deck.to_frame('v').groupby(len)['v'].AH\n"
+    assert kernel_facts(cell, namespace()) == []
+    assert raised(cell, namespace()) not in (None, "AttributeError")
+
+
 def test_a_multiindex_first_level_answers_through_a_method_annotated_to_return_a_frame():
     """`swaplevel` is annotated `-> DataFrame`: its result is of that class only while DataFrame
     has no subclass in the process (returns._leaf), and other tests here define some (a user's

@@ -38,7 +38,7 @@ from .abstract_value import Abstract, shaped
 from .metrics import metric_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
-from .pandas_lookup import lookup, made_labels
+from .pandas_lookup import grouped_columns, lookup, made_labels, selected
 from .parameters import FITTING, fit_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .returns import called_class, method_class
@@ -227,7 +227,7 @@ class _Walk:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
-            value = self._instance(s.value, cls, set()) if cls is not None else value
+            value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
@@ -374,6 +374,7 @@ class _Walk:
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
                 cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
                 made = self._instance(n.value, cls, local) if cls is not None else made
+            made = self._selected(n.value, local, made)
         known = instance_class(made)
         if known is None or not missing_attribute(*known, n.attr):
             return
@@ -406,6 +407,8 @@ class _Walk:
         keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if not keys:
             return
+        if self._grouped_key(n.value, keys, local):
+            return
         # `df.groupby("k")["revenu"]`: the columns selected after grouping are df's
         grouped = isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
         obj = self._live(base.func.value if grouped else base, local, keys=True)
@@ -425,6 +428,18 @@ class _Walk:
             owner = obj.like if issubclass(type(obj), Abstract) else type(obj).__name__
             self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}" +
                               (" to select after groupby()" if grouped else ""))
+
+    def _grouped_key(self, base: ast.expr, keys: list[ast.Constant], local: set[str]) -> bool:
+        """`g["dtaa1"]` of a DataFrameGroupBy the kernel holds or the cell made: a column the
+        grouped frame lacks raises KeyError. True when `base` is such a one."""
+        g = self._live(base, local, keys=True, made=True)
+        columns = grouped_columns(g) if g is not UNRESOLVED else None
+        if columns is None:
+            return False
+        for k in keys:
+            if k.value not in columns:
+                self._missing_key(k, sorted(columns), f"DataFrameGroupBy has no column {k.value!r} to select")
+        return True
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
@@ -531,11 +546,29 @@ class _Walk:
             labels = made_labels(node, cls, value)
         return Instance(cls, _literal_display(node), labels)
 
+    def _selected(self, node: ast.expr, local: set[str], otherwise):
+        """`g["col"]` of a DataFrameGroupBy: the SeriesGroupBy (or DataFrameGroupBy) pandas makes
+        of it (pandas_lookup.selected); `otherwise` for anything else or a value already known."""
+        if issubclass(type(otherwise), Made) or not isinstance(node, ast.Subscript):
+            return otherwise
+        got = selected(node, lambda x: self._made_or_live(x, local))
+        return Instance(got[0], UNRESOLVED, got[1]) if got is not None else otherwise
+
+    def _made_or_live(self, node: ast.expr, local: set[str]):
+        """_read, and of a library call the instance of the class it declares (`df.groupby(k)`)."""
+        v = self._read(node, local)
+        if v is UNRESOLVED and isinstance(node, ast.Call):
+            cls = self._call_class(node, local)
+            return self._instance(node, cls, local) if cls is not None else v
+        return v
+
     def _class_of(self, node: ast.expr, local: set[str]) -> type | None:
         """The class of what `node` evaluates to, where it is certain: a value the cell made whose
         class is known, a library call that declares its class, a live object's (a library's)."""
         if isinstance(node, ast.Call):
             return self._call_class(node, local)
+        if isinstance(node, ast.Subscript) and (got := selected(node, lambda x: self._made_or_live(x, local))) is not None:
+            return got[0]
         cls = made_class(node, lambda f: self._live_or_builtin(f, local))
         if cls is not None:
             return cls

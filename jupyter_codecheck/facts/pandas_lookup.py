@@ -92,6 +92,60 @@ def made_labels(call: ast.Call, cls: type, value: Callable[[ast.AST], object]) -
     return None
 
 
+def grouped_columns(g) -> frozenset[str] | None:
+    """The string labels `g[key]` selects among on a DataFrameGroupBy of pandas' own class (a live
+    one, or one the cell made whose labels are known): pandas' `key in self.obj`, the grouped
+    frame's columns, else KeyError ("Column not found"); None when `g` is not one or they are not known."""
+    generic = sys.modules.get("pandas.core.groupby.generic")
+    pd = sys.modules.get("pandas")
+    if generic is None or pd is None:
+        return None
+    if issubclass(type(g), Made):
+        return g.labels() if g.of_class() is generic.DataFrameGroupBy else None
+    if type(g) is not generic.DataFrameGroupBy:
+        return None
+    return _answered_in(_grouped_data(g), pd)
+
+
+def selected(node: ast.Subscript, value: Callable[[ast.AST], object]) -> tuple[type, frozenset[str] | None] | None:
+    """`g["col"]` or `g[["a", "b"]]` of a DataFrameGroupBy `g` (`value`: a node's live object or
+    what the cell made), a column it holds: pandas makes a SeriesGroupBy over that column (its
+    attributes answered from the frame's index) or a DataFrameGroupBy over the frame (from its
+    columns). The class and those labels (None where not known); None for anything else."""
+    generic = sys.modules.get("pandas.core.groupby.generic")
+    pd = sys.modules.get("pandas")
+    key = node.slice
+    if generic is None or pd is None:
+        return None
+    if isinstance(key, ast.Constant) and type(key.value) is str:
+        keys, cls = [key.value], generic.SeriesGroupBy
+    elif isinstance(key, ast.List) and key.elts and all(isinstance(k, ast.Constant) and type(k.value) is str
+                                                          for k in key.elts):
+        keys, cls = [k.value for k in key.elts], generic.DataFrameGroupBy
+    else:
+        return None
+    g = value(node.value)
+    columns = grouped_columns(g)
+    if columns is None or not set(keys) <= columns:
+        return None
+    if cls is generic.DataFrameGroupBy:
+        return cls, columns
+    frame = None if issubclass(type(g), Made) else _grouped_data(g)
+    if frame is None and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) and \
+            node.value.func.attr == "groupby":
+        frame = value(node.value.func.value)       # `df.groupby(k)["col"]`: df's index
+    return cls, _strings(frame.index, pd) if type(frame) is pd.DataFrame else None
+
+
+def _grouped_data(g):
+    """What a live GroupBy of pandas' own class was made from (`self.obj`), read from its
+    instance dictionary: nothing runs."""
+    try:
+        return object.__getattribute__(g, "__dict__").get("obj")
+    except AttributeError:
+        return None
+
+
 def _swaps_rows(call: ast.Call) -> bool:
     """`df.swaplevel(i, j)`: the index's levels swapped, the columns as they are (axis=1, given
     by keyword or third, swaps the columns' levels)."""
