@@ -25,17 +25,9 @@ import tempfile
 from pathlib import Path
 
 from auto_mode_cost import Kernel
-from notebook_shell import BENCH, ROOT, notebooks
+from notebook_shell import BENCH, OPENING, ROOT, notebooks
 from requirements import require
 
-# what a user runs first: a plot (its PNG is the first large message: pyzmq's garbage-collector
-# thread starts), a large print, and a library that leaves threads running (joblib's loky pool)
-OPENING = [
-    "%matplotlib inline\nimport matplotlib.pyplot as plt\nimport numpy as np\n"
-    "plt.imshow(np.random.default_rng(1).random((400, 400))); plt.show()",
-    "print('x' * 200_000)",
-    "from joblib import Parallel, delayed\nsquares = Parallel(n_jobs=2)(delayed(pow)(i, 2) for i in range(8))",
-]
 # (the notebook cell it is typed before, the mistaken cell): one slip each
 CH05 = [
     (19, "frame.heda()"),

@@ -1,7 +1,7 @@
 """Kernel facts against a real kernel: does a fact predict the exception the cell then raises?
 
     python bench/kernel_precision.py [--clean PATH] [--limit N] [--match TEXT] [--cell-timeout 30]
-        [--out bench/reports/kernel-precision] [--guard]
+        [--out bench/reports/kernel-precision] [--guard [--opening]]
 
 The notebooks of notebook_clean.jsonl (well-kept public notebooks that ran top to bottom where
 they were written) are run here, cell by cell, in an IPython shell of their own (one subprocess a
@@ -25,6 +25,9 @@ extension loaded, auto mode off and then guard; a cell the guard stops is run ag
 (the user's way to run it anyway) and its outcome recorded. Reported: that the same cells ran
 with the same outcome both times, the cells stopped, and those stopped wrongly (the run without
 the guard ran them without an error); and the time a cell waited for its exact findings.
+`--opening` first runs, in both shells, what a user runs first (a plot, a 200,000-character
+print, joblib's worker pool, whose threads stay): the guard must not stand down after it. (A
+plain shell has no pyzmq garbage-collector thread; a real kernel's is in bench/guard_trial.py.)
 """
 from __future__ import annotations
 
@@ -40,7 +43,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from notebook_shell import BENCH, EXPECTED, claims, notebooks, worker_env  # noqa: E402
+from notebook_shell import BENCH, EXPECTED, OPENING, claims, notebooks, worker_env  # noqa: E402
 from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 
 WORKER = r'''
@@ -64,13 +67,16 @@ import json, signal, sys, os, time
 os.environ["MPLBACKEND"] = "Agg"
 from IPython.core.interactiveshell import InteractiveShell
 from jupyter_codecheck.views.magics import _LOADED, CellStopped, load_ipython_extension
-cells, timeout, mode, out_path = json.loads(sys.stdin.read()), int(sys.argv[1]), sys.argv[2], sys.argv[3]
+given, timeout, mode, out_path = json.loads(sys.stdin.read()), int(sys.argv[1]), sys.argv[2], sys.argv[3]
+cells = given["cells"]
 shell = InteractiveShell.instance()
 shell.system = lambda *a, **k: None          # no shell commands (`!pip install ...`)
 shell.getoutput = lambda *a, **k: []
 load_ipython_extension(shell, warm_up=False)
 auto = _LOADED[id(shell)].auto
 auto.set(mode, model=False)
+for cell in given["opening"]:                # what a user ran first, not recorded
+    shell.run_cell(cell, store_history=True)
 class Timeout(BaseException):
     pass
 def alarm(*_):
@@ -113,9 +119,10 @@ def run_notebook(cells: list[str], cell_timeout: int) -> list[dict]:
     return [json.loads(line[7:]) for line in text.splitlines() if line.startswith("@@CELL ")]
 
 
-def run_guarded(cells: list[str], cell_timeout: int, mode: str) -> list[dict]:
-    """Each cell's outcome in a shell with auto mode `mode` (off or guard), and for guard the
-    cells stopped (then run again unchanged) and the time each waited for its exact findings."""
+def run_guarded(cells: list[str], cell_timeout: int, mode: str, opening: list[str]) -> list[dict]:
+    """Each cell's outcome in a shell with auto mode `mode` (off or guard), after the `opening`
+    cells, and for guard the cells stopped (then run again unchanged) and the time each waited
+    for its exact findings."""
     env = worker_env()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cells.jsonl"
@@ -123,8 +130,8 @@ def run_guarded(cells: list[str], cell_timeout: int, mode: str) -> list[dict]:
         work.mkdir()
         try:
             subprocess.run([sys.executable, "-c", GUARD_WORKER, str(cell_timeout), mode, str(out)],
-                           input=json.dumps(cells), capture_output=True, text=True, cwd=work, env=env,
-                           timeout=2 * cell_timeout * len(cells) + 60)
+                           input=json.dumps({"cells": cells, "opening": opening}), capture_output=True,
+                           text=True, cwd=work, env=env, timeout=2 * cell_timeout * (len(cells) + len(opening)) + 60)
         except subprocess.TimeoutExpired:
             pass
         text = out.read_text(encoding="utf-8") if out.exists() else ""
@@ -134,9 +141,11 @@ def run_guarded(cells: list[str], cell_timeout: int, mode: str) -> list[dict]:
 def guard_main(books, args, out: Path, argv) -> None:
     """--guard: every notebook without and with the stopping guard (see the module's doc)."""
     rows, t0 = [], time.perf_counter()
+    # a plain shell has no GUI loop for `%matplotlib`: Agg draws the plot
+    opening = [c.replace("%matplotlib inline\n", "") for c in OPENING] if args.opening else []
     for n, (name, cells) in enumerate(books, 1):
-        plain = {r["index"]: r for r in run_guarded(cells, args.cell_timeout, "off")}
-        guarded = {r["index"]: r for r in run_guarded(cells, args.cell_timeout, "guard")}
+        plain = {r["index"]: r for r in run_guarded(cells, args.cell_timeout, "off", opening)}
+        guarded = {r["index"]: r for r in run_guarded(cells, args.cell_timeout, "guard", opening)}
         for i in sorted(set(plain) & set(guarded)):      # a run ends at its first timeout
             p, g = plain[i], guarded[i]
             rows.append({"notebook": name, "index": i, "source": cells[i],
@@ -161,7 +170,7 @@ def guard_main(books, args, out: Path, argv) -> None:
         return round(1000 * waits[min(len(waits) - 1, int(q * len(waits)))], 2) if waits else None
 
     # cells run in both runs; a timeout (a slow cell on a busy machine) is no outcome to compare
-    summary = {"mode": "guard", "notebooks": len(books), "cells_total": sum(len(c) for _, c in books),
+    summary = {"mode": "guard", "opening": bool(opening), "notebooks": len(books), "cells_total": sum(len(c) for _, c in books),
                "cells": len(rows),
                "cells_same_outcome": len(rows) - len(differ), "cells_different_outcome": len(differ),
                "timeouts": sum("Timeout" in (kind(r["error_off"]), kind(r["error_guard"])) for r in rows),
@@ -236,7 +245,11 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default=None, help="default: bench/reports/kernel-precision "
                     "(kernel-guard with --guard)")
     ap.add_argument("--guard", action="store_true", help="measure auto mode's stopping guard instead")
+    ap.add_argument("--opening", action="store_true", help="with --guard: before each notebook, what a user "
+                    "runs first (a plot, a large print, joblib's worker pool; notebook_shell.OPENING)")
     args = ap.parse_args(argv)
+    if args.opening and not args.guard:
+        ap.error("--opening measures the guard: give --guard too")
     # the notebooks' cells import these in the worker's IPython: without them they fail there
     require("bench/kernel_precision.py", packages=NOTEBOOK_LIBRARIES, paths=[args.clean])
     out = Path(args.out or ROOT / "bench" / "reports" / ("kernel-guard" if args.guard else "kernel-precision"))

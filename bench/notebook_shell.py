@@ -22,6 +22,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT.parent / "shared" / "benchmarks"
+# what a user runs first: a plot (its PNG is the first large message: pyzmq's garbage-collector
+# thread starts), a large print, and a library that leaves threads running (joblib's loky pool)
+OPENING = [
+    "%matplotlib inline\nimport matplotlib.pyplot as plt\nimport numpy as np\n"
+    "plt.imshow(np.random.default_rng(1).random((400, 400))); plt.show()",
+    "print('x' * 200_000)",
+    "from joblib import Parallel, delayed\nsquares = Parallel(n_jobs=2)(delayed(pow)(i, 2) for i in range(8))",
+]
 EXPECTED = {"attribute": "AttributeError", "key": "KeyError", "call": "TypeError", "undefined-name": "NameError"}
 # a call fact on a scikit-learn estimator: unfitted, its call fails with any of these; on other
 # columns, with ValueError
