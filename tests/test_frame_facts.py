@@ -476,3 +476,33 @@ def test_no_loop_claim_where_an_iteration_may_skip_the_index_or_the_count_may_ch
         exec(cell, dict(ns))
         runs_unclaimed(cell, ns)
     plt.close("all")
+
+
+NUMBERED = pd.DataFrame(np.arange(8.0).reshape((2, 4)))      # each test runs on a copy: cells set columns
+
+
+@pytest.mark.parametrize("cell, frame", [
+    ("col = data[5]\ncol[col.abs() > 3]", NUMBERED),            # a RangeIndex: `[]` reads labels, not positions
+    ("data[[1, 7]]", NUMBERED),
+    ("data.loc[:, 9]", NUMBERED),
+    ("data[0]", pd.DataFrame({"a": [1], "b": [2]})),             # text labels alone: no number is one
+    ("data[3]", pd.DataFrame([[1, 2]], columns=[10, 20])),        # an integer Index
+])
+def test_a_column_number_no_column_is_labelled(cell, frame):
+    holds(cell, namespace(data=frame.copy()), KeyError, kind="key")
+
+
+@pytest.mark.parametrize("cell, frame", [
+    ("data[3]", NUMBERED),
+    ("data[5] = 1.0\ncol = data[5]", NUMBERED),                 # the cell sets it first
+    ("data = data.T\ndata[1]", NUMBERED),                       # rebound
+    ("data[5]", pd.DataFrame([[1.0, 2.0]], columns=[1.0, 5.0])),   # 5 == 5.0
+    ("data[1]", pd.DataFrame([[1, 2]], columns=["a", True])),      # 1 == True
+])
+def test_a_column_number_that_is_a_label(cell, frame):
+    runs_unclaimed(cell, namespace(data=frame.copy()))
+
+
+def test_an_axis_name_a_frame_lacks_after_the_cell_set_a_column():
+    """Setting a column keeps the object a DataFrame: its axes are its class's."""
+    holds('data[4] = np.nan\ndata.dropna(axis="colums", how="all")', namespace(data=NUMBERED.copy()), ValueError)

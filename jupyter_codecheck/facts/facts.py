@@ -30,7 +30,7 @@ from .displays import display_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
-from .keys import missing_key
+from .keys import missing_key, missing_numbered_column
 from .libraries import is_library_object
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .abstract import Propagation
@@ -404,6 +404,7 @@ class _Walk:
             keys, columns = list(index.elts), True      # `df[["a", "b"]]`: columns only
         else:
             keys = [index]
+        self._numbered_columns(base, [k for k in keys if isinstance(k, ast.Constant) and type(k.value) is int], local)
         keys = [k for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if not keys:
             return
@@ -428,6 +429,17 @@ class _Walk:
             owner = obj.like if issubclass(type(obj), Abstract) else type(obj).__name__
             self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}" +
                               (" to select after groupby()" if grouped else ""))
+
+    def _numbered_columns(self, base: ast.expr, numbers: list[ast.Constant], local: set[str]) -> None:
+        """`df[5]`: a column number no column of the kernel's DataFrame is labelled (keys.py)."""
+        if not numbers:
+            return
+        frame = self._live(base, local)
+        for k in numbers:
+            if frame is not UNRESOLVED and missing_numbered_column(frame, k.value):
+                self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None,
+                          f"DataFrame has no column labelled {k.value} (`[]` reads labels, not positions)", [],
+                          end=_chars(self.lines, k.end_lineno, k.end_col_offset) if k.end_lineno == k.lineno else None)
 
     def _grouped_key(self, base: ast.expr, keys: list[ast.Constant], local: set[str]) -> bool:
         """`g["dtaa1"]` of a DataFrameGroupBy the kernel holds or the cell made: a column the

@@ -40,6 +40,26 @@ def missing_key(obj, key, *, columns: bool = False) -> list[str] | None:
     return None
 
 
+def missing_numbered_column(obj, key: int) -> bool:
+    """`df[5]` (or `df.loc[:, 5]`, `df[[5]]`) on a DataFrame of pandas' own lookup: `[]` reads
+    columns by label, never by position, so a number no column is labelled raises KeyError. Told
+    only where no label can equal the number but an integer one: a RangeIndex, an integer
+    Index, or text labels alone."""
+    pd = sys.modules.get("pandas")
+    if pd is None or type(key) is not int or not issubclass(type(obj), pd.DataFrame) or \
+            not _own_getitem(obj, pd.DataFrame):
+        return False
+    columns = obj.columns
+    if type(columns) is pd.RangeIndex:
+        return key not in columns
+    if type(columns) is not pd.Index or len(columns) > _MAX_KEYS:
+        return False
+    dtype = columns.dtype
+    if type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "iu":
+        return key not in set(columns.tolist())
+    return _labels_are_text(columns, pd) and all(type(v) is str for v in columns)
+
+
 def _own_getitem(obj, base) -> bool:
     """Does the object's class keep pandas' own item lookup (no user override)?"""
     import inspect

@@ -218,8 +218,8 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
         if "axis" in keywords and method in axis_functions() and method in _ndarray_methods():
             return _axis_claim(keywords["axis"], a, probe=(method, _given(n.args)))
         return None
-    if "axis" in keywords:
-        claim = pandas_axis_claim(n, owner)
+    if "axis" in keywords:      # a frame the cell changed is still a frame: its axes are its class's
+        claim = pandas_axis_claim(n, owner if owner is not UNRESOLVED else live_unchanged(n.func.value))
         if claim is not None:
             return claim
     if method in TAKES_X:
