@@ -63,6 +63,8 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("print(', '.join(['a', 'b']))\ndf['bmii']", (2, "key")),
     # read-only callees, and a frame's axis or column taken into a name: it stays certain
     ("cols = df.columns\nage = df['age']\nprint(len(df), df.shape)\ndf['bmii']", (4, "key")),
+    # a column selected of a grouping the cell makes is a new GroupBy no other name holds
+    ("s = df.groupby('age')['bmi']\ns.mena()", (2, "attribute")),
 ])
 def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -88,6 +90,7 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     # the object handed to a call that may keep or change it
     "pipe = make_pipeline(StandardScaler(), model)\npipe.fit(df[['age']], df['bmi'])\nprint(model.coef_)",
     "d = dict(tr=df)\nd['tr']['bmii'] = 1\ndf['bmii'].sum()",
+    "s = df.groupby(prepare)['bmi']\ns.mena()",                      # their function groups the rows
     "fs = list([df])\nfs[0]['bmii'] = 1\ndf['bmii'].sum()",
     "import types\nn = types.SimpleNamespace(df=df)\nn.df['bmii'] = 1\ndf['bmii'].sum()",
     "import contextlib\nwith contextlib.nullcontext(df) as f:\n    f['bmii'] = 1\ndf['bmii'].sum()",

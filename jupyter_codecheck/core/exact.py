@@ -116,6 +116,15 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     return out
 
 
+def _grouped_selection(expr) -> bool:
+    """`<...>.groupby(...)["col"]` or `[["a", "b"]]`: literal columns selected of a grouping."""
+    key = expr.slice if isinstance(expr, ast.Subscript) else None
+    literal = isinstance(key, ast.Constant) and type(key.value) is str or isinstance(key, ast.List) and \
+        bool(key.elts) and all(isinstance(k, ast.Constant) and type(k.value) is str for k in key.elts)
+    base = expr.value if literal else None
+    return isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
+
+
 def _near_names(name: str, scope) -> list[str]:
     """Defined names `name` could be a slip for, closest first."""
     return [w for _, w in sorted((edit_distance(name, w), w) for w in scope if near_typo(name, w))]
@@ -213,8 +222,9 @@ class _Certainty:
             if isinstance(value, str):      # bound by an import of this module
                 if not _library_module(value):
                     return True
-            elif isinstance(value, ast.Call):
-                if self._user(value.func, seen=seen | {name}):
+            elif isinstance(value, ast.Call) or _grouped_selection(value):
+                call = value if isinstance(value, ast.Call) else value.value
+                if self._user(call.func, seen=seen | {name}):
                     return True
             elif not isinstance(value, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set,
                                         ast.JoinedStr, ast.Lambda, ast.ListComp, ast.DictComp,
@@ -349,9 +359,12 @@ class _Certainty:
             if all(isinstance(v, str) for v in values):
                 return False
             # `s = pd.Series(...)`: a library's call on library data makes an object no other
-            # name holds (the loop above saw no other name bound to it)
-            return not (len(values) == 1 and isinstance(values[0], ast.Call)
-                        and self._static(values[0], frozenset()) is _LIBRARY_RESULT)
+            # name holds (the loop above saw no other name bound to it); so does pandas' column
+            # selection of a grouping it makes (`sg = df.groupby(k)["col"]`: a new GroupBy)
+            value = values[0] if len(values) == 1 else None
+            if _grouped_selection(value):
+                value = value.value
+            return not (isinstance(value, ast.Call) and self._static(value, frozenset()) is _LIBRARY_RESULT)
         obj = self.ns[root]
         for name in {n.id for n in nodes if isinstance(n, ast.Name)} - {root}:
             if name in self.ns and _holds(self.ns[name], obj):
