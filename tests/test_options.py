@@ -423,7 +423,7 @@ def test_the_panel_calls_one_public_entry_point_in_the_kernel():
     module of the views that these rules hold: no source of the package's internals in the
     TypeScript, where no import test would see it."""
     import importlib
-    from jupyter_codecheck.views.magics import PANEL_CALL
+    from jupyter_codecheck.views.auto_mode import PANEL_CALL
     sources = {p.name: p.read_text() for p in (REPO / "labextension/src").glob("*.ts")}
     calls = {m for text in sources.values()
              for m in re.findall(r'__import__\("(jupyter_codecheck[\w.]*)", fromlist=\["(\w+)"\]\)\.(\w+)\(', text)}

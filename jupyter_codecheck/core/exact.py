@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 
 from ..pytext.automagic import automagic
 from .evidence import kernel_finding, syntax_finding, undefined_finding
-from ..facts.flow import any_root, own_attributes
+from ..facts.flow import any_root
+from ..facts.held import own_attributes
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
 from .silence import Silencer

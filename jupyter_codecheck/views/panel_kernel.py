@@ -28,7 +28,8 @@ import threading
 
 from ..pytext.automagic import automagic
 from ..facts import KernelState, kernel_facts, kernel_state
-from .magics import _LOADED, PANEL_CALL, interrupt_cancels
+from .auto_mode import PANEL_CALL
+from .magics import _LOADED, interrupt_cancels
 
 # the marks the panel finds its answer after, in what the kernel prints (client.ts has the same)
 STATE_MARK = "__codecheck_state__"
