@@ -1,0 +1,569 @@
+"""Which of a cell's exact errors it surely crashes on when it runs (what a guard may stop a
+cell for): the use runs whenever the cell runs, and nothing the cell runs before it may make it
+false. Read from the cell's text and the kernel's objects, without running the user's code.
+
+A crash is certain only where nothing can make it false: the use runs whenever the cell runs
+(not in a branch, loop body, `try`, `with`, function, annotation or lazy part of an expression),
+and before it the cell runs no magic, no code of the user's (a function of theirs may define the
+name or change the object; a callee the objects cannot tell statically counts as theirs), no
+first import of a module (its code runs), no store through a module and nothing that reaches the
+namespace by name (`exec`, `globals()`); a fact about an object also needs no other name for that
+object in the cell, and the object not handed to a call that may keep or change it. A cell with
+`await` runs beside the kernel loop's other tasks: never certain. Anything unsure: no stop.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import inspect
+import types
+from collections.abc import Mapping
+
+from .flow import any_root
+from .held import own_attributes
+
+# what reaches the namespace or the objects by name, out of the flow's sight
+_DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__",
+                      "get_ipython", "importlib", "builtins", "__builtins__", "__dict__"})
+# callees that neither keep nor change what they are given
+_READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinstance", "issubclass", "id",
+                        "hash", "bool", "callable", "display"})
+
+_UNKNOWN = object()             # what the objects and the text cannot tell statically
+_LIBRARY_RESULT = object()      # what a library's code makes of library data: the library's
+
+
+class Certainty:
+    """Does the cell surely reach a place, with the state the finding was read from?"""
+
+    def __init__(self, tree: ast.Module, namespace: Mapping, undefined: set[str]):
+        self.tree, self.ns, self.undefined = tree, namespace, undefined
+        self.lazy = _lazy_spans(tree)
+        self.cell_defs = {n.name for n in ast.walk(tree)
+                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        self.bindings = _bindings(tree)
+        # a cell with `await` runs as a task of the kernel's loop, beside its other tasks
+        self.awaits = any(isinstance(n, (ast.Await, ast.AsyncFor, ast.AsyncWith)) for n in ast.walk(tree))
+
+    def crashes(self, line: int, column: int, *, object_fact: bool) -> bool:
+        """Does the cell surely reach the use at `line`, UTF-8 `column`?"""
+        at = (line, column)
+        if self.awaits or any(a <= at < b for a, b in self.lazy):
+            return False
+        stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
+                     <= (s.end_lineno, s.end_col_offset)), None)
+        if stmt is None:
+            return False
+        before = self.tree.body[:self.tree.body.index(stmt) + 1]
+        nodes = [n for s in before for n in ast.walk(s)]
+        if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
+               or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
+            return False
+        if not object_fact and any(self._through_module(n) for n in nodes):
+            return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made
+        if any(self._runs_user_code(n) for n in nodes if isinstance(n, ast.Call)) or \
+                any(self._user_object(n) for n in nodes if isinstance(n, ast.Name)) or \
+                any(getattr(n, "decorator_list", None) for n in nodes) or \
+                any(_registers(n) for n in nodes if isinstance(n, ast.Call)):
+            return False
+        if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))):
+            return False
+        if object_fact:
+            root = self._root_at(stmt, at)
+            prior = [n for s in before[:-1] for n in ast.walk(s)]
+            done = [n for n in ast.walk(stmt) if hasattr(n, "end_lineno") and (n.end_lineno, n.end_col_offset) <= at]
+            if root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes) or \
+                    self._handed_on(root, prior, prior + done):
+                return False
+        return True
+
+    # -- what may run ---------------------------------------------------------------------------
+
+    def _runs_user_code(self, call: ast.Call) -> bool:
+        """May this call run code of the user's (a function of theirs, a method of their class,
+        a callback of theirs given to a library, directly or from a container)?"""
+        if self._user(call.func):
+            return True
+        args = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
+        return any(self._user(a, called=False) for a in (*args, *(k.value for k in call.keywords))
+                   if isinstance(a, (ast.Name, ast.Attribute, ast.Subscript)))
+
+    def _user_object(self, name: ast.Name) -> bool:
+        """Is the name, in the kernel, an object of the user's code (its class's properties and
+        operators run that code when the cell touches it), or one of their modules?"""
+        if name.id in self.bindings or name.id not in self.ns:
+            return False                    # the cell's own names: their calls are judged
+        return not self._library(self.ns[name.id])
+
+    def _user(self, expr: ast.expr, *, called: bool = True, seen: frozenset = frozenset()) -> bool:
+        """Is `expr` (called, or handed to a call) code of the user's, or not known not to be?"""
+        root = _chain_root(expr)
+        if isinstance(root, (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict, ast.Set)):
+            return False                    # `", ".join(...)`: a literal's methods are Python's
+        if not isinstance(root, ast.Name):
+            return called                   # `(a or b)()`, `f()()`: not known
+        name = root.id
+        if name in self.cell_defs:
+            return True
+        if name in self.undefined and name not in self.bindings:
+            return False                    # it raises NameError: nothing of it runs
+        if name in seen:
+            return called                   # `x = x.copy()`: what x was is asked already
+        for value in self.bindings.get(name, ()):
+            if isinstance(value, str):      # bound by an import of this module
+                if not _library_module(value):
+                    return True
+            elif isinstance(value, ast.Call):
+                if self._user(value.func, seen=seen | {name}):
+                    return True
+            elif not isinstance(value, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set,
+                                        ast.JoinedStr, ast.Lambda, ast.ListComp, ast.DictComp,
+                                        ast.SetComp, ast.BinOp, ast.Compare)):
+                return called               # bound some other way: not known
+        if name in self.bindings and name not in self.ns:
+            return False
+        if name not in self.ns:
+            return called and not hasattr(builtins, name)
+        # the kernel's object, and what the expression reaches from it (a dict's item, an
+        # attribute, a partial's function), read statically: what cannot be read may be theirs
+        obj = self._static(expr, seen | {name})
+        if obj is _UNKNOWN:
+            return True
+        if obj is _LIBRARY_RESULT:
+            return False
+        return self._users(obj, called)
+
+    def _users(self, obj, called: bool) -> bool:
+        """Is the object (called, or handed to a call) the user's code or object?"""
+        while type(obj) is functools.partial:
+            obj = functools.partial.func.__get__(obj)    # the C slot: no code runs
+        if type(obj) is types.MethodType:
+            if not self._library(obj.__self__):
+                return True                 # a method of their object
+            obj = obj.__func__
+        if not called and _plain_data(obj):
+            return False
+        return not self._library(obj)
+
+    @staticmethod
+    def _library(obj) -> bool:
+        """Is `obj` plain data, a library's module or a library's object?"""
+        from .libraries import is_library_object
+        if _plain_data(obj):
+            return True
+        if issubclass(type(obj), types.ModuleType):
+            return _library_module(types.ModuleType.__dict__["__dict__"].__get__(obj).get("__name__"))
+        return is_library_object(obj)
+
+    def _static(self, expr: ast.expr, seen: frozenset):
+        """The object `expr` is, read without running code: a name of the kernel's, an attribute
+        (getattr_static), a constant item of a dict, list or tuple; _LIBRARY_RESULT for what a
+        library's code computes from library data; _UNKNOWN for anything else."""
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, ast.Name):
+            if expr.id in self.ns:
+                return self.ns[expr.id]
+            if expr.id in self.bindings:
+                return _UNKNOWN if self._user(expr, called=False, seen=seen) else _LIBRARY_RESULT
+            return getattr(builtins, expr.id, _UNKNOWN)
+        if isinstance(expr, ast.Attribute):
+            base = self._static(expr.value, seen)
+            if base is _UNKNOWN or base is _LIBRARY_RESULT:
+                return base
+            if not self._library(base):
+                return _UNKNOWN             # their object's attribute: their code may run
+            try:
+                found = inspect.getattr_static(base, expr.attr)
+            except AttributeError:          # a library's `__getattr__` answers (or raises)
+                return _UNKNOWN if _holder(base) and not issubclass(type(base), types.ModuleType) \
+                    else _LIBRARY_RESULT
+            if issubclass(type(found), (staticmethod, classmethod)):
+                return found.__func__
+            if hasattr(type(found), "__get__") and not issubclass(
+                    type(found), (types.FunctionType, types.BuiltinFunctionType, type)):
+                return _LIBRARY_RESULT      # a library's property on a library's object
+            return found
+        if isinstance(expr, ast.Subscript):
+            base = self._static(expr.value, seen)
+            if base is _UNKNOWN or base is _LIBRARY_RESULT:
+                return base
+            if type(base) in (dict, list, tuple):
+                if isinstance(expr.slice, ast.Constant):
+                    try:
+                        return dict.get(base, expr.slice.value, _UNKNOWN) if type(base) is dict else \
+                            base[expr.slice.value]
+                    except (TypeError, IndexError):
+                        return _UNKNOWN
+                values = list(dict.values(base)) if type(base) is dict else list(base)
+                return _LIBRARY_RESULT if len(values) <= _HOLDS_BUDGET and all(
+                    self._library(v) and not _holder(v) for v in values) else _UNKNOWN
+            return _LIBRARY_RESULT if self._library(base) and not _holder(base) else _UNKNOWN
+        if isinstance(expr, ast.Call):
+            callee = self._static(expr.func, seen)
+            if callee is _UNKNOWN or (callee is not _LIBRARY_RESULT and self._users(callee, True)):
+                return _UNKNOWN
+            args = [*expr.args, *(k.value for k in expr.keywords)]
+            return _LIBRARY_RESULT if all(self._library_input(a, seen) for a in args) else _UNKNOWN
+        return _UNKNOWN
+
+    def _library_input(self, expr: ast.expr, seen: frozenset) -> bool:
+        """Is `expr`, given to a library's callable, data that holds nothing of the user's?"""
+        if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
+            return all(self._library_input(e, seen) for e in expr.elts)
+        if isinstance(expr, ast.Dict):
+            return all(self._library_input(e, seen) for e in (*expr.keys, *expr.values) if e is not None)
+        if isinstance(expr, ast.Starred):
+            return self._library_input(expr.value, seen)
+        if isinstance(expr, ast.JoinedStr):
+            return True
+        obj = self._static(expr, seen)
+        return obj is _LIBRARY_RESULT or obj is not _UNKNOWN and self._library(obj) and not _holder(obj)
+
+    # -- aliases --------------------------------------------------------------------------------
+
+    def _root_at(self, stmt: ast.stmt, at) -> str | None:
+        """The name whose object the fact at `at` is about (the root of the chain there)."""
+        best = None
+        for n in ast.walk(stmt):
+            if isinstance(n, (ast.Attribute, ast.Subscript, ast.Call)) and \
+                    (n.lineno, n.col_offset) <= at < (n.end_lineno, n.end_col_offset):
+                root = n
+                while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+                    root = root.func if isinstance(root, ast.Call) else root.value
+                if isinstance(root, ast.Name):
+                    best = root.id
+        return best
+
+    def _aliased(self, root: str, nodes) -> bool:
+        """May the object `root` names change through another name before the use: the cell makes
+        another name for it, or names one the kernel holds that is it or holds it?"""
+        for n in nodes:
+            value = getattr(n, "value", None) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else \
+                n.iter if isinstance(n, (ast.For, ast.comprehension)) else \
+                n.context_expr if isinstance(n, ast.withitem) else None
+            if value is not None and root in _bare_names(value):
+                return True
+        if root not in self.ns:     # made by the cell: its own imports, and a new object it makes once
+            values = self.bindings.get(root, [None])
+            if all(isinstance(v, str) for v in values):
+                return False
+            # `s = pd.Series(...)`: a library's call on library data makes an object no other
+            # name holds (the loop above saw no other name bound to it)
+            return not (len(values) == 1 and isinstance(values[0], ast.Call)
+                        and self._static(values[0], frozenset()) is _LIBRARY_RESULT)
+        obj = self.ns[root]
+        for name in {n.id for n in nodes if isinstance(n, ast.Name)} - {root}:
+            if name in self.ns and _holds(self.ns[name], obj):
+                return True
+        return False
+
+    def _handed_on(self, root: str, prior, done) -> bool:
+        """Is the object `root` names handed before the use (`done`: what ran by then; `prior`: the
+        statements before the use's) to code that may keep or change it: passed bare to a call
+        (`make_pipeline(scaler, model)`, `dict(tr=df)`, `operator.setitem(df, ...)`), given with
+        a function to a method of its own (`df.pipe(pd.DataFrame.insert, ...)`), added to another
+        object (`frames += [df]`), or a bound accessor or method of it taken into a name
+        (`li = df.loc`)?"""
+        for n in done:
+            if isinstance(n, ast.Call):
+                if self._read_only(n.func):
+                    continue
+                args = [*n.args, *(k.value for k in n.keywords)]
+                if any(root in _bare_names(a) for a in args):
+                    return True
+                if isinstance(n.func, ast.Attribute) and any_root(n.func) == root and \
+                        any(self._may_call(a) for a in args):
+                    return True
+            elif isinstance(n, ast.AugAssign) and root in _bare_names(n.value):
+                return True
+        obj = self.ns.get(root)
+        data = obj is not None and _data_of_library(type(obj))
+        for n in prior:
+            value = getattr(n, "value", None) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
+            if not isinstance(value, (ast.Attribute, ast.Subscript)) or any_root(value) != root or \
+                    any(isinstance(c, ast.Call) for c in ast.walk(value)):
+                continue
+            # a frame's or array's column, slice, axis or shape cannot change its columns; its
+            # methods and indexers (`df.loc`) can
+            if not data or isinstance(value, ast.Attribute) and value.value is _chain_root(value) and \
+                    _handle_of(obj, value.attr):
+                return True
+        return False
+
+    def _read_only(self, func: ast.expr) -> bool:
+        """A built-in callee that neither keeps nor changes what it is given (`print`, `len`)?"""
+        if not (isinstance(func, ast.Name) and func.id in _READ_ONLY) or func.id in self.bindings:
+            return False
+        return func.id not in self.ns or self.ns[func.id] is getattr(builtins, func.id, None)
+
+    def _may_call(self, arg: ast.expr) -> bool:
+        """May `arg` be a function its callee calls (with the receiver)?"""
+        if isinstance(arg, ast.Lambda):
+            return True
+        if not isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript)):
+            return False
+        if isinstance(arg, ast.Name) and self._read_only(arg):
+            return False                    # `people.groupby(len)`: a builtin that only reads
+        obj = self._static(arg, frozenset())
+        return obj is _UNKNOWN or obj is not _LIBRARY_RESULT and callable(obj)
+
+    def _through_module(self, n: ast.AST) -> bool:
+        """Does `n` store through a module (`__main__.v = 3`, `sys.modules["__main__"].v`), which
+        may define a name (the notebook's namespace, builtins)?"""
+        if not (isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del))):
+            return False
+        root = _chain_root(n.value)
+        if not isinstance(root, ast.Name):
+            return True
+        if any(isinstance(v, str) for v in self.bindings.get(root.id, ())):
+            return True                     # a module the cell imports
+        return root.id in self.ns and issubclass(type(self.ns[root.id]), types.ModuleType)
+
+    def _stores_elsewhere(self, root: str, nodes) -> bool:
+        """Does the cell write through an attribute or item that may reach the object: of an
+        expression (`[df][0]["c"] = 1`), a module or class (a library patched), or a name of the
+        kernel's that holds it? (Writes through `root` itself are the flow's to judge.)"""
+        obj = self.ns.get(root)
+        for n in nodes:
+            if not (isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del))):
+                continue
+            base = n.value
+            while isinstance(base, (ast.Attribute, ast.Subscript, ast.Call)):
+                base = base.func if isinstance(base, ast.Call) else base.value
+            if not isinstance(base, ast.Name):
+                return True
+            if base.id == root or base.id not in self.ns:
+                continue                    # the cell's own names: their bindings are judged
+            held = self.ns[base.id]
+            if issubclass(type(held), (type, types.ModuleType)) or (obj is not None and _holds(held, obj)):
+                return True
+        return False
+
+
+def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Spans of the cell that may not run when the cell runs: bodies of branches, loops, `try`,
+    `with` (it may suppress), functions, classes, lambdas, annotations, and the lazy parts of
+    expressions."""
+    out = []
+
+    def span(nodes):
+        nodes = [n for n in nodes if n is not None and hasattr(n, "lineno")]
+        if nodes:
+            out.append(((nodes[0].lineno, nodes[0].col_offset), (nodes[-1].end_lineno, nodes[-1].end_col_offset)))
+
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.Try,
+                          getattr(ast, "TryStar", ast.Try), ast.Match)):
+            span([n])
+        elif isinstance(n, (ast.If, ast.While)):
+            span(n.body)
+            span(n.orelse)
+        elif isinstance(n, (ast.For, ast.AsyncFor)):
+            span([n.target])
+            span(n.body)
+            span(n.orelse)
+        elif isinstance(n, (ast.With, ast.AsyncWith)):
+            span(n.body)
+        elif isinstance(n, ast.IfExp):
+            span([n.body])
+            span([n.orelse])
+        elif isinstance(n, ast.BoolOp):
+            span(n.values[1:])
+        elif isinstance(n, ast.AnnAssign):
+            span([n.annotation])            # not evaluated under `from __future__ import annotations`
+        elif isinstance(n, ast.Assert):
+            span([n.msg])
+        elif isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            # only the first iterable is sure to be read (a generator's: when it is made)
+            first = n.generators[0].iter
+            for part in (getattr(n, "elt", None), getattr(n, "key", None), getattr(n, "value", None)):
+                span([part])
+            for g in n.generators:
+                span([g.target, *g.ifs])
+                if g.iter is not first:
+                    span([g.iter])
+    return out
+
+
+def _bindings(tree: ast.Module) -> dict[str, list]:
+    """What the cell binds each name to: the expression assigned, the module an import names, or
+    None (a loop or `with` target, an unpacking, an augmented assignment: not known)."""
+    out: dict[str, list] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
+            for a in n.names:
+                module = a.name if isinstance(n, ast.Import) else (n.module or "") if not n.level else ""
+                out.setdefault(a.asname or a.name.split(".")[0], []).append(module)
+        elif isinstance(n, ast.Assign):
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    out.setdefault(t.id, []).append(n.value)
+        elif isinstance(n, (ast.AnnAssign, ast.NamedExpr)) and isinstance(n.target, ast.Name):
+            out.setdefault(n.target.id, []).append(n.value)
+    known = {id(t) for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets} | \
+        {id(n.target) for n in ast.walk(tree) if isinstance(n, (ast.AnnAssign, ast.NamedExpr))}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in known:
+            out.setdefault(n.id, []).append(None)
+    return out
+
+
+def _registers(call: ast.Call) -> bool:
+    """A library's registration call (`pd.api.extensions.register_dataframe_accessor("geo")`):
+    it adds attributes to classes."""
+    f = call.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+    return name.startswith("register")
+
+
+def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
+    """Does the statement import a module this process has not imported yet? Its code runs then,
+    and a module may add names to the namespace or attributes to a library's classes (a pandas
+    accessor) on import."""
+    import sys
+    if isinstance(node, ast.ImportFrom):
+        if node.level or node.module not in sys.modules:
+            return True
+        # `from pkg import sub`: a submodule's first import runs it
+        package = types.ModuleType.__dict__["__dict__"].__get__(sys.modules[node.module])
+        return "__path__" in package and any(
+            a.name != "*" and f"{node.module}.{a.name}" not in sys.modules and a.name not in package
+            for a in node.names)
+    return any(a.name not in sys.modules for a in node.names)
+
+
+def _library_module(name: str | None) -> bool:
+    """Is the module `name` a library's (imported or not: found by its top-level package's place,
+    without importing it)?"""
+    from .libraries import _library_dirs, is_library_module
+    if not name:
+        return False
+    if is_library_module(name):
+        return True
+    import importlib.util
+    import sys
+    top = name.split(".")[0]
+    if top in sys.modules:
+        return is_library_module(top)
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return False
+    origin = getattr(spec, "origin", None) if spec is not None else None
+    return isinstance(origin, str) and origin.startswith(_library_dirs())
+
+
+def _plain_data(obj) -> bool:
+    return obj is None or type(obj) in (int, float, bool, str, bytes, complex)
+
+
+def _chain_root(expr: ast.expr) -> ast.expr:
+    """The expression a chain of attributes, items and calls starts from."""
+    while isinstance(expr, (ast.Attribute, ast.Subscript, ast.Call)):
+        expr = expr.func if isinstance(expr, ast.Call) else expr.value
+    return expr
+
+
+def _holder(obj) -> bool:
+    """An object whose items or attributes are anything (the user's objects too)."""
+    return type(obj) in (dict, list, tuple, set, frozenset, types.SimpleNamespace, functools.partial) or \
+        issubclass(type(obj), types.ModuleType)
+
+
+def _bare_names(expr: ast.expr) -> set[str]:
+    """Names an expression hands on as themselves (`tmp = df`, `{"tr": train}`, `(df, y)`), not
+    through an attribute, item or call of theirs."""
+    out = set()
+    todo = [expr]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Name):
+            out.add(n.id)
+        elif isinstance(n, (ast.Tuple, ast.List, ast.Set)):
+            todo.extend(n.elts)
+        elif isinstance(n, ast.Dict):
+            todo.extend(v for v in n.values if v is not None)
+        elif isinstance(n, ast.Starred):
+            todo.append(n.value)
+        elif isinstance(n, (ast.IfExp, ast.BoolOp, ast.NamedExpr)):
+            todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _holds(container, obj, depth: int = 3) -> bool:
+    """Does `container` hold `obj`, as itself, an item of a dict, list, tuple or set, or an
+    attribute in an instance's own dict, `depth` levels deep? Read through the built-in types'
+    own slots (no code of the user's runs); an object too large to read says yes (unsure)."""
+    import types
+    budget = [_HOLDS_BUDGET]
+    seen: set[int] = set()
+
+    def walk(x, d: int) -> bool:
+        if x is obj:
+            return True
+        if d == 0 or _plain_data(x) or id(x) in seen:
+            return False
+        seen.add(id(x))
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        t = type(x)
+        if t in (list, tuple, set, frozenset):
+            items = list(x)
+        elif t is dict:
+            items = list(dict.values(x))
+        elif issubclass(t, types.ModuleType):
+            if _library_module(types.ModuleType.__dict__["__dict__"].__get__(x).get("__name__")):
+                return False                # a library's module holds none of the user's objects
+            items = own_attributes(x)
+        elif t is types.MethodType:
+            items = [x.__self__]            # `ins = df.insert`: a method bound to the object
+        elif issubclass(t, (type, types.FunctionType, types.BuiltinFunctionType)) or _data_of_library(t):
+            return False                    # code, arrays and frames: not where a user keeps objects
+        elif _module_of_type(t).split(".")[0] == "pandas" and any(
+                inspect.getattr_static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
+            return True                     # an indexer, accessor or groupby: it may view a frame
+        else:
+            items = own_attributes(x)
+        if items is None:
+            return False
+        if len(items) > _HOLDS_BUDGET:
+            return True
+        return any(walk(i, d - 1) for i in items)
+
+    return walk(container, depth)
+
+
+def _data_of_library(t: type) -> bool:
+    """Is `t` numpy's or pandas' own data (an array, a frame, a scalar, a dtype)?"""
+    top = _module_of_type(t).split(".")[0]
+    if top == "numpy":
+        return True
+    import sys
+    pd = sys.modules.get("pandas")
+    return top == "pandas" and pd is not None and issubclass(t, (pd.DataFrame, pd.Series, pd.Index))
+
+
+def _handle_of(obj, attr: str) -> bool:
+    """Is `obj.attr` a method of the object or an indexer of pandas' (`loc`, `at`), read from the
+    class without running it? Either may change the object later."""
+    found = inspect.getattr_static(obj, attr, None)
+    if found is None:
+        return False                        # a frame's column, by pandas' `__getattr__`
+    if issubclass(type(found), (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
+                                types.WrapperDescriptorType, staticmethod, classmethod)):
+        return True
+    fget = property.fget.__get__(found) if type(found) is property else None
+    return type(fget) is types.FunctionType and fget.__qualname__.startswith("IndexingMixin.")
+
+
+def _module_of_type(t: type) -> str:
+    """The module a class names, read through `type`'s own slot (no metaclass code runs)."""
+    from .libraries import _module_of
+    name = _module_of(t)
+    return name if type(name) is str else ""
+
+
+_HOLDS_BUDGET = 2000
