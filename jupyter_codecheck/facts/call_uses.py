@@ -6,7 +6,6 @@ walk (a column in characters, near spellings, a literal display).
 from __future__ import annotations
 
 import ast
-import inspect
 import sys
 import types
 
@@ -15,7 +14,6 @@ from .column_values import conversion_claim
 from .displays import display_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .instances import Instance, instance_class, made_class
-from .libraries import is_library_object
 from .labels import dropped_row_label, missing_group
 from .abstract import Propagation
 from .abstract_value import Abstract
@@ -23,6 +21,7 @@ from .metrics import metric_claim
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import lookup, made_labels
 from .parameters import FITTING, fit_parameter_problem
+from .read_policy import POLICY
 from .returns import called_class, method_class
 from .renamed import renamed_keyword
 from .signatures import bind_error
@@ -72,7 +71,7 @@ class CallUses:
         of its list that is a dict, list, number or text (written so, or a name the kernel binds
         to one) raises TypeError. The fix makes a dict a one-row frame."""
         pd = sys.modules.get("pandas")
-        if pd is None or target is not inspect.getattr_static(pd, "concat", None) or not n.args or \
+        if pd is None or target is not POLICY.static(pd, "concat", None) or not n.args or \
                 not isinstance(n.args[0], (ast.List, ast.Tuple)):
             return False
         for e in n.args[0].elts:
@@ -116,9 +115,9 @@ class CallUses:
         returns.py): the method as the class defines it, a library's Python or compiled function
         (its signature names the receiver first)."""
         cls = self._class_of(n.func.value, local)
-        method = inspect.getattr_static(cls, n.func.attr, None) if cls is not None else None
+        method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
-        if method is not None and (type(method) is types.FunctionType or compiled) and is_library_object(method):
+        if method is not None and (type(method) is types.FunctionType or compiled) and POLICY.is_library(method):
             self._bind(n, method, len(n.args) + 1)
 
     def _instance(self, node: ast.expr, cls: type, local: set[str]) -> Instance:
@@ -153,7 +152,7 @@ class CallUses:
                 return obj.of_class()
             known = instance_class(obj)
             return known[0] if known is not None else None
-        return type(obj) if is_library_object(type(obj)) else None
+        return type(obj) if POLICY.is_library(type(obj)) else None
 
     def _call_class(self, n: ast.Call, local: set[str]) -> type | None:
         """The class a library call's result has, as the library declares it (returns.py)."""
@@ -219,8 +218,7 @@ class CallUses:
 def _plain_value(obj) -> bool:
     """A value whose type Python or a library defines (an int, an array, a DataFrame): calling it
     surely fails. An instance of the user's class might be made callable another way."""
-    from .libraries import is_library_object
-    return type(obj).__module__ == "builtins" or is_library_object(type(obj))
+    return type(obj).__module__ == "builtins" or POLICY.is_library(type(obj))
 
 
 def _chars(lines: list[str], line: int, byte_col: int) -> int:

@@ -16,12 +16,11 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
-import inspect
 import types
 from collections.abc import Mapping
 
 from .flow import any_root
-from .held import own_attributes
+from .read_policy import POLICY
 
 # what reaches the namespace or the objects by name, out of the flow's sight
 _DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__",
@@ -149,12 +148,11 @@ class Certainty:
     @staticmethod
     def _library(obj) -> bool:
         """Is `obj` plain data, a library's module or a library's object?"""
-        from .libraries import is_library_object
         if _plain_data(obj):
             return True
         if issubclass(type(obj), types.ModuleType):
             return _library_module(types.ModuleType.__dict__["__dict__"].__get__(obj).get("__name__"))
-        return is_library_object(obj)
+        return POLICY.is_library(obj)
 
     def _static(self, expr: ast.expr, seen: frozenset):
         """The object `expr` is, read without running code: a name of the kernel's, an attribute
@@ -175,7 +173,7 @@ class Certainty:
             if not self._library(base):
                 return _UNKNOWN             # their object's attribute: their code may run
             try:
-                found = inspect.getattr_static(base, expr.attr)
+                found = POLICY.static(base, expr.attr)
             except AttributeError:          # a library's `__getattr__` answers (or raises)
                 return _UNKNOWN if _holder(base) and not issubclass(type(base), types.ModuleType) \
                     else _LIBRARY_RESULT
@@ -437,16 +435,16 @@ def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
 def _library_module(name: str | None) -> bool:
     """Is the module `name` a library's (imported or not: found by its top-level package's place,
     without importing it)?"""
-    from .libraries import _library_dirs, is_library_module
+    from .libraries import _library_dirs
     if not name:
         return False
-    if is_library_module(name):
+    if POLICY.is_library_module(name):
         return True
     import importlib.util
     import sys
     top = name.split(".")[0]
     if top in sys.modules:
-        return is_library_module(top)
+        return POLICY.is_library_module(top)
     try:
         spec = importlib.util.find_spec(top)
     except (ImportError, ValueError):
@@ -517,16 +515,16 @@ def _holds(container, obj, depth: int = 3) -> bool:
         elif issubclass(t, types.ModuleType):
             if _library_module(types.ModuleType.__dict__["__dict__"].__get__(x).get("__name__")):
                 return False                # a library's module holds none of the user's objects
-            items = own_attributes(x)
+            items = POLICY.own_attributes(x)
         elif t is types.MethodType:
             items = [x.__self__]            # `ins = df.insert`: a method bound to the object
         elif issubclass(t, (type, types.FunctionType, types.BuiltinFunctionType)) or _data_of_library(t):
             return False                    # code, arrays and frames: not where a user keeps objects
         elif _module_of_type(t).split(".")[0] == "pandas" and any(
-                inspect.getattr_static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
+                POLICY.static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
             return True                     # an indexer, accessor or groupby: it may view a frame
         else:
-            items = own_attributes(x)
+            items = POLICY.own_attributes(x)
         if items is None:
             return False
         if len(items) > _HOLDS_BUDGET:
@@ -549,7 +547,7 @@ def _data_of_library(t: type) -> bool:
 def _handle_of(obj, attr: str) -> bool:
     """Is `obj.attr` a method of the object or an indexer of pandas' (`loc`, `at`), read from the
     class without running it? Either may change the object later."""
-    found = inspect.getattr_static(obj, attr, None)
+    found = POLICY.static(obj, attr, None)
     if found is None:
         return False                        # a frame's column, by pandas' `__getattr__`
     if issubclass(type(found), (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,

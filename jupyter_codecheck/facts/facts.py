@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from ..pytext.pycheck import all_nodes, never_run_loops, parent_map, parse, walk_skipping
 from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
-from .attributes import attribute_names, fixed_attributes, has_attribute
+from .attributes import attribute_names, fixed_attributes
 from .call_uses import CallUses, _chars, _near
 from .column_values import column_binop_claim
 from .columns import column_uses, subset_source
@@ -36,6 +36,7 @@ from .abstract_value import Abstract, shaped
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .positions import loop_index_claim, position_claim
+from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, rewritten_call
 from .values import ValueClaim, accessor_claim, binop_claim, frame_attribute_claim, index_claim, \
     text_index_claim
@@ -344,7 +345,7 @@ class _Walk(CallUses):
         if obj is UNRESOLVED:
             self._made_attribute(n, local, value)
             return
-        if has_attribute(obj, n.attr) is not False:
+        if POLICY.has_attribute(obj, n.attr) is not False:
             return
         near = _near(n.attr, attribute_names(obj))
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
