@@ -7,8 +7,8 @@ Input: notebook_crashes.jsonl (JunoBench: for each case a crashing `buggy` and a
 each with its `earlier` cells, the `target` cell and the kernel's `runtime` summary before it) and
 notebook_clean.jsonl (cells of notebooks that ran top to bottom, with their `earlier_cells`).
 Every target is checked as the command line checks a notebook cell: the same earlier cells as
-context (`pieces.select_context`, the window's start carried from cell to cell as the CLI does)
-and the cells before that window as `earlier` (core/pieces.UnitCheck). Modes:
+context (`long_sources.select_context`, the window's start carried from cell to cell as the CLI does)
+and the cells before that window as `earlier` (core/long_sources.UnitCheck). Modes:
 
   code    the cell and its earlier cells only
   kernel  the same, plus the kernel's namespace as stand-in objects built from the `runtime`
@@ -51,8 +51,8 @@ WATCHED = ("numpy", "pandas", "sklearn", "matplotlib", "seaborn", "scipy", "PIL"
 
 
 def check_cell(target: str, context: list[str], before: list[str], options: dict):
-    """A notebook cell checked as the command line checks it (core.pieces.UnitCheck)."""
-    from jupyter_codecheck.core.pieces import UnitCheck, check_long
+    """A notebook cell checked as the command line checks it (core.long_sources.UnitCheck)."""
+    from jupyter_codecheck.core.long_sources import UnitCheck, check_long
     from jupyter_codecheck.pytext.sources import Unit
     job = UnitCheck(Unit("notebook.ipynb", target, cell=len(before) + len(context)), context, before, [])
     return check_long(target, **{**job.options(), **options})
@@ -84,7 +84,7 @@ if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-from jupyter_codecheck.core.pieces import select_context  # noqa: E402
+from jupyter_codecheck.core.long_sources import select_context  # noqa: E402
 from jupyter_codecheck.core.result import CheckResult  # noqa: E402
 from jupyter_codecheck.pytext.sources import is_python_cell  # noqa: E402
 from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402

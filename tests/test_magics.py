@@ -377,7 +377,7 @@ def _sev_result(findings, with_edit):
 @pytest.fixture
 def fake_check(monkeypatch, magics):
     """%%codecheck answers with the result in `answer[0]` instead of running the model."""
-    import jupyter_codecheck.core.pieces as pieces_module
+    import jupyter_codecheck.core.long_sources as pieces_module
     answer: list[CheckResult] = []
 
     def check_long_iter(source, **_):

@@ -235,7 +235,7 @@ def test_the_lab_settings_and_the_server_accept_the_same_values(key, name, value
 
 
 def test_the_panel_leaves_the_choice_of_context_to_the_core():
-    # the panel sends the notebook's cells; core.pieces.cell_check picks the context (server or
+    # the panel sends the notebook's cells; core.long_sources.cell_check picks the context (server or
     # kernel), with the panel's budget, whose default is the core's
     settings = (REPO / "labextension/src/settings.ts").read_text()
     assert f"contextChars: {CONTEXT_CHARS}," in settings
@@ -405,9 +405,9 @@ def test_architecture_md_draws_the_engine_imports_as_they_are():
 def test_views_use_only_the_core_api():
     graph = _imports()
     allowed = {ROOT, f"{ROOT}._version", f"{ROOT}.core.machine", f"{ROOT}.core.check", f"{ROOT}.core.options", f"{ROOT}.core.result",
-               f"{ROOT}.core.pieces", f"{ROOT}.pytext.sources", f"{ROOT}.core.errors",
+               f"{ROOT}.core.long_sources", f"{ROOT}.pytext.sources", f"{ROOT}.core.errors",
                f"{ROOT}.facts",    # kernel facts, read where the objects are
-               f"{ROOT}.core.exact",     # the exact part alone, before a cell runs (auto mode)
+               f"{ROOT}.core.exact_findings",     # the exact part alone, before a cell runs (auto mode)
                f"{ROOT}.pytext.automagic"}     # what IPython runs as a line magic without its `%`
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}

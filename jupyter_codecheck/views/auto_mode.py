@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from IPython.core.error import InputRejected
 from IPython.display import display
 
-from ..core.exact import ExactCheck, exact_check
+from ..core.exact_findings import ExactCheck, exact_check
 from ..core.result import CheckResult
 from ..facts import kernel_state
 from ..pytext.sources import runs_here
@@ -61,7 +61,7 @@ class AutoChecker:
     worker thread while the kernel is idle, its warnings shown in the cell's output when it ends,
     and the next cell cancels it: no cell ever waits for the model.
 
-    In guard mode a cell that surely crashes on an exact error (core/exact.py: `certain`) is
+    In guard mode a cell that surely crashes on an exact error (core/exact_findings.py: `certain`) is
     stopped before it runs: an AST transformer raises `CellStopped` (IPython's InputRejected), the
     one place where IPython lets a cell be refused. The next execution, if it is the same text,
     runs it. A model warning never stops a cell, and no cell is stopped while a thread of the

@@ -7,7 +7,7 @@ crashes (`%codecheck auto guard`), and off.
     df = load()
     df.groupby("a").mean()
 
-The magics only call `check_iter()` (through `pieces.check_long_iter`, which checks a long cell
+The magics only call `check_iter()` (through `long_sources.check_long_iter`, which checks a long cell
 piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.views.widgets` when
 present, else a plain-text report). The model loads once per kernel, on the first check.
 """
@@ -24,10 +24,10 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
 from ..core.check import check
-from ..core.exact import ExactCheck, exact_check
+from ..core.exact_findings import ExactCheck, exact_check
 from ..facts import kernel_state
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
-from ..core.pieces import Piece, select_context
+from ..core.long_sources import Piece, select_context
 from ..core.result import CheckResult
 from ..core.result import severity_counts
 from ..pytext.sources import is_code_cell
@@ -114,7 +114,7 @@ class ExecutedCells:
                 self.cells.append(source)
 
     def window(self, budget: int = CONTEXT_CHARS) -> list[str]:
-        """The earlier cells the model reads (pieces.select_context: the same rule as every view)."""
+        """The earlier cells the model reads (long_sources.select_context: the same rule as every view)."""
         self.start, cells = select_context(self.cells, self.start, budget)
         return cells
 

@@ -94,7 +94,7 @@ def check_here(req: dict, shell):
     objects read for facts, a fix may name only attributes they have); or, for a cell that
     already ran, the names alone (the objects hold the state after it). An interrupt (Cancel)
     ends the check with its partial result."""
-    from ..core.pieces import cell_check, check_long
+    from ..core.long_sources import cell_check, check_long
     job, start = cell_check(req["cells"], req["index"], req["context_start"], req["context_chars"])
     ns = user_namespace(shell)
     if "names" in req:
