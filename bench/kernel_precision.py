@@ -66,7 +66,8 @@ GUARD_WORKER = r'''
 import json, signal, sys, os, time
 os.environ["MPLBACKEND"] = "Agg"
 from IPython.core.interactiveshell import InteractiveShell
-from jupyter_codecheck.views.magics import _LOADED, CellStopped, load_ipython_extension
+from jupyter_codecheck.views.auto_mode import CellStopped
+from jupyter_codecheck.views.magics import _LOADED, load_ipython_extension
 given, timeout, mode, out_path = json.loads(sys.stdin.read()), int(sys.argv[1]), sys.argv[2], sys.argv[3]
 cells = given["cells"]
 shell = InteractiveShell.instance()

@@ -223,7 +223,7 @@ def recheck(cell: str, reps: int) -> dict:
 def check_notebook(reps: int) -> dict:
     from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.check import check
-    from jupyter_codecheck.core.pieces import select_context
+    from jupyter_codecheck.core.long_sources import select_context
     with open(DATA, encoding="utf-8") as f:
         cells = [json.loads(line)["fixed"] for _, line in zip(range(20), f)]
     engine = load_model(None)

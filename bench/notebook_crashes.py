@@ -7,8 +7,8 @@ Input: notebook_crashes.jsonl (JunoBench: for each case a crashing `buggy` and a
 each with its `earlier` cells, the `target` cell and the kernel's `runtime` summary before it) and
 notebook_clean.jsonl (cells of notebooks that ran top to bottom, with their `earlier_cells`).
 Every target is checked as the command line checks a notebook cell: the same earlier cells as
-context (`pieces.select_context`, the window's start carried from cell to cell as the CLI does)
-and the cells before that window as `earlier` (core/pieces.UnitCheck). Modes:
+context (`long_sources.select_context`, the window's start carried from cell to cell as the CLI does)
+and the cells before that window as `earlier` (core/long_sources.UnitCheck). Modes:
 
   code    the cell and its earlier cells only
   kernel  the same, plus the kernel's namespace as stand-in objects built from the `runtime`
@@ -38,7 +38,6 @@ import os
 import shlex
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -52,8 +51,8 @@ WATCHED = ("numpy", "pandas", "sklearn", "matplotlib", "seaborn", "scipy", "PIL"
 
 
 def check_cell(target: str, context: list[str], before: list[str], options: dict):
-    """A notebook cell checked as the command line checks it (core.pieces.UnitCheck)."""
-    from jupyter_codecheck.core.pieces import UnitCheck, check_long
+    """A notebook cell checked as the command line checks it (core.long_sources.UnitCheck)."""
+    from jupyter_codecheck.core.long_sources import UnitCheck, check_long
     from jupyter_codecheck.pytext.sources import Unit
     job = UnitCheck(Unit("notebook.ipynb", target, cell=len(before) + len(context)), context, before, [])
     return check_long(target, **{**job.options(), **options})
@@ -85,23 +84,19 @@ if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-from jupyter_codecheck.core.pieces import select_context  # noqa: E402
+from jupyter_codecheck.core.long_sources import select_context  # noqa: E402
 from jupyter_codecheck.core.result import CheckResult  # noqa: E402
 from jupyter_codecheck.pytext.sources import is_python_cell  # noqa: E402
 from jupyter_codecheck.tools.calibrate import changed_lines, checker_fingerprint  # noqa: E402
 from check_options import parse_option  # noqa: E402
 from disk_cache import DiskCache  # noqa: E402
-from notebook_standins import build_namespace, comment_magics  # noqa: E402
-from requirements import NOTEBOOK_LIBRARIES, command, require  # noqa: E402
+from harness import BENCH, load_jsonl, normalised  # noqa: E402
+from notebook_standins import build_namespace  # noqa: E402
+from notebook_crashes_report import (KINDS, PUBLISHED, balanced, baseline_figures, flagged_by,  # noqa: E402
+                                     mode_figures, write_report)
+from notebook_linters import LINT_TOOLS, LintCache, _tool_version, linter_file, run_baselines  # noqa: E402
+from requirements import NOTEBOOK_LIBRARIES, require  # noqa: E402
 
-BENCH = ROOT.parent / "shared" / "benchmarks"
-KINDS = ("syntax", "undefined-name", "attribute", "key", "call", "value")
-# what "flagged" means: any error; any finding; errors of one kind; any warning
-RULES = ("error", "any", *KINDS, "warning")
-GAIN_MARGINS = (6.0, 8.0, 10.0, 12.0, 15.0)
-# published crash prediction on these 53 cases (balanced accuracy; issue 26)
-PUBLISHED = {"pylint": 0.585, "pyright": 0.613, "Qwen2.5-32B": 0.670, "GPT-5": 0.764,
-             "Qwen2.5-32B + runtime": 0.717, "GPT-5 + runtime": 0.840}
 # the versions JunoBench's notebooks ran with (PELAB-LiU/JunoBench_construct, data/requirements.txt)
 JUNOBENCH_VERSIONS = {"numpy": "1.26.4", "pandas": "2.1.4", "scikit-learn": "1.2.2", "matplotlib": "3.7.1",
                       "seaborn": "0.12.2", "scipy": "1.13.1", "pillow": "10.4.0"}
@@ -110,14 +105,6 @@ CACHE_VERSION = "2"      # 2: checks without a namespace in the --worker process
 
 
 # -- data ---------------------------------------------------------------------------------------------
-
-def load_jsonl(path: Path, limit: int) -> list[dict]:
-    if not path.is_file():
-        sys.exit(f"error: {path} not found")
-    with open(path, encoding="utf-8") as f:
-        rows = [json.loads(x) for x in f if x.strip()]
-    return rows[:limit] if limit else rows
-
 
 def cli_cells(earlier: list[str]) -> list[str]:
     """The earlier cells as the command line reads a notebook: empty and non-Python cells left out."""
@@ -138,10 +125,6 @@ def cli_context(earlier: list[str]) -> tuple[list[str], list[str]]:
 def clean_order(row: dict):
     notebook, _, index = row["id"].rpartition("-")
     return (notebook, int(index) if index.isdigit() else 0)
-
-
-def normalised(code: str) -> str:
-    return "\n".join(ln.rstrip() for ln in code.split("\n") if ln.strip())
 
 
 def n_lines(src: str) -> int:
@@ -270,363 +253,12 @@ def run_checks(jobs: list[Job], cache: Cache, runner: Runner) -> dict[int, Check
               f"~{el / n * (len(todo) - n) / 60:.1f} min left", file=sys.stderr, flush=True)
     return {k: by_key[key] for k, key in enumerate(keys)}
 
-
-# -- baselines: a notebook linter's view --------------------------------------------------------------
-
-def linter_file(earlier: list[str], target: str) -> tuple[str, int, int]:
-    """The earlier cells and the target in one file, magics and shell lines commented out (a
-    non-Python cell wholly); returns (text, first target line, last target line)."""
-    parts = []
-    for c in earlier:
-        if not c.strip():
-            continue
-        text = comment_magics(c) if is_python_cell(c) else "\n".join("# " + ln for ln in c.split("\n"))
-        parts.append(text.rstrip("\n") + "\n")
-    head = "".join(parts)
-    first = head.count("\n") + 1
-    body = comment_magics(target).rstrip("\n") + "\n"
-    return head + body, first, first + body.count("\n") - 1
-
-
-def _tool_version(name: str) -> str:
-    try:
-        from importlib.metadata import version
-        return version(name.removesuffix("-classic"))
-    except Exception:       # noqa: BLE001
-        return "?"
-
-
-class LintCache:
-    """Per tool and file text: the messages [(line, code)], kept on disk."""
-
-    def __init__(self, directory: Path, fresh: bool):
-        self.dir, self.fresh = directory, fresh
-
-    def _disk(self, tool: str) -> DiskCache:
-        return DiskCache(self.dir / tool, self.fresh)
-
-    def get(self, tool: str, text: str):
-        got = self._disk(tool).get(f"{tool}\0{_tool_version(tool)}\0{text}")
-        return json.loads(got) if got is not None else None
-
-    def put(self, tool: str, text: str, messages) -> None:
-        self._disk(tool).put(f"{tool}\0{_tool_version(tool)}\0{text}", json.dumps(messages))
-
-
-def pyflakes_messages(text: str) -> list:
-    from pyflakes import api
-
-    class Collect:
-        def __init__(self):
-            self.out = []
-
-        def unexpectedError(self, filename, msg):
-            self.out.append([1, "error"])
-
-        def syntaxError(self, filename, msg, lineno, offset, text):
-            self.out.append([lineno or 1, "syntax"])
-
-        def flake(self, message):
-            self.out.append([message.lineno, type(message).__name__])
-    rep = Collect()
-    api.check(text, "<cell>", rep)
-    return rep.out
-
-
-def _tool(name: str) -> str:
-    return command(name) or name
-
-
-def ruff_messages(texts: list[str], select: str | None = None) -> list[list]:
-    """ruff over all files in one run (one file each): its default rules, or `select`."""
-    out: list[list] = [[] for _ in texts]
-    with tempfile.TemporaryDirectory() as d:
-        for k, s in enumerate(texts):
-            Path(d, f"f{k}.py").write_text(s)
-        p = subprocess.run([_tool("ruff"), "check", "--isolated", "--no-cache", "--output-format", "json",
-                            "--exit-zero", *(["--select", select] if select else []), d],
-                           capture_output=True, text=True)
-        if p.returncode != 0:
-            raise RuntimeError(f"ruff failed: {p.stderr.strip()}")
-        for item in json.loads(p.stdout or "[]"):
-            k = int(Path(item["filename"]).stem[1:])
-            out[k].append([(item.get("location") or {}).get("row") or 1, item.get("code") or "syntax"])
-    return out
-
-
-def pylint_messages(texts: list[str]) -> list[list]:
-    """pylint's error category (E) over all files in one run (one file each)."""
-    out: list[list] = [[] for _ in texts]
-    if not texts:
-        return out
-    with tempfile.TemporaryDirectory() as d:
-        files = []
-        for k, s in enumerate(texts):
-            f = Path(d, f"f{k}.py")
-            f.write_text(s)
-            files.append(str(f))
-        p = subprocess.run([_tool("pylint"), "--disable=all", "--enable=E", "--output-format=json",
-                            "--score=n", "--persistent=n", "--jobs=1", *files],
-                           capture_output=True, text=True, cwd=d)
-        if p.returncode & 32 or not p.stdout.strip().startswith("["):
-            raise RuntimeError(f"pylint failed ({p.returncode}): {p.stderr.strip()[:500]}")
-        for item in json.loads(p.stdout or "[]"):
-            k = int(Path(item["path"]).stem[1:])
-            out[k].append([item.get("line") or 1, item.get("message-id", "E") + ":" + item.get("symbol", "")])
-    return out
-
-
-def run_baselines(texts: list[str], cache: LintCache) -> dict[str, list[list]]:
-    """Messages per tool and file."""
-    result = {}
-    tools = (("pyflakes", None), ("ruff", ruff_messages),
-             ("ruff-classic", lambda ts: ruff_messages(ts, RUFF_CLASSIC)), ("pylint", pylint_messages))
-    for tool, fn in tools:
-        got = [cache.get(tool, t) for t in texts]
-        todo = sorted({t for t, g in zip(texts, got) if g is None})
-        if todo:
-            t0 = time.perf_counter()
-            print(f"{tool}: {len(todo)} files", file=sys.stderr, flush=True)
-            msgs = [pyflakes_messages(t) for t in todo] if tool == "pyflakes" else fn(todo)
-            for t, m in zip(todo, msgs):
-                cache.put(tool, t, m)
-            print(f"{tool}: {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
-            done = dict(zip(todo, msgs))
-            got = [g if g is not None else done[t] for t, g in zip(texts, got)]
-        result[tool] = got
-    return result
-
-
-# baseline variants: (tool, filter of message codes); flagged = any kept message on the target
-# ruff's default rules grew (0.17: B, I, RUF, UP, ...: B018 flags a cell's displayed last
-# expression once the cells are one file); its former defaults, pyflakes and pycodestyle's
-# errors, are a variant
-RUFF_CLASSIC = "E4,E7,E9,F"
-LINT_TOOLS = ("pyflakes", "ruff", "ruff-classic", "pylint")
-BASELINES = {
-    "pyflakes": ("pyflakes", lambda c: True),
-    "pyflakes (undefined names)": ("pyflakes", lambda c: c in ("UndefinedName", "UndefinedLocal", "syntax")),
-    "ruff": ("ruff", lambda c: True),
-    f"ruff --select {RUFF_CLASSIC}": ("ruff-classic", lambda c: True),
-    f"ruff --select {RUFF_CLASSIC} (no E402)": ("ruff-classic", lambda c: c != "E402"),
-    "pylint -E": ("pylint", lambda c: True),
-    "pylint -E (no import-error)": ("pylint", lambda c: not c.startswith("E0401")),
-}
-
-
-# -- figures --------------------------------------------------------------------------------------------
-
-def flagged_by(findings: list[dict], rule: str) -> list[dict]:
-    if rule == "any":
-        return findings
-    if rule == "error":
-        return [f for f in findings if f["severity"] == "error"]
-    if rule == "warning":
-        return [f for f in findings if f["severity"] != "error"]
-    return [f for f in findings if f["severity"] == "error" and f["kind"] == rule]
-
-
-def share(xs) -> float | None:
-    xs = list(xs)
-    return sum(xs) / len(xs) if xs else None
-
-
-def balanced(pairs: list[tuple[bool, bool]]) -> dict:
-    """pairs of (crashing flagged, fixed flagged)."""
-    crash = share(a for a, _ in pairs)
-    fixed = share(b for _, b in pairs)
-    ba = None if crash is None else (crash + 1 - fixed) / 2
-    return {"crash_flagged": crash, "fixed_flagged": fixed, "balanced_accuracy": ba, "cases": len(pairs)}
-
-
-def mode_figures(cases: list[dict], rows: dict, clean_rows: list[dict] | None, mode: str) -> dict:
-    """rows[(id, side, mode)] -> record."""
-    groups = sorted({c["group"] for c in cases})
-    out: dict = {"flagged": {}, "located": {}}
-    for rule in RULES:
-        def pair(c):
-            b, f = rows[(c["id"], "buggy", mode)], rows[(c["id"], "fixed", mode)]
-            return bool(flagged_by(b["findings"], rule)), bool(flagged_by(f["findings"], rule))
-        fig = balanced([pair(c) for c in cases])
-        fig["per_group"] = {g: balanced([pair(c) for c in cases if c["group"] == g]) for g in groups}
-        if clean_rows is not None:
-            fig["clean_flagged"] = share(bool(flagged_by(r["findings"], rule)) for r in clean_rows)
-        out["flagged"][rule] = fig
-    for rule in ("error", "any", "warning"):
-        hits = []
-        for c in cases:
-            b = rows[(c["id"], "buggy", mode)]
-            fs = flagged_by(b["findings"], rule)
-            if fs and b["changed_lines"]:
-                top = max(fs, key=lambda f: f["score"])
-                hits.append(top["line"] in b["changed_lines"])
-        out["located"][rule] = {"share": share(hits), "n": len(hits)}
-    changed = [c for c in cases if rows[(c["id"], "buggy", mode)]["changed_lines"]]
-    out["repair_exact"] = {"share": share(rows[(c["id"], "buggy", mode)]["repair_exact"] for c in changed),
-                           "n": len(changed)}
-    out["fixed_unchanged"] = share(normalised(rows[(c["id"], "fixed", mode)]["corrected"]) ==
-                                   normalised(rows[(c["id"], "fixed", mode)]["target"]) for c in cases)
-    # the warnings' gains: a cell counts at margin m when it has a warning of gain >= m
-    pops = {"crashing": [rows[(c["id"], "buggy", mode)] for c in cases],
-            "fixed": [rows[(c["id"], "fixed", mode)] for c in cases]}
-    if clean_rows is not None:
-        pops["clean"] = clean_rows
-    out["warning_margins"] = [{"margin": m, **{p: share(max_warning_gain(r) >= m for r in rs)
-                                              for p, rs in pops.items()}} for m in GAIN_MARGINS]
-    out["max_warning_gain_quantiles"] = {p: quantiles([max_warning_gain(r) for r in rs]) for p, rs in pops.items()}
-    out["max_evidence_gain_quantiles"] = {p: quantiles([max((e[1] for e in r["evidence"] if e[2]), default=0.0)
-                                                        for r in rs]) for p, rs in pops.items()}
-    return out
-
-
 def speed(jobs: list[Job], results: dict, cache: Cache) -> dict:
     distinct = {cache.path(j).name: results[k] for k, j in enumerate(jobs)}
     t = sum(r.stats.get("time_s", 0.0) for r in distinct.values())
     tokens = sum(r.stats.get("tokens", 0) for r in distinct.values())
     return {"checks": len(distinct), "time_s": round(t, 1), "tokens": tokens,
             "tokens_per_s": round(tokens / t, 1) if t else None}
-
-
-def max_warning_gain(row: dict) -> float:
-    return max((f["gain"] or 0.0 for f in row["findings"] if f["severity"] != "error"), default=0.0)
-
-
-def quantiles(xs: list[float]) -> dict:
-    xs = sorted(xs)
-    if not xs:
-        return {}
-    q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))]  # noqa: E731
-    return {"n": len(xs), "nonzero": sum(x > 0 for x in xs), "p50": q(0.5), "p75": q(0.75), "p90": q(0.9),
-            "max": xs[-1]}
-
-
-def baseline_figures(cases: list[dict], crash_lint: dict, clean_lint: list[dict] | None) -> dict:
-    out = {}
-    for name, (tool, keep) in BASELINES.items():
-        def flagged(entry):
-            return any(keep(code) and entry["first"] <= line <= entry["last"] for line, code in entry[tool])
-        pairs = [(flagged(crash_lint[("crash", c["id"], "buggy")]), flagged(crash_lint[("crash", c["id"], "fixed")])) for c in cases]
-        fig = balanced(pairs)
-        groups = sorted({c["group"] for c in cases})
-        fig["per_group"] = {g: balanced([p for p, c in zip(pairs, cases) if c["group"] == g])["balanced_accuracy"]
-                            for g in groups}
-        if clean_lint is not None:
-            fig["clean_flagged"] = share(flagged(e) for e in clean_lint)
-        out[name] = fig
-    return out
-
-
-# -- report ----------------------------------------------------------------------------------------------
-
-def pct(x) -> str:
-    return "–" if x is None else f"{100 * x:.1f} %"
-
-
-def write_report(out: Path, summary: dict, command: str) -> None:
-    L = ["# Notebook crashes (JunoBench, issue 26): predicting the failure before the cell runs", "",
-         f"{summary['date']}; model {summary['model']}; checker {summary['checker_fingerprint']}; "
-         f"{summary['cases']} crash cases (a crashing and a fixed side each), {summary['clean_cells']} clean "
-         f"cells. Command: `{command}`", "",
-         "Every target is checked as the command line checks a notebook cell (the same context window "
-         "and `earlier` cells). Kernel mode adds the kernel's namespace as stand-ins built from the "
-         f"published runtime summary (`{summary['namespace_option']}=`; bench/notebook_standins.py). "
-         f"{len(summary['framework_cases'])} cases need a package missing here for faithful stand-ins "
-         f"({', '.join(f'{k} {v}' for k, v in summary['framework_packages'].items()) or 'none'}) "
-         "and are checked code only in kernel mode too.", "",
-         "Without a namespace check() reads the modules a cell imports from those its process has "
-         "loaded (`libraries=\"loaded\"`, the default): code mode runs in a worker process that "
-         "has imported only what the command line imports (watched libraries loaded there: "
-         f"{summary['code_mode_libraries_loaded'] if summary['code_mode_libraries_loaded'] is not None else 'not run, all cached'}); "
-         "kernel mode runs in the bench's process, which has loaded the stand-ins' libraries, as a "
-         f"kernel has. Options: {json.dumps(summary['options'])}.", ""]
-    modes = summary["modes"]
-    L += ["## Balanced accuracy", "",
-          "(crashing targets flagged + fixed targets not flagged) / 2; `flagged` read several ways. "
-          "Clean: share of the clean cells flagged (code mode).", "",
-          "| flagged by | " + " | ".join(f"{m}: BA | crash | fixed" for m in modes) + " | clean |",
-          "|---|" + "---|---|---|" * len(modes) + "---|"]
-    for rule in RULES:
-        cells = []
-        for m, f in modes.items():
-            x = f["flagged"][rule]
-            cells += [pct(x["balanced_accuracy"]), pct(x["crash_flagged"]), pct(x["fixed_flagged"])]
-        clean = modes.get("code", {}).get("flagged", {}).get(rule, {}).get("clean_flagged")
-        L.append(f"| {rule} | " + " | ".join(cells) + f" | {pct(clean)} |")
-    L += ["", "Baselines on the same cells (a notebook linter's view: earlier cells and target in one file, "
-          "magics commented out; flagged = any message on the target's lines):", "",
-          "| baseline | BA | crash | fixed | clean |", "|---|---|---|---|---|"]
-    for name, b in summary["baselines"].items():
-        L.append(f"| {name} | {pct(b['balanced_accuracy'])} | {pct(b['crash_flagged'])} | "
-                 f"{pct(b['fixed_flagged'])} | {pct(b.get('clean_flagged'))} |")
-    L += ["", "Published on these 53 cases (balanced accuracy): " +
-          ", ".join(f"{k} {pct(v)}" for k, v in PUBLISHED.items()) + ".", ""]
-    if "kernel_subset" in summary:
-        ks = summary["kernel_subset"]
-        L += [f"On the {ks['cases']} cases checked with stand-ins: code BA (error) {pct(ks['code_error'])}, "
-              f"kernel {pct(ks['kernel_error'])}; (any) {pct(ks['code_any'])} vs {pct(ks['kernel_any'])}.", ""]
-    L += ["## Per group (BA, flagged = error / any)", "",
-          "| group | cases | " + " | ".join(f"{m} error | {m} any" for m in modes) + " | " +
-          " | ".join(summary["baselines"]) + " |",
-          "|---|---|" + "---|---|" * len(modes) + "---|" * len(summary["baselines"])]
-    first = next(iter(modes.values()))
-    for g, x in first["flagged"]["error"]["per_group"].items():
-        cells = []
-        for m, f in modes.items():
-            cells += [pct(f["flagged"]["error"]["per_group"][g]["balanced_accuracy"]),
-                      pct(f["flagged"]["any"]["per_group"][g]["balanced_accuracy"])]
-        cells += [pct(b["per_group"].get(g)) for b in summary["baselines"].values()]
-        L.append(f"| {g} | {x['cases']} | " + " | ".join(cells) + " |")
-    L += ["", "## Located and repaired", "",
-          "Located: among the flagged crashing cells whose fix changes the target, the top finding "
-          "(highest score) is on a changed line. Repair: the buggy target's correction equals the fixed "
-          "target (trailing whitespace and blank lines ignored), over the cases whose fix changes the "
-          "target.", ""]
-    for m, f in modes.items():
-        loc = f["located"]
-        L.append(f"- {m}: located (error) {pct(loc['error']['share'])} of {loc['error']['n']}, (any) "
-                 f"{pct(loc['any']['share'])} of {loc['any']['n']}, (warning) {pct(loc['warning']['share'])} of "
-                 f"{loc['warning']['n']}; repair exact {pct(f['repair_exact']['share'])} of "
-                 f"{f['repair_exact']['n']}; fixed targets left unchanged {pct(f['fixed_unchanged'])}")
-    L += ["", "## Warnings' gains", "",
-          "Cells with a warning of gain >= margin (nats); the shipped margin applies to every check, so "
-          "margins below it are not seen here (cases.jsonl keeps each check's evidence for that).", ""]
-    for m, f in modes.items():
-        pops = [k for k in f["warning_margins"][0] if k != "margin"]
-        L += [f"{m}:", "", "| margin | " + " | ".join(pops) + " |", "|---|" + "---|" * len(pops)]
-        for row in f["warning_margins"]:
-            L.append(f"| {row['margin']:g} | " + " | ".join(pct(row[p]) for p in pops) + " |")
-        L += ["", "max warning gain per cell: " + "; ".join(
-            f"{p}: {q.get('nonzero', 0)}/{q.get('n', 0)} with one, p90 {q.get('p90', 0):.1f}, max {q.get('max', 0):.1f}"
-            for p, q in f["max_warning_gain_quantiles"].items()), ""]
-    st = summary["standins"]
-    L += ["## Stand-ins", "",
-          f"Over the {st['namespaces']} namespaces built (both sides of every case):", ""]
-    for k, v in st["kinds"].items():
-        L.append(f"- {k}: {v}")
-    L += [""]
-    L += ["Libraries here and in JunoBench's environment (its data/requirements.txt); a stand-in "
-          "module, class or function is this installation's, so an API that changed between the two "
-          "can make a false fact:", ""]
-    L += ["| package | here | JunoBench |", "|---|---|---|"]
-    for name, (here, there) in summary["library_versions"].items():
-        L.append(f"| {name} | {here} | {there} |")
-    L += [""]
-    if summary.get("kernel_findings"):
-        L += ["## Kernel-mode errors (both sides)", ""]
-        for e in summary["kernel_findings"]:
-            L.append(f"- `{e['id']}` {e['side']} line {e['line']}: {e['kind']}: {e['message']}")
-        L += [""]
-    if summary.get("clean_errors"):
-        L += ["## Errors on clean cells (code mode)", ""]
-        for e in summary["clean_errors"]:
-            L.append(f"- `{e['id']}` line {e['line']}: {e['kind']}: {e['message']}")
-        L += [""]
-    if summary.get("fixed_errors"):
-        L += ["## Errors on fixed targets", ""]
-        for e in summary["fixed_errors"]:
-            L.append(f"- `{e['id']}` ({e['mode']}) line {e['line']}: {e['kind']}: {e['message']}")
-        L += [""]
-    (out / "report.md").write_text("\n".join(L))
 
 
 # -- main ----------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.exact import exact_check
+from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import kernel_facts
 from jupyter_codecheck.facts.facts import KernelFact, checked_fixes
 from jupyter_codecheck.facts.modules import module_resolver

@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from jupyter_codecheck.core import pieces
+from jupyter_codecheck.core import long_sources
 from jupyter_codecheck.views import cli, files, report
 from jupyter_codecheck.core.result import CheckResult, Evidence, Finding
 from jupyter_codecheck.pytext.sources import SourceError, find_files, read_units, split_source
@@ -229,12 +229,12 @@ def test_silenced_findings_pass_and_are_counted(tmp_path, needs_model):
 def test_long_source_is_checked_in_pieces(monkeypatch, needs_model):
     """A file longer than the model's window is checked piece by piece (here: two pieces of two
     lines) and reported as one: lines, byte spans and the correction refer to the whole file."""
-    monkeypatch.setattr(pieces, "PIECE_CHARS", 40)
+    monkeypatch.setattr(long_sources, "PIECE_CHARS", 40)
     source = CLEAN_PY + BUGGY_PY
     steps: list[str] = []
-    result = pieces.check_long(source, on_piece=lambda piece: steps.append(str(piece)))
+    result = long_sources.check_long(source, on_piece=lambda piece: steps.append(str(piece)))
     assert steps == ["lines 1-2 of 4", "lines 3-4 of 4"]        # the progress of a long file
-    assert [p for _, p in pieces.split_source(source, 40)] == [CLEAN_PY, BUGGY_PY]
+    assert [p for _, p in long_sources.split_source(source, 40)] == [CLEAN_PY, BUGGY_PY]
     assert result.stats["pieces"] == 2
     assert [f.line for f in result.findings] == [4]
     assert result.corrected == source.replace("pritn", "print")
@@ -520,7 +520,7 @@ def test_pieces_shift_evidence_and_keep_severity():
     parts = [(0, CheckResult(source=first, corrected=first, stats={"tokens": 3})),
              (len(first), CheckResult(source=second, corrected=second, stats={"tokens": 4}, evidence=[ev],
                                       findings=[_error(1, 6, "undefined-name", "name 'b' is not defined")]))]
-    merged = pieces.merge(first + second, parts)
+    merged = long_sources.merge(first + second, parts)
     (f,) = merged.findings
     assert (f.line, f.severity, f.gain) == (2, "error", None)
     (e,) = merged.evidence

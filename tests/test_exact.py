@@ -1,4 +1,4 @@
-"""The exact part of a check without the model (core/exact.py): real pandas and scikit-learn
+"""The exact part of a check without the model (core/exact_findings.py): real pandas and scikit-learn
 objects in a namespace, as a kernel holds them. What a guard may stop a cell for is a crash that
 nothing before it in the cell can prevent; anything unsure is shown, never stopped."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from sklearn.linear_model import LinearRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from jupyter_codecheck.core.exact import exact_check
+from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import NotebookCells, undefined_reason, undefined_reasons
 from jupyter_codecheck.pytext.pycheck import analyse
 from jupyter_codecheck.views.panel_kernel import read_state

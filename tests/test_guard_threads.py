@@ -39,6 +39,11 @@ def test_library_threads_are_not_the_users_and_a_cells_are():
         b.recv()
         assert gc.is_alive()
         started.append("zmq")
+        # closed here: a context the collector finalises with open sockets blocks in zmq_ctx_term
+        # (seen hanging a later test); pyzmq's gc thread lives on in its own context
+        a.close(linger=0)
+        b.close(linger=0)
+        ctx.term()
     if _installed("tqdm"):
         from tqdm import tqdm
         for _ in tqdm(range(3), mininterval=0, disable=False):

@@ -15,7 +15,9 @@ from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
 from jupyter_codecheck import CheckResult, Edit, Finding
-from jupyter_codecheck.views.magics import CodecheckMagics, compact_report, is_code_cell
+from jupyter_codecheck.pytext.sources import is_code_cell
+from jupyter_codecheck.views.auto_mode import compact_report
+from jupyter_codecheck.views.magics import CodecheckMagics
 
 BUGGY = "z = 5\npritn(z)\n"
 
@@ -259,7 +261,7 @@ def test_the_guard_without_the_model_judges_only_what_ran(shell, magics):
     ran"; a name a cell added to builtins is defined; no cell is stopped while a thread of the
     user's runs."""
     from jupyter_codecheck.views.panel_kernel import already_ran, read_state
-    from jupyter_codecheck.views.magics import CellStopped
+    from jupyter_codecheck.views.auto_mode import CellStopped
     magics.auto.set("guard", model=False)
     try:
         stopped = "newvar_g = 5\nprint(undefined_g)"
@@ -375,7 +377,7 @@ def _sev_result(findings, with_edit):
 @pytest.fixture
 def fake_check(monkeypatch, magics):
     """%%codecheck answers with the result in `answer[0]` instead of running the model."""
-    import jupyter_codecheck.core.pieces as pieces_module
+    import jupyter_codecheck.core.long_sources as pieces_module
     answer: list[CheckResult] = []
 
     def check_long_iter(source, **_):

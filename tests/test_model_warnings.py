@@ -13,7 +13,7 @@ import pytest
 from jupyter_codecheck.core.calibration import Calibration, CalibrationError, shipped_model_warnings
 from jupyter_codecheck.core.check import check, shows_model_warnings
 from jupyter_codecheck.core.options import CheckOptions
-from jupyter_codecheck.core.pieces import UnitCheck
+from jupyter_codecheck.core.long_sources import UnitCheck
 from jupyter_codecheck.pytext.sources import Unit
 
 # a slip the default model finds at margin 0 (`% 2 == 1` for even), and an undefined name

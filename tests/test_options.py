@@ -235,7 +235,7 @@ def test_the_lab_settings_and_the_server_accept_the_same_values(key, name, value
 
 
 def test_the_panel_leaves_the_choice_of_context_to_the_core():
-    # the panel sends the notebook's cells; core.pieces.cell_check picks the context (server or
+    # the panel sends the notebook's cells; core.long_sources.cell_check picks the context (server or
     # kernel), with the panel's budget, whose default is the core's
     settings = (REPO / "labextension/src/settings.ts").read_text()
     assert f"contextChars: {CONTEXT_CHARS}," in settings
@@ -405,9 +405,9 @@ def test_architecture_md_draws_the_engine_imports_as_they_are():
 def test_views_use_only_the_core_api():
     graph = _imports()
     allowed = {ROOT, f"{ROOT}._version", f"{ROOT}.core.machine", f"{ROOT}.core.check", f"{ROOT}.core.options", f"{ROOT}.core.result",
-               f"{ROOT}.core.pieces", f"{ROOT}.pytext.sources", f"{ROOT}.core.errors",
+               f"{ROOT}.core.long_sources", f"{ROOT}.pytext.sources", f"{ROOT}.core.errors",
                f"{ROOT}.facts",    # kernel facts, read where the objects are
-               f"{ROOT}.core.exact",     # the exact part alone, before a cell runs (auto mode)
+               f"{ROOT}.core.exact_findings",     # the exact part alone, before a cell runs (auto mode)
                f"{ROOT}.pytext.automagic"}     # what IPython runs as a line magic without its `%`
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}
@@ -423,7 +423,7 @@ def test_the_panel_calls_one_public_entry_point_in_the_kernel():
     module of the views that these rules hold: no source of the package's internals in the
     TypeScript, where no import test would see it."""
     import importlib
-    from jupyter_codecheck.views.magics import PANEL_CALL
+    from jupyter_codecheck.views.auto_mode import PANEL_CALL
     sources = {p.name: p.read_text() for p in (REPO / "labextension/src").glob("*.ts")}
     calls = {m for text in sources.values()
              for m in re.findall(r'__import__\("(jupyter_codecheck[\w.]*)", fromlist=\["(\w+)"\]\)\.(\w+)\(', text)}

@@ -11,7 +11,7 @@ import sys
 import numpy as np
 import pandas as pd
 
-from jupyter_codecheck.core.exact import exact_check
+from jupyter_codecheck.core.exact_findings import exact_check
 
 BUILD = 'import pandas as pd\ndf = pd.DataFrame({"size": ["S", "M"], "price": [2.0, 3.0]})\ndf'
 DROP = 'del df["size"]\ndf'

@@ -132,7 +132,7 @@ SEVERITY_RESULTS = {
 @pytest.fixture
 def fake_check(monkeypatch):
     """The check answers from SEVERITY_RESULTS (the inner runs share this process)."""
-    pieces = importlib.import_module("jupyter_codecheck.core.pieces")
+    pieces = importlib.import_module("jupyter_codecheck.core.long_sources")
 
     def check_long(source, **_):
         return SEVERITY_RESULTS[source]

@@ -9,7 +9,7 @@ import traceback
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.exact import exact_check
+from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import rerun_facts
 
 pytestmark = pytest.mark.filterwarnings("ignore:The inplace keyword")       # pandas 3.1's deprecation

@@ -213,8 +213,8 @@ async def test_busy_worker_streams_refuses_and_cancels(jp_fetch, checker):
 async def test_too_long_is_413_and_a_long_cell_is_checked_in_pieces(jp_fetch, checker, monkeypatch):
     # Given a server that takes large requests, and pieces of a few lines
     checker.max_request_bytes = 1 << 20
-    from jupyter_codecheck.core import pieces
-    monkeypatch.setattr(pieces, "PIECE_CHARS", 40)
+    from jupyter_codecheck.core import long_sources
+    monkeypatch.setattr(long_sources, "PIECE_CHARS", 40)
     # When one line is longer than the model's window: 413 with what to do, on both routes
     one_line = "x = [" + ", ".join(str(k) for k in range(4000)) + "]\n"
     r = await post(jp_fetch, {"source": one_line})
@@ -226,7 +226,7 @@ async def test_too_long_is_413_and_a_long_cell_is_checked_in_pieces(jp_fetch, ch
     source = "x = [1, 2, 3]\nprint(x)\n" + "y = len(x)\npritn(y)\n"
     r = await post(jp_fetch, {"source": source}, "stream")
     events = [json.loads(line) for line in r.body.splitlines()]
-    starts = [source.count("\n", 0, offset) + 1 for offset, _ in pieces.split_source(source, 40)]
+    starts = [source.count("\n", 0, offset) + 1 for offset, _ in long_sources.split_source(source, 40)]
     assert len(starts) == 2
     assert [e["piece"]["first_line"] for e in events if e["type"] == "piece"] == starts
     result = CheckResult.from_dict(events[-1]["result"])

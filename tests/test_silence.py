@@ -1,7 +1,7 @@
 """Silencing findings (core/silence.py) on the real default model: a `# codecheck: ignore[kind]`
 comment on the line and the `ignore` option drop a finding and its fix, and say how many went;
 an unknown kind is named. The CLI's and the magics' own tests are in test_cli.py and
-test_magics.py; how a long source's pieces keep it, in test_pieces.py."""
+test_magics.py; how a long source's pieces keep it, in test_long_sources.py."""
 from __future__ import annotations
 
 import pytest

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from jupyter_codecheck.core.exact import exact_check
+from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.pytext.pycheck import analyse
 
 DEAD = [

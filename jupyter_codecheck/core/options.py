@@ -28,7 +28,7 @@ from .result import ERROR_KINDS, FINDING_KINDS, WARNING_KINDS
 DEFAULT_EXIT_POLICY = "default"
 
 # How much earlier code the model reads before a cell (characters, the most recent cells): every
-# view chooses the context with pieces.select_context under this budget.
+# view chooses the context with long_sources.select_context under this budget.
 CONTEXT_CHARS = 2000
 
 _NONE_WORDS = ("none", "null", "off")

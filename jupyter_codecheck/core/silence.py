@@ -5,7 +5,7 @@ comment on any line of a statement that spans lines covers all of its lines.
     x = df["colour"]        # codecheck: ignore[key]
     from helpers import *   # codecheck: ignore
 
-check() silences a result before it is streamed or shown, and pieces.merge the errors it takes
+check() silences a result before it is streamed or shown, and long_sources.merge the errors it takes
 from the whole source, so every view (magics, auto mode, panel, CLI, pytest plugin) sees the
 same. A silenced finding goes with its fix (the corrected code keeps the line as written); the
 result's `stats["silenced"]` counts them. A comment naming an unknown kind, or none

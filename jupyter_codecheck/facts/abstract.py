@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import inspect
 import sys
 from dataclasses import replace
 
@@ -48,6 +47,7 @@ from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, 
                              _literal, _matmul, _pandas, _reshaped, _scalar_kind, literal_int,
                              literal_shape, numeric, shaped)
 from .namespace import UNRESOLVED
+from .read_policy import POLICY
 
 
 class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
@@ -136,7 +136,7 @@ class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
         if base.like == "DataFrame" and base.columns is not None and node.attr in dict(base.columns) and \
                 not node.attr.startswith("_"):
             pd = sys.modules.get("pandas")
-            if pd is not None and inspect.getattr_static(pd.DataFrame, node.attr, None) is None:
+            if pd is not None and POLICY.static(pd.DataFrame, node.attr, None) is None:
                 return Abstract("Series", base.shape[:1], dict(base.columns)[node.attr])   # `df.price`
         return None
 

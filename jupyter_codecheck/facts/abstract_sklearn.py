@@ -11,8 +11,8 @@ from dataclasses import replace
 from .abstract_value import (_SPLIT_OPTIONS, Abstract, _literal, _plain_data, distinct_at_least,
                              numeric, shaped)
 from .estimators import sklearn_classes
-from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made
+from .read_policy import POLICY
 
 
 class SklearnCalls:
@@ -25,7 +25,7 @@ class SklearnCalls:
         base = sys.modules.get("sklearn.base")
         if base is None or not issubclass(type(target), type) or \
                 not str(type.__dict__["__module__"].__get__(target, type)).startswith("sklearn.") or \
-                not is_library_object(target) or not issubclass(target, base.BaseEstimator):
+                not POLICY.is_library(target) or not issubclass(target, base.BaseEstimator):
             return None
         args = tuple(self._argument(a) for a in node.args)
         keywords = tuple((k.arg, self._argument(k.value)) for k in node.keywords)

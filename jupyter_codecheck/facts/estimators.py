@@ -17,6 +17,7 @@ import inspect
 import sys
 
 from .libraries import _module_of
+from .read_policy import POLICY
 
 # the methods that check the estimator is fitted and take X first
 NEEDS_FIT = frozenset({"predict", "predict_proba", "predict_log_proba", "decision_function",
@@ -102,7 +103,7 @@ def _scores_predictions(est) -> bool:
     lengths must agree), not a clusterer's or a density's that ignores y?"""
     try:
         from sklearn.utils import get_tags
-        score = inspect.getattr_static(type(est), "score", None)
+        score = POLICY.static(type(est), "score", None)
         own = object.__getattribute__(est, "__dict__")
         return _mixin_score(score) and sklearn_estimator(est, alone=True) and \
             get_tags(est).estimator_type in ("classifier", "regressor") and \

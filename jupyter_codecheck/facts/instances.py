@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import ast
 import builtins
-import inspect
 import sys
 from collections.abc import Callable
 
 from .abstract_value import ESTIMATOR_KEEPING, Abstract
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
-from .libraries import is_library_object
 from .namespace import UNRESOLVED, Made
 from .pandas_lookup import instance_names, lookup
+from .read_policy import POLICY
 
 _DISPLAYS = {ast.Dict: dict, ast.List: list, ast.Set: set, ast.Tuple: tuple, ast.ListComp: list,
              ast.SetComp: set, ast.DictComp: dict, ast.JoinedStr: str}
@@ -76,7 +75,7 @@ class Instance(Made):
 def _without_own_attributes(cls: type) -> bool:
     """A library class whose instances hold no attribute of their own (no instance `__dict__`,
     Python's generic lookup): a compiled class such as numpy's Generator or re's Pattern."""
-    if not is_library_object(cls) or not generic_lookup(cls):
+    if not POLICY.is_library(cls) or not generic_lookup(cls):
         return False
     try:
         return not any("__dict__" in type.__dict__["__dict__"].__get__(k, type)
@@ -88,7 +87,7 @@ def _without_own_attributes(cls: type) -> bool:
 def estimator_class(cls: type) -> bool:
     base = sys.modules.get("sklearn.base")
     return base is not None and issubclass(type(cls), type) and issubclass(cls, base.BaseEstimator) and \
-        is_library_object(cls)
+        POLICY.is_library(cls)
 
 
 def made_class(node: ast.AST, builtin: Callable[[ast.expr], object]) -> type | None:
@@ -157,7 +156,7 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
     if attr.startswith("_") or attr in held:
         return False                    # pandas' and scikit-learn's instances hold private names
     try:
-        if inspect.getattr_static(cls, attr, MISSING) is not MISSING:
+        if POLICY.static(cls, attr, MISSING) is not MISSING:
             return False
     except Exception:  # noqa: BLE001
         return False

@@ -19,7 +19,8 @@ from functools import lru_cache
 from types import ModuleType
 
 from .libraries import _library_dirs
-from .attributes import MISSING, UNKNOWN, read_attribute
+from .attributes import MISSING, UNKNOWN
+from .read_policy import POLICY
 
 POLICIES = ("loaded", "import")
 
@@ -81,7 +82,7 @@ def imported(node: ast.Import | ast.ImportFrom, resolve) -> dict[str, object]:
     for a in node.names:
         if a.name == "*":
             continue
-        value = read_attribute(mod, a.name)
+        value = POLICY.attribute(mod, a.name)
         if value is MISSING or value is UNKNOWN:
             sub = resolve(f"{node.module}.{a.name}")
             value = sub if sub is not None else None

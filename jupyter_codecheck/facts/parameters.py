@@ -16,6 +16,7 @@ import inspect
 import warnings
 
 from .estimators import sklearn_estimator
+from .read_policy import POLICY
 
 # the methods that validate the parameters first (scikit-learn's `_fit_context`)
 FITTING = frozenset({"fit", "fit_transform", "fit_predict", "partial_fit"})
@@ -53,7 +54,7 @@ def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]
     exception's name; None when it reads an argument first, or anything else happens."""
     if method not in FITTING or est is None or not sklearn_estimator(est):
         return None
-    function = inspect.getattr_static(type(est), method, None)
+    function = POLICY.static(type(est), method, None)
     if not inspect.isfunction(function):
         return None
     arguments = [_Unread() for _ in range(positional)]

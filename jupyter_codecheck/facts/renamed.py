@@ -14,10 +14,11 @@ libraries: the old name absent or rejected, the new one there.
 from __future__ import annotations
 
 import ast
-import inspect
 import sys
 import types
 from dataclasses import dataclass, replace
+
+from .read_policy import POLICY
 
 _ANY = object()
 
@@ -275,10 +276,9 @@ KEYWORDS: tuple[Renamed, ...] = (
 def renamed_attribute(obj, attr: str) -> Renamed | None:
     """The entry for `obj.attr`, where `obj` is (an instance of) its owner; its replacement only
     where the object has it (`get_feature_names_out` is not every estimator's)."""
-    from .attributes import has_attribute
     for r in ATTRIBUTES:
         if r.old == attr and _is_owned(obj, _owner(r.owner)):
-            return r if r.new is None or has_attribute(obj, r.new.split(".")[0]) else replace(r, new=None)
+            return r if r.new is None or POLICY.has_attribute(obj, r.new.split(".")[0]) else replace(r, new=None)
     return None
 
 
@@ -371,7 +371,7 @@ def _owner(path: str):
             continue
         for name in parts[i:]:
             try:
-                obj = inspect.getattr_static(obj, name)
+                obj = POLICY.static(obj, name)
             except AttributeError:
                 return None
         return obj

@@ -48,6 +48,7 @@ from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
 from .items import plain_labels
 from .namespace import UNRESOLVED
+from .read_policy import POLICY
 
 # the estimator methods whose X scikit-learn validates as 2-D first
 TAKES_X = frozenset({"fit", "partial_fit", "fit_transform", "fit_predict", "predict", "predict_proba",
@@ -181,8 +182,9 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     keywords = {k.arg: k.value for k in n.keywords}
     if "axis" in keywords and _ufunc_axis_method(target, np):
         return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
-    name = getattr(target, "__name__", None)
-    # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`)
+    # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`); a callable
+    # of the user's is not asked its name (its `__getattr__` would run)
+    name = getattr(target, "__name__", None) if POLICY.is_library(target) else None
     if type(name) is not str or vars(np).get(name) is not target:
         return None
     if name in ("dot", "matmul") and len(n.args) == 2 and not keywords:
@@ -620,7 +622,7 @@ def frame_attribute_claim(n: ast.Attribute, value: Live) -> ValueClaim | None:
     frame = value(n.value)
     if not (issubclass(type(frame), Abstract) and frame.like == "DataFrame" and frame.columns is not None):
         return None
-    if n.attr in dict(frame.columns) or inspect.getattr_static(pd.DataFrame, n.attr, None) is not None:
+    if n.attr in dict(frame.columns) or POLICY.static(pd.DataFrame, n.attr, None) is not None:
         return None
     return ValueClaim(n, f"{ast.unparse(n.value)} has no column {n.attr!r}: 'DataFrame' object has no attribute "
                          f"{n.attr!r}: AttributeError", "AttributeError", callee=True)
@@ -641,7 +643,7 @@ def pandas_axis_claim(n: ast.Call, owner) -> ValueClaim | None:
     axis = keywords["axis"]
     valid = {0, "index", "rows"} | ({1, "columns"} if a.like == "DataFrame" else set())
     if type(axis) not in (int, str) or axis in valid or not inspect.isfunction(
-            inspect.getattr_static(cls, n.func.attr, None)) or \
+            POLICY.static(cls, n.func.attr, None)) or \
             "axis" not in inspect.signature(getattr(cls, n.func.attr)).parameters:
         return None
     stand_in = cls({"a": [1.0]}) if a.like == "DataFrame" else cls([1.0])

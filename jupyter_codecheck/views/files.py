@@ -10,7 +10,7 @@ import socket
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..core.pieces import check_long, unit_checks
+from ..core.long_sources import check_long, unit_checks
 from ..pytext.sources import SourceError, read_units
 from .report import Checked, Run
 

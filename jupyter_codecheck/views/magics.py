@@ -7,41 +7,36 @@ crashes (`%codecheck auto guard`), and off.
     df = load()
     df.groupby("a").mean()
 
-The magics only call `check_iter()` (through `pieces.check_long_iter`, which checks a long cell
+The magics only call `check_iter()` (through `long_sources.check_long_iter`, which checks a long cell
 piece by piece) and render its `CheckResult` (views come from `jupyter_codecheck.views.widgets` when
 present, else a plain-text report). The model loads once per kernel, on the first check.
 """
 from __future__ import annotations
 
-import ast
 import contextlib
 import signal
 import threading
 import time
-import weakref
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from IPython.core.error import InputRejected, UsageError
+from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
-from IPython.display import display
 
 from ..core.check import check
-from ..core.exact import ExactCheck, exact_check
+from ..core.exact_findings import ExactCheck, exact_check
 from ..facts import kernel_state
 from ..core.options import CONTEXT_CHARS, OPTIONS, OptionError, flag_arguments, from_flags, parse_text, validate
-from ..core.pieces import Piece, select_context
+from ..core.long_sources import Piece, select_context
 from ..core.result import CheckResult
 from ..core.result import severity_counts
-from ..pytext.sources import is_code_cell, runs_here
-from .report import cell_place, finding_line
+from ..pytext.sources import is_code_cell
+from .auto_mode import AUTO_MODES, AutoChecker, CellStopped, is_panel_code
 from .progress import KernelProgress
-from .user_threads import user_threads
 from .widgets import mimebundle
-from .worker import CheckJob, Worker
+from .worker import CheckJob
 
 VIEWS = ("widget", "html", "text")
-AUTO_MODES = ("on", "guard", "off")
 
 
 def _option_flags(func):
@@ -119,31 +114,10 @@ class ExecutedCells:
                 self.cells.append(source)
 
     def window(self, budget: int = CONTEXT_CHARS) -> list[str]:
-        """The earlier cells the model reads (pieces.select_context: the same rule as every view)."""
+        """The earlier cells the model reads (long_sources.select_context: the same rule as every view)."""
         self.start, cells = select_context(self.cells, self.start, budget)
         return cells
 
-
-# how the JupyterLab panel's code in the kernel starts: a call of views/panel_kernel.py's entry
-# point (client.ts), or, from a panel of an older release, a helper function's definition
-PANEL_CALL = '__import__("jupyter_codecheck.views.panel_kernel"'
-
-
-def is_panel_code(source: str) -> bool:
-    """The code the JupyterLab panel runs in the kernel to read a cell's state or check it: not
-    the user's cell."""
-    return source.startswith((PANEL_CALL, "def __codecheck_"))
-
-
-# -- auto mode's report --------------------------------------------------------------------------
-
-def compact_report(result: CheckResult) -> str:
-    """Auto mode: one line per finding with its severity, fix or not; nothing for a clean cell."""
-    return finding_lines(result.findings)
-
-
-def finding_lines(findings) -> str:
-    return "\n".join(f"codecheck: {finding_line(f, cell_place(f))}" for f in findings)
 
 
 # -- views -----------------------------------------------------------------------------------------
@@ -456,214 +430,6 @@ def interrupt_cancels(cancel: threading.Event):
     finally:
         if installed:
             signal.signal(signal.SIGINT, previous)
-
-
-# -- auto mode ------------------------------------------------------------------------------------
-
-class AutoChecker:
-    """Auto mode: before each cell runs (`pre_run_cell`) its exact findings are shown, Python's
-    own errors and the kernel's facts, read in milliseconds from the objects as they are before
-    it runs. The model's check is off unless asked for (`model=True`; its notebook warnings have
-    not been shown to beat chance): then it starts after the cell ran (`post_run_cell`), in a
-    worker thread while the kernel is idle, its warnings shown in the cell's output when it ends,
-    and the next cell cancels it: no cell ever waits for the model.
-
-    In guard mode a cell that surely crashes on an exact error (core/exact.py: `certain`) is
-    stopped before it runs: an AST transformer raises `CellStopped` (IPython's InputRejected), the
-    one place where IPython lets a cell be refused. The next execution, if it is the same text,
-    runs it. A model warning never stops a cell, and no cell is stopped while a thread of the
-    user's runs. A stopped cell is not recorded as run (ExecutedCells).
-    """
-
-    def __init__(self, magics: CodecheckMagics):
-        self.magics = magics
-        self.mode = "off"
-        self.model = False                      # the model's check after the cell, in the background
-        self._worker = Worker(self._work, name="codecheck-auto")
-        self._current: CheckJob | None = None
-        self._shown: dict[tuple[int, str], str] = {}     # (line, kind) -> message, shown before
-        self._stop: CellStopped | None = None   # for the cell about to run, taken by the guard
-        self._stopped: str | None = None        # the last stopped cell: run again unchanged, it runs
-        self._guard = _StopTransformer(self)
-        self._told = weakref.WeakSet()          # threads the user was told hold the guard back
-        self.last: CheckJob | None = None       # the last cell's model check (shown when it ends)
-        self.last_exact: ExactCheck | None = None
-        self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
-
-    @property
-    def enabled(self) -> bool:
-        return self.mode != "off"
-
-    def set(self, mode: str, *, model: bool = False, progress: KernelProgress | None = None):
-        """`on`, `guard` or `off`; `model=True`: the model's check too, after each cell in the
-        background (the model loads now); `progress`: where loading the model shows."""
-        if mode not in AUTO_MODES:
-            raise ValueError(f"auto mode is one of {', '.join(AUTO_MODES)}, not {mode!r}")
-        shell = self.magics.shell
-        if mode != "off" and model:
-            # load now, in the foreground with its status line, not in the first checked cell
-            self.magics.ensure_model(self.magics.defaults.options,
-                                     progress or KernelProgress(self.magics.in_kernel))
-        if mode != "off" and not self.enabled:
-            exact_check("pass\n", {})         # its imports now, not in the first cell's wait
-            shell.events.register("pre_run_cell", self.pre_run_cell)
-            shell.events.register("post_run_cell", self.post_run_cell)
-        elif mode == "off" and self.enabled:
-            shell.events.unregister("pre_run_cell", self.pre_run_cell)
-            shell.events.unregister("post_run_cell", self.post_run_cell)
-        # the guard is in IPython's transformers only while it may stop a cell: with auto mode
-        # off, no cell's code (nbval, papermill, --run bodies) passes through it
-        guarding = self._guard in shell.ast_transformers
-        if mode == "guard" and not guarding:
-            shell.ast_transformers.append(self._guard)
-        elif mode != "guard" and guarding:
-            shell.ast_transformers.remove(self._guard)
-        self.mode, self.model = mode, model and mode != "off"
-        if mode == "off":
-            self.cancel_model()
-
-    def cancel_model(self) -> None:
-        """Cancels the last cell's model check if it still runs (a new cell, auto mode off)."""
-        if self.last is not None and not self.last.done.is_set():
-            self.last.cancel.set()
-
-    def close(self):
-        """Auto mode off and its worker thread ended."""
-        self.set("off")
-        self._worker.stop()
-
-    def pre_run_cell(self, info):
-        source = info.raw_cell or ""
-        m = self.magics
-        self._stop = None
-        if m.executed._depth <= 1:
-            self.cancel_model()                 # the user moved on: the kernel is theirs
-        if m._in_body or self._current is not None or m.executed._depth > 1 or is_panel_code(source):
-            return                              # a cell run from inside a cell, or the panel's
-        again, self._stopped = source == self._stopped, None
-        code = runs_here(source)
-        if code is None:
-            return
-        t0 = time.perf_counter()
-        body, offset = code
-        kernel = m.kernel_options()
-        try:
-            exact = m.exact(body, kernel)
-        except Exception:  # noqa: BLE001 - no exact findings is no claim (and no stop)
-            exact = ExactCheck()
-        findings = [replace(f, line=f.line + offset) for f in exact.findings]
-        certain = [replace(f, line=f.line + offset) for f in exact.certain]
-        self.last_exact = exact
-        self._shown = {(f.line, f.kind): f.message for f in findings}
-        held = self.user_threads() if certain and self.mode == "guard" and not again else []
-        if certain and self.mode == "guard" and not again and not held:
-            self._stop = CellStopped(certain, findings)
-            self._stopped = source
-            self.pre_run_s = time.perf_counter() - t0
-            return                              # the rejection shows the findings
-        if findings:
-            text = finding_lines(findings)
-            if certain and again:
-                text += "\ncodecheck: run as it is (it was stopped before)"
-            elif held and not all(t in self._told for t in held):
-                self._told.update(held)
-                names = ", ".join(repr(t.name) for t in held[:3])
-                text += (f"\ncodecheck: not stopped: your thread {names} is running and may define "
-                         "names or change objects meanwhile; the guard stops cells again when it ends")
-            display({"text/plain": text}, raw=True)
-        self.pre_run_s = time.perf_counter() - t0
-        if self.model:
-            # its facts are read now, of the objects before the cell; it runs after the cell
-            context = m.context() if m.defaults.context else None
-            facts = [replace(f, line=f.line + offset) for f in exact.facts]
-            job = CheckJob(source, context=context,
-                           options={**m.defaults.options, **kernel,
-                                    "namespace": kernel_state(kernel["namespace"].objects, facts=facts,
-                                                              when="before-run")})
-            job.shown = dict(self._shown)
-            self._current = job
-
-    def user_threads(self) -> list[threading.Thread]:
-        """Threads running the user's code now (views/user_threads.py; a library's threads are
-        not): one may define a name or change an object while the cell runs, so no stop meanwhile."""
-        return user_threads(self.magics.shell.user_ns)
-
-    def post_run_cell(self, result):
-        self._stop = None                       # not taken: the cell failed before the guard
-        job, self._current = self._current, None
-        if job is None:
-            return
-        # the cell's output is where its warnings go when the check ends (ipykernel's parent)
-        job.parent = getattr(self.magics.shell, "parent_header", None)
-        self.last = job
-        self._worker.put(job)                   # not waited for: the cell ends now
-
-    @staticmethod
-    def _new(f, shown: dict) -> bool:
-        """Is the model's finding news after the exact ones shown before the cell: a warning, or
-        an error shown without a fix that the model found one for?"""
-        before = shown.get((f.line, f.kind))
-        return before is None or ("; did you mean" not in before and f.message != before)
-
-    def take_stop(self) -> CellStopped | None:
-        stop, self._stop = self._stop, None
-        return stop
-
-    def _work(self, job: CheckJob):
-        if job.cancel.is_set():
-            job.done.set()                      # a later cell came first: never started
-            return
-        job.run()
-        if job.error is not None:
-            self._show_late(job, f"codecheck: the model's check failed: {job.error}")
-        elif job.result is not None and not job.cancel.is_set():
-            self._show_late(job, finding_lines([f for f in job.result.findings if self._new(f, job.shown)]))
-
-    def _show_late(self, job: CheckJob, text: str) -> None:
-        """Shows `text` in the output of the cell the job checked, after that cell ended."""
-        if not text.strip():
-            return
-        pub = getattr(self.magics.shell, "display_pub", None)
-        token = None
-        if job.parent is not None and hasattr(pub, "set_thread_parent"):
-            token = pub.set_thread_parent(job.parent)     # this thread's messages: that cell's
-        try:
-            display({"text/plain": text.strip("\n")}, raw=True)
-        finally:
-            if token is not None:
-                pub.reset_thread_parent(token)
-
-
-class CellStopped(InputRejected):
-    """A cell the guard stopped before it ran: the errors it surely crashes on, and how to run it
-    anyway. IPython shows `_render_traceback_`'s lines in place of a traceback."""
-
-    def __init__(self, certain, findings):
-        self.certain, self.findings = certain, findings
-        first = certain[0]
-        super().__init__(f"codecheck stopped the cell before it ran: line {first.line}: {first.message} "
-                         f"(run it again unchanged to run it anyway)")
-
-    def _render_traceback_(self) -> list[str]:
-        lines = [f"codecheck stopped this cell before it ran: it would crash at line {self.certain[0].line}"]
-        lines += [f"  {finding_line(f, cell_place(f))}" for f in self.findings]
-        lines.append("Fix it and run the cell, or run it again unchanged to run it anyway.")
-        return lines
-
-
-class _StopTransformer(ast.NodeTransformer):
-    """Guard mode's place in IPython: the first AST transformation of a cell the guard stops
-    raises; any other cell's tree passes unchanged (nested runs, %%time's body, --run bodies)."""
-
-    def __init__(self, auto: AutoChecker):
-        super().__init__()
-        self.auto = auto
-
-    def visit(self, node):
-        stop = self.auto.take_stop()
-        if stop is not None:
-            raise stop
-        return node
 
 
 # -- extension hooks --------------------------------------------------------------------------------

@@ -28,7 +28,8 @@ import threading
 
 from ..pytext.automagic import automagic
 from ..facts import KernelState, kernel_facts, kernel_state
-from .magics import _LOADED, PANEL_CALL, interrupt_cancels
+from .auto_mode import PANEL_CALL
+from .magics import _LOADED, interrupt_cancels
 
 # the marks the panel finds its answer after, in what the kernel prints (client.ts has the same)
 STATE_MARK = "__codecheck_state__"
@@ -93,7 +94,7 @@ def check_here(req: dict, shell):
     objects read for facts, a fix may name only attributes they have); or, for a cell that
     already ran, the names alone (the objects hold the state after it). An interrupt (Cancel)
     ends the check with its partial result."""
-    from ..core.pieces import cell_check, check_long
+    from ..core.long_sources import cell_check, check_long
     job, start = cell_check(req["cells"], req["index"], req["context_start"], req["context_chars"])
     ns = user_namespace(shell)
     if "names" in req:

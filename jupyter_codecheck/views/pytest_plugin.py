@@ -26,8 +26,8 @@ import warnings
 import pytest
 
 from ..core.options import OptionError, add_flags, from_flags, validate
-from ..core import pieces
-from ..core.pieces import unit_checks
+from ..core import long_sources
+from ..core.long_sources import unit_checks
 from ..core.result import severity_counts
 from ..pytext.sources import SourceError, read_units
 from .report import failing, finding_line
@@ -123,7 +123,7 @@ class CodecheckItem(pytest.Item):
         if any(line.strip() == SKIP_MARKER for line in self.unit.source.splitlines()):
             pytest.skip(f"'{SKIP_MARKER}' in the cell")
         # a long cell or file is checked piece by piece (looked up here: tests replace it)
-        result = pieces.check_long(self.unit.source, **self.job.options(), **self.config.stash.get(_OPTIONS, {}))
+        result = long_sources.check_long(self.unit.source, **self.job.options(), **self.config.stash.get(_OPTIONS, {}))
         errors = failing(result, "error")
         self.user_properties.append(("codecheck_findings", len(result.findings)))
         self.user_properties.append(("codecheck_errors", len(errors)))

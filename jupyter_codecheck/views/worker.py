@@ -89,7 +89,7 @@ class CheckJob:
 
     def run(self):
         """Runs the check here; returns its result (None when it failed: see `error`)."""
-        from ..core.pieces import check_long_iter
+        from ..core.long_sources import check_long_iter
         from ..core.result import CheckResult
         items = check_long_iter(self.source, context=self.context, cancel=self.cancel, **self.options)
         try:

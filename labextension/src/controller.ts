@@ -224,7 +224,7 @@ export class CheckController {
       return;
     }
     // the notebook's code cells as they are; the checker picks the context from them as every
-    // view does (jupyter_codecheck.core.pieces.cell_check)
+    // view does (jupyter_codecheck.core.long_sources.cell_check)
     const code: Cell[] = panel.content.widgets.filter(c => c instanceof CodeCell);
     const request: ICheckRequest = {
       source: state.source,

@@ -98,7 +98,7 @@ export interface ICheckResult {
 export interface ICheckRequest {
   source: string;
   /** The notebook's code cells in order, this one at `index`: the checker picks the context,
-   *  the cells before it and the cells after it (core/pieces.py `cell_check`). */
+   *  the cells before it and the cells after it (core/long_sources.py `cell_check`). */
   cells: string[];
   index: number;
   /** Where the context window started for the last cell (the result's stats.context_start):

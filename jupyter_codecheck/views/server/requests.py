@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ...core.options import CONTEXT_CHARS, OPTIONS, OptionError, option, validate
 from ...facts import kernel_state
-from ...core.pieces import cell_check
+from ...core.long_sources import cell_check
 
 # Options the server owns (scope "server" in the options contract): the model and the thread
 # count pick the ONE engine every notebook shares; `cancel` and `namespace` are the program's own.
@@ -149,7 +149,7 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
 
 
 # the notebook as the client sees it: its code cells in order and which one to check; the server
-# picks the context the way every view does (core.pieces.cell_check)
+# picks the context the way every view does (core.long_sources.cell_check)
 NOTEBOOK_FIELDS = ("cells", "index", "context_start", "context_chars")
 
 

@@ -21,7 +21,7 @@ from traitlets import Bool, Int, Unicode
 from traitlets.config import LoggingConfigurable
 
 from ...core.errors import ContextFullError
-from ...core.pieces import Piece
+from ...core.long_sources import Piece
 from ...core.result import CheckResult, Edit
 from ..worker import CheckJob, Worker
 from .requests import CheckRequest, HTTPProblem

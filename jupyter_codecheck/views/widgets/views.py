@@ -223,7 +223,7 @@ class CheckView(anywidget.AnyWidget):
             raise RuntimeError("this view already ran a check; make a new CheckView")
         if "cancel" in options:
             raise TypeError("CheckView.run cancels through its own cancel_event; drop cancel=")
-        from ...core.pieces import Piece
+        from ...core.long_sources import Piece
         from ..worker import CheckJob
         self.status = "running"
 

@@ -1,11 +1,11 @@
-"""Long sources checked piece by piece (jupyter_codecheck.core.pieces), on the real default model.
+"""Long sources checked piece by piece (jupyter_codecheck.core.long_sources), on the real default model.
 The CLI's own tests (test_cli.py) check the merged positions; these check how the pieces are cut."""
 from __future__ import annotations
 
 import pytest
 
 from jupyter_codecheck.engine.errors import ContextFullError
-from jupyter_codecheck.core.pieces import PIECE_CHARS, Piece, check_long_iter
+from jupyter_codecheck.core.long_sources import PIECE_CHARS, Piece, check_long_iter
 
 # dense code: about 1.3 characters per token, so PIECE_CHARS characters overflow the 4k window
 DENSE = "\n".join(f"row_{k} = {k} * 2" for k in range(700)) + "\n"
@@ -37,7 +37,7 @@ def test_a_notebook_checked_in_order_reads_each_earlier_cell_once(model_path):
     # the window (select_context) keeps its start, and the context is tokenized cell by cell as
     # each cell was checked: the next check finds all of it in the session's KV
     from jupyter_codecheck.core.check import check
-    from jupyter_codecheck.core.pieces import select_context
+    from jupyter_codecheck.core.long_sources import select_context
     cells = ["import math\n", "def area(r):\n    return math.pi * r ** 2\n",
              "sizes = [1, 2, 3]\n", "print([area(s) for s in sizes])\n"]
     start = 0
@@ -60,7 +60,7 @@ def part(src, findings, edits):
 def test_a_piece_cut_inside_a_block_is_no_syntax_error():
     """Pieces are compiled alone: one that starts inside a class says "unexpected indent". Whether
     the source parses is the whole source's verdict, and no fix is proposed for a cut."""
-    from jupyter_codecheck.core.pieces import merge
+    from jupyter_codecheck.core.long_sources import merge
     from jupyter_codecheck.core.result import Edit, Finding
     head = "class A:\n    def f(self):\n        return 1\n"
     tail = "    def g(self):\n        return 2\n"
@@ -79,7 +79,7 @@ def test_a_name_defined_in_another_piece_is_not_undefined():
     """A piece sees only the recent text before it: a helper defined further down (or far up) is
     "not defined" in it alone. Which names are undefined is the whole source's verdict; a name
     the whole source lacks is still an error, found by a piece or not."""
-    from jupyter_codecheck.core.pieces import merge
+    from jupyter_codecheck.core.long_sources import merge
     from jupyter_codecheck.core.result import Edit, Finding
     head = "def push(heap, item):\n    heap.append(item)\n    _sift(heap)\n"
     tail = "\n\ndef _sift(heap):\n    heap.sort()\n    return helper(heap)\n"
@@ -98,7 +98,7 @@ def test_a_name_defined_in_another_piece_is_not_undefined():
 def test_a_silenced_error_of_the_whole_source_stays_silenced():
     """The pieces silence their findings; the whole source's own errors, added back by merge,
     keep the same comments and `ignore` kinds (counted once, by the pieces)."""
-    from jupyter_codecheck.core.pieces import merge
+    from jupyter_codecheck.core.long_sources import merge
     head = "def push(heap, item):\n    heap.append(item)\n"
     tail = "\n\ndef _sift(heap):\n    return helper(heap)  # codecheck: ignore[undefined-name]\n"
     parts = [(0, part(head, [], [])), (len(head), part(tail, [], []))]
@@ -116,7 +116,7 @@ def test_a_fix_in_a_piece_passes_the_whole_sources_gates():
     """A piece cut inside a class does not parse alone, so its own undefined-name gate cannot run:
     found on the standard library's fractions.py, `return a._numerator` -> `self._numerator`
     inside `def numerator(a)`. The whole source refuses such a fix, and its warning goes."""
-    from jupyter_codecheck.core.pieces import merge
+    from jupyter_codecheck.core.long_sources import merge
     from jupyter_codecheck.core.result import Edit, Finding
     head = "class Frac:\n    def __init__(self, n):\n        self._n = n\n"
     tail = "\n    def numerator(a):\n        return a._n\n\n    def double(a):\n        return a._n * 2\n"

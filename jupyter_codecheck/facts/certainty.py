@@ -1,10 +1,6 @@
-"""The exact part of a check, without the model, in milliseconds: Python's own errors and the
-kernel's facts on a cell, each with the fixes its exact alternatives allow; and which of them
-the cell surely crashes on when it runs (what a guard may stop a cell for).
-
-    exact = exact_check(cell, shell.user_ns, history=cells_run)
-    exact.findings        # the errors check() reports, one a line (its fixes not ranked)
-    exact.certain         # those the cell reaches whatever runs before them
+"""Which of a cell's exact errors it surely crashes on when it runs (what a guard may stop a
+cell for): the use runs whenever the cell runs, and nothing the cell runs before it may make it
+false. Read from the cell's text and the kernel's objects, without running the user's code.
 
 A crash is certain only where nothing can make it false: the use runs whenever the cell runs
 (not in a branch, loop body, `try`, `with`, function, annotation or lazy part of an expression),
@@ -20,129 +16,24 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
-import inspect
-import re
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
-from ..pytext.automagic import automagic
-from .evidence import kernel_finding, syntax_finding, undefined_finding
-from ..facts.flow import any_root, own_attributes
-from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
-from .result import Finding
-from .silence import Silencer
+from .flow import any_root
+from .read_policy import POLICY
 
-# a value fact (an array's shape) is about the operands, not one chain's object: shown, no stop
-STOPPING_KINDS = ("undefined-name", "attribute", "key", "call")
 # what reaches the namespace or the objects by name, out of the flow's sight
 _DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__",
                       "get_ipython", "importlib", "builtins", "__builtins__", "__dict__"})
 # callees that neither keep nor change what they are given
 _READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinstance", "issubclass", "id",
                         "hash", "bool", "callable", "display"})
-_IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
-_SHOWN_FIXES = 3
-
-
-@dataclass
-class ExactCheck:
-    findings: list[Finding] = field(default_factory=list)
-    certain: list[Finding] = field(default_factory=list)
-    facts: list = field(default_factory=list)     # the kernel facts read (KernelFact)
-
-
-def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, later=None,
-                libraries: str = "loaded", ignore=()) -> ExactCheck:
-    """The errors Python and the kernel's objects predict for `source` (a cell's Python code) with
-    `namespace` as it is now; `history`, `failed`, `later`, `ignore`: as check()'s options of
-    those names (a silenced finding is neither shown nor a stop; a comment naming an unknown kind
-    says so, in the finding of its line or one of its own)."""
-    out = _exact(source, namespace, history, failed, later, libraries)
-    silencer = Silencer(source, ignore)
-    out.findings = [f for f in out.findings if not silencer.silences(f)]
-    out.certain = [f for f in out.certain if not silencer.silences(f)]
-    by_line = {f.line: f for f in out.findings}
-    for u in silencer.unknown:
-        if u.line in by_line:
-            by_line[u.line].message += "; " + u.message      # a stop's finding too: the same object
-        elif not silencer.silences(u):
-            by_line[u.line] = u
-    out.findings = [by_line[ln] for ln in sorted(by_line)]
-    return out
-
-
-def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
-    from ..facts import kernel_facts, undefined_reasons, with_rerun_facts
-    facts = analyse(source, None, namespace)
-    out = ExactCheck()
-    if facts.syntax is not None:
-        out.findings.append(syntax_finding(facts.syntax))
-        return out                          # Python refuses the cell itself
-    if automagic(source, namespace) is not None:
-        return out                          # the kernel runs it as a line magic, not as Python
-    try:
-        out.facts = kernel_facts(source, namespace, libraries=libraries)
-    except Exception:  # noqa: BLE001 - no facts is no claim
-        out.facts = []
-    if history:             # the cell run again right after it ran (the kernel's own record)
-        out.facts = with_rerun_facts(out.facts, source, list(history), namespace, failed)
-    reasons = undefined_reasons(facts, (), failed, later, history)
-    by_line: dict[int, Finding] = {}
-    lines = source.split("\n")
-    places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
-    for u in facts.undefined:
-        if u.line not in by_line:
-            f = undefined_finding(u, reasons.get(u.name))
-            if u.name not in reasons:           # the notebook's reason is the story, not a slip
-                f.message += _did_you_mean([repr(w) for w in _near_names(u.name, facts.scope)])
-            by_line[u.line] = f
-            places[u.line] = u.column           # pyflakes gives the node's own (byte) column
-    for k in out.facts:
-        if k.line not in by_line:
-            f = kernel_finding(k)
-            f.message += _did_you_mean(k.candidates)
-            by_line[k.line] = f
-            places[k.line] = _byte_col(lines, k.line, k.column)
-    out.findings = [by_line[ln] for ln in sorted(by_line)]
-    tree = parse(source)
-    if tree is not None and not _IPYTHON_LINE.search(source):
-        try:
-            sure = _Certainty(tree, namespace, {u.name for u in facts.undefined})
-            out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
-                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name")]
-        except Exception:  # noqa: BLE001 - in doubt, no stop
-            out.certain = []
-    return out
-
-
-def _grouped_selection(expr) -> bool:
-    """`<...>.groupby(...)["col"]` or `[["a", "b"]]`: literal columns selected of a grouping."""
-    key = expr.slice if isinstance(expr, ast.Subscript) else None
-    literal = isinstance(key, ast.Constant) and type(key.value) is str or isinstance(key, ast.List) and \
-        bool(key.elts) and all(isinstance(k, ast.Constant) and type(k.value) is str for k in key.elts)
-    base = expr.value if literal else None
-    return isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
-
-
-def _near_names(name: str, scope) -> list[str]:
-    """Defined names `name` could be a slip for, closest first."""
-    return [w for _, w in sorted((edit_distance(name, w), w) for w in scope if near_typo(name, w))]
-
-
-def _did_you_mean(options: list[str]) -> str:
-    if not options:
-        return ""
-    shown = options[:_SHOWN_FIXES]
-    return f"; did you mean {shown[0]}?" if len(shown) == 1 else \
-        f"; did you mean {', '.join(shown[:-1])} or {shown[-1]}?"
-
 
 _UNKNOWN = object()             # what the objects and the text cannot tell statically
 _LIBRARY_RESULT = object()      # what a library's code makes of library data: the library's
 
 
-class _Certainty:
+class Certainty:
     """Does the cell surely reach a place, with the state the finding was read from?"""
 
     def __init__(self, tree: ast.Module, namespace: Mapping, undefined: set[str]):
@@ -258,12 +149,11 @@ class _Certainty:
     @staticmethod
     def _library(obj) -> bool:
         """Is `obj` plain data, a library's module or a library's object?"""
-        from ..facts.libraries import is_library_object
         if _plain_data(obj):
             return True
         if issubclass(type(obj), types.ModuleType):
             return _library_module(types.ModuleType.__dict__["__dict__"].__get__(obj).get("__name__"))
-        return is_library_object(obj)
+        return POLICY.is_library(obj)
 
     def _static(self, expr: ast.expr, seen: frozenset):
         """The object `expr` is, read without running code: a name of the kernel's, an attribute
@@ -284,7 +174,7 @@ class _Certainty:
             if not self._library(base):
                 return _UNKNOWN             # their object's attribute: their code may run
             try:
-                found = inspect.getattr_static(base, expr.attr)
+                found = POLICY.static(base, expr.attr)
             except AttributeError:          # a library's `__getattr__` answers (or raises)
                 return _UNKNOWN if _holder(base) and not issubclass(type(base), types.ModuleType) \
                     else _LIBRARY_RESULT
@@ -454,10 +344,13 @@ class _Certainty:
         return False
 
 
-def _byte_col(lines: list[str], line: int, column: int) -> int:
-    """The UTF-8 column (the AST's) of a character column."""
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return len(text[:column].encode("utf-8"))
+def _grouped_selection(expr) -> bool:
+    """`<...>.groupby(...)["col"]` or `[["a", "b"]]`: literal columns selected of a grouping."""
+    key = expr.slice if isinstance(expr, ast.Subscript) else None
+    literal = isinstance(key, ast.Constant) and type(key.value) is str or isinstance(key, ast.List) and \
+        bool(key.elts) and all(isinstance(k, ast.Constant) and type(k.value) is str for k in key.elts)
+    base = expr.value if literal else None
+    return isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
 
 
 def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -555,16 +448,16 @@ def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
 def _library_module(name: str | None) -> bool:
     """Is the module `name` a library's (imported or not: found by its top-level package's place,
     without importing it)?"""
-    from ..facts.libraries import _library_dirs, is_library_module
+    from .libraries import _library_dirs
     if not name:
         return False
-    if is_library_module(name):
+    if POLICY.is_library_module(name):
         return True
     import importlib.util
     import sys
     top = name.split(".")[0]
     if top in sys.modules:
-        return is_library_module(top)
+        return POLICY.is_library_module(top)
     try:
         spec = importlib.util.find_spec(top)
     except (ImportError, ValueError):
@@ -635,16 +528,16 @@ def _holds(container, obj, depth: int = 3) -> bool:
         elif issubclass(t, types.ModuleType):
             if _library_module(types.ModuleType.__dict__["__dict__"].__get__(x).get("__name__")):
                 return False                # a library's module holds none of the user's objects
-            items = own_attributes(x)
+            items = POLICY.own_attributes(x)
         elif t is types.MethodType:
             items = [x.__self__]            # `ins = df.insert`: a method bound to the object
         elif issubclass(t, (type, types.FunctionType, types.BuiltinFunctionType)) or _data_of_library(t):
             return False                    # code, arrays and frames: not where a user keeps objects
         elif _module_of_type(t).split(".")[0] == "pandas" and any(
-                inspect.getattr_static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
+                POLICY.static(x, n, None) is not None for n in ("obj", "_obj", "_parent")):
             return True                     # an indexer, accessor or groupby: it may view a frame
         else:
-            items = own_attributes(x)
+            items = POLICY.own_attributes(x)
         if items is None:
             return False
         if len(items) > _HOLDS_BUDGET:
@@ -667,7 +560,7 @@ def _data_of_library(t: type) -> bool:
 def _handle_of(obj, attr: str) -> bool:
     """Is `obj.attr` a method of the object or an indexer of pandas' (`loc`, `at`), read from the
     class without running it? Either may change the object later."""
-    found = inspect.getattr_static(obj, attr, None)
+    found = POLICY.static(obj, attr, None)
     if found is None:
         return False                        # a frame's column, by pandas' `__getattr__`
     if issubclass(type(found), (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
@@ -679,12 +572,9 @@ def _handle_of(obj, attr: str) -> bool:
 
 def _module_of_type(t: type) -> str:
     """The module a class names, read through `type`'s own slot (no metaclass code runs)."""
-    from ..facts.libraries import _module_of
+    from .libraries import _module_of
     name = _module_of(t)
     return name if type(name) is str else ""
 
 
 _HOLDS_BUDGET = 2000
-
-
-__all__ = ["ExactCheck", "exact_check", "STOPPING_KINDS"]

@@ -1,0 +1,122 @@
+"""The exact part of a check, without the model, in milliseconds: Python's own errors and the
+kernel's facts on a cell, each with the fixes its exact alternatives allow; and which of them
+the cell surely crashes on when it runs (what a guard may stop a cell for).
+
+    exact = exact_check(cell, shell.user_ns, history=cells_run)
+    exact.findings        # the errors check() reports, one a line (its fixes not ranked)
+    exact.certain         # those the cell reaches whatever runs before them
+
+Which errors are certain is the facts' to say (facts/certainty.py: read from the cell and the
+objects, no model); this module makes findings of both, as check() reports them.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..pytext.automagic import automagic
+from .evidence import kernel_finding, syntax_finding, undefined_finding
+from ..facts.certainty import Certainty
+from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
+from .result import Finding
+from .silence import Silencer
+
+# a value fact (an array's shape) is about the operands, not one chain's object: shown, no stop
+STOPPING_KINDS = ("undefined-name", "attribute", "key", "call")
+_IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
+_SHOWN_FIXES = 3
+
+
+@dataclass
+class ExactCheck:
+    findings: list[Finding] = field(default_factory=list)
+    certain: list[Finding] = field(default_factory=list)
+    facts: list = field(default_factory=list)     # the kernel facts read (KernelFact)
+
+
+def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, later=None,
+                libraries: str = "loaded", ignore=()) -> ExactCheck:
+    """The errors Python and the kernel's objects predict for `source` (a cell's Python code) with
+    `namespace` as it is now; `history`, `failed`, `later`, `ignore`: as check()'s options of
+    those names (a silenced finding is neither shown nor a stop; a comment naming an unknown kind
+    says so, in the finding of its line or one of its own)."""
+    out = _exact(source, namespace, history, failed, later, libraries)
+    silencer = Silencer(source, ignore)
+    out.findings = [f for f in out.findings if not silencer.silences(f)]
+    out.certain = [f for f in out.certain if not silencer.silences(f)]
+    by_line = {f.line: f for f in out.findings}
+    for u in silencer.unknown:
+        if u.line in by_line:
+            by_line[u.line].message += "; " + u.message      # a stop's finding too: the same object
+        elif not silencer.silences(u):
+            by_line[u.line] = u
+    out.findings = [by_line[ln] for ln in sorted(by_line)]
+    return out
+
+
+def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
+    from ..facts import kernel_facts, undefined_reasons, with_rerun_facts
+    facts = analyse(source, None, namespace)
+    out = ExactCheck()
+    if facts.syntax is not None:
+        out.findings.append(syntax_finding(facts.syntax))
+        return out                          # Python refuses the cell itself
+    if automagic(source, namespace) is not None:
+        return out                          # the kernel runs it as a line magic, not as Python
+    try:
+        out.facts = kernel_facts(source, namespace, libraries=libraries)
+    except Exception:  # noqa: BLE001 - no facts is no claim
+        out.facts = []
+    if history:             # the cell run again right after it ran (the kernel's own record)
+        out.facts = with_rerun_facts(out.facts, source, list(history), namespace, failed)
+    reasons = undefined_reasons(facts, (), failed, later, history)
+    by_line: dict[int, Finding] = {}
+    lines = source.split("\n")
+    places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
+    for u in facts.undefined:
+        if u.line not in by_line:
+            f = undefined_finding(u, reasons.get(u.name))
+            if u.name not in reasons:           # the notebook's reason is the story, not a slip
+                f.message += _did_you_mean([repr(w) for w in _near_names(u.name, facts.scope)])
+            by_line[u.line] = f
+            places[u.line] = u.column           # pyflakes gives the node's own (byte) column
+    for k in out.facts:
+        if k.line not in by_line:
+            f = kernel_finding(k)
+            f.message += _did_you_mean(k.candidates)
+            by_line[k.line] = f
+            places[k.line] = _byte_col(lines, k.line, k.column)
+    out.findings = [by_line[ln] for ln in sorted(by_line)]
+    tree = parse(source)
+    if tree is not None and not _IPYTHON_LINE.search(source):
+        try:
+            sure = Certainty(tree, namespace, {u.name for u in facts.undefined})
+            out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
+                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name")]
+        except Exception:  # noqa: BLE001 - in doubt, no stop
+            out.certain = []
+    return out
+
+
+def _near_names(name: str, scope) -> list[str]:
+    """Defined names `name` could be a slip for, closest first."""
+    return [w for _, w in sorted((edit_distance(name, w), w) for w in scope if near_typo(name, w))]
+
+
+def _did_you_mean(options: list[str]) -> str:
+    if not options:
+        return ""
+    shown = options[:_SHOWN_FIXES]
+    return f"; did you mean {shown[0]}?" if len(shown) == 1 else \
+        f"; did you mean {', '.join(shown[:-1])} or {shown[-1]}?"
+
+
+
+def _byte_col(lines: list[str], line: int, column: int) -> int:
+    """The UTF-8 column (the AST's) of a character column."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text[:column].encode("utf-8"))
+
+
+__all__ = ["ExactCheck", "exact_check", "STOPPING_KINDS"]
