@@ -201,12 +201,6 @@ PackedIsa packed_isa_for(int packed) {
     return PackedIsa::none;
 }
 
-bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n) {
-    if (!packed_kernel(w.type, isa, 1)) return false;
-    // ggml has no tiled kernel for Q4_1 at all; for the k-quants its AVX2 one wins above 8 rows
-    return w.type == GGML_TYPE_Q4_1 || isa != PackedIsa::avx2 || n <= 8;
-}
-
 bool packed_accepts(const ggml_tensor * w) {
     const bool k_quant = (w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K) && w->ne[0] % QK == 0;
     const bool q41 = w->type == GGML_TYPE_Q4_1 && w->ne[0] % QK41 == 0 && packed_kernel(w->type, packed_isa(), 1);
@@ -255,7 +249,7 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
 ggml_tensor * mul_mat_packed_or_ggml(ggml_context * ctx, const PackedWeights * packed, PackedIsa isa,
                                      ggml_tensor * w, ggml_tensor * x) {
     const PackedMatrix * p = packed ? packed->find(w) : nullptr;
-    return p && packed_pays(*p, isa, x->ne[1]) ? packed_mul_mat(ctx, *p, x, isa) : ggml_mul_mat(ctx, w, x);
+    return p && packed_kernel(p->type, isa, 1) ? packed_mul_mat(ctx, *p, x, isa) : ggml_mul_mat(ctx, w, x);
 }
 
 ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa) {
