@@ -83,7 +83,7 @@ def _inputs(model, layer, matrix, n):
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
-@pytest.mark.parametrize("n", [1, 3, 8, 40, 80])
+@pytest.mark.parametrize("n", [1, 2, 3, 6, 7, 8, 9, 40, 80])
 def test_each_product_equals_ggml_to_float_rounding(q4km, n, kernel):
     """The claim the kernels make, one product at a time: the integer sums are ggml's (the same
     8-bit rounding of x), only the order of the float sums differs, so every row of W x agrees

@@ -165,10 +165,14 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
             xs[c] = &x_cols[c];
         }
     }
-    const int width = packed_columns(op.isa);
+    // the columns in as few kernel calls as the registers allow, of sizes as even as they can be
+    // (9 columns on 8 registers: 5 and 4, not 8 and 1)
+    const int width = packed_columns(w.type, op.isa), calls = (n + width - 1) / width;
     for (int64_t g = g0; g < g1; ++g) {
-        for (int c = 0; c < n; c += width) {
-            packed_kernel(w.type, op.isa, std::min(width, n - c))(w, xs.data() + c, ys.data() + c, g);
+        for (int k = 0, c = 0; k < calls; ++k) {
+            const int nc = (n - c) / (calls - k);
+            packed_kernel(w.type, op.isa, nc)(w, xs.data() + c, ys.data() + c, g);
+            c += nc;
         }
     }
 }
@@ -211,7 +215,7 @@ bool packed_accepts(const ggml_tensor * w) {
 // a CPU family without kernels of ours: ggml's products throughout
 PackedIsa packed_isa_of_cpu() { return PackedIsa::none; }
 GroupProduct packed_kernel(ggml_type, PackedIsa, int) { return nullptr; }
-int packed_columns(PackedIsa) { return 1; }
+int packed_columns(ggml_type, PackedIsa) { return 1; }
 #endif
 
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out) {

@@ -160,27 +160,35 @@ __attribute__((target("avx2"))) inline __m256i broadcast32(const void * p) {
 
 // Q4_K: a sub-block's 8 products of 4 inputs sum to at most 16 * 15 * 128 = 30720 per 16-bit
 // lane, so they add in 16 bits; the mins' term sum_s min_s * (bsums_2s + bsums_2s+1) is madd of
-// each min against a pair of ggml's 16-input sums.
+// each min against a pair of ggml's 16-input sums. The two halves of a super-block run one after
+// the other (the second reads its lines from L1), and the super-block PREFETCH_AHEAD on is
+// fetched meanwhile: with few columns the product waits on memory otherwise.
+constexpr int PREFETCH_AHEAD = 2;
 template <int NC>
 __attribute__((target("avx2,fma")))
 void product_q4_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
     const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
     const __m256i low4 = _mm256_set1_epi8(0x0F);
-    for (int h = 0; h < 2; ++h) {
-        __m256 res[NC];
-        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
-        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK + 32 * h;
-        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
-            const uint8_t * sc = blk - 32 * h + Q4_CODES + 8 * h;
+    __m256 res[2][NC];
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) res[h][c] = _mm256_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
+        const uint8_t * ahead = blk + PREFETCH_AHEAD * Q4_BLOCK;
+        for (int h = 0; h < 2; ++h) {
+            const uint8_t * codes = blk + 32 * h;
+            const uint8_t * sc = blk + Q4_CODES + 8 * h;
             const uint8_t * mn = sc + Q4_SCALES;
-            const float * d = (const float *) (blk - 32 * h + Q4_CODES + Q4_SCALES + Q4_MINS) + 8 * h;
+            const float * d = (const float *) (blk + Q4_CODES + Q4_SCALES + Q4_MINS) + 8 * h;
             __m256i isum[NC];
             for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
             for (int s = 0; s < 8; ++s) {
+                if (h == 0) {  // a super-block is 36 lines: 5 a sub-block cover them
+                    for (int k = 0; k < 5; ++k) _mm_prefetch((const char *) ahead + s * (Q4_BLOCK / 8) + 64 * k, _MM_HINT_T0);
+                }
                 __m256i acc[NC];
                 for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
                 for (int p = 0; p < 4; ++p) {
-                    const __m256i v = _mm256_load_si256((const __m256i *) (blk + (s * 4 + p) * 64));
+                    const __m256i v = _mm256_load_si256((const __m256i *) (codes + (s * 4 + p) * 64));
                     const __m256i lo = _mm256_and_si256(v, low4);
                     const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), low4);
                     for (int c = 0; c < NC; ++c) {
@@ -209,11 +217,11 @@ void product_q4_avx2(const PackedMatrix & w, const void * const * xv, float * co
             for (int c = 0; c < NC; ++c) {
                 const __m256 t = _mm256_fmsub_ps(dv, _mm256_cvtepi32_ps(isum[c]),
                                                  _mm256_mul_ps(dminv, _mm256_cvtepi32_ps(msum[c])));
-                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), t, res[c]);
+                res[h][c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), t, res[h][c]);
             }
         }
-        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
     }
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[h][c]);
 }
 
 // Q6_K: codes 0..63 (ggml's q + 32), so two products of 4 inputs stay within 16 bits (at most
@@ -223,26 +231,32 @@ template <int NC>
 __attribute__((target("avx2,fma")))
 void product_q6_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
     const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
-    for (int h = 0; h < 2; ++h) {
-        __m256 res[NC];
-        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
-        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK + 32 * h;
-        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
-            const int8_t * sc = (const int8_t *) (blk - 32 * h + Q6_CODES) + 8 * h;
-            const float * d = (const float *) (blk - 32 * h + Q6_CODES + Q6_SCALES) + 8 * h;
+    __m256 res[2][NC];
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) res[h][c] = _mm256_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
+        const uint8_t * ahead = blk + PREFETCH_AHEAD * Q6_BLOCK;
+        for (int h = 0; h < 2; ++h) {
+            const uint8_t * codes = blk + 32 * h;
+            const int8_t * sc = (const int8_t *) (blk + Q6_CODES) + 8 * h;
+            const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES) + 8 * h;
             __m256i isum[NC];
             for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
             for (int j = 0; j < 16; ++j) {
+                if (h == 0) {  // a super-block is 69 lines: 5 a sub-block cover them
+                    for (int k = 0; k < 5; ++k) _mm_prefetch((const char *) ahead + j * (Q6_BLOCK / 16) + 64 * k, _MM_HINT_T0);
+                }
                 const __m128i sb = _mm_loadl_epi64((const __m128i *) (sc + j * ROWS));
                 const __m256i scale = _mm256_cvtepi8_epi16(_mm_unpacklo_epi8(sb, sb));
                 for (int p = 0; p < 4; p += 2) {
-                    const __m256i v0 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p) * 64));
-                    const __m256i v1 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p + 1) * 64));
+                    const __m256i v0 = _mm256_load_si256((const __m256i *) (codes + (j * 4 + p) * 64));
+                    const __m256i v1 = _mm256_load_si256((const __m256i *) (codes + (j * 4 + p + 1) * 64));
                     for (int c = 0; c < NC; ++c) {
                         const int8_t * a = x[c][b].qs + 16 * j + 4 * p;
                         const __m256i t = _mm256_add_epi16(_mm256_maddubs_epi16(v0, broadcast32(a)),
                                                            _mm256_maddubs_epi16(v1, broadcast32(a + 4)));
                         isum[c] = _mm256_add_epi32(isum[c], _mm256_madd_epi16(t, scale));
+                        in_register(isum[c]);
                     }
                 }
             }
@@ -258,11 +272,11 @@ void product_q6_avx2(const PackedMatrix & w, const void * const * xv, float * co
             const __m256 dv = _mm256_loadu_ps(d);
             for (int c = 0; c < NC; ++c) {
                 const __m256i sum = _mm256_sub_epi32(isum[c], _mm256_slli_epi32(bsum[c], 5));
-                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), _mm256_mul_ps(dv, _mm256_cvtepi32_ps(sum)), res[c]);
+                res[h][c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), _mm256_mul_ps(dv, _mm256_cvtepi32_ps(sum)), res[h][c]);
             }
         }
-        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
     }
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[h][c]);
 }
 
 // Q4_1 on AVX2: the AVX-512 kernel's sums, 8 rows a pass
@@ -302,17 +316,18 @@ void product_q41_avx2(const PackedMatrix & w, const void * const * xv, float * c
     }
 }
 
-// the kernel for each count of columns: 1..8 on AVX-512, 1..4 on AVX2 (16 ymm registers)
-constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 4;
+// the kernel for each count of columns: 1..8 on AVX-512; on AVX2 (16 ymm registers) 1..6 for the
+// k-quants (a 16-bit and a 32-bit sum a column) and 1..4 for Q4_1
+constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 6, AVX2_Q41_COLUMNS = 4;
 GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
     static constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
                                            product_q4<5>, product_q4<6>, product_q4<7>, product_q4<8>};
     static constexpr GroupProduct q6[9] = {nullptr, product_q6<1>, product_q6<2>, product_q6<3>, product_q6<4>,
                                            product_q6<5>, product_q6<6>, product_q6<7>, product_q6<8>};
-    static constexpr GroupProduct q4_avx2[5] = {nullptr, product_q4_avx2<1>, product_q4_avx2<2>,
-                                                product_q4_avx2<3>, product_q4_avx2<4>};
-    static constexpr GroupProduct q6_avx2[5] = {nullptr, product_q6_avx2<1>, product_q6_avx2<2>,
-                                                product_q6_avx2<3>, product_q6_avx2<4>};
+    static constexpr GroupProduct q4_avx2[7] = {nullptr, product_q4_avx2<1>, product_q4_avx2<2>, product_q4_avx2<3>,
+                                                product_q4_avx2<4>, product_q4_avx2<5>, product_q4_avx2<6>};
+    static constexpr GroupProduct q6_avx2[7] = {nullptr, product_q6_avx2<1>, product_q6_avx2<2>, product_q6_avx2<3>,
+                                                product_q6_avx2<4>, product_q6_avx2<5>, product_q6_avx2<6>};
     static constexpr GroupProduct q41[9] = {nullptr, product_q41<1>, product_q41<2>, product_q41<3>, product_q41<4>,
                                             product_q41<5>, product_q41<6>, product_q41<7>, product_q41<8>};
     static constexpr GroupProduct q41_avx2[5] = {nullptr, product_q41_avx2<1>, product_q41_avx2<2>,
@@ -336,6 +351,8 @@ GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
     return x86_kernel(type, isa, nc);
 }
 
-int packed_columns(PackedIsa isa) { return isa == PackedIsa::avx512 ? AVX512_COLUMNS : AVX2_COLUMNS; }
+int packed_columns(ggml_type type, PackedIsa isa) {
+    return isa == PackedIsa::avx512 ? AVX512_COLUMNS : type == GGML_TYPE_Q4_1 ? AVX2_Q41_COLUMNS : AVX2_COLUMNS;
+}
 
 #endif
