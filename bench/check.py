@@ -65,6 +65,11 @@ CONFIGS = {
     # drafting in the unsynchronised search: 3 tokens looked up in the cell after each new row
     "exit_batched_draft": dict(mode="batched", exit_policy="default", draft=3),
 }
+# --cpu-time: this process's CPU seconds instead of the wall clock, for ours and llama.cpp alike.
+# With one thread they barely move with what else the machine runs, so a ratio measured on a busy
+# machine does not depend on which side ran while the machine was busier.
+CLOCK = time.perf_counter
+
 TARGETS = {"ratio_batched_exit": 1.5, "ratio_sequential_exit": 2.0, "layer_fraction": 0.40,
            "decision_agreement": 0.99, "ratio_vs_prompt": 10.0}
 
@@ -75,13 +80,15 @@ PROMPT = ("<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trai
 
 def run_config(cells, options, threads, model=None):
     tokens = rows = heads = computed = possible = drafted = taken = steps = 0
-    decisions, elapsed, depth, verify_s, verify_rows = [], 0.0, 0.0, 0.0, 0
+    decisions, elapsed, wall, depth, verify_s, verify_rows = [], 0.0, 0.0, 0.0, 0.0, 0
     branch: dict[str, float] = {}
     for src in cells:
         # each cell on its own: a re-check keeps verdicts and decisions of earlier checks
         load_model(model, threads).forget()
+        t0 = CLOCK()
         r = check(src, n_threads=threads, model=model, **options)
-        elapsed += r.stats["time_s"]
+        elapsed += r.stats["time_s"] if CLOCK is time.perf_counter else CLOCK() - t0
+        wall += r.stats["time_s"]        # the shares below: of the check's own (wall) time
         for purpose, b in r.stats["branch"].items():
             branch[purpose] = branch.get(purpose, 0.0) + b["time_s"]
         verify_s += (r.stats.get("verification") or {}).get("time_s", 0.0)
@@ -104,9 +111,16 @@ def run_config(cells, options, threads, model=None):
             "full_head_fraction": heads / rows if rows else 0.0,          # rereads count: may exceed 1
             "drafted": drafted, "drafts_taken": taken,
             # the evidence step (issue: at most 30 % over the walk on clean code)
-            "verification_over_walk": verify_s / (elapsed - verify_s) if elapsed > verify_s else 0.0,
+            "verification_over_walk": verify_s / (wall - verify_s) if wall > verify_s else 0.0,
             "verification_rows_per_token": verify_rows / tokens,
-            **{f"branch_time_share_{k}": v / elapsed for k, v in sorted(branch.items())}}, decisions
+            **{f"branch_time_share_{k}": v / wall for k, v in sorted(branch.items())}}, decisions
+
+
+def timed_check(src, threads, model) -> float:
+    """Seconds one check() of `src` takes on CLOCK."""
+    t0 = CLOCK()
+    r = check(src, n_threads=threads, model=model)
+    return r.stats["time_s"] if CLOCK is time.perf_counter else CLOCK() - t0
 
 
 def agreement(a, b):
@@ -121,14 +135,14 @@ def llama_speed(ref, token_lists):
     t_batch = t_dec = 0.0
     n = 0
     for ids in token_lists:
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         ref.score(ids, all_logits=True)
-        t_batch += time.perf_counter() - t0
+        t_batch += CLOCK() - t0
         ref.clear()
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         for pos, t in enumerate(ids):
             ref.decode_one(t, pos)
-        t_dec += time.perf_counter() - t0
+        t_dec += CLOCK() - t0
         n += len(ids)
     return n / t_batch, n / t_dec
 
@@ -153,13 +167,13 @@ def layers_only(model, token_lists, threads, one_at_a_time):
     times = []
     for ids in token_lists:
         session.truncate(0)
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         if one_at_a_time:
             for t in ids:
                 session.forward([t])
         else:
             session.forward(ids)
-        times.append(time.perf_counter() - t0)
+        times.append(CLOCK() - t0)
     return times
 
 
@@ -182,9 +196,9 @@ def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), sm
         for _ in range(repeats):
             session.truncate(0)
             session.forward(pool[:32])
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             session.forward(pool[32:32 + n])
-            best = min(best, time.perf_counter() - t0)
+            best = min(best, CLOCK() - t0)
         return best / model.info.n_layer
     small_per_row = {n: per_layer_of(n) / n for n in small}
     per_layer = [per_layer_of(n) for n in sizes]       # the head below reads the last batch's rows
@@ -194,9 +208,9 @@ def layer_cost_model(model, token_lists, threads, sizes=(8, 16, 32, 64, 128), sm
     def per_row(**kw):
         best = float("inf")
         for _ in range(repeats):
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             session.head(rows, pool[33:33 + rows.size], **kw)
-            best = min(best, time.perf_counter() - t0)
+            best = min(best, CLOCK() - t0)
         return best / rows.size
     full_head, short_head = per_row(), per_row(shortlist=True)
     session.close()
@@ -219,7 +233,7 @@ def prompt_baseline(ref, tok, cells):
     for src in cells:
         ids = tok.encode(PROMPT.format(code=src), parse_special=True).ids   # chat tokens as tokens
         budget = len(tok.encode(src).ids) + 16
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         logits = ref.score(ids, all_logits=False)[-1]
         out = []
         for k in range(budget):
@@ -228,7 +242,7 @@ def prompt_baseline(ref, tok, cells):
             if tok.is_eog(nxt) or "```" in tok.decode(out[-3:]):
                 break
             logits = ref.decode_one(nxt, len(ids) + k)
-        times.append(time.perf_counter() - t0)
+        times.append(CLOCK() - t0)
     return statistics.mean(times)
 
 
@@ -274,7 +288,12 @@ def main() -> None:
                     help="configurations to run (full_batched and exit_batched are always run)")
     ap.add_argument("--unpacked", action="store_true",
                     help="multiply k-quant layers with ggml's products, not the packed one (an A/B)")
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="time in this process's CPU seconds (with --threads 1: a busy machine's figures)")
     args = ap.parse_args()
+    if args.cpu_time:
+        global CLOCK
+        CLOCK = time.process_time
     if args.unpacked:
         use_ggml_products()
     require("bench/check.py", paths=[args.data])
@@ -293,7 +312,8 @@ def main() -> None:
     tok = engine.tokenizer
     check("x = 1\n", n_threads=args.threads, model=model)   # load, fit or read the exit lens, warm up
 
-    figures = {"cells": len(rows), "threads": args.threads, "model": engine.model.path.name}
+    figures = {"cells": len(rows), "threads": args.threads, "model": engine.model.path.name,
+               "clock": "cpu" if args.cpu_time else "wall"}
     results = {}
     for name, options in CONFIGS.items():
         if name not in chosen:
@@ -325,8 +345,7 @@ def main() -> None:
     token_lists = [tok.encode(s).ids for s in fixed]
     llama_batched, llama_decode = llama_speed(ref, token_lists)
     prompt_s = prompt_baseline(ref, tok, buggy[:args.prompt_limit])
-    ours_s = statistics.mean(check(s, n_threads=args.threads, model=model).stats["time_s"]
-                             for s in buggy[:args.prompt_limit])
+    ours_s = statistics.mean(timed_check(s, args.threads, model) for s in buggy[:args.prompt_limit])
     ref.close()
     n_tokens = sum(len(ids) for ids in token_lists)
     seq_layers = n_tokens / sum(layers_only(engine.model, token_lists, args.threads, True))
@@ -460,7 +479,7 @@ def main() -> None:
     figures["targets"] = TARGETS
     figures["targets_met"] = met
     figures["instruction_sets"] = instruction_sets()
-    print("ran on: " + describe(figures["instruction_sets"]))
+    print("ran on: " + describe(figures["instruction_sets"]) + f"; times on the {figures['clock']} clock")
     print("targets: " + ", ".join(f"{k} {figures[k]} ({'met' if ok else 'not met'}, target "
                                   f"{'<=' if k in at_most else '>='} {TARGETS[k]})"
                                   for k, ok in met.items()))

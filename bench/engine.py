@@ -1,6 +1,7 @@
 """Engine speed against llama.cpp, measured in the same run on the same GGUF.
 
     python bench/engine.py [--model PATH] [--threads 2] [--repeats 5] [--cpu-time] [--no-arithmetic]
+    python bench/engine.py --products [--model PATH] [--repeats 5] [--cpu-time]
 
 (a) batched scoring of a ~300-token cell with logits for every token,
 (b) one-token sequential decoding (logits of each token),
@@ -28,6 +29,9 @@ the checker's settings and the alternatives, against llama.cpp's full softmax: t
 f32 (weights dequantized exactly, f32 activations and K,V), for llama.cpp too; each one's batched
 scoring speed on those files; and what the arithmetic changes in check()'s decisions and findings
 on the first `--decision-pairs` HumanEvalFix pairs. `--arithmetic` runs only this part.
+
+(e) `--products` (only this part): the layer matrices' products alone, ggml's and the one the
+checker runs (the packed product), by batch size, one thread (see `products`).
 
 Runs alternate ours / llama.cpp and report medians: the machine is shared and noisy. The last
 line is one JSON object with the figures.
@@ -273,6 +277,39 @@ def decisions(model_path, threads: int, pairs: int) -> dict:
     return out
 
 
+def products(model, repeats: int, sizes=(1, 2, 4, 8, 16, 32, 64, 128)) -> dict:
+    """(e) The matrix products alone: every layer matrix of the model multiplied by batches of
+    `sizes` rows, through ggml's product (what llama.cpp's graph runs for it, its tiled kernel
+    above ~10 rows) and through the one the checker runs (`packed` where the layer type has it),
+    on the calling thread. The layers are taken in turn, as a forward pass reads them, so a small
+    batch pays for the weights' memory as it does in the model. Runs alternate; medians."""
+    settings = checker_settings(model.info.layer_type)
+    if not settings.get("packed"):
+        return {}
+    n_in = {"ffn_down": model.info.n_ff}
+    rng = np.random.default_rng(0)
+    for layer in range(model.info.n_layer):     # warm-up: the packed copies are made on first use
+        for m in model.MATRICES:
+            for packed in (False, True):
+                model.matrix_product(layer, m, np.zeros((1, n_in.get(m, model.info.n_embd)), np.float32), packed)
+    per_row = {}
+    for n in sizes:
+        xs = {m: rng.standard_normal((n, n_in.get(m, model.info.n_embd))).astype(np.float32)
+              for m in model.MATRICES}
+
+        def stack(packed, xs=xs):
+            for layer in range(model.info.n_layer):
+                for m in model.MATRICES:
+                    model.matrix_product(layer, m, xs[m], packed=packed)
+        t = {"ggml": [], "ours": []}
+        for _ in range(repeats):
+            for name, packed in (("ggml", False), ("ours", True)):
+                t[name].append(timed(lambda packed=packed: stack(packed), 1))
+        per_row[n] = {k: round(statistics.median(v) / n / model.info.n_layer * 1e3, 4) for k, v in t.items()}
+        per_row[n]["ratio"] = round(per_row[n]["ggml"] / per_row[n]["ours"], 2)
+    return per_row
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default=None)
@@ -281,6 +318,8 @@ def main() -> None:
     ap.add_argument("--cell-tokens", type=int, default=300)
     ap.add_argument("--decode-tokens", type=int, default=64)
     ap.add_argument("--arithmetic", action="store_true", help="only (d): log-probabilities against llama.cpp")
+    ap.add_argument("--products", action="store_true",
+                    help="only (e): the layer matrices' products, ggml's and ours, by batch size")
     ap.add_argument("--no-arithmetic", action="store_true", help="skip (d)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time in this process's CPU seconds (with --threads 1: a busy machine's figures)")
@@ -296,6 +335,16 @@ def main() -> None:
         figures = {"arithmetic": arithmetic(model, args.threads)}
         if args.decision_pairs:
             figures["decisions"] = decisions(args.model, args.threads, args.decision_pairs)
+        print(json.dumps(figures))
+        return
+    if args.products:
+        figures = {"model": model.path.name, "products_ms_per_row_layer": products(model, args.repeats),
+                   "clock": "cpu" if args.cpu_time else "wall", "instruction_sets": instruction_sets()}
+        print(f"model {model.path.name}, one thread, medians of {args.repeats} runs; "
+              f"ran on: {describe(figures['instruction_sets'])}")
+        print("(e) a layer's matrix products, ms per row (every layer in turn): ggml's / ours")
+        for n, r in figures["products_ms_per_row_layer"].items():
+            print(f"    {n:4d} rows: ggml {r['ggml']:.3f}, ours {r['ours']:.3f} -> {r['ratio']:.2f}x")
         print(json.dumps(figures))
         return
     n_layer = model.n_layer

@@ -165,10 +165,14 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
             xs[c] = &x_cols[c];
         }
     }
-    const int width = packed_columns(op.isa);
+    // the columns in as few kernel calls as the registers allow, of sizes as even as they can be
+    // (9 columns on 8 registers: 5 and 4, not 8 and 1)
+    const int width = packed_columns(w.type, op.isa), calls = (n + width - 1) / width;
     for (int64_t g = g0; g < g1; ++g) {
-        for (int c = 0; c < n; c += width) {
-            packed_kernel(w.type, op.isa, std::min(width, n - c))(w, xs.data() + c, ys.data() + c, g);
+        for (int k = 0, c = 0; k < calls; ++k) {
+            const int nc = (n - c) / (calls - k);
+            packed_kernel(w.type, op.isa, nc)(w, xs.data() + c, ys.data() + c, g);
+            c += nc;
         }
     }
 }
@@ -201,12 +205,6 @@ PackedIsa packed_isa_for(int packed) {
     return PackedIsa::none;
 }
 
-bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n) {
-    if (!packed_kernel(w.type, isa, 1)) return false;
-    // ggml has no tiled kernel for Q4_1 at all; for the k-quants its AVX2 one wins above 8 rows
-    return w.type == GGML_TYPE_Q4_1 || isa != PackedIsa::avx2 || n <= 8;
-}
-
 bool packed_accepts(const ggml_tensor * w) {
     const bool k_quant = (w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K) && w->ne[0] % QK == 0;
     const bool q41 = w->type == GGML_TYPE_Q4_1 && w->ne[0] % QK41 == 0 && packed_kernel(w->type, packed_isa(), 1);
@@ -217,7 +215,7 @@ bool packed_accepts(const ggml_tensor * w) {
 // a CPU family without kernels of ours: ggml's products throughout
 PackedIsa packed_isa_of_cpu() { return PackedIsa::none; }
 GroupProduct packed_kernel(ggml_type, PackedIsa, int) { return nullptr; }
-int packed_columns(PackedIsa) { return 1; }
+int packed_columns(ggml_type, PackedIsa) { return 1; }
 #endif
 
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out) {
@@ -255,7 +253,7 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
 ggml_tensor * mul_mat_packed_or_ggml(ggml_context * ctx, const PackedWeights * packed, PackedIsa isa,
                                      ggml_tensor * w, ggml_tensor * x) {
     const PackedMatrix * p = packed ? packed->find(w) : nullptr;
-    return p && packed_pays(*p, isa, x->ne[1]) ? packed_mul_mat(ctx, *p, x, isa) : ggml_mul_mat(ctx, w, x);
+    return p && packed_kernel(p->type, isa, 1) ? packed_mul_mat(ctx, *p, x, isa) : ggml_mul_mat(ctx, w, x);
 }
 
 ggml_tensor * packed_mul_mat(ggml_context * ctx, const PackedMatrix & w, ggml_tensor * x, PackedIsa isa) {

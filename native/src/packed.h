@@ -59,12 +59,10 @@ PackedIsa packed_isa_for(int packed);
 bool packed_accepts(const ggml_tensor * w);
 // Packs the accepted matrices of `ws`, their rows split over the cores.
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out);
-// Whether our product is the faster for a batch of n rows: always on AVX-512 and NEON, and for
-// Q4_1 (ggml has no tiled kernel for it); for the k-quants on AVX2 up to 8 rows (ggml's tiled
-// kernel wins above, where our AVX2 product keeps 4 columns in registers).
-bool packed_pays(const PackedMatrix & w, PackedIsa isa, int64_t n);
-// w x as a graph node through the packed copy of w where there is one and it pays (`packed` may
-// be null), else ggml's product: the one choice every caller makes.
+// w x as a graph node through the packed copy of w where there is one and `isa` has a kernel for
+// its type (`packed` may be null), else ggml's product: the one choice every caller makes. Ours
+// is the faster at every batch size on each instruction set it has kernels for (measured against
+// ggml's tiled kernels too: docs/measurements.md), so the choice does not depend on the batch.
 ggml_tensor * mul_mat_packed_or_ggml(ggml_context * ctx, const PackedWeights * packed, PackedIsa isa,
                                      ggml_tensor * w, ggml_tensor * x);
 // w x as a graph node: x = (n_in, n) f32 -> (n_out, n) f32. Each row of x is quantized to 8 bits

@@ -124,6 +124,6 @@ GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
     return type == GGML_TYPE_Q4_K ? q4[nc] : type == GGML_TYPE_Q6_K ? q6[nc] : nullptr;
 }
 
-int packed_columns(PackedIsa) { return NEON_COLUMNS; }
+int packed_columns(ggml_type, PackedIsa) { return NEON_COLUMNS; }
 
 #endif

@@ -48,7 +48,7 @@ using GroupProduct = void (*)(const PackedMatrix &, const void * const *, float 
 // Each instruction set's file gives these (a CPU of another family: none, and ggml's products).
 // The best instructions of this CPU for the product.
 PackedIsa packed_isa_of_cpu();
-// The kernel for nc rows of x, 1 <= nc <= packed_columns(isa); null where `isa` has none for `type`.
+// The kernel for nc rows of x, 1 <= nc <= packed_columns(type, isa); null where `isa` has none for `type`.
 packed_layout::GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc);
 // The most rows of x one kernel call takes (its registers).
-int packed_columns(PackedIsa isa);
+int packed_columns(ggml_type type, PackedIsa isa);

@@ -138,97 +138,145 @@ void product_q41(const PackedMatrix & w, const void * const * xv, float * const 
 // The same products on AVX2 (x86-64-v3 machines without AVX-512): a 64-byte step holds 16 rows,
 // so a ymm register takes one half of it (rows 8h..8h+7) and each half is a pass of its own, to
 // keep the 16 registers for NC columns. maddubs multiplies unsigned codes by signed inputs into
-// 16-bit pairs (at most 2 * 63 * 128, no saturation), madd with ones sums them to 32 bits.
+// 16-bit pairs, one row's two in its 32-bit lane; a sub-block's pairs are summed in 16 bits and
+// madd applies the row's scale as it widens them to 32 (ggml's AVX2 kernels do the same), so
+// there is no 32-bit multiply in the inner loop.
+
+// each of 8 rows' bytes in both 16-bit halves of its 32-bit lane: madd's multiplier of a row's pairs
+__attribute__((target("avx2"))) inline __m256i row_u8_pairs(const uint8_t * p) {
+    const __m128i b = _mm_loadl_epi64((const __m128i *) p);
+    return _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(b, b));
+}
+// rows' signed bytes of two tables a and b as the pair (a, b) in each row's lane
+__attribute__((target("avx2"))) inline __m256i row_i8_two(const int8_t * a, const int8_t * b) {
+    return _mm256_cvtepi8_epi16(_mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *) a), _mm_loadl_epi64((const __m128i *) b)));
+}
+// GCC reassociates a chain of integer adds into a tree whose many live values spill; this pins
+// the chain's order
+inline void in_register(__m256i & v) { asm("" : "+x"(v)); }
+__attribute__((target("avx2"))) inline __m256i broadcast32(const void * p) {
+    return _mm256_set1_epi32(*(const int32_t *) p);
+}
+
+// Q4_K: a sub-block's 8 products of 4 inputs sum to at most 16 * 15 * 128 = 30720 per 16-bit
+// lane, so they add in 16 bits; the mins' term sum_s min_s * (bsums_2s + bsums_2s+1) is madd of
+// each min against a pair of ggml's 16-input sums. The two halves of a super-block run one after
+// the other (the second reads its lines from L1), and the super-block PREFETCH_AHEAD on is
+// fetched meanwhile: with few columns the product waits on memory otherwise.
+constexpr int PREFETCH_AHEAD = 2;
 template <int NC>
 __attribute__((target("avx2,fma")))
 void product_q4_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
     const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
-    const __m256i low4 = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
-    for (int h = 0; h < 2; ++h) {
-        __m256 res[NC];
-        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
-        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK;
-        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
-            const uint8_t * sc = blk + Q4_CODES;
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    __m256 res[2][NC];
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) res[h][c] = _mm256_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q4_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q4_BLOCK) {
+        const uint8_t * ahead = blk + PREFETCH_AHEAD * Q4_BLOCK;
+        for (int h = 0; h < 2; ++h) {
+            const uint8_t * codes = blk + 32 * h;
+            const uint8_t * sc = blk + Q4_CODES + 8 * h;
             const uint8_t * mn = sc + Q4_SCALES;
-            const float * d = (const float *) (mn + Q4_MINS);
+            const float * d = (const float *) (blk + Q4_CODES + Q4_SCALES + Q4_MINS) + 8 * h;
             __m256i isum[NC];
             for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
             for (int s = 0; s < 8; ++s) {
+                if (h == 0) {  // a super-block is 36 lines: 5 a sub-block cover them
+                    for (int k = 0; k < 5; ++k) _mm_prefetch((const char *) ahead + s * (Q4_BLOCK / 8) + 64 * k, _MM_HINT_T0);
+                }
                 __m256i acc[NC];
                 for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
                 for (int p = 0; p < 4; ++p) {
-                    const __m256i v = _mm256_load_si256((const __m256i *) (blk + (s * 4 + p) * 64 + 32 * h));
+                    const __m256i v = _mm256_load_si256((const __m256i *) (codes + (s * 4 + p) * 64));
                     const __m256i lo = _mm256_and_si256(v, low4);
                     const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), low4);
                     for (int c = 0; c < NC; ++c) {
-                        const int32_t * a = (const int32_t *) (x[c][b].qs + 32 * s + 8 * p);
-                        const __m256i plo = _mm256_maddubs_epi16(lo, _mm256_set1_epi32(a[0]));
-                        const __m256i phi = _mm256_maddubs_epi16(hi, _mm256_set1_epi32(a[1]));
-                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(_mm256_add_epi16(plo, phi), ones));
+                        const int8_t * a = x[c][b].qs + 32 * s + 8 * p;
+                        acc[c] = _mm256_add_epi16(acc[c], _mm256_maddubs_epi16(lo, broadcast32(a)));
+                        acc[c] = _mm256_add_epi16(acc[c], _mm256_maddubs_epi16(hi, broadcast32(a + 4)));
+                        in_register(acc[c]);
                     }
                 }
-                const __m256i scale = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *) (sc + s * ROWS + 8 * h)));
-                for (int c = 0; c < NC; ++c) isum[c] = _mm256_add_epi32(isum[c], _mm256_mullo_epi32(acc[c], scale));
-            }
-            __m256i msum[NC];
-            for (int c = 0; c < NC; ++c) msum[c] = _mm256_setzero_si256();
-            for (int s = 0; s < 8; ++s) {
-                const __m256i mins = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *) (mn + s * ROWS + 8 * h)));
+                const __m256i scale = row_u8_pairs(sc + s * ROWS);
                 for (int c = 0; c < NC; ++c) {
-                    const int32_t sum_x = x[c][b].bsums[2 * s] + x[c][b].bsums[2 * s + 1];
-                    msum[c] = _mm256_add_epi32(msum[c], _mm256_mullo_epi32(mins, _mm256_set1_epi32(sum_x)));
+                    isum[c] = _mm256_add_epi32(isum[c], _mm256_madd_epi16(acc[c], scale));
+                    in_register(isum[c]);
                 }
             }
-            const __m256 dv = _mm256_loadu_ps(d + 8 * h), dminv = _mm256_loadu_ps(d + ROWS + 8 * h);
+            __m256i msum[NC];
+            for (int s = 0; s < 8; ++s) {
+                const __m256i mins = row_u8_pairs(mn + s * ROWS);
+                for (int c = 0; c < NC; ++c) {
+                    const __m256i m = _mm256_madd_epi16(mins, broadcast32(x[c][b].bsums + 2 * s));
+                    msum[c] = s == 0 ? m : _mm256_add_epi32(msum[c], m);
+                    in_register(msum[c]);
+                }
+            }
+            const __m256 dv = _mm256_loadu_ps(d), dminv = _mm256_loadu_ps(d + ROWS);
             for (int c = 0; c < NC; ++c) {
                 const __m256 t = _mm256_fmsub_ps(dv, _mm256_cvtepi32_ps(isum[c]),
                                                  _mm256_mul_ps(dminv, _mm256_cvtepi32_ps(msum[c])));
-                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), t, res[c]);
+                res[h][c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), t, res[h][c]);
             }
         }
-        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
     }
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[h][c]);
 }
 
+// Q6_K: codes 0..63 (ggml's q + 32), so two products of 4 inputs stay within 16 bits (at most
+// 4 * 63 * 128 = 32256); each pair is madd'ed with the scale. The -32 sum(x) term is
+// sum_j scale_j * bsums_j once per super-block, madd of two sub-blocks' scales at a time.
 template <int NC>
 __attribute__((target("avx2,fma")))
 void product_q6_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
     const BlockQ8K * const * x = (const BlockQ8K * const *) xv;
-    const __m256i ones = _mm256_set1_epi16(1);
-    for (int h = 0; h < 2; ++h) {
-        __m256 res[NC];
-        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
-        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
-        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
-            const int8_t * sc = (const int8_t *) (blk + Q6_CODES);
-            const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES);
+    __m256 res[2][NC];
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) res[h][c] = _mm256_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q6_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
+        const uint8_t * ahead = blk + PREFETCH_AHEAD * Q6_BLOCK;
+        for (int h = 0; h < 2; ++h) {
+            const uint8_t * codes = blk + 32 * h;
+            const int8_t * sc = (const int8_t *) (blk + Q6_CODES) + 8 * h;
+            const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES) + 8 * h;
             __m256i isum[NC];
             for (int c = 0; c < NC; ++c) isum[c] = _mm256_setzero_si256();
             for (int j = 0; j < 16; ++j) {
-                __m256i acc[NC];
-                for (int c = 0; c < NC; ++c) acc[c] = _mm256_set1_epi32(-32 * x[c][b].bsums[j]);
+                if (h == 0) {  // a super-block is 69 lines: 5 a sub-block cover them
+                    for (int k = 0; k < 5; ++k) _mm_prefetch((const char *) ahead + j * (Q6_BLOCK / 16) + 64 * k, _MM_HINT_T0);
+                }
+                const __m128i sb = _mm_loadl_epi64((const __m128i *) (sc + j * ROWS));
+                const __m256i scale = _mm256_cvtepi8_epi16(_mm_unpacklo_epi8(sb, sb));
                 for (int p = 0; p < 4; p += 2) {
-                    const __m256i v0 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p) * 64 + 32 * h));
-                    const __m256i v1 = _mm256_load_si256((const __m256i *) (blk + (j * 4 + p + 1) * 64 + 32 * h));
+                    const __m256i v0 = _mm256_load_si256((const __m256i *) (codes + (j * 4 + p) * 64));
+                    const __m256i v1 = _mm256_load_si256((const __m256i *) (codes + (j * 4 + p + 1) * 64));
                     for (int c = 0; c < NC; ++c) {
-                        const int32_t * a = (const int32_t *) (x[c][b].qs + 16 * j + 4 * p);
-                        const __m256i p0 = _mm256_maddubs_epi16(v0, _mm256_set1_epi32(a[0]));
-                        const __m256i p1 = _mm256_maddubs_epi16(v1, _mm256_set1_epi32(a[1]));
-                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(p0, ones));
-                        acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(p1, ones));
+                        const int8_t * a = x[c][b].qs + 16 * j + 4 * p;
+                        const __m256i t = _mm256_add_epi16(_mm256_maddubs_epi16(v0, broadcast32(a)),
+                                                           _mm256_maddubs_epi16(v1, broadcast32(a + 4)));
+                        isum[c] = _mm256_add_epi32(isum[c], _mm256_madd_epi16(t, scale));
+                        in_register(isum[c]);
                     }
                 }
-                const __m256i scale = _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *) (sc + j * ROWS + 8 * h)));
-                for (int c = 0; c < NC; ++c) isum[c] = _mm256_add_epi32(isum[c], _mm256_mullo_epi32(acc[c], scale));
             }
-            const __m256 dv = _mm256_loadu_ps(d + 8 * h);
+            __m256i bsum[NC];
+            for (int j = 0; j < 16; j += 2) {
+                const __m256i scales = row_i8_two(sc + j * ROWS, sc + (j + 1) * ROWS);
+                for (int c = 0; c < NC; ++c) {
+                    const __m256i m = _mm256_madd_epi16(scales, broadcast32(x[c][b].bsums + j));
+                    bsum[c] = j == 0 ? m : _mm256_add_epi32(bsum[c], m);
+                    in_register(bsum[c]);
+                }
+            }
+            const __m256 dv = _mm256_loadu_ps(d);
             for (int c = 0; c < NC; ++c) {
-                res[c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), _mm256_mul_ps(dv, _mm256_cvtepi32_ps(isum[c])), res[c]);
+                const __m256i sum = _mm256_sub_epi32(isum[c], _mm256_slli_epi32(bsum[c], 5));
+                res[h][c] = _mm256_fmadd_ps(_mm256_set1_ps(x[c][b].d), _mm256_mul_ps(dv, _mm256_cvtepi32_ps(sum)), res[h][c]);
             }
         }
-        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
     }
+    for (int h = 0; h < 2; ++h) for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[h][c]);
 }
 
 // Q4_1 on AVX2: the AVX-512 kernel's sums, 8 rows a pass
@@ -268,17 +316,18 @@ void product_q41_avx2(const PackedMatrix & w, const void * const * xv, float * c
     }
 }
 
-// the kernel for each count of columns: 1..8 on AVX-512, 1..4 on AVX2 (16 ymm registers)
-constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 4;
+// the kernel for each count of columns: 1..8 on AVX-512; on AVX2 (16 ymm registers) 1..6 for the
+// k-quants (a 16-bit and a 32-bit sum a column) and 1..4 for Q4_1
+constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 6, AVX2_Q41_COLUMNS = 4;
 GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
     static constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
                                            product_q4<5>, product_q4<6>, product_q4<7>, product_q4<8>};
     static constexpr GroupProduct q6[9] = {nullptr, product_q6<1>, product_q6<2>, product_q6<3>, product_q6<4>,
                                            product_q6<5>, product_q6<6>, product_q6<7>, product_q6<8>};
-    static constexpr GroupProduct q4_avx2[5] = {nullptr, product_q4_avx2<1>, product_q4_avx2<2>,
-                                                product_q4_avx2<3>, product_q4_avx2<4>};
-    static constexpr GroupProduct q6_avx2[5] = {nullptr, product_q6_avx2<1>, product_q6_avx2<2>,
-                                                product_q6_avx2<3>, product_q6_avx2<4>};
+    static constexpr GroupProduct q4_avx2[7] = {nullptr, product_q4_avx2<1>, product_q4_avx2<2>, product_q4_avx2<3>,
+                                                product_q4_avx2<4>, product_q4_avx2<5>, product_q4_avx2<6>};
+    static constexpr GroupProduct q6_avx2[7] = {nullptr, product_q6_avx2<1>, product_q6_avx2<2>, product_q6_avx2<3>,
+                                                product_q6_avx2<4>, product_q6_avx2<5>, product_q6_avx2<6>};
     static constexpr GroupProduct q41[9] = {nullptr, product_q41<1>, product_q41<2>, product_q41<3>, product_q41<4>,
                                             product_q41<5>, product_q41<6>, product_q41<7>, product_q41<8>};
     static constexpr GroupProduct q41_avx2[5] = {nullptr, product_q41_avx2<1>, product_q41_avx2<2>,
@@ -302,6 +351,8 @@ GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
     return x86_kernel(type, isa, nc);
 }
 
-int packed_columns(PackedIsa isa) { return isa == PackedIsa::avx512 ? AVX512_COLUMNS : AVX2_COLUMNS; }
+int packed_columns(ggml_type type, PackedIsa isa) {
+    return isa == PackedIsa::avx512 ? AVX512_COLUMNS : type == GGML_TYPE_Q4_1 ? AVX2_Q41_COLUMNS : AVX2_COLUMNS;
+}
 
 #endif
