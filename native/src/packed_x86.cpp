@@ -153,7 +153,7 @@ __attribute__((target("avx2"))) inline __m256i row_i8_two(const int8_t * a, cons
 }
 // GCC reassociates a chain of integer adds into a tree whose many live values spill; this pins
 // the chain's order
-inline void in_register(__m256i & v) { asm("" : "+x"(v)); }
+__attribute__((target("avx2"))) inline void in_register(__m256i & v) { asm("" : "+x"(v)); }
 __attribute__((target("avx2"))) inline __m256i broadcast32(const void * p) {
     return _mm256_set1_epi32(*(const int32_t *) p);
 }
