@@ -506,3 +506,20 @@ def test_a_column_number_that_is_a_label(cell, frame):
 def test_an_axis_name_a_frame_lacks_after_the_cell_set_a_column():
     """Setting a column keeps the object a DataFrame: its axes are its class's."""
     holds('data[4] = np.nan\ndata.dropna(axis="colums", how="all")', namespace(data=NUMBERED.copy()), ValueError)
+
+
+class LoggedFrame(pd.DataFrame):
+    """A user's frame whose item lookup has a side effect: no fact may run it."""
+    reads: list = []
+
+    def __getitem__(self, key):
+        LoggedFrame.reads.append(key)
+        return super().__getitem__(key)
+
+
+def test_a_users_frame_class_is_not_judged_by_column_number_nor_run():
+    frame = LoggedFrame(np.arange(8.0).reshape((2, 4)))
+    LoggedFrame.reads.clear()
+    assert facts_of("col = data[5]", namespace(data=frame), "key") == []
+    assert facts_of("g = data.groupby(0)\ng['x']", namespace(data=frame), "key") == []
+    assert LoggedFrame.reads == []

@@ -78,9 +78,14 @@ def test_a_column_selected_of_a_grouping(cell, kind, raises):
     "g = df.groupby('key1')\ng[['data1']].sum()\n",
     "x = grouped['data1'].mean()\n",
     "x = df.groupby('key1')['data1'].max().idxmax()\n",
+    # the grouping answers from its frame: a column the cell adds to that frame first is there
+    "df['new'] = 1.0\nx = grouped['new'].sum()\n",
+    "df['new'] = 1.0\nx = grouped.new.sum()\n",
+    "df.insert(0, 'new', 1.0)\nx = grouped['new'].sum()\n",
 ])
 def test_a_column_selected_of_a_grouping_that_runs(cell):
-    ns = namespace(**GROUPED)
+    frame = pd.DataFrame({"key1": ["a", "b", "a"], "data1": [1.0, 2.0, 3.0]})
+    ns = namespace(df=frame, grouped=frame.groupby("key1"))        # the grouping of that very frame
     assert kernel_facts(cell, ns) == []
     assert raised(cell, ns) is None
 

@@ -225,12 +225,21 @@ def _option_keys(obj):
     return set(d) if type(d) is dict else None
 
 
-def _groupby_keys(obj):
+def grouped_data(obj):
+    """What a live GroupBy of pandas' own classes was made from and answers its lookups from
+    (`self.obj`, read from its instance dictionary: nothing runs); None for anything else."""
+    import sys
+    generic = sys.modules.get("pandas.core.groupby.generic")
+    if generic is None or type(obj) not in (generic.DataFrameGroupBy, generic.SeriesGroupBy):
+        return None
     try:
-        grouped = object.__getattribute__(obj, "__dict__").get("obj")
+        return object.__getattribute__(obj, "__dict__").get("obj")
     except AttributeError:
         return None
-    labels = pandas_labels(grouped)
+
+
+def _groupby_keys(obj):
+    labels = pandas_labels(grouped_data(obj))
     return None if labels is NOT_PANDAS or labels is None else labels
 
 

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..pytext.pycheck import all_nodes
+from .attributes import grouped_data
 from .held import _MAX_REACH, _global_names, _held_by, _is_data, _is_library, _is_pandas, _is_pandas_function, _splits
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
 
@@ -98,6 +99,10 @@ class Effects:
             obj = self._step(obj, s)
         if obj is UNRESOLVED or (changes_matter and (id(obj) in self.changed or
                                                      (id(obj) in self.keys_set and not keys))):
+            return UNRESOLVED
+        # a GroupBy answers from the frame it was made of: a change to that frame is its change
+        data = grouped_data(obj) if changes_matter else None
+        if data is not None and (id(data) in self.changed or id(data) in self.keys_set):
             return UNRESOLVED
         return obj
 

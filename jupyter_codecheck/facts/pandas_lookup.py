@@ -24,6 +24,7 @@ import functools
 import sys
 from collections.abc import Callable
 
+from .attributes import grouped_data
 from .items import plain_labels
 from .namespace import Made
 
@@ -104,7 +105,7 @@ def grouped_columns(g) -> frozenset[str] | None:
         return g.labels() if g.of_class() is generic.DataFrameGroupBy else None
     if type(g) is not generic.DataFrameGroupBy:
         return None
-    return _answered_in(_grouped_data(g), pd)
+    return _answered_in(grouped_data(g), pd)
 
 
 def selected(node: ast.Subscript, value: Callable[[ast.AST], object]) -> tuple[type, frozenset[str] | None] | None:
@@ -130,20 +131,11 @@ def selected(node: ast.Subscript, value: Callable[[ast.AST], object]) -> tuple[t
         return None
     if cls is generic.DataFrameGroupBy:
         return cls, columns
-    frame = None if issubclass(type(g), Made) else _grouped_data(g)
+    frame = None if issubclass(type(g), Made) else grouped_data(g)
     if frame is None and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) and \
             node.value.func.attr == "groupby":
         frame = value(node.value.func.value)       # `df.groupby(k)["col"]`: df's index
     return cls, _strings(frame.index, pd) if type(frame) is pd.DataFrame else None
-
-
-def _grouped_data(g):
-    """What a live GroupBy of pandas' own class was made from (`self.obj`), read from its
-    instance dictionary: nothing runs."""
-    try:
-        return object.__getattribute__(g, "__dict__").get("obj")
-    except AttributeError:
-        return None
 
 
 def _swaps_rows(call: ast.Call) -> bool:
