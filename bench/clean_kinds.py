@@ -2,7 +2,7 @@
 held to: the margin in nats, or a file-relative one, chosen on one half and reported on the other.
 
     python bench/clean_kinds.py CLEAN_KINDS.jsonl [--model NAME ...] [--dev QUALITY_REPORT_DIR ...]
-        [--limit N] [--threads 1] [--file-target 0.05] [--cell-target 0.01]
+        [--limit N] [--threads 1] [--file-target 0.05] [--cell-target 0.01] [--option repairs=lines]
         [--out bench/reports/clean-kinds] [--cache bench/out/cache] [--fresh]
 
 Input: the units of bench/clean_corpus.py (library functions, tutorial scripts, contest
@@ -15,6 +15,9 @@ Two measures of a warning (a supported candidate at a place):
   nats      its gain on the rest of the code (today's margin)
   lead      its gain less the best gain available at the unit's other lines (0 when none is
             positive): an edit must stand out of its own file, whatever the file's usual gains
+With `--option repairs=lines` every check also keeps each whole-line repair's own gain (a
+fill-in-the-middle reading: core/repairs.py), and the repairs' floor is chosen the same way,
+beside the nats threshold chosen here (a unit is flagged by a warning or a repair).
 The units are split by group (module, tutorial, contest, notebook; a hash of its name) into a
 calibration half and a report half. For each measure and model, the threshold is the smallest
 (in steps of 0.25) at which no file kind of the calibration half has more than --file-target of
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import shlex
 import sys
 import time
@@ -37,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+from check_options import parse_option  # noqa: E402
 from requirements import require  # noqa: E402
 
 FILE_KINDS = ("library", "tutorial", "contest")
@@ -65,9 +70,10 @@ def unit_key(unit: dict) -> str:
 
 
 def summed_up(unit: dict, options: dict) -> dict:
+    from quality_report import _evidence_of
     r = check_unit(unit, options)
-    return {"places": [[e.line, e.gain, e.supported] for e in r.evidence],
-            "errors": sorted({f.line for f in r.findings if f.severity == "error"}),
+    ev = _evidence_of(r)
+    return {"places": ev["places"], "repairs": ev["repairs"], "errors": ev["errors"],
             "time_s": r.stats.get("time_s"), "tokens": r.stats.get("tokens")}
 
 
@@ -92,30 +98,44 @@ def warnings_of(places: list, measure: str) -> dict[int, float]:
     return best
 
 
-def flagged(check: dict, measure: str, threshold: float) -> bool:
-    return any(v >= threshold for v in warnings_of(check["places"], measure).values())
+def repairs_of(check: dict, floor: float) -> dict[int, float]:
+    """Each line's strongest line repair at or past `floor` (its own gain: core/repairs.py)."""
+    best: dict[int, float] = {}
+    for line, gain in check.get("repairs") or []:
+        if gain >= floor:
+            best[line] = max(best.get(line, float("-inf")), gain)
+    return best
 
 
-def share(checks: list[dict], measure: str, threshold: float) -> float | None:
-    return round(sum(flagged(c, measure, threshold) for c in checks) / len(checks), 4) if checks else None
+def flagged(check: dict, measure: str, threshold: float, repair_floor: float = math.inf) -> bool:
+    return any(v >= threshold for v in warnings_of(check["places"], measure).values()) or \
+        bool(repairs_of(check, repair_floor))
 
 
-def choose(by_kind: dict[str, list[dict]], kinds, measure: str, target: float) -> float:
-    """The smallest threshold at which no kind of the calibration half passes the target."""
+def share(checks: list[dict], measure: str, threshold: float, repair_floor: float = math.inf) -> float | None:
+    return round(sum(flagged(c, measure, threshold, repair_floor) for c in checks) / len(checks), 4) \
+        if checks else None
+
+
+def choose(by_kind: dict[str, list[dict]], kinds, measure: str, target: float, *, repairs_at: float | None = None) -> float:
+    """The smallest threshold at which no kind of the calibration half passes the target; with
+    `repairs_at` (the warnings' threshold), the line repairs' floor beside those warnings."""
     for t in GRID:
-        if all((share(by_kind[k], measure, t) or 0.0) <= target for k in kinds if by_kind.get(k)):
+        rule = (measure, t) if repairs_at is None else (measure, repairs_at, t)
+        if all((share(by_kind[k], *rule) or 0.0) <= target for k in kinds if by_kind.get(k)):
             return t
-    return GRID[-1]
+    return GRID[-1] if repairs_at is None else math.inf
 
 
-def dev_figures(pairs: list[dict], measure: str, threshold: float) -> dict:
+def dev_figures(pairs: list[dict], measure: str, threshold: float, repair_floor: float = math.inf) -> dict:
     """Top-3 localisation and correct files flagged on a quality.py report's pairs at a threshold:
-    error lines first, then warnings by the measure."""
+    error lines first, then warnings by the measure and line repairs past their floor, by gain."""
     def ranked(ev):
         warn = warnings_of(ev.get("places") or [[ln, g, True] for ln, g in ev["gains"]], measure)
-        order = sorted(((v, ln) for ln, v in warn.items() if v >= threshold and ln not in ev["errors"]),
-                       key=lambda x: (-x[0], x[1]))
-        return ev["errors"] + [ln for _, ln in order]
+        found = [(v, ln) for ln, v in warn.items() if v >= threshold] + \
+            [(v, ln) for ln, v in repairs_of(ev, repair_floor).items()]
+        order = sorted(((v, ln) for v, ln in found if ln not in ev["errors"]), key=lambda x: (-x[0], x[1]))
+        return ev["errors"] + list(dict.fromkeys(ln for _, ln in order))
     n = len(pairs) or 1
     return {"pairs": len(pairs),
             "top3": round(sum(any(ln in p["changed"] for ln in ranked(p["evidence"]["buggy"])[:3]) for p in pairs) / n, 4),
@@ -145,6 +165,9 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "clean-kinds"))
     ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "cache"))
     ap.add_argument("--fresh", action="store_true")
+    ap.add_argument("--option", action="append", type=parse_option, default=[],
+                    help="check() option name=value for every check (e.g. repairs=lines: the line repairs' "
+                         "floor is then chosen beside the warnings' threshold)")
     args = ap.parse_args(argv)
     require("bench/clean_kinds.py", paths=[args.units, *args.dev])
     units = [json.loads(x) for x in open(args.units, encoding="utf-8") if x.strip()]
@@ -160,7 +183,8 @@ def main(argv=None) -> None:
     for model in args.model or [None]:
         name = resolve_model_path(model).name
         t0 = time.perf_counter()
-        options = {**({"model": model} if model else {}), **({"n_threads": args.threads} if args.threads else {})}
+        options = {**({"model": model} if model else {}), **({"n_threads": args.threads} if args.threads else {}),
+                   **dict(args.option)}
         checks = run_checks(units, options, Path(args.cache), args.fresh)
         for u, c in zip(units, checks):
             u.setdefault("checks", {})[name] = c
@@ -172,16 +196,30 @@ def main(argv=None) -> None:
                "errors_share": {k: round(sum(bool(c["errors"]) for c in half["report"][k] + half["calib"][k])
                                          / max(1, len(half["report"][k] + half["calib"][k])), 4)
                                 for k in (*FILE_KINDS, "notebook")}}
-        rows = {"today (nats)": ("nats", shipped_now["file"], shipped_now["cell"])}
+        rows = {"today (nats)": ("nats", shipped_now["file"], shipped_now["cell"], math.inf, math.inf)}
         for measure in MEASURES:
             rows[f"{measure}, chosen here"] = (measure, choose(half["calib"], FILE_KINDS, measure, args.file_target),
-                                               choose(half["calib"], ("notebook",), measure, args.cell_target))
+                                               choose(half["calib"], ("notebook",), measure, args.cell_target),
+                                               math.inf, math.inf)
+        if any(c.get("repairs") is not None for c in checks) and dict(args.option).get("repairs") == "lines":
+            # the line repairs beside the warnings: today's floor, and the one chosen on the
+            # calibration half beside the nats threshold chosen there
+            from jupyter_codecheck.core.repairs import FIM_MARGIN
+            _, t_file, t_cell, _, _ = rows["nats, chosen here"]
+            rows["nats + line repairs, today's floor"] = ("nats", t_file, t_cell, FIM_MARGIN, FIM_MARGIN)
+            rows["nats + line repairs, chosen here"] = (
+                "nats", t_file, t_cell,
+                choose(half["calib"], FILE_KINDS, "nats", args.file_target, repairs_at=t_file),
+                choose(half["calib"], ("notebook",), "nats", args.cell_target, repairs_at=t_cell))
         fig["rules"] = {}
-        for label, (measure, t_file, t_cell) in rows.items():
+        for label, (measure, t_file, t_cell, r_file, r_cell) in rows.items():
             rule = {"measure": measure, "file_threshold": t_file, "cell_threshold": t_cell,
-                    **{f"{s}_flagged": {k: share(half[s][k], measure, t_cell if k == "notebook" else t_file)
+                    "repair_floor_files": r_file if math.isfinite(r_file) else None,
+                    "repair_floor_cells": r_cell if math.isfinite(r_cell) else None,
+                    **{f"{s}_flagged": {k: share(half[s][k], measure, *((t_cell, r_cell) if k == "notebook"
+                                                                         else (t_file, r_file)))
                                         for k in (*FILE_KINDS, "notebook")} for s in ("calib", "report")}}
-            rule["dev"] = {d: dev_figures([p for p in dev["pairs"] if p["dataset"] == d], measure, t_file)
+            rule["dev"] = {d: dev_figures([p for p in dev["pairs"] if p["dataset"] == d], measure, t_file, r_file)
                            for dev in devs if dev["model"] == name for d in dev["datasets"]}
             fig["rules"][label] = rule
         fig["dev_baselines"] = {d: f for dev in devs if dev["model"] == name for d, f in dev["datasets"].items()}
@@ -219,7 +257,10 @@ def report(summary: dict, command: str, args) -> str:
                   " | ".join(f"{k} (calib)" for k in kinds) + " |",
                   "|---|---|" + "---|" * (2 * len(kinds))]
         for label, r in fig["rules"].items():
-            lines.append(f"| {label} | {r['file_threshold']:g} / {r['cell_threshold']:g} | " +
+            floors = "" if r.get("repair_floor_files") is None and r.get("repair_floor_cells") is None else \
+                f"; repairs {r['repair_floor_files'] if r['repair_floor_files'] is not None else '–'} / " \
+                f"{r['repair_floor_cells'] if r['repair_floor_cells'] is not None else '–'}"
+            lines.append(f"| {label} | {r['file_threshold']:g} / {r['cell_threshold']:g}{floors} | " +
                          " | ".join(_pct(r["report_flagged"][k]) for k in kinds) + " | " +
                          " | ".join(_pct(r["calib_flagged"][k]) for k in kinds) + " |")
         if any(r["dev"] for r in fig["rules"].values()):

@@ -14,8 +14,8 @@ false alarm.
   runs only its defaults and decorators: non-literal defaults become opaque, decorators make it
   opaque; a class body only if it holds defs and literal assignments, its bases real classes)
 - DataFrame with known columns: a real 3-row DataFrame with exactly those columns and dtypes
-  from their kinds (values from the published ranges/examples; the rows and the index are not
-  the kernel's); without column names: of its shape and its one dtype, each label an object no
+  from their kinds (values from the published ranges/examples; the rows are not the kernel's,
+  and its row labels are objects no key can be told from); without column names: of its shape and its one dtype, each label an object no
   name can be told from (else opaque). Series: real, dtype as published or as its
   values say; else opaque. numpy arrays: a real array of that shape and dtype that costs one
   element (zero strides), the least published value (else 0); one whose distinct values

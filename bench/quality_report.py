@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from jupyter_codecheck.core.result import CheckResult
+from jupyter_codecheck.core.repairs import FIM_SOURCE
 from jupyter_codecheck.tools.line_scores import METHODS
 
 from harness import pct
@@ -270,12 +271,22 @@ def write_report(out: Path, summary: dict, rows: list[dict], results: dict, meth
 
 
 def _evidence_of(result: CheckResult) -> dict:
-    """What a margin sweep needs of a check: its error lines and each supported place's best gain;
+    """What a margin sweep needs of a check: its error lines and each supported place's best
+    verified gain; `repairs`, the line repairs' own gains;
     `places`, every weighed place's [line, gain, supported] (bench/clean_kinds.py's file-relative
     measure reads the gains available elsewhere in the file)."""
+    verified = [e for e in result.evidence if e.source != FIM_SOURCE]
     return {"errors": sorted({f.line for f in result.findings if f.severity == "error"}),
-            "gains": [[e.line, e.gain] for e in result.evidence if e.supported],
-            "places": [[e.line, e.gain, e.supported] for e in result.evidence]}
+            "gains": [[e.line, e.gain] for e in verified if e.supported],
+            "places": [[e.line, e.gain, e.supported] for e in verified],
+            "repairs": repair_gains(result.stats)}
+
+
+def repair_gains(stats: dict) -> list:
+    """[line, own gain] of each line repair that passed the gates (`repairs="lines"`), best first;
+    a line repair's gain is of another reading than the verified places' (core/repairs.py)."""
+    gains = (stats.get("verification") or {}).get("repair_gains") or []
+    return [g for g in gains if isinstance(g, list)]
 
 
 def findings_at(ev: dict, margin: float) -> list[int]:

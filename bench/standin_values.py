@@ -227,18 +227,20 @@ def _dataframe(entry: dict):
         if s is None:
             return None, f"column {name!r}: {why}"
         data[name] = s.reset_index(drop=True)
-    return pd.DataFrame(data), None
+    # the summary gives no row labels: labels no reader can tell from any key, as for columns
+    rows = pd.Index([UnknownLabel(k) for k in range(n)], dtype=object)
+    return pd.DataFrame(data).set_axis(rows, axis=0), None
 
 
 class UnknownLabel:
-    """A column label the summary does not give: a reader must not tell it from any name."""
+    """A column or row label the summary does not give: a reader must not tell it from any name."""
     __slots__ = ("position",)
 
     def __init__(self, position: int):
         self.position = position
 
     def __repr__(self):
-        return f"<unknown column {self.position}>"
+        return f"<unknown label {self.position}>"
 
 
 _MOST_COLUMNS = 100_000

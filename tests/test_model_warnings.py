@@ -125,3 +125,29 @@ def test_a_lead_holds_a_warning_to_the_gains_at_the_other_lines():
         found, _, ev = evidence._choose(verdicts, kept, places, data, facts, 2.0, True, measure)
         assert [f.line for f in found] == lines, measure
         assert [e.line for e in ev] == [1, 2]
+
+
+def test_a_line_repair_is_held_to_its_own_floor_and_a_place_shows_its_verified_evidence():
+    from types import SimpleNamespace
+    from jupyter_codecheck.core import evidence
+    from jupyter_codecheck.core.repairs import FIM_SOURCE
+    from jupyter_codecheck.pytext.pycheck import analyse
+    # line 1: a walk edit gaining 1 nat and a fill-in-the-middle repair gaining 4.5 by its own
+    # reading; line 2: a repair gaining 3. Margin 6.5, repair floor 4: the first repair is a
+    # warning though below the margin, the second is not though above a 2-nat margin
+    data = b"a = 1\nb = 2\n"
+    kept = [evidence.Candidate(site=0, start=4, end=5, text="7", source="walk"),
+            evidence.Candidate(site=0, start=0, end=5, text="a = abs(1)", source=FIM_SOURCE),
+            evidence.Candidate(site=1, start=6, end=11, text="b = 3", source=FIM_SOURCE)]
+    verdicts = [SimpleNamespace(key=0, gain=1.0, edit_gain=0.5, start=0, end=2),
+                SimpleNamespace(key=1, gain=4.5, edit_gain=0.0, start=0, end=0),
+                SimpleNamespace(key=2, gain=3.0, edit_gain=0.0, start=0, end=0)]
+    places = SimpleNamespace(error_lines={}, error_spans={}, is_recorded=lambda c: False)
+    facts = analyse(data.decode(), None, None)
+    for margin, floor, lines in ((6.5, 4.0, [1]), (2.0, 4.0, [1]), (6.5, 5.0, []), (0.5, 5.0, [1]), (6.5, 2.5, [1, 2])):
+        found, edits, ev = evidence._choose(verdicts, kept, places, data, facts, margin, True, "nats", floor)
+        assert [f.line for f in found] == lines, (margin, floor)
+        # a place's evidence is its verified candidate where it has one; a repair where it has not
+        assert [(e.line, e.source) for e in ev] == [(1, "walk"), (2, FIM_SOURCE)]
+    found, edits, _ = evidence._choose(verdicts, kept, places, data, facts, 6.5, True, "nats", 4.0)
+    assert [e.replacement for e in edits] == ["a = abs(1)"]

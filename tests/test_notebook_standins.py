@@ -91,3 +91,15 @@ def test_an_array_whose_distinct_values_are_published_holds_them_not_an_invented
     assert y_pred.shape == (7,) and set(y_pred.tolist()) == {"versicolor", "setosa", "virginica"}
     big = st.namespace["big"]             # past a million elements: one element, the least published
     assert big.shape == (2000, 2000) and big.strides == (0, 0) and big[0, 0] == 0.5
+
+
+def test_a_frame_published_with_columns_holds_them_and_no_row_label_can_be_told():
+    # the summary gives a frame's columns and shape, never its row labels: dropping row 10472 of
+    # a 10,841-row frame is no claim, while a column it lacks still is
+    earlier = ["import pandas as pd\n", "df = pd.read_csv('data.csv')\n"]
+    runtime = {"df": frame(3)}
+    for target, kinds in (("df.drop([10472], inplace=True)\n", []),
+                          ("x = df.loc[10472]\n", []),
+                          ("x = df['c7']\n", ["key"])):
+        st = build_namespace(earlier, target, runtime)
+        assert [f.kind for f in kernel_facts(target, st.namespace)] == kinds, target

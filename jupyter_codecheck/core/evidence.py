@@ -145,8 +145,8 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
              "full_heads": scorer.full_heads - heads0,
              "time_s": time.perf_counter() - t0, "scoring_s": t2 - t1}
     if own_gain:      # the line repairs' own gains past the gates: what `fim_margin` is set on
-        stats["repair_gains"] = sorted((round(own_gain[_own(c)], 3) for c in kept if _own(c) in own_gain),
-                                       reverse=True)
+        stats["repair_gains"] = sorted(([c.site, round(own_gain[_own(c)], 3)]
+                                        for c in kept if _own(c) in own_gain), key=lambda x: (-x[1], x[0]))
     return findings, edits, evidence, stats
 
 
@@ -293,7 +293,10 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
     shown_of = {}
     for site in sorted(by_site):
         ranked = sorted(by_site[site], key=lambda x: -x[0])
-        shown = next((r for r in ranked if _continuation_gain(r[2], r[1]) >= 0), ranked[0])
+        # a line repair's own gain is of another reading than the rest's: a place's evidence is
+        # its best verified candidate, a repair only where the place has none
+        verified = [r for r in ranked if r[1].source != FIM_SOURCE] or ranked
+        shown = next((r for r in verified if _continuation_gain(r[2], r[1]) >= 0), verified[0])
         shown_of[site] = (ranked, _evidence(shown[1], data, shown[0], shown[2]))
     for site in sorted(by_site):
         ranked, shown = shown_of[site]
@@ -320,11 +323,14 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
                                                    for a, b in places.error_spans[site])]
                 if places.error_lines[site].kind in KERNEL_KINDS:
                     ranked = [x for x in ranked if x[1].source == "kernel"]
+        below = False             # the verified candidates have fallen below the place's floor
         for gain, c, v in ranked:
-            if c.source == FIM_SOURCE and gain < fim_margin:
-                continue          # its gain is of another reading than the others' margin
-            if gain < (0.0 if is_error else margin + elsewhere) and not (is_error and places.is_recorded(c)):
-                break
+            if c.source == FIM_SOURCE:
+                if gain < fim_margin:
+                    continue      # a repair is held to its own floor, whatever the others' margin
+            elif below or gain < (0.0 if is_error else margin + elsewhere) and not (is_error and places.is_recorded(c)):
+                below = True
+                continue
             if not is_error and _continuation_gain(v, c) < 0:
                 continue           # the edit wins on its own tokens while the rest disagrees
             if any(c.start < b and c.end > a or c.start == c.end == a for a, b in taken):
