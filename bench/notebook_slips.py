@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shlex
 import sys
@@ -150,9 +151,10 @@ def _summed_up(job: tuple[str, list[str]], options: dict) -> dict:
     from notebook_crashes import check_cell, cli_context
     cell, earlier = job
     context, before = cli_context(earlier)
+    from quality_report import _evidence_of
     r = check_cell(cell, context, before, options)
-    return {"evidence": [[e.line, e.gain] for e in r.evidence if e.supported],
-            "errors": sorted({f.line for f in r.findings if f.severity == "error"}), "time_s": r.stats.get("time_s")}
+    ev = _evidence_of(r)
+    return {"evidence": ev["gains"], "repairs": ev["repairs"], "errors": ev["errors"], "time_s": r.stats.get("time_s")}
 
 
 def model_checks(jobs: list[tuple[str, list[str]]], options: dict, cache_dir: Path, fresh: bool) -> list[dict]:
@@ -164,14 +166,17 @@ def model_checks(jobs: list[tuple[str, list[str]]], options: dict, cache_dir: Pa
                          version=CACHE_VERSION)
 
 
-def warned_lines(check: dict, margin: float, measure: str = "nats") -> set[int]:
+def warned_lines(check: dict, margin: float, measure: str = "nats", repair_floor: float = math.inf) -> set[int]:
     """The lines with a warning at the margin: by the gain, or by its lead over the best gain at
-    the cell's other lines (bench/clean_kinds.py; these checks keep the supported places only)."""
+    the cell's other lines (bench/clean_kinds.py; these checks keep the supported places only);
+    and the lines whose line repair's own gain reaches `repair_floor` (`repairs=lines`)."""
+    from clean_kinds import repairs_of
+    repaired = set(repairs_of(check, repair_floor))
     if measure == "lead":
         from clean_kinds import warnings_of
-        return {ln for ln, v in warnings_of([[ln, g, True] for ln, g in check["evidence"]], "lead").items()
-                if v >= margin}
-    return _warned_nats(check, margin)
+        return repaired | {ln for ln, v in warnings_of([[ln, g, True] for ln, g in check["evidence"]], "lead").items()
+                           if v >= margin}
+    return repaired | _warned_nats(check, margin)
 
 
 def _warned_nats(check: dict, margin: float) -> set[int]:
@@ -183,14 +188,17 @@ def _share(a: int, b: int) -> float | None:
 
 
 def model_figures(slips: list[dict], originals: list[dict], margin: float, model: str,
-                  measure: str = "nats") -> dict:
-    found = [s for s in slips if s["line"] in warned_lines(s["checks"][model], margin, measure)]
-    warned = [s for s in slips if warned_lines(s["checks"][model], margin, measure)]
-    flagged = [c for c in originals if warned_lines(c["checks"][model], margin, measure)]
+                  measure: str = "nats", repair_floor: float = math.inf) -> dict:
+    def warned_of(rec):
+        return warned_lines(rec["checks"][model], margin, measure, repair_floor)
+    found = [s for s in slips if s["line"] in warned_of(s)]
+    warned = [s for s in slips if warned_of(s)]
+    flagged = [c for c in originals if warned_of(c)]
     # chance: a cell's warning on one of its lines at random, as often as the model warns on slips
     chance = sum(1 / max(1, s["source"].count("\n") + 1) for s in warned)
     per_kind = {k: _share(sum(s["kind"] == k for s in found), sum(s["kind"] == k for s in slips)) for k in KINDS}
-    return {"margin": margin, "measure": measure, "found": len(found), "found_share": _share(len(found), len(slips)),
+    return {"margin": margin, "measure": measure, "repair_floor": repair_floor if math.isfinite(repair_floor) else None,
+            "found": len(found), "found_share": _share(len(found), len(slips)),
             "slips_warned_share": _share(len(warned), len(slips)),
             "chance_found_share": round(chance / len(slips), 4) if slips else None,
             "originals_flagged": len(flagged), "originals_flagged_share": _share(len(flagged), len(originals)),
@@ -270,7 +278,9 @@ def main(argv=None) -> None:
                "print_swaps_left_out": len(labels),
                "per_kind": {k: dict(by_kind[k]) for k in KINDS}, "facts": facts, "kernel_run_s": round(run_s, 1)}
     if not args.no_model:
-        from jupyter_codecheck.core.calibration import shipped, shipped_margin, shipped_margin_measure
+        from jupyter_codecheck.core.calibration import (shipped, shipped_margin, shipped_margin_measure,
+                                                        shipped_repair_margin)
+        from jupyter_codecheck.core.repairs import FIM_MARGIN
         from jupyter_codecheck.engine.paths import resolve_model_path
         earlier = {name: sources for name, sources in books}
         jobs = [(c["source"], earlier[c["notebook"]][:c["index"]]) for c in originals]
@@ -284,10 +294,14 @@ def main(argv=None) -> None:
             margins = {"notebook": shipped(lambda m: shipped_margin(m, notebook=True), model, 2.0),
                        "general": shipped(shipped_margin, model, 2.0)}
             measure = shipped(shipped_margin_measure, model, "nats")
+            # with line repairs, the floor shipped for notebook cells is theirs beside the margin
+            floor = shipped(lambda m: shipped_repair_margin(m, notebook=True), model, FIM_MARGIN) \
+                if options.get("repairs") == "lines" else math.inf
             key = model or "default"
             summary["models"][key] = {
                 "file": resolve_model_path(model).name, "check_s": round(time.perf_counter() - t1, 1),
-                **{f"at_{k}_margin": model_figures(counted, originals, m, key, measure) for k, m in margins.items()},
+                **{f"at_{k}_margin": model_figures(counted, originals, m, key, measure, floor)
+                   for k, m in margins.items()},
                 "sweep": [model_figures(counted, originals, m, key) for m in SWEEP]}
     command = "python " + " ".join(shlex.quote(a) for a in ["bench/notebook_slips.py", *(argv or sys.argv[1:])])
     (out / "command.txt").write_text(command + "\n")
@@ -330,7 +344,8 @@ def report(summary: dict, counted: list[dict], command: str) -> str:
                   "|---|---|---|---|---|"]
         for label in ("notebook", "general"):
             r = m[f"at_{label}_margin"]
-            lines.append(f"| **{r['margin']:g} (shipped {label}, {r['measure']})** | {_pct(r['found_share'])} | "
+            floor = "" if r.get("repair_floor") is None else f"; line repairs from {r['repair_floor']:g}"
+            lines.append(f"| **{r['margin']:g} (shipped {label}, {r['measure']}{floor})** | {_pct(r['found_share'])} | "
                          f"{_pct(r['chance_found_share'])} | {_pct(r['slips_warned_share'])} | "
                          f"{_pct(r['originals_flagged_share'])} |")
         for r in m["sweep"]:

@@ -106,6 +106,12 @@ def test_a_calibration_verdict_must_name_both_kinds():
     assert Calibration.from_dict(base).margin_measure == "nats"
     with pytest.raises(CalibrationError, match="margin_measure"):
         Calibration.from_dict({**base, "margin_measure": "bits"})
+    floors = Calibration.from_dict({**base, "repair_margin": {"files": 5.5, "cells": 7}})
+    assert Calibration.from_dict(floors.to_dict()).repair_margin == {"files": 5.5, "cells": 7.0}
+    assert Calibration.from_dict(base).repair_margin is None
+    for bad in ({"files": 5.5}, {"files": "high", "cells": 1.0}, 5.5):
+        with pytest.raises(CalibrationError, match="repair_margin"):
+            Calibration.from_dict({**base, "repair_margin": bad})
 
 
 def test_a_lead_holds_a_warning_to_the_gains_at_the_other_lines():

@@ -50,6 +50,10 @@ class Calibration:
     model_warnings_note: str = ""
     # what `margin` and `notebook_margin` hold a warning's gain to (core/evidence.EvidenceConfig.measure)
     margin_measure: str = "nats"
+    # the floor of a fill-in-the-middle line repair's own gain (the `repair_margin` option;
+    # core/repairs.py), for files and for notebook cells, with how it was chosen
+    repair_margin: dict | None = None
+    repair_margin_note: str = ""
 
     def to_dict(self) -> dict:
         return {"schema": self.schema, "model": self.model, "options": self.options,
@@ -63,7 +67,9 @@ class Calibration:
                 **({"places": self.places, "places_note": self.places_note} if self.places is not None else {}),
                 **({"model_warnings": self.model_warnings, "model_warnings_note": self.model_warnings_note}
                    if self.model_warnings is not None else {}),
-                **({"margin_measure": self.margin_measure} if self.margin_measure != "nats" else {})}
+                **({"margin_measure": self.margin_measure} if self.margin_measure != "nats" else {}),
+                **({"repair_margin": self.repair_margin, "repair_margin_note": self.repair_margin_note}
+                   if self.repair_margin is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Calibration":
@@ -82,6 +88,10 @@ class Calibration:
         if shown is not None and (not isinstance(shown, dict) or set(shown) != {"files", "cells"}
                                   or not all(isinstance(v, bool) for v in shown.values())):
             raise CalibrationError(f"calibration model_warnings must be {{'files': bool, 'cells': bool}}, got {shown!r}")
+        floors = d.get("repair_margin")
+        if floors is not None and (not isinstance(floors, dict) or set(floors) != {"files", "cells"} or not all(
+                type(v) in (int, float) for v in floors.values())):
+            raise CalibrationError(f"calibration repair_margin must be {{'files': nats, 'cells': nats}}, got {floors!r}")
         measure = d.get("margin_measure", "nats")
         if measure not in ("nats", "lead"):
             raise CalibrationError(f"calibration margin_measure must be 'nats' or 'lead', got {measure!r}")
@@ -97,7 +107,9 @@ class Calibration:
                    places=None if d.get("places") is None else int(d["places"]),
                    places_note=d.get("places_note", ""),
                    model_warnings=None if shown is None else dict(shown),
-                   model_warnings_note=d.get("model_warnings_note", ""), margin_measure=measure)
+                   model_warnings_note=d.get("model_warnings_note", ""), margin_measure=measure,
+                   repair_margin=None if floors is None else {k: float(v) for k, v in floors.items()},
+                   repair_margin_note=d.get("repair_margin_note", ""))
 
     def save(self, path) -> Path:
         path = Path(path)
@@ -176,6 +188,13 @@ def shipped_margin_measure(model_path=None) -> str | None:
     """What the shipped margins of a model file measure ("nats" or "lead"), or None."""
     c = default_for(model_path)
     return None if c is None else c.margin_measure
+
+
+def shipped_repair_margin(model_path=None, notebook: bool = False) -> float | None:
+    """The floor of a line repair's own gain shipped for a model file (files or notebook cells),
+    or None."""
+    c = default_for(model_path)
+    return None if c is None or c.repair_margin is None else c.repair_margin["cells" if notebook else "files"]
 
 
 def shipped_model_warnings(model_path=None, notebook: bool = False) -> bool | None:

@@ -229,7 +229,7 @@ class _Run:
                     cfg = EvidenceConfig(margin=margin, continuation=opts.continuation, probe_tokens=opts.probe,
                                          places=places, warnings=shows_model_warnings(opts),
                                          measure=self.model.margin_measure,
-                                         fim_margin=_repair_margin(opts))
+                                         fim_margin=_repair_margin(opts, self.model))
                     common = dict(enc=enc, encode=lambda text: tok.encode(text).ids, scorer=scorer,
                                   offset=len(prefix), cfg=cfg,
                                   token_at=lambda i: prefix[len(prefix) + i] if i < 0 else enc.ids[i],
@@ -421,10 +421,11 @@ def _defining(earlier, context) -> list[str]:
     return [*(earlier or ()), *(context or ())]
 
 
-def _repair_margin(opts) -> float:
-    """The floor of a fill-in-the-middle line repair's own gain (core/repairs.py)."""
+def _repair_margin(opts, model) -> float:
+    """The floor of a fill-in-the-middle line repair's own gain (core/repairs.py): the option,
+    else the model's shipped floor (files or notebook cells), else FIM_MARGIN."""
     from .repairs import FIM_MARGIN
-    return opts.repair_margin if opts.repair_margin is not None else FIM_MARGIN
+    return next(m for m in (opts.repair_margin, model.repair_margin(opts.notebook), FIM_MARGIN) if m is not None)
 
 
 def _walk_slack(opts) -> int:

@@ -135,7 +135,8 @@ def line_candidates(*, data: bytes, enc, records: dict, scorer, tok, prefix: lis
             seen.add((c.start, c.end, c.text))
             out.append((c, p.logprob - p.written_logprob if fim is not None else None))
     stats = {"lines": len(tasks), "proposals": len(proposals), "candidates": len(out),
-             "batches": proposer.batches, "rows": proposer.rows, "time_s": time.perf_counter() - t0}
+             "batches": proposer.batches, "rows": proposer.rows, "prompt_rows": proposer.prompt_rows,
+             "draft_rows": proposer.draft_rows, "time_s": time.perf_counter() - t0}
     return out, stats
 
 

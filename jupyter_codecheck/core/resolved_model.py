@@ -39,6 +39,12 @@ class ResolvedModel:
             return None
         return c.notebook_margin if notebook and c.notebook_margin is not None else c.margin
 
+    def repair_margin(self, notebook: bool = False) -> float | None:
+        """The floor shipped for a fill-in-the-middle line repair's own gain (files, or notebook
+        cells), or None."""
+        floors = None if self.calibration is None else self.calibration.repair_margin
+        return None if floors is None else floors["cells" if notebook else "files"]
+
     @property
     def margin_measure(self) -> str:
         """What the shipped margins measure: "nats" (an edit's own gain) or "lead" (its gain less

@@ -80,6 +80,8 @@ class LineProposer:
         self.draft_max = draft_max     # draft tokens after a row of a proposal's own
         self.batches = 0
         self.rows = 0
+        self.prompt_rows = 0           # of `rows`: the prompts' (shared beginnings once)
+        self.draft_rows = 0            # of `rows`: the written lines after their prompts
 
     def propose(self, tasks: Sequence[LineTask]) -> list[Proposal]:
         if not tasks:
@@ -111,6 +113,7 @@ class LineProposer:
         tokens, parents, refs, bases, spans = [], [], [], [], []
         first = self.scorer.next_branch_row
         node: dict[tuple, int] = {}
+        n_drafts = 0
         for t in tasks:
             at, key = -1, ("base", t.base)
             for tok in t.prompt:
@@ -132,6 +135,9 @@ class LineProposer:
                     bases.append(t.base)
                     at = len(tokens) - 1
             spans.append((last, drafted))
+            n_drafts += len(tokens) - drafted
+        self.draft_rows += n_drafts
+        self.prompt_rows += len(tokens) - n_drafts
         dists, rows = self._branch(tokens, parents, refs, bases)
         hyps: list[_Hyp] = []
         written_lp = [self._written_logprob(t, dists[last], dists[drafted:drafted + len(t.written)])

@@ -350,8 +350,6 @@ class _Step:
                 return []
             if _splits(target) and call.args and all(self._data(a) for a in call.args):
                 return []                       # rows taken by position: new arrays and frames
-            builtin = getattr(target, "__module__", None) == "builtins" or \
-                (issubclass(type(target), type) and target.__module__ == "builtins")
             given = _union([self.objects(a) for a in args])
             if given is None:
                 return None

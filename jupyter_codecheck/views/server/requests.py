@@ -130,12 +130,12 @@ def parse_check_request(body: bytes, *, max_bytes: int, server_model: str | None
     earlier = data.get("earlier") or []
     if not isinstance(earlier, list) or not all(isinstance(c, str) for c in earlier):
         raise RequestError(400, '"earlier" must be a list of strings (the cells before the context)')
-    for field, texts in (("source", [source]), ("context", context), ("earlier", earlier)):
+    for name, texts in (("source", [source]), ("context", context), ("earlier", earlier)):
         for text in texts:
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError as e:     # a JSON escape such as "\ud800": no character
-                raise RequestError(400, f'"{field}" holds a lone surrogate ({text[e.start]!r} at '
+                raise RequestError(400, f'"{name}" holds a lone surrogate ({text[e.start]!r} at '
                                         f'character {e.start}), which is not text') from None
     check_id = data.get("id")
     if check_id is not None and not (isinstance(check_id, str) and _ID.match(check_id)):
