@@ -47,7 +47,7 @@ from requirements import require  # noqa: E402
 FILE_KINDS = ("library", "tutorial", "contest")
 MEASURES = ("nats", "lead")
 GRID = [k / 4 for k in range(0, 161)]
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"      # 2: line repairs held to their own floor and gated (core/repairs.not_a_repair)
 
 
 def split_of(group: str) -> str:
@@ -101,7 +101,7 @@ def warnings_of(places: list, measure: str) -> dict[int, float]:
 def repairs_of(check: dict, floor: float) -> dict[int, float]:
     """Each line's strongest line repair at or past `floor` (its own gain: core/repairs.py)."""
     best: dict[int, float] = {}
-    for line, gain in check.get("repairs") or []:
+    for line, gain, *_ in check.get("repairs") or []:
         if gain >= floor:
             best[line] = max(best.get(line, float("-inf")), gain)
     return best

@@ -49,7 +49,7 @@ from slips import KINDS, labels_output  # noqa: E402
 
 FOUND_TARGET, FLAGGED_TARGET = 0.25, 0.01
 SWEEP = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 10.0, 12.0, 15.0)
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"      # 2: line repairs kept apart (their own floor and gates)
 
 WORKER = r'''
 import sys

@@ -140,7 +140,7 @@ def calibrate(args) -> None:
         engine.forget()
         res = check(code, context=[quality.LEETCODE_PRELUDE], model=path, n_threads=args.threads, **options)
         gains = res.stats["verification"].get("repair_gains", [])
-        best.append(gains[0][1] if gains else -math.inf)      # [line, gain], the best first
+        best.append(gains[0][1] if gains else -math.inf)      # [line, gain, text], the best first
         print(json.dumps({"id": fid, "best_gain": best[-1]}), file=sys.stderr, flush=True)
         if dump:
             dump.write(json.dumps({"id": fid, "best_gain": best[-1], "gains": gains}) + "\n")

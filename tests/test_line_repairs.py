@@ -126,3 +126,32 @@ def test_the_repair_options_are_checked():
     # the default model has no fill-in-the-middle tokens: asked for them, the check says so
     with pytest.raises(ValueError, match="fill-in-the-middle"):
         check(CELL, repairs="lines", repair_prompt="fim", n_threads=1)
+
+
+def test_a_line_the_model_writes_where_it_cannot_know_the_code_is_no_repair():
+    from jupyter_codecheck.core.repairs import not_a_repair
+
+    def why(src: str, line: int, new: str):
+        data = src.encode()
+        lines = data.split(b"\n")
+        start = sum(len(x) + 1 for x in lines[:line - 1])
+        body = lines[line - 1]
+        return not_a_repair(data, start + len(body) - len(body.lstrip()), start + len(body), new.encode())
+
+    # an import where a statement was; the next line copied; a helper's call dropped for a built-in's
+    assert why("def f(s):\n    _check(s)\n    return binascii.x(s)\n", 2, "import binascii") == \
+        "an import in place of a statement"
+    assert why("def f(src, pos):\n    pos = skip(src, pos)\n\n    pos, key = parse_key(src, pos)\n", 2,
+               "pos, key = parse_key(src, pos)") == "a neighbour copied"
+    assert why("def f(x):\n    return _convert(x)\n", 2, "return x") == "a call dropped for a built-in's"
+    assert why("def f(m):\n    if inspect.ismodule(m):\n        pass\n", 2, "if isinstance(m, str):") == \
+        "a call dropped for a built-in's"
+    # the repairs bugs need stay: a built-in added, a function for another the code has, an
+    # operator, built-ins for built-ins, an import for an import
+    for src, new in (("def f(a, b):\n    d = a - b\n    return d\n", "d = abs(a - b)"),
+                     ("def f(a):\n    i = bisect_left(a, 1)\n", "i = bisect_right(a, 1)"),
+                     ("def f(a):\n    if np.max(a) > 1:\n        pass\n", "if np.min(a) < 1:"),
+                     ("def f(a):\n    return max(a)\n", "return min(a)"),
+                     ("def f(n):\n    for i in reversed(range(n)):\n        pass\n", "for i in range(n, 0, -1):"),
+                     ("def f(n):\n    import os\n", "import sys")):
+        assert why(src, 2, new) is None, new

@@ -157,3 +157,4 @@ def test_a_line_repair_is_held_to_its_own_floor_and_a_place_shows_its_verified_e
         assert [(e.line, e.source) for e in ev] == [(1, "walk"), (2, FIM_SOURCE)]
     found, edits, _ = evidence._choose(verdicts, kept, places, data, facts, 6.5, True, "nats", 4.0)
     assert [e.replacement for e in edits] == ["a = abs(1)"]
+    assert "before and after the line" in found[0].message      # not the verified gain's wording

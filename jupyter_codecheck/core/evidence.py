@@ -144,8 +144,8 @@ def weigh(*, source: str, data: bytes, enc, records: dict, walk_edits: list[Edit
              "bounded_out": len(pruned), "rows": scorer.rows_scored - rows0,
              "full_heads": scorer.full_heads - heads0,
              "time_s": time.perf_counter() - t0, "scoring_s": t2 - t1}
-    if own_gain:      # the line repairs' own gains past the gates: what `fim_margin` is set on
-        stats["repair_gains"] = sorted(([c.site, round(own_gain[_own(c)], 3)]
+    if own_gain:      # the line repairs' own gains past the gates, [line, gain, text]: what `fim_margin` is set on
+        stats["repair_gains"] = sorted(([c.site, round(own_gain[_own(c)], 3), c.text]
                                         for c in kept if _own(c) in own_gain), key=lambda x: (-x[1], x[0]))
     return findings, edits, evidence, stats
 
@@ -349,7 +349,7 @@ def _choose(verdicts, kept: list[Candidate], places: _Places, data: bytes, facts
                                   else f"; the model proposes to delete {_shown(edit.original)}")
             else:
                 findings[site] = Finding(line=edit.line, column=edit.column, score=round(gain, 4),
-                                         kind=edit.kind, message=_message(edit, gain), replacement=None,
+                                         kind=edit.kind, message=_message(edit, gain, c.source), replacement=None,
                                          severity="warning", gain=round(gain, 4))
             break
     return [findings[k] for k in sorted(findings)], edits, evidence
@@ -419,8 +419,9 @@ def _evidence(c: Candidate, data: bytes, gain: float, v) -> Evidence:
                     supported=_continuation_gain(v, c) >= 0)
 
 
-def _message(e: Edit, gain: float) -> str:
-    why = f"the rest of the cell reads {gain:.1f} nats more likely with it"
+def _message(e: Edit, gain: float, source: str = "") -> str:
+    why = f"the rest of the cell reads {gain:.1f} nats more likely with it" if source != FIM_SOURCE else \
+        f"the model, reading the code before and after the line, finds the cell {gain:.1f} nats more likely with it"
     if e.kind == "insert":
         return f"something seems missing here: {_shown(e.replacement)}? ({why})"
     if e.kind == "delete":

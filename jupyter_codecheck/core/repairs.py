@@ -13,7 +13,10 @@ cell gains with it (decoding/verify.py). The single-token edits stay as they are
 from __future__ import annotations
 
 import bisect
+import builtins
+import keyword
 import math
+import re
 import time
 from dataclasses import dataclass
 
@@ -126,18 +129,62 @@ def line_candidates(*, data: bytes, enc, records: dict, scorer, tok, prefix: lis
                             stops=lambda t: tok.is_eog(t) or tok.is_control(t),
                             n_candidates=cfg.n_candidates, max_extra=MAX_EXTRA, draft=cfg.draft)
     proposals = proposer.propose(tasks)
-    out, seen = [], set()
+    out, seen, dropped = [], set(), 0
     for p in proposals:
         start, end = spans[p.key]
         text = b"".join(tok.piece(t) for t in p.tokens).split(b"\n", 1)[0]
+        if not_a_repair(data, start, end, text) is not None:
+            dropped += 1
+            continue
         c = smallest_edit(data, start, end, text, p.key, FIM_SOURCE if fim is not None else "line")
         if c is not None and (c.start, c.end, c.text) not in seen:
             seen.add((c.start, c.end, c.text))
             out.append((c, p.logprob - p.written_logprob if fim is not None else None))
-    stats = {"lines": len(tasks), "proposals": len(proposals), "candidates": len(out),
+    stats = {"lines": len(tasks), "proposals": len(proposals), "not_repairs": dropped, "candidates": len(out),
              "batches": proposer.batches, "rows": proposer.rows, "prompt_rows": proposer.prompt_rows,
              "draft_rows": proposer.draft_rows, "time_s": time.perf_counter() - t0}
     return out, stats
+
+
+_CALLEE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?:\s*\.\s*[A-Za-z_]\w*)*\s*\(")
+_NOT_CALLEES = frozenset(keyword.kwlist)          # `if (`, `not (`, `in (`: no call
+
+
+def not_a_repair(data: bytes, start: int, end: int, new: bytes) -> str | None:
+    """Why the model's line is no repair of the written one (None: it may be), whatever its gain.
+    The model writes these where it cannot know the code it reads, not where the line is wrong:
+      an import in place of a statement   an import computes nothing (a name the cell lacks is
+                                          Python's own undefined-name error)
+      a neighbour copied                  the line before or after it, again: filling the middle
+                                          with the suffix's first line is how the model writes
+                                          a line it cannot tell
+      a call dropped for a built-in's     the line calls a function the code defines or imports
+                                          (whose body the model never reads) and the model's
+                                          line calls none of it, only built-ins or nothing"""
+    old = data[start:end].decode("utf-8", "replace").strip()
+    line = new.decode("utf-8", "replace").strip()
+    if _is_import(line) and not _is_import(old):
+        return "an import in place of a statement"
+    lines = [x.strip() for x in data.split(b"\n")]
+    at = data.count(b"\n", 0, start)
+    neighbours = [next((x for x in lines[at - 1::-1] if x), b"") if at > 0 else b"",
+                  next((x for x in lines[at + 1:] if x), b"")]
+    if line and any(line == n.decode("utf-8", "replace") for n in neighbours):
+        return "a neighbour copied"
+    calls_old, calls_new = _callees(old), _callees(line)
+    dropped = {c for c in calls_old - calls_new if not hasattr(builtins, c)}
+    if dropped and all(hasattr(builtins, c) for c in calls_new - calls_old):
+        return "a call dropped for a built-in's"
+    return None
+
+
+def _is_import(line: str) -> bool:
+    return line.startswith("import ") or (line.startswith("from ") and " import " in line)
+
+
+def _callees(line: str) -> set[str]:
+    """The first names of what a line calls (`np.max(x)`: np)."""
+    return {m.group(1) for m in _CALLEE.finditer(line) if m.group(1) not in _NOT_CALLEES}
 
 
 def header_spans(data: bytes) -> list[tuple[int, int]]:
@@ -209,4 +256,5 @@ def _joined(kept: bytes, old: bytes, new: bytes) -> bool:
     return k is not None and (_kind(old) == k or _kind(new) == k)
 
 
-__all__ = ["FIM_SOURCE", "LineRepairConfig", "PROMPTS", "fim_ids", "header_spans", "line_candidates", "smallest_edit", "suspicious_lines"]
+__all__ = ["FIM_SOURCE", "LineRepairConfig", "PROMPTS", "fim_ids", "header_spans", "line_candidates", "not_a_repair",
+           "smallest_edit", "suspicious_lines"]
