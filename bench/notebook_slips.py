@@ -276,7 +276,8 @@ def main(argv=None) -> None:
                "slips_made": sum(by_kind[k].total() for k in KINDS), "slips": len(counted),
                "slips_output_differs": sum(s["output_differs"] for s in counted),
                "print_swaps_left_out": len(labels),
-               "per_kind": {k: dict(by_kind[k]) for k in KINDS}, "facts": facts, "kernel_run_s": round(run_s, 1)}
+               "per_kind": {k: dict(by_kind[k]) for k in KINDS}, "facts": facts, "kernel_run_s": round(run_s, 1),
+               "options": {k: v for k, v in options.items() if k != "n_threads"}}
     if not args.no_model:
         from jupyter_codecheck.core.calibration import (shipped, shipped_margin, shipped_margin_measure,
                                                         shipped_repair_margin)

@@ -7,7 +7,9 @@ benchmarks' reports at the model's shipped margins.
 
 Files: bench/quality.py reports run at margin 0 on held-out pairs (HumanEvalFix; DebugBench's
 report half): buggy files with a model warning on a changed line against correct files with any
-model warning, at the model's shipped margin and measure (nats or lead). Cells: bench/notebook_slips.py's report: slips with
+model warning, at the model's shipped margin and measure (nats or lead). Checks made with `repairs=lines` (the report's options say so) count a line repair
+at the model's shipped repair floor as a warning too, as a verdict of their own ("with line
+repairs"). Cells: bench/notebook_slips.py's report: slips with
 a model warning on the changed line against original cells with any, at the shipped notebook
 margin. A warning that knows nothing of the bug lands on a buggy file's changed line less often
 than it lands anywhere in a correct one; the warnings beat chance on a kind when the first share
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -26,10 +29,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 from requirements import require  # noqa: E402
 
 
-def _warned(places: list, margin: float, measure: str) -> set[int]:
-    """The lines with a warning at the margin under the measure (bench/clean_kinds.py's)."""
-    from clean_kinds import warnings_of
-    return {ln for ln, v in warnings_of(places, measure).items() if v >= margin}
+def _warned(places: list, margin: float, measure: str, repairs=(), floor: float = math.inf) -> set[int]:
+    """The lines with a warning at the margin under the measure (bench/clean_kinds.py's), and
+    those whose line repair reaches the repairs' floor (checks with `repairs=lines`)."""
+    from clean_kinds import repairs_of, warnings_of
+    return {ln for ln, v in warnings_of(places, measure).items() if v >= margin} | \
+        set(repairs_of({"repairs": list(repairs)}, floor))
 
 
 def _places(ev: dict) -> list:
@@ -41,15 +46,18 @@ def test(found: int, n_buggy: int, flagged: int, n_clean: int) -> float:
     return float(fisher_exact([[found, n_buggy - found], [flagged, n_clean - flagged]], alternative="greater")[1])
 
 
-def files_figures(directory: Path, margin: float, measure: str) -> dict:
+def files_figures(directory: Path, margin: float, measure: str, floor: float = math.inf) -> dict:
     pairs = [json.loads(x) for x in open(directory / "pairs.jsonl", encoding="utf-8")]
     if pairs and "evidence" not in pairs[0]:
         return _from_sweep(directory, margin, measure)
     out = {}
+
+    def warned(ev):
+        return _warned(_places(ev), margin, measure, ev.get("repairs") or (), floor)
     for d in dict.fromkeys(p["dataset"] for p in pairs):
         ps = [p for p in pairs if p["dataset"] == d]
-        found = sum(bool(_warned(_places(p["evidence"]["buggy"]), margin, measure) & set(p["changed"])) for p in ps)
-        flagged = sum(bool(_warned(_places(p["evidence"]["fixed"]), margin, measure)) for p in ps)
+        found = sum(bool(warned(p["evidence"]["buggy"]) & set(p["changed"])) for p in ps)
+        flagged = sum(bool(warned(p["evidence"]["fixed"])) for p in ps)
         out[d] = {"buggy": len(ps), "found": found, "clean": len(ps), "flagged": flagged,
                   "p": round(test(found, len(ps), flagged, len(ps)), 4)}
     return out
@@ -73,7 +81,7 @@ def _from_sweep(directory: Path, margin: float, measure: str) -> dict:
     return out
 
 
-def cells_figures(directory: Path, model_file: str, margin: float, measure: str) -> dict:
+def cells_figures(directory: Path, model_file: str, margin: float, measure: str, floor: float = math.inf) -> dict:
     summary = json.loads((directory / "summary.json").read_text())
     key = next((k for k, m in summary.get("models", {}).items() if m["file"] == model_file), None)
     if key is None:
@@ -83,10 +91,10 @@ def cells_figures(directory: Path, model_file: str, margin: float, measure: str)
     cells = [c for c in map(json.loads, open(directory / "cells.jsonl", encoding="utf-8"))
              if key in c.get("checks", {})]
     # the slips' checks kept the supported places only: a lead is read against those
-    found = sum(s["line"] in _warned([[ln, g, True] for ln, g in s["checks"][key]["evidence"]], margin, measure)
-                for s in slips)
-    flagged = sum(bool(_warned([[ln, g, True] for ln, g in c["checks"][key]["evidence"]], margin, measure))
-                  for c in cells)
+    def warned(check):
+        return _warned([[ln, g, True] for ln, g in check["evidence"]], margin, measure, check.get("repairs") or (), floor)
+    found = sum(s["line"] in warned(s["checks"][key]) for s in slips)
+    flagged = sum(bool(warned(c["checks"][key])) for c in cells)
     return {directory.name: {"buggy": len(slips), "found": found, "clean": len(cells), "flagged": flagged,
                                "p": round(test(found, len(slips), flagged, len(cells)), 4)}}
 
@@ -112,27 +120,40 @@ def main(argv=None) -> None:
     ap.add_argument("--alpha", type=float, default=0.05)
     args = ap.parse_args(argv)
     require("bench/warnings_verdict.py", packages=("scipy",), paths=[*args.files, *args.cells, *args.crashes])
-    from jupyter_codecheck.core.calibration import shipped, shipped_margin, shipped_margin_measure
+    from jupyter_codecheck.core.calibration import (shipped, shipped_margin, shipped_margin_measure,
+                                                    shipped_repair_margin)
+    from jupyter_codecheck.core.repairs import FIM_MARGIN
     from jupyter_codecheck.engine.paths import KNOWN_MODELS, resolve_model_path
     by_file = {resolve_model_path(name).name: name for name in KNOWN_MODELS
                if _installed(resolve_model_path, name)}
     out = {}
+    def floor_of(model_file: str, options: dict, notebook: bool) -> float:
+        """The shipped floor of the line repairs where the report's checks made them, else none."""
+        if options.get("repairs") != "lines":
+            return math.inf
+        return shipped(lambda p: shipped_repair_margin(p, notebook=notebook), by_file.get(model_file), FIM_MARGIN)
+
     for directory in args.files:
-        model_file = json.loads((Path(directory) / "summary.json").read_text())["model"]
+        summary = json.loads((Path(directory) / "summary.json").read_text())
+        model_file = summary["model"]
         margin = shipped(shipped_margin, by_file.get(model_file), 2.0)
         measure = shipped(shipped_margin_measure, by_file.get(model_file), "nats")
-        out.setdefault(model_file, {"files": {}, "cells": {}, "margins": {}})
-        out[model_file]["margins"]["files"] = [margin, measure]
-        out[model_file]["files"].update(files_figures(Path(directory), margin, measure))
+        floor = floor_of(model_file, summary.get("options") or {}, False)
+        key = model_file + (" with line repairs" if math.isfinite(floor) else "")
+        out.setdefault(key, {"files": {}, "cells": {}, "margins": {}})
+        out[key]["margins"]["files"] = [margin, measure] + ([floor] if math.isfinite(floor) else [])
+        out[key]["files"].update(files_figures(Path(directory), margin, measure, floor))
     for directory in args.cells:
         summary = json.loads((Path(directory) / "summary.json").read_text())
         for m in summary.get("models", {}).values():
             model_file = m["file"]
             margin = shipped(lambda p: shipped_margin(p, notebook=True), by_file.get(model_file), 2.0)
             measure = shipped(shipped_margin_measure, by_file.get(model_file), "nats")
-            out.setdefault(model_file, {"files": {}, "cells": {}, "margins": {}})
-            out[model_file]["margins"]["cells"] = [margin, measure]
-            out[model_file]["cells"].update(cells_figures(Path(directory), model_file, margin, measure))
+            floor = floor_of(model_file, summary.get("options") or {}, True)
+            key = model_file + (" with line repairs" if math.isfinite(floor) else "")
+            out.setdefault(key, {"files": {}, "cells": {}, "margins": {}})
+            out[key]["margins"]["cells"] = [margin, measure] + ([floor] if math.isfinite(floor) else [])
+            out[key]["cells"].update(cells_figures(Path(directory), model_file, margin, measure, floor))
     for directory in args.crashes:
         model_file = _crash_model(Path(directory), by_file)
         margin = shipped(lambda p: shipped_margin(p, notebook=True), by_file.get(model_file), 2.0)
