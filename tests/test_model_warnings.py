@@ -98,7 +98,10 @@ def test_a_calibration_verdict_must_name_both_kinds():
             "achieved_false_alarm": 0.1, "calibration_set": {}, "created": "now"}
     c = Calibration.from_dict({**base, "model_warnings": {"files": True, "cells": False}})
     assert Calibration.from_dict(c.to_dict()).model_warnings == {"files": True, "cells": False}
-    for bad in ({"files": True}, {"files": "yes", "cells": False}, [True, False]):
+    repairs = {"files": False, "cells": False, "files_with_repairs": True, "cells_with_repairs": False}
+    assert Calibration.from_dict({**base, "model_warnings": repairs}).model_warnings == repairs
+    for bad in ({"files": True}, {"files": "yes", "cells": False}, [True, False],
+                {"files": True, "cells": False, "files_with_lines": True}, {"files_with_repairs": True, "cells": True}):
         with pytest.raises(CalibrationError, match="model_warnings"):
             Calibration.from_dict({**base, "model_warnings": bad})
     lead = Calibration.from_dict({**base, "margin": 3.0, "margin_measure": "lead"})

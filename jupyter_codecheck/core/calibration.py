@@ -22,6 +22,10 @@ class CalibrationError(ValueError):
 
 # -- the calibration file ----------------------------------------------------------------------------
 
+# the model's warnings judged on files and notebook cells; "_with_repairs": checks with line
+# repairs (`repairs="lines"`), their repairs at the shipped floor counted as warnings
+_VERDICTS = frozenset({"files", "cells", "files_with_repairs", "cells_with_repairs"})
+
 @dataclass
 class Calibration:
     model: dict
@@ -85,9 +89,10 @@ class Calibration:
         if not isinstance(opts, dict) or set(opts) - allowed:
             raise CalibrationError(f"calibration options must be a subset of {sorted(allowed)}, got {opts!r}")
         shown = d.get("model_warnings")
-        if shown is not None and (not isinstance(shown, dict) or set(shown) != {"files", "cells"}
+        if shown is not None and (not isinstance(shown, dict) or not {"files", "cells"} <= set(shown) <= _VERDICTS
                                   or not all(isinstance(v, bool) for v in shown.values())):
-            raise CalibrationError(f"calibration model_warnings must be {{'files': bool, 'cells': bool}}, got {shown!r}")
+            raise CalibrationError(f"calibration model_warnings must be {{'files': bool, 'cells': bool}} (and "
+                                   f"optionally 'files_with_repairs', 'cells_with_repairs'), got {shown!r}")
         floors = d.get("repair_margin")
         if floors is not None and (not isinstance(floors, dict) or set(floors) != {"files", "cells"} or not all(
                 type(v) in (int, float) for v in floors.values())):
@@ -197,13 +202,14 @@ def shipped_repair_margin(model_path=None, notebook: bool = False) -> float | No
     return None if c is None or c.repair_margin is None else c.repair_margin["cells" if notebook else "files"]
 
 
-def shipped_model_warnings(model_path=None, notebook: bool = False) -> bool | None:
+def shipped_model_warnings(model_path=None, notebook: bool = False, repairs: bool = False) -> bool | None:
     """Whether the model's warnings beat chance on held-out code of this kind (notebook cells,
-    or files) by its shipped calibration; None without a calibration or a verdict."""
+    or files) by its shipped calibration, in checks with line repairs when `repairs`; None
+    without a calibration or a verdict."""
     c = default_for(model_path)
     if c is None or c.model_warnings is None:
         return None
-    return c.model_warnings["cells" if notebook else "files"]
+    return c.model_warnings.get(("cells" if notebook else "files") + ("_with_repairs" if repairs else ""))
 
 
 def default_options(model_path=None) -> dict:

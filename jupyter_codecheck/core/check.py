@@ -37,10 +37,12 @@ from .vocab import HEAL_SHORTLIST_MAX, closer_ids, document_start, longer_ids, w
 def shows_model_warnings(opts: CheckOptions) -> bool:
     """Does a check with these options report the model's warnings? `model_warnings`: on, off, or
     (evidence) where the shipped calibration says the model's warnings beat chance on held-out code
-    of this kind, notebook cells or files: a model with no such verdict shows none."""
+    of this kind, notebook cells or files, in checks like this one (with line repairs or
+    without): a model with no such verdict shows none."""
     if opts.model_warnings != "evidence":
         return opts.model_warnings == "on"
-    return bool(shipped(partial(shipped_model_warnings, notebook=opts.notebook), opts.model, False))
+    return bool(shipped(partial(shipped_model_warnings, notebook=opts.notebook, repairs=opts.repairs == "lines"),
+                        opts.model, False))
 
 
 def check(source: str, *, context: Sequence[str] | None = None, progress=None, **options) -> CheckResult:
