@@ -175,7 +175,7 @@ def main(argv=None) -> None:
         units = [u for k in (*FILE_KINDS, "notebook") for u in [v for v in units if v["kind"] == k][:args.limit]]
     for u in units:
         u["split"] = split_of(u["group"])
-    from jupyter_codecheck.core.calibration import shipped, shipped_margin
+    from jupyter_codecheck.core.calibration import shipped, shipped_margin, shipped_margin_measure
     from jupyter_codecheck.engine.paths import resolve_model_path
     devs = [load_dev(Path(d)) for d in args.dev]
     summary = {"units": {k: {s: sum(u["kind"] == k and u["split"] == s for u in units) for s in ("calib", "report")}
@@ -196,7 +196,8 @@ def main(argv=None) -> None:
                "errors_share": {k: round(sum(bool(c["errors"]) for c in half["report"][k] + half["calib"][k])
                                          / max(1, len(half["report"][k] + half["calib"][k])), 4)
                                 for k in (*FILE_KINDS, "notebook")}}
-        rows = {"today (nats)": ("nats", shipped_now["file"], shipped_now["cell"], math.inf, math.inf)}
+        today = shipped(shipped_margin_measure, model, "nats")      # the shipped margins' measure
+        rows = {f"today ({today})": (today, shipped_now["file"], shipped_now["cell"], math.inf, math.inf)}
         for measure in MEASURES:
             rows[f"{measure}, chosen here"] = (measure, choose(half["calib"], FILE_KINDS, measure, args.file_target),
                                                choose(half["calib"], ("notebook",), measure, args.cell_target),

@@ -348,6 +348,8 @@ def main(argv=None) -> None:
         lint[key] = {"first": first, "last": last, **{tool: msgs[tool][k] for tool in msgs}}
 
     # per-check records
+    from jupyter_codecheck.core.repairs import FIM_SOURCE
+    from quality_report import repair_gains
     rows: dict = {}
     clean_rows: list[dict] = []
     out = Path(args.out)
@@ -359,8 +361,10 @@ def main(argv=None) -> None:
                    "kernel": job.kernel, "target": job.target,
                    "context_cells": len(job.context), "before_cells": len(job.before),
                    "findings": [dataclasses.asdict(x) for x in r.findings],
+                   # the verified places; a line repair's own gain apart (another reading)
                    "evidence": [[e.line, round(e.gain, 4), e.supported, e.original, e.replacement]
-                                for e in r.evidence],
+                                for e in r.evidence if e.source != FIM_SOURCE],
+                   "repairs": repair_gains(r.stats),
                    "corrected": r.corrected,
                    "time_s": r.stats.get("time_s"), "tokens": r.stats.get("tokens")}
             if job.set == "crash":

@@ -99,11 +99,12 @@ def cells_figures(directory: Path, model_file: str, margin: float, measure: str,
                                "p": round(test(found, len(slips), flagged, len(cells)), 4)}}
 
 
-def crashes_figures(directory: Path, margin: float, measure: str) -> dict:
+def crashes_figures(directory: Path, margin: float, measure: str, floor: float = math.inf) -> dict:
     """bench/notebook_crashes.py's cases (code mode): crashing targets with any model warning
     against their fixed versions with any (the fix is often in an earlier cell: no changed line)."""
     rows = [json.loads(x) for x in open(directory / "cases.jsonl", encoding="utf-8")]
-    warned = {side: [bool(_warned([e[:3] for e in r["evidence"]], margin, measure)) for r in rows
+    warned = {side: [bool(_warned([e[:3] for e in r["evidence"]], margin, measure, r.get("repairs") or (), floor))
+                     for r in rows
                      if r["side"] == side and r["mode"] == "code"] for side in ("buggy", "fixed")}
     found, flagged = sum(warned["buggy"]), sum(warned["fixed"])
     n_b, n_c = len(warned["buggy"]), len(warned["fixed"])
@@ -158,8 +159,11 @@ def main(argv=None) -> None:
         model_file = _crash_model(Path(directory), by_file)
         margin = shipped(lambda p: shipped_margin(p, notebook=True), by_file.get(model_file), 2.0)
         measure = shipped(shipped_margin_measure, by_file.get(model_file), "nats")
-        out.setdefault(model_file, {"files": {}, "cells": {}, "margins": {}})
-        out[model_file]["cells"].update(crashes_figures(Path(directory), margin, measure))
+        options = json.loads((Path(directory) / "summary.json").read_text()).get("options") or {}
+        floor = floor_of(model_file, options, True)
+        key = model_file + (" with line repairs" if math.isfinite(floor) else "")
+        out.setdefault(key, {"files": {}, "cells": {}, "margins": {}})
+        out[key]["cells"].update(crashes_figures(Path(directory), margin, measure, floor))
     for model_file, fig in out.items():
         for kind in ("files", "cells"):
             sets = fig[kind].values()
