@@ -36,6 +36,7 @@ CASES = [
     ("model", "x.gguf", True),
     ("ignore", "key", True), ("ignore", "key,undefined-name", True), ("ignore", "none", True),
     ("ignore", "kye", False), ("ignore", "key,warning", False),
+    ("repair-margin", "7.75", True), ("repair-margin", "none", True), ("repair-margin", "high", False),
 ]
 
 

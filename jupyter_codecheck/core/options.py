@@ -295,7 +295,8 @@ OPTIONS: tuple[Option, ...] = (
            "auto: fim where the model has those tokens", choices=("auto", "left", "fim", "fim-prefix")),
     Option("repair_lines", "int", 3, "the most suspicious lines a repair is tried at", low=1),
     Option("repair_margin", "float", None, "nats a fill-in-the-middle line repair must make the whole "
-           "cell more likely by (none: the shipped value)", nullable=True, what="a number of nats"),
+           "cell more likely by (none: the floor shipped for the model, files or notebook cells)", nullable=True,
+           what="a number of nats", flag="repair-margin", metavar="NATS"),
     Option("probe", "int", 2, "written tokens after an edit that screen a warning's candidate "
            "before its whole continuation is scored (0: score every candidate in full)", low=0),
     Option("ignore", "kinds", (), "finding kinds never reported, comma-separated: "
