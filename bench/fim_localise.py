@@ -1,7 +1,7 @@
 """A localiser that reads both sides of a line, beside the raw signal that reads the left only.
 
     python bench/fim_localise.py [--data DIR] [--model qwen2.5-coder-1.5b] [--dataset humanevalfix
-        --dataset debugbench] [--limit N] [--threads 1] [--out DIR]
+        --dataset debugbench] [--limit N] [--threads 1] [--fixed] [--out DIR]
 
 For each buggy file (bench/quality.py's pairs: HumanEvalFix, DebugBench's report half, logic
 bugs, a DebugBench file after the LeetCode prelude), llama.cpp scores every non-blank line two
@@ -17,7 +17,10 @@ and ranks the lines by
   fim-mean   the fill-in-the-middle surprisal per token of the line
   both       raw + fim (a line surprising from the left and from both sides)
 Figures per ranking: top-1 and top-3 (a changed line ranked first / among the first three; the
-changed lines as bench/quality.py finds them). The last line is one JSON object with them.
+changed lines as bench/quality.py finds them). With --fixed each pair's fixed file is scored too,
+and a file is flagged when its worst line passes a threshold fitted on the pairs themselves (an
+oracle's bound, no calibration): the most buggy files flagged with a changed line among their
+three worst, at most 5 % (DebugBench 10 %) of the fixed files flagged. The last line is one JSON object with them.
 """
 from __future__ import annotations
 
@@ -102,10 +105,25 @@ def line_scores(scorer: KeptPrefix, tok, fim, start, prefix: str, text: str, lin
     return out
 
 
+def _score(s: dict, how: str) -> float:
+    return s["raw"] + s["fim"] if how == "both" else s[how]
+
+
 def rank(scores: dict, how: str) -> list[int]:
-    key = {"raw": lambda s: s["raw"], "fim": lambda s: s["fim"], "fim-mean": lambda s: s["fim-mean"],
-           "both": lambda s: s["raw"] + s["fim"]}[how]
-    return sorted(scores, key=lambda ln: (-key(scores[ln]), ln))
+    return sorted(scores, key=lambda ln: (-_score(scores[ln], how), ln))
+
+
+def file_level(rows: list[dict], how: str, target: float) -> dict:
+    """A file flagged when its worst line passes a threshold, fitted on these pairs (an oracle:
+    no calibration can choose it): the most buggy files with a changed line in the top three
+    and flagged, with at most `target` of the fixed files flagged."""
+    best = {"top3": 0.0, "fixed_flagged": 0.0, "threshold": None}
+    for t in sorted({r[how]["worst"] for r in rows} | {r["fixed_worst"][how] for r in rows}):
+        flagged = sum(r["fixed_worst"][how] >= t for r in rows) / len(rows)
+        found = sum(r[how]["worst"] >= t and r[how]["top3"] for r in rows) / len(rows)
+        if flagged <= target and found > best["top3"]:
+            best = {"top3": round(found, 4), "fixed_flagged": round(flagged, 4), "threshold": round(t, 3)}
+    return best
 
 
 def main(argv=None) -> None:
@@ -116,6 +134,8 @@ def main(argv=None) -> None:
     ap.add_argument("--categories", default="logic", help="as bench/quality.py (default: logic)")
     ap.add_argument("--limit", type=int, default=0, help="first N pairs of each dataset")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--fixed", action="store_true",
+                    help="score each pair's fixed file too: a file flagged when its worst line passes a threshold")
     ap.add_argument("--out", default=None, help="folder for output.txt, rows.jsonl and command.txt")
     args = ap.parse_args(argv)
     import quality
@@ -157,7 +177,12 @@ def main(argv=None) -> None:
             rec = {"id": p["id"], "dataset": p["dataset"], "lines": len(scores), "changed": sorted(changed)}
             for how in RANKINGS:
                 order = rank(scores, how)
-                rec[how] = {"top1": order[0] in changed, "top3": any(ln in changed for ln in order[:3])}
+                rec[how] = {"top1": order[0] in changed, "top3": any(ln in changed for ln in order[:3]),
+                            "worst": _score(scores[order[0]], how)}
+            if args.fixed:
+                fixed = line_scores(scorer, tok, fim, start, prefix, p["fixed"], line_of_tokens)
+                rec["fixed_worst"] = {how: max((_score(v, how) for v in fixed.values()), default=0.0)
+                                      for how in RANKINGS}
             rows.append(rec)
             print(json.dumps(rec), file=sys.stderr, flush=True)
             if dump:
@@ -175,6 +200,13 @@ def main(argv=None) -> None:
         summary["datasets"][ds] = {"pairs": len(rs), **f}
         lines.append(f"{ds} ({len(rs)} pairs): " + "; ".join(
             f"{how} top-1 {f[how]['top1']:.1%}, top-3 {f[how]['top3']:.1%}" for how in RANKINGS))
+        if all("fixed_worst" in r for r in rs):
+            target = 0.05 if ds == "humanevalfix" else 0.10
+            levels = {how: file_level(rs, how, target) for how in RANKINGS}
+            summary["datasets"][ds]["file_level"] = {"target": target, **levels}
+            lines.append(f"{ds}, files flagged by their worst line (threshold fitted on these pairs, at most "
+                         f"{target:.0%} of the fixed files): " + "; ".join(
+                             f"{how} top-3 {v['top3']:.1%} at {v['fixed_flagged']:.1%}" for how, v in levels.items()))
     for ln in lines:
         print(ln)
     if out_dir:
