@@ -77,7 +77,8 @@ class Defaults:
 
 # what an unset option's None means where it is shown
 _CHOSEN = {"model": "the default model (%codecheck info names it)",
-           "n_threads": "auto (the cores others leave free)"}
+           "n_threads": "auto (the cores others leave free)",
+           "repair_margin": "the floor shipped for the model"}
 
 
 class ExecutedCells:
