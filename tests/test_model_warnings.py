@@ -111,6 +111,7 @@ def test_a_calibration_verdict_must_name_both_kinds():
         Calibration.from_dict({**base, "margin_measure": "bits"})
     floors = Calibration.from_dict({**base, "repair_margin": {"files": 5.5, "cells": 7}})
     assert Calibration.from_dict(floors.to_dict()).repair_margin == {"files": 5.5, "cells": 7.0}
+    assert (floors.repair_floor(), floors.repair_floor(notebook=True)) == (5.5, 7.0)
     assert Calibration.from_dict(base).repair_margin is None
     for bad in ({"files": 5.5}, {"files": "high", "cells": 1.0}, 5.5):
         with pytest.raises(CalibrationError, match="repair_margin"):

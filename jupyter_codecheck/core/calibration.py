@@ -59,6 +59,10 @@ class Calibration:
     repair_margin: dict | None = None
     repair_margin_note: str = ""
 
+    def repair_floor(self, notebook: bool = False) -> float | None:
+        """The shipped floor of a line repair's own gain for files or notebook cells, or None."""
+        return None if self.repair_margin is None else self.repair_margin["cells" if notebook else "files"]
+
     def to_dict(self) -> dict:
         return {"schema": self.schema, "model": self.model, "options": self.options,
                 "target_false_alarm": self.target_false_alarm,
@@ -199,7 +203,7 @@ def shipped_repair_margin(model_path=None, notebook: bool = False) -> float | No
     """The floor of a line repair's own gain shipped for a model file (files or notebook cells),
     or None."""
     c = default_for(model_path)
-    return None if c is None or c.repair_margin is None else c.repair_margin["cells" if notebook else "files"]
+    return None if c is None else c.repair_floor(notebook)
 
 
 def shipped_model_warnings(model_path=None, notebook: bool = False, repairs: bool = False) -> bool | None:

@@ -42,8 +42,7 @@ class ResolvedModel:
     def repair_margin(self, notebook: bool = False) -> float | None:
         """The floor shipped for a fill-in-the-middle line repair's own gain (files, or notebook
         cells), or None."""
-        floors = None if self.calibration is None else self.calibration.repair_margin
-        return None if floors is None else floors["cells" if notebook else "files"]
+        return None if self.calibration is None else self.calibration.repair_floor(notebook)
 
     @property
     def margin_measure(self) -> str:
