@@ -35,6 +35,9 @@ class LineTask:
     prompt: Sequence[int]         # rows before the line; the last one's row predicts its first token
     base: int                     # context position of the prompt's first token (it sees [0, base))
     written: Sequence[int]        # the line's tokens as written, up to the one ending the line
+    # other lines to be weighed after the same prompt (each up to the token ending it), scored
+    # in the prompt's batch: their log P lands in `LineProposer.extra_logprobs[(key, k)]`
+    extra: Sequence[Sequence[int]] = ()
 
 
 @dataclass
@@ -69,7 +72,7 @@ class LineProposer:
     def __init__(self, scorer: Scorer, *, ends_line: Callable[[int], bool],
                  stops: Callable[[int], bool] = lambda t: False,
                  n_candidates: int = 3, candidate_ratio: float = 20.0, max_extra: int = 8,
-                 draft: bool = True, draft_max: int = 8):
+                 draft: bool = True, draft_max: int = 8, forks: int = 1, force: bool = False):
         self.scorer = scorer
         self.ends_line = ends_line
         self.stops = stops
@@ -78,6 +81,13 @@ class LineProposer:
         self.max_extra = max_extra
         self.draft = draft
         self.draft_max = draft_max     # draft tokens after a row of a proposal's own
+        # places along the written line where proposals fork (the first `forks` tokens the model
+        # writes otherwise); `force`: a line the model writes as it is forks at its least sure
+        # token all the same (a line known to be wrong: a failure's cause)
+        self.forks = forks
+        self.force = force
+        self.written_logprobs: dict = {}   # task key -> log P of the written line (drafting)
+        self.extra_logprobs: dict = {}     # (task key, k) -> log P of the task's extra line k
         self.batches = 0
         self.rows = 0
         self.prompt_rows = 0           # of `rows`: the prompts' (shared beginnings once)
@@ -114,6 +124,7 @@ class LineProposer:
         first = self.scorer.next_branch_row
         node: dict[tuple, int] = {}
         n_drafts = 0
+        extras = []
         for t in tasks:
             at, key = -1, ("base", t.base)
             for tok in t.prompt:
@@ -136,12 +147,28 @@ class LineProposer:
                     at = len(tokens) - 1
             spans.append((last, drafted))
             n_drafts += len(tokens) - drafted
+            for k, line in enumerate(t.extra):
+                chain = []
+                for j, tok in enumerate(line[:-1]):
+                    tokens.append(int(tok))
+                    parents.append(first + (last if j == 0 else len(tokens) - 2))
+                    refs.append(int(line[j + 1]))
+                    bases.append(t.base)
+                    chain.append(len(tokens) - 1)
+                extras.append((t.key, k, last, chain, line))
+                n_drafts += len(chain)
         self.draft_rows += n_drafts
         self.prompt_rows += len(tokens) - n_drafts
         dists, rows = self._branch(tokens, parents, refs, bases)
         hyps: list[_Hyp] = []
         written_lp = [self._written_logprob(t, dists[last], dists[drafted:drafted + len(t.written)])
                       if self.draft else None for t, (last, drafted) in zip(tasks, spans)]
+        self.written_logprobs.update((t.key, lp) for t, lp in zip(tasks, written_lp) if lp is not None)
+        for key, k, last, chain, line in extras:
+            # the prompt's last row judges the first token (exactly when it is the written line's
+            # first token, else from its top-K: a bound outside them), chain row j the one after j
+            judges = [dists[last]] + [dists[r] for r in chain]
+            self.extra_logprobs[(key, k)] = sum(d.logprob_of(int(tok)) for d, tok in zip(judges, line))
         for ti, (t, (last, drafted)) in enumerate(zip(tasks, spans)):
             # the prompt's last row judges the line's first token; draft row j the one after j
             ahead = [[(int(t.written[j]), dists[drafted + j], rows[drafted + j])
@@ -192,20 +219,35 @@ class LineProposer:
 
     def _along_written(self, ti: int, t: LineTask, h: _Hyp) -> list[_Hyp]:
         """Follows the written line while the model's first choice is its token (taking drafted
-        rows; without drafts, one batch per token), then forks at the first one it is not."""
+        rows; without drafts, one batch per token), and forks at the first one it is not (at
+        the first `forks` such tokens; with `force`, at its least sure token when there is
+        none)."""
         written = list(t.written)
-        j = 0
-        while j < len(written) and h.dist.top1 == written[j]:
-            if self.ends_line(written[j]):
-                return []                 # the model writes the line as it is: nothing to propose
-            h = self._take(h, written[j])
-            j += 1
-        if j == len(written):
-            return []
+        out: list[_Hyp] = []
+        places, weakest = 0, None        # weakest: (margin, j, hypothesis) of the least sure token
+        for j, token in enumerate(written):
+            if h.dist.top1 != token:
+                out += self._forks(ti, h, written, j)
+                places += 1
+                if places >= self.forks:
+                    return out
+            elif self.force and (weakest is None or h.dist.margin < weakest[0]):
+                weakest = (h.dist.margin, j, h)
+            if self.ends_line(token) or j + 1 == len(written):
+                break
+            h = self._take(h, token)
+        if not out and weakest is not None:
+            out = self._forks(ti, weakest[2], written, weakest[1], forced=True)
+        return out
+
+    def _forks(self, ti: int, h: _Hyp, written: list[int], j: int, forced: bool = False) -> list[_Hyp]:
+        """The model's top choices at written token j other than it (those at least
+        1/candidate_ratio as likely as its first choice; forced: its best ones whatever their
+        odds), each a hypothesis to be written on."""
         d = h.dist
         best = float(d.top_logprobs[0])
         forks = [int(c) for c, lp in zip(d.top_ids, d.top_logprobs)
-                 if int(c) != written[j] and not self.stops(int(c)) and best - float(lp) <= self.log_ratio]
+                 if int(c) != written[j] and not self.stops(int(c)) and (forced or best - float(lp) <= self.log_ratio)]
         # a fork changes the written token (the line goes on as written after it) or comes
         # before it: both are its drafts
         drafts = [written[j + 1:], written[j:]]

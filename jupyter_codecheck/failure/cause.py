@@ -1,0 +1,181 @@
+"""The lines that can explain a failure, read from the text (no model): the line that raised and
+the notebook's frames around it, then the lines that made what the raising line reads, followed
+back through its cell and into the earlier cell that last set them.
+
+    places = cause_lines(cells, failure)     # [Place(cell=2, line=3, why="raised here"), ...]
+
+The model ranks these places afterwards (failure/repair.py); here they are only found, in the
+order a reader would look: the raising line, the lines before it in its cell that set or change
+a name it reads (the nearest first), the earlier cells' last such lines, then the calling frames.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from ..pytext.pycheck import parse
+from .failure import Failure
+
+MAX_PLACES = 6
+
+
+@dataclass(frozen=True)
+class Place:
+    cell: int                   # index in the cells given (the failed cell is the last)
+    line: int                   # 1-based in that cell
+    why: str                    # "raised here" | "sets `X`, read at line 3" | "changes `df`, ..." | "calls it"
+    names: tuple[str, ...] = ()  # the names it sets or changes that the raising line reads
+
+
+def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> list[Place]:
+    """The places that can explain `failure` in `cells` (the failed cell last), at most `limit`,
+    in reading order. With no frame in the failed cell (the traceback was not given), none."""
+    if not cells:
+        return []
+    frames = failure.frames
+    if not frames:
+        return []
+    inner = frames[-1]
+    places: list[Place] = [Place(inner.cell, inner.line, "raised here")]
+    reads = _names_read(cells[inner.cell], inner.line)
+    # the names the raising line reads, back through its cell, then the earlier cells
+    wanted = dict.fromkeys(reads)
+    cell, before = inner.cell, inner.line
+    while wanted and cell >= 0 and len(places) < limit:
+        for line, names, how in _setters(cells[cell], before, tuple(wanted)):
+            if len(places) >= limit:
+                break
+            shown = ", ".join(f"`{n}`" for n in names)
+            places.append(Place(cell, line, f"{how} {shown}, which line {inner.line} reads", names))
+            for n in names:
+                if how == "sets":
+                    wanted.pop(n, None)        # made here: an earlier line's is not what it read
+        cell, before = cell - 1, None
+    # the frames that called into the raising one (a function of an earlier cell, called here)
+    for f in reversed(frames[:-1]):
+        if len(places) >= limit:
+            break
+        if all((p.cell, p.line) != (f.cell, f.line) for p in places):
+            places.append(Place(f.cell, f.line, "calls it"))
+    return _unique(places)
+
+
+def _unique(places: list[Place]) -> list[Place]:
+    seen, out = set(), []
+    for p in places:
+        if (p.cell, p.line) not in seen:
+            seen.add((p.cell, p.line))
+            out.append(p)
+    return out
+
+
+def _names_read(source: str, line: int) -> list[str]:
+    """The names the statement on `line` reads (loaded), in order of appearance."""
+    tree = parse(source)
+    if tree is None:
+        return []
+    stmt = _statement_at(tree, line)
+    if stmt is None:
+        return []
+    out: list[str] = []
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in out:
+            if getattr(node, "lineno", line) <= line <= getattr(node, "end_lineno", line):
+                out.append(node.id)
+    return out
+
+
+def _statement_at(tree: ast.Module, line: int) -> ast.stmt | None:
+    """The innermost simple statement spanning `line` (a compound statement's header when the
+    line is one)."""
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno):
+            if isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef,
+                                 ast.AsyncFunctionDef, ast.ClassDef, ast.AsyncFor, ast.AsyncWith)):
+                body_start = node.body[0].lineno if node.body else node.lineno
+                if line >= body_start:
+                    continue
+            if best is None or node.lineno >= best.lineno:
+                best = node
+    return best
+
+
+def _setters(source: str, before: int | None, names: tuple[str, ...]) -> list[tuple[int, tuple[str, ...], str]]:
+    """(line, names, "sets" | "changes") of the statements in `source` before line `before`
+    (None: all) that bind or change one of `names`, the nearest first; for each name only its
+    nearest binding, with the changes between it and `before`."""
+    tree = parse(source)
+    if tree is None:
+        return []
+    found: list[tuple[int, tuple[str, ...], str]] = []
+    done: set[str] = set()
+    statements = [s for s in ast.walk(tree) if isinstance(s, ast.stmt)
+                  and (before is None or (s.end_lineno or s.lineno) < before)]
+    for stmt in sorted(statements, key=lambda s: -s.lineno):
+        bound = [n for n in _bound(stmt) if n in names and n not in done]
+        changed = [n for n in _changed(stmt) if n in names and n not in done]
+        if bound:
+            found.append((stmt.lineno, tuple(bound), "sets"))
+            done.update(bound)
+        elif changed:
+            found.append((stmt.lineno, tuple(changed), "changes"))
+    return found
+
+
+def _bound(stmt: ast.stmt) -> list[str]:
+    """Names a statement binds itself (not inside a nested function or class body)."""
+    targets: list[ast.AST] = []
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        targets = [stmt.target]
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        targets = [stmt.target]
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+        targets = [i.optional_vars for i in stmt.items if i.optional_vars is not None]
+    elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [stmt.name]
+    elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return [(a.asname or a.name).split(".")[0] for a in stmt.names]
+    out = []
+    for t in targets:
+        for node in ast.walk(t):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                out.append(node.id)
+    if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and stmt.value is not None:
+        out += [n.target.id for n in ast.walk(stmt.value)
+                if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name)]
+    return out
+
+
+def _changed(stmt: ast.stmt) -> list[str]:
+    """Names whose object a statement may change in place: `x[k] = v`, `x.a = v`, `del x[k]`,
+    `x.method(...)` as a statement (`df.drop(..., inplace=True)`, `lst.append(v)`)."""
+    out = []
+    targets: list[ast.AST] = []
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        targets = [stmt.target]
+    elif isinstance(stmt, ast.Delete):
+        targets = stmt.targets
+    for t in targets:
+        if isinstance(t, (ast.Subscript, ast.Attribute)):
+            root = _root(t)
+            if root:
+                out.append(root)
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute):
+        root = _root(stmt.value.func.value)
+        if root:
+            out.append(root)
+    return out
+
+
+def _root(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+__all__ = ["Place", "cause_lines"]

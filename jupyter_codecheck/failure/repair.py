@@ -1,0 +1,486 @@
+"""When a cell fails: the cause and a repair, each candidate re-checked before it is shown.
+
+    fix = repair_failure(cell, exc, context=earlier_cells, namespace=shell.user_ns)
+    fix.cause_text          # "line 1 sets `X`, which line 3 reads (ValueError: Expected 2D array...)"
+    fix.repair              # Repair(cell=..., line=1, edit=Edit(...), verified="facts", ...)
+    fix.repaired            # the repaired cell's text (None: no repair)
+
+A failure is the moment the model is good for: no threshold decides *whether* to speak, only
+*where* and *what*. The places come from the text (failure/cause.py); the candidates, in order:
+  the facts' exact fixes   a kernel fact on a place (a column, attribute or keyword the object
+                           lacks, with its exact alternatives) and Python's near names for an
+                           undefined one
+  the model's line repairs at the first `lines` places: the model writes the line again between
+                           the code before and after it (fill-in-the-middle where the model has
+                           the tokens, else from the left), with the error named above the code,
+                           forking along the written line (decoding/line_repair.py: the written
+                           line is the draft, the prompt's K,V shared by every line)
+Every candidate is re-checked: the repaired cell must parse and name nothing undefined that the
+cell did not, and, beside a kernel, the facts read on it must claim no crash on the raising line
+and no new one; a candidate the re-check refuses is never shown. A repair is `verified` when the
+facts (or Python's own check) named the failure on the raising line and name nothing there after
+it. The shown one is the likeliest among the verified ones first, then the others: its model gain
+(log P of the new line minus the written one's, both sides read), the smaller edit on a tie.
+The objects a re-check reads are the kernel's as they are (after the failed cell ran up to its
+error): the cell's own bindings before the use are followed by the facts themselves.
+"""
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from ..core.diff import diff_rows
+from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
+from ..core.result import Edit, apply_edits
+from ..pytext.pycheck import analyse, edit_distance, near_typo
+from .cause import Place, cause_lines
+from .failure import Failure, Frame
+
+ERROR_PROMPTS = ("top", "none")
+AFTER_TOKENS = 96          # of the code after a line, what its fill-in-the-middle prompt reads
+CONTEXT_TOKENS = 384       # of the earlier cells, what the prompt reads before the failed cell
+MAX_EXTRA = 8              # tokens a proposed line may have beyond the written one
+_QUOTED = re.compile(r"'([^'\n]{1,80})'|\"([^\"\n]{1,80})\"")
+_NAME_ERROR = re.compile(r"name '([A-Za-z_]\w*)' is not defined")
+
+
+@dataclass
+class Repair:
+    """One re-checked candidate: `edit` (byte offsets in cell `cell`'s source) turns line `line`
+    into `new_line`."""
+    cell: int                   # index in the cells (the failed cell is the last)
+    line: int                   # 1-based in that cell
+    edit: Edit
+    source: str                 # the cell's text with the edit
+    origin: str                 # "fact" | "python" | "model"
+    old_line: str
+    new_line: str
+    gain: float = float("nan")  # nats: log P(new line) - log P(written line), both sides read
+    verified: str | None = None  # "facts" | "python": the re-check named the failure and no longer does
+    place: Place | None = None
+
+    def to_dict(self) -> dict:
+        return {"cell": self.cell, "line": self.line, "origin": self.origin, "old_line": self.old_line,
+                "new_line": self.new_line, "gain": None if math.isnan(self.gain) else round(self.gain, 3),
+                "verified": self.verified, "source": self.source,
+                "edit": {"start": self.edit.start, "end": self.edit.end, "original": self.edit.original,
+                         "replacement": self.edit.replacement, "line": self.edit.line,
+                         "column": self.edit.column, "kind": self.edit.kind},
+                "why": self.place.why if self.place else None}
+
+
+@dataclass
+class FailureRepair:
+    failure: Failure
+    cells: list[str]
+    cause: Place | None = None
+    repair: Repair | None = None
+    candidates: list[Repair] = field(default_factory=list)   # re-checked, best first
+    refused: int = 0                                         # candidates the re-check refused
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def failed_cell(self) -> int:
+        return len(self.cells) - 1
+
+    @property
+    def cause_text(self) -> str:
+        """The cause in one line, as a view shows it."""
+        f = self.failure
+        first = f.message.strip().splitlines()[0] if f.message.strip() else ""
+        said = f"{f.error}: {first}" if first else f.error
+        if self.cause is None:
+            return said
+        where = _cell_name(self.cause.cell, self.failed_cell)
+        if self.cause.why == "raised here":
+            return f"{said} (line {self.cause.line}{where})"
+        return f"{said}: line {self.cause.line}{where} {self.cause.why}"
+
+    @property
+    def repaired(self) -> str | None:
+        return None if self.repair is None else self.repair.source
+
+    def diff_rows(self):
+        """The repair's diff rows on its cell (core/diff.py: what every view draws)."""
+        if self.repair is None:
+            return []
+        return diff_rows(self.cells[self.repair.cell], [self.repair.edit])
+
+    def to_dict(self) -> dict:
+        return {"failure": self.failure.to_dict(), "cause": self.cause_text,
+                "cause_place": None if self.cause is None else {"cell": self.cause.cell, "line": self.cause.line,
+                                                                "why": self.cause.why},
+                "repair": None if self.repair is None else self.repair.to_dict(),
+                "candidates": [c.to_dict() for c in self.candidates], "refused": self.refused,
+                "stats": self.stats}
+
+
+def _cell_name(cell: int, failed: int) -> str:
+    return "" if cell == failed else f" of the cell {failed - cell} before"
+
+
+# -- the entry point ----------------------------------------------------------------------------------
+
+def repair_failure(source: str, failure, *, context: Sequence[str] | None = None,
+                   namespace: Mapping | None = None, model=None, threads: int | None = None,
+                   lines: int = 3, n_candidates: int = 3, forks: int = 2, error_prompt: str = "top",
+                   use_model: bool = True, cancel: Callable[[], bool] | None = None) -> FailureRepair:
+    """The cause of `failure` in the cell `source` and a re-checked repair. `failure`: the
+    exception (live, with its traceback), a `Failure`, or a traceback's text; `context`: the
+    earlier cells in the order they ran (a repair may be in one of them); `namespace`: the
+    kernel's objects (the facts' fixes and re-check), else Python's checks alone; `model`: as
+    check()'s; `lines`: places the model writes again; `use_model`: False for the exact fixes
+    alone (no model is loaded)."""
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a str, got {type(source).__name__}")
+    if error_prompt not in ERROR_PROMPTS:
+        raise ValueError(f"error_prompt must be one of {', '.join(ERROR_PROMPTS)}, got {error_prompt!r}")
+    if namespace is not None and not isinstance(namespace, Mapping):
+        objects = getattr(namespace, "objects", None)      # a KernelState
+        if objects is None and not hasattr(namespace, "names"):
+            raise TypeError(f"namespace: the kernel's objects by name, not {type(namespace).__name__}")
+        namespace = objects
+    cells = [*(context or ()), source]
+    for k, c in enumerate(cells[:-1]):
+        if not isinstance(c, str):
+            raise TypeError(f"context[{k}]: a cell's source text, not {type(c).__name__}")
+    t0 = time.perf_counter()
+    f = _as_failure(failure, cells)
+    out = FailureRepair(f, cells)
+    places = cause_lines(cells, f)
+    out.cause = places[0] if places else None
+    if not places:
+        out.stats = {"time_s": round(time.perf_counter() - t0, 4), "places": 0}
+        return out
+    checker = _Recheck(cells, f, namespace)
+    exact = checker.exact_candidates(places)
+    cands = list(exact)
+    model_stats: dict = {}
+    if use_model:
+        proposed, model_stats = _model_candidates(cells, f, places[:max(1, lines)], exact, model=model,
+                                                  threads=threads, n_candidates=n_candidates, forks=forks,
+                                                  error_prompt=error_prompt, cancel=cancel)
+        cands += proposed
+    kept, refused = [], 0
+    seen = set()
+    for c in cands:
+        key = (c.cell, c.source)
+        if key in seen:
+            continue
+        seen.add(key)
+        verdict = checker.recheck(c)
+        if verdict is None:
+            refused += 1
+            continue
+        c.verified = verdict or None
+        kept.append(c)
+    words = _error_words(f)
+    kept.sort(key=lambda c: (c.verified is None, not _touches(c, words), c.origin == "model" and math.isnan(c.gain),
+                             -(c.gain if not math.isnan(c.gain) else -1e9), len(c.edit.original) + len(c.edit.replacement)))
+    out.candidates, out.refused = kept, refused
+    if kept:
+        out.repair = kept[0]
+        out.cause = kept[0].place or out.cause
+    out.stats = {"time_s": round(time.perf_counter() - t0, 4), "places": len(places),
+                 "candidates": len(cands), "refused": refused, **model_stats}
+    return out
+
+
+def _as_failure(failure, cells: list[str]) -> Failure:
+    if isinstance(failure, Failure):
+        f = failure
+    elif isinstance(failure, BaseException):
+        f = Failure.from_exception(failure, cells)
+    elif isinstance(failure, str):
+        f = Failure.from_text(failure, cells)
+    else:
+        raise TypeError(f"failure: an exception, a Failure or a traceback's text, not {type(failure).__name__}")
+    if not any(fr.cell == len(cells) - 1 for fr in f.frames):
+        # no frame in the failed cell (a traceback without the cell's frames): Python's own
+        # view of the cell places a syntax error or the undefined name the message names
+        line = _line_from_text(cells, f)
+        if line is not None:
+            f = Failure(f.error, f.message, [*f.frames, Frame(len(cells) - 1, line)], f.text)
+    return f
+
+
+def _line_from_text(cells: list[str], f: Failure) -> int | None:
+    facts = analyse(cells[-1], cells[:-1])
+    if facts.syntax is not None:
+        return facts.syntax.line
+    m = _NAME_ERROR.search(f.message)
+    if m:
+        for u in facts.undefined:
+            if u.name == m.group(1):
+                return u.line
+    return None
+
+
+def _error_words(f: Failure) -> set[str]:
+    """The words the error message quotes ('Agee', 'n_estimator'): what it says is wrong."""
+    return {a or b for a, b in _QUOTED.findall(f.message)}
+
+
+def _touches(c: Repair, words: set[str]) -> bool:
+    return any(w and w in c.old_line and w not in c.new_line for w in words)
+
+
+# -- the exact fixes and the re-check ---------------------------------------------------------------
+
+class _Recheck:
+    """The facts' and Python's word on the failed cell and on each candidate."""
+
+    def __init__(self, cells: list[str], failure: Failure, namespace: Mapping | None):
+        self.cells, self.namespace = cells, namespace
+        self.source = cells[-1]
+        self.raised = failure.line_in(len(cells) - 1)
+        self.failure = failure
+        self.python = analyse(self.source, cells[:-1], namespace)
+        self.undefined = {u.name for u in self.python.undefined}
+        self.facts = self._facts(self.source)
+        self.fact_keys = {(k.kind, k.message) for k in self.facts}
+
+    def _facts(self, source: str) -> list:
+        if self.namespace is None:
+            return []
+        from ..facts import kernel_facts
+        try:
+            return kernel_facts(source, self.namespace)
+        except Exception:  # noqa: BLE001 - no facts is no claim
+            return []
+
+    def exact_candidates(self, places: list[Place]) -> list[Repair]:
+        """The facts' exact fixes and Python's near names, on the failed cell's places."""
+        last = len(self.cells) - 1
+        lines = {p.line: p for p in places if p.cell == last}
+        out: list[Repair] = []
+        text_lines = self.source.split("\n")
+        for k in self.facts:
+            if k.line in lines and k.candidates:
+                for cand in k.candidates[:3]:
+                    out.append(_replace(self.source, last, k.line, k.column, k.end_column, cand, "fact", lines[k.line]))
+        for u in self.python.undefined:
+            if u.line in lines:
+                near = sorted((edit_distance(u.name, w), w) for w in self.python.scope if near_typo(u.name, w))
+                text = text_lines[u.line - 1].encode("utf-8")
+                col = len(text[:u.column].decode("utf-8", "replace"))
+                for _, w in near[:3]:
+                    out.append(_replace(self.source, last, u.line, col, col + len(u.name), w, "python", lines[u.line]))
+        return [r for r in out if r is not None]
+
+    def recheck(self, c: Repair) -> str | None:
+        """None: refused (the repaired cell would fail, or does not parse, or names what the
+        cell did not); "facts"/"python": verified; "": passes, not verified."""
+        if c.cell != len(self.cells) - 1:
+            # an earlier cell: Python's checks of it as it ran (its own names)
+            before = analyse(self.cells[c.cell], self.cells[:c.cell])
+            after = analyse(c.source, self.cells[:c.cell])
+            if after.syntax is not None or {u.name for u in after.undefined} - {u.name for u in before.undefined}:
+                return None
+            return ""
+        after = analyse(c.source, self.cells[:-1], self.namespace)
+        if after.syntax is not None:
+            return None
+        if after.syntax is None and self.python.syntax is not None:
+            return "python"                  # the syntax error is gone
+        new_undefined = {u.name for u in after.undefined}
+        if new_undefined - self.undefined:
+            return None
+        verified = ""
+        if self.raised is not None and any(u.line == self.raised for u in self.python.undefined):
+            if not any(u.line == self.raised for u in after.undefined):
+                verified = "python"
+        facts = self._facts(c.source)
+        if any(k.line == self.raised for k in facts):
+            return None                      # the facts say the raising line still fails
+        if any((k.kind, k.message) not in self.fact_keys for k in facts):
+            return None                      # a crash the cell did not have
+        if not verified and any(k.line == self.raised for k in self.facts):
+            verified = "facts"
+        return verified
+
+
+def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: str, origin: str,
+             place: Place) -> Repair | None:
+    """The repair writing `text` over characters [col, end_col) of `line`."""
+    lines = source.split("\n")
+    if not 0 < line <= len(lines):
+        return None
+    old = lines[line - 1]
+    new = old[:col] + text + old[end_col:]
+    if new == old:
+        return None
+    start = len("\n".join(lines[:line - 1]).encode("utf-8")) + (1 if line > 1 else 0)
+    b0 = start + len(old[:col].encode("utf-8"))
+    b1 = start + len(old[:end_col].encode("utf-8"))
+    edit = Edit("change", b0, b1, line, col, old[col:end_col], text)
+    repaired = apply_edits(source.encode("utf-8"), [edit]).decode("utf-8")
+    return Repair(cell, line, edit, repaired, origin, old, new, place=place)
+
+
+# -- the model's line repairs ------------------------------------------------------------------------
+
+def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: list[Repair], *, model,
+                      threads, n_candidates: int, forks: int, error_prompt: str, cancel):
+    """The model's lines at `places` (and its gain for each exact fix there), as Repairs."""
+    from ..core.adapter import EngineLayerModel, load_model, single_threaded_blas
+    from ..core.resolved_model import resolve_model
+    from ..core.vocab import document_start
+    from ..decoding.exit_policy import PRESETS, make_policy
+    from ..decoding.line_repair import LineProposer, LineTask
+    from ..decoding.scorer import Scorer
+
+    t0 = time.perf_counter()
+    resolved = resolve_model(model)
+    engine = load_model(resolved, threads)
+    tok = engine.tokenizer
+    fim = fim_ids(tok)
+    # the document the model reads: the error named above the code, the earlier cells (the
+    # latest that fit, and every cell a place is in), the failed cell
+    first_needed = min(p.cell for p in places)
+    header = f"# {f.summary.splitlines()[0][:200]}\n" if error_prompt == "top" and f.summary.strip() else ""
+    keep = _cells_in_view(tok, cells, first_needed)
+    doc = header
+    offsets = {}
+    for k in keep:
+        offsets[k] = len(doc.encode("utf-8"))
+        doc += cells[k].rstrip("\n") + "\n" + ("\n" if k != len(cells) - 1 else "")
+    enc = tok.encode(doc)
+    data = enc.data
+    line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
+    ids = list(enc.ids)
+    tasks, spans = [], {}
+    by_place: dict[int, list[Repair]] = {}
+    for r in exact:
+        for i, p in enumerate(places):
+            if (p.cell, p.line) == (r.cell, r.line):
+                by_place.setdefault(i, []).append(r)
+    for i, p in enumerate(places):
+        if p.cell not in offsets:
+            continue
+        doc_line = data.count(b"\n", 0, offsets[p.cell]) + p.line     # 1-based in the document
+        span = line_tokens(enc, data, line_starts, doc_line)
+        if span is None:
+            continue
+        a, b, line_end = span
+        written = ids[a:b + 1]
+        tail = data[line_end:enc.ends[b]]          # the newline and what its token holds after it
+        # each exact fix there, as the tokens the line would be: its gain is weighed too
+        indent = data[line_starts[doc_line - 1]:enc.starts[a]]
+        by_place[i] = [r for r in by_place.get(i, []) if r.new_line.encode("utf-8").startswith(indent)]
+        extra = [tok.encode((r.new_line.encode("utf-8")[len(indent):] + tail).decode("utf-8")).ids
+                 for r in by_place[i]]
+        spans[i] = (a, b, line_end, extra)
+        tasks.append((i, a, written, extra))
+    if not tasks:
+        return [], {"model": resolved.path.name, "model_s": round(time.perf_counter() - t0, 4)}
+    a_max = max(a for _, a, _, _ in tasks)
+    # the suffix of a line before the raising one reads on through the raising line
+    raised = f.line_in(len(cells) - 1)
+    raised_end = line_starts[min(len(line_starts) - 1, data.count(b"\n", 0, offsets[len(cells) - 1]) + raised)] \
+        if raised is not None else 0
+    with engine.lock, single_threaded_blas():
+        session = engine.session
+        engine.forget()                 # the session's K,V is this repair's now, not a check's
+        layer_model = EngineLayerModel(session, kv_mode="exact")
+        scorer = Scorer(layer_model, make_policy(PRESETS["head"]), top_k=max(8, n_candidates + 2), cancel=cancel)
+        scorer.truncate(0)
+        engine.set_cell_shortlist(ids or [0])
+        lead = [fim[0]] if fim is not None else document_start(tok)
+        context = lead + ids[:a_max]
+        scorer.extend(context, context[1:] + [None])
+        line_tasks = []
+        room = session.n_ctx - session.n_past
+        for i, a, written, extra in tasks:
+            if fim is not None:
+                after = tok.encode(data[spans[i][2] + 1:].decode("utf-8", "replace")).ids
+                after = after[:max(AFTER_TOKENS, _through(enc, raised_end) - spans[i][1])]
+                task = LineTask(i, [fim[1]] + after + [fim[2]], len(lead) + a, written, extra)
+            else:
+                task = LineTask(i, [context[len(lead) + a - 1]], len(lead) + a - 1, written, extra)
+            need = len(task.prompt) + 2 * (len(written) + MAX_EXTRA) * (1 + n_candidates * forks) + sum(map(len, extra))
+            if need > room:
+                continue
+            room -= need
+            line_tasks.append(task)
+        proposer = LineProposer(scorer, ends_line=lambda t: b"\n" in tok.piece(t),
+                                stops=lambda t: tok.is_eog(t) or tok.is_control(t),
+                                n_candidates=n_candidates, max_extra=MAX_EXTRA, draft=True,
+                                forks=forks, force=True)
+        try:
+            proposals = proposer.propose(line_tasks)
+        finally:
+            scorer.truncate(0)
+    out: list[Repair] = []
+    for i, _, _, extra in tasks:
+        written_lp = proposer.written_logprobs.get(i)
+        for k, r in enumerate(by_place.get(i, [])[:len(extra)]):
+            lp = proposer.extra_logprobs.get((i, k))
+            if lp is not None and written_lp is not None:
+                r.gain = lp - written_lp
+    dropped = 0
+    for p in proposals:
+        place = places[p.key]
+        a, b, line_end, _ = spans[p.key]
+        text = b"".join(tok.piece(t) for t in p.tokens).split(b"\n", 1)[0]
+        base = offsets[place.cell]
+        cell_data = cells[place.cell].encode("utf-8")
+        start, end = enc.starts[a] - base, line_end - base
+        if not_a_repair(cell_data, start, end, text) is not None:
+            dropped += 1
+            continue
+        c = smallest_edit(cell_data, start, end, text, place.line, "model")
+        if c is None:
+            continue
+        r = _from_candidate(cells[place.cell], place, c)
+        if r is not None:
+            r.gain = p.logprob - p.written_logprob
+            out.append(r)
+    stats = {"model": resolved.path.name, "fim": fim is not None, "lines": len(line_tasks),
+             "proposals": len(proposals), "not_repairs": dropped, "context_tokens": len(context),
+             "rows": proposer.rows + len(context), "batches": proposer.batches,
+             "model_s": round(time.perf_counter() - t0, 4)}
+    return out, stats
+
+
+def _through(enc, end: int) -> int:
+    """The number of tokens that start before byte `end`."""
+    import bisect
+    return bisect.bisect_left(enc.starts, end)
+
+
+def _from_candidate(source: str, place: Place, c) -> Repair | None:
+    data = source.encode("utf-8")
+    line = data.count(b"\n", 0, c.start) + 1
+    line_start = data.rfind(b"\n", 0, c.start) + 1
+    col = len(data[line_start:c.start].decode("utf-8", "replace"))
+    original = data[c.start:c.end].decode("utf-8", "replace")
+    kind = "insert" if c.start == c.end else "delete" if not c.text else "change"
+    edit = Edit(kind, c.start, c.end, line, col, original, c.text)
+    repaired = apply_edits(data, [edit]).decode("utf-8", "replace")
+    lines_old, lines_new = source.split("\n"), repaired.split("\n")
+    if len(lines_old) != len(lines_new):
+        return None
+    return Repair(place.cell, line, edit, repaired, "model", lines_old[line - 1], lines_new[line - 1], place=place)
+
+
+def _cells_in_view(tok, cells: list[str], first_needed: int) -> list[int]:
+    """The cells the prompt reads: from the earliest a place is in, or the latest earlier cells
+    within CONTEXT_TOKENS, to the failed cell."""
+    last = len(cells) - 1
+    keep = [last]
+    used = 0
+    for k in range(last - 1, -1, -1):
+        n = len(tok.encode(cells[k]).ids)
+        if k < first_needed and used + n > CONTEXT_TOKENS:
+            break
+        used += n
+        keep.append(k)
+    return sorted(keep)
+
+
+__all__ = ["FailureRepair", "Repair", "repair_failure", "ERROR_PROMPTS"]
