@@ -22,8 +22,8 @@ A caller that wants neither gives the whole context as the prompt with base 0 an
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Sequence
 
 from .dist import Dist
 from .scorer import Scorer
@@ -86,7 +86,7 @@ class LineProposer:
         # token all the same (a line known to be wrong: a failure's cause)
         self.forks = forks
         self.force = force
-        self.written_logprobs: dict = {}   # task key -> log P of the written line (drafting)
+        self.written_logprobs: dict = {}   # task key -> log P of the written line after its prompt
         self.extra_logprobs: dict = {}     # (task key, k) -> log P of the task's extra line k
         self.batches = 0
         self.rows = 0
@@ -163,7 +163,6 @@ class LineProposer:
         hyps: list[_Hyp] = []
         written_lp = [self._written_logprob(t, dists[last], dists[drafted:drafted + len(t.written)])
                       if self.draft else None for t, (last, drafted) in zip(tasks, spans)]
-        self.written_logprobs.update((t.key, lp) for t, lp in zip(tasks, written_lp) if lp is not None)
         for key, k, last, chain, line in extras:
             # the prompt's last row judges the first token (exactly when it is the written line's
             # first token, else from its top-K: a bound outside them), chain row j the one after j
@@ -198,6 +197,7 @@ class LineProposer:
             for ti, (t, (last, _)) in enumerate(zip(tasks, spans)):
                 written_lp[ti] = self._written_logprob(t, dists[last], wd[at:at + len(t.written)])
                 at += len(t.written)
+        self.written_logprobs.update((t.key, lp) for t, lp in zip(tasks, written_lp))
         out, seen = [], set()
         for h in done:
             key = (h.task, tuple(h.tokens))
@@ -333,4 +333,4 @@ def _drafted(ahead: list, token: int):
     return None
 
 
-__all__ = ["LineTask", "Proposal", "LineProposer"]
+__all__ = ["LineProposer", "LineTask", "Proposal"]

@@ -14,4 +14,4 @@ from .cause import Place, cause_lines
 from .failure import Failure, Frame
 from .repair import FailureRepair, Repair, repair_failure
 
-__all__ = ["Failure", "Frame", "Place", "cause_lines", "FailureRepair", "Repair", "repair_failure"]
+__all__ = ["Failure", "FailureRepair", "Frame", "Place", "Repair", "cause_lines", "repair_failure"]

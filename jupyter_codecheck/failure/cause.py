@@ -128,9 +128,7 @@ def _bound(stmt: ast.stmt) -> list[str]:
     targets: list[ast.AST] = []
     if isinstance(stmt, ast.Assign):
         targets = stmt.targets
-    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
-        targets = [stmt.target]
-    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) or isinstance(stmt, (ast.For, ast.AsyncFor)):
         targets = [stmt.target]
     elif isinstance(stmt, (ast.With, ast.AsyncWith)):
         targets = [i.optional_vars for i in stmt.items if i.optional_vars is not None]

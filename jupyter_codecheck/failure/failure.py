@@ -15,8 +15,8 @@ from __future__ import annotations
 import linecache
 import re
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 # ANSI colour codes, as a kernel's traceback carries them
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -66,7 +66,7 @@ class Failure:
                 "frames": [{"cell": f.cell, "line": f.line, "function": f.function} for f in self.frames]}
 
     @classmethod
-    def from_exception(cls, exc: BaseException, cells: Sequence[str] = ()) -> "Failure":
+    def from_exception(cls, exc: BaseException, cells: Sequence[str] = ()) -> Failure:
         """The failure of a live exception. `cells`: the notebook's cells the traceback may pass
         through, the failed cell last (a frame is placed by its file's text). A SyntaxError's
         place is its own line in the failed cell."""
@@ -86,7 +86,7 @@ class Failure:
 
     @classmethod
     def from_text(cls, text: str, cells: Sequence[str] = (), *, error: str | None = None,
-                  message: str | None = None) -> "Failure":
+                  message: str | None = None) -> Failure:
         """The failure a traceback's text tells (colour codes allowed), as a notebook's stored
         error output or a pasted traceback holds it; `error`, `message`: the exception's name
         and text where they are known apart (a notebook's `ename`, `evalue`). A frame is in the
@@ -118,7 +118,7 @@ class Failure:
         return cls(error, (message or "")[:_MESSAGE_MAX], frames, plain)
 
     @classmethod
-    def from_output(cls, output: dict, cells: Sequence[str] = ()) -> "Failure":
+    def from_output(cls, output: dict, cells: Sequence[str] = ()) -> Failure:
         """The failure a notebook's stored error output holds (nbformat: `ename`, `evalue`,
         `traceback` lines)."""
         if output.get("output_type") != "error":
@@ -147,6 +147,11 @@ def _cell_of_file(filename: str, cells: list[str]) -> int | None:
         return None
     for k in range(len(cells) - 1, -1, -1):
         if _same_text(text, cells[k]):
+            return k
+    # IPython compiles (and keeps) a cell with magics as the Python its transformer makes of it
+    from ..pytext.pycheck import python_code
+    for k in range(len(cells) - 1, -1, -1):
+        if _same_text(text, python_code(cells[k])):
             return k
     return None
 

@@ -29,9 +29,8 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from ..core.diff import diff_rows
 from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
@@ -128,13 +127,16 @@ def _cell_name(cell: int, failed: int) -> str:
 def repair_failure(source: str, failure, *, context: Sequence[str] | None = None,
                    namespace: Mapping | None = None, model=None, threads: int | None = None,
                    lines: int = 3, n_candidates: int = 3, forks: int = 2, error_prompt: str = "top",
-                   use_model: bool = True, cancel: Callable[[], bool] | None = None) -> FailureRepair:
+                   use_model: bool = True, shortcuts: bool = True,
+                   cancel: Callable[[], bool] | None = None) -> FailureRepair:
     """The cause of `failure` in the cell `source` and a re-checked repair. `failure`: the
     exception (live, with its traceback), a `Failure`, or a traceback's text; `context`: the
     earlier cells in the order they ran (a repair may be in one of them); `namespace`: the
     kernel's objects (the facts' fixes and re-check), else Python's checks alone; `model`: as
     check()'s; `lines`: places the model writes again; `use_model`: False for the exact fixes
-    alone (no model is loaded)."""
+    alone (no model is loaded); `shortcuts` False: the model's rows without the written line as
+    the draft, without the exit test and each line's prompt whole (the same repairs, slower: for
+    tests and benchmarks)."""
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got {type(source).__name__}")
     if error_prompt not in ERROR_PROMPTS:
@@ -163,7 +165,7 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
     if use_model:
         proposed, model_stats = _model_candidates(cells, f, places[:max(1, lines)], exact, model=model,
                                                   threads=threads, n_candidates=n_candidates, forks=forks,
-                                                  error_prompt=error_prompt, cancel=cancel)
+                                                  error_prompt=error_prompt, shortcuts=shortcuts, cancel=cancel)
         cands += proposed
     kept, refused = [], 0
     seen = set()
@@ -325,7 +327,7 @@ def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: st
 # -- the model's line repairs ------------------------------------------------------------------------
 
 def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: list[Repair], *, model,
-                      threads, n_candidates: int, forks: int, error_prompt: str, cancel):
+                      threads, n_candidates: int, forks: int, error_prompt: str, shortcuts: bool, cancel):
     """The model's lines at `places` (and its gain for each exact fix there), as Repairs."""
     from ..core.adapter import EngineLayerModel, load_model, single_threaded_blas
     from ..core.resolved_model import resolve_model
@@ -387,21 +389,28 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         session = engine.session
         engine.forget()                 # the session's K,V is this repair's now, not a check's
         layer_model = EngineLayerModel(session, kv_mode="exact")
-        scorer = Scorer(layer_model, make_policy(PRESETS["head"]), top_k=max(8, n_candidates + 2), cancel=cancel)
+        # the context's rows may leave at the last layer's cheap test (their K,V are whole: only
+        # the full head is saved); branch rows always run to the full head
+        policy = make_policy(PRESETS["head"]) if shortcuts else None
+        scorer = Scorer(layer_model, policy, top_k=max(8, n_candidates + 2), cancel=cancel)
         scorer.truncate(0)
         engine.set_cell_shortlist(ids or [0])
         lead = [fim[0]] if fim is not None else document_start(tok)
         context = lead + ids[:a_max]
-        scorer.extend(context, context[1:] + [None])
+        if shortcuts:           # the code before every line, once: each line's prompt follows it
+            scorer.extend(context, context[1:] + [None])
         line_tasks = []
         room = session.n_ctx - session.n_past
         for i, a, written, extra in tasks:
             if fim is not None:
                 after = tok.encode(data[spans[i][2] + 1:].decode("utf-8", "replace")).ids
                 after = after[:max(AFTER_TOKENS, _through(enc, raised_end) - spans[i][1])]
-                task = LineTask(i, [fim[1]] + after + [fim[2]], len(lead) + a, written, extra)
+                prompt, base = [fim[1]] + after + [fim[2]], len(lead) + a
             else:
-                task = LineTask(i, [context[len(lead) + a - 1]], len(lead) + a - 1, written, extra)
+                prompt, base = [context[len(lead) + a - 1]], len(lead) + a - 1
+            if not shortcuts:
+                prompt, base = context[:base] + prompt, 0
+            task = LineTask(i, prompt, base, written, extra)
             need = len(task.prompt) + 2 * (len(written) + MAX_EXTRA) * (1 + n_candidates * forks) + sum(map(len, extra))
             if need > room:
                 continue
@@ -409,7 +418,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
             line_tasks.append(task)
         proposer = LineProposer(scorer, ends_line=lambda t: b"\n" in tok.piece(t),
                                 stops=lambda t: tok.is_eog(t) or tok.is_control(t),
-                                n_candidates=n_candidates, max_extra=MAX_EXTRA, draft=True,
+                                n_candidates=n_candidates, max_extra=MAX_EXTRA, draft=shortcuts,
                                 forks=forks, force=True)
         try:
             proposals = proposer.propose(line_tasks)
@@ -442,7 +451,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
             out.append(r)
     stats = {"model": resolved.path.name, "fim": fim is not None, "lines": len(line_tasks),
              "proposals": len(proposals), "not_repairs": dropped, "context_tokens": len(context),
-             "rows": proposer.rows + len(context), "batches": proposer.batches,
+             "rows": proposer.rows + len(context) * shortcuts, "batches": proposer.batches + shortcuts,
              "model_s": round(time.perf_counter() - t0, 4)}
     return out, stats
 
@@ -483,4 +492,4 @@ def _cells_in_view(tok, cells: list[str], first_needed: int) -> list[int]:
     return sorted(keep)
 
 
-__all__ = ["FailureRepair", "Repair", "repair_failure", "ERROR_PROMPTS"]
+__all__ = ["ERROR_PROMPTS", "FailureRepair", "Repair", "repair_failure"]

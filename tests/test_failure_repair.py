@@ -1,0 +1,155 @@
+"""When a cell fails: the failure read from an exception or a traceback's text, the cause lines,
+and repairs that are re-checked before they are shown; the repaired cells are run to see."""
+from __future__ import annotations
+
+import linecache
+
+import pandas as pd
+import pytest
+
+from jupyter_codecheck.failure import Failure, Frame, cause_lines, repair_failure
+from jupyter_codecheck.failure.repair import _Recheck, _replace
+
+
+def _run(source: str, namespace: dict, name: str):
+    """Run `source` as IPython runs a cell (its text kept in linecache); its exception or None."""
+    filename = f"<ipython-input-{name}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    try:
+        exec(compile(source, filename, "exec"), namespace)
+    except Exception as e:  # noqa: BLE001 - the failure under test
+        return e
+    return None
+
+
+def _frame_df():
+    return pd.DataFrame({"age": [22, 38, 26], "fare": [7.25, 71.3, 7.9], "survived": [0, 1, 1]})
+
+
+# -- the failure --------------------------------------------------------------------------------
+
+def test_a_live_exception_is_placed_in_the_cells_it_passed_through():
+    earlier = "def mean_of(frame, col):\n    values = frame[col]\n    return values.mean()\n"
+    cell = "x = 1\nm = mean_of(df, 'agee')\n"
+    ns = {"df": _frame_df()}
+    assert _run(earlier, ns, "1-a") is None
+    exc = _run(cell, ns, "2-b")
+    f = Failure.from_exception(exc, [earlier, cell])
+    assert (f.error, f.message) == ("KeyError", "'agee'")
+    # the call in the failed cell, then the line of the earlier cell's function; no pandas frame
+    assert f.frames == [Frame(1, 2, "<module>"), Frame(0, 2, "mean_of")]
+    assert f.line_in(1) == 2 and f.line_in(0) == 2
+
+
+def test_a_tracebacks_text_as_ipython_prints_it():
+    text = ("\x1b[31m---------------------------------------------------------------------------\x1b[39m\n"
+            "\x1b[31mKeyError\x1b[39m                                  Traceback (most recent call last)\n"
+            "Cell \x1b[32mIn[7], line 3\x1b[39m\n      1 x = 1\n----> 3 df['agee']\n"
+            "File ~/venv/lib/python3.11/site-packages/pandas/core/frame.py:4102, in DataFrame.__getitem__(self, key)\n"
+            "\x1b[31mKeyError\x1b[39m: 'agee'\n")
+    f = Failure.from_text(text, ["a = 1\n", "x = 1\n\ndf['agee']\n"])
+    assert (f.error, f.message, f.frames) == ("KeyError", "'agee'", [Frame(1, 3)])
+    old_style = 'Traceback (most recent call last):\n  File "<ipython-input-3-9f2a>", line 2, in <module>\n' \
+                "    y = z + 1\nNameError: name 'z' is not defined\n"
+    f = Failure.from_text(old_style, ["y = 0\ny = z + 1\n"])
+    assert (f.error, f.frames) == ("NameError", [Frame(0, 2)])
+    with pytest.raises(ValueError, match="no exception named"):
+        Failure.from_text("nothing went wrong here\n", ["x = 1\n"])
+    with pytest.raises(TypeError, match="cells"):
+        Failure.from_text(old_style, "y = z + 1\n")
+
+
+def test_a_notebooks_stored_error_output():
+    out = {"output_type": "error", "ename": "AttributeError", "evalue": "'list' object has no attribute 'lenght'",
+           "traceback": ["\x1b[0;31mAttributeError\x1b[0m Traceback", "Cell \x1b[0;32mIn[2], line 2\x1b[0m"]}
+    f = Failure.from_output(out, ["a = [1]\nn = a.lenght\n"])
+    assert (f.error, f.frames) == ("AttributeError", [Frame(0, 2)])
+    with pytest.raises(ValueError, match="not an error output"):
+        Failure.from_output({"output_type": "stream", "text": "x"}, ["x = 1\n"])
+
+
+# -- the cause ------------------------------------------------------------------------------------
+
+def test_the_cause_lines_follow_what_the_raising_line_reads_back_into_earlier_cells():
+    earlier = "df = load()\ndf.drop(columns=['age'], inplace=True)\nother = 1\n"
+    cell = "cols = ['age', 'fare']\ny = df['survived']\nX = df[cols]\nmodel.fit(X, y)\n"
+    f = Failure("KeyError", "\"['age'] not in index\"", [Frame(1, 3)])
+    places = cause_lines([earlier, cell], f)
+    got = [(p.cell, p.line, p.why.split(" ")[0]) for p in places]
+    # the raising line, `cols` set in the cell, then `df` as the earlier cell left it: changed
+    # in place on line 2, made on line 1; `other` is not read
+    assert got == [(1, 3, "raised"), (1, 1, "sets"), (0, 2, "changes"), (0, 1, "sets")]
+    assert "which line 3 reads" in places[1].why
+
+
+# -- repairs: the exact fixes, each re-checked ---------------------------------------------------
+
+def test_a_columns_typo_is_repaired_by_the_facts_and_the_repair_runs():
+    cell = "total = df['fare'].sum()\nmean_age = df['agee'].mean()\n"
+    ns = {"df": _frame_df()}
+    exc = _run(cell, dict(ns), "4-c")
+    fix = repair_failure(cell, exc, namespace=ns, use_model=False)
+    assert fix.repair is not None and fix.repair.origin == "fact" and fix.repair.verified == "facts"
+    assert fix.repaired == "total = df['fare'].sum()\nmean_age = df['age'].mean()\n"
+    assert _run(fix.repaired, dict(ns), "4-d") is None
+    assert "KeyError: 'agee'" in fix.cause_text and "line 2" in fix.cause_text
+    rows = fix.diff_rows()
+    assert [r.kind for r in rows if r.kind in ("removed", "added")] == ["removed", "added"]
+
+
+def test_a_misspelt_name_is_repaired_by_pythons_near_names():
+    cell = "values = [3, 1, 2]\nordered = sorted(valeus)\n"
+    exc = _run(cell, {}, "5-e")
+    fix = repair_failure(cell, exc, use_model=False)
+    assert fix.repair is not None and (fix.repair.origin, fix.repair.verified) == ("python", "python")
+    assert fix.repaired.endswith("sorted(values)\n") and _run(fix.repaired, {}, "5-f") is None
+
+
+def test_the_recheck_refuses_what_would_still_fail_and_what_names_the_unknown():
+    cell = "total = df['fare'].sum()\nmean_age = df['agee'].mean()\n"
+    ns = {"df": _frame_df()}
+    f = Failure.from_exception(_run(cell, dict(ns), "6-g"), [cell])
+    check = _Recheck([cell], f, ns)
+    place = cause_lines([cell], f)[0]
+
+    def candidate(text):
+        return _replace(cell, 0, 2, 15, 19, text, "model", place)
+
+    assert check.recheck(candidate("age")) == "facts"
+    assert check.recheck(candidate("fair")) is None                      # the facts: still a KeyError
+    assert check.recheck(_replace(cell, 0, 2, 11, 13, "dff", "model", place)) is None   # an undefined name
+    assert check.recheck(_replace(cell, 0, 2, 0, 8, "mean age", "model", place)) is None  # no longer parses
+
+
+def test_bad_input_says_what_to_pass():
+    with pytest.raises(TypeError, match="failure"):
+        repair_failure("x = 1\n", 42, use_model=False)
+    with pytest.raises(TypeError, match="source"):
+        repair_failure(b"x = 1\n", "NameError: x", use_model=False)
+    with pytest.raises(TypeError, match="namespace"):
+        repair_failure("x = y\n", "NameError: name 'y' is not defined", namespace=[1, 2], use_model=False)
+
+
+def test_a_failure_without_a_place_in_the_cell_gets_a_cause_but_no_guess():
+    fix = repair_failure("x = 1\n", "RuntimeError: the server went away\n", use_model=False)
+    assert fix.repair is None and fix.cause_text == "RuntimeError: the server went away"
+
+
+# -- the model's repairs (the real default model) ----------------------------------------------
+
+@pytest.mark.usefixtures("model_path")
+def test_the_models_repairs_are_the_same_with_and_without_the_shortcuts():
+    """The written line as the draft, the exit test on the context and the shared prompt change
+    the cost, never a proposal (a row's numbers do not depend on its batch)."""
+    cell = "items = [4, 2, 9]\nbiggest = max(items)\nsmallest = min(itmes)\nprint(biggest - smallest)\n"
+    exc = _run(cell, {}, "7-h")
+    fast = repair_failure(cell, exc, lines=2, threads=1)
+    slow = repair_failure(cell, exc, lines=2, threads=1, shortcuts=False)
+    assert fast.stats["proposals"] > 0
+    key = [(c.origin, c.line, c.new_line) for c in fast.candidates]
+    assert key == [(c.origin, c.line, c.new_line) for c in slow.candidates]
+    for a, b in zip(fast.candidates, slow.candidates):
+        assert a.gain == pytest.approx(b.gain, abs=0.05)
+    assert fast.stats["batches"] < slow.stats["batches"]
+    # whatever the model wrote, nothing shown fails Python's own checks
+    assert fast.repair is not None and fast.repair.verified == "python" and _run(fast.repaired, {}, "7-i") is None
