@@ -153,3 +153,18 @@ def test_the_models_repairs_are_the_same_with_and_without_the_shortcuts():
     assert fast.stats["batches"] < slow.stats["batches"]
     # whatever the model wrote, nothing shown fails Python's own checks
     assert fast.repair is not None and fast.repair.verified == "python" and _run(fast.repaired, {}, "7-i") is None
+
+
+def test_the_earlier_statement_that_dropped_what_the_error_names_is_the_repair():
+    earlier = "df = df.drop(columns=['fare'])\nn = len(df)\n"
+    cell = "total = df['fare'].sum()\nprint(total / n)\n"
+    before = {"df": _frame_df()}
+    ns = dict(before)
+    assert _run(earlier, ns, "8-j") is None
+    exc = _run(cell, ns, "8-k")
+    fix = repair_failure(cell, exc, context=[earlier], namespace=ns, use_model=False)
+    assert fix.repair is not None and (fix.repair.cell, fix.repair.line, fix.repair.origin) == (0, 1, "deletion")
+    assert "line 1 of the previous cell sets `df`, which line 1 reads" in fix.cause_text
+    assert fix.repaired == "\nn = len(df)\n"
+    again = dict(before)                    # the repaired earlier cell, then the failed one, run
+    assert _run(fix.repaired, again, "8-l") is None and _run(cell, again, "8-m") is None

@@ -119,7 +119,8 @@ class FailureRepair:
 
 
 def _cell_name(cell: int, failed: int) -> str:
-    return "" if cell == failed else f" of the cell {failed - cell} before"
+    back = failed - cell
+    return "" if back == 0 else " of the previous cell" if back == 1 else f" of the cell {back} cells before"
 
 
 # -- the entry point ----------------------------------------------------------------------------------
@@ -180,9 +181,7 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
             continue
         c.verified = verdict or None
         kept.append(c)
-    words = _error_words(f)
-    kept.sort(key=lambda c: (c.verified is None, not _touches(c, words), c.origin == "model" and math.isnan(c.gain),
-                             -(c.gain if not math.isnan(c.gain) else -1e9), len(c.edit.original) + len(c.edit.replacement)))
+    kept.sort(key=lambda c: _rank(c, checker.words))
     out.candidates, out.refused = kept, refused
     if kept:
         out.repair = kept[0]
@@ -227,8 +226,24 @@ def _error_words(f: Failure) -> set[str]:
     return {a or b for a, b in _QUOTED.findall(f.message)}
 
 
+def _names_word(text: str, words: set[str]) -> bool:
+    """Does the line name one of the words, whole (an identifier, or a string's text)?"""
+    return any(w and re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", text) for w in words)
+
+
 def _touches(c: Repair, words: set[str]) -> bool:
-    return any(w and w in c.old_line and w not in c.new_line for w in words)
+    """Does the repair take away a word the error names?"""
+    return any(w and _names_word(c.old_line, {w}) and not _names_word(c.new_line, {w}) for w in words)
+
+
+def _rank(c: Repair, words: set[str]) -> tuple:
+    """The order candidates are shown in: one that takes away what the error names first; of
+    those, one at a statement before the raising line that names it (where it was dropped or
+    made wrong) first; then the verified ones; then the model's gain, the smaller edit on a tie."""
+    at_culprit = c.place is not None and c.place.why.startswith(("sets", "changes")) and _names_word(c.old_line, words)
+    gain = -1e9 if math.isnan(c.gain) else c.gain
+    return (not _touches(c, words), not at_culprit, c.verified is None, -gain,
+            len(c.edit.original) + len(c.edit.replacement))
 
 
 # -- the exact fixes and the re-check ---------------------------------------------------------------
@@ -241,6 +256,7 @@ class _Recheck:
         self.source = cells[-1]
         self.raised = failure.line_in(len(cells) - 1)
         self.failure = failure
+        self.words = _error_words(failure)
         self.python = analyse(self.source, cells[:-1], namespace)
         self.undefined = {u.name for u in self.python.undefined}
         self.facts = self._facts(self.source)
@@ -272,6 +288,14 @@ class _Recheck:
                 col = len(text[:u.column].decode("utf-8", "replace"))
                 for _, w in near[:3]:
                     out.append(_replace(self.source, last, u.line, col, col + len(u.name), w, "python", lines[u.line]))
+        # a statement before the raising line that sets or changes what it reads and names what
+        # the error says is missing or wrong (`df = df.drop(columns=['c'])`, `del t`): deleted
+        for p in places:
+            if p.why.startswith(("sets", "changes")):
+                text = self.cells[p.cell].split("\n")[p.line - 1]
+                if _names_word(text, self.words):
+                    indent = len(text) - len(text.lstrip())
+                    out.append(_replace(self.cells[p.cell], p.cell, p.line, indent, len(text), "", "deletion", p))
         return [r for r in out if r is not None]
 
     def recheck(self, c: Repair) -> str | None:
@@ -319,7 +343,7 @@ def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: st
     start = len("\n".join(lines[:line - 1]).encode("utf-8")) + (1 if line > 1 else 0)
     b0 = start + len(old[:col].encode("utf-8"))
     b1 = start + len(old[:end_col].encode("utf-8"))
-    edit = Edit("change", b0, b1, line, col, old[col:end_col], text)
+    edit = Edit("delete" if not text else "change", b0, b1, line, col, old[col:end_col], text)
     repaired = apply_edits(source.encode("utf-8"), [edit]).decode("utf-8")
     return Repair(cell, line, edit, repaired, origin, old, new, place=place)
 
