@@ -117,7 +117,8 @@ def _mutant(shell, m, ran: list[str], cell: str, original: dict, timeout: int, m
                              model=None if model == "none" else model, threads=1, use_model=model != "none")
         seconds = time.perf_counter() - t0
         d = fix.to_dict()
-        return {"error": [type(err).__name__, str(err)[:200]], "exact_before": exact, "repair_s": round(seconds, 3),
+        return {"error": [type(err).__name__, str(err)[:200]], "failure": d["failure"], "exact_before": exact,
+                "repair_s": round(seconds, 3),
                 "cause": d["cause"], "cause_place": d["cause_place"], "repair": d["repair"],
                 "candidates": len(d["candidates"]), "refused": d["refused"],
                 "n_context": len(context), "stats": d["stats"]}

@@ -66,6 +66,12 @@ class Failure:
                 "frames": [{"cell": f.cell, "line": f.line, "function": f.function} for f in self.frames]}
 
     @classmethod
+    def from_dict(cls, d: dict) -> "Failure":
+        """The failure `to_dict()` wrote (as a benchmark keeps it)."""
+        return cls(str(d["error"]), str(d.get("message", "")),
+                   [Frame(int(f["cell"]), int(f["line"]), str(f.get("function", "<module>"))) for f in d.get("frames", ())])
+
+    @classmethod
     def from_exception(cls, exc: BaseException, cells: Sequence[str] = ()) -> Failure:
         """The failure of a live exception. `cells`: the notebook's cells the traceback may pass
         through, the failed cell last (a frame is placed by its file's text). A SyntaxError's

@@ -128,14 +128,15 @@ def _cell_name(cell: int, failed: int) -> str:
 def repair_failure(source: str, failure, *, context: Sequence[str] | None = None,
                    namespace: Mapping | None = None, model=None, threads: int | None = None,
                    lines: int = 3, n_candidates: int = 3, forks: int = 2, error_prompt: str = "top",
-                   use_model: bool = True, shortcuts: bool = True,
+                   use_model: bool = True, rank_exact: bool = False, shortcuts: bool = True,
                    cancel: Callable[[], bool] | None = None) -> FailureRepair:
     """The cause of `failure` in the cell `source` and a re-checked repair. `failure`: the
     exception (live, with its traceback), a `Failure`, or a traceback's text; `context`: the
     earlier cells in the order they ran (a repair may be in one of them); `namespace`: the
     kernel's objects (the facts' fixes and re-check), else Python's checks alone; `model`: as
     check()'s; `lines`: places the model writes again; `use_model`: False for the exact fixes
-    alone (no model is loaded); `shortcuts` False: the model's rows without the written line as
+    alone (no model is loaded), which is also the case when an exact fix is verified and takes
+    away what the error names (the facts' own order ranks those) unless `rank_exact`; `shortcuts` False: the model's rows without the written line as
     the draft, without the exit test and each line's prompt whole (the same repairs, slower: for
     tests and benchmarks)."""
     if not isinstance(source, str):
@@ -161,33 +162,24 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
         return out
     checker = _Recheck(cells, f, namespace)
     exact = checker.exact_candidates(places)
-    cands = list(exact)
+    kept, refused = checker.keep(exact)
     model_stats: dict = {}
-    if use_model:
+    settled = any(c.verified and _touches(c, checker.words) for c in kept)
+    if use_model and (rank_exact or not settled):
         proposed, model_stats = _model_candidates(cells, f, places[:max(1, lines)], exact, model=model,
                                                   threads=threads, n_candidates=n_candidates, forks=forks,
                                                   error_prompt=error_prompt, shortcuts=shortcuts, cancel=cancel)
-        cands += proposed
-    kept, refused = [], 0
-    seen = set()
-    for c in cands:
-        key = (c.cell, c.source)
-        if key in seen:
-            continue
-        seen.add(key)
-        verdict = checker.recheck(c)
-        if verdict is None:
-            refused += 1
-            continue
-        c.verified = verdict or None
-        kept.append(c)
+        more, more_refused = checker.keep(proposed, seen=kept)
+        kept, refused = kept + more, refused + more_refused
+    elif use_model:
+        model_stats = {"model": "not asked: an exact fix is verified"}
     kept.sort(key=lambda c: _rank(c, checker.words))
     out.candidates, out.refused = kept, refused
     if kept:
         out.repair = kept[0]
         out.cause = kept[0].place or out.cause
     out.stats = {"time_s": round(time.perf_counter() - t0, 4), "places": len(places),
-                 "candidates": len(cands), "refused": refused, **model_stats}
+                 "candidates": len(kept) + refused, "refused": refused, **model_stats}
     return out
 
 
@@ -297,6 +289,23 @@ class _Recheck:
                     indent = len(text) - len(text.lstrip())
                     out.append(_replace(self.cells[p.cell], p.cell, p.line, indent, len(text), "", "deletion", p))
         return [r for r in out if r is not None]
+
+    def keep(self, cands: list[Repair], seen: list[Repair] = ()) -> tuple[list[Repair], int]:
+        """The candidates the re-check passes (each cell's text once, `seen` ones left out),
+        marked verified or not, and the number it refused."""
+        done = {(c.cell, c.source) for c in seen}
+        kept, refused = [], 0
+        for c in cands:
+            if (c.cell, c.source) in done:
+                continue
+            done.add((c.cell, c.source))
+            verdict = self.recheck(c)
+            if verdict is None:
+                refused += 1
+                continue
+            c.verified = verdict or None
+            kept.append(c)
+        return kept, refused
 
     def recheck(self, c: Repair) -> str | None:
         """None: refused (the repaired cell would fail, or does not parse, or names what the
