@@ -297,7 +297,8 @@ def main(argv=None) -> None:
     ap.add_argument("--model", default="smollm2-135m", help="known name or GGUF path")
     ap.add_argument("--no-model", action="store_true", help="the exact fixes alone (no model)")
     ap.add_argument("--limit", type=int, default=0, help="first N notebooks")
-    ap.add_argument("--match", default="", help="only notebooks whose repository/path holds this text")
+    ap.add_argument("--match", default="", help="only notebooks whose repository/path holds this text (of "
+                    "several, comma-separated: any)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--per-cell", type=int, default=3, help="mutants a cell at most, of different kinds")
     ap.add_argument("--cell-timeout", type=int, default=30)
@@ -312,7 +313,7 @@ def main(argv=None) -> None:
         resolve_model(model)                  # a model that is not there: said now, not per notebook
     out = Path(args.out or ROOT / "bench" / "reports" / f"failure-repairs-{Path(model).stem}")
     out.mkdir(parents=True, exist_ok=True)
-    books = [b for b in notebooks(Path(args.clean), 0) if args.match in b[0]]
+    books = [b for b in notebooks(Path(args.clean), 0) if any(m in b[0] for m in args.match.split(","))]
     books = books[:args.limit] if args.limit else books
     mutants, t0, loads = [], time.perf_counter(), []
     for n, (name, sources) in enumerate(books, 1):

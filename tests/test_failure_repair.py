@@ -119,6 +119,21 @@ def test_the_recheck_refuses_what_would_still_fail_and_what_names_the_unknown():
     assert check.recheck(candidate("fair")) is None                      # the facts: still a KeyError
     assert check.recheck(_replace(cell, 0, 2, 11, 13, "dff", "model", place)) is None   # an undefined name
     assert check.recheck(_replace(cell, 0, 2, 0, 8, "mean age", "model", place)) is None  # no longer parses
+    line = cell.split("\n")[1]
+    assert check.recheck(_replace(cell, 0, 2, 0, len(line), "# " + line, "model", place)) is None  # taken out
+
+
+def test_a_repair_that_moves_the_crash_to_a_later_line_is_refused():
+    """`.to_frame()` on the fit's X runs, but the same 1-D X then reaches predict: not shown."""
+    from sklearn.linear_model import LinearRegression
+    cell = "X = df['age']\nmodel = LinearRegression()\nmodel.fit(X, df['fare'])\npred = model.predict(X)\n"
+    ns = {"df": _frame_df(), "LinearRegression": LinearRegression}
+    exc = _run(cell, dict(ns), "9-n")
+    assert type(exc).__name__ == "ValueError"
+    fix = repair_failure(cell, exc, namespace=ns, use_model=False)
+    assert fix.refused > 0
+    for c in fix.candidates:
+        assert _run(c.source, dict(ns), "9-o") is None
 
 
 def test_bad_input_says_what_to_pass():
