@@ -4,6 +4,8 @@
     result.findings[0].line        # 2
     result.corrected               # "def f(x):\n    return x\n"
 
+`context`: the earlier cells, in the order they ran; a long notebook's are read as every view
+reads them (the most recent within the model's budget; the rest still define names).
 `check_iter(...)` takes the same arguments and yields each input token's `TokenRecord` and each
 `Edit` as soon as they are decided, then the `CheckResult` last.
 """
@@ -60,6 +62,7 @@ def check_iter(source: str, *, context: Sequence[str] | None = None, progress=No
     NotTextError.check(source, "the source")
     for k, cell in enumerate(context or ()):
         NotTextError.check(cell, f"context cell {k}")
+    context, options = _chosen_context(context, options)
     given = validate(options)
     # the model named, resolved once: its file, calibration, margin and places go down from here
     model = resolve_model(given.get("model"))
@@ -76,6 +79,21 @@ def check_iter(source: str, *, context: Sequence[str] | None = None, progress=No
         verification = run.verify()
         yield from run.result.edits
         yield run.finish(verification)
+
+
+def _chosen_context(context, options: dict):
+    """The context the model reads, chosen as every view chooses it (long_sources.select_context:
+    the most recent cells within the budget, once the cells given hold more than twice it); the
+    cells before that window still define names (the `earlier` option). A long notebook's cells
+    given whole then never overflow the model's context."""
+    if not context:
+        return context, options
+    from .long_sources import select_context
+    context = list(context)
+    start, window = select_context(context)
+    if start == 0:
+        return context, options
+    return window, {**options, "earlier": [*(options.get("earlier") or ()), *context[:start]]}
 
 
 def policy_name(spec) -> str:
