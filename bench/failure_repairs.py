@@ -48,7 +48,8 @@ KILL_GRACE_S = 15
 REPAIRED_TARGET, NO_EXACT_TARGET, EARLIER_TARGET = 0.6, 0.4, 0.3
 # the kinds whose cause is an earlier cell (the mutant's prelude), when the mutant has one
 EARLIER_KINDS = ("dropped-column", "skipped-definition", "text-column")
-OUTCOMES = ("repaired", "differs", "still fails", "no repair", "not run")
+# "elsewhere": a repair in an earlier cell the mutant did not change (no run can tell it right)
+OUTCOMES = ("repaired", "differs", "still fails", "elsewhere", "no repair", "not run")
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 _OUT_PROMPT = re.compile(r"Out\[\d+\]")
 
@@ -139,7 +140,7 @@ def _mutant(shell, m, ran: list[str], cell: str, original: dict, timeout: int, m
         prelude, source = r["source"], m.source
         where = "earlier cell"
     else:
-        return {**got, "outcome": "not run", "why": "a repair in a cell run before this one"}
+        return {**got, "outcome": "elsewhere", "why": "a repair in a cell run before this one"}
     after = _in_child(lambda: _fingerprint(shell, source, cell, timeout, prelude), timeout)
     if after is None:
         return {**got, "outcome": "still fails", "where": where, "why": "killed"}
@@ -271,17 +272,17 @@ def report(summary: dict, mutants: list[dict], command: str, load: str) -> str:
              f"- repaired by origin: {summary['repaired_by_origin']}",
              f"- time from the failure to the repair (one thread): median {summary['repair_s_median']} s, "
              f"90th percentile {summary['repair_s_p90']} s", "",
-             "| mutation | crashed | repaired | % | runs, differs | still fails | no repair |",
-             "|---|---|---|---|---|---|---|"]
+             "| mutation | crashed | repaired | % | runs, differs | still fails | in another cell | no repair |",
+             "|---|---|---|---|---|---|---|---|"]
     for kind, p in [*summary["per_kind"].items(), ("all", a), ("no exact fix", summary["no_exact_fix"]),
                     ("exact fix offered", summary["exact_fix_offered"])]:
         lines.append(f"| {kind} | {p['crashed']} | {p['repaired']} | {_pct(p['repaired_share'])} | {p['differs']} | "
-                     f"{p['still_fails']} | {p['no_repair']} |")
+                     f"{p['still_fails']} | {p['elsewhere']} | {p['no_repair']} |")
     lines += ["", "## Examples", ""]
     shown = Counter()
     for m in mutants:
         o = m.get("outcome")
-        if o in ("repaired", "differs", "still fails", "no repair") and shown[(m["kind"], o)] < 2:
+        if o in OUTCOMES[:-1] and shown[(m["kind"], o)] < 2:
             shown[(m["kind"], o)] += 1
             r = m.get("repair") or {}
             lines.append(f"- {m['kind']}, {o}: {m['change']} → {m.get('error', ['?'])[0]}; cause: {m.get('cause')!s:.120}; "
@@ -323,6 +324,8 @@ def main(argv=None) -> None:
         for r in recs:
             r["notebook"] = name
         mutants += recs
+        with open(out / "mutants.jsonl", "w", encoding="utf-8") as f:      # as it goes: a long run's to read
+            f.writelines(json.dumps(m) + "\n" for m in mutants)
         c = Counter(r.get("outcome") for r in recs)
         print(f"[{n}/{len(books)}] {name}: {len(recs)} mutants, {dict(c)}", file=sys.stderr, flush=True)
     summary = summarise(books, mutants, time.perf_counter() - t0)

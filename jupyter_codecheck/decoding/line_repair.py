@@ -88,6 +88,7 @@ class LineProposer:
         self.force = force
         self.written_logprobs: dict = {}   # task key -> log P of the written line after its prompt
         self.extra_logprobs: dict = {}     # (task key, k) -> log P of the task's extra line k
+        self.written_worst: dict = {}      # task key -> log P of the written line's least likely token
         self.batches = 0
         self.rows = 0
         self.prompt_rows = 0           # of `rows`: the prompts' (shared beginnings once)
@@ -208,13 +209,18 @@ class LineProposer:
 
     def _written_logprob(self, t: LineTask, first: Dist, rows: list[Dist]) -> float:
         """log P of the written line up to the token ending it: `first` judges its first token
-        (its reference), row j the token after j (each its reference)."""
-        total, judge = 0.0, first
+        (its reference), row j the token after j (each its reference). The least likely of its
+        tokens' log P goes to `written_worst` (a line's worst token read from both sides: where
+        a known failure's cause most likely is)."""
+        total, worst, judge = 0.0, 0.0, first
         for j, tok in enumerate(t.written):
-            total += judge.ref_logprob if judge.ref == tok else judge.logprob_of(int(tok))
+            lp = judge.ref_logprob if judge.ref == tok else judge.logprob_of(int(tok))
+            total += lp
+            worst = min(worst, lp)
             if self.ends_line(int(tok)) or j + 1 >= len(rows) + 1:
                 break
             judge = rows[j]
+        self.written_worst[t.key] = worst
         return total
 
     def _along_written(self, ti: int, t: LineTask, h: _Hyp) -> list[_Hyp]:

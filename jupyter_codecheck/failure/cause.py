@@ -57,10 +57,10 @@ def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> 
             break
         if all((p.cell, p.line) != (f.cell, f.line) for p in places):
             places.append(Place(f.cell, f.line, "calls it"))
-    return _unique(places)
+    return distinct(places)
 
 
-def _unique(places: list[Place]) -> list[Place]:
+def distinct(places: list[Place]) -> list[Place]:
     seen, out = set(), []
     for p in places:
         if (p.cell, p.line) not in seen:
@@ -176,4 +176,37 @@ def _root(node: ast.AST) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-__all__ = ["Place", "cause_lines"]
+__all__ = ["Place", "cause_lines", "code_lines", "distinct", "function_lines"]
+
+
+def code_lines(source: str, first: int = 1, last: int | None = None) -> list[int]:
+    """The lines of `source` (in [first, last]) that hold code a bug can be on: not blank, not a
+    comment, not a docstring, not a `def`/`class` header or a decorator (a signature's names
+    are the author's choice). None when it does not parse."""
+    tree = parse(source)
+    if tree is None:
+        return []
+    lines = source.split("\n")
+    last = len(lines) if last is None else last
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            body_start = node.body[0].lineno if node.body else node.lineno + 1
+            skip.update(range(min([d.lineno for d in node.decorator_list] + [node.lineno]), body_start))
+            doc = node.body[0] if node.body else None
+            if (isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)
+                    and isinstance(doc.value.value, str)):
+                skip.update(range(doc.lineno, (doc.end_lineno or doc.lineno) + 1))
+    return [k for k in range(first, last + 1)
+            if k not in skip and lines[k - 1].strip() and not lines[k - 1].lstrip().startswith("#")]
+
+
+def function_lines(source: str, line: int) -> list[int] | None:
+    """The code lines of the body of the function whose `def` is on `line` (None: no `def` there)."""
+    tree = parse(source)
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
+            return code_lines(source, node.body[0].lineno, node.end_lineno)
+    return None

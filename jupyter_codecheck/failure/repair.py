@@ -36,7 +36,7 @@ from ..core.diff import diff_rows
 from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
 from ..core.result import Edit, apply_edits
 from ..pytext.pycheck import analyse, edit_distance, near_typo
-from .cause import Place, cause_lines
+from .cause import Place, distinct, cause_lines, code_lines, function_lines
 from .failure import Failure, Frame
 
 ERROR_PROMPTS = ("top", "none")
@@ -156,6 +156,10 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
     f = _as_failure(failure, cells)
     out = FailureRepair(f, cells)
     places = cause_lines(cells, f)
+    if not places and use_model and not any(fr.cell == len(cells) - 1 for fr in f.frames):
+        # no frame passed through the cell (a test's assertion failed elsewhere): any of its code
+        # lines may be the cause, the model reads them all
+        places = [Place(len(cells) - 1, ln, "reads least likely to the model") for ln in code_lines(source)]
     out.cause = places[0] if places else None
     if not places:
         out.stats = {"time_s": round(time.perf_counter() - t0, 4), "places": 0}
@@ -166,8 +170,9 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
     model_stats: dict = {}
     settled = any(c.verified and _touches(c, checker.words) for c in kept)
     if use_model and (rank_exact or not settled):
-        proposed, model_stats = _model_candidates(cells, f, places[:max(1, lines)], exact, model=model,
-                                                  threads=threads, n_candidates=n_candidates, forks=forks,
+        proposed, model_stats = _model_candidates(cells, f, _for_the_model(cells, places), exact, model=model,
+                                                  threads=threads, lines=max(1, lines),
+                                                  n_candidates=n_candidates, forks=forks,
                                                   error_prompt=error_prompt, shortcuts=shortcuts, cancel=cancel)
         more, more_refused = checker.keep(proposed, seen=kept)
         kept, refused = kept + more, refused + more_refused
@@ -181,6 +186,20 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
     out.stats = {"time_s": round(time.perf_counter() - t0, 4), "places": len(places),
                  "candidates": len(kept) + refused, "refused": refused, **model_stats}
     return out
+
+
+def _for_the_model(cells: list[str], places: list[Place]) -> list[Place]:
+    """The places the model reads: a function's `def` among them stands for its body's lines
+    (the function the raising line calls is wrong inside); the raising line first."""
+    out: list[Place] = []
+    for p in places:
+        body = function_lines(cells[p.cell], p.line) if p.why.startswith("sets") else None
+        if body is None:
+            out.append(p)
+            continue
+        name = p.names[0] if p.names else "it"
+        out += [Place(p.cell, ln, f"is inside `{name}`, which the failed line calls", p.names) for ln in body]
+    return distinct(out)
 
 
 def _as_failure(failure, cells: list[str]) -> Failure:
@@ -376,8 +395,12 @@ def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: st
 # -- the model's line repairs ------------------------------------------------------------------------
 
 def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: list[Repair], *, model,
-                      threads, n_candidates: int, forks: int, error_prompt: str, shortcuts: bool, cancel):
-    """The model's lines at `places` (and its gain for each exact fix there), as Repairs."""
+                      threads, lines: int, n_candidates: int, forks: int, error_prompt: str, shortcuts: bool,
+                      cancel):
+    """The model's lines at the first `lines` of `places` (and its gain for each exact fix
+    there), as Repairs. With more places than that (a function's body, a cell no frame passed
+    through), the model first reads every one of them from both sides and keeps the `lines`
+    whose least likely token is the least likely (the raising line, when it is one, stays)."""
     from ..core.adapter import EngineLayerModel, load_model, single_threaded_blas
     from ..core.resolved_model import resolve_model
     from ..core.vocab import document_start
@@ -404,7 +427,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     data = enc.data
     line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
     ids = list(enc.ids)
-    tasks, spans = [], {}
+    spans = {}
     by_place: dict[int, list[Repair]] = {}
     for r in exact:
         for i, p in enumerate(places):
@@ -418,7 +441,6 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         if span is None:
             continue
         a, b, line_end = span
-        written = ids[a:b + 1]
         tail = data[line_end:enc.ends[b]]          # the newline and what its token holds after it
         # each exact fix there, as the tokens the line would be: its gain is weighed too
         indent = data[line_starts[doc_line - 1]:enc.starts[a]]
@@ -426,14 +448,14 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         extra = [tok.encode((r.new_line.encode("utf-8")[len(indent):] + tail).decode("utf-8")).ids
                  for r in by_place[i]]
         spans[i] = (a, b, line_end, extra)
-        tasks.append((i, a, written, extra))
-    if not tasks:
+    if not spans:
         return [], {"model": resolved.path.name, "model_s": round(time.perf_counter() - t0, 4)}
-    a_max = max(a for _, a, _, _ in tasks)
+    a_max = max(a for a, _, _, _ in spans.values())
     # the suffix of a line before the raising one reads on through the raising line
     raised = f.line_in(len(cells) - 1)
     raised_end = line_starts[min(len(line_starts) - 1, data.count(b"\n", 0, offsets[len(cells) - 1]) + raised)] \
         if raised is not None else 0
+    stats = {"model": resolved.path.name, "fim": fim is not None, "rows": 0, "batches": 0}
     with engine.lock, single_threaded_blas():
         session = engine.session
         engine.forget()                 # the session's K,V is this repair's now, not a check's
@@ -448,36 +470,61 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         context = lead + ids[:a_max]
         if shortcuts:           # the code before every line, once: each line's prompt follows it
             scorer.extend(context, context[1:] + [None])
-        line_tasks = []
-        room = session.n_ctx - session.n_past
-        for i, a, written, extra in tasks:
+            stats["rows"], stats["batches"] = len(context), 1
+
+        def task(i: int) -> LineTask:
+            a, _, line_end, extra = spans[i]
             if fim is not None:
-                after = tok.encode(data[spans[i][2] + 1:].decode("utf-8", "replace")).ids
+                after = tok.encode(data[line_end + 1:].decode("utf-8", "replace")).ids
                 after = after[:max(AFTER_TOKENS, _through(enc, raised_end) - spans[i][1])]
                 prompt, base = [fim[1]] + after + [fim[2]], len(lead) + a
             else:
                 prompt, base = [context[len(lead) + a - 1]], len(lead) + a - 1
             if not shortcuts:
                 prompt, base = context[:base] + prompt, 0
-            task = LineTask(i, prompt, base, written, extra)
-            need = len(task.prompt) + 2 * (len(written) + MAX_EXTRA) * (1 + n_candidates * forks) + sum(map(len, extra))
-            if need > room:
-                continue
-            room -= need
-            line_tasks.append(task)
-        proposer = LineProposer(scorer, ends_line=lambda t: b"\n" in tok.piece(t),
+            return LineTask(i, prompt, base, ids[a:spans[i][1] + 1], extra)
+
+        def proposer(n: int) -> LineProposer:
+            return LineProposer(scorer, ends_line=lambda t: b"\n" in tok.piece(t),
                                 stops=lambda t: tok.is_eog(t) or tok.is_control(t),
-                                n_candidates=n_candidates, max_extra=MAX_EXTRA, draft=shortcuts,
-                                forks=forks, force=True)
+                                n_candidates=n, max_extra=MAX_EXTRA, draft=shortcuts, forks=forks, force=True)
+
+        def fitting(keys) -> list[LineTask]:
+            out, room = [], session.n_ctx - session.n_past
+            for i in keys:
+                t = task(i)
+                need = len(t.prompt) + 2 * (len(t.written) + MAX_EXTRA) * (1 + n_candidates * forks) \
+                    + sum(map(len, t.extra))
+                if need <= room:
+                    room -= need
+                    out.append(t)
+            return out
+
         try:
-            proposals = proposer.propose(line_tasks)
+            chosen = sorted(spans)
+            if len(chosen) > lines:
+                # read every place from both sides; keep the least likely (and the raising line)
+                reader = proposer(0)
+                reader.propose(fitting(chosen))
+                stats["rows"] += reader.rows
+                stats["batches"] += reader.batches
+                stats["read"] = len(reader.written_worst)
+                first = [i for i in chosen if places[i].why == "raised here"][:1]
+                rest = sorted((i for i in chosen if i not in first and i in reader.written_worst),
+                              key=lambda i: (reader.written_worst[i], i))
+                chosen = (first + rest)[:lines]
+            writer = proposer(n_candidates)
+            line_tasks = fitting(chosen)
+            proposals = writer.propose(line_tasks)
+            stats["rows"] += writer.rows
+            stats["batches"] += writer.batches
         finally:
             scorer.truncate(0)
     out: list[Repair] = []
-    for i, _, _, extra in tasks:
-        written_lp = proposer.written_logprobs.get(i)
-        for k, r in enumerate(by_place.get(i, [])[:len(extra)]):
-            lp = proposer.extra_logprobs.get((i, k))
+    for i in spans:
+        written_lp = writer.written_logprobs.get(i)
+        for k, r in enumerate(by_place.get(i, [])):
+            lp = writer.extra_logprobs.get((i, k))
             if lp is not None and written_lp is not None:
                 r.gain = lp - written_lp
     dropped = 0
@@ -498,10 +545,8 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         if r is not None:
             r.gain = p.logprob - p.written_logprob
             out.append(r)
-    stats = {"model": resolved.path.name, "fim": fim is not None, "lines": len(line_tasks),
-             "proposals": len(proposals), "not_repairs": dropped, "context_tokens": len(context),
-             "rows": proposer.rows + len(context) * shortcuts, "batches": proposer.batches + shortcuts,
-             "model_s": round(time.perf_counter() - t0, 4)}
+    stats.update({"lines": len(line_tasks), "proposals": len(proposals), "not_repairs": dropped,
+                  "context_tokens": len(context), "model_s": round(time.perf_counter() - t0, 4)})
     return out, stats
 
 
