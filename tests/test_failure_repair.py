@@ -183,3 +183,16 @@ def test_the_earlier_statement_that_dropped_what_the_error_names_is_the_repair()
     assert fix.repaired == "\nn = len(df)\n"
     again = dict(before)                    # the repaired earlier cell, then the failed one, run
     assert _run(fix.repaired, again, "8-l") is None and _run(cell, again, "8-m") is None
+
+
+def test_a_type_the_error_quotes_is_no_culprit():
+    """"'DataFrame' object has no attribute 'colums'": the earlier line that makes the DataFrame
+    names the type, not what is wrong; the repair is the attribute's, in the failed cell."""
+    earlier = "df = pd.DataFrame({'age': [22, 38], 'fare': [7.25, 71.3]})\n"
+    cell = "names = list(df.colums)\n"
+    ns = {"pd": pd}
+    assert _run(earlier, ns, "10-p") is None
+    exc = _run(cell, ns, "10-q")
+    fix = repair_failure(cell, exc, context=[earlier], namespace=ns, use_model=False)
+    assert fix.repair is not None and (fix.repair.cell, fix.repair.origin) == (1, "fact")
+    assert fix.repaired == "names = list(df.columns)\n"

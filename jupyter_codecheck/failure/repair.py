@@ -26,6 +26,7 @@ error): the cell's own bindings before the use are followed by the facts themsel
 """
 from __future__ import annotations
 
+import builtins
 import math
 import re
 import time
@@ -45,6 +46,7 @@ CONTEXT_TOKENS = 384       # of the earlier cells, what the prompt reads before 
 MAX_EXTRA = 8              # tokens a proposed line may have beyond the written one
 _QUOTED = re.compile(r"'([^'\n]{1,80})'|\"([^\"\n]{1,80})\"")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_]\w*)' is not defined")
+_TYPE_QUOTES = re.compile(r"'[\w.]+' object|<class '[\w.]+'>|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'")
 
 
 @dataclass
@@ -233,8 +235,12 @@ def _line_from_text(cells: list[str], f: Failure) -> int | None:
 
 
 def _error_words(f: Failure) -> set[str]:
-    """The words the error message quotes ('Agee', 'n_estimator'): what it says is wrong."""
-    return {a or b for a, b in _QUOTED.findall(f.message)}
+    """The words the error message quotes ('Agee', 'n_estimator'): what it says is wrong; not
+    the names of types it quotes ("'DataFrame' object has no attribute", "<class 'int'>",
+    "for +: 'int' and 'str'"): those say what the object is."""
+    message = _TYPE_QUOTES.sub("", f.message)
+    words = {a or b for a, b in _QUOTED.findall(message)}
+    return {w for w in words if not isinstance(getattr(builtins, w, None), type)}
 
 
 def _names_word(text: str, words: set[str]) -> bool:
