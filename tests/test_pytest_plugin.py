@@ -198,3 +198,18 @@ def test_xdist_workers_give_the_same_items_and_outcomes(pytester, _model):
         runs[n] = _outcomes(junit)
     assert runs["2"] == runs["0"]
     assert sorted(runs["0"].values()) == ["failure", "failure", "passed", "passed", "passed"]
+
+
+def test_a_cell_that_raises_under_nbval_gets_the_repair_in_its_failure_report(pytester, _model):
+    # the traceback passes through the function an earlier cell defines: the repair is there
+    _notebook(pytester.path / "fails.ipynb", ["def mean(xs):\n    return sum(xs) / len(xz)\n",
+                                              "print(mean([1, 2, 3]))\n"])
+    result = pytester.runpytest(*_plugin_args(), "-p", "nbval", "--nbval-lax", "--codecheck",
+                                "--codecheck-fail-on", "error", "fails.ipynb")
+    result.stdout.fnmatch_lines([
+        "*codecheck repair*",
+        "codecheck: NameError: name 'xz' is not defined (line 2 of the cell 1 before)",
+        "codecheck: repair on line 2 of Cell 0 (*",
+        "-    return sum(xs) / len(xz)",
+        "+    return sum(xs) / len(xs)",
+    ])

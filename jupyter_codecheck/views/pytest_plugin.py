@@ -17,10 +17,15 @@ worker, which reuses the model's reading of the earlier cells.
 A cell whose source contains the comment `# codecheck: skip` is reported as skipped. Earlier
 cells of the same notebook are the model's context (`--codecheck-no-context` to check cells on
 their own).
+
+Beside nbval (`--nbval --codecheck`), a cell that raised when nbval ran it gets the cause and a
+repair (failure/: from the traceback's text and the cells nbval ran before it; no kernel objects,
+so Python's own checks re-check it) in a "codecheck repair" section of its failure report.
 """
 from __future__ import annotations
 
 import os
+import re
 import warnings
 
 import pytest
@@ -30,7 +35,8 @@ from ..core import long_sources
 from ..core.long_sources import unit_checks
 from ..core.result import severity_counts
 from ..pytext.sources import SourceError, read_units
-from .report import failing, finding_line
+from ..failure import Failure, Frame, repair_failure
+from .report import diff_text, failing, finding_line, repair_summary
 
 SKIP_MARKER = "# codecheck: skip"
 
@@ -151,3 +157,52 @@ class CodecheckItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, None, self.unit.name
+
+
+# -- a cell that raised under nbval --------------------------------------------------------------
+
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if call.when != "call" or not report.failed or call.excinfo is None \
+            or not item.config.getoption("codecheck", False):
+        return
+    traceback = getattr(call.excinfo.value, "inner_traceback", None)
+    if not traceback or not hasattr(item, "cell_num") or not hasattr(item, "cell"):
+        return                          # not a cell nbval ran that raised
+    try:
+        text = nbval_repair(item, traceback)
+    except Exception as e:  # noqa: BLE001 - the cell's own failure report stays what it was
+        text = f"codecheck: no repair: {type(e).__name__}: {e}"
+    report.sections.append(("codecheck repair", text))
+
+
+def nbval_repair(item, traceback: str) -> str:
+    """The cause and repair of the failure nbval reports for `item`, as text. The cells before it
+    are those nbval ran in this notebook, in order. nbval runs cells without storing history, so
+    every cell is `Cell In[N]` with one N: a frame in a function is placed in the latest cell
+    that defines it."""
+    earlier = [i for i in item.session.items
+               if i.parent is item.parent and type(i) is type(item) and i.cell_num < item.cell_num]
+    cells = [i.cell.source for i in earlier] + [item.cell.source]
+    failure = Failure.from_text(traceback, cells)
+    failure.frames = [Frame(_defining_cell(cells, f), f.line, f.function) for f in failure.frames]
+    opts = item.config.stash.get(_OPTIONS, {})
+    fix = repair_failure(item.cell.source, failure, context=cells[:-1], model=opts.get("model"),
+                         threads=opts.get("n_threads"))
+    names = [f"Cell {i.cell_num}" for i in earlier] + [f"Cell {item.cell_num}"]
+    return "\n".join([f"codecheck: {fix.cause_text}", f"codecheck: {repair_summary(fix, names)}",
+                      *diff_text(fix)])
+
+
+def _defining_cell(cells: list[str], frame: Frame) -> int:
+    """The cell a frame of function `frame.function` is in: the latest that defines it (the frame's
+    own cell when none does, or for module code)."""
+    if frame.function == "<module>":
+        return frame.cell
+    define = re.compile(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(frame.function)}[ \t]*\(", re.M)
+    defining = [k for k, c in enumerate(cells) if define.search(c) and frame.line <= c.count("\n") + 1]
+    return defining[-1] if defining else frame.cell

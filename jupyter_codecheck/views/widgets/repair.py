@@ -10,47 +10,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..report import cells_before, diff_text, repair_summary, shown_repair
 from .render import SEVERITY_COLOUR, _esc, diff_table_html
 
 MIME_REPAIR = "application/vnd.jupyter-codecheck.repair+json"
-
-_VERIFIED = {"facts": "verified by the kernel's facts",
-             "python": "verified by Python's own checks",
-             None: "not verified: the re-check passes it but does not show it removes the failure"}
-
-
-def cells_before(fix) -> int:
-    """0: the repair is in the failed cell; k: in the cell that ran k cells before it."""
-    return fix.failed_cell - fix.repair.cell if fix.repair is not None else 0
-
-
-def repair_place(fix, cell_names: Sequence[str] | None = None) -> str:
-    """'line 3 of this cell', 'line 1 of cell_2', 'line 1 of the cell that ran 2 cells before'."""
-    r = fix.repair
-    if r.cell == fix.failed_cell:
-        return f"line {r.line} of this cell"
-    if cell_names is not None and r.cell < len(cell_names):
-        return f"line {r.line} of {cell_names[r.cell]}"
-    k = cells_before(fix)
-    return f"line {r.line} of the cell that ran {k} cell{'s' if k != 1 else ''} before"
-
-
-def repair_summary(fix, cell_names: Sequence[str] | None = None) -> str:
-    """One line: where the repair is and whether the re-check verified it, or that none was found."""
-    if fix.repair is None:
-        return "no verified repair found"
-    return f"repair on {repair_place(fix, cell_names)} ({_VERIFIED[fix.repair.verified]})"
-
-
-def diff_text(fix) -> list[str]:
-    """The repair's diff rows as text lines (`-`, `+`, ` `; a gap as `…`)."""
-    out = []
-    for row in fix.diff_rows():
-        if row.kind == "gap":
-            out.append(f"\u2026 {row.lines} unchanged lines")
-        else:
-            out.append({"same": " ", "removed": "-", "added": "+"}[row.kind] + row.text)
-    return out
 
 
 def repair_text(fix, cell_names: Sequence[str] | None = None) -> str:
@@ -84,7 +47,4 @@ def repair_bundle(fix, cell_names: Sequence[str] | None = None) -> dict:
 def repair_json(fix) -> dict:
     """The repair as stored: the failure, the cause, the shown repair with where it is (no
     candidates: a notebook keeps what it shows)."""
-    d = fix.to_dict()
-    d.pop("candidates", None)
-    d["cells_before"] = cells_before(fix)
-    return d
+    return {**shown_repair(fix), "cells_before": cells_before(fix)}

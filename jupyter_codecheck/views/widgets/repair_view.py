@@ -11,7 +11,8 @@ from typing import Sequence
 
 import traitlets as t
 
-from .repair import cells_before, repair_bundle, repair_html, repair_place
+from ..report import cells_before, repair_place
+from .repair import repair_bundle, repair_html
 from .views import CheckView, _edit_state
 
 
