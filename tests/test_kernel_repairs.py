@@ -1,7 +1,7 @@
 """A failed cell's repair in a real kernel (ipykernel through jupyter_client, this source tree on
-its path, the default model): auto mode shows it in the failed cell's output after the cell ended
-(a cell that did not fail, or was interrupted, gets no repair job at all), and `%%codecheck --run`
-shows it under the body's traceback. One kernel for the module."""
+its path, the default model): auto mode shows its live view in the failed cell's output while the
+cell ends and fills it after (a cell that did not fail, or was interrupted, gets no repair job at
+all), and `%%codecheck --run` shows it under the body's traceback. One kernel for the module."""
 from __future__ import annotations
 
 import queue
@@ -41,7 +41,7 @@ def run_until_late(kernel: Kernel, code: str, timeout: float = 120) -> tuple[lis
             continue
         if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
             idle = True
-        elif msg["msg_type"] in ("stream", "display_data", "error", "execute_result"):
+        elif msg["msg_type"] in ("stream", "display_data", "update_display_data", "error", "execute_result"):
             (late if idle else during).append(msg)
             if idle and MIME_REPAIR in msg["content"].get("data", {}):
                 return during, late
@@ -51,7 +51,13 @@ def run_until_late(kernel: Kernel, code: str, timeout: float = 120) -> tuple[lis
 def test_auto_mode_shows_a_verified_repair_of_the_failed_cell_after_it_ended(kernel):
     during, late = run_until_late(kernel, "age = data['agee']")
     assert any(m["msg_type"] == "error" and m["content"]["ename"] == "KeyError" for m in during)
-    assert not any(MIME_REPAIR in m["content"].get("data", {}) for m in during)   # the cell did not wait
+    # the cell did not wait: its live view was shown as it ended, and filled in after
+    shown = [m for m in during if WIDGET_VIEW in m["content"].get("data", {})]
+    assert len(shown) == 1 and not any(MIME_REPAIR in m["content"].get("data", {}) for m in during)
+    assert shown[0]["content"]["data"]["text/plain"] == \
+        "codecheck: KeyError: 'agee' \u2014 looking for a repair\u2026"
+    assert late[-1]["msg_type"] == "update_display_data"
+    assert late[-1]["content"]["transient"]["display_id"] == shown[0]["content"]["transient"]["display_id"]
     data = late[-1]["content"]["data"]
     assert WIDGET_VIEW in data                       # the live view, with Apply fix
     # which verified line is shown is the repair's choice (failure/): the view shows it as it is

@@ -5,6 +5,7 @@ The magics (magics.py) own the switch; this module holds what runs on IPython's 
 from __future__ import annotations
 
 import ast
+import contextlib
 import threading
 import time
 import weakref
@@ -18,7 +19,7 @@ from ..core.exact_findings import ExactCheck, exact_check
 from ..core.result import CheckResult
 from ..facts import kernel_state
 from ..pytext.sources import runs_here
-from .failed_cells import RepairJob, raised, repair_view, repairable
+from .failed_cells import RepairJob, pending_view, raised, repair_view, repairable
 from .progress import KernelProgress
 from .report import cell_place, finding_line
 from .user_threads import user_threads
@@ -205,6 +206,13 @@ class AutoChecker:
             repair = RepairJob(source, exc, context=before[-_REPAIR_CELLS:], namespace=self.magics.shell.user_ns,
                                options=self.magics.defaults.options)
             repair.parent = parent
+            if self._view() == "widget":
+                # shown now, while the cell's request is open: a front end draws no output of
+                # a cell that ended, but fills a widget it shows through the widget's messages
+                repair.view = pending_view(source, exc)
+                if repair.view is not None:
+                    repair.cancel = repair.view.cancel_event
+                    repair.view.show()
             self.last_repair = repair
             self._worker.put(repair)            # first: what the user most wants of a failed cell
         if job is None:
@@ -225,19 +233,18 @@ class AutoChecker:
         stop, self._stop = self._stop, None
         return stop
 
+    def _view(self) -> str:
+        m = self.magics
+        return (m.defaults.view or m.default_view()) if m.in_kernel else "text"
+
     def _work(self, job: CheckJob | RepairJob):
+        if isinstance(job, RepairJob):
+            self._repair(job)
+            return
         if job.cancel.is_set():
             job.done.set()                      # a later cell came first: never started
             return
         job.run()
-        if isinstance(job, RepairJob):
-            if job.error is not None:
-                self._show_late(job, {"text/plain": f"codecheck: the repair failed: {job.error}"})
-            elif job.result is not None and not job.cancel.is_set():
-                m = self.magics
-                self._show_late(job, *repair_view(job.result, (m.defaults.view or m.default_view())
-                                                  if m.in_kernel else "text"))
-            return
         if job.error is not None:
             self._show_late(job, {"text/plain": f"codecheck: the model's check failed: {job.error}"})
         elif job.result is not None and not job.cancel.is_set():
@@ -245,15 +252,37 @@ class AutoChecker:
             if text.strip():
                 self._show_late(job, {"text/plain": text.strip("\n")})
 
+    def _repair(self, job: RepairJob) -> None:
+        if not job.cancel.is_set():
+            job.run()
+        job.done.set()
+        if job.view is not None:
+            with self._as_cell_of(job):
+                if job.result is not None and not job.cancel.is_set():
+                    job.view.show_repair(job.result)
+                else:
+                    job.view.stopped(f"no repair: {job.error}" if job.error is not None else
+                                     "no repair: cancelled (a later cell ran, or Cancel)")
+        elif job.error is not None:
+            self._show_late(job, {"text/plain": f"codecheck: the repair failed: {job.error}"})
+        elif job.result is not None and not job.cancel.is_set():
+            self._show_late(job, *repair_view(job.result, self._view()))
+
     def _show_late(self, job: CheckJob | RepairJob, obj, raw: bool = True) -> None:
         """Shows `obj` (raw: a mimebundle) in the output of the cell the job ran for, after that
         cell ended."""
+        with self._as_cell_of(job):
+            display(obj, raw=raw)
+
+    @contextlib.contextmanager
+    def _as_cell_of(self, job: CheckJob | RepairJob):
+        """This thread's outputs belong to the cell the job ran for."""
         pub = getattr(self.magics.shell, "display_pub", None)
         token = None
         if job.parent is not None and hasattr(pub, "set_thread_parent"):
             token = pub.set_thread_parent(job.parent)     # this thread's messages: that cell's
         try:
-            display(obj, raw=raw)
+            yield
         finally:
             if token is not None:
                 pub.reset_thread_parent(token)

@@ -35,11 +35,12 @@ class RepairJob:
     cancel or a failure (`error`)."""
 
     def __init__(self, source: str, failure: BaseException, *, context: list[str], namespace,
-                 options: dict):
+                 options: dict, cancel: threading.Event | None = None):
         self.source, self.failure, self.context = source, failure, context
         self.namespace = namespace
         self.options = options
-        self.cancel = threading.Event()
+        self.cancel = cancel if cancel is not None else threading.Event()
+        self.view = None                        # the live view shown while it runs (auto mode)
         self.done = threading.Event()
         self.result = None
         self.error: Exception | None = None
@@ -58,6 +59,17 @@ class RepairJob:
             self.failure = None
             self.done.set()
         return self.result
+
+
+def pending_view(source: str, exc: BaseException):
+    """The live view of a failed cell shown while its repair is looked for (None without
+    anywidget)."""
+    try:
+        from .widgets import RepairView
+    except ImportError:
+        return None
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return RepairView.pending(source, f"{type(exc).__name__}: {first}" if first else type(exc).__name__)
 
 
 def repair_view(fix, view: str):
