@@ -108,3 +108,23 @@ def test_run_shows_the_repair_under_the_bodys_traceback(kernel):
                          "codecheck: repair on line 1 of this cell (verified by the kernel's facts)",
                          "-name = data['nmae']"], after
     assert shown[3].startswith("+") and "nmae" not in shown[3], after
+
+
+def test_the_panels_repair_request_repairs_the_earlier_cell_with_the_live_exception(kernel):
+    import json
+
+    from jupyter_codecheck.views.panel_kernel import REPAIR_MARK
+    kernel.run("def total(xs):\n    return sum(x for x in xz)")
+    failed = kernel.run("print(total([1, 2]))")
+    error = next(m["content"] for m in failed if m["msg_type"] == "error")
+    request = {"ask": "repair", "source": "print(total([1, 2]))", "ename": error["ename"],
+               "evalue": error["evalue"], "traceback": error["traceback"], "options": {}}
+    out = kernel.run('__import__("jupyter_codecheck.views.panel_kernel", fromlist=["answer"])'
+                     f".answer({json.dumps(json.dumps(request))})")
+    text = "".join(_text(m) for m in out)
+    answer = json.loads(text[text.rindex(REPAIR_MARK) + len(REPAIR_MARK):])
+    assert answer["cancelled"] is False and answer["failure"]["error"] == "NameError"
+    assert answer["cells_before"] >= 1 and answer["target_source"] == "def total(xs):\n    return sum(x for x in xz)"
+    assert "xz" not in answer["repaired"] and answer["repaired"].startswith("def total(xs):\n")
+    assert [r["kind"] for r in answer["diff_rows"]].count("added") == 1
+    assert answer["summary"].startswith(f"repair on line 2 of the cell that ran {answer['cells_before']} cell")

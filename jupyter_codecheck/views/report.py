@@ -482,9 +482,14 @@ def what_was_found(report: dict) -> dict:
     """A JSON report with only what its checks found (findings, corrections, diff rows) and the
     stats that say what was checked with what: what two runs of the same files must agree on,
     whichever way they ran (one process, `--jobs`, `--dask`)."""
+    def kept(k, v):
+        if k == "stats":
+            return {n: x for n, x in v.items() if n in WHAT_STATS}
+        if k == "repair":                 # its stats are how the repair went (times, rows)
+            return {n: x for n, x in v.items() if n != "stats"}
+        return v
     return {"summary": report["summary"],
-            "files": [{k: ({n: v for n, v in entry[k].items() if n in WHAT_STATS} if k == "stats" else entry[k])
-                       for k in entry} for entry in report["files"]]}
+            "files": [{k: kept(k, entry[k]) for k in entry} for entry in report["files"]]}
 
 
 def formatted(run: Run, fmt: str) -> str:

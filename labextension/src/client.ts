@@ -5,7 +5,7 @@
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection, Kernel, KernelMessage } from '@jupyterlab/services';
 
-import { ICheckRequest, ICheckResult, IProgress } from './types';
+import { ICheckRequest, ICheckResult, IProgress, IRepair } from './types';
 
 export class CheckError extends Error {
   constructor(message: string, readonly status?: number) {
@@ -235,4 +235,58 @@ export function readKernelState(
   }
   const timeout = new Promise<null>(resolve => setTimeout(() => resolve(null), timeoutMs));
   return Promise.race([answered, timeout]);
+}
+
+const REPAIR_MARK = '__codecheck_repair__';
+
+/** What the panel sends for a cell that raised: its source and the kernel's error reply. */
+export interface IRepairRequest {
+  source: string;
+  ename: string;
+  evalue: string;
+  traceback: string[];
+  options: { [key: string]: any };
+}
+
+/**
+ * The repair of a cell that just raised, made in the kernel (its candidates are re-checked
+ * against the kernel's objects, which only the kernel holds). Cancelling interrupts the kernel,
+ * which stops the repair; its answer then says `cancelled`.
+ */
+export async function requestRepair(
+  kernel: Kernel.IKernelConnection | null | undefined,
+  request: IRepairRequest,
+  signal: AbortSignal
+): Promise<IRepair> {
+  if (!kernel) {
+    throw new CheckError('no kernel: the repair runs in the notebook\'s kernel');
+  }
+  const code = panelCall({ ask: 'repair', ...request });
+  let out = '';
+  let error = '';
+  const onAbort = () => void kernel.interrupt();
+  signal.addEventListener('abort', onAbort);
+  try {
+    // the kernel may still be dropping the requests queued behind the failed cell: sent again once
+    for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
+      const future = kernel.requestExecute({ code, silent: true, store_history: false, stop_on_error: false });
+      future.onIOPub = msg => {
+        if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
+          out += msg.content.text;
+        } else if (KernelMessage.isErrorMsg(msg)) {
+          error = `${msg.content.ename}: ${msg.content.evalue}`;
+        }
+      };
+      if ((await future.done).content.status !== 'aborted') {
+        break;
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  const at = out.lastIndexOf(REPAIR_MARK);
+  if (at < 0) {
+    throw new CheckError(error || 'the kernel printed no repair');
+  }
+  return JSON.parse(out.slice(at + REPAIR_MARK.length)) as IRepair;
 }
