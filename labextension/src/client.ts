@@ -137,31 +137,10 @@ export class KernelChecker implements IChecker {
           '(jupyter server extension enable jupyter_codecheck)'
       );
     }
-    const code = panelCall({ ask: 'check', ...request });
-    let out = '';
-    let error = '';
-    const onAbort = () => void kernel.interrupt();
-    signal.addEventListener('abort', onAbort);
     progress.onStarted?.();
-    try {
-      // a cell that fails ahead of the check makes the kernel drop the requests queued behind
-      // it, this one too: sent again once, after the failure
-      for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
-        const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
-        future.onIOPub = msg => {
-          if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
-            out += msg.content.text;
-          } else if (KernelMessage.isErrorMsg(msg)) {
-            error = `${msg.content.ename}: ${msg.content.evalue}`;
-          }
-        };
-        if ((await future.done).content.status !== 'aborted') {
-          break;
-        }
-      }
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+    const asked = await askKernel(kernel, panelCall({ ask: 'check', ...request }), signal);
+    const out = asked.out;
+    let error = asked.error;
     const at = out.lastIndexOf(RESULT_MARK);
     if (at < 0) {
       if (error.startsWith('ModuleNotFoundError')) {
@@ -171,6 +150,41 @@ export class KernelChecker implements IChecker {
     }
     return JSON.parse(out.slice(at + RESULT_MARK.length)) as ICheckResult;
   }
+}
+
+/**
+ * Runs the panel's `code` in the kernel and collects what it prints and the error it raised;
+ * cancelling interrupts the kernel (the panel's side then ends with what it has). A cell that
+ * fails ahead of the request makes the kernel drop the requests queued behind it, this one too:
+ * sent again once, after the failure.
+ */
+async function askKernel(
+  kernel: Kernel.IKernelConnection,
+  code: string,
+  signal: AbortSignal
+): Promise<{ out: string; error: string }> {
+  let out = '';
+  let error = '';
+  const onAbort = () => void kernel.interrupt();
+  signal.addEventListener('abort', onAbort);
+  try {
+    for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
+      const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
+      future.onIOPub = msg => {
+        if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
+          out += msg.content.text;
+        } else if (KernelMessage.isErrorMsg(msg)) {
+          error = `${msg.content.ename}: ${msg.content.evalue}`;
+        }
+      };
+      if ((await future.done).content.status !== 'aborted') {
+        break;
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  return { out, error };
 }
 
 const STATE_MARK = '__codecheck_state__';
@@ -261,29 +275,7 @@ export async function requestRepair(
   if (!kernel) {
     throw new CheckError('no kernel: the repair runs in the notebook\'s kernel');
   }
-  const code = panelCall({ ask: 'repair', ...request });
-  let out = '';
-  let error = '';
-  const onAbort = () => void kernel.interrupt();
-  signal.addEventListener('abort', onAbort);
-  try {
-    // the kernel may still be dropping the requests queued behind the failed cell: sent again once
-    for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
-      const future = kernel.requestExecute({ code, silent: true, store_history: false, stop_on_error: false });
-      future.onIOPub = msg => {
-        if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
-          out += msg.content.text;
-        } else if (KernelMessage.isErrorMsg(msg)) {
-          error = `${msg.content.ename}: ${msg.content.evalue}`;
-        }
-      };
-      if ((await future.done).content.status !== 'aborted') {
-        break;
-      }
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
+  const { out, error } = await askKernel(kernel, panelCall({ ask: 'repair', ...request }), signal);
   const at = out.lastIndexOf(REPAIR_MARK);
   if (at < 0) {
     throw new CheckError(error || 'the kernel printed no repair');
