@@ -76,3 +76,18 @@ def test_sarif_fix_applied_to_the_file_repairs_the_earlier_cell(reports):
     repaired = nbformat.reads("\n".join(lines), as_version=4)
     assert repaired.cells[0].source == DEFINES.replace("len(xz)", "len(xs)").rstrip("\n") or \
         repaired.cells[0].source == DEFINES.replace("len(xz)", "len(xs)")
+
+
+def test_a_malformed_stored_error_loses_nothing(tmp_path, model_path):
+    # another tool's file: a traceback whose items are no lines, no ename; the cell is still
+    # checked and reported, and its failure is read from what is there
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"language_info": {"name": "python"}},
+                "cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": 1,
+                           "source": "total = 1\nprint(totl)\n",
+                           "outputs": [{"output_type": "error", "evalue": "", "traceback": [{"not": "a line"}, 3]}]}]}
+    path = tmp_path / "odd.ipynb"
+    path.write_text(json.dumps(notebook))
+    code, text, _ = run_cli("--color", "never", str(path))
+    assert code == 1                                  # the undefined name's finding, as without the output
+    assert f"{path}:cell_1:2:7: error[undefined-name]" in text
+    assert f"{path}:cell_1: raised Exception" in text

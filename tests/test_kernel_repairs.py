@@ -79,11 +79,17 @@ def test_a_repair_in_the_earlier_cell_that_defines_the_failing_function(kernel):
     assert "+    return sum(xs) / len(xs)" in data["text/plain"].splitlines()
 
 
-def test_a_cell_that_did_not_fail_or_was_interrupted_gets_no_repair_job(kernel):
+def test_a_cell_that_did_not_fail_was_interrupted_or_stopped_gets_no_repair_job(kernel):
     kernel.run(f"_job_before = id({AUTO}.last_repair)")
     clean = kernel.run("total = 1 + 1")
     interrupted = kernel.run("raise KeyboardInterrupt")
+    kernel.run("%codecheck auto guard")
+    try:
+        stopped = kernel.run("stopped = data['agee']")
+    finally:
+        kernel.run("%codecheck auto on")
     assert [m["msg_type"] for m in clean] == [] and [m["msg_type"] for m in interrupted] == ["error"]
+    assert "codecheck stopped this cell" in _text(stopped[-1])
     shown = kernel.run(f"print(id({AUTO}.last_repair) == _job_before, {AUTO}._worker.waiting())")
     assert _text(shown[0]).split() == ["True", "0"]
 

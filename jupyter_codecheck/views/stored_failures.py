@@ -31,8 +31,17 @@ def stored_cells(path: str, text: str) -> dict[int, tuple[dict | None, int | Non
         count = cell.get("execution_count")
         outputs = cell.get("outputs") if isinstance(cell.get("outputs"), list) else []
         error = next((o for o in outputs if isinstance(o, dict) and o.get("output_type") == "error"), None)
-        out[k] = (error, count if isinstance(count, int) else None)
+        out[k] = (None if error is None else _readable(error), count if isinstance(count, int) else None)
     return out
+
+
+def _readable(error: dict) -> dict:
+    """The error output with its fields as nbformat says they are (a file written by another
+    tool may hold anything there): `ename` and `evalue` text, `traceback` a list of lines."""
+    tb = error.get("traceback")
+    return {"output_type": "error", "ename": str(error.get("ename") or "Exception"),
+            "evalue": str(error.get("evalue") or ""),
+            "traceback": [x for x in tb if isinstance(x, str)] if isinstance(tb, list) else []}
 
 
 def ran_before(units: list[Unit], failed: Unit, counts: dict[int, int | None]) -> list[Unit]:
