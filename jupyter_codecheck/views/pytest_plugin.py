@@ -20,7 +20,9 @@ their own).
 
 Beside nbval (`--nbval --codecheck`), a cell that raised when nbval ran it gets the cause and a
 repair (failure/: from the traceback's text and the cells nbval ran before it; no kernel objects,
-so Python's own checks re-check it) in a "codecheck repair" section of its failure report.
+so Python's own checks re-check it) in a "codecheck repair" section of its failure report. A
+cell whose saved outputs hold an error gets the same section in its codecheck item's report
+(shown with its failure, or with `-rP`), as the command line reports it.
 """
 from __future__ import annotations
 
@@ -34,9 +36,11 @@ from ..core.options import OptionError, add_flags, from_flags, validate
 from ..core import long_sources
 from ..core.long_sources import unit_checks
 from ..core.result import severity_counts
-from ..pytext.sources import SourceError, read_units
+from ..pytext.sources import SourceError, read_source, read_units
 from ..failure import Failure, Frame, repair_failure
-from .report import diff_text, failing, finding_line, repair_summary
+from .report import failing, finding_line
+from .stored_failures import repair_stored, stored_cells
+from .widgets.repair import repair_text
 
 SKIP_MARKER = "# codecheck: skip"
 
@@ -97,14 +101,20 @@ def _shown_path(path, config) -> str:
 
 class CodecheckFile(pytest.File):
     def collect(self):
+        shown = _shown_path(self.path, self.config)
         try:
-            units = read_units(_shown_path(self.path, self.config))
+            text = read_source(shown)
+            units = read_units(shown, text=text)
         except SourceError as e:
             raise self.CollectError(str(e)) from None
+        stored = stored_cells(shown, text)
+        counts = {k: count for k, (_, count) in stored.items()}
         use_context = not self.config.getoption("codecheck_no_context")
         for job in unit_checks(units, context=use_context):
             name = "codecheck" if job.unit.cell is None else f"codecheck[{job.unit.cell_name}]"
-            yield CodecheckItem.from_parent(self, name=name, job=job)
+            error = stored.get(job.unit.cell, (None, None))[0] if job.unit.cell is not None else None
+            yield CodecheckItem.from_parent(self, name=name, job=job,
+                                            stored_error=None if error is None else (error, units, counts))
 
 
 class CodecheckWarning(UserWarning):
@@ -119,9 +129,11 @@ class CodecheckFailure(Exception):
 
 
 class CodecheckItem(pytest.Item):
-    def __init__(self, *, job, **kwargs):
+    def __init__(self, *, job, stored_error=None, **kwargs):
         super().__init__(**kwargs)
         self.job = job                  # the unit and the cells its check reads
+        # the notebook's saved outputs say this cell raised: (error output, units, their counts)
+        self.stored_error = stored_error
         self.unit = job.unit
         self.add_marker("codecheck")
 
@@ -130,6 +142,8 @@ class CodecheckItem(pytest.Item):
             pytest.skip(f"'{SKIP_MARKER}' in the cell")
         # a long cell or file is checked piece by piece (looked up here: tests replace it)
         result = long_sources.check_long(self.unit.source, **self.job.options(), **self.config.stash.get(_OPTIONS, {}))
+        if self.stored_error is not None:
+            self.add_report_section("call", "codecheck repair", self._stored_repair())
         errors = failing(result, "error")
         self.user_properties.append(("codecheck_findings", len(result.findings)))
         self.user_properties.append(("codecheck_errors", len(errors)))
@@ -144,6 +158,15 @@ class CodecheckItem(pytest.Item):
             line, _ = self.unit.file_position(f.line, f.column)
             warnings.warn_explicit(CodecheckWarning(text), CodecheckWarning,
                                    _shown_path(self.path, self.config), line)
+
+    def _stored_repair(self) -> str:
+        """The cause and repair of the error the notebook's saved outputs hold for this cell."""
+        error, units, counts = self.stored_error
+        try:
+            done = repair_stored(units, self.unit, error, counts, self.config.stash.get(_OPTIONS, {}))
+        except ValueError as e:
+            return f"codecheck: its stored error output cannot be read: {e}"
+        return repair_text(done.fix, done.names)
 
     def repr_failure(self, excinfo, style=None):
         if not isinstance(excinfo.value, CodecheckFailure):
@@ -193,9 +216,7 @@ def nbval_repair(item, traceback: str) -> str:
     opts = item.config.stash.get(_OPTIONS, {})
     fix = repair_failure(item.cell.source, failure, context=cells[:-1], model=opts.get("model"),
                          threads=opts.get("n_threads"))
-    names = [f"Cell {i.cell_num}" for i in earlier] + [f"Cell {item.cell_num}"]
-    return "\n".join([f"codecheck: {fix.cause_text}", f"codecheck: {repair_summary(fix, names)}",
-                      *diff_text(fix)])
+    return repair_text(fix, [f"Cell {i.cell_num}" for i in earlier] + [f"Cell {item.cell_num}"])
 
 
 def _defining_cell(cells: list[str], frame: Frame) -> int:
