@@ -212,7 +212,10 @@ class AutoChecker:
                 repair.view = pending_view(source, exc)
                 if repair.view is not None:
                     repair.cancel = repair.view.cancel_event
-                    repair.view.show()
+                    try:
+                        repair.view.show()
+                    except Exception:  # noqa: BLE001 - no widget here: the static views after it
+                        repair.view = None
             self.last_repair = repair
             self._worker.put(repair)            # first: what the user most wants of a failed cell
         if job is None:
@@ -253,9 +256,7 @@ class AutoChecker:
                 self._show_late(job, {"text/plain": text.strip("\n")})
 
     def _repair(self, job: RepairJob) -> None:
-        if not job.cancel.is_set():
-            job.run()
-        job.done.set()
+        job.run()
         if job.view is not None:
             with self._as_cell_of(job):
                 if job.result is not None and not job.cancel.is_set():

@@ -47,6 +47,10 @@ class RepairJob:
         self.parent = None                      # the failed cell's message (auto mode shows there)
 
     def run(self):
+        if self.cancel.is_set():                # cancelled before it started
+            self.failure = None
+            self.done.set()
+            return None
         try:
             self.result = repair_failure(self.source, self.failure, context=self.context,
                                          namespace=self.namespace, model=self.options.get("model"),
@@ -68,7 +72,11 @@ def pending_view(source: str, exc: BaseException):
         from .widgets import RepairView
     except ImportError:
         return None
-    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    try:
+        said = str(exc).strip()
+    except Exception:  # noqa: BLE001 - a user's __str__ that fails: the name alone
+        said = ""
+    first = said.splitlines()[0] if said else ""
     return RepairView.pending(source, f"{type(exc).__name__}: {first}" if first else type(exc).__name__)
 
 
