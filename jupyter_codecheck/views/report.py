@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from .._version import __version__
 from ..core.result import CheckResult, Finding, severity
+from ..failure import FailureRepair
 from ..pytext.sources import Unit
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -41,7 +42,7 @@ RULES = {
 class CellRepair:
     """A notebook cell's stored error and its repair (failure/'s FailureRepair): `units` are the
     units of `fix.cells`, the cells that ran before it (in run order), the failed cell last."""
-    fix: object
+    fix: FailureRepair
     units: list[Unit]
 
     @property
