@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # the ways a traceback names a frame: IPython 8's "Cell In[5], line 3", "File <path>:3, in f",
 # and Python's 'File "<path>", line 3, in f'
-_CELL_IN = re.compile(r"Cell In\s*\[\s*(\d*)\s*\]\s*,\s*line\s+(\d+)")
+_CELL_IN = re.compile(r"Cell In\s*\[\s*(\d*)\s*\]\s*,\s*line\s+(\d+)(?:,\s*in\s+([A-Za-z_]\w*))?")
 _FILE_COLON = re.compile(r"File\s+([^\s,\"]+):(\d+)(?:,\s*in\s+(\S+))?")
 _FILE_QUOTED = re.compile(r'File\s+"([^"]+)",\s*line\s+(\d+)(?:,\s*in\s+(\S+))?')
 _IPYTHON_INPUT = re.compile(r"<ipython-input-(\d+)-[0-9a-f]+>")
@@ -92,22 +92,25 @@ class Failure:
 
     @classmethod
     def from_text(cls, text: str, cells: Sequence[str] = (), *, error: str | None = None,
-                  message: str | None = None) -> Failure:
+                  message: str | None = None, counts: Sequence[int | None] | None = None) -> Failure:
         """The failure a traceback's text tells (colour codes allowed), as a notebook's stored
         error output or a pasted traceback holds it; `error`, `message`: the exception's name
         and text where they are known apart (a notebook's `ename`, `evalue`). A frame is in the
         failed cell (the last of `cells`) when it names a cell, or when its file's text is a
-        cell."""
+        cell; with `counts` (each cell's execution count, as a notebook stores it) a frame naming
+        `In[N]` is in the cell that ran as N."""
         if not isinstance(text, str):
             raise TypeError(f"text: a traceback's text, not {type(text).__name__}")
         cells = _cells(cells)
         plain = _ANSI.sub("", text)
         frames: list[Frame] = []
         last = len(cells) - 1 if cells else 0
+        by_count = {n: k for k, n in enumerate(counts or ()) if n is not None}
         for line in plain.splitlines():
             m = _CELL_IN.search(line)
             if m:
-                frames.append(Frame(last, int(m.group(2))))
+                n = int(m.group(1)) if m.group(1) else None
+                frames.append(Frame(by_count.get(n, last), int(m.group(2)), m.group(3) or "<module>"))
                 continue
             m = _FILE_QUOTED.search(line) or _FILE_COLON.search(line)
             if m:
@@ -124,13 +127,15 @@ class Failure:
         return cls(error, (message or "")[:_MESSAGE_MAX], frames, plain)
 
     @classmethod
-    def from_output(cls, output: dict, cells: Sequence[str] = ()) -> Failure:
+    def from_output(cls, output: dict, cells: Sequence[str] = (),
+                    counts: Sequence[int | None] | None = None) -> Failure:
         """The failure a notebook's stored error output holds (nbformat: `ename`, `evalue`,
-        `traceback` lines)."""
+        `traceback` lines); `counts`: the cells' execution counts (see from_text)."""
         if output.get("output_type") != "error":
             raise ValueError(f"output: not an error output (output_type {output.get('output_type')!r})")
         return cls.from_text("\n".join(output.get("traceback") or ()), cells,
-                             error=str(output.get("ename") or "Exception"), message=str(output.get("evalue") or ""))
+                             error=str(output.get("ename") or "Exception"), message=str(output.get("evalue") or ""),
+                             counts=counts)
 
 
 def _cells(cells) -> list[str]:
