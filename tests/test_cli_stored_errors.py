@@ -44,7 +44,7 @@ def reports(tmp_path_factory, model_path):
 
 def test_text_report_says_the_cause_and_the_repair_in_the_earlier_cell(reports):
     lines = reports["text"].splitlines()
-    at = lines.index("nb.ipynb:cell_3: raised NameError: name 'xz' is not defined (line 2 of the cell 1 before)")
+    at = lines.index("nb.ipynb:cell_3: raised NameError: name 'xz' is not defined (line 2 of the previous cell)")
     assert lines[at + 1].startswith("nb.ipynb:cell_3: repair on line 2 of cell_1 (")
     assert lines[at + 2:at + 5] == ["     def mean(xs):", "    -    return sum(xs) / len(xz)",
                                     "    +    return sum(xs) / len(xs)"]

@@ -208,7 +208,7 @@ def test_a_cell_that_raises_under_nbval_gets_the_repair_in_its_failure_report(py
                                 "--codecheck-fail-on", "error", "fails.ipynb")
     result.stdout.fnmatch_lines([
         "*codecheck repair*",
-        "codecheck: NameError: name 'xz' is not defined (line 2 of the cell 1 before)",
+        "codecheck: NameError: name 'xz' is not defined (line 2 of the previous cell)",
         "codecheck: repair on line 2 of Cell 0 (*",
         "-    return sum(xs) / len(xz)",
         "+    return sum(xs) / len(xs)",
@@ -231,7 +231,7 @@ def test_a_cell_whose_saved_output_holds_an_error_reports_its_repair(pytester, _
     result = pytester.runpytest(*_plugin_args(), "--codecheck", "-rP", "ran.ipynb")
     result.stdout.fnmatch_lines([
         "*codecheck repair*",
-        "codecheck: NameError: name 'xz' is not defined (line 2 of the cell 1 before)",
+        "codecheck: NameError: name 'xz' is not defined (line 2 of the previous cell)",
         "codecheck: repair on line 2 of cell_1 (*",
         "*-    return sum(xs) / len(xz)",
         "+    return sum(xs) / len(xs)",

@@ -46,7 +46,7 @@ def test_a_verified_repair_of_the_failed_cell(shell):
 def test_no_repair_found_says_so_and_offers_no_fix(shell):
     fix = failed(shell, ["def check(x):\n    raise ValueError('negative')", "check(-1)"])
     assert fix.repair is None
-    assert repair_text(fix).splitlines() == ["codecheck: ValueError: negative (line 2 of the cell 1 before)",
+    assert repair_text(fix).splitlines() == ["codecheck: ValueError: negative (line 2 of the previous cell)",
                                              "codecheck: no verified repair found"]
     view = RepairView(fix)
     assert view.edits == [] and view.corrected == view.source == "check(-1)"

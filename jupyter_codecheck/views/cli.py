@@ -73,7 +73,7 @@ finding holds every field of jupyter_codecheck.Finding):
        "stats": {"tokens": 42, "time_s": 0.8, "model": "...", ...}},   # CheckResult.stats ("model_name": the GGUF file's general.name)
       {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "diff_rows": [...], "stats": {...},
        "repair": {"failure": {"error": "NameError", "message": "...", "frames": [{"cell": 3, "line": 1, ...}]},
-                  "cause": "NameError: name 'xz' is not defined (line 2 of the cell 1 before)",
+                  "cause": "NameError: name 'xz' is not defined (line 2 of the previous cell)",
                   "cause_place": {"cell": 1, "line": 2, "why": "..."},
                   "repair": {"cell": 1, "line": 2, "old_line": "...", "new_line": "...", "source": "...",
                              "verified": null, "origin": "model", "edit": {...}, ...},   # null: none found
