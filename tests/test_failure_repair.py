@@ -121,6 +121,19 @@ def test_the_recheck_refuses_what_would_still_fail_and_what_names_the_unknown():
     assert check.recheck(_replace(cell, 0, 2, 0, 8, "mean age", "model", place)) is None  # no longer parses
     line = cell.split("\n")[1]
     assert check.recheck(_replace(cell, 0, 2, 0, len(line), "# " + line, "model", place)) is None  # taken out
+    assert check.recheck(_replace(cell, 0, 2, 11, len(line), "3", "model", place)) is None  # `df` no longer read
+
+
+def test_an_earlier_cells_repair_that_defines_the_missing_name_is_verified_by_python():
+    earlier = "xz = [3, 1, 2]\n"
+    cell = "print(len(xs))\n"
+    ns = {}
+    assert _run(earlier, ns, "11-r") is None
+    f = Failure.from_exception(_run(cell, ns, "11-s"), [earlier, cell])
+    check = _Recheck([earlier, cell], f, ns)
+    place = cause_lines([earlier, cell], f)[0]
+    assert check.recheck(_replace(earlier, 0, 1, 0, 2, "xs", "model", place)) == "python"
+    assert check.recheck(_replace(earlier, 0, 1, 0, 2, "xy", "model", place)) == ""
 
 
 def test_a_repair_that_moves_the_crash_to_a_later_line_is_refused():

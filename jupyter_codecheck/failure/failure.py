@@ -133,7 +133,9 @@ class Failure:
         `traceback` lines); `counts`: the cells' execution counts (see from_text)."""
         if output.get("output_type") != "error":
             raise ValueError(f"output: not an error output (output_type {output.get('output_type')!r})")
-        return cls.from_text("\n".join(output.get("traceback") or ()), cells,
+        lines = output.get("traceback") or ()
+        text = "\n".join(x for x in lines if isinstance(x, str)) if isinstance(lines, list) else str(lines)
+        return cls.from_text(text, cells,
                              error=str(output.get("ename") or "Exception"), message=str(output.get("evalue") or ""),
                              counts=counts)
 

@@ -27,6 +27,7 @@ error): the cell's own bindings before the use are followed by the facts themsel
 from __future__ import annotations
 
 import builtins
+import keyword
 import math
 import re
 import time
@@ -341,6 +342,10 @@ class _Recheck:
             after = analyse(c.source, self.cells[:c.cell])
             if after.syntax is not None or {u.name for u in after.undefined} - {u.name for u in before.undefined}:
                 return None
+            # the name the failed cell found undefined is the one the repaired cell now defines
+            m = _NAME_ERROR.search(self.failure.message) if self.failure.error == "NameError" else None
+            if m and m.group(1) in after.locals and m.group(1) not in before.locals:
+                return "python"
             return ""
         after = analyse(c.source, self.cells[:-1], self.namespace)
         if after.syntax is not None:
@@ -368,6 +373,7 @@ class _Recheck:
 
 
 _CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
+_KEYWORDS = frozenset(keyword.kwlist) | {"True", "False", "None"}
 
 
 def _drops_the_work(old: str, new: str, words: set[str]) -> bool:
@@ -377,7 +383,23 @@ def _drops_the_work(old: str, new: str, words: set[str]) -> bool:
     line = new.strip()
     if not line or line.startswith("#") or line == "pass":
         return True
-    return bool({c for c in _CALLED.findall(old) if c not in words} - set(_CALLED.findall(new)))
+    if {c for c in _CALLED.findall(old) if c not in words} - set(_CALLED.findall(new)):
+        return True
+    # a name it read gone (`age = data['agee']` -> `age = 3`): the value no longer comes from it
+    return bool(_names(old) - words - _names(new))
+
+
+_STRING = re.compile(r"(?:[rbfuRBFU]{0,2})(?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\")")
+_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\b(?!\s*=(?!=))")
+
+
+def _names(line: str) -> set[str]:
+    """The names a line reads (not attributes, keywords, strings' text, or the names it assigns
+    to with a plain `=`)."""
+    code = _STRING.sub("''", line.split("#", 1)[0])
+    if re.match(r"\s*[\w.,\s\[\]]+=(?!=)", code):       # `x = ...`, `a, b = ...`: the targets are written
+        code = code.split("=", 1)[1]
+    return {n for n in _NAME.findall(code) if n not in _KEYWORDS}
 
 
 def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: str, origin: str,
