@@ -209,3 +209,20 @@ def test_a_type_the_error_quotes_is_no_culprit():
     fix = repair_failure(cell, exc, context=[earlier], namespace=ns, use_model=False)
     assert fix.repair is not None and (fix.repair.cell, fix.repair.origin) == (1, "fact")
     assert fix.repaired == "names = list(df.columns)\n"
+
+
+def test_a_name_deleted_by_an_earlier_cell_is_repaired_there_and_never_by_deleting_its_definition():
+    cells = ["import numpy as np\nt = [1, 2, 3]\n", "del t\nu = 1\n"]
+    cell = "total = sum(t)\n"
+    before, ns = {}, {}
+    for k, c in enumerate(cells):
+        assert _run(c, ns, f"12-{k}") is None
+    fix = repair_failure(cell, _run(cell, ns, "12-x"), context=cells, namespace=ns, use_model=False)
+    assert fix.repair is not None and (fix.repair.cell, fix.repair.line, fix.repair.origin) == (1, 1, "deletion")
+    assert all(c.old_line != "t = [1, 2, 3]" for c in fix.candidates)
+    assert _run(cells[0], before, "12-y") is None and _run(fix.repaired, before, "12-z") is None
+    assert _run(cell, before, "12-w") is None
+    # a module the error quotes is what the object is, not what is wrong: its import stays
+    typo = "r = np.aranye(3)\n"
+    fix = repair_failure(typo, _run(typo, ns, "12-v"), context=cells, namespace=ns, use_model=False)
+    assert fix.repair is not None and fix.repaired == "r = np.arange(3)\n"

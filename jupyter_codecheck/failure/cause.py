@@ -23,7 +23,8 @@ MAX_PLACES = 6
 class Place:
     cell: int                   # index in the cells given (the failed cell is the last)
     line: int                   # 1-based in that cell
-    why: str                    # "raised here" | "sets `X`, read at line 3" | "changes `df`, ..." | "calls it"
+    why: str                    # "raised here" | "sets `X`, which line 3 reads" | "changes `df`, ..." |
+    #                             "deletes `t`, ..." | "calls it" | (the model's) "reads least likely ..."
     names: tuple[str, ...] = ()  # the names it sets or changes that the raising line reads
 
 
@@ -48,8 +49,8 @@ def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> 
             shown = ", ".join(f"`{n}`" for n in names)
             places.append(Place(cell, line, f"{how} {shown}, which line {inner.line} reads", names))
             for n in names:
-                if how == "sets":
-                    wanted.pop(n, None)        # made here: an earlier line's is not what it read
+                if how in ("sets", "deletes"):
+                    wanted.pop(n, None)        # made (or unmade) here: an earlier line's is not what it read
         cell, before = cell - 1, None
     # the frames that called into the raising one (a function of an earlier cell, called here)
     for f in reversed(frames[:-1]):
@@ -113,9 +114,14 @@ def _setters(source: str, before: int | None, names: tuple[str, ...]) -> list[tu
     statements = [s for s in ast.walk(tree) if isinstance(s, ast.stmt)
                   and (before is None or (s.end_lineno or s.lineno) < before)]
     for stmt in sorted(statements, key=lambda s: -s.lineno):
+        deleted = [t.id for t in stmt.targets if isinstance(t, ast.Name) and t.id in names
+                   and t.id not in done] if isinstance(stmt, ast.Delete) else []
         bound = [n for n in _bound(stmt) if n in names and n not in done]
         changed = [n for n in _changed(stmt) if n in names and n not in done]
-        if bound:
+        if deleted:
+            found.append((stmt.lineno, tuple(deleted), "deletes"))
+            done.update(deleted)           # what came before the `del` is gone
+        elif bound:
             found.append((stmt.lineno, tuple(bound), "sets"))
             done.update(bound)
         elif changed:

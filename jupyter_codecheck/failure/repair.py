@@ -47,7 +47,7 @@ CONTEXT_TOKENS = 384       # of the earlier cells, what the prompt reads before 
 MAX_EXTRA = 8              # tokens a proposed line may have beyond the written one
 _QUOTED = re.compile(r"'([^'\n]{1,80})'|\"([^\"\n]{1,80})\"")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_]\w*)' is not defined")
-_TYPE_QUOTES = re.compile(r"'[\w.]+' object|<class '[\w.]+'>|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'")
+_TYPE_QUOTES = re.compile(r"'[\w.]+' object|<class '[\w.]+'>|module '[\w.]+'|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'")
 
 
 @dataclass
@@ -244,6 +244,17 @@ def _error_words(f: Failure) -> set[str]:
     return {w for w in words if not isinstance(getattr(builtins, w, None), type)}
 
 
+def _may_take_away(p: Place, text: str, error: str) -> bool:
+    """Can the statement at `p` be what took away or spoilt what the raising line reads?"""
+    if p.why.startswith("deletes"):
+        return True
+    if error == "NameError":
+        return False
+    if p.why.startswith("changes"):
+        return True
+    return p.why.startswith("sets") and any(_names_word(text.split("=", 1)[-1], {n}) for n in p.names)
+
+
 def _names_word(text: str, words: set[str]) -> bool:
     """Does the line name one of the words, whole (an identifier, or a string's text)?"""
     return any(w and re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", text) for w in words)
@@ -258,7 +269,8 @@ def _rank(c: Repair, words: set[str]) -> tuple:
     """The order candidates are shown in: one that takes away what the error names first; of
     those, one at a statement before the raising line that names it (where it was dropped or
     made wrong) first; then the verified ones; then the model's gain, the smaller edit on a tie."""
-    at_culprit = c.place is not None and c.place.why.startswith(("sets", "changes")) and _names_word(c.old_line, words)
+    at_culprit = c.place is not None and c.place.why.startswith(("sets", "changes", "deletes")) \
+        and _names_word(c.old_line, words)
     gain = -1e9 if math.isnan(c.gain) else c.gain
     return (not _touches(c, words), not at_culprit, c.verified is None, -gain,
             len(c.edit.original) + len(c.edit.replacement))
@@ -306,12 +318,12 @@ class _Recheck:
                 col = len(text[:u.column].decode("utf-8", "replace"))
                 for _, w in near[:3]:
                     out.append(_replace(self.source, last, u.line, col, col + len(u.name), w, "python", lines[u.line]))
-        # a statement before the raising line that sets or changes what it reads and names what
-        # the error says is missing or wrong (`df = df.drop(columns=['c'])`, `del t`): deleted
+        # a statement before the raising line that took away or changed what the error names
+        # (`df = df.drop(columns=['c'])`, `del df['c']`, `del t`): deleted. A missing name is
+        # taken away only by a `del`; a value by a change in place or a rebinding made of itself
         for p in places:
-            if p.why.startswith(("sets", "changes")):
-                text = self.cells[p.cell].split("\n")[p.line - 1]
-                if _names_word(text, self.words):
+            text = self.cells[p.cell].split("\n")[p.line - 1]
+            if _may_take_away(p, text, self.failure.error) and _names_word(text, self.words):
                     indent = len(text) - len(text.lstrip())
                     out.append(_replace(self.cells[p.cell], p.cell, p.line, indent, len(text), "", "deletion", p))
         return [r for r in out if r is not None]
