@@ -47,7 +47,8 @@ CONTEXT_TOKENS = 384       # of the earlier cells, what the prompt reads before 
 MAX_EXTRA = 8              # tokens a proposed line may have beyond the written one
 _QUOTED = re.compile(r"'([^'\n]{1,80})'|\"([^\"\n]{1,80})\"")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_]\w*)' is not defined")
-_TYPE_QUOTES = re.compile(r"'[\w.]+' object|<class '[\w.]+'>|module '[\w.]+'|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'")
+_TYPE_QUOTES = re.compile(r"'[\w.]+' object|<class '[\w.]+'>|module '[\w.]+'|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'",
+                          re.IGNORECASE)
 
 
 @dataclass
@@ -268,12 +269,13 @@ def _touches(c: Repair, words: set[str]) -> bool:
 def _rank(c: Repair, words: set[str]) -> tuple:
     """The order candidates are shown in: one that takes away what the error names first; of
     those, one at a statement before the raising line that names it (where it was dropped or
-    made wrong) first; then the verified ones; then the model's gain, the smaller edit on a tie."""
+    made wrong) first; then the verified ones; then the model's gain, the nearer and smaller edit
+    on a tie (of exact fixes the model did not weigh: the nearest name)."""
     at_culprit = c.place is not None and c.place.why.startswith(("sets", "changes", "deletes")) \
         and _names_word(c.old_line, words)
     gain = -1e9 if math.isnan(c.gain) else c.gain
     return (not _touches(c, words), not at_culprit, c.verified is None, -gain,
-            len(c.edit.original) + len(c.edit.replacement))
+            edit_distance(c.edit.original, c.edit.replacement, limit=20), len(c.edit.original) + len(c.edit.replacement))
 
 
 # -- the exact fixes and the re-check ---------------------------------------------------------------
