@@ -134,6 +134,13 @@ def test_an_earlier_cells_repair_that_defines_the_missing_name_is_verified_by_py
     place = cause_lines([earlier, cell], f)[0]
     assert check.recheck(_replace(earlier, 0, 1, 0, 2, "xs", "model", place)) == "python"
     assert check.recheck(_replace(earlier, 0, 1, 0, 2, "xy", "model", place)) == ""
+    # a function of an earlier cell that read the undefined name no longer does
+    earlier = "def mean(v):\n    return sum(v) / len(vz)\n"
+    cell = "print(mean([1, 2]))\n"
+    assert _run(earlier, ns, "11-t") is None
+    f = Failure.from_exception(_run(cell, ns, "11-u"), [earlier, cell])
+    check = _Recheck([earlier, cell], f, ns)
+    assert check.recheck(_replace(earlier, 0, 2, 24, 26, "v", "model", place)) == "python"
 
 
 def test_a_repair_that_moves_the_crash_to_a_later_line_is_refused():

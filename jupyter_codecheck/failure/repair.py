@@ -357,8 +357,10 @@ class _Recheck:
             if after.syntax is not None or {u.name for u in after.undefined} - {u.name for u in before.undefined}:
                 return None
             # the name the failed cell found undefined is the one the repaired cell now defines
+            # (or no longer reads it where it was undefined: a function's body)
             m = _NAME_ERROR.search(self.failure.message) if self.failure.error == "NameError" else None
-            if m and m.group(1) in after.locals and m.group(1) not in before.locals:
+            if m and ((m.group(1) in after.locals and m.group(1) not in before.locals)
+                      or (m.group(1) in {u.name for u in before.undefined} - {u.name for u in after.undefined})):
                 return "python"
             return ""
         after = analyse(c.source, self.cells[:-1], self.namespace)

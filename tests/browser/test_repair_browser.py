@@ -12,7 +12,7 @@ DEFINES = "def mean(xs):\n    return sum(xs) / len(xz)"
 CALLS = "print(mean([1, 2, 3]))"
 
 
-def test_apply_fix_repairs_the_earlier_cell_and_undo_restores_it(lab_page, jupyterlab):
+def test_apply_fix_repairs_the_earlier_cell_and_undo_restores_it(lab_page, jupyterlab, screenshots):
     page = lab_page
     write_notebook(jupyterlab, "repair.ipynb", [LOAD, DEFINES, CALLS])
     open_notebook(page, jupyterlab, "repair.ipynb")
@@ -28,6 +28,13 @@ def test_apply_fix_repairs_the_earlier_cell_and_undo_restores_it(lab_page, jupyt
     diff = view.locator(".cc-diff-box")
     assert "repair on line 2 of the cell that ran 1 cell before" in diff.inner_text()
     assert not view.locator(".cc-heat-section").is_visible()     # a repair scored no tokens
+
+    view.scroll_into_view_if_needed()
+    top = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").bounding_box()
+    bottom = cell(page, 2).bounding_box()
+    page.screenshot(path=str(screenshots / "cell-repair.png"), clip={
+        "x": top["x"], "y": top["y"], "width": top["width"],
+        "height": bottom["y"] + bottom["height"] + 12 - top["y"]})
 
     view.locator(".cc-apply").click()
     message = view.locator(".cc-apply-msg").inner_text()
