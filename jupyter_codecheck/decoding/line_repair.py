@@ -104,13 +104,15 @@ class LineProposer:
 
     # -- batches -------------------------------------------------------------------------------
 
-    def _branch(self, tokens, parents, refs, bases) -> tuple[list[Dist], list[int]]:
-        """Branch rows in batches of at most max_batch (a row's parent may be in an earlier one)."""
+    def _branch(self, tokens, parents, refs, bases, read=None) -> tuple[list[Dist], list[int]]:
+        """Branch rows in batches of at most max_batch (a row's parent may be in an earlier one);
+        a row whose `read` flag is False gets no Dist (None)."""
         step = self.scorer.model.max_batch
         dists, rows = [], []
         for a in range(0, len(tokens), step):
             d, r = self.scorer.branch(tokens[a:a + step], parents[a:a + step], refs[a:a + step],
-                                      base=bases[a:a + step], purpose="line-repair")
+                                      base=bases[a:a + step], purpose="line-repair",
+                                      read=None if read is None else read[a:a + step])
             dists += d
             rows += r
             self.batches += 1
@@ -126,12 +128,14 @@ class LineProposer:
         node: dict[tuple, int] = {}
         n_drafts = 0
         extras = []
+        prompt_rows: set[int] = set()
         for t in tasks:
             at, key = -1, ("base", t.base)
             for tok in t.prompt:
                 key = (key, int(tok))
                 if key not in node:
                     node[key] = len(tokens)
+                    prompt_rows.add(len(tokens))
                     tokens.append(int(tok))
                     parents.append(-1 if at < 0 else first + at)
                     refs.append(None)
@@ -160,7 +164,10 @@ class LineProposer:
                 n_drafts += len(chain)
         self.draft_rows += n_drafts
         self.prompt_rows += len(tokens) - n_drafts
-        dists, rows = self._branch(tokens, parents, refs, bases)
+        # a prompt's rows before its last are there for their K,V: no head reads them
+        lasts = {last for last, _ in spans}
+        read = [k in lasts or k not in prompt_rows for k in range(len(tokens))]
+        dists, rows = self._branch(tokens, parents, refs, bases, read)
         hyps: list[_Hyp] = []
         written_lp = [self._written_logprob(t, dists[last], dists[drafted:drafted + len(t.written)])
                       if self.draft else None for t, (last, drafted) in zip(tasks, spans)]
