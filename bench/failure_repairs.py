@@ -291,6 +291,24 @@ def report(summary: dict, mutants: list[dict], command: str, load: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def report_of_rows(path: Path, args, argv) -> None:
+    """The report of a run's mutants.jsonl (its notebooks, its load as the run wrote it)."""
+    mutants = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    books = sorted({m["notebook"] for m in mutants})
+    summary = summarise(books, mutants, 0.0)
+    summary["model"] = "none" if args.no_model else args.model
+    load = "not sampled (the report of a stopped run's rows)"
+    summary["load"] = load
+    out = Path(args.out or path.parent)
+    out.mkdir(parents=True, exist_ok=True)
+    command = "python " + " ".join(shlex.quote(a) for a in ["bench/failure_repairs.py", *(argv or sys.argv[1:])])
+    (out / "command.txt").write_text(command + "\n")
+    if path.resolve() != (out / "mutants.jsonl").resolve():
+        (out / "mutants.jsonl").write_text(path.read_text(encoding="utf-8"))
+    (out / "report.md").write_text(report(summary, mutants, command, load))
+    print(json.dumps(summary))
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("clean", nargs="?", default=str(BENCH / "notebook_clean.jsonl"),
@@ -304,7 +322,12 @@ def main(argv=None) -> None:
     ap.add_argument("--per-cell", type=int, default=3, help="mutants a cell at most, of different kinds")
     ap.add_argument("--cell-timeout", type=int, default=30)
     ap.add_argument("--out", default=None, help="report folder (default bench/reports/failure-repairs-<model>)")
+    ap.add_argument("--rows", default=None, help="make the report of this run's mutants.jsonl (a run stopped "
+                    "before its end: the notebooks it finished) instead of running")
     args = ap.parse_args(argv)
+    if args.rows:
+        report_of_rows(Path(args.rows), args, argv)
+        return
     require("bench/failure_repairs.py", packages=(*NOTEBOOK_LIBRARIES, "IPython", "pyflakes"), paths=[args.clean])
     if not hasattr(os, "fork"):
         sys.exit("bench/failure_repairs.py runs each mutant in a forked copy of the shell: it needs os.fork")
