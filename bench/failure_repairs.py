@@ -22,8 +22,8 @@ repaired, a repair that runs but differs, one that still fails, no repair shown.
 >= 60 % repaired over all kinds, >= 40 % of those without an exact fix, >= 30 % of the causes in
 an earlier cell. The model is loaded once a notebook, before the forks, on one thread (a forked
 copy holds no other thread); times are of that thread on a shared machine (the load is printed).
-The last stdout line is one JSON object with the figures; report.md, mutants.jsonl and
-command.txt go to --out.
+The last stdout line is one JSON object with the figures; report.md, summary.json (the same
+figures), mutants.jsonl and command.txt go to --out.
 """
 from __future__ import annotations
 
@@ -306,6 +306,7 @@ def report_of_rows(path: Path, args, argv) -> None:
     if path.resolve() != (out / "mutants.jsonl").resolve():
         (out / "mutants.jsonl").write_text(path.read_text(encoding="utf-8"))
     (out / "report.md").write_text(report(summary, mutants, command, load))
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(json.dumps(summary))
 
 
@@ -360,6 +361,7 @@ def main(argv=None) -> None:
     with open(out / "mutants.jsonl", "w", encoding="utf-8") as f:
         f.writelines(json.dumps(m) + "\n" for m in mutants)
     (out / "report.md").write_text(report(summary, mutants, command, load))
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(json.dumps(summary))
 
 
