@@ -26,6 +26,7 @@ error): the cell's own bindings before the use are followed by the facts themsel
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import keyword
 import math
@@ -37,7 +38,7 @@ from dataclasses import dataclass, field
 from ..core.diff import diff_rows
 from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
 from ..core.result import Edit, apply_edits
-from ..pytext.pycheck import analyse, edit_distance, near_typo
+from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .cause import Place, distinct, cause_lines, code_lines, function_lines
 from .failure import Failure, Frame
 
@@ -350,6 +351,8 @@ class _Recheck:
     def recheck(self, c: Repair) -> str | None:
         """None: refused (the repaired cell would fail, or does not parse, or names what the
         cell did not); "facts"/"python": verified; "": passes, not verified."""
+        if c.origin == "model" and _unsets(c):
+            return None
         if c.cell != len(self.cells) - 1:
             # an earlier cell: Python's checks of it as it ran (its own names)
             before = analyse(self.cells[c.cell], self.cells[:c.cell])
@@ -358,9 +361,11 @@ class _Recheck:
                 return None
             # the name the failed cell found undefined is the one the repaired cell now defines
             # (or no longer reads it where it was undefined: a function's body)
+            # (or no longer deletes it: `del t`)
             m = _NAME_ERROR.search(self.failure.message) if self.failure.error == "NameError" else None
             if m and ((m.group(1) in after.locals and m.group(1) not in before.locals)
-                      or (m.group(1) in {u.name for u in before.undefined} - {u.name for u in after.undefined})):
+                      or (m.group(1) in {u.name for u in before.undefined} - {u.name for u in after.undefined})
+                      or (m.group(1) in _deleted(self.cells[c.cell]) - _deleted(c.source))):
                 return "python"
             return ""
         after = analyse(c.source, self.cells[:-1], self.namespace)
@@ -376,6 +381,8 @@ class _Recheck:
             if not any(u.line == self.raised for u in after.undefined):
                 verified = "python"
         if c.line == self.raised and c.origin == "model" and _drops_the_work(c.old_line, c.new_line, self.words):
+            return None
+        if c.origin == "model" and _unsets(c):
             return None
         facts = self._facts(c.source)
         if self.raised is not None and any(k.line >= self.raised for k in facts):
@@ -403,6 +410,21 @@ def _drops_the_work(old: str, new: str, words: set[str]) -> bool:
         return True
     # a name it read gone (`age = data['agee']` -> `age = 3`): the value no longer comes from it
     return bool(_names(old) - words - _names(new))
+
+
+def _unsets(c: Repair) -> bool:
+    """Does the model's line no longer set a name the written line set (`X = ...` -> `fit(...)`),
+    at a place found because it sets what the raising line reads?"""
+    if c.place is None or not c.place.why.startswith("sets"):
+        return False
+    return any(not re.match(rf"\s*(?:[\w.\[\], ]*[ ,(])?{re.escape(n)}\b[^=]*=(?!=)", c.new_line) for n in c.place.names)
+
+
+def _deleted(source: str) -> set[str]:
+    """The names a cell's `del` statements delete."""
+    tree = parse(source)
+    return set() if tree is None else {t.id for n in ast.walk(tree) if isinstance(n, ast.Delete)
+                                       for t in n.targets if isinstance(t, ast.Name)}
 
 
 _STRING = re.compile(r"(?:[rbfuRBFU]{0,2})(?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\")")
