@@ -32,7 +32,7 @@ from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, row_label_missing
 from .abstract import Propagation
-from .abstract_value import Abstract, shaped
+from .abstract_value import Abstract, array_like
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns
@@ -248,7 +248,7 @@ class _Walk(CallUses):
             x = self._argument(n, 0, "X")
             if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
                 continue
-            a = shaped(Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value(x))
+            a = array_like(x, Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value)
             width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
             self.fitted[id(est)] = (est, width)
 
@@ -267,9 +267,10 @@ class _Walk(CallUses):
         x = self._argument(n, 0, "X")
         if fitted is None or fitted[0] is not est or fitted[1] is None or x is None:
             return False
-        a = shaped(value(x))
-        if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame"):
-            return False
+        a = array_like(x, value)
+        if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame") or \
+                a.kind in ("U", "S"):
+            return False                # text: check_array refuses it first (values.py)
         made = est.instance()
         problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x))
         if problem is None:

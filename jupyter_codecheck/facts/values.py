@@ -22,6 +22,9 @@ shapes and dtypes only, as the library computes them before it touches the data:
 pandas' rules on a column's values (conversions, arithmetic) are in column_values.py, its row
 labels and group names in labels.py, positions (iloc, matplotlib's grid of Axes) in positions.py.
 
+scikit-learn's X is also read from a literal (`model.predict([1, 2, 3])`, a row of text), as
+the array its `check_array` makes of it (abstract_value.array_like).
+
 The inputs are read as "a shape and dtype" (abstract.shaped): of a live object whose class is
 numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a subclass), only its `shape`,
 `ndim`, `dtype` and `size` (C slots, or pandas' own properties), or of a value the cell itself
@@ -42,12 +45,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .abstract import Propagation
-from .abstract_value import (Abstract, joining, literal_int as _literal_int, literal_shape as _literal_shape,
-                             numeric, shaped)
+from .abstract_value import (Abstract, array_like, joining, literal_int as _literal_int,
+                             literal_shape as _literal_shape, numeric, shaped)
 from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
 from .items import plain_labels
-from .namespace import UNRESOLVED
+from .namespace import UNRESOLVED, Made
 from .read_policy import POLICY
 
 # the estimator methods whose X scikit-learn validates as 2-D first
@@ -402,8 +405,9 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
         return None
     x = live(x_node)
     pd = sys.modules.get("pandas")
-    a = shaped(x)
-    made = issubclass(type(x), Abstract)    # of a value the cell makes: numbers only (no other error first)
+    a = array_like(x_node, live)            # a literal as the array check_array makes of it
+    # of a value the cell makes or writes: numbers only (no other error first)
+    made = issubclass(type(x), Made) or isinstance(x_node, (ast.List, ast.Tuple))
     if a is not None and a.like == "ndarray" and a.ndim == 1 and (not made or numeric(a.kind)):
         what = f"a 1-D array of shape {_shape(a)}"
     elif a is not None and a.like == "Series" and (not made or numeric(a.kind)):
@@ -428,7 +432,8 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
     written = text(x_node)
     message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
                "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
-    return ValueClaim(x_node, message, "ValueError", _two_d_alternatives(x_node, x, written) if written else [])
+    fixes = _two_d_alternatives(x_node, a, written) if written and (not made or issubclass(type(x), Abstract)) else []
+    return ValueClaim(x_node, message, "ValueError", fixes)
 
 
 def _with_defaults(cls: type):
@@ -670,7 +675,7 @@ def _literal_or_none(node: ast.expr):
         return None
 
 
-def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
+def _two_d_alternatives(x_node: ast.expr, a: Abstract, written: str) -> list[str]:
     """The 2-D X a fix may write instead of `written`: the one column as a DataFrame
     (`df[["price"]]`, quoted as written), or the values as one column."""
     if isinstance(x_node, ast.Subscript) and isinstance(x_node.slice, ast.Constant) and \
@@ -678,6 +683,6 @@ def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
         opening = written.rfind("[", 0, len(written) - len(ast.unparse(x_node.slice)))
         if opening > 0:
             return [f"{written[:opening + 1]}[{written[opening + 1:-1]}]]", f"{written}.to_numpy().reshape(-1, 1)"]
-    if shaped(x).like == "ndarray":
+    if a.like == "ndarray":
         return [f"{written}.reshape(-1, 1)"]
     return [f"{written}.to_frame()", f"{written}.to_numpy().reshape(-1, 1)"]
