@@ -155,3 +155,19 @@ def test_a_literal_of_the_wrong_width_into_every_fitted_estimator():
                 getattr(est, method)([[1.0, 2.0]])
         assert claims(f"p = est.{method}([[1.0, 2.0, 3.0]])\n", ns) == [], cls
     assert claimed > 100
+
+
+def test_column_names_of_a_frame_the_cell_makes_against_those_of_the_fit():
+    ns = namespace(named=LogisticRegression().fit(FRAME[["a", "b", "c"]], Y))
+    holds("Z = df.drop(columns=['a'])\np = named.predict(Z)\n", ns, "not those LogisticRegression was fitted with")
+    holds("Z = df.drop(columns=['t'])\np = named.predict(Z[['c', 'b', 'a']])\n", ns, "in another order")
+    runs_unclaimed("Z = df.drop(columns=['t'])\np = named.predict(Z)\n", ns)
+    # fitted on names, given an array of the same width: scikit-learn only warns
+    runs_unclaimed("p = named.predict(df.drop(columns=['t']).to_numpy())\n", ns)
+
+
+def test_column_names_against_a_fit_in_the_same_cell():
+    cell = "m = LogisticRegression()\nm.fit(df[['a', 'b']], y)\np = m.predict(df[{}])\n"
+    holds(cell.format("['a', 'c']"), namespace(), "not those LogisticRegression was fitted with")
+    holds(cell.format("['b', 'a']"), namespace(), "in another order")
+    runs_unclaimed(cell.format("['a', 'b']"), namespace())

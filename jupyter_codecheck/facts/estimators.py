@@ -138,12 +138,17 @@ def _mixin_score(score) -> bool:
     return len(body) == 1 and body[0].startswith("return super().score(")
 
 
-def width_problem(est, method: str, fitted: int, width: int, x_name: str) -> str | None:
+def width_problem(est, method: str, fitted: int, width: int, x_name: str, *,
+                  fitted_names: tuple | None = None, names: tuple | None = None) -> str | None:
     """`scaler.fit_transform(A)` then `scaler.transform(B)` in the cell, B `width` columns wide
     and A `fitted`: scikit-learn's contract (its `check_n_features_in_after_fitting`) is that a
     method that takes X after a fit raises ValueError on another number of features, for an
-    estimator that validates 2-D X (its tags); `est` is the estimator as the cell made it."""
-    if method not in NEEDS_FIT or width == fitted:
+    estimator that validates 2-D X (its tags); `est` is the estimator as the cell made it. Both
+    frames with string column names (`fitted_names`, `names`): the names must be the same, in
+    order (`_check_feature_names`, before the width)."""
+    other_names = fitted_names is not None and names is not None and names != fitted_names and \
+        all(type(c) is str for c in fitted_names + names)
+    if method not in NEEDS_FIT or (width == fitted and not other_names):
         return None
     try:
         if _readable(est) is None or not sklearn_estimator(est, alone=True) or type(est).__name__ in UNCHECKED_INPUT:
@@ -156,6 +161,8 @@ def width_problem(est, method: str, fitted: int, width: int, x_name: str) -> str
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
         return None
     name = type(est).__name__
+    if other_names:
+        return _names_problem(name, list(names), list(fitted_names), x_name) + " (fitted above in the cell)"
     return (f"{x_name} has {width} features, but {name} is expecting {fitted} features as input "
             "(fitted above in the cell): ValueError")
 
@@ -202,20 +209,13 @@ def _input_problem(name: str, own: dict, X, x_name: str) -> str | None:
         return None
     pd = sys.modules.get("pandas")
     np = sys.modules.get("numpy")
-    if pd is not None and type(X) is pd.DataFrame:
-        columns = list(X.columns)
+    made_frame = issubclass(type(X), Abstract) and X.like == "DataFrame" and X.columns is not None
+    if pd is not None and type(X) is pd.DataFrame or made_frame:
+        columns = [c for c, _ in X.columns] if made_frame else list(X.columns)
         fitted = own.get("feature_names_in_")
         if fitted is not None and columns and all(type(c) is str for c in columns):
             fitted = [str(c) for c in fitted]
-            if columns == fitted:
-                return None
-            unseen = [c for c in columns if c not in fitted]
-            missing = [c for c in fitted if c not in columns]
-            if not unseen and not missing:
-                return f"{x_name} has the columns {name} was fitted with, in another order: ValueError"
-            return (f"{x_name}'s columns are not those {name} was fitted with: ValueError"
-                    + (f"; not seen at fit: {_few(unseen)}" if unseen else "")
-                    + (f"; missing: {_few(missing)}" if missing else ""))
+            return None if columns == fitted else _names_problem(name, columns, fitted, x_name)
         width = len(columns)
     elif np is not None and type(X) is np.ndarray and X.ndim == 2:
         width = X.shape[1]
@@ -226,6 +226,17 @@ def _input_problem(name: str, own: dict, X, x_name: str) -> str | None:
     if width == n:
         return None
     return f"{x_name} has {width} features, but {name} is expecting {n} features as input: ValueError"
+
+
+def _names_problem(name: str, columns: list[str], fitted: list[str], x_name: str) -> str:
+    """scikit-learn's `_check_feature_names`: X's column names not those of the fit, in order."""
+    unseen = [c for c in columns if c not in fitted]
+    missing = [c for c in fitted if c not in columns]
+    if not unseen and not missing:
+        return f"{x_name} has the columns {name} was fitted with, in another order: ValueError"
+    return (f"{x_name}'s columns are not those {name} was fitted with: ValueError"
+            + (f"; not seen at fit: {_few(unseen)}" if unseen else "")
+            + (f"; missing: {_few(missing)}" if missing else ""))
 
 
 def _made_numbers(X) -> bool:

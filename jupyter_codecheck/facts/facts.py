@@ -142,7 +142,8 @@ class _Walk(CallUses):
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
-        self.fitted: dict[int, tuple[Abstract, int | None]] = {}
+        # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
+        self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
         self.walks: dict[int, tuple[ast.AST, list[ast.AST]]] = {}     # a node -> the nodes that run with it
         self.shapes: dict[int, tuple] = {}          # a value's shape and dtype, read once (abstract.py)
 
@@ -250,7 +251,9 @@ class _Walk(CallUses):
                 continue
             a = array_like(x, Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value)
             width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
-            self.fitted[id(est)] = (est, width)
+            names = tuple(c for c, _ in a.columns) if width is not None and a.like == "DataFrame" and \
+                a.columns is not None else None
+            self.fitted[id(est)] = (est, width, names)
 
     def _fitted_here(self, est) -> bool:
         """Was `est`, an estimator the cell made, fitted on the cell's top level before this point?"""
@@ -272,7 +275,9 @@ class _Walk(CallUses):
                 a.kind in ("U", "S"):
             return False                # text: check_array refuses it first (values.py)
         made = est.instance()
-        problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x))
+        names = tuple(c for c, _ in a.columns) if a.like == "DataFrame" and a.columns is not None else None
+        problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x),
+                                                         fitted_names=fitted[2], names=names)
         if problem is None:
             return False
         self._at_callee(func, f"{ast.unparse(func)}(): {problem}")
