@@ -22,8 +22,9 @@ from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
 from .silence import Silencer
 
-# a value fact (an array's shape) is about the operands, not one chain's object: shown, no stop
-STOPPING_KINDS = ("undefined-name", "attribute", "key", "call")
+# a value fact (an array's shape) stops the cell when none of the objects it reads, its
+# subjects, may change before the use (facts/certainty.py)
+STOPPING_KINDS = ("undefined-name", "attribute", "key", "call", "value")
 _IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
 _SHOWN_FIXES = 3
 
@@ -74,6 +75,7 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     by_line: dict[int, Finding] = {}
     lines = source.split("\n")
     places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
+    subjects: dict[int, tuple] = {}         # line -> a value fact's subjects
     for u in facts.undefined:
         if u.line not in by_line:
             f = undefined_finding(u, reasons.get(u.name))
@@ -87,13 +89,16 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             f.message += _did_you_mean(k.candidates)
             by_line[k.line] = f
             places[k.line] = _byte_col(lines, k.line, k.column)
+            if k.kind == "value":
+                subjects[k.line] = tuple(k.subjects)
     out.findings = [by_line[ln] for ln in sorted(by_line)]
     tree = parse(source)
     if tree is not None and not _IPYTHON_LINE.search(source):
         try:
             sure = Certainty(tree, namespace, {u.name for u in facts.undefined})
             out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
-                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name")]
+                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name",
+                                            subjects=subjects.get(f.line))]
         except Exception:  # noqa: BLE001 - in doubt, no stop
             out.certain = []
     return out
