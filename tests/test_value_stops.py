@@ -5,6 +5,7 @@ before the use. Each stop is held against the libraries (the cell raises); anyth
 shown and not stopped."""
 from __future__ import annotations
 
+import ast
 import warnings
 
 import numpy as np
@@ -71,7 +72,6 @@ def test_a_value_fact_carries_its_subjects_and_one_without_them_is_no_stop(ns):
     assert fact.subjects == ("A", "B")                         # np is a module: code, not data
     assert KernelFact.from_dict(fact.to_dict()) == fact        # carried to the panel and back
     from jupyter_codecheck.facts.certainty import Certainty
-    import ast
     sure = Certainty(ast.parse("C = np.dot(A, B)\n"), ns, set())
     assert sure.crashes(1, 4, object_fact=True, subjects=("A", "B"))
     assert not sure.crashes(1, 4, object_fact=True, subjects=())

@@ -57,7 +57,7 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
 
 
 def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
-    from ..facts import kernel_facts, undefined_reasons, with_rerun_facts
+    from ..facts import facts_for
     facts = analyse(source, None, namespace)
     out = ExactCheck()
     if facts.syntax is not None:
@@ -65,13 +65,9 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
         return out                          # Python refuses the cell itself
     if automagic(source, namespace) is not None:
         return out                          # the kernel runs it as a line magic, not as Python
-    try:
-        out.facts = kernel_facts(source, namespace, libraries=libraries)
-    except Exception:  # noqa: BLE001 - no facts is no claim
-        out.facts = []
-    if history:             # the cell run again right after it ran (the kernel's own record)
-        out.facts = with_rerun_facts(out.facts, source, list(history), namespace, failed)
-    reasons = undefined_reasons(facts, (), failed, later, history)
+    got = facts_for(source, namespace, analysed=facts, history=history, failed=failed, later=later,
+                    libraries=libraries)
+    out.facts, reasons = got.facts, got.reasons
     by_line: dict[int, Finding] = {}
     lines = source.split("\n")
     places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
