@@ -171,3 +171,17 @@ def test_column_names_against_a_fit_in_the_same_cell():
     holds(cell.format("['a', 'c']"), namespace(), "not those LogisticRegression was fitted with")
     holds(cell.format("['b', 'a']"), namespace(), "in another order")
     runs_unclaimed(cell.format("['a', 'b']"), namespace())
+
+
+@pytest.mark.parametrize("cell", [
+    "a, b, c, d = train_test_split(X, y[:30])\n",
+    "Xs = df.drop(columns=['t'])\nys = df['t'][:20]\na, b, c, d = train_test_split(Xs, ys, test_size=0.2)\n",
+    "a, b, c, d = train_test_split(X[:10], [1, 2, 3])\n",
+    "s = cross_val_score(LogisticRegression(), X, y[:30])\n",
+])
+def test_splitting_and_cross_validating_arrays_of_different_lengths(cell):
+    from sklearn.model_selection import cross_val_score
+    ns = namespace(cross_val_score=cross_val_score)
+    holds(cell, ns, "different numbers of samples")
+    right = cell.replace("y[:30]", "y").replace("df['t'][:20]", "df['t']").replace("X[:10]", "X[:3]")
+    runs_unclaimed(right, ns)

@@ -14,7 +14,8 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
                   where they say it takes numbers only (no encoder in front); the estimator
                   that reads X first for a Pipeline, GridSearchCV, RandomizedSearchCV and
-                  cross_val_score / cross_validate / cross_val_predict
+                  cross_val_score / cross_validate / cross_val_predict; their arrays, and
+                  train_test_split's, of different numbers of samples
     pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
                   no datetimes, `s.cat` on one that is not categorical: AttributeError; `axis=`
                   an axis a DataFrame or Series does not have (ValueError: No axis named)
@@ -47,7 +48,7 @@ from dataclasses import dataclass, field
 from .abstract import Propagation
 from .abstract_value import (Abstract, array_like, joining, literal_int as _literal_int,
                              literal_shape as _literal_shape, numeric, shaped)
-from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
+from .estimators import UNCHECKED_INPUT, _samples, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
 from .items import plain_labels
 from .namespace import UNRESOLVED, Made
@@ -175,10 +176,13 @@ def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text
 def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim | None:
     selection = sys.modules.get("sklearn.model_selection")
     if selection is not None and any(getattr(selection, f, None) is target for f in _CROSS_VALIDATION):
-        given = dict(zip(("estimator", "X"), n.args)) | {k.arg: k.value for k in n.keywords}
+        given = dict(zip(("estimator", "X", "y"), n.args)) | {k.arg: k.value for k in n.keywords}
         if "estimator" not in given:
             return None
-        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text)
+        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text) or \
+            _lengths_claim(n, [given.get("X"), given.get("y")], live)
+    if selection is not None and target is getattr(selection, "train_test_split", None):
+        return _lengths_claim(n, list(n.args), live)
     np = _np()
     if np is None or not n.args:
         return None
@@ -434,6 +438,20 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
                "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
     fixes = _two_d_alternatives(x_node, a, written) if written and (not made or issubclass(type(x), Abstract)) else []
     return ValueClaim(x_node, message, "ValueError", fixes)
+
+
+def _lengths_claim(n: ast.Call, nodes: list, live: Live) -> ValueClaim | None:
+    """`train_test_split(X, y_other)`, `cross_val_score(model, X, y_other)`: scikit-learn's
+    `indexable` checks first that the arrays hold as many samples (check_consistent_length):
+    ValueError where two of them, live, literal or made by the cell, surely differ."""
+    sizes = [(node, _samples(array_like(node, live))) for node in nodes if node is not None]
+    known = [(node, k) for node, k in sizes if k is not None]
+    if len({k for _, k in known}) < 2:
+        return None
+    shown = ", ".join(f"{ast.unparse(node)}: {k}" for node, k in known)
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): the arrays hold different numbers of samples ({shown}): "
+                              "ValueError (Found input variables with inconsistent numbers of samples)",
+                      "ValueError", callee=True)
 
 
 def _with_defaults(cls: type):
