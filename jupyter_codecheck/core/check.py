@@ -298,27 +298,15 @@ class _Run:
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
         notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
-        from ..facts import kernel_facts, module_namespace, undefined_reasons, with_rerun_facts
+        from ..facts import facts_for
         opts, t0 = self.opts, time.perf_counter()
-        exact = []
-        if facts.parses:
-            state = opts.namespace
-            given = opts.facts if opts.facts is not None else state.facts if state is not None else None
-            if given is not None:
-                exact = [f for f in given if 0 < f.line <= self.source.count("\n") + 1]
-            elif state is not None and state.objects is not None:
-                exact = kernel_facts(self.source, state.objects, libraries=opts.libraries)
-                facts.live_facts = tuple(exact)     # the fix gate's "before": read once
-            else:       # no kernel: the libraries the notebook imports are the objects there are
-                modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
-                exact = kernel_facts(self.source, modules, libraries=opts.libraries)
-            # the cell run again right after it ran: what its first run dropped is gone
-            ran = list(opts.history) if opts.history is not None else _defining(opts.earlier, self.context)
-            exact = with_rerun_facts(exact, self.source, ran, self.defined, opts.failed)
-        reasons = undefined_reasons(facts, _defining(opts.earlier, self.context), opts.failed,
-                                    opts.later, opts.history)
+        got = facts_for(self.source, opts.namespace, analysed=facts, given=opts.facts, history=opts.history,
+                        earlier=_defining(opts.earlier, self.context), failed=opts.failed, later=opts.later,
+                        libraries=opts.libraries)
+        if got.read is not None:
+            facts.live_facts = got.read     # the fix gate's "before": read once
         self.kernel_s = time.perf_counter() - t0
-        return exact, reasons
+        return got.facts, got.reasons
 
     def finish(self, verification: dict) -> CheckResult:
         result = self.result

@@ -17,7 +17,6 @@ from IPython.display import display
 
 from ..core.exact_findings import ExactCheck, exact_check
 from ..core.result import CheckResult
-from ..facts import kernel_state
 from ..pytext.sources import runs_here
 from .failed_cells import RepairJob, pending_view, raised, repair_view, repairable
 from .progress import KernelProgress
@@ -184,8 +183,7 @@ class AutoChecker:
             facts = [replace(f, line=f.line + offset) for f in exact.facts]
             job = CheckJob(source, context=context,
                            options={**m.defaults.options, **kernel,
-                                    "namespace": kernel_state(kernel["namespace"].objects, facts=facts,
-                                                              when="before-run")})
+                                    "namespace": kernel["namespace"].with_facts(facts, when="before-run")})
             job.shown = dict(self._shown)
             self._current = job
 
