@@ -88,7 +88,7 @@ def _chosen_context(context, options: dict):
     given whole then never overflow the model's context."""
     if not context:
         return context, options
-    from .long_sources import select_context
+    from .context import select_context
     context = list(context)
     start, window = select_context(context)
     if start == 0:
