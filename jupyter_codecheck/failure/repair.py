@@ -296,11 +296,12 @@ class _Recheck:
         self.fact_keys = {(k.line, k.kind, k.message) for k in self.facts}
 
     def _facts(self, source: str) -> list:
-        if self.namespace is None:
-            return []
-        from ..facts import kernel_facts
+        """The facts of the failed cell's text (`source`: as written, or repaired), read as every
+        check reads them (facts.facts_for): from the kernel's objects, or without a kernel from
+        the libraries the earlier cells import."""
+        from ..facts import facts_for
         try:
-            return kernel_facts(source, self.namespace)
+            return facts_for(source, self.namespace, earlier=self.cells[:-1]).facts
         except Exception:  # noqa: BLE001 - no facts is no claim
             return []
 
