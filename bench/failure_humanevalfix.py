@@ -22,7 +22,8 @@ Each candidate runs the tests in a fresh Python (--timeout s). Where ours lost a
 from its stages: no cause line (the traceback passes no line of the cell: a wrong value that
 an assertion in the test caught), the cause lines miss the changed lines, no candidate written
 passes (generation or re-check), a passing candidate ranked below the top (ranking).
-Writes report.md, rows.jsonl and command.txt into --out; the last line is one JSON object.
+Writes report.md, rows.jsonl, command.txt and output.txt (the figures' JSON line) into --out;
+the last line printed is the same JSON object.
 """
 from __future__ import annotations
 
@@ -234,6 +235,9 @@ def summarise(recs: list[dict], apart: dict, meta: dict) -> dict:
                   "with_repair": round(sum(o["repaired"] for o in told) / len(told), 4),
                   "median_s": median([o["ours_s"] for o in told]),
                   "lost": dict(sorted(oracle_lost.items(), key=lambda kv: -kv[1]))}
+        rew_share = share("rewrite_passes")
+        oracle["ratio_plausible"] = round(oracle["plausible"] / rew_share, 3) if rew_share else None
+        oracle["ratio_time_median"] = round(oracle["median_s"] / median(rew_t), 3) if rew_t and median(rew_t) else None
     return {**meta, "pairs": n, "apart": apart,
             "ours": {"plausible": ours, "top3_plausible": ours3, "median_s": median(ours_t),
                      "total_s": round(sum(ours_t), 1),
@@ -270,7 +274,7 @@ def report_md(summary: dict, recs: list[dict], command: str) -> str:
              f"Command: `{command}`", "",
              f"{summary['pairs']} pairs whose buggy code fails its tests (apart: "
              + ", ".join(f"{v} {k}" for k, v in summary["apart"].items()) + f"); {summary['threads']} threads; "
-             f"load (1-min average) {summary['load']['start']} at the start, {summary['load']['end']} at the end, "
+             f"load (1-min average) {summary['load']['start'] or '–'} at the start, {summary['load']['end'] or '–'} at the end, "
              f"median {summary['load']['median']} over the pairs. Ours and the rewrite run one after the other on each "
              "pair, under the same load.", "",
              "| | plausible (all tests pass) | median time | total time |", "|---|---|---|---|",
@@ -290,7 +294,8 @@ def report_md(summary: dict, recs: list[dict], command: str) -> str:
                   f"The failure given with one more frame, at the first line the fix changes, as if it had been raised "
                   f"there: the top repair passes for {pc(g['plausible'])} of {g['pairs']} pairs, one of the first three "
                   f"candidates for {pc(g['top3_plausible'])}; a repair offered for {pc(g['with_repair'])}; median "
-                  f"{g['median_s']} s.", "", "| stage | pairs |", "|---|---|",
+                  f"{g['median_s']} s. Against the rewrite: plausible shares {g['ratio_plausible']}, median times "
+                  f"{g['ratio_time_median']}.", "", "| stage | pairs |", "|---|---|",
                   *[f"| {k} | {v} |" for k, v in g["lost"].items()], ""]
     lines += [
              "## Pairs", "",
@@ -312,6 +317,26 @@ def report_md(summary: dict, recs: list[dict], command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def summarise_rows(rows_path: Path, args, argv) -> None:
+    """The report of the rows a run wrote (a run stopped before its end: the pairs it did)."""
+    from jupyter_codecheck.engine.paths import resolve_model_path
+    recs = load_jsonl(rows_path, 0)
+    out_dir = Path(args.out) if args.out else rows_path.parent
+    ran = (rows_path.parent / "command.txt").read_text().strip() if (rows_path.parent / "command.txt").is_file() else "?"
+    summarised = "python " + " ".join(shlex.quote(a) for a in ["bench/failure_humanevalfix.py",
+                                                                *(sys.argv[1:] if argv is None else argv)])
+    apart = {"passes": 0, "timeout": 0, "crash": 0}
+    for r in recs:
+        if r["status"] != "fails":
+            apart[r["status"]] += 1
+    summary = summarise(recs, apart, {"model": resolve_model_path(args.model).name, "threads": args.threads,
+                                      "load_start": None, "rows": len(recs)})
+    summary["load"]["end"] = None            # the run's, not this summary's: unknown
+    (out_dir / "report.md").write_text(report_md(summary, recs, f"{ran}` (its first {len(recs)} pairs; figures by `{summarised}"))
+    (out_dir / "output.txt").write_text(json.dumps(summary) + "\n")
+    print(json.dumps(summary))
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", default=str(BENCH / "humanevalfix.jsonl"), help="humanevalfix.jsonl")
@@ -326,7 +351,12 @@ def main(argv=None) -> None:
                     help="skip ours given the first changed line as the raising frame (the repair stage's bound)")
     ap.add_argument("--out", default=None, help="folder for report.md, rows.jsonl and command.txt "
                                                 "(default bench/reports/failure-humanevalfix-<model>/)")
+    ap.add_argument("--rows", default=None,
+                    help="instead: the figures of a run's rows.jsonl (one stopped before its end too), "
+                         "written beside it (report.md, output.txt); --model and --threads name the run's")
     args = ap.parse_args(argv)
+    if args.rows:
+        return summarise_rows(Path(args.rows), args, argv)
     require("bench/failure_humanevalfix.py", packages=("llama_cpp", "numpy"), paths=[args.data])
     from jupyter_codecheck.engine.paths import resolve_model_path
     from jupyter_codecheck.failure import Failure, Frame, repair_failure
@@ -397,6 +427,7 @@ def main(argv=None) -> None:
                 rewriter.close()
     summary = summarise(recs, apart, {**meta, "seconds": round(time.perf_counter() - t_start, 1)})
     (out_dir / "report.md").write_text(report_md(summary, recs, command))
+    (out_dir / "output.txt").write_text(json.dumps(summary) + "\n")
     print(json.dumps(summary))
 
 
