@@ -364,7 +364,8 @@ def main(argv=None) -> None:
     rows = load_jsonl(Path(args.data), 0)[args.start:]
     rows = rows[:args.limit] if args.limit else rows
     path = resolve_model_path(args.model)
-    slug = re.sub(r"[^a-z0-9.]+", "-", Path(args.model).stem.lower()).strip("-")
+    name = Path(args.model).name.lower()
+    slug = re.sub(r"[^a-z0-9.]+", "-", name[:-len(".gguf")] if name.endswith(".gguf") else name).strip("-")
     out_dir = Path(args.out) if args.out else ROOT / "bench" / "reports" / f"failure-humanevalfix-{slug}"
     out_dir.mkdir(parents=True, exist_ok=True)
     command = "python " + " ".join(shlex.quote(a) for a in ["bench/failure_humanevalfix.py",
