@@ -329,9 +329,13 @@ def summarise_rows(rows_path: Path, args, argv) -> None:
     for r in recs:
         if r["status"] != "fails":
             apart[r["status"]] += 1
+    # the run's own figures where it ended and wrote them: its load and seconds (else unknown)
+    told = out_dir / "output.txt"
+    run = json.loads(told.read_text().strip().splitlines()[-1]) if told.is_file() else {}
     summary = summarise(recs, apart, {"model": resolve_model_path(args.model).name, "threads": args.threads,
-                                      "load_start": None, "rows": len(recs)})
-    summary["load"]["end"] = None            # the run's, not this summary's: unknown
+                                      "load_start": run.get("load_start"), "seconds": run.get("seconds"),
+                                      "rows": len(recs)})
+    summary["load"]["end"] = run.get("load", {}).get("end")
     (out_dir / "report.md").write_text(report_md(summary, recs, f"{ran}` (its first {len(recs)} pairs; figures by `{summarised}"))
     (out_dir / "output.txt").write_text(json.dumps(summary) + "\n")
     print(json.dumps(summary))
