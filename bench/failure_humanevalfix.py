@@ -347,6 +347,7 @@ def main(argv=None) -> None:
     ap.add_argument("--model", default="smollm2-135m", help="known name or GGUF path")
     ap.add_argument("--limit", type=int, default=0, help="first N pairs (after --start)")
     ap.add_argument("--start", type=int, default=0, help="skip the first N pairs")
+    ap.add_argument("--ids", default=None, help="only these pairs, comma-separated (Python/25,Python/47)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds a test run may take")
     ap.add_argument("--max-tokens", type=int, default=512, help="of the rewrite's answer")
@@ -365,7 +366,11 @@ def main(argv=None) -> None:
     from jupyter_codecheck.engine.paths import resolve_model_path
     from jupyter_codecheck.failure import Failure, Frame, repair_failure
 
-    rows = load_jsonl(Path(args.data), 0)[args.start:]
+    rows = load_jsonl(Path(args.data), 0)
+    if args.ids:
+        wanted = set(args.ids.split(","))
+        rows = [r for r in rows if r["id"] in wanted]
+    rows = rows[args.start:]
     rows = rows[:args.limit] if args.limit else rows
     path = resolve_model_path(args.model)
     name = Path(args.model).name.lower()
