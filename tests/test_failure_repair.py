@@ -233,3 +233,22 @@ def test_a_name_deleted_by_an_earlier_cell_is_repaired_there_and_never_by_deleti
     typo = "r = np.aranye(3)\n"
     fix = repair_failure(typo, _run(typo, ns, "12-v"), context=cells, namespace=ns, use_model=False)
     assert fix.repair is not None and fix.repaired == "r = np.arange(3)\n"
+
+
+@pytest.mark.usefixtures("model_path")
+def test_a_failure_no_frame_of_the_cell_passed_through_is_read_line_by_line():
+    """A test's assertion failed elsewhere: every code line of the cell is a place, the model
+    reads them all from both sides and writes again the least likely ones; a test cell's
+    `assert` is never repaired into something that checks nothing."""
+    cell = ("def scaled(values, factor):\n    out = []\n    for v in values:\n"
+            "        out.append(v + factor)\n    return out\n")
+    text = ('Traceback (most recent call last):\n  File "test_scaled.py", line 3, in <module>\n'
+            "    assert scaled([1, 2], 3) == [3, 6]\nAssertionError\n")
+    fix = repair_failure(cell, text, lines=2, threads=1)
+    assert fix.stats["places"] == 4 and fix.stats["read"] == 4 and fix.stats["lines"] == 2
+    assert fix.cause is not None and "reads least likely to the model" in fix.cause_text
+    test_cell = "assert scaled([1, 2], 3) == [3, 6]\n"
+    ns = {}
+    assert _run(cell, ns, "13-a") is None
+    fix = repair_failure(test_cell, _run(test_cell, ns, "13-b"), context=[cell], namespace=ns, threads=1)
+    assert all(c.new_line.lstrip().startswith("assert") for c in fix.candidates if (c.cell, c.line) == (1, 1))

@@ -407,10 +407,18 @@ def _drops_the_work(old: str, new: str, words: set[str]) -> bool:
     line = new.strip()
     if not line or line.startswith("#") or line == "pass":
         return True
+    # another kind of statement: an `assert` that became a print no longer checks anything
+    if _leading_keyword(old) != _leading_keyword(line):
+        return True
     if {c for c in _CALLED.findall(old) if c not in words} - set(_CALLED.findall(new)):
         return True
     # a name it read gone (`age = data['agee']` -> `age = 3`): the value no longer comes from it
     return bool(_names(old) - words - _names(new))
+
+
+def _leading_keyword(line: str) -> str | None:
+    word = re.match(r"\s*([A-Za-z_]\w*)", line)
+    return word.group(1) if word and word.group(1) in _KEYWORDS else None
 
 
 def _unsets(c: Repair) -> bool:
