@@ -235,6 +235,9 @@ def summarise(books, mutants: list[dict], seconds: float) -> dict:
     exact = tally([m for m in crashed if m.get("exact_before")])
     no_exact = tally([m for m in crashed if not m.get("exact_before")])
     earlier = tally([m for m in crashed if m["kind"] in EARLIER_KINDS and m.get("prelude")])
+    # the mutation's own `del` taken out again is the whole repair of a skipped definition here;
+    # in a notebook a definition is skipped by a cell not run, which no deletion repairs
+    no_exact_other = tally([m for m in crashed if not m.get("exact_before") and m["kind"] != "skipped-definition"])
     by_origin = Counter((m.get("repair") or {}).get("origin") for m in crashed if m["outcome"] == "repaired")
     times = sorted(m["repair_s"] for m in crashed if "repair_s" in m)
     return {"notebooks": len(books), "mutants": len(mutants),
@@ -243,6 +246,7 @@ def summarise(books, mutants: list[dict], seconds: float) -> dict:
             "ran": sum(m.get("outcome") == "ran" for m in mutants),
             "not_run": sum(m.get("outcome") == "not run" for m in mutants),
             "all": tally(crashed), "exact_fix_offered": exact, "no_exact_fix": no_exact,
+            "no_exact_fix_not_skipped_definition": no_exact_other,
             "cause_in_earlier_cell": earlier,
             "repaired_by_origin": dict(by_origin), "per_kind": per_kind,
             "repair_s_median": times[len(times) // 2] if times else None,
@@ -264,6 +268,10 @@ def report(summary: dict, mutants: list[dict], command: str, load: str) -> str:
              f"target ≥ 60 %)",
              f"- of those the facts offered no exact fix for: **{summary['no_exact_fix']['repaired']} of "
              f"{summary['no_exact_fix']['crashed']}** ({_pct(summary['no_exact_fix']['repaired_share'])}; target ≥ 40 %)",
+             f"- of those, other than a skipped definition (whose prelude's `del` the repair takes out again): "
+             f"{summary['no_exact_fix_not_skipped_definition']['repaired']} of "
+             f"{summary['no_exact_fix_not_skipped_definition']['crashed']} "
+             f"({_pct(summary['no_exact_fix_not_skipped_definition']['repaired_share'])})",
              f"- of those the facts offered an exact fix for: {summary['exact_fix_offered']['repaired']} of "
              f"{summary['exact_fix_offered']['crashed']} ({_pct(summary['exact_fix_offered']['repaired_share'])})",
              f"- causes in an earlier cell (a mutant with a prelude): **{summary['cause_in_earlier_cell']['repaired']} of "
@@ -297,12 +305,17 @@ def report_of_rows(path: Path, args, argv) -> None:
     books = sorted({m["notebook"] for m in mutants})
     summary = summarise(books, mutants, 0.0)
     summary["model"] = "none" if args.no_model else args.model
-    load = "not sampled (the report of a stopped run's rows)"
-    summary["load"] = load
     out = Path(args.out or path.parent)
     out.mkdir(parents=True, exist_ok=True)
-    command = "python " + " ".join(shlex.quote(a) for a in ["bench/failure_repairs.py", *(argv or sys.argv[1:])])
-    (out / "command.txt").write_text(command + "\n")
+    # the run's own command and load when it wrote them (a finished run's report made again)
+    ran = json.loads((out / "summary.json").read_text()) if (out / "summary.json").is_file() else {}
+    load = ran.get("load", "not sampled (the report of a stopped run's rows)")
+    summary["load"] = load
+    summary["time_s"] = ran.get("time_s", 0.0)
+    remade = "python " + " ".join(shlex.quote(a) for a in ["bench/failure_repairs.py", *(argv or sys.argv[1:])])
+    run = (out / "command.txt").read_text().splitlines()[0] if (out / "command.txt").is_file() else None
+    command = run or remade
+    (out / "command.txt").write_text(command + "\n" + (f"# report made again: {remade}\n" if run else ""))
     if path.resolve() != (out / "mutants.jsonl").resolve():
         (out / "mutants.jsonl").write_text(path.read_text(encoding="utf-8"))
     (out / "report.md").write_text(report(summary, mutants, command, load))
