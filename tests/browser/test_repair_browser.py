@@ -4,7 +4,7 @@ that earlier cell as one undoable edit (Ctrl+Z there restores it) and leaves the
 is."""
 from __future__ import annotations
 
-from lab_helpers import cell, cell_source, open_notebook, run_all_cells, write_notebook
+from lab_helpers import cell, cell_source, open_notebook, run_all_cells, screenshot_down_to_cell, write_notebook
 from test_magic_browser import _wait_view
 
 LOAD = "%load_ext jupyter_codecheck\n%codecheck auto on"
@@ -30,11 +30,7 @@ def test_apply_fix_repairs_the_earlier_cell_and_undo_restores_it(lab_page, jupyt
     assert not view.locator(".cc-heat-section").is_visible()     # a repair scored no tokens
 
     view.scroll_into_view_if_needed()
-    top = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").bounding_box()
-    bottom = cell(page, 2).bounding_box()
-    page.screenshot(path=str(screenshots / "cell-repair.png"), clip={
-        "x": top["x"], "y": top["y"], "width": top["width"],
-        "height": bottom["y"] + bottom["height"] + 12 - top["y"]})
+    screenshot_down_to_cell(page, screenshots / "cell-repair.png", 2)
 
     view.locator(".cc-apply").click()
     message = view.locator(".cc-apply-msg").inner_text()
