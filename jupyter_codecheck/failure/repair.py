@@ -234,7 +234,10 @@ def _line_from_text(cells: list[str], f: Failure) -> int | None:
         for u in facts.undefined:
             if u.name == m.group(1):
                 return u.line
-    return None
+    # the one line that writes what the error names ('columbs', 'n_estimator')
+    words = _error_words(f)
+    lines = [k + 1 for k, text in enumerate(cells[-1].split("\n")) if words and _names_word(text, words)]
+    return lines[0] if len(lines) == 1 else None
 
 
 def _error_words(f: Failure) -> set[str]:
