@@ -27,12 +27,15 @@ def kernel(tmp_path_factory, model_path):
 
 
 def run_until_late(kernel: Kernel, code: str, timeout: float = 120) -> tuple[list[dict], list[dict]]:
-    """The cell's outputs until the kernel is idle, then those that came after it (the late
-    repair), waiting until one is a repair or `timeout` passed."""
+    """The cell's outputs before its repair came, then the repair's (the late update: it may
+    come before or after the kernel's idle status, the repair runs beside the kernel's reply),
+    waiting until the repair came and the kernel is idle, or `timeout` passed."""
     msg_id = kernel.client.execute(code, store_history=True, allow_stdin=False)
     during, late, idle = [], [], False
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if idle and late:
+            return during, late
         try:
             msg = kernel.client.get_iopub_msg(timeout=1)
         except queue.Empty:
@@ -42,9 +45,7 @@ def run_until_late(kernel: Kernel, code: str, timeout: float = 120) -> tuple[lis
         if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
             idle = True
         elif msg["msg_type"] in ("stream", "display_data", "update_display_data", "error", "execute_result"):
-            (late if idle else during).append(msg)
-            if idle and MIME_REPAIR in msg["content"].get("data", {}):
-                return during, late
+            (late if late or MIME_REPAIR in msg["content"].get("data", {}) else during).append(msg)
     raise AssertionError(f"no repair shown within {timeout} s: {[_text(m) for m in during + late]}")
 
 
