@@ -2,7 +2,7 @@
 the notebook's frames around it, then the lines that made what the raising line reads, followed
 back through its cell and into the earlier cell that last set them.
 
-    places = cause_lines(cells, failure)     # [Place(cell=2, line=3, why="raised here"), ...]
+    places = cause_lines(cells, failure)     # [Place(cell=2, line=3, kind="raised", why="raised here"), ...]
 
 The model ranks these places afterwards (failure/repair.py); here they are only found, in the
 order a reader would look: the raising line, the lines before it in its cell that set or change
@@ -23,9 +23,17 @@ MAX_PLACES = 6
 class Place:
     cell: int                   # index in the cells given (the failed cell is the last)
     line: int                   # 1-based in that cell
-    why: str                    # "raised here" | "sets `X`, which line 3 reads" | "changes `df`, ..." |
-    #                             "deletes `t`, ..." | "calls it" | (the model's) "reads least likely ..."
-    names: tuple[str, ...] = ()  # the names it sets or changes that the raising line reads
+    kind: str                   # one of KINDS
+    why: str                    # as a view says it: "raised here", "sets `X`, which line 3 reads", ...
+    names: tuple[str, ...] = ()  # the names it sets, changes or deletes that the raising line reads
+
+
+# what a place is: the line that raised; a line before it that sets, changes or deletes a name the
+# raising line reads; a frame that called the raising one; a line the model reads because no
+# frame passed through the cell; a line inside a function the failed line calls
+KINDS = ("raised", "sets", "changes", "deletes", "calls", "read", "inside")
+# the kinds of a statement that made what the raising line reads
+SETTERS = ("sets", "changes", "deletes")
 
 
 def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> list[Place]:
@@ -37,7 +45,7 @@ def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> 
     if not frames:
         return []
     inner = frames[-1]
-    places: list[Place] = [Place(inner.cell, inner.line, "raised here")]
+    places: list[Place] = [Place(inner.cell, inner.line, "raised", "raised here")]
     reads = _names_read(cells[inner.cell], inner.line)
     # the names the raising line reads, back through its cell, then the earlier cells
     wanted = dict.fromkeys(reads)
@@ -47,7 +55,7 @@ def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> 
             if len(places) >= limit:
                 break
             shown = ", ".join(f"`{n}`" for n in names)
-            places.append(Place(cell, line, f"{how} {shown}, which line {inner.line} reads", names))
+            places.append(Place(cell, line, how, f"{how} {shown}, which line {inner.line} reads", names))
             for n in names:
                 if how in ("sets", "deletes"):
                     wanted.pop(n, None)        # made (or unmade) here: an earlier line's is not what it read
@@ -57,7 +65,7 @@ def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> 
         if len(places) >= limit:
             break
         if all((p.cell, p.line) != (f.cell, f.line) for p in places):
-            places.append(Place(f.cell, f.line, "calls it"))
+            places.append(Place(f.cell, f.line, "calls", "calls it"))
     return distinct(places)
 
 
@@ -182,7 +190,7 @@ def _root(node: ast.AST) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-__all__ = ["Place", "cause_lines", "code_lines", "distinct", "function_lines"]
+__all__ = ["KINDS", "SETTERS", "Place", "cause_lines", "code_lines", "distinct", "function_lines"]
 
 
 def code_lines(source: str, first: int = 1, last: int | None = None) -> list[int]:

@@ -39,7 +39,7 @@ from ..core.diff import diff_rows
 from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
 from ..core.result import Edit, apply_edits
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
-from .cause import Place, distinct, cause_lines, code_lines, function_lines
+from .cause import SETTERS, Place, cause_lines, code_lines, distinct, function_lines
 from .failure import Failure, Frame
 
 ERROR_PROMPTS = ("top", "none")
@@ -100,7 +100,7 @@ class FailureRepair:
         if self.cause is None:
             return said
         where = _cell_name(self.cause.cell, self.failed_cell)
-        if self.cause.why == "raised here":
+        if self.cause.kind == "raised":
             return f"{said} (line {self.cause.line}{where})"
         return f"{said}: line {self.cause.line}{where} {self.cause.why}"
 
@@ -164,7 +164,7 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
     if not places and use_model and not any(fr.cell == len(cells) - 1 for fr in f.frames):
         # no frame passed through the cell (a test's assertion failed elsewhere): any of its code
         # lines may be the cause, the model reads them all
-        places = [Place(len(cells) - 1, ln, "reads least likely to the model") for ln in code_lines(source)]
+        places = [Place(len(cells) - 1, ln, "read", "reads least likely to the model") for ln in code_lines(source)]
     out.cause = places[0] if places else None
     if not places:
         out.stats = {"time_s": round(time.perf_counter() - t0, 4), "places": 0}
@@ -198,12 +198,13 @@ def _for_the_model(cells: list[str], places: list[Place]) -> list[Place]:
     (the function the raising line calls is wrong inside); the raising line first."""
     out: list[Place] = []
     for p in places:
-        body = function_lines(cells[p.cell], p.line) if p.why.startswith("sets") else None
+        body = function_lines(cells[p.cell], p.line) if p.kind == "sets" else None
         if body is None:
             out.append(p)
             continue
         name = p.names[0] if p.names else "it"
-        out += [Place(p.cell, ln, f"is inside `{name}`, which the failed line calls", p.names) for ln in body]
+        out += [Place(p.cell, ln, "inside", f"is inside `{name}`, which the failed line calls", p.names)
+                for ln in body]
     return distinct(out)
 
 
@@ -251,13 +252,13 @@ def _error_words(f: Failure) -> set[str]:
 
 def _may_take_away(p: Place, text: str, error: str) -> bool:
     """Can the statement at `p` be what took away or spoilt what the raising line reads?"""
-    if p.why.startswith("deletes"):
+    if p.kind == "deletes":
         return True
     if error == "NameError":
         return False
-    if p.why.startswith("changes"):
+    if p.kind == "changes":
         return True
-    return p.why.startswith("sets") and any(_names_word(text.split("=", 1)[-1], {n}) for n in p.names)
+    return p.kind == "sets" and any(_names_word(text.split("=", 1)[-1], {n}) for n in p.names)
 
 
 def _names_word(text: str, words: set[str]) -> bool:
@@ -275,8 +276,7 @@ def _rank(c: Repair, words: set[str]) -> tuple:
     those, one at a statement before the raising line that names it (where it was dropped or
     made wrong) first; then the verified ones; then the model's gain, the nearer and smaller edit
     on a tie (of exact fixes the model did not weigh: the nearest name)."""
-    at_culprit = c.place is not None and c.place.why.startswith(("sets", "changes", "deletes")) \
-        and _names_word(c.old_line, words)
+    at_culprit = c.place is not None and c.place.kind in SETTERS and _names_word(c.old_line, words)
     gain = -1e9 if math.isnan(c.gain) else c.gain
     return (not _touches(c, words), not at_culprit, c.verified is None, -gain,
             edit_distance(c.edit.original, c.edit.replacement, limit=20), len(c.edit.original) + len(c.edit.replacement))
@@ -427,7 +427,7 @@ def _leading_keyword(line: str) -> str | None:
 def _unsets(c: Repair) -> bool:
     """Does the model's line no longer set a name the written line set (`X = ...` -> `fit(...)`),
     at a place found because it sets what the raising line reads?"""
-    if c.place is None or not c.place.why.startswith("sets"):
+    if c.place is None or c.place.kind != "sets":
         return False
     return any(not re.match(rf"\s*(?:[\w.\[\], ]*[ ,(])?{re.escape(n)}\b[^=]*=(?!=)", c.new_line) for n in c.place.names)
 
@@ -587,7 +587,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
                 stats["rows"] += reader.rows
                 stats["batches"] += reader.batches
                 stats["read"] = len(reader.written_worst)
-                first = [i for i in chosen if places[i].why == "raised here"][:1]
+                first = [i for i in chosen if places[i].kind == "raised"][:1]
                 rest = sorted((i for i in chosen if i not in first and i in reader.written_worst),
                               key=lambda i: (reader.written_worst[i], i))
                 chosen = (first + rest)[:lines]
