@@ -240,6 +240,9 @@ def summarise(books, mutants: list[dict], seconds: float) -> dict:
     no_exact_other = tally([m for m in crashed if not m.get("exact_before") and m["kind"] != "skipped-definition"])
     by_origin = Counter((m.get("repair") or {}).get("origin") for m in crashed if m["outcome"] == "repaired")
     times = sorted(m["repair_s"] for m in crashed if "repair_s" in m)
+    # the repairs the model was asked for (its stats name the GGUF it loaded)
+    asked = sorted(m["repair_s"] for m in crashed if "repair_s" in m
+                   and str((m.get("stats") or {}).get("model", "")).endswith(".gguf"))
     return {"notebooks": len(books), "mutants": len(mutants),
             "original_failed": sum(bool(m.get("original_failed")) for m in mutants),
             "unstable": sum(not m.get("stable") and not m.get("original_failed") for m in mutants),
@@ -251,6 +254,7 @@ def summarise(books, mutants: list[dict], seconds: float) -> dict:
             "repaired_by_origin": dict(by_origin), "per_kind": per_kind,
             "repair_s_median": times[len(times) // 2] if times else None,
             "repair_s_p90": times[int(len(times) * 0.9)] if times else None,
+            "model_asked": len(asked), "model_asked_s_median": asked[len(asked) // 2] if asked else None,
             "time_s": round(seconds, 1)}
 
 
@@ -279,7 +283,8 @@ def report(summary: dict, mutants: list[dict], command: str, load: str) -> str:
              f"target ≥ 30 %)",
              f"- repaired by origin: {summary['repaired_by_origin']}",
              f"- time from the failure to the repair (one thread): median {summary['repair_s_median']} s, "
-             f"90th percentile {summary['repair_s_p90']} s", "",
+             f"90th percentile {summary['repair_s_p90']} s; of the {summary['model_asked']} that asked the model, median "
+             f"{summary['model_asked_s_median']} s", "",
              "| mutation | crashed | repaired | % | runs, differs | still fails | in another cell | no repair |",
              "|---|---|---|---|---|---|---|---|"]
     for kind, p in [*summary["per_kind"].items(), ("all", a), ("no exact fix", summary["no_exact_fix"]),
