@@ -19,8 +19,8 @@ Per pair, in one run on the same GGUF and thread count:
            stopped when that block closes, with the buggy file's import lines it left out put
            back; timed from the request to the block's end.
 Each candidate runs the tests in a fresh Python (--timeout s). Where ours lost a pair is read
-from its stages: no cause line (the traceback passes no line of the cell: a wrong value that
-an assertion in the test caught), the cause lines miss the changed lines, no candidate written
+from its stages: no line written again, the lines written again (the traceback's or, with no
+frame in the cell, the least likely read from both sides) miss the changed lines, no candidate written
 passes (generation or re-check), a passing candidate ranked below the top (ranking).
 Writes report.md, rows.jsonl, command.txt and output.txt (the figures' JSON line) into --out;
 the last line printed is the same JSON object.
@@ -164,10 +164,12 @@ def stage_lost(rec: dict) -> str | None:
     """Where our repair lost a pair (None: its top repair passes)."""
     if rec["ours_passes"]:
         return None
-    if not rec["places"]:
-        return "cause line: no frame in the cell"
-    if not set(rec["place_lines"][:rec["lines_written"]]) & set(rec["changed_lines"]):
-        return "cause line: the places miss the changed lines"
+    written = [line for _, line in rec["stats"].get("written", [])] if "stats" in rec else \
+        rec["place_lines"][:rec["lines_written"]]
+    if not written:
+        return "cause line: no line written again"
+    if not set(written) & set(rec["changed_lines"]):
+        return "cause line: the lines written again miss the changed lines"
     if rec["first_passing"] is not None:
         return "ranking"
     if not rec["candidates"]:

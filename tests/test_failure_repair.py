@@ -143,6 +143,15 @@ def test_an_earlier_cells_repair_that_defines_the_missing_name_is_verified_by_py
     assert check.recheck(_replace(earlier, 0, 2, 24, 26, "v", "model", place)) == "python"
 
 
+def test_a_model_line_that_drops_the_name_the_error_names_is_no_repair():
+    from jupyter_codecheck.failure.repair import _drops_the_work
+    words = {"scael"}
+    assert _drops_the_work("print(n / scael)", "print(n)", words)           # runs, says less
+    assert not _drops_the_work("print(n / scael)", "print(n / scale)", words)
+    assert not _drops_the_work("top = df.heaad()", "top = df.head()", {"heaad"})
+    assert _drops_the_work("age = data['agee']", "age = 3", {"agee"})
+
+
 def test_a_repair_that_moves_the_crash_to_a_later_line_is_refused():
     """`.to_frame()` on the fit's X runs, but the same 1-D X then reaches predict: not shown."""
     from sklearn.linear_model import LinearRegression
@@ -188,6 +197,32 @@ def test_the_models_repairs_are_the_same_with_and_without_the_shortcuts():
     assert fast.stats["batches"] < slow.stats["batches"]
     # whatever the model wrote, nothing shown fails Python's own checks
     assert fast.repair is not None and fast.repair.verified == "python" and _run(fast.repaired, {}, "7-i") is None
+
+
+@pytest.mark.usefixtures("model_path")
+def test_a_repair_reuses_what_the_session_holds_of_its_document_and_finds_the_same_lines():
+    """The document's K,V stay in the session after a repair; the same failure repaired again (the
+    panel asked after auto mode) computes none of it again, and writes what it wrote cold."""
+    from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.core.resolved_model import resolve_model
+    earlier = ["import math\n", "values = [3.0, 4.0, 12.0]\nscale = 2.0\n",
+               "def norm(v):\n    return math.sqrt(sum(x * x for x in v))\n"]
+    cell = "n = norm(values)\nprint(n / scael)\n"
+    ns: dict = {}
+    for k, c in enumerate(earlier):
+        assert _run(c, ns, f"8-{k}") is None
+    exc = _run(cell, ns, "8-z")
+    engine = load_model(resolve_model(None), 1)
+    engine.session.truncate(0)
+    cold = repair_failure(cell, exc, context=earlier, threads=1, rank_exact=True)
+    assert cold.stats["context_reused"] == 0
+    held = engine.session.n_past
+    assert held > 0                                   # the document before the lines is kept
+    warm = repair_failure(cell, exc, context=earlier, threads=1, rank_exact=True)
+    assert warm.stats["context_reused"] == held and warm.stats["rows"] < cold.stats["rows"]
+    assert [(c.origin, c.line, c.new_line) for c in warm.candidates] == \
+        [(c.origin, c.line, c.new_line) for c in cold.candidates]
+    assert warm.repair is not None and "scale" in warm.repair.new_line
 
 
 def test_the_earlier_statement_that_dropped_what_the_error_names_is_the_repair():
@@ -247,6 +282,10 @@ def test_a_failure_no_frame_of_the_cell_passed_through_is_read_line_by_line():
     fix = repair_failure(cell, text, lines=2, threads=1)
     assert fix.stats["places"] == 4 and fix.stats["read"] == 4 and fix.stats["lines"] == 2
     assert fix.cause is not None and "reads least likely to the model" in fix.cause_text
+    # read and written in one pass, or read first and then written: the same lines
+    slow = repair_failure(cell, text, lines=2, threads=1, shortcuts=False)
+    assert slow.stats["read"] == 4 and slow.stats["rows"] > fix.stats["rows"]
+    assert [(c.line, c.new_line) for c in slow.candidates] == [(c.line, c.new_line) for c in fix.candidates]
     test_cell = "assert scaled([1, 2], 3) == [3, 6]\n"
     ns = {}
     assert _run(cell, ns, "13-a") is None

@@ -9,8 +9,10 @@ written token, forks at the first token where it is not into the model's top cho
 on greedily to the end of the line. Which proposal wins is decided elsewhere, by the evidence on
 the rest of the cell (decoding/verify.py).
 
-Two shortcuts, neither of which changes a proposal (the engine scores a row alike in any batch,
-and a row's distribution depends only on its token, position and ancestors):
+Two shortcuts, which change which batch a row is in and nothing it depends on (its token,
+position and ancestors); a row's numbers move only by the engine's batch-size rounding
+(docs/measurements.md, "batch invariance"), so a proposal changes only where the model's two
+choices are that close:
   draft   the written line is the draft (prompt lookup): it is scored with the prompt in one
           batch, so the walk along it costs no batch of its own; after the fork, each new row is
           followed by the written tokens that follow its token in the line, taken without a
@@ -94,11 +96,15 @@ class LineProposer:
         self.prompt_rows = 0           # of `rows`: the prompts' (shared beginnings once)
         self.draft_rows = 0            # of `rows`: the written lines after their prompts
 
-    def propose(self, tasks: Sequence[LineTask]) -> list[Proposal]:
+    def propose(self, tasks: Sequence[LineTask],
+                write: Callable[[dict], Sequence[Hashable]] | None = None) -> list[Proposal]:
+        """Proposals for `tasks`. With `write`, every task's written line is read first and
+        `write(written_worst)` names the tasks whose lines are then written again (the others
+        are only read): the reading's rows are the writing's prompts and drafts."""
         if not tasks:
             return []
         try:
-            return self._propose(list(tasks))
+            return self._propose(list(tasks), write)
         finally:
             self.scorer.truncate(self.scorer.n_context)    # forget the branch rows
 
@@ -119,7 +125,7 @@ class LineProposer:
         self.rows += len(tokens)
         return dists, rows
 
-    def _propose(self, tasks: list[LineTask]) -> list[Proposal]:
+    def _propose(self, tasks: list[LineTask], write=None) -> list[Proposal]:
         # the prompts (and, drafting, each written line after its prompt) in one batch
         # prompts that begin alike share those rows (a trie: fill-in-the-middle prompts of one
         # cell share the code before the first line)
@@ -176,7 +182,13 @@ class LineProposer:
             # first token, else from its top-K: a bound outside them), chain row j the one after j
             judges = [dists[last]] + [dists[r] for r in chain]
             self.extra_logprobs[(key, k)] = sum(d.logprob_of(int(tok)) for d, tok in zip(judges, line))
+        if write is not None and self.draft:
+            chosen = set(write(self.written_worst))
+        else:
+            chosen = {t.key for t in tasks}
         for ti, (t, (last, drafted)) in enumerate(zip(tasks, spans)):
+            if t.key not in chosen:
+                continue
             # the prompt's last row judges the line's first token; draft row j the one after j
             ahead = [[(int(t.written[j]), dists[drafted + j], rows[drafted + j])
                       for j in range(len(t.written))]] if self.draft else []
@@ -292,7 +304,8 @@ class LineProposer:
                 continue
             chains = [] if not self.draft else \
                 [c[:self.draft_max] for c in (h.drafts if h.drafts is not None else
-                                              [self._lookup(tasks[h.task].written, h.tokens)]) if c]
+                                              [self._lookup(tasks[h.task].written, h.tokens)])
+                 if c[:self.draft_max]]
             at = len(tokens)
             tokens.append(tok)
             parents.append(h.row)

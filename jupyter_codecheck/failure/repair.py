@@ -44,8 +44,11 @@ from .failure import Failure, Frame
 
 ERROR_PROMPTS = ("top", "none")
 AFTER_TOKENS = 96          # of the code after a line, what its fill-in-the-middle prompt reads
-CONTEXT_TOKENS = 384       # of the earlier cells, what the prompt reads before the failed cell
+CONTEXT_TOKENS = 128       # of the earlier cells, what the prompt reads before the failed cell
 MAX_EXTRA = 8              # tokens a proposed line may have beyond the written one
+# draft tokens after a proposal's own row: a failure's line is wrong, so its proposals leave the
+# written line more often than a check's do and long drafts are mostly rows no one takes
+DRAFT_TOKENS = 2
 _QUOTED = re.compile(r"'([^'\n]{1,80})'|\"([^\"\n]{1,80})\"")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_]\w*)' is not defined")
 _TYPE_QUOTES = re.compile(r"'[\w.]+' object|<class '[\w.]+'>|module '[\w.]+'|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'",
@@ -415,8 +418,10 @@ def _drops_the_work(old: str, new: str, words: set[str]) -> bool:
         return True
     if {c for c in _CALLED.findall(old) if c not in words} - set(_CALLED.findall(new)):
         return True
-    # a name it read gone (`age = data['agee']` -> `age = 3`): the value no longer comes from it
-    return bool(_names(old) - words - _names(new))
+    # a name it read gone (`age = data['agee']` -> `age = 3`): the value no longer comes from it;
+    # the name the error names is to be replaced, not dropped (`n / scael` -> `n`)
+    before, after = _names(old), _names(new)
+    return bool(before - words - after) or bool(before & words - after and not after - before)
 
 
 def _leading_keyword(line: str) -> str | None:
@@ -493,9 +498,8 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     fim = fim_ids(tok)
     # the document the model reads: the error named above the code, the earlier cells (the
     # latest that fit, and every cell a place is in), the failed cell
-    first_needed = min(p.cell for p in places)
     header = f"# {f.summary.splitlines()[0][:200]}\n" if error_prompt == "top" and f.summary.strip() else ""
-    keep = _cells_in_view(tok, cells, first_needed)
+    keep = _cells_in_view(tok, cells)
     doc = header
     offsets = {}
     for k in keep:
@@ -536,19 +540,22 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     stats = {"model": resolved.path.name, "fim": fim is not None, "rows": 0, "batches": 0}
     with engine.lock, single_threaded_blas():
         session = engine.session
-        engine.forget()                 # the session's K,V is this repair's now, not a check's
+        engine.forget()                 # the session's decisions are no check's now
         layer_model = EngineLayerModel(session, kv_mode="exact")
         # the context's rows may leave at the last layer's cheap test (their K,V are whole: only
         # the full head is saved); branch rows always run to the full head
         policy = make_policy(PRESETS["head"]) if shortcuts else None
         scorer = Scorer(layer_model, policy, top_k=max(8, n_candidates + 2), cancel=cancel)
-        scorer.truncate(0)
         engine.set_cell_shortlist(ids or [0])
         lead = [fim[0]] if fim is not None else document_start(tok)
         context = lead + ids[:a_max]
-        if shortcuts:           # the code before every line, once: each line's prompt follows it
-            scorer.extend(context, context[1:] + [None])
-            stats["rows"], stats["batches"] = len(context), 1
+        if shortcuts:
+            # the code before every line, once (each line's prompt follows it), no head read: what
+            # the session already holds of it (the same failure's repair asked again) is kept
+            stats["context_reused"] = _hold(session, context, cancel)
+            stats["rows"], stats["batches"] = len(context) - stats["context_reused"], 1
+        else:
+            scorer.truncate(0)
 
         def task(i: int) -> LineTask:
             a, _, line_end, extra = spans[i]
@@ -565,39 +572,57 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         def proposer(n: int) -> LineProposer:
             return LineProposer(scorer, ends_line=lambda t: b"\n" in tok.piece(t),
                                 stops=lambda t: tok.is_eog(t) or tok.is_control(t),
-                                n_candidates=n, max_extra=MAX_EXTRA, draft=shortcuts, forks=forks, force=True)
+                                n_candidates=n, max_extra=MAX_EXTRA, draft=shortcuts, draft_max=DRAFT_TOKENS,
+                                forks=forks, force=True)
 
-        def fitting(keys) -> list[LineTask]:
+        def fitting(keys, n_written: int) -> list[LineTask]:
+            """The tasks of `keys` whose rows fit the context (the first `n_written` written
+            again, the rest only read)."""
             out, room = [], session.n_ctx - session.n_past
             for i in keys:
                 t = task(i)
-                need = len(t.prompt) + 2 * (len(t.written) + MAX_EXTRA) * (1 + n_candidates * forks) \
-                    + sum(map(len, t.extra))
+                need = len(t.prompt) + len(t.written) + sum(map(len, t.extra)) + \
+                    (2 * (len(t.written) + MAX_EXTRA) * (1 + n_candidates * forks) if len(out) < n_written else 0)
                 if need <= room:
                     room -= need
                     out.append(t)
             return out
 
+        def least_likely(worst: dict) -> list:
+            """The raising line (when it is a place) and the places whose written line's least
+            likely token is the least likely, `lines` in all."""
+            first = [i for i in chosen if places[i].kind == "raised"][:1]
+            rest = sorted((i for i in chosen if i not in first and i in worst), key=lambda i: (worst[i], i))
+            return (first + rest)[:lines]
+
         try:
             chosen = sorted(spans)
-            if len(chosen) > lines:
-                # read every place from both sides; keep the least likely (and the raising line)
+            writer = proposer(n_candidates)
+            if len(chosen) <= lines:
+                line_tasks = fitting(chosen, len(chosen))
+                proposals = writer.propose(line_tasks)
+                written = [t.key for t in line_tasks]
+            elif shortcuts:
+                # every place read from both sides in the batch that holds the prompts of the
+                # lines then written again (the least likely ones)
+                line_tasks = fitting(least_likely({}) + [i for i in chosen if i not in least_likely({})], lines)
+                proposals = writer.propose(line_tasks, write=least_likely)
+                stats["read"] = len(writer.written_worst)
+                written = least_likely(writer.written_worst)
+            else:
                 reader = proposer(0)
-                reader.propose(fitting(chosen))
+                reader.propose(fitting(chosen, 0))
                 stats["rows"] += reader.rows
                 stats["batches"] += reader.batches
                 stats["read"] = len(reader.written_worst)
-                first = [i for i in chosen if places[i].kind == "raised"][:1]
-                rest = sorted((i for i in chosen if i not in first and i in reader.written_worst),
-                              key=lambda i: (reader.written_worst[i], i))
-                chosen = (first + rest)[:lines]
-            writer = proposer(n_candidates)
-            line_tasks = fitting(chosen)
-            proposals = writer.propose(line_tasks)
+                line_tasks = fitting(least_likely(reader.written_worst), lines)
+                proposals = writer.propose(line_tasks)
+                written = [t.key for t in line_tasks]
             stats["rows"] += writer.rows
             stats["batches"] += writer.batches
+            stats["write_rows"] = writer.rows
         finally:
-            scorer.truncate(0)
+            scorer.truncate(len(context) if shortcuts and session.n_past >= len(context) else 0)
     out: list[Repair] = []
     for i in spans:
         written_lp = writer.written_logprobs.get(i)
@@ -623,9 +648,25 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         if r is not None:
             r.gain = p.logprob - p.written_logprob
             out.append(r)
-    stats.update({"lines": len(line_tasks), "proposals": len(proposals), "not_repairs": dropped,
+    written = sorted(set(written) | {p.key for p in proposals})
+    stats.update({"lines": len(written), "written": [[places[i].cell, places[i].line] for i in written],
+                  "proposals": len(proposals), "not_repairs": dropped,
                   "context_tokens": len(context), "model_s": round(time.perf_counter() - t0, 4)})
     return out, stats
+
+
+def _hold(session, context: list[int], cancel) -> int:
+    """Makes the session hold `context` (its K,V), reusing the positions it already holds;
+    returns how many it reused."""
+    from ..decoding.scorer import Cancelled
+    session.flush()                  # K,V a check's exited rows still owe
+    keep = session.common_prefix(context)
+    session.truncate(keep)
+    if keep < len(context):
+        done = session.forward(context[keep:], cancel=cancel)
+        if done.cancelled:
+            raise Cancelled("the repair was cancelled")
+    return keep
 
 
 def _through(enc, end: int) -> int:
@@ -649,15 +690,16 @@ def _from_candidate(source: str, place: Place, c) -> Repair | None:
     return Repair(place.cell, line, edit, repaired, "model", lines_old[line - 1], lines_new[line - 1], place=place)
 
 
-def _cells_in_view(tok, cells: list[str], first_needed: int) -> list[int]:
-    """The cells the prompt reads: from the earliest a place is in, or the latest earlier cells
-    within CONTEXT_TOKENS, to the failed cell."""
+def _cells_in_view(tok, cells: list[str]) -> list[int]:
+    """The cells the prompt reads: the failed cell and the latest earlier cells within
+    CONTEXT_TOKENS (a place in a cell before them is left to the exact fixes: the model's lines
+    there were mostly changes to code the failure never touched; docs/measurements.md)."""
     last = len(cells) - 1
     keep = [last]
     used = 0
     for k in range(last - 1, -1, -1):
         n = len(tok.encode(cells[k]).ids)
-        if k < first_needed and used + n > CONTEXT_TOKENS:
+        if used + n > CONTEXT_TOKENS:
             break
         used += n
         keep.append(k)
