@@ -526,7 +526,7 @@ def _known(target) -> str | None:
         if mod is None:
             continue
         for name in names:
-            if mod.__dict__.get(name) is target:
+            if POLICY.module_members(mod).get(name) is target:
                 return name
     return None
 

@@ -25,7 +25,7 @@ def made_estimator(node: ast.Call, target, value: Read):
     class; arguments literal, estimators the cell makes so, or live plain data (a grid)."""
     base = sys.modules.get("sklearn.base")
     if base is None or not issubclass(type(target), type) or \
-            not str(type.__dict__["__module__"].__get__(target, type)).startswith("sklearn.") or \
+            not str(POLICY.class_module(target)).startswith("sklearn.") or \
             not POLICY.is_library(target) or not issubclass(target, base.BaseEstimator):
         return None
     args = tuple(_argument(a, value) for a in node.args)
@@ -110,7 +110,7 @@ def transformed(node: ast.Call, owner, method: str, shaped: Shaped):
     kinds = (pre.StandardScaler, pre.MinMaxScaler, getattr(dec, "PCA", None))
     if est is None or not any(type(est) is k for k in kinds):
         return None
-    own = object.__getattribute__(est, "__dict__")
+    own = POLICY.own_dict(est)
     if "_sklearn_output_config" in own:
         return None                       # set_output(...): another container
     x = shaped(node.args[0])

@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
-import inspect
 import sys
 import types
 from collections import ChainMap
@@ -626,7 +625,7 @@ class _Walk:
         if known is None or not missing_attribute(*known, n.attr):
             return
         klass, held = known
-        names = set(held) | {k for c in inspect.getmro(klass) for k in c.__dict__ if type(k) is str}
+        names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str}
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 

@@ -192,7 +192,7 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`); a callable
     # of the user's is not asked its name (its `__getattr__` would run)
     name = getattr(target, "__name__", None) if POLICY.is_library(target) else None
-    if type(name) is not str or vars(np).get(name) is not target:
+    if type(name) is not str or POLICY.module_members(np).get(name) is not target:
         return None
     if name in ("dot", "matmul") and len(n.args) == 2 and not keywords:
         a, b = _array(live(n.args[0])), _array(live(n.args[1]))
@@ -459,7 +459,7 @@ def _with_defaults(cls: type):
     class's tags: its instance with the defaults, when no parameter may hold another estimator
     (a meta-estimator's, named as scikit-learn names them). scikit-learn's own input tags of X's
     dimensions and types are its classes' (but FeatureHasher's, 1-D whatever its input_type)."""
-    if not estimator_class(cls) or not str(type.__dict__["__module__"].__get__(cls, type)).startswith("sklearn."):
+    if not estimator_class(cls) or not str(POLICY.class_module(cls)).startswith("sklearn."):
         return None
     try:
         if _HOLDERS & set(cls._get_param_names()):
@@ -479,7 +479,7 @@ def _x_reader(est, method: str, depth: int = 0, fitted: bool = False):
     if depth > 4:
         return None
     pipeline, selection = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.model_selection")
-    own = object.__getattribute__(est, "__dict__")
+    own = POLICY.own_dict(est)
     if pipeline is not None and type(est) is pipeline.Pipeline:
         steps = own.get("steps")
         if type(steps) is not list:
@@ -511,7 +511,7 @@ def _x_reader(est, method: str, depth: int = 0, fitted: bool = False):
 
 
 def _has_method(est, name: str) -> bool:
-    return any(name in type.__dict__["__dict__"].__get__(k, type) for k in type.__dict__["__mro__"].__get__(type(est), type))
+    return any(name in POLICY.class_members(k) for k in POLICY.mro(type(est)))
 
 
 def _takes_2d_only(est) -> bool:
