@@ -122,6 +122,18 @@ NUMPY = [
     ("a = np.zeros((2, 3))\nb = a[0, 3]\n", "a = np.zeros((2, 3))\nb = a[1, 2]\n"),
     ("a = np.zeros((len(df), 3))\nc = a + np.ones(len(df))\n", "a = np.zeros((len(df), 3))\nc = a + np.ones(3)\n"),
     ("a = np.ones(df.shape[0] // 2)\nc = a.reshape(3, -1)\n", "a = np.ones(df.shape[0] // 2)\nc = a.reshape(2, -1)\n"),
+    # numpy's other joins (abstract_value.JOINS): column_stack and np.c_ make 1-D arrays columns,
+    # np.r_ joins along the first axis; each the claim on the join and on what it made
+    ("a = np.column_stack([np.ones(3), np.ones(4)])\n", "a = np.column_stack([np.ones(4), np.ones(4)])\n"),
+    ("a = np.column_stack((np.ones(3), np.zeros((3, 2))))\nc = a @ np.ones(2)\n",
+     "a = np.column_stack((np.ones(3), np.zeros((3, 2))))\nc = a @ np.ones(3)\n"),
+    ("a = np.ones(3)\nb = np.c_[a, np.zeros(4)]\n", "a = np.ones(3)\nb = np.c_[a, np.zeros(3)]\n"),
+    ("a = np.ones(3)\nb = np.c_[a, a, np.zeros((3, 2))]\nc = b @ np.ones(3)\n",
+     "a = np.ones(3)\nb = np.c_[a, a, np.zeros((3, 2))]\nc = b @ np.ones(4)\n"),
+    ("a = np.c_[np.ones(5)]\nc = a + np.ones((2, 5))\n", "a = np.c_[np.ones(5)]\nc = a + np.ones((5, 2))\n"),
+    ("a = np.ones((2, 3))\nb = np.r_[a, np.zeros((2, 4))]\n", "a = np.ones((2, 3))\nb = np.r_[a, np.zeros((4, 3))]\n"),
+    ("a = np.r_[np.ones(3), np.zeros(4)]\nc = a.reshape(2, -1)\n", "a = np.r_[np.ones(3), np.zeros(4)]\nc = a.reshape(7, -1)\n"),
+    ("a = np.r_[np.ones(3), np.zeros((1, 3))]\n", "a = np.r_[np.ones((2, 3)), np.zeros((1, 3))]\n"),
 ]
 
 
@@ -321,6 +333,7 @@ def _chain(rnd: random.Random) -> str:
         lambda a, b: f"{a} + {b}", lambda a, b: f"{a} * 2", lambda a, b: f"{a} / {b}",
         lambda a, b: f"np.concatenate([{a}, {b}], axis={rnd.choice([0, 1, -1])})",
         lambda a, b: f"np.vstack([{a}, {b}])", lambda a, b: f"np.hstack([{a}, {b}])",
+        lambda a, b: f"np.column_stack([{a}, {b}])", lambda a, b: f"np.c_[{a}, {b}]", lambda a, b: f"np.r_[{a}, {b}]",
         lambda a, b: f"{a}[:, None]", lambda a, b: f"{a}[None]", lambda a, b: f"{a}[..., np.newaxis]",
         lambda a, b: f"np.expand_dims({a}, {rnd.choice([0, 1, -1, 2])})",
         lambda a, b: f"{a}.sum(axis={rnd.choice([0, 1, -1])})", lambda a, b: f"{a}.max(axis={rnd.choice([0, 1])})",

@@ -8,7 +8,8 @@ follows from their inputs, as the libraries document them:
                   standard_normal/random/normal/uniform/integers(size=...), ufunc.outer(a, b),
                   np.linspace(a, b, n);
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
-                  a.copy(); np.concatenate/vstack/hstack, `a @ b`, np.dot/matmul, `+ - * /`
+                  a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
+                  `a @ b`, np.dot/matmul, `+ - * /`
                   (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
     pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
@@ -44,7 +45,7 @@ from .abstract_pandas import dropped, picked
 from .abstract_sklearn import confusion, generated, made_estimator, split, transformed
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
-                             _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
+                             CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
                              _scalar_kind, joining, literal_int, literal_shape, numeric, shaped)
 from .namespace import UNRESOLVED
 from .read_policy import POLICY
@@ -142,6 +143,8 @@ class Propagation:
 
     def _subscript(self, node: ast.Subscript):
         value = self.value(node.value)
+        if (name := concatenator(value)) is not None:       # `np.c_[a, b]`, `np.r_[a, b]`
+            return self._joined(node.slice, name, {})
         if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
             k = literal_int(node.slice)
             return value[k] if k is not None and -len(value) <= k < len(value) else None
@@ -345,7 +348,7 @@ class Propagation:
                 set(keywords) <= {"size"}:
             shape = self._sizes([args[0] if args else keywords["size"]])
             return None if shape is None else Abstract("ndarray", shape, "f")
-        if name in ("concatenate", "vstack", "hstack") and len(args) == 1:
+        if name in JOIN_FUNCTIONS and len(args) == 1:
             return self._joined(args[0], name, keywords)
         if name == "expand_dims" and len(args) == 2 and not keywords:
             a, axis = self.array(args[0]), literal_int(args[1])
@@ -471,12 +474,14 @@ class Propagation:
         return Abstract("ndarray", x.shape, self._dtype(dtype, kind))
 
     def _joined(self, seq: ast.expr, name: str, keywords: dict):
-        if not isinstance(seq, (ast.List, ast.Tuple)) or not seq.elts or \
-                any(isinstance(e, ast.Starred) for e in seq.elts):
+        """A join of JOINS: `np.hstack([a, b])`, or the items of `np.c_[a, b]` (`seq` the index)."""
+        items = [seq] if name in CONCATENATORS and not isinstance(seq, ast.Tuple) else \
+            seq.elts if isinstance(seq, (ast.List, ast.Tuple)) else None
+        if not items or any(isinstance(e, ast.Starred) for e in items):
             return None
-        arrays = [self.array(e) for e in seq.elts]
-        if any(a is None or not numeric(a.kind) for a in arrays):
-            return None
+        arrays = [self.array(e) for e in items]
+        if any(a is None or not numeric(a.kind) or (name in CONCATENATORS and not a.ndim) for a in arrays):
+            return None                 # np.c_ takes a 0-d array as a scalar: another rule
         joined = joining(name, arrays, keywords)
         if joined is None:
             return None
@@ -519,6 +524,13 @@ class Propagation:
         return None if shape is None else Abstract("ndarray", shape, kind)
 
 
+def concatenator(value) -> str | None:
+    """"c_" or "r_" when `value` is numpy's own `np.c_` or `np.r_` (read from numpy's globals)."""
+    np = sys.modules.get("numpy")
+    members = POLICY.module_members(np) if np is not None else {}
+    return next((name for name in CONCATENATORS if members.get(name) is value), None)
+
+
 def _known(target) -> str | None:
     """The name of the library function `target` is, among those propagated through."""
     for module, names in _KNOWN:
@@ -531,8 +543,8 @@ def _known(target) -> str | None:
     return None
 
 
-_KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "concatenate",
-                     "vstack", "hstack", "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
+_KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", *JOIN_FUNCTIONS,
+                     "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),

@@ -43,8 +43,8 @@ from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import bind_error
-from .values import ValueClaim, accessor_claim, binop_claim, call_claim, frame_attribute_claim, index_claim, \
-    text_index_claim
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concatenator_claim, frame_attribute_claim, \
+    index_claim, text_index_claim
 
 KINDS = ("attribute", "key", "call", "value")
 _MAX_CANDIDATES = 6
@@ -310,7 +310,8 @@ class _Walk:
                     self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
-                        self._value(text_index_claim(n, value)) or self._value(index_claim(n, value))):
+                        self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
+                        self._value(index_claim(n, value))):
                     self._key(n, local)
                     self._label(row_label_missing(n, lambda x: self._live(x, local)))
             elif isinstance(n, ast.Subscript):
