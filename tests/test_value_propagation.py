@@ -237,6 +237,36 @@ def test_silence_where_the_cell_may_change_or_rebind_what_it_made():
         assert value_facts("a = np.zeros((3, 4))\n" + loop + use, ns) == [], loop
 
 
+def reshaping(m):
+    m.shape = (4, 3)
+
+
+def test_a_live_array_the_cell_changes_only_in_its_values_keeps_its_shape_and_dtype():
+    """numpy's in-place writes (an item set, sort, fill, partition, put) keep a live array's
+    shape and dtype: the value rules still read those, held against numpy both ways. A change
+    that may reshape it (its shape set, resize, through an alias or a container, the user's
+    function) leaves it unknown: no claim."""
+    def ns():
+        return namespace(a=np.zeros((3, 4)), reshaping=reshaping)
+    use, fits = "c = a @ np.ones((3, 2))\n", "c = a @ np.ones((4, 2))\n"
+    for keep in ["a[0, 0] = 5\n", "a[:, 1] = np.arange(3)\n", "a.sort(axis=1)\n", "a.fill(1)\n", "a.partition(1)\n",
+                 "a.put([0, 2], [1, 2])\n", "a.sort()\na[1] = 2\n", "b = a\nb.fill(2)\n"]:
+        facts = value_facts(keep + use, ns())
+        assert len(facts) == 1 and run(keep + use, ns()) == (named(facts[0]), facts[0].line), keep
+        assert value_facts(keep + fits, ns()) == [] and run(keep + fits, ns()) is None, keep
+    for keep in ["a.sort()\n", "a[0] = 1\n"]:        # the other value rules: an axis, a reshape, a join
+        holds(keep + "c = a.sum(axis=2)\n", ns())
+        holds(keep + "c = a.reshape(5, -1)\n", ns())
+        holds(keep + "c = np.c_[a, np.ones(4)]\n", ns())
+        runs_unclaimed(keep + "c = np.c_[a, np.ones(3)]\n", ns())
+    for change in ["a.shape = (4, 3)\n", "a.resize((4, 3), refcheck=False)\n", "a.sort()\na.resize((4, 3), refcheck=False)\n",
+                   "a[0] = 1\na.shape = (4, 3)\n", "a.sort()\nb = a\nb.shape = (4, 3)\n",
+                   "a.fill(0)\nbox = [a]\nbox[0].shape = (4, 3)\n", "a.sort()\nreshaping(a)\n",
+                   "a.resize((4, 3), refcheck=False)\na.sort()\n", "a.sort()\na = a.T\n"]:
+        assert value_facts(change + fits.replace("(4, 2)", "(3, 2)"), ns()) == [], change
+        assert run(change + fits.replace("(4, 2)", "(3, 2)"), ns()) is None, change
+
+
 def test_a_frame_made_in_the_cell_loses_its_columns_when_the_cell_changes_them():
     use = "w = X.values @ np.ones(2)\n"
     assert value_facts("X = df[['area', 'rooms']]\n" + use, namespace()) == []

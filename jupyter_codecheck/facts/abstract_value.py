@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .flow import PANDAS_MUTATING
 from .namespace import UNRESOLVED, Made
 
 _NUMERIC = "biufc"
@@ -25,8 +24,11 @@ _REDUCTIONS = {"sum": {"b": "i"}, "prod": {"b": "i"}, "max": {}, "min": {}, "mea
                "argmax": {k: "i" for k in _NUMERIC}, "argmin": {k: "i" for k in _NUMERIC}}
 
 
-# ndarray methods that change the array's shape or dtype in place
-_ARRAY_RESHAPING = frozenset({"resize", "__setstate__"})
+# ndarray methods that change the array's shape or dtype in place (numpy's other in-place
+# methods, flow.ARRAY_MUTATING, change its values only)
+ARRAY_RESHAPING = frozenset({"resize", "__setstate__"})
+# methods that change a pandas object (others return a new one unless inplace=True)
+PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
 
 
 # estimator methods that leave its class and parameters as they are
@@ -89,7 +91,7 @@ class Abstract(Made):
 
     def keeps(self, method: str, inplace: bool) -> bool:
         if self.like == "ndarray":
-            return method not in _ARRAY_RESHAPING
+            return method not in ARRAY_RESHAPING
         if self.like in ("Series", "DataFrame"):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
