@@ -250,7 +250,10 @@ def test_a_live_array_the_cell_changes_only_in_its_values_keeps_its_shape_and_dt
         return namespace(a=np.zeros((3, 4)), reshaping=reshaping)
     use, fits = "c = a @ np.ones((3, 2))\n", "c = a @ np.ones((4, 2))\n"
     for keep in ["a[0, 0] = 5\n", "a[:, 1] = np.arange(3)\n", "a.sort(axis=1)\n", "a.fill(1)\n", "a.partition(1)\n",
-                 "a.put([0, 2], [1, 2])\n", "a.sort()\na[1] = 2\n", "b = a\nb.fill(2)\n"]:
+                 "a.put([0, 2], [1, 2])\n", "a.sort()\na[1] = 2\n", "b = a\nb.fill(2)\n",
+                 # numpy's functions that write into an array: its mutators, `out=`
+                 "np.random.shuffle(a)\n", "np.put(a, [0, 1], [5, 6])\n", "np.copyto(a, 1.0)\n",
+                 "np.fill_diagonal(a, 0)\n", "np.multiply(a, 2, out=a)\n", "np.random.shuffle(a)\na.sort()\n"]:
         facts = value_facts(keep + use, ns())
         assert len(facts) == 1 and run(keep + use, ns()) == (named(facts[0]), facts[0].line), keep
         assert value_facts(keep + fits, ns()) == [] and run(keep + fits, ns()) is None, keep
@@ -262,7 +265,8 @@ def test_a_live_array_the_cell_changes_only_in_its_values_keeps_its_shape_and_dt
     for change in ["a.shape = (4, 3)\n", "a.resize((4, 3), refcheck=False)\n", "a.sort()\na.resize((4, 3), refcheck=False)\n",
                    "a[0] = 1\na.shape = (4, 3)\n", "a.sort()\nb = a\nb.shape = (4, 3)\n",
                    "a.fill(0)\nbox = [a]\nbox[0].shape = (4, 3)\n", "a.sort()\nreshaping(a)\n",
-                   "a.resize((4, 3), refcheck=False)\na.sort()\n", "a.sort()\na = a.T\n"]:
+                   "a.resize((4, 3), refcheck=False)\na.sort()\n", "a.sort()\na = a.T\n",
+                   "np.copyto(a, 0.0)\nreshaping(a)\n", "reshaping(a)\nnp.random.shuffle(a)\n"]:
         assert value_facts(change + fits.replace("(4, 2)", "(3, 2)"), ns()) == [], change
         assert run(change + fits.replace("(4, 2)", "(3, 2)"), ns()) is None, change
 

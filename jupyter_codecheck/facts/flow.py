@@ -568,6 +568,11 @@ class _Step:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 self._changed_by_library(func, target, call)
             for a in changed:
+                obj = self.identity(a)
+                if not made and _numpy_array(obj) and _numpy_function(target) and st.only_values_changed(obj):
+                    self.change([obj])                  # `np.random.shuffle(a)`, `np.put(a, ...)`, `out=a`:
+                    st.values_changed(obj, True)        # numpy writes into a, keeping its shape and dtype
+                    continue
                 if any_root(a) is not None:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
@@ -655,6 +660,14 @@ def _numpy_array(obj) -> bool:
     import sys
     np = sys.modules.get("numpy")
     return np is not None and type(obj) is np.ndarray
+
+
+def _numpy_function(target) -> bool:
+    """Is `target` a function of numpy's own modules (its mutators of their first argument,
+    `np.put`, `np.copyto`, `np.random.shuffle`, and what writes into `out=`: all keep that array's
+    shape and dtype, or raise)?"""
+    module = getattr(target, "__module__", None) if _is_library(target) else None
+    return type(module) is str and module.split(".")[0] == "numpy"
 
 
 def inplace(call: ast.Call) -> bool:
