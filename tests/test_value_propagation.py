@@ -174,6 +174,32 @@ def test_pandas_and_scikit_learn_values_made_in_the_cell(cell, fitting):
     runs_unclaimed(fitting)
 
 
+def test_get_dummies_keeps_the_rows_and_the_columns_of_a_frame_it_encodes_nothing_of():
+    """pandas' get_dummies: a DataFrame of the data's rows; a frame with no object, string or
+    category column comes back as it is, else the encoded columns come from the values (the
+    width unknown: no claim on it). Each claim held against pandas and scikit-learn both ways."""
+    holds("X = pd.get_dummies(df[['area', 'rooms']])\nw = X.values @ np.ones(3)\n")
+    runs_unclaimed("X = pd.get_dummies(df[['area', 'rooms']])\nw = X.values @ np.ones(2)\n")
+    holds("X = pd.get_dummies(df[['area', 'age']], drop_first=True)\nw = X.to_numpy().sum(axis=2)\n")
+    runs_unclaimed("X = pd.get_dummies(df[['area', 'age']], drop_first=True)\nw = X.to_numpy().sum(axis=1)\n")
+    for cell, fitting in [
+            ("X = pd.get_dummies(df)\nm = LinearRegression().fit(X, df.price.values[:5])\n",
+             "X = pd.get_dummies(df)\nm = LinearRegression().fit(X, df.price.values)\n"),
+            ("X_tr, X_te = train_test_split(pd.get_dummies(df), test_size=3)\nm = LinearRegression().fit(X_tr, np.ones(4))\n",
+             "X_tr, X_te = train_test_split(pd.get_dummies(df), test_size=3)\nm = LinearRegression().fit(X_tr, np.ones(5))\n"),
+            ("X = pd.get_dummies(df.city, dtype=float)\nm = LinearRegression().fit(X, np.ones(7))\n",
+             "X = pd.get_dummies(df.city, dtype=float)\nm = LinearRegression().fit(X, np.ones(8))\n")]:
+        facts = kernel_facts(cell, namespace())
+        assert len(facts) == 1 and run(cell, namespace()) == ("ValueError", facts[0].line), (cell, facts)
+        assert kernel_facts(fitting, namespace()) == [] and run(fitting, namespace()) is None, fitting
+    # the encoded columns: unknown, so no claim, whether the cell then raises or runs
+    for cell in ["X = pd.get_dummies(df)\nw = X.values @ np.ones(3)\n", "X = pd.get_dummies(df)\nX.foo\n",
+                 "X = pd.get_dummies(df, columns=['rooms'])\nX.rooms\n", "X = pd.get_dummies(df.city)\nX.c\n"]:
+        assert kernel_facts(cell, namespace()) == [] and run(cell, namespace()) is not None, cell
+    cell = "X = pd.get_dummies(df)\nX.city_a\nX['city_b']\nw = X.values @ np.ones(6)\n"
+    assert kernel_facts(cell, namespace()) == [] and run(cell, namespace()) is None
+
+
 def test_a_fitted_scaler_transforms_to_its_own_width():
     ns = namespace(scaler=StandardScaler().fit(FRAME[["area", "rooms"]].values), pca=PCA(2).fit(FRAME[["area", "rooms",
                                                                                                        "age"]]))

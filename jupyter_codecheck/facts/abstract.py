@@ -11,7 +11,8 @@ follows from their inputs, as the libraries document them:
                   a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
                   `a @ b`, np.dot/matmul, `+ - * /`
                   (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
-    pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
+    pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...]),
+                  pd.get_dummies(data) (data's rows; its columns where nothing is encoded)
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
                   make_classification, make_regression, make_moons, make_circles; an estimator
                   made with literal arguments, estimators made so, live ones of scikit-learn's
@@ -41,7 +42,7 @@ import sys
 from dataclasses import replace
 
 from .abstract_matplotlib import subplots
-from .abstract_pandas import dropped, picked
+from .abstract_pandas import dropped, dummies, picked
 from .abstract_sklearn import confusion, generated, made_estimator, split, transformed
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
@@ -381,6 +382,8 @@ class Propagation:
             return split(node, self.shaped)
         if name == "subplots":
             return subplots(node)
+        if name == "get_dummies":
+            return dummies(node, self.shaped)
         return None
 
     def _method(self, node: ast.Call, method: str):
@@ -546,6 +549,7 @@ def _known(target) -> str | None:
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
+          ("pandas", ("get_dummies",)),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots",)))

@@ -1,10 +1,12 @@
 """In-cell propagation (abstract.py) through pandas' calls, as pandas documents them: a frame's
-columns picked (`df["a"]`, `df[["a", "b"]]`) or dropped (`df.drop(columns=[...])`). Functions of
-the frame's abstract value and the call's arguments: Propagation calls them with what it read.
+columns picked (`df["a"]`, `df[["a", "b"]]`) or dropped (`df.drop(columns=[...])`), and
+`pd.get_dummies`. Functions of the frame's abstract value and the call's arguments: Propagation
+calls them with what it read.
 """
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from .abstract_value import Abstract, _frame, _literal
 
@@ -38,3 +40,23 @@ def dropped(frame: Abstract, args: list, keywords: dict) -> Abstract | None:
                                                                 for x in labels):
         return None
     return _frame(frame.shape[0], tuple(c for c in frame.columns if c[0] not in labels))
+
+
+_DUMMIES_OPTIONS = frozenset({"prefix", "prefix_sep", "dummy_na", "columns", "sparse", "drop_first", "dtype"})
+
+
+def dummies(node: ast.Call, shaped: Callable[[ast.AST], Abstract | None]) -> Abstract | None:
+    """`pd.get_dummies(data, ...)`: a DataFrame of data's rows. pandas encodes a DataFrame's
+    object, string and category columns (those `columns=` names, when given) and a Series
+    whole; a frame with none of those (every column of a numpy dtype but object) comes back as
+    it is. The encoded columns come from the data's values: the width is then unknown."""
+    keywords = {k.arg for k in node.keywords}
+    if len(node.args) != 1 or keywords - _DUMMIES_OPTIONS:
+        return None
+    data = shaped(node.args[0])
+    if data is None or data.like not in ("DataFrame", "Series") or type(data.shape[0]) is not int:
+        return None
+    if data.like == "DataFrame" and data.columns is not None and "columns" not in keywords and \
+            all(k is not None and k != "O" for _, k in data.columns):
+        return _frame(data.shape[0], data.columns)
+    return Abstract("DataFrame", (data.shape[0], None))
