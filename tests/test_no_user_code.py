@@ -256,28 +256,93 @@ def test_the_policy_reads_a_users_object_without_running_its_property_getattr_or
 
 # the modules that read live objects themselves: the policy and the readers it asks
 POLICY_READERS = {"read_policy", "libraries", "attributes", "items", "signatures", "held", "namespace"}
-# pandas' and the lookups' modules issue 43 is changing: routed through the policy after it merges
-NOT_YET_ASKING = {"keys", "returns"}
+# what reads an object, a class's or a module's slots itself: the readers and these raw reads
+READERS = {"getattr_static", "read_attribute", "read_item", "has_attribute", "own_attributes", "own_dict",
+           "is_library_object", "_signature", "_module_of", "vars", "getmro"}
+
+
+def _raw_reads(tree) -> list[int]:
+    """The lines of a module that read an object themselves: a reader called, an object's
+    `__dict__` or `__mro__` read (`mod.__dict__`, `type.__dict__["__mro__"]`), a slot's
+    `__get__` or `object.__getattribute__` called."""
+    import ast
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = getattr(func, "attr", getattr(func, "id", None))
+            asked = isinstance(func, ast.Attribute) and getattr(func.value, "id", None) == "POLICY"
+            if (name in READERS and not asked) or name in ("__get__", "__getattribute__"):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr in ("__dict__", "__mro__"):
+            lines.append(node.lineno)
+    return sorted(set(lines))
 
 
 def test_every_other_module_of_the_facts_asks_the_policy():
-    """No module of the facts but the policy's readers calls `inspect.getattr_static` or a reader
-    (`read_attribute`, `read_item`, `has_attribute`, `own_attributes`, `is_library_object`)."""
+    """No module of the facts but the policy's readers calls `inspect.getattr_static`, a reader
+    (`read_attribute`, `read_item`, `has_attribute`, `own_attributes`, `own_dict`,
+    `is_library_object`, `_module_of`, `vars`) or reads a class's, a module's or an instance's
+    slots itself (`type.__dict__["__mro__"].__get__(cls, type)`, `object.__getattribute__(obj,
+    "__dict__")`, `mod.__dict__`): each is a method of POLICY."""
     import ast
     from pathlib import Path
 
     import jupyter_codecheck.facts as facts
-    readers = {"getattr_static", "read_attribute", "read_item", "has_attribute", "own_attributes",
-               "is_library_object", "_signature"}
     direct = {}
     for path in Path(facts.__file__).parent.glob("*.py"):
-        if path.stem in POLICY_READERS | NOT_YET_ASKING:
+        if path.stem in POLICY_READERS:
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in readers \
-                    and not (isinstance(node.func, ast.Attribute) and getattr(node.func.value, "id", None) == "POLICY"):
-                direct.setdefault(path.stem, []).append(node.lineno)
+        found = _raw_reads(ast.parse(path.read_text()))
+        if found:
+            direct[path.stem] = found
     assert direct == {}
+
+
+def test_the_raw_reads_find_what_a_users_metaclass_module_or_dict_property_would_hide():
+    """The policy's slot reads give a class's module, mro and members, a module's globals and an
+    instance's own dict without running a metaclass's `__getattribute__` or a module subclass's
+    `__dict__` property, and refuse (AttributeError, no claim) an instance whose class hides its
+    dict behind a property of its own; the plain reads run each."""
+    import types
+
+    from jupyter_codecheck.facts.read_policy import POLICY
+
+    class Meta(type):
+        def __getattribute__(cls, name):
+            RAN.append(f"Meta.{name}")
+            return type.__getattribute__(cls, name)
+
+    class Odd(metaclass=Meta):
+        x = 1
+
+    class Lazy(types.ModuleType):
+        @property
+        def __dict__(self):
+            RAN.append("Lazy.__dict__")
+            return {}
+
+    class Hidden:
+        @property
+        def __dict__(self):
+            RAN.append("Hidden.__dict__")
+            return {}
+
+    mod, hidden = Lazy("lazy"), Hidden()
+    mod.a = 1
+    hidden.b = 2
+    RAN.clear()
+    assert POLICY.class_module(Odd) == __name__ and POLICY.mro(Odd) == (Odd, object)
+    assert POLICY.class_members(Odd)["x"] == 1
+    assert POLICY.module_members(mod)["a"] == 1 and POLICY.own_dict(Odd()) == {}
+    with pytest.raises(AttributeError):
+        POLICY.own_dict(hidden)
+    assert RAN == []
+    # what the facts read before: a metaclass's and a `__dict__` property's code ran
+    assert (Odd.__module__, vars(mod), object.__getattribute__(hidden, "__dict__")) == (__name__, {}, {})
+    assert RAN == ["Meta.__module__", "Lazy.__dict__", "Hidden.__dict__"]
+    with pytest.raises(AttributeError):
+        POLICY.own_dict(3)                  # no instance dict: as object.__getattribute__ raises
 
 
 class Rows:
@@ -316,3 +381,27 @@ def test_scikit_learns_input_checks_read_no_users_x_or_y():
     assert RAN == []
     # the same cell with a library's array of the wrong width in X's place is a fact: the check ran
     assert kernel_facts("model.predict(X)\n", {**ns, "X": np.zeros((3, 2))})
+
+
+def test_an_estimator_whose_class_hides_its_dict_behind_a_property_runs_none_of_it_and_is_no_fact():
+    """A subclass of the user's of scikit-learn's estimators with a `__dict__` property: Python
+    still finds `coef_` in the instance's own dict, which only the property would show, so no
+    read of the facts runs it and none claims an attribute or a width of it."""
+    from sklearn.linear_model import LinearRegression
+
+    class Hiding(LinearRegression):
+        @property
+        def __dict__(self):
+            RAN.append("Hiding.__dict__")
+            return {}
+
+    model = Hiding().fit(np.zeros((4, 3)), np.zeros(4))
+    assert model.coef_.shape == (3,)         # Python reads the instance's own dict, not the property
+    RAN.clear()
+    _silent(["model.coef_.shape\n", "model.predict(X)\n", "model.fit(X, y)\n", "model.score(X, y)\n"],
+            {"model": model, "X": np.zeros((3, 2)), "y": np.zeros(5)})
+    # the same cells on the library's own class are facts: the reads ran
+    plain = LinearRegression().fit(np.zeros((4, 3)), np.zeros(4))
+    ns = {"plain": plain, "X": np.zeros((3, 2))}
+    assert [[f.kind for f in kernel_facts(cell, ns)] for cell in ("plain.coef_.shap\n", "plain.predict(X)\n")] == \
+        [["attribute"], ["call"]]

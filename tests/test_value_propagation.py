@@ -122,6 +122,18 @@ NUMPY = [
     ("a = np.zeros((2, 3))\nb = a[0, 3]\n", "a = np.zeros((2, 3))\nb = a[1, 2]\n"),
     ("a = np.zeros((len(df), 3))\nc = a + np.ones(len(df))\n", "a = np.zeros((len(df), 3))\nc = a + np.ones(3)\n"),
     ("a = np.ones(df.shape[0] // 2)\nc = a.reshape(3, -1)\n", "a = np.ones(df.shape[0] // 2)\nc = a.reshape(2, -1)\n"),
+    # numpy's other joins (abstract_value.JOINS): column_stack and np.c_ make 1-D arrays columns,
+    # np.r_ joins along the first axis; each the claim on the join and on what it made
+    ("a = np.column_stack([np.ones(3), np.ones(4)])\n", "a = np.column_stack([np.ones(4), np.ones(4)])\n"),
+    ("a = np.column_stack((np.ones(3), np.zeros((3, 2))))\nc = a @ np.ones(2)\n",
+     "a = np.column_stack((np.ones(3), np.zeros((3, 2))))\nc = a @ np.ones(3)\n"),
+    ("a = np.ones(3)\nb = np.c_[a, np.zeros(4)]\n", "a = np.ones(3)\nb = np.c_[a, np.zeros(3)]\n"),
+    ("a = np.ones(3)\nb = np.c_[a, a, np.zeros((3, 2))]\nc = b @ np.ones(3)\n",
+     "a = np.ones(3)\nb = np.c_[a, a, np.zeros((3, 2))]\nc = b @ np.ones(4)\n"),
+    ("a = np.c_[np.ones(5)]\nc = a + np.ones((2, 5))\n", "a = np.c_[np.ones(5)]\nc = a + np.ones((5, 2))\n"),
+    ("a = np.ones((2, 3))\nb = np.r_[a, np.zeros((2, 4))]\n", "a = np.ones((2, 3))\nb = np.r_[a, np.zeros((4, 3))]\n"),
+    ("a = np.r_[np.ones(3), np.zeros(4)]\nc = a.reshape(2, -1)\n", "a = np.r_[np.ones(3), np.zeros(4)]\nc = a.reshape(7, -1)\n"),
+    ("a = np.r_[np.ones(3), np.zeros((1, 3))]\n", "a = np.r_[np.ones((2, 3)), np.zeros((1, 3))]\n"),
 ]
 
 
@@ -160,6 +172,32 @@ PANDAS_SKLEARN = [
 def test_pandas_and_scikit_learn_values_made_in_the_cell(cell, fitting):
     holds(cell)
     runs_unclaimed(fitting)
+
+
+def test_get_dummies_keeps_the_rows_and_the_columns_of_a_frame_it_encodes_nothing_of():
+    """pandas' get_dummies: a DataFrame of the data's rows; a frame with no object, string or
+    category column comes back as it is, else the encoded columns come from the values (the
+    width unknown: no claim on it). Each claim held against pandas and scikit-learn both ways."""
+    holds("X = pd.get_dummies(df[['area', 'rooms']])\nw = X.values @ np.ones(3)\n")
+    runs_unclaimed("X = pd.get_dummies(df[['area', 'rooms']])\nw = X.values @ np.ones(2)\n")
+    holds("X = pd.get_dummies(df[['area', 'age']], drop_first=True)\nw = X.to_numpy().sum(axis=2)\n")
+    runs_unclaimed("X = pd.get_dummies(df[['area', 'age']], drop_first=True)\nw = X.to_numpy().sum(axis=1)\n")
+    for cell, fitting in [
+            ("X = pd.get_dummies(df)\nm = LinearRegression().fit(X, df.price.values[:5])\n",
+             "X = pd.get_dummies(df)\nm = LinearRegression().fit(X, df.price.values)\n"),
+            ("X_tr, X_te = train_test_split(pd.get_dummies(df), test_size=3)\nm = LinearRegression().fit(X_tr, np.ones(4))\n",
+             "X_tr, X_te = train_test_split(pd.get_dummies(df), test_size=3)\nm = LinearRegression().fit(X_tr, np.ones(5))\n"),
+            ("X = pd.get_dummies(df.city, dtype=float)\nm = LinearRegression().fit(X, np.ones(7))\n",
+             "X = pd.get_dummies(df.city, dtype=float)\nm = LinearRegression().fit(X, np.ones(8))\n")]:
+        facts = kernel_facts(cell, namespace())
+        assert len(facts) == 1 and run(cell, namespace()) == ("ValueError", facts[0].line), (cell, facts)
+        assert kernel_facts(fitting, namespace()) == [] and run(fitting, namespace()) is None, fitting
+    # the encoded columns: unknown, so no claim, whether the cell then raises or runs
+    for cell in ["X = pd.get_dummies(df)\nw = X.values @ np.ones(3)\n", "X = pd.get_dummies(df)\nX.foo\n",
+                 "X = pd.get_dummies(df, columns=['rooms'])\nX.rooms\n", "X = pd.get_dummies(df.city)\nX.c\n"]:
+        assert kernel_facts(cell, namespace()) == [] and run(cell, namespace()) is not None, cell
+    cell = "X = pd.get_dummies(df)\nX.city_a\nX['city_b']\nw = X.values @ np.ones(6)\n"
+    assert kernel_facts(cell, namespace()) == [] and run(cell, namespace()) is None
 
 
 def test_a_fitted_scaler_transforms_to_its_own_width():
@@ -223,6 +261,40 @@ def test_silence_where_the_cell_may_change_or_rebind_what_it_made():
     holds("a = np.zeros((3, 4))\nfor row in a:\n    row[0] = 1\n" + use, ns)
     for loop in ["for row in a:\n    g(a)\n", "for i, row in enumerate(a):\n    row.resize(2)\n"]:
         assert value_facts("a = np.zeros((3, 4))\n" + loop + use, ns) == [], loop
+
+
+def reshaping(m):
+    m.shape = (4, 3)
+
+
+def test_a_live_array_the_cell_changes_only_in_its_values_keeps_its_shape_and_dtype():
+    """numpy's in-place writes (an item set, sort, fill, partition, put) keep a live array's
+    shape and dtype: the value rules still read those, held against numpy both ways. A change
+    that may reshape it (its shape set, resize, through an alias or a container, the user's
+    function) leaves it unknown: no claim."""
+    def ns():
+        return namespace(a=np.zeros((3, 4)), reshaping=reshaping)
+    use, fits = "c = a @ np.ones((3, 2))\n", "c = a @ np.ones((4, 2))\n"
+    for keep in ["a[0, 0] = 5\n", "a[:, 1] = np.arange(3)\n", "a.sort(axis=1)\n", "a.fill(1)\n", "a.partition(1)\n",
+                 "a.put([0, 2], [1, 2])\n", "a.sort()\na[1] = 2\n", "b = a\nb.fill(2)\n",
+                 # numpy's functions that write into an array: its mutators, `out=`
+                 "np.random.shuffle(a)\n", "np.put(a, [0, 1], [5, 6])\n", "np.copyto(a, 1.0)\n",
+                 "np.fill_diagonal(a, 0)\n", "np.multiply(a, 2, out=a)\n", "np.random.shuffle(a)\na.sort()\n"]:
+        facts = value_facts(keep + use, ns())
+        assert len(facts) == 1 and run(keep + use, ns()) == (named(facts[0]), facts[0].line), keep
+        assert value_facts(keep + fits, ns()) == [] and run(keep + fits, ns()) is None, keep
+    for keep in ["a.sort()\n", "a[0] = 1\n"]:        # the other value rules: an axis, a reshape, a join
+        holds(keep + "c = a.sum(axis=2)\n", ns())
+        holds(keep + "c = a.reshape(5, -1)\n", ns())
+        holds(keep + "c = np.c_[a, np.ones(4)]\n", ns())
+        runs_unclaimed(keep + "c = np.c_[a, np.ones(3)]\n", ns())
+    for change in ["a.shape = (4, 3)\n", "a.resize((4, 3), refcheck=False)\n", "a.sort()\na.resize((4, 3), refcheck=False)\n",
+                   "a[0] = 1\na.shape = (4, 3)\n", "a.sort()\nb = a\nb.shape = (4, 3)\n",
+                   "a.fill(0)\nbox = [a]\nbox[0].shape = (4, 3)\n", "a.sort()\nreshaping(a)\n",
+                   "a.resize((4, 3), refcheck=False)\na.sort()\n", "a.sort()\na = a.T\n",
+                   "np.copyto(a, 0.0)\nreshaping(a)\n", "reshaping(a)\nnp.random.shuffle(a)\n"]:
+        assert value_facts(change + fits.replace("(4, 2)", "(3, 2)"), ns()) == [], change
+        assert run(change + fits.replace("(4, 2)", "(3, 2)"), ns()) is None, change
 
 
 def test_a_frame_made_in_the_cell_loses_its_columns_when_the_cell_changes_them():
@@ -321,6 +393,7 @@ def _chain(rnd: random.Random) -> str:
         lambda a, b: f"{a} + {b}", lambda a, b: f"{a} * 2", lambda a, b: f"{a} / {b}",
         lambda a, b: f"np.concatenate([{a}, {b}], axis={rnd.choice([0, 1, -1])})",
         lambda a, b: f"np.vstack([{a}, {b}])", lambda a, b: f"np.hstack([{a}, {b}])",
+        lambda a, b: f"np.column_stack([{a}, {b}])", lambda a, b: f"np.c_[{a}, {b}]", lambda a, b: f"np.r_[{a}, {b}]",
         lambda a, b: f"{a}[:, None]", lambda a, b: f"{a}[None]", lambda a, b: f"{a}[..., np.newaxis]",
         lambda a, b: f"np.expand_dims({a}, {rnd.choice([0, 1, -1, 2])})",
         lambda a, b: f"{a}.sum(axis={rnd.choice([0, 1, -1])})", lambda a, b: f"{a}.max(axis={rnd.choice([0, 1])})",

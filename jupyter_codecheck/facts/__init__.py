@@ -19,9 +19,10 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     values       does a library's rule on its inputs' shapes reject the inputs (numpy's
                  products, broadcasting, reshape, joins, axes, indices; scikit-learn's 2-D X)
     abstract     what a known library call in the cell makes (kind, shape, dtype kind,
-                 columns), for the value rules on values the cell itself makes; the calls read
-                 library by library (abstract_numpy, abstract_pandas, abstract_sklearn,
-                 abstract_matplotlib), the values and their shape rules in abstract_value
+                 columns), for the value rules on values the cell itself makes; numpy's calls
+                 read in it, pandas', scikit-learn's and matplotlib's rules functions of their
+                 own (abstract_pandas, abstract_sklearn, abstract_matplotlib), the values and
+                 their shape rules in abstract_value
     flow         what the cell itself rebinds or may change before a use, followed by the
                  objects' identity through aliases, containers and attributes (then no fact)
     facts        the walk over a cell that makes the facts

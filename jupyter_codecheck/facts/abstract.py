@@ -8,9 +8,11 @@ follows from their inputs, as the libraries document them:
                   standard_normal/random/normal/uniform/integers(size=...), ufunc.outer(a, b),
                   np.linspace(a, b, n);
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
-                  a.copy(); np.concatenate/vstack/hstack, `a @ b`, np.dot/matmul, `+ - * /`
+                  a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
+                  `a @ b`, np.dot/matmul, `+ - * /`
                   (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
-    pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...])
+    pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...]),
+                  pd.get_dummies(data) (data's rows; its columns where nothing is encoded)
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
                   make_classification, make_regression, make_moons, make_circles; an estimator
                   made with literal arguments, estimators made so, live ones of scikit-learn's
@@ -22,9 +24,10 @@ follows from their inputs, as the libraries document them:
                   confusion_matrix(y_true, y_pred): (n, n), n at least the distinct labels of
                   either; ConfusionMatrixDisplay(matrix, display_labels=...) (its rule: displays.py)
 
-The calls are read library by library (abstract_numpy.py, abstract_pandas.py, abstract_sklearn.py,
-abstract_matplotlib.py: parts of Propagation); the values and their shape rules are in
-abstract_value.py. `shaped` is the one reading of "a shape and dtype" the value rules use (values.py), of a live
+Propagation reads numpy's calls itself (its arrays, sizes, dtypes and integers are what the other
+libraries' rules read too); pandas', scikit-learn's and matplotlib's rules are functions of their
+own files (abstract_pandas.py, abstract_sklearn.py, abstract_matplotlib.py) that Propagation calls
+with what it read, explicitly; the values and their shape rules are in abstract_value.py. `shaped` is the one reading of "a shape and dtype" the value rules use (values.py), of a live
 ndarray, Series or DataFrame or of an abstract value. A value is given only where the call surely
 succeeds and its result surely is that; a size may be unknown (None). Anything else, a user's
 function or object among them, is unknown: no value, so no claim. A name keeps its value only
@@ -38,19 +41,18 @@ import builtins
 import sys
 from dataclasses import replace
 
-from .abstract_matplotlib import MatplotlibCalls
-from .abstract_numpy import NumpyCalls
-from .abstract_pandas import PandasCalls
-from .abstract_sklearn import SklearnCalls, _generated
+from .abstract_matplotlib import subplots
+from .abstract_pandas import dropped, dummies, picked
+from .abstract_sklearn import confusion, generated, made_estimator, split, transformed
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
-                             _literal, _matmul, _pandas, _reshaped, _scalar_kind, literal_int,
-                             literal_shape, numeric, shaped)
+                             CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
+                             _scalar_kind, joining, literal_int, literal_shape, numeric, shaped)
 from .namespace import UNRESOLVED
 from .read_policy import POLICY
 
 
-class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
+class Propagation:
     """The values of one expression's parts: a pure chain's live object or what the cell made
     (`read`, flow.py's answer), else the abstract value its library calls give. One instance
     reads one state of the cell (results are kept by node)."""
@@ -142,6 +144,8 @@ class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
 
     def _subscript(self, node: ast.Subscript):
         value = self.value(node.value)
+        if (name := concatenator(value)) is not None:       # `np.c_[a, b]`, `np.r_[a, b]`
+            return self._joined(node.slice, name, {})
         if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
             k = literal_int(node.slice)
             return value[k] if k is not None and -len(value) <= k < len(value) else None
@@ -153,7 +157,7 @@ class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
         if base is None:
             return None
         if base.like == "DataFrame" and base.columns is not None:
-            return self._columns(base, node.slice)
+            return picked(base, node.slice)
         if base.like == "ndarray":
             return _indexed(base, self.index(node.slice))
         return None
@@ -311,7 +315,8 @@ class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
             return None
         name = _known(target)
         if name is None:
-            return self._outer(node, target) or self._estimator(node, target) or self._confusion(node, target)
+            return self._outer(node, target) or made_estimator(node, target, self.value) or \
+                confusion(node, target, self.value, self.shaped)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:
             shape = self._sizes(args[:1])
@@ -344,7 +349,7 @@ class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
                 set(keywords) <= {"size"}:
             shape = self._sizes([args[0] if args else keywords["size"]])
             return None if shape is None else Abstract("ndarray", shape, "f")
-        if name in ("concatenate", "vstack", "hstack") and len(args) == 1:
+        if name in JOIN_FUNCTIONS and len(args) == 1:
             return self._joined(args[0], name, keywords)
         if name == "expand_dims" and len(args) == 2 and not keywords:
             a, axis = self.array(args[0]), literal_int(args[1])
@@ -372,17 +377,19 @@ class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
                 all(type(_literal(a)) in (int, type(None)) for a in [*args, *keywords.values()]):
             return Abstract("Generator")        # a seed of an int or None: numpy's Generator
         if name in _GENERATORS:
-            return _generated(name, target, node)
+            return generated(name, target, node)
         if name == "train_test_split":
-            return self._split(node)
+            return split(node, self.shaped)
         if name == "subplots":
-            return self._subplots(node)
+            return subplots(node)
+        if name == "get_dummies":
+            return dummies(node, self.shaped)
         return None
 
     def _method(self, node: ast.Call, method: str):
         value = self.value(node.func.value)
         if method in ("fit_transform", "transform"):
-            return self._transformed(node, value, method)
+            return transformed(node, value, method, self.shaped)
         if method in ("fit", "partial_fit") and issubclass(type(value), Abstract) and value.like == "estimator":
             return value                           # scikit-learn's fit returns the estimator itself
         np = sys.modules.get("numpy")
@@ -425,12 +432,106 @@ class Propagation(NumpyCalls, PandasCalls, SklearnCalls, MatplotlibCalls):
             if method == "copy" and not args and not keywords:
                 return replace(base)
             if method == "drop" and base.like == "DataFrame" and base.columns is not None:
-                return self._dropped(base, args, keywords)
+                return dropped(base, args, keywords)
         return None
 
-    # -- scikit-learn ---------------------------------------------------------------------------
+    # -- numpy: a ufunc's outer, arrays of literals, joins, reductions, a Generator's draws --------
 
-    # -- matplotlib -------------------------------------------------------------------------------
+    def _outer(self, node: ast.Call, target):
+        """`np.multiply.outer(a, b)`: a numpy ufunc of two inputs over every pair, of shape
+        a.shape + b.shape; its dtype kind the ufunc's own for the two kinds (asked of it on one
+        element each)."""
+        np = sys.modules.get("numpy")
+        ufunc = getattr(target, "__self__", None) if type(target) is type(len) else None
+        if np is None or type(ufunc) is not np.ufunc or target.__name__ != "outer" or ufunc.nin != 2 or \
+                ufunc.nout != 1 or len(node.args) != 2 or node.keywords:
+            return None
+        a, b = self.array(node.args[0]), self.array(node.args[1])
+        if a is None or b is None or not numeric(a.kind) or not numeric(b.kind):
+            return None
+        ones = [np.ones(1, dtype=bool if k == "b" else np.dtype(k + "8")) for k in (a.kind, b.kind)]
+        with np.errstate(all="ignore"):
+            kind = ufunc(*ones).dtype.kind
+        return Abstract("ndarray", a.shape + b.shape, kind)
+
+    def _sizes_or_minus(self, args: list[ast.expr]) -> tuple | None:
+        if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
+            args = args[0].elts
+        sizes = tuple(self.integer(a) for a in args)
+        return None if None in sizes else sizes
+
+    def _array_of(self, arg: ast.expr, dtype: ast.expr | None, copies: bool):
+        if isinstance(arg, (ast.List, ast.Tuple)):
+            nested = _nested(_literal(arg))
+            if nested is None:
+                return None
+            shape, kind = nested
+            return Abstract("ndarray", shape, self._dtype(dtype, kind))
+        value = self.value(arg)
+        x = self.shape_of(value)
+        if x is None or x.like not in ("ndarray", "Series", "DataFrame"):
+            return None
+        if x.like == "ndarray" and not copies and dtype is None:
+            return value                           # the same object (np.asarray of an array)
+        kind = x.kind if x.like != "DataFrame" or x.kind is not None else None
+        return Abstract("ndarray", x.shape, self._dtype(dtype, kind))
+
+    def _joined(self, seq: ast.expr, name: str, keywords: dict):
+        """A join of JOINS: `np.hstack([a, b])`, or the items of `np.c_[a, b]` (`seq` the index)."""
+        items = [seq] if name in CONCATENATORS and not isinstance(seq, ast.Tuple) else \
+            seq.elts if isinstance(seq, (ast.List, ast.Tuple)) else None
+        if not items or any(isinstance(e, ast.Starred) for e in items):
+            return None
+        arrays = [self.array(e) for e in items]
+        if any(a is None or not numeric(a.kind) or (name in CONCATENATORS and not a.ndim) for a in arrays):
+            return None                 # np.c_ takes a 0-d array as a scalar: another rule
+        joined = joining(name, arrays, keywords)
+        if joined is None:
+            return None
+        shape = _joined(joined[1], joined[0])
+        return None if shape is None else Abstract("ndarray", shape, _join_kind([a.kind for a in arrays]))
+
+    def _reduced(self, a: Abstract | None, name: str, axis_node: ast.expr | None, keywords: dict):
+        """`a.sum(axis=k)`: the array without dimension k (of size 1 with keepdims=True)."""
+        if a is None or not numeric(a.kind) or axis_node is None or set(keywords) - {"axis", "keepdims"}:
+            return None
+        axis = literal_int(axis_node)
+        keep = _literal(keywords["keepdims"]) if "keepdims" in keywords else False
+        if axis is None or type(keep) is not bool or not -a.ndim <= axis < a.ndim:
+            return None
+        axis %= a.ndim
+        if name in ("max", "min", "argmax", "argmin") and not a.shape[axis]:
+            return None                            # no identity: numpy refuses an empty (or unknown) axis
+        shape = a.shape[:axis] + ((1,) if keep else ()) + a.shape[axis + 1:]
+        if not shape:
+            return None                            # a numpy scalar, not an array
+        return Abstract("ndarray", shape, _REDUCTIONS[name].get(a.kind, a.kind))
+
+    def _drawn(self, node: ast.Call, method: str):
+        """`rng.standard_normal((3, 4))`, `rng.normal(0, 1, size=5)`, `rng.integers(0, 10, 5)`: a
+        numpy Generator's draws of `size`, their other parameters Python numbers (no broadcast)."""
+        names, kind = _GENERATOR_DRAWS[method]
+        if len(node.args) > len(names) or set(k.arg for k in node.keywords) - set(names):
+            return None
+        given = dict(zip(names, node.args)) | {k.arg: k.value for k in node.keywords}
+        if "size" not in given or any(_scalar_kind(_literal(v)) not in ("i", "f") for k, v in given.items()
+                                      if k != "size"):
+            return None
+        values = {k: _literal(v) for k, v in given.items() if k != "size"}
+        if kind == "i" and (any(_scalar_kind(v) != "i" for v in values.values()) or
+                            not (values.get("low", 0) < values["high"] if "high" in values else values.get("low", 0) > 0)):
+            return None                            # numpy refuses an empty range of integers
+        if values.get("scale", 0) < 0:
+            return None
+        shape = self._sizes([given["size"]])
+        return None if shape is None else Abstract("ndarray", shape, kind)
+
+
+def concatenator(value) -> str | None:
+    """"c_" or "r_" when `value` is numpy's own `np.c_` or `np.r_` (read from numpy's globals)."""
+    np = sys.modules.get("numpy")
+    members = POLICY.module_members(np) if np is not None else {}
+    return next((name for name in CONCATENATORS if members.get(name) is value), None)
 
 
 def _known(target) -> str | None:
@@ -440,14 +541,15 @@ def _known(target) -> str | None:
         if mod is None:
             continue
         for name in names:
-            if mod.__dict__.get(name) is target:
+            if POLICY.module_members(mod).get(name) is target:
                 return name
     return None
 
 
-_KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "concatenate",
-                     "vstack", "hstack", "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
+_KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", *JOIN_FUNCTIONS,
+                     "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
+          ("pandas", ("get_dummies",)),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots",)))

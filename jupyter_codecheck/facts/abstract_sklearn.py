@@ -1,154 +1,161 @@
-"""In-cell propagation (abstract.py) through scikit-learn's calls: estimators made and fitted,
-confusion matrices, transforms, train_test_split: the methods of Propagation that read them.
+"""In-cell propagation (abstract.py) through scikit-learn's calls, as scikit-learn documents them:
+estimators made and fitted, confusion matrices, transforms, train_test_split, the sample
+generators. Functions of the call and of what Propagation reads of its parts, passed to them:
+`value` (a node's live object or abstract value) and `shaped` (a node's shape and dtype).
 """
 from __future__ import annotations
 
 import ast
 import inspect
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 
-from .abstract_value import (_SPLIT_OPTIONS, Abstract, _literal, _plain_data, distinct_at_least,
-                             numeric, shaped)
+from .abstract_value import _SPLIT_OPTIONS, Abstract, Read, _literal, _plain_data, distinct_at_least, numeric
+from .abstract_value import shaped as shaped_value
 from .estimators import sklearn_classes
 from .namespace import UNRESOLVED, Made
 from .read_policy import POLICY
 
+Shaped = Callable[[ast.AST], Abstract | None]       # a node's shape and dtype (Propagation.shaped)
 
-class SklearnCalls:
-    """Scikit-learn's calls: estimators made and fitted, confusion matrices, transforms, train_test_split
-    (a part of abstract.Propagation)."""
 
-    def _estimator(self, node: ast.Call, target):
-        """`StandardScaler()`, `PCA(n_components=2)`, `GridSearchCV(SVC(), grid)`: scikit-learn's own
-        class; arguments literal, estimators the cell makes so, or live plain data (a grid)."""
-        base = sys.modules.get("sklearn.base")
-        if base is None or not issubclass(type(target), type) or \
-                not str(type.__dict__["__module__"].__get__(target, type)).startswith("sklearn.") or \
-                not POLICY.is_library(target) or not issubclass(target, base.BaseEstimator):
-            return None
-        args = tuple(self._argument(a) for a in node.args)
-        keywords = tuple((k.arg, self._argument(k.value)) for k in node.keywords)
-        if any(v is UNRESOLVED for v in args + tuple(v for _, v in keywords)):
-            return None
-        return Abstract("estimator", estimator=target, arguments=(args, keywords))
-
-    def _confusion(self, node: ast.Call, target):
-        """`confusion_matrix(y_true, y_pred)`: an (n, n) array of ints, n the labels of both (at
-        least the distinct values either holds, `labels=` literal: exactly those);
-        `ConfusionMatrixDisplay(matrix, display_labels=...)`: the matrix's size and the labels' count."""
-        metrics = sys.modules.get("sklearn.metrics")
-        if metrics is None:
-            return None
-        given = dict(zip(("y_true", "y_pred"), node.args)) | {k.arg: k.value for k in node.keywords}
-        if target is getattr(metrics, "confusion_matrix", None) and len(node.args) <= 2 and \
-                {"y_true", "y_pred"} <= set(given) <= {"y_true", "y_pred", "labels", "sample_weight"}:
-            if "labels" in given:
-                labels = _literal(given["labels"])
-                if type(labels) not in (list, tuple) or not labels or len(set(labels)) != len(labels):
-                    return None
-                return Abstract("ndarray", (len(labels), len(labels)), "i")
-            least = max(distinct_at_least(self.value(given["y_true"])), distinct_at_least(self.value(given["y_pred"])))
-            return Abstract("ndarray", (None, None), "i", least=(least, least))
-        if target is getattr(metrics, "ConfusionMatrixDisplay", None) and len(node.args) <= 2:
-            given = dict(zip(("confusion_matrix", "display_labels"), node.args)) | {k.arg: k.value for k in node.keywords}
-            if set(given) != {"confusion_matrix", "display_labels"}:
-                return None
-            matrix = self.shaped(given["confusion_matrix"])
-            labels = self._count(given["display_labels"])
-            if matrix is None or matrix.like != "ndarray" or matrix.ndim != 2 or labels is None:
-                return None
-            return Abstract("ConfusionMatrixDisplay", matrix.shape, matrix.kind, least=matrix.least, labels=labels)
+def made_estimator(node: ast.Call, target, value: Read):
+    """`StandardScaler()`, `PCA(n_components=2)`, `GridSearchCV(SVC(), grid)`: scikit-learn's own
+    class; arguments literal, estimators the cell makes so, or live plain data (a grid)."""
+    base = sys.modules.get("sklearn.base")
+    if base is None or not issubclass(type(target), type) or \
+            not str(POLICY.class_module(target)).startswith("sklearn.") or \
+            not POLICY.is_library(target) or not issubclass(target, base.BaseEstimator):
         return None
+    args = tuple(_argument(a, value) for a in node.args)
+    keywords = tuple((k.arg, _argument(k.value, value)) for k in node.keywords)
+    if any(v is UNRESOLVED for v in args + tuple(v for _, v in keywords)):
+        return None
+    return Abstract("estimator", estimator=target, arguments=(args, keywords))
 
-    def _count(self, node: ast.expr) -> int | None:
-        """How many labels a literal list or tuple, or a live list, tuple or 1-D array, holds."""
-        if isinstance(node, (ast.List, ast.Tuple)):
-            return None if any(isinstance(e, ast.Starred) for e in node.elts) else len(node.elts)
-        v = self.value(node)
-        if type(v) in (list, tuple):
-            return len(v)
-        a = shaped(v)
-        return a.shape[0] if a is not None and a.like == "ndarray" and a.ndim == 1 else None
 
-    def _argument(self, node: ast.expr):
-        """An estimator's argument: a literal, an estimator made as above or a live one of
-        scikit-learn's own classes (`GridSearchCV(pipe, ...)`), or plain data (live, or a literal
-        the cell bound to a name)."""
-        v = _literal(node)
-        if v is not UNRESOLVED:
-            return v
-        if isinstance(node, (ast.List, ast.Tuple)):
-            parts = [self._argument(e) for e in node.elts]
-            return UNRESOLVED if any(p is UNRESOLVED for p in parts) else \
-                (list if isinstance(node, ast.List) else tuple)(parts)
-        v = self.value(node)
-        if issubclass(type(v), Abstract) and v.like == "estimator" or _plain_data(v):
-            return v
-        if not issubclass(type(v), Made) and sklearn_classes(v):
-            return v                               # a live estimator of scikit-learn's classes only
-        if issubclass(type(v), Made) and _plain_data(v.literal()):
-            return v.literal()                     # a literal the cell wrote (`grid = {"C": [1, 10]}`)
-        return UNRESOLVED
-
-    def _transformed(self, node: ast.Call, owner, method: str):
-        """`fit_transform(X)` of StandardScaler, MinMaxScaler (X's shape) and PCA ((n, k)); their
-        `transform(X)` when the live estimator was fitted on X's number of columns."""
-        if method not in ("fit_transform", "transform") or not node.args or len(node.args) > 2 or \
-                set(k.arg for k in node.keywords) - {"y"}:
-            return None
-        sklearn, pre, dec = (sys.modules.get(m) for m in ("sklearn", "sklearn.preprocessing", "sklearn.decomposition"))
-        if sklearn is None or pre is None or sklearn.get_config().get("transform_output") != "default":
-            return None
-        live = not issubclass(type(owner), Abstract)
-        est = owner if live else owner.instance()
-        kinds = (pre.StandardScaler, pre.MinMaxScaler, getattr(dec, "PCA", None))
-        if est is None or not any(type(est) is k for k in kinds):
-            return None
-        own = object.__getattribute__(est, "__dict__")
-        if "_sklearn_output_config" in own:
-            return None                       # set_output(...): another container
-        x = self.shaped(node.args[0])
-        if x is None or x.like not in ("ndarray", "DataFrame") or x.ndim != 2:
-            return None
-        if not (numeric(x.kind) if x.like == "ndarray" else
-                x.columns is not None and all(numeric(k) for _, k in x.columns)) or x.kind == "c":
-            return None                       # numbers only, or scikit-learn may refuse X
-        n, p = x.shape
-        if method == "transform":
-            if not live or type(own.get("n_features_in_")) is not int or own["n_features_in_"] != p or \
-                    (x.like == "DataFrame" and "feature_names_in_" in own and
-                     list(own["feature_names_in_"]) != [c for c, _ in x.columns]):
+def confusion(node: ast.Call, target, value: Read, shaped: Shaped):
+    """`confusion_matrix(y_true, y_pred)`: an (n, n) array of ints, n the labels of both (at
+    least the distinct values either holds, `labels=` literal: exactly those);
+    `ConfusionMatrixDisplay(matrix, display_labels=...)`: the matrix's size and the labels' count."""
+    metrics = sys.modules.get("sklearn.metrics")
+    if metrics is None:
+        return None
+    given = dict(zip(("y_true", "y_pred"), node.args)) | {k.arg: k.value for k in node.keywords}
+    if target is getattr(metrics, "confusion_matrix", None) and len(node.args) <= 2 and \
+            {"y_true", "y_pred"} <= set(given) <= {"y_true", "y_pred", "labels", "sample_weight"}:
+        if "labels" in given:
+            labels = _literal(given["labels"])
+            if type(labels) not in (list, tuple) or not labels or len(set(labels)) != len(labels):
                 return None
-            width = own.get("n_components_") if type(est) is kinds[2] else p
-            return Abstract("ndarray", (n, width), "f") if type(width) is int else None
-        if type(est) is kinds[2]:
-            k, solver = own.get("n_components"), own.get("svd_solver")
-            if n is None or p is None or type(solver) is not str or solver != "auto":
-                return None
-            k = min(n, p) if k is None else k
-            return Abstract("ndarray", (n, k), "f") if type(k) is int and 1 <= k <= min(n, p) else None
-        return Abstract("ndarray", (n, p), "f")
-
-    def _split(self, node: ast.Call):
-        """train_test_split(*arrays, test_size=..., ...): each array's train and test parts, of
-        the same kind and columns, with the rows scikit-learn's own arithmetic gives."""
-        keywords = {k.arg: _literal(k.value) for k in node.keywords}
-        if not node.args or set(keywords) - _SPLIT_OPTIONS or any(v is UNRESOLVED for v in keywords.values()):
+            return Abstract("ndarray", (len(labels), len(labels)), "i")
+        least = max(distinct_at_least(value(given["y_true"])), distinct_at_least(value(given["y_pred"])))
+        return Abstract("ndarray", (None, None), "i", least=(least, least))
+    if target is getattr(metrics, "ConfusionMatrixDisplay", None) and len(node.args) <= 2:
+        given = dict(zip(("confusion_matrix", "display_labels"), node.args)) | {k.arg: k.value for k in node.keywords}
+        if set(given) != {"confusion_matrix", "display_labels"}:
             return None
-        parts = [self.shaped(a) for a in node.args]
-        if any(p is None or p.like not in ("ndarray", "Series", "DataFrame") or not p.ndim for p in parts):
+        matrix = shaped(given["confusion_matrix"])
+        labels = _count(given["display_labels"], value)
+        if matrix is None or matrix.like != "ndarray" or matrix.ndim != 2 or labels is None:
             return None
-        rows = {p.shape[0] for p in parts}
-        if len(rows) != 1 or None in rows:
-            return None
-        from sklearn.model_selection._split import _validate_shuffle_split
-        n_train, n_test = _validate_shuffle_split(rows.pop(), keywords.get("test_size"), keywords.get("train_size"),
-                                                  default_test_size=0.25)
-        return tuple(replace(p, shape=(n,) + p.shape[1:]) for p in parts for n in (n_train, n_test))
+        return Abstract("ConfusionMatrixDisplay", matrix.shape, matrix.kind, least=matrix.least, labels=labels)
+    return None
 
 
-def _generated(name: str, target, node: ast.Call) -> tuple | None:
+def _count(node: ast.expr, value: Read) -> int | None:
+    """How many labels a literal list or tuple, or a live list, tuple or 1-D array, holds."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return None if any(isinstance(e, ast.Starred) for e in node.elts) else len(node.elts)
+    v = value(node)
+    if type(v) in (list, tuple):
+        return len(v)
+    a = shaped_value(v)
+    return a.shape[0] if a is not None and a.like == "ndarray" and a.ndim == 1 else None
+
+
+def _argument(node: ast.expr, value: Read):
+    """An estimator's argument: a literal, an estimator made as above or a live one of
+    scikit-learn's own classes (`GridSearchCV(pipe, ...)`), or plain data (live, or a literal
+    the cell bound to a name)."""
+    v = _literal(node)
+    if v is not UNRESOLVED:
+        return v
+    if isinstance(node, (ast.List, ast.Tuple)):
+        parts = [_argument(e, value) for e in node.elts]
+        return UNRESOLVED if any(p is UNRESOLVED for p in parts) else \
+            (list if isinstance(node, ast.List) else tuple)(parts)
+    v = value(node)
+    if issubclass(type(v), Abstract) and v.like == "estimator" or _plain_data(v):
+        return v
+    if not issubclass(type(v), Made) and sklearn_classes(v):
+        return v                               # a live estimator of scikit-learn's classes only
+    if issubclass(type(v), Made) and _plain_data(v.literal()):
+        return v.literal()                     # a literal the cell wrote (`grid = {"C": [1, 10]}`)
+    return UNRESOLVED
+
+
+def transformed(node: ast.Call, owner, method: str, shaped: Shaped):
+    """`fit_transform(X)` of StandardScaler, MinMaxScaler (X's shape) and PCA ((n, k)); their
+    `transform(X)` when the live estimator was fitted on X's number of columns."""
+    if method not in ("fit_transform", "transform") or not node.args or len(node.args) > 2 or \
+            set(k.arg for k in node.keywords) - {"y"}:
+        return None
+    sklearn, pre, dec = (sys.modules.get(m) for m in ("sklearn", "sklearn.preprocessing", "sklearn.decomposition"))
+    if sklearn is None or pre is None or sklearn.get_config().get("transform_output") != "default":
+        return None
+    live = not issubclass(type(owner), Abstract)
+    est = owner if live else owner.instance()
+    kinds = (pre.StandardScaler, pre.MinMaxScaler, getattr(dec, "PCA", None))
+    if est is None or not any(type(est) is k for k in kinds):
+        return None
+    own = POLICY.own_dict(est)
+    if "_sklearn_output_config" in own:
+        return None                       # set_output(...): another container
+    x = shaped(node.args[0])
+    if x is None or x.like not in ("ndarray", "DataFrame") or x.ndim != 2:
+        return None
+    if not (numeric(x.kind) if x.like == "ndarray" else
+            x.columns is not None and all(numeric(k) for _, k in x.columns)) or x.kind == "c":
+        return None                       # numbers only, or scikit-learn may refuse X
+    n, p = x.shape
+    if method == "transform":
+        if not live or type(own.get("n_features_in_")) is not int or own["n_features_in_"] != p or \
+                (x.like == "DataFrame" and "feature_names_in_" in own and
+                 list(own["feature_names_in_"]) != [c for c, _ in x.columns]):
+            return None
+        width = own.get("n_components_") if type(est) is kinds[2] else p
+        return Abstract("ndarray", (n, width), "f") if type(width) is int else None
+    if type(est) is kinds[2]:
+        k, solver = own.get("n_components"), own.get("svd_solver")
+        if n is None or p is None or type(solver) is not str or solver != "auto":
+            return None
+        k = min(n, p) if k is None else k
+        return Abstract("ndarray", (n, k), "f") if type(k) is int and 1 <= k <= min(n, p) else None
+    return Abstract("ndarray", (n, p), "f")
+
+
+def split(node: ast.Call, shaped: Shaped):
+    """train_test_split(*arrays, test_size=..., ...): each array's train and test parts, of
+    the same kind and columns, with the rows scikit-learn's own arithmetic gives."""
+    keywords = {k.arg: _literal(k.value) for k in node.keywords}
+    if not node.args or set(keywords) - _SPLIT_OPTIONS or any(v is UNRESOLVED for v in keywords.values()):
+        return None
+    parts = [shaped(a) for a in node.args]
+    if any(p is None or p.like not in ("ndarray", "Series", "DataFrame") or not p.ndim for p in parts):
+        return None
+    rows = {p.shape[0] for p in parts}
+    if len(rows) != 1 or None in rows:
+        return None
+    from sklearn.model_selection._split import _validate_shuffle_split
+    n_train, n_test = _validate_shuffle_split(rows.pop(), keywords.get("test_size"), keywords.get("train_size"),
+                                              default_test_size=0.25)
+    return tuple(replace(p, shape=(n,) + p.shape[1:]) for p in parts for n in (n_train, n_test))
+
+
+
+def generated(name: str, target, node: ast.Call) -> tuple | None:
     """scikit-learn's sample generators, their literal arguments bound to their signature:
     (X of shape (n_samples, n_features), y of (n_samples,)) as their documentation gives them
     (n_samples a sequence: its sum; make_moons and make_circles: 2 features); anything that

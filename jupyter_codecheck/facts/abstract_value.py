@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .flow import PANDAS_MUTATING
 from .namespace import UNRESOLVED, Made
 
 _NUMERIC = "biufc"
@@ -25,8 +24,11 @@ _REDUCTIONS = {"sum": {"b": "i"}, "prod": {"b": "i"}, "max": {}, "min": {}, "mea
                "argmax": {k: "i" for k in _NUMERIC}, "argmin": {k: "i" for k in _NUMERIC}}
 
 
-# ndarray methods that change the array's shape or dtype in place
-_ARRAY_RESHAPING = frozenset({"resize", "__setstate__"})
+# ndarray methods that change the array's shape or dtype in place (numpy's other in-place
+# methods, flow.ARRAY_MUTATING, change its values only)
+ARRAY_RESHAPING = frozenset({"resize", "__setstate__"})
+# methods that change a pandas object (others return a new one unless inplace=True)
+PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
 
 
 # estimator methods that leave its class and parameters as they are
@@ -89,7 +91,7 @@ class Abstract(Made):
 
     def keeps(self, method: str, inplace: bool) -> bool:
         if self.like == "ndarray":
-            return method not in _ARRAY_RESHAPING
+            return method not in ARRAY_RESHAPING
         if self.like in ("Series", "DataFrame"):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
@@ -198,20 +200,52 @@ def numeric(kind: str | None) -> bool:
     return kind is not None and kind in _NUMERIC
 
 
+# numpy's joins, as its documentation and its AxisConcatenator give them: name -> (ndmin,
+# trans1d, axis). An array of fewer dimensions than ndmin is lifted first (ones put before its
+# shape, then its own axes moved to position trans1d; -1: left last), then all are concatenated
+# along axis ("axis": the call's `axis=`, 0 without one; "hstack": 0 when the first array is
+# 1-D, else 1). np.c_[...] and np.r_[...] are the index forms.
+JOINS = {
+    "concatenate": (0, -1, "axis"),
+    "vstack": (2, -1, 0),               # atleast_2d: (N,) -> (1, N)
+    "hstack": (1, -1, "hstack"),        # atleast_1d
+    "column_stack": (2, 0, 1),          # (N,) -> (N, 1)
+    "c_": (2, 0, -1),                   # (N,) -> (N, 1), joined along the last axis
+    "r_": (1, -1, 0),
+}
+JOIN_FUNCTIONS = ("concatenate", "vstack", "hstack", "column_stack")
+CONCATENATORS = ("c_", "r_")
+
+
+def lifted(shape: tuple, ndmin: int, trans1d: int) -> tuple:
+    """The shape numpy's `array(a, ndmin=ndmin)` gives, its own axes then moved to `trans1d`
+    (numpy's AxisConcatenator)."""
+    if len(shape) >= ndmin:
+        return shape
+    k2 = ndmin - len(shape)
+    out = (1,) * k2 + shape
+    if trans1d == -1:
+        return out
+    k1 = trans1d + k2 + 1 if trans1d < 0 else trans1d
+    axes = list(range(ndmin))
+    return tuple(out[i] for i in axes[:k1] + axes[k2:] + axes[k1:k2])
+
+
 def joining(name: str, arrays: list[Abstract], keywords: dict) -> tuple[int, list[tuple]] | None:
-    """The axis `np.concatenate`/`vstack`/`hstack` joins along and the shapes it joins there
-    (vstack makes 1-D arrays rows, hstack joins 1-D arrays end to end); None where a keyword
-    or a non-literal axis leaves it unknown."""
-    if name == "concatenate":
+    """The axis a join of JOINS concatenates along and the shapes it concatenates there; None
+    where a keyword or a non-literal axis leaves it unknown."""
+    ndmin, trans1d, axis = JOINS[name]
+    if axis == "axis":
         if set(keywords) - {"axis"}:
             return None
         axis = literal_int(keywords["axis"]) if "axis" in keywords else 0
-        return None if axis is None else (axis, [a.shape for a in arrays])
-    if keywords:
+        if axis is None:
+            return None
+    elif keywords:
         return None
-    if name == "vstack":
-        return 0, [a.shape if a.ndim >= 2 else (1,) * (2 - a.ndim) + a.shape for a in arrays]
-    return (0 if arrays[0].ndim <= 1 else 1), [a.shape if a.ndim >= 1 else (1,) for a in arrays]
+    elif axis == "hstack":
+        axis = 0 if arrays[0].ndim <= 1 else 1
+    return axis, [lifted(a.shape, ndmin, trans1d) for a in arrays]
 
 
 def literal_int(x: ast.expr) -> int | None:

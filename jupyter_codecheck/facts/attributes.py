@@ -22,6 +22,9 @@ _BINDING = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescripto
             types.WrapperDescriptorType, types.MemberDescriptorType, types.ClassMethodDescriptorType,
             classmethod, staticmethod)
 _OWN_LOOKUP = ("__getattr__", "__getattribute__")
+# what a class's layout puts where the instance dict is: a Python class's getset, a C type's
+# member (a module's, a ufunc's); both C, neither runs code
+_DICT_SLOTS = (types.GetSetDescriptorType, types.MemberDescriptorType)
 
 
 def overrides_lookup(cls: type) -> bool:
@@ -30,10 +33,10 @@ def overrides_lookup(cls: type) -> bool:
     in its `__getattribute__` slot wrapper."""
     if generic_lookup(cls):
         return False
-    for klass in inspect.getmro(cls) if issubclass(type(cls), type) else ():
+    for klass in type.__dict__["__mro__"].__get__(cls, type) if issubclass(type(cls), type) else ():
         if klass in (object, type, types.ModuleType):
             continue
-        d = klass.__dict__
+        d = type.__dict__["__dict__"].__get__(klass, type)      # the class's own members: no metaclass runs
         if any(n in d for n in _OWN_LOOKUP):
             return True
     return False
@@ -102,27 +105,41 @@ def has_attribute(obj, attr: str) -> bool | None:
     keys = looked_up_keys(obj)
     if keys is not NOT_LOOKED_UP:
         return None if keys is None else attr in keys
-    return None if overrides_lookup(type(obj)) else False
+    if overrides_lookup(type(obj)) or _hides_own_dict(type(obj)):
+        return None
+    return False
+
+
+def _hides_own_dict(cls: type) -> bool:
+    """Does the class put a member of its own where the instance dict's slot is (a `__dict__`
+    property)? Python still finds the instance's attributes in that dict, which nothing may
+    read without running the member: the instance may hold any attribute."""
+    try:
+        found = dict_slot(cls)
+    except Exception:  # noqa: BLE001 - an odd class: it may hide anything
+        return True
+    return found is not None and not isinstance(found, _DICT_SLOTS)
 
 
 def _module_has(mod: types.ModuleType, attr: str) -> bool | None:
     """A module's attribute may also be a submodule not imported yet, or a name its module-level
     `__getattr__` loads lazily (numpy, scipy): a library's `__dir__` lists those."""
     import importlib.util
-    name = getattr(mod, "__name__", None)
+    globals_ = types.ModuleType.__dict__["__dict__"].__get__(mod)     # the module's own: no property runs
+    name = globals_.get("__name__")
     if not issubclass(type(name), str):
         return None
     try:
-        if mod.__dict__.get("__path__") is not None and importlib.util.find_spec(f"{name}.{attr}") is not None:
+        if globals_.get("__path__") is not None and importlib.util.find_spec(f"{name}.{attr}") is not None:
             return None                  # a submodule: present once something imports it
     except (ImportError, ValueError, AttributeError):
         return None
-    lazy = mod.__dict__.get("__getattr__")
+    lazy = globals_.get("__getattr__")
     if lazy is None:
         return False
     if not is_library_module(name):
         return None
-    listed = mod.__dict__.get("__dir__")
+    listed = globals_.get("__dir__")
     if not callable(listed):
         return None                      # a lazy loader that lists nothing: anything may load
     try:
@@ -147,7 +164,7 @@ def read_attribute(obj, attr: str):
     if issubclass(type(obj), types.ModuleType):
         return raw
     try:
-        own = object.__getattribute__(obj, "__dict__")
+        own = own_dict(obj)
     except (AttributeError, TypeError):
         own = None
     if issubclass(type(own), dict) and attr in own and type(own) is dict:
@@ -225,6 +242,25 @@ def _option_keys(obj):
     return set(d) if type(d) is dict else None
 
 
+def dict_slot(cls: type):
+    """What the class's layout puts where its instances' `__dict__` is: the first `__dict__`
+    member along its mro, read from the classes' own dictionaries through `type`'s slots (no
+    metaclass runs); None when there is none."""
+    tables = (type.__dict__["__dict__"].__get__(k, type) for k in type.__dict__["__mro__"].__get__(cls, type))
+    return next((t["__dict__"] for t in tables if "__dict__" in t), None)
+
+
+def own_dict(obj):
+    """An instance's own `__dict__`, through the C slot its class's layout gives it (dict_slot):
+    no metaclass, `__getattribute__` or `__dict__` property of the user's runs. AttributeError
+    when it has no such dict (as `object.__getattribute__(obj, "__dict__")` raises, which finds
+    the same slot but would run a `__dict__` the user's class defines otherwise)."""
+    getter = dict_slot(type(obj))
+    if not isinstance(getter, _DICT_SLOTS):
+        raise AttributeError("__dict__")  # noqa: TRY004 - as object.__getattribute__ raises: no instance dict
+    return getter.__get__(obj, type(obj))
+
+
 def grouped_data(obj):
     """What a live GroupBy of pandas' own classes was made from and answers its lookups from
     (`self.obj`, read from its instance dictionary: nothing runs); None for anything else."""
@@ -233,7 +269,7 @@ def grouped_data(obj):
     if generic is None or type(obj) not in (generic.DataFrameGroupBy, generic.SeriesGroupBy):
         return None
     try:
-        return object.__getattribute__(obj, "__dict__").get("obj")
+        return own_dict(obj).get("obj")
     except AttributeError:
         return None
 
@@ -291,13 +327,14 @@ def attribute_names(obj) -> list[str]:
     """Names a fix may write after `obj.`: what it has, read statically (no user `__dir__`)."""
     names: set[str] = set()
     try:
-        d = object.__getattribute__(obj, "__dict__")
+        d = own_dict(obj)
         if type(d) is dict or issubclass(type(d), types.MappingProxyType):
             names.update(k for k in d if issubclass(type(k), str))
     except (AttributeError, TypeError):
         pass
-    for klass in inspect.getmro(type(obj)) if not issubclass(type(obj), type) else inspect.getmro(obj):
-        names.update(k for k in klass.__dict__ if isinstance(k, str))
+    mro = type.__dict__["__mro__"].__get__(obj if issubclass(type(obj), type) else type(obj), type)
+    for klass in mro:
+        names.update(k for k in type.__dict__["__dict__"].__get__(klass, type) if isinstance(k, str))
     labels = pandas_labels(obj)
     if labels and labels is not NOT_PANDAS:
         names.update(n for n in labels if n.isidentifier())

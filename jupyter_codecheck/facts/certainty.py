@@ -141,7 +141,7 @@ class Certainty:
     def _users(self, obj, called: bool) -> bool:
         """Is the object (called, or handed to a call) the user's code or object?"""
         while type(obj) is functools.partial:
-            obj = functools.partial.func.__get__(obj)    # the C slot: no code runs
+            obj = POLICY.partial_func(obj)    # the C slot: no code runs
         if type(obj) is types.MethodType:
             if not self._library(obj.__self__):
                 return True                 # a method of their object
@@ -156,7 +156,7 @@ class Certainty:
         if _plain_data(obj):
             return True
         if issubclass(type(obj), types.ModuleType):
-            return _library_module(types.ModuleType.__dict__["__dict__"].__get__(obj).get("__name__"))
+            return _library_module(POLICY.module_members(obj).get("__name__"))
         return POLICY.is_library(obj)
 
     def _static(self, expr: ast.expr, seen: frozenset):
@@ -442,7 +442,7 @@ def _first_import(node: ast.Import | ast.ImportFrom) -> bool:
         if node.level or node.module not in sys.modules:
             return True
         # `from pkg import sub`: a submodule's first import runs it
-        package = types.ModuleType.__dict__["__dict__"].__get__(sys.modules[node.module])
+        package = POLICY.module_members(sys.modules[node.module])
         return "__path__" in package and any(
             a.name != "*" and f"{node.module}.{a.name}" not in sys.modules and a.name not in package
             for a in node.names)
@@ -530,7 +530,7 @@ def _holds(container, obj, depth: int = 3) -> bool:
         elif t is dict:
             items = list(dict.values(x))
         elif issubclass(t, types.ModuleType):
-            if _library_module(types.ModuleType.__dict__["__dict__"].__get__(x).get("__name__")):
+            if _library_module(POLICY.module_members(x).get("__name__")):
                 return False                # a library's module holds none of the user's objects
             items = POLICY.own_attributes(x)
         elif t is types.MethodType:
@@ -570,14 +570,13 @@ def _handle_of(obj, attr: str) -> bool:
     if issubclass(type(found), (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
                                 types.WrapperDescriptorType, staticmethod, classmethod)):
         return True
-    fget = property.fget.__get__(found) if type(found) is property else None
+    fget = POLICY.property_getter(found) if type(found) is property else None
     return type(fget) is types.FunctionType and fget.__qualname__.startswith("IndexingMixin.")
 
 
 def _module_of_type(t: type) -> str:
     """The module a class names, read through `type`'s own slot (no metaclass code runs)."""
-    from .libraries import _module_of
-    name = _module_of(t)
+    name = POLICY.module_of(t)
     return name if type(name) is str else ""
 
 

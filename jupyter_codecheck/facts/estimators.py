@@ -25,7 +25,6 @@ import inspect
 import sys
 
 from .abstract_value import Abstract, _nested, shaped
-from .libraries import _module_of
 from .read_policy import POLICY
 
 # the methods that check the estimator is fitted and take X first
@@ -77,7 +76,7 @@ def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
         return None
     if any(v == "prefit" or (p == "prefit" and v) for p, v in params.items() if type(v) in (str, bool)):
         return None                 # wraps an estimator fitted elsewhere: no fit needed
-    own = object.__getattribute__(est, "__dict__")
+    own = POLICY.own_dict(est)
     name = type(est).__name__
     if not _requires_fit(est):
         return None
@@ -113,7 +112,7 @@ def _scores_predictions(est) -> bool:
     try:
         from sklearn.utils import get_tags
         score = POLICY.static(type(est), "score", None)
-        own = object.__getattribute__(est, "__dict__")
+        own = POLICY.own_dict(est)
         return _mixin_score(score) and sklearn_estimator(est, alone=True) and \
             get_tags(est).estimator_type in ("classifier", "regressor") and \
             any(k.endswith("_") and not k.startswith("__") for k in own)
@@ -270,11 +269,11 @@ def _plain_class(cls, fit_check: bool = False) -> bool:
     dicts: nothing of theirs runs."""
     if "sklearn" not in sys.modules:
         return False
-    for k in type.__dict__["__mro__"].__get__(cls, type):
-        module = _module_of(k)
+    for k in POLICY.mro(cls):
+        module = POLICY.module_of(k)
         if k not in (object, abc.ABC) and not (isinstance(module, str) and module.split(".")[0] == "sklearn"):
             return False
-        if not fit_check and "__sklearn_is_fitted__" in type.__dict__["__dict__"].__get__(k, type):
+        if not fit_check and "__sklearn_is_fitted__" in POLICY.class_members(k):
             return False
     return True
 
@@ -282,7 +281,7 @@ def _plain_class(cls, fit_check: bool = False) -> bool:
 def _parameters(est) -> dict | None:
     """The estimator's constructor parameters and their values, read from its own attributes
     (None: no signature to read)."""
-    own = object.__getattribute__(est, "__dict__")
+    own = POLICY.own_dict(est)
     try:
         names = [p for p in inspect.signature(type(est).__init__).parameters if p != "self"]
     except (TypeError, ValueError):
@@ -322,8 +321,7 @@ def _estimator_like(v) -> bool:
     """Has the value's class a `fit` (read from the classes' own dicts)?"""
     if v is None or type(v) in (str, int, float, bool, dict, list, tuple):
         return False
-    return any("fit" in type.__dict__["__dict__"].__get__(k, type)
-               for k in type.__dict__["__mro__"].__get__(type(v), type))
+    return any("fit" in POLICY.class_members(k) for k in POLICY.mro(type(v)))
 
 
 def _requires_fit(est) -> bool:

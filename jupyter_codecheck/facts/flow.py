@@ -12,6 +12,9 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
              user's own function, and every global a called function of the user's reads
     keys_set live objects changed only by string items set on them (`df["new"] = 1`): other
              keys of theirs are still read as they are
+    shape_kept  live arrays of numpy's own class changed only in their values (`a[0] = 1`,
+             `a.sort()`, `a.fill(0)`: numpy keeps an array's shape and dtype in those): read
+             as their shape and dtype alone (an abstract value, which only the value rules read)
     touched  names whose object may change where the object itself is not known; "*": any
     stops    after a magic that may define anything (`%run`, `%store -r`), `exec`/`eval` or
              `globals()`: no fact after it
@@ -33,11 +36,10 @@ from dataclasses import dataclass, field
 
 from ..pytext.pycheck import all_nodes
 from .attributes import grouped_data
+from .abstract_value import ARRAY_RESHAPING, PANDAS_MUTATING, shaped
 from .held import _MAX_REACH, _global_names, _held_by, _is_data, _is_library, _is_pandas, _is_pandas_function, _splits
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
 
-# methods that change a pandas object (others return a new one unless inplace=True)
-PANDAS_MUTATING = frozenset({"insert", "pop", "update", "set_axis", "__setitem__", "__delitem__"})
 # methods that change a numpy ndarray itself (others make a new array or a view, or read it)
 ARRAY_MUTATING = frozenset({"sort", "partition", "resize", "fill", "put", "itemset", "setfield", "setflags",
                             "byteswap"})
@@ -69,6 +71,7 @@ class Effects:
     held: dict[str, list | None] = field(default_factory=dict)
     changed: set[int] = field(default_factory=set)
     keys_set: dict[int, set[str]] = field(default_factory=dict)
+    shape_kept: dict[int, object] = field(default_factory=dict)
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
     kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
     # the steps `live` took from a live object since the last statement's effects: the same
@@ -97,6 +100,8 @@ class Effects:
             if obj is UNRESOLVED or (changes_matter and not self._readable(obj, s)):
                 return UNRESOLVED
             obj = self._step(obj, s)
+        if obj is not UNRESOLVED and changes_matter and self.shape_kept.get(id(obj)) is obj:
+            return shaped(obj)          # its values changed, its shape and dtype did not
         if obj is UNRESOLVED or (changes_matter and (id(obj) in self.changed or
                                                      (id(obj) in self.keys_set and not keys))):
             return UNRESOLVED
@@ -118,6 +123,24 @@ class Effects:
         if objects:
             self.holds.setdefault(id(made), []).extend(objects)
         return True
+
+    def mark_changed(self, ids: set[int]) -> None:
+        """The objects of `ids` may have changed in any way (their shape too)."""
+        self.changed |= ids
+        for i in ids:
+            self.shape_kept.pop(i, None)
+
+    def values_changed(self, obj, was: bool) -> None:
+        """A live array of numpy's own class changed only in its values, where `was` (it was
+        not changed before, or only so): its shape and dtype stay."""
+        self.mark_changed({id(obj)})
+        if was:
+            self.shape_kept[id(obj)] = obj
+            self.kept[id(obj)] = obj
+
+    def only_values_changed(self, obj) -> bool:
+        """Was `obj` left as it was, or changed only in its values, so far?"""
+        return id(obj) not in self.changed or self.shape_kept.get(id(obj)) is obj
 
     def set_keys(self, obj) -> set[str]:
         """The string keys the cell sets on a live object before this point."""
@@ -410,7 +433,7 @@ class _Step:
         if ids is None:
             self.state.touched.add("*")
         else:
-            self.state.changed |= ids
+            self.state.mark_changed(ids)
 
     def callback(self, arg: ast.AST) -> None:
         """A function of the user's given to a call (`df.apply(f)`, `sorted(x, key=f)`) may run
@@ -453,8 +476,7 @@ class _Step:
         prefix = self._prefix(root, steps)
         if prefix and len(prefix) == len(steps) + 1 and prefix[-1] is not UNRESOLVED:
             obj = prefix[-1]
-            for p in prefix[:-1]:
-                st.changed.add(id(p))
+            st.mark_changed({id(p) for p in prefix[:-1]})
             key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
             made = issubclass(type(obj), Made)
             if made:
@@ -464,8 +486,10 @@ class _Step:
                 pass                                     # `a[0] = 1` in an array: its shape stays
             elif key is not None and id(obj) not in st.changed:
                 st.keys_set.setdefault(id(obj), set()).add(key)
+            elif isinstance(target, ast.Subscript) and isinstance(target.ctx, ast.Store) and _numpy_array(obj):
+                st.values_changed(obj, st.only_values_changed(obj))     # `a[0] = 1`: numpy casts into a's dtype
             else:
-                st.changed.add(id(obj))
+                st.mark_changed({id(obj)})
             st.kept.update((id(p), p) for p in prefix)
             self.put(target.value, obj, value)
             return
@@ -475,7 +499,7 @@ class _Step:
             st.touched.add(name)
         self.change(prefix[-1:] if prefix else self.objects(root))
         if prefix:
-            st.changed |= {id(p) for p in prefix}
+            st.mark_changed({id(p) for p in prefix})
         if isinstance(root, ast.Name) and not steps:
             self.put(root, UNRESOLVED, value)
 
@@ -524,11 +548,15 @@ class _Step:
                 # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
                 receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
             if not _keeps_receiver(receiver, func.attr, call):
+                was = _numpy_array(receiver) and func.attr in ARRAY_MUTATING - ARRAY_RESHAPING and \
+                    st.only_values_changed(receiver)
                 if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
-                    st.changed.add(id(receiver))
+                    st.mark_changed({id(receiver)})
                     st.kept[id(receiver)] = receiver
                 else:
                     self.change([receiver] if receiver is not UNRESOLVED else self.objects(func.value))
+                if was:                                     # `a.sort()`, `a.fill(0)`: its values only
+                    st.values_changed(receiver, True)
                 for a in [*call.args, *(k.value for k in call.keywords)]:
                     self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
         # arguments: a library call leaves them as they are, but for the few that change one
@@ -540,6 +568,11 @@ class _Step:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 self._changed_by_library(func, target, call)
             for a in changed:
+                obj = self.identity(a)
+                if not made and _numpy_array(obj) and _numpy_function(target) and st.only_values_changed(obj):
+                    self.change([obj])                  # `np.random.shuffle(a)`, `np.put(a, ...)`, `out=a`:
+                    st.values_changed(obj, True)        # numpy writes into a, keeping its shape and dtype
+                    continue
                 if any_root(a) is not None:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
@@ -620,6 +653,21 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
         if type(receiver) is kind:
             return method not in mutating
     return type(receiver) in (str, bytes, int, float, tuple, frozenset, type(None))
+
+
+def _numpy_array(obj) -> bool:
+    """Is `obj` an array of numpy's own class (never a subclass: its methods may do anything)?"""
+    import sys
+    np = sys.modules.get("numpy")
+    return np is not None and type(obj) is np.ndarray
+
+
+def _numpy_function(target) -> bool:
+    """Is `target` a function of numpy's own modules (its mutators of their first argument,
+    `np.put`, `np.copyto`, `np.random.shuffle`, and what writes into `out=`: all keep that array's
+    shape and dtype, or raise)?"""
+    module = getattr(target, "__module__", None) if _is_library(target) else None
+    return type(module) is str and module.split(".")[0] == "numpy"
 
 
 def inplace(call: ast.Call) -> bool:

@@ -8,7 +8,7 @@ import builtins
 import sys
 import types
 
-from .attributes import is_bunch
+from .attributes import dict_slot, is_bunch
 from .libraries import is_library_object
 from .namespace import UNRESOLVED
 
@@ -50,15 +50,13 @@ def _held_by(obj) -> list:
 
 
 def own_attributes(obj) -> list | None:
-    """The values of an instance's own `__dict__`, read through `type`'s slots (no metaclass,
-    `__getattribute__` or property of the user's runs); None when it has no such dict."""
+    """The values of an instance's own `__dict__`, a Python class's (its getset slot, dict_slot);
+    None when it has no such dict (a module's or a C type's member slot among them)."""
     try:
-        cls = type(obj)
-        tables = (type.__dict__["__dict__"].__get__(k) for k in type.__dict__["__mro__"].__get__(cls))
-        getter = next((t["__dict__"] for t in tables if "__dict__" in t), None)
+        getter = dict_slot(type(obj))
         if not isinstance(getter, types.GetSetDescriptorType):
             return None                  # no instance dict, or a class's own `__dict__`
-        own = getter.__get__(obj, cls)
+        own = getter.__get__(obj, type(obj))
     except Exception:  # noqa: BLE001 - no instance dict to read
         return None
     return list(dict.values(own)) if type(own) is dict else None

@@ -78,8 +78,8 @@ def _without_own_attributes(cls: type) -> bool:
     if not POLICY.is_library(cls) or not generic_lookup(cls):
         return False
     try:
-        return not any("__dict__" in type.__dict__["__dict__"].__get__(k, type)
-                       for k in type.__dict__["__mro__"].__get__(cls, type) if k is not object)
+        return not any("__dict__" in POLICY.class_members(k)
+                       for k in POLICY.mro(cls) if k is not object)
     except Exception:  # noqa: BLE001
         return False
 
@@ -112,7 +112,7 @@ def library_constructor(target) -> type | None:
         return None
     for module, name in LIBRARY_CONSTRUCTORS:
         mod = sys.modules.get(module)
-        if mod is not None and mod.__dict__.get(name) is target:
+        if mod is not None and POLICY.module_members(mod).get(name) is target:
             return target
     return None
 

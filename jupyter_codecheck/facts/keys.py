@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from .items import plain_labels
+from .read_policy import POLICY
 
 _MAX_KEYS = 100_000
 
@@ -62,8 +63,7 @@ def missing_numbered_column(obj, key: int) -> bool:
 
 def _own_getitem(obj, base) -> bool:
     """Does the object's class keep pandas' own item lookup (no user override)?"""
-    import inspect
-    return all(inspect.getattr_static(type(obj), n, None) is inspect.getattr_static(base, n, None)
+    return all(POLICY.static(type(obj), n, None) is POLICY.static(base, n, None)
                for n in ("__getitem__", "_get_item_cache", "__getattr__", "columns", "index"))
 
 

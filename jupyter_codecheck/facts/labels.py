@@ -17,6 +17,7 @@ import sys
 from dataclasses import dataclass, field
 
 from .items import plain_pandas
+from .read_policy import POLICY
 from .values import Live, _literal_int
 
 GROUP_ROWS = 100_000
@@ -179,14 +180,14 @@ def _live_grouping(g, pd):
     from pandas.core.groupby import generic, grouper, ops
     if type(g) not in (generic.DataFrameGroupBy, generic.SeriesGroupBy):
         return None
-    state = vars(g)
+    state = POLICY.own_dict(g)
     by, made = state.get("keys"), state.get("_grouper", state.get("grouper"))
     if type(by) is not str or state.get("level") is not None or type(made) is not ops.BaseGrouper:
         return None
-    groupings = vars(made).get("_groupings")
+    groupings = POLICY.own_dict(made).get("_groupings")
     if type(groupings) is not list or len(groupings) != 1 or type(groupings[0]) is not grouper.Grouping:
         return None
-    values = vars(groupings[0]).get("grouping_vector")
+    values = POLICY.own_dict(groupings[0]).get("grouping_vector")
     kinds = (sys.modules["numpy"].ndarray, pd.arrays.StringArray, getattr(pd.arrays, "ArrowStringArray", None))
     return (by, values) if type(values) in kinds else None
 

@@ -14,6 +14,7 @@ import ast
 import inspect
 import sys
 
+from .read_policy import POLICY
 from .values import Live, ValueClaim
 
 CLASSIFICATION_METRICS = ("accuracy_score", "balanced_accuracy_score", "classification_report", "confusion_matrix",
@@ -26,7 +27,7 @@ _MOST = 100_000
 def metric_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     """`balanced_accuracy_score(y_test, preds)` with preds continuous: ValueError."""
     metrics = sys.modules.get("sklearn.metrics")
-    if metrics is None or not any(vars(metrics).get(m) is target for m in CLASSIFICATION_METRICS):
+    if metrics is None or not any(POLICY.module_members(metrics).get(m) is target for m in CLASSIFICATION_METRICS):
         return None
     try:
         roles = tuple(inspect.signature(target).parameters)[:2]      # y_true, y_pred (or y1, y2)

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from .attributes import grouped_data
 from .items import plain_labels
 from .namespace import Made
+from .read_policy import POLICY
 
 # where pandas defines the `__getattr__` that answers labels: (module, qualname) -> what it reads
 _LOOKUPS = {("pandas.core.generic", "NDFrame.__getattr__"): "axis",
@@ -47,8 +48,8 @@ MAX_READ = 10_000               # labels read of a live index; more: not known
 def lookup(cls: type) -> str | None:
     """"axis" or "data" when `cls`'s `__getattr__` is one of pandas' that answers labels (found
     in the classes' own dictionaries: nothing runs); else None."""
-    for k in type.__dict__["__mro__"].__get__(cls, type):
-        found = type.__dict__["__dict__"].__get__(k, type).get("__getattr__")
+    for k in POLICY.mro(cls):
+        found = POLICY.class_members(k).get("__getattr__")
         if found is not None:
             key = (getattr(found, "__module__", None), getattr(found, "__qualname__", None))
             return _LOOKUPS.get(key) if type(key[0]) is str and type(key[1]) is str else None
@@ -70,7 +71,7 @@ def _stand_in_names() -> dict[type, frozenset[str]]:
     series = frame["a"]
     made = [frame, series, frame.groupby("a"), series.groupby(series), frame.rolling(1), series.rolling(1),
             frame.expanding(), series.expanding(), frame.ewm(span=2), series.ewm(span=2)]
-    return {type(m): frozenset(k for k in vars(m) if type(k) is str and not k.startswith("_")) for m in made}
+    return {type(m): frozenset(k for k in POLICY.own_dict(m) if type(k) is str and not k.startswith("_")) for m in made}
 
 
 def made_labels(call: ast.Call, cls: type, value: Callable[[ast.AST], object]) -> frozenset[str] | None:

@@ -20,7 +20,7 @@ import sys
 from ..pytext.pycheck import walk_skipping
 from .abstract import Propagation
 from .abstract_value import Abstract
-from .libraries import _module_of
+from .read_policy import POLICY
 from .values import Live, ValueClaim, _literal_int
 
 
@@ -213,7 +213,7 @@ def _length(node: ast.expr, read: Live) -> int | None:
         return len(v)
     if pd is not None and type(v) is pd.DataFrame:
         return v.shape[1]
-    module = _module_of(v)
+    module = POLICY.module_of(v)
     if pd is not None and issubclass(type(v), pd.api.extensions.ExtensionArray) and type(module) is str and \
             module.split(".")[0] == "pandas":
         return len(v)                   # `df.columns.values` of text labels: pandas' own array

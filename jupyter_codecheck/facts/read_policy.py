@@ -15,8 +15,23 @@ Only a library's own code may run (libraries.py says whose code is whose). Each 
     item(obj, key)             `obj[key]` of a library's own container among plain labels, a
                                literal key (items.py); UNREADABLE otherwise
     own_attributes(obj)        an instance's own `__dict__` values, through `type`'s slots
+    own_dict(obj)              an instance's own `__dict__` itself (attributes.py); AttributeError
+                               when it has none
     signature(func)            the signature inspect reads without the user's descriptors or
                                metaclass (signatures.py); None otherwise
+    module_of(obj)             the module a function or class names (libraries.py); None when
+                               that cannot be read so
+
+The raw slots, read through the C types' own descriptors (what a class, a module, a function,
+a partial or a property stores, never through the object's lookup):
+
+    class_module(cls)          `cls.__module__` as `type` stores it
+    mro(cls)                   `cls.__mro__`
+    class_members(cls)         `cls.__dict__`, the class's own members
+    module_members(module)     a module's globals (`vars(module)`)
+    annotations(func)          a Python function's `__annotations__`
+    partial_func(p)            a functools.partial's function
+    property_getter(prop)      a property's fget
 
 The readers that implement these (libraries, attributes, items, signatures, held, namespace)
 read the objects themselves; every other module of the facts asks `POLICY`
@@ -24,12 +39,14 @@ read the objects themselves; every other module of the facts asks `POLICY`
 """
 from __future__ import annotations
 
+import functools
 import inspect
+import types
 
-from .attributes import MISSING, UNKNOWN, has_attribute, read_attribute
+from .attributes import MISSING, UNKNOWN, has_attribute, own_dict, read_attribute
 from .held import own_attributes
 from .items import UNREADABLE, read_item
-from .libraries import is_library_module, is_library_object
+from .libraries import _module_of, is_library_module, is_library_object
 from .signatures import _signature
 
 _RAISE = object()
@@ -64,8 +81,37 @@ class ReadPolicy:
     def own_attributes(self, obj) -> list | None:
         return own_attributes(obj)
 
+    def own_dict(self, obj) -> dict:
+        return own_dict(obj)
+
     def signature(self, func) -> inspect.Signature | None:
         return _signature(func)
+
+    def module_of(self, obj) -> str | None:
+        return _module_of(obj)
+
+    # -- the raw slots ----------------------------------------------------------------------------
+
+    def class_module(self, cls: type):
+        return type.__dict__["__module__"].__get__(cls, type)
+
+    def mro(self, cls: type) -> tuple:
+        return type.__dict__["__mro__"].__get__(cls, type)
+
+    def class_members(self, cls: type) -> types.MappingProxyType:
+        return type.__dict__["__dict__"].__get__(cls, type)
+
+    def module_members(self, module: types.ModuleType) -> dict:
+        return types.ModuleType.__dict__["__dict__"].__get__(module)
+
+    def annotations(self, func: types.FunctionType):
+        return types.FunctionType.__dict__["__annotations__"].__get__(func, types.FunctionType)
+
+    def partial_func(self, p: functools.partial):
+        return functools.partial.func.__get__(p)
+
+    def property_getter(self, prop: property):
+        return property.fget.__get__(prop)
 
 
 POLICY = ReadPolicy()

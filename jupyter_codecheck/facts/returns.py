@@ -30,7 +30,8 @@ import textwrap
 import types
 import typing
 
-from .libraries import is_library_object, is_library_path
+from .libraries import is_library_path
+from .read_policy import POLICY
 
 _METACLASSES = (type, abc.ABCMeta)
 # methods whose documentation names exactly one class (where an argument is not given) that the
@@ -48,12 +49,12 @@ def called_class(callee, receiver: type | None, keywords: list[str], n_args: int
     """The class of `callee(...)`'s result (`receiver`: the class of the object a method is
     called on, for `-> Self`; `n_args`: the call's positional arguments, None if not known);
     None when the library does not declare exactly one."""
-    if "inplace" in keywords or (receiver is not None and not is_library_object(receiver)):
+    if "inplace" in keywords or (receiver is not None and not POLICY.is_library(receiver)):
         return None                 # a subclass of the user's may return or take anything
     if issubclass(type(callee), type):
         return _instances_of(callee)
     func = callee.__func__ if type(callee) is types.MethodType else callee
-    if type(func) is not types.FunctionType or not is_library_object(func):
+    if type(func) is not types.FunctionType or not POLICY.is_library(func):
         return None
     documented = _DOCUMENTED.get((func.__module__, func.__qualname__))
     if documented is not None:
@@ -62,7 +63,7 @@ def called_class(callee, receiver: type | None, keywords: list[str], n_args: int
     if type(annotations) is not dict or "return" not in annotations:
         return None
     if receiver is not None and not any(k.__qualname__ == func.__qualname__.rpartition(".")[0]
-                                        for k in type.__dict__["__mro__"].__get__(receiver, type)):
+                                        for k in POLICY.mro(receiver)):
         receiver = None             # a function of another class's, delegated (`s.dt.normalize`): not its Self
     return _annotated_class(annotations["return"], _defining_globals(func), receiver)
 
@@ -72,15 +73,15 @@ def _defining_globals(func: types.FunctionType) -> dict:
     carries the wrapped function's `__module__` and annotations, not its globals."""
     module = sys.modules.get(func.__module__) if type(func.__module__) is str else None
     if isinstance(module, types.ModuleType) and func.__globals__.get("__name__") != func.__module__:
-        return vars(module)
+        return POLICY.module_members(module)
     return func.__globals__
 
 
 def method_class(cls: type, name: str, keywords: list[str], n_args: int | None = None) -> type | None:
     """The class `obj.name(...)` returns for an `obj` of library class `cls`."""
-    if not is_library_object(cls):
+    if not POLICY.is_library(cls):
         return None
-    method = inspect.getattr_static(cls, name, None)
+    method = POLICY.static(cls, name, None)
     if type(method) is not types.FunctionType:
         return None                 # a property, a static or class method, a compiled method: not read
     return called_class(method, cls, keywords, n_args)
@@ -96,15 +97,15 @@ def _documented(func: types.FunctionType, parameter: str | None, module: str, na
         if parameter not in names or n_args > names.index(parameter):
             return None
     mod = sys.modules.get(module)
-    cls = vars(mod).get(name) if isinstance(mod, types.ModuleType) else None
-    return cls if issubclass(type(cls), type) and is_library_object(cls) else None
+    cls = POLICY.module_members(mod).get(name) if isinstance(mod, types.ModuleType) else None
+    return cls if issubclass(type(cls), type) and POLICY.is_library(cls) else None
 
 
 def _annotations(func: types.FunctionType) -> dict | None:
     """A function's annotations as Python stores them (a C member; on Python >= 3.14 the
     library's own annotate function runs)."""
     try:
-        return types.FunctionType.__dict__["__annotations__"].__get__(func, types.FunctionType)
+        return POLICY.annotations(func)
     except Exception:  # noqa: BLE001 - annotations that cannot be read: no class
         return None
 
@@ -112,10 +113,10 @@ def _annotations(func: types.FunctionType) -> dict | None:
 def _instances_of(cls: type) -> type | None:
     """`cls` when calling it makes an instance of exactly `cls`: a library's class whose
     metaclass calls `__new__` and `__init__` as Python does and whose `__new__` is object's."""
-    if type(cls) not in _METACLASSES or not is_library_object(cls):
+    if type(cls) not in _METACLASSES or not POLICY.is_library(cls):
         return None
     try:
-        new = inspect.getattr_static(cls, "__new__")
+        new = POLICY.static(cls, "__new__")
     except AttributeError:
         return None
     return cls if new is object.__new__ else None
@@ -136,7 +137,7 @@ def _annotated_class(annotation, namespace: dict, receiver: type | None) -> type
         if annotation is getattr(typing, "Self", None) and annotation is not None:   # 3.11+
             return receiver
         value = annotation.__origin__ if type(annotation) is types.GenericAlias else annotation
-    if not issubclass(type(value), type) or not is_library_object(value) or value in _LOOSE or \
+    if not issubclass(type(value), type) or not POLICY.is_library(value) or value in _LOOSE or \
             type(value) is not type or not _leaf(value):
         return None
     return value
@@ -145,7 +146,7 @@ def _annotated_class(annotation, namespace: dict, receiver: type | None) -> type
 def _leaf(cls: type, depth: int = 0) -> bool:
     """Has `cls` no subclass but its library's test helpers' (`pandas._testing`'s)?"""
     for sub in type.__subclasses__(cls):
-        module = str(type.__dict__["__module__"].__get__(sub, type))
+        module = str(POLICY.class_module(sub))
         if depth > 4 or not {"_testing", "testing"} & set(module.split(".")) or not _leaf(sub, depth + 1):
             return False
     return True
@@ -162,12 +163,12 @@ def _named(node: ast.expr, namespace: dict):
         where = _type_checking_imports(namespace.get("__file__")).get(node.id)
         if where is not None:
             module = sys.modules.get(where[0])
-            return vars(module).get(where[1]) if isinstance(module, types.ModuleType) else None
-        return vars(sys.modules["builtins"]).get(node.id)
+            return POLICY.module_members(module).get(where[1]) if isinstance(module, types.ModuleType) else None
+        return POLICY.module_members(sys.modules["builtins"]).get(node.id)
     if isinstance(node, ast.Attribute):
         base = _named(node.value, namespace)
         if issubclass(type(base), types.ModuleType):
-            return vars(base).get(node.attr)
+            return POLICY.module_members(base).get(node.attr)
     return None
 
 

@@ -3,7 +3,9 @@ shapes and dtypes only, as the library computes them before it touches the data:
 
     numpy         `a @ b`, `np.dot`, `np.matmul`: the inner dimensions; `+ - * /` between two
                   arrays: broadcasting; `a.reshape(...)`, `np.reshape`: the sizes; `np.concatenate`,
-                  `np.vstack`, `np.hstack` of a literal list: the other dimensions; `axis=` beyond
+                  `np.vstack`, `np.hstack`, `np.column_stack` of a literal list and `np.c_[...]`,
+                  `np.r_[...]`: the other dimensions, the arrays lifted as each join lifts them
+                  (abstract_value.JOINS); `axis=` beyond
                   the array's dimensions (numpy.exceptions.AxisError; `np.expand_dims`: the
                   result's) for numpy's functions whose signature takes the array first and
                   an optional `axis`, ndarray's methods of those names and a ufunc's
@@ -45,8 +47,8 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .abstract import Propagation
-from .abstract_value import (Abstract, array_like, joining, literal_int as _literal_int,
+from .abstract import Propagation, concatenator
+from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, array_like, joining, literal_int as _literal_int,
                              literal_shape as _literal_shape, numeric, shaped)
 from .estimators import UNCHECKED_INPUT, _samples, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
@@ -192,7 +194,7 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`); a callable
     # of the user's is not asked its name (its `__getattr__` would run)
     name = getattr(target, "__name__", None) if POLICY.is_library(target) else None
-    if type(name) is not str or vars(np).get(name) is not target:
+    if type(name) is not str or POLICY.module_members(np).get(name) is not target:
         return None
     if name in ("dot", "matmul") and len(n.args) == 2 and not keywords:
         a, b = _array(live(n.args[0])), _array(live(n.args[1]))
@@ -206,8 +208,8 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
         a = _array(live(n.args[0]))
         shape = _literal_shape([n.args[1]])
         return _reshape_claim(n.func, a, shape)
-    if name in ("concatenate", "vstack", "hstack") and len(n.args) == 1:
-        return _join_claim(n, name, live, keywords)
+    if name in JOIN_FUNCTIONS and len(n.args) == 1:
+        return _join_claim(n.func, n.args[0], name, live, keywords)
     if "axis" in keywords and name in axis_functions():
         return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
     if name == "expand_dims" and len(n.args) + len(keywords) == 2 and set(keywords) <= {"axis"}:
@@ -256,33 +258,41 @@ def _reshape_claim(node: ast.AST, a, shape) -> ValueClaim | None:
                       callee=True)
 
 
-def _join_claim(n: ast.Call, name: str, live: Live, keywords: dict) -> ValueClaim | None:
-    """`np.concatenate([a, b], axis=k)`, `np.vstack([a, b])`, `np.hstack((a, b))`: every dimension
-    but the joined one must agree (vstack makes 1-D arrays rows, hstack joins 1-D arrays end to end)."""
-    seq = n.args[0]
+def concatenator_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
+    """`np.c_[a, b]`, `np.r_[a, b]`: numpy's concatenation of the items as JOINS lifts them (np.c_
+    makes 1-D arrays columns and joins along the last axis, np.r_ along the first)."""
+    name = concatenator(live(n.value)) if not isinstance(n.ctx, ast.Store) else None
+    return None if name is None else _join_claim(n.value, n.slice, name, live, {})
+
+
+def _join_claim(callee: ast.expr, seq: ast.expr, name: str, live: Live, keywords: dict) -> ValueClaim | None:
+    """`np.concatenate([a, b], axis=k)`, `np.vstack([a, b])`, `np.hstack((a, b))`,
+    `np.column_stack([a, b])`, `np.c_[a, b]`: every dimension but the joined one must agree, after
+    each array is lifted as the join lifts it (abstract_value.JOINS). Placed on `callee`."""
     if not isinstance(seq, (ast.List, ast.Tuple)) or len(seq.elts) < 2 or \
-            any(isinstance(e, ast.Starred) for e in seq.elts):
+            any(isinstance(e, ast.Starred) for e in seq.elts) or (name in CONCATENATORS and not isinstance(seq, ast.Tuple)):
         return None
     arrays = [_array(live(e)) for e in seq.elts]
-    if any(a is None for a in arrays):
-        return None
+    if any(a is None or (name in CONCATENATORS and not a.ndim) for a in arrays):
+        return None                 # np.c_ takes a 0-d array as a scalar: another rule
     joined = joining(name, arrays, keywords)
     if joined is None:
         return None
     axis, shapes = joined
     ndim = len(shapes[0])
+    label = f"np.{name}[...]" if name in CONCATENATORS else f"np.{name}"
     if ndim == 0:
         return None
     if not -ndim <= axis < ndim:        # numpy checks the axis on the first array first
         return _axis_claim(keywords["axis"], arrays[0]) if "axis" in keywords else None
     if any(len(s) != ndim for s in shapes):
-        return ValueClaim(n.func, f"np.{name}: the arrays have different numbers of dimensions "
+        return ValueClaim(callee, f"{label}: the arrays have different numbers of dimensions "
                                   f"({', '.join(str(len(s)) for s in shapes)}): ValueError", "ValueError", callee=True)
     axis %= ndim
     for k, s in enumerate(shapes[1:], 1):
         for d in range(ndim):
             if d != axis and s[d] != shapes[0][d] and None not in (s[d], shapes[0][d]):
-                return ValueClaim(n.func, f"np.{name}: all the input array dimensions except for the "
+                return ValueClaim(callee, f"{label}: all the input array dimensions except for the "
                                           f"concatenation axis must match exactly, but along dimension {d}, "
                                           f"the array at index 0 has size {shapes[0][d]} and the array at "
                                           f"index {k} has size {s[d]}: ValueError", "ValueError", callee=True)
@@ -459,7 +469,7 @@ def _with_defaults(cls: type):
     class's tags: its instance with the defaults, when no parameter may hold another estimator
     (a meta-estimator's, named as scikit-learn names them). scikit-learn's own input tags of X's
     dimensions and types are its classes' (but FeatureHasher's, 1-D whatever its input_type)."""
-    if not estimator_class(cls) or not str(type.__dict__["__module__"].__get__(cls, type)).startswith("sklearn."):
+    if not estimator_class(cls) or not str(POLICY.class_module(cls)).startswith("sklearn."):
         return None
     try:
         if _HOLDERS & set(cls._get_param_names()):
@@ -479,7 +489,7 @@ def _x_reader(est, method: str, depth: int = 0, fitted: bool = False):
     if depth > 4:
         return None
     pipeline, selection = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.model_selection")
-    own = object.__getattribute__(est, "__dict__")
+    own = POLICY.own_dict(est)
     if pipeline is not None and type(est) is pipeline.Pipeline:
         steps = own.get("steps")
         if type(steps) is not list:
@@ -511,7 +521,7 @@ def _x_reader(est, method: str, depth: int = 0, fitted: bool = False):
 
 
 def _has_method(est, name: str) -> bool:
-    return any(name in type.__dict__["__dict__"].__get__(k, type) for k in type.__dict__["__mro__"].__get__(type(est), type))
+    return any(name in POLICY.class_members(k) for k in POLICY.mro(type(est)))
 
 
 def _takes_2d_only(est) -> bool:
