@@ -50,14 +50,17 @@ _ggml_lib = None
 
 
 def _ggml():
-    """libggml-base, the copy llama_cpp already loaded (dlopen of the same path shares it).
+    """libggml-base, the copy llama_cpp already loaded (found by its soname, or its path).
 
     Must first be called outside a decode: a dlopen while ggml's worker threads run can crash
     in glibc's TLS bookkeeping (seen as a rare segfault inside the eval callback).
     """
     global _ggml_lib
     if _ggml_lib is None:
-        lib = ctypes.CDLL(str(Path(_lc.__file__).parent / "lib" / "libggml-base.so"))
+        try:    # the copy libllama runs on: our engine's when it was loaded first (same soname)
+            lib = ctypes.CDLL("libggml-base.so.0", mode=os.RTLD_NOLOAD)
+        except OSError:
+            lib = ctypes.CDLL(str(Path(_lc.__file__).parent / "lib" / "libggml-base.so"))
         lib.ggml_get_name.argtypes = [ctypes.c_void_p]
         lib.ggml_get_name.restype = ctypes.c_char_p
         lib.ggml_nelements.argtypes = [ctypes.c_void_p]
