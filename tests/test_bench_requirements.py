@@ -56,7 +56,8 @@ def test_the_repair_benchmarks_name_a_missing_package_and_data_path(tmp_path):
     # llama.cpp's binding is what each of them asks the same GGUF through
     for script, args in (("repairs.py", ["--data", str(tmp_path)]),
                          ("fim_probe.py", ["--data", str(tmp_path)]),
-                         ("fim_localise.py", ["--data", str(tmp_path), "--dataset", "humanevalfix"])):
+                         ("fim_localise.py", ["--data", str(tmp_path), "--dataset", "humanevalfix"]),
+                         ("failure_humanevalfix.py", ["--data", str(tmp_path / "humanevalfix.jsonl")])):
         p = run_bench("llama_cpp", script, *args, "--out", str(tmp_path / "out"))
         assert p.returncode == 2, (script, p.stderr)
         assert f"bench/{script} cannot start" in p.stderr

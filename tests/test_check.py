@@ -329,6 +329,7 @@ def test_beside_a_kernel_the_cells_own_facts_are_read_once(monkeypatch):
     import pandas as pd
     from jupyter_codecheck import facts as kernel
     from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.facts import notebook_facts
     cell = "margin = df['revenue'] - df['cost']\nprint(margin.meen())\n"
     ns = {"df": pd.DataFrame({"revenue": [10.0, 12.5, 9.0], "cost": [4.0, 5.0, 3.5]})}
     reads, read = [], kernel.kernel_facts
@@ -337,6 +338,7 @@ def test_beside_a_kernel_the_cells_own_facts_are_read_once(monkeypatch):
         reads.append(source)
         return read(source, namespace, **kw)
     monkeypatch.setattr(kernel, "kernel_facts", counted)
+    monkeypatch.setattr(notebook_facts, "kernel_facts", counted)     # the one pipeline's read
     load_model().forget()                    # no verdicts kept from another check: the gate runs
     # any gain is a warning (shown whatever the model's verdict): its fix is gated
     check(cell, namespace=ns, **{**FAST, "margin": 0, "model_warnings": "on"})

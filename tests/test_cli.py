@@ -479,7 +479,8 @@ def test_sarif_level_is_the_severity(fake_checks):
                       "codecheck/value": "error",
                       "codecheck/replace": "warning", "codecheck/change": "warning",
                       "codecheck/insert": "warning", "codecheck/delete": "warning",
-                      "codecheck/ignore": "warning"}
+                      "codecheck/ignore": "warning",
+                      "codecheck/failure": "error"}     # a notebook cell's stored error (its repair)
     assert len({r["id"] for r in rules}) == len(rules)
     got = [(r["ruleId"], r["level"], rules[r["ruleIndex"]]["id"], r["properties"].get("gain"))
            for r in run["results"]]

@@ -33,3 +33,14 @@ def test_a_cell_that_ran_is_not_judged_by_the_state_after_it(tmp_path):
     assert [(f["kind"], f["message"]) for f in edited["facts"]] == [("key", "DataFrame has no column 's1'")]
     # read as a cell is about to run: s6 is there, the cell's own drop is not held against it
     assert states["before_run"] == {"names": ran["names"], "facts": [], "objects": "before-run"}
+
+
+def test_a_state_with_the_facts_read_on_it_keeps_its_objects():
+    """auto mode hands the exact check's facts to the model's check on the same objects."""
+    from jupyter_codecheck.facts import KernelFact, kernel_state
+    ns = {"x": 1}
+    fact = KernelFact("key", 1, 0, 1, "m")
+    state = kernel_state(ns, when="now").with_facts([fact], when="before-run")
+    assert state.objects is ns and state.names == {"x"} and state.facts == (fact,) and state.when == "before-run"
+    names_only = kernel_state(["x"]).with_facts([fact])
+    assert names_only.objects is None and names_only.names == {"x"}

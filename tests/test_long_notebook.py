@@ -66,3 +66,21 @@ def test_the_command_line_keeps_no_token_records_to_the_end(model_path, tmp_path
     assert [c.unit.cell for c in done] == [0, 1] and [f.line for f in done[1].result.findings] == [1]
     assert all(c.result.tokens == [] and c.result.evidence == [] for c in run.checked)
     assert done[1].result.corrected == "print(x)\n" and done[1].result.stats["tokens"] > 0
+
+
+def test_check_reads_a_long_notebooks_context_as_the_views_do(model_path):
+    """Issue 51's "Also": the API given every earlier cell of a long notebook chooses the context
+    as every view does (no ContextFullError); a name only an early cell defines stays defined."""
+    import inspect
+    import json.decoder
+    import json.encoder
+
+    from jupyter_codecheck import check
+    from jupyter_codecheck.core.long_sources import select_context
+    cells = [c + "\n" for c in (inspect.getsource(json.encoder) + inspect.getsource(json.decoder)).split("\n\n")]
+    cells.insert(0, "helper_table = {'a': 1}\n")
+    start, window = select_context(cells)
+    assert start > 0 and sum(map(len, cells)) > 10_000
+    result = check("value = helper_table['a'] + 1\n", context=cells)
+    assert not [f for f in result.findings if f.kind == "undefined-name"]
+    assert result.stats["context_tokens"] < 1500

@@ -278,3 +278,41 @@ def test_every_other_module_of_the_facts_asks_the_policy():
                     and not (isinstance(node.func, ast.Attribute) and getattr(node.func.value, "id", None) == "POLICY"):
                 direct.setdefault(path.stem, []).append(node.lineno)
     assert direct == {}
+
+
+class Rows:
+    """An X of the user's: numpy and scikit-learn would call its hooks to read it."""
+
+    @property
+    def shape(self):
+        RAN.append("Rows.shape")
+        return (3, 2)
+
+    def __array__(self, dtype=None, copy=None):
+        RAN.append("Rows.__array__")
+        return np.zeros((3, 2))
+
+    def __len__(self):
+        RAN.append("Rows.__len__")
+        return 3
+
+    def __getitem__(self, key):
+        RAN.append("Rows.__getitem__")
+        return np.zeros(2)
+
+
+def test_scikit_learns_input_checks_read_no_users_x_or_y():
+    """Issue 50's input checks (width, 2-D, lengths, text) on a fitted estimator, one made and
+    fitted in the cell, a split and a literal beside the user's object: none of its hooks runs."""
+    from sklearn.linear_model import LinearRegression
+    RAN.clear()
+    fitted = LinearRegression().fit(np.zeros((4, 3)), np.zeros(4))
+    ns = {"model": fitted, "LinearRegression": LinearRegression, "X": Rows(), "y": Rows(), "np": np}
+    cells = ["model.predict(X)\n", "model.fit(X, [1, 2])\n", "m = LinearRegression().fit(X, y)\nm.predict([[1, 2, 3]])\n",
+             "from sklearn.model_selection import train_test_split\na, b, c, d = train_test_split(X, y)\n",
+             "model.score(X, np.array([1, 2, 3, 4, 5]))\n"]
+    for cell in cells:
+        kernel_facts(cell, ns)
+    assert RAN == []
+    # the same cell with a library's array of the wrong width in X's place is a fact: the check ran
+    assert kernel_facts("model.predict(X)\n", {**ns, "X": np.zeros((3, 2))})

@@ -276,9 +276,10 @@ NEVER_IMPORTS = {
     "engine": {"decoding", "facts", "core", "views", "tools"},
     "decoding": {"engine", "facts", "core", "views", "tools"},
     "facts": {"engine", "decoding", "core", "views", "tools"},
-    "core": {"views", "tools"},
+    "core": {"failure", "views", "tools"},
+    "failure": {"views", "tools"},
     "views": {"engine", "decoding"},
-    "tools": {"views"},
+    "tools": {"views", "failure"},
 }
 
 
@@ -409,7 +410,8 @@ def test_views_use_only_the_core_api():
                f"{ROOT}.core.long_sources", f"{ROOT}.pytext.sources", f"{ROOT}.core.errors",
                f"{ROOT}.facts",    # kernel facts, read where the objects are
                f"{ROOT}.core.exact_findings",     # the exact part alone, before a cell runs (auto mode)
-               f"{ROOT}.pytext.automagic"}     # what IPython runs as a line magic without its `%`
+               f"{ROOT}.pytext.automagic",     # what IPython runs as a line magic without its `%`
+               f"{ROOT}.failure"}     # a failed cell's cause and repair, by its API (failure/__init__.py)
     # the CLI's `calibrate` subcommand hands its arguments to the tool's own command line
     subcommands = {f"{ROOT}.views.cli": {f"{ROOT}.tools.calibrate"}}
     for name, deps in graph.items():

@@ -198,3 +198,41 @@ def test_xdist_workers_give_the_same_items_and_outcomes(pytester, _model):
         runs[n] = _outcomes(junit)
     assert runs["2"] == runs["0"]
     assert sorted(runs["0"].values()) == ["failure", "failure", "passed", "passed", "passed"]
+
+
+def test_a_cell_that_raises_under_nbval_gets_the_repair_in_its_failure_report(pytester, _model):
+    # the traceback passes through the function an earlier cell defines: the repair is there
+    _notebook(pytester.path / "fails.ipynb", ["def mean(xs):\n    return sum(xs) / len(xz)\n",
+                                              "print(mean([1, 2, 3]))\n"])
+    result = pytester.runpytest(*_plugin_args(), "-p", "nbval", "--nbval-lax", "--codecheck",
+                                "--codecheck-fail-on", "error", "fails.ipynb")
+    result.stdout.fnmatch_lines([
+        "*codecheck repair*",
+        "codecheck: NameError: name 'xz' is not defined (line 2 of the previous cell)",
+        "codecheck: repair on line 2 of Cell 0 (*",
+        "-    return sum(xs) / len(xz)",
+        "+    return sum(xs) / len(xs)",
+    ])
+
+
+def test_a_cell_whose_saved_output_holds_an_error_reports_its_repair(pytester, _model):
+    # the notebook ran and its second code cell raised in the function the first one defines
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    defines = nbformat.v4.new_code_cell("def mean(xs):\n    return sum(xs) / len(xz)\n", execution_count=1)
+    calls = nbformat.v4.new_code_cell("print(mean([1, 2, 3]))\n", execution_count=2)
+    calls.outputs = [nbformat.v4.new_output(
+        "error", ename="NameError", evalue="name 'xz' is not defined",
+        traceback=["Cell In[2], line 1\n----> 1 print(mean([1, 2, 3]))",
+                   "Cell In[1], line 2, in mean(xs)\n----> 2     return sum(xs) / len(xz)",
+                   "NameError: name 'xz' is not defined"])]
+    nb.cells = [defines, calls]
+    nbformat.write(nb, str(pytester.path / "ran.ipynb"))
+    result = pytester.runpytest(*_plugin_args(), "--codecheck", "-rP", "ran.ipynb")
+    result.stdout.fnmatch_lines([
+        "*codecheck repair*",
+        "codecheck: NameError: name 'xz' is not defined (line 2 of the previous cell)",
+        "codecheck: repair on line 2 of cell_1 (*",
+        "*-    return sum(xs) / len(xz)",
+        "+    return sum(xs) / len(xs)",
+    ])

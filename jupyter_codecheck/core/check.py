@@ -4,6 +4,8 @@
     result.findings[0].line        # 2
     result.corrected               # "def f(x):\n    return x\n"
 
+`context`: the earlier cells, in the order they ran; a long notebook's are read as every view
+reads them (the most recent within the model's budget; the rest still define names).
 `check_iter(...)` takes the same arguments and yields each input token's `TokenRecord` and each
 `Edit` as soon as they are decided, then the `CheckResult` last.
 """
@@ -60,6 +62,7 @@ def check_iter(source: str, *, context: Sequence[str] | None = None, progress=No
     NotTextError.check(source, "the source")
     for k, cell in enumerate(context or ()):
         NotTextError.check(cell, f"context cell {k}")
+    context, options = _chosen_context(context, options)
     given = validate(options)
     # the model named, resolved once: its file, calibration, margin and places go down from here
     model = resolve_model(given.get("model"))
@@ -76,6 +79,21 @@ def check_iter(source: str, *, context: Sequence[str] | None = None, progress=No
         verification = run.verify()
         yield from run.result.edits
         yield run.finish(verification)
+
+
+def _chosen_context(context, options: dict):
+    """The context the model reads, chosen as every view chooses it (long_sources.select_context:
+    the most recent cells within the budget, once the cells given hold more than twice it); the
+    cells before that window still define names (the `earlier` option). A long notebook's cells
+    given whole then never overflow the model's context."""
+    if not context:
+        return context, options
+    from .context import select_context
+    context = list(context)
+    start, window = select_context(context)
+    if start == 0:
+        return context, options
+    return window, {**options, "earlier": [*(options.get("earlier") or ()), *context[:start]]}
 
 
 def policy_name(spec) -> str:
@@ -280,27 +298,15 @@ class _Run:
     def _notebook_facts(self, facts) -> tuple[list, dict]:
         """The kernel's facts on the cell (given, or read from the namespace's objects) and the
         notebook's reason for each undefined name (run order, a failed cell, a `del`)."""
-        from ..facts import kernel_facts, module_namespace, undefined_reasons, with_rerun_facts
+        from ..facts import facts_for
         opts, t0 = self.opts, time.perf_counter()
-        exact = []
-        if facts.parses:
-            state = opts.namespace
-            given = opts.facts if opts.facts is not None else state.facts if state is not None else None
-            if given is not None:
-                exact = [f for f in given if 0 < f.line <= self.source.count("\n") + 1]
-            elif state is not None and state.objects is not None:
-                exact = kernel_facts(self.source, state.objects, libraries=opts.libraries)
-                facts.live_facts = tuple(exact)     # the fix gate's "before": read once
-            else:       # no kernel: the libraries the notebook imports are the objects there are
-                modules = module_namespace(_defining(opts.earlier, self.context), opts.libraries)
-                exact = kernel_facts(self.source, modules, libraries=opts.libraries)
-            # the cell run again right after it ran: what its first run dropped is gone
-            ran = list(opts.history) if opts.history is not None else _defining(opts.earlier, self.context)
-            exact = with_rerun_facts(exact, self.source, ran, self.defined, opts.failed)
-        reasons = undefined_reasons(facts, _defining(opts.earlier, self.context), opts.failed,
-                                    opts.later, opts.history)
+        got = facts_for(self.source, opts.namespace, analysed=facts, given=opts.facts, history=opts.history,
+                        earlier=_defining(opts.earlier, self.context), failed=opts.failed, later=opts.later,
+                        libraries=opts.libraries)
+        if got.read is not None:
+            facts.live_facts = got.read     # the fix gate's "before": read once
         self.kernel_s = time.perf_counter() - t0
-        return exact, reasons
+        return got.facts, got.reasons
 
     def finish(self, verification: dict) -> CheckResult:
         result = self.result

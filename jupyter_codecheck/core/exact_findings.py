@@ -22,8 +22,9 @@ from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
 from .silence import Silencer
 
-# a value fact (an array's shape) is about the operands, not one chain's object: shown, no stop
-STOPPING_KINDS = ("undefined-name", "attribute", "key", "call")
+# a value fact (an array's shape) stops the cell when none of the objects it reads, its
+# subjects, may change before the use (facts/certainty.py)
+STOPPING_KINDS = ("undefined-name", "attribute", "key", "call", "value")
 _IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
 _SHOWN_FIXES = 3
 
@@ -56,7 +57,7 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
 
 
 def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
-    from ..facts import kernel_facts, undefined_reasons, with_rerun_facts
+    from ..facts import facts_for
     facts = analyse(source, None, namespace)
     out = ExactCheck()
     if facts.syntax is not None:
@@ -64,16 +65,13 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
         return out                          # Python refuses the cell itself
     if automagic(source, namespace) is not None:
         return out                          # the kernel runs it as a line magic, not as Python
-    try:
-        out.facts = kernel_facts(source, namespace, libraries=libraries)
-    except Exception:  # noqa: BLE001 - no facts is no claim
-        out.facts = []
-    if history:             # the cell run again right after it ran (the kernel's own record)
-        out.facts = with_rerun_facts(out.facts, source, list(history), namespace, failed)
-    reasons = undefined_reasons(facts, (), failed, later, history)
+    got = facts_for(source, namespace, analysed=facts, history=history, failed=failed, later=later,
+                    libraries=libraries)
+    out.facts, reasons = got.facts, got.reasons
     by_line: dict[int, Finding] = {}
     lines = source.split("\n")
     places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
+    subjects: dict[int, tuple] = {}         # line -> a value fact's subjects
     for u in facts.undefined:
         if u.line not in by_line:
             f = undefined_finding(u, reasons.get(u.name))
@@ -87,13 +85,16 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             f.message += _did_you_mean(k.candidates)
             by_line[k.line] = f
             places[k.line] = _byte_col(lines, k.line, k.column)
+            if k.kind == "value":
+                subjects[k.line] = tuple(k.subjects)
     out.findings = [by_line[ln] for ln in sorted(by_line)]
     tree = parse(source)
     if tree is not None and not _IPYTHON_LINE.search(source):
         try:
             sure = Certainty(tree, namespace, {u.name for u in facts.undefined})
             out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
-                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name")]
+                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name",
+                                            subjects=subjects.get(f.line))]
         except Exception:  # noqa: BLE001 - in doubt, no stop
             out.certain = []
     return out

@@ -99,7 +99,7 @@ def line_candidates(*, data: bytes, enc, records: dict, scorer, tok, prefix: lis
     ids = list(enc.ids)
     tasks, spans = [], {}
     for ln in suspicious_lines(records, cfg.lines, free):
-        span = _line_tokens(enc, data, line_starts, ln)
+        span = line_tokens(enc, data, line_starts, ln)
         if span is None:
             continue
         a, b, line_end = span
@@ -199,7 +199,7 @@ def header_spans(data: bytes) -> list[tuple[int, int]]:
     return out
 
 
-def _line_tokens(enc, data: bytes, line_starts: list[int], ln: int) -> tuple[int, int, int] | None:
+def line_tokens(enc, data: bytes, line_starts: list[int], ln: int) -> tuple[int, int, int] | None:
     """(first token, token holding the line's newline, byte of that newline) of line `ln`: the
     first token is the first one that starts on the line (the indentation before it is read as
     the context's); None for a line without a newline or without a token of its own."""
@@ -256,5 +256,6 @@ def _joined(kept: bytes, old: bytes, new: bytes) -> bool:
     return k is not None and (_kind(old) == k or _kind(new) == k)
 
 
-__all__ = ["FIM_SOURCE", "LineRepairConfig", "PROMPTS", "fim_ids", "header_spans", "line_candidates", "not_a_repair",
+__all__ = ["FIM_SOURCE", "LineRepairConfig", "PROMPTS", "fim_ids", "header_spans", "line_candidates", "line_tokens",
+           "not_a_repair",
            "smallest_edit", "suspicious_lines"]

@@ -22,8 +22,8 @@ A caller that wants neither gives the whole context as the prompt with base 0 an
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Sequence
 
 from .dist import Dist
 from .scorer import Scorer
@@ -35,6 +35,9 @@ class LineTask:
     prompt: Sequence[int]         # rows before the line; the last one's row predicts its first token
     base: int                     # context position of the prompt's first token (it sees [0, base))
     written: Sequence[int]        # the line's tokens as written, up to the one ending the line
+    # other lines to be weighed after the same prompt (each up to the token ending it), scored
+    # in the prompt's batch: their log P lands in `LineProposer.extra_logprobs[(key, k)]`
+    extra: Sequence[Sequence[int]] = ()
 
 
 @dataclass
@@ -69,7 +72,7 @@ class LineProposer:
     def __init__(self, scorer: Scorer, *, ends_line: Callable[[int], bool],
                  stops: Callable[[int], bool] = lambda t: False,
                  n_candidates: int = 3, candidate_ratio: float = 20.0, max_extra: int = 8,
-                 draft: bool = True, draft_max: int = 8):
+                 draft: bool = True, draft_max: int = 8, forks: int = 1, force: bool = False):
         self.scorer = scorer
         self.ends_line = ends_line
         self.stops = stops
@@ -78,6 +81,14 @@ class LineProposer:
         self.max_extra = max_extra
         self.draft = draft
         self.draft_max = draft_max     # draft tokens after a row of a proposal's own
+        # places along the written line where proposals fork (the first `forks` tokens the model
+        # writes otherwise); `force`: a line the model writes as it is forks at its least sure
+        # token all the same (a line known to be wrong: a failure's cause)
+        self.forks = forks
+        self.force = force
+        self.written_logprobs: dict = {}   # task key -> log P of the written line after its prompt
+        self.extra_logprobs: dict = {}     # (task key, k) -> log P of the task's extra line k
+        self.written_worst: dict = {}      # task key -> log P of the written line's least likely token
         self.batches = 0
         self.rows = 0
         self.prompt_rows = 0           # of `rows`: the prompts' (shared beginnings once)
@@ -93,13 +104,15 @@ class LineProposer:
 
     # -- batches -------------------------------------------------------------------------------
 
-    def _branch(self, tokens, parents, refs, bases) -> tuple[list[Dist], list[int]]:
-        """Branch rows in batches of at most max_batch (a row's parent may be in an earlier one)."""
+    def _branch(self, tokens, parents, refs, bases, read=None) -> tuple[list[Dist], list[int]]:
+        """Branch rows in batches of at most max_batch (a row's parent may be in an earlier one);
+        a row whose `read` flag is False gets no Dist (None)."""
         step = self.scorer.model.max_batch
         dists, rows = [], []
         for a in range(0, len(tokens), step):
             d, r = self.scorer.branch(tokens[a:a + step], parents[a:a + step], refs[a:a + step],
-                                      base=bases[a:a + step], purpose="line-repair")
+                                      base=bases[a:a + step], purpose="line-repair",
+                                      read=None if read is None else read[a:a + step])
             dists += d
             rows += r
             self.batches += 1
@@ -114,12 +127,15 @@ class LineProposer:
         first = self.scorer.next_branch_row
         node: dict[tuple, int] = {}
         n_drafts = 0
+        extras = []
+        prompt_rows: set[int] = set()
         for t in tasks:
             at, key = -1, ("base", t.base)
             for tok in t.prompt:
                 key = (key, int(tok))
                 if key not in node:
                     node[key] = len(tokens)
+                    prompt_rows.add(len(tokens))
                     tokens.append(int(tok))
                     parents.append(-1 if at < 0 else first + at)
                     refs.append(None)
@@ -136,12 +152,30 @@ class LineProposer:
                     at = len(tokens) - 1
             spans.append((last, drafted))
             n_drafts += len(tokens) - drafted
+            for k, line in enumerate(t.extra):
+                chain = []
+                for j, tok in enumerate(line[:-1]):
+                    tokens.append(int(tok))
+                    parents.append(first + (last if j == 0 else len(tokens) - 2))
+                    refs.append(int(line[j + 1]))
+                    bases.append(t.base)
+                    chain.append(len(tokens) - 1)
+                extras.append((t.key, k, last, chain, line))
+                n_drafts += len(chain)
         self.draft_rows += n_drafts
         self.prompt_rows += len(tokens) - n_drafts
-        dists, rows = self._branch(tokens, parents, refs, bases)
+        # a prompt's rows before its last are there for their K,V: no head reads them
+        lasts = {last for last, _ in spans}
+        read = [k in lasts or k not in prompt_rows for k in range(len(tokens))]
+        dists, rows = self._branch(tokens, parents, refs, bases, read)
         hyps: list[_Hyp] = []
         written_lp = [self._written_logprob(t, dists[last], dists[drafted:drafted + len(t.written)])
                       if self.draft else None for t, (last, drafted) in zip(tasks, spans)]
+        for key, k, last, chain, line in extras:
+            # the prompt's last row judges the first token (exactly when it is the written line's
+            # first token, else from its top-K: a bound outside them), chain row j the one after j
+            judges = [dists[last]] + [dists[r] for r in chain]
+            self.extra_logprobs[(key, k)] = sum(d.logprob_of(int(tok)) for d, tok in zip(judges, line))
         for ti, (t, (last, drafted)) in enumerate(zip(tasks, spans)):
             # the prompt's last row judges the line's first token; draft row j the one after j
             ahead = [[(int(t.written[j]), dists[drafted + j], rows[drafted + j])
@@ -171,6 +205,7 @@ class LineProposer:
             for ti, (t, (last, _)) in enumerate(zip(tasks, spans)):
                 written_lp[ti] = self._written_logprob(t, dists[last], wd[at:at + len(t.written)])
                 at += len(t.written)
+        self.written_logprobs.update((t.key, lp) for t, lp in zip(tasks, written_lp))
         out, seen = [], set()
         for h in done:
             key = (h.task, tuple(h.tokens))
@@ -181,31 +216,51 @@ class LineProposer:
 
     def _written_logprob(self, t: LineTask, first: Dist, rows: list[Dist]) -> float:
         """log P of the written line up to the token ending it: `first` judges its first token
-        (its reference), row j the token after j (each its reference)."""
-        total, judge = 0.0, first
+        (its reference), row j the token after j (each its reference). The least likely of its
+        tokens' log P goes to `written_worst` (a line's worst token read from both sides: where
+        a known failure's cause most likely is)."""
+        total, worst, judge = 0.0, 0.0, first
         for j, tok in enumerate(t.written):
-            total += judge.ref_logprob if judge.ref == tok else judge.logprob_of(int(tok))
+            lp = judge.ref_logprob if judge.ref == tok else judge.logprob_of(int(tok))
+            total += lp
+            worst = min(worst, lp)
             if self.ends_line(int(tok)) or j + 1 >= len(rows) + 1:
                 break
             judge = rows[j]
+        self.written_worst[t.key] = worst
         return total
 
     def _along_written(self, ti: int, t: LineTask, h: _Hyp) -> list[_Hyp]:
         """Follows the written line while the model's first choice is its token (taking drafted
-        rows; without drafts, one batch per token), then forks at the first one it is not."""
+        rows; without drafts, one batch per token), and forks at the first one it is not (at
+        the first `forks` such tokens; with `force`, at its least sure token when there is
+        none)."""
         written = list(t.written)
-        j = 0
-        while j < len(written) and h.dist.top1 == written[j]:
-            if self.ends_line(written[j]):
-                return []                 # the model writes the line as it is: nothing to propose
-            h = self._take(h, written[j])
-            j += 1
-        if j == len(written):
-            return []
+        out: list[_Hyp] = []
+        places, weakest = 0, None        # weakest: (margin, j, hypothesis) of the least sure token
+        for j, token in enumerate(written):
+            if h.dist.top1 != token:
+                out += self._forks(ti, h, written, j)
+                places += 1
+                if places >= self.forks:
+                    return out
+            elif self.force and (weakest is None or h.dist.margin < weakest[0]):
+                weakest = (h.dist.margin, j, h)
+            if self.ends_line(token) or j + 1 == len(written):
+                break
+            h = self._take(h, token)
+        if not out and weakest is not None:
+            out = self._forks(ti, weakest[2], written, weakest[1], forced=True)
+        return out
+
+    def _forks(self, ti: int, h: _Hyp, written: list[int], j: int, forced: bool = False) -> list[_Hyp]:
+        """The model's top choices at written token j other than it (those at least
+        1/candidate_ratio as likely as its first choice; forced: its best ones whatever their
+        odds), each a hypothesis to be written on."""
         d = h.dist
         best = float(d.top_logprobs[0])
         forks = [int(c) for c, lp in zip(d.top_ids, d.top_logprobs)
-                 if int(c) != written[j] and not self.stops(int(c)) and best - float(lp) <= self.log_ratio]
+                 if int(c) != written[j] and not self.stops(int(c)) and (forced or best - float(lp) <= self.log_ratio)]
         # a fork changes the written token (the line goes on as written after it) or comes
         # before it: both are its drafts
         drafts = [written[j + 1:], written[j:]]
@@ -291,4 +346,4 @@ def _drafted(ahead: list, token: int):
     return None
 
 
-__all__ = ["LineTask", "Proposal", "LineProposer"]
+__all__ = ["LineProposer", "LineTask", "Proposal"]

@@ -104,7 +104,8 @@ class Scorer:
     def branch(self, tokens: Sequence[int], parents: Sequence[int], refs: Sequence[int | None],
                base: "int | Sequence[int] | None" = None, purpose: str = "branch",
                exit_at_last: bool = False, early: ExitPolicy | None = None,
-               early_ok: Sequence[bool] | None = None) -> tuple[list[Dist], list[int]]:
+               early_ok: Sequence[bool] | None = None,
+               read: Sequence[bool] | None = None) -> tuple[list[Dist | None], list[int]]:
         """Scores alternatives in one batch without adding them to the context (tree attention):
         token k follows the context (parents[k] == -1) or the branch row parents[k]. With `base`
         (one for all, or one per row), a row with parents[k] == -1 follows context position
@@ -115,7 +116,9 @@ class Scorer:
         row through the cheap head (verification rows, whose sums tolerate its bound). With
         `early`, where the model lets branch rows stop (`branch_stops`: K,V from the exit state),
         that policy may stop rows (those with `early_ok`, default all) before the last layer:
-        rows thrown away after scoring only. `purpose` names the batch in `branch_stats`."""
+        rows thrown away after scoring only. `purpose` names the batch in `branch_stats`. With
+        `read`, a row whose flag is False is run for its K,V alone: no head reads it and its
+        Dist is None (a prompt's rows before its last one)."""
         if len(tokens) > self.model.max_batch:
             raise ValueError(f"{len(tokens)} branch rows exceed the batch size {self.model.max_batch}")
         first = self.next_branch_row
@@ -125,7 +128,8 @@ class Scorer:
             early = None
         dists = self._batch(list(tokens), list(refs), False, exit_at_last, parents=list(parents),
                             bases=bases, last_only=True, early=early,
-                            early_ok=None if early_ok is None else np.asarray(early_ok, bool))
+                            early_ok=None if early_ok is None else np.asarray(early_ok, bool),
+                            read=None if read is None else np.asarray(read, bool))
         acc = self.branch_stats.setdefault(purpose, [0, 0, 0.0])
         acc[0] += 1
         acc[1] += len(tokens)
@@ -154,7 +158,7 @@ class Scorer:
         return self.extend([last], [ref], allow_exit=False)[0]
 
     def _batch(self, tokens, refs, prev_accepted_first, allow_exit, exit_ok=None, last_ok=None,
-               parents=None, bases=None, last_only=False, early=None, early_ok=None) -> list[Dist]:
+               parents=None, bases=None, last_only=False, early=None, early_ok=None, read=None) -> list[Dist]:
         model, n = self.model, len(tokens)
         last = model.n_layer - 1
         ref_arr = _ref_array(refs)
@@ -213,14 +217,15 @@ class Scorer:
         except BaseException:
             model.abort()
             raise
-        rest = np.array([r for r in range(n) if dists[r] is None], dtype=np.int32)
+        rest = np.array([r for r in range(n) if dists[r] is None and (read is None or read[r])], dtype=np.int32)
         if rest.size:
             for r, d in zip(rest.tolist(), self._final_dists(rest, [refs[r] for r in rest.tolist()])):
                 dists[r] = d
         self.rows_scored += n
         self.batches += 1
         for d in dists:
-            self.exit_histogram[d.exit_layer] += 1
+            if d is not None:
+                self.exit_histogram[d.exit_layer] += 1
         return dists  # type: ignore[return-value]
 
     def _final_dists(self, rows: np.ndarray, refs: list) -> list[Dist]:

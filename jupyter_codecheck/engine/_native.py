@@ -100,8 +100,8 @@ def _find_library() -> Path:
 
 
 def _load():
-    # no `import llama_cpp`, which every new process would pay for: our library finds libggml
-    # in llama_cpp/lib through its rpath, the files llama_cpp loads too (one copy per process)
+    # no `import llama_cpp`: our library finds the ggml installed beside it through its RUNPATH
+    # ($ORIGIN); llama.cpp's ggml has the same sonames, so a process loading both holds one copy
     global library_path
     library_path = _find_library()
     lib = C.CDLL(str(library_path))

@@ -27,6 +27,8 @@ parameters); the model only ranks those as fixes (core/evidence.py). The modules
     facts        the walk over a cell that makes the facts
     run_order    names only a later cell, a failed cell or a `del` explains
     reruns       a cell run again right after it ran: the labels its first run dropped are gone
+    notebook_facts  `facts_for`: the kernel's facts, the re-run's and the undefined names' reasons
+                 of a cell, the one pipeline every check of a notebook cell calls
     modules      the modules a cell's imports stand for (already imported, or installed ones)
     state        KernelState: the kernel's names, live objects or none, the facts read and when
 
@@ -40,7 +42,8 @@ from .modules import module_namespace, module_resolver
 from .reruns import rerun_facts, with_rerun_facts
 from .run_order import NotebookCells, undefined_reason, undefined_reasons
 from .state import WHEN, KernelState, kernel_state
+from .notebook_facts import NotebookFacts, facts_for
 
 __all__ = ["KernelFact", "kernel_facts", "KernelState", "kernel_state", "WHEN", "NotebookCells", "undefined_reason",
            "undefined_reasons", "module_namespace", "module_resolver", "rerun_facts", "with_rerun_facts",
-           "is_library_module", "is_library_path"]
+           "is_library_module", "is_library_path", "NotebookFacts", "facts_for"]

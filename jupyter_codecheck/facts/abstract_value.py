@@ -149,6 +149,26 @@ def shaped(v) -> Abstract | None:
     return None
 
 
+def array_like(node: ast.expr | None, value: Read) -> Abstract | None:
+    """An input as a library that takes "array-like" data sees it (scikit-learn's `check_array`,
+    numpy's `asarray`): a literal nested list or tuple of numbers or text, written in the call or
+    bound to a name by the cell (`value` gives the name's literal), as the array numpy makes of it;
+    else the shape and dtype of the live or abstract value (`shaped`); None where not known."""
+    if node is None:
+        return None
+    if isinstance(node, (ast.List, ast.Tuple)):
+        written = _literal(node)
+    else:
+        v = value(node)
+        if not issubclass(type(v), Made) or issubclass(type(v), Abstract):
+            return shaped(v)
+        written = v.literal()
+    if type(written) not in (list, tuple):
+        return None
+    nested = _nested(written, text=True)
+    return None if nested is None else Abstract("ndarray", nested[0], nested[1])
+
+
 def _numpy_kind(dtype) -> str | None:
     """A numpy dtype's kind; None for pandas' extension dtypes (their values are not an ndarray)."""
     np = sys.modules.get("numpy")
@@ -358,16 +378,16 @@ def _float_range(args: list[ast.expr], kind: str | None) -> Abstract | None:
     return Abstract("ndarray", (max(0, math.ceil((stop - start) / step)),), kind)
 
 
-def _nested(value) -> tuple[tuple, str] | None:
+def _nested(value, text: bool = False) -> tuple[tuple, str] | None:
     """The shape and dtype kind of a literal nested list of numbers numpy makes rectangular (ints
-    that fit int64)."""
+    that fit int64); with `text`, str among them too (numpy makes the whole array str, kind "U")."""
     def walk(v):
         if type(v) in (list, tuple):
             parts = [walk(x) for x in v]
             if any(p is None for p in parts) or len({p[0] for p in parts}) > 1:
                 return None
             return (len(v),) + (parts[0][0] if parts else ()), set().union(*(p[1] for p in parts))
-        kind = _scalar_kind(v)
+        kind = "U" if text and type(v) is str else _scalar_kind(v)
         if kind is None or (kind == "i" and not -2 ** 63 <= v < 2 ** 63):
             return None
         return (), {kind}
@@ -375,6 +395,8 @@ def _nested(value) -> tuple[tuple, str] | None:
     if out is None:
         return None
     shape, kinds = out
+    if "U" in kinds:
+        return shape, "U"
     return shape, (max(kinds, key="bifc".index) if kinds else "f")
 
 

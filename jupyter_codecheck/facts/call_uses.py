@@ -16,7 +16,7 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem
 from .instances import Instance, instance_class, made_class
 from .labels import dropped_row_label, missing_group
 from .abstract import Propagation
-from .abstract_value import Abstract
+from .abstract_value import Abstract, array_like
 from .metrics import metric_claim
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import lookup, made_labels, selected
@@ -45,7 +45,8 @@ class CallUses:
                     not self._fit_parameters(n, value) and \
                     not self._value(display_claim(n, target, value)):      # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
-                                              self._text, fitted_here=self._fitted_here)):
+                                              self._text, fitted_here=self._fitted_here)) and \
+                        not self._made_samples(n, value):
                     self._made_method_call(n, local)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
@@ -54,7 +55,7 @@ class CallUses:
                                       "calling it raises TypeError")
             return
         self._column_arguments(n, local, target)
-        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local):
+        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local, value):
             return
         if self._concat_items(n, target, local):
             return
@@ -206,16 +207,17 @@ class CallUses:
         else:
             self._at_callee(func, f"{name}() {_bare(err.message)}")
 
-    def _estimator(self, n: ast.Call, local: set[str]) -> bool:
-        """`model.predict(X)`: a scikit-learn estimator not fitted, or fitted on other columns;
-        `model.fit(X, y)` with y of another length (a fact placed on the method's name). The
+    def _estimator(self, n: ast.Call, local: set[str], value) -> bool:
+        """`model.predict(X)`: a scikit-learn estimator not fitted, or fitted on other columns or
+        another number of them; `model.fit(X, y)` with y of another length (a fact placed on the
+        method's name). X and y live, written as literals or made by the cell (`value`). The
         estimator as it is now: a `fit` earlier in the cell changes it (then no fact)."""
         as_now = self._live(n.func.value, local)        # UNRESOLVED if the cell changed it before
         est = as_now if as_now is not UNRESOLVED else self._live(n.func.value, local, changes_matter=False)
         if est is UNRESOLVED:
             return False
         x_arg, y_arg = (self._argument(n, k, name) for k, name in ((0, "X"), (1, "y")))
-        x, y = (self._live(a, local) if a is not None else UNRESOLVED for a in (x_arg, y_arg))
+        x, y = (self._input(a, local, value) for a in (x_arg, y_arg))
         problem = None
         if x is not UNRESOLVED and y is not UNRESOLVED:
             problem = samples_problem(est, n.func.attr, x, y, ast.unparse(x_arg), ast.unparse(y_arg))
@@ -230,6 +232,34 @@ class CallUses:
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
+        return True
+
+    def _input(self, node: ast.expr | None, local: set[str], value):
+        """An estimator's X or y: the live object, else the array a literal or a value the cell
+        makes stands for (abstract_value.array_like); UNRESOLVED when neither is known."""
+        if node is None:
+            return UNRESOLVED
+        live = self._live(node, local)
+        if live is not UNRESOLVED:
+            return live
+        made = array_like(node, value)
+        return made if made is not None else UNRESOLVED
+
+    def _made_samples(self, n: ast.Call, value) -> bool:
+        """`LinearRegression().fit(X_train, y_test)`, `m.fit(...)` of an estimator the cell made:
+        X and y of different lengths (scikit-learn's check_consistent_length), by its class's tags."""
+        est = value(n.func.value)
+        x_arg, y_arg = (self._argument(n, k, name) for k, name in ((0, "X"), (1, "y")))
+        if not (issubclass(type(est), Abstract) and est.like == "estimator") or x_arg is None or y_arg is None:
+            return False
+        x, y = array_like(x_arg, value), array_like(y_arg, value)
+        made = est.instance()
+        if made is None or x is None or y is None:
+            return False
+        problem = samples_problem(made, n.func.attr, x, y, ast.unparse(x_arg), ast.unparse(y_arg))
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")      # as a live estimator's
         return True
 
 

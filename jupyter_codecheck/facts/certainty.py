@@ -45,8 +45,12 @@ class Certainty:
         # a cell with `await` runs as a task of the kernel's loop, beside its other tasks
         self.awaits = any(isinstance(n, (ast.Await, ast.AsyncFor, ast.AsyncWith)) for n in ast.walk(tree))
 
-    def crashes(self, line: int, column: int, *, object_fact: bool) -> bool:
-        """Does the cell surely reach the use at `line`, UTF-8 `column`?"""
+    def crashes(self, line: int, column: int, *, object_fact: bool, subjects: tuple[str, ...] | None = None) -> bool:
+        """Does the cell surely reach the use at `line`, UTF-8 `column`? `subjects`: the names whose
+        objects a value fact reads (KernelFact.subjects), each held to what an object fact's
+        chain is held to; a value fact that names none is no stop."""
+        if subjects is not None and not subjects:
+            return False
         at = (line, column)
         if self.awaits or any(a <= at < b for a, b in self.lazy):
             return False
@@ -68,12 +72,12 @@ class Certainty:
             return False
         if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))):
             return False
-        if object_fact:
-            root = self._root_at(stmt, at)
+        if object_fact or subjects is not None:
+            roots = subjects if subjects is not None else (self._root_at(stmt, at),)
             prior = [n for s in before[:-1] for n in ast.walk(s)]
             done = [n for n in ast.walk(stmt) if hasattr(n, "end_lineno") and (n.end_lineno, n.end_col_offset) <= at]
-            if root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes) or \
-                    self._handed_on(root, prior, prior + done):
+            if any(root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes) or
+                   self._handed_on(root, prior, prior + done) for root in roots):
                 return False
         return True
 

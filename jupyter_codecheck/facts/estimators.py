@@ -4,6 +4,14 @@ or another number of them, it raises ValueError; so does `model.fit(X, y)` with 
 labels than samples. Read as scikit-learn reads them: fitted means an attribute of its own ending in `_`
 (`check_is_fitted`), and X must match `n_features_in_` and `feature_names_in_`.
 
+These and values.py's 2-D and numbers-only rules are scikit-learn's input validation as one
+family (`validate_data`: `check_array`, then `check_consistent_length` in fit, then
+`n_features_in_`/`feature_names_in_` after a fit, in that order), applied to X and y however
+they come: live objects, literals written in the call or bound by the cell (read as the array
+numpy makes of them, abstract_value.array_like) and arrays the cell makes through known calls;
+and to an estimator live, or made in the cell (its class's tags; fitted there: the width of that
+fit, facts.py).
+
 Only an estimator whose classes all come from scikit-learn, whose parameters hold no estimator
 of the user's and that does not answer `__sklearn_is_fitted__` itself; its tags are scikit-learn's
 own code on its own object (some estimators need no fit). Classes whose methods do not check X
@@ -16,6 +24,7 @@ import functools
 import inspect
 import sys
 
+from .abstract_value import Abstract, _nested, shaped
 from .libraries import _module_of
 from .read_policy import POLICY
 
@@ -86,7 +95,7 @@ def samples_problem(est, method: str, X, y, x_name: str, y_name: str) -> str | N
     if method not in WITH_Y and not (method == "score" and _scores_predictions(est)):
         return None
     try:
-        if _readable(est) is None or not _requires_y(est):
+        if _readable(est) is None or not _requires_y(est) or _refused_first(est, X):
             return None
         nx, ny = _samples(X), _samples(y)
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
@@ -129,12 +138,17 @@ def _mixin_score(score) -> bool:
     return len(body) == 1 and body[0].startswith("return super().score(")
 
 
-def width_problem(est, method: str, fitted: int, width: int, x_name: str) -> str | None:
+def width_problem(est, method: str, fitted: int, width: int, x_name: str, *,
+                  fitted_names: tuple | None = None, names: tuple | None = None) -> str | None:
     """`scaler.fit_transform(A)` then `scaler.transform(B)` in the cell, B `width` columns wide
     and A `fitted`: scikit-learn's contract (its `check_n_features_in_after_fitting`) is that a
     method that takes X after a fit raises ValueError on another number of features, for an
-    estimator that validates 2-D X (its tags); `est` is the estimator as the cell made it."""
-    if method not in NEEDS_FIT or width == fitted:
+    estimator that validates 2-D X (its tags); `est` is the estimator as the cell made it. Both
+    frames with string column names (`fitted_names`, `names`): the names must be the same, in
+    order (`_check_feature_names`, before the width)."""
+    other_names = fitted_names is not None and names is not None and names != fitted_names and \
+        all(type(c) is str for c in fitted_names + names)
+    if method not in NEEDS_FIT or (width == fitted and not other_names):
         return None
     try:
         if _readable(est) is None or not sklearn_estimator(est, alone=True) or type(est).__name__ in UNCHECKED_INPUT:
@@ -147,12 +161,33 @@ def width_problem(est, method: str, fitted: int, width: int, x_name: str) -> str
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
         return None
     name = type(est).__name__
+    if other_names:
+        return _names_problem(name, list(names), list(fitted_names), x_name) + " (fitted above in the cell)"
     return (f"{x_name} has {width} features, but {name} is expecting {fitted} features as input "
             "(fitted above in the cell): ValueError")
 
 
+def _refused_first(est, X) -> bool:
+    """Does scikit-learn's `check_array` refuse X before the lengths are compared (`check_X_y`
+    validates X first): X 1-D, or of text, where the estimator's tags take 2-D numbers only?
+    Then that is the error (values.py says it); when X's shape is not known, neither is this."""
+    from sklearn.utils import get_tags
+    tags = get_tags(est).input_tags
+    a = shaped(X)
+    if a is None and type(X) is list:
+        nested = _nested(X, text=True)          # a live list: the array numpy makes of it
+        a = Abstract("ndarray", *nested) if nested is not None else None
+    if a is None:
+        return True
+    return (a.ndim != 2 and tags.two_d_array and not tags.one_d_array) or \
+        (a.kind in ("U", "S") and not tags.string)
+
+
 def _samples(v) -> int | None:
-    """How many samples a plain array, DataFrame, Series or list holds (None: not one of those)."""
+    """How many samples a plain array, DataFrame, Series or list holds, or an array a literal or
+    the cell makes (abstract_value.Abstract) where its first size is known (None: none of those)."""
+    if issubclass(type(v), Abstract):
+        return v.shape[0] if v.is_data() and v.ndim >= 1 and type(v.shape[0]) is int else None
     np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
     if np is not None and type(v) is np.ndarray:
         return int(v.shape[0]) if v.ndim >= 1 else None
@@ -174,28 +209,41 @@ def _input_problem(name: str, own: dict, X, x_name: str) -> str | None:
         return None
     pd = sys.modules.get("pandas")
     np = sys.modules.get("numpy")
-    if pd is not None and type(X) is pd.DataFrame:
-        columns = list(X.columns)
+    made_frame = issubclass(type(X), Abstract) and X.like == "DataFrame" and X.columns is not None
+    if pd is not None and type(X) is pd.DataFrame or made_frame:
+        columns = [c for c, _ in X.columns] if made_frame else list(X.columns)
         fitted = own.get("feature_names_in_")
         if fitted is not None and columns and all(type(c) is str for c in columns):
             fitted = [str(c) for c in fitted]
-            if columns == fitted:
-                return None
-            unseen = [c for c in columns if c not in fitted]
-            missing = [c for c in fitted if c not in columns]
-            if not unseen and not missing:
-                return f"{x_name} has the columns {name} was fitted with, in another order: ValueError"
-            return (f"{x_name}'s columns are not those {name} was fitted with: ValueError"
-                    + (f"; not seen at fit: {_few(unseen)}" if unseen else "")
-                    + (f"; missing: {_few(missing)}" if missing else ""))
+            return None if columns == fitted else _names_problem(name, columns, fitted, x_name)
         width = len(columns)
     elif np is not None and type(X) is np.ndarray and X.ndim == 2:
         width = X.shape[1]
+    elif _made_numbers(X):
+        width = X.shape[1]          # a literal or an array the cell makes, 2-D numbers: check_array takes it
     else:
         return None
     if width == n:
         return None
     return f"{x_name} has {width} features, but {name} is expecting {n} features as input: ValueError"
+
+
+def _names_problem(name: str, columns: list[str], fitted: list[str], x_name: str) -> str:
+    """scikit-learn's `_check_feature_names`: X's column names not those of the fit, in order."""
+    unseen = [c for c in columns if c not in fitted]
+    missing = [c for c in fitted if c not in columns]
+    if not unseen and not missing:
+        return f"{x_name} has the columns {name} was fitted with, in another order: ValueError"
+    return (f"{x_name}'s columns are not those {name} was fitted with: ValueError"
+            + (f"; not seen at fit: {_few(unseen)}" if unseen else "")
+            + (f"; missing: {_few(missing)}" if missing else ""))
+
+
+def _made_numbers(X) -> bool:
+    """Is X an array a literal or the cell makes (abstract_value.Abstract), 2-D, of real numbers,
+    its width known?"""
+    return issubclass(type(X), Abstract) and X.like == "ndarray" and X.ndim == 2 and \
+        type(X.shape[1]) is int and X.kind is not None and X.kind in "biuf"
 
 
 def _few(labels: list[str], most: int = 3) -> str:

@@ -15,6 +15,7 @@ import builtins
 import functools
 import inspect
 import sys
+import types
 from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
@@ -32,7 +33,7 @@ from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, row_label_missing
 from .abstract import Propagation
-from .abstract_value import Abstract, shaped
+from .abstract_value import Abstract, array_like
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns
@@ -59,6 +60,10 @@ class KernelFact:
     # the first candidate is the one fix a library's release records (renamed.py): no model
     # judgement of it is needed, and a model trained on the old name would refuse it
     recorded: bool = False
+    # a value fact's subjects: the names whose objects (live, or made by the cell) the rule reads,
+    # so the guard can ask that none of them may change before the use (certainty.py); none:
+    # the fact is shown, never a stop
+    subjects: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -67,7 +72,8 @@ class KernelFact:
     def from_dict(cls, d: Mapping) -> "KernelFact":
         return cls(kind=str(d["kind"]), line=int(d["line"]), column=int(d["column"]),
                    end_column=int(d["end_column"]), message=str(d["message"]),
-                   candidates=[str(c) for c in d.get("candidates", ())], recorded=bool(d.get("recorded", False)))
+                   candidates=[str(c) for c in d.get("candidates", ())], recorded=bool(d.get("recorded", False)),
+                   subjects=tuple(str(s) for s in d.get("subjects", ())))
 
 
 def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
@@ -142,7 +148,8 @@ class _Walk(CallUses):
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
-        self.fitted: dict[int, tuple[Abstract, int | None]] = {}
+        # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
+        self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
         self.walks: dict[int, tuple[ast.AST, list[ast.AST]]] = {}     # a node -> the nodes that run with it
         self.shapes: dict[int, tuple] = {}          # a value's shape and dtype, read once (abstract.py)
 
@@ -248,9 +255,11 @@ class _Walk(CallUses):
             x = self._argument(n, 0, "X")
             if id(s) not in self.top_level or n.func.attr == "partial_fit" or x is None or self.state.stops:
                 continue
-            a = shaped(Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value(x))
+            a = array_like(x, Propagation(lambda e: self._read(e, set()), shapes=self.shapes).value)
             width = a.shape[1] if a is not None and a.ndim == 2 and type(a.shape[1]) is int else None
-            self.fitted[id(est)] = (est, width)
+            names = tuple(c for c, _ in a.columns) if width is not None and a.like == "DataFrame" and \
+                a.columns is not None else None
+            self.fitted[id(est)] = (est, width, names)
 
     def _fitted_here(self, est) -> bool:
         """Was `est`, an estimator the cell made, fitted on the cell's top level before this point?"""
@@ -267,11 +276,14 @@ class _Walk(CallUses):
         x = self._argument(n, 0, "X")
         if fitted is None or fitted[0] is not est or fitted[1] is None or x is None:
             return False
-        a = shaped(value(x))
-        if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame"):
-            return False
+        a = array_like(x, value)
+        if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame") or \
+                a.kind in ("U", "S"):
+            return False                # text: check_array refuses it first (values.py)
         made = est.instance()
-        problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x))
+        names = tuple(c for c, _ in a.columns) if a.like == "DataFrame" and a.columns is not None else None
+        problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x),
+                                                         fitted_names=fitted[2], names=names)
         if problem is None:
             return False
         self._at_callee(func, f"{ast.unparse(func)}(): {problem}")
@@ -497,15 +509,34 @@ class _Walk(CallUses):
         if claim is None:
             return False
         node = claim.node
+        subjects = self._subjects(node)
         if claim.callee:
-            self._at_callee(node, claim.message, "value")
+            line, end = node.end_lineno, node.end_col_offset
+            word = node.attr if isinstance(node, ast.Attribute) else ast.unparse(node)
+            self._add("value", line, _chars(self.lines, line, end) - len(word), word, claim.message, [],
+                      subjects=subjects)
             return True
         text = self._text(node)
         if text is None:
             return False
         column = _chars(self.lines, node.lineno, node.col_offset)
-        self._add("value", node.lineno, column, text, claim.message, claim.candidates)
+        self._add("value", node.lineno, column, text, claim.message, claim.candidates, subjects=subjects)
         return True
+
+    def _subjects(self, node: ast.AST) -> tuple[str, ...]:
+        """The names whose objects a value claim on `node` reads: those of the whole use (the call
+        whose callee or argument it is, else the operation itself) but the kernel's modules,
+        classes and functions (code, not data: what the guard asks cannot change of them)."""
+        parent = self._parents.get(id(node))
+        use = parent if isinstance(parent, ast.Call) and (node is parent.func or node in parent.args or
+                                                           any(node is k.value for k in parent.keywords)) else node
+        names = []
+        for n in ast.walk(use):
+            if isinstance(n, ast.Name) and n.id not in names:
+                obj = self.ns.get(n.id, UNRESOLVED) if n.id not in self.state.bound else UNRESOLVED
+                if not issubclass(type(obj), (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
+                    names.append(n.id)
+        return tuple(names)
 
     def _text(self, node: ast.AST) -> str | None:
         """The node's own text in the cell, when it is on one line and the cell's text there is
@@ -575,14 +606,15 @@ class _Walk(CallUses):
 
     # -- results ------------------------------------------------------------------------------
 
-    def _add(self, kind, line, column, word, message, candidates, end=None, recorded=False) -> None:
+    def _add(self, kind, line, column, word, message, candidates, end=None, recorded=False, subjects=()) -> None:
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         if end is None:
             end = column + len(word)
         if word is not None and text[column:end] != word:
             return                    # the transformed cell's columns differ here: no place to show
         self.facts.setdefault((line, column), KernelFact(kind, line, column, end, message,
-                                                         list(dict.fromkeys(candidates))[:_MAX_CANDIDATES], recorded))
+                                                         list(dict.fromkeys(candidates))[:_MAX_CANDIDATES], recorded,
+                                                         subjects))
 
     def _quote(self, k: ast.Constant) -> str:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""

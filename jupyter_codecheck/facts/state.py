@@ -37,6 +37,12 @@ class KernelState:
         else the names."""
         return self.objects if self.objects is not None else self.names
 
+    def with_facts(self, facts, when: str | None = None) -> KernelState:
+        """The same kernel, its names and objects as they are (never copied), with the facts read
+        on a cell where the objects are, and when (auto mode hands the exact check's facts to the
+        model's check so they are not read twice)."""
+        return kernel_state(self.objects if self.objects is not None else self.names, facts=facts, when=when)
+
     def to_dict(self) -> dict:
         """The JSON the panel's kernel side sends (no objects: they stay in the kernel)."""
         return {"names": sorted(self.names), "objects": self.when,

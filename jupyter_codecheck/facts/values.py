@@ -14,13 +14,17 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
                   where they say it takes numbers only (no encoder in front); the estimator
                   that reads X first for a Pipeline, GridSearchCV, RandomizedSearchCV and
-                  cross_val_score / cross_validate / cross_val_predict
+                  cross_val_score / cross_validate / cross_val_predict; their arrays, and
+                  train_test_split's, of different numbers of samples
     pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
                   no datetimes, `s.cat` on one that is not categorical: AttributeError; `axis=`
                   an axis a DataFrame or Series does not have (ValueError: No axis named)
 
 pandas' rules on a column's values (conversions, arithmetic) are in column_values.py, its row
 labels and group names in labels.py, positions (iloc, matplotlib's grid of Axes) in positions.py.
+
+scikit-learn's X is also read from a literal (`model.predict([1, 2, 3])`, a row of text), as
+the array its `check_array` makes of it (abstract_value.array_like).
 
 The inputs are read as "a shape and dtype" (abstract.shaped): of a live object whose class is
 numpy's `ndarray` or pandas' `Series`/`DataFrame` itself (never a subclass), only its `shape`,
@@ -42,12 +46,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .abstract import Propagation
-from .abstract_value import (Abstract, joining, literal_int as _literal_int, literal_shape as _literal_shape,
-                             numeric, shaped)
-from .estimators import UNCHECKED_INPUT, sklearn_classes, sklearn_estimator
+from .abstract_value import (Abstract, array_like, joining, literal_int as _literal_int,
+                             literal_shape as _literal_shape, numeric, shaped)
+from .estimators import UNCHECKED_INPUT, _samples, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
 from .items import plain_labels
-from .namespace import UNRESOLVED
+from .namespace import UNRESOLVED, Made
 from .read_policy import POLICY
 
 # the estimator methods whose X scikit-learn validates as 2-D first
@@ -172,10 +176,13 @@ def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text
 def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim | None:
     selection = sys.modules.get("sklearn.model_selection")
     if selection is not None and any(getattr(selection, f, None) is target for f in _CROSS_VALIDATION):
-        given = dict(zip(("estimator", "X"), n.args)) | {k.arg: k.value for k in n.keywords}
+        given = dict(zip(("estimator", "X", "y"), n.args)) | {k.arg: k.value for k in n.keywords}
         if "estimator" not in given:
             return None
-        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text)
+        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text) or \
+            _lengths_claim(n, [given.get("X"), given.get("y")], live)
+    if selection is not None and target is getattr(selection, "train_test_split", None):
+        return _lengths_claim(n, list(n.args), live)
     np = _np()
     if np is None or not n.args:
         return None
@@ -402,8 +409,9 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
         return None
     x = live(x_node)
     pd = sys.modules.get("pandas")
-    a = shaped(x)
-    made = issubclass(type(x), Abstract)    # of a value the cell makes: numbers only (no other error first)
+    a = array_like(x_node, live)            # a literal as the array check_array makes of it
+    # of a value the cell makes or writes: numbers only (no other error first)
+    made = issubclass(type(x), Made) or isinstance(x_node, (ast.List, ast.Tuple))
     if a is not None and a.like == "ndarray" and a.ndim == 1 and (not made or numeric(a.kind)):
         what = f"a 1-D array of shape {_shape(a)}"
     elif a is not None and a.like == "Series" and (not made or numeric(a.kind)):
@@ -428,7 +436,22 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
     written = text(x_node)
     message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
                "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
-    return ValueClaim(x_node, message, "ValueError", _two_d_alternatives(x_node, x, written) if written else [])
+    fixes = _two_d_alternatives(x_node, a, written) if written and (not made or issubclass(type(x), Abstract)) else []
+    return ValueClaim(x_node, message, "ValueError", fixes)
+
+
+def _lengths_claim(n: ast.Call, nodes: list, live: Live) -> ValueClaim | None:
+    """`train_test_split(X, y_other)`, `cross_val_score(model, X, y_other)`: scikit-learn's
+    `indexable` checks first that the arrays hold as many samples (check_consistent_length):
+    ValueError where two of them, live, literal or made by the cell, surely differ."""
+    sizes = [(node, _samples(array_like(node, live))) for node in nodes if node is not None]
+    known = [(node, k) for node, k in sizes if k is not None]
+    if len({k for _, k in known}) < 2:
+        return None
+    shown = ", ".join(f"{ast.unparse(node)}: {k}" for node, k in known)
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): the arrays hold different numbers of samples ({shown}): "
+                              "ValueError (Found input variables with inconsistent numbers of samples)",
+                      "ValueError", callee=True)
 
 
 def _with_defaults(cls: type):
@@ -670,7 +693,7 @@ def _literal_or_none(node: ast.expr):
         return None
 
 
-def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
+def _two_d_alternatives(x_node: ast.expr, a: Abstract, written: str) -> list[str]:
     """The 2-D X a fix may write instead of `written`: the one column as a DataFrame
     (`df[["price"]]`, quoted as written), or the values as one column."""
     if isinstance(x_node, ast.Subscript) and isinstance(x_node.slice, ast.Constant) and \
@@ -678,6 +701,6 @@ def _two_d_alternatives(x_node: ast.expr, x, written: str) -> list[str]:
         opening = written.rfind("[", 0, len(written) - len(ast.unparse(x_node.slice)))
         if opening > 0:
             return [f"{written[:opening + 1]}[{written[opening + 1:-1]}]]", f"{written}.to_numpy().reshape(-1, 1)"]
-    if shaped(x).like == "ndarray":
+    if a.like == "ndarray":
         return [f"{written}.reshape(-1, 1)"]
     return [f"{written}.to_frame()", f"{written}.to_numpy().reshape(-1, 1)"]

@@ -5,6 +5,7 @@ The magics (magics.py) own the switch; this module holds what runs on IPython's 
 from __future__ import annotations
 
 import ast
+import contextlib
 import threading
 import time
 import weakref
@@ -16,8 +17,8 @@ from IPython.display import display
 
 from ..core.exact_findings import ExactCheck, exact_check
 from ..core.result import CheckResult
-from ..facts import kernel_state
 from ..pytext.sources import runs_here
+from .failed_cells import RepairJob, pending_view, raised, repair_view, repairable
 from .progress import KernelProgress
 from .report import cell_place, finding_line
 from .user_threads import user_threads
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from .magics import CodecheckMagics
 
 AUTO_MODES = ("on", "guard", "off")
+_REPAIR_CELLS = 200         # the earlier cells a failed cell's repair may place frames in
 
 
 # how the JupyterLab panel's code in the kernel starts: a call of views/panel_kernel.py's entry
@@ -66,6 +68,11 @@ class AutoChecker:
     one place where IPython lets a cell be refused. The next execution, if it is the same text,
     runs it. A model warning never stops a cell, and no cell is stopped while a thread of the
     user's runs. A stopped cell is not recorded as run (ExecutedCells).
+
+    A cell that raised (not a guard's stop, not an interrupt) gets a repair after it, in the same
+    worker and cancelled the same way (failure/: the cause, and a repair re-checked by Python and
+    the kernel's facts), shown in its output with Apply fix, before the model's check of it when
+    that is on. A cell that did not fail shows nothing more and waits for nothing.
     """
 
     def __init__(self, magics: CodecheckMagics):
@@ -80,6 +87,8 @@ class AutoChecker:
         self._guard = _StopTransformer(self)
         self._told = weakref.WeakSet()          # threads the user was told hold the guard back
         self.last: CheckJob | None = None       # the last cell's model check (shown when it ends)
+        self.last_repair: RepairJob | None = None   # the last failed cell's repair (the same)
+        self._ran: tuple[str, list[str]] | None = None   # the cell running and the cells before it
         self.last_exact: ExactCheck | None = None
         self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
 
@@ -117,8 +126,9 @@ class AutoChecker:
 
     def cancel_model(self) -> None:
         """Cancels the last cell's model check if it still runs (a new cell, auto mode off)."""
-        if self.last is not None and not self.last.done.is_set():
-            self.last.cancel.set()
+        for job in (self.last, self.last_repair):
+            if job is not None and not job.done.is_set():
+                job.cancel.set()
 
     def close(self):
         """Auto mode off and its worker thread ended."""
@@ -133,6 +143,8 @@ class AutoChecker:
             self.cancel_model()                 # the user moved on: the kernel is theirs
         if m._in_body or self._current is not None or m.executed._depth > 1 or is_panel_code(source):
             return                              # a cell run from inside a cell, or the panel's
+        # what a repair reads if it fails: the cells that ran before it (frames are placed in them)
+        self._ran = (source, list(m.executed.cells))
         again, self._stopped = source == self._stopped, None
         code = runs_here(source)
         if code is None:
@@ -171,8 +183,7 @@ class AutoChecker:
             facts = [replace(f, line=f.line + offset) for f in exact.facts]
             job = CheckJob(source, context=context,
                            options={**m.defaults.options, **kernel,
-                                    "namespace": kernel_state(kernel["namespace"].objects, facts=facts,
-                                                              when="before-run")})
+                                    "namespace": kernel["namespace"].with_facts(facts, when="before-run")})
             job.shown = dict(self._shown)
             self._current = job
 
@@ -184,10 +195,31 @@ class AutoChecker:
     def post_run_cell(self, result):
         self._stop = None                       # not taken: the cell failed before the guard
         job, self._current = self._current, None
+        ran, self._ran = self._ran, None
+        exc = raised(result)
+        parent = getattr(self.magics.shell, "parent_header", None)
+        if repairable(exc) and ran is not None and ran[0] == (result.info.raw_cell or "") \
+                and not self.magics._in_body:
+            source, before = ran
+            repair = RepairJob(source, exc, context=before[-_REPAIR_CELLS:], namespace=self.magics.shell.user_ns,
+                               options=self.magics.defaults.options)
+            repair.parent = parent
+            if self._view() == "widget":
+                # shown now, while the cell's request is open: a front end draws no output of
+                # a cell that ended, but fills a widget it shows through the widget's messages
+                repair.view = pending_view(source, exc)
+                if repair.view is not None:
+                    repair.cancel = repair.view.cancel_event
+                    try:
+                        repair.view.show()
+                    except Exception:  # noqa: BLE001 - no widget here: the static views after it
+                        repair.view = None
+            self.last_repair = repair
+            self._worker.put(repair)            # first: what the user most wants of a failed cell
         if job is None:
             return
         # the cell's output is where its warnings go when the check ends (ipykernel's parent)
-        job.parent = getattr(self.magics.shell, "parent_header", None)
+        job.parent = parent
         self.last = job
         self._worker.put(job)                   # not waited for: the cell ends now
 
@@ -202,26 +234,54 @@ class AutoChecker:
         stop, self._stop = self._stop, None
         return stop
 
-    def _work(self, job: CheckJob):
+    def _view(self) -> str:
+        m = self.magics
+        return (m.defaults.view or m.default_view()) if m.in_kernel else "text"
+
+    def _work(self, job: CheckJob | RepairJob):
+        if isinstance(job, RepairJob):
+            self._repair(job)
+            return
         if job.cancel.is_set():
             job.done.set()                      # a later cell came first: never started
             return
         job.run()
         if job.error is not None:
-            self._show_late(job, f"codecheck: the model's check failed: {job.error}")
+            self._show_late(job, {"text/plain": f"codecheck: the model's check failed: {job.error}"})
         elif job.result is not None and not job.cancel.is_set():
-            self._show_late(job, finding_lines([f for f in job.result.findings if self._new(f, job.shown)]))
+            text = finding_lines([f for f in job.result.findings if self._new(f, job.shown)])
+            if text.strip():
+                self._show_late(job, {"text/plain": text.strip("\n")})
 
-    def _show_late(self, job: CheckJob, text: str) -> None:
-        """Shows `text` in the output of the cell the job checked, after that cell ended."""
-        if not text.strip():
-            return
+    def _repair(self, job: RepairJob) -> None:
+        job.run()
+        if job.view is not None:
+            with self._as_cell_of(job):
+                if job.result is not None and not job.cancel.is_set():
+                    job.view.show_repair(job.result)
+                else:
+                    job.view.stopped(f"no repair: {job.error}" if job.error is not None else
+                                     "no repair: cancelled (a later cell ran, or Cancel)")
+        elif job.error is not None:
+            self._show_late(job, {"text/plain": f"codecheck: the repair failed: {job.error}"})
+        elif job.result is not None and not job.cancel.is_set():
+            self._show_late(job, *repair_view(job.result, self._view()))
+
+    def _show_late(self, job: CheckJob | RepairJob, obj, raw: bool = True) -> None:
+        """Shows `obj` (raw: a mimebundle) in the output of the cell the job ran for, after that
+        cell ended."""
+        with self._as_cell_of(job):
+            display(obj, raw=raw)
+
+    @contextlib.contextmanager
+    def _as_cell_of(self, job: CheckJob | RepairJob):
+        """This thread's outputs belong to the cell the job ran for."""
         pub = getattr(self.magics.shell, "display_pub", None)
         token = None
         if job.parent is not None and hasattr(pub, "set_thread_parent"):
             token = pub.set_thread_parent(job.parent)     # this thread's messages: that cell's
         try:
-            display({"text/plain": text.strip("\n")}, raw=True)
+            yield
         finally:
             if token is not None:
                 pub.reset_thread_parent(token)

@@ -31,6 +31,12 @@ the corrected code; the summary and each result's `stats["silenced"]` count them
 naming an unknown kind, or none (`ignore[]`, which silences nothing), is a warning of kind
 `ignore`.
 
+A notebook cell whose saved outputs hold an error (it raised when the notebook last ran) gets
+the cause and a repair of that failure (jupyter_codecheck.failure: from the stored traceback and
+the cells that ran before it, by their execution counts; no kernel here, so Python's own checks
+re-check it). The text report says it after the cell's findings (`nb.ipynb:cell_3: raised
+NameError: ...`, where the repair is, its diff); it does not change the exit code.
+
 Exit code: 0 no findings, 1 findings, 2 a usage, input or model error (a file that could not be
 checked makes the run end with 2 after the other files are checked and reported), 130
 interrupted (the files checked so far are still reported). `--fail-on error` exits 1 only for
@@ -65,7 +71,13 @@ finding holds every field of jupyter_codecheck.Finding):
                       "lines": 1,                # a gap: how many unchanged lines it leaves out
                       "edit_kinds": []}, ...],   # the change's edit kinds, on its first added row
        "stats": {"tokens": 42, "time_s": 0.8, "model": "...", ...}},   # CheckResult.stats ("model_name": the GGUF file's general.name)
-      {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "diff_rows": [...], "stats": {...}}
+      {"path": "nb.ipynb", "cell": 3, "findings": [...], "corrected": "...", "diff_rows": [...], "stats": {...},
+       "repair": {"failure": {"error": "NameError", "message": "...", "frames": [{"cell": 3, "line": 1, ...}]},
+                  "cause": "NameError: name 'xz' is not defined (line 2 of the previous cell)",
+                  "cause_place": {"cell": 1, "line": 2, "why": "..."},
+                  "repair": {"cell": 1, "line": 2, "old_line": "...", "new_line": "...", "source": "...",
+                             "verified": null, "origin": "model", "edit": {...}, ...},   # null: none found
+                  "refused": 3, "stats": {...}}}      # only on a cell whose saved outputs hold an error
     ]}
 
 One entry per Python file and per checked notebook cell (`"cell"` only on cell entries: the
@@ -80,7 +92,10 @@ into the `.ipynb` file itself (the line and column of that character inside the 
 holds the cell's source), so code-scanning UIs showing the raw file point at the right place; the
 cell, its line and column are in a logical location `nb.ipynb:cell_4` and in the result's
 properties (`cell`, the 0-based index; `cellLine`, `cellColumn`). Python files' results carry a `fixes` entry
-replacing the line with the model's correction.
+replacing the line with the model's correction. A notebook cell's stored error is a result of rule
+`codecheck/failure` at its cause (properties `failedCell`, `error`), with a `fixes` entry when a
+repair was found: the repaired line's text, escaped as JSON, over that line's text in the
+`.ipynb` file (in the failed cell or the earlier cell the repair is in).
 """
 from __future__ import annotations
 

@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from ..core.long_sources import check_long, unit_checks
-from ..pytext.sources import SourceError, read_units
+from ..pytext.sources import SourceError, is_notebook, read_source, read_units
 from .report import Checked, Run
+from .stored_failures import repair_stored, stored_cells
 
 
 class FatalError(Exception):
@@ -36,10 +37,14 @@ def check_units(name: str, options: dict, *, context: bool, run: Run, text: str 
             on_error(message)
 
     try:
+        if text is None and is_notebook(name):
+            text = read_source(name)    # read once: its units, and its stored errors
         units = read_units(name, text=text)
     except SourceError as e:
         record(name, str(e))
         return
+    stored = stored_cells(name, text) if text is not None else {}
+    counts = {k: count for k, (_, count) in stored.items()}
     for job in unit_checks(units, context=context):
         unit = job.unit
         if unit.cell is not None and on_unit is not None:
@@ -68,6 +73,15 @@ def check_units(name: str, options: dict, *, context: bool, run: Run, text: str 
         # the reports read the findings, the edits, the correction and the stats; the token
         # records and evidence (most of a result's memory) are not kept to the end of a long run
         done = Checked(unit, replace(result, tokens=[], evidence=[]))
+        error = stored.get(unit.cell, (None, None))[0] if unit.cell is not None else None
+        if error is not None:
+            # the notebook's saved outputs say this cell raised: the failure's cause and repair
+            if on_unit is not None:
+                on_unit(f"{unit.name} (repairing its stored error)", True)
+            try:
+                done.repair = repair_stored(units, unit, error, counts, options)
+            except ValueError as e:
+                record(unit.path, f"{unit.name}: its stored error output cannot be read: {e}")
         run.checked.append(done)
         yield done
 

@@ -32,6 +32,7 @@ from ..core.result import CheckResult
 from ..core.result import severity_counts
 from ..pytext.sources import is_code_cell
 from .auto_mode import AUTO_MODES, AutoChecker, CellStopped, is_panel_code
+from .failed_cells import RepairJob, raised, repair_view, repairable
 from .progress import KernelProgress
 from .widgets import mimebundle
 from .worker import CheckJob
@@ -178,7 +179,7 @@ class CodecheckMagics(Magics):
         if req.run and result is not None:
             cancelled = result.stats.get("cancelled")
             if req.run == "always" or (result.clean and not cancelled):
-                self.run_body(cell)
+                self.repair_body(cell, self.run_body(cell), req)
             else:
                 why = "the check was cancelled" if cancelled else severity_counts(result.findings)
                 print(f"codecheck: cell not run ({why}); use --run always to run it anyway")
@@ -199,11 +200,33 @@ class CodecheckMagics(Magics):
                            run=args.run, output=args.output)
 
     def run_body(self, cell):
+        """Runs the checked cell's body; returns IPython's ExecutionResult."""
         self._in_body = True
         try:
-            self.shell.run_cell(cell, store_history=False)
+            return self.shell.run_cell(cell, store_history=False)
         finally:
             self._in_body = False
+
+    def repair_body(self, cell, outcome, req: CellRequest) -> None:
+        """`--run`'s body raised: its repair, shown under the traceback (the cell waits for it; an
+        interrupt cancels it)."""
+        exc = raised(outcome)
+        if not repairable(exc):
+            return
+        progress = KernelProgress(self.in_kernel)
+        progress.show("codecheck: the cell raised; looking for a repair …")
+        job = RepairJob(cell, exc, context=list(self.executed.cells), namespace=self.shell.user_ns,
+                        options=req.options)
+        with interrupt_cancels(job.cancel):
+            fix = job.run()
+        if job.error is not None:
+            progress.show(f"codecheck: the repair failed: {job.error}")
+        elif fix is None:
+            progress.show("codecheck: the repair was cancelled")
+        else:
+            shown, raw = repair_view(fix, req.view if self.in_kernel else "text")
+            progress.replace(shown, raw=raw)
+        progress.clear()
 
     def default_view(self) -> str:
         return "widget" if self.in_kernel else "text"

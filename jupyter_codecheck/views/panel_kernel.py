@@ -4,11 +4,14 @@ the user's namespace:
 
     __import__("jupyter_codecheck.views.panel_kernel", fromlist=["answer"]).answer('<request JSON>')
 
-A request asks for one of two things, and the answer is printed after its mark:
+A request asks for one of three things, and the answer is printed after its mark:
 - {"ask": "state", "source": ..., "before_run": bool}: the kernel's state for a check on the
   server (STATE_MARK + KernelState.to_dict(): names, facts, which state they describe);
 - {"ask": "check", ...the panel's check request}: the check itself, run here when the server
-  extension is not enabled (RESULT_MARK + CheckResult JSON).
+  extension is not enabled (RESULT_MARK + CheckResult JSON);
+- {"ask": "repair", "source": ..., "ename", "evalue", "traceback": [...], "options"}: the repair
+  of the cell that just raised (REPAIR_MARK + the repair's JSON, see `repair_here`). It runs here,
+  server or not: its candidates are re-checked against the kernel's objects.
 
 Which state the facts describe (`objects` in the answer, KernelState.when):
 - "before-run": the panel sent its request just ahead of the cell's own execute request, and the
@@ -28,12 +31,13 @@ import threading
 
 from ..pytext.automagic import automagic
 from ..facts import KernelState, kernel_facts, kernel_state
-from .auto_mode import PANEL_CALL
+from .auto_mode import PANEL_CALL, is_panel_code
 from .magics import _LOADED, interrupt_cancels
 
 # the marks the panel finds its answer after, in what the kernel prints (client.ts has the same)
 STATE_MARK = "__codecheck_state__"
 RESULT_MARK = "__codecheck_result__"
+REPAIR_MARK = "__codecheck_repair__"
 # the panel of older releases defined helper functions named `__codecheck_...` in the namespace
 HELPER_PREFIX = "__codecheck"
 
@@ -53,8 +57,10 @@ def answer(request: str) -> None:
         print(STATE_MARK + json.dumps(state.to_dict()))
     elif req.get("ask") == "check":
         print(RESULT_MARK + check_here(req, shell).to_json())
+    elif req.get("ask") == "repair":
+        print(REPAIR_MARK + json.dumps(repair_here(req, shell)))
     else:
-        raise ValueError(f"the panel asked for {req.get('ask')!r}: 'state' or 'check' "
+        raise ValueError(f"the panel asked for {req.get('ask')!r}: 'state', 'check' or 'repair' "
                          "(reload the page if the panel is older than jupyter-codecheck)")
 
 
@@ -112,5 +118,52 @@ def check_here(req: dict, shell):
     return result
 
 
-__all__ = ["PANEL_CALL", "RESULT_MARK", "STATE_MARK", "already_ran", "answer", "check_here", "read_state",
-           "user_namespace"]
+def ran_before(source: str, shell) -> list[str]:
+    """The cells that ran in this kernel before the last run of `source`, in order (the
+    extension's record, else IPython's input history; the panel's own calls are in neither)."""
+    loaded = _LOADED.get(id(shell))
+    history = list(loaded.executed.ran if loaded is not None else
+                   (getattr(getattr(shell, "history_manager", None), "input_hist_raw", None) or [])[1:])
+    text = source.rstrip()
+    last = max((k for k, h in enumerate(history) if isinstance(h, str) and h.rstrip() == text), default=len(history))
+    return [h for h in history[:last] if isinstance(h, str) and h.strip() and not is_panel_code(h)]
+
+
+def repair_here(req: dict, shell) -> dict:
+    """The repair of the cell `req["source"]` that just raised: from the live exception when it
+    is the one the panel saw (its frames are placed in the cells by their text), else from the
+    traceback's text; re-checked against the kernel's objects. The answer: the repair's JSON
+    (FailureRepair.to_dict without the other candidates), its `diff_rows`, `summary` (where it is
+    and whether it was verified), `cells_before`, `target_source` (the text of the cell it edits)
+    and `repaired` (that cell repaired, or None). An interrupt (Cancel) stops it: `cancelled`."""
+    import sys
+
+    from ..failure import Failure
+    from .failed_cells import RepairJob
+    from .report import cells_before, repair_summary, shown_repair
+    source = req["source"]
+    cells = ran_before(source, shell)
+    live = getattr(sys, "last_value", None)
+    if isinstance(live, BaseException) and type(live).__name__ == req.get("ename") \
+            and str(live) == req.get("evalue", ""):
+        failure = live
+    else:
+        failure = Failure.from_output({"output_type": "error", "ename": req.get("ename"), "evalue": req.get("evalue"),
+                                       "traceback": req.get("traceback") or []}, [*cells, source])
+    job = RepairJob(source, failure, context=cells, namespace=user_namespace(shell), options=req.get("options") or {})
+    with interrupt_cancels(job.cancel):
+        fix = job.run()
+    if job.error is not None:
+        raise job.error
+    if fix is None:
+        return {"cancelled": True}
+    from dataclasses import asdict
+    r = fix.repair
+    return {**shown_repair(fix), "diff_rows": [asdict(row) for row in fix.diff_rows()],
+            "summary": repair_summary(fix), "cells_before": cells_before(fix),
+            "target_source": fix.cells[r.cell] if r is not None else source,
+            "repaired": None if r is None else r.source, "cancelled": False}
+
+
+__all__ = ["PANEL_CALL", "REPAIR_MARK", "RESULT_MARK", "STATE_MARK", "already_ran", "answer", "check_here",
+           "ran_before", "read_state", "repair_here", "user_namespace"]

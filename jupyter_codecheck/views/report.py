@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from .._version import __version__
 from ..core.result import CheckResult, Finding, severity
+from ..failure import FailureRepair
 from ..pytext.sources import Unit
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -38,9 +39,22 @@ RULES = {
 
 
 @dataclass
+class CellRepair:
+    """A notebook cell's stored error and its repair (failure/'s FailureRepair): `units` are the
+    units of `fix.cells`, the cells that ran before it (in run order), the failed cell last."""
+    fix: FailureRepair
+    units: list[Unit]
+
+    @property
+    def names(self) -> list[str]:
+        return [u.cell_name or u.name for u in self.units]
+
+
+@dataclass
 class Checked:
     unit: Unit
     result: CheckResult
+    repair: CellRepair | None = None     # a notebook cell whose stored output holds an error
 
 
 @dataclass
@@ -73,6 +87,55 @@ def cell_place(f) -> str:
 
 def fails(result: CheckResult, fail_on: str = "warning") -> bool:
     return bool(failing(result, fail_on))
+
+
+# -- a failed cell's repair in words, as every view says it ----------------------------------------------
+
+_VERIFIED = {"facts": "verified by the kernel's facts",
+             "python": "verified by Python's own checks",
+             None: "not verified: the re-check passes it but does not show it removes the failure"}
+
+
+def cells_before(fix) -> int:
+    """0: the repair is in the failed cell; k: in the cell that ran k cells before it."""
+    return fix.failed_cell - fix.repair.cell if fix.repair is not None else 0
+
+
+def repair_place(fix, cell_names=None) -> str:
+    """'line 3 of this cell', 'line 1 of cell_2', 'line 1 of the cell that ran 2 cells before'."""
+    r = fix.repair
+    if r.cell == fix.failed_cell:
+        return f"line {r.line} of this cell"
+    if cell_names is not None and r.cell < len(cell_names):
+        return f"line {r.line} of {cell_names[r.cell]}"
+    k = cells_before(fix)
+    return f"line {r.line} of the cell that ran {k} cell{'s' if k != 1 else ''} before"
+
+
+def repair_summary(fix, cell_names=None) -> str:
+    """One line: where the repair is and whether the re-check verified it, or that none was found."""
+    if fix.repair is None:
+        return "no verified repair found"
+    return f"repair on {repair_place(fix, cell_names)} ({_VERIFIED[fix.repair.verified]})"
+
+
+def diff_text(fix) -> list[str]:
+    """The repair's diff rows as text lines (`-`, `+`, ` `; a gap as `…`)."""
+    out = []
+    for row in fix.diff_rows():
+        if row.kind == "gap":
+            out.append(f"\u2026 {row.lines} unchanged lines")
+        else:
+            out.append({"same": " ", "removed": "-", "added": "+"}[row.kind] + row.text)
+    return out
+
+
+def shown_repair(fix) -> dict:
+    """The repair as a report keeps it: the failure, the cause, the shown repair (not the other
+    candidates)."""
+    d = fix.to_dict()
+    d.pop("candidates", None)
+    return d
 
 
 # -- the early exit in words, as every view says it -----------------------------------------------------
@@ -150,6 +213,17 @@ class TextReport:
                 d += "\n"
                 out.append(self._c("32", d) if d.startswith("+") and not d.startswith("+++") else
                            self._c("31", d) if d.startswith("-") and not d.startswith("---") else d)
+        if done.repair is not None:
+            out.append(self.repair(done))
+        return "".join(out)
+
+    def repair(self, done: Checked) -> str:
+        """`nb.ipynb:cell_3: raised KeyError: ...`, where the repair is, and its diff."""
+        fix, names = done.repair.fix, done.repair.names
+        out = [f"{self._c('1', done.unit.name)}: {self._c('1;31', 'raised')} {fix.cause_text}\n",
+               f"{self._c('1', done.unit.name)}: {repair_summary(fix, names)}\n"]
+        for d in diff_text(fix):
+            out.append(self._c("31" if d.startswith("-") else "32" if d.startswith("+") else "0", f"    {d}") + "\n")
         return "".join(out)
 
     def summary(self, run: Run, elapsed: float) -> str:
@@ -235,12 +309,27 @@ def json_report(run: Run) -> dict:
         entry["corrected"] = c.result.corrected
         entry["diff_rows"] = [asdict(row) for row in c.result.diff_rows()]
         entry["stats"] = c.result.stats
+        if c.repair is not None:
+            entry["repair"] = _json_repair(c.repair)
         files.append(entry)
     summary = {**run_counts(run),
                "model": run.checked[-1].result.stats.get("model") if run.checked else None,
                "unreadable": [{"path": path, "message": message} for path, message in run.errors],
                "interrupted": run.interrupted}
     return {"summary": summary, "files": files}
+
+
+def _json_repair(done: CellRepair) -> dict:
+    """The stored error's repair, its cells named as the notebook numbers them (`cell`: the
+    index in the notebook's cells, as a unit's `cell`)."""
+    d = shown_repair(done.fix)
+    cell_of = [u.cell for u in done.units]
+    if d["cause_place"] is not None:
+        d["cause_place"]["cell"] = cell_of[d["cause_place"]["cell"]]
+    if d["repair"] is not None:
+        d["repair"]["cell"] = cell_of[d["repair"]["cell"]]
+    d["failure"]["frames"] = [{**f, "cell": cell_of[f["cell"]]} for f in d["failure"]["frames"]]
+    return d
 
 
 # -- SARIF 2.1.0 --------------------------------------------------------------------------------------
@@ -255,10 +344,13 @@ def sarif_report(run: Run) -> dict:
               "properties": {"tags": ["correctness"] + (["language-model"] if RULES[kind][2] == "warning"
                                                         and kind != "ignore" else [])}}
              for kind in rule_ids]
+    rules.append(_FAILURE_RULE)
     results = []
     for c in run.checked:
         for f in c.result.findings:
             results.append(_sarif_result(c.unit, f, rule_ids))
+        if c.repair is not None:
+            results.append(_sarif_failure(c.repair, len(rules) - 1))
     notifications = [{"level": "error", "message": {"text": message},
                       "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
                      for path, message in run.errors]
@@ -279,6 +371,48 @@ def sarif_report(run: Run) -> dict:
             "properties": {"model": stats.get("model"), "exitPolicy": stats.get("exit_policy")},
         }],
     }
+
+
+_FAILURE_RULE = {
+    "id": "codecheck/failure", "name": "CellRaised",
+    "shortDescription": {"text": "The notebook's stored output shows that this cell raised."},
+    "fullDescription": {"text": "The notebook's stored output shows that this cell raised; the "
+                                "location is the cause found for it, and a fix, when given, is a "
+                                "repair re-checked by Python's own checks before it is offered."},
+    "help": {"text": "Run the notebook again after the repair, or fix the line the cause names.",
+             "markdown": "Run the notebook again after the repair, or fix the line the cause names."},
+    "defaultConfiguration": {"level": "error"},
+    "properties": {"tags": ["correctness", "failure"]}}
+
+
+def _sarif_failure(done: CellRepair, rule_index: int) -> dict:
+    """The stored error as a result at its cause, with the repair as a SARIF fix: the repaired
+    line's text replacing the old one's inside the notebook's JSON (escaped as JSON)."""
+    fix = done.fix
+    place = fix.repair or fix.cause
+    unit = done.units[place.cell] if place is not None else done.units[-1]
+    line = place.line if place is not None else 1
+    text = unit.source.split("\n")[line - 1] if 0 < line <= unit.source.count("\n") + 1 else ""
+    start, end = unit.file_position(line, 0), unit.file_position(line, len(text))
+    region = {"startLine": start[0], "startColumn": start[1], "endLine": end[0], "endColumn": end[1]}
+    message = fix.cause_text.rstrip(".") + "."
+    if fix.repair is not None:
+        message += f" Repair ({repair_summary(fix, done.names)}): `{fix.repair.new_line.strip()}`"
+    location = {"physicalLocation": {"artifactLocation": _artifact(unit.path), "region": region}}
+    result: dict = {"ruleId": "codecheck/failure", "ruleIndex": rule_index, "level": "error",
+                    "message": {"text": message}, "locations": [location],
+                    "properties": {"failedCell": done.units[-1].cell, "error": fix.failure.error}}
+    if unit.cell is not None:
+        location["logicalLocations"] = [{"name": unit.cell_name, "fullyQualifiedName": unit.name,
+                                         "kind": "module"}]
+        result["properties"].update(cell=unit.cell, cellLine=line)
+    if fix.repair is not None:
+        new = fix.repair.new_line
+        inserted = json.dumps(new, ensure_ascii=False)[1:-1] if unit.cell is not None else new
+        result["fixes"] = [{"description": {"text": f"the repair of the failure ({repair_summary(fix, done.names)})"},
+                            "artifactChanges": [{"artifactLocation": _artifact(unit.path), "replacements": [{
+                                "deletedRegion": region, "insertedContent": {"text": inserted}}]}]}]
+    return result
 
 
 _FULL = {
@@ -349,9 +483,14 @@ def what_was_found(report: dict) -> dict:
     """A JSON report with only what its checks found (findings, corrections, diff rows) and the
     stats that say what was checked with what: what two runs of the same files must agree on,
     whichever way they ran (one process, `--jobs`, `--dask`)."""
+    def kept(k, v):
+        if k == "stats":
+            return {n: x for n, x in v.items() if n in WHAT_STATS}
+        if k == "repair":                 # its stats are how the repair went (times, rows)
+            return {n: x for n, x in v.items() if n != "stats"}
+        return v
     return {"summary": report["summary"],
-            "files": [{k: ({n: v for n, v in entry[k].items() if n in WHAT_STATS} if k == "stats" else entry[k])
-                       for k in entry} for entry in report["files"]]}
+            "files": [{k: kept(k, entry[k]) for k in entry} for entry in report["files"]]}
 
 
 def formatted(run: Run, fmt: str) -> str:

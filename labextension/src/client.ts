@@ -5,7 +5,7 @@
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection, Kernel, KernelMessage } from '@jupyterlab/services';
 
-import { ICheckRequest, ICheckResult, IProgress } from './types';
+import { ICheckRequest, ICheckResult, IProgress, IRepair } from './types';
 
 export class CheckError extends Error {
   constructor(message: string, readonly status?: number) {
@@ -137,31 +137,10 @@ export class KernelChecker implements IChecker {
           '(jupyter server extension enable jupyter_codecheck)'
       );
     }
-    const code = panelCall({ ask: 'check', ...request });
-    let out = '';
-    let error = '';
-    const onAbort = () => void kernel.interrupt();
-    signal.addEventListener('abort', onAbort);
     progress.onStarted?.();
-    try {
-      // a cell that fails ahead of the check makes the kernel drop the requests queued behind
-      // it, this one too: sent again once, after the failure
-      for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
-        const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
-        future.onIOPub = msg => {
-          if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
-            out += msg.content.text;
-          } else if (KernelMessage.isErrorMsg(msg)) {
-            error = `${msg.content.ename}: ${msg.content.evalue}`;
-          }
-        };
-        if ((await future.done).content.status !== 'aborted') {
-          break;
-        }
-      }
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+    const asked = await askKernel(kernel, panelCall({ ask: 'check', ...request }), signal);
+    const out = asked.out;
+    let error = asked.error;
     const at = out.lastIndexOf(RESULT_MARK);
     if (at < 0) {
       if (error.startsWith('ModuleNotFoundError')) {
@@ -171,6 +150,41 @@ export class KernelChecker implements IChecker {
     }
     return JSON.parse(out.slice(at + RESULT_MARK.length)) as ICheckResult;
   }
+}
+
+/**
+ * Runs the panel's `code` in the kernel and collects what it prints and the error it raised;
+ * cancelling interrupts the kernel (the panel's side then ends with what it has). A cell that
+ * fails ahead of the request makes the kernel drop the requests queued behind it, this one too:
+ * sent again once, after the failure.
+ */
+async function askKernel(
+  kernel: Kernel.IKernelConnection,
+  code: string,
+  signal: AbortSignal
+): Promise<{ out: string; error: string }> {
+  let out = '';
+  let error = '';
+  const onAbort = () => void kernel.interrupt();
+  signal.addEventListener('abort', onAbort);
+  try {
+    for (let attempt = 0; attempt < 2 && !signal.aborted; attempt++) {
+      const future = kernel.requestExecute({ code, silent: false, store_history: false, stop_on_error: false });
+      future.onIOPub = msg => {
+        if (KernelMessage.isStreamMsg(msg) && msg.content.name === 'stdout') {
+          out += msg.content.text;
+        } else if (KernelMessage.isErrorMsg(msg)) {
+          error = `${msg.content.ename}: ${msg.content.evalue}`;
+        }
+      };
+      if ((await future.done).content.status !== 'aborted') {
+        break;
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  return { out, error };
 }
 
 const STATE_MARK = '__codecheck_state__';
@@ -235,4 +249,36 @@ export function readKernelState(
   }
   const timeout = new Promise<null>(resolve => setTimeout(() => resolve(null), timeoutMs));
   return Promise.race([answered, timeout]);
+}
+
+const REPAIR_MARK = '__codecheck_repair__';
+
+/** What the panel sends for a cell that raised: its source and the kernel's error reply. */
+export interface IRepairRequest {
+  source: string;
+  ename: string;
+  evalue: string;
+  traceback: string[];
+  options: { [key: string]: any };
+}
+
+/**
+ * The repair of a cell that just raised, made in the kernel (its candidates are re-checked
+ * against the kernel's objects, which only the kernel holds). Cancelling interrupts the kernel,
+ * which stops the repair; its answer then says `cancelled`.
+ */
+export async function requestRepair(
+  kernel: Kernel.IKernelConnection | null | undefined,
+  request: IRepairRequest,
+  signal: AbortSignal
+): Promise<IRepair> {
+  if (!kernel) {
+    throw new CheckError('no kernel: the repair runs in the notebook\'s kernel');
+  }
+  const { out, error } = await askKernel(kernel, panelCall({ ask: 'repair', ...request }), signal);
+  const at = out.lastIndexOf(REPAIR_MARK);
+  if (at < 0) {
+    throw new CheckError(error || 'the kernel printed no repair');
+  }
+  return JSON.parse(out.slice(at + REPAIR_MARK.length)) as IRepair;
 }

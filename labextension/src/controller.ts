@@ -7,11 +7,11 @@ import { NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, ISignal } from '@lumino/signaling';
 
 import { foreignCellMagic } from './cells';
-import { CheckError, IChecker, IKernelState, KernelChecker, KernelObjects, readKernelState, ServerChecker } from './client';
+import { CheckError, IChecker, IKernelState, KernelChecker, KernelObjects, readKernelState, requestRepair, ServerChecker } from './client';
 import { minimalReplacement } from './replacement';
 import { marksFor, showMarks } from './highlights';
 import { IPanelSettings, checkOptions } from './settings';
-import { ICheckRequest, ICheckResult, ITokenRecord } from './types';
+import { ICheckRequest, ICheckResult, IRepair, ITokenRecord } from './types';
 
 export interface ICellState {
   source: string; // the source that was (or is being) checked
@@ -25,6 +25,18 @@ export interface ICellState {
   // which state of the kernel the check's facts describe; 'none': no kernel answered
   objects?: KernelObjects | 'none';
 }
+
+/** A cell that raised when it ran: its repair, looked for in the kernel, or why there is none. */
+export interface IRepairState {
+  source: string; // the source that ran and raised
+  failure: string; // "NameError: name 'xz' is not defined"
+  running: boolean;
+  repair?: IRepair;
+  error?: string;
+}
+
+/** Errors that are no failure of the cell's code: an interrupt, the guard's stop, an exit. */
+const NOT_FAILURES = new Set(['KeyboardInterrupt', 'CellStopped', 'SystemExit']);
 
 /** A check on run: the source that ran and what the kernel read just before it ran. */
 interface IBeforeRun {
@@ -42,6 +54,9 @@ export interface INotebookProgress {
 
 export class CheckController {
   private readonly states = new Map<string, ICellState>();
+  // cells that raised when run with check on run: their repairs, apart from their checks
+  private readonly repairs = new Map<string, IRepairState>();
+  private repairAbort: AbortController | null = null;
   private readonly _changed = new Signal<this, string | null>(this);
   private chain: Promise<void> = Promise.resolve();
   private abort: AbortController | null = null;
@@ -70,7 +85,92 @@ export class CheckController {
   }
 
   get busy(): boolean {
-    return this.abort !== null || [...this.states.values()].some(s => s.queued || s.waitingForKernel);
+    return this.abort !== null || this.repairAbort !== null || [...this.states.values()].some(s => s.queued || s.waitingForKernel);
+  }
+
+  repairState(cell: Cell | null | undefined): IRepairState | undefined {
+    return cell ? this.repairs.get(cell.model.id) : undefined;
+  }
+
+  /**
+   * A cell run with check on run raised: its repair, from the kernel (the objects and the live
+   * exception are there). A later run of the cell, or a cell that did not fail, drops it.
+   */
+  repairOnRun(panel: NotebookPanel, cell: Cell, error: { errorName: string; errorValue: string; traceback: string[] } | null | undefined): void {
+    const id = cell.model.id;
+    this.repairs.delete(id);
+    if (!(cell instanceof CodeCell) || !error || NOT_FAILURES.has(error.errorName)) {
+      this._changed.emit(id);
+      return;
+    }
+    const source = cell.model.sharedModel.getSource();
+    const first = (error.errorValue || '').split('\n')[0];
+    const state: IRepairState = { source, failure: first ? `${error.errorName}: ${first}` : error.errorName, running: true };
+    this.repairs.set(id, state);
+    this._changed.emit(id);
+    this.watch(cell);
+    const abort = new AbortController();
+    this.repairAbort?.abort();
+    this.repairAbort = abort;
+    requestRepair(
+      panel.sessionContext.session?.kernel,
+      { source, ename: error.errorName, evalue: error.errorValue, traceback: error.traceback, options: checkOptions(this.settings) },
+      abort.signal
+    )
+      .then(r => {
+        state.repair = r;
+      })
+      .catch(e => {
+        state.error = e instanceof CheckError ? e.message : String(e);
+      })
+      .finally(() => {
+        state.running = false;
+        if (this.repairAbort === abort) {
+          this.repairAbort = null;
+        }
+        this._changed.emit(id);
+      });
+  }
+
+  /** The cell a repair edits: the failed cell, or the nearest cell above it (else any other)
+   *  that holds the earlier cell's text as it ran. Null when none holds it any more. */
+  repairTarget(panel: NotebookPanel, cell: Cell): Cell | null {
+    const r = this.repairs.get(cell.model.id)?.repair;
+    if (!r || r.repaired === null) {
+      return null;
+    }
+    const holds = (c: Cell) => c instanceof CodeCell && c.model.sharedModel.getSource() === r.target_source;
+    if (r.cells_before === 0) {
+      return holds(cell) ? cell : null;
+    }
+    const cells = panel.content.widgets;
+    const at = cells.indexOf(cell);
+    const order = [...cells.slice(0, Math.max(at, 0)).reverse(), ...cells.slice(at + 1)];
+    return order.find(holds) ?? null;
+  }
+
+  /** The cell that holds the repaired text (Apply fix, and no undo since), or null. */
+  repairApplied(panel: NotebookPanel, cell: Cell): Cell | null {
+    const r = this.repairs.get(cell.model.id)?.repair;
+    if (!r || r.repaired === null) {
+      return null;
+    }
+    return panel.content.widgets.find(c => c instanceof CodeCell && c.model.sharedModel.getSource() === r.repaired) ?? null;
+  }
+
+  /** Apply the repair through the target cell's shared model (Ctrl+Z in that cell undoes it). */
+  applyRepair(panel: NotebookPanel, cell: Cell): Cell | null {
+    const r = this.repairs.get(cell.model.id)?.repair;
+    const target = this.repairTarget(panel, cell);
+    if (!r || r.repaired === null || !target) {
+      return null;
+    }
+    const shared = target.model.sharedModel;
+    const edit = minimalReplacement(shared.getSource(), r.repaired);
+    shared.updateSource(edit.start, edit.end, edit.text);
+    this.watch(target);
+    this._changed.emit(cell.model.id);
+    return target;
   }
 
   async checker(panel: NotebookPanel): Promise<IChecker> {
@@ -150,6 +250,7 @@ export class CheckController {
   cancel(): void {
     this.generation++;
     this.abort?.abort();
+    this.repairAbort?.abort();
     this.waitingRuns.clear();
     for (const [id, s] of this.states) {
       if (s.queued || s.waitingForKernel) {

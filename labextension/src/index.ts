@@ -75,6 +75,14 @@ const plugin: JupyterFrontEndPlugin<void> = {
       }
     });
 
+    // a cell that raised: its repair (the failure as input), under the same switch as the check
+    NotebookActions.executed.connect((_, { notebook, cell, success, error }) => {
+      const nb = tracker.find(p => p.content === notebook);
+      if (controller.settings.autoCheckOnRun && nb && cell instanceof CodeCell) {
+        controller.repairOnRun(nb, cell, success ? null : error);
+      }
+    });
+
     if (registry) {
       try {
         const settings = await registry.load(PLUGIN_ID);

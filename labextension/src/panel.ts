@@ -7,7 +7,7 @@ import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { LabIcon } from '@jupyterlab/ui-components';
 import { Widget } from '@lumino/widgets';
 
-import { CheckController, ICellState } from './controller';
+import { CheckController, ICellState, IRepairState } from './controller';
 import { severityCounts, severityOf } from './types';
 import { diffView, exitView, findingsView, heatmapView, section, statsView } from './views';
 
@@ -162,6 +162,10 @@ export class CodecheckPanel extends Widget {
       box.append(note('Only code cells are checked.'));
       return;
     }
+    const failed = this.controller.repairState(cell);
+    if (failed) {
+      box.append(section('When it ran', this.repairView(panel, cell, failed), 'jp-codecheck-repair-section'));
+    }
     const s = this.controller.state(cell);
     if (!s) {
       box.append(note('Not checked yet: press Check cell.'));
@@ -214,6 +218,53 @@ export class CodecheckPanel extends Widget {
     box.append(section('Early exit', exitView(result.stats), 'jp-codecheck-histogram-section'));
     box.append(section('Stats', statsView(result.stats, result.tokens.length, s.objects), 'jp-codecheck-stats-section'));
   }
+
+  /** A cell that raised: the cause, where the repair is, its diff and Apply fix (on this cell or
+   *  the earlier cell it names). */
+  private repairView(panel: NotebookPanel, cell: Cell, s: IRepairState): HTMLElement {
+    const box = document.createElement('div');
+    box.className = 'jp-codecheck-repair';
+    if (s.running) {
+      box.append(note(`${s.failure}: looking for a repair in the kernel…`, 'jp-codecheck-repair-running'));
+      return box;
+    }
+    if (s.error || !s.repair || s.repair.cancelled) {
+      box.append(note(`${s.failure}: no repair (${s.error ?? 'cancelled'}).`, 'jp-codecheck-repair-none'));
+      return box;
+    }
+    const r = s.repair;
+    const cause = note(r.cause, 'jp-codecheck-repair-cause');
+    box.append(cause);
+    const target = this.controller.repairTarget(panel, cell);
+    const applied = this.controller.repairApplied(panel, cell);
+    const where = target ? cellName(panel, target) : applied ? cellName(panel, applied) : '';
+    box.append(note(r.summary + (where && r.cells_before > 0 ? ` \u2014 ${where}` : ''), 'jp-codecheck-repair-summary'));
+    if (r.repaired === null) {
+      return box;
+    }
+    box.append(diffView(r));
+    const apply = button(r.cells_before > 0 && where ? `Apply fix to ${where}` : 'Apply fix', 'jp-codecheck-repair-apply');
+    apply.disabled = !target;
+    apply.onclick = () => {
+      const edited = this.controller.applyRepair(panel, cell);
+      edited?.editor?.focus();
+    };
+    box.append(apply);
+    if (applied && !target) {
+      const name = cellName(panel, applied);
+      box.append(note(r.cells_before > 0
+        ? `Fix applied to ${name}: run it again, then this cell. Ctrl+Z in ${name} undoes it.`
+        : 'Fix applied (Ctrl+Z in the cell undoes it). Run the cell again.', 'jp-codecheck-repair-applied'));
+    } else if (!target) {
+      box.append(note('The cell the repair edits changed since it ran: run it again for a current repair.', 'jp-codecheck-stale'));
+    }
+    return box;
+  }
+}
+
+/** "cell_3": a cell named by its position among all cells, as the command line names it. */
+function cellName(panel: NotebookPanel, cell: Cell): string {
+  return `cell_${panel.content.widgets.indexOf(cell) + 1}`;
 }
 
 function summary(s: ICellState | undefined, applied: boolean): string {

@@ -119,3 +119,18 @@ export interface IProgress {
   onEdit?(edit: IEdit): void;
   onStarted?(): void;
 }
+
+/** The repair of a cell that raised when it ran (jupyter_codecheck/views/panel_kernel.py
+ *  `repair_here`): the cause, where the repair is, its diff rows, and the text of the cell it
+ *  edits (the failed cell, or an earlier one: `cells_before` > 0). */
+export interface IRepair {
+  cancelled: boolean;
+  failure: { error: string; message: string };
+  cause: string; // the cause in one line
+  summary: string; // where the repair is and whether the re-check verified it, or that none was found
+  cells_before: number;
+  target_source: string;
+  repaired: string | null;
+  diff_rows: IDiffRow[];
+  repair: { cell: number; line: number; verified: string | null; new_line: string } | null;
+}

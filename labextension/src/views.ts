@@ -59,7 +59,7 @@ const ROW_LOOK: { [kind in IDiffRow['kind']]: { sign: string; cls: string } } = 
 
 /** The result's diff rows as the checker made them: the changed lines with a few lines of
  *  context around each, long unchanged stretches as one gap row. */
-export function diffView(result: ICheckResult): HTMLElement {
+export function diffView(result: { diff_rows?: IDiffRow[] }): HTMLElement {
   const pre = el('pre', 'jp-codecheck-diff');
   for (const row of result.diff_rows ?? []) {
     const look = ROW_LOOK[row.kind];

@@ -95,6 +95,14 @@ def cell(page, index: int):
     return page.locator(f"{NOTEBOOK} .jp-Cell").nth(index)
 
 
+def screenshot_down_to_cell(page, path: Path, index: int) -> None:
+    """The notebook from its top down to the end of cell `index` (the README's pictures)."""
+    top = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").bounding_box()
+    bottom = cell(page, index).bounding_box()
+    page.screenshot(path=str(path), clip={"x": top["x"], "y": top["y"], "width": top["width"],
+                                         "height": bottom["y"] + bottom["height"] + 12 - top["y"]})
+
+
 @contextlib.contextmanager
 def new_page(chromium, width: int = 1280, height: int = 1000):
     """A page in its own browser context (no state shared between tests); browser console errors

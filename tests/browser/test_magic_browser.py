@@ -10,6 +10,7 @@ from lab_helpers import (
     cell,
     cell_source,
     lab_command,
+    screenshot_down_to_cell,
     open_notebook,
     run_all_cells,
     saved_notebook,
@@ -92,11 +93,7 @@ def test_codecheck_cell_heat_map_diff_apply_fix(lab_page, jupyterlab, screenshot
     assert view.locator(".cc-heat .cc-pinned").count() == 1
     assert view.locator(".cc-details").inner_text() == details
     view.scroll_into_view_if_needed()
-    top = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").bounding_box()
-    bottom = cell(page, 1).bounding_box()
-    page.screenshot(path=str(screenshots / "notebook-check.png"), clip={
-        "x": top["x"], "y": top["y"], "width": top["width"],
-        "height": bottom["y"] + bottom["height"] + 12 - top["y"]})
+    screenshot_down_to_cell(page, screenshots / "notebook-check.png", 1)
 
     # Apply fix edits the cell through its editor: the magic line stays, the body is corrected
     view.locator(".cc-apply").click()

@@ -368,3 +368,51 @@ def test_the_diff_keeps_long_lines_whole_and_scrolls(page, panel_lab, tmp_path):
     page.screenshot(path=str(tmp_path / "panel-long-line.png"))
     diff.evaluate("pre => { pre.scrollLeft = pre.scrollWidth; }")
     diff.screenshot(path=str(tmp_path / "diff-scrolled.png"))
+
+
+REPAIR_CELLS = ["def mean(xs):\n    return sum(xs) / len(xz)", "print(mean([1, 2, 3]))"]
+
+
+def test_a_cell_that_raises_on_run_gets_its_repair_applied_to_the_earlier_cell(page, panel_lab):
+    """With "Check cells when they run", a cell that raised shows its cause and repair in the
+    panel, made in the kernel from the failure; the repair is in the earlier cell that defines the
+    failing function, Apply fix edits that cell (the failed cell stays as it is) and Ctrl+Z there
+    restores it."""
+    write_notebook(panel_lab, "repair_on_run.ipynb", REPAIR_CELLS)
+    page.goto(f"{panel_lab.url}/lab?reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
+    save_settings(page, '{"autoCheckOnRun": true}')
+    try:
+        open_notebook(page, panel_lab, "repair_on_run.ipynb")
+        page.locator(f'.jp-SideBar.jp-mod-right .lm-TabBar-tab[data-id="{PANEL[1:]}"]').click()
+        run_all_cells(page)
+        select_cell(page, 1)
+        section = page.locator(f"{PANEL} .jp-codecheck-repair")
+        section.locator(".jp-codecheck-repair-cause, .jp-codecheck-repair-none") \
+            .first.wait_for(timeout=CHECK_S * 1000)
+        assert "NameError: name 'xz' is not defined" in section.locator(".jp-codecheck-repair-cause").inner_text()
+        summary = section.locator(".jp-codecheck-repair-summary").inner_text()
+        assert summary.startswith("repair on line 2 of the cell that ran 1 cell before") and "cell_1" in summary
+        diff = section.locator(".jp-codecheck-diff").inner_text()
+        assert "-     return sum(xs) / len(xz)" in diff and "+     return sum(xs) / len(xs)" in diff
+
+        apply = section.locator(".jp-codecheck-repair-apply")
+        assert apply.inner_text() == "Apply fix to cell_1"
+        apply.click()
+        assert cell_source(page, 0) == "def mean(xs):\n    return sum(xs) / len(xs)"
+        assert cell_source(page, 1) == REPAIR_CELLS[1]
+        # the edited cell is the active one now, to be run again; the failed cell says so
+        page.wait_for_function("() => document.querySelector('.jp-codecheck-cell-title').textContent === 'cell_1'")
+        select_cell(page, 1)
+        applied = page.locator(f"{PANEL} .jp-codecheck-repair-applied")
+        applied.wait_for()
+        assert applied.inner_text().startswith("Fix applied to cell_1: run it again, then this cell.")
+        assert section.locator(".jp-codecheck-repair-apply").is_disabled()
+        # the editor's undo in the edited cell restores the original, and the repair is offered again
+        cell(page, 0).locator(".cm-content").click()
+        page.keyboard.press("Control+z")
+        assert cell_source(page, 0) == REPAIR_CELLS[0]
+        select_cell(page, 1)
+        assert not section.locator(".jp-codecheck-repair-apply").is_disabled()
+    finally:
+        save_settings(page, "{}")

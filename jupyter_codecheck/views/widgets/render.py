@@ -187,19 +187,25 @@ def diff_html(result: CheckResult) -> str:
                "no fix proposed" if result.findings else "the model proposes no change")
         out.append(f'<div class="cc-diff cc-nodiff" style="color:#555;font-style:italic">{msg}</div>')
     else:
-        out.append('<table class="cc-diff" style="border-collapse:collapse;'
-                   'font-family:var(--jp-code-font-family,monospace);font-size:var(--jp-code-font-size,13px);width:100%">')
-        for row in result.diff_rows():
-            sign, name, style, _ = _ROW_LOOK[row.kind]
-            # the source's line number; an added row has none there
-            num = row.old_line if row.kind in ("same", "removed") else ""
-            out.append(
-                f'<tr class="cc-row" data-sign="{name}" style="{style}">'
-                f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num}</td>'
-                f'<td style="color:#888;padding:0 .4em;user-select:none;width:1em">{sign}</td>'
-                f'<td style="white-space:pre;padding:0 .3em">{_row_html(row)}</td></tr>')
-        out.append("</table>")
+        out.append(diff_table_html(result.diff_rows()))
     out.extend(finding_html(f) for f in result.findings)
+    return "\n".join(out)
+
+
+def diff_table_html(rows: list[DiffRow]) -> str:
+    """Diff rows (core/diff.py) as the table every HTML view draws: a check's edits or a repair."""
+    out = ['<table class="cc-diff" style="border-collapse:collapse;'
+           'font-family:var(--jp-code-font-family,monospace);font-size:var(--jp-code-font-size,13px);width:100%">']
+    for row in rows:
+        sign, name, style, _ = _ROW_LOOK[row.kind]
+        # the source's line number; an added row has none there
+        num = row.old_line if row.kind in ("same", "removed") else ""
+        out.append(
+            f'<tr class="cc-row" data-sign="{name}" style="{style}">'
+            f'<td style="color:#888;text-align:right;padding:0 .5em;user-select:none;width:2.5em">{num}</td>'
+            f'<td style="color:#888;padding:0 .4em;user-select:none;width:1em">{sign}</td>'
+            f'<td style="white-space:pre;padding:0 .3em">{_row_html(row)}</td></tr>')
+    out.append("</table>")
     return "\n".join(out)
 
 

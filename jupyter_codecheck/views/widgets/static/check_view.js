@@ -124,12 +124,39 @@ function cellEditorFor(el) {
   return view && view.state && view.dispatch ? view : null;
 }
 
+function holds(view, source) {
+  const text = view.state.doc.toString();
+  return text.indexOf(source) >= 0 || (source.endsWith("\n") && text.indexOf(source.slice(0, -1)) >= 0);
+}
+
+// A repair in an earlier cell (a failed cell's repair, `repair.cells_before` > 0): the editor of
+// the nearest cell above this output's cell that holds that cell's text (run order need not be
+// the notebook's order: then any other cell that holds it).
+function earlierEditorFor(model, el) {
+  const here = el.closest(".jp-Cell");
+  const notebook = here && here.closest(".jp-Notebook");
+  if (!notebook) return null;
+  const cells = Array.from(notebook.querySelectorAll(".jp-CodeCell"));
+  const at = cells.indexOf(here);
+  const order = [...cells.slice(0, Math.max(at, 0)).reverse(), ...cells.slice(at + 1)];
+  for (const cell of order) {
+    const view = editorViewOf(cell.querySelector(".jp-InputArea .cm-content, .jp-Cell-inputWrapper .cm-content"));
+    if (view && view.state && view.dispatch && holds(view, model.get("source"))) return view;
+  }
+  return null;
+}
+
 // Replace the checked text (the cell body; a `%%codecheck` line above it stays) with the
 // corrected text as one editor transaction, so the editor's undo brings the original back.
 function applyFix(model, el) {
   const source = model.get("source");
   const corrected = model.get("corrected");
-  const view = cellEditorFor(el);
+  const repair = model.get("repair");
+  const earlier = repair && repair.cells_before > 0;
+  const view = earlier ? earlierEditorFor(model, el) : cellEditorFor(el);
+  if (!view && earlier) {
+    return { ok: false, how: "no-earlier-cell", message: `No cell of this notebook holds the code of ${repair.target} (was it edited or deleted?).` };
+  }
   if (!view) return { ok: false, how: "no-editor", message: "No notebook cell editor holds this output." };
   const text = view.state.doc.toString();
   // IPython hands a cell magic its body with a final newline the editor may not have
@@ -146,6 +173,10 @@ function applyFix(model, el) {
   if (checked !== source && insert.endsWith("\n")) insert = insert.slice(0, -1);
   view.dispatch({ changes: { from, to: from + checked.length, insert }, userEvent: "input.codecheck" });
   view.focus();
+  if (earlier) {
+    return { ok: true, how: "earlier-cell",
+      message: `Fix applied to ${repair.target}: run it again, then this cell. Undo (Ctrl+Z in that cell) restores the original.` };
+  }
   return { ok: true, how: "editor", message: "Fix applied to the cell. Undo (Ctrl+Z) restores the original." };
 }
 
@@ -193,6 +224,8 @@ function render({ model, el }) {
 
   function statusText() {
     const s = model.get("status");
+    const repair = model.get("repair");
+    if (repair && repair.cause) return repair.cause;
     const n = model.get("tokens").length;
     const piece = model.get("piece");
     if (s === "running") return `checking\u2026 ${n} tokens decided${piece ? ` (${piece})` : ""}`;
@@ -226,7 +259,12 @@ function render({ model, el }) {
     // a failed check shows its message only (a refused 3,000-line cell is not drawn)
     const failed = s === "error";
     for (const part of [diffSection, heatSection, exitSection, stats]) part.hidden = failed;
-    if (!failed) {
+    // a failed cell's repair: the cause, where the repair is and its diff; no tokens were scored
+    const repair = model.get("repair");
+    if (repair && repair.cause) {
+      root.dataset.severity = "error";
+      for (const part of [heatSection, exitSection, stats]) part.hidden = true;
+    } else if (!failed) {
       renderTokens(model, heat, details, pinned);
       if (pinned.index === null && hovered === null) showDetails(model, details, null);
     }
@@ -290,7 +328,7 @@ function render({ model, el }) {
   });
 
   const names = ["status", "message", "piece", "tokens", "edits", "findings", "corrected", "diff_html",
-    "histogram_svg", "depth_text", "stats_text", "title", "source", "n_layer", "legend_svg"];
+    "histogram_svg", "depth_text", "stats_text", "title", "source", "n_layer", "legend_svg", "repair"];
   for (const name of names) model.on(`change:${name}`, update);
   update();
   return () => {

@@ -1,0 +1,105 @@
+"""Time from a cell's failure to its repair, on the failures bench/failure_repairs.py recorded.
+
+    python bench/failure_latency.py bench/reports/failure-repairs-<model>/mutants.jsonl
+        [CLEAN] [--model qwen2.5-coder-1.5b] [--threads 2] [--min-lines 10] [--max-lines 20]
+        [--limit 40] [--out DIR]
+
+Each crashing mutant of a cell of --min-lines to --max-lines lines is repaired again here, in
+this process, with the failure the run recorded (what was raised and where) and the cells run
+before it (from CLEAN, the notebooks the mutants came from, and the mutant's prelude), without
+the kernel's objects (the facts take milliseconds beside the model; what is timed is the
+model's part). Every repair asks the model (`rank_exact`: also where an exact fix alone would
+do, the slowest case). The target (issue 51): median <= 3 s with Qwen2.5-Coder-1.5B, <= 0.5 s
+with SmolLM2, on 2 threads. The machine's load is printed beside the figures. The last stdout
+line is one JSON object.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from notebook_shell import BENCH, notebooks  # noqa: E402
+from requirements import require  # noqa: E402
+
+
+def cases(mutants_path: Path, clean: Path, min_lines: int, max_lines: int, limit: int) -> list[dict]:
+    """The recorded failures of cells of min_lines..max_lines lines, with their context."""
+    cells = dict(notebooks(clean, 0))
+    out = []
+    for line in mutants_path.read_text(encoding="utf-8").splitlines():
+        m = json.loads(line)
+        if "failure" not in m or m["notebook"] not in cells:
+            continue
+        n = len(m["source"].rstrip("\n").split("\n"))
+        if not min_lines <= n <= max_lines:
+            continue
+        context = cells[m["notebook"]][:m["index"]] + ([m["prelude"]] if m.get("prelude") else [])
+        out.append({"id": f"{m['notebook']}#{m['index']}:{m['kind']}", "source": m["source"], "context": context,
+                    "failure": m["failure"], "lines": n})
+    return out[:limit] if limit else out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("mutants", help="mutants.jsonl of a bench/failure_repairs.py run")
+    ap.add_argument("clean", nargs="?", default=str(BENCH / "notebook_clean.jsonl"))
+    ap.add_argument("--model", default="smollm2-135m")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--min-lines", type=int, default=10)
+    ap.add_argument("--max-lines", type=int, default=20)
+    ap.add_argument("--limit", type=int, default=40)
+    ap.add_argument("--out", default=None, help="folder for output.txt and command.txt")
+    args = ap.parse_args(argv)
+    require("bench/failure_latency.py", packages=("numpy", "pyflakes"), paths=[args.mutants, args.clean])
+    from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.core.resolved_model import resolve_model
+    from jupyter_codecheck.failure import Failure, repair_failure
+    todo = cases(Path(args.mutants), Path(args.clean), args.min_lines, args.max_lines, args.limit)
+    if not todo:
+        sys.exit(f"no recorded failure of a cell of {args.min_lines}-{args.max_lines} lines in {args.mutants}")
+    resolved = resolve_model(args.model)
+    t0 = time.perf_counter()
+    load_model(resolved, args.threads)
+    load_s = time.perf_counter() - t0
+    repair_failure("x = y\n", "NameError: name 'y' is not defined", model=args.model, threads=args.threads,
+                   rank_exact=True)                               # the first use's own costs, once
+    times, rows, loads = [], [], []
+    for c in todo:
+        t = time.perf_counter()
+        fix = repair_failure(c["source"], Failure.from_dict(c["failure"]), context=c["context"], model=args.model,
+                             threads=args.threads, rank_exact=True)
+        s = time.perf_counter() - t
+        times.append(s)
+        rows.append(fix.stats.get("rows", 0))
+        loads.append(os.getloadavg()[0])
+        print(f"{c['id']} ({c['lines']} lines): {s:.2f} s, {fix.stats.get('rows')} rows", file=sys.stderr, flush=True)
+    times.sort()
+    summary = {"model": resolved.path.name, "threads": args.threads, "cases": len(times),
+               "median_s": round(statistics.median(times), 3), "p90_s": round(times[int(0.9 * (len(times) - 1))], 3),
+               "mean_rows": round(sum(rows) / len(rows), 1), "load_s": round(load_s, 2),
+               "load_average": [round(min(loads), 2), round(max(loads), 2)]}
+    text = (f"{summary['cases']} failures of {args.min_lines}-{args.max_lines}-line cells, {resolved.path.name}, "
+            f"{args.threads} threads: median {summary['median_s']} s, 90th percentile {summary['p90_s']} s "
+            f"({summary['mean_rows']} rows on average); load average {summary['load_average'][0]}–"
+            f"{summary['load_average'][1]}")
+    print(text)
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "output.txt").write_text(text + "\n" + json.dumps(summary) + "\n")
+        (out / "command.txt").write_text(
+            "python " + " ".join(shlex.quote(a) for a in ["bench/failure_latency.py", *(argv or sys.argv[1:])]) + "\n")
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""A certain value error stops the cell under `auto guard` as attribute, key and call errors do
+(core/exact_findings.py, facts/certainty.py): the use runs whenever the cell runs, nothing of
+the user's code runs before it, and none of the objects the fact reads (its subjects) may change
+before the use. Each stop is held against the libraries (the cell raises); anything unsure is
+shown and not stopped."""
+from __future__ import annotations
+
+import ast
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.linear_model import LinearRegression, LogisticRegression
+
+from jupyter_codecheck.core.exact_findings import exact_check
+from jupyter_codecheck.facts import KernelFact, kernel_facts
+
+X = np.random.default_rng(0).normal(size=(40, 3))
+Y = (X[:, 0] > 0).astype(int)
+
+
+def refresh():
+    globals()["A"] = np.ones((3, 2))
+
+
+@pytest.fixture
+def ns():
+    return {"np": np, "pd": pd, "A": np.ones((3, 4)), "B": np.ones((3, 2)), "X": X, "y": Y,
+            "df": pd.DataFrame(X, columns=["a", "b", "c"]), "model": LogisticRegression().fit(X, Y),
+            "LinearRegression": LinearRegression, "refresh": refresh, "frames": []}
+
+
+def _stops(cell: str, ns) -> list[tuple[int, str]]:
+    return [(f.line, f.kind) for f in exact_check(cell, ns).certain]
+
+
+def _raises(cell: str, ns) -> None:
+    with warnings.catch_warnings(), pytest.raises((ValueError, IndexError, AttributeError)):
+        warnings.simplefilter("ignore")
+        exec(cell, dict(ns))
+
+
+@pytest.mark.parametrize("cell, stop", [
+    ("C = A @ B", (1, "value")),
+    ("print(A.shape)\nC = np.dot(A, B)", (2, "value")),
+    ("p = model.predict([1.0, 2.0, 3.0])", (1, "value")),
+    ("m = LinearRegression()\nm.fit(df['a'], y)", (2, "value")),
+    ("C = A.reshape(5, 2)", (1, "value")),
+    ("s = df['a'].str.lower()", (1, "value")),
+])
+def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
+    assert _stops(cell, ns) == [stop]
+    _raises(cell, ns)
+
+
+@pytest.mark.parametrize("cell", [
+    "refresh()\nC = A @ B",                                  # the user's code runs first
+    "import random\nif random.random() < 2:\n    C = A @ B",  # a branch
+    "for _ in range(1):\n    C = A @ B",                       # a loop's body
+    "with np.errstate(all='ignore'):\n    C = A @ B",          # inside `with`
+    "D = B\nC = A @ D",                                        # another name for an operand
+    "frames.append(B)\nC = A @ B",                             # an operand handed to a call
+])
+def test_a_value_error_something_may_prevent_is_shown_not_stopped(cell, ns):
+    found = exact_check(cell, ns)
+    assert [f.kind for f in found.findings] == ["value"] and found.certain == []
+
+
+def test_a_value_fact_carries_its_subjects_and_one_without_them_is_no_stop(ns):
+    (fact,) = kernel_facts("C = np.dot(A, B)\n", ns)
+    assert fact.subjects == ("A", "B")                         # np is a module: code, not data
+    assert KernelFact.from_dict(fact.to_dict()) == fact        # carried to the panel and back
+    from jupyter_codecheck.facts.certainty import Certainty
+    sure = Certainty(ast.parse("C = np.dot(A, B)\n"), ns, set())
+    assert sure.crashes(1, 4, object_fact=True, subjects=("A", "B"))
+    assert not sure.crashes(1, 4, object_fact=True, subjects=())
+
+
+def test_the_guard_stops_a_sure_value_error_and_runs_the_cell_that_is_not_sure():
+    """In a real IPython shell under `%codecheck auto guard`: the sure crash never runs (its
+    first line's effect is missing), the cell with a user's function first runs and raises."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from jupyter_codecheck.views.auto_mode import CellStopped
+    shell = InteractiveShell.instance()
+    shell.run_line_magic("load_ext", "jupyter_codecheck")
+    try:
+        shell.run_cell("import numpy as np\nA = np.ones((3, 4))\nB = np.ones((3, 2))\n"
+                       "def refresh():\n    pass\n", store_history=True)
+        shell.run_line_magic("codecheck", "auto guard")
+        stopped = shell.run_cell("side_v = 1\nC = A @ B", store_history=True)
+        assert isinstance(stopped.error_before_exec, CellStopped)
+        assert "side_v" not in shell.user_ns
+        ran = shell.run_cell("refresh()\nside_w = 1\nC = A @ B", store_history=True)
+        assert ran.error_before_exec is None and isinstance(ran.error_in_exec, ValueError)
+        assert shell.user_ns["side_w"] == 1
+    finally:
+        shell.run_line_magic("codecheck", "auto off")
+        shell.run_line_magic("unload_ext", "jupyter_codecheck")
