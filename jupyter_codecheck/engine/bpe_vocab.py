@@ -14,6 +14,7 @@ from pathlib import Path
 from tokenizers import AddedToken, Regex, models, pre_tokenizers
 from tokenizers import Tokenizer as HFTokenizer
 
+from .errors import UnsupportedTokenizerError
 from .gguf_metadata import read_metadata
 
 # tokenizer.ggml.token_type (llama.h's llama_token_type)
@@ -31,6 +32,8 @@ PRE_TOKENIZER_REGEXES = {
     "qwen2": [r"(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\r\n\p{L}\p{N}]?\p{L}+"
               r"|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"],
 }
+
+SUPPORTED_PRE = ", ".join(map(repr, PRE_TOKENIZER_REGEXES))
 
 # token texts llama.cpp makes end-of-generation whatever their ids (llama-vocab.cpp's list), and
 # the FIM pad, repo and file-separator tokens it adds to them
@@ -117,16 +120,21 @@ def _hf_tokenizer(vocab: dict[str, int], merges: list[tuple[str, str]], regexes:
 
 
 def read_bpe_vocab(path: str | Path) -> BpeVocab:
-    """The vocabulary of the GGUF at `path`; ValueError if it is not one llama.cpp reads as a
-    byte-level BPE with a pre-tokenizer we know."""
+    """The vocabulary of the GGUF at `path`; UnsupportedTokenizerError (a GGUFError) if it is not
+    one llama.cpp reads as a byte-level BPE with a pre-tokenizer we know, GGUFMetadataError if
+    its metadata cannot be read."""
     meta = read_metadata(path)
     model = meta.get("tokenizer.ggml.model")
     pre = meta.get("tokenizer.ggml.pre", "default")
     if model != "gpt2":
-        raise ValueError(f"{path}: tokenizer.ggml.model is {model!r}; only byte-level BPE ('gpt2') is read")
+        raise UnsupportedTokenizerError(
+            f"{path}: tokenizer.ggml.model is {model!r}; the tokenizer reads byte-level BPE "
+            f"vocabularies ('gpt2') only, with one of the pre-tokenizers {SUPPORTED_PRE}",
+            key="tokenizer.ggml.model")
     if pre not in PRE_TOKENIZER_REGEXES:
-        raise ValueError(f"{path}: tokenizer.ggml.pre {pre!r} is not one we read "
-                         f"({', '.join(sorted(PRE_TOKENIZER_REGEXES))})")
+        raise UnsupportedTokenizerError(
+            f"{path}: tokenizer.ggml.pre is {pre!r}; the tokenizer reads the pre-tokenizers "
+            f"{SUPPORTED_PRE} only", key="tokenizer.ggml.pre")
     tokens = list(meta["tokenizer.ggml.tokens"])
     kinds = list(meta.get("tokenizer.ggml.token_type") or [NORMAL] * len(tokens))
     if len(kinds) != len(tokens):

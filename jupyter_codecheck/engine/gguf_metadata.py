@@ -10,13 +10,16 @@ import mmap
 import struct
 from pathlib import Path
 
+from .errors import MetadataError
+
 # gguf.h's value types: id -> struct format of one element (strings and arrays are read apart)
 _SCALARS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
 _STRING, _ARRAY = 8, 9
 
 
-class GGUFMetadataError(ValueError):
-    """The file is no GGUF, or its key/value section is cut short or malformed."""
+class GGUFMetadataError(MetadataError):
+    """The file is no GGUF, or its key/value section is cut short or malformed (a GGUFError, as
+    the engine's own reading of the file raises)."""
 
 
 class _Cursor:
@@ -87,7 +90,8 @@ def read_metadata(path: str | Path) -> dict[str, object]:
         version = cur.scalar("I")
         if version not in (2, 3):
             raise GGUFMetadataError(f"{path}: GGUF version {version} is not supported (2 or 3)")
-        _n_tensors, n_kv = cur.scalar("Q"), cur.scalar("Q")
+        cur.take(8)                     # the tensor count: the tensors are the engine's
+        n_kv = cur.scalar("Q")
         out: dict[str, object] = {}
         for _ in range(n_kv):
             key = cur.string()
