@@ -55,8 +55,8 @@ test: install-test chromium fuzz-short
 # `make test`): its tests again on ggml built for AVX2 without AVX-512 with our kernels capped to
 # AVX2 (what a laptop runs), and on ggml's generic build (no AVX) with ggml's products alone; then
 # the engine cross-compiled for aarch64 and its checks under QEMU (native/isa/)
-ISA_TESTS_AVX2    = test_packed.py test_llamacpp_reference.py test_engine.py test_gguf_errors.py
-ISA_TESTS_GENERIC = test_packed.py test_llamacpp_reference.py
+ISA_TESTS_AVX2    = test_packed.py test_llamacpp_reference.py test_engine.py test_gguf_errors.py test_f32_fidelity.py
+ISA_TESTS_GENERIC = test_packed.py test_llamacpp_reference.py test_f32_fidelity.py
 test-isa: install-test
 	cd tests && LD_LIBRARY_PATH="$$(../native/isa/build_ggml.sh avx2 ../build/isa)" CODECHECK_PACKED_ISA=avx2 \
 	  ../$(PY) -m pytest -q -p no:cacheprovider $(ISA_TESTS_AVX2)

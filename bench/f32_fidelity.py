@@ -4,9 +4,10 @@ machine's load.
 
     python bench/f32_fidelity.py [DATA] [--models smollm2-135m,...] [--files 100:108]
 
-The reference is the engine's own f32 arithmetic (`F32_REFERENCE`: the layer matrices dequantized
-exactly to f32 copies for every batch, f32 activations and K,V), what bench/engine.py (d) calls
-the exact function. The tokens: HumanEvalFix's fixed solutions (the same files as
+The reference is the engine's own f32 arithmetic (`F32_REFERENCE` in
+jupyter_codecheck/engine/fidelity.py, which tests/test_f32_fidelity.py shares: the layer matrices
+dequantized exactly to f32 copies for every batch, f32 activations and K,V), what bench/engine.py
+(d) calls the exact function. The tokens: HumanEvalFix's fixed solutions (the same files as
 bench/engine.py (d)), each read after <|endoftext|> in one batch as check() reads a cell. For
 each installed model: the log-probability of every next token under the checker's arithmetic
 (`checker_settings` for the file's layer type), under each of the session's other arithmetics
@@ -27,30 +28,14 @@ require("f32_fidelity", packages=("llama_cpp",), paths=())
 import numpy as np  # noqa: E402
 
 from jupyter_codecheck.engine import Model  # noqa: E402
+from jupyter_codecheck.engine.fidelity import (  # noqa: E402
+    F32_REFERENCE, cell_tokens, distance, next_token_logprobs)
 from jupyter_codecheck.engine.llamacpp import LlamaCppModel  # noqa: E402
 from jupyter_codecheck.engine.paths import KNOWN_MODELS, ModelNotFoundError, resolve_model_path  # noqa: E402
 from jupyter_codecheck.engine.session import FAST, checker_settings  # noqa: E402
 
-F32_REFERENCE = {"kv_f32": True, "batch_weights": "f32", "batch_min_rows": 1}
 OTHERS = {"session defaults (llama.cpp's arithmetic)": {}, "f32 KV": {"kv_f32": True},
           "f32 KV + f16 copies (FAST)": dict(FAST), "f32 KV + packed product": {"kv_f32": True, "packed": True}}
-
-
-def share(d: np.ndarray) -> dict:
-    return {"tokens": int(d.size), "mean_nats": round(float(d.mean()), 4),
-            "within_0.05": round(float(np.mean(d <= 0.05)), 4),
-            "within_0.25": round(float(np.mean(d <= 0.25)), 4), "max_nats": round(float(d.max()), 3)}
-
-
-def engine_logprobs(model, files, settings) -> np.ndarray:
-    s = model.session(n_threads=1, n_ctx=2048, **settings)
-    out = []
-    for ids in files:
-        s.truncate(0)
-        s.forward(ids)
-        out.append(s.head(np.arange(len(ids) - 1), ref=ids[1:]).ref_logprob)
-    s.close()
-    return np.concatenate(out)
 
 
 def llama_logprobs(path, files) -> np.ndarray:
@@ -84,16 +69,14 @@ def main() -> None:
             out["models"][name] = "not installed"
             continue
         model = Model(path)
-        tok = model.tokenizer
-        eot = next(i for i in range(min(tok.n_vocab, 512)) if tok.piece(i) == b"<|endoftext|>")
-        files = [[eot] + tok.encode(s).ids for s in sources]
-        reference = engine_logprobs(model, files, F32_REFERENCE)
+        files = [cell_tokens(model, s) for s in sources]
+        reference = next_token_logprobs(model, files, F32_REFERENCE)
         checker = checker_settings(model.info.layer_type)
         row = {"layer_type": model.info.layer_type, "checker_settings": checker,
-               "checker": share(np.abs(engine_logprobs(model, files, checker) - reference)),
-               "llama.cpp": share(np.abs(llama_logprobs(path, files) - reference))}
+               "checker": distance(next_token_logprobs(model, files, checker), reference),
+               "llama.cpp": distance(llama_logprobs(path, files), reference)}
         for label, settings in OTHERS.items():
-            row[label] = share(np.abs(engine_logprobs(model, files, settings) - reference))
+            row[label] = distance(next_token_logprobs(model, files, settings), reference)
         for label in ("checker", "llama.cpp", *OTHERS):
             r = row[label]
             print(f"{name} {label}: mean {r['mean_nats']:.3f} nats from the f32 reference, "
