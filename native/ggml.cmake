@@ -42,6 +42,9 @@ endif()
 option(CODECHECK_GGML_NATIVE "build ggml for this machine's CPU (-march=native)" ON)
 # ggml's own default turns it off where SOURCE_DATE_EPOCH is set (reproducible builds)
 set(GGML_NATIVE ${CODECHECK_GGML_NATIVE} CACHE BOOL "" FORCE)
+# llama.cpp turns on llamafile's tiled f16/q8_0 products (ggml's own default is off): without
+# them the f16 copies the checker runs for layer types of no packed product of ours are slower
+set(GGML_LLAMAFILE ON CACHE BOOL "" FORCE)
 set(GGML_BUILD_TESTS OFF CACHE BOOL "" FORCE)
 set(GGML_BUILD_EXAMPLES OFF CACHE BOOL "" FORCE)
 set(BUILD_SHARED_LIBS ON)
