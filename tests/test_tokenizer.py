@@ -3,11 +3,9 @@ import textwrap
 
 import pytest
 
-pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed")
-
-from jupyter_codecheck.engine.paths import ModelNotFoundError, default_model_path  # noqa: E402
-from jupyter_codecheck.engine.threads import physical_cores  # noqa: E402
-from jupyter_codecheck.engine.tokenizer import Tokenizer, Utf8Stream  # noqa: E402
+from jupyter_codecheck.engine.paths import ModelNotFoundError, default_model_path
+from jupyter_codecheck.engine.threads import physical_cores
+from jupyter_codecheck.engine.tokenizer import Tokenizer, Utf8Stream
 
 try:
     MODEL = default_model_path()
@@ -142,15 +140,6 @@ def test_mismatch_is_reported(tok):
 def test_physical_cores():
     n = physical_cores()
     assert isinstance(n, int) and n >= 1
-
-
-def test_ids_are_llama_cpps_own(tok):
-    # the vocabulary is loaded by our engine library; the ids must stay those llama.cpp's own
-    # Python binding gives (the reference the engine's tests compare logits against)
-    from llama_cpp import Llama
-    ref = Llama(model_path=str(MODEL), vocab_only=True, verbose=False, use_extra_bufts=False)
-    for text in (UNICODE, "def f(x):\n    return x+1\n", "<|im_end|> and <|endoftext|>", "\t\r\n  \n"):
-        assert tok.encode(text).ids == ref.tokenize(text.encode(), add_bos=False, special=False)
 
 
 def test_a_new_process_tokenizes_without_importing_llama_cpp():

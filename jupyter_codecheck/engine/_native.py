@@ -75,22 +75,6 @@ _SIGNATURES = {
     "cc_head": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
     "cc_head_states": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
     "cc_set_shortlist": (C.c_int, [P, P, I32, ERR]),
-    "cc_vocab_load": (P, [C.c_char_p]),
-    "cc_vocab_free": (None, [P]),
-}
-
-# llama.cpp's vocabulary calls (llama.h), found through our library, which links libllama: the
-# tokenizer then needs no llama_cpp Python package (cc_vocab_load makes the one struct-typed call)
-_LLAMA_SIGNATURES = {
-    "llama_model_get_vocab": (P, [P]),
-    "llama_vocab_n_tokens": (I32, [P]),
-    "llama_vocab_bos": (I32, [P]),
-    "llama_vocab_eos": (I32, [P]),
-    "llama_vocab_get_add_bos": (C.c_bool, [P]),
-    "llama_vocab_is_eog": (C.c_bool, [P, I32]),
-    "llama_vocab_is_control": (C.c_bool, [P, I32]),
-    "llama_token_to_piece": (I32, [P, I32, C.c_char_p, I32, I32, C.c_bool]),
-    "llama_tokenize": (I32, [P, C.c_char_p, I32, C.POINTER(I32), I32, C.c_bool, C.c_bool]),
 }
 
 
@@ -116,12 +100,12 @@ def _find_library() -> Path:
 
 
 def _load():
-    # no `import llama_cpp`, which every new process would pay for: our library finds libggml and
-    # libllama in llama_cpp/lib through its rpath, the files llama_cpp loads too (one copy per process)
+    # no `import llama_cpp`: our library finds the ggml installed beside it through its RUNPATH
+    # ($ORIGIN); llama.cpp's ggml has the same sonames, so a process loading both holds one copy
     global library_path
     library_path = _find_library()
     lib = C.CDLL(str(library_path))
-    for name, (restype, argtypes) in (_SIGNATURES | _LLAMA_SIGNATURES).items():
+    for name, (restype, argtypes) in _SIGNATURES.items():
         fn = getattr(lib, name)
         fn.restype = restype
         fn.argtypes = argtypes

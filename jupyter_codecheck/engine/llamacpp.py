@@ -50,14 +50,17 @@ _ggml_lib = None
 
 
 def _ggml():
-    """libggml-base, the copy llama_cpp already loaded (dlopen of the same path shares it).
+    """libggml-base, the copy llama_cpp already loaded (found by its soname, or its path).
 
     Must first be called outside a decode: a dlopen while ggml's worker threads run can crash
     in glibc's TLS bookkeeping (seen as a rare segfault inside the eval callback).
     """
     global _ggml_lib
     if _ggml_lib is None:
-        lib = ctypes.CDLL(str(Path(_lc.__file__).parent / "lib" / "libggml-base.so"))
+        try:    # the copy libllama runs on: our engine's when it was loaded first (same soname)
+            lib = ctypes.CDLL("libggml-base.so.0", mode=os.RTLD_NOLOAD)
+        except OSError:
+            lib = ctypes.CDLL(str(Path(_lc.__file__).parent / "lib" / "libggml-base.so"))
         lib.ggml_get_name.argtypes = [ctypes.c_void_p]
         lib.ggml_get_name.restype = ctypes.c_char_p
         lib.ggml_nelements.argtypes = [ctypes.c_void_p]
@@ -286,3 +289,82 @@ class LlamaCppModel(Owned):
         if self._model:
             _lc.llama_model_free(self._model)
         self._model = self._ctx = self._hctx = self._batch = self._one = None
+
+
+class LlamaCppVocab(Owned):
+    """llama.cpp's tokenizer alone (a vocabulary-only load): the reference for ours."""
+
+    def __init__(self, path: str | os.PathLike):
+        _require()
+        _set_logging(False)
+        _lc.llama_backend_init()
+        params = _lc.llama_model_default_params()
+        params.vocab_only = True
+        params.use_extra_bufts = False   # as LlamaCppModel: the AMX buffer type (llama.cpp #20824)
+        self._model = _lc.llama_model_load_from_file(os.fsencode(Path(path)), params)
+        if not self._model:
+            raise RuntimeError(f"llama.cpp could not load a vocabulary from {path}")
+        self._vocab = _lc.llama_model_get_vocab(self._model)
+        self.n_vocab = _lc.llama_vocab_n_tokens(self._vocab)
+        self.bos_id = _lc.llama_vocab_bos(self._vocab)
+        self.eos_id = _lc.llama_vocab_eos(self._vocab)
+        self.add_bos = bool(_lc.llama_vocab_get_add_bos(self._vocab))
+        self._buf = ctypes.create_string_buffer(1024)
+
+    def tokenize(self, text: str, parse_special: bool = False) -> list[int]:
+        data = text.encode("utf-8")
+        cap = len(data) + 8
+        buf = (_lc.llama_token * cap)()
+        n = _lc.llama_tokenize(self._vocab, data, len(data), buf, cap, False, parse_special)
+        if n < 0:
+            buf = (_lc.llama_token * -n)()
+            n = _lc.llama_tokenize(self._vocab, data, len(data), buf, -n, False, parse_special)
+        return list(buf[:n])
+
+    def piece(self, token_id: int) -> bytes:
+        n = _lc.llama_token_to_piece(self._vocab, token_id, self._buf, len(self._buf), 0, True)
+        return self._buf.raw[:n]
+
+    def is_control(self, token_id: int) -> bool:
+        return bool(_lc.llama_vocab_is_control(self._vocab, token_id))
+
+    def is_eog(self, token_id: int) -> bool:
+        return bool(_lc.llama_vocab_is_eog(self._vocab, token_id))
+
+    def close(self) -> None:
+        if getattr(self, "_model", None):
+            _lc.llama_model_free(self._model)
+        self._model = self._vocab = None
+
+
+def vocab_differences(tokenizer, reference: LlamaCppVocab) -> dict[str, list[int]]:
+    """The token ids whose bytes, control flag or end-of-generation flag differ between a
+    tokenizer and llama.cpp's; and `sizes` holds [n_vocab, bos, eos, add_bos] where they differ."""
+    ours = [tokenizer.n_vocab, tokenizer.bos_id, tokenizer.eos_id, int(tokenizer.add_bos)]
+    theirs = [reference.n_vocab, reference.bos_id, reference.eos_id, int(reference.add_bos)]
+    ids = range(min(tokenizer.n_vocab, reference.n_vocab))
+    return {"sizes": [] if ours == theirs else ours + theirs,
+            "piece": [i for i in ids if tokenizer.piece(i) != reference.piece(i)],
+            "control": [i for i in ids if tokenizer.is_control(i) != reference.is_control(i)],
+            "eog": [i for i in ids if tokenizer.is_eog(i) != reference.is_eog(i)]}
+
+
+def token_agreement(tokenizer, reference: LlamaCppVocab, texts) -> dict:
+    """Texts tokenized by both, with special tokens parsed and not: how many texts and tokens,
+    which texts differ (index, parse_special, first differing token) for the first few."""
+    n_texts = n_tokens = 0
+    differing, first = 0, []
+    for k, text in enumerate(texts):
+        for special in (False, True):
+            ours = tokenizer.encode(text, parse_special=special).ids
+            theirs = reference.tokenize(text, parse_special=special)
+            n_texts += 1
+            n_tokens += len(theirs)
+            if ours != theirs:
+                differing += 1
+                at = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b),
+                          min(len(ours), len(theirs)))
+                if len(first) < 10:
+                    first.append({"text": k, "parse_special": special, "token": at,
+                                  "ours": ours[max(0, at - 2):at + 3], "llama_cpp": theirs[max(0, at - 2):at + 3]})
+    return {"texts": n_texts, "tokens": n_tokens, "differing_texts": differing, "first": first}

@@ -82,8 +82,8 @@ class Model(Owned):
         return self.info.n_embd
 
     def preload_tokenizer(self) -> None:
-        """Starts loading the tokenizer on another thread: llama.cpp reads the vocabulary without
-        holding the GIL, so a new process's set-up goes on meanwhile. `tokenizer` waits for it."""
+        """Starts loading the tokenizer on another thread, so a new process's set-up (the engine's
+        own model load, without the GIL) goes on meanwhile. `tokenizer` waits for it."""
         with self._lock:
             if self._tokenizer is None and self._tokenizer_loading is None:
                 self._tokenizer_loading = threading.Thread(target=self._load_tokenizer, daemon=True,
@@ -98,7 +98,7 @@ class Model(Owned):
 
     @property
     def tokenizer(self):
-        """The model's own tokenizer (llama.cpp's, vocabulary only), created on first use."""
+        """The model's own tokenizer (its GGUF's vocabulary, llama.cpp's ids), created on first use."""
         with self._lock:
             if self._tokenizer_loading is not None:
                 self._tokenizer_loading.join()

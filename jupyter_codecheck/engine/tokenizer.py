@@ -1,8 +1,9 @@
-"""llama.cpp's own tokenizer, with byte spans that map every token back onto the source.
+"""The model's own tokenizer, with byte spans that map every token back onto the source.
 
-We use the tokenizer of the inference engine itself (not a Python re-implementation) so that the
-ids we score are exactly the ids the model sees. Only the vocabulary is loaded (no weight memory),
-by our engine library (native/src/vocab.cpp), so a new process need not import llama_cpp.
+The ids must be the ids llama.cpp gives (the model was converted for it, and llama.cpp is the
+reference our tests compare against): the vocabulary, merges and pre-tokenizer are read from the
+GGUF by llama.cpp's rules (`bpe_vocab`) and run by Hugging Face `tokenizers`, so a tokenizer needs
+neither libllama nor a compiler, and `tests/test_tokenizer_reference.py` holds the ids to llama.cpp's.
 
 Spans are byte offsets because byte-level BPE may split a multibyte UTF-8 character across two
 tokens; character offsets cannot express such a boundary.
@@ -11,14 +12,13 @@ from __future__ import annotations
 
 import bisect
 import codecs
-import ctypes
-import os
+import threading
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Iterable
 
-from ._native import lib as _lib
+from .bpe_vocab import CONTROL, piece, read_bpe_vocab
 from .owned import Owned
 
 
@@ -63,40 +63,32 @@ class Encoding:
 
 
 class Tokenizer(Owned):
-    """Vocabulary-only llama.cpp model: encode/decode with exact byte spans."""
+    """A GGUF's vocabulary: encode/decode with exact byte spans."""
 
     def __init__(self, model_path: str | Path):
         path = Path(model_path)
         if not path.is_file():
             raise FileNotFoundError(f"model file not found: {path}")
-        self._model = _lib.cc_vocab_load(os.fsencode(path))
-        if not self._model:
-            self._model = None
-            raise ValueError(f"llama.cpp could not load a vocabulary from {path}")
-        self._vocab = _lib.llama_model_get_vocab(self._model)
+        self._vocab = read_bpe_vocab(path)
         self.model_path = path
-        self.n_vocab: int = _lib.llama_vocab_n_tokens(self._vocab)
-        self.bos_id: int = _lib.llama_vocab_bos(self._vocab)
-        self.eos_id: int = _lib.llama_vocab_eos(self._vocab)
-        self.add_bos: bool = bool(_lib.llama_vocab_get_add_bos(self._vocab))
+        self.n_vocab: int = self._vocab.n_vocab
+        self.bos_id: int = self._vocab.bos_id
+        self.eos_id: int = self._vocab.eos_id
+        self.add_bos: bool = self._vocab.add_bos
         self._pieces: list[bytes | None] | None = None
+        self._encoding = threading.Lock()      # `encode_special_tokens` is the tokenizer's state
 
     # -- lifetime ---------------------------------------------------------------------------
 
     def close(self) -> None:
-        model, self._model = getattr(self, "_model", None), None
         self._vocab = None
-        # at interpreter shutdown the module's globals may already be torn down
-        if model is not None and _lib is not None:
-            _lib.cc_vocab_free(model)
 
     def _live_vocab(self):
-        if self._model is None:
+        if self._vocab is None:
             raise ValueError("tokenizer is closed")
         return self._vocab
 
     def _check_id(self, token_id: int) -> int:
-        # llama.cpp indexes its token table with .at(): a bad id would abort the process.
         if not 0 <= token_id < self.n_vocab:
             raise IndexError(f"token id {token_id} out of range [0, {self.n_vocab})")
         return token_id
@@ -104,49 +96,36 @@ class Tokenizer(Owned):
     # -- vocabulary -------------------------------------------------------------------------
 
     def is_eog(self, token_id: int) -> bool:
-        return bool(_lib.llama_vocab_is_eog(self._live_vocab(), self._check_id(token_id)))
+        return self._check_id(token_id) in self._live_vocab().eog_ids
 
     def is_control(self, token_id: int) -> bool:
-        return bool(_lib.llama_vocab_is_control(self._live_vocab(), self._check_id(token_id)))
-
-    def _piece_uncached(self, vocab, token_id: int, buf) -> bytes:
-        n = _lib.llama_token_to_piece(vocab, token_id, buf, len(buf), 0, True)
-        if n < 0:  # buffer too small; -n is the size needed
-            buf = ctypes.create_string_buffer(-n)
-            n = _lib.llama_token_to_piece(vocab, token_id, buf, len(buf), 0, True)
-        return buf.raw[:n]
+        return self._live_vocab().kinds[self._check_id(token_id)] == CONTROL
 
     def piece(self, token_id: int) -> bytes:
         """Raw bytes of a token; special tokens render as their text (b"<|im_end|>")."""
         self._check_id(token_id)
         if self._pieces is None:
             self._pieces = [None] * self.n_vocab
-        piece = self._pieces[token_id]
-        if piece is None:      # filled on demand: a new process reads a few dozen, not the vocabulary
-            piece = self._pieces[token_id] = self._piece_uncached(self._live_vocab(), token_id,
-                                                                  ctypes.create_string_buffer(256))
-        return piece
+        got = self._pieces[token_id]
+        if got is None:        # filled on demand: a new process reads a few dozen, not the vocabulary
+            vocab = self._live_vocab()
+            got = self._pieces[token_id] = piece(vocab.tokens[token_id], vocab.kinds[token_id])
+        return got
 
     # -- text <-> ids -----------------------------------------------------------------------
 
     def _tokenize(self, data: bytes, parse_special: bool) -> list[int]:
-        vocab = self._live_vocab()
-        # Every non-special token covers at least one byte, so this is nearly always enough.
-        cap = len(data) + 8
-        for _ in range(2):
-            tokens = (ctypes.c_int32 * cap)()
-            n = _lib.llama_tokenize(vocab, data, len(data), tokens, cap, False, parse_special)
-            if n >= 0:
-                return list(tokens[:n])
-            cap = -n
-        raise RuntimeError("llama_tokenize kept asking for a larger buffer")
+        hf = self._live_vocab().hf
+        with self._encoding:
+            hf.encode_special_tokens = not parse_special
+            return hf.encode(data.decode("utf-8"), add_special_tokens=False).ids
 
     def encode(self, source: str, *, add_bos: bool = False,
                parse_special: bool = False) -> Encoding:
         """Tokenize `source`; raise ValueError if the pieces do not reproduce it byte for byte.
 
-        BOS is prepended here rather than via llama.cpp's `add_special`, so that only what the
-        caller asked for is added (no model-configured EOS/SEP) and its span is known: (0, 0).
+        BOS is prepended only when the caller asks (never by the model's configuration), so
+        its span is known: (0, 0).
         """
         data = source.encode("utf-8")
         ids = self._tokenize(data, parse_special)

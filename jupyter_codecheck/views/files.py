@@ -57,7 +57,8 @@ def check_units(name: str, options: dict, *, context: bool, run: Run, text: str 
             raise FatalError(f"{e}; pass --model PATH to a GGUF file") from None
         except GGUFError as e:
             raise FatalError(f"the model file cannot be used: {e}; pass --model PATH to a "
-                             "working GGUF file (llama or qwen2)") from None
+                             "working GGUF file (architecture llama or qwen2, a byte-level BPE "
+                             "vocabulary: the README's Models)") from None
         except ContextFullError:
             record(unit.path, f"{unit.name}: too long for the model's context window; split it "
                               "into smaller cells or files")

@@ -284,16 +284,6 @@ CC_API int cc_head_states(cc_context * ctx, const float * states, int32_t n, con
 // Sets the shortlist for cc_head(use_shortlist=1): token ids, deduplicated, at most 8192.
 CC_API int cc_set_shortlist(cc_context * ctx, const int32_t * tokens, int32_t n, cc_error * err);
 
-//
-// Vocabulary
-//
-
-// llama.cpp's model with its vocabulary only (no weights): a `struct llama_model *` for
-// llama_model_get_vocab, llama_tokenize and the other llama_vocab_* calls, which the caller makes
-// on libllama (loaded with this library). NULL when llama.cpp cannot read a vocabulary from `path`.
-CC_API void * cc_vocab_load(const char * path);
-CC_API void   cc_vocab_free(void * model);
-
 #ifdef __cplusplus
 }
 #endif

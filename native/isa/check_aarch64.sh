@@ -19,7 +19,7 @@ fi
 lib="$("$here/native/isa/build_ggml.sh" aarch64 "$out")"
 ggml_src="$(dirname "$(dirname "$lib")")"
 ggml_inc="$(ls -d "$out"/llama_cpp_python-*/vendor/llama.cpp/ggml/include | head -1)"
-# the engine without the tokenizer's vocabulary (libllama), as the fuzz harness builds it
+# the engine's sources, as the fuzz harness builds them
 sources=$(sed -n '/^set(CODECHECK_ENGINE_SOURCES/,/)/p' "$here/CMakeLists.txt" | grep -o 'native/[^ )]*\.cpp')
 objs=()
 for s in $sources native/isa/packed_check.cpp; do
