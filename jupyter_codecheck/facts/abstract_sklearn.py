@@ -57,14 +57,14 @@ def confusion(node: ast.Call, target, value: Read, shaped: Shaped):
         if set(given) != {"confusion_matrix", "display_labels"}:
             return None
         matrix = shaped(given["confusion_matrix"])
-        labels = _count(given["display_labels"], value)
+        labels = label_count(given["display_labels"], value)
         if matrix is None or matrix.like != "ndarray" or matrix.ndim != 2 or labels is None:
             return None
         return Abstract("ConfusionMatrixDisplay", matrix.shape, matrix.kind, least=matrix.least, labels=labels)
     return None
 
 
-def _count(node: ast.expr, value: Read) -> int | None:
+def label_count(node: ast.expr, value: Read) -> int | None:
     """How many labels a literal list or tuple, or a live list, tuple or 1-D array, holds."""
     if isinstance(node, (ast.List, ast.Tuple)):
         return None if any(isinstance(e, ast.Starred) for e in node.elts) else len(node.elts)

@@ -14,6 +14,7 @@ import ast
 import sys
 
 from .abstract import Propagation
+from .abstract_sklearn import label_count
 from .abstract_value import Abstract, distinct_at_least
 from .values import Live, ValueClaim
 
@@ -35,8 +36,7 @@ def display_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     given = dict(zip(("y_true", "y_pred"), n.args)) | {k.arg: k.value for k in n.keywords}
     if len(n.args) > 2 or "display_labels" not in given or "labels" in given:
         return None
-    propagation = Propagation(value)
-    labels = propagation._count(given["display_labels"])
+    labels = label_count(given["display_labels"], Propagation(value).value)
     least = max(distinct_at_least(value(given.get("y_true"))) if "y_true" in given else 0,
                 distinct_at_least(value(given.get("y_pred"))) if "y_pred" in given else 0)
     return _mismatch(n, None, least, labels)
