@@ -576,13 +576,14 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
                                 forks=forks, force=True)
 
         def fitting(keys, n_written: int) -> list[LineTask]:
-            """The tasks of `keys` whose rows fit the context (the first `n_written` written
-            again, the rest only read)."""
-            out, room = [], session.n_ctx - session.n_past
-            for i in keys:
-                t = task(i)
-                need = len(t.prompt) + len(t.written) + sum(map(len, t.extra)) + \
-                    (2 * (len(t.written) + MAX_EXTRA) * (1 + n_candidates * forks) if len(out) < n_written else 0)
+            """The tasks of `keys` whose rows fit the context, in that order, with room kept
+            for `n_written` of them to be written again (the largest such)."""
+            tasks = [task(i) for i in keys]
+            writes = sorted((2 * (len(t.written) + MAX_EXTRA) * (1 + n_candidates * forks) for t in tasks),
+                            reverse=True)
+            out, room = [], session.n_ctx - session.n_past - sum(writes[:n_written])
+            for t in tasks:
+                need = len(t.prompt) + len(t.written) + sum(map(len, t.extra))
                 if need <= room:
                     room -= need
                     out.append(t)
@@ -605,7 +606,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
             elif shortcuts:
                 # every place read from both sides in the batch that holds the prompts of the
                 # lines then written again (the least likely ones)
-                line_tasks = fitting(least_likely({}) + [i for i in chosen if i not in least_likely({})], lines)
+                line_tasks = fitting(sorted(chosen, key=lambda i: places[i].kind != "raised"), lines)
                 proposals = writer.propose(line_tasks, write=least_likely)
                 stats["read"] = len(writer.written_worst)
                 written = least_likely(writer.written_worst)
