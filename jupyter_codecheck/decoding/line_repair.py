@@ -101,6 +101,8 @@ class LineProposer:
         """Proposals for `tasks`. With `write`, every task's written line is read first and
         `write(written_worst)` names the tasks whose lines are then written again (the others
         are only read): the reading's rows are the writing's prompts and drafts."""
+        if write is not None and not self.draft:
+            raise ValueError("write= reads the written lines in the prompts' batch: it needs draft=True")
         if not tasks:
             return []
         try:
@@ -182,10 +184,7 @@ class LineProposer:
             # first token, else from its top-K: a bound outside them), chain row j the one after j
             judges = [dists[last]] + [dists[r] for r in chain]
             self.extra_logprobs[(key, k)] = sum(d.logprob_of(int(tok)) for d, tok in zip(judges, line))
-        if write is not None and self.draft:
-            chosen = set(write(self.written_worst))
-        else:
-            chosen = {t.key for t in tasks}
+        chosen = set(write(self.written_worst)) if write is not None else {t.key for t in tasks}
         for ti, (t, (last, drafted)) in enumerate(zip(tasks, spans)):
             if t.key not in chosen:
                 continue
