@@ -11,7 +11,7 @@ import pytest
 
 from jupyter_codecheck.views.widgets import MIME_REPAIR
 
-from test_kernel_guard import Kernel, _text
+from test_kernel_guard import Kernel, _stdout, _text
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 AUTO = "__import__('jupyter_codecheck.views.magics').views.magics._LOADED[id(get_ipython())].auto"
@@ -92,7 +92,7 @@ def test_a_cell_that_did_not_fail_was_interrupted_or_stopped_gets_no_repair_job(
     assert [m["msg_type"] for m in clean] == [] and [m["msg_type"] for m in interrupted] == ["error"]
     assert "codecheck stopped this cell" in _text(stopped[-1])
     shown = kernel.run(f"print(id({AUTO}.last_repair) == _job_before, {AUTO}._worker.waiting())")
-    assert _text(shown[0]).split() == ["True", "0"]
+    assert _stdout(shown) == "True 0\n"
 
 
 def test_run_shows_the_repair_under_the_bodys_traceback(kernel):
