@@ -105,6 +105,23 @@ def test_no_claim_where_errors_are_coerced_or_the_failure_lies_past_the_sampled_
     assert "row 900" in holds("n = long['n'].astype(int)\n", short, ValueError).message
 
 
+def test_a_conversion_reads_no_row_label_so_any_index_will_do():
+    """pandas carries the index through a conversion unread: a frame indexed by text in pandas 2's
+    object dtype, or a Series indexed by tuples, is judged as one with a RangeIndex; a label that
+    is not plain is named by its position."""
+    text_rows = frame().set_axis(pd.Index(list("abcd"), dtype=object))
+    f = holds("p = pd.to_numeric(df['price'])\n", namespace(df=text_rows), ValueError)
+    assert "row 'c' on the value 'n/a'" in f.message, f.message
+    runs_unclaimed("p = pd.to_numeric(df['id'])\n", namespace(df=text_rows))
+    # arithmetic aligns on the labels: text labels in an object index are plain, and read
+    assert "row 'a'" in holds("d = df['city'] - df['qty']\n", namespace(df=text_rows), TypeError).message
+    pairs = pd.Index([(1, "x"), (2, "y"), (3, "z"), (4, "w")], tupleize_cols=False)
+    ns = namespace(price=frame()["price"].set_axis(pairs), ids=frame()["id"].set_axis(pairs))
+    f = holds("q = price.astype(float)\n", ns, ValueError)
+    assert "the row at position 2 on the value 'n/a'" in f.message, f.message
+    runs_unclaimed("q = ids.astype(float)\nr = pd.to_numeric(ids)\n", ns)
+
+
 CONVERSIONS = ["c = s.astype(int)", "c = s.astype(float)", "c = s.astype('float32')",
                "c = pd.to_numeric(s)", "c = pd.to_datetime(s)", "c = s.astype('uint8')"]
 VALUES = ["1", "2.5", "-3", " 4 ", "x", "", "1e3", "2024-01-02", "02/03/2024", None, np.nan, 7, 8.5, True, 300, "300"]
@@ -430,7 +447,7 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
                    keyed=pd.DataFrame({Recorded("k"): [1, 2], "v": [1, 2]}),
                    by_objects=pd.DataFrame({"o": [Recorded("a"), Recorded("b")], "v": [1, 2]}).groupby("o"))
     cells = ["c = o.astype(int)", "c = o.astype(float)", "c = pd.to_numeric(o)", "c = pd.to_datetime(o)",
-             "c = lab.astype(int)", "c = named.astype(float)", "c = pd.to_numeric(named)", "c = o + num",
+             "c = named.astype(float)", "c = pd.to_numeric(named)", "c = o + num",
              "c = o - 1", "c = lab - num", "c = named - num", "c = user['a'].astype(int)", "c = user.iloc['a']",
              "c = user.iloc[9]", "c = user.loc[9]", "c = user.groupby('k').agg({'z': 'sum'})",
              "c = user.merge(user, on='z')", "c = user.pivot_table(index='z', values='n')",
@@ -442,6 +459,8 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
         # pandas' own objects in the same cell, first: claimed
         claims = [f.line for f in kernel_facts(f"c = num.iloc[7]\n{cell}\n", ns) if f.kind in ("value", "key")]
         assert claims == [1], (cell, kernel_facts(f"c = num.iloc[7]\n{cell}\n", ns))
+    # a conversion carries the user's row labels along unread: claimed, and none of their code runs
+    assert [f.line for f in kernel_facts("c = lab.astype(int)\n", ns) if f.kind == "value"] == [1]
     assert RAN == []
     plt.close("all")
 

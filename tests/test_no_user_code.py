@@ -147,6 +147,18 @@ def test_a_column_among_a_users_labels_is_no_fact_and_hashes_none_of_them():
     assert got == []
 
 
+def test_a_conversion_of_a_series_among_a_users_row_labels_is_claimed_and_runs_none_of_their_code():
+    rows = pd.Index([Label("p"), Label("q")], dtype=object)
+    ns = {"price": pd.Series(["1.5", "n/a"], index=rows), "ids": pd.Series(["1", "2"], index=rows), "pd": pd}
+    RAN.clear()
+    (fact,) = kernel_facts("p = pd.to_numeric(price)\n", ns)
+    assert "the row at position 1 on the value 'n/a'" in fact.message
+    assert kernel_facts("i = ids.astype(int)\nj = price - price\n", ns) == []   # arithmetic aligns the labels
+    assert RAN == []
+    with pytest.raises(ValueError):
+        pd.to_numeric(ns["price"])
+
+
 def test_an_attribute_a_users_column_label_may_answer_is_no_fact():
     frame = pd.DataFrame([[1, 2]], columns=pd.Index(["price", Label("zz")], dtype=object))
     assert frame.zz.tolist() == [2]           # pandas finds it through the label's own `__eq__`

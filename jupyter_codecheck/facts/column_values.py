@@ -8,9 +8,11 @@
 The operation is pandas' own, run on the first `SAMPLE_ROWS` rows only: a failure there is the
 whole column's failure (pandas converts and combines row by row, in order, and stops at the
 first that fails); when those rows pass, a later row may still fail: no claim. Only a Series
-whose class is pandas' own is read, of a numpy or pandas' `str` dtype, its index of numbers or
-text, and a column of objects only when every value read is a plain str, int, float, bool or
-None, so that no code of the user's runs.
+whose class is pandas' own is read, of a numpy or pandas' `str` dtype, and a column of objects
+only when every value read is a plain str, int, float, bool or None, so that no code of the
+user's runs. Arithmetic aligns two columns on their row labels, so there the labels must be
+plain (items.plain_labels: built-in, numpy or pandas types); a conversion carries the index
+along unread, so any index will do, and a row whose label is not plain is named by position.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import ast
 import sys
 import warnings
 
+from .items import plain_labels
 from .values import Live, ValueClaim, _literal_int, _numpy_object
 
 # rows a conversion or an operation is tried on; the failing row is searched among them
@@ -50,10 +53,13 @@ def column(node: ast.expr, live: Live):
     return s
 
 
-def sample(s):
-    """The first rows of `s` when pandas alone reads them, else None."""
+def sample(s, *, aligned: bool = True):
+    """The first rows of `s` when pandas alone reads them, else None. `aligned`: the operation
+    meets the rows by their labels (arithmetic between columns), so the index must be plain; a
+    conversion never reads the labels."""
     pd = _pd()
-    if pd is None or type(s) is not pd.Series or type(s.name) not in _PLAIN or not _plain_index(s.index, pd):
+    if pd is None or type(s) is not pd.Series or type(s.name) not in _PLAIN or \
+            (aligned and not plain_labels(s.index, pd)):
         return None
     dtype = s.dtype
     head = s.iloc[:SAMPLE_ROWS]
@@ -64,15 +70,6 @@ def sample(s):
     if dtype.kind == "O" and any(type(v) not in _PLAIN for v in head.tolist()):
         return None
     return head
-
-
-def _plain_index(index, pd) -> bool:
-    """An index of numbers, dates or text, whose labels pandas compares without the user's code."""
-    if type(index) is pd.RangeIndex:
-        return True
-    return type(index) is pd.Index and (type(index.dtype) is pd.StringDtype or
-                                        (type(index.dtype).__module__.split(".")[0] == "numpy" and
-                                         index.dtype.kind in "biufmM"))
 
 
 def _fails(run, head) -> BaseException | None:
@@ -211,7 +208,7 @@ def _conversion_sample(s):
     """The rows a conversion is tried on: the first rows where pandas converts value by value
     (numpy's dtypes, its own `str` held in Python), so that they fail as the whole column does;
     with another storage (arrow's), only the whole column."""
-    head = sample(s)
+    head = sample(s, aligned=False)
     if head is None or len(s) <= SAMPLE_ROWS:
         return head
     dtype = s.dtype
@@ -221,8 +218,14 @@ def _conversion_sample(s):
 
 def _claim(n: ast.Call, found: tuple[int, BaseException], head, what: str) -> ValueClaim:
     at, error = found
-    return ValueClaim(n.func, f"{what} fails at row {_shown(head.index[at])} on the value "
+    return ValueClaim(n.func, f"{what} fails at {_row(head, at)} on the value "
                               f"{_shown(head.iloc[at])}: {_name(error)}", type(error).__name__, callee=True)
+
+
+def _row(head, at: int) -> str:
+    """The row at position `at`, by its label when the index is plain (showing another label
+    would run its `__repr__`)."""
+    return f"row {_shown(head.index[at])}" if plain_labels(head.index, _pd()) else f"the row at position {at}"
 
 
 def _shown(v) -> str:
