@@ -159,6 +159,17 @@ def test_a_conversion_of_a_series_among_a_users_row_labels_is_claimed_and_runs_n
         pd.to_numeric(ns["price"])
 
 
+def test_a_column_of_a_frame_among_a_users_row_labels_is_read_and_hashes_none_of_them():
+    # pandas looks `frame["price"]` up among the columns alone; the rows' labels are carried along
+    frame = pd.DataFrame({"price": ["1.5", "n/a"], "id": ["1", "2"]}, index=pd.Index([Label("p"), Label("q")], dtype=object))
+    RAN.clear()
+    (fact,) = kernel_facts('p = pd.to_numeric(frame["price"])\n', {"frame": frame, "pd": pd})
+    assert "the row at position 1 on the value 'n/a'" in fact.message
+    assert kernel_facts('i = frame[["id"]].astype(int)\nr = frame.loc["p", "id"]\nq = frame[0:1]["id"]\n',
+                        {"frame": frame, "pd": pd}) == []       # rows by label or slice: not read
+    assert RAN == []
+
+
 def test_an_attribute_a_users_column_label_may_answer_is_no_fact():
     frame = pd.DataFrame([[1, 2]], columns=pd.Index(["price", Label("zz")], dtype=object))
     assert frame.zz.tolist() == [2]           # pandas finds it through the label's own `__eq__`

@@ -9,7 +9,9 @@ Read only when every part is a library's own, never a subclass (its `_constructo
     labels     what the lookup hashes or compares the key with: a dict's keys, a pandas object's
                index and columns, all of built-in, numpy or pandas types (a user's label there
                would have its `__eq__` called); an object index of more than `MAX_LABELS`
-               labels is not scanned
+               labels is not scanned. A DataFrame's columns by name (`df["c"]`, `df[["a", "b"]]`)
+               are looked up among the columns alone, the row index carried into the result
+               unread: there the row labels may be anything (what reads them later checks them)
     values     a pandas object's dtypes numpy's or pandas' own (a categorical's categories as
                plain as labels), and no `attrs` (pandas deep-copies them into the result)
 Anything else is UNREADABLE: no fact reads through it.
@@ -54,7 +56,7 @@ def read_item(obj, node: ast.AST):
     """`obj[<node>]` when reading it runs no user code (see the module's doc); else, or when the
     read raises, UNREADABLE."""
     key = literal_key(node)
-    if key is UNREADABLE or not _readable(obj):
+    if key is UNREADABLE or not (_readable(obj) or _column_read(obj, key)):
         return UNREADABLE
     try:
         return obj[key]
@@ -77,6 +79,19 @@ def _readable(obj) -> bool:
     if cls in (pd.DataFrame, pd.Series):
         return plain_pandas(obj, pd)
     return plain_labels(obj, pd)
+
+
+def _column_read(obj, key) -> bool:
+    """`df["c"]` or `df[["a", "b"]]` on a DataFrame of pandas' own with plain columns and dtypes:
+    pandas compares the key with the column labels only (any other key, a slice or booleans,
+    selects rows)."""
+    pd = sys.modules.get("pandas")
+    if pd is None or type(obj) is not pd.DataFrame or obj.attrs:
+        return False
+    keys = key if type(key) is list else [key]
+    if not keys or any(type(k) not in (str, int) for k in keys):      # type(): a bool is no int here
+        return False
+    return plain_labels(obj.columns, pd) and all(_plain_dtype(t, pd) for t in _column_dtypes(obj))
 
 
 @functools.lru_cache(maxsize=2)
