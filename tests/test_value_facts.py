@@ -288,6 +288,36 @@ def test_an_array_of_text_into_every_estimator_that_takes_numbers_only():
                              N=text[:, :1].astype(float), y=y))
 
 
+NAN_X = pd.DataFrame({"age": [30.0, np.nan, 25.0, 33.0, 52.0, 47.0], "n": [1, 2, 3, 4, 5, 6]})
+
+
+@pytest.mark.parametrize("X", [NAN_X, NAN_X.to_numpy()], ids=["DataFrame", "ndarray"])
+def test_a_nan_in_x_into_every_estimator_that_takes_no_missing_values(X):
+    """Every scikit-learn estimator the fact names for X holding a NaN refuses it in fit with
+    ValueError; those whose tags take missing values (a tree's boosting, an imputer in front) get
+    none and run, as does X with the NaN filled."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.impute import SimpleImputer
+    from sklearn.pipeline import make_pipeline
+    y = np.array([0, 1, 0, 1, 0, 1])
+    assert claims_held_by_every_estimator(X, y, "Input X contains NaN") > 100
+    filled = np.nan_to_num(X) if type(X) is np.ndarray else X.fillna(0.0)
+    runs_unclaimed("a = boosted.fit(X, y)\nb = imputed.fit(X, y)\nc = model.fit(filled, y)\n",
+                   namespace(boosted=HistGradientBoostingClassifier(max_iter=2), X=X, y=y, filled=filled,
+                             imputed=make_pipeline(SimpleImputer(), LogisticRegression()), model=LogisticRegression()))
+
+
+def test_a_nan_past_the_values_read_or_in_a_column_of_objects_is_no_claim():
+    from jupyter_codecheck.facts.values import NAN_SCAN_VALUES
+    late = np.ones((NAN_SCAN_VALUES + 10, 1))
+    late[-1, 0] = np.nan
+    objects = NAN_X.astype({"n": object})
+    for X in (late, objects):
+        assert value_facts("m = model.fit(X, y)\n", namespace(model=LinearRegression(), X=X, y=np.zeros(len(X)))) == []
+        with pytest.raises(ValueError, match="NaN"):
+            LinearRegression().fit(X, np.zeros(len(X)))
+
+
 @pytest.mark.parametrize("accessor,use", [("str", "lower()"), ("dt", "year"), ("cat", "codes")])
 def test_an_accessor_on_a_series_whose_dtype_pandas_refuses_for_it(accessor, use):
     df = pd.DataFrame({"n": [1, 2], "f": [0.5, 1.5], "b": [True, False],

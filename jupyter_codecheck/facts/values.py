@@ -72,6 +72,8 @@ _HOLDERS = frozenset({"estimator", "estimators", "base_estimator", "final_estima
                       "transformer", "transformers", "transformer_list", "steps"})
 # a text column's values read to find one that is not a number (scikit-learn converts X to floats)
 TEXT_SCAN_ROWS = 1000
+# X's values read for a NaN, at most (a NaN past them is no claim)
+NAN_SCAN_VALUES = 1_000_000
 # pandas' accessors and the dtype kinds each refuses (numpy's kind letters; "O" is object)
 _ACCESSORS = {"str": ("biufcmM", "Can only use .str accessor with string values!"),
               "dt": ("biufcO", "Can only use .dt accessor with datetimelike values"),
@@ -433,16 +435,13 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
                                   f"{'text' if a.kind == 'U' else 'bytes'} (dtype kind {a.kind!r}); "
                                   f"{type(est).__name__} takes numbers only: ValueError (its input "
                                   "check refuses strings)", "ValueError")
-    elif pd is not None and type(x) is pd.DataFrame and not _takes_text(est):
-        text_column = _text_column(x, pd)
-        if text_column is None:
-            return None
-        column, value = text_column
+    elif pd is not None and type(x) is pd.DataFrame and not _takes_text(est) and _text_column(x, pd) is not None:
+        column, value = _text_column(x, pd)
         return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} has a text column "
                                   f"{column!r} ({value!r}); {type(est).__name__} takes numbers only: ValueError "
                                   "(could not convert string to float)", "ValueError")
     else:
-        return None
+        return _missing_values_claim(n, x_node, x, est)
     written = text(x_node)
     message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
                "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
@@ -462,6 +461,46 @@ def _lengths_claim(n: ast.Call, nodes: list, live: Live) -> ValueClaim | None:
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): the arrays hold different numbers of samples ({shown}): "
                               "ValueError (Found input variables with inconsistent numbers of samples)",
                       "ValueError", callee=True)
+
+
+def _missing_values_claim(n: ast.Call, x_node: ast.expr, x, est) -> ValueClaim | None:
+    """`model.fit(X, y)` with a NaN in X, live, where the estimator reading X first does not take
+    missing values (its tags' `allow_nan`): scikit-learn's check_array, once X is a 2-D array of
+    numbers, asserts every value is finite (`ensure_all_finite`) unless its config assumes so."""
+    from sklearn import get_config
+    from sklearn.utils import get_tags
+    if get_tags(est).input_tags.allow_nan or get_config().get("assume_finite"):
+        return None
+    place = _first_nan(x)
+    if place is None:
+        return None
+    return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} holds NaN ({place}); "
+                              f"{type(est).__name__} does not accept missing values: ValueError (Input X "
+                              "contains NaN)", "ValueError")
+
+
+def _first_nan(x) -> str | None:
+    """Where a live 2-D ndarray of floats, or a DataFrame of pandas' own whose columns are all of
+    numpy's numbers or booleans (so that check_array makes floats of it without another error),
+    holds its first NaN among the first `NAN_SCAN_VALUES` values; None when none is found there."""
+    np, pd = _np(), sys.modules.get("pandas")
+    if type(x) is np.ndarray:
+        if x.ndim != 2 or x.dtype.kind != "f":
+            return None
+        found = np.argwhere(np.isnan(x[:max(1, NAN_SCAN_VALUES // max(1, x.shape[1]))]))
+        return f"row {found[0][0]}, column {found[0][1]}" if len(found) else None
+    if pd is None or type(x) is not pd.DataFrame or x.ndim != 2 or not plain_labels(x.columns, pd):
+        return None
+    dtypes = list(x.dtypes)
+    if not all(type(t).__module__.split(".")[0] == "numpy" and t.kind in "biuf" for t in dtypes):
+        return None                     # objects, categories, nullable numbers: converted otherwise
+    rows = max(1, NAN_SCAN_VALUES // max(1, len(dtypes)))
+    for k, dtype in enumerate(dtypes):
+        if dtype.kind == "f":
+            found = np.flatnonzero(np.isnan(x.iloc[:rows, k].to_numpy()))
+            if len(found):
+                return f"column {x.columns[k]!r}, the row at position {found[0]}"
+    return None
 
 
 def _with_defaults(cls: type):
