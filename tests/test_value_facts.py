@@ -307,6 +307,23 @@ def test_a_nan_in_x_into_every_estimator_that_takes_no_missing_values(X):
                              imputed=make_pipeline(SimpleImputer(), LogisticRegression()), model=LogisticRegression()))
 
 
+def test_a_nan_in_y_into_every_estimator_that_needs_y():
+    """scikit-learn's check_X_y asserts y is finite after X: every estimator the fact names raises
+    ValueError in fit, whatever its tags say of missing values in X; y filled runs unclaimed, and
+    an estimator that needs no y (KMeans) or checks none (DummyClassifier) gets no claim."""
+    from sklearn.cluster import KMeans
+    from sklearn.dummy import DummyClassifier
+    X = np.arange(12.0).reshape(6, 2)
+    y = np.array([0.0, 1.0, np.nan, 1.0, 0.0, 1.0])
+    for given in (y, pd.Series(y, name="target"), pd.DataFrame({"X0": X[:, 0], "t": y})["t"]):
+        assert claims_held_by_every_estimator(X, given, "Input y contains NaN") > 60
+    runs_unclaimed("a = KMeans(n_clusters=2).fit(X, y)\nb = DummyClassifier().fit(X, y)\n"
+                   "c = LogisticRegression().fit(X, filled)\n",
+                   namespace(X=X, y=y, filled=np.nan_to_num(y), KMeans=KMeans, DummyClassifier=DummyClassifier,
+                             LogisticRegression=LogisticRegression))
+    holds("m = LinearRegression().fit(X, y)\n", namespace(X=X, y=y, LinearRegression=LinearRegression), ValueError)
+
+
 def test_a_nan_past_the_values_read_or_in_a_column_of_objects_is_no_claim():
     from jupyter_codecheck.facts.values import NAN_SCAN_VALUES
     late = np.ones((NAN_SCAN_VALUES + 10, 1))

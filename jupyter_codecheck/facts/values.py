@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from .abstract import Propagation, concatenator
 from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, array_like, joining, literal_int as _literal_int,
                              literal_shape as _literal_shape, numeric, shaped)
-from .estimators import UNCHECKED_INPUT, _samples, sklearn_classes, sklearn_estimator
+from .estimators import UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
 from .items import plain_labels
 from .namespace import UNRESOLVED, Made
@@ -402,7 +402,7 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> 
     """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
     with a text column where it converts X to numbers."""
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
-    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted)
+    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted) or _y_claim(n, x_node, est, live)
 
 
 def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text,
@@ -410,11 +410,8 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
     """The X claim of `est.method(X)` (`method` "fit" for the model-selection helpers, which fit
     clones of `est`): whichever estimator reads X first must take it (`fitted`: `est` was made
     and fitted by the cell, so what its fit made is known by its class only)."""
-    if issubclass(type(est), Abstract):
-        est = est.instance()                # made in the cell: its class's tags
-    elif type(est) is Instance:
-        est = _with_defaults(est.cls)       # made with arguments not known (`SVC(**params)`)
-    if x_node is None or est is UNRESOLVED or est is None or not sklearn_classes(est):
+    est = _tagged(est)
+    if x_node is None or est is None:
         return None
     est = _x_reader(est, method, fitted=fitted)
     if est is None or not _takes_2d_only(est):
@@ -463,6 +460,47 @@ def _lengths_claim(n: ast.Call, nodes: list, live: Live) -> ValueClaim | None:
                       "ValueError", callee=True)
 
 
+def _tagged(est):
+    """The estimator whose tags stand for `est`: itself when live, the instance of its class made
+    with the cell's literal arguments (`Abstract`) or with the defaults (`Instance`, arguments not
+    known); None unless its classes are scikit-learn's."""
+    if issubclass(type(est), Abstract):
+        est = est.instance()                # made in the cell: its class's tags
+    elif type(est) is Instance:
+        est = _with_defaults(est.cls)       # made with arguments not known (`SVC(**params)`)
+    return None if est is UNRESOLVED or est is None or not sklearn_classes(est) else est
+
+
+def _y_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
+    """`model.fit(X, y)` with a NaN in y, live, at an estimator that needs y: scikit-learn's
+    check_X_y validates X, then asserts y is finite whatever the tags say of X (`_check_y`). X must
+    be numbers in 2-D, which check_array takes or refuses with a ValueError of its own."""
+    y_node = n.args[1] if len(n.args) > 1 else next((k.value for k in n.keywords if k.arg == "y"), None)
+    est = _tagged(est) if n.func.attr in WITH_Y else None
+    if est is None or x_node is None or y_node is None or not _takes_2d_only(est) or not _requires_y(est) or \
+            not _numbers_in_2d(live(x_node)):
+        return None
+    from sklearn import get_config
+    place = None if get_config().get("assume_finite") else _first_nan(live(y_node))
+    if place is None:
+        return None
+    return ValueClaim(y_node, f"{ast.unparse(n.func)}(): y={ast.unparse(y_node)} holds NaN ({place}); "
+                              f"{type(est).__name__} needs every target: ValueError (Input y contains NaN)",
+                      "ValueError")
+
+
+def _numbers_in_2d(x) -> bool:
+    """A live 2-D ndarray of numbers, a DataFrame of pandas' own of numpy's numbers, or a 2-D
+    array of numbers the cell makes."""
+    np, pd = _np(), sys.modules.get("pandas")
+    if type(x) is np.ndarray:
+        return x.ndim == 2 and x.dtype.kind in "biuf"
+    if pd is not None and type(x) is pd.DataFrame:
+        return all(type(t).__module__.split(".")[0] == "numpy" and t.kind in "biuf" for t in x.dtypes)
+    return issubclass(type(x), Abstract) and x.like == "ndarray" and x.ndim == 2 and x.kind is not None and \
+        x.kind in "biuf"
+
+
 def _missing_values_claim(n: ast.Call, x_node: ast.expr, x, est) -> ValueClaim | None:
     """`model.fit(X, y)` with a NaN in X, live, where the estimator reading X first does not take
     missing values (its tags' `allow_nan`): scikit-learn's check_array, once X is a 2-D array of
@@ -471,7 +509,7 @@ def _missing_values_claim(n: ast.Call, x_node: ast.expr, x, est) -> ValueClaim |
     from sklearn.utils import get_tags
     if get_tags(est).input_tags.allow_nan or get_config().get("assume_finite"):
         return None
-    place = _first_nan(x)
+    place = _first_nan(x) if _numbers_in_2d(x) else None
     if place is None:
         return None
     return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} holds NaN ({place}); "
@@ -480,16 +518,25 @@ def _missing_values_claim(n: ast.Call, x_node: ast.expr, x, est) -> ValueClaim |
 
 
 def _first_nan(x) -> str | None:
-    """Where a live 2-D ndarray of floats, or a DataFrame of pandas' own whose columns are all of
-    numpy's numbers or booleans (so that check_array makes floats of it without another error),
-    holds its first NaN among the first `NAN_SCAN_VALUES` values; None when none is found there."""
+    """Where a live ndarray of floats (1-D or 2-D), a Series of pandas' own of numpy's floats, or
+    a DataFrame of pandas' own whose columns are all of numpy's numbers or booleans (so that
+    check_array makes floats of it without another error), holds its first NaN among the first
+    `NAN_SCAN_VALUES` values; None when none is found there."""
     np, pd = _np(), sys.modules.get("pandas")
     if type(x) is np.ndarray:
-        if x.ndim != 2 or x.dtype.kind != "f":
+        if x.ndim not in (1, 2) or x.dtype.kind != "f":
             return None
-        found = np.argwhere(np.isnan(x[:max(1, NAN_SCAN_VALUES // max(1, x.shape[1]))]))
-        return f"row {found[0][0]}, column {found[0][1]}" if len(found) else None
-    if pd is None or type(x) is not pd.DataFrame or x.ndim != 2 or not plain_labels(x.columns, pd):
+        width = x.shape[1] if x.ndim == 2 else 1
+        found = np.argwhere(np.isnan(x[:max(1, NAN_SCAN_VALUES // max(1, width))]))
+        if not len(found):
+            return None
+        return f"row {found[0][0]}, column {found[0][1]}" if x.ndim == 2 else f"position {found[0][0]}"
+    if pd is not None and type(x) is pd.Series:
+        if type(x.dtype).__module__.split(".")[0] != "numpy" or x.dtype.kind != "f":
+            return None
+        found = np.flatnonzero(np.isnan(x.iloc[:NAN_SCAN_VALUES].to_numpy()))
+        return f"the row at position {found[0]}" if len(found) else None
+    if pd is None or type(x) is not pd.DataFrame or not plain_labels(x.columns, pd):
         return None
     dtypes = list(x.dtypes)
     if not all(type(t).__module__.split(".")[0] == "numpy" and t.kind in "biuf" for t in dtypes):
