@@ -464,6 +464,57 @@ def test_a_classification_metric_given_a_continuous_target_is_a_valueerror(metri
     runs_unclaimed("s = metric(labels, (probs > 0.5).astype(int))\n", ns)
 
 
+def _metrics_of_two_targets():
+    import inspect
+
+    import sklearn.metrics
+    from jupyter_codecheck.facts.metrics import _TARGETS
+    for name in sorted(sklearn.metrics.__all__):
+        f = getattr(sklearn.metrics, name)
+        if inspect.isfunction(f) and tuple(inspect.signature(f).parameters)[:2] in _TARGETS:
+            yield name, f
+
+
+@pytest.mark.parametrize("targets", [(np.array([0, 1] * 10), np.array([1, 0, 1] * 5)),
+                                     (np.linspace(0.1, 0.9, 20), np.linspace(0.2, 0.8, 15)),
+                                     (pd.Series([0, 1, 2, 1] * 5), [0, 1, 2] * 5)], ids=["labels", "numbers", "series"])
+def test_every_metric_given_targets_of_different_lengths_refuses_them(targets):
+    """A metric of scikit-learn's given targets of 20 and 15 samples: where the fact is claimed
+    (the metric checks the lengths first, asked of the installed library), it raises ValueError;
+    the same targets cut to one length get no lengths claim."""
+    import warnings
+    y_true, y_short = targets
+    claimed = 0
+    for name, metric in _metrics_of_two_targets():
+        ns = namespace(metric=metric, y_true=y_true, y_short=y_short, y_cut=y_true[:15])
+        facts = [f for f in value_facts("s = metric(y_true, y_short)\n", ns) if "inconsistent numbers" in f.message]
+        assert not [f for f in value_facts("s = metric(y_true[:15], y_short)\ns = metric(y_cut, y_short)\n", ns)
+                    if "inconsistent numbers" in f.message], name
+        if not facts:
+            continue
+        claimed += 1
+        with warnings.catch_warnings(), pytest.raises(ValueError):
+            warnings.simplefilter("ignore")
+            metric(y_true, y_short)
+    assert claimed > 30
+
+
+def test_a_metric_of_predictions_on_other_rows_than_its_targets():
+    """`model.predict(X_train)` holds X_train's rows (scikit-learn's documented shape, whatever
+    the fit's targets): scored against y_test, the metric refuses the lengths."""
+    from sklearn.metrics import accuracy_score, mean_squared_error
+    rng = np.random.RandomState(0)
+    X_train, X_test, y_train, y_test = rng.rand(40, 3), rng.rand(10, 3), rng.randint(0, 2, 40), rng.randint(0, 2, 10)
+    ns = namespace(model=LogisticRegression().fit(X_train, y_train), X_train=X_train, X_test=X_test, y_test=y_test,
+                   accuracy_score=accuracy_score, mean_squared_error=mean_squared_error, LinearRegression=LinearRegression,
+                   y_train=y_train)
+    assert "y_pred=preds has 40 samples" in holds("preds = model.predict(X_train)\ns = accuracy_score(y_test, preds)\n",
+                                                  ns, ValueError).message
+    holds("s = mean_squared_error(y_test, LinearRegression().fit(X_train, y_train).predict(X_train))\n", ns, ValueError)
+    runs_unclaimed("preds = model.predict(X_test)\ns = accuracy_score(y_test, preds)\n"
+                   "p = model.predict_proba(X_test)[:, 1]\nr = mean_squared_error(y_test, p)\n", ns)
+
+
 def test_no_metric_claim_on_the_users_array_or_where_a_target_is_no_sequence():
     from sklearn.metrics import accuracy_score
     users = np.array([0.2, 0.9]).view(_Recorded)

@@ -43,7 +43,7 @@ from dataclasses import replace
 
 from .abstract_matplotlib import subplots
 from .abstract_pandas import dropped, dummies, picked
-from .abstract_sklearn import confusion, generated, made_estimator, split, transformed
+from .abstract_sklearn import PREDICTING, confusion, generated, made_estimator, predicted, split, transformed
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
@@ -390,6 +390,8 @@ class Propagation:
         value = self.value(node.func.value)
         if method in ("fit_transform", "transform"):
             return transformed(node, value, method, self.shaped)
+        if method in PREDICTING:
+            return predicted(node, value, self.shaped)
         if method in ("fit", "partial_fit") and issubclass(type(value), Abstract) and value.like == "estimator":
             return value                           # scikit-learn's fit returns the estimator itself
         np = sys.modules.get("numpy")

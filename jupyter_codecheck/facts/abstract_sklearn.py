@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .abstract_value import _SPLIT_OPTIONS, Abstract, Read, _literal, _plain_data, distinct_at_least, numeric
 from .abstract_value import shaped as shaped_value
-from .estimators import sklearn_classes
+from .estimators import sklearn_classes, sklearn_estimator
 from .namespace import UNRESOLVED, Made
 from .read_policy import POLICY
 
@@ -134,6 +134,25 @@ def transformed(node: ast.Call, owner, method: str, shaped: Shaped):
         k = min(n, p) if k is None else k
         return Abstract("ndarray", (n, k), "f") if type(k) is int and 1 <= k <= min(n, p) else None
     return Abstract("ndarray", (n, p), "f")
+
+
+# the methods whose result scikit-learn documents as of shape (n_samples, ...): one row per X's row
+PREDICTING = frozenset({"predict", "predict_proba", "predict_log_proba", "decision_function", "fit_predict"})
+
+
+def predicted(node: ast.Call, owner, shaped: Shaped):
+    """`model.predict(X)` (and PREDICTING's others) of an estimator of scikit-learn's own, live
+    or made by the cell, X's rows known: the result's rows, and no more of it (`predictions`:
+    1-D or 2-D as the fit's targets were, which the estimator does not always say)."""
+    if len(node.args) != 1 or node.keywords:
+        return None                     # return_std=True and the like: a tuple
+    est = owner.instance() if issubclass(type(owner), Abstract) else owner
+    if est is None or est is UNRESOLVED or not sklearn_estimator(est):
+        return None
+    x = shaped(node.args[0])
+    if x is None or not x.is_data() or x.ndim not in (1, 2) or type(x.shape[0]) is not int:
+        return None
+    return Abstract("predictions", (x.shape[0],))
 
 
 def split(node: ast.Call, shaped: Shaped):

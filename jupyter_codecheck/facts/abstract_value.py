@@ -71,8 +71,10 @@ class Abstract(Made):
     """A value known by its kind and shape only. Each is one object of the cell's (identity is
     what flow.py follows): a result that is a new object is a new Abstract."""
     library_parts = True
-    like: str                          # "ndarray", "Series", "DataFrame", "Axes", "estimator" or "Generator"
+    like: str                          # "ndarray", "Series", "DataFrame", "Axes", "estimator", "Generator" or
+                                       # "predictions" (an estimator's output, known by its rows alone)
     shape: tuple = ()                  # sizes, None where unknown; the number of dimensions is known
+                                       # (predictions: (rows,), the dimensions not known)
     kind: str | None = None            # numpy's dtype kind of the values (a frame's `.values`); None: unknown
     columns: tuple | None = None       # a DataFrame's (label, dtype kind) pairs in order; None: unknown
     holds: str | None = None           # what an object array holds ("Axes")

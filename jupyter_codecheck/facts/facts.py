@@ -389,7 +389,7 @@ class _Walk:
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
-                self._value(metric_claim(n, target, lambda x: self._live(x, local))):
+                self._value(metric_claim(n, target, lambda x: self._live(x, local), value)):
             return
         self._bind(n, target, len(n.args))
 
