@@ -376,6 +376,42 @@ def test_an_index_beyond_the_grid_of_axes_subplots_returned():
         plt.close("all")
 
 
+# -- what a plot is given -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cell, good", [
+    ("plt.plot(x, y)\n", "plt.plot(x, y[:10])\n"),
+    ("plt.plot(x, y, 'o-', label='a')\n", "plt.plot(x, x ** 2, 'o-', label='a')\n"),
+    ("ax.plot(s, y)\n", "ax.plot(s, y[:10])\n"),
+    ("ax.plot(x, [1, 2, 3])\n", "ax.plot([1, 2, 3], [3, 2, 1])\n"),
+    ("plt.scatter(x, y)\n", "plt.scatter(x, s)\n"),
+    ("ax.scatter(s, y, c='red', s=5)\n", "ax.scatter(s, x, c='red', s=5)\n"),
+    ("t = np.linspace(0, 1, 10)\nplt.plot(t, np.arange(11))\n", "t = np.linspace(0, 1, 10)\nplt.plot(t, np.arange(10))\n"),
+    ("fig, axes = plt.subplots(1, 2)\naxes[0].plot(x, y)\n", "fig, axes = plt.subplots(1, 2)\naxes[1].plot(x, s)\n"),
+    ("fig, one = plt.subplots()\none.scatter(x, y)\n", "fig, one = plt.subplots()\none.scatter(y, y)\n"),
+])
+def test_a_plot_of_x_and_y_of_different_lengths(cell, good):
+    _, ax = plt.subplots()
+    ns = namespace(x=np.arange(10.0), y=np.arange(11.0), s=pd.Series(np.arange(10)), ax=ax)
+    try:
+        f = holds(cell, ns, ValueError)
+        assert "x and y must" in f.message
+        runs_unclaimed(good, ns)
+    finally:
+        plt.close("all")
+
+
+def test_no_plot_claim_where_the_keywords_or_data_come_first():
+    ns = namespace(x=np.arange(10.0), y=np.arange(11.0), df=pd.DataFrame({"a": [1, 2], "b": [3, 4]}))
+    try:
+        # two names of one property: matplotlib's TypeError first; data=: x and y are its keys
+        assert facts_of("plt.plot(x, y, lw=2, linewidth=3)\n", ns, "value") == []
+        with pytest.raises(TypeError):
+            exec("plt.plot(x, y, lw=2, linewidth=3)\n", dict(ns))
+        runs_unclaimed("plt.plot('a', 'b', data=df)\n", ns)
+    finally:
+        plt.close("all")
+
+
 # -- no user code runs ------------------------------------------------------------------------------
 
 RAN: list[str] = []
@@ -453,7 +489,8 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
              "c = user.merge(user, on='z')", "c = user.pivot_table(index='z', values='n')",
              "c = user.groupby('k').get_group('zz')", "c = grid[5]", "c = one[0]", "c = keyed.groupby('v').get_group(9)",
              "c = user['a'] - user['n']", "c = by_objects.get_group('zz')", "c = user.groupby('k')['zz']",
-             "lab.loc['zz']", "lab.loc[7]"]      # bare: `c = lab.loc['zz']` is resolved by flow.py
+             "lab.loc['zz']", "lab.loc[7]", "one.plot([1, 2], [1, 2, 3])", "one.scatter([1, 2], [1, 2, 3])"]
+    # bare: `c = lab.loc['zz']` is resolved by flow.py; `one` is an Axes of the user's class
     RAN.clear()                     # making the objects hashed the user's keys
     for cell in cells:
         # pandas' own objects in the same cell, first: claimed

@@ -34,6 +34,7 @@ from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .metrics import metric_claim
+from .plots import plot_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
@@ -369,7 +370,8 @@ class _Walk:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
                     not self._fit_parameters(n, value) and \
-                    not self._value(display_claim(n, target, value)):      # of a value the cell made
+                    not self._value(display_claim(n, target, value)) and \
+                    not self._value(plot_claim(n, target, value)):         # of a value the cell made
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
                         not self._made_samples(n, value):
@@ -385,7 +387,7 @@ class _Walk:
             return
         if self._concat_items(n, target, local):
             return
-        if self._value(display_claim(n, target, value)) or \
+        if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \

@@ -1,0 +1,93 @@
+"""matplotlib's rule on the data a plot is given, which it checks before it draws anything:
+
+    plot     `plt.plot(x, y)`, `ax.plot(x, y, "o-")`: x and y of different first dimensions
+             (ValueError: x and y must have same first dimension)
+    scatter  `plt.scatter(x, y)`: x and y of different sizes (ValueError: x and y must be the
+             same size)
+
+Only the keywords' aliases (a TypeError for two of one property) and the format string come
+first, so neither may be in doubt: the format a literal, the keywords' names those matplotlib
+normalises without an error, and no `data=` (then x and y are keys). x and y are numbers, live
+(a numpy ndarray or pandas Series of their own classes, a list), written in the call or made by
+the cell (abstract.py). The callee is pyplot's own function, the Axes method of a live Axes of
+matplotlib's own class, or of an Axes `plt.subplots` made in the cell.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+import types
+
+from .abstract_value import Abstract, _nested, array_like
+from .read_policy import POLICY
+from .values import Live, ValueClaim
+
+_PLOTS = ("plot", "scatter")
+
+
+def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+    """`plt.plot(x, y)` or `ax.scatter(x, y)` whose x and y matplotlib refuses together."""
+    func = n.func
+    if not isinstance(func, ast.Attribute) or func.attr not in _PLOTS or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    args = list(n.args)
+    if func.attr == "plot" and len(args) == 3 and isinstance(args[2], ast.Constant) and type(args[2].value) is str:
+        args = args[:2]                 # the format: a literal (a bad one is a ValueError too)
+    if len(args) != 2 or "data" in {k.arg for k in n.keywords}:
+        return None
+    try:
+        if not _matplotlib_callee(func, target, value) or not _plain_keywords(func.attr, n.keywords):
+            return None
+        x, y = (_numbers(a, value) for a in args)
+    except Exception:  # noqa: BLE001 - read otherwise: no claim
+        return None
+    if x is None or y is None:
+        return None
+    if func.attr == "plot":
+        if x.shape[0] is None or y.shape[0] is None or x.shape[0] == y.shape[0]:
+            return None
+        return ValueClaim(func, f"{ast.unparse(func)}(): x has {x.shape[0]} rows and y {y.shape[0]}: ValueError (x and "
+                                "y must have same first dimension)", "ValueError", callee=True)
+    if x.size is None or y.size is None or x.size == y.size:
+        return None
+    return ValueClaim(func, f"{ast.unparse(func)}(): x has {x.size} values and y {y.size}: ValueError (x and y must be "
+                            "the same size)", "ValueError", callee=True)
+
+
+def _matplotlib_callee(func: ast.Attribute, target, value: Live) -> bool:
+    """Is the callee pyplot's own function, or matplotlib's Axes method of an Axes of its own?"""
+    pyplot, axes = sys.modules.get("matplotlib.pyplot"), sys.modules.get("matplotlib.axes")
+    if pyplot is None or axes is None:
+        return False
+    method = POLICY.class_members(axes.Axes).get(func.attr)
+    if target is not None and POLICY.module_members(pyplot).get(func.attr) is target:
+        return True
+    if type(target) is types.MethodType and target.__func__ is method:
+        owner = target.__self__
+        return POLICY.is_library(type(owner)) and str(POLICY.class_module(type(owner))).startswith("matplotlib.")
+    made = value(func.value)
+    return issubclass(type(made), Abstract) and made.like == "Axes"
+
+
+def _plain_keywords(name: str, keywords: list[ast.keyword]) -> bool:
+    """Do the keywords' names pass matplotlib's alias check (two names of one property raise
+    TypeError before the data is read)?"""
+    from matplotlib import cbook, collections, lines
+    try:
+        cbook.normalize_kwargs({k.arg: None for k in keywords}, lines.Line2D if name == "plot" else collections.Collection)
+    except TypeError:
+        return False
+    return True
+
+
+def _numbers(node: ast.expr, value: Live) -> Abstract | None:
+    """The shape of numbers, 1-D or 2-D: live, written or made by the cell."""
+    a = array_like(node, value)
+    if a is None and type(v := value(node)) in (list, tuple):
+        nested = _nested(v)             # a live list: the array numpy makes of it
+        a = Abstract("ndarray", *nested) if nested is not None else None
+    if a is None or a.like not in ("ndarray", "Series") or a.ndim not in (1, 2) or a.kind is None or \
+            a.kind not in "biuf":
+        return None
+    return a
