@@ -126,15 +126,8 @@ def _continuous_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     metrics = sys.modules.get("sklearn.metrics")
     if metrics is None or not any(POLICY.module_members(metrics).get(m) is target for m in CLASSIFICATION_METRICS):
         return None
-    try:
-        roles = tuple(inspect.signature(target).parameters)[:2]      # y_true, y_pred (or y1, y2)
-    except (TypeError, ValueError):
-        return None
-    if any(isinstance(a, ast.Starred) for a in n.args) or len(n.args) > 2 or \
-            any(k.arg not in roles for k in n.keywords):
-        return None
-    given = dict(zip(roles, n.args)) | {k.arg: k.value for k in n.keywords}
-    if len(given) != 2 or len(n.args) + len(n.keywords) != 2:
+    given = _given(n, target)                   # y_true, y_pred (or y1, y2)
+    if given is None:
         return None
     try:
         objects = {role: live(node) for role, node in given.items()}

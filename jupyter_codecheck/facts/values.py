@@ -14,7 +14,9 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   index beyond a dimension, or more indices than dimensions (IndexError)
     scikit-learn  `est.fit(X, ...)`, `predict(X)`, ...: X a 1-D array or a Series where the
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
-                  where they say it takes numbers only (no encoder in front); the estimator
+                  where they say it takes numbers only (no encoder in front); a NaN in X where
+                  they do not take missing values (`allow_nan`), and in y at an estimator that
+                  needs y (check_X_y's `_check_y`), among the first values; the estimator
                   that reads X first for a Pipeline, GridSearchCV, RandomizedSearchCV and
                   cross_val_score / cross_validate / cross_val_predict; their arrays, and
                   train_test_split's, of different numbers of samples
