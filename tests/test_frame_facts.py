@@ -376,6 +376,39 @@ def test_an_index_beyond_the_grid_of_axes_subplots_returned():
         plt.close("all")
 
 
+# -- the shapes a frame is made of ------------------------------------------------------------------
+
+@pytest.mark.parametrize("cell, good", [
+    ("df['pred'] = preds\n", "df['pred'] = preds[:4]\n"),
+    ("df['pred'] = [1, 2, 3]\n", "df['pred'] = [1, 2, 3, 4]\n"),
+    ("df['pred'] = listed\n", "df['pred'] = listed[:4]\n"),
+    ("df['pred'] = model.predict(X)\n", "df['pred'] = model.predict(X[:4])\n"),
+    ("df['pred'] = np.zeros(3)\n", "df['pred'] = np.zeros(4)\n"),
+    ("out = pd.DataFrame(X, columns=['a', 'b'])\n", "out = pd.DataFrame(X, columns=['a', 'b', 'c'])\n"),
+    ("out = pd.DataFrame(X[:4], columns=df.columns)\n", "out = pd.DataFrame(X[:4, :2], columns=df.columns)\n"),
+    ("out = pd.DataFrame(X, index=df.index)\n", "out = pd.DataFrame(X[:4], index=df.index)\n"),
+    ("out = pd.DataFrame(data=X[:, 0], columns=['a', 'b'])\n", "out = pd.DataFrame(data=X[:, 0], columns=['a'])\n"),
+    ("s = StandardScaler().fit_transform(X)\nout = pd.DataFrame(s, columns=['a'])\n",
+     "s = StandardScaler().fit_transform(X)\nout = pd.DataFrame(s, columns=['a', 'b', 'c'])\n"),
+])
+def test_a_column_or_a_frame_of_another_shape_than_its_labels(cell, good):
+    from sklearn.linear_model import LinearRegression
+    from sklearn.preprocessing import StandardScaler
+    X = np.arange(18.0).reshape(6, 3)
+    ns = namespace(df=pd.DataFrame({"a": [1, 2, 3, 4], "b": [5, 6, 7, 8]}), X=X, preds=np.arange(6.0),
+                   listed=list(range(6)), model=LinearRegression().fit(X, np.arange(6.0)), StandardScaler=StandardScaler)
+    f = holds(cell, ns, ValueError)
+    assert "Length of values" in f.message or "Shape of passed values" in f.message
+    runs_unclaimed(good, ns)
+
+
+def test_no_shape_claim_where_pandas_aligns_the_labels_or_the_frame_has_no_rows():
+    ns = namespace(df=pd.DataFrame({"a": [1, 2, 3, 4]}), empty=pd.DataFrame(), s=pd.Series([1.0, 2.0]),
+                   other=pd.DataFrame({"x": [1, 2]}))
+    runs_unclaimed("df['s'] = s\nempty['x'] = [1, 2, 3]\nout = pd.DataFrame(other, columns=['x', 'y'])\n"
+                   "t = pd.DataFrame(np.zeros((2, 2)), columns=['p', 'q'], dtype=float)\n", ns)
+
+
 # -- what a plot is given -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("cell, good", [

@@ -28,6 +28,7 @@ from .attributes import attribute_names, fixed_attributes
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
 from .displays import display_claim
+from .frame_shapes import column_assignment_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
@@ -319,6 +320,8 @@ class _Walk:
                 self._value(text_index_claim(n, value))      # `a["id"] = ...` on an array
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
+            elif isinstance(n, ast.Assign):
+                self._value(column_assignment_claim(n, value))
             elif isinstance(n, ast.Call):
                 self._call(n, local, value)
             elif isinstance(n, ast.BinOp):
@@ -388,6 +391,7 @@ class _Walk:
         if self._concat_items(n, target, local):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
+                self._value(frame_claim(n, target, value)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \

@@ -1,0 +1,111 @@
+"""pandas' shape rules on what a DataFrame is made of, checked before any value is stored:
+
+    a column   `df["pred"] = model.predict(X_train)`: an array or a list of another length than
+               the frame's rows (ValueError: Length of values does not match length of index);
+               not a Series or a frame (pandas aligns those on their labels), nor a frame with
+               no rows (pandas then takes the values' length for its index)
+    a frame    `pd.DataFrame(X_scaled, columns=df.columns, index=idx)`: an ndarray of (n, k)
+               given k' != k columns or n' != n row labels (ValueError: Shape of passed values
+               is (n, k), indices imply (n', k'))
+
+The frame is live (pandas' own class) or made by the cell, its rows known; the values an
+ndarray, a list or an estimator's predictions, live, written or made by the cell (abstract.py);
+the labels a literal list, or a live list, tuple, range or pandas Index.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+
+from .abstract_value import Abstract, _nested, array_like, shaped
+from .values import Live, ValueClaim
+
+# the keywords pd.DataFrame takes besides its data and labels, none of which is read before them
+_FRAME_OPTIONS = frozenset({"dtype", "copy"})
+
+
+def column_assignment_claim(s: ast.Assign, value: Live) -> ValueClaim | None:
+    """`df["c"] = values` of another length than the frame's rows."""
+    pd = sys.modules.get("pandas")
+    if pd is None or len(s.targets) != 1 or not isinstance(s.targets[0], ast.Subscript) or \
+            not (isinstance(s.targets[0].slice, ast.Constant) and type(s.targets[0].slice.value) in (str, int)):
+        return None
+    target = s.targets[0]
+    try:
+        frame = value(target.value)
+        rows = _rows(frame, pd)
+        given = _length(s.value, value)
+    except Exception:  # noqa: BLE001 - read otherwise: no claim
+        return None
+    if not rows or given is None or given == rows:
+        return None
+    return ValueClaim(s.value, f"{ast.unparse(target)} = {_short(s.value)}: {given} values for {rows} rows: "
+                               f"ValueError (Length of values ({given}) does not match length of index ({rows}))",
+                      "ValueError")
+
+
+def frame_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+    """`pd.DataFrame(array, columns=..., index=...)` whose labels' counts differ from its shape."""
+    pd = sys.modules.get("pandas")
+    if pd is None or target is not pd.DataFrame or any(isinstance(a, ast.Starred) for a in n.args) or \
+            any(k.arg is None for k in n.keywords) or len(n.args) > 3:
+        return None
+    given = dict(zip(("data", "index", "columns"), n.args)) | {k.arg: k.value for k in n.keywords}
+    if "data" not in given or set(given) - {"data", "index", "columns"} - _FRAME_OPTIONS or \
+            len(given) != len(n.args) + len(n.keywords):
+        return None
+    try:
+        data = value(given["data"])
+        a = shaped(data) if issubclass(type(data), Abstract) or type(data) is sys.modules["numpy"].ndarray else None
+        if a is None or a.like != "ndarray" or a.ndim not in (1, 2) or a.kind in (None, "V") or None in a.shape:
+            return None
+        n_rows, n_columns = a.shape[0], a.shape[1] if a.ndim == 2 else 1
+        index = _labels(given.get("index"), value, pd)
+        columns = _labels(given.get("columns"), value, pd)
+    except Exception:  # noqa: BLE001 - read otherwise: no claim
+        return None
+    implied = (n_rows if index is None else index, n_columns if columns is None else columns)
+    if implied == (n_rows, n_columns):
+        return None
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {_short(given['data'])} has shape ({n_rows}, {n_columns}), "
+                              f"the labels given imply {implied}: ValueError (Shape of passed values is "
+                              f"({n_rows}, {n_columns}), indices imply ({implied[0]}, {implied[1]}))",
+                      "ValueError", callee=True)
+
+
+def _rows(frame, pd) -> int | None:
+    """The rows of a live DataFrame of pandas' own class, or of one the cell makes."""
+    if type(frame) is pd.DataFrame:
+        return len(frame.index)
+    a = shaped(frame) if issubclass(type(frame), Abstract) else None
+    return a.shape[0] if a is not None and a.like == "DataFrame" and type(a.shape[0]) is int else None
+
+
+def _length(node: ast.expr, value: Live) -> int | None:
+    """How many values an array, a list or an estimator's predictions holds (not a Series or a
+    frame: pandas aligns those); None when not known."""
+    a = array_like(node, value)
+    if a is None and type(v := value(node)) in (list, tuple):
+        nested = _nested(v, text=True)              # a live list: the array numpy makes of it
+        a = Abstract("ndarray", *nested) if nested is not None else None
+    if a is None or a.like not in ("ndarray", "predictions") or not a.shape or type(a.shape[0]) is not int:
+        return None
+    return a.shape[0]
+
+
+def _labels(node: ast.expr | None, value: Live, pd) -> int | None:
+    """How many labels `index=` or `columns=` gives: a literal list or tuple, or a live list,
+    tuple, range or pandas Index; None when not given or not known."""
+    if node is None:
+        return None
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return None if any(isinstance(e, ast.Starred) for e in node.elts) else len(node.elts)
+    v = value(node)
+    if type(v) in (list, tuple, range) or type(v) in (pd.Index, pd.RangeIndex):
+        return len(v)
+    return None
+
+
+def _short(node: ast.expr) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= 40 else text[:37] + "..."
