@@ -515,6 +515,50 @@ def test_a_metric_of_predictions_on_other_rows_than_its_targets():
                    "p = model.predict_proba(X_test)[:, 1]\nr = mean_squared_error(y_test, p)\n", ns)
 
 
+@pytest.mark.parametrize("make", ["LabelEncoder", "OneHotEncoder", "OrdinalEncoder"])
+def test_an_encoder_given_a_label_it_was_not_fitted_on(make):
+    """The fitted encoder's own transform, on the first rows, finds the unknown label: claimed,
+    and the cell raises ValueError; labels it knows, or an encoder told to ignore unknown ones,
+    run unclaimed; an unknown label past the rows read is no claim."""
+    import sklearn.preprocessing
+    from jupyter_codecheck.facts.encoders import SAMPLE_ROWS
+    cls = getattr(sklearn.preprocessing, make)
+    train = pd.DataFrame({"city": ["Oslo", "Lima", "Rome"]})
+    test = pd.DataFrame({"city": ["Oslo", "Paris", "Rome"]})
+    late = pd.DataFrame({"city": ["Oslo"] * SAMPLE_ROWS + ["Paris"]})
+    one = make == "LabelEncoder"
+    pick = "['city']" if one else "[['city']]"
+    enc = cls().fit(train["city"] if one else train[["city"]])
+    ns = namespace(enc=enc, train=train, test=test, late=late)
+    f = holds(f"t = enc.transform(test{pick})\n", ns, ValueError)
+    assert "Paris" in f.message
+    runs_unclaimed(f"t = enc.transform(train{pick})\n", ns)
+    assert value_facts(f"t = enc.transform(late{pick})\n", ns) == []
+    with pytest.raises(ValueError):
+        enc.transform(late["city"] if one else late[["city"]])
+    if not one:
+        ns["enc"] = cls(handle_unknown="ignore" if make == "OneHotEncoder" else "use_encoded_value",
+                        **({} if make == "OneHotEncoder" else {"unknown_value": -1})).fit(train[["city"]])
+        runs_unclaimed("t = enc.transform(test[['city']])\n", ns)
+    else:
+        holds("t = enc.transform(['Oslo', 'Bern'])\n", ns, ValueError)
+
+
+def test_an_encoder_reads_no_users_label():
+    from sklearn.preprocessing import LabelEncoder
+
+    class City(str):
+        def __eq__(self, other):
+            _RAN.append("City.__eq__")
+            return str.__eq__(self, other)
+
+        __hash__ = str.__hash__
+
+    _RAN.clear()
+    ns = namespace(enc=LabelEncoder().fit(["Oslo", "Lima"]), test=pd.Series([City("Oslo"), City("Paris")], dtype=object))
+    assert value_facts("t = enc.transform(test)\n", ns) == [] and _RAN == []
+
+
 def test_no_metric_claim_on_the_users_array_or_where_a_target_is_no_sequence():
     from sklearn.metrics import accuracy_score
     users = np.array([0.2, 0.9]).view(_Recorded)

@@ -28,6 +28,7 @@ from .attributes import attribute_names, fixed_attributes
 from .column_values import column_binop_claim, conversion_claim
 from .columns import column_uses, subset_source
 from .displays import display_claim
+from .encoders import encoder_claim
 from .frame_shapes import column_assignment_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
@@ -392,6 +393,7 @@ class _Walk:
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(frame_claim(n, target, value)) or \
+                self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
