@@ -515,6 +515,45 @@ def test_a_metric_of_predictions_on_other_rows_than_its_targets():
                    "p = model.predict_proba(X_test)[:, 1]\nr = mean_squared_error(y_test, p)\n", ns)
 
 
+SIZED = ["PCA(n_components={k})", "PCA(n_components={k}, svd_solver='arpack')",
+         "PCA(n_components={k}, svd_solver='randomized')", "TruncatedSVD(n_components={k})",
+         "TruncatedSVD(n_components={k}, algorithm='arpack')", "KMeans(n_clusters={k}, n_init=1)",
+         "MiniBatchKMeans(n_clusters={k}, n_init=1)"]
+
+
+def test_a_size_parameter_beyond_what_x_holds_against_scikit_learn():
+    """PCA's and TruncatedSVD's n_components and the k-means' n_clusters against X's shape, over
+    random shapes, solvers and sizes: wherever the fit refuses that parameter (ValueError naming
+    it) a claim, and every claim a fit that raises ValueError; made in the cell or live."""
+    import warnings
+    from sklearn.cluster import KMeans, MiniBatchKMeans
+    from sklearn.decomposition import PCA, TruncatedSVD
+    rnd, rng = random.Random(5), np.random.RandomState(5)
+    claimed = 0
+    for _ in range(120):
+        n, p, k = rnd.randint(1, 6), rnd.randint(1, 6), rnd.randint(1, 8)
+        made = rnd.choice(SIZED).format(k=k)
+        ns = namespace(X=rng.rand(n, p) + 1.0, PCA=PCA, TruncatedSVD=TruncatedSVD, KMeans=KMeans,
+                       MiniBatchKMeans=MiniBatchKMeans)
+        ns["est"] = eval(made, dict(ns))
+        for cell in (f"m = {made}.fit(X)\n", "t = est.fit_transform(X)\n" if "KMeans" not in made else
+                     "t = est.fit_predict(X)\n"):
+            facts = value_facts(cell, ns)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    exec(cell, dict(ns, est=eval(made, dict(ns))))
+                said = None
+            except ValueError as e:
+                said = str(e)
+            # claimed: the fit raises ValueError (a check of X's own may come first); refused for
+            # that parameter: claimed
+            refused = said is not None and any(w in said for w in ("n_components", "n_clusters", "`k`"))
+            assert (said is not None if facts else not refused), (cell, n, p, said, facts)
+            claimed += bool(facts)
+    assert claimed > 40
+
+
 @pytest.mark.parametrize("make", ["LabelEncoder", "OneHotEncoder", "OrdinalEncoder"])
 def test_an_encoder_given_a_label_it_was_not_fitted_on(make):
     """The fitted encoder's own transform, on the first rows, finds the unknown label: claimed,

@@ -105,6 +105,41 @@ def samples_problem(est, method: str, X, y, x_name: str, y_name: str) -> str | N
             "of samples)")
 
 
+# the fits whose size parameter X's shape bounds, as scikit-learn checks it before it computes
+# anything: PCA's and TruncatedSVD's n_components, the k-means' n_clusters
+SIZED_FITS = frozenset({"fit", "fit_transform", "fit_predict"})
+
+
+def size_problem(est, method: str, X) -> str | None:
+    """`PCA(n_components=5).fit(X)` with X of 3 columns, `KMeans(n_clusters=8).fit(X)` with 5
+    rows: ValueError. `X` is X's shape and kind (abstract_value.Abstract: 2-D, both sizes
+    known); `est` of scikit-learn's own class."""
+    if method not in SIZED_FITS or X is None or not X.is_data() or X.ndim != 2 or \
+            not all(type(d) is int and d > 0 for d in X.shape):
+        return None
+    decomposition, cluster = sys.modules.get("sklearn.decomposition"), sys.modules.get("sklearn.cluster")
+    own, cls = POLICY.own_dict(est), type(est)
+    n, p = X.shape
+    if decomposition is not None and cls in (decomposition.PCA, decomposition.TruncatedSVD):
+        k = own.get("n_components")
+        if type(k) is not int:
+            return None             # "mle", a share of the variance, None: no bound of this kind
+        if cls is decomposition.PCA:
+            arpack = own.get("svd_solver") == "arpack"
+            limit, bound = min(n, p), "min(n_samples, n_features)"
+        else:
+            arpack = own.get("algorithm") == "arpack"
+            limit, bound = (min(n, p), "min(n_samples, n_features)") if arpack else (p, "n_features")
+        if k > limit or (arpack and k >= limit):
+            return (f"n_components={k} is {'not less than' if arpack and k == limit else 'more than'} {bound}={limit} "
+                    f"for X of shape ({n}, {p}){' with arpack' if arpack else ''}: ValueError")
+        return None
+    kmeans = tuple(getattr(cluster, c) for c in ("KMeans", "MiniBatchKMeans") if cluster is not None)
+    if cls in kmeans and type(own.get("n_clusters")) is int and own["n_clusters"] > n:
+        return f"n_clusters={own['n_clusters']} is more than X's {n} samples: ValueError (n_samples should be >= n_clusters)"
+    return None
+
+
 def _scores_predictions(est) -> bool:
     """Is `est` a fitted classifier or regressor of scikit-learn's own, holding no other
     estimator, whose `score` is scikit-learn's (a metric of its predictions on X against y: the

@@ -16,7 +16,9 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   estimator's tags say it takes 2-D X only; X a DataFrame with a text column
                   where they say it takes numbers only (no encoder in front); a NaN in X where
                   they do not take missing values (`allow_nan`), and in y at an estimator that
-                  needs y (check_X_y's `_check_y`), among the first values; the estimator
+                  needs y (check_X_y's `_check_y`), among the first values; PCA's and
+                  TruncatedSVD's n_components and the k-means' n_clusters beyond X's shape
+                  (estimators.size_problem); the estimator
                   that reads X first for a Pipeline, GridSearchCV, RandomizedSearchCV and
                   cross_val_score / cross_validate / cross_val_predict; their arrays, and
                   train_test_split's, of different numbers of samples
@@ -52,7 +54,7 @@ from dataclasses import dataclass, field
 from .abstract import Propagation, concatenator
 from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, array_like, joining, literal_int as _literal_int,
                              literal_shape as _literal_shape, numeric, shaped)
-from .estimators import UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, sklearn_classes, sklearn_estimator
+from .estimators import UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, size_problem, sklearn_classes, sklearn_estimator
 from .instances import Instance, estimator_class
 from .items import plain_labels
 from .namespace import UNRESOLVED, Made
@@ -404,7 +406,21 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> 
     """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
     with a text column where it converts X to numbers."""
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
-    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted) or _y_claim(n, x_node, est, live)
+    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted) or _y_claim(n, x_node, est, live) or \
+        _size_claim(n, x_node, est, live)
+
+
+def _size_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
+    """`PCA(n_components=5).fit(X)` of X too small for it (estimators.size_problem): an estimator
+    alone, of scikit-learn's own class, X numbers live, written or made by the cell."""
+    est = _tagged(est)
+    if est is None or x_node is None or not sklearn_estimator(est, alone=True):
+        return None
+    x = array_like(x_node, live)
+    if x is None or x.kind is None or x.kind not in "biuf":
+        return None
+    problem = size_problem(est, n.func.attr, x)
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {problem}", "ValueError", callee=True) if problem else None
 
 
 def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text,
