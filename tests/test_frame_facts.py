@@ -122,6 +122,62 @@ def test_a_conversion_reads_no_row_label_so_any_index_will_do():
     runs_unclaimed("q = ids.astype(float)\nr = pd.to_numeric(ids)\n", ns)
 
 
+@pytest.mark.parametrize("reduction", ["corr()", "cov()", "mean()", "median()", "std()", "var()", "sem()",
+                                       "skew()", "kurt()", "quantile(0.5)", "corr(method='spearman')"])
+def test_a_reduction_over_text_that_pandas_2_reads_unless_told_numeric_only(reduction):
+    """pandas 2 made `numeric_only=False` the default: a reduction over a frame with a text column
+    raises (TypeError or ValueError, as pandas names it); numeric_only=True, or the numbers
+    picked, run unclaimed."""
+    ns = namespace(df=frame())
+    exception = (ValueError if reduction.startswith(("corr", "cov")) else TypeError)
+    f = holds(f"r = df.{reduction}\n", ns, exception)
+    assert "numeric_only=True" in f.message
+    given = reduction.replace("()", "(numeric_only=True)").replace("(0.5)", "(0.5, numeric_only=True)")
+    given = given.replace("method='spearman')", "method='spearman', numeric_only=True)")
+    runs_unclaimed(f"r = df.{given}\nq = df[['qty', 'weight']].{reduction}\n", ns)
+
+
+def test_a_series_reduction_and_text_past_the_rows_read():
+    from jupyter_codecheck.facts.column_values import SAMPLE_ROWS
+    ns = namespace(df=frame(), late=pd.DataFrame({"n": [1.0] * SAMPLE_ROWS + ["x"]}, dtype=object),
+                   boxed=pd.Series([1, 2, 3], dtype=object))
+    holds("m = df['city'].mean()\n", ns, TypeError)
+    runs_unclaimed("m = df['qty'].mean()\nb = boxed.mean()\n", ns)      # numbers held as objects
+    assert facts_of("m = late.mean()\n", ns, "value") == []
+    with pytest.raises(TypeError):
+        exec("m = late.mean()\n", dict(ns))
+
+
+REDUCED = ["mean()", "median()", "std()", "corr()", "cov()", "quantile(0.5)", "var()", "prod()", "sum()", "max()"]
+
+
+def test_random_frames_reduced_against_pandas_claimed_exactly_when_it_raises():
+    """Short frames (all rows read): a claim exactly where pandas' reduction raises, naming it."""
+    import warnings
+    rnd = random.Random(3)
+    columns = {"n": [1, 2, 3], "f": [0.5, np.nan, 2.0], "t": ["a", "b", "c"], "o": pd.Series([1, "x", 2.5], dtype=object),
+               "b": [True, False, True], "d": pd.to_datetime(["2020-01-01", "2021-01-01", "2022-01-01"]),
+               "on": pd.Series([1, 2, 3], dtype=object)}
+    claimed = 0
+    for _ in range(200):
+        picked = rnd.sample(sorted(columns), rnd.randint(1, 3))
+        ns = namespace(df=pd.DataFrame({c: columns[c] for c in picked}))
+        cell = f"r = df.{rnd.choice(REDUCED)}\n"
+        facts = facts_of(cell, ns, "value")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                exec(cell, dict(ns))
+            raised = None
+        except Exception as e:  # noqa: BLE001 - compared with the claim below
+            raised = type(e).__name__
+        assert bool(facts) == (raised is not None), (cell, picked, raised, facts)
+        if facts:
+            assert named(facts[0]) == raised, (cell, picked, facts[0].message)
+            claimed += 1
+    assert claimed > 40
+
+
 CONVERSIONS = ["c = s.astype(int)", "c = s.astype(float)", "c = s.astype('float32')",
                "c = pd.to_numeric(s)", "c = pd.to_datetime(s)", "c = s.astype('uint8')"]
 VALUES = ["1", "2.5", "-3", " 4 ", "x", "", "1e3", "2024-01-02", "02/03/2024", None, np.nan, 7, 8.5, True, 300, "300"]

@@ -4,6 +4,8 @@
                  `pd.to_datetime(s)` without errors="coerce": the first value that fails
     arithmetic   `df["a"] + df["b"]` (- * / // % **), a column and a number: text where
                  pandas' operation on the values raises TypeError (`str * int` repeats, runs)
+    reductions   `df.corr()`, `df.mean()`, `s.median()` and the others whose `numeric_only` is
+                 False unless given (pandas 2's default): text among the values reduced
 
 The operation is pandas' own, run on the first `SAMPLE_ROWS` rows only: a failure there is the
 whole column's failure (pandas converts and combines row by row, in order, and stops at the
@@ -320,3 +322,72 @@ def _apply(op, a, b):
     if op is ast.Mod:
         return a % b
     return a ** b
+
+
+# -- reductions -------------------------------------------------------------------------------------
+
+# pandas' reductions that read every column unless `numeric_only=True` (False by default since
+# pandas 2), and the literal keywords they are judged with
+REDUCTIONS = frozenset({"mean", "median", "std", "var", "sem", "skew", "kurt", "quantile", "corr", "cov", "prod",
+                        "sum", "min", "max"})
+_REDUCTION_KEYWORDS = frozenset({"numeric_only", "skipna", "ddof", "method", "min_periods", "q"})
+_MOST_COLUMNS = 1000
+# corr and cov compute a product of every pair of columns: read on fewer rows and columns
+_PAIRWISE, _PAIRWISE_ROWS, _PAIRWISE_COLUMNS = frozenset({"corr", "cov"}), 100, 300
+
+
+def reduction_claim(n: ast.Call, live: Live) -> ValueClaim | None:
+    """`df.corr()`, `df.mean()`, `df["city"].median()` where pandas' reduction of the first rows
+    fails (text among numbers): that text is in the whole frame, so the whole reduction fails."""
+    pd = _pd()
+    if pd is None or not isinstance(n.func, ast.Attribute) or n.func.attr not in REDUCTIONS or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg not in _REDUCTION_KEYWORDS for k in n.keywords):
+        return None
+    try:
+        args = [ast.literal_eval(a) for a in n.args]
+        keywords = {k.arg: ast.literal_eval(k.value) for k in n.keywords}
+    except ValueError:
+        return None
+    if keywords.get("numeric_only", False) is not False or len(args) > (n.func.attr == "quantile") or \
+            any(type(v) not in (int, float, str, bool) for v in [*args, *keywords.values()]):
+        return None
+    try:
+        head = _reduced_sample(live(n.func.value), pd)
+        if head is None:
+            return None
+        if n.func.attr in _PAIRWISE:
+            if type(head) is pd.DataFrame and head.shape[1] > _PAIRWISE_COLUMNS:
+                return None
+            head = head.iloc[:_PAIRWISE_ROWS]
+        reduce = lambda h: getattr(h, n.func.attr)(*args, **keywords)    # noqa: E731 - pandas' own, on rows
+        error = _fails(reduce, head)
+        if error is None:
+            return None
+        culprit = next((c for c in head.columns if _fails(reduce, head[[c]]) is not None), None) \
+            if type(head) is pd.DataFrame else None
+    except Exception:  # noqa: BLE001 - pandas reads otherwise: no claim
+        return None
+    where = f" (its column {_shown(culprit)} of {head[culprit].dtype})" if culprit is not None else \
+        f" (of {head.dtype})" if type(head) is pd.Series else ""
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): pandas' {n.func.attr} fails on the values{where}; "
+                              f"numeric_only=True reads the numbers alone: {_name(error)}", type(error).__name__,
+                      callee=True)
+
+
+def _reduced_sample(obj, pd):
+    """The first rows of a DataFrame or Series of pandas' own whose values pandas alone reads
+    (plain column labels, numpy or `str` dtypes, objects that are plain values); else None."""
+    if type(obj) is pd.Series:
+        return sample(obj, aligned=False)
+    if type(obj) is not pd.DataFrame or obj.attrs or obj.shape[1] > _MOST_COLUMNS or not plain_labels(obj.columns, pd) or \
+            not obj.columns.is_unique:
+        return None
+    head = obj.iloc[:SAMPLE_ROWS]
+    for k, dtype in enumerate(head.dtypes):
+        if type(dtype) is pd.StringDtype:
+            continue
+        if type(dtype).__module__.split(".")[0] != "numpy" or dtype.kind not in "biufcmMO":
+            return None             # categories, nullable and arrow dtypes: pandas' to judge
+        if dtype.kind == "O" and any(type(v) not in _PLAIN for v in head.iloc[:, k].tolist()):
+            return None
+    return head

@@ -25,7 +25,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .abstract_value import Abstract, array_like
 from .attributes import attribute_names, fixed_attributes
-from .column_values import column_binop_claim, conversion_claim
+from .column_values import column_binop_claim, conversion_claim, reduction_claim
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
@@ -397,6 +397,7 @@ class _Walk:
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
+                self._value(reduction_claim(n, lambda x: self._live(x, local))) or \
                 self._value(metric_claim(n, target, lambda x: self._live(x, local), value)):
             return
         self._bind(n, target, len(n.args))
