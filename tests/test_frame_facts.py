@@ -148,6 +148,19 @@ def test_a_series_reduction_and_text_past_the_rows_read():
         exec("m = late.mean()\n", dict(ns))
 
 
+@pytest.mark.parametrize("cell, good, exception", [
+    ("g = df.groupby('city').mean()\n", "g = df.groupby('city').mean(numeric_only=True)\n", TypeError),
+    ("g = df.groupby(['city', 'qty']).median()\n", "g = df.groupby(['city', 'qty'])[['weight']].median()\n", TypeError),
+    ("g = df.groupby('qty')['note'].mean()\n", "g = df.groupby('qty')['weight'].mean()\n", TypeError),
+    ("g = df.groupby('city', as_index=False)[['note', 'qty']].std()\n",
+     "g = df.groupby('city', as_index=False)[['qty']].std()\n", ValueError),      # objects: numpy's float()
+])
+def test_a_grouped_reduction_over_text(cell, good, exception):
+    f = holds(cell, namespace(df=frame()), exception)
+    assert "grouped" in f.message
+    runs_unclaimed(good, namespace(df=frame()))
+
+
 REDUCED = ["mean()", "median()", "std()", "corr()", "cov()", "quantile(0.5)", "var()", "prod()", "sum()", "max()"]
 
 
@@ -176,6 +189,32 @@ def test_random_frames_reduced_against_pandas_claimed_exactly_when_it_raises():
             assert named(facts[0]) == raised, (cell, picked, facts[0].message)
             claimed += 1
     assert claimed > 40
+
+
+def test_random_frames_reduced_by_group_against_pandas_claimed_exactly_when_it_raises():
+    import warnings
+    rnd = random.Random(4)
+    columns = {"n": [1, 2, 3], "f": [0.5, np.nan, 2.0], "t": ["a", "b", "c"], "o": pd.Series([1, "x", 2.5], dtype=object),
+               "b": [True, False, True], "on": pd.Series([1, 2, 3], dtype=object)}
+    claimed = 0
+    for _ in range(150):
+        picked = rnd.sample(sorted(columns), rnd.randint(1, 3))
+        ns = namespace(df=pd.DataFrame({"k": ["x", "y", "x"], **{c: columns[c] for c in picked}}))
+        chosen = rnd.choice(["", f"[{picked[0]!r}]", f"[{picked!r}]"])
+        cell = f"r = df.groupby('k'){chosen}.{rnd.choice(['mean()', 'median()', 'std()', 'sum()', 'max()', 'var()'])}\n"
+        facts = facts_of(cell, ns, "value")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                exec(cell, dict(ns))
+            raised = None
+        except Exception as e:  # noqa: BLE001 - compared with the claim below
+            raised = type(e).__name__
+        assert bool(facts) == (raised is not None), (cell, picked, raised, facts)
+        if facts:
+            assert named(facts[0]) == raised, (cell, picked, facts[0].message)
+            claimed += 1
+    assert claimed > 30
 
 
 CONVERSIONS = ["c = s.astype(int)", "c = s.astype(float)", "c = s.astype('float32')",
@@ -463,6 +502,10 @@ def test_no_shape_claim_where_pandas_aligns_the_labels_or_the_frame_has_no_rows(
                    other=pd.DataFrame({"x": [1, 2]}))
     runs_unclaimed("df['s'] = s\nempty['x'] = [1, 2, 3]\nout = pd.DataFrame(other, columns=['x', 'y'])\n"
                    "t = pd.DataFrame(np.zeros((2, 2)), columns=['p', 'q'], dtype=float)\n", ns)
+    # lists of lists are a MultiIndex's levels (pydata-book ch08): two lists, four labels each
+    runs_unclaimed("f = pd.DataFrame(np.arange(12).reshape((4, 3)), index=[['a', 'a', 'b', 'b'], [1, 2, 1, 2]],\n"
+                   "                 columns=[['Ohio', 'Ohio', 'Colorado'], ['Green', 'Red', 'Green']])\n"
+                   "g = pd.DataFrame(np.zeros((3, 2)), columns=levels)\n", dict(ns, levels=[["a", "b"], ["x", "y"]]))
 
 
 # -- what a plot is given -------------------------------------------------------------------------
@@ -578,7 +621,8 @@ def test_no_user_code_runs_and_no_claim_on_the_users_objects():
              "c = user.merge(user, on='z')", "c = user.pivot_table(index='z', values='n')",
              "c = user.groupby('k').get_group('zz')", "c = grid[5]", "c = one[0]", "c = keyed.groupby('v').get_group(9)",
              "c = user['a'] - user['n']", "c = by_objects.get_group('zz')", "c = user.groupby('k')['zz']",
-             "lab.loc['zz']", "lab.loc[7]", "one.plot([1, 2], [1, 2, 3])", "one.scatter([1, 2], [1, 2, 3])"]
+             "lab.loc['zz']", "lab.loc[7]", "one.plot([1, 2], [1, 2, 3])", "one.scatter([1, 2], [1, 2, 3])",
+             "c = o.mean()", "c = user.mean()", "c = user.groupby('k').mean()", "c = keyed.corr()"]
     # bare: `c = lab.loc['zz']` is resolved by flow.py; `one` is an Axes of the user's class
     RAN.clear()                     # making the objects hashed the user's keys
     for cell in cells:

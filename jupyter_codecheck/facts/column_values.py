@@ -5,7 +5,8 @@
     arithmetic   `df["a"] + df["b"]` (- * / // % **), a column and a number: text where
                  pandas' operation on the values raises TypeError (`str * int` repeats, runs)
     reductions   `df.corr()`, `df.mean()`, `s.median()` and the others whose `numeric_only` is
-                 False unless given (pandas 2's default): text among the values reduced
+                 False unless given (pandas 2's default): text among the values reduced; also
+                 grouped by literal column names (`df.groupby("city").mean()`)
 
 The operation is pandas' own, run on the first `SAMPLE_ROWS` rows only: a failure there is the
 whole column's failure (pandas converts and combines row by row, in order, and stops at the
@@ -372,6 +373,55 @@ def reduction_claim(n: ast.Call, live: Live) -> ValueClaim | None:
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): pandas' {n.func.attr} fails on the values{where}; "
                               f"numeric_only=True reads the numbers alone: {_name(error)}", type(error).__name__,
                       callee=True)
+
+
+_GROUPBY_KEYWORDS = frozenset({"as_index", "sort", "dropna", "observed", "group_keys"})
+
+
+def grouped_reduction_claim(n: ast.Call, live: Live) -> ValueClaim | None:
+    """`df.groupby("city").mean()`, `df.groupby(["a", "b"])[["x"]].median()`: pandas' grouped
+    reduction of the first rows fails (text in a column reduced), so the whole one does."""
+    pd = _pd()
+    func = n.func
+    if pd is None or not isinstance(func, ast.Attribute) or func.attr not in REDUCTIONS - _PAIRWISE or n.args or \
+            any(k.arg not in _REDUCTION_KEYWORDS for k in n.keywords):
+        return None
+    grouped, picked = func.value, None
+    if isinstance(grouped, ast.Subscript):
+        grouped, picked = grouped.value, grouped.slice
+    if not (isinstance(grouped, ast.Call) and isinstance(grouped.func, ast.Attribute) and grouped.func.attr == "groupby"
+            and len(grouped.args) == 1 and all(k.arg in _GROUPBY_KEYWORDS for k in grouped.keywords)):
+        return None
+    try:
+        by = ast.literal_eval(grouped.args[0])
+        options = {k.arg: ast.literal_eval(k.value) for k in grouped.keywords}
+        keywords = {k.arg: ast.literal_eval(k.value) for k in n.keywords}
+        chosen = ast.literal_eval(picked) if picked is not None else None
+    except ValueError:
+        return None
+    labels = [by] if type(by) is str else by
+    if type(labels) is not list or not labels or any(type(c) is not str for c in labels) or \
+            keywords.get("numeric_only", False) is not False or \
+            any(type(v) not in (int, float, str, bool) for v in [*options.values(), *keywords.values()]) or \
+            not (chosen is None or type(chosen) is str or type(chosen) is list and all(type(c) is str for c in chosen)):
+        return None
+
+    def reduce(h):
+        groups = h.groupby(by, **options)
+        return getattr(groups if chosen is None else groups[chosen], func.attr)(**keywords)
+
+    try:
+        head = _reduced_sample(live(grouped.func.value), pd)
+        if type(head) is not pd.DataFrame or not set(labels) <= set(head.columns):
+            return None             # a missing column is a key fact (columns.py)
+        error = _fails(reduce, head)
+    except Exception:  # noqa: BLE001 - pandas reads otherwise: no claim
+        return None
+    if error is None:
+        return None
+    return ValueClaim(func, f"{ast.unparse(func)}(): pandas' grouped {func.attr} fails on the values (text among "
+                            f"the columns reduced); numeric_only=True reads the numbers alone: {_name(error)}",
+                      type(error).__name__, callee=True)
 
 
 def _reduced_sample(obj, pd):

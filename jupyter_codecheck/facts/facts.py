@@ -25,7 +25,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .abstract_value import Abstract, array_like
 from .attributes import attribute_names, fixed_attributes
-from .column_values import column_binop_claim, conversion_claim, reduction_claim
+from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
@@ -375,7 +375,8 @@ class _Walk:
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
                     not self._fit_parameters(n, value) and \
                     not self._value(display_claim(n, target, value)) and \
-                    not self._value(plot_claim(n, target, value)):         # of a value the cell made
+                    not self._value(plot_claim(n, target, value)) and \
+                    not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
                         not self._made_samples(n, value):

@@ -10,7 +10,8 @@
 
 The frame is live (pandas' own class) or made by the cell, its rows known; the values an
 ndarray, a list or an estimator's predictions, live, written or made by the cell (abstract.py);
-the labels a literal list, or a live list, tuple, range or pandas Index.
+the labels a literal list of single labels, or a live list or tuple of them, a range or a
+pandas Index (a list of lists gives a MultiIndex's levels, not labels).
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from .values import Live, ValueClaim
 
 # the keywords pd.DataFrame takes besides its data and labels, none of which is read before them
 _FRAME_OPTIONS = frozenset({"dtype", "copy"})
+# labels counted one by one in a live list (a list of lists or arrays is a MultiIndex's levels)
+_LABELS = (str, int, float, bool, tuple)
 
 
 def column_assignment_claim(s: ast.Assign, value: Live) -> ValueClaim | None:
@@ -99,9 +102,11 @@ def _labels(node: ast.expr | None, value: Live, pd) -> int | None:
     if node is None:
         return None
     if isinstance(node, (ast.List, ast.Tuple)):
-        return None if any(isinstance(e, ast.Starred) for e in node.elts) else len(node.elts)
+        # labels written one by one; a list of lists is a MultiIndex's arrays, one per level
+        return len(node.elts) if all(isinstance(e, ast.Constant) for e in node.elts) else None
     v = value(node)
-    if type(v) in (list, tuple, range) or type(v) in (pd.Index, pd.RangeIndex):
+    if type(v) in (list, tuple) and all(type(x) in _LABELS for x in v) or type(v) is range or \
+            type(v) in (pd.Index, pd.RangeIndex):
         return len(v)
     return None
 
