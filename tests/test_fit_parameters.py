@@ -76,9 +76,13 @@ def test_no_claim_where_the_data_decides_or_the_users_code_is_in_it():
         "m = LogisticRegression(C=-1.0)\nm.set_params(C=1.0)\nm.fit(X, y)\n",    # changed before the fit
         "p = Pipeline([('u', UserScaler(k=0)), ('m', LogisticRegression(C=-1.0))])\np.fit(X, y)\n",
         "m = LogisticRegression(C=-1.0)\ntry:\n    m.fit(X, y)\nexcept ValueError:\n    pass\n",
-        "from sklearn.decomposition import PCA\np = PCA(n_components=50)\np.fit(X)\n",   # needs X's width
     ]:
         assert [f for f in kernel_facts(cell, {**namespace(), "text": "-1"}) if f.kind == "value"] == [], cell
     assert RAN == []
+    # a bound that needs X's width is no parameter rule's: the live X's shape decides it (estimators.size_problem)
+    pca = "from sklearn.decomposition import PCA\np = PCA(n_components=50)\np.fit(X)\n"
+    (fact,) = [f for f in kernel_facts(pca, namespace()) if f.kind == "value"]
+    assert "parameters" not in fact.message and "for X of shape" in fact.message
+    assert run(pca) == ("ValueError", 3)
     # beside them, the same estimator made with the literal is claimed
     assert len(kernel_facts("m = LogisticRegression(C=-1.0)\nm.fit(X, y)\n", namespace())) == 1

@@ -164,9 +164,30 @@ def test_a_grouped_reduction_over_text(cell, good, exception):
 REDUCED = ["mean()", "median()", "std()", "corr()", "cov()", "quantile(0.5)", "var()", "prod()", "sum()", "max()"]
 
 
+def facts_and_raised(cell: str, ns: dict) -> tuple[list, str | None]:
+    """The cell's value facts, and the name of what running it raises (None: it ran)."""
+    import warnings
+    facts = facts_of(cell, ns, "value")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(cell, dict(ns))
+    except Exception as e:  # noqa: BLE001 - the caller compares it with the claim
+        return facts, type(e).__name__
+    return facts, None
+
+
+def claimed_exactly_when_pandas_raises(cell: str, ns: dict) -> bool:
+    """The cell gets a value fact exactly when running it raises, naming that exception; whether
+    it got one."""
+    facts, raised = facts_and_raised(cell, ns)
+    assert bool(facts) == (raised is not None), (cell, raised, facts)
+    assert not facts or named(facts[0]) == raised, (cell, facts[0].message)
+    return bool(facts)
+
+
 def test_random_frames_reduced_against_pandas_claimed_exactly_when_it_raises():
     """Short frames (all rows read): a claim exactly where pandas' reduction raises, naming it."""
-    import warnings
     rnd = random.Random(3)
     columns = {"n": [1, 2, 3], "f": [0.5, np.nan, 2.0], "t": ["a", "b", "c"], "o": pd.Series([1, "x", 2.5], dtype=object),
                "b": [True, False, True], "d": pd.to_datetime(["2020-01-01", "2021-01-01", "2022-01-01"]),
@@ -175,24 +196,11 @@ def test_random_frames_reduced_against_pandas_claimed_exactly_when_it_raises():
     for _ in range(200):
         picked = rnd.sample(sorted(columns), rnd.randint(1, 3))
         ns = namespace(df=pd.DataFrame({c: columns[c] for c in picked}))
-        cell = f"r = df.{rnd.choice(REDUCED)}\n"
-        facts = facts_of(cell, ns, "value")
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                exec(cell, dict(ns))
-            raised = None
-        except Exception as e:  # noqa: BLE001 - compared with the claim below
-            raised = type(e).__name__
-        assert bool(facts) == (raised is not None), (cell, picked, raised, facts)
-        if facts:
-            assert named(facts[0]) == raised, (cell, picked, facts[0].message)
-            claimed += 1
+        claimed += claimed_exactly_when_pandas_raises(f"r = df.{rnd.choice(REDUCED)}\n", ns)
     assert claimed > 40
 
 
 def test_random_frames_reduced_by_group_against_pandas_claimed_exactly_when_it_raises():
-    import warnings
     rnd = random.Random(4)
     columns = {"n": [1, 2, 3], "f": [0.5, np.nan, 2.0], "t": ["a", "b", "c"], "o": pd.Series([1, "x", 2.5], dtype=object),
                "b": [True, False, True], "on": pd.Series([1, 2, 3], dtype=object)}
@@ -201,19 +209,8 @@ def test_random_frames_reduced_by_group_against_pandas_claimed_exactly_when_it_r
         picked = rnd.sample(sorted(columns), rnd.randint(1, 3))
         ns = namespace(df=pd.DataFrame({"k": ["x", "y", "x"], **{c: columns[c] for c in picked}}))
         chosen = rnd.choice(["", f"[{picked[0]!r}]", f"[{picked!r}]"])
-        cell = f"r = df.groupby('k'){chosen}.{rnd.choice(['mean()', 'median()', 'std()', 'sum()', 'max()', 'var()'])}\n"
-        facts = facts_of(cell, ns, "value")
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                exec(cell, dict(ns))
-            raised = None
-        except Exception as e:  # noqa: BLE001 - compared with the claim below
-            raised = type(e).__name__
-        assert bool(facts) == (raised is not None), (cell, picked, raised, facts)
-        if facts:
-            assert named(facts[0]) == raised, (cell, picked, facts[0].message)
-            claimed += 1
+        reduction = rnd.choice(['mean()', 'median()', 'std()', 'sum()', 'max()', 'var()'])
+        claimed += claimed_exactly_when_pandas_raises(f"r = df.groupby('k'){chosen}.{reduction}\n", ns)
     assert claimed > 30
 
 
@@ -224,7 +221,6 @@ VALUES = ["1", "2.5", "-3", " 4 ", "x", "", "1e3", "2024-01-02", "02/03/2024", N
 
 def test_random_columns_against_pandas_claimed_exactly_when_it_raises():
     """Short columns (all rows sampled): a claim exactly when pandas raises, naming its exception."""
-    import warnings
     rnd = random.Random(11)
     claimed = 0
     for _ in range(400):
@@ -235,15 +231,7 @@ def test_random_columns_against_pandas_claimed_exactly_when_it_raises():
         except (TypeError, ValueError):
             continue
         cell = rnd.choice(CONVERSIONS) + "\n"
-        ns = namespace(s=s)
-        facts = facts_of(cell, ns, "value")
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                exec(cell, dict(ns))
-            raised = None
-        except Exception as e:  # noqa: BLE001 - compared with the claim below
-            raised = type(e).__name__
+        facts, raised = facts_and_raised(cell, namespace(s=s))
         if raised in ("ValueError", "TypeError", "OverflowError", "IntCastingNaNError", "DateParseError",
                       "OutOfBoundsDatetime"):
             assert facts and named(facts[0]) == raised, (cell, values, dtype, raised, facts)

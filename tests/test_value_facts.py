@@ -313,8 +313,8 @@ def test_a_nan_in_y_into_every_estimator_that_needs_y():
     an estimator that needs no y (KMeans) or checks none (DummyClassifier) gets no claim."""
     from sklearn.cluster import KMeans
     from sklearn.dummy import DummyClassifier
-    X = np.arange(12.0).reshape(6, 2)
-    y = np.array([0.0, 1.0, np.nan, 1.0, 0.0, 1.0])
+    X = np.arange(24.0).reshape(12, 2)                  # as many samples as KMeans' default clusters and more
+    y = np.array([0.0, 1.0, np.nan, 1.0, 0.0, 1.0] * 2)
     for given in (y, pd.Series(y, name="target"), pd.DataFrame({"X0": X[:, 0], "t": y})["t"]):
         assert claims_held_by_every_estimator(X, given, "Input y contains NaN") > 60
     runs_unclaimed("a = KMeans(n_clusters=2).fit(X, y)\nb = DummyClassifier().fit(X, y)\n"
