@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from ..core.diff import diff_rows
 from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
 from ..core.result import Edit, apply_edits
+from ..core.resume import hold
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .cause import SETTERS, Place, cause_lines, code_lines, distinct, function_lines
 from .failure import Failure, Frame
@@ -565,7 +566,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
             b_max = max(b for _, b, _, _ in spans.values())
             context = lead + ids[:b_max + 1]
             start = len(lead) + a_min - 1 if shortcuts else 0     # its row judges the first token read
-            stats["context_reused"] = _hold(session, context[:start], cancel) if shortcuts else 0
+            stats["context_reused"] = hold(session, context[:start], cancel) if shortcuts else 0
             if not shortcuts:
                 scorer.truncate(0)
             dists = scorer.extend(context[start:], [*context[start + 1:], None], allow_exit=False)
@@ -577,7 +578,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         elif shortcuts:
             # the code before every line, once (each line's prompt follows it), no head read: what
             # the session already holds of it (the same failure's repair asked again) is kept
-            stats["context_reused"] = _hold(session, context, cancel)
+            stats["context_reused"] = hold(session, context, cancel)
             stats["rows"], stats["batches"] = len(context) - stats["context_reused"], 1
         else:
             scorer.truncate(0)
@@ -688,20 +689,6 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     return out, stats
 
 
-def _hold(session, context: list[int], cancel) -> int:
-    """Makes the session hold `context` (its K,V), reusing the positions it already holds;
-    returns how many it reused."""
-    from ..decoding.scorer import Cancelled
-    session.flush()                  # K,V a check's exited rows still owe
-    keep = session.common_prefix(context)
-    session.truncate(keep)
-    if keep < len(context):
-        done = session.forward(context[keep:], cancel=cancel)
-        if done.cancelled:
-            raise Cancelled("the repair was cancelled")
-    return keep
-
-
 def _through(enc, end: int) -> int:
     """The number of tokens that start before byte `end`."""
     import bisect
@@ -739,7 +726,7 @@ def hold_context(cells: Sequence[str], *, model=None, threads: int | None = None
     context = lead + tok.encode(text).ids[:-1]
     with engine.lock, single_threaded_blas():
         engine.forget()
-        _hold(engine.session, context, cancel)
+        hold(engine.session, context, cancel)
     return len(context)
 
 
