@@ -215,7 +215,8 @@ def summarise(recs: list[dict], apart: dict, meta: dict) -> dict:
     n = len(done)
 
     def share(key):
-        return round(sum(bool(r[key]) for r in done) / n, 4) if n else None
+        had = [r for r in done if key in r]          # --no-rewrite: no rewrite_passes
+        return round(sum(bool(r[key]) for r in had) / len(had), 4) if had else None
 
     ours, ours3, rew = share("ours_passes"), share("ours_top3_passes"), share("rewrite_passes")
     ours_t = [r["ours_s"] for r in done]

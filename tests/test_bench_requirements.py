@@ -64,3 +64,26 @@ def test_the_repair_benchmarks_name_a_missing_package_and_data_path(tmp_path):
         assert "'llama-cpp-python' (import llama_cpp)" in p.stderr
         assert str(tmp_path / "humanevalfix.jsonl") in p.stderr
         assert not (tmp_path / "out").exists()
+
+
+def test_the_junobench_repair_benchmark_names_a_missing_package_and_data_path(tmp_path):
+    missing = tmp_path / "notebook_crashes.jsonl"
+    p = run_bench("seaborn", "failure_junobench.py", "--crashes", str(missing), "--out", str(tmp_path / "out"))
+    assert p.returncode == 2, p.stderr
+    assert "bench/failure_junobench.py cannot start" in p.stderr
+    assert "'seaborn'" in p.stderr and str(missing) in p.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_junobench_repair_benchmark_reads_the_fixs_places_from_both_sides():
+    sys.path.insert(0, str(ROOT / "bench"))
+    from failure_junobench import changed_lines, fix_places
+    # a replaced line pairs with its fixed line; an insertion's place is the lines around it
+    assert changed_lines("a\nb\nc", "a\nB\nc") == {2: "B"}
+    assert changed_lines("a\nc", "a\nb\nc") == {1: None, 2: None}
+    case = {"buggy": {"earlier": ["x = 1", "df = df.drop('a')"], "target": "df['a']"},
+            "fixed": {"earlier": ["x = 1", "df = df"], "target": "df['a']"}}
+    assert fix_places(case) == {(1, 1): "df = df"}
+    # a fix that only adds a cell changes no line of the cells that ran
+    case["fixed"]["earlier"] = ["x = 1", "df = load()", "df = df.drop('a')"]
+    assert fix_places(case) == {}

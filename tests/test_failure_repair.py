@@ -82,6 +82,25 @@ def test_the_cause_lines_follow_what_the_raising_line_reads_back_into_earlier_ce
     assert "which line 3 reads" in places[1].why
 
 
+
+def test_an_attribute_error_follows_back_only_the_object_that_lacks_the_attribute():
+    """`np.nn` failed: the module is what lacks `nn`; `data`, read on the same line and set in
+    an earlier cell, is no cause (its line was once rewritten by the model instead)."""
+    import numpy as np
+    earlier = "import numpy as np\ndata = np.ones(3)\ndata[data < 5] = 0\n"
+    cell = "data[0] = np.nn\n"
+    ns = {}
+    assert _run(earlier, ns, "3-x") is None
+    f = Failure.from_exception(_run(cell, ns, "3-y"), [earlier, cell])
+    got = [(p.cell, p.line, p.kind) for p in cause_lines([earlier, cell], f)]
+    assert got == [(1, 1, "raised"), (0, 1, "sets")]
+    # an object's attribute: that object is followed back (its setter may have made it wrong)
+    cell = "total = data.summ()\n"
+    f = Failure.from_exception(_run(cell, ns, "3-z"), [earlier, cell])
+    got = [(p.cell, p.line, p.kind) for p in cause_lines([earlier, cell], f)]
+    assert got == [(1, 1, "raised"), (0, 3, "changes"), (0, 2, "sets")]
+    assert isinstance(ns["data"], np.ndarray)
+
 # -- repairs: the exact fixes, each re-checked ---------------------------------------------------
 
 def test_a_columns_typo_is_repaired_by_the_facts_and_the_repair_runs():
@@ -268,6 +287,28 @@ def test_a_name_deleted_by_an_earlier_cell_is_repaired_there_and_never_by_deleti
     typo = "r = np.aranye(3)\n"
     fix = repair_failure(typo, _run(typo, ns, "12-v"), context=cells, namespace=ns, use_model=False)
     assert fix.repair is not None and fix.repaired == "r = np.arange(3)\n"
+
+
+def test_a_fill_in_the_middle_model_reads_from_both_sides_only_the_lines_least_likely_from_the_left():
+    """More places than READ_BOTH: every one is read from the left (the rows the prompts need
+    anyway), the least likely READ_BOTH of them from both sides, and the shortcuts change the
+    cost of that, never the lines read nor the repairs."""
+    from jupyter_codecheck.engine.paths import SPLIT_MODELS, split_model_path
+    from jupyter_codecheck.failure.repair import READ_BOTH
+    split = SPLIT_MODELS["qwen2.5-coder-1.5b"]
+    if split_model_path(split) is None:
+        pytest.skip(f"{split.label} part wheels are not installed; install them with: {split.extra_hint}")
+    cell = ("def count_vowels(text):\n    vowels = 'aeiou'\n    total = 0\n    for ch in text.lower():\n"
+            "        if ch in vowels:\n            total += 2\n        else:\n            total += 0\n"
+            "    return total\n")
+    text = ('Traceback (most recent call last):\n  File "test_vowels.py", line 3, in <module>\n'
+            "    assert count_vowels('banana') == 3\nAssertionError\n")
+    fix = repair_failure(cell, text, model="qwen2.5-coder-1.5b", lines=2, threads=1)
+    assert fix.stats["places"] > READ_BOTH
+    assert fix.stats["read_left"] == fix.stats["places"] and fix.stats["read"] == READ_BOTH
+    slow = repair_failure(cell, text, model="qwen2.5-coder-1.5b", lines=2, threads=1, shortcuts=False)
+    assert slow.stats["read"] == READ_BOTH and slow.stats["written"] == fix.stats["written"]
+    assert [(c.line, c.new_line) for c in slow.candidates] == [(c.line, c.new_line) for c in fix.candidates]
 
 
 @pytest.mark.usefixtures("model_path")

@@ -178,6 +178,17 @@ _LOADED: dict[tuple, LoadedModel] = {}
 _LOADED_LOCK = threading.Lock()
 
 
+def loaded_model(model: ResolvedModel | str | Path | None = None, n_threads: int | None = None,
+                 n_ctx: int = 4096) -> LoadedModel | None:
+    """The engine `load_model` holds for these arguments, or None: nothing is loaded here."""
+    try:
+        path = (model if isinstance(model, ResolvedModel) else resolve_model(model)).path
+    except Exception:  # noqa: BLE001 - a model that cannot be found is not loaded
+        return None
+    with _LOADED_LOCK:
+        return _LOADED.get((str(path), n_threads, n_ctx))
+
+
 def load_model(model: ResolvedModel | str | Path | None = None, n_threads: int | None = None,
                n_ctx: int = 4096) -> LoadedModel:
     """The engine for a model (as check() resolved it, or named: a path, a short name, None),

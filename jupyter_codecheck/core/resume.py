@@ -99,6 +99,19 @@ def prime(session, prefix) -> tuple[int | None, int]:
     return prefix[-1], keep
 
 
+def hold(session, tokens, cancel=None) -> int:
+    """Makes the session hold `tokens` (their K,V, no head read), reusing the positions it
+    already holds of them; returns how many it reused. A cancel (`cancel()` true) between layers
+    raises decoding's Cancelled, the positions complete before it kept."""
+    session.flush()                  # K,V a check's exited rows still owe
+    keep = session.common_prefix(tokens)
+    session.truncate(keep)
+    if keep < len(tokens) and session.forward(tokens[keep:], cancel=cancel).cancelled:
+        from ..decoding.scorer import Cancelled
+        raise Cancelled("cancelled while the context was computed")
+    return keep
+
+
 def hold_cell(session, prefix, ids) -> bool:
     """Makes the context hold the cell as written (verification rows branch off it): after an
     anchored walk it already does; otherwise the written tokens replace the corrected ones."""
@@ -107,14 +120,12 @@ def hold_cell(session, prefix, ids) -> bool:
     if need < 1:
         return False
     session.flush()
-    keep = session.common_prefix(want)
-    if keep >= need:
+    if session.common_prefix(want) >= need:
         if session.n_past > len(want):
             session.truncate(len(want))
         return True
-    session.truncate(keep)
-    session.forward(want[keep:need])
+    hold(session, want[:need])
     return True
 
 
-__all__ = ["LastRun", "Memory", "hold_cell", "prime", "resumable", "resume_key", "verdict_cache"]
+__all__ = ["LastRun", "Memory", "hold", "hold_cell", "prime", "resumable", "resume_key", "verdict_cache"]

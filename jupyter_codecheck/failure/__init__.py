@@ -12,6 +12,6 @@
 """
 from .cause import Place, cause_lines
 from .failure import Failure, Frame
-from .repair import FailureRepair, Repair, repair_failure
+from .repair import FailureRepair, Repair, hold_context, repair_failure
 
-__all__ = ["Failure", "FailureRepair", "Frame", "Place", "Repair", "cause_lines", "repair_failure"]
+__all__ = ["Failure", "FailureRepair", "Frame", "Place", "Repair", "cause_lines", "hold_context", "repair_failure"]

@@ -11,6 +11,7 @@ a name it reads (the nearest first), the earlier cells' last such lines, then th
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from ..pytext.pycheck import parse
@@ -47,6 +48,10 @@ def cause_lines(cells: list[str], failure: Failure, limit: int = MAX_PLACES) -> 
     inner = frames[-1]
     places: list[Place] = [Place(inner.cell, inner.line, "raised", "raised here")]
     reads = _names_read(cells[inner.cell], inner.line)
+    lacking = _lacking_attribute(failure)
+    if lacking is not None:
+        # `N.attr` failed: N's value is what lacks it, the line's other names are not the cause
+        reads = _attribute_bases(cells[inner.cell], inner.line, lacking) or reads
     # the names the raising line reads, back through its cell, then the earlier cells
     wanted = dict.fromkeys(reads)
     cell, before = inner.cell, inner.line
@@ -91,6 +96,31 @@ def _names_read(source: str, line: int) -> list[str]:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in out:
             if getattr(node, "lineno", line) <= line <= getattr(node, "end_lineno", line):
                 out.append(node.id)
+    return out
+
+
+_NO_ATTRIBUTE = re.compile(r"has no attribute '([A-Za-z_]\w*)'")
+
+
+def _lacking_attribute(failure: Failure) -> str | None:
+    """The attribute an AttributeError says its object lacks (None: another error)."""
+    if failure.error != "AttributeError":
+        return None
+    m = _NO_ATTRIBUTE.search(failure.message or "")
+    return m.group(1) if m else None
+
+
+def _attribute_bases(source: str, line: int, attr: str) -> list[str]:
+    """The names N the statement on `line` reads as `N.attr`, in order of appearance."""
+    tree = parse(source)
+    stmt = _statement_at(tree, line) if tree is not None else None
+    if stmt is None:
+        return []
+    out: list[str] = []
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name) \
+                and node.value.id not in out and node.lineno <= line <= (node.end_lineno or node.lineno):
+            out.append(node.value.id)
     return out
 
 

@@ -12,7 +12,7 @@ A failure is the moment the model is good for: no threshold decides *whether* to
                            undefined one
   the model's line repairs at the first `lines` places: the model writes the line again between
                            the code before and after it (fill-in-the-middle where the model has
-                           the tokens, else from the left), with the error named above the code,
+                           the tokens, else from the left), with the error named above the failed cell,
                            forking along the written line (decoding/line_repair.py: the written
                            line is the draft, the prompt's K,V shared by every line)
 Every candidate is re-checked: the repaired cell must parse and name nothing undefined that the
@@ -38,12 +38,17 @@ from dataclasses import dataclass, field
 from ..core.diff import diff_rows
 from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
 from ..core.result import Edit, apply_edits
+from ..core.resume import hold
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .cause import SETTERS, Place, cause_lines, code_lines, distinct, function_lines
 from .failure import Failure, Frame
 
 ERROR_PROMPTS = ("top", "none")
 AFTER_TOKENS = 96          # of the code after a line, what its fill-in-the-middle prompt reads
+# places read from both sides at most: a fill-in-the-middle prompt holds the code after its line,
+# so reading costs that many rows a place; beyond it the code read from the left (its rows held
+# for the prompts anyway) keeps the least likely lines (docs/measurements.md, "both sides")
+READ_BOTH = 4
 CONTEXT_TOKENS = 128       # of the earlier cells, what the prompt reads before the failed cell
 MAX_EXTRA = 8              # tokens a proposed line may have beyond the written one
 # draft tokens after a proposal's own row: a failure's line is wrong, so its proposals leave the
@@ -135,7 +140,7 @@ def _cell_name(cell: int, failed: int) -> str:
 
 def repair_failure(source: str, failure, *, context: Sequence[str] | None = None,
                    namespace: Mapping | None = None, model=None, threads: int | None = None,
-                   lines: int = 3, n_candidates: int = 3, forks: int = 2, error_prompt: str = "top",
+                   lines: int = 3, n_candidates: int = 2, forks: int = 2, error_prompt: str = "top",
                    use_model: bool = True, rank_exact: bool = False, shortcuts: bool = True,
                    cancel: Callable[[], bool] | None = None) -> FailureRepair:
     """The cause of `failure` in the cell `source` and a re-checked repair. `failure`: the
@@ -470,7 +475,8 @@ def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: st
     start = len("\n".join(lines[:line - 1]).encode("utf-8")) + (1 if line > 1 else 0)
     b0 = start + len(old[:col].encode("utf-8"))
     b1 = start + len(old[:end_col].encode("utf-8"))
-    edit = Edit("delete" if not text else "change", b0, b1, line, col, old[col:end_col], text)
+    kind = "insert" if col == end_col else "delete" if not text else "change"
+    edit = Edit(kind, b0, b1, line, col, old[col:end_col], text)
     repaired = apply_edits(source.encode("utf-8"), [edit]).decode("utf-8")
     return Repair(cell, line, edit, repaired, origin, old, new, place=place)
 
@@ -496,13 +502,16 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     engine = load_model(resolved, threads)
     tok = engine.tokenizer
     fim = fim_ids(tok)
-    # the document the model reads: the error named above the code, the earlier cells (the
-    # latest that fit, and every cell a place is in), the failed cell
+    # the document the model reads: the earlier cells (the latest that fit), the error named
+    # above the first of them that holds a place (else above the failed cell), the rest. The
+    # cells before the error come first whatever it is: their K,V may be in the session already
+    # (hold_context, at idle after the cell before)
     header = f"# {f.summary.splitlines()[0][:200]}\n" if error_prompt == "top" and f.summary.strip() else ""
     keep = _cells_in_view(tok, cells)
-    doc = header
-    offsets = {}
+    first = min([p.cell for p in places if p.cell in keep] + [len(cells) - 1])
+    doc, offsets = "", {}
     for k in keep:
+        doc += header if k == first else ""
         offsets[k] = len(doc.encode("utf-8"))
         doc += cells[k].rstrip("\n") + "\n" + ("\n" if k != len(cells) - 1 else "")
     enc = tok.encode(doc)
@@ -549,10 +558,27 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         engine.set_cell_shortlist(ids or [0])
         lead = [fim[0]] if fim is not None else document_start(tok)
         context = lead + ids[:a_max]
-        if shortcuts:
+        left: dict[int, float] = {}
+        if fim is not None and len(spans) > READ_BOTH:
+            # the places' lines read from the left (each line's least likely token), the rows
+            # through the last of them held for the prompts
+            a_min = min(a for a, _, _, _ in spans.values())
+            b_max = max(b for _, b, _, _ in spans.values())
+            context = lead + ids[:b_max + 1]
+            start = len(lead) + a_min - 1 if shortcuts else 0     # its row judges the first token read
+            stats["context_reused"] = hold(session, context[:start], cancel) if shortcuts else 0
+            if not shortcuts:
+                scorer.truncate(0)
+            dists = scorer.extend(context[start:], [*context[start + 1:], None], allow_exit=False)
+            stats["rows"], stats["batches"] = len(context) - stats["context_reused"], 2
+            for i, (a, b, _, _) in spans.items():
+                left[i] = min(d.ref_logprob for d in dists[len(lead) + a - 1 - start:len(lead) + b - start])
+            if not shortcuts:
+                scorer.truncate(0)
+        elif shortcuts:
             # the code before every line, once (each line's prompt follows it), no head read: what
             # the session already holds of it (the same failure's repair asked again) is kept
-            stats["context_reused"] = _hold(session, context, cancel)
+            stats["context_reused"] = hold(session, context, cancel)
             stats["rows"], stats["batches"] = len(context) - stats["context_reused"], 1
         else:
             scorer.truncate(0)
@@ -598,6 +624,13 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
 
         try:
             chosen = sorted(spans)
+            if left:
+                # the raising line and the lines with an exact fix stay; the least likely from
+                # the left fill the rest
+                first = [i for i in chosen if places[i].kind == "raised" or spans[i][3]]
+                rest = sorted((i for i in chosen if i not in first), key=lambda i: (left[i], i))
+                chosen = sorted((first + rest)[:max(READ_BOTH, len(first))])
+                stats["read_left"] = len(left)
             writer = proposer(n_candidates)
             if len(chosen) <= lines:
                 line_tasks = fitting(chosen, len(chosen))
@@ -656,20 +689,6 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     return out, stats
 
 
-def _hold(session, context: list[int], cancel) -> int:
-    """Makes the session hold `context` (its K,V), reusing the positions it already holds;
-    returns how many it reused."""
-    from ..decoding.scorer import Cancelled
-    session.flush()                  # K,V a check's exited rows still owe
-    keep = session.common_prefix(context)
-    session.truncate(keep)
-    if keep < len(context):
-        done = session.forward(context[keep:], cancel=cancel)
-        if done.cancelled:
-            raise Cancelled("the repair was cancelled")
-    return keep
-
-
 def _through(enc, end: int) -> int:
     """The number of tokens that start before byte `end`."""
     import bisect
@@ -677,18 +696,38 @@ def _through(enc, end: int) -> int:
 
 
 def _from_candidate(source: str, place: Place, c) -> Repair | None:
+    """The model's candidate `c` (byte offsets in the cell, within one line) as a Repair."""
     data = source.encode("utf-8")
-    line = data.count(b"\n", 0, c.start) + 1
+    if b"\n" in data[c.start:c.end] or "\n" in c.text:
+        return None
     line_start = data.rfind(b"\n", 0, c.start) + 1
     col = len(data[line_start:c.start].decode("utf-8", "replace"))
-    original = data[c.start:c.end].decode("utf-8", "replace")
-    kind = "insert" if c.start == c.end else "delete" if not c.text else "change"
-    edit = Edit(kind, c.start, c.end, line, col, original, c.text)
-    repaired = apply_edits(data, [edit]).decode("utf-8", "replace")
-    lines_old, lines_new = source.split("\n"), repaired.split("\n")
-    if len(lines_old) != len(lines_new):
+    end_col = len(data[line_start:c.end].decode("utf-8", "replace"))
+    return _replace(source, place.cell, data.count(b"\n", 0, c.start) + 1, col, end_col, c.text, "model", place)
+
+
+def hold_context(cells: Sequence[str], *, model=None, threads: int | None = None,
+                 cancel: Callable[[], bool] | None = None) -> int | None:
+    """Computes now the K,V a repair of the next cell would read first: the latest of `cells`
+    (the cells run so far) within CONTEXT_TOKENS. Auto mode calls it at idle after a cell, so a
+    failure of the next one starts at its own code. Only with the model loaded (None: it is not;
+    nothing is loaded for this); returns the positions the session holds for it."""
+    from ..core.adapter import loaded_model, single_threaded_blas
+    from ..core.vocab import document_start
+    engine = loaded_model(model, threads)
+    if engine is None:
         return None
-    return Repair(place.cell, line, edit, repaired, "model", lines_old[line - 1], lines_new[line - 1], place=place)
+    tok = engine.tokenizer
+    cells = [*cells, ""]
+    text = "".join(cells[k].rstrip("\n") + "\n\n" for k in _cells_in_view(tok, cells)[:-1])
+    fim = fim_ids(tok)
+    lead = [fim[0]] if fim is not None else document_start(tok)
+    # the last token may merge with the error's line that follows it: left to the repair
+    context = lead + tok.encode(text).ids[:-1]
+    with engine.lock, single_threaded_blas():
+        engine.forget()
+        hold(engine.session, context, cancel)
+    return len(context)
 
 
 def _cells_in_view(tok, cells: list[str]) -> list[int]:
@@ -707,4 +746,4 @@ def _cells_in_view(tok, cells: list[str]) -> list[int]:
     return sorted(keep)
 
 
-__all__ = ["ERROR_PROMPTS", "FailureRepair", "Repair", "repair_failure"]
+__all__ = ["ERROR_PROMPTS", "FailureRepair", "Repair", "hold_context", "repair_failure"]

@@ -18,7 +18,7 @@ from IPython.display import display
 from ..core.exact_findings import ExactCheck, exact_check
 from ..core.result import CheckResult
 from ..pytext.sources import runs_here
-from .failed_cells import RepairJob, pending_view, raised, repair_view, repairable
+from .failed_cells import HoldJob, RepairJob, pending_view, raised, repair_view, repairable
 from .progress import KernelProgress
 from .report import cell_place, finding_line
 from .user_threads import user_threads
@@ -88,6 +88,7 @@ class AutoChecker:
         self._told = weakref.WeakSet()          # threads the user was told hold the guard back
         self.last: CheckJob | None = None       # the last cell's model check (shown when it ends)
         self.last_repair: RepairJob | None = None   # the last failed cell's repair (the same)
+        self.last_hold: HoldJob | None = None       # the context held for the next cell's failure
         self._ran: tuple[str, list[str]] | None = None   # the cell running and the cells before it
         self.last_exact: ExactCheck | None = None
         self.pre_run_s: float | None = None     # what the last cell waited for its exact findings
@@ -126,7 +127,7 @@ class AutoChecker:
 
     def cancel_model(self) -> None:
         """Cancels the last cell's model check if it still runs (a new cell, auto mode off)."""
-        for job in (self.last, self.last_repair):
+        for job in (self.last, self.last_repair, self.last_hold):
             if job is not None and not job.done.is_set():
                 job.cancel.set()
 
@@ -216,12 +217,15 @@ class AutoChecker:
                         repair.view = None
             self.last_repair = repair
             self._worker.put(repair)            # first: what the user most wants of a failed cell
-        if job is None:
-            return
-        # the cell's output is where its warnings go when the check ends (ipykernel's parent)
-        job.parent = parent
-        self.last = job
-        self._worker.put(job)                   # not waited for: the cell ends now
+        if job is not None:
+            # the cell's output is where its warnings go when the check ends (ipykernel's parent)
+            job.parent = parent
+            self.last = job
+            self._worker.put(job)               # not waited for: the cell ends now
+        if ran is not None:
+            # last: what a failure of the next cell reads first, while the kernel waits for it
+            self.last_hold = HoldJob(list(self.magics.executed.cells)[-_REPAIR_CELLS:], self.magics.defaults.options)
+            self._worker.put(self.last_hold)
 
     @staticmethod
     def _new(f, shown: dict) -> bool:
@@ -238,9 +242,12 @@ class AutoChecker:
         m = self.magics
         return (m.defaults.view or m.default_view()) if m.in_kernel else "text"
 
-    def _work(self, job: CheckJob | RepairJob):
+    def _work(self, job: CheckJob | RepairJob | HoldJob):
         if isinstance(job, RepairJob):
             self._repair(job)
+            return
+        if isinstance(job, HoldJob):
+            job.run()
             return
         if job.cancel.is_set():
             job.done.set()                      # a later cell came first: never started

@@ -11,7 +11,7 @@ import threading
 
 from IPython.core.error import InputRejected
 
-from ..failure import repair_failure
+from ..failure import hold_context, repair_failure
 
 
 def repairable(exc: BaseException | None) -> bool:
@@ -63,6 +63,28 @@ class RepairJob:
             self.failure = None
             self.done.set()
         return self.result
+
+
+class HoldJob:
+    """After a cell, at idle: the K,V a failure of the next cell would read first (the latest
+    cells run), computed now so that its repair starts at the failed cell's own code. Nothing
+    happens unless a repair or a check has loaded the model; the next cell cancels it."""
+
+    def __init__(self, cells: list[str], options: dict, cancel: threading.Event | None = None):
+        self.cells, self.options = cells, options
+        self.cancel = cancel if cancel is not None else threading.Event()
+        self.done = threading.Event()
+        self.held: int | None = None            # positions held (None: no model loaded, or cancelled)
+
+    def run(self) -> None:
+        try:
+            if not self.cancel.is_set():
+                self.held = hold_context(self.cells, model=self.options.get("model"),
+                                         threads=self.options.get("n_threads"), cancel=self.cancel.is_set)
+        except Exception:  # noqa: BLE001 - a cancel, or a model that fails: the repair computes it then
+            self.held = None
+        finally:
+            self.done.set()
 
 
 def pending_view(source: str, exc: BaseException):
