@@ -492,7 +492,6 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     whose least likely token is the least likely (the raising line, when it is one, stays)."""
     from ..core.adapter import EngineLayerModel, load_model, single_threaded_blas
     from ..core.resolved_model import resolve_model
-    from ..core.vocab import document_start
     from ..decoding.exit_policy import PRESETS, make_policy
     from ..decoding.line_repair import LineProposer, LineTask
     from ..decoding.scorer import Scorer
@@ -508,12 +507,12 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     # (hold_context, at idle after the cell before)
     header = f"# {f.summary.splitlines()[0][:200]}\n" if error_prompt == "top" and f.summary.strip() else ""
     keep = _cells_in_view(tok, cells)
-    first = min([p.cell for p in places if p.cell in keep] + [len(cells) - 1])
+    headed = min([p.cell for p in places if p.cell in keep] + [len(cells) - 1])
     doc, offsets = "", {}
     for k in keep:
-        doc += header if k == first else ""
+        doc += header if k == headed else ""
         offsets[k] = len(doc.encode("utf-8"))
-        doc += cells[k].rstrip("\n") + "\n" + ("\n" if k != len(cells) - 1 else "")
+        doc += _in_prompt(cells[k], last=k == len(cells) - 1)
     enc = tok.encode(doc)
     data = enc.data
     line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
@@ -556,7 +555,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         policy = make_policy(PRESETS["head"]) if shortcuts else None
         scorer = Scorer(layer_model, policy, top_k=max(8, n_candidates + 2), cancel=cancel)
         engine.set_cell_shortlist(ids or [0])
-        lead = [fim[0]] if fim is not None else document_start(tok)
+        lead = _lead(tok)
         context = lead + ids[:a_max]
         left: dict[int, float] = {}
         if fim is not None and len(spans) > READ_BOTH:
@@ -713,21 +712,31 @@ def hold_context(cells: Sequence[str], *, model=None, threads: int | None = None
     failure of the next one starts at its own code. Only with the model loaded (None: it is not;
     nothing is loaded for this); returns the positions the session holds for it."""
     from ..core.adapter import loaded_model, single_threaded_blas
-    from ..core.vocab import document_start
     engine = loaded_model(model, threads)
     if engine is None:
         return None
     tok = engine.tokenizer
     cells = [*cells, ""]
-    text = "".join(cells[k].rstrip("\n") + "\n\n" for k in _cells_in_view(tok, cells)[:-1])
-    fim = fim_ids(tok)
-    lead = [fim[0]] if fim is not None else document_start(tok)
+    text = "".join(_in_prompt(cells[k], last=False) for k in _cells_in_view(tok, cells)[:-1])
     # the last token may merge with the error's line that follows it: left to the repair
-    context = lead + tok.encode(text).ids[:-1]
+    context = _lead(tok) + tok.encode(text).ids[:-1]
     with engine.lock, single_threaded_blas():
         engine.forget()
         hold(engine.session, context, cancel)
     return len(context)
+
+
+def _lead(tok) -> list[int]:
+    """What the repair's prompt begins with: fill-in-the-middle's prefix token where the model has
+    the tokens, else the document start (hold_context's K,V must begin the same)."""
+    from ..core.vocab import document_start
+    fim = fim_ids(tok)
+    return [fim[0]] if fim is not None else document_start(tok)
+
+
+def _in_prompt(cell: str, *, last: bool) -> str:
+    """A cell as the prompt holds it: an earlier one followed by a blank line."""
+    return cell.rstrip("\n") + ("\n" if last else "\n\n")
 
 
 def _cells_in_view(tok, cells: list[str]) -> list[int]:
