@@ -170,6 +170,16 @@ def test_a_column_of_a_frame_among_a_users_row_labels_is_read_and_hashes_none_of
     assert RAN == []
 
 
+def test_a_sort_by_a_missing_column_reads_the_index_names_without_running_a_users_label():
+    # sort_values(by=) also finds an index level of that name: the levels' names are the user's
+    frame = pd.DataFrame({"price": [2, 1]}, index=pd.Index(["p", "q"], name=Label("when")))
+    RAN.clear()
+    (fact,) = kernel_facts('frame.sort_values(by="pirce")\n', {"frame": frame})
+    assert "'pirce'" in fact.message and RAN == []
+    with pytest.raises(KeyError):
+        frame.sort_values(by="pirce")
+
+
 def test_an_attribute_a_users_column_label_may_answer_is_no_fact():
     frame = pd.DataFrame([[1, 2]], columns=pd.Index(["price", Label("zz")], dtype=object))
     assert frame.zz.tolist() == [2]           # pandas finds it through the label's own `__eq__`

@@ -827,7 +827,8 @@ class _Walk:
             frame = self._live(source, local, keys=True)
             if frame is UNRESOLVED or type(frame) is not pd.DataFrame or use.unless_rows == len(frame.index):
                 continue
-            levels = {x for x in frame.index.names if isinstance(x, str)} if use.index_names else set()
+            # `type(x) is str`: an isinstance test would read a user's label's `__class__`
+            levels = {x for x in frame.index.names if type(x) is str} if use.index_names else set()
             for k in use.keys:
                 labels = self._missing_label(frame, k.value, True)
                 if labels is not None and k.value not in levels:
