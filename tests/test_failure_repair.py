@@ -312,6 +312,20 @@ def test_a_fill_in_the_middle_model_reads_from_both_sides_only_the_lines_least_l
 
 
 @pytest.mark.usefixtures("model_path")
+def test_the_first_line_of_the_code_in_view_is_not_written_again_for_how_unlikely_it_reads_from_the_left():
+    """Read from the left, the cell's first line has nothing before it: its least likely token
+    says how a document begins. A model that reads from the left alone (SmolLM2) ranks it last
+    among the places to write again, so the lines after it get the writing."""
+    cell = ("from collections import Counter\n\ndef scaled(values, factor):\n    out = []\n"
+            "    for v in values:\n        out.append(v + factor)\n    return out\n")
+    text = ('Traceback (most recent call last):\n  File "test_scaled.py", line 3, in <module>\n'
+            "    assert scaled([1, 2], 3) == [3, 6]\nAssertionError\n")
+    fix = repair_failure(cell, text, lines=2, threads=1)
+    assert fix.stats["places"] == 5 and fix.stats["lines"] == 2
+    assert [0, 1] not in fix.stats["written"] and [0, 6] in fix.stats["written"]
+
+
+@pytest.mark.usefixtures("model_path")
 def test_a_failure_no_frame_of_the_cell_passed_through_is_read_line_by_line():
     """A test's assertion failed elsewhere: every code line of the cell is a place, the model
     reads them all from both sides and writes again the least likely ones; a test cell's

@@ -517,7 +517,7 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
     data = enc.data
     line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
     ids = list(enc.ids)
-    spans = {}
+    spans, opening = {}, set()         # opening: places on the first line of the code in view
     by_place: dict[int, list[Repair]] = {}
     for r in exact:
         for i, p in enumerate(places):
@@ -531,6 +531,8 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
         if span is None:
             continue
         a, b, line_end = span
+        if not data[offsets[keep[0]]:line_starts[doc_line - 1]].strip():
+            opening.add(i)
         tail = data[line_end:enc.ends[b]]          # the newline and what its token holds after it
         # each exact fix there, as the tokens the line would be: its gain is weighed too
         indent = data[line_starts[doc_line - 1]:enc.starts[a]]
@@ -571,7 +573,8 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
             dists = scorer.extend(context[start:], [*context[start + 1:], None], allow_exit=False)
             stats["rows"], stats["batches"] = len(context) - stats["context_reused"], 2
             for i, (a, b, _, _) in spans.items():
-                left[i] = min(d.ref_logprob for d in dists[len(lead) + a - 1 - start:len(lead) + b - start])
+                left[i] = _read_from_the_left(min(d.ref_logprob for d in
+                                                  dists[len(lead) + a - 1 - start:len(lead) + b - start]), i in opening)
             if not shortcuts:
                 scorer.truncate(0)
         elif shortcuts:
@@ -618,7 +621,8 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
             """The raising line (when it is a place) and the places whose written line's least
             likely token is the least likely, `lines` in all."""
             first = [i for i in chosen if places[i].kind == "raised"][:1]
-            rest = sorted((i for i in chosen if i not in first and i in worst), key=lambda i: (worst[i], i))
+            rest = sorted((i for i in chosen if i not in first and i in worst),
+                          key=lambda i: (_read_from_the_left(worst[i], i in opening) if fim is None else worst[i], i))
             return (first + rest)[:lines]
 
         try:
@@ -686,6 +690,13 @@ def _model_candidates(cells: list[str], f: Failure, places: list[Place], exact: 
                   "proposals": len(proposals), "not_repairs": dropped,
                   "context_tokens": len(context), "model_s": round(time.perf_counter() - t0, 4)})
     return out, stats
+
+
+def _read_from_the_left(worst: float, opening: bool) -> float:
+    """A line's least likely token read from the left, as evidence that the line is wrong: none
+    for the first line of the code in view (ranked last), whose tokens the model reads with
+    nothing before them: it says how a document begins, not whether the line is wrong."""
+    return 0.0 if opening else worst
 
 
 def _through(enc, end: int) -> int:
