@@ -346,3 +346,30 @@ def test_a_failure_no_frame_of_the_cell_passed_through_is_read_line_by_line():
     assert _run(cell, ns, "13-a") is None
     fix = repair_failure(test_cell, _run(test_cell, ns, "13-b"), context=[cell], namespace=ns, threads=1)
     assert all(c.new_line.lstrip().startswith("assert") for c in fix.candidates if (c.cell, c.line) == (1, 1))
+
+
+@pytest.mark.usefixtures("model_path")
+def test_the_context_is_held_only_once_the_kernel_has_been_idle(monkeypatch):
+    """Auto mode's HoldJob after a cell: a next cell that comes within IDLE_S (Run All) cancels
+    it before it starts computing; left idle, it holds the cells for the next failure."""
+    import threading
+
+    from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.views import failed_cells
+    started = []
+    real = failed_cells.hold_context
+
+    def spied(*args, **kwargs):
+        started.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(failed_cells, "hold_context", spied)
+    load_model(None, 1)
+    cells = ["import math\n", "radius = 2.0\narea = math.pi * radius ** 2\n"]
+    busy = failed_cells.HoldJob(cells, {"n_threads": 1})
+    threading.Timer(failed_cells.HoldJob.IDLE_S / 4, busy.cancel.set).start()
+    busy.run()
+    assert busy.done.is_set() and busy.held is None and started == []
+    idle = failed_cells.HoldJob(cells, {"n_threads": 1})
+    idle.run()
+    assert len(started) == 1 and idle.held is not None and idle.held > 10

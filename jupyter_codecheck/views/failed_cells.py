@@ -70,6 +70,11 @@ class HoldJob:
     cells run), computed now so that its repair starts at the failed cell's own code. Nothing
     happens unless a repair or a check has loaded the model; the next cell cancels it."""
 
+    # it starts once the kernel has been idle this long: cells run back to back (Run All) each
+    # cancel it at once; computing beside the next cell cost that cell more than its exact check
+    # (docs/measurements.md, "auto mode's cost")
+    IDLE_S = 0.2
+
     def __init__(self, cells: list[str], options: dict, cancel: threading.Event | None = None):
         self.cells, self.options = cells, options
         self.cancel = cancel if cancel is not None else threading.Event()
@@ -78,7 +83,7 @@ class HoldJob:
 
     def run(self) -> None:
         try:
-            if not self.cancel.is_set():
+            if not self.cancel.wait(self.IDLE_S):
                 self.held = hold_context(self.cells, model=self.options.get("model"),
                                          threads=self.options.get("n_threads"), cancel=self.cancel.is_set)
         except Exception:  # noqa: BLE001 - a cancel, or a model that fails: the repair computes it then
