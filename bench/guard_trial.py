@@ -84,6 +84,57 @@ CH07 = [
     (115, "cat_s.cat.code"),
     (116, "cat_s2 = cat_s.cat.set_categories(actual_categories, inplace=True)"),
 ]
+# ageron/handson-ml2's chapter 2 (the end-to-end housing project: pandas into scikit-learn),
+# written down before any run of it, after the scikit-learn input rules of issue 50 had been
+# added (held out from them); indices count its code cells from 0
+HOML2_CH02 = [
+    (6, 'housing["ocean_proximty"].value_counts()'),
+    (22, 'housing["income_cat"] = pd.cut(housing["median_income"],\n'
+         '                               bins=[0., 1.5, 3.0, 4.5, 6., np.inf],\n'
+         '                               labels=[1, 2, 3, 4])'),
+    (25, "from sklearn.model_selection import StratifiedShuffleSplit\n\n"
+         "split = StratifiedShuffleSplit(n_splits=1, test_sise=0.2, random_state=42)\n"
+         'for train_index, test_index in split.split(housing, housing["income_cat"]):\n'
+         "    strat_train_set = housing.loc[train_index]\n    strat_test_set = housing.loc[test_index]"),
+    (30, 'for set_ in (strat_train_set, strat_test_set):\n    set_.drop("income_cat", inplace=True)'),
+    (53, "imputer.fit(housing)"),
+    (57, "housing_tr = pd.DataFrame(X, columns=housing.columns,\n                          index=housing.index)"),
+    (63, "from sklearn.preprocessing import OrdinalEncoder\n\nordinal_encoder = OrdinalEncoder()\n"
+         'housing_cat_encoded = ordinal_encoder.fit_transform(housing["ocean_proximity"])\n'
+         "housing_cat_encoded[:10]"),
+    (64, 'ordinal_encoder.transform([["NEAR_OCEAN"]])'),
+    (65, "from sklearn.preprocessing import OneHotEncoder\n\ncat_encoder = OneHotEncoder(handle_unknow=\"ignore\")\n"
+         "housing_cat_1hot = cat_encoder.fit_transform(housing_cat)\nhousing_cat_1hot"),
+    (74, "from sklearn.compose import ColumnTransformer\n\nnum_attribs = list(housing_num)\n"
+         'cat_attribs = ["ocean_proximty"]\n\nfull_pipeline = ColumnTransformer([\n'
+         '        ("num", num_pipeline, num_attribs),\n        ("cat", OneHotEncoder(), cat_attribs),\n    ])\n\n'
+         "housing_prepared = full_pipeline.fit_transform(housing)"),
+    (82, "from sklearn.linear_model import LinearRegression\n\nlin_reg = LinearRegression()\n"
+         'lin_reg.fit(housing_prepared, strat_test_set["median_house_value"])'),
+    (82, "from sklearn.linear_model import LinearRegression\n\nlin_reg = LinearRegression()\n"
+         'lin_reg.fit(housing["median_income"], housing_labels)'),
+    (83, "# let's try the full preprocessing pipeline on a few training instances\n"
+         "some_data = housing.iloc[:5]\nsome_labels = housing_labels.iloc[:5]\n"
+         "some_data_prepared = full_pipeline.transform(some_data)\n\n"
+         'print("Predictions:", lin_reg.predict(some_data))'),
+    (84, 'print("Predictions:", lin_reg.predict([[-121.46, 38.52, 29.0, 3873.0, 797.0, 2237.0, 706.0, 2.1736]]))'),
+    (86, "from sklearn.metrics import mean_squared_error\n\n"
+         "housing_predictions = lin_reg.predict(housing_prepared)\n"
+         "lin_mse = mean_squared_error(some_labels, housing_predictions)\nlin_rmse = np.sqrt(lin_mse)\nlin_rmse"),
+    (88, "from sklearn.tree import DecisionTreeRegressor\n\ntree_reg = DecisionTreeRegressor(random_state=42)\n"
+         "tree_reg.fit(housing, housing_labels)"),
+    (90, "from sklearn.model_selection import cross_val_score\n\n"
+         "scores = cross_val_score(tree_reg, housing_prepared, housing_labels,\n"
+         '                         scoring="neg_mean_squared_eror", cv=10)\ntree_rmse_scores = np.sqrt(-scores)'),
+    (93, "from sklearn.ensemble import RandomForestRegressor\n\n"
+         "forest_reg = RandomForestRegressor(n_estimator=100, random_state=42)\n"
+         "forest_reg.fit(housing_prepared, housing_labels)"),
+    (105, "feature_importances = grid_search.best_estimator_.feature_importance_\nfeature_importances"),
+    (112, 'full_pipeline_with_predictor = Pipeline([\n        ("preparation", full_pipeline),\n'
+          '        ("linear", LinearRegression())\n    ])\n\n'
+          "full_pipeline_with_predictor.fit(housing, housing_labels)\n"
+          "full_pipeline_with_predictor.predict(some_data_prepared)"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10)}
 
