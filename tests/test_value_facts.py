@@ -627,5 +627,9 @@ def test_no_metric_claim_on_the_users_array_or_where_a_target_is_no_sequence():
     assert value_facts("s = accuracy_score(y1=y, y2=probs)\n", ns) == []     # a TypeError, not this rule's
     _RAN.clear()
     assert value_facts("s = accuracy_score(y, users)\n", ns) == []
-    assert value_facts("s = accuracy_score(None, probs)\n", ns) == []      # a TypeError, not this rule's
+    # not this rule's: scikit-learn's validate_params refuses None (InvalidParameterError, a ValueError)
+    assert [f.message.endswith("(InvalidParameterError)") for f in value_facts("s = accuracy_score(None, probs)\n", ns)] \
+        == [True]
+    with pytest.raises(ValueError):
+        exec("s = accuracy_score(None, probs)\n", dict(ns))
     assert _RAN == []
