@@ -4,14 +4,20 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
+    python bench/guard_trial.py --notebook homl2-ch02 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
-written before any run, after ch10's misses had led to rules) from notebook_clean.jsonl. Each
-mistake is a copy of one of its cells with one slip a user makes (a misspelt column, row label,
-attribute, keyword or name, or an API pandas 2/3 removed), run just before that cell. Reported
-per mistake: whether it crashed in the plain kernel, whether the guard stopped it, and what it
-showed; and whether every cell of the notebook itself ran as in the plain kernel (a wrong stop).
+written before any run, after ch10's misses had led to rules) from notebook_clean.jsonl, or one read
+from its file in a checkout of its repository (`--data`): ageron/handson-ml2's chapter 2, the
+housing project from pandas into scikit-learn (written before any run, after issue 50's
+scikit-learn input rules; its two downloads read the same files from the checkout, its exercise
+solutions are not run). Each mistake is a copy of one of its cells with one slip a user makes (a
+misspelt column, row label, attribute, keyword or name, an API pandas 2/3 removed, an input
+scikit-learn's checks refuse), run just before that cell. Reported per mistake: whether it
+crashed in the plain kernel, whether the guard stopped it, or showed an error before it ran
+without stopping it; and whether every cell of the notebook itself ran as in the plain kernel (a
+wrong stop: the guard stopped a cell the plain kernel ran).
 The last stdout line is one JSON object; report.md, trial.jsonl and command.txt go to --out.
 """
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shlex
 import sys
 import tempfile
@@ -84,24 +91,120 @@ CH07 = [
     (115, "cat_s.cat.code"),
     (116, "cat_s2 = cat_s.cat.set_categories(actual_categories, inplace=True)"),
 ]
+# ageron/handson-ml2's chapter 2 (the end-to-end housing project: pandas into scikit-learn),
+# written down before any run of it, after the scikit-learn input rules of issue 50 had been
+# added (held out from them); indices count its code cells from 0
+HOML2_CH02 = [
+    (6, 'housing["ocean_proximty"].value_counts()', "misspelt column"),
+    (22, 'housing["income_cat"] = pd.cut(housing["median_income"],\n'
+         '                               bins=[0., 1.5, 3.0, 4.5, 6., np.inf],\n'
+         '                               labels=[1, 2, 3, 4])', "pandas: label count"),
+    (25, "from sklearn.model_selection import StratifiedShuffleSplit\n\n"
+         "split = StratifiedShuffleSplit(n_splits=1, test_sise=0.2, random_state=42)\n"
+         'for train_index, test_index in split.split(housing, housing["income_cat"]):\n'
+         "    strat_train_set = housing.loc[train_index]\n    strat_test_set = housing.loc[test_index]",
+         "misspelt keyword"),
+    (30, 'for set_ in (strat_train_set, strat_test_set):\n    set_.drop("income_cat", inplace=True)',
+         "pandas: a column dropped as a row"),
+    (53, "imputer.fit(housing)", "text column into a model"),
+    (57, "housing_tr = pd.DataFrame(X, columns=housing.columns,\n                          index=housing.index)",
+         "pandas: width of the labels"),
+    (63, "from sklearn.preprocessing import OrdinalEncoder\n\nordinal_encoder = OrdinalEncoder()\n"
+         'housing_cat_encoded = ordinal_encoder.fit_transform(housing["ocean_proximity"])\n'
+         "housing_cat_encoded[:10]", "1-D X"),
+    (64, 'ordinal_encoder.transform([["NEAR_OCEAN"]])', "label the encoder never saw"),
+    (65, "from sklearn.preprocessing import OneHotEncoder\n\ncat_encoder = OneHotEncoder(handle_unknow=\"ignore\")\n"
+         "housing_cat_1hot = cat_encoder.fit_transform(housing_cat)\nhousing_cat_1hot", "misspelt keyword"),
+    (74, "from sklearn.compose import ColumnTransformer\n\nnum_attribs = list(housing_num)\n"
+         'cat_attribs = ["ocean_proximty"]\n\nfull_pipeline = ColumnTransformer([\n'
+         '        ("num", num_pipeline, num_attribs),\n        ("cat", OneHotEncoder(), cat_attribs),\n    ])\n\n'
+         "housing_prepared = full_pipeline.fit_transform(housing)", "misspelt column"),
+    (82, "from sklearn.linear_model import LinearRegression\n\nlin_reg = LinearRegression()\n"
+         'lin_reg.fit(housing_prepared, strat_test_set["median_house_value"])', "X and y of different lengths"),
+    (82, "from sklearn.linear_model import LinearRegression\n\nlin_reg = LinearRegression()\n"
+         'lin_reg.fit(housing["median_income"], housing_labels)', "1-D X"),
+    (83, "# let's try the full preprocessing pipeline on a few training instances\n"
+         "some_data = housing.iloc[:5]\nsome_labels = housing_labels.iloc[:5]\n"
+         "some_data_prepared = full_pipeline.transform(some_data)\n\n"
+         'print("Predictions:", lin_reg.predict(some_data))', "raw frame to a model fitted on the prepared array"),
+    (84, 'print("Predictions:", lin_reg.predict([[-121.46, 38.52, 29.0, 3873.0, 797.0, 2237.0, 706.0, 2.1736]]))',
+         "literal of the wrong width to predict"),
+    (86, "from sklearn.metrics import mean_squared_error\n\n"
+         "housing_predictions = lin_reg.predict(housing_prepared)\n"
+         "lin_mse = mean_squared_error(some_labels, housing_predictions)\nlin_rmse = np.sqrt(lin_mse)\nlin_rmse",
+         "metric of two lengths"),
+    (88, "from sklearn.tree import DecisionTreeRegressor\n\ntree_reg = DecisionTreeRegressor(random_state=42)\n"
+         "tree_reg.fit(housing, housing_labels)", "text column into a model"),
+    (90, "from sklearn.model_selection import cross_val_score\n\n"
+         "scores = cross_val_score(tree_reg, housing_prepared, housing_labels,\n"
+         '                         scoring="neg_mean_squared_eror", cv=10)\ntree_rmse_scores = np.sqrt(-scores)',
+         "misspelt scoring name"),
+    (93, "from sklearn.ensemble import RandomForestRegressor\n\n"
+         "forest_reg = RandomForestRegressor(n_estimator=100, random_state=42)\n"
+         "forest_reg.fit(housing_prepared, housing_labels)", "misspelt keyword"),
+    (105, "feature_importances = grid_search.best_estimator_.feature_importance_\nfeature_importances",
+          "misspelt attribute"),
+    (112, 'full_pipeline_with_predictor = Pipeline([\n        ("preparation", full_pipeline),\n'
+          '        ("linear", LinearRegression())\n    ])\n\n'
+          "full_pipeline_with_predictor.fit(housing, housing_labels)\n"
+          "full_pipeline_with_predictor.predict(some_data_prepared)",
+          "array to a pipeline that selects columns by name"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
-          "ch10": ("wesm/pydata-book/ch10.ipynb", CH10)}
+          "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
+          "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02)}
+# a notebook read from a file (in a checkout of its repository, --data): how its downloads are
+# made local (the machine may have no internet; the files are in the repository), and the code
+# cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
+FROM_FILE = {
+    "homl2-ch02": {
+        "path": "02_end_to_end_machine_learning_project.ipynb", "until": 116,
+        "local": [(2, "fetch_housing_data()",
+                   'fetch_housing_data(housing_url="file://{data}/datasets/housing/housing.tgz")'),
+                  (35, 'url = DOWNLOAD_ROOT + "images/end_to_end_project/" + filename',
+                   'url = "file://{data}/images/end_to_end_project/" + filename')],
+    },
+}
+
+
+def file_cells(trial: dict, data: Path) -> list[str]:
+    """A notebook file's code cells up to `until`, each download replaced by the same call on the
+    file in the checkout (the one line changed, so the cell is otherwise the notebook's)."""
+    notebook = json.loads((data / trial["path"]).read_text(encoding="utf-8"))
+    cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"][:trial["until"]]
+    for at, old, new in trial["local"]:
+        if old not in cells[at]:
+            raise SystemExit(f"error: code cell {at} of {trial['path']} has no {old!r}: another version?")
+        cells[at] = cells[at].replace(old, new.format(data=data.resolve()))
+    return cells
+
+
+SHOWN = re.compile(r"^codecheck: line \d+:\d+: error\[", re.M)      # auto mode's line before the cell
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
+    ap.add_argument("--data", default=None,
+                    help="a checkout of the notebook's repository, for a notebook read from its file (homl2-ch02)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
     args = ap.parse_args(argv)
-    require("bench/guard_trial.py", packages=("jupyter_client", "ipykernel", "pandas", "matplotlib", "joblib"),
-            paths=[args.clean])
     NOTEBOOK, mistakes_typed = TRIALS[args.notebook]
-    (cells,) = [c for name, c in notebooks(Path(args.clean), 0) if name == NOTEBOOK]
+    from_file = FROM_FILE.get(args.notebook)
+    if from_file is not None and args.data is None:
+        ap.error(f"--notebook {args.notebook} is read from its file: --data, a checkout of its repository")
+    needs = [Path(args.data) / from_file["path"]] if from_file else [args.clean]
+    require("bench/guard_trial.py", packages=("jupyter_client", "ipykernel", "pandas", "matplotlib", "joblib",
+                                              *(("sklearn", "scipy") if from_file else ())), paths=needs)
+    if from_file:
+        cells = file_cells(from_file, Path(args.data))
+    else:
+        (cells,) = [c for name, c in notebooks(Path(args.clean), 0) if name == NOTEBOOK]
     before = {}
-    for at, text in mistakes_typed:
-        before.setdefault(at, []).append(text)
+    for at, text, *what in mistakes_typed:
+        before.setdefault(at, []).append((text, what[0] if what else None))
     rows = []
     with tempfile.TemporaryDirectory() as plain_dir, tempfile.TemporaryDirectory() as guard_dir:
         plain, guard = Kernel(plain_dir), Kernel(guard_dir)
@@ -109,21 +212,22 @@ def main(argv=None) -> None:
             guard.run("%load_ext jupyter_codecheck\n%codecheck auto guard", 600)
             guard.run("[m for m in get_ipython().magics_manager.registry.values() "
                       "if hasattr(m, 'join_warm_up')][0].join_warm_up()", 600)
-            steps = [("opening", None, c) for c in OPENING]
+            steps = [("opening", None, c, None) for c in OPENING]
             for i, cell in enumerate(cells):
-                steps += [("mistake", i, m) for m in before.get(i, ())]
-                steps.append(("cell", i, cell))
+                steps += [("mistake", i, m, what) for m, what in before.get(i, ())]
+                steps.append(("cell", i, cell, None))
                 if i == 2:                      # after the notebook's own imports
                     steps, opening = [s for s in steps if s[0] != "opening"], [s for s in steps if s[0] == "opening"]
                     steps += opening
-            for kind, index, text in steps:
+            for kind, index, text, what in steps:
                 _, e_plain, _ = plain.run(text, args.cell_timeout)
                 _, e_guard, shown = guard.run(text, args.cell_timeout)
                 stopped = e_guard == "CellStopped"
                 if stopped and kind == "cell":      # a wrong stop: run it anyway, as a user would
                     _, e_guard, _ = guard.run(text, args.cell_timeout)
-                rows.append({"kind": kind, "index": index, "cell": text, "plain_error": e_plain,
+                rows.append({"kind": kind, "index": index, "cell": text, "what": what, "plain_error": e_plain,
                              "guard_error": e_guard, "stopped": stopped,
+                             "shown_before": any(SHOWN.search(s) for s in shown),
                              "shown": [s for s in shown if "codecheck" in s][:3]})
             threads = guard.run("import threading\nprint(sorted(t.name for t in threading.enumerate()))",
                                 args.cell_timeout)[2]
@@ -133,11 +237,15 @@ def main(argv=None) -> None:
     mistakes = [r for r in rows if r["kind"] == "mistake"]
     crashed = [r for r in mistakes if r["plain_error"] is not None]
     stopped = [r for r in crashed if r["stopped"]]
+    shown_only = [r for r in crashed if not r["stopped"] and r["shown_before"]]
     cells_run = [r for r in rows if r["kind"] == "cell"]
     summary = {"notebook": NOTEBOOK, "mistakes": len(mistakes), "crashed": len(crashed), "stopped": len(stopped),
+               "shown_not_stopped": len(shown_only), "missed": len(crashed) - len(stopped) - len(shown_only),
                "crashed_not_stopped": [r["cell"] for r in crashed if not r["stopped"]],
                "mistakes_that_ran_but_stopped": sum(r["stopped"] and r["plain_error"] is None for r in mistakes),
                "notebook_cells": len(cells_run),
+               "notebook_cells_crashed": sum(r["plain_error"] is not None for r in cells_run),
+               "notebook_cells_stopped": sum(r["stopped"] for r in cells_run),
                "notebook_cells_stopped_wrongly": sum(r["stopped"] and r["plain_error"] is None for r in cells_run),
                "notebook_cells_differing": sum(r["plain_error"] != r["guard_error"] for r in cells_run),
                "threads_at_the_end": threads[0].strip() if threads else None,
@@ -150,15 +258,22 @@ def main(argv=None) -> None:
         f.writelines(json.dumps(r) + "\n" for r in rows)
     lines = [f"# A new user's trial of the guard on {NOTEBOOK}", "", f"`{command}`", "",
              f"Opening: a plot, a 200,000-character print, joblib's loky pool. {len(mistakes)} mistakes typed in; "
-             f"{len(crashed)} crashed in the plain kernel; the guard stopped **{len(stopped)} of {len(crashed)}**. "
-             f"Notebook cells stopped wrongly: {summary['notebook_cells_stopped_wrongly']} of {len(cells_run)}. "
-             f"Threads alive at the end: {summary['threads_at_the_end']}.", "",
-             "| before cell | mistake | plain kernel | guard | shown |", "|---|---|---|---|---|"]
+             f"{len(crashed)} crashed in the plain kernel; the guard stopped **{len(stopped)} of {len(crashed)}**, "
+             f"{len(shown_only)} more shown before the run but not stopped, {summary['missed']} missed. "
+             f"Notebook cells stopped wrongly: {summary['notebook_cells_stopped_wrongly']} of {len(cells_run)} "
+             f"({summary['notebook_cells_crashed']} crashed in the plain kernel, the guard stopped "
+             f"{summary['notebook_cells_stopped']}). Threads alive at the end: {summary['threads_at_the_end']}.", "",
+             "| before cell | mistake | kind | plain kernel | guard | shown |", "|---|---|---|---|---|---|"]
     for r in mistakes:
         cell = r["cell"].replace("\n", "⏎ ").replace("|", "\\|")
         shown = " ".join(r["shown"])[:160].replace("\n", " ").replace("|", "\\|")
-        lines.append(f"| {r['index']} | `{cell}` | {r['plain_error']} | {'stopped' if r['stopped'] else r['guard_error']} "
-                     f"| {shown} |")
+        lines.append(f"| {r['index']} | `{cell}` | {r['what'] or ''} | {r['plain_error']} "
+                     f"| {'stopped' if r['stopped'] else r['guard_error']} | {shown} |")
+    wrong = [r for r in cells_run if r["plain_error"] != r["guard_error"] or r["stopped"]]
+    if wrong:
+        lines += ["", "Notebook cells the guard stopped or that ended otherwise than in the plain kernel:", "",
+                  "| cell | plain kernel | guard | stopped |", "|---|---|---|---|"]
+        lines += [f"| {r['index']} | {r['plain_error']} | {r['guard_error']} | {r['stopped']} |" for r in wrong]
     (out / "report.md").write_text("\n".join(lines) + "\n")
     print(json.dumps(summary))
 

@@ -86,3 +86,64 @@ def test_no_claim_where_the_data_decides_or_the_users_code_is_in_it():
     assert run(pca) == ("ValueError", 3)
     # beside them, the same estimator made with the literal is claimed
     assert len(kernel_facts("m = LogisticRegression(C=-1.0)\nm.fit(X, y)\n", namespace())) == 1
+
+
+# -- a scikit-learn function's literal arguments, refused by its own validate_params ----------------
+
+def _function_namespace() -> dict:
+    import sklearn.metrics
+    import sklearn.model_selection
+    rng = np.random.default_rng(1)
+    X, y = rng.normal(size=(30, 3)), rng.normal(size=30)
+    return {"np": np, "X": X, "y": y, "labels": (y > 0).astype(int), "model": LogisticRegression(),
+            "cross_val_score": sklearn.model_selection.cross_val_score,
+            "train_test_split": sklearn.model_selection.train_test_split,
+            "mean_squared_error": sklearn.metrics.mean_squared_error,
+            "accuracy_score": sklearn.metrics.accuracy_score, "f1_score": sklearn.metrics.f1_score,
+            "pairwise_distances": sklearn.metrics.pairwise_distances}
+
+
+@pytest.mark.parametrize("wrong,right,near", [
+    ('s = cross_val_score(model, X, labels, scoring="acuracy", cv=3)', 's = cross_val_score(model, X, labels, scoring="accuracy", cv=3)', '"accuracy"'),
+    ("a = train_test_split(X, y, test_size=1.5)", "a = train_test_split(X, y, test_size=0.25)", None),
+    ("e = mean_squared_error(y, y, multioutput='raw_value')", "e = mean_squared_error(y, y, multioutput='raw_values')", "'raw_values'"),
+    ("e = accuracy_score(labels, labels, normalize='yes')", "e = accuracy_score(labels, labels, normalize=False)", None),
+    ("e = f1_score(labels, labels, average='macros')", "e = f1_score(labels, labels, average='macro')", "'macro'"),
+    ("d = pairwise_distances(X, None, 'euclidian')", "d = pairwise_distances(X, None, 'euclidean')", "'euclidean'"),
+])
+def test_a_literal_a_functions_validate_params_refuses(wrong, right, near):
+    """Claimed where scikit-learn's own wrapper refuses the literal, and the cell raises its
+    InvalidParameterError (a ValueError) on that line; a stop under the guard; the nearest options
+    of a misspelt text are the fixes; the literal it takes runs and gets no claim."""
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    from jupyter_codecheck.core.exact_findings import exact_check
+    ns = _function_namespace()
+    facts = [f for f in kernel_facts(wrong + "\n", ns) if f.kind == "value"]
+    assert len(facts) == 1 and facts[0].message.endswith("ValueError (InvalidParameterError)"), facts
+    assert (near in facts[0].candidates) if near else facts[0].candidates == []
+    with pytest.raises(InvalidParameterError):
+        exec(wrong, dict(ns))
+    assert len(exact_check(wrong + "\n", ns).certain) == 1
+    assert [f for f in kernel_facts(right + "\n", ns) if f.kind == "value"] == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec(right, dict(ns))
+
+
+def test_no_constraint_claim_off_scikit_learns_own_validation():
+    """No claim where scikit-learn would not validate: its config skips validation; the function
+    is the user's (whatever constraints it carries); the argument is no literal."""
+    import sklearn
+    ns = _function_namespace()
+    cell = 's = cross_val_score(model, X, labels, scoring="acuracy", cv=3)\n'
+    with sklearn.config_context(skip_parameter_validation=True):
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == []
+
+    def users(model, X, y, scoring=None, cv=None):
+        return RAN.append("users")
+    users._skl_parameter_constraints = ns["cross_val_score"]._skl_parameter_constraints
+    RAN.clear()
+    assert [f for f in kernel_facts(cell, dict(ns, cross_val_score=users)) if f.kind == "value"] == [] and RAN == []
+    assert [f for f in kernel_facts("s = cross_val_score(model, X, labels, scoring=name, cv=3)\n",
+                                    dict(ns, name="acuracy")) if f.kind == "value"] == []

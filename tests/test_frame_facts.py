@@ -700,3 +700,67 @@ def test_a_users_frame_class_is_not_judged_by_column_number_nor_run():
     assert facts_of("col = data[5]", namespace(data=frame), "key") == []
     assert facts_of("g = data.groupby(0)\ng['x']", namespace(data=frame), "key") == []
     assert LoggedFrame.reads == []
+
+
+# -- pd.cut and pd.qcut: as many labels as bins ------------------------------------------------------
+
+@pytest.mark.parametrize("wrong,right", [
+    ('s["cat"] = pd.cut(s["income"], bins=[0., 1.5, 3.0, 4.5, 6., np.inf], labels=[1, 2, 3, 4])',
+     's["cat"] = pd.cut(s["income"], bins=[0., 1.5, 3.0, 4.5, 6., np.inf], labels=[1, 2, 3, 4, 5])'),
+    ('c = pd.cut(s["income"], 3, labels=["low", "high"])', 'c = pd.cut(s["income"], 3, labels=["low", "mid", "high"])'),
+    ('c = pd.qcut(s["income"], 4, labels=["q1", "q2", "q3"])', 'c = pd.qcut(s["income"], 4, labels=["q1", "q2", "q3", "q4"])'),
+    ('c = pd.qcut(s["income"], [0, 0.5, 1], ["low", "mid", "high"])', 'c = pd.qcut(s["income"], [0, 0.5, 1], ["low", "high"])'),
+    ("c = pd.cut(incomes, [0, 5, 10], False, ['a'])", "c = pd.cut(incomes, [0, 5, 10], False, ['a', 'b'])"),
+])
+def test_cut_labels_one_fewer_than_the_edges(wrong, right):
+    """pandas' own cut on the first rows finds the labels' count wrong: claimed, and the cell raises
+    ValueError; the count pandas takes runs unclaimed."""
+    income = pd.Series(np.random.default_rng(0).uniform(0, 10, 200))
+    ns = namespace(s=pd.DataFrame({"income": income}), incomes=income.to_numpy())
+    f = holds(wrong + "\n", ns, ValueError)
+    assert "Bin labels must be one fewer" in f.message
+    runs_unclaimed(right + "\n", ns)
+
+
+def test_no_cut_claim_where_the_edges_depend_on_the_data_or_the_labels_are_not_read():
+    """duplicates="drop" makes the edges' count the data's; labels=False or a name are not a
+    written count; text values are not cut by this rule's reading."""
+    ns = namespace(s=pd.Series([1.0, 1.0, 1.0, 2.0, 3.0]), names=["a", "b"], t=pd.Series(["a", "b"]))
+    for cell in ['c = pd.qcut(s, 4, labels=["a", "b", "c", "d"], duplicates="drop")\n',
+                 "c = pd.cut(s, 3, labels=False)\n", "c = pd.cut(s, 3, labels=names)\n",
+                 'c = pd.cut(t, 3, labels=["a", "b"])\n']:
+        assert facts_of(cell, ns, "value") == [], cell
+
+
+def test_cut_claims_exactly_when_pandas_raises_over_random_bins():
+    """Random Series (numbers, NaNs, repeated values, past the rows read), bins as edges or a count,
+    cut and qcut, labels of every count near the right one: each claim's call raises ValueError,
+    and every call refused for its labels' count is claimed."""
+    rng = random.Random(7)
+    claimed = 0
+    for _ in range(120):
+        n = rng.choice([5, 50, 1500])
+        values = np.round(np.random.default_rng(rng.randrange(10**6)).normal(5, 3, n), rng.choice([0, 2]))
+        if rng.random() < 0.3:
+            values[rng.randrange(n)] = np.nan
+        s = pd.Series(values)
+        how = rng.choice(["cut", "qcut"])
+        count = rng.randint(2, 6)
+        if how == "cut" and rng.random() < 0.5:
+            edges = sorted(rng.sample(range(-5, 16), count + 1))
+            bins = "[" + ", ".join(map(str, edges)) + "]"
+        else:
+            bins = str(count)
+        labels = "[" + ", ".join(repr(f"l{k}") for k in range(max(1, count + rng.choice([-1, 0, 0, 1])))) + "]"
+        cell = f"c = pd.{how}(s, {bins}, labels={labels})\n"
+        ns = namespace(s=s)
+        facts = facts_of(cell, ns, "value")
+        try:
+            exec(cell, dict(ns))
+            said = None
+        except ValueError as e:
+            said = str(e)
+        refused = said is not None and said.startswith("Bin labels must be one fewer")
+        assert (said is not None) if facts else not refused, (cell, said, facts)
+        claimed += bool(facts)
+    assert claimed > 20

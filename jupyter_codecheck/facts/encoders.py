@@ -7,8 +7,8 @@ Judged by the fitted encoder itself: its own `transform` runs on the input's fir
 rows, and a label unknown there is unknown in the whole input (the encoders look each value up
 among the fit's categories). The encoder is live, of scikit-learn's own class, holding no other
 estimator; the input a live list, numpy ndarray, or pandas Series or DataFrame of their own
-classes holding plain values only (str, int, float, bool, None), or a list written in the call,
-so that no code of the user's runs.
+classes holding plain values only (str, int, float, bool, None), or a list written in the call
+(of rows, lists or tuples of such values, for the 2-D encoders), so that no code of the user's runs.
 """
 from __future__ import annotations
 
@@ -62,7 +62,10 @@ def _head(x):
     np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
     if type(x) is list:
         head = x[:SAMPLE_ROWS]
-        return head if all(type(v) in _PLAIN for v in head) else None
+        # rows as lists or tuples: the 2-D X OneHotEncoder and OrdinalEncoder take
+        if all(type(v) in _PLAIN or (type(v) in (list, tuple) and all(type(e) in _PLAIN for e in v)) for v in head):
+            return head
+        return None
     if np is not None and type(x) is np.ndarray:
         head = x[:SAMPLE_ROWS]
         if head.dtype.kind == "O" and any(type(v) not in _PLAIN for v in head.ravel().tolist()):

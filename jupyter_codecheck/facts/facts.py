@@ -29,7 +29,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .frame_shapes import column_assignment_claim, frame_claim
+from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
@@ -40,7 +40,7 @@ from .plots import plot_claim
 from .modules import imported, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, fit_parameter_problem
+from .parameters import FITTING, constraint_claim, fit_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -394,7 +394,9 @@ class _Walk:
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(frame_claim(n, target, value)) or \
+                self._value(cut_claim(n, target, value)) or \
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
+                self._value(constraint_claim(n, target, self._text)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
@@ -778,6 +780,8 @@ class _Walk:
         whose callee or argument it is, else the operation itself) but the kernel's modules,
         classes and functions (code, not data: what the guard asks cannot change of them)."""
         parent = self._parents.get(id(node))
+        if isinstance(parent, ast.keyword):     # a keyword's value: the keyword's call is the use
+            parent = self._parents.get(id(parent))
         use = parent if isinstance(parent, ast.Call) and (node is parent.func or node in parent.args or
                                                            any(node is k.value for k in parent.keywords)) else node
         names = []

@@ -7,6 +7,10 @@
     a frame    `pd.DataFrame(X_scaled, columns=df.columns, index=idx)`: an ndarray of (n, k)
                given k' != k columns or n' != n row labels (ValueError: Shape of passed values
                is (n, k), indices imply (n', k'))
+    bins       `pd.cut(s, bins=[0, 1.5, 3, np.inf], labels=[1, 2])`, `pd.qcut(s, 4, labels=[...])`:
+               labels not one fewer than the bin edges (ValueError: Bin labels must be one fewer
+               than the number of bin edges), judged by pandas' own cut on the first rows of a
+               live 1-D array or Series of numbers with the call's literal bins, labels and options
 
 The frame is live (pandas' own class) or made by the cell, its rows known; the values an
 ndarray, a list or an estimator's predictions, live, written or made by the cell (abstract.py);
@@ -17,8 +21,11 @@ from __future__ import annotations
 
 import ast
 import sys
+import warnings
 
-from .abstract_value import Abstract, _nested, array_like, shaped
+from .abstract_value import Abstract, _literal, _nested, array_like, shaped
+from .namespace import UNRESOLVED
+from .read_policy import POLICY
 from .values import Live, ValueClaim
 
 # the keywords pd.DataFrame takes besides its data and labels, none of which is read before them
@@ -74,6 +81,75 @@ def frame_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
                               f"the labels given imply {implied}: ValueError (Shape of passed values is "
                               f"({n_rows}, {n_columns}), indices imply ({implied[0]}, {implied[1]}))",
                       "ValueError", callee=True)
+
+
+# what pd.cut and pd.qcut take besides the data, bins and labels, read as literals; duplicates="drop"
+# makes the edges' count the data's, so it is left out
+_CUT_OPTIONS = {"cut": frozenset({"right", "retbins", "precision", "include_lowest", "ordered"}),
+                "qcut": frozenset({"retbins", "precision"})}
+_CUT_ROWS = 1000
+_LABELS_COUNT = "Bin labels must be one fewer than the number of bin edges"
+
+
+def cut_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+    """`pd.cut(x, bins, labels=[...])` / `pd.qcut(x, q, labels=[...])` whose labels are not one
+    fewer than the bin edges: pandas' own call on x's first rows says so. The edges' count does
+    not depend on the rows (literal edges, or a count of bins or quantiles, duplicates refused)."""
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    if pd is None or np is None or any(isinstance(a, ast.Starred) for a in n.args) or \
+            any(k.arg is None for k in n.keywords):
+        return None
+    name = next((c for c in ("cut", "qcut") if target is POLICY.static(pd, c, None)), None)
+    if name is None:
+        return None
+    positional = ("x", "bins", "right", "labels") if name == "cut" else ("x", "q", "labels")
+    given = dict(zip(positional, n.args)) | {k.arg: k.value for k in n.keywords}
+    edges = "bins" if name == "cut" else "q"
+    if len(given) != len(n.args) + len(n.keywords) or not {"x", edges, "labels"} <= set(given) or \
+            set(given) - {"x", edges, "labels"} - _CUT_OPTIONS[name]:
+        return None
+    literals = {k: _literal(v) for k, v in given.items() if k not in ("x", edges)} | {edges: _edges(given[edges], value)}
+    labels = literals["labels"]
+    if any(v is UNRESOLVED for v in literals.values()) or type(labels) not in (list, tuple) or \
+            not all(type(v) in (str, int, float, bool) for v in labels):
+        return None
+    x = value(given["x"])
+    if type(x) is pd.Series and not x.attrs and type(x.dtype).__module__.split(".")[0] == "numpy":
+        head = x.iloc[:_CUT_ROWS]
+    elif type(x) is np.ndarray and x.ndim == 1:
+        head = x[:_CUT_ROWS]
+    else:
+        return None
+    if head.dtype.kind not in "iuf" or len(head) == 0:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(pd, name)(head, **literals)
+    except ValueError as e:
+        if not str(e).startswith(_LABELS_COUNT):
+            return None
+        return ValueClaim(given["labels"], f"pd.{name}(): {len(labels)} labels for these bins: ValueError "
+                                           f"({_LABELS_COUNT})", "ValueError")
+    except Exception:  # noqa: BLE001 - another failure: not this rule's
+        return None
+    return None
+
+
+def _edges(node: ast.expr, value: Live):
+    """Bins or quantiles written in the call: a number, or a list or tuple of numbers written or
+    read live one by one (`np.inf`); else UNRESOLVED."""
+    if not isinstance(node, (ast.List, ast.Tuple)):
+        v = _literal(node)
+        return v if type(v) in (int, float) else UNRESOLVED
+    out = []
+    for e in node.elts:
+        v = _literal(e)
+        v = value(e) if v is UNRESOLVED and not isinstance(e, ast.Starred) else v
+        if type(v) not in (int, float):
+            return UNRESOLVED
+        out.append(v)
+    return out
 
 
 def _rows(frame, pd) -> int | None:

@@ -1,7 +1,9 @@
 """The parameters a scikit-learn estimator's `fit` rejects, as scikit-learn's own `fit` finds them
 before it reads the data: `LogisticRegression(solver="liblinear", penalty="elasticnet").fit(X, y)`
 (its solver/penalty rule), `RandomForestClassifier(n_estimators=0).fit(X, y)` (the parameter
-constraints `fit` validates first).
+constraints `fit` validates first). And a scikit-learn function's literal arguments its own
+`validate_params` refuses before the function runs: `cross_val_score(m, X, y,
+scoring="neg_mean_squared_eror")`, `train_test_split(X, test_size=1.5)` (constraint_claim).
 
 The estimator is the one the cell makes with literal arguments (abstract.py: scikit-learn's
 class, and every estimator it holds, made so; only their `__init__` ran). Its method is called on
@@ -12,11 +14,18 @@ is no claim. No user code runs: nothing of the user's is in the estimator or its
 """
 from __future__ import annotations
 
+import ast
+import difflib
 import inspect
+import sys
+import types
 import warnings
 
+from .abstract_value import _literal
 from .estimators import sklearn_estimator
+from .namespace import UNRESOLVED
 from .read_policy import POLICY
+from .values import Text, ValueClaim
 
 # the methods that validate the parameters first (scikit-learn's `_fit_context`)
 FITTING = frozenset({"fit", "fit_transform", "fit_predict", "partial_fit"})
@@ -88,3 +97,54 @@ def _from_the_data(e: BaseException) -> bool:
         seen.add(id(e))
         e = e.__cause__ or e.__context__
     return False
+
+
+def constraint_claim(n: ast.Call, target, text: Text) -> ValueClaim | None:
+    """A literal argument of a scikit-learn function that its `validate_params` wrapper refuses:
+    the wrapper checks every argument against the function's `_skl_parameter_constraints` before
+    the function runs and raises InvalidParameterError (a ValueError) on the first it refuses, so
+    one literal refused is a certain crash whatever the other arguments are. Judged by
+    scikit-learn's own `validate_parameter_constraints` on that literal alone (no user code: the
+    literal is Python's plain data); a refused text among the options gets the nearest options."""
+    validation, sklearn = sys.modules.get("sklearn.utils._param_validation"), sys.modules.get("sklearn")
+    if validation is None or sklearn is None or type(target) is not types.FunctionType or \
+            not POLICY.is_library(target) or not str(POLICY.module_of(target) or "").startswith("sklearn.") or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    constraints = POLICY.static(target, "_skl_parameter_constraints", None)
+    signature = POLICY.signature(target)
+    if type(constraints) is not dict or signature is None or sklearn.get_config().get("skip_parameter_validation"):
+        return None
+    try:
+        bound = signature.bind(*n.args, **{k.arg: k.value for k in n.keywords})
+    except TypeError:
+        return None                                    # the signature's fact (signatures.py)
+    for name, node in bound.arguments.items():
+        kind = signature.parameters[name].kind
+        value = _literal(node) if isinstance(node, ast.expr) else UNRESOLVED
+        if name not in constraints or kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD) or \
+                value is UNRESOLVED:
+            continue
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                validation.validate_parameter_constraints({name: constraints[name]}, {name: value},
+                                                          caller_name=ast.unparse(n.func))
+        except validation.InvalidParameterError as e:
+            said = str(e).splitlines()[0]
+            said = said if len(said) <= 160 else said[:157] + "..."
+            return ValueClaim(node, f"{ast.unparse(n.func)}(): {said}: ValueError (InvalidParameterError)",
+                              "ValueError", _nearest(value, constraints[name], text(node), validation))
+        except Exception:  # noqa: BLE001 - anything else: not this rule's
+            continue
+    return None
+
+
+def _nearest(value, constraints, written: str | None, validation) -> list[str]:
+    """The options of a text constraint (scikit-learn's StrOptions) nearest a refused text, quoted
+    as it was written."""
+    if type(value) is not str or written is None or type(constraints) is not list:
+        return []
+    options = sorted({o for c in constraints if type(c) is validation.StrOptions for o in c.options if type(o) is str})
+    quote = '"' if written.startswith('"') else "'"
+    return [f"{quote}{o}{quote}" for o in difflib.get_close_matches(value, options, n=3, cutoff=0.8)]
