@@ -438,3 +438,13 @@ def test_an_estimator_whose_class_hides_its_dict_behind_a_property_runs_none_of_
     ns = {"plain": plain, "X": np.zeros((3, 2))}
     assert [[f.kind for f in kernel_facts(cell, ns)] for cell in ("plain.coef_.shap\n", "plain.predict(X)\n")] == \
         [["attribute"], ["call"]]
+
+
+def test_pandas_cut_on_a_series_among_a_users_row_labels_is_claimed_and_runs_none_of_their_code():
+    # the labels rule runs pandas' own cut on the first rows; the rows' labels are carried along
+    s = pd.Series([1.0, 2.5, 4.0], index=pd.Index([Label("p"), Label("q"), Label("r")], dtype=object))
+    RAN.clear()
+    (fact,) = kernel_facts('b = pd.cut(s, bins=[0, 2, 5], labels=["low", "mid", "high"])\n', {"s": s, "pd": pd})
+    assert "labels" in fact.message and RAN == []
+    with pytest.raises(ValueError, match="one fewer"):
+        pd.cut(s, bins=[0, 2, 5], labels=["low", "mid", "high"])
