@@ -258,3 +258,50 @@ def test_a_line_ipython_runs_as_an_automagic_is_no_undefined_name(automagic):
             assert (first in panel.names) == ran_as_magic, cell      # the panel's server sees the same
     finally:
         shell.automagic = was
+
+
+LEADING_IMPORTS = r'''
+import json, sys
+import sklearn
+from jupyter_codecheck.core.exact_findings import exact_check
+
+sys.path.insert(0, sys.argv[1])
+import userpkg                                  # the user's own package, loaded
+out = {"before": "sklearn.ensemble" in sys.modules}
+late = exact_check("x = 1\nfrom sklearn.ensemble import RandomForestRegressor\n"
+                   "RandomForestRegressor(n_estimator=3)", {})
+out["late"] = [f.message for f in late.findings]
+out["late_imported"] = "sklearn.ensemble" in sys.modules
+first = exact_check("from sklearn.ensemble import RandomForestRegressor\n"
+                    "RandomForestRegressor(n_estimator=3)", {})
+out["first"] = [(f.kind, f.line) for f in first.certain]
+out["first_imported"] = "sklearn.ensemble" in sys.modules
+exact_check("from userpkg.side import f\nf()", {})
+out["user_imported"] = "userpkg.side" in sys.modules
+print(json.dumps(out))
+'''
+
+
+def test_a_cells_leading_import_of_a_loaded_librarys_submodule_is_read_and_the_users_never(tmp_path):
+    """The first thing a cell runs is `from sklearn.ensemble import ...`: importing it a moment
+    early runs nothing the cell would not, so a keyword its class lacks stops the cell. Behind
+    another statement it stays unread, and a package of the user's is never imported."""
+    import json
+    import subprocess
+    import sys
+    pkg = tmp_path / "userpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "side.py").write_text("def f():\n    pass\n")
+    from pathlib import Path
+    import os
+    root = str(Path(__file__).resolve().parents[1])      # this source tree's package
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.run([sys.executable, "-c", LEADING_IMPORTS, str(tmp_path)], capture_output=True,
+                          text=True, timeout=120, cwd=str(tmp_path), env=env)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["before"] is False
+    assert out["late"] == [] and out["late_imported"] is False
+    assert out["first"] == [["call", 2]] and out["first_imported"] is True
+    assert out["user_imported"] is False

@@ -37,7 +37,7 @@ from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .metrics import metric_claim
 from .plots import plot_claim
-from .modules import imported, module_resolver
+from .modules import imported, leading_imports, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
 from .parameters import FITTING, constraint_claim, fit_parameter_problem
@@ -94,7 +94,7 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     tree = parse(body)
     if tree is None:
         return []
-    resolve = module_resolver(libraries)
+    resolve = module_resolver(libraries, leading_imports(tree))
     dead = dead_spans(tree, namespace)        # a branch a version test shuts never runs
     facts = [f for f in _read_facts(body, namespace, resolve, tree) if not in_spans(f.line, f.column, dead)]
     facts = checked_fixes(body, namespace, resolve, facts)

@@ -2,6 +2,11 @@
 already imported, and, with `libraries="import"`, installed libraries imported now (their code
 runs, never the user's: a module beside the notebook is never imported).
 
+Beside a kernel ("loaded"), the cell's leading imports of a loaded library's submodules
+(`from sklearn.ensemble import RandomForestRegressor` once sklearn is loaded) are imported now
+too: they are the first thing the cell runs, so importing them a moment early runs nothing the
+cell would not, and the classes they bring can be read.
+
 Without a kernel (the command line, the pytest plugin) this is all the objects there are:
 `import pandas as pd` then `pd.read_csv(..., error_bad_lines=False)` is checked against the
 pandas installed here.
@@ -25,14 +30,17 @@ from .read_policy import POLICY
 POLICIES = ("loaded", "import")
 
 
-def module_resolver(policy: str = "loaded") -> Callable[[str], ModuleType | None]:
+def module_resolver(policy: str = "loaded", leading: frozenset[str] = frozenset()
+                    ) -> Callable[[str], ModuleType | None]:
     """name -> the module `import name` gives here, or None (not known without running code
-    this policy does not allow)."""
+    this policy does not allow). `leading`: the modules the cell imports before anything else
+    (`leading_imports`); of those, a submodule of a library already loaded is imported."""
     def resolve(name: str) -> ModuleType | None:
         mod = sys.modules.get(name)
         if isinstance(mod, ModuleType):
             return mod
-        if policy != "import" or not _installed_library(name):
+        early = name in leading and "." in name and isinstance(sys.modules.get(name.split(".")[0]), ModuleType)
+        if not (policy == "import" or early) or not _installed_library(name):
             return None
         try:
             with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
@@ -58,6 +66,24 @@ def _installed_library(name: str) -> bool:
     if not origin and spec is not None and spec.submodule_search_locations:
         origin = next(iter(spec.submodule_search_locations), None)
     return isinstance(origin, str) and origin.startswith(_library_dirs())
+
+
+def leading_imports(tree: ast.Module) -> frozenset[str]:
+    """The modules the cell's first statements import, before any other statement runs (a
+    docstring aside): `import a.b` and `from a.b import c` name `a.b`, and `a.b.c` in case `c` is
+    a submodule. Relative imports are the user's package: never named."""
+    out: set[str] = set()
+    for i, stmt in enumerate(tree.body):
+        if i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue
+        if isinstance(stmt, ast.Import):
+            out.update(a.name for a in stmt.names)
+        elif isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module:
+            out.add(stmt.module)
+            out.update(f"{stmt.module}.{a.name}" for a in stmt.names if a.name != "*")
+        else:
+            break
+    return frozenset(out)
 
 
 def imported(node: ast.Import | ast.ImportFrom, resolve) -> dict[str, object]:
