@@ -29,6 +29,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
+from .column_selection import column_selection_claim, frame_labels
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
@@ -374,6 +375,7 @@ class _Walk:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
                     not self._fit_parameters(n, value) and \
+                    not self._value(column_selection_claim(n, value)) and \
                     not self._value(display_claim(n, target, value)) and \
                     not self._value(plot_claim(n, target, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
@@ -473,7 +475,16 @@ class _Walk:
                     return self._instance(x, made, local) if made is not None else v
                 return v
             labels = made_labels(node, cls, value)
-        return Instance(cls, _literal_display(node), labels)
+        return Instance(cls, _literal_display(node) if cls is not list else self._listed(node, local), labels)
+
+    def _listed(self, node: ast.expr, local: set[str]):
+        """`list(df)`, `list(df.columns)`: the labels of a live frame's columns (iterating a
+        DataFrame gives them; pandas' own classes, plain labels only), else as a display's."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list" and
+                len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred) and
+                self._live_or_builtin(node.func, local) is list):
+            return _literal_display(node)
+        return frame_labels(self._live(node.args[0], local))
 
     def _selected(self, node: ast.expr, local: set[str], otherwise):
         """`g["col"]` of a DataFrameGroupBy: the SeriesGroupBy (or DataFrameGroupBy) pandas makes

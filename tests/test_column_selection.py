@@ -1,0 +1,77 @@
+"""A ColumnTransformer the cell makes, fitted on a frame that lacks a column it names
+(facts/column_selection.py), held against scikit-learn by running each cell: a claim where the
+fit raises ValueError on that line, none where the cell runs; `list(df)` gives the frame's labels."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.compose import ColumnTransformer, make_column_selector
+from sklearn.impute import SimpleImputer
+from sklearn.linear_model import LinearRegression
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+from test_value_propagation import run, value_facts
+
+HOUSING = pd.DataFrame({"rooms": np.arange(12.0), "income": np.linspace(1, 5, 12),
+                        "ocean_proximity": ["INLAND", "NEAR BAY", "<1H OCEAN"] * 4})
+
+
+def ns() -> dict:
+    return {"pd": pd, "np": np, "housing": HOUSING.copy(), "housing_num": HOUSING.drop(columns="ocean_proximity"),
+            "labels": pd.Series(np.arange(12.0)), "ColumnTransformer": ColumnTransformer,
+            "OneHotEncoder": OneHotEncoder, "StandardScaler": StandardScaler, "Pipeline": Pipeline,
+            "LinearRegression": LinearRegression, "make_column_selector": make_column_selector,
+            "num_pipeline": Pipeline([("imputer", SimpleImputer(strategy="median")), ("std", StandardScaler())])}
+
+
+CELL = """num_attribs = list(housing_num)
+cat_attribs = {cat}
+full = ColumnTransformer([
+    ("num", num_pipeline, num_attribs),
+    ("cat", OneHotEncoder(), cat_attribs),
+]{options})
+prepared = full.fit_transform(housing)
+"""
+
+
+@pytest.mark.parametrize("cell, missing", [
+    (CELL.format(cat='["ocean_proximty"]', options=""), "'ocean_proximty'; did you mean 'ocean_proximity'?"),
+    # one name written in the tuple; a dropped transformer's columns are looked up too
+    (CELL.format(cat="None", options=", remainder='drop'").replace("OneHotEncoder(), cat_attribs", "'drop', 'ocean'"),
+     "'ocean'"),
+    (CELL.format(cat="None", options="").replace("cat_attribs),", "'ocean_proximty'),"),
+     "'ocean_proximty'; did you mean 'ocean_proximity'?"),
+    (CELL.format(cat='["ocean_proximity"]', options="").replace("list(housing_num)", '["rooms", "incme"]'),
+     "'incme'; did you mean 'income'?"),
+    # a Pipeline's first step, fitted with y
+    (CELL.format(cat='["ocean"]', options="").replace("prepared = full.fit_transform(housing)",
+                                                       "model = Pipeline([('prep', full), ('lr', LinearRegression())])\n"
+                                                       "model.fit(housing, labels)"), "'ocean'"),
+])
+def test_a_column_the_frame_lacks_is_claimed_and_scikit_learn_raises(cell, missing):
+    (fact,) = value_facts(cell, ns())
+    assert f"has no column {missing}: ValueError (Some column names are not columns of the dataframe" in fact.message
+    assert run(cell, ns()) == ("ValueError", fact.line)
+
+
+@pytest.mark.parametrize("cell", [
+    CELL.format(cat='["ocean_proximity"]', options=""),
+    CELL.format(cat="None", options=", remainder='passthrough'").replace("OneHotEncoder(), cat_attribs",
+                                                                           "'drop', 'ocean_proximity'"),
+    # positions and selectors are not names
+    CELL.format(cat="[2]", options=""),
+    CELL.format(cat="make_column_selector(dtype_include=object)", options=""),
+    # the frame gains the column before the fit
+    CELL.format(cat='["ocean"]', options="").replace("prepared =", "housing['ocean'] = 'x'\nprepared ="),
+])
+def test_no_claim_where_the_fit_runs(cell):
+    assert value_facts(cell, ns()) == []
+    assert run(cell, ns()) is None
+
+
+def test_no_claim_where_scikit_learn_refuses_something_else_first():
+    cell = CELL.format(cat='["ocean"]', options=", remainder='drops'")     # InvalidParameterError first
+    assert value_facts(cell, ns()) == []
+    assert run(cell, ns())[0] == "InvalidParameterError"
