@@ -12,6 +12,7 @@ from sklearn.linear_model import LinearRegression
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
+from jupyter_codecheck.facts import kernel_facts
 from test_value_propagation import run, value_facts
 
 HOUSING = pd.DataFrame({"rooms": np.arange(12.0), "income": np.linspace(1, 5, 12),
@@ -75,3 +76,36 @@ def test_no_claim_where_scikit_learn_refuses_something_else_first():
     cell = CELL.format(cat='["ocean"]', options=", remainder='drops'")     # InvalidParameterError first
     assert value_facts(cell, ns()) == []
     assert run(cell, ns())[0] == "InvalidParameterError"
+
+
+FITTED = """ct = ColumnTransformer([("num", StandardScaler(), ["rooms", "income"]),
+                        ("cat", OneHotEncoder(), ["ocean_proximity"])])
+model = Pipeline([("prep", {first}), ("lr", LinearRegression())])
+model.fit(housing, labels)
+p = model.predict({x})
+"""
+
+
+@pytest.mark.parametrize("cell, message", [
+    # a Pipeline fitted in the cell on a frame, given an array: its first step checks the width
+    (FITTED.format(first="ct", x="np.ones((3, 16))"),
+     "np.ones((3, 16)) has 16 features, but ColumnTransformer is expecting 3 features as input"),
+    (FITTED.format(first="StandardScaler()", x="np.ones((3, 5))").replace("housing", "housing_num"),
+     "np.ones((3, 5)) has 5 features, but StandardScaler is expecting 2 features as input"),
+    ("ct = ColumnTransformer([('num', StandardScaler(), [0, 1])])\nct.fit(np.ones((4, 3)))\nt = ct.transform(np.ones((4, 5)))\n",
+     "np.ones((4, 5)) has 5 features, but ColumnTransformer is expecting 3 features as input"),
+])
+def test_a_pipeline_or_column_transformer_fitted_in_the_cell_checks_the_width_of_an_array(cell, message):
+    (fact,) = kernel_facts(cell, ns())
+    assert message in fact.message and fact.message.endswith("ValueError")
+    assert run(cell, ns()) == ("ValueError", fact.line)
+
+
+@pytest.mark.parametrize("cell", [
+    FITTED.format(first="ct", x="housing"),
+    FITTED.format(first="ct", x="housing.assign(extra=1.0)"),       # a frame's extra column is left out
+    FITTED.format(first="'passthrough'", x="np.ones((3, 2))").replace("housing", "housing_num"),
+])
+def test_no_width_claim_where_the_pipeline_runs_or_passes_x_on(cell):
+    assert kernel_facts(cell, ns()) == []
+    assert run(cell, ns()) is None

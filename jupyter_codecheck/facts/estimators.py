@@ -173,17 +173,29 @@ def _mixin_score(score) -> bool:
 
 
 def width_problem(est, method: str, fitted: int, width: int, x_name: str, *,
-                  fitted_names: tuple | None = None, names: tuple | None = None) -> str | None:
+                  fitted_names: tuple | None = None, names: tuple | None = None, frame: bool = False) -> str | None:
     """`scaler.fit_transform(A)` then `scaler.transform(B)` in the cell, B `width` columns wide
     and A `fitted`: scikit-learn's contract (its `check_n_features_in_after_fitting`) is that a
     method that takes X after a fit raises ValueError on another number of features, for an
     estimator that validates 2-D X (its tags); `est` is the estimator as the cell made it. Both
     frames with string column names (`fitted_names`, `names`): the names must be the same, in
-    order (`_check_feature_names`, before the width)."""
+    order (`_check_feature_names`, before the width). A Pipeline hands X to its first step
+    first; a ColumnTransformer takes a frame's columns by name (`frame`: B is a DataFrame) and
+    checks the width of anything else."""
     other_names = fitted_names is not None and names is not None and names != fitted_names and \
         all(type(c) is str for c in fitted_names + names)
     if method not in NEEDS_FIT or (width == fitted and not other_names):
         return None
+    first = _first_step(est)
+    if first is not None:
+        return width_problem(first, "transform", fitted, width, x_name, fitted_names=fitted_names, names=names,
+                             frame=frame)
+    compose = sys.modules.get("sklearn.compose")
+    if compose is not None and type(est) is compose.ColumnTransformer:
+        if frame or width == fitted:
+            return None
+        return (f"{x_name} has {width} features, but ColumnTransformer is expecting {fitted} features as input "
+                "(fitted above in the cell): ValueError")
     try:
         if _readable(est) is None or not sklearn_estimator(est, alone=True) or type(est).__name__ in UNCHECKED_INPUT:
             return None
@@ -199,6 +211,18 @@ def width_problem(est, method: str, fitted: int, width: int, x_name: str, *,
         return _names_problem(name, list(names), list(fitted_names), x_name) + " (fitted above in the cell)"
     return (f"{x_name} has {width} features, but {name} is expecting {fitted} features as input "
             "(fitted above in the cell): ValueError")
+
+
+def _first_step(est):
+    """The step a scikit-learn Pipeline hands X to first (its own classes throughout), else None."""
+    pipeline = sys.modules.get("sklearn.pipeline")
+    if pipeline is None or type(est) is not pipeline.Pipeline or not _plain_class(type(est), fit_check=True):
+        return None
+    steps = POLICY.own_dict(est).get("steps")
+    if type(steps) is not list or not steps or type(steps[0]) is not tuple or len(steps[0]) != 2:
+        return None
+    step = steps[0][1]
+    return None if step is None or type(step) is str else step
 
 
 def _refused_first(est, X) -> bool:

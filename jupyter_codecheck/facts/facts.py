@@ -290,7 +290,8 @@ class _Walk:
         made = est.instance()
         names = tuple(c for c, _ in a.columns) if a.like == "DataFrame" and a.columns is not None else None
         problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x),
-                                                         fitted_names=fitted[2], names=names)
+                                                         fitted_names=fitted[2], names=names,
+                                                         frame=a.like == "DataFrame")
         if problem is None:
             return False
         self._at_callee(func, f"{ast.unparse(func)}(): {problem}")
