@@ -92,3 +92,26 @@ def test_a_method_given_a_builtin_that_only_reads_still_stops():
     assert [f.line for f in exact_check("people.groupby(len).summ()", ns).certain] == [1]
     # a function of the user's given to it may change the frame: shown, not stopped
     assert exact_check("def key(x):\n    return x\npeople.groupby(key).summ()", ns).certain == []
+
+
+def test_text_dropped_from_an_index_of_integers_is_a_certain_crash_and_a_column_is_dropped_as_one():
+    """No text is a row label of an index of integers, however long (pandas' KeyError); a
+    column's name given to drop() as a row is fixed by naming it a column."""
+    data = pd.DataFrame({"rooms": np.arange(200_001.0), "income_cat": 1}, index=np.arange(200_001) * 2)
+    ns = {"data": data, "s": data["rooms"]}
+    for cell, fix in (('data.drop("income_cat", inplace=True)', 'columns="income_cat"'),
+                      ('data.drop(["rooms", "income_cat"])', None), ('s.drop("rooms")', None),
+                      ('data.drop(index="incme")', None)):
+        (finding,) = exact_check(cell, ns).certain
+        assert "no row label" in finding.message, finding
+        assert (fix in finding.message) if fix else "did you mean" not in finding.message, finding
+        try:
+            exec(cell, {"data": data.copy(), "s": data["rooms"].copy()})
+            raise AssertionError(f"{cell} ran")
+        except KeyError:
+            pass
+        if fix:
+            exec(cell.replace('"income_cat"', fix), {"data": data.copy()})
+    for cell in ('data.drop("rooms", axis=1)', 'data.drop(columns="rooms")', "data.drop([0, 2])",
+                 'data.drop("x", errors="ignore")'):
+        assert exact_check(cell, ns).findings == [], cell

@@ -858,8 +858,9 @@ class _Walk:
         if m.labels and isinstance(k, ast.Constant) and type(k.value) is str:
             self._missing_key(k, m.labels, m.message)
         elif k.end_lineno == k.lineno:
-            self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, m.message, [],
-                      end=_chars(self.lines, k.lineno, k.end_col_offset))
+            text = self._text(k) if m.keyword else None
+            self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, m.message,
+                      [f"{m.keyword}={text}"] if text else [], end=_chars(self.lines, k.lineno, k.end_col_offset))
 
     def _missing_label(self, obj, key: str, columns: bool):
         """missing_key, with the keys the cell sets on the object before this point."""

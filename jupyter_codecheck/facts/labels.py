@@ -30,6 +30,7 @@ class MissingLabel:
     key: ast.expr                 # the literal asked for
     message: str
     labels: list[str] = field(default_factory=list)     # text labels a fix may use instead
+    keyword: str | None = None    # the fix gives the literal to this keyword instead (`columns=`)
 
 
 def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
@@ -93,16 +94,39 @@ def dropped_row_label(n: ast.Call, live: Live) -> MissingLabel | None:
             return None
         index = obj.index
         kind = _index_kind(index, pd)
+        if kind is None and all(type(k.value) is str for k in keys) and _numpy_integers(index, pd):
+            kind = "integers"       # no text is a label of it, however long: nothing to look up
         if kind is None:
             return None
         missing = next((k for k in keys if (kind == "text") != (type(k.value) is str) or k.value not in index), None)
     except Exception:  # noqa: BLE001
         return None
-    if missing is None or (kind == "text") != (type(missing.value) is str):
+    if missing is None or kind == "text" and type(missing.value) is not str:
         return None             # an integer among text labels: left to pandas
+    if type(missing.value) is str and kind == "integers":
+        return _column_as_row(n, func, obj, missing, pd)
     labels = [x for x in index.tolist()[:_INDEX_ROWS] if type(x) is str] if kind == "text" else []
     return MissingLabel(missing, f"{ast.unparse(func.value)}.drop(): no row label {missing.value!r} in "
                                  f"{ast.unparse(func.value)}'s index: KeyError", labels)
+
+
+def _column_as_row(n: ast.Call, func: ast.Attribute, obj, missing: ast.Constant, pd) -> MissingLabel:
+    """`df.drop("c")` on an index of integers: no text is a row label there (KeyError); when "c"
+    is one of the frame's columns, the fix drops it as a column (`columns="c"`, for a label
+    given alone as the first argument)."""
+    from .column_selection import frame_labels
+    column = type(obj) is pd.DataFrame and missing.value in (frame_labels(obj) or ())
+    said = f"{ast.unparse(func.value)}.drop(): no row label {missing.value!r} in {ast.unparse(func.value)}'s index"
+    if not column:
+        return MissingLabel(missing, f"{said}: KeyError")
+    alone = bool(n.args) and n.args[0] is missing
+    return MissingLabel(missing, f"{said}; {missing.value!r} is a column: drop it with columns= (or axis=1): KeyError",
+                        keyword="columns" if alone else None)
+
+
+def _numpy_integers(index, pd) -> bool:
+    dtype = index.dtype if type(index) is pd.Index else None
+    return dtype is not None and type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "iu"
 
 
 def _index_kind(index, pd) -> str | None:
