@@ -65,6 +65,9 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("cols = df.columns\nage = df['age']\nprint(len(df), df.shape)\ndf['bmii']", (4, "key")),
     # a column selected of a grouping the cell makes is a new GroupBy no other name holds
     ("s = df.groupby('age')['bmi']\ns.mena()", (2, "attribute")),
+    # a loop over names written in the cell surely runs its body once, on the first name
+    ("for part in (df, df.copy()):\n    print(part.shape)\n    part['bmii']", (3, "key")),
+    ("for part in [df]:\n    print(undefined_q)", (2, "undefined-name")),
 ])
 def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -73,6 +76,11 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
 @pytest.mark.parametrize("cell", [
     "import random\nif random.random() > 2:\n    df['bmii']",        # a branch
     "for i in range(3):\n    print(undefined_z)",                    # a loop's body
+    "for part in (df, df):\n    if part is df:\n        break\n    part['bmii']",   # ...that may leave
+    "for part in (df, df):\n    part = part.copy()\n    part['bmii']",   # ...or rebinds its name
+    "for part in (df, df):\n    prepare(part)\n    part['bmii']",     # ...or runs the user's code first
+    "for part in (df, df):\n    print(1)\nelse:\n    df['bmii']",       # an else
+    "for part in (df, prepare(df)):\n    part['bmii']",                # the display runs their code first
     "try:\n    df['bmii']\nexcept KeyError:\n    pass",               # handled
     "def f():\n    return undefined_x",                              # runs later, if ever
     "x = 1 if df is None else df['bmii']",                           # a lazy part

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..pytext.automagic import automagic
 from .evidence import kernel_finding, syntax_finding, undefined_finding
 from ..facts.certainty import Certainty
+from ..facts.first_pass import first_passes, in_body
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
 from .silence import Silencer
@@ -91,10 +92,14 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     tree = parse(source)
     if tree is not None and not _IPYTHON_LINE.search(source):
         try:
-            sure = Certainty(tree, namespace, {u.name for u in facts.undefined})
+            undefined = {u.name for u in facts.undefined}
+            sure = Certainty(tree, namespace, undefined)
+            # a finding in a loop's sure first pass is judged in that pass's view (facts/first_pass.py)
+            views = [(loop, Certainty(view, namespace, undefined)) for loop, view in first_passes(tree)]
             out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
-                           and sure.crashes(f.line, places[f.line], object_fact=f.kind != "undefined-name",
-                                            subjects=subjects.get(f.line))]
+                           and next((v for loop, v in views if in_body(loop, f.line)), sure).crashes(
+                               f.line, places[f.line], object_fact=f.kind != "undefined-name",
+                               subjects=subjects.get(f.line))]
         except Exception:  # noqa: BLE001 - in doubt, no stop
             out.certain = []
     return out

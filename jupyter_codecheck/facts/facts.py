@@ -30,6 +30,7 @@ from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
 from .column_selection import column_selection_claim, frame_labels
+from .first_pass import first_passes, in_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
 from .flow import Effects, cell_function_names
@@ -97,7 +98,12 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
         return []
     resolve = module_resolver(libraries, leading_imports(tree))
     dead = dead_spans(tree, namespace)        # a branch a version test shuts never runs
-    facts = [f for f in _read_facts(body, namespace, resolve, tree) if not in_spans(f.line, f.column, dead)]
+    facts = _read_facts(body, namespace, resolve, tree)
+    for loop, view in first_passes(tree):       # what a loop's sure first pass does (first_pass.py)
+        seen = {(f.line, f.column) for f in facts}
+        facts += [f for f in _read_facts(body, namespace, resolve, view)
+                  if in_body(loop, f.line) and (f.line, f.column) not in seen]
+    facts = [f for f in sorted(facts, key=lambda f: (f.line, f.column)) if not in_spans(f.line, f.column, dead)]
     facts = checked_fixes(body, namespace, resolve, facts)
     return [replace(f, line=f.line + offset) for f in facts] if offset else facts
 
