@@ -270,12 +270,11 @@ def test_a_line_ipython_runs_as_an_automagic_is_no_undefined_name(automagic):
 
 LEADING_IMPORTS = r'''
 import json, sys
-import sklearn
 from jupyter_codecheck.core.exact_findings import exact_check
 
 sys.path.insert(0, sys.argv[1])
 import userpkg                                  # the user's own package, loaded
-out = {"before": "sklearn.ensemble" in sys.modules}
+out = {"before": "sklearn" in sys.modules}
 late = exact_check("x = 1\nfrom sklearn.ensemble import RandomForestRegressor\n"
                    "RandomForestRegressor(n_estimator=3)", {})
 out["late"] = [f.message for f in late.findings]
@@ -284,16 +283,17 @@ first = exact_check("from sklearn.ensemble import RandomForestRegressor\n"
                     "RandomForestRegressor(n_estimator=3)", {})
 out["first"] = [(f.kind, f.line) for f in first.certain]
 out["first_imported"] = "sklearn.ensemble" in sys.modules
-exact_check("from userpkg.side import f\nf()", {})
-out["user_imported"] = "userpkg.side" in sys.modules
+exact_check("from userpkg.side import f\nimport userpkg2\nf()", {})
+out["user_imported"] = "userpkg.side" in sys.modules or "userpkg2" in sys.modules
 print(json.dumps(out))
 '''
 
 
-def test_a_cells_leading_import_of_a_loaded_librarys_submodule_is_read_and_the_users_never(tmp_path):
-    """The first thing a cell runs is `from sklearn.ensemble import ...`: importing it a moment
-    early runs nothing the cell would not, so a keyword its class lacks stops the cell. Behind
-    another statement it stays unread, and a package of the user's is never imported."""
+def test_a_cells_leading_import_of_a_library_is_read_and_the_users_never(tmp_path):
+    """The first thing a cell runs is `from sklearn.ensemble import ...` (scikit-learn not loaded
+    yet): importing it a moment early runs nothing the cell would not, so a keyword its class
+    lacks stops the cell. Behind another statement it stays unread, and a package of the user's
+    (loaded, or beside the notebook) is never imported."""
     import json
     import subprocess
     import sys
@@ -301,6 +301,7 @@ def test_a_cells_leading_import_of_a_loaded_librarys_submodule_is_read_and_the_u
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "side.py").write_text("def f():\n    pass\n")
+    (tmp_path / "userpkg2.py").write_text("")
     from pathlib import Path
     import os
     root = str(Path(__file__).resolve().parents[1])      # this source tree's package

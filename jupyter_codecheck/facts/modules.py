@@ -2,10 +2,10 @@
 already imported, and, with `libraries="import"`, installed libraries imported now (their code
 runs, never the user's: a module beside the notebook is never imported).
 
-Beside a kernel ("loaded"), the cell's leading imports of a loaded library's submodules
-(`from sklearn.ensemble import RandomForestRegressor` once sklearn is loaded) are imported now
-too: they are the first thing the cell runs, so importing them a moment early runs nothing the
-cell would not, and the classes they bring can be read.
+Beside a kernel ("loaded"), the cell's leading imports of installed libraries (`from
+sklearn.ensemble import RandomForestRegressor` as the cell's first line) are imported now too:
+they are the first thing the cell runs, so importing them a moment early runs nothing the cell
+would not, and the classes they bring can be read.
 
 Without a kernel (the command line, the pytest plugin) this is all the objects there are:
 `import pandas as pd` then `pd.read_csv(..., error_bad_lines=False)` is checked against the
@@ -34,13 +34,12 @@ def module_resolver(policy: str = "loaded", leading: frozenset[str] = frozenset(
                     ) -> Callable[[str], ModuleType | None]:
     """name -> the module `import name` gives here, or None (not known without running code
     this policy does not allow). `leading`: the modules the cell imports before anything else
-    (`leading_imports`); of those, a submodule of a library already loaded is imported."""
+    (`leading_imports`), imported here when they are installed libraries'."""
     def resolve(name: str) -> ModuleType | None:
         mod = sys.modules.get(name)
         if isinstance(mod, ModuleType):
             return mod
-        early = name in leading and "." in name and isinstance(sys.modules.get(name.split(".")[0]), ModuleType)
-        if not (policy == "import" or early) or not _installed_library(name):
+        if not (policy == "import" or name in leading) or not _installed_library(name):
             return None
         try:
             with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
