@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.compose import ColumnTransformer, make_column_selector
 from sklearn.impute import SimpleImputer
 from sklearn.linear_model import LinearRegression
@@ -109,3 +110,55 @@ def test_a_pipeline_or_column_transformer_fitted_in_the_cell_checks_the_width_of
 def test_no_width_claim_where_the_pipeline_runs_or_passes_x_on(cell):
     assert kernel_facts(cell, ns()) == []
     assert run(cell, ns()) is None
+
+
+CALLS: list[str] = []
+
+
+class Adder(BaseEstimator, TransformerMixin):
+    """A transformer of the user's, as handson-ml2's CombinedAttributesAdder: each of its hooks
+    the facts could reach records that it ran."""
+
+    def __init__(self, extra=True):
+        self.extra = extra
+
+    def fit(self, X, y=None):
+        return self
+
+    def transform(self, X):
+        return X
+
+    def get_params(self, deep=True):
+        CALLS.append("get_params")
+        return super().get_params(deep)
+
+    def __sklearn_tags__(self):
+        CALLS.append("tags")
+        return super().__sklearn_tags__()
+
+    def __eq__(self, other):
+        CALLS.append("eq")
+        return NotImplemented
+
+    __hash__ = object.__hash__
+
+
+def test_a_pipeline_of_the_users_transformer_in_the_column_transformer_is_read_and_never_run():
+    """The live num_pipeline holds a transformer of the user's: the ColumnTransformer the cell
+    makes around it is never made here, its columns are read, and the Pipeline fitted on it checks
+    an array's width; none of the user's code runs."""
+    objects = ns() | {"num_pipeline": Pipeline([("add", Adder()), ("std", StandardScaler())]),
+                      "prepared_rows": np.ones((5, 16))}
+    CALLS.clear()
+    typo = CELL.format(cat='["ocean_proximty"]', options="")
+    (fact,) = value_facts(typo, objects)
+    assert "has no column 'ocean_proximty'" in fact.message and CALLS == []
+    assert run(typo, objects) == ("ValueError", fact.line)
+    wide = CELL.format(cat='["ocean_proximity"]', options="") + \
+        "model = Pipeline([('prep', full), ('lr', LinearRegression())])\nmodel.fit(housing, labels)\n" \
+        "p = model.predict(prepared_rows)\n"
+    CALLS.clear()
+    (fact,) = kernel_facts(wide, objects)
+    assert "prepared_rows has 16 features, but ColumnTransformer is expecting 3 features" in fact.message
+    assert CALLS == []
+    assert run(wide, objects) == ("ValueError", fact.line)

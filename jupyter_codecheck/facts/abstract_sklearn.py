@@ -11,9 +11,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 
-from .abstract_value import _SPLIT_OPTIONS, Abstract, Read, _literal, _plain_data, distinct_at_least, numeric
+from .abstract_value import _SPLIT_OPTIONS, Abstract, Held, Read, _literal, _plain_data, distinct_at_least, numeric
 from .abstract_value import shaped as shaped_value
-from .estimators import sklearn_classes, sklearn_estimator
+from .estimators import sklearn_class, sklearn_classes, sklearn_estimator
 from .namespace import UNRESOLVED, Made
 from .read_policy import POLICY
 
@@ -91,6 +91,8 @@ def _argument(node: ast.expr, value: Read):
         return v
     if not issubclass(type(v), Made) and sklearn_classes(v):
         return v                               # a live estimator of scikit-learn's classes only
+    if not issubclass(type(v), Made) and sklearn_class(v):
+        return Held(v)                         # ...of theirs, holding the user's: never made
     if issubclass(type(v), Made) and _plain_data(v.literal()):
         return v.literal()                     # a literal the cell wrote (`grid = {"C": [1, 10]}`)
     return UNRESOLVED

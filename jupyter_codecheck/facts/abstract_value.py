@@ -118,8 +118,21 @@ class Abstract(Made):
             return None
 
 
+class Held:
+    """A live estimator of a scikit-learn class that holds one of the user's (a Pipeline with a
+    transformer of theirs), given to an estimator the cell makes: that estimator is never made
+    (its tags or parameters would reach the user's code), but what it is given can be read
+    (column_selection.py)."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+
 def _instantiated(v):
     """An argument with each estimator the cell makes in it made (`Pipeline([("s", SVC())])`)."""
+    if type(v) is Held:
+        raise ValueError("holds the user's code")
     if issubclass(type(v), Abstract):
         made = v.instance()
         if made is None:

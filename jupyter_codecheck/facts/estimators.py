@@ -192,10 +192,7 @@ def width_problem(est, method: str, fitted: int, width: int, x_name: str, *,
                              frame=frame)
     compose = sys.modules.get("sklearn.compose")
     if compose is not None and type(est) is compose.ColumnTransformer:
-        if frame or width == fitted:
-            return None
-        return (f"{x_name} has {width} features, but ColumnTransformer is expecting {fitted} features as input "
-                "(fitted above in the cell): ValueError")
+        return selection_width_problem(fitted, width, x_name, frame=frame)
     try:
         if _readable(est) is None or not sklearn_estimator(est, alone=True) or type(est).__name__ in UNCHECKED_INPUT:
             return None
@@ -210,6 +207,15 @@ def width_problem(est, method: str, fitted: int, width: int, x_name: str, *,
     if other_names:
         return _names_problem(name, list(names), list(fitted_names), x_name) + " (fitted above in the cell)"
     return (f"{x_name} has {width} features, but {name} is expecting {fitted} features as input "
+            "(fitted above in the cell): ValueError")
+
+
+def selection_width_problem(fitted: int, width: int, x_name: str, *, frame: bool) -> str | None:
+    """A ColumnTransformer fitted in the cell on `fitted` columns: a frame's columns it takes by
+    name, anything else must be as wide (its `_check_n_features`, before any transformer runs)."""
+    if frame or width == fitted:
+        return None
+    return (f"{x_name} has {width} features, but ColumnTransformer is expecting {fitted} features as input "
             "(fitted above in the cell): ValueError")
 
 
@@ -307,6 +313,14 @@ def _made_numbers(X) -> bool:
 def _few(labels: list[str], most: int = 3) -> str:
     shown = ", ".join(repr(x) for x in labels[:most])
     return shown + (f" and {len(labels) - most} more" if len(labels) > most else "")
+
+
+def sklearn_class(est) -> bool:
+    """Is the class of `est` itself scikit-learn's (what it holds may be anyone's)?"""
+    try:
+        return _plain_class(type(est), fit_check=True)
+    except Exception:  # noqa: BLE001 - a class that reads otherwise: no
+        return False
 
 
 def sklearn_classes(est) -> bool:

@@ -29,10 +29,11 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .column_selection import column_selection_claim, frame_labels
+from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
-from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, width_problem
+from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
+    width_problem
 from .flow import Effects, cell_function_names
 from .instances import Instance, instance_class, made_class, missing_attribute
 from .keys import missing_key, missing_numbered_column
@@ -295,9 +296,14 @@ class _Walk:
             return False                # text: check_array refuses it first (values.py)
         made = est.instance()
         names = tuple(c for c, _ in a.columns) if a.like == "DataFrame" and a.columns is not None else None
-        problem = None if made is None else width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x),
-                                                         fitted_names=fitted[2], names=names,
-                                                         frame=a.like == "DataFrame")
+        frame = a.like == "DataFrame"
+        if made is not None:
+            problem = width_problem(made, func.attr, fitted[1], a.shape[1], ast.unparse(x),
+                                    fitted_names=fitted[2], names=names, frame=frame)
+        elif func.attr in NEEDS_FIT and column_transformer_parts(est) is not None:   # holds the user's code
+            problem = selection_width_problem(fitted[1], a.shape[1], ast.unparse(x), frame=frame)
+        else:
+            problem = None
         if problem is None:
             return False
         self._at_callee(func, f"{ast.unparse(func)}(): {problem}")
