@@ -276,23 +276,26 @@ sys.path.insert(0, sys.argv[1])
 import userpkg                                  # the user's own package, loaded
 out = {"before": "sklearn" in sys.modules}
 late = exact_check("x = 1\nfrom sklearn.ensemble import RandomForestRegressor\n"
-                   "RandomForestRegressor(n_estimator=3)", {})
+                   "RandomForestRegressor(n_estimator=3)", {}, libraries="leading")
 out["late"] = [f.message for f in late.findings]
 out["late_imported"] = "sklearn.ensemble" in sys.modules
+checked = exact_check("from sklearn.ensemble import RandomForestRegressor\n"
+                      "RandomForestRegressor(n_estimator=3)", {})       # only checked: nothing imported
+out["checked_imported"] = "sklearn.ensemble" in sys.modules
 first = exact_check("from sklearn.ensemble import RandomForestRegressor\n"
-                    "RandomForestRegressor(n_estimator=3)", {})
+                    "RandomForestRegressor(n_estimator=3)", {}, libraries="leading")
 out["first"] = [(f.kind, f.line) for f in first.certain]
 out["first_imported"] = "sklearn.ensemble" in sys.modules
-exact_check("from userpkg.side import f\nimport userpkg2\nf()", {})
+exact_check("from userpkg.side import f\nimport userpkg2\nf()", {}, libraries="leading")
 out["user_imported"] = "userpkg.side" in sys.modules or "userpkg2" in sys.modules
 print(json.dumps(out))
 '''
 
 
 def test_a_cells_leading_import_of_a_library_is_read_and_the_users_never(tmp_path):
-    """The first thing a cell runs is `from sklearn.ensemble import ...` (scikit-learn not loaded
-    yet): importing it a moment early runs nothing the cell would not, so a keyword its class
-    lacks stops the cell. Behind another statement it stays unread, and a package of the user's
+    """The first thing a cell about to run runs is `from sklearn.ensemble import ...` (scikit-learn
+    not loaded yet): importing it a moment early runs nothing the cell would not, so a keyword
+    its class lacks stops the cell; a cell only checked imports nothing. Behind another statement it stays unread, and a package of the user's
     (loaded, or beside the notebook) is never imported."""
     import json
     import subprocess
@@ -311,6 +314,6 @@ def test_a_cells_leading_import_of_a_library_is_read_and_the_users_never(tmp_pat
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["before"] is False
-    assert out["late"] == [] and out["late_imported"] is False
+    assert out["late"] == [] and out["late_imported"] is False and out["checked_imported"] is False
     assert out["first"] == [["call", 2]] and out["first_imported"] is True
     assert out["user_imported"] is False

@@ -126,6 +126,12 @@ def test_guard_stops_a_cell_that_surely_crashes_until_it_is_run_again(kernel):
         stopped = kernel.run("%%time\nopen('side-effect-2.txt', 'w')\nprint(undefined_in_body)")
         assert [m["content"]["ename"] for m in stopped if m["msg_type"] == "error"] == ["CellStopped"]
         assert _stdout(kernel.run("print(os.path.exists('side-effect-2.txt'))")) == "False\n"
+        # a library the cell begins by importing is read (imported a moment early), and a loop
+        # over names written in the cell surely runs its body on the first
+        for sure in ("from sklearn.svm import SVC\nmodel = SVC(kernal='rbf')",
+                     "for part in (df, df.copy()):\n    part['bmii'].sum()"):
+            stopped = kernel.run(sure)
+            assert [m["content"]["ename"] for m in stopped if m["msg_type"] == "error"] == ["CellStopped"], sure
     finally:
         kernel.run("%codecheck auto off")
     # off: nothing of the guard stays in IPython's way

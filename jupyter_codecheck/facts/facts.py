@@ -88,7 +88,8 @@ class KernelFact:
 def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
     """The attribute, key, call and value errors the cell will raise with these objects (value:
     a library's rule on its inputs' shapes, values.py). The cell's own
-    imports bind modules this process has imported (`libraries="import"`: also installed
+    imports bind modules this process has imported (`"leading"`: also the installed libraries the
+    cell begins by importing, just before it runs; `libraries="import"`: also installed
     libraries, imported now; see modules.py)."""
     here = runs_here(source) if isinstance(namespace, Mapping) else None
     if here is None:        # %%bash, %%html, ...: not Python run in this namespace
@@ -97,7 +98,7 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     tree = parse(body)
     if tree is None:
         return []
-    resolve = module_resolver(libraries, leading_imports(tree))
+    resolve = module_resolver(libraries, leading_imports(tree) if libraries == "leading" else frozenset())
     dead = dead_spans(tree, namespace)        # a branch a version test shuts never runs
     facts = _read_facts(body, namespace, resolve, tree)
     for loop, view in first_passes(tree):       # what a loop's sure first pass does (first_pass.py)

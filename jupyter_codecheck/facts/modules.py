@@ -2,10 +2,11 @@
 already imported, and, with `libraries="import"`, installed libraries imported now (their code
 runs, never the user's: a module beside the notebook is never imported).
 
-Beside a kernel ("loaded"), the cell's leading imports of installed libraries (`from
-sklearn.ensemble import RandomForestRegressor` as the cell's first line) are imported now too:
-they are the first thing the cell runs, so importing them a moment early runs nothing the cell
-would not, and the classes they bring can be read.
+Just before a kernel runs the cell ("leading": the guard's read, the panel's check on run), the
+cell's leading imports of installed libraries (`from sklearn.ensemble import
+RandomForestRegressor` as the cell's first line) are imported now too: they are the first thing
+the cell runs, so importing them a moment early runs nothing the cell would not, and the classes
+they bring can be read. A cell only checked, or a candidate edit, imports nothing ("loaded").
 
 Without a kernel (the command line, the pytest plugin) this is all the objects there are:
 `import pandas as pd` then `pd.read_csv(..., error_bad_lines=False)` is checked against the
@@ -27,19 +28,20 @@ from .libraries import _library_dirs
 from .attributes import MISSING, UNKNOWN
 from .read_policy import POLICY
 
-POLICIES = ("loaded", "import")
+POLICIES = ("loaded", "leading", "import")
 
 
 def module_resolver(policy: str = "loaded", leading: frozenset[str] = frozenset()
                     ) -> Callable[[str], ModuleType | None]:
     """name -> the module `import name` gives here, or None (not known without running code
     this policy does not allow). `leading`: the modules the cell imports before anything else
-    (`leading_imports`), imported here when they are installed libraries'."""
+    (`leading_imports`), imported here under the "leading" policy when they are installed
+    libraries'."""
     def resolve(name: str) -> ModuleType | None:
         mod = sys.modules.get(name)
         if isinstance(mod, ModuleType):
             return mod
-        if not (policy == "import" or name in leading) or not _installed_library(name):
+        if not (policy == "import" or policy == "leading" and name in leading) or not _installed_library(name):
             return None
         try:
             with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):

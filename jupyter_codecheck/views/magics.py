@@ -247,12 +247,14 @@ class CodecheckMagics(Magics):
                 "history": list(self.executed.ran), "notebook": True}
 
     def exact(self, code: str, options: dict | None = None) -> ExactCheck:
-        """The exact findings on `code` (a cell's Python) with the kernel as it is now (or as
-        `options`, kernel_options(), read it)."""
+        """The exact findings on `code` (a cell's Python, about to run) with the kernel as it is
+        now (or as `options`, kernel_options(), read it): the libraries the cell begins by
+        importing are imported a moment early ("leading", facts/modules.py)."""
         options = options or self.kernel_options()
+        libraries = self.defaults.options.get("libraries", "loaded")
         return exact_check(code, options["namespace"].objects, history=options["history"],
                            failed=options["failed"],
-                           libraries=self.defaults.options.get("libraries", "loaded"),
+                           libraries="leading" if libraries == "loaded" else libraries,
                            ignore=self.defaults.options.get("ignore") or ())
 
     # -- running one check with progress, cancellation and a view -----------------------------

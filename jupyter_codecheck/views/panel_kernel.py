@@ -90,7 +90,9 @@ def read_state(source: str, shell, *, before_run: bool = False) -> KernelState:
         return kernel_state(names, when="ran")
     if (magic := automagic(source, ns)) is not None:       # run as `%magic`: its name is no Python's
         return kernel_state(names + [magic], facts=[], when=when)
-    return kernel_state(names, facts=kernel_facts(source, ns), when=when)
+    # about to run: the libraries the cell begins by importing are read too (facts/modules.py)
+    return kernel_state(names, facts=kernel_facts(source, ns, libraries="leading" if before_run else "loaded"),
+                        when=when)
 
 
 def check_here(req: dict, shell):
