@@ -129,13 +129,13 @@ def run_cell(shell, source: str, timeout: int, silent: bool = True) -> list | No
 
 
 def read_facts(source: str, namespace) -> dict:
-    """The kernel facts and Python's undefined names of a cell, read before it runs from the
-    namespace it runs in, as `%%codecheck` reads them."""
+    """The kernel facts and Python's undefined names of a cell, read just before it runs from the
+    namespace it runs in, as auto mode reads them (the libraries it begins by importing too)."""
     from jupyter_codecheck.facts import kernel_facts, kernel_state
     from jupyter_codecheck.pytext.pycheck import analyse
     try:
         state = kernel_state(namespace, when="before-run")
-        facts = [f.to_dict() for f in kernel_facts(source, state.objects)]
+        facts = [f.to_dict() for f in kernel_facts(source, state.objects, libraries="leading")]
         undefined = [[u.name, u.line, u.column] for u in analyse(source, None, state.defined).undefined]
     except Exception as e:  # noqa: BLE001 - a crash of the reader is recorded, not raised
         facts, undefined = [{"kind": "crash", "message": repr(e)}], []
