@@ -186,3 +186,27 @@ def test_a_quiet_machine_spends_no_budget_on_one_thread():
     idle = lambda n: 0.003 if n == 2 else 0.005           # noqa: E731
     assert 1 in drive(ThreadGovernor(2), 76, idle, 3000)[10:]     # the budget re-measures it
     assert drive(ThreadGovernor(2, load=Reading(0.0)), 76, idle, 3000)[10:] == [2] * 2990
+
+
+class WindowedReading(Reading):
+    """A reading whose window ends every `steps` steps, as /proc/stat's every 0.1 s does."""
+
+    def __init__(self, value, steps):
+        super().__init__(value)
+        self.steps, self.calls = steps, 0
+
+    def crowding(self):
+        self.calls += 1
+        self.windows = self.calls // self.steps
+        return self.value
+
+
+def test_while_the_reading_is_quiet_the_cheaper_count_runs():
+    """A pool only 10 % cheaper (small batches on two cores) runs while the reading says the
+    cores are free; without a reading, or while it says they are taken, the pool must be clearly
+    cheaper (WIN), since a stalled pool costs far more than an idle core."""
+    slightly = lambda n: 0.0045 if n == 2 else 0.005     # noqa: E731
+    quiet = drive(ThreadGovernor(2, load=WindowedReading(0.0, steps=50)), 76, slightly, 400)
+    assert quiet[-100:].count(2) >= 95
+    for gov in (ThreadGovernor(2), ThreadGovernor(2, load=Reading(1.0))):
+        assert drive(gov, 76, slightly, 400)[-100:].count(2) <= 10

@@ -126,8 +126,9 @@ class ThreadGovernor:
     stalled pool steps); once the machine is quiet again the pool is tried at once, not after
     the budget has saved up for a step as slow as its last one under load. A quiet reading that
     the pool's steps contradict (slower than one thread) is asked again only after twice as
-    many windows each time. Only news of load (a ratio moved by `NEWS` or more) goes from one
-    size class to the others."""
+    many windows each time. While the reading is quiet the cheaper count runs; otherwise the
+    pool must be clearly cheaper (`WIN`). Only news of load (a ratio moved by `NEWS` or more)
+    goes from one size class to the others."""
 
     def __init__(self, n_max: int, explore_share: float = 0.05, alpha: float = 0.3,
                  load: "CpuLoad | None" = None):
@@ -173,9 +174,12 @@ class ThreadGovernor:
         # matrix-vector (1 row), small batches and the tiled kernels' sizes scale differently
         return 0 if rows <= 1 else 1 if rows < 4 else 2 if rows < 16 else 3 if rows < 64 else 4
 
-    def _best(self, c: int) -> tuple[int, int]:
+    def _best(self, c: int, crowding: float | None = None) -> tuple[int, int]:
         ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
-        return (self.n_max, 1) if ratio < self.WIN else (1, self.n_max)
+        # the margin guards against a pool that stalls on a busy machine; while the reading says
+        # the cores are free, the cheaper count runs
+        win = 1.0 if crowding is not None and crowding < self.QUIET else self.WIN
+        return (self.n_max, 1) if ratio < win else (1, self.n_max)
 
     def choose(self, rows: int) -> int:
         if self.n_max <= 1:
@@ -196,7 +200,7 @@ class ThreadGovernor:
             self.cost[(c, self.n_max)] = self.cost[(c, 1)] * self.ratio
             self.last[(c, self.n_max)] = self.last[(c, 1)] * self.ratio
         self.ratio = self.cost[(c, self.n_max)] / self.cost[(c, 1)]
-        best, other = self._best(c)
+        best, other = self._best(c, crowding)
         # what the exploration is expected to cost: one step if that is clearly worse (it ends
         # there), else all of them
         step = self.last[(c, other)]
