@@ -327,9 +327,9 @@ def sklearn_classes(est) -> bool:
     """Are the classes of `est` and of every estimator it holds, at any depth, scikit-learn's own
     (a meta-estimator's too, whose fitted state it answers itself)? Then what its methods do
     with X is the library's."""
+    if not sklearn_class(est):
+        return False
     try:
-        if not _plain_class(type(est), fit_check=True):
-            return False
         params = _parameters(est)
         return params is not None and _all_plain(params, fit_check=True)
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no

@@ -16,6 +16,7 @@ import ast
 import sys
 from dataclasses import dataclass, field
 
+from .column_selection import frame_labels
 from .items import plain_pandas
 from .read_policy import POLICY
 from .values import Live, _literal_int
@@ -114,7 +115,6 @@ def _column_as_row(n: ast.Call, func: ast.Attribute, obj, missing: ast.Constant,
     """`df.drop("c")` on an index of integers: no text is a row label there (KeyError); when "c"
     is one of the frame's columns, the fix drops it as a column (`columns="c"`, for a label
     given alone as the first argument)."""
-    from .column_selection import frame_labels
     column = type(obj) is pd.DataFrame and missing.value in (frame_labels(obj) or ())
     said = f"{ast.unparse(func.value)}.drop(): no row label {missing.value!r} in {ast.unparse(func.value)}'s index"
     if not column:
@@ -125,6 +125,7 @@ def _column_as_row(n: ast.Call, func: ast.Attribute, obj, missing: ast.Constant,
 
 
 def _numpy_integers(index, pd) -> bool:
+    """Is it pandas' own Index of numpy integers (its length aside)?"""
     dtype = index.dtype if type(index) is pd.Index else None
     return dtype is not None and type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "iu"
 
@@ -137,9 +138,9 @@ def _index_kind(index, pd) -> str | None:
         return "integers"
     if type(index) is not pd.Index or len(index) > _INDEX_ROWS:
         return None
-    dtype = index.dtype
-    if type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind in "iu":
+    if _numpy_integers(index, pd):
         return "integers"
+    dtype = index.dtype
     numpy_objects = type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind == "O"
     if type(dtype) is pd.StringDtype or (numpy_objects and all(type(x) is str for x in index.tolist())):
         return "text"
