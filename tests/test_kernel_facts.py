@@ -713,3 +713,60 @@ def test_a_compiled_library_functions_signature_is_read():
     with pytest.raises(TypeError):
         exec("rng = np.random.default_rng(seef=12345)\n", dict(ns))
     assert kernel_facts("rng = np.random.default_rng(seed=12345)\n", ns) == []
+
+
+def _not_loaded_stdlib_module() -> str:
+    import sys
+    return next(m for m in ("wave", "colorsys", "netrc", "mailbox", "sndhdr") if m not in sys.modules)
+
+
+def test_an_import_of_a_library_not_yet_loaded_and_its_calls_change_nothing_of_the_users(tmp_path, monkeypatch):
+    """A library the cell imports and calls before a typo (`import matplotlib.pyplot as plt;
+    plt.rc(...)`): its module and calls are the library's, so later facts stand; a module of the
+    user's, called the same way, may change anything, and does here."""
+    import sys
+    lib = _not_loaded_stdlib_module()
+    cell = f"import logging\nimport {lib} as lib\nlib.__name__.upper()\nlogging.FileeHandler('x.log')\n"
+    assert [(f.kind, f.line, f.candidates) for f in kernel_facts(cell, {}, libraries="loaded")] == \
+        [("attribute", 4, ["FileHandler"])]
+    with pytest.raises(AttributeError, match="FileeHandler"):
+        exec(cell, {})
+    (tmp_path / "mine_patches_logging.py").write_text(
+        "import logging\ndef setup():\n    logging.FileeHandler = logging.FileHandler\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    cell = ("import logging\nimport mine_patches_logging as mine\nmine.setup()\n"
+            "logging.FileeHandler('%s')\n" % (tmp_path / "x.log"))
+    assert kernel_facts(cell, {}, libraries="loaded") == []
+    try:
+        exec(cell, {})                                          # the user's setup() made it exist
+    finally:
+        import logging
+        logging.__dict__.pop("FileeHandler", None)
+        sys.modules.pop("mine_patches_logging", None)
+
+
+def test_a_library_modules_value_given_to_a_call_leaves_the_module_readable():
+    cell = ("import logging\nlogger = logging.getLogger('codecheck-test')\nlogger.setLevel(logging.ERROR)\n"
+            "logging.Formater('%(message)s')\n")
+    assert [(f.kind, f.line, f.candidates) for f in kernel_facts(cell, {}, libraries="loaded")] == \
+        [("attribute", 4, ["Formatter"])]
+    with pytest.raises(AttributeError, match="Formater"):
+        exec(cell, {})
+
+
+def test_setting_a_pandas_option_leaves_pandas_and_its_options_readable():
+    cell = ("import pandas as pd\npd.options.display.max_columns = 20\n"
+            "pd.options.disply.max_rows = 20\npd.read_csvv('x.csv')\n")
+    got = [(f.kind, f.line) for f in kernel_facts(cell, {}, libraries="loaded")]
+    assert got == [("attribute", 3), ("attribute", 4)]
+    before = pd.get_option("display.max_columns")
+    try:
+        with pytest.raises(AttributeError, match="No such option"):     # pandas' OptionError
+            exec(cell, {})
+        with pytest.raises(AttributeError, match="read_csvv"):
+            exec(cell.replace("disply", "display"), {})
+    finally:
+        pd.set_option("display.max_columns", before)
+    # a store on the module itself may rebind its names: no fact after it
+    assert kernel_facts("import pandas as pd\npd.read_csvv = print\npd.read_csvv('x')\n", {},
+                        libraries="loaded") == []

@@ -24,7 +24,10 @@ Calls of a library do not change their arguments, but for an unbound method's re
 `random.shuffle`) and `out=`; pandas' methods do not change the object without `inplace=True`
 (or one of the few that always do). A library's result may hold its arguments
 (`make_pipeline(scaler, lr)`, `SimpleNamespace(df=df)`, `np.asarray(a)`), except pandas' own,
-which make new objects. Anything else may change anything it can reach: when unsure, no fact.
+which make new objects. An installed library's module (loaded or not: `import matplotlib.pyplot
+as plt; plt.rc(...)`) holds nothing of the user's, and a store below it (`pd.options.display.
+max_rows = 20`) leaves its names as they are. Anything else may change anything it can reach:
+when unsure, no fact.
 """
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ from dataclasses import dataclass, field
 from ..pytext.pycheck import all_nodes
 from .attributes import grouped_data
 from .abstract_value import ARRAY_RESHAPING, PANDAS_MUTATING, shaped
+from .modules import _installed_library
 from .held import _MAX_REACH, _global_names, _held_by, _is_data, _is_library, _is_pandas, _is_pandas_function, _splits
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
 
@@ -257,8 +261,13 @@ class _Step:
                     if a.name == "*":
                         st.stops = True
                     name = a.asname or a.name.split(".")[0]
+                    # an installed library's module, or a name taken from one, holds nothing of
+                    # the user's (read before the name counts as bound: else its old value is
+                    # unknown); a module of the user's may hold anything
+                    module = a.name if isinstance(n, ast.Import) else None if n.level else n.module
+                    library = module is not None and _installed_library(module)
+                    self.hold(name, [] if library else None, replace=top_level and node is n and library)
                     st.bound.add(name)
-                    self.hold(name, [], replace=False)
             elif isinstance(n, ast.ExceptHandler) and n.name:
                 st.bound.add(n.name)
                 self.hold(n.name, [], replace=False)
@@ -476,7 +485,7 @@ class _Step:
         prefix = self._prefix(root, steps)
         if prefix and len(prefix) == len(steps) + 1 and prefix[-1] is not UNRESOLVED:
             obj = prefix[-1]
-            st.mark_changed({id(p) for p in prefix[:-1]})
+            st.mark_changed({id(p) for p in prefix[:-1] if not _keys_fixed(p)})
             key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
             made = issubclass(type(obj), Made)
             if made:
@@ -493,6 +502,8 @@ class _Step:
             st.kept.update((id(p), p) for p in prefix)
             self.put(target.value, obj, value)
             return
+        if prefix and all(_keys_fixed(p) for p in prefix):
+            return          # `pd.options.display.max_rows = 20`: an option's value, which no fact reads
         # the object changed is not known: anything the last known step reaches may be it
         name = any_root(target.value)
         if name is not None:
@@ -579,9 +590,15 @@ class _Step:
         elif target is UNRESOLVED or not _is_library(target):
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = any_root(a)
-                if r is not None:
+                # `logger.setLevel(logging.ERROR)`: the value is given, not a library's module
+                if r is not None and not self._library_module(r):
                     st.touched.add(r)
                 self.change(self.objects(a))
+
+    def _library_module(self, name: str) -> bool:
+        """Is `name` bound, as the cell has it so far, to an installed library's module?"""
+        obj = self.identity(ast.Name(name, ast.Load()))
+        return issubclass(type(obj), types.ModuleType) and _is_library(obj)
 
     def _part_of_made(self, node: ast.AST) -> bool:
         """Is `node` a step into what the cell made whose parts are its library's (`axes[0]` of
@@ -610,6 +627,17 @@ class _Step:
         elif name in _MUTATES_FIRST.get(getattr(target, "__module__", None) or "", ()):
             out.append(args[0])
         return out
+
+
+def _keys_fixed(obj) -> bool:
+    """Does a store below `obj` (`pd.options.display.max_rows = 20`) leave its attributes as they
+    are? An installed library's module (only a store on the module itself rebinds its names),
+    and pandas' options (setting one changes its value, never which options there are; no fact
+    reads an option's value)."""
+    if issubclass(type(obj), types.ModuleType):
+        return _is_library(obj)
+    cls = type(obj)
+    return cls.__module__ == "pandas._config.config" and cls.__qualname__ == "DictWrapper"
 
 
 def _union(parts: list[list | None]) -> list | None:
