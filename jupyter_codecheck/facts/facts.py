@@ -29,6 +29,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
+from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
@@ -409,6 +410,7 @@ class _Walk:
         if self._concat_items(n, target, local):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
+                self._value(option_claim(n, target, self._text)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
