@@ -54,3 +54,18 @@ def test_a_pattern_is_a_claim_exactly_when_pandas_raises_and_its_fixes_run(cell,
 def test_a_pattern_the_cell_does_not_write_is_not_read():
     assert kernel_facts("p = 'max_rows'\npd.set_option(p, 3)\n", {"pd": pd}) == []
     assert kernel_facts("pd.set_option(*['max_rows', 3])\n", {"pd": pd}) == []
+
+
+def test_a_bad_pattern_stops_the_cell_only_where_nothing_of_the_users_runs_first():
+    from jupyter_codecheck.core.exact_findings import exact_check
+
+    def setup():            # a function of the user's could register the option first
+        pass
+
+    cell = "pd.set_option('max_columns', None)\n"
+    assert [f.line for f in exact_check(cell, {"pd": pd}).certain] == [1]
+    assert [f.line for f in exact_check("import pandas as pd\n" + cell, {}).certain] == [2]
+    later = exact_check("setup()\n" + cell, {"pd": pd, "setup": setup})
+    assert [f.line for f in later.findings] == [2] and later.certain == []
+    branch = exact_check("if wide:\n    " + cell, {"pd": pd, "wide": True})
+    assert branch.certain == []

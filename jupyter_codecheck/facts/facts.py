@@ -788,7 +788,7 @@ class _Walk:
         if claim is None:
             return False
         node = claim.node
-        subjects = self._subjects(node)
+        subjects = claim.subjects if claim.subjects is not None else self._subjects(node)
         if claim.callee:
             line, end = node.end_lineno, node.end_col_offset
             word = node.attr if isinstance(node, ast.Attribute) else ast.unparse(node)

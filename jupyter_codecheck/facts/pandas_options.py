@@ -11,6 +11,7 @@ import difflib
 import sys
 import warnings
 
+from .namespace import chain_root
 from .read_policy import POLICY
 from .values import ValueClaim
 
@@ -36,8 +37,11 @@ def option_claim(n: ast.Call, target, text) -> ValueClaim | None:
         written = text(arg)
         quote = '"' if written is not None and written.startswith('"') else "'"
         meant = _meant(pd, arg.value)
+        # the rule reads pandas' registry: held, as an attribute of the module would be, to `pd`
+        root = chain_root(n.func)
         return ValueClaim(arg, f"{ast.unparse(n.func)}({arg.value!r}): {problem}: OptionError", "OptionError",
-                          [f"{quote}{k}{quote}" for k in meant if quote not in k])
+                          [f"{quote}{k}{quote}" for k in meant if quote not in k],
+                          subjects=(root,) if root is not None else ())
     return None
 
 

@@ -94,6 +94,8 @@ class ValueClaim:
     exception: str
     candidates: list[str] = field(default_factory=list)
     callee: bool = False
+    # the names whose objects the rule reads, where they are not the use's (facts._subjects)
+    subjects: tuple[str, ...] | None = None
 
 
 Live = Callable[[ast.AST], object]
