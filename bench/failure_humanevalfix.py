@@ -132,9 +132,22 @@ class Rewriter:
     create_chat_completion, greedy), streamed until the code block closes."""
 
     def __init__(self, path: Path, threads: int, max_tokens: int):
+        import llama_cpp.llama as high
         from llama_cpp import Llama
-        self.llm = Llama(model_path=str(path), n_threads=threads, n_threads_batch=threads, n_ctx=4096,
-                         n_batch=512, verbose=False)
+        # Llama() takes no use_extra_bufts: its defaults with it off, as engine/llamacpp.py loads
+        # (the AMX buffer type segfaults on these Xeons, llama.cpp #20824)
+        defaults = high.llama_cpp.llama_model_default_params
+
+        def without_extra_bufts():
+            params = defaults()
+            params.use_extra_bufts = False
+            return params
+        high.llama_cpp.llama_model_default_params = without_extra_bufts
+        try:
+            self.llm = Llama(model_path=str(path), n_threads=threads, n_threads_batch=threads, n_ctx=4096,
+                             n_batch=512, verbose=False)
+        finally:
+            high.llama_cpp.llama_model_default_params = defaults
         self.max_tokens = max_tokens
 
     def prompt(self, code: str, name: str, traceback: str) -> str:
