@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -636,8 +637,8 @@ def _keys_fixed(obj) -> bool:
     reads an option's value)."""
     if issubclass(type(obj), types.ModuleType):
         return _is_library(obj)
-    cls = type(obj)
-    return cls.__module__ == "pandas._config.config" and cls.__qualname__ == "DictWrapper"
+    # pandas' class itself, compared by identity (no attribute of the object's class is read)
+    return type(obj) is getattr(sys.modules.get("pandas._config.config"), "DictWrapper", None)
 
 
 def _union(parts: list[list | None]) -> list | None:
