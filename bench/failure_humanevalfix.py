@@ -134,15 +134,12 @@ class Rewriter:
     def __init__(self, path: Path, threads: int, max_tokens: int):
         import llama_cpp.llama as high
         from llama_cpp import Llama
-        # Llama() takes no use_extra_bufts: its defaults with it off, as engine/llamacpp.py loads
-        # (the AMX buffer type segfaults on these Xeons, llama.cpp #20824)
-        defaults = high.llama_cpp.llama_model_default_params
 
-        def without_extra_bufts():
-            params = defaults()
-            params.use_extra_bufts = False
-            return params
-        high.llama_cpp.llama_model_default_params = without_extra_bufts
+        from jupyter_codecheck.engine.llamacpp import model_params
+        # Llama() takes no use_extra_bufts: it starts from the engine's parameters (the AMX
+        # buffer type segfaults on these Xeons, llama.cpp #20824)
+        defaults = high.llama_cpp.llama_model_default_params
+        high.llama_cpp.llama_model_default_params = model_params
         try:
             self.llm = Llama(model_path=str(path), n_threads=threads, n_threads_batch=threads, n_ctx=4096,
                              n_batch=512, verbose=False)

@@ -32,6 +32,18 @@ def _require() -> None:
         raise ImportError("llama-cpp-python is not installed: pip install llama-cpp-python")
 
 
+def model_params():
+    """llama.cpp's default model parameters on the CPU, without extra buffer types: the AMX one
+    segfaults in ggml_backend_amx_mul_mat on the project's Sapphire-Rapids-class Xeons (llama.cpp
+    issue #20824); the same switch also turns off CPU weight repacking, which llama.cpp cannot
+    disable separately."""
+    _require()
+    params = _lc.llama_model_default_params()
+    params.n_gpu_layers = 0
+    params.use_extra_bufts = False
+    return params
+
+
 _log_state: dict = {}
 
 
@@ -117,13 +129,7 @@ class LlamaCppModel(Owned):
         self.path = Path(path)
         self._model = self._ctx = self._hctx = None
         self._batch = self._one = None
-        mparams = _lc.llama_model_default_params()
-        mparams.n_gpu_layers = 0
-        # no extra buffer types: the AMX one segfaults in ggml_backend_amx_mul_mat on the
-        # project's Sapphire-Rapids-class Xeons (llama.cpp issue #20824); the same switch also
-        # turns off CPU weight repacking, which llama.cpp cannot disable separately
-        mparams.use_extra_bufts = False
-        self._model = _lc.llama_model_load_from_file(os.fsencode(self.path), mparams)
+        self._model = _lc.llama_model_load_from_file(os.fsencode(self.path), model_params())
         if not self._model:
             raise RuntimeError(f"llama.cpp could not load {self.path}")
         self._vocab = _lc.llama_model_get_vocab(self._model)
@@ -298,9 +304,8 @@ class LlamaCppVocab(Owned):
         _require()
         _set_logging(False)
         _lc.llama_backend_init()
-        params = _lc.llama_model_default_params()
+        params = model_params()
         params.vocab_only = True
-        params.use_extra_bufts = False   # as LlamaCppModel: the AMX buffer type (llama.cpp #20824)
         self._model = _lc.llama_model_load_from_file(os.fsencode(Path(path)), params)
         if not self._model:
             raise RuntimeError(f"llama.cpp could not load a vocabulary from {path}")

@@ -598,8 +598,7 @@ class _Step:
 
     def _library_module(self, name: str) -> bool:
         """Is `name` bound, as the cell has it so far, to an installed library's module?"""
-        obj = self.identity(ast.Name(name, ast.Load()))
-        return issubclass(type(obj), types.ModuleType) and _is_library(obj)
+        return _is_library_module(self.identity(ast.Name(name, ast.Load())))
 
     def _part_of_made(self, node: ast.AST) -> bool:
         """Is `node` a step into what the cell made whose parts are its library's (`axes[0]` of
@@ -635,10 +634,13 @@ def _keys_fixed(obj) -> bool:
     are? An installed library's module (only a store on the module itself rebinds its names),
     and pandas' options (setting one changes its value, never which options there are; no fact
     reads an option's value)."""
-    if issubclass(type(obj), types.ModuleType):
-        return _is_library(obj)
     # pandas' class itself, compared by identity (no attribute of the object's class is read)
-    return type(obj) is getattr(sys.modules.get("pandas._config.config"), "DictWrapper", None)
+    return _is_library_module(obj) or \
+        type(obj) is getattr(sys.modules.get("pandas._config.config"), "DictWrapper", None)
+
+
+def _is_library_module(obj) -> bool:
+    return issubclass(type(obj), types.ModuleType) and _is_library(obj)
 
 
 def _union(parts: list[list | None]) -> list | None:
