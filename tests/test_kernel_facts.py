@@ -737,6 +737,7 @@ def test_an_import_of_a_library_not_yet_loaded_and_its_calls_change_nothing_of_t
     cell = ("import logging\nimport mine_patches_logging as mine\nmine.setup()\n"
             "logging.FileeHandler('%s')\n" % (tmp_path / "x.log"))
     assert kernel_facts(cell, {}, libraries="loaded") == []
+    assert "mine_patches_logging" not in sys.modules          # read, never imported
     try:
         exec(cell, {})                                          # the user's setup() made it exist
     finally:
