@@ -29,6 +29,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
+from .matplotlib_rc import rc_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_body
@@ -411,6 +412,7 @@ class _Walk:
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(option_claim(n, target, self._text)) or \
+                self._value(rc_claim(n, target, self._text)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
@@ -827,8 +829,11 @@ class _Walk:
         line = self.lines[node.lineno - 1]
         text = line[_chars(self.lines, node.lineno, node.col_offset):_chars(self.lines, node.lineno,
                                                                             node.end_col_offset)]
+        # a keyword argument's text is its name, "=" and its value's
+        name, value = (f"{node.arg}=", node.value) if isinstance(node, ast.keyword) and node.arg else ("", node)
         try:
-            same = ast.dump(ast.parse(text.strip(), mode="eval").body) == ast.dump(node)
+            same = text.startswith(name) and \
+                ast.dump(ast.parse(text[len(name):].strip(), mode="eval").body) == ast.dump(value)
         except SyntaxError:
             same = False
         return text if same else None

@@ -30,6 +30,8 @@ a partial or a property stores, never through the object's lookup):
     class_members(cls)         `cls.__dict__`, the class's own members
     module_members(module)     a module's globals (`vars(module)`)
     annotations(func)          a Python function's `__annotations__`
+    function_globals(func)     a Python function's `__globals__` (its module's, wherever it is
+                               exported from)
     partial_func(p)            a functools.partial's function
     property_getter(prop)      a property's fget
 
@@ -106,6 +108,9 @@ class ReadPolicy:
 
     def annotations(self, func: types.FunctionType):
         return types.FunctionType.__dict__["__annotations__"].__get__(func, types.FunctionType)
+
+    def function_globals(self, func: types.FunctionType) -> dict:
+        return types.FunctionType.__dict__["__globals__"].__get__(func, types.FunctionType)
 
     def partial_func(self, p: functools.partial):
         return functools.partial.func.__get__(p)

@@ -1,0 +1,127 @@
+"""matplotlib's settings by name. `plt.rc("figure", figsize=(10, 6))` sets rcParams' key
+"figure.figsize": a keyword that names no key of the group raises KeyError (matplotlib's own
+message). `plt.style.use("seaborn-whitegrid")` takes a library style's name, a dotted package
+style or a file: a name that is none of these (the seaborn styles were renamed
+"seaborn-v0_8-*" in matplotlib 3.6 and the old names removed in 3.8) raises OSError. Both are
+read from matplotlib's own tables (rcParams' keys, `rc`'s alias table, the style library); no
+setting is made and no file is opened.
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+import inspect
+import os
+import sys
+import textwrap
+import types
+
+from .namespace import chain_root
+from .read_policy import POLICY
+from .values import ValueClaim
+
+_TABLES: dict[tuple[int, str], dict | None] = {}     # (id(function), name) -> its table (None: not found)
+
+
+def rc_claim(n: ast.Call, target, text) -> ValueClaim | None:
+    """`rc(group, **settings)`: the first setting whose key is not in rcParams (KeyError), else
+    `style.use(name)` with a name that is no style (OSError)."""
+    mpl = sys.modules.get("matplotlib")
+    if mpl is None:
+        return None
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if target is POLICY.static(mpl, "rc", None) or (pyplot is not None and target is POLICY.static(pyplot, "rc", None)):
+        return _rc_key(n, mpl, text)
+    style = sys.modules.get("matplotlib.style")
+    if style is not None and target is POLICY.static(style, "use", None):
+        return _style_name(n, target, text)
+    return None
+
+
+def _rc_key(n: ast.Call, mpl, text) -> ValueClaim | None:
+    params = POLICY.static(mpl, "rcParams", None)
+    aliases = _local_table(POLICY.static(mpl, "rc", None), "aliases")
+    if not isinstance(params, dict) or aliases is None or not n.args or len(n.args) > 1:
+        return None
+    group = n.args[0]
+    groups = [group] if isinstance(group, ast.Constant) else list(group.elts) if isinstance(group, ast.Tuple) else []
+    if not groups or not all(isinstance(g, ast.Constant) and type(g.value) is str for g in groups):
+        return None
+    keys = [k for k in dict.keys(params) if type(k) is str]      # dict's own: RcParams' lookups not run
+    root = chain_root(n.func)
+    subjects = (root,) if root is not None else ()
+    for g in groups:
+        names = [k[len(g.value) + 1:] for k in keys if k.startswith(g.value + ".")]
+        for kw in n.keywords:
+            name = aliases.get(kw.arg) or kw.arg
+            key = f"{g.value}.{name}"
+            if dict.__contains__(params, key):
+                continue
+            said = f'Unrecognized key "{key}" for group "{g.value}" and name "{name}"'
+            message = f"{ast.unparse(n.func)}(): {said}: KeyError"
+            if not names:               # no key has this group: the group is what is wrong
+                written = text(g)
+                quote = '"' if written is not None and written.startswith('"') else "'"
+                groups_known = sorted({k.split(".", 1)[0] for k in keys})
+                meant = difflib.get_close_matches(g.value, groups_known, n=3, cutoff=0.6)
+                return ValueClaim(g, message, "KeyError", [f"{quote}{m}{quote}" for m in meant], subjects=subjects)
+            written = text(kw)
+            meant = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+            fixes = [m + written[len(kw.arg):] for m in meant] if written is not None and written.startswith(kw.arg) else []
+            return ValueClaim(kw, message, "KeyError", fixes, subjects=subjects)
+    return None
+
+
+def _local_table(func, name: str) -> dict | None:
+    """A dict literal assigned to `name` in `func`'s own source (matplotlib keeps `rc`'s
+    abbreviations, 'lw' for 'linewidth', and `style.use`'s aliases so, in the function, or in
+    the module in older releases); None where the source holds no such literal."""
+    if func is None:
+        return None
+    if (id(func), name) not in _TABLES:
+        table = None
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+        except (OSError, TypeError, SyntaxError):
+            tree = None
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == [name] and \
+                    isinstance(node.value, ast.Dict):
+                try:
+                    table = ast.literal_eval(node.value)
+                except ValueError:
+                    table = None
+                break
+        _TABLES[(id(func), name)] = table if isinstance(table, dict) else None
+    return _TABLES[(id(func), name)]
+
+
+def _style_name(n: ast.Call, use, text) -> ValueClaim | None:
+    if len(n.args) != 1 or n.keywords:
+        return None
+    arg = n.args[0]
+    names = [arg] if isinstance(arg, ast.Constant) else list(arg.elts) if isinstance(arg, (ast.List, ast.Tuple)) else []
+    if type(use) is not types.FunctionType:
+        return None
+    scope = POLICY.function_globals(use)          # the style module's library, where `use` is defined
+    library = scope.get("library")
+    alias = scope.get("style_alias") if isinstance(scope.get("style_alias"), dict) else _local_table(use, "style_alias")
+    if not isinstance(library, dict) or not isinstance(alias, dict):
+        return None
+    for s in names:
+        if not (isinstance(s, ast.Constant) and type(s.value) is str):
+            return None             # a dict or a Path among them: its own rules, not read here
+        name = alias.get(s.value, s.value)
+        # "default", a library style, a dotted package style, a path or URL, a file here: valid
+        if name == "default" or name in library or any(c in name for c in "./\\:") or os.path.exists(name):
+            continue
+        said = (f"{name!r} is not a valid package style, path of style file, URL of style file, or library "
+                "style name (library styles are listed in `style.available`)")
+        written = text(s)
+        quote = '"' if written is not None and written.startswith('"') else "'"
+        meant = difflib.get_close_matches(name, sorted(k for k in library if type(k) is str), n=3, cutoff=0.6)
+        root = chain_root(n.func)
+        return ValueClaim(s, f"{ast.unparse(n.func)}(): {said}: OSError", "OSError",
+                          [f"{quote}{m}{quote}" for m in meant if quote not in m],
+                          subjects=(root,) if root is not None else ())
+    return None

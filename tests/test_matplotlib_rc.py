@@ -1,0 +1,92 @@
+"""matplotlib's settings by name (facts/matplotlib_rc.py): a claim exactly where matplotlib
+raises, on `rc`'s keys and `style.use`'s names, and the replacements offered run."""
+from __future__ import annotations
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from jupyter_codecheck.facts import kernel_facts  # noqa: E402
+
+CELLS = [
+    'plt.rc("figure", figisze=(10, 6))\n',                   # a keyword of no key in the group
+    "plt.rc('figure', figsize=(10, 6))\n",
+    "plt.rc('lines', lw=2, c='r')\n",                        # rc's abbreviations
+    "plt.rc('lines', lw=2, markersze=3)\n",
+    "matplotlib.rc(('xtick', 'ytick'), labelsize=8)\n",      # several groups
+    "matplotlib.rc(('xtick', 'ytik'), labelsize=8)\n",       # a group no key has
+    "plt.rc('font', size=9)\n",
+    "plt.style.use('seaborn-whitegrid')\n",                  # renamed in 3.6, removed in 3.8
+    "plt.style.use(['dark_background', 'seaborn'])\n",
+    "plt.style.use('seaborn-v0_8-whitegrid')\n",
+    "plt.style.use('ggplot')\n",
+    "plt.style.use('default')\n",
+    "plt.style.use('mpl20')\n",                              # use's own alias of 'default'
+]
+
+
+@pytest.fixture
+def settings_kept():
+    with matplotlib.rc_context():
+        yield
+
+
+def _run(cell: str):
+    try:
+        exec(cell, {"plt": plt, "matplotlib": matplotlib})
+    except (KeyError, OSError) as e:
+        return e
+    return None
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_a_setting_is_a_claim_exactly_when_matplotlib_raises_and_its_fixes_run(cell, settings_kept, tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)             # style.use reads a file of the name where there is one
+    ns = {"plt": plt, "matplotlib": matplotlib}
+    got = kernel_facts(cell, ns)
+    raised = _run(cell)
+    assert bool(got) == (raised is not None), (got, raised)
+    if not got:
+        return
+    (fact,) = got
+    assert fact.kind == "value" and fact.message.endswith(f": {type(raised).__name__}") and fact.candidates
+    assert str(raised).strip("'\"")[:40] in fact.message
+    line = cell.splitlines()[fact.line - 1]
+    for fix in fact.candidates:
+        fixed = cell.replace(line, line[:fact.column] + fix + line[fact.end_column:])
+        assert _run(fixed) is None, fixed                       # each replacement runs
+        assert kernel_facts(fixed, ns) == []
+
+
+def test_a_style_file_of_that_name_is_a_style(settings_kept, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cell = "plt.style.use('house')\n"
+    assert [f.message.endswith(": OSError") for f in kernel_facts(cell, {"plt": plt})] == [True]
+    (tmp_path / "house").write_text("lines.linewidth: 3\n")
+    assert kernel_facts(cell, {"plt": plt}) == [] and _run(cell) is None
+
+
+def test_settings_the_cell_does_not_write_are_not_read():
+    ns = {"plt": plt, "matplotlib": matplotlib}
+    assert kernel_facts("g = 'figure'\nplt.rc(g, figisze=(3, 3))\n", ns) == []
+    assert kernel_facts("plt.rc('figure', **{'figisze': (3, 3)})\n", ns) == []
+    assert kernel_facts("name = 'seaborn'\nplt.style.use(name)\n", ns) == []
+    # a dotted name is a package's style or a file: matplotlib imports or opens it, never read here
+    assert kernel_facts("plt.style.use('matplotlib.ggplot')\n", ns) == []
+
+
+def test_a_bad_setting_stops_the_cell_only_where_nothing_of_the_users_runs_first():
+    from jupyter_codecheck.core.exact_findings import exact_check
+
+    def setup():
+        pass
+
+    cell = "plt.rc('figure', figisze=(10, 6))\n"
+    assert [f.line for f in exact_check(cell, {"plt": plt}).certain] == [1]
+    assert [f.line for f in exact_check("import matplotlib.pyplot as plt\n" + cell, {}).certain] == [2]
+    later = exact_check("setup()\n" + cell, {"plt": plt, "setup": setup})
+    assert [f.line for f in later.findings] == [2] and later.certain == []
