@@ -29,7 +29,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_rc import rc_claim
+from .matplotlib_rc import params_key_claim, rc_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_body
@@ -331,11 +331,14 @@ class _Walk:
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
-                        self._value(index_claim(n, value))):
+                        self._value(index_claim(n, value)) or
+                        self._value(params_key_claim(n, lambda x: self._live(x, local), self._text))):
                     self._key(n, local)
                     self._label(row_label_missing(n, lambda x: self._live(x, local)))
             elif isinstance(n, ast.Subscript):
-                self._value(text_index_claim(n, value))      # `a["id"] = ...` on an array
+                self._value(text_index_claim(n, value)) or \
+                    self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
+                                                 self._parents.get(id(n))))      # `a["id"] = ...`
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.Assign):

@@ -66,10 +66,30 @@ def _rc_key(n: ast.Call, mpl, text) -> ValueClaim | None:
                 meant = difflib.get_close_matches(g.value, groups_known, n=3, cutoff=0.6)
                 return ValueClaim(g, message, "KeyError", [f"{quote}{m}{quote}" for m in meant], subjects=subjects)
             written = text(kw)
-            meant = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+            validate = POLICY.static(type(params), "validate", None)
+            meant = [m for m in difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+                     if isinstance(validate, dict) and _takes(validate, f"{g.value}.{m}", kw.value)]
             fixes = [m + written[len(kw.arg):] for m in meant] if written is not None and written.startswith(kw.arg) else []
             return ValueClaim(kw, message, "KeyError", fixes, subjects=subjects)
     return None
+
+
+def _takes(validate: dict, key: str, value: ast.expr | None) -> bool:
+    """Would rcParams take `value` (a literal; None: a read, which takes any) for `key`? Asked of
+    the key's own validator (matplotlib's code on a literal); a value not written as a literal
+    cannot be asked: no."""
+    if value is None:
+        return True
+    try:
+        v = ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    check = validate.get(key)
+    try:
+        check(v)
+    except Exception:  # noqa: BLE001 - the validator refused it (ValueError, TypeError, ...)
+        return False
+    return True
 
 
 def _local_table(func, name: str) -> dict | None:
@@ -125,3 +145,34 @@ def _style_name(n: ast.Call, use, text) -> ValueClaim | None:
                           [f"{quote}{m}{quote}" for m in meant if quote not in m],
                           subjects=(root,) if root is not None else ())
     return None
+
+
+def params_key_claim(n: ast.Subscript, live, text, parent: ast.AST | None = None) -> ValueClaim | None:
+    """`plt.rcParams["figure.figsze"]`, read or set (`parent`: the statement that sets it):
+    matplotlib's settings object refuses a key that names no setting (KeyError); a key
+    matplotlib keeps for an old or moved setting is not claimed. The settings meant, that take
+    the value set, are the fixes."""
+    mpl = sys.modules.get("matplotlib")
+    cls = POLICY.static(mpl, "RcParams", None) if mpl is not None else None
+    key = n.slice
+    if cls is None or not (isinstance(key, ast.Constant) and type(key.value) is str):
+        return None
+    params = live(n.value)
+    if type(params) is not cls:
+        return None
+    validate = POLICY.static(cls, "validate", None)
+    if not isinstance(validate, dict) or not isinstance(params, dict):
+        return None
+    kept = [v for k, v in POLICY.module_members(mpl).items() if k.startswith("_deprecated") and isinstance(v, (dict, set))]
+    if dict.__contains__(params, key.value) or key.value in validate or any(key.value in v for v in kept):
+        return None
+    written = text(key)
+    quote = '"' if written is not None and written.startswith('"') else "'"
+    names = sorted(k for k in dict.keys(params) if type(k) is str)
+    stored = parent.value if isinstance(parent, ast.Assign) and any(t is n for t in parent.targets) else None
+    meant = [m for m in difflib.get_close_matches(key.value, names, n=3, cutoff=0.6)
+             if _takes(validate, m, stored) and not (isinstance(n.ctx, ast.Store) and stored is None)]
+    root = chain_root(n.value)
+    return ValueClaim(key, f"{ast.unparse(n.value)} has no setting {key.value!r}: KeyError", "KeyError",
+                      [f"{quote}{m}{quote}" for m in meant], subjects=(root,) if root is not None else ())
+
