@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -12,7 +12,8 @@ written before any run, after ch10's misses had led to rules) from notebook_clea
 from its file in a checkout of its repository (`--data`): ageron/handson-ml2's chapter 2, the
 housing project from pandas into scikit-learn (written before any run, after issue 50's
 scikit-learn input rules; its two downloads read the same files from the checkout, its exercise
-solutions are not run). Each mistake is a copy of one of its cells with one slip a user makes (a
+solutions are not run), or jakevdp/PythonDataScienceHandbook's 05.03 and 05.04 (model validation,
+feature engineering; `--data` a checkout of that repository). Each mistake is a copy of one of its cells with one slip a user makes (a
 misspelt column, row label, attribute, keyword or name, an API pandas 2/3 removed, an input
 scikit-learn's checks refuse), run just before that cell. Reported per mistake: whether it
 crashed in the plain kernel, whether the guard stopped it, or showed an error before it ran
@@ -150,9 +151,46 @@ HOML2_CH02 = [
           "full_pipeline_with_predictor.predict(some_data_prepared)",
           "array to a pipeline that selects columns by name"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.03 (model validation on iris and a made
+# curve) and 05.04 (feature engineering on literals): written down before any run of either,
+# after matplotlib's settings by name (facts/matplotlib_rc.py) had been added; code cells from 0
+PDSH_0503 = [
+    (2, "model.fit(X, y)\ny_model = model.predcit(X)", "misspelt method"),
+    (3, "from sklearn.metrics import accuracy_score\naccuracy_score(y, y_model[:100])", "metric of two lengths"),
+    (4, "X1, X2, y1, y2 = train_test_split(X, y, random_state=0,\n                                  train_size=0.5)",
+     "import forgotten"),
+    (6, "from sklearn.model_selection import cross_val_score\ncross_val_score(model, X, y, cv=5, scoring='acuracy')",
+     "misspelt scoring name"),
+    (8, "scores.maen()", "misspelt method"),
+    (11, "X, y = make_data(40, eror=1.0)", "misspelt keyword of the notebook's function"),
+    (12, "from sklearn.model_selection import validation_curve\ndegree = np.arange(0, 21)\n"
+         "train_score, val_score = validation_curve(\n    PolynomialRegression(), X, y,\n"
+         "    param_name='polynomialfeatures__degre',\n    param_range=degree, cv=7)", "misspelt parameter name"),
+    (13, "plt.scatter(X.ravel(), y, colour='black')", "matplotlib: misspelt property"),
+    (17, "grid = GridSearchCV(PolynomialRegression(), {'polynomialfeatures__degree': np.arange(21),\n"
+         "                    'linearregression__fit_intercpt': [True, False]}, cv=7)\ngrid.fit(X, y)",
+     "misspelt parameter name"),
+    (19, "grid.best_params", "misspelt attribute"),
+    (20, "plt.plot(X_test.ravel(), y_test, linestyle='dashd')", "matplotlib: misspelt value"),
+]
+PDSH_0504 = [
+    (3, "vec.get_feature_names()", "an API scikit-learn 1.2 removed"),
+    (4, "vec = DictVectorizer(sparce=True, dtype=int)", "misspelt keyword"),
+    (6, "vec = CountVectorizer()\nX = vec.fit_transform(sample[0])", "one text where a list of texts goes"),
+    (8, "pd.DataFrame(X.toarray(), colums=vec.get_feature_names_out())", "misspelt keyword"),
+    (10, "model = LinearRegression().fit(x, y)", "1-D X"),
+    (12, "model = LinearRegression().fit(X2, y[:4])", "X and y of different lengths"),
+    (14, "imp = SimpleImputer(strategy='meen')\nX2 = imp.fit_transform(X)", "misspelt parameter value"),
+    (15, "model = LinearRegression().fit(X, y)", "missing values into a model that refuses them"),
+    (17, "model.fit(X, y)\nmodel.predict(X[:, :2])", "X of another width to predict"),
+    (17, "model.fit(X, y)\nmodel.named_steps['simpleimputr']", "misspelt step name"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
-          "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02)}
+          "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
+          "pdsh-0503": ("jakevdp/PythonDataScienceHandbook/notebooks/05.03-Hyperparameters-and-Model-Validation.ipynb",
+                        PDSH_0503),
+          "pdsh-0504": ("jakevdp/PythonDataScienceHandbook/notebooks/05.04-Feature-Engineering.ipynb", PDSH_0504)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -164,6 +202,9 @@ FROM_FILE = {
                   (35, 'url = DOWNLOAD_ROOT + "images/end_to_end_project/" + filename',
                    'url = "file://{data}/images/end_to_end_project/" + filename')],
     },
+    # scikit-learn's bundled iris and literals: nothing to download
+    "pdsh-0503": {"path": "notebooks/05.03-Hyperparameters-and-Model-Validation.ipynb", "until": None, "local": []},
+    "pdsh-0504": {"path": "notebooks/05.04-Feature-Engineering.ipynb", "until": None, "local": []},
 }
 
 
@@ -186,7 +227,8 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--data", default=None,
-                    help="a checkout of the notebook's repository, for a notebook read from its file (homl2-ch02)")
+                    help="a checkout of the notebook's repository, for a notebook read from its file "
+                         "(homl2-ch02, pdsh-0503, pdsh-0504)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
