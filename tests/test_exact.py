@@ -68,6 +68,12 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     # a loop over names written in the cell surely runs its body once, on the first name
     ("for part in (df, df.copy()):\n    print(part.shape)\n    part['bmii']", (3, "key")),
     ("for part in [df]:\n    print(undefined_q)", (2, "undefined-name")),
+    # what runs after the use in its own statement: a callee's name before its arguments, an
+    # argument before the call, a keyword refused before the function of theirs runs
+    ("grid = GridSearchQV(prepare(df), cv=7)", (1, "undefined-name")),
+    ("prepare(undefined_w)", (1, "undefined-name")),
+    ("x = undefined_v + prepare(df)", (1, "undefined-name")),
+    ("prepare(df, inplace=True)", (1, "call")),
 ])
 def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -85,6 +91,11 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "def f():\n    return undefined_x",                              # runs later, if ever
     "x = 1 if df is None else df['bmii']",                           # a lazy part
     "prepare(df)\ndf['bmii']",                                       # the user's code runs first
+    "print(prepare(df), undefined_t)",                                # ...in the same statement
+    "prepare(df) or df.colums",
+    "df.colums.name = prepare(df)",                                  # ...a value before its target
+    "settings.verbose + undefined_u",                                # ...a property of theirs, first
+    "x = [prepare(df), undefined_s]",
     "@prepare\ndef g():\n    pass\nprint(q)",                        # ...as a decorator
     "settings.verbose\ndf['bmii']",                                  # ...as a property of theirs
     "tmp = df\ntmp['bmii'] = 1\ndf['bmii'].sum()",                   # another name for the object

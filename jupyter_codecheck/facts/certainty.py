@@ -65,8 +65,15 @@ class Certainty:
             return False
         if not object_fact and any(self._through_module(n) for n in nodes):
             return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made
-        if any(self._runs_user_code(n) for n in nodes if isinstance(n, ast.Call)) or \
-                any(self._user_object(n) for n in nodes if isinstance(n, ast.Name)) or \
+        # of the use's own statement, what runs before the use: what ends before it in the text
+        # (a callee and its arguments before the call), and an assignment's value before a target
+        done = [n for n in ast.walk(stmt) if hasattr(n, "end_lineno") and (n.end_lineno, n.end_col_offset) <= at]
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None and \
+                any(_within(t, at) for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])):
+            done += list(ast.walk(stmt.value))
+        ran = [n for s in before[:-1] for n in ast.walk(s)] + done
+        if any(self._runs_user_code(n) for n in ran if isinstance(n, ast.Call)) or \
+                any(self._user_object(n) for n in ran if isinstance(n, ast.Name)) or \
                 any(getattr(n, "decorator_list", None) for n in nodes) or \
                 any(_registers(n) for n in nodes if isinstance(n, ast.Call)):
             return False
@@ -75,7 +82,6 @@ class Certainty:
         if object_fact or subjects is not None:
             roots = subjects if subjects is not None else (self._root_at(stmt, at),)
             prior = [n for s in before[:-1] for n in ast.walk(s)]
-            done = [n for n in ast.walk(stmt) if hasattr(n, "end_lineno") and (n.end_lineno, n.end_col_offset) <= at]
             if any(root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes) or
                    self._handed_on(root, prior, prior + done) for root in roots):
                 return False
@@ -97,7 +103,9 @@ class Certainty:
         operators run that code when the cell touches it), or one of their modules?"""
         if name.id in self.bindings or name.id not in self.ns:
             return False                    # the cell's own names: their calls are judged
-        return not self._library(self.ns[name.id])
+        obj = self.ns[name.id]
+        # a function of theirs is Python's object until it is called (its calls are judged)
+        return type(obj) is not types.FunctionType and not self._library(obj)
 
     def _user(self, expr: ast.expr, *, called: bool = True, seen: frozenset = frozenset()) -> bool:
         """Is `expr` (called, or handed to a call) code of the user's, or not known not to be?"""
@@ -468,6 +476,10 @@ def _library_module(name: str | None) -> bool:
         return False
     origin = getattr(spec, "origin", None) if spec is not None else None
     return isinstance(origin, str) and origin.startswith(_library_dirs())
+
+
+def _within(node: ast.AST, at: tuple[int, int]) -> bool:
+    return hasattr(node, "end_lineno") and (node.lineno, node.col_offset) <= at <= (node.end_lineno, node.end_col_offset)
 
 
 def _plain_data(obj) -> bool:
