@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -771,3 +772,28 @@ def test_setting_a_pandas_option_leaves_pandas_and_its_options_readable():
     # a store on the module itself may rebind its names: no fact after it
     assert kernel_facts("import pandas as pd\npd.read_csvv = print\npd.read_csvv('x')\n", {},
                         libraries="loaded") == []
+
+
+@pytest.mark.parametrize("cell", [
+    "model.fit(X, y)\ny_model = model.predcit(X)",      # a method's name: fitting adds none
+    "model.fit(X, y)\nmodel.classes",
+    "model.fit(X, y)\nmodel.classes_",                  # what it learns ends with "_"
+    "model.fit(X, y)\nmodel._fit_X",                    # private state starts with one
+    "model.fit(X, y)\nmodel.predict(X)",
+    "model.fit(X, y)\nmodel.predcit = model.predict\nmodel.predcit(X)",     # the cell stores it
+])
+def test_a_plain_name_a_fit_cannot_add_is_read_on_an_estimator_the_cell_fits(cell):
+    from sklearn.base import clone
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = np.arange(12.0).reshape(6, 2), np.array([0, 1] * 3)
+    model = KNeighborsClassifier(n_neighbors=1)
+    got = kernel_facts(cell, {"model": model, "X": X, "y": y})
+    try:
+        exec(cell, {"model": clone(model), "X": X, "y": y})
+        raised = None
+    except AttributeError as e:
+        raised = e
+    assert bool(got) == (raised is not None), (got, raised)
+    if got:
+        assert got[0].kind == "attribute" and got[0].line == 2

@@ -640,7 +640,8 @@ class _Walk:
         obj = self._live(n.value, local)
         if obj is UNRESOLVED:       # what the cell stores into a dict or a list adds no attribute
             held = self._live(n.value, local, changes_matter=False)
-            obj = held if held is not UNRESOLVED and fixed_attributes(held) else UNRESOLVED
+            obj = held if held is not UNRESOLVED and (fixed_attributes(held) or
+                                                      self._not_learned(held, n.attr)) else UNRESOLVED
         if obj is UNRESOLVED:
             self._made_attribute(n, local, value)
             return
@@ -651,6 +652,19 @@ class _Walk:
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
         message = f"{owner} has no attribute {n.attr!r}"
         self._missing_attribute(n, obj, message, near)
+
+    def _not_learned(self, obj, attr: str) -> bool:
+        """A scikit-learn estimator's attribute a fit cannot add: what an estimator learns ends
+        with "_" (`coef_`; scikit-learn's convention for every estimator of its own), private
+        state starts with one; a plain name (`predcit`, `best_params`) is the class's or none,
+        however the cell fits it, unless the cell stores that name itself."""
+        base = sys.modules.get("sklearn.base")
+        estimator = POLICY.static(base, "BaseEstimator", None) if base is not None else None
+        if estimator is None or attr.startswith("_") or attr.endswith("_") or \
+                not POLICY.is_library(type(obj)) or estimator not in POLICY.mro(type(obj)):
+            return False
+        return not any(isinstance(x, ast.Attribute) and x.attr == attr and isinstance(x.ctx, (ast.Store, ast.Del))
+                       for x in ast.walk(self.tree))
 
     def _made_attribute(self, n: ast.Attribute, local: set[str], value) -> None:
         """An attribute of a value the cell makes whose class is known (instances.py)."""
