@@ -267,7 +267,7 @@ class _Walk:
                     n.func.attr in ("fit", "fit_transform", "fit_predict", "partial_fit")):
                 continue
             est = self._live(n.func.value, set(), made=True)
-            if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+            if not (issubclass(type(est), Abstract) and est.like == "estimator" or self._library_estimator(est)):
                 continue
             self.fitted.pop(id(est), None)
             x = self._argument(n, 0, "X")
@@ -278,6 +278,13 @@ class _Walk:
             names = tuple(c for c, _ in a.columns) if width is not None and a.like == "DataFrame" and \
                 a.columns is not None else None
             self.fitted[id(est)] = (est, width, names)
+
+    @staticmethod
+    def _library_estimator(obj) -> bool:
+        """A live scikit-learn estimator of scikit-learn's own classes."""
+        base = sys.modules.get("sklearn.base")
+        estimator = POLICY.static(base, "BaseEstimator", None) if base is not None else None
+        return estimator is not None and POLICY.is_library(type(obj)) and estimator in POLICY.mro(type(obj))
 
     def _fitted_here(self, est) -> bool:
         """Was `est`, an estimator the cell made, fitted on the cell's top level before this point?"""
@@ -290,6 +297,8 @@ class _Walk:
         if not isinstance(func, ast.Attribute) or func.attr not in NEEDS_FIT:
             return False
         est = self._live(func.value, local, made=True)
+        if est is UNRESOLVED:           # a live estimator the cell fits: as it was before the fit
+            est = self._live(func.value, local, made=True, changes_matter=False)
         fitted = self.fitted.get(id(est))
         x = self._argument(n, 0, "X")
         if fitted is None or fitted[0] is not est or fitted[1] is None or x is None:
@@ -298,7 +307,7 @@ class _Walk:
         if a is None or a.ndim != 2 or type(a.shape[1]) is not int or a.like not in ("ndarray", "DataFrame") or \
                 a.kind in ("U", "S"):
             return False                # text: check_array refuses it first (values.py)
-        made = est.instance()
+        made = est.instance() if issubclass(type(est), Abstract) else est
         names = tuple(c for c, _ in a.columns) if a.like == "DataFrame" and a.columns is not None else None
         frame = a.like == "DataFrame"
         if made is not None:
@@ -410,7 +419,8 @@ class _Walk:
                                       "calling it raises TypeError")
             return
         self._column_arguments(n, local, target)
-        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and self._estimator(n, local, value):
+        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
+                (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
         if self._concat_items(n, target, local):
             return
@@ -658,10 +668,7 @@ class _Walk:
         with "_" (`coef_`; scikit-learn's convention for every estimator of its own), private
         state starts with one; a plain name (`predcit`, `best_params`) is the class's or none,
         however the cell fits it, unless the cell stores that name itself."""
-        base = sys.modules.get("sklearn.base")
-        estimator = POLICY.static(base, "BaseEstimator", None) if base is not None else None
-        if estimator is None or attr.startswith("_") or attr.endswith("_") or \
-                not POLICY.is_library(type(obj)) or estimator not in POLICY.mro(type(obj)):
+        if attr.startswith("_") or attr.endswith("_") or not self._library_estimator(obj):
             return False
         return not any(isinstance(x, ast.Attribute) and x.attr == attr and isinstance(x.ctx, (ast.Store, ast.Del))
                        for x in ast.walk(self.tree))
