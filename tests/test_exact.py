@@ -74,6 +74,7 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("prepare(undefined_w)", (1, "undefined-name")),
     ("x = undefined_v + prepare(df)", (1, "undefined-name")),
     ("prepare(df, inplace=True)", (1, "call")),
+    ("%matplotlib inline\ndf.colums", (2, "attribute")),           # IPython's own: it binds no name
 ])
 def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -106,6 +107,8 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "exec('q = 1')\nprint(q)",                                       # the namespace by name
     "import antigravity_not_installed\nprint(q)",                    # a module's first import runs it
     "%store -r q\nprint(q)",                                         # a magic may define it
+    "%pylab inline\nprint(q)",
+    "%matplotlib inline\n%store -r q\nprint(q)",
     # the object handed to a call that may keep or change it
     "pipe = make_pipeline(StandardScaler(), model)\npipe.fit(df[['age']], df['bmi'])\nprint(model.coef_)",
     "d = dict(tr=df)\nd['tr']['bmii'] = 1\ndf['bmii'].sum()",

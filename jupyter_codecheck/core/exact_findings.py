@@ -27,6 +27,9 @@ from .silence import Silencer
 # subjects, may change before the use (facts/certainty.py)
 STOPPING_KINDS = ("undefined-name", "attribute", "key", "call", "value")
 _IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
+# IPython's own `%matplotlib [backend]` selects a backend and binds no name: a cell's certainty
+# reads it as `pass` (any other magic may define anything)
+_BACKEND_LINE = re.compile(r"^%matplotlib(?:[ \t]+[A-Za-z][\w.:-]*)?[ \t]*$", re.M)
 _SHOWN_FIXES = 3
 
 
@@ -89,8 +92,9 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             if k.kind == "value":
                 subjects[k.line] = tuple(k.subjects)
     out.findings = [by_line[ln] for ln in sorted(by_line)]
-    tree = parse(source)
-    if tree is not None and not _IPYTHON_LINE.search(source):
+    plain = _BACKEND_LINE.sub("pass", source)
+    tree = parse(plain)
+    if tree is not None and not _IPYTHON_LINE.search(plain):
         try:
             undefined = {u.name for u in facts.undefined}
             sure = Certainty(tree, namespace, undefined)
