@@ -2,9 +2,10 @@
 "figure.figsize": a keyword that names no key of the group raises KeyError (matplotlib's own
 message). `plt.style.use("seaborn-whitegrid")` takes a library style's name, a dotted package
 style or a file: a name that is none of these (the seaborn styles were renamed
-"seaborn-v0_8-*" in matplotlib 3.6 and the old names removed in 3.8) raises OSError. Both are
-read from matplotlib's own tables (rcParams' keys, `rc`'s alias table, the style library); no
-setting is made and no file is opened.
+"seaborn-v0_8-*" in matplotlib 3.6 and the old names removed in 3.8) raises OSError.
+`plt.rcParams["figure.figsze"]`, read or set, raises KeyError. All are read from matplotlib's own
+tables (rcParams' keys and validators, `rc`'s alias table, the style library); no setting is
+made and no file is opened.
 """
 from __future__ import annotations
 
