@@ -1,5 +1,6 @@
 """matplotlib's settings by name (facts/matplotlib_rc.py): a claim exactly where matplotlib
-raises, on `rc`'s keys, `style.use`'s names and rcParams' keys, and the replacements offered run."""
+raises, on `rc`'s keys, `style.use`'s names and rcParams' keys (also in an update), and the
+replacements offered run."""
 from __future__ import annotations
 
 import matplotlib
@@ -29,6 +30,8 @@ CELLS = [
     "plt.rcParams['figure.figsize'] = (8, 4)\n",
     "size = matplotlib.rcParams['font.sze']\n",
     "size = matplotlib.rcParams['font.size']\n",
+    'plt.rcParams.update({"figure.figsize": (8, 4), "font.sze": 9})\n',   # update sets each key
+    'plt.rcParams.update({"figure.figsize": (8, 4), "font.size": 9})\n',
 ]
 
 
@@ -82,6 +85,7 @@ def test_settings_the_cell_does_not_write_are_not_read():
     assert kernel_facts("name = 'seaborn'\nplt.style.use(name)\n", ns) == []
     assert kernel_facts("key = 'font.sze'\nplt.rcParams[key] = 3\n", ns) == []
     assert kernel_facts("d = {}\nd['font.sze'] = 3\n", ns) == []
+    assert kernel_facts("extra = {'font.sze': 3}\nplt.rcParams.update(extra)\n", ns) == []
     # a dotted name is a package's style or a file: matplotlib imports or opens it, never read here
     assert kernel_facts("plt.style.use('matplotlib.ggplot')\n", ns) == []
 

@@ -30,7 +30,7 @@ from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import property_claim
-from .matplotlib_rc import params_key_claim, rc_claim
+from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_body
@@ -427,6 +427,7 @@ class _Walk:
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
+                self._value(update_claim(n, target, self._text)) or \
                 self._value(property_claim(n, target, self._text)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \

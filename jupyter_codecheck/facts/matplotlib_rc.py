@@ -3,13 +3,14 @@
 message). `plt.style.use("seaborn-whitegrid")` takes a library style's name, a dotted package
 style or a file: a name that is none of these (the seaborn styles were renamed
 "seaborn-v0_8-*" in matplotlib 3.6 and the old names removed in 3.8) raises OSError.
-`plt.rcParams["figure.figsze"]`, read or set, raises KeyError. All are read from matplotlib's own
+`plt.rcParams["figure.figsze"]`, read or set, or updated from a literal dict, raises KeyError. All are read from matplotlib's own
 tables (rcParams' keys and validators, `rc`'s alias table, the style library); no setting is
 made and no file is opened.
 """
 from __future__ import annotations
 
 import ast
+import collections.abc
 import difflib
 import inspect
 import os
@@ -155,14 +156,40 @@ def params_key_claim(n: ast.Subscript, live, text, parent: ast.AST | None = None
     the value set, are the fixes."""
     mpl = sys.modules.get("matplotlib")
     cls = POLICY.static(mpl, "RcParams", None) if mpl is not None else None
-    key = n.slice
-    if cls is None or not (isinstance(key, ast.Constant) and type(key.value) is str):
+    if cls is None or type(live(n.value)) is not cls:
         return None
-    params = live(n.value)
-    if type(params) is not cls:
+    stored = parent.value if isinstance(parent, ast.Assign) and any(t is n for t in parent.targets) else None
+    return _settings_key(mpl, cls, live(n.value), n.slice, stored, isinstance(n.ctx, ast.Store), n.value, text)
+
+
+def update_claim(n: ast.Call, target, text) -> ValueClaim | None:
+    """`plt.rcParams.update({"figure.figsze": (8, 4)})`: the update sets each key as `[key] =`
+    does (MutableMapping's update), so a key of the literal dict that names no setting raises
+    KeyError."""
+    mpl = sys.modules.get("matplotlib")
+    cls = POLICY.static(mpl, "RcParams", None) if mpl is not None else None
+    if cls is None or type(target) is not types.MethodType or type(target.__self__) is not cls or \
+            target.__func__ is not POLICY.static(cls, "update", None) or \
+            target.__func__ is not POLICY.static(collections.abc.MutableMapping, "update", None):
         return None
+    if len(n.args) != 1 or not isinstance(n.args[0], ast.Dict) or n.keywords:
+        return None
+    items = n.args[0]
+    for key, value in zip(items.keys, items.values):
+        if key is None:                 # `**other`: its keys are not read
+            return None
+        claim = _settings_key(mpl, cls, target.__self__, key, value, True, n.func.value, text)
+        if claim is not None:
+            return claim
+    return None
+
+
+def _settings_key(mpl, cls, params, key, stored, store: bool, owner: ast.expr, text) -> ValueClaim | None:
+    """The claim on a literal `key` of the settings object `params` that names no setting; the
+    fixes are the settings meant that take `stored` (a set's literal value; None: a read)."""
     validate = POLICY.static(cls, "validate", None)
-    if not isinstance(validate, dict) or not isinstance(params, dict):
+    if not (isinstance(key, ast.Constant) and type(key.value) is str) or not isinstance(validate, dict) or \
+            not isinstance(params, dict):
         return None
     kept = [v for k, v in POLICY.module_members(mpl).items() if k.startswith("_deprecated") and isinstance(v, (dict, set))]
     if dict.__contains__(params, key.value) or key.value in validate or any(key.value in v for v in kept):
@@ -170,10 +197,8 @@ def params_key_claim(n: ast.Subscript, live, text, parent: ast.AST | None = None
     written = text(key)
     quote = '"' if written is not None and written.startswith('"') else "'"
     names = sorted(k for k in dict.keys(params) if type(k) is str)
-    stored = parent.value if isinstance(parent, ast.Assign) and any(t is n for t in parent.targets) else None
     meant = [m for m in difflib.get_close_matches(key.value, names, n=3, cutoff=0.6)
-             if _takes(validate, m, stored) and not (isinstance(n.ctx, ast.Store) and stored is None)]
-    root = chain_root(n.value)
-    return ValueClaim(key, f"{ast.unparse(n.value)} has no setting {key.value!r}: KeyError", "KeyError",
+             if _takes(validate, m, stored) and not (store and stored is None)]
+    root = chain_root(owner)
+    return ValueClaim(key, f"{ast.unparse(owner)} has no setting {key.value!r}: KeyError", "KeyError",
                       [f"{quote}{m}{quote}" for m in meant], subjects=(root,) if root is not None else ())
-
