@@ -1,4 +1,4 @@
-"""The packed product (native/src/packed.h): Q4_K, Q6_K and Q4_1 layer matrices multiplied by our
+"""The packed product (native/src/packed.h): Q4_K, Q6_K, Q4_1 and Q8_0 matrices multiplied by our
 own kernels (AVX-512 VNNI, AVX2; NEON on ARM, checked by native/isa/check_aarch64.sh). Its
 integer sums are ggml's exactly, so each product equals ggml's to float rounding; a layer, which
 rounds its activations to 8 bits between products, agrees to a rounding step. The models are
@@ -54,6 +54,18 @@ def q41(tmp_path_factory):
     model.close()
 
 
+@pytest.fixture(scope="module")
+def q80(tmp_path_factory):
+    """The llama architecture in Q8_0: every matrix as SmolLM2's head (its tied embedding) is
+    stored (the product runs on x86: AVX-512, AVX2)."""
+    import llama_cpp
+    if packed_isa() not in ("avx512", "avx2"):
+        pytest.skip("the Q8_0 product needs AVX2 or AVX-512")
+    model = _quantized(tmp_path_factory, "llama", llama_cpp.LLAMA_FTYPE_MOSTLY_Q8_0)
+    yield model
+    model.close()
+
+
 TOKENS = [int(t) for t in np.random.default_rng(3).integers(0, 320, 80)]
 
 
@@ -99,15 +111,21 @@ def test_each_product_equals_ggml_to_float_rounding(q4km, n, kernel):
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
-@pytest.mark.parametrize("n", [1, 8, 40])
-def test_each_q4_1_product_equals_ggml_to_float_rounding(q41, n, kernel):
-    assert q41.info.layer_type == "q4_1"
-    for layer, matrix in _matrices(q41)[:-1]:  # the head is tied: the embedding's Q6_K
-        x = _inputs(q41, layer, matrix, n)
-        ggml = q41.matrix_product(layer, matrix, x, packed=False)
-        ours = q41.matrix_product(layer, matrix, x, packed=kernel)
+@pytest.mark.parametrize("n", [1, 3, 8, 9, 40])
+@pytest.mark.parametrize("fixture,layer_type,head", [("q41", "q4_1", False), ("q80", "q8_0", True)])
+def test_each_product_of_32_input_blocks_equals_ggml_to_float_rounding(request, fixture, layer_type, head, n, kernel):
+    """Q4_1 and Q8_0 (SmolLM2's layers and head). Q8_0's codes are signed: the kernels add 128
+    (AVX-512) or carry the signs over to x (AVX2), and either way the integer sums are ggml's.
+    The Q4_1 model's head is tied: the embedding's Q6_K, tested above."""
+    model = request.getfixturevalue(fixture)
+    assert model.info.layer_type == layer_type
+    for layer, matrix in _matrices(model)[:None if head else -1]:
+        x = _inputs(model, layer, matrix, n)
+        ggml = model.matrix_product(layer, matrix, x, packed=False)
+        ours = model.matrix_product(layer, matrix, x, packed=kernel)
         scale = np.abs(ggml).max(axis=1, keepdims=True)
         assert (np.abs(ours - ggml) <= 1e-5 * scale).all(), (layer, matrix)
+    assert model.packed_bytes > 0
 
 
 def _rows_within_a_rounding_step(ours, ggml):

@@ -123,6 +123,29 @@ void pack_q41(const ggml_tensor * w, PackedMatrix & out, int64_t g0, int64_t g1)
     }
 }
 
+// Q8_0: step p of 4 inputs, 64 bytes, row r's 4 codes (ggml's + 128) at r*4; then d.
+void pack_q80(const ggml_tensor * w, PackedMatrix & out, int64_t g0, int64_t g1) {
+    for (int64_t g = g0; g < g1; ++g) {
+        for (int64_t b = 0; b < out.n_blocks; ++b) {
+            uint8_t * blk = out.data.get() + (g * out.n_blocks + b) * Q80_BLOCK;
+            float * d = (float *) (blk + Q80_CODES);
+            for (int r = 0; r < ROWS; ++r) {
+                const BlockQ80 & q = *(const BlockQ80 *) ((const char *) w->data + (g * ROWS + r) * w->nb[1] + b * sizeof(BlockQ80));
+                d[r] = ggml_fp16_to_fp32(q.d);
+                for (int p = 0; p < QK80 / 4; ++p) {
+                    for (int j = 0; j < 4; ++j) blk[p * 64 + r * 4 + j] = (uint8_t) (q.qs[4 * p + j] + 128);
+                }
+            }
+        }
+    }
+}
+
+// inputs a block of the type covers, and the bytes of a group's block
+int64_t block_inputs(ggml_type type) { return type == GGML_TYPE_Q4_1 || type == GGML_TYPE_Q8_0 ? QK41 : QK; }
+size_t block_bytes(ggml_type type) {
+    return type == GGML_TYPE_Q4_K ? Q4_BLOCK : type == GGML_TYPE_Q6_K ? Q6_BLOCK : type == GGML_TYPE_Q4_1 ? Q41_BLOCK : Q80_BLOCK;
+}
+
 // dst = w x for the output groups this thread owns; every thread quantizes all of x (it is
 // small beside the product) so that no thread waits for another. Groups outside, columns
 // inside: a group's rows (at most ~150 KB) stay in the core's cache while all of x passes
@@ -134,12 +157,14 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
     const int n = (int) x->ne[1];
     const int64_t g0 = w.n_groups * ith / nth, g1 = w.n_groups * (ith + 1) / nth;
     if (g0 == g1) return;
-    // x in ggml's 8-bit type for the matrix's (Q8_K for the k-quants, Q8_1 for Q4_1)
-    const ggml_type x_type = w.type == GGML_TYPE_Q4_1 ? GGML_TYPE_Q8_1 : GGML_TYPE_Q8_K;
+    // x in ggml's 8-bit type for the matrix's (Q8_K for the k-quants, Q8_1 for Q4_1, Q8_0 for Q8_0)
+    const ggml_type x_type = w.type == GGML_TYPE_Q4_1 ? GGML_TYPE_Q8_1 : w.type == GGML_TYPE_Q8_0 ? GGML_TYPE_Q8_0 : GGML_TYPE_Q8_K;
     const size_t x_row = ggml_row_size(x_type, w.n_in);
     thread_local std::vector<uint8_t> xq;
     thread_local std::vector<float> x_ds;
     thread_local std::vector<ColumnQ81> x_cols;
+    thread_local std::vector<int32_t> x_sums;
+    thread_local std::vector<ColumnQ80> x_cols80;
     thread_local std::vector<const void *> xs;
     thread_local std::vector<float *> ys;
     xq.resize(n * x_row);
@@ -164,6 +189,23 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
             x_cols[c] = {blocks, ds};
             xs[c] = &x_cols[c];
         }
+    } else if (w.type == GGML_TYPE_Q8_0) {  // d as f32 and 128 * the codes' sum, once
+        x_ds.resize((size_t) n * w.n_blocks);
+        x_sums.resize((size_t) n * w.n_blocks);
+        x_cols80.resize(n);
+        for (int c = 0; c < n; ++c) {
+            const BlockQ80 * blocks = (const BlockQ80 *) xs[c];
+            float * d = x_ds.data() + (size_t) c * w.n_blocks;
+            int32_t * sums = x_sums.data() + (size_t) c * w.n_blocks;
+            for (int64_t b = 0; b < w.n_blocks; ++b) {
+                d[b] = ggml_fp16_to_fp32(blocks[b].d);
+                int32_t sum = 0;
+                for (int j = 0; j < QK80; ++j) sum += blocks[b].qs[j];
+                sums[b] = 128 * sum;
+            }
+            x_cols80[c] = {blocks, d, sums};
+            xs[c] = &x_cols80[c];
+        }
     }
     // the columns in as few kernel calls as the registers allow, of sizes as even as they can be
     // (9 columns on 8 registers: 5 and 4, not 8 and 1)
@@ -180,7 +222,7 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
 }  // namespace
 
 size_t PackedMatrix::bytes() const {
-    return (size_t) n_groups * n_blocks * (type == GGML_TYPE_Q4_K ? Q4_BLOCK : type == GGML_TYPE_Q6_K ? Q6_BLOCK : Q41_BLOCK);
+    return (size_t) n_groups * n_blocks * block_bytes(type);
 }
 
 PackedIsa packed_isa() {
@@ -207,8 +249,10 @@ PackedIsa packed_isa_for(int packed) {
 
 bool packed_accepts(const ggml_tensor * w) {
     const bool k_quant = (w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K) && w->ne[0] % QK == 0;
-    const bool q41 = w->type == GGML_TYPE_Q4_1 && w->ne[0] % QK41 == 0 && packed_kernel(w->type, packed_isa(), 1);
-    return (k_quant || q41) && w->ne[1] % ROWS == 0 && w->ne[2] == 1 && w->ne[3] == 1;
+    // Q4_1 and Q8_0 (SmolLM2's layers and head) where this CPU has a kernel for them
+    const bool small_blocks = (w->type == GGML_TYPE_Q4_1 || w->type == GGML_TYPE_Q8_0) && w->ne[0] % QK41 == 0 &&
+                              packed_kernel(w->type, packed_isa(), 1);
+    return (k_quant || small_blocks) && w->ne[1] % ROWS == 0 && w->ne[2] == 1 && w->ne[3] == 1;
 }
 
 #if !defined(__x86_64__) && !defined(_M_X64) && !(defined(__aarch64__) && defined(__linux__))
@@ -227,7 +271,7 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
         for (PackedIsa isa : {PackedIsa::avx2, PackedIsa::avx512, PackedIsa::neon}) m.ops[(int) isa] = {&m, isa};
         m.n_in = w->ne[0];
         m.n_out = w->ne[1];
-        m.n_blocks = m.n_in / (m.type == GGML_TYPE_Q4_1 ? QK41 : QK);
+        m.n_blocks = m.n_in / block_inputs(m.type);
         m.n_groups = m.n_out / ROWS;
         m.data.reset((uint8_t *) std::aligned_alloc(64, m.bytes()));
         if (!m.data) CC_THROW(CC_ERR_NO_MEMORY, -1, "", "cannot allocate %zu MiB for the packed weights", m.bytes() >> 20);
@@ -241,7 +285,8 @@ void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & o
             const int64_t g0 = m->n_groups * k / n, g1 = m->n_groups * (k + 1) / n;
             if (m->type == GGML_TYPE_Q4_K) pack_q4(w, *m, g0, g1);
             else if (m->type == GGML_TYPE_Q6_K) pack_q6(w, *m, g0, g1);
-            else pack_q41(w, *m, g0, g1);
+            else if (m->type == GGML_TYPE_Q4_1) pack_q41(w, *m, g0, g1);
+            else pack_q80(w, *m, g0, g1);
         }
     };
     std::vector<std::thread> pool;

@@ -1,4 +1,4 @@
-// Layer matrices repacked for our own batched product: Q4_K, Q6_K and Q4_1 rows interleaved 16
+// Layer matrices repacked for our own batched product: Q4_K, Q6_K, Q4_1 and Q8_0 rows interleaved 16
 // at a time, each weight's code next to the same column of its 15 neighbours, so that one AVX-512
 // VNNI instruction multiplies 16 rows by 4 columns of an 8-bit activation row (AVX2: 8 rows, in
 // two; NEON with the dot product: 4 rows, k-quants only).
@@ -27,9 +27,9 @@
 enum class PackedIsa : int { none = 0, avx2 = 1, avx512 = 2, neon = 3 };
 
 struct PackedMatrix {
-    ggml_type type = GGML_TYPE_Q4_K;  // the file's: Q4_K, Q6_K or Q4_1
+    ggml_type type = GGML_TYPE_Q4_K;  // the file's: Q4_K, Q6_K, Q4_1 or Q8_0
     int64_t n_in = 0, n_out = 0;
-    int64_t n_blocks = 0;   // blocks per row: super-blocks of 256 inputs (k-quants), 32 (Q4_1)
+    int64_t n_blocks = 0;   // blocks per row: super-blocks of 256 inputs (k-quants), 32 (Q4_1, Q8_0)
     int64_t n_groups = 0;   // groups of 16 output rows
     std::unique_ptr<uint8_t, decltype(&std::free)> data{nullptr, &std::free};
     // what a graph node's userdata points to: this matrix, and the instructions to use
@@ -55,7 +55,7 @@ PackedIsa packed_isa();
 // The instructions `packed` asks for (cc_context_params.packed: 0 none, 1 the best of this CPU,
 // 2 AVX2 even where AVX-512 runs), or none where this CPU has no such kernel.
 PackedIsa packed_isa_for(int packed);
-// A matrix this packing takes: Q4_K or Q6_K, or Q4_1 on x86 (AVX-512, AVX2); rows a multiple of 16.
+// A matrix this packing takes: Q4_K or Q6_K, or Q4_1 and Q8_0 on x86 (AVX-512, AVX2); rows a multiple of 16.
 bool packed_accepts(const ggml_tensor * w);
 // Packs the accepted matrices of `ws`, their rows split over the cores.
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out);

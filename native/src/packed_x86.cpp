@@ -11,6 +11,8 @@
 #endif
 #include <immintrin.h>
 
+#include <cstring>
+
 using namespace packed_layout;
 
 namespace {
@@ -130,6 +132,34 @@ void product_q41(const PackedMatrix & w, const void * const * xv, float * const 
             const __m512 t = _mm512_fmadd_ps(_mm512_mul_ps(dv, _mm512_set1_ps(ds[0])), _mm512_cvtepi32_ps(acc[c]),
                                              _mm512_mul_ps(mv, _mm512_set1_ps(ds[1])));
             res[c] = _mm512_add_ps(res[c], t);
+        }
+    }
+    for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
+}
+
+// Q8_0 by Q8_0, ggml's vec_dot_q8_0_q8_0: per 32-input block d * d_x * <codes, x>. The packed codes
+// are ggml's + 128, so <codes + 128, x> - 128 * sum(x) is ggml's integer sum exactly.
+template <int NC>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+void product_q80(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const ColumnQ80 * const * x = (const ColumnQ80 * const *) xv;
+    __m512 res[NC];
+    for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
+    const uint8_t * blk = w.data.get() + g * w.n_blocks * Q80_BLOCK;
+    for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q80_BLOCK) {
+        __m512i acc[NC];
+        for (int c = 0; c < NC; ++c) acc[c] = _mm512_set1_epi32(-x[c]->sum128[b]);
+        for (int p = 0; p < 8; ++p) {
+            const __m512i v = _mm512_load_si512((const void *) (blk + p * 64));
+            for (int c = 0; c < NC; ++c) {
+                int32_t a;
+                std::memcpy(&a, x[c]->blocks[b].qs + 4 * p, sizeof a);
+                acc[c] = _mm512_dpbusd_epi32(acc[c], v, _mm512_set1_epi32(a));
+            }
+        }
+        const __m512 dv = _mm512_load_ps((const float *) (blk + Q80_CODES));
+        for (int c = 0; c < NC; ++c) {
+            res[c] = _mm512_fmadd_ps(_mm512_mul_ps(dv, _mm512_set1_ps(x[c]->d[b])), _mm512_cvtepi32_ps(acc[c]), res[c]);
         }
     }
     for (int c = 0; c < NC; ++c) _mm512_storeu_ps(y[c] + g * ROWS, res[c]);
@@ -316,8 +346,40 @@ void product_q41_avx2(const PackedMatrix & w, const void * const * xv, float * c
     }
 }
 
+// Q8_0 on AVX2: maddubs multiplies unsigned by signed bytes into 16-bit pairs, which codes + 128
+// would overflow; so ggml's own way: the codes' magnitudes times x carrying the codes' signs
+// (at most 2 * 128 * 127 a pair), the same integer sums
+template <int NC>
+__attribute__((target("avx2,fma")))
+void product_q80_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
+    const ColumnQ80 * const * x = (const ColumnQ80 * const *) xv;
+    const __m256i flip = _mm256_set1_epi8((char) 0x80), ones = _mm256_set1_epi16(1);
+    for (int h = 0; h < 2; ++h) {
+        __m256 res[NC];
+        for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
+        const uint8_t * blk = w.data.get() + g * w.n_blocks * Q80_BLOCK;
+        for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q80_BLOCK) {
+            __m256i acc[NC];
+            for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
+            for (int p = 0; p < 8; ++p) {
+                const __m256i v = _mm256_xor_si256(_mm256_load_si256((const __m256i *) (blk + p * 64 + 32 * h)), flip);
+                const __m256i mag = _mm256_sign_epi8(v, v);
+                for (int c = 0; c < NC; ++c) {
+                    const __m256i xs = _mm256_sign_epi8(broadcast32(x[c]->blocks[b].qs + 4 * p), v);
+                    acc[c] = _mm256_add_epi32(acc[c], _mm256_madd_epi16(_mm256_maddubs_epi16(mag, xs), ones));
+                }
+            }
+            const __m256 dv = _mm256_loadu_ps((const float *) (blk + Q80_CODES) + 8 * h);
+            for (int c = 0; c < NC; ++c) {
+                res[c] = _mm256_fmadd_ps(_mm256_mul_ps(dv, _mm256_set1_ps(x[c]->d[b])), _mm256_cvtepi32_ps(acc[c]), res[c]);
+            }
+        }
+        for (int c = 0; c < NC; ++c) _mm256_storeu_ps(y[c] + g * ROWS + 8 * h, res[c]);
+    }
+}
+
 // the kernel for each count of columns: 1..8 on AVX-512; on AVX2 (16 ymm registers) 1..6 for the
-// k-quants (a 16-bit and a 32-bit sum a column) and 1..4 for Q4_1
+// k-quants (a 16-bit and a 32-bit sum a column) and 1..4 for Q4_1 and Q8_0
 constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 6, AVX2_Q41_COLUMNS = 4;
 GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
     static constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
@@ -332,7 +394,12 @@ GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
                                             product_q41<5>, product_q41<6>, product_q41<7>, product_q41<8>};
     static constexpr GroupProduct q41_avx2[5] = {nullptr, product_q41_avx2<1>, product_q41_avx2<2>,
                                                  product_q41_avx2<3>, product_q41_avx2<4>};
+    static constexpr GroupProduct q80[9] = {nullptr, product_q80<1>, product_q80<2>, product_q80<3>, product_q80<4>,
+                                            product_q80<5>, product_q80<6>, product_q80<7>, product_q80<8>};
+    static constexpr GroupProduct q80_avx2[5] = {nullptr, product_q80_avx2<1>, product_q80_avx2<2>,
+                                                 product_q80_avx2<3>, product_q80_avx2<4>};
     if (type == GGML_TYPE_Q4_1) return isa == PackedIsa::avx512 ? q41[nc] : q41_avx2[nc];
+    if (type == GGML_TYPE_Q8_0) return isa == PackedIsa::avx512 ? q80[nc] : q80_avx2[nc];
     if (isa == PackedIsa::avx512) return type == GGML_TYPE_Q4_K ? q4[nc] : q6[nc];
     return type == GGML_TYPE_Q4_K ? q4_avx2[nc] : q6_avx2[nc];
 }
@@ -352,7 +419,8 @@ GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
 }
 
 int packed_columns(ggml_type type, PackedIsa isa) {
-    return isa == PackedIsa::avx512 ? AVX512_COLUMNS : type == GGML_TYPE_Q4_1 ? AVX2_Q41_COLUMNS : AVX2_COLUMNS;
+    return isa == PackedIsa::avx512 ? AVX512_COLUMNS
+           : type == GGML_TYPE_Q4_1 || type == GGML_TYPE_Q8_0 ? AVX2_Q41_COLUMNS : AVX2_COLUMNS;
 }
 
 #endif
