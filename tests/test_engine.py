@@ -342,7 +342,13 @@ def test_head_statistics_are_consistent(model, code_tokens):
     rows = np.arange(63)
     ref = np.asarray(code_tokens[1:64])
     h = s.head(rows, ref, top_k=5, logits=True)
-    lp = h.log_softmax()
+    # the normaliser from the logits themselves, in float64: the head's own (a vectorized exp,
+    # head_stats.cpp) agrees to float rounding
+    z = h.logits.astype(np.float64)
+    top = z.max(1, keepdims=True)
+    lse = top[:, 0] + np.log(np.exp(z - top).sum(1))
+    np.testing.assert_allclose(h.logsumexp, lse, rtol=0, atol=1e-5)
+    lp = z - lse[:, None]
     np.testing.assert_allclose(h.ref_logprob, lp[rows, ref], atol=1e-5)
     assert (h.ref_rank == (lp > lp[rows, ref][:, None]).sum(1)).all()
     assert (h.topk_ids[:, 0] == lp.argmax(1)).all()

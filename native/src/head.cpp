@@ -7,6 +7,7 @@
 #include "context.h"
 
 #include "errors.h"
+#include "head_stats.h"
 
 #include "ggml-cpu.h"
 
@@ -34,19 +35,18 @@ struct TopK {  // the k largest (value, id) pairs seen, as a min-heap on value
 // Statistics of one row of logits z over candidate ids (ids == nullptr: id == index).
 void row_stats(const float * z, int n, const int32_t * ids, int32_t ref_id, float ref_logit, int top_k,
                int i, cc_head_out * out) {
-    float mx = ref_logit;
-    for (int j = 0; j < n; ++j) mx = std::max(mx, z[j]);
-    double sum = 0.0;
-    bool ref_seen = false;
-    int32_t rank = 0;
+    const LogitSums sums = logit_sums(z, n, ref_logit, ref_logit);  // the reference's logit is a candidate too
+    const float mx = sums.max;
+    double sum = sums.sum_exp;
+    const int32_t rank = sums.above;
+    bool ref_seen = ids == nullptr ? ref_id >= 0 && ref_id < n : false;
+    if (ids != nullptr) {
+        for (int j = 0; j < n && !ref_seen; ++j) ref_seen = ids[j] == ref_id;
+    }
     TopK top{top_k, {}};
     top.heap.reserve(top_k);
-    for (int j = 0; j < n; ++j) {
-        const int32_t id = ids ? ids[j] : j;
-        sum += expf(z[j] - mx);
-        rank += z[j] > ref_logit;
-        ref_seen |= id == ref_id;
-        if (top_k > 0) top.push(z[j], id);
+    if (top_k > 0) {
+        for (int j = 0; j < n; ++j) top.push(z[j], ids ? ids[j] : j);
     }
     if (ref_id >= 0 && !ref_seen) {  // shortlist head: the reference token joins the candidate set
         sum += expf(ref_logit - mx);
@@ -121,8 +121,8 @@ void cc_context::head_of(const float * states, const int32_t * user_rows, int n,
         ggml_tensor * xn = ggml_mul(ctx, ggml_rms_norm(ctx, x, c.norm_eps), W.output_norm);
         // (n_cand, m); the shortlist's rows are a copy of their own, never packed
         ggml_tensor * z = mul_mat_packed_or_ggml(ctx, packed, packed_isa, shortlist ? short_w : W.output, xn);
-        // the statistics of each row (a pass over n_vocab logits: a third of the head's time on
-        // one thread) run as a graph node, on all of ggml's threads
+        // the statistics of each row (passes over n_vocab logits, head_stats.cpp) run as a graph
+        // node, on all of ggml's threads
         RowStatsJob job{this, xn, i0, ref, top_k, shortlist, out};
         ggml_build_forward_expand(gf, ggml_map_custom1_inplace(ctx, z, row_stats_node, GGML_N_TASKS_MAX, &job));
         run_graph(gf);
