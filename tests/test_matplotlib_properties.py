@@ -31,6 +31,11 @@ CELLS = [
     'plt.axhline(0, colr="k")\n',
     'plt.text(0, 0, "s", fontsze=3)\n',
     'ax.barh([1], [2], heigth=0.3)\n',
+    'plt.hist([1, 2, 2], colr="r")\n',                                      # bars: Rectangle
+    'plt.hist([1, 2, 2], bins=3, color="r", edgecolor="k", alpha=0.5, density=True, rwidth=0.8)\n',
+    'plt.hist([1, 2, 2], histtype="step", fill=False, lw=2)\n',
+    'plt.hist([1, 2, 2], histtype="stepfilled", hatch="/", facecolr="r")\n',   # a Polygon
+    'ax.hist([[1, 2], [2, 3]], stacked=True, linewidht=1)\n',
 ]
 
 

@@ -31,7 +31,13 @@ ARTISTS = {
     "imshow": ("matplotlib.image", "AxesImage", 1),
     "set_xlabel": ("matplotlib.text", "Text", 1), "set_ylabel": ("matplotlib.text", "Text", 1),
     "set_title": ("matplotlib.text", "Text", 1), "text": ("matplotlib.text", "Text", 3),
+    "hist": ("matplotlib.patches", "Rectangle", 1),
 }
+# methods whose artist depends on a keyword: (the keyword, the class for each literal value; the
+# table's class where it is not given). `hist`: bars for histtype "bar" and "barstacked" (the
+# default), a Polygon for "step" and "stepfilled"; another value, or one not written, no claim
+BY_KEYWORD = {"hist": ("histtype", {"bar": "Rectangle", "barstacked": "Rectangle", "step": "Polygon",
+                                    "stepfilled": "Polygon"})}
 # pyplot's functions that call an Axes method of another name
 PYPLOT = {"xlabel": "set_xlabel", "ylabel": "set_ylabel", "title": "set_title"}
 # where matplotlib's code may read a keyword out before the artist sees it
@@ -46,7 +52,11 @@ def property_claim(n: ast.Call, target, text) -> ValueClaim | None:
     made = _made(target)
     if made is None or any(isinstance(a, ast.Starred) for a in n.args):
         return None
-    cls, functions, modules, least = made
+    method, cls, functions, modules, least = made
+    if method in BY_KEYWORD:
+        cls = _chosen_class(n, cls, *BY_KEYWORD[method])
+        if cls is None:
+            return None
     if len(n.args) < least:
         return None
     named: set[str] = set()
@@ -72,10 +82,21 @@ def property_claim(n: ast.Call, target, text) -> ValueClaim | None:
     return None
 
 
+def _chosen_class(n: ast.Call, default: type, keyword: str, classes: dict):
+    """The artist class a keyword's literal value chooses (the default where it is not given)."""
+    given = next((k.value for k in n.keywords if k.arg == keyword), None)
+    if given is None:
+        return default
+    if not (isinstance(given, ast.Constant) and given.value in classes):
+        return None
+    cls = POLICY.static(sys.modules.get(default.__module__), classes[given.value], None)
+    return cls if isinstance(cls, type) else None
+
+
 def _made(target):
-    """(the artist class, the functions whose parameters the call may name, the modules on the
-    way, the least positional arguments) for a pyplot function or an Axes method of the
-    table; `plt.figure`: the Figure, whose keywords its constructor names or sets."""
+    """(the Axes method, the artist class, the functions whose parameters the call may name, the
+    modules on the way, the least positional arguments) for a pyplot function or an Axes method
+    of the table; `plt.figure`: the Figure, whose keywords its constructor names or sets."""
     pyplot = sys.modules.get("matplotlib.pyplot")
     axes = sys.modules.get("matplotlib.axes")
     axes_class = POLICY.static(axes, "Axes", None) if axes is not None else None
@@ -85,7 +106,7 @@ def _made(target):
     if figure is not None and target is POLICY.static(pyplot, "figure", None):
         cls = POLICY.static(figure, "Figure", None)
         init = POLICY.static(cls, "__init__", None) if cls is not None else None
-        return (cls, [target, init], ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.artist"), 0) \
+        return ("figure", cls, [target, init], ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.artist"), 0) \
             if init is not None else None
     method = None
     if type(target) is types.MethodType and issubclass(type(target.__self__), axes_class):
@@ -103,7 +124,7 @@ def _made(target):
         return None
     function = POLICY.static(axes_class, method, None)
     functions = [f for f in (function, target if type(target) is types.FunctionType else None) if f is not None]
-    return cls, functions, (*_ON_THE_WAY, module), least
+    return method, cls, functions, (*_ON_THE_WAY, module), least
 
 
 def _words(module_name: str) -> frozenset[str]:
