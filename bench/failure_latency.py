@@ -52,24 +52,48 @@ def cases(mutants_path: Path, clean: Path, min_lines: int, max_lines: int, limit
     return out[:limit] if limit else out
 
 
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def failure_arguments(ap: argparse.ArgumentParser, *, min_lines: int, limit: int) -> None:
+    """The arguments that choose the recorded failures (shared with bench/repair_shortcuts.py)."""
     ap.add_argument("mutants", help="mutants.jsonl of a bench/failure_repairs.py run")
     ap.add_argument("clean", nargs="?", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--model", default="smollm2-135m")
-    ap.add_argument("--threads", type=int, default=None, help="fixed (default: chosen per step)")
-    ap.add_argument("--min-lines", type=int, default=10)
+    ap.add_argument("--min-lines", type=int, default=min_lines)
     ap.add_argument("--max-lines", type=int, default=20)
-    ap.add_argument("--limit", type=int, default=40)
+    ap.add_argument("--limit", type=int, default=limit)
     ap.add_argument("--out", default=None, help="folder for output.txt and command.txt")
-    args = ap.parse_args(argv)
-    require("bench/failure_latency.py", packages=("numpy", "pyflakes"), paths=[args.mutants, args.clean])
-    from jupyter_codecheck.core.adapter import load_model
-    from jupyter_codecheck.core.resolved_model import resolve_model
-    from jupyter_codecheck.failure import Failure, hold_context, repair_failure
+
+
+def chosen_failures(args, script: str) -> list[dict]:
+    """The failures the arguments choose, after the script's requirements are checked."""
+    require(script, packages=("numpy", "pyflakes"), paths=[args.mutants, args.clean])
     todo = cases(Path(args.mutants), Path(args.clean), args.min_lines, args.max_lines, args.limit)
     if not todo:
         sys.exit(f"no recorded failure of a cell of {args.min_lines}-{args.max_lines} lines in {args.mutants}")
+    return todo
+
+
+def finish(out: str | None, script: str, argv, text: str, summary: dict, lines: list[str] = ()) -> None:
+    """Prints the figures (the last line one JSON object) and, with `out`, writes them to
+    output.txt beside the command that made them."""
+    print(text)
+    if out:
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "output.txt").write_text("".join(x + "\n" for x in lines) + text + "\n" + json.dumps(summary) + "\n")
+        (folder / "command.txt").write_text(
+            "python " + " ".join(shlex.quote(a) for a in [script, *(argv or sys.argv[1:])]) + "\n")
+    print(json.dumps(summary))
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    failure_arguments(ap, min_lines=10, limit=40)
+    ap.add_argument("--threads", type=int, default=None, help="fixed (default: chosen per step)")
+    args = ap.parse_args(argv)
+    todo = chosen_failures(args, "bench/failure_latency.py")
+    from jupyter_codecheck.core.adapter import load_model
+    from jupyter_codecheck.core.resolved_model import resolve_model
+    from jupyter_codecheck.failure import Failure, hold_context, repair_failure
     resolved = resolve_model(args.model)
     t0 = time.perf_counter()
     engine = load_model(resolved, args.threads)
@@ -119,14 +143,7 @@ def main(argv=None) -> None:
             f"median {summary['median_s']} s, 90th percentile {summary['p90_s']} s "
             f"({summary['mean_rows']} rows on average); load average {summary['load_average'][0]}–"
             f"{summary['load_average'][1]}")
-    print(text)
-    if args.out:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "output.txt").write_text(text + "\n" + json.dumps(summary) + "\n")
-        (out / "command.txt").write_text(
-            "python " + " ".join(shlex.quote(a) for a in ["bench/failure_latency.py", *(argv or sys.argv[1:])]) + "\n")
-    print(json.dumps(summary))
+    finish(args.out, "bench/failure_latency.py", argv, text, summary)
 
 
 if __name__ == "__main__":
