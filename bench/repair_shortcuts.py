@@ -16,6 +16,7 @@ The last stdout line is one JSON object.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -51,7 +52,7 @@ def main(argv=None) -> None:
         same_repair += shown_a == shown_b
         same_candidates += cands_a.keys() == cands_b.keys()
         gap = max((abs(cands_a[x] - cands_b[x]) for x in cands_a.keys() & cands_b.keys()
-                   if cands_a[x] == cands_a[x] and cands_b[x] == cands_b[x]), default=0.0)   # NaN: no gain weighed
+                   if not (math.isnan(cands_a[x]) or math.isnan(cands_b[x]))), default=0.0)   # NaN: no gain weighed
         gaps.append(gap)
         lines.append(f"{c['id']}: the same repair {shown_a == shown_b}, the same candidates "
                      f"{cands_a.keys() == cands_b.keys()}, the largest gain gap {gap:.3f} nats")
