@@ -193,3 +193,50 @@ def test_the_checker_packs_the_layer_types_it_has_products_for():
     assert checker_settings("q4_K")["packed"] and checker_settings("q6_K")["packed"]
     assert checker_settings("q4_1").get("packed", False) == (packed_isa() in ("avx512", "avx2"))
     assert not checker_settings("f16").get("packed")
+
+
+# ggml's types of x (ggml.h) and a Q8_K block's bytes: d (f32), 256 codes, 16 sums (int16)
+GGML_TYPE_Q8_K, Q8_K_BLOCK = 15, 292
+
+
+def _q8_k_inputs():
+    """Rows of 2 super-blocks each: normal values at several scales, and the reference's edge
+    cases: a magnitude reached first by a negative and then by a positive input (and the other
+    way), an all-zero block, NaN and infinite inputs, subnormal ones, values on a half step."""
+    rng = np.random.default_rng(11)
+    rows = [rng.standard_normal(512) * s for s in (1.0, 1e-3, 1e3, 1e-30, 1e30)]
+    tie = rng.standard_normal(512)
+    tie[[5, 200]], tie[[300, 301]] = (-9.0, 9.0), (4.0, -4.0)
+    zero = np.concatenate([np.zeros(256), rng.standard_normal(256)])
+    odd = rng.standard_normal(512)
+    odd[[3, 260]], odd[[7, 400]] = np.nan, (np.inf, -np.inf)
+    sub = rng.standard_normal(512) * 1e-39
+    half = np.tile(np.arange(-127.0, 129.0), 2) / 2         # iscale * x lands on .5: rounded to even
+    rows += [tie, zero, odd, sub, half, -half]
+    # and many ordinary rows (10^6 inputs): a difference of rounding in a rare case shows there,
+    # not in a handful of rows
+    rows += list(rng.standard_normal((2000, 512)) * rng.lognormal(0, 3, (2000, 1)))
+    return np.ascontiguousarray(np.stack(rows), dtype=np.float32)
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_inputs_are_quantized_as_ggml_reference_to_the_bit(kernel):
+    """x86's ggml runs the scalar reference for Q8_K (every k-quant product's input); ours is
+    vectorized and must give its every byte: the first largest magnitude's sign, codes rounded
+    to even and capped at 127, each 16 codes' sum, d = 0 for a block of zeros, a NaN's or an
+    infinity's code 0 (the reference's nearest_int keeps none of their bits)."""
+    from jupyter_codecheck.engine import _native as N
+    x = _q8_k_inputs()
+    n, k = x.shape
+    ours = np.zeros(n * k // 256 * Q8_K_BLOCK, np.uint8)
+    err = N.cc_error()
+    N.check(N.lib.cc_packed_quantize(GGML_TYPE_Q8_K, N.ptr(x), n, k, N.ptr(ours), 2 if kernel == "avx2" else 1,
+                                     ctypes.byref(err)), err)
+    reference = np.zeros_like(ours)          # the reference leaves an all-zero block's sums unwritten
+    ref = N.lib.quantize_row_q8_K_ref
+    ref.argtypes, ref.restype = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64], None
+    for r in range(n):
+        ref(x[r].ctypes.data, reference[r * k // 256 * Q8_K_BLOCK:].ctypes.data, k)
+    blocks = ours.reshape(-1, Q8_K_BLOCK), reference.reshape(-1, Q8_K_BLOCK)
+    differ = np.flatnonzero((blocks[0] != blocks[1]).any(axis=1))
+    assert differ.size == 0, f"blocks {differ.tolist()} differ from ggml's quantize_row_q8_K_ref"

@@ -72,6 +72,7 @@ _SIGNATURES = {
     "cc_packed_supported": (I32, []),
     "cc_model_packed_bytes": (C.c_int64, [P]),
     "cc_model_product": (C.c_int, [P, I32, I32, P, I32, P, I32, ERR]),
+    "cc_packed_quantize": (C.c_int, [I32, P, I32, C.c_int64, P, I32, ERR]),
     "cc_head": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
     "cc_head_states": (C.c_int, [P, P, I32, P, I32, I32, C.POINTER(cc_head_out), ERR]),
     "cc_set_shortlist": (C.c_int, [P, P, I32, ERR]),

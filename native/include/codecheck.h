@@ -127,6 +127,11 @@ CC_API int64_t    cc_model_packed_bytes(cc_model * model);
 // (0: ggml's product). For comparing the two products one at a time.
 CC_API int        cc_model_product(cc_model * model, int32_t layer, int32_t matrix, const float * x, int32_t n,
                                    float * out, int32_t packed, cc_error * err);
+// n rows of x (k inputs each) in ggml's 8-bit type `x_type` (GGML_TYPE_Q8_K, _Q8_1, _Q8_0) as the
+// packed product quantizes its input with `packed` (as in cc_context_params); out holds n rows of
+// ggml's row size. For comparing the quantizers with ggml's reference.
+CC_API int        cc_packed_quantize(int32_t x_type, const float * x, int32_t n, int64_t k, void * out,
+                                     int32_t packed, cc_error * err);
 
 //
 // Context (one sequence)

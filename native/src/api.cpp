@@ -3,6 +3,9 @@
 
 #include "context.h"
 #include "errors.h"
+#include "packed_layout.h"
+
+#include "ggml-cpu.h"
 
 #include <algorithm>
 #include <cstring>
@@ -125,6 +128,25 @@ int cc_model_product(cc_model * m, int32_t layer, int32_t matrix, const float * 
         }
         const PackedIsa isa = packed_isa_for(packed);
         matrix_product(w, isa == PackedIsa::none ? nullptr : m->get_packed(), isa, x, n, out);
+        return 0;
+    });
+}
+
+int cc_packed_quantize(int32_t x_type, const float * x, int32_t n, int64_t k, void * out, int32_t packed,
+                       cc_error * err) {
+    return guarded(err, [&] {
+        if (!x || !out) CC_THROW(CC_ERR_ARGUMENT, -1, "", "x and out must not be NULL");
+        if (x_type != GGML_TYPE_Q8_K && x_type != GGML_TYPE_Q8_1 && x_type != GGML_TYPE_Q8_0)
+            CC_THROW(CC_ERR_ARGUMENT, -1, "x_type", "x_type %d is not Q8_K, Q8_1 or Q8_0", x_type);
+        if (n <= 0 || k <= 0 || k % ggml_blck_size((ggml_type) x_type))
+            CC_THROW(CC_ERR_ARGUMENT, -1, "k", "%d rows of %lld inputs: need rows, and inputs a multiple of %lld",
+                     n, (long long) k, (long long) ggml_blck_size((ggml_type) x_type));
+        if (packed < 0 || packed > 2) CC_THROW(CC_ERR_ARGUMENT, -1, "packed", "packed must be 0, 1 or 2, got %d", packed);
+        ggml_cpu_init();
+        const RowQuantizer ours = packed_quantizer((ggml_type) x_type, packed_isa_for(packed));
+        const RowQuantizer q = ours ? ours : ggml_get_type_traits_cpu((ggml_type) x_type)->from_float;
+        const size_t row = ggml_row_size((ggml_type) x_type, k);
+        for (int32_t r = 0; r < n; ++r) q(x + r * k, (uint8_t *) out + r * row, k);
         return 0;
     });
 }

@@ -141,13 +141,13 @@ void pack_q80(const ggml_tensor * w, PackedMatrix & out, int64_t g0, int64_t g1)
 }
 
 // inputs a block of the type covers, and the bytes of a group's block
-int64_t block_inputs(ggml_type type) { return type == GGML_TYPE_Q4_1 || type == GGML_TYPE_Q8_0 ? QK41 : QK; }
+int64_t block_inputs(ggml_type type) { return type == GGML_TYPE_Q4_1 ? QK41 : type == GGML_TYPE_Q8_0 ? QK80 : QK; }
 size_t block_bytes(ggml_type type) {
     return type == GGML_TYPE_Q4_K ? Q4_BLOCK : type == GGML_TYPE_Q6_K ? Q6_BLOCK : type == GGML_TYPE_Q4_1 ? Q41_BLOCK : Q80_BLOCK;
 }
 
-// dst = w x for the output groups this thread owns; every thread quantizes all of x (it is
-// small beside the product) so that no thread waits for another. Groups outside, columns
+// dst = w x for the output groups this thread owns; every thread quantizes all of x (small
+// beside the product once vectorized: packed_quantizer) so that no thread waits for another. Groups outside, columns
 // inside: a group's rows (at most ~150 KB) stay in the core's cache while all of x passes
 // them, so the matrix is read from memory once per product, not once per 8 columns.
 void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
@@ -170,7 +170,8 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
     xq.resize(n * x_row);
     xs.resize(n);
     ys.resize(n);
-    const ggml_from_float_t to_q8 = ggml_get_type_traits_cpu(x_type)->from_float;
+    const RowQuantizer ours = packed_quantizer(x_type, op.isa);
+    const RowQuantizer to_q8 = ours ? ours : ggml_get_type_traits_cpu(x_type)->from_float;
     for (int c = 0; c < n; ++c) {
         to_q8((const float *) ((const char *) x->data + c * x->nb[1]), xq.data() + c * x_row, w.n_in);
         xs[c] = xq.data() + c * x_row;
@@ -248,11 +249,10 @@ PackedIsa packed_isa_for(int packed) {
 }
 
 bool packed_accepts(const ggml_tensor * w) {
-    const bool k_quant = (w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K) && w->ne[0] % QK == 0;
+    const bool k_quant = w->type == GGML_TYPE_Q4_K || w->type == GGML_TYPE_Q6_K;
     // Q4_1 and Q8_0 (SmolLM2's layers and head) where this CPU has a kernel for them
-    const bool small_blocks = (w->type == GGML_TYPE_Q4_1 || w->type == GGML_TYPE_Q8_0) && w->ne[0] % QK41 == 0 &&
-                              packed_kernel(w->type, packed_isa(), 1);
-    return (k_quant || small_blocks) && w->ne[1] % ROWS == 0 && w->ne[2] == 1 && w->ne[3] == 1;
+    const bool small_blocks = (w->type == GGML_TYPE_Q4_1 || w->type == GGML_TYPE_Q8_0) && packed_kernel(w->type, packed_isa(), 1);
+    return (k_quant || small_blocks) && w->ne[0] % block_inputs(w->type) == 0 && w->ne[1] % ROWS == 0 && w->ne[2] == 1 && w->ne[3] == 1;
 }
 
 #if !defined(__x86_64__) && !defined(_M_X64) && !(defined(__aarch64__) && defined(__linux__))
@@ -260,6 +260,7 @@ bool packed_accepts(const ggml_tensor * w) {
 PackedIsa packed_isa_of_cpu() { return PackedIsa::none; }
 GroupProduct packed_kernel(ggml_type, PackedIsa, int) { return nullptr; }
 int packed_columns(ggml_type, PackedIsa) { return 1; }
+RowQuantizer packed_quantizer(ggml_type, PackedIsa) { return nullptr; }
 #endif
 
 void packed_build(const std::vector<const ggml_tensor *> & ws, PackedWeights & out) {

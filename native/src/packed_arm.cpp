@@ -124,6 +124,10 @@ GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
     return type == GGML_TYPE_Q4_K ? q4[nc] : type == GGML_TYPE_Q6_K ? q6[nc] : nullptr;
 }
 
+// ggml's own (its Q8_K is the scalar reference here too): a NEON quantizer of ours was tried and
+// dropped, its products moved off ggml's under QEMU (bench/reports/failure-latency-prefetch)
+RowQuantizer packed_quantizer(ggml_type, PackedIsa) { return nullptr; }
+
 int packed_columns(ggml_type, PackedIsa) { return NEON_COLUMNS; }
 
 #endif

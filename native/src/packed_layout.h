@@ -61,6 +61,11 @@ using GroupProduct = void (*)(const PackedMatrix &, const void * const *, float 
 // Each instruction set's file gives these (a CPU of another family: none, and ggml's products).
 // The best instructions of this CPU for the product.
 PackedIsa packed_isa_of_cpu();
+// Rows of x into `x_type` (ggml's from_float signature), bit for bit as ggml's own reference
+// quantizer, where ggml's CPU backend runs the scalar reference itself on this instruction set
+// (Q8_K on x86: every k-quant product's input); null where ggml's own from_float is used.
+using RowQuantizer = void (*)(const float *, void *, int64_t);
+RowQuantizer packed_quantizer(ggml_type x_type, PackedIsa isa);
 // The kernel for nc rows of x, 1 <= nc <= packed_columns(type, isa); null where `isa` has none for `type`.
 packed_layout::GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc);
 // The most rows of x one kernel call takes (its registers).

@@ -11,11 +11,22 @@
 #endif
 #include <immintrin.h>
 
+#include <cmath>
 #include <cstring>
 
 using namespace packed_layout;
 
 namespace {
+
+// The kernels fetch the super-block PREFETCH_AHEAD on (the 32-input types: the block as many
+// bytes on) while they multiply this one: with few columns of x a product waits on memory
+// otherwise (docs/measurements.md).
+constexpr int PREFETCH_AHEAD = 2;
+constexpr size_t PREFETCH_BYTES = PREFETCH_AHEAD * Q4_BLOCK;
+template <size_t BYTES>
+inline void prefetch_block(const uint8_t * blk) {
+    for (size_t k = 0; k < BYTES; k += 64) _mm_prefetch((const char *) blk + PREFETCH_BYTES + k, _MM_HINT_T0);
+}
 
 // NC rows of x (Q8_K) times the group g's 16 output rows. A row's sum is ggml's vec_dot_q4_K_q8_K's:
 // per super-block d_x * (d * sum_s scale_s * <codes, x>_s - dmin * sum_s min_s * sum(x)_s).
@@ -31,9 +42,11 @@ void product_q4(const PackedMatrix & w, const void * const * xv, float * const *
         const uint8_t * sc = blk + Q4_CODES;
         const uint8_t * mn = sc + Q4_SCALES;
         const float * d = (const float *) (mn + Q4_MINS);
+        const uint8_t * ahead = blk + PREFETCH_AHEAD * Q4_BLOCK;
         __m512i isum[NC];
         for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
         for (int s = 0; s < 8; ++s) {
+            for (int k = 0; k < 5; ++k) _mm_prefetch((const char *) ahead + s * (Q4_BLOCK / 8) + 64 * k, _MM_HINT_T0);
             __m512i acc[NC];
             for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_si512();
             for (int p = 0; p < 4; ++p) {
@@ -80,9 +93,11 @@ void product_q6(const PackedMatrix & w, const void * const * xv, float * const *
     for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q6_BLOCK) {
         const int8_t * sc = (const int8_t *) (blk + Q6_CODES);
         const float * d = (const float *) (blk + Q6_CODES + Q6_SCALES);
+        const uint8_t * ahead = blk + PREFETCH_AHEAD * Q6_BLOCK;
         __m512i isum[NC];
         for (int c = 0; c < NC; ++c) isum[c] = _mm512_setzero_si512();
         for (int j = 0; j < 16; ++j) {
+            for (int k = 0; k < 5; ++k) _mm_prefetch((const char *) ahead + j * (Q6_BLOCK / 16) + 64 * k, _MM_HINT_T0);
             __m512i acc[NC];
             for (int c = 0; c < NC; ++c) acc[c] = _mm512_set1_epi32(-32 * x[c][b].bsums[j]);
             for (int p = 0; p < 4; ++p) {
@@ -113,6 +128,7 @@ void product_q41(const PackedMatrix & w, const void * const * xv, float * const 
     for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
     const uint8_t * blk = w.data.get() + g * w.n_blocks * Q41_BLOCK;
     for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q41_BLOCK) {
+        prefetch_block<Q41_BLOCK>(blk);
         const float * d = (const float *) (blk + Q41_CODES);
         __m512i acc[NC];
         for (int c = 0; c < NC; ++c) acc[c] = _mm512_setzero_si512();
@@ -147,6 +163,7 @@ void product_q80(const PackedMatrix & w, const void * const * xv, float * const 
     for (int c = 0; c < NC; ++c) res[c] = _mm512_setzero_ps();
     const uint8_t * blk = w.data.get() + g * w.n_blocks * Q80_BLOCK;
     for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q80_BLOCK) {
+        prefetch_block<Q80_BLOCK>(blk);
         __m512i acc[NC];
         for (int c = 0; c < NC; ++c) acc[c] = _mm512_set1_epi32(-x[c]->sum128[b]);
         for (int p = 0; p < 8; ++p) {
@@ -192,8 +209,7 @@ __attribute__((target("avx2"))) inline __m256i broadcast32(const void * p) {
 // lane, so they add in 16 bits; the mins' term sum_s min_s * (bsums_2s + bsums_2s+1) is madd of
 // each min against a pair of ggml's 16-input sums. The two halves of a super-block run one after
 // the other (the second reads its lines from L1), and the super-block PREFETCH_AHEAD on is
-// fetched meanwhile: with few columns the product waits on memory otherwise.
-constexpr int PREFETCH_AHEAD = 2;
+// fetched meanwhile, as in the AVX-512 kernels.
 template <int NC>
 __attribute__((target("avx2,fma")))
 void product_q4_avx2(const PackedMatrix & w, const void * const * xv, float * const * y, int64_t g) {
@@ -320,6 +336,7 @@ void product_q41_avx2(const PackedMatrix & w, const void * const * xv, float * c
         for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
         const uint8_t * blk = w.data.get() + g * w.n_blocks * Q41_BLOCK;
         for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q41_BLOCK) {
+            if (h == 0) prefetch_block<Q41_BLOCK>(blk);   // the second pass reads the group from cache
             const float * d = (const float *) (blk + Q41_CODES);
             __m256i acc[NC];
             for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
@@ -359,6 +376,7 @@ void product_q80_avx2(const PackedMatrix & w, const void * const * xv, float * c
         for (int c = 0; c < NC; ++c) res[c] = _mm256_setzero_ps();
         const uint8_t * blk = w.data.get() + g * w.n_blocks * Q80_BLOCK;
         for (int64_t b = 0; b < w.n_blocks; ++b, blk += Q80_BLOCK) {
+            if (h == 0) prefetch_block<Q80_BLOCK>(blk);
             __m256i acc[NC];
             for (int c = 0; c < NC; ++c) acc[c] = _mm256_setzero_si256();
             for (int p = 0; p < 8; ++p) {
@@ -380,6 +398,107 @@ void product_q80_avx2(const PackedMatrix & w, const void * const * xv, float * c
 
 // the kernel for each count of columns: 1..8 on AVX-512; on AVX2 (16 ymm registers) 1..6 for the
 // k-quants (a 16-bit and a 32-bit sum a column) and 1..4 for Q4_1 and Q8_0
+// ggml's quantize_row_q8_K_ref per 256 inputs, vectorized: the first input of the largest
+// magnitude sets iscale = -127 / that input, each code is rint(iscale * x) (its nearest_int, to
+// even) capped at 127, and a block of zeros gets d = 0 and zero codes. The same float operations
+// in the same order, so every byte is the reference's (ggml-base is built for x86-64's baseline:
+// no FMA fuses the reference's multiply with its rounding's add). x86's ggml runs the scalar reference for
+// Q8_K, and every thread of a product quantizes all of x: in a large batch that reference was a
+// tenth of the layer's time.
+// a block of zeros: d = 0 and zero codes, as the reference (which leaves the sums unwritten)
+inline void zero_block(BlockQ8K & y) {
+    y.d = 0;
+    std::memset(y.qs, 0, sizeof y.qs);
+    std::memset(y.bsums, 0, sizeof y.bsums);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+void quantize_q8_k_avx512(const float * x, void * vy, int64_t k) {
+    BlockQ8K * y = (BlockQ8K *) vy;
+    for (int64_t i = 0; i < k / QK; ++i, x += QK) {
+        __m512 amax = _mm512_setzero_ps();
+        // max_ps returns its second operand where the first is NaN: NaNs are passed over, as in
+        // the reference's `ax > amax`
+        for (int j = 0; j < QK; j += 16) amax = _mm512_max_ps(_mm512_abs_ps(_mm512_loadu_ps(x + j)), amax);
+        const float m = _mm512_reduce_max_ps(amax);
+        if (m == 0.0f) {
+            zero_block(y[i]);
+            continue;
+        }
+        float max = 0;
+        for (int j = 0; j < QK; j += 16) {
+            const __mmask16 hit = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_loadu_ps(x + j)),
+                                                     _mm512_set1_ps(m), _CMP_EQ_OQ);
+            if (hit) { max = x[j + __builtin_ctz(hit)]; break; }
+        }
+        const float iscale = -127.f / max;
+        const __m512 vs = _mm512_set1_ps(iscale);
+        const __m512i cap = _mm512_set1_epi32(127);
+        for (int j = 0; j < QK; j += 16) {
+            const __m512 p = _mm512_mul_ps(vs, _mm512_loadu_ps(x + j));
+            // a NaN's or an infinity's code is the reference's 0 (nearest_int keeps none of their
+            // bits; iscale is infinite where the largest input is below ~4e-37), not INT_MIN
+            const __mmask16 finite = _mm512_cmp_ps_mask(_mm512_abs_ps(p), _mm512_set1_ps(INFINITY), _CMP_LT_OQ);
+            const __m512i v = _mm512_min_epi32(_mm512_maskz_cvtps_epi32(finite, p), cap);
+            _mm_storeu_si128((__m128i *) (y[i].qs + j), _mm512_cvtsepi32_epi8(v));
+            y[i].bsums[j / 16] = (int16_t) _mm512_reduce_add_epi32(v);
+        }
+        y[i].d = 1 / iscale;
+    }
+}
+
+__attribute__((target("avx2"))) inline float max8(__m256 v) {
+    __m128 m = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    m = _mm_max_ps(m, _mm_movehl_ps(m, m));
+    return _mm_cvtss_f32(_mm_max_ss(m, _mm_movehdup_ps(m)));
+}
+__attribute__((target("avx2"))) inline int32_t sum8(__m256i v) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(2, 3, 0, 1))));
+}
+
+// The same on AVX2, 8 inputs a register; 32 codes are packed at a time (ggml's own AVX2 Q8_0
+// packing: two saturating packs, then the 32-bit lanes put back in order)
+__attribute__((target("avx2")))
+void quantize_q8_k_avx2(const float * x, void * vy, int64_t k) {
+    BlockQ8K * y = (BlockQ8K *) vy;
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (int64_t i = 0; i < k / QK; ++i, x += QK) {
+        __m256 amax = _mm256_setzero_ps();
+        for (int j = 0; j < QK; j += 8) amax = _mm256_max_ps(_mm256_andnot_ps(sign, _mm256_loadu_ps(x + j)), amax);
+        const float m = max8(amax);
+        if (m == 0.0f) {
+            zero_block(y[i]);
+            continue;
+        }
+        float max = 0;
+        for (int j = 0; j < QK; j += 8) {
+            const int hit = _mm256_movemask_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_loadu_ps(x + j)),
+                                                             _mm256_set1_ps(m), _CMP_EQ_OQ));
+            if (hit) { max = x[j + __builtin_ctz(hit)]; break; }
+        }
+        const float iscale = -127.f / max;
+        const __m256 vs = _mm256_set1_ps(iscale);
+        const __m256i cap = _mm256_set1_epi32(127);
+        for (int j = 0; j < QK; j += 32) {
+            __m256i v[4];
+            for (int q = 0; q < 4; ++q) {
+                const __m256 p = _mm256_mul_ps(vs, _mm256_loadu_ps(x + j + 8 * q));
+                const __m256i finite = _mm256_castps_si256(
+                    _mm256_cmp_ps(_mm256_andnot_ps(sign, p), _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
+                v[q] = _mm256_min_epi32(_mm256_and_si256(_mm256_cvtps_epi32(p), finite), cap);
+            }
+            y[i].bsums[j / 16] = (int16_t) sum8(_mm256_add_epi32(v[0], v[1]));
+            y[i].bsums[j / 16 + 1] = (int16_t) sum8(_mm256_add_epi32(v[2], v[3]));
+            const __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
+            _mm256_storeu_si256((__m256i *) (y[i].qs + j), _mm256_permutevar8x32_epi32(b, order));
+        }
+        y[i].d = 1 / iscale;
+    }
+}
+
 constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 6, AVX2_Q41_COLUMNS = 4;
 GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
     static constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
@@ -416,6 +535,11 @@ PackedIsa packed_isa_of_cpu() {
 GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc) {
     if (isa != PackedIsa::avx512 && isa != PackedIsa::avx2) return nullptr;
     return x86_kernel(type, isa, nc);
+}
+
+RowQuantizer packed_quantizer(ggml_type x_type, PackedIsa isa) {
+    if (x_type != GGML_TYPE_Q8_K) return nullptr;
+    return isa == PackedIsa::avx512 ? quantize_q8_k_avx512 : isa == PackedIsa::avx2 ? quantize_q8_k_avx2 : nullptr;
 }
 
 int packed_columns(ggml_type type, PackedIsa isa) {
