@@ -143,8 +143,7 @@ int cc_packed_quantize(int32_t x_type, const float * x, int32_t n, int64_t k, vo
                      n, (long long) k, (long long) ggml_blck_size((ggml_type) x_type));
         if (packed < 0 || packed > 2) CC_THROW(CC_ERR_ARGUMENT, -1, "packed", "packed must be 0, 1 or 2, got %d", packed);
         ggml_cpu_init();
-        const RowQuantizer ours = packed_quantizer((ggml_type) x_type, packed_isa_for(packed));
-        const RowQuantizer q = ours ? ours : ggml_get_type_traits_cpu((ggml_type) x_type)->from_float;
+        const RowQuantizer q = input_quantizer((ggml_type) x_type, packed_isa_for(packed));
         const size_t row = ggml_row_size((ggml_type) x_type, k);
         for (int32_t r = 0; r < n; ++r) q(x + r * k, (uint8_t *) out + r * row, k);
         return 0;

@@ -146,10 +146,19 @@ size_t block_bytes(ggml_type type) {
     return type == GGML_TYPE_Q4_K ? Q4_BLOCK : type == GGML_TYPE_Q6_K ? Q6_BLOCK : type == GGML_TYPE_Q4_1 ? Q41_BLOCK : Q80_BLOCK;
 }
 
+}  // namespace
+
+RowQuantizer input_quantizer(ggml_type x_type, PackedIsa isa) {
+    const RowQuantizer ours = packed_quantizer(x_type, isa);
+    return ours ? ours : ggml_get_type_traits_cpu(x_type)->from_float;
+}
+
+namespace {
+
 // dst = w x for the output groups this thread owns; every thread quantizes all of x (small
-// beside the product once vectorized: packed_quantizer) so that no thread waits for another. Groups outside, columns
-// inside: a group's rows (at most ~150 KB) stay in the core's cache while all of x passes
-// them, so the matrix is read from memory once per product, not once per 8 columns.
+// beside the product: input_quantizer) so that no thread waits for another. Groups outside,
+// columns inside: a group's rows (at most ~150 KB) stay in the core's cache while all of x
+// passes them, so the matrix is read from memory once per product, not once per 8 columns.
 void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
     const PackedMatrix::Op & op = *(const PackedMatrix::Op *) userdata;
     const PackedMatrix & w = *op.matrix;
@@ -170,8 +179,7 @@ void packed_op(ggml_tensor * dst, int ith, int nth, void * userdata) {
     xq.resize(n * x_row);
     xs.resize(n);
     ys.resize(n);
-    const RowQuantizer ours = packed_quantizer(x_type, op.isa);
-    const RowQuantizer to_q8 = ours ? ours : ggml_get_type_traits_cpu(x_type)->from_float;
+    const RowQuantizer to_q8 = input_quantizer(x_type, op.isa);
     for (int c = 0; c < n; ++c) {
         to_q8((const float *) ((const char *) x->data + c * x->nb[1]), xq.data() + c * x_row, w.n_in);
         xs[c] = xq.data() + c * x_row;

@@ -66,6 +66,8 @@ PackedIsa packed_isa_of_cpu();
 // (Q8_K on x86: every k-quant product's input); null where ggml's own from_float is used.
 using RowQuantizer = void (*)(const float *, void *, int64_t);
 RowQuantizer packed_quantizer(ggml_type x_type, PackedIsa isa);
+// The quantizer the packed product runs on its input (packed.cpp): ours above, else ggml's from_float.
+RowQuantizer input_quantizer(ggml_type x_type, PackedIsa isa);
 // The kernel for nc rows of x, 1 <= nc <= packed_columns(type, isa); null where `isa` has none for `type`.
 packed_layout::GroupProduct packed_kernel(ggml_type type, PackedIsa isa, int nc);
 // The most rows of x one kernel call takes (its registers).

@@ -396,15 +396,6 @@ void product_q80_avx2(const PackedMatrix & w, const void * const * xv, float * c
     }
 }
 
-// the kernel for each count of columns: 1..8 on AVX-512; on AVX2 (16 ymm registers) 1..6 for the
-// k-quants (a 16-bit and a 32-bit sum a column) and 1..4 for Q4_1 and Q8_0
-// ggml's quantize_row_q8_K_ref per 256 inputs, vectorized: the first input of the largest
-// magnitude sets iscale = -127 / that input, each code is rint(iscale * x) (its nearest_int, to
-// even) capped at 127, and a block of zeros gets d = 0 and zero codes. The same float operations
-// in the same order, so every byte is the reference's (ggml-base is built for x86-64's baseline:
-// no FMA fuses the reference's multiply with its rounding's add). x86's ggml runs the scalar reference for
-// Q8_K, and every thread of a product quantizes all of x: in a large batch that reference was a
-// tenth of the layer's time.
 // a block of zeros: d = 0 and zero codes, as the reference (which leaves the sums unwritten)
 inline void zero_block(BlockQ8K & y) {
     y.d = 0;
@@ -412,6 +403,13 @@ inline void zero_block(BlockQ8K & y) {
     std::memset(y.bsums, 0, sizeof y.bsums);
 }
 
+// ggml's quantize_row_q8_K_ref per 256 inputs, vectorized: the first input of the largest
+// magnitude sets iscale = -127 / that input, each code is rint(iscale * x) (its nearest_int, to
+// even) capped at 127, and a block of zeros gets d = 0 and zero codes. The same float operations
+// in the same order, so every byte is the reference's (ggml-base is built for x86-64's baseline:
+// no FMA fuses the reference's multiply with its rounding's add). x86's ggml runs the scalar
+// reference for Q8_K, and every thread of a product quantizes all of x: in a large batch that
+// reference was a tenth of the layer's time.
 __attribute__((target("avx512f,avx512bw,avx512vl")))
 void quantize_q8_k_avx512(const float * x, void * vy, int64_t k) {
     BlockQ8K * y = (BlockQ8K *) vy;
@@ -499,6 +497,8 @@ void quantize_q8_k_avx2(const float * x, void * vy, int64_t k) {
     }
 }
 
+// the kernel for each count of columns: 1..8 on AVX-512; on AVX2 (16 ymm registers) 1..6 for the
+// k-quants (a 16-bit and a 32-bit sum a column) and 1..4 for Q4_1 and Q8_0
 constexpr int AVX512_COLUMNS = 8, AVX2_COLUMNS = 6, AVX2_Q41_COLUMNS = 4;
 GroupProduct x86_kernel(ggml_type type, PackedIsa isa, int nc) {
     static constexpr GroupProduct q4[9] = {nullptr, product_q4<1>, product_q4<2>, product_q4<3>, product_q4<4>,
