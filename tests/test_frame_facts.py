@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import traceback
+import warnings
 
 import matplotlib
 import numpy as np
@@ -30,6 +32,8 @@ def named(fact) -> str:
     """The exception a fact names, read as bench/kernel_precision.py reads it."""
     if fact.kind == "key":
         return "KeyError"
+    if fact.kind == "attribute":
+        return "AttributeError"
     message = fact.message
     if message.endswith(": ValueError") or ": ValueError;" in message:
         return "ValueError"
@@ -764,3 +768,72 @@ def test_cut_claims_exactly_when_pandas_raises_over_random_bins():
         assert (said is not None) if facts else not refused, (cell, said, facts)
         claimed += bool(facts)
     assert claimed > 20
+
+
+# -- frames the cell makes --------------------------------------------------------------------------
+
+COLUMN_VALUES = ['[1, 2, 3]', '["a", "b", "c"]', '[1.5, 2, None]', '[1, 2]', '7', '"x"', 'range(3)', 'range(1, 3)',
+                 'pd.Series([4, 5, 6], dtype="Int64")', 'pd.Series(range(2))', 'np.arange(3)', '[[1, 2], [3, 4], [5, 6]]']
+KEYS = ["a", "b", "c", "d", "ab"]
+USES = ['f[{k!r}]', 'f.{k}', 'f.sort_values({k!r})', 'f.groupby({k!r}).size()', 'f.drop(columns=[{k!r}])',
+        'pd.merge(f, g, on={k!r})', 'f.merge(g, left_on={k!r}, right_on="a")', 'f.dropna(subset=[{k!r}])',
+        'f.set_index({k!r})', 'f.pivot_table(index={k!r}, values="a")', 'f[[{k!r}, "a"]]']
+
+
+# methods whose result's columns follow from the frame's (abstract_pandas.FRAME_METHODS)
+FRAME_METHODS = ["", "", "", ".head(2)", ".tail(-1)", ".copy()", '.rename(columns={"a": "ab", "c": "a"})',
+                 '.set_index("b")', ".reset_index(drop=True)", ".assign(d=1, a=0)", ".dropna()", ".fillna(0)", ".isna()",
+                 ".sort_index()", ".sample(n=1, random_state=0)", '.drop_duplicates(subset=["a"])', ".head().notna()"]
+
+
+def _made_frame(rnd: random.Random) -> str:
+    return _constructed(rnd) + rnd.choice(FRAME_METHODS)
+
+
+def _constructed(rnd: random.Random) -> str:
+    if rnd.random() < 0.25:
+        cols = rnd.sample(KEYS[:4], rnd.choice([2, 3]))
+        rows = rnd.choice([2, 3])
+        width = len(cols) if rnd.random() < 0.8 else len(cols) + 1
+        index = f", index={[f'r{i}' for i in range(rnd.choice([rows, rows, rows + 1]))]}" if rnd.random() < 0.3 else ""
+        return f"pd.DataFrame(np.zeros(({rows}, {width})), columns={cols}{index})"
+    items = ", ".join(f"{k!r}: {rnd.choice(COLUMN_VALUES)}" for k in rnd.sample(KEYS[:4], rnd.randint(1, 3)))
+    return "pd.DataFrame({" + items + "})"
+
+
+def test_frames_the_cell_makes_claimed_exactly_where_pandas_refuses_the_column():
+    """A frame the cell builds from a dict of columns or a 2-D array with column labels (pandas'
+    constructor, as documented), then through a method that keeps, renames, moves or adds
+    columns: a column the frame lacks, read as a key, an attribute or a method's column
+    argument, is claimed, and running the cell raises there; a call pandas accepts, or a frame
+    it refuses to build, gets no claim."""
+    rnd = random.Random(5)
+    claimed = ran = 0
+    for _ in range(800):
+        use = rnd.choice(USES).format(k=rnd.choice(KEYS))
+        cell = f"f = {_made_frame(rnd)}\ng = pd.DataFrame({{'a': [1, 2, 3], 'z': [0, 0, 1]}})\nr = {use}\n"
+        facts = [f for f in kernel_facts(cell, namespace()) if f.kind in ("key", "attribute", "value")]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")         # pandas' merge of ints and floats
+                exec(cell, namespace())
+            raised, line = None, None
+        except Exception as e:  # noqa: BLE001 - compared with the claim
+            raised = type(e).__name__
+            line = [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<string>"][-1]
+        if facts:
+            claimed += 1
+            first = min(facts, key=lambda f: f.line)       # a claim past the line that raised is not read
+            assert raised is not None and (first.line > line or named(first) == raised and first.line == line), \
+                (cell, facts, raised, line)
+        else:
+            ran += raised is None
+            assert raised not in ("KeyError", "AttributeError") or line != 3 or not _surely_built(cell), (cell, raised)
+    assert claimed > 100 and ran > 100, (claimed, ran)
+
+
+def _surely_built(cell: str) -> bool:
+    """Frames whose columns the rule reads (every dict value a list, range or scalar of one
+    length, no nested list, no array): a miss there would be a gap, not caution."""
+    first = cell.splitlines()[0]
+    return "np." not in first and "[[" not in first and "pd.Series" not in first and "None" not in first

@@ -470,6 +470,49 @@ def test_facts_about_the_other_keys_of_an_aliased_object_are_still_made(ns):
     assert [g[:2] for g in facts('rows.append(1)\nrows.sort(key=len)\ndf["bmii"]\n', big)] == [("key", 3)]
 
 
+@pytest.mark.parametrize("cell, claimed", [
+    ('s.name = "population"\ns.inedx.name = "state"', True),      # an attribute store makes that name
+    ('del frame["east"]\nframe.columbs', True),                     # a deletion makes none
+    ('frame.index.name = "year"\nframe.coolumns', True),            # an index's name is no label
+    ('frame.columns.names = ["a"]\nframe.cloumns', True),
+    ('s[["Ohio", "Texas"]] = 0.0\ns.grooupby(level=0)', True),     # the keys set, and only those
+    ('s.inedx = 1\ns.inedx', False),
+    ('frame[["columbs"]] = 1\nframe.columbs', False),
+    ('frame.columns = ["columbs", "year"]\nframe.columbs', False),
+    ('k = "columbs"\nframe[k] = 1\nframe.columbs', False),
+    ('frame.index.name = "x"\nframe["columbs"] = 1\nframe.columbs', False),
+    ('frame.insert(0, "columbs", 1)\nframe.columbs', False),
+    ('frame.loc[:, "columbs"] = 1\nframe.columbs', False),
+    ('del frame["east"]\nframe.year', False),
+    ('s.index.name = "state"\ns.Ohio', False),
+])
+def test_a_frame_the_cell_changes_keeps_the_attributes_pandas_rules_say_it_keeps(cell, claimed):
+    """pandas answers `df.name` from its own members, its instance dict and its labels (columns,
+    a series' index): a store that can make only known names leaves the others' facts, each held
+    against pandas running the cell."""
+    def objects():
+        return {"pd": pd, "np": np, "s": pd.Series([1.0, 2.0], index=["Ohio", "Texas"]),
+                "frame": pd.DataFrame({"east": [1], "year": [2]})}
+    got = [f for f in kernel_facts(cell, objects()) if f.kind == "attribute"]
+    assert bool(got) == claimed, (cell, got)
+    try:
+        exec(cell, objects())
+        raised = None
+    except AttributeError as e:
+        raised = e
+    assert (raised is not None) == claimed, (cell, raised)
+
+
+def test_a_series_on_a_long_range_index_answers_no_label_as_an_attribute():
+    """pandas looks a name up only in an index of objects, strings or categories: a series of
+    millions of rows on a range, numbers or dates is read, however long."""
+    for index in (None, pd.date_range("2020", periods=2_000_000, freq="s"), np.arange(2_000_000) * 2):
+        labels = pd.Series(np.zeros(2_000_000), index=index)
+        assert [f.candidates for f in kernel_facts("labels.asstype(int)", {"labels": labels})] == [["astype"]]
+    words = pd.Series(np.zeros(200_001), index=[f"w{i}" for i in range(200_001)])
+    assert kernel_facts("words.asstype(int)", {"words": words}) == []     # too many labels to look up
+
+
 def test_a_library_call_that_changes_its_argument_or_keeps_it_is_followed(ns):
     """operator.setitem, an unbound method (through pipe too) and a holder a library builds all
     change or hold the frame: what they add is no missing column."""

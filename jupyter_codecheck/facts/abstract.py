@@ -11,7 +11,9 @@ follows from their inputs, as the libraries document them:
                   a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
                   `a @ b`, np.dot/matmul, `+ - * /`
                   (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
-    pandas        df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...]),
+    pandas        pd.DataFrame({"a": [...], ...}) and pd.DataFrame(<2-D array>, columns=[...]),
+                  df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...]), the methods
+                  that keep, rename, move or add columns (abstract_pandas.FRAME_METHODS),
                   pd.get_dummies(data) (data's rows; its columns where nothing is encoded)
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
                   make_classification, make_regression, make_moons, make_circles; an estimator
@@ -42,7 +44,7 @@ import sys
 from dataclasses import replace
 
 from .abstract_matplotlib import subplots
-from .abstract_pandas import dropped, dummies, picked
+from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked
 from .abstract_sklearn import PREDICTING, confusion, generated, made_estimator, predicted, split, transformed
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
@@ -384,6 +386,8 @@ class Propagation:
             return subplots(node)
         if name == "get_dummies":
             return dummies(node, self.shaped)
+        if name == "DataFrame":
+            return constructed(node, self.value, self.shaped)
         return None
 
     def _method(self, node: ast.Call, method: str):
@@ -399,7 +403,7 @@ class Propagation:
                                issubclass(type(value), Abstract) and value.like == "Generator") and \
                 method in _GENERATOR_DRAWS:
             return self._drawn(node, method)
-        if method not in _METHODS:
+        if method not in _METHODS and method not in FRAME_METHODS:
             return None
         base = self.shape_of(value)
         if base is None:
@@ -435,6 +439,8 @@ class Propagation:
                 return replace(base)
             if method == "drop" and base.like == "DataFrame" and base.columns is not None:
                 return dropped(base, args, keywords)
+            if method in FRAME_METHODS and base.like == "DataFrame" and base.columns is not None:
+                return frame_method(base, method, args, keywords)
         return None
 
     # -- numpy: a ufunc's outer, arrays of literals, joins, reductions, a Generator's draws --------
@@ -551,7 +557,7 @@ def _known(target) -> str | None:
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
-          ("pandas", ("get_dummies",)),
+          ("pandas", ("get_dummies", "DataFrame")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots",)))

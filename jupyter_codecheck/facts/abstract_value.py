@@ -82,6 +82,7 @@ class Abstract(Made):
     arguments: tuple = ((), ())
     least: tuple = ()                  # where a size is unknown, the least it can be (0: nothing known)
     labels: int | None = None          # a ConfusionMatrixDisplay's display_labels, how many
+    index_names: tuple | None = None   # a frame's index level names that are strings; None: unknown
 
     @property
     def ndim(self) -> int:
@@ -162,7 +163,8 @@ def shaped(v) -> Abstract | None:
         if dtypes is not None and type(v.columns) is pd.Index and \
                 all(type(c) is str for c in v.columns) and v.columns.is_unique:    # hashes the labels
             columns = tuple(zip(v.columns, (_numpy_kind(d) for d in dtypes)))
-        return Abstract("DataFrame", v.shape, _frame_kind(dtypes), columns)
+        names = tuple(n for n in v.index.names if type(n) is str)     # `type`: a label's `__class__` never runs
+        return Abstract("DataFrame", v.shape, _frame_kind(dtypes), columns, index_names=names)
     return None
 
 
@@ -207,8 +209,9 @@ def _values_kind(kinds: list) -> str | None:
     return "f" if "f" in kinds and kinds <= set("iuf") else None
 
 
-def _frame(rows, columns: tuple) -> Abstract:
-    return Abstract("DataFrame", (rows, len(columns)), _values_kind([k for _, k in columns]), columns)
+def _frame(rows, columns: tuple, index_names: tuple | None = None) -> Abstract:
+    return Abstract("DataFrame", (rows, len(columns)), _values_kind([k for _, k in columns]), columns,
+                    index_names=index_names)
 
 
 def numeric(kind: str | None) -> bool:

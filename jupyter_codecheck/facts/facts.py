@@ -52,7 +52,7 @@ from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import bind_error
-from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concatenator_claim, frame_attribute_claim, \
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concatenator_claim, \
     index_claim, text_index_claim
 
 KINDS = ("attribute", "key", "call", "value")
@@ -335,8 +335,7 @@ class _Walk:
         value = Propagation(lambda x: self._read(x, local), shapes=self.shapes).value
         for n in self._running(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
-                if not (self._value(accessor_claim(n, lambda x: self._live(x, local))) or
-                        self._value(frame_attribute_claim(n, value))):
+                if not self._value(accessor_claim(n, lambda x: self._live(x, local))):
                     self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
@@ -654,6 +653,8 @@ class _Walk:
             obj = held if held is not UNRESOLVED and (fixed_attributes(held) or
                                                       self._not_learned(held, n.attr)) else UNRESOLVED
         if obj is UNRESOLVED:
+            obj = self._changed_frame(n, local)
+        if obj is UNRESOLVED:
             self._made_attribute(n, local, value)
             return
         if POLICY.has_attribute(obj, n.attr) is not False:
@@ -663,6 +664,15 @@ class _Walk:
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
         message = f"{owner} has no attribute {n.attr!r}"
         self._missing_attribute(n, obj, message, near)
+
+    def _changed_frame(self, n: ast.Attribute, local: set[str]):
+        """A frame or series the cell changed only in ways that make known names attributes of it
+        (`del df["c"]`, `s.name = "x"`): the live object, when `n.attr` is none of those names."""
+        root = chain_root(n.value)
+        if root is None or root in local or any(root in g for g in self.guarded):
+            return UNRESOLVED
+        found = self.state.names_may_add(n.value, self.ns)
+        return found[0] if found is not None and n.attr not in found[1] else UNRESOLVED
 
     def _not_learned(self, obj, attr: str) -> bool:
         """A scikit-learn estimator's attribute a fit cannot add: what an estimator learns ends
@@ -882,16 +892,23 @@ class _Walk:
         for use in column_uses(n):
             if use.function is not None and (target is UNRESOLVED or target is not getattr(pd, use.function, None)):
                 continue
-            if use.receiver is not None and type(self._live(use.receiver, local, keys=True)) is not pd.DataFrame:
+            if use.receiver is not None and not _frame_like(self._live(use.receiver, local, keys=True, made=True), pd):
                 continue
             source = subset_source(use.frame)
             if source is not use.frame and use.unless_rows is not None:
                 continue                # a list of group keys as long as the rows: rows unknown here
-            frame = self._live(source, local, keys=True)
-            if frame is UNRESOLVED or type(frame) is not pd.DataFrame or use.unless_rows == len(frame.index):
+            frame = self._live(source, local, keys=True, made=True)
+            if not _frame_like(frame, pd):
+                continue
+            made = issubclass(type(frame), Abstract)
+            rows = frame.shape[0] if made else len(frame.index)
+            if use.unless_rows is not None and (rows is None or use.unless_rows == rows):
                 continue
             # `type(x) is str`: an isinstance test would read a user's label's `__class__`
-            levels = {x for x in frame.index.names if type(x) is str} if use.index_names else set()
+            names = frame.index_names if made else [x for x in frame.index.names if type(x) is str]
+            if names is None and use.index_names:
+                continue                # a frame the cell made from one whose index names are unknown
+            levels = set(names) if use.index_names else set()
             for k in use.keys:
                 labels = self._missing_label(frame, k.value, True)
                 if labels is not None and k.value not in levels:
@@ -935,6 +952,13 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+def _frame_like(obj, pd) -> bool:
+    """A live DataFrame of pandas' own class, or one the cell makes whose columns are known."""
+    if issubclass(type(obj), Abstract):
+        return obj.like == "DataFrame" and obj.columns is not None
+    return type(obj) is pd.DataFrame
 
 
 def _names(node: ast.AST) -> set[str]:

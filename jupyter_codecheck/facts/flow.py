@@ -78,6 +78,9 @@ class Effects:
     keys_set: dict[int, set[str]] = field(default_factory=dict)
     shape_kept: dict[int, object] = field(default_factory=dict)
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
+    # live pandas frames and series changed only in ways that make at most these names attributes
+    # of theirs (`s.name = "x"`, `del df["c"]`, `df.index.name = "i"`): their other attributes stay
+    names_added: dict[int, set[str]] = field(default_factory=dict)
     kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
     # the steps `live` took from a live object since the last statement's effects: the same
     # step is read once, and a fresh object (`df["a"]`) stays one object until then
@@ -134,6 +137,29 @@ class Effects:
         self.changed |= ids
         for i in ids:
             self.shape_kept.pop(i, None)
+            self.names_added.pop(i, None)
+
+    def names_changed(self, obj, names: set[str]) -> None:
+        """A pandas frame or series changed in a way that makes at most `names` attributes of it
+        (pandas' `__getattr__` answers its columns, or a series' index, beside its own members)."""
+        before = self.names_added.get(id(obj), None if id(obj) in self.changed else self.set_keys(obj))
+        self.mark_changed({id(obj)})
+        if before is not None:
+            self.names_added[id(obj)] = before | names
+            self.kept[id(obj)] = obj
+
+    def names_may_add(self, name: ast.AST, namespace: Mapping):
+        """A plain name's live pandas frame or series that the cell changed only by `names_changed`
+        or string keys set on it: the object and the names it may have gained; else None."""
+        if not isinstance(name, ast.Name) or name.id in self.touched or "*" in self.touched:
+            return None
+        obj = self._name(name.id, namespace)
+        if not _pandas_frame(obj):
+            return None
+        if id(obj) in self.changed:
+            added = self.names_added.get(id(obj))
+            return None if added is None else (obj, added)
+        return (obj, self.set_keys(obj)) if id(obj) in self.keys_set else None
 
     def values_changed(self, obj, was: bool) -> None:
         """A live array of numpy's own class changed only in its values, where `was` (it was
@@ -486,7 +512,10 @@ class _Step:
         prefix = self._prefix(root, steps)
         if prefix and len(prefix) == len(steps) + 1 and prefix[-1] is not UNRESOLVED:
             obj = prefix[-1]
-            st.mark_changed({id(p) for p in prefix[:-1] if not _keys_fixed(p)})
+            owners = [p for p in prefix[:-1] if not _keys_fixed(p)]
+            if owners and owners[-1] is prefix[-2] and _names_kept(prefix[-2], steps[-1], obj, target):
+                st.names_changed(owners.pop(), set())   # `df.index.name = "i"`: df's labels stay
+            st.mark_changed({id(p) for p in owners})
             key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
             made = issubclass(type(obj), Made)
             if made:
@@ -496,6 +525,8 @@ class _Step:
                 pass                                     # `a[0] = 1` in an array: its shape stays
             elif key is not None and id(obj) not in st.changed:
                 st.keys_set.setdefault(id(obj), set()).add(key)
+            elif (names := _names_made(obj, target)) is not None:
+                st.names_changed(obj, names)
             elif isinstance(target, ast.Subscript) and isinstance(target.ctx, ast.Store) and _numpy_array(obj):
                 st.values_changed(obj, st.only_values_changed(obj))     # `a[0] = 1`: numpy casts into a's dtype
             else:
@@ -627,6 +658,39 @@ class _Step:
         elif name in _MUTATES_FIRST.get(getattr(target, "__module__", None) or "", ()):
             out.append(args[0])
         return out
+
+
+def _pandas_frame(obj) -> bool:
+    pd = sys.modules.get("pandas")
+    return pd is not None and type(obj) in (pd.DataFrame, pd.Series)
+
+
+def _names_made(obj, target: ast.Attribute | ast.Subscript) -> set[str] | None:
+    """The names a store into a frame or series of pandas' own classes may make attributes of
+    it: `s.name = v` that name (pandas sets an attribute, or a column's values), `del df["c"]`
+    none, `df[["a", "b"]] = v` its string keys, `s[0] = v` none; None when it may be any (a store
+    of its labels themselves, `df.columns = ...`, or a key the text does not say)."""
+    if not _pandas_frame(obj):
+        return None
+    if isinstance(target.ctx, ast.Del):
+        return set()
+    if isinstance(target, ast.Attribute):
+        return None if target.attr.startswith("_") or target.attr in ("columns", "index", "axes") else {target.attr}
+    keys = target.slice.elts if isinstance(target.slice, (ast.List, ast.Tuple)) else [target.slice]
+    if not all(isinstance(k, ast.Constant) for k in keys):
+        return None
+    return {k.value for k in keys if isinstance(k.value, str)}
+
+
+def _names_kept(owner, step: ast.AST, index, target: ast.AST) -> bool:
+    """`df.index.name = "i"`, `df.columns.names = [...]`: a store of an index's names, reached
+    from a pandas frame or series, changes none of the owner's labels."""
+    pd = sys.modules.get("pandas")
+    return _pandas_frame(owner) and isinstance(step, ast.Attribute) and step.attr in ("index", "columns") and \
+        isinstance(target, ast.Attribute) and isinstance(target.ctx, ast.Store) and \
+        target.attr in ("name", "names") and type(index) in (
+            pd.Index, pd.RangeIndex, pd.MultiIndex, pd.DatetimeIndex, pd.TimedeltaIndex, pd.PeriodIndex,
+            pd.CategoricalIndex, pd.IntervalIndex)
 
 
 def _keys_fixed(obj) -> bool:

@@ -751,22 +751,6 @@ def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:
                          f"AttributeError ({reason.rstrip('!')})", "AttributeError", callee=True)
 
 
-def frame_attribute_claim(n: ast.Attribute, value: Live) -> ValueClaim | None:
-    """`df.year` on a DataFrame the cell made whose columns are known (`df = df.drop(columns=
-    ["year"])`): pandas reads an attribute it does not have as a column, and with no such
-    column raises AttributeError."""
-    pd = sys.modules.get("pandas")
-    if pd is None or isinstance(n.ctx, (ast.Store, ast.Del)) or n.attr.startswith("_"):
-        return None
-    frame = value(n.value)
-    if not (issubclass(type(frame), Abstract) and frame.like == "DataFrame" and frame.columns is not None):
-        return None
-    if n.attr in dict(frame.columns) or POLICY.static(pd.DataFrame, n.attr, None) is not None:
-        return None
-    return ValueClaim(n, f"{ast.unparse(n.value)} has no column {n.attr!r}: 'DataFrame' object has no attribute "
-                         f"{n.attr!r}: AttributeError", "AttributeError", callee=True)
-
-
 def pandas_axis_claim(n: ast.Call, owner) -> ValueClaim | None:
     """`df.sum(axis=2)`, `s.dropna(axis=1)`: an axis a DataFrame (0, 1, "index", "columns",
     "rows") or a Series (0, "index", "rows") does not have, given to a method whose signature
