@@ -3,6 +3,7 @@ read without running the user's code, and quiet wherever the cell's own flow may
 from __future__ import annotations
 
 import functools
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -840,3 +841,41 @@ def test_a_plain_name_a_fit_cannot_add_is_read_on_an_estimator_the_cell_fits(cel
     assert bool(got) == (raised is not None), (got, raised)
     if got:
         assert got[0].kind == "attribute" and got[0].line == 2
+
+
+def test_a_learned_name_no_fit_sets_is_one_scikit_learn_does_not_document():
+    """scikit-learn documents each attribute a fit sets in the class's "Attributes" section: fit
+    every estimator it lists that fits on small numbers, and no name the fit set is said to be
+    one no fit sets; a typo of one, on an estimator the cell fits, is claimed and raises."""
+    from sklearn.datasets import make_classification
+    from sklearn.utils import all_estimators
+
+    from jupyter_codecheck.facts.instances import never_learned
+    X, y = make_classification(n_samples=30, n_features=4, n_redundant=0, random_state=2)
+    X = np.abs(X)
+    fitted = 0
+    for name, cls in all_estimators(type_filter=["classifier", "regressor", "transformer", "cluster"]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                est = cls()
+                if "max_iter" in est.get_params():
+                    est.set_params(max_iter=5)
+                est.fit(X, y)
+            except Exception:  # noqa: BLE001 - an estimator that needs other data or parameters
+                continue
+        fitted += 1
+        learned = [a for a in vars(est) if a.endswith("_") and not a.startswith("_")]
+        assert not [a for a in learned if never_learned(cls, a)], name
+    assert fitted > 100
+    from sklearn.model_selection import GridSearchCV
+    from sklearn.svm import SVC
+    grid = GridSearchCV(SVC(), {"C": [1, 10]}, cv=3)
+    ns = {"X": X, "y": y, "grid": grid, "GridSearchCV": GridSearchCV, "SVC": SVC}
+    for cell in ("grid.fit(X, y)\ngrid.bestt_score_\n",
+                 "g = GridSearchCV(SVC(), {'C': [1, 10]}, cv=3)\ng.fit(X, y)\ng.bestt_score_\n"):
+        (fact,) = kernel_facts(cell, dict(ns))
+        assert fact.candidates == ["best_score_"], fact
+        with pytest.raises(AttributeError):
+            exec(cell, dict(ns))
+    assert kernel_facts("grid.fit(X, y)\ngrid.best_score_\n", dict(ns)) == []

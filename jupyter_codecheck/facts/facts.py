@@ -38,7 +38,7 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
 from .flow import Effects, cell_function_names
-from .instances import Instance, instance_class, made_class, missing_attribute
+from .instances import Instance, instance_class, learned_names, made_class, missing_attribute, never_learned
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .metrics import metric_claim
@@ -659,7 +659,7 @@ class _Walk:
             return
         if POLICY.has_attribute(obj, n.attr) is not False:
             return
-        near = _near(n.attr, attribute_names(obj))
+        near = _near(n.attr, [*attribute_names(obj), *learned_names(type(obj))])
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
         message = f"{owner} has no attribute {n.attr!r}"
@@ -676,10 +676,12 @@ class _Walk:
 
     def _not_learned(self, obj, attr: str) -> bool:
         """A scikit-learn estimator's attribute a fit cannot add: what an estimator learns ends
-        with "_" (`coef_`; scikit-learn's convention for every estimator of its own), private
-        state starts with one; a plain name (`predcit`, `best_params`) is the class's or none,
+        with "_" (`coef_`; scikit-learn's convention for every estimator of its own) and is named
+        in its class's documented attributes, private state starts with one; a plain name
+        (`predcit`, `best_params`) or an undocumented one (`bestt_score_`) is the class's or none,
         however the cell fits it, unless the cell stores that name itself."""
-        if attr.startswith("_") or attr.endswith("_") or not self._library_estimator(obj):
+        if attr.startswith("_") or not self._library_estimator(obj) or \
+                (attr.endswith("_") and not never_learned(type(obj), attr)):
             return False
         return not any(isinstance(x, ast.Attribute) and x.attr == attr and isinstance(x.ctx, (ast.Store, ast.Del))
                        for x in ast.walk(self.tree))
@@ -704,7 +706,8 @@ class _Walk:
         if known is None or not missing_attribute(*known, n.attr):
             return
         klass, held = known
-        names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str}
+        names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
+            learned_names(klass)
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 

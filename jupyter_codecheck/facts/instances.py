@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import sys
 from collections.abc import Callable
 
@@ -88,6 +89,48 @@ def estimator_class(cls: type) -> bool:
     base = sys.modules.get("sklearn.base")
     return base is not None and issubclass(type(cls), type) and issubclass(cls, base.BaseEstimator) and \
         POLICY.is_library(cls)
+
+
+def never_learned(cls: type, attr: str) -> bool:
+    """A public name ending in `_` that no fit of a scikit-learn estimator class of its own sets:
+    scikit-learn documents every attribute a fit sets in its class's "Attributes" section (its
+    test_fit_docstring_attributes holds each estimator to it); a class member is none of these."""
+    if attr.startswith("_") or not attr.endswith("_") or not estimator_class(cls):
+        return False
+    documented = fitted_attributes(cls)
+    return documented is not None and attr not in documented and POLICY.static(cls, attr, MISSING) is MISSING
+
+
+def learned_names(cls: type) -> frozenset[str]:
+    """What a fit of a scikit-learn estimator class may set (a fix may name one); none for others."""
+    return (fitted_attributes(cls) or frozenset()) if estimator_class(cls) else frozenset()
+
+
+@functools.lru_cache(maxsize=256)
+def fitted_attributes(cls: type) -> frozenset[str] | None:
+    """The names in a numpydoc "Attributes" section of the class's own docstring (`name : type`
+    lines at the section's indent); None when it has none."""
+    doc = POLICY.static(cls, "__doc__", None)
+    if type(doc) is not str:
+        return None
+    lines = doc.expandtabs().splitlines()
+    for k in range(len(lines) - 1):
+        if lines[k].strip() == "Attributes" and set(lines[k + 1].strip()) == {"-"}:
+            indent = len(lines[k]) - len(lines[k].lstrip())
+            break
+    else:
+        return None
+    names = set()
+    for k in range(k + 2, len(lines)):
+        line = lines[k]
+        if not line.strip() or len(line) - len(line.lstrip()) > indent:
+            continue
+        if len(line) - len(line.lstrip()) < indent or \
+                (k + 1 < len(lines) and set(lines[k + 1].strip()) == {"-"}):
+            break                       # the docstring's end, or the next section's title
+        head = line.split(" : ")[0].strip()
+        names |= {n.strip() for n in head.split(",")}
+    return frozenset(names) if names else None
 
 
 def made_class(node: ast.AST, builtin: Callable[[ast.expr], object]) -> type | None:
@@ -168,6 +211,6 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
         return static_type(cls) and generic_lookup(cls)
     if library_constructor(cls) is not None:
         return not overrides_lookup(cls)      # its instance holds no public name of its own
-    if estimator_class(cls):
-        return not attr.endswith("_") and not overrides_lookup(cls)    # `fit` sets names ending in `_`
+    if estimator_class(cls):           # `fit` sets names ending in `_`, each documented
+        return (not attr.endswith("_") or never_learned(cls, attr)) and not overrides_lookup(cls)
     return _without_own_attributes(cls)
