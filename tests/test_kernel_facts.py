@@ -486,6 +486,13 @@ def test_facts_about_the_other_keys_of_an_aliased_object_are_still_made(ns):
     ('frame.loc[:, "columbs"] = 1\nframe.columbs', False),
     ('del frame["east"]\nframe.year', False),
     ('s.index.name = "state"\ns.Ohio', False),
+    # a frame the cell made, changed so: its columns and the names stored
+    ('f = frame.copy()\nf["new"] = 1\nf.nwe', True),
+    ('f = frame.copy()\nf["new"] = 1\nf.new', False),
+    ('f = frame.copy()\nf.note = "x"\nf.note', False),
+    ('f = pd.DataFrame({"x": [1, 2]})\nf.x.mena()', True),            # a column on a range index
+    ('f = pd.DataFrame({"x": [1, 2]}, index=["mena", "b"])\nf.x.mena', False),
+    ('f = frame.reset_index(drop=True)\nf["year"].mena()', True),
 ])
 def test_a_frame_the_cell_changes_keeps_the_attributes_pandas_rules_say_it_keeps(cell, claimed):
     """pandas answers `df.name` from its own members, its instance dict and its labels (columns,

@@ -141,7 +141,8 @@ class Propagation:
                 not node.attr.startswith("_"):
             pd = sys.modules.get("pandas")
             if pd is not None and POLICY.static(pd.DataFrame, node.attr, None) is None:
-                return Abstract("Series", base.shape[:1], dict(base.columns)[node.attr])   # `df.price`
+                return Abstract("Series", base.shape[:1], dict(base.columns)[node.attr],     # `df.price`
+                                index_words=base.index_words)
         return None
 
     def _subscript(self, node: ast.Subscript):

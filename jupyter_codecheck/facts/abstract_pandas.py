@@ -16,11 +16,12 @@ def picked(frame: Abstract, key: ast.expr) -> Abstract | None:
     (each label once, every one a column the frame has); anything else unknown."""
     labels = dict(frame.columns)
     if isinstance(key, ast.Constant) and type(key.value) is str and key.value in labels:
-        return Abstract("Series", frame.shape[:1], labels[key.value])
+        return Abstract("Series", frame.shape[:1], labels[key.value], index_words=frame.index_words)
     if isinstance(key, ast.List) and key.elts and all(isinstance(e, ast.Constant) and type(e.value) is str
                                                         and e.value in labels for e in key.elts) and \
             len({e.value for e in key.elts}) == len(key.elts):
-        return _frame(frame.shape[0], tuple((e.value, labels[e.value]) for e in key.elts), frame.index_names)
+        return _frame(frame.shape[0], tuple((e.value, labels[e.value]) for e in key.elts), frame.index_names,
+                      frame.index_words)
     return None
 
 
@@ -39,7 +40,8 @@ def dropped(frame: Abstract, args: list, keywords: dict) -> Abstract | None:
     if type(labels) not in (list, tuple) or not labels or any(type(x) is not str or x not in present
                                                                 for x in labels):
         return None
-    return _frame(frame.shape[0], tuple(c for c in frame.columns if c[0] not in labels), frame.index_names)
+    return _frame(frame.shape[0], tuple(c for c in frame.columns if c[0] not in labels), frame.index_names,
+                  frame.index_words)
 
 
 _DUMMIES_OPTIONS = frozenset({"prefix", "prefix_sep", "dummy_na", "columns", "sparse", "drop_first", "dtype"})
@@ -58,7 +60,7 @@ def dummies(node: ast.Call, shaped: Callable[[ast.AST], Abstract | None]) -> Abs
         return None
     if data.like == "DataFrame" and data.columns is not None and "columns" not in keywords and \
             all(k is not None and k != "O" for _, k in data.columns):
-        return _frame(data.shape[0], data.columns, data.index_names)
+        return _frame(data.shape[0], data.columns, data.index_names, data.index_words)
     return Abstract("DataFrame", (data.shape[0], None))
 
 
@@ -83,13 +85,15 @@ def constructed(node: ast.Call, value: Callable[[ast.AST], object],
     if made is None:
         return None
     rows, columns = made
+    words = False                         # no index given: pandas numbers the rows (a RangeIndex)
     if "index" in keywords:
+        words = None
         index = keywords["index"]
         if not isinstance(index, (ast.List, ast.Tuple)) or any(isinstance(e, ast.Starred) for e in index.elts) or \
                 (rows is not None and len(index.elts) != rows):
             return None
         rows = len(index.elts)
-    return _frame(rows, columns, ())
+    return _frame(rows, columns, (), words)
 
 
 def _from_columns(data: ast.Dict, value, shaped) -> tuple | None:
@@ -194,16 +198,17 @@ def frame_method(frame: Abstract, method: str, args: list, keywords: dict) -> Ab
             if type(n) is not int:
                 return None
             rows = None if rows is None else min(n, rows) if n >= 0 else max(rows + n, 0)
-        elif method not in ("copy", "isna", "notna", "isnull", "notnull", "sort_index"):
+        elif method in ("dropna", "drop_duplicates"):
             rows = None
         columns = frame.columns if kinds == "kept" else tuple((c, kinds) for c, _ in frame.columns)
-        return _frame(rows, columns, frame.index_names)
+        return _frame(rows, columns, frame.index_names, frame.index_words)
     if method == "rename":
         mapping = _literal(keywords.get("columns")) if set(keywords) == {"columns"} and not args else None
         if type(mapping) is not dict or any(type(v) is not str for v in mapping.values()):
             return None
         columns = tuple((mapping.get(c, c), k) for c, k in frame.columns)
-        return _frame(rows, columns, frame.index_names) if len({c for c, _ in columns}) == len(columns) else None
+        return _frame(rows, columns, frame.index_names, frame.index_words) \
+            if len({c for c, _ in columns}) == len(columns) else None
     if method == "set_index":
         key = _literal(args[0]) if len(args) == 1 and not keywords else None
         labels = dict(frame.columns)
@@ -213,8 +218,8 @@ def frame_method(frame: Abstract, method: str, args: list, keywords: dict) -> Ab
     if method == "reset_index":
         if args or set(keywords) != {"drop"} or _literal(keywords["drop"]) is not True:
             return None
-        return _frame(rows, frame.columns, ())
+        return _frame(rows, frame.columns, (), False)
     if method == "assign" and not args and keywords:
         kept = tuple(c for c in frame.columns if c[0] not in keywords)
-        return _frame(rows, kept + tuple((k, None) for k in keywords), frame.index_names)
+        return _frame(rows, kept + tuple((k, None) for k in keywords), frame.index_names, frame.index_words)
     return None

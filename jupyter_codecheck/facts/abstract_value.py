@@ -83,6 +83,8 @@ class Abstract(Made):
     least: tuple = ()                  # where a size is unknown, the least it can be (0: nothing known)
     labels: int | None = None          # a ConfusionMatrixDisplay's display_labels, how many
     index_names: tuple | None = None   # a frame's index level names that are strings; None: unknown
+    index_words: bool | None = None    # may a pandas object's index labels answer `obj.name`
+                                       # (False: an index of numbers, dates or a range; None: unknown)
 
     @property
     def ndim(self) -> int:
@@ -156,7 +158,7 @@ def shaped(v) -> Abstract | None:
     if pd is None or type(v) in (pd.Series, pd.DataFrame) and v.attrs:
         return None         # pandas deep-copies `attrs` into every result: the user's objects may run
     if type(v) is pd.Series:
-        return Abstract("Series", v.shape, _numpy_kind(v.dtype))
+        return Abstract("Series", v.shape, _numpy_kind(v.dtype), index_words=_index_words(v.index, pd))
     if type(v) is pd.DataFrame:
         dtypes = list(v.dtypes) if v.shape[1] <= _MAX_COLUMNS else None
         columns = None
@@ -164,7 +166,8 @@ def shaped(v) -> Abstract | None:
                 all(type(c) is str for c in v.columns) and v.columns.is_unique:    # hashes the labels
             columns = tuple(zip(v.columns, (_numpy_kind(d) for d in dtypes)))
         names = tuple(n for n in v.index.names if type(n) is str)     # `type`: a label's `__class__` never runs
-        return Abstract("DataFrame", v.shape, _frame_kind(dtypes), columns, index_names=names)
+        return Abstract("DataFrame", v.shape, _frame_kind(dtypes), columns, index_names=names,
+                        index_words=_index_words(v.index, pd))
     return None
 
 
@@ -194,6 +197,16 @@ def _numpy_kind(dtype) -> str | None:
     return dtype.kind if np is not None and type(dtype).__module__.split(".")[0] == "numpy" else None
 
 
+def _index_words(index, pd) -> bool | None:
+    """False when pandas' `__getattr__` surely finds no name among the index's labels (an index
+    of pandas' own classes holding numbers, dates or a range: Index._can_hold_identifiers_and_holds_name)."""
+    if type(index) in (pd.RangeIndex, pd.DatetimeIndex, pd.TimedeltaIndex) or \
+            (type(index) is pd.Index and type(index.dtype).__module__.split(".")[0] == "numpy" and
+             index.dtype.kind in "biufcmM"):
+        return False
+    return None
+
+
 def _frame_kind(dtypes: list | None) -> str | None:
     return None if dtypes is None else _values_kind([_numpy_kind(d) for d in dtypes])
 
@@ -209,9 +222,9 @@ def _values_kind(kinds: list) -> str | None:
     return "f" if "f" in kinds and kinds <= set("iuf") else None
 
 
-def _frame(rows, columns: tuple, index_names: tuple | None = None) -> Abstract:
+def _frame(rows, columns: tuple, index_names: tuple | None = None, index_words: bool | None = None) -> Abstract:
     return Abstract("DataFrame", (rows, len(columns)), _values_kind([k for _, k in columns]), columns,
-                    index_names=index_names)
+                    index_names=index_names, index_words=index_words)
 
 
 def numeric(kind: str | None) -> bool:

@@ -58,7 +58,8 @@ class ColumnUse:
     what: str                    # the use, for the message: "to drop", "for merge() (right)"
     function: str | None = None  # pandas' own function the callee must be (`pd.merge`); None: a method
     receiver: ast.expr | None = None    # a method's receiver that must be a DataFrame too (`a` of `a.merge(b)`)
-    unless_rows: int | None = None      # a list of this many keys: labels only where the frame has another number of rows
+    unless_rows: int | None = None      # a list of this many keys: labels only where the frame has another
+                                        # number of rows (-1: a list of keys not known how long: never sure)
 
 
 def column_uses(n: ast.Call) -> list[ColumnUse]:
@@ -134,16 +135,34 @@ def _pivoted(n: ast.Call, kw: dict) -> list[ColumnUse]:
     *params, index_names = _FUNCTIONS[method]
     uses = []
     for function, frame, shift in ((None, n.func.value, 1), (method, n.args[0] if n.args else kw.get("data"), 0)):
-        keys = []
+        given = {}
         for at, name in params:
             named = kw.get(name)
             if named is None and at is not None and 0 <= at - shift < len(n.args):
                 named = n.args[at - shift]
-            keys += _literals(named, True)
-        if keys and frame is not None:
-            uses.append(ColumnUse(frame, keys, index_names, f"for {method}()", function,
-                                  None if function else n.func.value))
+            given[name] = named
+        if frame is None:
+            continue
+        # pivot_table groups by its index and columns as one list: as groupby's, a list as long
+        # as the frame is group keys, not labels
+        grouped = ("index", "columns") if method == "pivot_table" else ()
+        counts = [_count(given.get(p)) for p in grouped]
+        for names, rows in (([p for _, p in params if p not in grouped], None),
+                            (list(grouped), -1 if None in counts else sum(counts))):
+            keys = [k for p in names for k in _literals(given.get(p), True)]
+            if keys:
+                uses.append(ColumnUse(frame, keys, index_names, f"for {method}()", function,
+                                      None if function else n.func.value, unless_rows=rows))
     return uses
+
+
+def _count(node: ast.expr | None) -> int | None:
+    """How many keys pandas makes of a key argument: none, one, a list's length; None if unknown."""
+    if node is None:
+        return 0
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return None if any(isinstance(e, ast.Starred) for e in node.elts) else len(node.elts)
+    return 1 if isinstance(node, ast.Constant) else None
 
 
 def subset_source(frame: ast.expr) -> ast.expr:

@@ -652,8 +652,11 @@ class _Walk:
             held = self._live(n.value, local, changes_matter=False)
             obj = held if held is not UNRESOLVED and (fixed_attributes(held) or
                                                       self._not_learned(held, n.attr)) else UNRESOLVED
-        if obj is UNRESOLVED:
-            obj = self._changed_frame(n, local)
+        changed = self._changed_frame(n, local) if obj is UNRESOLVED else UNRESOLVED
+        if type(changed) is tuple:          # a frame the cell made, then changed only so
+            self._made_attribute(n, local, value, changed)
+            return
+        obj = changed if obj is UNRESOLVED else obj
         if obj is UNRESOLVED:
             self._made_attribute(n, local, value)
             return
@@ -672,7 +675,9 @@ class _Walk:
         if root is None or root in local or any(root in g for g in self.guarded):
             return UNRESOLVED
         found = self.state.names_may_add(n.value, self.ns)
-        return found[0] if found is not None and n.attr not in found[1] else UNRESOLVED
+        if found is None or n.attr in found[1]:
+            return UNRESOLVED
+        return found if issubclass(type(found[0]), Abstract) else found[0]
 
     def _not_learned(self, obj, attr: str) -> bool:
         """A scikit-learn estimator's attribute a fit cannot add: what an estimator learns ends
@@ -686,10 +691,13 @@ class _Walk:
         return not any(isinstance(x, ast.Attribute) and x.attr == attr and isinstance(x.ctx, (ast.Store, ast.Del))
                        for x in ast.walk(self.tree))
 
-    def _made_attribute(self, n: ast.Attribute, local: set[str], value) -> None:
-        """An attribute of a value the cell makes whose class is known (instances.py)."""
+    def _made_attribute(self, n: ast.Attribute, local: set[str], value, changed: tuple | None = None) -> None:
+        """An attribute of a value the cell makes whose class is known (instances.py); `changed`:
+        a frame it made, then changed in ways that may add only these names (flow.names_may_add)."""
         cls = made_class(n.value, lambda f: self._live_or_builtin(f, local))
-        if cls is not None:
+        if changed is not None:
+            made = changed[0]
+        elif cls is not None:
             made = Instance(cls)
         else:
             made = self._live(n.value, local, made=True)
@@ -703,6 +711,8 @@ class _Walk:
                 made = self._instance(n.value, cls, local) if cls is not None else made
             made = self._selected(n.value, local, made)
         known = instance_class(made)
+        if known is not None and changed is not None:
+            known = (known[0], known[1] | frozenset(changed[1]))
         if known is None or not missing_attribute(*known, n.attr):
             return
         klass, held = known
@@ -905,7 +915,7 @@ class _Walk:
                 continue
             made = issubclass(type(frame), Abstract)
             rows = frame.shape[0] if made else len(frame.index)
-            if use.unless_rows is not None and (rows is None or use.unless_rows == rows):
+            if use.unless_rows is not None and (rows is None or use.unless_rows in (rows, -1)):
                 continue
             # `type(x) is str`: an isinstance test would read a user's label's `__class__`
             names = frame.index_names if made else [x for x in frame.index.names if type(x) is str]

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from ..pytext.pycheck import all_nodes
 from .attributes import grouped_data
-from .abstract_value import ARRAY_RESHAPING, PANDAS_MUTATING, shaped
+from .abstract_value import ARRAY_RESHAPING, PANDAS_MUTATING, Abstract, shaped
 from .modules import _installed_library
 from .held import _MAX_REACH, _global_names, _held_by, _is_data, _is_library, _is_pandas, _is_pandas_function, _splits
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
@@ -661,6 +661,9 @@ class _Step:
 
 
 def _pandas_frame(obj) -> bool:
+    """A DataFrame or Series of pandas' own classes, live or one the cell made (abstract.py)."""
+    if issubclass(type(obj), Abstract):
+        return obj.like in ("DataFrame", "Series")
     pd = sys.modules.get("pandas")
     return pd is not None and type(obj) in (pd.DataFrame, pd.Series)
 
