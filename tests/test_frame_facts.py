@@ -845,3 +845,37 @@ def _surely_built(cell: str) -> bool:
     rows_unknown = "dropna" in first or "drop_duplicates" in first
     return "np." not in first and "[[" not in first and "pd.Series" not in first and "None" not in first and \
         not (rows_unknown and "pivot_table" in use)
+
+
+PLOTS = ['df.plot(x={a!r}, y={b!r})', 'df.plot.pie(x={a!r}, y={a!r})', 'df.plot({a!r}, {b!r})', 'df.plot(y=[{a!r}, {b!r}])', 'df.plot(kind="bar", x={a!r})',
+         'df.plot.scatter(x={a!r}, y={b!r})', 'df.plot.scatter({a!r}, {b!r})', 'df.plot.line({a!r})',
+         'df.plot.hexbin(x={a!r}, y={b!r}, gridsize=2)', 'df.plot.pie(y={a!r})', 'df.plot.box(y={a!r})',
+         'df.plot.hist(y={a!r})', 'df.hist(column={a!r})', 'df.boxplot(column=[{a!r}, {b!r}])', 'df.hist({a!r})',
+         'df.plot.bar(x={a!r}, y={b!r}, rot=0)', 'df.plot.area(y={b!r})']
+
+
+def test_a_label_a_plot_reads_claimed_exactly_where_pandas_raises_keyerror():
+    """pandas reads a plot's x and y (a pie's y; hist's and boxplot's column) as `data[label]`
+    before it draws: a label the frame lacks is a KeyError there, claimed; drawn ones are not."""
+    rnd = random.Random(3)
+    frame = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": [3.0, 1.0, 2.0], "c": [1.0, 1.0, 2.0]})
+    claimed = drawn = 0
+    for _ in range(120):
+        cell = "r = " + rnd.choice(PLOTS).format(a=rnd.choice("abz"), b=rnd.choice("bcw")) + "\n"
+        facts = [f for f in kernel_facts(cell, namespace(df=frame)) if f.kind in ("key", "value")]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                exec(cell, namespace(df=frame))
+            raised = None
+        except Exception as e:  # noqa: BLE001 - compared with the claim
+            raised = type(e).__name__
+        finally:
+            plt.close("all")
+        if facts:
+            claimed += 1
+            assert raised == "KeyError", (cell, facts, raised)
+        else:
+            drawn += raised is None
+            assert raised != "KeyError", cell
+    assert claimed > 30 and drawn > 30, (claimed, drawn)

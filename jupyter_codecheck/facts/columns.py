@@ -4,7 +4,8 @@
 keys of `df.groupby(...).agg({"col": ...})` / `.agg(out=("col", "sum"))`, `pd.merge(a, b,
 on="k")` / `a.merge(b, left_on=..., right_on=...)` (each side; not a side joined on its index),
 `df.pivot(index=..., columns=..., values=...)`, `df.pivot_table(...)`, `df.melt(id_vars, value_vars)`
-and `pd.melt(df, ...)`. A name the DataFrame lacks is a KeyError there (each method
+and `pd.melt(df, ...)`, the labels a plot reads (`df.plot(x=..., y=...)`, `df.plot.scatter("a", "b")`,
+`df.hist(column=...)`, `df.boxplot(column=...)`). A name the DataFrame lacks is a KeyError there (each method
 is held against the installed pandas by tests/test_kernel_facts.py and tests/test_frame_facts.py).
 
 `column_uses(call)` answers, for each DataFrame the call reads, the string literals that must be
@@ -31,7 +32,15 @@ _TAKES = {
     "value_counts": (0, "subset", True, False),   # it groups: as groupby
     "pop": (0, "item", False, False),
     "join": (1, "on", True, True),
+    "hist": (0, "column", False, True),
+    "boxplot": (0, "column", False, True),
 }
+# DataFrame.plot's kinds (`df.plot(kind=...)`, `df.plot.<kind>(...)`) and the labels pandas reads
+# with `data[...]` before it draws: x and y of a plane (scatter, hexbin), y of a pie, x then y of
+# the others (its PlotAccessor.__call__; x and y are also the first two positional arguments)
+_PLANE_KINDS = frozenset({"scatter", "hexbin"})
+_PLOT_KINDS = frozenset({"line", "bar", "barh", "hist", "box", "kde", "density", "area", "pie", *_PLANE_KINDS})
+_XY_KINDS = frozenset({"line", "bar", "barh", "area", *_PLANE_KINDS})
 # pandas' functions that take the frame first: their column parameters after it, by position
 # (pivot's are keyword-only), and whether index level names count
 _FUNCTIONS = {"merge": None,
@@ -58,6 +67,7 @@ class ColumnUse:
     what: str                    # the use, for the message: "to drop", "for merge() (right)"
     function: str | None = None  # pandas' own function the callee must be (`pd.merge`); None: a method
     receiver: ast.expr | None = None    # a method's receiver that must be a DataFrame too (`a` of `a.merge(b)`)
+    moved: frozenset = frozenset()      # labels pandas has moved into the index before it reads these keys
     unless_rows: int | None = None      # a list of this many keys: labels only where the frame has another
                                         # number of rows (-1: a list of keys not known how long: never sure)
 
@@ -73,6 +83,9 @@ def column_uses(n: ast.Call) -> list[ColumnUse]:
         return _merged(n, kw)
     if func.attr in ("pivot", "pivot_table", "melt"):
         return _pivoted(n, kw)
+    if func.attr == "plot" or func.attr in _PLOT_KINDS and isinstance(func.value, ast.Attribute) and \
+            func.value.attr == "plot":
+        return _plotted(n, kw)
     if func.attr == "astype" and len(n.args) == 1 and isinstance(n.args[0], ast.Dict) and not kw:
         keys = [k for k in n.args[0].keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         return [ColumnUse(func.value, keys, False, "for astype()")] if keys else []
@@ -154,6 +167,29 @@ def _pivoted(n: ast.Call, kw: dict) -> list[ColumnUse]:
                 uses.append(ColumnUse(frame, keys, index_names, f"for {method}()", function,
                                       None if function else n.func.value, unless_rows=rows))
     return uses
+
+
+def _plotted(n: ast.Call, kw: dict) -> list[ColumnUse]:
+    """`df.plot(x="a", y=["b", "c"])`, `df.plot.scatter("a", "b")`: the labels pandas looks up
+    among the columns before drawing (a KeyError when one is missing; never an index level)."""
+    func = n.func
+    accessor = func.attr != "plot"
+    frame = func.value.value if accessor else func.value
+    kind = func.attr if accessor else kw.get("kind", ast.Constant("line"))
+    kind = kind if type(kind) is str else kind.value if isinstance(kind, ast.Constant) else None
+    # the positional arguments: x and y of plot() and of the accessor's x-y kinds, y of its pie
+    positional = ("x", "y") if not accessor or kind in _XY_KINDS else ("y",) if kind == "pie" else ()
+    if kind not in _PLOT_KINDS or len(n.args) > len(positional):
+        return []
+    given = {name: kw.get(name) for name in ("x", "y")} | dict(zip(positional, n.args))
+    read = ("y",) if kind == "pie" else ("x", "y")
+    keys = [k for name in read for k in _literals(given[name], name == "y")]
+    # but for a plane's, x becomes the index before y is read: y == x is missing then
+    moved = frozenset(k.value for k in _literals(given["x"], False)) if kind not in (*_PLANE_KINDS, "pie") \
+        else frozenset()
+    ys = [k for k in _literals(given["y"], True) if k.value in moved]
+    uses = [ColumnUse(frame, keys, False, f"for plot({kind!r})", receiver=frame)] if keys else []
+    return uses + ([ColumnUse(frame, ys, False, f"for plot({kind!r})", receiver=frame, moved=moved)] if ys else [])
 
 
 def _count(node: ast.expr | None) -> int | None:

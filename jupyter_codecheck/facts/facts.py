@@ -926,6 +926,9 @@ class _Walk:
                 labels = self._missing_label(frame, k.value, True)
                 if labels is not None and k.value not in levels:
                     self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {use.what}")
+                elif k.value in use.moved and self.state.set_keys(frame) == set():
+                    self._missing_key(k, [], f"DataFrame has no column {k.value!r} {use.what}: "
+                                             f"x={k.value!r} has made it the index")
 
     def _label(self, m: MissingLabel | None) -> None:
         """A row label or group name the object lacks (labels.py): a key fact on the literal."""
