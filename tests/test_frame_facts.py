@@ -782,7 +782,7 @@ KEYS = ["a", "b", "c", "d", "ab"]
 USES = ['f[{k!r}]', 'f.{k}', 'f.sort_values({k!r})', 'f.groupby({k!r}).size()', 'f.drop(columns=[{k!r}])',
         'pd.merge(f, g, on={k!r})', 'f.merge(g, left_on={k!r}, right_on="a")', 'f.dropna(subset=[{k!r}])',
         'f.set_index({k!r})', 'f.pivot_table(index={k!r}, values="a")', 'f[[{k!r}, "a"]]', 'f[{k!r}].cumsun()',
-        'f.{k}.cumsum()']
+        'f.{k}.cumsum()', 'f.groupby("a")[{k!r}].sum()']
 
 
 # methods whose result's columns follow from the frame's (abstract_pandas.FRAME_METHODS)

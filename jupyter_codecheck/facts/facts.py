@@ -750,15 +750,19 @@ class _Walk:
             return
         # `df.groupby("k")["revenu"]`: the columns selected after grouping are df's
         grouped = isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
-        obj = self._live(base.func.value if grouped else base, local, keys=True)
+        source = base.func.value if grouped else base
+        obj = self._live(source, local, keys=True)
         pd = sys.modules.get("pandas")
-        if obj is UNRESOLVED and not grouped:
-            obj = self._live(base, local, keys=True, made=True)     # a frame the cell made: its columns
-            if not (issubclass(type(obj), Abstract) and obj.like == "DataFrame" and obj.columns is not None):
+        made = obj is UNRESOLVED
+        if made:
+            obj = self._live(source, local, keys=True, made=True)     # a frame the cell made: its columns
+            if not (issubclass(type(obj), Abstract) and obj.like == "DataFrame" and obj.columns is not None) or \
+                    grouped and obj.index_names is None:
                 return
-        elif obj is UNRESOLVED or grouped and (pd is None or type(obj) is not pd.DataFrame):
+        elif grouped and (pd is None or type(obj) is not pd.DataFrame):
             return
-        levels = {x for x in obj.index.names if type(x) is str} if grouped else set()
+        levels = set() if not grouped else set(obj.index_names) if made else \
+            {x for x in obj.index.names if type(x) is str}
         for k in keys:
             labels = self._missing_label(obj, k.value, columns or grouped)
             if labels is None or k.value in levels:
