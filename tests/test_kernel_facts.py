@@ -133,7 +133,7 @@ def test_user_hooks_never_run_and_unknowable_objects_give_no_fact(ns):
 def test_the_cells_own_flow_silences_what_it_changes_first(ns):
     cell = ('df["new"] = 1\ndf["new"]\n'              # created by the cell
             'spy.vlaue = 2\nspy.vlaue\n'               # set by the cell
-            'plain = {"x": 1}\nplain["alpah"]\n'       # rebound
+            'plain = {"alpah": 1}\nplain["alpah"]\n'   # rebound: the live dict lacks it, the new one holds it
             'lazy2 = spy\n')
     assert facts(cell, ns) == []
     # a method call may change its object (fit sets attributes); pandas without inplace does not
@@ -886,3 +886,30 @@ def test_a_learned_name_no_fit_sets_is_one_scikit_learn_does_not_document():
         with pytest.raises(AttributeError):
             exec(cell, dict(ns))
     assert kernel_facts("grid.fit(X, y)\ngrid.best_score_\n", dict(ns)) == []
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    ('d = {"a": 1, "b": 2}\nd["c"]', True),
+    ('d = {"a": 1}\nd["b"] = 1\nd["bb"]', True),
+    ('d = {1: 2}\nd["x"]', True),
+    ('d = {"a": 1, "b": 2}\nd["c"] = 3\nd["c"]', False),
+    ('d = {"a": 1}\nd.update(c=1)\nd["c"]', False),
+    ('d = {"a": 1}\nd.setdefault("b", 1)\nd["b"]', False),
+    ('d = {"a": 1}\ne = d\ne["b"] = 2\nd["b"]', False),
+    ('d = {"a": 1}\nfor k in "bc":\n    d[k] = 1\nd["b"]', False),
+    ('d = {"a": 1}\nrows = [d]\nrows[0]["b"] = 1\nd["b"]', False),
+    ('d = {"a": 1}\nfill(d)\nd["b"]', False),
+])
+def test_a_dict_the_cell_writes_lacks_the_keys_it_neither_holds_nor_is_given(cell, claimed):
+    """A dict display of plain data the cell binds: a string key it lacks is a KeyError unless
+    the cell gives it that key first (however, through whichever name); held against Python."""
+    def fill(d):
+        d["b"] = 1
+    got = [f for f in kernel_facts(cell, {"fill": fill}) if f.kind == "key"]
+    assert bool(got) == claimed, (cell, got)
+    try:
+        exec(cell, {"fill": fill})
+        raised = None
+    except KeyError as e:
+        raised = e
+    assert (raised is not None) == claimed, cell

@@ -756,6 +756,9 @@ class _Walk:
         made = obj is UNRESOLVED
         if made:
             obj = self._live(source, local, keys=True, made=True)     # a frame the cell made: its columns
+            if not grouped and _literal_dict(obj):
+                self._dict_keys(obj, keys)    # a dict the cell wrote, only given keys since: its keys
+                return
             if not (issubclass(type(obj), Abstract) and obj.like == "DataFrame" and obj.columns is not None) or \
                     grouped and obj.index_names is None:
                 return
@@ -771,6 +774,16 @@ class _Walk:
             owner = obj.like if issubclass(type(obj), Abstract) else type(obj).__name__
             self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}" +
                               (" to select after groupby()" if grouped else ""))
+
+    def _dict_keys(self, made: Instance, keys: list[ast.Constant]) -> None:
+        """`d["c"]` of a dict the cell wrote (`d = {"a": 1}`) and since only gave string keys:
+        a key neither holds is a KeyError."""
+        held = made.literal()
+        added = self.state.set_keys(made)
+        for k in keys:
+            if k.value not in held and k.value not in added:
+                names = sorted({x for x in held if type(x) is str} | added)
+                self._missing_key(k, names, f"dict has no key {k.value!r}")
 
     def _numbered_columns(self, base: ast.expr, numbers: list[ast.Constant], local: set[str]) -> None:
         """`df[5]`: a column number no column of the kernel's DataFrame is labelled (keys.py)."""
@@ -972,6 +985,11 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+def _literal_dict(obj) -> bool:
+    """A dict the cell wrote as a display of plain data (`d = {"a": 1}`), as it still is."""
+    return type(obj) is Instance and obj.cls is dict and type(obj.literal()) is dict
 
 
 def _frame_like(obj, pd) -> bool:
