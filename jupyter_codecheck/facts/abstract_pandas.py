@@ -1,11 +1,14 @@
-"""In-cell propagation (abstract.py) through pandas' calls, as pandas documents them: a frame's
-columns picked (`df["a"]`, `df[["a", "b"]]`) or dropped (`df.drop(columns=[...])`), and
-`pd.get_dummies`. Functions of the frame's abstract value and the call's arguments: Propagation
-calls them with what it read.
+"""In-cell propagation (abstract.py) through pandas' calls, as pandas documents them: a frame
+built by `pd.DataFrame(...)` from a dict of columns or a 2-D array with labels, its columns
+picked (`df["a"]`, `df[["a", "b"]]`) or dropped (`df.drop(columns=[...])`), the methods that keep,
+rename, move or add columns (FRAME_METHODS), and `pd.get_dummies`. Functions of the frame's
+abstract value and the call's arguments: Propagation calls them with what it read.
 """
 from __future__ import annotations
 
 import ast
+import builtins
+import sys
 from collections.abc import Callable
 
 from .abstract_value import Abstract, _frame, _literal
@@ -90,9 +93,8 @@ def constructed(node: ast.Call, value: Callable[[ast.AST], object],
         words = None
         index = keywords["index"]
         if not isinstance(index, (ast.List, ast.Tuple)) or any(isinstance(e, ast.Starred) for e in index.elts) or \
-                (rows is not None and len(index.elts) != rows):
-            return None
-        rows = len(index.elts)
+                rows is None or len(index.elts) != rows:
+            return None                   # pandas refuses an index of another length
     return _frame(rows, columns, (), words)
 
 
@@ -117,7 +119,6 @@ def _from_columns(data: ast.Dict, value, shaped) -> tuple | None:
 def _column(v: ast.expr, value, shaped) -> tuple | None:
     """A dict value as pandas' constructor takes it: (its length, None for a scalar; its dtype
     kind, None where unsure), or None when it may be anything else (an array of 2 dimensions)."""
-    import sys
     a = shaped(v) if isinstance(v, (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.BinOp)) else None
     if a is not None and a.like == "ndarray":
         if a.ndim != 1 or a.shape[0] is None:
@@ -143,7 +144,6 @@ def _column(v: ast.expr, value, shaped) -> tuple | None:
 
 def _range_length(v: ast.expr, value) -> int | None:
     """`range(7)`, `range(1, 8)`: its length, from literal ints."""
-    import builtins
     if not (isinstance(v, ast.Call) and value(v.func) is builtins.range and 1 <= len(v.args) <= 3 and
             not v.keywords):
         return None
@@ -154,7 +154,8 @@ def _range_length(v: ast.expr, value) -> int | None:
 
 
 def _scalar(x) -> str | None:
-    """numpy's dtype kind of a column of such values alone (str: pandas' own string dtype)."""
+    """numpy's dtype kind of a column of such values alone; None for text (its dtype is pandas'
+    choice, which changed in 3.0) and anything else."""
     if type(x) is int and not -2 ** 63 <= x < 2 ** 63:
         return None
     return {bool: "b", int: "i", float: "f"}.get(type(x))
