@@ -12,6 +12,9 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
              user's own function, and every global a called function of the user's reads
     keys_set live objects changed only by string items set on them (`df["new"] = 1`): other
              keys of theirs are still read as they are
+    names_added  pandas frames and series (live, or made by the cell) changed only in ways that
+             can make these names attributes (`s.name = "x"`, `del df["c"]`, `df.index.name =
+             "i"`): pandas answers `obj.name` from its members and labels, so the others stay
     shape_kept  live arrays of numpy's own class changed only in their values (`a[0] = 1`,
              `a.sort()`, `a.fill(0)`: numpy keeps an array's shape and dtype in those): read
              as their shape and dtype alone (an abstract value, which only the value rules read)
@@ -78,8 +81,6 @@ class Effects:
     keys_set: dict[int, set[str]] = field(default_factory=dict)
     shape_kept: dict[int, object] = field(default_factory=dict)
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
-    # live pandas frames and series changed only in ways that make at most these names attributes
-    # of theirs (`s.name = "x"`, `del df["c"]`, `df.index.name = "i"`): their other attributes stay
     names_added: dict[int, set[str]] = field(default_factory=dict)
     kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
     # the steps `live` took from a live object since the last statement's effects: the same
@@ -149,8 +150,9 @@ class Effects:
             self.kept[id(obj)] = obj
 
     def names_may_add(self, name: ast.AST, namespace: Mapping):
-        """A plain name's live pandas frame or series that the cell changed only by `names_changed`
-        or string keys set on it: the object and the names it may have gained; else None."""
+        """A plain name's pandas frame or series (live, or made by the cell) that the cell changed
+        only by `names_changed` or string keys set on it: the object and the names it may have
+        gained; else None."""
         if not isinstance(name, ast.Name) or name.id in self.touched or "*" in self.touched:
             return None
         obj = self._name(name.id, namespace)
