@@ -670,7 +670,8 @@ class _Walk:
 
     def _changed_frame(self, n: ast.Attribute, local: set[str]):
         """A frame or series the cell changed only in ways that make known names attributes of it
-        (`del df["c"]`, `s.name = "x"`): the live object, when `n.attr` is none of those names."""
+        (`del df["c"]`, `s.name = "x"`), when `n.attr` is none of those names: the live object, or
+        for one the cell made, (it, the names it may have gained); else UNRESOLVED."""
         root = chain_root(n.value)
         if root is None or root in local or any(root in g for g in self.guarded):
             return UNRESOLVED
