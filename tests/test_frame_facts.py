@@ -801,7 +801,8 @@ def _constructed(rnd: random.Random) -> str:
         rows = rnd.choice([2, 3])
         width = len(cols) if rnd.random() < 0.8 else len(cols) + 1
         index = f", index={[f'r{i}' for i in range(rnd.choice([rows, rows, rows + 1]))]}" if rnd.random() < 0.3 else ""
-        return f"pd.DataFrame(np.zeros(({rows}, {width})), columns={cols}{index})"
+        data = f"np.zeros(({rows}, {width}))" if rnd.random() < 0.5 else repr([[1.5] * width] * rows)
+        return f"pd.DataFrame({data}, columns={cols}{index})"
     items = ", ".join(f"{k!r}: {rnd.choice(COLUMN_VALUES)}" for k in rnd.sample(KEYS[:4], rnd.randint(1, 3)))
     return "pd.DataFrame({" + items + "})"
 

@@ -11,7 +11,7 @@ import builtins
 import sys
 from collections.abc import Callable
 
-from .abstract_value import Abstract, _frame, _literal
+from .abstract_value import Abstract, _frame, _literal, array_like
 
 
 def picked(frame: Abstract, key: ast.expr) -> Abstract | None:
@@ -84,7 +84,7 @@ def constructed(node: ast.Call, value: Callable[[ast.AST], object],
     if isinstance(data, ast.Dict):
         made = _from_columns(data, value, shaped) if "columns" not in keywords else None
     else:
-        made = _from_array(shaped(data), keywords.get("columns"))
+        made = _from_array(array_like(data, value), keywords.get("columns"))     # a nested list too
     if made is None:
         return None
     rows, columns = made
