@@ -880,3 +880,39 @@ def test_a_label_a_plot_reads_claimed_exactly_where_pandas_raises_keyerror():
             drawn += raised is None
             assert raised != "KeyError", cell
     assert claimed > 30 and drawn > 30, (claimed, drawn)
+
+
+SERIES = ['pd.Series([4, 7, -5])', 'pd.Series([4, 7, -5], index=["d", "b", "a"])', 'pd.Series({"d": 1, "b": 2.5})',
+          'pd.Series([1.5, 2], index=["a", "x"], name="n")', 'pd.Series(["u", "v"], index=[3, 5])',
+          'pd.Series([4, 7], index=["d", "d"])', 'pd.Series([4, 7], index=["d"])', 'pd.Series({"a": 1}, index=["a", "q"])']
+SERIES_USES = ['r = s[{k!r}]', 'r = s.{k}', 'r = s.{k}.mean()', 's[{k!r}] = 0\nr = s[{k!r}]', 'r = s[[{k!r}]]',
+               'r = s.mena()', 'r = s.sum()']
+
+
+def test_a_series_the_cell_writes_lacks_the_labels_it_was_not_given():
+    """A Series built from what the cell wrote (a list with or without its labels, a dict): a
+    string label it lacks, read as a key or an attribute, is claimed, and pandas raises there."""
+    rnd = random.Random(9)
+    claimed = ran = 0
+    for _ in range(300):
+        use = rnd.choice(SERIES_USES).format(k=rnd.choice(["a", "b", "d", "e", "x"]))
+        cell = f"s = {rnd.choice(SERIES)}\n{use}\n"
+        facts = [f for f in kernel_facts(cell, namespace()) if f.kind in ("key", "attribute", "value")]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                exec(cell, namespace())
+            raised, line = None, None
+        except Exception as e:  # noqa: BLE001 - compared with the claim
+            raised = type(e).__name__
+            line = [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<string>"][-1]
+        if facts:
+            claimed += 1
+            first = min(facts, key=lambda f: f.line)       # a claim past the line that raised is not read
+            assert raised is not None and (first.line > line or named(first) == raised and first.line == line), \
+                (cell, facts, raised, line)
+        else:
+            ran += raised is None
+            built = '"d"]' not in cell.splitlines()[0] and '"q"' not in cell
+            assert not built or raised not in ("KeyError", "AttributeError") or "[[" in use, (cell, raised)
+    assert claimed > 60 and ran > 60, (claimed, ran)

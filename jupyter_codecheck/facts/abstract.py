@@ -12,6 +12,7 @@ follows from their inputs, as the libraries document them:
                   `a @ b`, np.dot/matmul, `+ - * /`
                   (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
     pandas        pd.DataFrame({"a": [...], ...}) and pd.DataFrame(<2-D array>, columns=[...]),
+                  pd.Series(<a list written>, index=[...]) and pd.Series({...}) (their labels),
                   df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...]), the methods
                   that keep, rename, move or add columns (abstract_pandas.FRAME_METHODS),
                   pd.get_dummies(data) (data's rows; its columns where nothing is encoded)
@@ -44,7 +45,7 @@ import sys
 from dataclasses import replace
 
 from .abstract_matplotlib import subplots
-from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked
+from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked, series_constructed
 from .abstract_sklearn import PREDICTING, confusion, generated, made_estimator, predicted, split, transformed
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
@@ -389,6 +390,8 @@ class Propagation:
             return dummies(node, self.shaped)
         if name == "DataFrame":
             return constructed(node, self.value, self.shaped)
+        if name == "Series":
+            return series_constructed(node)
         return None
 
     def _method(self, node: ast.Call, method: str):
@@ -558,7 +561,7 @@ def _known(target) -> str | None:
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
-          ("pandas", ("get_dummies", "DataFrame")),
+          ("pandas", ("get_dummies", "DataFrame", "Series")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots",)))

@@ -98,6 +98,39 @@ def constructed(node: ast.Call, value: Callable[[ast.AST], object],
     return _frame(rows, columns, (), words)
 
 
+_SERIES_OPTIONS = frozenset({"index", "name", "dtype"})
+# the most labels a Series written in the cell is followed with (its index, read by value)
+_MAX_LABELS = 10_000
+
+
+def series_constructed(node: ast.Call) -> Abstract | None:
+    """`pd.Series([4, 7], index=["d", "b"])`, `pd.Series({"a": 1})`, `pd.Series([1, 2])`: a Series
+    whose index pandas takes from what the cell wrote (the labels given, the dict's keys, or a
+    range), of literals, and of one length; `dtype=` leaves its kind unknown."""
+    keywords = {k.arg: k.value for k in node.keywords}
+    if len(node.args) != 1 or set(keywords) - _SERIES_OPTIONS:
+        return None
+    data = node.args[0]
+    if isinstance(data, ast.Dict):
+        if "index" in keywords or None in data.keys:
+            return None               # `index=` picks among the keys: labels it lacks become NaN rows
+        labels = [_literal(k) for k in data.keys]
+        values = data.values
+    elif isinstance(data, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in data.elts):
+        values = data.elts
+        labels = _literal(keywords["index"]) if "index" in keywords else list(range(len(values)))
+    else:
+        return None
+    if type(labels) not in (list, tuple) or len(labels) != len(values) or len(labels) > _MAX_LABELS or \
+            any(type(x) not in (str, int, float, bool) for x in labels) or len(set(labels)) != len(labels):
+        return None
+    items = _literal(ast.List(list(values), ast.Load()))
+    kinds = {_scalar(x) for x in items} if type(items) is list else {None}
+    kind = None if "dtype" in keywords else kinds.pop() if len(kinds) == 1 else "f" if kinds == {"i", "f"} else None
+    return Abstract("Series", (len(labels),), kind, index_labels=tuple(labels),
+                    index_words=False if "index" not in keywords and not isinstance(data, ast.Dict) else None)
+
+
 def _from_columns(data: ast.Dict, value, shaped) -> tuple | None:
     labels = [_literal(k) if k is not None else None for k in data.keys]
     if not data.keys or any(type(x) is not str for x in labels) or len(set(labels)) != len(labels):

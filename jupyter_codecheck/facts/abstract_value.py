@@ -85,6 +85,7 @@ class Abstract(Made):
     index_names: tuple | None = None   # a frame's index level names that are strings; None: unknown
     index_words: bool | None = None    # may a pandas object's index labels answer `obj.name`
                                        # (False: an index of numbers, dates or a range; None: unknown)
+    index_labels: tuple | None = None  # a Series' index labels, where known exactly (written in the cell)
 
     @property
     def ndim(self) -> int:

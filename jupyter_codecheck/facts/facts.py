@@ -760,6 +760,9 @@ class _Walk:
             if not grouped and _literal_dict(obj):
                 self._dict_keys(obj, keys)    # a dict the cell wrote, only given keys since: its keys
                 return
+            if not grouped and issubclass(type(obj), Abstract) and obj.index_labels is not None:
+                self._dict_keys(obj, keys)    # a Series whose labels the cell wrote
+                return
             if not (issubclass(type(obj), Abstract) and obj.like == "DataFrame" and obj.columns is not None) or \
                     grouped and obj.index_names is None:
                 return
@@ -776,15 +779,18 @@ class _Walk:
             self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}" +
                               (" to select after groupby()" if grouped else ""))
 
-    def _dict_keys(self, made: Instance, keys: list[ast.Constant]) -> None:
-        """`d["c"]` of a dict the cell wrote (`d = {"a": 1}`) and since only gave string keys:
-        a key neither holds is a KeyError."""
-        held = made.literal()
+    def _dict_keys(self, made, keys: list[ast.Constant]) -> None:
+        """`d["c"]` of a dict the cell wrote (`d = {"a": 1}`), `s["c"]` of a Series whose labels it
+        wrote (`pd.Series([1], index=["a"])`), since given string keys only: a string key neither
+        holds is a KeyError (pandas 3 reads a string as a label only)."""
+        series = issubclass(type(made), Abstract)
+        held = set(made.index_labels) if series else made.literal()
         added = self.state.set_keys(made)
         for k in keys:
             if k.value not in held and k.value not in added:
                 names = sorted({x for x in held if type(x) is str} | added)
-                self._missing_key(k, names, f"dict has no key {k.value!r}")
+                self._missing_key(k, names, f"Series has no label {k.value!r}" if series else
+                                  f"dict has no key {k.value!r}")
 
     def _numbered_columns(self, base: ast.expr, numbers: list[ast.Constant], local: set[str]) -> None:
         """`df[5]`: a column number no column of the kernel's DataFrame is labelled (keys.py)."""

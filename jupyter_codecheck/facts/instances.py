@@ -181,9 +181,10 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
     if v.like == "DataFrame" and v.columns is not None:
         pd = sys.modules.get("pandas")
         return (pd.DataFrame, frozenset(str(c) for c, _ in v.columns)) if pd is not None else None
-    if v.like == "Series" and v.index_words is False:   # its index answers no name: its class's alone
-        pd = sys.modules.get("pandas")
-        return (pd.Series, frozenset()) if pd is not None else None
+    if v.like == "Series" and (v.index_words is False or v.index_labels is not None):
+        pd = sys.modules.get("pandas")            # its index answers no name, or the labels written
+        words = frozenset(x for x in v.index_labels or () if type(x) is str)
+        return (pd.Series, frozenset() if v.index_words is False else words) if pd is not None else None
     if v.like == "estimator" and v.estimator is not None:
         return _estimator_names(v.estimator)
     return None
