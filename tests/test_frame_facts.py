@@ -807,6 +807,25 @@ def _constructed(rnd: random.Random) -> str:
     return "pd.DataFrame({" + items + "})"
 
 
+def claimed_where_it_raises(cell: str) -> tuple[list, str | None, int | None]:
+    """The cell's key, attribute and value facts, what running it raised and on which line; the
+    first claim must be on that line, naming that exception (a claim past it is not read)."""
+    facts = [f for f in kernel_facts(cell, namespace()) if f.kind in ("key", "attribute", "value")]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")         # pandas' merge of ints and floats, and the like
+            exec(cell, namespace())
+        raised, line = None, None
+    except Exception as e:  # noqa: BLE001 - compared with the claim
+        raised = type(e).__name__
+        line = [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<string>"][-1]
+    if facts:
+        first = min(facts, key=lambda f: f.line)
+        assert raised is not None and (first.line > line or named(first) == raised and first.line == line), \
+            (cell, facts, raised, line)
+    return facts, raised, line
+
+
 def test_frames_the_cell_makes_claimed_exactly_where_pandas_refuses_the_column():
     """A frame the cell builds from a dict of columns or a 2-D array with column labels (pandas'
     constructor, as documented), then through a method that keeps, renames, moves or adds
@@ -818,20 +837,9 @@ def test_frames_the_cell_makes_claimed_exactly_where_pandas_refuses_the_column()
     for _ in range(800):
         use = rnd.choice(USES).format(k=rnd.choice(KEYS))
         cell = f"f = {_made_frame(rnd)}\ng = pd.DataFrame({{'a': [1, 2, 3], 'z': [0, 0, 1]}})\nr = {use}\n"
-        facts = [f for f in kernel_facts(cell, namespace()) if f.kind in ("key", "attribute", "value")]
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")         # pandas' merge of ints and floats
-                exec(cell, namespace())
-            raised, line = None, None
-        except Exception as e:  # noqa: BLE001 - compared with the claim
-            raised = type(e).__name__
-            line = [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<string>"][-1]
+        facts, raised, line = claimed_where_it_raises(cell)
         if facts:
             claimed += 1
-            first = min(facts, key=lambda f: f.line)       # a claim past the line that raised is not read
-            assert raised is not None and (first.line > line or named(first) == raised and first.line == line), \
-                (cell, facts, raised, line)
         else:
             ran += raised is None
             assert raised not in ("KeyError", "AttributeError") or line != 3 or not _surely_built(cell), (cell, raised)
@@ -897,20 +905,9 @@ def test_a_series_the_cell_writes_lacks_the_labels_it_was_not_given():
     for _ in range(300):
         use = rnd.choice(SERIES_USES).format(k=rnd.choice(["a", "b", "d", "e", "x"]))
         cell = f"s = {rnd.choice(SERIES)}\n{use}\n"
-        facts = [f for f in kernel_facts(cell, namespace()) if f.kind in ("key", "attribute", "value")]
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                exec(cell, namespace())
-            raised, line = None, None
-        except Exception as e:  # noqa: BLE001 - compared with the claim
-            raised = type(e).__name__
-            line = [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<string>"][-1]
+        facts, raised, line = claimed_where_it_raises(cell)
         if facts:
             claimed += 1
-            first = min(facts, key=lambda f: f.line)       # a claim past the line that raised is not read
-            assert raised is not None and (first.line > line or named(first) == raised and first.line == line), \
-                (cell, facts, raised, line)
         else:
             ran += raised is None
             built = '"d"]' not in cell.splitlines()[0] and '"q"' not in cell
