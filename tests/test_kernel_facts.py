@@ -913,3 +913,37 @@ def test_a_dict_the_cell_writes_lacks_the_keys_it_neither_holds_nor_is_given(cel
     except KeyError as e:
         raised = e
     assert (raised is not None) == claimed, cell
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    ('data.iloc[2] = 5\ndata["four"]', True),                   # positions never enlarge a frame
+    ('data.loc[:, "one"] = 1\ndata.iloc[2] = 5\ndata.loc[data["four"] > 5] = 3', True),
+    ('data.loc["x"] = 1\ndata["four"]', True),                  # a row, not a column
+    ('data.iloc[0, 0] = 7\ndata.sort_values("four")', True),
+    ('s.iloc[0] = 3\ns["d"]', True),
+    ('s.loc["c"] = 1\ns["d"]', True),
+    ('data.loc[:, "four"] = 1\ndata["four"]', False),
+    ('data.at["Ohio", "four"] = 1\ndata["four"]', False),
+    ('data.loc[:, ["five", "four"]] = 1\ndata["four"]', False),
+    ('data.loc[:, k] = 1\ndata["four"]', False),
+    ('s.loc["c"] = 1\ns["c"]', False),
+    ('data.loc["x"] = 1\ng = data.groupby(["one", "two", "three", "four", "five"]).size()', False),
+])
+def test_a_store_through_an_indexer_adds_only_the_labels_it_names(cell, claimed):
+    """pandas' `iloc` never enlarges a frame, `loc[rows] = v` adds rows, `loc[:, "c"] = v` the
+    column it names: a column neither the frame had nor a store named is still missing after
+    them, held against pandas; one a store may have made is not claimed."""
+    def objects():
+        frame = pd.DataFrame(np.arange(16).reshape((4, 4)), index=["Ohio", "Colorado", "Utah", "New York"],
+                             columns=["one", "two", "three", "four"]).drop(columns=["four"])
+        return {"pd": pd, "np": np, "data": frame, "s": pd.Series([1.0, 2.0], index=["a", "b"]), "k": "four"}
+    got = [f for f in kernel_facts(cell, objects()) if f.kind in ("key", "attribute")]
+    assert bool(got) == claimed, (cell, got)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")       # pandas' upcast of a column set to another dtype
+            exec(cell, objects())
+        raised = None
+    except KeyError as e:
+        raised = e
+    assert (raised is not None) == claimed, cell

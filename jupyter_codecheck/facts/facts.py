@@ -752,8 +752,10 @@ class _Walk:
         # `df.groupby("k")["revenu"]`: the columns selected after grouping are df's
         grouped = isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
         source = base.func.value if grouped else base
-        obj = self._live(source, local, keys=True)
+        obj, gained = self._live(source, local, keys=True), frozenset()
         pd = sys.modules.get("pandas")
+        if obj is UNRESOLVED and not grouped:
+            obj, gained = self._changed_labels(source, local)
         made = obj is UNRESOLVED
         if made:
             obj = self._live(source, local, keys=True, made=True)     # a frame the cell made: its columns
@@ -771,7 +773,7 @@ class _Walk:
         levels = set() if not grouped else set(obj.index_names) if made else \
             {x for x in obj.index.names if type(x) is str}
         for k in keys:
-            labels = self._missing_label(obj, k.value, columns or grouped)
+            labels = self._missing_label(obj, k.value, columns or grouped, gained)
             if labels is None or k.value in levels:
                 continue
             what = "column" if type(obj) is not dict else "key"
@@ -934,7 +936,9 @@ class _Walk:
             source = subset_source(use.frame)
             if source is not use.frame and use.unless_rows is not None:
                 continue                # a list of group keys as long as the rows: rows unknown here
-            frame = self._live(source, local, keys=True, made=True)
+            frame, gained = self._live(source, local, keys=True, made=True), frozenset()
+            if frame is UNRESOLVED and use.unless_rows is None:     # its rows may have changed
+                frame, gained = self._changed_labels(source, local)
             if not _frame_like(frame, pd):
                 continue
             made = issubclass(type(frame), Abstract)
@@ -947,7 +951,7 @@ class _Walk:
                 continue                # a frame the cell made from one whose index names are unknown
             levels = set(names) if use.index_names else set()
             for k in use.keys:
-                labels = self._missing_label(frame, k.value, True)
+                labels = self._missing_label(frame, k.value, True, gained)
                 if labels is not None and k.value not in levels:
                     self._missing_key(k, labels, f"DataFrame has no column {k.value!r} {use.what}")
                 elif k.value in use.moved and self.state.set_keys(frame) == set():
@@ -966,9 +970,21 @@ class _Walk:
             self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, m.message,
                       [f"{m.keyword}={text}"] if text else [], end=_chars(self.lines, k.lineno, k.end_col_offset))
 
-    def _missing_label(self, obj, key: str, columns: bool):
-        """missing_key, with the keys the cell sets on the object before this point."""
-        added = self.state.set_keys(obj)
+    def _changed_labels(self, source: ast.expr, local: set[str]):
+        """A live frame or series the cell changed only in ways that add known labels (flow's
+        names_added: `df.iloc[0] = 1`, `df.loc[:, "c"] = 1`): (it, those labels); else UNRESOLVED."""
+        root = chain_root(source)
+        if root is None or root in local or any(root in g for g in self.guarded):
+            return UNRESOLVED, frozenset()
+        found = self.state.names_may_add(source, self.ns)
+        if found is None or issubclass(type(found[0]), Abstract):
+            return UNRESOLVED, frozenset()
+        return found[0], frozenset(found[1])
+
+    def _missing_label(self, obj, key: str, columns: bool, gained=frozenset()):
+        """missing_key, with the keys the cell sets on the object (or may add: `gained`) before
+        this point."""
+        added = self.state.set_keys(obj) | gained
         if issubclass(type(obj), Abstract):
             names = [c for c, _ in obj.columns]
             labels = None if key in added or key in names else names

@@ -515,8 +515,11 @@ class _Step:
         if prefix and len(prefix) == len(steps) + 1 and prefix[-1] is not UNRESOLVED:
             obj = prefix[-1]
             owners = [p for p in prefix[:-1] if not _keys_fixed(p)]
-            if owners and owners[-1] is prefix[-2] and _names_kept(prefix[-2], steps[-1], obj, target):
-                st.names_changed(owners.pop(), set())   # `df.index.name = "i"`: df's labels stay
+            if owners and owners[-1] is prefix[-2]:
+                names = set() if _names_kept(prefix[-2], steps[-1], obj, target) else \
+                    _indexed_names(prefix[-2], steps[-1], target)
+                if names is not None:           # `df.index.name = "i"`, `df.iloc[0] = 1`, `df.loc[:, "c"] = 1`
+                    st.names_changed(owners.pop(), names)
             st.mark_changed({id(p) for p in owners})
             key = _string_key(target) if isinstance(target.ctx, ast.Store) else None
             made = issubclass(type(obj), Made)
@@ -557,7 +560,9 @@ class _Step:
             return []
         out = [obj]
         for s in steps:
-            if _open(s) or not self.state._readable(obj, s):
+            # a frame changed only in its labels is still the object its indexers store into
+            through = id(obj) in self.state.names_added and isinstance(s, ast.Attribute) and s.attr in _INDEXERS
+            if _open(s) or not (through or self.state._readable(obj, s)):
                 break
             obj = resolve_step(obj, s)
             if obj is UNRESOLVED:
@@ -696,6 +701,37 @@ def _names_kept(owner, step: ast.AST, index, target: ast.AST) -> bool:
         target.attr in ("name", "names") and type(index) in (
             pd.Index, pd.RangeIndex, pd.MultiIndex, pd.DatetimeIndex, pd.TimedeltaIndex, pd.PeriodIndex,
             pd.CategoricalIndex, pd.IntervalIndex)
+
+
+_INDEXERS = frozenset({"loc", "iloc", "at", "iat", "index", "columns"})
+
+
+def _indexed_names(owner, step: ast.AST, target: ast.AST) -> set[str] | None:
+    """The labels a store through a pandas frame's or series' indexer may add to it: none through
+    `iloc`/`iat` (positions never enlarge it), through `loc`/`at` the string column of a frame's
+    `[rows, "c"]` (or its list), a series' string row; None when not known."""
+    if not (_pandas_frame(owner) and isinstance(step, ast.Attribute) and isinstance(target, ast.Subscript) and
+            isinstance(target.ctx, (ast.Store, ast.Del))):
+        return None
+    if step.attr in ("iloc", "iat"):
+        return set()
+    if step.attr not in ("loc", "at"):
+        return None
+    frame = owner.like == "DataFrame" if issubclass(type(owner), Abstract) else type(owner).__name__ == "DataFrame"
+    key = target.slice
+    if frame:
+        if not isinstance(key, ast.Tuple):
+            return set()                # `df.loc[rows] = v`: rows only
+        if len(key.elts) != 2:
+            return None
+        key = key.elts[1]
+        if isinstance(key, ast.Slice):
+            return set()
+    keys = key.elts if isinstance(key, (ast.List, ast.Tuple)) and not frame or \
+        isinstance(key, ast.List) else [key]
+    if not all(isinstance(k, ast.Constant) for k in keys):
+        return None
+    return {k.value for k in keys if type(k.value) is str}
 
 
 def _keys_fixed(obj) -> bool:
