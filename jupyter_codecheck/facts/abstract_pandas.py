@@ -125,8 +125,7 @@ def series_constructed(node: ast.Call) -> Abstract | None:
             any(type(x) not in (str, int, float, bool) for x in labels) or len(set(labels)) != len(labels):
         return None
     items = _literal(ast.List(list(values), ast.Load()))
-    kinds = {_scalar(x) for x in items} if type(items) is list else {None}
-    kind = None if "dtype" in keywords else kinds.pop() if len(kinds) == 1 else "f" if kinds == {"i", "f"} else None
+    kind = None if "dtype" in keywords else _column_kind(items)
     return Abstract("Series", (len(labels),), kind, index_labels=tuple(labels),
                     index_words=False if "index" not in keywords and not isinstance(data, ast.Dict) else None)
 
@@ -161,9 +160,7 @@ def _column(v: ast.expr, value, shaped) -> tuple | None:
         if any(isinstance(e, ast.Starred) for e in v.elts):
             return None
         items = _literal(v)
-        kinds = {_scalar(x) for x in items} if type(items) in (list, tuple) else {None}
-        kind = kinds.pop() if len(kinds) == 1 else "f" if kinds == {"i", "f"} else None
-        return len(v.elts), kind
+        return len(v.elts), _column_kind(items)
     if isinstance(v, ast.Constant) and type(v.value) in (bool, int, float, str):
         return None, _scalar(v.value)
     pd = sys.modules.get("pandas")
@@ -184,6 +181,13 @@ def _range_length(v: ast.expr, value) -> int | None:
     if any(type(b) is not int for b in bounds) or (len(bounds) == 3 and bounds[2] == 0):
         return None
     return len(range(*bounds))
+
+
+def _column_kind(items) -> str | None:
+    """The dtype kind of a column of these literal values (ints and floats: floats); None where
+    not one kind, or not literals."""
+    kinds = {_scalar(x) for x in items} if type(items) in (list, tuple) else {None}
+    return kinds.pop() if len(kinds) == 1 else "f" if kinds == {"i", "f"} else None
 
 
 def _scalar(x) -> str | None:

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from .items import holds_identifiers
 from .namespace import UNRESOLVED, Made
 
 _NUMERIC = "biufc"
@@ -166,7 +167,11 @@ def shaped(v) -> Abstract | None:
         if dtypes is not None and type(v.columns) is pd.Index and \
                 all(type(c) is str for c in v.columns) and v.columns.is_unique:    # hashes the labels
             columns = tuple(zip(v.columns, (_numpy_kind(d) for d in dtypes)))
-        names = tuple(n for n in v.index.names if type(n) is str)     # `type`: a label's `__class__` never runs
+        # an index of pandas' own classes only (a subclass's `names` could be the user's property);
+        # `type`: a label's `__class__` never runs
+        index = v.index
+        names = tuple(n for n in index.names if type(n) is str) if type(index).__module__.split(".")[0] == "pandas" \
+            else None
         return Abstract("DataFrame", v.shape, _frame_kind(dtypes), columns, index_names=names,
                         index_words=_index_words(v.index, pd))
     return None
@@ -199,13 +204,8 @@ def _numpy_kind(dtype) -> str | None:
 
 
 def _index_words(index, pd) -> bool | None:
-    """False when pandas' `__getattr__` surely finds no name among the index's labels (an index
-    of pandas' own classes holding numbers, dates or a range: Index._can_hold_identifiers_and_holds_name)."""
-    if type(index) in (pd.RangeIndex, pd.DatetimeIndex, pd.TimedeltaIndex) or \
-            (type(index) is pd.Index and type(index.dtype).__module__.split(".")[0] == "numpy" and
-             index.dtype.kind in "biufcmM"):
-        return False
-    return None
+    """False when pandas' `__getattr__` surely finds no name among the index's labels (items.py)."""
+    return None if holds_identifiers(index, pd) else False
 
 
 def _frame_kind(dtypes: list | None) -> str | None:

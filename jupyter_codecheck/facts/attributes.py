@@ -12,7 +12,7 @@ import functools
 import inspect
 import types
 
-from .items import plain_labels
+from .items import holds_identifiers, plain_labels
 from .libraries import is_library_module, is_library_object
 
 MISSING = object()
@@ -222,7 +222,7 @@ def pandas_labels(obj):
                 return None          # a subclass answering `.col` or its labels its own way
             try:
                 values = getattr(obj, labels)
-                if not _holds_identifiers(values, pd):
+                if not holds_identifiers(values, pd):
                     return set()
                 if len(values) > 100_000 or not plain_labels(values, pd):
                     return None          # a label of the user's might equal the name: its `__eq__` says
@@ -230,18 +230,6 @@ def pandas_labels(obj):
             except Exception:  # noqa: BLE001
                 return None
     return NOT_PANDAS
-
-
-def _holds_identifiers(index, pd) -> bool:
-    """pandas' own `Index._can_hold_identifiers_and_holds_name`: `__getattr__` looks a name up
-    only in an index of objects, strings or categories; any other (a range, numbers, dates) of
-    pandas' own classes answers no name, however long it is."""
-    if type(index) not in (pd.Index, pd.RangeIndex, pd.DatetimeIndex, pd.TimedeltaIndex, pd.PeriodIndex):
-        return True
-    dtype = index.dtype
-    if type(dtype).__module__.split(".")[0] == "numpy":
-        return dtype.kind not in "biufcmM"
-    return not (type(dtype).__module__.startswith("pandas.") and dtype.kind in "biufcmM")
 
 
 NOT_LOOKED_UP = object()

@@ -672,10 +672,7 @@ class _Walk:
         """A frame or series the cell changed only in ways that make known names attributes of it
         (`del df["c"]`, `s.name = "x"`), when `n.attr` is none of those names: the live object, or
         for one the cell made, (it, the names it may have gained); else UNRESOLVED."""
-        root = chain_root(n.value)
-        if root is None or root in local or any(root in g for g in self.guarded):
-            return UNRESOLVED
-        found = self.state.names_may_add(n.value, self.ns)
+        found = self._changed_only_so(n.value, local)
         if found is None or n.attr in found[1]:
             return UNRESOLVED
         return found if issubclass(type(found[0]), Abstract) else found[0]
@@ -970,13 +967,18 @@ class _Walk:
             self._add("key", k.lineno, _chars(self.lines, k.lineno, k.col_offset), None, m.message,
                       [f"{m.keyword}={text}"] if text else [], end=_chars(self.lines, k.lineno, k.end_col_offset))
 
+    def _changed_only_so(self, source: ast.expr, local: set[str]):
+        """flow's names_may_add for a name the kernel or the cell binds (not a comprehension's or
+        a guarded one): (the frame or series, the names it may have gained), or None."""
+        root = chain_root(source)
+        if root is None or root in local or any(root in g for g in self.guarded):
+            return None
+        return self.state.names_may_add(source, self.ns)
+
     def _changed_labels(self, source: ast.expr, local: set[str]):
         """A live frame or series the cell changed only in ways that add known labels (flow's
         names_added: `df.iloc[0] = 1`, `df.loc[:, "c"] = 1`): (it, those labels); else UNRESOLVED."""
-        root = chain_root(source)
-        if root is None or root in local or any(root in g for g in self.guarded):
-            return UNRESOLVED, frozenset()
-        found = self.state.names_may_add(source, self.ns)
+        found = self._changed_only_so(source, local)
         if found is None or issubclass(type(found[0]), Abstract):
             return UNRESOLVED, frozenset()
         return found[0], frozenset(found[1])

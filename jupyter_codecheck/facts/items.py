@@ -130,6 +130,18 @@ def _column_dtypes(frame) -> list:
     return list(get_dtypes()) if get_dtypes is not None else frame.dtypes.tolist()
 
 
+def holds_identifiers(index, pd) -> bool:
+    """pandas' own `Index._can_hold_identifiers_and_holds_name`: `__getattr__` looks a name up
+    only in an index of objects, strings or categories; any other (a range, numbers, dates) of
+    pandas' own classes answers no name, however long it is."""
+    if type(index) not in (pd.Index, pd.RangeIndex, pd.DatetimeIndex, pd.TimedeltaIndex, pd.PeriodIndex):
+        return True
+    dtype = index.dtype
+    if type(dtype).__module__.split(".")[0] == "numpy":
+        return dtype.kind not in "biufcmM"
+    return not (type(dtype).__module__.startswith("pandas.") and dtype.kind in "biufcmM")
+
+
 def plain_labels(index, pd) -> bool:
     """Is `index` a pandas Index whose labels are all of built-in, numpy or pandas types?"""
     cls = type(index)
