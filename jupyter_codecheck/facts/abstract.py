@@ -20,7 +20,9 @@ follows from their inputs, as the libraries document them:
                   make_classification, make_regression, make_moons, make_circles; an estimator
                   made with literal arguments, estimators made so, live ones of scikit-learn's
                   own classes or plain data, live or a literal the cell bound (its `fit`
-                  returns it); fit_transform of StandardScaler, MinMaxScaler, PCA
+                  returns it); make_pipeline, make_union, make_column_transformer (the
+                  composite they make, steps named by scikit-learn's rule); fit_transform of
+                  StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
                   does ((c,) when r == 1, one Axes when r == c == 1)
@@ -46,7 +48,8 @@ from dataclasses import replace
 
 from .abstract_matplotlib import subplots
 from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked, series_constructed
-from .abstract_sklearn import PREDICTING, confusion, generated, made_estimator, predicted, split, transformed
+from .abstract_sklearn import (PREDICTING, confusion, generated, made_estimator, made_shorthand, predicted, split,
+                              transformed)
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
@@ -320,7 +323,7 @@ class Propagation:
         name = _known(target)
         if name is None:
             return self._outer(node, target) or made_estimator(node, target, self.value) or \
-                confusion(node, target, self.value, self.shaped)
+                made_shorthand(node, target, self.value) or confusion(node, target, self.value, self.shaped)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:
             shape = self._sizes(args[:1])

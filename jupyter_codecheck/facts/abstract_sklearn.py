@@ -35,6 +35,49 @@ def made_estimator(node: ast.Call, target, value: Read):
     return Abstract("estimator", estimator=target, arguments=(args, keywords))
 
 
+# scikit-learn's shorthands for its composites: the class each makes of its positional arguments
+# (steps, transformers, or (transformer, columns) pairs), each named by scikit-learn's own rule
+SHORTHANDS = {"make_pipeline": ("sklearn.pipeline", "Pipeline"),
+              "make_union": ("sklearn.pipeline", "FeatureUnion"),
+              "make_column_transformer": ("sklearn.compose", "ColumnTransformer")}
+
+
+def made_shorthand(node: ast.Call, target, value: Read):
+    """`make_pipeline(StandardScaler(), SVC())`, `make_union(...)`,
+    `make_column_transformer((OneHotEncoder(), ["a"]), ...)`: the Pipeline, FeatureUnion or
+    ColumnTransformer scikit-learn makes of them, the parts named by its `_name_estimators` (a
+    class's name in lower case, numbered where two are alike); keywords that are the class's own."""
+    name = next((n for n, (m, _) in SHORTHANDS.items()
+                 if m in sys.modules and target is POLICY.static(sys.modules[m], n, None)), None)
+    namer = POLICY.static(sys.modules.get("sklearn.pipeline"), "_name_estimators", None)
+    if name is None or not callable(namer):
+        return None
+    cls = POLICY.static(sys.modules[SHORTHANDS[name][0]], SHORTHANDS[name][1], None)
+    init = POLICY.signature(cls) if isinstance(cls, type) else None
+    keywords = tuple((k.arg, _argument(k.value, value)) for k in node.keywords)
+    if init is None or any(k not in init.parameters or v is UNRESOLVED for k, v in keywords):
+        return None
+    parts = [_argument(a, value) for a in node.args]
+    pairs = name == "make_column_transformer"
+    if not parts or any(p is UNRESOLVED or pairs and not (type(p) is tuple and len(p) == 2) for p in parts):
+        return None
+    steps = [p[0] for p in parts] if pairs else parts
+    keys = [s if type(s) is str else _class_of(s) for s in steps]
+    if any(k is None for k in keys):
+        return None
+    names = [n for n, _ in namer(keys)]
+    made = [(n, *p) for n, p in zip(names, parts)] if pairs else list(zip(names, steps))
+    return Abstract("estimator", estimator=cls, arguments=((made,), keywords))
+
+
+def _class_of(step) -> str | None:
+    """The lower-case class name `_name_estimators` gives a step (made in the cell or live)."""
+    if issubclass(type(step), Abstract):
+        return step.estimator.__name__.lower() if step.like == "estimator" and step.estimator else None
+    obj = step.obj if type(step) is Held else step
+    return type(obj).__name__.lower() if sklearn_class(obj) else None
+
+
 def confusion(node: ast.Call, target, value: Read, shaped: Shaped):
     """`confusion_matrix(y_true, y_pred)`: an (n, n) array of ints, n the labels of both (at
     least the distinct values either holds, `labels=` literal: exactly those);

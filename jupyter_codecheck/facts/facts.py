@@ -471,8 +471,9 @@ class _Walk:
         return False
 
     def _fit_parameters(self, n: ast.Call, value) -> bool:
-        """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`: an estimator the cell makes whose parameters
-        scikit-learn's fit rejects before it reads X (parameters.py)."""
+        """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`, `est.set_params(svc__gama=1)`: an estimator the
+        cell makes whose parameters scikit-learn's fit (set_params) rejects before it reads X (the
+        values) (parameters.py)."""
         if n.func.attr not in FITTING:
             return False
         est = value(n.func.value)

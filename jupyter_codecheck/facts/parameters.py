@@ -1,7 +1,8 @@
 """The parameters a scikit-learn estimator's `fit` rejects, as scikit-learn's own `fit` finds them
 before it reads the data: `LogisticRegression(solver="liblinear", penalty="elasticnet").fit(X, y)`
 (its solver/penalty rule), `RandomForestClassifier(n_estimators=0).fit(X, y)` (the parameter
-constraints `fit` validates first). And a scikit-learn function's literal arguments its own
+constraints `fit` validates first), `make_pipeline(PCA(), SVC()).set_params(svc__gama=1)` (a name
+that is none of its parameters, nor of a step's). And a scikit-learn function's literal arguments its own
 `validate_params` refuses before the function runs: `cross_val_score(m, X, y,
 scoring="neg_mean_squared_eror")`, `train_test_split(X, test_size=1.5)` (constraint_claim).
 
@@ -22,13 +23,14 @@ import types
 import warnings
 
 from .abstract_value import _literal
-from .estimators import sklearn_estimator
+from .estimators import sklearn_classes, sklearn_estimator
 from .namespace import UNRESOLVED
 from .read_policy import POLICY
 from .values import Text, ValueClaim
 
-# the methods that validate the parameters first (scikit-learn's `_fit_context`)
-FITTING = frozenset({"fit", "fit_transform", "fit_predict", "partial_fit"})
+# the methods that validate the parameters first (scikit-learn's `_fit_context`), and
+# `set_params`, which finds each name among `get_params(deep=True)` before it stores the value
+FITTING = frozenset({"fit", "fit_transform", "fit_predict", "partial_fit", "set_params"})
 
 
 class _DataReached(BaseException):
@@ -61,7 +63,9 @@ def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]
     """What scikit-learn's `est.method(...)` raises about `est`'s parameters before it reads any
     argument (`positional` arguments and these `keywords` given), in a line ending with the
     exception's name; None when it reads an argument first, or anything else happens."""
-    if method not in FITTING or est is None or not sklearn_estimator(est):
+    # set_params runs no fitted-state check: a composite that answers that itself may be read
+    readable = sklearn_classes if method == "set_params" else sklearn_estimator
+    if method not in FITTING or est is None or not readable(est):
         return None
     function = POLICY.static(type(est), method, None)
     if not inspect.isfunction(function):
