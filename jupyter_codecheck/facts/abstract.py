@@ -25,7 +25,7 @@ follows from their inputs, as the libraries document them:
                   StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
-                  does ((c,) when r == 1, one Axes when r == c == 1)
+                  does ((c,) when r == 1, one Axes when r == c == 1); plt.axes(): one Axes
                   confusion_matrix(y_true, y_pred): (n, n), n at least the distinct labels of
                   either; ConfusionMatrixDisplay(matrix, display_labels=...) (its rule: displays.py)
 
@@ -46,7 +46,7 @@ import builtins
 import sys
 from dataclasses import replace
 
-from .abstract_matplotlib import subplots
+from .abstract_matplotlib import axes, subplots
 from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked, series_constructed
 from .abstract_sklearn import (PREDICTING, confusion, generated, made_estimator, made_shorthand, predicted, split,
                               transformed)
@@ -137,6 +137,8 @@ class Propagation:
             return None
         if base.like == "ndarray" and node.attr == "T":
             return replace(base, shape=base.shape[::-1])
+        if base.like == "ndarray" and node.attr == "flat" and base.holds is not None:
+            return replace(base, shape=(base.size,))     # iterated as a 1-D array of the same items
         if node.attr == "values" and base.like == "DataFrame":
             return Abstract("ndarray", base.shape, base.kind)
         if node.attr == "values" and base.like == "Series" and base.kind is not None:
@@ -389,6 +391,8 @@ class Propagation:
             return split(node, self.shaped)
         if name == "subplots":
             return subplots(node)
+        if name == "axes":
+            return axes(node)
         if name == "get_dummies":
             return dummies(node, self.shaped)
         if name == "DataFrame":
@@ -567,4 +571,4 @@ _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarr
           ("pandas", ("get_dummies", "DataFrame", "Series")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
-          ("matplotlib.pyplot", ("subplots",)))
+          ("matplotlib.pyplot", ("subplots", "axes")))

@@ -38,6 +38,7 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
 from .flow import Effects, cell_function_names
+from .abstract_matplotlib import axes_class
 from .instances import Instance, instance_class, learned_names, made_class, missing_attribute, never_learned
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
@@ -189,6 +190,7 @@ class _Walk:
             self.expression(s.iter)
             if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
                 self._value(loop_index_claim(s, lambda x: self._read(x, set())))
+            self.state.loop_made.update(self._loop_made(s))
             self.apply(s)                       # a later iteration sees what the body did
             if id(s) not in self.never_run:
                 self.block(s.body)
@@ -235,6 +237,34 @@ class _Walk:
             got = imported(s, self.resolve_module)       # a module is the same object everywhere
             self.imports.update(got)
             self.state.bound -= set(got)
+
+    def _loop_made(self, s: ast.For | ast.AsyncFor) -> list[tuple[int, Abstract]]:
+        """`for ax in axes.flat`, `for i, ax in enumerate(axes)`, `for ax, im in zip(axes.flat,
+        images)`: a top-level loop over an array of Axes the cell made (none of its sizes 0) binds
+        its variable to one of them each time (a row of them for a 2-D array), whatever else the
+        loop does: (the target Name node's id, that value)."""
+        if not isinstance(s, ast.For) or id(s) not in self.top_level or self.state.stops:
+            return []
+        it, target = s.iter, s.target
+        builtin = self._live_or_builtin(it.func, set()) if isinstance(it, ast.Call) and \
+            isinstance(it.func, ast.Name) else None
+        plain = isinstance(it, ast.Call) and not it.keywords and not any(isinstance(a, ast.Starred) for a in it.args)
+        if builtin is enumerate and plain and len(it.args) == 1 and isinstance(target, ast.Tuple) and \
+                len(target.elts) == 2:
+            pairs = [(target.elts[1], it.args[0])]
+        elif builtin is zip and plain and isinstance(target, ast.Tuple) and len(target.elts) == len(it.args):
+            pairs = list(zip(target.elts, it.args))
+        else:
+            pairs = [(target, it)]
+        propagation = Propagation(lambda x: self._read(x, set()), shapes=self.shapes)
+        out = []
+        for t, node in pairs:
+            a = propagation.value(node) if isinstance(t, ast.Name) else None
+            if not (issubclass(type(a), Abstract) and a.like == "ndarray" and a.holds == "Axes" and a.shape and
+                    all(type(d) is int and d > 0 for d in a.shape)):
+                continue
+            out.append((id(t), Abstract("Axes") if len(a.shape) == 1 else replace(a, shape=a.shape[1:])))
+        return out
 
     def _made(self, s: ast.stmt) -> list[tuple[str, Abstract | Instance]]:
         """The names a top-level `name = <a known library call>` (or `fig, axes = ...`) binds to
@@ -406,6 +436,7 @@ class _Walk:
                     not self._value(column_selection_claim(n, value)) and \
                     not self._value(display_claim(n, target, value)) and \
                     not self._value(plot_claim(n, target, value)) and \
+                    not self._value(self._made_axes_property(n, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
@@ -439,6 +470,15 @@ class _Walk:
                 self._value(metric_claim(n, target, lambda x: self._live(x, local), value)):
             return
         self._bind(n, target, len(n.args))
+
+    def _made_axes_property(self, n: ast.Call, value):
+        """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the
+        method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
+        made = value(n.func.value)
+        cls = axes_class()
+        if cls is None or not (issubclass(type(made), Abstract) and made.like == "Axes"):
+            return None
+        return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
 
     def _concat_items(self, n: ast.Call, target, local: set[str]) -> bool:
         """`pd.concat([df, {"a": 1}])`: pandas' concat takes Series and DataFrames only; an item

@@ -83,6 +83,9 @@ class Effects:
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
     names_added: dict[int, set[str]] = field(default_factory=dict)
     kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
+    # loop targets (their Name nodes' ids) the caller found bound to what the cell made at every
+    # iteration (an Axes of an array of them): followed as that object through the loop's body
+    loop_made: dict[int, Made] = field(default_factory=dict)
     # the steps `live` took from a live object since the last statement's effects: the same
     # step is read once, and a fresh object (`df["a"]`) stays one object until then
     steps: dict[tuple, tuple] = field(default_factory=dict, repr=False)
@@ -256,6 +259,12 @@ class _Step:
                     self.hold(n.target.id, list(self.state.holds.get(id(made), [])), replace=False)
                 else:
                     self.bind(n.target, n.iter, replace=False, valued=valued)
+                for t in ast.walk(n.target):
+                    if isinstance(t, ast.Name) and id(t) in self.state.loop_made:
+                        made = self.state.loop_made[id(t)]
+                        self.state.held.pop(t.id, None)
+                        self.state.same[t.id] = made
+                        self.state.kept[id(made)] = made
         stored: dict[int, ast.AST] = {}  # an item or attribute target -> the value put there
         replace = top_level and isinstance(node, (ast.Assign, ast.AnnAssign))
         for n in nodes:

@@ -3,7 +3,7 @@ running: a literal, a display or comprehension, an f-string, a builtin construct
 `list(...)`, `sorted(...)` is a list, `len(...)` an int), a library class whose call makes exactly
 its own instance (`pd.Categorical(...)`, `Counter(...)`: LIBRARY_CONSTRUCTORS), and an abstract
 value of a known class (abstract.py: an ndarray, a DataFrame whose columns are known, a
-scikit-learn estimator, numpy's random Generator). What such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
+scikit-learn estimator, numpy's random Generator, matplotlib's Axes). What such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
 
 A builtin's instance gets no attribute of its own (no `__dict__`, a static type), so what the cell
 stores into it changes none (`Instance.fixed`); a DataFrame answers `df.col` from its columns, so
@@ -20,6 +20,7 @@ import functools
 import sys
 from collections.abc import Callable
 
+from .abstract_matplotlib import axes_class, axes_names
 from .abstract_value import ESTIMATOR_KEEPING, Abstract
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
 from .namespace import UNRESOLVED, Made
@@ -187,6 +188,8 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
         return (pd.Series, frozenset() if v.index_words is False else words) if pd is not None else None
     if v.like == "estimator" and v.estimator is not None:
         return _estimator_names(v.estimator)
+    if v.like == "Axes":                        # matplotlib's own class, no projection's
+        return axes_names()
     return None
 
 
@@ -215,6 +218,8 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
         return static_type(cls) and generic_lookup(cls)
     if library_constructor(cls) is not None:
         return not overrides_lookup(cls)      # its instance holds no public name of its own
+    if cls is axes_class():            # its instance's own names are in `held`
+        return not overrides_lookup(cls)
     if estimator_class(cls):           # `fit` sets names ending in `_`, each documented
         return (not attr.endswith("_") or never_learned(cls, attr)) and not overrides_lookup(cls)
     return _without_own_attributes(cls)

@@ -46,10 +46,11 @@ _WORD = re.compile(r"""['"]([A-Za-z_]\w*)['"]""")
 _WORDS: dict[str, frozenset[str] | None] = {}
 
 
-def property_claim(n: ast.Call, target, text) -> ValueClaim | None:
+def property_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueClaim | None:
     """The first keyword of a plotting call that is neither the function's parameter nor a
-    property of the artist it makes (AttributeError), with the properties meant as fixes."""
-    made = _made(target)
+    property of the artist it makes (AttributeError), with the properties meant as fixes.
+    `made_axes`: `target` is matplotlib's Axes method called on an Axes the cell made."""
+    made = _made(target, made_axes)
     if made is None or any(isinstance(a, ast.Starred) for a in n.args):
         return None
     method, cls, functions, modules, least = made
@@ -93,23 +94,29 @@ def _chosen_class(n: ast.Call, default: type, keyword: str, classes: dict):
     return cls if isinstance(cls, type) else None
 
 
-def _made(target):
+def _made(target, made_axes: bool = False):
     """(the Axes method, the artist class, the functions whose parameters the call may name, the
     modules on the way, the least positional arguments) for a pyplot function or an Axes method
-    of the table; `plt.figure`: the Figure, whose keywords its constructor names or sets."""
+    of the table; `plt.figure` and `plt.subplots`: the Figure, whose keywords its constructor
+    names or sets; `plt.axes`: the Axes, likewise."""
     pyplot = sys.modules.get("matplotlib.pyplot")
     axes = sys.modules.get("matplotlib.axes")
     axes_class = POLICY.static(axes, "Axes", None) if axes is not None else None
     if pyplot is None or axes_class is None:
         return None
     figure = sys.modules.get("matplotlib.figure")
-    if figure is not None and target is POLICY.static(pyplot, "figure", None):
-        cls = POLICY.static(figure, "Figure", None)
-        init = POLICY.static(cls, "__init__", None) if cls is not None else None
-        return ("figure", cls, [target, init], ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.artist"), 0) \
-            if init is not None else None
+    for name, module, cls_name in (("figure", figure, "Figure"), ("subplots", figure, "Figure"),
+                                   ("axes", axes, "Axes")):
+        if module is not None and target is POLICY.static(pyplot, name, None):
+            cls = POLICY.static(module, cls_name, None)
+            init = POLICY.static(cls, "__init__", None) if cls is not None else None
+            return (name, cls, [target, init], ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.axes._base",
+                                                "matplotlib.projections", "matplotlib.artist"), 0) \
+                if init is not None else None
     method = None
-    if type(target) is types.MethodType and issubclass(type(target.__self__), axes_class):
+    if made_axes:
+        method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
+    elif type(target) is types.MethodType and issubclass(type(target.__self__), axes_class):
         method = next((name for name in ARTISTS if target.__func__ is POLICY.static(axes_class, name, None)), None)
     elif type(target) is types.FunctionType:
         for name in ARTISTS.keys() | PYPLOT.keys():

@@ -1,0 +1,82 @@
+"""Axes the cell makes (plt.subplots, plt.axes, a loop over an array of them): of matplotlib's
+own Axes class unless a projection chose another, so an attribute its class and a stand-in
+instance lack, and a keyword the artist a method makes has no property for, raise
+AttributeError; `plt.axes`, `plt.subplots` and `plt.figure` pass their unknown keywords to the
+Axes or Figure they make. Every cell is run: a claim is matplotlib's exception on that line."""
+from __future__ import annotations
+
+import itertools
+import traceback
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from jupyter_codecheck.facts import kernel_facts  # noqa: E402
+
+MAKERS = {
+    "subplots": "fig, ax = plt.subplots()\n{use}\n",
+    "subplot_kw": "fig, ax = plt.subplots(subplot_kw=dict(xticks=[], yticks=[]))\n{use}\n",
+    "axes": "ax = plt.axes()\n{use}\n",
+    "rect": "ax = plt.axes([0.1, 0.1, 0.8, 0.8], xscale='log')\n{use}\n",
+    "grid": "fig, axes = plt.subplots(2, 3)\naxes[1, 2].set_xticks([])\nax = axes[0, 1]\n{use}\n",
+    "flat": "fig, axes = plt.subplots(2, 2)\nfor ax in axes.flat:\n    {use}\n",
+    "enumerate": "fig, axes = plt.subplots(2, 2)\nfor i, ax in enumerate(axes.ravel()):\n    ax.set_title(str(i))\n    {use}\n",
+    "zip": "fig, axes = plt.subplots(1, 3)\nfor ax, w in zip(axes, [1, 2, 3]):\n    {use}\n",
+    "rows": "fig, axes = plt.subplots(2, 3)\nfor row in axes:\n    ax = row[1]\n    {use}\n",
+    # another class: a projection's Axes has more (no claim on its names)
+    "polar": "fig, ax = plt.subplots(subplot_kw={{'projection': 'polar'}})\n{use}\n",
+    "polar_axes": "ax = plt.axes(projection='polar')\n{use}\n",
+}
+USES = [
+    "ax.plot([1, 2], lw=2)", "ax.plott([1, 2])", "ax.plot([1, 2], labeel='a')", "ax.imshow([[1, 2]], cma='gray')",
+    "ax.imshow([[1, 2]], cmap='gray')", "ax.text(0.1, 0.1, 's', coolor='g')", "ax.set_rmax(2)",
+    "ax.xaxis.set_visible(False)", "ax.legend_", "ax.spines['top'].set_visible(False)", "ax.set_titl('t')",
+    "ax.scatter([1], [2], colr='r')", "ax.bar([1], [2], widht=1)", "ax.set_xlabel('x', fontsze=3)",
+    "ax.set(xlim=(0, 1))", "ax.st(xlim=(0, 1))", "ax.transData", "ax.transdata",
+]
+
+
+def _run(cell: str):
+    try:
+        exec(compile(cell, "<cell>", "exec"), {"plt": plt})
+    except Exception as e:  # noqa: BLE001 - whatever matplotlib raises is compared
+        return type(e), [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    finally:
+        plt.close("all")
+    return None
+
+
+def test_each_claim_on_an_axes_the_cell_makes_is_what_matplotlib_raises():
+    claimed, ran_unclaimed = set(), 0
+    for (maker, form), use in itertools.product(MAKERS.items(), USES):
+        cell = form.format(use=use)
+        facts = kernel_facts(cell, {"plt": plt})
+        raised = _run(cell)
+        if not facts:
+            ran_unclaimed += raised is None
+            continue
+        assert raised is not None, (cell, facts[0].message)
+        assert raised == (AttributeError, facts[0].line), (cell, facts[0].message, raised)
+        assert facts[0].message.endswith("AttributeError") or facts[0].kind == "attribute", facts[0].message
+        claimed.add((maker, use))
+    # (an Axes bound inside a loop's body is not followed: "rows" is only held to the truth)
+    plain = [m for m in MAKERS if not m.startswith("polar") and m != "rows"]
+    for maker, use in itertools.product(plain, ["ax.plott([1, 2])", "ax.plot([1, 2], labeel='a')",
+                                                "ax.imshow([[1, 2]], cma='gray')", "ax.set_rmax(2)", "ax.transdata"]):
+        assert (maker, use) in claimed, (maker, use)
+    assert not {(m, u) for m, u in claimed if m.startswith("polar") and u == "ax.set_rmax(2)"}
+    assert ran_unclaimed >= len(MAKERS) * 6
+
+
+def test_the_keywords_plt_axes_subplots_and_figure_hand_on():
+    for cell, bad in [("ax = plt.axes(xscale='log', yscle='log')\n", "yscle"),
+                      ("fig, ax = plt.subplots(2, 2, shrex=True)\n", "shrex"),
+                      ("fig = plt.figure(figsze=(3, 3))\n", "figsze")]:
+        facts = kernel_facts(cell, {"plt": plt})
+        assert [(f.line, bad in f.message) for f in facts] == [(1, True)], cell
+        assert _run(cell) == (AttributeError, 1)
+        fixed = cell.replace("yscle", "yscale").replace("shrex", "sharex").replace("figsze", "figsize")
+        assert kernel_facts(fixed, {"plt": plt}) == [] and _run(fixed) is None
