@@ -537,6 +537,29 @@ def test_a_library_call_that_changes_its_argument_or_keeps_it_is_followed(ns):
     assert [g[:2] for g in facts('print(df)\npd.concat([df, df])\ndf["z"]\n', live)] == [("key", 3)]
 
 
+def test_a_method_of_a_library_class_called_right_there_leaves_its_arguments(ns):
+    """`LinearRegression().fit(X, y)`: the method is scikit-learn's, as a live estimator's is, so
+    X is as it was for the next line; a class of the user's called so may change what it is given."""
+    from sklearn.linear_model import LinearRegression
+
+    class Mine:
+        def fit(self, X, y):
+            X.resize((X.shape[0] * X.shape[1],), refcheck=False)
+            return self
+
+    live = {**ns, "X": np.ones((6, 2)), "y": np.arange(6.0), "LinearRegression": LinearRegression, "Mine": Mine}
+    cell = "m = {}().fit(X, y)\nb = LinearRegression().fit(X[:, 0], y)\n"
+    got = kernel_facts(cell.format("LinearRegression"), dict(live))
+    assert [(f.line, "1-D" in f.message) for f in got] == [(2, True)]
+    try:
+        exec(cell.format("LinearRegression"), dict(live))
+        raised = None
+    except ValueError as e:
+        raised = e
+    assert raised is not None
+    assert kernel_facts(cell.format("Mine"), dict(live)) == []
+
+
 def test_a_call_of_a_calls_result_is_read_as_unknown(ns):
     """`Layer(...)(x)`: the callee is itself a call's result (a Keras idiom); no crash, and
     what it returns may be anything."""

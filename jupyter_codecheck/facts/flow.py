@@ -622,7 +622,8 @@ class _Step:
         # (an unbound method, `operator.setitem`, `out=`); anything else may change them
         # (a method of what the cell made, abstract.py, is its library's too)
         made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
-            (issubclass(type(self.identity(func.value)), Made) or self._part_of_made(func.value))
+            (issubclass(type(self.identity(func.value)), Made) or self._part_of_made(func.value) or
+             self._library_instance(func.value))
         if (target is not UNRESOLVED and _is_library(target)) or made:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 self._changed_by_library(func, target, call)
@@ -646,6 +647,14 @@ class _Step:
     def _library_module(self, name: str) -> bool:
         """Is `name` bound, as the cell has it so far, to an installed library's module?"""
         return _is_library_module(self.identity(ast.Name(name, ast.Load())))
+
+    def _library_instance(self, node: ast.AST) -> bool:
+        """Is `node` a library's class called right there (`LinearRegression().fit(X, y)`)? Its
+        methods are then the library's, as a live instance's are."""
+        if not isinstance(node, ast.Call):
+            return False
+        cls = self.callee(node.func)
+        return issubclass(type(cls), type) and _is_library(cls)
 
     def _part_of_made(self, node: ast.AST) -> bool:
         """Is `node` a step into what the cell made whose parts are its library's (`axes[0]` of
