@@ -39,6 +39,7 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, s
     width_problem
 from .flow import Effects, cell_function_names
 from .abstract_matplotlib import axes_class
+from .dataset_loaders import bunch_class, loader_keys
 from .instances import Instance, instance_class, learned_names, made_class, missing_attribute, never_learned
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
@@ -549,6 +550,8 @@ class _Walk:
                     return self._instance(x, made, local) if made is not None else v
                 return v
             labels = made_labels(node, cls, value)
+        elif isinstance(node, ast.Call) and cls is bunch_class():
+            labels = loader_keys(self._live_or_builtin(node.func, local, changes_matter=False), node)
         return Instance(cls, _literal_display(node) if cls is not list else self._listed(node, local), labels)
 
     def _listed(self, node: ast.expr, local: set[str]):
@@ -600,6 +603,8 @@ class _Walk:
         """The class a library call's result has, as the library declares it (returns.py)."""
         keywords = [k.arg for k in n.keywords if k.arg is not None]
         callee = self._live_or_builtin(n.func, local, changes_matter=False)
+        if callee is not UNRESOLVED and not issubclass(type(callee), Made) and loader_keys(callee, n) is not None:
+            return bunch_class()            # `load_iris()`: a Bunch of the keys its source names
         if callee is not UNRESOLVED and not issubclass(type(callee), Made):
             owner = callee.__self__ if type(callee) is types.MethodType else None
             return called_class(callee, type(owner) if owner is not None else None, keywords, len(n.args))

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from .abstract_matplotlib import axes_class, axes_names
 from .abstract_value import ESTIMATOR_KEEPING, Abstract
+from .dataset_loaders import bunch_class
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
 from .namespace import UNRESOLVED, Made
 from .pandas_lookup import instance_names, lookup
@@ -167,6 +168,8 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
     if type(v) is Instance:
         if estimator_class(v.cls):
             return _estimator_names(v.cls)
+        if v.cls is bunch_class():             # a loader's Bunch: its keys, where its source names them
+            return (v.cls, v.labels()) if v.labels() is not None else None
         if lookup(v.cls) is not None:           # pandas answers labels: known only where they are
             names, labels = instance_names(v.cls), v.labels()
             return None if names is None or labels is None else (v.cls, labels | names)
@@ -218,6 +221,8 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
         return static_type(cls) and generic_lookup(cls)
     if library_constructor(cls) is not None:
         return not overrides_lookup(cls)      # its instance holds no public name of its own
+    if cls is bunch_class():           # its `__getattr__` answers its keys (in `held`) alone
+        return True
     if cls is axes_class():            # its instance's own names are in `held`
         return not overrides_lookup(cls)
     if estimator_class(cls):           # `fit` sets names ending in `_`, each documented
