@@ -191,3 +191,30 @@ def test_splitting_and_cross_validating_arrays_of_different_lengths(cell):
     holds(cell, ns, "different numbers of samples")
     right = cell.replace("y[:30]", "y").replace("df['t'][:20]", "df['t']").replace("X[:10]", "X[:3]")
     runs_unclaimed(right, ns)
+
+
+@pytest.mark.parametrize("made", [
+    "RidgeCV(alphas=np.logspace(-6, 6, num=5))", "LogisticRegressionCV(Cs=np.logspace(-3, 3, 7), max_iter=200)",
+    "Ridge(**params)", "KMeans(n_clusters=3, **common)", "Ridge(alpha=alphas[2])",
+    "Lasso(alpha=0.1, **{'max_iter': 50})",
+])
+def test_an_estimator_made_of_numpy_grids_or_a_dict_of_keywords(made):
+    """numpy's grids of literal numbers (made here: numpy alone runs) and `**d` of a dict of plain
+    keywords make the estimator as written out would; a 1-D X into its fit is then refused."""
+    from sklearn.cluster import KMeans
+    from sklearn.linear_model import Lasso, LogisticRegressionCV, Ridge, RidgeCV
+    from sklearn.model_selection import GridSearchCV
+    ns = namespace(RidgeCV=RidgeCV, LogisticRegressionCV=LogisticRegressionCV, Ridge=Ridge, KMeans=KMeans,
+                   GridSearchCV=GridSearchCV,
+                   Lasso=Lasso, params={"alpha": 0.5, "fit_intercept": False}, common={"n_init": "auto"},
+                   alphas=np.logspace(-2, 2, 5))
+    holds(f"m = {made}.fit(X[:, 0], y)\n", ns, "1-D")
+    runs_unclaimed(f"m = {made}.fit(X, y)\n", ns)
+
+
+def test_no_estimator_where_a_keyword_is_given_twice_or_not_plain():
+    from sklearn.linear_model import Ridge
+    ns = namespace(Ridge=Ridge, params={"alpha": 0.5}, odd={"alpha": object()})
+    assert claims("m = Ridge(alpha=1.0, **params).fit(X[:, 0], y)\n", ns) == []      # TypeError first
+    assert claims("m = Ridge(**odd).fit(X[:, 0], y)\n", ns) == []
+    assert claims("m = Ridge(alpha=np.logspace(-3, 3, 10**6)[0]).fit(X[:, 0], y)\n", ns) == []   # too large to make

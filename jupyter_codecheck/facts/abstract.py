@@ -18,7 +18,8 @@ follows from their inputs, as the libraries document them:
                   pd.get_dummies(data) (data's rows; its columns where nothing is encoded)
     scikit-learn  train_test_split(X, y, ...) (the rows as scikit-learn splits them); make_blobs,
                   make_classification, make_regression, make_moons, make_circles; an estimator
-                  made with literal arguments, estimators made so, live ones of scikit-learn's
+                  made with literal arguments (numpy's grids of literal numbers, `**d` of a dict
+                  of them among them), estimators made so, live ones of scikit-learn's
                   own classes or plain data, live or a literal the cell bound (its `fit`
                   returns it); make_pipeline, make_union, make_column_transformer (the
                   composite they make, steps named by scikit-learn's rule); fit_transform of
@@ -111,8 +112,11 @@ class Propagation:
 
     def _evaluate(self, node: ast.AST):
         if isinstance(node, ast.Call):
-            if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            if any(isinstance(a, ast.Starred) for a in node.args):
                 return None
+            if any(k.arg is None for k in node.keywords):      # `**d`: an estimator's keywords alone
+                target = self.read(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else UNRESOLVED
+                return made_estimator(node, target, self.value) if target is not UNRESOLVED else None
             if isinstance(node.func, ast.Attribute):
                 made = self._method(node, node.func.attr)
                 if made is not None:

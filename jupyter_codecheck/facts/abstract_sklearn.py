@@ -29,10 +29,34 @@ def made_estimator(node: ast.Call, target, value: Read):
             not POLICY.is_library(target) or not issubclass(target, base.BaseEstimator):
         return None
     args = tuple(_argument(a, value) for a in node.args)
-    keywords = tuple((k.arg, _argument(k.value, value)) for k in node.keywords)
-    if any(v is UNRESOLVED for v in args + tuple(v for _, v in keywords)):
-        return None
+    keywords = []
+    for k in node.keywords:
+        if k.arg is not None:
+            keywords.append((k.arg, _argument(k.value, value)))
+            continue
+        expanded = _expanded(k.value, value)        # `KMeans(n_clusters=3, **common_params)`
+        if expanded is None:
+            return None
+        keywords += expanded
+    keywords = tuple(keywords)
+    if any(v is UNRESOLVED for v in args + tuple(v for _, v in keywords)) or \
+            len({k for k, _ in keywords}) < len(keywords):
+        return None                     # a keyword given twice: the call raises TypeError
     return Abstract("estimator", estimator=target, arguments=(args, keywords))
+
+
+def _expanded(node: ast.expr, value: Read) -> list[tuple[str, object]] | None:
+    """The keywords `**d` gives: a dict of string keys the cell wrote or a live one, each value
+    an argument as `_argument` takes one."""
+    d = _literal(node)
+    d = value(node) if d is UNRESOLVED else d
+    if issubclass(type(d), Made):
+        d = d.literal()
+    if type(d) is not dict or any(type(k) is not str for k in d):
+        return None
+    out = [(k, v if _parameter_data(v) or (not issubclass(type(v), Made) and sklearn_classes(v)) else UNRESOLVED)
+           for k, v in d.items()]
+    return None if any(v is UNRESOLVED for _, v in out) else out
 
 
 # scikit-learn's shorthands for its composites: the class each makes of its positional arguments
@@ -129,8 +153,16 @@ def _argument(node: ast.expr, value: Read):
         parts = [_argument(e, value) for e in node.elts]
         return UNRESOLVED if any(p is UNRESOLVED for p in parts) else \
             (list if isinstance(node, ast.List) else tuple)(parts)
+    if isinstance(node, ast.Dict):              # a grid: `{"C": np.logspace(-3, 3, 7)}`
+        keys = [_literal(k) if k is not None else UNRESOLVED for k in node.keys]
+        values = [_argument(x, value) for x in node.values]
+        return UNRESOLVED if any(type(k) is not str for k in keys) or any(x is UNRESOLVED for x in values) \
+            else dict(zip(keys, values))
+    grid = _numpy_grid(node, value)
+    if grid is not None:
+        return grid
     v = value(node)
-    if issubclass(type(v), Abstract) and v.like == "estimator" or _plain_data(v):
+    if issubclass(type(v), Abstract) and v.like == "estimator" or _parameter_data(v):
         return v
     if not issubclass(type(v), Made) and sklearn_classes(v):
         return v                               # a live estimator of scikit-learn's classes only
@@ -139,6 +171,52 @@ def _argument(node: ast.expr, value: Read):
     if issubclass(type(v), Made) and _plain_data(v.literal()):
         return v.literal()                     # a literal the cell wrote (`grid = {"C": [1, 10]}`)
     return UNRESOLVED
+
+
+def _parameter_data(v) -> bool:
+    """Plain data, or numpy's own numbers: an array of numbers (up to 10,000 of them: a grid of
+    values to try) or a scalar."""
+    if _plain_data(v):
+        return True
+    np = sys.modules.get("numpy")
+    if np is None:
+        return False
+    if type(v) is np.ndarray:
+        return v.dtype.kind in "biuf" and v.size <= _GRID_MAX
+    return type(v) in (np.float64, np.float32, np.int64, np.int32, np.bool_)
+
+
+# numpy's functions that make a grid of numbers from literal numbers, and the keywords they take
+_GRIDS = {"linspace": {"num", "endpoint"}, "logspace": {"num", "endpoint", "base"},
+          "geomspace": {"num", "endpoint"}, "arange": set()}
+_GRID_MAX = 10_000
+
+
+def _numpy_grid(node: ast.expr, value: Read):
+    """`np.logspace(-3, 3, 7)`, `np.linspace(0.1, 1, 5)`, `np.arange(1, 10)`: numpy's own function
+    on literal numbers, made here (numpy's code alone runs) where it holds at most 10,000 values."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
+        return None
+    target = value(node.func)
+    name = next((n for n in _GRIDS if POLICY.module_members(np).get(n) is target), None)
+    if name is None or any(k.arg not in _GRIDS[name] for k in node.keywords):
+        return None
+    args = [_literal(a) for a in node.args]
+    keywords = {k.arg: _literal(k.value) for k in node.keywords}
+    if any(type(a) not in (int, float) for a in args) or \
+            any(type(v) not in (int, float, bool) for v in keywords.values()) or not 1 <= len(args) <= 3:
+        return None
+    if name == "arange":
+        start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args[:2], args[2] if len(args) == 3 else 1)
+        if step == 0 or (stop - start) / step > _GRID_MAX:
+            return None
+    elif len(args) < 2 or (args[2] if len(args) == 3 else keywords.get("num", 50)) > _GRID_MAX:
+        return None
+    try:
+        return getattr(np, name)(*args, **keywords)
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+        return None
 
 
 def transformed(node: ast.Call, owner, method: str, shaped: Shaped):
