@@ -114,6 +114,27 @@ def test_random_pandas_axes_against_pandas():
     assert claimed > 50, claimed
 
 
+def test_random_concat_axes_against_pandas():
+    """pd.concat reads its axis as a DataFrame's whatever it joins: a claim exactly where pandas
+    raises, on lists of live and made frames and series; a list holding anything else first
+    fails otherwise (no axis claim)."""
+    rnd = random.Random(5)
+    items = ["frame", "s", "frame[['a']]", "pd.DataFrame({'c': [1, 2]})", "{'a': 1}", "frame.a", "mystery"]
+    claimed = 0
+    for _ in range(300):
+        parts = ", ".join(rnd.choice(items) for _ in range(rnd.randint(1, 3)))
+        axis = rnd.choice([0, 1, 2, -1, "'index'", "'columns'", "'rows'", "'colums'"])
+        extra = rnd.choice(["", ", ignore_index=True", ", join='inner'", ", sort=True"])
+        cell = f"r = pd.concat([{parts}], axis={axis}{extra})\n"
+        objects = ns(mystery=[1, 2])
+        facts = [f for f in value_facts(cell, objects) if "No axis named" in f.message]
+        raised = run(cell, ns(mystery=[1, 2]))
+        if facts:
+            claimed += 1
+            assert raised == ("ValueError", 1), (cell, facts[0].message, raised)
+    assert claimed > 60, claimed
+
+
 def test_no_user_code_runs_for_an_axis():
     calls = []
 

@@ -54,7 +54,7 @@ from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import bind_error
-from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concatenator_claim, \
+from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_axis_claim, concatenator_claim, \
     index_claim, text_index_claim
 
 KINDS = ("attribute", "key", "call", "value")
@@ -461,6 +461,7 @@ class _Walk:
                 self._value(update_claim(n, target, self._text)) or \
                 self._value(property_claim(n, target, self._text)) or \
                 self._value(frame_claim(n, target, value)) or \
+                self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(constraint_claim(n, target, self._text)) or \

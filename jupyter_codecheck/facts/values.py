@@ -24,7 +24,7 @@ shapes and dtypes only, as the library computes them before it touches the data:
                   train_test_split's, of different numbers of samples
     pandas        `s.str` on a Series of numbers, booleans or datetimes, `s.dt` on one that holds
                   no datetimes, `s.cat` on one that is not categorical: AttributeError; `axis=`
-                  an axis a DataFrame or Series does not have (ValueError: No axis named)
+                  an axis a DataFrame or Series does not have, or pd.concat (ValueError: No axis named)
 
 pandas' rules on a column's values (conversions, arithmetic) are in column_values.py, its row
 labels and group names in labels.py, positions (iloc, matplotlib's grid of Axes) in positions.py.
@@ -784,6 +784,40 @@ def pandas_axis_claim(n: ast.Call, owner) -> ValueClaim | None:
         return None
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(axis={axis!r}): No axis named {axis} for object type "
                               f"{a.like}: ValueError", "ValueError", callee=True)
+
+
+def concat_axis_claim(n: ast.Call, target, value) -> ValueClaim | None:
+    """`pd.concat([df1, df2], axis=2)`: concat reads its axis as a DataFrame's (0, 1, "index",
+    "columns", "rows"), whatever it joins. Each item of the list written is a DataFrame or Series
+    (live, or made in the cell); pandas' concat is asked on one-row stand-ins of those classes with
+    the call's literal keywords, and must raise that ValueError."""
+    pd = sys.modules.get("pandas")
+    if pd is None or target is not POLICY.static(pd, "concat", None) or len(n.args) != 1 or \
+            not isinstance(n.args[0], (ast.List, ast.Tuple)) or not n.args[0].elts or \
+            any(k.arg is None for k in n.keywords):
+        return None
+    keywords = {k.arg: _literal_or_none(k.value) for k in n.keywords}
+    axis = keywords.get("axis")
+    if type(axis) not in (int, str) or axis in (0, 1, "index", "columns", "rows") or \
+            any(v is None for v in keywords.values()):
+        return None
+    kinds = [shaped(value(e)) for e in n.args[0].elts]
+    if any(a is None or a.like not in ("DataFrame", "Series") for a in kinds):
+        return None
+    stand_ins = [pd.DataFrame({"a": [1.0]}) if a.like == "DataFrame" else pd.Series([1.0]) for a in kinds]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pd.concat(stand_ins, **keywords)
+    except ValueError as e:
+        if f"No axis named {axis}" not in str(e):
+            return None
+    except Exception:  # noqa: BLE001 - another error first: no claim
+        return None
+    else:
+        return None
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(axis={axis!r}): No axis named {axis} for object type "
+                              "DataFrame: ValueError", "ValueError", callee=True)
 
 
 def _literal_or_none(node: ast.expr):
