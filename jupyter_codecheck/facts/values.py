@@ -771,19 +771,25 @@ def pandas_axis_claim(n: ast.Call, owner) -> ValueClaim | None:
         return None
     stand_in = cls({"a": [1.0]}) if a.like == "DataFrame" else cls([1.0])
     args = [_literal_or_none(x) for x in n.args]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            getattr(stand_in, n.func.attr)(*args, **{k: v for k, v in keywords.items() if v is not None})
-    except ValueError as e:
-        if f"No axis named {axis}" not in str(e):
-            return None
-    except Exception:  # noqa: BLE001 - another error first: no claim
-        return None
-    else:
+    if not _refuses_axis(getattr(stand_in, n.func.attr), args, {k: v for k, v in keywords.items() if v is not None},
+                         axis):
         return None
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(axis={axis!r}): No axis named {axis} for object type "
                               f"{a.like}: ValueError", "ValueError", callee=True)
+
+
+def _refuses_axis(call, args: list, keywords: dict, axis) -> bool:
+    """Does pandas' `call(*args, **keywords)` on one-row stand-ins raise its "No axis named"
+    ValueError (nothing else first)?"""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call(*args, **keywords)
+    except ValueError as e:
+        return f"No axis named {axis}" in str(e)
+    except Exception:  # noqa: BLE001 - another error first: no claim
+        return False
+    return False
 
 
 def concat_axis_claim(n: ast.Call, target, value) -> ValueClaim | None:
@@ -805,16 +811,7 @@ def concat_axis_claim(n: ast.Call, target, value) -> ValueClaim | None:
     if any(a is None or a.like not in ("DataFrame", "Series") for a in kinds):
         return None
     stand_ins = [pd.DataFrame({"a": [1.0]}) if a.like == "DataFrame" else pd.Series([1.0]) for a in kinds]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            pd.concat(stand_ins, **keywords)
-    except ValueError as e:
-        if f"No axis named {axis}" not in str(e):
-            return None
-    except Exception:  # noqa: BLE001 - another error first: no claim
-        return None
-    else:
+    if not _refuses_axis(pd.concat, [stand_ins], keywords, axis):
         return None
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(axis={axis!r}): No axis named {axis} for object type "
                               "DataFrame: ValueError", "ValueError", callee=True)
