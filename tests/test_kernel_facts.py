@@ -560,6 +560,17 @@ def test_a_method_of_a_library_class_called_right_there_leaves_its_arguments(ns)
     assert kernel_facts(cell.format("Mine"), dict(live)) == []
 
 
+@pytest.mark.parametrize("cell", [
+    "counts = {}\npd.Series([{'x': 1}]).map(counts.update)\ncounts['x']\n",
+    "seen = {}\npd.Series(['x']).map(seen.setdefault)\nseen['x']\n",
+    "seen = {}\ns.map(seen.setdefault)\nseen['x']\n",
+])
+def test_a_bound_method_given_to_a_call_may_change_its_object(cell):
+    live = {"pd": pd, "s": pd.Series(["x"])}
+    assert kernel_facts(cell, dict(live)) == []
+    exec(cell, dict(live))
+
+
 def test_a_call_of_a_calls_result_is_read_as_unknown(ns):
     """`Layer(...)(x)`: the callee is itself a call's result (a Keras idiom); no crash, and
     what it returns may be anything."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 import traceback
 
+import pytest
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -65,7 +67,7 @@ def test_each_claim_on_an_axes_the_cell_makes_is_what_matplotlib_raises():
     # (an Axes bound inside a loop's body is not followed: "rows" is only held to the truth)
     plain = [m for m in MAKERS if not m.startswith("polar") and m != "rows"]
     for maker, use in itertools.product(plain, ["ax.plott([1, 2])", "ax.plot([1, 2], labeel='a')",
-                                                "ax.imshow([[1, 2]], cma='gray')", "ax.set_rmax(2)", "ax.transdata"]):
+                                                "ax.imshow([[1, 2]], cma='gray')", "ax.set_rmax(2)"]):
         assert (maker, use) in claimed, (maker, use)
     assert not {(m, u) for m, u in claimed if m.startswith("polar") and u == "ax.set_rmax(2)"}
     assert ran_unclaimed >= len(MAKERS) * 6
@@ -80,3 +82,31 @@ def test_the_keywords_plt_axes_subplots_and_figure_hand_on():
         assert _run(cell) == (AttributeError, 1)
         fixed = cell.replace("yscle", "yscale").replace("shrex", "sharex").replace("figsze", "figsize")
         assert kernel_facts(fixed, {"plt": plt}) == [] and _run(fixed) is None
+
+
+@pytest.mark.parametrize("cell", [
+    # another class's Axes; plt.figure's own keywords through subplots
+    "ax = plt.axes(projection='3d', elev=30, azim=45)\n",
+    "ax = plt.axes(projection='polar', theta_offset=1.0)\n",
+    "fig, axes = plt.subplots(1, 2, FigureClass=plt.Figure)\n",
+    # a loop that may not run, or is cut short, before the name is read
+    "fig, axes = plt.subplots(1, 3)\nax = None\nfor ax, im in zip(axes, imgs):\n    pass\nprint(ax)\n",
+    "fig, axes = plt.subplots(1, 3)\nfor i, ax in enumerate(axes):\n    if i < 10:\n        break\n    ax.nonexistent()\n",
+    # names something else sets on an Axes: the cell, pandas, another handle
+    "fig, axes = plt.subplots(1, 3)\nfor a in axes:\n    a.x = lambda: 1\nfor ax in axes:\n    ax.x()\n",
+    "fig, ax = plt.subplots()\ndf.plot(ax=ax, secondary_y=['b'])\nax.right_ax.set_ylabel('b')\n",
+    "ax = plt.axes()\nplt.gca().f = print\nax.f()\n",
+    # the array's items replaced before they are read
+    "fig, axes = plt.subplots(1, 3)\naxes[0] = 'x'\naxes[0].upper()\n",
+    "fig, axes = plt.subplots(1, 3)\naxes[0] = 'x'\nax = axes[0]\nax.upper()\n",
+    "fig, axes = plt.subplots(1, 3)\naxes.fill('x')\nfor ax in axes:\n    ax.upper()\n",
+    "fig, axes = plt.subplots(1, 3)\naxes2 = axes\naxes2[:] = 'x'\nfor ax in axes:\n    ax.upper()\n",
+])
+def test_no_claim_where_the_axes_may_be_another_or_hold_more(cell):
+    import pandas as pd
+    ns = {"plt": plt, "imgs": [], "df": pd.DataFrame({"a": [1, 2], "b": [3, 4]})}
+    assert kernel_facts(cell, ns) == [], cell
+    try:
+        exec(compile(cell, "<cell>", "exec"), dict(ns))
+    finally:
+        plt.close("all")

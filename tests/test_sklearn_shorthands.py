@@ -119,3 +119,17 @@ def test_no_claim_where_the_composite_is_not_known(cell):
             return self
     ns = _namespace() | {"Mine": Mine, "steps": [StandardScaler()]}
     assert [f for f in kernel_facts(cell, ns) if f.line == 2] == []
+
+
+def test_reading_set_params_changes_no_estimator_of_the_kernel():
+    """A composite holding the kernel's own estimators is not asked (set_params would store into
+    them): the facts leave every live estimator as it was, and claim nothing there."""
+    from sklearn.model_selection import GridSearchCV
+    from sklearn.svm import SVC
+    scaler, svc = StandardScaler(), SVC()
+    ns = _namespace() | {"sc": scaler, "svc": svc, "SVC": SVC, "GridSearchCV": GridSearchCV}
+    for cell in ("p = make_pipeline(sc, SVC())\np.set_params(standardscaler__with_mean=False)\n",
+                 "p = make_pipeline(sc, SVC())\np.set_params(standardscalr__with_mean=False)\n",
+                 "g = GridSearchCV(svc, {'C': [1, 10]})\ng.set_params(estimator__C=5)\n"):
+        assert kernel_facts(cell, ns) == [], cell
+    assert scaler.get_params() == StandardScaler().get_params() and svc.get_params() == SVC().get_params()

@@ -109,6 +109,11 @@ class Abstract(Made):
     def is_data(self) -> bool:
         return self.like in ("ndarray", "Series", "DataFrame")
 
+    def made_whole(self) -> bool:
+        """Is every estimator it holds, at any depth, made by the cell (none of the kernel's: a
+        method run on the instance, such as set_params, then changes nothing of the user's)?"""
+        return _made_whole(self)
+
     def instance(self):
         """The estimator made as the cell makes it (scikit-learn's own class, literal arguments:
         only its `__init__` runs), for its tags; None if it cannot be."""
@@ -132,6 +137,19 @@ class Held:
 
     def __init__(self, obj):
         self.obj = obj
+
+
+def _made_whole(v) -> bool:
+    if issubclass(type(v), Abstract):
+        args, keywords = v.arguments
+        return all(_made_whole(a) for a in args) and all(_made_whole(x) for _, x in keywords)
+    if type(v) in (list, tuple):
+        return all(_made_whole(x) for x in v)
+    if type(v) is dict:
+        return all(_made_whole(x) for x in v.values())
+    np = sys.modules.get("numpy")
+    return v is None or type(v) in (str, int, float, bool) or \
+        (np is not None and (type(v) is np.ndarray or issubclass(type(v), np.generic)))
 
 
 def _instantiated(v):

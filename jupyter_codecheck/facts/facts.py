@@ -58,6 +58,8 @@ from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_
     index_claim, text_index_claim
 
 KINDS = ("attribute", "key", "call", "value")
+# what reads an array of Axes without changing its items
+_ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
 
 
@@ -244,8 +246,9 @@ class _Walk:
         images)`: a top-level loop over an array of Axes the cell made (none of its sizes 0) binds
         its variable to one of them each time (a row of them for a 2-D array), whatever else the
         loop does: (the target Name node's id, that value)."""
-        if not isinstance(s, ast.For) or id(s) not in self.top_level or self.state.stops:
-            return []
+        if not isinstance(s, ast.For) or id(s) not in self.top_level or self.state.stops or \
+                any(isinstance(x, (ast.Break, ast.Continue)) for x in ast.walk(s)):
+            return []                   # a body cut short: what follows may not see an Axes
         it, target = s.iter, s.target
         builtin = self._live_or_builtin(it.func, set()) if isinstance(it, ast.Call) and \
             isinstance(it.func, ast.Name) else None
@@ -260,12 +263,41 @@ class _Walk:
         propagation = Propagation(lambda x: self._read(x, set()), shapes=self.shapes)
         out = []
         for t, node in pairs:
-            a = propagation.value(node) if isinstance(t, ast.Name) else None
-            if not (issubclass(type(a), Abstract) and a.like == "ndarray" and a.holds == "Axes" and a.shape and
-                    all(type(d) is int and d > 0 for d in a.shape)):
-                continue
-            out.append((id(t), Abstract("Axes") if len(a.shape) == 1 else replace(a, shape=a.shape[1:])))
+            if isinstance(node, (ast.List, ast.Tuple)) and node.elts and \
+                    not any(isinstance(e, ast.Starred) for e in node.elts):
+                continue                # a display written out: not empty
+            a = propagation.value(node)
+            if not issubclass(type(a), Abstract):
+                a = propagation.shaped(node)
+            if a is None or not a.shape or not all(type(d) is int and d > 0 for d in a.shape):
+                return []               # zip stops at the shortest: each must be known not empty
+            if isinstance(t, ast.Name) and a.like == "ndarray" and a.holds == "Axes" and self._unchanged(node):
+                out.append((id(t), Abstract("Axes") if len(a.shape) == 1 else replace(a, shape=a.shape[1:])))
         return out
+
+    def _unchanged(self, node: ast.expr) -> bool:
+        """Is the array of Axes `node` steps from as the cell made it: its name only read from
+        (`axes[0]`, `axes.flat`, looped over, counted), never stored into, changed by a method or
+        given to a call, and the flow finds it unchanged?"""
+        while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ARRAY_READS:
+            node = node.func.value          # `axes.ravel()`: the array it reads
+        root = chain_root(node)
+        made = self.state.same.get(root) if root is not None else None
+        if made is None or root in self.state.touched or id(made) in self.state.changed or \
+                id(made) in self.state.shape_kept:
+            return False
+        for n in ast.walk(self.tree):
+            if not (isinstance(n, ast.Name) and n.id == root and isinstance(n.ctx, ast.Load)):
+                continue
+            parent = self._parents.get(id(n))
+            if isinstance(parent, ast.Subscript) and parent.value is n and isinstance(parent.ctx, ast.Load) or \
+                    isinstance(parent, ast.Attribute) and parent.value is n and parent.attr in _ARRAY_READS or \
+                    isinstance(parent, ast.For) and parent.iter is n or \
+                    isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and \
+                    parent.func.id in ("enumerate", "zip", "len") and n in parent.args:
+                continue
+            return False
+        return True
 
     def _made(self, s: ast.stmt) -> list[tuple[str, Abstract | Instance]]:
         """The names a top-level `name = <a known library call>` (or `fig, axes = ...`) binds to
@@ -279,6 +311,9 @@ class _Walk:
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
+        if issubclass(type(value), Abstract) and value.like == "Axes" and isinstance(s.value, ast.Subscript) and \
+                not self._unchanged(s.value):
+            return []                   # `ax = axes[0]` of an array whose items may have been replaced
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
@@ -478,7 +513,8 @@ class _Walk:
         method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
         made = value(n.func.value)
         cls = axes_class()
-        if cls is None or not (issubclass(type(made), Abstract) and made.like == "Axes"):
+        if cls is None or not (issubclass(type(made), Abstract) and made.like == "Axes") or \
+                isinstance(n.func.value, ast.Subscript) and not self._unchanged(n.func.value):
             return None
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
 
@@ -521,6 +557,8 @@ class _Walk:
         est = value(n.func.value)
         if not (issubclass(type(est), Abstract) and est.like == "estimator"):
             return False
+        if n.func.attr == "set_params" and not est.made_whole():
+            return False                # set_params would reach a live estimator it holds
         problem = fit_parameter_problem(est.instance(), n.func.attr, len(n.args), [k.arg for k in n.keywords])
         if problem is None:
             return False
@@ -760,11 +798,25 @@ class _Walk:
             known = (known[0], known[1] | frozenset(changed[1]))
         if known is None or not missing_attribute(*known, n.attr):
             return
+        if known[0] is axes_class() and not self._axes_method_typo(n):
+            return
         klass, held = known
         names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
             learned_names(klass)
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
+
+    def _axes_method_typo(self, n: ast.Attribute) -> bool:
+        """An Axes holds what anything given it sets (pandas' `df.plot(ax=ax, secondary_y=...)`
+        sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a name missing from an
+        Axes the cell made is claimed only where it is called (`ax.plott(...)`: no library sets a
+        method on it) and the cell stores that name nowhere."""
+        call = self._parents.get(id(n))
+        if isinstance(n.value, ast.Subscript) and not self._unchanged(n.value):
+            return False                # `axes[0]` of an array whose items the cell may have replaced
+        return isinstance(call, ast.Call) and call.func is n and \
+            not any(isinstance(x, ast.Attribute) and x.attr == n.attr and isinstance(x.ctx, (ast.Store, ast.Del))
+                    for x in ast.walk(self.tree))
 
     def _missing_attribute(self, n: ast.Attribute, obj, message: str, near: list[str]) -> None:
         """The attribute fact on `n` (`obj`: the object or, for one the cell makes, its class); where

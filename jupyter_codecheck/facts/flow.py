@@ -493,6 +493,13 @@ class _Step:
             obj = self.identity(arg)
             if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
                 self.touch_names(_global_names(obj))
+            if isinstance(arg, ast.Attribute):
+                # `s.map(counts.update)`: a bound method given to a call may change its object
+                owner = self.identity(arg.value)
+                if owner is not UNRESOLVED and not issubclass(type(owner), types.ModuleType) and \
+                        _method_of(owner, arg.attr):
+                    self.state.touched.add(chain_root(arg))
+                    self.change([owner])
 
     def touch_names(self, names: set[str]) -> None:
         """A function of the user's reads these global names: it may change or rebind them."""
@@ -807,6 +814,18 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
         if type(receiver) is kind:
             return method not in mutating
     return type(receiver) in (str, bytes, int, float, tuple, frozenset, type(None))
+
+
+def _method_of(owner, attr: str) -> bool:
+    """Is `owner.attr` one of its class's methods (or may it be: a value the cell made whose
+    class is not known)? Read from the class's own members: nothing runs."""
+    from .read_policy import POLICY
+    cls = owner.of_class() if issubclass(type(owner), Made) else type(owner)
+    if cls is None:
+        return True
+    member = POLICY.static(cls, attr, None)
+    return type(member) in (types.FunctionType, types.MethodDescriptorType, types.BuiltinFunctionType,
+                            types.WrapperDescriptorType, types.ClassMethodDescriptorType, classmethod, staticmethod)
 
 
 def _numpy_array(obj) -> bool:

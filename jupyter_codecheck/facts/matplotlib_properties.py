@@ -54,6 +54,8 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> Val
     if made is None or any(isinstance(a, ast.Starred) for a in n.args):
         return None
     method, cls, functions, modules, least = made
+    if method == "axes" and any(k.arg in ("projection", "polar", "axes_class") for k in n.keywords):
+        return None                     # another class's Axes, with properties of its own
     if method in BY_KEYWORD:
         cls = _chosen_class(n, cls, *BY_KEYWORD[method])
         if cls is None:
@@ -110,9 +112,11 @@ def _made(target, made_axes: bool = False):
         if module is not None and target is POLICY.static(pyplot, name, None):
             cls = POLICY.static(module, cls_name, None)
             init = POLICY.static(cls, "__init__", None) if cls is not None else None
-            return (name, cls, [target, init], ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.axes._base",
-                                                "matplotlib.projections", "matplotlib.artist"), 0) \
-                if init is not None else None
+            # subplots hands its other keywords to plt.figure, which names some itself (FigureClass)
+            via = POLICY.static(pyplot, "figure", None) if name == "subplots" else None
+            return (name, cls, [f for f in (target, via, init) if f is not None],
+                    ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.axes._base", "matplotlib.projections",
+                     "matplotlib.artist"), 0) if init is not None else None
     method = None
     if made_axes:
         method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
