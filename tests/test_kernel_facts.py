@@ -571,6 +571,20 @@ def test_a_bound_method_given_to_a_call_may_change_its_object(cell):
     exec(cell, dict(live))
 
 
+def test_an_attribute_given_to_a_call_is_no_method_of_a_value_the_cell_made():
+    """`"{}".format(grid.best_params_)`: a fitted attribute handed on changes nothing, so the
+    next line's misspelt name is still read."""
+    from sklearn.model_selection import GridSearchCV
+    from sklearn.svm import SVC
+    live = {"GridSearchCV": GridSearchCV, "SVC": SVC, "X": np.random.default_rng(0).random((30, 3)),
+            "y": np.array([0, 1] * 15)}
+    cell = ("grid = GridSearchCV(SVC(), {'C': [1, 10]}, cv=3)\ngrid.fit(X, y)\n"
+            "print('{}'.format(grid.best_params_))\nprint(grid.bestt_score_)\n")
+    assert [(f.kind, f.line) for f in kernel_facts(cell, dict(live))] == [("attribute", 4)]
+    with pytest.raises(AttributeError):
+        exec(cell, dict(live))
+
+
 def test_a_call_of_a_calls_result_is_read_as_unknown(ns):
     """`Layer(...)(x)`: the callee is itself a call's result (a Keras idiom); no crash, and
     what it returns may be anything."""

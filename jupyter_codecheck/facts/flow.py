@@ -817,12 +817,12 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
 
 
 def _method_of(owner, attr: str) -> bool:
-    """Is `owner.attr` one of its class's methods (or may it be: a value the cell made whose
-    class is not known)? Read from the class's own members: nothing runs."""
+    """Is `owner.attr` one of its class's methods (a value the cell made whose class it does not
+    say: an attribute, as `grid.best_params_` is)? Read from the class's own members: nothing runs."""
     from .read_policy import POLICY
     cls = owner.of_class() if issubclass(type(owner), Made) else type(owner)
     if cls is None:
-        return True
+        return False
     member = POLICY.static(cls, attr, None)
     return type(member) in (types.FunctionType, types.MethodDescriptorType, types.BuiltinFunctionType,
                             types.WrapperDescriptorType, types.ClassMethodDescriptorType, classmethod, staticmethod)
