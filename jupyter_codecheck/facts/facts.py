@@ -275,6 +275,11 @@ class _Walk:
                 out.append((id(t), Abstract("Axes") if len(a.shape) == 1 else replace(a, shape=a.shape[1:])))
         return out
 
+    def _item_kept(self, node: ast.expr) -> bool:
+        """An Axes read from `node` is one the cell made: not an item (`axes[0]`) of an array whose
+        items the cell may have replaced."""
+        return not isinstance(node, ast.Subscript) or self._unchanged(node)
+
     def _unchanged(self, node: ast.expr) -> bool:
         """Is the array of Axes `node` steps from as the cell made it: its name only read from
         (`axes[0]`, `axes.flat`, looped over, counted), never stored into, changed by a method or
@@ -311,8 +316,7 @@ class _Walk:
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
-        if issubclass(type(value), Abstract) and value.like == "Axes" and isinstance(s.value, ast.Subscript) and \
-                not self._unchanged(s.value):
+        if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
@@ -514,7 +518,7 @@ class _Walk:
         made = value(n.func.value)
         cls = axes_class()
         if cls is None or not (issubclass(type(made), Abstract) and made.like == "Axes") or \
-                isinstance(n.func.value, ast.Subscript) and not self._unchanged(n.func.value):
+                not self._item_kept(n.func.value):
             return None
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
 
@@ -771,8 +775,12 @@ class _Walk:
         if attr.startswith("_") or not self._library_estimator(obj) or \
                 (attr.endswith("_") and not never_learned(type(obj), attr)):
             return False
-        return not any(isinstance(x, ast.Attribute) and x.attr == attr and isinstance(x.ctx, (ast.Store, ast.Del))
-                       for x in ast.walk(self.tree))
+        return not self._stores_name(attr)
+
+    def _stores_name(self, attr: str) -> bool:
+        """Does the cell store or delete an attribute of that name anywhere (`x.attr = ...`)?"""
+        return any(isinstance(x, ast.Attribute) and x.attr == attr and isinstance(x.ctx, (ast.Store, ast.Del))
+                   for x in ast.walk(self.tree))
 
     def _made_attribute(self, n: ast.Attribute, local: set[str], value, changed: tuple | None = None) -> None:
         """An attribute of a value the cell makes whose class is known (instances.py); `changed`:
@@ -812,11 +820,8 @@ class _Walk:
         Axes the cell made is claimed only where it is called (`ax.plott(...)`: no library sets a
         method on it) and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
-        if isinstance(n.value, ast.Subscript) and not self._unchanged(n.value):
-            return False                # `axes[0]` of an array whose items the cell may have replaced
-        return isinstance(call, ast.Call) and call.func is n and \
-            not any(isinstance(x, ast.Attribute) and x.attr == n.attr and isinstance(x.ctx, (ast.Store, ast.Del))
-                    for x in ast.walk(self.tree))
+        return self._item_kept(n.value) and isinstance(call, ast.Call) and call.func is n and \
+            not self._stores_name(n.attr)
 
     def _missing_attribute(self, n: ast.Attribute, obj, message: str, near: list[str]) -> None:
         """The attribute fact on `n` (`obj`: the object or, for one the cell makes, its class); where
