@@ -162,7 +162,7 @@ def _argument(node: ast.expr, value: Read):
     if grid is not None:
         return grid
     v = value(node)
-    if issubclass(type(v), Abstract) and v.like == "estimator" or _parameter_data(v):
+    if issubclass(type(v), Abstract) and v.like == "estimator" or _parameter_data(v) or _random_source(v):
         return v
     if not issubclass(type(v), Made) and sklearn_classes(v):
         return v                               # a live estimator of scikit-learn's classes only
@@ -184,6 +184,13 @@ def _parameter_data(v) -> bool:
     if type(v) is np.ndarray:
         return v.dtype.kind in "biuf" and v.size <= _GRID_MAX
     return type(v) in (np.float64, np.float32, np.int64, np.int32, np.bool_)
+
+
+def _random_source(v) -> bool:
+    """A live `np.random.RandomState` or `Generator` of numpy's own classes (`random_state=rng`):
+    an estimator's `__init__` only stores it, and nothing here draws from it."""
+    np = sys.modules.get("numpy")
+    return np is not None and type(v) in (np.random.RandomState, np.random.Generator)
 
 
 # numpy's functions that make a grid of numbers from literal numbers, and the keywords they take

@@ -196,7 +196,9 @@ class _Walk:
             self.state.loop_made.update(self._loop_made(s))
             self.apply(s)                       # a later iteration sees what the body did
             if id(s) not in self.never_run:
+                self.state.enclosing.append(s)
                 self.block(s.body)
+                self.state.enclosing.pop()
             self.block(s.orelse)
             return
         if isinstance(s, ast.While):

@@ -27,7 +27,9 @@ Calls of a library do not change their arguments, but for an unbound method's re
 `random.shuffle`) and `out=`; pandas' methods do not change the object without `inplace=True`
 (or one of the few that always do). A library's result may hold its arguments
 (`make_pipeline(scaler, lr)`, `SimpleNamespace(df=df)`, `np.asarray(a)`), except pandas' own,
-which make new objects. An installed library's module (loaded or not: `import matplotlib.pyplot
+which make new objects. A method chained on a scikit-learn estimator's `fit` (or
+`set_params`) is the estimator's own, and a loop's variable over a list of a library's
+functions or classes, called in the body, is a library call. An installed library's module (loaded or not: `import matplotlib.pyplot
 as plt; plt.rc(...)`) holds nothing of the user's, and a store below it (`pd.options.display.
 max_rows = 20`) leaves its names as they are. Anything else may change anything it can reach:
 when unsure, no fact.
@@ -86,6 +88,8 @@ class Effects:
     # loop targets (their Name nodes' ids) the caller found bound to what the cell made at every
     # iteration (an Axes of an array of them): followed as that object through the loop's body
     loop_made: dict[int, Made] = field(default_factory=dict)
+    # the loops whose bodies the caller is reading, a statement at a time, outermost first
+    enclosing: list[ast.For] = field(default_factory=list)
     # the steps `live` took from a live object since the last statement's effects: the same
     # step is read once, and a fresh object (`df["a"]`) stays one object until then
     steps: dict[tuple, tuple] = field(default_factory=dict, repr=False)
@@ -245,9 +249,11 @@ class _Step:
 
     def __init__(self, state: Effects, namespace: Mapping, cell_functions: Mapping[str, set[str]]):
         self.state, self.ns, self.functions = state, namespace, cell_functions
+        self.loops: list[ast.For] = []
 
     def run(self, node: ast.AST, top_level: bool) -> None:
         nodes = all_nodes(node)
+        self.loops = [*self.state.enclosing, *(n for n in nodes if isinstance(n, ast.For))]
         valued: set[int] = set()         # the names given a value below
         # loop variables first: a loop's body runs after its target is bound
         for n in nodes:
@@ -408,6 +414,8 @@ class _Step:
         if is_magic(call):
             return []
         target = self.callee(func)
+        if target is UNRESOLVED and self._library_callees(func):
+            return _union([self.objects(a) for a in args])     # a library's result: as below
         if target is UNRESOLVED:
             if not isinstance(func, (ast.Attribute, ast.Subscript)):
                 return None                     # an unknown function (`f(x)(i)`): anything
@@ -599,16 +607,24 @@ class _Step:
             st.stops = True
             return
         target = self.callee(func)
+        alternatives = self._library_callees(func) if target is UNRESOLVED else []
         if isinstance(func, ast.Name) and func.id in self.functions:
             self.touch_names(self.functions[func.id])           # a function of the cell: what it reads
         elif target is not UNRESOLVED and not _is_library(target):
             self.touch_names(_global_names(target))             # the user's function: what it reads
         elif target is UNRESOLVED and isinstance(func, ast.Name) and self.objects(func) is None:
             st.touched.add("*")                                 # a callable the cell made, unknown
+        elif target is UNRESOLVED and isinstance(func, ast.Name) and not alternatives:
+            # a name that may be one of these (`for f in [f1_score, mine]`, `f = mine` in a loop):
+            # each of the user's may run, and what it reads may change
+            for obj in self.objects(func):
+                if not _is_library(obj):
+                    self.touch_names(_global_names(obj))
         for a in [*call.args, *(k.value for k in call.keywords)]:
             self.callback(a)
-        if isinstance(func, ast.Attribute) and root is not None:
-            receiver = self.identity(func.value)
+        returned = self._estimator_returned(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
+        if isinstance(func, ast.Attribute) and root is not None and returned is not _NEW:
+            receiver = self.identity(func.value) if returned is UNRESOLVED else returned
             if receiver is UNRESOLVED and chain_root(func.value):
                 base = self.identity(_chain(func.value)[0])
                 # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
@@ -630,10 +646,10 @@ class _Step:
         # (a method of what the cell made, abstract.py, is its library's too)
         made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
             (issubclass(type(self.identity(func.value)), Made) or self._part_of_made(func.value) or
-             self._library_instance(func.value))
-        if (target is not UNRESOLVED and _is_library(target)) or made:
+             self._library_instance(func.value) or returned is not UNRESOLVED)
+        if (target is not UNRESOLVED and _is_library(target)) or made or alternatives:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
-                self._changed_by_library(func, target, call)
+                [a for t in alternatives or [target] for a in self._changed_by_library(func, t, call)]
             for a in changed:
                 obj = self.identity(a)
                 if not made and _numpy_array(obj) and _numpy_function(target) and st.only_values_changed(obj):
@@ -662,6 +678,50 @@ class _Step:
             return False
         cls = self.callee(node.func)
         return issubclass(type(cls), type) and _is_library(cls)
+
+    def _library_callees(self, func: ast.AST) -> list:
+        """`for metric in [f1_score, recall_score]: metric(y, p)`, `for cv in cvs: cv(n_splits=5)`:
+        in the body of a loop over a list the cell wrote or a live list or tuple, whose items are
+        all functions or classes of a library, the loop's variable called (the body binds it
+        nowhere else): those items; else []."""
+        if not isinstance(func, ast.Name):
+            return []
+        for loop in self.loops:
+            if not (isinstance(loop.target, ast.Name) and loop.target.id == func.id and
+                    any(func is n for b in loop.body for n in ast.walk(b))):
+                continue
+            if any(isinstance(n, ast.Name) and n.id == func.id and not isinstance(n.ctx, ast.Load) or
+                   isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom))
+                   for b in loop.body for n in ast.walk(b)):
+                return []
+            it = loop.iter
+            items = [self.identity(e) for e in it.elts] if isinstance(it, (ast.List, ast.Tuple)) else \
+                self.identity(it) if chain_root(it) is not None else UNRESOLVED
+            if type(items) not in (list, tuple) or not 0 < len(items) <= 100:
+                return []
+            ok = all((type(o) in (types.FunctionType, types.BuiltinFunctionType) or issubclass(type(o), type))
+                     and _is_library(o) for o in items)
+            return list(items) if ok else []
+        return []
+
+    def _estimator_returned(self, node: ast.AST):
+        """`est.fit(X)`, `LinearRegression().fit(X, y)`, `est.set_params(C=1).fit(X)`: a call
+        scikit-learn's own estimators answer with themselves, so a method chained on it is the
+        estimator's: the estimator (live, or the cell's abstract one), `_NEW` for one made right
+        there, else UNRESOLVED."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
+                node.func.attr in RETURNS_SELF):
+            return UNRESOLVED
+        owner = node.func.value
+        if self._library_instance(owner):
+            cls = self.callee(owner.func)
+            return _NEW if _sklearn_own(cls) else UNRESOLVED
+        est = self.identity(owner) if chain_root(owner) is not None else self._estimator_returned(owner)
+        if est is _NEW:
+            return _NEW
+        if issubclass(type(est), Made):
+            return est if isinstance(est, Abstract) and est.like == "estimator" else UNRESOLVED
+        return est if est is not UNRESOLVED and _sklearn_own(type(est)) else UNRESOLVED
 
     def _part_of_made(self, node: ast.AST) -> bool:
         """Is `node` a step into what the cell made whose parts are its library's (`axes[0]` of
@@ -793,6 +853,21 @@ def any_root(node: ast.AST) -> str | None:
             node = node.func
         else:
             return None
+
+
+# scikit-learn's rule for its estimators (its estimator checks hold every one to it): these
+# methods return the estimator itself
+RETURNS_SELF = frozenset({"fit", "partial_fit", "set_params", "set_output"})
+_NEW = object()                 # an estimator made by the call itself: nothing the user holds
+
+
+def _sklearn_own(cls) -> bool:
+    """Is `cls` an estimator class all of whose bases are scikit-learn's own?"""
+    from .estimators import _plain_class
+    from .read_policy import POLICY
+    base = sys.modules.get("sklearn.base")
+    return base is not None and issubclass(type(cls), type) and _plain_class(cls, fit_check=True) and \
+        base.BaseEstimator in POLICY.mro(cls)
 
 
 def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:

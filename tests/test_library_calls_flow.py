@@ -1,0 +1,110 @@
+"""What a library's call leaves as it was, so a later claim of the cell still stands: a method
+chained on an estimator's `fit` (scikit-learn's estimators return themselves from it), a loop's
+variable over a list of a library's functions or classes called in its body, and a live random
+generator given to an estimator the cell makes. Each cell is run: a claim is the exception the
+line raises, and a cell where the rule must not hold (the user's class or function in the
+place of the library's) gets none."""
+from __future__ import annotations
+
+import copy
+import traceback
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.covariance import LedoitWolf
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import accuracy_score, f1_score
+from sklearn.model_selection import KFold, ShuffleSplit
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import LinearSVC
+
+from jupyter_codecheck.facts import kernel_facts
+
+RNG = np.random.default_rng(0)
+X = RNG.normal(size=(30, 3))
+Y = (X[:, 0] > 0).astype(int)
+
+
+class Odd(LedoitWolf):
+    """A user's estimator whose fit breaks scikit-learn's rule: it returns X."""
+    def fit(self, X, y=None):
+        return X
+
+
+def namespace(**more) -> dict:
+    return {"np": np, "pd": pd, "X": X.copy(), "X_test": X[:5].copy(), "y": Y, "LedoitWolf": LedoitWolf,
+            "LogisticRegression": LogisticRegression, "LinearSVC": LinearSVC, "f1_score": f1_score,
+            "accuracy_score": accuracy_score, "KFold": KFold, "ShuffleSplit": ShuffleSplit, "Odd": Odd,
+            "make_pipeline": make_pipeline, "StandardScaler": StandardScaler, **more}
+
+
+def raised(cell: str, ns: dict):
+    """The exception's class and the cell's line that raised it, or None."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(cell, "<cell>", "exec"), ns)
+    except Exception as e:  # noqa: BLE001 - whatever the libraries raise is compared
+        return type(e), [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    return None
+
+
+def claimed(cell: str, ns: dict):
+    facts = [f for f in kernel_facts(cell, ns) if f.kind in ("attribute", "value", "call")]
+    return {(f.kind, f.line) for f in facts}
+
+
+KIND = {ValueError: "value", AttributeError: "attribute"}
+
+CASES = [
+    # a method chained on fit: the estimator's own, so X as the cell found it
+    ("lw = LedoitWolf()\ns = lw.fit(X).score(X_test)\nLedoitWolf().fit(X[:, 0])", True),
+    ("s = LedoitWolf().fit(X).score(X_test)\nLedoitWolf().fit(X[:, 0])", True),
+    ("m = LogisticRegression().set_params(C=2).fit(X, y).predict(X_test)\nLogisticRegression().fit(X[:, 0], y)", True),
+    ("lw = LedoitWolf()\ns = lw.fit(X).score(X_test)\nLedoitWolf().fit(X)", False),
+    # the user's class breaks the rule: its result may be X, and resize changes X
+    ("X = X[:, 0].copy()\nOdd().fit(X).resize((15, 2), refcheck=False)\nLedoitWolf().fit(X)", False),
+    # a loop over a library's functions: their calls leave the cell's names as they were
+    ("scores = []\npred = y[::-1]\nfor metric in [f1_score, accuracy_score]:\n    scores.append(metric(y, pred))\n"
+     "    t = pd.DataFame(scores)", True),
+    ("scores = []\npred = y[::-1]\nfor metric in [f1_score, accuracy_score]:\n    scores.append(metric(y, pred))\n"
+     "    t = pd.DataFrame(scores)", False),
+    ("for cv in cvs:\n    splitter = cv(n_splits=3)\n    parts = list(splitter.split(X))\n    pd.DataFame(parts)", True),
+    # the user's function among them may do anything (here: what makes the line run)
+    ("scores = []\npred = y[::-1]\nfor metric in [sneaky, f1_score]:\n    scores.append(metric(y, pred))\n"
+     "    t = pd.DataFame(scores)", False),
+    ("scores = []\nfor metric in [f1_score, sneaky]:\n    scores.append(metric(y, y))\n    pd.DataFame([1])", True),
+    ("scores = []\nfor metric in metrics:\n    scores.append(metric(y, y))\n    pd.DataFame([1])", False),
+    ("for metric in [f1_score, accuracy_score]:\n    metric = sneaky\n    metric(y, y)\n    pd.DataFame([1])", False),
+    # a live random generator given to an estimator the cell makes
+    ("clf = make_pipeline(StandardScaler(), LinearSVC(random_state=rng))\nclf.fit(X[:, 0], y)", True),
+    ("clf = make_pipeline(StandardScaler(), LinearSVC(random_state=rng))\nclf.fit(X, y)", False),
+]
+
+
+def sneaky(a, b):
+    pd.DataFame = pd.DataFrame
+    return 0.0
+
+
+@pytest.mark.parametrize("cell, raises", CASES)
+def test_a_claim_after_a_library_call_is_what_the_cell_raises(cell, raises):
+    extra = {"cvs": [KFold, ShuffleSplit], "rng": np.random.RandomState(0), "sneaky": sneaky, "metrics": [sneaky, f1_score]}
+    ns = namespace(**extra)
+    state = ns["rng"].get_state()[1].copy()
+    got = claimed(cell, ns)
+    assert np.array_equal(ns["rng"].get_state()[1], state)       # nothing drew from the user's generator
+    try:
+        outcome = raised(cell, namespace(**copy.copy(extra)))
+    finally:
+        if hasattr(pd, "DataFame"):
+            del pd.DataFame
+    if raises:
+        assert outcome is not None and got == {(KIND[outcome[0]], outcome[1])}, (cell, got, outcome)
+    else:
+        assert got == set(), (cell, got, outcome)
+        if "sneaky" not in cell:
+            assert outcome is None, cell
