@@ -158,11 +158,12 @@ def _argument(node: ast.expr, value: Read):
         values = [_argument(x, value) for x in node.values]
         return UNRESOLVED if any(type(k) is not str for k in keys) or any(x is UNRESOLVED for x in values) \
             else dict(zip(keys, values))
-    grid = _numpy_grid(node, value)
-    if grid is not None:
-        return grid
+    twin = library_twin(node, value)
+    if twin is not None:
+        return twin
     v = value(node)
-    if issubclass(type(v), Abstract) and v.like == "estimator" or _parameter_data(v) or _random_source(v):
+    if issubclass(type(v), Abstract) and v.like == "estimator" or _parameter_data(v) or _random_source(v) or \
+            _twin_class(type(v)):
         return v
     if not issubclass(type(v), Made) and sklearn_classes(v):
         return v                               # a live estimator of scikit-learn's classes only
@@ -224,6 +225,69 @@ def _numpy_grid(node: ast.expr, value: Read):
         return getattr(np, name)(*args, **keywords)
     except (ValueError, TypeError, ZeroDivisionError, OverflowError):
         return None
+
+
+# scikit-learn's objects that are no estimators but are given to one, whose `__init__` only
+# stores its arguments: the cross-validation splitters and the Gaussian process kernels
+_TWIN_MODULES = ("sklearn.model_selection._split", "sklearn.gaussian_process.kernels")
+_KERNEL_OPERATORS = {ast.Add: "__add__", ast.Mult: "__mul__", ast.Pow: "__pow__"}
+
+
+def library_twin(node: ast.expr, value: Read):
+    """The object the cell makes at `node`, made here as the library makes it, where only the
+    library's code runs and nothing of the user's goes in: numpy's grid of literal numbers,
+    `KFold(5, shuffle=True)`, `1.0 * RBF(length_scale=1.0) + WhiteKernel()` (literal arguments,
+    the kernels' own operators). None otherwise."""
+    grid = _numpy_grid(node, value)
+    if grid is not None:
+        return grid
+    if isinstance(node, ast.BinOp) and type(node.op) in _KERNEL_OPERATORS:
+        left, right = (_twin_part(x, value) for x in (node.left, node.right))
+        kernels = sys.modules.get("sklearn.gaussian_process.kernels")
+        if kernels is None or left is None or right is None or \
+                not any(isinstance(x, kernels.Kernel) for x in (left, right)):
+            return None
+        try:
+            if isinstance(left, kernels.Kernel):
+                return getattr(left, _KERNEL_OPERATORS[type(node.op)])(right)
+            return getattr(right, "__r" + _KERNEL_OPERATORS[type(node.op)][2:])(left) \
+                if type(node.op) is not ast.Pow else None
+        except Exception:  # noqa: BLE001 - refused: the cell raises there
+            return None
+    if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args) or \
+            any(k.arg is None for k in node.keywords):
+        return None
+    cls = value(node.func)
+    if not _twin_class(cls):
+        return None
+    args = [_twin_part(a, value) for a in node.args]
+    keywords = {k.arg: _twin_part(k.value, value) for k in node.keywords}
+    if any(a is None for a in args) or any(v is None for v in keywords.values()):
+        return None
+    try:
+        return cls(*args, **keywords)
+    except Exception:  # noqa: BLE001 - refused arguments: the cell raises there
+        return None
+
+
+def _twin_part(node: ast.expr, value: Read):
+    """A literal of plain data, a twin made as above (written there or bound by the cell), or
+    None."""
+    v = _literal(node)
+    if v is not UNRESOLVED:
+        return v if _plain_data(v) else None
+    twin = library_twin(node, value)
+    if twin is not None:
+        return twin
+    v = value(node)
+    return v if _twin_class(type(v)) else None
+
+
+def _twin_class(cls) -> bool:
+    """A class of `_TWIN_MODULES`, every base scikit-learn's own."""
+    from .estimators import _plain_class
+    return issubclass(type(cls), type) and POLICY.class_module(cls) in _TWIN_MODULES and \
+        POLICY.is_library(cls) and _plain_class(cls)
 
 
 def transformed(node: ast.Call, owner, method: str, shaped: Shaped):

@@ -23,6 +23,7 @@ from ..pytext.pycheck import all_nodes, near_typo, never_run_loops, parent_map, 
 from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
+from .abstract_sklearn import library_twin
 from .abstract_value import Abstract, array_like
 from .attributes import attribute_names, fixed_attributes
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
@@ -312,6 +313,10 @@ class _Walk:
         if id(s) not in self.top_level or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
                 s.value is None:
             return []
+        twin = library_twin(s.value, lambda x: self._read(x, set()))
+        if twin is not None:            # `cv = KFold(5)`, `grid = np.logspace(-3, 3, 7)`: made here as there
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            return [(t.id, twin) for t in targets if isinstance(t, ast.Name)]
         value = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value(s.value)
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
