@@ -36,6 +36,21 @@ CELLS = [
     'plt.hist([1, 2, 2], histtype="step", fill=False, lw=2)\n',
     'plt.hist([1, 2, 2], histtype="stepfilled", hatch="/", facecolr="r")\n',   # a Polygon
     'ax.hist([[1, 2], [2, 3]], stacked=True, linewidht=1)\n',
+    'plt.errorbar([1, 2], [1, 2], [0.1, 0.1], lable="a")\n',                # the data line: Line2D
+    'plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.1], fmt="o", ecolor="k", capsize=2, label="a")\n',
+    'ax.step([1, 2], [1, 2], colr="r")\n',
+    'ax.step([1, 2], [1, 2], where="mid", color="r")\n',
+    'plt.fill_between([1, 2], [1, 2], alpah=0.2)\n',
+    'plt.fill_between([1, 2], [1, 2], [0, 0], alpha=0.2, interpolate=True, step="pre")\n',
+    'ax.annotate("a", (0, 0), fontsze=3)\n',
+    'ax.annotate("a", xy=(0, 0), xytext=(1, 1), arrowprops={"arrowstyle": "->"}, fontsize=3)\n',
+    'plt.vlines([1], 0, 1, colr="r")\n',
+    'ax.hlines([1], 0, 1, colors="r", linestyles="--")\n',
+    'ax.axvspan(0, 1, alpah=0.1)\n',
+    'plt.axhspan(0, 1, color="r", alpha=0.1)\n',
+    'ax.fill([0, 1, 1], [0, 0, 1], facecolr="r")\n',
+    'plt.pcolormesh(z, cmpa="gray")\n',
+    'plt.pcolormesh(z, cmap="gray", shading="auto", edgecolors="k")\n',
 ]
 
 

@@ -54,7 +54,7 @@ from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
-from .signatures import bind_error
+from .signatures import array_method, bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_axis_claim, concatenator_claim, \
     index_claim, text_index_claim
 
@@ -585,6 +585,8 @@ class _Walk:
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
         if method is not None and (type(method) is types.FunctionType or compiled) and POLICY.is_library(method):
             self._bind(n, method, len(n.args) + 1)
+        elif array_method(method) is not None:
+            self._bind(n, method, len(n.args) + 1)      # numpy's array methods (signatures.py)
 
     def _instance(self, node: ast.expr, cls: type, local: set[str]) -> Instance:
         """What `node` makes, of class `cls`: with its value if it is a literal display, with

@@ -32,6 +32,12 @@ ARTISTS = {
     "set_xlabel": ("matplotlib.text", "Text", 1), "set_ylabel": ("matplotlib.text", "Text", 1),
     "set_title": ("matplotlib.text", "Text", 1), "text": ("matplotlib.text", "Text", 3),
     "hist": ("matplotlib.patches", "Rectangle", 1),
+    "errorbar": ("matplotlib.lines", "Line2D", 2), "step": ("matplotlib.lines", "Line2D", 2),
+    "fill_between": ("matplotlib.collections", "FillBetweenPolyCollection", 2),
+    "annotate": ("matplotlib.text", "Annotation", 2),
+    "vlines": ("matplotlib.collections", "LineCollection", 3), "hlines": ("matplotlib.collections", "LineCollection", 3),
+    "axvspan": ("matplotlib.patches", "Rectangle", 2), "axhspan": ("matplotlib.patches", "Rectangle", 2),
+    "fill": ("matplotlib.patches", "Polygon", 2), "pcolormesh": ("matplotlib.collections", "QuadMesh", 1),
 }
 # methods whose artist depends on a keyword: (the keyword, the class for each literal value; the
 # table's class where it is not given). `hist`: bars for histtype "bar" and "barstacked" (the

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import re
 import textwrap
 import types
 from dataclasses import dataclass
@@ -36,10 +37,10 @@ class BindError:
 def bind_error(func, n_args: int, keywords: list[str]) -> BindError | None:
     sig = _signature(func)
     if sig is None:
-        return None
+        return array_keyword_error(func, keywords)
     try:
         sig.bind(*([None] * n_args), **dict.fromkeys(keywords))
-        return _forwarded_error(func, sig, keywords)
+        return _forwarded_error(func, sig, keywords) or array_keyword_error(func, keywords)
     except TypeError as e:
         msg = str(e)
         if msg.startswith("too many positional") and _wrapper_of_anything(func):
@@ -84,6 +85,59 @@ def _forwarded_error(func, sig: inspect.Signature, keywords: list[str]) -> BindE
     why = "multiple values for keyword argument" if refused in given else "an unexpected keyword argument"
     return BindError(f"got {why} {refused!r} (passed on to {getattr(callee, '__qualname__', '?')})", refused,
                      named + tuple(sorted(takes - set(given) - set(named))))
+
+
+# numpy's array methods that compute from the array alone (no file, no buffer, nothing of the
+# caller's changed): compiled, without a signature to read, so asked on a stand-in of ours
+ARRAY_METHODS = frozenset({
+    "sum", "prod", "max", "min", "mean", "std", "var", "any", "all", "cumsum", "cumprod", "argmax",
+    "argmin", "round", "reshape", "astype", "sort", "argsort", "clip", "flatten", "ravel", "copy",
+    "transpose", "squeeze", "repeat", "take", "dot", "trace", "nonzero", "tolist", "item",
+    "searchsorted", "swapaxes", "diagonal", "partition", "argpartition", "conj", "view"})
+_REFUSED = ("got an unexpected keyword argument", "is an invalid keyword argument", "takes no keyword arguments")
+
+
+def array_keyword_error(func, keywords: list[str]) -> BindError | None:
+    """`X.sum(axi=0)`: a keyword an array method of numpy's own class refuses, whatever the
+    values (numpy parses the names first): found by calling the method on a one-element array
+    of ours with that keyword alone. `func`: the method bound to an array of numpy's own class,
+    or read from the class."""
+    import sys
+    name = array_method(func)
+    if name is None:
+        return None
+    np = sys.modules["numpy"]
+    refused = next((k for k in keywords if k is not None and not _array_takes(name, k)), None)
+    if refused is None:
+        return None
+    doc = (getattr(np.ndarray, name).__doc__ or "").lstrip().split("\n")[0]
+    named = tuple(w for w in dict.fromkeys(re.findall(r"(\w+)\s*=", doc)) if _array_takes(name, w))
+    return BindError(f"got an unexpected keyword argument {refused!r}", refused, named)
+
+
+def array_method(func) -> str | None:
+    """The name of one of ARRAY_METHODS where `func` is it, bound to an array of numpy's own class
+    or read from that class; else None."""
+    import sys
+    np = sys.modules.get("numpy")
+    if np is None:
+        return None
+    if type(func) is types.BuiltinMethodType and type(func.__self__) is np.ndarray or \
+            type(func) is types.MethodDescriptorType and func.__objclass__ is np.ndarray:
+        return func.__name__ if func.__name__ in ARRAY_METHODS else None
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _array_takes(method: str, keyword: str) -> bool:
+    import numpy as np
+    try:
+        getattr(np.zeros(1), method)(**{keyword: None})
+    except TypeError as e:
+        return not any(s in str(e) for s in _REFUSED) or (repr(keyword) not in str(e) and _REFUSED[2] not in str(e))
+    except Exception:  # noqa: BLE001 - the value refused, not the name
+        return True
+    return True
 
 
 @functools.lru_cache(maxsize=512)
