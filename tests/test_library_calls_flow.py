@@ -14,11 +14,12 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.covariance import LedoitWolf
-from sklearn.linear_model import LogisticRegression
+from sklearn.impute import SimpleImputer
+from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.metrics import accuracy_score, f1_score
 from sklearn.model_selection import KFold, ShuffleSplit
 from sklearn.pipeline import make_pipeline
-from sklearn.preprocessing import StandardScaler
+from sklearn.preprocessing import FunctionTransformer, StandardScaler
 from sklearn.svm import LinearSVC
 
 from jupyter_codecheck.facts import kernel_facts
@@ -34,8 +35,19 @@ class Odd(LedoitWolf):
         return X
 
 
+def grow(a):
+    """The user's function that makes a 1-D array 2-D, in place."""
+    if a.ndim == 1:
+        a.resize((a.size // 2, 2), refcheck=False)
+    return a
+
+
 def namespace(**more) -> dict:
-    return {"np": np, "pd": pd, "X": X.copy(), "X_test": X[:5].copy(), "y": Y, "LedoitWolf": LedoitWolf,
+    xn = X.copy()
+    xn[0, 0] = np.nan
+    return {"np": np, "pd": pd, "X": X.copy(), "X1": X[:, :2].ravel().copy(), "Xn": xn, "grow": grow,
+            "df": pd.DataFrame({"a": [1, 2]}), "SimpleImputer": SimpleImputer, "LinearRegression": LinearRegression,
+            "FunctionTransformer": FunctionTransformer, "X_test": X[:5].copy(), "y": Y, "LedoitWolf": LedoitWolf,
             "LogisticRegression": LogisticRegression, "LinearSVC": LinearSVC, "f1_score": f1_score,
             "accuracy_score": accuracy_score, "KFold": KFold, "ShuffleSplit": ShuffleSplit, "Odd": Odd,
             "make_pipeline": make_pipeline, "StandardScaler": StandardScaler, **more}
@@ -79,6 +91,16 @@ CASES = [
     ("scores = []\nfor metric in [f1_score, sneaky]:\n    scores.append(metric(y, y))\n    pd.DataFame([1])", True),
     ("scores = []\nfor metric in metrics:\n    scores.append(metric(y, y))\n    pd.DataFame([1])", False),
     ("for metric in [f1_score, accuracy_score]:\n    metric = sneaky\n    metric(y, y)\n    pd.DataFame([1])", False),
+    # a method of pandas' class, unbound: its first argument is the frame it changes
+    ("for f in [pd.DataFrame.insert]:\n    f(df, 0, 'z', 1)\ndf['z']", False),
+    ("for f in [pd.DataFrame.rename]:\n    f(df, columns={'a': 'z'}, inplace=True)\ndf.z", False),
+    # an estimator that writes into its input (copy=False) or calls the user's function
+    ("SimpleImputer(copy=False).fit(Xn).transform(Xn)\nLinearRegression().fit(Xn, y)", False),
+    ("imp = SimpleImputer(copy=False)\nimp.fit(Xn)\nimp.transform(Xn)\nLinearRegression().fit(Xn, y)", False),
+    ("SimpleImputer(copy=False).fit_transform(Xn)\nLinearRegression().fit(Xn, y)", False),
+    ("SimpleImputer().fit(Xn).transform(Xn)\nLinearRegression().fit(Xn, y)", True),
+    ("FunctionTransformer(grow, check_inverse=False).fit(X).transform(X1)\nLedoitWolf().fit(X1)", False),
+    ("FunctionTransformer(check_inverse=False).set_params(func=grow).transform(X1)\nLedoitWolf().fit(X1)", False),
     # a live random generator given to an estimator the cell makes
     ("clf = make_pipeline(StandardScaler(), LinearSVC(random_state=rng))\nclf.fit(X[:, 0], y)", True),
     ("clf = make_pipeline(StandardScaler(), LinearSVC(random_state=rng))\nclf.fit(X, y)", False),

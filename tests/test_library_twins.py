@@ -45,6 +45,9 @@ CASES = [
     ("from sklearn.model_selection import KFold\ncv = KFold(4, shuffle=True, random_state=0)\ncv.n_splits", None),
     # the cell changes the twin: what it then is, is not known here
     ("from sklearn.model_selection import KFold\ncv = KFold(4)\ncv.__dict__['n_splitz'] = 2\ncv.n_splitz", None),
+    # an array's own operator runs first: no kernel is made
+    ("from sklearn.gaussian_process.kernels import RBF\nk2 = np.linspace(0, 1, 5) * RBF()\nk2.shape", None),
+    ("from sklearn.gaussian_process.kernels import RBF\nk2 = 2.0 * RBF()\nk2.shape", AttributeError),
     # refused by the constructor: the cell raises there, and no twin stands for it
     ("from sklearn.model_selection import KFold\ncv = KFold(1)\ncv.n_splitz", ValueError),
 ]
@@ -69,3 +72,26 @@ def test_a_claim_on_what_the_cell_makes_of_literals_is_what_it_raises(cell, rais
         assert facts == [], (cell, facts)
     else:
         assert [f.line for f in facts] == [outcome[1]], (cell, facts, outcome)
+
+
+class Spy:
+    """The user's object: any of its methods that runs says so."""
+    ran: list = []
+
+    def __deepcopy__(self, memo):
+        Spy.ran.append("__deepcopy__")
+        return self
+
+
+def test_nothing_of_the_users_runs_in_a_kernel_they_hold_or_changed():
+    from sklearn.gaussian_process.kernels import RBF
+    k = RBF()
+    k.__add__ = lambda other: Spy.ran.append("__add__") or 5
+    ns = {"np": np, "X": X, "y": Y, "k": k, "kspy": RBF(length_scale=Spy())}
+    Spy.ran.clear()
+    for cell in ("from sklearn.gaussian_process.kernels import WhiteKernel\nk2 = k + WhiteKernel()\nk2.k1",
+                 "from sklearn.gaussian_process import GaussianProcessRegressor\n"
+                 "from sklearn.gaussian_process.kernels import WhiteKernel\n"
+                 "gpr = GaussianProcessRegressor(kernel=kspy + WhiteKernel())\ngpr.fit(X, y)"):
+        facts = [f for f in kernel_facts(cell, ns) if f.kind in ("attribute", "value", "call")]
+        assert Spy.ran == [] and facts == [], (cell, Spy.ran, facts)

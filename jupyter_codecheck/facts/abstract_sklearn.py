@@ -163,7 +163,7 @@ def _argument(node: ast.expr, value: Read):
         return twin
     v = value(node)
     if issubclass(type(v), Abstract) and v.like == "estimator" or _parameter_data(v) or _random_source(v) or \
-            _twin_class(type(v)):
+            _plain_twin(v):
         return v
     if not issubclass(type(v), Made) and sklearn_classes(v):
         return v                               # a live estimator of scikit-learn's classes only
@@ -244,14 +244,15 @@ def library_twin(node: ast.expr, value: Read):
     if isinstance(node, ast.BinOp) and type(node.op) in _KERNEL_OPERATORS:
         left, right = (_twin_part(x, value) for x in (node.left, node.right))
         kernels = sys.modules.get("sklearn.gaussian_process.kernels")
-        if kernels is None or left is None or right is None or \
+        # each side a kernel of ours or a plain number: another operand (an array) has operators of its own
+        if kernels is None or not all(type(x) in (int, float) or isinstance(x, kernels.Kernel) for x in (left, right)) or \
                 not any(isinstance(x, kernels.Kernel) for x in (left, right)):
             return None
-        try:
+        op = _KERNEL_OPERATORS[type(node.op)]
+        try:                            # the class's operator, as Python looks it up
             if isinstance(left, kernels.Kernel):
-                return getattr(left, _KERNEL_OPERATORS[type(node.op)])(right)
-            return getattr(right, "__r" + _KERNEL_OPERATORS[type(node.op)][2:])(left) \
-                if type(node.op) is not ast.Pow else None
+                return POLICY.static(type(left), op, None)(left, right)
+            return POLICY.static(type(right), "__r" + op[2:], None)(right, left) if type(node.op) is not ast.Pow else None
         except Exception:  # noqa: BLE001 - refused: the cell raises there
             return None
     if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args) or \
@@ -280,7 +281,18 @@ def _twin_part(node: ast.expr, value: Read):
     if twin is not None:
         return twin
     v = value(node)
-    return v if _twin_class(type(v)) else None
+    return v if _plain_twin(v) else None
+
+
+def _plain_twin(v, depth: int = 0) -> bool:
+    """A live splitter or kernel of `_TWIN_MODULES`' classes holding only plain data and such
+    objects (a kernel of kernels): nothing of the user's runs when it is used or copied."""
+    if depth > 20 or not _twin_class(type(v)):
+        return False
+    own = POLICY.own_dict(v)
+    return all(type(k) is str and not k.startswith("__") and
+               (_plain_data(x) or _parameter_data(x) or _random_source(x) or _plain_twin(x, depth + 1))
+               for k, x in own.items())
 
 
 def _twin_class(cls) -> bool:

@@ -27,9 +27,12 @@ Calls of a library do not change their arguments, but for an unbound method's re
 `random.shuffle`) and `out=`; pandas' methods do not change the object without `inplace=True`
 (or one of the few that always do). A library's result may hold its arguments
 (`make_pipeline(scaler, lr)`, `SimpleNamespace(df=df)`, `np.asarray(a)`), except pandas' own,
-which make new objects. A method chained on a scikit-learn estimator's `fit` (or
-`set_params`) is the estimator's own, and a loop's variable over a list of a library's
-functions or classes, called in the body, is a library call. An installed library's module (loaded or not: `import matplotlib.pyplot
+which make new objects. A method of an estimator leaves its arguments alone only where the
+estimator holds plain data and scikit-learn's own estimators, none `copy=False` (that writes
+into X; a function of the user's may do anything): the cell's, live, or returned by `fit` or
+`set_params` (scikit-learn's estimators return themselves). A loop's variable over a list of a
+library's functions or classes (no method: it would change its receiver), called in the body,
+is a library call. An installed library's module (loaded or not: `import matplotlib.pyplot
 as plt; plt.rc(...)`) holds nothing of the user's, and a store below it (`pd.options.display.
 max_rows = 20`) leaves its names as they are. Anything else may change anything it can reach:
 when unsure, no fact.
@@ -644,9 +647,11 @@ class _Step:
         # arguments: a library call leaves them as they are, but for the few that change one
         # (an unbound method, `operator.setitem`, `out=`); anything else may change them
         # (a method of what the cell made, abstract.py, is its library's too)
+        owner = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
         made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
-            (issubclass(type(self.identity(func.value)), Made) or self._part_of_made(func.value) or
-             self._library_instance(func.value) or returned is not UNRESOLVED)
+            ((issubclass(type(owner), Made) and _keeps_arguments(owner)) or self._part_of_made(func.value) or
+             (self._library_instance(func.value) and _plain_call(func.value)) or
+             (returned is not UNRESOLVED and self._plain_returned(func.value)))
         if (target is not UNRESOLVED and _is_library(target)) or made or alternatives:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 [a for t in alternatives or [target] for a in self._changed_by_library(func, t, call)]
@@ -699,9 +704,7 @@ class _Step:
                 self.identity(it) if chain_root(it) is not None else UNRESOLVED
             if type(items) not in (list, tuple) or not 0 < len(items) <= 100:
                 return []
-            ok = all((type(o) in (types.FunctionType, types.BuiltinFunctionType) or issubclass(type(o), type))
-                     and _is_library(o) for o in items)
-            return list(items) if ok else []
+            return list(items) if all(_plain_library_callable(o) for o in items) else []
         return []
 
     def _estimator_returned(self, node: ast.AST):
@@ -722,6 +725,21 @@ class _Step:
         if issubclass(type(est), Made):
             return est if isinstance(est, Abstract) and est.like == "estimator" else UNRESOLVED
         return est if est is not UNRESOLVED and _sklearn_own(type(est)) else UNRESOLVED
+
+    def _plain_returned(self, node: ast.Call) -> bool:
+        """Is the estimator `node` returns (`_estimator_returned`) one whose methods leave their
+        arguments as they are: made of literals, or holding only plain data and scikit-learn's
+        own estimators, no `copy=False` (it would write into X) and nothing of the user's to call?"""
+        if node.func.attr == "set_params" and not _plain_call(node):
+            return False
+        owner = node.func.value
+        if self._library_instance(owner):
+            return _plain_call(owner)
+        if chain_root(owner) is None:
+            return isinstance(owner, ast.Call) and isinstance(owner.func, ast.Attribute) and \
+                owner.func.attr in RETURNS_SELF and self._plain_returned(owner)
+        est = self.identity(owner)
+        return _keeps_arguments(est) if issubclass(type(est), Made) else _plain_value(est)
 
     def _part_of_made(self, node: ast.AST) -> bool:
         """Is `node` a step into what the cell made whose parts are its library's (`axes[0]` of
@@ -859,6 +877,82 @@ def any_root(node: ast.AST) -> str | None:
 # methods return the estimator itself
 RETURNS_SELF = frozenset({"fit", "partial_fit", "set_params", "set_output"})
 _NEW = object()                 # an estimator made by the call itself: nothing the user holds
+
+
+def _copies(name: str | None, value) -> bool:
+    """Does this parameter leave its input alone? `copy=False`, `copy_X=False` write into it."""
+    return not (type(name) is str and "copy" in name and value is False)
+
+
+def _plain_call(call: ast.AST) -> bool:
+    """`SimpleImputer(strategy="mean")`, `est.set_params(C=1)`: every argument a literal, none
+    `copy=False`."""
+    def literal(n) -> bool:
+        if isinstance(n, ast.Constant) or isinstance(n, ast.UnaryOp) and isinstance(n.operand, ast.Constant):
+            return True
+        if isinstance(n, (ast.Tuple, ast.List)):
+            return all(literal(e) for e in n.elts)
+        return isinstance(n, ast.Dict) and all(k is not None and literal(k) and literal(v) for k, v in zip(n.keys, n.values))
+    return isinstance(call, ast.Call) and all(literal(a) for a in call.args) and \
+        all(k.arg is not None and literal(k.value) and _copies(k.arg, getattr(k.value, "value", None))
+            for k in call.keywords)
+
+
+def _keeps_arguments(made: Made) -> bool:
+    """Does a method of what the cell made leave its arguments as they are? Not an estimator's
+    with `copy=False` or of unknown arguments (abstract.py's `Instance` of an estimator class)."""
+    if isinstance(made, Abstract) and made.like == "estimator":
+        return _plain_value(made)
+    cls = made.of_class()
+    return cls is None or not _sklearn_own(cls)
+
+
+def _plain_value(v, depth: int = 0) -> bool:
+    """Plain data, numpy's arrays and scalars, a random generator, or an estimator (live, or the
+    cell's abstract one) of scikit-learn's own classes holding only such values, none of its
+    parameters `copy=False`: nothing of the user's to call, nothing written into its input."""
+    if depth > 20:
+        return False
+    if v is None or type(v) in (str, int, float, bool, complex):
+        return True
+    if type(v) in (list, tuple):
+        return len(v) <= 1000 and all(_plain_value(x, depth + 1) for x in v)
+    if type(v) is dict:
+        return len(v) <= 1000 and all(_plain_value(k, depth + 1) and _plain_value(x, depth + 1) for k, x in v.items())
+    np = sys.modules.get("numpy")
+    if np is not None and (type(v) is np.ndarray or issubclass(type(v), np.generic) or
+                           type(v) in (np.random.RandomState, np.random.Generator)):
+        return type(v) is not np.ndarray or v.dtype.kind != "O"
+    if isinstance(v, Abstract):
+        if v.like != "estimator":
+            return False
+        args, keywords = v.arguments
+        return all(_plain_value(a, depth + 1) for a in args) and \
+            all(_copies(k, x) and _plain_value(x, depth + 1) for k, x in keywords)
+    if issubclass(type(v), Made) or not (_sklearn_own(type(v)) or _twin(type(v))):
+        return False
+    from .read_policy import POLICY
+    return all(type(k) is str and not k.startswith("__") and _copies(k, x) and _plain_value(x, depth + 1)
+               for k, x in POLICY.own_dict(v).items())
+
+
+def _twin(cls) -> bool:
+    from .abstract_sklearn import _twin_class
+    return _twin_class(cls)
+
+
+def _plain_library_callable(obj) -> bool:
+    """A library's class, a function of a library's module (no method: its first argument would be
+    the receiver it may change), or a compiled function of a library's module other than
+    Python's builtins (`setattr`, `exec`)."""
+    if issubclass(type(obj), type):
+        return _is_library(obj)
+    if type(obj) is types.FunctionType:
+        return "." not in obj.__qualname__ and _is_library(obj)
+    if type(obj) is types.BuiltinFunctionType:
+        owner = obj.__self__
+        return issubclass(type(owner), types.ModuleType) and owner is not builtins and _is_library(obj)
+    return False
 
 
 def _sklearn_own(cls) -> bool:
