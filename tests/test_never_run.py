@@ -20,7 +20,7 @@ def shell():
     sh = InteractiveShell.instance()
     sh.user_ns.update(filled={}, full={"a": pd.Series([1.0, 2.0])}, df=pd.DataFrame({"a": [1]}), rows=[])
     yield sh
-    for name in ("filled", "full", "df", "rows", "corr", "c", "x", "y", "name", "f", "lag"):
+    for name in ("filled", "full", "df", "rows", "corr", "c", "x", "y", "name", "f", "lag", "zip", "i"):
         sh.user_ns.pop(name, None)
 
 
@@ -39,6 +39,9 @@ def raised(shell, cell: str):
     "for lag in [1, 7]:\n    print(lag)\n    for name, f in filled.items():\n        c = SerialCorr(f, lag)\n",
     "for x in rows:\n    df.colmn\n",
     "for x in filled.values():\n    y = undefined_here + df.nope\nelse:\n    y = 1\n",
+    # zip runs as often as its shortest argument, enumerate as its argument
+    "for name, x in zip(range(1, 4), rows):\n    y = undefined_here[x]\n",
+    "for i, x in enumerate(rows):\n    df.colmn\n",
 ])
 def test_a_loop_over_an_empty_container_claims_nothing_in_its_body(shell, cell):
     assert claims(cell, shell.user_ns) == ([], [])
@@ -50,6 +53,8 @@ def test_a_loop_over_an_empty_container_claims_nothing_in_its_body(shell, cell):
     ("filled['k'] = 1\nfor name, f in filled.items():\n    corr = thinkstats2.SerialCorr(f, lag=1)\n", "NameError"),
     ("rows.append(1)\nfor x in rows:\n    df.colmn\n", "AttributeError"),
     ("for x in rows:\n    pass\nelse:\n    y = undefined_here\n", "NameError"),     # `else` runs
+    ("for name, x in zip(range(1, 4), full):\n    y = undefined_here[x]\n", "NameError"),
+    ("zip = lambda *a: [(1, 2)]\nfor name, x in zip(range(1, 4), rows):\n    y = undefined_here[x]\n", "NameError"),
 ])
 def test_a_loop_the_cell_fills_or_over_a_full_container_is_still_claimed(shell, cell, error):
     undefined, facts = claims(cell, shell.user_ns)

@@ -196,15 +196,23 @@ def never_run_loops(tree: ast.Module, namespace: Mapping) -> list[ast.For | ast.
     a call (a function of the user's that fills the container is not seen: a crash missed,
     never a false one)."""
     loops = []
+    bound = {t.id for t in ast.walk(tree) if isinstance(t, ast.Name) and not isinstance(t.ctx, ast.Load)}
     for n in all_nodes(tree):
         if not isinstance(n, (ast.For, ast.AsyncFor)):
             continue
-        it = n.iter
+        it, given = n.iter, None
+        # `zip(a, b)` runs as often as its shortest, `enumerate(a)` as a: a given there is read only
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("zip", "enumerate") and \
+                it.func.id not in namespace and it.func.id not in bound and \
+                not any(isinstance(a, ast.Starred) for a in it.args):
+            args = it.args if it.func.id == "zip" else it.args[:1]
+            it = next((a for a in args if isinstance(a, ast.Name) and a.id in namespace and _empty(namespace[a.id])), it)
+            given = it
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and \
                 it.func.attr in ("items", "keys", "values") and not it.args and not it.keywords:
             it = it.func.value
         if isinstance(it, ast.Name) and it.id in namespace and _empty(namespace[it.id]) and \
-                not _touched(tree, it.id):
+                not _touched(tree, it.id, given):
             loops.append(n)
     return loops
 
@@ -218,14 +226,14 @@ def parent_map(tree: ast.AST) -> dict[int, ast.AST]:
     return {id(c): p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
 
 
-def _touched(tree: ast.Module, name: str) -> bool:
+def _touched(tree: ast.Module, name: str, given: ast.AST | None = None) -> bool:
     """Does the cell rebind `name`, store into it, call a method of it that may change it, pass it
-    to a call, or declare it global in a function?"""
+    to a call (but for `given`, a use known to only read it), or declare it global in a function?"""
     parents = parent_map(tree)
     for n in ast.walk(tree):
         if isinstance(n, ast.Global) and name in n.names:
             return True
-        if not (isinstance(n, ast.Name) and n.id == name):
+        if not (isinstance(n, ast.Name) and n.id == name) or n is given:
             continue
         if not isinstance(n.ctx, ast.Load):
             return True
