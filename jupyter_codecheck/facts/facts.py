@@ -24,7 +24,7 @@ from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .abstract_sklearn import library_twin
-from .abstract_value import Abstract, array_like
+from .abstract_value import Abstract, array_like, literal_int
 from .attributes import attribute_names, fixed_attributes
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
 from .columns import column_uses, subset_source
@@ -39,9 +39,10 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
 from .flow import Effects, cell_function_names
-from .abstract_matplotlib import axes_class
+from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
-from .instances import Instance, instance_class, learned_names, made_class, missing_attribute, never_learned
+from .instances import Instance, instance_class, learned_names, made_class, made_display, missing_attribute, \
+    never_learned, returns_itself
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .metrics import metric_claim
@@ -268,7 +269,11 @@ class _Walk:
         for t, node in pairs:
             if isinstance(node, (ast.List, ast.Tuple)) and node.elts and \
                     not any(isinstance(e, ast.Starred) for e in node.elts):
-                continue                # a display written out: not empty
+                # a display written out: not empty; `for ax in (ax1, ax2)` of Axes the cell made
+                items = [propagation.value(e) if isinstance(e, ast.Name) else None for e in node.elts]
+                if isinstance(t, ast.Name) and all(issubclass(type(v), Abstract) and v.like == "Axes" for v in items):
+                    out.append((id(t), Abstract("Axes")))
+                continue
             a = propagation.value(node)
             if not issubclass(type(a), Abstract):
                 a = propagation.shaped(node)
@@ -329,10 +334,8 @@ class _Walk:
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
                 out.append((target.id, value))
-            elif isinstance(target, (ast.Tuple, ast.List)) and type(value) is tuple and \
-                    len(target.elts) == len(value):
-                out += [(t.id, v) for t, v in zip(target.elts, value)
-                        if isinstance(t, ast.Name) and issubclass(type(v), Abstract)]
+            elif isinstance(target, (ast.Tuple, ast.List)):
+                out += _unpacked(target, value)
         return out
 
     def _fits(self, s: ast.stmt) -> None:
@@ -638,6 +641,8 @@ class _Walk:
             return self._call_class(node, local)
         if isinstance(node, ast.Subscript) and (got := selected(node, lambda x: self._made_or_live(x, local))) is not None:
             return got[0]
+        if isinstance(node, ast.Subscript) and (part := self._pipeline_part(node, local)) is not None:
+            return part
         cls = made_class(node, lambda f: self._live_or_builtin(f, local))
         if cls is not None:
             return cls
@@ -651,17 +656,49 @@ class _Walk:
             return known[0] if known is not None else None
         return type(obj) if POLICY.is_library(type(obj)) else None
 
+    def _pipeline_part(self, node: ast.Subscript, local: set[str]) -> type | None:
+        """The class of a new object scikit-learn's Pipeline gives for `pipe[...]` (its
+        `__getitem__`): a slice of literal bounds and step 1 is a new Pipeline holding its
+        parameters alone; an int, the step at that place, where the cell made the pipeline and
+        that step (`make_pipeline(PCA(), SVC())[-1]`)."""
+        mod = sys.modules.get("sklearn.pipeline")
+        pipeline = POLICY.static(mod, "Pipeline", None) if mod is not None else None
+        if pipeline is None:
+            return None
+        if isinstance(node.slice, ast.Slice):
+            bounds = (node.slice.lower, node.slice.upper)
+            if node.slice.step is not None and literal_int(node.slice.step) != 1 or \
+                    any(b is not None and literal_int(b) is None for b in bounds):
+                return None
+            return pipeline if self._class_of(node.value, local) is pipeline else None
+        k = literal_int(node.slice)
+        made = self._live(node.value, local, made=True)
+        if k is None or not (issubclass(type(made), Abstract) and made.like == "estimator" and
+                             made.estimator is pipeline):
+            return None
+        args, keywords = made.arguments
+        steps = args[0] if args else dict(keywords).get("steps")
+        if type(steps) not in (list, tuple) or not -len(steps) <= k < len(steps):
+            return None
+        step = steps[k][1] if type(steps[k]) is tuple and len(steps[k]) == 2 else None
+        # a step the cell made (a live one may hold what earlier cells set on it)
+        return step.estimator if issubclass(type(step), Abstract) and step.like == "estimator" else None
+
     def _call_class(self, n: ast.Call, local: set[str]) -> type | None:
         """The class a library call's result has, as the library declares it (returns.py)."""
         keywords = [k.arg for k in n.keywords if k.arg is not None]
         callee = self._live_or_builtin(n.func, local, changes_matter=False)
         if callee is not UNRESOLVED and not issubclass(type(callee), Made) and loader_keys(callee, n) is not None:
             return bunch_class()            # `load_iris()`: a Bunch of the keys its source names
+        if callee is not UNRESOLVED and not issubclass(type(callee), Made) and made_display(callee) is not None:
+            return made_display(callee)     # `RocCurveDisplay.from_estimator(...)`
         if callee is not UNRESOLVED and not issubclass(type(callee), Made):
             owner = callee.__self__ if type(callee) is types.MethodType else None
             return called_class(callee, type(owner) if owner is not None else None, keywords, len(n.args))
         if isinstance(n.func, ast.Attribute):
             receiver = self._class_of(n.func.value, local)
+            if receiver is not None and returns_itself(receiver, n.func.attr):
+                return receiver             # `clf.fit(X, y).score(...)`: scikit-learn's fit returns the estimator
             if receiver is not None:
                 return method_class(receiver, n.func.attr, keywords, len(n.args))
         return None
@@ -809,13 +846,16 @@ class _Walk:
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
                 cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
                 made = self._instance(n.value, cls, local) if cls is not None else made
+            if not issubclass(type(made), Made) and isinstance(n.value, ast.Subscript):
+                cls = self._pipeline_part(n.value, local)      # `pipe[:-1].get_feature_names_out()`
+                made = Instance(cls) if cls is not None else made
             made = self._selected(n.value, local, made)
         known = instance_class(made)
         if known is not None and changed is not None:
             known = (known[0], known[1] | frozenset(changed[1]))
         if known is None or not missing_attribute(*known, n.attr):
             return
-        if known[0] is axes_class() and not self._axes_method_typo(n):
+        if known[0] in (axes_class(), figure_class()) and not self._axes_method_typo(n):
             return
         klass, held = known
         names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
@@ -824,10 +864,10 @@ class _Walk:
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 
     def _axes_method_typo(self, n: ast.Attribute) -> bool:
-        """An Axes holds what anything given it sets (pandas' `df.plot(ax=ax, secondary_y=...)`
-        sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a name missing from an
-        Axes the cell made is claimed only where it is called (`ax.plott(...)`: no library sets a
-        method on it) and the cell stores that name nowhere."""
+        """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,
+        secondary_y=...)` sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a
+        name missing from one the cell made is claimed only where it is called (`ax.plott(...)`,
+        `fig.add_subpot(...)`: no library sets a method on it) and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
         return self._item_kept(n.value) and isinstance(call, ast.Call) and call.func is n and \
             not self._stores_name(n.attr)
@@ -1193,8 +1233,36 @@ def _bare(message: str) -> str:
     return message[0].lower() + message[1:] if message else message
 
 
+def _unpacked(target: ast.Tuple | ast.List, value) -> list[tuple[str, Abstract]]:
+    """The names a tuple target binds to values the cell makes: the items of a tuple a call
+    returns (`fig, axes = plt.subplots(1, 2)`), or of an array of Axes iterated along its first
+    axis, of that many items (`fig, (ax0, ax1) = plt.subplots(1, 2)`: each an Axes, or a row)."""
+    if any(isinstance(t, ast.Starred) for t in target.elts):
+        return []
+    if type(value) is tuple:
+        items = value
+    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds == "Axes" and \
+            value.ndim and value.shape[0] == len(target.elts):
+        item = Abstract("Axes") if value.ndim == 1 else replace(value, shape=value.shape[1:])
+        items = [item if k == 0 else replace(item) for k in range(len(target.elts))]     # each its own object
+    else:
+        return []
+    if len(items) != len(target.elts):
+        return []
+    out = []
+    for t, v in zip(target.elts, items):
+        if isinstance(t, ast.Name) and issubclass(type(v), Abstract):
+            out.append((t.id, v))
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            out += _unpacked(t, v)
+    return out
+
+
 def _literal_display(node: ast.expr):
-    """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`), else UNRESOLVED."""
+    """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`) or of a literal
+    number (`n = 20`), else UNRESOLVED."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
     if not isinstance(node, (ast.List, ast.Tuple, ast.Dict)):
         return UNRESOLVED
     try:

@@ -40,7 +40,12 @@ _METACLASSES = (type, abc.ABCMeta)
 # Window is returned if win_type is passed. Otherwise, an instance of Rolling"
 _DOCUMENTED = {("pandas.core.generic", "NDFrame.rolling"): ("win_type", "pandas.core.window.rolling", "Rolling"),
                ("pandas.core.generic", "NDFrame.expanding"): (None, "pandas.core.window.expanding", "Expanding"),
-               ("pandas.core.generic", "NDFrame.ewm"): (None, "pandas.core.window.ewm", "ExponentialMovingWindow")}
+               ("pandas.core.generic", "NDFrame.ewm"): (None, "pandas.core.window.ewm", "ExponentialMovingWindow"),
+               # scikit-learn's shorthands: "Returns: p : Pipeline" (a FeatureUnion, a ColumnTransformer)
+               ("sklearn.pipeline", "make_pipeline"): (None, "sklearn.pipeline", "Pipeline"),
+               ("sklearn.pipeline", "make_union"): (None, "sklearn.pipeline", "FeatureUnion"),
+               ("sklearn.compose._column_transformer", "make_column_transformer"):
+                   (None, "sklearn.compose._column_transformer", "ColumnTransformer")}
 # annotations a library writes for values of other classes: numpy's scalars for `-> bool`, `-> int`
 _LOOSE = frozenset({object, bool, int, float, complex, str, bytes})
 
