@@ -73,6 +73,12 @@ def axes_class() -> type | None:
     return cls if isinstance(cls, type) else None
 
 
+def figure_class() -> type | None:
+    mod = sys.modules.get("matplotlib.figure")
+    cls = POLICY.static(mod, "Figure", None) if mod is not None else None
+    return cls if isinstance(cls, type) else None
+
+
 @functools.cache
 def axes_names() -> tuple[type, frozenset[str]] | None:
     """matplotlib's Axes class and the public names its instance holds of its own, read from a

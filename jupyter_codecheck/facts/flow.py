@@ -339,13 +339,30 @@ class _Step:
             else:
                 self.hold(target.id, [exact] if exact is not UNRESOLVED else self.objects(value), replace)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and \
-                len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in value.elts) \
-                else [value] * len(target.elts)
-            for t, v in zip(target.elts, values):
-                self.bind(t, v, replace=replace, valued=valued, stored=stored)
+            if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and \
+                    not any(isinstance(e, ast.Starred) for e in value.elts):
+                for t, v in zip(target.elts, value.elts):
+                    self.bind(t, v, replace=replace, valued=valued, stored=stored)
+            else:
+                for t in target.elts:
+                    self.bind_item(t, value, replace=replace, valued=valued, stored=stored)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, value, replace=replace, valued=valued, stored=stored)
+        elif isinstance(target, (ast.Attribute, ast.Subscript)) and stored is not None:
+            stored[id(target)] = value
+
+    def bind_item(self, target: ast.AST, value: ast.AST, *, replace: bool, valued: set[int],
+                  stored: dict[int, ast.AST] | None = None) -> None:
+        """`a, b = pair` (no display on the right): each name gets one of the items the value
+        holds, which one unknown; never the value itself."""
+        if isinstance(target, ast.Name):
+            valued.add(id(target))
+            self.hold(target.id, self.objects(value), replace)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for t in target.elts:
+                self.bind_item(t, value, replace=replace, valued=valued, stored=stored)
+        elif isinstance(target, ast.Starred):
+            self.bind_item(target.value, value, replace=replace, valued=valued, stored=stored)
         elif isinstance(target, (ast.Attribute, ast.Subscript)) and stored is not None:
             stored[id(target)] = value
 
