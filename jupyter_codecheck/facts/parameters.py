@@ -85,7 +85,7 @@ def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]
     except (ValueError, TypeError) as e:
         if _from_the_data(e):
             return None
-        message = str(e).strip().rstrip(".")
+        message = " ".join(str(e).split()).rstrip(".")       # an estimator's repr spans lines
         return f"{type(est).__name__}'s parameters: {message}: {type(e).__name__}" if message else None
     except Exception:  # noqa: BLE001 - anything else: no claim
         return None
