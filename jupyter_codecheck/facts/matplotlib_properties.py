@@ -6,6 +6,10 @@ function makes, as its documentation does ("**kwargs : `.Line2D` properties"); t
 setters, the function's own parameters and the names matplotlib's own code reads out of the
 keywords before the artist sees them (any quoted word of the modules on the way) are read
 statically. A word found in none of them is no property.
+
+A new Axes likewise (`fig.add_subplot(111, projecton="3d")`, `plt.subplot`, `plt.axes`,
+`add_axes`): its class is the one the literal projection keywords choose in matplotlib's
+registry. A legend's keywords go to `Legend.__init__`, which names all it takes (TypeError).
 """
 from __future__ import annotations
 

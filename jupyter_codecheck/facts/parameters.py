@@ -2,7 +2,8 @@
 before it reads the data: `LogisticRegression(solver="liblinear", penalty="elasticnet").fit(X, y)`
 (its solver/penalty rule), `RandomForestClassifier(n_estimators=0).fit(X, y)` (the parameter
 constraints `fit` validates first), `make_pipeline(PCA(), SVC()).set_params(svc__gama=1)` (a name
-that is none of its parameters, nor of a step's). And a scikit-learn function's literal arguments its own
+that is none of its parameters, nor of a step's; on a live estimator, read on scikit-learn's
+`clone` of it: `parameters_copy`). And a scikit-learn function's literal arguments its own
 `validate_params` refuses before the function runs: `cross_val_score(m, X, y,
 scoring="neg_mean_squared_eror")`, `train_test_split(X, test_size=1.5)` (constraint_claim).
 
