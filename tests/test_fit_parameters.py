@@ -147,3 +147,58 @@ def test_no_constraint_claim_off_scikit_learns_own_validation():
     assert [f for f in kernel_facts(cell, dict(ns, cross_val_score=users)) if f.kind == "value"] == [] and RAN == []
     assert [f for f in kernel_facts("s = cross_val_score(model, X, labels, scoring=name, cv=3)\n",
                                     dict(ns, name="acuracy")) if f.kind == "value"] == []
+
+
+# -- set_params on a live estimator: read on a copy, the user's left as it is ------------------------
+
+def _live_estimators() -> dict:
+    from sklearn.linear_model import ElasticNet, LassoLarsIC
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+    ns = namespace()
+    ns.update(enet=ElasticNet(alpha=0.5).fit(ns["X"], ns["y"]),
+              lasso=make_pipeline(StandardScaler(), LassoLarsIC(criterion="aic")).fit(ns["X"], ns["y"]),
+              users=Pipeline([("u", UserScaler()), ("m", LogisticRegression())]),
+              held=make_pipeline(FunctionTransformer(func=UserScaler()), LogisticRegression()))
+    return ns
+
+
+def _run_in(cell: str, ns: dict) -> tuple[str, int] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(cell, "<cell>", "exec"), ns)
+    except Exception as e:  # noqa: BLE001 - whatever scikit-learn raises is compared
+        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    return None
+
+
+@pytest.mark.parametrize("cell, valid", [
+    ("enet.set_params(alha=0.1).fit(X, y)\n", "enet.set_params(alpha=0.1).fit(X, y)\n"),
+    ("lasso.set_params(lassolarsic_c_riterion='bic').fit(X, y)\n",
+     "lasso.set_params(lassolarsic__criterion='bic').fit(X, y)\n"),
+    ("lasso.set_params(lassolarsic__criterio='bic')\n", "lasso.set_params(lassolarsic__criterion='bic')\n"),
+    ("lasso.set_params(standardscaler__with_mean=False, lassolarsic__c='bic')\n",
+     "lasso.set_params(standardscaler__with_mean=False, lassolarsic__criterion='bic')\n"),
+])
+def test_a_name_set_params_finds_nowhere_on_a_live_estimator(cell, valid):
+    ns = _live_estimators()
+    before = {k: repr(ns[k].get_params()) for k in ("enet", "lasso")}
+    facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
+    assert len(facts) == 1 and "Invalid parameter" in facts[0].message, (cell, facts)
+    assert {k: repr(ns[k].get_params()) for k in ("enet", "lasso")} == before     # the user's left as they were
+    assert _run_in(cell, dict(ns)) == ("ValueError", 1)
+    ns = _live_estimators()
+    assert [f for f in kernel_facts(valid, ns) if f.kind == "value"] == [], valid
+    assert _run_in(valid, ns) is None, valid
+
+
+def test_no_set_params_claim_where_the_users_code_is_in_the_estimator_or_the_cell_changed_it():
+    ns = _live_estimators()
+    RAN.clear()
+    for cell in ["users.set_params(u__kk=1)\n",                     # a step of the user's
+                 "held.set_params(functiontransformer__fnc=None)\n",   # a value of the user's a copy would copy
+                 "lasso.steps.append(('svc', SVC()))\nlasso.set_params(svc__C=1.0)\n"]:
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+    assert RAN == []
+    assert _run_in("lasso.steps.append(('svc', SVC()))\nlasso.set_params(svc__C=1.0)\n", dict(ns)) is None

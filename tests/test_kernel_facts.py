@@ -145,6 +145,15 @@ def test_the_cells_own_flow_silences_what_it_changes_first(ns):
     assert [g[0] for g in facts("print(df)\ndf['pirce']\n", ns)] == ["key"]
 
 
+def test_a_name_unpacked_from_a_value_is_one_of_its_items_never_the_value(ns):
+    import numpy as np
+    ns = dict(ns, pair=("x", 1), arr=np.zeros((2, 3)))
+    for cell in ["a, b = pair\na.upper()\n", "t, (a, b) = 1, pair\na.upper()\n", "[a, b] = pair\na.upper()\n"]:
+        assert facts(cell, ns) == [], cell
+        exec(cell, dict(ns))
+    assert [g[0] for g in facts("a, b = pair\npair.uper()\n", ns)] == ["attribute"]      # the value itself is read
+
+
 def test_guarded_handled_and_deferred_uses_are_not_facts(ns):
     cell = ("if 'pirce' in df:\n    df['pirce']\n"
             "try:\n    spy.vlaue\nexcept AttributeError:\n    pass\n"

@@ -28,6 +28,10 @@ MAKERS = {
     "enumerate": "fig, axes = plt.subplots(2, 2)\nfor i, ax in enumerate(axes.ravel()):\n    ax.set_title(str(i))\n    {use}\n",
     "zip": "fig, axes = plt.subplots(1, 3)\nfor ax, w in zip(axes, [1, 2, 3]):\n    {use}\n",
     "rows": "fig, axes = plt.subplots(2, 3)\nfor row in axes:\n    ax = row[1]\n    {use}\n",
+    # unpacked: the array's items, or its rows
+    "unpacked": "fig, (ax0, ax) = plt.subplots(1, 2)\n{use}\n",
+    "unpacked_rows": "fig, ((a, b), (c, ax)) = plt.subplots(2, 2)\n{use}\n",
+    "unpacked_name": "fig, axes = plt.subplots(ncols=2, sharey=True)\nax0, ax = axes\n{use}\n",
     # another class: a projection's Axes has more (no claim on its names)
     "polar": "fig, ax = plt.subplots(subplot_kw={{'projection': 'polar'}})\n{use}\n",
     "polar_axes": "ax = plt.axes(projection='polar')\n{use}\n",
@@ -74,13 +78,21 @@ def test_each_claim_on_an_axes_the_cell_makes_is_what_matplotlib_raises():
 
 
 def test_the_keywords_plt_axes_subplots_and_figure_hand_on():
-    for cell, bad in [("ax = plt.axes(xscale='log', yscle='log')\n", "yscle"),
-                      ("fig, ax = plt.subplots(2, 2, shrex=True)\n", "shrex"),
-                      ("fig = plt.figure(figsze=(3, 3))\n", "figsze")]:
+    for cell, bad, good in [("ax = plt.axes(xscale='log', yscle='log')\n", "yscle", "yscale"),
+                            ("fig, ax = plt.subplots(2, 2, shrex=True)\n", "shrex", "sharex"),
+                            ("fig = plt.figure(figsze=(3, 3))\n", "figsze", "figsize"),
+                            # a Figure the cell made hands them to the Axes its projection chooses
+                            ("fig = plt.figure()\nax = fig.add_subplot(111, prrojection='3d')\n", "prrojection",
+                             "projection"),
+                            ("fig = plt.figure(figsize=(3, 3))\nax = fig.add_subplot(1, 2, 1, projection='3d', "
+                             "elve=7)\n", "elve", "elev"),
+                            ("fig = plt.figure()\nax = fig.add_axes([0, 0, 1, 1], polar=True, theta_ofset=1)\n",
+                             "theta_ofset", "theta_offset")]:
         facts = kernel_facts(cell, {"plt": plt})
-        assert [(f.line, bad in f.message) for f in facts] == [(1, True)], cell
-        assert _run(cell) == (AttributeError, 1)
-        fixed = cell.replace("yscle", "yscale").replace("shrex", "sharex").replace("figsze", "figsize")
+        line = cell.count("\n")
+        assert [(f.line, bad in f.message) for f in facts] == [(line, True)], cell
+        assert _run(cell) == (AttributeError, line)
+        fixed = cell.replace(bad, good)
         assert kernel_facts(fixed, {"plt": plt}) == [] and _run(fixed) is None
 
 
@@ -101,6 +113,10 @@ def test_the_keywords_plt_axes_subplots_and_figure_hand_on():
     "fig, axes = plt.subplots(1, 3)\naxes[0] = 'x'\nax = axes[0]\nax.upper()\n",
     "fig, axes = plt.subplots(1, 3)\naxes.fill('x')\nfor ax in axes:\n    ax.upper()\n",
     "fig, axes = plt.subplots(1, 3)\naxes2 = axes\naxes2[:] = 'x'\nfor ax in axes:\n    ax.upper()\n",
+    "fig, axes = plt.subplots(1, 2)\naxes[1] = 'x'\nax0, ax = axes\nax.upper()\n",
+    # an Axes given to add_subplot is returned as it is, its keywords unread; a projection's class
+    "fig = plt.figure()\nax0 = fig.add_subplot(111)\nax = fig.add_subplot(ax0, colr='r')\n",
+    "fig = plt.figure()\nax = fig.add_subplot(111, projection='3d', elev=7, azim=-80, proj_type='ortho')\n",
 ])
 def test_no_claim_where_the_axes_may_be_another_or_hold_more(cell):
     import pandas as pd

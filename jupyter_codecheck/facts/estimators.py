@@ -66,7 +66,7 @@ def _readable(est) -> dict | None:
     it holds, are scikit-learn's own (its tags then run only scikit-learn's code); else None."""
     if not _plain_class(type(est)):
         return None
-    params = _parameters(est)
+    params = estimator_parameters(est)
     return params if params is not None and _all_plain(params) else None
 
 
@@ -330,7 +330,7 @@ def sklearn_classes(est) -> bool:
     if not sklearn_class(est):
         return False
     try:
-        params = _parameters(est)
+        params = estimator_parameters(est)
         return params is not None and _all_plain(params, fit_check=True)
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no
         return False
@@ -351,7 +351,7 @@ def _plain_class(cls, fit_check: bool = False) -> bool:
     return True
 
 
-def _parameters(est) -> dict | None:
+def estimator_parameters(est) -> dict | None:
     """The estimator's constructor parameters and their values, read from its own attributes
     (None: no signature to read)."""
     own = POLICY.own_dict(est)
@@ -370,7 +370,7 @@ def _all_plain(params: dict, depth: int = 0, fit_check: bool = False) -> bool:
             continue
         if depth > 4 or not _plain_class(type(v), fit_check):
             return False
-        inner = _parameters(v)
+        inner = estimator_parameters(v)
         if inner is None or not _all_plain(inner, depth + 1, fit_check):
             return False
     return True

@@ -30,7 +30,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import property_claim
+from .matplotlib_properties import legend_claim, property_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -50,7 +50,7 @@ from .plots import plot_claim
 from .modules import imported, leading_imports, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, constraint_claim, fit_parameter_problem
+from .parameters import FITTING, constraint_claim, fit_parameter_problem, parameters_copy
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -306,6 +306,8 @@ class _Walk:
             if isinstance(parent, ast.Subscript) and parent.value is n and isinstance(parent.ctx, ast.Load) or \
                     isinstance(parent, ast.Attribute) and parent.value is n and parent.attr in _ARRAY_READS or \
                     isinstance(parent, ast.For) and parent.iter is n or \
+                    isinstance(parent, ast.Assign) and parent.value is n and \
+                    all(isinstance(t, (ast.Tuple, ast.List)) for t in parent.targets) or \
                     isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and \
                     parent.func.id in ("enumerate", "zip", "len") and n in parent.args:
                 continue
@@ -330,12 +332,14 @@ class _Walk:
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
         if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
+        # `ax1, ax2 = axes` of an array whose items may have been replaced: no Axes
+        kept = isinstance(s.value, ast.Call) or self._unchanged(s.value)
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
                 out.append((target.id, value))
             elif isinstance(target, (ast.Tuple, ast.List)):
-                out += _unpacked(target, value)
+                out += _unpacked(target, value, kept)
         return out
 
     def _fits(self, s: ast.stmt) -> None:
@@ -473,6 +477,7 @@ class _Walk:
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+            self._value(self._legend(n, local, value))      # `ax.legend(*sc.legend_elements(), ...)`
             return
         func = n.func
         self._label(missing_group(n, lambda x: self._live(x, local)))
@@ -487,6 +492,7 @@ class _Walk:
                     not self._value(display_claim(n, target, value)) and \
                     not self._value(plot_claim(n, target, value)) and \
                     not self._value(self._made_axes_property(n, value)) and \
+                    not self._value(self._legend(n, local, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
@@ -502,13 +508,14 @@ class _Walk:
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
                 (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
-        if self._concat_items(n, target, local):
+        if self._concat_items(n, target, local) or self._live_set_params(n, local):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._value(property_claim(n, target, self._text)) or \
+                self._value(legend_claim(n, target, self._text)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
@@ -531,6 +538,23 @@ class _Walk:
                 not self._item_kept(n.func.value):
             return None
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
+
+    def _legend(self, n: ast.Call, local: set[str], value):
+        """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): pyplot's,
+        or the method of a live Axes or Figure, or of one the cell made."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend":
+            return None
+        target = self._live_or_builtin(n.func, local, changes_matter=False)
+        if target is not UNRESOLVED:
+            return legend_claim(n, target, self._text)
+        made = value(n.func.value)
+        if issubclass(type(made), Abstract) and made.like == "Axes" and self._item_kept(n.func.value) and \
+                (cls := axes_class()) is not None:
+            return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_axes=True)
+        cls = self._class_of(n.func.value, local)
+        if cls is not None and cls is figure_class():
+            return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_figure=True)
+        return None
 
     def _concat_items(self, n: ast.Call, target, local: set[str]) -> bool:
         """`pd.concat([df, {"a": 1}])`: pandas' concat takes Series and DataFrames only; an item
@@ -579,12 +603,33 @@ class _Walk:
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
         return True
 
+    def _live_set_params(self, n: ast.Call, local: set[str]) -> bool:
+        """`enet.set_params(alha=0.1)`, `pipe.set_params(svc_C=1)` on a live estimator: a name
+        scikit-learn's `set_params` finds in none of `get_params(deep=True)`'s (ValueError),
+        read by that method on a copy of the estimator's parameters (parameters.parameters_copy):
+        the live one is left as it is."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "set_params" or n.args:
+            return False
+        root = chain_root(n.func.value)
+        if self._first_seen.get(root, (1 << 30, 0)) < (n.func.value.lineno, n.func.value.col_offset):
+            return False                # named earlier in the cell: what it holds may have changed
+        est = self._live(n.func.value, local)
+        copy = parameters_copy(est) if est is not UNRESOLVED else None
+        problem = fit_parameter_problem(copy, "set_params", 0, [k.arg for k in n.keywords]) if copy is not None else None
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
+        return True
+
     def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
         """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,
         returns.py): the method as the class defines it, a library's Python or compiled function
         (its signature names the receiver first)."""
         cls = self._class_of(n.func.value, local)
         method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
+        if cls is not None and cls is figure_class() and \
+                self._value(property_claim(n, method, self._text, made_figure=True)):
+            return                      # `fig.add_subplot(111, projecton="3d")`: the new Axes' keywords
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
         if method is not None and (type(method) is types.FunctionType or compiled) and POLICY.is_library(method):
             self._bind(n, method, len(n.args) + 1)
@@ -1165,6 +1210,32 @@ class _Walk:
         return ch if ch in ("'", '"') else '"'
 
 
+def _unpacked(target: ast.Tuple | ast.List, value, axes_kept: bool) -> list[tuple[str, Abstract]]:
+    """The names a tuple target binds to the parts of a value the cell made: a tuple's items
+    (`fig, axes = plt.subplots(...)`), or the items of an array of Axes of a known first size
+    (`fig, (ax1, ax2) = plt.subplots(1, 2)`, `ax1, ax2 = axes`: Axes, or rows of them), nested
+    targets alike. `axes_kept`: the array's items are those the cell made."""
+    if any(isinstance(t, ast.Starred) for t in target.elts):
+        return []
+    if type(value) is tuple:
+        parts = value
+    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds == "Axes" and axes_kept and \
+            value.shape and value.shape[0] == len(target.elts):
+        item = Abstract("Axes") if len(value.shape) == 1 else replace(value, shape=value.shape[1:])
+        parts = [item if k == 0 else replace(item) for k in range(len(target.elts))]     # each its own object
+    else:
+        return []
+    if len(parts) != len(target.elts):
+        return []
+    out = []
+    for t, v in zip(target.elts, parts):
+        if isinstance(t, ast.Name) and issubclass(type(v), Abstract):
+            out.append((t.id, v))
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            out += _unpacked(t, v, axes_kept)
+    return out
+
+
 def _literal_dict(obj) -> bool:
     """A dict the cell wrote as a display of plain data (`d = {"a": 1}`), as it still is."""
     return type(obj) is Instance and obj.cls is dict and type(obj.literal()) is dict
@@ -1231,31 +1302,6 @@ def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
 def _bare(message: str) -> str:
     """Python's bind message without its own prefix."""
     return message[0].lower() + message[1:] if message else message
-
-
-def _unpacked(target: ast.Tuple | ast.List, value) -> list[tuple[str, Abstract]]:
-    """The names a tuple target binds to values the cell makes: the items of a tuple a call
-    returns (`fig, axes = plt.subplots(1, 2)`), or of an array of Axes iterated along its first
-    axis, of that many items (`fig, (ax0, ax1) = plt.subplots(1, 2)`: each an Axes, or a row)."""
-    if any(isinstance(t, ast.Starred) for t in target.elts):
-        return []
-    if type(value) is tuple:
-        items = value
-    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds == "Axes" and \
-            value.ndim and value.shape[0] == len(target.elts):
-        item = Abstract("Axes") if value.ndim == 1 else replace(value, shape=value.shape[1:])
-        items = [item if k == 0 else replace(item) for k in range(len(target.elts))]     # each its own object
-    else:
-        return []
-    if len(items) != len(target.elts):
-        return []
-    out = []
-    for t, v in zip(target.elts, items):
-        if isinstance(t, ast.Name) and issubclass(type(v), Abstract):
-            out.append((t.id, v))
-        elif isinstance(t, (ast.Tuple, ast.List)):
-            out += _unpacked(t, v)
-    return out
 
 
 def _literal_display(node: ast.expr):

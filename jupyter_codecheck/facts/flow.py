@@ -326,26 +326,27 @@ class _Step:
     # -- names ---------------------------------------------------------------------------------
 
     def bind(self, target: ast.AST, value: ast.AST, *, replace: bool, valued: set[int],
-             stored: dict[int, ast.AST] | None = None) -> None:
-        """`target = value`: a name gets the value's object (`same`) or what it may hold."""
+             stored: dict[int, ast.AST] | None = None, item: bool = False) -> None:
+        """`target = value`: a name gets the value's object (`same`) or what it may hold; with
+        `item` (`a, b = pair`, no display on the right), one of the items the value holds, which
+        one unknown: never the value itself."""
         if isinstance(target, ast.Name):
             valued.add(id(target))
             if isinstance(value, ast.Lambda) and isinstance(self.functions, dict):
                 self.functions[target.id] = cell_function_names(value)     # called later: what it reads
-            exact = self.identity(value)
+            exact = self.identity(value) if not item else UNRESOLVED
             if replace and exact is not UNRESOLVED:
                 self.state.held.pop(target.id, None)
                 self.state.same[target.id] = exact
             else:
                 self.hold(target.id, [exact] if exact is not UNRESOLVED else self.objects(value), replace)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and \
-                len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in value.elts) \
-                else [value] * len(target.elts)
-            for t, v in zip(target.elts, values):
-                self.bind(t, v, replace=replace, valued=valued, stored=stored)
+            display = not item and isinstance(value, (ast.Tuple, ast.List)) and \
+                len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in value.elts)
+            for t, v in zip(target.elts, value.elts if display else [value] * len(target.elts)):
+                self.bind(t, v, replace=replace, valued=valued, stored=stored, item=not display)
         elif isinstance(target, ast.Starred):
-            self.bind(target.value, value, replace=replace, valued=valued, stored=stored)
+            self.bind(target.value, value, replace=replace, valued=valued, stored=stored, item=item)
         elif isinstance(target, (ast.Attribute, ast.Subscript)) and stored is not None:
             stored[id(target)] = value
 
