@@ -179,9 +179,14 @@ def test_a_predict_or_a_new_estimators_fit_leaves_what_scikit_learns_estimators_
     ns["lr"] = LogisticRegression().fit(ns["X"], ns["y"])
     assert ns["knn"]._fit_X is ns["X"] and ns["mine"]._fit_X is ns["X"]      # both hold X itself
     for cell in ("p = knn.predict(X_test)\nLedoitWolf().fit(X[:, 0])",
-                 "c = CalibratedClassifierCV(FrozenEstimator(lr)).fit(X1.reshape(-1, 3), y[:20])\nLedoitWolf().fit(X1)"):
-        assert claimed(cell, ns) == {("value", 2)}, cell
-        assert raised(cell, dict(ns)) == (ValueError, 2), cell
+                 "c = CalibratedClassifierCV(FrozenEstimator(lr)).fit(X1.reshape(-1, 3), y[:20])\nLedoitWolf().fit(X1)",
+                 "clf = LogisticRegression().fit(X, y)\nsig = CalibratedClassifierCV(clf).fit(X, y)\n"
+                 "ts = CalibratedClassifierCV(clf, ensemble=False).fit(X[:, 0], y)"):
+        line = cell.count("\n") + 1
+        assert claimed(cell, ns) == {("value", line)}, cell
+        assert raised(cell, dict(ns)) == (ValueError, line), cell
+        fixed = cell.replace("X[:, 0]", "X").replace("fit(X1)", "fit(X1.reshape(-1, 3))")
+        assert claimed(fixed, ns) == set() and raised(fixed, dict(ns)) is None, fixed
     cell = "p = mine.predict(X_test)\nLedoitWolf().fit(X[:, 0])"
     assert claimed(cell, ns) == set()
     assert raised(cell, dict(ns)) == (IndexError, 2)

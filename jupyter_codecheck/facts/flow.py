@@ -700,8 +700,8 @@ class _Step:
 
     def _sklearn_made(self, node: ast.AST, depth: int = 0) -> bool:
         """`CalibratedClassifierCV(FrozenEstimator(clf), method="sigmoid")`: an estimator of
-        scikit-learn's own class made right there of literals, live plain values and estimators
-        (flow._plain_value) and estimators made so, none `copy=False`. Its methods then leave
+        scikit-learn's own class made right there of literals, plain values and estimators, live
+        or made by the cell (flow._plain_value), and estimators made so, none `copy=False`. Its methods then leave
         their arguments as they are, and its fit leaves its parameters as they were (scikit-learn's
         common check `check_estimators_overwrite_params`): nothing the user holds changes."""
         if depth > 4 or not self._library_instance(node) or not _sklearn_own(self.callee(node.func)) or \
@@ -715,8 +715,9 @@ class _Step:
                     return False
                 continue
             obj = self.identity(a) if chain_root(a) is not None else UNRESOLVED
-            if obj is UNRESOLVED or issubclass(type(obj), Made) or not _copies(name, obj) or not _plain_value(obj):
-                return False
+            if obj is UNRESOLVED or issubclass(type(obj), Made) and not isinstance(obj, Abstract) or \
+                    not _copies(name, obj) or not _plain_value(obj):
+                return False                    # (an estimator the cell made: `_plain_value` reads it)
         return True
 
     def _loop_estimators(self, node: ast.AST) -> list | None:
