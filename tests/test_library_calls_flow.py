@@ -116,6 +116,7 @@ CASES = [
     # and their methods leave the cell's arrays as they were
     ("for name, clf in models:\n    clf.fit(X[:, 0], y)", True),
     ("for name, clf in models:\n    clf.fit(X, y)", False),
+    ("for name, clf in models:\n    label = name.upper()\n    clf.fit(X[:, 0], y)", True),
     ("for i, (name, clf) in enumerate(models):\n    p = clf.fit(X, y).predict(X_test)\n    clf.predict(X_test[:, 0])", True),
     ("for i, (name, clf) in enumerate(models):\n    p = clf.fit(X, y).predict(X_test)\n    clf.predict(X_test)", False),
     ("for name, est in scalers.items():\n    est.fit(X)\n    est.transform(X1)", True),

@@ -636,7 +636,7 @@ class _Step:
                 base = self.identity(_chain(func.value)[0])
                 # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
                 receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
-            if not _keeps_receiver(receiver, func.attr, call):
+            if not _keeps_receiver(receiver, func.attr, call) and not self._loop_items_kept(func, call):
                 was = _numpy_array(receiver) and func.attr in ARRAY_MUTATING - ARRAY_RESHAPING and \
                     st.only_values_changed(receiver)
                 if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
@@ -719,6 +719,14 @@ class _Step:
                     not _copies(name, obj) or not _plain_value(obj):
                 return False                    # (an estimator the cell made: `_plain_value` reads it)
         return True
+
+    def _loop_items_kept(self, func: ast.Attribute, call: ast.Call) -> bool:
+        """`for name, clf in models: name.upper()`: a method of a loop's variable over live items
+        (loop_items) that leaves each of them as it was (a str's, a tuple's)."""
+        if not isinstance(func.value, ast.Name):
+            return False
+        items = loop_items(func.value, self.loops, self.identity, self.callee)
+        return bool(items) and all(_keeps_receiver(i, func.attr, call) for i in items)
 
     def _loop_estimators(self, node: ast.AST) -> list | None:
         """`for name, clf in models: clf.fit(X, y).predict(X)`: the receiver is a loop's variable
