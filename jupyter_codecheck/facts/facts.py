@@ -38,7 +38,7 @@ from .first_pass import first_passes, in_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
-from .flow import Effects, cell_function_names
+from .flow import Effects, cell_function_names, loop_items
 from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
 from .instances import Instance, instance_class, learned_names, made_class, made_display, missing_attribute, \
@@ -496,7 +496,7 @@ class _Walk:
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
-                        not self._made_samples(n, value):
+                        not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value):
                     self._made_method_call(n, local)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
@@ -528,6 +528,25 @@ class _Walk:
                 self._value(metric_claim(n, target, lambda x: self._live(x, local), value)):
             return
         self._bind(n, target, len(n.args))
+
+    def _looped_claim(self, n: ast.Call, local: set[str], value) -> ValueClaim | None:
+        """`for name, clf in models: clf.fit(X[:, 0], y)`: the receiver is a loop's variable over
+        a live list, tuple or dict (flow.loop_items); the call's claim when every item it takes
+        gets the same one (read by its class and parameters, as a live estimator the cell fits
+        is), the first item's. Its first iteration raises, whichever runs first."""
+        func = n.func
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name) or func.value.id in local:
+            return None
+        items = loop_items(func.value, self.state.enclosing, lambda x: self._live(x, local),
+                           lambda f: self._live_or_builtin(f, local))
+        if not items:
+            return None
+        claims = [call_claim(n, UNRESOLVED, value,
+                             lambda x, item=item: item if x is func.value else self._live(x, local, changes_matter=False),
+                             self._text) for item in items]
+        if any(c is None or c.exception != claims[0].exception for c in claims):
+            return None
+        return claims[0]
 
     def _made_axes_property(self, n: ast.Call, value):
         """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the

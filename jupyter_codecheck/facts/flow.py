@@ -627,13 +627,17 @@ class _Step:
         for a in [*call.args, *(k.value for k in call.keywords)]:
             self.callback(a)
         returned = self._estimator_returned(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
-        if isinstance(func, ast.Attribute) and root is not None and returned is not _NEW:
+        looped = self._loop_estimators(func.value) if isinstance(func, ast.Attribute) else None
+        new = isinstance(func, ast.Attribute) and self._sklearn_made(func.value)
+        if looped is not None:
+            self.change(looped)         # `for clf in models: clf.fit(X, y)`: one of them, fitted
+        elif isinstance(func, ast.Attribute) and root is not None and returned is not _NEW and not new:
             receiver = self.identity(func.value) if returned is UNRESOLVED else returned
             if receiver is UNRESOLVED and chain_root(func.value):
                 base = self.identity(_chain(func.value)[0])
                 # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
                 receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
-            if not _keeps_receiver(receiver, func.attr, call):
+            if not _keeps_receiver(receiver, func.attr, call) and not self._loop_items_kept(func, call):
                 was = _numpy_array(receiver) and func.attr in ARRAY_MUTATING - ARRAY_RESHAPING and \
                     st.only_values_changed(receiver)
                 if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
@@ -652,7 +656,7 @@ class _Step:
         made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
             ((issubclass(type(owner), Made) and _keeps_arguments(owner)) or self._part_of_made(func.value) or
              (self._library_instance(func.value) and _plain_call(func.value)) or
-             (returned is not UNRESOLVED and self._plain_returned(func.value)))
+             (returned is not UNRESOLVED and self._plain_returned(func.value)) or looped is not None or new)
         if (target is not UNRESOLVED and _is_library(target)) or made or alternatives:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 [a for t in alternatives or [target] for a in self._changed_by_library(func, t, call)]
@@ -687,26 +691,58 @@ class _Step:
 
     def _library_callees(self, func: ast.AST) -> list:
         """`for metric in [f1_score, recall_score]: metric(y, p)`, `for cv in cvs: cv(n_splits=5)`:
-        in the body of a loop over a list the cell wrote or a live list or tuple, whose items are
-        all functions or classes of a library, the loop's variable called (the body binds it
-        nowhere else): those items; else []."""
+        in the body of a loop over a list the cell wrote or a live list or tuple (loop_items),
+        whose items are all functions or classes of a library, the loop's variable called (the
+        body binds it nowhere else): those items; else []."""
         if not isinstance(func, ast.Name):
             return []
-        for loop in self.loops:
-            if not (isinstance(loop.target, ast.Name) and loop.target.id == func.id and
-                    any(func is n for b in loop.body for n in ast.walk(b))):
+        items = loop_items(func, self.loops, self.identity, self.callee)
+        return items if items and all(_plain_library_callable(o) for o in items) else []
+
+    def _sklearn_made(self, node: ast.AST, depth: int = 0) -> bool:
+        """`CalibratedClassifierCV(FrozenEstimator(clf), method="sigmoid")`: an estimator of
+        scikit-learn's own class made right there of literals, plain values and estimators, live
+        or made by the cell (flow._plain_value), and estimators made so, none `copy=False`. Its methods then leave
+        their arguments as they are, and its fit leaves its parameters as they were (scikit-learn's
+        common check `check_estimators_overwrite_params`): nothing the user holds changes."""
+        if depth > 4 or not self._library_instance(node) or not _sklearn_own(self.callee(node.func)) or \
+                any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return False
+        for name, a in [(None, a) for a in node.args] + [(k.arg, k.value) for k in node.keywords]:
+            if _plain_call(ast.Call(ast.Name("f", ast.Load()), [], [ast.keyword(name or "value", a)])):
+                continue                        # a literal
+            if isinstance(a, ast.Call):
+                if not self._sklearn_made(a, depth + 1):
+                    return False
                 continue
-            if any(isinstance(n, ast.Name) and n.id == func.id and not isinstance(n.ctx, ast.Load) or
-                   isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom))
-                   for b in loop.body for n in ast.walk(b)):
-                return []
-            it = loop.iter
-            items = [self.identity(e) for e in it.elts] if isinstance(it, (ast.List, ast.Tuple)) else \
-                self.identity(it) if chain_root(it) is not None else UNRESOLVED
-            if type(items) not in (list, tuple) or not 0 < len(items) <= 100:
-                return []
-            return list(items) if all(_plain_library_callable(o) for o in items) else []
-        return []
+            obj = self.identity(a) if chain_root(a) is not None else UNRESOLVED
+            if obj is UNRESOLVED or issubclass(type(obj), Made) and not isinstance(obj, Abstract) or \
+                    not _copies(name, obj) or not _plain_value(obj):
+                return False                    # (an estimator the cell made: `_plain_value` reads it)
+        return True
+
+    def _loop_items_kept(self, func: ast.Attribute, call: ast.Call) -> bool:
+        """`for name, clf in models: name.upper()`: a method of a loop's variable over live items
+        (loop_items) that leaves each of them as it was (a str's, a tuple's)."""
+        if not isinstance(func.value, ast.Name):
+            return False
+        items = loop_items(func.value, self.loops, self.identity, self.callee)
+        return bool(items) and all(_keeps_receiver(i, func.attr, call) for i in items)
+
+    def _loop_estimators(self, node: ast.AST) -> list | None:
+        """`for name, clf in models: clf.fit(X, y).predict(X)`: the receiver is a loop's variable
+        over a live list, tuple or dict (loop_items) whose items are all estimators of
+        scikit-learn's own classes holding only plain values (their methods leave their arguments
+        as they are), reached through methods that return the estimator itself: those items;
+        else None."""
+        while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in RETURNS_SELF:
+            if node.func.attr == "set_params" and not _plain_call(node):
+                return None
+            node = node.func.value
+        if not isinstance(node, ast.Name):
+            return None
+        items = loop_items(node, self.loops, self.identity, self.callee)
+        return items if items and all(_sklearn_own(type(e)) and _plain_value(e) for e in items) else None
 
     def _estimator_returned(self, node: ast.AST):
         """`est.fit(X)`, `LinearRegression().fit(X, y)`, `est.set_params(C=1).fit(X)`: a call
@@ -769,6 +805,78 @@ class _Step:
         elif name in _MUTATES_FIRST.get(getattr(target, "__module__", None) or "", ()):
             out.append(args[0])
         return out
+
+
+_NOT_BOUND = object()       # a loop target that does not bind the name looked for
+
+
+def loop_items(name: ast.Name, loops: list, identity, callee) -> list | None:
+    """The live objects the loop variable `name` takes, one an iteration, in the innermost of
+    `loops` (outermost first) whose target binds it and whose body `name` is in: `for clf in
+    models`, `for clf, label in pairs`, `for i, (clf, label) in enumerate(pairs)`, `for label,
+    clf in models.items()`, `for clf in models.values()`, `for clf, ax in zip(models, axes)`,
+    over live lists, tuples and dicts of Python's own classes (reading them runs nothing of the
+    user's). `identity` gives a chain's live object as the cell has it so far (UNRESOLVED: not
+    known or changed), `callee` a called name's object (a builtin's too). None when the body
+    binds the name again, or the items are not known, none or too many."""
+    for loop in reversed(loops):
+        if not any(name is n for b in loop.body for n in ast.walk(b)):
+            continue
+        if not any(isinstance(t, ast.Name) and t.id == name.id for t in ast.walk(loop.target)):
+            continue                    # bound by an outer loop, or before
+        if any(isinstance(n, ast.Name) and n.id == name.id and not isinstance(n.ctx, ast.Load) or
+               isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal,
+                              ast.Import, ast.ImportFrom))
+               for b in loop.body for n in ast.walk(b)):
+            return None
+        rows = _iterated(loop.iter, identity, callee)
+        if rows is None or not 0 < len(rows) <= 100:
+            return None
+        out = [_unpacked(loop.target, row, name.id) for row in rows]
+        return None if any(v is _NOT_BOUND or v is UNRESOLVED for v in out) else out
+    return None
+
+
+def _iterated(node: ast.AST, identity, callee) -> list | None:
+    """What a loop over `node` takes, in order: a live list, tuple or dict (its keys), a list or
+    tuple written with live items, `d.items()`, `d.values()`, `d.keys()` of a live dict, and
+    `enumerate(...)`, `zip(...)` of those; None otherwise."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [identity(e) for e in node.elts]
+        return None if any(isinstance(e, ast.Starred) for e in node.elts) or any(i is UNRESOLVED for i in items) \
+            else items
+    if isinstance(node, ast.Call) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+        func = node.func
+        builtin = callee(func) if isinstance(func, ast.Name) else None
+        if (builtin is enumerate or builtin is zip) and node.args:
+            parts = [_iterated(a, identity, callee) for a in node.args]
+            if any(p is None for p in parts) or (builtin is enumerate and len(parts) != 1):
+                return None
+            return list(enumerate(parts[0])) if builtin is enumerate else [tuple(r) for r in zip(*parts)]
+        if isinstance(func, ast.Attribute) and func.attr in ("items", "values", "keys") and not node.args and \
+                chain_root(func.value) is not None:
+            d = identity(func.value)
+            return list(getattr(dict, func.attr)(d)) if type(d) is dict else None
+        return None
+    if chain_root(node) is None:
+        return None
+    obj = identity(node)
+    return list(obj) if type(obj) in (list, tuple, dict) else None
+
+
+def _unpacked(target: ast.AST, row, name: str):
+    """The value `name` gets when the loop's `target` takes `row` (_NOT_BOUND: the target does not
+    bind it; UNRESOLVED: the row does not unpack as the target says, known)."""
+    if isinstance(target, ast.Name):
+        return row if target.id == name else _NOT_BOUND
+    if not isinstance(target, (ast.Tuple, ast.List)) or type(row) not in (tuple, list) or \
+            len(row) != len(target.elts) or any(isinstance(t, ast.Starred) for t in target.elts):
+        return UNRESOLVED
+    for t, v in zip(target.elts, row):
+        found = _unpacked(t, v, name)
+        if found is not _NOT_BOUND:
+            return found
+    return _NOT_BOUND
 
 
 def _pandas_frame(obj) -> bool:
@@ -965,6 +1073,11 @@ def _sklearn_own(cls) -> bool:
         base.BaseEstimator in POLICY.mro(cls)
 
 
+# the methods scikit-learn's common checks hold to leaving an estimator's attributes as they
+# were (`check_dict_unchanged`)
+_LEAVES_ESTIMATOR = frozenset({"predict", "transform", "decision_function", "predict_proba"})
+
+
 def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     if receiver is UNRESOLVED:
         return False
@@ -972,6 +1085,9 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     import types
     if issubclass(type(receiver), types.ModuleType):
         return True                  # `np.random.seed(0)`: a module's attributes stay
+    if method in _LEAVES_ESTIMATOR and _sklearn_own(type(receiver)):
+        from .estimators import runs_library_code_only
+        return runs_library_code_only(receiver)      # `model.predict(X)`: scikit-learn's code alone
     if issubclass(type(receiver), Made):
         return receiver.keeps(method, inplace(call))     # a value the cell made (abstract.py)
     pd = sys.modules.get("pandas")
