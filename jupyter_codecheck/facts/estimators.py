@@ -388,7 +388,7 @@ def _held_estimators(est, fitted: bool) -> list | None:
         found.append(e)
         if len(found) > _MOST_HELD or not _plain_class(type(e), fit_check=True):
             return None                 # a class of the user's: nothing of it is read, or run
-        params = _parameters(e)
+        params = estimator_parameters(e)
         if params is None:
             return None
         made = [v for k, v in POLICY.own_dict(e).items() if k.endswith("_") and not k.startswith("_")] if fitted else []
@@ -430,7 +430,7 @@ def _refuses_1d(est, method: str) -> bool:
     cls = type(est)
     if cls.__name__.startswith("_") or cls.__name__ in UNCHECKED_INPUT:
         return False
-    params = _parameters(est)
+    params = estimator_parameters(est)
     if params is None or any(v == "prefit" or (p == "prefit" and v) for p, v in params.items()
                              if type(v) in (str, bool)):
         return False
