@@ -629,16 +629,33 @@ class _Walk:
         the live one is left as it is."""
         if not isinstance(n.func, ast.Attribute) or n.func.attr != "set_params" or n.args:
             return False
-        root = chain_root(n.func.value)
-        if self._first_seen.get(root, (1 << 30, 0)) < (n.func.value.lineno, n.func.value.col_offset):
-            return False                # named earlier in the cell: what it holds may have changed
+        if self._runs_before_in_statement(n):
+            return False                # the statement's effects are applied after it: unknown
         est = self._live(n.func.value, local)
-        copy = parameters_copy(est) if est is not UNRESOLVED else None
+        if est is UNRESOLVED or self.state.changed_within(est):
+            return False                # the cell may have changed it, or what it holds, before
+        copy = parameters_copy(est)
         problem = fit_parameter_problem(copy, "set_params", 0, [k.arg for k in n.keywords]) if copy is not None else None
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
         return True
+
+    def _runs_before_in_statement(self, n: ast.Call) -> bool:
+        """Does anything that may change objects run in `n`'s statement before `n` does (a call
+        other than those `n` is an argument of, a walrus, an await or a yield, anywhere in it)?
+        The flow's effects of a statement are known only after it."""
+        statement, node = n, n
+        while not isinstance(statement, ast.stmt):
+            statement = self._parents.get(id(statement))
+            if statement is None:
+                return True
+        enclosing = set()
+        while node is not statement:
+            enclosing.add(id(node))
+            node = self._parents.get(id(node))
+        return any(isinstance(x, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)) and
+                   id(x) not in enclosing for x in self._running(statement))
 
     def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
         """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,

@@ -130,6 +130,25 @@ class Effects:
             return UNRESOLVED
         return obj
 
+    def changed_within(self, obj) -> bool:
+        """May the cell so far have changed `obj` or anything it holds, at any depth (`steps =
+        pipe.steps` earlier, then `steps.append(...)`: the pipeline changed through its list)?
+        True when that cannot be told (too much to follow, or a change of anything)."""
+        if "*" in self.touched:
+            return True
+        seen: set[int] = set()
+        todo = [(obj, 0)]
+        while todo:
+            o, depth = todo.pop()
+            if id(o) in seen or issubclass(type(o), _SCALARS + _OPAQUE):
+                continue
+            if id(o) in self.changed or id(o) in self.keys_set or depth > 2 * _REACH_DEPTH or \
+                    len(seen) >= _MAX_REACH:
+                return True
+            seen.add(id(o))
+            todo += [(x, depth + 1) for x in [*self.holds.get(id(o), ()), *_held_by(o)]]
+        return False
+
     def bind_made(self, name: str, made: Made) -> bool:
         """`name`, just bound at the cell's top level to a new value, is the object `made` stands
         for: followed by identity from here like a live object, holding what the value held."""
