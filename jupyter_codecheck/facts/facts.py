@@ -768,6 +768,9 @@ class _Walk:
     def _call_class(self, n: ast.Call, local: set[str]) -> type | None:
         """The class a library call's result has, as the library declares it (returns.py)."""
         keywords = [k.arg for k in n.keywords if k.arg is not None]
+        # the positional arguments' number, None where starred ones make it (or `**kw` the keywords) unknown
+        n_args = None if any(isinstance(a, ast.Starred) for a in n.args) or len(keywords) < len(n.keywords) \
+            else len(n.args)
         callee = self._live_or_builtin(n.func, local, changes_matter=False)
         if callee is not UNRESOLVED and not issubclass(type(callee), Made) and loader_keys(callee, n) is not None:
             return bunch_class()            # `load_iris()`: a Bunch of the keys its source names
@@ -775,13 +778,13 @@ class _Walk:
             return made_display(callee)     # `RocCurveDisplay.from_estimator(...)`
         if callee is not UNRESOLVED and not issubclass(type(callee), Made):
             owner = callee.__self__ if type(callee) is types.MethodType else None
-            return called_class(callee, type(owner) if owner is not None else None, keywords, len(n.args))
+            return called_class(callee, type(owner) if owner is not None else None, keywords, n_args)
         if isinstance(n.func, ast.Attribute):
             receiver = self._class_of(n.func.value, local)
             if receiver is not None and returns_itself(receiver, n.func.attr):
                 return receiver             # `clf.fit(X, y).score(...)`: scikit-learn's fit returns the estimator
             if receiver is not None:
-                return method_class(receiver, n.func.attr, keywords, len(n.args))
+                return method_class(receiver, n.func.attr, keywords, n_args)
         return None
 
     def _bind(self, n: ast.Call, target, n_args: int) -> None:

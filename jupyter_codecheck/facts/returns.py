@@ -94,9 +94,18 @@ def method_class(cls: type, name: str, keywords: list[str], n_args: int | None =
 
 def _documented(func: types.FunctionType, parameter: str | None, module: str, name: str, keywords: list[str],
                 n_args: int | None) -> type | None:
-    """The class the documentation names for a call that does not give `parameter`."""
+    """The class the documentation names for a call that does not give `parameter`, one the
+    function surely accepts (its signature binds the arguments: `make_pipeline(*steps)` or
+    `make_pipeline(a, b, nonsense=1)` may raise before it returns anything)."""
+    if n_args is None:
+        return None
+    receiver = [None] if "." in func.__qualname__ else []       # a method's self
+    try:
+        inspect.signature(func).bind(*receiver, *[None] * n_args, **dict.fromkeys(keywords))
+    except TypeError:
+        return None
     if parameter is not None:
-        if parameter in keywords or n_args is None:
+        if parameter in keywords:
             return None
         names = list(inspect.signature(func).parameters)[1:]       # after self
         if parameter not in names or n_args > names.index(parameter):
