@@ -360,8 +360,14 @@ class _Step:
             else:
                 self.hold(target.id, [exact] if exact is not UNRESOLVED else self.objects(value), replace)
         elif isinstance(target, (ast.Tuple, ast.List)):
+            # item by item only where no side is starred (`a, *rest = [x, y]`: rest is a new list)
+            # and the display reads no name the target binds: Python reads the whole right side
+            # first (`a, b = b, a` swaps); else each name may hold any item
             display = not item and isinstance(value, (ast.Tuple, ast.List)) and \
-                len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in value.elts)
+                len(value.elts) == len(target.elts) and \
+                not any(isinstance(e, ast.Starred) for e in value.elts + target.elts) and \
+                not {x.id for x in ast.walk(target) if isinstance(x, ast.Name)} & \
+                {x.id for x in ast.walk(value) if isinstance(x, ast.Name)}
             for t, v in zip(target.elts, value.elts if display else [value] * len(target.elts)):
                 self.bind(t, v, replace=replace, valued=valued, stored=stored, item=not display)
         elif isinstance(target, ast.Starred):
