@@ -202,3 +202,75 @@ def test_no_set_params_claim_where_the_users_code_is_in_the_estimator_or_the_cel
         assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
     assert RAN == []
     assert _run_in("lasso.steps.append(('svc', SVC()))\nlasso.set_params(svc__C=1.0)\n", dict(ns)) is None
+
+
+class _Copied:
+    """A value whose deep copy is the user's code."""
+    def __deepcopy__(self, memo):
+        RAN.append("_Copied.__deepcopy__")
+        return self
+
+
+def _user_hooked_estimators() -> dict:
+    """Live estimators whose own dicts, or whose parameter values, hold the user's code that
+    `clone` or `set_params` would run on them: no copy is made, nothing is claimed."""
+    from sklearn.linear_model import ElasticNet, LassoLarsIC
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+    ns = namespace()
+    own_set = ElasticNet()
+    own_set.set_params = lambda **k: own_set                      # the instance's set_params runs, takes anything
+    nested = make_pipeline(StandardScaler(), LassoLarsIC())
+    nested.steps[1][1].set_params = lambda **k: None              # a step's own, reached by `lassolarsic__...`
+    own_get = ElasticNet()
+
+    def get_params(deep=True):
+        RAN.append("get_params")
+        return {"alpha": 1.0}
+    own_get.get_params = get_params
+
+    def double(x):
+        return 2 * x
+    double.__sklearn_clone__ = lambda: RAN.append("__sklearn_clone__") or double
+    ns.update(own_set=own_set, nested=nested, own_get=own_get,
+              hooked=make_pipeline(FunctionTransformer(func=double), LogisticRegression()),
+              structured=ElasticNet(alpha=np.array([(_Copied(),)], dtype=[("a", "O")])),
+              void=ElasticNet(alpha=np.array([(_Copied(),)], dtype=[("a", "O")])[0]))
+    return ns
+
+
+@pytest.mark.parametrize("cell", [
+    "own_set.set_params(alha=0.1)\n", "nested.set_params(lassolarsic__alha=0.1)\n",
+    "own_get.set_params(alha=0.1)\n", "hooked.set_params(functiontransformer__fnc=None)\n",
+    "structured.set_params(alha=0.1)\n", "void.set_params(alha=0.1)\n",
+])
+def test_no_set_params_claim_where_the_estimator_or_a_value_it_holds_has_the_users_hooks(cell):
+    ns = _user_hooked_estimators()
+    RAN.clear()
+    assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+    assert RAN == []
+    if cell.startswith(("own_set", "nested")):
+        assert _run_in(cell, ns) is None            # the instance's own set_params takes the name
+
+
+def test_no_set_params_claim_where_the_cell_may_have_changed_the_estimator_through_what_it_holds():
+    """`steps = pipe.steps` in an earlier cell: the cell's `steps.append(...)`, a function of the
+    user's that appends to it, or an earlier part of the same line, adds the step set_params names."""
+    from sklearn.pipeline import make_pipeline
+    ns = namespace()
+    ns["pipe"] = make_pipeline(StandardScaler(), SVC())
+    ns["steps"] = ns["pipe"].steps
+    exec("def add_lr():\n    steps.append(('lr', LogisticRegression()))\n", ns)
+    for cell in ["steps.append(('lr', LogisticRegression()))\npipe.set_params(lr__C=2)\n",
+                 "add_lr()\npipe.set_params(lr__C=2)\n",
+                 "pipe.set_params(lr__C=2) if steps.append(('lr', LogisticRegression())) is None else 0\n"]:
+        run_ns = dict(ns)
+        run_ns["pipe"] = make_pipeline(StandardScaler(), SVC())
+        run_ns["steps"] = run_ns["pipe"].steps
+        exec("def add_lr():\n    steps.append(('lr', LogisticRegression()))\n", run_ns)
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+        assert _run_in(cell, run_ns) is None, cell
+    assert [f.line for f in kernel_facts("steps.append(('lr', LogisticRegression()))\npipe.set_params(svc__gama=2)\n",
+                                         ns) if f.kind == "value"] == []        # changed: not read at all
+    assert [f.line for f in kernel_facts("x = steps[0]\npipe.set_params(svc__gama=2)\n", ns)
+            if f.kind == "value"] == [2]                                        # only read: still claimed
