@@ -253,6 +253,16 @@ def test_no_set_params_claim_where_the_estimator_or_a_value_it_holds_has_the_use
         assert _run_in(cell, ns) is None            # the instance's own set_params takes the name
 
 
+def test_no_set_params_claim_where_the_user_set_a_method_on_scikit_learns_class(monkeypatch):
+    from sklearn.linear_model import ElasticNet
+    monkeypatch.setattr(ElasticNet, "set_params", lambda self, **k: RAN.append("ElasticNet.set_params") or self)
+    ns = dict(namespace(), enet=ElasticNet())
+    RAN.clear()
+    assert [f for f in kernel_facts("enet.set_params(alha=0.1)\n", ns) if f.kind == "value"] == []
+    assert RAN == []
+    assert _run_in("enet.set_params(alha=0.1)\n", ns) is None
+
+
 def test_no_set_params_claim_where_the_cell_may_have_changed_the_estimator_through_what_it_holds():
     """`steps = pipe.steps` in an earlier cell: the cell's `steps.append(...)`, a function of the
     user's that appends to it, or an earlier part of the same line, adds the step set_params names."""

@@ -120,7 +120,8 @@ def _plain_parameters(est, depth: int = 0) -> bool:
         own = POLICY.own_dict(est)
     except AttributeError:
         return False
-    if any(callable(v) or _shadows_a_method(type(est), k) for k, v in own.items()):
+    if not _library_methods(type(est)) or \
+            any(callable(v) or _shadows_a_method(type(est), k) for k, v in own.items()):
         return False
     params = estimator_parameters(est)
     return depth < 5 and params is not None and all(_plain_value(v, depth) for v in params.values())
@@ -132,6 +133,21 @@ def _shadows_a_method(cls: type, name: str) -> bool:
     member = POLICY.static(cls, name, _ABSENT)
     return name.startswith("__") or (member is not _ABSENT and
                                      POLICY.static(type(member), "__get__", None) is not None)
+
+
+def _library_methods(cls: type) -> bool:
+    """Are the methods, properties and class or static methods of `cls` and its bases the
+    library's own, none set on the class by the user (`ElasticNet.set_params = ...`)?"""
+    for k in POLICY.mro(cls):
+        for member in POLICY.class_members(k).values():
+            kind = type(member)
+            if kind in (classmethod, staticmethod):
+                member = kind.__func__.__get__(member)
+            elif kind is property:
+                member = POLICY.property_getter(member)
+            if type(member) is types.FunctionType and not POLICY.is_library(member):
+                return False
+    return True
 
 
 _ABSENT = object()
