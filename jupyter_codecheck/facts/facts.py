@@ -626,7 +626,8 @@ class _Walk:
         """`enet.set_params(alha=0.1)`, `pipe.set_params(svc_C=1)` on a live estimator: a name
         scikit-learn's `set_params` finds in none of `get_params(deep=True)`'s (ValueError),
         read by that method on a copy of the estimator's parameters (parameters.parameters_copy):
-        the live one is left as it is."""
+        the live one is left as it is. Not where anything the cell ran before, this statement's
+        other calls too, may have changed it or what it holds (`steps.append(...)` on its list)."""
         if not isinstance(n.func, ast.Attribute) or n.func.attr != "set_params" or n.args:
             return False
         if self._runs_before_in_statement(n):
