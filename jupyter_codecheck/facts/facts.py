@@ -497,7 +497,7 @@ class _Walk:
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
                         not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value):
-                    self._made_method_call(n, local)
+                    self._made_method_call(n, local, value)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
             if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
@@ -551,12 +551,20 @@ class _Walk:
     def _made_axes_property(self, n: ast.Call, value):
         """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the
         method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
-        made = value(n.func.value)
         cls = axes_class()
-        if cls is None or not (issubclass(type(made), Abstract) and made.like == "Axes") or \
-                not self._item_kept(n.func.value):
+        if cls is None or not self._made_as_made(n.func, value, "Axes"):
             return None
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
+
+    def _made_as_made(self, method: ast.Attribute, value, like: str) -> bool:
+        """Is `method` read from a Figure or an Axes (`like`) the cell made, as pyplot made it:
+        the flow finds it unchanged (nothing stored on it, given to the user's code, or changed
+        with another part of its figure), and the cell stores that name on nothing (an
+        instance's own method is called before its class's: `fig.legend = ...`)? Its method is
+        then matplotlib's class's."""
+        made = value(method.value)
+        return issubclass(type(made), Abstract) and made.like == like and self._item_kept(method.value) and \
+            not self._stores_name(method.attr)
 
     def _legend(self, n: ast.Call, local: set[str], value):
         """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): pyplot's,
@@ -564,14 +572,15 @@ class _Walk:
         if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend":
             return None
         target = self._live_or_builtin(n.func, local, changes_matter=False)
+        root = chain_root(n.func)
         if target is not UNRESOLVED:
-            return legend_claim(n, target, self._text)
-        made = value(n.func.value)
-        if issubclass(type(made), Abstract) and made.like == "Axes" and self._item_kept(n.func.value) and \
-                (cls := axes_class()) is not None:
+            # the Axes' own `legend` is called first: one the cell or the user's code may have set
+            kept = not self.state.user_code and not self._stores_name("legend") and \
+                root not in self.state.touched and "*" not in self.state.touched
+            return legend_claim(n, target, self._text) if kept else None
+        if self._made_as_made(n.func, value, "Axes") and (cls := axes_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_axes=True)
-        cls = self._class_of(n.func.value, local)
-        if cls is not None and cls is figure_class():
+        if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_figure=True)
         return None
 
@@ -640,13 +649,13 @@ class _Walk:
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
         return True
 
-    def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
+    def _made_method_call(self, n: ast.Call, local: set[str], value) -> None:
         """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,
         returns.py): the method as the class defines it, a library's Python or compiled function
         (its signature names the receiver first)."""
         cls = self._class_of(n.func.value, local)
         method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
-        if cls is not None and cls is figure_class() and \
+        if cls is not None and cls is figure_class() and self._made_as_made(n.func, value, "Figure") and \
                 self._value(property_claim(n, method, self._text, made_figure=True)):
             return                      # `fig.add_subplot(111, projecton="3d")`: the new Axes' keywords
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's

@@ -98,8 +98,7 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
 
 
 def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False) -> ValueClaim | None:
-    """`plt.legend(lco="upper right")`, `ax.legend(handles, labels, titel="...")`: pyplot's
-    `legend` calls the current Axes' `legend`; `Axes.legend` and `Figure.legend` take the
+    """`ax.legend(handles, labels, titel="...")`, `fig.legend(lco="upper right")`: `Axes.legend` and `Figure.legend` take the
     handles and labels out of the keywords (`legend._parse_legend_args`) and make a
     `Legend(parent, handles, labels, **kwargs)`, whose `__init__` names every keyword it takes
     (no `**kwargs`): any other is a TypeError. Positional arguments of any number (the parsing
@@ -115,10 +114,10 @@ def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_fig
     methods = [POLICY.static(c, "legend", None) for c in owners]
     if made_axes or made_figure:
         ours = target in methods
-    elif type(target) is types.MethodType:
-        ours = target.__func__ in methods and POLICY.is_library(type(target.__self__))
     else:
-        ours = type(target) is types.FunctionType and target is POLICY.static(pyplot, "legend", None)
+        # pyplot's `legend` is not read: the current Axes it calls may be of the user's class
+        ours = type(target) is types.MethodType and target.__func__ in methods and \
+            POLICY.is_library(type(target.__self__))
     cls = POLICY.static(legend, "Legend", None)
     parse = POLICY.static(legend, "_parse_legend_args", None)
     if not ours or not isinstance(cls, type) or parse is None or {"handles", "labels"} & {k.arg for k in n.keywords}:
