@@ -171,6 +171,7 @@ class _Walk:
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
+        self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -514,8 +515,8 @@ class _Walk:
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
-                self._value(property_claim(n, target, self._text)) or \
-                self._value(legend_claim(n, target, self._text)) or \
+                self._classes_kept() and self._value(property_claim(n, target, self._text)) or \
+                self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
@@ -552,7 +553,7 @@ class _Walk:
         """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the
         method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
         cls = axes_class()
-        if cls is None or not self._made_as_made(n.func, value, "Axes"):
+        if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
 
@@ -566,10 +567,24 @@ class _Walk:
         return issubclass(type(made), Abstract) and made.like == like and self._item_kept(method.value) and \
             not self._stores_name(method.attr)
 
+    def _classes_kept(self) -> bool:
+        """Does the cell store or delete attributes only on objects known not to be classes? A
+        method set on a class (`Axes.set_foo = ...`, `Line2D.set_foo = ...`) is a property of
+        every artist of it: the keyword rules read the classes as they were."""
+        if self._class_stores is None:
+            bound = {x.id for x in ast.walk(self.tree) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)} | \
+                {a.asname or a.name.split(".")[0] for x in ast.walk(self.tree) if isinstance(x, (ast.Import, ast.ImportFrom))
+                 for a in x.names}
+            self._class_stores = any(
+                isinstance(x, ast.Attribute) and isinstance(x.ctx, (ast.Store, ast.Del)) and
+                not (isinstance(x.value, ast.Name) and x.value.id not in bound and x.value.id in self.ns and
+                     not isinstance(self.ns[x.value.id], type)) for x in ast.walk(self.tree))
+        return not self._class_stores
+
     def _legend(self, n: ast.Call, local: set[str], value):
         """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): pyplot's,
         or the method of a live Axes or Figure, or of one the cell made."""
-        if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend":
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend" or not self._classes_kept():
             return None
         target = self._live_or_builtin(n.func, local, changes_matter=False)
         root = chain_root(n.func)
@@ -656,6 +671,7 @@ class _Walk:
         cls = self._class_of(n.func.value, local)
         method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
         if cls is not None and cls is figure_class() and self._made_as_made(n.func, value, "Figure") and \
+                self._classes_kept() and \
                 self._value(property_claim(n, method, self._text, made_figure=True)):
             return                      # `fig.add_subplot(111, projecton="3d")`: the new Axes' keywords
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
