@@ -582,8 +582,9 @@ class _Walk:
         return not self._class_stores
 
     def _legend(self, n: ast.Call, local: set[str], value):
-        """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): pyplot's,
-        or the method of a live Axes or Figure, or of one the cell made."""
+        """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): the method
+        of a live Axes or Figure before any of the user's code runs in the cell, or of one the
+        cell made, as made."""
         if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend" or not self._classes_kept():
             return None
         target = self._live_or_builtin(n.func, local, changes_matter=False)

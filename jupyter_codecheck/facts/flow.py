@@ -21,6 +21,10 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
     touched  names whose object may change where the object itself is not known; "*": any
     stops    after a magic that may define anything (`%run`, `%store -r`), `exec`/`eval` or
              `globals()`: no fact after it
+    user_code  the user's code may have run (a function of the user's called or given to a
+             call, a call not known to be a library's): it may reach pyplot's current figure.
+             The Figures and Axes pyplot made in the cell reach one another
+             (`ax.figure.axes[1]`): a change to one, or the user's code run, changes each
 
 Calls of a library do not change their arguments, but for an unbound method's receiver
 (`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
