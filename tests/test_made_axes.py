@@ -154,6 +154,12 @@ _USERS = "class MyAx(Axes):\n    def legend(self, *a, foo=None, **k):\n        r
     # pyplot's legend calls the current Axes', which may be the user's (E)
     (_USERS + "plt.figure().add_subplot(111, axes_class=MyAx)\n", "plt.legend(foo=1)\n"),
     ("", "fig, ax = plt.subplots()\nax.legend = lambda *a, **k: None\nplt.legend(foo=1)\n"),
+    # a live Axes' or Figure's own method, set by the cell or the user's code
+    ("fig, ax = plt.subplots()\n", "ax.plot = lambda *a, **k: None\nax.plot([1], foo=1)\n"),
+    ("fig, ax = plt.subplots()\ndef patch(a):\n    a.plot = lambda *x, **k: None\n", "patch(ax)\nax.plot([1], foo=1)\n"),
+    ("fig, ax = plt.subplots()\ndef t():\n    plt.gca().plot = lambda *a, **k: None\n", "t()\nax.plot([1], foo=1)\n"),
+    ("fig = plt.figure()\n", "fig.add_subplot = lambda *a, **k: None\nfig.add_subplot(111, foo=1)\n"),
+    ("fig, ax = plt.subplots()\n", "ax.plot = lambda *a, **k: None\nplt.plot([1], foo=1)\n"),
     # a method set on a class is a property of its artists (G)
     ("", "from matplotlib.axes import Axes\nAxes.set_foo = lambda self, v: None\nax = plt.subplot(111, foo=1)\n"),
     ("", "from matplotlib.lines import Line2D\nLine2D.set_foo = lambda self, v: None\nplt.plot([1, 2], foo=1)\n"),
@@ -191,6 +197,12 @@ def test_a_figure_class_of_the_users_is_never_made_nor_read():
     finally:
         mf.Figure = own
     # the user's function set as pyplot's figure is not matplotlib's: what it makes is not read
+    own_plot = plt.plot
+    plt.plot = lambda *a, foo=None, **k: None
+    try:
+        assert kernel_facts("plt.plot([1], foo=1)\n", {"plt": plt}) == []
+    finally:
+        plt.plot = own_plot
     own_figure = plt.figure
     plt.figure = lambda *a, **k: type("Mine", (), {"add_subplot": lambda self, *a, **k: None})()
     try:

@@ -515,7 +515,8 @@ class _Walk:
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
-                self._classes_kept() and self._value(property_claim(n, target, self._text)) or \
+                self._classes_kept() and self._live_method_kept(func) and \
+                self._value(property_claim(n, target, self._text)) or \
                 self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
@@ -581,6 +582,17 @@ class _Walk:
                      not isinstance(self.ns[x.value.id], type)) for x in ast.walk(self.tree))
         return not self._class_stores
 
+    def _live_method_kept(self, func: ast.expr) -> bool:
+        """A live object's method, read as it was before the cell (`ax.plot`): is it still what
+        the call runs? An instance's own attribute of that name is called first, and the cell may
+        set one (`ax.plot = ...`) or its name be given to the user's code, as may the user's code
+        run anywhere in it reach the object (`plt.gca()`)."""
+        if not isinstance(func, ast.Attribute):
+            return True
+        root = chain_root(func)
+        return not self.state.user_code and not self._stores_name(func.attr) and \
+            root not in self.state.touched and "*" not in self.state.touched
+
     def _legend(self, n: ast.Call, local: set[str], value):
         """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): the method
         of a live Axes or Figure before any of the user's code runs in the cell, or of one the
@@ -588,12 +600,8 @@ class _Walk:
         if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend" or not self._classes_kept():
             return None
         target = self._live_or_builtin(n.func, local, changes_matter=False)
-        root = chain_root(n.func)
         if target is not UNRESOLVED:
-            # the Axes' own `legend` is called first: one the cell or the user's code may have set
-            kept = not self.state.user_code and not self._stores_name("legend") and \
-                root not in self.state.touched and "*" not in self.state.touched
-            return legend_claim(n, target, self._text) if kept else None
+            return legend_claim(n, target, self._text) if self._live_method_kept(n.func) else None
         if self._made_as_made(n.func, value, "Axes") and (cls := axes_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_axes=True)
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:

@@ -170,7 +170,7 @@ def _made(target, made_axes: bool = False):
         return None
     figure = sys.modules.get("matplotlib.figure")
     for name, module, cls_name in (("figure", figure, "Figure"), ("subplots", figure, "Figure")):
-        if module is not None and target is POLICY.static(pyplot, name, None):
+        if module is not None and target is POLICY.static(pyplot, name, None) and POLICY.is_library(target):
             cls = POLICY.static(module, cls_name, None)
             init = POLICY.static(cls, "__init__", None) if cls is not None else None
             # subplots hands its other keywords to plt.figure, which names some itself (FigureClass)
@@ -183,7 +183,7 @@ def _made(target, made_axes: bool = False):
         method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
     elif type(target) is types.MethodType and issubclass(type(target.__self__), axes_class):
         method = next((name for name in ARTISTS if target.__func__ is POLICY.static(axes_class, name, None)), None)
-    elif type(target) is types.FunctionType:
+    elif type(target) is types.FunctionType and POLICY.is_library(target):     # not the user's set there
         for name in ARTISTS.keys() | PYPLOT.keys():
             if target is POLICY.static(pyplot, name, None):
                 method = PYPLOT.get(name, name)
@@ -220,7 +220,7 @@ def _new_axes(n: ast.Call, target, made_figure: bool = False):
     if pyplot is None or projections is None or not isinstance(figure_class, type):
         return None
     name = None
-    if type(target) is types.FunctionType and not made_figure:
+    if type(target) is types.FunctionType and not made_figure and POLICY.is_library(target):
         name = next((f for f in ("subplot", "axes") if target is POLICY.static(pyplot, f, None)), None)
     elif made_figure or type(target) is types.MethodType and POLICY.is_library(type(target.__self__)) and \
             issubclass(type(target.__self__), figure_class):
