@@ -126,3 +126,87 @@ def test_no_claim_where_the_axes_may_be_another_or_hold_more(cell):
         exec(compile(cell, "<cell>", "exec"), dict(ns))
     finally:
         plt.close("all")
+
+
+_USERS = "class MyAx(Axes):\n    def legend(self, *a, foo=None, **k):\n        return super().legend(*a, **k)\n"
+
+
+@pytest.mark.parametrize("setup, cell", [
+    # a loop's variable is one of the Axes written: what is done through it is done to them (A)
+    ("def tag(x):\n    x.foo = lambda: 1\n", "fig, (a, b) = plt.subplots(1, 2)\nfor ax in (a, b):\n    tag(ax)\nb.foo()\n"),
+    ("def tag(x):\n    x.foo = lambda: 1\n", "fig, ax = plt.subplots()\nfor x in [ax]:\n    tag(x)\nax.foo()\n"),
+    ("class Obj:\n    def foo(self):\n        return 1\ndef g():\n    global ax\n    ax = Obj()\n",
+     "fig, (a, b) = plt.subplots(1, 2)\nfor ax in (a, b):\n    g()\n    ax.foo()\n"),
+    # the user's code reaches every part of a figure from one, or from pyplot (B, C)
+    ("def tag(x):\n    x.figure.axes[1].foo = lambda: 1\n", "fig, (a, b) = plt.subplots(1, 2)\ntag(a)\nb.foo()\n"),
+    ("def tag(f):\n    f.axes[1].foo = lambda: 1\n", "fig, (a, b) = plt.subplots(1, 2)\ntag(fig)\nb.foo()\n"),
+    ("def tag(a):\n    a.figure.foo = lambda: 1\n", "fig, ax = plt.subplots()\ntag(ax)\nfig.foo()\n"),
+    ("def tag():\n    plt.gcf().foo = lambda: 1\n", "fig, ax = plt.subplots()\ntag()\nfig.foo()\n"),
+    ("", "fig = plt.figure()\nfig.__dict__.update(foo=lambda: 1)\nfig.foo()\n"),
+    # an instance's own method, set by the cell or the user's code, is called first (D)
+    ("", "fig = plt.figure()\nfig.add_subplot = lambda *a, **k: None\nfig.add_subplot(111, foo=1)\n"),
+    ("def patch(f):\n    o = f.add_axes\n    f.add_axes = lambda *a, foo=None, **k: o(*a, **k)\n",
+     "fig, ax = plt.subplots()\npatch(fig)\nfig.add_axes([0, 0, 1, 1], foo=1)\n"),
+    ("", "fig = plt.figure()\nfig.legend = lambda *a, **k: None\nfig.legend(foo=1)\n"),
+    ("def patch(f):\n    for x in f.axes:\n        x.legend = lambda *a, **k: None\n",
+     "fig, ax = plt.subplots()\npatch(fig)\nax.legend(foo=1)\n"),
+    ("", "fig, (a, b) = plt.subplots(1, 2)\nfor x in (a, b):\n    x.legend = lambda *a, **k: None\nb.legend(foo=1)\n"),
+    # pyplot's legend calls the current Axes', which may be the user's (E)
+    (_USERS + "plt.figure().add_subplot(111, axes_class=MyAx)\n", "plt.legend(foo=1)\n"),
+    ("", "fig, ax = plt.subplots()\nax.legend = lambda *a, **k: None\nplt.legend(foo=1)\n"),
+    # a live Axes' or Figure's own method, set by the cell or the user's code
+    ("fig, ax = plt.subplots()\n", "ax.plot = lambda *a, **k: None\nax.plot([1], foo=1)\n"),
+    ("fig, ax = plt.subplots()\ndef patch(a):\n    a.plot = lambda *x, **k: None\n", "patch(ax)\nax.plot([1], foo=1)\n"),
+    ("fig, ax = plt.subplots()\ndef t():\n    plt.gca().plot = lambda *a, **k: None\n", "t()\nax.plot([1], foo=1)\n"),
+    ("fig = plt.figure()\n", "fig.add_subplot = lambda *a, **k: None\nfig.add_subplot(111, foo=1)\n"),
+    ("fig, ax = plt.subplots()\n", "ax.plot = lambda *a, **k: None\nplt.plot([1], foo=1)\n"),
+    # a method set on a class is a property of its artists (G)
+    ("", "from matplotlib.axes import Axes\nAxes.set_foo = lambda self, v: None\nax = plt.subplot(111, foo=1)\n"),
+    ("", "from matplotlib.lines import Line2D\nLine2D.set_foo = lambda self, v: None\nplt.plot([1, 2], foo=1)\n"),
+])
+def test_no_claim_where_the_users_code_or_the_cell_may_have_changed_the_figure(setup, cell):
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+    ns = {"plt": plt, "Axes": Axes}
+    try:
+        exec(compile(setup, "<setup>", "exec"), ns)
+        assert kernel_facts(cell, ns) == [], cell
+        exec(compile(cell, "<cell>", "exec"), ns)
+    finally:
+        plt.close("all")
+        for cls in (Axes, Line2D):
+            for name in ("set_foo",):
+                if name in vars(cls):
+                    delattr(cls, name)
+
+
+def test_a_figure_class_of_the_users_is_never_made_nor_read():
+    import matplotlib.figure as mf
+    ran = []
+
+    class MyFigure(mf.Figure):
+        def __init__(self, *args, **kwargs):
+            ran.append("MyFigure.__init__")
+            super().__init__(*args, **kwargs)
+
+    own, mine = mf.Figure, {"plt": plt}
+    mf.Figure = MyFigure
+    try:
+        facts = kernel_facts("fig = plt.figure()\nfig.hello()\n", mine)
+        assert ran == [] and all("MyFigure" not in f.message for f in facts)
+    finally:
+        mf.Figure = own
+    # the user's function set as pyplot's figure is not matplotlib's: what it makes is not read
+    own_plot = plt.plot
+    plt.plot = lambda *a, foo=None, **k: None
+    try:
+        assert kernel_facts("plt.plot([1], foo=1)\n", {"plt": plt}) == []
+    finally:
+        plt.plot = own_plot
+    own_figure = plt.figure
+    plt.figure = lambda *a, **k: type("Mine", (), {"add_subplot": lambda self, *a, **k: None})()
+    try:
+        cell = "fig = plt.figure()\nfig.add_subplot(111, foo=1)\nfig.hello\n"
+        assert kernel_facts(cell, {"plt": plt}) == []
+    finally:
+        plt.figure = own_figure

@@ -113,7 +113,6 @@ def test_a_typo_in_a_plot_stops_the_cell(ns):
 
 
 LEGEND_CELLS = [
-    ('plt.plot([1, 2], label="a")\nplt.legend(lzc="lower right")\n', True),
     ('plt.plot([1, 2], label="a")\nplt.legend(loc="lower right", title="t", ncols=2, fontsize=8, handlelength=1)\n',
      False),
     ('ax.plot([1, 2])\nax.legend(["a"], ttile="Classes")\n', True),

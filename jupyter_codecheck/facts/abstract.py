@@ -609,7 +609,8 @@ def _known(target) -> str | None:
         if mod is None:
             continue
         for name in names:
-            if POLICY.module_members(mod).get(name) is target:
+            # the module's own function: one of the user's set there is not the library's
+            if POLICY.module_members(mod).get(name) is target and POLICY.is_library(target):
                 return name
     return None
 

@@ -82,25 +82,42 @@ def _plain_axes(subplot_kw: ast.expr | None) -> bool:
     return type(given) is dict and not set(given) & _OTHER_CLASS
 
 
+def _own_class(module_name: str, name: str, cls=None) -> type | None:
+    """`module.name` (or `cls`) where it is matplotlib's own class of that name (a class of the
+    user's set there is not)."""
+    mod = sys.modules.get(module_name)
+    cls = cls or (POLICY.static(mod, name, None) if mod is not None else None)
+    if not isinstance(cls, type) or not POLICY.is_library(cls):
+        return None
+    home = POLICY.class_module(cls)           # the module that defines it holds it by that name
+    defined = sys.modules.get(home) if type(home) is str and home.startswith("matplotlib.") else None
+    return cls if defined is not None and POLICY.static(defined, name, None) is cls else None
+
+
 def axes_class() -> type | None:
-    mod = sys.modules.get("matplotlib.axes")
-    cls = POLICY.static(mod, "Axes", None) if mod is not None else None
-    return cls if isinstance(cls, type) else None
+    return _own_class("matplotlib.axes", "Axes")
 
 
 def figure_class() -> type | None:
-    mod = sys.modules.get("matplotlib.figure")
-    cls = POLICY.static(mod, "Figure", None) if mod is not None else None
-    return cls if isinstance(cls, type) else None
+    """matplotlib's own Figure class: the one pyplot's `figure` makes by default (its
+    `FigureClass` default, bound when pyplot was imported), where pyplot is loaded."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is None:
+        return _own_class("matplotlib.figure", "Figure")
+    made_by = POLICY.signature(POLICY.static(pyplot, "figure", None))
+    given = made_by.parameters.get("FigureClass") if made_by is not None else None
+    return _own_class("matplotlib.figure", "Figure", given.default) if given is not None else None
 
 
-@functools.cache
 def figure_names() -> tuple[type, frozenset[str]] | None:
     """matplotlib's Figure class and the public names its instance holds of its own, read from
     a stand-in Figure (no pyplot: pyplot's figure adds private names alone)."""
     cls = figure_class()
-    if cls is None:
-        return None
+    return _figure_names(cls) if cls is not None else None
+
+
+@functools.cache
+def _figure_names(cls: type) -> tuple[type, frozenset[str]]:
     made = cls()
     return cls, frozenset(k for k in POLICY.own_dict(made) if type(k) is str and not k.startswith("_"))
 
@@ -120,10 +137,10 @@ def figure_hooks() -> bool:
 def axes_names() -> tuple[type, frozenset[str]] | None:
     """matplotlib's Axes class and the public names its instance holds of its own, read from a
     stand-in Axes on a figure of its own (no pyplot: no figure of the user's is touched)."""
-    cls, figure = axes_class(), sys.modules.get("matplotlib.figure")
+    cls, figure = axes_class(), figure_class()
     if cls is None or figure is None:
         return None
-    made = figure.Figure().add_subplot()
+    made = figure().add_subplot()
     if type(made) is not cls:
         return None
     return cls, frozenset(k for k in POLICY.own_dict(made) if type(k) is str and not k.startswith("_"))

@@ -171,6 +171,7 @@ class _Walk:
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
+        self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -497,7 +498,7 @@ class _Walk:
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
                         not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value):
-                    self._made_method_call(n, local)
+                    self._made_method_call(n, local, value)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
             if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
@@ -514,8 +515,9 @@ class _Walk:
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
+                self._classes_kept() and self._live_method_kept(func) and \
                 self._value(property_claim(n, target, self._text)) or \
-                self._value(legend_claim(n, target, self._text)) or \
+                self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
@@ -551,27 +553,58 @@ class _Walk:
     def _made_axes_property(self, n: ast.Call, value):
         """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the
         method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
-        made = value(n.func.value)
         cls = axes_class()
-        if cls is None or not (issubclass(type(made), Abstract) and made.like == "Axes") or \
-                not self._item_kept(n.func.value):
+        if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
 
+    def _made_as_made(self, method: ast.Attribute, value, like: str) -> bool:
+        """Is `method` read from a Figure or an Axes (`like`) the cell made, as pyplot made it:
+        the flow finds it unchanged (nothing stored on it, given to the user's code, or changed
+        with another part of its figure), and the cell stores that name on nothing (an
+        instance's own method is called before its class's: `fig.legend = ...`)? Its method is
+        then matplotlib's class's."""
+        made = value(method.value)
+        return issubclass(type(made), Abstract) and made.like == like and self._item_kept(method.value) and \
+            not self._stores_name(method.attr)
+
+    def _classes_kept(self) -> bool:
+        """Does the cell store or delete attributes only on objects known not to be classes? A
+        method set on a class (`Axes.set_foo = ...`, `Line2D.set_foo = ...`) is a property of
+        every artist of it: the keyword rules read the classes as they were."""
+        if self._class_stores is None:
+            bound = {x.id for x in ast.walk(self.tree) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)} | \
+                {a.asname or a.name.split(".")[0] for x in ast.walk(self.tree) if isinstance(x, (ast.Import, ast.ImportFrom))
+                 for a in x.names}
+            self._class_stores = any(
+                isinstance(x, ast.Attribute) and isinstance(x.ctx, (ast.Store, ast.Del)) and
+                not (isinstance(x.value, ast.Name) and x.value.id not in bound and x.value.id in self.ns and
+                     not isinstance(self.ns[x.value.id], type)) for x in ast.walk(self.tree))
+        return not self._class_stores
+
+    def _live_method_kept(self, func: ast.expr) -> bool:
+        """A live object's method, read as it was before the cell (`ax.plot`): is it still what
+        the call runs? An instance's own attribute of that name is called first, and the cell may
+        set one (`ax.plot = ...`) or its name be given to the user's code, as may the user's code
+        run anywhere in it reach the object (`plt.gca()`)."""
+        if not isinstance(func, ast.Attribute):
+            return True
+        root = chain_root(func)
+        return not self.state.user_code and not self._stores_name(func.attr) and \
+            root not in self.state.touched and "*" not in self.state.touched
+
     def _legend(self, n: ast.Call, local: set[str], value):
-        """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): pyplot's,
-        or the method of a live Axes or Figure, or of one the cell made."""
-        if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend":
+        """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): the method
+        of a live Axes or Figure before any of the user's code runs in the cell, or of one the
+        cell made, as made."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend" or not self._classes_kept():
             return None
         target = self._live_or_builtin(n.func, local, changes_matter=False)
         if target is not UNRESOLVED:
-            return legend_claim(n, target, self._text)
-        made = value(n.func.value)
-        if issubclass(type(made), Abstract) and made.like == "Axes" and self._item_kept(n.func.value) and \
-                (cls := axes_class()) is not None:
+            return legend_claim(n, target, self._text) if self._live_method_kept(n.func) else None
+        if self._made_as_made(n.func, value, "Axes") and (cls := axes_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_axes=True)
-        cls = self._class_of(n.func.value, local)
-        if cls is not None and cls is figure_class():
+        if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_figure=True)
         return None
 
@@ -658,13 +691,14 @@ class _Walk:
         return any(isinstance(x, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)) and
                    id(x) not in enclosing for x in self._running(statement))
 
-    def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
+    def _made_method_call(self, n: ast.Call, local: set[str], value) -> None:
         """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,
         returns.py): the method as the class defines it, a library's Python or compiled function
         (its signature names the receiver first)."""
         cls = self._class_of(n.func.value, local)
         method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
-        if cls is not None and cls is figure_class() and \
+        if cls is not None and cls is figure_class() and self._made_as_made(n.func, value, "Figure") and \
+                self._classes_kept() and \
                 self._value(property_claim(n, method, self._text, made_figure=True)):
             return                      # `fig.add_subplot(111, projecton="3d")`: the new Axes' keywords
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's

@@ -21,6 +21,10 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
     touched  names whose object may change where the object itself is not known; "*": any
     stops    after a magic that may define anything (`%run`, `%store -r`), `exec`/`eval` or
              `globals()`: no fact after it
+    user_code  the user's code may have run (a function of the user's called or given to a
+             call, a call not known to be a library's): it may reach pyplot's current figure.
+             The Figures and Axes pyplot made in the cell reach one another
+             (`ax.figure.axes[1]`): a change to one, or the user's code run, changes each
 
 Calls of a library do not change their arguments, but for an unbound method's receiver
 (`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
@@ -91,6 +95,8 @@ class Effects:
     # loop targets (their Name nodes' ids) the caller found bound to what the cell made at every
     # iteration (an Axes of an array of them): followed as that object through the loop's body
     loop_made: dict[int, Made] = field(default_factory=dict)
+    # has the user's code (a function's, or a call the flow cannot tell is a library's) run yet
+    user_code: bool = False
     # the loops whose bodies the caller is reading, a statement at a time, outermost first
     enclosing: list[ast.For] = field(default_factory=list)
     # the steps `live` took from a live object since the last statement's effects: the same
@@ -163,11 +169,27 @@ class Effects:
         return True
 
     def mark_changed(self, ids: set[int]) -> None:
-        """The objects of `ids` may have changed in any way (their shape too)."""
+        """The objects of `ids` may have changed in any way (their shape too). One Figure or Axes
+        pyplot made reaches the others of the cell (`ax.figure.axes[1]`, `plt.gcf()`): a change
+        to one may be a change to each."""
+        if any(_figure_part(self.kept.get(i)) for i in ids) or \
+                any(id(v) in ids and _figure_part(v) for v in self.same.values()):
+            ids = ids | self.figure_parts()
         self.changed |= ids
         for i in ids:
             self.shape_kept.pop(i, None)
             self.names_added.pop(i, None)
+
+    def figure_parts(self) -> set[int]:
+        """The ids of the Figures, Axes and arrays of Axes the cell made so far."""
+        made = [*self.same.values(), *self.kept.values(), *self.loop_made.values()]
+        return {id(v) for v in made if _figure_part(v)}
+
+    def user_code_may_run(self) -> None:
+        """The user's code may run here: it may reach pyplot's current figure (`plt.gcf()`), and
+        with it every Figure and Axes the cell made or the kernel holds."""
+        self.user_code = True
+        self.changed |= self.figure_parts()
 
     def names_changed(self, obj, names: set[str]) -> None:
         """A pandas frame or series changed in a way that makes at most `names` attributes of it
@@ -234,6 +256,11 @@ class Effects:
             return True
         key = _string_key(step)
         return key is not None and key not in set_keys
+
+
+def _figure_part(made) -> bool:
+    """Is `made` a Figure, an Axes or an array of Axes the cell made (abstract_matplotlib.py)?"""
+    return issubclass(type(made), Abstract) and (made.like in ("Figure", "Axes") or made.holds == "Axes")
 
 
 def _chain(node: ast.AST) -> tuple[ast.AST, list[ast.AST]]:
@@ -524,10 +551,14 @@ class _Step:
         there: what it reads may change."""
         if isinstance(arg, ast.Lambda):
             self.touch_names(cell_function_names(arg))
+            self.state.user_code_may_run()
         elif isinstance(arg, ast.Name) and arg.id in self.functions:
             self.touch_names(self.functions[arg.id])
+            self.state.user_code_may_run()
         elif chain_root(arg) is not None:
             obj = self.identity(arg)
+            if issubclass(type(obj), (types.FunctionType, types.MethodType, type)) and not _is_library(obj):
+                self.state.user_code_may_run()
             if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
                 self.touch_names(_global_names(obj))
             if isinstance(arg, ast.Attribute):
@@ -662,6 +693,9 @@ class _Step:
                 base = self.identity(_chain(func.value)[0])
                 # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
                 receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
+                if _figure_part(base) and any(isinstance(x, ast.Attribute) and x.attr.startswith("__")
+                                              for x in ast.walk(func.value)):
+                    self.change([base])     # `fig.__dict__.update(...)`: its own names, set
             if not _keeps_receiver(receiver, func.attr, call) and not self._loop_items_kept(func, call):
                 was = _numpy_array(receiver) and func.attr in ARRAY_MUTATING - ARRAY_RESHAPING and \
                     st.only_values_changed(receiver)
@@ -695,6 +729,7 @@ class _Step:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
         elif target is UNRESOLVED or not _is_library(target):
+            st.user_code_may_run()
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = any_root(a)
                 # `logger.setLevel(logging.ERROR)`: the value is given, not a library's module

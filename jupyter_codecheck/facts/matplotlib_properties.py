@@ -98,8 +98,7 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
 
 
 def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False) -> ValueClaim | None:
-    """`plt.legend(lco="upper right")`, `ax.legend(handles, labels, titel="...")`: pyplot's
-    `legend` calls the current Axes' `legend`; `Axes.legend` and `Figure.legend` take the
+    """`ax.legend(handles, labels, titel="...")`, `fig.legend(lco="upper right")`: `Axes.legend` and `Figure.legend` take the
     handles and labels out of the keywords (`legend._parse_legend_args`) and make a
     `Legend(parent, handles, labels, **kwargs)`, whose `__init__` names every keyword it takes
     (no `**kwargs`): any other is a TypeError. Positional arguments of any number (the parsing
@@ -115,10 +114,10 @@ def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_fig
     methods = [POLICY.static(c, "legend", None) for c in owners]
     if made_axes or made_figure:
         ours = target in methods
-    elif type(target) is types.MethodType:
-        ours = target.__func__ in methods and POLICY.is_library(type(target.__self__))
     else:
-        ours = type(target) is types.FunctionType and target is POLICY.static(pyplot, "legend", None)
+        # pyplot's `legend` is not read: the current Axes it calls may be of the user's class
+        ours = type(target) is types.MethodType and target.__func__ in methods and \
+            POLICY.is_library(type(target.__self__))
     cls = POLICY.static(legend, "Legend", None)
     parse = POLICY.static(legend, "_parse_legend_args", None)
     if not ours or not isinstance(cls, type) or parse is None or {"handles", "labels"} & {k.arg for k in n.keywords}:
@@ -171,7 +170,7 @@ def _made(target, made_axes: bool = False):
         return None
     figure = sys.modules.get("matplotlib.figure")
     for name, module, cls_name in (("figure", figure, "Figure"), ("subplots", figure, "Figure")):
-        if module is not None and target is POLICY.static(pyplot, name, None):
+        if module is not None and target is POLICY.static(pyplot, name, None) and POLICY.is_library(target):
             cls = POLICY.static(module, cls_name, None)
             init = POLICY.static(cls, "__init__", None) if cls is not None else None
             # subplots hands its other keywords to plt.figure, which names some itself (FigureClass)
@@ -184,7 +183,7 @@ def _made(target, made_axes: bool = False):
         method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
     elif type(target) is types.MethodType and issubclass(type(target.__self__), axes_class):
         method = next((name for name in ARTISTS if target.__func__ is POLICY.static(axes_class, name, None)), None)
-    elif type(target) is types.FunctionType:
+    elif type(target) is types.FunctionType and POLICY.is_library(target):     # not the user's set there
         for name in ARTISTS.keys() | PYPLOT.keys():
             if target is POLICY.static(pyplot, name, None):
                 method = PYPLOT.get(name, name)
@@ -221,7 +220,7 @@ def _new_axes(n: ast.Call, target, made_figure: bool = False):
     if pyplot is None or projections is None or not isinstance(figure_class, type):
         return None
     name = None
-    if type(target) is types.FunctionType and not made_figure:
+    if type(target) is types.FunctionType and not made_figure and POLICY.is_library(target):
         name = next((f for f in ("subplot", "axes") if target is POLICY.static(pyplot, f, None)), None)
     elif made_figure or type(target) is types.MethodType and POLICY.is_library(type(target.__self__)) and \
             issubclass(type(target.__self__), figure_class):
