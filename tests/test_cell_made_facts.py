@@ -142,3 +142,127 @@ def test_each_library_constructor_makes_exactly_its_class_holding_no_public_name
     assert type(made) is cls
     assert [k for k in getattr(made, "__dict__", {}) if not k.startswith("_")] == []
     assert "__getattr__" not in {k for c in cls.__mro__ for k in vars(c)}
+
+
+FRAME = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0], "b": [0.5, 0.1, 0.2, 0.3]})
+TARGET = np.array([0.0, 1.0, 1.0, 0.0])
+
+
+def _user_step(X):
+    return X
+
+
+@pytest.mark.parametrize("cell, good", [
+    # numpy: a ufunc of an array the cell made; numpy's legacy RandomState's draws; linspace by keyword
+    ("data = np.linspace(0, 30, num=100).reshape(-1, 1)\ntarget = np.sin(data).ravell()\n", "ravel"),
+    ("rng = np.random.RandomState(0)\nx = rng.uniform(0, 5, size=20).reeshape(-1, 1)\n", "reshape"),
+    ("n = 20\nrng = np.random.RandomState(3)\nx = rng.randint(0, 20, 2 * n).astope(float)\n", "astype"),
+    ("x = np.linspace(start=0, stop=10, num=1_000).rshape(-1, 1)\n", "reshape"),
+    # matplotlib: Axes unpacked from plt.subplots' array, looped over as written; a Figure made
+    ("f, (ax0, ax1) = plt.subplots(1, 2)\nax0.hist([1, 2])\nax1.set__title('t')\n", "set_title"),
+    ("fig, ((a, b), (c, d)) = plt.subplots(2, 2)\nd.ploot([1, 2])\n", "plot"),
+    ("fig, (ax1, ax2) = plt.subplots(nrows=1, ncols=2)\nfor ax in (ax1, ax2):\n    ax.grbd()\n", "grid"),
+    ("f, (ax0, ax1) = plt.subplots(1, 2)\nf.suptiitle('s', y=1.05)\n", "suptitle"),
+    ("fig = plt.figure(figsize=(8, 6))\nax = fig.add_subplot(111)\nfig.subplots_adjusst(right=0.7)\n",
+     "subplots_adjust"),
+    # scikit-learn: what set_output and fit return, make_pipeline's Pipeline, a pipeline's slice and step
+    ("scaler = StandardScaler().set_output(transform='pandas')\nout = scaler.fit_trasform(frame)\n", "fit_transform"),
+    ("pipe = make_pipeline(FunctionTransformer(step), LinearRegression())\npipe.fit(frame, y).scre(frame, y)\n",
+     "score"),
+    ("pipe = make_pipeline(FunctionTransformer(step), LinearRegression())\npipe.fyt(frame, y)\n", "fit"),
+    ("pipe = make_pipeline(StandardScaler(), PCA(2))\npipe.fit(frame)\nnames = pipe[:-1].get_featurenames_out()\n",
+     "get_feature_names_out"),
+    ("pipe = make_pipeline(StandardScaler(), LinearRegression())\npipe.fit(frame, y)\nc = pipe[-1].coeff_\n", "coef_"),
+    # scikit-learn's Displays: made by from_estimator or the class, plotted
+    ("from sklearn.metrics import ConfusionMatrixDisplay\n"
+     "disp = ConfusionMatrixDisplay.from_predictions(y, y)\ndisp.ay_.set_title('t')\n", "ax_"),
+    ("from sklearn.metrics import PrecisionRecallDisplay\n"
+     "display = PrecisionRecallDisplay(precision=np.array([1, 0.5]), recall=np.array([0, 1.0]), average_precision=0.7)\n"
+     "display.plot()\nt = display.ax__.set_title('t')\n", "ax_"),
+    ("from sklearn.metrics import PrecisionRecallDisplay\n"
+     "display = PrecisionRecallDisplay(precision=np.array([1, 0.5]), recall=np.array([0, 1.0]))\ndisplay.pllot()\n", "plot"),
+])
+def test_a_typo_on_what_the_cell_makes_is_the_attribute_error_it_raises(cell, good):
+    ns = namespace(frame=FRAME, y=TARGET, step=_user_step)
+    f = holds(cell, ns, AttributeError, "attribute")
+    assert good in f.candidates, (cell, f.candidates)
+    runs_unclaimed(cell.replace(f.message.split("'")[-2], good), ns)
+
+
+class _OwnScaler(StandardScaler):
+    pass
+
+
+class _Hooked:
+    """A figure hook of the user's (rcParams["figure.hooks"]): it sets a method on each figure."""
+    @staticmethod
+    def add(fig):
+        fig.helper = print
+
+
+@pytest.mark.parametrize("cell", [
+    "s = OwnScaler().set_output(transform='pandas')\ns.helper()\n",         # the user's subclass
+    "v = uf1(np.arange(3.0)).ravell()\n",                                       # ufuncs of the user's functions
+    "v = uf2.outer(np.arange(3.0), np.arange(2.0)).ravell()\n",
+    "fig = plt.figure()\nfig.helper = print\nfig.helper('x')\n",               # set by the cell
+    "f, (a, b) = plt.subplots(1, 2)\na.note = print\na.note('x')\n",
+    "fig = plt.figure(1)\nfig.extra('x')\n",                                   # an existing figure pyplot holds
+    "fig = plt.gcf()\nfig.extra('x')\n",
+    "fig, (a, b, c) = plt.subplots(1, 2)\nc.plott([1])\n",                     # two Axes, three names: ValueError
+    "from sklearn.ensemble import RandomForestClassifier\n"                   # a documented, conditional attribute
+    "rf = RandomForestClassifier(n_estimators=3).fit(frame, y)\ns = rf.oob_score_\n",
+    "pipe = make_pipeline(StandardScaler(), LinearRegression())\npipe.fit(frame, y)\nn = pipe[::2].get_featurenames_out()\n",
+    "pipe = make_pipeline(held, LinearRegression())\nv = pipe[0].extra\n",    # a live step holds what was set on it
+])
+def test_no_claim_on_what_the_cell_makes_where_it_may_hold_the_name(cell):
+    ran = []
+    held = StandardScaler()
+    held.extra = 1
+    figure = plt.figure(1)
+    figure.extra = print
+    ns = namespace(frame=FRAME, y=TARGET, OwnScaler=_OwnScaler, held=held,
+                   uf1=np.frompyfunc(lambda x: ran.append(x) or x, 1, 1),
+                   uf2=np.frompyfunc(lambda a, b: ran.append(a) or a, 2, 1))
+    try:
+        assert claims(cell, ns) == [], cell
+        assert ran == []
+    finally:
+        plt.close("all")
+
+
+def test_no_claim_on_a_figure_where_pyplot_runs_the_users_hooks(monkeypatch):
+    import sys
+    import types
+    module = types.ModuleType("_codecheck_test_hooks")
+    module.add = _Hooked.add
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(plt.rcParams, "figure.hooks", [f"{module.__name__}:add"])
+    runs_unclaimed("fig = plt.figure()\nfig.helper('x')\n", namespace())
+    runs_unclaimed("fig, ax = plt.subplots()\nfig.helper('x')\n", namespace())
+
+
+def test_each_display_holds_its_parameters_and_the_documented_names_ending_in_underscore():
+    """What instances.display_class rests on: every `self.name = ...` of a Display's own source
+    (its class and its scikit-learn bases) stores a constructor parameter, a private name, or a
+    name ending in `_` its "Attributes" section documents."""
+    import ast
+    import importlib
+    import inspect
+    import textwrap
+    from jupyter_codecheck.facts.instances import display_class, fitted_attributes
+    modules = ["sklearn.calibration", "sklearn.metrics", "sklearn.inspection", "sklearn.model_selection"]
+    displays = {c for m in modules for c in vars(importlib.import_module(m)).values() if display_class(c)}
+    assert len(displays) >= 10
+    for cls in displays:
+        params = set(inspect.signature(cls).parameters)
+        documented = fitted_attributes(cls) or frozenset()
+        for klass in cls.__mro__:
+            if not klass.__module__.startswith("sklearn."):
+                continue
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+            assert not any(isinstance(n, ast.Name) and n.id == "setattr" for n in ast.walk(tree)), klass
+            stored = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+                      and isinstance(n.value, ast.Name) and n.value.id == "self"}
+            odd = {a for a in stored if not a.startswith("_") and a not in params and
+                   not (a.endswith("_") and a in documented)}
+            assert not odd, (cls.__name__, klass.__name__, odd)

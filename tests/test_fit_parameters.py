@@ -147,3 +147,140 @@ def test_no_constraint_claim_off_scikit_learns_own_validation():
     assert [f for f in kernel_facts(cell, dict(ns, cross_val_score=users)) if f.kind == "value"] == [] and RAN == []
     assert [f for f in kernel_facts("s = cross_val_score(model, X, labels, scoring=name, cv=3)\n",
                                     dict(ns, name="acuracy")) if f.kind == "value"] == []
+
+
+# -- set_params on a live estimator: read on a copy, the user's left as it is ------------------------
+
+def _live_estimators() -> dict:
+    from sklearn.linear_model import ElasticNet, LassoLarsIC
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+    ns = namespace()
+    ns.update(enet=ElasticNet(alpha=0.5).fit(ns["X"], ns["y"]),
+              lasso=make_pipeline(StandardScaler(), LassoLarsIC(criterion="aic")).fit(ns["X"], ns["y"]),
+              users=Pipeline([("u", UserScaler()), ("m", LogisticRegression())]),
+              held=make_pipeline(FunctionTransformer(func=UserScaler()), LogisticRegression()))
+    return ns
+
+
+def _run_in(cell: str, ns: dict) -> tuple[str, int] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(cell, "<cell>", "exec"), ns)
+    except Exception as e:  # noqa: BLE001 - whatever scikit-learn raises is compared
+        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    return None
+
+
+@pytest.mark.parametrize("cell, valid", [
+    ("enet.set_params(alha=0.1).fit(X, y)\n", "enet.set_params(alpha=0.1).fit(X, y)\n"),
+    ("lasso.set_params(lassolarsic_c_riterion='bic').fit(X, y)\n",
+     "lasso.set_params(lassolarsic__criterion='bic').fit(X, y)\n"),
+    ("lasso.set_params(lassolarsic__criterio='bic')\n", "lasso.set_params(lassolarsic__criterion='bic')\n"),
+    ("lasso.set_params(standardscaler__with_mean=False, lassolarsic__c='bic')\n",
+     "lasso.set_params(standardscaler__with_mean=False, lassolarsic__criterion='bic')\n"),
+])
+def test_a_name_set_params_finds_nowhere_on_a_live_estimator(cell, valid):
+    ns = _live_estimators()
+    before = {k: repr(ns[k].get_params()) for k in ("enet", "lasso")}
+    facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
+    assert len(facts) == 1 and "Invalid parameter" in facts[0].message, (cell, facts)
+    assert {k: repr(ns[k].get_params()) for k in ("enet", "lasso")} == before     # the user's left as they were
+    assert _run_in(cell, dict(ns)) == ("ValueError", 1)
+    ns = _live_estimators()
+    assert [f for f in kernel_facts(valid, ns) if f.kind == "value"] == [], valid
+    assert _run_in(valid, ns) is None, valid
+
+
+def test_no_set_params_claim_where_the_users_code_is_in_the_estimator_or_the_cell_changed_it():
+    ns = _live_estimators()
+    RAN.clear()
+    for cell in ["users.set_params(u__kk=1)\n",                     # a step of the user's
+                 "held.set_params(functiontransformer__fnc=None)\n",   # a value of the user's a copy would copy
+                 "lasso.steps.append(('svc', SVC()))\nlasso.set_params(svc__C=1.0)\n"]:
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+    assert RAN == []
+    assert _run_in("lasso.steps.append(('svc', SVC()))\nlasso.set_params(svc__C=1.0)\n", dict(ns)) is None
+
+
+class _Copied:
+    """A value whose deep copy is the user's code."""
+    def __deepcopy__(self, memo):
+        RAN.append("_Copied.__deepcopy__")
+        return self
+
+
+def _user_hooked_estimators() -> dict:
+    """Live estimators whose own dicts, or whose parameter values, hold the user's code that
+    `clone` or `set_params` would run on them: no copy is made, nothing is claimed."""
+    from sklearn.linear_model import ElasticNet, LassoLarsIC
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+    ns = namespace()
+    own_set = ElasticNet()
+    own_set.set_params = lambda **k: own_set                      # the instance's set_params runs, takes anything
+    nested = make_pipeline(StandardScaler(), LassoLarsIC())
+    nested.steps[1][1].set_params = lambda **k: None              # a step's own, reached by `lassolarsic__...`
+    own_get = ElasticNet()
+
+    def get_params(deep=True):
+        RAN.append("get_params")
+        return {"alpha": 1.0}
+    own_get.get_params = get_params
+
+    def double(x):
+        return 2 * x
+    double.__sklearn_clone__ = lambda: RAN.append("__sklearn_clone__") or double
+    ns.update(own_set=own_set, nested=nested, own_get=own_get,
+              hooked=make_pipeline(FunctionTransformer(func=double), LogisticRegression()),
+              structured=ElasticNet(alpha=np.array([(_Copied(),)], dtype=[("a", "O")])),
+              void=ElasticNet(alpha=np.array([(_Copied(),)], dtype=[("a", "O")])[0]))
+    return ns
+
+
+@pytest.mark.parametrize("cell", [
+    "own_set.set_params(alha=0.1)\n", "nested.set_params(lassolarsic__alha=0.1)\n",
+    "own_get.set_params(alha=0.1)\n", "hooked.set_params(functiontransformer__fnc=None)\n",
+    "structured.set_params(alha=0.1)\n", "void.set_params(alha=0.1)\n",
+])
+def test_no_set_params_claim_where_the_estimator_or_a_value_it_holds_has_the_users_hooks(cell):
+    ns = _user_hooked_estimators()
+    RAN.clear()
+    assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+    assert RAN == []
+    if cell.startswith(("own_set", "nested")):
+        assert _run_in(cell, ns) is None            # the instance's own set_params takes the name
+
+
+def test_no_set_params_claim_where_the_user_set_a_method_on_scikit_learns_class(monkeypatch):
+    from sklearn.linear_model import ElasticNet
+    monkeypatch.setattr(ElasticNet, "set_params", lambda self, **k: RAN.append("ElasticNet.set_params") or self)
+    ns = dict(namespace(), enet=ElasticNet())
+    RAN.clear()
+    assert [f for f in kernel_facts("enet.set_params(alha=0.1)\n", ns) if f.kind == "value"] == []
+    assert RAN == []
+    assert _run_in("enet.set_params(alha=0.1)\n", ns) is None
+
+
+def test_no_set_params_claim_where_the_cell_may_have_changed_the_estimator_through_what_it_holds():
+    """`steps = pipe.steps` in an earlier cell: the cell's `steps.append(...)`, a function of the
+    user's that appends to it, or an earlier part of the same line, adds the step set_params names."""
+    from sklearn.pipeline import make_pipeline
+    ns = namespace()
+    ns["pipe"] = make_pipeline(StandardScaler(), SVC())
+    ns["steps"] = ns["pipe"].steps
+    exec("def add_lr():\n    steps.append(('lr', LogisticRegression()))\n", ns)
+    for cell in ["steps.append(('lr', LogisticRegression()))\npipe.set_params(lr__C=2)\n",
+                 "add_lr()\npipe.set_params(lr__C=2)\n",
+                 "pipe.set_params(lr__C=2) if steps.append(('lr', LogisticRegression())) is None else 0\n"]:
+        run_ns = dict(ns)
+        run_ns["pipe"] = make_pipeline(StandardScaler(), SVC())
+        run_ns["steps"] = run_ns["pipe"].steps
+        exec("def add_lr():\n    steps.append(('lr', LogisticRegression()))\n", run_ns)
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+        assert _run_in(cell, run_ns) is None, cell
+    assert [f.line for f in kernel_facts("steps.append(('lr', LogisticRegression()))\npipe.set_params(svc__gama=2)\n",
+                                         ns) if f.kind == "value"] == []        # changed: not read at all
+    assert [f.line for f in kernel_facts("x = steps[0]\npipe.set_params(svc__gama=2)\n", ns)
+            if f.kind == "value"] == [2]                                        # only read: still claimed

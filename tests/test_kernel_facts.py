@@ -145,6 +145,26 @@ def test_the_cells_own_flow_silences_what_it_changes_first(ns):
     assert [g[0] for g in facts("print(df)\ndf['pirce']\n", ns)] == ["key"]
 
 
+def test_a_name_unpacked_from_a_value_is_one_of_its_items_never_the_value(ns):
+    import numpy as np
+    ns = dict(ns, pair=("x", 1), arr=np.zeros((2, 3)))
+    for cell in ["a, b = pair\na.upper()\n", "t, (a, b) = 1, pair\na.upper()\n", "[a, b] = pair\na.upper()\n"]:
+        assert facts(cell, ns) == [], cell
+        exec(cell, dict(ns))
+    assert [g[0] for g in facts("a, b = pair\npair.uper()\n", ns)] == ["attribute"]      # the value itself is read
+
+
+def test_a_written_out_tuple_is_read_whole_before_its_names_are_bound(ns):
+    """`df1, df2 = df2, df1` swaps (Python reads the right side first); `a, *rest = [df1, df2]`
+    makes rest a new list: neither name is the item written in its place."""
+    import pandas as pd
+    ns = dict(ns, df1=pd.DataFrame({"a": [1]}), df2=pd.DataFrame({"b": [1]}))
+    for cell in ["df1, df2 = df2, df1\ndf1['b']\ndf2['a']\n", "a, *rest = [df1, df2]\nrest[0]['b']\n"]:
+        assert facts(cell, ns) == [], cell
+        exec(cell, dict(ns))
+    assert [g[0] for g in facts("a, b = df2, df1\na['a']\n", ns)] == ["key"]    # written out, no swap: read
+
+
 def test_guarded_handled_and_deferred_uses_are_not_facts(ns):
     cell = ("if 'pirce' in df:\n    df['pirce']\n"
             "try:\n    spy.vlaue\nexcept AttributeError:\n    pass\n"

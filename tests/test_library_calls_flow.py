@@ -1,7 +1,8 @@
 """What a library's call leaves as it was, so a later claim of the cell still stands: a method
 chained on an estimator's `fit` (scikit-learn's estimators return themselves from it), a loop's
-variable over a list of a library's functions or classes called in its body, and a live random
-generator given to an estimator the cell makes. Each cell is run: a claim is the exception the
+variable over a list of a library's functions or classes called in its body, a loop's variable
+over a live list or dict of scikit-learn's estimators (its methods' claims too: every item's),
+and a live random generator given to an estimator the cell makes. Each cell is run: a claim is the exception the
 line raises, and a cell where the rule must not hold (the user's class or function in the
 place of the library's) gets none."""
 from __future__ import annotations
@@ -13,11 +14,14 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.calibration import CalibratedClassifierCV
 from sklearn.covariance import LedoitWolf
+from sklearn.frozen import FrozenEstimator
 from sklearn.impute import SimpleImputer
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.metrics import accuracy_score, f1_score
 from sklearn.model_selection import KFold, ShuffleSplit
+from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import FunctionTransformer, StandardScaler
 from sklearn.svm import LinearSVC
@@ -33,6 +37,13 @@ class Odd(LedoitWolf):
     """A user's estimator whose fit breaks scikit-learn's rule: it returns X."""
     def fit(self, X, y=None):
         return X
+
+
+class Lenient(LedoitWolf):
+    """A user's estimator that takes any X (and grows a 1-D one into 2-D, in place)."""
+    def fit(self, X, y=None):
+        grow(X)
+        return self
 
 
 def grow(a):
@@ -101,6 +112,22 @@ CASES = [
     ("SimpleImputer().fit(Xn).transform(Xn)\nLinearRegression().fit(Xn, y)", True),
     ("FunctionTransformer(grow, check_inverse=False).fit(X).transform(X1)\nLedoitWolf().fit(X1)", False),
     ("FunctionTransformer(check_inverse=False).set_params(func=grow).transform(X1)\nLedoitWolf().fit(X1)", False),
+    # a loop's variable over a live list or dict of scikit-learn's estimators: each item's claim,
+    # and their methods leave the cell's arrays as they were
+    ("for name, clf in models:\n    clf.fit(X[:, 0], y)", True),
+    ("for name, clf in models:\n    clf.fit(X, y)", False),
+    ("for name, clf in models:\n    label = name.upper()\n    clf.fit(X[:, 0], y)", True),
+    ("for i, (name, clf) in enumerate(models):\n    p = clf.fit(X, y).predict(X_test)\n    clf.predict(X_test[:, 0])", True),
+    ("for i, (name, clf) in enumerate(models):\n    p = clf.fit(X, y).predict(X_test)\n    clf.predict(X_test)", False),
+    ("for name, est in scalers.items():\n    est.fit(X)\n    est.transform(X1)", True),
+    ("for est in scalers.values():\n    est.fit(X1.reshape(-1, 2))\nLedoitWolf().fit(X1)", True),
+    ("for est in scalers.values():\n    est.fit(X1.reshape(-1, 2))\nLedoitWolf().fit(X1.reshape(-1, 2))", False),
+    # the user's estimator among them: it may take X and change it; the variable bound again;
+    # the list changed by the cell before the loop
+    ("for est in lenient:\n    est.fit(X1)\nLedoitWolf().fit(X1)", False),
+    ("for est in lenient:\n    est.fit(X1)", False),
+    ("for name, clf in models:\n    clf = FunctionTransformer()\n    clf.fit(X[:, 0], y)", False),
+    ("models.clear()\nfor name, clf in models:\n    clf.fit(X[:, 0], y)", False),
     # a live random generator given to an estimator the cell makes
     ("clf = make_pipeline(StandardScaler(), LinearSVC(random_state=rng))\nclf.fit(X[:, 0], y)", True),
     ("clf = make_pipeline(StandardScaler(), LinearSVC(random_state=rng))\nclf.fit(X, y)", False),
@@ -114,7 +141,9 @@ def sneaky(a, b):
 
 @pytest.mark.parametrize("cell, raises", CASES)
 def test_a_claim_after_a_library_call_is_what_the_cell_raises(cell, raises):
-    extra = {"cvs": [KFold, ShuffleSplit], "rng": np.random.RandomState(0), "sneaky": sneaky, "metrics": [sneaky, f1_score]}
+    extra = {"cvs": [KFold, ShuffleSplit], "rng": np.random.RandomState(0), "sneaky": sneaky, "metrics": [sneaky, f1_score],
+             "models": [("lr", LogisticRegression()), ("svc", LinearSVC())],
+             "scalers": {"std": StandardScaler(), "imp": SimpleImputer()}, "lenient": [Lenient()]}
     ns = namespace(**extra)
     state = ns["rng"].get_state()[1].copy()
     got = claimed(cell, ns)
@@ -130,3 +159,35 @@ def test_a_claim_after_a_library_call_is_what_the_cell_raises(cell, raises):
         assert got == set(), (cell, got, outcome)
         if "sneaky" not in cell:
             assert outcome is None, cell
+
+
+class Reshaping(KNeighborsClassifier):
+    """A user's estimator whose predict makes the X it was fitted on 1-D, in place."""
+    def predict(self, X):
+        self._fit_X.shape = (-1,)
+        return np.zeros(len(X))
+
+
+def test_a_predict_or_a_new_estimators_fit_leaves_what_scikit_learns_estimators_hold():
+    """scikit-learn's common checks hold its estimators' predict-like methods to leaving their
+    attributes as they were (`check_dict_unchanged`) and a fit to leaving their parameters so
+    (`check_estimators_overwrite_params`): a claim on what they hold, or on what is given to the
+    fit of one made right there, still stands after such a call; not after a method of the user's."""
+    ns = namespace(KNeighborsClassifier=KNeighborsClassifier, CalibratedClassifierCV=CalibratedClassifierCV,
+                   FrozenEstimator=FrozenEstimator)
+    ns["knn"] = KNeighborsClassifier(3).fit(ns["X"], ns["y"])
+    ns["mine"] = Reshaping(3).fit(ns["X"], ns["y"])
+    ns["lr"] = LogisticRegression().fit(ns["X"], ns["y"])
+    assert ns["knn"]._fit_X is ns["X"] and ns["mine"]._fit_X is ns["X"]      # both hold X itself
+    for cell in ("p = knn.predict(X_test)\nLedoitWolf().fit(X[:, 0])",
+                 "c = CalibratedClassifierCV(FrozenEstimator(lr)).fit(X1.reshape(-1, 3), y[:20])\nLedoitWolf().fit(X1)",
+                 "clf = LogisticRegression().fit(X, y)\nsig = CalibratedClassifierCV(clf).fit(X, y)\n"
+                 "ts = CalibratedClassifierCV(clf, ensemble=False).fit(X[:, 0], y)"):
+        line = cell.count("\n") + 1
+        assert claimed(cell, ns) == {("value", line)}, cell
+        assert raised(cell, dict(ns)) == (ValueError, line), cell
+        fixed = cell.replace("X[:, 0]", "X").replace("fit(X1)", "fit(X1.reshape(-1, 3))")
+        assert claimed(fixed, ns) == set() and raised(fixed, dict(ns)) is None, fixed
+    cell = "p = mine.predict(X_test)\nLedoitWolf().fit(X[:, 0])"
+    assert claimed(cell, ns) == set()
+    assert raised(cell, dict(ns)) == (IndexError, 2)

@@ -28,6 +28,10 @@ MAKERS = {
     "enumerate": "fig, axes = plt.subplots(2, 2)\nfor i, ax in enumerate(axes.ravel()):\n    ax.set_title(str(i))\n    {use}\n",
     "zip": "fig, axes = plt.subplots(1, 3)\nfor ax, w in zip(axes, [1, 2, 3]):\n    {use}\n",
     "rows": "fig, axes = plt.subplots(2, 3)\nfor row in axes:\n    ax = row[1]\n    {use}\n",
+    # unpacked: the array's items, or its rows
+    "unpacked": "fig, (ax0, ax) = plt.subplots(1, 2)\n{use}\n",
+    "unpacked_rows": "fig, ((a, b), (c, ax)) = plt.subplots(2, 2)\n{use}\n",
+    "unpacked_name": "fig, axes = plt.subplots(ncols=2, sharey=True)\nax0, ax = axes\n{use}\n",
     # another class: a projection's Axes has more (no claim on its names)
     "polar": "fig, ax = plt.subplots(subplot_kw={{'projection': 'polar'}})\n{use}\n",
     "polar_axes": "ax = plt.axes(projection='polar')\n{use}\n",
@@ -74,13 +78,21 @@ def test_each_claim_on_an_axes_the_cell_makes_is_what_matplotlib_raises():
 
 
 def test_the_keywords_plt_axes_subplots_and_figure_hand_on():
-    for cell, bad in [("ax = plt.axes(xscale='log', yscle='log')\n", "yscle"),
-                      ("fig, ax = plt.subplots(2, 2, shrex=True)\n", "shrex"),
-                      ("fig = plt.figure(figsze=(3, 3))\n", "figsze")]:
+    for cell, bad, good in [("ax = plt.axes(xscale='log', yscle='log')\n", "yscle", "yscale"),
+                            ("fig, ax = plt.subplots(2, 2, shrex=True)\n", "shrex", "sharex"),
+                            ("fig = plt.figure(figsze=(3, 3))\n", "figsze", "figsize"),
+                            # a Figure the cell made hands them to the Axes its projection chooses
+                            ("fig = plt.figure()\nax = fig.add_subplot(111, prrojection='3d')\n", "prrojection",
+                             "projection"),
+                            ("fig = plt.figure(figsize=(3, 3))\nax = fig.add_subplot(1, 2, 1, projection='3d', "
+                             "elve=7)\n", "elve", "elev"),
+                            ("fig = plt.figure()\nax = fig.add_axes([0, 0, 1, 1], polar=True, theta_ofset=1)\n",
+                             "theta_ofset", "theta_offset")]:
         facts = kernel_facts(cell, {"plt": plt})
-        assert [(f.line, bad in f.message) for f in facts] == [(1, True)], cell
-        assert _run(cell) == (AttributeError, 1)
-        fixed = cell.replace("yscle", "yscale").replace("shrex", "sharex").replace("figsze", "figsize")
+        line = cell.count("\n")
+        assert [(f.line, bad in f.message) for f in facts] == [(line, True)], cell
+        assert _run(cell) == (AttributeError, line)
+        fixed = cell.replace(bad, good)
         assert kernel_facts(fixed, {"plt": plt}) == [] and _run(fixed) is None
 
 
@@ -101,6 +113,10 @@ def test_the_keywords_plt_axes_subplots_and_figure_hand_on():
     "fig, axes = plt.subplots(1, 3)\naxes[0] = 'x'\nax = axes[0]\nax.upper()\n",
     "fig, axes = plt.subplots(1, 3)\naxes.fill('x')\nfor ax in axes:\n    ax.upper()\n",
     "fig, axes = plt.subplots(1, 3)\naxes2 = axes\naxes2[:] = 'x'\nfor ax in axes:\n    ax.upper()\n",
+    "fig, axes = plt.subplots(1, 2)\naxes[1] = 'x'\nax0, ax = axes\nax.upper()\n",
+    # an Axes given to add_subplot is returned as it is, its keywords unread; a projection's class
+    "fig = plt.figure()\nax0 = fig.add_subplot(111)\nax = fig.add_subplot(ax0, colr='r')\n",
+    "fig = plt.figure()\nax = fig.add_subplot(111, projection='3d', elev=7, azim=-80, proj_type='ortho')\n",
 ])
 def test_no_claim_where_the_axes_may_be_another_or_hold_more(cell):
     import pandas as pd
@@ -110,3 +126,87 @@ def test_no_claim_where_the_axes_may_be_another_or_hold_more(cell):
         exec(compile(cell, "<cell>", "exec"), dict(ns))
     finally:
         plt.close("all")
+
+
+_USERS = "class MyAx(Axes):\n    def legend(self, *a, foo=None, **k):\n        return super().legend(*a, **k)\n"
+
+
+@pytest.mark.parametrize("setup, cell", [
+    # a loop's variable is one of the Axes written: what is done through it is done to them (A)
+    ("def tag(x):\n    x.foo = lambda: 1\n", "fig, (a, b) = plt.subplots(1, 2)\nfor ax in (a, b):\n    tag(ax)\nb.foo()\n"),
+    ("def tag(x):\n    x.foo = lambda: 1\n", "fig, ax = plt.subplots()\nfor x in [ax]:\n    tag(x)\nax.foo()\n"),
+    ("class Obj:\n    def foo(self):\n        return 1\ndef g():\n    global ax\n    ax = Obj()\n",
+     "fig, (a, b) = plt.subplots(1, 2)\nfor ax in (a, b):\n    g()\n    ax.foo()\n"),
+    # the user's code reaches every part of a figure from one, or from pyplot (B, C)
+    ("def tag(x):\n    x.figure.axes[1].foo = lambda: 1\n", "fig, (a, b) = plt.subplots(1, 2)\ntag(a)\nb.foo()\n"),
+    ("def tag(f):\n    f.axes[1].foo = lambda: 1\n", "fig, (a, b) = plt.subplots(1, 2)\ntag(fig)\nb.foo()\n"),
+    ("def tag(a):\n    a.figure.foo = lambda: 1\n", "fig, ax = plt.subplots()\ntag(ax)\nfig.foo()\n"),
+    ("def tag():\n    plt.gcf().foo = lambda: 1\n", "fig, ax = plt.subplots()\ntag()\nfig.foo()\n"),
+    ("", "fig = plt.figure()\nfig.__dict__.update(foo=lambda: 1)\nfig.foo()\n"),
+    # an instance's own method, set by the cell or the user's code, is called first (D)
+    ("", "fig = plt.figure()\nfig.add_subplot = lambda *a, **k: None\nfig.add_subplot(111, foo=1)\n"),
+    ("def patch(f):\n    o = f.add_axes\n    f.add_axes = lambda *a, foo=None, **k: o(*a, **k)\n",
+     "fig, ax = plt.subplots()\npatch(fig)\nfig.add_axes([0, 0, 1, 1], foo=1)\n"),
+    ("", "fig = plt.figure()\nfig.legend = lambda *a, **k: None\nfig.legend(foo=1)\n"),
+    ("def patch(f):\n    for x in f.axes:\n        x.legend = lambda *a, **k: None\n",
+     "fig, ax = plt.subplots()\npatch(fig)\nax.legend(foo=1)\n"),
+    ("", "fig, (a, b) = plt.subplots(1, 2)\nfor x in (a, b):\n    x.legend = lambda *a, **k: None\nb.legend(foo=1)\n"),
+    # pyplot's legend calls the current Axes', which may be the user's (E)
+    (_USERS + "plt.figure().add_subplot(111, axes_class=MyAx)\n", "plt.legend(foo=1)\n"),
+    ("", "fig, ax = plt.subplots()\nax.legend = lambda *a, **k: None\nplt.legend(foo=1)\n"),
+    # a live Axes' or Figure's own method, set by the cell or the user's code
+    ("fig, ax = plt.subplots()\n", "ax.plot = lambda *a, **k: None\nax.plot([1], foo=1)\n"),
+    ("fig, ax = plt.subplots()\ndef patch(a):\n    a.plot = lambda *x, **k: None\n", "patch(ax)\nax.plot([1], foo=1)\n"),
+    ("fig, ax = plt.subplots()\ndef t():\n    plt.gca().plot = lambda *a, **k: None\n", "t()\nax.plot([1], foo=1)\n"),
+    ("fig = plt.figure()\n", "fig.add_subplot = lambda *a, **k: None\nfig.add_subplot(111, foo=1)\n"),
+    ("fig, ax = plt.subplots()\n", "ax.plot = lambda *a, **k: None\nplt.plot([1], foo=1)\n"),
+    # a method set on a class is a property of its artists (G)
+    ("", "from matplotlib.axes import Axes\nAxes.set_foo = lambda self, v: None\nax = plt.subplot(111, foo=1)\n"),
+    ("", "from matplotlib.lines import Line2D\nLine2D.set_foo = lambda self, v: None\nplt.plot([1, 2], foo=1)\n"),
+])
+def test_no_claim_where_the_users_code_or_the_cell_may_have_changed_the_figure(setup, cell):
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+    ns = {"plt": plt, "Axes": Axes}
+    try:
+        exec(compile(setup, "<setup>", "exec"), ns)
+        assert kernel_facts(cell, ns) == [], cell
+        exec(compile(cell, "<cell>", "exec"), ns)
+    finally:
+        plt.close("all")
+        for cls in (Axes, Line2D):
+            for name in ("set_foo",):
+                if name in vars(cls):
+                    delattr(cls, name)
+
+
+def test_a_figure_class_of_the_users_is_never_made_nor_read():
+    import matplotlib.figure as mf
+    ran = []
+
+    class MyFigure(mf.Figure):
+        def __init__(self, *args, **kwargs):
+            ran.append("MyFigure.__init__")
+            super().__init__(*args, **kwargs)
+
+    own, mine = mf.Figure, {"plt": plt}
+    mf.Figure = MyFigure
+    try:
+        facts = kernel_facts("fig = plt.figure()\nfig.hello()\n", mine)
+        assert ran == [] and all("MyFigure" not in f.message for f in facts)
+    finally:
+        mf.Figure = own
+    # the user's function set as pyplot's figure is not matplotlib's: what it makes is not read
+    own_plot = plt.plot
+    plt.plot = lambda *a, foo=None, **k: None
+    try:
+        assert kernel_facts("plt.plot([1], foo=1)\n", {"plt": plt}) == []
+    finally:
+        plt.plot = own_plot
+    own_figure = plt.figure
+    plt.figure = lambda *a, **k: type("Mine", (), {"add_subplot": lambda self, *a, **k: None})()
+    try:
+        cell = "fig = plt.figure()\nfig.add_subplot(111, foo=1)\nfig.hello\n"
+        assert kernel_facts(cell, {"plt": plt}) == []
+    finally:
+        plt.figure = own_figure

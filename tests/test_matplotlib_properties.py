@@ -51,13 +51,26 @@ CELLS = [
     'ax.fill([0, 1, 1], [0, 0, 1], facecolr="r")\n',
     'plt.pcolormesh(z, cmpa="gray")\n',
     'plt.pcolormesh(z, cmap="gray", shading="auto", edgecolors="k")\n',
+    # a new Axes: the class the projection keywords choose takes the others
+    'fig.add_subplot(111, prrojection="3d")\n',
+    'fig.add_subplot(111, projection="3d", elve=7, azim=-80)\n',
+    'fig.add_subplot(1, 2, 1, projection="3d", elev=7, azim=-80, computed_zorder=False)\n',
+    'fig.add_subplot(polar=True, theta_ofset=1)\n',
+    'fig.add_subplot(polar=True, theta_offset=1, rlabel_position=10, label="p")\n',
+    'plt.subplot(2, 2, 1, facecolr="w")\n',
+    'plt.subplot(221, facecolor="w", xlim=(0, 1), label="a", sharex=ax)\n',
+    'fig.add_axes([0, 0, 1, 1], xscle="log")\n',
+    'fig.add_axes((0.1, 0.1, 0.5, 0.5), frameon=False, projection="polar", rorigin=0)\n',
+    'plt.axes(projection="3d", elve=3)\n',
+    'plt.axes([0, 0, 1, 1], projection="polar", theta_direction=-1)\n',
+    'plt.axes(position=[0, 0, 1, 1], aspect="equal", fc="w")\n',
 ]
 
 
 @pytest.fixture
 def ns():
     fig, ax = plt.subplots()
-    yield {"plt": plt, "np": np, "z": np.zeros((3, 3)), "ax": ax}
+    yield {"plt": plt, "np": np, "z": np.zeros((3, 3)), "ax": ax, "fig": fig}
     plt.close("all")
 
 
@@ -97,3 +110,72 @@ def test_a_typo_in_a_plot_stops_the_cell(ns):
     cell = 'plt.plot([1, 2], colr="r")\n'
     assert [f.line for f in exact_check(cell, {"plt": plt}).certain] == [1]
     assert [f.line for f in exact_check("import matplotlib.pyplot as plt\n" + cell, {}).certain] == [2]
+
+
+LEGEND_CELLS = [
+    ('plt.plot([1, 2], label="a")\nplt.legend(loc="lower right", title="t", ncols=2, fontsize=8, handlelength=1)\n',
+     False),
+    ('ax.plot([1, 2])\nax.legend(["a"], ttile="Classes")\n', True),
+    ('sc = ax.scatter([1, 2], [1, 2], c=[0, 1])\nax.legend(*sc.legend_elements(), loc="upper right", ttile="C")\n',
+     True),
+    ('sc = ax.scatter([1, 2], [1, 2], c=[0, 1])\nax.legend(*sc.legend_elements(), loc="upper right", title="C")\n',
+     False),
+    ('fig.legend(["a"], framealpa=0.5)\n', True),
+    ('fig.legend(["a"], framealpha=0.5, handler_map={})\n', False),
+    ('f, (a0, a1) = plt.subplots(1, 2)\na1.plot([1])\na1.legend(["x"], lco="best")\n', True),      # made here
+    ('f, (a0, a1) = plt.subplots(1, 2)\na1.plot([1])\na1.legend(["x"], loc="best")\n', False),
+    ('f2 = plt.figure()\nf2.legend(["x"], bbox_to_anchr=(1, 1))\n', True),
+    ('f2 = plt.figure()\nf2.legend(["x"], bbox_to_anchor=(1, 1))\n', False),
+]
+
+
+def _raised(cell: str, ns: dict):
+    try:
+        exec(compile(cell, "<cell>", "exec"), dict(ns))
+    except Exception as e:  # noqa: BLE001 - whatever matplotlib raises is compared
+        return e
+    return None
+
+
+@pytest.mark.parametrize("cell, refused", LEGEND_CELLS)
+def test_a_legend_keyword_is_a_claim_exactly_where_legend_refuses_it(cell, refused, ns):
+    got = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    assert bool(got) == refused == (type(raised) is TypeError and "Legend.__init__()" in str(raised)), (got, raised)
+    if not refused:
+        assert raised is None
+        return
+    (fact,) = got
+    line = cell.splitlines()[fact.line - 1]
+    assert fact.message.endswith(": TypeError") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
+    fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
+    assert _raised(fixed, ns) is None, fixed
+    assert kernel_facts(fixed, ns) == []
+
+
+def test_no_claim_where_the_users_class_takes_the_keywords(ns):
+    from matplotlib.axes import Axes
+    from matplotlib.projections import register_projection
+
+    class WithOptions(Axes):
+        name = "with_options_of_the_user"
+
+        def __init__(self, *args, myopt=1, **kwargs):
+            kwargs.pop("myextra", None)
+            super().__init__(*args, **kwargs)
+
+        def legend(self, *args, **kwargs):
+            return None
+
+    register_projection(WithOptions)
+    mine = ns["fig"].add_subplot(2, 2, 4, projection="with_options_of_the_user")
+    ns = dict(ns, mine=mine, WithOptions=WithOptions, pad=lambda **kw: ns["fig"].add_subplot(111, **kw))
+    for cell in ['fig.add_subplot(111, projection="with_options_of_the_user", myopt=2, myextra=3)\n',
+                 'fig.add_subplot(111, axes_class=WithOptions, myextra=3)\n',
+                 'mine.legend(lzc="best")\n',
+                 'fig.legend(handles=[], labels=[], framealpa=0.5)\n',  # read first: a ValueError
+                 'pad(prrojection="3d")\n',                     # through a function of the user's: it raises
+                 'fig.add_subplot(mine, colr="r")\n',           # an Axes given: its keywords are not read
+                 'plt.subplot(111, fc="w")\n']:            # an alias of facecolor
+        assert kernel_facts(cell, ns) == [], cell
+        assert _raised(cell, ns) is None or "pad" in cell or "handles" in cell, cell

@@ -121,6 +121,17 @@ def test_no_claim_where_the_composite_is_not_known(cell):
     assert [f for f in kernel_facts(cell, ns) if f.line == 2] == []
 
 
+@pytest.mark.parametrize("cell", [
+    "m = make_pipeline(StandardScaler(), **options)\nm.fi(X, y)\n",
+    "m = make_union(*parts)\nm.fi(X, y)\n",          # parts is no iterable
+])
+def test_a_shorthand_that_may_refuse_its_arguments_is_not_read(cell):
+    """`**options` or `*parts` the signature may refuse: the call raises first, line 1 (TypeError)."""
+    ns = _namespace() | {"options": {"nonsense": 1}, "parts": 5}
+    assert [f for f in kernel_facts(cell, ns) if f.line == 2] == []
+    assert _run(cell, ns) == (TypeError, 1)
+
+
 def test_reading_set_params_changes_no_estimator_of_the_kernel():
     """A composite holding the kernel's own estimators is not asked (set_params would store into
     them): the facts leave every live estimator as it was, and claim nothing there."""

@@ -1,8 +1,10 @@
 """A 1-D X through scikit-learn's meta-estimators and model-selection helpers: a Pipeline's
 first step, a GridSearchCV's or RandomizedSearchCV's estimator (every fit fails: ValueError),
-cross_val_score / cross_validate / cross_val_predict. Each claim is held against scikit-learn
-by running the cell (NotFittedError is a ValueError, as `except ValueError` sees it); where a
-grid may swap a step, or the search was never fitted, no claim."""
+cross_val_score / cross_validate / cross_val_predict, and the meta-estimators that hand X on to
+the estimators they hold (CalibratedClassifierCV, OneVsRestClassifier, SelectFromModel,
+VotingClassifier, ...). Each claim is held against scikit-learn by running the cell
+(NotFittedError is a ValueError, as `except ValueError` sees it); where a grid may swap a step,
+the search was never fitted, or something on X's way may take it, no claim."""
 from __future__ import annotations
 
 import warnings
@@ -10,11 +12,19 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import GridSearchCV, RandomizedSearchCV, cross_val_predict, cross_val_score, cross_validate
+from sklearn.calibration import CalibratedClassifierCV
+from sklearn.compose import TransformedTargetRegressor
+from sklearn.ensemble import VotingClassifier
+from sklearn.feature_extraction.text import CountVectorizer
+from sklearn.feature_selection import SelectFromModel
+from sklearn.frozen import FrozenEstimator
+from sklearn.linear_model import LogisticRegression, Ridge
+from sklearn.model_selection import (FixedThresholdClassifier, GridSearchCV, RandomizedSearchCV, cross_val_predict,
+                                     cross_val_score, cross_validate)
+from sklearn.multiclass import OneVsRestClassifier
 from sklearn.pipeline import Pipeline, make_pipeline
-from sklearn.preprocessing import MinMaxScaler, StandardScaler
-from sklearn.svm import SVC
+from sklearn.preprocessing import FunctionTransformer, MinMaxScaler, StandardScaler
+from sklearn.svm import SVC, LinearSVC
 
 from jupyter_codecheck.facts import kernel_facts
 from test_value_propagation import namespace, run, value_facts
@@ -160,4 +170,74 @@ def test_a_users_estimator_given_to_a_search_the_cell_makes_stays_opaque():
 
     cell = "gs = GridSearchCV(mine, {}, cv=3)\ngs.fit(X, y)\ns = gs.score(X[:, 0], y)\n"
     assert value_facts(cell, ns(GridSearchCV=GridSearchCV, mine=Mine())) == []
+    assert calls == []
+
+
+def grow(a):
+    """The user's function that makes a 1-D array 2-D before the next step reads it."""
+    return a.reshape(-1, 1) if a.ndim == 1 else a
+
+
+def meta_ns(**objects) -> dict:
+    return ns(X_text=np.column_stack([X, ["train"] * len(X)]), CalibratedClassifierCV=CalibratedClassifierCV,
+              SelectFromModel=SelectFromModel, OneVsRestClassifier=OneVsRestClassifier,
+              LogisticRegression=LogisticRegression, ridge=Ridge(), np=np, **objects)
+
+
+@pytest.mark.parametrize("cell, objects", [
+    # unfitted, live or made by the cell: the fit hands X to the estimator it holds
+    ("cal.fit(X[:, 0], y)\n", {"cal": CalibratedClassifierCV(LogisticRegression(), cv=3)}),
+    ("cal = CalibratedClassifierCV(LogisticRegression(), ensemble=False)\ncal.fit(X[:, 0], y)\n", {}),
+    ("ovr = OneVsRestClassifier(LogisticRegression()).fit(X[:, 0], y)\n", {}),
+    ("sfm = SelectFromModel(ridge, threshold=0.1).fit(X[:, 0], y)\n", {}),
+    ("s = cross_val_score(OneVsRestClassifier(LogisticRegression()), X[:, 0], y, cv=3)\n", {}),
+    ("sfm = SelectFromModel(ridge, threshold=0.1).fit(X_text, y)\n", {}),
+    # fitted: predict-like methods hand X to the estimators the fit made
+    ("p = cal.predict_proba(X[:, 0])\n", {"cal": fitted(CalibratedClassifierCV(FrozenEstimator(fitted(LogisticRegression()))))}),
+    ("p = ttr.predict(X[:, 0])\n", {"ttr": fitted(TransformedTargetRegressor(Ridge(), func=np.log1p, inverse_func=np.expm1))}),
+    ("d = ovr.decision_function(X[:, 0])\n", {"ovr": fitted(OneVsRestClassifier(make_pipeline(StandardScaler(), LinearSVC())))}),
+    ("p = vote.predict_proba(X_text)\n", {"vote": fitted(VotingClassifier([("lr", LogisticRegression()), ("svc", SVC(probability=True))],
+                                                                          voting="soft"))}),
+])
+def test_a_meta_estimator_hands_a_1d_or_text_x_to_what_it_holds(cell, objects):
+    objects = meta_ns(**objects)
+    facts = value_facts(cell, objects)
+    assert len(facts) == 1 and facts[0].line == cell.count("\n") and facts[0].message.endswith(
+        ("(Expected 2D array, got 1D array instead)", "(its input check refuses strings)")), facts
+    assert run(cell, objects)[0] == "ValueError"
+    fixed = cell.replace("X[:, 0]", "X").replace("X_text", "X")
+    assert value_facts(fixed, objects) == [] and run(fixed, objects) is None, fixed
+
+
+@pytest.mark.parametrize("cell, objects, outcome", [
+    # a FrozenEstimator's fit leaves X alone, and FixedThresholdClassifier only fits it
+    ("f = FixedThresholdClassifier(FrozenEstimator(lr)).fit(X[:, 0], y)\n",
+     {"lr": fitted(LogisticRegression()), "FixedThresholdClassifier": FixedThresholdClassifier,
+      "FrozenEstimator": FrozenEstimator}, None),
+    # a label alone: OneVsRestClassifier fits a stand-in that takes any X
+    ("ovr = OneVsRestClassifier(LogisticRegression()).fit(X[:, 0], np.zeros(len(X)))\n", {}, None),
+    # a text step on X's way takes a 1-D X of text
+    ("ovr = OneVsRestClassifier(make_pipeline(CountVectorizer(), LogisticRegression())).fit(docs, y)\n",
+     {"make_pipeline": make_pipeline, "CountVectorizer": CountVectorizer,
+      "docs": np.array(["red fox", "blue sky", "red sky"] * 13 + ["fox"])}, None),
+    # the user's function sees X first
+    ("vote.fit(X[:, 0], y)\n", {"vote": VotingClassifier([("lr", make_pipeline(FunctionTransformer(grow), LogisticRegression()))])},
+     None),
+    # voting="hard" has no predict_proba: AttributeError, not the input's ValueError
+    ("p = vote.predict_proba(X[:, 0])\n", {"vote": fitted(VotingClassifier([("lr", LogisticRegression())]))}, "AttributeError"),
+])
+def test_no_claim_where_a_meta_estimator_may_take_x_or_fails_otherwise(cell, objects, outcome):
+    objects = meta_ns(**objects)
+    assert value_facts(cell, objects) == [], cell
+    got = run(cell, objects)
+    assert (got[0] if got else None) == outcome, (cell, got)
+
+
+def test_a_users_estimator_inside_a_meta_estimator_stays_opaque():
+    calls = []
+    Mine = recording_estimator(calls)
+
+    objects = meta_ns(cal=CalibratedClassifierCV(Mine()), vote=VotingClassifier([("lr", LogisticRegression()), ("mine", Mine())]))
+    for cell in ("cal.fit(X[:, 0], y)\n", "vote.fit(X[:, 0], y)\n", "o = OneVsRestClassifier(mine).fit(X[:, 0], y)\n"):
+        assert value_facts(cell, objects | {"mine": Mine()}) == [], cell
     assert calls == []

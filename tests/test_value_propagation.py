@@ -624,6 +624,11 @@ def test_random_cells_of_made_values_every_attribute_claim_raised_on_its_line():
      "X, y = make_blobs(n_samples=(40, 5), cluster_std=[7.0, 2])\nc = X.T @ np.ones(45)\n"),
     ("X, y = make_classification(50, 4, random_state=0)\nc = X[:, 4]\n",
      "X, y = make_classification(50, 4, random_state=0)\nc = X[:, 3]\n"),
+    # a random state of any kind draws the values, never the shapes
+    ("rng = np.random.RandomState(0)\nX, y = make_classification(n_samples=60, random_state=rng)\n"
+     "m = LinearRegression().fit(X[:, 0], y)\n",
+     "rng = np.random.RandomState(0)\nX, y = make_classification(n_samples=60, random_state=rng)\n"
+     "m = LinearRegression().fit(X, y)\n"),
     ("X, y = make_regression(n_samples=7, n_features=3)\nc = X @ y\n",
      "X, y = make_regression(n_samples=7, n_features=3)\nc = X.T @ y\n"),
     ("X, y = make_moons(n_samples=(3, 4), noise=0.1)\nc = X.sum(axis=2)\n",

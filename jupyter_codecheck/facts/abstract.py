@@ -5,8 +5,9 @@ follows from their inputs, as the libraries document them:
     numpy         np.zeros/ones/empty/full(shape), np.arange(ints, or literal numbers), np.array(a literal
                   nested list), np.random.rand/randn(*dims), np.random.random/standard_normal(size), a live
                   Generator's or np.random.default_rng(seed)'s
-                  standard_normal/random/normal/uniform/integers(size=...), ufunc.outer(a, b),
-                  np.linspace(a, b, n);
+                  standard_normal/random/normal/uniform/integers(size=...), a RandomState's (live, or
+                  np.random.RandomState(seed)) standard_normal/random_sample/normal/uniform/randint(size=...),
+                  ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too);
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
                   `a @ b`, np.dot/matmul, `+ - * /`
@@ -25,8 +26,9 @@ follows from their inputs, as the libraries document them:
                   composite they make, steps named by scikit-learn's rule); fit_transform of
                   StandardScaler, MinMaxScaler, PCA
                   (and transform of a live fitted one)
-    matplotlib    plt.subplots(r, c): an ndarray of Axes of shape (r, c), squeezed as matplotlib
-                  does ((c,) when r == 1, one Axes when r == c == 1); plt.axes(): one Axes
+    matplotlib    plt.subplots(r, c): a Figure and an ndarray of Axes of shape (r, c), squeezed as
+                  matplotlib does ((c,) when r == 1, one Axes when r == c == 1); plt.axes(): one
+                  Axes; plt.figure() (no num): a Figure
                   confusion_matrix(y_true, y_pred): (n, n), n at least the distinct labels of
                   either; ConfusionMatrixDisplay(matrix, display_labels=...) (its rule: displays.py)
 
@@ -47,7 +49,7 @@ import builtins
 import sys
 from dataclasses import replace
 
-from .abstract_matplotlib import axes, subplots
+from .abstract_matplotlib import axes, figure, subplots
 from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked, series_constructed
 from .abstract_sklearn import (PREDICTING, confusion, generated, made_estimator, made_shorthand, predicted, split,
                               transformed)
@@ -55,7 +57,7 @@ from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, 
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
                              _scalar_kind, joining, literal_int, literal_shape, numeric, shaped)
-from .namespace import UNRESOLVED
+from .namespace import UNRESOLVED, Made
 from .read_policy import POLICY
 
 
@@ -284,6 +286,8 @@ class Propagation:
             if x is not None and x.like != "estimator" and -x.ndim <= k < x.ndim:
                 return x.shape[k]
         v = self.read(node) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) else UNRESOLVED
+        if issubclass(type(v), Made):
+            v = v.literal()                 # `n = 20` earlier in the cell
         return v if type(v) is int else None
 
     def _sizes(self, args: list[ast.expr]) -> tuple | None:
@@ -328,7 +332,8 @@ class Propagation:
             return None
         name = _known(target)
         if name is None:
-            return self._outer(node, target) or made_estimator(node, target, self.value) or \
+            return self._outer(node, target) or self._ufunc(node, target) or \
+                made_estimator(node, target, self.value) or \
                 made_shorthand(node, target, self.value) or confusion(node, target, self.value, self.shaped)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:
@@ -349,10 +354,14 @@ class Propagation:
             return Abstract("ndarray", (len(range(*bounds)),), self._dtype(keywords.get("dtype"), "i"))
         if name in ("array", "asarray") and len(args) == 1 and set(keywords) <= {"dtype"}:
             return self._array_of(args[0], keywords.get("dtype"), copies=name == "array")
-        if name == "linspace" and 2 <= len(args) <= 3 and set(keywords) <= {"num", "endpoint", "dtype"}:
-            count = self.integer(args[2]) if len(args) == 3 else \
-                self.integer(keywords["num"]) if "num" in keywords else 50
-            if count is None or count < 0 or any(_scalar_kind(_literal(a)) not in ("i", "f") for a in args[:2]):
+        if name == "linspace" and len(args) <= 3 and set(keywords) <= {"start", "stop", "num", "endpoint", "dtype"}:
+            given = dict(zip(("start", "stop", "num"), args))       # `np.linspace(start=0, stop=10, num=5)`
+            if set(given) & set(keywords) or not {"start", "stop"} <= set(given) | set(keywords):
+                return None                        # a parameter given twice, or missing: TypeError
+            given |= keywords
+            count = self.integer(given["num"]) if "num" in given else 50
+            if count is None or count < 0 or any(_scalar_kind(_literal(given[k])) not in ("i", "f")
+                                                 for k in ("start", "stop")):
                 return None
             return Abstract("ndarray", (count,), self._dtype(keywords.get("dtype"), "f"))
         if name in ("rand", "randn") and args and not keywords:
@@ -397,6 +406,8 @@ class Propagation:
             return subplots(node)
         if name == "axes":
             return axes(node)
+        if name == "figure":
+            return figure(node)
         if name == "get_dummies":
             return dummies(node, self.shaped)
         if name == "DataFrame":
@@ -418,6 +429,10 @@ class Propagation:
                                issubclass(type(value), Abstract) and value.like == "Generator") and \
                 method in _GENERATOR_DRAWS:
             return self._drawn(node, method)
+        if np is not None and method in _RANDOM_STATE_DRAWS and \
+                (type(value) is np.random.RandomState or issubclass(type(value), Made) and
+                 value.of_class() is np.random.RandomState):
+            return self._drawn(node, _RANDOM_STATE_DRAWS[method])     # the legacy RandomState's draws
         if method not in _METHODS and method not in FRAME_METHODS:
             return None
         base = self.shape_of(value)
@@ -465,17 +480,24 @@ class Propagation:
         a.shape + b.shape; its dtype kind the ufunc's own for the two kinds (asked of it on one
         element each)."""
         np = sys.modules.get("numpy")
-        ufunc = getattr(target, "__self__", None) if type(target) is type(len) else None
-        if np is None or type(ufunc) is not np.ufunc or target.__name__ != "outer" or ufunc.nin != 2 or \
+        ufunc = numpy_ufunc(getattr(target, "__self__", None)) if type(target) is type(len) else None
+        if np is None or ufunc is None or target.__name__ != "outer" or ufunc.nin != 2 or \
                 ufunc.nout != 1 or len(node.args) != 2 or node.keywords:
             return None
         a, b = self.array(node.args[0]), self.array(node.args[1])
-        if a is None or b is None or not numeric(a.kind) or not numeric(b.kind):
+        kind = _ufunc_kind(ufunc, a, b) if a is not None and b is not None else None
+        return None if kind is None else Abstract("ndarray", a.shape + b.shape, kind)
+
+    def _ufunc(self, node: ast.Call, target):
+        """`np.sin(a)`, `np.exp(-a)`: a numpy ufunc of one input, element by element, on an array
+        of at least one dimension: an array of its shape (numpy gives a scalar for a 0-d one),
+        of the dtype kind the ufunc's own loop gives for the input's (asked of it on one element)."""
+        ufunc = numpy_ufunc(target)
+        if ufunc is None or ufunc.nin != 1 or ufunc.nout != 1 or len(node.args) != 1 or node.keywords:
             return None
-        ones = [np.ones(1, dtype=bool if k == "b" else np.dtype(k + "8")) for k in (a.kind, b.kind)]
-        with np.errstate(all="ignore"):
-            kind = ufunc(*ones).dtype.kind
-        return Abstract("ndarray", a.shape + b.shape, kind)
+        a = self.array(node.args[0])
+        kind = _ufunc_kind(ufunc, a) if a is not None and a.ndim else None
+        return None if kind is None else Abstract("ndarray", a.shape, kind)
 
     def _sizes_or_minus(self, args: list[ast.expr]) -> tuple | None:
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
@@ -550,6 +572,29 @@ class Propagation:
         return None if shape is None else Abstract("ndarray", shape, kind)
 
 
+def numpy_ufunc(value):
+    """`value` when it is one of numpy's own ufuncs (`np.sin`, read from numpy's globals), never
+    one `np.frompyfunc` made of the user's function; else None."""
+    np = sys.modules.get("numpy")
+    if np is None or type(value) is not np.ufunc:
+        return None
+    return value if POLICY.module_members(np).get(value.__name__) is value else None
+
+
+def _ufunc_kind(ufunc, *arrays: Abstract) -> str | None:
+    """The dtype kind numpy's `ufunc` gives for inputs of these kinds (run on one element of
+    each); None where a kind is not a number's or numpy has no loop for them."""
+    np = sys.modules.get("numpy")
+    if any(not numeric(a.kind) for a in arrays):
+        return None
+    ones = [np.ones(1, dtype=bool if a.kind == "b" else np.dtype(a.kind + "8")) for a in arrays]
+    try:
+        with np.errstate(all="ignore"):
+            return ufunc(*ones).dtype.kind
+    except TypeError:                   # no loop for these dtypes: numpy raises, another rule
+        return None
+
+
 def concatenator(value) -> str | None:
     """"c_" or "r_" when `value` is numpy's own `np.c_` or `np.r_` (read from numpy's globals)."""
     np = sys.modules.get("numpy")
@@ -564,9 +609,16 @@ def _known(target) -> str | None:
         if mod is None:
             continue
         for name in names:
-            if POLICY.module_members(mod).get(name) is target:
+            # the module's own function: one of the user's set there is not the library's
+            if POLICY.module_members(mod).get(name) is target and POLICY.is_library(target):
                 return name
     return None
+
+
+# numpy's legacy RandomState's draws that take `size` as its Generator's do: the Generator draw
+# whose parameters and dtype kind they share (`randint(low, high, size)` as `integers`)
+_RANDOM_STATE_DRAWS = {"standard_normal": "standard_normal", "random_sample": "random", "random": "random",
+                       "normal": "normal", "uniform": "uniform", "randint": "integers"}
 
 
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", *JOIN_FUNCTIONS,
@@ -575,4 +627,4 @@ _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarr
           ("pandas", ("get_dummies", "DataFrame", "Series")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),
-          ("matplotlib.pyplot", ("subplots", "axes")))
+          ("matplotlib.pyplot", ("subplots", "axes", "figure")))

@@ -1,7 +1,8 @@
 """In-cell propagation (abstract.py) through matplotlib's calls, as matplotlib documents them:
-plt.subplots' grid of Axes, plt.axes' one Axes. Functions of the call's literal arguments:
+plt.subplots' grid of Axes and its Figure, plt.axes' one Axes, plt.figure's Figure. Functions of the call's literal arguments:
 Propagation calls them. An Axes so made is of matplotlib's `Axes` class exactly (no projection
-chose another): `axes_names` gives what its instance holds of its own.
+chose another): `axes_names` gives what its instance holds of its own; a Figure so made is of
+matplotlib's `Figure` class exactly, `figure_names` what it holds.
 """
 from __future__ import annotations
 
@@ -37,7 +38,21 @@ def subplots(node: ast.Call):
         axes = Abstract("Axes")
     else:
         axes = Abstract("ndarray", tuple(d for d in (r, c) if d != 1), "O", holds="Axes")
-    return (None, axes)
+    return (Abstract("Figure"), axes)       # no FigureClass, no num: a new Figure of that class
+
+
+def figure(node: ast.Call):
+    """plt.figure() with no `num` (a new figure, never one pyplot holds), no FigureClass, and
+    keywords its signature or Figure's takes: a new Figure of matplotlib's own class."""
+    cls, pyplot = figure_class(), sys.modules.get("matplotlib.pyplot")
+    made_by = POLICY.signature(POLICY.static(pyplot, "figure", None)) if pyplot is not None else None
+    init = POLICY.signature(cls) if cls is not None else None
+    if made_by is None or init is None or node.args:
+        return None
+    taken = (set(made_by.parameters) | set(init.parameters)) - {"num", "FigureClass", "clear", "kwargs", "args"}
+    if any(k.arg is None or k.arg not in taken for k in node.keywords):
+        return None
+    return Abstract("Figure")
 
 
 def axes(node: ast.Call):
@@ -67,20 +82,65 @@ def _plain_axes(subplot_kw: ast.expr | None) -> bool:
     return type(given) is dict and not set(given) & _OTHER_CLASS
 
 
+def _own_class(module_name: str, name: str, cls=None) -> type | None:
+    """`module.name` (or `cls`) where it is matplotlib's own class of that name (a class of the
+    user's set there is not)."""
+    mod = sys.modules.get(module_name)
+    cls = cls or (POLICY.static(mod, name, None) if mod is not None else None)
+    if not isinstance(cls, type) or not POLICY.is_library(cls):
+        return None
+    home = POLICY.class_module(cls)           # the module that defines it holds it by that name
+    defined = sys.modules.get(home) if type(home) is str and home.startswith("matplotlib.") else None
+    return cls if defined is not None and POLICY.static(defined, name, None) is cls else None
+
+
 def axes_class() -> type | None:
-    mod = sys.modules.get("matplotlib.axes")
-    cls = POLICY.static(mod, "Axes", None) if mod is not None else None
-    return cls if isinstance(cls, type) else None
+    return _own_class("matplotlib.axes", "Axes")
+
+
+def figure_class() -> type | None:
+    """matplotlib's own Figure class: the one pyplot's `figure` makes by default (its
+    `FigureClass` default, bound when pyplot was imported), where pyplot is loaded."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is None:
+        return _own_class("matplotlib.figure", "Figure")
+    made_by = POLICY.signature(POLICY.static(pyplot, "figure", None))
+    given = made_by.parameters.get("FigureClass") if made_by is not None else None
+    return _own_class("matplotlib.figure", "Figure", given.default) if given is not None else None
+
+
+def figure_names() -> tuple[type, frozenset[str]] | None:
+    """matplotlib's Figure class and the public names its instance holds of its own, read from
+    a stand-in Figure (no pyplot: pyplot's figure adds private names alone)."""
+    cls = figure_class()
+    return _figure_names(cls) if cls is not None else None
+
+
+@functools.cache
+def _figure_names(cls: type) -> tuple[type, frozenset[str]]:
+    made = cls()
+    return cls, frozenset(k for k in POLICY.own_dict(made) if type(k) is str and not k.startswith("_"))
+
+
+def figure_hooks() -> bool:
+    """May pyplot run the user's code on a figure it makes (rcParams["figure.hooks"] not empty,
+    or not readable)?"""
+    mpl = sys.modules.get("matplotlib")
+    params = POLICY.static(mpl, "rcParams", None) if mpl is not None else None
+    if not isinstance(params, dict) or not POLICY.is_library(type(params)):
+        return True
+    hooks = dict.get(params, "figure.hooks", None)
+    return type(hooks) is not list or bool(hooks)
 
 
 @functools.cache
 def axes_names() -> tuple[type, frozenset[str]] | None:
     """matplotlib's Axes class and the public names its instance holds of its own, read from a
     stand-in Axes on a figure of its own (no pyplot: no figure of the user's is touched)."""
-    cls, figure = axes_class(), sys.modules.get("matplotlib.figure")
+    cls, figure = axes_class(), figure_class()
     if cls is None or figure is None:
         return None
-    made = figure.Figure().add_subplot()
+    made = figure().add_subplot()
     if type(made) is not cls:
         return None
     return cls, frozenset(k for k in POLICY.own_dict(made) if type(k) is str and not k.startswith("_"))

@@ -384,10 +384,12 @@ def generated(name: str, target, node: ast.Call) -> tuple | None:
     """scikit-learn's sample generators, their literal arguments bound to their signature:
     (X of shape (n_samples, n_features), y of (n_samples,)) as their documentation gives them
     (n_samples a sequence: its sum; make_moons and make_circles: 2 features); anything that
-    changes what they return (centers given as points, coef=True, several targets) is unknown."""
+    changes what they return (centers given as points, coef=True, several targets) is unknown.
+    `random_state` may be any expression: it draws the values, never the shapes."""
     try:
         given = inspect.signature(target).bind(*(ast.literal_eval(a) for a in node.args),
-                                               **{k.arg: ast.literal_eval(k.value) for k in node.keywords})
+                                               **{k.arg: None if k.arg == "random_state" else ast.literal_eval(k.value)
+                                                  for k in node.keywords})
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
     given.apply_defaults()

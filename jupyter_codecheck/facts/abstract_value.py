@@ -72,7 +72,7 @@ class Abstract(Made):
     """A value known by its kind and shape only. Each is one object of the cell's (identity is
     what flow.py follows): a result that is a new object is a new Abstract."""
     library_parts = True
-    like: str                          # "ndarray", "Series", "DataFrame", "Axes", "estimator", "Generator" or
+    like: str                          # "ndarray", "Series", "DataFrame", "Axes", "Figure", "estimator", "Generator" or
                                        # "predictions" (an estimator's output, known by its rows alone)
     shape: tuple = ()                  # sizes, None where unknown; the number of dimensions is known
                                        # (predictions: (rows,), the dimensions not known)
@@ -103,8 +103,8 @@ class Abstract(Made):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
             return method in ESTIMATOR_KEEPING
-        # drawing on an Axes keeps it one, a draw a Generator, and plot() a display
-        return self.like in ("Axes", "Generator", "ConfusionMatrixDisplay")
+        # drawing on an Axes or a Figure keeps it one, a draw a Generator, and plot() a display
+        return self.like in ("Axes", "Figure", "Generator", "ConfusionMatrixDisplay")
 
     def is_data(self) -> bool:
         return self.like in ("ndarray", "Series", "DataFrame")

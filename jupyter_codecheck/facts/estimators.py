@@ -66,7 +66,7 @@ def _readable(est) -> dict | None:
     it holds, are scikit-learn's own (its tags then run only scikit-learn's code); else None."""
     if not _plain_class(type(est)):
         return None
-    params = _parameters(est)
+    params = estimator_parameters(est)
     return params if params is not None and _all_plain(params) else None
 
 
@@ -315,6 +315,133 @@ def _few(labels: list[str], most: int = 3) -> str:
     return shown + (f" and {len(labels) - most} more" if len(labels) > most else "")
 
 
+# the methods through which a meta-estimator hands X on to the estimators it holds as they are
+# held to scikit-learn's common checks of a 1-D X (fit, and predict-like methods after a fit)
+HANDED_ON = frozenset({"fit", "fit_transform", "fit_predict", "predict", "predict_proba", "predict_log_proba",
+                       "decision_function", "transform", "score"})
+# at most this many estimators read inside a meta-estimator (a larger one: no claim)
+_MOST_HELD = 50
+
+
+def holds_2d_only(est, method: str, labels: int = 0) -> bool:
+    """Does X reach, at `est.method(X)`, only estimators that refuse a 1-D X and text, where `est`
+    is a meta-estimator of scikit-learn's own (CalibratedClassifierCV, OneVsRestClassifier,
+    SelectFromModel, VotingClassifier, TransformedTargetRegressor, ...)? scikit-learn holds every
+    estimator whose tags validate its input to raising ValueError on a 1-D X in fit and in
+    predict, transform, decision_function and predict_proba after a fit (its common checks
+    `check_fit1d`, `check_fit2d_predict1d`); a meta-estimator validates X itself or hands it, or
+    rows of it, to the estimators it holds. So when it and every estimator it holds at any depth
+    (its parameters; after a fit, the estimators it fitted) are scikit-learn's public classes
+    whose tags take 2-D numbers only (no text, no category, no 1-D X, validation on), whichever
+    reads X refuses it.
+
+    Not claimed: a search (its grid may set any parameter), a Pipeline or ColumnTransformer (their
+    steps read X in turn, values._x_reader), a FrozenEstimator in a fit (its fit ignores X), any
+    `prefit`, a callable of the user's among the parameters (it may be handed X), a method the
+    estimator does not have now (scikit-learn's `available_if`: AttributeError first), a fit of
+    `sklearn.multiclass`'s unless y holds two labels at least (`labels`: how many it surely
+    holds; for a label alone it fits a stand-in that takes any X)."""
+    if method not in HANDED_ON:
+        return False
+    try:
+        if not sklearn_classes(est) or _routes_x(type(est)):
+            return False
+        held = _held_estimators(est, fitted=method not in WITH_Y)
+        if held is None or len(held) < 2 or not all(_refuses_1d(e, method) for e in held):
+            return False
+        bound = POLICY.attribute(est, method)       # scikit-learn's `available_if` asks what it holds
+        if bound is POLICY.MISSING or bound is POLICY.UNKNOWN:
+            return False
+        return method not in WITH_Y or labels >= 2 or \
+            all(POLICY.class_module(type(e)) != "sklearn.multiclass" for e in held)
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return False
+
+
+def runs_library_code_only(est) -> bool:
+    """Are `est` and every estimator it holds at any depth of scikit-learn's classes, no callable
+    of the user's among their parameters? Then its methods run scikit-learn's code alone."""
+    try:
+        return _held_estimators(est, fitted=False) is not None
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no
+        return False
+
+
+def _routes_x(cls) -> bool:
+    """A search, a Pipeline or a ColumnTransformer: X goes where its steps or its grid say."""
+    pipeline, compose, search = (sys.modules.get(m) for m in ("sklearn.pipeline", "sklearn.compose",
+                                                                "sklearn.model_selection._search"))
+    routed = [getattr(pipeline, "Pipeline", None), getattr(compose, "ColumnTransformer", None),
+              getattr(search, "BaseSearchCV", None)]
+    return any(r is not None and r in POLICY.mro(cls) for r in routed)
+
+
+def _held_estimators(est, fitted: bool) -> list | None:
+    """`est` and every estimator it holds at any depth: in its parameters (through lists, tuples
+    and dicts) and, with `fitted`, in its own attributes a fit sets (`estimators_`; not a label
+    encoder of y); None where a parameter holds a callable of the user's or too many."""
+    found, todo = [], [est]
+    while todo:
+        e = todo.pop()
+        if any(e is f for f in found):
+            continue
+        found.append(e)
+        if len(found) > _MOST_HELD or not _plain_class(type(e), fit_check=True):
+            return None                 # a class of the user's: nothing of it is read, or run
+        params = estimator_parameters(e)
+        if params is None:
+            return None
+        made = [v for k, v in POLICY.own_dict(e).items() if k.endswith("_") and not k.startswith("_")] if fitted else []
+        for v, by_fit in [(v, False) for v in params.values()] + [(v, True) for v in made]:
+            inner = _estimators_in(v)
+            if inner is None:
+                return None
+            # the label encoders a fit makes of y never see X
+            todo += [x for x in inner if not by_fit or POLICY.class_module(type(x)) != "sklearn.preprocessing._label"]
+    return found
+
+
+def _estimators_in(v, depth: int = 0) -> list | None:
+    """The estimators a parameter's value holds (through lists, tuples and dicts of them); None
+    when it holds a callable that is not a library's."""
+    if v is None or type(v) in (str, int, float, bool):
+        return []
+    if type(v) in (list, tuple, dict):
+        if depth > 3 or len(v) > _MOST_HELD:
+            return None
+        out = []
+        for x in (list(v.keys()) + list(v.values()) if type(v) is dict else v):
+            inner = _estimators_in(x, depth + 1)
+            if inner is None:
+                return None
+            out += inner
+        return out
+    if _estimator_like(v):
+        return [v]
+    if callable(v) and not POLICY.is_library(v):
+        return None
+    return []
+
+
+def _refuses_1d(est, method: str) -> bool:
+    """Is `est` (of scikit-learn's classes, _held_estimators) of a public one, held to the common
+    checks, its tags validating X as 2-D numbers only, with nothing fitted elsewhere (`prefit`)?"""
+    from sklearn.utils import get_tags
+    cls = type(est)
+    if cls.__name__.startswith("_") or cls.__name__ in UNCHECKED_INPUT:
+        return False
+    params = estimator_parameters(est)
+    if params is None or any(v == "prefit" or (p == "prefit" and v) for p, v in params.items()
+                             if type(v) in (str, bool)):
+        return False
+    tags = get_tags(est)
+    if tags.no_validation or (tags._skip_test and method in WITH_Y):
+        return False                    # a FrozenEstimator's fit leaves X alone
+    inputs = tags.input_tags
+    return bool(inputs.two_d_array and not inputs.one_d_array and not inputs.string and not inputs.dict and
+                not inputs.categorical)
+
+
 def sklearn_class(est) -> bool:
     """Is the class of `est` itself scikit-learn's (what it holds may be anyone's)?"""
     try:
@@ -330,7 +457,7 @@ def sklearn_classes(est) -> bool:
     if not sklearn_class(est):
         return False
     try:
-        params = _parameters(est)
+        params = estimator_parameters(est)
         return params is not None and _all_plain(params, fit_check=True)
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no
         return False
@@ -351,7 +478,7 @@ def _plain_class(cls, fit_check: bool = False) -> bool:
     return True
 
 
-def _parameters(est) -> dict | None:
+def estimator_parameters(est) -> dict | None:
     """The estimator's constructor parameters and their values, read from its own attributes
     (None: no signature to read)."""
     own = POLICY.own_dict(est)
@@ -370,7 +497,7 @@ def _all_plain(params: dict, depth: int = 0, fit_check: bool = False) -> bool:
             continue
         if depth > 4 or not _plain_class(type(v), fit_check):
             return False
-        inner = _parameters(v)
+        inner = estimator_parameters(v)
         if inner is None or not _all_plain(inner, depth + 1, fit_check):
             return False
     return True

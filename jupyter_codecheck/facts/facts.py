@@ -24,13 +24,13 @@ from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .abstract_sklearn import library_twin
-from .abstract_value import Abstract, array_like
+from .abstract_value import Abstract, array_like, literal_int
 from .attributes import attribute_names, fixed_attributes
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import property_claim
+from .matplotlib_properties import legend_claim, property_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -38,10 +38,11 @@ from .first_pass import first_passes, in_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
-from .flow import Effects, cell_function_names
-from .abstract_matplotlib import axes_class
+from .flow import Effects, cell_function_names, loop_items
+from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
-from .instances import Instance, instance_class, learned_names, made_class, missing_attribute, never_learned
+from .instances import Instance, instance_class, learned_names, made_class, made_display, missing_attribute, \
+    never_learned, returns_itself
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .metrics import metric_claim
@@ -49,7 +50,7 @@ from .plots import plot_claim
 from .modules import imported, leading_imports, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, constraint_claim, fit_parameter_problem
+from .parameters import FITTING, constraint_claim, fit_parameter_problem, parameters_copy
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -170,6 +171,7 @@ class _Walk:
         self.guarded: list[set[str]] = []       # names an enclosing `if`/`while` tests
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
+        self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -268,7 +270,11 @@ class _Walk:
         for t, node in pairs:
             if isinstance(node, (ast.List, ast.Tuple)) and node.elts and \
                     not any(isinstance(e, ast.Starred) for e in node.elts):
-                continue                # a display written out: not empty
+                # a display written out: not empty; `for ax in (ax1, ax2)` of Axes the cell made
+                items = [propagation.value(e) if isinstance(e, ast.Name) else None for e in node.elts]
+                if isinstance(t, ast.Name) and all(issubclass(type(v), Abstract) and v.like == "Axes" for v in items):
+                    out.append((id(t), Abstract("Axes")))
+                continue
             a = propagation.value(node)
             if not issubclass(type(a), Abstract):
                 a = propagation.shaped(node)
@@ -301,6 +307,8 @@ class _Walk:
             if isinstance(parent, ast.Subscript) and parent.value is n and isinstance(parent.ctx, ast.Load) or \
                     isinstance(parent, ast.Attribute) and parent.value is n and parent.attr in _ARRAY_READS or \
                     isinstance(parent, ast.For) and parent.iter is n or \
+                    isinstance(parent, ast.Assign) and parent.value is n and \
+                    all(isinstance(t, (ast.Tuple, ast.List)) for t in parent.targets) or \
                     isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and \
                     parent.func.id in ("enumerate", "zip", "len") and n in parent.args:
                 continue
@@ -325,14 +333,14 @@ class _Walk:
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
         if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
+        # `ax1, ax2 = axes` of an array whose items may have been replaced: no Axes
+        kept = isinstance(s.value, ast.Call) or self._unchanged(s.value)
         out = []
         for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
             if isinstance(target, ast.Name) and issubclass(type(value), (Abstract, Instance)):
                 out.append((target.id, value))
-            elif isinstance(target, (ast.Tuple, ast.List)) and type(value) is tuple and \
-                    len(target.elts) == len(value):
-                out += [(t.id, v) for t, v in zip(target.elts, value)
-                        if isinstance(t, ast.Name) and issubclass(type(v), Abstract)]
+            elif isinstance(target, (ast.Tuple, ast.List)):
+                out += _unpacked(target, value, kept)
         return out
 
     def _fits(self, s: ast.stmt) -> None:
@@ -470,6 +478,7 @@ class _Walk:
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+            self._value(self._legend(n, local, value))      # `ax.legend(*sc.legend_elements(), ...)`
             return
         func = n.func
         self._label(missing_group(n, lambda x: self._live(x, local)))
@@ -484,11 +493,12 @@ class _Walk:
                     not self._value(display_claim(n, target, value)) and \
                     not self._value(plot_claim(n, target, value)) and \
                     not self._value(self._made_axes_property(n, value)) and \
+                    not self._value(self._legend(n, local, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
-                        not self._made_samples(n, value):
-                    self._made_method_call(n, local)
+                        not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value):
+                    self._made_method_call(n, local, value)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
             if type(target).__module__ != "IPython.core.guarded_eval" and _plain_value(target):
@@ -499,13 +509,15 @@ class _Walk:
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
                 (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
-        if self._concat_items(n, target, local):
+        if self._concat_items(n, target, local) or self._live_set_params(n, local):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
+                self._classes_kept() and self._live_method_kept(func) and \
                 self._value(property_claim(n, target, self._text)) or \
+                self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
@@ -519,15 +531,82 @@ class _Walk:
             return
         self._bind(n, target, len(n.args))
 
+    def _looped_claim(self, n: ast.Call, local: set[str], value) -> ValueClaim | None:
+        """`for name, clf in models: clf.fit(X[:, 0], y)`: the receiver is a loop's variable over
+        a live list, tuple or dict (flow.loop_items); the call's claim when every item it takes
+        gets the same one (read by its class and parameters, as a live estimator the cell fits
+        is), the first item's. Its first iteration raises, whichever runs first."""
+        func = n.func
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name) or func.value.id in local:
+            return None
+        items = loop_items(func.value, self.state.enclosing, lambda x: self._live(x, local),
+                           lambda f: self._live_or_builtin(f, local))
+        if not items:
+            return None
+        claims = [call_claim(n, UNRESOLVED, value,
+                             lambda x, item=item: item if x is func.value else self._live(x, local, changes_matter=False),
+                             self._text) for item in items]
+        if any(c is None or c.exception != claims[0].exception for c in claims):
+            return None
+        return claims[0]
+
     def _made_axes_property(self, n: ast.Call, value):
         """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the
         method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
-        made = value(n.func.value)
         cls = axes_class()
-        if cls is None or not (issubclass(type(made), Abstract) and made.like == "Axes") or \
-                not self._item_kept(n.func.value):
+        if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
+
+    def _made_as_made(self, method: ast.Attribute, value, like: str) -> bool:
+        """Is `method` read from a Figure or an Axes (`like`) the cell made, as pyplot made it:
+        the flow finds it unchanged (nothing stored on it, given to the user's code, or changed
+        with another part of its figure), and the cell stores that name on nothing (an
+        instance's own method is called before its class's: `fig.legend = ...`)? Its method is
+        then matplotlib's class's."""
+        made = value(method.value)
+        return issubclass(type(made), Abstract) and made.like == like and self._item_kept(method.value) and \
+            not self._stores_name(method.attr)
+
+    def _classes_kept(self) -> bool:
+        """Does the cell store or delete attributes only on objects known not to be classes? A
+        method set on a class (`Axes.set_foo = ...`, `Line2D.set_foo = ...`) is a property of
+        every artist of it: the keyword rules read the classes as they were."""
+        if self._class_stores is None:
+            bound = {x.id for x in ast.walk(self.tree) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)} | \
+                {a.asname or a.name.split(".")[0] for x in ast.walk(self.tree) if isinstance(x, (ast.Import, ast.ImportFrom))
+                 for a in x.names}
+            self._class_stores = any(
+                isinstance(x, ast.Attribute) and isinstance(x.ctx, (ast.Store, ast.Del)) and
+                not (isinstance(x.value, ast.Name) and x.value.id not in bound and x.value.id in self.ns and
+                     not isinstance(self.ns[x.value.id], type)) for x in ast.walk(self.tree))
+        return not self._class_stores
+
+    def _live_method_kept(self, func: ast.expr) -> bool:
+        """A live object's method, read as it was before the cell (`ax.plot`): is it still what
+        the call runs? An instance's own attribute of that name is called first, and the cell may
+        set one (`ax.plot = ...`) or its name be given to the user's code, as may the user's code
+        run anywhere in it reach the object (`plt.gca()`)."""
+        if not isinstance(func, ast.Attribute):
+            return True
+        root = chain_root(func)
+        return not self.state.user_code and not self._stores_name(func.attr) and \
+            root not in self.state.touched and "*" not in self.state.touched
+
+    def _legend(self, n: ast.Call, local: set[str], value):
+        """`legend(...)` keywords Legend refuses (matplotlib_properties.legend_claim): the method
+        of a live Axes or Figure before any of the user's code runs in the cell, or of one the
+        cell made, as made."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "legend" or not self._classes_kept():
+            return None
+        target = self._live_or_builtin(n.func, local, changes_matter=False)
+        if target is not UNRESOLVED:
+            return legend_claim(n, target, self._text) if self._live_method_kept(n.func) else None
+        if self._made_as_made(n.func, value, "Axes") and (cls := axes_class()) is not None:
+            return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_axes=True)
+        if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
+            return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_figure=True)
+        return None
 
     def _concat_items(self, n: ast.Call, target, local: set[str]) -> bool:
         """`pd.concat([df, {"a": 1}])`: pandas' concat takes Series and DataFrames only; an item
@@ -576,12 +655,52 @@ class _Walk:
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
         return True
 
-    def _made_method_call(self, n: ast.Call, local: set[str]) -> None:
+    def _live_set_params(self, n: ast.Call, local: set[str]) -> bool:
+        """`enet.set_params(alha=0.1)`, `pipe.set_params(svc_C=1)` on a live estimator: a name
+        scikit-learn's `set_params` finds in none of `get_params(deep=True)`'s (ValueError),
+        read by that method on a copy of the estimator's parameters (parameters.parameters_copy):
+        the live one is left as it is. Not where anything the cell ran before, this statement's
+        other calls too, may have changed it or what it holds (`steps.append(...)` on its list)."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "set_params" or n.args:
+            return False
+        if self._runs_before_in_statement(n):
+            return False                # the statement's effects are applied after it: unknown
+        est = self._live(n.func.value, local)
+        if est is UNRESOLVED or self.state.changed_within(est):
+            return False                # the cell may have changed it, or what it holds, before
+        copy = parameters_copy(est)
+        problem = fit_parameter_problem(copy, "set_params", 0, [k.arg for k in n.keywords]) if copy is not None else None
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
+        return True
+
+    def _runs_before_in_statement(self, n: ast.Call) -> bool:
+        """Does anything that may change objects run in `n`'s statement before `n` does (a call
+        other than those `n` is an argument of, a walrus, an await or a yield, anywhere in it)?
+        The flow's effects of a statement are known only after it."""
+        statement, node = n, n
+        while not isinstance(statement, ast.stmt):
+            statement = self._parents.get(id(statement))
+            if statement is None:
+                return True
+        enclosing = set()
+        while node is not statement:
+            enclosing.add(id(node))
+            node = self._parents.get(id(node))
+        return any(isinstance(x, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)) and
+                   id(x) not in enclosing for x in self._running(statement))
+
+    def _made_method_call(self, n: ast.Call, local: set[str], value) -> None:
         """`frame.reindex(idex=...)` on a value the cell makes whose class is known (instances.py,
         returns.py): the method as the class defines it, a library's Python or compiled function
         (its signature names the receiver first)."""
         cls = self._class_of(n.func.value, local)
         method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
+        if cls is not None and cls is figure_class() and self._made_as_made(n.func, value, "Figure") and \
+                self._classes_kept() and \
+                self._value(property_claim(n, method, self._text, made_figure=True)):
+            return                      # `fig.add_subplot(111, projecton="3d")`: the new Axes' keywords
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
         if method is not None and (type(method) is types.FunctionType or compiled) and POLICY.is_library(method):
             self._bind(n, method, len(n.args) + 1)
@@ -638,6 +757,8 @@ class _Walk:
             return self._call_class(node, local)
         if isinstance(node, ast.Subscript) and (got := selected(node, lambda x: self._made_or_live(x, local))) is not None:
             return got[0]
+        if isinstance(node, ast.Subscript) and (part := self._pipeline_part(node, local)) is not None:
+            return part
         cls = made_class(node, lambda f: self._live_or_builtin(f, local))
         if cls is not None:
             return cls
@@ -651,19 +772,54 @@ class _Walk:
             return known[0] if known is not None else None
         return type(obj) if POLICY.is_library(type(obj)) else None
 
+    def _pipeline_part(self, node: ast.Subscript, local: set[str]) -> type | None:
+        """The class of a new object scikit-learn's Pipeline gives for `pipe[...]` (its
+        `__getitem__`): a slice of literal bounds and step 1 is a new Pipeline holding its
+        parameters alone; an int, the step at that place, where the cell made the pipeline and
+        that step (`make_pipeline(PCA(), SVC())[-1]`)."""
+        mod = sys.modules.get("sklearn.pipeline")
+        pipeline = POLICY.static(mod, "Pipeline", None) if mod is not None else None
+        if pipeline is None:
+            return None
+        if isinstance(node.slice, ast.Slice):
+            bounds = (node.slice.lower, node.slice.upper)
+            if node.slice.step is not None and literal_int(node.slice.step) != 1 or \
+                    any(b is not None and literal_int(b) is None for b in bounds):
+                return None
+            return pipeline if self._class_of(node.value, local) is pipeline else None
+        k = literal_int(node.slice)
+        made = self._live(node.value, local, made=True)
+        if k is None or not (issubclass(type(made), Abstract) and made.like == "estimator" and
+                             made.estimator is pipeline):
+            return None
+        args, keywords = made.arguments
+        steps = args[0] if args else dict(keywords).get("steps")
+        if type(steps) not in (list, tuple) or not -len(steps) <= k < len(steps):
+            return None
+        step = steps[k][1] if type(steps[k]) is tuple and len(steps[k]) == 2 else None
+        # a step the cell made (a live one may hold what earlier cells set on it)
+        return step.estimator if issubclass(type(step), Abstract) and step.like == "estimator" else None
+
     def _call_class(self, n: ast.Call, local: set[str]) -> type | None:
         """The class a library call's result has, as the library declares it (returns.py)."""
         keywords = [k.arg for k in n.keywords if k.arg is not None]
+        # the positional arguments' number, None where starred ones make it (or `**kw` the keywords) unknown
+        n_args = None if any(isinstance(a, ast.Starred) for a in n.args) or len(keywords) < len(n.keywords) \
+            else len(n.args)
         callee = self._live_or_builtin(n.func, local, changes_matter=False)
         if callee is not UNRESOLVED and not issubclass(type(callee), Made) and loader_keys(callee, n) is not None:
             return bunch_class()            # `load_iris()`: a Bunch of the keys its source names
+        if callee is not UNRESOLVED and not issubclass(type(callee), Made) and made_display(callee) is not None:
+            return made_display(callee)     # `RocCurveDisplay.from_estimator(...)`
         if callee is not UNRESOLVED and not issubclass(type(callee), Made):
             owner = callee.__self__ if type(callee) is types.MethodType else None
-            return called_class(callee, type(owner) if owner is not None else None, keywords, len(n.args))
+            return called_class(callee, type(owner) if owner is not None else None, keywords, n_args)
         if isinstance(n.func, ast.Attribute):
             receiver = self._class_of(n.func.value, local)
+            if receiver is not None and returns_itself(receiver, n.func.attr):
+                return receiver             # `clf.fit(X, y).score(...)`: scikit-learn's fit returns the estimator
             if receiver is not None:
-                return method_class(receiver, n.func.attr, keywords, len(n.args))
+                return method_class(receiver, n.func.attr, keywords, n_args)
         return None
 
     def _bind(self, n: ast.Call, target, n_args: int) -> None:
@@ -809,13 +965,16 @@ class _Walk:
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
                 cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
                 made = self._instance(n.value, cls, local) if cls is not None else made
+            if not issubclass(type(made), Made) and isinstance(n.value, ast.Subscript):
+                cls = self._pipeline_part(n.value, local)      # `pipe[:-1].get_feature_names_out()`
+                made = Instance(cls) if cls is not None else made
             made = self._selected(n.value, local, made)
         known = instance_class(made)
         if known is not None and changed is not None:
             known = (known[0], known[1] | frozenset(changed[1]))
         if known is None or not missing_attribute(*known, n.attr):
             return
-        if known[0] is axes_class() and not self._axes_method_typo(n):
+        if known[0] in (axes_class(), figure_class()) and not self._axes_method_typo(n):
             return
         klass, held = known
         names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
@@ -824,10 +983,10 @@ class _Walk:
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 
     def _axes_method_typo(self, n: ast.Attribute) -> bool:
-        """An Axes holds what anything given it sets (pandas' `df.plot(ax=ax, secondary_y=...)`
-        sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a name missing from an
-        Axes the cell made is claimed only where it is called (`ax.plott(...)`: no library sets a
-        method on it) and the cell stores that name nowhere."""
+        """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,
+        secondary_y=...)` sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a
+        name missing from one the cell made is claimed only where it is called (`ax.plott(...)`,
+        `fig.add_subpot(...)`: no library sets a method on it) and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
         return self._item_kept(n.value) and isinstance(call, ast.Call) and call.func is n and \
             not self._stores_name(n.attr)
@@ -1125,6 +1284,32 @@ class _Walk:
         return ch if ch in ("'", '"') else '"'
 
 
+def _unpacked(target: ast.Tuple | ast.List, value, axes_kept: bool) -> list[tuple[str, Abstract]]:
+    """The names a tuple target binds to the parts of a value the cell made: a tuple's items
+    (`fig, axes = plt.subplots(...)`), or the items of an array of Axes of a known first size
+    (`fig, (ax1, ax2) = plt.subplots(1, 2)`, `ax1, ax2 = axes`: Axes, or rows of them), nested
+    targets alike. `axes_kept`: the array's items are those the cell made."""
+    if any(isinstance(t, ast.Starred) for t in target.elts):
+        return []
+    if type(value) is tuple:
+        parts = value
+    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds == "Axes" and axes_kept and \
+            value.shape and value.shape[0] == len(target.elts):
+        item = Abstract("Axes") if len(value.shape) == 1 else replace(value, shape=value.shape[1:])
+        parts = [item if k == 0 else replace(item) for k in range(len(target.elts))]     # each its own object
+    else:
+        return []
+    if len(parts) != len(target.elts):
+        return []
+    out = []
+    for t, v in zip(target.elts, parts):
+        if isinstance(t, ast.Name) and issubclass(type(v), Abstract):
+            out.append((t.id, v))
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            out += _unpacked(t, v, axes_kept)
+    return out
+
+
 def _literal_dict(obj) -> bool:
     """A dict the cell wrote as a display of plain data (`d = {"a": 1}`), as it still is."""
     return type(obj) is Instance and obj.cls is dict and type(obj.literal()) is dict
@@ -1194,7 +1379,10 @@ def _bare(message: str) -> str:
 
 
 def _literal_display(node: ast.expr):
-    """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`), else UNRESOLVED."""
+    """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`) or of a literal
+    number (`n = 20`), else UNRESOLVED."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
     if not isinstance(node, (ast.List, ast.Tuple, ast.Dict)):
         return UNRESOLVED
     try:

@@ -21,6 +21,10 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
     touched  names whose object may change where the object itself is not known; "*": any
     stops    after a magic that may define anything (`%run`, `%store -r`), `exec`/`eval` or
              `globals()`: no fact after it
+    user_code  the user's code may have run (a function of the user's called or given to a
+             call, a call not known to be a library's): it may reach pyplot's current figure.
+             The Figures and Axes pyplot made in the cell reach one another
+             (`ax.figure.axes[1]`): a change to one, or the user's code run, changes each
 
 Calls of a library do not change their arguments, but for an unbound method's receiver
 (`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
@@ -91,6 +95,8 @@ class Effects:
     # loop targets (their Name nodes' ids) the caller found bound to what the cell made at every
     # iteration (an Axes of an array of them): followed as that object through the loop's body
     loop_made: dict[int, Made] = field(default_factory=dict)
+    # has the user's code (a function's, or a call the flow cannot tell is a library's) run yet
+    user_code: bool = False
     # the loops whose bodies the caller is reading, a statement at a time, outermost first
     enclosing: list[ast.For] = field(default_factory=list)
     # the steps `live` took from a live object since the last statement's effects: the same
@@ -130,6 +136,25 @@ class Effects:
             return UNRESOLVED
         return obj
 
+    def changed_within(self, obj) -> bool:
+        """May the cell so far have changed `obj` or anything it holds, at any depth (`steps =
+        pipe.steps` earlier, then `steps.append(...)`: the pipeline changed through its list)?
+        True when that cannot be told (too much to follow, or a change of anything)."""
+        if "*" in self.touched:
+            return True
+        seen: set[int] = set()
+        todo = [(obj, 0)]
+        while todo:
+            o, depth = todo.pop()
+            if id(o) in seen or issubclass(type(o), _SCALARS + _OPAQUE):
+                continue
+            if id(o) in self.changed or id(o) in self.keys_set or depth > 2 * _REACH_DEPTH or \
+                    len(seen) >= _MAX_REACH:
+                return True
+            seen.add(id(o))
+            todo += [(x, depth + 1) for x in [*self.holds.get(id(o), ()), *_held_by(o)]]
+        return False
+
     def bind_made(self, name: str, made: Made) -> bool:
         """`name`, just bound at the cell's top level to a new value, is the object `made` stands
         for: followed by identity from here like a live object, holding what the value held."""
@@ -144,11 +169,27 @@ class Effects:
         return True
 
     def mark_changed(self, ids: set[int]) -> None:
-        """The objects of `ids` may have changed in any way (their shape too)."""
+        """The objects of `ids` may have changed in any way (their shape too). One Figure or Axes
+        pyplot made reaches the others of the cell (`ax.figure.axes[1]`, `plt.gcf()`): a change
+        to one may be a change to each."""
+        if any(_figure_part(self.kept.get(i)) for i in ids) or \
+                any(id(v) in ids and _figure_part(v) for v in self.same.values()):
+            ids = ids | self.figure_parts()
         self.changed |= ids
         for i in ids:
             self.shape_kept.pop(i, None)
             self.names_added.pop(i, None)
+
+    def figure_parts(self) -> set[int]:
+        """The ids of the Figures, Axes and arrays of Axes the cell made so far."""
+        made = [*self.same.values(), *self.kept.values(), *self.loop_made.values()]
+        return {id(v) for v in made if _figure_part(v)}
+
+    def user_code_may_run(self) -> None:
+        """The user's code may run here: it may reach pyplot's current figure (`plt.gcf()`), and
+        with it every Figure and Axes the cell made or the kernel holds."""
+        self.user_code = True
+        self.changed |= self.figure_parts()
 
     def names_changed(self, obj, names: set[str]) -> None:
         """A pandas frame or series changed in a way that makes at most `names` attributes of it
@@ -215,6 +256,11 @@ class Effects:
             return True
         key = _string_key(step)
         return key is not None and key not in set_keys
+
+
+def _figure_part(made) -> bool:
+    """Is `made` a Figure, an Axes or an array of Axes the cell made (abstract_matplotlib.py)?"""
+    return issubclass(type(made), Abstract) and (made.like in ("Figure", "Axes") or made.holds == "Axes")
 
 
 def _chain(node: ast.AST) -> tuple[ast.AST, list[ast.AST]]:
@@ -326,26 +372,33 @@ class _Step:
     # -- names ---------------------------------------------------------------------------------
 
     def bind(self, target: ast.AST, value: ast.AST, *, replace: bool, valued: set[int],
-             stored: dict[int, ast.AST] | None = None) -> None:
-        """`target = value`: a name gets the value's object (`same`) or what it may hold."""
+             stored: dict[int, ast.AST] | None = None, item: bool = False) -> None:
+        """`target = value`: a name gets the value's object (`same`) or what it may hold; with
+        `item` (`a, b = pair`, no display on the right), one of the items the value holds, which
+        one unknown: never the value itself."""
         if isinstance(target, ast.Name):
             valued.add(id(target))
             if isinstance(value, ast.Lambda) and isinstance(self.functions, dict):
                 self.functions[target.id] = cell_function_names(value)     # called later: what it reads
-            exact = self.identity(value)
+            exact = self.identity(value) if not item else UNRESOLVED
             if replace and exact is not UNRESOLVED:
                 self.state.held.pop(target.id, None)
                 self.state.same[target.id] = exact
             else:
                 self.hold(target.id, [exact] if exact is not UNRESOLVED else self.objects(value), replace)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and \
-                len(value.elts) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in value.elts) \
-                else [value] * len(target.elts)
-            for t, v in zip(target.elts, values):
-                self.bind(t, v, replace=replace, valued=valued, stored=stored)
+            # item by item only where no side is starred (`a, *rest = [x, y]`: rest is a new list)
+            # and the display reads no name the target binds: Python reads the whole right side
+            # first (`a, b = b, a` swaps); else each name may hold any item
+            display = not item and isinstance(value, (ast.Tuple, ast.List)) and \
+                len(value.elts) == len(target.elts) and \
+                not any(isinstance(e, ast.Starred) for e in value.elts + target.elts) and \
+                not {x.id for x in ast.walk(target) if isinstance(x, ast.Name)} & \
+                {x.id for x in ast.walk(value) if isinstance(x, ast.Name)}
+            for t, v in zip(target.elts, value.elts if display else [value] * len(target.elts)):
+                self.bind(t, v, replace=replace, valued=valued, stored=stored, item=not display)
         elif isinstance(target, ast.Starred):
-            self.bind(target.value, value, replace=replace, valued=valued, stored=stored)
+            self.bind(target.value, value, replace=replace, valued=valued, stored=stored, item=item)
         elif isinstance(target, (ast.Attribute, ast.Subscript)) and stored is not None:
             stored[id(target)] = value
 
@@ -498,10 +551,14 @@ class _Step:
         there: what it reads may change."""
         if isinstance(arg, ast.Lambda):
             self.touch_names(cell_function_names(arg))
+            self.state.user_code_may_run()
         elif isinstance(arg, ast.Name) and arg.id in self.functions:
             self.touch_names(self.functions[arg.id])
+            self.state.user_code_may_run()
         elif chain_root(arg) is not None:
             obj = self.identity(arg)
+            if issubclass(type(obj), (types.FunctionType, types.MethodType, type)) and not _is_library(obj):
+                self.state.user_code_may_run()
             if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
                 self.touch_names(_global_names(obj))
             if isinstance(arg, ast.Attribute):
@@ -626,13 +683,20 @@ class _Step:
         for a in [*call.args, *(k.value for k in call.keywords)]:
             self.callback(a)
         returned = self._estimator_returned(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
-        if isinstance(func, ast.Attribute) and root is not None and returned is not _NEW:
+        looped = self._loop_estimators(func.value) if isinstance(func, ast.Attribute) else None
+        new = isinstance(func, ast.Attribute) and self._sklearn_made(func.value)
+        if looped is not None:
+            self.change(looped)         # `for clf in models: clf.fit(X, y)`: one of them, fitted
+        elif isinstance(func, ast.Attribute) and root is not None and returned is not _NEW and not new:
             receiver = self.identity(func.value) if returned is UNRESOLVED else returned
             if receiver is UNRESOLVED and chain_root(func.value):
                 base = self.identity(_chain(func.value)[0])
                 # `df["a"].mean()`: a column of df; `axes[0].plot()`: an element of what the cell made
                 receiver = base if _is_pandas(base) or issubclass(type(base), Made) else UNRESOLVED
-            if not _keeps_receiver(receiver, func.attr, call):
+                if _figure_part(base) and any(isinstance(x, ast.Attribute) and x.attr.startswith("__")
+                                              for x in ast.walk(func.value)):
+                    self.change([base])     # `fig.__dict__.update(...)`: its own names, set
+            if not _keeps_receiver(receiver, func.attr, call) and not self._loop_items_kept(func, call):
                 was = _numpy_array(receiver) and func.attr in ARRAY_MUTATING - ARRAY_RESHAPING and \
                     st.only_values_changed(receiver)
                 if type(receiver) in (list, dict, set):     # `big.append(x)`: its members stay as they are
@@ -651,7 +715,7 @@ class _Step:
         made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
             ((issubclass(type(owner), Made) and _keeps_arguments(owner)) or self._part_of_made(func.value) or
              (self._library_instance(func.value) and _plain_call(func.value)) or
-             (returned is not UNRESOLVED and self._plain_returned(func.value)))
+             (returned is not UNRESOLVED and self._plain_returned(func.value)) or looped is not None or new)
         if (target is not UNRESOLVED and _is_library(target)) or made or alternatives:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 [a for t in alternatives or [target] for a in self._changed_by_library(func, t, call)]
@@ -665,6 +729,7 @@ class _Step:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
         elif target is UNRESOLVED or not _is_library(target):
+            st.user_code_may_run()
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = any_root(a)
                 # `logger.setLevel(logging.ERROR)`: the value is given, not a library's module
@@ -686,26 +751,58 @@ class _Step:
 
     def _library_callees(self, func: ast.AST) -> list:
         """`for metric in [f1_score, recall_score]: metric(y, p)`, `for cv in cvs: cv(n_splits=5)`:
-        in the body of a loop over a list the cell wrote or a live list or tuple, whose items are
-        all functions or classes of a library, the loop's variable called (the body binds it
-        nowhere else): those items; else []."""
+        in the body of a loop over a list the cell wrote or a live list or tuple (loop_items),
+        whose items are all functions or classes of a library, the loop's variable called (the
+        body binds it nowhere else): those items; else []."""
         if not isinstance(func, ast.Name):
             return []
-        for loop in self.loops:
-            if not (isinstance(loop.target, ast.Name) and loop.target.id == func.id and
-                    any(func is n for b in loop.body for n in ast.walk(b))):
+        items = loop_items(func, self.loops, self.identity, self.callee)
+        return items if items and all(_plain_library_callable(o) for o in items) else []
+
+    def _sklearn_made(self, node: ast.AST, depth: int = 0) -> bool:
+        """`CalibratedClassifierCV(FrozenEstimator(clf), method="sigmoid")`: an estimator of
+        scikit-learn's own class made right there of literals, plain values and estimators, live
+        or made by the cell (flow._plain_value), and estimators made so, none `copy=False`. Its methods then leave
+        their arguments as they are, and its fit leaves its parameters as they were (scikit-learn's
+        common check `check_estimators_overwrite_params`): nothing the user holds changes."""
+        if depth > 4 or not self._library_instance(node) or not _sklearn_own(self.callee(node.func)) or \
+                any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return False
+        for name, a in [(None, a) for a in node.args] + [(k.arg, k.value) for k in node.keywords]:
+            if _plain_call(ast.Call(ast.Name("f", ast.Load()), [], [ast.keyword(name or "value", a)])):
+                continue                        # a literal
+            if isinstance(a, ast.Call):
+                if not self._sklearn_made(a, depth + 1):
+                    return False
                 continue
-            if any(isinstance(n, ast.Name) and n.id == func.id and not isinstance(n.ctx, ast.Load) or
-                   isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom))
-                   for b in loop.body for n in ast.walk(b)):
-                return []
-            it = loop.iter
-            items = [self.identity(e) for e in it.elts] if isinstance(it, (ast.List, ast.Tuple)) else \
-                self.identity(it) if chain_root(it) is not None else UNRESOLVED
-            if type(items) not in (list, tuple) or not 0 < len(items) <= 100:
-                return []
-            return list(items) if all(_plain_library_callable(o) for o in items) else []
-        return []
+            obj = self.identity(a) if chain_root(a) is not None else UNRESOLVED
+            if obj is UNRESOLVED or issubclass(type(obj), Made) and not isinstance(obj, Abstract) or \
+                    not _copies(name, obj) or not _plain_value(obj):
+                return False                    # (an estimator the cell made: `_plain_value` reads it)
+        return True
+
+    def _loop_items_kept(self, func: ast.Attribute, call: ast.Call) -> bool:
+        """`for name, clf in models: name.upper()`: a method of a loop's variable over live items
+        (loop_items) that leaves each of them as it was (a str's, a tuple's)."""
+        if not isinstance(func.value, ast.Name):
+            return False
+        items = loop_items(func.value, self.loops, self.identity, self.callee)
+        return bool(items) and all(_keeps_receiver(i, func.attr, call) for i in items)
+
+    def _loop_estimators(self, node: ast.AST) -> list | None:
+        """`for name, clf in models: clf.fit(X, y).predict(X)`: the receiver is a loop's variable
+        over a live list, tuple or dict (loop_items) whose items are all estimators of
+        scikit-learn's own classes holding only plain values (their methods leave their arguments
+        as they are), reached through methods that return the estimator itself: those items;
+        else None."""
+        while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in RETURNS_SELF:
+            if node.func.attr == "set_params" and not _plain_call(node):
+                return None
+            node = node.func.value
+        if not isinstance(node, ast.Name):
+            return None
+        items = loop_items(node, self.loops, self.identity, self.callee)
+        return items if items and all(_sklearn_own(type(e)) and _plain_value(e) for e in items) else None
 
     def _estimator_returned(self, node: ast.AST):
         """`est.fit(X)`, `LinearRegression().fit(X, y)`, `est.set_params(C=1).fit(X)`: a call
@@ -768,6 +865,78 @@ class _Step:
         elif name in _MUTATES_FIRST.get(getattr(target, "__module__", None) or "", ()):
             out.append(args[0])
         return out
+
+
+_NOT_BOUND = object()       # a loop target that does not bind the name looked for
+
+
+def loop_items(name: ast.Name, loops: list, identity, callee) -> list | None:
+    """The live objects the loop variable `name` takes, one an iteration, in the innermost of
+    `loops` (outermost first) whose target binds it and whose body `name` is in: `for clf in
+    models`, `for clf, label in pairs`, `for i, (clf, label) in enumerate(pairs)`, `for label,
+    clf in models.items()`, `for clf in models.values()`, `for clf, ax in zip(models, axes)`,
+    over live lists, tuples and dicts of Python's own classes (reading them runs nothing of the
+    user's). `identity` gives a chain's live object as the cell has it so far (UNRESOLVED: not
+    known or changed), `callee` a called name's object (a builtin's too). None when the body
+    binds the name again, or the items are not known, none or too many."""
+    for loop in reversed(loops):
+        if not any(name is n for b in loop.body for n in ast.walk(b)):
+            continue
+        if not any(isinstance(t, ast.Name) and t.id == name.id for t in ast.walk(loop.target)):
+            continue                    # bound by an outer loop, or before
+        if any(isinstance(n, ast.Name) and n.id == name.id and not isinstance(n.ctx, ast.Load) or
+               isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal,
+                              ast.Import, ast.ImportFrom))
+               for b in loop.body for n in ast.walk(b)):
+            return None
+        rows = _iterated(loop.iter, identity, callee)
+        if rows is None or not 0 < len(rows) <= 100:
+            return None
+        out = [_unpacked(loop.target, row, name.id) for row in rows]
+        return None if any(v is _NOT_BOUND or v is UNRESOLVED for v in out) else out
+    return None
+
+
+def _iterated(node: ast.AST, identity, callee) -> list | None:
+    """What a loop over `node` takes, in order: a live list, tuple or dict (its keys), a list or
+    tuple written with live items, `d.items()`, `d.values()`, `d.keys()` of a live dict, and
+    `enumerate(...)`, `zip(...)` of those; None otherwise."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [identity(e) for e in node.elts]
+        return None if any(isinstance(e, ast.Starred) for e in node.elts) or any(i is UNRESOLVED for i in items) \
+            else items
+    if isinstance(node, ast.Call) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+        func = node.func
+        builtin = callee(func) if isinstance(func, ast.Name) else None
+        if (builtin is enumerate or builtin is zip) and node.args:
+            parts = [_iterated(a, identity, callee) for a in node.args]
+            if any(p is None for p in parts) or (builtin is enumerate and len(parts) != 1):
+                return None
+            return list(enumerate(parts[0])) if builtin is enumerate else [tuple(r) for r in zip(*parts)]
+        if isinstance(func, ast.Attribute) and func.attr in ("items", "values", "keys") and not node.args and \
+                chain_root(func.value) is not None:
+            d = identity(func.value)
+            return list(getattr(dict, func.attr)(d)) if type(d) is dict else None
+        return None
+    if chain_root(node) is None:
+        return None
+    obj = identity(node)
+    return list(obj) if type(obj) in (list, tuple, dict) else None
+
+
+def _unpacked(target: ast.AST, row, name: str):
+    """The value `name` gets when the loop's `target` takes `row` (_NOT_BOUND: the target does not
+    bind it; UNRESOLVED: the row does not unpack as the target says, known)."""
+    if isinstance(target, ast.Name):
+        return row if target.id == name else _NOT_BOUND
+    if not isinstance(target, (ast.Tuple, ast.List)) or type(row) not in (tuple, list) or \
+            len(row) != len(target.elts) or any(isinstance(t, ast.Starred) for t in target.elts):
+        return UNRESOLVED
+    for t, v in zip(target.elts, row):
+        found = _unpacked(t, v, name)
+        if found is not _NOT_BOUND:
+            return found
+    return _NOT_BOUND
 
 
 def _pandas_frame(obj) -> bool:
@@ -964,6 +1133,11 @@ def _sklearn_own(cls) -> bool:
         base.BaseEstimator in POLICY.mro(cls)
 
 
+# the methods scikit-learn's common checks hold to leaving an estimator's attributes as they
+# were (`check_dict_unchanged`)
+_LEAVES_ESTIMATOR = frozenset({"predict", "transform", "decision_function", "predict_proba"})
+
+
 def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     if receiver is UNRESOLVED:
         return False
@@ -971,6 +1145,9 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
     import types
     if issubclass(type(receiver), types.ModuleType):
         return True                  # `np.random.seed(0)`: a module's attributes stay
+    if method in _LEAVES_ESTIMATOR and _sklearn_own(type(receiver)):
+        from .estimators import runs_library_code_only
+        return runs_library_code_only(receiver)      # `model.predict(X)`: scikit-learn's code alone
     if issubclass(type(receiver), Made):
         return receiver.keeps(method, inplace(call))     # a value the cell made (abstract.py)
     pd = sys.modules.get("pandas")

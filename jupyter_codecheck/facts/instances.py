@@ -3,7 +3,7 @@ running: a literal, a display or comprehension, an f-string, a builtin construct
 `list(...)`, `sorted(...)` is a list, `len(...)` an int), a library class whose call makes exactly
 its own instance (`pd.Categorical(...)`, `Counter(...)`: LIBRARY_CONSTRUCTORS), and an abstract
 value of a known class (abstract.py: an ndarray, a DataFrame whose columns are known, a
-scikit-learn estimator, numpy's random Generator, matplotlib's Axes). What such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
+scikit-learn estimator, numpy's random Generator, matplotlib's Axes and Figure). What such a value lacks, its class lacks (`missing_attribute`): read with getattr_static on the class.
 
 A builtin's instance gets no attribute of its own (no `__dict__`, a static type), so what the cell
 stores into it changes none (`Instance.fixed`); a DataFrame answers `df.col` from its columns, so
@@ -18,9 +18,10 @@ import ast
 import builtins
 import functools
 import sys
+import types
 from collections.abc import Callable
 
-from .abstract_matplotlib import axes_class, axes_names
+from .abstract_matplotlib import axes_class, axes_names, figure_class, figure_hooks, figure_names
 from .abstract_value import ESTIMATOR_KEEPING, Abstract
 from .dataset_loaders import bunch_class
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
@@ -72,7 +73,8 @@ class Instance(Made):
     def keeps(self, method: str, inplace: bool) -> bool:
         """An estimator's own methods leave its class and parameters (what `fit` sets ends in
         `_`); anything else may hold what it is given (flow.py follows that)."""
-        return estimator_class(self.cls) and method in ESTIMATOR_KEEPING
+        return estimator_class(self.cls) and method in ESTIMATOR_KEEPING or \
+            display_class(self.cls) and method == "plot"      # it sets names ending in `_` alone
 
 
 def _without_own_attributes(cls: type) -> bool:
@@ -93,11 +95,48 @@ def estimator_class(cls: type) -> bool:
         POLICY.is_library(cls)
 
 
+def display_class(cls: type) -> bool:
+    """One of scikit-learn's own plotting Displays (a `...Display` class of its own with a `plot`):
+    its instance holds its constructor's parameters and what `plot` sets, names ending in `_`
+    (tests/test_cell_made_facts.py holds every Display's source to it)."""
+    return issubclass(type(cls), type) and POLICY.is_library(cls) and \
+        str(POLICY.class_module(cls)).startswith("sklearn.") and cls.__name__.endswith("Display") and \
+        type(POLICY.static(cls, "plot", None)) is types.FunctionType
+
+
+def made_display(callee) -> type | None:
+    """`XDisplay.from_estimator(...)`, `from_predictions`, `from_cv_results`: each of scikit-learn's
+    Displays makes an instance of the class it is called on and returns its `plot()`, the
+    instance itself ("Returns: display")."""
+    if type(callee) is not types.MethodType or not display_class(callee.__self__):
+        return None
+    name = callee.__func__.__name__ if type(callee.__func__) is types.FunctionType else None
+    return callee.__self__ if type(name) is str and name.startswith("from_") else None
+
+
+def returns_itself(cls: type, method: str) -> bool:
+    """Does `method` of a scikit-learn estimator class of its own return the estimator itself
+    (flow.RETURNS_SELF: its estimator checks hold every estimator's `fit` to it, `set_params` and
+    `set_output` document it)? `set_output` exists only where the class wraps `transform` and
+    has `get_feature_names_out` (its `available_if`); elsewhere it raises AttributeError itself."""
+    from .flow import RETURNS_SELF
+    if method == "plot" and display_class(cls):
+        return True                     # a Display's plot: "Returns: display"
+    if method not in RETURNS_SELF or not estimator_class(cls) or POLICY.static(cls, method, None) is None:
+        return False
+    if method != "set_output":           # a plain function: no `available_if` that may refuse it
+        return type(POLICY.static(cls, method, None)) is types.FunctionType
+    keys = POLICY.static(cls, "_sklearn_auto_wrap_output_keys", None)
+    return type(keys) in (set, frozenset) and "transform" in keys and \
+        type(POLICY.static(cls, "get_feature_names_out", None)) is types.FunctionType
+
+
 def never_learned(cls: type, attr: str) -> bool:
     """A public name ending in `_` that no fit of a scikit-learn estimator class of its own sets:
     scikit-learn documents every attribute a fit sets in its class's "Attributes" section (its
-    test_fit_docstring_attributes holds each estimator to it); a class member is none of these."""
-    if attr.startswith("_") or not attr.endswith("_") or not estimator_class(cls):
+    test_fit_docstring_attributes holds each estimator to it); a class member is none of these.
+    A Display's `plot` sets what its "Attributes" section names too."""
+    if attr.startswith("_") or not attr.endswith("_") or not (estimator_class(cls) or display_class(cls)):
         return False
     documented = fitted_attributes(cls)
     return documented is not None and attr not in documented and POLICY.static(cls, attr, MISSING) is MISSING
@@ -105,7 +144,7 @@ def never_learned(cls: type, attr: str) -> bool:
 
 def learned_names(cls: type) -> frozenset[str]:
     """What a fit of a scikit-learn estimator class may set (a fix may name one); none for others."""
-    return (fitted_attributes(cls) or frozenset()) if estimator_class(cls) else frozenset()
+    return (fitted_attributes(cls) or frozenset()) if estimator_class(cls) or display_class(cls) else frozenset()
 
 
 @functools.lru_cache(maxsize=256)
@@ -168,6 +207,10 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
     if type(v) is Instance:
         if estimator_class(v.cls):
             return _estimator_names(v.cls)
+        if display_class(v.cls):
+            return _display_names(v.cls)
+        if v.cls in (axes_class(), figure_class()):
+            return None                         # `plt.gcf()`: one pyplot holds may hold anything set on it
         if v.cls is bunch_class():             # a loader's Bunch: its keys, where its source names them
             return (v.cls, v.labels()) if v.labels() is not None else None
         if lookup(v.cls) is not None:           # pandas answers labels: known only where they are
@@ -191,8 +234,14 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
         return (pd.Series, frozenset() if v.index_words is False else words) if pd is not None else None
     if v.like == "estimator" and v.estimator is not None:
         return _estimator_names(v.estimator)
+    if v.like == "ConfusionMatrixDisplay":
+        metrics = sys.modules.get("sklearn.metrics")
+        cls = POLICY.static(metrics, "ConfusionMatrixDisplay", None) if metrics is not None else None
+        return _display_names(cls) if cls is not None and display_class(cls) else None
     if v.like == "Axes":                        # matplotlib's own class, no projection's
         return axes_names()
+    if v.like == "Figure" and not figure_hooks():   # matplotlib's own class, nothing of the user's run on it
+        return figure_names()
     return None
 
 
@@ -202,6 +251,12 @@ def _estimator_names(cls: type) -> tuple[type, frozenset[str]] | None:
         return cls, frozenset(cls._get_param_names())
     except Exception:  # noqa: BLE001
         return None
+
+
+def _display_names(cls: type) -> tuple[type, frozenset[str]] | None:
+    """A Display's class and its constructor's parameters (its instance holds those)."""
+    init = POLICY.signature(cls)
+    return None if init is None else (cls, frozenset(init.parameters))
 
 
 def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
@@ -223,8 +278,8 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
         return not overrides_lookup(cls)      # its instance holds no public name of its own
     if cls is bunch_class():           # its `__getattr__` answers its keys (in `held`) alone
         return True
-    if cls is axes_class():            # its instance's own names are in `held`
+    if cls is axes_class() or cls is figure_class():    # its instance's own names are in `held`
         return not overrides_lookup(cls)
-    if estimator_class(cls):           # `fit` sets names ending in `_`, each documented
+    if estimator_class(cls) or display_class(cls):     # `fit`, `plot` set names ending in `_`, each documented
         return (not attr.endswith("_") or never_learned(cls, attr)) and not overrides_lookup(cls)
     return _without_own_attributes(cls)

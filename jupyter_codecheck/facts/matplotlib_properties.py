@@ -6,6 +6,10 @@ function makes, as its documentation does ("**kwargs : `.Line2D` properties"); t
 setters, the function's own parameters and the names matplotlib's own code reads out of the
 keywords before the artist sees them (any quoted word of the modules on the way) are read
 statically. A word found in none of them is no property.
+
+A new Axes likewise (`fig.add_subplot(111, projecton="3d")`, `plt.subplot`, `plt.axes`,
+`add_axes`): its class is the one the literal projection keywords choose in matplotlib's
+registry. A legend's keywords go to `Legend.__init__`, which names all it takes (TypeError).
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ import sys
 import types
 
 from .namespace import chain_root
+from .abstract_value import _literal
 from .read_policy import POLICY
 from .values import ValueClaim
 
@@ -52,16 +57,19 @@ _WORD = re.compile(r"""['"]([A-Za-z_]\w*)['"]""")
 _WORDS: dict[str, frozenset[str] | None] = {}
 
 
-def property_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueClaim | None:
+def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
+                   made_figure: bool = False) -> ValueClaim | None:
     """The first keyword of a plotting call that is neither the function's parameter nor a
     property of the artist it makes (AttributeError), with the properties meant as fixes.
-    `made_axes`: `target` is matplotlib's Axes method called on an Axes the cell made."""
-    made = _made(target, made_axes)
-    if made is None or any(isinstance(a, ast.Starred) for a in n.args):
+    `made_axes`: `target` is matplotlib's Axes method called on an Axes the cell made;
+    `made_figure`: matplotlib's Figure method called on a Figure the cell made."""
+    if any(isinstance(a, ast.Starred) for a in n.args):
+        return None
+    made = _new_axes(n, target, made_figure) if made_figure or not made_axes else None
+    made = made or (_made(target, made_axes) if not made_figure else None)
+    if made is None:
         return None
     method, cls, functions, modules, least = made
-    if method == "axes" and any(k.arg in ("projection", "polar", "axes_class") for k in n.keywords):
-        return None                     # another class's Axes, with properties of its own
     if method in BY_KEYWORD:
         cls = _chosen_class(n, cls, *BY_KEYWORD[method])
         if cls is None:
@@ -80,15 +88,63 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> Val
         if any(kw.arg in _words(m) for m in modules):
             continue            # read out by name somewhere on the way: not a property's fault
         setters = {a[4:] for k in POLICY.mro(cls) for a in POLICY.class_members(k) if a.startswith("set_")}
-        written = text(kw)
         # the closest name alone: another property near it may refuse the value (fontstyle=3)
-        meant = difflib.get_close_matches(kw.arg, sorted(setters | named), n=1, cutoff=0.75)
-        fixes = [m + written[len(kw.arg):] for m in meant] if written is not None and written.startswith(kw.arg) else []
+        fixes = _keyword_fixes(kw, difflib.get_close_matches(kw.arg, sorted(setters | named), n=1, cutoff=0.75), text)
         root = chain_root(n.func)
         return ValueClaim(kw, f"{ast.unparse(n.func)}(): the {cls.__name__} it makes has no property {kw.arg!r}: "
                               "AttributeError", "AttributeError", fixes,
                           subjects=(root,) if root is not None else ())
     return None
+
+
+def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False) -> ValueClaim | None:
+    """`ax.legend(handles, labels, titel="...")`, `fig.legend(lco="upper right")`: `Axes.legend` and `Figure.legend` take the
+    handles and labels out of the keywords (`legend._parse_legend_args`) and make a
+    `Legend(parent, handles, labels, **kwargs)`, whose `__init__` names every keyword it takes
+    (no `**kwargs`): any other is a TypeError. Positional arguments of any number (the parsing
+    refuses a wrong count with a TypeError too); none with `handles=` or `labels=`, which the
+    parsing reads first (an empty pair of them is a ValueError). `made_axes`/`made_figure`: `target` is the
+    method of an Axes or a Figure the cell made."""
+    pyplot, legend, axes, figure = (sys.modules.get(m) for m in ("matplotlib.pyplot", "matplotlib.legend",
+                                                                  "matplotlib.axes", "matplotlib.figure"))
+    if pyplot is None or legend is None or axes is None or figure is None or \
+            not (isinstance(n.func, ast.Attribute) and n.func.attr == "legend"):
+        return None
+    owners = [c for c in (POLICY.static(axes, "Axes", None), POLICY.static(figure, "Figure", None)) if isinstance(c, type)]
+    methods = [POLICY.static(c, "legend", None) for c in owners]
+    if made_axes or made_figure:
+        ours = target in methods
+    else:
+        # pyplot's `legend` is not read: the current Axes it calls may be of the user's class
+        ours = type(target) is types.MethodType and target.__func__ in methods and \
+            POLICY.is_library(type(target.__self__))
+    cls = POLICY.static(legend, "Legend", None)
+    parse = POLICY.static(legend, "_parse_legend_args", None)
+    if not ours or not isinstance(cls, type) or parse is None or {"handles", "labels"} & {k.arg for k in n.keywords}:
+        return None                     # handles or labels as keywords: read (zipped, labelled) first
+    named: set[str] = set()
+    for f in (POLICY.class_members(cls).get("__init__"), parse):
+        sig = POLICY.signature(f) if f is not None else None
+        if sig is None or f is not parse and any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
+            return None
+        named |= {p.name for p in sig.parameters.values() if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)}
+    for kw in n.keywords:
+        if kw.arg is None:
+            return None
+        if kw.arg in named:
+            continue
+        meant = difflib.get_close_matches(kw.arg, sorted(named - {"self", "parent", "axs"}), n=3, cutoff=0.6)
+        root = chain_root(n.func)
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): Legend.__init__() got an unexpected keyword argument "
+                              f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
+                          subjects=(root,) if root is not None else ())
+    return None
+
+
+def _keyword_fixes(kw: ast.keyword, meant: list[str], text) -> list[str]:
+    """The keyword written again with each name meant, its value as written."""
+    written = text(kw)
+    return [m + written[len(kw.arg):] for m in meant] if written is not None and written.startswith(kw.arg) else []
 
 
 def _chosen_class(n: ast.Call, default: type, keyword: str, classes: dict):
@@ -106,16 +162,15 @@ def _made(target, made_axes: bool = False):
     """(the Axes method, the artist class, the functions whose parameters the call may name, the
     modules on the way, the least positional arguments) for a pyplot function or an Axes method
     of the table; `plt.figure` and `plt.subplots`: the Figure, whose keywords its constructor
-    names or sets; `plt.axes`: the Axes, likewise."""
+    names or sets."""
     pyplot = sys.modules.get("matplotlib.pyplot")
     axes = sys.modules.get("matplotlib.axes")
     axes_class = POLICY.static(axes, "Axes", None) if axes is not None else None
     if pyplot is None or axes_class is None:
         return None
     figure = sys.modules.get("matplotlib.figure")
-    for name, module, cls_name in (("figure", figure, "Figure"), ("subplots", figure, "Figure"),
-                                   ("axes", axes, "Axes")):
-        if module is not None and target is POLICY.static(pyplot, name, None):
+    for name, module, cls_name in (("figure", figure, "Figure"), ("subplots", figure, "Figure")):
+        if module is not None and target is POLICY.static(pyplot, name, None) and POLICY.is_library(target):
             cls = POLICY.static(module, cls_name, None)
             init = POLICY.static(cls, "__init__", None) if cls is not None else None
             # subplots hands its other keywords to plt.figure, which names some itself (FigureClass)
@@ -128,7 +183,7 @@ def _made(target, made_axes: bool = False):
         method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
     elif type(target) is types.MethodType and issubclass(type(target.__self__), axes_class):
         method = next((name for name in ARTISTS if target.__func__ is POLICY.static(axes_class, name, None)), None)
-    elif type(target) is types.FunctionType:
+    elif type(target) is types.FunctionType and POLICY.is_library(target):     # not the user's set there
         for name in ARTISTS.keys() | PYPLOT.keys():
             if target is POLICY.static(pyplot, name, None):
                 method = PYPLOT.get(name, name)
@@ -142,6 +197,77 @@ def _made(target, made_axes: bool = False):
     function = POLICY.static(axes_class, method, None)
     functions = [f for f in (function, target if type(target) is types.FunctionType else None) if f is not None]
     return method, cls, functions, (*_ON_THE_WAY, module), least
+
+
+# the functions that make one new Axes of the keywords they do not name themselves: pyplot's
+# `subplot` and `axes` (`plt.axes(rect)` by `add_axes`, else by `add_subplot`) and the Figure's
+# methods, each `Figure.add_subplot`/`add_axes` at last: the projection's class made with them
+_NEW_AXES = {"subplot": "add_subplot", "axes": None, "add_subplot": "add_subplot", "add_axes": "add_axes"}
+
+
+def _new_axes(n: ast.Call, target, made_figure: bool = False):
+    """_made's answer for a call that makes a new Axes of its keywords (_NEW_AXES): the class
+    the projection keywords choose (`Figure._process_projection_requirements`: `axes_class`, or
+    `polar`, or the `projection` name in matplotlib's registry, 'rectilinear' where none is
+    given), whose constructors' parameters and setters take the other keywords
+    (`_AxesBase.__init__` ends in `self._internal_update(kwargs)`: "Axes.set() got an unexpected
+    keyword argument"). Only literal projection keywords and a class of matplotlib's own (a
+    projection the user registered may take anything), and positions that make a new Axes
+    (`add_subplot(ax)`, `add_axes(ax)` of an Axes take no keywords)."""
+    pyplot, figure = sys.modules.get("matplotlib.pyplot"), sys.modules.get("matplotlib.figure")
+    projections = sys.modules.get("matplotlib.projections")
+    figure_class = POLICY.static(figure, "Figure", None) if figure is not None else None
+    if pyplot is None or projections is None or not isinstance(figure_class, type):
+        return None
+    name = None
+    if type(target) is types.FunctionType and not made_figure and POLICY.is_library(target):
+        name = next((f for f in ("subplot", "axes") if target is POLICY.static(pyplot, f, None)), None)
+    elif made_figure or type(target) is types.MethodType and POLICY.is_library(type(target.__self__)) and \
+            issubclass(type(target.__self__), figure_class):
+        function = target if made_figure else target.__func__
+        name = next((f for f in ("add_subplot", "add_axes") if function is POLICY.static(figure_class, f, None)), None)
+    if name is None:
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    if None in keywords or "axes_class" in keywords or "figure" in keywords:
+        return None                     # the user's class, or another error first
+    way = "add_axes" if name == "add_axes" or name == "axes" and (n.args or "position" in keywords) else "add_subplot"
+    if way == "add_subplot" and not (len(n.args) in (0, 3) or len(n.args) == 1 and type(_literal(n.args[0])) is int):
+        return None                     # a single position may be an Axes or a SubplotSpec's
+    if way == "add_axes":
+        rect = n.args[0] if n.args else keywords.get("rect", keywords.get("position"))
+        if len(n.args) > 1 or type(_literal(rect)) not in (list, tuple):
+            return None                 # an Axes given: its keywords are not read
+    cls = _projection_class(projections, keywords)
+    if cls is None:
+        return None
+    process = POLICY.static(figure_class, "_process_projection_requirements", None)
+    inits = [POLICY.class_members(k).get("__init__") for k in POLICY.mro(cls)]
+    functions = [f for f in (target if type(target) is types.FunctionType else target.__func__, process,
+                             *inits) if type(f) is types.FunctionType]
+    if process is None:
+        return None
+    modules = ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.projections", "matplotlib.artist",
+               *{m for m in map(POLICY.module_of, POLICY.mro(cls)) if m is not None and m != "builtins"})
+    return name, cls, functions, modules, 0
+
+
+def _projection_class(projections, keywords: dict) -> type | None:
+    """The Axes class literal `projection`/`polar` keywords choose, if matplotlib's own."""
+    projection = _literal(keywords["projection"]) if "projection" in keywords else None
+    polar = _literal(keywords["polar"]) if "polar" in keywords else False
+    if type(polar) is not bool or projection is not None and type(projection) is not str:
+        return None
+    if polar:
+        if projection not in (None, "polar"):
+            return None                 # ValueError first
+        projection = "polar"
+    registry = POLICY.static(projections, "projection_registry", None)
+    known = POLICY.own_dict(registry).get("_all_projection_types") if registry is not None else None
+    cls = known.get(projection or "rectilinear") if type(known) is dict else None
+    if not isinstance(cls, type) or not all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls)):
+        return None
+    return cls
 
 
 def _words(module_name: str) -> frozenset[str]:

@@ -2,7 +2,8 @@
 before it reads the data: `LogisticRegression(solver="liblinear", penalty="elasticnet").fit(X, y)`
 (its solver/penalty rule), `RandomForestClassifier(n_estimators=0).fit(X, y)` (the parameter
 constraints `fit` validates first), `make_pipeline(PCA(), SVC()).set_params(svc__gama=1)` (a name
-that is none of its parameters, nor of a step's). And a scikit-learn function's literal arguments its own
+that is none of its parameters, nor of a step's; on a live estimator, read on scikit-learn's
+`clone` of it: `parameters_copy`). And a scikit-learn function's literal arguments its own
 `validate_params` refuses before the function runs: `cross_val_score(m, X, y,
 scoring="neg_mean_squared_eror")`, `train_test_split(X, test_size=1.5)` (constraint_claim).
 
@@ -23,7 +24,7 @@ import types
 import warnings
 
 from .abstract_value import _literal
-from .estimators import sklearn_classes, sklearn_estimator
+from .estimators import estimator_parameters, sklearn_classes, sklearn_estimator
 from .namespace import UNRESOLVED
 from .read_policy import POLICY
 from .values import Text, ValueClaim
@@ -85,11 +86,89 @@ def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]
     except (ValueError, TypeError) as e:
         if _from_the_data(e):
             return None
-        message = str(e).strip().rstrip(".")
+        message = " ".join(str(e).split()).rstrip(".")       # an estimator's repr spans lines
         return f"{type(est).__name__}'s parameters: {message}: {type(e).__name__}" if message else None
     except Exception:  # noqa: BLE001 - anything else: no claim
         return None
     return None
+
+
+def parameters_copy(est):
+    """A new estimator of a live one's class and parameters, not fitted (scikit-learn's own
+    `clone`), for `set_params` to be read on without changing the user's: only where its class
+    and every estimator it holds are scikit-learn's, none holding a callable or a name of its
+    class's members in its own dict (`enet.set_params = ...`, an own `get_params` or
+    `__sklearn_clone__`: the live one's would run, not the class's), and every other parameter
+    value is plain data (`clone` deep-copies those: nothing of the user's runs); None otherwise."""
+    base = sys.modules.get("sklearn.base")
+    if base is None or not sklearn_classes(est) or not _plain_parameters(est):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return base.clone(est)
+    except Exception:  # noqa: BLE001 - an estimator clone refuses: no claim
+        return None
+
+
+def _plain_parameters(est, depth: int = 0) -> bool:
+    """Are the estimator's parameter values, at any depth, numbers, text, None, numpy's arrays
+    and scalars of plain numbers, text or dates, a library's classes, containers of them, or
+    scikit-learn's estimators of such, none holding in its own dict a callable or a name its
+    class defines (the class's methods, as scikit-learn wrote them, are the ones that run)?"""
+    try:
+        own = POLICY.own_dict(est)
+    except AttributeError:
+        return False
+    if not _library_methods(type(est)) or \
+            any(callable(v) or _shadows_a_method(type(est), k) for k, v in own.items()):
+        return False
+    params = estimator_parameters(est)
+    return depth < 5 and params is not None and all(_plain_value(v, depth) for v in params.values())
+
+
+def _shadows_a_method(cls: type, name: str) -> bool:
+    """Is `name`, set on an instance of `cls`, special or a method, property or other descriptor
+    of the class (`enet.get_params = 5`: the instance's would be looked up, not the class's)?"""
+    member = POLICY.static(cls, name, _ABSENT)
+    return name.startswith("__") or (member is not _ABSENT and
+                                     POLICY.static(type(member), "__get__", None) is not None)
+
+
+def _library_methods(cls: type) -> bool:
+    """Are the methods, properties and class or static methods of `cls` and its bases the
+    library's own, none set on the class by the user (`ElasticNet.set_params = ...`)?"""
+    for k in POLICY.mro(cls):
+        for member in POLICY.class_members(k).values():
+            kind = type(member)
+            if kind in (classmethod, staticmethod):
+                member = member.__func__        # exactly these classes: a C member, nothing runs
+            elif kind is property:
+                member = POLICY.property_getter(member)
+            if type(member) is types.FunctionType and not POLICY.is_library(member):
+                return False
+    return True
+
+
+_ABSENT = object()
+# numpy's kinds of plain data: bools, integers, floats, complex numbers, text, bytes, dates and
+# time spans (no object or structured fields: a copy or repr of those runs their objects' code)
+_PLAIN_KINDS = frozenset("biufcUSMm")
+
+
+def _plain_value(v, depth: int) -> bool:
+    np = sys.modules.get("numpy")
+    if v is None or type(v) in (bool, int, float, complex, str, bytes, range):
+        return True
+    if type(v) is type:             # `dtype=np.float64`: a library's class, looked up by clone
+        return POLICY.is_library(v)
+    if type(v) in (list, tuple, set, frozenset):
+        return all(_plain_value(x, depth) for x in v)
+    if type(v) is dict:
+        return all(_plain_value(k, depth) and _plain_value(x, depth) for k, x in v.items())
+    if np is not None and (type(v) is np.ndarray or issubclass(type(v), np.generic)):
+        return POLICY.is_library(type(v)) and v.dtype.kind in _PLAIN_KINDS and not v.dtype.hasobject
+    return sklearn_classes(v) and _plain_parameters(v, depth + 1)
 
 
 def _from_the_data(e: BaseException) -> bool:

@@ -40,7 +40,12 @@ _METACLASSES = (type, abc.ABCMeta)
 # Window is returned if win_type is passed. Otherwise, an instance of Rolling"
 _DOCUMENTED = {("pandas.core.generic", "NDFrame.rolling"): ("win_type", "pandas.core.window.rolling", "Rolling"),
                ("pandas.core.generic", "NDFrame.expanding"): (None, "pandas.core.window.expanding", "Expanding"),
-               ("pandas.core.generic", "NDFrame.ewm"): (None, "pandas.core.window.ewm", "ExponentialMovingWindow")}
+               ("pandas.core.generic", "NDFrame.ewm"): (None, "pandas.core.window.ewm", "ExponentialMovingWindow"),
+               # scikit-learn's shorthands: "Returns: p : Pipeline" (a FeatureUnion, a ColumnTransformer)
+               ("sklearn.pipeline", "make_pipeline"): (None, "sklearn.pipeline", "Pipeline"),
+               ("sklearn.pipeline", "make_union"): (None, "sklearn.pipeline", "FeatureUnion"),
+               ("sklearn.compose._column_transformer", "make_column_transformer"):
+                   (None, "sklearn.compose._column_transformer", "ColumnTransformer")}
 # annotations a library writes for values of other classes: numpy's scalars for `-> bool`, `-> int`
 _LOOSE = frozenset({object, bool, int, float, complex, str, bytes})
 
@@ -89,9 +94,18 @@ def method_class(cls: type, name: str, keywords: list[str], n_args: int | None =
 
 def _documented(func: types.FunctionType, parameter: str | None, module: str, name: str, keywords: list[str],
                 n_args: int | None) -> type | None:
-    """The class the documentation names for a call that does not give `parameter`."""
+    """The class the documentation names for a call that does not give `parameter`, one the
+    function surely accepts (its signature binds the arguments: `make_pipeline(*steps)` or
+    `make_pipeline(a, b, nonsense=1)` may raise before it returns anything)."""
+    if n_args is None:
+        return None
+    receiver = [None] if "." in func.__qualname__ else []       # a method's self
+    try:
+        inspect.signature(func).bind(*receiver, *[None] * n_args, **dict.fromkeys(keywords))
+    except TypeError:
+        return None
     if parameter is not None:
-        if parameter in keywords or n_args is None:
+        if parameter in keywords:
             return None
         names = list(inspect.signature(func).parameters)[1:]       # after self
         if parameter not in names or n_args > names.index(parameter):

@@ -52,9 +52,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .abstract import Propagation, concatenator
-from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, array_like, joining, literal_int as _literal_int,
-                             literal_shape as _literal_shape, numeric, shaped)
-from .estimators import UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, size_problem, sklearn_classes, sklearn_estimator
+from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, array_like, distinct_at_least, joining,
+                             literal_int as _literal_int, literal_shape as _literal_shape, numeric, shaped)
+from .estimators import (UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, holds_2d_only, size_problem, sklearn_classes,
+                         sklearn_estimator)
 from .instances import Instance, estimator_class
 from .items import plain_labels
 from .namespace import UNRESOLVED, Made
@@ -189,7 +190,7 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
         given = dict(zip(("estimator", "X", "y"), n.args)) | {k.arg: k.value for k in n.keywords}
         if "estimator" not in given:
             return None
-        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text) or \
+        return _x_claim_of(n, given.get("X"), live(given["estimator"]), "fit", live, text, y_node=given.get("y")) or \
             _lengths_claim(n, [given.get("X"), given.get("y")], live)
     if selection is not None and target is getattr(selection, "train_test_split", None):
         return _lengths_claim(n, list(n.args), live)
@@ -408,7 +409,8 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> 
     """`model.fit(df["price"], y)`: a 1-D X where the estimator validates X as 2-D; a DataFrame
     with a text column where it converts X to numbers."""
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
-    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted) or _y_claim(n, x_node, est, live) or \
+    y_node = n.args[1] if len(n.args) > 1 else next((k.value for k in n.keywords if k.arg == "y"), None)
+    return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted, y_node) or _y_claim(n, x_node, est, live) or \
         _size_claim(n, x_node, est, live)
 
 
@@ -426,15 +428,19 @@ def _size_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueC
 
 
 def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text,
-                fitted: bool = False) -> ValueClaim | None:
+                fitted: bool = False, y_node: ast.expr | None = None) -> ValueClaim | None:
     """The X claim of `est.method(X)` (`method` "fit" for the model-selection helpers, which fit
     clones of `est`): whichever estimator reads X first must take it (`fitted`: `est` was made
-    and fitted by the cell, so what its fit made is known by its class only)."""
+    and fitted by the cell, so what its fit made is known by its class only). A meta-estimator
+    (estimators.holds_2d_only) hands X on to what it holds (y: how many labels it holds)."""
     est = _tagged(est)
     if x_node is None or est is None:
         return None
     est = _x_reader(est, method, fitted=fitted)
-    if est is None or not _takes_2d_only(est):
+    if est is None:
+        return None
+    alone = _takes_2d_only(est)
+    if not alone and not holds_2d_only(est, method, distinct_at_least(live(y_node)) if y_node is not None else 0):
         return None
     x = live(x_node)
     pd = sys.modules.get("pandas")
@@ -457,8 +463,8 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
         return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} has a text column "
                                   f"{column!r} ({value!r}); {type(est).__name__} takes numbers only: ValueError "
                                   "(could not convert string to float)", "ValueError")
-    else:
-        return _missing_values_claim(n, x_node, x, est)
+    else:           # a meta-estimator's own tags do not say which missing values it takes
+        return _missing_values_claim(n, x_node, x, est) if alone else None
     written = text(x_node)
     message = (f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is {what}; {type(est).__name__} takes "
                "2-D X only: ValueError (Expected 2D array, got 1D array instead)")
