@@ -3,7 +3,7 @@ notebook benchmarks (bench/notebook_mutations.py, bench/kernel_precision.py), wh
 by repository and path and run each notebook's cells in order.
 
     python bench/notebook_set.py OUT.jsonl [--git GIT_DIR ...] [--tree DIR ...] [--under PREFIX]
-        [--sample N] [--seed 0]
+        [--sample N] [--skip K] [--seed 0]
 
 --git    a bare git directory as `fetch` brings it (/work/.mirror/<owner>+<name>/repo): its .ipynb
          files at HEAD, the repository and commit in `meta`
@@ -12,7 +12,8 @@ by repository and path and run each notebook's cells in order.
          and matplotlib's examples are written so); the folder's name stands for the repository
 Each notebook is one row: `earlier_cells` all its code cells but the last, `cell` the last. Cells
 that are only comments or shell commands are left out. --sample draws N notebooks in a hash order
-of --seed (the same N for the same seed and sources).
+of --seed (the same N for the same seed and sources); --skip K leaves out the first K of that order,
+so `--skip 70 --sample 70` is a second set that shares no notebook with `--sample 70`.
 """
 from __future__ import annotations
 
@@ -99,6 +100,7 @@ def main(argv=None) -> None:
     ap.add_argument("--tree", action="append", default=[], help="a source folder")
     ap.add_argument("--under", default="", help="only paths that begin so")
     ap.add_argument("--sample", type=int, default=0, help="N notebooks drawn in a hash order")
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first K of the hash order")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     missing = [p for p in [*args.git, *args.tree] if not Path(p).is_dir()]
@@ -106,9 +108,9 @@ def main(argv=None) -> None:
         ap.error(f"no such folder: {', '.join(missing)}" if missing else "give --git or --tree")
     rows = [r for g in args.git for r in from_git(Path(g), args.under)]
     rows += [r for t in args.tree for r in from_tree(Path(t), args.under)]
-    if args.sample:
+    if args.sample or args.skip:
         rows = sorted(rows, key=lambda r: hashlib.sha256(f"{args.seed}|{r['id']}".encode()).hexdigest())
-        rows = rows[:args.sample]
+        rows = rows[args.skip:args.skip + args.sample] if args.sample else rows[args.skip:]
     with open(args.out, "w", encoding="utf-8") as f:
         for r in rows:
             f.write(json.dumps(r) + "\n")

@@ -57,3 +57,21 @@ def test_a_missing_folder_is_named_before_anything_is_written(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "absent" in p.stderr
     assert not out.exists()
+
+
+def test_skip_draws_a_second_set_sharing_no_notebook_with_the_first(tmp_path):
+    tree = tmp_path / "pkg-1.0"
+    (tree / "examples").mkdir(parents=True)
+    for i in range(6):
+        (tree / "examples" / f"plot_{i}.py").write_text(GALLERY)
+
+    def drawn(*extra):
+        out = tmp_path / "set.jsonl"
+        p = subprocess.run([sys.executable, str(BENCH / "notebook_set.py"), str(out), "--tree", str(tree), *extra],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0, p.stderr
+        return [json.loads(line)["id"] for line in out.read_text().splitlines()]
+
+    first, second, all_six = drawn("--sample", "3"), drawn("--skip", "3", "--sample", "3"), drawn("--sample", "6")
+    assert len(first) == len(second) == 3 and not set(first) & set(second)
+    assert first + second == all_six
