@@ -528,6 +528,56 @@ def test_a_plot_of_x_and_y_of_different_lengths(cell, good):
         plt.close("all")
 
 
+@pytest.mark.parametrize("cell, good", [
+    ("plt.semilogx(x, y)\n", "plt.semilogx(x, y[1:])\n"),
+    ("ax.loglog(x, y, 'o')\n", "ax.loglog(x, x, 'o')\n"),
+    ("fig, (a1, a2) = plt.subplots(2)\na2.semilogy(x, y, lw=2)\n", "fig, (a1, a2) = plt.subplots(2)\na2.semilogy(x, x, lw=2)\n"),
+])
+def test_a_log_plot_is_a_plot_of_x_and_y(cell, good):
+    _, ax = plt.subplots()
+    ns = namespace(x=np.arange(1.0, 11.0), y=np.arange(1.0, 12.0), s=pd.Series(np.arange(10)), ax=ax)
+    try:
+        assert "x and y must" in holds(cell, ns, ValueError).message
+        runs_unclaimed(good, ns)
+        # the scale's own keywords: no claim (they are read first)
+        *before, last = cell.splitlines()
+        assert facts_of("\n".join([*before, last[:-1] + ", base=2)"]) + "\n", ns, "value") == []
+    finally:
+        plt.close("all")
+
+
+@pytest.mark.parametrize("cell, good", [
+    ("plt.fill_between(x, y)\n", "plt.fill_between(x, x)\n"),
+    ("ax.fill_between(x, 0, y)\n", "ax.fill_between(x, 0, x ** 2)\n"),
+    ("ax.fill_between(x, x, y2=y, where=x > 3, alpha=0.3)\n", "ax.fill_between(x, x, y2=1.5, where=x > 3, alpha=0.3)\n"),
+    ("ax.fill_betweenx(y, x)\n", "ax.fill_betweenx(y, y[0])\n"),
+    ("t = np.linspace(0, 1, 10)\nfig, one = plt.subplots()\none.fill_between(t, np.sin(2 * np.pi * t[1:]))\n",
+     "t = np.linspace(0, 1, 10)\nfig, one = plt.subplots()\none.fill_between(t, np.sin(2 * np.pi * t))\n"),
+])
+def test_a_fill_between_curves_of_another_size_than_x(cell, good):
+    _, ax = plt.subplots()
+    ns = namespace(x=np.arange(10.0), y=np.arange(11.0), ax=ax)
+    try:
+        assert "has an unequal size" in holds(cell, ns, ValueError).message
+        runs_unclaimed(good, ns)
+    finally:
+        plt.close("all")
+
+
+def test_no_fill_claim_for_a_single_value_two_dimensions_or_an_alias_twice():
+    _, ax = plt.subplots()
+    ns = namespace(x=np.arange(10.0), y=np.arange(11.0), one=np.ones(1), grid=np.ones((10, 2)), ax=ax)
+    try:
+        runs_unclaimed("ax.fill_between(x, one, 0)\n", ns)             # one value: broadcast
+        for cell, raised in [("ax.fill_between(x, grid)\n", ValueError),     # not 1-D: another message
+                             ("ax.fill_between(x, y, fc='r', facecolor='b')\n", TypeError)]:
+            assert facts_of(cell, ns, "value") == [], cell
+            with pytest.raises(raised):
+                exec(cell, dict(ns))
+    finally:
+        plt.close("all")
+
+
 def test_no_plot_claim_where_the_keywords_or_data_come_first():
     ns = namespace(x=np.arange(10.0), y=np.arange(11.0), df=pd.DataFrame({"a": [1, 2], "b": [3, 4]}))
     try:

@@ -400,6 +400,8 @@ def _chain(rnd: random.Random) -> str:
         lambda a, b: f"np.mean({a}, axis={rnd.choice([0, 1, 2])}, keepdims=True)",
         lambda a, b: f"{a}[{rnd.choice([0, 1, 2, -1, 3])}]", lambda a, b: f"{a}[:, {rnd.choice([0, 1, 2, -1])}]",
         lambda a, b: f"{a}[1:, ::2]", lambda a, b: f"np.matmul({a}, {b})", lambda a, b: f"{a}.astype(float)",
+        lambda a, b: f"{a} ** {rnd.choice([2, -1, 0.5])}", lambda a, b: f"2 * np.pi * {a} - {b}",
+        lambda a, b: f"{a} ** {b}",
     ]
     for _ in range(rnd.choice([1, 2, 3, 4])):
         name = rnd.choice([f"v{len(names)}", rnd.choice(names)])
@@ -492,6 +494,46 @@ def test_float_ranges_a_generators_draws_and_comparisons_made_in_the_cell(cell, 
     objects = namespace(rng=np.random.default_rng(0))
     holds(cell, objects)
     runs_unclaimed(fitting, objects)
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    # Python numbers of the cell: literals, names bound to them, numpy's constants, + - * / of them
+    ("a = np.linspace(0, 2 * np.pi, 10)\nc = 2 * 2 * np.pi * a[:-1] + a\n",
+     "a = np.linspace(0, 2 * np.pi, 10)\nc = 2 * 2 * np.pi * a[1:] + a[:-1]\n"),
+    ("w = 3.0\na = np.arange(-w, w, 0.5)\nc = -w / 2 * a + np.ones(13)\n",
+     "w = 3.0\na = np.arange(-w, w, 0.5)\nc = -w / 2 * a + np.ones(12)\n"),
+    ("a = np.linspace(0, 1, 7)\nc = a ** 2 - np.ones(6)\n", "a = np.linspace(0, 1, 7)\nc = a ** 2 - np.ones(7)\n"),
+    ("a = np.arange(4)\nc = np.exp(-a ** 2) + a[1:]\n", "a = np.arange(4)\nc = np.exp(-a ** 2) + a\n"),
+    ("a = np.arange(4.)\nc = 2 ** a + a ** a[1:]\n", "a = np.arange(4.)\nc = 2 ** a + a ** a\n"),
+    # numpy's grids: meshgrid's outputs are (len(y), len(x)) with indexing="xy", (len(x), len(y)) with "ij"
+    ("x = np.arange(5)\ny = np.linspace(0, 1, 3)\nX, Y = np.meshgrid(x, y)\nc = X + Y.T\n",
+     "x = np.arange(5)\ny = np.linspace(0, 1, 3)\nX, Y = np.meshgrid(x, y)\nc = X + Y\n"),
+    ("X, Y = np.meshgrid(np.arange(5), np.arange(3), indexing='ij')\nc = X @ np.ones(5)\n",
+     "X, Y = np.meshgrid(np.arange(5), np.arange(3), indexing='ij')\nc = X @ np.ones(3)\n"),
+    ("X, Y = np.meshgrid(np.arange(4), np.arange(4))\nx, y = X.ravel(), Y.ravel()\nc = x + y[:-1]\n",
+     "X, Y = np.meshgrid(np.arange(4), np.arange(4))\nx, y = X.ravel(), Y.ravel()\nc = x + y\n"),
+    # the legacy global RandomState's draws, their size another array's shape
+    ("a = np.random.uniform(-np.pi / 2, np.pi / 2, size=(6,))\nb = np.random.normal(0, 1, size=a.shape)\nc = a[1:] * b\n",
+     "a = np.random.uniform(-np.pi / 2, np.pi / 2, size=(6,))\nb = np.random.normal(0, 1, size=a.shape)\nc = a * b\n"),
+    ("a = np.random.randint(0, 5, 4)\nc = a + np.ones(3)\n", "a = np.random.randint(0, 5, 4)\nc = a + np.ones(4)\n"),
+])
+def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
+    holds(cell)
+    runs_unclaimed(fitting)
+
+
+@pytest.mark.parametrize("cell, raised", [
+    ("a = np.arange(4) ** -1\nc = a + np.ones(3)\n", "ValueError"),              # negative powers of integers
+    ("a = 2 ** np.arange(4)\nb = 2 ** -a\nc = b + np.ones(3)\n", "ValueError"),
+    ("a = np.random.normal(0, -1, 5)\nc = a + np.ones(3)\n", "ValueError"),       # a negative scale
+    ("a = np.random.randint(5, 5, 4)\nc = a + np.ones(3)\n", "ValueError"),       # an empty range
+    ("a = np.ones(3) * (1 / 0)\nc = a + np.ones(2)\n", "ZeroDivisionError"),
+    ("X, Y = np.meshgrid(np.arange(3), np.arange(2), sparse=True)\nc = X + Y\n", None),
+])
+def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):
+    """The line before raises (or numpy's sparse grids broadcast): the later line is not claimed."""
+    assert value_facts(cell, namespace()) == [], cell
+    assert (run(cell, namespace()) or (None,))[0] == raised
 
 
 def test_an_attribute_of_a_frame_the_cell_made_without_that_column_is_an_attribute_error():

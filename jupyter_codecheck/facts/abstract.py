@@ -7,11 +7,14 @@ follows from their inputs, as the libraries document them:
                   Generator's or np.random.default_rng(seed)'s
                   standard_normal/random/normal/uniform/integers(size=...), a RandomState's (live, or
                   np.random.RandomState(seed)) standard_normal/random_sample/normal/uniform/randint(size=...),
-                  ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too);
+                  np.random.normal/uniform/randint(..., size) (the global RandomState's), size=a.shape,
+                  ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too),
+                  np.meshgrid(x, y, ...) (indexing "xy" or "ij"); Python numbers written, bound or live
+                  (`2 * np.pi`) as scalars and bounds;
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
-                  `a @ b`, np.dot/matmul, `+ - * /`
-                  (broadcast), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
+                  `a @ b`, np.dot/matmul, `+ - * / **`
+                  (broadcast; `**` only where numpy surely computes it), `a < b` (booleans), a[:, None], a[None], np.expand_dims, a.sum(axis=k) and friends
     pandas        pd.DataFrame({"a": [...], ...}) and pd.DataFrame(<2-D array>, columns=[...]),
                   pd.Series(<a list written>, index=[...]) and pd.Series({...}) (their labels),
                   df[["a", "b"]], df["a"], .values, .to_numpy(), df.drop(columns=[...]), the methods
@@ -204,6 +207,8 @@ class Propagation:
                 return None
             shape = _matmul(a.shape, b.shape)
             return None if shape is None else Abstract("ndarray", shape, a.kind if a.kind == b.kind else None)
+        if isinstance(node.op, ast.Pow):
+            return self._power(node, a, b)
         if not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
             return None
         if a is None and b is None:
@@ -211,7 +216,7 @@ class Propagation:
         scalar = None
         if a is None or b is None:
             other = node.left if a is None else node.right
-            scalar = _literal(other)
+            scalar = self.scalar(other)
             if _scalar_kind(scalar) is None:
                 scalar = self.value(other)
                 element = self._element(other, scalar)
@@ -232,6 +237,31 @@ class Propagation:
         shape = _broadcast(a.shape, b.shape)
         return None if shape is None else Abstract("ndarray", shape,
                                                    _arithmetic_kind(node.op, a.kind, b.kind, scalar=False))
+
+    def _power(self, node: ast.BinOp, a: Abstract | None, b: Abstract | None) -> Abstract | None:
+        """`a ** 2`, `2.0 ** a`, `a ** b`: numbers of the broadcast shape where numpy surely
+        computes them: an integer array to a power only of a Python int >= 0 (numpy refuses
+        negative integer powers of integers), never booleans."""
+        if a is not None and b is not None:
+            if not numeric(a.kind) or not numeric(b.kind) or "b" in (a.kind, b.kind) or \
+                    not {a.kind, b.kind} & {"f", "c"}:
+                return None
+            shape = _broadcast(a.shape, b.shape)
+            return None if shape is None else Abstract("ndarray", shape, "c" if "c" in (a.kind, b.kind) else "f")
+        array = a or b
+        if array is None or not numeric(array.kind) or array.kind == "b":
+            return None
+        scalar = self.scalar(node.right if a is not None else node.left)
+        kind = _scalar_kind(scalar)
+        if kind not in ("i", "f", "c"):
+            return None
+        if a is not None and array.kind in "iu":
+            if kind == "i" and scalar < 0:
+                return None
+            return Abstract("ndarray", array.shape, array.kind if kind == "i" else kind)
+        if a is None and array.kind in "iu":
+            return None                          # a number to integer powers that may be negative
+        return Abstract("ndarray", array.shape, "c" if "c" in (array.kind, kind) else array.kind)
 
     def _element(self, node: ast.expr, value) -> Abstract | None:
         """A numpy scalar of a number dtype as a 0-d array: a live one (`np.float64(2)`), or one
@@ -256,12 +286,38 @@ class Propagation:
         if a is None and b is None:
             return None
         if a is None or b is None:
-            scalar = _literal(node.left if a is None else node.comparators[0])
+            scalar = self.scalar(node.left if a is None else node.comparators[0])
             array = a or b
             return Abstract("ndarray", array.shape, "b") if numeric(array.kind) and \
                 _scalar_kind(scalar) in ("i", "f") else None
         shape = _broadcast(a.shape, b.shape) if numeric(a.kind) and numeric(b.kind) else None
         return None if shape is None else Abstract("ndarray", shape, "b")
+
+    # -- Python numbers -------------------------------------------------------------------------
+
+    def scalar(self, node: ast.expr):
+        """A Python number (bool, int, float or complex) the expression surely is: a literal, one
+        the cell bound to a name as a literal, a live one (`np.pi`), and + - * / of those (`2 * np.pi`);
+        else UNRESOLVED."""
+        v = _literal(node)
+        if _scalar_kind(v) is not None:
+            return v
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            v = self.read(node)
+            if issubclass(type(v), Made):
+                v = v.literal()
+            return v if _scalar_kind(v) is not None else UNRESOLVED
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = self.scalar(node.operand)
+            return (-v if isinstance(node.op, ast.USub) else v) if _scalar_kind(v) not in (None, "b") else UNRESOLVED
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            a, b = self.scalar(node.left), self.scalar(node.right)
+            if _scalar_kind(a) in (None, "b") or _scalar_kind(b) in (None, "b") or \
+                    (isinstance(node.op, ast.Div) and b == 0):
+                return UNRESOLVED              # Python raises on a zero divisor
+            op = type(node.op)
+            return a + b if op is ast.Add else a - b if op is ast.Sub else a * b if op is ast.Mult else a / b
+        return UNRESOLVED
 
     # -- integers -----------------------------------------------------------------------------
 
@@ -295,6 +351,9 @@ class Propagation:
         `len(x)` of an unknown x is unknown (None) but valid: len() gives an int >= 0 or raises."""
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
             args = args[0].elts
+        elif len(args) == 1 and isinstance(args[0], ast.Attribute) and args[0].attr == "shape":
+            x = self.shaped(args[0].value)          # `size=r.shape`: another array's shape, every size known
+            return x.shape if x is not None and x.like != "estimator" and None not in x.shape else None
         sizes = tuple(self.integer(a) for a in args)
         if not all(s is None or s >= 0 for s in sizes):
             return None
@@ -348,7 +407,7 @@ class Propagation:
         if name == "arange" and 1 <= len(args) <= 3 and set(keywords) <= {"dtype"}:
             bounds = [self.integer(a) for a in args]
             if None in bounds:
-                return _float_range(args, self._dtype(keywords.get("dtype"), "f"))
+                return _float_range([self.scalar(a) for a in args], self._dtype(keywords.get("dtype"), "f"))
             if len(bounds) == 3 and bounds[2] == 0:
                 return None
             return Abstract("ndarray", (len(range(*bounds)),), self._dtype(keywords.get("dtype"), "i"))
@@ -360,7 +419,7 @@ class Propagation:
                 return None                        # a parameter given twice, or missing: TypeError
             given |= keywords
             count = self.integer(given["num"]) if "num" in given else 50
-            if count is None or count < 0 or any(_scalar_kind(_literal(given[k])) not in ("i", "f")
+            if count is None or count < 0 or any(_scalar_kind(self.scalar(given[k])) not in ("i", "f")
                                                  for k in ("start", "stop")):
                 return None
             return Abstract("ndarray", (count,), self._dtype(keywords.get("dtype"), "f"))
@@ -371,6 +430,10 @@ class Propagation:
                 set(keywords) <= {"size"}:
             shape = self._sizes([args[0] if args else keywords["size"]])
             return None if shape is None else Abstract("ndarray", shape, "f")
+        if name in ("normal", "uniform", "randint"):     # the legacy global RandomState's, as a RandomState's
+            return self._drawn(node, _RANDOM_STATE_DRAWS[name])
+        if name == "meshgrid":
+            return self._meshgrid(node)
         if name in JOIN_FUNCTIONS and len(args) == 1:
             return self._joined(args[0], name, keywords)
         if name == "expand_dims" and len(args) == 2 and not keywords:
@@ -499,6 +562,22 @@ class Propagation:
         kind = _ufunc_kind(ufunc, a) if a is not None and a.ndim else None
         return None if kind is None else Abstract("ndarray", a.shape, kind)
 
+    def _meshgrid(self, node: ast.Call):
+        """`X, Y = np.meshgrid(x, y)`: numpy flattens each input; with two or more and
+        indexing="xy" (the default) every output is of shape (len(y), len(x), ...), with "ij"
+        (len(x), len(y), ...); each keeps its input's dtype kind (sparse=False, the default)."""
+        keywords = {k.arg: _literal(k.value) for k in node.keywords}
+        if not node.args or set(keywords) - {"indexing", "copy"} or keywords.get("indexing", "xy") not in ("xy", "ij") or \
+                type(keywords.get("copy", True)) is not bool:
+            return None
+        arrays = [self.shaped(a) for a in node.args]
+        if any(a is None or a.like not in ("ndarray", "Series") or a.size is None for a in arrays):
+            return None
+        sizes = [a.size for a in arrays]
+        if keywords.get("indexing", "xy") == "xy" and len(sizes) > 1:
+            sizes[0], sizes[1] = sizes[1], sizes[0]
+        return tuple(Abstract("ndarray", tuple(sizes), a.kind) for a in arrays)
+
     def _sizes_or_minus(self, args: list[ast.expr]) -> tuple | None:
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
             args = args[0].elts
@@ -559,10 +638,9 @@ class Propagation:
         if len(node.args) > len(names) or set(k.arg for k in node.keywords) - set(names):
             return None
         given = dict(zip(names, node.args)) | {k.arg: k.value for k in node.keywords}
-        if "size" not in given or any(_scalar_kind(_literal(v)) not in ("i", "f") for k, v in given.items()
-                                      if k != "size"):
+        values = {k: self.scalar(v) for k, v in given.items() if k != "size"}
+        if "size" not in given or any(_scalar_kind(v) not in ("i", "f") for v in values.values()):
             return None
-        values = {k: _literal(v) for k, v in given.items() if k != "size"}
         if kind == "i" and (any(_scalar_kind(v) != "i" for v in values.values()) or
                             not (values.get("low", 0) < values["high"] if "high" in values else values.get("low", 0) > 0)):
             return None                            # numpy refuses an empty range of integers
@@ -621,9 +699,11 @@ _RANDOM_STATE_DRAWS = {"standard_normal": "standard_normal", "random_sample": "r
                        "normal": "normal", "uniform": "uniform", "randint": "integers"}
 
 
-_KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", *JOIN_FUNCTIONS,
+_KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "meshgrid",
+                     *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
-          ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng")),
+          ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng",
+                            "normal", "uniform", "randint")),
           ("pandas", ("get_dummies", "DataFrame", "Series")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.datasets", _GENERATORS),

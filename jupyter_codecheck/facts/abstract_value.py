@@ -450,10 +450,9 @@ def _indexed(a: Abstract, index: list | None) -> Abstract | None:
     return replace(a, shape=tuple(shape))
 
 
-def _float_range(args: list[ast.expr], kind: str | None) -> Abstract | None:
-    """`np.arange(12.)`, `np.arange(0, 1, 0.25)`: literal numbers, the length numpy computes,
-    ceil((stop - start) / step) in floating point."""
-    bounds = [_literal(a) for a in args]
+def _float_range(bounds: list, kind: str | None) -> Abstract | None:
+    """`np.arange(12.)`, `np.arange(0, 1, 0.25)`: Python numbers (Propagation.scalar), the length
+    numpy computes, ceil((stop - start) / step) in floating point."""
     if any(_scalar_kind(b) not in ("i", "f") for b in bounds):
         return None
     start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (*bounds, 1)[:3]

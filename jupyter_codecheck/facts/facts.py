@@ -38,7 +38,7 @@ from .first_pass import first_passes, in_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
-from .flow import Effects, cell_function_names, loop_items
+from .flow import Effects, cell_function_names, item_by_item, loop_items
 from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
 from .instances import Instance, instance_class, learned_names, made_class, made_display, missing_attribute, \
@@ -325,7 +325,11 @@ class _Walk:
         if twin is not None:            # `cv = KFold(5)`, `grid = np.logspace(-3, 3, 7)`: made here as there
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
             return [(t.id, twin) for t in targets if isinstance(t, ast.Name)]
-        value = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value(s.value)
+        read = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value
+        targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+        if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
+            return self._made_items(s, read)
+        value = read(s.value)
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
@@ -341,6 +345,20 @@ class _Walk:
                 out.append((target.id, value))
             elif isinstance(target, (ast.Tuple, ast.List)):
                 out += _unpacked(target, value, kept)
+        return out
+
+    def _made_items(self, s: ast.Assign | ast.AnnAssign, read) -> list[tuple[str, Abstract]]:
+        """`x, y = X.ravel(), Y.ravel()`: each name of a tuple target bound item by item to a
+        display's item (flow.item_by_item, as the flow binds it) that is data the cell made: an
+        array, a series or a frame."""
+        out = []
+        for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
+            if not item_by_item(target, s.value):
+                continue
+            for t, e in zip(target.elts, s.value.elts):
+                v = read(e) if isinstance(t, ast.Name) else None
+                if issubclass(type(v), Abstract) and v.like in ("ndarray", "Series", "DataFrame") and v.holds is None:
+                    out.append((t.id, v))
         return out
 
     def _fits(self, s: ast.stmt) -> None:

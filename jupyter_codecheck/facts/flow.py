@@ -25,6 +25,10 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
              call, a call not known to be a library's): it may reach pyplot's current figure.
              The Figures and Axes pyplot made in the cell reach one another
              (`ax.figure.axes[1]`): a change to one, or the user's code run, changes each
+    deferred the names read in the bodies of the functions and classes the cell defined so far
+             that have not run: a `def` runs nothing of its body, nor a plain `class` (no base,
+             keyword or decorator) of its methods'; once the user's code may run, any of them
+             may, and these names are touched
 
 Calls of a library do not change their arguments, but for an unbound method's receiver
 (`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
@@ -97,6 +101,7 @@ class Effects:
     loop_made: dict[int, Made] = field(default_factory=dict)
     # has the user's code (a function's, or a call the flow cannot tell is a library's) run yet
     user_code: bool = False
+    deferred: set[str] = field(default_factory=set)
     # the loops whose bodies the caller is reading, a statement at a time, outermost first
     enclosing: list[ast.For] = field(default_factory=list)
     # the steps `live` took from a live object since the last statement's effects: the same
@@ -301,7 +306,7 @@ class _Step:
         self.loops: list[ast.For] = []
 
     def run(self, node: ast.AST, top_level: bool) -> None:
-        nodes = all_nodes(node)
+        nodes = self._defining(node)
         self.loops = [*self.state.enclosing, *(n for n in nodes if isinstance(n, ast.For))]
         valued: set[int] = set()         # the names given a value below
         # loop variables first: a loop's body runs after its target is bound
@@ -369,6 +374,35 @@ class _Step:
             elif isinstance(n, ast.Call):
                 self.call(n)
 
+    def _defining(self, node: ast.AST) -> list[ast.AST]:
+        """all_nodes of `node` but the bodies of the functions it defines that run nothing at
+        their definition (no decorator: a decorator may call the function), and of a plain
+        class's such methods; what those bodies read is deferred until the user's code may run."""
+        out = all_nodes(node)
+        deferred = [n for n in out if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+                    not n.decorator_list]
+        if not deferred:
+            return out
+        skip: set[int] = set()
+        for d in deferred:
+            if id(d) in skip:
+                continue
+            self.state.deferred |= cell_function_names(d)
+            skip |= {id(x) for b in d.body for x in all_nodes(b)}
+        # a class with a base, keyword or decorator may run code of its own as it is made
+        # (`__init_subclass__`, a metaclass): read it all, as before
+        plain_class = {id(n) for n in out if isinstance(n, ast.ClassDef) and not (n.bases or n.keywords or
+                                                                                  n.decorator_list)}
+        run_all = {id(x) for n in out if isinstance(n, ast.ClassDef) and id(n) not in plain_class
+                   for x in all_nodes(n)}
+        return [n for n in out if id(n) not in skip or id(n) in run_all]
+
+    def user_code_may_run(self) -> None:
+        """The user's code may run here: any function or method the cell defined among it."""
+        self.state.user_code_may_run()
+        if self.state.deferred:
+            self.touch_names(set(self.state.deferred))
+
     # -- names ---------------------------------------------------------------------------------
 
     def bind(self, target: ast.AST, value: ast.AST, *, replace: bool, valued: set[int],
@@ -387,14 +421,8 @@ class _Step:
             else:
                 self.hold(target.id, [exact] if exact is not UNRESOLVED else self.objects(value), replace)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            # item by item only where no side is starred (`a, *rest = [x, y]`: rest is a new list)
-            # and the display reads no name the target binds: Python reads the whole right side
-            # first (`a, b = b, a` swaps); else each name may hold any item
-            display = not item and isinstance(value, (ast.Tuple, ast.List)) and \
-                len(value.elts) == len(target.elts) and \
-                not any(isinstance(e, ast.Starred) for e in value.elts + target.elts) and \
-                not {x.id for x in ast.walk(target) if isinstance(x, ast.Name)} & \
-                {x.id for x in ast.walk(value) if isinstance(x, ast.Name)}
+            # item by item only where item_by_item holds; else each name may hold any item
+            display = not item and item_by_item(target, value)
             for t, v in zip(target.elts, value.elts if display else [value] * len(target.elts)):
                 self.bind(t, v, replace=replace, valued=valued, stored=stored, item=not display)
         elif isinstance(target, ast.Starred):
@@ -551,14 +579,14 @@ class _Step:
         there: what it reads may change."""
         if isinstance(arg, ast.Lambda):
             self.touch_names(cell_function_names(arg))
-            self.state.user_code_may_run()
+            self.user_code_may_run()
         elif isinstance(arg, ast.Name) and arg.id in self.functions:
             self.touch_names(self.functions[arg.id])
-            self.state.user_code_may_run()
+            self.user_code_may_run()
         elif chain_root(arg) is not None:
             obj = self.identity(arg)
             if issubclass(type(obj), (types.FunctionType, types.MethodType, type)) and not _is_library(obj):
-                self.state.user_code_may_run()
+                self.user_code_may_run()
             if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
                 self.touch_names(_global_names(obj))
             if isinstance(arg, ast.Attribute):
@@ -729,7 +757,7 @@ class _Step:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
         elif target is UNRESOLVED or not _is_library(target):
-            st.user_code_may_run()
+            self.user_code_may_run()
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = any_root(a)
                 # `logger.setLevel(logging.ERROR)`: the value is given, not a library's module
@@ -1207,6 +1235,16 @@ def magic_name(call: ast.Call) -> str | None:
     if call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
         return call.args[0].value
     return None
+
+
+def item_by_item(target: ast.Tuple | ast.List, value: ast.AST) -> bool:
+    """Does `a, b = x, y` bind each name to its own item of the display? Where no side is
+    starred (`a, *rest = [x, y]`: rest is a new list) and the display reads no name the target
+    binds (Python reads the whole right side first: `a, b = b, a` swaps)."""
+    return isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and \
+        not any(isinstance(e, ast.Starred) for e in value.elts + target.elts) and \
+        not {x.id for x in ast.walk(target) if isinstance(x, ast.Name)} & \
+        {x.id for x in ast.walk(value) if isinstance(x, ast.Name)}
 
 
 def cell_function_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:

@@ -4,6 +4,11 @@
              (ValueError: x and y must have same first dimension)
     scatter  `plt.scatter(x, y)`: x and y of different sizes (ValueError: x and y must be the
              same size)
+    semilogx, semilogy, loglog: plot's rule (they set a log scale, then call plot), with none of
+             the scale's own keywords
+    fill_between, fill_betweenx: `ax.fill_between(x, y1)`, `(x, y1, y2)`: a y of more than one
+             value whose size is not x's, x of more than one (ValueError: 'x' has size 200, but
+             'y1' has an unequal size of 199); every one 1-D, or a number for y2
 
 Only the keywords' aliases (a TypeError for two of one property) and the format string come
 first, so neither may be in doubt: the format a literal, the keywords' names those matplotlib
@@ -18,23 +23,35 @@ import ast
 import sys
 import types
 
-from .abstract_value import Abstract, _nested, array_like
+from .abstract_value import Abstract, _literal, _nested, array_like
+from .namespace import Made
 from .read_policy import POLICY
 from .values import Live, ValueClaim
 
-_PLOTS = ("plot", "scatter")
+# plot and the functions that set a log scale and then call it (with none of the scale's keywords)
+_LINES = ("plot", "semilogx", "semilogy", "loglog")
+_SCALE_KEYWORDS = frozenset({"base", "subs", "nonpositive", "basex", "basey", "subsx", "subsy", "nonposx",
+                             "nonposy"})
+_FILLS = {"fill_between": ("x", "y"), "fill_betweenx": ("y", "x")}
+_PLOTS = (*_LINES, "scatter", *_FILLS)
 
 
 def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
-    """`plt.plot(x, y)` or `ax.scatter(x, y)` whose x and y matplotlib refuses together."""
+    """`plt.plot(x, y)`, `ax.scatter(x, y)` or `ax.fill_between(x, y1)` whose data matplotlib
+    refuses together."""
     func = n.func
     if not isinstance(func, ast.Attribute) or func.attr not in _PLOTS or \
             any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
         return None
+    keywords = {k.arg for k in n.keywords}
+    if "data" in keywords or (func.attr in _LINES and keywords & _SCALE_KEYWORDS):
+        return None
+    if func.attr in _FILLS:
+        return _fill_claim(n, target, value)
     args = list(n.args)
-    if func.attr == "plot" and len(args) == 3 and isinstance(args[2], ast.Constant) and type(args[2].value) is str:
+    if func.attr in _LINES and len(args) == 3 and isinstance(args[2], ast.Constant) and type(args[2].value) is str:
         args = args[:2]                 # the format: a literal (a bad one is a ValueError too)
-    if len(args) != 2 or "data" in {k.arg for k in n.keywords}:
+    if len(args) != 2:
         return None
     try:
         if not _matplotlib_callee(func, target, value) or not _plain_keywords(func.attr, n.keywords):
@@ -44,7 +61,7 @@ def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
         return None
     if x is None or y is None:
         return None
-    if func.attr == "plot":
+    if func.attr in _LINES:
         if x.shape[0] is None or y.shape[0] is None or x.shape[0] == y.shape[0]:
             return None
         return ValueClaim(func, f"{ast.unparse(func)}(): x has {x.shape[0]} rows and y {y.shape[0]}: ValueError (x and "
@@ -53,6 +70,44 @@ def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
         return None
     return ValueClaim(func, f"{ast.unparse(func)}(): x has {x.size} values and y {y.size}: ValueError (x and y must be "
                             "the same size)", "ValueError", callee=True)
+
+
+def _fill_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+    """`ax.fill_between(x, y1, y2)`: matplotlib's FillBetweenPolyCollection refuses a y of more
+    than one value whose size is not x's (x of more than one), each checked in turn, after the
+    keywords' aliases (a TypeError first) and before `where` is read."""
+    t_dir, f_dir = _FILLS[n.func.attr]
+    given = {k.arg: k.value for k in n.keywords}
+    if len(n.args) not in (2, 3) or (len(n.args) == 3 and "y2" in given and t_dir == "x") or \
+            (len(n.args) == 3 and "x2" in given and t_dir == "y") or set(given) & {t_dir, f_dir + "1"}:
+        return None
+    nodes = [*n.args, *([given[f_dir + "2"]] if f_dir + "2" in given else [])]
+    try:
+        if not _matplotlib_callee(n.func, target, value) or not _plain_keywords("fill", n.keywords):
+            return None
+        # x an array; y1 and y2 each an array or a number (broadcast)
+        arrays = [_numbers(nodes[0], value),
+                  *(_numbers(a, value) if _number(a, value) is None else "number" for a in nodes[1:])]
+    except Exception:  # noqa: BLE001 - read otherwise: no claim
+        return None
+    if any(a is None or (a != "number" and (a.ndim != 1 or a.size is None)) for a in arrays):
+        return None
+    t = arrays[0]
+    for name, a in zip((f_dir + "1", f_dir + "2"), arrays[1:]):
+        if a != "number" and t.size > 1 and a.size > 1 and a.size != t.size:
+            return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {t_dir} has {t.size} values and {name} {a.size}: "
+                                      f"ValueError ('{t_dir}' has size {t.size}, but '{name}' has an unequal size)",
+                              "ValueError", callee=True)
+    return None
+
+
+def _number(node: ast.expr, value: Live):
+    """A Python number written or held (y2=0, y2=base): broadcast against x."""
+    v = _literal(node)
+    if type(v) not in (int, float):
+        v = value(node)
+        v = v.literal() if issubclass(type(v), Made) else v
+    return v if type(v) in (int, float) else None
 
 
 def _matplotlib_callee(func: ast.Attribute, target, value: Live) -> bool:
@@ -75,7 +130,7 @@ def _plain_keywords(name: str, keywords: list[ast.keyword]) -> bool:
     TypeError before the data is read)?"""
     from matplotlib import cbook, collections, lines
     try:
-        cbook.normalize_kwargs({k.arg: None for k in keywords}, lines.Line2D if name == "plot" else collections.Collection)
+        cbook.normalize_kwargs({k.arg: None for k in keywords}, lines.Line2D if name in _LINES else collections.Collection)
     except TypeError:
         return False
     return True

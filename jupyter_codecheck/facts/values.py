@@ -83,7 +83,7 @@ NAN_SCAN_VALUES = 1_000_000
 _ACCESSORS = {"str": ("biufcmM", "Can only use .str accessor with string values!"),
               "dt": ("biufcO", "Can only use .dt accessor with datetimelike values"),
               "cat": ("biufcmMO", "Can only use .cat accessor with a 'category' dtype")}
-_ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+_ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 
 
 @dataclass
