@@ -159,7 +159,9 @@ def read_attribute(obj, attr: str):
     except Exception:  # noqa: BLE001
         return UNKNOWN
     if raw is MISSING:
-        # answered by __getattr__ (pandas columns, a lazy module); a Bunch's, from its own keys
+        if issubclass(type(obj), types.ModuleType):
+            return _lazy_submodule(obj, attr)
+        # answered by __getattr__ (pandas columns); a Bunch's, from its own keys
         return bunch_value(obj, attr) if has else UNKNOWN
     if issubclass(type(obj), types.ModuleType):
         return raw
@@ -180,6 +182,28 @@ def read_attribute(obj, attr: str):
         except Exception:  # noqa: BLE001
             return UNKNOWN
     return UNKNOWN
+
+
+def _lazy_submodule(mod: types.ModuleType, attr: str):
+    """`np.random` before anything imported numpy.random: a library's module whose own lazy
+    `__getattr__` lists `attr` (its `__dir__`) and which has a submodule of that name imports it
+    on first use, so it is imported here as it would be there (the library's code, nothing of the
+    user's); anything else a lazy loader answers is UNKNOWN."""
+    import importlib
+    import importlib.util
+    globals_ = types.ModuleType.__dict__["__dict__"].__get__(mod)
+    name, lazy, listed = globals_.get("__name__"), globals_.get("__getattr__"), globals_.get("__dir__")
+    if not issubclass(type(name), str) or globals_.get("__path__") is None or \
+            not issubclass(type(lazy), types.FunctionType) or not callable(listed) or \
+            not is_library_module(name) or not is_library_object(lazy):
+        return UNKNOWN
+    try:
+        if attr not in set(listed()) or importlib.util.find_spec(f"{name}.{attr}") is None:
+            return UNKNOWN
+        sub = importlib.import_module(f"{name}.{attr}")
+    except Exception:  # noqa: BLE001 - the library's import failed: as unknown as before
+        return UNKNOWN
+    return sub if globals_.get(attr) is sub else UNKNOWN
 
 
 def _binds_only(raw) -> bool:
