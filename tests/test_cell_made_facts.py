@@ -266,3 +266,41 @@ def test_each_display_holds_its_parameters_and_the_documented_names_ending_in_un
             odd = {a for a in stored if not a.startswith("_") and a not in params and
                    not (a.endswith("_") and a in documented)}
             assert not odd, (cls.__name__, klass.__name__, odd)
+
+
+# -- the Axes a Figure the cell made adds -----------------------------------------------------------
+
+@pytest.mark.parametrize("cell, good", [
+    ("fig = plt.figure()\nax = fig.add_subplot()\nax.plot([1, 2], [3, 4], coor='r')\n",
+     "fig = plt.figure()\nax = fig.add_subplot()\nax.plot([1, 2], [3, 4], color='r')\n"),
+    ("ax = plt.figure().add_subplot(xlabel='day', title='t')\nax.plot([1, 2], [3, 4], lww=2)\n",
+     "ax = plt.figure().add_subplot(xlabel='day', title='t')\nax.plot([1, 2], [3, 4], lw=2)\n"),
+    ("fig = plt.figure(figsize=(3, 3))\naxs = fig.subplots(2, 2)\naxs[1, 1].scatter([1], [2], makr='o')\n",
+     "fig = plt.figure(figsize=(3, 3))\naxs = fig.subplots(2, 2)\naxs[1, 1].scatter([1], [2], marker='o')\n"),
+    ("fig, first = plt.subplots()\nax = fig.add_subplot(223)\nax.bar([1], [2], colr='k')\n",
+     "fig, first = plt.subplots()\nax = fig.add_subplot(223)\nax.bar([1], [2], color='k')\n"),
+    ("fig = plt.figure()\nax = fig.add_axes([0.1, 0.1, 0.8, 0.8])\nax.plot([1, 2], [3, 4, 5])\n",
+     "fig = plt.figure()\nax = fig.add_axes([0.1, 0.1, 0.8, 0.8])\nax.plot([1, 2, 3], [3, 4, 5])\n"),
+])
+def test_an_axes_a_figure_the_cell_made_adds_is_matplotlibs(cell, good):
+    found = claims(cell, namespace())
+    assert len(found) == 1, (cell, found)
+    with pytest.raises((AttributeError, ValueError)) as raised:
+        exec(cell, namespace())
+    plt.close("all")
+    assert type(raised.value).__name__ in found[0].message or found[0].kind == "attribute", found[0].message
+    runs_unclaimed(good, namespace())
+
+
+@pytest.mark.parametrize("cell", [
+    "fig = plt.figure()\nax = fig.add_subplot(projection='polar')\nax.plot([1, 2], [3, 4], coor='r')\n",
+    "fig = plt.figure()\nax = fig.add_subplot(2, 2, 5)\nax.plot([1, 2], [3, 4], coor='r')\n",       # raises first
+    "fig = plt.figure()\naxs = fig.subplots(2, 2, figsize=(3, 3))\naxs[0, 0].plot([1], [2], coor='r')\n",
+    "fig = plt.figure()\nfig.add_subplot = lambda *a: plt.axes(projection='polar')\nax = fig.add_subplot()\n"
+    "ax.plot([1, 2], [3, 4], coor='r')\n",
+])
+def test_no_axes_claim_where_the_figure_may_make_another_or_raises_first(cell):
+    assert not [f for f in claims(cell, namespace()) if "coor" in f.message], cell
+    with pytest.raises((AttributeError, ValueError, TypeError)):
+        exec(cell, namespace())
+    plt.close("all")
