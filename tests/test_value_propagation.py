@@ -516,6 +516,12 @@ def test_float_ranges_a_generators_draws_and_comparisons_made_in_the_cell(cell, 
     ("a = np.random.uniform(-np.pi / 2, np.pi / 2, size=(6,))\nb = np.random.normal(0, 1, size=a.shape)\nc = a[1:] * b\n",
      "a = np.random.uniform(-np.pi / 2, np.pi / 2, size=(6,))\nb = np.random.normal(0, 1, size=a.shape)\nc = a * b\n"),
     ("a = np.random.randint(0, 5, 4)\nc = a + np.ones(3)\n", "a = np.random.randint(0, 5, 4)\nc = a + np.ones(4)\n"),
+    # np.mgrid's dense grids (points for a complex step), and an array unpacked along its first axis
+    ("w = 3\nY, X = np.mgrid[-w:w:10j, -w:w:10j]\nU = -1 - X**2 + Y[:-1]\n",
+     "w = 3\nY, X = np.mgrid[-w:w:10j, -w:w:10j]\nU = -1 - X**2 + Y\n"),
+    ("Y, X = np.mgrid[0:5, 0:3]\nZ = X @ np.ones(2)\n", "Y, X = np.mgrid[0:5, 0:3]\nZ = X @ np.ones(3)\n"),
+    ("g = np.mgrid[0:1:0.25]\nZ = g + np.ones(3)\n", "g = np.mgrid[0:1:0.25]\nZ = g + np.ones(4)\n"),
+    ("a, b = np.ones((2, 3, 4))\nc = a @ np.ones(3)\n", "a, b = np.ones((2, 3, 4))\nc = a @ np.ones(4)\n"),
 ])
 def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     holds(cell)
@@ -529,6 +535,8 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     ("a = np.random.randint(5, 5, 4)\nc = a + np.ones(3)\n", "ValueError"),       # an empty range
     ("a = np.ones(3) * (1 / 0)\nc = a + np.ones(2)\n", "ZeroDivisionError"),
     ("X, Y = np.meshgrid(np.arange(3), np.arange(2), sparse=True)\nc = X + Y\n", None),
+    ("a, b = np.ones((3, 3))\nc = a + np.ones(2)\n", "ValueError"),                 # too many to unpack
+    ("g = np.mgrid[5:0]\nc = g + np.ones(2)\n", "ValueError"),                     # empty: not read
 ])
 def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):
     """The line before raises (or numpy's sparse grids broadcast): the later line is not claimed."""

@@ -9,7 +9,7 @@ follows from their inputs, as the libraries document them:
                   np.random.RandomState(seed)) standard_normal/random_sample/normal/uniform/randint(size=...),
                   np.random.normal/uniform/randint(..., size) (the global RandomState's), size=a.shape,
                   ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too),
-                  np.meshgrid(x, y, ...) (indexing "xy" or "ij"); Python numbers written, bound or live
+                  np.meshgrid(x, y, ...) (indexing "xy" or "ij"), np.mgrid[a:b:n, ...]; Python numbers written, bound or live
                   (`2 * np.pi`) as scalars and bounds;
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import math
 import sys
 from dataclasses import replace
 
@@ -165,6 +166,8 @@ class Propagation:
         value = self.value(node.value)
         if (name := concatenator(value)) is not None:       # `np.c_[a, b]`, `np.r_[a, b]`
             return self._joined(node.slice, name, {})
+        if value is not UNRESOLVED and value is _numpy_member("mgrid"):
+            return self._mgrid(node.slice)
         if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
             k = literal_int(node.slice)
             return value[k] if k is not None and -len(value) <= k < len(value) else None
@@ -180,6 +183,36 @@ class Propagation:
         if base.like == "ndarray":
             return _indexed(base, self.index(node.slice))
         return None
+
+    def _mgrid(self, key: ast.expr):
+        """`np.mgrid[0:5, -w:w:100j]`: numpy's dense grid, of shape (slices, sizes...) or (size,)
+        for one slice; a size ceil((stop - start) / step), or |step| points for a complex step
+        (numpy's nd_grid); its dtype numpy's result type of the numbers."""
+        np = sys.modules.get("numpy")
+        slices = key.elts if isinstance(key, ast.Tuple) else [key]
+        if np is None or not slices or not all(isinstance(e, ast.Slice) and e.upper is not None for e in slices):
+            return None
+        sizes, numbers = [], []
+        for e in slices:
+            start, stop, step = (self.scalar(p) if p is not None else d for p, d in
+                                 ((e.lower, 0), (e.upper, None), (e.step, 1)))
+            if any(_scalar_kind(v) not in ("i", "f", "c") for v in (start, stop, step)) or \
+                    _scalar_kind(start) == "c" or _scalar_kind(stop) == "c":
+                return None
+            if type(step) is complex:
+                size = int(abs(step))
+            elif step == 0 or not all(math.isfinite(v) for v in (start, stop, step)):
+                return None
+            else:
+                size = math.ceil((stop - start) / step)
+            if size < 0:
+                return None
+            sizes.append(size)
+            numbers += [start, stop, step]
+        kind = np.result_type(*numbers).kind
+        kind = "f" if kind == "c" else kind          # a complex step counts points: the grid is real
+        shape = tuple(sizes) if not isinstance(key, ast.Tuple) else (len(sizes), *sizes)
+        return Abstract("ndarray", shape, kind)
 
     def index(self, key: ast.expr) -> list | None:
         """A basic index as entries: an int, a slice object, None (a new axis), Ellipsis."""
@@ -674,6 +707,12 @@ def _ufunc_kind(ufunc, *arrays: Abstract) -> str | None:
             return ufunc(*ones).dtype.kind
     except TypeError:                   # no loop for these dtypes: numpy raises, another rule
         return None
+
+
+def _numpy_member(name: str):
+    """numpy's own module-level object of that name (np.mgrid), read from numpy's globals."""
+    np = sys.modules.get("numpy")
+    return POLICY.module_members(np).get(name) if np is not None else None
 
 
 def concatenator(value) -> str | None:

@@ -1311,6 +1311,9 @@ def _unpacked(target: ast.Tuple | ast.List, value, axes_kept: bool) -> list[tupl
         return []
     if type(value) is tuple:
         parts = value
+    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds is None and value.ndim >= 2 and \
+            value.shape[0] == len(target.elts):
+        parts = [replace(value, shape=value.shape[1:]) for _ in target.elts]      # `Y, X = np.mgrid[...]`: rows
     elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds == "Axes" and axes_kept and \
             value.shape and value.shape[0] == len(target.elts):
         item = Abstract("Axes") if len(value.shape) == 1 else replace(value, shape=value.shape[1:])
