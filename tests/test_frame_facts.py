@@ -529,7 +529,7 @@ def test_a_plot_of_x_and_y_of_different_lengths(cell, good):
 
 
 @pytest.mark.parametrize("cell, good", [
-    ("plt.semilogx(x, y)\n", "plt.semilogx(x, y[1:])\n"),
+    ("ax.semilogx(x, y)\n", "ax.semilogx(x, y[1:])\n"),
     ("ax.loglog(x, y, 'o')\n", "ax.loglog(x, x, 'o')\n"),
     ("fig, (a1, a2) = plt.subplots(2)\na2.semilogy(x, y, lw=2)\n", "fig, (a1, a2) = plt.subplots(2)\na2.semilogy(x, x, lw=2)\n"),
 ])
@@ -547,7 +547,7 @@ def test_a_log_plot_is_a_plot_of_x_and_y(cell, good):
 
 
 @pytest.mark.parametrize("cell, good", [
-    ("plt.fill_between(x, y)\n", "plt.fill_between(x, x)\n"),
+    ("ax.fill_between(x, y)\n", "ax.fill_between(x, x)\n"),
     ("ax.fill_between(x, 0, y)\n", "ax.fill_between(x, 0, x ** 2)\n"),
     ("ax.fill_between(x, x, y2=y, where=x > 3, alpha=0.3)\n", "ax.fill_between(x, x, y2=1.5, where=x > 3, alpha=0.3)\n"),
     ("ax.fill_betweenx(y, x)\n", "ax.fill_betweenx(y, y[0])\n"),
@@ -560,6 +560,22 @@ def test_a_fill_between_curves_of_another_size_than_x(cell, good):
     try:
         assert "has an unequal size" in holds(cell, ns, ValueError).message
         runs_unclaimed(good, ns)
+    finally:
+        plt.close("all")
+
+
+def test_no_log_or_fill_claim_on_another_axes_class_or_pyplots_current_axes():
+    """A polar Axes refuses a log scale first; pyplot's current Axes may be a 3-D one, whose
+    fill_between takes other arguments."""
+    polar = plt.figure().add_subplot(projection="polar")
+    ns = namespace(x=np.arange(1.0, 11.0), y=np.arange(1.0, 12.0), polar=polar)
+    try:
+        for cell, raised in [("polar.semilogx(x, y)\n", NotImplementedError),
+                             ("plt.figure().add_subplot(projection='3d')\nplt.fill_between(x, y)\n", TypeError),
+                             ("plt.figure().add_subplot(projection='3d')\nplt.semilogx(x, y)\n", Exception)]:
+            assert facts_of(cell, ns, "value") == [], cell
+            with pytest.raises(raised):
+                exec(cell, dict(ns))
     finally:
         plt.close("all")
 

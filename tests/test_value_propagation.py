@@ -536,6 +536,12 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     ("a = np.ones(3) * (1 / 0)\nc = a + np.ones(2)\n", "ZeroDivisionError"),
     ("X, Y = np.meshgrid(np.arange(3), np.arange(2), sparse=True)\nc = X + Y\n", None),
     ("a, b = np.ones((3, 3))\nc = a + np.ones(2)\n", "ValueError"),                 # too many to unpack
+    # found in review: numpy's and Python's overflows on the line before
+    ("b = np.zeros(3, np.uint8) ** 300\nc = b + np.ones(4)\n", "OverflowError"),
+    ("b = np.arange(3) ** 100000000000000000000\nc = b + np.ones(4)\n", "OverflowError"),
+    ("h = 10 ** 400\nb = np.ones(3) * h\nc = b + np.ones(4)\n", "OverflowError"),
+    ("b = np.random.uniform(-1e308, 1e308, size=3)\nc = b + np.ones(4)\n", "OverflowError"),
+    ("p, p = np.zeros(3), np.zeros(4)\nc = p + np.ones(4)\n", None),                # the later binding wins
     ("g = np.mgrid[5:0]\nc = g + np.ones(2)\n", "ValueError"),                     # empty: not read
 ])
 def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):

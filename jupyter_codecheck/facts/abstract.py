@@ -290,8 +290,8 @@ class Propagation:
         if kind not in ("i", "f", "c"):
             return None
         if a is not None and array.kind in "iu":
-            if kind == "i" and scalar < 0:
-                return None
+            if kind == "i" and not 0 <= scalar < 128:
+                return None                      # negative powers, or a power numpy may refuse for the dtype
             return Abstract("ndarray", array.shape, array.kind if kind == "i" else kind)
         if a is None and array.kind in "iu":
             return None                          # a number to integer powers that may be negative
@@ -335,12 +335,12 @@ class Propagation:
         else UNRESOLVED."""
         v = _literal(node)
         if _scalar_kind(v) is not None:
-            return v
+            return _fits(v)
         if isinstance(node, (ast.Name, ast.Attribute)):
             v = self.read(node)
             if issubclass(type(v), Made):
                 v = v.literal()
-            return v if _scalar_kind(v) is not None else UNRESOLVED
+            return _fits(v) if _scalar_kind(v) is not None else UNRESOLVED
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             v = self.scalar(node.operand)
             return (-v if isinstance(node.op, ast.USub) else v) if _scalar_kind(v) not in (None, "b") else UNRESOLVED
@@ -350,7 +350,10 @@ class Propagation:
                     (isinstance(node.op, ast.Div) and b == 0):
                 return UNRESOLVED              # Python raises on a zero divisor
             op = type(node.op)
-            return a + b if op is ast.Add else a - b if op is ast.Sub else a * b if op is ast.Mult else a / b
+            try:
+                return _fits(a + b if op is ast.Add else a - b if op is ast.Sub else a * b if op is ast.Mult else a / b)
+            except OverflowError:                  # an int too large for a float: Python raises
+                return UNRESOLVED
         return UNRESOLVED
 
     # -- integers -----------------------------------------------------------------------------
@@ -675,8 +678,9 @@ class Propagation:
             return None
         given = dict(zip(names, node.args)) | {k.arg: k.value for k in node.keywords}
         values = {k: self.scalar(v) for k, v in given.items() if k != "size"}
-        if "size" not in given or any(_scalar_kind(v) not in ("i", "f") for v in values.values()):
-            return None
+        if "size" not in given or any(_scalar_kind(v) not in ("i", "f") or not math.isfinite(v) for v in values.values()) or \
+                not math.isfinite(values.get("high", 1.0) - values.get("low", 0.0)):
+            return None                            # numpy refuses a range it cannot hold (`uniform(-1e308, 1e308)`)
         if kind == "i" and (any(_scalar_kind(v) != "i" for v in values.values()) or
                             not (values.get("low", 0) < values["high"] if "high" in values else values.get("low", 0) > 0)):
             return None                            # numpy refuses an empty range of integers
@@ -684,6 +688,12 @@ class Propagation:
             return None
         shape = self._sizes([given["size"]])
         return None if shape is None else Abstract("ndarray", shape, kind)
+
+
+def _fits(v):
+    """`v` where numpy takes it as a scalar of an array's arithmetic: an int within int64 (numpy
+    raises OverflowError beyond it); else UNRESOLVED."""
+    return v if type(v) is not int or -(1 << 63) <= v < (1 << 63) else UNRESOLVED
 
 
 def numpy_ufunc(value):

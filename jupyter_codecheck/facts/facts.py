@@ -192,6 +192,7 @@ class _Walk:
                 self.functions[s.name] = cell_function_names(s)
             self.apply(s)
             return
+        self.state.before(s, self.ns, self.functions)
         if isinstance(s, (ast.For, ast.AsyncFor)):
             self.expression(s.iter)
             if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
@@ -352,7 +353,11 @@ class _Walk:
         display's item (flow.item_by_item, as the flow binds it) that is data the cell made: an
         array, a series or a frame."""
         out = []
-        for target in s.targets if isinstance(s, ast.Assign) else [s.target]:
+        targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+        names = [x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name)]
+        if len(targets) != 1 or len(names) != len(set(names)):
+            return []                   # `p, p = a, b`, `p, q = r, p = ...`: a later binding wins
+        for target in targets:
             if not item_by_item(target, s.value):
                 continue
             for t, e in zip(target.elts, s.value.elts):

@@ -25,10 +25,10 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
              call, a call not known to be a library's): it may reach pyplot's current figure.
              The Figures and Axes pyplot made in the cell reach one another
              (`ax.figure.axes[1]`): a change to one, or the user's code run, changes each
-    deferred the names read in the bodies of the functions and classes the cell defined so far
-             that have not run: a `def` runs nothing of its body, nor a plain `class` (no base,
-             keyword or decorator) of its methods'; once the user's code may run, any of them
-             may, and these names are touched
+    deferred the names read in the bodies of the functions the cell defined so far that have
+             not run: a `def` (no decorator, not a method) runs nothing of its body where it
+             stands; once the user's code may run, or the cell names such a function anywhere
+             but its own `def`, any of them may, and these names are touched
 
 Calls of a library do not change their arguments, but for an unbound method's receiver
 (`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
@@ -102,6 +102,7 @@ class Effects:
     # has the user's code (a function's, or a call the flow cannot tell is a library's) run yet
     user_code: bool = False
     deferred: set[str] = field(default_factory=set)
+    deferred_functions: set[str] = field(default_factory=set)     # the names of those functions
     # the loops whose bodies the caller is reading, a statement at a time, outermost first
     enclosing: list[ast.For] = field(default_factory=list)
     # the steps `live` took from a live object since the last statement's effects: the same
@@ -114,6 +115,12 @@ class Effects:
         the cell's top level replaces the name's value, one inside a block may not run."""
         self.steps.clear()
         _Step(self, namespace, cell_functions).run(node, top_level)
+
+    def before(self, node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]]) -> None:
+        """Before a statement's own uses are read: where it names a function the cell defined
+        (`r = f() + (a + b)`), that function may run before any of them."""
+        self.steps.clear()
+        _Step(self, namespace, cell_functions)._defining(node)
 
     def live(self, chain: ast.AST, namespace: Mapping, *, changes_matter: bool = True,
              keys: bool = False):
@@ -375,27 +382,29 @@ class _Step:
                 self.call(n)
 
     def _defining(self, node: ast.AST) -> list[ast.AST]:
-        """all_nodes of `node` but the bodies of the functions it defines that run nothing at
-        their definition (no decorator: a decorator may call the function), and of a plain
-        class's such methods; what those bodies read is deferred until the user's code may run."""
+        """all_nodes of `node` but the bodies of the functions it defines that run nothing where
+        they stand: a `def` with no decorator, not a class's method (a class may run its methods
+        as it is made: `__init_subclass__`, a metaclass, `__class_getitem__`). What those bodies
+        read is deferred until the user's code may run; and it may wherever the cell names such
+        a function (called, given to a call in any container, stored, aliased: from there on a
+        library may call it) or a decorator runs."""
         out = all_nodes(node)
+        st = self.state
+        in_class = {id(x) for n in out if isinstance(n, ast.ClassDef) for x in all_nodes(n)}
         deferred = [n for n in out if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and
-                    not n.decorator_list]
-        if not deferred:
-            return out
+                    not n.decorator_list and id(n) not in in_class]
         skip: set[int] = set()
         for d in deferred:
             if id(d) in skip:
                 continue
-            self.state.deferred |= cell_function_names(d)
+            st.deferred |= cell_function_names(d)
+            st.deferred_functions.add(d.name)
             skip |= {id(x) for b in d.body for x in all_nodes(b)}
-        # a class with a base, keyword or decorator may run code of its own as it is made
-        # (`__init_subclass__`, a metaclass): read it all, as before
-        plain_class = {id(n) for n in out if isinstance(n, ast.ClassDef) and not (n.bases or n.keywords or
-                                                                                  n.decorator_list)}
-        run_all = {id(x) for n in out if isinstance(n, ast.ClassDef) and id(n) not in plain_class
-                   for x in all_nodes(n)}
-        return [n for n in out if id(n) not in skip or id(n) in run_all]
+        kept = [n for n in out if id(n) not in skip]
+        if any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store) and n.id in st.deferred_functions or
+               getattr(n, "decorator_list", None) for n in kept):
+            self.user_code_may_run()
+        return kept
 
     def user_code_may_run(self) -> None:
         """The user's code may run here: any function or method the cell defined among it."""

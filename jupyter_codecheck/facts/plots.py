@@ -46,6 +46,8 @@ def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     keywords = {k.arg for k in n.keywords}
     if "data" in keywords or (func.attr in _LINES and keywords & _SCALE_KEYWORDS):
         return None
+    if func.attr not in ("plot", "scatter") and not _plain_axes_method(func, target, value):
+        return None                      # a polar, geographic or 3-D Axes refuses a log scale, fills otherwise
     if func.attr in _FILLS:
         return _fill_claim(n, target, value)
     args = list(n.args)
@@ -99,6 +101,19 @@ def _fill_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
                                       f"ValueError ('{t_dir}' has size {t.size}, but '{name}' has an unequal size)",
                               "ValueError", callee=True)
     return None
+
+
+def _plain_axes_method(func: ast.Attribute, target, value: Live) -> bool:
+    """The method of an Axes of matplotlib's `Axes` class exactly (live, or one the cell made
+    without a projection), never pyplot's form (its current Axes may be of any class)."""
+    from .abstract_matplotlib import axes_class
+    cls = axes_class()
+    if cls is None:
+        return False
+    if type(target) is types.MethodType:
+        return type(target.__self__) is cls
+    made = value(func.value)
+    return issubclass(type(made), Abstract) and made.like == "Axes"
 
 
 def _number(node: ast.expr, value: Live):
