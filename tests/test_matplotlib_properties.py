@@ -104,6 +104,18 @@ def test_a_call_that_makes_no_artist_is_not_read(ns):
     assert kernel_facts('plt.plot(*[[1, 2]], colr="r")\n', ns) == []
 
 
+@pytest.mark.parametrize("data", ["[]", "np.array([])", "empty", "made"])
+def test_a_bar_chart_of_no_bars_makes_no_artist(data, ns):
+    """Found held out: a bar a data item, so no data, no Rectangle, and no keyword is read."""
+    ns = dict(ns, empty=[], values=[2.0, 3.0])
+    head = "made = np.arange(len(empty))\n"
+    cell = head + f"ax.barh({data}, {data}, aling='center')\n"
+    assert kernel_facts(cell, ns) == [] and _run(cell, ns) is None, cell
+    full = head + "ax.barh(values, values, aling='center')\n"
+    (fact,) = kernel_facts(full, ns)
+    assert "aling" in fact.message and _run(full, ns) is not None
+
+
 def test_a_typo_in_a_plot_stops_the_cell(ns):
     from jupyter_codecheck.core.exact_findings import exact_check
 

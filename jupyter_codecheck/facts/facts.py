@@ -539,7 +539,7 @@ class _Walk:
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._live_method_kept(func) and \
-                self._value(property_claim(n, target, self._text)) or \
+                self._value(property_claim(n, target, self._text, value=value)) or \
                 self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
@@ -579,7 +579,7 @@ class _Walk:
         cls = axes_class()
         if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
-        return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
+        return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value)
 
     def _made_as_made(self, method: ast.Attribute, value, like: str) -> bool:
         """Is `method` read from a Figure or an Axes (`like`) the cell made, as pyplot made it:

@@ -44,6 +44,8 @@ ARTISTS = {
     "axvspan": ("matplotlib.patches", "Rectangle", 2), "axhspan": ("matplotlib.patches", "Rectangle", 2),
     "fill": ("matplotlib.patches", "Polygon", 2), "pcolormesh": ("matplotlib.collections", "QuadMesh", 1),
 }
+# methods that make one artist an item of their data (no item: no artist, and no keyword is read)
+PER_ITEM = frozenset({"bar", "barh"})
 # methods whose artist depends on a keyword: (the keyword, the class for each literal value; the
 # table's class where it is not given). `hist`: bars for histtype "bar" and "barstacked" (the
 # default), a Polygon for "step" and "stepfilled"; another value, or one not written, no claim
@@ -58,11 +60,12 @@ _WORDS: dict[str, frozenset[str] | None] = {}
 
 
 def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
-                   made_figure: bool = False) -> ValueClaim | None:
+                   made_figure: bool = False, value=None) -> ValueClaim | None:
     """The first keyword of a plotting call that is neither the function's parameter nor a
     property of the artist it makes (AttributeError), with the properties meant as fixes.
     `made_axes`: `target` is matplotlib's Axes method called on an Axes the cell made;
-    `made_figure`: matplotlib's Figure method called on a Figure the cell made."""
+    `made_figure`: matplotlib's Figure method called on a Figure the cell made. `value` reads
+    the data (a bar chart of no bars makes no artist: its data must be known not empty)."""
     if any(isinstance(a, ast.Starred) for a in n.args):
         return None
     made = _new_axes(n, target, made_figure) if made_figure or not made_axes else None
@@ -75,6 +78,8 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         if cls is None:
             return None
     if len(n.args) < least:
+        return None
+    if method in PER_ITEM and (value is None or not all(_some(a, value) for a in n.args[:least])):
         return None
     named: set[str] = set()
     for f in functions:
@@ -95,6 +100,24 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
                               "AttributeError", "AttributeError", fixes,
                           subjects=(root,) if root is not None else ())
     return None
+
+
+def _some(node: ast.expr, value) -> bool:
+    """Is the data surely of at least one item: a number, or a list, tuple, array or series
+    known not to be empty?"""
+    v = _literal(node)
+    if type(v) in (int, float):
+        return True
+    if type(v) in (list, tuple):
+        return len(v) > 0
+    from .abstract_value import shaped
+    v = value(node)
+    if type(v) in (int, float):
+        return True
+    if type(v) in (list, tuple):
+        return len(v) > 0
+    a = shaped(v)
+    return a is not None and a.like in ("ndarray", "Series") and a.size is not None and a.size > 0
 
 
 def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False) -> ValueClaim | None:
