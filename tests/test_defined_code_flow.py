@@ -1,10 +1,9 @@
-"""What a `def` runs: nothing of its body until it is called (facts/flow.py's `deferred`). A
-cell that defines a function beside straight-line code keeps its claims on the lines before the
-user's code may run; once it may (the function named anywhere but its `def`: called, given to a
-call, stored, aliased; a decorator), every name those bodies read may have changed. A class's
-methods are read as run where the class stands (a class may run them as it is made).
-Each cell is run against the libraries: a claim is the exception its line raises; a cell where
-the body ran first gets none."""
+"""What a `def` runs: the facts read a function's body as run where the `def` stands. A body may
+run in ways the flow cannot see (a callback registered earlier or in the same cell, a live
+object's dunder, a string pandas evaluates, `__main__` lookups, a live helper it calls), so a
+claim after a `def` whose body may change what the claim reads is never made. Two reviews of a
+version that deferred the bodies found each of these cells falsely claimed; each is run here
+against the libraries: no claim, and the cell runs."""
 from __future__ import annotations
 
 import traceback
@@ -20,7 +19,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 
 def namespace() -> dict:
-    return {"np": np, "plt": plt, "a": np.arange(6.0)}
+    import pandas as pd
+    objects = {"__name__": "__main__", "np": np, "plt": plt, "pd": pd, "a": np.arange(6.0),
+               "df": pd.DataFrame({"c": [1.0, 2.0]})}
+    exec("def helper():\n    a.resize((2, 3), refcheck=False)\n", objects)     # the kernel's own function
+    return objects
 
 
 def run(cell: str) -> tuple[str, int] | None:
@@ -38,20 +41,6 @@ def claims(cell: str) -> list:
 
 
 GROW = "    a.resize((2, 3), refcheck=False)\n"         # the user's code: a becomes 2-D, in place
-
-
-@pytest.mark.parametrize("cell", [
-    # a body that gives the Axes to a call, or changes the live array: defined, never run
-    "def show(ax):\n    describe(ax)\nx = np.linspace(0, 1, 10)\nfig, ax = plt.subplots()\nax.plot(x, x[1:])\n",
-    "def grow():\n" + GROW + "c = a + np.ones(3)\n",
-    "def label(ax):\n    return ax.text(0.7, 0.9, '', transform=ax.transAxes)\n"
-    "x = np.arange(0, 1, 0.01)\nfig, ax = plt.subplots()\nax.fill_between(x, 2 * np.pi * x[:-1])\nlabel(ax)\n",
-    "for k in range(2):\n    def grow():\n" + GROW.replace("    ", "        ") + "c = a + np.ones(3)\n",
-])
-def test_a_claim_stands_beside_a_definition_that_has_not_run(cell):
-    found = claims(cell)
-    assert len(found) == 1, (cell, found)
-    assert run(cell) == ("ValueError", found[0].line), (cell, found[0].message, run(cell))
 
 
 @pytest.mark.parametrize("cell", [
@@ -77,7 +66,12 @@ def test_a_claim_stands_beside_a_definition_that_has_not_run(cell):
     "def fmt(v):\n" + GROW + "    return str(v)\nnp.set_printoptions(formatter={'float': fmt})\nstr(np.zeros(2))\n"
     "np.set_printoptions(formatter=None)\nc = a + np.ones(3)\n",
     "def grow():\n" + GROW + "    return 0\nr = grow() + (a + np.ones(3))\n",            # earlier in the statement
+    "def grow():\n    helper()\ngrow()\nc = a + np.ones(3)\n",                              # a live helper it calls
+    "def grow():\n    exec('a.resize((2, 3), refcheck=False)', globals())\ngrow()\nc = a + np.ones(3)\n",
+    "np.set_printoptions(formatter={'float': lambda v: fmt(v)})\ndef fmt(v):\n" + GROW + "    return str(v)\n"
+    "str(np.zeros(2))\nnp.set_printoptions(formatter=None)\nc = a + np.ones(3)\n",   # named before its def
+    "def grow():\n" + GROW + "    return 1\nr = df.eval('c + @grow()')\nc = a + np.ones(3)\n",  # in a string
 ])
-def test_no_claim_once_the_body_may_have_run(cell):
+def test_no_claim_after_a_def_whose_body_may_change_what_the_claim_reads(cell):
     assert claims(cell) == [], cell
     assert run(cell) is None, cell

@@ -192,7 +192,6 @@ class _Walk:
                 self.functions[s.name] = cell_function_names(s)
             self.apply(s)
             return
-        self.state.before(s, self.ns, self.functions)
         if isinstance(s, (ast.For, ast.AsyncFor)):
             self.expression(s.iter)
             if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:

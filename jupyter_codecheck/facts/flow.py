@@ -25,10 +25,6 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
              call, a call not known to be a library's): it may reach pyplot's current figure.
              The Figures and Axes pyplot made in the cell reach one another
              (`ax.figure.axes[1]`): a change to one, or the user's code run, changes each
-    deferred the names read in the bodies of the functions the cell defined so far that have
-             not run: a `def` (no decorator, not a method) runs nothing of its body where it
-             stands; once the user's code may run, or the cell names such a function anywhere
-             but its own `def`, any of them may, and these names are touched
 
 Calls of a library do not change their arguments, but for an unbound method's receiver
 (`pd.DataFrame.insert(df, ...)`), a known mutator's first argument (`operator.setitem`,
@@ -101,8 +97,6 @@ class Effects:
     loop_made: dict[int, Made] = field(default_factory=dict)
     # has the user's code (a function's, or a call the flow cannot tell is a library's) run yet
     user_code: bool = False
-    deferred: set[str] = field(default_factory=set)
-    deferred_functions: set[str] = field(default_factory=set)     # the names of those functions
     # the loops whose bodies the caller is reading, a statement at a time, outermost first
     enclosing: list[ast.For] = field(default_factory=list)
     # the steps `live` took from a live object since the last statement's effects: the same
@@ -115,12 +109,6 @@ class Effects:
         the cell's top level replaces the name's value, one inside a block may not run."""
         self.steps.clear()
         _Step(self, namespace, cell_functions).run(node, top_level)
-
-    def before(self, node: ast.AST, namespace: Mapping, cell_functions: Mapping[str, set[str]]) -> None:
-        """Before a statement's own uses are read: where it names a function the cell defined
-        (`r = f() + (a + b)`), that function may run before any of them."""
-        self.steps.clear()
-        _Step(self, namespace, cell_functions)._defining(node)
 
     def live(self, chain: ast.AST, namespace: Mapping, *, changes_matter: bool = True,
              keys: bool = False):
@@ -313,7 +301,7 @@ class _Step:
         self.loops: list[ast.For] = []
 
     def run(self, node: ast.AST, top_level: bool) -> None:
-        nodes = self._defining(node)
+        nodes = all_nodes(node)
         self.loops = [*self.state.enclosing, *(n for n in nodes if isinstance(n, ast.For))]
         valued: set[int] = set()         # the names given a value below
         # loop variables first: a loop's body runs after its target is bound
@@ -380,37 +368,6 @@ class _Step:
                 self.store(n, stored.get(id(n)))
             elif isinstance(n, ast.Call):
                 self.call(n)
-
-    def _defining(self, node: ast.AST) -> list[ast.AST]:
-        """all_nodes of `node` but the bodies of the functions it defines that run nothing where
-        they stand: a `def` with no decorator, not a class's method (a class may run its methods
-        as it is made: `__init_subclass__`, a metaclass, `__class_getitem__`). What those bodies
-        read is deferred until the user's code may run; and it may wherever the cell names such
-        a function (called, given to a call in any container, stored, aliased: from there on a
-        library may call it) or a decorator runs."""
-        out = all_nodes(node)
-        st = self.state
-        in_class = {id(x) for n in out if isinstance(n, ast.ClassDef) for x in all_nodes(n)}
-        deferred = [n for n in out if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and
-                    not n.decorator_list and id(n) not in in_class]
-        skip: set[int] = set()
-        for d in deferred:
-            if id(d) in skip:
-                continue
-            st.deferred |= cell_function_names(d)
-            st.deferred_functions.add(d.name)
-            skip |= {id(x) for b in d.body for x in all_nodes(b)}
-        kept = [n for n in out if id(n) not in skip]
-        if any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store) and n.id in st.deferred_functions or
-               getattr(n, "decorator_list", None) for n in kept):
-            self.user_code_may_run()
-        return kept
-
-    def user_code_may_run(self) -> None:
-        """The user's code may run here: any function or method the cell defined among it."""
-        self.state.user_code_may_run()
-        if self.state.deferred:
-            self.touch_names(set(self.state.deferred))
 
     # -- names ---------------------------------------------------------------------------------
 
@@ -588,14 +545,14 @@ class _Step:
         there: what it reads may change."""
         if isinstance(arg, ast.Lambda):
             self.touch_names(cell_function_names(arg))
-            self.user_code_may_run()
+            self.state.user_code_may_run()
         elif isinstance(arg, ast.Name) and arg.id in self.functions:
             self.touch_names(self.functions[arg.id])
-            self.user_code_may_run()
+            self.state.user_code_may_run()
         elif chain_root(arg) is not None:
             obj = self.identity(arg)
             if issubclass(type(obj), (types.FunctionType, types.MethodType, type)) and not _is_library(obj):
-                self.user_code_may_run()
+                self.state.user_code_may_run()
             if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
                 self.touch_names(_global_names(obj))
             if isinstance(arg, ast.Attribute):
@@ -766,7 +723,7 @@ class _Step:
                     st.touched.add(any_root(a))
                 self.change(self.objects(a))
         elif target is UNRESOLVED or not _is_library(target):
-            self.user_code_may_run()
+            self.state.user_code_may_run()
             for a in [*call.args, *(k.value for k in call.keywords)]:
                 r = any_root(a)
                 # `logger.setLevel(logging.ERROR)`: the value is given, not a library's module
