@@ -18,10 +18,10 @@ import json, sys, matplotlib
 matplotlib.use("Agg")
 import email, numpy as np, matplotlib.pyplot as plt
 from jupyter_codecheck.facts import kernel_facts
-before = {m: m in sys.modules for m in ("numpy.random", "email.mime")}
+before = {m: m in sys.modules for m in ("numpy.random", "email.mime", "numpy.matlib")}
 cell = sys.argv[1]
 facts = [f.message for f in kernel_facts(cell, {"np": np, "plt": plt, "email": email})]
-after = {m: m in sys.modules for m in ("numpy.random", "email.mime")}
+after = {m: m in sys.modules for m in ("numpy.random", "email.mime", "numpy.matlib")}
 try:
     exec(cell, {"np": np, "plt": plt, "email": email})
     raised = None
@@ -44,6 +44,12 @@ def test_a_lazily_loaded_library_submodule_is_read_as_the_library_loads_it():
     assert len(got["facts"]) == 1 and "lgyout" in got["facts"][0], got
     assert got["raised"] == "AttributeError"
     assert got["after"]["numpy.random"] is True
+
+
+def test_only_a_quiet_numpy_submodule_is_imported_for_a_read():
+    """numpy.matlib warns as it is imported: reading `np.matlib` leaves its import to the cell."""
+    got = probe("import sys\nm = np.matlib\nok = 'numpy.matlib' in sys.modules\n")
+    assert got["facts"] == [] and got["raised"] is None and got["after"]["numpy.matlib"] is False, got
 
 
 def test_a_submodule_no_loader_imports_stays_unread_and_unimported():

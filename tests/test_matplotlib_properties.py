@@ -191,3 +191,16 @@ def test_no_claim_where_the_users_class_takes_the_keywords(ns):
                  'plt.subplot(111, fc="w")\n']:            # an alias of facecolor
         assert kernel_facts(cell, ns) == [], cell
         assert _raised(cell, ns) is None or "pad" in cell or "handles" in cell, cell
+
+
+@pytest.mark.parametrize("cell", ["ax.bar([1], [2], width=[], colr='r')\n", "ax.bar([1], [2], [], colr='r')\n",
+                                  "ax.barh([1], [2], left=[], colr='r')\n", "ax.bar([[]], [[]], colr='r')\n",
+                                  "ax.bar([1], [2], align='centre', colr='r')\n", "ax.bar([1, 2], [1, 2, 3], colr='r')\n"])
+def test_no_bar_claim_where_the_bars_may_be_none_or_another_check_comes_first(cell, ns):
+    """Found in review: other arguments that broadcast to no bar, 2-D data, an align matplotlib
+    refuses, x and height that do not broadcast."""
+    assert kernel_facts(cell, ns) == [], cell
+    try:
+        exec(cell, dict(ns))
+    except (TypeError, ValueError):
+        pass

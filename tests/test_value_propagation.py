@@ -6,6 +6,7 @@ stays opaque, and none of its code runs."""
 from __future__ import annotations
 
 import random
+import types
 import traceback
 
 import matplotlib
@@ -543,6 +544,7 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     ("b = np.random.uniform(-1e308, 1e308, size=3)\nc = b + np.ones(4)\n", "OverflowError"),
     ("p, p = np.zeros(3), np.zeros(4)\nc = p + np.ones(4)\n", None),                # the later binding wins
     ("g = np.mgrid[5:0]\nc = g + np.ones(2)\n", "ValueError"),                     # empty: not read
+    ("g = np.mgrid[0:1:1e-12]\nh = g.reshape(7, 11)\n", "MemoryError"),            # too large: not read
 ])
 def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):
     """The line before raises (or numpy's sparse grids broadcast): the later line is not claimed."""
@@ -736,3 +738,10 @@ def test_a_text_key_on_an_array_without_fields_is_an_index_error():
     holds("b = arr['id'] + 1\n", ns)
     runs_unclaimed(made + "a[0] = 1\nb = rec['id']\nrec['id'] = 2\n", ns)
     runs_unclaimed("a = np.zeros(len(rows), dtype=[('id', 'i4')])\na['id'] = 1\n", ns)
+
+
+def test_no_grid_from_an_mgrid_made_sparse():
+    grid = np.lib._index_tricks_impl.MGridClass()
+    grid.sparse = True                              # the kernel's np.mgrid, changed: a tuple of open grids
+    ns = namespace(np=types.SimpleNamespace(mgrid=grid, ones=np.ones))
+    assert value_facts("g = np.mgrid[0:3, 0:4]\nh = g.reshape(7)\n", ns) == []

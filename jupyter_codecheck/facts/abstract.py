@@ -31,8 +31,7 @@ follows from their inputs, as the libraries document them:
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): a Figure and an ndarray of Axes of shape (r, c), squeezed as
                   matplotlib does ((c,) when r == 1, one Axes when r == c == 1); plt.axes(): one
-                  Axes; plt.figure() (no num): a Figure; such a Figure's add_subplot(), add_axes(rect)
-                  (one Axes) and subplots(r, c)
+                  Axes; plt.figure() (no num): a Figure
                   confusion_matrix(y_true, y_pred): (n, n), n at least the distinct labels of
                   either; ConfusionMatrixDisplay(matrix, display_labels=...) (its rule: displays.py)
 
@@ -54,7 +53,7 @@ import math
 import sys
 from dataclasses import replace
 
-from .abstract_matplotlib import axes, figure, figure_method, subplots
+from .abstract_matplotlib import axes, figure, subplots
 from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked, series_constructed
 from .abstract_sklearn import (PREDICTING, confusion, generated, made_estimator, made_shorthand, predicted, split,
                               transformed)
@@ -166,7 +165,7 @@ class Propagation:
         value = self.value(node.value)
         if (name := concatenator(value)) is not None:       # `np.c_[a, b]`, `np.r_[a, b]`
             return self._joined(node.slice, name, {})
-        if value is not UNRESOLVED and value is _numpy_member("mgrid"):
+        if value is not UNRESOLVED and value is _numpy_member("mgrid") and _dense_grid(value):
             return self._mgrid(node.slice)
         if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
             k = literal_int(node.slice)
@@ -209,6 +208,8 @@ class Propagation:
                 return None
             sizes.append(size)
             numbers += [start, stop, step]
+        if math.prod(sizes) * len(sizes) > _MAX_GRID:
+            return None                          # numpy may refuse the memory, or the size itself
         kind = np.result_type(*numbers).kind
         kind = "f" if kind == "c" else kind          # a complex step counts points: the grid is real
         shape = tuple(sizes) if not isinstance(key, ast.Tuple) else (len(sizes), *sizes)
@@ -533,8 +534,6 @@ class Propagation:
                 (type(value) is np.random.RandomState or issubclass(type(value), Made) and
                  value.of_class() is np.random.RandomState):
             return self._drawn(node, _RANDOM_STATE_DRAWS[method])     # the legacy RandomState's draws
-        if issubclass(type(value), Abstract) and value.like == "Figure":
-            return figure_method(node, method)
         if method not in _METHODS and method not in FRAME_METHODS:
             return None
         base = self.shape_of(value)
@@ -717,6 +716,19 @@ def _ufunc_kind(ufunc, *arrays: Abstract) -> str | None:
             return ufunc(*ones).dtype.kind
     except TypeError:                   # no loop for these dtypes: numpy raises, another rule
         return None
+
+
+# the most values of an np.mgrid the cell makes that are read (a grid beyond may not fit in memory)
+_MAX_GRID = 1_000_000
+
+
+def _dense_grid(grid) -> bool:
+    """Is numpy's own `np.mgrid` still as numpy made it: dense (its `sparse` slot False)
+    and of its own class, whose `__getitem__` is numpy's (read statically)?"""
+    getitem = POLICY.static(type(grid), "__getitem__", None)
+    if getitem is None or not POLICY.is_library(getitem):
+        return False
+    return POLICY.attribute(grid, "sparse") is False          # a slot: read by its C descriptor
 
 
 def _numpy_member(name: str):

@@ -1,6 +1,5 @@
 """In-cell propagation (abstract.py) through matplotlib's calls, as matplotlib documents them:
-plt.subplots' grid of Axes and its Figure, plt.axes' one Axes, plt.figure's Figure, and the Axes
-such a Figure's add_subplot, add_axes and subplots make. Functions of the call's literal arguments:
+plt.subplots' grid of Axes and its Figure, plt.axes' one Axes, plt.figure's Figure. Functions of the call's literal arguments:
 Propagation calls them. An Axes so made is of matplotlib's `Axes` class exactly (no projection
 chose another): `axes_names` gives what its instance holds of its own; a Figure so made is of
 matplotlib's `Figure` class exactly, `figure_names` what it holds.
@@ -40,39 +39,6 @@ def subplots(node: ast.Call):
     else:
         axes = Abstract("ndarray", tuple(d for d in (r, c) if d != 1), "O", holds="Axes")
     return (Abstract("Figure"), axes)       # no FigureClass, no num: a new Figure of that class
-
-
-# Figure.subplots' own keywords (a Figure's keywords, figsize and friends, are pyplot's alone)
-_FIGURE_SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "subplot_kw"})
-
-
-def figure_method(node: ast.Call, method: str):
-    """A method of a Figure the cell made of matplotlib's own class (plt.figure, plt.subplots):
-    `fig.add_subplot()`, `fig.add_subplot(2, 2, 1)` or `(221)` and `fig.add_axes([l, b, w, h])`
-    with keywords that are Axes properties: one Axes of matplotlib's class; `fig.subplots(r, c)`:
-    the grid plt.subplots makes."""
-    if method == "subplots":
-        if {k.arg for k in node.keywords} - _FIGURE_SUBPLOTS_OPTIONS:
-            return None
-        made = subplots(node)
-        return made[1] if made is not None else None
-    if method not in ("add_subplot", "add_axes"):
-        return None
-    args = [_literal(a) for a in node.args]
-    if method == "add_axes":
-        if len(args) != 1 or type(args[0]) not in (list, tuple) or len(args[0]) != 4 or \
-                any(type(x) not in (int, float) for x in args[0]):
-            return None
-    elif args and not _subplot_position(args):
-        return None
-    return axes(ast.Call(node.func, [], node.keywords))          # the keywords: as plt.axes takes them
-
-
-def _subplot_position(args: list) -> bool:
-    """add_subplot's position: three ints (rows, columns, index within them), or their digits."""
-    if len(args) == 1 and type(args[0]) is int:
-        args = [int(d) for d in str(args[0])] if 111 <= args[0] <= 999 else []
-    return len(args) == 3 and all(type(a) is int and a >= 1 for a in args) and args[2] <= args[0] * args[1]
 
 
 def figure(node: ast.Call):

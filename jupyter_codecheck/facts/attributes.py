@@ -184,18 +184,24 @@ def read_attribute(obj, attr: str):
     return UNKNOWN
 
 
+# the lazily loaded submodules imported here: their import warns of nothing and sets nothing the
+# user's cell could see but the module itself (numpy.matlib warns, scipy's deprecated ones do)
+_QUIET_SUBMODULES = {"numpy": frozenset({"random", "linalg", "fft"})}
+
+
 def _lazy_submodule(mod: types.ModuleType, attr: str):
-    """`np.random` before anything imported numpy.random: a library's module whose own lazy
-    `__getattr__` lists `attr` (its `__dir__`) and which has a submodule of that name imports it
-    on first use, so it is imported here as it would be there (the library's code, nothing of the
-    user's); anything else a lazy loader answers is UNKNOWN."""
+    """`np.random` before anything imported numpy.random: numpy's own lazy `__getattr__` lists
+    it (its own `__dir__`) and imports the submodule on first use, so it is imported here as it
+    would be there (numpy's code, nothing of the user's), for the few that import quietly
+    (_QUIET_SUBMODULES); anything else a lazy loader answers is UNKNOWN."""
     import importlib
     import importlib.util
     globals_ = types.ModuleType.__dict__["__dict__"].__get__(mod)
     name, lazy, listed = globals_.get("__name__"), globals_.get("__getattr__"), globals_.get("__dir__")
-    if not issubclass(type(name), str) or globals_.get("__path__") is None or \
-            not issubclass(type(lazy), types.FunctionType) or not callable(listed) or \
-            not is_library_module(name) or not is_library_object(lazy):
+    if not issubclass(type(name), str) or attr not in _QUIET_SUBMODULES.get(name, ()) or \
+            globals_.get("__path__") is None or not issubclass(type(lazy), types.FunctionType) or \
+            not issubclass(type(listed), types.FunctionType) or not is_library_module(name) or \
+            not is_library_object(lazy) or not is_library_object(listed):
         return UNKNOWN
     try:
         if attr not in set(listed()) or importlib.util.find_spec(f"{name}.{attr}") is None:

@@ -79,7 +79,7 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
             return None
     if len(n.args) < least:
         return None
-    if method in PER_ITEM and (value is None or not all(_some(a, value) for a in n.args[:least])):
+    if method in PER_ITEM and not _bars_made(n, least, value):
         return None
     named: set[str] = set()
     for f in functions:
@@ -102,22 +102,36 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     return None
 
 
-def _some(node: ast.expr, value) -> bool:
-    """Is the data surely of at least one item: a number, or a list, tuple, array or series
-    known not to be empty?"""
+def _bars_made(n: ast.Call, least: int, value) -> bool:
+    """Does `ax.bar(x, height, ...)` surely make a bar before any other check refuses the call:
+    x and height, alone, each a number or 1-D data known not to be empty, every keyword a literal
+    number, text, bool or None (a list of widths, bottoms or labels may broadcast to nothing or
+    not fit), `align` one matplotlib takes?"""
+    sizes = [_some(a, value) for a in n.args] if value is not None and len(n.args) == least else [None]
+    if None in sizes or len({k for k in sizes if k != 1}) > 1:
+        return False                    # no data, or x and height that do not broadcast
+    for kw in n.keywords:
+        v = _literal(kw.value)
+        if type(v) not in (int, float, str, bool, type(None)) or (kw.arg == "align" and v not in ("center", "edge")):
+            return False
+    return True
+
+
+def _some(node: ast.expr, value) -> int | None:
+    """How many items the data surely has, at least one, in one dimension: a number (1), or a
+    flat list, tuple, array or series of numbers known not to be empty; else None."""
     v = _literal(node)
+    if type(v) not in (int, float, list, tuple):
+        from .abstract_value import shaped
+        v = value(node)
+        if type(v) not in (int, float, list, tuple):
+            a = shaped(v)
+            ok = a is not None and a.like in ("ndarray", "Series") and a.ndim == 1 and a.size is not None and \
+                a.size > 0 and a.kind is not None and a.kind in "biuf"
+            return a.size if ok else None
     if type(v) in (int, float):
-        return True
-    if type(v) in (list, tuple):
-        return len(v) > 0
-    from .abstract_value import shaped
-    v = value(node)
-    if type(v) in (int, float):
-        return True
-    if type(v) in (list, tuple):
-        return len(v) > 0
-    a = shaped(v)
-    return a is not None and a.like in ("ndarray", "Series") and a.size is not None and a.size > 0
+        return 1
+    return len(v) if len(v) > 0 and all(type(x) in (int, float) for x in v) else None
 
 
 def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False) -> ValueClaim | None:
