@@ -739,9 +739,7 @@ def _numpy_member(name: str):
 
 def concatenator(value) -> str | None:
     """"c_" or "r_" when `value` is numpy's own `np.c_` or `np.r_` (read from numpy's globals)."""
-    np = sys.modules.get("numpy")
-    members = POLICY.module_members(np) if np is not None else {}
-    return next((name for name in CONCATENATORS if members.get(name) is value), None)
+    return next((name for name in CONCATENATORS if _numpy_member(name) is value), None)
 
 
 def _known(target) -> str | None:

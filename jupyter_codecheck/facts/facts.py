@@ -328,7 +328,7 @@ class _Walk:
         read = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value
         targets = s.targets if isinstance(s, ast.Assign) else [s.target]
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
-            return self._made_items(s, read)
+            return _made_items(targets, s.value, read)
         value = read(s.value)
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
@@ -345,24 +345,6 @@ class _Walk:
                 out.append((target.id, value))
             elif isinstance(target, (ast.Tuple, ast.List)):
                 out += _unpacked(target, value, kept)
-        return out
-
-    def _made_items(self, s: ast.Assign | ast.AnnAssign, read) -> list[tuple[str, Abstract]]:
-        """`x, y = X.ravel(), Y.ravel()`: each name of a tuple target bound item by item to a
-        display's item (flow.item_by_item, as the flow binds it) that is data the cell made: an
-        array, a series or a frame."""
-        out = []
-        targets = s.targets if isinstance(s, ast.Assign) else [s.target]
-        names = [x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name)]
-        if len(targets) != 1 or len(names) != len(set(names)):
-            return []                   # `p, p = a, b`, `p, q = r, p = ...`: a later binding wins
-        for target in targets:
-            if not item_by_item(target, s.value):
-                continue
-            for t, e in zip(target.elts, s.value.elts):
-                v = read(e) if isinstance(t, ast.Name) else None
-                if issubclass(type(v), Abstract) and v.like in ("ndarray", "Series", "DataFrame") and v.holds is None:
-                    out.append((t.id, v))
         return out
 
     def _fits(self, s: ast.stmt) -> None:
@@ -1304,6 +1286,22 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+def _made_items(targets: list, display: ast.Tuple | ast.List, read) -> list[tuple[str, Abstract]]:
+    """`x, y = X.ravel(), Y.ravel()`: each name of the one tuple target bound item by item to the
+    display's item (flow.item_by_item, as the flow binds it) that is data the cell made: an
+    array, a series or a frame. A name given twice (`p, p = a, b`) or a chain of targets binds
+    nothing: a later binding wins."""
+    names = [x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name)]
+    if len(targets) != 1 or len(names) != len(set(names)) or not item_by_item(targets[0], display):
+        return []
+    out = []
+    for t, e in zip(targets[0].elts, display.elts):
+        v = read(e) if isinstance(t, ast.Name) else None
+        if issubclass(type(v), Abstract) and v.like in ("ndarray", "Series", "DataFrame") and v.holds is None:
+            out.append((t.id, v))
+    return out
 
 
 def _unpacked(target: ast.Tuple | ast.List, value, axes_kept: bool) -> list[tuple[str, Abstract]]:
