@@ -37,6 +37,7 @@ Nothing here imports the user's modules, calls their functions or reads a proper
 unsure is no fact. `pytext/` (pycheck's AST helpers) is used, never the other way round; nothing of
 `core/` (the model's check) is: the facts are a room of their own.
 """
+from .attributes import attribute_names
 from .facts import KernelFact, kernel_facts
 from .libraries import is_library_module, is_library_path
 from .modules import module_namespace, module_resolver
@@ -47,4 +48,4 @@ from .notebook_facts import NotebookFacts, facts_for
 
 __all__ = ["KernelFact", "kernel_facts", "KernelState", "kernel_state", "WHEN", "NotebookCells", "undefined_reason",
            "undefined_reasons", "module_namespace", "module_resolver", "rerun_facts", "with_rerun_facts",
-           "is_library_module", "is_library_path", "NotebookFacts", "facts_for"]
+           "is_library_module", "is_library_path", "NotebookFacts", "facts_for", "attribute_names"]

@@ -88,7 +88,7 @@ def _names_read(source: str, line: int) -> list[str]:
     tree = parse(source)
     if tree is None:
         return []
-    stmt = _statement_at(tree, line)
+    stmt = statement_at(tree, line)
     if stmt is None:
         return []
     out: list[str] = []
@@ -113,7 +113,7 @@ def _lacking_attribute(failure: Failure) -> str | None:
 def _attribute_bases(source: str, line: int, attr: str) -> list[str]:
     """The names N the statement on `line` reads as `N.attr`, in order of appearance."""
     tree = parse(source)
-    stmt = _statement_at(tree, line) if tree is not None else None
+    stmt = statement_at(tree, line) if tree is not None else None
     if stmt is None:
         return []
     out: list[str] = []
@@ -124,7 +124,7 @@ def _attribute_bases(source: str, line: int, attr: str) -> list[str]:
     return out
 
 
-def _statement_at(tree: ast.Module, line: int) -> ast.stmt | None:
+def statement_at(tree: ast.Module, line: int) -> ast.stmt | None:
     """The innermost simple statement spanning `line` (a compound statement's header when the
     line is one)."""
     best = None

@@ -4,6 +4,7 @@
     failure = Failure.from_text(traceback_text, cells=...)          # a stored or pasted traceback
     failure.error, failure.message      # "KeyError", "'Agee'"
     failure.frames                      # [Frame(cell=2, line=3, function="<module>")], outermost first
+    failure.offers                      # [Offer("attribute", "colorbas", ("colorbar",))]: failure/offered.py
 
 A frame is in the notebook's code when its file's text is one of the cells (IPython compiles each
 cell under a file name of its own and keeps its text in `linecache`), or, in a traceback's text,
@@ -17,6 +18,8 @@ import re
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from .offered import Offer, offers_in_text, offers_of
 
 # ANSI colour codes, as a kernel's traceback carries them
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -47,6 +50,8 @@ class Failure:
     message: str                        # str(exception), as Python prints it after the name
     frames: list[Frame] = field(default_factory=list)    # the notebook's own, outermost first
     text: str = ""                      # the traceback as text (no colour codes)
+    # the names the exception's own objects take for the word it says is wrong (failure/offered.py)
+    offers: list[Offer] = field(default_factory=list)
 
     @property
     def summary(self) -> str:
@@ -63,13 +68,15 @@ class Failure:
 
     def to_dict(self) -> dict:
         return {"error": self.error, "message": self.message,
-                "frames": [{"cell": f.cell, "line": f.line, "function": f.function} for f in self.frames]}
+                "frames": [{"cell": f.cell, "line": f.line, "function": f.function} for f in self.frames],
+                "offers": [o.to_dict() for o in self.offers]}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Failure":
         """The failure `to_dict()` wrote (as a benchmark keeps it)."""
         return cls(str(d["error"]), str(d.get("message", "")),
-                   [Frame(int(f["cell"]), int(f["line"]), str(f.get("function", "<module>"))) for f in d.get("frames", ())])
+                   [Frame(int(f["cell"]), int(f["line"]), str(f.get("function", "<module>"))) for f in d.get("frames", ())],
+                   offers=[Offer.from_dict(o) for o in d.get("offers", ())])
 
     @classmethod
     def from_exception(cls, exc: BaseException, cells: Sequence[str] = ()) -> Failure:
@@ -88,7 +95,7 @@ class Failure:
             k = _cell_of_file(exc.filename or "", cells)
             frames.append(Frame(len(cells) - 1 if k is None else k, exc.lineno))
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        return cls(type(exc).__name__, _message(exc), frames, text)
+        return cls(type(exc).__name__, _message(exc), frames, text, offers_of(exc))
 
     @classmethod
     def from_text(cls, text: str, cells: Sequence[str] = (), *, error: str | None = None,
@@ -124,7 +131,8 @@ class Failure:
         if not error:
             raise ValueError("text: no exception named in it (its last line should read like "
                              "\"KeyError: 'x'\"); pass error= and message=")
-        return cls(error, (message or "")[:_MESSAGE_MAX], frames, plain)
+        message = (message or "")[:_MESSAGE_MAX]
+        return cls(error, message, frames, plain, offers_in_text(message, plain))
 
     @classmethod
     def from_output(cls, output: dict, cells: Sequence[str] = (),

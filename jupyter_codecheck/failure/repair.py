@@ -10,6 +10,8 @@ A failure is the moment the model is good for: no threshold decides *whether* to
   the facts' exact fixes   a kernel fact on a place (a column, attribute or keyword the object
                            lacks, with its exact alternatives) and Python's near names for an
                            undefined one
+  the failure's offers     the names the exception's own objects take for the attribute or
+                           keyword it refused, at the raising line (failure/offered.py)
   the model's line repairs at the first `lines` places: the model writes the line again between
                            the code before and after it (fill-in-the-middle where the model has
                            the tokens, else from the left), with the error named above the failed cell,
@@ -19,7 +21,8 @@ Every candidate is re-checked: the repaired cell must parse and name nothing und
 cell did not, and, beside a kernel, the facts read on it must claim no crash on the raising line
 and no new one; a candidate the re-check refuses is never shown. A repair is `verified` when the
 facts (or Python's own check) named the failure on the raising line and name nothing there after
-it. The shown one is the likeliest among the verified ones first, then the others: its model gain
+it, or ("error") when it writes a name the object or function the error names takes. Where the
+nearest exact names tie, the model weighs them. The shown one is the likeliest among the verified ones first, then the others: its model gain
 (log P of the new line minus the written one's, both sides read), the smaller edit on a tie.
 The objects a re-check reads are the kernel's as they are (after the failed cell ran up to its
 error): the cell's own bindings before the use are followed by the facts themselves.
@@ -40,8 +43,9 @@ from ..core.repairs import fim_ids, line_tokens, not_a_repair, smallest_edit
 from ..core.result import Edit, apply_edits
 from ..core.resume import hold
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
-from .cause import SETTERS, Place, cause_lines, code_lines, distinct, function_lines
+from .cause import SETTERS, Place, statement_at, cause_lines, code_lines, distinct, function_lines
 from .failure import Failure, Frame
+from .offered import nearest
 
 ERROR_PROMPTS = ("top", "none")
 AFTER_TOKENS = 96          # of the code after a line, what its fill-in-the-middle prompt reads
@@ -178,10 +182,13 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
         out.stats = {"time_s": round(time.perf_counter() - t0, 4), "places": 0}
         return out
     checker = _Recheck(cells, f, namespace)
-    exact = checker.exact_candidates(places)
+    exact = checker.exact_candidates(places) + _offered(cells, f, places)
     kept, refused = checker.keep(exact)
     model_stats: dict = {}
-    settled = any(c.verified and _touches(c, checker.words) for c in kept)
+    kept.sort(key=lambda c: _rank(c, checker.words))
+    # an exact fix settles it unless the nearest names tie (`np.p`: `pi` or `e`; `plt.subplotn`:
+    # `subplot` or `subplots`): then the model weighs them in the line's context
+    settled = any(c.verified and _takes_away(c, checker.words) for c in kept) and not _tied(kept)
     if use_model and (rank_exact or not settled):
         proposed, model_stats = _model_candidates(cells, f, _for_the_model(cells, places), exact, model=model,
                                                   threads=threads, lines=max(1, lines),
@@ -230,7 +237,7 @@ def _as_failure(failure, cells: list[str]) -> Failure:
         # view of the cell places a syntax error or the undefined name the message names
         line = _line_from_text(cells, f)
         if line is not None:
-            f = Failure(f.error, f.message, [*f.frames, Frame(len(cells) - 1, line)], f.text)
+            f = Failure(f.error, f.message, [*f.frames, Frame(len(cells) - 1, line)], f.text, f.offers)
     return f
 
 
@@ -279,6 +286,24 @@ def _touches(c: Repair, words: set[str]) -> bool:
     return any(w and _names_word(c.old_line, {w}) and not _names_word(c.new_line, {w}) for w in words)
 
 
+def _takes_away(c: Repair, words: set[str]) -> bool:
+    """Does the repair take away what the error says is wrong (a word it names, or the word its
+    own objects offer a name for)?"""
+    return c.origin == "error" or _touches(c, words)
+
+
+def _tied(ranked: list[Repair]) -> bool:
+    """Are the first two exact fixes (in `_rank`'s order) the same edit's place, verified, and
+    equally near the written word?"""
+    if len(ranked) < 2:
+        return False
+    a, b = ranked[:2]
+    return (a.origin != "model" and b.origin != "model" and bool(a.verified) and bool(b.verified)
+            and (a.cell, a.edit.start, a.edit.end) == (b.cell, b.edit.start, b.edit.end)
+            and edit_distance(a.edit.original, a.edit.replacement, limit=20)
+            == edit_distance(b.edit.original, b.edit.replacement, limit=20))
+
+
 def _rank(c: Repair, words: set[str]) -> tuple:
     """The order candidates are shown in: one that takes away what the error names first; of
     those, one at a statement before the raising line that names it (where it was dropped or
@@ -286,7 +311,7 @@ def _rank(c: Repair, words: set[str]) -> tuple:
     on a tie (of exact fixes the model did not weigh: the nearest name)."""
     at_culprit = c.place is not None and c.place.kind in SETTERS and _names_word(c.old_line, words)
     gain = -1e9 if math.isnan(c.gain) else c.gain
-    return (not _touches(c, words), not at_culprit, c.verified is None, -gain,
+    return (not _takes_away(c, words), not at_culprit, c.verified is None, -gain,
             edit_distance(c.edit.original, c.edit.replacement, limit=20), len(c.edit.original) + len(c.edit.replacement))
 
 
@@ -356,7 +381,8 @@ class _Recheck:
             if verdict is None:
                 refused += 1
                 continue
-            c.verified = verdict or None
+            # a name the failed call's own object or function takes, for the word it refused
+            c.verified = verdict or ("error" if c.origin == "error" else None)
             kept.append(c)
         return kept, refused
 
@@ -479,6 +505,44 @@ def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: st
     edit = Edit(kind, b0, b1, line, col, old[col:end_col], text)
     repaired = apply_edits(source.encode("utf-8"), [edit]).decode("utf-8")
     return Repair(cell, line, edit, repaired, origin, old, new, place=place)
+
+
+def _offered(cells: list[str], f: Failure, places: list[Place]) -> list[Repair]:
+    """The failure's own offers (failure/offered.py) written at the raising line: the one
+    attribute or keyword there that the error says is wrong, each offered name in its place;
+    for a missing parameter, the one keyword written near its name, renamed to it."""
+    if not f.offers or not places or places[0].kind != "raised":
+        return []
+    place = places[0]
+    source = cells[place.cell]
+    tree = parse(source)
+    stmt = statement_at(tree, place.line) if tree is not None else None
+    if stmt is None:
+        return []
+    lines = source.split("\n")
+    out: list[Repair] = []
+    for offer in f.offers:
+        sites = []                      # (line, byte column, the word written)
+        for n in ast.walk(stmt):
+            if offer.kind == "attribute" and isinstance(n, ast.Attribute) and n.attr == offer.wrong \
+                    and n.end_lineno is not None:
+                sites.append((n.end_lineno, n.end_col_offset - len(n.attr.encode("utf-8")), n.attr))
+            elif isinstance(n, ast.keyword) and n.arg is not None and (
+                    n.arg == offer.wrong if offer.kind == "keyword"
+                    else offer.kind == "missing" and nearest(n.arg, [offer.wrong])):
+                sites.append((n.lineno, n.col_offset, n.arg))
+        if len(sites) != 1:
+            continue                    # none, or more than one: which is meant is not known
+        line, byte_col, word = sites[0]
+        text = lines[line - 1].encode("utf-8") if 0 < line <= len(lines) else b""
+        if text[byte_col:byte_col + len(word.encode("utf-8"))] != word.encode("utf-8"):
+            continue
+        col = len(text[:byte_col].decode("utf-8", "replace"))
+        for name in offer.names:
+            r = _replace(source, place.cell, line, col, col + len(word), name, "error", place)
+            if r is not None:
+                out.append(r)
+    return out
 
 
 # -- the model's line repairs ------------------------------------------------------------------------

@@ -93,6 +93,7 @@ def fails(result: CheckResult, fail_on: str = "warning") -> bool:
 
 _VERIFIED = {"facts": "verified by the kernel's facts",
              "python": "verified by Python's own checks",
+             "error": "verified on the failed call's own objects: the name they take",
              None: "not verified: the re-check passes it but does not show it removes the failure"}
 
 

@@ -1,0 +1,246 @@
+"""The names a failure itself offers: the word the exception says is wrong, and the names that the
+object or function it names does take, nearest first by Python's own "Did you mean" rule.
+
+    'Figure' object has no attribute 'colorbas'              exc.obj's attributes       -> colorbar
+    Legend.__init__() got an unexpected keyword argument 'locc'   that function's parameters -> loc
+    Rectangle.set() got an unexpected keyword argument 'bnis'     the artist's set_<name>
+                                                                  properties and the parameters
+                                                                  of the library frames on the
+                                                                  way (Axes.hist's)          -> bins
+    Axes.annotate() missing 1 required positional argument: 'xy'   the keyword written near it
+                                                                  takes that name            -> xy
+
+Before the cell ran, the facts could not know these objects (the cell made them); its exception
+holds them now, and its traceback the library frames the call went through. They are read, never
+run: an object's attributes statically (facts.attribute_names), a function's parameters from its
+code object, a frame's `self` by its type. Python 3.10+ sets `name` and `obj` on an
+AttributeError from attribute lookup; a library that raises its own (matplotlib's `Artist.set`)
+sets `name`. From a traceback's text alone the only offer is Python's own "Did you mean: 'x'?".
+"""
+from __future__ import annotations
+
+import re
+import traceback
+import types
+from dataclasses import dataclass
+
+KINDS = ("attribute", "keyword", "missing")
+# CPython's suggestion rule (Lib/traceback.py): an insertion, a deletion or a substitution costs
+# 2, a change of case alone 1; a name is near when within (len(a) + len(b) + 3) * 2 // 6
+_MOVE_COST = 2
+_CASE_COST = 1
+_MAX_NAME = 40
+_MAX_OFFERED = 3
+# the most names one search reads (a module's namespace, a class with its bases)
+_MAX_NAMES = 20_000
+_UNEXPECTED = re.compile(r"^([\w.<>]+)\(\) got an unexpected keyword argument '(\w+)'")
+_MISSING = re.compile(r"^([\w.<>]+)\(\) missing \d+ required (?:positional|keyword-only) arguments?: (.+)$")
+_PROPERTY = re.compile(r"^(?:(\w+)\.set\(\) got an unexpected keyword argument|'(\w+)' object has no property) '(\w+)'")
+_DID_YOU_MEAN = re.compile(r"Did you mean:? '([A-Za-z_]\w*)'\?")
+_NO_ATTRIBUTE = re.compile(r"has no attribute '([A-Za-z_]\w*)'")
+
+
+@dataclass(frozen=True)
+class Offer:
+    """`kind` "attribute": `wrong` is an attribute written after a dot; "keyword": a keyword
+    argument written; "missing": `wrong` is the parameter the call lacks, and a keyword written
+    near it was meant for it. `names`: what may replace the written word, nearest first."""
+    kind: str
+    wrong: str
+    names: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "wrong": self.wrong, "names": list(self.names)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Offer":
+        kind = str(d["kind"])
+        if kind not in KINDS:
+            raise ValueError(f"offer kind: one of {', '.join(KINDS)}, not {kind!r}")
+        return cls(kind, str(d["wrong"]), tuple(str(n) for n in d.get("names", ())))
+
+
+def distance(a: str, b: str, limit: int) -> int:
+    """CPython's suggestion distance between two names, with two neighbouring letters swapped
+    counted as one move (the commonest slip: `bnis`), or more than `limit`."""
+    if a == b:
+        return 0
+    if abs(len(a) - len(b)) * _MOVE_COST > limit:
+        return limit + 1
+    before = None
+    row = list(range(0, (len(b) + 1) * _MOVE_COST, _MOVE_COST))
+    for i, ca in enumerate(a, 1):
+        new = [i * _MOVE_COST] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else _CASE_COST if ca.lower() == cb.lower() else _MOVE_COST
+            best = min(row[j] + _MOVE_COST, new[j - 1] + _MOVE_COST, row[j - 1] + cost)
+            if before is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                best = min(best, before[j - 2] + _MOVE_COST)
+            new[j] = best
+        if min(new) > limit:
+            return limit + 1
+        before, row = row, new
+    return row[-1]
+
+
+def nearest(wrong: str, names) -> tuple[str, ...]:
+    """The names Python's rule would suggest for `wrong`: all those at the least distance (a tie
+    is for the model to weigh), at most a few; a private name only for a private one."""
+    if not wrong or len(wrong) > _MAX_NAME:
+        return ()
+    scored = []
+    for n in names:
+        if not isinstance(n, str) or n == wrong or len(n) > _MAX_NAME or not n.isidentifier():
+            continue
+        if n.startswith("_") and not wrong.startswith("_"):
+            continue
+        limit = (len(n) + len(wrong) + 3) * _MOVE_COST // 6
+        d = distance(wrong, n, limit)
+        if d <= limit:
+            scored.append((d, n))
+    if not scored:
+        return ()
+    least = min(d for d, _ in scored)
+    return tuple(sorted(n for d, n in scored if d == least))[:_MAX_OFFERED]
+
+
+def offers_of(exc: BaseException) -> list[Offer]:
+    """What a live exception offers (see the module); nothing where it says nothing of the kind."""
+    try:
+        return _offers(exc)
+    except Exception:  # noqa: BLE001 - an object read in an unforeseen way: no offer, no claim
+        return []
+
+
+def offers_in_text(message: str, text: str = "") -> list[Offer]:
+    """Python's own suggestion where a traceback's text carries it ("Did you mean: 'colorbar'?"
+    after "has no attribute 'colorbas'")."""
+    wrong = _NO_ATTRIBUTE.search(message)
+    meant = _DID_YOU_MEAN.search(message) or _DID_YOU_MEAN.search(text)
+    if wrong and meant and wrong.group(1) != meant.group(1):
+        return [Offer("attribute", wrong.group(1), (meant.group(1),))]
+    return []
+
+
+def _offers(exc: BaseException) -> list[Offer]:
+    message = str(exc).split("\n", 1)[0]
+    frames = [f for f, _ in traceback.walk_tb(exc.__traceback__)]
+    library = [f for f in frames if _is_library_file(f.f_code.co_filename)]
+    m = _PROPERTY.match(message)
+    if m and isinstance(exc, (AttributeError, TypeError)):
+        owner, wrong = m.group(1) or m.group(2), m.group(3)
+        names = set(_parameters(library))
+        for f in library:
+            this = f.f_locals.get("self")
+            if this is not None and type(this).__name__ == owner:
+                names |= _settable(type(this))
+        return _offer("keyword", wrong, names)
+    m = _UNEXPECTED.match(message)
+    if m and isinstance(exc, TypeError):
+        func = _named_function(m.group(1), frames)
+        names = set(_parameters(library))
+        if func is not None:
+            names |= set(_code_parameters(func.__code__))
+        return _offer("keyword", m.group(2), names)
+    m = _MISSING.match(message)
+    if m and isinstance(exc, TypeError):
+        missing = re.findall(r"'(\w+)'", m.group(2))
+        return [Offer("missing", name, (name,)) for name in missing[:1]]
+    if isinstance(exc, AttributeError):
+        name = _exception_slot(exc, "name")
+        if isinstance(name, str) and "has no attribute" in message:
+            obj = _exception_slot(exc, "obj")
+            if obj is not None:
+                from ..facts import attribute_names
+                names = attribute_names(obj)
+                if len(names) <= _MAX_NAMES:
+                    return _offer("attribute", name, names)
+    return []
+
+
+def _offer(kind: str, wrong: str, names) -> list[Offer]:
+    near = nearest(wrong, names)
+    return [Offer(kind, wrong, near)] if near else []
+
+
+def _exception_slot(exc: BaseException, name: str):
+    """AttributeError's own `name`/`obj` slot (its C member, not a subclass's property)."""
+    slot = AttributeError.__dict__.get(name)
+    return slot.__get__(exc, AttributeError) if slot is not None and isinstance(exc, AttributeError) else None
+
+
+def _is_library_file(path: str) -> bool:
+    from ..facts import is_library_path
+    return bool(path) and not path.startswith("<") and is_library_path(path)
+
+
+def _code_parameters(code: types.CodeType) -> list[str]:
+    """A function's named parameters (not *args, **kwargs, nor self)."""
+    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    return [n for n in names if n not in ("self", "cls")]
+
+
+def _parameters(frames: list[types.FrameType]) -> list[str]:
+    """The parameters of the library functions a call went through (the keyword may have been
+    meant for any of them: `hist(bnis=3)` reaches Rectangle.set only because Axes.hist has no
+    `bnis`)."""
+    out: list[str] = []
+    for f in frames:
+        out += _code_parameters(f.f_code)
+    return out
+
+
+def _settable(cls: type) -> set[str]:
+    """The properties `Artist.set` takes: each `set_<name>` method of the class."""
+    from ..facts import attribute_names
+    return {n[4:] for n in attribute_names(cls) if n.startswith("set_") and len(n) > 4}
+
+
+def _named_function(qualname: str, frames: list[types.FrameType]):
+    """The Python function a TypeError's message names ("Legend.__init__"), found by its
+    qualified name from the frames' names (or a module they hold) outwards, read statically."""
+    parts = qualname.split(".")
+    if any(not p.isidentifier() for p in parts):
+        return None
+    for f in reversed(frames):
+        for holder in (f.f_locals, f.f_globals):
+            if type(holder) is not dict:
+                continue
+            found = _by_qualname(holder, parts)
+            if found is not None:
+                return found
+    return None
+
+
+def _by_qualname(holder: dict, parts: list[str]):
+    head = holder.get(parts[0])
+    heads = [head] if head is not None else []
+    if not heads:
+        for value in list(holder.values())[:_MAX_NAMES]:
+            if type(value) is types.ModuleType:
+                inner = value.__dict__.get(parts[0])
+                if inner is not None:
+                    heads.append(inner)
+    for obj in heads:
+        if _qualname(obj) != parts[0]:
+            continue
+        for part in parts[1:]:
+            if not isinstance(obj, type):
+                obj = None
+                break
+            obj = next((k.__dict__[part] for k in type.__dict__["__mro__"].__get__(obj, type)
+                        if part in type.__dict__["__dict__"].__get__(k, type)), None)
+        if type(obj) is types.FunctionType:
+            return obj
+    return None
+
+
+def _qualname(obj) -> str | None:
+    if isinstance(obj, type):
+        return type.__dict__["__qualname__"].__get__(obj, type)
+    if type(obj) is types.FunctionType:
+        return obj.__qualname__
+    return None
+
+
+__all__ = ["Offer", "offers_of", "offers_in_text", "nearest", "distance"]

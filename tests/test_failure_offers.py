@@ -1,0 +1,168 @@
+"""The names a failure itself offers (failure/offered.py): the attribute or keyword its exception
+refused, and the names the object or function it names takes, by Python's own suggestion rule;
+written at the raising line as a repair where the facts could not know the object before the
+cell ran. Each against the library raising for real, and each repaired cell run to see."""
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+
+import matplotlib
+import pytest
+
+matplotlib.use("agg")
+
+from jupyter_codecheck.failure import Failure, repair_failure  # noqa: E402
+from jupyter_codecheck.failure.offered import Offer, distance, nearest, offers_in_text, offers_of  # noqa: E402
+
+from test_failure_repair import _run  # noqa: E402
+
+
+def _pythons_suggestion(exc: BaseException) -> str | None:
+    """What CPython suggests ("Did you mean: 'x'?"), as its own excepthook prints the exception
+    (Python 3.10 and 3.11 print it in C; 3.12's traceback module formats it too)."""
+    out = io.StringIO()
+    with contextlib.redirect_stderr(out):
+        sys.__excepthook__(type(exc), exc, exc.__traceback__)
+    text = out.getvalue()
+    return text.split("Did you mean: '")[1].split("'")[0] if "Did you mean" in text else None
+
+
+class _Thing:
+    def colour(self):
+        return 1
+
+    def shape(self):
+        return 2
+
+    def colourmap(self):
+        return 3
+
+    def bins(self):
+        return 4
+
+
+@pytest.mark.parametrize("wrong", ["colur", "colours", "shpae", "Shape", "colourmp", "sape", "xyz", "c", "bnis"])
+def test_the_nearest_names_are_pythons_own_suggestion(wrong):
+    exc = _run(f"t = _Thing()\nt.{wrong}\n", {"_Thing": _Thing}, f"o-{wrong}")
+    python = _pythons_suggestion(exc)
+    near = nearest(wrong, ["colour", "shape", "colourmap", "bins"])
+    if wrong == "bnis":
+        # a swap of two neighbouring letters is one slip here; Python's rule counts two
+        assert python is None and near == ("bins",)
+    else:
+        assert (near[0] if near else None) == python
+
+
+def test_the_distance_counts_pythons_costs():
+    assert distance("pv", "pi", 9) == 2 and distance("Abc", "abc", 9) == 1
+    assert distance("bnis", "bins", 9) == 2 and distance("abc", "xyz", 3) == 4
+    assert nearest("lo", ["lw", "ls", "loc", "alpha"]) == ("loc", "ls", "lw")       # a tie: all of it
+    assert nearest("_x", ["_y", "x"]) == ("_y", "x") and nearest("y", ["_y"]) == ()   # private only for private
+
+
+def test_an_attribute_of_an_object_the_cell_made_is_offered_from_the_exception():
+    earlier = "def load():\n    return {'a': 1, 'b': 2}\n"
+    cell = "d = load()\nfor k, v in d.item():\n    print(k, v)\n"
+    ns: dict = {}
+    assert _run(earlier, ns, "a-1") is None
+    exc = _run(cell, ns, "a-2")
+    f = Failure.from_exception(exc, [earlier, cell])
+    assert f.offers == [Offer("attribute", "item", ("items",))]
+    assert Failure.from_dict(f.to_dict()).offers == f.offers
+    # no kernel's objects: the facts cannot say what `load()` returns; the exception can
+    fix = repair_failure(cell, exc, context=[earlier], use_model=False)
+    assert (fix.repair.origin, fix.repair.verified, fix.repair.new_line) == ("error", "error", "for k, v in d.items():")
+    assert _run(fix.repaired, dict(ns), "a-3") is None
+
+
+def test_a_keyword_refused_deep_inside_matplotlib_is_offered_from_the_frames_on_the_way():
+    setup = "import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\n"
+    ns: dict = {}
+    assert _run(setup, ns, "k-0") is None
+    cases = {
+        "ax.hist([1, 2, 3], bnis=3)\n": "bins",                   # Axes.hist's own parameter
+        "ax.imshow([[1, 2], [3, 4]], alxha=0.5)\n": "alpha",       # the AxesImage's property
+        "ax.plot([1, 2], label='a')\nax.legend(locc='best')\n": "loc",   # Legend.__init__, by its qualname
+        "ax.annotate('a', x=(0.5, 0.5))\n": "xy",                  # the parameter the call lacks
+    }
+    for k, (cell, meant) in enumerate(cases.items()):
+        exc = _run(cell, ns, f"k-{k + 1}")
+        assert exc is not None
+        f = Failure.from_exception(exc, [setup, cell])
+        assert [o.names[0] for o in f.offers] == [meant], (cell, f.offers)
+        fix = repair_failure(cell, exc, context=[setup], use_model=False)
+        assert fix.repair is not None and f"{meant}=" in fix.repair.new_line, cell
+        assert _run(fix.repaired, dict(ns), f"k-{k + 1}r") is None, fix.repaired
+    import matplotlib.pyplot as plt
+    plt.close("all")
+
+
+def test_a_scikit_learn_estimators_keyword_is_offered_from_its_signature():
+    cell = "from sklearn.linear_model import LogisticRegression\nm = LogisticRegression(max_iters=50)\n"
+    exc = _run(cell, {}, "s-1")
+    f = Failure.from_exception(exc, [cell])
+    assert f.offers == [Offer("keyword", "max_iters", ("max_iter",))]
+    fix = repair_failure(cell, exc, use_model=False)
+    assert fix.repair.new_line == "m = LogisticRegression(max_iter=50)" and _run(fix.repaired, {}, "s-2") is None
+
+
+def test_no_repair_where_the_written_word_is_not_one_place_or_the_exception_names_nothing_near():
+    ns = {"a": {"x": 1}, "b": {"y": 2}}
+    exc = _run("n = len(a.item()) + len(b.item())\n", dict(ns), "n-1")
+    f = Failure.from_exception(exc, ["n = len(a.item()) + len(b.item())\n"])
+    assert f.offers == [Offer("attribute", "item", ("items",))]
+    fix = repair_failure("n = len(a.item()) + len(b.item())\n", exc, use_model=False)
+    assert fix.repair is None or fix.repair.origin != "error"          # two places: which one is not known
+    exc = _run("d = {}\nd.zzzzzz\n", {}, "n-2")
+    assert Failure.from_exception(exc, ["d = {}\nd.zzzzzz\n"]).offers == []
+
+
+def test_reading_the_exception_runs_none_of_the_users_code():
+    calls = []
+
+    class Spy:
+        def __dir__(self):
+            calls.append("dir")
+            return ["colour"]
+
+        def __getattr__(self, name):
+            calls.append(name)
+            raise AttributeError(f"'Spy' object has no attribute {name!r}", name=name, obj=self)
+
+        def colour(self):
+            return 1
+
+    exc = _run("s.colur\n", {"s": Spy()}, "r-1")
+    calls.clear()
+    assert offers_of(exc) == [Offer("attribute", "colur", ("colour",))]
+    assert calls == []
+
+
+def test_a_stored_tracebacks_own_suggestion_is_an_offer():
+    message = "'Figure' object has no attribute 'colorbas'. Did you mean: 'colorbar'?"
+    assert offers_in_text(message) == [Offer("attribute", "colorbas", ("colorbar",))]
+    f = Failure.from_text(f"Cell In[3], line 1\n----> 1 fig.colorbas(im)\nAttributeError: {message}\n",
+                          ["fig.colorbas(im)\n"])
+    assert f.offers == [Offer("attribute", "colorbas", ("colorbar",))]
+    assert offers_in_text("'Figure' object has no attribute 'colorbas'") == []
+    with pytest.raises(ValueError, match="offer kind"):
+        Offer.from_dict({"kind": "value", "wrong": "x", "names": []})
+
+
+def test_where_the_nearest_names_tie_the_model_weighs_them(model_path):
+    setup = "import matplotlib.pyplot as plt\n"
+    cell = "fig, axs = plt.subplotn(2, 1)\naxs[0].plot([1, 2])\n"
+    ns: dict = {}
+    assert _run(setup, ns, "t-0") is None
+    exc = _run(cell, ns, "t-1")
+    fix = repair_failure(cell, exc, context=[setup], model=model_path, threads=1)
+    # `subplot` and `subplots` are equally near `subplotn`: the model was asked, and its choice
+    # is the one that runs
+    assert {c.new_line for c in fix.candidates[:2]} == {"fig, axs = plt.subplots(2, 1)", "fig, axs = plt.subplot(2, 1)"}
+    assert fix.stats["model"] == model_path.name
+    assert fix.repair.new_line == "fig, axs = plt.subplots(2, 1)"
+    assert _run(fix.repaired, dict(ns), "t-2") is None
+    import matplotlib.pyplot as plt
+    plt.close("all")
