@@ -136,7 +136,7 @@ def test_reading_the_exception_runs_none_of_the_users_code():
 
     exc = _run("s.colur\n", {"s": Spy()}, "r-1")
     calls.clear()
-    assert offers_of(exc) == [Offer("attribute", "colur", ("colour",))]
+    assert offers_of(exc, str(exc)) == [Offer("attribute", "colur", ("colour",))]
     assert calls == []
 
 
@@ -166,3 +166,13 @@ def test_where_the_nearest_names_tie_the_model_weighs_them(model_path):
     assert _run(fix.repaired, dict(ns), "t-2") is None
     import matplotlib.pyplot as plt
     plt.close("all")
+
+
+def test_an_attribute_a_library_looked_up_further_in_is_not_offered():
+    """shlex reads `.read` of the int it was given: the int has `real`, but the user's code wrote
+    no `.read`; only a lookup in the user's own code (or a module's __getattr__) is offered."""
+    exc = _run("import shlex\nparts = shlex.split(3)\n", {}, "l-1")
+    assert isinstance(exc, AttributeError) and exc.name == "read" and exc.obj == 3
+    assert offers_of(exc, str(exc)) == []
+    exc = _run("import numpy as np\nx = np.pv\n", {}, "l-2")          # numpy's module __getattr__
+    assert offers_of(exc, str(exc)) == [Offer("attribute", "pv", ("pi",))]

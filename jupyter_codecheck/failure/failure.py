@@ -95,7 +95,8 @@ class Failure:
             k = _cell_of_file(exc.filename or "", cells)
             frames.append(Frame(len(cells) - 1 if k is None else k, exc.lineno))
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        return cls(type(exc).__name__, _message(exc), frames, text, offers_of(exc))
+        message = _message(exc)
+        return cls(type(exc).__name__, message, frames, text, offers_of(exc, message))
 
     @classmethod
     def from_text(cls, text: str, cells: Sequence[str] = (), *, error: str | None = None,

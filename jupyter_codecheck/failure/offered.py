@@ -38,6 +38,7 @@ _MISSING = re.compile(r"^([\w.<>]+)\(\) missing \d+ required (?:positional|keywo
 _PROPERTY = re.compile(r"^(?:(\w+)\.set\(\) got an unexpected keyword argument|'(\w+)' object has no property) '(\w+)'")
 _DID_YOU_MEAN = re.compile(r"Did you mean:? '([A-Za-z_]\w*)'\?")
 _NO_ATTRIBUTE = re.compile(r"has no attribute '([A-Za-z_]\w*)'")
+_LOOKUPS = ("__getattr__", "__getattribute__")
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,13 @@ def nearest(wrong: str, names) -> tuple[str, ...]:
     return tuple(sorted(n for d, n in scored if d == least))[:_MAX_OFFERED]
 
 
-def offers_of(exc: BaseException) -> list[Offer]:
-    """What a live exception offers (see the module); nothing where it says nothing of the kind."""
+def offers_of(exc: BaseException, message: str) -> list[Offer]:
+    """What a live exception offers (see the module); `message`: its text, as the failure read
+    it. Nothing where it says nothing of the kind."""
+    if not isinstance(exc, (AttributeError, TypeError)):
+        return []
     try:
-        return _offers(exc)
+        return _offers(exc, message.split("\n", 1)[0])
     except Exception:  # noqa: BLE001 - an object read in an unforeseen way: no offer, no claim
         return []
 
@@ -122,17 +126,16 @@ def offers_in_text(message: str, text: str = "") -> list[Offer]:
     return []
 
 
-def _offers(exc: BaseException) -> list[Offer]:
-    message = str(exc).split("\n", 1)[0]
+def _offers(exc: BaseException, message: str) -> list[Offer]:
     frames = [f for f, _ in traceback.walk_tb(exc.__traceback__)]
     library = [f for f in frames if _is_library_file(f.f_code.co_filename)]
     m = _PROPERTY.match(message)
-    if m and isinstance(exc, (AttributeError, TypeError)):
+    if m:
         owner, wrong = m.group(1) or m.group(2), m.group(3)
         names = set(_parameters(library))
         for f in library:
             this = f.f_locals.get("self")
-            if this is not None and type(this).__name__ == owner:
+            if this is not None and _class_name(type(this)) == owner:
                 names |= _settable(type(this))
         return _offer("keyword", wrong, names)
     m = _UNEXPECTED.match(message)
@@ -146,7 +149,12 @@ def _offers(exc: BaseException) -> list[Offer]:
     if m and isinstance(exc, TypeError):
         missing = re.findall(r"'(\w+)'", m.group(2))
         return [Offer("missing", name, (name,)) for name in missing[:1]]
-    if isinstance(exc, AttributeError):
+    # the lookup itself failed in the code that raised (not a library's own lookup further in,
+    # which may have been of another object): past the last frame of the user's code, at most a
+    # module's or a class's __getattr__
+    user = [k for k, f in enumerate(frames) if f not in library]
+    inner = frames[user[-1] + 1:] if user else frames
+    if isinstance(exc, AttributeError) and all(f.f_code.co_name in _LOOKUPS for f in inner):
         name = _exception_slot(exc, "name")
         if isinstance(name, str) and "has no attribute" in message:
             obj = _exception_slot(exc, "obj")
@@ -233,6 +241,10 @@ def _by_qualname(holder: dict, parts: list[str]):
         if type(obj) is types.FunctionType:
             return obj
     return None
+
+
+def _class_name(cls: type) -> str:
+    return type.__dict__["__name__"].__get__(cls, type)
 
 
 def _qualname(obj) -> str | None:
