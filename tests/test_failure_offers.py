@@ -5,6 +5,7 @@ cell ran. Each against the library raising for real, and each repaired cell run 
 from __future__ import annotations
 
 import contextlib
+import math
 import io
 import sys
 
@@ -14,7 +15,7 @@ import pytest
 matplotlib.use("agg")
 
 from jupyter_codecheck.failure import Failure, repair_failure  # noqa: E402
-from jupyter_codecheck.failure.offered import Offer, distance, nearest, offers_in_text, offers_of  # noqa: E402
+from jupyter_codecheck.failure.offered import Offer, distance, listed, nearest, offers_in_text, offers_of  # noqa: E402
 
 from test_failure_repair import _run  # noqa: E402
 
@@ -148,7 +149,7 @@ def test_a_stored_tracebacks_own_suggestion_is_an_offer():
     assert f.offers == [Offer("attribute", "colorbas", ("colorbar",))]
     assert offers_in_text("'Figure' object has no attribute 'colorbas'") == []
     with pytest.raises(ValueError, match="offer kind"):
-        Offer.from_dict({"kind": "value", "wrong": "x", "names": []})
+        Offer.from_dict({"kind": "shape", "wrong": "x", "names": []})
 
 
 def test_where_the_nearest_names_tie_the_model_weighs_them(model_path):
@@ -176,3 +177,28 @@ def test_an_attribute_a_library_looked_up_further_in_is_not_offered():
     assert offers_of(exc, str(exc)) == []
     exc = _run("import numpy as np\nx = np.pv\n", {}, "l-2")          # numpy's module __getattr__
     assert offers_of(exc, str(exc)) == [Offer("attribute", "pv", ("pi",))]
+
+
+def test_a_value_the_message_quotes_beside_the_ones_it_takes_is_offered_for_the_model_to_weigh(model_path):
+    assert listed("Got 'ginni'; must be among {'gini', 'entropy'}") == [
+        Offer("value", "ginni", ("gini",)), Offer("value", "gini", ("ginni",))]
+    assert listed("unsupported operand type(s) for +: 'int' and 'str'") == []     # nothing near
+    setup = "import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nax.plot([1, 2], label='a')\n"
+    cell = "ax.legend(loc='uper right')\n"
+    ns: dict = {}
+    assert _run(setup, ns, "v-0") is None
+    exc = _run(cell, ns, "v-1")
+    f = Failure.from_exception(exc, [setup, cell])
+    assert Offer("value", "uper right", ("upper right",)) in f.offers
+    fix = repair_failure(cell, exc, context=[setup], model=model_path, threads=1)
+    # the library's own alternative before a line the model wrote freely (`ax.legend()`)
+    assert (fix.repair.origin, fix.repair.new_line) == ("message", "ax.legend(loc='upper right')")
+    assert fix.repair.verified is None and not math.isnan(fix.repair.gain)          # weighed, not verified
+    assert _run(fix.repaired, dict(ns), "v-2") is None
+    # two quoted words written in the line: which one is wrong is not known
+    cell = "ax.legend(loc='uper right', title='lower right')\n"
+    exc = _run(cell, ns, "v-3")
+    fix = repair_failure(cell, exc, context=[setup], use_model=False)
+    assert fix.repair is None or fix.repair.origin != "message"
+    import matplotlib.pyplot as plt
+    plt.close("all")

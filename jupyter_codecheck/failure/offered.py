@@ -24,7 +24,7 @@ import traceback
 import types
 from dataclasses import dataclass
 
-KINDS = ("attribute", "keyword", "missing")
+KINDS = ("attribute", "keyword", "missing", "value")
 # CPython's suggestion rule (Lib/traceback.py): an insertion, a deletion or a substitution costs
 # 2, a change of case alone 1; a name is near when within (len(a) + len(b) + 3) * 2 // 6
 _MOVE_COST = 2
@@ -39,6 +39,8 @@ _PROPERTY = re.compile(r"^(?:(\w+)\.set\(\) got an unexpected keyword argument|'
 _DID_YOU_MEAN = re.compile(r"Did you mean:? '([A-Za-z_]\w*)'\?")
 _NO_ATTRIBUTE = re.compile(r"has no attribute '([A-Za-z_]\w*)'")
 _LOOKUPS = ("__getattr__", "__getattribute__")
+_QUOTED = re.compile(r"'([^'\n]{1,60})'|\"([^\"\n]{1,60})\"")
+_MESSAGE_READ = 4000
 
 
 @dataclass(frozen=True)
@@ -84,14 +86,15 @@ def distance(a: str, b: str, limit: int) -> int:
     return row[-1]
 
 
-def nearest(wrong: str, names) -> tuple[str, ...]:
+def nearest(wrong: str, names, identifiers: bool = True) -> tuple[str, ...]:
     """The names Python's rule would suggest for `wrong`: all those at the least distance (a tie
-    is for the model to weigh), at most a few; a private name only for a private one."""
+    is for the model to weigh), at most a few; a private name only for a private one. With
+    `identifiers` False, any words (a value's text: 'upper right')."""
     if not wrong or len(wrong) > _MAX_NAME:
         return ()
     scored = []
     for n in names:
-        if not isinstance(n, str) or n == wrong or len(n) > _MAX_NAME or not n.isidentifier():
+        if not isinstance(n, str) or n == wrong or len(n) > _MAX_NAME or (identifiers and not n.isidentifier()):
             continue
         if n.startswith("_") and not wrong.startswith("_"):
             continue
@@ -109,11 +112,29 @@ def offers_of(exc: BaseException, message: str) -> list[Offer]:
     """What a live exception offers (see the module); `message`: its text, as the failure read
     it. Nothing where it says nothing of the kind."""
     if not isinstance(exc, (AttributeError, TypeError)):
-        return []
+        return listed(message)
     try:
-        return _offers(exc, message.split("\n", 1)[0])
+        return _offers(exc, message.split("\n", 1)[0]) or listed(message)
     except Exception:  # noqa: BLE001 - an object read in an unforeseen way: no offer, no claim
         return []
+
+
+def listed(message: str) -> list[Offer]:
+    """The words an error message quotes, as alternatives to each other: a library that refuses
+    a value or a keyword often quotes it beside the ones it takes ("'uper right' is not a valid
+    value for loc; supported values are 'best', 'upper right', ..."; "must be a str among
+    {'gini', 'entropy'}. Got 'ginni' instead"). Each quoted word with a near one among the
+    others is a "value" offer; which of them the code wrote decides (repair.py finds the one
+    written at the raising line)."""
+    words = list(dict.fromkeys(a or b for a, b in _QUOTED.findall(message[:_MESSAGE_READ])))
+    if len(words) < 3:                  # the refused word and at least two it could have been
+        return []
+    out = []
+    for w in words:
+        near = nearest(w, [o for o in words if o != w], identifiers=False)
+        if near:
+            out.append(Offer("value", w, near))
+    return out
 
 
 def offers_in_text(message: str, text: str = "") -> list[Offer]:
@@ -123,7 +144,7 @@ def offers_in_text(message: str, text: str = "") -> list[Offer]:
     meant = _DID_YOU_MEAN.search(message) or _DID_YOU_MEAN.search(text)
     if wrong and meant and wrong.group(1) != meant.group(1):
         return [Offer("attribute", wrong.group(1), (meant.group(1),))]
-    return []
+    return listed(message)
 
 
 def _offers(exc: BaseException, message: str) -> list[Offer]:
@@ -255,4 +276,4 @@ def _qualname(obj) -> str | None:
     return None
 
 
-__all__ = ["Offer", "offers_of", "offers_in_text", "nearest", "distance"]
+__all__ = ["Offer", "offers_of", "offers_in_text", "listed", "nearest", "distance"]

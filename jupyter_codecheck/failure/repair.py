@@ -45,7 +45,7 @@ from ..core.resume import hold
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .cause import SETTERS, Place, statement_at, cause_lines, code_lines, distinct, function_lines
 from .failure import Failure, Frame
-from .offered import nearest
+from .offered import Offer, nearest
 
 ERROR_PROMPTS = ("top", "none")
 AFTER_TOKENS = 96          # of the code after a line, what its fill-in-the-middle prompt reads
@@ -72,7 +72,7 @@ class Repair:
     line: int                   # 1-based in that cell
     edit: Edit
     source: str                 # the cell's text with the edit
-    origin: str                 # "fact" | "python" | "model"
+    origin: str                 # "fact" | "python" | "error" | "message" | "deletion" | "model"
     old_line: str
     new_line: str
     gain: float = float("nan")  # nats: log P(new line) - log P(written line), both sides read
@@ -289,7 +289,7 @@ def _touches(c: Repair, words: set[str]) -> bool:
 def _takes_away(c: Repair, words: set[str]) -> bool:
     """Does the repair take away what the error says is wrong (a word it names, or the word its
     own objects offer a name for)?"""
-    return c.origin == "error" or _touches(c, words)
+    return c.origin in ("error", "message") or _touches(c, words)
 
 
 def _tied(ranked: list[Repair]) -> bool:
@@ -307,11 +307,12 @@ def _tied(ranked: list[Repair]) -> bool:
 def _rank(c: Repair, words: set[str]) -> tuple:
     """The order candidates are shown in: one that takes away what the error names first; of
     those, one at a statement before the raising line that names it (where it was dropped or
-    made wrong) first; then the verified ones; then the model's gain, the nearer and smaller edit
+    made wrong) first; then the verified ones; then an alternative the facts, Python or the error
+    name before a line the model wrote freely; then the model's gain, the nearer and smaller edit
     on a tie (of exact fixes the model did not weigh: the nearest name)."""
     at_culprit = c.place is not None and c.place.kind in SETTERS and _names_word(c.old_line, words)
     gain = -1e9 if math.isnan(c.gain) else c.gain
-    return (not _takes_away(c, words), not at_culprit, c.verified is None, -gain,
+    return (not _takes_away(c, words), not at_culprit, c.verified is None, c.origin == "model", -gain,
             edit_distance(c.edit.original, c.edit.replacement, limit=20), len(c.edit.original) + len(c.edit.replacement))
 
 
@@ -509,8 +510,10 @@ def _replace(source: str, cell: int, line: int, col: int, end_col: int, text: st
 
 def _offered(cells: list[str], f: Failure, places: list[Place]) -> list[Repair]:
     """The failure's own offers (failure/offered.py) written at the raising line: the one
-    attribute or keyword there that the error says is wrong, each offered name in its place;
-    for a missing parameter, the one keyword written near its name, renamed to it."""
+    attribute, keyword or quoted value there that the error says is wrong, each offered name in
+    its place; for a missing parameter, the one keyword written near its name, renamed to it.
+    A value the message quotes beside the ones it takes is a "message" repair, for the model to
+    weigh; the others come from the failed call's own objects ("error")."""
     if not f.offers or not places or places[0].kind != "raised":
         return []
     place = places[0]
@@ -520,29 +523,45 @@ def _offered(cells: list[str], f: Failure, places: list[Place]) -> list[Repair]:
     if stmt is None:
         return []
     lines = source.split("\n")
-    out: list[Repair] = []
+    found: list[tuple[Offer, tuple[int, int, str]]] = []
     for offer in f.offers:
-        sites = []                      # (line, byte column, the word written)
-        for n in ast.walk(stmt):
-            if offer.kind == "attribute" and isinstance(n, ast.Attribute) and n.attr == offer.wrong \
-                    and n.end_lineno is not None:
-                sites.append((n.end_lineno, n.end_col_offset - len(n.attr.encode("utf-8")), n.attr))
-            elif isinstance(n, ast.keyword) and n.arg is not None and (
-                    n.arg == offer.wrong if offer.kind == "keyword"
-                    else offer.kind == "missing" and nearest(n.arg, [offer.wrong])):
-                sites.append((n.lineno, n.col_offset, n.arg))
-        if len(sites) != 1:
-            continue                    # none, or more than one: which is meant is not known
-        line, byte_col, word = sites[0]
+        sites = _written(stmt, offer)
+        if len(sites) == 1:             # none, or several: which one is meant is not known
+            found.append((offer, sites[0]))
+    if len({o.wrong for o, _ in found if o.kind == "value"}) > 1:
+        found = [(o, s) for o, s in found if o.kind != "value"]      # the message quotes several written words
+    out: list[Repair] = []
+    for offer, (line, byte_col, word) in found:
         text = lines[line - 1].encode("utf-8") if 0 < line <= len(lines) else b""
         if text[byte_col:byte_col + len(word.encode("utf-8"))] != word.encode("utf-8"):
             continue
         col = len(text[:byte_col].decode("utf-8", "replace"))
         for name in offer.names:
-            r = _replace(source, place.cell, line, col, col + len(word), name, "error", place)
+            r = _replace(source, place.cell, line, col, col + len(word), name,
+                         "message" if offer.kind == "value" else "error", place)
             if r is not None:
                 out.append(r)
     return out
+
+
+def _written(stmt: ast.stmt, offer: Offer) -> list[tuple[int, int, str]]:
+    """Where the statement writes the word the offer replaces: (line, byte column, the text)."""
+    sites = []
+    for n in ast.walk(stmt):
+        if offer.kind == "attribute" and isinstance(n, ast.Attribute) and n.attr == offer.wrong \
+                and n.end_lineno is not None:
+            sites.append((n.end_lineno, n.end_col_offset - len(n.attr.encode("utf-8")), n.attr))
+        elif isinstance(n, ast.keyword) and n.arg is not None and (
+                n.arg == offer.wrong if offer.kind in ("keyword", "value")
+                else offer.kind == "missing" and nearest(n.arg, [offer.wrong])):
+            sites.append((n.lineno, n.col_offset, n.arg))
+        elif offer.kind == "value" and isinstance(n, ast.Constant) and n.value == offer.wrong \
+                and type(n.value) is str and n.lineno == n.end_lineno:
+            # the text between the quotes of a plain one-line literal
+            width = n.end_col_offset - n.col_offset
+            if width == len(offer.wrong.encode("utf-8")) + 2:
+                sites.append((n.lineno, n.col_offset + 1, offer.wrong))
+    return sites
 
 
 # -- the model's line repairs ------------------------------------------------------------------------
