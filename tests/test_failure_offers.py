@@ -115,7 +115,12 @@ def test_no_repair_where_the_written_word_is_not_one_place_or_the_exception_name
     f = Failure.from_exception(exc, ["n = len(a.item()) + len(b.item())\n"])
     assert f.offers == [Offer("attribute", "item", ("items",))]
     fix = repair_failure("n = len(a.item()) + len(b.item())\n", exc, use_model=False)
-    assert fix.repair is None or fix.repair.origin != "error"          # two places: which one is not known
+    # Python places the raising instruction: the first `.item`, not the second
+    assert (fix.repair.origin, fix.repair.new_line) == ("error", "n = len(a.items()) + len(b.item())")
+    # from a traceback's text (no place in the line) the word written twice is not repaired
+    text = "Cell In[1], line 1\nAttributeError: 'dict' object has no attribute 'item'. Did you mean: 'items'?\n"
+    fix = repair_failure("n = len(a.item()) + len(b.item())\n", text, use_model=False)
+    assert fix.failure.offers and (fix.repair is None or fix.repair.origin != "error")
     exc = _run("d = {}\nd.zzzzzz\n", {}, "n-2")
     assert Failure.from_exception(exc, ["d = {}\nd.zzzzzz\n"]).offers == []
 
@@ -202,3 +207,83 @@ def test_a_value_the_message_quotes_beside_the_ones_it_takes_is_offered_for_the_
     assert fix.repair is None or fix.repair.origin != "message"
     import matplotlib.pyplot as plt
     plt.close("all")
+
+
+# -- a review's cases: no offer where which word or which function is not known ---------------------
+
+def _repair_of(cells: list[str], ns: dict, name: str):
+    for k, c in enumerate(cells[:-1]):
+        assert _run(c, ns, f"{name}-{k}") is None
+    exc = _run(cells[-1], ns, f"{name}-x")
+    assert exc is not None
+    return Failure.from_exception(exc, cells), repair_failure(cells[-1], exc, context=cells[:-1], use_model=False)
+
+
+@pytest.mark.parametrize("cells", [
+    # the missing parameter's near keyword is one the function takes too
+    ["def load(data, date):\n    return data, date\n", "rows = load(date='2020-01-01')\n"],
+    # a lambda pandas calls lacks `b`: pandas' own `by=` is no slip for it
+    ["import pandas as pd\ndf = pd.DataFrame({'a': [2, 1]})\n", "out = df.sort_values(by='a', key=lambda s, b: s)\n"],
+    # a class cell run again: `Model` is bound to another class than the object's
+    ["class Model:\n    def fit(self, X, n_iter=10):\n        return X\nm = Model()\n",
+     "class Model:\n    def fit(self, X, max_iter=10):\n        return X\n", "m.fit([1, 2], max_iters=5)\n"],
+    # matplotlib's private parameters (`_process_plot_var_args.__call__(self, axes, ...)`), and
+    # ones the library passes itself (`AxesImage.__init__(self, ax, ...)`)
+    ["import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\n", "ax.plot([1, 2], axis='off')\n"],
+    ["import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\n", "ax.imshow([[1, 2], [3, 4]], a=0.5)\n"],
+    # a KeyError quotes only the labels it did not find
+    ["import pandas as pd\ndf = pd.DataFrame({'age': [1, 2]})\nfeatures = ['x1', 'x2']\n", "sub = df[features + ['x3']]\n"],
+    # the refused keyword came through **style; the same word is written in another call
+    ["import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nstyle = dict(lw=2, colr='r')\n"
+     "def caption(text, colr):\n    return text\n", "ax.plot([1, 2], label=caption('speed', colr='red'), **style)\n"],
+    # the loop's header raised (attrgetter's string): its body, which never ran, is not repaired
+    ["from operator import attrgetter\nclass Person:\n    def __init__(self, name):\n        self.name = name\n"
+     "people = [Person('bob')]\n", "for p in sorted(people, key=attrgetter('nme')):\n    print(p.nme)\n"],
+], ids=["taken", "lambda", "rebound-class", "private-parameter", "passed-by-library", "key-error", "other-call", "loop-body"])
+def test_no_offered_repair_where_the_word_or_the_function_is_not_known(cells):
+    f, fix = _repair_of(cells, {}, f"rv-{len(cells[-1])}")
+    assert fix.repair is None or fix.repair.origin not in ("error", "message"), (f.offers, fix.repair.new_line)
+    import matplotlib.pyplot as plt
+    plt.close("all")
+
+
+def test_equally_near_names_no_model_weighed_are_not_verified():
+    cells = ["import pandas as pd\ndf = pd.DataFrame({'name': ['ann']}, index=[10])\n",
+             "label = df.loc[10].nme.upper()\n"]
+    f, fix = _repair_of(cells, {}, "tie")
+    assert f.offers[0].names == ("name", "ne")
+    assert fix.repair is not None and fix.repair.verified is None
+
+
+def test_a_chained_tracebacks_earlier_suggestion_is_not_the_last_errors():
+    cell = "try:\n    n = totl\nexcept NameError:\n    n = cart.tot\n"
+    text = ("Cell In[3], line 2\n----> 2     n = totl\nNameError: name 'totl' is not defined. Did you mean: 'total'?\n\n"
+            "During handling of the above exception, another exception occurred:\n\n"
+            "Cell In[3], line 4\n----> 4     n = cart.tot\nAttributeError: 'Cart' object has no attribute 'tot'\n")
+    assert Failure.from_text(text, [cell]).offers == []
+
+
+def test_reading_the_functions_and_names_runs_no_metaclass_str_subclass_or_instance_code():
+    calls: list = []
+    earlier = [
+        # a metaclass that logs reads on the class the message names
+        "class Meta(type):\n    def __getattribute__(cls, name):\n        calls.append(name)\n"
+        "        return super().__getattribute__(name)\nclass Model(metaclass=Meta):\n"
+        "    def fit(self, X, max_iter=10):\n        return X\nm = Model.__new__(Model)\n",
+        # attribute names of a str subclass that logs hashing and comparing
+        "class Name(str):\n    def __hash__(self):\n        calls.append('hash')\n        return str.__hash__(self)\n"
+        "    def __eq__(self, other):\n        calls.append('eq')\n        return str.__eq__(self, other)\n"
+        "class Record:\n    pass\nr = Record()\nsetattr(r, Name('colour'), 1)\n",
+        # a global named as the message's class that is an instance logging its reads
+        "def singleton(cls):\n    return cls()\n@singleton\nclass Config:\n    def __getattribute__(self, name):\n"
+        "        calls.append(name)\n        return object.__getattribute__(self, name)\n"
+        "    def update(self, alpha=1):\n        return alpha\n",
+    ]
+    for k, (setup, cell) in enumerate(zip(earlier, ["m.fit([1], max_iters=5)\n", "print(r.colur)\n",
+                                                   "Config.update(alfa=2)\n"])):
+        ns = {"calls": calls}
+        assert _run(setup, ns, f"spy-{k}") is None
+        exc = _run(cell, ns, f"spy-{k}x")
+        calls.clear()
+        Failure.from_exception(exc, [setup, cell])
+        assert calls == [], (cell, calls)

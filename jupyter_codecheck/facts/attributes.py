@@ -361,16 +361,16 @@ def attribute_names(obj) -> list[str]:
     try:
         d = own_dict(obj)
         if type(d) is dict or issubclass(type(d), types.MappingProxyType):
-            names.update(k for k in d if issubclass(type(k), str))
+            names.update(k for k in d if type(k) is str)       # a str subclass's own __hash__ never runs
     except (AttributeError, TypeError):
         pass
     mro = type.__dict__["__mro__"].__get__(obj if issubclass(type(obj), type) else type(obj), type)
     for klass in mro:
-        names.update(k for k in type.__dict__["__dict__"].__get__(klass, type) if isinstance(k, str))
+        names.update(k for k in type.__dict__["__dict__"].__get__(klass, type) if type(k) is str)
     labels = pandas_labels(obj)
     if labels and labels is not NOT_PANDAS:
-        names.update(n for n in labels if n.isidentifier())
+        names.update(n for n in labels if type(n) is str and n.isidentifier())
     keys = looked_up_keys(obj)
     if keys and keys is not NOT_LOOKED_UP:
-        names.update(n for n in keys if n.isidentifier())
+        names.update(n for n in keys if type(n) is str and n.isidentifier())
     return sorted(n for n in names if not (n.startswith("__") and n.endswith("__")))

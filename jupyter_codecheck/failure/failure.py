@@ -52,6 +52,9 @@ class Failure:
     text: str = ""                      # the traceback as text (no colour codes)
     # the names the exception's own objects take for the word it says is wrong (failure/offered.py)
     offers: list[Offer] = field(default_factory=list)
+    # where in the innermost frame of the notebook's code the raising instruction is: (line,
+    # byte column, end line, end byte column), as Python 3.11+ places it; None where unknown
+    span: tuple[int, int, int, int] | None = None
 
     @property
     def summary(self) -> str:
@@ -69,14 +72,16 @@ class Failure:
     def to_dict(self) -> dict:
         return {"error": self.error, "message": self.message,
                 "frames": [{"cell": f.cell, "line": f.line, "function": f.function} for f in self.frames],
-                "offers": [o.to_dict() for o in self.offers]}
+                "offers": [o.to_dict() for o in self.offers],
+                "span": None if self.span is None else list(self.span)}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Failure":
         """The failure `to_dict()` wrote (as a benchmark keeps it)."""
         return cls(str(d["error"]), str(d.get("message", "")),
                    [Frame(int(f["cell"]), int(f["line"]), str(f.get("function", "<module>"))) for f in d.get("frames", ())],
-                   offers=[Offer.from_dict(o) for o in d.get("offers", ())])
+                   offers=[Offer.from_dict(o) for o in d.get("offers", ())],
+                   span=_span(d.get("span")))
 
     @classmethod
     def from_exception(cls, exc: BaseException, cells: Sequence[str] = ()) -> Failure:
@@ -87,16 +92,21 @@ class Failure:
             raise TypeError(f"exc: an exception, not {type(exc).__name__}")
         cells = _cells(cells)
         frames: list[Frame] = []
+        span = None
         for fs in traceback.extract_tb(exc.__traceback__):
             k = _cell_of_file(fs.filename, cells)
             if k is not None and fs.lineno:
                 frames.append(Frame(k, fs.lineno, fs.name))
+                span = _span([fs.lineno, getattr(fs, "colno", None), getattr(fs, "end_lineno", None),
+                              getattr(fs, "end_colno", None)])
         if isinstance(exc, SyntaxError) and exc.lineno and cells:
             k = _cell_of_file(exc.filename or "", cells)
             frames.append(Frame(len(cells) - 1 if k is None else k, exc.lineno))
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         message = _message(exc)
-        return cls(type(exc).__name__, message, frames, text, offers_of(exc, message))
+        if isinstance(exc, SyntaxError):
+            span = None
+        return cls(type(exc).__name__, message, frames, text, offers_of(exc, message), span)
 
     @classmethod
     def from_text(cls, text: str, cells: Sequence[str] = (), *, error: str | None = None,
@@ -133,7 +143,7 @@ class Failure:
             raise ValueError("text: no exception named in it (its last line should read like "
                              "\"KeyError: 'x'\"); pass error= and message=")
         message = (message or "")[:_MESSAGE_MAX]
-        return cls(error, message, frames, plain, offers_in_text(message, plain))
+        return cls(error, message, frames, plain, offers_in_text(message, plain, error))
 
     @classmethod
     def from_output(cls, output: dict, cells: Sequence[str] = (),
@@ -147,6 +157,13 @@ class Failure:
         return cls.from_text(text, cells,
                              error=str(output.get("ename") or "Exception"), message=str(output.get("evalue") or ""),
                              counts=counts)
+
+
+def _span(v) -> tuple[int, int, int, int] | None:
+    """(line, column, end line, end column) when all four are known, else None."""
+    if not isinstance(v, (list, tuple)) or len(v) != 4 or not all(type(x) is int for x in v):
+        return None
+    return tuple(v)
 
 
 def _cells(cells) -> list[str]:

@@ -41,6 +41,9 @@ _NO_ATTRIBUTE = re.compile(r"has no attribute '([A-Za-z_]\w*)'")
 _LOOKUPS = ("__getattr__", "__getattribute__")
 _QUOTED = re.compile(r"'([^'\n]{1,60})'|\"([^\"\n]{1,60})\"")
 _MESSAGE_READ = 4000
+_MAX_QUOTED = 60
+_MAX_WRAPS = 8
+_ONLY_REFUSED = ("KeyError", "IndexError")
 
 
 @dataclass(frozen=True)
@@ -51,16 +54,18 @@ class Offer:
     kind: str
     wrong: str
     names: tuple[str, ...]
+    taken: tuple[str, ...] = ()     # "missing": the keywords the function does take (not slips)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "wrong": self.wrong, "names": list(self.names)}
+        return {"kind": self.kind, "wrong": self.wrong, "names": list(self.names), "taken": list(self.taken)}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Offer":
         kind = str(d["kind"])
         if kind not in KINDS:
             raise ValueError(f"offer kind: one of {', '.join(KINDS)}, not {kind!r}")
-        return cls(kind, str(d["wrong"]), tuple(str(n) for n in d.get("names", ())))
+        return cls(kind, str(d["wrong"]), tuple(str(n) for n in d.get("names", ())),
+                   tuple(str(n) for n in d.get("taken", ())))
 
 
 def distance(a: str, b: str, limit: int) -> int:
@@ -94,7 +99,7 @@ def nearest(wrong: str, names, identifiers: bool = True) -> tuple[str, ...]:
         return ()
     scored = []
     for n in names:
-        if not isinstance(n, str) or n == wrong or len(n) > _MAX_NAME or (identifiers and not n.isidentifier()):
+        if type(n) is not str or n == wrong or len(n) > _MAX_NAME or (identifiers and not n.isidentifier()):
             continue
         if n.startswith("_") and not wrong.startswith("_"):
             continue
@@ -111,22 +116,25 @@ def nearest(wrong: str, names, identifiers: bool = True) -> tuple[str, ...]:
 def offers_of(exc: BaseException, message: str) -> list[Offer]:
     """What a live exception offers (see the module); `message`: its text, as the failure read
     it. Nothing where it says nothing of the kind."""
+    error = type(exc).__name__
     if not isinstance(exc, (AttributeError, TypeError)):
-        return listed(message)
+        return listed(message, error)
     try:
-        return _offers(exc, message.split("\n", 1)[0]) or listed(message)
+        return _offers(exc, message.split("\n", 1)[0]) or listed(message, error)
     except Exception:  # noqa: BLE001 - an object read in an unforeseen way: no offer, no claim
         return []
 
 
-def listed(message: str) -> list[Offer]:
+def listed(message: str, error: str = "") -> list[Offer]:
     """The words an error message quotes, as alternatives to each other: a library that refuses
     a value or a keyword often quotes it beside the ones it takes ("'uper right' is not a valid
     value for loc; supported values are 'best', 'upper right', ..."; "must be a str among
     {'gini', 'entropy'}. Got 'ginni' instead"). Each quoted word with a near one among the
     others is a "value" offer; which of them the code wrote decides (repair.py finds the one
-    written at the raising line)."""
-    words = list(dict.fromkeys(a or b for a, b in _QUOTED.findall(message[:_MESSAGE_READ])))
+    written at the raising line). A KeyError or IndexError quotes only what was refused."""
+    if error in _ONLY_REFUSED:
+        return []
+    words = list(dict.fromkeys(a or b for a, b in _QUOTED.findall(message[:_MESSAGE_READ])))[:_MAX_QUOTED]
     if len(words) < 3:                  # the refused word and at least two it could have been
         return []
     out = []
@@ -137,24 +145,29 @@ def listed(message: str) -> list[Offer]:
     return out
 
 
-def offers_in_text(message: str, text: str = "") -> list[Offer]:
+def offers_in_text(message: str, text: str = "", error: str = "") -> list[Offer]:
     """Python's own suggestion where a traceback's text carries it ("Did you mean: 'colorbar'?"
-    after "has no attribute 'colorbas'")."""
+    after "has no attribute 'colorbas'"), on the last exception's own line (not an earlier one
+    of a chain)."""
     wrong = _NO_ATTRIBUTE.search(message)
-    meant = _DID_YOU_MEAN.search(message) or _DID_YOU_MEAN.search(text)
+    lines = [x for x in text.splitlines() if x.strip()]
+    meant = _DID_YOU_MEAN.search(message) or (_DID_YOU_MEAN.search(lines[-1]) if lines else None)
     if wrong and meant and wrong.group(1) != meant.group(1):
         return [Offer("attribute", wrong.group(1), (meant.group(1),))]
-    return listed(message)
+    return listed(message, error)
 
 
 def _offers(exc: BaseException, message: str) -> list[Offer]:
     frames = [f for f, _ in traceback.walk_tb(exc.__traceback__)]
-    library = [f for f in frames if _is_library_file(f.f_code.co_filename)]
+    # the frames past the last of the user's code: the call it made, on its way in (the frames
+    # outside it, IPython's run_code, are no part of it)
+    user = [k for k, f in enumerate(frames) if not _is_library_file(f.f_code.co_filename)]
+    inner = frames[user[-1] + 1:] if user else frames
     m = _PROPERTY.match(message)
     if m:
         owner, wrong = m.group(1) or m.group(2), m.group(3)
-        names = set(_parameters(library))
-        for f in library:
+        names = set(_parameters(inner))
+        for f in inner:
             this = f.f_locals.get("self")
             if this is not None and _class_name(type(this)) == owner:
                 names |= _settable(type(this))
@@ -162,22 +175,24 @@ def _offers(exc: BaseException, message: str) -> list[Offer]:
     m = _UNEXPECTED.match(message)
     if m and isinstance(exc, TypeError):
         func = _named_function(m.group(1), frames)
-        names = set(_parameters(library))
+        names = set(_parameters(inner))
         if func is not None:
             names |= set(_code_parameters(func.__code__))
         return _offer("keyword", m.group(2), names)
     m = _MISSING.match(message)
     if m and isinstance(exc, TypeError):
+        # the library function the message names: a keyword it takes is no slip for another
+        func = _named_function(m.group(1), frames)
         missing = re.findall(r"'(\w+)'", m.group(2))
-        return [Offer("missing", name, (name,)) for name in missing[:1]]
+        if func is None or len(missing) != 1:
+            return []
+        return [Offer("missing", missing[0], (missing[0],), tuple(_code_parameters(func.__code__)))]
     # the lookup itself failed in the code that raised (not a library's own lookup further in,
     # which may have been of another object): past the last frame of the user's code, at most a
     # module's or a class's __getattr__
-    user = [k for k, f in enumerate(frames) if f not in library]
-    inner = frames[user[-1] + 1:] if user else frames
     if isinstance(exc, AttributeError) and all(f.f_code.co_name in _LOOKUPS for f in inner):
         name = _exception_slot(exc, "name")
-        if isinstance(name, str) and "has no attribute" in message:
+        if type(name) is str and "has no attribute" in message:
             obj = _exception_slot(exc, "obj")
             if obj is not None:
                 from ..facts import attribute_names
@@ -210,13 +225,47 @@ def _code_parameters(code: types.CodeType) -> list[str]:
 
 
 def _parameters(frames: list[types.FrameType]) -> list[str]:
-    """The parameters of the library functions a call went through (the keyword may have been
-    meant for any of them: `hist(bnis=3)` reaches Rectangle.set only because Axes.hist has no
-    `bnis`)."""
+    """The keywords the library's public functions on a call's way in take (the keyword may have
+    been meant for any of them: `hist(bnis=3)` reaches Rectangle.set only because Axes.hist has
+    no `bins`; `plt.figure(layoutt=...)` reaches it through Figure.__init__). A private function
+    (`_process_plot_var_args.__call__(self, axes, ...)`) is the library's own business, and a
+    parameter without a default is one the library passes itself."""
     out: list[str] = []
     for f in frames:
-        out += _code_parameters(f.f_code)
+        func = _frame_function(f)
+        if func is not None:
+            out += _keywords(func)
     return out
+
+
+def _frame_function(f: types.FrameType):
+    """The library function a frame runs, found by its qualified name in its module and checked
+    to be that very code; None for a private one, a nested one or one not found."""
+    code = f.f_code
+    qualname = getattr(code, "co_qualname", None)           # Python 3.11+
+    if type(qualname) is not str:
+        return None
+    parts = qualname.split(".")
+    if any(p.startswith("_") and p != "__init__" for p in parts):
+        return None
+    func = _by_qualname(f.f_globals, parts) if type(f.f_globals) is dict else None
+    for _ in range(_MAX_WRAPS):         # a decorated method: the function functools.wraps wrapped
+        if func is None or func.__code__ is code:
+            return func
+        wrapped = types.FunctionType.__dict__["__dict__"].__get__(func).get("__wrapped__")
+        func = wrapped if type(wrapped) is types.FunctionType else None
+    return None
+
+
+def _keywords(func: types.FunctionType) -> list[str]:
+    """The parameters a caller may name with a default to fall back on (keyword-only ones and
+    positional ones with a default), not self."""
+    code = func.__code__
+    defaults = types.FunctionType.__dict__["__defaults__"].__get__(func) or ()
+    positional = code.co_varnames[:code.co_argcount]
+    named = list(positional[len(positional) - len(defaults):]) if defaults else []
+    named += code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+    return [n for n in named if n not in ("self", "cls")]
 
 
 def _settable(cls: type) -> set[str]:
@@ -226,8 +275,10 @@ def _settable(cls: type) -> set[str]:
 
 
 def _named_function(qualname: str, frames: list[types.FrameType]):
-    """The Python function a TypeError's message names ("Legend.__init__"), found by its
-    qualified name from the frames' names (or a module they hold) outwards, read statically."""
+    """The library's Python function a TypeError's message names ("Legend.__init__"), found by
+    its qualified name from the frames' names (or a module they hold) outwards, read statically.
+    A function of the user's is not looked for: the name may now be bound to another one (a
+    class cell run again while an object of the old class lives)."""
     parts = qualname.split(".")
     if any(not p.isidentifier() for p in parts):
         return None
@@ -247,21 +298,25 @@ def _by_qualname(holder: dict, parts: list[str]):
     if not heads:
         for value in list(holder.values())[:_MAX_NAMES]:
             if type(value) is types.ModuleType:
-                inner = value.__dict__.get(parts[0])
+                inner = types.ModuleType.__dict__["__dict__"].__get__(value).get(parts[0])
                 if inner is not None:
                     heads.append(inner)
     for obj in heads:
         if _qualname(obj) != parts[0]:
             continue
         for part in parts[1:]:
-            if not isinstance(obj, type):
+            if not issubclass(type(obj), type):
                 obj = None
                 break
-            obj = next((k.__dict__[part] for k in type.__dict__["__mro__"].__get__(obj, type)
-                        if part in type.__dict__["__dict__"].__get__(k, type)), None)
-        if type(obj) is types.FunctionType:
+            obj = next((_class_dict(k)[part] for k in type.__dict__["__mro__"].__get__(obj, type)
+                        if part in _class_dict(k)), None)
+        if type(obj) is types.FunctionType and _is_library_file(obj.__code__.co_filename):
             return obj
     return None
+
+
+def _class_dict(cls: type):
+    return type.__dict__["__dict__"].__get__(cls, type)
 
 
 def _class_name(cls: type) -> str:
@@ -269,10 +324,10 @@ def _class_name(cls: type) -> str:
 
 
 def _qualname(obj) -> str | None:
-    if isinstance(obj, type):
+    if issubclass(type(obj), type):
         return type.__dict__["__qualname__"].__get__(obj, type)
     if type(obj) is types.FunctionType:
-        return obj.__qualname__
+        return types.FunctionType.__dict__["__qualname__"].__get__(obj)
     return None
 
 

@@ -199,6 +199,13 @@ def repair_failure(source: str, failure, *, context: Sequence[str] | None = None
     elif use_model:
         model_stats = {"model": "not asked: an exact fix is verified"}
     kept.sort(key=lambda c: _rank(c, checker.words))
+    if _tied(kept) and math.isnan(kept[0].gain):
+        # equally near names the model did not weigh: which one is meant is not known
+        site = (kept[0].cell, kept[0].edit.start, kept[0].edit.end)
+        for c in kept:
+            if (c.cell, c.edit.start, c.edit.end) == site and c.origin != "model":
+                c.verified = None
+        kept.sort(key=lambda c: _rank(c, checker.words))
     out.candidates, out.refused = kept, refused
     if kept:
         out.repair = kept[0]
@@ -525,7 +532,7 @@ def _offered(cells: list[str], f: Failure, places: list[Place]) -> list[Repair]:
     lines = source.split("\n")
     found: list[tuple[Offer, tuple[int, int, str]]] = []
     for offer in f.offers:
-        sites = _written(stmt, offer)
+        sites = _written(stmt, offer, f.span)
         if len(sites) == 1:             # none, or several: which one is meant is not known
             found.append((offer, sites[0]))
     if len({o.wrong for o, _ in found if o.kind == "value"}) > 1:
@@ -544,17 +551,27 @@ def _offered(cells: list[str], f: Failure, places: list[Place]) -> list[Repair]:
     return out
 
 
-def _written(stmt: ast.stmt, offer: Offer) -> list[tuple[int, int, str]]:
-    """Where the statement writes the word the offer replaces: (line, byte column, the text)."""
+def _written(stmt: ast.stmt, offer: Offer, span) -> list[tuple[int, int, str]]:
+    """Where the raising instruction writes the word the offer replaces: (line, byte column,
+    the text). With the instruction's place (`span`, Python 3.11+): an attribute or a literal
+    inside it, a keyword of the very call it is; without, an attribute or a literal in the
+    statement's own code (not the body of a loop or a `with`), and no keyword (which call raised
+    is not known)."""
+    nodes = list(_own_nodes(stmt))
+    if span is not None:
+        nodes = [n for n in nodes if _inside(n, span)]
+    calls = [n for n in nodes if isinstance(n, ast.Call) and _place(n) == tuple(span)] if span is not None else []
+    keywords = [k for c in calls for k in c.keywords if k.arg is not None]
     sites = []
-    for n in ast.walk(stmt):
+    if offer.kind in ("keyword", "value"):
+        sites += [(k.lineno, k.col_offset, k.arg) for k in keywords if k.arg == offer.wrong]
+    if offer.kind == "missing":
+        sites += [(k.lineno, k.col_offset, k.arg) for k in keywords
+                  if k.arg not in offer.taken and nearest(k.arg, [offer.wrong])]
+    for n in nodes:
         if offer.kind == "attribute" and isinstance(n, ast.Attribute) and n.attr == offer.wrong \
                 and n.end_lineno is not None:
             sites.append((n.end_lineno, n.end_col_offset - len(n.attr.encode("utf-8")), n.attr))
-        elif isinstance(n, ast.keyword) and n.arg is not None and (
-                n.arg == offer.wrong if offer.kind in ("keyword", "value")
-                else offer.kind == "missing" and nearest(n.arg, [offer.wrong])):
-            sites.append((n.lineno, n.col_offset, n.arg))
         elif offer.kind == "value" and isinstance(n, ast.Constant) and n.value == offer.wrong \
                 and type(n.value) is str and n.lineno == n.end_lineno:
             # the text between the quotes of a plain one-line literal
@@ -562,6 +579,37 @@ def _written(stmt: ast.stmt, offer: Offer) -> list[tuple[int, int, str]]:
             if width == len(offer.wrong.encode("utf-8")) + 2:
                 sites.append((n.lineno, n.col_offset + 1, offer.wrong))
     return sites
+
+
+# the fields of a compound statement that hold its body: code that had not run when its header raised
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _own_nodes(stmt: ast.stmt):
+    """The statement's nodes, without the bodies of a compound statement."""
+    todo = [stmt]
+    while todo:
+        n = todo.pop()
+        yield n
+        for name, value in ast.iter_fields(n):
+            if n is stmt and name in _BODIES:
+                continue
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ast.AST):
+                    todo.append(child)
+
+
+def _place(n: ast.AST) -> tuple | None:
+    end = getattr(n, "end_lineno", None)
+    return None if end is None else (n.lineno, n.col_offset, end, n.end_col_offset)
+
+
+def _inside(n: ast.AST, span) -> bool:
+    p = _place(n)
+    if p is None:
+        return False
+    line, col, end_line, end_col = span
+    return (p[0], p[1]) >= (line, col) and (p[2], p[3]) <= (end_line, end_col)
 
 
 # -- the model's line repairs ------------------------------------------------------------------------
