@@ -287,3 +287,25 @@ def test_reading_the_functions_and_names_runs_no_metaclass_str_subclass_or_insta
         calls.clear()
         Failure.from_exception(exc, [setup, cell])
         assert calls == [], (cell, calls)
+
+
+@pytest.mark.parametrize("setup, cell, meant", [
+    # a class's attribute: "type object 'X'" says what the object is, the import is no culprit
+    ("from matplotlib.colors import LinearSegmentedColormap\n",
+     "cmap = LinearSegmentedColormap.from_lisx('c', ['r', 'b'])\n", "from_list"),
+    # a method chain over lines: Python places the failed lookup at the name alone
+    ("import pandas as pd\ndf = pd.DataFrame({'a': [1, 2]})\n",
+     "out = (df.assign(b=1)\n       .rename(columns={'a': 'c'})\n       .sor_values('c'))\n", "sort_values"),
+    # numpy's `_mean` under a C method, found among the loaded modules: the one of that name
+    ("import numpy as np\nx = np.ones((2, 2))\n", "m = x.mean(axii=0)\n", "axis"),
+    # a refused keyword the message names without quotes; `which` is Axis.set_tick_params' own
+    ("import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\n", "ax.tick_params(whcih='both', width=2)\n", "which"),
+], ids=["type-object", "chain-over-lines", "loaded-module", "unquoted-keyword"])
+def test_more_places_a_failure_names_its_word(setup, cell, meant):
+    f, fix = _repair_of([setup, cell], {}, f"m-{meant}")
+    assert fix.repair is not None and fix.repair.origin in ("error", "message", "fact"), (f.offers, fix.candidates)
+    assert meant in fix.repair.new_line
+    ns: dict = {}
+    assert _run(setup, ns, f"m-{meant}-s") is None and _run(fix.repaired, ns, f"m-{meant}-r") is None
+    import matplotlib.pyplot as plt
+    plt.close("all")

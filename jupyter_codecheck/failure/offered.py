@@ -20,6 +20,7 @@ sets `name`. From a traceback's text alone the only offer is Python's own "Did y
 from __future__ import annotations
 
 import re
+import sys
 import traceback
 import types
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ _MAX_NAME = 40
 _MAX_OFFERED = 3
 # the most names one search reads (a module's namespace, a class with its bases)
 _MAX_NAMES = 20_000
-_UNEXPECTED = re.compile(r"^([\w.<>]+)\(\) got an unexpected keyword argument '(\w+)'")
+_UNEXPECTED = re.compile(r"^(?:([\w.<>]+)\(\) )?got an unexpected keyword argument '(\w+)'")
 _MISSING = re.compile(r"^([\w.<>]+)\(\) missing \d+ required (?:positional|keyword-only) arguments?: (.+)$")
 _PROPERTY = re.compile(r"^(?:(\w+)\.set\(\) got an unexpected keyword argument|'(\w+)' object has no property) '(\w+)'")
 _DID_YOU_MEAN = re.compile(r"Did you mean:? '([A-Za-z_]\w*)'\?")
@@ -43,6 +44,7 @@ _QUOTED = re.compile(r"'([^'\n]{1,60})'|\"([^\"\n]{1,60})\"")
 _MESSAGE_READ = 4000
 _MAX_QUOTED = 60
 _MAX_WRAPS = 8
+_NOT_RECOGNIZED = re.compile(r"\b(?:keyword|argument|parameter|property|option) ([A-Za-z_]\w*) (?:is|was) not (?:recognized|valid|known|supported)")
 _ONLY_REFUSED = ("KeyError", "IndexError")
 
 
@@ -117,15 +119,26 @@ def offers_of(exc: BaseException, message: str) -> list[Offer]:
     """What a live exception offers (see the module); `message`: its text, as the failure read
     it. Nothing where it says nothing of the kind."""
     error = type(exc).__name__
-    if not isinstance(exc, (AttributeError, TypeError)):
-        return listed(message, error)
     try:
-        return _offers(exc, message.split("\n", 1)[0]) or listed(message, error)
+        inner = _inner_frames(exc)
+        if isinstance(exc, (AttributeError, TypeError)):
+            found = _offers(exc, message.split("\n", 1)[0], inner)
+            if found:
+                return found
+        return listed(message, error, _parameters(inner))
     except Exception:  # noqa: BLE001 - an object read in an unforeseen way: no offer, no claim
         return []
 
 
-def listed(message: str, error: str = "") -> list[Offer]:
+def _inner_frames(exc: BaseException) -> list[types.FrameType]:
+    """The frames past the last of the user's code: the call it made, on its way in (the frames
+    outside it, IPython's run_code, are no part of it)."""
+    frames = [f for f, _ in traceback.walk_tb(exc.__traceback__)]
+    user = [k for k, f in enumerate(frames) if not _is_library_file(f.f_code.co_filename)]
+    return frames[user[-1] + 1:] if user else frames
+
+
+def listed(message: str, error: str = "", keywords=()) -> list[Offer]:
     """The words an error message quotes, as alternatives to each other: a library that refuses
     a value or a keyword often quotes it beside the ones it takes ("'uper right' is not a valid
     value for loc; supported values are 'best', 'upper right', ..."; "must be a str among
@@ -135,9 +148,17 @@ def listed(message: str, error: str = "") -> list[Offer]:
     if error in _ONLY_REFUSED:
         return []
     words = list(dict.fromkeys(a or b for a, b in _QUOTED.findall(message[:_MESSAGE_READ])))[:_MAX_QUOTED]
-    if len(words) < 3:                  # the refused word and at least two it could have been
-        return []
+    # a refused word the message names without quotes ("keyword whcih is not recognized; valid
+    # keywords are [...]"): the quoted ones and the keywords of the library's functions on the
+    # call's way in (`keywords`) are its alternatives
+    bare = [w for w in _NOT_RECOGNIZED.findall(message[:_MESSAGE_READ]) if w not in words]
     out = []
+    for w in bare:
+        near = nearest(w, [*words, *keywords], identifiers=False)
+        if near:
+            out.append(Offer("value", w, near))
+    if len(words) < 3:                  # the refused word and at least two it could have been
+        return out
     for w in words:
         near = nearest(w, [o for o in words if o != w], identifiers=False)
         if near:
@@ -157,12 +178,8 @@ def offers_in_text(message: str, text: str = "", error: str = "") -> list[Offer]
     return listed(message, error)
 
 
-def _offers(exc: BaseException, message: str) -> list[Offer]:
+def _offers(exc: BaseException, message: str, inner: list[types.FrameType]) -> list[Offer]:
     frames = [f for f, _ in traceback.walk_tb(exc.__traceback__)]
-    # the frames past the last of the user's code: the call it made, on its way in (the frames
-    # outside it, IPython's run_code, are no part of it)
-    user = [k for k, f in enumerate(frames) if not _is_library_file(f.f_code.co_filename)]
-    inner = frames[user[-1] + 1:] if user else frames
     m = _PROPERTY.match(message)
     if m:
         owner, wrong = m.group(1) or m.group(2), m.group(3)
@@ -174,7 +191,7 @@ def _offers(exc: BaseException, message: str) -> list[Offer]:
         return _offer("keyword", wrong, names)
     m = _UNEXPECTED.match(message)
     if m and isinstance(exc, TypeError):
-        func = _named_function(m.group(1), frames)
+        func = _named_function(m.group(1), frames) if m.group(1) else None
         names = set(_parameters(inner))
         if func is not None:
             names |= set(_code_parameters(func.__code__))
@@ -289,7 +306,21 @@ def _named_function(qualname: str, frames: list[types.FrameType]):
             found = _by_qualname(holder, parts)
             if found is not None:
                 return found
-    return None
+    # a class or function no frame names (`fig.add_gridspec(...).subplots(...)` raised in the
+    # user's frame for GridSpecBase.subplots; numpy's `_mean` under a C method): the one the
+    # loaded library modules define under that name, when there is exactly one
+    found = {}
+    for name, module in list(sys.modules.items()):
+        if type(module) is not types.ModuleType:
+            continue
+        d = types.ModuleType.__dict__["__dict__"].__get__(module)
+        if parts[0] in d:
+            func = _by_qualname({parts[0]: d[parts[0]]}, parts)
+            if func is not None:
+                found[id(func)] = func
+                if len(found) > 1:
+                    return None
+    return next(iter(found.values()), None)
 
 
 def _by_qualname(holder: dict, parts: list[str]):

@@ -60,7 +60,7 @@ MAX_EXTRA = 8              # tokens a proposed line may have beyond the written 
 DRAFT_TOKENS = 2
 _QUOTED = re.compile(r"'([^'\n]{1,80})'|\"([^\"\n]{1,80})\"")
 _NAME_ERROR = re.compile(r"name '([A-Za-z_]\w*)' is not defined")
-_TYPE_QUOTES = re.compile(r"'[\w.]+' object|<class '[\w.]+'>|module '[\w.]+'|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'",
+_TYPE_QUOTES = re.compile(r"type object '[\w.]+'|'[\w.]+' object|<class '[\w.]+'>|module '[\w.]+'|type\(s\) for [^:]*: '[\w.]+' and '[\w.]+'",
                           re.IGNORECASE)
 
 
@@ -559,7 +559,9 @@ def _written(stmt: ast.stmt, offer: Offer, span) -> list[tuple[int, int, str]]:
     is not known)."""
     nodes = list(_own_nodes(stmt))
     if span is not None:
-        nodes = [n for n in nodes if _inside(n, span)]
+        # an attribute by its name's own place (Python 3.11 places a lookup on a chain that
+        # spans lines at the name alone)
+        nodes = [n for n in nodes if _inside(_attribute_name(n) if isinstance(n, ast.Attribute) else n, span)]
     calls = [n for n in nodes if isinstance(n, ast.Call) and _place(n) == tuple(span)] if span is not None else []
     keywords = [k for c in calls for k in c.keywords if k.arg is not None]
     sites = []
@@ -599,12 +601,24 @@ def _own_nodes(stmt: ast.stmt):
                     todo.append(child)
 
 
-def _place(n: ast.AST) -> tuple | None:
+class _Named:
+    """The place of an attribute's name (after the dot)."""
+    def __init__(self, n: ast.Attribute):
+        self.lineno = self.end_lineno = n.end_lineno
+        self.end_col_offset = n.end_col_offset
+        self.col_offset = n.end_col_offset - len(n.attr.encode("utf-8"))
+
+
+def _attribute_name(n: ast.Attribute):
+    return _Named(n) if n.end_lineno is not None else n
+
+
+def _place(n) -> tuple | None:
     end = getattr(n, "end_lineno", None)
     return None if end is None else (n.lineno, n.col_offset, end, n.end_col_offset)
 
 
-def _inside(n: ast.AST, span) -> bool:
+def _inside(n, span) -> bool:
     p = _place(n)
     if p is None:
         return False
