@@ -37,7 +37,9 @@ bool names_its_place(const cc_error & e) {
     if (e.code > CC_ERR_EMPTY || e.code < CC_ERR_TENSOR_TYPE) return false;  // not a GGUF error
     if (e.message[0] == 0) return false;
     if (e.key[0] != 0) {
-        std::string quoted = std::string("'") + e.key + "'";
+        // a name longer than the key's buffer is cut there: the message quotes it whole
+        const bool cut = strlen(e.key) == sizeof(e.key) - 1;
+        std::string quoted = std::string("'") + e.key + (cut ? "" : "'");
         return strstr(e.message, quoted.c_str()) != nullptr;
     }
     if (e.offset < 0) return false;
