@@ -309,3 +309,15 @@ def test_more_places_a_failure_names_its_word(setup, cell, meant):
     assert _run(setup, ns, f"m-{meant}-s") is None and _run(fix.repaired, ns, f"m-{meant}-r") is None
     import matplotlib.pyplot as plt
     plt.close("all")
+
+
+def test_an_attribute_the_class_documents_is_no_slip():
+    """`estimators_` is a fitted attribute (scikit-learn's docstring lists it): before `fit` the
+    cause is the missing fit, not a near name such as `estimator`."""
+    cell = "from sklearn.ensemble import RandomForestRegressor\nm = RandomForestRegressor()\nn = len(m.estimators_)\n"
+    exc = _run(cell, {}, "doc-1")
+    assert isinstance(exc, AttributeError)
+    assert Failure.from_exception(exc, [cell]).offers == []
+    cell = "from sklearn.ensemble import RandomForestRegressor\nm = RandomForestRegressor()\nn = m.n_estimator\n"
+    exc = _run(cell, {}, "doc-2")
+    assert Failure.from_exception(exc, [cell]).offers == [Offer("attribute", "n_estimator", ("n_estimators",))]

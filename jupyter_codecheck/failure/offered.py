@@ -44,6 +44,7 @@ _QUOTED = re.compile(r"'([^'\n]{1,60})'|\"([^\"\n]{1,60})\"")
 _MESSAGE_READ = 4000
 _MAX_QUOTED = 60
 _MAX_WRAPS = 8
+_DOC_READ = 100_000
 _NOT_RECOGNIZED = re.compile(r"\b(?:keyword|argument|parameter|property|option) ([A-Za-z_]\w*) (?:is|was) not (?:recognized|valid|known|supported)")
 _ONLY_REFUSED = ("KeyError", "IndexError")
 
@@ -211,12 +212,26 @@ def _offers(exc: BaseException, message: str, inner: list[types.FrameType]) -> l
         name = _exception_slot(exc, "name")
         if type(name) is str and "has no attribute" in message:
             obj = _exception_slot(exc, "obj")
-            if obj is not None:
+            if obj is not None and not _documented(obj, name):
                 from ..facts import attribute_names
                 names = attribute_names(obj)
                 if len(names) <= _MAX_NAMES:
                     return _offer("attribute", name, names)
     return []
+
+
+def _documented(obj, name: str) -> bool:
+    """Does the object's class say it has `name` (a word of a class's docstring in its MRO)? Then
+    the attribute is one such objects have at another time, not a slip: scikit-learn's
+    `estimators_` before `fit` (its docstring's Attributes section), not `estimator`."""
+    if type(obj) is types.ModuleType or issubclass(type(obj), type):
+        return False
+    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    for klass in type.__dict__["__mro__"].__get__(type(obj), type):
+        doc = _class_dict(klass).get("__doc__")
+        if type(doc) is str and word.search(doc[:_DOC_READ]):
+            return True
+    return False
 
 
 def _offer(kind: str, wrong: str, names) -> list[Offer]:
