@@ -236,10 +236,16 @@ def _repair_of(cells: list[str], ns: dict, name: str):
     # the refused keyword came through **style; the same word is written in another call
     ["import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nstyle = dict(lw=2, colr='r')\n"
      "def caption(text, colr):\n    return text\n", "ax.plot([1, 2], label=caption('speed', colr='red'), **style)\n"],
+    # a user's function named like one of a library's (scipy's `fit`), and a C function
+    # (`np.linalg.det`) named like another library's (scipy.linalg.det): neither is looked up
+    ["import scipy.stats\ndef fit(model, data, date=None):\n    return model\n", "m = fit('net', [1, 2], optimizr='sgd')\n"],
+    ["import scipy.stats\ndef fit(model, data, date=None):\n    return model\n", "r = fit('net', date='2024-01-01')\n"],
+    ["import numpy as np\nimport scipy.linalg\nA = np.eye(2)\n", "d = np.linalg.det(A, check_finit=False)\n"],
     # the loop's header raised (attrgetter's string): its body, which never ran, is not repaired
     ["from operator import attrgetter\nclass Person:\n    def __init__(self, name):\n        self.name = name\n"
      "people = [Person('bob')]\n", "for p in sorted(people, key=attrgetter('nme')):\n    print(p.nme)\n"],
-], ids=["taken", "lambda", "rebound-class", "private-parameter", "passed-by-library", "key-error", "other-call", "loop-body"])
+], ids=["taken", "lambda", "rebound-class", "private-parameter", "passed-by-library", "key-error", "other-call",
+        "user-function-named-like-a-librarys", "missing-beside-a-librarys-namesake", "c-function", "loop-body"])
 def test_no_offered_repair_where_the_word_or_the_function_is_not_known(cells):
     f, fix = _repair_of(cells, {}, f"rv-{len(cells[-1])}")
     assert fix.repair is None or fix.repair.origin not in ("error", "message"), (f.offers, fix.repair.new_line)
@@ -296,11 +302,11 @@ def test_reading_the_functions_and_names_runs_no_metaclass_str_subclass_or_insta
     # a method chain over lines: Python places the failed lookup at the name alone
     ("import pandas as pd\ndf = pd.DataFrame({'a': [1, 2]})\n",
      "out = (df.assign(b=1)\n       .rename(columns={'a': 'c'})\n       .sor_values('c'))\n", "sort_values"),
-    # numpy's `_mean` under a C method, found among the loaded modules: the one of that name
-    ("import numpy as np\nx = np.ones((2, 2))\n", "m = x.mean(axii=0)\n", "axis"),
+    # a non-ASCII name on a chain over lines (CPython places it by characters)
+    ("class B:\n    def dépôt(self, n):\n        return n\nb = B()\n", "r = (b\n     .dépô(1))\n", "dépôt"),
     # a refused keyword the message names without quotes; `which` is Axis.set_tick_params' own
     ("import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\n", "ax.tick_params(whcih='both', width=2)\n", "which"),
-], ids=["type-object", "chain-over-lines", "loaded-module", "unquoted-keyword"])
+], ids=["type-object", "chain-over-lines", "non-ascii-chain", "unquoted-keyword"])
 def test_more_places_a_failure_names_its_word(setup, cell, meant):
     f, fix = _repair_of([setup, cell], {}, f"m-{meant}")
     assert fix.repair is not None and fix.repair.origin in ("error", "message", "fact"), (f.offers, fix.candidates)

@@ -20,7 +20,6 @@ sets `name`. From a traceback's text alone the only offer is Python's own "Did y
 from __future__ import annotations
 
 import re
-import sys
 import traceback
 import types
 from dataclasses import dataclass
@@ -321,21 +320,7 @@ def _named_function(qualname: str, frames: list[types.FrameType]):
             found = _by_qualname(holder, parts)
             if found is not None:
                 return found
-    # a class or function no frame names (`fig.add_gridspec(...).subplots(...)` raised in the
-    # user's frame for GridSpecBase.subplots; numpy's `_mean` under a C method): the one the
-    # loaded library modules define under that name, when there is exactly one
-    found = {}
-    for name, module in list(sys.modules.items()):
-        if type(module) is not types.ModuleType:
-            continue
-        d = types.ModuleType.__dict__["__dict__"].__get__(module)
-        if parts[0] in d:
-            func = _by_qualname({parts[0]: d[parts[0]]}, parts)
-            if func is not None:
-                found[id(func)] = func
-                if len(found) > 1:
-                    return None
-    return next(iter(found.values()), None)
+    return None
 
 
 def _by_qualname(holder: dict, parts: list[str]):

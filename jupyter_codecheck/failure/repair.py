@@ -606,7 +606,8 @@ class _Named:
     def __init__(self, n: ast.Attribute):
         self.lineno = self.end_lineno = n.end_lineno
         self.end_col_offset = n.end_col_offset
-        self.col_offset = n.end_col_offset - len(n.attr.encode("utf-8"))
+        # in characters, as CPython 3.11 places the name it failed to look up
+        self.col_offset = n.end_col_offset - len(n.attr)
 
 
 def _attribute_name(n: ast.Attribute):
