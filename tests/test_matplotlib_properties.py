@@ -204,3 +204,185 @@ def test_no_bar_claim_where_the_bars_may_be_none_or_another_check_comes_first(ce
         exec(cell, dict(ns))
     except (TypeError, ValueError):
         pass
+
+
+SET_CELLS = [
+    'ax.set(xlabl="x", ylim=(0, 1))\n',
+    'ax.set(xlim=(0, 1), ylabl="y")\n',
+    'ax.set(xlim=(0, 1), ylabel="y", title="t", fc="w", aspect="equal")\n',    # `fc`: an alias
+    'fig.set(figwidht=3)\n',
+    'fig.set(figwidth=3, dpi=50, layout_engine="constrained")\n',
+    'line.set(colr="r")\n',
+    'line.set(color="r", lw=2, ls="--", marker="o")\n',
+    'line.set(lw=2, linewidth=3)\n',                  # aliases of one: TypeError first
+    'plt.setp(labels, rotaton=45)\n',
+    'plt.setp(labels, rotation=45, ha="right")\n',
+    'plt.setp(label, fontsize=3, colr="r")\n',        # one artist
+    'plt.setp([], rotaton=45)\n',                     # nothing to set: returns
+    'plt.setp(labels, "rotation", 45)\n',
+    'f, a = plt.subplots()\na.set(xlabl="x")\n',
+    'f, a = plt.subplots(1, 2)\na[1].set(xlim=(0, 1), ylabl="y")\n',
+    'f, a = plt.subplots(1, 2)\na[1].set(xlim=(0, 1), ylabel="y")\n',
+    'f = plt.figure()\nf.set(dpii=3)\n',
+    'f, a = plt.subplots()\na.set(zlabel="z")\n',    # a 3-D Axes' property, not a plain one's
+    'f, a = plt.subplots(subplot_kw={"projection": "3d"})\na.set(zlabel="z")\n',
+]
+
+
+@pytest.fixture
+def artists(ns):
+    line, = ns["ax"].plot([1, 2])
+    labels = ns["ax"].get_xticklabels()
+    return dict(ns, line=line, labels=labels, label=labels[0])
+
+
+@pytest.mark.parametrize("cell", SET_CELLS)
+def test_an_artists_set_keyword_is_a_claim_exactly_where_set_refuses_it(cell, artists):
+    """`Artist.set` and `setp` call `set_<name>` for each keyword (aliases made canonical); a
+    claim exactly where one has none, and its fix runs. Found held out: `ax.set(xli=...)`,
+    `plt.setp(labels, horizontalaligment=...)`; and a false claim of the signature matplotlib
+    writes on `set` (the canonical names, not `fc=`)."""
+    got = kernel_facts(cell, artists)
+    raised = _raised(cell, artists)
+    refused = type(raised) is AttributeError and ".set() got an unexpected keyword argument" in str(raised)
+    assert bool(got) == refused, (got, raised)
+    if not refused:
+        return
+    (fact,) = got
+    line = cell.splitlines()[fact.line - 1]
+    assert fact.message.endswith(": AttributeError") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
+    if fact.candidates:
+        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
+        assert _raised(fixed, artists) is None, fixed
+        assert kernel_facts(fixed, artists) == []
+
+
+def test_no_set_claim_where_something_else_answers_first(artists):
+    """An instance's own `set_<name>`, a class of the user's with its setter, user code run
+    before in the cell: no claim."""
+    from matplotlib.lines import Line2D
+
+    class Mine(Line2D):
+        def set_myprop(self, v):
+            pass
+
+    mine = Mine([0], [0])
+    line = artists["line"]
+    line.set_colr = lambda v: None
+    ns = dict(artists, mine=mine, touch=lambda: None)
+    for cell in ['mine.set(myprop=1)\n', 'line.set(colr="r")\n', 'touch()\nax.set(xlabl="x")\n']:
+        assert kernel_facts(cell, ns) == [], cell
+        assert _raised(cell, ns) is None or "touch" in cell, cell
+
+
+FIGURE_TEXT_CELLS = [
+    'fig.suptitle("t", fontsiez=14)\n',              # a suptitle there: `set` on it
+    'fig2.suptitle("t", fontsiez=14)\n',             # none: a new Text
+    'fig2.suptitle("t", fontsize=14, x=0.3, ha="left", color="r", weight="bold")\n',
+    'plt.suptitle("t", fonsize=3)\n',
+    'plt.figtext(0, 0, "t", colr="r")\n',
+    'fig.text(0, 0, "t", fontdict={}, colr="r")\n',
+    'fig.text(0, 0, "t", fontdict={"size": 3}, color="r")\n',
+    'f, a = plt.subplots()\nf.suptitle("t", fontsihe=14)\n',
+    'f, a = plt.subplots()\nf.supylabel("t", fontsize=14, va="top")\n',
+    'f, axs = plt.subplots(1, 2, width_ratios=[3, 1])\naxs[0].imshow(z, vmin=-1, vmxa=1)\n',
+    'f, axs = plt.subplots(1, 2, height_ratios=[1], gridspec_kw={"wspace": 0})\naxs[0].imshow(z, vmin=-1, vmax=1)\n',
+    'fig.suptitle("t", fontsize=3, size=4, colr="r")\n',       # aliases of one: TypeError first
+]
+
+
+@pytest.mark.parametrize("cell", FIGURE_TEXT_CELLS)
+def test_a_figure_text_keyword_is_a_claim_exactly_where_text_refuses_it(cell, ns):
+    """Found held out: `fig.suptitle(..., fontsiez=14)`, and Axes of a grid with ratios not followed."""
+    fig = ns["fig"]
+    fig.suptitle("there")
+    ns = dict(ns, fig2=plt.figure())
+    got = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    assert bool(got) == (type(raised) is AttributeError), (got, raised)
+    if got:
+        (fact,) = got
+        line = cell.splitlines()[fact.line - 1]
+        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
+        assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed
+
+
+COLORBAR_CELLS = [
+    'fig.colorbar(im, ax=ax, shrinkk=0.8)\n',
+    'fig.colorbar(im, ax=ax, shrink=0.8, extend="both", label="l", pad=0.1, location="left", aspect=30)\n',
+    'fig.colorbar(im, ax=[ax], labbel="x")\n',
+    'fig.colorbar(im, ax=ax, ticks=[0, 1], format="%.1f", drawedges=True, use_gridspec=False, labl="x")\n',
+    'plt.colorbar(im, cax=cax, exted="both")\n',
+    'plt.colorbar(im, cax=cax, extend="both", orientation="vertical")\n',
+    'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="vertical")\n',
+    'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a[1], exted="max", label="x")\n',
+    'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a, extend="max", anchor=(0, 0), panchor=False, fraction=0.1)\n',
+]
+# no claim: another error first, or the Axes to steal from not known
+COLORBAR_SILENT = [
+    'fig.colorbar(im, shrinkk=0.8)\n',                                          # the mappable's Axes: not read
+    'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="sideways")\n',     # ValueError first
+    'grid_fig.colorbar(im2, ax=axs, extendd="both", location="top", orientation="vertical")\n',  # TypeError of its own
+    'fig.colorbar(im, ax=[ax, other], labbel="x")\n',                           # Axes of two Figures: ValueError
+    'fig.colorbar(im, ax=mixed, labbel="x")\n',
+    'plt.colorbar(None, ax=ax, labbel="x")\n',
+]
+
+
+@pytest.fixture
+def colorbars(ns):
+    im = ns["ax"].imshow(ns["z"])
+    grid_fig, axs = plt.subplots(1, 2, layout="constrained")
+    other_fig, other = plt.subplots()
+    return dict(ns, im=im, cax=ns["fig"].add_axes([0.9, 0.1, 0.05, 0.8]), grid_fig=grid_fig, axs=axs,
+                im2=axs[0].imshow(ns["z"]), other=other, mixed=np.array([ns["ax"], other], dtype=object))
+
+
+@pytest.mark.parametrize("cell", COLORBAR_CELLS + COLORBAR_SILENT)
+def test_a_colorbar_keyword_is_a_claim_exactly_where_colorbar_refuses_it(cell, colorbars):
+    """Found held out: `fig.colorbar(pcm, ax=ax[1], exted='max')`. Colorbar.__init__ names every
+    keyword it takes; the Axes to steal from must be known, and make_axes' checks pass first."""
+    got = kernel_facts(cell, colorbars)
+    raised = _raised(cell, colorbars)
+    if cell in COLORBAR_SILENT:
+        assert got == [] and raised is not None, (got, raised)
+        return
+    refused = type(raised) is TypeError and "Colorbar.__init__()" in str(raised)
+    assert bool(got) == refused, (got, raised)
+    if got:
+        (fact,) = got
+        line = cell.splitlines()[fact.line - 1]
+        assert fact.message.endswith(": TypeError") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
+        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
+        assert _raised(fixed, colorbars) is None and kernel_facts(fixed, colorbars) == [], fixed
+
+
+TICK_CELLS = [
+    'ax.tick_params(whcih="major", length=7)\n',
+    'ax.tick_params(which="major", length=7, labelsize=3, rotation=4, colors="r", grid_alpha=0.3, grid_lw=2)\n',
+    'ax.xaxis.set_tick_params(rotaton=40)\n',
+    'ax.xaxis.set_tick_params(rotation=40, labelrotation_mode="xtick")\n',
+    'plt.tick_params(labelsiz=3)\n',
+    'ax.tick_params(axis="z", labelsiz=3)\n',                 # the axis is checked first: its ValueError
+    'ax.tick_params(axis="y", labeldottom=False)\n',
+    'ax.tick_params(axis="x", labelleft=False)\n',            # the x-axis' call drops the y-axis' names
+    'f, a = plt.subplots()\na.tick_params(labelleft=False, labeldottom=False)\n',
+    'ax.tick_params(grid_colr="r")\n',
+    'ax.tick_params(labelfontfamily="serif", pad=3, direction="in", reset=True)\n',
+]
+
+
+@pytest.mark.parametrize("cell", TICK_CELLS)
+def test_a_tick_keyword_is_a_claim_exactly_where_matplotlib_does_not_recognise_it(cell, ns):
+    """Found held out: `axi.tick_params(labelleft=False, labeldottom=False)`,
+    `ax.xaxis.set_tick_params(rotaton=40)`."""
+    got = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    refused = type(raised) is ValueError and "is not recognized" in str(raised)
+    assert bool(got) == refused and (refused or "axis=\"z\"" in cell or raised is None), (got, raised)
+    if got:
+        (fact,) = got
+        line = cell.splitlines()[fact.line - 1]
+        assert fact.message.endswith(": ValueError") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
+        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
+        assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed

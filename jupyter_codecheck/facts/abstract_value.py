@@ -58,7 +58,8 @@ _SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle"
 
 # plt.subplots' keywords taken (not the ratios and gridspec_kw: they must fit the grid)
 _SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "figsize", "dpi", "subplot_kw",
-                               "layout", "constrained_layout", "tight_layout", "facecolor"})
+                               "layout", "constrained_layout", "tight_layout", "facecolor", "width_ratios",
+                               "height_ratios", "gridspec_kw"})
 
 
 _SHARE = (True, False, "all", "none", "row", "col")

@@ -30,7 +30,8 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import legend_claim, property_claim
+from .matplotlib_properties import colorbar_claim, legend_claim, property_claim, set_claim, setp_claim, \
+    tick_params_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -498,6 +499,7 @@ class _Walk:
                     not self._value(plot_claim(n, target, value)) and \
                     not self._value(self._made_axes_property(n, value)) and \
                     not self._value(self._legend(n, local, value)) and \
+                    not self._value(self._colorbar(n, target, local, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
@@ -521,6 +523,10 @@ class _Walk:
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._live_method_kept(func) and \
                 self._value(property_claim(n, target, self._text, value=value)) or \
+                self._classes_kept() and self._live_method_kept(func) and \
+                self._value(self._artist_set(n, target, local)) or \
+                self._value(self._colorbar(n, target, local, value)) or \
+                self._live_method_kept(func) and self._value(tick_params_claim(n, target, self._text)) or \
                 self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
@@ -560,7 +566,24 @@ class _Walk:
         cls = axes_class()
         if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
+        if n.func.attr == "set":
+            return set_claim(n, cls, self._text)
+        if n.func.attr == "tick_params":
+            return tick_params_claim(n, POLICY.static(cls, "tick_params", None), self._text, made_axes=True)
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value)
+
+    def _artist_set(self, n: ast.Call, target, local: set[str]) -> ValueClaim | None:
+        """`line.set(colr="r")` on a live artist, `plt.setp(labels, rotaton=45)` on live ones
+        (matplotlib_properties.set_claim, setp_claim)."""
+        if type(target) is types.MethodType:
+            obj = target.__self__
+            if target.__func__ is POLICY.static(type(obj), "set", None):
+                return set_claim(n, type(obj), self._text, obj)
+            return None
+        if type(target) is types.FunctionType and n.args:
+            items = self._live(n.args[0], local)
+            return setp_claim(n, target, items, self._text) if items is not UNRESOLVED else None
+        return None
 
     def _made_as_made(self, method: ast.Attribute, value, like: str) -> bool:
         """Is `method` read from a Figure or an Axes (`like`) the cell made, as pyplot made it:
@@ -610,6 +633,39 @@ class _Walk:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_axes=True)
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_figure=True)
+        return None
+
+    def _colorbar(self, n: ast.Call, target, local: set[str], value):
+        """`colorbar(...)` keywords Colorbar refuses (matplotlib_properties.colorbar_claim): of a
+        live Figure or pyplot before any of the user's code runs in the cell, or of a Figure the
+        cell made, as made."""
+        name = n.func.attr if isinstance(n.func, ast.Attribute) else None
+        if name != "colorbar" or not self._classes_kept():
+            return None
+
+        def axes_known(node) -> bool:
+            if isinstance(node, (ast.List, ast.Tuple)):     # of one Figure: one Axes only
+                return len(node.elts) == 1 and axes_known(node.elts[0])
+            made = value(node)
+            if issubclass(type(made), Abstract):
+                return (made.like == "Axes" or made.like == "ndarray" and made.holds == "Axes") and \
+                    self._item_kept(node)
+            live = self._live(node, local)
+            np = sys.modules.get("numpy")
+            if np is not None and type(live) is np.ndarray and live.dtype == object:
+                live = live.ravel().tolist()        # a grid of Axes
+            items = list(live) if type(live) in (list, tuple) else [live]
+            cls = axes_class()
+            # make_axes refuses Axes of more than one Figure (ValueError)
+            return cls is not None and bool(items) and all(
+                isinstance(x, cls) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(x)))
+                for x in items) and (len(items) == 1 or len({id(POLICY.own_dict(x).get("_parent_figure")) for x in items}) == 1
+                                     and POLICY.own_dict(items[0]).get("_parent_figure") is not None)
+
+        if target is not UNRESOLVED:
+            return colorbar_claim(n, target, self._text, axes_known) if self._live_method_kept(n.func) else None
+        if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
+            return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
         return None
 
     def _concat_items(self, n: ast.Call, target, local: set[str]) -> bool:
@@ -703,7 +759,8 @@ class _Walk:
         method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
         if cls is not None and cls is figure_class() and self._made_as_made(n.func, value, "Figure") and \
                 self._classes_kept() and \
-                self._value(property_claim(n, method, self._text, made_figure=True)):
+                self._value(set_claim(n, cls, self._text) if n.func.attr == "set" else
+                            property_claim(n, method, self._text, made_figure=True)):
             return                      # `fig.add_subplot(111, projecton="3d")`: the new Axes' keywords
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
         if method is not None and (type(method) is types.FunctionType or compiled) and POLICY.is_library(method):

@@ -53,6 +53,11 @@ BY_KEYWORD = {"hist": ("histtype", {"bar": "Rectangle", "barstacked": "Rectangle
                                     "stepfilled": "Polygon"})}
 # pyplot's functions that call an Axes method of another name
 PYPLOT = {"xlabel": "set_xlabel", "ylabel": "set_ylabel", "title": "set_title"}
+# Figure method -> the same for the Figure's own texts ("Additional kwargs are `matplotlib.text.Text`
+# properties"); pyplot's functions that call them on the current Figure
+FIGURE_ARTISTS = {"suptitle": ("matplotlib.text", "Text", 1), "supxlabel": ("matplotlib.text", "Text", 1),
+                  "supylabel": ("matplotlib.text", "Text", 1), "text": ("matplotlib.text", "Text", 3)}
+PYPLOT_FIGURE = {"suptitle": "suptitle", "supxlabel": "supxlabel", "supylabel": "supylabel", "figtext": "text"}
 # where matplotlib's code may read a keyword out before the artist sees it
 _ON_THE_WAY = ("matplotlib.pyplot", "matplotlib.axes._axes", "matplotlib.axes._base", "matplotlib.artist")
 _WORD = re.compile(r"""['"]([A-Za-z_]\w*)['"]""")
@@ -69,7 +74,8 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     if any(isinstance(a, ast.Starred) for a in n.args):
         return None
     made = _new_axes(n, target, made_figure) if made_figure or not made_axes else None
-    made = made or (_made(target, made_axes) if not made_figure else None)
+    made = made or (_made(target, made_axes) if not made_figure else None) or \
+        (_figure_made(target, made_figure) if not made_axes else None)
     if made is None:
         return None
     method, cls, functions, modules, least = made
@@ -87,6 +93,10 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         if sig is None:
             return None
         named |= {p.name for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD}
+    aliases = POLICY.static(cls, "_alias_to_prop", {})
+    canonical = [aliases.get(k.arg, k.arg) for k in n.keywords] if type(aliases) is dict else None
+    if canonical is None or len(set(canonical)) < len(canonical):
+        return None                     # `fontsize=3, size=4`: two aliases of one, a TypeError first
     for kw in n.keywords:
         if kw.arg is None or kw.arg in named or POLICY.static(cls, f"set_{kw.arg}", None) is not None:
             continue
@@ -236,6 +246,33 @@ def _made(target, made_axes: bool = False):
     return method, cls, functions, (*_ON_THE_WAY, module), least
 
 
+def _figure_made(target, made_figure: bool = False):
+    """_made's answer for a Figure's method of FIGURE_ARTISTS, on a live Figure of matplotlib's
+    own classes, one the cell made (`made_figure`: `target` is the class's function), or through
+    pyplot's function of it."""
+    figure, pyplot = sys.modules.get("matplotlib.figure"), sys.modules.get("matplotlib.pyplot")
+    base = POLICY.static(figure, "FigureBase", None) if figure is not None else None
+    if not isinstance(base, type) or pyplot is None:
+        return None
+    method = via = None
+    if made_figure:
+        method = next((m for m in FIGURE_ARTISTS if target is POLICY.static(base, m, None)), None)
+    elif type(target) is types.MethodType and isinstance(target.__self__, base) and \
+            all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(target.__self__))):
+        method = next((m for m in FIGURE_ARTISTS if target.__func__ is POLICY.static(base, m, None)), None)
+    elif type(target) is types.FunctionType and POLICY.is_library(target):
+        name = next((f for f in PYPLOT_FIGURE if target is POLICY.static(pyplot, f, None)), None)
+        method, via = (PYPLOT_FIGURE[name], target) if name is not None else (None, None)
+    if method is None:
+        return None
+    module, cls_name, least = FIGURE_ARTISTS[method]
+    cls = POLICY.static(sys.modules.get(module), cls_name, None) if module in sys.modules else None
+    if not isinstance(cls, type):
+        return None
+    functions = [f for f in (POLICY.static(base, method, None), via) if f is not None]
+    return method, cls, functions, ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.artist", module), least
+
+
 # the functions that make one new Axes of the keywords they do not name themselves: pyplot's
 # `subplot` and `axes` (`plt.axes(rect)` by `add_axes`, else by `add_subplot`) and the Figure's
 # methods, each `Figure.add_subplot`/`add_axes` at last: the projection's class made with them
@@ -324,3 +361,192 @@ def _words(module_name: str) -> frozenset[str]:
 class _Everything(frozenset):
     def __contains__(self, item) -> bool:
         return True
+
+
+def set_claim(n: ast.Call, cls, text, obj=None) -> ValueClaim | None:
+    """`ax.set(xlabl="x")`, `fig.set(figsiz=...)`, `line.set(colr="r")`: every artist's `set`
+    (the one `Artist.__init_subclass__` writes for each class) sets its keywords in order through
+    their `set_<name>` methods (aliases made canonical first) and raises AttributeError ("Axes.set()
+    got an unexpected keyword argument") at the first with none. `cls`: the receiver's class,
+    matplotlib's own through and through; `obj`: the live receiver, whose own attributes Python
+    would find first."""
+    if not (isinstance(n.func, ast.Attribute) and n.func.attr == "set") or n.args or \
+            any(k.arg is None for k in n.keywords):
+        return None
+    refused = _first_refused(cls, [k.arg for k in n.keywords], obj)
+    if refused is None:
+        return None
+    kw = n.keywords[refused]
+    return _no_property(n, kw, cls, text, f"{cls.__name__}.set() got an unexpected keyword argument {kw.arg!r}")
+
+
+def setp_claim(n: ast.Call, target, items, text) -> ValueClaim | None:
+    """`plt.setp(labels, rotaton=45)`: matplotlib's `setp` calls `set(**kwargs)` on each artist
+    of the (flattened) first argument, so the first artist's refusal raises. `items`: that
+    argument read live, an artist of matplotlib's or a list or tuple of such, not empty (an empty
+    one returns at once); a keyword only (name and value pairs are `update`d before)."""
+    artist = sys.modules.get("matplotlib.artist")
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    setps = {POLICY.static(m, "setp", None) for m in (artist, pyplot) if m is not None} - {None}
+    if target not in setps or not POLICY.is_library(target) or len(n.args) != 1 or not n.keywords or \
+            any(k.arg is None for k in n.keywords):
+        return None
+    objs = [items] if not type(items) in (list, tuple) else list(items)
+    base = POLICY.static(artist, "Artist", None)
+    if not objs or not isinstance(base, type) or \
+            any(not isinstance(o, base) or _iterable(type(o)) for o in objs):   # flatten would open it
+        return None
+    refused = _first_refused(type(objs[0]), [k.arg for k in n.keywords], objs[0])
+    if refused is None:
+        return None
+    kw = n.keywords[refused]
+    return _no_property(n, kw, type(objs[0]), text,
+                        f"{type(objs[0]).__name__}.set() got an unexpected keyword argument {kw.arg!r}")
+
+
+def _first_refused(cls, keywords: list[str], obj=None) -> int | None:
+    """The index of the first keyword `cls.set` refuses, where its `set` is matplotlib's own and
+    nothing else answers first; None where every one is taken or that is not known."""
+    artist = sys.modules.get("matplotlib.artist")
+    base = POLICY.static(artist, "Artist", None) if artist is not None else None
+    if not isinstance(cls, type) or not isinstance(base, type) or base not in POLICY.mro(cls) or \
+            not all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls)) or \
+            any("__getattr__" in POLICY.class_members(k) for k in POLICY.mro(cls) if k is not object):
+        return None
+    method = POLICY.static(cls, "set", None)
+    if type(method) is not types.FunctionType or POLICY.module_of(method) != "matplotlib.artist" or \
+            POLICY.own_dict(method).get("_autogenerated_signature") is not True:
+        return None                     # a class's own `set` (or none written by Artist)
+    own = POLICY.own_dict(obj) if obj is not None else {}
+    aliases = POLICY.static(cls, "_alias_to_prop", {})
+    if type(own) is not dict or "set" in own or type(aliases) is not dict:
+        return None
+    canonical = [aliases.get(k, k) for k in keywords]
+    if len(set(canonical)) < len(canonical) or "axes" in canonical:
+        return None                     # TypeError for two aliases of one; `axes` is set, not called
+    for i, name in enumerate(canonical):
+        if f"set_{name}" in own:
+            return None
+        if POLICY.static(cls, f"set_{name}", None) is None:
+            return i
+    return None
+
+
+def _iterable(cls: type) -> bool:
+    return any("__iter__" in POLICY.class_members(k) or "__getitem__" in POLICY.class_members(k)
+               for k in POLICY.mro(cls) if k is not object)
+
+
+def _no_property(n: ast.Call, kw: ast.keyword, cls: type, text, message: str) -> ValueClaim:
+    """The claim on a keyword `cls`'s `set` refuses, the nearest setter its fix."""
+    setters = {a[4:] for k in POLICY.mro(cls) for a in POLICY.class_members(k) if a.startswith("set_")}
+    fixes = _keyword_fixes(kw, difflib.get_close_matches(kw.arg, sorted(setters), n=1, cutoff=0.75), text)
+    root = chain_root(n.func)
+    return ValueClaim(kw, f"{ast.unparse(n.func)}(): {message}: AttributeError", "AttributeError", fixes,
+                      subjects=(root,) if root is not None else ())
+
+
+_LOCATIONS = {None: None, "left": "vertical", "right": "vertical", "top": "horizontal", "bottom": "horizontal"}
+
+
+def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool = False) -> ValueClaim | None:
+    """`fig.colorbar(im, ax=ax, shrinkk=0.8)`, `plt.colorbar(im, cax=cax, exted="both")`: the
+    Figure's `colorbar` makes the colorbar's Axes out of `ax` (`make_axes` or
+    `make_axes_gridspec`, which take the layout keywords) and ends in `Colorbar(cax, mappable,
+    **the others)`, whose `__init__` names every keyword it takes: any other is a TypeError.
+    Only with the mappable given and the Axes known (`cax`, or `ax` an Axes or a grid of them
+    that `axes_known` knows; a mappable of no Axes is a ValueError first), and a literal
+    `location`/`orientation` that `make_axes` takes. `made_figure`: `target` is the method of a
+    Figure the cell made."""
+    figure, colorbar = sys.modules.get("matplotlib.figure"), sys.modules.get("matplotlib.colorbar")
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    base = POLICY.static(figure, "FigureBase", None) if figure is not None else None
+    if not isinstance(base, type) or colorbar is None or pyplot is None or \
+            not (isinstance(n.func, ast.Attribute) and n.func.attr == "colorbar" or isinstance(n.func, ast.Name)):
+        return None
+    method = POLICY.static(base, "colorbar", None)
+    via = None
+    if made_figure:
+        ours = target is method
+    elif type(target) is types.MethodType:
+        ours = target.__func__ is method and isinstance(target.__self__, base) and \
+            all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(target.__self__)))
+    else:
+        via = POLICY.static(pyplot, "colorbar", None)
+        ours = type(target) is types.FunctionType and target is via and POLICY.is_library(target)
+    keywords = {k.arg: k.value for k in n.keywords}
+    if not ours or len(n.args) != 1 or None in keywords or isinstance(n.args[0], ast.Constant):
+        return None
+    cax, ax = (keywords.get(k) for k in ("cax", "ax"))
+    if (cax is None or isinstance(cax, ast.Constant)) and (ax is None or not axes_known(ax)):
+        return None                     # no Axes known to steal from: a ValueError may come first
+    location, orientation = (_literal(keywords[k]) if k in keywords else None for k in ("location", "orientation"))
+    if type(location) not in (str, type(None)) or location not in _LOCATIONS or \
+            orientation not in (None, "vertical", "horizontal") or \
+            location is not None and orientation is not None and _LOCATIONS[location] != orientation:
+        return None                     # make_axes refuses these first
+    cls = POLICY.static(colorbar, "Colorbar", None)
+    init = POLICY.class_members(cls).get("__init__") if isinstance(cls, type) else None
+    functions = [method, POLICY.static(colorbar, "make_axes", None), POLICY.static(colorbar, "make_axes_gridspec", None),
+                 init] + ([via] if via is not None else [])
+    signatures = [POLICY.signature(f) if f is not None else None for f in functions]
+    if None in signatures or any(p.kind is p.VAR_KEYWORD for p in signatures[3].parameters.values()):
+        return None                     # not read, or Colorbar takes any keyword
+    named = {p.name for sig in signatures for p in sig.parameters.values() if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)}
+    for kw in n.keywords:
+        if kw.arg in named or any(kw.arg in _words(m) for m in ("matplotlib.figure", "matplotlib.colorbar",
+                                                                "matplotlib.pyplot")):
+            continue
+        meant = difflib.get_close_matches(kw.arg, sorted(named - {"self", "ax", "parent", "parents"}), n=1, cutoff=0.6)
+        root = chain_root(n.func)
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): Colorbar.__init__() got an unexpected keyword argument "
+                              f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
+                          subjects=(root,) if root is not None else ())
+    return None
+
+
+def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueClaim | None:
+    """`ax.tick_params(labelsiz=8)`, `ax.xaxis.set_tick_params(rotaton=40)`, `plt.tick_params(...)`:
+    `Axis._translate_tick_params` takes the keywords its own lists name (the tick keywords, the
+    names it maps, `grid_` and a Line2D property) and raises ValueError ("keyword X is not
+    recognized") at any other. Every name it takes is a quoted word of matplotlib.axis or begins
+    with `grid_`: a keyword that is neither is refused. `made_axes`: `target` is the method of an
+    Axes the cell made."""
+    axis, axes_base, pyplot = (sys.modules.get(m) for m in ("matplotlib.axis", "matplotlib.axes._base",
+                                                             "matplotlib.pyplot"))
+    base = POLICY.static(axes_base, "_AxesBase", None) if axes_base is not None else None
+    axis_class = POLICY.static(axis, "Axis", None) if axis is not None else None
+    if not isinstance(base, type) or not isinstance(axis_class, type) or pyplot is None or n.args or \
+            any(k.arg is None for k in n.keywords):
+        return None
+    ours = False
+    if made_axes:
+        ours = target is POLICY.static(base, "tick_params", None)
+    elif type(target) is types.MethodType:
+        owner = type(target.__self__)
+        library = all(k is object or POLICY.is_library(k) for k in POLICY.mro(owner))
+        ours = library and (issubclass(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or
+                            issubclass(owner, axis_class) and
+                            target.__func__ is POLICY.static(axis_class, "set_tick_params", None))
+    elif type(target) is types.FunctionType:
+        ours = target is POLICY.static(pyplot, "tick_params", None) and POLICY.is_library(target)
+    if not ours:
+        return None
+    given = {k.arg: k.value for k in n.keywords}
+    for name, allowed in (("axis", ("x", "y", "both")), ("which", ("major", "minor", "both"))):
+        if name in given and _literal(given[name]) not in allowed:
+            return None                 # checked first, a ValueError of its own
+    words = _words("matplotlib.axis")
+    grid = POLICY.static(axis, "_gridline_param_names", None)      # grid_ and each Line2D property
+    grid = set(grid) if type(grid) is list and all(type(w) is str for w in grid) else None
+    for kw in n.keywords:
+        if kw.arg in ("axis", "which", "reset") or kw.arg in words or \
+                kw.arg.startswith("grid_") and (grid is None or kw.arg in grid):
+            continue
+        taken = sorted({w for w in words if w.islower() and not w.startswith("_")} | {"axis", "which", "reset"} |
+                       (grid or set()))
+        meant = difflib.get_close_matches(kw.arg, taken, n=1, cutoff=0.8)
+        root = chain_root(n.func)
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): keyword {kw.arg} is not recognized: ValueError", "ValueError",
+                          _keyword_fixes(kw, meant, text), subjects=(root,) if root is not None else ())
+    return None
