@@ -206,6 +206,22 @@ def test_no_bar_claim_where_the_bars_may_be_none_or_another_check_comes_first(ce
         pass
 
 
+
+def _claimed_exactly_where_refused(cell: str, ns: dict, refused_when, exception: str):
+    """The facts claim `exception` on the cell exactly where running it raises so
+    (`refused_when(raised)`), on the word the error names; the fix offered runs, with no claim."""
+    got = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    assert bool(got) == refused_when(raised), (got, raised)
+    if got:
+        (fact,) = got
+        line = cell.splitlines()[fact.line - 1]
+        assert fact.message.endswith(f": {exception}") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
+        if fact.candidates:
+            fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
+            assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed
+    return got, raised
+
 SET_CELLS = [
     'ax.set(xlabl="x", ylim=(0, 1))\n',
     'ax.set(xlim=(0, 1), ylabl="y")\n',
@@ -242,19 +258,9 @@ def test_an_artists_set_keyword_is_a_claim_exactly_where_set_refuses_it(cell, ar
     claim exactly where one has none, and its fix runs. Found held out: `ax.set(xli=...)`,
     `plt.setp(labels, horizontalaligment=...)`; and a false claim of the signature matplotlib
     writes on `set` (the canonical names, not `fc=`)."""
-    got = kernel_facts(cell, artists)
-    raised = _raised(cell, artists)
-    refused = type(raised) is AttributeError and ".set() got an unexpected keyword argument" in str(raised)
-    assert bool(got) == refused, (got, raised)
-    if not refused:
-        return
-    (fact,) = got
-    line = cell.splitlines()[fact.line - 1]
-    assert fact.message.endswith(": AttributeError") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
-    if fact.candidates:
-        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
-        assert _raised(fixed, artists) is None, fixed
-        assert kernel_facts(fixed, artists) == []
+    _claimed_exactly_where_refused(
+        cell, artists, lambda e: type(e) is AttributeError and ".set() got an unexpected keyword argument" in str(e),
+        "AttributeError")
 
 
 def test_no_set_claim_where_something_else_answers_first(artists):
@@ -297,14 +303,7 @@ def test_a_figure_text_keyword_is_a_claim_exactly_where_text_refuses_it(cell, ns
     fig = ns["fig"]
     fig.suptitle("there")
     ns = dict(ns, fig2=plt.figure())
-    got = kernel_facts(cell, ns)
-    raised = _raised(cell, ns)
-    assert bool(got) == (type(raised) is AttributeError), (got, raised)
-    if got:
-        (fact,) = got
-        line = cell.splitlines()[fact.line - 1]
-        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
-        assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed
+    _claimed_exactly_where_refused(cell, ns, lambda e: type(e) is AttributeError, "AttributeError")
 
 
 COLORBAR_CELLS = [
@@ -342,19 +341,11 @@ def colorbars(ns):
 def test_a_colorbar_keyword_is_a_claim_exactly_where_colorbar_refuses_it(cell, colorbars):
     """Found held out: `fig.colorbar(pcm, ax=ax[1], exted='max')`. Colorbar.__init__ names every
     keyword it takes; the Axes to steal from must be known, and make_axes' checks pass first."""
-    got = kernel_facts(cell, colorbars)
-    raised = _raised(cell, colorbars)
     if cell in COLORBAR_SILENT:
-        assert got == [] and raised is not None, (got, raised)
+        assert kernel_facts(cell, colorbars) == [] and _raised(cell, colorbars) is not None, cell
         return
-    refused = type(raised) is TypeError and "Colorbar.__init__()" in str(raised)
-    assert bool(got) == refused, (got, raised)
-    if got:
-        (fact,) = got
-        line = cell.splitlines()[fact.line - 1]
-        assert fact.message.endswith(": TypeError") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
-        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
-        assert _raised(fixed, colorbars) is None and kernel_facts(fixed, colorbars) == [], fixed
+    _claimed_exactly_where_refused(
+        cell, colorbars, lambda e: type(e) is TypeError and "Colorbar.__init__()" in str(e), "TypeError")
 
 
 TICK_CELLS = [
@@ -376,13 +367,6 @@ TICK_CELLS = [
 def test_a_tick_keyword_is_a_claim_exactly_where_matplotlib_does_not_recognise_it(cell, ns):
     """Found held out: `axi.tick_params(labelleft=False, labeldottom=False)`,
     `ax.xaxis.set_tick_params(rotaton=40)`."""
-    got = kernel_facts(cell, ns)
-    raised = _raised(cell, ns)
-    refused = type(raised) is ValueError and "is not recognized" in str(raised)
-    assert bool(got) == refused and (refused or "axis=\"z\"" in cell or raised is None), (got, raised)
-    if got:
-        (fact,) = got
-        line = cell.splitlines()[fact.line - 1]
-        assert fact.message.endswith(": ValueError") and line[fact.column:fact.end_column].split("=")[0] in str(raised)
-        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
-        assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed
+    got, raised = _claimed_exactly_where_refused(
+        cell, ns, lambda e: type(e) is ValueError and "is not recognized" in str(e), "ValueError")
+    assert got or raised is None or 'axis="z"' in cell, raised
