@@ -136,3 +136,19 @@ def test_a_renamed_keyword_is_fixed_with_the_releases_own_replacement(model_path
         r = check(cell, namespace=ns)
         assert [(f.kind, f.line) for f in r.findings] == [("call", 1)], r.findings
         assert r.corrected.splitlines()[0] == fixed
+
+
+def test_no_claim_from_a_signature_stated_over_code_that_takes_anything():
+    """Found in review: scikit-learn's `est.set_fit_request` is a function made for the instance
+    that states `(self, *, sample_weight=...)` over `def f(*args, **kw)`: "missing 'self'" was
+    claimed on a call that runs with metadata routing on."""
+    import sklearn
+    from sklearn.linear_model import LogisticRegression
+
+    from jupyter_codecheck.facts import kernel_facts
+
+    est = LogisticRegression()
+    cell = "est.set_fit_request(sample_weight=True)\n"
+    with sklearn.config_context(enable_metadata_routing=True):
+        assert kernel_facts(cell, {"est": est}) == []
+        exec(cell, {"est": est})

@@ -235,6 +235,7 @@ SET_CELLS = [
     'plt.setp(labels, rotation=45, ha="right")\n',
     'plt.setp(label, fontsize=3, colr="r")\n',        # one artist
     'plt.setp([], rotaton=45)\n',                     # nothing to set: returns
+    'plt.setp(line, file=None, colr="r")\n',           # setp's own keyword, then the artist's
     'plt.setp(labels, "rotation", 45)\n',
     'f, a = plt.subplots()\na.set(xlabl="x")\n',
     'f, a = plt.subplots(1, 2)\na[1].set(xlim=(0, 1), ylabl="y")\n',
@@ -353,7 +354,6 @@ TICK_CELLS = [
     'ax.tick_params(which="major", length=7, labelsize=3, rotation=4, colors="r", grid_alpha=0.3, grid_lw=2)\n',
     'ax.xaxis.set_tick_params(rotaton=40)\n',
     'ax.xaxis.set_tick_params(rotation=40, labelrotation_mode="xtick")\n',
-    'plt.tick_params(labelsiz=3)\n',
     'ax.tick_params(axis="z", labelsiz=3)\n',                 # the axis is checked first: its ValueError
     'ax.tick_params(axis="y", labeldottom=False)\n',
     'ax.tick_params(axis="x", labelleft=False)\n',            # the x-axis' call drops the y-axis' names
@@ -370,3 +370,96 @@ def test_a_tick_keyword_is_a_claim_exactly_where_matplotlib_does_not_recognise_i
     got, raised = _claimed_exactly_where_refused(
         cell, ns, lambda e: type(e) is ValueError and "is not recognized" in str(e), "ValueError")
     assert got or raised is None or 'axis="z"' in cell, raised
+
+
+
+class _Logged:
+    """An object whose attribute lookups are the user's code: reading it must not run them."""
+    ran = []
+
+    def __getattribute__(self, name):
+        _Logged.ran.append(name)
+        return object.__getattribute__(self, name)
+
+    def run(self, x):
+        return x
+
+
+REVIEWED_SILENT = [
+    # a grid subplots refuses: its error first
+    'f, a = plt.subplots(1, 2, width_ratios=[1, 2, 3])\na[0].set(xlabl="x")\n',
+    'f, a = plt.subplots(2, 1, height_ratios=[1])\na[0].set(xlabl="x")\n',
+    'f, a = plt.subplots(1, 2, gridspec_kw={"bad": 1})\na[0].set(xlabl="x")\n',
+    'f, a = plt.subplots(gridspec_kw={"nrows": 2})\na.set(xlabl="x")\n',
+    'f, a = plt.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2]}, width_ratios=[1, 2])\na[0].set(xlabl="x")\n',
+    # setp's own keyword
+    'plt.setp(line, file=None, color="r")\n',
+    'plt.setp(line, file=None, lw=2)\n',
+    # keywords a Figure's text passes on itself, or binds twice
+    'fig.suptitle("t", fontdict={"color": "r"})\n',
+    'fig.supxlabel("t", fontdict=None)\n',
+    'fig.suptitle("t", s="u")\n',
+    'fig.suptitle("t", text="u", bad=1)\n',
+    # the user's code runs first, or the cell sets the setter itself
+    'touch()\nsetp(line, colr=1)\n',
+    'line.set_colr = lambda v: None\nline.set(colr=1)\n',
+    'line.__dict__.update(set_colr=print)\nline.set(colr=1)\n',
+    # a colorbar whose Axes are not known, or whose layout keywords make_axes refuses
+    'fig.colorbar(sm, cax=nothing, bad=1)\n',
+    'fig.colorbar(im, ax=ax, aspect=frac, bad=1)\n',
+    'fig.colorbar(im, ax=ax, use_gridspec=False, anchor="zz", bad=1)\n',
+    'fig.colorbar(im, ax=ax, shrink="x", bad=1)\n',
+]
+
+
+@pytest.mark.parametrize("cell", REVIEWED_SILENT)
+def test_no_claim_where_a_review_found_another_error_first_or_the_users_code(cell, colorbars):
+    """Found in review: each of these was claimed and ran, or raised another error first."""
+    from matplotlib import cm, colors
+    from matplotlib.artist import setp
+
+    line, = colorbars["ax"].plot([1, 2])
+    ns = dict(colorbars, line=line, setp=setp, nothing=None, frac="x",
+              touch=lambda: setattr(type(line), "set_colr", lambda self, v: None),
+              sm=cm.ScalarMappable(colors.Normalize(0, 1), "viridis"))
+    try:
+        assert kernel_facts(cell, ns) == [], cell
+    finally:
+        if "set_colr" in vars(type(line)):
+            delattr(type(line), "set_colr")
+
+
+def test_the_users_class_lookup_does_not_run_while_the_facts_read(ns):
+    """Found in review: `isinstance` asks an object its `__class__`, the user's code."""
+    o = _Logged()
+    _Logged.ran.clear()
+    for cell in ["o.run(3)\n", "o.suptitle('t', bad=1)\n", "plt.setp(o, bad=1)\n", "fig.colorbar(im, ax=o, bad=1)\n",
+                 "fig.colorbar(im, ax=[o], bad=1)\n"]:
+        kernel_facts(cell, dict(ns, o=o, im=ns["ax"].imshow(ns["z"])))
+    assert _Logged.ran == []
+
+
+def test_no_claim_through_pyplot_on_a_figure_of_the_users_class():
+    """Found in review: pyplot's functions call the current Figure's methods, of its class."""
+    from matplotlib.figure import Figure
+
+    class MyFig(Figure):
+        def suptitle(self, t, **kw):
+            return None
+
+        def text(self, x, y, s, **kw):
+            return None
+
+        def colorbar(self, mappable, **kw):
+            return None
+
+    fig = plt.figure(FigureClass=MyFig)
+    ax = fig.add_subplot()
+    ns = {"plt": plt, "ax": ax, "im": ax.imshow(np.zeros((2, 2)))}
+    try:
+        for cell in ['plt.suptitle("t", bad=1)\n', 'plt.figtext(0.5, 0.5, "t", bad=1)\n',
+                     'plt.colorbar(im, cax=ax, bad=1)\n', 'plt.tick_params(bad=1)\n']:
+            assert kernel_facts(cell, ns) == [], cell
+            assert _raised(cell, ns) is None or "tick_params" in cell, cell
+    finally:
+        plt.close("all")

@@ -30,7 +30,7 @@ def subplots(node: ast.Call):
     r, c = (literal_int(given[k]) if k in given else 1 for k in ("nrows", "ncols"))
     squeeze = _literal(keywords["squeeze"]) if "squeeze" in keywords else True
     if r is None or c is None or r < 1 or c < 1 or type(squeeze) is not bool or \
-            not _plain_axes(keywords.get("subplot_kw")):
+            not _plain_axes(keywords.get("subplot_kw")) or not _grid_taken(keywords, r, c):
         return None
     if not squeeze:
         axes = Abstract("ndarray", (r, c), "O", holds="Axes")
@@ -69,6 +69,18 @@ def axes(node: ast.Call):
                 any(type(x) not in (int, float) for x in rect):
             return None
     return Abstract("Axes")
+
+
+def _grid_taken(keywords: dict, r: int, c: int) -> bool:
+    """Does the GridSpec surely take subplots' grid keywords: ratios, literal positive numbers,
+    one for each column (row); `gridspec_kw` a literal dict of spaces only (its other keys may
+    repeat a ratio or a count, a TypeError or ValueError first)?"""
+    for k, n in (("width_ratios", c), ("height_ratios", r)):
+        v = _literal(keywords[k]) if k in keywords else [1] * n
+        if type(v) not in (list, tuple) or len(v) != n or any(type(x) not in (int, float) or x <= 0 for x in v):
+            return False
+    kw = _literal(keywords["gridspec_kw"]) if "gridspec_kw" in keywords else {}
+    return type(kw) is dict and set(kw) <= {"wspace", "hspace"} and all(type(x) in (int, float) for x in kw.values())
 
 
 def _plain_axes(subplot_kw: ast.expr | None) -> bool:

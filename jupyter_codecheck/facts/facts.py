@@ -30,8 +30,8 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import colorbar_claim, legend_claim, property_claim, set_claim, setp_claim, \
-    tick_params_claim
+from .matplotlib_properties import colorbar_claim, is_artist_set, legend_claim, property_claim, set_claim, \
+    setp_claim, tick_params_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -490,6 +490,8 @@ class _Walk:
         self._label(dropped_row_label(n, lambda x: self._live(x, local)))
         # a method's signature does not change when its object does (`model.fit(X)` first)
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
+        if self._artist_set(n, target, local, value):
+            return
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
@@ -521,12 +523,12 @@ class _Walk:
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
-                self._classes_kept() and self._live_method_kept(func) and \
+                self._classes_kept() and self._library_kept(func) and \
                 self._value(property_claim(n, target, self._text, value=value)) or \
-                self._classes_kept() and self._live_method_kept(func) and \
-                self._value(self._artist_set(n, target, local)) or \
+                self._classes_kept() and self._library_kept(func) and \
+                self._value(self._setp(n, target, local)) or \
                 self._value(self._colorbar(n, target, local, value)) or \
-                self._live_method_kept(func) and self._value(tick_params_claim(n, target, self._text)) or \
+                self._library_kept(func) and self._value(tick_params_claim(n, target, self._text)) or \
                 self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
@@ -566,24 +568,54 @@ class _Walk:
         cls = axes_class()
         if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
-        if n.func.attr == "set":
-            return set_claim(n, cls, self._text)
         if n.func.attr == "tick_params":
             return tick_params_claim(n, POLICY.static(cls, "tick_params", None), self._text, made_axes=True)
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value)
 
-    def _artist_set(self, n: ast.Call, target, local: set[str]) -> ValueClaim | None:
-        """`line.set(colr="r")` on a live artist, `plt.setp(labels, rotaton=45)` on live ones
-        (matplotlib_properties.set_claim, setp_claim)."""
-        if type(target) is types.MethodType:
-            obj = target.__self__
-            if target.__func__ is POLICY.static(type(obj), "set", None):
-                return set_claim(n, type(obj), self._text, obj)
+    def _artist_set(self, n: ast.Call, target, local: set[str], value) -> bool:
+        """Is the call matplotlib's `Artist.set` (matplotlib_properties.is_artist_set), of a live
+        artist or one the cell made? Its keywords are read by set_claim alone, on an artist as it
+        was (a live one before any of the user's code runs in the cell; a made Axes or Figure as
+        made): the signature matplotlib writes on `set` names no alias (`fc=`)."""
+        func = n.func
+        if not isinstance(func, ast.Attribute) or func.attr != "set":
+            return False
+        if target is UNRESOLVED:
+            made = value(func.value)
+            like = made.like if issubclass(type(made), Abstract) and made.like in ("Axes", "Figure") else None
+            cls = {"Axes": axes_class, "Figure": figure_class}[like]() if like else self._class_of(func.value, local)
+            if cls is None or not is_artist_set(POLICY.static(cls, "set", None)):
+                return False
+            like = "Axes" if cls is axes_class() else "Figure" if cls is figure_class() else None
+            if like is not None and self._classes_kept() and self._made_as_made(func, value, like):
+                self._value(set_claim(n, cls, self._text, stored=self._may_store))
+            return True
+        if type(target) is not types.MethodType or not is_artist_set(target.__func__):
+            return False
+        obj = target.__self__
+        if self._classes_kept() and self._library_kept(func) and target.__func__ is POLICY.static(type(obj), "set", None):
+            self._value(set_claim(n, type(obj), self._text, obj, stored=self._may_store))
+        return True
+
+    def _setp(self, n: ast.Call, target, local: set[str]) -> ValueClaim | None:
+        """`plt.setp(labels, rotaton=45)` on live artists (matplotlib_properties.setp_claim)."""
+        if type(target) is not types.FunctionType or not n.args:
             return None
-        if type(target) is types.FunctionType and n.args:
-            items = self._live(n.args[0], local)
-            return setp_claim(n, target, items, self._text) if items is not UNRESOLVED else None
-        return None
+        items = self._live(n.args[0], local)
+        return setp_claim(n, target, items, self._text, stored=self._may_store) if items is not UNRESOLVED else None
+
+    def _may_store(self, attr: str) -> bool:
+        """May the cell set an attribute of that name on some object: a store of it, or a way
+        to set one by name (`setattr`, `vars`, an object's `__dict__`)?"""
+        return self._stores_name(attr) or any(
+            isinstance(x, ast.Attribute) and x.attr == "__dict__" or isinstance(x, ast.Name) and x.id in ("setattr", "vars")
+            for x in ast.walk(self.tree))
+
+    def _library_kept(self, func: ast.expr) -> bool:
+        """_live_method_kept, and none of the user's code runs before in the cell: the rules that
+        read a library's classes (a user's function may set `Text.set_bad`) need it of a function
+        called by its bare name too."""
+        return self._live_method_kept(func) and not self.state.user_code
 
     def _made_as_made(self, method: ast.Attribute, value, like: str) -> bool:
         """Is `method` read from a Figure or an Axes (`like`) the cell made, as pyplot made it:
@@ -658,12 +690,12 @@ class _Walk:
             cls = axes_class()
             # make_axes refuses Axes of more than one Figure (ValueError)
             return cls is not None and bool(items) and all(
-                isinstance(x, cls) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(x)))
+                issubclass(type(x), cls) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(x)))
                 for x in items) and (len(items) == 1 or len({id(POLICY.own_dict(x).get("_parent_figure")) for x in items}) == 1
                                      and POLICY.own_dict(items[0]).get("_parent_figure") is not None)
 
         if target is not UNRESOLVED:
-            return colorbar_claim(n, target, self._text, axes_known) if self._live_method_kept(n.func) else None
+            return colorbar_claim(n, target, self._text, axes_known) if self._library_kept(n.func) else None
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
         return None
@@ -759,8 +791,7 @@ class _Walk:
         method = POLICY.static(cls, n.func.attr, None) if cls is not None else None
         if cls is not None and cls is figure_class() and self._made_as_made(n.func, value, "Figure") and \
                 self._classes_kept() and \
-                self._value(set_claim(n, cls, self._text) if n.func.attr == "set" else
-                            property_claim(n, method, self._text, made_figure=True)):
+                self._value(property_claim(n, method, self._text, made_figure=True)):
             return                      # `fig.add_subplot(111, projecton="3d")`: the new Axes' keywords
         compiled = type(method).__name__ == "cython_function_or_method"     # numpy.random's Generator's
         if method is not None and (type(method) is types.FunctionType or compiled) and POLICY.is_library(method):

@@ -7,6 +7,11 @@ setters, the function's own parameters and the names matplotlib's own code reads
 keywords before the artist sees them (any quoted word of the modules on the way) are read
 statically. A word found in none of them is no property.
 
+An artist's own `set` and `plt.setp` the same way, a Figure's texts, a colorbar's keywords
+(`Colorbar.__init__` names all it takes) and `tick_params`' (matplotlib.axis' lists). A claim
+takes the other keywords' values as their setters take them: where one refuses its value too,
+that error may come first; the keyword claimed is refused either way.
+
 A new Axes likewise (`fig.add_subplot(111, projecton="3d")`, `plt.subplot`, `plt.axes`,
 `add_axes`): its class is the one the literal projection keywords choose in matplotlib's
 registry. A legend's keywords go to `Legend.__init__`, which names all it takes (TypeError).
@@ -14,6 +19,7 @@ registry. A legend's keywords go to `Legend.__init__`, which names all it takes 
 from __future__ import annotations
 
 import ast
+import collections
 import difflib
 import inspect
 import re
@@ -54,10 +60,12 @@ BY_KEYWORD = {"hist": ("histtype", {"bar": "Rectangle", "barstacked": "Rectangle
 # pyplot's functions that call an Axes method of another name
 PYPLOT = {"xlabel": "set_xlabel", "ylabel": "set_ylabel", "title": "set_title"}
 # Figure method -> the same for the Figure's own texts ("Additional kwargs are `matplotlib.text.Text`
-# properties"); pyplot's functions that call them on the current Figure
+# properties"), which `FigureBase.text` makes; pyplot's functions that call them on the current Figure
 FIGURE_ARTISTS = {"suptitle": ("matplotlib.text", "Text", 1), "supxlabel": ("matplotlib.text", "Text", 1),
                   "supylabel": ("matplotlib.text", "Text", 1), "text": ("matplotlib.text", "Text", 3)}
 PYPLOT_FIGURE = {"suptitle": "suptitle", "supxlabel": "supxlabel", "supylabel": "supylabel", "figtext": "text"}
+# keywords the call passes on by name itself: given again, a TypeError ("multiple values") first
+_PASSED_ON = {"suptitle": {"s", "text"}, "supxlabel": {"s", "text"}, "supylabel": {"s", "text"}, "text": {"text"}}
 # where matplotlib's code may read a keyword out before the artist sees it
 _ON_THE_WAY = ("matplotlib.pyplot", "matplotlib.axes._axes", "matplotlib.axes._base", "matplotlib.artist")
 _WORD = re.compile(r"""['"]([A-Za-z_]\w*)['"]""")
@@ -79,6 +87,9 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     if made is None:
         return None
     method, cls, functions, modules, least = made
+    if method in FIGURE_ARTISTS and functions[0] is _figure_text(method):
+        if _PASSED_ON.get(method, set()) & {k.arg for k in n.keywords} or not _binds(functions[0], n, receiver=True):
+            return None
     if method in BY_KEYWORD:
         cls = _chosen_class(n, cls, *BY_KEYWORD[method])
         if cls is None:
@@ -257,20 +268,61 @@ def _figure_made(target, made_figure: bool = False):
     method = via = None
     if made_figure:
         method = next((m for m in FIGURE_ARTISTS if target is POLICY.static(base, m, None)), None)
-    elif type(target) is types.MethodType and isinstance(target.__self__, base) and \
-            all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(target.__self__))):
+    elif type(target) is types.MethodType and _plain(type(target.__self__), base):
         method = next((m for m in FIGURE_ARTISTS if target.__func__ is POLICY.static(base, m, None)), None)
     elif type(target) is types.FunctionType and POLICY.is_library(target):
         name = next((f for f in PYPLOT_FIGURE if target is POLICY.static(pyplot, f, None)), None)
-        method, via = (PYPLOT_FIGURE[name], target) if name is not None else (None, None)
+        if name is not None and current_figure_plain():
+            method, via = PYPLOT_FIGURE[name], target
     if method is None:
         return None
     module, cls_name, least = FIGURE_ARTISTS[method]
     cls = POLICY.static(sys.modules.get(module), cls_name, None) if module in sys.modules else None
     if not isinstance(cls, type):
         return None
-    functions = [f for f in (POLICY.static(base, method, None), via) if f is not None]
+    functions = [f for f in (POLICY.static(base, method, None), _figure_text("text"), via) if f is not None]
     return method, cls, functions, ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.artist", module), least
+
+
+def _figure_text(method: str):
+    figure = sys.modules.get("matplotlib.figure")
+    base = POLICY.static(figure, "FigureBase", None) if figure is not None else None
+    return POLICY.static(base, method, None) if isinstance(base, type) else None
+
+
+def _binds(function, n: ast.Call, *, receiver: bool) -> bool:
+    """Does Python bind the call's arguments to the function (`fig.text(0, 0, "s", x=1)`: not)?"""
+    sig = POLICY.signature(function)
+    if sig is None:
+        return False
+    try:
+        sig.bind(*[None] * (len(n.args) + receiver), **{k.arg: None for k in n.keywords if k.arg is not None})
+    except TypeError:
+        return False
+    return True
+
+
+def _plain(cls: type, base: type) -> bool:
+    """Is `cls` a subclass of `base` and matplotlib's (or another library's) through and through?
+    Read on the type alone: `isinstance` would ask the object its `__class__`."""
+    return issubclass(cls, base) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls))
+
+
+def current_figure_plain() -> bool:
+    """Is pyplot's current Figure (the one `gcf()` answers; a new one of matplotlib's class where
+    there is none) of library classes? Read from pyplot's own register of figures, statically."""
+    helpers, figure = sys.modules.get("matplotlib._pylab_helpers"), sys.modules.get("matplotlib.figure")
+    gcf = POLICY.static(helpers, "Gcf", None) if helpers is not None else None
+    base = POLICY.static(figure, "FigureBase", None) if figure is not None else None
+    figs = POLICY.static(gcf, "figs", None) if gcf is not None else None
+    if not isinstance(base, type) or type(figs) is not collections.OrderedDict:
+        return False
+    if not figs:
+        return True
+    manager = list(figs.values())[-1]
+    canvas = POLICY.own_dict(manager).get("canvas") if POLICY.is_library(type(manager)) else None
+    fig = POLICY.own_dict(canvas).get("figure") if canvas is not None and POLICY.is_library(type(canvas)) else None
+    return fig is not None and _plain(type(fig), base)
 
 
 # the functions that make one new Axes of the keywords they do not name themselves: pyplot's
@@ -363,48 +415,60 @@ class _Everything(frozenset):
         return True
 
 
-def set_claim(n: ast.Call, cls, text, obj=None) -> ValueClaim | None:
+def is_artist_set(function) -> bool:
+    """Is it the `set` `Artist.__init_subclass__` writes for each artist class? The signature
+    written on it names the properties, not their aliases (`fc=`): set_claim reads its keywords."""
+    return type(function) is types.FunctionType and POLICY.module_of(function) == "matplotlib.artist" and \
+        POLICY.own_dict(function).get("_autogenerated_signature") is True
+
+
+def set_claim(n: ast.Call, cls, text, obj=None, stored=lambda name: False) -> ValueClaim | None:
     """`ax.set(xlabl="x")`, `fig.set(figsiz=...)`, `line.set(colr="r")`: every artist's `set`
     (the one `Artist.__init_subclass__` writes for each class) sets its keywords in order through
     their `set_<name>` methods (aliases made canonical first) and raises AttributeError ("Axes.set()
     got an unexpected keyword argument") at the first with none. `cls`: the receiver's class,
     matplotlib's own through and through; `obj`: the live receiver, whose own attributes Python
-    would find first."""
+    would find first; `stored(name)`: may the cell set an attribute of that name before (an
+    instance's `set_colr = ...`)? A claim takes the earlier keywords' values as their setters do."""
     if not (isinstance(n.func, ast.Attribute) and n.func.attr == "set") or n.args or \
             any(k.arg is None for k in n.keywords):
         return None
-    refused = _first_refused(cls, [k.arg for k in n.keywords], obj)
+    refused = _first_refused(cls, [k.arg for k in n.keywords], obj, stored)
     if refused is None:
         return None
     kw = n.keywords[refused]
     return _no_property(n, kw, cls, text, f"{cls.__name__}.set() got an unexpected keyword argument {kw.arg!r}")
 
 
-def setp_claim(n: ast.Call, target, items, text) -> ValueClaim | None:
+def setp_claim(n: ast.Call, target, items, text, stored=lambda name: False) -> ValueClaim | None:
     """`plt.setp(labels, rotaton=45)`: matplotlib's `setp` calls `set(**kwargs)` on each artist
     of the (flattened) first argument, so the first artist's refusal raises. `items`: that
     argument read live, an artist of matplotlib's or a list or tuple of such, not empty (an empty
-    one returns at once); a keyword only (name and value pairs are `update`d before)."""
+    one returns at once); a keyword only (name and value pairs are `update`d before); setp's
+    own keywords (`file`) are its own."""
     artist = sys.modules.get("matplotlib.artist")
     pyplot = sys.modules.get("matplotlib.pyplot")
     setps = {POLICY.static(m, "setp", None) for m in (artist, pyplot) if m is not None} - {None}
     if target not in setps or not POLICY.is_library(target) or len(n.args) != 1 or not n.keywords or \
             any(k.arg is None for k in n.keywords):
         return None
-    objs = [items] if not type(items) in (list, tuple) else list(items)
+    sig = POLICY.signature(POLICY.static(artist, "setp", None))        # pyplot's passes all on to it
+    own = {p.name for p in sig.parameters.values() if p.kind is p.KEYWORD_ONLY} if sig is not None else None
+    objs = [items] if type(items) not in (list, tuple) else list(items)
     base = POLICY.static(artist, "Artist", None)
-    if not objs or not isinstance(base, type) or \
-            any(not isinstance(o, base) or _iterable(type(o)) for o in objs):   # flatten would open it
+    if own is None or not objs or not isinstance(base, type) or \
+            any(not issubclass(type(o), base) or _iterable(type(o)) for o in objs):   # flatten would open it
         return None
-    refused = _first_refused(type(objs[0]), [k.arg for k in n.keywords], objs[0])
+    keywords = [k for k in n.keywords if k.arg not in own]
+    refused = _first_refused(type(objs[0]), [k.arg for k in keywords], objs[0], stored)
     if refused is None:
         return None
-    kw = n.keywords[refused]
+    kw = keywords[refused]
     return _no_property(n, kw, type(objs[0]), text,
                         f"{type(objs[0]).__name__}.set() got an unexpected keyword argument {kw.arg!r}")
 
 
-def _first_refused(cls, keywords: list[str], obj=None) -> int | None:
+def _first_refused(cls, keywords: list[str], obj=None, stored=lambda name: False) -> int | None:
     """The index of the first keyword `cls.set` refuses, where its `set` is matplotlib's own and
     nothing else answers first; None where every one is taken or that is not known."""
     artist = sys.modules.get("matplotlib.artist")
@@ -413,9 +477,7 @@ def _first_refused(cls, keywords: list[str], obj=None) -> int | None:
             not all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls)) or \
             any("__getattr__" in POLICY.class_members(k) for k in POLICY.mro(cls) if k is not object):
         return None
-    method = POLICY.static(cls, "set", None)
-    if type(method) is not types.FunctionType or POLICY.module_of(method) != "matplotlib.artist" or \
-            POLICY.own_dict(method).get("_autogenerated_signature") is not True:
+    if not is_artist_set(POLICY.static(cls, "set", None)):
         return None                     # a class's own `set` (or none written by Artist)
     own = POLICY.own_dict(obj) if obj is not None else {}
     aliases = POLICY.static(cls, "_alias_to_prop", {})
@@ -425,7 +487,7 @@ def _first_refused(cls, keywords: list[str], obj=None) -> int | None:
     if len(set(canonical)) < len(canonical) or "axes" in canonical:
         return None                     # TypeError for two aliases of one; `axes` is set, not called
     for i, name in enumerate(canonical):
-        if f"set_{name}" in own:
+        if f"set_{name}" in own or stored(f"set_{name}"):
             return None
         if POLICY.static(cls, f"set_{name}", None) is None:
             return i
@@ -449,6 +511,25 @@ def _no_property(n: ast.Call, kw: ast.keyword, cls: type, text, message: str) ->
 _LOCATIONS = {None: None, "left": "vertical", "right": "vertical", "top": "horizontal", "bottom": "horizontal"}
 
 
+def _taken_by_make_axes(keywords: dict) -> bool:
+    """Do `make_axes`/`make_axes_gridspec` surely take the layout keywords given (literal numbers,
+    anchors of two numbers, a location or orientation it knows, consistent)?"""
+    location, orientation = (_literal(keywords[k]) if k in keywords else None for k in ("location", "orientation"))
+    if type(location) not in (str, type(None)) or location not in _LOCATIONS or \
+            orientation not in (None, "vertical", "horizontal") or \
+            location is not None and orientation is not None and _LOCATIONS[location] != orientation:
+        return False
+    for k in ("fraction", "shrink", "aspect", "pad"):
+        if k in keywords and type(_literal(keywords[k])) not in (int, float):
+            return False
+    for k in ("anchor", "panchor"):
+        v = _literal(keywords[k]) if k in keywords else (0, 0)
+        if not (type(v) is tuple and len(v) == 2 and all(type(x) in (int, float) for x in v) or
+                k == "panchor" and v is False):
+            return False
+    return "use_gridspec" not in keywords or type(_literal(keywords["use_gridspec"])) is bool
+
+
 def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool = False) -> ValueClaim | None:
     """`fig.colorbar(im, ax=ax, shrinkk=0.8)`, `plt.colorbar(im, cax=cax, exted="both")`: the
     Figure's `colorbar` makes the colorbar's Axes out of `ax` (`make_axes` or
@@ -469,21 +550,18 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     if made_figure:
         ours = target is method
     elif type(target) is types.MethodType:
-        ours = target.__func__ is method and isinstance(target.__self__, base) and \
-            all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(target.__self__)))
+        ours = target.__func__ is method and _plain(type(target.__self__), base)
     else:
         via = POLICY.static(pyplot, "colorbar", None)
-        ours = type(target) is types.FunctionType and target is via and POLICY.is_library(target)
+        ours = type(target) is types.FunctionType and target is via and POLICY.is_library(target) and \
+            current_figure_plain()
     keywords = {k.arg: k.value for k in n.keywords}
     if not ours or len(n.args) != 1 or None in keywords or isinstance(n.args[0], ast.Constant):
         return None
     cax, ax = (keywords.get(k) for k in ("cax", "ax"))
-    if (cax is None or isinstance(cax, ast.Constant)) and (ax is None or not axes_known(ax)):
-        return None                     # no Axes known to steal from: a ValueError may come first
-    location, orientation = (_literal(keywords[k]) if k in keywords else None for k in ("location", "orientation"))
-    if type(location) not in (str, type(None)) or location not in _LOCATIONS or \
-            orientation not in (None, "vertical", "horizontal") or \
-            location is not None and orientation is not None and _LOCATIONS[location] != orientation:
+    if not (cax is not None and axes_known(cax) or cax is None and ax is not None and axes_known(ax)):
+        return None                     # no Axes known to draw in or steal from: a ValueError may come first
+    if cax is None and not _taken_by_make_axes(keywords):
         return None                     # make_axes refuses these first
     cls = POLICY.static(colorbar, "Colorbar", None)
     init = POLICY.class_members(cls).get("__init__") if isinstance(cls, type) else None
@@ -506,7 +584,7 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
 
 
 def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueClaim | None:
-    """`ax.tick_params(labelsiz=8)`, `ax.xaxis.set_tick_params(rotaton=40)`, `plt.tick_params(...)`:
+    """`ax.tick_params(labelsiz=8)`, `ax.xaxis.set_tick_params(rotaton=40)`:
     `Axis._translate_tick_params` takes the keywords its own lists name (the tick keywords, the
     names it maps, `grid_` and a Line2D property) and raises ValueError ("keyword X is not
     recognized") at any other. Every name it takes is a quoted word of matplotlib.axis or begins
@@ -524,13 +602,9 @@ def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> 
         ours = target is POLICY.static(base, "tick_params", None)
     elif type(target) is types.MethodType:
         owner = type(target.__self__)
-        library = all(k is object or POLICY.is_library(k) for k in POLICY.mro(owner))
-        ours = library and (issubclass(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or
-                            issubclass(owner, axis_class) and
-                            target.__func__ is POLICY.static(axis_class, "set_tick_params", None))
-    elif type(target) is types.FunctionType:
-        ours = target is POLICY.static(pyplot, "tick_params", None) and POLICY.is_library(target)
-    if not ours:
+        ours = _plain(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or \
+            _plain(owner, axis_class) and target.__func__ is POLICY.static(axis_class, "set_tick_params", None)
+    if not ours:                        # pyplot's: the current Axes' class is not read
         return None
     given = {k.arg: k.value for k in n.keywords}
     for name, allowed in (("axis", ("x", "y", "both")), ("which", ("major", "minor", "both"))):

@@ -247,39 +247,27 @@ def _fixed_key(func) -> tuple | None:
 
 def _read_signature(func) -> inspect.Signature | None:
     try:
-        return _with_code_variadics(func, inspect.signature(func))
+        sig = inspect.signature(func)
     except (ValueError, TypeError, RecursionError):
         return None
     except Exception:  # noqa: BLE001 - a library's signature machinery failing: no claim
         return None
+    return None if _stated_self(func, sig) else sig
 
 
-def _with_code_variadics(func, sig: inspect.Signature) -> inspect.Signature:
-    """The signature with the `*args` and `**kwargs` of the function's code where a
-    `__signature__` written on it leaves them out: it says what is documented (matplotlib's
-    `Artist.set` names each property, not their aliases: `fc=`), Python binds by the code. Not
-    for a wrapper (`__wrapped__`), whose arguments the wrapped function binds."""
-    inner = func.__func__ if type(func) is types.MethodType else func
-    own = types.FunctionType.__dict__["__dict__"].__get__(inner) if type(inner) is types.FunctionType else {}
-    if "__signature__" not in own or "__wrapped__" in own:
-        return sig                      # a wrapper's: the function it wraps binds the call
-    code = types.FunctionType.__dict__["__code__"].__get__(inner)
-    params = list(sig.parameters.values())
-    kinds = {p.kind for p in params}
-    P = inspect.Parameter
-    if code.co_flags & inspect.CO_VARARGS and P.VAR_POSITIONAL not in kinds:
-        at = next((i for i, p in enumerate(params) if p.kind in (P.KEYWORD_ONLY, P.VAR_KEYWORD)), len(params))
-        params.insert(at, P(_free_name("args", params), P.VAR_POSITIONAL))
-    if code.co_flags & inspect.CO_VARKEYWORDS and P.VAR_KEYWORD not in kinds:
-        params.append(P(_free_name("kwargs", params), P.VAR_KEYWORD))
-    return sig.replace(parameters=params)
-
-
-def _free_name(name: str, params: list) -> str:
-    taken = {p.name for p in params}
-    while name in taken:
-        name += "_"
-    return name
+def _stated_self(func, sig: inspect.Signature) -> bool:
+    """Does a plain function, no wrapper, state a signature whose first parameter is `self` over
+    code that takes anything (`def f(*args, **kw)`)? scikit-learn's `est.set_fit_request` is such a
+    function, made for the instance: Python passes no `self`, and the stated one is no rule."""
+    if type(func) is not types.FunctionType:
+        return False
+    own = types.FunctionType.__dict__["__dict__"].__get__(func)
+    first = next(iter(sig.parameters.values()), None)
+    if "__signature__" not in own or "__wrapped__" in own or first is None or first.name != "self":
+        return False                    # a wrapper's: a method's function, bound as the one it wraps
+    code = types.FunctionType.__dict__["__code__"].__get__(func)
+    return code.co_argcount == 0 and code.co_kwonlyargcount == 0 and \
+        code.co_flags & inspect.CO_VARARGS and code.co_flags & inspect.CO_VARKEYWORDS
 
 
 def _read_statically(func, depth: int = 0) -> bool:
