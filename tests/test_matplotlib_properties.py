@@ -136,6 +136,7 @@ LEGEND_CELLS = [
     ('fig.legend(["a"], framealpha=0.5, handler_map={})\n', False),
     ('f, (a0, a1) = plt.subplots(1, 2)\na1.plot([1])\na1.legend(["x"], lco="best")\n', True),      # made here
     ('f, (a0, a1) = plt.subplots(1, 2)\na1.plot([1])\na1.legend(["x"], loc="best")\n', False),
+    ('plt.plot([1, 2], label="a")\nplt.legend(lco="best")\n', True),     # pyplot's, on the current Axes
     ('f2 = plt.figure()\nf2.legend(["x"], bbox_to_anchr=(1, 1))\n', True),
     ('f2 = plt.figure()\nf2.legend(["x"], bbox_to_anchor=(1, 1))\n', False),
 ]
@@ -354,6 +355,7 @@ TICK_CELLS = [
     'ax.tick_params(which="major", length=7, labelsize=3, rotation=4, colors="r", grid_alpha=0.3, grid_lw=2)\n',
     'ax.xaxis.set_tick_params(rotaton=40)\n',
     'ax.xaxis.set_tick_params(rotation=40, labelrotation_mode="xtick")\n',
+    'plt.tick_params(labelsiz=3)\n',                          # on the current Axes
     'ax.tick_params(axis="z", labelsiz=3)\n',                 # the axis is checked first: its ValueError
     'ax.tick_params(axis="y", labeldottom=False)\n',
     'ax.tick_params(axis="x", labelleft=False)\n',            # the x-axis' call drops the y-axis' names
@@ -461,5 +463,7 @@ def test_no_claim_through_pyplot_on_a_figure_of_the_users_class():
                      'plt.colorbar(im, cax=ax, bad=1)\n', 'plt.tick_params(bad=1)\n']:
             assert kernel_facts(cell, ns) == [], cell
             assert _raised(cell, ns) is None or "tick_params" in cell, cell
+        # the cell makes an Axes of another class current: not read
+        assert kernel_facts('plt.subplot(projection="polar")\nplt.legend(["x"], lco="best")\n', ns) == []
     finally:
         plt.close("all")

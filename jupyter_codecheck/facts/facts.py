@@ -173,6 +173,7 @@ class _Walk:
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
+        self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -524,11 +525,12 @@ class _Walk:
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and \
-                self._value(property_claim(n, target, self._text, value=value)) or \
+                self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept())) or \
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(self._setp(n, target, local)) or \
                 self._value(self._colorbar(n, target, local, value)) or \
-                self._library_kept(func) and self._value(tick_params_claim(n, target, self._text)) or \
+                self._library_kept(func) and self._value(tick_params_claim(n, target, self._text,
+                                                                              pyplot_kept=self._pyplot_kept())) or \
                 self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
@@ -611,6 +613,17 @@ class _Walk:
             isinstance(x, ast.Attribute) and x.attr == "__dict__" or isinstance(x, ast.Name) and x.id in ("setattr", "vars")
             for x in ast.walk(self.tree))
 
+    def _pyplot_kept(self) -> bool:
+        """May pyplot's current Figure and Axes be read as the cell starts: does the cell make
+        no Figure or Axes of another class (`FigureClass=`, `axes_class=`, `projection=`,
+        `polar=`, `subplot_kw=`) and make no other Axes current (`sca`)? With
+        _library_kept, none of the user's code runs before either."""
+        if self._other_current is None:
+            self._other_current = any(
+                isinstance(x, ast.keyword) and x.arg in ("FigureClass", "axes_class", "projection", "polar", "subplot_kw") or
+                isinstance(x, ast.Attribute) and x.attr in ("sca", "subplot_mosaic") for x in ast.walk(self.tree))
+        return not self._other_current
+
     def _library_kept(self, func: ast.expr) -> bool:
         """_live_method_kept, and none of the user's code runs before in the cell: the rules that
         read a library's classes (a user's function may set `Text.set_bad`) need it of a function
@@ -660,7 +673,8 @@ class _Walk:
             return None
         target = self._live_or_builtin(n.func, local, changes_matter=False)
         if target is not UNRESOLVED:
-            return legend_claim(n, target, self._text) if self._live_method_kept(n.func) else None
+            return legend_claim(n, target, self._text, pyplot_kept=self._pyplot_kept()) \
+                if self._library_kept(n.func) else None
         if self._made_as_made(n.func, value, "Axes") and (cls := axes_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_axes=True)
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
@@ -695,7 +709,8 @@ class _Walk:
                                      and POLICY.own_dict(items[0]).get("_parent_figure") is not None)
 
         if target is not UNRESOLVED:
-            return colorbar_claim(n, target, self._text, axes_known) if self._library_kept(n.func) else None
+            return colorbar_claim(n, target, self._text, axes_known, pyplot_kept=self._pyplot_kept()) \
+                if self._library_kept(n.func) else None
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
         return None

@@ -73,7 +73,7 @@ _WORDS: dict[str, frozenset[str] | None] = {}
 
 
 def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
-                   made_figure: bool = False, value=None) -> ValueClaim | None:
+                   made_figure: bool = False, value=None, pyplot_kept: bool = False) -> ValueClaim | None:
     """The first keyword of a plotting call that is neither the function's parameter nor a
     property of the artist it makes (AttributeError), with the properties meant as fixes.
     `made_axes`: `target` is matplotlib's Axes method called on an Axes the cell made;
@@ -82,8 +82,8 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     if any(isinstance(a, ast.Starred) for a in n.args):
         return None
     made = _new_axes(n, target, made_figure) if made_figure or not made_axes else None
-    made = made or (_made(target, made_axes) if not made_figure else None) or \
-        (_figure_made(target, made_figure) if not made_axes else None)
+    made = made or (_made(target, made_axes, pyplot_kept) if not made_figure else None) or \
+        (_figure_made(target, made_figure, pyplot_kept) if not made_axes else None)
     if made is None:
         return None
     method, cls, functions, modules, least = made
@@ -155,14 +155,16 @@ def _some(node: ast.expr, value) -> int | None:
     return len(v) if len(v) > 0 and all(type(x) in (int, float) for x in v) else None
 
 
-def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False) -> ValueClaim | None:
+def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False,
+                 pyplot_kept: bool = False) -> ValueClaim | None:
     """`ax.legend(handles, labels, titel="...")`, `fig.legend(lco="upper right")`: `Axes.legend` and `Figure.legend` take the
     handles and labels out of the keywords (`legend._parse_legend_args`) and make a
     `Legend(parent, handles, labels, **kwargs)`, whose `__init__` names every keyword it takes
     (no `**kwargs`): any other is a TypeError. Positional arguments of any number (the parsing
     refuses a wrong count with a TypeError too); none with `handles=` or `labels=`, which the
     parsing reads first (an empty pair of them is a ValueError). `made_axes`/`made_figure`: `target` is the
-    method of an Axes or a Figure the cell made."""
+    method of an Axes or a Figure the cell made; `pyplot_kept`: `plt.legend` is read, on the
+    current Axes (the cell changes it to no other class)."""
     pyplot, legend, axes, figure = (sys.modules.get(m) for m in ("matplotlib.pyplot", "matplotlib.legend",
                                                                   "matplotlib.axes", "matplotlib.figure"))
     if pyplot is None or legend is None or axes is None or figure is None or \
@@ -172,8 +174,10 @@ def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_fig
     methods = [POLICY.static(c, "legend", None) for c in owners]
     if made_axes or made_figure:
         ours = target in methods
+    elif type(target) is types.FunctionType:       # pyplot's: on the current Axes, of its class
+        ours = pyplot_kept and target is POLICY.static(pyplot, "legend", None) and POLICY.is_library(target) and \
+            current_axes_plain("legend")
     else:
-        # pyplot's `legend` is not read: the current Axes it calls may be of the user's class
         ours = type(target) is types.MethodType and target.__func__ in methods and \
             POLICY.is_library(type(target.__self__))
     cls = POLICY.static(legend, "Legend", None)
@@ -216,10 +220,11 @@ def _chosen_class(n: ast.Call, default: type, keyword: str, classes: dict):
     return cls if isinstance(cls, type) else None
 
 
-def _made(target, made_axes: bool = False):
+def _made(target, made_axes: bool = False, pyplot_kept: bool = True):
     """(the Axes method, the artist class, the functions whose parameters the call may name, the
     modules on the way, the least positional arguments) for a pyplot function or an Axes method
-    of the table; `plt.figure` and `plt.subplots`: the Figure, whose keywords its constructor
+    of the table (pyplot's: on its current Axes, where `pyplot_kept`, the cell changes it to
+    no other class); `plt.figure` and `plt.subplots`: the Figure, whose keywords its constructor
     names or sets."""
     pyplot = sys.modules.get("matplotlib.pyplot")
     axes = sys.modules.get("matplotlib.axes")
@@ -241,10 +246,10 @@ def _made(target, made_axes: bool = False):
         method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
     elif type(target) is types.MethodType and issubclass(type(target.__self__), axes_class):
         method = next((name for name in ARTISTS if target.__func__ is POLICY.static(axes_class, name, None)), None)
-    elif type(target) is types.FunctionType and POLICY.is_library(target):     # not the user's set there
+    elif type(target) is types.FunctionType and POLICY.is_library(target) and pyplot_kept:   # not the user's set there
         for name in ARTISTS.keys() | PYPLOT.keys():
             if target is POLICY.static(pyplot, name, None):
-                method = PYPLOT.get(name, name)
+                method = PYPLOT.get(name, name) if current_axes_plain(PYPLOT.get(name, name)) else None
                 break
     if method is None:
         return None
@@ -257,7 +262,7 @@ def _made(target, made_axes: bool = False):
     return method, cls, functions, (*_ON_THE_WAY, module), least
 
 
-def _figure_made(target, made_figure: bool = False):
+def _figure_made(target, made_figure: bool = False, pyplot_kept: bool = False):
     """_made's answer for a Figure's method of FIGURE_ARTISTS, on a live Figure of matplotlib's
     own classes, one the cell made (`made_figure`: `target` is the class's function), or through
     pyplot's function of it."""
@@ -272,7 +277,7 @@ def _figure_made(target, made_figure: bool = False):
         method = next((m for m in FIGURE_ARTISTS if target.__func__ is POLICY.static(base, m, None)), None)
     elif type(target) is types.FunctionType and POLICY.is_library(target):
         name = next((f for f in PYPLOT_FIGURE if target is POLICY.static(pyplot, f, None)), None)
-        if name is not None and current_figure_plain():
+        if name is not None and pyplot_kept and current_figure_plain():
             method, via = PYPLOT_FIGURE[name], target
     if method is None:
         return None
@@ -308,21 +313,47 @@ def _plain(cls: type, base: type) -> bool:
     return issubclass(cls, base) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls))
 
 
-def current_figure_plain() -> bool:
-    """Is pyplot's current Figure (the one `gcf()` answers; a new one of matplotlib's class where
-    there is none) of library classes? Read from pyplot's own register of figures, statically."""
+_NO_FIGURE = object()
+
+
+def _current_figure():
+    """pyplot's current Figure (`gcf()`'s) where it is of library classes, read from pyplot's own
+    register of figures statically; _NO_FIGURE where there is none (`gcf()` makes one of
+    matplotlib's class); None where it is not known."""
     helpers, figure = sys.modules.get("matplotlib._pylab_helpers"), sys.modules.get("matplotlib.figure")
     gcf = POLICY.static(helpers, "Gcf", None) if helpers is not None else None
     base = POLICY.static(figure, "FigureBase", None) if figure is not None else None
     figs = POLICY.static(gcf, "figs", None) if gcf is not None else None
     if not isinstance(base, type) or type(figs) is not collections.OrderedDict:
-        return False
+        return None
     if not figs:
-        return True
+        return _NO_FIGURE
     manager = list(figs.values())[-1]
     canvas = POLICY.own_dict(manager).get("canvas") if POLICY.is_library(type(manager)) else None
     fig = POLICY.own_dict(canvas).get("figure") if canvas is not None and POLICY.is_library(type(canvas)) else None
-    return fig is not None and _plain(type(fig), base)
+    return fig if fig is not None and _plain(type(fig), base) else None
+
+
+def current_figure_plain() -> bool:
+    """Is pyplot's current Figure of library classes (or none yet)?"""
+    return _current_figure() is not None
+
+
+def current_axes_plain(name: str) -> bool:
+    """Does pyplot's current Axes (`gca()`: the current Figure's, a new one of matplotlib's class
+    where there is none) have matplotlib's `Axes.<name>`: every Axes of the current Figure of
+    library classes that keep it, none with its own?"""
+    fig = _current_figure()
+    if fig is None or fig is _NO_FIGURE:
+        return fig is _NO_FIGURE
+    axes_module = sys.modules.get("matplotlib.axes")
+    cls = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
+    stack = POLICY.own_dict(fig).get("_axstack")
+    axes = POLICY.own_dict(stack).get("_axes") if stack is not None and POLICY.is_library(type(stack)) else None
+    method = POLICY.static(cls, name, None) if isinstance(cls, type) else None
+    return type(axes) is dict and method is not None and all(
+        _plain(type(a), cls) and POLICY.static(type(a), name, None) is method and name not in POLICY.own_dict(a)
+        for a in axes)
 
 
 # the functions that make one new Axes of the keywords they do not name themselves: pyplot's
@@ -530,7 +561,8 @@ def _taken_by_make_axes(keywords: dict) -> bool:
     return "use_gridspec" not in keywords or type(_literal(keywords["use_gridspec"])) is bool
 
 
-def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool = False) -> ValueClaim | None:
+def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool = False,
+                   pyplot_kept: bool = False) -> ValueClaim | None:
     """`fig.colorbar(im, ax=ax, shrinkk=0.8)`, `plt.colorbar(im, cax=cax, exted="both")`: the
     Figure's `colorbar` makes the colorbar's Axes out of `ax` (`make_axes` or
     `make_axes_gridspec`, which take the layout keywords) and ends in `Colorbar(cax, mappable,
@@ -554,7 +586,7 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     else:
         via = POLICY.static(pyplot, "colorbar", None)
         ours = type(target) is types.FunctionType and target is via and POLICY.is_library(target) and \
-            current_figure_plain()
+            pyplot_kept and current_figure_plain()
     keywords = {k.arg: k.value for k in n.keywords}
     if not ours or len(n.args) != 1 or None in keywords or isinstance(n.args[0], ast.Constant):
         return None
@@ -583,8 +615,9 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     return None
 
 
-def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueClaim | None:
-    """`ax.tick_params(labelsiz=8)`, `ax.xaxis.set_tick_params(rotaton=40)`:
+def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False,
+                      pyplot_kept: bool = False) -> ValueClaim | None:
+    """`ax.tick_params(labelsiz=8)`, `ax.xaxis.set_tick_params(rotaton=40)`, `plt.tick_params(...)`:
     `Axis._translate_tick_params` takes the keywords its own lists name (the tick keywords, the
     names it maps, `grid_` and a Line2D property) and raises ValueError ("keyword X is not
     recognized") at any other. Every name it takes is a quoted word of matplotlib.axis or begins
@@ -604,7 +637,10 @@ def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> 
         owner = type(target.__self__)
         ours = _plain(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or \
             _plain(owner, axis_class) and target.__func__ is POLICY.static(axis_class, "set_tick_params", None)
-    if not ours:                        # pyplot's: the current Axes' class is not read
+    elif type(target) is types.FunctionType:       # pyplot's: on the current Axes, of its class
+        ours = pyplot_kept and target is POLICY.static(pyplot, "tick_params", None) and POLICY.is_library(target) and \
+            current_axes_plain("tick_params")
+    if not ours:
         return None
     given = {k.arg: k.value for k in n.keywords}
     for name, allowed in (("axis", ("x", "y", "both")), ("which", ("major", "minor", "both"))):
