@@ -316,12 +316,12 @@ COLORBAR_CELLS = [
     'plt.colorbar(im, cax=cax, exted="both")\n',
     'plt.colorbar(im, cax=cax, extend="both", orientation="vertical")\n',
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="vertical")\n',
-    'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a[1], exted="max", label="x")\n',
     'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a, extend="max", anchor=(0, 0), panchor=False, fraction=0.1)\n',
 ]
 # no claim: another error first, or the Axes to steal from not known
 COLORBAR_SILENT = [
     'fig.colorbar(im, shrinkk=0.8)\n',                                          # the mappable's Axes: not read
+    'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a[1], exted="max")\n',  # made: not read
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="sideways")\n',     # ValueError first
     'grid_fig.colorbar(im2, ax=axs, extendd="both", location="top", orientation="vertical")\n',  # TypeError of its own
     'fig.colorbar(im, ax=[ax, other], labbel="x")\n',                           # Axes of two Figures: ValueError
@@ -406,6 +406,7 @@ REVIEWED_SILENT = [
     'touch()\nsetp(line, colr=1)\n',
     'line.set_colr = lambda v: None\nline.set(colr=1)\n',
     'line.__dict__.update(set_colr=print)\nline.set(colr=1)\n',
+    'line.__setattr__("set_colr", print)\nline.set(colr=1)\n',
     # a colorbar whose Axes are not known, or whose layout keywords make_axes refuses
     'fig.colorbar(sm, cax=nothing, bad=1)\n',
     'fig.colorbar(im, ax=ax, aspect=frac, bad=1)\n',
@@ -467,3 +468,63 @@ def test_no_claim_through_pyplot_on_a_figure_of_the_users_class():
         assert kernel_facts('plt.subplot(projection="polar")\nplt.legend(["x"], lco="best")\n', ns) == []
     finally:
         plt.close("all")
+
+
+
+def test_pyplot_is_read_only_where_the_cell_keeps_its_current_figure_and_axes():
+    """Found in a second review: a cell that makes another figure current (by number, by closing
+    the current one, `**kw`), a Figure with methods of its own, pyplot's `gca` replaced, figure
+    hooks (the user's code on every new Figure), a figure's internals not matplotlib's."""
+    import matplotlib
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    class MyAxes(Axes):
+        def legend(self, *a, **k):
+            return None
+
+    class MyFig(Figure):
+        def suptitle(self, t, **k):
+            return None
+
+    plt.close("all")
+    try:
+        f2 = plt.figure(2, FigureClass=MyFig)
+        f2.add_axes(MyAxes(f2, [0, 0, 1, 1]))
+        f1 = plt.figure(1)
+        f1.add_subplot().plot([1, 2], label="a")
+        ns = {"plt": plt, "f1": f1, "f2": f2, "kw": {"FigureClass": MyFig}}
+        assert kernel_facts('plt.legend(lco="best")\n', ns) != []            # figure 1, plain: read
+        for cell in ['plt.figure(2)\nplt.legend(lco="best")\n', 'plt.figure(f2)\nplt.suptitle("t", bad=1)\n',
+                     'plt.close()\nplt.legend(lco="best")\n', 'plt.figure(**kw)\nplt.suptitle("t", bad=1)\n']:
+            assert kernel_facts(cell, ns) == [] and _raised(cell, ns) is None, cell
+            plt.figure(1)
+        current = plt.gcf()
+        current.suptitle = lambda *a, **k: None
+        assert kernel_facts('plt.suptitle("t", bad=1)\n', ns) == [] and _raised('plt.suptitle("t", bad=1)\n', ns) is None
+        del current.suptitle
+        current.add_subplot().plot([1, 2], label="a")
+        real = plt.gca
+        plt.gca = lambda: None
+        try:
+            assert kernel_facts('plt.legend(lco="best")\n', ns) == []
+        finally:
+            plt.gca = real
+        with matplotlib.rc_context({"figure.hooks": ["math:sqrt"]}):
+            assert kernel_facts('plt.legend(lco="best")\n', ns) == []
+        assert kernel_facts('plt.legend(lco="best")\n', ns) != []
+        stack = current._axstack
+        current._axstack = 5
+        try:
+            assert kernel_facts('plt.legend(lco="best")\n', ns) == []     # not known, and no crash
+        finally:
+            current._axstack = stack
+    finally:
+        plt.close("all")
+
+
+def test_positional_arguments_to_set_are_the_signatures_type_error(artists):
+    """Found in review: `line.set(1)` raises TypeError; the rule of `set`'s keywords left it unread."""
+    got = kernel_facts("line.set(1)\n", artists)
+    assert [f.message.endswith("positional arguments") or "positional" in f.message for f in got] == [True]
+    assert type(_raised("line.set(1)\n", artists)) is TypeError

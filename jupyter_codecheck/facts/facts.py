@@ -30,8 +30,8 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import colorbar_claim, is_artist_set, legend_claim, property_claim, set_claim, \
-    setp_claim, tick_params_claim
+from .matplotlib_properties import colorbar_claim, is_artist_set, legend_claim, matplotlib_object, property_claim, \
+    set_claim, setp_claim, tick_params_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -156,6 +156,26 @@ def checked_fixes(source: str, namespace: Mapping, resolve, facts: list[KernelFa
                         message=f.message + (f" ({lacks})" if lacks else ""))
         out.append(f)
     return out
+
+
+# pyplot's calls and keywords that may make a Figure or Axes of another class, or another one,
+# current: an existing figure by number or object, a closed one's successor, an Axes object given
+# to be added or made current, any keyword unpacked (`**kw`: `FigureClass=` may be in it)
+_CURRENT_CHANGERS = frozenset({"figure", "close", "sca", "axes", "subplot", "add_axes", "add_subplot", "subplot_mosaic",
+                               "switch_backend", "delaxes", "subplot2grid", "figimage"})
+_OTHER_CLASS_KEYWORDS = frozenset({"FigureClass", "axes_class", "projection", "polar", "subplot_kw", "num"})
+
+
+def _may_change_current(x: ast.AST) -> bool:
+    if isinstance(x, ast.keyword):
+        return x.arg is None or x.arg in _OTHER_CLASS_KEYWORDS
+    if isinstance(x, ast.Call):
+        name = x.func.attr if isinstance(x.func, ast.Attribute) else x.func.id if isinstance(x.func, ast.Name) else None
+        # `plt.figure()`, `plt.subplot(2, 2, 1)`, `fig.add_axes([...])`: new ones of matplotlib's classes, or
+        # one of the current Figure's (read); `plt.figure(2)`: another figure
+        return name in _CURRENT_CHANGERS and not all(isinstance(a, (ast.Constant, ast.List, ast.Tuple)) for a in x.args) or \
+            name in ("close", "sca", "switch_backend", "delaxes", "subplot_mosaic") or name == "figure" and bool(x.args)
+    return False
 
 
 class _Walk:
@@ -580,8 +600,8 @@ class _Walk:
         was (a live one before any of the user's code runs in the cell; a made Axes or Figure as
         made): the signature matplotlib writes on `set` names no alias (`fc=`)."""
         func = n.func
-        if not isinstance(func, ast.Attribute) or func.attr != "set":
-            return False
+        if not isinstance(func, ast.Attribute) or func.attr != "set" or n.args:
+            return False                # positional arguments: the signature's TypeError (call_claim)
         if target is UNRESOLVED:
             made = value(func.value)
             like = made.like if issubclass(type(made), Abstract) and made.like in ("Axes", "Figure") else None
@@ -610,18 +630,15 @@ class _Walk:
         """May the cell set an attribute of that name on some object: a store of it, or a way
         to set one by name (`setattr`, `vars`, an object's `__dict__`)?"""
         return self._stores_name(attr) or any(
-            isinstance(x, ast.Attribute) and x.attr == "__dict__" or isinstance(x, ast.Name) and x.id in ("setattr", "vars")
-            for x in ast.walk(self.tree))
+            isinstance(x, ast.Attribute) and x.attr in ("__dict__", "__setattr__") or
+            isinstance(x, ast.Name) and x.id in ("setattr", "vars") for x in ast.walk(self.tree))
 
     def _pyplot_kept(self) -> bool:
-        """May pyplot's current Figure and Axes be read as the cell starts: does the cell make
-        no Figure or Axes of another class (`FigureClass=`, `axes_class=`, `projection=`,
-        `polar=`, `subplot_kw=`) and make no other Axes current (`sca`)? With
-        _library_kept, none of the user's code runs before either."""
+        """May pyplot's current Figure and Axes be read as the cell starts: can nothing in the
+        cell make a Figure or Axes of another class, or another one current
+        (_may_change_current)? With _library_kept, none of the user's code runs before either."""
         if self._other_current is None:
-            self._other_current = any(
-                isinstance(x, ast.keyword) and x.arg in ("FigureClass", "axes_class", "projection", "polar", "subplot_kw") or
-                isinstance(x, ast.Attribute) and x.attr in ("sca", "subplot_mosaic") for x in ast.walk(self.tree))
+            self._other_current = any(map(_may_change_current, ast.walk(self.tree)))
         return not self._other_current
 
     def _library_kept(self, func: ast.expr) -> bool:
@@ -708,6 +725,9 @@ class _Walk:
                 for x in items) and (len(items) == 1 or len({id(POLICY.own_dict(x).get("_parent_figure")) for x in items}) == 1
                                      and POLICY.own_dict(items[0]).get("_parent_figure") is not None)
 
+        mappable = self._live(n.args[0], local) if len(n.args) == 1 else UNRESOLVED
+        if mappable is UNRESOLVED or not matplotlib_object(mappable):
+            return None                 # its `axes` and `get_figure` are read before Colorbar is made
         if target is not UNRESOLVED:
             return colorbar_claim(n, target, self._text, axes_known, pyplot_kept=self._pyplot_kept()) \
                 if self._library_kept(n.func) else None

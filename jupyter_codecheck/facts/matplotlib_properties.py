@@ -277,7 +277,7 @@ def _figure_made(target, made_figure: bool = False, pyplot_kept: bool = False):
         method = next((m for m in FIGURE_ARTISTS if target.__func__ is POLICY.static(base, m, None)), None)
     elif type(target) is types.FunctionType and POLICY.is_library(target):
         name = next((f for f in PYPLOT_FIGURE if target is POLICY.static(pyplot, f, None)), None)
-        if name is not None and pyplot_kept and current_figure_plain():
+        if name is not None and pyplot_kept and current_figure_plain(PYPLOT_FIGURE[name]):
             method, via = PYPLOT_FIGURE[name], target
     if method is None:
         return None
@@ -316,27 +316,58 @@ def _plain(cls: type, base: type) -> bool:
 _NO_FIGURE = object()
 
 
-def _current_figure():
-    """pyplot's current Figure (`gcf()`'s) where it is of library classes, read from pyplot's own
-    register of figures statically; _NO_FIGURE where there is none (`gcf()` makes one of
-    matplotlib's class); None where it is not known."""
+# pyplot's functions by which its calls find the current Figure and Axes
+_PYPLOT_STATE = ("gcf", "gca")
+
+
+def _current_figure(methods: tuple[str, ...] = ()):
+    """pyplot's current Figure (`gcf()`'s) where it is of matplotlib's classes and holds none of
+    `methods` (nor `gca`) of its own, read from pyplot's own register of figures statically;
+    _NO_FIGURE where there is none (`gcf()` makes one of matplotlib's class); None where it is
+    not known: pyplot's `gcf`/`gca` replaced, figure hooks set (the user's code runs on a new
+    Figure), anything on the way not matplotlib's."""
     helpers, figure = sys.modules.get("matplotlib._pylab_helpers"), sys.modules.get("matplotlib.figure")
+    pyplot, mpl = sys.modules.get("matplotlib.pyplot"), sys.modules.get("matplotlib")
     gcf = POLICY.static(helpers, "Gcf", None) if helpers is not None else None
     base = POLICY.static(figure, "FigureBase", None) if figure is not None else None
     figs = POLICY.static(gcf, "figs", None) if gcf is not None else None
-    if not isinstance(base, type) or type(figs) is not collections.OrderedDict:
+    rc = POLICY.static(mpl, "rcParams", None) if mpl is not None else None
+    if not isinstance(base, type) or type(figs) is not collections.OrderedDict or pyplot is None or \
+            not isinstance(rc, dict) or dict.get(rc, "figure.hooks", None) != [] or \
+            any(POLICY.module_of(POLICY.static(pyplot, f, None)) != "matplotlib.pyplot" for f in _PYPLOT_STATE):
         return None
     if not figs:
         return _NO_FIGURE
     manager = list(figs.values())[-1]
-    canvas = POLICY.own_dict(manager).get("canvas") if POLICY.is_library(type(manager)) else None
-    fig = POLICY.own_dict(canvas).get("figure") if canvas is not None and POLICY.is_library(type(canvas)) else None
-    return fig if fig is not None and _plain(type(fig), base) else None
+    canvas = (_own(manager) or {}).get("canvas") if matplotlib_object(manager) else None
+    fig = (_own(canvas) or {}).get("figure") if canvas is not None and matplotlib_object(canvas) else None
+    own = _own(fig) if fig is not None else None
+    if fig is None or own is None or not _plain(type(fig), base) or {"gca", *methods} & own.keys():
+        return None
+    return fig
 
 
-def current_figure_plain() -> bool:
-    """Is pyplot's current Figure of library classes (or none yet)?"""
-    return _current_figure() is not None
+def _own(obj) -> dict | None:
+    """An object's own attributes, read through its dict slot: {} where it has none (nothing can
+    shadow its class there), None where that dict is not a plain dict (a subclass's methods are
+    the user's code)."""
+    try:
+        own = POLICY.own_dict(obj)
+    except AttributeError:
+        return {}
+    return own if type(own) is dict else None
+
+
+def matplotlib_object(obj) -> bool:
+    """Is it an object of matplotlib's own classes through and through?"""
+    cls = type(obj)
+    module = POLICY.module_of(cls)
+    return type(module) is str and module.startswith("matplotlib.") and _plain(cls, object)
+
+
+def current_figure_plain(method: str) -> bool:
+    """Is pyplot's current Figure of matplotlib's classes (or none yet), with no `method` of its own?"""
+    return _current_figure((method,)) is not None
 
 
 def current_axes_plain(name: str) -> bool:
@@ -348,11 +379,11 @@ def current_axes_plain(name: str) -> bool:
         return fig is _NO_FIGURE
     axes_module = sys.modules.get("matplotlib.axes")
     cls = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
-    stack = POLICY.own_dict(fig).get("_axstack")
-    axes = POLICY.own_dict(stack).get("_axes") if stack is not None and POLICY.is_library(type(stack)) else None
+    stack = _own(fig).get("_axstack")
+    axes = (_own(stack) or {}).get("_axes") if stack is not None and matplotlib_object(stack) else None
     method = POLICY.static(cls, name, None) if isinstance(cls, type) else None
     return type(axes) is dict and method is not None and all(
-        _plain(type(a), cls) and POLICY.static(type(a), name, None) is method and name not in POLICY.own_dict(a)
+        _plain(type(a), cls) and POLICY.static(type(a), name, None) is method and name not in (_own(a) or {name: 0})
         for a in axes)
 
 
@@ -510,9 +541,9 @@ def _first_refused(cls, keywords: list[str], obj=None, stored=lambda name: False
         return None
     if not is_artist_set(POLICY.static(cls, "set", None)):
         return None                     # a class's own `set` (or none written by Artist)
-    own = POLICY.own_dict(obj) if obj is not None else {}
+    own = _own(obj) if obj is not None else {}
     aliases = POLICY.static(cls, "_alias_to_prop", {})
-    if type(own) is not dict or "set" in own or type(aliases) is not dict:
+    if own is None or "set" in own or type(aliases) is not dict:
         return None
     canonical = [aliases.get(k, k) for k in keywords]
     if len(set(canonical)) < len(canonical) or "axes" in canonical:
@@ -586,7 +617,7 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     else:
         via = POLICY.static(pyplot, "colorbar", None)
         ours = type(target) is types.FunctionType and target is via and POLICY.is_library(target) and \
-            pyplot_kept and current_figure_plain()
+            pyplot_kept and current_figure_plain("colorbar")
     keywords = {k.arg: k.value for k in n.keywords}
     if not ours or len(n.args) != 1 or None in keywords or isinstance(n.args[0], ast.Constant):
         return None
