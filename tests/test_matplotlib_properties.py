@@ -495,6 +495,9 @@ def test_pyplot_is_read_only_where_the_cell_keeps_its_current_figure_and_axes():
         f1.add_subplot().plot([1, 2], label="a")
         ns = {"plt": plt, "f1": f1, "f2": f2, "kw": {"FigureClass": MyFig}}
         assert kernel_facts('plt.legend(lco="best")\n', ns) != []            # figure 1, plain: read
+        # all closed, then a new one; a position of the current figure's: read (found held out)
+        assert kernel_facts('plt.close("all")\nplt.figure()\nplt.plot([1], colr="r")\n', ns) != []
+        assert kernel_facts('k = 1\nplt.subplot(1, 2, k)\nplt.plot([1], colr="r")\n', ns) != []
         for cell in ['plt.figure(2)\nplt.legend(lco="best")\n', 'plt.figure(f2)\nplt.suptitle("t", bad=1)\n',
                      'plt.close()\nplt.legend(lco="best")\n', 'plt.figure(**kw)\nplt.suptitle("t", bad=1)\n']:
             assert kernel_facts(cell, ns) == [] and _raised(cell, ns) is None, cell

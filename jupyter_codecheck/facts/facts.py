@@ -24,7 +24,7 @@ from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .abstract_sklearn import library_twin
-from .abstract_value import Abstract, array_like, literal_int
+from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import attribute_names, fixed_attributes
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
 from .columns import column_uses, subset_source
@@ -161,8 +161,8 @@ def checked_fixes(source: str, namespace: Mapping, resolve, facts: list[KernelFa
 # pyplot's calls and keywords that may make a Figure or Axes of another class, or another one,
 # current: an existing figure by number or object, a closed one's successor, an Axes object given
 # to be added or made current, any keyword unpacked (`**kw`: `FigureClass=` may be in it)
-_CURRENT_CHANGERS = frozenset({"figure", "close", "sca", "axes", "subplot", "add_axes", "add_subplot", "subplot_mosaic",
-                               "switch_backend", "delaxes", "subplot2grid", "figimage"})
+_CURRENT_CHANGERS = frozenset({"figure", "close", "sca", "axes", "add_axes", "add_subplot", "subplot_mosaic",
+                               "switch_backend", "delaxes", "figimage"})
 _OTHER_CLASS_KEYWORDS = frozenset({"FigureClass", "axes_class", "projection", "polar", "subplot_kw", "num"})
 
 
@@ -171,8 +171,11 @@ def _may_change_current(x: ast.AST) -> bool:
         return x.arg is None or x.arg in _OTHER_CLASS_KEYWORDS
     if isinstance(x, ast.Call):
         name = x.func.attr if isinstance(x.func, ast.Attribute) else x.func.id if isinstance(x.func, ast.Name) else None
-        # `plt.figure()`, `plt.subplot(2, 2, 1)`, `fig.add_axes([...])`: new ones of matplotlib's classes, or
-        # one of the current Figure's (read); `plt.figure(2)`: another figure
+        # `plt.figure()`, `fig.add_axes([...])`: new ones of matplotlib's classes; `plt.subplot(...)` of any
+        # position (it takes no Axes object) a new one or one of the current Figure's (read);
+        # `plt.figure(2)`: another figure; `plt.close("all")`: none, then a new one
+        if name == "close" and len(x.args) == 1 and not x.keywords and _literal(x.args[0]) == "all":
+            return False
         return name in _CURRENT_CHANGERS and not all(isinstance(a, (ast.Constant, ast.List, ast.Tuple)) for a in x.args) or \
             name in ("close", "sca", "switch_backend", "delaxes", "subplot_mosaic") or name == "figure" and bool(x.args)
     return False
