@@ -56,7 +56,7 @@ _GENERATORS = ("make_blobs", "make_classification", "make_regression", "make_moo
 _SPLIT_OPTIONS = frozenset({"test_size", "train_size", "random_state", "shuffle"})
 
 
-# plt.subplots' keywords taken (not the ratios and gridspec_kw: they must fit the grid)
+# plt.subplots' keywords taken (the ratios and gridspec_kw only where they fit the grid: abstract_matplotlib)
 _SUBPLOTS_OPTIONS = frozenset({"nrows", "ncols", "squeeze", "sharex", "sharey", "figsize", "dpi", "subplot_kw",
                                "layout", "constrained_layout", "tight_layout", "facecolor", "width_ratios",
                                "height_ratios", "gridspec_kw"})

@@ -30,8 +30,8 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import colorbar_claim, is_artist_set, legend_claim, matplotlib_object, property_claim, \
-    set_claim, setp_claim, tick_params_claim
+from .matplotlib_properties import colorbar_claim, is_artist_set, legend_claim, matplotlib_object, plain_own_dict, \
+    plain_subclass, property_claim, set_claim, setp_claim, tick_params_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -611,7 +611,6 @@ class _Walk:
             cls = {"Axes": axes_class, "Figure": figure_class}[like]() if like else self._class_of(func.value, local)
             if cls is None or not is_artist_set(POLICY.static(cls, "set", None)):
                 return False
-            like = "Axes" if cls is axes_class() else "Figure" if cls is figure_class() else None
             if like is not None and self._classes_kept() and self._made_as_made(func, value, like):
                 self._value(set_claim(n, cls, self._text, stored=self._may_store))
             return True
@@ -722,11 +721,11 @@ class _Walk:
                 live = live.ravel().tolist()        # a grid of Axes
             items = list(live) if type(live) in (list, tuple) else [live]
             cls = axes_class()
+            if cls is None or not items or not all(plain_subclass(type(x), cls) for x in items):
+                return False
             # make_axes refuses Axes of more than one Figure (ValueError)
-            return cls is not None and bool(items) and all(
-                issubclass(type(x), cls) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(x)))
-                for x in items) and (len(items) == 1 or len({id(POLICY.own_dict(x).get("_parent_figure")) for x in items}) == 1
-                                     and POLICY.own_dict(items[0]).get("_parent_figure") is not None)
+            figures = {id((plain_own_dict(x) or {}).get("_parent_figure")) for x in items}
+            return len(items) == 1 or len(figures) == 1 and (plain_own_dict(items[0]) or {}).get("_parent_figure") is not None
 
         mappable = self._live(n.args[0], local) if len(n.args) == 1 else UNRESOLVED
         if mappable is UNRESOLVED or not matplotlib_object(mappable):

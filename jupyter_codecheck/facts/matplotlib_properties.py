@@ -87,9 +87,9 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     if made is None:
         return None
     method, cls, functions, modules, least = made
-    if method in FIGURE_ARTISTS and functions[0] is _figure_text(method):
-        if _PASSED_ON.get(method, set()) & {k.arg for k in n.keywords} or not _binds(functions[0], n, receiver=True):
-            return None
+    if method in FIGURE_ARTISTS and functions[0] is _figure_text(method) and \
+            (_PASSED_ON[method] & {k.arg for k in n.keywords} or not _binds(functions[0], n, receiver=True)):
+        return None                     # a keyword passed on twice, or one Python does not bind
     if method in BY_KEYWORD:
         cls = _chosen_class(n, cls, *BY_KEYWORD[method])
         if cls is None:
@@ -273,7 +273,7 @@ def _figure_made(target, made_figure: bool = False, pyplot_kept: bool = False):
     method = via = None
     if made_figure:
         method = next((m for m in FIGURE_ARTISTS if target is POLICY.static(base, m, None)), None)
-    elif type(target) is types.MethodType and _plain(type(target.__self__), base):
+    elif type(target) is types.MethodType and plain_subclass(type(target.__self__), base):
         method = next((m for m in FIGURE_ARTISTS if target.__func__ is POLICY.static(base, m, None)), None)
     elif type(target) is types.FunctionType and POLICY.is_library(target):
         name = next((f for f in PYPLOT_FIGURE if target is POLICY.static(pyplot, f, None)), None)
@@ -307,7 +307,7 @@ def _binds(function, n: ast.Call, *, receiver: bool) -> bool:
     return True
 
 
-def _plain(cls: type, base: type) -> bool:
+def plain_subclass(cls: type, base: type) -> bool:
     """Is `cls` a subclass of `base` and matplotlib's (or another library's) through and through?
     Read on the type alone: `isinstance` would ask the object its `__class__`."""
     return issubclass(cls, base) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls))
@@ -339,15 +339,15 @@ def _current_figure(methods: tuple[str, ...] = ()):
     if not figs:
         return _NO_FIGURE
     manager = list(figs.values())[-1]
-    canvas = (_own(manager) or {}).get("canvas") if matplotlib_object(manager) else None
-    fig = (_own(canvas) or {}).get("figure") if canvas is not None and matplotlib_object(canvas) else None
-    own = _own(fig) if fig is not None else None
-    if fig is None or own is None or not _plain(type(fig), base) or {"gca", *methods} & own.keys():
+    canvas = (plain_own_dict(manager) or {}).get("canvas") if matplotlib_object(manager) else None
+    fig = (plain_own_dict(canvas) or {}).get("figure") if canvas is not None and matplotlib_object(canvas) else None
+    own = plain_own_dict(fig) if fig is not None else None
+    if fig is None or own is None or not plain_subclass(type(fig), base) or {"gca", *methods} & own.keys():
         return None
     return fig
 
 
-def _own(obj) -> dict | None:
+def plain_own_dict(obj) -> dict | None:
     """An object's own attributes, read through its dict slot: {} where it has none (nothing can
     shadow its class there), None where that dict is not a plain dict (a subclass's methods are
     the user's code)."""
@@ -362,7 +362,7 @@ def matplotlib_object(obj) -> bool:
     """Is it an object of matplotlib's own classes through and through?"""
     cls = type(obj)
     module = POLICY.module_of(cls)
-    return type(module) is str and module.startswith("matplotlib.") and _plain(cls, object)
+    return type(module) is str and module.startswith("matplotlib.") and plain_subclass(cls, object)
 
 
 def current_figure_plain(method: str) -> bool:
@@ -379,11 +379,11 @@ def current_axes_plain(name: str) -> bool:
         return fig is _NO_FIGURE
     axes_module = sys.modules.get("matplotlib.axes")
     cls = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
-    stack = _own(fig).get("_axstack")
-    axes = (_own(stack) or {}).get("_axes") if stack is not None and matplotlib_object(stack) else None
+    stack = plain_own_dict(fig).get("_axstack")
+    axes = (plain_own_dict(stack) or {}).get("_axes") if stack is not None and matplotlib_object(stack) else None
     method = POLICY.static(cls, name, None) if isinstance(cls, type) else None
     return type(axes) is dict and method is not None and all(
-        _plain(type(a), cls) and POLICY.static(type(a), name, None) is method and name not in (_own(a) or {name: 0})
+        plain_subclass(type(a), cls) and POLICY.static(type(a), name, None) is method and name not in (plain_own_dict(a) or {name: 0})
         for a in axes)
 
 
@@ -453,7 +453,7 @@ def _projection_class(projections, keywords: dict) -> type | None:
     registry = POLICY.static(projections, "projection_registry", None)
     known = POLICY.own_dict(registry).get("_all_projection_types") if registry is not None else None
     cls = known.get(projection or "rectilinear") if type(known) is dict else None
-    if not isinstance(cls, type) or not all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls)):
+    if not isinstance(cls, type) or not plain_subclass(cls, object):
         return None
     return cls
 
@@ -535,13 +535,12 @@ def _first_refused(cls, keywords: list[str], obj=None, stored=lambda name: False
     nothing else answers first; None where every one is taken or that is not known."""
     artist = sys.modules.get("matplotlib.artist")
     base = POLICY.static(artist, "Artist", None) if artist is not None else None
-    if not isinstance(cls, type) or not isinstance(base, type) or base not in POLICY.mro(cls) or \
-            not all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls)) or \
+    if not isinstance(cls, type) or not isinstance(base, type) or not plain_subclass(cls, base) or \
             any("__getattr__" in POLICY.class_members(k) for k in POLICY.mro(cls) if k is not object):
         return None
     if not is_artist_set(POLICY.static(cls, "set", None)):
         return None                     # a class's own `set` (or none written by Artist)
-    own = _own(obj) if obj is not None else {}
+    own = plain_own_dict(obj) if obj is not None else {}
     aliases = POLICY.static(cls, "_alias_to_prop", {})
     if own is None or "set" in own or type(aliases) is not dict:
         return None
@@ -613,7 +612,7 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     if made_figure:
         ours = target is method
     elif type(target) is types.MethodType:
-        ours = target.__func__ is method and _plain(type(target.__self__), base)
+        ours = target.__func__ is method and plain_subclass(type(target.__self__), base)
     else:
         via = POLICY.static(pyplot, "colorbar", None)
         ours = type(target) is types.FunctionType and target is via and POLICY.is_library(target) and \
@@ -666,8 +665,8 @@ def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         ours = target is POLICY.static(base, "tick_params", None)
     elif type(target) is types.MethodType:
         owner = type(target.__self__)
-        ours = _plain(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or \
-            _plain(owner, axis_class) and target.__func__ is POLICY.static(axis_class, "set_tick_params", None)
+        ours = plain_subclass(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or \
+            plain_subclass(owner, axis_class) and target.__func__ is POLICY.static(axis_class, "set_tick_params", None)
     elif type(target) is types.FunctionType:       # pyplot's: on the current Axes, of its class
         ours = pyplot_kept and target is POLICY.static(pyplot, "tick_params", None) and POLICY.is_library(target) and \
             current_axes_plain("tick_params")
