@@ -266,3 +266,77 @@ def test_each_display_holds_its_parameters_and_the_documented_names_ending_in_un
             odd = {a for a in stored if not a.startswith("_") and a not in params and
                    not (a.endswith("_") and a in documented)}
             assert not odd, (cls.__name__, klass.__name__, odd)
+
+
+# -- the Axes a Figure the cell made adds, and the twin of an Axes it made ---------------------
+
+@pytest.mark.parametrize("cell, good", [
+    ("fig = plt.figure()\nax = fig.add_subplot()\nax.plot([1, 2], [3, 4], coor='r')\n",
+     "fig = plt.figure()\nax = fig.add_subplot()\nax.plot([1, 2], [3, 4], color='r')\n"),
+    ("fig = plt.figure()\nax = fig.add_subplot(111)\nax.set_yllabel('y')\n",
+     "fig = plt.figure()\nax = fig.add_subplot(111)\nax.set_ylabel('y')\n"),
+    ("fig, first = plt.subplots()\nax = fig.add_subplot(2, 2, 3)\nax.bar([1], [2], colr='k')\n",
+     "fig, first = plt.subplots()\nax = fig.add_subplot(2, 2, 3)\nax.bar([1], [2], color='k')\n"),
+    ("fig = plt.figure()\nax = fig.add_axes([0.1, 0.1, 0.8, 0.8])\nax.pqot([1, 2], [3, 4])\n",
+     "fig = plt.figure()\nax = fig.add_axes([0.1, 0.1, 0.8, 0.8])\nax.plot([1, 2], [3, 4])\n"),
+    ("fig, ax1 = plt.subplots()\nax1.plot([1, 2], [1, 2])\nax2 = ax1.twinx()\nax2.scatter([1], [2])\n"
+     "ax1.seet(xlabel='X')\n",
+     "fig, ax1 = plt.subplots()\nax1.plot([1, 2], [1, 2])\nax2 = ax1.twinx()\nax2.scatter([1], [2])\n"
+     "ax1.set(xlabel='X')\n"),
+    ("fig, axs = plt.subplots(1, 2)\nax2 = axs[0].twiny()\nax2.plot([1, 2], [3, 4], lww=2)\n",
+     "fig, axs = plt.subplots(1, 2)\nax2 = axs[0].twiny()\nax2.plot([1, 2], [3, 4], lw=2)\n"),
+])
+def test_an_axes_a_made_figure_adds_or_a_made_axes_twins_is_matplotlibs(cell, good):
+    found = claims(cell, namespace())
+    assert len(found) == 1, (cell, found)
+    with pytest.raises(AttributeError):
+        exec(cell, namespace())
+    plt.close("all")
+    runs_unclaimed(good, namespace())
+
+
+@pytest.mark.parametrize("cell", [
+    "fig = plt.figure()\nax = fig.add_subplot(projection='polar')\nax.plot([1, 2], [3, 4], coor='r')\n",
+    "fig = plt.figure()\nax = fig.add_subplot(2, 2, 5)\nax.plot([1, 2], [3, 4], coor='r')\n",       # raises first
+    "fig = plt.figure()\nax = fig.add_subplot(xscale='bogus')\nax.plot([1, 2], [3, 4], coor='r')\n",  # raises first
+    "fig = plt.figure()\nfig.add_subplot = lambda *a: plt.axes(projection='polar')\nax = fig.add_subplot()\n"
+    "ax.plot([1, 2], [3, 4], coor='r')\n",
+    "fig = plt.figure()\nax = fig.add_axes([0, 0, 1, 1], polar=True)\nax.plot([1, 2], [3, 4], coor='r')\n",
+    "ax1 = plt.axes()\nax2 = ax1.twinx()\nax2.plot([1, 2], [3, 4], coor='r')\n",     # pyplot's current Figure
+    "fig, ax1 = plt.subplots()\nax2 = ax1.twinx(axes_class=None, zorder='x')\nax2.plot([1, 2], [3, 4], coor='r')\n",
+])
+def test_no_claim_on_an_added_axes_where_another_class_or_an_error_may_come_first(cell):
+    assert not [f for f in claims(cell, namespace()) if "coor" in f.message], cell
+    with pytest.raises((AttributeError, ValueError, TypeError)):
+        exec(cell, namespace())
+    plt.close("all")
+
+
+def test_no_added_axes_claim_where_matplotlib_may_make_another_class(monkeypatch):
+    """A method set on the Figure class, a projection registered as "rectilinear", or a figure
+    hook (it may set the Figure's own methods): the Axes added may be anything."""
+    from matplotlib import projections
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    class Mine(Axes):
+        name = "rectilinear"
+
+        def plott(self, *args):
+            return self.plot(*args)
+
+    cell = "fig = plt.figure()\nax = fig.add_subplot()\nax.plott([1, 2], [3, 4])\n"
+    assert claims(cell, namespace())
+    original = Figure.add_subplot
+    monkeypatch.setattr(Figure, "add_subplot", lambda self, *a, **k: original(self, *a, axes_class=Mine, **k))
+    assert claims(cell, namespace()) == []
+    exec(cell, namespace())
+    plt.close("all")
+    monkeypatch.undo()
+    monkeypatch.setitem(projections.projection_registry._all_projection_types, "rectilinear", Mine)
+    assert claims(cell, namespace()) == []
+    exec(cell, namespace())
+    plt.close("all")
+    monkeypatch.undo()
+    monkeypatch.setitem(matplotlib.rcParams, "figure.hooks", ["builtins:print"])
+    assert claims(cell, namespace()) == []

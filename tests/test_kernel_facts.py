@@ -185,6 +185,31 @@ def test_modules_answer_from_their_own_names_and_submodules(ns):
     assert kw and kw[0][0] == "call" and "error_bad_lines" in kw[0][2]
 
 
+def test_a_module_getattr_made_by_matplotlibs_helper_answers_its_properties_alone(ns):
+    """matplotlib's own module `__getattr__` (`_api.caching_module_getattr`) answers the
+    properties of its class (`__version__`) and raises AttributeError for any other name: a
+    misspelt name of the module is claimed, and each line is run to hold the claim to it. A
+    module whose `__getattr__` is any other function stays unread."""
+    import types
+    import matplotlib
+    ns2 = {**ns, "matplotlib": matplotlib}
+    for line, claimed in (("matplotlib.get_bakcend()", True), ("matplotlib.rcParms['lines.linewidth']", True),
+                          ("matplotlib.__version__", False), ("matplotlib.__version_info__", False),
+                          ("matplotlib.get_backend()", False), ("matplotlib.colors", False)):
+        got = facts(line + "\n", ns2)
+        assert bool(got) is claimed, (line, got)
+        try:
+            exec(line, dict(ns2))
+            raised = False
+        except AttributeError:
+            raised = True
+        assert raised is claimed, line
+    assert facts("matplotlib.get_bakcend()\n", ns2)[0][3] == ["get_backend"]
+    other = types.ModuleType("pandas.fake_lazy")      # a library's name, its own lazy loader
+    other.__getattr__ = lambda name: 1
+    assert facts("m.get_bakcend\n", {**ns, "m": other}) == []
+
+
 def test_a_cell_magics_python_body_has_facts_on_the_cells_own_lines(ns):
     """%%time and %%capture run their body in the namespace: its facts, on the cell's lines (the
     command line checks such cells as written); %%bash's body is not Python."""

@@ -31,7 +31,8 @@ follows from their inputs, as the libraries document them:
                   (and transform of a live fitted one)
     matplotlib    plt.subplots(r, c): a Figure and an ndarray of Axes of shape (r, c), squeezed as
                   matplotlib does ((c,) when r == 1, one Axes when r == c == 1); plt.axes(): one
-                  Axes; plt.figure() (no num): a Figure
+                  Axes; plt.figure() (no num): a Figure; such a Figure's add_subplot() or at a
+                  position, add_axes(rect), and such an Axes' twinx()/twiny(): one Axes
                   confusion_matrix(y_true, y_pred): (n, n), n at least the distinct labels of
                   either; ConfusionMatrixDisplay(matrix, display_labels=...) (its rule: displays.py)
 
@@ -53,7 +54,7 @@ import math
 import sys
 from dataclasses import replace
 
-from .abstract_matplotlib import axes, figure, subplots
+from .abstract_matplotlib import added_axes, axes, figure, subplots
 from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked, series_constructed
 from .abstract_sklearn import (PREDICTING, confusion, generated, made_estimator, made_shorthand, predicted, split,
                               transformed)
@@ -534,6 +535,8 @@ class Propagation:
                 (type(value) is np.random.RandomState or issubclass(type(value), Made) and
                  value.of_class() is np.random.RandomState):
             return self._drawn(node, _RANDOM_STATE_DRAWS[method])     # the legacy RandomState's draws
+        if issubclass(type(value), Abstract) and value.like in ("Figure", "Axes"):
+            return added_axes(node, value, method)
         if method not in _METHODS and method not in FRAME_METHODS:
             return None
         base = self.shape_of(value)

@@ -1,5 +1,6 @@
 """In-cell propagation (abstract.py) through matplotlib's calls, as matplotlib documents them:
-plt.subplots' grid of Axes and its Figure, plt.axes' one Axes, plt.figure's Figure. Functions of the call's literal arguments:
+plt.subplots' grid of Axes and its Figure, plt.axes' one Axes, plt.figure's Figure, and the
+Axes such a Figure adds or such an Axes twins (`added_axes`). Functions of the call's literal arguments:
 Propagation calls them. An Axes so made is of matplotlib's `Axes` class exactly (no projection
 chose another): `axes_names` gives what its instance holds of its own; a Figure so made is of
 matplotlib's `Figure` class exactly, `figure_names` what it holds.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import ast
 import functools
 import sys
+import types
 
 from .abstract_value import _SHARE, _SUBPLOTS_OPTIONS, Abstract, _literal, literal_int
 from .read_policy import POLICY
@@ -41,6 +43,61 @@ def subplots(node: ast.Call):
     return (Abstract("Figure"), axes)       # no FigureClass, no num: a new Figure of that class
 
 
+def added_axes(node: ast.Call, owner, method: str):
+    """A new Axes of matplotlib's own class added by what the cell made, with no keyword (a
+    keyword's value may raise before the Axes is made): `fig.add_subplot()`, `(2, 2, 1)` or
+    `(221)` at a position the grid holds, `fig.add_axes([l, b, w, h])` of a Figure the cell
+    made (Figure.add_subplot makes a new Axes each call), `ax.twinx()` and `ax.twiny()` of an
+    Axes it made on a Figure it made (the twin is added to the Axes' Figure by add_subplot or
+    add_axes, of the default projection as `axes_class` is not given; plt.axes' Figure is
+    pyplot's current one, of a class not known).
+    Where the methods on the way are matplotlib's own, no figure hook may change what pyplot
+    makes, and the default projection is matplotlib's Axes (its registry, read as it is)."""
+    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    args, on_current, owner = [_literal(a) for a in node.args], owner.on_current, owner.like
+    if owner == "Axes" and method in ("twinx", "twiny") and not args and not on_current:
+        on_the_way = (("Axes", method), ("Figure", "add_subplot"), ("Figure", "add_axes"))
+    elif owner == "Figure" and method == "add_axes" and len(args) == 1 and type(args[0]) in (list, tuple) and \
+            len(args[0]) == 4 and all(type(x) in (int, float) for x in args[0]):
+        on_the_way = (("Figure", method),)
+    elif owner == "Figure" and method == "add_subplot" and (not args or _subplot_position(args)):
+        on_the_way = (("Figure", method),)
+    else:
+        return None
+    classes = {"Axes": axes_class(), "Figure": figure_class()}
+    if None in classes.values() or figure_hooks() or not _rectilinear_is(classes["Axes"]) or \
+            not all(_matplotlib_function(POLICY.static(classes[c], m, None)) for c, m in on_the_way):
+        return None
+    return Abstract("Axes")
+
+
+def _subplot_position(args: list) -> bool:
+    """add_subplot's position: three ints (rows, columns, index within them), or their digits."""
+    if len(args) == 1 and type(args[0]) is int:
+        args = [int(d) for d in str(args[0])] if 111 <= args[0] <= 999 else []
+    return len(args) == 3 and all(type(a) is int and a >= 1 for a in args) and args[2] <= args[0] * args[1]
+
+
+def _matplotlib_function(f) -> bool:
+    """A plain function matplotlib defines (not one of the user's set on its class)."""
+    return type(f) is types.FunctionType and POLICY.is_library(f) and \
+        type(f.__module__) is str and f.__module__.startswith("matplotlib.")
+
+
+def _rectilinear_is(cls: type) -> bool:
+    """Does matplotlib's projection registry give `cls` for the default projection ("rectilinear":
+    `get_projection_class(None)`)? A class the user registered under that name would be made."""
+    projections = sys.modules.get("matplotlib.projections")
+    registry = POLICY.static(projections, "projection_registry", None) if projections is not None else None
+    try:
+        own = POLICY.own_dict(registry) if registry is not None and POLICY.is_library(type(registry)) else None
+    except (AttributeError, TypeError):
+        return False
+    table = own.get("_all_projection_types") if type(own) is dict else None
+    return type(table) is dict and dict.get(table, "rectilinear") is cls
+
+
 def figure(node: ast.Call):
     """plt.figure() with no `num` (a new figure, never one pyplot holds), no FigureClass, and
     keywords its signature or Figure's takes: a new Figure of matplotlib's own class."""
@@ -68,7 +125,7 @@ def axes(node: ast.Call):
         if type(rect) not in (list, tuple) or len(rect) != 4 or \
                 any(type(x) not in (int, float) for x in rect):
             return None
-    return Abstract("Axes")
+    return Abstract("Axes", on_current=True)
 
 
 def _grid_taken(keywords: dict, r: int, c: int) -> bool:

@@ -88,6 +88,8 @@ class Abstract(Made):
     index_words: bool | None = None    # may a pandas object's index labels answer `obj.name`
                                        # (False: an index of numbers, dates or a range; None: unknown)
     index_labels: tuple | None = None  # a Series' index labels, where known exactly (written in the cell)
+    on_current: bool = False           # an Axes pyplot added to its current Figure (plt.axes): that
+                                       # Figure's class is not known
 
     @property
     def ndim(self) -> int:

@@ -139,6 +139,9 @@ def _module_has(mod: types.ModuleType, attr: str) -> bool | None:
         return False
     if not is_library_module(name):
         return None
+    answered = _caching_getattr_names(lazy)
+    if answered is not None:
+        return attr in answered
     listed = globals_.get("__dir__")
     if not callable(listed):
         return None                      # a lazy loader that lists nothing: anything may load
@@ -146,6 +149,28 @@ def _module_has(mod: types.ModuleType, attr: str) -> bool | None:
         return attr in set(listed())
     except Exception:  # noqa: BLE001
         return None
+
+
+def _caching_getattr_names(lazy) -> frozenset[str] | None:
+    """The names a module-level `__getattr__` made by matplotlib's `_api.caching_module_getattr`
+    answers: the properties of the class it was given, read from its closure (its own code
+    raises AttributeError for any other name); None for any other `__getattr__`."""
+    import sys
+    api = sys.modules.get("matplotlib._api")
+    helper = types.ModuleType.__dict__["__dict__"].__get__(api).get("caching_module_getattr") if api is not None else None
+    if type(helper) is not types.FunctionType or not is_library_object(helper) or \
+            type(lazy) is not functools._lru_cache_wrapper:
+        return None
+    wrapped = inspect.getattr_static(lazy, "__wrapped__", None)
+    if type(wrapped) is not types.FunctionType or wrapped.__code__ not in helper.__code__.co_consts or \
+            wrapped.__closure__ is None:
+        return None
+    cells = dict(zip(wrapped.__code__.co_freevars, wrapped.__closure__))
+    try:
+        props = cells["props"].cell_contents
+    except (KeyError, ValueError):
+        return None
+    return frozenset(k for k in props if type(k) is str) if type(props) is dict else None
 
 
 def read_attribute(obj, attr: str):
