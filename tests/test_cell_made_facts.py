@@ -340,3 +340,81 @@ def test_no_added_axes_claim_where_matplotlib_may_make_another_class(monkeypatch
     monkeypatch.undo()
     monkeypatch.setitem(matplotlib.rcParams, "figure.hooks", ["builtins:print"])
     assert claims(cell, namespace()) == []
+
+
+# -- what matplotlib's documented methods return, on what the cell made ------------------------
+
+def test_each_documented_matplotlib_return_is_exactly_that_class():
+    """returns.py's matplotlib rows, held against matplotlib running: each method, called on an
+    Axes or a Figure as a cell calls it, returns an instance of exactly the class written."""
+    import importlib
+
+    from jupyter_codecheck.facts.returns import _DOCUMENTED
+    z = np.arange(16.0).reshape(4, 4)
+    given = {"imshow": (z,), "scatter": ([1], [2]), "text": (0, 0, "a"), "annotate": ("a", (0, 0)), "legend": (),
+             "contour": (z,), "contourf": (z,), "pcolormesh": (z,), "pcolor": (z,), "axhline": (), "axvline": (),
+             "axline": ((0, 0), (1, 1)), "fill_between": ([1, 2], [1, 2]), "vlines": (1, 0, 1), "hlines": (1, 0, 1),
+             "axvspan": (0, 1), "axhspan": (0, 1), "set_title": ("t",), "set_xlabel": ("x",), "set_ylabel": ("y",),
+             "suptitle": ("s",)}
+    rows = {k: v for k, v in _DOCUMENTED.items() if k[0].startswith("matplotlib.")}
+    assert len(rows) >= 20
+    for (module, qualname), (parameter, cls_module, cls_name) in rows.items():
+        fig, ax = plt.subplots()
+        name = qualname.rpartition(".")[2]
+        owner = fig if qualname.startswith("FigureBase.") else ax
+        args = (ax.imshow(z),) if name == "colorbar" else given[name]
+        with pytest.warns(UserWarning) if name == "legend" else _nothing():
+            made = getattr(owner, name)(*args)
+        plt.close("all")
+        assert parameter is None
+        assert type(made) is getattr(importlib.import_module(cls_module), cls_name), qualname
+        assert getattr(type(owner), name).__qualname__ == qualname or name in ("colorbar", "suptitle", "legend")
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+@pytest.mark.parametrize("cell, good", [
+    ("fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set(colr='r')\n",
+     "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set(color='r')\n"),
+    ("fig, ax = plt.subplots()\nax.set_title('a').set(fontsiz=3)\n",
+     "fig, ax = plt.subplots()\nax.set_title('a').set(fontsize=3)\n"),
+    ("fig, ax = plt.subplots()\ncs = ax.contour(np.arange(16.0).reshape(4, 4))\ncs.clabel(fontsiz=9)\n",
+     "fig, ax = plt.subplots()\ncs = ax.contour(np.arange(16.0).reshape(4, 4))\ncs.clabel(fontsize=9)\n"),
+    ("fig, ax = plt.subplots()\nim = ax.imshow([[1, 2], [3, 4]])\nim.set_interpolation('bilinear')\n"
+     "t = ax.set_title('a')\nt.set_color('r')\nax.plto([1, 2])\n",
+     "fig, ax = plt.subplots()\nim = ax.imshow([[1, 2], [3, 4]])\nim.set_interpolation('bilinear')\n"
+     "t = ax.set_title('a')\nt.set_color('r')\nax.plot([1, 2])\n"),
+])
+def test_what_a_made_axes_documented_method_returns_is_that_class(cell, good):
+    found = claims(cell, namespace())
+    assert len(found) == 1, (cell, found)
+    with pytest.raises((AttributeError, TypeError)) as raised:
+        exec(cell, namespace())
+    plt.close("all")
+    assert type(raised.value).__name__ in found[0].message or found[0].kind in ("attribute", "call"), found[0].message
+    runs_unclaimed(good, namespace())
+
+
+def test_an_artist_method_of_the_users_or_given_the_users_code_may_change_anything(monkeypatch):
+    """A function of the user's set on an artist's class runs in the cell (it may set `plto` on
+    the Axes); so may one given to an artist's method; a store on the class in the cell."""
+    from matplotlib.image import AxesImage
+
+    def evil(self, value):
+        plt.gca().plto = lambda *a: None
+
+    cell = "fig, ax = plt.subplots()\nim = ax.imshow([[1, 2], [3, 4]])\nim.set_interpolation('bilinear')\nax.plto(1)\n"
+    monkeypatch.setattr(AxesImage, "set_interpolation", evil, raising=False)
+    runs_unclaimed(cell, namespace())
+    monkeypatch.undo()
+    assert claims(cell, namespace())
+    given = "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set_picker(lambda *a: None)\nax.plto(1)\n"
+    assert claims(given, namespace()) == []
+    stored = "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set(colr='r')\n"
+    assert claims("import matplotlib.text\nmatplotlib.text.Text.set_colr = lambda s, v: None\n" + stored, namespace()) == []

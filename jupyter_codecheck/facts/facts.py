@@ -42,7 +42,7 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, s
 from .flow import Effects, cell_function_names, item_by_item, loop_items
 from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
-from .instances import Instance, instance_class, learned_names, made_class, made_display, missing_attribute, \
+from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
     never_learned, returns_itself
 from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
@@ -612,6 +612,9 @@ class _Walk:
             if cls is None or not is_artist_set(POLICY.static(cls, "set", None)):
                 return False
             if like is not None and self._classes_kept() and self._made_as_made(func, value, like):
+                self._value(set_claim(n, cls, self._text, stored=self._may_store))
+            elif like is None and self._classes_kept() and not self.state.user_code and drawn_method(cls, "set"):
+                # an artist a matplotlib call of the cell made (returns.py): of exactly that class
                 self._value(set_claim(n, cls, self._text, stored=self._may_store))
             return True
         if type(target) is not types.MethodType or not is_artist_set(target.__func__):

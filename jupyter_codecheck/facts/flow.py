@@ -707,7 +707,8 @@ class _Step:
         # (a method of what the cell made, abstract.py, is its library's too)
         owner = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
         made = target is UNRESOLVED and isinstance(func, ast.Attribute) and \
-            ((issubclass(type(owner), Made) and _keeps_arguments(owner)) or self._part_of_made(func.value) or
+            ((issubclass(type(owner), Made) and _keeps_arguments(owner) and _library_member(owner, func.attr)) or
+             self._part_of_made(func.value) or
              (self._library_instance(func.value) and _plain_call(func.value)) or
              (returned is not UNRESOLVED and self._plain_returned(func.value)) or looped is not None or new)
         if (target is not UNRESOLVED and _is_library(target)) or made or alternatives:
@@ -1068,6 +1069,18 @@ def _keeps_arguments(made: Made) -> bool:
         return _plain_value(made)
     cls = made.of_class()
     return cls is None or not _sklearn_own(cls)
+
+
+def _library_member(made: Made, attr: str) -> bool:
+    """Is `attr` of what the cell made its library's own (not a function of the user's set on a
+    library class, `Text.set_color = mine`)? A value known by its kind alone (abstract.py) is
+    read as its library made it."""
+    cls = made.of_class()
+    if cls is None:
+        return True
+    from .read_policy import POLICY
+    member = POLICY.static(cls, attr, None)
+    return member is None or POLICY.is_library(member)
 
 
 def _plain_value(v, depth: int = 0) -> bool:

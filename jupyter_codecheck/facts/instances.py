@@ -74,7 +74,23 @@ class Instance(Made):
         """An estimator's own methods leave its class and parameters (what `fit` sets ends in
         `_`); anything else may hold what it is given (flow.py follows that)."""
         return estimator_class(self.cls) and method in ESTIMATOR_KEEPING or \
-            display_class(self.cls) and method == "plot"      # it sets names ending in `_` alone
+            display_class(self.cls) and method == "plot" or \
+            drawn_method(self.cls, method)      # (a display's plot sets names ending in `_` alone)
+
+
+def drawn_method(cls: type, method: str) -> bool:
+    """Is `method` matplotlib's own function on `cls`, a class of matplotlib's drawn objects (an
+    Artist's, or a Colorbar's)? Its code changes that object and what it draws, never the names
+    of its Axes or Figure nor anything the cell holds (a function of the user's given to it is the
+    flow's callback)."""
+    artist = sys.modules.get("matplotlib.artist")
+    colorbar = sys.modules.get("matplotlib.colorbar")
+    bases = [POLICY.static(m, n, None) for m, n in ((artist, "Artist"), (colorbar, "Colorbar")) if m is not None]
+    if not POLICY.is_library(cls) or not any(isinstance(b, type) and b in POLICY.mro(cls) for b in bases):
+        return False
+    f = POLICY.static(cls, method, None)
+    return type(f) is types.FunctionType and POLICY.is_library(f) and \
+        type(f.__module__) is str and f.__module__.startswith("matplotlib.")
 
 
 def _without_own_attributes(cls: type) -> bool:

@@ -45,7 +45,27 @@ _DOCUMENTED = {("pandas.core.generic", "NDFrame.rolling"): ("win_type", "pandas.
                ("sklearn.pipeline", "make_pipeline"): (None, "sklearn.pipeline", "Pipeline"),
                ("sklearn.pipeline", "make_union"): (None, "sklearn.pipeline", "FeatureUnion"),
                ("sklearn.compose._column_transformer", "make_column_transformer"):
-                   (None, "sklearn.compose._column_transformer", "ColumnTransformer")}
+                   (None, "sklearn.compose._column_transformer", "ColumnTransformer"),
+               **{("matplotlib.axes._axes", f"Axes.{m}"): (None, *made) for m, made in (
+                   # matplotlib's Axes methods: "Returns: AxesImage", ... (each makes exactly that class)
+                   ("imshow", ("matplotlib.image", "AxesImage")), ("scatter", ("matplotlib.collections", "PathCollection")),
+                   ("text", ("matplotlib.text", "Text")), ("annotate", ("matplotlib.text", "Annotation")),
+                   ("legend", ("matplotlib.legend", "Legend")), ("contour", ("matplotlib.contour", "QuadContourSet")),
+                   ("contourf", ("matplotlib.contour", "QuadContourSet")),
+                   ("pcolormesh", ("matplotlib.collections", "QuadMesh")),
+                   ("pcolor", ("matplotlib.collections", "PolyQuadMesh")), ("axhline", ("matplotlib.lines", "Line2D")),
+                   ("axvline", ("matplotlib.lines", "Line2D")), ("axline", ("matplotlib.lines", "AxLine")),
+                   ("fill_between", ("matplotlib.collections", "FillBetweenPolyCollection")),
+                   ("vlines", ("matplotlib.collections", "LineCollection")),
+                   ("hlines", ("matplotlib.collections", "LineCollection")),
+                   ("axvspan", ("matplotlib.patches", "Rectangle")), ("axhspan", ("matplotlib.patches", "Rectangle")),
+                   ("set_title", ("matplotlib.text", "Text")))},
+               ("matplotlib.axes._base", "_AxesBase.set_xlabel"): (None, "matplotlib.text", "Text"),
+               ("matplotlib.axes._base", "_AxesBase.set_ylabel"): (None, "matplotlib.text", "Text"),
+               # a Figure's: "Returns: Colorbar", "Text: The .Text instance of the suptitle", "Legend"
+               ("matplotlib.figure", "FigureBase.colorbar"): (None, "matplotlib.colorbar", "Colorbar"),
+               ("matplotlib.figure", "FigureBase.suptitle"): (None, "matplotlib.text", "Text"),
+               ("matplotlib.figure", "FigureBase.legend"): (None, "matplotlib.legend", "Legend")}
 # annotations a library writes for values of other classes: numpy's scalars for `-> bool`, `-> int`
 _LOOSE = frozenset({object, bool, int, float, complex, str, bytes})
 
