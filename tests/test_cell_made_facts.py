@@ -418,3 +418,46 @@ def test_an_artist_method_of_the_users_or_given_the_users_code_may_change_anythi
     assert claims(given, namespace()) == []
     stored = "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set(colr='r')\n"
     assert claims("import matplotlib.text\nmatplotlib.text.Text.set_colr = lambda s, v: None\n" + stored, namespace()) == []
+
+
+# -- a name missing from a made Axes, read but not called --------------------------------------
+
+@pytest.mark.parametrize("cell, good", [
+    ("fig, ax = plt.subplots()\nax.spines['top'].set_visible(False)\nax.xaxis.set_ticks_position('bottom')\n"
+     "ax.sipnes['right'].set_visible(False)\n",
+     "fig, ax = plt.subplots()\nax.spines['top'].set_visible(False)\nax.xaxis.set_ticks_position('bottom')\n"
+     "ax.spines['right'].set_visible(False)\n"),
+    ("fig, ax = plt.subplots()\nax.plot(x, np.sin(x))\nprint(ax.xaxis.get_scale())\nprint(ax.yaxiss.get_scale())\n",
+     "fig, ax = plt.subplots()\nax.plot(x, np.sin(x))\nprint(ax.xaxis.get_scale())\nprint(ax.yaxis.get_scale())\n"),
+    ("fig = plt.figure()\nax = fig.add_subplot()\nax.text(0.5, 0.5, 'a', transform=ax.transAxse)\n",
+     "fig = plt.figure()\nax = fig.add_subplot()\nax.text(0.5, 0.5, 'a', transform=ax.transAxes)\n"),
+])
+def test_a_name_a_made_axes_lacks_is_claimed_where_only_matplotlib_numpy_and_python_run(cell, good):
+    ns = namespace(x=np.linspace(0, 1, 5))
+    found = claims(cell, ns)
+    assert len(found) == 1 and found[0].kind == "attribute", (cell, found)
+    with pytest.raises(AttributeError):
+        exec(cell, dict(ns))
+    plt.close("all")
+    runs_unclaimed(good, ns)
+
+
+class _Data:
+    def __array__(self, dtype=None, copy=None):
+        plt.gca().right_ax = 1
+        return np.arange(3.0)
+
+
+@pytest.mark.parametrize("cell", [
+    "fig, ax = plt.subplots()\npd.Series([1, 2]).plot(secondary_y=True)\nprint(ax.right_ax)\n",   # pandas sets it
+    "fig, ax = plt.subplots()\nax.plot(data)\nprint(ax.right_ax)\n",          # the user's object, read by numpy
+    "def f(a):\n    a.right_ax = 1\nfig, ax = plt.subplots()\nf(ax)\nprint(ax.right_ax)\n",
+    "fig, ax = plt.subplots()\nsetattr(ax, 'right' + '_ax', 1)\nprint(ax.right_ax)\n",
+    "fig, ax = plt.subplots()\nax.__dict__['right_ax'] = 1\nprint(ax.right_ax)\n",
+    "fig, ax = plt.subplots()\nlabel = ax.set_title('a')\nlabel.set_picker(lambda *a: None)\nprint(ax.right_ax)\n",
+])
+def test_no_claim_on_a_name_read_from_a_made_axes_where_other_code_may_set_it(cell):
+    ns = namespace(data=_Data())
+    assert claims(cell, ns) == [], cell
+    exec(cell, dict(ns)) if "lambda" not in cell else None
+    plt.close("all")

@@ -197,6 +197,7 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
+        self._drawing: bool | None = None        # does the cell call only matplotlib's, numpy's, Python's own
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -1106,7 +1107,7 @@ class _Walk:
             known = (known[0], known[1] | frozenset(changed[1]))
         if known is None or not missing_attribute(*known, n.attr):
             return
-        if known[0] in (axes_class(), figure_class()) and not self._axes_method_typo(n):
+        if known[0] in (axes_class(), figure_class()) and not self._axes_method_typo(n, value):
             return
         klass, held = known
         names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
@@ -1114,14 +1115,64 @@ class _Walk:
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 
-    def _axes_method_typo(self, n: ast.Attribute) -> bool:
+    def _axes_method_typo(self, n: ast.Attribute, value) -> bool:
         """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,
         secondary_y=...)` sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a
-        name missing from one the cell made is claimed only where it is called (`ax.plott(...)`,
-        `fig.add_subpot(...)`: no library sets a method on it) and the cell stores that name nowhere."""
+        name missing from one the cell made is claimed where it is called (`ax.plott(...)`,
+        `fig.add_subpot(...)`: no library sets a method on it), or anywhere in a cell that calls
+        only matplotlib's, numpy's and Python's own code (_drawing_only: `ax.spings["top"]`),
+        and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
-        return self._item_kept(n.value) and isinstance(call, ast.Call) and call.func is n and \
-            not self._stores_name(n.attr)
+        return self._item_kept(n.value) and not self._may_store(n.attr) and \
+            (isinstance(call, ast.Call) and call.func is n or self._drawing_only(value))
+
+    def _drawing_only(self, value) -> bool:
+        """Does the cell define no function or class and call only matplotlib's, numpy's and
+        Python's own functions, classes and methods: of their modules, of live objects of
+        theirs, and of the Figures, Axes and artists the cell made through them? matplotlib's code
+        sets no name on an Axes or a Figure that a new one lacks (what `axes_names` reads); pandas'
+        plotting, seaborn and the user's code may, on one they are given or find as pyplot's
+        current one."""
+        if self._drawing is None:
+            nodes = list(ast.walk(self.tree))
+            self._drawing = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                                    for x in nodes) and \
+                all(self._libraries_object(x.id) for x in nodes if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)) and \
+                all(self._drawn_by_libraries(c.func, value) for c in nodes if isinstance(c, ast.Call))
+        return self._drawing
+
+    def _libraries_object(self, name: str) -> bool:
+        """A name the kernel binds to an object of a library's class, a module, a builtin scalar or
+        container of them (matplotlib may call what it is given: an object of the user's class
+        runs the user's code), or one the cell binds, or a builtin."""
+        if name not in self.ns:
+            return True                 # the cell's own, or a builtin's
+        obj = self.ns[name]
+        return issubclass(type(obj), types.ModuleType) or POLICY.is_library(type(obj)) or \
+            type(obj) in (int, float, str, bool, complex, type(None)) or \
+            type(obj) in (list, tuple) and len(obj) <= 1000 and all(
+                type(x) in (int, float, str, bool, complex, type(None)) or POLICY.is_library(type(x)) for x in obj)
+
+    def _drawn_by_libraries(self, node: ast.expr, value, depth: int = 0) -> bool:
+        """Is `node` (a callee, or what a method is called on) matplotlib's, numpy's or Python's:
+        a builtin, a live object of their modules, or a Figure, Axes or artist the cell made,
+        reached through their attributes, items and methods (a matplotlib method's result)?"""
+        if depth > 20:
+            return False
+        live = self._live_or_builtin(node, set(), changes_matter=False)
+        if live is not UNRESOLVED and not issubclass(type(live), Made):
+            module = POLICY.module_of(live)
+            return type(module) is str and module.split(".")[0] in ("matplotlib", "numpy", "builtins", "math")
+        if isinstance(node, ast.Name):
+            made = self._live(node, set(), changes_matter=False, made=True)
+            made = made if made is not UNRESOLVED or value is None else value(node)
+            return issubclass(type(made), Abstract) and (made.like in ("Axes", "Figure") or made.holds == "Axes") or \
+                type(made) is Instance and drawn_method(made.cls, "set")
+        if isinstance(node, (ast.Attribute, ast.Subscript)):
+            return self._drawn_by_libraries(node.value, value, depth + 1)
+        if isinstance(node, ast.Call):
+            return self._drawn_by_libraries(node.func, value, depth + 1)
+        return False
 
     def _missing_attribute(self, n: ast.Attribute, obj, message: str, near: list[str]) -> None:
         """The attribute fact on `n` (`obj`: the object or, for one the cell makes, its class); where
