@@ -28,6 +28,11 @@ MAKERS = {
     "enumerate": "fig, axes = plt.subplots(2, 2)\nfor i, ax in enumerate(axes.ravel()):\n    ax.set_title(str(i))\n    {use}\n",
     "zip": "fig, axes = plt.subplots(1, 3)\nfor ax, w in zip(axes, [1, 2, 3]):\n    {use}\n",
     "rows": "fig, axes = plt.subplots(2, 3)\nfor row in axes:\n    ax = row[1]\n    {use}\n",
+    "zip_live": "fig, axes = plt.subplots(1, 3)\nfor ax, w in zip(axes, widths):\n    {use}\n",
+    # added by a Figure the cell made, or twinned
+    "add_subplot": "fig = plt.figure()\nax = fig.add_subplot(2, 2, 3)\n{use}\n",
+    "add_axes": "fig = plt.figure()\nax = fig.add_axes([0.1, 0.1, 0.8, 0.8])\n{use}\n",
+    "twinx": "fig, first = plt.subplots()\nax = first.twinx()\n{use}\n",
     # unpacked: the array's items, or its rows
     "unpacked": "fig, (ax0, ax) = plt.subplots(1, 2)\n{use}\n",
     "unpacked_rows": "fig, ((a, b), (c, ax)) = plt.subplots(2, 2)\n{use}\n",
@@ -47,7 +52,7 @@ USES = [
 
 def _run(cell: str):
     try:
-        exec(compile(cell, "<cell>", "exec"), {"plt": plt})
+        exec(compile(cell, "<cell>", "exec"), {"plt": plt, "widths": [1, 2]})
     except Exception as e:  # noqa: BLE001 - whatever matplotlib raises is compared
         return type(e), [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
     finally:
@@ -59,7 +64,7 @@ def test_each_claim_on_an_axes_the_cell_makes_is_what_matplotlib_raises():
     claimed, ran_unclaimed = set(), 0
     for (maker, form), use in itertools.product(MAKERS.items(), USES):
         cell = form.format(use=use)
-        facts = kernel_facts(cell, {"plt": plt})
+        facts = kernel_facts(cell, {"plt": plt, "widths": [1, 2]})
         raised = _run(cell)
         if not facts:
             ran_unclaimed += raised is None

@@ -301,6 +301,9 @@ class _Walk:
                 if isinstance(t, ast.Name) and all(issubclass(type(v), Abstract) and v.like == "Axes" for v in items):
                     out.append((id(t), Abstract("Axes")))
                 continue
+            live = self._live(node, set()) if len(pairs) > 1 else UNRESOLVED
+            if type(live) in (list, tuple, range, str, dict) and len(live) > 0:
+                continue                # `zip(axs.flat, cases)`: a live sized builtin not empty (as the cell has it)
             a = propagation.value(node)
             if not issubclass(type(a), Abstract):
                 a = propagation.shaped(node)
