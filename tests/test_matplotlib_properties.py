@@ -64,6 +64,9 @@ CELLS = [
     'plt.axes(projection="3d", elve=3)\n',
     'plt.axes([0, 0, 1, 1], projection="polar", theta_direction=-1)\n',
     'plt.axes(position=[0, 0, 1, 1], aspect="equal", fc="w")\n',
+    # `_process_unit_info` pops the names it builds, `f"{axis_name}units"`
+    'ax.plot([1, 2], [3, 4], xunits=None)\n', 'plt.plot([1, 2], [3, 4], yunits=None)\n',
+    'ax.scatter([1, 2], [3, 4], xunits=None)\n',
 ]
 
 

@@ -111,7 +111,7 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     for kw in n.keywords:
         if kw.arg is None or kw.arg in named or POLICY.static(cls, f"set_{kw.arg}", None) is not None:
             continue
-        if any(kw.arg in _words(m) for m in modules):
+        if any(kw.arg in _words(m) or _formed(kw.arg, m) for m in modules):
             continue            # read out by name somewhere on the way: not a property's fault
         setters = {a[4:] for k in POLICY.mro(cls) for a in POLICY.class_members(k) if a.startswith("set_")}
         # the closest name alone: another property near it may refuse the value (fontstyle=3)
@@ -470,6 +470,36 @@ def _words(module_name: str) -> frozenset[str]:
         _WORDS[module_name] = frozenset(_WORD.findall(source)) if source is not None else None
     words = _WORDS[module_name]
     return words if words is not None else _Everything()
+
+
+_FORMS: dict[str, tuple[frozenset[str], frozenset[str]] | None] = {}
+
+
+def _formed(word: str, module_name: str) -> bool:
+    """May the module's code read `word` by a name it builds: an f-string of one formatted part
+    and one literal (`f"{axis_name}units"` pops `xunits=` in `_process_unit_info`, `f"share{name}"`)
+    whose literal ends or begins the word?"""
+    if module_name not in _FORMS:
+        module = sys.modules.get(module_name)
+        try:
+            tree = ast.parse(inspect.getsource(module)) if module is not None else None
+        except (OSError, TypeError, SyntaxError):
+            tree = None
+        heads, tails = set(), set()
+        for n in ast.walk(tree) if tree is not None else ():
+            if isinstance(n, ast.JoinedStr) and len(n.values) == 2:
+                first, second = n.values
+                if isinstance(first, ast.Constant) and isinstance(second, ast.FormattedValue) and type(first.value) is str:
+                    heads.add(first.value)
+                elif isinstance(first, ast.FormattedValue) and isinstance(second, ast.Constant) and type(second.value) is str:
+                    tails.add(second.value)
+        _FORMS[module_name] = (frozenset(heads), frozenset(tails)) if tree is not None else None
+    forms = _FORMS[module_name]
+    if forms is None:
+        return True                     # a source that cannot be read may build any name
+    heads, tails = forms
+    return any(word.startswith(h) and len(word) > len(h) for h in heads) or \
+        any(word.endswith(t) and len(word) > len(t) for t in tails)
 
 
 class _Everything(frozenset):
