@@ -67,6 +67,12 @@ CELLS = [
     # `_process_unit_info` pops the names it builds, `f"{axis_name}units"`
     'ax.plot([1, 2], [3, 4], xunits=None)\n', 'plt.plot([1, 2], [3, 4], yunits=None)\n',
     'ax.scatter([1, 2], [3, 4], xunits=None)\n',
+    # a contour set and a pcolor mesh: their classes' constructors name keywords of their own
+    'ax.contour(np.arange(9.0).reshape(3, 3), cnap="RdBu", vmin=0)\n',
+    'plt.contourf(np.arange(9.0).reshape(3, 3), levels=3, corner_mask=True, algorithm="mpl2014", extend="both",'
+    ' hatches=["/"], alpha=0.5, antialiased=True, colors="k")\n',
+    'ax.pcolor(np.arange(9.0).reshape(3, 3), cmab="RdBu")\n',
+    'ax.pcolor(np.arange(9.0).reshape(3, 3), edgecolors="k", linewidths=2, shading="auto", snap=True)\n',
 ]
 
 

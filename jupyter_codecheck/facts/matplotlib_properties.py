@@ -49,6 +49,8 @@ ARTISTS = {
     "vlines": ("matplotlib.collections", "LineCollection", 3), "hlines": ("matplotlib.collections", "LineCollection", 3),
     "axvspan": ("matplotlib.patches", "Rectangle", 2), "axhspan": ("matplotlib.patches", "Rectangle", 2),
     "fill": ("matplotlib.patches", "Polygon", 2), "pcolormesh": ("matplotlib.collections", "QuadMesh", 1),
+    "pcolor": ("matplotlib.collections", "PolyQuadMesh", 1),
+    "contour": ("matplotlib.contour", "QuadContourSet", 1), "contourf": ("matplotlib.contour", "QuadContourSet", 1),
 }
 # methods that make one artist an item of their data (no item: no artist, and no keyword is read)
 PER_ITEM = frozenset({"bar", "barh"})
@@ -259,7 +261,22 @@ def _made(target, made_axes: bool = False, pyplot_kept: bool = True):
         return None
     function = POLICY.static(axes_class, method, None)
     functions = [f for f in (function, target if type(target) is types.FunctionType else None) if f is not None]
-    return method, cls, functions, (*_ON_THE_WAY, module), least
+    return method, cls, functions + _constructors(cls), (*_ON_THE_WAY, module), least
+
+
+def _constructors(cls: type) -> list:
+    """The functions of matplotlib's own code through which an artist class is made of the
+    keywords it is handed: each `__init__` along its classes (Collection's names `edgecolors`),
+    and a contour set's `_process_args` (QuadContourSet's names `corner_mask`)."""
+    found = []
+    for k in POLICY.mro(cls):
+        own = POLICY.class_members(k)
+        for name in ("__init__", "_process_args"):
+            f = own.get(name)
+            if type(f) is types.FunctionType and POLICY.is_library(f) and \
+                    type(f.__module__) is str and f.__module__.startswith("matplotlib."):
+                found.append(f)
+    return found
 
 
 def _figure_made(target, made_figure: bool = False, pyplot_kept: bool = False):
