@@ -540,3 +540,47 @@ def test_positional_arguments_to_set_are_the_signatures_type_error(artists):
     got = kernel_facts("line.set(1)\n", artists)
     assert [f.message.endswith("positional arguments") or "positional" in f.message for f in got] == [True]
     assert type(_raised("line.set(1)\n", artists)) is TypeError
+
+
+# -- savefig: the keywords the format's print method takes ---------------------------------------
+
+SAVEFIG_CELLS = [
+    'fig.savefig(path".png", di=200)\n',
+    'fig.savefig(path".png", dpi=200, transparant=True)\n',
+    'plt.savefig(path".png", bbox_inch="tight")\n',
+    'fig.savefig(path".png", dpi=100, bbox_inches="tight", pad_inches=0.1, transparent=True, facecolor="w",'
+    ' edgecolor="k", orientation="portrait", metadata={"Software": "x"}, pil_kwargs={})\n',
+    'fig.savefig(path".jpg", dpi=100, pil_kwargs={"quality": 90}, format="jpg")\n',
+    'fig.savefig(path".eps", papertype="a4")\n',            # print_ps takes any keyword
+    'fig.savefig(path, format="png", dip=3)\n',
+]
+
+
+@pytest.mark.parametrize("cell", SAVEFIG_CELLS)
+def test_a_savefig_keyword_is_a_claim_exactly_where_the_print_method_refuses_it(cell, ns, tmp_path):
+    cell = cell.replace("path", repr(str(tmp_path / "f")))      # a literal name, as a cell writes it
+    got = kernel_facts(cell, ns)
+    try:
+        exec(cell, dict(ns))
+        raised = None
+    except TypeError as e:
+        raised = e
+    assert bool(got) == (raised is not None), (cell, got, raised)
+    if got:
+        (fact,) = got
+        assert fact.message.endswith(": TypeError") and str(raised) in fact.message
+        assert fact.candidates, fact
+
+
+def test_no_savefig_claim_on_a_figure_of_the_users_class_or_a_format_not_known(ns, tmp_path):
+    from matplotlib.figure import Figure
+
+    class Mine(Figure):
+        def savefig(self, fname, **kwargs):
+            return fname
+
+    mine = plt.figure(FigureClass=Mine)
+    assert kernel_facts(f"mine.savefig({str(tmp_path / 'a.png')!r}, di=3)\n", {**ns, "mine": mine}) == []
+    assert kernel_facts("fig.savefig(name, di=3)\n", {**ns, "name": str(tmp_path / "a.png")}) == []   # not a literal
+    assert kernel_facts(f"fig.savefig({str(tmp_path / 'a.xyz')!r}, di=3)\n", ns) == []    # no such format
+    assert kernel_facts(f"fig.savefig({str(tmp_path / 'a.png')!r}, backend='pdf', di=3)\n", ns) == []

@@ -12,6 +12,9 @@ An artist's own `set` and `plt.setp` the same way, a Figure's texts, a colorbar'
 takes the other keywords' values as their setters take them: where one refuses its value too,
 that error may come first; the keyword claimed is refused either way.
 
+A Figure's `savefig` hands what it does not name to the print method of the file's format
+(`fig.savefig("f.png", di=200)`: TypeError from `print_png`).
+
 A new Axes likewise (`fig.add_subplot(111, projecton="3d")`, `plt.subplot`, `plt.axes`,
 `add_axes`): its class is the one the literal projection keywords choose in matplotlib's
 registry. A legend's keywords go to `Legend.__init__`, which names all it takes (TypeError).
@@ -22,6 +25,7 @@ import ast
 import collections
 import difflib
 import inspect
+import os
 import re
 import sys
 import types
@@ -737,3 +741,90 @@ def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return ValueClaim(kw, f"{ast.unparse(n.func)}(): keyword {kw.arg} is not recognized: ValueError", "ValueError",
                           _keyword_fixes(kw, meant, text), subjects=(root,) if root is not None else ())
     return None
+
+
+# what print_figure hands every print method, dropped by matplotlib's wrapper where the method
+# does not name it (`_switch_canvas_and_return_print_method`)
+_PRINT_OPTIONAL = frozenset({"dpi", "facecolor", "edgecolor", "orientation", "bbox_inches_restore"})
+
+
+def savefig_claim(n: ast.Call, target, text, *, pyplot_kept: bool = False) -> ValueClaim | None:
+    """`fig.savefig("f.png", di=200)`, `plt.savefig(...)`: `Figure.savefig` hands its keywords to
+    the canvas' `print_figure`, which hands what it does not name to the print method of the
+    file's format (`print_png`, the canvas' own where it has one, else the one matplotlib
+    registers for the format), through a wrapper that drops only the options it passes itself:
+    a keyword none of them names is a TypeError. Only for a literal file name whose format is
+    known (its extension, a literal `format=`, or `savefig.format`), no `backend=`, on a live
+    Figure of matplotlib's own classes (pyplot's: its current one) whose print method is
+    matplotlib's and names all it takes."""
+    figure_module = sys.modules.get("matplotlib.figure")
+    base = POLICY.static(figure_module, "FigureBase", None) if figure_module is not None else None
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if not isinstance(base, type) or pyplot is None or not n.args or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    if type(target) is types.MethodType and target.__name__ == "savefig":
+        fig = target.__self__
+        if not plain_subclass(type(fig), base) or target.__func__ is not POLICY.static(type(fig), "savefig", None):
+            return None
+    elif type(target) is types.FunctionType and target is POLICY.static(pyplot, "savefig", None) and \
+            POLICY.is_library(target) and pyplot_kept:
+        fig = _current_figure(("savefig",))
+        if fig is None or fig is _NO_FIGURE:
+            return None
+    else:
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    fname = _literal(n.args[0])
+    fmt = _literal(keywords["format"]) if "format" in keywords else None
+    if "backend" in keywords or type(fname) is not str or fmt is not None and type(fmt) is not str:
+        return None
+    if fmt is None:
+        fmt = os.path.splitext(fname)[1][1:]
+    if not fmt:
+        rc = POLICY.static(sys.modules.get("matplotlib"), "rcParams", None)
+        fmt = dict.get(rc, "savefig.format", None) if isinstance(rc, dict) else None
+        if type(fmt) is not str:
+            return None
+    fmt = fmt.lower()
+    canvas = (plain_own_dict(fig) or {}).get("canvas")
+    if canvas is None or not matplotlib_object(canvas):
+        return None
+    printer = _print_method(type(canvas), fmt)
+    functions = [POLICY.static(type(fig), "savefig", None), POLICY.static(type(canvas), "print_figure", None), printer]
+    if any(type(f) is not types.FunctionType or not POLICY.is_library(f) or
+           not (type(f.__module__) is str and f.__module__.startswith("matplotlib.")) for f in functions):
+        return None
+    signatures = [POLICY.signature(f) for f in functions]
+    if None in signatures or any(p.kind is p.VAR_KEYWORD for p in signatures[2].parameters.values()):
+        return None                     # a print method that takes any keyword
+    named = _PRINT_OPTIONAL | {p.name for sig in signatures for p in sig.parameters.values()
+                               if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)}
+    for kw in n.keywords:
+        if kw.arg in named:
+            continue
+        meant = difflib.get_close_matches(kw.arg, sorted(x for x in named if not x.startswith("_") and x != "self"),
+                                          n=1, cutoff=0.6)
+        root = chain_root(n.func)
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): {printer.__qualname__}() got an unexpected keyword "
+                              f"argument {kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
+                          subjects=(root,) if root is not None else ())
+    return None
+
+
+def _print_method(canvas_class: type, fmt: str):
+    """The print method `print_figure` uses for `fmt`: the canvas class' own `print_<fmt>`, else
+    the `FigureCanvas` of the backend matplotlib registers for the format, where that module is
+    loaded (`get_registered_canvas_class` imports it otherwise); None where neither is known."""
+    own = POLICY.static(canvas_class, f"print_{fmt}", None)
+    if own is not None:
+        return own
+    bases = sys.modules.get("matplotlib.backend_bases")
+    registry = POLICY.static(bases, "_default_backends", None) if bases is not None else None
+    entry = dict.get(registry, fmt, None) if type(registry) is dict else None
+    if type(entry) is str:
+        module = sys.modules.get(entry)
+        entry = POLICY.static(module, "FigureCanvas", None) if module is not None else None
+    if not isinstance(entry, type) or not POLICY.is_library(entry):
+        return None
+    return POLICY.static(entry, f"print_{fmt}", None)
