@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import ast
 import functools
+import math
 import sys
 import types
 
 from .abstract_value import _SHARE, _SUBPLOTS_OPTIONS, Abstract, _literal, literal_int
+from .libraries import own_classes, own_function
 from .read_policy import POLICY
 
 # the keywords by which an Axes of another class is made (a 3-D or polar one, the user's class)
@@ -66,9 +68,11 @@ def added_axes(node: ast.Call, owner, method: str):
     else:
         return None
     classes = {"Axes": axes_class(), "Figure": figure_class()}
-    if None in classes.values() or figure_hooks() or not _rectilinear_is(classes["Axes"]) or \
+    if None in classes.values() or figure_hooks() or not plain_making() or \
             not all(_matplotlib_function(POLICY.static(classes[c], m, None)) for c, m in on_the_way):
         return None
+    if method == "add_axes" and not (all(math.isfinite(x) for x in args[0]) and args[0][2] >= 0 and args[0][3] >= 0):
+        return None                     # matplotlib refuses a rect not finite or of negative size
     return Abstract("Axes")
 
 
@@ -80,9 +84,22 @@ def _subplot_position(args: list) -> bool:
 
 
 def _matplotlib_function(f) -> bool:
-    """A plain function matplotlib defines (not one of the user's set on its class)."""
-    return type(f) is types.FunctionType and POLICY.is_library(f) and \
-        type(f.__module__) is str and f.__module__.startswith("matplotlib.")
+    """A plain function matplotlib defines (not one of the user's set on its class, nor a wrapper
+    of the user's over matplotlib's)."""
+    return own_function(f, "matplotlib")
+
+
+def plain_making() -> bool:
+    """Is what makes a new Axes or Figure matplotlib's own code through and through: every
+    function of matplotlib's Axes and Figure classes, and `get_projection_class`, matplotlib's
+    (a method of the user's set on them, `_make_twin_axes` or `__init__`, runs in each), and the
+    default projection still Axes?"""
+    axes, figure = axes_class(), figure_class()
+    projections = sys.modules.get("matplotlib.projections")
+    return axes is not None and figure is not None and projections is not None and \
+        own_classes(axes, "matplotlib") and own_classes(figure, "matplotlib") and \
+        own_function(POLICY.static(projections, "get_projection_class", None), "matplotlib") and \
+        _rectilinear_is(axes)
 
 
 def _rectilinear_is(cls: type) -> bool:
@@ -180,9 +197,10 @@ def figure_class() -> type | None:
 
 def figure_names() -> tuple[type, frozenset[str]] | None:
     """matplotlib's Figure class and the public names its instance holds of its own, read from
-    a stand-in Figure (no pyplot: pyplot's figure adds private names alone)."""
+    a stand-in Figure (no pyplot: pyplot's figure adds private names alone), where making one
+    runs matplotlib's code alone (plain_making)."""
     cls = figure_class()
-    return _figure_names(cls) if cls is not None else None
+    return _figure_names(cls) if cls is not None and plain_making() else None
 
 
 @functools.cache
@@ -202,13 +220,18 @@ def figure_hooks() -> bool:
     return type(hooks) is not list or bool(hooks)
 
 
-@functools.cache
 def axes_names() -> tuple[type, frozenset[str]] | None:
     """matplotlib's Axes class and the public names its instance holds of its own, read from a
-    stand-in Axes on a figure of its own (no pyplot: no figure of the user's is touched)."""
+    stand-in Axes on a figure of its own (no pyplot: no figure of the user's is touched), where
+    making one runs matplotlib's code alone (plain_making)."""
     cls, figure = axes_class(), figure_class()
-    if cls is None or figure is None:
+    if cls is None or figure is None or not plain_making():
         return None
+    return _axes_names(cls, figure)
+
+
+@functools.cache
+def _axes_names(cls: type, figure: type) -> tuple[type, frozenset[str]] | None:
     made = figure().add_subplot()
     if type(made) is not cls:
         return None

@@ -100,14 +100,15 @@ class Abstract(Made):
         return None if None in self.shape else math.prod(self.shape)
 
     def keeps(self, method: str, inplace: bool) -> bool:
-        if self.like == "ndarray":
-            return method not in ARRAY_RESHAPING
+        if self.like == "ndarray":       # (`axes[1].remove()`: a method of an Axes it holds)
+            return method not in ARRAY_RESHAPING and not (self.holds == "Axes" and method == "remove")
         if self.like in ("Series", "DataFrame"):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
             return method in ESTIMATOR_KEEPING
-        # drawing on an Axes or a Figure keeps it one, a draw a Generator, and plot() a display
-        return self.like in ("Axes", "Figure", "Generator", "ConfusionMatrixDisplay")
+        # drawing on an Axes or a Figure keeps it one (`remove` takes it off its Figure), a draw a
+        # Generator, and plot() a display
+        return self.like in ("Axes", "Figure", "Generator", "ConfusionMatrixDisplay") and method != "remove"
 
     def is_data(self) -> bool:
         return self.like in ("ndarray", "Series", "DataFrame")

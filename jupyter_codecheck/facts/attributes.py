@@ -189,7 +189,8 @@ def read_attribute(obj, attr: str):
         # answered by __getattr__ (pandas columns); a Bunch's, from its own keys
         return bunch_value(obj, attr) if has else UNKNOWN
     if issubclass(type(obj), types.ModuleType):
-        return raw
+        # a module's own name; one of its type's (`__dict__`, `__sizeof__`) is bound to it on reading
+        return raw if attr in types.ModuleType.__dict__["__dict__"].__get__(obj) else UNKNOWN
     try:
         own = own_dict(obj)
     except (AttributeError, TypeError):

@@ -42,6 +42,7 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, s
 from .flow import Effects, cell_function_names, item_by_item, loop_items
 from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
+from .libraries import own_function, read_begins
 from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
     never_learned, returns_itself
 from .keys import missing_key, missing_numbered_column
@@ -104,6 +105,7 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     here = runs_here(source) if isinstance(namespace, Mapping) else None
     if here is None:        # %%bash, %%html, ...: not Python run in this namespace
         return []
+    read_begins()
     body, offset = here     # a %%time or %%capture cell: its body, lines counted in the cell
     tree = parse(body)
     if tree is None:
@@ -198,6 +200,7 @@ class _Walk:
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
         self._drawing: bool | None = None        # does the cell call only matplotlib's, numpy's, Python's own
+        self._hooks: bool | None = None          # may the cell set matplotlib's figure hooks
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -366,6 +369,9 @@ class _Walk:
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
         if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
+        if any(issubclass(type(v), Abstract) and (v.like in ("Axes", "Figure") or v.holds == "Axes")
+               for v in (value if type(value) is tuple else (value,))) and self._hooks_may_change():
+            return []                   # a figure hook set in the cell runs on the new Figure
         # `ax1, ax2 = axes` of an array whose items may have been replaced: no Axes
         kept = isinstance(s.value, ast.Call) or self._unchanged(s.value)
         out = []
@@ -1054,6 +1060,8 @@ class _Walk:
             return
         if POLICY.has_attribute(obj, n.attr) is not False:
             return
+        if issubclass(type(obj), types.ModuleType) and (self._may_store(n.attr) or self._named_in_text(n.attr)):
+            return                      # a module takes any name set on it by any way (`m.__dict__["x"] = 1`)
         near = _near(n.attr, [*attribute_names(obj), *learned_names(type(obj))])
         what = getattr(obj, "__name__", None) if isinstance(obj, type(ast)) else None
         owner = f"module {what!r}" if what else f"{type(obj).__name__!r} object"
@@ -1079,6 +1087,39 @@ class _Walk:
                 (attr.endswith("_") and not never_learned(type(obj), attr)):
             return False
         return not self._stores_name(attr)
+
+    def _hooks_may_change(self) -> bool:
+        """May the cell set matplotlib's `figure.hooks` (the user's code run on each new Figure):
+        an rcParams item set by a key not a literal other than it, `rcParams.update`, `rc` of the
+        "figure" group (or one not literal), a style or an rc file used, `rcParams` handed on?"""
+        if self._hooks is None:
+            def rc_params(x) -> bool:
+                return isinstance(x, ast.Attribute) and x.attr == "rcParams" or isinstance(x, ast.Name) and x.id == "rcParams"
+            found = False
+            for x in ast.walk(self.tree):
+                if isinstance(x, ast.Subscript) and rc_params(x.value) and isinstance(x.ctx, (ast.Store, ast.Del)):
+                    key = x.slice
+                    found |= not (isinstance(key, ast.Constant) and type(key.value) is str and key.value != "figure.hooks")
+                elif isinstance(x, ast.Call):
+                    f = x.func
+                    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+                    if isinstance(f, ast.Attribute) and rc_params(f.value) and name != "get":
+                        found = True        # `rcParams.update(...)`, `.setdefault`, `.__setitem__`
+                    elif name == "rc":
+                        group = x.args[0] if x.args else None
+                        found |= not (isinstance(group, ast.Constant) and type(group.value) is str and
+                                      "figure" not in group.value.split(","))
+                    elif name in ("rc_file", "use") and isinstance(f, ast.Attribute) and \
+                            (f.attr == "rc_file" or isinstance(f.value, ast.Attribute) and f.value.attr == "style" or
+                             isinstance(f.value, ast.Name) and f.value.id == "style"):
+                        found |= f.attr == "rc_file" or not _styles_keep_hooks(x)     # a style sheet may set them
+                    found |= any(rc_params(a) for a in [*x.args, *(k.value for k in x.keywords)])
+            self._hooks = found
+        return self._hooks
+
+    def _named_in_text(self, attr: str) -> bool:
+        """Does the cell hold the name as a string (`object.__setattr__(m, "x", 1)`)?"""
+        return any(isinstance(x, ast.Constant) and x.value == attr for x in ast.walk(self.tree))
 
     def _stores_name(self, attr: str) -> bool:
         """Does the cell store or delete an attribute of that name anywhere (`x.attr = ...`)?"""
@@ -1129,7 +1170,19 @@ class _Walk:
         and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
         return self._item_kept(n.value) and not self._may_store(n.attr) and \
-            (isinstance(call, ast.Call) and call.func is n or self._drawing_only(value))
+            (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(value))
+
+    def _read_surely(self, n: ast.AST) -> bool:
+        """Is `n` read whenever its statement runs, on the cell's top level: not under a condition
+        (`ax.right_ax if hasattr(ax, "right_ax") else ax`, `hasattr(...) and ...`), in a
+        comprehension or a lambda, nor in a block?"""
+        node = self._parents.get(id(n))
+        while node is not None and not isinstance(node, ast.stmt):
+            if isinstance(node, (ast.IfExp, ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp,
+                                 ast.GeneratorExp, ast.Lambda)):
+                return False
+            node = self._parents.get(id(node))
+        return node is not None and id(node) in self.top_level
 
     def _drawing_only(self, value) -> bool:
         """Does the cell define no function or class and call only matplotlib's, numpy's and
@@ -1140,23 +1193,29 @@ class _Walk:
         current one."""
         if self._drawing is None:
             nodes = list(ast.walk(self.tree))
-            self._drawing = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                                    for x in nodes) and \
+            self._drawing = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                                   ast.With, ast.AsyncWith)) for x in nodes) and \
+                all(self._loaded_library(x) for x in nodes if isinstance(x, (ast.Import, ast.ImportFrom))) and \
                 all(self._libraries_object(x.id) for x in nodes if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)) and \
                 all(self._drawn_by_libraries(c.func, value) for c in nodes if isinstance(c, ast.Call))
         return self._drawing
 
+    @staticmethod
+    def _loaded_library(node: ast.Import | ast.ImportFrom) -> bool:
+        """An import of a library module already loaded: it runs no code."""
+        if isinstance(node, ast.ImportFrom):
+            names = [node.module] if node.level == 0 and node.module else []
+        else:
+            names = [a.name for a in node.names]
+        return bool(names) and all(sys.modules.get(m) is not None and POLICY.is_library_module(m) for m in names)
+
     def _libraries_object(self, name: str) -> bool:
-        """A name the kernel binds to an object of a library's class, a module, a builtin scalar or
-        container of them (matplotlib may call what it is given: an object of the user's class
-        runs the user's code), or one the cell binds, or a builtin."""
+        """A name the kernel binds to plain data (_plain_drawn), or one the cell binds, or a
+        builtin (matplotlib may read what it is given: an object of the user's class runs the
+        user's code)."""
         if name not in self.ns:
             return True                 # the cell's own, or a builtin's
-        obj = self.ns[name]
-        return issubclass(type(obj), types.ModuleType) or POLICY.is_library(type(obj)) or \
-            type(obj) in (int, float, str, bool, complex, type(None)) or \
-            type(obj) in (list, tuple) and len(obj) <= 1000 and all(
-                type(x) in (int, float, str, bool, complex, type(None)) or POLICY.is_library(type(x)) for x in obj)
+        return _plain_drawn(self.ns[name])
 
     def _drawn_by_libraries(self, node: ast.expr, value, depth: int = 0) -> bool:
         """Is `node` (a callee, or what a method is called on) matplotlib's, numpy's or Python's:
@@ -1167,7 +1226,13 @@ class _Walk:
         live = self._live_or_builtin(node, set(), changes_matter=False)
         if live is not UNRESOLVED and not issubclass(type(live), Made):
             module = POLICY.module_of(live)
-            return type(module) is str and module.split(".")[0] in ("matplotlib", "numpy", "builtins", "math")
+            root = module.split(".")[0] if type(module) is str else None
+            if root not in ("matplotlib", "numpy", "builtins", "math"):
+                return False
+            function = live.__func__ if type(live) is types.MethodType else live
+            # a function's code where its module says (a wrapper of the user's copies `__module__`)
+            return own_function(function, root) if type(function) is types.FunctionType else \
+                type(live) is not types.MethodType and (not isinstance(live, type) or POLICY.is_library(live))
         if isinstance(node, ast.Name):
             made = self._live(node, set(), changes_matter=False, made=True)
             made = made if made is not UNRESOLVED or value is None else value(node)
@@ -1578,6 +1643,38 @@ def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
         elif prefixes and min(len(short), len(low)) >= 3 and (low.startswith(short) or short.startswith(low)):
             scored.append((2, o))
     return [o for _, o in sorted(scored, key=lambda x: (x[0], len(x[1])))]
+
+
+def _styles_keep_hooks(call: ast.Call) -> bool:
+    """`plt.style.use("ggplot")`, `(["a", "b"])`: literal names of matplotlib's style library
+    whose settings (read from its `library`) hold no `figure.hooks`."""
+    style = sys.modules.get("matplotlib.style.core") or sys.modules.get("matplotlib.style")
+    library = POLICY.static(style, "library", None) if style is not None else None
+    given = _literal(call.args[0]) if len(call.args) == 1 and not call.keywords else None
+    names = [given] if type(given) is str else given if type(given) in (list, tuple) else None
+    if not isinstance(library, dict) or not names or any(type(n) is not str for n in names):
+        return False
+    sheets = [dict.get(library, n) for n in names]
+    return all(isinstance(sheet, dict) and "figure.hooks" not in dict.keys(sheet) for sheet in sheets)
+
+
+def _plain_drawn(obj, depth: int = 0) -> bool:
+    """Data nothing of the user's runs in when a library reads it: a module, Python's scalars,
+    numpy's arrays of numbers and scalars, matplotlib's objects, and lists, tuples and dicts of
+    these (a few levels deep)."""
+    if depth > 3:
+        return False
+    if issubclass(type(obj), types.ModuleType) or type(obj) in (int, float, str, bool, complex, bytes, type(None)):
+        return True
+    if type(obj) in (list, tuple):
+        return len(obj) <= 1000 and all(_plain_drawn(x, depth + 1) for x in obj)
+    if type(obj) is dict:
+        return len(obj) <= 1000 and all(_plain_drawn(k, depth + 1) and _plain_drawn(v, depth + 1) for k, v in obj.items())
+    np = sys.modules.get("numpy")
+    if np is not None and (type(obj) is np.ndarray and obj.dtype.kind in "biufcUSMm" or
+                           issubclass(type(obj), np.generic) and POLICY.is_library(type(obj))):
+        return True
+    return matplotlib_object(obj)
 
 
 def _bare(message: str) -> str:

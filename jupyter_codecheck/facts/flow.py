@@ -711,6 +711,9 @@ class _Step:
              self._part_of_made(func.value) or
              (self._library_instance(func.value) and _plain_call(func.value)) or
              (returned is not UNRESOLVED and self._plain_returned(func.value)) or looped is not None or new)
+        if made and issubclass(type(owner), Made) and any(self._foreign(a) for a in
+                                                          [*call.args, *(k.value for k in call.keywords)]):
+            self.state.user_code_may_run()      # `t.set_text(label)`: matplotlib reads `label`, running its dunders
         if (target is not UNRESOLVED and _is_library(target)) or made or alternatives:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 [a for t in alternatives or [target] for a in self._changed_by_library(func, t, call)]
@@ -731,6 +734,22 @@ class _Step:
                 if r is not None and not self._library_module(r):
                     st.touched.add(r)
                 self.change(self.objects(a))
+
+    def _foreign(self, node: ast.AST) -> bool:
+        """May the value of `node` be or hold an object of a class of the user's (its dunders,
+        `__str__`, `__array__`, `__float__`, run when a library reads it), or one not known?"""
+        reached = self.reach(self.objects(node))
+        if reached is None:
+            return True
+        for i in reached:
+            o = self.state.kept.get(i)
+            if o is None or issubclass(type(o), Made) or type(o) in (list, tuple, dict, set, frozenset) or \
+                    issubclass(type(o), _SCALARS + (types.ModuleType,)):
+                continue
+            from .read_policy import POLICY
+            if not POLICY.is_library(type(o)):
+                return True
+        return False
 
     def _library_module(self, name: str) -> bool:
         """Is `name` bound, as the cell has it so far, to an installed library's module?"""
@@ -1078,8 +1097,11 @@ def _library_member(made: Made, attr: str) -> bool:
     cls = made.of_class()
     if cls is None:
         return True
+    from .libraries import library_code
     from .read_policy import POLICY
     member = POLICY.static(cls, attr, None)
+    if type(member) is types.FunctionType:      # its code's file: a wrapper of the user's copies `__module__`
+        return library_code(member)
     return member is None or POLICY.is_library(member)
 
 

@@ -25,6 +25,7 @@ from .abstract_matplotlib import axes_class, axes_names, figure_class, figure_ho
 from .abstract_value import ESTIMATOR_KEEPING, Abstract
 from .dataset_loaders import bunch_class
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
+from .libraries import own_classes, own_function
 from .namespace import UNRESOLVED, Made
 from .pandas_lookup import instance_names, lookup
 from .read_policy import POLICY
@@ -80,17 +81,15 @@ class Instance(Made):
 
 def drawn_method(cls: type, method: str) -> bool:
     """Is `method` matplotlib's own function on `cls`, a class of matplotlib's drawn objects (an
-    Artist's, or a Colorbar's)? Its code changes that object and what it draws, never the names
-    of its Axes or Figure nor anything the cell holds (a function of the user's given to it is the
-    flow's callback)."""
+    Artist's, or a Colorbar's), every function of whose classes is matplotlib's own? Its code
+    changes that object and what it draws, never the names of its Axes or Figure nor anything the
+    cell holds (a function of the user's given to it is the flow's callback)."""
     artist = sys.modules.get("matplotlib.artist")
     colorbar = sys.modules.get("matplotlib.colorbar")
     bases = [POLICY.static(m, n, None) for m, n in ((artist, "Artist"), (colorbar, "Colorbar")) if m is not None]
     if not POLICY.is_library(cls) or not any(isinstance(b, type) and b in POLICY.mro(cls) for b in bases):
         return False
-    f = POLICY.static(cls, method, None)
-    return type(f) is types.FunctionType and POLICY.is_library(f) and \
-        type(f.__module__) is str and f.__module__.startswith("matplotlib.")
+    return own_function(POLICY.static(cls, method, None), "matplotlib") and own_classes(cls, "matplotlib")
 
 
 def _without_own_attributes(cls: type) -> bool:

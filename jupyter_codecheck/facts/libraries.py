@@ -69,3 +69,87 @@ def _module_of(obj) -> str | None:
         return type.__dict__["__module__"].__get__(cls, type)    # the type's own slot
     except Exception:  # noqa: BLE001
         return None
+
+
+def library_code(f) -> bool:
+    """Is the plain function's code in a library's file (not a wrapper of the user's, which
+    `functools.wraps` gives the wrapped function's `__module__`)?"""
+    import types
+    return type(f) is types.FunctionType and is_library_path(types.FunctionType.__dict__["__code__"].__get__(f).co_filename)
+
+
+def _package_dir(package: str) -> str | None:
+    """The folder of an installed package's files, where it is loaded."""
+    import os
+    module = sys.modules.get(package)
+    path = getattr(module, "__file__", None) if module is not None else None
+    return os.path.dirname(path) + os.sep if isinstance(path, str) and is_library_path(path) else None
+
+
+@lru_cache(maxsize=1)
+def _stdlib_dir() -> str | None:
+    stdlib = sysconfig.get_paths().get("stdlib")
+    return stdlib.rstrip("/") + "/" if stdlib else None
+
+
+def own_function(f, package: str) -> bool:
+    """A plain function `package` itself defines: its code in the package's files, and so is that
+    of each function it wraps (`functools.wraps` copies `__module__`, so a wrapper of the user's
+    over matplotlib's `Figure.add_subplot` would pass for matplotlib's by its name)."""
+    home = _package_dir(package)
+    return home is not None and _own(f, home)
+
+
+def _own(f, home: str) -> bool:
+    import types
+    stdlib = _stdlib_dir()
+    for _ in range(8):
+        if type(f) is not types.FunctionType:
+            return False
+        code = types.FunctionType.__dict__["__code__"].__get__(f)
+        inner = types.FunctionType.__dict__["__dict__"].__get__(f).get("__wrapped__")
+        # a wrapper of the standard library's (contextlib's) over the package's own is the package's
+        if not (code.co_filename.startswith(home) or inner is not None and stdlib is not None and
+                code.co_filename.startswith(stdlib) and "site-packages" not in code.co_filename):
+            return False
+        if inner is None:
+            return True
+        f = inner
+    return False
+
+
+# own_classes' answers within one reading of facts (read_begins empties it: classes may change
+# between cells, never while the facts are read)
+_OWN_CLASSES: dict[tuple[int, str], bool] = {}
+
+
+def read_begins() -> None:
+    _OWN_CLASSES.clear()
+
+
+def own_classes(cls: type, package: str) -> bool:
+    """Is every function held by `cls` and its bases (but object) one `package` defines
+    (own_function)? A method of the user's set on any of them may run inside the library's own
+    (`Artist.pchanged` replaced runs in every setter)."""
+    key = (id(cls), package)
+    if key not in _OWN_CLASSES:
+        _OWN_CLASSES[key] = _own_classes(cls, package)
+    return _OWN_CLASSES[key]
+
+
+def _own_classes(cls: type, package: str) -> bool:
+    import types
+    home = _package_dir(package)
+    if home is None:
+        return False
+    for k in type.__dict__["__mro__"].__get__(cls, type):
+        if k is object:
+            continue
+        for v in type.__dict__["__dict__"].__get__(k, type).values():
+            if type(v) in (staticmethod, classmethod):
+                v = v.__func__
+            elif type(v) is property:
+                v = v.fget
+            if type(v) is types.FunctionType and not _own(v, home):
+                return False
+    return True

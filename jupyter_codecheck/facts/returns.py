@@ -58,13 +58,10 @@ _DOCUMENTED = {("pandas.core.generic", "NDFrame.rolling"): ("win_type", "pandas.
                    ("fill_between", ("matplotlib.collections", "FillBetweenPolyCollection")),
                    ("vlines", ("matplotlib.collections", "LineCollection")),
                    ("hlines", ("matplotlib.collections", "LineCollection")),
-                   ("axvspan", ("matplotlib.patches", "Rectangle")), ("axhspan", ("matplotlib.patches", "Rectangle")),
-                   ("set_title", ("matplotlib.text", "Text")))},
-               ("matplotlib.axes._base", "_AxesBase.set_xlabel"): (None, "matplotlib.text", "Text"),
-               ("matplotlib.axes._base", "_AxesBase.set_ylabel"): (None, "matplotlib.text", "Text"),
-               # a Figure's: "Returns: Colorbar", "Text: The .Text instance of the suptitle", "Legend"
+                   ("axvspan", ("matplotlib.patches", "Rectangle")), ("axhspan", ("matplotlib.patches", "Rectangle")))},
+               # a Figure's: "Returns: Colorbar", "Legend" (never `suptitle`, `set_title`, `set_xlabel`:
+               # they return the Text the Figure or Axes already holds, which may be of any class)
                ("matplotlib.figure", "FigureBase.colorbar"): (None, "matplotlib.colorbar", "Colorbar"),
-               ("matplotlib.figure", "FigureBase.suptitle"): (None, "matplotlib.text", "Text"),
                ("matplotlib.figure", "FigureBase.legend"): (None, "matplotlib.legend", "Legend")}
 # annotations a library writes for values of other classes: numpy's scalars for `-> bool`, `-> int`
 _LOOSE = frozenset({object, bool, int, float, complex, str, bytes})

@@ -65,6 +65,8 @@ def _forwarded_error(func, sig: inspect.Signature, keywords: list[str]) -> BindE
     var = next((p.name for p in sig.parameters.values() if p.kind == p.VAR_KEYWORD), None)
     if not extra or var is None:
         return None
+    if issubclass(type(func), type):
+        return _passed_up_error(func, extra)
     plain = func.__func__ if type(func) is types.MethodType else func
     if not _unwrapped(plain) or not is_library_object(plain):
         return None                     # a decorator's wrapper may rename or drop keywords first
@@ -85,6 +87,109 @@ def _forwarded_error(func, sig: inspect.Signature, keywords: list[str]) -> BindE
     why = "multiple values for keyword argument" if refused in given else "an unexpected keyword argument"
     return BindError(f"got {why} {refused!r} (passed on to {getattr(callee, '__qualname__', '?')})", refused,
                      named + tuple(sorted(takes - set(given) - set(named))))
+
+
+def _passed_up_error(cls: type, extra: list[str]) -> BindError | None:
+    """A library class called with keywords its `__init__` takes only in `**kwargs`
+    (`FuncAnimation(fig, f, bli=True)`): where each `__init__` on the way uses its `**kwargs` only
+    to pass it on whole to `super().__init__(...)`, in one statement of its top level that runs
+    unless an earlier line raises, a keyword goes up the class's MRO; the first `__init__` with no
+    `**kwargs` that does not name it raises the TypeError (matplotlib's Animation.__init__)."""
+    if type(cls) is not type or not is_library_object(cls) or inspect.getattr_static(cls, "__new__", None) is not object.__new__:
+        return None                     # a metaclass's `__call__` or a `__new__` of its own may do anything first
+    mro = type.__dict__["__mro__"].__get__(cls, type)
+    owners = [k for k in mro if "__init__" in type.__dict__["__dict__"].__get__(k, type)]
+    named: set[str] = set()
+    for owner in owners[:6]:
+        init = type.__dict__["__dict__"].__get__(owner, type)["__init__"]
+        if not _unwrapped(init) or not is_library_object(init) or not is_library_object(owner):
+            return None
+        try:
+            sig = inspect.signature(init)
+        except (TypeError, ValueError):
+            return None
+        named |= {p.name for p in sig.parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        var = next((p.name for p in sig.parameters.values() if p.kind == p.VAR_KEYWORD), None)
+        if var is None:
+            refused = next((k for k in extra if k not in named), None)
+            return None if refused is None else BindError(
+                f"got an unexpected keyword argument {refused!r} (passed on to {owner.__name__}.__init__)", refused,
+                tuple(sorted(named - {"self"})))
+        taken = _passes_up(init, var)
+        if taken is None:
+            return None
+        named |= taken
+    return None
+
+
+def _passes_up(init: types.FunctionType, var: str) -> frozenset[str] | None:
+    """Does `init` pass its `**var` on whole as `super().__init__(..., **var)`, naming none of
+    the call's keywords itself (a keyword given twice is another TypeError), on a statement of
+    its top level that runs unless an earlier line returns? Other uses may only read a literal
+    key (`var.get("repeat", True)`, `"k" in var`, `var["k"]`) or take one out (`var.pop("k")`):
+    the keys taken out (None where it does not pass it on so)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(init)))
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return None
+    definition = tree.body[0] if tree.body and isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    if definition is None:
+        return None
+    parents = {id(c): n for n in ast.walk(definition) for c in ast.iter_child_nodes(n)}
+    spreads, taken = [], set()
+    for n in ast.walk(definition):
+        if not (isinstance(n, ast.Name) and n.id == var):
+            continue
+        up = parents.get(id(n))
+        if isinstance(up, ast.keyword) and up.arg is None:
+            spreads.append(parents.get(id(up)))
+            continue
+        key = _literal_key(up, n, parents)
+        if key is None:
+            return None
+        if key[1]:
+            taken.add(key[0])
+    if len(spreads) != 1:
+        return None
+    call = spreads[0]
+    func = call.func if isinstance(call, ast.Call) else None
+    if not (isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call) and
+            isinstance(func.value.func, ast.Name) and func.value.func.id == "super" and not func.value.args):
+        return None
+    for stmt in definition.body:
+        if any(n is call for n in ast.walk(stmt)):
+            return frozenset(taken) if any(n is call for n in _outside_blocks(stmt)) else None
+        if any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) for n in _own_nodes(stmt)):
+            return None
+    return None
+
+
+def _literal_key(up, name: ast.Name, parents: dict) -> tuple[str, bool] | None:
+    """(the key, taken out) where `name` is only read at a literal key: `name.get("k")`,
+    `name.pop("k")`, `"k" in name`, `name["k"]`; else None."""
+    if isinstance(up, ast.Attribute) and up.attr in ("get", "pop"):
+        call = parents.get(id(up))
+        if isinstance(call, ast.Call) and call.func is up and call.args and isinstance(call.args[0], ast.Constant) and \
+                type(call.args[0].value) is str:
+            return call.args[0].value, up.attr == "pop"
+        return None
+    if isinstance(up, ast.Compare) and len(up.ops) == 1 and isinstance(up.ops[0], (ast.In, ast.NotIn)) and \
+            up.comparators[0] is name and isinstance(up.left, ast.Constant) and type(up.left.value) is str:
+        return up.left.value, False
+    if isinstance(up, ast.Subscript) and up.value is name and isinstance(up.ctx, ast.Load) and \
+            isinstance(up.slice, ast.Constant) and type(up.slice.value) is str:
+        return up.slice.value, False
+    return None
+
+
+def _own_nodes(stmt: ast.stmt):
+    """The nodes of a statement, not those of the functions and lambdas it defines."""
+    todo = [stmt]
+    while todo:
+        n = todo.pop()
+        yield n
+        todo.extend(c for c in ast.iter_child_nodes(n) if not isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                             ast.Lambda, ast.ClassDef)))
 
 
 # numpy's array methods that compute from the array alone (no file, no buffer, nothing of the
