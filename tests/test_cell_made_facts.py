@@ -536,7 +536,7 @@ def test_no_claim_where_a_wrapper_or_a_method_of_the_users_is_on_matplotlibs_cla
 
 
 def test_reading_what_a_new_axes_holds_runs_no_method_of_the_users(monkeypatch):
-    from jupyter_codecheck.facts.abstract_matplotlib import _axes_names
+    from jupyter_codecheck.facts.abstract_matplotlib import _STAND_INS
     from matplotlib.axes import Axes
     ran = []
     original = Axes.__init__
@@ -547,7 +547,7 @@ def test_reading_what_a_new_axes_holds_runs_no_method_of_the_users(monkeypatch):
         self.plott = self.plot
 
     monkeypatch.setattr(Axes, "__init__", mine)
-    _axes_names.cache_clear()
+    _STAND_INS.clear()
     cell = "fig = plt.figure()\nax = fig.add_subplot()\nax.plott([1, 2])\n"
     assert claims(cell, namespace()) == [] and ran == []
     runs_unclaimed(cell, namespace())

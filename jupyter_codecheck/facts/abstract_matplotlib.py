@@ -107,8 +107,10 @@ def _rectilinear_is(cls: type) -> bool:
     `get_projection_class(None)`)? A class the user registered under that name would be made."""
     projections = sys.modules.get("matplotlib.projections")
     registry = POLICY.static(projections, "projection_registry", None) if projections is not None else None
+    if registry is None or not POLICY.is_library(type(registry)) or not own_classes(type(registry), "matplotlib"):
+        return False                    # (its `get_projection_class` replaced answers anything)
     try:
-        own = POLICY.own_dict(registry) if registry is not None and POLICY.is_library(type(registry)) else None
+        own = POLICY.own_dict(registry)
     except (AttributeError, TypeError):
         return False
     table = own.get("_all_projection_types") if type(own) is dict else None
@@ -203,10 +205,36 @@ def figure_names() -> tuple[type, frozenset[str]] | None:
     return _figure_names(cls) if cls is not None and plain_making() else None
 
 
-@functools.cache
-def _figure_names(cls: type) -> tuple[type, frozenset[str]]:
-    made = cls()
-    return cls, frozenset(k for k in POLICY.own_dict(made) if type(k) is str and not k.startswith("_"))
+# the names a stand-in instance holds, by its class: kept once made with matplotlib's code alone
+_STAND_INS: dict[tuple, tuple[type, frozenset[str]] | None] = {}
+
+
+def _figure_names(cls: type) -> tuple[type, frozenset[str]] | None:
+    return _stand_in(("Figure", cls), lambda: cls())
+
+
+def _stand_in(key: tuple, make) -> tuple[type, frozenset[str]] | None:
+    """The class and public own names of a new object `make` gives, made once where every class
+    of matplotlib's loaded modules holds matplotlib's functions alone (making one runs many: a
+    Text, a Spine, a Tick...; a method the user set on any of them would run here)."""
+    if key not in _STAND_INS:
+        if not _matplotlib_untouched():
+            return None
+        made = make()
+        _STAND_INS[key] = (key[1], frozenset(k for k in POLICY.own_dict(made) if type(k) is str and
+                                             not k.startswith("_"))) if made is not None else None
+    return _STAND_INS[key]
+
+
+def _matplotlib_untouched() -> bool:
+    """Does every class matplotlib's loaded modules define hold matplotlib's own functions alone?"""
+    for name, module in list(sys.modules.items()):
+        if not (name == "matplotlib" or name.startswith("matplotlib.")) or module is None:
+            continue
+        for value in list(POLICY.module_members(module).values()):
+            if isinstance(value, type) and POLICY.class_module(value) == name and not own_classes(value, "matplotlib"):
+                return False
+    return True
 
 
 def figure_hooks() -> bool:
@@ -227,12 +255,9 @@ def axes_names() -> tuple[type, frozenset[str]] | None:
     cls, figure = axes_class(), figure_class()
     if cls is None or figure is None or not plain_making():
         return None
-    return _axes_names(cls, figure)
+    return _stand_in(("Axes", cls, figure), lambda: _new_axes(cls, figure))
 
 
-@functools.cache
-def _axes_names(cls: type, figure: type) -> tuple[type, frozenset[str]] | None:
+def _new_axes(cls: type, figure: type):
     made = figure().add_subplot()
-    if type(made) is not cls:
-        return None
-    return cls, frozenset(k for k in POLICY.own_dict(made) if type(k) is str and not k.startswith("_"))
+    return made if type(made) is cls else None

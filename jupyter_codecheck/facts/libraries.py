@@ -86,31 +86,26 @@ def _package_dir(package: str) -> str | None:
     return os.path.dirname(path) + os.sep if isinstance(path, str) and is_library_path(path) else None
 
 
-@lru_cache(maxsize=1)
-def _stdlib_dir() -> str | None:
-    stdlib = sysconfig.get_paths().get("stdlib")
-    return stdlib.rstrip("/") + "/" if stdlib else None
-
-
 def own_function(f, package: str) -> bool:
-    """A plain function `package` itself defines: its code in the package's files, and so is that
-    of each function it wraps (`functools.wraps` copies `__module__`, so a wrapper of the user's
-    over matplotlib's `Figure.add_subplot` would pass for matplotlib's by its name)."""
+    """A plain function of a library's code, reached from `package` (its module names it): its
+    code in a library's files, and so is that of each function it wraps (`functools.wraps`
+    copies `__module__`, so a wrapper of the user's over matplotlib's `Figure.add_subplot` would
+    pass for matplotlib's by its name)."""
     home = _package_dir(package)
     return home is not None and _own(f, home)
 
 
 def _own(f, home: str) -> bool:
     import types
-    stdlib = _stdlib_dir()
     for _ in range(8):
         if type(f) is not types.FunctionType:
             return False
         code = types.FunctionType.__dict__["__code__"].__get__(f)
         inner = types.FunctionType.__dict__["__dict__"].__get__(f).get("__wrapped__")
-        # a wrapper of the standard library's (contextlib's) over the package's own is the package's
-        if not (code.co_filename.startswith(home) or inner is not None and stdlib is not None and
-                code.co_filename.startswith(stdlib) and "site-packages" not in code.co_filename):
+        # the package's file, or another library's (contextlib's wrapper, pyparsing's function set on a
+        # class of the package's), or the methods the standard library writes (a namedtuple's)
+        if not (code.co_filename.startswith(home) or code.co_filename == "<string>" or
+                is_library_path(code.co_filename)):
             return False
         if inner is None:
             return True
@@ -128,7 +123,7 @@ def read_begins() -> None:
 
 
 def own_classes(cls: type, package: str) -> bool:
-    """Is every function held by `cls` and its bases (but object) one `package` defines
+    """Is every function held by `cls` and its bases of `package` one `package` defines
     (own_function)? A method of the user's set on any of them may run inside the library's own
     (`Artist.pchanged` replaced runs in every setter)."""
     key = (id(cls), package)
@@ -143,8 +138,9 @@ def _own_classes(cls: type, package: str) -> bool:
     if home is None:
         return False
     for k in type.__dict__["__mro__"].__get__(cls, type):
-        if k is object:
-            continue
+        module = type.__dict__["__module__"].__get__(k, type)
+        if not (type(module) is str and (module == package or module.startswith(package + "."))):
+            continue                    # object, or a base of another library's (collections.abc)
         for v in type.__dict__["__dict__"].__get__(k, type).values():
             if type(v) in (staticmethod, classmethod):
                 v = v.__func__
