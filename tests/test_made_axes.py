@@ -29,6 +29,8 @@ MAKERS = {
     "zip": "fig, axes = plt.subplots(1, 3)\nfor ax, w in zip(axes, [1, 2, 3]):\n    {use}\n",
     "rows": "fig, axes = plt.subplots(2, 3)\nfor row in axes:\n    ax = row[1]\n    {use}\n",
     "zip_live": "fig, axes = plt.subplots(1, 3)\nfor ax, w in zip(axes, widths):\n    {use}\n",
+    "ratios": "fig, axes = plt.subplots(1, 2, width_ratios=[300 / 200, 1])\nax = axes[0]\n{use}\n",
+    "given": "fig, axes = plt.subplots(1, 2)\nfig.colorbar(axes[0].imshow([[1, 2]]), ax=axes)\nax = axes[1]\n{use}\n",
     # added by a Figure the cell made, or twinned
     "add_subplot": "fig = plt.figure()\nax = fig.add_subplot(2, 2, 3)\n{use}\n",
     "add_axes": "fig = plt.figure()\nax = fig.add_axes([0.1, 0.1, 0.8, 0.8])\n{use}\n",
@@ -113,7 +115,9 @@ def test_the_keywords_plt_axes_subplots_and_figure_hand_on():
     "fig, axes = plt.subplots(1, 3)\nfor a in axes:\n    a.x = lambda: 1\nfor ax in axes:\n    ax.x()\n",
     "fig, ax = plt.subplots()\ndf.plot(ax=ax, secondary_y=['b'])\nax.right_ax.set_ylabel('b')\n",
     "ax = plt.axes()\nplt.gca().f = print\nax.f()\n",
-    # the array's items replaced before they are read
+    # the array's items replaced before they are read (numpy writing into it too)
+    "import numpy as np\nfig, axes = plt.subplots(1, 2)\nnp.copyto(axes, np.array(['a', 'b'], dtype=object))\n"
+    "axes[1].upper()\n",
     "fig, axes = plt.subplots(1, 3)\naxes[0] = 'x'\naxes[0].upper()\n",
     "fig, axes = plt.subplots(1, 3)\naxes[0] = 'x'\nax = axes[0]\nax.upper()\n",
     "fig, axes = plt.subplots(1, 3)\naxes.fill('x')\nfor ax in axes:\n    ax.upper()\n",

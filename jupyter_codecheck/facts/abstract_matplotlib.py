@@ -152,11 +152,33 @@ def _grid_taken(keywords: dict, r: int, c: int) -> bool:
     one for each column (row); `gridspec_kw` a literal dict of spaces only (its other keys may
     repeat a ratio or a count, a TypeError or ValueError first)?"""
     for k, n in (("width_ratios", c), ("height_ratios", r)):
-        v = _literal(keywords[k]) if k in keywords else [1] * n
+        given = keywords.get(k)
+        v = [_arithmetic(e) for e in given.elts] if isinstance(given, (ast.List, ast.Tuple)) else \
+            _literal(given) if given is not None else [1] * n
         if type(v) not in (list, tuple) or len(v) != n or any(type(x) not in (int, float) or x <= 0 for x in v):
             return False
     kw = _literal(keywords["gridspec_kw"]) if "gridspec_kw" in keywords else {}
     return type(kw) is dict and set(kw) <= {"wspace", "hspace"} and all(type(x) in (int, float) for x in kw.values())
+
+
+def _arithmetic(node: ast.expr, depth: int = 0):
+    """A number written with literal numbers and `+ - * /` (`300 / 200`), as Python computes it;
+    None for anything else (a name, a call, a division by zero)."""
+    if depth > 10:
+        return None
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _arithmetic(node.operand, depth + 1)
+        return None if v is None else -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        a, b = _arithmetic(node.left, depth + 1), _arithmetic(node.right, depth + 1)
+        if a is None or b is None or isinstance(node.op, ast.Div) and b == 0:
+            return None
+        ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b, ast.Div: lambda: a / b}
+        v = ops[type(node.op)]()
+        return v if math.isfinite(v) else None
+    return None
 
 
 def _plain_axes(subplot_kw: ast.expr | None) -> bool:

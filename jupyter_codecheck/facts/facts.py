@@ -42,7 +42,7 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, s
 from .flow import Effects, cell_function_names, item_by_item, loop_items
 from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
-from .libraries import own_function, read_begins
+from .libraries import own_classes, own_function, read_begins
 from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
     never_learned, returns_itself
 from .keys import missing_key, missing_numbered_column
@@ -342,10 +342,30 @@ class _Walk:
                     isinstance(parent, ast.Assign) and parent.value is n and \
                     all(isinstance(t, (ast.Tuple, ast.List)) for t in parent.targets) or \
                     isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and \
-                    parent.func.id in ("enumerate", "zip", "len") and n in parent.args:
+                    parent.func.id in ("enumerate", "zip", "len") and n in parent.args or \
+                    self._given_to_matplotlib(n, parent):
                 continue
             return False
         return True
+
+    def _given_to_matplotlib(self, n: ast.Name, parent) -> bool:
+        """`fig.colorbar(im, ax=axes)`: the array given to matplotlib's own code (a method of what
+        the cell made, a function of its modules), which reads it and sets no item of it (a
+        library's call that writes into its argument, `out=` or `np.copyto`, is the flow's change)."""
+        call = self._parents.get(id(parent)) if isinstance(parent, ast.keyword) else parent
+        if not isinstance(call, ast.Call) or not (n in call.args or isinstance(parent, ast.keyword) and parent.value is n):
+            return False
+        root = chain_root(call.func)
+        if root is None or root == n.id:
+            return False
+        made = self.state.same.get(root)
+        if issubclass(type(made), Abstract) and (made.like in ("Axes", "Figure") or made.holds == "Axes"):
+            return own_classes(axes_class(), "matplotlib") and own_classes(figure_class(), "matplotlib") \
+                if axes_class() is not None and figure_class() is not None else False
+        live = self._live_or_builtin(call.func, set(), changes_matter=False)
+        module = POLICY.module_of(live) if live is not UNRESOLVED else None
+        return type(module) is str and module.startswith("matplotlib.") and type(live) is types.FunctionType and \
+            own_function(live, "matplotlib")
 
     def _made(self, s: ast.stmt) -> list[tuple[str, Abstract | Instance]]:
         """The names a top-level `name = <a known library call>` (or `fig, axes = ...`) binds to
