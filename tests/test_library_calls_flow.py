@@ -191,3 +191,35 @@ def test_a_predict_or_a_new_estimators_fit_leaves_what_scikit_learns_estimators_
     cell = "p = mine.predict(X_test)\nLedoitWolf().fit(X[:, 0])"
     assert claimed(cell, ns) == set()
     assert raised(cell, dict(ns)) == (IndexError, 2)
+
+
+# -- a method of what numpy's function makes of plain data ---------------------------------------
+
+class _Adds:
+    """An object of the user's whose `__add__` puts a name on pyplot's current Axes."""
+    def __add__(self, other):
+        import matplotlib.pyplot as plt
+        plt.gca().plott = print
+        return self
+
+    __radd__ = __add__
+
+
+def test_a_method_of_numpys_result_of_plain_data_is_numpys_and_one_of_objects_is_not():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = np.linspace(0, 1, 5)
+    ns = {"np": np, "plt": plt, "t": t, "A": np.array([[2.0], [8.0]]), "objs": [_Adds(), _Adds()]}
+    cell = "xn = (A * np.exp(2j * np.pi * t)).sum(axis=0) + np.exp(t).mean()\nfig, ax = plt.subplots()\nax.plott(1)\n"
+    try:
+        assert [f.kind for f in kernel_facts(cell, ns)] == ["attribute"]
+        with pytest.raises(AttributeError):
+            exec(cell, dict(ns))
+        objects = "fig, ax = plt.subplots()\ns = np.array(objs, dtype=object).sum()\nax.plott(1)\n"
+        assert kernel_facts(objects, ns) == []
+        exec(objects, dict(ns))                 # the objects' __add__ gave the Axes that name
+        sorted_ = "a = np.asarray(t).sort()\nb = t.reshape(5, 1) @ t.reshape(1, 5)\n"
+        assert kernel_facts(sorted_, ns) == []
+    finally:
+        plt.close("all")

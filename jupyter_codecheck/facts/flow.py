@@ -678,7 +678,9 @@ class _Step:
             self.callback(a)
         returned = self._estimator_returned(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
         looped = self._loop_estimators(func.value) if isinstance(func, ast.Attribute) else None
-        new = isinstance(func, ast.Attribute) and self._sklearn_made(func.value)
+        new = isinstance(func, ast.Attribute) and (self._sklearn_made(func.value) or
+                                                   self._numpy_made(func.value) and func.attr not in ARRAY_MUTATING and
+                                                   not func.attr.startswith("__"))
         if looped is not None:
             self.change(looped)         # `for clf in models: clf.fit(X, y)`: one of them, fitted
         elif isinstance(func, ast.Attribute) and root is not None and returned is not _NEW and not new:
@@ -735,6 +737,35 @@ class _Step:
                     st.touched.add(r)
                 self.change(self.objects(a))
 
+    def _numpy_made(self, node: ast.AST) -> bool:
+        """`np.exp(t)` in `np.exp(t).sum(axis=0)`: a call of numpy's own functions on plain data
+        (no object of the user's class, no array of objects): it makes numpy's array or scalar,
+        whose methods are numpy's code alone (`np.asarray(a)` may be `a` itself: a method that
+        changes the array is not one of these)."""
+        if isinstance(node, ast.BinOp):         # `(A * np.exp(t)).sum()`: numpy's arithmetic of arrays
+            return all(self._numpy_made(x) or self._numpy_operand(x) for x in (node.left, node.right)) and \
+                any(self._numpy_made(x) or not isinstance(x, ast.Constant) for x in (node.left, node.right))
+        if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords) or \
+                any(isinstance(a, ast.Starred) for a in node.args):
+            return False
+        target = self.callee(node.func)
+        return target is not UNRESOLVED and _numpy_function(target) and \
+            not any(self._foreign(a) for a in [*node.args, *(k.value for k in node.keywords)])
+
+    def _numpy_operand(self, node: ast.AST) -> bool:
+        """A number written out, an array of numpy's own class of numbers (live, or as the cell
+        made it), or a numpy scalar: arithmetic with it is numpy's."""
+        if isinstance(node, ast.Constant):
+            return type(node.value) in (int, float, complex)
+        obj = self.identity(node)
+        np = sys.modules.get("numpy")
+        if np is None or obj is UNRESOLVED:
+            return False
+        if issubclass(type(obj), Made):
+            return isinstance(obj, Abstract) and obj.like == "ndarray" and obj.kind is not None and obj.kind in "biufc"
+        return type(obj) is np.ndarray and obj.dtype.kind in "biufc" or \
+            issubclass(type(obj), np.number) and _library_class(type(obj))
+
     def _foreign(self, node: ast.AST) -> bool:
         """May the value of `node` be or hold an object of a class of the user's (its dunders,
         `__str__`, `__array__`, `__float__`, run when a library reads it), or one not known?"""
@@ -747,8 +778,9 @@ class _Step:
                     issubclass(type(o), _SCALARS + (types.ModuleType,)):
                 continue
             from .read_policy import POLICY
-            if not POLICY.is_library(type(o)):
-                return True
+            np = sys.modules.get("numpy")
+            if not POLICY.is_library(type(o)) or np is not None and type(o) is np.ndarray and o.dtype.kind == "O":
+                return True             # (an array of objects holds what its methods call)
         return False
 
     def _library_module(self, name: str) -> bool:
@@ -1088,6 +1120,12 @@ def _keeps_arguments(made: Made) -> bool:
         return _plain_value(made)
     cls = made.of_class()
     return cls is None or not _sklearn_own(cls)
+
+
+def _library_class(cls) -> bool:
+    """A class a library defines."""
+    from .read_policy import POLICY
+    return POLICY.is_library(cls)
 
 
 def _library_member(made: Made, attr: str) -> bool:
