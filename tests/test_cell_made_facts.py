@@ -551,3 +551,20 @@ def test_reading_what_a_new_axes_holds_runs_no_method_of_the_users(monkeypatch):
     cell = "fig = plt.figure()\nax = fig.add_subplot()\nax.plott([1, 2])\n"
     assert claims(cell, namespace()) == [] and ran == []
     runs_unclaimed(cell, namespace())
+
+
+@pytest.mark.parametrize("cell, good", [
+    ("fig, ax = plt.subplots(2, 1)\npcm = ax[1].pcolormesh(np.ones((3, 3)))\nfig.colorbar(pcm, ax=ax[1], exted='max')\n",
+     "fig, ax = plt.subplots(2, 1)\npcm = ax[1].pcolormesh(np.ones((3, 3)))\nfig.colorbar(pcm, ax=ax[1], extend='max')\n"),
+    ("fig, axs = plt.subplots(1, 2)\nim = axs[0].imshow([[1, 2]])\nfig.colorbar(im, ax=axs, shriink=0.8)\n",
+     "fig, axs = plt.subplots(1, 2)\nim = axs[0].imshow([[1, 2]])\nfig.colorbar(im, ax=axs, shrink=0.8)\n"),
+    ("fig, axs = plt.subplots(2, 1)\nim = axs[0].imshow([[1, 2]])\nim.set(clim=(0, 1), interpolaton='none')\n",
+     "fig, axs = plt.subplots(2, 1)\nim = axs[0].imshow([[1, 2]])\nim.set(clim=(0, 1), interpolation='none')\n"),
+])
+def test_a_mappable_the_cell_made_on_a_known_axes_takes_colorbars_rule(cell, good):
+    found = claims(cell, namespace())
+    assert len(found) == 1, (cell, found)
+    with pytest.raises((TypeError, AttributeError)):
+        exec(cell, namespace())
+    plt.close("all")
+    runs_unclaimed(good, namespace())

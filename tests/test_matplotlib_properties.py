@@ -326,11 +326,11 @@ COLORBAR_CELLS = [
     'plt.colorbar(im, cax=cax, extend="both", orientation="vertical")\n',
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="vertical")\n',
     'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a, extend="max", anchor=(0, 0), panchor=False, fraction=0.1)\n',
+    'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a[1], exted="max")\n',   # made: QuadMesh
 ]
 # no claim: another error first, or the Axes to steal from not known
 COLORBAR_SILENT = [
     'fig.colorbar(im, shrinkk=0.8)\n',                                          # the mappable's Axes: not read
-    'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a[1], exted="max")\n',  # made: not read
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="sideways")\n',     # ValueError first
     'grid_fig.colorbar(im2, ax=axs, extendd="both", location="top", orientation="vertical")\n',  # TypeError of its own
     'fig.colorbar(im, ax=[ax, other], labbel="x")\n',                           # Axes of two Figures: ValueError

@@ -763,7 +763,11 @@ class _Walk:
             return len(items) == 1 or len(figures) == 1 and (plain_own_dict(items[0]) or {}).get("_parent_figure") is not None
 
         mappable = self._live(n.args[0], local) if len(n.args) == 1 else UNRESOLVED
-        if mappable is UNRESOLVED or not matplotlib_object(mappable):
+        made = self._live(n.args[0], local, made=True) if len(n.args) == 1 and mappable is UNRESOLVED else None
+        if type(made) is Instance and drawn_method(made.cls, "get_figure") and self._classes_kept() and \
+                not self.state.user_code:
+            mappable = made             # `pcm = ax.pcolormesh(...)`: of matplotlib's class (returns.py)
+        elif mappable is UNRESOLVED or not matplotlib_object(mappable):
             return None                 # its `axes` and `get_figure` are read before Colorbar is made
         if target is not UNRESOLVED:
             return colorbar_claim(n, target, self._text, axes_known, pyplot_kept=self._pyplot_kept()) \
@@ -927,6 +931,10 @@ class _Walk:
         if cls is not None:
             return cls
         obj = self._live(node, local, changes_matter=False, made=True)
+        if obj is UNRESOLVED and isinstance(node, ast.Subscript) and self._item_kept(node):
+            # `axes[1]` of a grid the cell made and left as made: its Axes
+            obj = Propagation(lambda x: self._read(x, set()), shapes=self.shapes).value(node)
+            obj = obj if issubclass(type(obj), Abstract) and obj.like == "Axes" else UNRESOLVED
         if obj is UNRESOLVED:
             return None
         if issubclass(type(obj), Made):
