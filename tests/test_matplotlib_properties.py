@@ -67,6 +67,9 @@ CELLS = [
     # `_process_unit_info` pops the names it builds, `f"{axis_name}units"`
     'ax.plot([1, 2], [3, 4], xunits=None)\n', 'plt.plot([1, 2], [3, 4], yunits=None)\n',
     'ax.scatter([1, 2], [3, 4], xunits=None)\n',
+    # pyplot's subplot2grid hands its other keywords to the new Axes
+    'plt.subplot2grid((3, 3), (1, 0), coslpan=2)\n',
+    'plt.subplot2grid((3, 3), (1, 0), colspan=2, rowspan=2, facecolor="w", label="a")\n',
     # a contour set and a pcolor mesh: their classes' constructors name keywords of their own
     'ax.contour(np.arange(9.0).reshape(3, 3), cnap="RdBu", vmin=0)\n',
     'plt.contourf(np.arange(9.0).reshape(3, 3), levels=3, corner_mask=True, algorithm="mpl2014", extend="both",'

@@ -430,7 +430,9 @@ def _new_axes(n: ast.Call, target, made_figure: bool = False):
         return None
     name = None
     if type(target) is types.FunctionType and not made_figure and POLICY.is_library(target):
-        name = next((f for f in ("subplot", "axes") if target is POLICY.static(pyplot, f, None)), None)
+        name = next((f for f in ("subplot", "axes", "subplot2grid") if target is POLICY.static(pyplot, f, None)), None)
+        if name is not None and not current_figure_plain("add_subplot"):
+            return None                 # pyplot's current Figure, of the user's class or with its own method
     elif made_figure or type(target) is types.MethodType and POLICY.is_library(type(target.__self__)) and \
             issubclass(type(target.__self__), figure_class):
         function = target if made_figure else target.__func__
@@ -440,8 +442,12 @@ def _new_axes(n: ast.Call, target, made_figure: bool = False):
     keywords = {k.arg: k.value for k in n.keywords}
     if None in keywords or "axes_class" in keywords or "figure" in keywords:
         return None                     # the user's class, or another error first
+    if name == "subplot2grid":
+        if "fig" in keywords or not _grid_place(n, keywords):
+            return None                 # another Figure's, or a place the grid refuses first
     way = "add_axes" if name == "add_axes" or name == "axes" and (n.args or "position" in keywords) else "add_subplot"
-    if way == "add_subplot" and not (len(n.args) in (0, 3) or len(n.args) == 1 and type(_literal(n.args[0])) is int):
+    if way == "add_subplot" and name != "subplot2grid" and \
+            not (len(n.args) in (0, 3) or len(n.args) == 1 and type(_literal(n.args[0])) is int):
         return None                     # a single position may be an Axes or a SubplotSpec's
     if way == "add_axes":
         rect = n.args[0] if n.args else keywords.get("rect", keywords.get("position"))
@@ -459,6 +465,19 @@ def _new_axes(n: ast.Call, target, made_figure: bool = False):
     modules = ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.projections", "matplotlib.artist",
                *{m for m in map(POLICY.module_of, POLICY.mro(cls)) if m is not None and m != "builtins"})
     return name, cls, functions, modules, 0
+
+
+def _grid_place(n: ast.Call, keywords: dict) -> bool:
+    """`plt.subplot2grid((3, 3), (1, 0), colspan=2)`: a literal grid shape and place, its spans
+    literal and inside the grid (`GridSpec.new_subplotspec` refuses others first)."""
+    if len(n.args) != 2:
+        return False
+    shape, loc = _literal(n.args[0]), _literal(n.args[1])
+    spans = [_literal(keywords[k]) if k in keywords else 1 for k in ("rowspan", "colspan")]
+    if not all(type(v) is tuple and len(v) == 2 and all(type(x) is int for x in v) for v in (shape, loc)) or \
+            any(type(x) is not int for x in spans):
+        return False
+    return all(d >= 1 and 0 <= at and span >= 1 and at + span <= d for d, at, span in zip(shape, loc, spans))
 
 
 def _projection_class(projections, keywords: dict) -> type | None:
