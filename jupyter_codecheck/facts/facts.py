@@ -30,8 +30,8 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import colorbar_claim, is_artist_set, legend_claim, matplotlib_object, plain_own_dict, \
-    plain_subclass, property_claim, savefig_claim, set_claim, setp_claim, tick_params_claim
+from .matplotlib_properties import artist_call_claim, colorbar_claim, is_artist_set, legend_claim, matplotlib_object, \
+    plain_own_dict, plain_subclass, property_claim, savefig_claim, set_claim, setp_claim, tick_params_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -586,6 +586,7 @@ class _Walk:
                                                                               pyplot_kept=self._pyplot_kept())) or \
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(savefig_claim(n, target, self._text, pyplot_kept=self._pyplot_kept())) or \
+                self._classes_kept() and self._library_kept(func) and self._value(artist_call_claim(n, target, self._text)) or \
                 self._value(self._legend(n, local, value)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \

@@ -33,6 +33,7 @@ import types
 from .namespace import chain_root
 from .abstract_value import _literal
 from .read_policy import POLICY
+from .libraries import own_classes, own_function
 from .values import ValueClaim
 
 # Axes method -> (the module and class of the artist it makes from its keywords, the least
@@ -847,3 +848,55 @@ def _print_method(canvas_class: type, fmt: str):
     if not isinstance(entry, type) or not POLICY.is_library(entry):
         return None
     return POLICY.static(entry, f"print_{fmt}", None)
+
+
+def artist_call_claim(n: ast.Call, target, text) -> ValueClaim | None:
+    """`Ellipse((0, 0), 4, 2, alphha=0.1)`, `lines.Line2D(x, y, figuure=fig)`: a class of
+    matplotlib's artists called, whose `__init__`s pass `**kwargs` up by `super().__init__` until
+    one hands them to `self._internal_update` (or `update`), which sets each as a property:
+    a keyword no `__init__` on the way names and no setter takes is an AttributeError
+    ("Ellipse.set() got an unexpected keyword argument 'alphha'"). Read from the classes' own
+    source (signatures.kwargs_route); only for classes of matplotlib's own code throughout."""
+    from .signatures import kwargs_route
+    artist = sys.modules.get("matplotlib.artist")
+    base = POLICY.static(artist, "Artist", None) if artist is not None else None
+    if not isinstance(base, type) or type(target) is not type or not plain_subclass(target, base) or \
+            not own_classes(target, "matplotlib") or POLICY.static(target, "__new__", None) is not object.__new__ or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    named: set[str] = set()
+    sink = None
+    for owner in [k for k in POLICY.mro(target) if "__init__" in POLICY.class_members(k)][:8]:
+        init = POLICY.class_members(owner)["__init__"]
+        sig = POLICY.signature(init) if own_function(init, "matplotlib") else None
+        var = next((p.name for p in sig.parameters.values() if p.kind is p.VAR_KEYWORD), None) if sig else None
+        if var is None:
+            return None                 # no `**kwargs`: the signature's own TypeError (call_claim)
+        named |= {p.name for p in sig.parameters.values() if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)}
+        route = kwargs_route(init, var)
+        if route is None:
+            return None
+        named |= route[1]
+        if route[0] != "up":
+            sink = route[0]
+            break
+    if sink is None:
+        return None
+    aliases = POLICY.static(target, "_alias_to_prop", {})
+    canonical = [aliases.get(k.arg, k.arg) for k in n.keywords] if type(aliases) is dict else None
+    if canonical is None or len(set(canonical)) < len(canonical):
+        return None                     # two aliases of one property: a TypeError first
+    modules = ("matplotlib.artist", POLICY.module_of(target) or "")
+    for kw in n.keywords:
+        if kw.arg in named or POLICY.static(target, f"set_{aliases.get(kw.arg, kw.arg)}", None) is not None or \
+                any(kw.arg in _words(m) or _formed(kw.arg, m) for m in modules):
+            continue
+        setters = {a[4:] for k in POLICY.mro(target) for a in POLICY.class_members(k) if a.startswith("set_")}
+        fixes = _keyword_fixes(kw, difflib.get_close_matches(kw.arg, sorted(setters | named - {"self"}), n=1,
+                                                             cutoff=0.75), text)
+        root = chain_root(n.func)
+        message = f"{target.__name__}.set() got an unexpected keyword argument {kw.arg!r}" if sink == "set" else \
+            f"{target.__name__!r} object has no property {kw.arg!r}"
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): {message}: AttributeError", "AttributeError", fixes,
+                          subjects=(root,) if root is not None else ())
+    return None

@@ -128,6 +128,18 @@ def _passes_up(init: types.FunctionType, var: str) -> frozenset[str] | None:
     its top level that runs unless an earlier line returns? Other uses may only read a literal
     key (`var.get("repeat", True)`, `"k" in var`, `var["k"]`) or take one out (`var.pop("k")`):
     the keys taken out (None where it does not pass it on so)."""
+    route = kwargs_route(init, var)
+    return route[1] if route is not None and route[0] == "up" else None
+
+
+def kwargs_route(init: types.FunctionType, var: str) -> tuple[str, frozenset[str]] | None:
+    """Where a library `__init__` sends its `**var`, read from its source: ("up", the keys it
+    takes out) where it passes it whole to `super().__init__(..., **var)` (_passes_up), ("set",
+    the keys it takes out) where it hands it to `self._internal_update(var)` ("update" for
+    `self.update(var)`: matplotlib's artists set each key as a property, or raise AttributeError),
+    on a statement of its top level (or under `if len(var):` / `if var:`) that runs unless an
+    earlier line returns; other uses may only read or take out a literal key, or count it. None
+    where it goes anywhere else."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(init)))
     except (OSError, TypeError, SyntaxError, IndentationError):
@@ -136,29 +148,48 @@ def _passes_up(init: types.FunctionType, var: str) -> frozenset[str] | None:
     if definition is None:
         return None
     parents = {id(c): n for n in ast.walk(definition) for c in ast.iter_child_nodes(n)}
-    spreads, taken = [], set()
+    sinks, taken = [], set()
     for n in ast.walk(definition):
         if not (isinstance(n, ast.Name) and n.id == var):
             continue
         up = parents.get(id(n))
         if isinstance(up, ast.keyword) and up.arg is None:
-            spreads.append(parents.get(id(up)))
+            sinks.append(("up", parents.get(id(up))))
             continue
+        if isinstance(up, ast.Call) and up.args == [n] and not up.keywords and isinstance(up.func, ast.Attribute) and \
+                up.func.attr in ("_internal_update", "update") and isinstance(up.func.value, ast.Name) and \
+                up.func.value.id == "self":
+            sinks.append(("update" if up.func.attr == "update" else "set", up))
+            continue
+        if isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id == "len" and up.args == [n]:
+            continue                    # counted
+        if isinstance(up, ast.If) and up.test is n:
+            continue                    # `if kwargs:`
         key = _literal_key(up, n, parents)
         if key is None:
             return None
         if key[1]:
             taken.add(key[0])
-    if len(spreads) != 1:
+    if len(sinks) != 1:
         return None
-    call = spreads[0]
-    func = call.func if isinstance(call, ast.Call) else None
-    if not (isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call) and
-            isinstance(func.value.func, ast.Name) and func.value.func.id == "super" and not func.value.args):
-        return None
+    kind, call = sinks[0]
+    if kind == "up":
+        func = call.func if isinstance(call, ast.Call) else None
+        if not (isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call) and
+                isinstance(func.value.func, ast.Name) and func.value.func.id == "super" and not func.value.args):
+            return None
     for stmt in definition.body:
         if any(n is call for n in ast.walk(stmt)):
-            return frozenset(taken) if any(n is call for n in _outside_blocks(stmt)) else None
+            if any(n is call for n in _outside_blocks(stmt)):
+                return kind, frozenset(taken)
+            # `if len(kwargs): self._internal_update(kwargs)`: it runs whenever a keyword is given
+            guarded = isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 and \
+                any(n is call for n in _outside_blocks(stmt.body[0])) and kind in ("set", "update") and \
+                (isinstance(stmt.test, ast.Name) and stmt.test.id == var or
+                 isinstance(stmt.test, ast.Call) and isinstance(stmt.test.func, ast.Name) and
+                 stmt.test.func.id == "len" and len(stmt.test.args) == 1 and
+                 isinstance(stmt.test.args[0], ast.Name) and stmt.test.args[0].id == var)
+            return (kind, frozenset(taken)) if guarded else None
         if any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) for n in _own_nodes(stmt)):
             return None
     return None
