@@ -620,3 +620,21 @@ def test_an_artist_class_called_is_claimed_exactly_where_its_properties_refuse_a
             assert got[0].message.endswith(": AttributeError") and str(raised) in got[0].message, (got, raised)
         elif raised is not None:        # a route through `__init__` not read (FancyArrowPatch's): a miss
             assert cls in ("patches.FancyArrowPatch", "text.Annotation", "collections.LineCollection"), (cell, raised)
+
+
+@pytest.mark.parametrize("cell, refused", [
+    ("f, a = plt.subplots()\ncs = a.contour(np.arange(16.0).reshape(4, 4))\na.clabel(cs, fontsiz=10)\n", True),
+    ("cs = ax.contour(np.arange(16.0).reshape(4, 4))\nax.clabel(cs, inline=1, fontsizee=9)\n", True),
+    ("f, a = plt.subplots()\ncs = a.contour(np.arange(16.0).reshape(4, 4))\n"
+     "a.clabel(cs, cs.levels, fontsize=10, inline=True, fmt='%1.1f', colors='k', inline_spacing=3)\n", False),
+])
+def test_a_clabel_keyword_is_claimed_exactly_where_the_contour_sets_clabel_refuses_it(cell, refused, ns):
+    got = kernel_facts(cell, ns)
+    try:
+        exec(cell, dict(ns))
+        raised = None
+    except TypeError as e:
+        raised = e
+    assert bool(got) == refused == (raised is not None), (cell, got, raised)
+    if got:
+        assert str(raised) in got[0].message and got[0].candidates, got

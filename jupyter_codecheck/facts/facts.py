@@ -30,7 +30,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import artist_call_claim, colorbar_claim, is_artist_set, legend_claim, matplotlib_object, \
+from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, matplotlib_object, \
     plain_own_dict, plain_subclass, property_claim, savefig_claim, set_claim, setp_claim, tick_params_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
@@ -556,6 +556,7 @@ class _Walk:
                     not self._value(self._made_axes_property(n, value)) and \
                     not self._value(self._legend(n, local, value)) and \
                     not self._value(self._colorbar(n, target, local, value)) and \
+                    not self._value(self._clabel(n, target, local, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
@@ -582,6 +583,7 @@ class _Walk:
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(self._setp(n, target, local)) or \
                 self._value(self._colorbar(n, target, local, value)) or \
+                self._value(self._clabel(n, target, local, value)) or \
                 self._library_kept(func) and self._value(tick_params_claim(n, target, self._text,
                                                                               pyplot_kept=self._pyplot_kept())) or \
                 self._classes_kept() and self._library_kept(func) and \
@@ -776,6 +778,29 @@ class _Walk:
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
         return None
+
+    def _clabel(self, n: ast.Call, target, local: set[str], value):
+        """`ax.clabel(CS, fontsiz=10)` (matplotlib_properties.clabel_claim): of a live Axes of
+        matplotlib's classes before any of the user's code runs, or of one the cell made, as made;
+        the contour set live, or made by matplotlib's documented call (returns.py)."""
+        func = n.func
+        if not isinstance(func, ast.Attribute) or func.attr != "clabel" or not n.args or not self._classes_kept():
+            return None
+        if target is not UNRESOLVED:
+            owner = getattr(target, "__self__", None) if type(target) is types.MethodType else None
+            if owner is None or not plain_subclass(type(owner), object) or not self._library_kept(func):
+                return None
+            method = target.__func__
+        elif self._made_as_made(func, value, "Axes") and axes_class() is not None and not self.state.user_code:
+            method = POLICY.static(axes_class(), "clabel", None)
+        else:
+            return None
+        contours = self._live(n.args[0], local)
+        cls = type(contours) if contours is not UNRESOLVED and matplotlib_object(contours) else None
+        if cls is None:
+            made = self._live(n.args[0], local, made=True)
+            cls = made.cls if type(made) is Instance else None
+        return clabel_claim(n, method, cls, self._text) if cls is not None else None
 
     def _concat_items(self, n: ast.Call, target, local: set[str]) -> bool:
         """`pd.concat([df, {"a": 1}])`: pandas' concat takes Series and DataFrames only; an item

@@ -900,3 +900,32 @@ def artist_call_claim(n: ast.Call, target, text) -> ValueClaim | None:
         return ValueClaim(kw, f"{ast.unparse(n.func)}(): {message}: AttributeError", "AttributeError", fixes,
                           subjects=(root,) if root is not None else ())
     return None
+
+
+def clabel_claim(n: ast.Call, method, contours: type, text) -> ValueClaim | None:
+    """`ax.clabel(CS, fontsiz=10)`: `Axes.clabel(CS, levels=None, **kwargs)` returns
+    `CS.clabel(levels, **kwargs)`, whose signature names every keyword it takes (ContourLabeler's):
+    any other is its TypeError. `method` is matplotlib's own Axes.clabel, `contours` the class of
+    the contour set given (matplotlib's own throughout)."""
+    axes_module = sys.modules.get("matplotlib.axes")
+    axes = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
+    if not isinstance(axes, type) or method is not POLICY.static(axes, "clabel", None) or \
+            not own_function(method, "matplotlib") or not isinstance(contours, type) or \
+            not own_classes(contours, "matplotlib") or not plain_subclass(contours, object) or \
+            not 1 <= len(n.args) <= 2 or any(isinstance(a, ast.Starred) for a in n.args) or \
+            any(k.arg is None or k.arg in ("CS", "levels") for k in n.keywords):
+        return None
+    inner = POLICY.static(contours, "clabel", None)
+    sig = POLICY.signature(inner) if own_function(inner, "matplotlib") else None
+    if sig is None or any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
+        return None
+    named = [p.name for p in sig.parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    for kw in n.keywords:
+        if kw.arg in named:
+            continue
+        meant = difflib.get_close_matches(kw.arg, [x for x in named if x != "self"], n=1, cutoff=0.6)
+        root = chain_root(n.func)
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): {inner.__qualname__}() got an unexpected keyword argument "
+                              f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
+                          subjects=(root,) if root is not None else ())
+    return None
