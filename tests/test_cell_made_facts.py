@@ -568,3 +568,81 @@ def test_a_mappable_the_cell_made_on_a_known_axes_takes_colorbars_rule(cell, goo
         exec(cell, namespace())
     plt.close("all")
     runs_unclaimed(good, namespace())
+
+
+# -- a second review's cases (thirty-fourth session) ---------------------------------------------
+
+def _second_review_namespace():
+    import types as _types
+    label = _Sets()
+    fig0, ax0 = plt.subplots()
+    t0 = ax0.text(0, 0, "a")
+    t0.add_callback(lambda artist: setattr(plt.gca(), "spings", 1))
+
+    class Odd:
+        def __getattr__(self, name):
+            raise AttributeError(name)
+
+        def __call__(self, *args, **kwargs):
+            return None
+
+    return namespace(label=label, ser=pd.Series([label, label], dtype=object), t0=t0, fig0=fig0,
+                     odd=_types.MethodType(Odd(), fig0), matplotlib=matplotlib)
+
+
+@pytest.mark.parametrize("cell", [
+    "odd('f.png', di=1)\n",                                                     # a method of the user's object
+    "fig0.savefig(path, bbox_inches='tight', di=200)\n",                       # the figure drawn first
+    "fig0.savefig(path, dpi='high', di=200)\n",                                # a value refused first
+    "plt.rcParams['savefig.format'] = 'eps'\nfig0.savefig(path0, papertype='a4')\n",
+    "p = plt.rcParams\np['figure.hooks'] = []\nfig = plt.figure()\nax = fig.add_subplot()\nax.plott(1)\n",
+    "fig, ax = plt.subplots()\nax.set_title(ser)\nax.plto(1)\n",              # objects in a pandas Series
+    "fig, ax = plt.subplots()\nplt.title(label)\nax.plto(1)\n",                # pyplot reads it
+    "fig, ax = plt.subplots()\nprint(label)\nax.plto(1)\n",                    # print reads it
+    "fig, ax = plt.subplots()\nt0.set_visible(False)\nprint(ax.spings)\n",     # a live artist's callback
+    "fig, ax = plt.subplots()\nassert ax, ax.spings\n",
+    "fig, ax = plt.subplots()\nx = 1 > 2 > ax.spings\n",
+    "fig, ax = plt.subplots()\nx = ax.right_ax() if hasattr(ax, 'right_ax') else ax\n",
+])
+def test_no_claim_where_a_second_review_found_a_draw_a_setting_or_the_users_code(cell, tmp_path):
+    ns = _second_review_namespace()
+    cell = cell.replace("path0", repr(str(tmp_path / "f"))).replace("path", repr(str(tmp_path / "f.png")))
+    try:
+        assert [f.message for f in claims(cell, ns)] == [], cell
+    finally:
+        plt.close("all")
+
+
+def test_no_claim_where_matplotlibs_classes_hold_a_descriptor_of_the_users(monkeypatch):
+    """A setter of the user's in a property, a partialmethod, any descriptor object or a
+    function made by exec, set on Artist: it runs in every setter (and making a stand-in)."""
+    import functools
+
+    from matplotlib.artist import Artist
+    cell = "fig, ax = plt.subplots()\nim = ax.imshow([[1, 2], [3, 4]])\nim.set_visible(False)\nax.plto(1)\n"
+    assert claims(cell, namespace())
+    ran = []
+
+    class Descriptor:
+        def __get__(self, obj, cls=None):
+            ran.append(1)
+            return lambda *a: None
+
+    made = {}
+    exec("def pchanged(self):\n    pass\n", made)
+    original = Artist.stale
+    for patch in (property(original.fget, lambda self, v: ran.append(v)),
+                  functools.partialmethod(lambda self: ran.append(1)), Descriptor(), made["pchanged"]):
+        name = "stale" if isinstance(patch, property) else "pchanged"
+        monkeypatch.setattr(Artist, name, patch)
+        ran.clear()
+        assert claims(cell, namespace()) == [] and ran == [], patch
+        monkeypatch.undo()
+
+
+def test_no_claim_where_pyplot_is_wrapped_by_the_user(monkeypatch):
+    import functools
+    original = plt.subplots
+    monkeypatch.setattr(plt, "subplots", functools.wraps(original)(
+        lambda *a, **k: original(*a, subplot_kw={"projection": "polar"}, **k)))
+    runs_unclaimed("fig, ax = plt.subplots()\nax.set_rmax(2)\n", namespace())

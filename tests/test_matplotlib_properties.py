@@ -638,3 +638,26 @@ def test_a_clabel_keyword_is_claimed_exactly_where_the_contour_sets_clabel_refus
     assert bool(got) == refused == (raised is not None), (cell, got, raised)
     if got:
         assert str(raised) in got[0].message and got[0].candidates, got
+
+
+@pytest.mark.parametrize("cell, refused", [
+    ("f, a = plt.subplots()\na.set_yscale('symlog', linthrsh=0.015)\n", True),
+    ("ax.set_xscale('log', bse=2)\n", True),
+    ("f, a = plt.subplots()\na.set_xscale('linear', base=2)\n", True),
+    ("f, a = plt.subplots()\na.set_xscale('symlog', linthresh=1, linscale=0.1, base=2)\n"
+     "a.set_yscale('log', nonpositive='mask', base=2, subs=[2, 5])\na.set_xscale('logit', one_half='1/2')\n", False),
+    ("ax.set_xscale('nosuchscale', bse=2)\n", None),              # the scale's name refused first
+])
+def test_a_scale_keyword_is_claimed_exactly_where_the_scale_class_refuses_it(cell, refused, ns):
+    got = kernel_facts(cell, ns)
+    try:
+        exec(cell, dict(ns))
+        raised = None
+    except (TypeError, ValueError) as e:
+        raised = e
+    if refused is None:
+        assert got == [] and type(raised) is ValueError, (got, raised)
+        return
+    assert bool(got) == refused == (type(raised) is TypeError), (cell, got, raised)
+    if got:
+        assert str(raised) in got[0].message and (got[0].candidates or "linear" in cell), got

@@ -52,6 +52,7 @@ import ast
 import builtins
 import math
 import sys
+import types
 from dataclasses import replace
 
 from .abstract_matplotlib import added_axes, axes, figure, subplots
@@ -63,6 +64,7 @@ from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, 
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
                              _scalar_kind, joining, literal_int, literal_shape, numeric, shaped)
 from .namespace import UNRESOLVED, Made
+from .libraries import library_code
 from .read_policy import POLICY
 
 
@@ -753,8 +755,9 @@ def _known(target) -> str | None:
             continue
         for name in names:
             # the module's own function: one of the user's set there is not the library's
-            if POLICY.module_members(mod).get(name) is target and POLICY.is_library(target):
-                return name
+            if POLICY.module_members(mod).get(name) is target and POLICY.is_library(target) and \
+                    (type(target) is not types.FunctionType or library_code(target)):
+                return name             # (a wrapper of the user's copies `__module__`: its code's file)
     return None
 
 

@@ -30,8 +30,9 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, matplotlib_object, \
-    plain_own_dict, plain_subclass, property_claim, savefig_claim, set_claim, setp_claim, tick_params_claim
+from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
+    matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
+    tick_params_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -200,7 +201,7 @@ class _Walk:
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
         self._drawing: bool | None = None        # does the cell call only matplotlib's, numpy's, Python's own
-        self._hooks: bool | None = None          # may the cell set matplotlib's figure hooks
+        self._rc_changes: dict[str, bool] = {}   # may the cell change matplotlib's setting (by key)
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -557,6 +558,7 @@ class _Walk:
                     not self._value(self._legend(n, local, value)) and \
                     not self._value(self._colorbar(n, target, local, value)) and \
                     not self._value(self._clabel(n, target, local, value)) and \
+                    not self._value(self._scale(n, target, local, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
@@ -584,9 +586,11 @@ class _Walk:
                 self._value(self._setp(n, target, local)) or \
                 self._value(self._colorbar(n, target, local, value)) or \
                 self._value(self._clabel(n, target, local, value)) or \
+                self._value(self._scale(n, target, local, value)) or \
                 self._library_kept(func) and self._value(tick_params_claim(n, target, self._text,
                                                                               pyplot_kept=self._pyplot_kept())) or \
-                self._classes_kept() and self._library_kept(func) and \
+                self._classes_kept() and self._library_kept(func) and not self._may_store("canvas") and \
+                not self._rc_may_change("savefig.format") and not self._rc_may_change("savefig.bbox") and \
                 self._value(savefig_claim(n, target, self._text, pyplot_kept=self._pyplot_kept())) or \
                 self._classes_kept() and self._library_kept(func) and self._value(artist_call_claim(n, target, self._text)) or \
                 self._value(self._legend(n, local, value)) or \
@@ -777,6 +781,21 @@ class _Walk:
                 if self._library_kept(n.func) else None
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
+        return None
+
+    def _scale(self, n: ast.Call, target, local: set[str], value):
+        """`ax.set_xscale("symlog", linthrsh=...)` (matplotlib_properties.scale_claim): of a live Axes
+        of matplotlib's classes before any of the user's code runs, or of one the cell made, as made."""
+        func = n.func
+        if not isinstance(func, ast.Attribute) or func.attr not in ("set_xscale", "set_yscale") or not self._classes_kept():
+            return None
+        if target is not UNRESOLVED:
+            owner = getattr(target, "__self__", None) if type(target) is types.MethodType else None
+            if owner is None or not plain_subclass(type(owner), object) or not self._library_kept(func):
+                return None
+            return scale_claim(n, target.__func__, self._text)
+        if self._made_as_made(func, value, "Axes") and axes_class() is not None and not self.state.user_code:
+            return scale_claim(n, POLICY.static(axes_class(), func.attr, None), self._text)
         return None
 
     def _clabel(self, n: ast.Call, target, local: set[str], value):
@@ -1143,33 +1162,49 @@ class _Walk:
         return not self._stores_name(attr)
 
     def _hooks_may_change(self) -> bool:
-        """May the cell set matplotlib's `figure.hooks` (the user's code run on each new Figure):
-        an rcParams item set by a key not a literal other than it, `rcParams.update`, `rc` of the
-        "figure" group (or one not literal), a style or an rc file used, `rcParams` handed on?"""
-        if self._hooks is None:
-            def rc_params(x) -> bool:
-                return isinstance(x, ast.Attribute) and x.attr == "rcParams" or isinstance(x, ast.Name) and x.id == "rcParams"
+        """May the cell set matplotlib's `figure.hooks` (the user's code run on each new Figure)?"""
+        return self._rc_may_change("figure.hooks")
+
+    def _rc_may_change(self, key: str) -> bool:
+        """May the cell change matplotlib's setting `key` ("figure.hooks", "savefig.format"): rcParams
+        reached but as an item of another literal key or `get`, `rc` of that group (or one not
+        literal), a style sheet that may hold it, an rc file, the defaults restored, `rc_context`,
+        those names imported, or the key or `rcParams` named in a string?"""
+        if key not in self._rc_changes:
+            group = key.split(".")[0]
+            tools = {"rc", "rc_file", "rc_file_defaults", "rcdefaults", "rc_context", "style", "rcParams"}
             found = False
             for x in ast.walk(self.tree):
-                if isinstance(x, ast.Subscript) and rc_params(x.value) and isinstance(x.ctx, (ast.Store, ast.Del)):
-                    key = x.slice
-                    found |= not (isinstance(key, ast.Constant) and type(key.value) is str and key.value != "figure.hooks")
+                parent = self._parents.get(id(x))
+                if isinstance(x, ast.Constant) and x.value in ("rcParams", key, key.split(".")[-1]):
+                    found = True
+                elif isinstance(x, (ast.Import, ast.ImportFrom)):
+                    module = x.module if isinstance(x, ast.ImportFrom) else None
+                    names = {a.name for a in x.names}
+                    found |= module is not None and module.startswith("matplotlib") and bool(names & tools) or \
+                        any(n.startswith("matplotlib.style") for n in names) or (module or "").startswith("matplotlib.style")
+                elif isinstance(x, (ast.Name, ast.Attribute)) and (x.id if isinstance(x, ast.Name) else x.attr) == "rcParams":
+                    if isinstance(parent, ast.Subscript) and parent.value is x:
+                        k = parent.slice
+                        found |= isinstance(parent.ctx, (ast.Store, ast.Del)) and \
+                            not (isinstance(k, ast.Constant) and type(k.value) is str and k.value != key)
+                    elif not (isinstance(parent, ast.Attribute) and parent.attr == "get"):
+                        found = True        # `rcParams.update(...)`, `p = plt.rcParams`, handed on
                 elif isinstance(x, ast.Call):
                     f = x.func
                     name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-                    if isinstance(f, ast.Attribute) and rc_params(f.value) and name != "get":
-                        found = True        # `rcParams.update(...)`, `.setdefault`, `.__setitem__`
-                    elif name == "rc":
-                        group = x.args[0] if x.args else None
-                        found |= not (isinstance(group, ast.Constant) and type(group.value) is str and
-                                      "figure" not in group.value.split(","))
-                    elif name in ("rc_file", "use") and isinstance(f, ast.Attribute) and \
-                            (f.attr == "rc_file" or isinstance(f.value, ast.Attribute) and f.value.attr == "style" or
+                    if name == "rc":
+                        given = x.args[0] if x.args else None
+                        found |= not (isinstance(given, ast.Constant) and type(given.value) is str and
+                                      group not in given.value.split(","))
+                    elif name in ("rc_file", "rc_file_defaults", "rcdefaults", "rc_context"):
+                        found = True
+                    elif name == "use" and isinstance(f, ast.Attribute) and \
+                            (isinstance(f.value, ast.Attribute) and f.value.attr == "style" or
                              isinstance(f.value, ast.Name) and f.value.id == "style"):
-                        found |= f.attr == "rc_file" or not _styles_keep_hooks(x)     # a style sheet may set them
-                    found |= any(rc_params(a) for a in [*x.args, *(k.value for k in x.keywords)])
-            self._hooks = found
-        return self._hooks
+                        found |= not _styles_keep(x, key)       # a style sheet may set it
+            self._rc_changes[key] = found
+        return self._rc_changes[key]
 
     def _named_in_text(self, attr: str) -> bool:
         """Does the cell hold the name as a string (`object.__setattr__(m, "x", 1)`)?"""
@@ -1223,20 +1258,31 @@ class _Walk:
         only matplotlib's, numpy's and Python's own code (_drawing_only: `ax.spings["top"]`),
         and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
-        return self._item_kept(n.value) and not self._may_store(n.attr) and \
+        return self._item_kept(n.value) and not self._may_store(n.attr) and self._unguarded(n) and \
             (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(value))
 
+    def _unguarded(self, n: ast.AST) -> bool:
+        """Is `n` in no part of its statement that a test may skip (`ax.right_ax if hasattr(ax,
+        "right_ax") else ax`, `hasattr(...) and ax.right_ax`, an assert's message, a chained
+        comparison's later terms)?"""
+        node, child = self._parents.get(id(n)), n
+        while node is not None and not isinstance(node, ast.stmt):
+            if isinstance(node, (ast.IfExp, ast.BoolOp)) or \
+                    isinstance(node, ast.Compare) and len(node.ops) > 1 and child is not node.left:
+                return False
+            node, child = self._parents.get(id(node)), node
+        return not isinstance(node, ast.Assert)
+
     def _read_surely(self, n: ast.AST) -> bool:
-        """Is `n` read whenever its statement runs, on the cell's top level: not under a condition
-        (`ax.right_ax if hasattr(ax, "right_ax") else ax`, `hasattr(...) and ...`), in a
-        comprehension or a lambda, nor in a block?"""
+        """Is `n` read whenever its statement runs, on the cell's top level: not in a part a test
+        may skip (_unguarded), in a comprehension or a lambda, nor in a block?"""
         node = self._parents.get(id(n))
         while node is not None and not isinstance(node, ast.stmt):
-            if isinstance(node, (ast.IfExp, ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp,
-                                 ast.GeneratorExp, ast.Lambda)):
+            if isinstance(node, (ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+                                 ast.Lambda)):
                 return False
             node = self._parents.get(id(node))
-        return node is not None and id(node) in self.top_level
+        return node is not None and id(node) in self.top_level and self._unguarded(n)
 
     def _drawing_only(self, value) -> bool:
         """Does the cell define no function or class and call only matplotlib's, numpy's and
@@ -1699,17 +1745,17 @@ def _near(word: str, options, *, prefixes: bool = False) -> list[str]:
     return [o for _, o in sorted(scored, key=lambda x: (x[0], len(x[1])))]
 
 
-def _styles_keep_hooks(call: ast.Call) -> bool:
+def _styles_keep(call: ast.Call, key: str) -> bool:
     """`plt.style.use("ggplot")`, `(["a", "b"])`: literal names of matplotlib's style library
-    whose settings (read from its `library`) hold no `figure.hooks`."""
-    style = sys.modules.get("matplotlib.style.core") or sys.modules.get("matplotlib.style")
+    whose settings (read from its `library`) hold no `key`."""
+    style = sys.modules.get("matplotlib.style")
     library = POLICY.static(style, "library", None) if style is not None else None
     given = _literal(call.args[0]) if len(call.args) == 1 and not call.keywords else None
     names = [given] if type(given) is str else given if type(given) in (list, tuple) else None
     if not isinstance(library, dict) or not names or any(type(n) is not str for n in names):
         return False
     sheets = [dict.get(library, n) for n in names]
-    return all(isinstance(sheet, dict) and "figure.hooks" not in dict.keys(sheet) for sheet in sheets)
+    return all(isinstance(sheet, dict) and key not in dict.keys(sheet) for sheet in sheets)
 
 
 def _plain_drawn(obj, depth: int = 0) -> bool:
@@ -1725,10 +1771,9 @@ def _plain_drawn(obj, depth: int = 0) -> bool:
     if type(obj) is dict:
         return len(obj) <= 1000 and all(_plain_drawn(k, depth + 1) and _plain_drawn(v, depth + 1) for k, v in obj.items())
     np = sys.modules.get("numpy")
-    if np is not None and (type(obj) is np.ndarray and obj.dtype.kind in "biufcUSMm" or
-                           issubclass(type(obj), np.generic) and POLICY.is_library(type(obj))):
-        return True
-    return matplotlib_object(obj)
+    # (never a live artist: a callback the user added to it runs in its setters)
+    return np is not None and (type(obj) is np.ndarray and obj.dtype.kind in "biufcUSMm" or
+                               issubclass(type(obj), np.generic) and POLICY.is_library(type(obj)))
 
 
 def _bare(message: str) -> str:

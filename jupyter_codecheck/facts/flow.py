@@ -713,9 +713,10 @@ class _Step:
              self._part_of_made(func.value) or
              (self._library_instance(func.value) and _plain_call(func.value)) or
              (returned is not UNRESOLVED and self._plain_returned(func.value)) or looped is not None or new)
-        if made and issubclass(type(owner), Made) and any(self._foreign(a) for a in
-                                                          [*call.args, *(k.value for k in call.keywords)]):
-            self.state.user_code_may_run()      # `t.set_text(label)`: matplotlib reads `label`, running its dunders
+        reads = made and issubclass(type(owner), Made) or target is not UNRESOLVED and _reads_dunders(target)
+        if reads and any(self._foreign(a) for a in [*call.args, *(k.value for k in call.keywords)]):
+            # `t.set_text(label)`, `plt.title(label)`, `print(label)`: the call reads `label`, running its dunders
+            self.state.user_code_may_run()
         if (target is not UNRESOLVED and _is_library(target)) or made or alternatives:
             changed = [k.value for k in call.keywords if k.arg == "out"] if made else \
                 [a for t in alternatives or [target] for a in self._changed_by_library(func, t, call)]
@@ -778,9 +779,8 @@ class _Step:
                     issubclass(type(o), _SCALARS + (types.ModuleType,)):
                 continue
             from .read_policy import POLICY
-            np = sys.modules.get("numpy")
-            if not POLICY.is_library(type(o)) or np is not None and type(o) is np.ndarray and o.dtype.kind == "O":
-                return True             # (an array of objects holds what its methods call)
+            if not POLICY.is_library(type(o)) or _holds_objects(o):
+                return True             # (an array or a frame of objects holds what its methods call)
         return False
 
     def _library_module(self, name: str) -> bool:
@@ -1120,6 +1120,36 @@ def _keeps_arguments(made: Made) -> bool:
         return _plain_value(made)
     cls = made.of_class()
     return cls is None or not _sklearn_own(cls)
+
+
+# builtins that read their arguments' dunders (`__str__`, `__format__`, `__float__`, ...)
+_DUNDER_READERS = frozenset({"print", "str", "repr", "format", "float", "int", "complex", "bool", "bytes", "len",
+                             "abs", "round", "hash", "sorted", "list", "tuple", "set", "dict", "sum", "min", "max"})
+
+
+def _reads_dunders(target) -> bool:
+    """A call that reads what it is given through its dunders: Python's own (`print`, `str`,
+    `float`), or matplotlib's and numpy's functions (`plt.title(label)`, `np.asarray(x)`)."""
+    import builtins
+    if type(target) is types.BuiltinFunctionType and getattr(builtins, getattr(target, "__name__", ""), None) is target:
+        return target.__name__ in _DUNDER_READERS
+    if type(target) is type and target in (str, float, int, complex, bool, bytes, list, tuple, set, dict):
+        return True                     # (the type read, never `isinstance`: no `__class__` of the user's)
+    module = target.__module__ if type(target) is types.FunctionType and _is_library(target) else None
+    return type(module) is str and module.split(".")[0] in ("matplotlib", "numpy")
+
+
+def _holds_objects(o) -> bool:
+    """An array of numpy's objects, or a pandas Series, Index or frame of the object dtype (its
+    values are whatever objects it was given)."""
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    if np is not None and type(o) is np.ndarray:
+        return o.dtype.kind == "O"
+    if pd is not None and type(o) in (pd.Series, pd.Index):
+        return o.dtype == object
+    if pd is not None and type(o) is pd.DataFrame:
+        return any(d == object for d in o.dtypes)
+    return False
 
 
 def _library_class(cls) -> bool:

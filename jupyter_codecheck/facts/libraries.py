@@ -95,7 +95,7 @@ def own_function(f, package: str) -> bool:
     return home is not None and _own(f, home)
 
 
-def _own(f, home: str) -> bool:
+def _own(f, home: str, owner: str = "") -> bool:
     import types
     for _ in range(8):
         if type(f) is not types.FunctionType:
@@ -104,8 +104,11 @@ def _own(f, home: str) -> bool:
         inner = types.FunctionType.__dict__["__dict__"].__get__(f).get("__wrapped__")
         # the package's file, or another library's (contextlib's wrapper, pyparsing's function set on a
         # class of the package's), or the methods the standard library writes (a namedtuple's)
-        if not (code.co_filename.startswith(home) or code.co_filename == "<string>" or
-                is_library_path(code.co_filename)):
+        qualname = types.FunctionType.__dict__["__qualname__"].__get__(f)
+        # written from text by the standard library for this class (a namedtuple's, a dataclass's)
+        generated = code.co_filename == "<string>" and bool(owner) and \
+            (qualname.startswith(owner + ".") or qualname.startswith("__create_fn__.<locals>."))
+        if not (code.co_filename.startswith(home) or generated or is_library_path(code.co_filename)):
             return False
         if inner is None:
             return True
@@ -142,10 +145,26 @@ def _own_classes(cls: type, package: str) -> bool:
         if not (type(module) is str and (module == package or module.startswith(package + "."))):
             continue                    # object, or a base of another library's (collections.abc)
         for v in type.__dict__["__dict__"].__get__(k, type).values():
-            if type(v) in (staticmethod, classmethod):
-                v = v.__func__
-            elif type(v) is property:
-                v = v.fget
-            if type(v) is types.FunctionType and not _own(v, home):
+            if not _own_member(v, home, type.__dict__["__qualname__"].__get__(k, type)):
                 return False
     return True
+
+
+def _own_member(v, home: str, owner: str = "") -> bool:
+    """A class member that runs no code of the user's when read or called: plain data, or a
+    function, property, static/class method or partialmethod of a library's code alone."""
+    import functools
+    import types
+    if type(v) in (staticmethod, classmethod):
+        return _own_member(v.__func__, home, owner)
+    if isinstance(v, property):         # (a subclass's own methods too: pybind11's static property)
+        return all(f is None or _own_member(f, home, owner) for f in (v.fget, v.fset, v.fdel)) and \
+            all(_own_member(m, home, owner) for k in type.__dict__["__mro__"].__get__(type(v), type)
+                if k not in (property, object) for m in type.__dict__["__dict__"].__get__(k, type).values()
+                if type(m) is types.FunctionType)
+    if type(v) is functools.partialmethod:
+        return _own_member(v.func, home, owner)
+    if type(v) is types.FunctionType:
+        return _own(v, home, owner)
+    # any other descriptor (an object with `__get__`) of a class not a library's may run anything
+    return is_library_object(type(v)) or not hasattr(type(v), "__get__")

@@ -768,6 +768,14 @@ def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False,
 _PRINT_OPTIONAL = frozenset({"dpi", "facecolor", "edgecolor", "orientation", "bbox_inches_restore"})
 
 
+# savefig's and print_figure's options a claim allows beside the keyword claimed, each a literal of
+# these types; any other named option (a colour, bbox_inches, pad_inches: checked or drawn first) none
+_SAVEFIG_PLAIN = {"dpi": (int, float), "transparent": bool, "format": str, "metadata": dict, "pil_kwargs": dict,
+                  "orientation": str}
+_SAVEFIG_OPTIONS = frozenset({"dpi", "facecolor", "edgecolor", "orientation", "format", "bbox_inches", "pad_inches",
+                              "bbox_extra_artists", "backend", "transparent", "metadata", "pil_kwargs"})
+
+
 def savefig_claim(n: ast.Call, target, text, *, pyplot_kept: bool = False) -> ValueClaim | None:
     """`fig.savefig("f.png", di=200)`, `plt.savefig(...)`: `Figure.savefig` hands its keywords to
     the canvas' `print_figure`, which hands what it does not name to the print method of the
@@ -776,15 +784,18 @@ def savefig_claim(n: ast.Call, target, text, *, pyplot_kept: bool = False) -> Va
     a keyword none of them names is a TypeError. Only for a literal file name whose format is
     known (its extension, a literal `format=`, or `savefig.format`), no `backend=`, on a live
     Figure of matplotlib's own classes (pyplot's: its current one) whose print method is
-    matplotlib's and names all it takes."""
+    matplotlib's and names all it takes. Nowhere a draw comes first (`bbox_inches`,
+    `savefig.bbox`, a layout engine) or another option may be refused first."""
     figure_module = sys.modules.get("matplotlib.figure")
     base = POLICY.static(figure_module, "FigureBase", None) if figure_module is not None else None
     pyplot = sys.modules.get("matplotlib.pyplot")
     if not isinstance(base, type) or pyplot is None or not n.args or \
             any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
         return None
-    if type(target) is types.MethodType and target.__name__ == "savefig":
-        fig = target.__self__
+    figure_class = POLICY.static(figure_module, "Figure", None)
+    if type(target) is types.MethodType and isinstance(figure_class, type) and \
+            target.__func__ is POLICY.static(figure_class, "savefig", None):
+        fig = target.__self__          # (the method's own slots: nothing of an object of the user's is read)
         if not plain_subclass(type(fig), base) or target.__func__ is not POLICY.static(type(fig), "savefig", None):
             return None
     elif type(target) is types.FunctionType and target is POLICY.static(pyplot, "savefig", None) and \
@@ -797,8 +808,16 @@ def savefig_claim(n: ast.Call, target, text, *, pyplot_kept: bool = False) -> Va
     keywords = {k.arg: k.value for k in n.keywords}
     fname = _literal(n.args[0])
     fmt = _literal(keywords["format"]) if "format" in keywords else None
-    if "backend" in keywords or type(fname) is not str or fmt is not None and type(fmt) is not str:
+    if "backend" in keywords or type(fname) is not str or fmt is not None and type(fmt) is not str or len(n.args) != 1:
         return None
+    for k, v in keywords.items():       # an option's value refused first (`dpi="high"`), or a draw first
+        if k in _SAVEFIG_PLAIN and not isinstance(_literal(v), _SAVEFIG_PLAIN[k]) or \
+                k in _SAVEFIG_OPTIONS and k not in _SAVEFIG_PLAIN:
+            return None
+    rc = POLICY.static(sys.modules.get("matplotlib"), "rcParams", None)
+    own = plain_own_dict(fig) or {}
+    if not isinstance(rc, dict) or dict.get(rc, "savefig.bbox", None) is not None or own.get("_layout_engine") is not None:
+        return None                     # print_figure draws the figure first (its errors, formatters)
     if fmt is None:
         fmt = os.path.splitext(fname)[1][1:]
     if not fmt:
@@ -926,6 +945,41 @@ def clabel_claim(n: ast.Call, method, contours: type, text) -> ValueClaim | None
         meant = difflib.get_close_matches(kw.arg, [x for x in named if x != "self"], n=1, cutoff=0.6)
         root = chain_root(n.func)
         return ValueClaim(kw, f"{ast.unparse(n.func)}(): {inner.__qualname__}() got an unexpected keyword argument "
+                              f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
+                          subjects=(root,) if root is not None else ())
+    return None
+
+
+def scale_claim(n: ast.Call, method, text) -> ValueClaim | None:
+    """`ax.set_xscale("symlog", linthrsh=0.015)`: the Axis' `_set_axes_scale` makes the scale
+    `scale_factory` names (matplotlib's registry, `_scale_mapping`) of the keywords, and the
+    scale class' `__init__` names every keyword it takes: any other is its TypeError. `method`:
+    matplotlib's own Axes.set_xscale or set_yscale; a literal scale name of a class of
+    matplotlib's own in the registry, read as it is."""
+    axes_module, scale = sys.modules.get("matplotlib.axes"), sys.modules.get("matplotlib.scale")
+    axes = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
+    if not isinstance(axes, type) or scale is None or len(n.args) != 1 or any(k.arg is None for k in n.keywords) or \
+            method not in (POLICY.static(axes, "set_xscale", None), POLICY.static(axes, "set_yscale", None)) or \
+            not own_classes(axes, "matplotlib"):
+        return None
+    name = _literal(n.args[0])
+    mapping = POLICY.static(scale, "_scale_mapping", None)
+    factory = POLICY.static(scale, "scale_factory", None)
+    cls = dict.get(mapping, name, None) if type(mapping) is dict and type(name) is str else None
+    if not isinstance(cls, type) or not own_classes(cls, "matplotlib") or not own_function(factory, "matplotlib"):
+        return None
+    sig = POLICY.signature(POLICY.class_members(cls).get("__init__") or POLICY.static(cls, "__init__", None))
+    if sig is None or any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
+        return None
+    named = [p.name for p in sig.parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    for kw in n.keywords:
+        if kw.arg in named and kw.arg not in ("self", "axis"):
+            continue
+        if kw.arg in ("self", "axis"):
+            return None                 # given twice: another TypeError
+        meant = difflib.get_close_matches(kw.arg, [x for x in named if x not in ("self", "axis")], n=1, cutoff=0.6)
+        root = chain_root(n.func)
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): {cls.__name__}.__init__() got an unexpected keyword argument "
                               f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
                           subjects=(root,) if root is not None else ())
     return None
