@@ -40,7 +40,7 @@ from .first_pass import first_passes, in_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
-from .flow import Effects, cell_function_names, item_by_item, loop_items
+from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
 from .libraries import own_classes, own_function, read_begins
@@ -1310,12 +1310,13 @@ class _Walk:
         return bool(names) and all(sys.modules.get(m) is not None and POLICY.is_library_module(m) for m in names)
 
     def _libraries_object(self, name: str) -> bool:
-        """A name the kernel binds to plain data (_plain_drawn), or one the cell binds, or a
-        builtin (matplotlib may read what it is given: an object of the user's class runs the
-        user's code)."""
+        """A name the kernel binds to a module or plain data (flow.plain_data: never a live
+        artist, whose callbacks run in its setters), or one the cell binds, or a builtin
+        (matplotlib may read what it is given: an object of the user's class runs the user's code)."""
         if name not in self.ns:
             return True                 # the cell's own, or a builtin's
-        return _plain_drawn(self.ns[name])
+        obj = self.ns[name]
+        return issubclass(type(obj), types.ModuleType) or plain_data(obj)
 
     def _drawn_by_libraries(self, node: ast.expr, value, depth: int = 0) -> bool:
         """Is `node` (a callee, or what a method is called on) matplotlib's, numpy's or Python's:
@@ -1756,24 +1757,6 @@ def _styles_keep(call: ast.Call, key: str) -> bool:
         return False
     sheets = [dict.get(library, n) for n in names]
     return all(isinstance(sheet, dict) and key not in dict.keys(sheet) for sheet in sheets)
-
-
-def _plain_drawn(obj, depth: int = 0) -> bool:
-    """Data nothing of the user's runs in when a library reads it: a module, Python's scalars,
-    numpy's arrays of numbers and scalars, matplotlib's objects, and lists, tuples and dicts of
-    these (a few levels deep)."""
-    if depth > 3:
-        return False
-    if issubclass(type(obj), types.ModuleType) or type(obj) in (int, float, str, bool, complex, bytes, type(None)):
-        return True
-    if type(obj) in (list, tuple):
-        return len(obj) <= 1000 and all(_plain_drawn(x, depth + 1) for x in obj)
-    if type(obj) is dict:
-        return len(obj) <= 1000 and all(_plain_drawn(k, depth + 1) and _plain_drawn(v, depth + 1) for k, v in obj.items())
-    np = sys.modules.get("numpy")
-    # (never a live artist: a callback the user added to it runs in its setters)
-    return np is not None and (type(obj) is np.ndarray and obj.dtype.kind in "biufcUSMm" or
-                               issubclass(type(obj), np.generic) and POLICY.is_library(type(obj)))
 
 
 def _bare(message: str) -> str:

@@ -1173,6 +1173,16 @@ def _library_member(made: Made, attr: str) -> bool:
     return member is None or POLICY.is_library(member)
 
 
+def plain_data(v) -> bool:
+    """Plain data (_plain_value), never an estimator's or a display's object: Python's values,
+    numpy's arrays and scalars of numbers or text, lists, tuples and dicts of them."""
+    np = sys.modules.get("numpy")
+    if np is not None and type(v) in (np.random.RandomState, np.random.Generator):
+        return True
+    return _plain_value(v) and (v is None or type(v) in (str, int, float, bool, complex, list, tuple, dict) or
+                                np is not None and (type(v) is np.ndarray or issubclass(type(v), np.generic)))
+
+
 def _plain_value(v, depth: int = 0) -> bool:
     """Plain data, numpy's arrays and scalars, a random generator, or an estimator (live, or the
     cell's abstract one) of scikit-learn's own classes holding only such values, none of its
