@@ -140,11 +140,7 @@ def kwargs_route(init: types.FunctionType, var: str) -> tuple[str, frozenset[str
     on a statement of its top level (or under `if len(var):` / `if var:`) that runs unless an
     earlier line returns; other uses may only read or take out a literal key, or count it. None
     where it goes anywhere else."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(init)))
-    except (OSError, TypeError, SyntaxError, IndentationError):
-        return None
-    definition = tree.body[0] if tree.body and isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    definition = _definition(init)
     if definition is None:
         return None
     parents = {id(c): n for n in ast.walk(definition) for c in ast.iter_child_nodes(n)}
@@ -282,11 +278,7 @@ def forward_target(func: types.FunctionType, var: str):
     uses its `**var` only to pass it on, in one call on a statement of its body's top level that
     runs unless an earlier line raises (no `return` before it), to a name of its module's (or
     that name's attribute, a class's function read statically); else None."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
-    except (OSError, TypeError, SyntaxError, IndentationError):
-        return None
-    definition = tree.body[0] if tree.body and isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    definition = _definition(func)
     if definition is None:
         return None
     uses = [n for n in ast.walk(definition) if isinstance(n, ast.Name) and n.id == var]
@@ -309,6 +301,16 @@ def forward_target(func: types.FunctionType, var: str):
     if callee is None or not is_library_object(callee):
         return None
     return callee, frozenset(k.arg for k in call.keywords if k.arg is not None)
+
+
+def _definition(func) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """A library function's `def`, parsed from its source (read as text: nothing runs)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return None
+    first = tree.body[0] if tree.body else None
+    return first if isinstance(first, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
 def _unwrapped(func) -> bool:
