@@ -529,6 +529,38 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     runs_unclaimed(fitting)
 
 
+@pytest.mark.parametrize("cell, fitting", [
+    # numbers the cell computes and binds, Python's own number types, lengths and slice bounds
+    ("dt = np.pi / 100.\nt = np.arange(0, 8, dt)\nc = t[:-1] + t\n",
+     "dt = np.pi / 100.\nt = np.arange(0, 8, dt)\nc = t[1:] + t[:-1]\n"),
+    ("N = 100\nX, Y = np.mgrid[-3:3:complex(0, N), -2:2:complex(0, N)]\nZ = np.exp(-X**2 - Y**2)[:-1] + Y\n",
+     "N = 100\nX, Y = np.mgrid[-3:3:complex(0, N), -2:2:complex(0, N)]\nZ = np.exp(-X**2 - Y**2) + Y\n"),
+    ("t = np.arange(0, 8, 0.1)\nn = len(t)\nc = t[:n - 1] + t\n", "t = np.arange(0, 8, 0.1)\nn = len(t)\nc = t[:n] + t\n"),
+    ("a = np.linspace(0, 1, int(7.9))\nc = a + np.ones(8)\n", "a = np.linspace(0, 1, int(7.9))\nc = a + np.ones(7)\n"),
+    # draws of another array's shape, unpacked; a RandomState's rand/randn
+    ("t = np.arange(5)\nr = np.random.randn(*t.shape)\nc = r + t[1:]\n",
+     "t = np.arange(5)\nr = np.random.randn(*t.shape)\nc = r + t\n"),
+    ("rs = np.random.RandomState(0)\nt = np.linspace(0, 1, 6)\nc = t[:-1] + 5 * rs.randn(*t.shape)\n",
+     "rs = np.random.RandomState(0)\nt = np.linspace(0, 1, 6)\nc = t + 5 * rs.randn(*t.shape)\n"),
+    ("rs = np.random.RandomState(0)\nc = rs.rand(3, 2) @ np.ones(3)\n", "rs = np.random.RandomState(0)\nc = rs.rand(3, 2) @ np.ones(2)\n"),
+    # np.convolve's three modes, np.histogram's counts and edges, np.ogrid's open grids
+    ("c = np.convolve(np.ones(10), np.ones(4))\nd = c + np.ones(10)\n", "c = np.convolve(np.ones(10), np.ones(4))\nd = c + np.ones(13)\n"),
+    ("c = np.convolve(np.ones(3), np.ones(8), 'same')\nd = c + np.ones(3)\n",
+     "c = np.convolve(np.ones(3), np.ones(8), 'same')\nd = c + np.ones(8)\n"),
+    ("c = np.convolve(np.ones(10), np.ones(4), mode='valid')\nd = c + np.ones(4)\n",
+     "c = np.convolve(np.ones(10), np.ones(4), mode='valid')\nd = c + np.ones(7)\n"),
+    ("n, bins = np.histogram(np.random.randn(1000), 100)\ntop = np.zeros(len(bins)) + n\n",
+     "n, bins = np.histogram(np.random.randn(1000), 100)\ntop = np.zeros(len(bins) - 1) + n\n"),
+    ("n, bins = np.histogram(np.arange(7.), range=(0, 1))\nc = n + bins\n",
+     "n, bins = np.histogram(np.arange(7.), range=(0, 1))\nc = n + bins[1:]\n"),
+    ("y, x = np.ogrid[-8:8:0.25, -5:5:0.1]\nz = x * y.T\n", "y, x = np.ogrid[-8:8:0.25, -5:5:0.1]\nz = x * y\n"),
+    ("g = np.ogrid[0:1:5j]\nc = g + np.ones(4)\n", "g = np.ogrid[0:1:5j]\nc = g + np.ones(5)\n"),
+])
+def test_numbers_the_cell_computes_draws_of_a_shape_convolutions_histograms_and_open_grids(cell, fitting):
+    holds(cell)
+    runs_unclaimed(fitting)
+
+
 @pytest.mark.parametrize("cell, raised", [
     ("a = np.arange(4) ** -1\nc = a + np.ones(3)\n", "ValueError"),              # negative powers of integers
     ("a = 2 ** np.arange(4)\nb = 2 ** -a\nc = b + np.ones(3)\n", "ValueError"),
@@ -545,6 +577,11 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     ("p, p = np.zeros(3), np.zeros(4)\nc = p + np.ones(4)\n", None),                # the later binding wins
     ("g = np.mgrid[5:0]\nc = g + np.ones(2)\n", "ValueError"),                     # empty: not read
     ("g = np.mgrid[0:1:1e-12]\nh = g.reshape(7, 11)\n", "MemoryError"),            # too large: not read
+    ("n = int(np.inf)\na = np.zeros(n)\nc = a + np.ones(2)\n", "OverflowError"),
+    ("c = np.convolve(np.zeros(0), np.ones(3))\nd = c + np.ones(2)\n", "ValueError"),  # numpy refuses an empty one
+    ("t = np.zeros(())\nr = np.random.randn(*t.shape)\nc = r + np.ones(2)\n", None),   # a float, not an array
+    ("y, x = np.ogrid[0:3, 0:4]\nc = x * y\n", None),                                  # open grids broadcast
+    ("h, e = np.histogram(np.ones(5), 4, density=True)\nc = h + np.ones(5)\n", "ValueError"),   # not read
 ])
 def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):
     """The line before raises (or numpy's sparse grids broadcast): the later line is not claimed."""

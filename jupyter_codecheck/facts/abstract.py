@@ -9,8 +9,10 @@ follows from their inputs, as the libraries document them:
                   np.random.RandomState(seed)) standard_normal/random_sample/normal/uniform/randint(size=...),
                   np.random.normal/uniform/randint(..., size) (the global RandomState's), size=a.shape,
                   ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too),
-                  np.meshgrid(x, y, ...) (indexing "xy" or "ij"), np.mgrid[a:b:n, ...]; Python numbers written, bound or live
-                  (`2 * np.pi`) as scalars and bounds;
+                  np.meshgrid(x, y, ...) (indexing "xy" or "ij"), np.mgrid[a:b:n, ...] and np.ogrid[...],
+                  np.random.randn(*a.shape), np.convolve(a, v[, mode]), np.histogram(a, bins=int);
+                  Python numbers written, bound or live (`2 * np.pi`), computed and bound
+                  (`dt = np.pi / 100`), complex()/float()/int() of them, as scalars and bounds;
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
                   a.copy(); np.concatenate/vstack/hstack/column_stack, np.c_[...], np.r_[...] (abstract_value.JOINS),
                   `a @ b`, np.dot/matmul, `+ - * / **`
@@ -121,8 +123,9 @@ class Propagation:
 
     def _evaluate(self, node: ast.AST):
         if isinstance(node, ast.Call):
-            if any(isinstance(a, ast.Starred) for a in node.args):
-                return None
+            if any(isinstance(a, ast.Starred) for a in node.args) and \
+                    not (isinstance(node.func, ast.Attribute) and node.func.attr in ("rand", "randn")):
+                return None                  # (`np.random.randn(*t.shape)`: _dims reads it)
             if any(k.arg is None for k in node.keywords):      # `**d`: an estimator's keywords alone
                 target = self.read(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else UNRESOLVED
                 return made_estimator(node, target, self.value) if target is not UNRESOLVED else None
@@ -168,8 +171,10 @@ class Propagation:
         value = self.value(node.value)
         if (name := concatenator(value)) is not None:       # `np.c_[a, b]`, `np.r_[a, b]`
             return self._joined(node.slice, name, {})
-        if value is not UNRESOLVED and value is _numpy_member("mgrid") and _dense_grid(value):
+        if value is not UNRESOLVED and value is _numpy_member("mgrid") and _grid_as_made(value, sparse=False):
             return self._mgrid(node.slice)
+        if value is not UNRESOLVED and value is _numpy_member("ogrid") and _grid_as_made(value, sparse=True):
+            return self._ogrid(node.slice)
         if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
             k = literal_int(node.slice)
             return value[k] if k is not None and -len(value) <= k < len(value) else None
@@ -188,8 +193,30 @@ class Propagation:
 
     def _mgrid(self, key: ast.expr):
         """`np.mgrid[0:5, -w:w:100j]`: numpy's dense grid, of shape (slices, sizes...) or (size,)
-        for one slice; a size ceil((stop - start) / step), or |step| points for a complex step
-        (numpy's nd_grid); its dtype numpy's result type of the numbers."""
+        for one slice."""
+        grid = self._grid_sizes(key)
+        if grid is None:
+            return None
+        sizes, kind = grid
+        shape = tuple(sizes) if not isinstance(key, ast.Tuple) else (len(sizes), *sizes)
+        return Abstract("ndarray", shape, kind)
+
+    def _ogrid(self, key: ast.expr):
+        """`y, x = np.ogrid[-8:8:0.25, -5:5:0.1]`: numpy's open grid, a tuple of one array per
+        slice, each of its size along its own axis and 1 along the others; one array (size,)
+        for one slice."""
+        grid = self._grid_sizes(key)
+        if grid is None:
+            return None
+        sizes, kind = grid
+        if not isinstance(key, ast.Tuple):
+            return Abstract("ndarray", tuple(sizes), kind)
+        return tuple(Abstract("ndarray", tuple(n if k == j else 1 for j in range(len(sizes))), kind)
+                     for k, n in enumerate(sizes))
+
+    def _grid_sizes(self, key: ast.expr) -> tuple[list[int], str] | None:
+        """The sizes of numpy's nd_grid along each slice: ceil((stop - start) / step), or
+        |step| points for a complex step; and its dtype kind, numpy's result type of the numbers."""
         np = sys.modules.get("numpy")
         slices = key.elts if isinstance(key, ast.Tuple) else [key]
         if np is None or not slices or not all(isinstance(e, ast.Slice) and e.upper is not None for e in slices):
@@ -214,23 +241,21 @@ class Propagation:
         if math.prod(sizes) * len(sizes) > _MAX_GRID:
             return None                          # numpy may refuse the memory, or the size itself
         kind = np.result_type(*numbers).kind
-        kind = "f" if kind == "c" else kind          # a complex step counts points: the grid is real
-        shape = tuple(sizes) if not isinstance(key, ast.Tuple) else (len(sizes), *sizes)
-        return Abstract("ndarray", shape, kind)
+        return sizes, "f" if kind == "c" else kind      # a complex step counts points: the grid is real
 
     def index(self, key: ast.expr) -> list | None:
         """A basic index as entries: an int, a slice object, None (a new axis), Ellipsis."""
         out = []
         for e in key.elts if isinstance(key, ast.Tuple) else [key]:
             if isinstance(e, ast.Slice):
-                parts = [None if p is None else literal_int(p) for p in (e.lower, e.upper, e.step)]
+                parts = [None if p is None else self.integer(p) for p in (e.lower, e.upper, e.step)]
                 if any(p is None and q is not None for p, q in zip(parts, (e.lower, e.upper, e.step))) or \
                         parts[2] == 0:
                     return None
                 out.append(slice(*parts))
             elif isinstance(e, ast.Constant) and e.value is Ellipsis:
                 out.append(Ellipsis)
-            elif (k := literal_int(e)) is not None:
+            elif (k := self.integer(e)) is not None:
                 out.append(k)
             elif (isinstance(e, ast.Constant) and e.value is None) or self.value(e) is None:   # np.newaxis
                 out.append(None)
@@ -358,12 +383,33 @@ class Propagation:
                 return _fits(a + b if op is ast.Add else a - b if op is ast.Sub else a * b if op is ast.Mult else a / b)
             except OverflowError:                  # an int too large for a float: Python raises
                 return UNRESOLVED
+        if isinstance(node, ast.Call):
+            return self._number_made(node)
         return UNRESOLVED
+
+    def _number_made(self, node: ast.Call):
+        """`complex(0, n)`, `float(n)`, `int(x)`: Python's own number types called on numbers
+        known here (ints and floats; an int() of a float not finite raises: not read)."""
+        if node.keywords or not 1 <= len(node.args) <= 2 or any(isinstance(a, ast.Starred) for a in node.args) or \
+                not isinstance(node.func, ast.Name):
+            return UNRESOLVED
+        make = self.read(node.func)
+        if not any(make is t for t in (builtins.complex, builtins.float, builtins.int)) or \
+                (len(node.args) == 2 and make is not builtins.complex):
+            return UNRESOLVED
+        args = [self.scalar(a) for a in node.args]
+        if any(_scalar_kind(a) not in ("i", "f") for a in args) or (make is builtins.int and not math.isfinite(args[0])):
+            return UNRESOLVED
+        try:
+            return _fits(make(*args))
+        except OverflowError:                      # float() of an int beyond a float's range
+            return UNRESOLVED
 
     # -- integers -----------------------------------------------------------------------------
 
     def integer(self, node: ast.expr) -> int | None:
-        """A literal int, a live one, `len(x)` or `x.shape[k]` of a known size, and + - * // of those."""
+        """A literal int, a live one, `len(x)` or `x.shape[k]` of a known size, `int(x)` of a known
+        number, and + - * // of those."""
         k = literal_int(node)
         if k is not None:
             return k
@@ -373,6 +419,8 @@ class Propagation:
                 return None
             return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}.get(type(node.op)) if \
                 not isinstance(node.op, ast.FloorDiv) else a // b
+        if isinstance(node, ast.Call) and type(made := self._number_made(node)) is int:
+            return made                     # `int(n / 2)`
         if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
                 self.read(node.func) is builtins.len:
             x = self.shaped(node.args[0])
@@ -465,8 +513,7 @@ class Propagation:
                 return None
             return Abstract("ndarray", (count,), self._dtype(keywords.get("dtype"), "f"))
         if name in ("rand", "randn") and args and not keywords:
-            shape = self._sizes(args) if not isinstance(args[0], (ast.Tuple, ast.List)) else None
-            return None if shape is None else Abstract("ndarray", shape, "f")
+            return self._dims(args)
         if name in ("random", "random_sample", "standard_normal") and len(args) + len(keywords) == 1 and \
                 set(keywords) <= {"size"}:
             shape = self._sizes([args[0] if args else keywords["size"]])
@@ -475,6 +522,10 @@ class Propagation:
             return self._drawn(node, _RANDOM_STATE_DRAWS[name])
         if name == "meshgrid":
             return self._meshgrid(node)
+        if name == "convolve":
+            return self._convolved(node)
+        if name == "histogram":
+            return self._histogram(node)
         if name in JOIN_FUNCTIONS and len(args) == 1:
             return self._joined(args[0], name, keywords)
         if name == "expand_dims" and len(args) == 2 and not keywords:
@@ -537,6 +588,10 @@ class Propagation:
                 (type(value) is np.random.RandomState or issubclass(type(value), Made) and
                  value.of_class() is np.random.RandomState):
             return self._drawn(node, _RANDOM_STATE_DRAWS[method])     # the legacy RandomState's draws
+        if np is not None and method in ("rand", "randn") and node.args and not node.keywords and \
+                (type(value) is np.random.RandomState or issubclass(type(value), Made) and
+                 value.of_class() is np.random.RandomState):
+            return self._dims(node.args)
         if issubclass(type(value), Abstract) and value.like in ("Figure", "Axes"):
             return added_axes(node, value, method)
         if method not in _METHODS and method not in FRAME_METHODS:
@@ -620,6 +675,52 @@ class Propagation:
         if keywords.get("indexing", "xy") == "xy" and len(sizes) > 1:
             sizes[0], sizes[1] = sizes[1], sizes[0]
         return tuple(Abstract("ndarray", tuple(sizes), a.kind) for a in arrays)
+
+    def _convolved(self, node: ast.Call):
+        """`np.convolve(a, v)`: numpy's discrete convolution of two 1-D arrays of numbers, none
+        empty (numpy refuses one), of length n + m - 1 ("full", the default), max(n, m)
+        ("same") or max(n, m) - min(n, m) + 1 ("valid")."""
+        given = dict(zip(("a", "v", "mode"), node.args)) | {k.arg: k.value for k in node.keywords}
+        if len(node.args) > 3 or set(given) - {"a", "v", "mode"} or not {"a", "v"} <= set(given) or \
+                len(given) != len(node.args) + len(node.keywords):
+            return None
+        a, v = self.array(given["a"]), self.array(given["v"])
+        mode = _literal(given["mode"]) if "mode" in given else "full"
+        if a is None or v is None or a.ndim != 1 or v.ndim != 1 or not a.shape[0] or not v.shape[0] or \
+                not numeric(a.kind) or not numeric(v.kind) or mode not in ("full", "same", "valid"):
+            return None
+        n, m = a.shape[0], v.shape[0]
+        size = n + m - 1 if mode == "full" else max(n, m) if mode == "same" else max(n, m) - min(n, m) + 1
+        return Abstract("ndarray", (size,), a.kind if a.kind == v.kind else None)
+
+    def _histogram(self, node: ast.Call):
+        """`counts, edges = np.histogram(data, 100)`: numpy's counts in `bins` equal bins (an
+        int, 10 by default) and their bins + 1 edges, of an array of real numbers of known
+        shape; `range=` too. (Weights or density change the counts' dtype: not read.)"""
+        given = dict(zip(("a", "bins"), node.args)) | {k.arg: k.value for k in node.keywords}
+        if len(node.args) > 2 or set(given) - {"a", "bins", "range"} or "a" not in given or \
+                len(given) != len(node.args) + len(node.keywords):
+            return None
+        data = self.array(given["a"])
+        bins = self.integer(given["bins"]) if "bins" in given else 10
+        if data is None or data.size is None or not numeric(data.kind) or data.kind == "c" or bins is None or bins < 1:
+            return None
+        return Abstract("ndarray", (bins,), "i"), Abstract("ndarray", (bins + 1,), "f")
+
+    def _dims(self, args: list[ast.expr]) -> Abstract | None:
+        """`np.random.randn(3, 4)`, `rs.rand(*t.shape)`: draws of these dimensions, one argument
+        each (no tuple), or another array's shape unpacked (not a 0-d one's: the call then
+        returns a float)."""
+        if len(args) == 1 and isinstance(args[0], ast.Starred):
+            given = args[0].value
+            if not (isinstance(given, ast.Attribute) and given.attr == "shape"):
+                return None
+            shape = self._sizes([given])
+            return Abstract("ndarray", shape, "f") if shape else None
+        if any(isinstance(a, (ast.Tuple, ast.List, ast.Starred)) for a in args):
+            return None
+        shape = self._sizes(args)
+        return None if shape is None else Abstract("ndarray", shape, "f")
 
     def _sizes_or_minus(self, args: list[ast.expr]) -> tuple | None:
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
@@ -727,13 +828,14 @@ def _ufunc_kind(ufunc, *arrays: Abstract) -> str | None:
 _MAX_GRID = 1_000_000
 
 
-def _dense_grid(grid) -> bool:
-    """Is numpy's own `np.mgrid` still as numpy made it: dense (its `sparse` slot False)
-    and of its own class, whose `__getitem__` is numpy's (read statically)?"""
+def _grid_as_made(grid, *, sparse: bool) -> bool:
+    """Is numpy's own `np.mgrid` (`np.ogrid`) still as numpy made it: dense (open), its
+    `sparse` slot False (True), and of its own class, whose `__getitem__` is numpy's (read
+    statically)?"""
     getitem = POLICY.static(type(grid), "__getitem__", None)
     if getitem is None or not POLICY.is_library(getitem):
         return False
-    return POLICY.attribute(grid, "sparse") is False          # a slot: read by its C descriptor
+    return POLICY.attribute(grid, "sparse") is sparse         # a slot: read by its C descriptor
 
 
 def _numpy_member(name: str):
@@ -768,6 +870,7 @@ _RANDOM_STATE_DRAWS = {"standard_normal": "standard_normal", "random_sample": "r
 
 
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "meshgrid",
+                     "convolve", "histogram",
                      *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng",

@@ -378,12 +378,19 @@ class _Walk:
         if twin is not None:            # `cv = KFold(5)`, `grid = np.logspace(-3, 3, 7)`: made here as there
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
             return [(t.id, twin) for t in targets if isinstance(t, ast.Name)]
-        read = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes).value
+        propagation = Propagation(lambda x: self._read(x, set()), made_first=True, shapes=self.shapes)
+        read = propagation.value
         targets = s.targets if isinstance(s, ast.Assign) else [s.target]
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
             return _made_items(targets, s.value, read)
         value = read(s.value)
-        if not issubclass(type(value), Abstract) and type(value) is not tuple:
+        number = propagation.scalar(s.value) if not issubclass(type(value), Abstract) and type(value) is not tuple \
+            else UNRESOLVED
+        if number is UNRESOLVED and not issubclass(type(value), Abstract) and type(value) is not tuple:
+            number = propagation.integer(s.value)        # `n = len(t)` of an array of known length
+        if type(number) in (int, float, complex) and not isinstance(s.value, ast.Constant):
+            value = Instance(type(number), number)      # `dt = np.pi / 100`: the number Python computes
+        elif not issubclass(type(value), Abstract) and type(value) is not tuple:
             cls = made_class(s.value, lambda f: self._live_or_builtin(f, set()))
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
