@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -13,7 +13,8 @@ from its file in a checkout of its repository (`--data`): ageron/handson-ml2's c
 housing project from pandas into scikit-learn (written before any run, after issue 50's
 scikit-learn input rules; its two downloads read the same files from the checkout, its exercise
 solutions are not run), or jakevdp/PythonDataScienceHandbook's 05.03 and 05.04 (model validation,
-feature engineering; `--data` a checkout of that repository). Each mistake is a copy of one of its cells with one slip a user makes (a
+feature engineering; `--data` a checkout of that repository), or ageron/handson-ml3's chapter 4
+(linear models on numpy-made data and iris; written before any run, from its sources alone). Each mistake is a copy of one of its cells with one slip a user makes (a
 misspelt column, row label, attribute, keyword or name, an API pandas 2/3 removed, an input
 scikit-learn's checks refuse), run just before that cell. Reported per mistake: whether it
 crashed in the plain kernel, whether the guard stopped it, or showed an error before it ran
@@ -185,12 +186,66 @@ PDSH_0504 = [
     (17, "model.fit(X, y)\nmodel.predict(X[:, :2])", "X of another width to predict"),
     (17, "model.fit(X, y)\nmodel.named_steps['simpleimputr']", "misspelt step name"),
 ]
+# ageron/handson-ml3's chapter 4 (linear models: numpy-made data, scikit-learn's linear models,
+# matplotlib's plots, iris from scikit-learn's bundled data): written down before any run of it,
+# from the notebook's sources alone (held out); code cells from 0
+HOML3_CH04 = [
+    (6, "from sklearn.preprocessing import add_dummy_feature\n\n"
+        "X_b = add_dummy_feature(X)  # add x0 = 1 to each instance\n"
+        "theta_best = np.linalg.inv(X_b.T @ X_b) @ X_b @ y", "a transpose forgotten in the normal equation"),
+    (10, "from sklearn.linear_model import LinearRegression\n\nlin_reg = LinearRegression(fit_intercep=False)\n"
+         "lin_reg.fit(X, y)\nlin_reg.intercept_, lin_reg.coef_", "misspelt keyword"),
+    (11, "lin_reg.predcit(X_new)", "misspelt method"),
+    (11, "lin_reg.predict(X_new[:, 0])", "1-D X to predict"),
+    (12, "theta_best_svd, residuals, rank, s = np.linalg.lstsq(X_b, y[:-1], rcond=1e-6)\ntheta_best_svd",
+     "X and y of different lengths"),
+    (14, "eta = 0.1  # learning rate\nn_epochs = 1000\nm = len(X_b)  # number of instances\n\n"
+         "np.random.seed(42)\ntheta = np.random.randn(2, 1)  # randomly initialized model parameters\n\n"
+         "for epoch in range(n_epochs):\n    gradients = 2 / m * X_b @ (X_b @ theta - y)\n"
+         "    theta = theta - eta * gradients", "a transpose forgotten in the gradient"),
+    (20, "from sklearn.linear_model import SGDRegressor\n\n"
+         "sgd_reg = SGDRegressor(max_iter=1000, tol=1e-5, penalty=None, eta0=0.01,\n"
+         "                       n_iter_no_change=100, random_state=42)\n"
+         "sgd_reg.fit(X.ravel(), y)", "1-D X (the ravel on the wrong array)"),
+    (27, "lin_reg = LinearRegression()\nlin_reg.intercept_, lin_reg.coef_", "attributes read before fit"),
+    (28, "X_new = np.linspace(-3, 3, 100).reshape(100, 1)\nX_new_poly = poly_features.transform(X_new)\n"
+         "y_new = lin_reg.predict(X_new)", "X of another width to predict (the features not made)"),
+    (28, "X_new = np.linspace(-3, 3, 100).reshape(100, 1)\nX_new_poly = poly_features.transform(X_new)\n"
+         "y_new = lin_reg.predict(X_new_poly)\n\nplt.figure(figsize=(6, 4))\nplt.plot(X, y, \"b.\")\n"
+         "plt.plot(X_new, y_new, \"r-\", linewidht=2, label=\"Predictions\")\n"
+         "plt.xlabel(\"$x_1$\")\nplt.ylabel(\"$y$\", rotation=0)\nplt.legend(loc=\"upper left\")\n"
+         "plt.axis([-3, 3, 0, 10])\nplt.grid()\nplt.show()", "matplotlib: misspelt keyword"),
+    (30, "from sklearn.model_selection import learning_curve\n\n"
+         "train_sizes, train_scores, valid_scores = learning_curve(\n"
+         "    LinearRegression(), X, y, train_sizes=np.linspace(0.01, 1.0, 40), cv=5,\n"
+         "    scoring=\"neg_root_mean_square_error\")", "misspelt scoring name"),
+    (35, "from sklearn.linear_model import Ridge\n\nridge_reg = Ridge(alpha=0.1, solver=\"choleski\")\n"
+         "ridge_reg.fit(X, y)\nridge_reg.predict([[1.5]])", "misspelt parameter value"),
+    (37, "sgd_reg = SGDRegressor(penalty=\"l2\", alpha=0.1 / m, tol=None,\n"
+         "                       max_iter=1000, eta0=0.01, random_state=42)\nsgd_reg.predict([[1.5]])",
+     "predict before fit (the fit line left out)"),
+    (39, "alpha = 0.1\nA = np.array([[0., 0.], [0., 1.]])\nX_b = np.c_[np.ones(100), X]\n"
+         "np.linalg.inv(X_b.T @ X_b + alpha * A) @ X_b.T @ y", "a column of ones of the old length"),
+    (41, "from sklearn.linear_model import Lasso\n\nlasso_reg = Lasso(alpha=0.1, solver=\"cholesky\")\n"
+         "lasso_reg.fit(X, y)\nlasso_reg.predict([[1.5]])", "a keyword the estimator lacks (Ridge's)"),
+    (51, "iris.targets.head(3)", "misspelt attribute"),
+    (53, "from sklearn.linear_model import LogisticRegression\nfrom sklearn.model_selection import train_test_split\n\n"
+         "X = iris.data[[\"petal width(cm)\"]].values\ny = iris.target_names[iris.target] == 'virginica'\n"
+         "X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=42)\n\n"
+         "log_reg = LogisticRegression(random_state=42)\nlog_reg.fit(X_train, y_train)", "misspelt column"),
+    (56, "log_reg.predict([[\"1.7\"], [\"1.5\"]])", "strings into a numeric estimator"),
+    (63, "X_with_bias = np.c_[np.ones(len(X)), x]", "misspelt name"),
+    (69, "mean = X_train[:, 1:].mean(axis=1)\nstd = X_train[:, 1:].std(axis=0)\n"
+         "X_train[:, 1:] = (X_train[:, 1:] - mean) / std\nX_valid[:, 1:] = (X_valid[:, 1:] - mean) / std\n"
+         "X_test[:, 1:] = (X_test[:, 1:] - mean) / std", "wrong axis"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
           "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
           "pdsh-0503": ("jakevdp/PythonDataScienceHandbook/notebooks/05.03-Hyperparameters-and-Model-Validation.ipynb",
                         PDSH_0503),
-          "pdsh-0504": ("jakevdp/PythonDataScienceHandbook/notebooks/05.04-Feature-Engineering.ipynb", PDSH_0504)}
+          "pdsh-0504": ("jakevdp/PythonDataScienceHandbook/notebooks/05.04-Feature-Engineering.ipynb", PDSH_0504),
+          "homl3-ch04": ("ageron/handson-ml3/04_training_linear_models.ipynb", HOML3_CH04)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -205,6 +260,8 @@ FROM_FILE = {
     # scikit-learn's bundled iris and literals: nothing to download
     "pdsh-0503": {"path": "notebooks/05.03-Hyperparameters-and-Model-Validation.ipynb", "until": None, "local": []},
     "pdsh-0504": {"path": "notebooks/05.04-Feature-Engineering.ipynb", "until": None, "local": []},
+    # numpy-made data and scikit-learn's bundled iris: nothing to download; every code cell runs
+    "homl3-ch04": {"path": "04_training_linear_models.ipynb", "until": None, "local": []},
 }
 
 
@@ -228,7 +285,7 @@ def main(argv=None) -> None:
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
-                         "(homl2-ch02, pdsh-0503, pdsh-0504)")
+                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
