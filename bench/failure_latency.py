@@ -15,7 +15,11 @@ from a cold session (`rank_exact`, the slowest case). The
 target (issue 51): median <= 3 s with Qwen2.5-Coder-1.5B, <= 0.5 s with SmolLM2, on 2 cores. Without
 --threads the engine chooses per step between all cores and one, as in the views (a pool of
 two stalls at every layer's barrier while another process holds a core).
-The machine's load is printed beside the figures. The last stdout line is one JSON object.
+With --baseline, llama.cpp (the same GGUF) scores as many rows as each model-asked repair
+took, every position's logits, once on one thread and once on all cores, the faster counted:
+plain scoring of those rows, what no ordering of the repair's work can go below on this machine
+without fewer rows. The machine's load is printed beside the figures. The last stdout line is
+one JSON object.
 """
 from __future__ import annotations
 
@@ -85,11 +89,40 @@ def finish(out: str | None, script: str, argv, text: str, summary: dict, lines: 
     print(json.dumps(summary))
 
 
+class _PlainScoring:
+    """llama.cpp scoring `n` rows of a repair's document in one batch, every position's logits:
+    on one thread and on all cores (the faster counted; on a busy machine a pool stalls)."""
+
+    def __init__(self, path: Path, engine):
+        from jupyter_codecheck.engine.llamacpp import LlamaCppModel
+        self.tok = engine.tokenizer
+        self.refs = [LlamaCppModel(path, n_threads=n, n_ctx=4096, n_batch=1024)
+                     for n in sorted({1, os.cpu_count() or 1})]
+        for ref in self.refs:            # the first use's own costs, once
+            ref.score(self.tok.encode("x = 1\n").ids, all_logits=True)
+            ref.clear()
+
+    def time(self, cells: list[str], n: int) -> float:
+        ids = self.tok.encode("".join(cells)).ids or [0]
+        ids = (ids * (n // len(ids) + 1))[:max(1, min(n, 1024))]
+        best = float("inf")
+        for ref in self.refs:
+            ref.clear()
+            t = time.perf_counter()
+            ref.score(ids, all_logits=True)
+            best = min(best, time.perf_counter() - t)
+        return best
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     failure_arguments(ap, min_lines=10, limit=40)
     ap.add_argument("--threads", type=int, default=None, help="fixed (default: chosen per step)")
+    ap.add_argument("--baseline", action="store_true",
+                    help="also time llama.cpp scoring as many rows as each model-asked repair")
     args = ap.parse_args(argv)
+    if args.baseline:
+        require("bench/failure_latency.py --baseline", packages=("llama_cpp",))
     todo = chosen_failures(args, "bench/failure_latency.py")
     from jupyter_codecheck.core.adapter import load_model
     from jupyter_codecheck.core.resolved_model import resolve_model
@@ -100,7 +133,9 @@ def main(argv=None) -> None:
     load_s = time.perf_counter() - t0
     repair_failure("x = y\n", "NameError: name 'y' is not defined", model=args.model, threads=args.threads,
                    rank_exact=True)                               # the first use's own costs, once
-    times, rows, loads, views, held, asked = [], [], [], [], [], 0
+    scoring = _PlainScoring(resolved.path, engine) if args.baseline else None
+    times_by_case = []
+    times, rows, loads, views, held, asked, plain = [], [], [], [], [], 0, []
     for c in todo:
         failure = Failure.from_dict(c["failure"])
         engine.session.truncate(0)           # cold: no K,V of an earlier repair's document
@@ -119,11 +154,15 @@ def main(argv=None) -> None:
                              threads=args.threads, rank_exact=True)
         s = time.perf_counter() - t
         times.append(s)
+        times_by_case.append(s)
         rows.append(fix.stats.get("rows", 0))
+        if scoring is not None:
+            plain.append(scoring.time(c["context"] + [c["source"]], rows[-1]))
         loads.append(os.getloadavg()[0])
         print(f"{c['id']} ({c['lines']} lines): as the views do {views[-1]:.2f} s, {held[-1]:.2f} s with the "
               f"context held; model asked {s:.2f} s, "
-              f"{fix.stats.get('rows')} rows", file=sys.stderr, flush=True)
+              f"{fix.stats.get('rows')} rows" + (f", llama.cpp scoring them {plain[-1]:.2f} s" if plain else ""),
+              file=sys.stderr, flush=True)
     times.sort()
     views.sort()
     held.sort()
@@ -135,13 +174,19 @@ def main(argv=None) -> None:
                "views_held_p90_s": round(held[int(0.9 * (len(held) - 1))], 3),
                "mean_rows": round(sum(rows) / len(rows), 1), "load_s": round(load_s, 2),
                "load_average": [round(min(loads), 2), round(max(loads), 2)]}
+    if plain:
+        summary["llamacpp_rows_median_s"] = round(statistics.median(plain), 3)
+        summary["model_asked_over_llamacpp"] = round(statistics.median(t / p for t, p in zip(times_by_case, plain)), 3)
     text = (f"{summary['cases']} failures of {args.min_lines}-{args.max_lines}-line cells, {resolved.path.name}, "
             f"{args.threads or 'chosen'} threads: as the views repair them median {summary['views_median_s']} s, 90th "
             f"percentile {summary['views_p90_s']} s (the model asked for {asked}); the same with the earlier cells "
             f"held at idle median {summary['views_held_median_s']} s, 90th percentile {summary['views_held_p90_s']} s; "
             f"with the model always asked "
             f"median {summary['median_s']} s, 90th percentile {summary['p90_s']} s "
-            f"({summary['mean_rows']} rows on average); load average {summary['load_average'][0]}–"
+            f"({summary['mean_rows']} rows on average)"
+            + (f"; llama.cpp scoring as many rows median {summary['llamacpp_rows_median_s']} s (the model-asked "
+               f"repair {summary['model_asked_over_llamacpp']}x that)" if plain else "")
+            + f"; load average {summary['load_average'][0]}–"
             f"{summary['load_average'][1]}")
     finish(args.out, "bench/failure_latency.py", argv, text, summary)
 
