@@ -68,6 +68,9 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     # a loop over names written in the cell surely runs its body once, on the first name
     ("for part in (df, df.copy()):\n    print(part.shape)\n    part['bmii']", (3, "key")),
     ("for part in [df]:\n    print(undefined_q)", (2, "undefined-name")),
+    # ...and one over Python's range of ints the cell writes, holding one at least
+    ("for i in range(3):\n    print(undefined_z)", (2, "undefined-name")),
+    ("n_epochs = 1000\nfor epoch in range(n_epochs):\n    df.colums", (3, "attribute")),
     # what runs after the use in its own statement: a callee's name before its arguments, an
     # argument before the call, a keyword refused before the function of theirs runs
     ("grid = GridSearchQV(prepare(df), cv=7)", (1, "undefined-name")),
@@ -82,7 +85,10 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
 
 @pytest.mark.parametrize("cell", [
     "import random\nif random.random() > 2:\n    df['bmii']",        # a branch
-    "for i in range(3):\n    print(undefined_z)",                    # a loop's body
+    "for i in parts:\n    print(undefined_z)",                       # a loop's body, over what may be empty
+    "for i in range(0):\n    print(undefined_z)",                    # ...a range of none
+    "n = 3\nn = len(parts)\nfor i in range(n):\n    print(undefined_z)",   # ...of a size not written
+    "range = lambda n: []\nfor i in range(3):\n    print(undefined_z)",      # ...not Python's range
     "for part in (df, df):\n    if part is df:\n        break\n    part['bmii']",   # ...that may leave
     "for part in (df, df):\n    part = part.copy()\n    part['bmii']",   # ...or rebinds its name
     "for part in (df, df):\n    prepare(part)\n    part['bmii']",     # ...or runs the user's code first

@@ -3,6 +3,7 @@ read without running the user's code, and quiet wherever the cell's own flow may
 from __future__ import annotations
 
 import functools
+import traceback
 import warnings
 
 import numpy as np
@@ -307,6 +308,45 @@ def test_a_dataframe_subclass_with_its_own_columns_is_not_read():
     RAN.clear()
     assert facts('frame["pirce"]\nframe.pirce\n', {"frame": frame}) == []
     assert RAN == []
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    ("lr = LinearRegression()\nlr.intercept_, lr.coef_", [("attribute", 2), ("attribute", 2)]),
+    ("sgd = SGDRegressor(penalty='l2', alpha=0.01, tol=None, max_iter=10)\ny_new = sgd.predict(X)", [("call", 2)]),
+    ("sc = StandardScaler()\nprint(X.shape)\nZ = sc.transform(X)", [("call", 3)]),
+    # fitted, or it may have been: by the cell, another name, a branch, a loop, the user's code
+    ("lr = LinearRegression()\nlr.fit(X, y)\nlr.intercept_", []),
+    ("lr = LinearRegression()\nm = lr\nm.fit(X, y)\nlr.predict(X)", []),
+    ("lr = LinearRegression()\nz = lr.predict(X) if lr.fit(X, y) else 0", []),
+    ("lr = LinearRegression()\nfor _ in range(2):\n    lr.fit(X, y)\nlr.coef_", []),
+    ("lr = LinearRegression()\nfit_it(lr)\nlr.coef_", []),
+    ("lr = LinearRegression()\nsetattr(lr, 'coef_', 1)\nlr.coef_", []),
+    ("lr = LinearRegression()\nlr.coef_ = 1\nlr.coef_", []),
+    ("lr = LinearRegression()\nrefit()\nlr.coef_", []),
+    ("lr = LinearRegression()\nlr.n_jobs", []),                    # a parameter, not learned
+    ("lr = LinearRegression().fit(X, y)\nlr.coef_", []),
+])
+def test_an_estimator_the_cell_made_and_nothing_fitted_as_scikit_learn_makes_it(cell, claimed):
+    """`lr = LinearRegression()` then `lr.coef_` or `lr.predict(X)`: no fit between them, none
+    that can run unseen (the name not read, held or given; no code of the user's run): Python's
+    AttributeError, scikit-learn's NotFittedError, as for a live estimator never fitted."""
+    np = pytest.importorskip("numpy")
+    from sklearn.linear_model import LinearRegression, SGDRegressor
+    from sklearn.preprocessing import StandardScaler
+    X = np.random.default_rng(0).normal(size=(20, 2))
+    live = {"np": np, "X": X, "y": X @ np.ones(2), "LinearRegression": LinearRegression,
+            "SGDRegressor": SGDRegressor, "StandardScaler": StandardScaler,
+            "fit_it": lambda m: m.fit(X, X @ np.ones(2))}
+    run = dict(live)
+    live["refit"] = run["refit"] = lambda: run["lr"].fit(X, X @ np.ones(2))     # reaches the name itself
+    assert [(g[0], g[1]) for g in facts(cell, live)] == claimed
+    if claimed:
+        with pytest.raises((AttributeError, ValueError)) as raised:       # NotFittedError is both
+            exec(compile(cell, "<cell>", "exec"), run)
+        lines = [f.lineno for f in traceback.extract_tb(raised.value.__traceback__) if f.filename == "<cell>"]
+        assert lines[-1] == claimed[0][1]
+    else:
+        exec(compile(cell, "<cell>", "exec"), run)
 
 
 def test_an_unfitted_estimator_and_other_columns_are_facts_as_scikit_learn_reads_them(ns):

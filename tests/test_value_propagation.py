@@ -555,6 +555,16 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
      "n, bins = np.histogram(np.arange(7.), range=(0, 1))\nc = n + bins[1:]\n"),
     ("y, x = np.ogrid[-8:8:0.25, -5:5:0.1]\nz = x * y.T\n", "y, x = np.ogrid[-8:8:0.25, -5:5:0.1]\nz = x * y\n"),
     ("g = np.ogrid[0:1:5j]\nc = g + np.ones(4)\n", "g = np.ogrid[0:1:5j]\nc = g + np.ones(5)\n"),
+    # numpy's linear algebra: the inverse keeps a square matrix's shape; lstsq wants as many rows
+    ("A = np.random.rand(3, 3)\nB = np.linalg.inv(A) @ np.ones((4, 2))\n",
+     "A = np.random.rand(3, 3)\nB = np.linalg.inv(A) @ np.ones((3, 2))\n"),
+    ("X = np.random.rand(10, 2)\nt = np.linalg.lstsq(X, np.ones(9), rcond=None)\n",
+     "X = np.random.rand(10, 2)\nt = np.linalg.lstsq(X, np.ones(10), rcond=None)\n"),
+    # a loop over a range the cell writes: its first pass, with what the cell made before it
+    ("X = np.random.rand(10, 2)\ny = np.ones((10, 1))\nn = 50\ntheta = np.ones((2, 1))\n"
+     "for epoch in range(n):\n    g = X @ (X @ theta - y)\n    theta = theta - 0.1 * g\n",
+     "X = np.random.rand(10, 2)\ny = np.ones((10, 1))\nn = 50\ntheta = np.ones((2, 1))\n"
+     "for epoch in range(n):\n    g = X.T @ (X @ theta - y)\n    theta = theta - 0.1 * g\n"),
 ])
 def test_numbers_the_cell_computes_draws_of_a_shape_convolutions_histograms_and_open_grids(cell, fitting):
     holds(cell)
@@ -582,6 +592,7 @@ def test_numbers_the_cell_computes_draws_of_a_shape_convolutions_histograms_and_
     ("t = np.zeros(())\nr = np.random.randn(*t.shape)\nc = r + np.ones(2)\n", None),   # a float, not an array
     ("y, x = np.ogrid[0:3, 0:4]\nc = x * y\n", None),                                  # open grids broadcast
     ("h, e = np.histogram(np.ones(5), 4, density=True)\nc = h + np.ones(5)\n", "ValueError"),   # not read
+    ("a = np.linalg.inv(np.ones((2, 3)))\nc = a + np.ones(5)\n", "LinAlgError"),           # not square
 ])
 def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):
     """The line before raises (or numpy's sparse grids broadcast): the later line is not claimed."""

@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
 
 from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import KernelFact, kernel_facts
@@ -28,7 +28,7 @@ def refresh():
 def ns():
     return {"np": np, "pd": pd, "A": np.ones((3, 4)), "B": np.ones((3, 2)), "X": X, "y": Y,
             "df": pd.DataFrame(X, columns=["a", "b", "c"]), "model": LogisticRegression().fit(X, Y),
-            "LinearRegression": LinearRegression, "refresh": refresh, "frames": []}
+            "LinearRegression": LinearRegression, "Ridge": Ridge, "refresh": refresh, "frames": []}
 
 
 def _stops(cell: str, ns) -> list[tuple[int, str]]:
@@ -48,6 +48,13 @@ def _raises(cell: str, ns) -> None:
     ("m = LinearRegression()\nm.fit(df['a'], y)", (2, "value")),
     ("C = A.reshape(5, 2)", (1, "value")),
     ("s = df['a'].str.lower()", (1, "value")),
+    # made of Python's own numbers (a minus sign, `2 * np.pi`): library data, no code of the user's
+    ("X_new = np.linspace(-3, 3, 100).reshape(100, 1)\nC = A @ X_new", (2, "value")),
+    ("X_new = np.linspace(-2 * np.pi, 2 * np.pi, 5).reshape(5, 1)\nC = A @ X_new", (2, "value")),
+    # the objects read: the array inside numpy's index trick, an estimator the cell made
+    ("C = np.c_[np.ones(7), X]", (1, "value")),
+    ("for _ in range(1):\n    C = A @ B", (2, "value")),         # a loop's sure first pass
+    ("r = Ridge(alpha=0.1, solver='choleski')\nr.fit(X, y)", (2, "value")),
 ])
 def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -57,10 +64,13 @@ def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
 @pytest.mark.parametrize("cell", [
     "refresh()\nC = A @ B",                                  # the user's code runs first
     "import random\nif random.random() < 2:\n    C = A @ B",  # a branch
-    "for _ in range(1):\n    C = A @ B",                       # a loop's body
+    "for _ in np.arange(1):\n    C = A @ B",                  # a loop's body, over an array
     "with np.errstate(all='ignore'):\n    C = A @ B",          # inside `with`
     "D = B\nC = A @ D",                                        # another name for an operand
     "frames.append(B)\nC = A @ B",                             # an operand handed to a call
+    "k = -refresh()\nC = A @ B",                                # the user's code, its result negated
+    "frames.append(X)\nC = np.c_[np.ones(7), X]",
+    "r = Ridge(alpha=0.1, solver='choleski')\nfor _ in np.arange(1):\n    r.fit(X, y)",
 ])
 def test_a_value_error_something_may_prevent_is_shown_not_stopped(cell, ns):
     found = exact_check(cell, ns)

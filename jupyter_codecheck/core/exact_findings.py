@@ -99,7 +99,7 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             undefined = {u.name for u in facts.undefined}
             sure = Certainty(tree, namespace, undefined)
             # a finding in a loop's sure first pass is judged in that pass's view (facts/first_pass.py)
-            views = [(loop, Certainty(view, namespace, undefined)) for loop, view in first_passes(tree)]
+            views = [(loop, Certainty(view, namespace, undefined)) for loop, view in first_passes(tree, namespace)]
             out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
                            and next((v for loop, v in views if in_body(loop, f.line)), sure).crashes(
                                f.line, places[f.line], object_fact=f.kind != "undefined-name",

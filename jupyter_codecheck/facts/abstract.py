@@ -10,7 +10,8 @@ follows from their inputs, as the libraries document them:
                   np.random.normal/uniform/randint(..., size) (the global RandomState's), size=a.shape,
                   ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too),
                   np.meshgrid(x, y, ...) (indexing "xy" or "ij"), np.mgrid[a:b:n, ...] and np.ogrid[...],
-                  np.random.randn(*a.shape), np.convolve(a, v[, mode]), np.histogram(a, bins=int);
+                  np.random.randn(*a.shape), np.convolve(a, v[, mode]), np.histogram(a, bins=int),
+                  np.linalg.inv(a);
                   Python numbers written, bound or live (`2 * np.pi`), computed and bound
                   (`dt = np.pi / 100`), complex()/float()/int() of them, as scalars and bounds;
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
@@ -524,6 +525,12 @@ class Propagation:
             return self._meshgrid(node)
         if name == "convolve":
             return self._convolved(node)
+        if name == "inv" and len(args) == 1 and not keywords:
+            a = self.array(args[0])            # numpy's LinAlgError for a stack not square: not read
+            if a is None or a.ndim < 2 or a.shape[-1] is None or a.shape[-1] != a.shape[-2] or \
+                    a.kind not in ("i", "u", "f", "c"):
+                return None
+            return Abstract("ndarray", a.shape, "c" if a.kind == "c" else "f")
         if name == "histogram":
             return self._histogram(node)
         if name in JOIN_FUNCTIONS and len(args) == 1:
@@ -873,6 +880,7 @@ _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarr
                      "convolve", "histogram",
                      *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
+          ("numpy.linalg", ("inv",)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng",
                             "normal", "uniform", "randint")),
           ("pandas", ("get_dummies", "DataFrame", "Series")),

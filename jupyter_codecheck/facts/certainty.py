@@ -31,6 +31,7 @@ _READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinst
 
 _UNKNOWN = object()             # what the objects and the text cannot tell statically
 _LIBRARY_RESULT = object()      # what a library's code makes of library data: the library's
+_NUMBERS = (int, float, complex)  # Python's own numbers: their arithmetic runs no code of the user's
 
 
 class Certainty:
@@ -169,8 +170,9 @@ class Certainty:
 
     def _static(self, expr: ast.expr, seen: frozenset):
         """The object `expr` is, read without running code: a name of the kernel's, an attribute
-        (getattr_static), a constant item of a dict, list or tuple; _LIBRARY_RESULT for what a
-        library's code computes from library data; _UNKNOWN for anything else."""
+        (getattr_static), a constant item of a dict, list or tuple, + - * / of Python's own
+        numbers (`-3`, `2 * np.pi`); _LIBRARY_RESULT for what a library's code computes from
+        library data; _UNKNOWN for anything else."""
         if isinstance(expr, ast.Constant):
             return expr.value
         if isinstance(expr, ast.Name):
@@ -211,6 +213,18 @@ class Certainty:
                 return _LIBRARY_RESULT if len(values) <= _HOLDS_BUDGET and all(
                     self._library(v) and not _holder(v) for v in values) else _UNKNOWN
             return _LIBRARY_RESULT if self._library(base) and not _holder(base) else _UNKNOWN
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+            v = self._static(expr.operand, seen)      # `-3`: Python's own arithmetic on a number
+            return (-v if isinstance(expr.op, ast.USub) else v) if type(v) in _NUMBERS else _UNKNOWN
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            a, b = self._static(expr.left, seen), self._static(expr.right, seen)
+            if type(a) not in _NUMBERS or type(b) not in _NUMBERS:
+                return _UNKNOWN
+            try:
+                return a + b if isinstance(expr.op, ast.Add) else a - b if isinstance(expr.op, ast.Sub) else \
+                    a * b if isinstance(expr.op, ast.Mult) else a / b
+            except (ZeroDivisionError, OverflowError):
+                return _UNKNOWN
         if isinstance(expr, ast.Call):
             callee = self._static(expr.func, seen)
             if callee is _UNKNOWN or (callee is not _LIBRARY_RESULT and self._users(callee, True)):

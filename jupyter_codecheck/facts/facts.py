@@ -25,7 +25,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .abstract_sklearn import library_twin
 from .abstract_value import Abstract, _literal, array_like, literal_int
-from .attributes import attribute_names, fixed_attributes
+from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
 from .columns import column_uses, subset_source
 from .displays import display_claim
@@ -114,7 +114,7 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     resolve = module_resolver(libraries, leading_imports(tree) if libraries == "leading" else frozenset())
     dead = dead_spans(tree, namespace)        # a branch a version test shuts never runs
     facts = _read_facts(body, namespace, resolve, tree)
-    for loop, view in first_passes(tree):       # what a loop's sure first pass does (first_pass.py)
+    for loop, view in first_passes(tree, namespace):   # what a loop's sure first pass does (first_pass.py)
         seen = {(f.line, f.column) for f in facts}
         facts += [f for f in _read_facts(body, namespace, resolve, view)
                   if in_body(loop, f.line) and (f.line, f.column) not in seen]
@@ -569,7 +569,8 @@ class _Walk:
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
-                        not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value):
+                        not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value) \
+                        and not self._unfitted_call(n, local):
                     self._made_method_call(n, local, value)
             return
         if not callable(target):        # the type's slot, read: nothing of the object runs
@@ -872,7 +873,7 @@ class _Walk:
         problem = fit_parameter_problem(est.instance(), n.func.attr, len(n.args), [k.arg for k in n.keywords])
         if problem is None:
             return False
-        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
         return True
 
     def _live_set_params(self, n: ast.Call, local: set[str]) -> bool:
@@ -1122,6 +1123,68 @@ class _Walk:
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")      # as a live estimator's
         return True
 
+    def _unfitted_call(self, n: ast.Call, local: set[str]) -> bool:
+        """`sgd.predict(X)` of an estimator the cell made and nothing fitted (_unfitted_made):
+        scikit-learn's NotFittedError, as for a live estimator never fitted (estimators.py)."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr not in NEEDS_FIT:
+            return False
+        fresh = self._unfitted_made(n.func.value, local)
+        problem = estimator_problem(fresh, n.func.attr) if fresh is not None else None
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
+        return True
+
+    def _attribute_read(self, x: ast.Name) -> bool:
+        """Is the name only read for an attribute there (`lr.coef_`, not called, stored or given)?"""
+        parent = self._parents.get(id(x))
+        return isinstance(parent, ast.Attribute) and isinstance(parent.ctx, ast.Load) and \
+            not (isinstance(self._parents.get(id(parent)), ast.Call) and self._parents[id(parent)].func is parent)
+
+    def _learned_unset(self, n: ast.Attribute, local: set[str]) -> bool:
+        """`lr.coef_` of an estimator nothing fitted (_unfitted_made): a name ending in `_` that
+        neither its class nor the instance scikit-learn makes holds, on a class with no
+        `__getattr__` of its own (Python's AttributeError)."""
+        if not n.attr.endswith("_") or n.attr.startswith("_") or not isinstance(n.ctx, ast.Load):
+            return False
+        fresh = self._unfitted_made(n.value, local)
+        if fresh is None or overrides_lookup(type(fresh)):
+            return False
+        try:
+            return POLICY.static(type(fresh), n.attr, MISSING) is MISSING and n.attr not in POLICY.own_dict(fresh)
+        except Exception:  # noqa: BLE001 - a class that reads otherwise: no claim
+            return False
+
+    def _unfitted_made(self, node: ast.expr, local: set[str]):
+        """The estimator a name stands for, as scikit-learn makes it, where the cell made it of
+        its own class with literal arguments (`lr = LinearRegression()`) and nothing can have
+        fitted it before `node` runs: a statement of the cell's top level binds the name, none
+        after it names it (or holds it as a string) before `node`'s statement, that statement
+        names it only at `node` (or reads its attributes), and no code of the user's has run.
+        Else None."""
+        if not isinstance(node, ast.Name) or self.state.stops or self.state.user_code or \
+                self._named_in_text(node.id):
+            return None
+        est = self._live(node, local, made=True)
+        if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+            return None
+        statement = node
+        while statement is not None and id(statement) not in self.top_level:
+            statement = self._parents.get(id(statement))
+        if statement is None or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
+                any(isinstance(x, ast.Name) and x.id == node.id and x is not node and not self._attribute_read(x)
+                    for x in ast.walk(statement)):
+            return None
+        before = self.tree.body[:self.tree.body.index(statement)]
+        naming = [s for s in before if _names_name(s, node.id)]
+        binding = naming[-1] if naming else None
+        if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
+                isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id and
+                not _names_name(binding.value, node.id) and isinstance(binding.value, ast.Call) and
+                self._live_or_builtin(binding.value.func, local, changes_matter=False) is est.estimator):
+            return None                 # (`LinearRegression().fit(X, y)` is the same estimator, fitted)
+        return est.instance()
+
     # -- attributes and keys ------------------------------------------------------------------
 
     def _attribute(self, n: ast.Attribute, local: set[str], value=None) -> None:
@@ -1247,6 +1310,11 @@ class _Walk:
         known = instance_class(made)
         if known is not None and changed is not None:
             known = (known[0], known[1] | frozenset(changed[1]))
+        if known is not None and not missing_attribute(*known, n.attr) and self._learned_unset(n, local):
+            klass = known[0]
+            self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}: fit() sets it, "
+                                              "and nothing in the cell fitted it before this line", [])
+            return
         if known is None or not missing_attribute(*known, n.attr):
             return
         if known[0] in (axes_class(), figure_class()) and not self._axes_method_typo(n, value):
@@ -1484,11 +1552,11 @@ class _Walk:
             return n.args[position]
         return next((k.value for k in n.keywords if k.arg == keyword), None)
 
-    def _at_callee(self, func: ast.expr, message: str, kind: str = "call") -> None:
+    def _at_callee(self, func: ast.expr, message: str, kind: str = "call", subjects: tuple[str, ...] = ()) -> None:
         """A call fact placed on the called name (the attribute of `obj.method`)."""
         line, end = func.end_lineno, func.end_col_offset
         word = func.attr if isinstance(func, ast.Attribute) else ast.unparse(func)
-        self._add(kind, line, _chars(self.lines, line, end) - len(word), word, message, [])
+        self._add(kind, line, _chars(self.lines, line, end) - len(word), word, message, [], subjects=subjects)
 
     def _value(self, claim: ValueClaim | None) -> bool:
         """A value fact: on the called name, or on the expression the library rejects (an
@@ -1518,7 +1586,8 @@ class _Walk:
         if isinstance(parent, ast.keyword):     # a keyword's value: the keyword's call is the use
             parent = self._parents.get(id(parent))
         use = parent if isinstance(parent, ast.Call) and (node is parent.func or node in parent.args or
-                                                           any(node is k.value for k in parent.keywords)) else node
+                                                           any(node is k.value for k in parent.keywords)) or \
+            isinstance(parent, ast.Subscript) and node is parent.value else node     # `np.c_[a, X]`
         names = []
         for n in ast.walk(use):
             if isinstance(n, ast.Name) and n.id not in names:
@@ -1769,6 +1838,19 @@ def _styles_keep(call: ast.Call, key: str) -> bool:
 def _bare(message: str) -> str:
     """Python's bind message without its own prefix."""
     return message[0].lower() + message[1:] if message else message
+
+
+def _names_name(node: ast.AST, name: str) -> bool:
+    """Does `node` name `name` anywhere: read, bound, deleted, imported, defined or declared?"""
+    for x in ast.walk(node):
+        if isinstance(x, ast.Name) and x.id == name or \
+                isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and x.name == name or \
+                isinstance(x, ast.alias) and (x.asname or x.name.split(".")[0]) == name or \
+                isinstance(x, (ast.Global, ast.Nonlocal)) and name in x.names or \
+                isinstance(x, ast.ExceptHandler) and x.name == name or \
+                isinstance(x, (ast.MatchAs, ast.MatchStar)) and x.name == name:
+            return True
+    return False
 
 
 def _literal_display(node: ast.expr):

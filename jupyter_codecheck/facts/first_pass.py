@@ -6,7 +6,10 @@
 
 A `for` on the cell's top level over a tuple or list display whose first item is a plain name (no
 `*`), its target a plain name, without `else`: its body surely runs, first with the target bound
-to that name, once the display is made (the view makes it first). The
+to that name, once the display is made (the view makes it first). So does one over Python's own
+`range` of ints written in the cell (literals, or names the cell's top level bound to one and
+did not bind again) that holds one at least, first with the target its start (`for epoch in
+range(n_epochs)` after `n_epochs = 1000`). The
 body may not leave early or jump (break, continue, return, raise, yield, await), define code
 (a function, class or lambda), rebind the target or name the first name itself; then the view
 says what the first pass does, in the body's own places. The facts read in the view, on the
@@ -16,24 +19,34 @@ same view (core/exact_findings.py, certainty.py).
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 
 _LEAVES = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await,
            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.Global, ast.Nonlocal)
 
 
-def first_passes(tree: ast.Module) -> list[tuple[ast.For, ast.Module]]:
-    """Each loop of the cell's top level whose first pass is sure, with its view."""
+def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Module]]:
+    """Each loop of the cell's top level whose first pass is sure, with its view. `namespace`:
+    the kernel's names, where `range` must be Python's own (without it no range loop is read)."""
     out = []
     for i, loop in enumerate(tree.body):
         first = _first_name(loop)
-        if first is None:
+        start = _range_start(loop, tree.body[:i], namespace) if first is None else None
+        if first is None and start is None:
             continue
         target = loop.target.id
         body = [copy.deepcopy(s) for s in loop.body]
         for s in body:
+            for parent in ast.walk(s):
+                for field, value in ast.iter_fields(parent):
+                    if isinstance(value, ast.Name) and value.id == target and first is None:
+                        setattr(parent, field, ast.copy_location(ast.Constant(start), value))
+                    elif isinstance(value, list):
+                        value[:] = [ast.copy_location(ast.Constant(start), v) if isinstance(v, ast.Name) and
+                                    v.id == target and first is None else v for v in value]
             for n in ast.walk(s):
-                if isinstance(n, ast.Name) and n.id == target:
+                if isinstance(n, ast.Name) and n.id == target and first is not None:
                     n.id = first
         made = ast.Expr(loop.iter)             # the display is made before the body runs
         ast.copy_location(made, loop.iter)
@@ -45,12 +58,66 @@ def in_body(loop: ast.For, line: int) -> bool:
     return loop.body[0].lineno <= line <= loop.end_lineno
 
 
+def _range_start(loop: ast.stmt, before: list[ast.stmt], namespace) -> int | None:
+    """The first value of a loop over Python's `range` of ints the cell writes, where it runs
+    once at least; else None."""
+    if namespace is None or namespace.get("range", builtins.range) is not builtins.range or \
+            not (isinstance(loop, ast.For) and not loop.orelse and isinstance(loop.target, ast.Name) and
+                 isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and
+                 loop.iter.func.id == "range" and 1 <= len(loop.iter.args) <= 3 and not loop.iter.keywords):
+        return None
+    if any(_binds(s, "range") for s in before + [loop]):
+        return None
+    bounds = [_int_written(a, before) for a in loop.iter.args]
+    if None in bounds or (len(bounds) == 3 and bounds[2] == 0) or not range(*bounds):
+        return None
+    if not _plain_body(loop, loop.target.id, None):
+        return None
+    return range(*bounds)[0]
+
+
+def _int_written(node: ast.expr, before: list[ast.stmt]) -> int | None:
+    """An int literal (`-1` too), or a name the last statement of `before` that binds it binds
+    to one, as a plain `name = <int>` (no other binding of it in that statement)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        k = _int_written(node.operand, [])
+        return -k if k is not None else None
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if not isinstance(node, ast.Name):
+        return None
+    binding = next((s for s in reversed(before) if _binds(s, node.id)), None)
+    if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
+            isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id):
+        return None
+    return _int_written(binding.value, [])
+
+
+def _binds(node: ast.AST, name: str) -> bool:
+    """Does `node` bind or delete `name` anywhere, or declare it global?"""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) or \
+                isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == name or \
+                isinstance(n, ast.alias) and (n.asname or n.name.split(".")[0]) == name or \
+                isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names or \
+                isinstance(n, ast.ExceptHandler) and n.name == name or \
+                isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name == name:
+            return True
+    return False
+
+
 def _first_name(loop: ast.stmt) -> str | None:
     if not (isinstance(loop, ast.For) and not loop.orelse and isinstance(loop.target, ast.Name) and
             isinstance(loop.iter, (ast.Tuple, ast.List)) and loop.iter.elts and
             isinstance(loop.iter.elts[0], ast.Name) and not any(isinstance(e, ast.Starred) for e in loop.iter.elts)):
         return None
     target, first = loop.target.id, loop.iter.elts[0].id
+    return first if _plain_body(loop, target, first) else None
+
+
+def _plain_body(loop: ast.For, target: str, first: str | None) -> bool:
+    """Does the body run to its end without leaving, jumping, defining code, rebinding the
+    target or naming `first`?"""
     for s in loop.body:
         for n in ast.walk(s):
             if isinstance(n, _LEAVES) or isinstance(n, ast.Name) and (
@@ -59,5 +126,5 @@ def _first_name(loop: ast.stmt) -> str | None:
                     isinstance(n, ast.ExceptHandler) and n.name == target or \
                     isinstance(n, (ast.Import, ast.ImportFrom)) and \
                     any((a.asname or a.name.split(".")[0]) == target for a in n.names):
-                return None
-    return first
+                return False
+    return True

@@ -137,6 +137,16 @@ def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
     return ValueClaim(n, message, "ValueError") if message else None
 
 
+def _lstsq_claim(n: ast.Call, a: Abstract | None, b: Abstract | None) -> ValueClaim | None:
+    """`np.linalg.lstsq(a, b)`: a 2-D `a` and a 1-D or 2-D `b` of another number of rows:
+    numpy's LinAlgError ("Incompatible dimensions"; a ValueError)."""
+    if a is None or b is None or a.ndim != 2 or b.ndim not in (1, 2) or None in (a.shape[0], b.shape[0]) or \
+            a.shape[0] == b.shape[0]:
+        return None
+    return ValueClaim(n.func, f"np.linalg.lstsq: a has {a.shape[0]} rows but b has {b.shape[0]}: LinAlgError "
+                              "(Incompatible dimensions)", "LinAlgError", callee=True)
+
+
 def _matmul_problem(a, b) -> str | None:
     if a.ndim == 0 or b.ndim == 0:
         return None             # numpy's own ValueError, but of another kind: left alone
@@ -198,6 +208,9 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     if np is None or not n.args:
         return None
     keywords = {k.arg: k.value for k in n.keywords}
+    linalg = sys.modules.get("numpy.linalg")
+    if linalg is not None and POLICY.module_members(linalg).get("lstsq") is target and len(n.args) == 2:
+        return _lstsq_claim(n, _array(live(n.args[0])), _array(live(n.args[1])))
     if "axis" in keywords and _ufunc_axis_method(target, np):
         return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
     # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`); a callable
