@@ -76,6 +76,14 @@ CELLS = [
     ' hatches=["/"], alpha=0.5, antialiased=True, colors="k")\n',
     'ax.pcolor(np.arange(9.0).reshape(3, 3), cmab="RdBu")\n',
     'ax.pcolor(np.arange(9.0).reshape(3, 3), edgecolors="k", linewidths=2, shading="auto", snap=True)\n',
+    # subplot_mosaic makes its Figure of the keywords it does not name before it lays the mosaic out
+    'plt.subplot_mosaic([["a", "b"]], layot="constrained")\n',
+    'plt.subplot_mosaic(mosaic="AB", figsiz=(3, 2))\n',
+    'plt.subplot_mosaic([["a", "b"]], layout="constrained", sharex=True, figsize=(3, 2), dpi=50, width_ratios=[1, 2])\n',
+    # a required parameter given by name makes the artist too
+    'plt.annotate("max", xy=(0, 0), xyext=(1, 1))\n',
+    'ax.annotate(text="max", xy=(0, 0), xytext=(1, 1), arrowprops={"arrowstyle": "->"}, fontsize=3)\n',
+    'ax.text(x=0, y=0, s="a", fontsze=3)\n',
 ]
 
 
@@ -109,6 +117,29 @@ def test_a_keyword_is_a_claim_exactly_when_the_artist_refuses_it_and_its_fix_run
     fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
     assert _run(fixed, ns) is None, fixed
     assert kernel_facts(fixed, ns) == []
+
+
+def test_no_claim_where_the_figure_exists_its_class_is_the_users_or_python_refuses_first(ns):
+    """pyplot's figure of an existing number ignores the keywords (a warning); a FigureClass of
+    the user's may take any; arguments Python binds to no parameter raise its TypeError first."""
+    from matplotlib.figure import Figure
+
+    class WithOption(Figure):
+        def __init__(self, *args, myopt=1, **kwargs):
+            super().__init__(*args, **kwargs)
+
+    plt.figure(7)
+    ns = dict(ns, WithOption=WithOption)
+    for cell, raises in [("plt.figure(7, figsiz=(3, 3))\n", False), ("plt.figure(num=7, figsiz=(3, 3))\n", False),
+                         ("plt.subplots(num=7, clear=True, layot='constrained')\n", False),
+                         ("plt.figure(FigureClass=WithOption, myopt=2)\n", False),
+                         ("plt.subplots(FigureClass=WithOption, myopt=2)\n", False),
+                         ("plt.subplot_mosaic('AB', FigureClass=WithOption, myopt=2)\n", False),
+                         ("ax.annotate('a', (0, 0), text='b', fontsze=3)\n", True),
+                         ("ax.text(0, 0, fontsze=3)\n", True)]:
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+        raised = _raised(cell, ns)
+        assert (raised is not None) == raises and (raised is None or type(raised) is TypeError), (cell, raised)
 
 
 def test_a_call_that_makes_no_artist_is_not_read(ns):

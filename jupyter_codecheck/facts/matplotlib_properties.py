@@ -64,6 +64,9 @@ PER_ITEM = frozenset({"bar", "barh"})
 # default), a Polygon for "step" and "stepfilled"; another value, or one not written, no claim
 BY_KEYWORD = {"hist": ("histtype", {"bar": "Rectangle", "barstacked": "Rectangle", "step": "Polygon",
                                     "stepfilled": "Polygon"})}
+# pyplot's functions that make a new Figure of the keywords they do not name (`plt.figure(**kwargs)`
+# first: `subplot_mosaic` lays its mosaic out after), with the least arguments they need
+_NEW_FIGURE = {"figure": 0, "subplots": 0, "subplot_mosaic": 1}
 # pyplot's functions that call an Axes method of another name
 PYPLOT = {"xlabel": "set_xlabel", "ylabel": "set_ylabel", "title": "set_title"}
 # Figure method -> the same for the Figure's own texts ("Additional kwargs are `matplotlib.text.Text`
@@ -94,6 +97,7 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     if made is None:
         return None
     method, cls, functions, modules, least = made
+    keywords = {k.arg for k in n.keywords}
     if method in FIGURE_ARTISTS and functions[0] is _figure_text(method) and \
             (_PASSED_ON[method] & {k.arg for k in n.keywords} or not _binds(functions[0], n, receiver=True)):
         return None                     # a keyword passed on twice, or one Python does not bind
@@ -101,7 +105,9 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         cls = _chosen_class(n, cls, *BY_KEYWORD[method])
         if cls is None:
             return None
-    if len(n.args) < least:
+    if method in _NEW_FIGURE and ("num" in keywords or "FigureClass" in keywords or method == "figure" and n.args):
+        return None                     # an existing figure's number ignores the keywords; the user's class takes any
+    if _given(n, functions[0], least) < least:
         return None
     if method in PER_ITEM and not _bars_made(n, least, value):
         return None
@@ -128,6 +134,20 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
                               "AttributeError", "AttributeError", fixes,
                           subjects=(root,) if root is not None else ())
     return None
+
+
+def _given(n: ast.Call, function, least: int) -> int:
+    """How many of the function's first `least` parameters the call gives, by position or by
+    name (`plt.annotate("max", xy=(2, 1))` gives both of annotate's `text` and `xy`); -1 where
+    Python binds the arguments to none (`ax.annotate("a", xy, text="b")`: a TypeError first)."""
+    sig = POLICY.signature(function)
+    if sig is None:
+        return len(n.args)
+    if not _binds(function, n, receiver=type(function) is types.FunctionType and "." in function.__qualname__):
+        return -1
+    first = [p.name for p in sig.parameters.values()
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY) and p.name != "self"][len(n.args):least]
+    return len(n.args) + sum(k.arg in first for k in n.keywords)
 
 
 def _bars_made(n: ast.Call, least: int, value) -> bool:
@@ -239,15 +259,16 @@ def _made(target, made_axes: bool = False, pyplot_kept: bool = True):
     if pyplot is None or axes_class is None:
         return None
     figure = sys.modules.get("matplotlib.figure")
-    for name, module, cls_name in (("figure", figure, "Figure"), ("subplots", figure, "Figure")):
-        if module is not None and target is POLICY.static(pyplot, name, None) and POLICY.is_library(target):
-            cls = POLICY.static(module, cls_name, None)
+    for name, least in _NEW_FIGURE.items():
+        if figure is not None and target is POLICY.static(pyplot, name, None) and POLICY.is_library(target):
+            cls = POLICY.static(figure, "Figure", None)
             init = POLICY.static(cls, "__init__", None) if cls is not None else None
-            # subplots hands its other keywords to plt.figure, which names some itself (FigureClass)
-            via = POLICY.static(pyplot, "figure", None) if name == "subplots" else None
+            # subplots and subplot_mosaic hand their other keywords to plt.figure first, which names
+            # some itself (FigureClass)
+            via = POLICY.static(pyplot, "figure", None) if name != "figure" else None
             return (name, cls, [f for f in (target, via, init) if f is not None],
                     ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.axes._base", "matplotlib.projections",
-                     "matplotlib.artist"), 0) if init is not None else None
+                     "matplotlib.artist"), least) if init is not None else None
     method = None
     if made_axes:
         method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
