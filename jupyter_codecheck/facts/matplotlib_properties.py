@@ -50,6 +50,10 @@ ARTISTS = {
     "hist": ("matplotlib.patches", "Rectangle", 1),
     "errorbar": ("matplotlib.lines", "Line2D", 2), "step": ("matplotlib.lines", "Line2D", 2),
     "fill_between": ("matplotlib.collections", "FillBetweenPolyCollection", 2),
+    "fill_betweenx": ("matplotlib.collections", "FillBetweenPolyCollection", 2),
+    "hist2d": ("matplotlib.collections", "QuadMesh", 2),
+    "secondary_xaxis": ("matplotlib.axes._secondary_axes", "SecondaryAxis", 1),
+    "secondary_yaxis": ("matplotlib.axes._secondary_axes", "SecondaryAxis", 1),
     "annotate": ("matplotlib.text", "Annotation", 2),
     "vlines": ("matplotlib.collections", "LineCollection", 3), "hlines": ("matplotlib.collections", "LineCollection", 3),
     "axvspan": ("matplotlib.patches", "Rectangle", 2), "axhspan": ("matplotlib.patches", "Rectangle", 2),
@@ -57,6 +61,12 @@ ARTISTS = {
     "pcolor": ("matplotlib.collections", "PolyQuadMesh", 1),
     "contour": ("matplotlib.contour", "QuadContourSet", 1), "contourf": ("matplotlib.contour", "QuadContourSet", 1),
 }
+# methods that hand their keywords to another Axes method, which names some itself: `hist2d`
+# calls `pcolormesh(xedges, yedges, h.T, **kwargs)` (`vmin`, `cmap`, `shading` are its own)
+VIA = {"hist2d": "pcolormesh"}
+# methods whose first argument is checked before the artist is made: a number or one of these
+# literal names (`secondary_xaxis("middle")` is a ValueError first)
+PLACED = {"secondary_xaxis": ("top", "bottom"), "secondary_yaxis": ("left", "right")}
 # methods that make one artist an item of their data (no item: no artist, and no keyword is read)
 PER_ITEM = frozenset({"bar", "barh"})
 # methods whose artist depends on a keyword: (the keyword, the class for each literal value; the
@@ -109,6 +119,10 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return None                     # an existing figure's number ignores the keywords; the user's class takes any
     if _given(n, functions[0], least) < least:
         return None
+    if method in PLACED:
+        place = _literal(n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "location"), None))
+        if not (type(place) in (int, float) or type(place) is str and place in PLACED[method]):
+            return None
     if method in PER_ITEM and not _bars_made(n, least, value):
         return None
     named: set[str] = set()
@@ -286,7 +300,8 @@ def _made(target, made_axes: bool = False, pyplot_kept: bool = True):
     if not isinstance(cls, type):
         return None
     function = POLICY.static(axes_class, method, None)
-    functions = [f for f in (function, target if type(target) is types.FunctionType else None) if f is not None]
+    via = POLICY.static(axes_class, VIA[method], None) if method in VIA else None
+    functions = [f for f in (function, target if type(target) is types.FunctionType else None, via) if f is not None]
     return method, cls, functions + _constructors(cls), (*_ON_THE_WAY, module), least
 
 
