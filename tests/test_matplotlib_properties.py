@@ -428,6 +428,39 @@ def test_a_tick_keyword_is_a_claim_exactly_where_matplotlib_does_not_recognise_i
     assert got or raised is None or 'axis="z"' in cell, raised
 
 
+SET_TICKS_CELLS = [
+    'ax.set_yticks([0.5], laebls=["a long label"])\n',
+    'ax.set_xticks([0, 1], ["a", "b"], rotation=45, minor=False)\n',
+    'ax.set_xticks([0, 1], labels=names, fontsize=8)\n',
+    'ax.set_xticks([0, 1], fontsize=8)\n',                  # Text properties need labels
+    'ax.set_xticks([0, 1], minor=True)\n',
+    'ax.set_xticks([0, 1], labels=None, rotation=3)\n',
+    'ax.xaxis.set_ticks([0, 1], lables=["a", "b"])\n',
+    'pax.set_xticks([0, 1], lables=["a", "b"])\n',           # a polar Axes' theta axis: Axis' own set_ticks
+    'ax.set_xticks(ticks=[0, 1], label=["a", "b"])\n',
+    'f, a = plt.subplots(1, 2)\na[0].set_xticks(range(2), lables=["a", "b"])\n',
+    'f, a = plt.subplots(1, 2)\na[0].set_xticks(range(2), labels=["a", "b"], rotation=90)\n',
+    'plt.xticks([0, 1], rotation=45)\n',                      # pyplot's sets them on the labels it has
+]
+
+
+@pytest.mark.parametrize("cell", SET_TICKS_CELLS)
+def test_a_set_ticks_keyword_is_a_claim_exactly_where_no_labels_are_given(cell, ns):
+    """Found in the dev set: `ax.set_yticks([0.5], laebls=[...])`; Axis.set_ticks refuses
+    every keyword but `minor` without labels."""
+    ns = dict(ns, names=["a", "b"], nothing=None, pax=ns["fig"].add_subplot(2, 2, 4, projection="polar"))
+    got, raised = _claimed_exactly_where_refused(
+        cell, ns, lambda e: type(e) is ValueError and "Incorrect use of keyword argument" in str(e), "ValueError")
+    assert got or raised is None, raised
+
+
+@pytest.mark.parametrize("cell", ['ax.set_xticks([0, 1], labels=nothing, rotation=3)\n',
+                                  'f, a = plt.subplots(subplot_kw={"projection": "3d"})\na.set_xticks([0], lables=["a"])\n'])
+def test_no_set_ticks_claim_where_the_labels_or_the_axes_class_are_not_known(cell, ns):
+    """A name for labels (it may hold labels), a 3-D Axes the cell made: not read, a miss."""
+    assert kernel_facts(cell, dict(ns, nothing=None)) == []
+    assert type(_raised(cell, dict(ns, nothing=None))) is ValueError
+
 
 class _Logged:
     """An object whose attribute lookups are the user's code: reading it must not run them."""

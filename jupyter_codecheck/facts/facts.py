@@ -32,7 +32,7 @@ from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    tick_params_claim
+    tick_params_claim, ticks_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -589,6 +589,7 @@ class _Walk:
                 self._value(self._scale(n, target, local, value)) or \
                 self._library_kept(func) and self._value(tick_params_claim(n, target, self._text,
                                                                               pyplot_kept=self._pyplot_kept())) or \
+                self._classes_kept() and self._library_kept(func) and self._value(ticks_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and not self._may_store("canvas") and \
                 not self._rc_may_change("savefig.format") and not self._rc_may_change("savefig.bbox") and \
                 self._value(savefig_claim(n, target, self._text, pyplot_kept=self._pyplot_kept())) or \
@@ -634,6 +635,8 @@ class _Walk:
             return None
         if n.func.attr == "tick_params":
             return tick_params_claim(n, POLICY.static(cls, "tick_params", None), self._text, made_axes=True)
+        if n.func.attr in ("set_xticks", "set_yticks"):
+            return ticks_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value)
 
     def _artist_set(self, n: ast.Call, target, local: set[str], value) -> bool:

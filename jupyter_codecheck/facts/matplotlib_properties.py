@@ -1019,3 +1019,56 @@ def scale_claim(n: ast.Call, method, text) -> ValueClaim | None:
                               f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
                           subjects=(root,) if root is not None else ())
     return None
+
+
+# the Axes' shortcuts to their Axis' `set_ticks` (`_axis_method_wrapper`), by the axis they call
+_TICKS = {"set_xticks": "XAxis", "set_yticks": "YAxis"}
+
+
+def ticks_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueClaim | None:
+    """`ax.set_yticks([0.5], laebls=["a"])`, `ax.xaxis.set_ticks(t, fontsize=8)`: `Axis.set_ticks(ticks,
+    labels=None, *, minor=False, **kwargs)` takes other keywords as the labels' Text properties
+    only where labels are given: without them it raises ValueError ("Incorrect use of keyword
+    argument ...") at the first, before it sets anything. On a live Axis or Axes of matplotlib's
+    own classes whose method is matplotlib's, or on an Axes the cell made (`made_axes`: `target`
+    is Axes' function), whose axes `_init_axis` makes of matplotlib's XAxis and YAxis."""
+    axis_module, axes_base = sys.modules.get("matplotlib.axis"), sys.modules.get("matplotlib.axes._base")
+    axis_class = POLICY.static(axis_module, "Axis", None) if axis_module is not None else None
+    base = POLICY.static(axes_base, "_AxesBase", None) if axes_base is not None else None
+    if not isinstance(axis_class, type) or not isinstance(base, type) or not isinstance(n.func, ast.Attribute) or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    set_ticks = POLICY.static(axis_class, "set_ticks", None)
+    name = n.func.attr
+    if not own_function(set_ticks, "matplotlib"):
+        return None
+    if made_axes:
+        cls = POLICY.static(axis_module, _TICKS.get(name, ""), None)
+        ours = name in _TICKS and own_function(target, "matplotlib") and target is POLICY.static(base, name, None) and \
+            isinstance(cls, type) and own_classes(cls, "matplotlib") and POLICY.static(cls, "set_ticks", None) is set_ticks
+    elif type(target) is types.MethodType and name == "set_ticks":
+        owner = type(target.__self__)
+        ours = target.__func__ is set_ticks and plain_subclass(owner, axis_class) and own_classes(owner, "matplotlib")
+    elif type(target) is types.MethodType and name in _TICKS:
+        axes = target.__self__
+        axis = (plain_own_dict(axes) or {}).get(name[4] + "axis")
+        ours = target.__func__ is POLICY.static(base, name, None) and own_function(target.__func__, "matplotlib") and \
+            plain_subclass(type(axes), base) and own_classes(type(axes), "matplotlib") and axis is not None and \
+            plain_subclass(type(axis), axis_class) and own_classes(type(axis), "matplotlib") and \
+            POLICY.static(type(axis), "set_ticks", None) is set_ticks and "set_ticks" not in (plain_own_dict(axis) or {"set_ticks": 0})
+    else:
+        ours = False
+    if not ours or not _binds(set_ticks, n, receiver=True):
+        return None
+    given = {k.arg: k.value for k in n.keywords}
+    if len(n.args) > 1 or "labels" in given and not (isinstance(given["labels"], ast.Constant) and given["labels"].value is None):
+        return None                     # labels given: the other keywords are their Text properties
+    kw = next((k for k in n.keywords if k.arg not in ("ticks", "labels", "minor")), None)
+    if kw is None:
+        return None
+    meant = difflib.get_close_matches(kw.arg, ["labels", "minor"], n=1, cutoff=0.6)
+    root = chain_root(n.func)
+    return ValueClaim(kw, f"{ast.unparse(n.func)}(): Incorrect use of keyword argument {kw.arg!r}: keywords other "
+                          "than 'minor' modify the text labels and can only be used if 'labels' are passed as well: "
+                          "ValueError", "ValueError", _keyword_fixes(kw, meant, text),
+                      subjects=(root,) if root is not None else ())
