@@ -416,6 +416,9 @@ TICK_CELLS = [
     'f, a = plt.subplots()\na.tick_params(labelleft=False, labeldottom=False)\n',
     'ax.tick_params(grid_colr="r")\n',
     'ax.tick_params(labelfontfamily="serif", pad=3, direction="in", reset=True)\n',
+    # the Axis of an Axes the cell made
+    'f, a = plt.subplots(layout="constrained")\na.plot([1, 2])\na.xaxis.set_tick_params(rotaton=40)\n',
+    'f, a = plt.subplots(1, 2)\na[1].yaxis.set_tick_params(rotation=40, labelsize=3, which="both")\n',
 ]
 
 
@@ -441,6 +444,8 @@ SET_TICKS_CELLS = [
     'f, a = plt.subplots(1, 2)\na[0].set_xticks(range(2), lables=["a", "b"])\n',
     'f, a = plt.subplots(1, 2)\na[0].set_xticks(range(2), labels=["a", "b"], rotation=90)\n',
     'plt.xticks([0, 1], rotation=45)\n',                      # pyplot's sets them on the labels it has
+    'f, a = plt.subplots(1, 2)\na[1].yaxis.set_ticks([1, 2], fontsize=3)\n',
+    'a = plt.axes()\na.xaxis.set_ticks([1, 2], ["a", "b"], fontsize=3)\n',
 ]
 
 

@@ -32,7 +32,7 @@ from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    tick_params_claim, ticks_claim
+    made_axis_class, tick_params_claim, ticks_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -631,6 +631,15 @@ class _Walk:
         """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the
         method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
         cls = axes_class()
+        axis = n.func.value
+        if cls is not None and isinstance(axis, ast.Attribute) and axis.attr in ("xaxis", "yaxis") and \
+                n.func.attr in ("set_tick_params", "set_ticks") and self._made_as_made(axis, value, "Axes") and \
+                not self._stores_name(n.func.attr) and self._classes_kept() and not self.state.user_code:
+            # the Axis an Axes the cell made holds: `_init_axis` makes it of matplotlib's XAxis or YAxis
+            axis_class = made_axis_class(axis.attr)
+            method = POLICY.static(axis_class, n.func.attr, None) if axis_class is not None else None
+            return tick_params_claim(n, method, self._text, made_axes=True) if n.func.attr == "set_tick_params" \
+                else ticks_claim(n, method, self._text, made_axes=True)
         if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
         if n.func.attr == "tick_params":

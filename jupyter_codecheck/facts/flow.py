@@ -322,6 +322,13 @@ class _Step:
                         self.state.kept[id(made)] = made
         stored: dict[int, ast.AST] = {}  # an item or attribute target -> the value put there
         replace = top_level and isinstance(node, (ast.Assign, ast.AnnAssign))
+        # an assignment's value runs before its targets are bound (`ax = ax.flatten()` calls the
+        # method of the `ax` it had)
+        valued_calls = {id(c) for n in nodes if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+                        and n.value is not None for c in ast.walk(n.value) if isinstance(c, ast.Call)}
+        for n in nodes:
+            if id(n) in valued_calls:
+                self.call(n)
         for n in nodes:
             if isinstance(n, ast.Assign):
                 for t in n.targets:
@@ -366,7 +373,7 @@ class _Step:
                 self.hold(n.name, [], replace=False)
             elif isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
                 self.store(n, stored.get(id(n)))
-            elif isinstance(n, ast.Call):
+            elif isinstance(n, ast.Call) and id(n) not in valued_calls:
                 self.call(n)
 
     # -- names ---------------------------------------------------------------------------------

@@ -769,7 +769,8 @@ def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return None
     ours = False
     if made_axes:
-        ours = target is POLICY.static(base, "tick_params", None)
+        ours = target is POLICY.static(base, "tick_params", None) or \
+            target is POLICY.static(axis_class, "set_tick_params", None) and own_function(target, "matplotlib")
     elif type(target) is types.MethodType:
         owner = type(target.__self__)
         ours = plain_subclass(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or \
@@ -1042,7 +1043,9 @@ def ticks_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueC
     name = n.func.attr
     if not own_function(set_ticks, "matplotlib"):
         return None
-    if made_axes:
+    if made_axes and name == "set_ticks":         # of an Axis a made Axes holds (made_axis_class)
+        ours = target is set_ticks
+    elif made_axes:
         cls = POLICY.static(axis_module, _TICKS.get(name, ""), None)
         ours = name in _TICKS and own_function(target, "matplotlib") and target is POLICY.static(base, name, None) and \
             isinstance(cls, type) and own_classes(cls, "matplotlib") and POLICY.static(cls, "set_ticks", None) is set_ticks
@@ -1072,3 +1075,12 @@ def ticks_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueC
                           "than 'minor' modify the text labels and can only be used if 'labels' are passed as well: "
                           "ValueError", "ValueError", _keyword_fixes(kw, meant, text),
                       subjects=(root,) if root is not None else ())
+
+
+def made_axis_class(name: str) -> type | None:
+    """The class of `ax.xaxis` (`ax.yaxis`) of an Axes of matplotlib's own `Axes` class the cell
+    made: its `_init_axis` makes `maxis.XAxis(self)` (`YAxis`), read from matplotlib.axis as that
+    code reads it; None where that class holds a function not matplotlib's."""
+    axis_module = sys.modules.get("matplotlib.axis")
+    cls = POLICY.static(axis_module, {"xaxis": "XAxis", "yaxis": "YAxis"}[name], None) if axis_module is not None else None
+    return cls if isinstance(cls, type) and plain_subclass(cls, object) and own_classes(cls, "matplotlib") else None
