@@ -523,6 +523,10 @@ def test_float_ranges_a_generators_draws_and_comparisons_made_in_the_cell(cell, 
     ("Y, X = np.mgrid[0:5, 0:3]\nZ = X @ np.ones(2)\n", "Y, X = np.mgrid[0:5, 0:3]\nZ = X @ np.ones(3)\n"),
     ("g = np.mgrid[0:1:0.25]\nZ = g + np.ones(3)\n", "g = np.mgrid[0:1:0.25]\nZ = g + np.ones(4)\n"),
     ("a, b = np.ones((2, 3, 4))\nc = a @ np.ones(3)\n", "a, b = np.ones((2, 3, 4))\nc = a @ np.ones(4)\n"),
+    # a complex step written `complex(0, n)`: n points
+    ("N = 7\nX, Y = np.mgrid[-3:3:complex(0, N), -2:2:complex(0, N)]\nc = X + np.ones(6)\n",
+     "N = 7\nX, Y = np.mgrid[-3:3:complex(0, N), -2:2:complex(0, N)]\nc = X + np.ones(7)\n"),
+    ("g = np.mgrid[0:1:complex(5)]\nh = g.reshape(2, 3)\n", "g = np.mgrid[0:1:complex(5)]\nh = g.reshape(5, 1)\n"),
 ])
 def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     holds(cell)
@@ -545,6 +549,8 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     ("p, p = np.zeros(3), np.zeros(4)\nc = p + np.ones(4)\n", None),                # the later binding wins
     ("g = np.mgrid[5:0]\nc = g + np.ones(2)\n", "ValueError"),                     # empty: not read
     ("g = np.mgrid[0:1:1e-12]\nh = g.reshape(7, 11)\n", "MemoryError"),            # too large: not read
+    ("complex = max\ng = np.mgrid[0:1:complex(0, 7)]\nh = g.reshape(7, 11)\n", "ValueError"),   # not Python's
+    ("g = np.mgrid[0:1:complex('7j')]\nh = g.reshape(7, 11)\n", "ValueError"),    # text: not read
 ])
 def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):
     """The line before raises (or numpy's sparse grids broadcast): the later line is not claimed."""

@@ -358,6 +358,12 @@ class Propagation:
                 return _fits(a + b if op is ast.Add else a - b if op is ast.Sub else a * b if op is ast.Mult else a / b)
             except OverflowError:                  # an int too large for a float: Python raises
                 return UNRESOLVED
+        if isinstance(node, ast.Call) and 1 <= len(node.args) <= 2 and not node.keywords and \
+                self.read(node.func) is builtins.complex:
+            # `complex(0, n)`, the step by which np.mgrid counts points: Python's number of real parts
+            parts = [self.scalar(a) for a in node.args]
+            if all(_scalar_kind(v) in ("i", "f") for v in parts):
+                return _fits(complex(*parts))
         return UNRESOLVED
 
     # -- integers -----------------------------------------------------------------------------
