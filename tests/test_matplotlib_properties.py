@@ -372,10 +372,17 @@ COLORBAR_CELLS = [
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="vertical")\n',
     'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a, extend="max", anchor=(0, 0), panchor=False, fraction=0.1)\n',
     'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a[1], exted="max")\n',   # made: QuadMesh
+    # neither ax nor cax: the mappable's own Axes, live or the one whose method made it
+    'fig.colorbar(im, shrinkk=0.8)\n',
+    'plt.colorbar(im, shrinp=0.6)\n',
+    'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z, cmap="PuBu_r")\nf.colorbar(c, a=a[0])\n',
+    'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z, cmap="PuBu_r")\nf.colorbar(c, shrink=0.5, extend="both")\n',
+    'f, a = plt.subplots()\nim3 = a.imshow(z)\nf.colorbar(im3, orientation="horizontal", shrink=0.8, exted="both")\n',
 ]
 # no claim: another error first, or the Axes to steal from not known
 COLORBAR_SILENT = [
-    'fig.colorbar(im, shrinkk=0.8)\n',                                          # the mappable's Axes: not read
+    'fig.colorbar(loose, shrinkk=0.8)\n',                                       # a mappable of no Axes: ValueError
+    'f, a = plt.subplots()\nc = a.pcolor(z)\nc.remove()\nf.colorbar(c, shrinp=0.5)\n',   # removed: no Axes
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="sideways")\n',     # ValueError first
     'grid_fig.colorbar(im2, ax=axs, extendd="both", location="top", orientation="vertical")\n',  # TypeError of its own
     'fig.colorbar(im, ax=[ax, other], labbel="x")\n',                           # Axes of two Figures: ValueError
@@ -386,11 +393,14 @@ COLORBAR_SILENT = [
 
 @pytest.fixture
 def colorbars(ns):
+    from matplotlib.collections import QuadMesh
+
     im = ns["ax"].imshow(ns["z"])
     grid_fig, axs = plt.subplots(1, 2, layout="constrained")
     other_fig, other = plt.subplots()
     return dict(ns, im=im, cax=ns["fig"].add_axes([0.9, 0.1, 0.05, 0.8]), grid_fig=grid_fig, axs=axs,
-                im2=axs[0].imshow(ns["z"]), other=other, mixed=np.array([ns["ax"], other], dtype=object))
+                im2=axs[0].imshow(ns["z"]), other=other, mixed=np.array([ns["ax"], other], dtype=object),
+                loose=QuadMesh(np.zeros((3, 3, 2))))
 
 
 @pytest.mark.parametrize("cell", COLORBAR_CELLS + COLORBAR_SILENT)

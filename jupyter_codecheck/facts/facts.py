@@ -64,6 +64,8 @@ from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_
 
 KINDS = ("attribute", "key", "call", "value")
 # what reads an array of Axes without changing its items
+# the Axes' methods returns.py reads whose mappable they add to that Axes (`mappable.axes`)
+_ADDED_TO_AXES = frozenset({"imshow", "scatter", "contour", "contourf", "pcolormesh", "pcolor"})
 _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
 
@@ -763,6 +765,8 @@ class _Walk:
             return None
 
         def axes_known(node) -> bool:
+            if node is None:            # neither `ax` nor `cax`: the mappable's own Axes
+                return self._mappable_on_axes(n.args[0], mappable, local, value)
             if isinstance(node, (ast.List, ast.Tuple)):     # of one Figure: one Axes only
                 return len(node.elts) == 1 and axes_known(node.elts[0])
             made = value(node)
@@ -794,6 +798,34 @@ class _Walk:
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
         return None
+
+    def _mappable_on_axes(self, node: ast.expr, mappable, local: set[str], value) -> bool:
+        """Is the mappable given to `colorbar` surely on an Axes of matplotlib's own class (its
+        `axes`, which colorbar steals from where no `ax` is given)? A live one whose `_axes` is
+        one; or a name the cell binds once, at its top level, to a plotting method's result on a
+        live Axes of matplotlib's or one the cell made (the method adds what it makes to that
+        Axes: `c = ax0.pcolor(...)`), and never removes (`c.remove()` leaves it no Axes)."""
+        cls = axes_class()
+        if cls is None:
+            return False
+        if not isinstance(mappable, Instance):
+            own = plain_own_dict(mappable) or {}
+            return plain_subclass(type(own.get("_axes")), cls)
+        if not isinstance(node, ast.Name) or any(isinstance(x, ast.Attribute) and x.attr == "remove"
+                                                 for x in ast.walk(self.tree)):
+            return False
+        stores = [x for x in ast.walk(self.tree) if isinstance(x, ast.Name) and x.id == node.id and
+                  not isinstance(x.ctx, ast.Load)]
+        binding = next((s for s in self.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
+                        isinstance(s.targets[0], ast.Name) and s.targets[0] in stores), None)
+        call = binding.value if binding is not None else None
+        if len(stores) != 1 or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
+                call.func.attr not in _ADDED_TO_AXES:
+            return False
+        if self._made_as_made(call.func, value, "Axes"):
+            return True
+        receiver = self._live(call.func.value, local)
+        return receiver is not UNRESOLVED and plain_subclass(type(receiver), cls) and own_classes(type(receiver), "matplotlib")
 
     def _scale(self, n: ast.Call, target, local: set[str], value):
         """`ax.set_xscale("symlog", linthrsh=...)` (matplotlib_properties.scale_claim): of a live Axes

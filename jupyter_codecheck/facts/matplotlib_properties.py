@@ -705,7 +705,8 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     `make_axes_gridspec`, which take the layout keywords) and ends in `Colorbar(cax, mappable,
     **the others)`, whose `__init__` names every keyword it takes: any other is a TypeError.
     Only with the mappable given and the Axes known (`cax`, or `ax` an Axes or a grid of them
-    that `axes_known` knows; a mappable of no Axes is a ValueError first), and a literal
+    that `axes_known` knows, or neither and the mappable's own Axes, `mappable.axes`, that
+    `axes_known(None)` knows; a mappable of no Axes is a ValueError first), and a literal
     `location`/`orientation` that `make_axes` takes. `made_figure`: `target` is the method of a
     Figure the cell made."""
     figure, colorbar = sys.modules.get("matplotlib.figure"), sys.modules.get("matplotlib.colorbar")
@@ -728,7 +729,8 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     if not ours or len(n.args) != 1 or None in keywords or isinstance(n.args[0], ast.Constant):
         return None
     cax, ax = (keywords.get(k) for k in ("cax", "ax"))
-    if not (cax is not None and axes_known(cax) or cax is None and ax is not None and axes_known(ax)):
+    if not (cax is not None and axes_known(cax) or cax is None and ax is not None and axes_known(ax) or
+            cax is None and ax is None and axes_known(None)):
         return None                     # no Axes known to draw in or steal from: a ValueError may come first
     if cax is None and not _taken_by_make_axes(keywords):
         return None                     # make_axes refuses these first
