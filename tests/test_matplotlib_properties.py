@@ -378,11 +378,14 @@ COLORBAR_CELLS = [
     'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z, cmap="PuBu_r")\nf.colorbar(c, a=a[0])\n',
     'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z, cmap="PuBu_r")\nf.colorbar(c, shrink=0.5, extend="both")\n',
     'f, a = plt.subplots()\nim3 = a.imshow(z)\nf.colorbar(im3, orientation="horizontal", shrink=0.8, exted="both")\n',
+    'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z)\nf.colorbar(c, a=a[0])\nc = a[1].pcolor(z)\nf.colorbar(c, ax=a[1])\n',
 ]
 # no claim: another error first, or the Axes to steal from not known
 COLORBAR_SILENT = [
     'fig.colorbar(loose, shrinkk=0.8)\n',                                       # a mappable of no Axes: ValueError
     'f, a = plt.subplots()\nc = a.pcolor(z)\nc.remove()\nf.colorbar(c, shrinp=0.5)\n',   # removed: no Axes
+    'f, a = plt.subplots()\nc = a.pcolor(z)\nc = loose\nf.colorbar(c, shrinp=0.5)\n',       # bound again: no Axes
+    'f, a = plt.subplots()\nc = a.pcolor(z)\nif a:\n    c = loose\nf.colorbar(c, shrinp=0.5)\n',
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="sideways")\n',     # ValueError first
     'grid_fig.colorbar(im2, ax=axs, extendd="both", location="top", orientation="vertical")\n',  # TypeError of its own
     'fig.colorbar(im, ax=[ax, other], labbel="x")\n',                           # Axes of two Figures: ValueError

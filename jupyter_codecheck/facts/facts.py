@@ -802,9 +802,10 @@ class _Walk:
     def _mappable_on_axes(self, node: ast.expr, mappable, local: set[str], value) -> bool:
         """Is the mappable given to `colorbar` surely on an Axes of matplotlib's own class (its
         `axes`, which colorbar steals from where no `ax` is given)? A live one whose `_axes` is
-        one; or a name the cell binds once, at its top level, to a plotting method's result on a
-        live Axes of matplotlib's or one the cell made (the method adds what it makes to that
-        Axes: `c = ax0.pcolor(...)`), and never removes (`c.remove()` leaves it no Axes)."""
+        one; or a name the cell binds only by top-level assignments, the last of them before the
+        colorbar's statement to a plotting method's result on a live Axes of matplotlib's or one
+        the cell made (the method adds what it makes to that Axes: `c = ax0.pcolor(...)`), and
+        never removes (`c.remove()` leaves it no Axes)."""
         cls = axes_class()
         if cls is None:
             return False
@@ -816,10 +817,14 @@ class _Walk:
             return False
         stores = [x for x in ast.walk(self.tree) if isinstance(x, ast.Name) and x.id == node.id and
                   not isinstance(x.ctx, ast.Load)]
-        binding = next((s for s in self.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
-                        isinstance(s.targets[0], ast.Name) and s.targets[0] in stores), None)
-        call = binding.value if binding is not None else None
-        if len(stores) != 1 or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
+        bindings = [s for s in self.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
+                    isinstance(s.targets[0], ast.Name) and s.targets[0] in stores]
+        statement = node
+        while statement is not None and statement not in self.tree.body:
+            statement = self._parents.get(id(statement))
+        before = [s for s in bindings if statement is not None and s.end_lineno < statement.lineno]
+        call = before[-1].value if before else None
+        if len(bindings) != len(stores) or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
                 call.func.attr not in _ADDED_TO_AXES:
             return False
         if self._made_as_made(call.func, value, "Axes"):
