@@ -741,3 +741,31 @@ def test_a_scale_keyword_is_claimed_exactly_where_the_scale_class_refuses_it(cel
     assert bool(got) == refused == (type(raised) is TypeError), (cell, got, raised)
     if got:
         assert str(raised) in got[0].message and (got[0].candidates or "linear" in cell), got
+
+
+class _Absolute:
+    """The user's object: its `__abs__` and `max` are the user's code (here: a property set on Line2D)."""
+
+    def __abs__(self):
+        return self
+
+    def max(self):
+        from matplotlib.lines import Line2D
+        Line2D.set_lable = lambda self, value: None
+        return 1
+
+
+def test_a_claim_after_numpys_abs_of_an_array_stands_and_after_the_users_does_not(ns):
+    """`abs(z).max()`: Python's abs of numpy's array of numbers is numpy's array, whose `max` is
+    numpy's; of the user's object, anything may run (here it gives Line2D the property)."""
+    from matplotlib.lines import Line2D
+    ns = dict(ns, a=np.arange(-3.0, 3.0), mine=_Absolute())
+    cell = 'm = abs(a).max()\nax.plot([1], lable="a")\n'
+    (fact,) = kernel_facts(cell, ns)
+    assert fact.line == 2 and type(_raised(cell, ns)) is AttributeError
+    users = 'm = abs(mine).max()\nax.plot([1], lable="a")\n'
+    assert kernel_facts(users, ns) == []
+    try:
+        assert _raised(users, ns) is None
+    finally:
+        del Line2D.set_lable

@@ -757,6 +757,9 @@ class _Step:
                 any(isinstance(a, ast.Starred) for a in node.args):
             return False
         target = self.callee(node.func)
+        if target is builtins.abs and len(node.args) == 1 and not node.keywords:
+            # `abs(z).max()`: Python's abs of numpy's array of numbers is its `__abs__`, numpy's absolute
+            return not isinstance(node.args[0], ast.Constant) and self._numpy_operand(node.args[0])
         return target is not UNRESOLVED and _numpy_function(target) and \
             not any(self._foreign(a) for a in [*node.args, *(k.value for k in node.keywords)])
 
