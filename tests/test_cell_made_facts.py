@@ -354,7 +354,8 @@ def test_each_documented_matplotlib_return_is_exactly_that_class():
     given = {"imshow": (z,), "scatter": ([1], [2]), "text": (0, 0, "a"), "annotate": ("a", (0, 0)), "legend": (),
              "contour": (z,), "contourf": (z,), "pcolormesh": (z,), "pcolor": (z,), "axhline": (), "axvline": (),
              "axline": ((0, 0), (1, 1)), "fill_between": ([1, 2], [1, 2]), "vlines": (1, 0, 1), "hlines": (1, 0, 1),
-             "axvspan": (0, 1), "axhspan": (0, 1)}
+             "axvspan": (0, 1), "axhspan": (0, 1), "fill_betweenx": ([1, 2], [1, 2]), "secondary_xaxis": ("top",),
+             "secondary_yaxis": (0,), "add_gridspec": (2, 2)}
     rows = {k: v for k, v in _DOCUMENTED.items() if k[0].startswith("matplotlib.")}
     assert len(rows) >= 18
     for (module, qualname), (parameter, cls_module, cls_name) in rows.items():
@@ -385,6 +386,14 @@ class _nothing:
      "fig, ax = plt.subplots()\nax.text(0, 0, 'a').set(fontsize=3)\n"),
     ("fig, ax = plt.subplots()\ncs = ax.contour(np.arange(16.0).reshape(4, 4))\ncs.clabel(fontsiz=9)\n",
      "fig, ax = plt.subplots()\ncs = ax.contour(np.arange(16.0).reshape(4, 4))\ncs.clabel(fontsize=9)\n"),
+    ("fig = plt.figure()\ngs = fig.add_gridspec(3, hspace=0)\naxs = gs.subplots(sharex=True, shareyy=True)\n",
+     "fig = plt.figure()\ngs = fig.add_gridspec(3, hspace=0)\naxs = gs.subplots(sharex=True, sharey=True)\n"),
+    ("fig = plt.figure()\ngs = fig.add_gridspec(2, 2)\nax = fig.add_subplot(gs[0, :])\ngs.update(lefft=0.1)\n",
+     "fig = plt.figure()\ngs = fig.add_gridspec(2, 2)\nax = fig.add_subplot(gs[0, :])\ngs.update(left=0.1)\n"),
+    ("fig, ax = plt.subplots()\nsecax = ax.secondary_xaxis('top')\nsecax.set(xlabl='x')\n",
+     "fig, ax = plt.subplots()\nsecax = ax.secondary_xaxis('top')\nsecax.set(xlabel='x')\n"),
+    ("fig, ax = plt.subplots()\nsecax = ax.secondary_yaxis('left')\nsecax.set_ylabel('y')\nax.plto([1, 2])\n",
+     "fig, ax = plt.subplots()\nsecax = ax.secondary_yaxis('left')\nsecax.set_ylabel('y')\nax.plot([1, 2])\n"),
     ("fig, ax = plt.subplots()\nim = ax.imshow([[1, 2], [3, 4]])\nim.set_interpolation('bilinear')\n"
      "t = ax.annotate('a', (0, 0))\nt.set_color('r')\nax.plto([1, 2])\n",
      "fig, ax = plt.subplots()\nim = ax.imshow([[1, 2], [3, 4]])\nim.set_interpolation('bilinear')\n"

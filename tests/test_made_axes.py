@@ -219,3 +219,35 @@ def test_a_figure_class_of_the_users_is_never_made_nor_read():
         assert kernel_facts(cell, {"plt": plt}) == []
     finally:
         plt.figure = own_figure
+
+
+def _quiet_colorbars(axes):
+    """The user's function given the Axes: it may change their Figure (here: a colorbar that
+    takes any keyword)."""
+    axes.flat[0].get_figure().colorbar = lambda *args, **kwargs: None
+    return axes.flatten()
+
+
+@pytest.mark.parametrize("cell, raises", [
+    ("fig, ax = plt.subplots(2, 2)\nax = ax.flatten()\npcm = ax[0].pcolormesh([[1, 2], [3, 4]])\n"
+     "fig.colorbar(pcm, ax=ax[0], extendd='both')\n", True),
+    ("fig, ax = plt.subplots(2, 2)\nax = ax.flatten()\npcm = ax[0].pcolormesh([[1, 2], [3, 4]])\n"
+     "fig.colorbar(pcm, ax=ax[0], extend='both')\n", False),
+    ("fig, ax = plt.subplots(2, 2)\nax = quiet(ax)\npcm = ax[0].pcolormesh([[1, 2], [3, 4]])\n"
+     "fig.colorbar(pcm, ax=ax[0], extendd='both')\n", False),
+])
+def test_a_name_bound_again_to_its_own_arrays_method_is_read_before_it_is_bound(cell, raises):
+    """`ax = ax.flatten()`: the value is computed before the name is bound, so the method called
+    is numpy's, of the array the cell made; the user's function in its place may change anything."""
+    ns = {"plt": plt, "quiet": _quiet_colorbars}
+    facts = kernel_facts(cell, ns)
+    try:
+        exec(compile(cell, "<cell>", "exec"), dict(ns))
+        outcome = None
+    except TypeError as e:
+        outcome = e
+    finally:
+        plt.close("all")
+    assert (outcome is not None) == raises == bool(facts), (cell, facts, outcome)
+    if facts:
+        assert facts[0].line == 4 and facts[0].message.endswith("TypeError") and "extendd" in str(outcome)

@@ -76,6 +76,23 @@ CELLS = [
     ' hatches=["/"], alpha=0.5, antialiased=True, colors="k")\n',
     'ax.pcolor(np.arange(9.0).reshape(3, 3), cmab="RdBu")\n',
     'ax.pcolor(np.arange(9.0).reshape(3, 3), edgecolors="k", linewidths=2, shading="auto", snap=True)\n',
+    # subplot_mosaic makes its Figure of the keywords it does not name before it lays the mosaic out
+    'plt.subplot_mosaic([["a", "b"]], layot="constrained")\n',
+    'plt.subplot_mosaic(mosaic="AB", figsiz=(3, 2))\n',
+    'plt.subplot_mosaic([["a", "b"]], layout="constrained", sharex=True, figsize=(3, 2), dpi=50, width_ratios=[1, 2])\n',
+    # a required parameter given by name makes the artist too
+    'plt.annotate("max", xy=(0, 0), xyext=(1, 1))\n',
+    'ax.annotate(text="max", xy=(0, 0), xytext=(1, 1), arrowprops={"arrowstyle": "->"}, fontsize=3)\n',
+    'ax.text(x=0, y=0, s="a", fontsze=3)\n',
+    'ax.fill_betweenx([1, 2], [1, 2], whre=[True, False])\n',
+    'plt.fill_betweenx([1, 2], [1, 2], [0, 0], where=[True, False], step="pre", interpolate=True, alpha=0.2)\n',
+    # hist2d hands its keywords to pcolormesh, which names some itself (vmin), then to the QuadMesh
+    'ax.hist2d([1, 2, 3], [1, 2, 2], bins=3, nopm=None)\n',
+    'plt.hist2d([1, 2, 3], [1, 2, 2], bins=3, cmap="Blues", vmin=0, vmax=3, shading="auto", cmin=0, alpha=0.5)\n',
+    # a secondary axis is an Axes made of the keywords its functions do not name
+    'ax.secondary_xaxis(0, trnasform=ax.transData)\n',
+    'ax.secondary_yaxis(location="right", functinos=(np.exp, np.log))\n',
+    'ax.secondary_xaxis("top", functions=(np.exp, np.log), transform=ax.transData, xlabel="x", color="r")\n',
 ]
 
 
@@ -109,6 +126,31 @@ def test_a_keyword_is_a_claim_exactly_when_the_artist_refuses_it_and_its_fix_run
     fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
     assert _run(fixed, ns) is None, fixed
     assert kernel_facts(fixed, ns) == []
+
+
+def test_no_claim_where_the_figure_exists_its_class_is_the_users_or_python_refuses_first(ns):
+    """pyplot's figure of an existing number ignores the keywords (a warning); a FigureClass of
+    the user's may take any; arguments Python binds to no parameter raise its TypeError first."""
+    from matplotlib.figure import Figure
+
+    class WithOption(Figure):
+        def __init__(self, *args, myopt=1, **kwargs):
+            super().__init__(*args, **kwargs)
+
+    plt.figure(7)
+    ns = dict(ns, WithOption=WithOption)
+    for cell, raises in [("plt.figure(7, figsiz=(3, 3))\n", False), ("plt.figure(num=7, figsiz=(3, 3))\n", False),
+                         ("plt.subplots(num=7, clear=True, layot='constrained')\n", False),
+                         ("plt.figure(FigureClass=WithOption, myopt=2)\n", False),
+                         ("plt.subplots(FigureClass=WithOption, myopt=2)\n", False),
+                         ("plt.subplot_mosaic('AB', FigureClass=WithOption, myopt=2)\n", False),
+                         ("ax.annotate('a', (0, 0), text='b', fontsze=3)\n", True),
+                         ("ax.text(0, 0, fontsze=3)\n", True),
+                         ("ax.secondary_yaxis('top', functinos=(np.exp, np.log))\n", True)]:   # the place first
+        assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+        raised = _raised(cell, ns)
+        assert (raised is not None) == raises and (raised is None or type(raised) in (TypeError, ValueError)), \
+            (cell, raised)
 
 
 def test_a_call_that_makes_no_artist_is_not_read(ns):
@@ -330,10 +372,20 @@ COLORBAR_CELLS = [
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="vertical")\n',
     'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a, extend="max", anchor=(0, 0), panchor=False, fraction=0.1)\n',
     'f, a = plt.subplots(1, 2)\npcm = a[0].pcolormesh(z)\nf.colorbar(pcm, ax=a[1], exted="max")\n',   # made: QuadMesh
+    # neither ax nor cax: the mappable's own Axes, live or the one whose method made it
+    'fig.colorbar(im, shrinkk=0.8)\n',
+    'plt.colorbar(im, shrinp=0.6)\n',
+    'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z, cmap="PuBu_r")\nf.colorbar(c, a=a[0])\n',
+    'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z, cmap="PuBu_r")\nf.colorbar(c, shrink=0.5, extend="both")\n',
+    'f, a = plt.subplots()\nim3 = a.imshow(z)\nf.colorbar(im3, orientation="horizontal", shrink=0.8, exted="both")\n',
+    'f, a = plt.subplots(2, 1)\nc = a[0].pcolor(z)\nf.colorbar(c, a=a[0])\nc = a[1].pcolor(z)\nf.colorbar(c, ax=a[1])\n',
 ]
 # no claim: another error first, or the Axes to steal from not known
 COLORBAR_SILENT = [
-    'fig.colorbar(im, shrinkk=0.8)\n',                                          # the mappable's Axes: not read
+    'fig.colorbar(loose, shrinkk=0.8)\n',                                       # a mappable of no Axes: ValueError
+    'f, a = plt.subplots()\nc = a.pcolor(z)\nc.remove()\nf.colorbar(c, shrinp=0.5)\n',   # removed: no Axes
+    'f, a = plt.subplots()\nc = a.pcolor(z)\nc = loose\nf.colorbar(c, shrinp=0.5)\n',       # bound again: no Axes
+    'f, a = plt.subplots()\nc = a.pcolor(z)\nif a:\n    c = loose\nf.colorbar(c, shrinp=0.5)\n',
     'grid_fig.colorbar(im2, ax=axs, extendd="both", orientation="sideways")\n',     # ValueError first
     'grid_fig.colorbar(im2, ax=axs, extendd="both", location="top", orientation="vertical")\n',  # TypeError of its own
     'fig.colorbar(im, ax=[ax, other], labbel="x")\n',                           # Axes of two Figures: ValueError
@@ -344,11 +396,14 @@ COLORBAR_SILENT = [
 
 @pytest.fixture
 def colorbars(ns):
+    from matplotlib.collections import QuadMesh
+
     im = ns["ax"].imshow(ns["z"])
     grid_fig, axs = plt.subplots(1, 2, layout="constrained")
     other_fig, other = plt.subplots()
     return dict(ns, im=im, cax=ns["fig"].add_axes([0.9, 0.1, 0.05, 0.8]), grid_fig=grid_fig, axs=axs,
-                im2=axs[0].imshow(ns["z"]), other=other, mixed=np.array([ns["ax"], other], dtype=object))
+                im2=axs[0].imshow(ns["z"]), other=other, mixed=np.array([ns["ax"], other], dtype=object),
+                loose=QuadMesh(np.zeros((3, 3, 2))))
 
 
 @pytest.mark.parametrize("cell", COLORBAR_CELLS + COLORBAR_SILENT)
@@ -374,6 +429,9 @@ TICK_CELLS = [
     'f, a = plt.subplots()\na.tick_params(labelleft=False, labeldottom=False)\n',
     'ax.tick_params(grid_colr="r")\n',
     'ax.tick_params(labelfontfamily="serif", pad=3, direction="in", reset=True)\n',
+    # the Axis of an Axes the cell made
+    'f, a = plt.subplots(layout="constrained")\na.plot([1, 2])\na.xaxis.set_tick_params(rotaton=40)\n',
+    'f, a = plt.subplots(1, 2)\na[1].yaxis.set_tick_params(rotation=40, labelsize=3, which="both")\n',
 ]
 
 
@@ -385,6 +443,41 @@ def test_a_tick_keyword_is_a_claim_exactly_where_matplotlib_does_not_recognise_i
         cell, ns, lambda e: type(e) is ValueError and "is not recognized" in str(e), "ValueError")
     assert got or raised is None or 'axis="z"' in cell, raised
 
+
+SET_TICKS_CELLS = [
+    'ax.set_yticks([0.5], laebls=["a long label"])\n',
+    'ax.set_xticks([0, 1], ["a", "b"], rotation=45, minor=False)\n',
+    'ax.set_xticks([0, 1], labels=names, fontsize=8)\n',
+    'ax.set_xticks([0, 1], fontsize=8)\n',                  # Text properties need labels
+    'ax.set_xticks([0, 1], minor=True)\n',
+    'ax.set_xticks([0, 1], labels=None, rotation=3)\n',
+    'ax.xaxis.set_ticks([0, 1], lables=["a", "b"])\n',
+    'pax.set_xticks([0, 1], lables=["a", "b"])\n',           # a polar Axes' theta axis: Axis' own set_ticks
+    'ax.set_xticks(ticks=[0, 1], label=["a", "b"])\n',
+    'f, a = plt.subplots(1, 2)\na[0].set_xticks(range(2), lables=["a", "b"])\n',
+    'f, a = plt.subplots(1, 2)\na[0].set_xticks(range(2), labels=["a", "b"], rotation=90)\n',
+    'plt.xticks([0, 1], rotation=45)\n',                      # pyplot's sets them on the labels it has
+    'f, a = plt.subplots(1, 2)\na[1].yaxis.set_ticks([1, 2], fontsize=3)\n',
+    'a = plt.axes()\na.xaxis.set_ticks([1, 2], ["a", "b"], fontsize=3)\n',
+]
+
+
+@pytest.mark.parametrize("cell", SET_TICKS_CELLS)
+def test_a_set_ticks_keyword_is_a_claim_exactly_where_no_labels_are_given(cell, ns):
+    """Found in the dev set: `ax.set_yticks([0.5], laebls=[...])`; Axis.set_ticks refuses
+    every keyword but `minor` without labels."""
+    ns = dict(ns, names=["a", "b"], nothing=None, pax=ns["fig"].add_subplot(2, 2, 4, projection="polar"))
+    got, raised = _claimed_exactly_where_refused(
+        cell, ns, lambda e: type(e) is ValueError and "Incorrect use of keyword argument" in str(e), "ValueError")
+    assert got or raised is None, raised
+
+
+@pytest.mark.parametrize("cell", ['ax.set_xticks([0, 1], labels=nothing, rotation=3)\n',
+                                  'f, a = plt.subplots(subplot_kw={"projection": "3d"})\na.set_xticks([0], lables=["a"])\n'])
+def test_no_set_ticks_claim_where_the_labels_or_the_axes_class_are_not_known(cell, ns):
+    """A name for labels (it may hold labels), a 3-D Axes the cell made: not read, a miss."""
+    assert kernel_facts(cell, dict(ns, nothing=None)) == []
+    assert type(_raised(cell, dict(ns, nothing=None))) is ValueError
 
 
 class _Logged:
@@ -648,3 +741,31 @@ def test_a_scale_keyword_is_claimed_exactly_where_the_scale_class_refuses_it(cel
     assert bool(got) == refused == (type(raised) is TypeError), (cell, got, raised)
     if got:
         assert str(raised) in got[0].message and (got[0].candidates or "linear" in cell), got
+
+
+class _Absolute:
+    """The user's object: its `__abs__` and `max` are the user's code (here: a property set on Line2D)."""
+
+    def __abs__(self):
+        return self
+
+    def max(self):
+        from matplotlib.lines import Line2D
+        Line2D.set_lable = lambda self, value: None
+        return 1
+
+
+def test_a_claim_after_numpys_abs_of_an_array_stands_and_after_the_users_does_not(ns):
+    """`abs(z).max()`: Python's abs of numpy's array of numbers is numpy's array, whose `max` is
+    numpy's; of the user's object, anything may run (here it gives Line2D the property)."""
+    from matplotlib.lines import Line2D
+    ns = dict(ns, a=np.arange(-3.0, 3.0), mine=_Absolute())
+    cell = 'm = abs(a).max()\nax.plot([1], lable="a")\n'
+    (fact,) = kernel_facts(cell, ns)
+    assert fact.line == 2 and type(_raised(cell, ns)) is AttributeError
+    users = 'm = abs(mine).max()\nax.plot([1], lable="a")\n'
+    assert kernel_facts(users, ns) == []
+    try:
+        assert _raised(users, ns) is None
+    finally:
+        del Line2D.set_lable

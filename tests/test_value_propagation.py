@@ -523,6 +523,10 @@ def test_float_ranges_a_generators_draws_and_comparisons_made_in_the_cell(cell, 
     ("Y, X = np.mgrid[0:5, 0:3]\nZ = X @ np.ones(2)\n", "Y, X = np.mgrid[0:5, 0:3]\nZ = X @ np.ones(3)\n"),
     ("g = np.mgrid[0:1:0.25]\nZ = g + np.ones(3)\n", "g = np.mgrid[0:1:0.25]\nZ = g + np.ones(4)\n"),
     ("a, b = np.ones((2, 3, 4))\nc = a @ np.ones(3)\n", "a, b = np.ones((2, 3, 4))\nc = a @ np.ones(4)\n"),
+    # a complex step written `complex(0, n)`: n points
+    ("N = 7\nX, Y = np.mgrid[-3:3:complex(0, N), -2:2:complex(0, N)]\nc = X + np.ones(6)\n",
+     "N = 7\nX, Y = np.mgrid[-3:3:complex(0, N), -2:2:complex(0, N)]\nc = X + np.ones(7)\n"),
+    ("g = np.mgrid[0:1:complex(5)]\nh = g.reshape(2, 3)\n", "g = np.mgrid[0:1:complex(5)]\nh = g.reshape(5, 1)\n"),
 ])
 def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
     holds(cell)
@@ -593,6 +597,8 @@ def test_numbers_the_cell_computes_draws_of_a_shape_convolutions_histograms_and_
     ("y, x = np.ogrid[0:3, 0:4]\nc = x * y\n", None),                                  # open grids broadcast
     ("h, e = np.histogram(np.ones(5), 4, density=True)\nc = h + np.ones(5)\n", "ValueError"),   # not read
     ("a = np.linalg.inv(np.ones((2, 3)))\nc = a + np.ones(5)\n", "LinAlgError"),           # not square
+    ("complex = max\ng = np.mgrid[0:1:complex(0, 7)]\nh = g.reshape(7, 11)\n", "ValueError"),   # not Python's
+    ("g = np.mgrid[0:1:complex('7j')]\nh = g.reshape(7, 11)\n", "ValueError"),    # text: not read
 ])
 def test_no_value_where_numpy_or_python_may_raise_first(cell, raised):
     """The line before raises (or numpy's sparse grids broadcast): the later line is not claimed."""

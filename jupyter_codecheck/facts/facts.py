@@ -32,7 +32,7 @@ from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    tick_params_claim
+    made_axis_class, tick_params_claim, ticks_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -64,6 +64,8 @@ from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_
 
 KINDS = ("attribute", "key", "call", "value")
 # what reads an array of Axes without changing its items
+# the Axes' methods returns.py reads whose mappable they add to that Axes (`mappable.axes`)
+_ADDED_TO_AXES = frozenset({"imshow", "scatter", "contour", "contourf", "pcolormesh", "pcolor"})
 _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
 
@@ -597,6 +599,7 @@ class _Walk:
                 self._value(self._scale(n, target, local, value)) or \
                 self._library_kept(func) and self._value(tick_params_claim(n, target, self._text,
                                                                               pyplot_kept=self._pyplot_kept())) or \
+                self._classes_kept() and self._library_kept(func) and self._value(ticks_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and not self._may_store("canvas") and \
                 not self._rc_may_change("savefig.format") and not self._rc_may_change("savefig.bbox") and \
                 self._value(savefig_claim(n, target, self._text, pyplot_kept=self._pyplot_kept())) or \
@@ -638,10 +641,21 @@ class _Walk:
         """`ax.plot(x, y, colr="r")` on an Axes the cell made (plt.subplots, plt.axes): the
         method is matplotlib's Axes' own, so its artist's properties are read as on a live one."""
         cls = axes_class()
+        axis = n.func.value
+        if cls is not None and isinstance(axis, ast.Attribute) and axis.attr in ("xaxis", "yaxis") and \
+                n.func.attr in ("set_tick_params", "set_ticks") and self._made_as_made(axis, value, "Axes") and \
+                not self._stores_name(n.func.attr) and self._classes_kept() and not self.state.user_code:
+            # the Axis an Axes the cell made holds: `_init_axis` makes it of matplotlib's XAxis or YAxis
+            axis_class = made_axis_class(axis.attr)
+            method = POLICY.static(axis_class, n.func.attr, None) if axis_class is not None else None
+            return tick_params_claim(n, method, self._text, made_axes=True) if n.func.attr == "set_tick_params" \
+                else ticks_claim(n, method, self._text, made_axes=True)
         if cls is None or not self._made_as_made(n.func, value, "Axes") or not self._classes_kept():
             return None
         if n.func.attr == "tick_params":
             return tick_params_claim(n, POLICY.static(cls, "tick_params", None), self._text, made_axes=True)
+        if n.func.attr in ("set_xticks", "set_yticks"):
+            return ticks_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
         return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value)
 
     def _artist_set(self, n: ast.Call, target, local: set[str], value) -> bool:
@@ -759,6 +773,8 @@ class _Walk:
             return None
 
         def axes_known(node) -> bool:
+            if node is None:            # neither `ax` nor `cax`: the mappable's own Axes
+                return self._mappable_on_axes(n.args[0], mappable, local, value)
             if isinstance(node, (ast.List, ast.Tuple)):     # of one Figure: one Axes only
                 return len(node.elts) == 1 and axes_known(node.elts[0])
             made = value(node)
@@ -790,6 +806,39 @@ class _Walk:
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
         return None
+
+    def _mappable_on_axes(self, node: ast.expr, mappable, local: set[str], value) -> bool:
+        """Is the mappable given to `colorbar` surely on an Axes of matplotlib's own class (its
+        `axes`, which colorbar steals from where no `ax` is given)? A live one whose `_axes` is
+        one; or a name the cell binds only by top-level assignments, the last of them before the
+        colorbar's statement to a plotting method's result on a live Axes of matplotlib's or one
+        the cell made (the method adds what it makes to that Axes: `c = ax0.pcolor(...)`), and
+        never removes (`c.remove()` leaves it no Axes)."""
+        cls = axes_class()
+        if cls is None:
+            return False
+        if not isinstance(mappable, Instance):
+            own = plain_own_dict(mappable) or {}
+            return plain_subclass(type(own.get("_axes")), cls)
+        if not isinstance(node, ast.Name) or any(isinstance(x, ast.Attribute) and x.attr == "remove"
+                                                 for x in ast.walk(self.tree)):
+            return False
+        stores = [x for x in ast.walk(self.tree) if isinstance(x, ast.Name) and x.id == node.id and
+                  not isinstance(x.ctx, ast.Load)]
+        bindings = [s for s in self.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
+                    isinstance(s.targets[0], ast.Name) and s.targets[0] in stores]
+        statement = node
+        while statement is not None and statement not in self.tree.body:
+            statement = self._parents.get(id(statement))
+        before = [s for s in bindings if statement is not None and s.end_lineno < statement.lineno]
+        call = before[-1].value if before else None
+        if len(bindings) != len(stores) or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
+                call.func.attr not in _ADDED_TO_AXES:
+            return False
+        if self._made_as_made(call.func, value, "Axes"):
+            return True
+        receiver = self._live(call.func.value, local)
+        return receiver is not UNRESOLVED and plain_subclass(type(receiver), cls) and own_classes(type(receiver), "matplotlib")
 
     def _scale(self, n: ast.Call, target, local: set[str], value):
         """`ax.set_xscale("symlog", linthrsh=...)` (matplotlib_properties.scale_claim): of a live Axes

@@ -322,6 +322,13 @@ class _Step:
                         self.state.kept[id(made)] = made
         stored: dict[int, ast.AST] = {}  # an item or attribute target -> the value put there
         replace = top_level and isinstance(node, (ast.Assign, ast.AnnAssign))
+        # an assignment's value runs before its targets are bound (`ax = ax.flatten()` calls the
+        # method of the `ax` it had)
+        valued_calls = {id(c) for n in nodes if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+                        and n.value is not None for c in ast.walk(n.value) if isinstance(c, ast.Call)}
+        for n in nodes:
+            if id(n) in valued_calls:
+                self.call(n)
         for n in nodes:
             if isinstance(n, ast.Assign):
                 for t in n.targets:
@@ -366,7 +373,7 @@ class _Step:
                 self.hold(n.name, [], replace=False)
             elif isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
                 self.store(n, stored.get(id(n)))
-            elif isinstance(n, ast.Call):
+            elif isinstance(n, ast.Call) and id(n) not in valued_calls:
                 self.call(n)
 
     # -- names ---------------------------------------------------------------------------------
@@ -750,6 +757,9 @@ class _Step:
                 any(isinstance(a, ast.Starred) for a in node.args):
             return False
         target = self.callee(node.func)
+        if target is builtins.abs and len(node.args) == 1 and not node.keywords:
+            # `abs(z).max()`: Python's abs of numpy's array of numbers is its `__abs__`, numpy's absolute
+            return not isinstance(node.args[0], ast.Constant) and self._numpy_operand(node.args[0])
         return target is not UNRESOLVED and _numpy_function(target) and \
             not any(self._foreign(a) for a in [*node.args, *(k.value for k in node.keywords)])
 

@@ -50,6 +50,10 @@ ARTISTS = {
     "hist": ("matplotlib.patches", "Rectangle", 1),
     "errorbar": ("matplotlib.lines", "Line2D", 2), "step": ("matplotlib.lines", "Line2D", 2),
     "fill_between": ("matplotlib.collections", "FillBetweenPolyCollection", 2),
+    "fill_betweenx": ("matplotlib.collections", "FillBetweenPolyCollection", 2),
+    "hist2d": ("matplotlib.collections", "QuadMesh", 2),
+    "secondary_xaxis": ("matplotlib.axes._secondary_axes", "SecondaryAxis", 1),
+    "secondary_yaxis": ("matplotlib.axes._secondary_axes", "SecondaryAxis", 1),
     "annotate": ("matplotlib.text", "Annotation", 2),
     "vlines": ("matplotlib.collections", "LineCollection", 3), "hlines": ("matplotlib.collections", "LineCollection", 3),
     "axvspan": ("matplotlib.patches", "Rectangle", 2), "axhspan": ("matplotlib.patches", "Rectangle", 2),
@@ -57,6 +61,12 @@ ARTISTS = {
     "pcolor": ("matplotlib.collections", "PolyQuadMesh", 1),
     "contour": ("matplotlib.contour", "QuadContourSet", 1), "contourf": ("matplotlib.contour", "QuadContourSet", 1),
 }
+# methods that hand their keywords to another Axes method, which names some itself: `hist2d`
+# calls `pcolormesh(xedges, yedges, h.T, **kwargs)` (`vmin`, `cmap`, `shading` are its own)
+VIA = {"hist2d": "pcolormesh"}
+# methods whose first argument is checked before the artist is made: a number or one of these
+# literal names (`secondary_xaxis("middle")` is a ValueError first)
+PLACED = {"secondary_xaxis": ("top", "bottom"), "secondary_yaxis": ("left", "right")}
 # methods that make one artist an item of their data (no item: no artist, and no keyword is read)
 PER_ITEM = frozenset({"bar", "barh"})
 # methods whose artist depends on a keyword: (the keyword, the class for each literal value; the
@@ -64,6 +74,9 @@ PER_ITEM = frozenset({"bar", "barh"})
 # default), a Polygon for "step" and "stepfilled"; another value, or one not written, no claim
 BY_KEYWORD = {"hist": ("histtype", {"bar": "Rectangle", "barstacked": "Rectangle", "step": "Polygon",
                                     "stepfilled": "Polygon"})}
+# pyplot's functions that make a new Figure of the keywords they do not name (`plt.figure(**kwargs)`
+# first: `subplot_mosaic` lays its mosaic out after), with the least arguments they need
+_NEW_FIGURE = {"figure": 0, "subplots": 0, "subplot_mosaic": 1}
 # pyplot's functions that call an Axes method of another name
 PYPLOT = {"xlabel": "set_xlabel", "ylabel": "set_ylabel", "title": "set_title"}
 # Figure method -> the same for the Figure's own texts ("Additional kwargs are `matplotlib.text.Text`
@@ -94,6 +107,7 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     if made is None:
         return None
     method, cls, functions, modules, least = made
+    keywords = {k.arg for k in n.keywords}
     if method in FIGURE_ARTISTS and functions[0] is _figure_text(method) and \
             (_PASSED_ON[method] & {k.arg for k in n.keywords} or not _binds(functions[0], n, receiver=True)):
         return None                     # a keyword passed on twice, or one Python does not bind
@@ -101,8 +115,14 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         cls = _chosen_class(n, cls, *BY_KEYWORD[method])
         if cls is None:
             return None
-    if len(n.args) < least:
+    if method in _NEW_FIGURE and ("num" in keywords or "FigureClass" in keywords or method == "figure" and n.args):
+        return None                     # an existing figure's number ignores the keywords; the user's class takes any
+    if _given(n, functions[0], least) < least:
         return None
+    if method in PLACED:
+        place = _literal(n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "location"), None))
+        if not (type(place) in (int, float) or type(place) is str and place in PLACED[method]):
+            return None
     if method in PER_ITEM and not _bars_made(n, least, value):
         return None
     named: set[str] = set()
@@ -128,6 +148,20 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
                               "AttributeError", "AttributeError", fixes,
                           subjects=(root,) if root is not None else ())
     return None
+
+
+def _given(n: ast.Call, function, least: int) -> int:
+    """How many of the function's first `least` parameters the call gives, by position or by
+    name (`plt.annotate("max", xy=(2, 1))` gives both of annotate's `text` and `xy`); -1 where
+    Python binds the arguments to none (`ax.annotate("a", xy, text="b")`: a TypeError first)."""
+    sig = POLICY.signature(function)
+    if sig is None:
+        return len(n.args)
+    if not _binds(function, n, receiver=type(function) is types.FunctionType and "." in function.__qualname__):
+        return -1
+    first = [p.name for p in sig.parameters.values()
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY) and p.name != "self"][len(n.args):least]
+    return len(n.args) + sum(k.arg in first for k in n.keywords)
 
 
 def _bars_made(n: ast.Call, least: int, value) -> bool:
@@ -239,15 +273,16 @@ def _made(target, made_axes: bool = False, pyplot_kept: bool = True):
     if pyplot is None or axes_class is None:
         return None
     figure = sys.modules.get("matplotlib.figure")
-    for name, module, cls_name in (("figure", figure, "Figure"), ("subplots", figure, "Figure")):
-        if module is not None and target is POLICY.static(pyplot, name, None) and POLICY.is_library(target):
-            cls = POLICY.static(module, cls_name, None)
+    for name, least in _NEW_FIGURE.items():
+        if figure is not None and target is POLICY.static(pyplot, name, None) and POLICY.is_library(target):
+            cls = POLICY.static(figure, "Figure", None)
             init = POLICY.static(cls, "__init__", None) if cls is not None else None
-            # subplots hands its other keywords to plt.figure, which names some itself (FigureClass)
-            via = POLICY.static(pyplot, "figure", None) if name == "subplots" else None
+            # subplots and subplot_mosaic hand their other keywords to plt.figure first, which names
+            # some itself (FigureClass)
+            via = POLICY.static(pyplot, "figure", None) if name != "figure" else None
             return (name, cls, [f for f in (target, via, init) if f is not None],
                     ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.axes._base", "matplotlib.projections",
-                     "matplotlib.artist"), 0) if init is not None else None
+                     "matplotlib.artist"), least) if init is not None else None
     method = None
     if made_axes:
         method = next((name for name in ARTISTS if target is POLICY.static(axes_class, name, None)), None)
@@ -265,7 +300,8 @@ def _made(target, made_axes: bool = False, pyplot_kept: bool = True):
     if not isinstance(cls, type):
         return None
     function = POLICY.static(axes_class, method, None)
-    functions = [f for f in (function, target if type(target) is types.FunctionType else None) if f is not None]
+    via = POLICY.static(axes_class, VIA[method], None) if method in VIA else None
+    functions = [f for f in (function, target if type(target) is types.FunctionType else None, via) if f is not None]
     return method, cls, functions + _constructors(cls), (*_ON_THE_WAY, module), least
 
 
@@ -669,7 +705,8 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     `make_axes_gridspec`, which take the layout keywords) and ends in `Colorbar(cax, mappable,
     **the others)`, whose `__init__` names every keyword it takes: any other is a TypeError.
     Only with the mappable given and the Axes known (`cax`, or `ax` an Axes or a grid of them
-    that `axes_known` knows; a mappable of no Axes is a ValueError first), and a literal
+    that `axes_known` knows, or neither and the mappable's own Axes, `mappable.axes`, that
+    `axes_known(None)` knows; a mappable of no Axes is a ValueError first), and a literal
     `location`/`orientation` that `make_axes` takes. `made_figure`: `target` is the method of a
     Figure the cell made."""
     figure, colorbar = sys.modules.get("matplotlib.figure"), sys.modules.get("matplotlib.colorbar")
@@ -692,7 +729,8 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
     if not ours or len(n.args) != 1 or None in keywords or isinstance(n.args[0], ast.Constant):
         return None
     cax, ax = (keywords.get(k) for k in ("cax", "ax"))
-    if not (cax is not None and axes_known(cax) or cax is None and ax is not None and axes_known(ax)):
+    if not (cax is not None and axes_known(cax) or cax is None and ax is not None and axes_known(ax) or
+            cax is None and ax is None and axes_known(None)):
         return None                     # no Axes known to draw in or steal from: a ValueError may come first
     if cax is None and not _taken_by_make_axes(keywords):
         return None                     # make_axes refuses these first
@@ -733,7 +771,8 @@ def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return None
     ours = False
     if made_axes:
-        ours = target is POLICY.static(base, "tick_params", None)
+        ours = target is POLICY.static(base, "tick_params", None) or \
+            target is POLICY.static(axis_class, "set_tick_params", None) and own_function(target, "matplotlib")
     elif type(target) is types.MethodType:
         owner = type(target.__self__)
         ours = plain_subclass(owner, base) and target.__func__ is POLICY.static(base, "tick_params", None) or \
@@ -983,3 +1022,67 @@ def scale_claim(n: ast.Call, method, text) -> ValueClaim | None:
                               f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
                           subjects=(root,) if root is not None else ())
     return None
+
+
+# the Axes' shortcuts to their Axis' `set_ticks` (`_axis_method_wrapper`), by the axis they call
+_TICKS = {"set_xticks": "XAxis", "set_yticks": "YAxis"}
+
+
+def ticks_claim(n: ast.Call, target, text, *, made_axes: bool = False) -> ValueClaim | None:
+    """`ax.set_yticks([0.5], laebls=["a"])`, `ax.xaxis.set_ticks(t, fontsize=8)`: `Axis.set_ticks(ticks,
+    labels=None, *, minor=False, **kwargs)` takes other keywords as the labels' Text properties
+    only where labels are given: without them it raises ValueError ("Incorrect use of keyword
+    argument ...") at the first, before it sets anything. On a live Axis or Axes of matplotlib's
+    own classes whose method is matplotlib's, or on an Axes the cell made (`made_axes`: `target`
+    is Axes' function), whose axes `_init_axis` makes of matplotlib's XAxis and YAxis."""
+    axis_module, axes_base = sys.modules.get("matplotlib.axis"), sys.modules.get("matplotlib.axes._base")
+    axis_class = POLICY.static(axis_module, "Axis", None) if axis_module is not None else None
+    base = POLICY.static(axes_base, "_AxesBase", None) if axes_base is not None else None
+    if not isinstance(axis_class, type) or not isinstance(base, type) or not isinstance(n.func, ast.Attribute) or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    set_ticks = POLICY.static(axis_class, "set_ticks", None)
+    name = n.func.attr
+    if not own_function(set_ticks, "matplotlib"):
+        return None
+    if made_axes and name == "set_ticks":         # of an Axis a made Axes holds (made_axis_class)
+        ours = target is set_ticks
+    elif made_axes:
+        cls = POLICY.static(axis_module, _TICKS.get(name, ""), None)
+        ours = name in _TICKS and own_function(target, "matplotlib") and target is POLICY.static(base, name, None) and \
+            isinstance(cls, type) and own_classes(cls, "matplotlib") and POLICY.static(cls, "set_ticks", None) is set_ticks
+    elif type(target) is types.MethodType and name == "set_ticks":
+        owner = type(target.__self__)
+        ours = target.__func__ is set_ticks and plain_subclass(owner, axis_class) and own_classes(owner, "matplotlib")
+    elif type(target) is types.MethodType and name in _TICKS:
+        axes = target.__self__
+        axis = (plain_own_dict(axes) or {}).get(name[4] + "axis")
+        ours = target.__func__ is POLICY.static(base, name, None) and own_function(target.__func__, "matplotlib") and \
+            plain_subclass(type(axes), base) and own_classes(type(axes), "matplotlib") and axis is not None and \
+            plain_subclass(type(axis), axis_class) and own_classes(type(axis), "matplotlib") and \
+            POLICY.static(type(axis), "set_ticks", None) is set_ticks and "set_ticks" not in (plain_own_dict(axis) or {"set_ticks": 0})
+    else:
+        ours = False
+    if not ours or not _binds(set_ticks, n, receiver=True):
+        return None
+    given = {k.arg: k.value for k in n.keywords}
+    if len(n.args) > 1 or "labels" in given and not (isinstance(given["labels"], ast.Constant) and given["labels"].value is None):
+        return None                     # labels given: the other keywords are their Text properties
+    kw = next((k for k in n.keywords if k.arg not in ("ticks", "labels", "minor")), None)
+    if kw is None:
+        return None
+    meant = difflib.get_close_matches(kw.arg, ["labels", "minor"], n=1, cutoff=0.6)
+    root = chain_root(n.func)
+    return ValueClaim(kw, f"{ast.unparse(n.func)}(): Incorrect use of keyword argument {kw.arg!r}: keywords other "
+                          "than 'minor' modify the text labels and can only be used if 'labels' are passed as well: "
+                          "ValueError", "ValueError", _keyword_fixes(kw, meant, text),
+                      subjects=(root,) if root is not None else ())
+
+
+def made_axis_class(name: str) -> type | None:
+    """The class of `ax.xaxis` (`ax.yaxis`) of an Axes of matplotlib's own `Axes` class the cell
+    made: its `_init_axis` makes `maxis.XAxis(self)` (`YAxis`), read from matplotlib.axis as that
+    code reads it; None where that class holds a function not matplotlib's."""
+    axis_module = sys.modules.get("matplotlib.axis")
+    cls = POLICY.static(axis_module, {"xaxis": "XAxis", "yaxis": "YAxis"}[name], None) if axis_module is not None else None
+    return cls if isinstance(cls, type) and plain_subclass(cls, object) and own_classes(cls, "matplotlib") else None

@@ -56,12 +56,17 @@ _DOCUMENTED = {("pandas.core.generic", "NDFrame.rolling"): ("win_type", "pandas.
                    ("pcolor", ("matplotlib.collections", "PolyQuadMesh")), ("axhline", ("matplotlib.lines", "Line2D")),
                    ("axvline", ("matplotlib.lines", "Line2D")), ("axline", ("matplotlib.lines", "AxLine")),
                    ("fill_between", ("matplotlib.collections", "FillBetweenPolyCollection")),
+                   ("fill_betweenx", ("matplotlib.collections", "FillBetweenPolyCollection")),
+                   ("secondary_xaxis", ("matplotlib.axes._secondary_axes", "SecondaryAxis")),
+                   ("secondary_yaxis", ("matplotlib.axes._secondary_axes", "SecondaryAxis")),
                    ("vlines", ("matplotlib.collections", "LineCollection")),
                    ("hlines", ("matplotlib.collections", "LineCollection")),
                    ("axvspan", ("matplotlib.patches", "Rectangle")), ("axhspan", ("matplotlib.patches", "Rectangle")))},
                # a Figure's: "Returns: Colorbar", "Legend" (never `suptitle`, `set_title`, `set_xlabel`:
                # they return the Text the Figure or Axes already holds, which may be of any class)
                ("matplotlib.figure", "FigureBase.colorbar"): (None, "matplotlib.colorbar", "Colorbar"),
+               # "Returns: GridSpec" (made there, of the Figure)
+               ("matplotlib.figure", "FigureBase.add_gridspec"): (None, "matplotlib.gridspec", "GridSpec"),
                ("matplotlib.figure", "FigureBase.legend"): (None, "matplotlib.legend", "Legend")}
 # annotations a library writes for values of other classes: numpy's scalars for `-> bool`, `-> int`
 _LOOSE = frozenset({object, bool, int, float, complex, str, bytes})
