@@ -66,7 +66,8 @@ def from_git(git_dir: Path, under: str) -> list[dict]:
     def git(*args: str) -> str:
         return subprocess.run(["git", "--git-dir", str(git_dir), *args], capture_output=True,
                               text=True, check=True).stdout
-    repo = git_dir.parent.name.replace("+", "/") if git_dir.name == "repo" else git_dir.name
+    named = git_dir.parent if git_dir.name == ".git" else git_dir       # a snapshot with a work tree: repo/.git
+    repo = named.parent.name.replace("+", "/") if named.name == "repo" else named.name
     commit = git("rev-parse", "HEAD").strip()
     rows = []
     for path in git("ls-tree", "-r", "--name-only", "HEAD").splitlines():
