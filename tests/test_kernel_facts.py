@@ -314,6 +314,7 @@ def test_a_dataframe_subclass_with_its_own_columns_is_not_read():
     ("lr = LinearRegression()\nlr.intercept_, lr.coef_", [("attribute", 2), ("attribute", 2)]),
     ("sgd = SGDRegressor(penalty='l2', alpha=0.01, tol=None, max_iter=10)\ny_new = sgd.predict(X)", [("call", 2)]),
     ("sc = StandardScaler()\nprint(X.shape)\nZ = sc.transform(X)", [("call", 3)]),
+    ("sgd = SGDRegressor(alpha=0.1 / m, max_iter=10)\nsgd.predict(X)", [("call", 2)]),   # a number computed
     # fitted, or it may have been: by the cell, another name, a branch, a loop, the user's code
     ("lr = LinearRegression()\nlr.fit(X, y)\nlr.intercept_", []),
     ("lr = LinearRegression()\nm = lr\nm.fit(X, y)\nlr.predict(X)", []),
@@ -336,7 +337,7 @@ def test_an_estimator_the_cell_made_and_nothing_fitted_as_scikit_learn_makes_it(
     X = np.random.default_rng(0).normal(size=(20, 2))
     live = {"np": np, "X": X, "y": X @ np.ones(2), "LinearRegression": LinearRegression,
             "SGDRegressor": SGDRegressor, "StandardScaler": StandardScaler,
-            "fit_it": lambda m: m.fit(X, X @ np.ones(2))}
+            "fit_it": lambda m: m.fit(X, X @ np.ones(2)), "m": 100}
     run = dict(live)
     live["refit"] = run["refit"] = lambda: run["lr"].fit(X, X @ np.ones(2))     # reaches the name itself
     assert [(g[0], g[1]) for g in facts(cell, live)] == claimed

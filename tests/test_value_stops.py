@@ -55,6 +55,7 @@ def _raises(cell: str, ns) -> None:
     ("C = np.c_[np.ones(7), X]", (1, "value")),
     ("for _ in range(1):\n    C = A @ B", (2, "value")),         # a loop's sure first pass
     ("r = Ridge(alpha=0.1, solver='choleski')\nr.fit(X, y)", (2, "value")),
+    ("r = Ridge(alpha=-0.5 / 3)\nr.fit(X, y)", (2, "value")),               # Python's arithmetic of numbers
 ])
 def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
     assert _stops(cell, ns) == [stop]

@@ -129,7 +129,7 @@ class Propagation:
                 return None                  # (`np.random.randn(*t.shape)`: _dims reads it)
             if any(k.arg is None for k in node.keywords):      # `**d`: an estimator's keywords alone
                 target = self.read(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else UNRESOLVED
-                return made_estimator(node, target, self.value) if target is not UNRESOLVED else None
+                return made_estimator(node, target, self.value, self.scalar) if target is not UNRESOLVED else None
             if isinstance(node.func, ast.Attribute):
                 made = self._method(node, node.func.attr)
                 if made is not None:
@@ -482,7 +482,7 @@ class Propagation:
         name = _known(target)
         if name is None:
             return self._outer(node, target) or self._ufunc(node, target) or \
-                made_estimator(node, target, self.value) or \
+                made_estimator(node, target, self.value, self.scalar) or \
                 made_shorthand(node, target, self.value) or confusion(node, target, self.value, self.shaped)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:

@@ -20,19 +20,20 @@ from .read_policy import POLICY
 Shaped = Callable[[ast.AST], Abstract | None]       # a node's shape and dtype (Propagation.shaped)
 
 
-def made_estimator(node: ast.Call, target, value: Read):
+def made_estimator(node: ast.Call, target, value: Read, number: Read | None = None):
     """`StandardScaler()`, `PCA(n_components=2)`, `GridSearchCV(SVC(), grid)`: scikit-learn's own
-    class; arguments literal, estimators the cell makes so, or live plain data (a grid)."""
+    class; arguments literal, estimators the cell makes so, or live plain data (a grid); with
+    `number` (Propagation.scalar), also Python's arithmetic of known numbers (`alpha=0.1 / m`)."""
     base = sys.modules.get("sklearn.base")
     if base is None or not issubclass(type(target), type) or \
             not str(POLICY.class_module(target)).startswith("sklearn.") or \
             not POLICY.is_library(target) or not issubclass(target, base.BaseEstimator):
         return None
-    args = tuple(_argument(a, value) for a in node.args)
+    args = tuple(_argument(a, value, number) for a in node.args)
     keywords = []
     for k in node.keywords:
         if k.arg is not None:
-            keywords.append((k.arg, _argument(k.value, value)))
+            keywords.append((k.arg, _argument(k.value, value, number)))
             continue
         expanded = _expanded(k.value, value)        # `KMeans(n_clusters=3, **common_params)`
         if expanded is None:
@@ -142,13 +143,16 @@ def label_count(node: ast.expr, value: Read) -> int | None:
     return a.shape[0] if a is not None and a.like == "ndarray" and a.ndim == 1 else None
 
 
-def _argument(node: ast.expr, value: Read):
+def _argument(node: ast.expr, value: Read, number: Read | None = None):
     """An estimator's argument: a literal, an estimator made as above or a live one of
     scikit-learn's own classes (`GridSearchCV(pipe, ...)`), or plain data (live, or a literal
-    the cell bound to a name)."""
+    the cell bound to a name); with `number`, a Python number + - * / makes of known ones."""
     v = _literal(node)
     if v is not UNRESOLVED:
         return v
+    if number is not None and isinstance(node, (ast.BinOp, ast.UnaryOp)) and \
+            type(n := number(node)) in (int, float):
+        return n
     if isinstance(node, (ast.List, ast.Tuple)):
         parts = [_argument(e, value) for e in node.elts]
         return UNRESOLVED if any(p is UNRESOLVED for p in parts) else \
