@@ -564,6 +564,10 @@ def test_python_numbers_grids_and_the_global_random_states_draws(cell, fitting):
      "A = np.random.rand(3, 3)\nB = np.linalg.inv(A) @ np.ones((3, 2))\n"),
     ("X = np.random.rand(10, 2)\nt = np.linalg.lstsq(X, np.ones(9), rcond=None)\n",
      "X = np.random.rand(10, 2)\nt = np.linalg.lstsq(X, np.ones(10), rcond=None)\n"),
+    ("from sklearn.preprocessing import add_dummy_feature\nX = np.random.rand(10, 1)\nX_b = add_dummy_feature(X)\n"
+     "t = np.linalg.inv(X_b.T @ X_b) @ X_b @ np.ones(10)\n",
+     "from sklearn.preprocessing import add_dummy_feature\nX = np.random.rand(10, 1)\nX_b = add_dummy_feature(X)\n"
+     "t = np.linalg.inv(X_b.T @ X_b) @ X_b.T @ np.ones(10)\n"),
     # a loop over a range the cell writes: its first pass, with what the cell made before it
     ("X = np.random.rand(10, 2)\ny = np.ones((10, 1))\nn = 50\ntheta = np.ones((2, 1))\n"
      "for epoch in range(n):\n    g = X @ (X @ theta - y)\n    theta = theta - 0.1 * g\n",

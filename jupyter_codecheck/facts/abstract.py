@@ -11,7 +11,7 @@ follows from their inputs, as the libraries document them:
                   ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too),
                   np.meshgrid(x, y, ...) (indexing "xy" or "ij"), np.mgrid[a:b:n, ...] and np.ogrid[...],
                   np.random.randn(*a.shape), np.convolve(a, v[, mode]), np.histogram(a, bins=int),
-                  np.linalg.inv(a);
+                  np.linalg.inv(a); scikit-learn's add_dummy_feature(X) (one column more);
                   Python numbers written, bound or live (`2 * np.pi`), computed and bound
                   (`dt = np.pi / 100`), complex()/float()/int() of them, as scalars and bounds;
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
@@ -525,6 +525,12 @@ class Propagation:
             return self._meshgrid(node)
         if name == "convolve":
             return self._convolved(node)
+        if name == "add_dummy_feature" and len(args) == 1 and set(keywords) <= {"value"} and \
+                all(_scalar_kind(self.scalar(v)) in ("i", "f") for v in keywords.values()):
+            a = self.array(args[0])              # scikit-learn's: a column of `value` before X's (2-D, numbers)
+            if a is None or a.ndim != 2 or a.shape[1] is None or a.kind not in ("b", "i", "u", "f"):
+                return None
+            return Abstract("ndarray", (a.shape[0], a.shape[1] + 1), "f")
         if name == "inv" and len(args) == 1 and not keywords:
             a = self.array(args[0])            # numpy's LinAlgError for a stack not square: not read
             if a is None or a.ndim < 2 or a.shape[-1] is None or a.shape[-1] != a.shape[-2] or \
@@ -885,5 +891,6 @@ _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarr
                             "normal", "uniform", "randint")),
           ("pandas", ("get_dummies", "DataFrame", "Series")),
           ("sklearn.model_selection", ("train_test_split",)),
+          ("sklearn.preprocessing", ("add_dummy_feature",)),
           ("sklearn.datasets", _GENERATORS),
           ("matplotlib.pyplot", ("subplots", "axes", "figure")))
