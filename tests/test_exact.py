@@ -89,6 +89,7 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "for i in range(0):\n    print(undefined_z)",                    # ...a range of none
     "n = 3\nn = len(parts)\nfor i in range(n):\n    print(undefined_z)",   # ...of a size not written
     "range = lambda n: []\nfor i in range(3):\n    print(undefined_z)",      # ...not Python's range
+    "for i in range(3):\n    assert i > 0\n    df.colums",                      # ...whose body may raise first
     "for part in (df, df):\n    if part is df:\n        break\n    part['bmii']",   # ...that may leave
     "for part in (df, df):\n    part = part.copy()\n    part['bmii']",   # ...or rebinds its name
     "for part in (df, df):\n    prepare(part)\n    part['bmii']",     # ...or runs the user's code first

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import traceback
+import types
 import warnings
 
 import numpy as np
@@ -326,6 +327,13 @@ def test_a_dataframe_subclass_with_its_own_columns_is_not_read():
     ("lr = LinearRegression()\nrefit()\nlr.coef_", []),
     ("lr = LinearRegression()\nlr.n_jobs", []),                    # a parameter, not learned
     ("lr = LinearRegression().fit(X, y)\nlr.coef_", []),
+    # found in review: fitted earlier in the same statement, a vectorizer given its vocabulary,
+    # a later pass of a loop
+    ("lr = LinearRegression()\nres = ([lr.fit][0](X, y), lr.coef_)", []),
+    ("lr = LinearRegression()\nres = (lr.fit.__call__(X, y), lr.coef_)", []),
+    ("cv = CountVectorizer(vocabulary=['a', 'b'])\nm = cv.transform(['a b'])", []),
+    ("sgd = SGDRegressor()\nfor epoch in range(3):\n    if epoch > 0:\n        print(sgd.score(X, y))\n"
+     "    sgd.partial_fit(X, y)", []),
 ])
 def test_an_estimator_the_cell_made_and_nothing_fitted_as_scikit_learn_makes_it(cell, claimed):
     """`lr = LinearRegression()` then `lr.coef_` or `lr.predict(X)`: no fit between them, none
@@ -333,10 +341,11 @@ def test_an_estimator_the_cell_made_and_nothing_fitted_as_scikit_learn_makes_it(
     AttributeError, scikit-learn's NotFittedError, as for a live estimator never fitted."""
     np = pytest.importorskip("numpy")
     from sklearn.linear_model import LinearRegression, SGDRegressor
+    from sklearn.feature_extraction.text import CountVectorizer
     from sklearn.preprocessing import StandardScaler
     X = np.random.default_rng(0).normal(size=(20, 2))
     live = {"np": np, "X": X, "y": X @ np.ones(2), "LinearRegression": LinearRegression,
-            "SGDRegressor": SGDRegressor, "StandardScaler": StandardScaler,
+            "SGDRegressor": SGDRegressor, "StandardScaler": StandardScaler, "CountVectorizer": CountVectorizer,
             "fit_it": lambda m: m.fit(X, X @ np.ones(2)), "m": 100}
     run = dict(live)
     live["refit"] = run["refit"] = lambda: run["lr"].fit(X, X @ np.ones(2))     # reaches the name itself
@@ -348,6 +357,20 @@ def test_an_estimator_the_cell_made_and_nothing_fitted_as_scikit_learn_makes_it(
         assert lines[-1] == claimed[0][1]
     else:
         exec(compile(cell, "<cell>", "exec"), run)
+
+
+@pytest.mark.parametrize("cell", [
+    "lr = LinearRegression()\nlr.predict()",                      # Python's TypeError comes first
+    "lr = LinearRegression()\nlr.predict(X, foo=1)",
+    "lr = LinearRegression()\nthing = types.SimpleNamespace()\nthing.coef_ = 0\nlr.coef_",   # a class may be patched
+    "lr = LinearRegression()\nsetattr(thing, 'predict', len)\nlr.predict(X)",
+])
+def test_no_unfitted_claim_where_something_else_may_come_first(cell):
+    np = pytest.importorskip("numpy")
+    from sklearn.linear_model import LinearRegression
+    live = {"np": np, "X": np.ones((4, 2)), "LinearRegression": LinearRegression, "types": types,
+            "thing": types.SimpleNamespace()}
+    assert not [f for f in facts(cell, live) if "not fitted" in f[2] or "fit() sets it" in f[2]]
 
 
 def test_an_unfitted_estimator_and_other_columns_are_facts_as_scikit_learn_reads_them(ns):

@@ -78,6 +78,13 @@ def test_a_value_error_something_may_prevent_is_shown_not_stopped(cell, ns):
     assert [f.kind for f in found.findings] == ["value"] and found.certain == []
 
 
+def test_a_fit_after_what_may_change_the_estimator_in_its_statement_is_no_claim(ns):
+    """`print(r.set_params(alpha=1.0), r.fit(X, y))`: set_params runs first (found in review)."""
+    cell = "r = Ridge(alpha=-1.0)\nprint(r.set_params(alpha=1.0), r.fit(X, y))"
+    assert kernel_facts(cell, ns) == []
+    exec(cell, dict(ns))
+
+
 def test_a_value_fact_carries_its_subjects_and_one_without_them_is_no_stop(ns):
     (fact,) = kernel_facts("C = np.dot(A, B)\n", ns)
     assert fact.subjects == ("A", "B")                         # np is a module: code, not data

@@ -11,7 +11,7 @@ follows from their inputs, as the libraries document them:
                   ufunc.outer(a, b), a ufunc of one array (np.sin(a)), np.linspace(a, b, n) (by keyword too),
                   np.meshgrid(x, y, ...) (indexing "xy" or "ij"), np.mgrid[a:b:n, ...] and np.ogrid[...],
                   np.random.randn(*a.shape), np.convolve(a, v[, mode]), np.histogram(a, bins=int),
-                  np.linalg.inv(a); scikit-learn's add_dummy_feature(X) (one column more);
+                  scikit-learn's add_dummy_feature(X) (one column more);
                   Python numbers written, bound or live (`2 * np.pi`), computed and bound
                   (`dt = np.pi / 100`), complex()/float()/int() of them, as scalars and bounds;
                   a.reshape(...) (with -1), a.T, a.transpose(), a.ravel(), a.flatten(), a.astype(t),
@@ -531,12 +531,6 @@ class Propagation:
             if a is None or a.ndim != 2 or a.shape[1] is None or a.kind not in ("b", "i", "u", "f"):
                 return None
             return Abstract("ndarray", (a.shape[0], a.shape[1] + 1), "f")
-        if name == "inv" and len(args) == 1 and not keywords:
-            a = self.array(args[0])            # numpy's LinAlgError for a stack not square: not read
-            if a is None or a.ndim < 2 or a.shape[-1] is None or a.shape[-1] != a.shape[-2] or \
-                    a.kind not in ("i", "u", "f", "c"):
-                return None
-            return Abstract("ndarray", a.shape, "c" if a.kind == "c" else "f")
         if name == "histogram":
             return self._histogram(node)
         if name in JOIN_FUNCTIONS and len(args) == 1:
@@ -708,16 +702,26 @@ class Propagation:
 
     def _histogram(self, node: ast.Call):
         """`counts, edges = np.histogram(data, 100)`: numpy's counts in `bins` equal bins (an
-        int, 10 by default) and their bins + 1 edges, of an array of real numbers of known
-        shape; `range=` too. (Weights or density change the counts' dtype: not read.)"""
+        int, 10 by default) and their bins + 1 edges, of a live array of real numbers all finite
+        or one the cell makes of integers (numpy refuses a range it cannot find; weights or
+        density change the counts' dtype: not read)."""
         given = dict(zip(("a", "bins"), node.args)) | {k.arg: k.value for k in node.keywords}
         if len(node.args) > 2 or set(given) - {"a", "bins", "range"} or "a" not in given or \
                 len(given) != len(node.args) + len(node.keywords):
             return None
-        data = self.array(given["a"])
+        np = sys.modules.get("numpy")
+        data = self.value(given["a"]) if "range" not in given else None
         bins = self.integer(given["bins"]) if "bins" in given else 10
-        if data is None or data.size is None or not numeric(data.kind) or data.kind == "c" or bins is None or bins < 1:
+        if np is None or bins is None or bins < 1:
             return None
+        if type(data) is np.ndarray:
+            finite = data.dtype.kind in ("b", "i", "u") or data.dtype.kind == "f" and bool(np.isfinite(data).all())
+        else:                           # one the cell makes: of integers (every one finite), its size known
+            made = self.shape_of(data) if issubclass(type(data), Abstract) else None
+            finite = made is not None and made.like == "ndarray" and made.size is not None and \
+                made.kind in ("b", "i", "u")
+        if not finite:
+            return None                 # a value not finite (NaN) or a range: numpy may refuse them first
         return Abstract("ndarray", (bins,), "i"), Abstract("ndarray", (bins + 1,), "f")
 
     def _dims(self, args: list[ast.expr]) -> Abstract | None:
@@ -886,7 +890,6 @@ _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarr
                      "convolve", "histogram",
                      *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
-          ("numpy.linalg", ("inv",)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng",
                             "normal", "uniform", "randint")),
           ("pandas", ("get_dummies", "DataFrame", "Series")),

@@ -76,6 +76,8 @@ def _problem(est, method: str, X, has_x: bool, x_name: str) -> str | None:
         return None
     if any(v == "prefit" or (p == "prefit" and v) for p, v in params.items() if type(v) in (str, bool)):
         return None                 # wraps an estimator fitted elsewhere: no fit needed
+    if params.get("vocabulary") is not None:
+        return None                 # a vectorizer given its vocabulary transforms without a fit
     own = POLICY.own_dict(est)
     name = type(est).__name__
     if not _requires_fit(est):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
+import inspect
 import sys
 import types
 from collections import ChainMap
@@ -36,7 +37,7 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
-from .first_pass import first_passes, in_body
+from .first_pass import first_passes, in_straight_body
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
@@ -119,7 +120,7 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
     for loop, view in first_passes(tree, namespace):   # what a loop's sure first pass does (first_pass.py)
         seen = {(f.line, f.column) for f in facts}
         facts += [f for f in _read_facts(body, namespace, resolve, view)
-                  if in_body(loop, f.line) and (f.line, f.column) not in seen]
+                  if in_straight_body(loop, f.line) and (f.line, f.column) not in seen]
     facts = [f for f in sorted(facts, key=lambda f: (f.line, f.column)) if not in_spans(f.line, f.column, dead)]
     facts = checked_fixes(body, namespace, resolve, facts)
     return [replace(f, line=f.line + offset) for f in facts] if offset else facts
@@ -912,8 +913,8 @@ class _Walk:
         """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`, `est.set_params(svc__gama=1)`: an estimator the
         cell makes whose parameters scikit-learn's fit (set_params) rejects before it reads X (the
         values) (parameters.py)."""
-        if n.func.attr not in FITTING:
-            return False
+        if n.func.attr not in FITTING or self._runs_before_in_statement(n):
+            return False                # (`print(m.set_params(C=1), m.fit(X, y))`: changed first)
         est = value(n.func.value)
         if not (issubclass(type(est), Abstract) and est.like == "estimator"):
             return False
@@ -1178,17 +1179,26 @@ class _Walk:
         if not isinstance(n.func, ast.Attribute) or n.func.attr not in NEEDS_FIT:
             return False
         fresh = self._unfitted_made(n.func.value, local)
-        problem = estimator_problem(fresh, n.func.attr) if fresh is not None else None
+        if fresh is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+            return False
+        try:                            # Python's TypeError for arguments the method does not take comes first
+            inspect.signature(getattr(type(fresh), n.func.attr)).bind(
+                fresh, *n.args, **{k.arg: k.value for k in n.keywords})
+        except (TypeError, ValueError, AttributeError):
+            return False
+        problem = estimator_problem(fresh, n.func.attr)
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
         return True
 
     def _attribute_read(self, x: ast.Name) -> bool:
-        """Is the name only read for an attribute there (`lr.coef_`, not called, stored or given)?"""
+        """Is the name only read there for an attribute a fit sets (`lr.coef_`: nothing called,
+        stored, given or stepped into)?"""
         parent = self._parents.get(id(x))
         return isinstance(parent, ast.Attribute) and isinstance(parent.ctx, ast.Load) and \
-            not (isinstance(self._parents.get(id(parent)), ast.Call) and self._parents[id(parent)].func is parent)
+            parent.attr.endswith("_") and not parent.attr.startswith("_") and \
+            not isinstance(self._parents.get(id(parent)), (ast.Call, ast.Subscript, ast.Attribute, ast.NamedExpr))
 
     def _learned_unset(self, n: ast.Attribute, local: set[str]) -> bool:
         """`lr.coef_` of an estimator nothing fitted (_unfitted_made): a name ending in `_` that
@@ -1214,6 +1224,9 @@ class _Walk:
         if not isinstance(node, ast.Name) or self.state.stops or self.state.user_code or \
                 self._named_in_text(node.id):
             return None
+        use = self._parents.get(id(node))
+        if isinstance(use, ast.Attribute) and (self._stores_name(use.attr) or self._named_in_text(use.attr)):
+            return None                 # `lm.SGDRegressor.coef_ = 0`, `setattr(cls, "predict", f)`
         est = self._live(node, local, made=True)
         if not (issubclass(type(est), Abstract) and est.like == "estimator"):
             return None

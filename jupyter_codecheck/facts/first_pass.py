@@ -22,7 +22,7 @@ import ast
 import builtins
 import copy
 
-_LEAVES = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await,
+_LEAVES = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Yield, ast.YieldFrom, ast.Await,
            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.Global, ast.Nonlocal)
 
 
@@ -56,6 +56,14 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
 
 def in_body(loop: ast.For, line: int) -> bool:
     return loop.body[0].lineno <= line <= loop.end_lineno
+
+
+def in_straight_body(loop: ast.For, line: int) -> bool:
+    """Is `line` on a simple statement of the body itself (not under an `if`, a loop, `try` or
+    `with` in it, which may run on a later pass alone, with what the first pass changed)?"""
+    return any(s.lineno <= line <= s.end_lineno for s in loop.body
+               if not isinstance(s, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith,
+                                     ast.Match, getattr(ast, "TryStar", ast.Try))))
 
 
 def _range_start(loop: ast.stmt, before: list[ast.stmt], namespace) -> int | None:

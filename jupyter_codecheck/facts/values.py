@@ -209,7 +209,8 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
         return None
     keywords = {k.arg: k.value for k in n.keywords}
     linalg = sys.modules.get("numpy.linalg")
-    if linalg is not None and POLICY.module_members(linalg).get("lstsq") is target and len(n.args) == 2:
+    if linalg is not None and POLICY.module_members(linalg).get("lstsq") is target and len(n.args) == 2 and \
+            set(keywords) <= {"rcond"}:
         return _lstsq_claim(n, _array(live(n.args[0])), _array(live(n.args[1])))
     if "axis" in keywords and _ufunc_axis_method(target, np):
         return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
