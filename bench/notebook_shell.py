@@ -79,13 +79,22 @@ def run_worker(worker: str, args: list, cells: list[str], timeout_s: float) -> l
     with tempfile.TemporaryDirectory() as tmp:
         out, work = Path(tmp) / "cells.jsonl", Path(tmp) / "work"
         work.mkdir()
+        failed = None
         try:
-            subprocess.run([sys.executable, "-c", worker, str(out), *map(str, args)], input=json.dumps(cells),
-                           capture_output=True, text=True, cwd=work, env=worker_env(), timeout=timeout_s)
+            done = subprocess.run([sys.executable, "-c", worker, str(out), *map(str, args)], input=json.dumps(cells),
+                                  capture_output=True, text=True, cwd=work, env=worker_env(), timeout=timeout_s)
+            if done.returncode != 0:
+                failed = f"exit code {done.returncode}: {done.stderr.strip().splitlines()[-1:] or ['']}"
         except subprocess.TimeoutExpired:
-            pass
+            failed = f"stopped after {timeout_s:.0f} s"
         text = out.read_text(encoding="utf-8") if out.exists() else ""
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    if failed is not None:
+        # said, not silent: a notebook whose worker broke (a code tree that does not import, a
+        # crash) would otherwise only show as fewer cells run
+        print(f"warning: the worker for {args[0] if args else '?'} ended early ({failed}); "
+              f"{len(records)} of {len(cells)} cells recorded", file=sys.stderr, flush=True)
+    return records
 
 
 class Timeout(BaseException):

@@ -141,3 +141,12 @@ def test_each_mutant_runs_in_a_forked_copy_of_a_real_shell_and_the_notebook_goes
         assert bench.verdict(m) in ("predicted", "other kind", "missed"), m
         if m["kind"] == "skipped-definition":
             assert m["error"][0] == "NameError" and bench.verdict(m) == "predicted", m
+
+
+def test_a_worker_that_breaks_is_said_not_silent(capsys):
+    """A notebook's worker that ends early (a code tree that does not import, a crash) is named on
+    stderr with its reason and the cells it recorded, not left to show as fewer cells run."""
+    shell = bench_module("notebook_shell")
+    assert shell.run_worker("raise SystemExit('cannot import the checker')", ["nb.ipynb"], ["a = 1"], 30) == []
+    said = capsys.readouterr().err
+    assert "nb.ipynb ended early" in said and "cannot import the checker" in said and "0 of 1 cells" in said
