@@ -54,6 +54,9 @@ def _raises(cell: str, ns) -> None:
     # the objects read: the array inside numpy's index trick, an estimator the cell made
     ("C = np.c_[np.ones(7), X]", (1, "value")),
     ("for _ in range(1):\n    C = A @ B", (2, "value")),         # a loop's sure first pass
+    # an array the cell makes once before the use, bound again only after it
+    ("T = np.ones((2, 1))\nC = A @ T\nT = T + 1", (2, "value")),
+    ("T = np.ones((2, 1))\nfor _ in range(3):\n    G = A @ T\n    T = T - G", (3, "value")),
     ("r = Ridge(alpha=0.1, solver='choleski')\nr.fit(X, y)", (2, "value")),
     ("r = Ridge(alpha=-0.5 / 3)\nr.fit(X, y)", (2, "value")),               # Python's arithmetic of numbers
 ])
@@ -68,6 +71,7 @@ def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
     "for _ in np.arange(1):\n    C = A @ B",                  # a loop's body, over an array
     "with np.errstate(all='ignore'):\n    C = A @ B",          # inside `with`
     "D = B\nC = A @ D",                                        # another name for an operand
+    "T = np.ones((2, 1))\nT = B\nC = A @ T",                  # bound twice before the use
     "frames.append(B)\nC = A @ B",                             # an operand handed to a call
     "k = -refresh()\nC = A @ B",                                # the user's code, its result negated
     "frames.append(X)\nC = np.c_[np.ones(7), X]",

@@ -271,7 +271,10 @@ class Certainty:
             if value is not None and root in _bare_names(value):
                 return True
         if root not in self.ns:     # made by the cell: its own imports, and a new object it makes once
-            values = self.bindings.get(root, [None])
+            # (bindings after the use's statement run after it: a loop's first pass rebinding its array)
+            ran = {id(n) for n in nodes}
+            values = [v for v in self.bindings.get(root, [None]) if v is None or isinstance(v, str) or id(v) in ran] \
+                or [None]
             if all(isinstance(v, str) for v in values):
                 return False
             # `s = pd.Series(...)`: a library's call on library data makes an object no other
