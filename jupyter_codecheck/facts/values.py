@@ -52,7 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .abstract import Propagation, concatenator
-from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, array_like, distinct_at_least, joining,
+from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, _literal, array_like, distinct_at_least, joining,
                              literal_int as _literal_int, literal_shape as _literal_shape, numeric, shaped)
 from .estimators import (UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, holds_2d_only, size_problem, sklearn_classes,
                          sklearn_estimator)
@@ -441,6 +441,20 @@ def _size_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueC
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {problem}", "ValueError", callee=True) if problem else None
 
 
+def _some_not_a_number(x, x_node: ast.expr) -> bool:
+    """Does the text array X (live, or a literal written in the call) hold a value that is no
+    number as float() reads it? Unknown values: no."""
+    np = _np()
+    values = x if np is not None and type(x) is np.ndarray else _literal(x_node)
+    if np is None or values is UNRESOLVED or issubclass(type(values), Made):
+        return False
+    try:
+        np.asarray(values, dtype=float)
+    except (ValueError, TypeError):
+        return True
+    return False
+
+
 def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Live, text: Text,
                 fitted: bool = False, y_node: ast.expr | None = None) -> ValueClaim | None:
     """The X claim of `est.method(X)` (`method` "fit" for the model-selection helpers, which fit
@@ -466,8 +480,9 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
     elif a is not None and a.like == "Series" and (not made or numeric(a.kind)):
         what = f"a Series (1-D, {a.shape[0]} rows)" if a.shape[0] is not None else "a Series (1-D)"
     elif a is not None and a.like == "ndarray" and a.kind in ("U", "S") and a.ndim == 2 \
-            and not _takes_text(est):
-        # scikit-learn's check_array refuses an array of str or bytes outright (dtype "numeric")
+            and not _takes_text(est) and _some_not_a_number(x, x_node):
+        # scikit-learn's check_array refuses an array of str or bytes (dtype "numeric"), or reads
+        # it as floats (FLOAT_DTYPES: numbers written as text convert): one that is no number fails both
         return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is an array of "
                                   f"{'text' if a.kind == 'U' else 'bytes'} (dtype kind {a.kind!r}); "
                                   f"{type(est).__name__} takes numbers only: ValueError (its input "
