@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -14,7 +14,9 @@ housing project from pandas into scikit-learn (written before any run, after iss
 scikit-learn input rules; its two downloads read the same files from the checkout, its exercise
 solutions are not run), or jakevdp/PythonDataScienceHandbook's 05.03 and 05.04 (model validation,
 feature engineering; `--data` a checkout of that repository), or ageron/handson-ml3's chapter 4
-(linear models on numpy-made data and iris; written before any run, from its sources alone). Each mistake is a copy of one of its cells with one slip a user makes (a
+(linear models on numpy-made data and iris; written before any run, from its sources alone) or
+chapter 5 (support vector machines on iris, make_moons and wine; the same, its cells before exercise
+10's California housing download). Each mistake is a copy of one of its cells with one slip a user makes (a
 misspelt column, row label, attribute, keyword or name, an API pandas 2/3 removed, an input
 scikit-learn's checks refuse), run just before that cell. Reported per mistake: whether it
 crashed in the plain kernel, whether the guard stopped it, or showed an error before it ran
@@ -239,13 +241,84 @@ HOML3_CH04 = [
          "X_train[:, 1:] = (X_train[:, 1:] - mean) / std\nX_valid[:, 1:] = (X_valid[:, 1:] - mean) / std\n"
          "X_test[:, 1:] = (X_test[:, 1:] - mean) / std", "wrong axis"),
 ]
+# ageron/handson-ml3's chapter 5 (support vector machines: iris and make_moons into scikit-learn's
+# SVMs, matplotlib's plots, wine from scikit-learn's bundled data): written down before any run of
+# it, from the notebook's sources alone (held out); code cells from 0
+HOML3_CH05 = [
+    (4, "import matplotlib.pyplot as plt\nimport numpy as np\nfrom sklearn.svm import SVC\nfrom sklearn import datasets\n\n"
+        "iris = datasets.load_iris(as_frame=True)\n"
+        "X = iris.data[[\"petal length (cm)\", \"petal width(cm)\"]].values\ny = iris.target", "misspelt column"),
+    (5, "from sklearn.preprocessing import StandardScaler\n\n"
+        "Xs = np.array([[1, 50], [5, 20], [3, 80], [5, 60]]).astype(np.float64)\nys = np.array([0, 0, 1, 1])\n"
+        "svm_clf = SVC(kernel=\"linear\", C=100).fit(Xs, ys)\n\nscaler = StandardScaler()\n"
+        "X_scaled = scaler.fit_transform(Xs)\nsvm_clf_scaled = SVC(kernel=\"linear\", C=100).fit(X_scaled, y)",
+     "X and y of different lengths (y for ys)"),
+    (6, "X_outliers = np.array([[3.4, 1.3], [3.2, 0.8]])\ny_outliers = np.array([0, 0])\n"
+        "Xo1 = np.concatenate([X, X_outliers[:1]], axis=1)\nyo1 = np.concatenate([y, y_outliers[:1]], axis=0)",
+     "wrong axis"),
+    (7, "import numpy as np\nfrom sklearn.datasets import load_iris\nfrom sklearn.pipeline import make_pipeline\n"
+        "from sklearn.preprocessing import StandardScaler\nfrom sklearn.svm import LinearSVC\n\n"
+        "iris = load_iris(as_frame=True)\nX = iris.data[[\"petal length (cm)\", \"petal width (cm)\"]].values\n"
+        "y = (iris.target == 2)  # Iris virginica\n\nsvm_clf = make_pipeline(StandardScaler(),\n"
+        "                        LinearSVC(C=1, dual=True, random_sate=42))\nsvm_clf.fit(X, y)", "misspelt keyword"),
+    (8, "X_new = [5.5, 1.7]\nsvm_clf.predict(X_new)", "1-D X to predict"),
+    (9, "svm_clf.decision_functon(X_new)", "misspelt method"),
+    (9, "svm_clf.predict([[\"5.5\", \"1.7\"], [\"5.0\", \"1.5\"]])", "strings into a numeric estimator"),
+    (10, "scaler = StandardScaler()\nsvm_clf1 = LinearSVC(C=1, max_iter=10_000, dual=True, random_state=42)\n"
+         "scaled_svm_clf1 = make_pipeline(scaler, svm_clf1)\n\n"
+         "b1 = svm_clf1.decision_function([-scaler.mean_ / scaler.scale_])\nw1 = svm_clf1.coef_[0] / scaler.scale_",
+     "attributes read before fit (the fit line left out)"),
+    (11, "X1D = np.linspace(-4, 4, 9).reshape(-1, 1)\nX2D = np.c_[X1D, X1D**2]\n"
+         "y = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0])\n\nplt.figure(figsize=(10, 3))\n\nplt.subplot(121)\n"
+         "plt.grid(True)\nplt.axhline(y=0, color='k')\nplt.plot(X1D[:, 0][y==0], np.zeros(5), \"bs\")\n"
+         "plt.plot(X1D[:, 0][y==1], np.zeros(4), \"g^\")", "matplotlib: x and y of different lengths"),
+    (12, "from sklearn.datasets import make_moons\nfrom sklearn.preprocessing import PolynomialFeatures\n\n"
+         "X, y = make_moons(n_samples=100, noise=0.15, random_state=42)\n\npolynomial_svm_clf = make_pipeline(\n"
+         "    PolynomialFeatures(degre=3),\n    StandardScaler(),\n"
+         "    LinearSVC(C=10, max_iter=10_000, dual=True, random_state=42)\n)\npolynomial_svm_clf.fit(X, y)",
+     "misspelt keyword"),
+    (14, "from sklearn.svm import SVC\n\npoly_kernel_svm_clf = make_pipeline(StandardScaler(),\n"
+         "                                    SVC(kernel=\"poly\", degree=3, coef0=1, C=5))\npoly_kernel_svm_clf.fit(X)",
+     "y left out of fit"),
+    (17, "rbf_kernel_svm_clf = make_pipeline(StandardScaler(),\n"
+         "                                   SVC(kernel=\"rfb\", gamma=5, C=0.001))\nrbf_kernel_svm_clf.fit(X, y)",
+     "misspelt parameter value"),
+    (19, "from sklearn.svm import LinearSVR\n\nnp.random.seed(42)\nX = 2 * np.random.rand(50, 1)\n"
+         "y = 4 + 3 * X[:, 0] + np.random.randn(50)\n\nsvm_reg = make_pipeline(StandardScaler(),\n"
+         "                        LinearSVR(epsilon=0.5, dual=True, random_state=42))\nsvm_reg.fit(X[:, 0], y)",
+     "1-D X"),
+    (20, "svm_reg2 = make_pipeline(StandardScaler(),\n"
+         "                         LinearSVR(epsilon=1.2, dual=True, random_state=42))\nsvm_reg2.fit(X, y)\n\n"
+         "eps_x1 = 1\neps_y_pred = svm_reg2.predict([[eps_x1, 1]])", "X of another width to predict"),
+    (21, "from sklearn.svm import SVR\n\nnp.random.seed(42)\nX = 2 * np.random.rand(50, 1) - 1\n"
+         "y = 0.2 + 0.1 * X[:, 0] + 0.5 * X[:, 0] ** 2 + np.random.randn(50) / 10\n\n"
+         "svm_poly_reg = make_pipeline(StandardScaler(),\n"
+         "                             SVR(kernel=\"poly\", degree=2, C=0.01, epsilon=0.1, random_state=42))\n"
+         "svm_poly_reg.fit(X, y)", "a keyword the estimator lacks (SVC's)"),
+    (22, "fig, axes = plt.subplots(ncols=2, figsize=(9, 4), sharey=True)\nplt.sca(axes[0])\n"
+         "plt.title(f\"degree={svm_poly_reg[-1].degree}, \"\n          f\"C={svm_poly_reg[-1].c}, \"\n"
+         "          f\"epsilon={svm_poly_reg[-1].epsilon}\")", "misspelt attribute (c for C)"),
+    (28, "plt.plot(range(svm_clf.n_epochs), svm_clf.Js, linestlye=\"-\")\nplt.axis([0, svm_clf.n_epochs, 0, 100])",
+     "matplotlib: misspelt keyword"),
+    (38, "from sklearn.model_selection import train_test_split\n\n"
+         "X_train, X_test, y_train, y_test = train_test_split(\n    wine.data, wine.traget, random_state=42)",
+     "misspelt attribute"),
+    (46, "svm_clf = make_pipeline(StandardScaler(), SVC(random_state=42))\n"
+         "cross_val_score(svm_clf, X_train, y_trian).mean()", "misspelt name"),
+    (47, "from sklearn.model_selection import RandomizedSearchCV\nfrom scipy.stats import loguniform, uniform\n\n"
+         "param_distrib = {\n    \"svc__gama\": loguniform(0.001, 0.1),\n    \"svc__C\": uniform(1, 10)\n}\n"
+         "rnd_search_cv = RandomizedSearchCV(svm_clf, param_distrib, n_iter=100, cv=5,\n"
+         "                                   random_state=42)\nrnd_search_cv.fit(X_train, y_train)",
+     "misspelt parameter name"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
           "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
           "pdsh-0503": ("jakevdp/PythonDataScienceHandbook/notebooks/05.03-Hyperparameters-and-Model-Validation.ipynb",
                         PDSH_0503),
           "pdsh-0504": ("jakevdp/PythonDataScienceHandbook/notebooks/05.04-Feature-Engineering.ipynb", PDSH_0504),
-          "homl3-ch04": ("ageron/handson-ml3/04_training_linear_models.ipynb", HOML3_CH04)}
+          "homl3-ch04": ("ageron/handson-ml3/04_training_linear_models.ipynb", HOML3_CH04),
+          "homl3-ch05": ("ageron/handson-ml3/05_support_vector_machines.ipynb", HOML3_CH05)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -262,6 +335,9 @@ FROM_FILE = {
     "pdsh-0504": {"path": "notebooks/05.04-Feature-Engineering.ipynb", "until": None, "local": []},
     # numpy-made data and scikit-learn's bundled iris: nothing to download; every code cell runs
     "homl3-ch04": {"path": "04_training_linear_models.ipynb", "until": None, "local": []},
+    # iris, make_moons and wine, bundled or made: cells 0-49; code cell 50 on (exercise 10) downloads
+    # California housing (fetch_california_housing: no network here, no cached copy), so it stops there
+    "homl3-ch05": {"path": "05_support_vector_machines.ipynb", "until": 50, "local": []},
 }
 
 
@@ -285,7 +361,7 @@ def main(argv=None) -> None:
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
-                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04)")
+                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
