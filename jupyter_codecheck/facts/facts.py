@@ -913,8 +913,10 @@ class _Walk:
         """`est.fit(X, y)`, `SVC(C=-1).fit(X, y)`, `est.set_params(svc__gama=1)`: an estimator the
         cell makes whose parameters scikit-learn's fit (set_params) rejects before it reads X (the
         values) (parameters.py)."""
-        if n.func.attr not in FITTING or self._runs_before_in_statement(n):
-            return False                # (`print(m.set_params(C=1), m.fit(X, y))`: changed first)
+        if n.func.attr not in FITTING or \
+                not isinstance(n.func.value, ast.Call) and self._runs_before_in_statement(n):
+            return False                # (`print(m.set_params(C=1), m.fit(X, y))`: changed first; a
+            #                             receiver made in the call itself, `SVC(...).fit`, no name reaches)
         est = value(n.func.value)
         if not (issubclass(type(est), Abstract) and est.like == "estimator"):
             return False
