@@ -598,6 +598,8 @@ def test_numbers_the_cell_computes_draws_of_a_shape_convolutions_histograms_and_
     ("y, x = np.ogrid[0:3, 0:4]\nc = x * y\n", None),                                  # open grids broadcast
     ("h, e = np.histogram(np.ones(5), 4, density=True)\nc = h + np.ones(5)\n", "ValueError"),   # not read
     ("a = np.linalg.inv(np.ones((2, 3)))\nc = a + np.ones(5)\n", "LinAlgError"),           # not square
+    ("rs = np.random.RandomState(-1)\nc = rs.randn(5) + np.ones(4)\n", "ValueError"),    # numpy refuses the seed
+    ("rs = np.random.RandomState('abc')\nc = rs.standard_normal(5) + np.ones(4)\n", "TypeError"),
     ("a = np.linalg.inv(np.ones((3, 3)))\nc = a @ np.ones(5)\n", "LinAlgError"),           # singular: not read
     ("d = np.log(np.random.randn(50))\nh, e = np.histogram(d, 5)\nc = h + e\n", "ValueError"),  # NaN: not read
     ("X = np.ones((5, 2))\nt = np.linalg.lstsq(X, np.ones(4), foo=1)\n", "TypeError"),

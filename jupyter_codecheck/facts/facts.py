@@ -398,6 +398,8 @@ class _Walk:
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
+            if cls is not None and _random_state_class(cls) and not self._seed_taken(s.value, cls):
+                return []               # `np.random.RandomState(-1)`: numpy refuses the seed on that line
         if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
         if any(issubclass(type(v), Abstract) and (v.like in ("Axes", "Figure") or v.holds == "Axes")
@@ -412,6 +414,26 @@ class _Walk:
             elif isinstance(target, (ast.Tuple, ast.List)):
                 out += _unpacked(target, value, kept)
         return out
+
+    def _seed_taken(self, call: ast.expr, cls: type) -> bool:
+        """Does numpy's RandomState take the seed the cell gives it (none, None, or an int or a
+        list of ints read here)? Tried on a RandomState of its own: numpy's code on plain data."""
+        if not isinstance(call, ast.Call) or len(call.args) + len(call.keywords) > 1 or \
+                any(k.arg != "seed" for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+            return False
+        given = [*call.args, *(k.value for k in call.keywords)]
+        if not given:
+            return True
+        seed = _literal(given[0])
+        if seed is UNRESOLVED:
+            seed = Propagation(lambda x: self._read(x, set())).integer(given[0])
+        if not (seed is None or type(seed) is int or type(seed) in (list, tuple) and all(type(k) is int for k in seed)):
+            return False
+        try:
+            cls(seed)
+        except (ValueError, TypeError, OverflowError):
+            return False
+        return True
 
     def _fits(self, s: ast.stmt) -> None:
         """Each estimator the cell made and fits here (a straight-line statement of the cell's top
@@ -1902,6 +1924,11 @@ def _styles_keep(call: ast.Call, key: str) -> bool:
 def _bare(message: str) -> str:
     """Python's bind message without its own prefix."""
     return message[0].lower() + message[1:] if message else message
+
+
+def _random_state_class(cls: type) -> bool:
+    np = sys.modules.get("numpy")
+    return np is not None and cls is POLICY.module_members(np.random).get("RandomState")
 
 
 def _names_name(node: ast.AST, name: str) -> bool:
