@@ -37,7 +37,7 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
-from .first_pass import first_passes, in_straight_body
+from .first_pass import first_passes, in_straight_body, mentions
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
@@ -1262,11 +1262,11 @@ class _Walk:
                     for x in ast.walk(statement)):
             return None
         before = self.tree.body[:self.tree.body.index(statement)]
-        naming = [s for s in before if _names_name(s, node.id)]
+        naming = [s for s in before if mentions(s, node.id, reads=True)]
         binding = naming[-1] if naming else None
         if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
                 isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id and
-                not _names_name(binding.value, node.id) and isinstance(binding.value, ast.Call) and
+                not mentions(binding.value, node.id, reads=True) and isinstance(binding.value, ast.Call) and
                 self._live_or_builtin(binding.value.func, local, changes_matter=False) is est.estimator):
             return None                 # (`LinearRegression().fit(X, y)` is the same estimator, fitted)
         return est.instance()
@@ -1929,19 +1929,6 @@ def _bare(message: str) -> str:
 def _random_state_class(cls: type) -> bool:
     np = sys.modules.get("numpy")
     return np is not None and cls is POLICY.module_members(np.random).get("RandomState")
-
-
-def _names_name(node: ast.AST, name: str) -> bool:
-    """Does `node` name `name` anywhere: read, bound, deleted, imported, defined or declared?"""
-    for x in ast.walk(node):
-        if isinstance(x, ast.Name) and x.id == name or \
-                isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and x.name == name or \
-                isinstance(x, ast.alias) and (x.asname or x.name.split(".")[0]) == name or \
-                isinstance(x, (ast.Global, ast.Nonlocal)) and name in x.names or \
-                isinstance(x, ast.ExceptHandler) and x.name == name or \
-                isinstance(x, (ast.MatchAs, ast.MatchStar)) and x.name == name:
-            return True
-    return False
 
 
 def _literal_display(node: ast.expr):

@@ -74,7 +74,7 @@ def _range_start(loop: ast.stmt, before: list[ast.stmt], namespace) -> int | Non
                  isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and
                  loop.iter.func.id == "range" and 1 <= len(loop.iter.args) <= 3 and not loop.iter.keywords):
         return None
-    if any(_binds(s, "range") for s in before + [loop]):
+    if any(mentions(s, "range") for s in before + [loop]):
         return None
     bounds = [_int_written(a, before) for a in loop.iter.args]
     if None in bounds or (len(bounds) == 3 and bounds[2] == 0) or not range(*bounds):
@@ -94,17 +94,18 @@ def _int_written(node: ast.expr, before: list[ast.stmt]) -> int | None:
         return node.value if type(node.value) is int else None
     if not isinstance(node, ast.Name):
         return None
-    binding = next((s for s in reversed(before) if _binds(s, node.id)), None)
+    binding = next((s for s in reversed(before) if mentions(s, node.id)), None)
     if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
             isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id):
         return None
     return _int_written(binding.value, [])
 
 
-def _binds(node: ast.AST, name: str) -> bool:
-    """Does `node` bind or delete `name` anywhere, or declare it global?"""
+def mentions(node: ast.AST, name: str, *, reads: bool = False) -> bool:
+    """Does `node` bind or delete `name` anywhere, define, import or declare it (`reads`: or
+    read it)?"""
     for n in ast.walk(node):
-        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) or \
+        if isinstance(n, ast.Name) and n.id == name and (reads or not isinstance(n.ctx, ast.Load)) or \
                 isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == name or \
                 isinstance(n, ast.alias) and (n.asname or n.name.split(".")[0]) == name or \
                 isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names or \
