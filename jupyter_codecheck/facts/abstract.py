@@ -591,13 +591,11 @@ class Propagation:
                                issubclass(type(value), Abstract) and value.like == "Generator") and \
                 method in _GENERATOR_DRAWS:
             return self._drawn(node, method)
-        if np is not None and method in _RANDOM_STATE_DRAWS and \
-                (type(value) is np.random.RandomState or issubclass(type(value), Made) and
-                 value.of_class() is np.random.RandomState):
+        random_state = np is not None and (type(value) is np.random.RandomState or
+                                           issubclass(type(value), Made) and value.of_class() is np.random.RandomState)
+        if random_state and method in _RANDOM_STATE_DRAWS:
             return self._drawn(node, _RANDOM_STATE_DRAWS[method])     # the legacy RandomState's draws
-        if np is not None and method in ("rand", "randn") and node.args and not node.keywords and \
-                (type(value) is np.random.RandomState or issubclass(type(value), Made) and
-                 value.of_class() is np.random.RandomState):
+        if random_state and method in ("rand", "randn") and node.args and not node.keywords:
             return self._dims(node.args)
         if issubclass(type(value), Abstract) and value.like in ("Figure", "Axes"):
             return added_axes(node, value, method)

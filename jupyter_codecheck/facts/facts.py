@@ -387,10 +387,11 @@ class _Walk:
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
             return _made_items(targets, s.value, read)
         value = read(s.value)
-        number = propagation.scalar(s.value) if not issubclass(type(value), Abstract) and type(value) is not tuple \
-            else UNRESOLVED
-        if number is UNRESOLVED and not issubclass(type(value), Abstract) and type(value) is not tuple:
-            number = propagation.integer(s.value)        # `n = len(t)` of an array of known length
+        number = UNRESOLVED
+        if not issubclass(type(value), Abstract) and type(value) is not tuple:
+            number = propagation.scalar(s.value)
+            if number is UNRESOLVED:
+                number = propagation.integer(s.value)    # `n = len(t)` of an array of known length
         if type(number) in (int, float, complex) and not isinstance(s.value, ast.Constant):
             value = Instance(type(number), number)      # `dt = np.pi / 100`: the number Python computes
         elif not issubclass(type(value), Abstract) and type(value) is not tuple:
@@ -398,7 +399,7 @@ class _Walk:
             if cls is None and isinstance(s.value, ast.Call):
                 cls = self._call_class(s.value, set())      # the class the library declares it returns
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
-            if cls is not None and _random_state_class(cls) and not self._seed_taken(s.value, cls):
+            if cls is not None and _random_state_class(cls) and not _seed_taken(s.value, cls, propagation):
                 return []               # `np.random.RandomState(-1)`: numpy refuses the seed on that line
         if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
@@ -414,26 +415,6 @@ class _Walk:
             elif isinstance(target, (ast.Tuple, ast.List)):
                 out += _unpacked(target, value, kept)
         return out
-
-    def _seed_taken(self, call: ast.expr, cls: type) -> bool:
-        """Does numpy's RandomState take the seed the cell gives it (none, None, or an int or a
-        list of ints read here)? Tried on a RandomState of its own: numpy's code on plain data."""
-        if not isinstance(call, ast.Call) or len(call.args) + len(call.keywords) > 1 or \
-                any(k.arg != "seed" for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
-            return False
-        given = [*call.args, *(k.value for k in call.keywords)]
-        if not given:
-            return True
-        seed = _literal(given[0])
-        if seed is UNRESOLVED:
-            seed = Propagation(lambda x: self._read(x, set())).integer(given[0])
-        if not (seed is None or type(seed) is int or type(seed) in (list, tuple) and all(type(k) is int for k in seed)):
-            return False
-        try:
-            cls(seed)
-        except (ValueError, TypeError, OverflowError):
-            return False
-        return True
 
     def _fits(self, s: ast.stmt) -> None:
         """Each estimator the cell made and fits here (a straight-line statement of the cell's top
@@ -1924,6 +1905,27 @@ def _styles_keep(call: ast.Call, key: str) -> bool:
 def _bare(message: str) -> str:
     """Python's bind message without its own prefix."""
     return message[0].lower() + message[1:] if message else message
+
+
+def _seed_taken(call: ast.expr, cls: type, propagation: Propagation) -> bool:
+    """Does numpy's RandomState take the seed the cell gives it (none, None, or an int or a
+    list of ints read here)? Tried on a RandomState of its own: numpy's code on plain data."""
+    if not isinstance(call, ast.Call) or len(call.args) + len(call.keywords) > 1 or \
+            any(k.arg != "seed" for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    given = [*call.args, *(k.value for k in call.keywords)]
+    if not given:
+        return True
+    seed = _literal(given[0])
+    if seed is UNRESOLVED:
+        seed = propagation.integer(given[0])
+    if not (seed is None or type(seed) is int or type(seed) in (list, tuple) and all(type(k) is int for k in seed)):
+        return False
+    try:
+        cls(seed)
+    except (ValueError, TypeError, OverflowError):
+        return False
+    return True
 
 
 def _random_state_class(cls: type) -> bool:

@@ -22,6 +22,8 @@ import ast
 import builtins
 import copy
 
+from .abstract_value import literal_int
+
 _LEAVES = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Yield, ast.YieldFrom, ast.Await,
            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.Global, ast.Nonlocal)
 
@@ -35,23 +37,22 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
         start = _range_start(loop, tree.body[:i], namespace) if first is None else None
         if first is None and start is None:
             continue
-        target = loop.target.id
-        body = [copy.deepcopy(s) for s in loop.body]
-        for s in body:
-            for parent in ast.walk(s):
-                for field, value in ast.iter_fields(parent):
-                    if isinstance(value, ast.Name) and value.id == target and first is None:
-                        setattr(parent, field, ast.copy_location(ast.Constant(start), value))
-                    elif isinstance(value, list):
-                        value[:] = [ast.copy_location(ast.Constant(start), v) if isinstance(v, ast.Name) and
-                                    v.id == target and first is None else v for v in value]
-            for n in ast.walk(s):
-                if isinstance(n, ast.Name) and n.id == target and first is not None:
-                    n.id = first
+        first_value = ast.Name(first, ast.Load()) if first is not None else ast.Constant(start)
+        body = [_Bound(loop.target.id, first_value).visit(copy.deepcopy(s)) for s in loop.body]
         made = ast.Expr(loop.iter)             # the display is made before the body runs
         ast.copy_location(made, loop.iter)
         out.append((loop, ast.Module(body=tree.body[:i] + [made] + body, type_ignores=[])))
     return out
+
+
+class _Bound(ast.NodeTransformer):
+    """The loop's target read as its first value (a name, or the range's start), in its place."""
+
+    def __init__(self, target: str, first: ast.expr):
+        self.target, self.first = target, first
+
+    def visit_Name(self, n: ast.Name) -> ast.expr:
+        return ast.copy_location(copy.copy(self.first), n) if n.id == self.target else n
 
 
 def in_body(loop: ast.For, line: int) -> bool:
@@ -87,18 +88,13 @@ def _range_start(loop: ast.stmt, before: list[ast.stmt], namespace) -> int | Non
 def _int_written(node: ast.expr, before: list[ast.stmt]) -> int | None:
     """An int literal (`-1` too), or a name the last statement of `before` that binds it binds
     to one, as a plain `name = <int>` (no other binding of it in that statement)."""
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        k = _int_written(node.operand, [])
-        return -k if k is not None else None
-    if isinstance(node, ast.Constant):
-        return node.value if type(node.value) is int else None
     if not isinstance(node, ast.Name):
-        return None
+        return literal_int(node)
     binding = next((s for s in reversed(before) if mentions(s, node.id)), None)
     if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
             isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id):
         return None
-    return _int_written(binding.value, [])
+    return literal_int(binding.value)
 
 
 def mentions(node: ast.AST, name: str, *, reads: bool = False) -> bool:
