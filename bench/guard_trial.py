@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -16,11 +16,12 @@ solutions are not run), or jakevdp/PythonDataScienceHandbook's 05.03 and 05.04 (
 feature engineering; `--data` a checkout of that repository), or ageron/handson-ml3's chapter 4
 (linear models on numpy-made data and iris; written before any run, from its sources alone) or
 chapter 5 (support vector machines on iris, make_moons and wine; the same, its cells before exercise
-10's California housing download). Each mistake is a copy of one of its cells with one slip a user makes (a
-misspelt column, row label, attribute, keyword or name, an API pandas 2/3 removed, an input
-scikit-learn's checks refuse), run just before that cell. Reported per mistake: whether it
-crashed in the plain kernel, whether the guard stopped it, or showed an error before it ran
-without stopping it; and whether every cell of the notebook itself ran as in the plain kernel (a
+10's California housing download) or chapter 6 (decision trees on iris, make_moons and numpy-made
+data; the same, every code cell, its graphviz cells as they run here). Each mistake is a copy of
+one of its cells with one slip a user makes (a misspelt column, row label, attribute, keyword or
+name, an API pandas 2/3 removed, an input scikit-learn's checks refuse), run just before that cell.
+Reported per mistake: whether it crashed in the plain kernel, whether the guard stopped it, or
+showed an error before it ran without stopping it; and whether every cell of the notebook itself ran as in the plain kernel (a
 wrong stop: the guard stopped a cell the plain kernel ran).
 The last stdout line is one JSON object; report.md, trial.jsonl and command.txt go to --out.
 """
@@ -311,6 +312,81 @@ HOML3_CH05 = [
          "                                   random_state=42)\nrnd_search_cv.fit(X_train, y_train)",
      "misspelt parameter name"),
 ]
+# ageron/handson-ml3's chapter 6 (decision trees: iris, make_moons and numpy-made data into
+# scikit-learn's trees, matplotlib's plots, a grid search and a hand-made forest): written down
+# before any run of it, from the notebook's sources alone (held out); code cells from 0
+HOML3_CH06 = [
+    (4, "from sklearn.datasets import load_iris\nfrom sklearn.tree import DecisionTreeClassifier\n\n"
+        "iris = load_iris(as_frame=True)\nX_iris = iris.data[[\"petal length (cm)\", \"petal widht (cm)\"]].values\n"
+        "y_iris = iris.target\n\ntree_clf = DecisionTreeClassifier(max_depth=2, random_state=42)\n"
+        "tree_clf.fit(X_iris, y_iris)", "misspelt column"),
+    (5, "from sklearn.tree import export_graphviz\n\nexport_graphviz(\n        tree_clf,\n"
+        "        out_file=str(IMAGES_PATH / \"iris_tree.dot\"),  # path differs in the book\n"
+        "        feature_name=[\"petal length (cm)\", \"petal width (cm)\"],\n"
+        "        class_names=iris.target_names,\n        rounded=True,\n        filled=True\n    )",
+     "misspelt keyword of a function"),
+    (8, "import numpy as np\nimport matplotlib.pyplot as plt\n\n# extra code – just formatting details\n"
+        "from matplotlib.colors import ListedColormap\ncustom_cmap = ListedColormap(['#fafab0', '#9898ff', '#a0faa0'])\n"
+        "plt.figure(figsize=(8, 4))\n\n"
+        "lengths, widths = np.meshgrid(np.linspace(0, 7.2, 100), np.linspace(0, 3, 100))\n"
+        "X_iris_all = np.c_[lengths.ravel(), widths]\n"
+        "y_pred = tree_clf.predict(X_iris_all).reshape(lengths.shape)", "numpy: a ravel forgotten in np.c_"),
+    (11, "tree_clf.predict_proba(iris.data[:1]).round(3)", "X of another width to predict (all four columns)"),
+    (12, "tree_clf.predict([[\"5 cm\", \"1.5 cm\"]])", "text into a numeric estimator"),
+    (13, "from sklearn.datasets import make_moons\n\n"
+         "X_moons, y_moons = make_moons(n_samples=150, noise=0.2, random_state=42)\n\n"
+         "tree_clf1 = DecisionTreeClassifier(random_state=42)\n"
+         "tree_clf2 = DecisionTreeClassifier(min_sample_leaf=5, random_state=42)\n"
+         "tree_clf1.fit(X_moons, y_moons)\ntree_clf2.fit(X_moons, y_moons)", "misspelt keyword"),
+    (15, "X_moons_test, y_moons_test = make_moons(n_samples=1000, noise=0.2,\n"
+         "                                        random_state=43)\ntree_clf1.score(X_moons_test, y_moons)",
+     "X and y of different lengths (the training y)"),
+    (16, "tree_clf2.score(X_moons_test, y_moon_test)", "misspelt name"),
+    (17, "from sklearn.tree import DecisionTreeRegressor\n\nnp.random.seed(42)\n"
+         "X_quad = np.random.rand(200, 1) - 0.5  # a single random input feature\n"
+         "y_quad = X_quad ** 2 + 0.025 * np.random.randn(200, 1)\n\n"
+         "tree_reg = DecisionTreeRegressor(max_depth=2, criterion=\"mse\", random_state=42)\n"
+         "tree_reg.fit(X_quad, y_quad)", "a parameter value scikit-learn 1.2 removed"),
+    (19, "tree_reg2 = DecisionTreeRegressor(max_depth=3, random_state=42)\ntree_reg2.fit(X_quad.ravel(), y_quad)",
+     "1-D X"),
+    (20, "tree_reg.tree_.thresholds", "misspelt attribute"),
+    (22, "# extra code – this cell generates and saves Figure 6–5\n\n"
+         "def plot_regression_predictions(tree_reg, X, y, axes=[-0.5, 0.5, -0.05, 0.25]):\n"
+         "    x1 = np.linspace(axes[0], axes[1], 500)\n    y_pred = tree_reg.predict(x1)\n"
+         "    plt.axis(axes)\n    plt.xlabel(\"$x_1$\")\n    plt.plot(X, y, \"b.\")\n"
+         "    plt.plot(x1, y_pred, \"r.-\", linewidth=2, label=r\"$\\hat{y}$\")\n\n"
+         "fig, axes = plt.subplots(ncols=2, figsize=(10, 4), sharey=True)\nplt.sca(axes[0])\n"
+         "plot_regression_predictions(tree_reg, X_quad, y_quad)",
+     "1-D X to predict (the reshape left out, in the cell's function)"),
+    (23, "# extra code – this cell generates and saves Figure 6–6\n\n"
+         "tree_reg1 = DecisionTreeRegressor(random_state=42)\n"
+         "tree_reg2 = DecisionTreeRegressor(random_state=42, min_samples_leaf=10)\ntree_reg2.fit(X_quad, y_quad)\n\n"
+         "x1 = np.linspace(-0.5, 0.5, 500).reshape(-1, 1)\ny_pred1 = tree_reg1.predict(x1)\n"
+         "y_pred2 = tree_reg2.predict(x1)", "predict before fit (one fit line left out)"),
+    (25, "from sklearn.decomposition import PCA\nfrom sklearn.pipeline import make_pipeline\n"
+         "from sklearn.preprocessing import StandardScaler\n\n"
+         "pca_pipeline = make_pipeline(StandardScaler(), PCA(n_components=3))\n"
+         "X_iris_rotated = pca_pipeline.fit_transform(X_iris)\n"
+         "tree_clf_pca = DecisionTreeClassifier(max_depth=2, random_state=42)\n"
+         "tree_clf_pca.fit(X_iris_rotated, y_iris)", "a parameter value the estimator refuses (3 components of 2)"),
+    (28, "# extra code – this cell generates and saves Figure 6–9\n\nplt.figure(figsize=(8, 4))\n"
+         "y_pred = tree_clf_tweaked.predict(X_iris_all).reshape(X_iris_all.shape)\n"
+         "plt.contourf(lengths, widths, y_pred, alpha=0.3, cmap=custom_cmap)", "numpy: reshape to the wrong shape"),
+    (35, "tree_clf.n_leaves", "the tree's attribute read on the estimator"),
+    (39, "is_leaf = (tree.children_left == tree.children_right)\nnp.arange(tree.n_leaves)[is_leaf]",
+     "numpy: a boolean mask of another length"),
+    (49, "from sklearn.model_selection import train_test_split\n\n"
+         "X_train, X_test, y_train, y_test = train_test_split(X_moons, y_moons_test,\n"
+         "                                                    test_size=0.2,\n"
+         "                                                    random_state=42)", "X and y of different lengths"),
+    (51, "grid_search_cv.best_estimator", "misspelt attribute"),
+    (54, "from sklearn.base import clone\n\n"
+         "forest = [clone(grid_search_cv.best_estimator_) for _ in range(n_trees)]\n\naccuracy_scores = []\n\n"
+         "for tree, (X_mini_train, y_mini_train) in zip(forest, mini_sets):\n"
+         "    tree.fit(X_mini_train, y_mini_train)\n    \n    y_pred = tree.predcit(X_test)\n"
+         "    accuracy_scores.append(accuracy_score(y_test, y_pred))\n\nnp.mean(accuracy_scores)",
+     "misspelt method"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
           "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
@@ -318,7 +394,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0503),
           "pdsh-0504": ("jakevdp/PythonDataScienceHandbook/notebooks/05.04-Feature-Engineering.ipynb", PDSH_0504),
           "homl3-ch04": ("ageron/handson-ml3/04_training_linear_models.ipynb", HOML3_CH04),
-          "homl3-ch05": ("ageron/handson-ml3/05_support_vector_machines.ipynb", HOML3_CH05)}
+          "homl3-ch05": ("ageron/handson-ml3/05_support_vector_machines.ipynb", HOML3_CH05),
+          "homl3-ch06": ("ageron/handson-ml3/06_decision_trees.ipynb", HOML3_CH06)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -338,6 +415,9 @@ FROM_FILE = {
     # iris, make_moons and wine, bundled or made: cells 0-49; code cell 50 on (exercise 10) downloads
     # California housing (fetch_california_housing: no network here, no cached copy), so it stops there
     "homl3-ch05": {"path": "05_support_vector_machines.ipynb", "until": 50, "local": []},
+    # iris and make_moons, bundled or made: nothing to download; every code cell runs (its graphviz
+    # cells 6 and 18 and the `dot` of cell 7 as they run here: no graphviz installed)
+    "homl3-ch06": {"path": "06_decision_trees.ipynb", "until": None, "local": []},
 }
 
 
@@ -361,7 +441,7 @@ def main(argv=None) -> None:
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
-                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05)")
+                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
