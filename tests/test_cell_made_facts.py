@@ -655,3 +655,49 @@ def test_no_claim_where_pyplot_is_wrapped_by_the_user(monkeypatch):
     monkeypatch.setattr(plt, "subplots", functools.wraps(original)(
         lambda *a, **k: original(*a, subplot_kw={"projection": "polar"}, **k)))
     runs_unclaimed("fig, ax = plt.subplots()\nax.set_rmax(2)\n", namespace())
+
+
+# -- what runs before a read, and matplotlib's classes named (thirty-sixth session) ---------------
+
+def _sets_xaaxis():
+    plt.gca().xaaxis = plt.gca().xaxis
+
+
+@pytest.mark.parametrize("cell, good", [
+    # only the statements before a read run before it: the user's code after it changes nothing
+    ("fig, ax = plt.subplots()\nax.xaaxis.set_tick_params(rotation=40)\nlater()\n",
+     "fig, ax = plt.subplots()\nax.xaxis.set_tick_params(rotation=40)\nlater()\n"),
+    # a class of matplotlib's named in the cell runs matplotlib's code when called
+    ("fig, ax = plt.subplots()\nax.xaxiz.set_minor_locator(AutoMinorLocator())\n",
+     "fig, ax = plt.subplots()\nax.xaxis.set_minor_locator(AutoMinorLocator())\n"),
+    ("fig, ax = plt.subplots()\nax.yaxis.set_major_formatter(FuncFormatter(np.sqrt))\nprint(ax.yaxiss)\n",
+     "fig, ax = plt.subplots()\nax.yaxis.set_major_formatter(FuncFormatter(np.sqrt))\nprint(ax.yaxis)\n"),
+])
+def test_a_drawing_read_before_the_users_code_or_with_matplotlibs_classes_named(cell, good):
+    from matplotlib.ticker import AutoMinorLocator, FuncFormatter
+    ns = namespace(later=lambda: None, AutoMinorLocator=AutoMinorLocator, FuncFormatter=FuncFormatter)
+    holds(cell, ns, AttributeError, "attribute")
+    runs_unclaimed(good, ns)
+
+
+@pytest.mark.parametrize("cell", [
+    "fig, ax = plt.subplots()\nsets()\nax.xaaxis.set_tick_params(rotation=40)\n",       # the user's code before
+    "fig, ax = plt.subplots()\nax.set_title(Mine())\nprint(ax.xaaxis)\n",              # the user's class named
+    "fig, ax = plt.subplots()\nax.xaxis.set_major_formatter(FuncFormatter(sets))\nfig.canvas.draw()\nprint(ax.xaaxis)\n",
+])
+def test_no_drawing_read_claimed_where_the_users_code_runs_before(cell):
+    from matplotlib.ticker import FuncFormatter
+
+    class Mine(str):
+        def __str__(self):
+            _sets_xaaxis()
+            return "t"
+
+    def sets(*args):
+        _sets_xaaxis()
+        return ""
+
+    ns = namespace(sets=sets, Mine=Mine, FuncFormatter=FuncFormatter)
+    assert claims(cell, ns) == [], cell
+    exec(cell, dict(ns))
+    plt.close("all")

@@ -203,7 +203,7 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
-        self._drawing: bool | None = None        # does the cell call only matplotlib's, numpy's, Python's own
+        self._drawing: dict[int, bool] = {}      # do the statements up to one call only matplotlib's, numpy's, Python's own
         self._rc_changes: dict[str, bool] = {}   # may the cell change matplotlib's setting (by key)
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
@@ -1396,13 +1396,12 @@ class _Walk:
         """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,
         secondary_y=...)` sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a
         name missing from one the cell made is claimed where it is called (`ax.plott(...)`,
-        `fig.add_subpot(...)`: no library sets a method on it), or anywhere in a cell that calls
-        only matplotlib's, numpy's and Python's own code (_drawing_only: `ax.spings["top"]`),
-        and the cell stores that name nowhere."""
+        `fig.add_subpot(...)`: no library sets a method on it), or anywhere in a cell whose
+        statements up to that one call only matplotlib's, numpy's and Python's own code
+        (_drawing_only: `ax.spings["top"]`), and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
         return self._item_kept(n.value) and not self._may_store(n.attr) and self._unguarded(n) and \
-            (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(value))
-
+            (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(n, value))
     def _unguarded(self, n: ast.AST) -> bool:
         """Is `n` in no part of its statement that a test may skip (`ax.right_ax if hasattr(ax,
         "right_ax") else ax`, `hasattr(...) and ax.right_ax`, an assert's message, a chained
@@ -1426,21 +1425,27 @@ class _Walk:
             node = self._parents.get(id(node))
         return node is not None and id(node) in self.top_level and self._unguarded(n)
 
-    def _drawing_only(self, value) -> bool:
-        """Does the cell define no function or class and call only matplotlib's, numpy's and
-        Python's own functions, classes and methods: of their modules, of live objects of
-        theirs, and of the Figures, Axes and artists the cell made through them? matplotlib's code
-        sets no name on an Axes or a Figure that a new one lacks (what `axes_names` reads); pandas'
-        plotting, seaborn and the user's code may, on one they are given or find as pyplot's
-        current one."""
-        if self._drawing is None:
-            nodes = list(ast.walk(self.tree))
-            self._drawing = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+    def _drawing_only(self, n: ast.AST, value) -> bool:
+        """Do the cell's statements up to the top-level one that holds `n` (only they run before
+        it) define no function or class and call only matplotlib's, numpy's and Python's own
+        functions, classes and methods: of their modules, of live objects of theirs, and of the
+        Figures, Axes and artists the cell made through them? matplotlib's code sets no name on an
+        Axes or a Figure that a new one lacks (what `axes_names` reads); pandas' plotting, seaborn
+        and the user's code may, on one they are given or find as pyplot's current one."""
+        statement = n
+        while statement is not None and id(statement) not in self.top_level:
+            statement = self._parents.get(id(statement))
+        if statement is None:
+            return False
+        upto = self.tree.body.index(statement) + 1
+        if upto not in self._drawing:
+            nodes = [x for s in self.tree.body[:upto] for x in ast.walk(s)]
+            self._drawing[upto] = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                                    ast.With, ast.AsyncWith)) for x in nodes) and \
                 all(self._loaded_library(x) for x in nodes if isinstance(x, (ast.Import, ast.ImportFrom))) and \
                 all(self._libraries_object(x.id) for x in nodes if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)) and \
                 all(self._drawn_by_libraries(c.func, value) for c in nodes if isinstance(c, ast.Call))
-        return self._drawing
+        return self._drawing[upto]
 
     @staticmethod
     def _loaded_library(node: ast.Import | ast.ImportFrom) -> bool:
@@ -1452,13 +1457,17 @@ class _Walk:
         return bool(names) and all(sys.modules.get(m) is not None and POLICY.is_library_module(m) for m in names)
 
     def _libraries_object(self, name: str) -> bool:
-        """A name the kernel binds to a module or plain data (flow.plain_data: never a live
-        artist, whose callbacks run in its setters), or one the cell binds, or a builtin
-        (matplotlib may read what it is given: an object of the user's class runs the user's code)."""
+        """A name the kernel binds to a module, plain data (flow.plain_data: never a live artist,
+        whose callbacks run in its setters) or a class or function of matplotlib's, numpy's or
+        Python's own (`AutoMinorLocator`, as _drawn_by_libraries takes it as a callee), or one the
+        cell binds, or a builtin (matplotlib may read what it is given: an object of the user's
+        class runs the user's code)."""
         if name not in self.ns:
             return True                 # the cell's own, or a builtin's
         obj = self.ns[name]
-        return issubclass(type(obj), types.ModuleType) or plain_data(obj)
+        return issubclass(type(obj), types.ModuleType) or plain_data(obj) or \
+            (isinstance(obj, type) or type(obj) in (types.FunctionType, types.BuiltinFunctionType)) and \
+            self._drawn_by_libraries(ast.Name(name, ast.Load()), None)
 
     def _drawn_by_libraries(self, node: ast.expr, value, depth: int = 0) -> bool:
         """Is `node` (a callee, or what a method is called on) matplotlib's, numpy's or Python's:
