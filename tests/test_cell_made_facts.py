@@ -701,3 +701,61 @@ def test_no_drawing_read_claimed_where_the_users_code_runs_before(cell):
     assert claims(cell, ns) == [], cell
     exec(cell, dict(ns))
     plt.close("all")
+
+
+# -- a made Axes given to the user's code, a method of it called (thirty-sixth session) ----------
+
+_PLOT_HELPER = "def example_plot(ax):\n    ax.plot([1, 2])\n    ax.set_title('Title')\n"
+
+
+def _session(*inputs: str, **objects) -> dict:
+    """A namespace as IPython's: the inputs run, and kept in `In` as its history."""
+    ns = namespace(**objects)
+    ns["In"] = ["", *inputs]
+    for text in inputs:
+        exec(text, ns)
+    return ns
+
+
+@pytest.mark.parametrize("cell", [
+    "fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n",
+    "fig, (ax1, ax2) = plt.subplots(2, 1)\nexample_plot(ax1)\nfig.tght_layout()\n",
+])
+def test_a_method_no_code_of_the_session_writes_is_missing_after_the_users_code(cell):
+    holds(cell, _session(_PLOT_HELPER), AttributeError, "attribute")
+
+
+@pytest.mark.parametrize("helper", [
+    "def example_plot(ax):\n    ax.set_titel = ax.set_title\n    ax.figure.tght_layout = ax.figure.tight_layout\n",
+    "def example_plot(ax):\n    for name in ('set_', 'tght_'):\n        setattr(ax, name + 'titel', ax.set_title)\n"
+    "        setattr(ax.figure, name + 'layout', ax.figure.tight_layout)\n",
+    "def example_plot(ax):\n    global fig\n    fig = types.SimpleNamespace(tght_layout=print)\n    ax.__class__ = Titled\n",
+])
+def test_no_method_claimed_where_the_sessions_code_may_set_it(helper):
+    class Titled(matplotlib.axes.Axes):
+        def set_titel(self, *args):
+            pass
+
+    import types
+    ns = _session(helper, Titled=Titled, types=types, matplotlib=matplotlib)
+    for cell in ("fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n",
+                 "fig, ax = plt.subplots()\nexample_plot(ax)\nfig.tght_layout()\n"):
+        if "tght" in cell and "__class__" in helper:
+            cell = cell.replace("fig, ax", "f, ax")
+        assert claims(cell, ns) == [], (helper, cell)
+        exec(cell, dict(ns))
+        plt.close("all")
+
+
+def test_no_method_claimed_without_the_history_or_with_a_module_of_the_users(tmp_path, monkeypatch):
+    ns = _session(_PLOT_HELPER)
+    cell = "fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n"
+    del ns["In"]
+    assert claims(cell, ns) == []
+    (tmp_path / "helpers_of_mine.py").write_text(
+        "def example_plot(ax):\n    name = 'set_' + 'titel'\n    ax.__dict__[name] = ax.set_title\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    ns = _session("from helpers_of_mine import example_plot")
+    assert claims(cell, ns) == []
+    exec(cell, dict(ns))
+    plt.close("all")

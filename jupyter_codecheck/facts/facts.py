@@ -38,6 +38,7 @@ from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_straight_body, mentions
+from .session_code import written_nowhere
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
@@ -1373,6 +1374,8 @@ class _Walk:
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Subscript):
                 cls = self._pipeline_part(n.value, local)      # `pipe[:-1].get_feature_names_out()`
                 made = Instance(cls) if cls is not None else made
+            if made is UNRESOLVED:
+                made = self._given_away(n, local)
             made = self._selected(n.value, local, made)
         known = instance_class(made)
         if known is not None and changed is not None:
@@ -1391,6 +1394,23 @@ class _Walk:
             learned_names(klass)
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
+
+    def _given_away(self, n: ast.Attribute, local: set[str]):
+        """An Axes or a Figure the cell made under a name nothing binds again, given since to
+        anyone's code (`example_plot(ax)`), whose missing name is called (`fig.tght_layout()`):
+        no library sets a method on it, and none of the user's code can where the session's code
+        writes that name nowhere (session_code.py); else UNRESOLVED."""
+        call, node = self._parents.get(id(n)), n.value
+        if not (isinstance(call, ast.Call) and call.func is n and isinstance(node, ast.Name)) or node.id in local or \
+                any(node.id in g for g in self.guarded) or node.id in self.state.rebinding or \
+                "*" in self.state.touched or self.state.stops:
+            return UNRESOLVED
+        made = self.state.live(node, self.ns, changes_matter=False)
+        if not (issubclass(type(made), Abstract) and made.like in ("Axes", "Figure")) or \
+                self._may_store(n.attr) or self._named_in_text(n.attr) or \
+                not written_nowhere(n.attr, self.ns, "\n".join(self.lines)):
+            return UNRESOLVED
+        return made
 
     def _axes_method_typo(self, n: ast.Attribute, value) -> bool:
         """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,

@@ -83,6 +83,7 @@ _OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType
 class Effects:
     bound: set[str] = field(default_factory=set)
     touched: set[str] = field(default_factory=set)
+    rebinding: set[str] = field(default_factory=set)    # global names code of the user's that ran reads or binds
     stops: bool = False
     same: dict[str, object] = field(default_factory=dict)
     held: dict[str, list | None] = field(default_factory=dict)
@@ -573,6 +574,7 @@ class _Step:
     def touch_names(self, names: set[str]) -> None:
         """A function of the user's reads these global names: it may change or rebind them."""
         self.state.touched |= names
+        self.state.rebinding |= names
         if "*" not in names:
             for n in names:
                 self.change(self.objects(ast.Name(n, ast.Load())))
