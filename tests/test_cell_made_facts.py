@@ -759,3 +759,19 @@ def test_no_method_claimed_without_the_history_or_with_a_module_of_the_users(tmp
     assert claims(cell, ns) == []
     exec(cell, dict(ns))
     plt.close("all")
+
+
+def test_a_librarys_function_no_code_of_the_session_writes_is_missing_after_the_users_code():
+    helper = "def scale(v):\n    return np.log(v)\n"
+    cell = "x = scale(2.0)\ni = np.flatnonzdro(np.arange(3) == 1)[0]\n"
+    holds(cell, _session(helper), AttributeError, "attribute")
+    runs_unclaimed(cell.replace("flatnonzdro", "flatnonzero"), _session(helper))
+    for helper in ("def scale(v):\n    np.flatnonzdro = np.flatnonzero\n    return v\n",
+                   # the name written nowhere, but `np` bound again by the user's code
+                   "def scale(v):\n    global np\n    np = types.SimpleNamespace(**{'flatnonz' + 'dro': lambda a: [0]})\n"
+                   "    return v\n",
+                   "def scale(v):\n    globals()['np'] = types.SimpleNamespace(flatnonzdro=lambda a: [0])\n"):
+        import types
+        ns = _session("import types", helper)
+        assert claims(cell, ns) == [], helper
+        exec(cell, dict(ns))

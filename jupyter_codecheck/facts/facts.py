@@ -1266,7 +1266,10 @@ class _Walk:
             self._made_attribute(n, local, value, changed)
             return
         obj = changed if obj is UNRESOLVED else obj
-        if obj is UNRESOLVED:
+        away = self._given_away(n, local) if obj is UNRESOLVED else UNRESOLVED
+        if obj is UNRESOLVED and issubclass(type(away), types.ModuleType):
+            obj = away                  # `np.flatnonzdro(...)` after the user's code ran
+        elif obj is UNRESOLVED:
             self._made_attribute(n, local, value)
             return
         if POLICY.has_attribute(obj, n.attr) is not False:
@@ -1396,17 +1399,19 @@ class _Walk:
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 
     def _given_away(self, n: ast.Attribute, local: set[str]):
-        """An Axes or a Figure the cell made under a name nothing binds again, given since to
-        anyone's code (`example_plot(ax)`), whose missing name is called (`fig.tght_layout()`):
-        no library sets a method on it, and none of the user's code can where the session's code
-        writes that name nowhere (session_code.py); else UNRESOLVED."""
+        """An Axes or a Figure the cell made, or a library's module, under a name nothing binds
+        again, reached since by anyone's code (`example_plot(ax)`), whose missing name is called
+        (`fig.tght_layout()`, `np.flatnonzdro(...)`): no library sets such a name on it, and none
+        of the user's code can where the session's code writes that name nowhere
+        (session_code.py); else UNRESOLVED."""
         call, node = self._parents.get(id(n)), n.value
         if not (isinstance(call, ast.Call) and call.func is n and isinstance(node, ast.Name)) or node.id in local or \
                 any(node.id in g for g in self.guarded) or node.id in self.state.rebinding or \
                 "*" in self.state.touched or self.state.stops:
             return UNRESOLVED
         made = self.state.live(node, self.ns, changes_matter=False)
-        if not (issubclass(type(made), Abstract) and made.like in ("Axes", "Figure")) or \
+        module = issubclass(type(made), types.ModuleType) and POLICY.is_library_module(POLICY.module_of(made))
+        if not (module or issubclass(type(made), Abstract) and made.like in ("Axes", "Figure")) or \
                 self._may_store(n.attr) or self._named_in_text(n.attr) or \
                 not written_nowhere(n.attr, self.ns, "\n".join(self.lines)):
             return UNRESOLVED
