@@ -710,7 +710,7 @@ _PLOT_HELPER = "def example_plot(ax):\n    ax.plot([1, 2])\n    ax.set_title('Ti
 
 def _session(*inputs: str, **objects) -> dict:
     """A namespace as IPython's: the inputs run, and kept in `In` as its history."""
-    ns = namespace(**objects)
+    ns = namespace(**objects, __name__="__main__")
     ns["In"] = ["", *inputs]
     for text in inputs:
         exec(text, ns)
@@ -775,3 +775,29 @@ def test_a_librarys_function_no_code_of_the_session_writes_is_missing_after_the_
         ns = _session("import types", helper)
         assert claims(cell, ns) == [], helper
         exec(cell, dict(ns))
+
+
+def test_a_live_estimators_method_no_code_of_the_session_writes_is_missing_after_it_was_given_away():
+    from sklearn.linear_model import LinearRegression
+    objects = dict(model=LinearRegression(), X=np.ones((4, 2)), y=np.arange(4.0))
+    cell = "prepare(model)\nmodel.fitt(X, y)\n"
+    holds(cell, _session("def prepare(m):\n    m.set_params(fit_intercept=False)\n", **objects), AttributeError,
+          "attribute")
+    runs_unclaimed(cell.replace("fitt", "fit"), _session("def prepare(m):\n    m.set_params(fit_intercept=False)\n",
+                                                        **objects))
+    ns = _session("def prepare(m):\n    m.fitt = m.fit\n", **objects)
+    assert claims(cell, ns) == []
+    exec(cell, dict(ns))
+    # a frame answers its columns as attributes: whatever the user's code adds stays unknown
+    ns = _session("def prepare(d):\n    d[''.join(['he', 'sd'])] = 1\n", df=pd.DataFrame({"a": [1]}))
+    assert claims("prepare(df)\nprint(df.hesd)\n", ns) == []
+
+
+def test_no_method_claimed_where_the_history_lacks_a_function_of_the_users():
+    """A function the namespace holds that no input defines (a startup file's, a history
+    switched off): the session's code is not all in the history."""
+    ns = _session(_PLOT_HELPER)
+    cell = "fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n"
+    assert claims(cell, ns)
+    ns["In"] = [""]
+    assert claims(cell, ns) == []

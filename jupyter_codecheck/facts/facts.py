@@ -1267,8 +1267,8 @@ class _Walk:
             return
         obj = changed if obj is UNRESOLVED else obj
         away = self._given_away(n, local) if obj is UNRESOLVED else UNRESOLVED
-        if obj is UNRESOLVED and issubclass(type(away), types.ModuleType):
-            obj = away                  # `np.flatnonzdro(...)` after the user's code ran
+        if obj is UNRESOLVED and away is not UNRESOLVED and not issubclass(type(away), Made):
+            obj = away                  # `np.flatnonzdro(...)`, `model.fitt(...)` after the user's code ran
         elif obj is UNRESOLVED:
             self._made_attribute(n, local, value)
             return
@@ -1300,7 +1300,9 @@ class _Walk:
         if attr.startswith("_") or not self._library_estimator(obj) or \
                 (attr.endswith("_") and not never_learned(type(obj), attr)):
             return False
-        return not self._stores_name(attr)
+        # the user's code that ran may set any name on it, but one the session writes nowhere
+        return not self._stores_name(attr) and \
+            (not self.state.user_code or written_nowhere(attr, self.ns, "\n".join(self.lines)))
 
     def _hooks_may_change(self) -> bool:
         """May the cell set matplotlib's `figure.hooks` (the user's code run on each new Figure)?"""
@@ -1410,12 +1412,22 @@ class _Walk:
                 "*" in self.state.touched or self.state.stops:
             return UNRESOLVED
         made = self.state.live(node, self.ns, changes_matter=False)
-        module = issubclass(type(made), types.ModuleType) and POLICY.is_library_module(POLICY.module_of(made))
-        if not (module or issubclass(type(made), Abstract) and made.like in ("Axes", "Figure")) or \
+        if not (issubclass(type(made), Abstract) and made.like in ("Axes", "Figure") or self._plain_library(made)) or \
                 self._may_store(n.attr) or self._named_in_text(n.attr) or \
                 not written_nowhere(n.attr, self.ns, "\n".join(self.lines)):
             return UNRESOLVED
         return made
+
+    @staticmethod
+    def _plain_library(obj) -> bool:
+        """A library's module, or a live object of a library's classes alone that answers no name
+        of its own making (no `__getattr__`: a frame's columns, a Bunch's keys)?"""
+        if issubclass(type(obj), types.ModuleType):
+            return POLICY.is_library_module(POLICY.module_of(obj))
+        if obj is UNRESOLVED or issubclass(type(obj), (Made, type)) or \
+                not all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(obj))):
+            return False
+        return all("__getattr__" not in POLICY.class_members(k) for k in POLICY.mro(type(obj)) if k is not object)
 
     def _axes_method_typo(self, n: ast.Attribute, value) -> bool:
         """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,

@@ -36,7 +36,19 @@ def written_nowhere(name: str, namespace: Mapping, cell: str) -> bool:
     word = re.compile(rf"\b{re.escape(name)}\b")
     if any(word.search(h) or _DYNAMIC.search(h) for h in inputs):
         return False
-    return not _reaches_users_module(inputs, namespace)
+    return _holds_users_code(inputs, namespace) and not _reaches_users_module(inputs, namespace)
+
+
+def _holds_users_code(inputs: list[str], namespace: Mapping) -> bool:
+    """Does the history define every function and class of the user's the namespace holds (none
+    from a startup file, `%run` or a history switched off)?"""
+    text = "\n".join(inputs)
+    for key, v in list(namespace.items()):
+        if type(key) is str and issubclass(type(v), (type, types.FunctionType)) and \
+                POLICY.module_of(v) == "__main__" and \
+                not re.search(rf"\b(def|class)\s+{re.escape(key)}\b|\b{re.escape(key)}\s*=", text):
+            return False
+    return True
 
 
 def _reaches_users_module(inputs: list[str], namespace: Mapping) -> bool:
