@@ -801,3 +801,13 @@ def test_no_method_claimed_where_the_history_lacks_a_function_of_the_users():
     assert claims(cell, ns)
     ns["In"] = [""]
     assert claims(cell, ns) == []
+
+
+def test_a_drawing_read_where_the_cell_binds_again_a_name_the_kernel_holds_an_artist_by():
+    """The cell's own `ax` is read after it binds it: the kernel's Axes by that name (an artist,
+    whose callbacks run in its setters) is not what the cell reads."""
+    fig0, ax0 = plt.subplots()
+    ns = namespace(ax=ax0, fig=fig0)
+    holds("fig, ax = plt.subplots()\nax.plot([1, 2])\nax.xaxiz.set_minor_locator(None)\n", ns, AttributeError, "attribute")
+    assert claims("ax.plot([1, 2])\nfig, ax = plt.subplots()\nax.xaxiz.set_minor_locator(None)\n", ns) == []
+    plt.close("all")

@@ -1480,7 +1480,9 @@ class _Walk:
             self._drawing[upto] = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                                    ast.With, ast.AsyncWith)) for x in nodes) and \
                 all(self._loaded_library(x) for x in nodes if isinstance(x, (ast.Import, ast.ImportFrom))) and \
-                all(self._libraries_object(x.id) for x in nodes if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)) and \
+                all(self._libraries_object(x.id) for i, s in enumerate(self.tree.body[:upto]) for x in ast.walk(s)
+                    if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load) and
+                    not any(mentions(b, x.id) for b in self.tree.body[:i])) and \
                 all(self._drawn_by_libraries(c.func, value) for c in nodes if isinstance(c, ast.Call))
         return self._drawing[upto]
 
@@ -1496,9 +1498,10 @@ class _Walk:
     def _libraries_object(self, name: str) -> bool:
         """A name the kernel binds to a module, plain data (flow.plain_data: never a live artist,
         whose callbacks run in its setters) or a class or function of matplotlib's, numpy's or
-        Python's own (`AutoMinorLocator`, as _drawn_by_libraries takes it as a callee), or one the
-        cell binds, or a builtin (matplotlib may read what it is given: an object of the user's
-        class runs the user's code)."""
+        Python's own (`AutoMinorLocator`, as _drawn_by_libraries takes it as a callee), or one only
+        the cell binds, or a builtin (matplotlib may read what it is given: an object of the
+        user's class runs the user's code); a name the cell bound before is the cell's (the
+        caller's to tell)."""
         if name not in self.ns:
             return True                 # the cell's own, or a builtin's
         obj = self.ns[name]
