@@ -107,12 +107,13 @@ def _alarm(*_):
 
 def new_shell():
     """An IPython shell as a notebook's kernel has it, without shell commands (`!pip install`)
-    and without the history database (its writer thread would not survive a fork)."""
+    and with its history in memory (`In`, as a kernel keeps it; a database's writer thread would
+    not survive a fork)."""
     os.environ["MPLBACKEND"] = "Agg"
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
     config = Config()
-    config.HistoryManager.enabled = False
+    config.HistoryManager.hist_file = ":memory:"
     shell = InteractiveShell.instance(config=config)
     shell.system = lambda *a, **k: None
     shell.getoutput = lambda *a, **k: []
@@ -124,9 +125,12 @@ def run_cell(shell, source: str, timeout: int, silent: bool = True) -> list | No
     """Run one cell as the notebook does; its error as [type name, message, [names of the
     type's classes]] (None: it ran), ["Timeout", ""] past `timeout` seconds. Not `silent`: the
     value of its last expression is displayed, as a notebook shows it."""
+    if silent:      # a kernel keeps every cell in its history (`In`); IPython's silent run would not
+        shell.history_manager.store_inputs(shell.execution_count, source)
+        shell.execution_count += 1
     signal.alarm(timeout)
     try:
-        res = shell.run_cell(source, store_history=True, silent=silent)
+        res = shell.run_cell(source, store_history=not silent, silent=silent)
         err = res.error_in_exec or res.error_before_exec
         if err is None:
             return None

@@ -655,3 +655,159 @@ def test_no_claim_where_pyplot_is_wrapped_by_the_user(monkeypatch):
     monkeypatch.setattr(plt, "subplots", functools.wraps(original)(
         lambda *a, **k: original(*a, subplot_kw={"projection": "polar"}, **k)))
     runs_unclaimed("fig, ax = plt.subplots()\nax.set_rmax(2)\n", namespace())
+
+
+# -- what runs before a read, and matplotlib's classes named (thirty-sixth session) ---------------
+
+def _sets_xaaxis():
+    plt.gca().xaaxis = plt.gca().xaxis
+
+
+@pytest.mark.parametrize("cell, good", [
+    # only the statements before a read run before it: the user's code after it changes nothing
+    ("fig, ax = plt.subplots()\nax.xaaxis.set_tick_params(rotation=40)\nlater()\n",
+     "fig, ax = plt.subplots()\nax.xaxis.set_tick_params(rotation=40)\nlater()\n"),
+    # a class of matplotlib's named in the cell runs matplotlib's code when called
+    ("fig, ax = plt.subplots()\nax.xaxiz.set_minor_locator(AutoMinorLocator())\n",
+     "fig, ax = plt.subplots()\nax.xaxis.set_minor_locator(AutoMinorLocator())\n"),
+    ("fig, ax = plt.subplots()\nax.yaxis.set_major_formatter(FuncFormatter(np.sqrt))\nprint(ax.yaxiss)\n",
+     "fig, ax = plt.subplots()\nax.yaxis.set_major_formatter(FuncFormatter(np.sqrt))\nprint(ax.yaxis)\n"),
+])
+def test_a_drawing_read_before_the_users_code_or_with_matplotlibs_classes_named(cell, good):
+    from matplotlib.ticker import AutoMinorLocator, FuncFormatter
+    ns = namespace(later=lambda: None, AutoMinorLocator=AutoMinorLocator, FuncFormatter=FuncFormatter)
+    holds(cell, ns, AttributeError, "attribute")
+    runs_unclaimed(good, ns)
+
+
+@pytest.mark.parametrize("cell", [
+    "fig, ax = plt.subplots()\nsets()\nax.xaaxis.set_tick_params(rotation=40)\n",       # the user's code before
+    "fig, ax = plt.subplots()\nax.set_title(Mine())\nprint(ax.xaaxis)\n",              # the user's class named
+    "fig, ax = plt.subplots()\nax.xaxis.set_major_formatter(FuncFormatter(sets))\nfig.canvas.draw()\nprint(ax.xaaxis)\n",
+])
+def test_no_drawing_read_claimed_where_the_users_code_runs_before(cell):
+    from matplotlib.ticker import FuncFormatter
+
+    class Mine(str):
+        def __str__(self):
+            _sets_xaaxis()
+            return "t"
+
+    def sets(*args):
+        _sets_xaaxis()
+        return ""
+
+    ns = namespace(sets=sets, Mine=Mine, FuncFormatter=FuncFormatter)
+    assert claims(cell, ns) == [], cell
+    exec(cell, dict(ns))
+    plt.close("all")
+
+
+# -- a made Axes given to the user's code, a method of it called (thirty-sixth session) ----------
+
+_PLOT_HELPER = "def example_plot(ax):\n    ax.plot([1, 2])\n    ax.set_title('Title')\n"
+
+
+def _session(*inputs: str, **objects) -> dict:
+    """A namespace as IPython's: the inputs run, and kept in `In` as its history."""
+    ns = namespace(**objects, __name__="__main__")
+    ns["In"] = ["", *inputs]
+    for text in inputs:
+        exec(text, ns)
+    return ns
+
+
+@pytest.mark.parametrize("cell", [
+    "fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n",
+    "fig, (ax1, ax2) = plt.subplots(2, 1)\nexample_plot(ax1)\nfig.tght_layout()\n",
+])
+def test_a_method_no_code_of_the_session_writes_is_missing_after_the_users_code(cell):
+    holds(cell, _session(_PLOT_HELPER), AttributeError, "attribute")
+
+
+@pytest.mark.parametrize("helper", [
+    "def example_plot(ax):\n    ax.set_titel = ax.set_title\n    ax.figure.tght_layout = ax.figure.tight_layout\n",
+    "def example_plot(ax):\n    for name in ('set_', 'tght_'):\n        setattr(ax, name + 'titel', ax.set_title)\n"
+    "        setattr(ax.figure, name + 'layout', ax.figure.tight_layout)\n",
+    "def example_plot(ax):\n    global fig\n    fig = types.SimpleNamespace(tght_layout=print)\n    ax.__class__ = Titled\n",
+])
+def test_no_method_claimed_where_the_sessions_code_may_set_it(helper):
+    class Titled(matplotlib.axes.Axes):
+        def set_titel(self, *args):
+            pass
+
+    import types
+    ns = _session(helper, Titled=Titled, types=types, matplotlib=matplotlib)
+    for cell in ("fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n",
+                 "fig, ax = plt.subplots()\nexample_plot(ax)\nfig.tght_layout()\n"):
+        if "tght" in cell and "__class__" in helper:
+            cell = cell.replace("fig, ax", "f, ax")
+        assert claims(cell, ns) == [], (helper, cell)
+        exec(cell, dict(ns))
+        plt.close("all")
+
+
+def test_no_method_claimed_without_the_history_or_with_a_module_of_the_users(tmp_path, monkeypatch):
+    ns = _session(_PLOT_HELPER)
+    cell = "fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n"
+    del ns["In"]
+    assert claims(cell, ns) == []
+    (tmp_path / "helpers_of_mine.py").write_text(
+        "def example_plot(ax):\n    name = 'set_' + 'titel'\n    ax.__dict__[name] = ax.set_title\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    ns = _session("from helpers_of_mine import example_plot")
+    assert claims(cell, ns) == []
+    exec(cell, dict(ns))
+    plt.close("all")
+
+
+def test_a_librarys_function_no_code_of_the_session_writes_is_missing_after_the_users_code():
+    helper = "def scale(v):\n    return np.log(v)\n"
+    cell = "x = scale(2.0)\ni = np.flatnonzdro(np.arange(3) == 1)[0]\n"
+    holds(cell, _session(helper), AttributeError, "attribute")
+    runs_unclaimed(cell.replace("flatnonzdro", "flatnonzero"), _session(helper))
+    for helper in ("def scale(v):\n    np.flatnonzdro = np.flatnonzero\n    return v\n",
+                   # the name written nowhere, but `np` bound again by the user's code
+                   "def scale(v):\n    global np\n    np = types.SimpleNamespace(**{'flatnonz' + 'dro': lambda a: [0]})\n"
+                   "    return v\n",
+                   "def scale(v):\n    globals()['np'] = types.SimpleNamespace(flatnonzdro=lambda a: [0])\n"):
+        import types
+        ns = _session("import types", helper)
+        assert claims(cell, ns) == [], helper
+        exec(cell, dict(ns))
+
+
+def test_a_live_estimators_method_no_code_of_the_session_writes_is_missing_after_it_was_given_away():
+    from sklearn.linear_model import LinearRegression
+    objects = dict(model=LinearRegression(), X=np.ones((4, 2)), y=np.arange(4.0))
+    cell = "prepare(model)\nmodel.fitt(X, y)\n"
+    holds(cell, _session("def prepare(m):\n    m.set_params(fit_intercept=False)\n", **objects), AttributeError,
+          "attribute")
+    runs_unclaimed(cell.replace("fitt", "fit"), _session("def prepare(m):\n    m.set_params(fit_intercept=False)\n",
+                                                        **objects))
+    ns = _session("def prepare(m):\n    m.fitt = m.fit\n", **objects)
+    assert claims(cell, ns) == []
+    exec(cell, dict(ns))
+    # a frame answers its columns as attributes: whatever the user's code adds stays unknown
+    ns = _session("def prepare(d):\n    d[''.join(['he', 'sd'])] = 1\n", df=pd.DataFrame({"a": [1]}))
+    assert claims("prepare(df)\nprint(df.hesd)\n", ns) == []
+
+
+def test_no_method_claimed_where_the_history_lacks_a_function_of_the_users():
+    """A function the namespace holds that no input defines (a startup file's, a history
+    switched off): the session's code is not all in the history."""
+    ns = _session(_PLOT_HELPER)
+    cell = "fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n"
+    assert claims(cell, ns)
+    ns["In"] = [""]
+    assert claims(cell, ns) == []
+
+
+def test_a_drawing_read_where_the_cell_binds_again_a_name_the_kernel_holds_an_artist_by():
+    """The cell's own `ax` is read after it binds it: the kernel's Axes by that name (an artist,
+    whose callbacks run in its setters) is not what the cell reads."""
+    fig0, ax0 = plt.subplots()
+    ns = namespace(ax=ax0, fig=fig0)
+    holds("fig, ax = plt.subplots()\nax.plot([1, 2])\nax.xaxiz.set_minor_locator(None)\n", ns, AttributeError, "attribute")
+    assert claims("ax.plot([1, 2])\nfig, ax = plt.subplots()\nax.xaxiz.set_minor_locator(None)\n", ns) == []
+    plt.close("all")

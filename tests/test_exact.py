@@ -71,6 +71,13 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     # ...and one over Python's range of ints the cell writes, holding one at least
     ("for i in range(3):\n    print(undefined_z)", (2, "undefined-name")),
     ("n_epochs = 1000\nfor epoch in range(n_epochs):\n    df.colums", (3, "attribute")),
+    # ...and one over literals written in the cell, or bound to a name just before, or enumerated
+    ("for c in [0.01, 1]:\n    df.colums", (2, "attribute")),
+    ("cs = [0.01, 1]\nrows = []\nfor c in cs:\n    df.colums", (4, "attribute")),
+    ("for i, w in enumerate(['a', 'b']):\n    df.colums", (2, "attribute")),
+    ("for i, part in enumerate([df, df]):\n    part['bmii']", (2, "key")),
+    # ...and a loop on the top level of such a pass's body: its own first pass runs within it
+    ("cs = [1, 2]\nks = (3,)\nfor c in cs:\n    for k in ks:\n        df.colums", (5, "attribute")),
     # what runs after the use in its own statement: a callee's name before its arguments, an
     # argument before the call, a keyword refused before the function of theirs runs
     ("grid = GridSearchQV(prepare(df), cv=7)", (1, "undefined-name")),
@@ -88,6 +95,13 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "for i in parts:\n    print(undefined_z)",                       # a loop's body, over what may be empty
     "for i in range(0):\n    print(undefined_z)",                    # ...a range of none
     "n = 3\nn = len(parts)\nfor i in range(n):\n    print(undefined_z)",   # ...of a size not written
+    "cs = [1, 2]\nprepare(df)\nfor c in cs:\n    df.colums",           # ...a list the user's code may empty
+    "cs = [1, 2]\ncs.clear()\nfor c in cs:\n    df.colums",
+    "cs = [1]\ndel cs[0]\nfor c in cs:\n    df.colums",
+    "cs = []\nfor c in cs:\n    df.colums",                              # ...none
+    "enumerate = lambda x: []\nfor i, c in enumerate([1]):\n    df.colums",   # ...not Python's enumerate
+    "for i, c in enumerate(parts):\n    df.colums",                          # ...of what may be empty
+    "for c in [1, 2]:\n    for k in parts:\n        df.colums",             # an inner loop over what may be empty
     "range = lambda n: []\nfor i in range(3):\n    print(undefined_z)",      # ...not Python's range
     "for i in range(3):\n    assert i > 0\n    df.colums",                      # ...whose body may raise first
     "for part in (df, df):\n    if part is df:\n        break\n    part['bmii']",   # ...that may leave

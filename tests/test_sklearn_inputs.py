@@ -224,3 +224,28 @@ def test_no_estimator_where_a_keyword_is_given_twice_or_not_plain():
     assert claims("m = Ridge(alpha=1.0, **params).fit(X[:, 0], y)\n", ns) == []      # TypeError first
     assert claims("m = Ridge(**odd).fit(X[:, 0], y)\n", ns) == []
     assert claims("m = Ridge(alpha=np.logspace(-3, 3, 10**6)[0]).fit(X[:, 0], y)\n", ns) == []   # too large to make
+
+
+@pytest.mark.parametrize("cell, good", [
+    # an argument the facts cannot value (a library's result): the class's own input check still
+    # refuses a 1-D X, and a refused value raises ValueError (InvalidParameterError) first
+    ("from sklearn.cluster import MeanShift, estimate_bandwidth\nbw = estimate_bandwidth(X, quantile=0.3)\n"
+     "ms = MeanShift(bandwidth=bw)\nms.fit(X[:, 0])\n",
+     "from sklearn.cluster import MeanShift, estimate_bandwidth\nbw = estimate_bandwidth(X, quantile=0.3)\n"
+     "ms = MeanShift(bandwidth=bw)\nms.fit(X)\n"),
+    ("c = float(np.abs(X).max())\nm = LogisticRegression(C=c)\nm.fit(X[:, 0], y)\n",
+     "c = float(np.abs(X).max())\nm = LogisticRegression(C=c)\nm.fit(X, y)\n"),
+])
+def test_an_estimator_made_of_arguments_not_known_takes_its_class_input_check(cell, good):
+    holds(cell, namespace(), "takes 2-D X only")
+    runs_unclaimed(good, namespace())
+
+
+def test_an_argument_not_known_is_never_taken_for_an_estimator_of_scikit_learns():
+    """An unknown argument once passed for an object of scikit-learn's class (held, never made):
+    it is unknown, and the estimator made of it is known by its class alone."""
+    from jupyter_codecheck.facts.abstract_sklearn import made_estimator
+    import ast
+    from jupyter_codecheck.facts.namespace import UNRESOLVED
+    call = ast.parse("LogisticRegression(C=c)", mode="eval").body
+    assert made_estimator(call, LogisticRegression, lambda n: UNRESOLVED) is None

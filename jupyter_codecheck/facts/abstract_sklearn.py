@@ -166,6 +166,8 @@ def _argument(node: ast.expr, value: Read, number: Read | None = None):
     if twin is not None:
         return twin
     v = value(node)
+    if v is UNRESOLVED:
+        return UNRESOLVED                       # not known: never taken for an object of scikit-learn's class
     if issubclass(type(v), Abstract) and v.like == "estimator" or _parameter_data(v) or _random_source(v) or \
             _plain_twin(v):
         return v

@@ -38,6 +38,7 @@ from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_straight_body, mentions
+from .session_code import written_nowhere
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
@@ -203,7 +204,7 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
-        self._drawing: bool | None = None        # does the cell call only matplotlib's, numpy's, Python's own
+        self._drawing: dict[int, bool] = {}      # do the statements up to one call only matplotlib's, numpy's, Python's own
         self._rc_changes: dict[str, bool] = {}   # may the cell change matplotlib's setting (by key)
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
@@ -1265,7 +1266,10 @@ class _Walk:
             self._made_attribute(n, local, value, changed)
             return
         obj = changed if obj is UNRESOLVED else obj
-        if obj is UNRESOLVED:
+        away = self._given_away(n, local) if obj is UNRESOLVED else UNRESOLVED
+        if obj is UNRESOLVED and away is not UNRESOLVED and not issubclass(type(away), Made):
+            obj = away                  # `np.flatnonzdro(...)`, `model.fitt(...)` after the user's code ran
+        elif obj is UNRESOLVED:
             self._made_attribute(n, local, value)
             return
         if POLICY.has_attribute(obj, n.attr) is not False:
@@ -1296,7 +1300,9 @@ class _Walk:
         if attr.startswith("_") or not self._library_estimator(obj) or \
                 (attr.endswith("_") and not never_learned(type(obj), attr)):
             return False
-        return not self._stores_name(attr)
+        # the user's code that ran may set any name on it, but one the session writes nowhere
+        return not self._stores_name(attr) and \
+            (not self.state.user_code or written_nowhere(attr, self.ns, "\n".join(self.lines)))
 
     def _hooks_may_change(self) -> bool:
         """May the cell set matplotlib's `figure.hooks` (the user's code run on each new Figure)?"""
@@ -1373,6 +1379,8 @@ class _Walk:
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Subscript):
                 cls = self._pipeline_part(n.value, local)      # `pipe[:-1].get_feature_names_out()`
                 made = Instance(cls) if cls is not None else made
+            if made is UNRESOLVED:
+                made = self._given_away(n, local)
             made = self._selected(n.value, local, made)
         known = instance_class(made)
         if known is not None and changed is not None:
@@ -1392,17 +1400,45 @@ class _Walk:
         near = _near(n.attr, sorted(x for x in names if not x.startswith("__")))
         self._missing_attribute(n, klass, f"{klass.__name__!r} object has no attribute {n.attr!r}", near)
 
+    def _given_away(self, n: ast.Attribute, local: set[str]):
+        """An Axes or a Figure the cell made, or a library's module, under a name nothing binds
+        again, reached since by anyone's code (`example_plot(ax)`), whose missing name is called
+        (`fig.tght_layout()`, `np.flatnonzdro(...)`): no library sets such a name on it, and none
+        of the user's code can where the session's code writes that name nowhere
+        (session_code.py); else UNRESOLVED."""
+        call, node = self._parents.get(id(n)), n.value
+        if not (isinstance(call, ast.Call) and call.func is n and isinstance(node, ast.Name)) or node.id in local or \
+                any(node.id in g for g in self.guarded) or node.id in self.state.rebinding or \
+                "*" in self.state.touched or self.state.stops:
+            return UNRESOLVED
+        made = self.state.live(node, self.ns, changes_matter=False)
+        if not (issubclass(type(made), Abstract) and made.like in ("Axes", "Figure") or self._plain_library(made)) or \
+                self._may_store(n.attr) or self._named_in_text(n.attr) or \
+                not written_nowhere(n.attr, self.ns, "\n".join(self.lines)):
+            return UNRESOLVED
+        return made
+
+    @staticmethod
+    def _plain_library(obj) -> bool:
+        """A library's module, or a live object of a library's classes alone that answers no name
+        of its own making (no `__getattr__`: a frame's columns, a Bunch's keys)?"""
+        if issubclass(type(obj), types.ModuleType):
+            return POLICY.is_library_module(POLICY.module_of(obj))
+        if obj is UNRESOLVED or issubclass(type(obj), (Made, type)) or \
+                not all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(obj))):
+            return False
+        return all("__getattr__" not in POLICY.class_members(k) for k in POLICY.mro(type(obj)) if k is not object)
+
     def _axes_method_typo(self, n: ast.Attribute, value) -> bool:
         """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,
         secondary_y=...)` sets `ax.right_ax`; `plt.gca().x = 1` reaches it by another name): a
         name missing from one the cell made is claimed where it is called (`ax.plott(...)`,
-        `fig.add_subpot(...)`: no library sets a method on it), or anywhere in a cell that calls
-        only matplotlib's, numpy's and Python's own code (_drawing_only: `ax.spings["top"]`),
-        and the cell stores that name nowhere."""
+        `fig.add_subpot(...)`: no library sets a method on it), or anywhere in a cell whose
+        statements up to that one call only matplotlib's, numpy's and Python's own code
+        (_drawing_only: `ax.spings["top"]`), and the cell stores that name nowhere."""
         call = self._parents.get(id(n))
         return self._item_kept(n.value) and not self._may_store(n.attr) and self._unguarded(n) and \
-            (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(value))
-
+            (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(n, value))
     def _unguarded(self, n: ast.AST) -> bool:
         """Is `n` in no part of its statement that a test may skip (`ax.right_ax if hasattr(ax,
         "right_ax") else ax`, `hasattr(...) and ax.right_ax`, an assert's message, a chained
@@ -1426,21 +1462,29 @@ class _Walk:
             node = self._parents.get(id(node))
         return node is not None and id(node) in self.top_level and self._unguarded(n)
 
-    def _drawing_only(self, value) -> bool:
-        """Does the cell define no function or class and call only matplotlib's, numpy's and
-        Python's own functions, classes and methods: of their modules, of live objects of
-        theirs, and of the Figures, Axes and artists the cell made through them? matplotlib's code
-        sets no name on an Axes or a Figure that a new one lacks (what `axes_names` reads); pandas'
-        plotting, seaborn and the user's code may, on one they are given or find as pyplot's
-        current one."""
-        if self._drawing is None:
-            nodes = list(ast.walk(self.tree))
-            self._drawing = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+    def _drawing_only(self, n: ast.AST, value) -> bool:
+        """Do the cell's statements up to the top-level one that holds `n` (only they run before
+        it) define no function or class and call only matplotlib's, numpy's and Python's own
+        functions, classes and methods: of their modules, of live objects of theirs, and of the
+        Figures, Axes and artists the cell made through them? matplotlib's code sets no name on an
+        Axes or a Figure that a new one lacks (what `axes_names` reads); pandas' plotting, seaborn
+        and the user's code may, on one they are given or find as pyplot's current one."""
+        statement = n
+        while statement is not None and id(statement) not in self.top_level:
+            statement = self._parents.get(id(statement))
+        if statement is None:
+            return False
+        upto = self.tree.body.index(statement) + 1
+        if upto not in self._drawing:
+            nodes = [x for s in self.tree.body[:upto] for x in ast.walk(s)]
+            self._drawing[upto] = not any(isinstance(x, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                                    ast.With, ast.AsyncWith)) for x in nodes) and \
                 all(self._loaded_library(x) for x in nodes if isinstance(x, (ast.Import, ast.ImportFrom))) and \
-                all(self._libraries_object(x.id) for x in nodes if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)) and \
+                all(self._libraries_object(x.id) for i, s in enumerate(self.tree.body[:upto]) for x in ast.walk(s)
+                    if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load) and
+                    not any(mentions(b, x.id) for b in self.tree.body[:i])) and \
                 all(self._drawn_by_libraries(c.func, value) for c in nodes if isinstance(c, ast.Call))
-        return self._drawing
+        return self._drawing[upto]
 
     @staticmethod
     def _loaded_library(node: ast.Import | ast.ImportFrom) -> bool:
@@ -1452,13 +1496,18 @@ class _Walk:
         return bool(names) and all(sys.modules.get(m) is not None and POLICY.is_library_module(m) for m in names)
 
     def _libraries_object(self, name: str) -> bool:
-        """A name the kernel binds to a module or plain data (flow.plain_data: never a live
-        artist, whose callbacks run in its setters), or one the cell binds, or a builtin
-        (matplotlib may read what it is given: an object of the user's class runs the user's code)."""
+        """A name the kernel binds to a module, plain data (flow.plain_data: never a live artist,
+        whose callbacks run in its setters) or a class or function of matplotlib's, numpy's or
+        Python's own (`AutoMinorLocator`, as _drawn_by_libraries takes it as a callee), or one only
+        the cell binds, or a builtin (matplotlib may read what it is given: an object of the
+        user's class runs the user's code); a name the cell bound before is the cell's (the
+        caller's to tell)."""
         if name not in self.ns:
             return True                 # the cell's own, or a builtin's
         obj = self.ns[name]
-        return issubclass(type(obj), types.ModuleType) or plain_data(obj)
+        return issubclass(type(obj), types.ModuleType) or plain_data(obj) or \
+            (isinstance(obj, type) or type(obj) in (types.FunctionType, types.BuiltinFunctionType)) and \
+            self._drawn_by_libraries(ast.Name(name, ast.Load()), None)
 
     def _drawn_by_libraries(self, node: ast.expr, value, depth: int = 0) -> bool:
         """Is `node` (a callee, or what a method is called on) matplotlib's, numpy's or Python's:

@@ -29,30 +29,118 @@ _LEAVES = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Yield
 
 
 def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Module]]:
-    """Each loop of the cell's top level whose first pass is sure, with its view. `namespace`:
-    the kernel's names, where `range` must be Python's own (without it no range loop is read)."""
+    """Each loop whose first pass is sure, with its view: the loops of the cell's top level, and
+    those on the top level of a sure first pass's body (its first pass runs within that one),
+    inner loops before the loops that hold them. `namespace`: the kernel's names, where `range`
+    and `enumerate` must be Python's own (without it no such loop is read)."""
     out = []
     for i, loop in enumerate(tree.body):
-        first = _first_name(loop)
-        start = _range_start(loop, tree.body[:i], namespace) if first is None else None
-        if first is None and start is None:
+        bound = _first_values(loop, tree.body[:i], namespace)
+        if bound is None:
             continue
-        first_value = ast.Name(first, ast.Load()) if first is not None else ast.Constant(start)
-        body = [_Bound(loop.target.id, first_value).visit(copy.deepcopy(s)) for s in loop.body]
-        made = ast.Expr(loop.iter)             # the display is made before the body runs
-        ast.copy_location(made, loop.iter)
-        out.append((loop, ast.Module(body=tree.body[:i] + [made] + body, type_ignores=[])))
+        body = [_Bound(bound).visit(copy.deepcopy(s)) for s in loop.body]
+        it = loop.iter.args[0] if _enumerated(loop.iter) else loop.iter
+        made = ast.Expr(it)             # the display is made before the body runs (enumerate runs nothing else)
+        ast.copy_location(made, it)
+        view = ast.Module(body=tree.body[:i] + [made] + body, type_ignores=[])
+        out += [(inner, v) for inner, v in first_passes(view, namespace) if any(inner is b for b in body)]
+        out.append((loop, view))
     return out
 
 
-class _Bound(ast.NodeTransformer):
-    """The loop's target read as its first value (a name, or the range's start), in its place."""
+def _first_values(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str, ast.expr] | None:
+    """What the loop's target names are bound to on its sure first pass (a name or a literal, in
+    the view's text), or None where that pass is not sure."""
+    first = _first_name(loop)
+    if first is not None:
+        return {loop.target.id: ast.Name(first, ast.Load())}
+    start = _range_start(loop, before, namespace)
+    if start is not None:
+        return {loop.target.id: ast.Constant(start)}
+    return _first_literal(loop, before, namespace)
 
-    def __init__(self, target: str, first: ast.expr):
-        self.target, self.first = target, first
+
+class _Bound(ast.NodeTransformer):
+    """The loop's targets read as their first values (a name, a literal, the range's start), in
+    their places."""
+
+    def __init__(self, first: dict[str, ast.expr]):
+        self.first = first
 
     def visit_Name(self, n: ast.Name) -> ast.expr:
-        return ast.copy_location(copy.copy(self.first), n) if n.id == self.target else n
+        return ast.copy_location(copy.copy(self.first[n.id]), n) if n.id in self.first else n
+
+
+# the values a loop's first item may be written as to be read in the view: Python's own
+# immutable literals, the same value wherever the view writes them
+_LITERALS = (int, float, complex, str, bytes, bool)
+
+
+def _first_literal(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str, ast.expr] | None:
+    """A loop over a display whose first item is a literal, written in the loop (`for C in [0.01,
+    1, 100]`) or bound to a name just before (_display_written: `C_range = [0.01, 1, 100]`), or
+    over Python's own `enumerate` of such a display, or of one written in the loop whose first item
+    is a plain name (`for i, clf in enumerate([a, b])`: i is 0 first): the targets' first values."""
+    if namespace is None or not (isinstance(loop, ast.For) and not loop.orelse):
+        return None
+    it, target, index = loop.iter, loop.target, None
+    if _enumerated(it):
+        if namespace.get("enumerate", builtins.enumerate) is not builtins.enumerate or \
+                any(mentions(s, "enumerate") for s in before + [loop]) or len(it.args) != 1 or it.keywords or \
+                not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and
+                     all(isinstance(t, ast.Name) for t in target.elts)) or target.elts[0].id == target.elts[1].id:
+            return None
+        index, it, target = target.elts[0].id, it.args[0], target.elts[1]
+    if not isinstance(target, ast.Name):
+        return None
+    display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before)
+    if display is None or not display.elts or any(isinstance(e, ast.Starred) for e in display.elts):
+        return None
+    first = display.elts[0]
+    if isinstance(first, ast.Constant) and type(first.value) in _LITERALS:
+        value, name = ast.Constant(first.value), None
+    elif isinstance(first, ast.Name) and display is it and index is not None:
+        value, name = ast.Name(first.id, ast.Load()), first.id
+    else:
+        return None
+    names = [target.id] + ([index] if index is not None else [])
+    if not all(_plain_body(loop, n, name) for n in names):
+        return None
+    return {target.id: value, **({index: ast.Constant(0)} if index is not None else {})}
+
+
+def _enumerated(it: ast.expr) -> bool:
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate"
+
+
+def _display_written(node: ast.expr, before: list[ast.stmt]) -> ast.Tuple | ast.List | None:
+    """The display the last statement of `before` that binds the name binds it to, as a plain
+    `name = [...]`; a list only where the statements after it bind names to literals alone (no
+    code of anyone's runs there to change the list)."""
+    if not isinstance(node, ast.Name):
+        return None
+    at = next((i for i in range(len(before) - 1, -1, -1) if mentions(before[i], node.id)), None)
+    binding = before[at] if at is not None else None
+    if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
+            isinstance(binding.targets[0], ast.Name) and isinstance(binding.value, (ast.Tuple, ast.List))):
+        return None
+    if isinstance(binding.value, ast.List) and not all(_binds_literal(s) for s in before[at + 1:]):
+        return None
+    return binding.value
+
+
+def _binds_literal(s: ast.stmt) -> bool:
+    """`gamma_range = [0.1, 1, 10]`, `results = []`: names bound to Python's literals only (or a
+    name read alone: an outer loop's display made, in its first pass's view)."""
+    if isinstance(s, ast.Expr) and isinstance(s.value, ast.Name):
+        return True
+    if not (isinstance(s, ast.Assign) and all(isinstance(t, ast.Name) for t in s.targets)):
+        return False
+    try:
+        ast.literal_eval(s.value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 def in_body(loop: ast.For, line: int) -> bool:

@@ -54,7 +54,8 @@ from ..pytext.pycheck import all_nodes
 from .attributes import grouped_data
 from .abstract_value import ARRAY_RESHAPING, PANDAS_MUTATING, Abstract, shaped
 from .modules import _installed_library
-from .held import _MAX_REACH, _global_names, _held_by, _is_data, _is_library, _is_pandas, _is_pandas_function, _splits
+from .held import _MAX_REACH, _global_names, _held_by, _is_data, _is_library, _is_pandas, _is_pandas_function, \
+    _splits, _stored_globals
 from .namespace import UNRESOLVED, Made, chain_root, resolve_step
 
 # methods that change a numpy ndarray itself (others make a new array or a view, or read it)
@@ -83,6 +84,7 @@ _OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType
 class Effects:
     bound: set[str] = field(default_factory=set)
     touched: set[str] = field(default_factory=set)
+    rebinding: set[str] = field(default_factory=set)    # global names code of the user's that ran reads or binds
     stops: bool = False
     same: dict[str, object] = field(default_factory=dict)
     held: dict[str, list | None] = field(default_factory=dict)
@@ -561,7 +563,7 @@ class _Step:
             if issubclass(type(obj), (types.FunctionType, types.MethodType, type)) and not _is_library(obj):
                 self.state.user_code_may_run()
             if issubclass(type(obj), (types.FunctionType, types.MethodType)) and not _is_library(obj):
-                self.touch_names(_global_names(obj))
+                self.touch_names(_global_names(obj), _stored_globals(obj))
             if isinstance(arg, ast.Attribute):
                 # `s.map(counts.update)`: a bound method given to a call may change its object
                 owner = self.identity(arg.value)
@@ -570,9 +572,11 @@ class _Step:
                     self.state.touched.add(chain_root(arg))
                     self.change([owner])
 
-    def touch_names(self, names: set[str]) -> None:
-        """A function of the user's reads these global names: it may change or rebind them."""
+    def touch_names(self, names: set[str], rebinds: set[str] | None = None) -> None:
+        """A function of the user's reads these global names: it may change them, and rebind
+        `rebinds` (all of them where not known)."""
         self.state.touched |= names
+        self.state.rebinding |= names if rebinds is None else rebinds
         if "*" not in names:
             for n in names:
                 self.change(self.objects(ast.Name(n, ast.Load())))
@@ -672,7 +676,7 @@ class _Step:
         if isinstance(func, ast.Name) and func.id in self.functions:
             self.touch_names(self.functions[func.id])           # a function of the cell: what it reads
         elif target is not UNRESOLVED and not _is_library(target):
-            self.touch_names(_global_names(target))             # the user's function: what it reads
+            self.touch_names(_global_names(target), _stored_globals(target))     # the user's function: what it reads
         elif target is UNRESOLVED and isinstance(func, ast.Name) and self.objects(func) is None:
             st.touched.add("*")                                 # a callable the cell made, unknown
         elif target is UNRESOLVED and isinstance(func, ast.Name) and not alternatives:
@@ -680,7 +684,7 @@ class _Step:
             # each of the user's may run, and what it reads may change
             for obj in self.objects(func):
                 if not _is_library(obj):
-                    self.touch_names(_global_names(obj))
+                    self.touch_names(_global_names(obj), _stored_globals(obj))
         for a in [*call.args, *(k.value for k in call.keywords)]:
             self.callback(a)
         returned = self._estimator_returned(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED

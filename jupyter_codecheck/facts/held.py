@@ -5,6 +5,7 @@ user's reads.
 from __future__ import annotations
 
 import builtins
+import inspect
 import sys
 import types
 
@@ -91,6 +92,36 @@ def _is_library(obj) -> bool:
             return True
         return is_library_object(owner) if issubclass(type(owner), types.ModuleType) else is_library_object(type(owner))
     return is_library_object(obj)
+
+
+# what rebinds a global name without naming it in a `global` store: the module's dict, by text
+_DYNAMIC_NAMES = frozenset({"globals", "vars", "exec", "eval", "setattr", "delattr", "__dict__", "__setattr__",
+                            "__main__", "modules", "__import__", "import_module", "compile"})
+
+
+def _stored_globals(func) -> set[str]:
+    """Global names a function of the user's may bind or delete (its code and nested code):
+    `global x` stores and any attribute stored by that name (`__main__.x = 1`); {"*"} where it
+    may reach the namespace by text (`globals()["x"]`) or is not a plain function."""
+    import dis
+    import types
+    if type(func) is types.MethodType:
+        func = func.__func__
+    if issubclass(type(func), type):
+        func = inspect.getattr_static(func, "__init__", None)
+    code = func.__code__ if type(func) is types.FunctionType else None
+    if code is None:
+        return {"*"}
+    names, todo = set(), [code]
+    while todo:
+        c = todo.pop()
+        if _DYNAMIC_NAMES & set(c.co_names):
+            return {"*"}
+        names |= {i.argval for i in dis.get_instructions(c)
+                  if i.opname in ("STORE_GLOBAL", "DELETE_GLOBAL", "STORE_ATTR", "DELETE_ATTR", "STORE_NAME",
+                                  "DELETE_NAME")}
+        todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return names
 
 
 def _global_names(func) -> set[str]:
