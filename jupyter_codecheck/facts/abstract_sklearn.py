@@ -95,6 +95,70 @@ def made_shorthand(node: ast.Call, target, value: Read):
     return Abstract("estimator", estimator=cls, arguments=((made,), keywords))
 
 
+def shorthand_class(target) -> type | None:
+    """The class a shorthand of SHORTHANDS makes (`make_pipeline`: Pipeline), where `target` is
+    scikit-learn's own function; else None."""
+    for name, (module, cls) in SHORTHANDS.items():
+        if module in sys.modules and target is POLICY.static(sys.modules[module], name, None):
+            return POLICY.static(sys.modules[module], cls, None)
+    return None
+
+
+def given_steps(call: ast.Call, maker) -> list[ast.expr] | None:
+    """The steps a call of scikit-learn's own `Pipeline([("s", scaler), ...])` or
+    `make_pipeline(scaler, svc)` (`maker`, the callee) is given, as written; None for any other
+    call, or steps given otherwise (starred, `**kw`)."""
+    mod = sys.modules.get("sklearn.pipeline")
+    pipeline = POLICY.static(mod, "Pipeline", None) if mod is not None else None
+    if pipeline is None or any(isinstance(a, ast.Starred) for a in call.args) or \
+            any(k.arg is None for k in call.keywords):
+        return None
+    if maker is pipeline:
+        given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "steps"), None)
+        return [e.elts[1] for e in given.elts if isinstance(e, ast.Tuple) and len(e.elts) == 2] \
+            if isinstance(given, (ast.List, ast.Tuple)) else []
+    return list(call.args) if shorthand_class(maker) is pipeline else None
+
+
+def held_whole(call: ast.Call, maker, names: set[str]) -> bool:
+    """Do `names` appear in a pipeline's making (given_steps) only as steps given whole (which
+    the Pipeline only stores until it is fitted)?"""
+    steps = given_steps(call, maker)
+    if steps is None:
+        return False
+    whole = {id(x) for x in steps if isinstance(x, ast.Name)}
+    return all(id(x) in whole for x in ast.walk(call) if isinstance(x, ast.Name) and x.id in names)
+
+
+def pipeline_steps(made) -> list | None:
+    """The (name, step) pairs of a Pipeline the cell makes (`make_pipeline(...)`,
+    `Pipeline([...])`), as given: a step made by the cell (an Abstract), a live one, or text
+    ("passthrough"); None for anything else."""
+    mod = sys.modules.get("sklearn.pipeline")
+    if mod is None or not (issubclass(type(made), Abstract) and made.like == "estimator" and
+                           made.estimator is POLICY.static(mod, "Pipeline", None)):
+        return None
+    args, keywords = made.arguments
+    steps = args[0] if args else dict(keywords).get("steps")
+    if type(steps) not in (list, tuple) or \
+            not all(type(s) is tuple and len(s) == 2 and type(s[0]) is str for s in steps):
+        return None
+    return list(steps)
+
+
+def pipeline_step(made, key):
+    """`pipe[-1]`, `pipe["svc"]`: the step of a Pipeline the cell makes at that place, or of that
+    name (the last so named: Pipeline's `__getitem__` looks a name up in `named_steps`, a dict of
+    the steps), as pipeline_steps gives it; None where there is none."""
+    steps = pipeline_steps(made)
+    if steps is None or type(key) not in (int, str):
+        return None
+    if type(key) is int:
+        return steps[key][1] if -len(steps) <= key < len(steps) else None
+    named = [step for name, step in steps if name == key]
+    return named[-1] if named else None
+
+
 def _class_of(step) -> str | None:
     """The lower-case class name `_name_estimators` gives a step (made in the cell or live)."""
     if issubclass(type(step), Abstract):

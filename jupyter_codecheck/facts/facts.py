@@ -24,7 +24,7 @@ from ..pytext.pycheck import all_nodes, near_typo, never_run_loops, parent_map, 
 from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
-from .abstract_sklearn import library_twin
+from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
@@ -40,7 +40,7 @@ from .column_selection import column_selection_claim, column_transformer_parts, 
 from .first_pass import first_passes, in_straight_body, mentions
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
-    width_problem
+    unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import axes_class, figure_class
 from .dataset_loaders import bunch_class, loader_keys
@@ -54,7 +54,7 @@ from .plots import plot_claim
 from .modules import imported, leading_imports, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, constraint_claim, fit_parameter_problem, parameters_copy
+from .parameters import FITTING, constraint_claim, fit_parameter_problem, parameters_copy, step_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -925,7 +925,10 @@ class _Walk:
             return False
         if n.func.attr == "set_params" and not est.made_whole():
             return False                # set_params would reach a live estimator it holds
-        problem = fit_parameter_problem(est.instance(), n.func.attr, len(n.args), [k.arg for k in n.keywords])
+        keywords = [k.arg for k in n.keywords]
+        made = est.instance()
+        problem = fit_parameter_problem(made, n.func.attr, len(n.args), keywords) or \
+            step_parameter_problem(made, n.func.attr, len(n.args), keywords)
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
@@ -1033,7 +1036,7 @@ class _Walk:
             return self._call_class(node, local)
         if isinstance(node, ast.Subscript) and (got := selected(node, lambda x: self._made_or_live(x, local))) is not None:
             return got[0]
-        if isinstance(node, ast.Subscript) and (part := self._pipeline_part(node, local)) is not None:
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and (part := self._pipeline_part(node, local)) is not None:
             return part
         cls = made_class(node, lambda f: self._live_or_builtin(f, local))
         if cls is not None:
@@ -1052,31 +1055,26 @@ class _Walk:
             return known[0] if known is not None else None
         return type(obj) if POLICY.is_library(type(obj)) else None
 
-    def _pipeline_part(self, node: ast.Subscript, local: set[str]) -> type | None:
+    def _pipeline_part(self, node: ast.expr, local: set[str]) -> type | None:
         """The class of a new object scikit-learn's Pipeline gives for `pipe[...]` (its
         `__getitem__`): a slice of literal bounds and step 1 is a new Pipeline holding its
-        parameters alone; an int, the step at that place, where the cell made the pipeline and
-        that step (`make_pipeline(PCA(), SVC())[-1]`)."""
+        parameters alone; a step's place or name (`pipe[-1]`, `pipe.named_steps["svc"]`,
+        _step_path), the step there, where the cell made the pipeline and that step
+        (`make_pipeline(PCA(), SVC())[-1]`)."""
         mod = sys.modules.get("sklearn.pipeline")
         pipeline = POLICY.static(mod, "Pipeline", None) if mod is not None else None
         if pipeline is None:
             return None
-        if isinstance(node.slice, ast.Slice):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             bounds = (node.slice.lower, node.slice.upper)
             if node.slice.step is not None and literal_int(node.slice.step) != 1 or \
                     any(b is not None and literal_int(b) is None for b in bounds):
                 return None
             return pipeline if self._class_of(node.value, local) is pipeline else None
-        k = literal_int(node.slice)
-        made = self._live(node.value, local, made=True)
-        if k is None or not (issubclass(type(made), Abstract) and made.like == "estimator" and
-                             made.estimator is pipeline):
+        base, key = _step_path(node)
+        if base is None or key is None:
             return None
-        args, keywords = made.arguments
-        steps = args[0] if args else dict(keywords).get("steps")
-        if type(steps) not in (list, tuple) or not -len(steps) <= k < len(steps):
-            return None
-        step = steps[k][1] if type(steps[k]) is tuple and len(steps[k]) == 2 else None
+        step = pipeline_step(self._live(base, local, made=True), key)
         # a step the cell made (a live one may hold what earlier cells set on it)
         return step.estimator if issubclass(type(step), Abstract) and step.like == "estimator" else None
 
@@ -1191,7 +1189,7 @@ class _Walk:
                 fresh, *n.args, **{k.arg: k.value for k in n.keywords})
         except (TypeError, ValueError, AttributeError):
             return False
-        problem = estimator_problem(fresh, n.func.attr)
+        problem = estimator_problem(fresh, n.func.attr) or unfitted_pipeline_problem(fresh, n.func.attr)
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
@@ -1223,34 +1221,66 @@ class _Walk:
         """The estimator a name stands for, as scikit-learn makes it, where the cell made it of
         its own class with literal arguments (`lr = LinearRegression()`) and nothing can have
         fitted it before `node` runs: a statement of the cell's top level binds the name, none
-        after it names it (or holds it as a string) before `node`'s statement, that statement
-        names it only at `node` (or reads its attributes), and no code of the user's has run.
-        Else None."""
-        if not isinstance(node, ast.Name) or self.state.stops or self.state.user_code or \
-                self._named_in_text(node.id):
+        after it names it (or holds it as a string) before `node`'s statement but to make a
+        pipeline of it that nothing names after (_holder), that statement names it only at
+        `node` (or reads its attributes), and no code of the user's has run. Also a step of
+        such a pipeline (`pipe[-1]`, `pipe.named_steps["svc"]`, `pipe.steps[-1][1]`): a
+        Pipeline's `__getitem__` and `named_steps` give the step itself. Else None."""
+        if self.state.stops or self.state.user_code:
             return None
         use = self._parents.get(id(node))
         if isinstance(use, ast.Attribute) and (self._stores_name(use.attr) or self._named_in_text(use.attr)):
             return None                 # `lm.SGDRegressor.coef_ = 0`, `setattr(cls, "predict", f)`
-        est = self._live(node, local, made=True)
-        if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+        root, key = _step_path(node)
+        if not isinstance(root, ast.Name) or self._named_in_text(root.id):
             return None
-        statement = node
+        made = self._live(root, local, made=True)
+        est = made if key is None else pipeline_step(made, key)
+        if not (issubclass(type(made), Abstract) and made.like == "estimator" and
+                issubclass(type(est), Abstract) and est.like == "estimator"):
+            return None
+        statement = root
         while statement is not None and id(statement) not in self.top_level:
             statement = self._parents.get(id(statement))
         if statement is None or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
-                any(isinstance(x, ast.Name) and x.id == node.id and x is not node and not self._attribute_read(x)
+                any(isinstance(x, ast.Name) and x.id == root.id and x is not root and not self._attribute_read(x)
                     for x in ast.walk(statement)):
             return None
         before = self.tree.body[:self.tree.body.index(statement)]
-        naming = [s for s in before if mentions(s, node.id, reads=True)]
+        naming = [s for s in before if mentions(s, root.id, reads=True) and self._holder(s, {root.id}) is None]
         binding = naming[-1] if naming else None
         if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
-                isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id and
-                not mentions(binding.value, node.id, reads=True) and isinstance(binding.value, ast.Call) and
-                self._live_or_builtin(binding.value.func, local, changes_matter=False) is est.estimator):
+                isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == root.id and
+                not mentions(binding.value, root.id, reads=True) and isinstance(binding.value, ast.Call)):
+            return None
+        maker = self._live_or_builtin(binding.value.func, local, changes_matter=False)
+        if maker is not made.estimator and (maker is UNRESOLVED or shorthand_class(maker) is not made.estimator):
             return None                 # (`LinearRegression().fit(X, y)` is the same estimator, fitted)
+        # a pipeline is fitted when its last step is: what names a step it was given may fit it
+        steps = {x.id for a in (*binding.value.args, *(k.value for k in binding.value.keywords))
+                 for x in ast.walk(a) if isinstance(x, ast.Name)} if pipeline_steps(made) is not None else set()
+        holders = {root.id}
+        for s in before[before.index(binding) + 1:]:
+            if any(mentions(s, h, reads=True) for h in steps):
+                return None
+            if any(mentions(s, h, reads=True) for h in holders):
+                holder = self._holder(s, holders)
+                if holder is None:
+                    return None
+                holders.add(holder)
+        if any(mentions(statement, h, reads=True) for h in (holders - {root.id}) | steps):
+            return None                 # `(pipe.fit(X, y), svc.coef_)`: the pipeline may fit it first
         return est.instance()
+
+    def _holder(self, s: ast.stmt, names: set[str]) -> str | None:
+        """The name `pipe = make_pipeline(scaler, svc)` (or `Pipeline([("s", scaler), ...])`)
+        binds, where `names` appear in it only as steps given whole: scikit-learn's Pipeline
+        only stores them until it is fitted. None for any other statement."""
+        if not (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) and
+                s.targets[0].id not in names and isinstance(s.value, ast.Call)):
+            return None
+        maker = self._live_or_builtin(s.value.func, set(), changes_matter=False)
+        return s.targets[0].id if maker is not UNRESOLVED and held_whole(s.value, maker, names) else None
 
     # -- attributes and keys ------------------------------------------------------------------
 
@@ -1370,7 +1400,7 @@ class _Walk:
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
                 cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
                 made = self._instance(n.value, cls, local) if cls is not None else made
-            if not issubclass(type(made), Made) and isinstance(n.value, ast.Subscript):
+            if not issubclass(type(made), Made) and isinstance(n.value, (ast.Subscript, ast.Attribute)):
                 cls = self._pipeline_part(n.value, local)      # `pipe[:-1].get_feature_names_out()`
                 made = Instance(cls) if cls is not None else made
             made = self._selected(n.value, local, made)
@@ -1931,6 +1961,26 @@ def _seed_taken(call: ast.expr, cls: type, propagation: Propagation) -> bool:
 def _random_state_class(cls: type) -> bool:
     np = sys.modules.get("numpy")
     return np is not None and cls is POLICY.module_members(np.random).get("RandomState")
+
+
+def _step_path(node: ast.expr) -> tuple[ast.expr | None, int | str | None]:
+    """`pipe` (itself, no key), `pipe[-1]`, `pipe["svc"]`, `pipe.named_steps["svc"]`,
+    `pipe.named_steps.svc`, `pipe.steps[-1][1]`: the pipeline's expression and the step's place
+    or name; (None, None) for anything else."""
+    if isinstance(node, (ast.Name, ast.Call)):
+        return node, None
+    if isinstance(node, ast.Subscript):
+        key, base = _literal(node.slice), node.value
+        if isinstance(base, ast.Attribute) and base.attr == "named_steps":
+            return (base.value, key) if type(key) is str else (None, None)
+        if type(key) is int and key == 1 and isinstance(base, ast.Subscript) and \
+                isinstance(base.value, ast.Attribute) and base.value.attr == "steps":
+            place = _literal(base.slice)
+            return (base.value.value, place) if type(place) is int else (None, None)
+        return (base, key) if type(key) in (int, str) else (None, None)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "named_steps":
+        return node.value.value, node.attr
+    return None, None
 
 
 def _literal_display(node: ast.expr):

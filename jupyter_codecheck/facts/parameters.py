@@ -93,6 +93,53 @@ def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]
     return None
 
 
+# what Pipeline's fit, fit_transform and fit_predict call on each step before the last (its
+# `_fit_transform_one`: fit_transform) and on the last
+_STEP_FITS = {"fit": "fit", "fit_transform": "fit_transform", "fit_predict": "fit_predict"}
+
+
+def step_parameter_problem(pipe, method: str, positional: int, keywords: list[str]) -> str | None:
+    """`make_pipeline(StandardScaler(), SVC(kernel="rbff")).fit(X, y)`: Pipeline's fit fits its
+    steps in order, and each step's own fit validates that step's parameters first (its
+    `_fit_context`), so a step whose parameters its fit rejects makes the pipeline's fit raise
+    (an earlier step may refuse X first: it raises either way). `pipe` is a Pipeline the cell
+    made, of scikit-learn's own classes, given X (and y) alone and no cache (`memory`); each
+    step is read by fit_parameter_problem on a new instance of its class and parameters (a live
+    step is left as it is)."""
+    pipeline, base = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.base")
+    if method not in _STEP_FITS or keywords or not 1 <= positional <= 2 or pipeline is None or base is None or \
+            type(pipe) is not pipeline.Pipeline or not sklearn_classes(pipe):
+        return None
+    own = POLICY.own_dict(pipe)
+    steps = own.get("steps")
+    if own.get("memory") is not None or type(steps) is not list or not steps:
+        return None
+    try:
+        if not hasattr(pipe, method):
+            return None                 # `available_if`: the last step has no such method
+    except Exception:  # noqa: BLE001 - a pipeline that reads otherwise: no claim
+        return None
+    for i, step in enumerate(steps):
+        if type(step) is not tuple or len(step) != 2:
+            return None
+        est = step[1]
+        if est is None or type(est) is str:
+            continue                    # "passthrough" (or None): nothing fitted there
+        last = i == len(steps) - 1
+        fit = _STEP_FITS[method] if last else "fit_transform"
+        if POLICY.static(type(est), fit, None) is None:
+            if last:
+                return None
+            fit = "fit"                 # fit, then transform
+        copy = parameters_copy(est)
+        problem = fit_parameter_problem(copy, fit, 2, []) if copy is not None else None
+        if problem is not None:
+            after = ", after the steps before it" if any(type(e) is not str and e is not None for _, e in steps[:i]) \
+                else ""
+            return f"step {step[0]!r}{after}: {problem}"
+    return None
+
+
 def parameters_copy(est):
     """A new estimator of a live one's class and parameters, not fitted (scikit-learn's own
     `clone`), for `set_params` to be read on without changing the user's: only where its class
