@@ -263,7 +263,8 @@ def held(cell: str, objects: dict, claimed: tuple[str, int] | None) -> None:
     else:
         assert outcome is not None and outcome[1] == claimed[1], (cell, outcome)
         exception = {"AttributeError": (AttributeError,), "call": (ValueError,), "value": (ValueError,)}
-        raised = {"AttributeError": AttributeError, "NotFittedError": ValueError, "InvalidParameterError": ValueError}
+        raised = {"AttributeError": AttributeError, "NotFittedError": ValueError, "InvalidParameterError": ValueError,
+                  "ValueError": ValueError}
         assert issubclass(raised.get(outcome[0], Exception), exception.get(
             "AttributeError" if claimed[0] == "attribute" else claimed[0])), (cell, outcome)
 
@@ -335,3 +336,48 @@ def test_no_step_parameter_claim_where_the_pipeline_fails_otherwise_or_caches():
 ])
 def test_a_live_pipelines_step(cell, claimed):
     held(cell, pipeline_ns(), claimed)
+
+
+def search_ns() -> dict:
+    from scipy.stats import loguniform, uniform
+    return ns(Pipeline=Pipeline, make_pipeline=make_pipeline, StandardScaler=StandardScaler, LinearSVC=LinearSVC,
+              GridSearchCV=GridSearchCV, RandomizedSearchCV=RandomizedSearchCV, loguniform=loguniform,
+              uniform=uniform, pipe=make_pipeline(StandardScaler(), SVC()),
+              live_grid=GridSearchCV(SVC(), {"gama": [1.0]}, cv=2), good_grid=GridSearchCV(SVC(), {"C": [1.0]}, cv=2))
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # every candidate is set on a clone of the estimator by set_params, which refuses the name
+    ("GridSearchCV(make_pipeline(StandardScaler(), SVC()), {'svc__gama': [0.1, 1]}, cv=2).fit(X, y)", ("value", 1)),
+    ("d = {'svc__gama': loguniform(0.001, 0.1), 'svc__C': uniform(1, 10)}\n"
+     "r = RandomizedSearchCV(pipe, d, n_iter=3, cv=2, random_state=0)\nr.fit(X, y)", ("value", 3)),
+    ("g = GridSearchCV(SVC(), [{'C': [1]}, {'gama': [1]}], cv=2)\ng.fit(X, y)", ("value", 2)),
+    ("g = GridSearchCV(estimator=pipe, param_grid={'svc__C': [1], 'svm__C': [1]}, cv=2)\ng.fit(X, y)", ("value", 2)),
+    ("live_grid.fit(X, y)", ("value", 1)),
+    # the names the estimator has, a step replaced by the grid, the grid or search changed first,
+    # RandomizedSearchCV's list of dicts (it draws from one of them)
+    ("GridSearchCV(make_pipeline(StandardScaler(), SVC()), {'svc__gamma': [0.1, 1]}, cv=2).fit(X, y)", None),
+    ("g = GridSearchCV(pipe, {'svc': [SVC(kernel='poly')], 'svc__degree': [2]}, cv=2)\ng.fit(X, y)", None),
+    ("d = {'svc__gama': [1]}\nd['svc__gamma'] = d.pop('svc__gama')\ng = GridSearchCV(pipe, d, cv=2)\ng.fit(X, y)",
+     None),
+    ("d = {'svc__gama': [1]}\ng = GridSearchCV(pipe, d, cv=2)\ndel d['svc__gama']\ng.fit(X, y)", None),
+    ("g = GridSearchCV(pipe, {'svc__gama': [1]}, cv=2)\ng.set_params(param_grid={'svc__C': [1]})\ng.fit(X, y)",
+     None),
+    ("r = RandomizedSearchCV(pipe, [{'svc__C': [1]}, {'svc__gama': [1]}], n_iter=1, cv=2, random_state=1)\n"
+     "r.fit(X, y)", None),
+    ("good_grid.fit(X, y)", None),
+])
+def test_a_searchs_grid_against_its_estimators_parameters(cell, claimed):
+    held(cell, search_ns(), claimed)
+
+
+def test_a_users_estimator_in_a_pipeline_or_search_the_cell_makes_stays_opaque():
+    calls = []
+    Mine = recording_estimator(calls)
+    objects = search_ns() | {"Mine": Mine, "mine": Mine()}
+    for cell in ("g = GridSearchCV(mine, {'gama': [1]}, cv=2)\ng.fit(X, y)",
+                 "g = GridSearchCV(make_pipeline(mine), {'mine__gama': [1]}, cv=2)\ng.fit(X, y)",
+                 "p = make_pipeline(mine, SVC(C=-1))\np.fit(X, y)",
+                 "p = make_pipeline(StandardScaler(), mine)\nq = p.predict(X)"):
+        assert [f for f in kernel_facts(cell, objects, libraries="leading") if f.kind != "undefined-name"] == [], cell
+    assert calls == []

@@ -54,7 +54,8 @@ from .plots import plot_claim
 from .modules import imported, leading_imports, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, constraint_claim, fit_parameter_problem, parameters_copy, step_parameter_problem
+from .parameters import FITTING, constraint_claim, fit_parameter_problem, grid_key_problem, parameters_copy, \
+    step_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -563,7 +564,7 @@ class _Walk:
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
-                    not self._fit_parameters(n, value) and \
+                    not self._fit_parameters(n, value) and not self._search_grid(n, local, value) and \
                     not self._value(column_selection_claim(n, value)) and \
                     not self._value(display_claim(n, target, value)) and \
                     not self._value(plot_claim(n, target, value)) and \
@@ -588,7 +589,7 @@ class _Walk:
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
                 (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
-        if self._concat_items(n, target, local) or self._live_set_params(n, local):
+        if self._concat_items(n, target, local) or self._live_set_params(n, local) or self._search_grid(n, local, value):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(option_claim(n, target, self._text)) or \
@@ -1239,20 +1240,10 @@ class _Walk:
         if not (issubclass(type(made), Abstract) and made.like == "estimator" and
                 issubclass(type(est), Abstract) and est.like == "estimator"):
             return None
-        statement = root
-        while statement is not None and id(statement) not in self.top_level:
-            statement = self._parents.get(id(statement))
-        if statement is None or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
-                any(isinstance(x, ast.Name) and x.id == root.id and x is not root and not self._attribute_read(x)
-                    for x in ast.walk(statement)):
+        found = self._bound_once(root, lambda s: self._holder(s, {root.id}) is not None)
+        if found is None:
             return None
-        before = self.tree.body[:self.tree.body.index(statement)]
-        naming = [s for s in before if mentions(s, root.id, reads=True) and self._holder(s, {root.id}) is None]
-        binding = naming[-1] if naming else None
-        if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
-                isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == root.id and
-                not mentions(binding.value, root.id, reads=True) and isinstance(binding.value, ast.Call)):
-            return None
+        statement, before, binding = found
         maker = self._live_or_builtin(binding.value.func, local, changes_matter=False)
         if maker is not made.estimator and (maker is UNRESOLVED or shorthand_class(maker) is not made.estimator):
             return None                 # (`LinearRegression().fit(X, y)` is the same estimator, fitted)
@@ -1271,6 +1262,106 @@ class _Walk:
         if any(mentions(statement, h, reads=True) for h in (holders - {root.id}) | steps):
             return None                 # `(pipe.fit(X, y), svc.coef_)`: the pipeline may fit it first
         return est.instance()
+
+    def _bound_once(self, name: ast.Name, passed=lambda s: False) -> tuple | None:
+        """(the statement, the cell's statements before it, the binding) where `name` is read in
+        a statement of the cell's top level that names it only there (or reads its attributes),
+        and the last statement before it that names it (but those `passed`) binds it alone to a
+        call's result: `lr = LinearRegression()`. None otherwise."""
+        statement = name
+        while statement is not None and id(statement) not in self.top_level:
+            statement = self._parents.get(id(statement))
+        if statement is None or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
+                any(isinstance(x, ast.Name) and x.id == name.id and x is not name and not self._attribute_read(x)
+                    for x in ast.walk(statement)):
+            return None
+        before = self.tree.body[:self.tree.body.index(statement)]
+        naming = [s for s in before if mentions(s, name.id, reads=True) and not passed(s)]
+        binding = naming[-1] if naming else None
+        if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
+                isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == name.id and
+                not mentions(binding.value, name.id, reads=True) and isinstance(binding.value, ast.Call)):
+            return None
+        return statement, before, binding
+
+    def _search_grid(self, n: ast.Call, local: set[str], value) -> bool:
+        """`search.fit(X, y)` of scikit-learn's GridSearchCV or RandomizedSearchCV (live, or made
+        in the cell: `GridSearchCV(pipe, {"svc__gama": [0.1, 1]})`, the name bound to it read
+        nowhere between), whose grid names a parameter its estimator lacks: each candidate's
+        set_params raises ValueError in the search's fit (parameters.grid_key_problem). The grid
+        of dicts the cell wrote with literal string keys (or bound to a name nothing else
+        reads before the fit), or a live one; the estimator live or made, as it is at the fit."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "fit" or self.state.stops or \
+                not isinstance(n.func.value, ast.Call) and self._runs_before_in_statement(n) or \
+                not (n.args or any(k.arg == "X" for k in n.keywords)):
+            return False                # (a search made in the call itself: no name reaches it)
+        mod = sys.modules.get("sklearn.model_selection")
+        searches = {POLICY.static(mod, c, None): c for c in ("GridSearchCV", "RandomizedSearchCV")} if mod else {}
+        receiver = n.func.value
+        live = self._live(receiver, local)
+        if live is not UNRESOLVED:      # a search of an earlier cell, as it is now
+            if type(live) not in searches or self.state.changed_within(live):
+                return False
+            own = POLICY.own_dict(live)
+            est, grid = own.get("estimator"), own.get("param_grid", own.get("param_distributions"))
+            grids = _grid_keys(grid)
+            random = searches[type(live)] == "RandomizedSearchCV"
+        else:
+            call = receiver
+            if isinstance(receiver, ast.Name):
+                found = self._bound_once(receiver)
+                call = found[2].value if found is not None else None
+            if not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args) or \
+                    any(k.arg is None for k in call.keywords):
+                return False
+            cls = self._live_or_builtin(call.func, local, changes_matter=False)
+            if cls not in searches:
+                return False
+            random = searches[cls] == "RandomizedSearchCV"
+            given = dict(zip(("estimator", "grid"), call.args)) | \
+                {("grid" if k.arg in ("param_grid", "param_distributions") else k.arg): k.value for k in call.keywords}
+            if "estimator" not in given or "grid" not in given:
+                return False
+            made = value(given["estimator"])
+            est = made.instance() if issubclass(type(made), Abstract) and made.like == "estimator" else made
+            grids = self._written_grid(given["grid"], n, local)
+        if grids is None or est is UNRESOLVED or est is None or (random and len(grids) != 1):
+            return False                # RandomizedSearchCV draws each candidate from one of its dicts
+        problem = grid_key_problem(est, grids)
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
+        return True
+
+    def _written_grid(self, node: ast.expr, use: ast.Call, local: set[str]) -> list[list[str]] | None:
+        """The keys of each dict of a search's grid the cell writes (`{"svc__C": [...]}`, a list
+        of such), or binds to a name that nothing reads between its binding and the search's
+        fit but the search's making; a live one's, unchanged by the cell. None otherwise."""
+        grids = _written_keys(node)
+        if grids is not None or not isinstance(node, ast.Name):
+            return grids
+        live = self._live(node, local)
+        if live is not UNRESOLVED:
+            return _grid_keys(live) if not self.state.changed_within(live) else None
+        statement = use
+        while statement is not None and id(statement) not in self.top_level:
+            statement = self._parents.get(id(statement))
+        if statement is None:
+            return None
+        before = self.tree.body[:self.tree.body.index(statement)]
+        naming = [s for s in before if mentions(s, node.id, reads=True)]
+        binding = next((s for s in reversed(naming) if isinstance(s, ast.Assign) and len(s.targets) == 1 and
+                        isinstance(s.targets[0], ast.Name) and s.targets[0].id == node.id), None)
+        if binding is None or mentions(binding.value, node.id, reads=True) or mentions(statement, node.id, reads=True):
+            return None
+        later = naming[naming.index(binding) + 1:]
+        # read only where the search is made (a name given whole: the search stores the dict)
+        if any(not (isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and
+                    any(isinstance(a, ast.Name) and a.id == node.id for a in
+                        (*s.value.args, *(k.value for k in s.value.keywords))) and
+                    sum(isinstance(x, ast.Name) and x.id == node.id for x in ast.walk(s)) == 1) for s in later):
+            return None
+        return _written_keys(binding.value)
 
     def _holder(self, s: ast.stmt, names: set[str]) -> str | None:
         """The name `pipe = make_pipeline(scaler, svc)` (or `Pipeline([("s", scaler), ...])`)
@@ -1961,6 +2052,24 @@ def _seed_taken(call: ast.expr, cls: type, propagation: Propagation) -> bool:
 def _random_state_class(cls: type) -> bool:
     np = sys.modules.get("numpy")
     return np is not None and cls is POLICY.module_members(np.random).get("RandomState")
+
+
+def _written_keys(node: ast.expr) -> list[list[str]] | None:
+    """The keys of a dict display of literal string keys (`{"svc__C": [1, 10]}`), or of each of
+    a list of them; None for anything else."""
+    dicts = node.elts if isinstance(node, (ast.List, ast.Tuple)) else [node]
+    if not dicts or not all(isinstance(d, ast.Dict) and all(isinstance(k, ast.Constant) and type(k.value) is str
+                                                          for k in d.keys) for d in dicts):
+        return None                     # (a `**other` key is None)
+    return [[k.value for k in d.keys] for d in dicts]
+
+
+def _grid_keys(grid) -> list[list[str]] | None:
+    """The keys of a live grid: a dict of string keys, or a list or tuple of them."""
+    dicts = grid if type(grid) in (list, tuple) else [grid]
+    if not dicts or not all(type(d) is dict and all(type(k) is str for k in d) for d in dicts):
+        return None
+    return [list(d) for d in dicts]
 
 
 def _step_path(node: ast.expr) -> tuple[ast.expr | None, int | str | None]:

@@ -140,6 +140,34 @@ def step_parameter_problem(pipe, method: str, positional: int, keywords: list[st
     return None
 
 
+def grid_key_problem(est, grids: list[list[str]]) -> str | None:
+    """`GridSearchCV(make_pipeline(..., SVC()), {"svc__gama": [...]}).fit(X, y)`: the search fits
+    every candidate of its grid (RandomizedSearchCV: of its one dict) on a clone of `est` given
+    the candidate's parameters by `set_params` (its `_fit_and_score`, outside the part that
+    `error_score` guards), and set_params refuses a name none of `get_params(deep=True)` holds
+    (ValueError). A key is claimed only where no other key of its sub-grid may replace what its
+    path goes through (an estimator or a list of steps: then the name may be valid after it),
+    and scikit-learn's own set_params, on a copy of `est` (parameters_copy), refuses it."""
+    base = sys.modules.get("sklearn.base")
+    copy = parameters_copy(est) if base is not None else None
+    if copy is None:
+        return None
+    try:
+        params = copy.get_params(deep=True)
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return None
+    for keys in grids:
+        if any(k in params and (type(params[k]) in (list, tuple) or sklearn_classes(params[k])) for k in keys):
+            continue                    # a step or estimator replaced: what the other names mean may change
+        for key in sorted(keys):
+            if key in params:
+                continue
+            problem = fit_parameter_problem(base.clone(copy), "set_params", 0, [key])
+            if problem is not None:
+                return f"the grid's {key!r}: {problem}"
+    return None
+
+
 def parameters_copy(est):
     """A new estimator of a live one's class and parameters, not fitted (scikit-learn's own
     `clone`), for `set_params` to be read on without changing the user's: only where its class
