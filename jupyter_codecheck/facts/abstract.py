@@ -66,6 +66,7 @@ from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, 
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
                              _scalar_kind, joining, literal_int, literal_shape, numeric, shaped)
+from .dataset_loaders import loaded
 from .namespace import UNRESOLVED, Made
 from .libraries import library_code
 from .read_policy import POLICY
@@ -481,8 +482,9 @@ class Propagation:
             return None
         name = _known(target)
         if name is None:
+            pair = loaded(target, node)         # `X, y = load_iris(return_X_y=True)`
             return self._outer(node, target) or self._ufunc(node, target) or \
-                made_estimator(node, target, self.value, self.scalar) or \
+                (pair if type(pair) is tuple else None) or made_estimator(node, target, self.value, self.scalar) or \
                 made_shorthand(node, target, self.value) or confusion(node, target, self.value, self.shaped)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:

@@ -43,7 +43,7 @@ from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, s
     unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import axes_class, figure_class
-from .dataset_loaders import bunch_class, loader_keys
+from .dataset_loaders import bunch_class, loaded, loader_keys
 from .libraries import own_classes, own_function, read_begins
 from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
     never_learned, returns_itself
@@ -1001,9 +1001,13 @@ class _Walk:
                     return self._instance(x, made, local) if made is not None else v
                 return v
             labels = made_labels(node, cls, value)
-        elif isinstance(node, ast.Call) and cls is bunch_class():
-            labels = loader_keys(self._live_or_builtin(node.func, local, changes_matter=False), node)
-        return Instance(cls, _literal_display(node) if cls is not list else self._listed(node, local), labels)
+        parts = None
+        if isinstance(node, ast.Call) and cls is bunch_class():
+            loader = self._live_or_builtin(node.func, local, changes_matter=False)
+            labels = loader_keys(loader, node)
+            parts = loaded(loader, node) if labels is not None else None
+            parts = parts if type(parts) is dict else None
+        return Instance(cls, _literal_display(node) if cls is not list else self._listed(node, local), labels, parts)
 
     def _listed(self, node: ast.expr, local: set[str]):
         """`list(df)`, `list(df.columns)`: the labels of a live frame's columns (iterating a

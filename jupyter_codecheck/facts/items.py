@@ -104,17 +104,14 @@ def _pipeline_step(obj, key):
     takes the step of that position in `steps`, or of that name (the last so named, as the dict
     `named_steps` builds keeps it), read here from the instance's own list; UNREADABLE otherwise
     (a slice makes a new Pipeline)."""
-    from .attributes import own_dict
     from .libraries import is_library_object
     pipeline = sys.modules.get("sklearn.pipeline")
     cls = getattr(pipeline, "Pipeline", None) if pipeline is not None else None
     if cls is None or type(obj) is not cls or type(key) not in (int, str) or \
             not is_library_object(type.__dict__["__dict__"].__get__(cls, type).get("__getitem__")):
         return UNREADABLE
-    try:
-        steps = own_dict(obj).get("steps")
-    except AttributeError:
-        return UNREADABLE
+    # the class is exactly the library's: its instance dict is Python's own slot
+    steps = object.__getattribute__(obj, "__dict__").get("steps")
     if type(steps) is not list or not all(type(s) is tuple and len(s) == 2 and type(s[0]) is str for s in steps):
         return UNREADABLE
     if type(key) is int:
@@ -126,12 +123,11 @@ def _pipeline_step(obj, key):
 def _bunch_read(obj, key) -> bool:
     """`pipe.named_steps["svc"]`, `data["frame"]`: scikit-learn's Bunch (a dict of its own class
     whose `__getitem__` only warns of a deprecated key first: not read), its keys plain."""
-    from .attributes import own_dict
     bunch = sys.modules.get("sklearn.utils._bunch")
     cls = getattr(bunch, "Bunch", None) if bunch is not None else None
     if cls is None or type(obj) is not cls or type(key) is not str or not plain_keys(obj):
         return False
-    deprecated = own_dict(obj).get("_deprecated_key_to_warnings", {})
+    deprecated = object.__getattribute__(obj, "__dict__").get("_deprecated_key_to_warnings", {})
     return type(deprecated) is dict and key not in deprecated
 
 
