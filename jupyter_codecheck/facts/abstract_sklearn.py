@@ -295,6 +295,31 @@ def _numpy_grid(node: ast.expr, value: Read):
         return None
 
 
+def _numpy_literal(node: ast.expr, value: Read):
+    """`np.array([0, 0, 1, 1])`: numpy's array of a literal list of Python numbers (nested lists
+    too), made here as numpy makes it (numpy's code alone runs), of at most 10,000 values."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)) or \
+            len(node.args) != 1 or node.keywords or not isinstance(node.args[0], (ast.List, ast.Tuple)):
+        return None
+    if value(node.func) not in (POLICY.module_members(np).get("array"), POLICY.module_members(np).get("asarray")):
+        return None
+    data = _literal(node.args[0])
+    if not _numbers_only(data) or sum(1 for n in ast.walk(node.args[0]) if isinstance(n, ast.Constant)) > _GRID_MAX:
+        return None
+    try:
+        made = np.array(data)
+    except (ValueError, TypeError):
+        return None                     # ragged: numpy refuses it
+    return made if made.dtype.kind in "biuf" else None
+
+
+def _numbers_only(data) -> bool:
+    if type(data) in (list, tuple):
+        return bool(data) and all(_numbers_only(x) for x in data)
+    return type(data) in (int, float, bool)
+
+
 # scikit-learn's objects that are no estimators but are given to one, whose `__init__` only
 # stores its arguments: the cross-validation splitters and the Gaussian process kernels
 _TWIN_MODULES = ("sklearn.model_selection._split", "sklearn.gaussian_process.kernels")
@@ -307,6 +332,8 @@ def library_twin(node: ast.expr, value: Read):
     `KFold(5, shuffle=True)`, `1.0 * RBF(length_scale=1.0) + WhiteKernel()` (literal arguments,
     the kernels' own operators). None otherwise."""
     grid = _numpy_grid(node, value)
+    if grid is None:
+        grid = _numpy_literal(node, value)
     if grid is not None:
         return grid
     if isinstance(node, ast.BinOp) and type(node.op) in _KERNEL_OPERATORS:
