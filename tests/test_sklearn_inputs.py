@@ -224,3 +224,16 @@ def test_no_estimator_where_a_keyword_is_given_twice_or_not_plain():
     assert claims("m = Ridge(alpha=1.0, **params).fit(X[:, 0], y)\n", ns) == []      # TypeError first
     assert claims("m = Ridge(**odd).fit(X[:, 0], y)\n", ns) == []
     assert claims("m = Ridge(alpha=np.logspace(-3, 3, 10**6)[0]).fit(X[:, 0], y)\n", ns) == []   # too large to make
+
+
+def test_a_display_of_numbers_the_cell_names_is_read_as_numpy_makes_it():
+    """`[[x1, 1]]`, x1 a number the cell bound (or the kernel holds): the array numpy makes."""
+    holds("x1 = 1\np = model.predict([[x1, 2.0]])\n", namespace(), "has 2 features")
+    holds("p = model.predict([[k, 2.0]])\n", namespace(k=3), "has 2 features")
+    holds("from sklearn.pipeline import make_pipeline\npipe = make_pipeline(StandardScaler(), LinearRegression())\n"
+          "pipe.fit(X, y)\nx1 = 1\np = pipe.predict([[x1, 1]])\n", namespace(), "has 2 features")
+    runs_unclaimed("x1 = 1\np = model.predict([[x1, 2.0, -x1]])\n", namespace())
+    runs_unclaimed("x1 = 1\nx1 = [1, 2]\np = model.predict([x1 + [3]])\n", namespace())
+    # a name of anything but a Python number is not read so
+    assert claims("p = model.predict([[k, 2.0]])\n", namespace(k=np.float64(1.0))) == []
+    assert claims("x1 = [1.0]\np = model.predict([[x1, 2.0]])\n", namespace()) == []
