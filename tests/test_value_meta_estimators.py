@@ -381,3 +381,18 @@ def test_a_users_estimator_in_a_pipeline_or_search_the_cell_makes_stays_opaque()
                  "p = make_pipeline(StandardScaler(), mine)\nq = p.predict(X)"):
         assert [f for f in kernel_facts(cell, objects, libraries="leading") if f.kind != "undefined-name"] == [], cell
     assert calls == []
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # the last step's validate_data refuses y=None where its tags need a target
+    ("pipe = make_pipeline(StandardScaler(), SVC(kernel='poly', degree=3, coef0=1, C=5))\npipe.fit(X)", ("value", 2)),
+    ("pipe = Pipeline([('s', StandardScaler()), ('m', LinearSVC())])\npipe.fit(X)", ("value", 2)),
+    ("make_pipeline(MinMaxScaler(), LogisticRegression()).fit(X)", ("value", 1)),
+    # y given, or a last step that needs none, or none at all
+    ("pipe = make_pipeline(StandardScaler(), SVC())\npipe.fit(X, y)", None),
+    ("pipe = make_pipeline(StandardScaler(), SVC())\npipe.fit(X, y=y)", None),
+    ("pipe = make_pipeline(StandardScaler(), MinMaxScaler())\npipe.fit(X)", None),
+    ("pipe = make_pipeline(StandardScaler(), 'passthrough')\npipe.fit(X)", None),
+])
+def test_y_left_out_of_a_pipelines_fit_whose_last_step_needs_it(cell, claimed):
+    held(cell, pipeline_ns() | {"MinMaxScaler": MinMaxScaler, "LogisticRegression": LogisticRegression}, claimed)

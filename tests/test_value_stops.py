@@ -147,3 +147,12 @@ def test_the_guard_stops_a_sure_value_error_and_runs_the_cell_that_is_not_sure()
     finally:
         shell.run_line_magic("codecheck", "auto off")
         shell.run_line_magic("unload_ext", "jupyter_codecheck")
+
+
+def test_a_literal_list_the_cell_binds_is_its_own_object(ns):
+    """`row = [1.0, 2.0]` then `model.predict(row)`: a new list no other name holds, a stop; the
+    same list handed to a call first (which may keep or change it) is shown, not stopped."""
+    assert _stops("row = [1.0, 2.0, 3.0]\np = model.predict(row)", ns) == [(2, "value")]
+    _raises("row = [1.0, 2.0, 3.0]\np = model.predict(row)", ns)
+    found = exact_check("row = [1.0, 2.0, 3.0]\nframes.append(row)\np = model.predict(row)", ns)
+    assert [f.kind for f in found.findings] == ["value"] and found.certain == []

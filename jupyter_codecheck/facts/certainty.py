@@ -288,6 +288,8 @@ class Certainty:
             value = values[0] if len(values) == 1 else None
             if _grouped_selection(value):
                 value = value.value
+            if _literal_display(value):
+                return False            # `row = [5.5, 1.7]`: Python makes a new list of its constants
             return not (isinstance(value, ast.Call) and self._static(value, frozenset()) is _LIBRARY_RESULT)
         obj = self.ns[root]
         for name in {n.id for n in nodes if isinstance(n, ast.Name)} - {root}:
@@ -529,6 +531,17 @@ def _holder(obj) -> bool:
     """An object whose items or attributes are anything (the user's objects too)."""
     return type(obj) in (dict, list, tuple, set, frozenset, types.SimpleNamespace, functools.partial) or \
         issubclass(type(obj), types.ModuleType)
+
+
+def _literal_display(node) -> bool:
+    """A list, tuple, dict or set display of constants alone (nested displays too)."""
+    if not isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
+        return False
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 def _bare_names(expr: ast.expr) -> set[str]:

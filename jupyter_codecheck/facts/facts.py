@@ -54,8 +54,8 @@ from .plots import plot_claim
 from .modules import imported, leading_imports, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, constraint_claim, fit_parameter_problem, grid_key_problem, parameters_copy, \
-    step_parameter_problem
+from .parameters import FITTING, constraint_claim, fit_parameter_problem, grid_key_problem, missing_target_problem, \
+    parameters_copy, step_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -929,7 +929,8 @@ class _Walk:
         keywords = [k.arg for k in n.keywords]
         made = est.instance()
         problem = fit_parameter_problem(made, n.func.attr, len(n.args), keywords) or \
-            step_parameter_problem(made, n.func.attr, len(n.args), keywords)
+            step_parameter_problem(made, n.func.attr, len(n.args), keywords) or \
+            missing_target_problem(made, n.func.attr, len(n.args), keywords)
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))

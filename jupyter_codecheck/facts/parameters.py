@@ -140,6 +140,47 @@ def step_parameter_problem(pipe, method: str, positional: int, keywords: list[st
     return None
 
 
+def missing_target_problem(est, method: str, positional: int, keywords: list[str]) -> str | None:
+    """`SVC(kernel="poly").fit(X)`, `make_pipeline(StandardScaler(), SVC()).fit(X)`: y left out
+    (None) where the estimator that fits last needs it (its tags' `target_tags.required`):
+    scikit-learn's `validate_data` raises ValueError ("requires y to be passed") before it checks
+    X. Read by that estimator's own fit, on a new copy (parameters_copy), given a small array of
+    zeros for X and no y: claimed where it raises that error (a Pipeline's earlier steps run
+    first, on X: the fit raises either way)."""
+    np, pipeline = sys.modules.get("numpy"), sys.modules.get("sklearn.pipeline")
+    if method != "fit" or positional != 1 or keywords or np is None or est is None:
+        return None
+    final, after = est, ""
+    if pipeline is not None and type(est) is pipeline.Pipeline:
+        steps = POLICY.own_dict(est).get("steps")
+        if type(steps) is not list or POLICY.own_dict(est).get("memory") is not None or \
+                not all(type(s) is tuple and len(s) == 2 for s in steps):
+            return None
+        fitted = [e for _, e in steps if e is not None and type(e) is not str]
+        final = fitted[-1] if fitted else None
+        after = ", after the steps before it" if len(fitted) > 1 else ""
+    if final is None or not sklearn_estimator(final, alone=True) or not sklearn_classes(est):
+        return None
+    try:                                # Python's TypeError first where fit's y has no default
+        inspect.signature(POLICY.static(type(est), "fit")).bind(est, None)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    copy = parameters_copy(final)
+    if copy is None:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            copy.fit(np.zeros((2, 1)), None)
+    except ValueError as e:
+        said = " ".join(str(e).split())
+        if "requires y to be passed" in said:
+            return f"y left out{after}: {said.rstrip('.')}: ValueError"
+    except Exception:  # noqa: BLE001 - anything else: not this rule's
+        return None
+    return None
+
+
 def grid_key_problem(est, grids: list[list[str]]) -> str | None:
     """`GridSearchCV(make_pipeline(..., SVC()), {"svc__gama": [...]}).fit(X, y)`: the search fits
     every candidate of its grid (RandomizedSearchCV: of its one dict) on a clone of `est` given
