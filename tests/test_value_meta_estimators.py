@@ -366,9 +366,16 @@ def search_ns() -> dict:
     ("r = RandomizedSearchCV(pipe, [{'svc__C': [1]}, {'svc__gama': [1]}], n_iter=1, cv=2, random_state=1)\n"
      "r.fit(X, y)", None),
     ("good_grid.fit(X, y)", None),
+    # the grid handed to a function of the user's first, which may rename the key
+    ("d = {'svc__gama': [1]}\nfixed = fix(d)\ng = GridSearchCV(pipe, d, cv=2)\ng.fit(X, y)", None),
 ])
 def test_a_searchs_grid_against_its_estimators_parameters(cell, claimed):
-    held(cell, search_ns(), claimed)
+    held(cell, search_ns() | {"fix": _renamed}, claimed)
+
+
+def _renamed(grid: dict) -> dict:
+    grid["svc__gamma"] = grid.pop("svc__gama")
+    return grid
 
 
 def test_a_users_estimator_in_a_pipeline_or_search_the_cell_makes_stays_opaque():

@@ -589,7 +589,8 @@ class _Walk:
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
                 (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
-        if self._concat_items(n, target, local) or self._live_set_params(n, local) or self._search_grid(n, local, value):
+        if self._concat_items(n, target, local) or self._live_set_params(n, local) or \
+                self._search_grid(n, local, value):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(option_claim(n, target, self._text)) or \
@@ -1329,7 +1330,7 @@ class _Walk:
                 return False
             made = value(given["estimator"])
             est = made.instance() if issubclass(type(made), Abstract) and made.like == "estimator" else made
-            grids = self._written_grid(given["grid"], n, local)
+            grids = self._written_grid(given["grid"], n, local, set(searches))
         if grids is None or est is UNRESOLVED or est is None or (random and len(grids) != 1):
             return False                # RandomizedSearchCV draws each candidate from one of its dicts
         problem = grid_key_problem(est, grids)
@@ -1338,10 +1339,12 @@ class _Walk:
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
         return True
 
-    def _written_grid(self, node: ast.expr, use: ast.Call, local: set[str]) -> list[list[str]] | None:
+    def _written_grid(self, node: ast.expr, use: ast.Call, local: set[str],
+                      searches: set) -> list[list[str]] | None:
         """The keys of each dict of a search's grid the cell writes (`{"svc__C": [...]}`, a list
         of such), or binds to a name that nothing reads between its binding and the search's
-        fit but the search's making; a live one's, unchanged by the cell. None otherwise."""
+        fit but a search's making (`searches`, its classes); a live one's, unchanged by the
+        cell. None otherwise."""
         grids = _written_keys(node)
         if grids is not None or not isinstance(node, ast.Name):
             return grids
@@ -1362,6 +1365,7 @@ class _Walk:
         later = naming[naming.index(binding) + 1:]
         # read only where the search is made (a name given whole: the search stores the dict)
         if any(not (isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and
+                    self._live_or_builtin(s.value.func, local, changes_matter=False) in searches and
                     any(isinstance(a, ast.Name) and a.id == node.id for a in
                         (*s.value.args, *(k.value for k in s.value.keywords))) and
                     sum(isinstance(x, ast.Name) and x.id == node.id for x in ast.walk(s)) == 1) for s in later):
