@@ -4,7 +4,8 @@
 Read only when every part is a library's own, never a subclass (its `_constructor`,
 `__finalize__`, `__array_finalize__` or `__getitem__` is the user's):
     container  exactly a dict, list, tuple, str or bytes; a numpy ndarray; a pandas DataFrame,
-               Series or Index, or pandas' `.loc`/`.iloc`/`.at`/`.iat` of one
+               Series or Index, or pandas' `.loc`/`.iloc`/`.at`/`.iat` of one; scikit-learn's
+               Bunch, and its Pipeline's step by place or name (`pipe[-1]`, `pipe["svc"]`)
     key        literals of built-in types (`"a"`, `-1`, `1:3`, `("r", "c")`, `["a", "b"]`)
     labels     what the lookup hashes or compares the key with: a dict's keys, a pandas object's
                index and columns, all of built-in, numpy or pandas types (a user's label there
