@@ -55,9 +55,9 @@ def loaded(target, call: ast.Call) -> dict[str, Abstract] | tuple[Abstract, Abst
     """What a bundled loader's call returns, by the shapes of the values it holds: the Bunch's
     arrays and frames by key, or with `return_X_y=True` the pair (X, y). Every argument a
     literal keyword of its signature; None for anything else."""
-    if type(target) is not types.FunctionType or not POLICY.is_library(target) or \
-            not str(POLICY.module_of(target)).startswith("sklearn.datasets") or \
-            getattr(target, "__name__", None) not in BUNDLED or call.args or any(k.arg is None for k in call.keywords):
+    if type(target) is not types.FunctionType or target.__name__ not in BUNDLED or call.args or \
+            any(k.arg is None for k in call.keywords) or not POLICY.is_library(target) or \
+            not str(POLICY.module_of(target)).startswith("sklearn.datasets"):
         return None
     datasets = sys.modules.get("sklearn.datasets")
     if datasets is None or POLICY.static(datasets, target.__name__, None) is not target:
