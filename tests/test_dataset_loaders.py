@@ -58,3 +58,44 @@ def test_keys_the_cell_adds_are_the_bunchs():
                  "iris = load_iris()\niris['x'] = 1\nprint(iris.x)\n",
                  "X, y = load_iris(return_X_y=True)\nprint(X.shape)\n"):
         assert kernel_facts(cell, ns) == [] and _run(cell, ns) is None, cell
+
+
+def _loader_ns() -> dict:
+    import numpy as np
+    import pandas as pd
+    from sklearn.svm import SVC
+    return {"np": np, "pd": pd, "datasets": datasets, "load_iris": datasets.load_iris,
+            "load_wine": datasets.load_wine, "load_digits": datasets.load_digits, "SVC": SVC}
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # a bundled loader's values, as it makes them: the frame's columns, the arrays' shapes
+    ('iris = datasets.load_iris(as_frame=True)\nX = iris.data[["petal length (cm)", "petal width(cm)"]].values\n'
+     'y = iris.target', ("key", 2)),
+    ('iris = load_iris(as_frame=True)\nX = iris["data"][["petal length (cm)", "petal width (cm)"]].values\n'
+     'y = iris["target"]\nm = SVC().fit(X[:, 0], y)', ("value", 4)),
+    ("X, y = load_iris(return_X_y=True)\nm = SVC().fit(X, y[:3])", ("call", 2)),
+    ('X, y = load_iris(return_X_y=True, as_frame=True)\nc = X["petal lenght (cm)"]', ("key", 2)),
+    ('wine = load_wine(as_frame=True)\nt = wine.frame["targt"]', ("key", 2)),
+    ("digits = load_digits()\nX = digits.data.reshape(7, -1)", ("value", 2)),
+    # the names it has, and a frame or Bunch the cell changes first
+    ('iris = load_iris(as_frame=True)\nX = iris.data[["petal length (cm)", "petal width (cm)"]].values\n'
+     'm = SVC().fit(X, iris.target)', None),
+    ('iris = load_iris(as_frame=True)\niris.data.columns = list("abcd")\nX = iris.data["a"]', None),
+    ('iris = load_iris(as_frame=True)\niris.data.rename(columns={"sepal length (cm)": "a"}, inplace=True)\n'
+     'X = iris.data["a"]', None),
+    ('iris = load_iris(as_frame=True)\niris.data = iris.frame\nX = iris.data["target"]', None),
+    ('iris = load_iris(as_frame=True)\niris["data"] = iris.frame\nX = iris.data["target"]', None),
+    ('iris = load_iris(as_frame=True)\nd = iris.data\nd["x"] = 1\nX = iris.data["x"]', None),
+    ('iris = load_iris(as_frame=True)\nX = iris.data\nX.insert(0, "x", 1)\nX2 = iris.data["x"]', None),
+])
+def test_what_a_bundled_loader_returns_is_known_by_its_shapes(cell, claimed):
+    ns = _loader_ns()
+    got = [(f.kind, f.line) for f in kernel_facts(cell, ns, libraries="leading")]
+    assert got == ([claimed] if claimed else []), (cell, got)
+    outcome = _run(cell, ns)
+    if claimed is None:
+        assert outcome is None, (cell, outcome)
+    else:
+        exception = {"key": KeyError, "value": ValueError, "call": ValueError}[claimed[0]]
+        assert outcome is not None and issubclass(outcome[0], exception) and outcome[1] == claimed[1], (cell, outcome)

@@ -58,6 +58,9 @@ def run(cell: str) -> tuple[str, int] | None:
     ("pred = SVC(kernel='rbff').fit(X, y).predict(X)\n", "pred = SVC(kernel='rbf').fit(X, y).predict(X)\n"),
     ("clf = SVC(C=1.0, gamma='autoo')\nclf.fit(X, y)\n", "clf = SVC(C=1.0, gamma='auto')\nclf.fit(X, y)\n"),
     ("m = LogisticRegression(C=c)\nm.fit(X, y)\n", "m = LogisticRegression(C=-c)\nm.fit(X, y)\n"),   # c: live
+    # a later step's, at its own fit inside the pipeline's
+    ("p = Pipeline([('s', StandardScaler()), ('m', LogisticRegression(C=-1.0))])\np.fit(X, y)\n",
+     "p = Pipeline([('s', StandardScaler()), ('m', LogisticRegression(C=1.0))])\np.fit(X, y)\n"),
 ])
 def test_parameters_scikit_learns_fit_rejects_before_the_data(cell, fitting):
     facts = [f for f in kernel_facts(cell, namespace()) if f.kind == "value"]
@@ -68,11 +71,21 @@ def test_parameters_scikit_learns_fit_rejects_before_the_data(cell, fitting):
     assert run(fitting) is None, fitting
 
 
+def test_a_later_steps_parameters_are_a_crash_whatever_x_is():
+    """An earlier step may refuse X before the refused step's fit: the pipeline's fit raises
+    either way, a ValueError (the claim says which step, and that the steps before it run first)."""
+    cell = "p = Pipeline([('s', StandardScaler()), ('m', LogisticRegression(C=-1.0))])\np.fit(X_text, y)\n"
+    objects = {**namespace(), "X_text": np.array([["a", "b"]] * 20)}
+    (fact,) = [f for f in kernel_facts(cell, objects) if f.kind == "value"]
+    assert "step 'm', after the steps before it" in fact.message
+    with pytest.raises(ValueError, match="could not convert string"):
+        exec(compile(cell, "<cell>", "exec"), objects)
+
+
 def test_no_claim_where_the_data_decides_or_the_users_code_is_in_it():
     RAN.clear()
     for cell in [
         "m = LogisticRegression(C=float(text))\nm.fit(X, y)\n",          # not a literal
-        "p = Pipeline([('s', StandardScaler()), ('m', LogisticRegression(C=-1.0))])\np.fit(X, y)\n",  # after X
         "m = LogisticRegression(C=-1.0)\nm.set_params(C=1.0)\nm.fit(X, y)\n",    # changed before the fit
         "p = Pipeline([('u', UserScaler(k=0)), ('m', LogisticRegression(C=-1.0))])\np.fit(X, y)\n",
         "m = LogisticRegression(C=-1.0)\ntry:\n    m.fit(X, y)\nexcept ValueError:\n    pass\n",

@@ -249,3 +249,16 @@ def test_an_argument_not_known_is_never_taken_for_an_estimator_of_scikit_learns(
     from jupyter_codecheck.facts.namespace import UNRESOLVED
     call = ast.parse("LogisticRegression(C=c)", mode="eval").body
     assert made_estimator(call, LogisticRegression, lambda n: UNRESOLVED) is None
+
+
+def test_a_display_of_numbers_the_cell_names_is_read_as_numpy_makes_it():
+    """`[[x1, 1]]`, x1 a number the cell bound (or the kernel holds): the array numpy makes."""
+    holds("x1 = 1\np = model.predict([[x1, 2.0]])\n", namespace(), "has 2 features")
+    holds("p = model.predict([[k, 2.0]])\n", namespace(k=3), "has 2 features")
+    holds("from sklearn.pipeline import make_pipeline\npipe = make_pipeline(StandardScaler(), LinearRegression())\n"
+          "pipe.fit(X, y)\nx1 = 1\np = pipe.predict([[x1, 1]])\n", namespace(), "has 2 features")
+    runs_unclaimed("x1 = 1\np = model.predict([[x1, 2.0, -x1]])\n", namespace())
+    runs_unclaimed("x1 = 1\nx1 = [1, 2]\np = model.predict([x1 + [3]])\n", namespace())
+    # a name of anything but a Python number is not read so
+    assert claims("p = model.predict([[k, 2.0]])\n", namespace(k=np.float64(1.0))) == []
+    assert claims("x1 = [1.0]\np = model.predict([[x1, 2.0]])\n", namespace()) == []

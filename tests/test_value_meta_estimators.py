@@ -241,3 +241,165 @@ def test_a_users_estimator_inside_a_meta_estimator_stays_opaque():
     for cell in ("cal.fit(X[:, 0], y)\n", "vote.fit(X[:, 0], y)\n", "o = OneVsRestClassifier(mine).fit(X[:, 0], y)\n"):
         assert value_facts(cell, objects | {"mine": Mine()}) == [], cell
     assert calls == []
+
+
+def pipeline_ns() -> dict:
+    return ns(Pipeline=Pipeline, make_pipeline=make_pipeline, StandardScaler=StandardScaler, LinearSVC=LinearSVC,
+              live=fitted(make_pipeline(StandardScaler(), SVC())))
+
+
+def held(cell: str, objects: dict, claimed: tuple[str, int] | None) -> None:
+    """The cell's one claim (its kind and line) is the exception it raises on that line (a
+    NotFittedError or InvalidParameterError is a ValueError, the claim's "call" or "value"), or
+    no claim and the cell runs."""
+    got = [(f.kind, f.line) for f in kernel_facts(cell, objects, libraries="leading")
+           if f.kind in ("attribute", "call", "value")]
+    assert got == ([claimed] if claimed else []), (cell, got)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        outcome = run(cell, objects)
+    if claimed is None:
+        assert outcome is None, (cell, outcome)
+    else:
+        assert outcome is not None and outcome[1] == claimed[1], (cell, outcome)
+        exception = {"AttributeError": (AttributeError,), "call": (ValueError,), "value": (ValueError,)}
+        raised = {"AttributeError": AttributeError, "NotFittedError": ValueError, "InvalidParameterError": ValueError,
+                  "ValueError": ValueError}
+        assert issubclass(raised.get(outcome[0], Exception), exception.get(
+            "AttributeError" if claimed[0] == "attribute" else claimed[0])), (cell, outcome)
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # a step read before the pipeline is fitted: the estimator the cell made, never fitted
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC(C=1))\nw = pipe[-1].coef_", ("attribute", 2)),
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC(C=1))\nw = pipe.named_steps['linearsvc'].coef_",
+     ("attribute", 2)),
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC(C=1))\nw = pipe.named_steps.linearsvc.coef_", ("attribute", 2)),
+    ("pipe = Pipeline([('s', StandardScaler()), ('m', LinearSVC())])\nw = pipe.steps[-1][1].coef_", ("attribute", 2)),
+    ("pipe = Pipeline([('s', StandardScaler()), ('m', LinearSVC())])\nm = pipe['s'].mean_", ("attribute", 2)),
+    # the pipeline itself: its methods begin with check_is_fitted(self)
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC(C=1))\np = pipe.predict(X)", ("call", 2)),
+    ("pipe = Pipeline([('s', StandardScaler()), ('m', SVC())])\nd = pipe.decision_function(X)", ("call", 2)),
+    ("pipe = make_pipeline(StandardScaler(), 'passthrough')\nt = pipe.transform(X)", ("call", 2)),
+    # an estimator given whole to a pipeline nothing names after: still never fitted
+    ("s = StandardScaler()\nm = LinearSVC()\npipe = make_pipeline(s, m)\nw = m.coef_", ("attribute", 4)),
+    ("s = StandardScaler()\nm = LinearSVC()\npipe = make_pipeline(s, m)\np = pipe.predict(X)", ("call", 4)),
+    # fitted first, or the method not there, or a step fitted through its own name
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC())\npipe.fit(X, y)\nw = pipe[-1].coef_", None),
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC())\npipe.fit(X, y)\np = pipe.predict(X)", None),
+    ("s = StandardScaler()\nm = LinearSVC()\npipe = make_pipeline(s, m)\npipe.fit(X, y)\nw = m.coef_", None),
+    ("m = LinearSVC()\npipe = make_pipeline(m)\nm.fit(X, y)\np = pipe.predict(X)", None),
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC())\npipe[-1].fit(X, y)\nw = pipe[-1].coef_", None),
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC())\nouter = make_pipeline(pipe)\nouter.fit(X, y)\n"
+     "w = pipe[-1].coef_", None),
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC())\nw = pipe[-1].C", None),
+    ("pipe = make_pipeline(StandardScaler(), 'passthrough')\nc = pipe[-1]", None),
+])
+def test_a_pipeline_the_cell_makes_and_its_steps_unfitted_until_it_is_fitted(cell, claimed):
+    held(cell, pipeline_ns(), claimed)
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # each step's fit validates its own parameters, in the pipeline's fit, in order
+    ("pipe = make_pipeline(StandardScaler(), SVC(kernel='rbff'))\npipe.fit(X, y)", ("value", 2)),
+    ("make_pipeline(StandardScaler(), SVC(kernel='rbff')).fit(X, y)", ("value", 1)),
+    ("pipe = make_pipeline(StandardScaler(with_mean=3), SVC())\npipe.fit(X, y)", ("value", 2)),
+    ("pipe = Pipeline([('s', StandardScaler()), ('m', SVC(C=-1))])\npipe.fit(X, y)", ("value", 2)),
+    ("pipe = make_pipeline(StandardScaler(), 'passthrough', SVC(C=-1))\npipe.fit(X)", ("value", 2)),
+    ("pipe = make_pipeline(live[0], SVC(C=-1))\npipe.fit(X, y)", ("value", 2)),
+    # valid steps, a method the last step lacks, a cache, fit's own keywords: none of this rule's
+    ("pipe = make_pipeline(StandardScaler(), SVC(kernel='rbf', C=2))\npipe.fit(X, y)", None),
+    ("pipe = Pipeline([('s', StandardScaler()), ('m', 'passthrough')])\nt = pipe.fit_transform(X, y)", None),
+])
+def test_a_steps_parameters_are_checked_at_the_pipelines_fit(cell, claimed):
+    held(cell, pipeline_ns(), claimed)
+
+
+def test_no_step_parameter_claim_where_the_pipeline_fails_otherwise_or_caches():
+    objects = pipeline_ns()
+    for cell in ("pipe = Pipeline([('s', StandardScaler()), ('m', SVC(C=-1))])\npipe.fit_transform(X, y)",
+                 "pipe = make_pipeline(StandardScaler(), SVC(C=-1), memory='/nonexistent')\npipe.fit(X, y)",
+                 "pipe = make_pipeline(StandardScaler(), SVC(C=-1))\npipe.fit(X, y, svc__sample_weight=None)"):
+        assert not [f for f in kernel_facts(cell, objects, libraries="leading") if "parameters" in f.message], cell
+        assert run(cell, objects) is not None, cell         # each fails, by another rule or a later one
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # a live pipeline's step by place or name: its `__getitem__` and `named_steps` give the step
+    ("c = live[-1].c", ("attribute", 1)),
+    ("c = live['svc'].c", ("attribute", 1)),
+    ("c = live.named_steps['svc'].c", ("attribute", 1)),
+    ("m = live[0].mean", ("attribute", 1)),
+    ("c = live[-1].C", None),
+    ("m = live[0].mean_", None),
+    ("c = live.named_steps['svc'].C", None),
+])
+def test_a_live_pipelines_step(cell, claimed):
+    held(cell, pipeline_ns(), claimed)
+
+
+def search_ns() -> dict:
+    from scipy.stats import loguniform, uniform
+    return ns(Pipeline=Pipeline, make_pipeline=make_pipeline, StandardScaler=StandardScaler, LinearSVC=LinearSVC,
+              GridSearchCV=GridSearchCV, RandomizedSearchCV=RandomizedSearchCV, loguniform=loguniform,
+              uniform=uniform, pipe=make_pipeline(StandardScaler(), SVC()),
+              live_grid=GridSearchCV(SVC(), {"gama": [1.0]}, cv=2), good_grid=GridSearchCV(SVC(), {"C": [1.0]}, cv=2))
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # every candidate is set on a clone of the estimator by set_params, which refuses the name
+    ("GridSearchCV(make_pipeline(StandardScaler(), SVC()), {'svc__gama': [0.1, 1]}, cv=2).fit(X, y)", ("value", 1)),
+    ("d = {'svc__gama': loguniform(0.001, 0.1), 'svc__C': uniform(1, 10)}\n"
+     "r = RandomizedSearchCV(pipe, d, n_iter=3, cv=2, random_state=0)\nr.fit(X, y)", ("value", 3)),
+    ("g = GridSearchCV(SVC(), [{'C': [1]}, {'gama': [1]}], cv=2)\ng.fit(X, y)", ("value", 2)),
+    ("g = GridSearchCV(estimator=pipe, param_grid={'svc__C': [1], 'svm__C': [1]}, cv=2)\ng.fit(X, y)", ("value", 2)),
+    ("live_grid.fit(X, y)", ("value", 1)),
+    # the names the estimator has, a step replaced by the grid, the grid or search changed first,
+    # RandomizedSearchCV's list of dicts (it draws from one of them)
+    ("GridSearchCV(make_pipeline(StandardScaler(), SVC()), {'svc__gamma': [0.1, 1]}, cv=2).fit(X, y)", None),
+    ("g = GridSearchCV(pipe, {'svc': [SVC(kernel='poly')], 'svc__degree': [2]}, cv=2)\ng.fit(X, y)", None),
+    ("d = {'svc__gama': [1]}\nd['svc__gamma'] = d.pop('svc__gama')\ng = GridSearchCV(pipe, d, cv=2)\ng.fit(X, y)",
+     None),
+    ("d = {'svc__gama': [1]}\ng = GridSearchCV(pipe, d, cv=2)\ndel d['svc__gama']\ng.fit(X, y)", None),
+    ("g = GridSearchCV(pipe, {'svc__gama': [1]}, cv=2)\ng.set_params(param_grid={'svc__C': [1]})\ng.fit(X, y)",
+     None),
+    ("r = RandomizedSearchCV(pipe, [{'svc__C': [1]}, {'svc__gama': [1]}], n_iter=1, cv=2, random_state=1)\n"
+     "r.fit(X, y)", None),
+    ("good_grid.fit(X, y)", None),
+    # the grid handed to a function of the user's first, which may rename the key
+    ("d = {'svc__gama': [1]}\nfixed = fix(d)\ng = GridSearchCV(pipe, d, cv=2)\ng.fit(X, y)", None),
+])
+def test_a_searchs_grid_against_its_estimators_parameters(cell, claimed):
+    held(cell, search_ns() | {"fix": _renamed}, claimed)
+
+
+def _renamed(grid: dict) -> dict:
+    grid["svc__gamma"] = grid.pop("svc__gama")
+    return grid
+
+
+def test_a_users_estimator_in_a_pipeline_or_search_the_cell_makes_stays_opaque():
+    calls = []
+    Mine = recording_estimator(calls)
+    objects = search_ns() | {"Mine": Mine, "mine": Mine()}
+    for cell in ("g = GridSearchCV(mine, {'gama': [1]}, cv=2)\ng.fit(X, y)",
+                 "g = GridSearchCV(make_pipeline(mine), {'mine__gama': [1]}, cv=2)\ng.fit(X, y)",
+                 "p = make_pipeline(mine, SVC(C=-1))\np.fit(X, y)",
+                 "p = make_pipeline(StandardScaler(), mine)\nq = p.predict(X)"):
+        assert [f for f in kernel_facts(cell, objects, libraries="leading") if f.kind != "undefined-name"] == [], cell
+    assert calls == []
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # the last step's validate_data refuses y=None where its tags need a target
+    ("pipe = make_pipeline(StandardScaler(), SVC(kernel='poly', degree=3, coef0=1, C=5))\npipe.fit(X)", ("value", 2)),
+    ("pipe = Pipeline([('s', StandardScaler()), ('m', LinearSVC())])\npipe.fit(X)", ("value", 2)),
+    ("make_pipeline(MinMaxScaler(), LogisticRegression()).fit(X)", ("value", 1)),
+    # y given, or a last step that needs none, or none at all
+    ("pipe = make_pipeline(StandardScaler(), SVC())\npipe.fit(X, y)", None),
+    ("pipe = make_pipeline(StandardScaler(), SVC())\npipe.fit(X, y=y)", None),
+    ("pipe = make_pipeline(StandardScaler(), MinMaxScaler())\npipe.fit(X)", None),
+    ("pipe = make_pipeline(StandardScaler(), 'passthrough')\npipe.fit(X)", None),
+])
+def test_y_left_out_of_a_pipelines_fit_whose_last_step_needs_it(cell, claimed):
+    held(cell, pipeline_ns() | {"MinMaxScaler": MinMaxScaler, "LogisticRegression": LogisticRegression}, claimed)

@@ -805,3 +805,31 @@ def test_no_grid_from_an_mgrid_made_sparse():
     grid.sparse = True                              # the kernel's np.mgrid, changed: a tuple of open grids
     ns = namespace(np=types.SimpleNamespace(mgrid=grid, ones=np.ones))
     assert value_facts("g = np.mgrid[0:3, 0:4]\nh = g.reshape(7)\n", ns) == []
+
+
+MASK_Y = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0])
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # numpy's boolean indexing keeps as many rows as the mask holds True: a live array's, or a
+    # literal's numpy makes here (`np.array([...])`), compared with a number
+    ("C = X9[y9 == 1] @ np.ones((1, 6))\nD = C @ np.ones((4, 2))", 2),
+    ("C = X9[0 < y9] @ np.ones((5, 2))", 1),
+    ("y = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0])\nplt.plot(X9[:, 0][y == 0], np.zeros(5), 'bs')", 2),
+    ("y = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0])\nplt.plot(X9[:, 0][y == 1], np.zeros(5), 'bs')", None),
+    ("C = X9[y9 != 1] @ np.ones((1, 6))\nD = C @ np.ones((6, 2))", None),
+    # the mask's array changed first (in place, by a method, through another name, by a call)
+    ("y9[:2] = 1\nplt.plot(X9[:, 0][y9 == 1], np.zeros(7), 'g^')", None),
+    ("y = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0])\ny.fill(1)\nplt.plot(X9[:, 0][y == 1], np.zeros(9), 'g^')", None),
+    ("y = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0])\nz = y\nz += 1\nplt.plot(X9[:, 0][y == 2], np.zeros(5), 'g^')", None),
+    ("y = np.array([0, 0, 1, 1, 1, 1, 1, 0, 0])\nnp.random.shuffle(y)\nplt.plot(X9[:, 0][y == 1], np.zeros(5), 'g^')",
+     None),
+    ("y = np.array([0.5, 1.5, 2.5, 1.0, 0.0, 3.0, 1.0, 0.0, 0.0])\nC = X9[y > 1.0] @ np.ones((1, 6))\n"
+     "D = C @ np.ones((6, 2))", None),
+])
+def test_a_boolean_masks_count_where_its_values_are_known(cell, claimed):
+    ns = namespace(X9=np.linspace(-4, 4, 9).reshape(-1, 1), y9=MASK_Y.copy())
+    facts = value_facts(cell, ns)
+    assert [f.line for f in facts] == ([claimed] if claimed else []), (cell, facts)
+    outcome = run(cell, {**ns, "y9": MASK_Y.copy()})
+    assert outcome == (("ValueError", claimed) if claimed else None), (cell, outcome)

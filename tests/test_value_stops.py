@@ -12,6 +12,9 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC, LinearSVC
 
 from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import KernelFact, kernel_facts
@@ -82,6 +85,30 @@ def test_a_value_error_something_may_prevent_is_shown_not_stopped(cell, ns):
     assert [f.kind for f in found.findings] == ["value"] and found.certain == []
 
 
+@pytest.mark.parametrize("cell, stop", [
+    # a pipeline only stores the steps it is given until it is fitted, and nothing names it after
+    ("s = StandardScaler()\nm = LinearSVC()\npipe = make_pipeline(s, m)\nw = m.coef_", (4, "attribute")),
+    ("pipe = make_pipeline(model)\np = model.predcit(X)", (2, "attribute")),
+    ("pipe = make_pipeline(StandardScaler(), SVC(kernel='rbff'))\npipe.fit(X, y)", (2, "value")),
+    ("pipe = make_pipeline(StandardScaler(), LinearSVC())\np = pipe.predict(X)", (2, "call")),
+])
+def test_a_pipeline_the_cell_makes_stops_as_its_steps_would(cell, stop, ns):
+    objects = {**ns, "make_pipeline": make_pipeline, "StandardScaler": StandardScaler, "LinearSVC": LinearSVC,
+               "SVC": SVC}
+    assert _stops(cell, objects) == [stop]
+    with warnings.catch_warnings(), pytest.raises((ValueError, AttributeError)):
+        warnings.simplefilter("ignore")
+        exec(cell, dict(objects))
+
+
+def test_an_object_given_to_a_pipeline_named_again_is_shown_not_stopped(ns):
+    """`pipe.fit(X, y)` between: the pipeline may change what it holds (here `model` is fitted
+    again; the misspelt method still raises, but the stop is not sure of what runs first)."""
+    objects = {**ns, "make_pipeline": make_pipeline}
+    found = exact_check("pipe = make_pipeline(model)\npipe.fit(X, y)\np = model.predcit(X)", objects)
+    assert [f.kind for f in found.findings] == ["attribute"] and found.certain == []
+
+
 def test_a_fit_after_what_may_change_the_estimator_in_its_statement_is_no_claim(ns):
     """`print(r.set_params(alpha=1.0), r.fit(X, y))`: set_params runs first (found in review)."""
     cell = "r = Ridge(alpha=-1.0)\nprint(r.set_params(alpha=1.0), r.fit(X, y))"
@@ -120,3 +147,12 @@ def test_the_guard_stops_a_sure_value_error_and_runs_the_cell_that_is_not_sure()
     finally:
         shell.run_line_magic("codecheck", "auto off")
         shell.run_line_magic("unload_ext", "jupyter_codecheck")
+
+
+def test_a_literal_list_the_cell_binds_is_its_own_object(ns):
+    """`row = [1.0, 2.0]` then `model.predict(row)`: a new list no other name holds, a stop; the
+    same list handed to a call first (which may keep or change it) is shown, not stopped."""
+    assert _stops("row = [1.0, 2.0, 3.0]\np = model.predict(row)", ns) == [(2, "value")]
+    _raises("row = [1.0, 2.0, 3.0]\np = model.predict(row)", ns)
+    found = exact_check("row = [1.0, 2.0, 3.0]\nframes.append(row)\np = model.predict(row)", ns)
+    assert [f.kind for f in found.findings] == ["value"] and found.certain == []

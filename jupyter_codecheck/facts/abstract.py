@@ -54,6 +54,7 @@ from __future__ import annotations
 import ast
 import builtins
 import math
+import operator
 import sys
 import types
 from dataclasses import replace
@@ -66,6 +67,7 @@ from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, 
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
                              _scalar_kind, joining, literal_int, literal_shape, numeric, shaped)
+from .dataset_loaders import loaded
 from .namespace import UNRESOLVED, Made
 from .libraries import library_code
 from .read_policy import POLICY
@@ -188,9 +190,32 @@ class Propagation:
             return None
         if base.like == "DataFrame" and base.columns is not None:
             return picked(base, node.slice)
+        if base.like == "ndarray" and isinstance(node.slice, ast.Compare):
+            return self._masked(base, node.slice)
         if base.like == "ndarray":
             return _indexed(base, self.index(node.slice))
         return None
+
+    def _masked(self, base: Abstract, key: ast.Compare) -> Abstract | None:
+        """`X[y == 1]`: numpy's boolean indexing keeps the rows where the mask is True, as many as
+        it holds; known where the mask compares a live 1-D array of numbers (read unchanged: the
+        flow gives no live object the cell may have changed) with a number, as long as X's rows."""
+        np = sys.modules.get("numpy")
+        if np is None or len(key.ops) != 1 or type(key.ops[0]) not in _COMPARISONS or not base.shape or \
+                type(base.shape[0]) is not int:
+            return None
+        left, right = key.left, key.comparators[0]
+        array, number = self.value(left), self.scalar(right)
+        if type(array) is not np.ndarray:       # `0 < y`: the number first
+            array, number, swapped = self.value(right), self.scalar(left), True
+        else:
+            swapped = False
+        if type(array) is not np.ndarray or array.ndim != 1 or array.dtype.kind not in "biuf" or \
+                array.shape[0] != base.shape[0] or array.size > _MASK_MAX or type(number) not in (int, float):
+            return None
+        compare = _COMPARISONS[type(key.ops[0])]
+        count = int(np.count_nonzero(compare(number, array) if swapped else compare(array, number)))
+        return replace(base, shape=(count, *base.shape[1:]))
 
     def _mgrid(self, key: ast.expr):
         """`np.mgrid[0:5, -w:w:100j]`: numpy's dense grid, of shape (slices, sizes...) or (size,)
@@ -481,8 +506,9 @@ class Propagation:
             return None
         name = _known(target)
         if name is None:
+            pair = loaded(target, node)         # `X, y = load_iris(return_X_y=True)`
             return self._outer(node, target) or self._ufunc(node, target) or \
-                made_estimator(node, target, self.value, self.scalar) or \
+                (pair if type(pair) is tuple else None) or made_estimator(node, target, self.value, self.scalar) or \
                 made_shorthand(node, target, self.value) or confusion(node, target, self.value, self.shaped)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if name in ("zeros", "ones", "empty") and 1 <= len(args) <= 2 and set(keywords) <= {"dtype", "order"}:
@@ -808,6 +834,12 @@ class Propagation:
             return None
         shape = self._sizes([given["size"]])
         return None if shape is None else Abstract("ndarray", shape, kind)
+
+
+# the comparisons a mask is made with, as numpy's operators run them
+_COMPARISONS = {ast.Lt: operator.lt, ast.Gt: operator.gt, ast.LtE: operator.le, ast.GtE: operator.ge,
+                ast.Eq: operator.eq, ast.NotEq: operator.ne}
+_MASK_MAX = 1_000_000
 
 
 def _fits(v):

@@ -95,6 +95,70 @@ def made_shorthand(node: ast.Call, target, value: Read):
     return Abstract("estimator", estimator=cls, arguments=((made,), keywords))
 
 
+def shorthand_class(target) -> type | None:
+    """The class a shorthand of SHORTHANDS makes (`make_pipeline`: Pipeline), where `target` is
+    scikit-learn's own function; else None."""
+    for name, (module, cls) in SHORTHANDS.items():
+        if module in sys.modules and target is POLICY.static(sys.modules[module], name, None):
+            return POLICY.static(sys.modules[module], cls, None)
+    return None
+
+
+def given_steps(call: ast.Call, maker) -> list[ast.expr] | None:
+    """The steps a call of scikit-learn's own `Pipeline([("s", scaler), ...])` or
+    `make_pipeline(scaler, svc)` (`maker`, the callee) is given, as written; None for any other
+    call, or steps given otherwise (starred, `**kw`)."""
+    mod = sys.modules.get("sklearn.pipeline")
+    pipeline = POLICY.static(mod, "Pipeline", None) if mod is not None else None
+    if pipeline is None or any(isinstance(a, ast.Starred) for a in call.args) or \
+            any(k.arg is None for k in call.keywords):
+        return None
+    if maker is pipeline:
+        given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "steps"), None)
+        return [e.elts[1] for e in given.elts if isinstance(e, ast.Tuple) and len(e.elts) == 2] \
+            if isinstance(given, (ast.List, ast.Tuple)) else []
+    return list(call.args) if shorthand_class(maker) is pipeline else None
+
+
+def held_whole(call: ast.Call, maker, names: set[str]) -> bool:
+    """Do `names` appear in a pipeline's making (given_steps) only as steps given whole (which
+    the Pipeline only stores until it is fitted)?"""
+    steps = given_steps(call, maker)
+    if steps is None:
+        return False
+    whole = {id(x) for x in steps if isinstance(x, ast.Name)}
+    return all(id(x) in whole for x in ast.walk(call) if isinstance(x, ast.Name) and x.id in names)
+
+
+def pipeline_steps(made) -> list | None:
+    """The (name, step) pairs of a Pipeline the cell makes (`make_pipeline(...)`,
+    `Pipeline([...])`), as given: a step made by the cell (an Abstract), a live one, or text
+    ("passthrough"); None for anything else."""
+    mod = sys.modules.get("sklearn.pipeline")
+    if mod is None or not (issubclass(type(made), Abstract) and made.like == "estimator" and
+                           made.estimator is POLICY.static(mod, "Pipeline", None)):
+        return None
+    args, keywords = made.arguments
+    steps = args[0] if args else dict(keywords).get("steps")
+    if type(steps) not in (list, tuple) or \
+            not all(type(s) is tuple and len(s) == 2 and type(s[0]) is str for s in steps):
+        return None
+    return list(steps)
+
+
+def pipeline_step(made, key):
+    """`pipe[-1]`, `pipe["svc"]`: the step of a Pipeline the cell makes at that place, or of that
+    name (the last so named: Pipeline's `__getitem__` looks a name up in `named_steps`, a dict of
+    the steps), as pipeline_steps gives it; None where there is none."""
+    steps = pipeline_steps(made)
+    if steps is None or type(key) not in (int, str):
+        return None
+    if type(key) is int:
+        return steps[key][1] if -len(steps) <= key < len(steps) else None
+    named = [step for name, step in steps if name == key]
+    return named[-1] if named else None
+
+
 def _class_of(step) -> str | None:
     """The lower-case class name `_name_estimators` gives a step (made in the cell or live)."""
     if issubclass(type(step), Abstract):
@@ -233,6 +297,31 @@ def _numpy_grid(node: ast.expr, value: Read):
         return None
 
 
+def _numpy_literal(node: ast.expr, value: Read):
+    """`np.array([0, 0, 1, 1])`: numpy's array of a literal list of Python numbers (nested lists
+    too), made here as numpy makes it (numpy's code alone runs), of at most 10,000 values."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)) or \
+            len(node.args) != 1 or node.keywords or not isinstance(node.args[0], (ast.List, ast.Tuple)):
+        return None
+    if value(node.func) not in (POLICY.module_members(np).get("array"), POLICY.module_members(np).get("asarray")):
+        return None
+    data = _literal(node.args[0])
+    if not _numbers_only(data) or sum(1 for n in ast.walk(node.args[0]) if isinstance(n, ast.Constant)) > _GRID_MAX:
+        return None
+    try:
+        made = np.array(data)
+    except (ValueError, TypeError):
+        return None                     # ragged: numpy refuses it
+    return made if made.dtype.kind in "biuf" else None
+
+
+def _numbers_only(data) -> bool:
+    if type(data) in (list, tuple):
+        return bool(data) and all(_numbers_only(x) for x in data)
+    return type(data) in (int, float, bool)
+
+
 # scikit-learn's objects that are no estimators but are given to one, whose `__init__` only
 # stores its arguments: the cross-validation splitters and the Gaussian process kernels
 _TWIN_MODULES = ("sklearn.model_selection._split", "sklearn.gaussian_process.kernels")
@@ -245,6 +334,8 @@ def library_twin(node: ast.expr, value: Read):
     `KFold(5, shuffle=True)`, `1.0 * RBF(length_scale=1.0) + WhiteKernel()` (literal arguments,
     the kernels' own operators). None otherwise."""
     grid = _numpy_grid(node, value)
+    if grid is None:
+        grid = _numpy_literal(node, value)
     if grid is not None:
         return grid
     if isinstance(node, ast.BinOp) and type(node.op) in _KERNEL_OPERATORS:

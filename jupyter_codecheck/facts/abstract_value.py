@@ -208,6 +208,8 @@ def array_like(node: ast.expr | None, value: Read) -> Abstract | None:
         return None
     if isinstance(node, (ast.List, ast.Tuple)):
         written = _literal(node)
+        if written is UNRESOLVED:
+            written = _numbers_display(node, value)     # `[[x1, 1]]`, x1 a number the cell bound
     else:
         v = value(node)
         if not issubclass(type(v), Made) or issubclass(type(v), Abstract):
@@ -217,6 +219,19 @@ def array_like(node: ast.expr | None, value: Read) -> Abstract | None:
         return None
     nested = _nested(written, text=True)
     return None if nested is None else Abstract("ndarray", nested[0], nested[1])
+
+
+def _numbers_display(node: ast.expr, value: Read, depth: int = 0):
+    """A list or tuple display of numbers, literal or names of Python numbers (the kernel's, or
+    bound by the cell to one: its literal), as the nested list it makes; else UNRESOLVED."""
+    if isinstance(node, (ast.List, ast.Tuple)) and depth < 8:
+        parts = [_numbers_display(e, value, depth + 1) for e in node.elts]
+        return UNRESOLVED if any(p is UNRESOLVED for p in parts) else parts
+    v = _literal(node)
+    if v is UNRESOLVED and isinstance(node, ast.Name):
+        v = value(node)
+        v = v.literal() if issubclass(type(v), Made) else v
+    return v if type(v) in (int, float, bool) else UNRESOLVED
 
 
 def _numpy_kind(dtype) -> str | None:

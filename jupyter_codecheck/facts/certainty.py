@@ -19,6 +19,7 @@ import functools
 import types
 from collections.abc import Mapping
 
+from .abstract_sklearn import held_whole
 from .flow import any_root
 from .read_policy import POLICY
 
@@ -43,6 +44,10 @@ class Certainty:
         self.cell_defs = {n.name for n in ast.walk(tree)
                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         self.bindings = _bindings(tree)
+        # `pipe = make_pipeline(...)` of the cell's top level: the name each such call is bound to
+        self.assigned = {id(s.value): s.targets[0].id for s in tree.body
+                         if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+                         and isinstance(s.value, ast.Call)}
         # a cell with `await` runs as a task of the kernel's loop, beside its other tasks
         self.awaits = any(isinstance(n, (ast.Await, ast.AsyncFor, ast.AsyncWith)) for n in ast.walk(tree))
 
@@ -283,6 +288,8 @@ class Certainty:
             value = values[0] if len(values) == 1 else None
             if _grouped_selection(value):
                 value = value.value
+            if _literal_display(value):
+                return False            # `row = [5.5, 1.7]`: Python makes a new list of its constants
             return not (isinstance(value, ast.Call) and self._static(value, frozenset()) is _LIBRARY_RESULT)
         obj = self.ns[root]
         for name in {n.id for n in nodes if isinstance(n, ast.Name)} - {root}:
@@ -299,7 +306,7 @@ class Certainty:
         (`li = df.loc`)?"""
         for n in done:
             if isinstance(n, ast.Call):
-                if self._read_only(n.func):
+                if self._read_only(n.func) or self._stored_unused(n, root, done):
                     continue
                 args = [*n.args, *(k.value for k in n.keywords)]
                 if any(root in _bare_names(a) for a in args):
@@ -322,6 +329,16 @@ class Certainty:
                     _handle_of(obj, value.attr):
                 return True
         return False
+
+    def _stored_unused(self, call: ast.Call, root: str, nodes) -> bool:
+        """`pipe = make_pipeline(scaler, svc)`, `root` given only as a step whole: scikit-learn's
+        Pipeline stores its steps and changes them only when it is fitted, so the object changes
+        through the pipeline's name alone, which the cell names nowhere else before the use."""
+        target = self.assigned.get(id(call))
+        maker = self._static(call.func, frozenset()) if target is not None else _UNKNOWN
+        if maker is _UNKNOWN or maker is _LIBRARY_RESULT or not held_whole(call, maker, {root}):
+            return False
+        return sum(isinstance(n, ast.Name) and n.id == target for n in nodes) == 1     # its binding alone
 
     def _read_only(self, func: ast.expr) -> bool:
         """A built-in callee that neither keeps nor changes what it is given (`print`, `len`)?"""
@@ -514,6 +531,17 @@ def _holder(obj) -> bool:
     """An object whose items or attributes are anything (the user's objects too)."""
     return type(obj) in (dict, list, tuple, set, frozenset, types.SimpleNamespace, functools.partial) or \
         issubclass(type(obj), types.ModuleType)
+
+
+def _literal_display(node) -> bool:
+    """A list, tuple, dict or set display of constants alone (nested displays too)."""
+    if not isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
+        return False
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 def _bare_names(expr: ast.expr) -> set[str]:

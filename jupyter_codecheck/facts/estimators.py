@@ -50,6 +50,27 @@ def estimator_problem(est, method: str, X=None, *, has_x: bool = False, x_name: 
         return None
 
 
+def unfitted_pipeline_problem(pipe, method: str) -> str | None:
+    """`pipe.predict(X)` of a scikit-learn Pipeline the cell made and nothing fitted: each of
+    NEEDS_FIT's methods of Pipeline begins with `check_is_fitted(self)`, and a Pipeline is fitted
+    when its last step other than "passthrough" is (its `__sklearn_is_fitted__`), read by
+    scikit-learn's own check on the pipeline; the method must be there (`available_if`: the last
+    step has it). None otherwise."""
+    pipeline, validation = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.utils.validation")
+    if method not in NEEDS_FIT or pipeline is None or validation is None or type(pipe) is not pipeline.Pipeline or \
+            not sklearn_classes(pipe):
+        return None
+    try:
+        if not hasattr(pipe, method):
+            return None             # AttributeError: not this fact's
+        validation.check_is_fitted(pipe)
+    except validation.NotFittedError:
+        return f"this Pipeline is not fitted yet: {method}() fails until fit is called"
+    except Exception:  # noqa: BLE001 - a pipeline that reads otherwise: no claim
+        return None
+    return None
+
+
 def sklearn_estimator(est, *, alone: bool = False) -> bool:
     """Is `est` an estimator that may be read: its classes, and those of every estimator it
     holds, scikit-learn's own (then its tags run only scikit-learn's code)? `alone`: and it

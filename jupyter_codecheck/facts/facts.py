@@ -24,7 +24,7 @@ from ..pytext.pycheck import all_nodes, near_typo, never_run_loops, parent_map, 
 from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
-from .abstract_sklearn import library_twin
+from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
@@ -41,10 +41,10 @@ from .first_pass import first_passes, in_straight_body, mentions
 from .session_code import written_nowhere
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
-    width_problem
+    unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import axes_class, figure_class
-from .dataset_loaders import bunch_class, loader_keys
+from .dataset_loaders import bunch_class, loaded, loader_keys
 from .libraries import own_classes, own_function, read_begins
 from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
     never_learned, returns_itself
@@ -55,7 +55,8 @@ from .plots import plot_claim
 from .modules import imported, leading_imports, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, constraint_claim, fit_parameter_problem, parameters_copy
+from .parameters import FITTING, constraint_claim, fit_parameter_problem, grid_key_problem, missing_target_problem, \
+    parameters_copy, step_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
 from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
@@ -564,7 +565,7 @@ class _Walk:
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
-                    not self._fit_parameters(n, value) and \
+                    not self._fit_parameters(n, value) and not self._search_grid(n, local, value) and \
                     not self._value(column_selection_claim(n, value)) and \
                     not self._value(display_claim(n, target, value)) and \
                     not self._value(plot_claim(n, target, value)) and \
@@ -589,7 +590,8 @@ class _Walk:
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
                 (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
-        if self._concat_items(n, target, local) or self._live_set_params(n, local):
+        if self._concat_items(n, target, local) or self._live_set_params(n, local) or \
+                self._search_grid(n, local, value):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
                 self._value(option_claim(n, target, self._text)) or \
@@ -926,7 +928,11 @@ class _Walk:
             return False
         if n.func.attr == "set_params" and not est.made_whole():
             return False                # set_params would reach a live estimator it holds
-        problem = fit_parameter_problem(est.instance(), n.func.attr, len(n.args), [k.arg for k in n.keywords])
+        keywords = [k.arg for k in n.keywords]
+        made = est.instance()
+        problem = fit_parameter_problem(made, n.func.attr, len(n.args), keywords) or \
+            step_parameter_problem(made, n.func.attr, len(n.args), keywords) or \
+            missing_target_problem(made, n.func.attr, len(n.args), keywords)
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
@@ -998,9 +1004,13 @@ class _Walk:
                     return self._instance(x, made, local) if made is not None else v
                 return v
             labels = made_labels(node, cls, value)
-        elif isinstance(node, ast.Call) and cls is bunch_class():
-            labels = loader_keys(self._live_or_builtin(node.func, local, changes_matter=False), node)
-        return Instance(cls, _literal_display(node) if cls is not list else self._listed(node, local), labels)
+        parts = None
+        if isinstance(node, ast.Call) and cls is bunch_class():
+            loader = self._live_or_builtin(node.func, local, changes_matter=False)
+            labels = loader_keys(loader, node)
+            parts = loaded(loader, node) if labels is not None else None
+            parts = parts if type(parts) is dict else None
+        return Instance(cls, _literal_display(node) if cls is not list else self._listed(node, local), labels, parts)
 
     def _listed(self, node: ast.expr, local: set[str]):
         """`list(df)`, `list(df.columns)`: the labels of a live frame's columns (iterating a
@@ -1034,7 +1044,7 @@ class _Walk:
             return self._call_class(node, local)
         if isinstance(node, ast.Subscript) and (got := selected(node, lambda x: self._made_or_live(x, local))) is not None:
             return got[0]
-        if isinstance(node, ast.Subscript) and (part := self._pipeline_part(node, local)) is not None:
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and (part := self._pipeline_part(node, local)) is not None:
             return part
         cls = made_class(node, lambda f: self._live_or_builtin(f, local))
         if cls is not None:
@@ -1053,31 +1063,26 @@ class _Walk:
             return known[0] if known is not None else None
         return type(obj) if POLICY.is_library(type(obj)) else None
 
-    def _pipeline_part(self, node: ast.Subscript, local: set[str]) -> type | None:
+    def _pipeline_part(self, node: ast.expr, local: set[str]) -> type | None:
         """The class of a new object scikit-learn's Pipeline gives for `pipe[...]` (its
         `__getitem__`): a slice of literal bounds and step 1 is a new Pipeline holding its
-        parameters alone; an int, the step at that place, where the cell made the pipeline and
-        that step (`make_pipeline(PCA(), SVC())[-1]`)."""
+        parameters alone; a step's place or name (`pipe[-1]`, `pipe.named_steps["svc"]`,
+        _step_path), the step there, where the cell made the pipeline and that step
+        (`make_pipeline(PCA(), SVC())[-1]`)."""
         mod = sys.modules.get("sklearn.pipeline")
         pipeline = POLICY.static(mod, "Pipeline", None) if mod is not None else None
         if pipeline is None:
             return None
-        if isinstance(node.slice, ast.Slice):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             bounds = (node.slice.lower, node.slice.upper)
             if node.slice.step is not None and literal_int(node.slice.step) != 1 or \
                     any(b is not None and literal_int(b) is None for b in bounds):
                 return None
             return pipeline if self._class_of(node.value, local) is pipeline else None
-        k = literal_int(node.slice)
-        made = self._live(node.value, local, made=True)
-        if k is None or not (issubclass(type(made), Abstract) and made.like == "estimator" and
-                             made.estimator is pipeline):
+        base, key = _step_path(node)
+        if base is None or key is None:
             return None
-        args, keywords = made.arguments
-        steps = args[0] if args else dict(keywords).get("steps")
-        if type(steps) not in (list, tuple) or not -len(steps) <= k < len(steps):
-            return None
-        step = steps[k][1] if type(steps[k]) is tuple and len(steps[k]) == 2 else None
+        step = pipeline_step(self._live(base, local, made=True), key)
         # a step the cell made (a live one may hold what earlier cells set on it)
         return step.estimator if issubclass(type(step), Abstract) and step.like == "estimator" else None
 
@@ -1192,7 +1197,7 @@ class _Walk:
                 fresh, *n.args, **{k.arg: k.value for k in n.keywords})
         except (TypeError, ValueError, AttributeError):
             return False
-        problem = estimator_problem(fresh, n.func.attr)
+        problem = estimator_problem(fresh, n.func.attr) or unfitted_pipeline_problem(fresh, n.func.attr)
         if problem is None:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}")
@@ -1224,34 +1229,159 @@ class _Walk:
         """The estimator a name stands for, as scikit-learn makes it, where the cell made it of
         its own class with literal arguments (`lr = LinearRegression()`) and nothing can have
         fitted it before `node` runs: a statement of the cell's top level binds the name, none
-        after it names it (or holds it as a string) before `node`'s statement, that statement
-        names it only at `node` (or reads its attributes), and no code of the user's has run.
-        Else None."""
-        if not isinstance(node, ast.Name) or self.state.stops or self.state.user_code or \
-                self._named_in_text(node.id):
+        after it names it (or holds it as a string) before `node`'s statement but to make a
+        pipeline of it that nothing names after (_holder), that statement names it only at
+        `node` (or reads its attributes), and no code of the user's has run. Also a step of
+        such a pipeline (`pipe[-1]`, `pipe.named_steps["svc"]`, `pipe.steps[-1][1]`): a
+        Pipeline's `__getitem__` and `named_steps` give the step itself. Else None."""
+        if self.state.stops or self.state.user_code:
             return None
         use = self._parents.get(id(node))
         if isinstance(use, ast.Attribute) and (self._stores_name(use.attr) or self._named_in_text(use.attr)):
             return None                 # `lm.SGDRegressor.coef_ = 0`, `setattr(cls, "predict", f)`
-        est = self._live(node, local, made=True)
-        if not (issubclass(type(est), Abstract) and est.like == "estimator"):
+        root, key = _step_path(node)
+        if not isinstance(root, ast.Name) or self._named_in_text(root.id):
             return None
-        statement = node
+        made = self._live(root, local, made=True)
+        est = made if key is None else pipeline_step(made, key)
+        if not (issubclass(type(made), Abstract) and made.like == "estimator" and
+                issubclass(type(est), Abstract) and est.like == "estimator"):
+            return None
+        found = self._bound_once(root, lambda s: self._holder(s, {root.id}) is not None)
+        if found is None:
+            return None
+        statement, before, binding = found
+        maker = self._live_or_builtin(binding.value.func, local, changes_matter=False)
+        if maker is not made.estimator and (maker is UNRESOLVED or shorthand_class(maker) is not made.estimator):
+            return None                 # (`LinearRegression().fit(X, y)` is the same estimator, fitted)
+        # a pipeline is fitted when its last step is: what names a step it was given may fit it
+        steps = {x.id for a in (*binding.value.args, *(k.value for k in binding.value.keywords))
+                 for x in ast.walk(a) if isinstance(x, ast.Name)} if pipeline_steps(made) is not None else set()
+        holders = {root.id}
+        for s in before[before.index(binding) + 1:]:
+            if any(mentions(s, h, reads=True) for h in steps):
+                return None
+            if any(mentions(s, h, reads=True) for h in holders):
+                holder = self._holder(s, holders)
+                if holder is None:
+                    return None
+                holders.add(holder)
+        if any(mentions(statement, h, reads=True) for h in (holders - {root.id}) | steps):
+            return None                 # `(pipe.fit(X, y), svc.coef_)`: the pipeline may fit it first
+        return est.instance()
+
+    def _bound_once(self, name: ast.Name, passed=lambda s: False) -> tuple | None:
+        """(the statement, the cell's statements before it, the binding) where `name` is read in
+        a statement of the cell's top level that names it only there (or reads its attributes),
+        and the last statement before it that names it (but those `passed`) binds it alone to a
+        call's result: `lr = LinearRegression()`. None otherwise."""
+        statement = name
         while statement is not None and id(statement) not in self.top_level:
             statement = self._parents.get(id(statement))
         if statement is None or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
-                any(isinstance(x, ast.Name) and x.id == node.id and x is not node and not self._attribute_read(x)
+                any(isinstance(x, ast.Name) and x.id == name.id and x is not name and not self._attribute_read(x)
                     for x in ast.walk(statement)):
             return None
         before = self.tree.body[:self.tree.body.index(statement)]
-        naming = [s for s in before if mentions(s, node.id, reads=True)]
+        naming = [s for s in before if mentions(s, name.id, reads=True) and not passed(s)]
         binding = naming[-1] if naming else None
         if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
-                isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id and
-                not mentions(binding.value, node.id, reads=True) and isinstance(binding.value, ast.Call) and
-                self._live_or_builtin(binding.value.func, local, changes_matter=False) is est.estimator):
-            return None                 # (`LinearRegression().fit(X, y)` is the same estimator, fitted)
-        return est.instance()
+                isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == name.id and
+                not mentions(binding.value, name.id, reads=True) and isinstance(binding.value, ast.Call)):
+            return None
+        return statement, before, binding
+
+    def _search_grid(self, n: ast.Call, local: set[str], value) -> bool:
+        """`search.fit(X, y)` of scikit-learn's GridSearchCV or RandomizedSearchCV (live, or made
+        in the cell: `GridSearchCV(pipe, {"svc__gama": [0.1, 1]})`, the name bound to it read
+        nowhere between), whose grid names a parameter its estimator lacks: each candidate's
+        set_params raises ValueError in the search's fit (parameters.grid_key_problem). The grid
+        of dicts the cell wrote with literal string keys (or bound to a name nothing else
+        reads before the fit), or a live one; the estimator live or made, as it is at the fit."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr != "fit" or self.state.stops or \
+                not isinstance(n.func.value, ast.Call) and self._runs_before_in_statement(n) or \
+                not (n.args or any(k.arg == "X" for k in n.keywords)):
+            return False                # (a search made in the call itself: no name reaches it)
+        mod = sys.modules.get("sklearn.model_selection")
+        searches = {POLICY.static(mod, c, None): c for c in ("GridSearchCV", "RandomizedSearchCV")} if mod else {}
+        receiver = n.func.value
+        live = self._live(receiver, local)
+        if live is not UNRESOLVED:      # a search of an earlier cell, as it is now
+            if type(live) not in searches or self.state.changed_within(live):
+                return False
+            own = POLICY.own_dict(live)
+            est, grid = own.get("estimator"), own.get("param_grid", own.get("param_distributions"))
+            grids = _grid_keys(grid)
+            random = searches[type(live)] == "RandomizedSearchCV"
+        else:
+            call = receiver
+            if isinstance(receiver, ast.Name):
+                found = self._bound_once(receiver)
+                call = found[2].value if found is not None else None
+            if not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args) or \
+                    any(k.arg is None for k in call.keywords):
+                return False
+            cls = self._live_or_builtin(call.func, local, changes_matter=False)
+            if cls not in searches:
+                return False
+            random = searches[cls] == "RandomizedSearchCV"
+            given = dict(zip(("estimator", "grid"), call.args)) | \
+                {("grid" if k.arg in ("param_grid", "param_distributions") else k.arg): k.value for k in call.keywords}
+            if "estimator" not in given or "grid" not in given:
+                return False
+            made = value(given["estimator"])
+            est = made.instance() if issubclass(type(made), Abstract) and made.like == "estimator" else made
+            grids = self._written_grid(given["grid"], n, local, set(searches))
+        if grids is None or est is UNRESOLVED or est is None or (random and len(grids) != 1):
+            return False                # RandomizedSearchCV draws each candidate from one of its dicts
+        problem = grid_key_problem(est, grids)
+        if problem is None:
+            return False
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
+        return True
+
+    def _written_grid(self, node: ast.expr, use: ast.Call, local: set[str],
+                      searches: set) -> list[list[str]] | None:
+        """The keys of each dict of a search's grid the cell writes (`{"svc__C": [...]}`, a list
+        of such), or binds to a name that nothing reads between its binding and the search's
+        fit but a search's making (`searches`, its classes); a live one's, unchanged by the
+        cell. None otherwise."""
+        grids = _written_keys(node)
+        if grids is not None or not isinstance(node, ast.Name):
+            return grids
+        live = self._live(node, local)
+        if live is not UNRESOLVED:
+            return _grid_keys(live) if not self.state.changed_within(live) else None
+        statement = use
+        while statement is not None and id(statement) not in self.top_level:
+            statement = self._parents.get(id(statement))
+        if statement is None:
+            return None
+        before = self.tree.body[:self.tree.body.index(statement)]
+        naming = [s for s in before if mentions(s, node.id, reads=True)]
+        binding = next((s for s in reversed(naming) if isinstance(s, ast.Assign) and len(s.targets) == 1 and
+                        isinstance(s.targets[0], ast.Name) and s.targets[0].id == node.id), None)
+        if binding is None or mentions(binding.value, node.id, reads=True) or mentions(statement, node.id, reads=True):
+            return None
+        later = naming[naming.index(binding) + 1:]
+        # read only where the search is made (a name given whole: the search stores the dict)
+        if any(not (isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and
+                    self._live_or_builtin(s.value.func, local, changes_matter=False) in searches and
+                    any(isinstance(a, ast.Name) and a.id == node.id for a in
+                        (*s.value.args, *(k.value for k in s.value.keywords))) and
+                    sum(isinstance(x, ast.Name) and x.id == node.id for x in ast.walk(s)) == 1) for s in later):
+            return None
+        return _written_keys(binding.value)
+
+    def _holder(self, s: ast.stmt, names: set[str]) -> str | None:
+        """The name `pipe = make_pipeline(scaler, svc)` (or `Pipeline([("s", scaler), ...])`)
+        binds, where `names` appear in it only as steps given whole: scikit-learn's Pipeline
+        only stores them until it is fitted. None for any other statement."""
+        if not (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) and
+                s.targets[0].id not in names and isinstance(s.value, ast.Call)):
+            return None
+        maker = self._live_or_builtin(s.value.func, set(), changes_matter=False)
+        return s.targets[0].id if maker is not UNRESOLVED and held_whole(s.value, maker, names) else None
 
     # -- attributes and keys ------------------------------------------------------------------
 
@@ -1376,7 +1506,7 @@ class _Walk:
             if not issubclass(type(made), Made) and isinstance(n.value, ast.Call):
                 cls = self._call_class(n.value, local)     # `pd.Series(data).indx`, `SVC(C=c).fitt`
                 made = self._instance(n.value, cls, local) if cls is not None else made
-            if not issubclass(type(made), Made) and isinstance(n.value, ast.Subscript):
+            if not issubclass(type(made), Made) and isinstance(n.value, (ast.Subscript, ast.Attribute)):
                 cls = self._pipeline_part(n.value, local)      # `pipe[:-1].get_feature_names_out()`
                 made = Instance(cls) if cls is not None else made
             if made is UNRESOLVED:
@@ -1980,6 +2110,44 @@ def _seed_taken(call: ast.expr, cls: type, propagation: Propagation) -> bool:
 def _random_state_class(cls: type) -> bool:
     np = sys.modules.get("numpy")
     return np is not None and cls is POLICY.module_members(np.random).get("RandomState")
+
+
+def _written_keys(node: ast.expr) -> list[list[str]] | None:
+    """The keys of a dict display of literal string keys (`{"svc__C": [1, 10]}`), or of each of
+    a list of them; None for anything else."""
+    dicts = node.elts if isinstance(node, (ast.List, ast.Tuple)) else [node]
+    if not dicts or not all(isinstance(d, ast.Dict) and all(isinstance(k, ast.Constant) and type(k.value) is str
+                                                          for k in d.keys) for d in dicts):
+        return None                     # (a `**other` key is None)
+    return [[k.value for k in d.keys] for d in dicts]
+
+
+def _grid_keys(grid) -> list[list[str]] | None:
+    """The keys of a live grid: a dict of string keys, or a list or tuple of them."""
+    dicts = grid if type(grid) in (list, tuple) else [grid]
+    if not dicts or not all(type(d) is dict and all(type(k) is str for k in d) for d in dicts):
+        return None
+    return [list(d) for d in dicts]
+
+
+def _step_path(node: ast.expr) -> tuple[ast.expr | None, int | str | None]:
+    """`pipe` (itself, no key), `pipe[-1]`, `pipe["svc"]`, `pipe.named_steps["svc"]`,
+    `pipe.named_steps.svc`, `pipe.steps[-1][1]`: the pipeline's expression and the step's place
+    or name; (None, None) for anything else."""
+    if isinstance(node, (ast.Name, ast.Call)):
+        return node, None
+    if isinstance(node, ast.Subscript):
+        key, base = _literal(node.slice), node.value
+        if isinstance(base, ast.Attribute) and base.attr == "named_steps":
+            return (base.value, key) if type(key) is str else (None, None)
+        if type(key) is int and key == 1 and isinstance(base, ast.Subscript) and \
+                isinstance(base.value, ast.Attribute) and base.value.attr == "steps":
+            place = _literal(base.slice)
+            return (base.value.value, place) if type(place) is int else (None, None)
+        return (base, key) if type(key) in (int, str) else (None, None)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "named_steps":
+        return node.value.value, node.attr
+    return None, None
 
 
 def _literal_display(node: ast.expr):

@@ -338,6 +338,8 @@ class _Step:
             elif isinstance(n, ast.AnnAssign) and n.value is not None:
                 self.bind(n.target, n.value, replace=replace, valued=valued, stored=stored)
             elif isinstance(n, (ast.AugAssign, ast.NamedExpr)):
+                if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+                    self.augmented(n.target)
                 self.bind(n.target, n.value, replace=False, valued=valued, stored=stored)
             elif isinstance(n, ast.withitem) and n.optional_vars is not None:
                 self.bind(n.optional_vars, n.context_expr, replace=False, valued=valued, stored=stored)
@@ -540,6 +542,21 @@ class _Step:
         return seen
 
     # -- changes -------------------------------------------------------------------------------
+
+    def augmented(self, name: ast.Name) -> None:
+        """`z += 1`: Python's in-place operator on the object the name holds, which every other
+        name for it sees (numpy's changes an array's values, keeping its shape and dtype; a
+        list's extends it). A value the cell made keeps what is known of it (its shape)."""
+        objects = self.objects(name)
+        if objects is None:
+            self.change(None)
+            return
+        st = self.state
+        for obj in objects:
+            if _numpy_array(obj):
+                st.values_changed(obj, st.only_values_changed(obj))
+            elif not issubclass(type(obj), Made) and type(obj) not in _IMMUTABLE:
+                self.change([obj])      # (Python's numbers, text and tuples make a new object)
 
     def change(self, objects: list | None) -> None:
         """Anything `objects` reach may change."""
@@ -1293,6 +1310,9 @@ def _method_of(owner, attr: str) -> bool:
     member = POLICY.static(cls, attr, None)
     return type(member) in (types.FunctionType, types.MethodDescriptorType, types.BuiltinFunctionType,
                             types.WrapperDescriptorType, types.ClassMethodDescriptorType, classmethod, staticmethod)
+
+
+_IMMUTABLE = (int, float, complex, bool, str, bytes, tuple, frozenset, type(None))
 
 
 def _numpy_array(obj) -> bool:

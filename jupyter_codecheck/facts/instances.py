@@ -48,13 +48,14 @@ class Instance(Made):
     """An object the cell makes whose class is known: a builtin's (attributes fixed by it), or
     the class a library call declares it returns (returns.py); of a literal display of plain
     data (`grid = {"C": [1, 10]}`), also its value (an equal copy, read while flow.py finds the
-    cell's own object unchanged)."""
-    __slots__ = ("cls", "_value", "_labels")
+    cell's own object unchanged); of a loader's Bunch, what its keys hold (`parts`)."""
+    __slots__ = ("cls", "_value", "_labels", "_parts")
 
-    def __init__(self, cls: type, value=UNRESOLVED, labels: frozenset[str] | None = None):
+    def __init__(self, cls: type, value=UNRESOLVED, labels: frozenset[str] | None = None, parts: dict | None = None):
         self.cls = cls
         self._value = value
         self._labels = labels
+        self._parts = parts
 
     def literal(self):
         return self._value
@@ -64,6 +65,13 @@ class Instance(Made):
 
     def labels(self) -> frozenset[str] | None:
         return self._labels
+
+    def part(self, step: ast.AST):
+        if self._parts is None:
+            return UNRESOLVED
+        key = step.attr if isinstance(step, ast.Attribute) else \
+            step.slice.value if isinstance(step, ast.Subscript) and isinstance(step.slice, ast.Constant) else None
+        return self._parts.get(key, UNRESOLVED) if type(key) is str else UNRESOLVED
 
     @property
     def fixed(self) -> bool:

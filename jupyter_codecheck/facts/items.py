@@ -4,7 +4,8 @@
 Read only when every part is a library's own, never a subclass (its `_constructor`,
 `__finalize__`, `__array_finalize__` or `__getitem__` is the user's):
     container  exactly a dict, list, tuple, str or bytes; a numpy ndarray; a pandas DataFrame,
-               Series or Index, or pandas' `.loc`/`.iloc`/`.at`/`.iat` of one
+               Series or Index, or pandas' `.loc`/`.iloc`/`.at`/`.iat` of one; scikit-learn's
+               Bunch, and its Pipeline's step by place or name (`pipe[-1]`, `pipe["svc"]`)
     key        literals of built-in types (`"a"`, `-1`, `1:3`, `("r", "c")`, `["a", "b"]`)
     labels     what the lookup hashes or compares the key with: a dict's keys, a pandas object's
                index and columns, all of built-in, numpy or pandas types (a user's label there
@@ -56,7 +57,12 @@ def read_item(obj, node: ast.AST):
     """`obj[<node>]` when reading it runs no user code (see the module's doc); else, or when the
     read raises, UNREADABLE."""
     key = literal_key(node)
-    if key is UNREADABLE or not (_readable(obj) or _column_read(obj, key)):
+    if key is UNREADABLE:
+        return UNREADABLE
+    step = _pipeline_step(obj, key)
+    if step is not UNREADABLE:
+        return step
+    if not (_readable(obj) or _column_read(obj, key) or _bunch_read(obj, key)):
         return UNREADABLE
     try:
         return obj[key]
@@ -92,6 +98,38 @@ def _column_read(obj, key) -> bool:
     if not keys or any(type(k) not in (str, int) for k in keys):      # type(): a bool is no int here
         return False
     return plain_labels(obj.columns, pd) and all(_plain_dtype(t, pd) for t in _column_dtypes(obj))
+
+
+def _pipeline_step(obj, key):
+    """`pipe[-1]`, `pipe["svc"]` of a scikit-learn Pipeline of its own class: its `__getitem__`
+    takes the step of that position in `steps`, or of that name (the last so named, as the dict
+    `named_steps` builds keeps it), read here from the instance's own list; UNREADABLE otherwise
+    (a slice makes a new Pipeline)."""
+    from .libraries import is_library_object
+    pipeline = sys.modules.get("sklearn.pipeline")
+    cls = getattr(pipeline, "Pipeline", None) if pipeline is not None else None
+    if cls is None or type(obj) is not cls or type(key) not in (int, str) or \
+            not is_library_object(type.__dict__["__dict__"].__get__(cls, type).get("__getitem__")):
+        return UNREADABLE
+    # the class is exactly the library's: its instance dict is Python's own slot
+    steps = object.__getattribute__(obj, "__dict__").get("steps")
+    if type(steps) is not list or not all(type(s) is tuple and len(s) == 2 and type(s[0]) is str for s in steps):
+        return UNREADABLE
+    if type(key) is int:
+        return steps[key][1] if -len(steps) <= key < len(steps) else UNREADABLE
+    named = [est for name, est in steps if name == key]
+    return named[-1] if named else UNREADABLE
+
+
+def _bunch_read(obj, key) -> bool:
+    """`pipe.named_steps["svc"]`, `data["frame"]`: scikit-learn's Bunch (a dict of its own class
+    whose `__getitem__` only warns of a deprecated key first: not read), its keys plain."""
+    bunch = sys.modules.get("sklearn.utils._bunch")
+    cls = getattr(bunch, "Bunch", None) if bunch is not None else None
+    if cls is None or type(obj) is not cls or type(key) is not str or not plain_keys(obj):
+        return False
+    deprecated = object.__getattribute__(obj, "__dict__").get("_deprecated_key_to_warnings", {})
+    return type(deprecated) is dict and key not in deprecated
 
 
 @functools.lru_cache(maxsize=2)

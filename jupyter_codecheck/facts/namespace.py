@@ -46,6 +46,11 @@ class Made:
         """The string labels pandas' attribute lookup answers on it (pandas_lookup.py); None: unknown."""
         return None
 
+    def part(self, step: ast.AST):
+        """What `<it>.name` or `<it>["name"]` is, where that is known of it (a loader's Bunch:
+        dataset_loaders.py); else UNRESOLVED."""
+        return UNRESOLVED
+
 
 def chain_root(node: ast.AST) -> str | None:
     """The name a pure chain (names, attributes, literal subscripts) starts from; None if the
@@ -83,7 +88,9 @@ def resolve(node: ast.AST, namespace: Mapping):
 def resolve_step(base, node: ast.AST):
     """One step of a chain from the object `base` stands for: `node` is `<base>.attr` or
     `<base>[literal]`."""
-    if base is UNRESOLVED or issubclass(type(base), Made):
+    if issubclass(type(base), Made):
+        return base.part(node)
+    if base is UNRESOLVED:
         return UNRESOLVED
     if isinstance(node, ast.Attribute):
         value = read_attribute(base, node.attr)

@@ -93,6 +93,122 @@ def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]
     return None
 
 
+# what Pipeline's fit, fit_transform and fit_predict call on each step before the last (its
+# `_fit_transform_one`: fit_transform) and on the last
+_STEP_FITS = {"fit": "fit", "fit_transform": "fit_transform", "fit_predict": "fit_predict"}
+
+
+def step_parameter_problem(pipe, method: str, positional: int, keywords: list[str]) -> str | None:
+    """`make_pipeline(StandardScaler(), SVC(kernel="rbff")).fit(X, y)`: Pipeline's fit fits its
+    steps in order, and each step's own fit validates that step's parameters first (its
+    `_fit_context`), so a step whose parameters its fit rejects makes the pipeline's fit raise
+    (an earlier step may refuse X first: it raises either way). `pipe` is a Pipeline the cell
+    made, of scikit-learn's own classes, given X (and y) alone and no cache (`memory`); each
+    step is read by fit_parameter_problem on a new instance of its class and parameters (a live
+    step is left as it is)."""
+    pipeline, base = sys.modules.get("sklearn.pipeline"), sys.modules.get("sklearn.base")
+    if method not in _STEP_FITS or keywords or not 1 <= positional <= 2 or pipeline is None or base is None or \
+            type(pipe) is not pipeline.Pipeline or not sklearn_classes(pipe):
+        return None
+    own = POLICY.own_dict(pipe)
+    steps = own.get("steps")
+    if own.get("memory") is not None or type(steps) is not list or not steps:
+        return None
+    try:
+        if not hasattr(pipe, method):
+            return None                 # `available_if`: the last step has no such method
+    except Exception:  # noqa: BLE001 - a pipeline that reads otherwise: no claim
+        return None
+    for i, step in enumerate(steps):
+        if type(step) is not tuple or len(step) != 2:
+            return None
+        est = step[1]
+        if est is None or type(est) is str:
+            continue                    # "passthrough" (or None): nothing fitted there
+        last = i == len(steps) - 1
+        fit = _STEP_FITS[method] if last else "fit_transform"
+        if POLICY.static(type(est), fit, None) is None:
+            if last:
+                return None
+            fit = "fit"                 # fit, then transform
+        copy = parameters_copy(est)
+        problem = fit_parameter_problem(copy, fit, 2, []) if copy is not None else None
+        if problem is not None:
+            after = ", after the steps before it" if any(type(e) is not str and e is not None for _, e in steps[:i]) \
+                else ""
+            return f"step {step[0]!r}{after}: {problem}"
+    return None
+
+
+def missing_target_problem(est, method: str, positional: int, keywords: list[str]) -> str | None:
+    """`SVC(kernel="poly").fit(X)`, `make_pipeline(StandardScaler(), SVC()).fit(X)`: y left out
+    (None) where the estimator that fits last needs it (its tags' `target_tags.required`):
+    scikit-learn's `validate_data` raises ValueError ("requires y to be passed") before it checks
+    X. Read by that estimator's own fit, on a new copy (parameters_copy), given a small array of
+    zeros for X and no y: claimed where it raises that error (a Pipeline's earlier steps run
+    first, on X: the fit raises either way)."""
+    np, pipeline = sys.modules.get("numpy"), sys.modules.get("sklearn.pipeline")
+    if method != "fit" or positional != 1 or keywords or np is None or est is None:
+        return None
+    final, after = est, ""
+    if pipeline is not None and type(est) is pipeline.Pipeline:
+        steps = POLICY.own_dict(est).get("steps")
+        if type(steps) is not list or POLICY.own_dict(est).get("memory") is not None or \
+                not all(type(s) is tuple and len(s) == 2 for s in steps):
+            return None
+        fitted = [e for _, e in steps if e is not None and type(e) is not str]
+        final = fitted[-1] if fitted else None
+        after = ", after the steps before it" if len(fitted) > 1 else ""
+    if final is None or not sklearn_estimator(final, alone=True) or not sklearn_classes(est):
+        return None
+    try:                                # Python's TypeError first where fit's y has no default
+        inspect.signature(POLICY.static(type(est), "fit")).bind(est, None)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    copy = parameters_copy(final)
+    if copy is None:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            copy.fit(np.zeros((2, 1)), None)
+    except ValueError as e:
+        said = " ".join(str(e).split())
+        if "requires y to be passed" in said:
+            return f"y left out{after}: {said.rstrip('.')}: ValueError"
+    except Exception:  # noqa: BLE001 - anything else: not this rule's
+        return None
+    return None
+
+
+def grid_key_problem(est, grids: list[list[str]]) -> str | None:
+    """`GridSearchCV(make_pipeline(..., SVC()), {"svc__gama": [...]}).fit(X, y)`: the search fits
+    every candidate of its grid (RandomizedSearchCV: of its one dict) on a clone of `est` given
+    the candidate's parameters by `set_params` (its `_fit_and_score`, outside the part that
+    `error_score` guards), and set_params refuses a name none of `get_params(deep=True)` holds
+    (ValueError). A key is claimed only where no other key of its sub-grid may replace what its
+    path goes through (an estimator or a list of steps: then the name may be valid after it),
+    and scikit-learn's own set_params, on a copy of `est` (parameters_copy), refuses it."""
+    base = sys.modules.get("sklearn.base")
+    copy = parameters_copy(est) if base is not None else None
+    if copy is None:
+        return None
+    try:
+        params = copy.get_params(deep=True)
+    except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
+        return None
+    for keys in grids:
+        if any(k in params and (type(params[k]) in (list, tuple) or sklearn_classes(params[k])) for k in keys):
+            continue                    # a step or estimator replaced: what the other names mean may change
+        for key in sorted(keys):
+            if key in params:
+                continue
+            problem = fit_parameter_problem(base.clone(copy), "set_params", 0, [key])
+            if problem is not None:
+                return f"the grid's {key!r}: {problem}"
+    return None
+
+
 def parameters_copy(est):
     """A new estimator of a live one's class and parameters, not fitted (scikit-learn's own
     `clone`), for `set_params` to be read on without changing the user's: only where its class
