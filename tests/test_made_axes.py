@@ -251,3 +251,72 @@ def test_a_name_bound_again_to_its_own_arrays_method_is_read_before_it_is_bound(
     assert (outcome is not None) == raises == bool(facts), (cell, facts, outcome)
     if facts:
         assert facts[0].line == 4 and facts[0].message.endswith("TypeError") and "extendd" in str(outcome)
+
+
+# an Axes whose literal projection keyword chose another class of matplotlib's registry
+PROJECTED = {
+    "subplot_kw_3d": "fig, ax = plt.subplots(subplot_kw=dict(projection='3d'))\n{use}\n",
+    "subplot_kw_polar": "fig, ax = plt.subplots(subplot_kw={{'projection': 'polar'}})\n{use}\n",
+    "subplot_kw_grid": "fig, (ax0, ax) = plt.subplots(1, 2, subplot_kw=dict(projection='polar'))\n{use}\n",
+    "subplot_kw_item": "fig, axs = plt.subplots(2, 2, subplot_kw=dict(polar=True))\nax = axs[1, 0]\n{use}\n",
+    "add_subplot_3d": "fig = plt.figure(figsize=(3, 3))\nax = fig.add_subplot(111, projection='3d')\n{use}\n",
+    "add_subplot_polar": "fig = plt.figure()\nax = fig.add_subplot(polar=True)\n{use}\n",
+}
+PROJECTED_USES = {
+    # (use, the classes whose instance runs it)
+    "ax.set_zlim(0, 1)": ("Axes3D",), "ax.view_init(30, 40)": ("Axes3D",), "ax.set_rmax(2)": ("PolarAxes",),
+    "ax.set_theta_zero_location('N')": ("PolarAxes",), "ax.plot([1, 2], [1, 2])": ("Axes3D", "PolarAxes"),
+    "ax.set(xlabel='x')": ("Axes3D", "PolarAxes"), "ax.set(zlabel='z')": ("Axes3D",),
+    "ax.stem([1], [2], [3], bottom=1)": ("Axes3D",), "ax.stem([1], [2], [3], markefrmt='D')": (),
+    "ax.stme([1], [2], [3])": (), "ax.set(xlaebl='x')": (), "ax.set_titel('t')": (), "ax.plo([1, 2])": (),
+    "ax.set_zlabl('z')": (),
+}
+
+
+def test_an_axes_of_the_projection_the_cell_chose_is_read_as_that_class():
+    claimed = set()
+    for (maker, form), (use, runs_on) in itertools.product(PROJECTED.items(), PROJECTED_USES.items()):
+        cell = form.format(use=use)
+        facts = kernel_facts(cell, {"plt": plt})
+        raised = _run(cell)
+        cls = "Axes3D" if "3d" in maker else "PolarAxes"
+        assert (raised is None) == (cls in runs_on), (cell, raised)
+        if facts:
+            assert raised is not None and raised[1] == facts[0].line, (cell, facts[0].message)
+            assert cls in facts[0].message or "ax.stem()" in facts[0].message, facts[0].message
+            claimed.add((maker, use))
+    for maker in PROJECTED:
+        for use in ("ax.set(xlaebl='x')", "ax.set_titel('t')", "ax.plo([1, 2])"):
+            assert (maker, use) in claimed, (maker, use)
+        if "3d" in maker:
+            assert {(maker, "ax.stme([1], [2], [3])"), (maker, "ax.set_zlabl('z')"),
+                    (maker, "ax.stem([1], [2], [3], markefrmt='D')")} <= claimed
+
+
+@pytest.mark.parametrize("setup, cell", [
+    # a keyword beside the projection goes to the class's constructor; a name of the user's
+    ("", "fig, ax = plt.subplots(subplot_kw=dict(projection='polar', theta_offset=1))\nax.set_rmax(2)\n"),
+    ("name = 'polar'\n", "fig, ax = plt.subplots(subplot_kw=dict(projection=name))\nax.set_rmax(2)\n"),
+    # a method set on the projection's class, or a projection the user registered under its name
+    ("from matplotlib.projections.polar import PolarAxes\nPolarAxes.plo = lambda self, *a: None\n",
+     "fig, ax = plt.subplots(subplot_kw=dict(projection='polar'))\nax.plo([1, 2])\n"),
+    ("from matplotlib.projections import register_projection\nfrom matplotlib.axes import Axes\n"
+     "class Mine(Axes):\n    name = 'mine'\n    def plo(self, *a):\n        pass\nregister_projection(Mine)\n",
+     "fig, ax = plt.subplots(subplot_kw=dict(projection='mine'))\nax.plo([1, 2])\n"),
+    # the items of the array replaced
+    ("", "fig, axs = plt.subplots(1, 2, subplot_kw=dict(projection='3d'))\naxs[0] = 'x'\naxs[0].upper()\n"),
+    ("", "fig, axs = plt.subplots(1, 2, subplot_kw=dict(projection='3d'))\naxs[0] = 'x'\nax = axs[0]\nax.upper()\n"),
+])
+def test_no_claim_where_the_projection_or_its_class_is_not_matplotlibs_as_written(setup, cell):
+    from matplotlib.projections.polar import PolarAxes
+    ns = {"plt": plt}
+    try:
+        exec(compile(setup, "<setup>", "exec"), ns)
+        assert kernel_facts(cell, ns) == [], cell
+        exec(compile(cell, "<cell>", "exec"), ns)
+    finally:
+        plt.close("all")
+        if "plo" in vars(PolarAxes):
+            delattr(PolarAxes, "plo")
+        from matplotlib.projections import projection_registry
+        projection_registry._all_projection_types.pop("mine", None)

@@ -3,7 +3,10 @@ plt.subplots' grid of Axes and its Figure, plt.axes' one Axes, plt.figure's Figu
 Axes such a Figure adds or such an Axes twins (`added_axes`). Functions of the call's literal arguments:
 Propagation calls them. An Axes so made is of matplotlib's `Axes` class exactly (no projection
 chose another): `axes_names` gives what its instance holds of its own; a Figure so made is of
-matplotlib's `Figure` class exactly, `figure_names` what it holds.
+matplotlib's `Figure` class exactly, `figure_names` what it holds. An Axes whose literal
+`projection` keyword chose another class of matplotlib's registry (`subplot_kw=dict(projection="3d")`,
+`fig.add_subplot(projection="polar")`) is a "projection" Abstract carrying that class
+(`projection_names`: what its instance holds).
 """
 from __future__ import annotations
 
@@ -17,6 +20,8 @@ from .abstract_value import _SHARE, _SUBPLOTS_OPTIONS, Abstract, _literal, liter
 from .libraries import own_classes, own_function
 from .read_policy import POLICY
 
+# matplotlib's 3-D toolkit, whose Axes3D its registry holds as the "3d" projection
+_TOOLKIT = "mpl_toolkits.mplot3d"
 # the keywords by which an Axes of another class is made (a 3-D or polar one, the user's class)
 _OTHER_CLASS = frozenset({"projection", "polar", "axes_class"})
 
@@ -33,21 +38,96 @@ def subplots(node: ast.Call):
                                                         if k in ("nrows", "ncols")}
     r, c = (literal_int(given[k]) if k in given else 1 for k in ("nrows", "ncols"))
     squeeze = _literal(keywords["squeeze"]) if "squeeze" in keywords else True
-    if r is None or c is None or r < 1 or c < 1 or type(squeeze) is not bool or \
-            not _plain_axes(keywords.get("subplot_kw")) or not _grid_taken(keywords, r, c):
+    if r is None or c is None or r < 1 or c < 1 or type(squeeze) is not bool or not _grid_taken(keywords, r, c):
         return None
+    chosen = None if _plain_axes(keywords.get("subplot_kw")) else _subplot_kw_projection(keywords["subplot_kw"])
+    if chosen is None and not _plain_axes(keywords.get("subplot_kw")):
+        return None
+    one = Abstract("projection", axes=chosen) if chosen is not None else Abstract("Axes")
     if not squeeze:
-        axes = Abstract("ndarray", (r, c), "O", holds="Axes")
+        axes = Abstract("ndarray", (r, c), "O", holds=one.like, axes=chosen)
     elif r == c == 1:
-        axes = Abstract("Axes")
+        axes = one
     else:
-        axes = Abstract("ndarray", tuple(d for d in (r, c) if d != 1), "O", holds="Axes")
+        axes = Abstract("ndarray", tuple(d for d in (r, c) if d != 1), "O", holds=one.like, axes=chosen)
     return (Abstract("Figure"), axes)       # no FigureClass, no num: a new Figure of that class
+
+
+def _subplot_kw_projection(subplot_kw: ast.expr) -> type | None:
+    """The class of the Axes subplots makes where `subplot_kw` is a literal dict of `projection`
+    or `polar` alone (`dict(projection="3d")`), each Axes made by `add_subplot(**subplot_kw)`."""
+    if isinstance(subplot_kw, ast.Call) and isinstance(subplot_kw.func, ast.Name) and subplot_kw.func.id == "dict" \
+            and not subplot_kw.args and all(k.arg is not None for k in subplot_kw.keywords):
+        given = {k.arg: k.value for k in subplot_kw.keywords}
+    elif isinstance(subplot_kw, ast.Dict) and all(isinstance(k, ast.Constant) and type(k.value) is str
+                                                  for k in subplot_kw.keys):
+        given = {k.value: v for k, v in zip(subplot_kw.keys, subplot_kw.values)}
+    else:
+        return None
+    return projection_axes(given)
+
+
+def projection_axes(keywords: dict) -> type | None:
+    """The class of a new Axes made of these keywords alone (name -> expression), where they are
+    literal `projection`/`polar` keywords choosing a class other than matplotlib's `Axes`
+    (`Figure._process_projection_requirements`: the class matplotlib's registry holds under that
+    name) and making it runs the library's code alone: that class's and its bases' functions are
+    matplotlib's (or its mpl_toolkits'), so are the Figure's (plain_making). None otherwise, or
+    for matplotlib's `Axes` itself (Abstract("Axes") stands for that one)."""
+    projections = sys.modules.get("matplotlib.projections")
+    if not keywords or set(keywords) - {"projection", "polar"} or projections is None or not plain_making():
+        return None
+    cls = projection_class(keywords)
+    if cls is None or cls is axes_class() or not _registered_own(cls):
+        return None
+    return cls
+
+
+def projection_class(keywords: dict) -> type | None:
+    """The Axes class literal `projection`/`polar` keywords choose in matplotlib's registry."""
+    projection = _literal(keywords["projection"]) if "projection" in keywords else None
+    polar = _literal(keywords["polar"]) if "polar" in keywords else False
+    if type(polar) is not bool or projection is not None and type(projection) is not str:
+        return None
+    if polar:
+        if projection not in (None, "polar"):
+            return None                 # ValueError first
+        projection = "polar"
+    cls = _registry().get(projection or "rectilinear")
+    return cls if isinstance(cls, type) else None
+
+
+def _registry() -> dict:
+    """matplotlib's projection registry, name -> class, read as it is ({} where it, or the class
+    holding it, is not matplotlib's own: its `get_projection_class` replaced answers anything)."""
+    projections = sys.modules.get("matplotlib.projections")
+    registry = POLICY.static(projections, "projection_registry", None) if projections is not None else None
+    if registry is None or not POLICY.is_library(type(registry)) or not own_classes(type(registry), "matplotlib"):
+        return {}
+    try:
+        own = POLICY.own_dict(registry)
+    except (AttributeError, TypeError):
+        return {}
+    table = own.get("_all_projection_types") if type(own) is dict else None
+    return table if type(table) is dict else {}
+
+
+def _registered_own(cls: type) -> bool:
+    """Is `cls` a subclass of matplotlib's Axes whose classes are all matplotlib's or its 3-D
+    toolkit's, each holding their own functions alone (a method of the user's set on one runs)?"""
+    base, toolkit = axes_class(), _TOOLKIT
+    modules = [POLICY.class_module(k) for k in POLICY.mro(cls) if k is not object]
+    if base is None or not issubclass(cls, base) or not POLICY.is_library(cls) or \
+            any(type(m) is not str or not (m.startswith("matplotlib.") or m.startswith(toolkit + ".")) for m in modules):
+        return False
+    return own_classes(cls, "matplotlib") and \
+        (not any(m.startswith(toolkit + ".") for m in modules) or own_classes(cls, toolkit))
 
 
 def added_axes(node: ast.Call, owner, method: str):
     """A new Axes of matplotlib's own class added by what the cell made, with no keyword (a
-    keyword's value may raise before the Axes is made): `fig.add_subplot()`, `(2, 2, 1)` or
+    keyword's value may raise before the Axes is made) but literal projection ones, which choose
+    its class (projection_axes: `fig.add_subplot(projection="polar")`): `fig.add_subplot()`, `(2, 2, 1)` or
     `(221)` at a position the grid holds, `fig.add_axes([l, b, w, h])` of a Figure the cell
     made (Figure.add_subplot makes a new Axes each call), `ax.twinx()` and `ax.twiny()` of an
     Axes it made on a Figure it made (the twin is added to the Axes' Figure by add_subplot or
@@ -55,7 +135,9 @@ def added_axes(node: ast.Call, owner, method: str):
     pyplot's current one, of a class not known).
     Where the methods on the way are matplotlib's own, no figure hook may change what pyplot
     makes, and the default projection is matplotlib's Axes (its registry, read as it is)."""
-    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+    chosen = projection_axes({k.arg: k.value for k in node.keywords}) if method in ("add_subplot", "add_axes") and \
+        all(k.arg is not None for k in node.keywords) else None
+    if node.keywords and chosen is None or any(isinstance(a, ast.Starred) for a in node.args):
         return None
     args, on_current, owner = [_literal(a) for a in node.args], owner.on_current, owner.like
     if owner == "Axes" and method in ("twinx", "twiny") and not args and not on_current:
@@ -73,7 +155,7 @@ def added_axes(node: ast.Call, owner, method: str):
         return None
     if method == "add_axes" and not (all(math.isfinite(x) for x in args[0]) and args[0][2] >= 0 and args[0][3] >= 0):
         return None                     # matplotlib refuses a rect not finite or of negative size
-    return Abstract("Axes")
+    return Abstract("projection", axes=chosen) if chosen is not None else Abstract("Axes")
 
 
 def _subplot_position(args: list) -> bool:
@@ -105,16 +187,7 @@ def plain_making() -> bool:
 def _rectilinear_is(cls: type) -> bool:
     """Does matplotlib's projection registry give `cls` for the default projection ("rectilinear":
     `get_projection_class(None)`)? A class the user registered under that name would be made."""
-    projections = sys.modules.get("matplotlib.projections")
-    registry = POLICY.static(projections, "projection_registry", None) if projections is not None else None
-    if registry is None or not POLICY.is_library(type(registry)) or not own_classes(type(registry), "matplotlib"):
-        return False                    # (its `get_projection_class` replaced answers anything)
-    try:
-        own = POLICY.own_dict(registry)
-    except (AttributeError, TypeError):
-        return False
-    table = own.get("_all_projection_types") if type(own) is dict else None
-    return type(table) is dict and dict.get(table, "rectilinear") is cls
+    return dict.get(_registry(), "rectilinear") is cls
 
 
 def figure(node: ast.Call):
@@ -249,12 +322,14 @@ def _stand_in(key: tuple, make) -> tuple[type, frozenset[str]] | None:
 
 
 def _matplotlib_untouched() -> bool:
-    """Does every class matplotlib's loaded modules define hold matplotlib's own functions alone?"""
+    """Does every class matplotlib's loaded modules (and its 3-D toolkit's) define hold their own
+    functions alone?"""
     for name, module in list(sys.modules.items()):
-        if not (name == "matplotlib" or name.startswith("matplotlib.")) or module is None:
+        package = next((p for p in ("matplotlib", _TOOLKIT) if name == p or name.startswith(p + ".")), None)
+        if package is None or module is None:
             continue
         for value in list(POLICY.module_members(module).values()):
-            if isinstance(value, type) and POLICY.class_module(value) == name and not own_classes(value, "matplotlib"):
+            if isinstance(value, type) and POLICY.class_module(value) == name and not own_classes(value, package):
                 return False
     return True
 
@@ -283,3 +358,26 @@ def axes_names() -> tuple[type, frozenset[str]] | None:
 def _new_axes(cls: type, figure: type):
     made = figure().add_subplot()
     return made if type(made) is cls else None
+
+
+def projection_names(cls: type) -> tuple[type, frozenset[str]] | None:
+    """A projection's Axes class (projection_axes) and the public names its instance holds of its
+    own, read from a stand-in made as the cell makes one (`add_subplot(projection=name)`) on a
+    Figure of its own."""
+    figure = figure_class()
+    name = next((k for k, v in _registry().items() if v is cls and type(k) is str), None)
+    if figure is None or not projection_axes_class(cls):
+        return None
+    return _stand_in(("projection", cls, figure), lambda: _new_projection(cls, figure, name))
+
+
+def _new_projection(cls: type, figure: type, name: str):
+    made = figure().add_subplot(projection=name)
+    return made if type(made) is cls else None
+
+
+def projection_axes_class(cls: type) -> bool:
+    """Is `cls` a class projection_axes gives (the class matplotlib's registry holds for a
+    projection, other than `Axes`, of the library's own code)?"""
+    name = next((k for k, v in _registry().items() if v is cls and type(k) is str), None)
+    return name is not None and projection_axes({"projection": ast.Constant(name)}) is cls

@@ -42,7 +42,7 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
-from .abstract_matplotlib import axes_class, figure_class
+from .abstract_matplotlib import axes_class, figure_class, projection_axes_class
 from .dataset_loaders import bunch_class, loader_keys
 from .libraries import own_classes, own_function, read_begins
 from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
@@ -401,9 +401,10 @@ class _Walk:
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
             if cls is not None and _random_state_class(cls) and not _seed_taken(s.value, cls, propagation):
                 return []               # `np.random.RandomState(-1)`: numpy refuses the seed on that line
-        if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
+        if issubclass(type(value), Abstract) and value.like in ("Axes", "projection") and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
-        if any(issubclass(type(v), Abstract) and (v.like in ("Axes", "Figure") or v.holds == "Axes")
+        if any(issubclass(type(v), Abstract) and (v.like in ("Axes", "Figure", "projection") or
+                                                   v.holds in ("Axes", "projection"))
                for v in (value if type(value) is tuple else (value,))) and self._hooks_may_change():
             return []                   # a figure hook set in the cell runs on the new Figure
         # `ax1, ax2 = axes` of an array whose items may have been replaced: no Axes
@@ -1384,7 +1385,8 @@ class _Walk:
             return
         if known is None or not missing_attribute(*known, n.attr):
             return
-        if known[0] in (axes_class(), figure_class()) and not self._axes_method_typo(n, value):
+        if (known[0] in (axes_class(), figure_class()) or projection_axes_class(known[0])) and \
+                not self._axes_method_typo(n, value):
             return
         klass, held = known
         names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
@@ -1809,9 +1811,9 @@ def _unpacked(target: ast.Tuple | ast.List, value, axes_kept: bool) -> list[tupl
     elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds is None and value.ndim >= 2 and \
             value.shape[0] == len(target.elts):
         parts = [replace(value, shape=value.shape[1:]) for _ in target.elts]      # `Y, X = np.mgrid[...]`: rows
-    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds == "Axes" and axes_kept and \
-            value.shape and value.shape[0] == len(target.elts):
-        item = Abstract("Axes") if len(value.shape) == 1 else replace(value, shape=value.shape[1:])
+    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds in ("Axes", "projection") and \
+            axes_kept and value.shape and value.shape[0] == len(target.elts):
+        item = Abstract(value.holds, axes=value.axes) if len(value.shape) == 1 else replace(value, shape=value.shape[1:])
         parts = [item if k == 0 else replace(item) for k in range(len(target.elts))]     # each its own object
     else:
         return []

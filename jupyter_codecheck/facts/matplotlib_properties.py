@@ -31,6 +31,7 @@ import sys
 import types
 
 from .namespace import chain_root
+from .abstract_matplotlib import projection_class
 from .abstract_value import _literal
 from .read_policy import POLICY
 from .libraries import own_classes, own_function
@@ -519,20 +520,8 @@ def _grid_place(n: ast.Call, keywords: dict) -> bool:
 
 def _projection_class(projections, keywords: dict) -> type | None:
     """The Axes class literal `projection`/`polar` keywords choose, if matplotlib's own."""
-    projection = _literal(keywords["projection"]) if "projection" in keywords else None
-    polar = _literal(keywords["polar"]) if "polar" in keywords else False
-    if type(polar) is not bool or projection is not None and type(projection) is not str:
-        return None
-    if polar:
-        if projection not in (None, "polar"):
-            return None                 # ValueError first
-        projection = "polar"
-    registry = POLICY.static(projections, "projection_registry", None)
-    known = POLICY.own_dict(registry).get("_all_projection_types") if registry is not None else None
-    cls = known.get(projection or "rectilinear") if type(known) is dict else None
-    if not isinstance(cls, type) or not plain_subclass(cls, object):
-        return None
-    return cls
+    cls = projection_class(keywords)
+    return cls if cls is not None and plain_subclass(cls, object) else None
 
 
 def _words(module_name: str) -> frozenset[str]:
