@@ -320,3 +320,50 @@ def test_no_claim_where_the_projection_or_its_class_is_not_matplotlibs_as_writte
             delattr(PolarAxes, "plo")
         from matplotlib.projections import projection_registry
         projection_registry._all_projection_types.pop("mine", None)
+
+
+@pytest.mark.parametrize("setup, cell, line", [
+    # no Figure yet, or a new one made current before: `subplot` adds a new Axes of matplotlib's class
+    ("", "import numpy as np\nt = np.arange(0.0, 3.0, 0.01)\nax1 = plt.subplot(212)\nax1.margins(0.05)\n"
+         "ax1.plto(t, np.exp(-t))\n", 5),
+    ("plt.plot([1, 2])\n", "arr = np.arange(100).reshape((10, 10))\nplt.close('all')\nfig = plt.figure(figsize=(5, 4))\n"
+                           "ax = plt.subplot()\nim = ax.imshow(arr, interpolaation='none')\n", 5),
+    ("plt.figure()\n", "ax = plt.subplot(2, 2, 1)\nax.plot([1], lw=2)\nax.set_titl('x')\n", 3),
+    ("", "plt.figure()\nax = plt.subplot(1, 2, 1, projection='polar')\nax.set_rmax(1)\nax.set_rmx(1)\n", 4),
+])
+def test_plt_subplot_on_a_figure_of_no_axes_makes_a_new_one(setup, cell, line):
+    import numpy as np
+    ns = {"plt": plt, "np": np}
+    try:
+        plt.close("all")
+        exec(compile(setup, "<setup>", "exec"), ns)
+        facts = kernel_facts(cell, ns)
+        assert [f.line for f in facts] == [line], (cell, facts)
+        with pytest.raises(AttributeError):
+            exec(compile(cell, "<cell>", "exec"), ns)
+    finally:
+        plt.close("all")
+
+
+@pytest.mark.parametrize("setup, cell", [
+    # the current Figure holds an Axes at that place: `subplot` returns it, with what was set on it
+    ("ax = plt.subplot(111)\nax.plto = lambda *a: None\n", "ax2 = plt.subplot(111)\nax2.plto([1])\n"),
+    ("", "ax = plt.subplot(111)\nax.plto = lambda *a: None\nax2 = plt.subplot(111)\nax2.plto([1])\n"),
+    ("fig = plt.figure()\nax = fig.add_subplot(111)\nax.plto = lambda *a: None\n", "ax2 = plt.subplot()\nax2.plto([1])\n"),
+    # something before in the cell may have added it: pyplot, the user's function, another figure made current
+    ("def g():\n    a = plt.subplot(111)\n    a.plto = lambda *x: None\n", "g()\nax = plt.subplot(111)\nax.plto([1])\n"),
+    ("f0 = plt.figure()\nf0.add_subplot(111).plto = lambda *a: None\nf1 = plt.figure()\n",
+     "plt.figure(f0.number)\nax = plt.subplot(111)\nax.plto([1])\n"),
+    ("f0 = plt.figure()\nf0.add_subplot(111).plto = lambda *a: None\nplt.figure()\n",
+     "plt.close()\nax = plt.subplot(111)\nax.plto([1])\n"),
+])
+def test_no_claim_where_plt_subplot_may_return_an_axes_the_figure_holds(setup, cell):
+    import numpy as np
+    ns = {"plt": plt, "np": np}
+    try:
+        plt.close("all")
+        exec(compile(setup, "<setup>", "exec"), ns)
+        assert kernel_facts(cell, ns) == [], cell
+        exec(compile(cell, "<cell>", "exec"), ns)
+    finally:
+        plt.close("all")

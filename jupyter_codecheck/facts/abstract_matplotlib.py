@@ -145,7 +145,7 @@ def added_axes(node: ast.Call, owner, method: str):
     elif owner == "Figure" and method == "add_axes" and len(args) == 1 and type(args[0]) in (list, tuple) and \
             len(args[0]) == 4 and all(type(x) in (int, float) for x in args[0]):
         on_the_way = (("Figure", method),)
-    elif owner == "Figure" and method == "add_subplot" and (not args or _subplot_position(args)):
+    elif owner == "Figure" and method == "add_subplot" and (not args or subplot_position(args)):
         on_the_way = (("Figure", method),)
     else:
         return None
@@ -158,7 +158,7 @@ def added_axes(node: ast.Call, owner, method: str):
     return Abstract("projection", axes=chosen) if chosen is not None else Abstract("Axes")
 
 
-def _subplot_position(args: list) -> bool:
+def subplot_position(args: list) -> bool:
     """add_subplot's position: three ints (rows, columns, index within them), or their digits."""
     if len(args) == 1 and type(args[0]) is int:
         args = [int(d) for d in str(args[0])] if 111 <= args[0] <= 999 else []

@@ -33,7 +33,7 @@ from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    made_axis_class, tick_params_claim, ticks_claim
+    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -42,7 +42,8 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
-from .abstract_matplotlib import axes_class, figure_class, projection_axes_class
+from .abstract_matplotlib import (axes_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
+                                  projection_axes_class, subplot_position)
 from .dataset_loaders import bunch_class, loader_keys
 from .libraries import own_classes, own_function, read_begins
 from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
@@ -387,6 +388,8 @@ class _Walk:
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
             return _made_items(targets, s.value, read)
         value = read(s.value)
+        if not issubclass(type(value), Abstract) and type(value) is not tuple and isinstance(s, ast.Assign):
+            value = self._new_subplot(s) or value       # `ax = plt.subplot(212)` on a Figure of no Axes
         number = UNRESOLVED
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             number = propagation.scalar(s.value)
@@ -416,6 +419,82 @@ class _Walk:
             elif isinstance(target, (ast.Tuple, ast.List)):
                 out += _unpacked(target, value, kept)
         return out
+
+    def _new_subplot(self, s: ast.Assign) -> Abstract | None:
+        """`ax = plt.subplot(2, 1, 1)`: pyplot's `subplot` returns the current Figure's Axes at that
+        place where one was made there with the same keywords, else the new one `add_subplot` makes.
+        A new Axes of matplotlib's class (or the class literal projection keywords choose) where the
+        current Figure surely holds none: a new one the cell made current before (`plt.figure()`;
+        `plt.close("all")`: none, so `gcf()` makes one) or, with no such statement, the kernel's
+        (none yet, or one of no Axes); the statements between add none (_quiet)."""
+        call, pyplot = s.value, sys.modules.get("matplotlib.pyplot")
+        if pyplot is None or not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args) or \
+                any(k.arg is None for k in call.keywords) or not self._pyplot_function(call.func, "subplot"):
+            return None
+        args = [_literal(a) for a in call.args]
+        chosen = projection_axes({k.arg: k.value for k in call.keywords}) if call.keywords else None
+        if args and not subplot_position(args) or call.keywords and chosen is None or not plain_making() or \
+                figure_hooks() or self.state.user_code or not self._classes_kept():
+            return None
+        before = self.tree.body[:self.tree.body.index(s)]
+        start = next((i for i in range(len(before) - 1, -1, -1) if self._new_current(before[i])), None)
+        if start is None and not current_figure_empty() or \
+                not all(self._quiet(x) for x in before[0 if start is None else start + 1:]):
+            return None
+        return Abstract("projection", axes=chosen, on_current=True) if chosen is not None else \
+            Abstract("Axes", on_current=True)
+
+    def _pyplot_function(self, func: ast.expr, name: str) -> bool:
+        """Is `func` pyplot's own `name`, as the cell leaves it?"""
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        target = self._live_or_builtin(func, set())
+        return pyplot is not None and target is not UNRESOLVED and target is POLICY.static(pyplot, name, None) and \
+            own_function(target, "matplotlib") and self._library_kept(func)
+
+    def _new_current(self, s: ast.stmt) -> bool:
+        """Does the statement leave pyplot with a current Figure of no Axes: `plt.close("all")`
+        (none: `gcf()` makes a new one), `plt.figure(...)` with no number (a new Figure of
+        matplotlib's class, abstract_matplotlib.figure), alone or bound to a name?"""
+        call = s.value if isinstance(s, ast.Expr) or isinstance(s, ast.Assign) and len(s.targets) == 1 and \
+            isinstance(s.targets[0], ast.Name) else None
+        if not isinstance(call, ast.Call):
+            return False
+        if isinstance(s, ast.Expr) and self._pyplot_function(call.func, "close"):
+            return len(call.args) == 1 and not call.keywords and _literal(call.args[0]) == "all"
+        return self._pyplot_function(call.func, "figure") and new_figure(call) is not None
+
+    def _quiet(self, s: ast.stmt) -> bool:
+        """Does the statement surely add no Axes to pyplot's current Figure nor make another one
+        current: an import of a library already loaded, a function defined (not run), or an
+        assignment or expression of names bound to modules, plain data or the cell's own values
+        that calls numpy's, math's and Python's own functions alone (pyplot's `plot` adds one)?"""
+        if isinstance(s, (ast.Import, ast.ImportFrom)):
+            return self._loaded_library(s)
+        if isinstance(s, ast.FunctionDef):
+            return not s.decorator_list and not any(isinstance(x, ast.Call) for part in (s.args, s.returns)
+                                                    if part is not None for x in ast.walk(part))
+        if not isinstance(s, (ast.Assign, ast.Expr, ast.Pass)):
+            return False
+        nodes = list(ast.walk(s))
+        return not any(isinstance(x, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)) or
+                       isinstance(x, (ast.Attribute, ast.Subscript)) and not isinstance(x.ctx, ast.Load) for x in nodes) and \
+            all(self._libraries_object(x.id) for x in nodes if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)) and \
+            all(self._numeric_call(c.func) for c in nodes if isinstance(c, ast.Call))
+
+    def _numeric_call(self, func: ast.expr, depth: int = 0) -> bool:
+        """Is `func` a function of numpy's, math's or Python's own (not matplotlib's: its pyplot
+        adds Axes), or a method of what such a call returned (`np.arange(9).reshape`)?"""
+        live = self._live_or_builtin(func, set())
+        if live is not UNRESOLVED and not issubclass(type(live), Made):
+            module = POLICY.module_of(live)
+            root = module.split(".")[0] if type(module) is str else None
+            if root not in ("numpy", "math", "builtins"):
+                return False
+            function = live.__func__ if type(live) is types.MethodType else live
+            return own_function(function, root) if type(function) is types.FunctionType else \
+                type(live) is not types.MethodType and (not isinstance(live, type) or POLICY.is_library(live))
+        return depth < 10 and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and \
+            self._numeric_call(func.value.func, depth + 1)
 
     def _fits(self, s: ast.stmt) -> None:
         """Each estimator the cell made and fits here (a straight-line statement of the cell's top

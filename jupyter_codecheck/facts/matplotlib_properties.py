@@ -31,7 +31,7 @@ import sys
 import types
 
 from .namespace import chain_root
-from .abstract_matplotlib import projection_class
+from .abstract_matplotlib import figure_class as matplotlib_figure, projection_class
 from .abstract_value import _literal
 from .read_policy import POLICY
 from .libraries import own_classes, own_function
@@ -422,6 +422,18 @@ def matplotlib_object(obj) -> bool:
     cls = type(obj)
     module = POLICY.module_of(cls)
     return type(module) is str and module.startswith("matplotlib.") and plain_subclass(cls, object)
+
+
+def current_figure_empty() -> bool:
+    """Does pyplot's `gcf()` give a Figure holding no Axes: none yet (it makes a new one of
+    matplotlib's class), or a current one of matplotlib's own `Figure` class exactly whose stack
+    of Axes is empty (`plt.subplot` then finds none to return and adds a new one)?"""
+    fig = _current_figure(("add_subplot", "sca", "axes"))
+    if fig is None or fig is _NO_FIGURE:
+        return fig is _NO_FIGURE
+    stack = (plain_own_dict(fig) or {}).get("_axstack")
+    axes = (plain_own_dict(stack) or {}).get("_axes") if stack is not None and matplotlib_object(stack) else None
+    return type(fig) is matplotlib_figure() and type(axes) is dict and not axes
 
 
 def current_figure_plain(method: str) -> bool:
