@@ -176,13 +176,9 @@ _USERS = "class MyAx(Axes):\n    def legend(self, *a, foo=None, **k):\n        r
 def test_no_claim_where_the_users_code_or_the_cell_may_have_changed_the_figure(setup, cell):
     from matplotlib.axes import Axes
     from matplotlib.lines import Line2D
-    ns = {"plt": plt, "Axes": Axes}
     try:
-        exec(compile(setup, "<setup>", "exec"), ns)
-        assert kernel_facts(cell, ns) == [], cell
-        exec(compile(cell, "<cell>", "exec"), ns)
+        _no_claim_and_it_runs(setup, cell, {"plt": plt, "Axes": Axes})
     finally:
-        plt.close("all")
         for cls in (Axes, Line2D):
             for name in ("set_foo",):
                 if name in vars(cls):
@@ -309,13 +305,9 @@ def test_an_axes_of_the_projection_the_cell_chose_is_read_as_that_class():
 ])
 def test_no_claim_where_the_projection_or_its_class_is_not_matplotlibs_as_written(setup, cell):
     from matplotlib.projections.polar import PolarAxes
-    ns = {"plt": plt}
     try:
-        exec(compile(setup, "<setup>", "exec"), ns)
-        assert kernel_facts(cell, ns) == [], cell
-        exec(compile(cell, "<cell>", "exec"), ns)
+        _no_claim_and_it_runs(setup, cell, {"plt": plt})
     finally:
-        plt.close("all")
         if "plo" in vars(PolarAxes):
             delattr(PolarAxes, "plo")
         from matplotlib.projections import projection_registry
@@ -359,9 +351,13 @@ def test_plt_subplot_on_a_figure_of_no_axes_makes_a_new_one(setup, cell, line):
 ])
 def test_no_claim_where_plt_subplot_may_return_an_axes_the_figure_holds(setup, cell):
     import numpy as np
-    ns = {"plt": plt, "np": np}
+    plt.close("all")
+    _no_claim_and_it_runs(setup, cell, {"plt": plt, "np": np})
+
+
+def _no_claim_and_it_runs(setup: str, cell: str, ns: dict) -> None:
+    """After `setup` runs in `ns`, the facts claim nothing on `cell`, which runs."""
     try:
-        plt.close("all")
         exec(compile(setup, "<setup>", "exec"), ns)
         assert kernel_facts(cell, ns) == [], cell
         exec(compile(cell, "<cell>", "exec"), ns)
