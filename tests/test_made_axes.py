@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import traceback
+import types
 
 import pytest
 
@@ -257,6 +258,8 @@ PROJECTED = {
     "subplot_kw_item": "fig, axs = plt.subplots(2, 2, subplot_kw=dict(polar=True))\nax = axs[1, 0]\n{use}\n",
     "add_subplot_3d": "fig = plt.figure(figsize=(3, 3))\nax = fig.add_subplot(111, projection='3d')\n{use}\n",
     "add_subplot_polar": "fig = plt.figure()\nax = fig.add_subplot(polar=True)\n{use}\n",
+    "axes_3d": "ax = plt.axes(projection='3d')\n{use}\n",
+    "axes_rect_polar": "fig = plt.figure()\nax = plt.axes([0.1, 0.1, 0.8, 0.8], polar=True)\n{use}\n",
 }
 PROJECTED_USES = {
     # (use, the classes whose instance runs it)
@@ -299,6 +302,13 @@ def test_an_axes_of_the_projection_the_cell_chose_is_read_as_that_class():
     ("from matplotlib.projections import register_projection\nfrom matplotlib.axes import Axes\n"
      "class Mine(Axes):\n    name = 'mine'\n    def plo(self, *a):\n        pass\nregister_projection(Mine)\n",
      "fig, ax = plt.subplots(subplot_kw=dict(projection='mine'))\nax.plo([1, 2])\n"),
+    # pyplot's current Figure (or one the cell may make current) of the user's class
+    ("from matplotlib.figure import Figure\nclass Fig(Figure):\n    def add_subplot(self, *a, **k):\n"
+     "        return types.SimpleNamespace(plo=print)\nplt.figure(FigureClass=Fig)\n",
+     "ax = plt.axes(projection='polar')\nax.plo([1, 2])\n"),
+    ("from matplotlib.figure import Figure\nclass Fig(Figure):\n    def add_subplot(self, *a, **k):\n"
+     "        return types.SimpleNamespace(plo=print)\nplt.figure(FigureClass=Fig, num=5)\nplt.figure()\n",
+     "plt.figure(5)\nax = plt.axes(projection='polar')\nax.plo([1, 2])\n"),
     # the items of the array replaced
     ("", "fig, axs = plt.subplots(1, 2, subplot_kw=dict(projection='3d'))\naxs[0] = 'x'\naxs[0].upper()\n"),
     ("", "fig, axs = plt.subplots(1, 2, subplot_kw=dict(projection='3d'))\naxs[0] = 'x'\nax = axs[0]\nax.upper()\n"),
@@ -306,7 +316,7 @@ def test_an_axes_of_the_projection_the_cell_chose_is_read_as_that_class():
 def test_no_claim_where_the_projection_or_its_class_is_not_matplotlibs_as_written(setup, cell):
     from matplotlib.projections.polar import PolarAxes
     try:
-        _no_claim_and_it_runs(setup, cell, {"plt": plt})
+        _no_claim_and_it_runs(setup, cell, {"plt": plt, "types": types})
     finally:
         if "plo" in vars(PolarAxes):
             delattr(PolarAxes, "plo")

@@ -206,8 +206,18 @@ def figure(node: ast.Call):
 
 def axes(node: ast.Call):
     """plt.axes() or plt.axes([left, bottom, width, height]), with keywords that are properties of
-    matplotlib's Axes (each has its `set_` method): a new Axes of that class."""
+    matplotlib's Axes (each has its `set_` method): a new Axes of that class; with literal
+    projection keywords alone (`plt.axes(projection="3d")`), one of the class they choose
+    (projection_axes), which the current Figure's `add_subplot` or `add_axes` makes."""
     cls = axes_class()
+    chosen = projection_axes({k.arg: k.value for k in node.keywords}) \
+        if node.keywords and all(k.arg is not None for k in node.keywords) else None
+    if chosen is not None and len(node.args) <= 1:
+        rect = _literal(node.args[0]) if node.args else None
+        if node.args and not (type(rect) in (list, tuple) and len(rect) == 4 and
+                              all(type(x) in (int, float) and math.isfinite(x) for x in rect) and min(rect[2:]) >= 0):
+            return None
+        return Abstract("projection", axes=chosen, on_current=True)
     if cls is None or len(node.args) > 1 or any(k.arg is None or k.arg in _OTHER_CLASS or
                                                  POLICY.static(cls, f"set_{k.arg}", None) is None
                                                  for k in node.keywords):

@@ -33,7 +33,7 @@ from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty
+    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -388,8 +388,9 @@ class _Walk:
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
             return _made_items(targets, s.value, read)
         value = read(s.value)
-        if not issubclass(type(value), Abstract) and type(value) is not tuple and isinstance(s, ast.Assign):
-            value = self._new_subplot(s) or value       # `ax = plt.subplot(212)` on a Figure of no Axes
+        subplot = self._new_subplot(s) if not issubclass(type(value), Abstract) and type(value) is not tuple and \
+            isinstance(s, ast.Assign) else None
+        value = subplot or value        # `ax = plt.subplot(212)` on a Figure of no Axes
         number = UNRESOLVED
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             number = propagation.scalar(s.value)
@@ -404,6 +405,9 @@ class _Walk:
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
             if cls is not None and _random_state_class(cls) and not _seed_taken(s.value, cls, propagation):
                 return []               # `np.random.RandomState(-1)`: numpy refuses the seed on that line
+        if issubclass(type(value), Abstract) and value.like == "projection" and value.on_current and \
+                value is not subplot and not self._on_figures_plain(s.value):
+            return []                   # `plt.axes(projection="3d")` on a current Figure of the user's class
         if issubclass(type(value), Abstract) and value.like in ("Axes", "projection") and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
         if any(issubclass(type(v), Abstract) and (v.like in ("Axes", "Figure", "projection") or
@@ -443,6 +447,15 @@ class _Walk:
             return None
         return Abstract("projection", axes=chosen, on_current=True) if chosen is not None else \
             Abstract("Axes", on_current=True)
+
+    def _on_figures_plain(self, call: ast.expr) -> bool:
+        """`plt.axes(projection="3d")` adds its Axes to pyplot's current Figure: is the call pyplot's
+        own, and that Figure surely of matplotlib's own class (every Figure pyplot holds is, and the
+        cell, running none of the user's code, makes none of another: no `FigureClass=`, no keywords
+        unpacked)?"""
+        return isinstance(call, ast.Call) and self._pyplot_function(call.func, "axes") and \
+            pyplot_figures_plain("add_subplot") and pyplot_figures_plain("add_axes") and not self.state.user_code and \
+            not any(isinstance(x, ast.keyword) and (x.arg is None or x.arg == "FigureClass") for x in ast.walk(self.tree))
 
     def _pyplot_function(self, func: ast.expr, name: str) -> bool:
         """Is `func` pyplot's own `name`, as the cell leaves it?"""

@@ -436,6 +436,22 @@ def current_figure_empty() -> bool:
     return type(fig) is matplotlib_figure() and type(axes) is dict and not axes
 
 
+def pyplot_figures_plain(method: str) -> bool:
+    """Is every Figure pyplot holds (any may be made current) of matplotlib's own `Figure` class
+    exactly, with no `method` of its own, and a new one (where there is none) of that class too?"""
+    helpers = sys.modules.get("matplotlib._pylab_helpers")
+    gcf = POLICY.static(helpers, "Gcf", None) if helpers is not None else None
+    figs = POLICY.static(gcf, "figs", None) if gcf is not None else None
+    if _current_figure((method,)) is None or type(figs) is not collections.OrderedDict:
+        return False
+    for manager in list(figs.values()):
+        canvas = (plain_own_dict(manager) or {}).get("canvas") if matplotlib_object(manager) else None
+        fig = (plain_own_dict(canvas) or {}).get("figure") if canvas is not None and matplotlib_object(canvas) else None
+        if fig is None or type(fig) is not matplotlib_figure() or method in (plain_own_dict(fig) or {method: 0}):
+            return False
+    return True
+
+
 def current_figure_plain(method: str) -> bool:
     """Is pyplot's current Figure of matplotlib's classes (or none yet), with no `method` of its own?"""
     return _current_figure((method,)) is not None
