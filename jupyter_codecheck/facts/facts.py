@@ -33,7 +33,7 @@ from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain
+    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -688,7 +688,8 @@ class _Walk:
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and \
-                self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept())) or \
+                self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept(),
+                                           bars=lambda x: self._bars_known(x, local, value))) or \
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(self._setp(n, target, local)) or \
                 self._value(self._colorbar(n, target, local, value)) or \
@@ -753,7 +754,8 @@ class _Walk:
             return tick_params_claim(n, POLICY.static(cls, "tick_params", None), self._text, made_axes=True)
         if n.func.attr in ("set_xticks", "set_yticks"):
             return ticks_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
-        return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value)
+        return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value,
+                              bars=lambda x: self._bars_known(x, set(), value))
 
     def _artist_set(self, n: ast.Call, target, local: set[str], value) -> bool:
         """Is the call matplotlib's `Artist.set` (matplotlib_properties.is_artist_set), of a live
@@ -917,9 +919,19 @@ class _Walk:
         if not isinstance(mappable, Instance):
             own = plain_own_dict(mappable) or {}
             return plain_subclass(type(own.get("_axes")), cls)
-        if not isinstance(node, ast.Name) or any(isinstance(x, ast.Attribute) and x.attr == "remove"
-                                                 for x in ast.walk(self.tree)):
+        if any(isinstance(x, ast.Attribute) and x.attr == "remove" for x in ast.walk(self.tree)):
             return False
+        return self._bound_on_axes(node, _ADDED_TO_AXES, local, value) is not None
+
+    def _bound_on_axes(self, node: ast.expr, methods, local: set[str], value, *,
+                       drawn_on: bool = False) -> ast.Call | None:
+        """The call of one of `methods` on a live Axes of matplotlib's or one the cell made whose
+        result `node` is: a name the cell binds only by top-level assignments, the last of them
+        before `node`'s statement to that call (`c = ax0.pcolor(...)`). `drawn_on`: the live Axes
+        may have been drawn on since (its class is as it was), its name bound nowhere in the cell."""
+        cls = axes_class()
+        if cls is None or not isinstance(node, ast.Name):
+            return None
         stores = [x for x in ast.walk(self.tree) if isinstance(x, ast.Name) and x.id == node.id and
                   not isinstance(x.ctx, ast.Load)]
         bindings = [s for s in self.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
@@ -930,12 +942,34 @@ class _Walk:
         before = [s for s in bindings if statement is not None and s.end_lineno < statement.lineno]
         call = before[-1].value if before else None
         if len(bindings) != len(stores) or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
-                call.func.attr not in _ADDED_TO_AXES:
-            return False
+                call.func.attr not in methods:
+            return None
         if self._made_as_made(call.func, value, "Axes"):
-            return True
-        receiver = self._live(call.func.value, local)
-        return receiver is not UNRESOLVED and plain_subclass(type(receiver), cls) and own_classes(type(receiver), "matplotlib")
+            return call
+        root = chain_root(call.func.value)
+        if drawn_on and any(isinstance(x, ast.Name) and x.id == root and not isinstance(x.ctx, ast.Load)
+                            for x in ast.walk(self.tree)):
+            return None
+        receiver = self._live(call.func.value, local, changes_matter=not drawn_on)
+        return call if receiver is not UNRESOLVED and plain_subclass(type(receiver), cls) and \
+            own_classes(type(receiver), "matplotlib") else None
+
+    def _bars_known(self, node: ast.expr, local: set[str], value) -> bool:
+        """Is the container given to `bar_label` surely a BarContainer of a bar at least: a live one
+        of matplotlib's class holding its patches as made, or the result of `ax.bar`/`ax.barh` that
+        surely makes a bar (matplotlib_properties.bars_made), bound as _bound_on_axes reads it, its
+        `patches` stored nowhere in the cell?"""
+        if self._may_store("patches"):
+            return False
+        live = self._live(node, local)
+        if live is not UNRESOLVED:
+            container = sys.modules.get("matplotlib.container")
+            cls = POLICY.static(container, "BarContainer", None) if container is not None else None
+            patches = (plain_own_dict(live) or {}).get("patches")
+            return isinstance(cls, type) and type(live) is cls and own_classes(cls, "matplotlib") and \
+                type(patches) in (list, tuple) and len(patches) > 0
+        call = self._bound_on_axes(node, ("bar", "barh"), local, value, drawn_on=True)
+        return call is not None and bars_made(call, 2, value, returned=True)
 
     def _scale(self, n: ast.Call, target, local: set[str], value):
         """`ax.set_xscale("symlog", linthrsh=...)` (matplotlib_properties.scale_claim): of a live Axes

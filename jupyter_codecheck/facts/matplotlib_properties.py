@@ -30,7 +30,7 @@ import re
 import sys
 import types
 
-from .namespace import chain_root
+from .namespace import Made, chain_root
 from .abstract_matplotlib import figure_class as matplotlib_figure, projection_class
 from .abstract_value import _literal
 from .read_policy import POLICY
@@ -61,10 +61,12 @@ ARTISTS = {
     "fill": ("matplotlib.patches", "Polygon", 2), "pcolormesh": ("matplotlib.collections", "QuadMesh", 1),
     "pcolor": ("matplotlib.collections", "PolyQuadMesh", 1),
     "contour": ("matplotlib.contour", "QuadContourSet", 1), "contourf": ("matplotlib.contour", "QuadContourSet", 1),
+    # "**kwargs: Any remaining keyword arguments are passed through to Axes.annotate", once a bar
+    "bar_label": ("matplotlib.text", "Annotation", 1),
 }
 # methods that hand their keywords to another Axes method, which names some itself: `hist2d`
 # calls `pcolormesh(xedges, yedges, h.T, **kwargs)` (`vmin`, `cmap`, `shading` are its own)
-VIA = {"hist2d": "pcolormesh"}
+VIA = {"hist2d": "pcolormesh", "bar_label": "annotate"}
 # methods whose first argument is checked before the artist is made: a number or one of these
 # literal names (`secondary_xaxis("middle")` is a ValueError first)
 PLACED = {"secondary_xaxis": ("top", "bottom"), "secondary_yaxis": ("left", "right")}
@@ -94,12 +96,14 @@ _WORDS: dict[str, frozenset[str] | None] = {}
 
 
 def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
-                   made_figure: bool = False, value=None, pyplot_kept: bool = False) -> ValueClaim | None:
+                   made_figure: bool = False, value=None, pyplot_kept: bool = False,
+                   bars=lambda node: False) -> ValueClaim | None:
     """The first keyword of a plotting call that is neither the function's parameter nor a
     property of the artist it makes (AttributeError), with the properties meant as fixes.
     `made_axes`: `target` is matplotlib's Axes method called on an Axes the cell made;
     `made_figure`: matplotlib's Figure method called on a Figure the cell made. `value` reads
-    the data (a bar chart of no bars makes no artist: its data must be known not empty)."""
+    the data (a bar chart of no bars makes no artist: its data must be known not empty);
+    `bars(node)`: is the container `bar_label` is given surely a BarContainer of a bar at least?"""
     if any(isinstance(a, ast.Starred) for a in n.args):
         return None
     made = _new_axes(n, target, made_figure) if made_figure or not made_axes else None
@@ -124,7 +128,9 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         place = _literal(n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "location"), None))
         if not (type(place) in (int, float) or type(place) is str and place in PLACED[method]):
             return None
-    if method in PER_ITEM and not _bars_made(n, least, value):
+    if method in PER_ITEM and not bars_made(n, least, value):
+        return None
+    if method == "bar_label" and not (len(n.args) == 1 and _bar_label_taken(n) and bars(n.args[0])):
         return None
     named: set[str] = set()
     for f in functions:
@@ -165,12 +171,13 @@ def _given(n: ast.Call, function, least: int) -> int:
     return len(n.args) + sum(k.arg in first for k in n.keywords)
 
 
-def _bars_made(n: ast.Call, least: int, value) -> bool:
+def bars_made(n: ast.Call, least: int, value, *, returned: bool = False) -> bool:
     """Does `ax.bar(x, height, ...)` surely make a bar before any other check refuses the call:
     x and height, alone, each a number or 1-D data known not to be empty, every keyword a literal
     number, text, bool or None (a list of widths, bottoms or labels may broadcast to nothing or
-    not fit), `align` one matplotlib takes?"""
-    sizes = [_some(a, value) for a in n.args] if value is not None and len(n.args) == least else [None]
+    not fit), `align` one matplotlib takes? `returned`: does it hold a bar at least where it
+    returns (categories' names too: x of text, which an Axes' units may refuse first)?"""
+    sizes = [_some(a, value, returned) for a in n.args] if value is not None and len(n.args) == least else [None]
     if None in sizes or len({k for k in sizes if k != 1}) > 1:
         return False                    # no data, or x and height that do not broadcast
     for kw in n.keywords:
@@ -180,13 +187,32 @@ def _bars_made(n: ast.Call, least: int, value) -> bool:
     return True
 
 
-def _some(node: ast.expr, value) -> int | None:
+# bar_label refuses these keywords first (ValueError: it sets the alignment itself)
+_ALIGNMENTS = frozenset({"horizontalalignment", "ha", "verticalalignment", "va"})
+
+
+def _bar_label_taken(n: ast.Call) -> bool:
+    """Does `ax.bar_label(container, ...)` surely reach its first `annotate` (each bar's label
+    is annotated with the other keywords): no alignment keyword, `label_type` a literal it takes,
+    `padding` a literal number, `labels` a literal list or tuple of text (or None), `fmt` not
+    given (a format of the user's may fail on a value first)?"""
+    given = {k.arg: k.value for k in n.keywords}
+    labels = _literal(given["labels"]) if "labels" in given else None
+    return not _ALIGNMENTS & given.keys() and "fmt" not in given and \
+        ("label_type" not in given or _literal(given["label_type"]) in ("edge", "center")) and \
+        ("padding" not in given or type(_literal(given["padding"])) in (int, float)) and \
+        (labels is None or type(labels) in (list, tuple) and len(labels) > 0 and all(type(x) is str for x in labels))
+
+
+def _some(node: ast.expr, value, text: bool = False) -> int | None:
     """How many items the data surely has, at least one, in one dimension: a number (1), or a
-    flat list, tuple, array or series of numbers known not to be empty; else None."""
+    flat list, tuple, array or series of numbers (`text`: or of text) known not to be empty; else None."""
     v = _literal(node)
     if type(v) not in (int, float, list, tuple):
         from .abstract_value import shaped
         v = value(node)
+        if isinstance(v, Made) and type(v.literal()) in (list, tuple):
+            v = v.literal()             # a display the cell wrote, as it still is (`names = ["a", "b"]`)
         if type(v) not in (int, float, list, tuple):
             a = shaped(v)
             ok = a is not None and a.like in ("ndarray", "Series") and a.ndim == 1 and a.size is not None and \
@@ -194,7 +220,7 @@ def _some(node: ast.expr, value) -> int | None:
             return a.size if ok else None
     if type(v) in (int, float):
         return 1
-    return len(v) if len(v) > 0 and all(type(x) in (int, float) for x in v) else None
+    return len(v) if len(v) > 0 and all(type(x) in ((int, float, str) if text else (int, float)) for x in v) else None
 
 
 def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False,
