@@ -373,3 +373,32 @@ def _no_claim_and_it_runs(setup: str, cell: str, ns: dict) -> None:
         exec(compile(cell, "<cell>", "exec"), ns)
     finally:
         plt.close("all")
+
+
+@pytest.mark.parametrize("cell, line", [
+    # a live Figure of matplotlib's class adds a new Axes each call
+    ("ax = fig.add_subplot(111, projection='3d')\nax.set_zlabel('z')\nax.set_zlabl('z')\n", 3),
+    ("ax = fig.add_subplot(2, 2, 1)\nax.plot([1, 2])\nax.plto([1])\n", 3),
+    ("ax = fig.add_axes([0, 0, 1, 1], polar=True)\nax.set_rmax(1)\nax.set_rmx(1)\n", 3),
+    ("ax = fig.add_subplot(2, 2, 1)\nax.plot([1, 2])\n", None),
+    # its own method, set before the cell or in it; another class's
+    ("ax = own.add_subplot(111)\nax.plto([1])\n", None),
+    ("fig.add_subplot = lambda *a, **k: types.SimpleNamespace(plto=print)\nax = fig.add_subplot(111)\nax.plto([1])\n",
+     None),
+])
+def test_an_axes_a_live_figure_adds(cell, line):
+    import types
+    fig, own = plt.figure(), plt.figure()
+    own.add_subplot = lambda *a, **k: types.SimpleNamespace(plto=print)
+    ns = {"plt": plt, "fig": fig, "own": own, "types": types}
+    try:
+        facts = kernel_facts(cell, ns)
+        assert [f.line for f in facts] == ([line] if line else []), (cell, facts)
+        raised = None
+        try:
+            exec(compile(cell, "<cell>", "exec"), ns)
+        except AttributeError as e:
+            raised = traceback.extract_tb(e.__traceback__)[-1].lineno
+        assert raised == line, cell
+    finally:
+        plt.close("all")

@@ -42,7 +42,7 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
-from .abstract_matplotlib import (axes_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
+from .abstract_matplotlib import (added_axes, axes_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
                                   projection_axes_class, subplot_position)
 from .dataset_loaders import bunch_class, loader_keys
 from .libraries import own_classes, own_function, read_begins
@@ -388,8 +388,8 @@ class _Walk:
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
             return _made_items(targets, s.value, read)
         value = read(s.value)
-        subplot = self._new_subplot(s) if not issubclass(type(value), Abstract) and type(value) is not tuple and \
-            isinstance(s, ast.Assign) else None
+        subplot = self._new_subplot(s) or self._added_to_live(s) if not issubclass(type(value), Abstract) and \
+            type(value) is not tuple and isinstance(s, ast.Assign) else None
         value = subplot or value        # `ax = plt.subplot(212)` on a Figure of no Axes
         number = UNRESOLVED
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
@@ -456,6 +456,21 @@ class _Walk:
         return isinstance(call, ast.Call) and self._pyplot_function(call.func, "axes") and \
             pyplot_figures_plain("add_subplot") and pyplot_figures_plain("add_axes") and not self.state.user_code and \
             not any(isinstance(x, ast.keyword) and (x.arg is None or x.arg == "FigureClass") for x in ast.walk(self.tree))
+
+    def _added_to_live(self, s: ast.Assign) -> Abstract | None:
+        """`ax = fig.add_subplot(2, 2, 1, projection="polar")` of a live Figure of matplotlib's own
+        class whose `add_subplot` (`add_axes`) is its class's: a new Axes each call, as of a Figure
+        the cell made (abstract_matplotlib.added_axes: a literal position, no keyword but the
+        projection's, matplotlib's code throughout)."""
+        call = s.value
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
+                call.func.attr not in ("add_subplot", "add_axes") or self.state.user_code or not self._classes_kept():
+            return None
+        fig = self._live(call.func.value, set(), changes_matter=False)
+        own = plain_own_dict(fig) if fig is not UNRESOLVED else None
+        if own is None or type(fig) is not figure_class() or call.func.attr in own or not self._library_kept(call.func):
+            return None
+        return added_axes(call, Abstract("Figure"), call.func.attr)
 
     def _pyplot_function(self, func: ast.expr, name: str) -> bool:
         """Is `func` pyplot's own `name`, as the cell leaves it?"""
