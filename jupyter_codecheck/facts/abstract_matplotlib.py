@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import ast
 import functools
+import inspect
 import math
+import re
 import sys
 import types
 
@@ -391,3 +393,49 @@ def projection_axes_class(cls: type) -> bool:
     projection, other than `Axes`, of the library's own code)?"""
     name = next((k for k, v in _registry().items() if v is cls and type(k) is str), None)
     return name is not None and projection_axes({"projection": ast.Constant(name)}) is cls
+
+
+# the names each loaded module of matplotlib (and its 3-D toolkit) spells in its source, read once
+_SPELLED: dict[str, frozenset[str] | None] = {}
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def spelled_by_matplotlib(name: str) -> bool:
+    """Does any loaded module of matplotlib's (or its 3-D toolkit's) spell `name` in its source
+    (an attribute stored, a name `setattr` is given or one of the literal lists it walks)? The
+    public names its code sets on an object it made are spelled so; True where a Python source
+    cannot be read (it may set any). Its compiled helpers (paths, images, fonts) take arrays."""
+    for module_name, module in list(sys.modules.items()):
+        if module is None or not any(module_name == p or module_name.startswith(p + ".") for p in ("matplotlib", _TOOLKIT)):
+            continue
+        path = POLICY.module_members(module).get("__file__") if isinstance(module, types.ModuleType) else None
+        if type(path) is str and not path.endswith(".py"):
+            continue                    # a compiled helper
+        if module_name not in _SPELLED:
+            try:
+                _SPELLED[module_name] = frozenset(_TOKEN.findall(inspect.getsource(module)))
+            except (OSError, TypeError):
+                _SPELLED[module_name] = None
+        words = _SPELLED[module_name]
+        if words is None or name in words:
+            return True
+    return False
+
+
+def drawn_class(cls: type) -> bool:
+    """A class of matplotlib's drawn objects (an Artist's or a Colorbar's) other than an Axes or a
+    Figure (what they hold is read otherwise), matplotlib's own code throughout (its toolkit's)."""
+    artist, colorbar, axes = (sys.modules.get(m) for m in ("matplotlib.artist", "matplotlib.colorbar", "matplotlib.axes"))
+    bases = [POLICY.static(m, n, None) for m, n in ((artist, "Artist"), (colorbar, "Colorbar")) if m is not None]
+    holders = [c for c in (POLICY.static(axes, "Axes", None) if axes is not None else None, figure_class(),
+                           POLICY.static(sys.modules.get("matplotlib.figure"), "FigureBase", None)
+                           if "matplotlib.figure" in sys.modules else None) if isinstance(c, type)]
+    if not isinstance(cls, type) or not POLICY.is_library(cls) or \
+            not any(isinstance(b, type) and b in POLICY.mro(cls) for b in bases) or \
+            any(h in POLICY.mro(cls) for h in holders) or len(holders) < 2:
+        return False
+    modules = [POLICY.class_module(k) for k in POLICY.mro(cls) if k is not object]
+    if any(type(m) is not str or not (m.startswith("matplotlib.") or m.startswith(_TOOLKIT + ".")) for m in modules):
+        return False
+    return own_classes(cls, "matplotlib") and \
+        (not any(m.startswith(_TOOLKIT + ".") for m in modules) or own_classes(cls, _TOOLKIT))

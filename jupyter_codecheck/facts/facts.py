@@ -42,7 +42,7 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
-from .abstract_matplotlib import (added_axes, axes_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
+from .abstract_matplotlib import (added_axes, axes_class, drawn_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
                                   projection_axes_class, subplot_position)
 from .dataset_loaders import bunch_class, loader_keys
 from .libraries import own_classes, own_function, read_begins
@@ -1529,6 +1529,8 @@ class _Walk:
         if (known[0] in (axes_class(), figure_class()) or projection_axes_class(known[0])) and \
                 not self._axes_method_typo(n, value):
             return
+        if drawn_class(known[0]) and not self._drawn_method_typo(n):
+            return
         klass, held = known
         names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
             learned_names(klass)
@@ -1545,6 +1547,15 @@ class _Walk:
         call = self._parents.get(id(n))
         return self._item_kept(n.value) and not self._may_store(n.attr) and self._unguarded(n) and \
             (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(value))
+
+    def _drawn_method_typo(self, n: ast.Attribute) -> bool:
+        """A name missing from an artist or a colorbar a matplotlib call of the cell made (returns.py)
+        is claimed where it is called (`cbar.set_tick(...)`), none of the user's code run before
+        (it may reach the object through its Figure) and the cell storing that name nowhere:
+        matplotlib's own code sets only names its source spells (instances.missing_attribute)."""
+        call = self._parents.get(id(n))
+        return isinstance(call, ast.Call) and call.func is n and self._item_kept(n.value) and \
+            not self._may_store(n.attr) and self._unguarded(n) and not self.state.user_code
 
     def _unguarded(self, n: ast.AST) -> bool:
         """Is `n` in no part of its statement that a test may skip (`ax.right_ax if hasattr(ax,

@@ -21,8 +21,8 @@ import sys
 import types
 from collections.abc import Callable
 
-from .abstract_matplotlib import (axes_class, axes_names, figure_class, figure_hooks, figure_names,
-                                  projection_axes_class, projection_names)
+from .abstract_matplotlib import (axes_class, axes_names, drawn_class, figure_class, figure_hooks, figure_names,
+                                  projection_axes_class, projection_names, spelled_by_matplotlib)
 from .abstract_value import ESTIMATOR_KEEPING, Abstract
 from .dataset_loaders import bunch_class
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
@@ -300,4 +300,6 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
         return not overrides_lookup(cls)
     if estimator_class(cls) or display_class(cls):     # `fit`, `plot` set names ending in `_`, each documented
         return (not attr.endswith("_") or never_learned(cls, attr)) and not overrides_lookup(cls)
+    if drawn_class(cls):                # what matplotlib sets on it, its source spells
+        return not spelled_by_matplotlib(attr) and not overrides_lookup(cls)
     return _without_own_attributes(cls)
