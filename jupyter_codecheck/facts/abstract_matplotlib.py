@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import ast
 import functools
-import inspect
 import math
+import os
 import re
 import sys
 import types
@@ -395,31 +395,41 @@ def projection_axes_class(cls: type) -> bool:
     return name is not None and projection_axes({"projection": ast.Constant(name)}) is cls
 
 
-# the names each loaded module of matplotlib (and its 3-D toolkit) spells in its source, read once
+# the words of matplotlib's (and its toolkits') Python files, read once: None where one could not be
 _SPELLED: dict[str, frozenset[str] | None] = {}
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def spelled_by_matplotlib(name: str) -> bool:
-    """Does any loaded module of matplotlib's (or its 3-D toolkit's) spell `name` in its source
+    """Does any Python file of matplotlib's package or its toolkits (mpl_toolkits) spell `name`
     (an attribute stored, a name `setattr` is given or one of the literal lists it walks)? The
-    public names its code sets on an object it made are spelled so; True where a Python source
-    cannot be read (it may set any). Its compiled helpers (paths, images, fonts) take arrays."""
-    for module_name, module in list(sys.modules.items()):
-        if module is None or not any(module_name == p or module_name.startswith(p + ".") for p in ("matplotlib", _TOOLKIT)):
-            continue
-        path = POLICY.module_members(module).get("__file__") if isinstance(module, types.ModuleType) else None
-        if type(path) is str and not path.endswith(".py"):
-            continue                    # a compiled helper
-        if module_name not in _SPELLED:
-            try:
-                _SPELLED[module_name] = frozenset(_TOKEN.findall(inspect.getsource(module)))
-            except (OSError, TypeError):
-                _SPELLED[module_name] = None
-        words = _SPELLED[module_name]
-        if words is None or name in words:
+    public names its code sets on an object it made are spelled so, in modules loaded or not yet
+    (a backend, a layout engine); True where a file cannot be read (it may set any). Its compiled
+    helpers (paths, images, fonts) take arrays."""
+    mpl = sys.modules.get("matplotlib")
+    path = POLICY.module_members(mpl).get("__file__") if isinstance(mpl, types.ModuleType) else None
+    if type(path) is not str:
+        return True
+    home = os.path.dirname(os.path.dirname(path))
+    for package in ("matplotlib", "mpl_toolkits"):
+        if package not in _SPELLED:
+            _SPELLED[package] = _words_of(os.path.join(home, package))
+        if _SPELLED[package] is None or name in _SPELLED[package]:
             return True
     return False
+
+
+def _words_of(folder: str) -> frozenset[str] | None:
+    words: set[str] = set()
+    try:
+        for root, _dirs, files in os.walk(folder):
+            for f in files:
+                if f.endswith(".py"):
+                    with open(os.path.join(root, f), encoding="utf-8") as text:
+                        words.update(_TOKEN.findall(text.read()))
+    except (OSError, UnicodeDecodeError):
+        return None
+    return frozenset(words)
 
 
 def drawn_class(cls: type) -> bool:
