@@ -99,6 +99,9 @@ CELLS = [
     'bars = ax.bar([1, 2], [3, 4])\nax.bar_label(bars, labels=["x", "y"], padding=8, color="b", fontsize=14)\n',
     'f, a = plt.subplots()\nb = a.barh([1, 2], [3, 4], align="edge")\na.bar_label(b, labelstype="center")\n',
     'f, a = plt.subplots()\nb = a.barh([1, 2], [3, 4], align="edge")\na.bar_label(b, label_type="center")\n',
+    # keywords that do not set how many bars there are: any value (where bar returns, they are made)
+    'colors = ["r", "g"]\nbars = ax.bar([1, 2], [3, 4], color=colors, xerr=np.ones(2))\nax.bar_label(bars, fotsize=14)\n',
+    'colors = ["r", "g"]\nbars = ax.bar([1, 2], [3, 4], color=colors, xerr=np.ones(2))\nax.bar_label(bars, fontsize=14)\n',
 ]
 
 
@@ -278,6 +281,10 @@ def test_no_bar_claim_where_the_bars_may_be_none_or_another_check_comes_first(ce
     "b = ax.bar([1], [2])\nax.bar_label(b, label_type='middle', fotsize=3)\n",
     "b = ax.bar([1], [2])\nax.bar_label(b, padding=[1, 2], fotsize=3)\n",
     "b = ax.bar([1], [2])\nax.bar_label(b, fmt='{y}', fotsize=3)\n",
+    # keywords that set how many bars there are, or names looked up in `data`
+    "w = []\nb = ax.bar([1], [2], width=w)\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar([1], [2], linewidth=np.ones(0))\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar('a', 'b', data={'a': [], 'b': []})\nax.bar_label(b, fotsize=3)\n",
 ])
 def test_no_bar_label_claim_where_no_bar_is_labelled_or_bar_label_refuses_first(cell, ns):
     assert kernel_facts(cell, ns) == [], cell

@@ -182,9 +182,18 @@ def bars_made(n: ast.Call, least: int, value, *, returned: bool = False) -> bool
         return False                    # no data, or x and height that do not broadcast
     for kw in n.keywords:
         v = _literal(kw.value)
+        if kw.arg is None or kw.arg == "data":
+            return False                # keywords unpacked; names looked up in `data`
+        if returned and kw.arg not in _BAR_COUNT:
+            continue                    # where it returns, the bars are as many as those broadcast
         if type(v) not in (int, float, str, bool, type(None)) or (kw.arg == "align" and v not in ("center", "edge")):
             return False
     return True
+
+
+# the keywords `bar` broadcasts with x and height to as many bars (barh's `left` and `height` are
+# bar's `bottom` and `width`); `lw` is linewidth's alias
+_BAR_COUNT = frozenset({"width", "height", "bottom", "left", "linewidth", "lw", "hatch"})
 
 
 # bar_label refuses these keywords first (ValueError: it sets the alignment itself)
