@@ -428,6 +428,54 @@ def test_an_artist_method_of_the_users_or_given_the_users_code_may_change_anythi
     assert claims("import matplotlib.text\nmatplotlib.text.Text.set_colr = lambda s, v: None\n" + stored, namespace()) == []
 
 
+# -- a method called on an artist or a colorbar a matplotlib call of the cell made -------------
+
+_IMAGE = "fig, ax = plt.subplots()\nim = ax.imshow([[1, 2], [3, 4]])\n"
+
+
+@pytest.mark.parametrize("cell, good", [
+    (_IMAGE + "cbar = fig.colorbar(im)\ncbar.set_label('z')\ncbar.sec_ticks([1, 2])\n",
+     _IMAGE + "cbar = fig.colorbar(im)\ncbar.set_label('z')\ncbar.set_ticks([1, 2])\n"),
+    ("fig, ax = plt.subplots()\nax.plot([1, 2], label='a')\nleg = ax.legend()\nleg.set_inulayout(False)\n",
+     "fig, ax = plt.subplots()\nax.plot([1, 2], label='a')\nleg = ax.legend()\nleg.set_in_layout(False)\n"),
+    (_IMAGE + "im.set_clim(1, 4)\nim.set_clm(1, 4)\n", _IMAGE + "im.set_clim(1, 4)\nim.set_cmap('gray')\n"),
+    ("fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set_fontsise(3)\n",
+     "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set_fontsize(3)\n"),
+])
+def test_a_method_an_artist_the_cell_made_lacks_is_claimed_where_it_is_called(cell, good):
+    holds(cell, namespace(), AttributeError, "attribute")
+    runs_unclaimed(good, namespace())
+
+
+@pytest.mark.parametrize("cell", [
+    # set on it by the cell, by a function of the user's, or by name; a name matplotlib's code spells
+    "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set_fontsise = print\nt.set_fontsise(3)\n",
+    "def f(o):\n    o.set_fontsise = print\nfig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nf(t)\nt.set_fontsise(3)\n",
+    "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nsetattr(t, 'set_font' + 'sise', print)\nt.set_fontsise(3)\n",
+    "def f():\n    plt.gca().texts[0].set_fontsise = print\nfig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\n"
+    "f()\nt.set_fontsise(3)\n",
+    "fig, ax = plt.subplots()\nline = ax.axhline(1)\nline.stale_callback = print\nline.stale_callback(line, True)\n",
+    # read, not called; guarded
+    "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nprint(getattr(t, 'set_fontsise', None))\n",
+    "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nhasattr(t, 'set_fontsise') and t.set_fontsise(3)\n",
+])
+def test_no_claim_on_an_artist_the_cell_made_where_it_may_hold_the_name(cell):
+    runs_unclaimed(cell, namespace())
+
+
+def test_no_drawn_method_claim_where_matplotlibs_source_spells_the_name_or_is_not_read(monkeypatch):
+    """Every public name matplotlib's code may set on an object it made is a word of its source
+    (`stale_callback`, set when an artist is added to an Axes); one of a package whose files
+    cannot be read may be any."""
+    from jupyter_codecheck.facts import abstract_matplotlib
+
+    assert abstract_matplotlib.spelled_by_matplotlib("stale_callback")
+    assert not abstract_matplotlib.spelled_by_matplotlib("set_fontsise")
+    cell = "fig, ax = plt.subplots()\nt = ax.text(0, 0, 'a')\nt.set_fontsise(3)\n"
+    monkeypatch.setitem(abstract_matplotlib._SPELLED, "mpl_toolkits", None)
+    assert claims(cell, namespace()) == []
+
+
 # -- a name missing from a made Axes, read but not called --------------------------------------
 
 @pytest.mark.parametrize("cell, good", [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import traceback
+import types
 
 import pytest
 
@@ -176,13 +177,9 @@ _USERS = "class MyAx(Axes):\n    def legend(self, *a, foo=None, **k):\n        r
 def test_no_claim_where_the_users_code_or_the_cell_may_have_changed_the_figure(setup, cell):
     from matplotlib.axes import Axes
     from matplotlib.lines import Line2D
-    ns = {"plt": plt, "Axes": Axes}
     try:
-        exec(compile(setup, "<setup>", "exec"), ns)
-        assert kernel_facts(cell, ns) == [], cell
-        exec(compile(cell, "<cell>", "exec"), ns)
+        _no_claim_and_it_runs(setup, cell, {"plt": plt, "Axes": Axes})
     finally:
-        plt.close("all")
         for cls in (Axes, Line2D):
             for name in ("set_foo",):
                 if name in vars(cls):
@@ -251,3 +248,157 @@ def test_a_name_bound_again_to_its_own_arrays_method_is_read_before_it_is_bound(
     assert (outcome is not None) == raises == bool(facts), (cell, facts, outcome)
     if facts:
         assert facts[0].line == 4 and facts[0].message.endswith("TypeError") and "extendd" in str(outcome)
+
+
+# an Axes whose literal projection keyword chose another class of matplotlib's registry
+PROJECTED = {
+    "subplot_kw_3d": "fig, ax = plt.subplots(subplot_kw=dict(projection='3d'))\n{use}\n",
+    "subplot_kw_polar": "fig, ax = plt.subplots(subplot_kw={{'projection': 'polar'}})\n{use}\n",
+    "subplot_kw_grid": "fig, (ax0, ax) = plt.subplots(1, 2, subplot_kw=dict(projection='polar'))\n{use}\n",
+    "subplot_kw_item": "fig, axs = plt.subplots(2, 2, subplot_kw=dict(polar=True))\nax = axs[1, 0]\n{use}\n",
+    "add_subplot_3d": "fig = plt.figure(figsize=(3, 3))\nax = fig.add_subplot(111, projection='3d')\n{use}\n",
+    "add_subplot_polar": "fig = plt.figure()\nax = fig.add_subplot(polar=True)\n{use}\n",
+    "axes_3d": "ax = plt.axes(projection='3d')\n{use}\n",
+    "axes_rect_polar": "fig = plt.figure()\nax = plt.axes([0.1, 0.1, 0.8, 0.8], polar=True)\n{use}\n",
+}
+PROJECTED_USES = {
+    # (use, the classes whose instance runs it)
+    "ax.set_zlim(0, 1)": ("Axes3D",), "ax.view_init(30, 40)": ("Axes3D",), "ax.set_rmax(2)": ("PolarAxes",),
+    "ax.set_theta_zero_location('N')": ("PolarAxes",), "ax.plot([1, 2], [1, 2])": ("Axes3D", "PolarAxes"),
+    "ax.set(xlabel='x')": ("Axes3D", "PolarAxes"), "ax.set(zlabel='z')": ("Axes3D",),
+    "ax.stem([1], [2], [3], bottom=1)": ("Axes3D",), "ax.stem([1], [2], [3], markefrmt='D')": (),
+    "ax.stme([1], [2], [3])": (), "ax.set(xlaebl='x')": (), "ax.set_titel('t')": (), "ax.plo([1, 2])": (),
+    "ax.set_zlabl('z')": (),
+}
+
+
+def test_an_axes_of_the_projection_the_cell_chose_is_read_as_that_class():
+    claimed = set()
+    for (maker, form), (use, runs_on) in itertools.product(PROJECTED.items(), PROJECTED_USES.items()):
+        cell = form.format(use=use)
+        facts = kernel_facts(cell, {"plt": plt})
+        raised = _run(cell)
+        cls = "Axes3D" if "3d" in maker else "PolarAxes"
+        assert (raised is None) == (cls in runs_on), (cell, raised)
+        if facts:
+            assert raised is not None and raised[1] == facts[0].line, (cell, facts[0].message)
+            assert cls in facts[0].message or "ax.stem()" in facts[0].message, facts[0].message
+            claimed.add((maker, use))
+    for maker in PROJECTED:
+        for use in ("ax.set(xlaebl='x')", "ax.set_titel('t')", "ax.plo([1, 2])"):
+            assert (maker, use) in claimed, (maker, use)
+        if "3d" in maker:
+            assert {(maker, "ax.stme([1], [2], [3])"), (maker, "ax.set_zlabl('z')"),
+                    (maker, "ax.stem([1], [2], [3], markefrmt='D')")} <= claimed
+
+
+@pytest.mark.parametrize("setup, cell", [
+    # a keyword beside the projection goes to the class's constructor; a name of the user's
+    ("", "fig, ax = plt.subplots(subplot_kw=dict(projection='polar', theta_offset=1))\nax.set_rmax(2)\n"),
+    ("name = 'polar'\n", "fig, ax = plt.subplots(subplot_kw=dict(projection=name))\nax.set_rmax(2)\n"),
+    # a method set on the projection's class, or a projection the user registered under its name
+    ("from matplotlib.projections.polar import PolarAxes\nPolarAxes.plo = lambda self, *a: None\n",
+     "fig, ax = plt.subplots(subplot_kw=dict(projection='polar'))\nax.plo([1, 2])\n"),
+    ("from matplotlib.projections import register_projection\nfrom matplotlib.axes import Axes\n"
+     "class Mine(Axes):\n    name = 'mine'\n    def plo(self, *a):\n        pass\nregister_projection(Mine)\n",
+     "fig, ax = plt.subplots(subplot_kw=dict(projection='mine'))\nax.plo([1, 2])\n"),
+    # pyplot's current Figure (or one the cell may make current) of the user's class
+    ("from matplotlib.figure import Figure\nclass Fig(Figure):\n    def add_subplot(self, *a, **k):\n"
+     "        return types.SimpleNamespace(plo=print)\nplt.figure(FigureClass=Fig)\n",
+     "ax = plt.axes(projection='polar')\nax.plo([1, 2])\n"),
+    ("from matplotlib.figure import Figure\nclass Fig(Figure):\n    def add_subplot(self, *a, **k):\n"
+     "        return types.SimpleNamespace(plo=print)\nplt.figure(FigureClass=Fig, num=5)\nplt.figure()\n",
+     "plt.figure(5)\nax = plt.axes(projection='polar')\nax.plo([1, 2])\n"),
+    # the items of the array replaced
+    ("", "fig, axs = plt.subplots(1, 2, subplot_kw=dict(projection='3d'))\naxs[0] = 'x'\naxs[0].upper()\n"),
+    ("", "fig, axs = plt.subplots(1, 2, subplot_kw=dict(projection='3d'))\naxs[0] = 'x'\nax = axs[0]\nax.upper()\n"),
+])
+def test_no_claim_where_the_projection_or_its_class_is_not_matplotlibs_as_written(setup, cell):
+    from matplotlib.projections.polar import PolarAxes
+    try:
+        _no_claim_and_it_runs(setup, cell, {"plt": plt, "types": types})
+    finally:
+        if "plo" in vars(PolarAxes):
+            delattr(PolarAxes, "plo")
+        from matplotlib.projections import projection_registry
+        projection_registry._all_projection_types.pop("mine", None)
+
+
+@pytest.mark.parametrize("setup, cell, line", [
+    # no Figure yet, or a new one made current before: `subplot` adds a new Axes of matplotlib's class
+    ("", "import numpy as np\nt = np.arange(0.0, 3.0, 0.01)\nax1 = plt.subplot(212)\nax1.margins(0.05)\n"
+         "ax1.plto(t, np.exp(-t))\n", 5),
+    ("plt.plot([1, 2])\n", "arr = np.arange(100).reshape((10, 10))\nplt.close('all')\nfig = plt.figure(figsize=(5, 4))\n"
+                           "ax = plt.subplot()\nim = ax.imshow(arr, interpolaation='none')\n", 5),
+    ("plt.figure()\n", "ax = plt.subplot(2, 2, 1)\nax.plot([1], lw=2)\nax.set_titl('x')\n", 3),
+    ("", "plt.figure()\nax = plt.subplot(1, 2, 1, projection='polar')\nax.set_rmax(1)\nax.set_rmx(1)\n", 4),
+])
+def test_plt_subplot_on_a_figure_of_no_axes_makes_a_new_one(setup, cell, line):
+    import numpy as np
+    ns = {"plt": plt, "np": np}
+    try:
+        plt.close("all")
+        exec(compile(setup, "<setup>", "exec"), ns)
+        facts = kernel_facts(cell, ns)
+        assert [f.line for f in facts] == [line], (cell, facts)
+        with pytest.raises(AttributeError):
+            exec(compile(cell, "<cell>", "exec"), ns)
+    finally:
+        plt.close("all")
+
+
+@pytest.mark.parametrize("setup, cell", [
+    # the current Figure holds an Axes at that place: `subplot` returns it, with what was set on it
+    ("ax = plt.subplot(111)\nax.plto = lambda *a: None\n", "ax2 = plt.subplot(111)\nax2.plto([1])\n"),
+    ("", "ax = plt.subplot(111)\nax.plto = lambda *a: None\nax2 = plt.subplot(111)\nax2.plto([1])\n"),
+    ("fig = plt.figure()\nax = fig.add_subplot(111)\nax.plto = lambda *a: None\n", "ax2 = plt.subplot()\nax2.plto([1])\n"),
+    # something before in the cell may have added it: pyplot, the user's function, another figure made current
+    ("def g():\n    a = plt.subplot(111)\n    a.plto = lambda *x: None\n", "g()\nax = plt.subplot(111)\nax.plto([1])\n"),
+    ("f0 = plt.figure()\nf0.add_subplot(111).plto = lambda *a: None\nf1 = plt.figure()\n",
+     "plt.figure(f0.number)\nax = plt.subplot(111)\nax.plto([1])\n"),
+    ("f0 = plt.figure()\nf0.add_subplot(111).plto = lambda *a: None\nplt.figure()\n",
+     "plt.close()\nax = plt.subplot(111)\nax.plto([1])\n"),
+])
+def test_no_claim_where_plt_subplot_may_return_an_axes_the_figure_holds(setup, cell):
+    import numpy as np
+    plt.close("all")
+    _no_claim_and_it_runs(setup, cell, {"plt": plt, "np": np})
+
+
+def _no_claim_and_it_runs(setup: str, cell: str, ns: dict) -> None:
+    """After `setup` runs in `ns`, the facts claim nothing on `cell`, which runs."""
+    try:
+        exec(compile(setup, "<setup>", "exec"), ns)
+        assert kernel_facts(cell, ns) == [], cell
+        exec(compile(cell, "<cell>", "exec"), ns)
+    finally:
+        plt.close("all")
+
+
+@pytest.mark.parametrize("cell, line", [
+    # a live Figure of matplotlib's class adds a new Axes each call
+    ("ax = fig.add_subplot(111, projection='3d')\nax.set_zlabel('z')\nax.set_zlabl('z')\n", 3),
+    ("ax = fig.add_subplot(2, 2, 1)\nax.plot([1, 2])\nax.plto([1])\n", 3),
+    ("ax = fig.add_axes([0, 0, 1, 1], polar=True)\nax.set_rmax(1)\nax.set_rmx(1)\n", 3),
+    ("ax = fig.add_subplot(2, 2, 1)\nax.plot([1, 2])\n", None),
+    # its own method, set before the cell or in it; another class's
+    ("ax = own.add_subplot(111)\nax.plto([1])\n", None),
+    ("fig.add_subplot = lambda *a, **k: types.SimpleNamespace(plto=print)\nax = fig.add_subplot(111)\nax.plto([1])\n",
+     None),
+])
+def test_an_axes_a_live_figure_adds(cell, line):
+    import types
+    fig, own = plt.figure(), plt.figure()
+    own.add_subplot = lambda *a, **k: types.SimpleNamespace(plto=print)
+    ns = {"plt": plt, "fig": fig, "own": own, "types": types}
+    try:
+        facts = kernel_facts(cell, ns)
+        assert [f.line for f in facts] == ([line] if line else []), (cell, facts)
+        raised = None
+        try:
+            exec(compile(cell, "<cell>", "exec"), ns)
+        except AttributeError as e:
+            raised = traceback.extract_tb(e.__traceback__)[-1].lineno
+        assert raised == line, cell
+    finally:
+        plt.close("all")

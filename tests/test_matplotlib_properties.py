@@ -93,6 +93,15 @@ CELLS = [
     'ax.secondary_xaxis(0, trnasform=ax.transData)\n',
     'ax.secondary_yaxis(location="right", functinos=(np.exp, np.log))\n',
     'ax.secondary_xaxis("top", functions=(np.exp, np.log), transform=ax.transData, xlabel="x", color="r")\n',
+    # bar_label hands its other keywords to each bar's annotation, of a container of a bar at least
+    'names = ["a", "b"]\nbars = ax.bar(names, [3, 4])\nax.bar_label(bars, fotsize=14)\n',
+    'bars = ax.bar([1, 2], [3, 4])\nax.bar_label(bars, labels=["x", "y"], padding=8, color="b", fotsize=14)\n',
+    'bars = ax.bar([1, 2], [3, 4])\nax.bar_label(bars, labels=["x", "y"], padding=8, color="b", fontsize=14)\n',
+    'f, a = plt.subplots()\nb = a.barh([1, 2], [3, 4], align="edge")\na.bar_label(b, labelstype="center")\n',
+    'f, a = plt.subplots()\nb = a.barh([1, 2], [3, 4], align="edge")\na.bar_label(b, label_type="center")\n',
+    # keywords that do not set how many bars there are: any value (where bar returns, they are made)
+    'colors = ["r", "g"]\nbars = ax.bar([1, 2], [3, 4], color=colors, xerr=np.ones(2))\nax.bar_label(bars, fotsize=14)\n',
+    'colors = ["r", "g"]\nbars = ax.bar([1, 2], [3, 4], color=colors, xerr=np.ones(2))\nax.bar_label(bars, fontsize=14)\n',
 ]
 
 
@@ -260,6 +269,29 @@ def test_no_bar_claim_where_the_bars_may_be_none_or_another_check_comes_first(ce
     except (TypeError, ValueError):
         pass
 
+
+
+@pytest.mark.parametrize("cell", [
+    # bar_label of no bar, a container bound again or changed, a check of its own first
+    "b = ax.bar([], [])\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar([1], [2], width=[])\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar([1], [2])\nfor b in [ax.bar([], [])]:\n    pass\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar([1], [2])\nb.patches = []\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar([1], [2])\nax.bar_label(b, ha='left', fotsize=3)\n",
+    "b = ax.bar([1], [2])\nax.bar_label(b, label_type='middle', fotsize=3)\n",
+    "b = ax.bar([1], [2])\nax.bar_label(b, padding=[1, 2], fotsize=3)\n",
+    "b = ax.bar([1], [2])\nax.bar_label(b, fmt='{y}', fotsize=3)\n",
+    # keywords that set how many bars there are, or names looked up in `data`
+    "w = []\nb = ax.bar([1], [2], width=w)\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar([1], [2], linewidth=np.ones(0))\nax.bar_label(b, fotsize=3)\n",
+    "b = ax.bar('a', 'b', data={'a': [], 'b': []})\nax.bar_label(b, fotsize=3)\n",
+])
+def test_no_bar_label_claim_where_no_bar_is_labelled_or_bar_label_refuses_first(cell, ns):
+    assert kernel_facts(cell, ns) == [], cell
+    try:
+        exec(cell, dict(ns))
+    except (AttributeError, KeyError, TypeError, ValueError) as e:
+        assert "fotsize" not in str(e), cell
 
 
 def _claimed_exactly_where_refused(cell: str, ns: dict, refused_when, exception: str):

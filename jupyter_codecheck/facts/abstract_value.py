@@ -90,6 +90,8 @@ class Abstract(Made):
     index_labels: tuple | None = None  # a Series' index labels, where known exactly (written in the cell)
     on_current: bool = False           # an Axes pyplot added to its current Figure (plt.axes): that
                                        # Figure's class is not known
+    axes: type | None = None           # like "projection" (an array holding them: holds "projection"):
+                                       # an Axes of the class a projection chose, not matplotlib's `Axes`
 
     @property
     def ndim(self) -> int:
@@ -101,14 +103,18 @@ class Abstract(Made):
 
     def keeps(self, method: str, inplace: bool) -> bool:
         if self.like == "ndarray":       # (`axes[1].remove()`: a method of an Axes it holds)
-            return method not in ARRAY_RESHAPING and not (self.holds == "Axes" and method == "remove")
+            return method not in ARRAY_RESHAPING and not (self.holds in ("Axes", "projection") and method == "remove")
         if self.like in ("Series", "DataFrame"):
             return not inplace and method not in PANDAS_MUTATING
         if self.like == "estimator":
             return method in ESTIMATOR_KEEPING
         # drawing on an Axes or a Figure keeps it one (`remove` takes it off its Figure), a draw a
         # Generator, and plot() a display
-        return self.like in ("Axes", "Figure", "Generator", "ConfusionMatrixDisplay") and method != "remove"
+        return self.like in ("Axes", "projection", "Figure", "Generator", "ConfusionMatrixDisplay") and \
+            method != "remove"
+
+    def of_class(self) -> type | None:
+        return self.axes if self.like == "projection" else None
 
     def is_data(self) -> bool:
         return self.like in ("ndarray", "Series", "DataFrame")
@@ -465,7 +471,7 @@ def _indexed(a: Abstract, index: list | None) -> Abstract | None:
         else:
             shape.append(len(range(size)[e]))
     if not shape:
-        return Abstract(a.holds) if a.holds else None       # one element
+        return Abstract(a.holds, axes=a.axes) if a.holds else None       # one element
     return replace(a, shape=tuple(shape))
 
 

@@ -33,7 +33,7 @@ from .displays import display_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    made_axis_class, tick_params_claim, ticks_claim
+    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -43,7 +43,8 @@ from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
-from .abstract_matplotlib import axes_class, figure_class
+from .abstract_matplotlib import (added_axes, axes_class, drawn_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
+                                  projection_axes_class, subplot_position)
 from .dataset_loaders import bunch_class, loaded, loader_keys
 from .libraries import own_classes, own_function, read_begins
 from .instances import Instance, drawn_method, instance_class, learned_names, made_class, made_display, missing_attribute, \
@@ -389,6 +390,9 @@ class _Walk:
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
             return _made_items(targets, s.value, read)
         value = read(s.value)
+        subplot = self._new_subplot(s) or self._added_to_live(s) if not issubclass(type(value), Abstract) and \
+            type(value) is not tuple and isinstance(s, ast.Assign) else None
+        value = subplot or value        # `ax = plt.subplot(212)` on a Figure of no Axes
         number = UNRESOLVED
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             number = propagation.scalar(s.value)
@@ -403,9 +407,13 @@ class _Walk:
             value = self._instance(s.value, cls, set()) if cls is not None else self._selected(s.value, set(), value)
             if cls is not None and _random_state_class(cls) and not _seed_taken(s.value, cls, propagation):
                 return []               # `np.random.RandomState(-1)`: numpy refuses the seed on that line
-        if issubclass(type(value), Abstract) and value.like == "Axes" and not self._item_kept(s.value):
+        if issubclass(type(value), Abstract) and value.like == "projection" and value.on_current and \
+                value is not subplot and not self._on_figures_plain(s.value):
+            return []                   # `plt.axes(projection="3d")` on a current Figure of the user's class
+        if issubclass(type(value), Abstract) and value.like in ("Axes", "projection") and not self._item_kept(s.value):
             return []                   # `ax = axes[0]` of an array whose items may have been replaced
-        if any(issubclass(type(v), Abstract) and (v.like in ("Axes", "Figure") or v.holds == "Axes")
+        if any(issubclass(type(v), Abstract) and (v.like in ("Axes", "Figure", "projection") or
+                                                   v.holds in ("Axes", "projection"))
                for v in (value if type(value) is tuple else (value,))) and self._hooks_may_change():
             return []                   # a figure hook set in the cell runs on the new Figure
         # `ax1, ax2 = axes` of an array whose items may have been replaced: no Axes
@@ -417,6 +425,106 @@ class _Walk:
             elif isinstance(target, (ast.Tuple, ast.List)):
                 out += _unpacked(target, value, kept)
         return out
+
+    def _new_subplot(self, s: ast.Assign) -> Abstract | None:
+        """`ax = plt.subplot(2, 1, 1)`: pyplot's `subplot` returns the current Figure's Axes at that
+        place where one was made there with the same keywords, else the new one `add_subplot` makes.
+        A new Axes of matplotlib's class (or the class literal projection keywords choose) where the
+        current Figure surely holds none: a new one the cell made current before (`plt.figure()`;
+        `plt.close("all")`: none, so `gcf()` makes one) or, with no such statement, the kernel's
+        (none yet, or one of no Axes); the statements between add none (_quiet)."""
+        call, pyplot = s.value, sys.modules.get("matplotlib.pyplot")
+        if pyplot is None or not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args) or \
+                any(k.arg is None for k in call.keywords) or not self._pyplot_function(call.func, "subplot"):
+            return None
+        args = [_literal(a) for a in call.args]
+        chosen = projection_axes({k.arg: k.value for k in call.keywords}) if call.keywords else None
+        if args and not subplot_position(args) or call.keywords and chosen is None or not plain_making() or \
+                figure_hooks() or self.state.user_code or not self._classes_kept():
+            return None
+        before = self.tree.body[:self.tree.body.index(s)]
+        start = next((i for i in range(len(before) - 1, -1, -1) if self._new_current(before[i])), None)
+        if start is None and not current_figure_empty() or \
+                not all(self._quiet(x) for x in before[0 if start is None else start + 1:]):
+            return None
+        return Abstract("projection", axes=chosen, on_current=True) if chosen is not None else \
+            Abstract("Axes", on_current=True)
+
+    def _on_figures_plain(self, call: ast.expr) -> bool:
+        """`plt.axes(projection="3d")` adds its Axes to pyplot's current Figure: is the call pyplot's
+        own, and that Figure surely of matplotlib's own class (every Figure pyplot holds is, and the
+        cell, running none of the user's code, makes none of another: no `FigureClass=`, no keywords
+        unpacked)?"""
+        return isinstance(call, ast.Call) and self._pyplot_function(call.func, "axes") and \
+            pyplot_figures_plain("add_subplot") and pyplot_figures_plain("add_axes") and not self.state.user_code and \
+            not any(isinstance(x, ast.keyword) and (x.arg is None or x.arg == "FigureClass") for x in ast.walk(self.tree))
+
+    def _added_to_live(self, s: ast.Assign) -> Abstract | None:
+        """`ax = fig.add_subplot(2, 2, 1, projection="polar")` of a live Figure of matplotlib's own
+        class whose `add_subplot` (`add_axes`) is its class's: a new Axes each call, as of a Figure
+        the cell made (abstract_matplotlib.added_axes: a literal position, no keyword but the
+        projection's, matplotlib's code throughout)."""
+        call = s.value
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
+                call.func.attr not in ("add_subplot", "add_axes") or self.state.user_code or not self._classes_kept():
+            return None
+        fig = self._live(call.func.value, set(), changes_matter=False)
+        own = plain_own_dict(fig) if fig is not UNRESOLVED else None
+        if own is None or type(fig) is not figure_class() or call.func.attr in own or not self._library_kept(call.func):
+            return None
+        return added_axes(call, Abstract("Figure"), call.func.attr)
+
+    def _pyplot_function(self, func: ast.expr, name: str) -> bool:
+        """Is `func` pyplot's own `name`, as the cell leaves it?"""
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        target = self._live_or_builtin(func, set())
+        return pyplot is not None and target is not UNRESOLVED and target is POLICY.static(pyplot, name, None) and \
+            own_function(target, "matplotlib") and self._library_kept(func)
+
+    def _new_current(self, s: ast.stmt) -> bool:
+        """Does the statement leave pyplot with a current Figure of no Axes: `plt.close("all")`
+        (none: `gcf()` makes a new one), `plt.figure(...)` with no number (a new Figure of
+        matplotlib's class, abstract_matplotlib.figure), alone or bound to a name?"""
+        call = s.value if isinstance(s, ast.Expr) or isinstance(s, ast.Assign) and len(s.targets) == 1 and \
+            isinstance(s.targets[0], ast.Name) else None
+        if not isinstance(call, ast.Call):
+            return False
+        if isinstance(s, ast.Expr) and self._pyplot_function(call.func, "close"):
+            return len(call.args) == 1 and not call.keywords and _literal(call.args[0]) == "all"
+        return self._pyplot_function(call.func, "figure") and new_figure(call) is not None
+
+    def _quiet(self, s: ast.stmt) -> bool:
+        """Does the statement surely add no Axes to pyplot's current Figure nor make another one
+        current: an import of a library already loaded, a function defined (not run), or an
+        assignment or expression of names bound to modules, plain data or the cell's own values
+        that calls numpy's, math's and Python's own functions alone (pyplot's `plot` adds one)?"""
+        if isinstance(s, (ast.Import, ast.ImportFrom)):
+            return self._loaded_library(s)
+        if isinstance(s, ast.FunctionDef):
+            return not s.decorator_list and not any(isinstance(x, ast.Call) for part in (s.args, s.returns)
+                                                    if part is not None for x in ast.walk(part))
+        if not isinstance(s, (ast.Assign, ast.Expr, ast.Pass)):
+            return False
+        nodes = list(ast.walk(s))
+        return not any(isinstance(x, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)) or
+                       isinstance(x, (ast.Attribute, ast.Subscript)) and not isinstance(x.ctx, ast.Load) for x in nodes) and \
+            all(self._libraries_object(x.id) for x in nodes if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)) and \
+            all(self._numeric_call(c.func) for c in nodes if isinstance(c, ast.Call))
+
+    def _numeric_call(self, func: ast.expr, depth: int = 0) -> bool:
+        """Is `func` a function of numpy's, math's or Python's own (not matplotlib's: its pyplot
+        adds Axes), or a method of what such a call returned (`np.arange(9).reshape`)?"""
+        live = self._live_or_builtin(func, set())
+        if live is not UNRESOLVED and not issubclass(type(live), Made):
+            module = POLICY.module_of(live)
+            root = module.split(".")[0] if type(module) is str else None
+            if root not in ("numpy", "math", "builtins"):
+                return False
+            function = live.__func__ if type(live) is types.MethodType else live
+            return own_function(function, root) if type(function) is types.FunctionType else \
+                type(live) is not types.MethodType and (not isinstance(live, type) or POLICY.is_library(live))
+        return depth < 10 and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and \
+            self._numeric_call(func.value.func, depth + 1)
 
     def _fits(self, s: ast.stmt) -> None:
         """Each estimator the cell made and fits here (a straight-line statement of the cell's top
@@ -598,7 +706,8 @@ class _Walk:
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and \
-                self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept())) or \
+                self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept(),
+                                           bars=lambda x: self._bars_known(x, local, value))) or \
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(self._setp(n, target, local)) or \
                 self._value(self._colorbar(n, target, local, value)) or \
@@ -663,7 +772,8 @@ class _Walk:
             return tick_params_claim(n, POLICY.static(cls, "tick_params", None), self._text, made_axes=True)
         if n.func.attr in ("set_xticks", "set_yticks"):
             return ticks_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True)
-        return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value)
+        return property_claim(n, POLICY.static(cls, n.func.attr, None), self._text, made_axes=True, value=value,
+                              bars=lambda x: self._bars_known(x, set(), value))
 
     def _artist_set(self, n: ast.Call, target, local: set[str], value) -> bool:
         """Is the call matplotlib's `Artist.set` (matplotlib_properties.is_artist_set), of a live
@@ -827,9 +937,19 @@ class _Walk:
         if not isinstance(mappable, Instance):
             own = plain_own_dict(mappable) or {}
             return plain_subclass(type(own.get("_axes")), cls)
-        if not isinstance(node, ast.Name) or any(isinstance(x, ast.Attribute) and x.attr == "remove"
-                                                 for x in ast.walk(self.tree)):
+        if any(isinstance(x, ast.Attribute) and x.attr == "remove" for x in ast.walk(self.tree)):
             return False
+        return self._bound_on_axes(node, _ADDED_TO_AXES, local, value) is not None
+
+    def _bound_on_axes(self, node: ast.expr, methods, local: set[str], value, *,
+                       drawn_on: bool = False) -> ast.Call | None:
+        """The call of one of `methods` on a live Axes of matplotlib's or one the cell made whose
+        result `node` is: a name the cell binds only by top-level assignments, the last of them
+        before `node`'s statement to that call (`c = ax0.pcolor(...)`). `drawn_on`: the live Axes
+        may have been drawn on since (its class is as it was), its name bound nowhere in the cell."""
+        cls = axes_class()
+        if cls is None or not isinstance(node, ast.Name):
+            return None
         stores = [x for x in ast.walk(self.tree) if isinstance(x, ast.Name) and x.id == node.id and
                   not isinstance(x.ctx, ast.Load)]
         bindings = [s for s in self.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
@@ -840,12 +960,34 @@ class _Walk:
         before = [s for s in bindings if statement is not None and s.end_lineno < statement.lineno]
         call = before[-1].value if before else None
         if len(bindings) != len(stores) or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
-                call.func.attr not in _ADDED_TO_AXES:
-            return False
+                call.func.attr not in methods:
+            return None
         if self._made_as_made(call.func, value, "Axes"):
-            return True
-        receiver = self._live(call.func.value, local)
-        return receiver is not UNRESOLVED and plain_subclass(type(receiver), cls) and own_classes(type(receiver), "matplotlib")
+            return call
+        root = chain_root(call.func.value)
+        if drawn_on and any(isinstance(x, ast.Name) and x.id == root and not isinstance(x.ctx, ast.Load)
+                            for x in ast.walk(self.tree)):
+            return None
+        receiver = self._live(call.func.value, local, changes_matter=not drawn_on)
+        return call if receiver is not UNRESOLVED and plain_subclass(type(receiver), cls) and \
+            own_classes(type(receiver), "matplotlib") else None
+
+    def _bars_known(self, node: ast.expr, local: set[str], value) -> bool:
+        """Is the container given to `bar_label` surely a BarContainer of a bar at least: a live one
+        of matplotlib's class holding its patches as made, or the result of `ax.bar`/`ax.barh` that
+        surely makes a bar (matplotlib_properties.bars_made), bound as _bound_on_axes reads it, its
+        `patches` stored nowhere in the cell?"""
+        if self._may_store("patches"):
+            return False
+        live = self._live(node, local)
+        if live is not UNRESOLVED:
+            container = sys.modules.get("matplotlib.container")
+            cls = POLICY.static(container, "BarContainer", None) if container is not None else None
+            patches = (plain_own_dict(live) or {}).get("patches")
+            return isinstance(cls, type) and type(live) is cls and own_classes(cls, "matplotlib") and \
+                type(patches) in (list, tuple) and len(patches) > 0
+        call = self._bound_on_axes(node, ("bar", "barh"), local, value, drawn_on=True)
+        return call is not None and bars_made(call, 2, value, returned=True)
 
     def _scale(self, n: ast.Call, target, local: set[str], value):
         """`ax.set_xscale("symlog", linthrsh=...)` (matplotlib_properties.scale_claim): of a live Axes
@@ -1522,7 +1664,10 @@ class _Walk:
             return
         if known is None or not missing_attribute(*known, n.attr):
             return
-        if known[0] in (axes_class(), figure_class()) and not self._axes_method_typo(n, value):
+        if (known[0] in (axes_class(), figure_class()) or projection_axes_class(known[0])) and \
+                not self._axes_method_typo(n, value):
+            return
+        if drawn_class(known[0]) and not self._drawn_method_typo(n):
             return
         klass, held = known
         names = set(held) | {k for c in POLICY.mro(klass) for k in POLICY.class_members(c) if type(k) is str} | \
@@ -1569,6 +1714,16 @@ class _Walk:
         call = self._parents.get(id(n))
         return self._item_kept(n.value) and not self._may_store(n.attr) and self._unguarded(n) and \
             (isinstance(call, ast.Call) and call.func is n or self._read_surely(n) and self._drawing_only(n, value))
+
+    def _drawn_method_typo(self, n: ast.Attribute) -> bool:
+        """A name missing from an artist or a colorbar a matplotlib call of the cell made (returns.py)
+        is claimed where it is called (`cbar.set_tick(...)`), none of the user's code run before
+        (it may reach the object through its Figure) and the cell storing that name nowhere:
+        matplotlib's own code sets only names its source spells (instances.missing_attribute)."""
+        call = self._parents.get(id(n))
+        return isinstance(call, ast.Call) and call.func is n and self._item_kept(n.value) and \
+            not self._may_store(n.attr) and self._unguarded(n) and not self.state.user_code
+
     def _unguarded(self, n: ast.AST) -> bool:
         """Is `n` in no part of its statement that a test may skip (`ax.right_ax if hasattr(ax,
         "right_ax") else ax`, `hasattr(...) and ax.right_ax`, an assert's message, a chained
@@ -1988,9 +2143,9 @@ def _unpacked(target: ast.Tuple | ast.List, value, axes_kept: bool) -> list[tupl
     elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds is None and value.ndim >= 2 and \
             value.shape[0] == len(target.elts):
         parts = [replace(value, shape=value.shape[1:]) for _ in target.elts]      # `Y, X = np.mgrid[...]`: rows
-    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds == "Axes" and axes_kept and \
-            value.shape and value.shape[0] == len(target.elts):
-        item = Abstract("Axes") if len(value.shape) == 1 else replace(value, shape=value.shape[1:])
+    elif issubclass(type(value), Abstract) and value.like == "ndarray" and value.holds in ("Axes", "projection") and \
+            axes_kept and value.shape and value.shape[0] == len(target.elts):
+        item = Abstract(value.holds, axes=value.axes) if len(value.shape) == 1 else replace(value, shape=value.shape[1:])
         parts = [item if k == 0 else replace(item) for k in range(len(target.elts))]     # each its own object
     else:
         return []

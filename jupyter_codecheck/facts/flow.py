@@ -262,7 +262,8 @@ class Effects:
 
 def _figure_part(made) -> bool:
     """Is `made` a Figure, an Axes or an array of Axes the cell made (abstract_matplotlib.py)?"""
-    return issubclass(type(made), Abstract) and (made.like in ("Figure", "Axes") or made.holds == "Axes")
+    return issubclass(type(made), Abstract) and (made.like in ("Figure", "Axes", "projection") or
+                                                 made.holds in ("Axes", "projection"))
 
 
 def _chain(node: ast.AST) -> tuple[ast.AST, list[ast.AST]]:

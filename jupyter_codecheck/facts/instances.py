@@ -21,7 +21,8 @@ import sys
 import types
 from collections.abc import Callable
 
-from .abstract_matplotlib import axes_class, axes_names, figure_class, figure_hooks, figure_names
+from .abstract_matplotlib import (axes_class, axes_names, drawn_class, figure_class, figure_hooks, figure_names,
+                                  projection_axes_class, projection_names, spelled_by_matplotlib)
 from .abstract_value import ESTIMATOR_KEEPING, Abstract
 from .dataset_loaders import bunch_class
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
@@ -232,7 +233,7 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
             return _estimator_names(v.cls)
         if display_class(v.cls):
             return _display_names(v.cls)
-        if v.cls in (axes_class(), figure_class()):
+        if v.cls in (axes_class(), figure_class()) or projection_axes_class(v.cls):
             return None                         # `plt.gcf()`: one pyplot holds may hold anything set on it
         if v.cls is bunch_class():             # a loader's Bunch: its keys, where its source names them
             return (v.cls, v.labels()) if v.labels() is not None else None
@@ -263,6 +264,8 @@ def instance_class(v) -> tuple[type, frozenset[str]] | None:
         return _display_names(cls) if cls is not None and display_class(cls) else None
     if v.like == "Axes":                        # matplotlib's own class, no projection's
         return axes_names()
+    if v.like == "projection" and v.axes is not None:
+        return projection_names(v.axes)
     if v.like == "Figure" and not figure_hooks():   # matplotlib's own class, nothing of the user's run on it
         return figure_names()
     return None
@@ -301,8 +304,10 @@ def missing_attribute(cls: type, held: frozenset[str], attr: str) -> bool:
         return not overrides_lookup(cls)      # its instance holds no public name of its own
     if cls is bunch_class():           # its `__getattr__` answers its keys (in `held`) alone
         return True
-    if cls is axes_class() or cls is figure_class():    # its instance's own names are in `held`
+    if cls is axes_class() or cls is figure_class() or projection_axes_class(cls):   # its instance's own names in `held`
         return not overrides_lookup(cls)
     if estimator_class(cls) or display_class(cls):     # `fit`, `plot` set names ending in `_`, each documented
         return (not attr.endswith("_") or never_learned(cls, attr)) and not overrides_lookup(cls)
+    if drawn_class(cls):                # what matplotlib sets on it, its source spells
+        return not spelled_by_matplotlib(attr) and not overrides_lookup(cls)
     return _without_own_attributes(cls)

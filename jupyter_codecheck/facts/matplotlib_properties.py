@@ -30,7 +30,8 @@ import re
 import sys
 import types
 
-from .namespace import chain_root
+from .namespace import Made, chain_root
+from .abstract_matplotlib import figure_class as matplotlib_figure, projection_class
 from .abstract_value import _literal
 from .read_policy import POLICY
 from .libraries import own_classes, own_function
@@ -60,10 +61,12 @@ ARTISTS = {
     "fill": ("matplotlib.patches", "Polygon", 2), "pcolormesh": ("matplotlib.collections", "QuadMesh", 1),
     "pcolor": ("matplotlib.collections", "PolyQuadMesh", 1),
     "contour": ("matplotlib.contour", "QuadContourSet", 1), "contourf": ("matplotlib.contour", "QuadContourSet", 1),
+    # "**kwargs: Any remaining keyword arguments are passed through to Axes.annotate", once a bar
+    "bar_label": ("matplotlib.text", "Annotation", 1),
 }
 # methods that hand their keywords to another Axes method, which names some itself: `hist2d`
 # calls `pcolormesh(xedges, yedges, h.T, **kwargs)` (`vmin`, `cmap`, `shading` are its own)
-VIA = {"hist2d": "pcolormesh"}
+VIA = {"hist2d": "pcolormesh", "bar_label": "annotate"}
 # methods whose first argument is checked before the artist is made: a number or one of these
 # literal names (`secondary_xaxis("middle")` is a ValueError first)
 PLACED = {"secondary_xaxis": ("top", "bottom"), "secondary_yaxis": ("left", "right")}
@@ -93,12 +96,14 @@ _WORDS: dict[str, frozenset[str] | None] = {}
 
 
 def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
-                   made_figure: bool = False, value=None, pyplot_kept: bool = False) -> ValueClaim | None:
+                   made_figure: bool = False, value=None, pyplot_kept: bool = False,
+                   bars=lambda node: False) -> ValueClaim | None:
     """The first keyword of a plotting call that is neither the function's parameter nor a
     property of the artist it makes (AttributeError), with the properties meant as fixes.
     `made_axes`: `target` is matplotlib's Axes method called on an Axes the cell made;
     `made_figure`: matplotlib's Figure method called on a Figure the cell made. `value` reads
-    the data (a bar chart of no bars makes no artist: its data must be known not empty)."""
+    the data (a bar chart of no bars makes no artist: its data must be known not empty);
+    `bars(node)`: is the container `bar_label` is given surely a BarContainer of a bar at least?"""
     if any(isinstance(a, ast.Starred) for a in n.args):
         return None
     made = _new_axes(n, target, made_figure) if made_figure or not made_axes else None
@@ -123,7 +128,9 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         place = _literal(n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "location"), None))
         if not (type(place) in (int, float) or type(place) is str and place in PLACED[method]):
             return None
-    if method in PER_ITEM and not _bars_made(n, least, value):
+    if method in PER_ITEM and not bars_made(n, least, value):
+        return None
+    if method == "bar_label" and not (len(n.args) == 1 and _bar_label_taken(n) and bars(n.args[0])):
         return None
     named: set[str] = set()
     for f in functions:
@@ -164,28 +171,57 @@ def _given(n: ast.Call, function, least: int) -> int:
     return len(n.args) + sum(k.arg in first for k in n.keywords)
 
 
-def _bars_made(n: ast.Call, least: int, value) -> bool:
+def bars_made(n: ast.Call, least: int, value, *, returned: bool = False) -> bool:
     """Does `ax.bar(x, height, ...)` surely make a bar before any other check refuses the call:
     x and height, alone, each a number or 1-D data known not to be empty, every keyword a literal
     number, text, bool or None (a list of widths, bottoms or labels may broadcast to nothing or
-    not fit), `align` one matplotlib takes?"""
-    sizes = [_some(a, value) for a in n.args] if value is not None and len(n.args) == least else [None]
+    not fit), `align` one matplotlib takes? `returned`: does it hold a bar at least where it
+    returns (categories' names too: x of text, which an Axes' units may refuse first)?"""
+    sizes = [_some(a, value, returned) for a in n.args] if value is not None and len(n.args) == least else [None]
     if None in sizes or len({k for k in sizes if k != 1}) > 1:
         return False                    # no data, or x and height that do not broadcast
     for kw in n.keywords:
         v = _literal(kw.value)
+        if kw.arg is None or kw.arg == "data":
+            return False                # keywords unpacked; names looked up in `data`
+        if returned and kw.arg not in _BAR_COUNT:
+            continue                    # where it returns, the bars are as many as those broadcast
         if type(v) not in (int, float, str, bool, type(None)) or (kw.arg == "align" and v not in ("center", "edge")):
             return False
     return True
 
 
-def _some(node: ast.expr, value) -> int | None:
+# the keywords `bar` broadcasts with x and height to as many bars (barh's `left` and `height` are
+# bar's `bottom` and `width`); `lw` is linewidth's alias
+_BAR_COUNT = frozenset({"width", "height", "bottom", "left", "linewidth", "lw", "hatch"})
+
+
+# bar_label refuses these keywords first (ValueError: it sets the alignment itself)
+_ALIGNMENTS = frozenset({"horizontalalignment", "ha", "verticalalignment", "va"})
+
+
+def _bar_label_taken(n: ast.Call) -> bool:
+    """Does `ax.bar_label(container, ...)` surely reach its first `annotate` (each bar's label
+    is annotated with the other keywords): no alignment keyword, `label_type` a literal it takes,
+    `padding` a literal number, `labels` a literal list or tuple of text (or None), `fmt` not
+    given (a format of the user's may fail on a value first)?"""
+    given = {k.arg: k.value for k in n.keywords}
+    labels = _literal(given["labels"]) if "labels" in given else None
+    return not _ALIGNMENTS & given.keys() and "fmt" not in given and \
+        ("label_type" not in given or _literal(given["label_type"]) in ("edge", "center")) and \
+        ("padding" not in given or type(_literal(given["padding"])) in (int, float)) and \
+        (labels is None or type(labels) in (list, tuple) and len(labels) > 0 and all(type(x) is str for x in labels))
+
+
+def _some(node: ast.expr, value, text: bool = False) -> int | None:
     """How many items the data surely has, at least one, in one dimension: a number (1), or a
-    flat list, tuple, array or series of numbers known not to be empty; else None."""
+    flat list, tuple, array or series of numbers (`text`: or of text) known not to be empty; else None."""
     v = _literal(node)
     if type(v) not in (int, float, list, tuple):
         from .abstract_value import shaped
         v = value(node)
+        if isinstance(v, Made) and type(v.literal()) in (list, tuple):
+            v = v.literal()             # a display the cell wrote, as it still is (`names = ["a", "b"]`)
         if type(v) not in (int, float, list, tuple):
             a = shaped(v)
             ok = a is not None and a.like in ("ndarray", "Series") and a.ndim == 1 and a.size is not None and \
@@ -193,7 +229,7 @@ def _some(node: ast.expr, value) -> int | None:
             return a.size if ok else None
     if type(v) in (int, float):
         return 1
-    return len(v) if len(v) > 0 and all(type(x) in (int, float) for x in v) else None
+    return len(v) if len(v) > 0 and all(type(x) in ((int, float, str) if text else (int, float)) for x in v) else None
 
 
 def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_figure: bool = False,
@@ -423,6 +459,34 @@ def matplotlib_object(obj) -> bool:
     return type(module) is str and module.startswith("matplotlib.") and plain_subclass(cls, object)
 
 
+def current_figure_empty() -> bool:
+    """Does pyplot's `gcf()` give a Figure holding no Axes: none yet (it makes a new one of
+    matplotlib's class), or a current one of matplotlib's own `Figure` class exactly whose stack
+    of Axes is empty (`plt.subplot` then finds none to return and adds a new one)?"""
+    fig = _current_figure(("add_subplot", "sca", "axes"))
+    if fig is None or fig is _NO_FIGURE:
+        return fig is _NO_FIGURE
+    stack = (plain_own_dict(fig) or {}).get("_axstack")
+    axes = (plain_own_dict(stack) or {}).get("_axes") if stack is not None and matplotlib_object(stack) else None
+    return type(fig) is matplotlib_figure() and type(axes) is dict and not axes
+
+
+def pyplot_figures_plain(method: str) -> bool:
+    """Is every Figure pyplot holds (any may be made current) of matplotlib's own `Figure` class
+    exactly, with no `method` of its own, and a new one (where there is none) of that class too?"""
+    helpers = sys.modules.get("matplotlib._pylab_helpers")
+    gcf = POLICY.static(helpers, "Gcf", None) if helpers is not None else None
+    figs = POLICY.static(gcf, "figs", None) if gcf is not None else None
+    if _current_figure((method,)) is None or type(figs) is not collections.OrderedDict:
+        return False
+    for manager in list(figs.values()):
+        canvas = (plain_own_dict(manager) or {}).get("canvas") if matplotlib_object(manager) else None
+        fig = (plain_own_dict(canvas) or {}).get("figure") if canvas is not None and matplotlib_object(canvas) else None
+        if fig is None or type(fig) is not matplotlib_figure() or method in (plain_own_dict(fig) or {method: 0}):
+            return False
+    return True
+
+
 def current_figure_plain(method: str) -> bool:
     """Is pyplot's current Figure of matplotlib's classes (or none yet), with no `method` of its own?"""
     return _current_figure((method,)) is not None
@@ -519,20 +583,8 @@ def _grid_place(n: ast.Call, keywords: dict) -> bool:
 
 def _projection_class(projections, keywords: dict) -> type | None:
     """The Axes class literal `projection`/`polar` keywords choose, if matplotlib's own."""
-    projection = _literal(keywords["projection"]) if "projection" in keywords else None
-    polar = _literal(keywords["polar"]) if "polar" in keywords else False
-    if type(polar) is not bool or projection is not None and type(projection) is not str:
-        return None
-    if polar:
-        if projection not in (None, "polar"):
-            return None                 # ValueError first
-        projection = "polar"
-    registry = POLICY.static(projections, "projection_registry", None)
-    known = POLICY.own_dict(registry).get("_all_projection_types") if registry is not None else None
-    cls = known.get(projection or "rectilinear") if type(known) is dict else None
-    if not isinstance(cls, type) or not plain_subclass(cls, object):
-        return None
-    return cls
+    cls = projection_class(keywords)
+    return cls if cls is not None and plain_subclass(cls, object) else None
 
 
 def _words(module_name: str) -> frozenset[str]:
