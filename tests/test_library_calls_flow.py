@@ -122,6 +122,11 @@ CASES = [
     ("for name, est in scalers.items():\n    est.fit(X)\n    est.transform(X1)", True),
     ("for est in scalers.values():\n    est.fit(X1.reshape(-1, 2))\nLedoitWolf().fit(X1)", True),
     ("for est in scalers.values():\n    est.fit(X1.reshape(-1, 2))\nLedoitWolf().fit(X1.reshape(-1, 2))", False),
+    # ...in order (`sorted` by the dict's own keys, `reversed`), or as a list of them
+    ("for name, est in sorted(scalers.items()):\n    est.fit(X)\n    est.transform(X1)", True),
+    ("for name, est in sorted(scalers.items()):\n    est.fit(X)\n    est.transform(X)", False),
+    ("for est in reversed(list(scalers.values())):\n    est.fit(X)\n    est.transform(X1)", True),
+    ("for name, clf in sorted(models):\n    clf.fit(X[:, 0], y)", True),
     # the user's estimator among them: it may take X and change it; the variable bound again;
     # the list changed by the cell before the loop
     ("for est in lenient:\n    est.fit(X1)\nLedoitWolf().fit(X1)", False),

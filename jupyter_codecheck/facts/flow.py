@@ -991,6 +991,10 @@ def _iterated(node: ast.AST, identity, callee) -> list | None:
             if any(p is None for p in parts) or (builtin is enumerate and len(parts) != 1):
                 return None
             return list(enumerate(parts[0])) if builtin is enumerate else [tuple(r) for r in zip(*parts)]
+        if builtin in (list, tuple, reversed, sorted) and len(node.args) == 1:
+            rows = _iterated(node.args[0], identity, callee)
+            return None if rows is None else rows[::-1] if builtin is reversed else \
+                _sorted_by_plain_keys(rows) if builtin is sorted else rows
         if isinstance(func, ast.Attribute) and func.attr in ("items", "values", "keys") and not node.args and \
                 chain_root(func.value) is not None:
             d = identity(func.value)
@@ -1000,6 +1004,16 @@ def _iterated(node: ast.AST, identity, callee) -> list | None:
         return None
     obj = identity(node)
     return list(obj) if type(obj) in (list, tuple, dict) else None
+
+
+def _sorted_by_plain_keys(rows: list) -> list | None:
+    """`sorted(models.items())`: rows ordered by keys of one of Python's own types, all distinct
+    (a dict's), so no comparison reaches what they hold; None for any other rows."""
+    keys = [r[0] if type(r) is tuple and r else r for r in rows]
+    if len({type(k) for k in keys}) > 1 or not all(type(k) in (str, int, float) for k in keys) or \
+            len(set(keys)) < len(keys):
+        return None
+    return [rows[i] for _, i in sorted(zip(keys, range(len(rows))))]
 
 
 def _unpacked(target: ast.AST, row, name: str):
