@@ -594,6 +594,8 @@ class _Step:
         `rebinds` (all of them where not known)."""
         self.state.touched |= names
         self.state.rebinding |= names if rebinds is None else rebinds
+        # a name it binds again (through a function of the user's it calls too) holds what it was not
+        self.state.touched |= (rebinds or set()) - {"*"}
         if "*" not in names:
             for n in names:
                 self.change(self.objects(ast.Name(n, ast.Load())))
