@@ -859,3 +859,26 @@ def test_a_drawing_read_where_the_cell_binds_again_a_name_the_kernel_holds_an_ar
     holds("fig, ax = plt.subplots()\nax.plot([1, 2])\nax.xaxiz.set_minor_locator(None)\n", ns, AttributeError, "attribute")
     assert claims("ax.plot([1, 2])\nfig, ax = plt.subplots()\nax.xaxiz.set_minor_locator(None)\n", ns) == []
     plt.close("all")
+
+
+_ANSWERS_ALL = "class Any:\n    def __getattr__(self, n):\n        return lambda *a, **k: None\n"
+
+
+@pytest.mark.parametrize("inputs, cell", [
+    # the function given the Axes calls another of the user's, which binds `fig` again
+    ((_ANSWERS_ALL, "def _inner():\n    global fig\n    fig = Any()\n",
+      "def example_plot(ax):\n    ax.plot([1, 2])\n    _inner()\n"),
+     "fig, ax = plt.subplots()\nexample_plot(ax)\nfig.tght_layout()\n"),
+    # a method of the user's class binds it again
+    ((_ANSWERS_ALL, "class Styler:\n    def __init__(self, ax):\n        self.ax = ax\n"
+      "    def apply(self):\n        global fig\n        fig = Any()\n"),
+     "fig, ax = plt.subplots()\nStyler(ax).apply()\nfig.tght_layout()\n"),
+    # a module's name bound again by a function the user's function calls
+    ((_ANSWERS_ALL, "def _inner():\n    global np\n    np = Any()\n", "def scale(v):\n    _inner()\n    return v\n"),
+     "x = scale(2.0)\ni = np.flatnonzdro(np.arange(3) == 1)\n"),
+])
+def test_no_method_claimed_where_the_users_code_binds_the_name_again_out_of_sight(inputs, cell):
+    ns = _session(*inputs)
+    assert claims(cell, ns) == [], cell
+    exec(cell, ns)          # the functions' own globals: the namespace itself
+    plt.close("all")

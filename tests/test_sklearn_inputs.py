@@ -262,3 +262,19 @@ def test_a_display_of_numbers_the_cell_names_is_read_as_numpy_makes_it():
     # a name of anything but a Python number is not read so
     assert claims("p = model.predict([[k, 2.0]])\n", namespace(k=np.float64(1.0))) == []
     assert claims("x1 = [1.0]\np = model.predict([[x1, 2.0]])\n", namespace()) == []
+
+
+@pytest.mark.parametrize("cell", [
+    # a parameter that takes a callable, given one the facts cannot value: a function of the
+    # user's may run there (SVC's callable kernel skips the X check, a 1-D X runs)
+    "k = lambda a, b: np.ones((len(a), len(b)))\nm = SVC(kernel=k)\nm.fit(X[:, 0], y)\n",
+    "m = SVC(kernel=make_kernel())\nm.fit(X[:, 0], y)\n",
+    "m = SVC(kernel=kern)\nm.fit(X[:, 0], y)\n",
+])
+def test_no_class_input_check_where_a_callable_parameter_is_not_known(cell):
+    from sklearn.svm import SVC
+
+    def kern(a, b):
+        return np.ones((len(a), len(b)))
+
+    runs_unclaimed(cell, namespace(SVC=SVC, kern=kern, make_kernel=lambda: kern))

@@ -307,6 +307,10 @@ def test_a_pipeline_the_cell_makes_and_its_steps_unfitted_until_it_is_fitted(cel
     ("pipe = Pipeline([('s', StandardScaler()), ('m', SVC(C=-1))])\npipe.fit(X, y)", ("value", 2)),
     ("pipe = make_pipeline(StandardScaler(), 'passthrough', SVC(C=-1))\npipe.fit(X)", ("value", 2)),
     ("pipe = make_pipeline(live[0], SVC(C=-1))\npipe.fit(X, y)", ("value", 2)),
+    ("s = SVC(C=-1)\npipe = make_pipeline(StandardScaler(), s)\npipe.fit(X, y)", ("value", 3)),
+    # a step changed through its own name after the pipeline holds it: the pipeline fits it so
+    ("s = SVC(C=-1)\npipe = make_pipeline(StandardScaler(), s)\ns.C = 1.0\npipe.fit(X, y)", None),
+    ("s = SVC(C=-1)\npipe = Pipeline([('s', StandardScaler()), ('m', s)])\ns.set_params(C=1.0)\npipe.fit(X, y)", None),
     # valid steps, a method the last step lacks, a cache, fit's own keywords: none of this rule's
     ("pipe = make_pipeline(StandardScaler(), SVC(kernel='rbf', C=2))\npipe.fit(X, y)", None),
     ("pipe = Pipeline([('s', StandardScaler()), ('m', 'passthrough')])\nt = pipe.fit_transform(X, y)", None),

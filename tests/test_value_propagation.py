@@ -833,3 +833,21 @@ def test_a_boolean_masks_count_where_its_values_are_known(cell, claimed):
     assert [f.line for f in facts] == ([claimed] if claimed else []), (cell, facts)
     outcome = run(cell, {**ns, "y9": MASK_Y.copy()})
     assert outcome == (("ValueError", claimed) if claimed else None), (cell, outcome)
+
+
+@pytest.mark.parametrize("cell", [
+    # the mask's array written through an array that shares its memory: a view the kernel holds,
+    # or one the cell makes, or numpy's output given by place
+    "v9[:] = 1\nplt.plot(X9[:, 0][y9 == 1], np.zeros(9), 'g^')",
+    "box['v'][:] = 1\nplt.plot(X9[:, 0][y9 == 1], np.zeros(7), 'g^')",
+    "z = y9[:]\nz[:] = 1\nplt.plot(X9[:, 0][y9 == 1], np.zeros(9), 'g^')",
+    "z = y9.T\nz += 1\nplt.plot(X9[:, 0][y9 == 2], np.zeros(5), 'g^')",
+    "z = y9[::1]\nz.fill(1)\nplt.plot(X9[:, 0][y9 == 1], np.zeros(9), 'g^')",
+    "np.maximum(y9, 1, y9)\nplt.plot(X9[:, 0][y9 == 1], np.zeros(9), 'g^')",
+    "np.add.at(y9, [0, 1, 7, 8], 1)\nplt.plot(X9[:, 0][y9 == 1], np.zeros(9), 'g^')",
+])
+def test_no_mask_count_where_the_arrays_memory_is_written_by_another_name(cell):
+    y9 = MASK_Y.copy()
+    ns = namespace(X9=np.linspace(-4, 4, 9).reshape(-1, 1), y9=y9, v9=y9[:], box={"v": y9[2:]})
+    assert value_facts(cell, ns) == [], cell
+    assert run(cell, ns) is None, cell

@@ -33,7 +33,10 @@ def made_estimator(node: ast.Call, target, value: Read, number: Read | None = No
     keywords = []
     for k in node.keywords:
         if k.arg is not None:
-            keywords.append((k.arg, _argument(k.value, value, number)))
+            v = _argument(k.value, value, number)
+            if v is UNRESOLVED and _takes_callable(target, k.arg):
+                v = Held(v)             # maybe a function of the user's, run in it (SVC's callable kernel skips the X check)
+            keywords.append((k.arg, v))
             continue
         expanded = _expanded(k.value, value)        # `KMeans(n_clusters=3, **common_params)`
         if expanded is None:
@@ -44,6 +47,13 @@ def made_estimator(node: ast.Call, target, value: Read, number: Read | None = No
             len({k for k, _ in keywords}) < len(keywords):
         return None                     # a keyword given twice: the call raises TypeError
     return Abstract("estimator", estimator=target, arguments=(args, keywords))
+
+
+def _takes_callable(cls: type, name: str) -> bool:
+    """Does the class's parameter `name` take a callable (its `_parameter_constraints`)?"""
+    constraints = POLICY.static(cls, "_parameter_constraints", None)
+    options = constraints.get(name) if type(constraints) is dict else None
+    return type(options) is list and any(o is callable or o == "callable" for o in options)
 
 
 def _expanded(node: ast.expr, value: Read) -> list[tuple[str, object]] | None:

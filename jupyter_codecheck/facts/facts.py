@@ -1070,6 +1070,8 @@ class _Walk:
             return False
         if n.func.attr == "set_params" and not est.made_whole():
             return False                # set_params would reach a live estimator it holds
+        if self._parts_changed(est):
+            return False                # `svc.C = 1.0` after `make_pipeline(..., svc)`: the pipeline's step changed
         keywords = [k.arg for k in n.keywords]
         made = est.instance()
         problem = fit_parameter_problem(made, n.func.attr, len(n.args), keywords) or \
@@ -1079,6 +1081,19 @@ class _Walk:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
         return True
+
+    def _parts_changed(self, v, top: bool = True) -> bool:
+        """Has the cell changed an estimator the made one holds since it was given (by its own
+        name: the flow marks what is changed, not what holds it)?"""
+        if issubclass(type(v), Abstract):
+            args, keywords = v.arguments
+            return not top and id(v) in self.state.changed or \
+                any(self._parts_changed(a, False) for a in (*args, *(x for _, x in keywords)))
+        if type(v) in (list, tuple):
+            return any(self._parts_changed(x, False) for x in v)
+        if type(v) is dict:
+            return any(self._parts_changed(x, False) for x in v.values())
+        return False
 
     def _live_set_params(self, n: ast.Call, local: set[str]) -> bool:
         """`enet.set_params(alha=0.1)`, `pipe.set_params(svc_C=1)` on a live estimator: a name

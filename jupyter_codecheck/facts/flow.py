@@ -91,6 +91,9 @@ class Effects:
     changed: set[int] = field(default_factory=set)
     keys_set: dict[int, set[str]] = field(default_factory=dict)
     shape_kept: dict[int, object] = field(default_factory=dict)
+    # arrays whose values the cell writes (live ones; None: one the cell made, a view of what is
+    # not known): another array sharing their memory (`v = y[:]`) changes with them
+    written: list = field(default_factory=list)
     holds: dict[int, list] = field(default_factory=dict)     # what the cell put into a live object
     names_added: dict[int, set[str]] = field(default_factory=dict)
     kept: dict[int, object] = field(default_factory=dict)   # what the ids stand for, kept alive
@@ -129,6 +132,9 @@ class Effects:
             obj = self._step(obj, s)
         if obj is not UNRESOLVED and changes_matter and self.shape_kept.get(id(obj)) is obj:
             return shaped(obj)          # its values changed, its shape and dtype did not
+        if obj is not UNRESOLVED and changes_matter and self.written and _numpy_array(obj) and \
+                id(obj) not in self.changed and self._shares_written(obj):
+            return shaped(obj)          # written through a view of it: its values only
         if obj is UNRESOLVED or (changes_matter and (id(obj) in self.changed or
                                                      (id(obj) in self.keys_set and not keys))):
             return UNRESOLVED
@@ -220,9 +226,15 @@ class Effects:
         """A live array of numpy's own class changed only in its values, where `was` (it was
         not changed before, or only so): its shape and dtype stay."""
         self.mark_changed({id(obj)})
+        self.written.append(obj)
         if was:
             self.shape_kept[id(obj)] = obj
             self.kept[id(obj)] = obj
+
+    def _shares_written(self, obj) -> bool:
+        """May `obj` share memory with an array whose values the cell wrote?"""
+        import numpy as np
+        return any(w is None or w is not obj and np.may_share_memory(w, obj) for w in self.written)
 
     def only_values_changed(self, obj) -> bool:
         """Was `obj` left as it was, or changed only in its values, so far?"""
@@ -556,7 +568,9 @@ class _Step:
         for obj in objects:
             if _numpy_array(obj):
                 st.values_changed(obj, st.only_values_changed(obj))
-            elif not issubclass(type(obj), Made) and type(obj) not in _IMMUTABLE:
+            elif issubclass(type(obj), Made):
+                st.written.append(None)     # (a view the cell made writes its base's values)
+            elif type(obj) not in _IMMUTABLE:
                 self.change([obj])      # (Python's numbers, text and tuples make a new object)
 
     def change(self, objects: list | None) -> None:
@@ -595,6 +609,8 @@ class _Step:
         `rebinds` (all of them where not known)."""
         self.state.touched |= names
         self.state.rebinding |= names if rebinds is None else rebinds
+        # a name it binds again (through a function of the user's it calls too) holds what it was not
+        self.state.touched |= (rebinds or set()) - {"*"}
         if "*" not in names:
             for n in names:
                 self.change(self.objects(ast.Name(n, ast.Load())))
@@ -634,7 +650,7 @@ class _Step:
                 self.change(st.holds.get(id(obj), []))   # the value made may be one of them
             if made and isinstance(target, ast.Subscript) and isinstance(target.ctx, ast.Store) and \
                     obj.keeps("__setitem__", False):
-                pass                                     # `a[0] = 1` in an array: its shape stays
+                st.written.append(None)                  # `a[0] = 1` in an array: its shape stays (a view's base changes)
             elif key is not None and id(obj) not in st.changed:
                 st.keys_set.setdefault(id(obj), set()).add(key)
             elif (names := _names_made(obj, target)) is not None:
@@ -731,6 +747,8 @@ class _Step:
                     self.change([receiver] if receiver is not UNRESOLVED else self.objects(func.value))
                 if was:                                     # `a.sort()`, `a.fill(0)`: its values only
                     st.values_changed(receiver, True)
+                elif issubclass(type(receiver), Made) and func.attr in ARRAY_MUTATING:
+                    st.written.append(None)                 # `v.fill(1)` on a view the cell made
                 for a in [*call.args, *(k.value for k in call.keywords)]:
                     self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
         # arguments: a library call leaves them as they are, but for the few that change one
@@ -934,6 +952,7 @@ class _Step:
             target, func, args = self.identity(args[0]), args[0], [func.value] + args[1:]
         if not args or target is UNRESOLVED:
             return out
+        out += _numpy_outputs(target, args)
         owner = self.identity(func.value) if isinstance(func, ast.Attribute) else UNRESOLVED
         name = getattr(target, "__name__", None)
         if issubclass(type(owner), type) and type(name) is str:
@@ -943,6 +962,28 @@ class _Step:
         elif name in _MUTATES_FIRST.get(getattr(target, "__module__", None) or "", ()):
             out.append(args[0])
         return out
+
+
+def _numpy_outputs(target, args: list) -> list:
+    """The positional arguments numpy writes into: a ufunc's after its inputs (`np.maximum(a, 1,
+    a)`), a ufunc's `at`'s first (`np.add.at(a, i, 1)`), a function's `out` given by place."""
+    import inspect
+    import sys
+    np = sys.modules.get("numpy")
+    if np is None:
+        return []
+    if type(target) is np.ufunc:
+        return args[target.nin:]
+    if type(getattr(target, "__self__", None)) is np.ufunc:
+        return args[:1] if getattr(target, "__name__", None) == "at" else []
+    if not str(getattr(target, "__module__", None) or "").startswith("numpy"):
+        return []
+    try:
+        params = list(inspect.signature(target).parameters)
+    except (TypeError, ValueError):
+        return []
+    place = params.index("out") if "out" in params else len(args)
+    return args[place:place + 1]
 
 
 _NOT_BOUND = object()       # a loop target that does not bind the name looked for

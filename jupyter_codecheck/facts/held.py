@@ -99,16 +99,31 @@ _DYNAMIC_NAMES = frozenset({"globals", "vars", "exec", "eval", "setattr", "delat
                             "__main__", "modules", "__import__", "import_module", "compile"})
 
 
-def _stored_globals(func) -> set[str]:
-    """Global names a function of the user's may bind or delete (its code and nested code):
-    `global x` stores and any attribute stored by that name (`__main__.x = 1`); {"*"} where it
-    may reach the namespace by text (`globals()["x"]`) or is not a plain function."""
+def _stored_globals(func, seen: set[int] | None = None) -> set[str]:
+    """Global names a function of the user's may bind or delete (its code and nested code, and
+    the user's functions and classes it names, which it may call): `global x` stores and any
+    attribute stored by that name (`__main__.x = 1`); {"*"} where it may reach the namespace by
+    text (`globals()["x"]`) or is not a plain function. A class: each of its own functions."""
     import dis
     import types
+    seen = set() if seen is None else seen
+    if id(func) in seen:
+        return set()
+    seen.add(id(func))
     if type(func) is types.MethodType:
         func = func.__func__
     if issubclass(type(func), type):
-        func = inspect.getattr_static(func, "__init__", None)
+        names = set()
+        for k in func.__mro__:
+            if k is object or _is_library(k):
+                continue
+            for v in vars(k).values():
+                if type(v) in (staticmethod, classmethod):
+                    v = v.__func__
+                for f in (v.fget, v.fset, v.fdel) if type(v) is property else (v,):
+                    if type(f) is types.FunctionType:
+                        names |= _stored_globals(f, seen)
+        return names
     code = func.__code__ if type(func) is types.FunctionType else None
     if code is None:
         return {"*"}
@@ -121,6 +136,11 @@ def _stored_globals(func) -> set[str]:
                   if i.opname in ("STORE_GLOBAL", "DELETE_GLOBAL", "STORE_ATTR", "DELETE_ATTR", "STORE_NAME",
                                   "DELETE_NAME")}
         todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+        # a function or class of the user's it names may run when it runs
+        for name in c.co_names:
+            v = func.__globals__.get(name) if type(func.__globals__) is dict else None
+            if (type(v) is types.FunctionType or issubclass(type(v), type)) and not _is_library(v):
+                names |= _stored_globals(v, seen)
     return names
 
 
