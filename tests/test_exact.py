@@ -352,3 +352,33 @@ def test_a_cells_leading_import_of_a_library_is_read_and_the_users_never(tmp_pat
     assert out["late"] == [] and out["late_imported"] is False and out["checked_imported"] is False
     assert out["first"] == [["call", 2]] and out["first_imported"] is True
     assert out["user_imported"] is False
+
+
+def _drops_b():
+    cols.remove("bmii")       # noqa: F821 - the global list of the namespace below
+
+
+@pytest.mark.parametrize("cell, stop", [
+    # a loop over a list the kernel holds, nothing able to change it: every pass, one after the other
+    ("for c in cols:\n    print(df[c].mean())", (2, "key")),
+    ("n = 3\nfor c in cols:\n    df[c] = df[c] * 2", (3, "key")),          # a pass sees the keys set before it
+])
+def test_a_loop_over_a_kernels_list_reads_every_pass(cell, stop, ns):
+    ns["cols"] = ["age", "bmii"]
+    assert _stops(cell, ns) == [stop]
+    with pytest.raises(KeyError):
+        exec(cell, dict(ns))
+
+
+@pytest.mark.parametrize("cell", [
+    "for c in cols:\n    drops_b()\n    print(df[c].mean())",             # the user's code may change the list
+    "cols.remove('bmii')\nfor c in cols:\n    print(df[c].mean())",       # ...or the cell before the loop
+    "for c in cols:\n    print(df[c].mean())\n    cols.pop()",            # ...or the body
+    "for c in cols:\n    df[c] = 0\n    print(df[c].mean())",             # a pass adds what a later one reads
+])
+def test_no_pass_of_a_loop_over_a_kernels_list_claimed_where_it_may_change(cell, ns):
+    ns["cols"] = ["age", "bmii"]
+    ns["drops_b"] = _drops_b
+    globals()["cols"] = ns["cols"]
+    assert [f for f in exact_check(cell, ns).findings if f.kind == "key"] == [], cell
+    exec(cell, dict(ns))

@@ -979,3 +979,12 @@ def test_a_series_the_cell_writes_lacks_the_labels_it_was_not_given():
             built = '"d"]' not in cell.splitlines()[0] and '"q"' not in cell
             assert not built or raised not in ("KeyError", "AttributeError") or "[[" in use, (cell, raised)
     assert claimed > 60 and ran > 60, (claimed, ran)
+
+
+def test_a_conversion_of_a_column_where_the_cell_set_other_columns_first():
+    """The cell sets other columns of the frame before (a loop over its columns, pass by pass):
+    this column's values are the kernel's still; one the cell set itself is not read."""
+    holds("df['id'] = df['id'].astype(int)\np = df['price'].astype(int)\n", namespace(df=frame()), ValueError)
+    holds("for c in cols:\n    df[c] = df[c].astype(int)\n", namespace(df=frame(), cols=["id", "price"]), ValueError)
+    runs_unclaimed("df['price'] = 1\np = df['price'].astype(int)\n", namespace(df=frame()))
+    runs_unclaimed("for c in cols:\n    df[c] = df[c].astype(int)\n", namespace(df=frame(), cols=["id", "qty"]))

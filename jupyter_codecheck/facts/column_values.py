@@ -44,14 +44,16 @@ def _pd():
     return sys.modules.get("pandas")
 
 
-def column(node: ast.expr, live: Live):
+def column(node: ast.expr, live: Live, frame: Live | None = None):
     """The live Series `node` stands for; a column (`df["c"]`) only of a DataFrame whose class is
-    pandas' own (a subclass may give its columns otherwise)."""
+    pandas' own (a subclass may give its columns otherwise). `frame`: how the frame's class is
+    read, where the cell may have set other columns on it (their values are not this column's)."""
     pd = _pd()
     s = live(node)
     if pd is None or type(s) is not pd.Series:
         return None
-    if isinstance(node, (ast.Subscript, ast.Attribute)) and type(live(node.value)) not in (pd.DataFrame, dict):
+    if isinstance(node, (ast.Subscript, ast.Attribute)) and \
+            type((frame or live)(node.value)) not in (pd.DataFrame, dict):
         return None
     return s
 
@@ -116,24 +118,24 @@ def _name(error: BaseException) -> str:
 
 # -- conversions ------------------------------------------------------------------------------------
 
-def conversion_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+def conversion_claim(n: ast.Call, target, live: Live, frame: Live | None = None) -> ValueClaim | None:
     """`s.astype(int)`, `pd.to_numeric(s)`, `pd.to_datetime(s)` that fails on a value among the
-    column's first rows."""
+    column's first rows (`frame`: as column() takes it)."""
     pd = _pd()
     if pd is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
         return None
     keywords = {k.arg: k.value for k in n.keywords}
     try:
         if isinstance(n.func, ast.Attribute) and n.func.attr == "astype":
-            return _astype_claim(n, keywords, live, pd)
+            return _astype_claim(n, keywords, live, pd, frame)
         if target is pd.to_numeric or target is pd.to_datetime:
-            return _parse_claim(n, target, keywords, live, pd)
+            return _parse_claim(n, target, keywords, live, pd, frame)
     except Exception:  # noqa: BLE001 - pandas reads otherwise: no claim
         return None
     return None
 
 
-def _astype_claim(n: ast.Call, keywords: dict, live: Live, pd) -> ValueClaim | None:
+def _astype_claim(n: ast.Call, keywords: dict, live: Live, pd, frame: Live | None = None) -> ValueClaim | None:
     if len(n.args) + len(keywords) != 1 or (not n.args and "dtype" not in keywords):
         return None                     # errors="ignore", copy=...: left alone
     given = n.args[0] if n.args else keywords["dtype"]
@@ -141,7 +143,7 @@ def _astype_claim(n: ast.Call, keywords: dict, live: Live, pd) -> ValueClaim | N
     if isinstance(given, ast.Dict):
         return _mapping_claim(n, given, live, pd, what)
     dtype = _cast_dtype(given, live)
-    head = _conversion_sample(column(n.func.value, live))
+    head = _conversion_sample(column(n.func.value, live, frame))
     if dtype is None or head is None:
         return None
     found = _first_failure(lambda h: h.astype(dtype), head)
@@ -188,7 +190,7 @@ def _cast_dtype(node: ast.expr, live: Live):
     return None
 
 
-def _parse_claim(n: ast.Call, target, keywords: dict, live: Live, pd) -> ValueClaim | None:
+def _parse_claim(n: ast.Call, target, keywords: dict, live: Live, pd, frame: Live | None = None) -> ValueClaim | None:
     allowed = _TO_NUMERIC_KEYWORDS if target is pd.to_numeric else _TO_DATETIME_KEYWORDS
     if len(n.args) != 1 or set(keywords) - allowed:
         return None
@@ -198,7 +200,7 @@ def _parse_claim(n: ast.Call, target, keywords: dict, live: Live, pd) -> ValueCl
         return None
     if given.get("errors", "raise") != "raise":
         return None
-    head = _conversion_sample(column(n.args[0], live))
+    head = _conversion_sample(column(n.args[0], live, frame))
     if head is None:
         return None
     found = _first_failure(lambda h: target(h, **given), head)

@@ -728,7 +728,8 @@ class _Walk:
                 self._value(constraint_claim(n, target, self._text)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text)) or \
-                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local))) or \
+                self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local),
+                                             lambda x: self._live(x, local, keys=True))) or \
                 self._value(reduction_claim(n, lambda x: self._live(x, local))) or \
                 self._value(metric_claim(n, target, lambda x: self._live(x, local), value)):
             return

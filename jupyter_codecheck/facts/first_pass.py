@@ -21,8 +21,10 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import types
 
 from .abstract_value import literal_int
+from .read_policy import POLICY
 
 _LEAVES = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Yield, ast.YieldFrom, ast.Await,
            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.Global, ast.Nonlocal)
@@ -36,9 +38,10 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
     out = []
     for i, loop in enumerate(tree.body):
         bound = _first_values(loop, tree.body[:i], namespace)
-        if bound is None:
+        passes = [bound] if bound is not None else _live_passes(loop, tree.body[:i], namespace)
+        if not passes:
             continue
-        body = [_Bound(bound).visit(copy.deepcopy(s)) for s in loop.body]
+        body = [_Bound(b).visit(copy.deepcopy(s)) for b in passes for s in loop.body]
         it = loop.iter.args[0] if _enumerated(loop.iter) else loop.iter
         made = ast.Expr(it)             # the display is made before the body runs (enumerate runs nothing else)
         ast.copy_location(made, it)
@@ -46,6 +49,59 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
         out += [(inner, v) for inner, v in first_passes(view, namespace) if any(inner is b for b in body)]
         out.append((loop, view))
     return out
+
+
+# how many passes of a loop over a live list are read, one after the other, as straight code
+_MAX_PASSES = 16
+
+
+def _live_passes(loop: ast.stmt, before: list[ast.stmt], namespace) -> list[dict[str, ast.expr]]:
+    """A loop over a list or tuple the kernel holds, of Python's own strings and numbers (`for col
+    in cat_cols:`), that nothing can change while the loop runs: nothing before it in the cell but
+    names bound to literals, a body that names the list nowhere and calls only libraries' code
+    (`_library_calls`: the user's code could reach the list as a global). Its every pass in turn,
+    the target each item written out: a pass sees what the passes before it changed, as the view
+    runs them one after the other; [] where not so."""
+    if namespace is None or not (isinstance(loop, ast.For) and not loop.orelse and
+                                 isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Name)):
+        return []
+    items = namespace.get(loop.iter.id)
+    if type(items) not in (list, tuple) or not 0 < len(items) <= _MAX_PASSES or \
+            any(type(v) not in _LITERALS for v in items) or \
+            any(mentions(s, loop.iter.id, reads=True) or not _binds_literal(s) for s in before) or \
+            not _plain_body(loop, loop.target.id, None) or \
+            any(mentions(s, loop.iter.id, reads=True) for s in loop.body) or \
+            not all(_library_calls(s, namespace) for s in loop.body):
+        return []
+    return [{loop.target.id: ast.Constant(v)} for v in items]
+
+
+def _library_calls(node: ast.AST, namespace) -> bool:
+    """Does every call in `node` reach a library's code alone: a builtin, or a chain from a name the
+    kernel binds to a library's module, class or function or to an object of a library's own class
+    (`df[col].astype(int)`, `le.fit_transform(...)`), one the statement does not bind?"""
+    bound = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    for call in (x for x in ast.walk(node) if isinstance(x, ast.Call)):
+        root = call.func
+        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        if not isinstance(root, ast.Name) or root.id in bound:
+            return False
+        if root.id not in namespace:
+            if not hasattr(builtins, root.id):
+                return False
+            continue
+        obj = namespace[root.id]
+        if issubclass(type(obj), types.ModuleType):
+            if not POLICY.is_library_module(POLICY.module_of(obj)):
+                return False
+        elif issubclass(type(obj), (types.FunctionType, types.BuiltinFunctionType)):
+            if not POLICY.is_library(obj):
+                return False
+        elif not all(k is object or POLICY.is_library(k)
+                     for k in POLICY.mro(obj if issubclass(type(obj), type) else type(obj))):
+            return False
+    return True
 
 
 def _first_values(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str, ast.expr] | None:
