@@ -882,3 +882,60 @@ def test_no_method_claimed_where_the_users_code_binds_the_name_again_out_of_sigh
     assert claims(cell, ns) == [], cell
     exec(cell, ns)          # the functions' own globals: the namespace itself
     plt.close("all")
+
+
+def test_reading_the_sessions_code_runs_none_of_the_users():
+    """The history and the namespace read for the missing-method rule: no property, `__getattr__`,
+    `__class__`, `__eq__`, `__hash__` or `__iter__` of the user's runs."""
+    ran = []
+
+    class Loud:
+        def __getattribute__(self, name):
+            ran.append(name)
+            return object.__getattribute__(self, name)
+
+        def __getattr__(self, name):
+            ran.append(name)
+            raise AttributeError(name)
+
+        @property
+        def __class__(self):
+            ran.append("__class__")
+            return Loud
+
+        def __eq__(self, other):
+            ran.append("__eq__")
+            return False
+
+        def __hash__(self):
+            ran.append("__hash__")
+            return 0
+
+        def __iter__(self):
+            ran.append("__iter__")
+            return iter(())
+
+    ns = _session(_PLOT_HELPER, loud=Loud(), other=[Loud()])
+    ran.clear()
+    found = claims("fig, ax = plt.subplots()\nexample_plot(ax)\nax.set_titel('x')\n", ns)
+    plt.close("all")
+    assert [f.kind for f in found] == ["attribute"] and ran == []
+
+
+def test_what_a_users_class_may_bind_is_read_without_its_metaclass():
+    """`_stored_globals` reads a class's mro and members through type's own slots: a metaclass
+    property of the user's (`__dict__`, `__mro__`) never runs."""
+    ran = []
+
+    class Meta(type):
+        @property
+        def __dict__(cls):
+            ran.append("__dict__")
+            return {}
+
+    helper = "class Styler(metaclass=Meta):\n    def __init__(self, ax):\n        self.ax = ax\n"
+    ns = _session(helper, Meta=Meta)
+    ran.clear()
+    claims("fig, ax = plt.subplots()\nStyler(ax)\nax.set_titel('x')\n", ns)
+    plt.close("all")
+    assert ran == []

@@ -5,7 +5,6 @@ user's reads.
 from __future__ import annotations
 
 import builtins
-import inspect
 import sys
 import types
 
@@ -105,7 +104,6 @@ def _stored_globals(func, seen: set[int] | None = None) -> set[str]:
     attribute stored by that name (`__main__.x = 1`); {"*"} where it may reach the namespace by
     text (`globals()["x"]`) or is not a plain function. A class: each of its own functions."""
     import dis
-    import types
     seen = set() if seen is None else seen
     if id(func) in seen:
         return set()
@@ -114,10 +112,11 @@ def _stored_globals(func, seen: set[int] | None = None) -> set[str]:
         func = func.__func__
     if issubclass(type(func), type):
         names = set()
-        for k in func.__mro__:
+        # read through type's own slots: a metaclass of the user's may answer `__mro__`/`__dict__`
+        for k in type.__dict__["__mro__"].__get__(func, type):
             if k is object or _is_library(k):
                 continue
-            for v in vars(k).values():
+            for v in type.__dict__["__dict__"].__get__(k, type).values():
                 if type(v) in (staticmethod, classmethod):
                     v = v.__func__
                 for f in (v.fget, v.fset, v.fdel) if type(v) is property else (v,):
