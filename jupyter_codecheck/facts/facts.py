@@ -38,7 +38,7 @@ from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .first_pass import first_passes, in_straight_body, mentions
-from .session_code import written_nowhere
+from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     unfitted_pipeline_problem, width_problem
@@ -167,6 +167,9 @@ def checked_fixes(source: str, namespace: Mapping, resolve, facts: list[KernelFa
     return out
 
 
+_UNREAD = object()        # a value a walk reads once, when first asked
+
+
 # pyplot's calls and keywords that may make a Figure or Axes of another class, or another one,
 # current: an existing figure by number or object, a closed one's successor, an Axes object given
 # to be added or made current, any keyword unpacked (`**kw`: `FigureClass=` may be in it)
@@ -208,6 +211,7 @@ class _Walk:
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
         self._drawing: dict[int, bool] = {}      # do the statements up to one call only matplotlib's, numpy's, Python's own
         self._rc_changes: dict[str, bool] = {}   # may the cell change matplotlib's setting (by key)
+        self._session = _UNREAD                  # the words the session's inputs write (session_code.py)
         # an estimator the cell made and fitted on its top level -> X's width there (None: unknown)
         # an estimator the cell made and fitted: X's width and column names there (None: unknown or none)
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
@@ -1590,7 +1594,7 @@ class _Walk:
             return False
         # the user's code that ran may set any name on it, but one the session writes nowhere
         return not self._stores_name(attr) and \
-            (not self.state.user_code or written_nowhere(attr, self.ns, "\n".join(self.lines)))
+            (not self.state.user_code or self._written_nowhere(attr))
 
     def _hooks_may_change(self) -> bool:
         """May the cell set matplotlib's `figure.hooks` (the user's code run on each new Figure)?"""
@@ -1705,7 +1709,7 @@ class _Walk:
         made = self.state.live(node, self.ns, changes_matter=False)
         if not (issubclass(type(made), Abstract) and made.like in ("Axes", "Figure") or self._plain_library(made)) or \
                 self._may_store(n.attr) or self._named_in_text(n.attr) or \
-                not written_nowhere(n.attr, self.ns, "\n".join(self.lines)):
+                not self._written_nowhere(n.attr):
             return UNRESOLVED
         return made
 
@@ -1716,9 +1720,16 @@ class _Walk:
         if issubclass(type(obj), types.ModuleType):
             return POLICY.is_library_module(POLICY.module_of(obj))
         if obj is UNRESOLVED or issubclass(type(obj), (Made, type)) or \
-                not all(k is object or POLICY.is_library(k) for k in POLICY.mro(type(obj))):
+                not POLICY.library_through(type(obj)):
             return False
         return all("__getattr__" not in POLICY.class_members(k) for k in POLICY.mro(type(obj)) if k is not object)
+
+    def _written_nowhere(self, name: str) -> bool:
+        """Does no input of the session write `name`, where its inputs are all the user's code
+        there is (session_code.py; read once a cell)?"""
+        if self._session is _UNREAD:
+            self._session = session_words(self.ns, "\n".join(self.lines))
+        return self._session is not None and name not in self._session
 
     def _axes_method_typo(self, n: ast.Attribute, value) -> bool:
         """An Axes or a Figure holds what anything given it sets (pandas' `df.plot(ax=ax,

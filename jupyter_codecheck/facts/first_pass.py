@@ -98,8 +98,7 @@ def _library_calls(node: ast.AST, namespace) -> bool:
         elif issubclass(type(obj), (types.FunctionType, types.BuiltinFunctionType)):
             if not POLICY.is_library(obj):
                 return False
-        elif not all(k is object or POLICY.is_library(k)
-                     for k in POLICY.mro(obj if issubclass(type(obj), type) else type(obj))):
+        elif not POLICY.library_through(obj if issubclass(type(obj), type) else type(obj)):
             return False
     return True
 

@@ -404,7 +404,7 @@ def _binds(function, n: ast.Call, *, receiver: bool) -> bool:
 def plain_subclass(cls: type, base: type) -> bool:
     """Is `cls` a subclass of `base` and matplotlib's (or another library's) through and through?
     Read on the type alone: `isinstance` would ask the object its `__class__`."""
-    return issubclass(cls, base) and all(k is object or POLICY.is_library(k) for k in POLICY.mro(cls))
+    return issubclass(cls, base) and POLICY.library_through(cls)
 
 
 _NO_FIGURE = object()

@@ -27,6 +27,7 @@ a partial or a property stores, never through the object's lookup):
 
     class_module(cls)          `cls.__module__` as `type` stores it
     mro(cls)                   `cls.__mro__`
+    library_through(cls)       every class of that mro but `object` a library's
     class_members(cls)         `cls.__dict__`, the class's own members
     module_members(module)     a module's globals (`vars(module)`)
     annotations(func)          a Python function's `__annotations__`
@@ -99,6 +100,10 @@ class ReadPolicy:
 
     def mro(self, cls: type) -> tuple:
         return type.__dict__["__mro__"].__get__(cls, type)
+
+    def library_through(self, cls: type) -> bool:
+        """Is every class of `cls`'s mro but `object` a library's (none of the user's code in it)?"""
+        return all(k is object or self.is_library(k) for k in self.mro(cls))
 
     def class_members(self, cls: type) -> types.MappingProxyType:
         return type.__dict__["__dict__"].__get__(cls, type)

@@ -2,7 +2,8 @@
 read as text, never run. A name written nowhere in it, in a session that loaded no module of the
 user's and set no name by a computed string, is set by none of the user's code:
 
-    written_nowhere("tght_layout", namespace, cell)     # True: no code of the user's can set it
+    words = session_words(namespace, cell)     # the identifiers the inputs write; None: not told
+    words is not None and "tght_layout" not in words     # no code of the user's can set it
 
 `cell` is the source being checked, which the history may already hold as its last input.
 """
@@ -21,22 +22,24 @@ from .read_policy import POLICY
 # dict or class, or by running text as code (`%run` runs a file's code, `exec` a string's)
 _DYNAMIC = re.compile(r"setattr|__dict__|__setattr__|__class__|\bvars\b|\bexec\b|\beval\b|\bcompile\b|"
                       r"\bglobals\b|\blocals\b|importlib|runpy|execfile|%run|%load|'run'|\"run\"|'load'|\"load\"")
+_WORD = re.compile(r"\w+")
 
 
-def written_nowhere(name: str, namespace: Mapping, cell: str) -> bool:
-    """Is `name` written in none of the session's inputs (the cell itself aside), none of which
-    sets names dynamically, with no module of the user's loaded? False where the history is not
-    IPython's list of texts."""
+def session_words(namespace: Mapping, cell: str) -> frozenset[str] | None:
+    """The words (identifiers) the session's inputs write, the cell itself aside, where they are
+    all the user's code there is: none sets names dynamically, the history defines every function
+    and class of the user's the namespace holds, no module of the user's is reached. None where
+    that is not so, or the history is not IPython's list of texts."""
     history = namespace.get("In")
     if type(history) is not list or not all(type(h) is str for h in history):
-        return False
+        return None
     inputs = list(history)
     if inputs and inputs[-1].strip() == cell.strip():
         inputs.pop()                    # the cell being checked, stored before it runs
-    word = re.compile(rf"\b{re.escape(name)}\b")
-    if any(word.search(h) or _DYNAMIC.search(h) for h in inputs):
-        return False
-    return _holds_users_code(inputs, namespace) and not _reaches_users_module(inputs, namespace)
+    if any(_DYNAMIC.search(h) for h in inputs) or not _holds_users_code(inputs, namespace) or \
+            _reaches_users_module(inputs, namespace):
+        return None
+    return frozenset(w for h in inputs for w in _WORD.findall(h))
 
 
 def _holds_users_code(inputs: list[str], namespace: Mapping) -> bool:
