@@ -172,16 +172,13 @@ def _display_written(node: ast.expr, before: list[ast.stmt]) -> ast.Tuple | ast.
     """The display the last statement of `before` that binds the name binds it to, as a plain
     `name = [...]`; a list only where the statements after it bind names to literals alone (no
     code of anyone's runs there to change the list)."""
-    if not isinstance(node, ast.Name):
+    found = _plain_binding(node, before)
+    if found is None or not isinstance(found[1], (ast.Tuple, ast.List)):
         return None
-    at = next((i for i in range(len(before) - 1, -1, -1) if mentions(before[i], node.id)), None)
-    binding = before[at] if at is not None else None
-    if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
-            isinstance(binding.targets[0], ast.Name) and isinstance(binding.value, (ast.Tuple, ast.List))):
+    at, display = found
+    if isinstance(display, ast.List) and not all(_binds_literal(s) for s in before[at + 1:]):
         return None
-    if isinstance(binding.value, ast.List) and not all(_binds_literal(s) for s in before[at + 1:]):
-        return None
-    return binding.value
+    return display
 
 
 def _binds_literal(s: ast.stmt) -> bool:
@@ -233,11 +230,21 @@ def _int_written(node: ast.expr, before: list[ast.stmt]) -> int | None:
     to one, as a plain `name = <int>` (no other binding of it in that statement)."""
     if not isinstance(node, ast.Name):
         return literal_int(node)
-    binding = next((s for s in reversed(before) if mentions(s, node.id)), None)
+    found = _plain_binding(node, before)
+    return literal_int(found[1]) if found is not None else None
+
+
+def _plain_binding(node: ast.expr, before: list[ast.stmt]) -> tuple[int, ast.expr] | None:
+    """The last statement of `before` that binds the name `node`, where it is a plain `name =
+    <value>`: its place in `before` and the value; None otherwise (or for no name)."""
+    if not isinstance(node, ast.Name):
+        return None
+    at = next((i for i in range(len(before) - 1, -1, -1) if mentions(before[i], node.id)), None)
+    binding = before[at] if at is not None else None
     if not (isinstance(binding, ast.Assign) and len(binding.targets) == 1 and
             isinstance(binding.targets[0], ast.Name) and binding.targets[0].id == node.id):
         return None
-    return literal_int(binding.value)
+    return at, binding.value
 
 
 def mentions(node: ast.AST, name: str, *, reads: bool = False) -> bool:
