@@ -10,6 +10,8 @@ by repository and path and run each notebook's cells in order.
 --tree   a source folder (an unpacked sdist): its .ipynb files, and its sphinx-gallery scripts,
          cut into cells at their `# %%` lines as a notebook made of them would be (scikit-learn's
          and matplotlib's examples are written so); the folder's name stands for the repository
+--markdown  also read .md files as notebooks exported to markdown (nbconvert, jupytext): each
+         fenced ```python block is a code cell; outputs, indented under a block, are not
 Each notebook is one row: `earlier_cells` all its code cells but the last, `cell` the last. Cells
 that are only comments or shell commands are left out. --sample draws N notebooks in a hash order
 of --seed (the same N for the same seed and sources); --skip K leaves out the first K of that order,
@@ -25,6 +27,7 @@ import subprocess
 from pathlib import Path
 
 CELL_MARK = re.compile(r"^# ?%%.*$", re.M)
+PYTHON_FENCE = re.compile(r"^```(?:python|py|ipython3?)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 
 
 def _code(cell: str) -> str:
@@ -55,6 +58,19 @@ def script_cells(text: str) -> list[str]:
     return cells
 
 
+def markdown_cells(text: str) -> list[str]:
+    """A notebook exported to markdown: its fenced Python blocks, in order."""
+    return [cell.rstrip() for cell in PYTHON_FENCE.findall(text) if _code(cell)]
+
+
+def _cells(path: str, text: str, markdown: bool) -> list[str]:
+    if path.endswith(".ipynb"):
+        return notebook_cells(text)
+    if path.endswith(".md"):
+        return markdown_cells(text) if markdown else []
+    return script_cells(text) if path.endswith(".py") else []
+
+
 def _row(repo: str, path: str, commit: str, cells: list[str]) -> dict:
     return {"id": f"heldout-{repo.replace('/', '__')}-{path.replace('/', '__')}-{len(cells) - 1}",
             "source": f"{repo}:{path}@{commit} (code cell #{len(cells) - 1})",
@@ -62,7 +78,7 @@ def _row(repo: str, path: str, commit: str, cells: list[str]) -> dict:
             "meta": {"repo": repo, "path": path, "commit": commit}}
 
 
-def from_git(git_dir: Path, under: str) -> list[dict]:
+def from_git(git_dir: Path, under: str, markdown: bool = False) -> list[dict]:
     def git(*args: str) -> str:
         return subprocess.run(["git", "--git-dir", str(git_dir), *args], capture_output=True,
                               text=True, check=True).stdout
@@ -71,9 +87,10 @@ def from_git(git_dir: Path, under: str) -> list[dict]:
     commit = git("rev-parse", "HEAD").strip()
     rows = []
     for path in git("ls-tree", "-r", "--name-only", "HEAD").splitlines():
-        if path.endswith(".ipynb") and path.startswith(under) and ".ipynb_checkpoints" not in path:
+        if path.endswith((".ipynb", ".md") if markdown else ".ipynb") and path.startswith(under) \
+                and ".ipynb_checkpoints" not in path:
             try:
-                cells = notebook_cells(git("show", f"HEAD:{path}"))
+                cells = _cells(path, git("show", f"HEAD:{path}"), markdown)
             except (subprocess.CalledProcessError, json.JSONDecodeError, UnicodeDecodeError):
                 continue
             if len(cells) >= 2:
@@ -81,14 +98,17 @@ def from_git(git_dir: Path, under: str) -> list[dict]:
     return rows
 
 
-def from_tree(folder: Path, under: str) -> list[dict]:
+def from_tree(folder: Path, under: str, markdown: bool = False) -> list[dict]:
     rows = []
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder).as_posix()
         if not rel.startswith(under) or ".ipynb_checkpoints" in rel:
             continue
-        text = path.read_text(encoding="utf-8", errors="replace") if path.suffix in (".ipynb", ".py") else ""
-        cells = notebook_cells(text) if path.suffix == ".ipynb" else script_cells(text) if text else []
+        text = path.read_text(encoding="utf-8", errors="replace") if path.suffix in (".ipynb", ".py", ".md") else ""
+        try:
+            cells = _cells(rel, text, markdown) if text else []
+        except json.JSONDecodeError:
+            continue
         if len(cells) >= 2:
             rows.append(_row(folder.name, rel, "tree", cells))
     return rows
@@ -103,12 +123,13 @@ def main(argv=None) -> None:
     ap.add_argument("--sample", type=int, default=0, help="N notebooks drawn in a hash order")
     ap.add_argument("--skip", type=int, default=0, help="leave out the first K of the hash order")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--markdown", action="store_true", help="also .md files exported from notebooks")
     args = ap.parse_args(argv)
     missing = [p for p in [*args.git, *args.tree] if not Path(p).is_dir()]
     if missing or not (args.git or args.tree):
         ap.error(f"no such folder: {', '.join(missing)}" if missing else "give --git or --tree")
-    rows = [r for g in args.git for r in from_git(Path(g), args.under)]
-    rows += [r for t in args.tree for r in from_tree(Path(t), args.under)]
+    rows = [r for g in args.git for r in from_git(Path(g), args.under, args.markdown)]
+    rows += [r for t in args.tree for r in from_tree(Path(t), args.under, args.markdown)]
     if args.sample or args.skip:
         rows = sorted(rows, key=lambda r: hashlib.sha256(f"{args.seed}|{r['id']}".encode()).hexdigest())
         rows = rows[args.skip:args.skip + args.sample] if args.sample else rows[args.skip:]

@@ -75,3 +75,54 @@ def test_skip_draws_a_second_set_sharing_no_notebook_with_the_first(tmp_path):
     first, second, all_six = drawn("--sample", "3"), drawn("--skip", "3", "--sample", "3"), drawn("--sample", "6")
     assert len(first) == len(second) == 3 and not set(first) & set(second)
     assert first + second == all_six
+
+
+EXPORTED = """---
+title: "A note"
+---
+## Preliminaries
+
+
+```python
+import numpy as np
+```
+
+Some words.
+
+
+```python
+# make it
+X = np.ones((3, 2))
+X.shape
+```
+
+
+
+
+    (3, 2)
+
+
+
+```bash
+ls
+```
+"""
+
+
+def test_a_notebook_exported_to_markdown_is_read_only_when_asked(tmp_path):
+    tree = tmp_path / "notes"
+    (tree / "ml").mkdir(parents=True)
+    (tree / "ml" / "a.md").write_text(EXPORTED)
+    (tree / "ml" / "readme.md").write_text("# words only\n")
+    out = tmp_path / "set.jsonl"
+
+    def run(*extra):
+        p = subprocess.run([sys.executable, str(BENCH / "notebook_set.py"), str(out), "--tree", str(tree), *extra],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0, p.stderr
+        return json.loads(p.stdout.splitlines()[-1])["notebooks"]
+
+    assert run() == 0
+    assert run("--markdown") == 1
+    books = dict(bench_module("notebook_shell").notebooks(out, 0))
+    assert books["notes/ml/a.md"] == ["import numpy as np", "# make it\nX = np.ones((3, 2))\nX.shape"]

@@ -407,3 +407,22 @@ def test_a_users_estimator_in_a_pipeline_or_search_the_cell_makes_stays_opaque()
 ])
 def test_y_left_out_of_a_pipelines_fit_whose_last_step_needs_it(cell, claimed):
     held(cell, pipeline_ns() | {"MinMaxScaler": MinMaxScaler, "LogisticRegression": LogisticRegression}, claimed)
+
+
+@pytest.mark.parametrize("grid", [{"C": [1, 10]}, {"C": [1.0, 10.0], "gamma": np.logspace(-2, 2, 3)}])
+def test_a_live_search_the_cell_fits_then_given_a_1d_or_text_x(grid):
+    """A kernel's unfitted search fitted on the cell's top level predicts with its best_estimator_,
+    a clone of its estimator (a grid of numbers, numpy's arrays of them too, swaps no step)."""
+    for x in ("X[:, 0]", "X_text"):
+        cell = f"gs.fit(X, y)\np = gs.predict({x})\n"
+        objects = ns(gs=GridSearchCV(SVC(), grid, cv=3), X_text=np.column_stack([X, ["train"] * len(X)]))
+        facts = value_facts(cell, objects)
+        assert [f.line for f in facts] == [2] and run(cell, objects)[0] == "ValueError", (cell, facts)
+        fixed = "gs.fit(X, y)\np = gs.predict(X)\n"
+        assert value_facts(fixed, objects) == [] and run(fixed, objects) is None
+    # a fit that may not run, or a grid that may set an estimator: no claim
+    for cell, search in [("if y[0] > 5:\n    gs.fit(X, y)\np = gs.predict(X[:, 0])\n", GridSearchCV(SVC(), grid)),
+                         ("gs.fit(X, y)\np = gs.predict(X[:, 0])\n",
+                          GridSearchCV(make_pipeline(MinMaxScaler(), SVC()),
+                                       {"minmaxscaler": [MinMaxScaler(), "passthrough"]}))]:
+        assert value_facts(cell, ns(gs=search)) == [], cell

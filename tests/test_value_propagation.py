@@ -740,6 +740,11 @@ def test_random_cells_of_made_values_every_attribute_claim_raised_on_its_line():
      "X, y = make_blobs(random_state=0)\nm = LinearRegression().fit(X[:, :1], y)\n"),
     ("X, y = make_blobs(n_samples=(40, 5), cluster_std=[7.0, 2])\nc = X.T @ np.ones(40)\n",
      "X, y = make_blobs(n_samples=(40, 5), cluster_std=[7.0, 2])\nc = X.T @ np.ones(45)\n"),
+    # arguments the cell bound or the kernel holds: centers given as points, as many features
+    ("centers = [[1, 1], [-1, -1], [1, -1]]\nX, y = make_blobs(n_samples=n, centers=centers)\nc = X[:, 2]\n",
+     "centers = [[1, 1, 0], [-1, -1, 0]]\nX, y = make_blobs(n_samples=n, centers=centers)\nc = X[:, 2]\n"),
+    ("X, y = make_blobs(n_samples=(3, 4), centers=[[1.0, 2.0], [0.0, 1.0]])\nc = X @ np.ones(7)\n",
+     "X, y = make_blobs(n_samples=(3, 4), centers=[[1.0, 2.0], [0.0, 1.0]])\nc = X @ np.ones(2)\n"),
     ("X, y = make_classification(50, 4, random_state=0)\nc = X[:, 4]\n",
      "X, y = make_classification(50, 4, random_state=0)\nc = X[:, 3]\n"),
     # a random state of any kind draws the values, never the shapes
@@ -767,7 +772,7 @@ def test_scikit_learn_sample_generators_a_new_generator_and_a_ufuncs_outer(cell,
     is numpy's Generator; `ufunc.outer(a, b)` has shape a.shape + b.shape."""
     from sklearn.datasets import make_blobs, make_circles, make_classification, make_moons, make_regression
     objects = namespace(make_blobs=make_blobs, make_classification=make_classification,
-                        make_regression=make_regression, make_moons=make_moons, make_circles=make_circles)
+                        make_regression=make_regression, make_moons=make_moons, make_circles=make_circles, n=7)
     holds(cell, objects)
     runs_unclaimed(fitting, objects)
 
@@ -776,7 +781,6 @@ def test_scikit_learn_sample_generators_a_new_generator_and_a_ufuncs_outer(cell,
     "X, y, w = make_regression(n_samples=7, n_features=3, coef=True)\nc = X[:, 3]\n",       # three results
     "X, y = make_regression(n_samples=7, n_features=3, n_targets=2)\nc = y @ np.ones(7)\n",
     "X, y = make_blobs(n_samples=7, centers=[[1.0, 2.0, 3.0]])\nc = X[:, 2]\n",            # the centers' width
-    "X, y = make_blobs(n_samples=n)\nc = X[:, 2]\n",                                       # not a literal
     "rng = np.random.default_rng(seq)\nrng.standard_normal(3).sum(axis=1)\n",
     "q = np.add.outer(np.arange(3), [1, 2])\nc = q @ np.ones(3)\n",                        # a list: not read
 ])
@@ -851,3 +855,103 @@ def test_no_mask_count_where_the_arrays_memory_is_written_by_another_name(cell):
     ns = namespace(X9=np.linspace(-4, 4, 9).reshape(-1, 1), y9=y9, v9=y9[:], box={"v": y9[2:]})
     assert value_facts(cell, ns) == [], cell
     assert run(cell, ns) is None, cell
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    # numpy's multivariate_normal: size + (len(mean),), a cov that fits the mean's length
+    ("rng = np.random.RandomState(0)\ncov = [[3, 3], [3, 4]]\n"
+     "X = rng.multivariate_normal(mean=[0, 0], cov=cov, size=50)\nm = LinearRegression().fit(X[:, 0], X[:, 1])\n",
+     "rng = np.random.RandomState(0)\ncov = [[3, 3], [3, 4]]\n"
+     "X = rng.multivariate_normal(mean=[0, 0], cov=cov, size=50)\nm = LinearRegression().fit(X[:, :1], X[:, 1])\n"),
+    ("X = np.random.multivariate_normal([0, 0, 1], np.ones((3, 3)), (4, 5))\nc = X.sum(axis=3)\n",
+     "X = np.random.multivariate_normal([0, 0, 1], np.ones((3, 3)), (4, 5))\nc = X.sum(axis=2)\n"),
+    ("X = np.random.default_rng(0).multivariate_normal([0, 0], [[1, 0], [0, 1]])\nc = X @ np.ones(3)\n",
+     "X = np.random.default_rng(0).multivariate_normal([0, 0], [[1, 0], [0, 1]])\nc = X @ np.ones(2)\n"),
+    # a RandomState the cell made stays one after a draw
+    ("rng = np.random.RandomState(0)\nX = rng.randn(50, 2)\nnoise = rng.normal(loc=0.0, scale=0.1, size=50)\n"
+     "y = X[:, 0] - noise[:-1]\n",
+     "rng = np.random.RandomState(0)\nX = rng.randn(50, 2)\nnoise = rng.normal(loc=0.0, scale=0.1, size=50)\n"
+     "y = X[:, 0] - noise\n"),
+    # numbers bound item by item
+    ("n_samples, n_features = 20, 5\nX = np.random.randn(n_samples, n_features)\nc = np.dot(X, np.ones(n_samples))\n",
+     "n_samples, n_features = 20, 5\nX = np.random.randn(n_samples, n_features)\nc = np.dot(X, np.ones(n_features))\n"),
+    # an array of numbers the cell knows (np.nan among them)
+    ("X = np.array([0, 1, 6, np.nan]).reshape(-1, 1)\nc = X.sum(axis=2)\n",
+     "X = np.array([0, 1, 6, np.nan]).reshape(-1, 1)\nc = X.sum(axis=1)\n"),
+    ("v = [1.0, 2.5]\nc = np.array(v) @ np.ones(3)\n", "v = [1.0, 2.5]\nc = np.array(v) @ np.ones(2)\n"),
+    # one list of ints among slices: numpy's advanced index takes its axis's place
+    ("X = np.ones((6, 4))\nc = X[:, [0, 2]] @ np.ones(4)\n", "X = np.ones((6, 4))\nc = X[:, [0, 2]] @ np.ones(2)\n"),
+    ("X = np.ones((6, 4))\ncols = [1, 3, 0]\nc = X[:, cols].sum(axis=2)\n",
+     "X = np.ones((6, 4))\ncols = [1, 3, 0]\nc = X[:, cols].sum(axis=1)\n"),
+    # train_test_split drawing with a RandomState: the rows' count is scikit-learn's arithmetic
+    ("rng = np.random.RandomState(0)\nX = np.ones((40, 2))\nXa, Xb = train_test_split(X, random_state=rng)\n"
+     "m = LinearRegression().fit(Xa[:, 0], np.ones(30))\n",
+     "rng = np.random.RandomState(0)\nX = np.ones((40, 2))\nXa, Xb = train_test_split(X, random_state=rng)\n"
+     "m = LinearRegression().fit(Xa, np.ones(30))\n"),
+])
+def test_draws_bound_numbers_known_arrays_and_list_indices_carry_shapes(cell, fitting):
+    """The shapes numpy and scikit-learn give, carried through: multivariate_normal's draws, a
+    generator kept through its draws, numbers bound item by item, arrays of numbers the cell
+    knows, one index list, train_test_split drawing with a RandomState."""
+    holds(cell, namespace())
+    runs_unclaimed(fitting, namespace())
+
+
+@pytest.mark.parametrize("cell", [
+    "X = np.random.multivariate_normal([0, 0], [[1, 0, 0], [0, 1, 0]], 5)\nc = X.sum(axis=2)\n",   # numpy refuses the cov
+    "X = np.random.multivariate_normal([0, 0], np.eye(2), 5, check_valid='raise')\nc = X.sum(axis=2)\n",
+    "X = np.ones((6, 4))\nc = X[[0, 1], [0, 2]].sum(axis=1)\n",          # two index lists broadcast together
+    "X = np.ones((6, 4))\nc = X[:, [0, 9]].sum(axis=2)\n",               # IndexError first
+    "X = np.ones((6, 4))\nc = X[:, [True, False, True, True]].sum(axis=2)\n",   # a mask, not indices
+])
+def test_no_claim_where_numpy_may_refuse_the_draw_or_the_index_first(cell):
+    assert value_facts(cell, namespace()) == [], cell
+
+
+def test_a_split_whose_random_state_scikit_learn_refuses_is_claimed_there_alone():
+    cell = "Xa, Xb = train_test_split(np.ones((40, 2)), random_state='seed')\nm = LinearRegression().fit(Xa[:, 0], np.ones(30))\n"
+    assert [f.line for f in value_facts(cell, namespace())] == [1]
+    assert run(cell, namespace())[1] == 1
+
+
+def _loop_namespace():
+    from sklearn.datasets import load_iris
+    from sklearn.linear_model import QuantileRegressor
+    from sklearn.tree import DecisionTreeClassifier
+    return namespace(iris=load_iris(), DecisionTreeClassifier=DecisionTreeClassifier, QuantileRegressor=QuantileRegressor)
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    # a loop over lists of column indices: the first pass reads `X[:, [0, 1]]`
+    ("for i, pair in enumerate([[0, 1], [0, 2]]):\n    X = iris.data[:, pair]\n"
+     "    clf = DecisionTreeClassifier().fit(X[:, 0], iris.target)\n    name = iris.feature_names[pair[0]]\n",
+     "for i, pair in enumerate([[0, 1], [0, 2]]):\n    X = iris.data[:, pair]\n"
+     "    clf = DecisionTreeClassifier().fit(X, iris.target)\n    name = iris.feature_names[pair[0]]\n"),
+    # a list bound before the loop, libraries' code alone between, never naming it
+    ("quantiles = [0.05, 0.5]\nout = np.zeros_like(iris.target, dtype=np.bool_)\nfor q in quantiles:\n"
+     "    qr = QuantileRegressor(quantile=q, alpha=0)\n    qr.fit(iris.data[:, 0], iris.target)\n",
+     "quantiles = [0.05, 0.5]\nout = np.zeros_like(iris.target, dtype=np.bool_)\nfor q in quantiles:\n"
+     "    qr = QuantileRegressor(quantile=q, alpha=0)\n    qr.fit(iris.data[:, :1], iris.target)\n"),
+])
+def test_loops_over_written_lists_read_on_their_first_pass(cell, fitting):
+    holds(cell, _loop_namespace())
+    runs_unclaimed(fitting, _loop_namespace())
+
+
+@pytest.mark.parametrize("cell", [
+    # the list given away or changed in the body: a display written in its place is another list
+    "for pair in [[0, 1], [0, 2]]:\n    pair.append(3)\n    X = iris.data[:, pair]\n    X.sum(axis=2)\n",
+    "for pair in [[0, 1], [0, 2]]:\n    kept = pair\n    X = iris.data[:, pair]\n    X.sum(axis=2)\n",
+    # code of the user's between the list and the loop may change it
+    "quantiles = [0.05, 0.5]\nchange(quantiles)\nfor q in quantiles:\n"
+    "    qr = QuantileRegressor(quantile=q, alpha=0)\n    qr.fit(iris.data[:, 0], iris.target)\n",
+    "quantiles = [0.05, 0.5]\nstep()\nfor q in quantiles:\n"
+    "    qr = QuantileRegressor(quantile=q, alpha=0)\n    qr.fit(iris.data[:, 0], iris.target)\n",
+    "quantiles = [0.05, 0.5]\nv = globals()['quantiles']\nfor q in quantiles:\n"
+    "    qr = QuantileRegressor(quantile=q, alpha=0)\n    qr.fit(iris.data[:, 0], iris.target)\n",
+])
+def test_no_first_pass_where_the_loops_list_may_change(cell):
+    ns = _loop_namespace()
+    ns["change"] = lambda v: v.clear()
+    ns["step"] = lambda: None          # the user's code: it may reach the list through the module
+    assert value_facts(cell, ns) == [], cell

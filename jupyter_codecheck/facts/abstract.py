@@ -285,9 +285,21 @@ class Propagation:
                 out.append(k)
             elif (isinstance(e, ast.Constant) and e.value is None) or self.value(e) is None:   # np.newaxis
                 out.append(None)
+            elif (ints := self._int_list(e)) is not None:
+                out.append(ints)
             else:
                 return None
         return out
+
+    def _int_list(self, node: ast.expr) -> list[int] | None:
+        """A list of Python ints (never bools: a mask) written, or one the cell bound or the kernel
+        holds: an index array of numpy's advanced indexing."""
+        if isinstance(node, ast.List):
+            v = self._numbers(node)
+        else:
+            v = self.value(node) if isinstance(node, ast.Name) else UNRESOLVED
+            v = v.literal() if issubclass(type(v), Made) else v
+        return list(v) if type(v) is list and len(v) <= 10_000 and all(type(k) is int for k in v) else None
 
     def _binop(self, node: ast.BinOp):
         a, b = self.array(node.left), self.array(node.right)
@@ -547,6 +559,8 @@ class Propagation:
             return None if shape is None else Abstract("ndarray", shape, "f")
         if name in ("normal", "uniform", "randint"):     # the legacy global RandomState's, as a RandomState's
             return self._drawn(node, _RANDOM_STATE_DRAWS[name])
+        if name == "multivariate_normal":
+            return self._multivariate(node)
         if name == "meshgrid":
             return self._meshgrid(node)
         if name == "convolve":
@@ -587,9 +601,9 @@ class Propagation:
                 all(type(_literal(a)) in (int, type(None)) for a in [*args, *keywords.values()]):
             return Abstract("Generator")        # a seed of an int or None: numpy's Generator
         if name in _GENERATORS:
-            return generated(name, target, node)
+            return generated(name, target, node, self.value, self.scalar)
         if name == "train_test_split":
-            return split(node, self.shaped)
+            return split(node, self.shaped, self.value)
         if name == "subplots":
             return subplots(node)
         if name == "axes":
@@ -617,6 +631,11 @@ class Propagation:
                                issubclass(type(value), Abstract) and value.like == "Generator") and \
                 method in _GENERATOR_DRAWS:
             return self._drawn(node, method)
+        if np is not None and method == "multivariate_normal" and (
+                type(value) in (np.random.Generator, np.random.RandomState) or
+                issubclass(type(value), Abstract) and value.like == "Generator" or
+                issubclass(type(value), Made) and value.of_class() is np.random.RandomState):
+            return self._multivariate(node)
         random_state = np is not None and (type(value) is np.random.RandomState or
                                            issubclass(type(value), Made) and value.of_class() is np.random.RandomState)
         if random_state and method in _RANDOM_STATE_DRAWS:
@@ -771,12 +790,15 @@ class Propagation:
 
     def _array_of(self, arg: ast.expr, dtype: ast.expr | None, copies: bool):
         if isinstance(arg, (ast.List, ast.Tuple)):
-            nested = _nested(_literal(arg))
+            nested = _nested(self._numbers(arg))
             if nested is None:
                 return None
             shape, kind = nested
             return Abstract("ndarray", shape, self._dtype(dtype, kind))
         value = self.value(arg)
+        if issubclass(type(value), Made) and type(value.literal()) in (list, tuple):
+            nested = _nested(value.literal())           # `cov = [[3, 3], [3, 4]]` earlier in the cell
+            return None if nested is None else Abstract("ndarray", nested[0], self._dtype(dtype, nested[1]))
         x = self.shape_of(value)
         if x is None or x.like not in ("ndarray", "Series", "DataFrame"):
             return None
@@ -784,6 +806,16 @@ class Propagation:
             return value                           # the same object (np.asarray of an array)
         kind = x.kind if x.like != "DataFrame" or x.kind is not None else None
         return Abstract("ndarray", x.shape, self._dtype(dtype, kind))
+
+    def _numbers(self, node: ast.expr):
+        """A display of Python numbers written in the cell, nested lists and tuples of them, its
+        items literals or numbers known here (`[0, 1, np.nan]`, `[-x, 2 * np.pi]`); else UNRESOLVED."""
+        v = _literal(node)
+        if v is not UNRESOLVED or not isinstance(node, (ast.List, ast.Tuple)):
+            return v if v is not UNRESOLVED else self.scalar(node)
+        items = [self._numbers(e) for e in node.elts]
+        return UNRESOLVED if any(x is UNRESOLVED for x in items) or any(isinstance(e, ast.Starred) for e in node.elts) \
+            else items
 
     def _joined(self, seq: ast.expr, name: str, keywords: dict):
         """A join of JOINS: `np.hstack([a, b])`, or the items of `np.c_[a, b]` (`seq` the index)."""
@@ -815,6 +847,27 @@ class Propagation:
         if not shape:
             return None                            # a numpy scalar, not an array
         return Abstract("ndarray", shape, _REDUCTIONS[name].get(a.kind, a.kind))
+
+    def _multivariate(self, node: ast.Call):
+        """`rng.multivariate_normal(mean, cov, size=n)` (a Generator's, a RandomState's, numpy's
+        global one's): draws of shape size + (N,), N the length of a 1-D mean of numbers whose
+        cov is N by N (numpy refuses any other pair); no `check_valid="raise"` (it may refuse a
+        cov that is not positive semi-definite)."""
+        names = ("mean", "cov", "size", "check_valid", "tol")
+        if len(node.args) > 3 or any(isinstance(a, ast.Starred) for a in node.args) or \
+                {k.arg for k in node.keywords} - set(names) - {"method"}:
+            return None
+        given = dict(zip(names, node.args)) | {k.arg: k.value for k in node.keywords}
+        if not {"mean", "cov"} <= set(given) or _literal(given.get("check_valid", ast.Constant("warn"))) not in \
+                ("warn", "ignore") or _literal(given.get("method", ast.Constant("svd"))) not in ("svd", "eigh", "cholesky"):
+            return None
+        mean, cov = (self._array_of(given[k], None, copies=True) for k in ("mean", "cov"))
+        if mean is None or cov is None or not numeric(mean.kind) or not numeric(cov.kind) or mean.ndim != 1 or \
+                mean.shape[0] is None or cov.shape != (mean.shape[0], mean.shape[0]):
+            return None
+        size = given.get("size")
+        shape = () if size is None or _literal(size) is None else self._sizes([size])
+        return None if shape is None else Abstract("ndarray", shape + mean.shape, "f")
 
     def _drawn(self, node: ast.Call, method: str):
         """`rng.standard_normal((3, 4))`, `rng.normal(0, 1, size=5)`, `rng.integers(0, 10, 5)`: a
@@ -921,7 +974,7 @@ _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarr
                      *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng",
-                            "normal", "uniform", "randint")),
+                            "normal", "uniform", "randint", "multivariate_normal")),
           ("pandas", ("get_dummies", "DataFrame", "Series")),
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.preprocessing", ("add_dummy_feature",)),

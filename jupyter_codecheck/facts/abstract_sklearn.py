@@ -267,6 +267,13 @@ def _parameter_data(v) -> bool:
     return type(v) in (np.float64, np.float32, np.int64, np.int32, np.bool_)
 
 
+def _random_generator(v) -> bool:
+    """numpy's RandomState or Generator: a live one of those classes, or one the cell makes."""
+    np = sys.modules.get("numpy")
+    return _random_source(v) or issubclass(type(v), Abstract) and v.like == "Generator" or \
+        np is not None and issubclass(type(v), Made) and v.of_class() is np.random.RandomState
+
+
 def _random_source(v) -> bool:
     """A live `np.random.RandomState` or `Generator` of numpy's own classes (`random_state=rng`):
     an estimator's `__init__` only stores it, and nothing here draws from it."""
@@ -468,12 +475,18 @@ def predicted(node: ast.Call, owner, shaped: Shaped):
     return Abstract("predictions", (x.shape[0],))
 
 
-def split(node: ast.Call, shaped: Shaped):
+def split(node: ast.Call, shaped: Shaped, value: Read):
     """train_test_split(*arrays, test_size=..., ...): each array's train and test parts, of
-    the same kind and columns, with the rows scikit-learn's own arithmetic gives."""
+    the same kind and columns, with the rows scikit-learn's own arithmetic gives. Its options
+    are literals; `random_state` also numpy's RandomState or Generator (live, or the cell's: it
+    draws the rows, never their count)."""
     keywords = {k.arg: _literal(k.value) for k in node.keywords}
-    if not node.args or set(keywords) - _SPLIT_OPTIONS or any(v is UNRESOLVED for v in keywords.values()):
-        return None
+    if "random_state" in keywords and keywords["random_state"] is UNRESOLVED and \
+            _random_generator(value(next(k.value for k in node.keywords if k.arg == "random_state"))):
+        keywords["random_state"] = None
+    if not node.args or set(keywords) - _SPLIT_OPTIONS or any(v is UNRESOLVED for v in keywords.values()) or \
+            type(keywords.get("random_state")) not in (int, type(None)):
+        return None                             # (check_random_state refuses any other literal)
     parts = [shaped(a) for a in node.args]
     if any(p is None or p.like not in ("ndarray", "Series", "DataFrame") or not p.ndim for p in parts):
         return None
@@ -487,28 +500,48 @@ def split(node: ast.Call, shaped: Shaped):
 
 
 
-def generated(name: str, target, node: ast.Call) -> tuple | None:
-    """scikit-learn's sample generators, their literal arguments bound to their signature:
-    (X of shape (n_samples, n_features), y of (n_samples,)) as their documentation gives them
-    (n_samples a sequence: its sum; make_moons and make_circles: 2 features); anything that
-    changes what they return (centers given as points, coef=True, several targets) is unknown.
-    `random_state` may be any expression: it draws the values, never the shapes."""
-    try:
-        given = inspect.signature(target).bind(*(ast.literal_eval(a) for a in node.args),
-                                               **{k.arg: None if k.arg == "random_state" else ast.literal_eval(k.value)
-                                                  for k in node.keywords})
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+def generated(name: str, target, node: ast.Call, value: Read, number: Read) -> tuple | None:
+    """scikit-learn's sample generators, their arguments (literals, or plain data and numbers the
+    cell or the kernel holds: _argument) bound to their signature: (X of shape (n_samples,
+    n_features), y of (n_samples,)) as their documentation gives them (n_samples a sequence: its
+    sum; make_moons and make_circles: 2 features; make_blobs' centers given as points: as many
+    features as each point has, one point for each count of a sequence n_samples); anything that
+    changes what they return (coef=True, several targets) is unknown. `random_state` may be any
+    expression: it draws the values, never the shapes."""
+    if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
         return None
-    given.apply_defaults()
-    arguments = given.arguments
-    n = arguments["n_samples"]
+    given = [_argument(a, value, number) for a in node.args]
+    named = {k.arg: None if k.arg == "random_state" else _argument(k.value, value, number) for k in node.keywords}
+    if any(v is UNRESOLVED for v in [*given, *named.values()]):
+        return None
+    try:
+        bound = inspect.signature(target).bind(*given, **named)
+    except TypeError:
+        return None
+    bound.apply_defaults()
+    arguments = bound.arguments
+    n, centers = arguments["n_samples"], arguments.get("centers")
+    points = _points(centers) if name == "make_blobs" and centers is not None and type(centers) is not int else None
+    if points is not None and (type(n) is int or type(n) in (list, tuple) and len(n) == points[0]):
+        centers = None                         # the points: their count and width
     if type(n) in (list, tuple) and name in ("make_blobs", "make_moons", "make_circles") and \
-            all(type(k) is int for k in n) and (name != "make_blobs" or arguments["centers"] is None) and \
+            all(type(k) is int for k in n) and (name != "make_blobs" or centers is None) and \
             (name == "make_blobs" or len(n) == 2):
         n = sum(n)
-    features = 2 if name in ("make_moons", "make_circles") else arguments["n_features"]
+    features = 2 if name in ("make_moons", "make_circles") else points[1] if points is not None else \
+        arguments["n_features"]
     if type(n) is not int or type(features) is not int or n < 1 or features < 1 or \
-            type(arguments.get("centers")) not in (int, type(None)) or arguments.get("return_centers") or \
+            type(centers) not in (int, type(None)) or arguments.get("return_centers") or \
             arguments.get("return_X_y", True) is not True or arguments.get("coef") or arguments.get("n_targets", 1) != 1:
         return None
     return Abstract("ndarray", (n, features), "f"), Abstract("ndarray", (n,), "f" if name == "make_regression" else "i")
+
+
+def _points(centers) -> tuple[int, int] | None:
+    """make_blobs' centers given as points (a list or tuple of equal-length lists or tuples of
+    numbers, at least one of at least one): how many, and their width."""
+    if type(centers) not in (list, tuple) or not centers or \
+            any(type(c) not in (list, tuple) or not c or any(type(x) not in (int, float) for x in c) for c in centers):
+        return None
+    widths = {len(c) for c in centers}
+    return (len(centers), widths.pop()) if len(widths) == 1 else None

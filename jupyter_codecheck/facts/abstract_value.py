@@ -443,9 +443,14 @@ Read = Callable[[ast.AST], object]
 
 
 def _indexed(a: Abstract, index: list | None) -> Abstract | None:
-    """numpy's basic indexing of `a` (ints, slices, None, one Ellipsis), where it surely succeeds."""
+    """numpy's basic indexing of `a` (ints, slices, None, one Ellipsis), where it surely succeeds;
+    also one list of ints among slices alone (`X[:, [0, 2]]`: numpy's one advanced index takes
+    its axis's place, as long as the list)."""
     if index is None or index.count(Ellipsis) > 1:
         return None
+    lists = sum(1 for e in index if type(e) is list)
+    if lists > 1 or lists and any(type(e) is int for e in index):
+        return None                              # advanced indices broadcast together: not read
     used = sum(1 for e in index if e is not None and e is not Ellipsis)
     if used > a.ndim:
         return None
@@ -464,6 +469,10 @@ def _indexed(a: Abstract, index: list | None) -> Abstract | None:
         if type(e) is int:
             if size is None or not -size <= e < size:
                 return None
+        elif type(e) is list:
+            if size is None or not all(-size <= k < size for k in e):
+                return None                      # IndexError
+            shape.append(len(e))
         elif e == slice(None):
             shape.append(size)
         elif size is None:

@@ -392,7 +392,7 @@ class _Walk:
         read = propagation.value
         targets = s.targets if isinstance(s, ast.Assign) else [s.target]
         if isinstance(s.value, (ast.Tuple, ast.List)) and all(isinstance(t, (ast.Tuple, ast.List)) for t in targets):
-            return _made_items(targets, s.value, read)
+            return _made_items(targets, s.value, propagation)
         value = read(s.value)
         subplot = self._new_subplot(s) or self._added_to_live(s) if not issubclass(type(value), Abstract) and \
             type(value) is not tuple and isinstance(s, ast.Assign) else None
@@ -731,7 +731,7 @@ class _Walk:
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(constraint_claim(n, target, self._text)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
-                                       self._text)) or \
+                                       self._text, fitted_here=self._fitted_here)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local),
                                              lambda x: self._live(x, local, keys=True))) or \
                 self._value(reduction_claim(n, lambda x: self._live(x, local))) or \
@@ -2142,19 +2142,22 @@ class _Walk:
         return ch if ch in ("'", '"') else '"'
 
 
-def _made_items(targets: list, display: ast.Tuple | ast.List, read) -> list[tuple[str, Abstract]]:
-    """`x, y = X.ravel(), Y.ravel()`: each name of the one tuple target bound item by item to the
-    display's item (flow.item_by_item, as the flow binds it) that is data the cell made: an
-    array, a series or a frame. A name given twice (`p, p = a, b`) or a chain of targets binds
-    nothing: a later binding wins."""
+def _made_items(targets: list, display: ast.Tuple | ast.List, propagation: Propagation) \
+        -> list[tuple[str, Abstract | Instance]]:
+    """`x, y = X.ravel(), Y.ravel()`, `n_samples, n_features = 200, 50`: each name of the one tuple
+    target bound item by item to the display's item (flow.item_by_item, as the flow binds it) that
+    is data the cell made (an array, a series or a frame) or a Python number it surely is. A name
+    given twice (`p, p = a, b`) or a chain of targets binds nothing: a later binding wins."""
     names = [x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name)]
     if len(targets) != 1 or len(names) != len(set(names)) or not item_by_item(targets[0], display):
         return []
     out = []
     for t, e in zip(targets[0].elts, display.elts):
-        v = read(e) if isinstance(t, ast.Name) else None
+        v = propagation.value(e) if isinstance(t, ast.Name) else None
         if issubclass(type(v), Abstract) and v.like in ("ndarray", "Series", "DataFrame") and v.holds is None:
             out.append((t.id, v))
+        elif isinstance(t, ast.Name) and type(number := propagation.scalar(e)) in (int, float, complex):
+            out.append((t.id, Instance(type(number), number)))
     return out
 
 

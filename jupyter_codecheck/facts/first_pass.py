@@ -148,12 +148,14 @@ def _first_literal(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[st
         index, it, target = target.elts[0].id, it.args[0], target.elts[1]
     if not isinstance(target, ast.Name):
         return None
-    display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before)
+    display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before, namespace)
     if display is None or not display.elts or any(isinstance(e, ast.Starred) for e in display.elts):
         return None
     first = display.elts[0]
     if isinstance(first, ast.Constant) and type(first.value) in _LITERALS:
         value, name = ast.Constant(first.value), None
+    elif _flat_display(first) and all(_only_indexing(s, target.id) for s in loop.body):
+        value, name = copy.deepcopy(first), None        # `for pair in [[0, 1], [0, 2]]`: read as `X[:, [0, 1]]`
     elif isinstance(first, ast.Name) and display is it and index is not None:
         value, name = ast.Name(first.id, ast.Load()), first.id
     else:
@@ -168,17 +170,25 @@ def _enumerated(it: ast.expr) -> bool:
     return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate"
 
 
-def _display_written(node: ast.expr, before: list[ast.stmt]) -> ast.Tuple | ast.List | None:
+def _display_written(node: ast.expr, before: list[ast.stmt], namespace) -> ast.Tuple | ast.List | None:
     """The display the last statement of `before` that binds the name binds it to, as a plain
-    `name = [...]`; a list only where the statements after it bind names to literals alone (no
-    code of anyone's runs there to change the list)."""
+    `name = [...]`; a list only where the statements after it bind names to literals alone, or
+    never read the name and run libraries' code alone (the new list is held by that name only,
+    so no code of anyone's there can reach it to change it)."""
     found = _plain_binding(node, before)
     if found is None or not isinstance(found[1], (ast.Tuple, ast.List)):
         return None
     at, display = found
-    if isinstance(display, ast.List) and not all(_binds_literal(s) for s in before[at + 1:]):
+    if isinstance(display, ast.List) and not all(
+            _binds_literal(s) or not mentions(s, node.id, reads=True) and _library_calls(s, namespace) and
+            not any(isinstance(n, ast.Name) and n.id in _INTROSPECTION for n in ast.walk(s))
+            for s in before[at + 1:]):
         return None
     return display
+
+
+# builtins that reach a name without writing it
+_INTROSPECTION = frozenset({"globals", "locals", "vars", "eval", "exec", "__import__", "getattr", "setattr"})
 
 
 def _binds_literal(s: ast.stmt) -> bool:
@@ -268,6 +278,25 @@ def _first_name(loop: ast.stmt) -> str | None:
         return None
     target, first = loop.target.id, loop.iter.elts[0].id
     return first if _plain_body(loop, target, first) else None
+
+
+def _flat_display(node: ast.expr) -> bool:
+    """A list or tuple display of Python's immutable literals alone (`[0, 1]`, `("a", "b")`)."""
+    return isinstance(node, (ast.List, ast.Tuple)) and \
+        all(isinstance(e, ast.Constant) and type(e.value) in _LITERALS for e in node.elts)
+
+
+def _only_indexing(stmt: ast.stmt, name: str) -> bool:
+    """Is `name` read only as an index (`X[:, pair]`) or indexed (`pair[0]`), never kept, given
+    away or changed? Then a display written in its place each time it is read is the same value."""
+    allowed = set()
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Subscript):
+            parts = n.slice.elts if isinstance(n.slice, ast.Tuple) else [n.slice]
+            allowed |= {id(e) for e in parts if isinstance(e, ast.Name)}
+            if isinstance(n.value, ast.Name) and isinstance(n.ctx, ast.Load):
+                allowed.add(id(n.value))
+    return all(id(n) in allowed for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name)
 
 
 def _plain_body(loop: ast.For, target: str, first: str | None) -> bool:

@@ -1344,6 +1344,9 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
         return runs_library_code_only(receiver)      # `model.predict(X)`: scikit-learn's code alone
     if issubclass(type(receiver), Made):
         return receiver.keeps(method, inplace(call))     # a value the cell made (abstract.py)
+    from .instances import random_generator_draw
+    if random_generator_draw(type(receiver), method):
+        return True                  # `rng.normal(size=5)`: the generator's state alone moves
     pd = sys.modules.get("pandas")
     if pd is not None and issubclass(type(receiver), (pd.DataFrame, pd.Series, pd.Index)):
         return not inplace(call) and method not in PANDAS_MUTATING

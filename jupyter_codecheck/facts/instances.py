@@ -85,7 +85,15 @@ class Instance(Made):
         `_`); anything else may hold what it is given (flow.py follows that)."""
         return estimator_class(self.cls) and method in ESTIMATOR_KEEPING or \
             display_class(self.cls) and method == "plot" or \
+            random_generator_draw(self.cls, method) or \
             drawn_method(self.cls, method)      # (a display's plot sets names ending in `_` alone)
+
+
+def random_generator_draw(cls: type, method: str) -> bool:
+    """A public method of numpy's RandomState or Generator (exactly those compiled classes): a
+    draw, `seed` or `set_state` changes only the generator's state, never its class or methods."""
+    np = sys.modules.get("numpy")
+    return np is not None and cls in (np.random.RandomState, np.random.Generator) and not method.startswith("_")
 
 
 def drawn_method(cls: type, method: str) -> bool:

@@ -654,11 +654,19 @@ def _x_reader(est, method: str, depth: int = 0, fitted: bool = False):
         grids = grid if type(grid) is list else [grid]
         if inner is None or not all(type(g) is dict and all(
                 type(k) is str and ("__" in k or _x_reader(inner, method, depth + 1) is inner) and
-                type(v) is list and all(x is None or type(x) in (int, float, str, bool) for x in v)
-                for k, v in g.items()) for g in grids):
+                _plain_candidates(v) for k, v in g.items()) for g in grids):
             return None                     # a grid that may set a step, or values other than plain ones
         return _x_reader(inner, method, depth + 1)
     return est
+
+
+def _plain_candidates(v) -> bool:
+    """A grid's values that can set no estimator: a list of None and Python's plain scalars, or
+    a 1-D numpy array of numbers (`np.logspace(-2, 2, 5)`)."""
+    np = sys.modules.get("numpy")
+    if np is not None and type(v) is np.ndarray:
+        return v.ndim == 1 and v.dtype.kind in "biuf"
+    return type(v) is list and all(x is None or type(x) in (int, float, str, bool) for x in v)
 
 
 def _has_method(est, name: str) -> bool:
