@@ -102,6 +102,19 @@ CELLS = [
     # keywords that do not set how many bars there are: any value (where bar returns, they are made)
     'colors = ["r", "g"]\nbars = ax.bar([1, 2], [3, 4], color=colors, xerr=np.ones(2))\nax.bar_label(bars, fotsize=14)\n',
     'colors = ["r", "g"]\nbars = ax.bar([1, 2], [3, 4], color=colors, xerr=np.ones(2))\nax.bar_label(bars, fontsize=14)\n',
+    # more of the Axes' functions that make one artist of the keywords they do not name
+    'ax.axline((0, 0), slope=0.5, cloor="k", transform=ax.transAxes)\n',
+    'ax.axline((0, 0), (1, 1), color="k", linestyle="--", label="a")\n',
+    'plt.axline((0, 0), slope=2, lw=2, zorder=0)\n', 'plt.axline((0, 0), slope=2, lww=2)\n',
+    'ax.stairs([1, 2, 3], fil=True)\n', 'ax.stairs([1, 2, 3], [0, 1, 2, 3], fill=True, color="r", hatch="//")\n',
+    'ax.arrow(0, 0, 1, 1, head_width=0.1, fc="k", ec="k")\n', 'ax.arrow(0, 0, 1, 1, head_widht=0.1)\n',
+    'ax.broken_barh([(1, 2), (4, 1)], (0, 1), facecolors="tab:blue", edgecolor="k")\n',
+    'ax.broken_barh([(1, 2)], (0, 1), facecolour="tab:blue")\n',
+    'ax.hexbin([1, 2, 3], [1, 2, 3], gridsize=5, cmap="Blues", mincnt=1, edgecolors="none")\n',
+    'ax.hexbin([1, 2, 3], [1, 2, 3], gridsze=5)\n',
+    'ax.matshow(z, cmap="Blues", vmin=0, origin="lower", interpolation="none")\n', 'ax.matshow(z, cmam="Blues")\n',
+    'plt.matshow(z, cmap="Blues", fignum=None, alpha=0.5)\n', 'plt.matshow(z, cxap="Blues")\n',
+    'ax.ecdf([1, 2, 2, 3], complementary=True, color="r", label="a")\n', 'ax.ecdf([1, 2, 3], lable="a")\n',
 ]
 
 
@@ -801,3 +814,20 @@ def test_a_claim_after_numpys_abs_of_an_array_stands_and_after_the_users_does_no
         assert _raised(users, ns) is None
     finally:
         del Line2D.set_lable
+
+
+def test_a_comparison_of_numpys_arrays_is_numpys_code_and_a_users_object_compared_is_not(ns):
+    """`(labels == k).nonzero()` of a numpy array of numbers and a number runs numpy's code alone:
+    pyplot stays read after it; an object of the user's class compared runs its `__eq__`, which
+    may change the current figure, so no claim on pyplot after it."""
+    class Mine:
+        def __eq__(self, other):
+            plt.figure()
+            return np.array([True, False])
+
+    objects = dict(ns, X=np.ones((4, 2)), labels=np.array([0, 1, 0, 1]), k=1, mine=Mine())
+    cell = "idx = (labels == k).nonzero()[0]\nplt.scatter(X[idx, 0], X[idx, 1], lable='a')\n"
+    facts = kernel_facts(cell, objects)
+    assert [f.line for f in facts] == [2] and _run(cell, objects) is not None
+    assert kernel_facts(cell.replace("labels == k", "mine == k"), objects) == []
+    assert kernel_facts("idx = (labels in k).nonzero()[0]\nplt.scatter(X[:, 0], X[:, 1], lable='a')\n", objects) == []

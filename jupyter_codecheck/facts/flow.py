@@ -790,9 +790,12 @@ class _Step:
         (no object of the user's class, no array of objects): it makes numpy's array or scalar,
         whose methods are numpy's code alone (`np.asarray(a)` may be `a` itself: a method that
         changes the array is not one of these)."""
-        if isinstance(node, ast.BinOp):         # `(A * np.exp(t)).sum()`: numpy's arithmetic of arrays
-            return all(self._numpy_made(x) or self._numpy_operand(x) for x in (node.left, node.right)) and \
-                any(self._numpy_made(x) or not isinstance(x, ast.Constant) for x in (node.left, node.right))
+        if isinstance(node, (ast.BinOp, ast.Compare)):     # `(A * np.exp(t)).sum()`, `(y == k).nonzero()`:
+            sides = (node.left, node.right) if isinstance(node, ast.BinOp) else (node.left, *node.comparators)
+            if isinstance(node, ast.Compare) and (len(node.ops) != 1 or type(node.ops[0]) not in _ORDERING):
+                return False                    # (`a < b < c` is Python's `and`; `in` and `is` are not numpy's)
+            return all(self._numpy_made(x) or self._numpy_operand(x) for x in sides) and \
+                any(self._numpy_made(x) or not isinstance(x, ast.Constant) for x in sides)
         if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords) or \
                 any(isinstance(a, ast.Starred) for a in node.args):
             return False
@@ -814,7 +817,7 @@ class _Step:
             return False
         if issubclass(type(obj), Made):
             return isinstance(obj, Abstract) and obj.like == "ndarray" and obj.kind is not None and obj.kind in "biufc"
-        return type(obj) is np.ndarray and obj.dtype.kind in "biufc" or \
+        return type(obj) is np.ndarray and obj.dtype.kind in "biufc" or type(obj) in (int, float, complex) or \
             issubclass(type(obj), np.number) and _library_class(type(obj))
 
     def _foreign(self, node: ast.AST) -> bool:
@@ -1372,6 +1375,8 @@ def _method_of(owner, attr: str) -> bool:
 
 
 _IMMUTABLE = (int, float, complex, bool, str, bytes, tuple, frozenset, type(None))
+# the comparisons numpy computes element by element (its own ufuncs for arrays of numbers)
+_ORDERING = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _numpy_array(obj) -> bool:

@@ -63,10 +63,15 @@ ARTISTS = {
     "contour": ("matplotlib.contour", "QuadContourSet", 1), "contourf": ("matplotlib.contour", "QuadContourSet", 1),
     # "**kwargs: Any remaining keyword arguments are passed through to Axes.annotate", once a bar
     "bar_label": ("matplotlib.text", "Annotation", 1),
+    "axline": ("matplotlib.lines", "AxLine", 1), "stairs": ("matplotlib.patches", "StepPatch", 1),
+    "arrow": ("matplotlib.patches", "FancyArrow", 4), "broken_barh": ("matplotlib.collections", "PolyCollection", 2),
+    "hexbin": ("matplotlib.collections", "PolyCollection", 2),
+    # "**kwargs: `~matplotlib.axes.Axes.imshow` arguments"; ecdf draws with `plot`
+    "matshow": ("matplotlib.image", "AxesImage", 1), "ecdf": ("matplotlib.lines", "Line2D", 1),
 }
 # methods that hand their keywords to another Axes method, which names some itself: `hist2d`
 # calls `pcolormesh(xedges, yedges, h.T, **kwargs)` (`vmin`, `cmap`, `shading` are its own)
-VIA = {"hist2d": "pcolormesh", "bar_label": "annotate"}
+VIA = {"hist2d": "pcolormesh", "bar_label": "annotate", "matshow": "imshow", "ecdf": "plot"}
 # methods whose first argument is checked before the artist is made: a number or one of these
 # literal names (`secondary_xaxis("middle")` is a ValueError first)
 PLACED = {"secondary_xaxis": ("top", "bottom"), "secondary_yaxis": ("left", "right")}
