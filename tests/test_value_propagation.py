@@ -955,3 +955,24 @@ def test_no_first_pass_where_the_loops_list_may_change(cell):
     ns["change"] = lambda v: v.clear()
     ns["step"] = lambda: None          # the user's code: it may reach the list through the module
     assert value_facts(cell, ns) == [], cell
+
+
+def _facts_and_run(cell: str, ns: dict):
+    return [(f.line, f.kind) for f in kernel_facts(cell, ns)], run(cell, ns)
+
+
+def test_a_value_a_loops_body_makes_is_known_on_that_pass_and_not_after_the_loop():
+    """A straight statement of a loop's body binds what it makes for the statements after it on
+    the same pass (names the body binds again are unknown there); after the loop the name may
+    hold what it held before (no pass): nothing is claimed of it."""
+    from sklearn.covariance import LedoitWolf
+    ns = namespace(LedoitWolf=LedoitWolf, X=np.random.default_rng(0).normal(size=(20, 3)), sizes=np.array([5, 6]),
+                   none=np.array([], dtype=int), lw=5)
+    cell = "for n in sizes:\n    lw = LedoitWolf(store_precision=False)\n    lw.fit(X)\n    e = lw.error_norm(np.eye(3), scalign=False)\n"
+    assert _facts_and_run(cell, ns) == ([(4, "call")], ("TypeError", 4))
+    cell = "for n in sizes:\n    Z = np.ones((n, 2))\n    Z = np.ones((3, 2))\n    c = Z.sum(axis=2)\n"
+    assert _facts_and_run(cell, ns) == ([(4, "value")], ("AxisError", 4))
+    for cell in ("for n in none:\n    lw = LedoitWolf()\ne = lw.error_norm(np.eye(3), scalign=False)\n",
+                 "for n in none:\n    Z = np.ones((3, 2))\nZ.sum(axis=2)\n"):
+        facts, raised = _facts_and_run(cell, ns)      # (the name holds what it held: an int, or none)
+        assert facts == [] and raised[0] in ("AttributeError", "NameError"), (cell, raised)

@@ -217,6 +217,8 @@ class _Walk:
         self.fitted: dict[int, tuple[Abstract, int | None, tuple | None]] = {}
         self.walks: dict[int, tuple[ast.AST, list[ast.AST]]] = {}     # a node -> the nodes that run with it
         self.shapes: dict[int, tuple] = {}          # a value's shape and dtype, read once (abstract.py)
+        self.in_loop: set[int] = set()               # the statements of a `for` loop's body itself
+        self.loop_made_names: list[tuple[str, list | None]] = []   # bound there: the name, what it held
 
     # -- statements, in the order they run ------------------------------------------------------
 
@@ -240,7 +242,10 @@ class _Walk:
             self.apply(s)                       # a later iteration sees what the body did
             if id(s) not in self.never_run:
                 self.state.enclosing.append(s)
+                self.in_loop |= {id(b) for b in s.body}
+                made_here = len(self.loop_made_names)
                 self.block(s.body)
+                self._forget_loop_made(made_here)
                 self.state.enclosing.pop()
             self.block(s.orelse)
             return
@@ -280,11 +285,22 @@ class _Walk:
         made = self._made(s)
         self.apply(s)
         for name, value in made:
-            self.state.bind_made(name, value)
+            objects = self.state.held.get(name)
+            if self.state.bind_made(name, value) and id(s) not in self.top_level:
+                self.loop_made_names.append((name, objects))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
             got = imported(s, self.resolve_module)       # a module is the same object everywhere
             self.imports.update(got)
             self.state.bound -= set(got)
+
+    def _forget_loop_made(self, start: int) -> None:
+        """After a loop's body: a name its straight statements bound to a value the cell made holds
+        it on the pass that bound it; after the loop, that value or what it held before (no pass)."""
+        for name, objects in reversed(self.loop_made_names[start:]):
+            if name in self.state.same:
+                del self.state.same[name]
+                self.state.held[name] = objects
+        del self.loop_made_names[start:]
 
     def _loop_made(self, s: ast.For | ast.AsyncFor) -> list[tuple[int, Abstract]]:
         """`for ax in axes.flat`, `for i, ax in enumerate(axes)`, `for ax, im in zip(axes.flat,
@@ -381,9 +397,15 @@ class _Walk:
     def _made(self, s: ast.stmt) -> list[tuple[str, Abstract | Instance]]:
         """The names a top-level `name = <a known library call>` (or `fig, axes = ...`) binds to
         a value the cell makes, with its abstract value, read before the statement binds them."""
-        if id(s) not in self.top_level or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
+        top = id(s) in self.top_level
+        if not (top or id(s) in self.in_loop) or self.state.stops or not isinstance(s, (ast.Assign, ast.AnnAssign)) or \
                 s.value is None:
             return []
+        if not top:                     # a loop body's straight statement: what it makes there, on each pass
+            return [(name, v) for name, v in self._made_in_cell(s) if not _drawing_part(v)]
+        return self._made_in_cell(s)
+
+    def _made_in_cell(self, s: ast.Assign | ast.AnnAssign) -> list[tuple[str, Abstract | Instance]]:
         twin = library_twin(s.value, lambda x: self._read(x, set()))
         if twin is not None:            # `cv = KFold(5)`, `grid = np.logspace(-3, 3, 7)`: made here as there
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
@@ -395,7 +417,7 @@ class _Walk:
             return _made_items(targets, s.value, propagation)
         value = read(s.value)
         subplot = self._new_subplot(s) or self._added_to_live(s) if not issubclass(type(value), Abstract) and \
-            type(value) is not tuple and isinstance(s, ast.Assign) else None
+            type(value) is not tuple and isinstance(s, ast.Assign) and id(s) in self.top_level else None
         value = subplot or value        # `ax = plt.subplot(212)` on a Figure of no Axes
         number = UNRESOLVED
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
@@ -2140,6 +2162,13 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+def _drawing_part(v) -> bool:
+    """A Figure, an Axes or an array of them: pyplot's current state reaches them across passes."""
+    return any(issubclass(type(x), Abstract) and (x.like in ("Axes", "Figure", "projection") or
+                                                  x.holds in ("Axes", "projection"))
+               for x in (v if type(v) is tuple else (v,)))
 
 
 def _made_items(targets: list, display: ast.Tuple | ast.List, propagation: Propagation) \
