@@ -1,0 +1,103 @@
+"""seaborn's plot variables named by text. The functions that assign their variables through
+seaborn's `VectorPlotter` (seaborn._base: `x=`, `y=`, `hue=`, ... each a vector or the name of
+one of `data`'s columns) take a str as such a name: a name that is neither one of data's column
+labels nor one of its index's level names raises ValueError ("Could not interpret value `cc` for
+`x`. An entry with this name does not appear in `data`."), and a str with no data at all raises
+it too ("Value is a string, but `data` was not passed."). Its regression functions index data
+with the name themselves: KeyError.
+
+    sns.countplot(x="Survivd", data=df)      ValueError: no column "Survivd" in df
+    sns.regplot(x="ag", y="fare", data=df)   KeyError: 'ag'
+
+`data` is read where it is a live DataFrame of pandas' own class whose column labels and index
+names are plain (read, never looked up through the user's labels), as the cell has it at the
+call; a variable is judged where it is a str written in the call. The table is the library's
+own, held by tests/test_seaborn_variables.py against seaborn running.
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+import inspect
+import sys
+
+from .column_selection import frame_labels
+from .read_policy import POLICY
+from .values import Live, ValueClaim
+
+# function -> (the variables it assigns from data, the exception a missing name raises)
+VARIABLES = {
+    "scatterplot": (("x", "y", "hue", "size", "style"), "ValueError"),
+    "lineplot": (("x", "y", "hue", "size", "style", "units", "weights"), "ValueError"),
+    "relplot": (("x", "y", "hue", "size", "style", "row", "col"), "ValueError"),
+    "histplot": (("x", "y", "hue", "weights"), "ValueError"),
+    "kdeplot": (("x", "y", "hue", "weights"), "ValueError"),
+    "ecdfplot": (("x", "y", "hue", "weights"), "ValueError"),
+    "rugplot": (("x", "y", "hue"), "ValueError"),
+    "displot": (("x", "y", "hue", "weights", "row", "col"), "ValueError"),
+    "jointplot": (("x", "y", "hue"), "ValueError"),
+    "stripplot": (("x", "y", "hue"), "ValueError"),
+    "swarmplot": (("x", "y", "hue"), "ValueError"),
+    "boxplot": (("x", "y", "hue"), "ValueError"),
+    "violinplot": (("x", "y", "hue"), "ValueError"),
+    "boxenplot": (("x", "y", "hue"), "ValueError"),
+    "pointplot": (("x", "y", "hue", "units", "weights"), "ValueError"),
+    "barplot": (("x", "y", "hue", "units", "weights"), "ValueError"),
+    "countplot": (("x", "y", "hue"), "ValueError"),
+    "catplot": (("x", "y", "hue", "units", "weights", "row", "col"), "ValueError"),
+    "regplot": (("x", "y"), "KeyError"),
+    "residplot": (("x", "y"), "KeyError"),
+    "lmplot": (("x", "y", "hue", "row", "col"), "KeyError"),
+}
+# given together, these refuse the call first (countplot counts one of them: TypeError)
+_EXCLUSIVE = {"countplot": ("x", "y")}
+
+
+def seaborn_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """The first variable of a call of VARIABLES' that names no column of its data."""
+    sns = sys.modules.get("seaborn")
+    members = POLICY.module_members(sns) if sns is not None else {}
+    name = next((f for f in VARIABLES if members.get(f) is target), None)     # identity alone: nothing runs
+    if name is None or not POLICY.is_library(target) or any(isinstance(a, ast.Starred) for a in n.args) or \
+            any(k.arg is None for k in n.keywords):
+        return None
+    try:
+        given = inspect.signature(target).bind(*n.args, **{k.arg: k.value for k in n.keywords}).arguments
+    except TypeError:
+        return None                                      # Python refuses the call first
+    names, exception = VARIABLES[name]
+    if any(all(v in given for v in vs) for f, vs in _EXCLUSIVE.items() if f == name):
+        return None
+    texts = [(v, given[v]) for v in names if isinstance(given.get(v), ast.Constant) and type(given[v].value) is str]
+    if not texts:
+        return None
+    data = given.get("data")
+    if data is None:
+        if exception != "ValueError":
+            return None
+        v, node = texts[0]
+        return ValueClaim(node, f"{name}(): {v}={node.value!r} names a column, but no data is given: "
+                                f"ValueError", "ValueError")
+    labels = frame_labels(live(data))
+    frame = live(data)
+    index = _index_names(frame)
+    if labels is None or index is None:
+        return None
+    for v, node in texts:
+        if node.value not in labels and node.value not in index:
+            near = difflib.get_close_matches(node.value, [c for c in labels if type(c) is str], n=3, cutoff=0.6)
+            return ValueClaim(node, f"{name}(): {v}={node.value!r} is not a column of {ast.unparse(data)}: "
+                                    f"{exception}", exception, candidates=[repr(c) for c in near])
+    return None
+
+
+def _index_names(frame) -> list | None:
+    """The level names of a live DataFrame's index (None each where unnamed), when plain."""
+    pd = sys.modules.get("pandas")
+    if pd is None or type(frame) is not pd.DataFrame:
+        return None
+    index = frame.index
+    if not POLICY.is_library(type(index)) or str(POLICY.class_module(type(index))).split(".")[0] != "pandas":
+        return None                     # an index of the user's class may answer `names` otherwise
+    names = list(index.names)
+    return names if all(x is None or type(x) in (str, int, float) for x in names) else None

@@ -1,0 +1,88 @@
+"""facts/seaborn_variables.py: a variable named by text that is no column of seaborn's data,
+held against seaborn running: every function and variable of its table, both ways."""
+from __future__ import annotations
+
+import warnings
+
+import matplotlib
+import pandas as pd
+import pytest
+
+from jupyter_codecheck.facts import kernel_facts
+from jupyter_codecheck.facts.seaborn_variables import VARIABLES
+
+matplotlib.use("Agg")
+sns = pytest.importorskip("seaborn")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def frame() -> pd.DataFrame:
+    return pd.DataFrame({"a": [1.0, 2, 3, 4, 5, 6], "b": [4.0, 5, 6, 7, 1, 2], "c": list("xyxyxy"),
+                         "d": list("ppqqpq"), "w": [1.0] * 6})
+
+
+def raised(cell: str, ns: dict) -> str | None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            exec(compile(cell, "<cell>", "exec"), dict(ns))
+        except Exception as e:  # noqa: BLE001 - what seaborn raises is compared
+            return type(e).__name__
+        finally:
+            plt.close("all")
+    return None
+
+
+def _base(name: str) -> str:
+    """Variables that make a plot of each function (the regressions need both x and y)."""
+    return "x='a', y='b'" if name in ("regplot", "residplot", "lmplot") else "x='c', y='a'" \
+        if name == "lineplot" else "x='a'"
+
+
+CASES = [(name, v) for name, (names, _) in VARIABLES.items() for v in names]
+
+
+@pytest.mark.parametrize("name, variable", CASES)
+def test_a_variable_naming_no_column_is_what_seaborn_raises(name, variable):
+    ns = {"sns": sns, "df": frame()}
+    base = _base(name)
+    given = ", ".join(p for p in base.split(", ") if not p.startswith(f"{variable}="))
+    cell = f"sns.{name}(data=df, {given + ', ' if given else ''}{variable}='zz')\n"
+    if name == "countplot" and variable == "y":
+        cell = "sns.countplot(data=df, y='zz')\n"
+    facts = kernel_facts(cell, ns)
+    assert [(f.kind, f.message.rsplit(": ", 1)[1]) for f in facts] == [("value", VARIABLES[name][1])], (cell, facts)
+    assert raised(cell, ns) == VARIABLES[name][1], cell
+    named = cell.replace("'zz'", "'w'" if variable in ("weights", "size") else "'d'")
+    assert kernel_facts(named, ns) == [], named
+
+
+def test_no_claim_where_the_name_is_an_index_level_the_frame_changed_or_another_check_comes_first():
+    indexed = frame().set_index("d")
+    ns = {"sns": sns, "df": frame(), "indexed": indexed}
+    cells = ["sns.scatterplot(data=indexed, x='a', y='b', hue='d')\n",          # an index level's name
+             "df['e'] = df['a']\nsns.scatterplot(data=df, x='a', y='e')\n",      # a column the cell adds
+             "sns.countplot(data=df, x='c', y='zz')\n",                          # TypeError: both x and y
+             "sns.scatterplot(data=df[df.a > 1], x='a', y='zz')\n"]             # data not read
+    for cell in cells:
+        assert kernel_facts(cell, ns) == [], cell
+    assert raised(cells[0], ns) is None and raised(cells[1], ns) is None
+    assert raised(cells[2], ns) == "TypeError"
+
+
+def test_text_with_no_data_at_all():
+    ns = {"sns": sns}
+    cell = "sns.histplot(x='a')\n"
+    assert [f.message.rsplit(": ", 1)[1] for f in kernel_facts(cell, ns)] == ["ValueError"]
+    assert raised(cell, ns) == "ValueError"
+
+
+def test_a_frame_of_the_users_labels_is_not_read():
+    class Label(str):
+        def __eq__(self, other):
+            raise AssertionError("the user's label was compared")
+
+        __hash__ = str.__hash__
+
+    df = pd.DataFrame({Label("a"): [1.0, 2.0]})
+    assert kernel_facts("sns.histplot(data=df, x='zz')\n", {"sns": sns, "df": df}) == []
