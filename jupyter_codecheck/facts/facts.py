@@ -24,7 +24,7 @@ from ..pytext.pycheck import all_nodes, near_typo, never_run_loops, parent_map, 
 from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
-from .seaborn_variables import seaborn_claim
+from .seaborn_calls import seaborn_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -729,7 +729,9 @@ class _Walk:
                 self._search_grid(n, local, value):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
-                self._value(seaborn_claim(n, target, lambda x: self._live(x, local))) or \
+                self._value(seaborn_claim(n, target, lambda x: self._live(x, local), self._text,
+                                          axes_kept=self._classes_kept() and self._library_kept(func) and
+                                          self._pyplot_kept())) or \
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \

@@ -95,7 +95,7 @@ PYPLOT_FIGURE = {"suptitle": "suptitle", "supxlabel": "supxlabel", "supylabel": 
 # keywords the call passes on by name itself: given again, a TypeError ("multiple values") first
 _PASSED_ON = {"suptitle": {"s", "text"}, "supxlabel": {"s", "text"}, "supylabel": {"s", "text"}, "text": {"text"}}
 # where matplotlib's code may read a keyword out before the artist sees it
-_ON_THE_WAY = ("matplotlib.pyplot", "matplotlib.axes._axes", "matplotlib.axes._base", "matplotlib.artist")
+ON_THE_WAY = ("matplotlib.pyplot", "matplotlib.axes._axes", "matplotlib.axes._base", "matplotlib.artist")
 _WORD = re.compile(r"""['"]([A-Za-z_]\w*)['"]""")
 _WORDS: dict[str, frozenset[str] | None] = {}
 
@@ -137,29 +137,43 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return None
     if method == "bar_label" and not (len(n.args) == 1 and _bar_label_taken(n) and bars(n.args[0])):
         return None
+    if any(POLICY.signature(f) is None for f in functions) or not aliases_distinct(n, cls):
+        return None
+    for kw in n.keywords:
+        fixes = refused_keyword(kw, cls, functions, modules, text)
+        if fixes is None:
+            continue
+        root = chain_root(n.func)
+        return ValueClaim(kw, f"{ast.unparse(n.func)}(): the {cls.__name__} it makes has no property {kw.arg!r}: "
+                              "AttributeError", "AttributeError", fixes,
+                          subjects=(root,) if root is not None else ())
+    return None
+
+
+def aliases_distinct(n: ast.Call, cls: type) -> bool:
+    """No two keywords of the call are aliases of one property of `cls` (`fontsize=3, size=4`:
+    a TypeError first)."""
+    aliases = POLICY.static(cls, "_alias_to_prop", {})
+    canonical = [aliases.get(k.arg, k.arg) for k in n.keywords] if type(aliases) is dict else None
+    return canonical is not None and len(set(canonical)) == len(canonical)
+
+
+def refused_keyword(kw: ast.keyword, cls: type, functions: list, modules: tuple, text) -> list[str] | None:
+    """Is the keyword, handed on to an artist of `cls`, refused there (no parameter of `functions`,
+    no setter of the class, never read out by name in `modules` on the way)? The properties meant,
+    as fixes; None where it is taken."""
     named: set[str] = set()
     for f in functions:
         sig = POLICY.signature(f)
         if sig is None:
             return None
         named |= {p.name for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD}
-    aliases = POLICY.static(cls, "_alias_to_prop", {})
-    canonical = [aliases.get(k.arg, k.arg) for k in n.keywords] if type(aliases) is dict else None
-    if canonical is None or len(set(canonical)) < len(canonical):
-        return None                     # `fontsize=3, size=4`: two aliases of one, a TypeError first
-    for kw in n.keywords:
-        if kw.arg is None or kw.arg in named or POLICY.static(cls, f"set_{kw.arg}", None) is not None:
-            continue
-        if any(kw.arg in _words(m) or _formed(kw.arg, m) for m in modules):
-            continue            # read out by name somewhere on the way: not a property's fault
-        setters = {a[4:] for k in POLICY.mro(cls) for a in POLICY.class_members(k) if a.startswith("set_")}
-        # the closest name alone: another property near it may refuse the value (fontstyle=3)
-        fixes = _keyword_fixes(kw, difflib.get_close_matches(kw.arg, sorted(setters | named), n=1, cutoff=0.75), text)
-        root = chain_root(n.func)
-        return ValueClaim(kw, f"{ast.unparse(n.func)}(): the {cls.__name__} it makes has no property {kw.arg!r}: "
-                              "AttributeError", "AttributeError", fixes,
-                          subjects=(root,) if root is not None else ())
-    return None
+    if kw.arg is None or kw.arg in named or POLICY.static(cls, f"set_{kw.arg}", None) is not None or \
+            any(kw.arg in _words(m) or _formed(kw.arg, m) for m in modules):
+        return None
+    setters = {a[4:] for k in POLICY.mro(cls) for a in POLICY.class_members(k) if a.startswith("set_")}
+    # the closest name alone: another property near it may refuse the value (fontstyle=3)
+    return _keyword_fixes(kw, difflib.get_close_matches(kw.arg, sorted(setters | named), n=1, cutoff=0.75), text)
 
 
 def _given(n: ast.Call, function, least: int) -> int:
@@ -343,10 +357,10 @@ def _made(target, made_axes: bool = False, pyplot_kept: bool = True):
     function = POLICY.static(axes_class, method, None)
     via = POLICY.static(axes_class, VIA[method], None) if method in VIA else None
     functions = [f for f in (function, target if type(target) is types.FunctionType else None, via) if f is not None]
-    return method, cls, functions + _constructors(cls), (*_ON_THE_WAY, module), least
+    return method, cls, functions + artist_constructors(cls), (*ON_THE_WAY, module), least
 
 
-def _constructors(cls: type) -> list:
+def artist_constructors(cls: type) -> list:
     """The functions of matplotlib's own code through which an artist class is made of the
     keywords it is handed: each `__init__` along its classes (Collection's names `edgecolors`),
     and a contour set's `_process_args` (QuadContourSet's names `corner_mask`)."""

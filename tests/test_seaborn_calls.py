@@ -1,4 +1,4 @@
-"""facts/seaborn_variables.py: a variable named by text that is no column of seaborn's data,
+"""facts/seaborn_calls.py: a variable named by text that is no column of seaborn's data,
 held against seaborn running: every function and variable of its table, both ways."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from jupyter_codecheck.facts import kernel_facts
-from jupyter_codecheck.facts.seaborn_variables import VARIABLES
+from jupyter_codecheck.facts.seaborn_calls import KEYWORDS, VARIABLES
 
 matplotlib.use("Agg")
 sns = pytest.importorskip("seaborn")
@@ -86,3 +86,56 @@ def test_a_frame_of_the_users_labels_is_not_read():
 
     df = pd.DataFrame({Label("a"): [1.0, 2.0]})
     assert kernel_facts("sns.histplot(data=df, x='zz')\n", {"sns": sns, "df": df}) == []
+
+
+def _drawn(name: str) -> str:
+    """Variables each function of KEYWORDS draws with: columns of `df`."""
+    return {"countplot": "x='c'", "histplot": "x='a'", "rugplot": "x='a'"}.get(name, "x='c', y='a'")
+
+
+@pytest.mark.parametrize("name", sorted(KEYWORDS))
+def test_a_keyword_the_artist_refuses_is_what_seaborn_raises_and_a_property_is_taken(name):
+    ns = {"sns": sns, "df": frame(), "empty": frame().iloc[:0]}
+    plt.close("all")
+    cell = f"sns.{name}(data=df, {_drawn(name)}, colr='r')\n"
+    facts = kernel_facts(cell, ns)
+    assert [(f.kind, f.message.rsplit(": ", 1)[1]) for f in facts] == [("value", "AttributeError")], (cell, facts)
+    assert raised(cell, ns) == "AttributeError"
+    assert facts[0].candidates == ["color='r'"]
+    fixed = cell.replace("colr=", "alpha=0.5, color=")
+    assert kernel_facts(fixed, ns) == [] and raised(fixed, ns) is None, fixed
+    # no row: no artist, nothing refuses the keyword
+    none = cell.replace("data=df", "data=empty")
+    assert kernel_facts(none, ns) == []
+    if name not in ("histplot", "scatterplot", "lineplot", "rugplot"):
+        assert raised(none, ns) is None
+
+
+@pytest.mark.parametrize("cell", [
+    "sns.lineplot(data=df, x='a', colr='r')\n",               # lineplot needs y: KeyError first
+    "sns.scatterplot(data=df, hue='c', colr='r')\n",          # hue alone: ValueError first
+    "sns.histplot(data=df, x='a', element='step', colr='r')\n",   # another artist
+    "sns.countplot(data=df, x='c', ax=ax, colr='r')\n",       # an Axes given: not read
+    "sns.countplot(data=df, x=df['c'], colr='r')\n",          # a vector, not a column's name
+])
+def test_no_keyword_claim_where_another_check_or_artist_may_come_first(cell):
+    fig, ax = plt.subplots()
+    ns = {"sns": sns, "df": frame(), "ax": ax}
+    assert kernel_facts(cell, ns) == [], cell
+    plt.close("all")
+
+
+def test_no_keyword_claim_on_a_current_axes_of_the_users_class():
+    from matplotlib.axes import Axes
+
+    class Mine(Axes):
+        def bar(self, *args, **kwargs):
+            kwargs.pop("colr", None)
+            return super().bar(*args, **kwargs)
+
+    fig = plt.figure()
+    fig.add_axes(Mine(fig, (0, 0, 1, 1)))
+    cell = "sns.countplot(data=df, x='c', colr='r')\n"
+    ns = {"sns": sns, "df": frame()}
+    assert kernel_facts(cell, ns) == []
+    plt.close("all")

@@ -1,4 +1,6 @@
-"""seaborn's plot variables named by text. The functions that assign their variables through
+"""seaborn's rules on what its plotting functions are given.
+
+Plot variables named by text. The functions that assign their variables through
 seaborn's `VectorPlotter` (seaborn._base: `x=`, `y=`, `hue=`, ... each a vector or the name of
 one of `data`'s columns) take a str as such a name: a name that is neither one of data's column
 labels nor one of its index's level names raises ValueError ("Could not interpret value `cc` for
@@ -9,10 +11,16 @@ with the name themselves: KeyError.
     sns.countplot(x="Survivd", data=df)      ValueError: no column "Survivd" in df
     sns.regplot(x="ag", y="fare", data=df)   KeyError: 'ag'
 
+Keywords its plotting functions do not name themselves: they hand them to the matplotlib artist
+they draw with (`countplot`'s bars: "Rectangle.set() got an unexpected keyword argument
+'palete'", AttributeError), which sets each through its `set_<name>` (matplotlib_properties.py
+reads them so). The artist is made whenever data holds a row, for the functions of KEYWORDS,
+given the variables they need as data's columns.
+
 `data` is read where it is a live DataFrame of pandas' own class whose column labels and index
 names are plain (read, never looked up through the user's labels), as the cell has it at the
-call; a variable is judged where it is a str written in the call. The table is the library's
-own, held by tests/test_seaborn_variables.py against seaborn running.
+call; a variable is judged where it is a str written in the call. The tables are the library's
+own, held by tests/test_seaborn_calls.py against seaborn running.
 """
 from __future__ import annotations
 
@@ -22,6 +30,8 @@ import inspect
 import sys
 
 from .column_selection import frame_labels
+from .matplotlib_properties import ON_THE_WAY, aliases_distinct, artist_constructors, current_axes_plain, \
+    refused_keyword
 from .read_policy import POLICY
 from .values import Live, ValueClaim
 
@@ -51,10 +61,29 @@ VARIABLES = {
 }
 # given together, these refuse the call first (countplot counts one of them: TypeError)
 _EXCLUSIVE = {"countplot": ("x", "y")}
+# function -> (the Axes method it draws with, the artist class its other keywords go to): the
+# artist is made for data of a row at least, whatever its values
+KEYWORDS = {
+    "countplot": ("bar", "matplotlib.patches", "Rectangle"), "barplot": ("bar", "matplotlib.patches", "Rectangle"),
+    "histplot": ("bar", "matplotlib.patches", "Rectangle"),
+    "scatterplot": ("scatter", "matplotlib.collections", "PathCollection"),
+    "stripplot": ("scatter", "matplotlib.collections", "PathCollection"),
+    "swarmplot": ("scatter", "matplotlib.collections", "PathCollection"),
+    "lineplot": ("plot", "matplotlib.lines", "Line2D"), "pointplot": ("plot", "matplotlib.lines", "Line2D"),
+    "rugplot": ("add_collection", "matplotlib.collections", "LineCollection"),
+}
+# the variables a function needs to draw from data in long form (lineplot: both, else KeyError)
+_NEEDS = {"lineplot": ("x", "y")}
+# keywords that choose another artist (histplot's element="step" fills a polygon)
+_CHOOSING = {"histplot": ("element",)}
+# where seaborn's code may read a keyword out by name before the artist sees it
+_SEABORN_ON_THE_WAY = ("seaborn._base", "seaborn.utils", "seaborn._compat")
 
 
-def seaborn_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
-    """The first variable of a call of VARIABLES' that names no column of its data."""
+def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = False) -> ValueClaim | None:
+    """The first variable of a call of VARIABLES' that names no column of its data; else, where
+    every variable names one (`axes_kept`: pyplot's current Axes is read as matplotlib's own),
+    the first keyword of a call of KEYWORDS' that its artist refuses."""
     sns = sys.modules.get("seaborn")
     members = POLICY.module_members(sns) if sns is not None else {}
     name = next((f for f in VARIABLES if members.get(f) is target), None)     # identity alone: nothing runs
@@ -88,7 +117,35 @@ def seaborn_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
             near = difflib.get_close_matches(node.value, [c for c in labels if type(c) is str], n=3, cutoff=0.6)
             return ValueClaim(node, f"{name}(): {v}={node.value!r} is not a column of {ast.unparse(data)}: "
                                     f"{exception}", exception, candidates=[repr(c) for c in near])
+    if name in KEYWORDS and axes_kept and text is not None and len(texts) == sum(v in given for v in names) and \
+            all(v in given for v in _NEEDS.get(name, ())) and ({"x", "y"} & set(given)) and \
+            not set(_CHOOSING.get(name, ())) & set(given) and "ax" not in given and _rows(live(data)):
+        return _keyword_claim(n, name, target, sns, text)
     return None
+
+
+def _keyword_claim(n: ast.Call, name: str, target, sns, text) -> ValueClaim | None:
+    method, module, class_name = KEYWORDS[name]
+    axes_module = sys.modules.get("matplotlib.axes")
+    axes = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
+    cls = POLICY.static(sys.modules.get(module), class_name, None) if module in sys.modules else None
+    if not isinstance(cls, type) or not isinstance(axes, type) or not current_axes_plain(method) or \
+            not aliases_distinct(n, cls):
+        return None
+    functions = [target, POLICY.static(axes, method, None), *artist_constructors(cls)]
+    modules = (POLICY.module_of(target), *_SEABORN_ON_THE_WAY, *ON_THE_WAY, module)
+    for kw in n.keywords:
+        fixes = refused_keyword(kw, cls, [f for f in functions if f is not None], modules, text)
+        if fixes is not None:
+            return ValueClaim(kw, f"{name}(): the {class_name} it draws has no property {kw.arg!r}: AttributeError",
+                              "AttributeError", fixes)
+    return None
+
+
+def _rows(frame) -> bool:
+    """Does a live DataFrame of pandas' own class hold a row at least?"""
+    pd = sys.modules.get("pandas")
+    return pd is not None and type(frame) is pd.DataFrame and frame.shape[0] > 0
 
 
 def _index_names(frame) -> list | None:
