@@ -68,3 +68,39 @@ def test_more_labels_than_a_lower_bound_is_no_claim():
     assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == []
     assert run(cell) is None
     assert len(kernel_facts("ConfusionMatrixDisplay(cm, display_labels=['a']).plot()\n", namespace())) == 1
+
+
+def _partial_dependence_namespace():
+    import pandas as pd
+    from sklearn.inspection import PartialDependenceDisplay, partial_dependence
+    from sklearn.tree import DecisionTreeRegressor
+    X = pd.DataFrame({"age": np.arange(20.0), "bmi": np.arange(20.0)[::-1]})
+    return {"X": X, "Xn": X.to_numpy(), "tree": DecisionTreeRegressor().fit(X, np.arange(20.0)),
+            "PartialDependenceDisplay": PartialDependenceDisplay, "partial_dependence": partial_dependence}
+
+
+@pytest.mark.parametrize("cell", [
+    'd = PartialDependenceDisplay.from_estimator(tree, X, ["aeg", "bmi"])\n',
+    'd = PartialDependenceDisplay.from_estimator(tree, X, [("age", "bmy")], kind="average")\n',
+    'd = PartialDependenceDisplay.from_estimator(tree, X, features=["age", "bim"])\n',
+    'r = partial_dependence(tree, X, ["ag"])\n',
+])
+def test_a_partial_dependence_feature_named_by_text_that_x_lacks_is_a_value_error(cell):
+    ns = _partial_dependence_namespace()
+    facts = kernel_facts(cell, ns)
+    assert [f.message.rsplit(": ", 1)[1] for f in facts] == ["ValueError"], facts
+    with pytest.raises(ValueError):
+        exec(compile(cell, "<cell>", "exec"), dict(ns))
+    plt.close("all")
+
+
+@pytest.mark.parametrize("cell", [
+    'd = PartialDependenceDisplay.from_estimator(tree, X, ["age", ("age", "bmi"), 1])\n',
+    'd = PartialDependenceDisplay.from_estimator(tree, Xn, [0], feature_names=["a", "b"])\n',
+    'r = partial_dependence(tree, X, ["bmi"])\n',
+])
+def test_no_partial_dependence_claim_where_the_features_are_xs(cell):
+    ns = _partial_dependence_namespace()
+    assert kernel_facts(cell, ns) == []
+    exec(compile(cell, "<cell>", "exec"), dict(ns))
+    plt.close("all")

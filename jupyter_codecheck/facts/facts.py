@@ -30,7 +30,7 @@ from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
 from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
 from .columns import column_uses, subset_source
-from .displays import display_claim
+from .displays import display_claim, feature_name_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
@@ -729,6 +729,7 @@ class _Walk:
                 self._search_grid(n, local, value):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
+                self._value(feature_name_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(seaborn_claim(n, target, lambda x: self._live(x, local), self._text,
                                           axes_kept=self._classes_kept() and self._library_kept(func) and
                                           self._pyplot_kept())) or \
