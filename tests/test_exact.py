@@ -76,6 +76,9 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("cs = [0.01, 1]\nrows = []\nfor c in cs:\n    df.colums", (4, "attribute")),
     ("for i, w in enumerate(['a', 'b']):\n    df.colums", (2, "attribute")),
     ("for i, part in enumerate([df, df]):\n    part['bmii']", (2, "key")),
+    # ...and Python's zip of displays written in the loop, enumerated too
+    ("for part, name in zip([df, df], ['a', 'b']):\n    part['bmii']", (2, "key")),
+    ("for i, (part, k) in enumerate(zip((df,), [1])):\n    part['bmii']", (2, "key")),
     # ...and a loop on the top level of such a pass's body: its own first pass runs within it
     ("cs = [1, 2]\nks = (3,)\nfor c in cs:\n    for k in ks:\n        df.colums", (5, "attribute")),
     # what runs after the use in its own statement: a callee's name before its arguments, an
@@ -101,6 +104,10 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "cs = []\nfor c in cs:\n    df.colums",                              # ...none
     "enumerate = lambda x: []\nfor i, c in enumerate([1]):\n    df.colums",   # ...not Python's enumerate
     "for i, c in enumerate(parts):\n    df.colums",                          # ...of what may be empty
+    "for part, k in zip([df], []):\n    part['bmii']",                       # ...a zip of an empty one
+    "for part, k in zip([df], parts):\n    part['bmii']",                    # ...of what may be empty
+    "zip = lambda *a: []\nfor part, k in zip([df], [1]):\n    part['bmii']",   # ...not Python's zip
+    "for part, k in zip([df], [1]):\n    df = df.copy()\n    part['bmii']",   # ...its first name bound again
     "for c in [1, 2]:\n    for k in parts:\n        df.colums",             # an inner loop over what may be empty
     "range = lambda n: []\nfor i in range(3):\n    print(undefined_z)",      # ...not Python's range
     "for i in range(3):\n    assert i > 0\n    df.colums",                      # ...whose body may raise first

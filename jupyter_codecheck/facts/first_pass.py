@@ -43,7 +43,9 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
             continue
         body = [_Bound(b).visit(copy.deepcopy(s)) for b in passes for s in loop.body]
         it = loop.iter.args[0] if _enumerated(loop.iter) else loop.iter
-        made = ast.Expr(it)             # the display is made before the body runs (enumerate runs nothing else)
+        if _zipped(it):
+            it = ast.copy_location(ast.Tuple(list(it.args), ast.Load()), it)
+        made = ast.Expr(it)             # the displays are made before the body runs (enumerate, zip run nothing else)
         ast.copy_location(made, it)
         view = ast.Module(body=tree.body[:i] + [made] + body, type_ignores=[])
         out += [(inner, v) for inner, v in first_passes(view, namespace) if any(inner is b for b in body)]
@@ -142,10 +144,13 @@ def _first_literal(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[st
     if _enumerated(it):
         if namespace.get("enumerate", builtins.enumerate) is not builtins.enumerate or \
                 any(mentions(s, "enumerate") for s in before + [loop]) or len(it.args) != 1 or it.keywords or \
-                not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and
-                     all(isinstance(t, ast.Name) for t in target.elts)) or target.elts[0].id == target.elts[1].id:
+                not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name) and
+                     (isinstance(target.elts[1], ast.Name) or _zipped(it.args[0]))) or \
+                isinstance(target.elts[1], ast.Name) and target.elts[0].id == target.elts[1].id:
             return None
         index, it, target = target.elts[0].id, it.args[0], target.elts[1]
+    if _zipped(it):
+        return _first_zipped(loop, it, target, index, before, namespace)
     if not isinstance(target, ast.Name):
         return None
     display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before, namespace)
@@ -164,6 +169,34 @@ def _first_literal(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[st
     if not all(_plain_body(loop, n, name) for n in names):
         return None
     return {target.id: value, **({index: ast.Constant(0)} if index is not None else {})}
+
+
+def _zipped(it: ast.expr) -> bool:
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip"
+
+
+def _first_zipped(loop: ast.For, it: ast.Call, target: ast.expr, index: str | None, before: list[ast.stmt],
+                  namespace) -> dict[str, ast.expr] | None:
+    """`for est, name in zip([lr, svc], ["lr", "svc"])` (in `enumerate` too): Python's own zip of
+    displays written in the loop, none empty, each target name bound on the first pass to its
+    display's first item, a plain name or an immutable literal."""
+    if namespace.get("zip", builtins.zip) is not builtins.zip or any(mentions(s, "zip") for s in before + [loop]) or \
+            it.keywords or not it.args or not isinstance(target, ast.Tuple) or len(target.elts) != len(it.args) or \
+            not all(isinstance(t, ast.Name) for t in target.elts) or \
+            not all(isinstance(d, (ast.List, ast.Tuple)) and d.elts and not isinstance(d.elts[0], ast.Starred)
+                    for d in it.args):
+        return None
+    names = [t.id for t in target.elts] + ([index] if index is not None else [])
+    if len(set(names)) != len(names):
+        return None
+    first = [d.elts[0] for d in it.args]
+    if not all(isinstance(f, ast.Name) or isinstance(f, ast.Constant) and type(f.value) in _LITERALS for f in first):
+        return None
+    given = [f.id for f in first if isinstance(f, ast.Name)]
+    if not all(_plain_body(loop, n, g) for n in names for g in given or [None]):
+        return None
+    bound = {t.id: copy.deepcopy(f) for t, f in zip(target.elts, first)}
+    return bound | ({index: ast.Constant(0)} if index is not None else {})
 
 
 def _enumerated(it: ast.expr) -> bool:
