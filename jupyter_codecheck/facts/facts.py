@@ -24,6 +24,7 @@ from ..pytext.pycheck import all_nodes, near_typo, never_run_loops, parent_map, 
 from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
+from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import seaborn_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
@@ -697,6 +698,10 @@ class _Walk:
         target = self._live_or_builtin(func, local, changes_matter=not isinstance(func, ast.Attribute))
         if self._artist_set(n, target, local, value):
             return
+        if self._value(plot_keyword_claim(n, lambda x: self._live(x, local), self._text,
+                                          axes_kept=self._classes_kept() and not self.state.user_code and
+                                          self._pyplot_kept() and not self._options_may_change())):
+            return
         if target is UNRESOLVED:
             self._column_arguments(n, local, target)        # `df.groupby(k).agg({...})`: df's
             if isinstance(func, ast.Attribute) and not self._refitted(n, local, value) and \
@@ -847,6 +852,12 @@ class _Walk:
         return self._stores_name(attr) or any(
             isinstance(x, ast.Attribute) and x.attr in ("__dict__", "__setattr__") or
             isinstance(x, ast.Name) and x.id in ("setattr", "vars") for x in ast.walk(self.tree))
+
+    def _options_may_change(self) -> bool:
+        """May the cell set one of pandas' options (its plotting backend among them)?"""
+        return any(isinstance(x, ast.Attribute) and x.attr in ("set_option", "option_context", "options") or
+                   isinstance(x, ast.Name) and x.id in ("set_option", "option_context", "options")
+                   for x in ast.walk(self.tree))
 
     def _pyplot_kept(self) -> bool:
         """May pyplot's current Figure and Axes be read as the cell starts: can nothing in the

@@ -158,11 +158,12 @@ def aliases_distinct(n: ast.Call, cls: type) -> bool:
     return canonical is not None and len(set(canonical)) == len(canonical)
 
 
-def refused_keyword(kw: ast.keyword, cls: type, functions: list, modules: tuple, text) -> list[str] | None:
-    """Is the keyword, handed on to an artist of `cls`, refused there (no parameter of `functions`,
-    no setter of the class, never read out by name in `modules` on the way)? The properties meant,
-    as fixes; None where it is taken."""
-    named: set[str] = set()
+def refused_keyword(kw: ast.keyword, cls: type, functions: list, modules: tuple, text,
+                    named_too: frozenset[str] = frozenset()) -> list[str] | None:
+    """Is the keyword, handed on to an artist of `cls`, refused there (no parameter of `functions`
+    nor among `named_too`, no setter of the class, never read out by name in `modules` on the
+    way)? The properties meant, as fixes; None where it is taken."""
+    named: set[str] = set(named_too)
     for f in functions:
         sig = POLICY.signature(f)
         if sig is None:
@@ -609,11 +610,7 @@ def _projection_class(projections, keywords: dict) -> type | None:
 def _words(module_name: str) -> frozenset[str]:
     """The quoted words of a module's source (read once): the names its code may look up."""
     if module_name not in _WORDS:
-        module = sys.modules.get(module_name)
-        try:
-            source = inspect.getsource(module) if module is not None else ""
-        except (OSError, TypeError):
-            source = None
+        source = _module_source(module_name)
         # a module whose source cannot be read could read any name: every word is its
         _WORDS[module_name] = frozenset(_WORD.findall(source)) if source is not None else None
     words = _WORDS[module_name]
@@ -623,15 +620,67 @@ def _words(module_name: str) -> frozenset[str]:
 _FORMS: dict[str, tuple[frozenset[str], frozenset[str]] | None] = {}
 
 
+_PARAMETERS: dict[str, frozenset[str] | None] = {}
+
+
+def parameter_names(module_name: str) -> frozenset[str] | None:
+    """Every parameter name of every function a module's source defines (read once, not
+    imported); None where the source cannot be read."""
+    if module_name not in _PARAMETERS:
+        _PARAMETERS[module_name] = _parameters(module_name)
+    return _PARAMETERS[module_name]
+
+
+def _parameters(module_name: str) -> frozenset[str] | None:
+    source = _module_source(module_name)
+    try:
+        tree = ast.parse(source) if source is not None else None
+    except (SyntaxError, ValueError):
+        return None
+    if tree is None:
+        return None
+    return frozenset(a.arg for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs))
+
+
+def _module_source(module_name: str) -> str | None:
+    """A module's source: of a loaded one, or read from the file under its nearest loaded
+    package's folder (`pandas.plotting._matplotlib.core` before pandas' first plot imports it:
+    the file is read, nothing is imported); None where it cannot be read."""
+    module = sys.modules.get(module_name)
+    if module is not None:
+        try:
+            return inspect.getsource(module)
+        except (OSError, TypeError):
+            return None
+    parts = module_name.split(".")
+    for k in range(len(parts) - 1, 0, -1):
+        package = sys.modules.get(".".join(parts[:k]))
+        if package is None:
+            continue
+        folders = POLICY.module_members(package).get("__path__")
+        if type(folders) is not list or len(folders) != 1 or type(folders[0]) is not str:
+            return None
+        base = os.path.join(folders[0], *parts[k:])
+        for path in (base + ".py", os.path.join(base, "__init__.py")):
+            try:
+                with open(path, encoding="utf-8") as f:
+                    return f.read()
+            except OSError:
+                continue
+        return None
+    return None
+
+
 def _formed(word: str, module_name: str) -> bool:
     """May the module's code read `word` by a name it builds: an f-string of one formatted part
     and one literal (`f"{axis_name}units"` pops `xunits=` in `_process_unit_info`, `f"share{name}"`)
     whose literal ends or begins the word?"""
     if module_name not in _FORMS:
-        module = sys.modules.get(module_name)
+        source = _module_source(module_name)
         try:
-            tree = ast.parse(inspect.getsource(module)) if module is not None else None
-        except (OSError, TypeError, SyntaxError):
+            tree = ast.parse(source) if source is not None else None
+        except (SyntaxError, ValueError):
             tree = None
         heads, tails = set(), set()
         for n in ast.walk(tree) if tree is not None else ():

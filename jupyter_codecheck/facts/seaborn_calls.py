@@ -31,7 +31,7 @@ import sys
 
 from .column_selection import frame_labels
 from .matplotlib_properties import ON_THE_WAY, aliases_distinct, artist_constructors, current_axes_plain, \
-    refused_keyword
+    parameter_names, refused_keyword
 from .read_policy import POLICY
 from .values import Live, ValueClaim
 
@@ -134,8 +134,12 @@ def _keyword_claim(n: ast.Call, name: str, target, sns, text) -> ValueClaim | No
         return None
     functions = [target, POLICY.static(axes, method, None), *artist_constructors(cls)]
     modules = (POLICY.module_of(target), *_SEABORN_ON_THE_WAY, *ON_THE_WAY, module)
+    own = [parameter_names(m) for m in modules[:1 + len(_SEABORN_ON_THE_WAY)]]    # seaborn's functions' parameters
+    if any(o is None for o in own):
+        return None
     for kw in n.keywords:
-        fixes = refused_keyword(kw, cls, [f for f in functions if f is not None], modules, text)
+        fixes = refused_keyword(kw, cls, [f for f in functions if f is not None], modules, text,
+                                named_too=frozenset().union(*own))
         if fixes is not None:
             return ValueClaim(kw, f"{name}(): the {class_name} it draws has no property {kw.arg!r}: AttributeError",
                               "AttributeError", fixes)

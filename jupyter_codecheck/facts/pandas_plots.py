@@ -1,0 +1,120 @@
+"""pandas' plotting keywords. `df.plot(...)`, `s.plot(kind=...)`, `df.plot.bar(...)` and
+`df.hist(...)` draw with matplotlib (pandas' default plotting backend): the keywords pandas does
+not take itself go on to the Axes method of the plot's kind and to the artist it makes, which
+sets each through its `set_<name>` and raises AttributeError where there is none
+("Line2D.set() got an unexpected keyword argument 'colr'").
+
+    df.plot(kind="bar", colr="r")            the bars: Rectangle
+    df["age"].plot(kind="hist", titel="x")   Rectangle
+
+pandas takes its own keywords as its plot classes' parameters or out by name in its plotting
+modules: a keyword that is a parameter name or a quoted word anywhere in them is taken as
+pandas' (their sources are read, not imported: matplotlib_properties.refused_keyword).
+The data: a live Series or DataFrame of pandas' own classes holding a row at least and numbers
+to plot (a plot of none raises TypeError first); the kinds whose artists are made for any such
+data alone (a density needs two distinct values, a pie positive ones: not read). No `ax` (the
+Axes is a new one of matplotlib's class, or pyplot's current one: `axes_kept`), the kind a
+literal, and pandas' plotting backend matplotlib.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+import types
+
+from .matplotlib_properties import (ON_THE_WAY, aliases_distinct, artist_constructors, current_axes_plain,
+                                    parameter_names, refused_keyword)
+from .read_policy import POLICY
+from .values import Live, ValueClaim
+
+# a plot's kind -> (the Axes method pandas draws it with, the module and class of its artist)
+KINDS = {"line": ("plot", "matplotlib.lines", "Line2D"), "bar": ("bar", "matplotlib.patches", "Rectangle"),
+         "barh": ("barh", "matplotlib.patches", "Rectangle"), "hist": ("hist", "matplotlib.patches", "Rectangle"),
+         "area": ("plot", "matplotlib.lines", "Line2D")}
+# pandas' plotting modules: where its code reads its own keywords out by name
+_PANDAS_ON_THE_WAY = ("pandas.plotting._core", "pandas.plotting._matplotlib.core", "pandas.plotting._matplotlib.hist",
+                      "pandas.plotting._matplotlib.style", "pandas.plotting._matplotlib.tools",
+                      "pandas.plotting._matplotlib.timeseries", "pandas.plotting._matplotlib.misc",
+                      "pandas.plotting._matplotlib.converter", "pandas.plotting._matplotlib.groupby")
+
+
+def plot_keyword_claim(n: ast.Call, live: Live, text, axes_kept: bool) -> ValueClaim | None:
+    """The first keyword of a pandas plot call that its artist refuses."""
+    pd = sys.modules.get("pandas")
+    func = n.func
+    if pd is None or not axes_kept or not isinstance(func, ast.Attribute) or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    if func.attr == "plot":                                  # `df.plot(kind="bar", ...)`
+        receiver, kind = func.value, _literal_text(keywords.get("kind"), "line")
+        if n.args:
+            return None                                      # data or kind given by position: not read
+    elif func.attr == "hist":                                # `df.hist(...)`
+        receiver, kind = func.value, "hist"
+    elif isinstance(func.value, ast.Attribute) and func.value.attr == "plot":     # `df.plot.bar(...)`
+        receiver, kind = func.value.value, func.attr
+        if n.args or "kind" in keywords:
+            return None
+    else:
+        return None
+    if kind not in KINDS or "ax" in keywords or "backend" in keywords:
+        return None
+    data = live(receiver)
+    if not _plottable(data, pd) or not _pandas_own(type(data), func.attr if func.attr in ("plot", "hist") else "plot") \
+            or not _matplotlib_backend(pd):
+        return None
+    if func.attr == "hist" and (type(data) is not pd.DataFrame and type(data) is not pd.Series or
+                                {"by", "column", "layout"} & keywords.keys()):
+        return None
+    method, module, class_name = KINDS[kind]
+    axes_module = sys.modules.get("matplotlib.axes")
+    axes = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
+    cls = POLICY.static(sys.modules.get(module), class_name, None) if module in sys.modules else None
+    if not isinstance(cls, type) or not isinstance(axes, type) or not current_axes_plain(method) or \
+            not aliases_distinct(n, cls):
+        return None
+    functions = [f for f in (POLICY.static(axes, method, None), *artist_constructors(cls)) if f is not None]
+    own = [parameter_names(m) for m in _PANDAS_ON_THE_WAY]      # pandas' plot classes' own parameters
+    if any(o is None for o in own):
+        return None
+    for kw in n.keywords:
+        fixes = refused_keyword(kw, cls, functions, (*_PANDAS_ON_THE_WAY, *ON_THE_WAY, module), text,
+                                named_too=frozenset().union(*own))
+        if fixes is not None:
+            return ValueClaim(kw, f"{ast.unparse(func)}(): the {class_name} pandas draws has no property {kw.arg!r}: "
+                                  "AttributeError", "AttributeError", fixes)
+    return None
+
+
+def _literal_text(node: ast.expr | None, default: str) -> str | None:
+    if node is None:
+        return default
+    return node.value if isinstance(node, ast.Constant) and type(node.value) is str else None
+
+
+def _plottable(data, pd) -> bool:
+    """A live Series of numbers, or DataFrame with a column of numbers, of a row at least (pandas
+    plots numeric columns; booleans and text alone leave nothing to plot: TypeError)."""
+    if type(data) is pd.Series:
+        return data.shape[0] > 0 and data.dtype.kind in "iuf" and type(data.dtype).__module__.startswith("numpy")
+    if type(data) is pd.DataFrame:
+        return data.shape[0] > 0 and any(type(t).__module__.startswith("numpy") and t.kind in "iuf"
+                                         for t in data.dtypes)
+    return False
+
+
+def _pandas_own(cls: type, name: str) -> bool:
+    """Is `cls.<name>` pandas' own plotting (its accessor, its hist function), as pandas set it?"""
+    member = POLICY.static(cls, name, None)
+    if member is None:
+        return False
+    owner = POLICY.module_of(member) if type(member) is types.FunctionType else POLICY.class_module(type(member))
+    return str(owner).split(".")[0] == "pandas"
+
+
+def _matplotlib_backend(pd) -> bool:
+    try:
+        return pd.get_option("plotting.backend") == "matplotlib"
+    except Exception:  # noqa: BLE001 - an option pandas lacks: not read
+        return False
