@@ -20,7 +20,7 @@ def ns():
     plt.close("all")
     df = pd.DataFrame({"a": [1.0, 2, 3, 4], "b": [4, 5, 6, 7], "c": list("xyxy")})
     yield {"pd": pd, "plt": plt, "df": df, "s": df["a"], "text": df[["c"]], "empty": df.iloc[:0],
-           "flags": pd.Series([True, False])}
+           "flags": pd.Series([True, False]), "nothing": pd.Series([np.nan, np.nan])}
     plt.close("all")
 
 
@@ -41,7 +41,8 @@ def raised(cell: str, ns: dict) -> str | None:
     "s.plot(kind='hist', bins=3, colr='r')\n", "df['a'].plot(figsize=(3, 3), titel='x')\n",
     "df.plot.bar(colr='r')\n", "s.plot.line(lw=2, colr='r')\n", "df.plot(subplots=True, layout=(1, 2), colr='r')\n",
     "df.plot(kind='area', colr='r')\n", "df.hist(bins=3, colr='r')\n", "s.hist(bins=3, colr='r')\n",
-    "df.plot(x='a', y='b', colr='r')\n",
+    "df.plot(x='a', y='b', colr='r')\n", "df['c'].value_counts().plot(kind='bar', colr='r')\n",
+    "df['c'].value_counts(normalize=True).plot.barh(colr='r')\n",
 ])
 def test_a_keyword_the_artist_refuses_is_claimed_and_its_fix_runs(cell, ns):
     facts = kernel_facts(cell, ns)
@@ -62,6 +63,7 @@ def test_a_keyword_the_artist_refuses_is_claimed_and_its_fix_runs(cell, ns):
     "df.plot(kind=k, colr='r')\n",                   # a kind not written
     "df.plot(ax=ax, colr='r')\n",                    # an Axes given
     "pd.set_option('plotting.backend', 'matplotlib')\ndf.plot(colr='r')\n",   # options the cell sets
+    "nothing.value_counts().plot(kind='bar', colr='r')\n",     # no value counted: no bar
 ])
 def test_no_claim_where_pandas_takes_the_keyword_or_may_fail_otherwise(cell, ns):
     fig, ax = plt.subplots()

@@ -61,11 +61,12 @@ def plot_keyword_claim(n: ast.Call, live: Live, text, axes_kept: bool) -> ValueC
     if kind not in KINDS or "ax" in keywords or "backend" in keywords:
         return None
     data = live(receiver)
-    if not _plottable(data, pd) or not _pandas_own(type(data), func.attr if func.attr in ("plot", "hist") else "plot") \
-            or not _matplotlib_backend(pd):
+    counted = _counted(receiver, live, pd)      # `s.value_counts().plot(...)`: a Series of counts
+    kind_of = pd.Series if counted else type(data)
+    if not (counted or _plottable(data, pd)) or not _matplotlib_backend(pd) or \
+            not _pandas_own(kind_of, func.attr if func.attr in ("plot", "hist") else "plot"):
         return None
-    if func.attr == "hist" and (type(data) is not pd.DataFrame and type(data) is not pd.Series or
-                                {"by", "column", "layout"} & keywords.keys()):
+    if func.attr == "hist" and {"by", "column", "layout"} & keywords.keys():
         return None
     method, module, class_name = KINDS[kind]
     axes_module = sys.modules.get("matplotlib.axes")
@@ -85,6 +86,21 @@ def plot_keyword_claim(n: ast.Call, live: Live, text, axes_kept: bool) -> ValueC
             return ValueClaim(kw, f"{ast.unparse(func)}(): the {class_name} pandas draws has no property {kw.arg!r}: "
                                   "AttributeError", "AttributeError", fixes)
     return None
+
+
+def _counted(receiver: ast.expr, live: Live, pd) -> bool:
+    """`s.value_counts()` of a live Series of pandas' own class holding a value at least (counted
+    when not missing, unless `dropna=False`): a Series of counts, a row each value."""
+    if not (isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and
+            receiver.func.attr == "value_counts" and not receiver.args and
+            all(k.arg in ("normalize", "sort", "ascending", "dropna") and isinstance(k.value, ast.Constant) and
+                type(k.value.value) is bool for k in receiver.keywords)):
+        return False
+    base = live(receiver.func.value)
+    if type(base) is not pd.Series or not _pandas_own(pd.Series, "value_counts"):
+        return False
+    keep_missing = any(k.arg == "dropna" and k.value.value is False for k in receiver.keywords)
+    return base.shape[0] > 0 and (keep_missing or int(base.count()) > 0)
 
 
 def _literal_text(node: ast.expr | None, default: str) -> str | None:
