@@ -831,3 +831,18 @@ def test_a_comparison_of_numpys_arrays_is_numpys_code_and_a_users_object_compare
     assert [f.line for f in facts] == [2] and _run(cell, objects) is not None
     assert kernel_facts(cell.replace("labels == k", "mine == k"), objects) == []
     assert kernel_facts("idx = (labels in k).nonzero()[0]\nplt.scatter(X[:, 0], X[:, 1], lable='a')\n", objects) == []
+
+
+def test_a_loop_over_a_dict_displays_items_runs_no_code_of_the_users(ns):
+    """`for name, est in {"a": m}.items()`: the view runs nothing of its keys or values, so pyplot
+    is still read in the body; a function of the user's over them is not such a view."""
+    def pick(d):
+        plt.figure()
+        return list(d)
+
+    objects = dict(ns, m=object(), k="b", pick=pick)
+    cell = "plt.figure()\nfor name, est in {'a': m, k: m}.items():\n    plt.plot([1, 2], [3, 4], labbel=name)\n"
+    assert [f.line for f in kernel_facts(cell, objects)] == [3] and _run(cell, objects) is not None
+    other = cell.replace("{'a': m, k: m}.items()", "pick({'a': m, k: m})")
+    assert kernel_facts(other, objects) == []
+

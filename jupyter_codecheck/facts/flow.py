@@ -502,12 +502,14 @@ class _Step:
                 return []
             if _splits(target) and call.args and all(self._data(a) for a in call.args):
                 return []                       # rows taken by position: new arrays and frames
-            given = _union([self.objects(a) for a in args])
+            held = [receiver] if receiver is not UNRESOLVED else \
+                self.objects(func.value) if isinstance(func, ast.Attribute) else []    # `{"a": df}.items()`
+            given = _union([self.objects(a) for a in args] + [held])
             if given is None:
                 return None
             # a library's result may hold its arguments as they are (`SimpleNamespace(df=df)`,
-            # `np.asarray(a)`); pandas' own functions and methods make new objects (above)
-            return given + ([receiver] if receiver is not UNRESOLVED else [])
+            # `np.asarray(a)`) and what its receiver holds; pandas' own make new objects (above)
+            return given
         reads = self.functions.get(func.id) if isinstance(func, ast.Name) and func.id in self.functions \
             else _global_names(target)
         if "*" in reads:
@@ -532,6 +534,8 @@ class _Step:
             # `"{:.2f}".format(model.score(X, y))`, `", ".join(names)`: a method of str or bytes
             method = getattr(func.value.value, func.attr, UNRESOLVED)
             return method if type(method) is types.BuiltinFunctionType else UNRESOLVED
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Dict) and func.attr in _DICT_VIEWS:
+            return getattr(dict, func.attr)     # `{"a": m}.items()`: a view of the new dict, nothing of its items runs
         return self.identity(func)
 
     def reach(self, objects: list | None) -> set[int] | None:
@@ -1375,6 +1379,8 @@ def _method_of(owner, attr: str) -> bool:
 
 
 _IMMUTABLE = (int, float, complex, bool, str, bytes, tuple, frozenset, type(None))
+# a dict's methods that make a view of it, calling nothing of its keys or values
+_DICT_VIEWS = ("items", "keys", "values")
 # the comparisons numpy computes element by element (its own ufuncs for arrays of numbers)
 _ORDERING = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
