@@ -516,6 +516,13 @@ def test_no_shape_claim_where_pandas_aligns_the_labels_or_the_frame_has_no_rows(
     ("t = np.linspace(0, 1, 10)\nplt.plot(t, np.arange(11))\n", "t = np.linspace(0, 1, 10)\nplt.plot(t, np.arange(10))\n"),
     ("fig, axes = plt.subplots(1, 2)\naxes[0].plot(x, y)\n", "fig, axes = plt.subplots(1, 2)\naxes[1].plot(x, s)\n"),
     ("fig, one = plt.subplots()\none.scatter(x, y)\n", "fig, one = plt.subplots()\none.scatter(y, y)\n"),
+    # a projection's Axes whose plot and scatter are the Axes' own, also one a loop runs over
+    ("fig, p = plt.subplots(subplot_kw={'projection': 'polar'})\np.plot(x, y, 'o')\n",
+     "fig, p = plt.subplots(subplot_kw={'projection': 'polar'})\np.plot(x, x, 'o')\n"),
+    ("fig, ps = plt.subplots(2, 2, subplot_kw={'projection': 'polar'})\nfor p in ps.flat:\n    p.scatter(x, y)\n",
+     "fig, ps = plt.subplots(2, 2, subplot_kw={'projection': 'polar'})\nfor p in ps.flat:\n    p.scatter(x, x)\n"),
+    # a whole array's reduction is one number: it broadcasts
+    ("plt.plot(x, y - y.mean())\n", "plt.plot(x, y[1:] - y.mean())\n"),
 ])
 def test_a_plot_of_x_and_y_of_different_lengths(cell, good):
     _, ax = plt.subplots()
@@ -571,6 +578,9 @@ def test_no_log_or_fill_claim_on_another_axes_class_or_pyplots_current_axes():
     ns = namespace(x=np.arange(1.0, 11.0), y=np.arange(1.0, 12.0), polar=polar)
     try:
         for cell, raised in [("polar.semilogx(x, y)\n", NotImplementedError),
+                             ("fig, p = plt.subplots(subplot_kw={'projection': 'polar'})\np.semilogx(x, y)\n",
+                              NotImplementedError),
+                             ("fig, p = plt.subplots(subplot_kw={'projection': '3d'})\np.scatter(x, y)\n", Exception),
                              ("plt.figure().add_subplot(projection='3d')\nplt.fill_between(x, y)\n", TypeError),
                              ("plt.figure().add_subplot(projection='3d')\nplt.semilogx(x, y)\n", Exception)]:
             assert facts_of(cell, ns, "value") == [], cell

@@ -365,12 +365,19 @@ class Propagation:
         return Abstract("ndarray", array.shape, "c" if "c" in (array.kind, kind) else array.kind)
 
     def _element(self, node: ast.expr, value) -> Abstract | None:
-        """A numpy scalar of a number dtype as a 0-d array: a live one (`np.float64(2)`), or one
-        element of a known array (`beta[1]`, every dimension indexed by an int in range)."""
+        """A numpy scalar of a number dtype as a 0-d array: a live one (`np.float64(2)`), one
+        element of a known array (`beta[1]`, every dimension indexed by an int in range), or a
+        whole known array's reduction (`y.mean()`)."""
         np = sys.modules.get("numpy")
         if np is not None and isinstance(value, np.generic) and type(value).__module__ == "numpy" and \
                 numeric(value.dtype.kind):
             return Abstract("ndarray", (), value.dtype.kind)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _REDUCTIONS and \
+                not node.args and not node.keywords:
+            a = self.array(node.func.value)         # `y.mean()`: the whole array's, one number of its kind
+            if a is None or not numeric(a.kind) or a.size is None or not a.size:
+                return None                         # (numpy refuses max() of none; mean() of none warns)
+            return Abstract("ndarray", (), _REDUCTIONS[node.func.attr].get(a.kind, a.kind))
         if not isinstance(node, ast.Subscript):
             return None
         base, index = self.array(node.value), self.index(node.slice)

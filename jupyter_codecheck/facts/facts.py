@@ -341,8 +341,10 @@ class _Walk:
                 a = propagation.shaped(node)
             if a is None or not a.shape or not all(type(d) is int and d > 0 for d in a.shape):
                 return []               # zip stops at the shortest: each must be known not empty
-            if isinstance(t, ast.Name) and a.like == "ndarray" and a.holds == "Axes" and self._unchanged(node):
-                out.append((id(t), Abstract("Axes") if len(a.shape) == 1 else replace(a, shape=a.shape[1:])))
+            if isinstance(t, ast.Name) and a.like == "ndarray" and a.holds in ("Axes", "projection") and \
+                    self._unchanged(node):
+                out.append((id(t), Abstract(a.holds, axes=a.axes) if len(a.shape) == 1 else
+                            replace(a, shape=a.shape[1:])))
         return out
 
     def _item_kept(self, node: ast.expr) -> bool:

@@ -15,7 +15,8 @@ first, so neither may be in doubt: the format a literal, the keywords' names tho
 normalises without an error, and no `data=` (then x and y are keys). x and y are numbers, live
 (a numpy ndarray or pandas Series of their own classes, a list), written in the call or made by
 the cell (abstract.py). The callee is pyplot's own function, the Axes method of a live Axes of
-matplotlib's own class, or of an Axes `plt.subplots` made in the cell.
+matplotlib's own class, or of an Axes `plt.subplots` made in the cell (plot and scatter: of a
+projection's too, where its class keeps the Axes' own method).
 """
 from __future__ import annotations
 
@@ -137,6 +138,10 @@ def _matplotlib_callee(func: ast.Attribute, target, value: Live) -> bool:
         owner = target.__self__
         return POLICY.is_library(type(owner)) and str(POLICY.class_module(type(owner))).startswith("matplotlib.")
     made = value(func.value)
+    if issubclass(type(made), Abstract) and made.like == "projection" and isinstance(made.axes, type):
+        # a projection's Axes (`subplot_kw={"projection": "polar"}`) whose method is the Axes' own
+        own = POLICY.static(axes.Axes, func.attr, None)
+        return own is not None and POLICY.static(made.axes, func.attr, None) is own
     return issubclass(type(made), Abstract) and made.like == "Axes"
 
 
