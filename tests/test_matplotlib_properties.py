@@ -841,8 +841,10 @@ def test_a_loop_over_a_dict_displays_items_runs_no_code_of_the_users(ns):
         return list(d)
 
     objects = dict(ns, m=object(), k="b", pick=pick)
-    cell = "plt.figure()\nfor name, est in {'a': m, k: m}.items():\n    plt.plot([1, 2], [3, 4], labbel=name)\n"
+    cell = "plt.figure()\nfor name, est in {'a': m, 'b': m}.items():\n    plt.plot([1, 2], [3, 4], labbel=name)\n"
     assert [f.line for f in kernel_facts(cell, objects)] == [3] and _run(cell, objects) is not None
-    other = cell.replace("{'a': m, k: m}.items()", "pick({'a': m, k: m})")
+    other = cell.replace("{'a': m, 'b': m}.items()", "pick({'a': m, 'b': m})")
     assert kernel_facts(other, objects) == []
+    keyed = cell.replace("{'a': m, 'b': m}", "{key: m}")     # a key of the user's class hashes: its code
+    assert kernel_facts(keyed, dict(objects, key=object())) == []
 

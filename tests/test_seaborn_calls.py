@@ -117,10 +117,14 @@ def test_a_keyword_the_artist_refuses_is_what_seaborn_raises_and_a_property_is_t
     "sns.histplot(data=df, x='a', element='step', colr='r')\n",   # another artist
     "sns.countplot(data=df, x='c', ax=ax, colr='r')\n",       # an Axes given: not read
     "sns.countplot(data=df, x=df['c'], colr='r')\n",          # a vector, not a column's name
+    "sns.histplot(data=df, x='a', y='b', shading='auto')\n",  # both: a QuadMesh, which takes it
+    "sns.countplot(data=nan, x='d', hue='c', colr='r')\n",    # no row with every variable: nothing drawn
+    "sns.lineplot(data=df, x='c', y='a', units='d', colr='r')\n",   # units need estimator=None first
 ])
 def test_no_keyword_claim_where_another_check_or_artist_may_come_first(cell):
     fig, ax = plt.subplots()
-    ns = {"sns": sns, "df": frame(), "ax": ax}
+    nan = frame().assign(c=float("nan"))
+    ns = {"sns": sns, "df": frame(), "ax": ax, "nan": nan}
     assert kernel_facts(cell, ns) == [], cell
     plt.close("all")
 

@@ -781,6 +781,8 @@ def test_scikit_learn_sample_generators_a_new_generator_and_a_ufuncs_outer(cell,
     "X, y, w = make_regression(n_samples=7, n_features=3, coef=True)\nc = X[:, 3]\n",       # three results
     "X, y = make_regression(n_samples=7, n_features=3, n_targets=2)\nc = y @ np.ones(7)\n",
     "X, y = make_blobs(n_samples=7, centers=[[1.0, 2.0, 3.0]])\nc = X[:, 2]\n",            # the centers' width
+    "X, y = make_blobs(centers=[[1, 1], [2, 2]], cluster_std=[1, 2, 3])\nc = X[:, 3]\n",   # refused on its line
+    "cs = [[1, 1], [2, 2]]\nfor c in cs:\n    c.append(0)\nX, y = make_blobs(n_samples=10, centers=cs)\nd = X[:, 2]\n",
     "rng = np.random.default_rng(seq)\nrng.standard_normal(3).sum(axis=1)\n",
     "q = np.add.outer(np.arange(3), [1, 2])\nc = q @ np.ones(3)\n",                        # a list: not read
 ])
@@ -903,6 +905,14 @@ def test_draws_bound_numbers_known_arrays_and_list_indices_carry_shapes(cell, fi
     "X = np.ones((6, 4))\nc = X[[0, 1], [0, 2]].sum(axis=1)\n",          # two index lists broadcast together
     "X = np.ones((6, 4))\nc = X[:, [0, 9]].sum(axis=2)\n",               # IndexError first
     "X = np.ones((6, 4))\nc = X[:, [True, False, True, True]].sum(axis=2)\n",   # a mask, not indices
+    # (a review's) a line numpy or scikit-learn refuses before the one claimed
+    "rng = np.random.default_rng(0)\nXa, Xb = train_test_split(np.ones((40, 2)), random_state=rng)\nc = Xa[:, 0] @ np.ones(3)\n",
+    "rng = np.random.RandomState(0)\nrng.seed('x')\nc = rng.randn(3).sum(axis=1)\n",
+    "c = np.array([0, 1, np.nan], dtype=int)\nd = c.sum(axis=2)\n",
+    "X = np.random.multivariate_normal([0, 0], np.ones((2, 2)), 5, tol='x')\nc = X.sum(axis=2)\n",
+    # (a review's) a list the cell wrote, changed through a loop's variable over it
+    "v = [[1.0, 2.5], [1.0, 2.0]]\nfor r in v:\n    r.append(3)\nc = np.array(v)[:, 2]\n",
+    "v = [[1.0, 2.5], [1.0, 2.0]]\n[r.append(3) for r in v]\nc = np.array(v)[:, 2]\n",
 ])
 def test_no_claim_where_numpy_may_refuse_the_draw_or_the_index_first(cell):
     assert value_facts(cell, namespace()) == [], cell

@@ -797,11 +797,15 @@ class Propagation:
 
     def _array_of(self, arg: ast.expr, dtype: ast.expr | None, copies: bool):
         if isinstance(arg, (ast.List, ast.Tuple)):
-            nested = _nested(self._numbers(arg))
+            numbers = self._numbers(arg)
+            nested = _nested(numbers)
             if nested is None:
                 return None
             shape, kind = nested
-            return Abstract("ndarray", shape, self._dtype(dtype, kind))
+            made = self._dtype(dtype, kind)
+            if made in ("i", "u", "b") and kind == "f" and not all(math.isfinite(v) for v in _flat(numbers)):
+                return None                            # numpy refuses NaN or inf as integers (ValueError)
+            return Abstract("ndarray", shape, made)
         value = self.value(arg)
         if issubclass(type(value), Made) and type(value.literal()) in (list, tuple):
             nested = _nested(value.literal())           # `cov = [[3, 3], [3, 4]]` earlier in the cell
@@ -865,6 +869,8 @@ class Propagation:
                 {k.arg for k in node.keywords} - set(names) - {"method"}:
             return None
         given = dict(zip(names, node.args)) | {k.arg: k.value for k in node.keywords}
+        if "tol" in given and _scalar_kind(self.scalar(given["tol"])) not in ("i", "f"):
+            return None                                # numpy refuses a tolerance of another kind (TypeError)
         if not {"mean", "cov"} <= set(given) or _literal(given.get("check_valid", ast.Constant("warn"))) not in \
                 ("warn", "ignore") or _literal(given.get("method", ast.Constant("svd"))) not in ("svd", "eigh", "cholesky"):
             return None
@@ -900,6 +906,11 @@ class Propagation:
 _COMPARISONS = {ast.Lt: operator.lt, ast.Gt: operator.gt, ast.LtE: operator.le, ast.GtE: operator.ge,
                 ast.Eq: operator.eq, ast.NotEq: operator.ne}
 _MASK_MAX = 1_000_000
+
+
+def _flat(v):
+    """The numbers of a nested list or tuple, in order."""
+    return [x for e in v for x in _flat(e)] if type(v) in (list, tuple) else [v]
 
 
 def _fits(v):

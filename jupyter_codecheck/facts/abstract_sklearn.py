@@ -267,11 +267,11 @@ def _parameter_data(v) -> bool:
     return type(v) in (np.float64, np.float32, np.int64, np.int32, np.bool_)
 
 
-def _random_generator(v) -> bool:
-    """numpy's RandomState or Generator: a live one of those classes, or one the cell makes."""
+def _random_state(v) -> bool:
+    """numpy's RandomState: a live one of that class, or one the cell makes."""
     np = sys.modules.get("numpy")
-    return _random_source(v) or issubclass(type(v), Abstract) and v.like == "Generator" or \
-        np is not None and issubclass(type(v), Made) and v.of_class() is np.random.RandomState
+    return np is not None and (type(v) is np.random.RandomState or
+                               issubclass(type(v), Made) and v.of_class() is np.random.RandomState)
 
 
 def _random_source(v) -> bool:
@@ -478,12 +478,12 @@ def predicted(node: ast.Call, owner, shaped: Shaped):
 def split(node: ast.Call, shaped: Shaped, value: Read):
     """train_test_split(*arrays, test_size=..., ...): each array's train and test parts, of
     the same kind and columns, with the rows scikit-learn's own arithmetic gives. Its options
-    are literals; `random_state` also numpy's RandomState or Generator (live, or the cell's: it
-    draws the rows, never their count)."""
+    are literals; `random_state` also numpy's RandomState (live, or the cell's: it
+    draws the rows, never their count; a Generator scikit-learn refuses)."""
     keywords = {k.arg: _literal(k.value) for k in node.keywords}
     if "random_state" in keywords and keywords["random_state"] is UNRESOLVED and \
-            _random_generator(value(next(k.value for k in node.keywords if k.arg == "random_state"))):
-        keywords["random_state"] = None
+            _random_state(value(next(k.value for k in node.keywords if k.arg == "random_state"))):
+        keywords["random_state"] = None         # (scikit-learn's check_random_state refuses a Generator)
     if not node.args or set(keywords) - _SPLIT_OPTIONS or any(v is UNRESOLVED for v in keywords.values()) or \
             type(keywords.get("random_state")) not in (int, type(None)):
         return None                             # (check_random_state refuses any other literal)
@@ -530,6 +530,13 @@ def generated(name: str, target, node: ast.Call, value: Read, number: Read) -> t
         n = sum(n)
     features = 2 if name in ("make_moons", "make_circles") else points[1] if points is not None else \
         arguments["n_features"]
+    spread = arguments.get("cluster_std")
+    if name == "make_blobs" and type(spread) in (list, tuple):
+        given_n = arguments["n_samples"]
+        count = points[0] if points is not None else len(given_n) if type(given_n) in (list, tuple) else \
+            arguments.get("centers") if type(arguments.get("centers")) is int else 3
+        if len(spread) != count:
+            return None                         # scikit-learn refuses a cluster_std of another count
     if type(n) is not int or type(features) is not int or n < 1 or features < 1 or \
             type(centers) not in (int, type(None)) or arguments.get("return_centers") or \
             arguments.get("return_X_y", True) is not True or arguments.get("coef") or arguments.get("n_targets", 1) != 1:

@@ -41,8 +41,12 @@ def feature_name_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
         type(bound) is classmethod and target.__func__ is bound.__func__
     if not made and (function is None or target is not function):
         return None
-    given = dict(zip(("estimator", "X", "features"), n.args)) | {k.arg: k.value for k in n.keywords}
-    if len(n.args) > 3 or "feature_names" in given or not {"X", "features"} <= set(given):
+    signature = POLICY.signature(target)
+    try:
+        given = signature.bind(*n.args, **{k.arg: k.value for k in n.keywords}).arguments if signature else None
+    except TypeError:
+        return None                     # Python refuses the call first (`X` given twice)
+    if given is None or "feature_names" in given or not {"X", "features"} <= set(given):
         return None
     labels = frame_labels(value(given["X"]))
     features = _literal(given["features"])

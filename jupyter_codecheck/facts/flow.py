@@ -326,7 +326,8 @@ class _Step:
                 if isinstance(n.target, ast.Name) and issubclass(type(made), Made):
                     # `for ax in axes`: an element of what the cell made, never the value itself
                     valued.add(id(n.target))
-                    self.hold(n.target.id, list(self.state.holds.get(id(made), [])), replace=False)
+                    parts = [made] if _holds_containers(made) else []   # `for c in centers: c.append(0)`
+                    self.hold(n.target.id, list(self.state.holds.get(id(made), [])) + parts, replace=False)
                 else:
                     self.bind(n.target, n.iter, replace=False, valued=valued)
                 for t in ast.walk(n.target):
@@ -534,7 +535,8 @@ class _Step:
             # `"{:.2f}".format(model.score(X, y))`, `", ".join(names)`: a method of str or bytes
             method = getattr(func.value.value, func.attr, UNRESOLVED)
             return method if type(method) is types.BuiltinFunctionType else UNRESOLVED
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Dict) and func.attr in _DICT_VIEWS:
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Dict) and func.attr in _DICT_VIEWS and \
+                all(isinstance(k, ast.Constant) for k in func.value.keys):    # (a key of the user's hashes: its code)
             return getattr(dict, func.attr)     # `{"a": m}.items()`: a view of the new dict, nothing of its items runs
         return self.identity(func)
 
@@ -1337,6 +1339,14 @@ def _sklearn_own(cls) -> bool:
 # the methods scikit-learn's common checks hold to leaving an estimator's attributes as they
 # were (`check_dict_unchanged`)
 _LEAVES_ESTIMATOR = frozenset({"predict", "transform", "decision_function", "predict_proba"})
+
+
+def _holds_containers(made: Made) -> bool:
+    """Does a display the cell made hold lists, dicts or sets (made with it: a change to one
+    through a loop's variable is a change to it)?"""
+    value = made.literal()
+    items = value.values() if type(value) is dict else value if type(value) in (list, tuple, set) else ()
+    return any(type(x) in (list, dict, set) for x in items)
 
 
 def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:

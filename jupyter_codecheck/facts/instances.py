@@ -90,10 +90,11 @@ class Instance(Made):
 
 
 def random_generator_draw(cls: type, method: str) -> bool:
-    """A public method of numpy's RandomState or Generator (exactly those compiled classes): a
-    draw, `seed` or `set_state` changes only the generator's state, never its class or methods."""
+    """A draw of numpy's RandomState or Generator (exactly those compiled classes): it changes
+    only the generator's state, never its class or methods."""
     np = sys.modules.get("numpy")
-    return np is not None and cls in (np.random.RandomState, np.random.Generator) and not method.startswith("_")
+    return np is not None and cls in (np.random.RandomState, np.random.Generator) and not method.startswith("_") and \
+        method not in ("seed", "set_state", "bit_generator")     # (these refuse an argument of another kind)
 
 
 def drawn_method(cls: type, method: str) -> bool:

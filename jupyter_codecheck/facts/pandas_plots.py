@@ -31,6 +31,8 @@ from .values import Live, ValueClaim
 KINDS = {"line": ("plot", "matplotlib.lines", "Line2D"), "bar": ("bar", "matplotlib.patches", "Rectangle"),
          "barh": ("barh", "matplotlib.patches", "Rectangle"), "hist": ("hist", "matplotlib.patches", "Rectangle"),
          "area": ("plot", "matplotlib.lines", "Line2D")}
+# keywords that name columns: a name pandas lacks, or one of text, raises first
+_COLUMNS_NAMED = frozenset({"x", "y", "xerr", "yerr", "column", "by", "weights"})
 # pandas' plotting modules: where its code reads its own keywords out by name
 _PANDAS_ON_THE_WAY = ("pandas.plotting._core", "pandas.plotting._matplotlib.core", "pandas.plotting._matplotlib.hist",
                       "pandas.plotting._matplotlib.style", "pandas.plotting._matplotlib.tools",
@@ -58,15 +60,17 @@ def plot_keyword_claim(n: ast.Call, live: Live, text, axes_kept: bool) -> ValueC
             return None
     else:
         return None
-    if kind not in KINDS or "ax" in keywords or "backend" in keywords:
-        return None
+    if kind not in KINDS or "ax" in keywords or "backend" in keywords or _COLUMNS_NAMED & keywords.keys() or \
+            not all(isinstance(keywords[k], ast.Constant) and type(keywords[k].value) is bool
+                    for k in ("subplots", "stacked") if k in keywords):
+        return None                     # columns named (or a layout of them): pandas looks them up first
     data = live(receiver)
     counted = _counted(receiver, live, pd)      # `s.value_counts().plot(...)`: a Series of counts
     kind_of = pd.Series if counted else type(data)
     if not (counted or _plottable(data, pd)) or not _matplotlib_backend(pd) or \
             not _pandas_own(kind_of, func.attr if func.attr in ("plot", "hist") else "plot"):
         return None
-    if func.attr == "hist" and {"by", "column", "layout"} & keywords.keys():
+    if func.attr == "hist" and "layout" in keywords:
         return None
     method, module, class_name = KINDS[kind]
     axes_module = sys.modules.get("matplotlib.axes")
@@ -97,10 +101,31 @@ def _counted(receiver: ast.expr, live: Live, pd) -> bool:
                 type(k.value.value) is bool for k in receiver.keywords)):
         return False
     base = live(receiver.func.value)
-    if type(base) is not pd.Series or not _pandas_own(pd.Series, "value_counts"):
+    if type(base) is not pd.Series or frame_arrays(base) is None or not _pandas_own(pd.Series, "value_counts"):
         return False
     keep_missing = any(k.arg == "dropna" and k.value.value is False for k in receiver.keywords)
     return base.shape[0] > 0 and (keep_missing or int(base.count()) > 0)
+
+
+def frame_arrays(data) -> list | None:
+    """The arrays a live Series or DataFrame of pandas' own class holds, read from its manager's
+    blocks (no dtype or length of an array of the user's class is asked: its code could run),
+    when each is numpy's ndarray or an array of pandas' own; else None."""
+    np = sys.modules.get("numpy")
+    manager = POLICY.own_dict(data).get("_mgr")
+    if np is None or manager is None or str(POLICY.class_module(type(manager))).split(".")[0] != "pandas":
+        return None
+    blocks = manager.blocks
+    if type(blocks) is not tuple:
+        return None
+    arrays = [b.values for b in blocks]
+    return arrays if all(type(a) is np.ndarray or str(POLICY.class_module(type(a))).split(".")[0] == "pandas"
+                         for a in arrays) else None
+
+
+def _numbers(array) -> bool:
+    np = sys.modules.get("numpy")
+    return type(array) is np.ndarray and array.dtype.kind in "iuf" and array.size > 0
 
 
 def _literal_text(node: ast.expr | None, default: str) -> str | None:
@@ -112,12 +137,10 @@ def _literal_text(node: ast.expr | None, default: str) -> str | None:
 def _plottable(data, pd) -> bool:
     """A live Series of numbers, or DataFrame with a column of numbers, of a row at least (pandas
     plots numeric columns; booleans and text alone leave nothing to plot: TypeError)."""
-    if type(data) is pd.Series:
-        return data.shape[0] > 0 and data.dtype.kind in "iuf" and type(data.dtype).__module__.startswith("numpy")
-    if type(data) is pd.DataFrame:
-        return data.shape[0] > 0 and any(type(t).__module__.startswith("numpy") and t.kind in "iuf"
-                                         for t in data.dtypes)
-    return False
+    if type(data) not in (pd.Series, pd.DataFrame):
+        return False
+    arrays = frame_arrays(data)
+    return arrays is not None and any(_numbers(a) for a in arrays)
 
 
 def _pandas_own(cls: type, name: str) -> bool:

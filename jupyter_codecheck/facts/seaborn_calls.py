@@ -30,6 +30,7 @@ import inspect
 import sys
 
 from .column_selection import frame_labels
+from .pandas_plots import frame_arrays
 from .matplotlib_properties import ON_THE_WAY, aliases_distinct, artist_constructors, current_axes_plain, \
     parameter_names, refused_keyword
 from .read_policy import POLICY
@@ -74,8 +75,11 @@ KEYWORDS = {
 }
 # the variables a function needs to draw from data in long form (lineplot: both, else KeyError)
 _NEEDS = {"lineplot": ("x", "y")}
-# keywords that choose another artist (histplot's element="step" fills a polygon)
-_CHOOSING = {"histplot": ("element",)}
+# keywords that choose another artist or another check first (histplot's element="step" fills a
+# polygon; lineplot's units need estimator=None: ValueError)
+_CHOOSING = {"histplot": ("element",), "lineplot": ("units",)}
+# functions that draw their artist of one of x and y alone (histplot of both draws a QuadMesh)
+_ONE_OF_XY = ("histplot",)
 # where seaborn's code may read a keyword out by name before the artist sees it
 _SEABORN_ON_THE_WAY = ("seaborn._base", "seaborn.utils", "seaborn._compat")
 
@@ -119,7 +123,9 @@ def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = 
                                     f"{exception}", exception, candidates=[repr(c) for c in near])
     if name in KEYWORDS and axes_kept and text is not None and len(texts) == sum(v in given for v in names) and \
             all(v in given for v in _NEEDS.get(name, ())) and ({"x", "y"} & set(given)) and \
-            not set(_CHOOSING.get(name, ())) & set(given) and "ax" not in given and _rows(live(data)):
+            not set(_CHOOSING.get(name, ())) & set(given) and "ax" not in given and \
+            not (name in _ONE_OF_XY and {"x", "y"} <= set(given)) and \
+            _complete_row(frame, [node.value for _, node in texts], pd=sys.modules.get("pandas")):
         return _keyword_claim(n, name, target, sns, text)
     return None
 
@@ -146,10 +152,14 @@ def _keyword_claim(n: ast.Call, name: str, target, sns, text) -> ValueClaim | No
     return None
 
 
-def _rows(frame) -> bool:
-    """Does a live DataFrame of pandas' own class hold a row at least?"""
-    pd = sys.modules.get("pandas")
-    return pd is not None and type(frame) is pd.DataFrame and frame.shape[0] > 0
+def _complete_row(frame, columns: list, pd) -> bool:
+    """Does a live DataFrame of pandas' own class (arrays of numpy's or pandas' own) hold a row
+    where each of `columns` has a value (seaborn drops the rows missing one: no row, no artist)?"""
+    labels = frame_labels(frame)
+    if pd is None or type(frame) is not pd.DataFrame or labels is None or frame_arrays(frame) is None or \
+            frame.shape[0] == 0 or not all(c in labels for c in columns):
+        return False                    # (a variable naming an index level: not read)
+    return bool(frame[list(dict.fromkeys(columns))].notna().all(axis=1).any())
 
 
 def _index_names(frame) -> list | None:
