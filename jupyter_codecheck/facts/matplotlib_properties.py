@@ -150,6 +150,31 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
     return None
 
 
+def refused_on_the_way(n: ast.Call, method: str, module: str, class_name: str, callers: list,
+                       own_modules: tuple, text) -> tuple[ast.keyword, list[str]] | None:
+    """The first keyword of a call another library hands on to the Axes' `method` on pyplot's
+    current Axes (matplotlib's own, _made's rule), which makes an artist of `module.class_name`
+    that refuses it: neither a parameter of `callers`, of the Axes method or of the artist's
+    constructors, nor a parameter or quoted word of `own_modules` (the caller's library) or of
+    matplotlib's modules on the way. With the properties meant, as fixes."""
+    axes_module = sys.modules.get("matplotlib.axes")
+    axes = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
+    cls = POLICY.static(sys.modules.get(module), class_name, None) if module in sys.modules else None
+    if not isinstance(cls, type) or not isinstance(axes, type) or not current_axes_plain(method) or \
+            not aliases_distinct(n, cls):
+        return None
+    functions = [f for f in (*callers, POLICY.static(axes, method, None), *artist_constructors(cls)) if f is not None]
+    own = [parameter_names(m) for m in own_modules]
+    if any(o is None for o in own):
+        return None
+    for kw in n.keywords:
+        fixes = refused_keyword(kw, cls, functions, (*own_modules, *ON_THE_WAY, module), text,
+                                named_too=frozenset().union(*own))
+        if fixes is not None:
+            return kw, fixes
+    return None
+
+
 def aliases_distinct(n: ast.Call, cls: type) -> bool:
     """No two keywords of the call are aliases of one property of `cls` (`fontsize=3, size=4`:
     a TypeError first)."""

@@ -22,8 +22,7 @@ import ast
 import sys
 import types
 
-from .matplotlib_properties import (ON_THE_WAY, aliases_distinct, artist_constructors, current_axes_plain,
-                                    parameter_names, refused_keyword)
+from .matplotlib_properties import refused_on_the_way
 from .read_policy import POLICY
 from .values import Live, ValueClaim
 
@@ -73,23 +72,12 @@ def plot_keyword_claim(n: ast.Call, live: Live, text, axes_kept: bool) -> ValueC
     if func.attr == "hist" and "layout" in keywords:
         return None
     method, module, class_name = KINDS[kind]
-    axes_module = sys.modules.get("matplotlib.axes")
-    axes = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
-    cls = POLICY.static(sys.modules.get(module), class_name, None) if module in sys.modules else None
-    if not isinstance(cls, type) or not isinstance(axes, type) or not current_axes_plain(method) or \
-            not aliases_distinct(n, cls):
+    refused = refused_on_the_way(n, method, module, class_name, [], _PANDAS_ON_THE_WAY, text)
+    if refused is None:
         return None
-    functions = [f for f in (POLICY.static(axes, method, None), *artist_constructors(cls)) if f is not None]
-    own = [parameter_names(m) for m in _PANDAS_ON_THE_WAY]      # pandas' plot classes' own parameters
-    if any(o is None for o in own):
-        return None
-    for kw in n.keywords:
-        fixes = refused_keyword(kw, cls, functions, (*_PANDAS_ON_THE_WAY, *ON_THE_WAY, module), text,
-                                named_too=frozenset().union(*own))
-        if fixes is not None:
-            return ValueClaim(kw, f"{ast.unparse(func)}(): the {class_name} pandas draws has no property {kw.arg!r}: "
-                                  "AttributeError", "AttributeError", fixes)
-    return None
+    kw, fixes = refused
+    return ValueClaim(kw, f"{ast.unparse(func)}(): the {class_name} pandas draws has no property {kw.arg!r}: "
+                          "AttributeError", "AttributeError", fixes)
 
 
 def _counted(receiver: ast.expr, live: Live, pd) -> bool:

@@ -31,8 +31,7 @@ import sys
 
 from .column_selection import frame_labels
 from .pandas_plots import frame_arrays
-from .matplotlib_properties import ON_THE_WAY, aliases_distinct, artist_constructors, current_axes_plain, \
-    parameter_names, refused_keyword
+from .matplotlib_properties import refused_on_the_way
 from .read_policy import POLICY
 from .values import Live, ValueClaim
 
@@ -126,30 +125,19 @@ def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = 
             not set(_CHOOSING.get(name, ())) & set(given) and "ax" not in given and \
             not (name in _ONE_OF_XY and {"x", "y"} <= set(given)) and \
             _complete_row(frame, [node.value for _, node in texts], pd=sys.modules.get("pandas")):
-        return _keyword_claim(n, name, target, sns, text)
+        return _keyword_claim(n, name, target, text)
     return None
 
 
-def _keyword_claim(n: ast.Call, name: str, target, sns, text) -> ValueClaim | None:
+def _keyword_claim(n: ast.Call, name: str, target, text) -> ValueClaim | None:
     method, module, class_name = KEYWORDS[name]
-    axes_module = sys.modules.get("matplotlib.axes")
-    axes = POLICY.static(axes_module, "Axes", None) if axes_module is not None else None
-    cls = POLICY.static(sys.modules.get(module), class_name, None) if module in sys.modules else None
-    if not isinstance(cls, type) or not isinstance(axes, type) or not current_axes_plain(method) or \
-            not aliases_distinct(n, cls):
+    refused = refused_on_the_way(n, method, module, class_name, [target],
+                                 (POLICY.module_of(target), *_SEABORN_ON_THE_WAY), text)
+    if refused is None:
         return None
-    functions = [target, POLICY.static(axes, method, None), *artist_constructors(cls)]
-    modules = (POLICY.module_of(target), *_SEABORN_ON_THE_WAY, *ON_THE_WAY, module)
-    own = [parameter_names(m) for m in modules[:1 + len(_SEABORN_ON_THE_WAY)]]    # seaborn's functions' parameters
-    if any(o is None for o in own):
-        return None
-    for kw in n.keywords:
-        fixes = refused_keyword(kw, cls, [f for f in functions if f is not None], modules, text,
-                                named_too=frozenset().union(*own))
-        if fixes is not None:
-            return ValueClaim(kw, f"{name}(): the {class_name} it draws has no property {kw.arg!r}: AttributeError",
-                              "AttributeError", fixes)
-    return None
+    kw, fixes = refused
+    return ValueClaim(kw, f"{name}(): the {class_name} it draws has no property {kw.arg!r}: AttributeError",
+                      "AttributeError", fixes)
 
 
 def _complete_row(frame, columns: list, pd) -> bool:
