@@ -49,6 +49,14 @@ _GENERATOR_DRAWS = {"standard_normal": (("size",), "f"), "random": (("size",), "
                     "integers": (("low", "high", "size"), "i")}
 
 
+def random_generator_draw(cls: type, method: str) -> bool:
+    """A draw of numpy's RandomState or Generator (exactly those compiled classes): it changes
+    only the generator's state, never its class or methods."""
+    np = sys.modules.get("numpy")
+    return np is not None and cls in (np.random.RandomState, np.random.Generator) and not method.startswith("_") and \
+        method not in ("seed", "set_state", "bit_generator")     # (these refuse an argument of another kind)
+
+
 # scikit-learn's sample generators whose (X, y) shapes follow from their arguments
 _GENERATORS = ("make_blobs", "make_classification", "make_regression", "make_moons", "make_circles")
 

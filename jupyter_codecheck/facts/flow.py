@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 
 from ..pytext.pycheck import all_nodes
 from .attributes import grouped_data
-from .abstract_value import ARRAY_RESHAPING, PANDAS_MUTATING, Abstract, shaped
+from .abstract_value import ARRAY_RESHAPING, PANDAS_MUTATING, Abstract, random_generator_draw, shaped
 from .modules import _installed_library
 from .held import _MAX_REACH, _global_names, _held_by, _is_data, _is_library, _is_pandas, _is_pandas_function, \
     _splits, _stored_globals
@@ -1361,7 +1361,6 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
         return runs_library_code_only(receiver)      # `model.predict(X)`: scikit-learn's code alone
     if issubclass(type(receiver), Made):
         return receiver.keeps(method, inplace(call))     # a value the cell made (abstract.py)
-    from .instances import random_generator_draw
     if random_generator_draw(type(receiver), method):
         return True                  # `rng.normal(size=5)`: the generator's state alone moves
     pd = sys.modules.get("pandas")

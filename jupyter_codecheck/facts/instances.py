@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from .abstract_matplotlib import (axes_class, axes_names, drawn_class, figure_class, figure_hooks, figure_names,
                                   projection_axes_class, projection_names, spelled_by_matplotlib)
-from .abstract_value import ESTIMATOR_KEEPING, Abstract
+from .abstract_value import ESTIMATOR_KEEPING, Abstract, random_generator_draw
 from .dataset_loaders import bunch_class
 from .attributes import MISSING, generic_lookup, overrides_lookup, static_type
 from .libraries import own_classes, own_function
@@ -87,14 +87,6 @@ class Instance(Made):
             display_class(self.cls) and method == "plot" or \
             random_generator_draw(self.cls, method) or \
             drawn_method(self.cls, method)      # (a display's plot sets names ending in `_` alone)
-
-
-def random_generator_draw(cls: type, method: str) -> bool:
-    """A draw of numpy's RandomState or Generator (exactly those compiled classes): it changes
-    only the generator's state, never its class or methods."""
-    np = sys.modules.get("numpy")
-    return np is not None and cls in (np.random.RandomState, np.random.Generator) and not method.startswith("_") and \
-        method not in ("seed", "set_state", "bit_generator")     # (these refuse an argument of another kind)
 
 
 def drawn_method(cls: type, method: str) -> bool:
