@@ -2,14 +2,13 @@
 it, held against pandas running: each claimed cell raises AttributeError, its fix runs unclaimed."""
 from __future__ import annotations
 
-import warnings
-
 import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
 
 from jupyter_codecheck.facts import kernel_facts
+from test_seaborn_calls import raised  # the cell run as a kernel would, its exception's name
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -22,18 +21,6 @@ def ns():
     yield {"pd": pd, "plt": plt, "df": df, "s": df["a"], "text": df[["c"]], "empty": df.iloc[:0],
            "flags": pd.Series([True, False]), "nothing": pd.Series([np.nan, np.nan])}
     plt.close("all")
-
-
-def raised(cell: str, ns: dict) -> str | None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            exec(compile(cell, "<cell>", "exec"), dict(ns))
-        except Exception as e:  # noqa: BLE001 - what pandas raises is compared
-            return type(e).__name__
-        finally:
-            plt.close("all")
-    return None
 
 
 @pytest.mark.parametrize("cell", [

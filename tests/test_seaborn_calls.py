@@ -26,7 +26,7 @@ def raised(cell: str, ns: dict) -> str | None:
         warnings.simplefilter("ignore")
         try:
             exec(compile(cell, "<cell>", "exec"), dict(ns))
-        except Exception as e:  # noqa: BLE001 - what seaborn raises is compared
+        except Exception as e:  # noqa: BLE001 - what the library raises is compared
             return type(e).__name__
         finally:
             plt.close("all")

@@ -66,7 +66,7 @@ from .abstract_sklearn import (PREDICTING, confusion, generated, made_estimator,
 from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
-                             _scalar_kind, joining, literal_int, literal_shape, numeric, shaped)
+                             _scalar_kind, joining, literal_int, literal_shape, numeric, random_state_value, shaped)
 from .dataset_loaders import loaded
 from .namespace import UNRESOLVED, Made
 from .libraries import library_code
@@ -634,17 +634,13 @@ class Propagation:
         if method in ("fit", "partial_fit") and issubclass(type(value), Abstract) and value.like == "estimator":
             return value                           # scikit-learn's fit returns the estimator itself
         np = sys.modules.get("numpy")
-        if np is not None and (type(value) is np.random.Generator or
-                               issubclass(type(value), Abstract) and value.like == "Generator") and \
-                method in _GENERATOR_DRAWS:
+        generator = np is not None and (type(value) is np.random.Generator or
+                                        issubclass(type(value), Abstract) and value.like == "Generator")
+        if generator and method in _GENERATOR_DRAWS:
             return self._drawn(node, method)
-        if np is not None and method == "multivariate_normal" and (
-                type(value) in (np.random.Generator, np.random.RandomState) or
-                issubclass(type(value), Abstract) and value.like == "Generator" or
-                issubclass(type(value), Made) and value.of_class() is np.random.RandomState):
+        random_state = random_state_value(value)
+        if method == "multivariate_normal" and (random_state or generator):
             return self._multivariate(node)
-        random_state = np is not None and (type(value) is np.random.RandomState or
-                                           issubclass(type(value), Made) and value.of_class() is np.random.RandomState)
         if random_state and method in _RANDOM_STATE_DRAWS:
             return self._drawn(node, _RANDOM_STATE_DRAWS[method])     # the legacy RandomState's draws
         if random_state and method in ("rand", "randn") and node.args and not node.keywords:
@@ -796,8 +792,11 @@ class Propagation:
         return None if None in sizes else sizes
 
     def _array_of(self, arg: ast.expr, dtype: ast.expr | None, copies: bool):
-        if isinstance(arg, (ast.List, ast.Tuple)):
-            numbers = self._numbers(arg)
+        value = self.value(arg) if not isinstance(arg, (ast.List, ast.Tuple)) else UNRESOLVED
+        written = issubclass(type(value), Made) and type(value.literal()) in (list, tuple)
+        if isinstance(arg, (ast.List, ast.Tuple)) or written:
+            # a display, or one the cell bound to a name (`cov = [[3, 3], [3, 4]]`)
+            numbers = value.literal() if written else self._numbers(arg)
             nested = _nested(numbers)
             if nested is None:
                 return None
@@ -806,10 +805,6 @@ class Propagation:
             if made in ("i", "u", "b") and kind == "f" and not all(math.isfinite(v) for v in _flat(numbers)):
                 return None                            # numpy refuses NaN or inf as integers (ValueError)
             return Abstract("ndarray", shape, made)
-        value = self.value(arg)
-        if issubclass(type(value), Made) and type(value.literal()) in (list, tuple):
-            nested = _nested(value.literal())           # `cov = [[3, 3], [3, 4]]` earlier in the cell
-            return None if nested is None else Abstract("ndarray", nested[0], self._dtype(dtype, nested[1]))
         x = self.shape_of(value)
         if x is None or x.like not in ("ndarray", "Series", "DataFrame"):
             return None

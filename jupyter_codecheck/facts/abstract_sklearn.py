@@ -11,7 +11,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 
-from .abstract_value import _SPLIT_OPTIONS, Abstract, Held, Read, _literal, _plain_data, distinct_at_least, numeric
+from .abstract_value import _SPLIT_OPTIONS, Abstract, Held, Read, _literal, _plain_data, distinct_at_least, numeric, \
+    random_state_value
 from .abstract_value import shaped as shaped_value
 from .estimators import sklearn_class, sklearn_classes, sklearn_estimator
 from .namespace import UNRESOLVED, Made
@@ -267,13 +268,6 @@ def _parameter_data(v) -> bool:
     return type(v) in (np.float64, np.float32, np.int64, np.int32, np.bool_)
 
 
-def _random_state(v) -> bool:
-    """numpy's RandomState: a live one of that class, or one the cell makes."""
-    np = sys.modules.get("numpy")
-    return np is not None and (type(v) is np.random.RandomState or
-                               issubclass(type(v), Made) and v.of_class() is np.random.RandomState)
-
-
 def _random_source(v) -> bool:
     """A live `np.random.RandomState` or `Generator` of numpy's own classes (`random_state=rng`):
     an estimator's `__init__` only stores it, and nothing here draws from it."""
@@ -482,7 +476,7 @@ def split(node: ast.Call, shaped: Shaped, value: Read):
     draws the rows, never their count; a Generator scikit-learn refuses)."""
     keywords = {k.arg: _literal(k.value) for k in node.keywords}
     if "random_state" in keywords and keywords["random_state"] is UNRESOLVED and \
-            _random_state(value(next(k.value for k in node.keywords if k.arg == "random_state"))):
+            random_state_value(value(next(k.value for k in node.keywords if k.arg == "random_state"))):
         keywords["random_state"] = None         # (scikit-learn's check_random_state refuses a Generator)
     if not node.args or set(keywords) - _SPLIT_OPTIONS or any(v is UNRESOLVED for v in keywords.values()) or \
             type(keywords.get("random_state")) not in (int, type(None)):

@@ -57,6 +57,13 @@ def random_generator_draw(cls: type, method: str) -> bool:
         method not in ("seed", "set_state", "bit_generator")     # (these refuse an argument of another kind)
 
 
+def random_state_value(v) -> bool:
+    """numpy's legacy RandomState: a live one of exactly that class, or one the cell makes."""
+    np = sys.modules.get("numpy")
+    return np is not None and (type(v) is np.random.RandomState or
+                               issubclass(type(v), Made) and v.of_class() is np.random.RandomState)
+
+
 # scikit-learn's sample generators whose (X, y) shapes follow from their arguments
 _GENERATORS = ("make_blobs", "make_classification", "make_regression", "make_moons", "make_circles")
 

@@ -211,6 +211,7 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
+        self._options_named: bool | None = None  # does the cell name a way to set pandas' options
         self._drawing: dict[int, bool] = {}      # do the statements up to one call only matplotlib's, numpy's, Python's own
         self._rc_changes: dict[str, bool] = {}   # may the cell change matplotlib's setting (by key)
         self._session = _UNREAD                  # the words the session's inputs write (session_code.py)
@@ -857,9 +858,11 @@ class _Walk:
 
     def _options_may_change(self) -> bool:
         """May the cell set one of pandas' options (its plotting backend among them)?"""
-        return any(isinstance(x, ast.Attribute) and x.attr in ("set_option", "option_context", "options") or
-                   isinstance(x, ast.Name) and x.id in ("set_option", "option_context", "options")
-                   for x in ast.walk(self.tree))
+        if self._options_named is None:
+            self._options_named = any(
+                isinstance(x, ast.Attribute) and x.attr in _PANDAS_OPTIONS or isinstance(x, ast.Name) and x.id in
+                _PANDAS_OPTIONS for x in ast.walk(self.tree))
+        return self._options_named
 
     def _pyplot_kept(self) -> bool:
         """May pyplot's current Figure and Axes be read as the cell starts: can nothing in the
@@ -2180,6 +2183,10 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+# the names through which a cell sets pandas' options
+_PANDAS_OPTIONS = ("set_option", "option_context", "options")
 
 
 def _drawing_part(v) -> bool:

@@ -137,10 +137,11 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return None
     if method == "bar_label" and not (len(n.args) == 1 and _bar_label_taken(n) and bars(n.args[0])):
         return None
-    if any(POLICY.signature(f) is None for f in functions) or not aliases_distinct(n, cls):
+    named = keyword_names(functions)
+    if named is None or not aliases_distinct(n, cls):
         return None
     for kw in n.keywords:
-        fixes = refused_keyword(kw, cls, functions, modules, text)
+        fixes = refused_keyword(kw, cls, named, modules, text)
         if fixes is None:
             continue
         root = chain_root(n.func)
@@ -164,12 +165,12 @@ def refused_on_the_way(n: ast.Call, method: str, module: str, class_name: str, c
             not aliases_distinct(n, cls):
         return None
     functions = [f for f in (*callers, POLICY.static(axes, method, None), *artist_constructors(cls)) if f is not None]
-    own = [parameter_names(m) for m in own_modules]
-    if any(o is None for o in own):
+    named, own = keyword_names(functions), [parameter_names(m) for m in own_modules]
+    if named is None or any(o is None for o in own):
         return None
+    named |= frozenset().union(*own)
     for kw in n.keywords:
-        fixes = refused_keyword(kw, cls, functions, (*own_modules, *ON_THE_WAY, module), text,
-                                named_too=frozenset().union(*own))
+        fixes = refused_keyword(kw, cls, named, (*own_modules, *ON_THE_WAY, module), text)
         if fixes is not None:
             return kw, fixes
     return None
@@ -183,17 +184,21 @@ def aliases_distinct(n: ast.Call, cls: type) -> bool:
     return canonical is not None and len(set(canonical)) == len(canonical)
 
 
-def refused_keyword(kw: ast.keyword, cls: type, functions: list, modules: tuple, text,
-                    named_too: frozenset[str] = frozenset()) -> list[str] | None:
-    """Is the keyword, handed on to an artist of `cls`, refused there (no parameter of `functions`
-    nor among `named_too`, no setter of the class, never read out by name in `modules` on the
-    way)? The properties meant, as fixes; None where it is taken."""
-    named: set[str] = set(named_too)
+def keyword_names(functions: list) -> set[str] | None:
+    """The keyword names the functions' signatures take (None where one cannot be read)."""
+    named: set[str] = set()
     for f in functions:
         sig = POLICY.signature(f)
         if sig is None:
             return None
         named |= {p.name for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD}
+    return named
+
+
+def refused_keyword(kw: ast.keyword, cls: type, named: set[str], modules: tuple, text) -> list[str] | None:
+    """Is the keyword, handed on to an artist of `cls`, refused there (none of the `named`
+    parameters, no setter of the class, never read out by name in `modules` on the way)? The
+    properties meant, as fixes; None where it is taken."""
     if kw.arg is None or kw.arg in named or POLICY.static(cls, f"set_{kw.arg}", None) is not None or \
             any(kw.arg in _words(m) or _formed(kw.arg, m) for m in modules):
         return None
@@ -657,15 +662,25 @@ def parameter_names(module_name: str) -> frozenset[str] | None:
 
 
 def _parameters(module_name: str) -> frozenset[str] | None:
-    source = _module_source(module_name)
-    try:
-        tree = ast.parse(source) if source is not None else None
-    except (SyntaxError, ValueError):
-        return None
+    tree = _module_tree(module_name)
     if tree is None:
         return None
     return frozenset(a.arg for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
                      for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs))
+
+
+_TREES: dict[str, ast.Module | None] = {}
+
+
+def _module_tree(module_name: str) -> ast.Module | None:
+    """A module's source parsed, once (`_formed` and `parameter_names` both read it)."""
+    if module_name not in _TREES:
+        source = _module_source(module_name)
+        try:
+            _TREES[module_name] = ast.parse(source) if source is not None else None
+        except (SyntaxError, ValueError):
+            _TREES[module_name] = None
+    return _TREES[module_name]
 
 
 def _module_source(module_name: str) -> str | None:
@@ -702,11 +717,7 @@ def _formed(word: str, module_name: str) -> bool:
     and one literal (`f"{axis_name}units"` pops `xunits=` in `_process_unit_info`, `f"share{name}"`)
     whose literal ends or begins the word?"""
     if module_name not in _FORMS:
-        source = _module_source(module_name)
-        try:
-            tree = ast.parse(source) if source is not None else None
-        except (SyntaxError, ValueError):
-            tree = None
+        tree = _module_tree(module_name)
         heads, tails = set(), set()
         for n in ast.walk(tree) if tree is not None else ():
             if isinstance(n, ast.JoinedStr) and len(n.values) == 2:

@@ -98,7 +98,7 @@ def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = 
     except TypeError:
         return None                                      # Python refuses the call first
     names, exception = VARIABLES[name]
-    if any(all(v in given for v in vs) for f, vs in _EXCLUSIVE.items() if f == name):
+    if name in _EXCLUSIVE and all(v in given for v in _EXCLUSIVE[name]):
         return None
     texts = [(v, given[v]) for v in names if isinstance(given.get(v), ast.Constant) and type(given[v].value) is str]
     if not texts:
@@ -110,9 +110,8 @@ def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = 
         v, node = texts[0]
         return ValueClaim(node, f"{name}(): {v}={node.value!r} names a column, but no data is given: "
                                 f"ValueError", "ValueError")
-    labels = frame_labels(live(data))
     frame = live(data)
-    index = _index_names(frame)
+    labels, index = frame_labels(frame), _index_names(frame)
     if labels is None or index is None:
         return None
     for v, node in texts:
@@ -124,7 +123,7 @@ def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = 
             all(v in given for v in _NEEDS.get(name, ())) and ({"x", "y"} & set(given)) and \
             not set(_CHOOSING.get(name, ())) & set(given) and "ax" not in given and \
             not (name in _ONE_OF_XY and {"x", "y"} <= set(given)) and \
-            _complete_row(frame, [node.value for _, node in texts], pd=sys.modules.get("pandas")):
+            _complete_row(frame, labels, [node.value for _, node in texts]):
         return _keyword_claim(n, name, target, text)
     return None
 
@@ -140,12 +139,11 @@ def _keyword_claim(n: ast.Call, name: str, target, text) -> ValueClaim | None:
                       "AttributeError", fixes)
 
 
-def _complete_row(frame, columns: list, pd) -> bool:
-    """Does a live DataFrame of pandas' own class (arrays of numpy's or pandas' own) hold a row
-    where each of `columns` has a value (seaborn drops the rows missing one: no row, no artist)?"""
-    labels = frame_labels(frame)
-    if pd is None or type(frame) is not pd.DataFrame or labels is None or frame_arrays(frame) is None or \
-            frame.shape[0] == 0 or not all(c in labels for c in columns):
+def _complete_row(frame, labels: list, columns: list) -> bool:
+    """Does a live DataFrame of pandas' own class (arrays of numpy's or pandas' own; `labels` its
+    plain column labels) hold a row where each of `columns` has a value (seaborn drops the rows
+    missing one: no row, no artist)?"""
+    if frame_arrays(frame) is None or frame.shape[0] == 0 or not all(c in labels for c in columns):
         return False                    # (a variable naming an index level: not read)
     return bool(frame[list(dict.fromkeys(columns))].notna().all(axis=1).any())
 
