@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -17,9 +17,12 @@ feature engineering; `--data` a checkout of that repository), or ageron/handson-
 (linear models on numpy-made data and iris; written before any run, from its sources alone) or
 chapter 5 (support vector machines on iris, make_moons and wine; the same, its cells before exercise
 10's California housing download) or chapter 6 (decision trees on iris, make_moons and numpy-made
-data; the same, every code cell, its graphviz cells as they run here). Each mistake is a copy of
-one of its cells with one slip a user makes (a misspelt column, row label, attribute, keyword or
-name, an API pandas 2/3 removed, an input scikit-learn's checks refuse), run just before that cell.
+data; the same, every code cell, its graphviz cells as they run here) or chapter 7 (ensembles on
+make_moons, iris and numpy-made data; written before any run of the guard, from its sources alone;
+its cells before the exercises' MNIST, its MNIST and housing downloads, cells 21 and 34-36,
+skipped). Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
+row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
+refuse), run just before that cell.
 Reported per mistake: whether it crashed in the plain kernel, whether the guard stopped it, or
 showed an error before it ran without stopping it; and whether every cell of the notebook itself ran as in the plain kernel (a
 wrong stop: the guard stopped a cell the plain kernel ran).
@@ -387,6 +390,109 @@ HOML3_CH06 = [
          "    accuracy_scores.append(accuracy_score(y_test, y_pred))\n\nnp.mean(accuracy_scores)",
      "misspelt method"),
 ]
+# ageron/handson-ml3's chapter 7 (ensembles: make_moons, iris and numpy-made data into scikit-learn's
+# voting, bagging, random forests, AdaBoost, gradient boosting and stacking, matplotlib's plots): written
+# down before any run of the guard, from the notebook's sources alone (held out); code cells from 0
+HOML3_CH07 = [
+    (4, ("# extra code – this cell generates and saves Figure 7–3\n\nimport matplotlib.pyplot as plt\n"
+         "import numpy as np\n\nheads_proba = 0.51\nnp.random.seed(42)\n"
+         "coin_tosses = (np.random.rand(10000, 10) < heads_proba).astype(np.int32)\n"
+         "cumulative_heads = coin_tosses.cumsum(axis=0)\n"
+         "cumulative_heads_ratio = cumulative_heads / np.arange(1, 10001)"),
+     "numpy: broadcasting (the reshape left out)"),
+    (5, ("from sklearn.datasets import make_moons\n"
+         "from sklearn.ensemble import RandomForestClassifier, VotingClassifier\n"
+         "from sklearn.linear_model import LogisticRegression\nfrom sklearn.model_selection import train_test_split\n"
+         "from sklearn.svm import SVC\n\nX, y = make_moons(n_samples=500, noise=0.30, random_state=42)\n"
+         "X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=42)\n\n"
+         "voting_clf = VotingClassifier(\n    estimators=[\n        ('lr', LogisticRegression(random_state=42)),\n"
+         "        ('rf', RandomForestClassifier(random_sate=42)),\n        ('svc', SVC(random_state=42))\n    ]\n)\n"
+         "voting_clf.fit(X_train, y_train)"), "misspelt keyword"),
+    (6, 'for name, clf in voting_clf.named_estimators_.items():\n    print(name, "=", clf.score(X_test, y_train))',
+     "X and y of different lengths (in a loop)"),
+    (7, "voting_clf.predict(X_test[0])", "1-D X to predict"),
+    (8, "[clf.predict(X_test[:1]) for clf in voting_clf.named_estimators_]",
+     "a loop over a dict's names for its estimators"),
+    (10, ('voting_clf.voting = "sotf"\nvoting_clf.named_estimators["svc"].probability = True\n'
+          "voting_clf.fit(X_train, y_train)\nvoting_clf.score(X_test, y_test)"), "misspelt parameter value"),
+    (11, ("from sklearn.ensemble import BaggingClassifier\nfrom sklearn.tree import DecisionTreeClassifier\n\n"
+          "bag_clf = BaggingClassifier(DecisionTreeClassifier, n_estimators=500,\n"
+          "                            max_samples=100, n_jobs=-1, random_state=42)\nbag_clf.fit(X_train, y_train)"),
+     "the estimator's class for an instance (parentheses left out)"),
+    (12, ("# extra code – this cell generates and saves Figure 7–5\n\n"
+          "def plot_decision_boundary(clf, X, y, alpha=1.0):\n    axes=[-1.5, 2.4, -1, 1.5]\n"
+          "    x1, x2 = np.meshgrid(np.linspace(axes[0], axes[1], 100),\n"
+          "                         np.linspace(axes[2], axes[3], 100))\n    X_new = np.r_[x1.ravel(), x2.ravel()]\n"
+          "    y_pred = clf.predict(X_new).reshape(x1.shape)\n    \n"
+          "    plt.contourf(x1, x2, y_pred, alpha=0.3 * alpha, cmap='Wistia')\n"
+          '    plt.contour(x1, x2, y_pred, cmap="Greys", alpha=0.8 * alpha)\n    colors = ["#78785c", "#c47b27"]\n'
+          '    markers = ("o", "^")\n    for idx in (0, 1):\n        plt.plot(X[:, 0][y == idx], X[:, 1][y == idx],\n'
+          '                 color=colors[idx], marker=markers[idx], linestyle="none")\n    plt.axis(axes)\n'
+          '    plt.xlabel(r"$x_1$")\n    plt.ylabel(r"$x_2$", rotation=0)\n\n'
+          "tree_clf = DecisionTreeClassifier(random_state=42)\ntree_clf.fit(X_train, y_train)\n\n"
+          "fig, axes = plt.subplots(ncols=2, figsize=(10, 4), sharey=True)\nplt.sca(axes[0])\n"
+          "plot_decision_boundary(tree_clf, X_train, y_train)"), "numpy: np.r_ for np.c_ (in the cell's function)"),
+    (14, "bag_clf.oob_decision_function[:3]  # probas for the first 3 instances", "misspelt attribute"),
+    (17, ("from sklearn.ensemble import RandomForestClassifier\n\n"
+          'rnd_clf = RandomForestClassifier(n_estimators=500, max_leaf_nodes=16, max_features="auto",\n'
+          "                                 n_jobs=-1, random_state=42)\nrnd_clf.fit(X_train, y_train)\n"
+          "y_pred_rf = rnd_clf.predict(X_test)"), "a parameter value scikit-learn 1.3 removed"),
+    (19, ("# extra code – verifies that the predictions are identical\ny_pred_bag = bag_clf.predict(X_test)\n"
+          "np.all(y_pred_bag == y_pred_rf)  # same predictions"), "predict before fit (the fit line left out)"),
+    (20, ("from sklearn.datasets import load_iris\n\niris = load_iris(as_frame=True)\n"
+          "rnd_clf = RandomForestClassifier(n_estimators=500, random_state=42)\n"
+          'rnd_clf.fit(iris.data["petal length (cm)"], iris.target)\n'
+          "for score, name in zip(rnd_clf.feature_importances_, iris.data.columns):\n    print(round(score, 2), name)"),
+     "1-D X (one column as a Series)"),
+    (22, ("# extra code – this cell generates and saves Figure 7–8\n\nm = len(X)\n\n"
+          "fig, axes = plt.subplots(ncols=2, figsize=(10, 4), sharey=True)\n"
+          "for subplot, learning_rate in ((0, 1), (1, 0.5)):\n    sample_weights = np.ones(m) / m\n"
+          "    plt.sca(axes[subplot])\n    for i in range(5):\n"
+          "        svm_clf = SVC(C=0.2, gamma=0.6, random_state=42)\n"
+          "        svm_clf.fit(X_train, y_train, sample_weight=sample_weights * m)\n"
+          "        y_pred = svm_clf.predict(X_train)\n\n"
+          "        error_weights = sample_weights[y_pred != y_train].sum()\n"
+          "        r = error_weights / sample_weights.sum()  # equation 7-1\n"
+          "        alpha = learning_rate * np.log((1 - r) / r)  # equation 7-2\n"
+          "        sample_weights[y_pred != y_train] *= np.exp(alpha)  # equation 7-3\n"
+          "        sample_weights /= sample_weights.sum()  # normalization step\n\n"
+          "        plot_decision_boundary(svm_clf, X_train, y_train, alpha=0.4)\n"
+          '        plt.title(f"learning_rate = {learning_rate}")\n    if subplot == 0:\n'
+          '        plt.text(-0.75, -0.95, "1", fontsize=16)\n        plt.text(-1.05, -0.95, "2", fontsize=16)\n'
+          '        plt.text(1.0, -0.95, "3", fontsize=16)\n        plt.text(-1.45, -0.5, "4", fontsize=16)\n'
+          '        plt.text(1.36,  -0.95, "5", fontsize=16)\n    else:\n        plt.ylabel("")'),
+     "sample weights of another length (in a loop)"),
+    (23, ("from sklearn.ensemble import AdaBoostClassifier\n\nada_clf = AdaBoostClassifier(\n"
+          "    base_estimator=DecisionTreeClassifier(max_depth=1), n_estimators=30,\n"
+          "    learning_rate=0.5, random_state=42)\nada_clf.fit(X_train, y_train)"),
+     "a keyword scikit-learn 1.4 removed (base_estimator)"),
+    (24, ("# extra code – in case you're curious to see what the decision boundary\n"
+          "#              looks like for the AdaBoost classifier\nplot_decision_boundary(ada_clf, X_train, y_test)"),
+     "numpy: a boolean mask of another length (in an earlier cell's function)"),
+    (26, ("y2 = y - tree_reg2.predict(X)\ntree_reg2 = DecisionTreeRegressor(max_depth=2, random_state=43)\n"
+          "tree_reg2.fit(X, y2)"), "a name the cell defines later"),
+    (28, ("X_new = np.array([[-0.4, 0., 0.5]])\n"
+          "sum(tree.predict(X_new) for tree in (tree_reg1, tree_reg2, tree_reg3))"),
+     "X of another width to predict (one row for three)"),
+    (29, ("# extra code – this cell generates and saves Figure 7–9\n\n"
+          "def plot_predictions(regressors, X, y, axes, style,\n"
+          '                     label=None, data_style="b.", data_label=None):\n'
+          "    x1 = np.linspace(axes[0], axes[1], 500)\n    y_pred = sum(regressor.predict(x1.reshape(-1, 1))\n"
+          "                 for regressor in regressors)\n    plt.plot(X[:, 0], y, data_style, label=data_label)\n"
+          "    plt.plot(x1, y_pred, style, linewidth=2, label=label)\n    if label or data_label:\n"
+          '        plt.legend(loc="upper centre")\n    plt.axis(axes)\n\nplt.figure(figsize=(11, 11))\n\n'
+          'plt.subplot(3, 2, 1)\nplot_predictions([tree_reg1], X, y, axes=[-0.5, 0.5, -0.2, 0.8], style="g-",\n'
+          '                 label="$h_1(x_1)$", data_label="Training set")'),
+     "matplotlib: misspelt value (in the cell's function)"),
+    (33, ("# extra code – this cell generates and saves Figure 7–10\n\n"
+          "fig, axes = plt.subplots(ncol=2, figsize=(10, 4), sharey=True)"), "matplotlib: misspelt keyword"),
+    (37, ("from sklearn.ensemble import StackingClassifier\n\nstacking_clf = StackingClassifier(\n    estimators=[\n"
+          "        LogisticRegression(random_state=42),\n        RandomForestClassifier(random_state=42),\n"
+          "        SVC(probability=True, random_state=42)\n    ],\n"
+          "    final_estimator=RandomForestClassifier(random_state=43),\n"
+          "    cv=5  # number of cross-validation folds\n)\nstacking_clf.fit(X_train, y_train)"),
+     "estimators without their names"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
           "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
@@ -395,7 +501,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0504": ("jakevdp/PythonDataScienceHandbook/notebooks/05.04-Feature-Engineering.ipynb", PDSH_0504),
           "homl3-ch04": ("ageron/handson-ml3/04_training_linear_models.ipynb", HOML3_CH04),
           "homl3-ch05": ("ageron/handson-ml3/05_support_vector_machines.ipynb", HOML3_CH05),
-          "homl3-ch06": ("ageron/handson-ml3/06_decision_trees.ipynb", HOML3_CH06)}
+          "homl3-ch06": ("ageron/handson-ml3/06_decision_trees.ipynb", HOML3_CH06),
+          "homl3-ch07": ("ageron/handson-ml3/07_ensemble_learning_and_random_forests.ipynb", HOML3_CH07)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -418,19 +525,27 @@ FROM_FILE = {
     # iris and make_moons, bundled or made: nothing to download; every code cell runs (its graphviz
     # cells 6 and 18 and the `dot` of cell 7 as they run here: no graphviz installed)
     "homl3-ch06": {"path": "06_decision_trees.ipynb", "until": None, "local": []},
+    # make_moons, iris and numpy-made data: cells 0-38 but 21 and 34-36. Cell 21 (a figure of MNIST's
+    # feature importances) and 34-36 (HistGradientBoosting on California housing) download (fetch_openml,
+    # the housing tarball: no network here, no copy in the checkout or scikit-learn's cache); they are
+    # skipped, not run (nothing later reads what they make: rnd_clf, housing, hgb_reg), so the boosting
+    # cells 22-33 and the stacking cells 37-38 still run; cell 39 on (the exercises) read MNIST
+    "homl3-ch07": {"path": "07_ensemble_learning_and_random_forests.ipynb", "until": 39, "local": [],
+                   "skip": [21, 34, 35, 36]},
 }
 
 
-def file_cells(trial: dict, data: Path) -> list[str]:
+def file_cells(trial: dict, data: Path) -> list[str | None]:
     """A notebook file's code cells up to `until`, each download replaced by the same call on the
-    file in the checkout (the one line changed, so the cell is otherwise the notebook's)."""
+    file in the checkout (the one line changed, so the cell is otherwise the notebook's); a cell in
+    `skip` (a download with no local copy) is None, not run, so the indices stay the notebook's."""
     notebook = json.loads((data / trial["path"]).read_text(encoding="utf-8"))
     cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"][:trial["until"]]
     for at, old, new in trial["local"]:
         if old not in cells[at]:
             raise SystemExit(f"error: code cell {at} of {trial['path']} has no {old!r}: another version?")
         cells[at] = cells[at].replace(old, new.format(data=data.resolve()))
-    return cells
+    return [None if at in trial.get("skip", ()) else cell for at, cell in enumerate(cells)]
 
 
 SHOWN = re.compile(r"^codecheck: line \d+:\d+: error\[", re.M)      # auto mode's line before the cell
@@ -441,7 +556,7 @@ def main(argv=None) -> None:
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
-                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06)")
+                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
@@ -470,7 +585,8 @@ def main(argv=None) -> None:
             steps = [("opening", None, c, None) for c in OPENING]
             for i, cell in enumerate(cells):
                 steps += [("mistake", i, m, what) for m, what in before.get(i, ())]
-                steps.append(("cell", i, cell, None))
+                if cell is not None:            # None: a cell skipped (file_cells)
+                    steps.append(("cell", i, cell, None))
                 if i == 2:                      # after the notebook's own imports
                     steps, opening = [s for s in steps if s[0] != "opening"], [s for s in steps if s[0] == "opening"]
                     steps += opening
