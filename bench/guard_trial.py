@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -20,6 +20,9 @@ chapter 5 (support vector machines on iris, make_moons and wine; the same, its c
 data; the same, every code cell, its graphviz cells as they run here) or chapter 7 (ensembles on
 make_moons, iris and numpy-made data; written before any run of the guard, from its sources alone;
 its cells before the exercises' MNIST, its MNIST and housing downloads, cells 21 and 34-36,
+skipped) or chapter 9 (clustering and Gaussian mixtures on iris, make_blobs, make_moons, the digits and
+the ladybug image, read from the checkout; written before any run of the guard, from its sources alone;
+its cells before the exercises' Olivetti faces, its MNIST cells 31-34 and the slow timing cell 35
 skipped). Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
 refuse), run just before that cell.
@@ -493,6 +496,196 @@ HOML3_CH07 = [
           "    cv=5  # number of cross-validation folds\n)\nstacking_clf.fit(X_train, y_train)"),
      "estimators without their names"),
 ]
+# ageron/handson-ml3's chapter 9 (unsupervised learning: iris, make_blobs, make_moons, the ladybug image
+# and scikit-learn's bundled digits into k-means, DBSCAN, agglomerative clustering and Gaussian mixtures,
+# matplotlib's plots): written down before any run of the guard, from the notebook's sources alone
+# (held out); code cells from 0
+HOML3_CH09 = [
+    (4, ("# extra code – this cell generates and saves Figure 9–1\n\nimport matplotlib.pyplot as plt\n"
+         "from sklearn.datasets import load_iris\n\ndata = load_iris()\nX = data.data\ny = data.target\n"
+         "data.target_names\n\nplt.figure(figsize=(9, 3.5))\n\nplt.subplot(121)\n"
+         'plt.plot(X[y==0, 2], X[y==0, 3], "yo", lable="Iris setosa")\n'
+         'plt.plot(X[y==1, 2], X[y==1, 3], "bs", label="Iris versicolor")\n'
+         'plt.plot(X[y==2, 2], X[y==2, 3], "g^", label="Iris virginica")\nplt.xlabel("Petal length")\n'
+         'plt.ylabel("Petal width")\nplt.grid()\nplt.legend()\n\nplt.subplot(122)\n'
+         'plt.scatter(X[:, 2], X[:, 3], c="k", marker=".")\nplt.xlabel("Petal length")\n'
+         "plt.tick_params(labelleft=False)\nplt.gca().set_axisbelow(True)\nplt.grid()\n\n"
+         'save_fig("classification_vs_clustering_plot")\nplt.show()'),
+     "matplotlib: misspelt keyword"),
+    (5, ("# extra code\n\nimport numpy as np\nfrom scipy import stats\n"
+         "from sklearn.mixture import GaussianMixture\n\n"
+         "y_pred = GaussianMixture(n_components=3, random_state=42).fit(X).predict(X)\n\nmapping = {}\n"
+         "for class_id in np.unique(y):\n    mode, _ = stats.mode(y_pred[y==class_id])\n"
+         "    mapping[mode[0]] = class_id\n\ny_pred = np.array([mapping[cluster_id] for cluster_id in y_pred])\n"
+         '\nplt.plot(X[y_pred==0, 2], X[y_pred==0, 3], "yo", label="Cluster 1")\n'
+         'plt.plot(X[y_pred==1, 2], X[y_pred==1, 3], "bs", label="Cluster 2")\n'
+         'plt.plot(X[y_pred==2, 2], X[y_pred==2, 3], "g^", label="Cluster 3")\nplt.xlabel("Petal length")\n'
+         'plt.ylabel("Petal width")\nplt.legend(loc="upper left")\nplt.grid()\nplt.show()'),
+     "scipy 1.11's mode: a scalar indexed (in a loop)"),
+    (7, ("from sklearn.cluster import KMeans\nfrom sklearn.datasets import make_blobs\n\n"
+         "# extra code – the exact arguments of make_blobs() are not important\n"
+         "blob_centers = np.array([[ 0.2,  2.3], [-1.5 ,  2.3], [-2.8,  1.8],\n"
+         "                         [-2.8,  2.8], [-2.8,  1.3]])\nblob_std = np.array([0.4, 0.3, 0.1, 0.1])\n"
+         "X, y = make_blobs(n_samples=2000, centers=blob_centers, cluster_std=blob_std,\n"
+         "                  random_state=7)\n\nk = 5\n"
+         "kmeans = KMeans(n_clusters=k, n_init=10, random_state=42)\ny_pred = kmeans.fit_predict(X)"),
+     "a parameter of another length (4 stds for 5 centers)"),
+    (13, ("import numpy as np\n\nX_new = np.array([[0, 2], [3, 2], [-3, 3], [-3, 2.5]])\nkmeans.predict(X_new[0])"),
+     "1-D X to predict"),
+    (14, ("# extra code – this cell generates and saves Figure 9–3\n\ndef plot_data(X):\n"
+          "    plt.plot(X[:, 0], X[:, 1], 'k.', markersize=2)\n\n"
+          "def plot_centroids(centroids, weights=None, circle_color='w', cross_color='k'):\n"
+          "    if weights is not None:\n        centroids = centroids[weights > weights.max() / 10]\n"
+          "    plt.scatter(centroids[:, 0], centroids[:, 1],\n                marker='o', s=35, linewidths=8,\n"
+          "                color=circle_color, zorder=10, alpha=0.9)\n"
+          "    plt.scatter(centroids[:, 0], centroids[:, 1],\n                marker='x', s=2, linewidths=12,\n"
+          "                color=cross_color, zorder=11, alpha=1)\n\n"
+          "def plot_decision_boundaries(clusterer, X, resolution=1000, show_centroids=True,\n"
+          "                             show_xlabels=True, show_ylabels=True):\n    mins = X.min(axis=0) - 0.1\n"
+          "    maxs = X.max(axis=0) + 0.1\n    xx, yy = np.meshgrid(np.linspace(mins[0], maxs[0], resolution),\n"
+          "                         np.linspace(mins[1], maxs[1], resolution))\n"
+          "    Z = clusterer.predict(np.c_[xx.ravel(), yy.ravel()])\n    Z = Z.reshape(xx.shape)\n\n"
+          '    plt.contourf(Z, extent=(mins[0], maxs[0], mins[1], maxs[1]),\n                cmap="Pastel")\n'
+          "    plt.contour(Z, extent=(mins[0], maxs[0], mins[1], maxs[1]),\n"
+          "                linewidths=1, colors='k')\n    plot_data(X)\n    if show_centroids:\n"
+          "        plot_centroids(clusterer.cluster_centers_)\n\n    if show_xlabels:\n"
+          '        plt.xlabel("$x_1$")\n    else:\n        plt.tick_params(labelbottom=False)\n'
+          '    if show_ylabels:\n        plt.ylabel("$x_2$", rotation=0)\n    else:\n'
+          "        plt.tick_params(labelleft=False)\n\nplt.figure(figsize=(8, 4))\n"
+          'plot_decision_boundaries(kmeans, X)\nsave_fig("voronoi_plot")\nplt.show()'),
+     "matplotlib: misspelt colormap name (in the cell's function)"),
+    (17, ("# extra code – this cell generates and saves Figure 9–4\n\n"
+          'kmeans_iter1 = KMeans(n_clusters=5, init="randon", n_init=1, max_iter=1,\n'
+          "                      random_state=5)\n"
+          'kmeans_iter2 = KMeans(n_clusters=5, init="random", n_init=1, max_iter=2,\n'
+          "                      random_state=5)\n"
+          'kmeans_iter3 = KMeans(n_clusters=5, init="random", n_init=1, max_iter=3,\n'
+          "                      random_state=5)\nkmeans_iter1.fit(X)\nkmeans_iter2.fit(X)\nkmeans_iter3.fit(X)\n"
+          "\nplt.figure(figsize=(10, 8))\n\nplt.subplot(321)\nplot_data(X)\n"
+          "plot_centroids(kmeans_iter1.cluster_centers_, circle_color='r', cross_color='w')\n"
+          'plt.ylabel("$x_2$", rotation=0)\nplt.tick_params(labelbottom=False)\n'
+          'plt.title("Update the centroids (initially randomly)")\n\nplt.subplot(322)\n'
+          "plot_decision_boundaries(kmeans_iter1, X, show_xlabels=False,\n"
+          '                         show_ylabels=False)\nplt.title("Label the instances")\n\nplt.subplot(323)\n'
+          "plot_decision_boundaries(kmeans_iter1, X, show_centroids=False,\n"
+          "                         show_xlabels=False)\nplot_centroids(kmeans_iter2.cluster_centers_)\n\n"
+          "plt.subplot(324)\nplot_decision_boundaries(kmeans_iter2, X, show_xlabels=False,\n"
+          "                         show_ylabels=False)\n\nplt.subplot(325)\n"
+          "plot_decision_boundaries(kmeans_iter2, X, show_centroids=False)\n"
+          "plot_centroids(kmeans_iter3.cluster_centers_)\n\nplt.subplot(326)\n"
+          'plot_decision_boundaries(kmeans_iter3, X, show_ylabels=False)\n\nsave_fig("kmeans_algorithm_plot")\n'
+          "plt.show()"),
+     "misspelt parameter value"),
+    (24, ("# extra code\nX_dist = kmeans.transform(X)\n(X_dist[np.arange(len(X_dist)), kmeans.labels] ** 2).sum()"),
+     "misspelt attribute"),
+    (43, ("# extra code – this cell generates and saves Figure 9–9\n\n"
+          "silhouette_scores = [silhouette_score(X, model.labels_)\n"
+          "                     for model in kmeans_per_k]\n\nplt.figure(figsize=(8, 3))\n"
+          'plt.plot(range(2, 10), silhouette_scores, "bo-")\nplt.xlabel("$k$")\nplt.ylabel("Silhouette score")\n'
+          'plt.axis([1.8, 8.5, 0.55, 0.7])\nplt.grid()\nsave_fig("silhouette_score_vs_k_plot")\nplt.show()'),
+     "a score refused for one cluster (the [1:] left out, in a comprehension)"),
+    (44, ("# extra code – this cell generates and saves Figure 9–10\n\n"
+          "from sklearn.metrics import silhouette_samples\n"
+          "from matplotlib.ticker import FixedLocator, FixedFormatter\n\nplt.figure(figsize=(11, 9))\n\n"
+          "for k in (3, 4, 5, 6):\n    plt.subplot(2, 2, k - 2)\n    \n    y_pred = kmeans_per_k[k - 1].labels_\n"
+          "    silhouette_coefficients = silhouette_samples(X, y_pred)\n\n    padding = len(X) // 30\n"
+          "    pos = padding\n    ticks = []\n    for i in range(k):\n"
+          "        coeffs = silhouette_coefficients[y_pred == i]\n        coeffs.sort()\n\n"
+          '        color = plt.cm.get_cmap("Spectral")(i / k)\n'
+          "        plt.fill_betweenx(np.arange(pos, pos + len(coeffs)), 0, coeffs,\n"
+          "                          facecolor=color, edgecolor=color, alpha=0.7)\n"
+          "        ticks.append(pos + len(coeffs) // 2)\n        pos += len(coeffs) + padding\n\n"
+          "    plt.gca().yaxis.set_major_locator(FixedLocator(ticks))\n"
+          "    plt.gca().yaxis.set_major_formatter(FixedFormatter(range(k)))\n    if k in (3, 5):\n"
+          '        plt.ylabel("Cluster")\n    \n    if k in (5, 6):\n'
+          "        plt.gca().set_xticks([-0.1, 0, 0.2, 0.4, 0.6, 0.8, 1])\n"
+          '        plt.xlabel("Silhouette Coefficient")\n    else:\n        plt.tick_params(labelbottom=False)\n'
+          '\n    plt.axvline(x=silhouette_scores[k - 2], color="red", linestyle="--")\n'
+          '    plt.title(f"$k={k}$")\n\nsave_fig("silhouette_analysis_plot")\nplt.show()'),
+     "an API matplotlib 3.9 removed (in a loop)"),
+    (48, ("X = image.reshape(-1, 3)\nkmeans = KMeans(n_clusters=8, n_init=10, random_state=42).fit(image)\n"
+          "segmented_img = kmeans.cluster_centers_[kmeans.labels_]\n"
+          "segmented_img = segmented_img.reshape(image.shape)"),
+     "3-D X (the reshaped array not used)"),
+    (49, ("# extra code – this cell generates and saves Figure 9–12\n\nsegmented_imgs = []\n"
+          "n_colors = (10, 8, 6, 4, 2)\nfor n_clusters in n_colors:\n"
+          "    kmeans = KMeans(n_clusters=n_clusters, n_init=10, random_state=42).fit(X)\n"
+          "    segmented_img = kmeans.cluster_centers_[kmeans.labels_]\n"
+          "    segmented_imgs.append(segmented_image.reshape(image.shape))\n\nplt.figure(figsize=(10, 5))\n"
+          "plt.subplots_adjust(wspace=0.05, hspace=0.1)\n\nplt.subplot(2, 3, 1)\nplt.imshow(image)\n"
+          "plt.title(\"Original image\")\nplt.axis('off')\n\nfor idx, n_clusters in enumerate(n_colors):\n"
+          "    plt.subplot(2, 3, 2 + idx)\n    plt.imshow(segmented_imgs[idx] / 255)\n"
+          "    plt.title(f\"{n_clusters} colors\")\n    plt.axis('off')\n\n"
+          "save_fig('image_segmentation_plot', tight_layout=False)\nplt.show()"),
+     "misspelt name (in a loop)"),
+    (51, ("from sklearn.linear_model import LogisticRegression\n\nn_labeled = 50\n"
+          "log_reg = LogisticRegression(max_iter=10_000)\nlog_reg.fit(X_train[:n_labeled], y_train)"),
+     "X and y of different lengths"),
+    (58, ("y_train_propagated = np.empty(len(X_train), dtype=np.int)\nfor i in range(k):\n"
+          "    y_train_propagated[kmeans.labels_ == i] = y_representative_digits[i]"),
+     "an API numpy 1.24 removed"),
+    (61, ("percentile_closest = 99\n\nX_cluster_dist = X_digits_dist[np.arange(len(X_train)), kmeans.labels_]\n"
+          "for i in range(k):\n    in_cluster = (kmeans.labels_ == i)\n"
+          "    cluster_dist = X_cluster_dist[in_cluster]\n"
+          "    cutoff_distance = np.quantile(cluster_dist, percentile_closest)\n"
+          "    above_cutoff = (X_cluster_dist > cutoff_distance)\n"
+          "    X_cluster_dist[in_cluster & above_cutoff] = -1\n\npartially_propagated = (X_cluster_dist != -1)\n"
+          "X_train_partially_propagated = X_train[partially_propagated]\n"
+          "y_train_partially_propagated = y_train_propagated[partially_propagated]"),
+     "a percent where a fraction goes (quantile for percentile, in a loop)"),
+    (62, ("log_reg = LogisticRegression(max_iter=10_000)\n"
+          "log_reg.fit(X_train_partially_propagated, y_train_propagated)\nlog_reg.score(X_test, y_test)"),
+     "X and y of different lengths (the labels not filtered)"),
+    (68, ("# extra code – this cell generates and saves Figure 9–14\n\n"
+          "def plot_dbscan(dbscan, X, size, show_xlabels=True, show_ylabels=True):\n"
+          "    core_mask = np.zeros_like(dbscan.labels_, dtype=bool)\n"
+          "    core_mask[dbscan.core_sample_indices_] = True\n    anomalies_mask = dbscan.labels_ == -1\n"
+          "    non_core_mask = ~(core_mask | anomalies_mask)\n\n    cores = dbscan.components_\n"
+          "    anomalies = X[anomalies_mask]\n    non_cores = X[non_core_mask]\n    \n"
+          "    plt.scatter(cores[:, 0], cores[:, 1],\n"
+          "                c=dbscan.labels_, marker='o', s=size, cmap=\"Paired\")\n"
+          "    plt.scatter(cores[:, 0], cores[:, 1], marker='*', s=20,\n"
+          "                c=dbscan.labels_[core_mask])\n    plt.scatter(anomalies[:, 0], anomalies[:, 1],\n"
+          '                c="r", marker="x", s=100)\n    plt.scatter(non_cores[:, 0], non_cores[:, 1],\n'
+          '                c=dbscan.labels_[non_core_mask], marker=".")\n    if show_xlabels:\n'
+          '        plt.xlabel("$x_1$")\n    else:\n        plt.tick_params(labelbottom=False)\n'
+          '    if show_ylabels:\n        plt.ylabel("$x_2$", rotation=0)\n    else:\n'
+          "        plt.tick_params(labelleft=False)\n"
+          '    plt.title(f"eps={dbscan.eps:.2f}, min_samples={dbscan.min_samples}")\n    plt.grid()\n'
+          "    plt.gca().set_axisbelow(True)\n\ndbscan2 = DBSCAN(eps=0.2)\ndbscan2.fit(X)\n\n"
+          "plt.figure(figsize=(9, 3.2))\n\nplt.subplot(121)\nplot_dbscan(dbscan, X, size=100)\n\n"
+          'plt.subplot(122)\nplot_dbscan(dbscan2, X, size=600, show_ylabels=False)\n\nsave_fig("dbscan_plot")\n'
+          "plt.show()"),
+     "matplotlib: colours of another length (in the cell's function)"),
+    (88, "gm = GaussianMixture(n_components=3, n_inits=10, random_state=42)\ngm.fit(X)", "misspelt keyword"),
+    (99, ("# extra code – bonus material\n\nresolution = 100\ngrid = np.arange(-10, 10, 1 / resolution)\n"
+          "xx, yy = np.meshgrid(grid, grid)\nX_full = np.vstack([xx.ravel(), yy.ravel()])\n\n"
+          "pdf = np.exp(gm.score_samples(X_full))\npdf_probas = pdf * (1 / resolution) ** 2\npdf_probas.sum()"),
+     "numpy: a transpose forgotten (X of another width)"),
+    (101, ("# extra code – this cell generates and saves Figure 9–17\n\n"
+           "gm_full = GaussianMixture(n_components=3, n_init=10,\n"
+           '                          covariance_type="full", random_state=42)\n'
+           "gm_tied = GaussianMixture(n_components=3, n_init=10,\n"
+           '                          covariance_type="tied", random_state=42)\n'
+           "gm_spherical = GaussianMixture(n_components=3, n_init=10,\n"
+           '                               covariance_type="spherical", random_state=42)\n'
+           "gm_diag = GaussianMixture(n_components=3, n_init=10,\n"
+           '                          covariance_type="diag", random_state=42)\ngm_full.fit(X)\ngm_tied.fit(X)\n'
+           "gm_diag.fit(X)\n\ndef compare_gaussian_mixtures(gm1, gm2, X):\n    plt.figure(figsize=(9, 4))\n\n"
+           "    plt.subplot(121)\n    plot_gaussian_mixture(gm1, X)\n"
+           "    plt.title(f'covariance_type=\"{gm1.covariance_type}\"')\n\n    plt.subplot(122)\n"
+           "    plot_gaussian_mixture(gm2, X, show_ylabels=False)\n"
+           "    plt.title(f'covariance_type=\"{gm2.covariance_type}\"')\n\n"
+           'compare_gaussian_mixtures(gm_tied, gm_spherical, X)\n\nsave_fig("covariance_type_plot")\nplt.show()'),
+     "predict before fit (one fit line left out)"),
+    (112, ("# extra code – this cell generates and saves Figure 9–21\n\n"
+           "X_moons, y_moons = make_moons(n_samples=1000, noise=0.05, random_state=42)\n\n"
+           "bgm = BayesianGaussianMixture(n_components=10, n_init=10, random_state=42)\nbgm.fit(X_moons)\n\n"
+           'plt.figure(figsize=(9, 3.2))\n\nplt.subplot(121)\nplot_data(X_moons)\nplt.xlabel("$x_1$")\n'
+           'plt.ylabel("$x_2$", rotation=0)\nplt.grid()\n\nplt.subplot(122)\n'
+           'plot_gaussian_mixture(bgm, X_moons, show_ylabel=False)\n\nsave_fig("moons_vs_bgm_plot")\nplt.show()'),
+     "misspelt keyword of the notebook's function"),
+]
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
           "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
@@ -502,7 +695,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "homl3-ch04": ("ageron/handson-ml3/04_training_linear_models.ipynb", HOML3_CH04),
           "homl3-ch05": ("ageron/handson-ml3/05_support_vector_machines.ipynb", HOML3_CH05),
           "homl3-ch06": ("ageron/handson-ml3/06_decision_trees.ipynb", HOML3_CH06),
-          "homl3-ch07": ("ageron/handson-ml3/07_ensemble_learning_and_random_forests.ipynb", HOML3_CH07)}
+          "homl3-ch07": ("ageron/handson-ml3/07_ensemble_learning_and_random_forests.ipynb", HOML3_CH07),
+          "homl3-ch09": ("ageron/handson-ml3/09_unsupervised_learning.ipynb", HOML3_CH09)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -532,6 +726,17 @@ FROM_FILE = {
     # cells 22-33 and the stacking cells 37-38 still run; cell 39 on (the exercises) read MNIST
     "homl3-ch07": {"path": "07_ensemble_learning_and_random_forests.ipynb", "until": 39, "local": [],
                    "skip": [21, 34, 35, 36]},
+    # iris, make_blobs, make_moons and the bundled digits, and the ladybug image, read from the checkout
+    # (cell 46's download: the same urlretrieve on the file): cells 0-112 but 31-35. Cells 31-34 download
+    # MNIST (fetch_openml: no network here, no copy in scikit-learn's cache) and 35 times 100 k-means and
+    # mini-batch k-means of k = 1..100, ten fits each (far too slow on 2 cores); they are skipped, not run
+    # (what they make, X_train, y_train, X_memmap, minibatch_kmeans, kmeans_, times, inertias and k, is set
+    # again before any later cell reads it, or never read); cell 113 on (the exercises) download the
+    # Olivetti faces
+    "homl3-ch09": {"path": "09_unsupervised_learning.ipynb", "until": 113,
+                   "local": [(46, 'url = f"{homl3_root}/images/unsupervised_learning/{filename}"',
+                              'url = "file://{data}/images/unsupervised_learning/" + filename')],
+                   "skip": [31, 32, 33, 34, 35]},
 }
 
 
@@ -556,7 +761,8 @@ def main(argv=None) -> None:
     ap.add_argument("--clean", default=str(BENCH / "notebook_clean.jsonl"))
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
-                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07)")
+                         "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07, "
+                         "homl3-ch09)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
