@@ -554,12 +554,51 @@ def test_a_size_parameter_beyond_what_x_holds_against_scikit_learn():
     assert claimed > 40
 
 
+def test_a_size_parameter_of_a_pipelines_step_after_its_scalers_against_scikit_learn():
+    """The same bound on a Pipeline's step X reaches through scalers alone (they keep its shape),
+    made in the cell or live, fitted or fitted and transformed: a claim wherever the fit refuses
+    that parameter, every claim a fit that raises ValueError; a step that changes X's shape
+    before it (PolynomialFeatures) leaves the bound unread."""
+    import warnings
+
+    from sklearn.cluster import KMeans, MiniBatchKMeans
+    from sklearn.decomposition import PCA, TruncatedSVD
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import MaxAbsScaler, MinMaxScaler, PolynomialFeatures, RobustScaler, StandardScaler
+    rnd, rng = random.Random(7), np.random.RandomState(7)
+    claimed = 0
+    for _ in range(80):
+        n, p, k = rnd.randint(2, 6), rnd.randint(1, 4), rnd.randint(1, 8)
+        before = rnd.sample(["StandardScaler()", "MinMaxScaler()", "RobustScaler()", "MaxAbsScaler()",
+                             "PolynomialFeatures(2)"], rnd.randint(0, 2))
+        made = f"make_pipeline({', '.join(before + [rnd.choice(SIZED).format(k=k)])})"
+        ns = namespace(X=rng.rand(n, p) + 1.0, PCA=PCA, TruncatedSVD=TruncatedSVD, KMeans=KMeans,
+                       MiniBatchKMeans=MiniBatchKMeans, make_pipeline=make_pipeline, MaxAbsScaler=MaxAbsScaler,
+                       RobustScaler=RobustScaler, PolynomialFeatures=PolynomialFeatures, MinMaxScaler=MinMaxScaler,
+                       StandardScaler=StandardScaler)
+        ns["pipe"] = eval(made, dict(ns))
+        for cell in (f"m = {made}.fit(X)\n", "t = pipe.fit_transform(X)\n"):
+            facts = value_facts(cell, ns)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    exec(cell, dict(ns, pipe=eval(made, dict(ns))))
+                said = None
+            except ValueError as e:
+                said = str(e)
+            refused = said is not None and any(w in said for w in ("n_components", "n_clusters", "`k`"))
+            assert (said is not None if facts else not refused or "PolynomialFeatures" in made), (cell, made, n, p, said)
+            claimed += bool(facts)
+    assert claimed > 20
+
+
 @pytest.mark.parametrize("make", ["LabelEncoder", "OneHotEncoder", "OrdinalEncoder"])
 def test_an_encoder_given_a_label_it_was_not_fitted_on(make):
     """The fitted encoder's own transform, on the first rows, finds the unknown label: claimed,
     and the cell raises ValueError; labels it knows, or an encoder told to ignore unknown ones,
     run unclaimed; an unknown label past the rows read is no claim."""
     import sklearn.preprocessing
+
     from jupyter_codecheck.facts.encoders import SAMPLE_ROWS
     cls = getattr(sklearn.preprocessing, make)
     train = pd.DataFrame({"city": ["Oslo", "Lima", "Rome"]})

@@ -14,7 +14,7 @@ import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.calibration import CalibratedClassifierCV
 from sklearn.compose import TransformedTargetRegressor
-from sklearn.ensemble import VotingClassifier
+from sklearn.ensemble import RandomForestClassifier, VotingClassifier
 from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.feature_selection import SelectFromModel
 from sklearn.frozen import FrozenEstimator
@@ -198,6 +198,9 @@ def meta_ns(**objects) -> dict:
     ("d = ovr.decision_function(X[:, 0])\n", {"ovr": fitted(OneVsRestClassifier(make_pipeline(StandardScaler(), LinearSVC())))}),
     ("p = vote.predict_proba(X_text)\n", {"vote": fitted(VotingClassifier([("lr", LogisticRegression()), ("svc", SVC(probability=True))],
                                                                           voting="soft"))}),
+    # a forest's fitted trees, more than are read one by one: all of one class, made of one template
+    ("p = vote.predict(X[:, 0])\n", {"vote": fitted(VotingClassifier([("lr", LogisticRegression()),
+                                                                      ("rf", RandomForestClassifier(n_estimators=80))]))}),
 ])
 def test_a_meta_estimator_hands_a_1d_or_text_x_to_what_it_holds(cell, objects):
     objects = meta_ns(**objects)

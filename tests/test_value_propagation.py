@@ -19,6 +19,7 @@ from sklearn.linear_model import LinearRegression
 from sklearn.model_selection import train_test_split
 from sklearn.preprocessing import MinMaxScaler, StandardScaler
 
+from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import kernel_facts
 
 matplotlib.use("Agg")
@@ -890,6 +891,15 @@ def test_no_mask_count_where_the_arrays_memory_is_written_by_another_name(cell):
      "m = LinearRegression().fit(Xa[:, 0], np.ones(30))\n",
      "rng = np.random.RandomState(0)\nX = np.ones((40, 2))\nXa, Xb = train_test_split(X, random_state=rng)\n"
      "m = LinearRegression().fit(Xa, np.ones(30))\n"),
+    # running sums: the shape along an axis, the flat array without one
+    ("c = (np.random.rand(100, 10) < 0.5).astype(np.int32).cumsum(axis=0)\nr = c / np.arange(1, 101)\n",
+     "c = (np.random.rand(100, 10) < 0.5).astype(np.int32).cumsum(axis=0)\nr = c / np.arange(1, 101).reshape(-1, 1)\n"),
+    ("c = np.ones((4, 5)).cumprod()\nr = c.reshape(4, 4)\n", "c = np.ones((4, 5)).cumprod()\nr = c.reshape(4, 5)\n"),
+    # an item of a list the cell wrote, as a number; sizes bound to names, or an array's shape
+    ("axes = [-0.5, 0.5]\nx1 = np.linspace(axes[0], axes[-1], 50)\nc = x1.sum(axis=1)\n",
+     "axes = [-0.5, 0.5]\nx1 = np.linspace(axes[0], axes[-1], 50)\nc = x1.sum(axis=0)\n"),
+    ("n = 3\nc = np.ones(10).reshape(n, 3)\n", "n = 3\nc = np.ones(9).reshape(n, 3)\n"),
+    ("X = np.ones((10, 2))\nc = X[:, 0].reshape(X.shape)\n", "X = np.ones((10, 2))\nc = X.ravel().reshape(X.shape)\n"),
 ])
 def test_draws_bound_numbers_known_arrays_and_list_indices_carry_shapes(cell, fitting):
     """The shapes numpy and scikit-learn give, carried through: multivariate_normal's draws, a
@@ -905,6 +915,7 @@ def test_draws_bound_numbers_known_arrays_and_list_indices_carry_shapes(cell, fi
     "X = np.ones((6, 4))\nc = X[[0, 1], [0, 2]].sum(axis=1)\n",          # two index lists broadcast together
     "X = np.ones((6, 4))\nc = X[:, [0, 9]].sum(axis=2)\n",               # IndexError first
     "X = np.ones((6, 4))\nc = X[:, [True, False, True, True]].sum(axis=2)\n",   # a mask, not indices
+    "axes = ['a', 0.5]\nx1 = np.linspace(axes[0], axes[1], 50)\nc = x1.sum(axis=1)\n",   # no number
     # (a review's) a line numpy or scikit-learn refuses before the one claimed
     "rng = np.random.default_rng(0)\nXa, Xb = train_test_split(np.ones((40, 2)), random_state=rng)\nc = Xa[:, 0] @ np.ones(3)\n",
     "rng = np.random.RandomState(0)\nrng.seed('x')\nc = rng.randn(3).sum(axis=1)\n",
@@ -986,3 +997,77 @@ def test_a_value_a_loops_body_makes_is_known_on_that_pass_and_not_after_the_loop
                  "for n in none:\n    Z = np.ones((3, 2))\nZ.sum(axis=2)\n"):
         facts, raised = _facts_and_run(cell, ns)      # (the name holds what it held: an int, or none)
         assert facts == [] and raised[0] in ("AttributeError", "NameError"), (cell, raised)
+
+
+def _dict_namespace():
+    from sklearn.ensemble import VotingClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = np.random.default_rng(1).normal(size=(30, 2)), np.array([0, 1] * 15)
+    vote = VotingClassifier([("lr", LogisticRegression()), ("tree", DecisionTreeClassifier())]).fit(X, y)
+    return namespace(X=X, y=y, X_test=X[:10], vote=vote, models={"lr": LogisticRegression().fit(X, y)},
+                     LogisticRegression=LogisticRegression, step=lambda: None)
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    # a dict of the kernel's, and a library's dict reached through attributes: the first key's item
+    ("for name, m in models.items():\n    print(name, m.score(X_test, y))\n",
+     "for name, m in models.items():\n    print(name, m.score(X_test, y[:10]))\n"),
+    ("for name, clf in vote.named_estimators_.items():\n    p = clf.predcit(X_test)\n",
+     "for name, clf in vote.named_estimators_.items():\n    p = clf.predict(X_test)\n"),
+    # a dict display of names the cell binds
+    ("lr = LogisticRegression()\nmodels = {'lr': lr}\nfor name, m in models.items():\n    m.fit(X, y[:10])\n",
+     "lr = LogisticRegression()\nmodels = {'lr': lr}\nfor name, m in models.items():\n    m.fit(X, y)\n"),
+])
+def test_loops_over_a_dicts_items_read_on_their_first_pass(cell, fitting):
+    ns = _dict_namespace()
+    facts, raised = _facts_and_run(cell, ns)
+    assert len(facts) == 1 and raised is not None and raised[1] == facts[0][0], (facts, raised)
+    assert _facts_and_run(fitting, _dict_namespace()) == ([], None)
+
+
+@pytest.mark.parametrize("cell", [
+    "step()\nfor name, m in models.items():\n    print(name, m.score(X_test, y))\n",        # the user's code first
+    "for name, m in models.items():\n    step()\n    print(name, m.score(X_test, y))\n",    # and in the body
+    "for name, m in models.items():\n    models[name] = m\n    print(name, m.score(X_test, y))\n",
+    "models = {'lr': LogisticRegression()}\nfor name, m in models.items():\n    m.fit(X, y[:10])\n",   # made there
+    "for name, m in {}.items():\n    m.fit(X, y[:10])\n",
+])
+def test_no_first_pass_where_the_dicts_item_is_not_known_or_may_change(cell):
+    assert [f for f in kernel_facts(cell, _dict_namespace()) if f.kind != "undefined-name"] == [], cell
+
+
+def _comprehension_namespace():
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.tree import DecisionTreeRegressor
+    X, y = np.random.default_rng(2).normal(size=(30, 1)), np.array([0, 1] * 15)
+    return namespace(X=X, y=y, t1=DecisionTreeRegressor().fit(X, y), t2=DecisionTreeRegressor().fit(X, y),
+                     models=[LogisticRegression().fit(X, y)], named={"lr": LogisticRegression().fit(X, y)},
+                     none=[], step=lambda: None)
+
+
+@pytest.mark.parametrize("cell, fitting", [
+    # a generator handed whole to sum: its first item is made
+    ("X_new = np.array([[-0.4, 0., 0.5]])\nsum(t.predict(X_new) for t in (t1, t2))\n",
+     "X_new = np.array([[-0.4]])\nsum(t.predict(X_new) for t in (t1, t2))\n"),
+    ("s = [m.scor(X, y) for m in models]\n", "s = [m.score(X, y) for m in models]\n"),
+    ("p = [c.predict(X[:1]) for c in named]\n", "p = [named[c].predict(X[:1]) for c in named]\n"),      # a dict's keys
+    ("p = {k: m.predict(X[0]) for k, m in named.items()}\n", "p = {k: m.predict(X[:1]) for k, m in named.items()}\n"),
+])
+def test_a_comprehensions_first_item_is_made(cell, fitting):
+    ns = _comprehension_namespace()
+    facts, raised = _facts_and_run(cell, ns)
+    assert len(facts) == 1 and raised is not None and raised[1] == facts[0][0], (facts, raised)
+    assert [f.line for f in exact_check(cell, ns).certain] == [facts[0][0]]
+    assert _facts_and_run(fitting, _comprehension_namespace()) == ([], None)
+
+
+@pytest.mark.parametrize("cell", [
+    "s = [m.scor(X, y) for m in none]\n",                        # nothing to make
+    "s = [m.scor(X, y) for m in models if m is None]\n",         # the filter may skip it
+    "g = (m.scor(X, y) for m in models)\n",                      # a generator left unconsumed
+    "step()\ns = [m.scor(X, y) for m in models]\n",              # the user's code first
+])
+def test_no_comprehension_item_where_it_may_not_be_made_or_may_change(cell):
+    ns = _comprehension_namespace()
+    assert exact_check(cell, ns).certain == [], cell

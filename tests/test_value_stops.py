@@ -62,6 +62,14 @@ def _raises(cell: str, ns) -> None:
     ("T = np.ones((2, 1))\nfor _ in range(3):\n    G = A @ T\n    T = T - G", (3, "value")),
     ("r = Ridge(alpha=0.1, solver='choleski')\nr.fit(X, y)", (2, "value")),
     ("r = Ridge(alpha=-0.5 / 3)\nr.fit(X, y)", (2, "value")),               # Python's arithmetic of numbers
+    # the items a library's call makes, unpacked; an operator of library data: new arrays
+    ("u, v = np.meshgrid(np.ones(4), np.ones(3))\nC = np.c_[u.ravel(), v]", (2, "value")),
+    ("T = np.ones((2, 1)) - 0.5\nS = T ** 2 + 0.1 * np.ones((2, 1))\nC = A @ S", (3, "value")),
+    ("T = -np.ones((2, 1))\nC = A @ T", (2, "value")),
+    # a comparison of library data and its methods; numpy's concatenation tricks: new arrays
+    ("M = (np.random.rand(3, 4) < 0.5).astype(np.int32).cumsum(axis=0)\nC = M / np.arange(3)", (2, "value")),
+    ("Z = np.c_[np.ones(3), np.zeros(3)]\nC = A @ Z", (2, "value")),
+    ("n = 3\nC = A.reshape(n, 5)", (2, "value")),
 ])
 def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -79,6 +87,11 @@ def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
     "k = -refresh()\nC = A @ B",                                # the user's code, its result negated
     "frames.append(X)\nC = np.c_[np.ones(7), X]",
     "r = Ridge(alpha=0.1, solver='choleski')\nfor _ in np.arange(1):\n    r.fit(X, y)",
+    # items of a library's call, or an operator's new array, named again or handed on before the use
+    "u, v = np.meshgrid(np.ones(4), np.ones(3))\nw = v\nC = np.c_[u.ravel(), v]",
+    "u, v = np.meshgrid(np.ones(4), np.ones(3))\nframes.append(v)\nC = np.c_[u.ravel(), v]",
+    "T = np.ones((2, 1)) - 0.5\nframes.append(T)\nC = A @ T",
+    "Z = np.c_[np.ones(3), np.zeros(3)]\nW = Z\nC = A @ Z",
 ])
 def test_a_value_error_something_may_prevent_is_shown_not_stopped(cell, ns):
     found = exact_check(cell, ns)
@@ -156,3 +169,57 @@ def test_a_literal_list_the_cell_binds_is_its_own_object(ns):
     _raises("row = [1.0, 2.0, 3.0]\np = model.predict(row)", ns)
     found = exact_check("row = [1.0, 2.0, 3.0]\nframes.append(row)\np = model.predict(row)", ns)
     assert [f.kind for f in found.findings] == ["value"] and found.certain == []
+
+
+def test_an_operator_with_an_object_of_the_users_makes_no_sure_new_array(ns):
+    """`T = np.ones((2, 1)) + w`: w's class answers the operator (it may hand back an object
+    another name holds); the same operator of library data makes a new array."""
+    from jupyter_codecheck.facts.certainty import Certainty
+
+    class Wrapped:
+        def __radd__(self, other):
+            return ns["B"]
+
+    objects = {**ns, "w": Wrapped()}
+    for cell, sure in [("T = np.ones((2, 1)) + w\nC = A @ T\n", False), ("T = np.ones((2, 1)) + 1\nC = A @ T\n", True),
+                       ("T = (np.ones((2, 1)) < w).astype(float)\nC = A @ T\n", False),
+                       ("T = (np.ones((2, 1)) < 1).astype(float)\nC = A @ T\n", True)]:
+        assert Certainty(ast.parse(cell), objects, set()).crashes(2, 4, object_fact=True, subjects=("A", "T")) is sure
+
+
+def _fitted():
+    from sklearn.multioutput import MultiOutputClassifier
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+    grid = np.c_[np.ones(100), np.zeros(100)]
+    two = np.c_[Y, 1 - Y]
+    return {"np": np, "grid": grid, "clf": DecisionTreeClassifier(max_depth=2).fit(X[:, :2], Y),
+            "lr": LogisticRegression().fit(X[:, :2], Y), "reg": DecisionTreeRegressor().fit(X[:, :2], X[:, 0]),
+            "multi": DecisionTreeClassifier().fit(X[:, :2], two), "wrapped": MultiOutputClassifier(
+                LogisticRegression()).fit(X[:, :2], two), "pipe": make_pipeline(StandardScaler(copy=False),
+                                                                                   LogisticRegression()).fit(X[:, :2], Y),
+            "named": DecisionTreeClassifier().fit(X[:, :2], np.where(Y == 1, "yes", "no"))}
+
+
+@pytest.mark.parametrize("cell", [
+    "y_pred = clf.predict(grid).reshape(grid.shape)",          # one target: (n_samples,)
+    "p = lr.predict_proba(grid).reshape(100, 3)",              # (n_samples, n_classes)
+    "p = reg.predict(grid).reshape(50, 3)",
+])
+def test_a_fitted_estimators_predictions_of_one_target_have_its_documented_shape(cell):
+    objects = _fitted()
+    assert _stops(cell, objects) == [(1, "value")]
+    _raises(cell, objects)
+
+
+@pytest.mark.parametrize("cell", [
+    "y_pred = multi.predict(grid).reshape(grid.shape)",        # two targets: (n_samples, 2), as asked
+    "y_pred = wrapped.predict(grid).reshape(grid.shape)",
+    "y_pred = pipe.predict(grid).reshape(100, 1)",             # a pipeline's classes are its last step's
+    "y_pred = named.predict(grid).reshape(100, 1)",            # text labels: reshaped as they are
+])
+def test_predictions_of_unknown_shape_are_no_claim(cell):
+    objects = _fitted()
+    assert [f for f in exact_check(cell, objects).findings if f.kind == "value"] == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec(cell, dict(objects))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..pytext.automagic import automagic
 from .evidence import kernel_finding, syntax_finding, undefined_finding
 from ..facts.certainty import Certainty
+from ..facts.called_functions import called_bodies
 from ..facts.first_pass import first_passes, in_body
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
@@ -100,6 +101,8 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             sure = Certainty(tree, namespace, undefined)
             # a finding in a loop's sure first pass is judged in that pass's view (facts/first_pass.py)
             views = [(loop, Certainty(view, namespace, undefined)) for loop, view in first_passes(tree, namespace)]
+            # and a function the cell defines, in the view of its call (facts/called_functions.py)
+            views += [(fn, Certainty(view, namespace, undefined)) for fn, view in called_bodies(tree)]
             out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
                            and next((v for loop, v in views if in_body(loop, f.line)), sure).crashes(
                                f.line, places[f.line], object_fact=f.kind != "undefined-name",

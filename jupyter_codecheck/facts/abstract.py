@@ -63,7 +63,7 @@ from .abstract_matplotlib import added_axes, axes, figure, subplots
 from .abstract_pandas import FRAME_METHODS, constructed, dropped, dummies, frame_method, picked, series_constructed
 from .abstract_sklearn import (PREDICTING, confusion, generated, made_estimator, made_shorthand, predicted, split,
                               transformed)
-from .abstract_value import (_GENERATOR_DRAWS, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
+from .abstract_value import (_GENERATOR_DRAWS, _accumulated, _GENERATORS, _METHODS, _NUMERIC, _REDUCTIONS,
                              Abstract, Read, _arithmetic_kind, _broadcast, _float_range, _indexed,
                              CONCATENATORS, JOIN_FUNCTIONS, _join_kind, _joined, _literal, _matmul, _nested, _pandas, _reshaped,
                              _scalar_kind, joining, literal_int, literal_shape, numeric, random_state_value, shaped)
@@ -430,6 +430,15 @@ class Propagation:
                 return UNRESOLVED
         if isinstance(node, ast.Call):
             return self._number_made(node)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
+                type(_literal(node.slice)) is int:
+            items = self.read(node.value)          # `axes[0]` of `axes = [-0.5, 0.5]`: Python's own item
+            if issubclass(type(items), Made):
+                items = items.literal()
+            at = _literal(node.slice)
+            if type(items) in (list, tuple) and -len(items) <= at < len(items):
+                v = items[at]
+                return _fits(v) if _scalar_kind(v) is not None else UNRESOLVED
         return UNRESOLVED
 
     def _number_made(self, node: ast.Call):
@@ -671,6 +680,8 @@ class Propagation:
                 return replace(base)
             if method == "astype" and len(args) == 1 and not keywords:
                 return replace(base, kind=self._dtype(args[0], None), holds=None)
+            if method in ("cumsum", "cumprod") and len(args) + len(keywords) <= 1 and set(keywords) <= {"axis"}:
+                return _accumulated(base, args[0] if args else keywords.get("axis"))
             if method in _REDUCTIONS:
                 axis = args[0] if len(args) == 1 and "axis" not in keywords else \
                     keywords.get("axis") if not args else None

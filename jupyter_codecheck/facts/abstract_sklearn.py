@@ -466,7 +466,29 @@ def predicted(node: ast.Call, owner, shaped: Shaped):
     x = shaped(node.args[0])
     if x is None or not x.is_data() or x.ndim not in (1, 2) or type(x.shape[0]) is not int:
         return None
-    return Abstract("predictions", (x.shape[0],))
+    single = _single_output(est, node.func.attr) if est is owner else None
+    return single(x.shape[0]) if single is not None else Abstract("predictions", (x.shape[0],))
+
+
+def _single_output(est, method: str):
+    """A live fitted estimator's predictions of one target, as scikit-learn documents them: a
+    classifier's `predict` of shape (n_samples,) of its classes' dtype where its `classes_` is one
+    array (a list for several targets), its `predict_proba` (n_samples, n_classes); a regressor's
+    `predict` (n_samples,) where its own `n_outputs_` says 1. Else None (n_samples, ...) is all."""
+    np, base = sys.modules.get("numpy"), sys.modules.get("sklearn.base")
+    if np is None or base is None:
+        return None
+    own = POLICY.own_dict(est)
+    classes, outputs = own.get("classes_"), own.get("n_outputs_")
+    if type(classes) is np.ndarray and classes.ndim == 1 and classes.dtype.kind in "biuf" and \
+            issubclass(type(est), base.ClassifierMixin) and outputs in (None, 1):
+        if method == "predict":
+            return lambda n: Abstract("ndarray", (n,), classes.dtype.kind)
+        if method in ("predict_proba", "predict_log_proba"):
+            return lambda n: Abstract("ndarray", (n, len(classes)), "f")
+    if issubclass(type(est), base.RegressorMixin) and type(outputs) is int and outputs == 1 and method == "predict":
+        return lambda n: Abstract("ndarray", (n,), "f")
+    return None
 
 
 def split(node: ast.Call, shaped: Shaped, value: Read):

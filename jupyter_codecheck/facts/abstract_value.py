@@ -40,7 +40,7 @@ ESTIMATOR_KEEPING = frozenset({"fit", "partial_fit", "fit_transform", "transform
 
 # the methods propagated through (of an ndarray, a Series or a DataFrame)
 _METHODS = frozenset({"reshape", "transpose", "ravel", "flatten", "copy", "astype", "to_numpy", "drop",
-                      *_REDUCTIONS})
+                      "cumsum", "cumprod", *_REDUCTIONS})
 
 
 # a numpy Generator's draws propagated through: their parameters in order, and the dtype kind
@@ -573,3 +573,15 @@ def _plain_data(v, depth: int = 0) -> bool:
 def _pandas(v) -> bool:
     pd = sys.modules.get("pandas")
     return pd is not None and (type(v) is pd.DataFrame or type(v) is pd.Series)
+
+
+def _accumulated(base: Abstract, axis: ast.expr | None) -> Abstract | None:
+    """`a.cumsum(axis=k)`, `a.cumprod()`: numpy's running sums keep the array's shape along an
+    axis, and run over the flat array without one (`axis=None`); booleans add up as integers."""
+    kind = {"b": "i", "i": "i", "u": "u", "f": "f", "c": "c"}.get(base.kind)
+    if axis is None or isinstance(axis, ast.Constant) and axis.value is None:
+        return replace(base, shape=(base.size,), kind=kind, holds=None)
+    k = literal_int(axis)
+    if k is None or not -base.ndim <= k < base.ndim:
+        return None                         # numpy's AxisError: the axis rules' claim
+    return replace(base, kind=kind, holds=None)

@@ -16,10 +16,12 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
+import sys
 import types
 from collections.abc import Mapping
 
-from .abstract_sklearn import held_whole
+from .abstract_sklearn import PREDICTING, held_whole
+from .estimators import sklearn_estimator
 from .flow import any_root
 from .read_policy import POLICY
 
@@ -29,6 +31,9 @@ _DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "d
 # callees that neither keep nor change what they are given
 _READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinstance", "issubclass", "id",
                         "hash", "bool", "callable", "display"})
+
+# what an estimator's prediction methods are (abstract_sklearn.py), and `score`
+_PREDICTS = PREDICTING - {"fit_predict"} | {"score"}
 
 _UNKNOWN = object()             # what the objects and the text cannot tell statically
 _LIBRARY_RESULT = object()      # what a library's code makes of library data: the library's
@@ -44,6 +49,8 @@ class Certainty:
         self.cell_defs = {n.name for n in ast.walk(tree)
                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         self.bindings = _bindings(tree)
+        # `a, b = np.meshgrid(...)`: names bound to the items of one call's result
+        self.unpacked = _unpacked_calls(tree)
         # `pipe = make_pipeline(...)` of the cell's top level: the name each such call is bound to
         self.assigned = {id(s.value): s.targets[0].id for s in tree.body
                          if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
@@ -85,6 +92,8 @@ class Certainty:
             return False
         if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))):
             return False
+        if subjects is None and object_fact and self._root_at(stmt, at, literal=True) == "":
+            return True                     # `"lr".predict(X)`: Python's own literal, no other name
         if object_fact or subjects is not None:
             roots = subjects if subjects is not None else (self._root_at(stmt, at),)
             prior = [n for s in before[:-1] for n in ast.walk(s)]
@@ -118,6 +127,9 @@ class Certainty:
         root = _chain_root(expr)
         if isinstance(root, (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict, ast.Set)):
             return False                    # `", ".join(...)`: a literal's methods are Python's
+        if isinstance(root, (ast.BinOp, ast.UnaryOp, ast.Compare)):
+            obj = self._static(expr, seen)  # `(x < p).astype(int)`: a method of what the library made
+            return called if obj is _UNKNOWN else False if obj is _LIBRARY_RESULT else self._users(obj, called)
         if not isinstance(root, ast.Name):
             return called                   # `(a or b)()`, `f()()`: not known
         name = root.id
@@ -128,6 +140,8 @@ class Certainty:
         if name in seen:
             return called                   # `x = x.copy()`: what x was is asked already
         for value in self.bindings.get(name, ()):
+            if value is None and self._library_items(name, seen | {name}):
+                continue
             if isinstance(value, str):      # bound by an import of this module
                 if not _library_module(value):
                     return True
@@ -220,16 +234,23 @@ class Certainty:
             return _LIBRARY_RESULT if self._library(base) and not _holder(base) else _UNKNOWN
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
             v = self._static(expr.operand, seen)      # `-3`: Python's own arithmetic on a number
-            return (-v if isinstance(expr.op, ast.USub) else v) if type(v) in _NUMBERS else _UNKNOWN
-        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            return (-v if isinstance(expr.op, ast.USub) else v) if type(v) in _NUMBERS else \
+                _LIBRARY_RESULT if self._library_input(expr.operand, seen) else _UNKNOWN
+        if isinstance(expr, ast.BinOp):
             a, b = self._static(expr.left, seen), self._static(expr.right, seen)
-            if type(a) not in _NUMBERS or type(b) not in _NUMBERS:
-                return _UNKNOWN
+            if type(a) not in _NUMBERS or type(b) not in _NUMBERS or \
+                    not isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+                # an operator of library data (`X ** 2`, `rand(200, 1) - 0.5`): the library's code
+                return _LIBRARY_RESULT if self._library_input(expr.left, seen) and \
+                    self._library_input(expr.right, seen) else _UNKNOWN
             try:
                 return a + b if isinstance(expr.op, ast.Add) else a - b if isinstance(expr.op, ast.Sub) else \
                     a * b if isinstance(expr.op, ast.Mult) else a / b
             except (ZeroDivisionError, OverflowError):
                 return _UNKNOWN
+        if isinstance(expr, ast.Compare):           # `rand(100, 10) < p`: the library's comparison
+            return _LIBRARY_RESULT if all(self._library_input(e, seen) for e in (expr.left, *expr.comparators)) \
+                else _UNKNOWN
         if isinstance(expr, ast.Call):
             callee = self._static(expr.func, seen)
             if callee is _UNKNOWN or (callee is not _LIBRARY_RESULT and self._users(callee, True)):
@@ -237,6 +258,12 @@ class Certainty:
             args = [*expr.args, *(k.value for k in expr.keywords)]
             return _LIBRARY_RESULT if all(self._library_input(a, seen) for a in args) else _UNKNOWN
         return _UNKNOWN
+
+    def _library_items(self, name: str, seen: frozenset) -> bool:
+        """Is `name` bound only by unpacking what a library's call makes of library data?"""
+        calls = self.unpacked.get(name)
+        return calls is not None and len(calls) == sum(v is None for v in self.bindings.get(name, ())) and \
+            all(self._static(c, seen) is _LIBRARY_RESULT for c in calls)
 
     def _library_input(self, expr: ast.expr, seen: frozenset) -> bool:
         """Is `expr`, given to a library's callable, data that holds nothing of the user's?"""
@@ -253,8 +280,9 @@ class Certainty:
 
     # -- aliases --------------------------------------------------------------------------------
 
-    def _root_at(self, stmt: ast.stmt, at) -> str | None:
-        """The name whose object the fact at `at` is about (the root of the chain there)."""
+    def _root_at(self, stmt: ast.stmt, at, *, literal: bool = False) -> str | None:
+        """The name whose object the fact at `at` is about (the root of the chain there);
+        `literal`: "" where that root is a string or number literal."""
         best = None
         for n in ast.walk(stmt):
             if isinstance(n, (ast.Attribute, ast.Subscript, ast.Call)) and \
@@ -264,6 +292,8 @@ class Certainty:
                     root = root.func if isinstance(root, ast.Call) else root.value
                 if isinstance(root, ast.Name):
                     best = root.id
+                elif literal and isinstance(root, ast.Constant) and type(root.value) in (str, bytes, int, float):
+                    best = ""
         return best
 
     def _aliased(self, root: str, nodes) -> bool:
@@ -282,20 +312,35 @@ class Certainty:
                 or [None]
             if all(isinstance(v, str) for v in values):
                 return False
+            if values == [None] and self._library_items(root, frozenset()):
+                return False            # `a, b = np.meshgrid(x, y)`: new arrays of the library's
             # `s = pd.Series(...)`: a library's call on library data makes an object no other
             # name holds (the loop above saw no other name bound to it); so does pandas' column
             # selection of a grouping it makes (`sg = df.groupby(k)["col"]`: a new GroupBy)
             value = values[0] if len(values) == 1 else None
             if _grouped_selection(value):
                 value = value.value
-            if _literal_display(value):
-                return False            # `row = [5.5, 1.7]`: Python makes a new list of its constants
-            return not (isinstance(value, ast.Call) and self._static(value, frozenset()) is _LIBRARY_RESULT)
+            if _literal_display(value) or isinstance(value, ast.Constant):
+                return False            # `row = [5.5, 1.7]`: Python makes a new list of its constants; `n = 3`
+            # `y = x ** 2 + noise`: an operator of library data makes a new object too, and so do
+            # numpy's concatenation tricks (`np.c_[x1.ravel(), x2.ravel()]`)
+            return not ((isinstance(value, (ast.Call, ast.BinOp, ast.UnaryOp, ast.Compare)) or
+                         self._concatenated(value)) and
+                        self._static(value, frozenset()) is _LIBRARY_RESULT)
         obj = self.ns[root]
         for name in {n.id for n in nodes if isinstance(n, ast.Name)} - {root}:
             if name in self.ns and _holds(self.ns[name], obj):
                 return True
         return False
+
+    def _concatenated(self, value) -> bool:
+        """`np.c_[...]` or `np.r_[...]`: numpy's index tricks, which join their items into a new array."""
+        np = sys.modules.get("numpy")
+        if np is None or not isinstance(value, ast.Subscript):
+            return False
+        trick = self._static(value.value, frozenset())
+        members = POLICY.module_members(np)
+        return trick is not _UNKNOWN and any(trick is members.get(n) for n in ("c_", "r_"))
 
     def _handed_on(self, root: str, prior, done) -> bool:
         """Is the object `root` names handed before the use (`done`: what ran by then; `prior`: the
@@ -306,7 +351,7 @@ class Certainty:
         (`li = df.loc`)?"""
         for n in done:
             if isinstance(n, ast.Call):
-                if self._read_only(n.func) or self._stored_unused(n, root, done):
+                if self._read_only(n.func) or self._stored_unused(n, root, done) or self._predicts(n):
                     continue
                 args = [*n.args, *(k.value for k in n.keywords)]
                 if any(root in _bare_names(a) for a in args):
@@ -329,6 +374,16 @@ class Certainty:
                     _handle_of(obj, value.attr):
                 return True
         return False
+
+    def _predicts(self, call: ast.Call) -> bool:
+        """`clf.predict(X)`: a method of PREDICTING (or `score`) of an estimator of scikit-learn's
+        own that holds no other (no pipeline's transforming step): it reads X, keeps nothing of it
+        and changes nothing in it."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in _PREDICTS:
+            return False
+        est = self._static(func.value, frozenset())
+        return est is not _UNKNOWN and est is not _LIBRARY_RESULT and sklearn_estimator(est, alone=True)
 
     def _stored_unused(self, call: ast.Call, root: str, nodes) -> bool:
         """`pipe = make_pipeline(scaler, svc)`, `root` given only as a step whole: scikit-learn's
@@ -464,6 +519,18 @@ def _bindings(tree: ast.Module) -> dict[str, list]:
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in known:
             out.setdefault(n.id, []).append(None)
+    return out
+
+
+def _unpacked_calls(tree: ast.Module) -> dict[str, list[ast.Call]]:
+    """The calls whose result the cell unpacks into plain names (`a, b = f(...)`), by name."""
+    out: dict[str, list[ast.Call]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
+            for t in n.targets:
+                if isinstance(t, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Name) for e in t.elts):
+                    for e in t.elts:
+                        out.setdefault(e.id, []).append(n.value)
     return out
 
 

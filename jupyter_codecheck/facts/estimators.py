@@ -416,12 +416,20 @@ def _held_estimators(est, fitted: bool) -> list | None:
             return None
         made = [v for k, v in POLICY.own_dict(e).items() if k.endswith("_") and not k.startswith("_")] if fitted else []
         for v, by_fit in [(v, False) for v in params.values()] + [(v, True) for v in made]:
-            inner = _estimators_in(v)
+            inner = _estimators_in(_one_of_each_class(v) if by_fit else v)
             if inner is None:
                 return None
             # the label encoders a fit makes of y never see X
             todo += [x for x in inner if not by_fit or POLICY.class_module(type(x)) != "sklearn.preprocessing._label"]
     return found
+
+
+def _one_of_each_class(v):
+    """A fit's list of estimators all of one class (a forest's 100 trees, made of one template
+    by one fit), read as its first: its class's tags and that template's parameters are theirs."""
+    if type(v) in (list, tuple) and len(v) > 1 and _estimator_like(v[0]) and all(type(x) is type(v[0]) for x in v):
+        return v[:1]
+    return v
 
 
 def _estimators_in(v, depth: int = 0) -> list | None:

@@ -39,6 +39,7 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
+from .called_functions import called_bodies
 from .first_pass import first_passes, in_straight_body, mentions
 from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
@@ -126,6 +127,10 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
         seen = {(f.line, f.column) for f in facts}
         facts += [f for f in _read_facts(body, namespace, resolve, view)
                   if in_straight_body(loop, f.line) and (f.line, f.column) not in seen]
+    for fn, view in called_bodies(tree):        # a function of the cell's read at its call (called_functions.py)
+        seen = {(f.line, f.column) for f in facts}
+        facts += [f for f in _read_facts(body, namespace, resolve, view)
+                  if in_straight_body(fn, f.line) and (f.line, f.column) not in seen]
     facts = [f for f in sorted(facts, key=lambda f: (f.line, f.column)) if not in_spans(f.line, f.column, dead)]
     facts = checked_fixes(body, namespace, resolve, facts)
     return [replace(f, line=f.line + offset) for f in facts] if offset else facts

@@ -9,7 +9,10 @@ A `for` on the cell's top level over a tuple or list display whose first item is
 to that name, once the display is made (the view makes it first). So does one over Python's own
 `range` of ints written in the cell (literals, or names the cell's top level bound to one and
 did not bind again) that holds one at least, first with the target its start (`for epoch in
-range(n_epochs)` after `n_epochs = 1000`). The
+range(n_epochs)` after `n_epochs = 1000`). So does one over a dict's `items()`, first with its
+first key and that key's item (_first_item). A comprehension a statement of the top level is or
+binds (or a generator one of Python's consumers takes whole) makes its element for its first
+item, read in the same way as a loop whose body is the element (_comprehension_pass). The
 body may not leave early or jump (break, continue, return, raise, yield, await), define code
 (a function, class or lambda), rebind the target or name the first name itself; then the view
 says what the first pass does, in the body's own places. The facts read in the view, on the
@@ -37,6 +40,10 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
     and `enumerate` must be Python's own (without it no such loop is read)."""
     out = []
     for i, loop in enumerate(tree.body):
+        comprehension = _comprehension_pass(loop, tree.body[:i], namespace)
+        if comprehension is not None:
+            out.append(comprehension)
+            continue
         bound = _first_values(loop, tree.body[:i], namespace)
         passes = [bound] if bound is not None else _live_passes(loop, tree.body[:i], namespace)
         if not passes:
@@ -45,6 +52,8 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
         it = loop.iter.args[0] if _enumerated(loop.iter) else loop.iter
         if _zipped(it):
             it = ast.copy_location(ast.Tuple(list(it.args), ast.Load()), it)
+        elif _items(it) and bound is not None:
+            it = it.func.value          # a dict's own `items()`, which changes nothing it holds
         made = ast.Expr(it)             # the displays are made before the body runs (enumerate, zip run nothing else)
         ast.copy_location(made, it)
         view = ast.Module(body=tree.body[:i] + [made] + body, type_ignores=[])
@@ -53,8 +62,99 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
     return out
 
 
+# Python's builtins that consume a generator handed to them (its first item is surely made)
+_CONSUMERS = frozenset({"sum", "list", "tuple", "set", "sorted", "min", "max", "any", "all"})
+
+
+def _comprehension_pass(stmt: ast.stmt, before: list[ast.stmt], namespace) -> tuple[ast.For, ast.Module] | None:
+    """`scores = [m.score(X, y) for m in models]`, `sum(t.predict(X) for t in (a, b))`: a list, set
+    or dict comprehension a statement of the top level is (or binds), or a generator it hands
+    whole to one of Python's _CONSUMERS, one `for` and no `if`, over what holds a first item
+    surely (_first_of): its element made for that item, as straight code after the statements
+    before it (a loop whose body is the element, for facts.py and certainty.py)."""
+    if namespace is None:
+        return None
+    value = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+    comp = value if isinstance(value, (ast.ListComp, ast.SetComp, ast.DictComp)) else None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _CONSUMERS and \
+            len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.GeneratorExp) and \
+            namespace.get(value.func.id, getattr(builtins, value.func.id)) is getattr(builtins, value.func.id) and \
+            not any(mentions(s, value.func.id) for s in before):
+        comp = value.args[0]
+    if comp is None or len(comp.generators) != 1 or comp.generators[0].ifs or comp.generators[0].is_async:
+        return None
+    generator = comp.generators[0]
+    parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
+    if any(isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await, ast.ListComp, ast.SetComp,
+                          ast.DictComp, ast.GeneratorExp)) for e in parts for n in ast.walk(e)):
+        return None
+    first = _first_of(generator.iter, generator.target, before, namespace)
+    if first is None:
+        return None
+    body = [ast.copy_location(ast.Expr(_Bound(first).visit(copy.deepcopy(e))), e) for e in parts]
+    made = ast.copy_location(ast.Expr(generator.iter.func.value if _items(generator.iter) else generator.iter),
+                             generator.iter)
+    loop = ast.For(target=generator.target, iter=generator.iter, body=body, orelse=[])
+    ast.copy_location(loop, body[0])
+    loop.end_lineno, loop.end_col_offset = max((b.end_lineno, b.end_col_offset) for b in body)
+    return loop, ast.Module(body=before + [made] + body, type_ignores=[])
+
+
+def _first_of(it: ast.expr, target: ast.expr, before: list[ast.stmt], namespace) -> dict[str, ast.expr] | None:
+    """What a comprehension's target names are bound to for its first item, where it surely has one:
+    a display written there or bound just before (_display_written), its first item a plain name or
+    an immutable literal; a list or tuple of the kernel's (its item 0) or its dict (the first key),
+    or that dict's `items()` (the key, and its item), the statements before binding literals or
+    running libraries' code alone, never naming it."""
+    if isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(t, ast.Name) for t in target.elts) \
+            and target.elts[0].id != target.elts[1].id and _items(it):
+        items = _live_dict(it.func.value, namespace)
+        if items is None or not dict.__len__(items) or not _untouched(it.func.value, before, namespace):
+            return None
+        key = next(dict.__iter__(items))
+        if type(key) not in _LITERALS:
+            return None
+        return {target.elts[0].id: ast.Constant(key),
+                target.elts[1].id: ast.Subscript(copy.deepcopy(it.func.value), ast.Constant(key), ast.Load())}
+    if not isinstance(target, ast.Name):
+        return None
+    display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before, namespace)
+    if display is not None:
+        if not display.elts or isinstance(display.elts[0], ast.Starred):
+            return None
+        item = display.elts[0]
+        if isinstance(item, ast.Name) or isinstance(item, ast.Constant) and type(item.value) in _LITERALS:
+            return {target.id: copy.deepcopy(item)}
+        return None
+    if not isinstance(it, (ast.Name, ast.Attribute)) or not _untouched(it, before, namespace):
+        return None
+    held = _live_dict_base(it, namespace)
+    if type(held) in (list, tuple) and held:
+        return {target.id: ast.Subscript(copy.deepcopy(it), ast.Constant(0), ast.Load())}
+    items = _live_dict(it, namespace)
+    if items is not None and dict.__len__(items):
+        key = next(dict.__iter__(items))
+        return {target.id: ast.Constant(key)} if type(key) in _LITERALS else None
+    return None
+
+
+def _untouched(node: ast.expr, before: list[ast.stmt], namespace) -> bool:
+    """Does nothing before the statement name the kernel's object `node` reaches, or run code
+    that could (only literals bound, or libraries' code run)?"""
+    root = chain_root_name(node)
+    return root is not None and not any(mentions(s, root, reads=True) for s in before) and \
+        all(_binds_literal(s) or _library_calls(s, namespace) and
+            not any(isinstance(n, ast.Name) and n.id in _INTROSPECTION for n in ast.walk(s)) for s in before)
+
+
 # how many passes of a loop over a live list are read, one after the other, as straight code
 _MAX_PASSES = 16
+
+
+def chain_root_name(node: ast.expr) -> str | None:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _live_passes(loop: ast.stmt, before: list[ast.stmt], namespace) -> list[dict[str, ast.expr]]:
@@ -114,7 +214,55 @@ def _first_values(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str
     start = _range_start(loop, before, namespace)
     if start is not None:
         return {loop.target.id: ast.Constant(start)}
-    return _first_literal(loop, before, namespace)
+    return _first_literal(loop, before, namespace) or _first_item(loop, before, namespace)
+
+
+def _first_item(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str, ast.expr] | None:
+    """`for name, model in models.items()`: over a dict display the cell binds before the loop (by
+    _display_written's rule for a list) or a dict the kernel holds that nothing can change while
+    the loop runs (_live_passes' rule), its first key an immutable literal, the body naming the
+    dict nowhere: the key, and in the value's places the display's first value where it is a plain
+    name or a literal (`{"lr": lr, ...}`), the kernel's dict's item read by its key (`models["lr"]`)."""
+    if namespace is None or not (isinstance(loop, ast.For) and not loop.orelse):
+        return None
+    it, target = loop.iter, loop.target
+    if not (_items(it) and isinstance(target, ast.Tuple) and len(target.elts) == 2 and
+            all(isinstance(t, ast.Name) for t in target.elts)):
+        return None
+    written, (key, value) = it.func.value, (t.id for t in target.elts)
+    held = chain_root_name(written)
+    if key == value or held in (key, value) or any(mentions(s, held, reads=True) for s in loop.body):
+        return None
+    found = _plain_binding(written, before)
+    if found is not None:
+        at, display = found
+        if not isinstance(display, ast.Dict) or not display.keys or None in display.keys or \
+                not (isinstance(display.keys[0], ast.Constant) and type(display.keys[0].value) in _LITERALS) or \
+                not all(_binds_literal(s) or not mentions(s, held, reads=True) and _library_calls(s, namespace) and
+                        not any(isinstance(n, ast.Name) and n.id in _INTROSPECTION for n in ast.walk(s))
+                        for s in before[at + 1:]):
+            return None
+        first, written_value = display.keys[0].value, display.values[0]
+        if not (isinstance(written_value, ast.Name) or
+                isinstance(written_value, ast.Constant) and type(written_value.value) in _LITERALS):
+            return None                     # (an item the cell makes there is known by the dict's name alone)
+    else:
+        items = _live_dict(written, namespace)
+        if items is None or not dict.__len__(items) or any(mentions(s, held) for s in before) or \
+                not all(_binds_literal(s) for s in before):
+            return None
+        first = next(dict.__iter__(items))
+        if type(first) not in _LITERALS:
+            return None
+    if not (_plain_body(loop, key, None) and _plain_body(loop, value, None)):
+        return None
+    item = ast.Subscript(copy.deepcopy(written), ast.Constant(first), ast.Load()) if found is None else \
+        copy.deepcopy(written_value)
+    bound = {key: ast.Constant(first), value: item}
+    # the kernel's dict: the user's code could reach it as a global and change it while the loop runs
+    if found is None and not all(_library_calls(_Bound(bound).visit(copy.deepcopy(s)), namespace) for s in loop.body):
+        return None
+    return bound
 
 
 class _Bound(ast.NodeTransformer):
@@ -125,7 +273,13 @@ class _Bound(ast.NodeTransformer):
         self.first = first
 
     def visit_Name(self, n: ast.Name) -> ast.expr:
-        return ast.copy_location(copy.copy(self.first[n.id]), n) if n.id in self.first else n
+        if n.id not in self.first:
+            return n
+        value = copy.deepcopy(self.first[n.id])
+        for part in ast.walk(value):        # (an item read written in the name's place)
+            if not hasattr(part, "lineno"):
+                ast.copy_location(part, n)
+        return ast.copy_location(value, n)
 
 
 # the values a loop's first item may be written as to be read in the view: Python's own
@@ -197,6 +351,40 @@ def _first_zipped(loop: ast.For, it: ast.Call, target: ast.expr, index: str | No
         return None
     bound = {t.id: copy.deepcopy(f) for t, f in zip(target.elts, first)}
     return bound | ({index: ast.Constant(0)} if index is not None else {})
+
+
+def _items(it: ast.expr) -> bool:
+    """`d.items()`, `est.named_estimators_.items()`: of a name, or of attributes of a name."""
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "items" and
+            not it.args and not it.keywords):
+        return False
+    held = it.func.value
+    while isinstance(held, ast.Attribute):
+        held = held.value
+    return isinstance(held, ast.Name)
+
+
+def _live_dict(node: ast.expr, namespace):
+    """The kernel's dict (or a library's dict class: scikit-learn's Bunch) a name or a chain of
+    plain attributes reaches, read statically (no property, no `__getattr__`); else None."""
+    if isinstance(node, ast.Name):
+        obj = namespace.get(node.id)
+    else:
+        base = _live_dict_base(node.value, namespace)
+        obj = POLICY.static(base, node.attr, None) if base is not None else None
+        if obj is not None and hasattr(type(obj), "__get__"):
+            return None
+    return obj if type(obj) is dict or issubclass(type(obj), dict) and POLICY.is_library(type(obj)) else None
+
+
+def _live_dict_base(node: ast.expr, namespace):
+    if isinstance(node, ast.Name):
+        return namespace.get(node.id)
+    if isinstance(node, ast.Attribute):
+        base = _live_dict_base(node.value, namespace)
+        found = POLICY.static(base, node.attr, None) if base is not None else None
+        return None if found is None or hasattr(type(found), "__get__") else found
+    return None
 
 
 def _enumerated(it: ast.expr) -> bool:

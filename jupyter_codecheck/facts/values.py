@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from .abstract import Propagation, concatenator
 from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, _literal, array_like, distinct_at_least, joining,
                              literal_int as _literal_int, literal_shape as _literal_shape, numeric, shaped)
-from .estimators import (UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, holds_2d_only, size_problem, sklearn_classes,
+from .estimators import (SIZED_FITS, UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, holds_2d_only, size_problem, sklearn_classes,
                          sklearn_estimator)
 from .instances import Instance, estimator_class
 from .items import plain_labels
@@ -229,8 +229,7 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
         return ValueClaim(n.func, ("np.dot: " if name == "dot" else "np.") + message, "ValueError", callee=True)
     if name == "reshape" and len(n.args) == 2 and set(keywords) <= {"order"}:
         a = _array(live(n.args[0]))
-        shape = _literal_shape([n.args[1]])
-        return _reshape_claim(n.func, a, shape)
+        return _reshape_claim(n.func, a, _sizes_given([n.args[1]], live))
     if name in JOIN_FUNCTIONS and len(n.args) == 1:
         return _join_claim(n.func, n.args[0], name, live, keywords)
     if "axis" in keywords and name in axis_functions():
@@ -248,7 +247,7 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
     a = _array(owner)
     if a is not None:
         if method == "reshape" and n.args and set(keywords) <= {"order"}:
-            return _reshape_claim(n.func, a, _literal_shape(n.args))
+            return _reshape_claim(n.func, a, _sizes_given(n.args, live))
         if "axis" in keywords and method in axis_functions() and method in _ndarray_methods():
             return _axis_claim(keywords["axis"], a, probe=(method, _given(n.args)))
         return None
@@ -260,6 +259,34 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
         est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
         return _x_claim(n, est, live, text, fitted=fitted_here(est))
     return None
+
+
+def _sizes_given(args: list[ast.expr], live: Live) -> tuple[int, ...] | None:
+    """reshape's sizes: literals (literal_shape), or Python ints and a tuple of them the cell or the
+    kernel holds (`reshape(n, 2)`, `reshape(X.shape)`)."""
+    shape = _literal_shape(args)
+    if shape is not None:
+        return shape
+    values = [_size_value(a, live) for a in args]
+    if len(values) == 1 and type(values[0]) is tuple:
+        values = list(values[0])
+    return tuple(values) if values and all(type(v) is int for v in values) else None
+
+
+def _size_value(node: ast.expr, live: Live):
+    """An int, or a tuple of them: a literal, a Python number or tuple the cell or the kernel holds,
+    or an array's `.shape` (`X.shape`, `X.shape[0]`) where every size is known."""
+    if _literal_int(node) is not None:
+        return _literal_int(node)
+    at = _literal_int(node.slice) if isinstance(node, ast.Subscript) else None
+    shape_of = node.value if at is not None else node
+    if isinstance(shape_of, ast.Attribute) and shape_of.attr == "shape":
+        a = _array(live(shape_of.value))
+        if a is None or None in a.shape:
+            return None
+        return a.shape if at is None else a.shape[at] if -a.ndim <= at < a.ndim else None
+    v = live(node)
+    return v.literal() if issubclass(type(v), Made) else v
 
 
 def _reshape_claim(node: ast.AST, a, shape) -> ValueClaim | None:
@@ -432,13 +459,46 @@ def _size_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueC
     """`PCA(n_components=5).fit(X)` of X too small for it (estimators.size_problem): an estimator
     alone, of scikit-learn's own class, X numbers live, written or made by the cell."""
     est = _tagged(est)
-    if est is None or x_node is None or not sklearn_estimator(est, alone=True):
+    if est is None or x_node is None:
+        return None
+    steps = _shape_keeping_steps(est, n.func.attr)
+    if steps is None and not sklearn_estimator(est, alone=True):
         return None
     x = array_like(x_node, live)
     if x is None or x.kind is None or x.kind not in "biuf":
         return None
-    problem = size_problem(est, n.func.attr, x)
+    if steps is not None:                   # a Pipeline: the first step X reaches with its shape
+        name, step = steps
+        problem = size_problem(step, "fit_transform", x)
+        problem = problem and f"step {name!r}: {problem}"
+    else:
+        problem = size_problem(est, n.func.attr, x)
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {problem}", "ValueError", callee=True) if problem else None
+
+
+# scikit-learn's scalers: their fit_transform keeps X's shape (a column of NaN stays a column)
+_SHAPE_KEEPING = ("StandardScaler", "MinMaxScaler", "MaxAbsScaler", "RobustScaler")
+
+
+def _shape_keeping_steps(pipe, method: str):
+    """`make_pipeline(StandardScaler(), PCA(n_components=3)).fit_transform(X)`: a Pipeline of
+    scikit-learn's own classes, no cache, whose fit hands X's shape, through scalers alone, to a
+    step that fits: (its name, it) when that step is not the last or the method fits; else None."""
+    pipeline = sys.modules.get("sklearn.pipeline")
+    if pipeline is None or type(pipe) is not pipeline.Pipeline or method not in SIZED_FITS or \
+            not sklearn_classes(pipe):
+        return None
+    own = POLICY.own_dict(pipe)
+    steps = own.get("steps")
+    if own.get("memory") is not None or type(steps) is not list:
+        return None
+    for step in steps:
+        if type(step) is not tuple or len(step) != 2 or step[1] is None or type(step[1]) is str:
+            return None
+        if type(step[1]).__name__ not in _SHAPE_KEEPING or POLICY.class_module(type(step[1])) != \
+                "sklearn.preprocessing._data":
+            return step if sklearn_estimator(step[1], alone=True) else None
+    return None
 
 
 def _some_not_a_number(x, x_node: ast.expr) -> bool:

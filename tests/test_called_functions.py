@@ -1,0 +1,99 @@
+"""A function the cell defines and then calls on its top level is read at its call, its
+parameters read as what the call gives them (facts/called_functions.py): its body's errors are
+the cell's, and a sure one stops the cell. Each case is run against the libraries."""
+from __future__ import annotations
+
+import ast
+import traceback
+import warnings
+
+import matplotlib
+import numpy as np
+import pytest
+from sklearn.tree import DecisionTreeRegressor
+
+from jupyter_codecheck.core.exact_findings import exact_check
+from jupyter_codecheck.facts.called_functions import called_bodies
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+X_QUAD = np.linspace(-0.5, 0.5, 40).reshape(-1, 1)
+
+
+def namespace() -> dict:
+    return {"__name__": "__main__", "np": np, "plt": plt, "A": np.arange(4.0), "X_quad": X_QUAD,
+            "y_quad": X_QUAD.ravel() ** 2, "tree_reg": DecisionTreeRegressor(max_depth=2).fit(X_QUAD, X_QUAD.ravel())}
+
+
+def raised_at(cell: str) -> tuple[str, int] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(cell, "<cell>", "exec"), namespace())
+    except Exception as e:  # noqa: BLE001 - whatever the libraries raise is compared
+        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    finally:
+        plt.close("all")
+    return None
+
+
+PLOT = ("def plot_predictions(tree_reg, X, y, axes=[-0.5, 0.5, -0.05, 0.25]):\n"
+        "    x1 = np.linspace(axes[0], axes[1], 500)\n"
+        "    y_pred = tree_reg.predict(x1)\n"
+        "    plt.axis(axes)\n"
+        "    plt.plot(X, y, 'b.')\n\n"
+        "fig, axes = plt.subplots(ncols=2)\n"
+        "plt.sca(axes[0])\n")
+
+
+@pytest.mark.parametrize("cell, line, error", [
+    # a parameter's default and a name given to it; the body's own error, where it stands
+    (PLOT + "plot_predictions(tree_reg, X_quad, y_quad)\n", 3, "ValueError"),
+    ("def shaped(a, n=3):\n    return a.reshape(n, 2)\n\nB = shaped(A)\n", 2, "ValueError"),
+    ("def shaped(a, n):\n    b = a * 2\n    return b.reshape(n, 2)\n\nB = shaped(A, n=3)\n", 3, "ValueError"),
+    ("def draw(x):\n    plt.plot(x, x, linestlye='-')\n\ndraw(A)\n", 2, "AttributeError"),
+])
+def test_a_function_called_on_the_top_level_is_read_at_its_call_and_stops(cell, line, error):
+    found = exact_check(cell, namespace())
+    assert [(f.line, f.kind in ("value", "call", "attribute")) for f in found.findings] == [(line, True)]
+    assert [f.line for f in found.certain] == [line]
+    assert raised_at(cell) == (error, line)
+
+
+@pytest.mark.parametrize("cell", [
+    "def shaped(a, n=3):\n    return a.reshape(n, 2)\n\nB = shaped(A, 2)\n",              # given, not its default
+    "def shaped(a, n=3):\n    return a.reshape(n, 2)\n\nfor _ in range(0):\n    B = shaped(A)\n",   # never runs
+    "def shaped(a, n=3):\n    return a.reshape(n, 2)\n\nif A.size > 9:\n    B = shaped(A)\n",
+    "def shaped(a, n=3):\n    n = 2\n    return a.reshape(n, 2)\n\nB = shaped(A)\n",    # the parameter bound again
+    "def shaped(a, n=3):\n    return a.reshape(n, 2)\n\nB = shaped(*[A, 2])\n",          # a starred argument
+    "def shaped(a):\n    A = np.ones(6)\n    return A.reshape(3, 2)\n\nB = shaped(A)\n",  # given a name it binds
+])
+def test_a_call_the_view_cannot_read_as_python_would_is_no_claim(cell):
+    assert [f for f in exact_check(cell, namespace()).findings if f.kind == "value"] == []
+    assert raised_at(cell) is None
+
+
+def test_a_body_that_reads_a_local_before_binding_it_is_not_read():
+    """Python reads `A` as the function's own, unbound, name (UnboundLocalError), not the global."""
+    cell = "def shaped():\n    b = A.reshape(3, 2)\n    A = 1\n\nshaped()\n"
+    assert called_bodies(ast.parse(cell)) == []
+    assert raised_at(cell)[0] == "UnboundLocalError"
+
+
+def test_user_code_before_the_call_is_shown_not_stopped():
+    cell = "def refresh():\n    pass\n\ndef shaped(a, n=3):\n    return a.reshape(n, 2)\n\nrefresh()\nB = shaped(A)\n"
+    found = exact_check(cell, namespace())
+    assert [f.line for f in found.findings] == [5] and found.certain == []
+    assert raised_at(cell) == ("ValueError", 5)
+
+
+@pytest.mark.parametrize("cell", [
+    "def f(a):\n    return a\n\ng = f\nf(A)\n",                                 # named again before the call
+    "def f(a):\n    if a.size:\n        return a\n    return None\n\nf(A)\n",   # returns early
+    "@staticmethod\ndef f(a):\n    return a\n\nf(A)\n",
+    "def f(*a):\n    return a\n\nf(A)\n",
+    "def f(a):\n    def g():\n        return a\n    return g\n\nf(A)\n",
+])
+def test_functions_that_are_not_plain_straight_code_are_not_read(cell):
+    assert called_bodies(ast.parse(cell)) == []
