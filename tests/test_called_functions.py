@@ -97,3 +97,60 @@ def test_user_code_before_the_call_is_shown_not_stopped():
 ])
 def test_functions_that_are_not_plain_straight_code_are_not_read(cell):
     assert called_bodies(ast.parse(cell)) == []
+
+
+# -- a function of the kernel's, defined in an earlier cell ---------------------------------------
+
+EARLIER = ("import numpy as np\nimport matplotlib.pyplot as plt\nfrom sklearn.tree import DecisionTreeClassifier\n"
+           "Xk = np.linspace(0, 1, 40).reshape(20, 2)\nyk = np.array([0, 1] * 10)\nyk_short = yk[:15]\n"
+           "clfk = DecisionTreeClassifier().fit(Xk, yk)\n")
+HELPERS = ("def plot_classes(clf, X, y, alpha=1.0):\n    axes = [0, 1, 0, 1]\n    for idx in (0, 1):\n"
+           "        plt.plot(X[:, 0][y == idx], X[:, 1][y == idx], 'o', alpha=alpha)\n    plt.axis(axes)\n\n"
+           "def predict_line(model, lo, hi, n=50):\n    x1 = np.linspace(lo, hi, n)\n    return model.predict(x1)\n")
+
+
+@pytest.fixture(scope="module")
+def shell():
+    from IPython.core.interactiveshell import InteractiveShell
+    sh = InteractiveShell.instance()
+    for cell in (EARLIER, HELPERS):
+        assert sh.run_cell(cell, store_history=True).success
+    yield sh
+    plt.close("all")
+
+
+@pytest.mark.parametrize("cell, said", [
+    ("plot_classes(clfk, Xk, yk_short)\n", "in plot_classes() (line 4 of its cell): "),       # a loop of its body
+    ("p = predict_line(clfk, 0, 1)\n", "in predict_line() (line 9 of its cell): "),
+    ("fig = plt.figure()\np = predict_line(clfk, 0, 1, n=10)\n", "in predict_line() (line 9 of its cell): "),
+])
+def test_a_function_of_the_kernels_is_read_at_the_cells_call_and_stops(shell, cell, said):
+    found = exact_check(cell, shell.user_ns)
+    line = cell.count("\n")
+    assert [(f.line, f.message.startswith(said)) for f in found.findings] == [(line, True)], found.findings
+    assert [f.line for f in found.certain] == [line]
+    ran = shell.run_cell(cell)
+    assert isinstance(ran.error_in_exec, (ValueError, IndexError))
+
+
+def test_a_kernel_function_whose_text_is_not_its_code_is_not_read(shell):
+    """Its defaults changed since, a closure, code made by exec from a string IPython never kept,
+    and a call that gives what the body takes: no claim."""
+    ns = shell.user_ns
+    shell.run_cell("def predict_far(model, lo, hi, n=50):\n    x1 = np.linspace(lo, hi, n)\n    return model.predict(x1)\n"
+                   "predict_far.__defaults__ = (2,)\n")
+    exec("def predict_exec(model, n=50):\n    return model.predict(np.ones(n))\n", ns)
+    shell.run_cell("def maker(k):\n    def predict_closed(model):\n        return model.predict(np.ones(k))\n"
+                   "    return predict_closed\npredict_closed = maker(5)\n")
+    for cell in ("p = predict_far(clfk, 0, 1)\n", "p = predict_exec(clfk)\n", "p = predict_closed(clfk)\n",
+                 "plot_classes(clfk, Xk, yk)\n"):
+        assert exact_check(cell, ns).findings == [], cell
+
+
+def test_a_kernel_function_is_read_in_the_objects_copied_from_the_notebook(shell):
+    """The guard reads a copy of the notebook's names (magics.defined_names): the function's globals
+    hold the same objects, so it is read; a copy that differs in a name the body reads is not."""
+    ns = dict(shell.user_ns)
+    assert len(exact_check("p = predict_line(clfk, 0, 1)\n", ns).certain) == 1
+    ns["np"] = None
+    assert exact_check("p = predict_line(clfk, 0, 1)\n", ns).findings == []

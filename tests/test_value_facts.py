@@ -262,6 +262,36 @@ def claims_held_by_every_estimator(X, y, says: str) -> int:
     return claimed
 
 
+def test_sample_weights_of_another_length_into_every_estimator_whose_fit_takes_them():
+    """`est.fit(X, y, sample_weight=w)`, w one weight short, for every scikit-learn estimator built
+    with its defaults whose fit takes sample_weight: claimed, and fit raises ValueError; one weight
+    per sample, no claim (the fit runs or fails for another reason, never claimed)."""
+    import inspect
+    import warnings
+
+    from sklearn.base import is_classifier
+    from sklearn.utils import all_estimators
+    rng = np.random.RandomState(3)
+    X, labels, numbers = rng.rand(30, 3), np.array([0, 1, 2] * 10), rng.rand(30)
+    claimed = 0
+    for name, cls in all_estimators():
+        if "sample_weight" not in inspect.signature(cls.fit).parameters:
+            continue
+        try:
+            est = cls()
+        except TypeError:
+            continue
+        ns = namespace(est=est, X=X, y=labels if is_classifier(est) else numbers)
+        facts = value_facts("w = np.ones(29)\nest.fit(X, y, sample_weight=w)\n", ns)
+        assert len(facts) == 1 and "has 29 values but X=X has 30 samples" in facts[0].message, name
+        with warnings.catch_warnings(), pytest.raises(ValueError):
+            warnings.simplefilter("ignore")
+            est.fit(X, ns["y"], sample_weight=np.ones(29))
+        assert value_facts("w = np.ones(30)\nest.fit(X, y, sample_weight=w)\n", ns) == [], name
+        claimed += 1
+    assert claimed > 60
+
+
 def test_a_text_column_into_every_estimator_that_takes_numbers_only():
     """Every scikit-learn estimator the fact names for a DataFrame with a text column refuses it
     in fit with ValueError; the encoders and text readers, and numbers written as text, get none."""

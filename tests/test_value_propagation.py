@@ -1071,3 +1071,24 @@ def test_a_comprehensions_first_item_is_made(cell, fitting):
 def test_no_comprehension_item_where_it_may_not_be_made_or_may_change(cell):
     ns = _comprehension_namespace()
     assert exact_check(cell, ns).certain == [], cell
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    # numpy's boolean index of another length than the axis it stands for
+    ("a = X[y_short == 0]\n", True),
+    ("a = X[:, 0][y_short == 1]\n", True),
+    ("a = X[y_short > 0, 1]\n", True),
+    ("m = y_short == 0\na = X[m]\n", True),
+    ("a = X[y == 0]\n", False),                 # as long as the axis
+    ("a = X[:, 0][s == 0]\n", False),           # a Series of booleans: pandas' own rules
+    ("a = frame[y_short == 0]\n", False),       # a frame's rows: pandas' rules
+    ("a = X[y_short]\n", False),                # an index array of ints, not a mask
+])
+def test_a_boolean_mask_of_another_length_than_its_axis(cell, claimed):
+    ns = namespace(X=np.ones((12, 2)), y=np.array([0, 1] * 6), y_short=np.array([0, 1, 1]),
+                   s=pd.Series([0, 1] * 6), frame=pd.DataFrame({"a": range(12)}))
+    facts, raised = _facts_and_run(cell, ns)
+    if claimed:
+        assert facts == [(cell.count("\n"), "value")] and raised == ("IndexError", cell.count("\n")), (facts, raised)
+    else:
+        assert facts == [], facts

@@ -70,6 +70,9 @@ def _raises(cell: str, ns) -> None:
     ("M = (np.random.rand(3, 4) < 0.5).astype(np.int32).cumsum(axis=0)\nC = M / np.arange(3)", (2, "value")),
     ("Z = np.c_[np.ones(3), np.zeros(3)]\nC = A @ Z", (2, "value")),
     ("n = 3\nC = A.reshape(n, 5)", (2, "value")),
+    # a number handed to a call stays the number it was; a loop over a display of literal pairs
+    ("m = len(X)\nw = np.ones(m) / m\nr = Ridge().fit(X[:20], y[:20], sample_weight=w * m)", (3, "value")),
+    ("for i, k in ((0, 3), (1, 4)):\n    C = A.reshape(k, 5)", (2, "value")),
 ])
 def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
     assert _stops(cell, ns) == [stop]
@@ -92,6 +95,7 @@ def test_a_value_error_nothing_can_prevent_stops_the_cell(cell, stop, ns):
     "u, v = np.meshgrid(np.ones(4), np.ones(3))\nframes.append(v)\nC = np.c_[u.ravel(), v]",
     "T = np.ones((2, 1)) - 0.5\nframes.append(T)\nC = A @ T",
     "Z = np.c_[np.ones(3), np.zeros(3)]\nW = Z\nC = A @ Z",
+    "m = len(frames)\nw = np.ones(40)\nframes.append(w)\nr = Ridge().fit(X[:20], y[:20], sample_weight=w)",
 ])
 def test_a_value_error_something_may_prevent_is_shown_not_stopped(cell, ns):
     found = exact_check(cell, ns)

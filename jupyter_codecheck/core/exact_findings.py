@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..pytext.automagic import automagic
 from .evidence import kernel_finding, syntax_finding, undefined_finding
 from ..facts.certainty import Certainty
-from ..facts.called_functions import called_bodies
+from ..facts.called_functions import body_loops, called_bodies, kernel_calls
 from ..facts.first_pass import first_passes, in_body
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
 from .result import Finding
@@ -77,6 +77,7 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     lines = source.split("\n")
     places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
     subjects: dict[int, tuple] = {}         # line -> a value fact's subjects
+    within: dict[int, tuple] = {}           # line -> where a kernel function's fact stands in its call's view
     for u in facts.undefined:
         if u.line not in by_line:
             f = undefined_finding(u, reasons.get(u.name))
@@ -92,6 +93,8 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             places[k.line] = _byte_col(lines, k.line, k.column)
             if k.kind == "value":
                 subjects[k.line] = tuple(k.subjects)
+            if k.within is not None:
+                within[k.line] = k.within
     out.findings = [by_line[ln] for ln in sorted(by_line)]
     plain = _BACKEND_LINE.sub("pass", source)
     tree = parse(plain)
@@ -102,14 +105,31 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             # a finding in a loop's sure first pass is judged in that pass's view (facts/first_pass.py)
             views = [(loop, Certainty(view, namespace, undefined)) for loop, view in first_passes(tree, namespace)]
             # and a function the cell defines, in the view of its call (facts/called_functions.py)
-            views += [(fn, Certainty(view, namespace, undefined)) for fn, view in called_bodies(tree)]
-            out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS
-                           and next((v for loop, v in views if in_body(loop, f.line)), sure).crashes(
-                               f.line, places[f.line], object_fact=f.kind != "undefined-name",
-                               subjects=subjects.get(f.line))]
+            for fn, view in called_bodies(tree):     # (a loop of its body first: the narrower view)
+                views += [(loop, Certainty(inner, namespace, undefined)) for loop, inner in body_loops(fn, view, namespace)]
+                views.append((fn, Certainty(view, namespace, undefined)))
+            calls = kernel_calls(tree, plain, namespace) if within else []
+            out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS and (
+                _sure_in_call(calls, f, within[f.line], namespace, undefined, subjects.get(f.line))
+                if f.line in within else
+                next((v for loop, v in views if in_body(loop, f.line)), sure).crashes(
+                    f.line, places[f.line], object_fact=f.kind != "undefined-name", subjects=subjects.get(f.line)))]
         except Exception:  # noqa: BLE001 - in doubt, no stop
             out.certain = []
     return out
+
+
+def _sure_in_call(calls, f: Finding, at: tuple[int, int], namespace, undefined, subjects) -> bool:
+    """Does the cell surely reach a kernel function's fact, judged in its call's view (the call on
+    the finding's line, the fact at `at` there)?"""
+    call = next((c for c in calls if c.call.lineno <= f.line <= c.call.end_lineno), None)
+    if call is None:
+        return False
+    line, column = at
+    view = next((inner for loop, inner in body_loops(call.function, call.view, namespace) if in_body(loop, line)),
+                call.view)
+    return Certainty(view, namespace, undefined).crashes(
+        line, _byte_col(call.text.split("\n"), line, column), object_fact=True, subjects=subjects)
 
 
 def _near_names(name: str, scope) -> list[str]:

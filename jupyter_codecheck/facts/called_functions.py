@@ -17,15 +17,27 @@ of its local names before it binds it (Python reads that as unbound, not as the 
 calls inside loops or branches are not read. The facts read in the view, on the body's straight
 lines, are the cell's (facts.py); whether the cell surely reaches one is judged in the same view
 (core/exact_findings.py, certainty.py), as a loop's first pass is (first_pass.py).
+
+A function of the kernel's (defined in an earlier cell of the session) called the same way is
+read at its call from its cell's text as IPython keeps it (linecache), where that text compiles
+to the function's own code, its defaults are the literals written there and it closes over
+nothing: its body is written after the cell's text (`KernelCall.text`), in the view's places
+there, and what the facts find in it is the call's, on the call (KernelFact.within: where in
+the view it stands, for the guard's certainty).
 """
 from __future__ import annotations
 
 import ast
 import copy
+import linecache
+import types
+from dataclasses import dataclass
+from collections.abc import Mapping
 
 from .abstract_value import _literal
 from .first_pass import mentions
 from .namespace import UNRESOLVED
+from .read_policy import POLICY
 
 _NOT_STRAIGHT = (ast.Return, ast.Yield, ast.YieldFrom, ast.Await, ast.FunctionDef, ast.AsyncFunctionDef,
                  ast.ClassDef, ast.Lambda, ast.Global, ast.Nonlocal)
@@ -52,6 +64,106 @@ def called_bodies(tree: ast.Module) -> list[tuple[ast.FunctionDef, ast.Module]]:
     return out
 
 
+@dataclass
+class KernelCall:
+    """A call of a function of the kernel's on the cell's top level, and the view that runs its
+    body there: `text` is the cell's text with the function's written after it."""
+    call: ast.Call
+    name: str
+    view: ast.Module
+    text: str
+    function: ast.FunctionDef      # its def, in the places of `text`
+    shift: int                     # the def's line there less its line in its own cell
+
+
+# how many calls of the kernel's functions a cell has read, at most
+_MOST_CALLS = 4
+
+
+def kernel_calls(tree: ast.Module, source: str, namespace: Mapping) -> list[KernelCall]:
+    """Each statement of the cell's top level that calls a function of the kernel's (a plain one,
+    as _plain_function; its name not bound by the cell before), with its view."""
+    out = []
+    for j, stmt in enumerate(tree.body):
+        call = _called(stmt, None)
+        if call is None or any(mentions(s, call.func.id) for s in tree.body[:j]):
+            continue
+        found = _kernel_function(namespace.get(call.func.id), namespace)
+        bound = _arguments(found[0], call) if found is not None else None
+        if bound is None:
+            continue
+        fn, written = found
+        lines = source.split("\n")
+        # the function's text written after the cell's, its body in those places
+        text = "\n".join(lines + written[fn.lineno - 1:fn.end_lineno])
+        shift = len(lines) + 1 - fn.lineno
+        ast.increment_lineno(fn, shift)
+        view = _view(tree.body[:j], fn, call, bound)
+        if view is not None:
+            out.append(KernelCall(call, call.func.id, view, text, fn, shift))
+        if len(out) >= _MOST_CALLS:
+            break
+    return out
+
+
+def _kernel_function(func, namespace: Mapping) -> tuple[ast.FunctionDef, list[str]] | None:
+    """The `def` of a plain function of the kernel's, parsed from its cell's text, where that text
+    compiles to the function's own code (no other version of it), its globals are the notebook's,
+    it closes over nothing and its defaults are the literals the text writes; with that text's
+    lines."""
+    if type(func) is not types.FunctionType:
+        return None
+    code, defaults, kwdefaults, closure = POLICY.function_parts(func)
+    if closure is not None or kwdefaults is not None:
+        return None
+    lines = linecache.getlines(code.co_filename)
+    if not lines or not 0 < code.co_firstlineno <= len(lines):
+        return None
+    text = "".join(lines)
+    lines = text.split("\n")
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.lineno == code.co_firstlineno), None)
+    if fn is None or fn.name != code.co_name or fn.col_offset or not _plain_function(fn):
+        return None
+    try:
+        compiled = compile(ast.Module(body=[fn], type_ignores=[]), code.co_filename, "exec")
+    except (SyntaxError, ValueError):
+        return None
+    made = next((c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == fn.name), None)
+    if made is None or made.co_code != code.co_code or made.co_varnames != code.co_varnames or \
+            made.co_names != code.co_names:
+        return None                         # the text is not that function's (another version)
+    written = [_literal(d) for d in fn.args.defaults]
+    if UNRESOLVED in written or (tuple(written) if written else None) != defaults:
+        return None
+    # the names its body reads as globals are the notebook's: its module's objects are the cell's
+    known, missing = POLICY.function_globals(func), object()
+    if type(known) is not dict or type(namespace) is not dict or \
+            any(dict.get(known, n, missing) is not dict.get(namespace, n, missing) for n in _names_read(made)):
+        return None
+    return fn, lines
+
+
+def _names_read(code: types.CodeType) -> set[str]:
+    """The names a code object and those it holds (comprehensions) look up: its globals among them."""
+    names = set(code.co_names)
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            names |= _names_read(c)
+    return names
+
+
+def body_loops(fn: ast.FunctionDef, view: ast.Module, namespace) -> list[tuple[ast.For, ast.Module]]:
+    """The loops of a function's body whose first pass is sure in the view of its call
+    (first_pass.py), with their views."""
+    from .first_pass import first_passes
+    return [(loop, inner) for loop, inner in first_passes(view, namespace)
+            if fn.body[0].lineno <= loop.lineno <= fn.end_lineno]
+
+
 def _plain_function(fn: ast.stmt) -> bool:
     if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or fn.args.vararg or fn.args.kwarg or \
             fn.args.posonlyargs or fn.args.kwonlyargs:
@@ -62,11 +174,11 @@ def _plain_function(fn: ast.stmt) -> bool:
         not mentions(ast.Module(body=fn.body, type_ignores=[]), fn.name, reads=True)
 
 
-def _called(stmt: ast.stmt, name: str) -> ast.Call | None:
-    """`f(...)` or `r = f(...)`: the call of `name` the statement is."""
+def _called(stmt: ast.stmt, name: str | None) -> ast.Call | None:
+    """`f(...)` or `r = f(...)`: the call of `name` (None: of any name) the statement is."""
     value = stmt.value if isinstance(stmt, ast.Expr) or isinstance(stmt, ast.Assign) and \
         len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == name:
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and name in (None, value.func.id):
         return value
     return None
 
@@ -142,7 +254,11 @@ class _Given(ast.NodeTransformer):
         self.given = given
 
     def visit_Name(self, n: ast.Name) -> ast.expr:
-        return ast.copy_location(ast.Name(self.given[n.id].id, n.ctx), n) if n.id in self.given else n
+        if n.id not in self.given:
+            return n
+        given = ast.copy_location(ast.Name(self.given[n.id].id, n.ctx), n)
+        given.written = n.id                # the parameter the text names there (first_pass.as_written)
+        return given
 
 
-__all__ = ["called_bodies"]
+__all__ = ["KernelCall", "body_loops", "called_bodies", "kernel_calls"]

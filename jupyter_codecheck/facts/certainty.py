@@ -35,6 +35,9 @@ _READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinst
 # what an estimator's prediction methods are (abstract_sklearn.py), and `score`
 _PREDICTS = PREDICTING - {"fit_predict"} | {"score"}
 
+# Python's builtins whose result is a new int or float whatever they are given
+_NUMBER_BUILTINS = frozenset({"len", "int", "round", "float"})
+
 _UNKNOWN = object()             # what the objects and the text cannot tell statically
 _LIBRARY_RESULT = object()      # what a library's code makes of library data: the library's
 _NUMBERS = (int, float, complex)  # Python's own numbers: their arithmetic runs no code of the user's
@@ -97,8 +100,9 @@ class Certainty:
         if object_fact or subjects is not None:
             roots = subjects if subjects is not None else (self._root_at(stmt, at),)
             prior = [n for s in before[:-1] for n in ast.walk(s)]
-            if any(root is None or self._aliased(root, nodes) or self._stores_elsewhere(root, nodes) or
-                   self._handed_on(root, prior, prior + done) for root in roots):
+            if any(root is None or not self._immutable(root, nodes) and (
+                    self._aliased(root, nodes) or self._stores_elsewhere(root, nodes) or
+                    self._handed_on(root, prior, prior + done)) for root in roots):
                 return False
         return True
 
@@ -140,7 +144,7 @@ class Certainty:
         if name in seen:
             return called                   # `x = x.copy()`: what x was is asked already
         for value in self.bindings.get(name, ()):
-            if value is None and self._library_items(name, seen | {name}):
+            if _unknown(value) and self._library_items([value], seen | {name}):
                 continue
             if isinstance(value, str):      # bound by an import of this module
                 if not _library_module(value):
@@ -259,11 +263,11 @@ class Certainty:
             return _LIBRARY_RESULT if all(self._library_input(a, seen) for a in args) else _UNKNOWN
         return _UNKNOWN
 
-    def _library_items(self, name: str, seen: frozenset) -> bool:
-        """Is `name` bound only by unpacking what a library's call makes of library data?"""
-        calls = self.unpacked.get(name)
-        return calls is not None and len(calls) == sum(v is None for v in self.bindings.get(name, ())) and \
-            all(self._static(c, seen) is _LIBRARY_RESULT for c in calls)
+    def _library_items(self, bindings: list, seen: frozenset) -> bool:
+        """Are these bindings of a name (the name's places in targets) each an unpacking of what a
+        library's call makes of library data?"""
+        calls = [self.unpacked.get(id(b)) for b in bindings]
+        return bool(calls) and None not in calls and all(self._static(c, seen) is _LIBRARY_RESULT for c in calls)
 
     def _library_input(self, expr: ast.expr, seen: frozenset) -> bool:
         """Is `expr`, given to a library's callable, data that holds nothing of the user's?"""
@@ -312,7 +316,7 @@ class Certainty:
                 or [None]
             if all(isinstance(v, str) for v in values):
                 return False
-            if values == [None] and self._library_items(root, frozenset()):
+            if len(values) == 1 and _unknown(values[0]) and self._library_items(values, frozenset()):
                 return False            # `a, b = np.meshgrid(x, y)`: new arrays of the library's
             # `s = pd.Series(...)`: a library's call on library data makes an object no other
             # name holds (the loop above saw no other name bound to it); so does pandas' column
@@ -332,6 +336,19 @@ class Certainty:
             if name in self.ns and _holds(self.ns[name], obj):
                 return True
         return False
+
+    def _immutable(self, root: str, nodes) -> bool:
+        """Is `root` a Python number or string whatever changes before the use: bound before it (as
+        far as the cell ran) only to such a literal or Python's own `len`, `int`, `round` of
+        anything; or, unbound by the cell, the kernel's number or string?"""
+        ran = {id(n) for n in nodes}
+        values = [v for v in self.bindings.get(root, ()) if isinstance(v, str) or id(v) in ran]
+        if not values:
+            return root not in self.bindings and type(self.ns.get(root)) in (int, float, str, bool)
+        return all(isinstance(v, ast.Constant) and type(v.value) in (int, float, str, bool) or
+                   isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _NUMBER_BUILTINS and
+                   v.func.id not in self.bindings and self.ns.get(v.func.id, getattr(builtins, v.func.id)) is
+                   getattr(builtins, v.func.id) for v in values)
 
     def _concatenated(self, value) -> bool:
         """`np.c_[...]` or `np.r_[...]`: numpy's index tricks, which join their items into a new array."""
@@ -501,7 +518,8 @@ def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]
 
 def _bindings(tree: ast.Module) -> dict[str, list]:
     """What the cell binds each name to: the expression assigned, the module an import names, or
-    None (a loop or `with` target, an unpacking, an augmented assignment: not known)."""
+    the name's place in the target where the value is not known (a loop or `with` target, an
+    unpacking, an augmented assignment: `_unknown`), which tells where it is bound."""
     out: dict[str, list] = {}
     for n in ast.walk(tree):
         if isinstance(n, (ast.Import, ast.ImportFrom)):
@@ -518,20 +536,26 @@ def _bindings(tree: ast.Module) -> dict[str, list]:
         {id(n.target) for n in ast.walk(tree) if isinstance(n, (ast.AnnAssign, ast.NamedExpr))}
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in known:
-            out.setdefault(n.id, []).append(None)
+            out.setdefault(n.id, []).append(n)
     return out
 
 
-def _unpacked_calls(tree: ast.Module) -> dict[str, list[ast.Call]]:
-    """The calls whose result the cell unpacks into plain names (`a, b = f(...)`), by name."""
-    out: dict[str, list[ast.Call]] = {}
+def _unpacked_calls(tree: ast.Module) -> dict[int, ast.Call]:
+    """The calls whose result the cell unpacks into plain names (`a, b = f(...)`), by the id of
+    each name's place in the target."""
+    out: dict[int, ast.Call] = {}
     for n in ast.walk(tree):
         if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
             for t in n.targets:
                 if isinstance(t, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Name) for e in t.elts):
-                    for e in t.elts:
-                        out.setdefault(e.id, []).append(n.value)
+                    out.update((id(e), n.value) for e in t.elts)
     return out
+
+
+def _unknown(binding) -> bool:
+    """A binding _bindings cannot tell the value of: the name's place in a target (an unpacking,
+    a loop's or `with`'s target, an augmented assignment)."""
+    return isinstance(binding, ast.Name)
 
 
 def _registers(call: ast.Call) -> bool:

@@ -39,8 +39,8 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
-from .called_functions import called_bodies
-from .first_pass import first_passes, in_straight_body, mentions
+from .called_functions import KernelCall, body_loops, called_bodies, kernel_calls
+from .first_pass import as_written, first_passes, in_straight_body, mentions
 from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
@@ -94,6 +94,9 @@ class KernelFact:
     # so the guard can ask that none of them may change before the use (certainty.py); none:
     # the fact is shown, never a stop
     subjects: tuple[str, ...] = ()
+    # a fact in the body of a function of the kernel's the cell calls, shown on the call: where it
+    # stands in the view that runs that body (called_functions.KernelCall: line, character column)
+    within: tuple[int, int] | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -103,7 +106,8 @@ class KernelFact:
         return cls(kind=str(d["kind"]), line=int(d["line"]), column=int(d["column"]),
                    end_column=int(d["end_column"]), message=str(d["message"]),
                    candidates=[str(c) for c in d.get("candidates", ())], recorded=bool(d.get("recorded", False)),
-                   subjects=tuple(str(s) for s in d.get("subjects", ())))
+                   subjects=tuple(str(s) for s in d.get("subjects", ())),
+                   within=tuple(int(v) for v in d["within"]) if d.get("within") else None)
 
 
 def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") -> list[KernelFact]:
@@ -129,11 +133,35 @@ def kernel_facts(source: str, namespace: Mapping, *, libraries: str = "loaded") 
                   if in_straight_body(loop, f.line) and (f.line, f.column) not in seen]
     for fn, view in called_bodies(tree):        # a function of the cell's read at its call (called_functions.py)
         seen = {(f.line, f.column) for f in facts}
-        facts += [f for f in _read_facts(body, namespace, resolve, view)
-                  if in_straight_body(fn, f.line) and (f.line, f.column) not in seen]
+        facts += [f for f in _body_facts(body, namespace, resolve, fn, view) if (f.line, f.column) not in seen]
+    for kc in kernel_calls(tree, body, namespace):     # and one of the kernel's, shown on the call
+        seen = {(f.line, f.column) for f in facts}
+        facts += [f for f in (_on_call(kc, body, f) for f in _body_facts(kc.text, namespace, resolve, kc.function,
+                                                                         kc.view)) if (f.line, f.column) not in seen]
     facts = [f for f in sorted(facts, key=lambda f: (f.line, f.column)) if not in_spans(f.line, f.column, dead)]
     facts = checked_fixes(body, namespace, resolve, facts)
     return [replace(f, line=f.line + offset) for f in facts] if offset else facts
+
+
+def _body_facts(source: str, namespace: Mapping, resolve, fn: ast.FunctionDef, view: ast.Module) -> list[KernelFact]:
+    """The facts of a function's body in the view of its call: on its straight lines, and on the
+    straight lines of a loop of its top level in that loop's first pass."""
+    facts = [f for f in _read_facts(source, namespace, resolve, view) if in_straight_body(fn, f.line)]
+    for loop, inner in body_loops(fn, view, namespace):
+        seen = {(f.line, f.column) for f in facts}
+        facts += [f for f in _read_facts(source, namespace, resolve, inner)
+                  if in_straight_body(loop, f.line) and (f.line, f.column) not in seen]
+    return facts
+
+
+def _on_call(kc: KernelCall, source: str, f: KernelFact) -> KernelFact:
+    """A fact of a kernel function's body, shown on the cell's call of it."""
+    lines = source.split("\n")
+    name = kc.call.func
+    column = _chars(lines, name.lineno, name.col_offset)
+    return replace(f, line=name.lineno, column=column, end_column=column + len(kc.name), candidates=[],
+                   recorded=False, message=f"in {kc.name}() (line {f.line - kc.shift} of its cell): {f.message}",
+                   within=(f.line, f.column))
 
 
 def _read_facts(source: str, namespace: Mapping, resolve, tree: ast.Module) -> list[KernelFact]:
@@ -2084,7 +2112,7 @@ class _Walk:
         name, value = (f"{node.arg}=", node.value) if isinstance(node, ast.keyword) and node.arg else ("", node)
         try:
             same = text.startswith(name) and \
-                ast.dump(ast.parse(text[len(name):].strip(), mode="eval").body) == ast.dump(value)
+                ast.dump(ast.parse(text[len(name):].strip(), mode="eval").body) == ast.dump(as_written(value))
         except SyntaxError:
             same = False
         return text if same else None

@@ -279,7 +279,19 @@ class _Bound(ast.NodeTransformer):
         for part in ast.walk(value):        # (an item read written in the name's place)
             if not hasattr(part, "lineno"):
                 ast.copy_location(part, n)
+        value.written = n.id                # what the cell's text says there (as_written)
         return ast.copy_location(value, n)
+
+
+class _AsWritten(ast.NodeTransformer):
+    def visit(self, node):
+        written = getattr(node, "written", None)
+        return ast.Name(written, ast.Load()) if written is not None else self.generic_visit(node)
+
+
+def as_written(node: ast.AST) -> ast.AST:
+    """A view's node as the cell writes it: each value read in a name's place back to that name."""
+    return _AsWritten().visit(copy.deepcopy(node))
 
 
 # the values a loop's first item may be written as to be read in the view: Python's own
@@ -305,6 +317,8 @@ def _first_literal(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[st
         index, it, target = target.elts[0].id, it.args[0], target.elts[1]
     if _zipped(it):
         return _first_zipped(loop, it, target, index, before, namespace)
+    if isinstance(target, ast.Tuple) and index is None:
+        return _first_unpacked(loop, it, target, before, namespace)
     if not isinstance(target, ast.Name):
         return None
     display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before, namespace)
@@ -323,6 +337,22 @@ def _first_literal(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[st
     if not all(_plain_body(loop, n, name) for n in names):
         return None
     return {target.id: value, **({index: ast.Constant(0)} if index is not None else {})}
+
+
+def _first_unpacked(loop: ast.For, it: ast.expr, target: ast.Tuple, before: list[ast.stmt],
+                    namespace) -> dict[str, ast.expr] | None:
+    """`for subplot, rate in ((0, 1), (1, 0.5))`: a display (written there or bound just before)
+    whose first item is a display of as many immutable literals as the target has plain names."""
+    display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before, namespace)
+    names = [t.id for t in target.elts if isinstance(t, ast.Name)]
+    if display is None or not display.elts or len(names) != len(target.elts) or len(set(names)) != len(names):
+        return None
+    first = display.elts[0]
+    if not _flat_display(first) or len(first.elts) != len(names):
+        return None
+    if not all(_plain_body(loop, n, None) for n in names):
+        return None
+    return {n: ast.Constant(e.value) for n, e in zip(names, first.elts)}
 
 
 def _zipped(it: ast.expr) -> bool:

@@ -33,6 +33,8 @@ a partial or a property stores, never through the object's lookup):
     annotations(func)          a Python function's `__annotations__`
     function_globals(func)     a Python function's `__globals__` (its module's, wherever it is
                                exported from)
+    function_parts(func)       a Python function's `__code__`, `__defaults__`, `__kwdefaults__`
+                               and `__closure__`
     partial_func(p)            a functools.partial's function
     property_getter(prop)      a property's fget
 
@@ -116,6 +118,11 @@ class ReadPolicy:
 
     def function_globals(self, func: types.FunctionType) -> dict:
         return types.FunctionType.__dict__["__globals__"].__get__(func, types.FunctionType)
+
+    def function_parts(self, func: types.FunctionType) -> tuple:
+        slots = types.FunctionType.__dict__
+        return tuple(slots[n].__get__(func, types.FunctionType)
+                     for n in ("__code__", "__defaults__", "__kwdefaults__", "__closure__"))
 
     def partial_func(self, p: functools.partial):
         return functools.partial.func.__get__(p)

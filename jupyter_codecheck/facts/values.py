@@ -452,7 +452,35 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> 
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
     y_node = n.args[1] if len(n.args) > 1 else next((k.value for k in n.keywords if k.arg == "y"), None)
     return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted, y_node) or _y_claim(n, x_node, est, live) or \
-        _size_claim(n, x_node, est, live)
+        _size_claim(n, x_node, est, live) or _weights_claim(n, x_node, est, live)
+
+
+def _weights_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
+    """`model.fit(X, y, sample_weight=w)` with w of another length than X's rows: every
+    estimator of scikit-learn's own whose fit takes sample_weight checks it has one per sample
+    (`_check_sample_weight`, or its solver's own check): ValueError. X numbers in 2-D, w numbers in
+    1-D, both lengths known; an estimator alone (a meta-estimator routes the weights)."""
+    w_node = next((k.value for k in n.keywords if k.arg == "sample_weight"), None)
+    est = _tagged(est)
+    if n.func.attr != "fit" or w_node is None or x_node is None or est is None or \
+            not sklearn_estimator(est, alone=True):
+        return None
+    fit = POLICY.static(type(est), "fit", None)
+    try:
+        if fit is None or "sample_weight" not in inspect.signature(fit).parameters:
+            return None
+    except (TypeError, ValueError):
+        return None
+    x, w = array_like(x_node, live), array_like(w_node, live)
+    if x is None or w is None or not (x.is_data() and w.is_data()) or x.ndim != 2 or w.ndim != 1 or \
+            not numeric(x.kind) or not numeric(w.kind):
+        return None
+    nx, nw = _samples(x), _samples(w)
+    if nx is None or nw is None or nx == nw:
+        return None
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): sample_weight={ast.unparse(w_node)} has {nw} values but "
+                              f"X={ast.unparse(x_node)} has {nx} samples: ValueError (one weight per sample)",
+                      "ValueError", callee=True)
 
 
 def _size_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
@@ -794,6 +822,12 @@ def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
     if base.like == "Axes":
         return ValueClaim(n, f"{ast.unparse(n.value)} is one Axes: 'Axes' object is not subscriptable: TypeError",
                           "TypeError")
+    mask = _mask_of(n.slice.elts[0] if isinstance(n.slice, ast.Tuple) and n.slice.elts else n.slice, live)
+    if mask is not None and base.ndim >= 1 and type(base.shape[0]) is int and mask != base.shape[0]:
+        # numpy's boolean index selects along the axes it stands for: their sizes must match
+        return ValueClaim(n, f"{ast.unparse(n.value)} of shape {_shape(base)}: boolean index did not match indexed "
+                             f"array along axis 0; size of axis is {base.shape[0]} but size of corresponding boolean "
+                             f"axis is {mask}: IndexError", "IndexError")
     index = Propagation(live).index(n.slice)
     if index is None:
         return None
@@ -814,6 +848,16 @@ def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
                                        f"bounds for axis {axis} with size {size}: IndexError", "IndexError")
         axis += 1
     return None
+
+
+def _mask_of(node: ast.expr, live: Live) -> int | None:
+    """The length of a 1-D numpy array of booleans `node` is (live, or one the cell makes: `y == 0`)."""
+    if isinstance(node, (ast.Slice, ast.Constant)):
+        return None
+    a = Propagation(live).shaped(node)
+    if a is None or a.like != "ndarray" or a.kind != "b" or a.ndim != 1 or type(a.shape[0]) is not int:
+        return None
+    return a.shape[0]
 
 
 def text_index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
