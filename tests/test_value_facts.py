@@ -586,9 +586,10 @@ def test_a_size_parameter_beyond_what_x_holds_against_scikit_learn():
 
 def test_a_size_parameter_of_a_pipelines_step_after_its_scalers_against_scikit_learn():
     """The same bound on a Pipeline's step X reaches through scalers alone (they keep its shape),
-    made in the cell or live, fitted or fitted and transformed: a claim wherever the fit refuses
-    that parameter, every claim a fit that raises ValueError; a step that changes X's shape
-    before it (PolynomialFeatures) leaves the bound unread."""
+    the Pipeline and its steps made in the cell: a claim wherever the fit refuses that parameter,
+    every claim a fit that raises ValueError; a step that changes X's shape before it
+    (PolynomialFeatures) leaves the bound unread; a live Pipeline is not read (its step may be
+    changed through another name: `pca.n_components = 2`)."""
     import warnings
 
     from sklearn.cluster import KMeans, MiniBatchKMeans
@@ -617,9 +618,12 @@ def test_a_size_parameter_of_a_pipelines_step_after_its_scalers_against_scikit_l
             except ValueError as e:
                 said = str(e)
             refused = said is not None and any(w in said for w in ("n_components", "n_clusters", "`k`"))
+            if cell.startswith("t = pipe"):     # a live Pipeline: a step may be changed by another name
+                assert facts == [], (cell, made)
+                continue
             assert (said is not None if facts else not refused or "PolynomialFeatures" in made), (cell, made, n, p, said)
             claimed += bool(facts)
-    assert claimed > 20
+    assert claimed > 10
 
 
 @pytest.mark.parametrize("make", ["LabelEncoder", "OneHotEncoder", "OrdinalEncoder"])

@@ -480,6 +480,9 @@ def _single_output(est, method: str):
         return None
     own = POLICY.own_dict(est)
     classes, outputs = own.get("classes_"), own.get("n_outputs_")
+    if not sklearn_estimator(est, alone=True) or POLICY.attribute(est, method) in (POLICY.MISSING, POLICY.UNKNOWN) \
+            or any(_multilabel(v) for v in own.values()):
+        return None                     # (`SVC().predict_proba`: AttributeError; labels of several targets)
     if type(classes) is np.ndarray and classes.ndim == 1 and classes.dtype.kind in "biuf" and \
             issubclass(type(est), base.ClassifierMixin) and outputs in (None, 1):
         if method == "predict":
@@ -489,6 +492,16 @@ def _single_output(est, method: str):
     if issubclass(type(est), base.RegressorMixin) and type(outputs) is int and outputs == 1 and method == "predict":
         return lambda n: Abstract("ndarray", (n,), "f")
     return None
+
+
+def _multilabel(v) -> bool:
+    """A label binarizer a fit made of targets of several labels a row (`y_type_` multilabel):
+    the classifier predicts (n_samples, n_labels)."""
+    preprocessing = sys.modules.get("sklearn.preprocessing")
+    if preprocessing is None or type(v) is not preprocessing.LabelBinarizer:
+        return False
+    kind = POLICY.own_dict(v).get("y_type_")
+    return type(kind) is not str or kind.startswith("multilabel")
 
 
 def split(node: ast.Call, shaped: Shaped, value: Read):

@@ -114,7 +114,14 @@ def _kernel_function(func, namespace: Mapping) -> tuple[ast.FunctionDef, list[st
     if type(func) is not types.FunctionType:
         return None
     code, defaults, kwdefaults, closure = POLICY.function_parts(func)
-    if closure is not None or kwdefaults is not None:
+    known = POLICY.function_globals(func)
+    if closure is not None or kwdefaults is not None or type(known) is not dict or \
+            dict.get(known, "__name__") != "__main__" or not _plain_data(defaults):
+        return None                         # (a default the user's code may have changed: not compared)
+    # IPython keeps a cell's text in linecache without a file's time: a module's file may have
+    # changed on disk since it was imported
+    entry = linecache.cache.get(code.co_filename)
+    if type(entry) is not tuple or len(entry) != 4 or entry[1] is not None:
         return None
     lines = linecache.getlines(code.co_filename)
     if not lines or not 0 < code.co_firstlineno <= len(lines):
@@ -134,17 +141,33 @@ def _kernel_function(func, namespace: Mapping) -> tuple[ast.FunctionDef, list[st
         return None
     made = next((c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == fn.name), None)
     if made is None or made.co_code != code.co_code or made.co_varnames != code.co_varnames or \
-            made.co_names != code.co_names:
+            made.co_names != code.co_names or _constants(made) != _constants(code):
         return None                         # the text is not that function's (another version)
     written = [_literal(d) for d in fn.args.defaults]
     if UNRESOLVED in written or (tuple(written) if written else None) != defaults:
         return None
     # the names its body reads as globals are the notebook's: its module's objects are the cell's
-    known, missing = POLICY.function_globals(func), object()
-    if type(known) is not dict or type(namespace) is not dict or \
+    missing = object()
+    if type(namespace) is not dict or \
             any(dict.get(known, n, missing) is not dict.get(namespace, n, missing) for n in _names_read(made)):
         return None
     return fn, lines
+
+
+def _constants(code: types.CodeType) -> list:
+    """A code object's constants, those of the code it holds by its name (their places differ)."""
+    return [c.co_name if isinstance(c, types.CodeType) else (type(c), c) for c in code.co_consts]
+
+
+def _plain_data(v, depth: int = 0) -> bool:
+    """Python's own literals and tuples, lists and dicts of them (compared without anyone's code)."""
+    if v is None or type(v) in (bool, int, float, complex, str, bytes):
+        return True
+    if depth < 4 and type(v) in (tuple, list):
+        return all(_plain_data(x, depth + 1) for x in v)
+    if depth < 4 and type(v) is dict:
+        return all(_plain_data(k, depth + 1) and _plain_data(x, depth + 1) for k, x in dict.items(v))
+    return False
 
 
 def _names_read(code: types.CodeType) -> set[str]:
@@ -206,7 +229,7 @@ def _arguments(fn: ast.FunctionDef, call: ast.Call) -> dict[str, ast.expr] | Non
 
 
 def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call, bound: dict[str, ast.expr]) -> ast.Module | None:
-    stored = {n.id for s in fn.body for n in ast.walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    stored = _bound_in(fn.body)
     given = {p: a for p, a in bound.items() if isinstance(a, ast.Name)}
     if stored & set(bound) or stored & {a.id for a in given.values()} or _read_unbound(fn.body, stored):
         return None
@@ -222,6 +245,19 @@ def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call, bound: di
         body[-1] = ast.copy_location(ast.Expr(last.value), last) if last.value is not None else \
             ast.copy_location(ast.Pass(), last)
     return ast.Module(body=[s for s in before if s is not fn] + bindings + body, type_ignores=[])
+
+
+def _bound_in(body: list[ast.stmt]) -> set[str]:
+    """The names a body binds (its locals): assigned, deleted, imported, caught, matched."""
+    out = set()
+    for n in (n for s in body for n in ast.walk(s)):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            out.add(n.id)
+        elif isinstance(n, ast.alias):
+            out.add(n.asname or n.name.split(".")[0])
+        elif isinstance(n, ast.ExceptHandler) and n.name or isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+            out.add(n.name)
+    return out
 
 
 def _read_unbound(body: list[ast.stmt], stored: set[str]) -> bool:
@@ -244,6 +280,8 @@ def _bound_by(s: ast.stmt) -> set[str]:
             - (set() if not isinstance(s, ast.AugAssign) else {s.target.id} if isinstance(s.target, ast.Name) else set())
     if isinstance(s, (ast.For, ast.With)):
         return {n.id for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    if isinstance(s, (ast.Import, ast.ImportFrom)):
+        return {a.asname or a.name.split(".")[0] for a in s.names}
     return set()
 
 

@@ -79,8 +79,8 @@ class Certainty:
         if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
                or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
             return False
-        if not object_fact and any(self._through_module(n) for n in nodes):
-            return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made
+        if any(self._through_module(n) for n in nodes):
+            return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made or bound again
         # of the use's own statement, what runs before the use: what ends before it in the text
         # (a callee and its arguments before the call), and an assignment's value before a target
         done = [n for n in ast.walk(stmt) if hasattr(n, "end_lineno") and (n.end_lineno, n.end_col_offset) <= at]
@@ -343,8 +343,9 @@ class Certainty:
         anything; or, unbound by the cell, the kernel's number or string?"""
         ran = {id(n) for n in nodes}
         values = [v for v in self.bindings.get(root, ()) if isinstance(v, str) or id(v) in ran]
-        if not values:
-            return root not in self.bindings and type(self.ns.get(root)) in (int, float, str, bool)
+        if not values:              # (`__main__.n = 6` binds it through the module)
+            return root not in self.bindings and type(self.ns.get(root)) in (int, float, str, bool) and \
+                not any(self._through_module(n) for n in nodes)
         return all(isinstance(v, ast.Constant) and type(v.value) in (int, float, str, bool) or
                    isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _NUMBER_BUILTINS and
                    v.func.id not in self.bindings and self.ns.get(v.func.id, getattr(builtins, v.func.id)) is

@@ -294,6 +294,8 @@ class _Walk:
             return
         if isinstance(s, ast.If):
             self.expression(s.test)
+            if any(isinstance(n, ast.NamedExpr) for n in ast.walk(s.test)):
+                self.apply(s.test)              # `if (n := 6) > 0:` binds n whichever branch runs
             self.guarded.append(_names(s.test))
             self.block(s.body)
             self.block(s.orelse)

@@ -123,7 +123,9 @@ def _first_of(it: ast.expr, target: ast.expr, before: list[ast.stmt], namespace)
         if not display.elts or isinstance(display.elts[0], ast.Starred):
             return None
         item = display.elts[0]
-        if isinstance(item, ast.Name) or isinstance(item, ast.Constant) and type(item.value) in _LITERALS:
+        # a name first only in a display written there (one bound before may name another object now)
+        if isinstance(item, ast.Name) and display is it or \
+                isinstance(item, ast.Constant) and type(item.value) in _LITERALS:
             return {target.id: copy.deepcopy(item)}
         return None
     if not isinstance(it, (ast.Name, ast.Attribute)) or not _untouched(it, before, namespace):
@@ -243,9 +245,16 @@ def _first_item(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str, 
                         for s in before[at + 1:]):
             return None
         first, written_value = display.keys[0].value, display.values[0]
+        keys = [k.value for k in display.keys if isinstance(k, ast.Constant) and type(k.value) in _LITERALS]
+        if len(keys) != len(display.keys) or len(set(keys)) != len(keys):
+            return None                     # (a key written twice, `1` and `True`: the last value is kept)
         if not (isinstance(written_value, ast.Name) or
                 isinstance(written_value, ast.Constant) and type(written_value.value) in _LITERALS):
             return None                     # (an item the cell makes there is known by the dict's name alone)
+        if isinstance(written_value, ast.Name) and (
+                any(mentions(s, written_value.id) for s in before[at + 1:]) or
+                not _plain_body(loop, value, written_value.id)):
+            return None                     # the name bound again before the loop, or named in its body
     else:
         items = _live_dict(written, namespace)
         if items is None or not dict.__len__(items) or any(mentions(s, held) for s in before) or \

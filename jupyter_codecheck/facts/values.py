@@ -452,19 +452,21 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> 
     x_node = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "X"), None)
     y_node = n.args[1] if len(n.args) > 1 else next((k.value for k in n.keywords if k.arg == "y"), None)
     return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted, y_node) or _y_claim(n, x_node, est, live) or \
-        _size_claim(n, x_node, est, live) or _weights_claim(n, x_node, est, live)
+        (_size_claim(n, x_node, est, live) if live(n.func.value) is not UNRESOLVED else None) or \
+        _weights_claim(n, x_node, est, live)
 
 
 def _weights_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
     """`model.fit(X, y, sample_weight=w)` with w of another length than X's rows: every
     estimator of scikit-learn's own whose fit takes sample_weight checks it has one per sample
     (`_check_sample_weight`, or its solver's own check): ValueError. X numbers in 2-D, w numbers in
-    1-D, both lengths known; an estimator alone (a meta-estimator routes the weights)."""
+    1-D, both lengths known, y given; an estimator alone (a meta-estimator routes the weights)."""
     w_node = next((k.value for k in n.keywords if k.arg == "sample_weight"), None)
+    given_y = len(n.args) >= 2 or any(k.arg == "y" for k in n.keywords)
     est = _tagged(est)
-    if n.func.attr != "fit" or w_node is None or x_node is None or est is None or \
-            not sklearn_estimator(est, alone=True):
-        return None
+    if n.func.attr != "fit" or w_node is None or x_node is None or not given_y or est is None or \
+            not sklearn_estimator(est, alone=True) or "fit" in POLICY.own_dict(est):
+        return None                         # (no y: fit's TypeError first; `est.fit = f`: theirs)
     fit = POLICY.static(type(est), "fit", None)
     try:
         if fit is None or "sample_weight" not in inspect.signature(fit).parameters:
@@ -486,10 +488,12 @@ def _weights_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> Val
 def _size_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
     """`PCA(n_components=5).fit(X)` of X too small for it (estimators.size_problem): an estimator
     alone, of scikit-learn's own class, X numbers live, written or made by the cell."""
+    made = issubclass(type(est), Abstract)
     est = _tagged(est)
     if est is None or x_node is None:
         return None
-    steps = _shape_keeping_steps(est, n.func.attr)
+    # a Pipeline the cell makes of steps it makes there (a live one's step may be changed by another name)
+    steps = _shape_keeping_steps(est, n.func.attr) if made else None
     if steps is None and not sklearn_estimator(est, alone=True):
         return None
     x = array_like(x_node, live)
@@ -823,7 +827,8 @@ def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
         return ValueClaim(n, f"{ast.unparse(n.value)} is one Axes: 'Axes' object is not subscriptable: TypeError",
                           "TypeError")
     mask = _mask_of(n.slice.elts[0] if isinstance(n.slice, ast.Tuple) and n.slice.elts else n.slice, live)
-    if mask is not None and base.ndim >= 1 and type(base.shape[0]) is int and mask != base.shape[0]:
+    if mask and base.ndim >= 1 and type(base.shape[0]) is int and mask != base.shape[0]:
+        # (an empty mask numpy reads as an empty index: no error)
         # numpy's boolean index selects along the axes it stands for: their sizes must match
         return ValueClaim(n, f"{ast.unparse(n.value)} of shape {_shape(base)}: boolean index did not match indexed "
                              f"array along axis 0; size of axis is {base.shape[0]} but size of corresponding boolean "
