@@ -50,7 +50,6 @@ def test_an_axis_a_dataframe_or_series_does_not_have(cell):
     "r = np.split(arr, 2, axis=2)\n",            # numpy indexes the shape first: IndexError
     "r = np.array_split(arr, 2, axis=2)\n",
     "r = np.trapezoid(arr, axis=2)\n",
-    "r = np.percentile(arr, 150, axis=2)\n",    # the percentile is checked first: ValueError
     "r = frame.apply(len, axis=2)\n",            # pandas asks for the function first
 ])
 def test_no_claim_where_the_library_fails_otherwise_first(cell):
@@ -152,3 +151,9 @@ def test_no_user_code_runs_for_an_axis():
     for cell in ("r = mine.sum(axis=2)\n", "r = marr.repeat(2, axis=2)\n"):
         assert [f for f in kernel_facts(cell, objects) if f.kind == "value"] == []
     assert calls == []
+
+
+def test_a_percentile_out_of_range_is_claimed_before_the_axis():
+    """numpy checks q before the axis: the claim is the percentile's ValueError, not the axis'."""
+    fact = holds("r = np.percentile(arr, 150, axis=2)\n", ns())
+    assert "Percentiles must be in the range" in fact.message and fact.message.endswith("ValueError")

@@ -706,3 +706,61 @@ def test_no_metric_claim_on_the_users_array_or_where_a_target_is_no_sequence():
     with pytest.raises(ValueError):
         exec("s = accuracy_score(None, probs)\n", dict(ns))
     assert _RAN == []
+
+
+def test_a_3d_x_into_every_estimator_that_takes_2d_x_only():
+    """check_array refuses more than two dimensions (allow_nd off) as it refuses one: every
+    estimator the fact names for a 3-D array of numbers raises ValueError in fit; the same
+    numbers reshaped to 2-D get no claim."""
+    rng = np.random.RandomState(6)
+    X3, y = rng.rand(12, 3, 2), np.array([0, 1] * 6)
+    assert claims_held_by_every_estimator(X3, y, "takes 2-D X only: ValueError (Found array with dim 3)") > 100
+    runs_unclaimed("m = LinearRegression().fit(X3.reshape(12, -1), y)\n",
+                   namespace(LinearRegression=LinearRegression, X3=X3, y=y))
+
+
+@pytest.mark.parametrize("cell, claimed", [
+    ("q = np.quantile(x, 95)\n", True), ("q = np.nanquantile(x, [0.5, 1.5])\n", True),
+    ("q = np.percentile(x, 150)\n", True), ("q = np.nanpercentile(x, -1)\n", True),
+    ("p = 95\nq = np.quantile(x, p)\n", True),
+    ("q = np.quantile(x, 0.95)\n", False), ("q = np.percentile(x, [5, 95])\n", False),
+    ("q = np.quantile(z, 95)\n", False),           # a complex array: numpy's TypeError first
+])
+def test_a_quantile_outside_its_range(cell, claimed):
+    ns = namespace(x=np.arange(10.0), z=np.arange(10.0) * 1j)
+    facts = value_facts(cell, ns)
+    if claimed:
+        holds(cell, ns, ValueError)
+    else:
+        assert facts == [], facts
+
+
+def test_make_blobs_cluster_std_of_another_count_than_its_centers():
+    """Random counts of centers (an int, or points written or made) and of stds: a claim exactly
+    where scikit-learn's make_blobs raises ValueError, and that ValueError; n_samples given per
+    center is not read."""
+    import warnings
+
+    from sklearn.datasets import make_blobs
+    rnd = random.Random(8)
+    claimed = 0
+    for _ in range(60):
+        k, s = rnd.randint(1, 4), rnd.randint(1, 4)
+        points = [[rnd.random(), rnd.random()] for _ in range(k)]
+        centers = rnd.choice([str(k), repr(points), "np.array(" + repr(points) + ")"])
+        std = rnd.choice([repr([0.5] * s), "np.full(" + str(s) + ", 0.5)"])
+        cell = f"c = {centers}\nsd = {std}\nX, y = make_blobs(n_samples=60, centers=c, cluster_std=sd, random_state=0)\n"
+        ns = namespace(make_blobs=make_blobs)
+        facts = value_facts(cell, ns)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                exec(cell, dict(ns))
+            raised = False
+        except ValueError:
+            raised = True
+        assert bool(facts) == raised == (k != s), (cell, facts)
+        claimed += bool(facts)
+    assert claimed > 20
+    assert value_facts("X, y = make_blobs(n_samples=[20, 30], cluster_std=[0.5, 0.5, 0.5])\n",
+                       namespace(make_blobs=make_blobs)) == []

@@ -487,7 +487,7 @@ def _range_start(loop: ast.stmt, before: list[ast.stmt], namespace) -> int | Non
         return None
     if any(mentions(s, "range") for s in before + [loop]):
         return None
-    bounds = [_int_written(a, before) for a in loop.iter.args]
+    bounds = [_int_written(a, before, namespace) for a in loop.iter.args]
     if None in bounds or (len(bounds) == 3 and bounds[2] == 0) or not range(*bounds):
         return None
     if not _plain_body(loop, loop.target.id, None):
@@ -495,12 +495,17 @@ def _range_start(loop: ast.stmt, before: list[ast.stmt], namespace) -> int | Non
     return range(*bounds)[0]
 
 
-def _int_written(node: ast.expr, before: list[ast.stmt]) -> int | None:
+def _int_written(node: ast.expr, before: list[ast.stmt], namespace=None) -> int | None:
     """An int literal (`-1` too), or a name the last statement of `before` that binds it binds
-    to one, as a plain `name = <int>` (no other binding of it in that statement)."""
+    to one, as a plain `name = <int>` (no other binding of it in that statement); or a name of the
+    kernel's bound to Python's int that nothing before names (`for i in range(k)`, k an earlier
+    cell's)."""
     if not isinstance(node, ast.Name):
         return literal_int(node)
     found = _plain_binding(node, before)
+    if found is None and namespace is not None and type(namespace.get(node.id)) is int and \
+            not any(mentions(s, node.id) for s in before):
+        return namespace[node.id]
     return literal_int(found[1]) if found is not None else None
 
 

@@ -204,6 +204,9 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
             _lengths_claim(n, [given.get("X"), given.get("y")], live)
     if selection is not None and target is getattr(selection, "train_test_split", None):
         return _lengths_claim(n, list(n.args), live)
+    datasets = sys.modules.get("sklearn.datasets")
+    if datasets is not None and target is POLICY.module_members(datasets).get("make_blobs"):
+        return _blobs_claim(n, target, live)
     np = _np()
     if np is None or not n.args:
         return None
@@ -227,6 +230,8 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
         if message is None:
             return None
         return ValueClaim(n.func, ("np.dot: " if name == "dot" else "np.") + message, "ValueError", callee=True)
+    if name in _QUANTILES and len(n.args) >= 2 and (claim := _quantile_claim(n, name, live)) is not None:
+        return claim                        # (numpy checks q before the axis)
     if name == "reshape" and len(n.args) == 2 and set(keywords) <= {"order"}:
         a = _array(live(n.args[0]))
         return _reshape_claim(n.func, a, _sizes_given([n.args[1]], live))
@@ -259,6 +264,61 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
         est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
         return _x_claim(n, est, live, text, fitted=fitted_here(est))
     return None
+
+
+# numpy's quantiles and percentiles, and the range each takes q in
+_QUANTILES = {"quantile": (1, "Quantiles must be in the range [0, 1]"),
+              "nanquantile": (1, "Quantiles must be in the range [0, 1]"),
+              "percentile": (100, "Percentiles must be in the range [0, 100]"),
+              "nanpercentile": (100, "Percentiles must be in the range [0, 100]")}
+
+
+def _quantile_claim(n: ast.Call, name: str, live: Live) -> ValueClaim | None:
+    """`np.quantile(a, 95)`: numpy checks q against its range once it has the array (a complex
+    array is its TypeError first): ValueError for a number, or a list of them, outside it. `a`
+    numbers (not complex), live or made by the cell; q a literal or a Python number it holds."""
+    a = _array(live(n.args[0]))
+    q = _literal(n.args[1])
+    if q is UNRESOLVED:
+        v = live(n.args[1])
+        q = v.literal() if issubclass(type(v), Made) else v
+    values = list(q) if type(q) in (list, tuple) else [q]
+    if a is None or a.kind == "c" or not values or \
+            not all(type(v) in (int, float) for v in values):
+        return None
+    top, said = _QUANTILES[name]
+    if all(0 <= v <= top for v in values):
+        return None
+    return ValueClaim(n.args[1], f"np.{name}(): q={ast.unparse(n.args[1])}: {said}: ValueError", "ValueError")
+
+
+def _blobs_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`make_blobs(centers=points, cluster_std=stds)` with as many centers as n_samples an int
+    makes (an int, or the rows of an array-like of points) and a cluster_std of another length:
+    scikit-learn's ValueError (its parameters' own checks pass first: numbers, literal or made)."""
+    try:
+        given = inspect.signature(target).bind(*n.args, **{k.arg: k.value for k in n.keywords if k.arg}).arguments
+    except TypeError:
+        return None
+    if any(k.arg is None for k in n.keywords) or "cluster_std" not in given:
+        return None
+    samples = _size_value(given["n_samples"], live) if "n_samples" in given else 100
+    centers = _size_value(given["centers"], live) if "centers" in given else 3
+    if type(samples) is not int or samples < 1:
+        return None
+    if type(centers) is not int:
+        points = array_like(given["centers"], live) if "centers" in given else None
+        if points is None or points.like != "ndarray" or points.ndim != 2 or not numeric(points.kind) or \
+                type(points.shape[0]) is not int:
+            return None
+        centers = points.shape[0]
+    spread = array_like(given["cluster_std"], live)
+    if centers < 1 or spread is None or spread.like != "ndarray" or spread.ndim != 1 or not numeric(spread.kind) or \
+            type(spread.shape[0]) is not int or spread.shape[0] == centers:
+        return None
+    return ValueClaim(given["cluster_std"], f"make_blobs(): cluster_std={ast.unparse(given['cluster_std'])} has "
+                      f"{spread.shape[0]} values for {centers} centers: ValueError (Length of `clusters_std` not "
+                      "consistent with number of centers)", "ValueError")
 
 
 def _sizes_given(args: list[ast.expr], live: Live) -> tuple[int, ...] | None:
@@ -571,6 +631,11 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
         what = f"a 1-D array of shape {_shape(a)}"
     elif a is not None and a.like == "Series" and (not made or numeric(a.kind)):
         what = f"a Series (1-D, {a.shape[0]} rows)" if a.shape[0] is not None else "a Series (1-D)"
+    elif a is not None and a.like == "ndarray" and a.ndim >= 3 and numeric(a.kind):
+        # check_array refuses more than 2 dimensions too (allow_nd off), before it reads the values
+        return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is a {a.ndim}-D array of shape "
+                                  f"{_shape(a)}; {type(est).__name__} takes 2-D X only: ValueError (Found array "
+                                  f"with dim {a.ndim})", "ValueError")
     elif a is not None and a.like == "ndarray" and a.kind in ("U", "S") and a.ndim == 2 \
             and not _takes_text(est) and _some_not_a_number(x, x_node):
         # scikit-learn's check_array refuses an array of str or bytes (dtype "numeric"), or reads
