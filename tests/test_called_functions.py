@@ -154,3 +154,27 @@ def test_a_kernel_function_is_read_in_the_objects_copied_from_the_notebook(shell
     assert len(exact_check("p = predict_line(clfk, 0, 1)\n", ns).certain) == 1
     ns["np"] = None
     assert exact_check("p = predict_line(clfk, 0, 1)\n", ns).findings == []
+
+
+@pytest.mark.parametrize("cell, line", [
+    # a branch the call's literal arguments decide runs as straight code
+    ("def draw(x, legend=True):\n    if legend:\n        plt.plot(x, x, linestlye='-')\n\ndraw(A)\n", 3),
+    ("def draw(x, label=None, data_label=None):\n    if label or data_label:\n        plt.plot(x, x, linestlye='-')\n"
+     "\ndraw(A, label='h')\n", 3),
+    ("def draw(x, title=None):\n    if title is None:\n        plt.plot(x, x, linestlye='-')\n    else:\n"
+     "        plt.title(title)\n\ndraw(A)\n", 3),
+])
+def test_a_branch_the_literal_arguments_decide_is_read_as_taken(cell, line):
+    found = exact_check(cell, namespace())
+    assert [f.line for f in found.findings] == [line] and [f.line for f in found.certain] == [line], found.findings
+    assert raised_at(cell)[1] == line
+
+
+@pytest.mark.parametrize("cell", [
+    "def draw(x, legend=False):\n    if legend:\n        plt.plot(x, x, linestlye='-')\n\ndraw(A)\n",     # not taken
+    "def draw(x, legend):\n    if legend:\n        plt.plot(x, x, linestlye='-')\n\ndraw(A, A.size > 9)\n",  # not a literal
+    "def draw(x, legend=True):\n    if legend and x.size:\n        plt.plot(x, x, linestlye='-')\n\ndraw(A[:0])\n",
+])
+def test_a_branch_not_decided_by_literals_is_not_read(cell):
+    assert [f for f in exact_check(cell, namespace()).certain] == []
+    assert raised_at(cell) is None

@@ -9,7 +9,8 @@
 The call is a statement of the cell's top level (`f(...)` or `r = f(...)`), the function's first
 call there, bound to its parameters by Python's rules: each parameter given a plain name is read
 as that name; one given anything else, or left to a default written as a literal, is bound first
-(`axes = [0, 1]`). The function is a plain one (no decorator, no `*args`/`**kwargs`, no
+(`axes = [0, 1]`). An `if` of the body whose test those literal arguments decide (`if
+show_legend:` given True) runs as the branch it takes (_decided). The function is a plain one (no decorator, no `*args`/`**kwargs`, no
 positional-only or keyword-only parameters), defined once in the cell and never named again
 before the call; its body returns, if at all, only in its last statement, and may not define
 code, yield, await or declare names global, bind a name it is given or a parameter, nor read one
@@ -56,10 +57,9 @@ def called_bodies(tree: ast.Module) -> list[tuple[ast.FunctionDef, ast.Module]]:
                     break                   # named again (called in a loop, rebound, passed on): not read
                 continue
             bound = _arguments(fn, call)
-            if bound is not None:
-                view = _view(tree.body[:j], fn, call, bound)
-                if view is not None:
-                    out.append((fn, view))
+            found = _view(tree.body[:j], fn, call, bound) if bound is not None else None
+            if found is not None:
+                out.append(found)
             break
     return out
 
@@ -98,9 +98,9 @@ def kernel_calls(tree: ast.Module, source: str, namespace: Mapping) -> list[Kern
         text = "\n".join(lines + written[fn.lineno - 1:fn.end_lineno])
         shift = len(lines) + 1 - fn.lineno
         ast.increment_lineno(fn, shift)
-        view = _view(tree.body[:j], fn, call, bound)
-        if view is not None:
-            out.append(KernelCall(call, call.func.id, view, text, fn, shift))
+        found = _view(tree.body[:j], fn, call, bound)
+        if found is not None:
+            out.append(KernelCall(call, call.func.id, found[1], text, found[0], shift))
         if len(out) >= _MOST_CALLS:
             break
     return out
@@ -228,11 +228,17 @@ def _arguments(fn: ast.FunctionDef, call: ast.Call) -> dict[str, ast.expr] | Non
     return bound
 
 
-def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call, bound: dict[str, ast.expr]) -> ast.Module | None:
+def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call,
+          bound: dict[str, ast.expr]) -> tuple[ast.FunctionDef, ast.Module] | None:
+    """The function as this call runs it (a branch its literal arguments decide taken: `if
+    show_labels:` given True), and the view that runs its body where the call stands."""
     stored = _bound_in(fn.body)
     given = {p: a for p, a in bound.items() if isinstance(a, ast.Name)}
     if stored & set(bound) or stored & {a.id for a in given.values()} or _read_unbound(fn.body, stored):
         return None
+    literals = {p: a.value for p, a in bound.items() if isinstance(a, ast.Constant) and type(a.value) in _DECIDING}
+    fn = copy.copy(fn)
+    fn.body = _decided(fn.body, literals) or [ast.copy_location(ast.Pass(), fn.body[0])]
     bindings = []
     for p, a in bound.items():
         if p not in given:                  # `axes = [0, 1]`: bound once, where the call stands
@@ -244,7 +250,54 @@ def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call, bound: di
         last = body[-1]
         body[-1] = ast.copy_location(ast.Expr(last.value), last) if last.value is not None else \
             ast.copy_location(ast.Pass(), last)
-    return ast.Module(body=[s for s in before if s is not fn] + bindings + body, type_ignores=[])
+    return fn, ast.Module(body=[s for s in before if s.lineno != fn.lineno or not isinstance(s, ast.FunctionDef)]
+                          + bindings + body, type_ignores=[])
+
+
+# the literal arguments a branch's test is read with: Python's immutable ones
+_DECIDING = (bool, int, float, str, type(None))
+_UNDECIDED = object()
+
+
+def _decided(body: list[ast.stmt], literals: dict) -> list[ast.stmt]:
+    """The statements as they run: an `if` whose test the literal arguments decide (names of
+    them, literals, `not`, `and`/`or`, `is None`, `==`) replaced by the branch it takes."""
+    out = []
+    for s in body:
+        test = _truth(s.test, literals) if isinstance(s, ast.If) else _UNDECIDED
+        if test is _UNDECIDED:
+            out.append(s)
+        else:
+            out += _decided(s.body if test else s.orelse, literals)
+    return out
+
+
+def _truth(node: ast.expr, literals: dict):
+    """The value of a test of literals and the parameters given one; _UNDECIDED otherwise."""
+    if isinstance(node, ast.Constant) and type(node.value) in _DECIDING:
+        return node.value
+    if isinstance(node, ast.Name):
+        return literals.get(node.id, _UNDECIDED)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        v = _truth(node.operand, literals)
+        return _UNDECIDED if v is _UNDECIDED else not v
+    if isinstance(node, ast.BoolOp):
+        values = [_truth(v, literals) for v in node.values]
+        if _UNDECIDED in values:
+            return _UNDECIDED
+        result = values[0]
+        for v in values[1:]:
+            result = (result and v) if isinstance(node.op, ast.And) else (result or v)
+        return result
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and \
+            isinstance(node.ops[0], (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
+        a, b = _truth(node.left, literals), _truth(node.comparators[0], literals)
+        op = node.ops[0]
+        if a is _UNDECIDED or b is _UNDECIDED or isinstance(op, (ast.Is, ast.IsNot)) and None not in (a, b):
+            return _UNDECIDED               # (`is` of other literals is the interpreter's choice)
+        return a is b if isinstance(op, ast.Is) else a is not b if isinstance(op, ast.IsNot) else \
+            a == b if isinstance(op, ast.Eq) else a != b
+    return _UNDECIDED
 
 
 def _bound_in(body: list[ast.stmt]) -> set[str]:
