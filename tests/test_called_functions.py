@@ -4,7 +4,6 @@ the cell's, and a sure one stops the cell. Each case is run against the librarie
 from __future__ import annotations
 
 import ast
-import traceback
 import warnings
 
 import matplotlib
@@ -14,6 +13,7 @@ from sklearn.tree import DecisionTreeRegressor
 
 from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts.called_functions import called_bodies
+from test_value_propagation import run
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -27,15 +27,9 @@ def namespace() -> dict:
 
 
 def raised_at(cell: str) -> tuple[str, int] | None:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            exec(compile(cell, "<cell>", "exec"), namespace())
-    except Exception as e:  # noqa: BLE001 - whatever the libraries raise is compared
-        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
-    finally:
-        plt.close("all")
-    return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return run(cell, namespace())
 
 
 PLOT = ("def plot_predictions(tree_reg, X, y, axes=[-0.5, 0.5, -0.05, 0.25]):\n"

@@ -551,11 +551,24 @@ SIZED = ["PCA(n_components={k})", "PCA(n_components={k}, svd_solver='arpack')",
          "MiniBatchKMeans(n_clusters={k}, n_init=1)"]
 
 
+def _size_refusal(cell: str, ns: dict, name: str, made: str) -> tuple[str | None, bool]:
+    """Run the cell with `name` a new estimator `made`: the ValueError it raises (None: it ran),
+    and whether that is the size parameter's."""
+    import warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(cell, dict(ns, **{name: eval(made, dict(ns))}))
+    except ValueError as e:
+        said = str(e)
+        return said, any(w in said for w in ("n_components", "n_clusters", "`k`"))
+    return None, False
+
+
 def test_a_size_parameter_beyond_what_x_holds_against_scikit_learn():
     """PCA's and TruncatedSVD's n_components and the k-means' n_clusters against X's shape, over
     random shapes, solvers and sizes: wherever the fit refuses that parameter (ValueError naming
     it) a claim, and every claim a fit that raises ValueError; made in the cell or live."""
-    import warnings
     from sklearn.cluster import KMeans, MiniBatchKMeans
     from sklearn.decomposition import PCA, TruncatedSVD
     rnd, rng = random.Random(5), np.random.RandomState(5)
@@ -569,16 +582,9 @@ def test_a_size_parameter_beyond_what_x_holds_against_scikit_learn():
         for cell in (f"m = {made}.fit(X)\n", "t = est.fit_transform(X)\n" if "KMeans" not in made else
                      "t = est.fit_predict(X)\n"):
             facts = value_facts(cell, ns)
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    exec(cell, dict(ns, est=eval(made, dict(ns))))
-                said = None
-            except ValueError as e:
-                said = str(e)
             # claimed: the fit raises ValueError (a check of X's own may come first); refused for
             # that parameter: claimed
-            refused = said is not None and any(w in said for w in ("n_components", "n_clusters", "`k`"))
+            said, refused = _size_refusal(cell, ns, "est", made)
             assert (said is not None if facts else not refused), (cell, n, p, said, facts)
             claimed += bool(facts)
     assert claimed > 40
@@ -590,8 +596,6 @@ def test_a_size_parameter_of_a_pipelines_step_after_its_scalers_against_scikit_l
     every claim a fit that raises ValueError; a step that changes X's shape before it
     (PolynomialFeatures) leaves the bound unread; a live Pipeline is not read (its step may be
     changed through another name: `pca.n_components = 2`)."""
-    import warnings
-
     from sklearn.cluster import KMeans, MiniBatchKMeans
     from sklearn.decomposition import PCA, TruncatedSVD
     from sklearn.pipeline import make_pipeline
@@ -610,14 +614,7 @@ def test_a_size_parameter_of_a_pipelines_step_after_its_scalers_against_scikit_l
         ns["pipe"] = eval(made, dict(ns))
         for cell in (f"m = {made}.fit(X)\n", "t = pipe.fit_transform(X)\n"):
             facts = value_facts(cell, ns)
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    exec(cell, dict(ns, pipe=eval(made, dict(ns))))
-                said = None
-            except ValueError as e:
-                said = str(e)
-            refused = said is not None and any(w in said for w in ("n_components", "n_clusters", "`k`"))
+            said, refused = _size_refusal(cell, ns, "pipe", made)
             if cell.startswith("t = pipe"):     # a live Pipeline: a step may be changed by another name
                 assert facts == [], (cell, made)
                 continue

@@ -599,7 +599,7 @@ class Propagation:
             return replace(a, shape=a.shape[:axis] + (1,) + a.shape[axis:])
         if name == "reshape" and len(args) == 2 and set(keywords) <= {"order"}:
             a = self.array(args[0])
-            shape = _reshaped(a.size, self._sizes_or_minus(args[1:])) if a is not None else None
+            shape = _reshaped(a.size, self.sizes_or_minus(args[1:])) if a is not None else None
             return None if shape is None else replace(a, shape=shape)
         if name == "transpose" and len(args) == 1 and not keywords:
             a = self.array(args[0])
@@ -664,7 +664,7 @@ class Propagation:
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
         if base.like == "ndarray":
             if method == "reshape" and args and set(keywords) <= {"order"}:
-                shape = _reshaped(base.size, self._sizes_or_minus(args))
+                shape = _reshaped(base.size, self.sizes_or_minus(args))
                 return None if shape is None else replace(base, shape=shape)
             if method == "transpose" and not keywords:
                 if not args:
@@ -796,7 +796,8 @@ class Propagation:
         shape = self._sizes(args)
         return None if shape is None else Abstract("ndarray", shape, "f")
 
-    def _sizes_or_minus(self, args: list[ast.expr]) -> tuple | None:
+    def sizes_or_minus(self, args: list[ast.expr]) -> tuple | None:
+        """reshape's sizes (`-1` among them), each an integer as `integer` reads it."""
         if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
             args = args[0].elts
         sizes = tuple(self.integer(a) for a in args)

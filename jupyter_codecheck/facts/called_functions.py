@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 
 from .abstract_value import _literal
-from .first_pass import mentions
+from .first_pass import Bound, mentions
 from .namespace import UNRESOLVED
 from .read_policy import POLICY
 
@@ -83,7 +83,7 @@ _MOST_CALLS = 4
 def kernel_calls(tree: ast.Module, source: str, namespace: Mapping) -> list[KernelCall]:
     """Each statement of the cell's top level that calls a function of the kernel's (a plain one,
     as _plain_function; its name not bound by the cell before), with its view."""
-    out = []
+    out, lines = [], source.split("\n")
     for j, stmt in enumerate(tree.body):
         call = _called(stmt, None)
         if call is None or any(mentions(s, call.func.id) for s in tree.body[:j]):
@@ -93,7 +93,6 @@ def kernel_calls(tree: ast.Module, source: str, namespace: Mapping) -> list[Kern
         if bound is None:
             continue
         fn, written = found
-        lines = source.split("\n")
         # the function's text written after the cell's, its body in those places
         text = "\n".join(lines + written[fn.lineno - 1:fn.end_lineno])
         shift = len(lines) + 1 - fn.lineno
@@ -232,6 +231,7 @@ def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call,
           bound: dict[str, ast.expr]) -> tuple[ast.FunctionDef, ast.Module] | None:
     """The function as this call runs it (a branch its literal arguments decide taken: `if
     show_labels:` given True), and the view that runs its body where the call stands."""
+    before = [s for s in before if s is not fn]
     stored = _bound_in(fn.body)
     given = {p: a for p, a in bound.items() if isinstance(a, ast.Name)}
     if stored & set(bound) or stored & {a.id for a in given.values()} or _read_unbound(fn.body, stored):
@@ -245,13 +245,12 @@ def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call,
             bindings.append(ast.copy_location(ast.Assign(targets=[ast.Name(p, ast.Store())], value=a), call))
     for b in bindings:
         ast.fix_missing_locations(b)
-    body = [_Given(given).visit(copy.deepcopy(s)) for s in fn.body]
+    body = [Bound(given).visit(copy.deepcopy(s)) for s in fn.body]   # (a given name read as written: as_written)
     if isinstance(body[-1], ast.Return):
         last = body[-1]
         body[-1] = ast.copy_location(ast.Expr(last.value), last) if last.value is not None else \
             ast.copy_location(ast.Pass(), last)
-    return fn, ast.Module(body=[s for s in before if s.lineno != fn.lineno or not isinstance(s, ast.FunctionDef)]
-                          + bindings + body, type_ignores=[])
+    return fn, ast.Module(body=before + bindings + body, type_ignores=[])
 
 
 # the literal arguments a branch's test is read with: Python's immutable ones
@@ -336,20 +335,6 @@ def _bound_by(s: ast.stmt) -> set[str]:
     if isinstance(s, (ast.Import, ast.ImportFrom)):
         return {a.asname or a.name.split(".")[0] for a in s.names}
     return set()
-
-
-class _Given(ast.NodeTransformer):
-    """Each parameter given a plain name read as that name, in its place."""
-
-    def __init__(self, given: dict[str, ast.Name]):
-        self.given = given
-
-    def visit_Name(self, n: ast.Name) -> ast.expr:
-        if n.id not in self.given:
-            return n
-        given = ast.copy_location(ast.Name(self.given[n.id].id, n.ctx), n)
-        given.written = n.id                # the parameter the text names there (first_pass.as_written)
-        return given
 
 
 __all__ = ["KernelCall", "body_loops", "called_bodies", "kernel_calls"]

@@ -347,9 +347,7 @@ class Certainty:
             return root not in self.bindings and type(self.ns.get(root)) in (int, float, str, bool) and \
                 not any(self._through_module(n) for n in nodes)
         return all(isinstance(v, ast.Constant) and type(v.value) in (int, float, str, bool) or
-                   isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _NUMBER_BUILTINS and
-                   v.func.id not in self.bindings and self.ns.get(v.func.id, getattr(builtins, v.func.id)) is
-                   getattr(builtins, v.func.id) for v in values)
+                   isinstance(v, ast.Call) and self._builtin(v.func, _NUMBER_BUILTINS) for v in values)
 
     def _concatenated(self, value) -> bool:
         """`np.c_[...]` or `np.r_[...]`: numpy's index tricks, which join their items into a new array."""
@@ -415,7 +413,12 @@ class Certainty:
 
     def _read_only(self, func: ast.expr) -> bool:
         """A built-in callee that neither keeps nor changes what it is given (`print`, `len`)?"""
-        if not (isinstance(func, ast.Name) and func.id in _READ_ONLY) or func.id in self.bindings:
+        return self._builtin(func, _READ_ONLY)
+
+    def _builtin(self, func: ast.expr, names: frozenset) -> bool:
+        """Is `func` Python's own builtin of one of `names`, neither the cell nor the kernel
+        binding that name to anything else?"""
+        if not (isinstance(func, ast.Name) and func.id in names) or func.id in self.bindings:
             return False
         return func.id not in self.ns or self.ns[func.id] is getattr(builtins, func.id, None)
 

@@ -48,7 +48,7 @@ def first_passes(tree: ast.Module, namespace=None) -> list[tuple[ast.For, ast.Mo
         passes = [bound] if bound is not None else _live_passes(loop, tree.body[:i], namespace)
         if not passes:
             continue
-        body = [_Bound(b).visit(copy.deepcopy(s)) for b in passes for s in loop.body]
+        body = [Bound(b).visit(copy.deepcopy(s)) for b in passes for s in loop.body]
         it = loop.iter.args[0] if _enumerated(loop.iter) else loop.iter
         if _zipped(it):
             it = ast.copy_location(ast.Tuple(list(it.args), ast.Load()), it)
@@ -91,7 +91,7 @@ def _comprehension_pass(stmt: ast.stmt, before: list[ast.stmt], namespace) -> tu
     first = _first_of(generator.iter, generator.target, before, namespace)
     if first is None:
         return None
-    body = [ast.copy_location(ast.Expr(_Bound(first).visit(copy.deepcopy(e))), e) for e in parts]
+    body = [ast.copy_location(ast.Expr(Bound(first).visit(copy.deepcopy(e))), e) for e in parts]
     made = ast.copy_location(ast.Expr(generator.iter.func.value if _items(generator.iter) else generator.iter),
                              generator.iter)
     loop = ast.For(target=generator.target, iter=generator.iter, body=body, orelse=[])
@@ -108,14 +108,9 @@ def _first_of(it: ast.expr, target: ast.expr, before: list[ast.stmt], namespace)
     running libraries' code alone, never naming it."""
     if isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(t, ast.Name) for t in target.elts) \
             and target.elts[0].id != target.elts[1].id and _items(it):
-        items = _live_dict(it.func.value, namespace)
-        if items is None or not dict.__len__(items) or not _untouched(it.func.value, before, namespace):
+        if not _untouched(it.func.value, before, namespace):
             return None
-        key = next(dict.__iter__(items))
-        if type(key) not in _LITERALS:
-            return None
-        return {target.elts[0].id: ast.Constant(key),
-                target.elts[1].id: ast.Subscript(copy.deepcopy(it.func.value), ast.Constant(key), ast.Load())}
+        return _first_live_item(it.func.value, target.elts[0].id, target.elts[1].id, namespace)
     if not isinstance(target, ast.Name):
         return None
     display = it if isinstance(it, (ast.Tuple, ast.List)) else _display_written(it, before, namespace)
@@ -130,7 +125,7 @@ def _first_of(it: ast.expr, target: ast.expr, before: list[ast.stmt], namespace)
         return None
     if not isinstance(it, (ast.Name, ast.Attribute)) or not _untouched(it, before, namespace):
         return None
-    held = _live_dict_base(it, namespace)
+    held = _live_object(it, namespace)
     if type(held) in (list, tuple) and held:
         return {target.id: ast.Subscript(copy.deepcopy(it), ast.Constant(0), ast.Load())}
     items = _live_dict(it, namespace)
@@ -145,8 +140,7 @@ def _untouched(node: ast.expr, before: list[ast.stmt], namespace) -> bool:
     that could (only literals bound, or libraries' code run)?"""
     root = chain_root_name(node)
     return root is not None and not any(mentions(s, root, reads=True) for s in before) and \
-        all(_binds_literal(s) or _library_calls(s, namespace) and
-            not any(isinstance(n, ast.Name) and n.id in _INTROSPECTION for n in ast.walk(s)) for s in before)
+        _left_alone(root, before, namespace)
 
 
 # how many passes of a loop over a live list are read, one after the other, as straight code
@@ -240,9 +234,7 @@ def _first_item(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str, 
         at, display = found
         if not isinstance(display, ast.Dict) or not display.keys or None in display.keys or \
                 not (isinstance(display.keys[0], ast.Constant) and type(display.keys[0].value) in _LITERALS) or \
-                not all(_binds_literal(s) or not mentions(s, held, reads=True) and _library_calls(s, namespace) and
-                        not any(isinstance(n, ast.Name) and n.id in _INTROSPECTION for n in ast.walk(s))
-                        for s in before[at + 1:]):
+                not _left_alone(held, before[at + 1:], namespace):
             return None
         first, written_value = display.keys[0].value, display.values[0]
         keys = [k.value for k in display.keys if isinstance(k, ast.Constant) and type(k.value) in _LITERALS]
@@ -255,26 +247,33 @@ def _first_item(loop: ast.stmt, before: list[ast.stmt], namespace) -> dict[str, 
                 any(mentions(s, written_value.id) for s in before[at + 1:]) or
                 not _plain_body(loop, value, written_value.id)):
             return None                     # the name bound again before the loop, or named in its body
+        bound = {key: ast.Constant(first), value: copy.deepcopy(written_value)}
     else:
-        items = _live_dict(written, namespace)
-        if items is None or not dict.__len__(items) or any(mentions(s, held) for s in before) or \
-                not all(_binds_literal(s) for s in before):
+        if any(mentions(s, held) for s in before) or not all(_binds_literal(s) for s in before):
             return None
-        first = next(dict.__iter__(items))
-        if type(first) not in _LITERALS:
+        bound = _first_live_item(written, key, value, namespace)
+        # the kernel's dict: the user's code could reach it as a global and change it while the loop runs
+        if bound is None or not all(_library_calls(Bound(bound).visit(copy.deepcopy(s)), namespace)
+                                    for s in loop.body):
             return None
     if not (_plain_body(loop, key, None) and _plain_body(loop, value, None)):
-        return None
-    item = ast.Subscript(copy.deepcopy(written), ast.Constant(first), ast.Load()) if found is None else \
-        copy.deepcopy(written_value)
-    bound = {key: ast.Constant(first), value: item}
-    # the kernel's dict: the user's code could reach it as a global and change it while the loop runs
-    if found is None and not all(_library_calls(_Bound(bound).visit(copy.deepcopy(s)), namespace) for s in loop.body):
         return None
     return bound
 
 
-class _Bound(ast.NodeTransformer):
+def _first_live_item(written: ast.expr, key: str, value: str, namespace) -> dict[str, ast.expr] | None:
+    """`key` and `value` bound to the first item of the kernel's dict `written` reaches
+    (_live_dict), its first key an immutable literal: that key, and the dict's item read by it."""
+    items = _live_dict(written, namespace)
+    if items is None or not dict.__len__(items):
+        return None
+    first = next(dict.__iter__(items))
+    if type(first) not in _LITERALS:
+        return None
+    return {key: ast.Constant(first), value: ast.Subscript(copy.deepcopy(written), ast.Constant(first), ast.Load())}
+
+
+class Bound(ast.NodeTransformer):
     """The loop's targets read as their first values (a name, a literal, the range's start), in
     their places."""
 
@@ -394,33 +393,24 @@ def _first_zipped(loop: ast.For, it: ast.Call, target: ast.expr, index: str | No
 
 def _items(it: ast.expr) -> bool:
     """`d.items()`, `est.named_estimators_.items()`: of a name, or of attributes of a name."""
-    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "items" and
-            not it.args and not it.keywords):
-        return False
-    held = it.func.value
-    while isinstance(held, ast.Attribute):
-        held = held.value
-    return isinstance(held, ast.Name)
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "items" and \
+        not it.args and not it.keywords and chain_root_name(it.func.value) is not None
 
 
 def _live_dict(node: ast.expr, namespace):
     """The kernel's dict (or a library's dict class: scikit-learn's Bunch) a name or a chain of
-    plain attributes reaches, read statically (no property, no `__getattr__`); else None."""
-    if isinstance(node, ast.Name):
-        obj = namespace.get(node.id)
-    else:
-        base = _live_dict_base(node.value, namespace)
-        obj = POLICY.static(base, node.attr, None) if base is not None else None
-        if obj is not None and hasattr(type(obj), "__get__"):
-            return None
+    plain attributes reaches (_live_object); else None."""
+    obj = _live_object(node, namespace)
     return obj if type(obj) is dict or issubclass(type(obj), dict) and POLICY.is_library(type(obj)) else None
 
 
-def _live_dict_base(node: ast.expr, namespace):
+def _live_object(node: ast.expr, namespace):
+    """The kernel's object a name or a chain of plain attributes reaches, read statically (no
+    property, no `__getattr__`); else None."""
     if isinstance(node, ast.Name):
         return namespace.get(node.id)
     if isinstance(node, ast.Attribute):
-        base = _live_dict_base(node.value, namespace)
+        base = _live_object(node.value, namespace)
         found = POLICY.static(base, node.attr, None) if base is not None else None
         return None if found is None or hasattr(type(found), "__get__") else found
     return None
@@ -439,12 +429,16 @@ def _display_written(node: ast.expr, before: list[ast.stmt], namespace) -> ast.T
     if found is None or not isinstance(found[1], (ast.Tuple, ast.List)):
         return None
     at, display = found
-    if isinstance(display, ast.List) and not all(
-            _binds_literal(s) or not mentions(s, node.id, reads=True) and _library_calls(s, namespace) and
-            not any(isinstance(n, ast.Name) and n.id in _INTROSPECTION for n in ast.walk(s))
-            for s in before[at + 1:]):
+    if isinstance(display, ast.List) and not _left_alone(node.id, before[at + 1:], namespace):
         return None
     return display
+
+
+def _left_alone(name: str, statements: list[ast.stmt], namespace) -> bool:
+    """Can none of these statements reach what `name` holds: each binds names to literals alone,
+    or never reads the name and runs libraries' code alone, nothing that reaches names by theirs?"""
+    return all(_binds_literal(s) or not mentions(s, name, reads=True) and _library_calls(s, namespace) and
+               not any(isinstance(n, ast.Name) and n.id in _INTROSPECTION for n in ast.walk(s)) for s in statements)
 
 
 # builtins that reach a name without writing it

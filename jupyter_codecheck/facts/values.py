@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from .abstract import Propagation, concatenator
 from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, _literal, array_like, distinct_at_least, joining,
-                             literal_int as _literal_int, literal_shape as _literal_shape, numeric, shaped)
+                             literal_int as _literal_int, numeric, shaped)
 from .estimators import (SIZED_FITS, UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, holds_2d_only, size_problem, sklearn_classes,
                          sklearn_estimator)
 from .instances import Instance, estimator_class
@@ -302,8 +302,9 @@ def _blobs_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
         return None
     if any(k.arg is None for k in n.keywords) or "cluster_std" not in given:
         return None
-    samples = _size_value(given["n_samples"], live) if "n_samples" in given else 100
-    centers = _size_value(given["centers"], live) if "centers" in given else 3
+    integer = Propagation(live).integer
+    samples = integer(given["n_samples"]) if "n_samples" in given else 100
+    centers = integer(given["centers"]) if "centers" in given else 3
     if type(samples) is not int or samples < 1:
         return None
     if type(centers) is not int:
@@ -322,31 +323,23 @@ def _blobs_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
 
 
 def _sizes_given(args: list[ast.expr], live: Live) -> tuple[int, ...] | None:
-    """reshape's sizes: literals (literal_shape), or Python ints and a tuple of them the cell or the
-    kernel holds (`reshape(n, 2)`, `reshape(X.shape)`)."""
-    shape = _literal_shape(args)
-    if shape is not None:
-        return shape
-    values = [_size_value(a, live) for a in args]
-    if len(values) == 1 and type(values[0]) is tuple:
-        values = list(values[0])
-    return tuple(values) if values and all(type(v) is int for v in values) else None
+    """reshape's sizes as the propagation reads them (Propagation.sizes_or_minus: literals, ints
+    the cell or the kernel holds, `X.shape[0]`, `len(x)`), or a whole shape given as one argument:
+    an array's `.shape` where every size is known, a tuple of ints the cell or the kernel holds."""
+    propagation = Propagation(live)
+    if len(args) == 1 and not isinstance(args[0], (ast.Tuple, ast.List)) and \
+            (whole := _whole_shape(args[0], live)) is not None:
+        return whole
+    return propagation.sizes_or_minus(args)
 
 
-def _size_value(node: ast.expr, live: Live):
-    """An int, or a tuple of them: a literal, a Python number or tuple the cell or the kernel holds,
-    or an array's `.shape` (`X.shape`, `X.shape[0]`) where every size is known."""
-    if _literal_int(node) is not None:
-        return _literal_int(node)
-    at = _literal_int(node.slice) if isinstance(node, ast.Subscript) else None
-    shape_of = node.value if at is not None else node
-    if isinstance(shape_of, ast.Attribute) and shape_of.attr == "shape":
-        a = _array(live(shape_of.value))
-        if a is None or None in a.shape:
-            return None
-        return a.shape if at is None else a.shape[at] if -a.ndim <= at < a.ndim else None
+def _whole_shape(node: ast.expr, live: Live) -> tuple[int, ...] | None:
+    if isinstance(node, ast.Attribute) and node.attr == "shape":
+        a = _array(live(node.value))
+        return a.shape if a is not None and None not in a.shape else None
     v = live(node)
-    return v.literal() if issubclass(type(v), Made) else v
+    v = v.literal() if issubclass(type(v), Made) else v
+    return v if type(v) is tuple and v and all(type(d) is int for d in v) else None
 
 
 def _reshape_claim(node: ast.AST, a, shape) -> ValueClaim | None:
