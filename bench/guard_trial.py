@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -23,7 +23,11 @@ its cells before the exercises' MNIST, its MNIST and housing downloads, cells 21
 skipped) or chapter 9 (clustering and Gaussian mixtures on iris, make_blobs, make_moons, the digits and
 the ladybug image, read from the checkout; written before any run of the guard, from its sources alone;
 its cells before the exercises' Olivetti faces, its MNIST cells 31-34 and the slow timing cell 35
-skipped). Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
+skipped), or jakevdp/PythonDataScienceHandbook's 05.08 (decision trees, bagging and random forests on
+make_blobs, numpy-made data and the digits, with the notebook's helpers_05_08 imported from the
+checkout) or 05.11 (k-means on make_blobs, make_moons, the digits and the bundled china.jpg): both
+written before any run of the guard, from the notebooks' sources alone, every code cell run.
+Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
 refuse), run just before that cell.
 Reported per mistake: whether it crashed in the plain kernel, whether the guard stopped it, or
@@ -686,6 +690,159 @@ HOML3_CH09 = [
            'plot_gaussian_mixture(bgm, X_moons, show_ylabel=False)\n\nsave_fig("moons_vs_bgm_plot")\nplt.show()'),
      "misspelt keyword of the notebook's function"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.11 (k-means on make_blobs, make_moons, the bundled
+# digits and scikit-learn's sample image china.jpg, with scipy's mode, seaborn's heatmap and matplotlib's
+# plots) and 05.08 (decision trees, bagging and random forests on make_blobs, numpy-made data and the
+# bundled digits, with the notebook's helpers_05_08): written down before any run of the guard, from the
+# notebooks' sources alone (held out); code cells from 0
+PDSH_0511 = [
+    (1, ("from sklearn.datasets import make_blobs\nX, y_true = make_blobs(n_samples=300, centres=4,\n"
+         "                       cluster_std=0.60, random_state=0)\nplt.scatter(X[:, 0], X[:, 1], s=50);"),
+        "misspelt keyword"),
+    (2, "from sklearn.cluster import KMeans\nkmeans = KMeans(n_clusters=4)\ny_kmeans = kmeans.predict(X)",
+        "predict before fit (the fit line left out)"),
+    (3, ("plt.scatter(X[:, 0], X[:, 1], c=y_kmeans, s=50, cmap='viridis')\n\ncenters = kmeans.cluster_centers\n"
+         "plt.scatter(centers[:, 0], centers[:, 1], c='black', s=200);"),
+        "misspelt attribute"),
+    (3, ("plt.scatter(X[:, 0], X[:, 1], c=y_kmeans, s=50, cmap='viridis')\n\ncenters = kmeans.cluster_centers_\n"
+         "plt.scatter(centers[:, 0], centers[:, 0], c='black', s=200);"),
+        "a column index typed twice (runs)"),
+    (4, ("from sklearn.metrics import pairwise_distances_argmin\n\ndef find_clusters(X, n_clusters, rseed=2):\n"
+         "    # 1. Randomly choose clusters\n    rng = np.random.RandomState(rseed)\n"
+         "    i = rng.permutation(X.shape[0])[:n_clusters]\n    centers = X[i]\n    \n    while True:\n"
+         "        # 2a. Assign labels based on closest center\n"
+         "        labels = pairwise_distances_argmin(centers, X)\n        \n"
+         "        # 2b. Find new centers from means of points\n"
+         "        new_centers = np.array([X[labels == i].mean(0)\n"
+         "                                for i in range(n_clusters)])\n        \n"
+         "        # 2c. Check for convergence\n        if np.all(centers == new_centers):\n            break\n"
+         "        centers = new_centers\n    \n    return centers, labels\n\n"
+         "centers, labels = find_clusters(X, 4)\nplt.scatter(X[:, 0], X[:, 1], c=labels,\n"
+         "            s=50, cmap='viridis');"),
+        "arguments swapped (in the cell's function)"),
+    (5, ("centers, labels = find_clusters(X, 4, seed=0)\nplt.scatter(X[:, 0], X[:, 1], c=labels,\n"
+         "            s=50, cmap='viridis');"),
+        "misspelt keyword of the notebook's function"),
+    (6, ("labels = KMeans(6, random_state=0).fit_predict(X)\nplt.scatter(X[:, 0], X[:, 1], c=labels,\n"
+         "            s=50, cmap='virdis');"),
+        "matplotlib: misspelt colormap"),
+    (7, "from sklearn.datasets import make_moon\nX, y = make_moons(200, noise=.05, random_state=0)",
+        "misspelt name in an import"),
+    (8, ("labels = KMeans(2, random_state=0).fit_predict(X)\nplt.scatter(X[:, 0], X[:, 1], c=labels,\n"
+         "            s=50, cmap='viridis', marker='dot');"),
+        "matplotlib: an invalid marker name"),
+    (9, ("from sklearn.cluster import SpectralClustering\n"
+         "model = SpectralClustering(n_clusters=2, affinity='nearest_neighbours',\n"
+         "                           assign_labels='kmeans')\nlabels = model.fit_predict(X)\n"
+         "plt.scatter(X[:, 0], X[:, 1], c=labels,\n            s=50, cmap='viridis');"),
+        "misspelt parameter value"),
+    (11, ("kmeans = KMeans(n_clusters=10, random_state=0)\nclusters = kmeans.fit_predict(digits)\n"
+          "kmeans.cluster_centers_.shape"),
+         "the dataset's Bunch for its data array"),
+    (12, ("fig, ax = plt.subplots(2, 5, figsize=(8, 3))\ncenters = kmeans.cluster_centers_.reshape(10, 8)\n"
+          "for axi, center in zip(ax.flat, centers):\n    axi.set(xticks=[], yticks=[])\n"
+          "    axi.imshow(center, interpolation='nearest', cmap=plt.cm.binary)"),
+         "numpy: a reshape to a shape of another size"),
+    (12, ("fig, ax = plt.subplots(2, 5, figsize=(8, 3))\ncenters = kmeans.cluster_centers_.reshape(10, 8, 8)\n"
+          "for axi, center in zip(ax, centers):\n    axi.set(xticks=[], yticks=[])\n"
+          "    axi.imshow(center, interpolation='nearest', cmap=plt.cm.binary)"),
+         "the axes' array for its flat iterator (in a loop)"),
+    (13, ("from scipy.stats import mode\n\nlabels = np.zeros_like(clusters)\nfor i in range(10):\n"
+          "    mask = (clusters == i)\n    labels[mask] = mode(digits.target[mask])[0][0]"),
+         "scipy: mode's result indexed as before scipy 1.11 (in a loop)"),
+    (14, "from sklearn.metrics import accuracy_score\naccuracy_score(digits.targets, labels)",
+         "misspelt attribute"),
+    (15, ("from sklearn.metrics import confusion_matrix\nimport seaborn as sns\n"
+          "mat = confusion_matrix(digits.target, labels)\nsns.heatmap(mat.T, square=True, annot=True, fmt='d',\n"
+          "            cbar=False, cmap='blues',\n            xticklabels=digits.target_names,\n"
+          "            yticklabels=digits.target_names)\nplt.xlabel('true label')\nplt.ylabel('predicted label');"),
+         "seaborn: a colormap name in the wrong case"),
+    (16, ("from sklearn.manifold import TSNE\n\n# Project the data: this step will take several seconds\n"
+          "tsne = TSNE(n_components=2, init='random',\n"
+          "            learning_rate='auto',random_state=0, n_iter=1000)\n"
+          "digits_proj = tsne.fit_transform(digits.data)\n\n# Compute the clusters\n"
+          "kmeans = KMeans(n_clusters=10, random_state=0)\nclusters = kmeans.fit_predict(digits_proj)\n\n"
+          "# Permute the labels\nlabels = np.zeros_like(clusters)\nfor i in range(10):\n"
+          "    mask = (clusters == i)\n    labels[mask] = mode(digits.target[mask])[0]\n\n# Compute the accuracy\n"
+          "accuracy_score(digits.target, labels)"),
+         "a keyword scikit-learn 1.7 removed"),
+    (17, ("# Note: this requires the PIL package to be installed\nfrom sklearn.datasets import load_sample_image\n"
+          'china = load_sample_image("china.jpeg")\n' "ax = plt.axes(xticks=[], yticks=[])\nax.imshow(china);"),
+         "misspelt file name"),
+    (19, "data = china // 255.0  # use 0...1 scale\ndata = data.reshape(-1, 3)\ndata.shape",
+         "floor division for division (runs)"),
+    (21, "plot_pixels(data, titel='Input color space: 16 million possible colors')",
+         "misspelt keyword of the notebook's function"),
+    (22, ("from sklearn.cluster import MiniBatchKMeans\nkmeans = MiniBatchKMeans(16)\nkmeans.fit(data)\n"
+          "new_colors = kmeans.cluster_centers_[kmeans.predict(china)]\n\nplot_pixels(data, colors=new_colors,\n"
+          '            title="Reduced color space: 16 colors")'),
+         "3-D X to predict (the image for its reshaped pixels)"),
+    (23, ("china_recolored = new_colors.reshape(china.shape)\n\nfig, ax = plt.subplots(1, 2, figsize=(16, 6),\n"
+          "                       subplot_kw=dict(xticks=[], ytick=[]))\nfig.subplots_adjust(wspace=0.05)\n"
+          "ax[0].imshow(china)\nax[0].set_title('Original Image', size=16)\nax[1].imshow(china_recolored)\n"
+          "ax[1].set_title('16-color Image', size=16);"),
+         "matplotlib: misspelt property"),
+]
+PDSH_0508 = [
+    (1, ("from sklearn.datasets import make_blobs\n\nX, y = make_blobs(n_samples=300, centers=4,\n"
+         "                  random_state=0, cluster_std=1.0)\nplt.scatter(X[0], X[1], c=y, s=50, cmap='rainbow');"),
+        "matplotlib: colours of another length (rows for columns)"),
+    (2, "from sklearn.tree import DecisionTreeClassifier\ntree = DecisionTreeClassifier.fit(X, y)",
+        "the estimator's class for an instance (parentheses left out)"),
+    (3, ("def visualize_classifier(model, X, y, ax=None, cmap='rainbow'):\n    ax = ax or plt.gca()\n    \n"
+         "    # Plot the training points\n    ax.scatter(X[:, 0], X[:, 1], c=y, s=30, cmap=cmap,\n"
+         "               clim=(y.min(), y.max()), zorder=3)\n    ax.axis('tight')\n    ax.axis('off')\n"
+         "    xlim = ax.get_xlim()\n    ylim = ax.get_ylim()\n    \n    # fit the estimator\n    model.fit(X, y)\n"
+         "    xx, yy = np.meshgrid(np.linspace(*xlim, num=200),\n"
+         "                         np.linspace(*xlim, num=200))\n"
+         "    Z = model.predict(np.c_[xx.ravel(), yy.ravel()]).reshape(xx.shape)\n\n"
+         "    # Create a color plot with the results\n    n_classes = len(np.unique(y))\n"
+         "    contours = ax.contourf(xx, yy, Z, alpha=0.3,\n"
+         "                           levels=np.arange(n_classes + 1) - 0.5,\n"
+         "                           cmap=cmap, zorder=1)\n\n    ax.set(xlim=xlim, ylim=ylim)"),
+        "a copied line not changed (in the cell's function; runs)"),
+    (4, "visualize_classifier(DecisionTreeClassifier(), X, y, cmap='Rainbow')",
+        "matplotlib: a colormap name in the wrong case (in an earlier cell's function)"),
+    (6, ("# helpers_05_08 is found in the online appendix\nimport helpers_05_08\n"
+         "helpers_05_08.randomised_tree_interactive(X, y)"),
+        "misspelt function of a module"),
+    (7, ("from sklearn.tree import DecisionTreeClassifier\nfrom sklearn.ensemble import BaggingClassifier\n\n"
+         "tree = DecisionTreeClassifier()\n"
+         "bag = BaggingClassifier(base_estimator=tree, n_estimators=100, max_samples=0.8,\n"
+         "                        random_state=1)\n\nbag.fit(X, y)\nvisualize_classifier(bag, X, y)"),
+        "a keyword scikit-learn 1.4 removed"),
+    (8, ("from sklearn.ensemble import RandomForestClassifier\n\n"
+         "model = RandomForestClassifier(n_estimator=100, random_state=0)\nvisualize_classifier(model, X, y);"),
+        "misspelt keyword"),
+    (9, ("rng = np.random.RandomState(42)\nx = 10 * rng.rand(200)\n\ndef model(x, sigma=0.3):\n"
+         "    fast_oscillation = np.sine(5 * x)\n    slow_oscillation = np.sin(0.5 * x)\n"
+         "    noise = sigma * rng.randn(len(x))\n\n    return slow_oscillation + fast_oscillation + noise\n\n"
+         "y = model(x)\nplt.errorbar(x, y, 0.3, fmt='o');"),
+        "numpy: misspelt function (in the cell's function)"),
+    (10, ("from sklearn.ensemble import RandomForestRegressor\nforest = RandomForestRegressor(200)\n"
+          "forest.fit(x, y)\n\nxfit = np.linspace(0, 10, 1000)\nyfit = forest.predict(xfit[:, None])\n"
+          "ytrue = model(xfit, sigma=0)\n\nplt.errorbar(x, y, 0.3, fmt='o', alpha=0.5)\n"
+          "plt.plot(xfit, yfit, '-r');\nplt.plot(xfit, ytrue, '-k', alpha=0.5);"),
+         "1-D X (the [:, None] left out)"),
+    (12, ("# set up the figure\nfig = plt.figure(figsize=(6, 6))  # figure size in inches\n"
+          "fig.subplots_adjust(left=0, right=1, bottom=0, top=1, hspace=0.05, wspace=0.05)\n\n"
+          "# plot the digits: each image is 8x8 pixels\nfor i in range(64):\n"
+          "    ax = fig.add_subplot(8, 8, i, xticks=[], yticks=[])\n"
+          "    ax.imshow(digits.images[i], cmap=plt.cm.binary, interpolation='nearest')\n    \n"
+          "    # label the image with the target value\n    ax.text(0, 7, str(digits.target[i]))"),
+         "matplotlib: a subplot index from 0 (in a loop)"),
+    (13, ("from sklearn.model_selection import train_test_split\n\n"
+          "Xtrain, Xtest, ytrain, ytest = train_test_split(digits.data, digits.target,\n"
+          "                                                random_state=0)\n"
+          "model = RandomForestClassifier(n_estimators=1000)\nmodel.fit(Xtrain, ytest)\n"
+          "ypred = model.predict(Xtest)"),
+         "X and y of different lengths"),
+    (15, ("from sklearn.metrics import confusion_matrix\nimport seaborn as sns\n"
+          "mat = confusion_matrix(ytest, ypred)\nsns.heatmap(mat.T, square=True, anot=True, fmt='d',\n"
+          "            cbar=False, cmap='Blues')\nplt.xlabel('true label')\nplt.ylabel('predicted label');"),
+         "seaborn: misspelt keyword"),
+]
+
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
           "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
@@ -696,7 +853,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "homl3-ch05": ("ageron/handson-ml3/05_support_vector_machines.ipynb", HOML3_CH05),
           "homl3-ch06": ("ageron/handson-ml3/06_decision_trees.ipynb", HOML3_CH06),
           "homl3-ch07": ("ageron/handson-ml3/07_ensemble_learning_and_random_forests.ipynb", HOML3_CH07),
-          "homl3-ch09": ("ageron/handson-ml3/09_unsupervised_learning.ipynb", HOML3_CH09)}
+          "homl3-ch09": ("ageron/handson-ml3/09_unsupervised_learning.ipynb", HOML3_CH09),
+          "pdsh-0508": ("jakevdp/PythonDataScienceHandbook/notebooks/05.08-Random-Forests.ipynb", PDSH_0508),
+          "pdsh-0511": ("jakevdp/PythonDataScienceHandbook/notebooks/05.11-K-Means.ipynb", PDSH_0511)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -737,6 +896,19 @@ FROM_FILE = {
                    "local": [(46, 'url = f"{homl3_root}/images/unsupervised_learning/{filename}"',
                               'url = "file://{data}/images/unsupervised_learning/" + filename')],
                    "skip": [31, 32, 33, 34, 35]},
+    # make_blobs, numpy-made data and the bundled digits: nothing to download, nothing skipped (every cell takes
+    # seconds). Cells 5 and 6 import the notebook's helpers_05_08 (ipywidgets' interact), which sits next to it
+    # in the checkout, not in the kernel's working directory: its folder is put on sys.path first. Cell 0 fails
+    # here (plt.style.use('seaborn-whitegrid'): the style is named seaborn-v0_8-whitegrid since matplotlib 3.6)
+    "pdsh-0508": {"path": "notebooks/05.08-Random-Forests.ipynb", "until": None,
+                  "local": [(5, "import helpers_05_08",
+                             'import sys; sys.path.insert(0, "{data}/notebooks"); import helpers_05_08'),
+                            (6, "import helpers_05_08",
+                             'import sys; sys.path.insert(0, "{data}/notebooks"); import helpers_05_08')]},
+    # make_blobs, make_moons, the bundled digits and scikit-learn's bundled china.jpg: nothing to download,
+    # nothing skipped (its t-SNE cell 16 takes some seconds). Cell 0 fails here on its seaborn-whitegrid style
+    # before its `import numpy as np`; numpy comes from the opening's cells, run after cell 2
+    "pdsh-0511": {"path": "notebooks/05.11-K-Means.ipynb", "until": None, "local": []},
 }
 
 
@@ -762,7 +934,7 @@ def main(argv=None) -> None:
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
                          "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07, "
-                         "homl3-ch09)")
+                         "homl3-ch09, pdsh-0508, pdsh-0511)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
