@@ -14,6 +14,7 @@ import ast
 import builtins
 import functools
 import inspect
+import operator
 import sys
 import types
 from collections import ChainMap
@@ -34,9 +35,10 @@ from .columns import column_uses, subset_source
 from .displays import display_claim, feature_name_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
-    matplotlib_object, plain_own_dict, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
+    current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
+from .matplotlib_values import axes_call_claim, grid_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .called_functions import KernelCall, body_loops, called_bodies, kernel_calls
@@ -75,6 +77,24 @@ KINDS = ("attribute", "key", "call", "value")
 _ADDED_TO_AXES = frozenset({"imshow", "scatter", "contour", "contourf", "pcolormesh", "pcolor"})
 _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
+
+
+def _int_arithmetic(node: ast.expr, name: str, v) -> int | None:
+    """`i + 1`, `2 * i - 1` with `name` taking the int `v`: + - * // % of ints only."""
+    if isinstance(node, ast.Name):
+        return v if node.id == name and type(v) is int else None
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
+        a, b = _int_arithmetic(node.left, name, v), _int_arithmetic(node.right, name, v)
+        if a is None or b is None or type(node.op) in (ast.FloorDiv, ast.Mod) and b == 0:
+            return None
+        return _INT_OPS[type(node.op)](a, b)
+    return None
+
+
+_INT_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+            ast.Mod: operator.mod}
 
 
 @dataclass
@@ -749,6 +769,7 @@ class _Walk:
                     not self._value(plot_claim(n, target, value)) and \
                     not self._value(self._made_axes_property(n, value)) and \
                     not self._value(self._legend(n, local, value)) and \
+                    not self._value(self._made_axes_call(n, local, value)) and \
                     not self._value(self._colorbar(n, target, local, value)) and \
                     not self._value(self._clabel(n, target, local, value)) and \
                     not self._value(self._scale(n, target, local, value)) and \
@@ -795,6 +816,7 @@ class _Walk:
                 self._value(savefig_claim(n, target, self._text, pyplot_kept=self._pyplot_kept())) or \
                 self._classes_kept() and self._library_kept(func) and self._value(artist_call_claim(n, target, self._text)) or \
                 self._value(self._legend(n, local, value)) or \
+                self._classes_kept() and self._library_kept(func) and self._value(self._axes_call(n, target, local)) or \
                 self._value(frame_claim(n, target, value)) or \
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
@@ -963,6 +985,64 @@ class _Walk:
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return legend_claim(n, POLICY.static(cls, "legend", None), self._text, made_figure=True)
         return None
+
+    def _axes_call(self, n: ast.Call, target, local: set[str]):
+        """A literal argument an Axes method, or a grid position a Figure, refuses
+        (matplotlib_values): pyplot's function on its current Axes or Figure, or the method of
+        a live Axes or Figure of matplotlib's own class (the caller checks nothing of the
+        user's runs before, _library_kept)."""
+        pyplot, axes, figure = (sys.modules.get(m) for m in ("matplotlib.pyplot", "matplotlib.axes", "matplotlib.figure"))
+        if pyplot is None or axes is None or figure is None:
+            return None
+        if type(target) is types.FunctionType:
+            if not self._pyplot_kept():
+                return None
+            if target is POLICY.static(pyplot, "subplot", None) and POLICY.is_library(target):
+                return grid_claim(n, "subplot", self._text, self._grid_positions(n, local))
+            method = pyplot_axes_method(target)
+            return axes_call_claim(n, method, self._text) if method is not None and current_axes_plain(method) else None
+        if type(target) is not types.MethodType or not isinstance(n.func, ast.Attribute):
+            return None
+        owner, name = target.__self__, n.func.attr
+        for cls, rule in ((POLICY.static(axes, "Axes", None), axes_call_claim),
+                          (POLICY.static(figure, "Figure", None), grid_claim)):
+            if isinstance(cls, type) and plain_subclass(type(owner), cls) and \
+                    target.__func__ is POLICY.static(cls, name, None) and name not in (plain_own_dict(owner) or {name: 0}):
+                return rule(n, name, self._text, self._grid_positions(n, local)) if rule is grid_claim else \
+                    rule(n, name, self._text)
+        return None
+
+    def _made_axes_call(self, n: ast.Call, local: set[str], value):
+        """_axes_call's rules on an Axes or a Figure the cell made, as made."""
+        if not isinstance(n.func, ast.Attribute) or not self._classes_kept() or self.state.user_code:
+            return None
+        if self._made_as_made(n.func, value, "Axes"):
+            return axes_call_claim(n, n.func.attr, self._text)
+        if self._made_as_made(n.func, value, "Figure"):
+            return grid_claim(n, n.func.attr, self._text, self._grid_positions(n, local))
+        return None
+
+    def _grid_positions(self, n: ast.Call, local: set[str]) -> list[int] | None:
+        """`plt.subplot(2, 2, i + 1)` in `for i in range(5)`: the positions the index takes,
+        one an iteration of a loop that surely runs each (no `break` or `continue` in its body);
+        None where the index is no loop variable's arithmetic."""
+        if len(n.args) != 3:
+            return None
+        index = n.args[2]
+        names = {x.id for x in ast.walk(index) if isinstance(x, ast.Name)}
+        if len(names) != 1:
+            return None
+        name = next(x for x in ast.walk(index) if isinstance(x, ast.Name))
+        loop = next((lp for lp in reversed(self.state.enclosing)
+                     if any(isinstance(t, ast.Name) and t.id == name.id for t in ast.walk(lp.target))), None)
+        if loop is None or any(isinstance(x, (ast.Break, ast.Continue, ast.Return)) for b in loop.body for x in ast.walk(b)):
+            return None
+        items = loop_items(name, self.state.enclosing, lambda x: self._live(x, local),
+                           lambda f: self._live_or_builtin(f, local))
+        if not items:
+            return None
+        positions = [_int_arithmetic(index, name.id, v) for v in items]
+        return None if None in positions else positions
 
     def _colorbar(self, n: ast.Call, target, local: set[str], value):
         """`colorbar(...)` keywords Colorbar refuses (matplotlib_properties.colorbar_claim): of a

@@ -1041,6 +1041,9 @@ def _iterated(node: ast.AST, identity, callee) -> list | None:
             if any(p is None for p in parts) or (builtin is enumerate and len(parts) != 1):
                 return None
             return list(enumerate(parts[0])) if builtin is enumerate else [tuple(r) for r in zip(*parts)]
+        if builtin is range and 1 <= len(node.args) <= 3:
+            bounds = [_literal_or_live_int(a, identity) for a in node.args]
+            return None if None in bounds or len(range(*bounds)) > 100 else list(range(*bounds))
         if builtin in (list, tuple, reversed, sorted) and len(node.args) == 1:
             rows = _iterated(node.args[0], identity, callee)
             return None if rows is None else rows[::-1] if builtin is reversed else \
@@ -1054,6 +1057,23 @@ def _iterated(node: ast.AST, identity, callee) -> list | None:
         return None
     obj = identity(node)
     return list(obj) if type(obj) in (list, tuple, dict) else None
+
+
+def _literal_or_live_int(node: ast.expr, identity) -> int | None:
+    """An int written (`3`, `-1`), held by a name the cell has not changed, or + - * // of those."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _literal_or_live_int(node.operand, identity)
+        return -v if v is not None else None
+    if isinstance(node, ast.BinOp) and type(node.op) in _BOUND_OPS:
+        a, b = _literal_or_live_int(node.left, identity), _literal_or_live_int(node.right, identity)
+        return None if a is None or b is None or type(node.op) is ast.FloorDiv and b == 0 else \
+            _BOUND_OPS[type(node.op)](a, b)
+    v = node.value if isinstance(node, ast.Constant) else identity(node) if chain_root(node) is not None else None
+    return v if type(v) is int else None
+
+
+_BOUND_OPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+              ast.FloorDiv: lambda a, b: a // b}
 
 
 def _sorted_by_plain_keys(rows: list) -> list | None:

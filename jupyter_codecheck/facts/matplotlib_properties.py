@@ -35,6 +35,8 @@ from .abstract_matplotlib import figure_class as matplotlib_figure, projection_c
 from .abstract_value import _literal
 from .read_policy import POLICY
 from .libraries import own_classes, own_function
+from .plots import plotted_numbers
+from .matplotlib_values import format_claim, keyword_value_claim, legend_value_claim
 from .values import ValueClaim
 
 # Axes method -> (the module and class of the artist it makes from its keywords, the least
@@ -122,9 +124,10 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
             (_PASSED_ON[method] & {k.arg for k in n.keywords} or not _binds(functions[0], n, receiver=True)):
         return None                     # a keyword passed on twice, or one Python does not bind
     if method in BY_KEYWORD:
-        cls = _chosen_class(n, cls, *BY_KEYWORD[method])
-        if cls is None:
-            return None
+        chosen = _chosen_class(n, cls, *BY_KEYWORD[method])
+        if chosen is None:              # a value that chooses no class: the method's own check
+            return keyword_value_claim(n, method, cls, functions, text, own_only=True)
+        cls = chosen
     if method in _NEW_FIGURE and ("num" in keywords or "FigureClass" in keywords or method == "figure" and n.args):
         return None                     # an existing figure's number ignores the keywords; the user's class takes any
     if _given(n, functions[0], least) < least:
@@ -134,7 +137,8 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         if not (type(place) in (int, float) or type(place) is str and place in PLACED[method]):
             return None
     if method in PER_ITEM and not bars_made(n, least, value):
-        return None
+        # no bar surely made: only what the method checks itself (`align`)
+        return keyword_value_claim(n, method, cls, functions, text, own_only=True)
     if method == "bar_label" and not (len(n.args) == 1 and _bar_label_taken(n) and bars(n.args[0])):
         return None
     named = keyword_names(functions)
@@ -148,7 +152,10 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return ValueClaim(kw, f"{ast.unparse(n.func)}(): the {cls.__name__} it makes has no property {kw.arg!r}: "
                               "AttributeError", "AttributeError", fixes,
                           subjects=(root,) if root is not None else ())
-    return None
+    if method in _NEW_FIGURE or made_figure:
+        return None
+    return keyword_value_claim(n, method, cls, functions, text, lambda node: plotted_numbers(node, value) is not None) or \
+        format_claim(n, method, text)
 
 
 def refused_on_the_way(n: ast.Call, method: str, module: str, class_name: str, callers: list,
@@ -327,7 +334,9 @@ def legend_claim(n: ast.Call, target, text, *, made_axes: bool = False, made_fig
         return ValueClaim(kw, f"{ast.unparse(n.func)}(): Legend.__init__() got an unexpected keyword argument "
                               f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
                           subjects=(root,) if root is not None else ())
-    return None
+    on_figure = made_figure or type(target) is types.MethodType and target.__func__ is methods[-1] and \
+        len(owners) == 2 or not made_axes and target is methods[-1] and len(owners) == 2
+    return legend_value_claim(n, "Figure" if on_figure else "Axes", text)
 
 
 def _keyword_fixes(kw: ast.keyword, meant: list[str], text) -> list[str]:
@@ -1242,3 +1251,32 @@ def made_axis_class(name: str) -> type | None:
     axis_module = sys.modules.get("matplotlib.axis")
     cls = POLICY.static(axis_module, {"xaxis": "XAxis", "yaxis": "YAxis"}[name], None) if axis_module is not None else None
     return cls if isinstance(cls, type) and plain_subclass(cls, object) and own_classes(cls, "matplotlib") else None
+
+
+def pyplot_axes_method(function) -> str | None:
+    """The Axes method a pyplot function calls on the current Axes with its own arguments (its
+    source one `return gca().<name>(...)`, as pyplot's generated wrappers are); None otherwise."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    name = getattr(function, "__name__", None)
+    if pyplot is None or type(name) is not str or POLICY.static(pyplot, name, None) is not function or \
+            not POLICY.is_library(function):
+        return None
+    if name not in _WRAPPED:
+        _WRAPPED[name] = _wrapped(name)
+    return _WRAPPED[name]
+
+
+_WRAPPED: dict[str, str | None] = {}
+
+
+def _wrapped(name: str) -> str | None:
+    tree = _module_tree("matplotlib.pyplot")
+    define = next((d for d in (tree.body if tree else ()) if isinstance(d, ast.FunctionDef) and d.name == name), None)
+    body = [s for s in define.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))] if define else []
+    if len(body) != 1 or not isinstance(body[0], (ast.Return, ast.Expr)) or not isinstance(body[0].value, ast.Call):
+        return None
+    call = body[0].value.func
+    if isinstance(call, ast.Attribute) and isinstance(call.value, ast.Call) and isinstance(call.value.func, ast.Name) \
+            and call.value.func.id == "gca" and not call.value.args:
+        return call.attr
+    return None

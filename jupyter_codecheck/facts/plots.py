@@ -59,7 +59,7 @@ def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     try:
         if not _matplotlib_callee(func, target, value) or not _plain_keywords(func.attr, n.keywords):
             return None
-        x, y = (_numbers(a, value) for a in args)
+        x, y = (plotted_numbers(a, value) for a in args)
     except Exception:  # noqa: BLE001 - read otherwise: no claim
         return None
     if x is None or y is None:
@@ -69,10 +69,37 @@ def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
             return None
         return ValueClaim(func, f"{ast.unparse(func)}(): x has {x.shape[0]} rows and y {y.shape[0]}: ValueError (x and "
                                 "y must have same first dimension)", "ValueError", callee=True)
-    if x.size is None or y.size is None or x.size == y.size:
+    if x.size is None or y.size is None:
         return None
-    return ValueClaim(func, f"{ast.unparse(func)}(): x has {x.size} values and y {y.size}: ValueError (x and y must be "
-                            "the same size)", "ValueError", callee=True)
+    if x.size != y.size:
+        return ValueClaim(func, f"{ast.unparse(func)}(): x has {x.size} values and y {y.size}: ValueError (x and y must "
+                                "be the same size)", "ValueError", callee=True)
+    return _scatter_sizes_claim(n, x.size, value)
+
+
+def _scatter_sizes_claim(n: ast.Call, size: int, value: Live) -> ValueClaim | None:
+    """`scatter(x, y, s=sizes, c=values)`, x and y of `size` points: numbers for `s` of another
+    count than one or `size` (ValueError: s must be a scalar, or float array-like with the same
+    size as x and y), then 1-D numbers for `c` of another count than `size` that are no colour
+    either (three or four are read as one RGB(A) colour; none as no colour): ValueError ('c'
+    argument has 5 elements, which is inconsistent with 'x' and 'y' with size 10)."""
+    given = {k.arg: k.value for k in n.keywords}
+    for name in ("s", "c"):
+        node = given.get(name)
+        numbers = plotted_numbers(node, value) if node is not None and _number(node, value) is None else None
+        if numbers is None or numbers.size is None or numbers.size == size or \
+                name == "s" and numbers.size == 1 or name == "c" and (numbers.ndim != 1 or numbers.size in (0, 3, 4)):
+            if numbers is None and node is not None and name == "s" and _number(node, value) is None:
+                return None             # sizes not known: the colours' rule comes after theirs
+            continue
+        func = n.func
+        if name == "s":
+            return ValueClaim(node, f"{ast.unparse(func)}(): s has {numbers.size} values and x and y {size}: ValueError (s "
+                                    "must be a scalar, or float array-like with the same size as x and y)", "ValueError")
+        return ValueClaim(node, f"{ast.unparse(func)}(): c has {numbers.size} values and x and y {size}: ValueError ('c' "
+                                f"argument has {numbers.size} elements, which is inconsistent with 'x' and 'y' with size "
+                                f"{size})", "ValueError")
+    return None
 
 
 def _fill_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
@@ -89,8 +116,8 @@ def _fill_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
         if not _matplotlib_callee(n.func, target, value) or not _plain_keywords("fill", n.keywords):
             return None
         # x an array; y1 and y2 each an array or a number (broadcast)
-        arrays = [_numbers(nodes[0], value),
-                  *(_numbers(a, value) if _number(a, value) is None else "number" for a in nodes[1:])]
+        arrays = [plotted_numbers(nodes[0], value),
+                  *(plotted_numbers(a, value) if _number(a, value) is None else "number" for a in nodes[1:])]
     except Exception:  # noqa: BLE001 - read otherwise: no claim
         return None
     if any(a is None or (a != "number" and (a.ndim != 1 or a.size is None)) for a in arrays):
@@ -156,7 +183,7 @@ def _plain_keywords(name: str, keywords: list[ast.keyword]) -> bool:
     return True
 
 
-def _numbers(node: ast.expr, value: Live) -> Abstract | None:
+def plotted_numbers(node: ast.expr, value: Live) -> Abstract | None:
     """The shape of numbers, 1-D or 2-D: live, written or made by the cell."""
     a = array_like(node, value)
     if a is None and type(v := value(node)) in (list, tuple):

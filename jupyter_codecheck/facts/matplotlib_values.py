@@ -1,0 +1,327 @@
+"""matplotlib's rules on the values a plotting call's keywords are given, where the value is
+written in the cell: `plt.plot(x, y, marker="z")`, `ax.scatter(x, y, c=y, cmap="viridiss")`,
+`plt.legend(loc="upper centre")`, `plt.hist(v, histtype="bars")`, and a line's format string
+(`plt.plot(x, y, "gz")`). Each is the library's own check, asked of the library itself:
+
+- a keyword the Axes method hands on to the artist it makes (matplotlib_properties.ARTISTS) is
+  refused by that artist's `set_<name>` on a new artist of the class, and by the method itself
+  called with small literal data of its kinds on a Figure of its own (never pyplot's). The two
+  together say the artist refuses the value whatever the data: a setter alone is not enough (a
+  `Text` stores `multialignment` unread; `step` sets `drawstyle` itself), the method alone is not
+  either (a list of sizes is refused for the probe's data, not for the user's);
+- a keyword the method names itself is asked of the method only where its code checks the value
+  before it reads the data (`METHOD_CHECKED`, read from matplotlib's sources: `_api.check_in_list`
+  at the top of `hist`, a colormap name made into a colormap however the data look);
+- a legend's keywords are asked of a legend of an Axes or a Figure of its own, as the call's is;
+- a format string is read by the function `plot` reads it with (`_process_plot_format`).
+
+Only literal values are asked, and only matplotlib's code runs, on objects made here: nothing of
+the user's runs. The answers are kept per question (a cell's `color="r"` is asked once a session).
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+import sys
+import warnings
+
+from .abstract_value import _literal
+from .namespace import UNRESOLVED, chain_root
+from .read_policy import POLICY
+from .values import ValueClaim
+
+# small literal data each Axes method is asked with: of the kinds it takes, enough for it to make
+# its artist (a bar, a line, an image)
+PROBE_DATA = {
+    "plot": ([0, 1, 2], [0, 1, 2]), "semilogx": ([1, 2, 3], [1, 2, 3]), "semilogy": ([1, 2, 3], [1, 2, 3]),
+    "loglog": ([1, 2, 3], [1, 2, 3]), "scatter": ([0, 1, 2], [0, 1, 2]), "bar": ([0, 1], [1, 2]),
+    "barh": ([0, 1], [1, 2]), "hist": ([0, 1, 2, 3],), "axhline": (0.5,), "axvline": (0.5,),
+    "set_xlabel": ("x",), "set_ylabel": ("y",), "set_title": ("t",), "text": (0, 0, "s"),
+    "annotate": ("a", (0, 0)), "fill": ([0, 1, 1], [0, 0, 1]), "errorbar": ([0, 1], [0, 1]),
+    "step": ([0, 1], [0, 1]), "imshow": ([[0, 1], [1, 0]],), "vlines": ([0, 1], 0, 1), "hlines": ([0, 1], 0, 1),
+    "axvspan": (0, 1), "axhspan": (0, 1), "pcolormesh": ([[0, 1], [1, 0]],), "hexbin": ([0, 1, 2], [0, 1, 2]),
+    "fill_between": ([0, 1, 2], [0, 1, 2]), "fill_betweenx": ([0, 1, 2], [0, 1, 2]),
+    "matshow": ([[0, 1], [1, 0]],), "stairs": ([1, 2],),
+}
+# keywords a method names itself and checks before, or however, it reads the data (its sources:
+# `_api.check_in_list` first in `hist` and `bar`, `MarkerStyle(marker)` in `scatter`, the colormap
+# handed to the image or mesh it always makes)
+METHOD_CHECKED = {
+    "hist": frozenset({"histtype", "align", "orientation"}),
+    "bar": frozenset({"align"}), "barh": frozenset({"align"}),
+    "scatter": frozenset({"marker"}),
+    "imshow": frozenset({"cmap", "origin", "interpolation"}), "matshow": frozenset({"cmap", "origin"}),
+    "pcolormesh": frozenset({"cmap", "shading"}), "hexbin": frozenset({"cmap"}),
+    "set_title": frozenset({"loc"}), "set_xlabel": frozenset({"loc"}), "set_ylabel": frozenset({"loc"}),
+}
+# keywords a method names itself and checks where another keyword's data is numbers (`scatter`
+# maps `c` through `cmap` and `norm` only when `c` is numbers, not colours)
+_CHECKED_WITH = {"scatter": {"cmap": "c"}, "hexbin": {}}
+# keywords a method reads itself where another is given (`scatter` takes its colours from `c`
+# before the face and edge colour keywords: `_parse_scatter_color_args`)
+_OVERRIDDEN = {"scatter": ("c", frozenset({"color", "facecolor", "facecolors", "fc", "edgecolor", "edgecolors",
+                                           "ec"}))}
+# the keywords matplotlib's `_preprocess_data` takes out of every plotting call (a key container)
+_PREPROCESSED = frozenset({"data"})
+_SCALARS = (str, int, float, bool, type(None))
+# methods whose positional strings after the data are format strings (`_process_plot_var_args`)
+_FORMATTED = frozenset({"plot", "semilogx", "semilogy", "loglog", "step"})
+_QUOTED = re.compile(r"'([^']+)'")
+_ASKED: dict[tuple, tuple[str, str] | None] = {}
+
+
+def keyword_value_claim(n: ast.Call, method: str, cls: type, functions: list, text,
+                        numbers=lambda node: False, *, own_only: bool = False) -> ValueClaim | None:
+    """The first literal keyword of an Axes method's call (or pyplot's on the current Axes) whose
+    value matplotlib refuses, as the module says; `cls` the artist class the method makes,
+    `functions[0]` the method; `numbers(node)`: is the value of `node` surely numbers?
+    `own_only`: the artist may not be made (no data): only what the method checks itself."""
+    own = _parameters(functions[0]) if method in PROBE_DATA else None
+    if own is None:
+        return None
+    for kw in n.keywords:
+        v = _literal(kw.value) if kw.arg is not None else UNRESOLVED
+        if type(v) not in _SCALARS or own_only and kw.arg not in METHOD_CHECKED.get(method, ()):
+            continue                    # a sequence may be one value an item (`bar(color=[...])`)
+        data = _CHECKED_WITH.get(method, {}).get(kw.arg)
+        given = next((k.value for k in n.keywords if k.arg == data), None) if data else None
+        refused = refused_value(method, cls, own, kw.arg, v, frozenset(k.arg for k in n.keywords),
+                                given is not None and numbers(given))
+        if refused is not None:
+            return _claim(n, kw.value, v, refused, text)
+    return None
+
+
+def refused_value(method: str, cls: type, own: frozenset[str], name: str, v, given: frozenset[str] = frozenset(),
+                  numbers_given: bool = False) -> tuple[str, str] | None:
+    """(exception, message) where matplotlib refuses `name=v` of the Axes `method` (its own
+    parameters `own`) whatever the data, as the module says; `given`: the call's keywords;
+    `numbers_given`: the keyword `_CHECKED_WITH` names is given numbers."""
+    data, overridden = _OVERRIDDEN.get(method, (None, ()))
+    if data in given and name in overridden:
+        return None
+    if name in own or name in _PREPROCESSED:
+        data = _CHECKED_WITH.get(method, {}).get(name)
+        if data is not None and numbers_given:
+            return _asked(("axes", method, data, name, repr(v)), lambda: _probe(method, {name: v}, {data: [0, 1, 2]}))
+        if name in METHOD_CHECKED.get(method, ()):
+            return _asked(("axes", method, name, repr(v)), lambda: _probe(method, {name: v}))
+        return None
+    aliases = POLICY.static(cls, "_alias_to_prop", {})
+    canonical = aliases.get(name, name) if type(aliases) is dict else name
+    if _asked(("artist", cls.__module__, cls.__qualname__, canonical, repr(v)),
+              lambda: _setter_refuses(cls, canonical, v)) is None:
+        return None
+    return _asked(("axes", method, name, repr(v)), lambda: _probe(method, {name: v}))
+
+
+def format_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
+    """A format string `plot` refuses (`plt.plot(x, y, "gz")`: ValueError), read where the
+    call's positional arguments make it one: after one or two data arguments, in each group."""
+    if method not in _FORMATTED or any(k.arg == "data" for k in n.keywords):
+        return None                     # with `data=` a string may be a key
+    base = sys.modules.get("matplotlib.axes._base")
+    read = POLICY.static(base, "_process_plot_format", None) if base is not None else None
+    if read is None or not POLICY.is_library(read):
+        return None
+    args, at = n.args, 0
+    while at < len(args):
+        group = args[at:at + 2]
+        at += 2
+        if len(group) == 2 and _is_string(group[1]):
+            fmt = group[1]              # plot(y, fmt)
+        elif at < len(args) and _is_string(args[at]):
+            fmt, at = args[at], at + 1  # plot(x, y, fmt)
+        else:
+            continue
+        v = fmt.value
+        refused = _asked(("format", v), lambda v=v: _raised(lambda: read(v)))
+        if refused is not None:
+            return _claim(n, fmt, v, refused, text)
+    return None
+
+
+def legend_value_claim(n: ast.Call, owner: str, text) -> ValueClaim | None:
+    """A literal keyword a legend of an Axes or a Figure (`owner`) refuses (`loc="upper centre"`,
+    `loc="best"` on a Figure): asked of a legend with no handles on an owner of its own, which
+    checks its keywords as the call's legend does."""
+    for kw in n.keywords:
+        v = _literal(kw.value) if kw.arg not in (None, "handles", "labels") else UNRESOLVED
+        if v is UNRESOLVED:
+            continue
+        refused = _asked(("legend", owner, kw.arg, repr(v)), lambda k=kw.arg, v=v: _probe_legend(owner, {k: v}))
+        if refused is not None:
+            return _claim(n, kw.value, v, refused, text)
+    return None
+
+
+def _claim(n: ast.Call, node: ast.expr, v, refused: tuple[str, str], text) -> ValueClaim:
+    exception, message = refused
+    fixes = []
+    if type(v) is str and text(node) in (repr(v), f'"{v}"'):
+        quote = text(node)[0]
+        meant = [w for w in _QUOTED.findall(message) if w != v]
+        fixes = [f"{quote}{m}{quote}" for m in difflib.get_close_matches(v, meant, n=1, cutoff=0.6)]
+    root = chain_root(n.func)
+    return ValueClaim(node, f"{ast.unparse(n.func)}(): {message.splitlines()[0] if message else exception}: {exception}",
+                      exception, fixes, subjects=(root,) if root is not None else ())
+
+
+def _is_string(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is str
+
+
+def _parameters(function) -> frozenset[str] | None:
+    sig = POLICY.signature(function)
+    return None if sig is None else frozenset(p.name for p in sig.parameters.values()
+                                              if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL))
+
+
+def _asked(key: tuple, ask) -> tuple[str, str] | None:
+    if key not in _ASKED:
+        _ASKED[key] = ask()
+    return _ASKED[key]
+
+
+def _raised(call) -> tuple[str, str] | None:
+    """(the exception's name, its message) where `call` raises ValueError or TypeError; None
+    where it returns (or raises anything else: not the rule asked)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            call()
+        except (ValueError, TypeError) as e:
+            return type(e).__name__, str(e)
+        except Exception:       # noqa: BLE001 - another failure answers nothing
+            return None
+    return None
+
+
+def _setter_refuses(cls: type, name: str, v) -> tuple[str, str] | None:
+    """Does a new artist of `cls` refuse `v` through its `set_<name>` (matplotlib's own)?"""
+    setter = POLICY.static(cls, f"set_{name}", None)
+    make = _NEW_ARTISTS.get((cls.__module__, cls.__qualname__))
+    if setter is None or make is None or not POLICY.is_library(setter):
+        return None
+    try:
+        artist = make()
+    except Exception:           # noqa: BLE001 - no new artist: nothing asked
+        return None
+    return _raised(lambda: setter(artist, v))
+
+
+def _figure():
+    module = sys.modules.get("matplotlib.figure")
+    figure = POLICY.static(module, "Figure", None) if module is not None else None
+    return figure() if isinstance(figure, type) and POLICY.is_library(figure) else None
+
+
+def _probe(method: str, keywords: dict, data: dict | None = None) -> tuple[str, str] | None:
+    """The Axes method called on an Axes of a Figure of its own (pyplot knows nothing of it)
+    with the probe's data (and `data`'s keywords) and the keyword alone; refused only where the
+    same call without it is taken."""
+    def call(kw):
+        figure = _figure()
+        if figure is None:
+            raise LookupError("no matplotlib")
+        getattr(figure.add_subplot(), method)(*PROBE_DATA[method], **(data or {}), **kw)
+    return _raised(lambda: call(keywords)) if _raised(lambda: call({})) is None else None
+
+
+def _probe_legend(owner: str, keywords: dict) -> tuple[str, str] | None:
+    def call(kw):
+        figure = _figure()
+        if figure is None:
+            raise LookupError("no matplotlib")
+        (figure.add_subplot() if owner == "Axes" else figure).legend(**kw)
+    return _raised(lambda: call(keywords)) if _raised(lambda: call({})) is None else None
+
+
+def _new(module: str, name: str, *args):
+    def make():
+        return POLICY.static(sys.modules[module], name)(*(a() if callable(a) else a for a in args))
+    return make
+
+
+def _corners():
+    return sys.modules["numpy"].zeros((2, 2, 2))
+
+
+def _pair():
+    return sys.modules["numpy"].array([0.0, 1.0])
+
+
+# a new artist of each class the table's methods make, for its setters to be asked
+_NEW_ARTISTS = {
+    ("matplotlib.lines", "Line2D"): _new("matplotlib.lines", "Line2D", [], []),
+    ("matplotlib.collections", "PathCollection"): _new("matplotlib.collections", "PathCollection", []),
+    ("matplotlib.patches", "Rectangle"): _new("matplotlib.patches", "Rectangle", (0, 0), 1, 1),
+    ("matplotlib.text", "Text"): _new("matplotlib.text", "Text"),
+    ("matplotlib.text", "Annotation"): _new("matplotlib.text", "Annotation", "", (0, 0)),
+    ("matplotlib.patches", "Polygon"): _new("matplotlib.patches", "Polygon", [[0, 0]]),
+    ("matplotlib.collections", "LineCollection"): _new("matplotlib.collections", "LineCollection", []),
+    ("matplotlib.collections", "PolyCollection"): _new("matplotlib.collections", "PolyCollection", []),
+    ("matplotlib.collections", "FillBetweenPolyCollection"):
+        _new("matplotlib.collections", "FillBetweenPolyCollection", "x", _pair, _pair, _pair),
+    ("matplotlib.collections", "QuadMesh"): _new("matplotlib.collections", "QuadMesh", _corners),
+    ("matplotlib.image", "AxesImage"): _new("matplotlib.image", "AxesImage", None),
+    ("matplotlib.patches", "StepPatch"): _new("matplotlib.patches", "StepPatch", [1], [0, 1]),
+}
+
+
+# matplotlib's `_api.check_in_list`/`check_getitem` refusal: a literal argument among none it takes
+_API_REFUSAL = re.compile(r" is not a valid value for ")
+# pyplot's functions that make a new Axes on a grid of the Figure: their grid arguments are checked
+# before anything else is read (`SubplotSpec._from_subplot_args`)
+_GRID_MAKERS = frozenset({"subplot", "add_subplot"})
+
+
+def axes_call_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
+    """An Axes method called with literal arguments only (`ax.grid(which="mayor")`,
+    `plt.xscale("logarithm")`, pyplot's on its current Axes) that refuses one of them by
+    matplotlib's `_api` check whatever the Axes holds: asked of an Axes of a Figure of its own.
+    `method`: the Axes method's name (the drawing ones are the artists' rules above)."""
+    if method in PROBE_DATA or method == "legend" or not all(_plain(a) for a in (*n.args, *(k.value for k in n.keywords))) \
+            or any(k.arg is None for k in n.keywords):
+        return None
+    args = [_literal(a) for a in n.args]
+    keywords = {k.arg: _literal(k.value) for k in n.keywords}
+    refused = _asked(("call", method, repr(args), repr(sorted(keywords.items()))),
+                     lambda: _probe_call(lambda fig: getattr(fig.add_subplot(), method), args, keywords))
+    if refused is None or not _API_REFUSAL.search(refused[1]):
+        return None
+    node = next((k.value for k in n.keywords if repr(k.value.value if isinstance(k.value, ast.Constant) else None)
+                 in refused[1]), n.func)
+    return _claim(n, node, node.value if isinstance(node, ast.Constant) else None, refused, text)
+
+
+def grid_claim(n: ast.Call, maker: str, text, positions=None) -> ValueClaim | None:
+    """`plt.subplot(2, 2, 5)`, `fig.add_subplot(3, 3, 10)`: a grid position the Figure refuses
+    (ValueError: num must be an integer with 1 <= num <= 4, not 5), asked of a Figure of its own
+    with the literal grid; `positions`: where the index is a loop's variable, the values it takes
+    (each asked, in order)."""
+    if maker not in _GRID_MAKERS or n.keywords or not 1 <= len(n.args) <= 3:
+        return None
+    grid = [_literal(a) for a in n.args]
+    if positions is not None and len(grid) == 3:
+        grid = [[*grid[:2], p] for p in positions]
+    else:
+        grid = [grid]
+    for args in grid:
+        if any(type(a) is not int for a in args):
+            return None
+        refused = _asked(("grid", repr(args)), lambda a=args: _probe_call(lambda fig: fig.add_subplot, a, {}))
+        if refused is not None and refused[0] == "ValueError":
+            return _claim(n, n.args[-1], None, refused, text)
+    return None
+
+
+def _plain(node: ast.expr) -> bool:
+    v = _literal(node)
+    return type(v) in _SCALARS or type(v) in (list, tuple) and all(type(x) in _SCALARS for x in v)
+
+
+def _probe_call(callee, args: list, keywords: dict) -> tuple[str, str] | None:
+    figure = _figure()
+    return None if figure is None else _raised(lambda: callee(figure)(*args, **keywords))

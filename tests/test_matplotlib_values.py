@@ -1,0 +1,172 @@
+"""matplotlib's rules on the values a plotting call is given (facts/matplotlib_values.py, and the
+scatter sizes of facts/plots.py): a claim exactly where running the cell raises that error, on
+the value refused, none where matplotlib takes the value or may not read it; the fix offered
+runs. Each rule against matplotlib running, both ways."""
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from jupyter_codecheck.facts import kernel_facts  # noqa: E402
+from jupyter_codecheck.facts import matplotlib_properties, matplotlib_values  # noqa: E402
+
+
+@pytest.fixture
+def ns():
+    fig, ax = plt.subplots()
+    x = np.linspace(0, 1, 10)
+    yield {"plt": plt, "np": np, "ax": ax, "fig": fig, "x": x, "y": x ** 2, "labels": np.arange(7),
+           "rgb": np.array([0.1, 0.2, 0.3]), "n": 4, "names": ["a", "b"]}
+    plt.close("all")
+
+
+def _raised(cell: str, ns: dict):
+    try:
+        exec(compile(cell, "<cell>", "exec"), dict(ns))
+    except Exception as e:  # noqa: BLE001 - whatever matplotlib raises is compared
+        return e
+    finally:
+        plt.close("all")
+        ns["fig"], ns["ax"] = plt.subplots()
+    return None
+
+
+REFUSED = [
+    # a property the artist's setter refuses, and the method with it
+    'plt.plot(x, y, marker="z")\n',
+    'ax.plot(x, y, linestyle="dotted-")\n',
+    'plt.plot(x, y, color="bleu")\n',
+    'plt.plot(x, y, alpha=1.5)\n',
+    'plt.plot(x, y, drawstyle="step")\n',
+    'plt.fill_between(x, y, alpha=2)\n',
+    'plt.text(0.5, 0.5, "hi", ha="centre")\n',
+    'plt.xlabel("x", fontsize="hugee")\n',
+    'plt.scatter(x, y, facecolor="bleu")\n',
+    # what the method checks itself, whatever the data
+    'plt.hist(y, bins=5, histtype="bars")\n',
+    'ax.bar([1], [2], align="centre", colr="r")\n',           # the align first: its ValueError
+    'plt.title("t", loc="centre")\n',
+    'plt.scatter(x, y, c=y, cmap="viridiss")\n',
+    'plt.imshow(np.zeros((3, 3)), cmap="gray_rr")\n',
+    # a format string
+    'plt.plot(x, y, "gz")\n',
+    'plt.plot(x, y, "r", x, y * 2, "gz")\n',
+    'ax.plot(y, "bleu")\n',
+    # a legend's
+    'plt.plot(x, y, label="a")\nplt.legend(loc="upper centre")\n',
+    'fig.legend(loc="best")\n',                                 # a Figure places no legend itself
+    'ax.legend(loc=11)\n',
+    # an Axes method's own `_api` checks, with literal arguments only
+    'plt.grid(which="mayor")\n',
+    'plt.xscale("logarithmic")\n',
+    'ax.set_xscale("nosuchscale", bse=2)\n',                   # the scale's name refused first
+    'ax.tick_params(axis="z", labelsiz=3)\n',                  # the axis is checked first
+    # a grid position, written or a loop's
+    'plt.subplot(2, 2, 5)\n',
+    'for i in range(5):\n    plt.subplot(2, 2, i + 1)\n    plt.plot(x, y)\n',
+    'for i in range(n + 1):\n    plt.subplot(2, 2, i + 1)\n',
+    'for i in range(0, 4):\n    plt.subplot(2, 2, i)\n',
+    'f = plt.figure()\nfor i in range(10):\n    a = f.add_subplot(3, 3, i + 1)\n',
+    # scatter's sizes and colours of another count than the points
+    'plt.scatter(x, y, c=y[:5])\n',
+    'plt.scatter(x, y, c=labels, cmap="jet", s=50)\n',
+    'plt.scatter(x, y, s=labels)\n',
+]
+
+TAKEN = [
+    'plt.plot(x, y, marker="o", color="C1", lw=2, ls=":", alpha=0.5, drawstyle="steps-mid")\n',
+    'plt.plot(x, y, "r--", label="a")\n',
+    'plt.plot(x, y, "C1o")\n',
+    'plt.text(0.5, 0.5, "hi", multialignment="centre")\n',     # stored, read only when drawn
+    'ax.step(x, y, drawstyle="zzz")\n',                         # step sets it itself
+    'plt.scatter(x, y, c="r", facecolor="bleu")\n',             # c's colours first
+    'plt.scatter(x, y, c=["r", "g"] * 5, cmap="viridiss")\n',   # colours: no colormap read
+    'plt.scatter(x, y, c=rgb)\n',                               # three numbers: one colour
+    'plt.scatter(x, y, s=x * 100, c=y, cmap="viridis")\n',
+    'plt.bar([1, 2], [3, 4], color=["r", "g"], align="edge")\n',
+    'plt.hist(y, histtype="step", orientation="horizontal")\n',
+    'plt.legend(loc="best")\n',
+    'fig.legend(loc="outside upper right")\n',
+    'plt.grid(True, which="both")\n',
+    'plt.yscale("log")\n',
+    'plt.margins(0.1)\n',
+    'plt.subplot(2, 2, 4)\n',
+    'for i in range(4):\n    plt.subplot(2, 2, i + 1)\n',
+    'for i in range(6):\n    if i > 3:\n        break\n    plt.subplot(2, 2, i + 1)\n',
+    'for i in range(6):\n    if i > 3:\n        continue\n    plt.subplot(2, 2, i + 1)\n',
+]
+
+
+@pytest.mark.parametrize("cell", REFUSED)
+def test_a_refused_value_is_claimed_with_the_error_matplotlib_raises(cell, ns):
+    got = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    assert raised is not None and got, (got, raised)
+    fact = got[0]
+    assert f": {type(raised).__name__}" in fact.message, (fact.message, raised)
+    if fact.candidates:                 # the value meant, written in its place, runs
+        line = cell.splitlines()[fact.line - 1]
+        fixed = cell.replace(line, line[:fact.column] + fact.candidates[0] + line[fact.end_column:])
+        assert kernel_facts(fixed, ns) == [] or "colr" in cell or "bse" in cell or "labelsiz" in cell, fixed
+
+
+@pytest.mark.parametrize("cell", TAKEN)
+def test_no_claim_where_matplotlib_takes_the_value_or_never_reads_it(cell, ns):
+    assert kernel_facts(cell, ns) == [], cell
+    assert _raised(cell, ns) is None, cell
+
+
+def test_no_claim_where_the_users_code_runs_first_or_the_value_is_not_written(ns):
+    ns = dict(ns, style="zz", hook=lambda: None)
+    for cell in ['plt.plot(x, y, marker=style)\n',                       # not a literal
+                 'hook()\nplt.plot(x, y, marker="z")\n',                 # the user's code first
+                 'plt.plot(x, y, "gz", data={"x": 1})\n',                # a key with data=
+                 'for i in range(len(names) + 3):\n    plt.subplot(2, 2, i + 1)\n']:  # not read
+        assert kernel_facts(cell, ns) == [], cell
+
+
+# a property's bad values, asked of every method of the table: where the module's rule refuses
+# one, the method with other data of its kinds (longer, 2-D, categories) refuses it the same way
+OTHER_DATA = {
+    "plot": (np.random.rand(20, 3),), "semilogx": (np.arange(1, 30), np.arange(1, 30)),
+    "semilogy": (np.arange(1, 9), np.arange(1, 9)), "loglog": (np.arange(1, 5), np.arange(1, 5)),
+    "scatter": (np.random.rand(50), np.random.rand(50)), "bar": (["a", "b", "c"], [3, 1, 2]),
+    "barh": (["a"], [3]), "hist": (np.random.randn(100, 2),), "axhline": (), "axvline": (),
+    "set_xlabel": ("longer label",), "set_ylabel": ("",), "set_title": ("",), "text": (0.5, 0.2, "other"),
+    "annotate": ("b", (1, 2)), "fill": (np.random.rand(5), np.random.rand(5)), "errorbar": (np.arange(5), np.arange(5)),
+    "step": (np.arange(9), np.arange(9)), "imshow": (np.random.rand(5, 5, 3),), "vlines": (np.arange(4), -1, 2),
+    "hlines": (3, 0, 1), "axvspan": (2, 5), "axhspan": (-1, 1), "pcolormesh": (np.random.rand(4, 6),),
+    "hexbin": (np.random.rand(40), np.random.rand(40)), "fill_between": (np.arange(6), np.arange(6) ** 2),
+    "fill_betweenx": (np.arange(6), np.arange(6)), "matshow": (np.random.rand(3, 7),), "stairs": (np.arange(5),),
+}
+BAD = ["zzq", 1.5, -2, "", "center"]
+PROPERTIES = ["color", "marker", "ls", "alpha", "drawstyle", "ha", "fontsize", "hatch", "cmap", "facecolor",
+              "interpolation", "histtype", "align", "shading", "loc", "data"]
+
+
+def test_every_refusal_the_rule_finds_holds_for_other_data():
+    assert set(OTHER_DATA) == set(matplotlib_values.PROBE_DATA)
+    axes = Figure().add_subplot()
+    claimed = 0
+    for method in matplotlib_values.PROBE_DATA:
+        _, cls, functions, _, _ = matplotlib_properties._made(getattr(axes, method))
+        own = matplotlib_values._parameters(functions[0])
+        for name in PROPERTIES:
+            for bad in BAD:
+                for numbers in (False, True) if method == "scatter" else (False,):
+                    given = frozenset({"c"}) if numbers and method == "scatter" else frozenset()
+                    refused = matplotlib_values.refused_value(method, cls, own, name, bad, given, numbers)
+                    if refused is None:
+                        continue
+                    claimed += 1
+                    extra = {"c": np.random.rand(len(OTHER_DATA[method][0]))} if given else {}
+                    with pytest.raises(Exception) as e:         # the type is compared below
+                        getattr(Figure().add_subplot(), method)(*OTHER_DATA[method], **extra, **{name: bad})
+                    assert type(e.value).__name__ == refused[0], (method, name, bad)
+    assert claimed > 150
