@@ -467,7 +467,21 @@ def predicted(node: ast.Call, owner, shaped: Shaped):
     if x is None or not x.is_data() or x.ndim not in (1, 2) or type(x.shape[0]) is not int:
         return None
     single = _single_output(est, node.func.attr) if est is owner else None
+    if single is None and node.func.attr in ("fit_predict", "predict") and _clusters(est, node.func.attr):
+        return Abstract("ndarray", (x.shape[0],), "i")
     return single(x.shape[0]) if single is not None else Abstract("predictions", (x.shape[0],))
+
+
+def _clusters(est, method: str) -> bool:
+    """A clusterer of scikit-learn's own (ClusterMixin), live or made by the cell, whose `method`
+    (`fit_predict`, `predict`) is scikit-learn's: "labels : ndarray of shape (n_samples,)", the
+    cluster of each row, ints."""
+    base = sys.modules.get("sklearn.base")
+    mixin = POLICY.static(base, "ClusterMixin", None) if base is not None else None
+    function = POLICY.static(type(est), method, None)
+    return isinstance(mixin, type) and issubclass(type(est), mixin) and POLICY.is_library(type(est)) and \
+        function is not None and POLICY.is_library(function) and \
+        str(POLICY.module_of(function) or "").startswith("sklearn.")
 
 
 def _single_output(est, method: str):

@@ -64,15 +64,14 @@ class Certainty:
     def crashes(self, line: int, column: int, *, object_fact: bool, subjects: tuple[str, ...] | None = None) -> bool:
         """Does the cell surely reach the use at `line`, UTF-8 `column`? `subjects`: the names whose
         objects a value fact reads (KernelFact.subjects), each held to what an object fact's
-        chain is held to; a value fact that names none is no stop."""
-        if subjects is not None and not subjects:
-            return False
+        chain is held to; a value fact that names none is no stop, but a name an import of a loaded
+        module finds missing (modules.missing_import: what could add it is judged as for any use)."""
         at = (line, column)
         if self.awaits or any(a <= at < b for a, b in self.lazy):
             return False
         stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
                      <= (s.end_lineno, s.end_col_offset)), None)
-        if stmt is None:
+        if stmt is None or subjects is not None and not subjects and not isinstance(stmt, ast.ImportFrom):
             return False
         before = self.tree.body[:self.tree.body.index(stmt) + 1]
         nodes = [n for s in before for n in ast.walk(s)]
@@ -93,7 +92,8 @@ class Certainty:
                 any(getattr(n, "decorator_list", None) for n in nodes) or \
                 any(_registers(n) for n in nodes if isinstance(n, ast.Call)):
             return False
-        if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))):
+        if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom)) and n is not stmt) or \
+                isinstance(stmt, (ast.Import, ast.ImportFrom)) and _first_import(_names_before(stmt, at)):
             return False
         if subjects is None and object_fact and self._root_at(stmt, at, literal=True) == "":
             return True                     # `"lr".predict(X)`: Python's own literal, no other name
@@ -568,6 +568,13 @@ def _registers(call: ast.Call) -> bool:
     f = call.func
     name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
     return name.startswith("register")
+
+
+def _names_before(stmt: ast.Import | ast.ImportFrom, at) -> ast.Import | ast.ImportFrom:
+    """The import statement as far as it runs before the use at `at`: its names before it (an
+    import's names are imported in turn; the use's own is the one found missing)."""
+    names = [a for a in stmt.names if (a.lineno, a.col_offset) < at]
+    return ast.ImportFrom(stmt.module, names, stmt.level) if isinstance(stmt, ast.ImportFrom) else ast.Import(names)
 
 
 def _first_import(node: ast.Import | ast.ImportFrom) -> bool:

@@ -58,7 +58,7 @@ from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .metrics import metric_claim
 from .plots import plot_claim
-from .modules import imported, leading_imports, module_resolver
+from .modules import imported, leading_imports, missing_import, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
 from .parameters import FITTING, constraint_claim, fit_parameter_problem, grid_key_problem, missing_target_problem, \
@@ -77,6 +77,8 @@ KINDS = ("attribute", "key", "call", "value")
 _ADDED_TO_AXES = frozenset({"imshow", "scatter", "contour", "contourf", "pcolormesh", "pcolor"})
 _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
+# what may add a name to a module by other means than storing it (`setattr(mod, "f", ...)`)
+_DYNAMIC_NAMES = frozenset({"setattr", "exec", "eval", "globals", "vars", "importlib", "__import__", "sys"})
 
 
 def _int_arithmetic(node: ast.expr, name: str, v) -> int | None:
@@ -346,6 +348,12 @@ class _Walk:
             objects = self.state.held.get(name)
             if self.state.bind_made(name, value) and id(s) not in self.top_level:
                 self.loop_made_names.append((name, objects))
+        if isinstance(s, ast.ImportFrom) and not self.guarded and not self.handled:
+            missing = missing_import(s, self.resolve_module) if not self.state.user_code else None
+            if missing is not None and not self._stores_name(missing[0].name) and \
+                    not any(isinstance(x, ast.Name) and x.id in _DYNAMIC_NAMES for x in ast.walk(self.tree)):
+                # nothing of the cell's to name: certainty.py judges the import itself
+                self._value(ValueClaim(missing[0], missing[1], "ImportError", missing[2], subjects=()))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
             got = imported(s, self.resolve_module)       # a module is the same object everywhere
             self.imports.update(got)
@@ -2157,7 +2165,7 @@ class _Walk:
             self._add("value", line, _chars(self.lines, line, end) - len(word), word, claim.message, [],
                       subjects=subjects)
             return True
-        text = self._text(node)
+        text = self._text(node) if not isinstance(node, ast.alias) else self._alias_text(node)
         if text is None:
             return False
         column = _chars(self.lines, node.lineno, node.col_offset)
@@ -2198,6 +2206,14 @@ class _Walk:
         except SyntaxError:
             same = False
         return text if same else None
+
+    def _alias_text(self, node: ast.alias) -> str | None:
+        """An import's name (`make_moon`, `make_moon as mm`) as the cell writes it, on one line."""
+        if node.end_lineno != node.lineno or not 0 < node.lineno <= len(self.lines):
+            return None
+        line = self.lines[node.lineno - 1]
+        text = line[_chars(self.lines, node.lineno, node.col_offset):_chars(self.lines, node.lineno, node.end_col_offset)]
+        return text if text.split() == [node.name, *(["as", node.asname] if node.asname else [])] else None
 
     def _missing_key(self, k: ast.Constant, labels, message: str) -> None:
         """A key fact on the string literal `k`: its fixes are the near labels, quoted as it is."""

@@ -275,6 +275,9 @@ _API_REFUSAL = re.compile(r" is not a valid value for ")
 # pyplot's functions that make a new Axes on a grid of the Figure: their grid arguments are checked
 # before anything else is read (`SubplotSpec._from_subplot_args`)
 _GRID_MAKERS = frozenset({"subplot", "add_subplot"})
+# the keywords `add_subplot` reads before the grid (`_process_projection_requirements`); the
+# others go to the new Axes after it
+_PROJECTING = frozenset({"projection", "polar", "axes_class"})
 
 
 def axes_call_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
@@ -297,12 +300,13 @@ def axes_call_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
 
 
 def grid_claim(n: ast.Call, maker: str, text, positions=None) -> ValueClaim | None:
-    """`plt.subplot(2, 2, 5)`, `fig.add_subplot(3, 3, 10)`: a grid position the Figure refuses
-    (ValueError: num must be an integer with 1 <= num <= 4, not 5), asked of a Figure of its own
-    with the literal grid; `positions`: where the index is a loop's variable, the values it takes
-    (each asked, in order)."""
-    if maker not in _GRID_MAKERS or n.keywords or not 1 <= len(n.args) <= 3:
-        return None
+    """`plt.subplot(2, 2, 5)`, `fig.add_subplot(3, 3, 10, xticks=[])`: a grid position the Figure
+    refuses (ValueError: num must be an integer with 1 <= num <= 4, not 5), asked of a Figure of
+    its own with the literal grid (the Axes' keywords are read after it); `positions`: where the
+    index is a loop's variable, the values it takes (each asked, in order)."""
+    if maker not in _GRID_MAKERS or not 1 <= len(n.args) <= 3 or \
+            any(k.arg is None or k.arg in _PROJECTING for k in n.keywords):
+        return None                     # the projection's keywords are read first (its class may refuse)
     grid = [_literal(a) for a in n.args]
     if positions is not None and len(grid) == 3:
         grid = [[*grid[:2], p] for p in positions]

@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from functools import lru_cache
+import types
 from types import ModuleType
 
 from .libraries import _library_dirs
@@ -160,3 +161,58 @@ def _cell_imports(cell: str, policy: str) -> tuple[dict[str, object], frozenset[
                 bound.pop(name, None)
                 dropped.add(name)
     return bound, frozenset(dropped)
+
+
+def _made_when_asked(lazy, name: str) -> bool:
+    """Does a library module's own `__getattr__` (deprecations, lazy names) give `name`, or may
+    it: anything but AttributeError (what Python's import reads as "no such name")? Library code
+    runs, with a name no submodule has (nothing is imported for it), its warnings kept quiet."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            lazy(name)
+        except AttributeError:
+            return False
+        except BaseException:  # noqa: BLE001 - its own error: not the import's rule
+            return True
+    return True
+
+
+def missing_import(node: ast.ImportFrom, resolve) -> tuple[ast.alias, str, list[str]] | None:
+    """`from sklearn.datasets import make_moon`: a name an installed library's loaded module does not
+    have, nor a submodule of that name beside it, nor a module `__getattr__` that may make one:
+    ImportError (cannot import name 'make_moon' from 'sklearn.datasets'). The module is read, never
+    imported here (`resolve` finds it in this process); the package's folders are listed for the
+    submodule Python would import. With the module's nearest public name as the fix."""
+    import difflib
+    import os
+    if node.level or not node.module or not _installed_library(node.module):
+        return None
+    mod = resolve(node.module)
+    if type(mod) is not ModuleType or sys.modules.get(node.module) is not mod:
+        return None                     # a module of another class may find names its own way
+    own = POLICY.module_members(mod)
+    lazy = own.get("__getattr__") if type(own) is dict else None
+    if type(own) is not dict or lazy is not None and not (type(lazy) is types.FunctionType and POLICY.is_library(lazy)):
+        return None
+    folders = own.get("__path__")
+    folders = [f for f in folders if type(f) is str] if type(folders) is list else [] if folders is None else None
+    if folders is None:
+        return None                     # a namespace package's path: read by its own code
+    for alias in node.names:
+        name = alias.name
+        if name == "*" or name in own or f"{node.module}.{name}" in sys.modules:
+            continue
+        try:
+            beside = any(entry == name or entry.split(".")[0] == name for folder in folders
+                         for entry in os.listdir(folder))
+        except OSError:
+            return None
+        if beside or lazy is not None and _made_when_asked(lazy, name):
+            continue
+        public = sorted(k for k in own if type(k) is str and not k.startswith("_"))
+        meant = difflib.get_close_matches(name, public, n=1, cutoff=0.75)
+        return alias, f"cannot import name {name!r} from {node.module!r}: ImportError", \
+            [m + (f" as {alias.asname}" if alias.asname else "") for m in meant]
+    return None

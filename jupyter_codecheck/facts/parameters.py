@@ -25,7 +25,7 @@ import warnings
 
 from .abstract_value import _literal
 from .estimators import estimator_parameters, sklearn_classes, sklearn_estimator
-from .namespace import UNRESOLVED
+from .namespace import UNRESOLVED, chain_root
 from .read_policy import POLICY
 from .values import Text, ValueClaim
 
@@ -332,8 +332,10 @@ def constraint_claim(n: ast.Call, target, text: Text) -> ValueClaim | None:
         except validation.InvalidParameterError as e:
             said = str(e).splitlines()[0]
             said = said if len(said) <= 160 else said[:157] + "..."
+            root = chain_root(n.func)       # the function read: its literal argument has no other name
             return ValueClaim(node, f"{ast.unparse(n.func)}(): {said}: ValueError (InvalidParameterError)",
-                              "ValueError", _nearest(value, constraints[name], text(node), validation))
+                              "ValueError", _nearest(value, constraints[name], text(node), validation),
+                              subjects=(root,) if root is not None else None)
         except Exception:  # noqa: BLE001 - anything else: not this rule's
             continue
     return None
