@@ -13,6 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from jupyter_codecheck.core.exact_findings import exact_check  # noqa: E402
 from jupyter_codecheck.facts import kernel_facts  # noqa: E402
 from jupyter_codecheck.facts import matplotlib_properties, matplotlib_values  # noqa: E402
 
@@ -172,3 +173,81 @@ def test_every_refusal_the_rule_finds_holds_for_other_data():
                         getattr(Figure().add_subplot(), method)(*OTHER_DATA[method], **extra, **{name: bad})
                     assert type(e.value).__name__ == refused[0], (method, name, bad)
     assert claimed > 150
+
+
+HEATMAP = [
+    ("sns.heatmap(mat.T, square=True, annot=True, fmt='d', cbar=False, cmap='blues')\n", "'Blues'"),
+    ("sns.heatmap(mat, anot=True)\n", "annot=True"),
+    ('sns.heatmap(mat, linecolor="bleu", linewidths=1)\n', None),
+    ("sns.heatmap(mat, center='mid')\n", None),
+]
+
+
+@pytest.mark.parametrize("cell, meant", HEATMAP)
+def test_seaborns_heatmap_keywords_are_asked_of_heatmap(cell, meant, ns):
+    import seaborn as sns
+    ns = dict(ns, sns=sns, mat=np.arange(9).reshape(3, 3))
+    got = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    assert raised is not None and len(got) == 1 and f": {type(raised).__name__}" in got[0].message or \
+        isinstance(raised, TypeError) and got[0].message.endswith(": TypeError"), (got, raised)
+    assert got[0].candidates[:1] == ([meant] if meant else [])
+    if meant:
+        line = cell.splitlines()[0]
+        fixed = line[:got[0].column] + meant + line[got[0].end_column:] + "\n"
+        assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed
+
+
+def test_no_heatmap_claim_where_the_data_decides_or_the_value_is_taken(ns):
+    import seaborn as sns
+    ns = dict(ns, sns=sns, mat=np.arange(9).reshape(3, 3), f=np.ones((3, 3)) / 3)
+    for cell in ["sns.heatmap(mat, annot=True, fmt='d', cmap='Blues', square=True, cbar=False)\n",
+                 "sns.heatmap(f, annot=True, fmt='d')\n",           # floats with 'd': the data's, not read
+                 "sns.heatmap(mat, xticklabels=['a', 'b', 'c', 'd'])\n",
+                 "sns.heatmap(mat, center=0, vmin=-1, vmax=1, linewidths=0.5)\n"]:
+        assert kernel_facts(cell, ns) == [], cell
+
+
+def test_no_stop_where_a_review_found_matplotlib_takes_the_value(ns):
+    """Found in review: c not mapped through cmap (colours, or not as many numbers as points),
+    `data=` keys, bar's facecolor over color, a format string grouped otherwise, a 3-D Axes'
+    own axes, a call under a condition in the loop, a huge or stepless range."""
+    import pandas as pd
+    from mpl_toolkits.mplot3d import Axes3D  # noqa: F401 - registers the projection
+    ax3 = Figure().add_subplot(projection="3d")
+    ns = dict(ns, df=pd.DataFrame({"gdp": [1, 2], "life": [3, 4], "colour": ["r", "g"]}), ax3=ax3,
+              rgba=[0.1, 0.2, 0.3, 1.0], big=10 ** 20)
+    for cell in ['plt.scatter(x, y, c=[0.1, 0.2, 0.3], cmap="viridiss")\n',
+                 'plt.scatter(x, y, c=np.random.rand(10, 3), cmap="viridiss")\n',
+                 'plt.scatter(x, y, c=[], cmap="viridiss")\n',
+                 'plt.scatter("gdp", "life", color="colour", data=df)\n',
+                 'plt.bar([1, 2], [3, 4], color="bleu", facecolor="r")\n',
+                 'plt.plot([1], "gz", "r")\n',
+                 'ax3.locator_params(axis="z", nbins=4)\n',
+                 'for i in range(5):\n    if i < 4:\n        plt.subplot(2, 2, i + 1)\n']:
+        got = exact_check(cell, ns)
+        assert got.certain == [] and kernel_facts(cell, ns) == [], cell
+        assert _raised(cell, ns) is None, cell
+    for cell in ['x.foo\nfor i in range(big):\n    i.bit_length()\n',
+                 'x.foo\nfor i in range(0, 4, 0):\n    pass\n']:
+        assert [f.line for f in exact_check(cell, ns).certain] == [1], cell   # the loop read no further
+
+
+def test_a_refusal_is_asked_again_and_nothing_of_the_users_runs(ns, monkeypatch):
+    """A colormap registered after a refusal is taken; a cell that registers one is asked
+    nothing; a method of the user's set on a class a probe runs through stops every probe."""
+    from matplotlib.colors import ListedColormap
+    cell = 'plt.imshow(np.eye(3), cmap="brand39")\n'
+    assert kernel_facts(cell, ns)
+    matplotlib.colormaps.register(ListedColormap(["r", "g"], name="brand39"))
+    try:
+        assert kernel_facts(cell, ns) == [] and _raised(cell, ns) is None
+    finally:
+        matplotlib.colormaps.unregister("brand39")
+    assert kernel_facts('matplotlib.colormaps.register(ListedColormap(["r"], name="b2"))\n' + cell.replace("39", "2"),
+                        dict(ns, matplotlib=matplotlib, ListedColormap=ListedColormap)) == []
+    ran = []
+    from matplotlib.markers import MarkerStyle
+    original = MarkerStyle._set_marker
+    monkeypatch.setattr(MarkerStyle, "_set_marker", lambda self, m: (ran.append(m), original(self, m))[1])
+    assert kernel_facts('plt.plot(x, y, marker="zz")\n', ns) == [] and ran == []

@@ -278,3 +278,31 @@ def test_no_class_input_check_where_a_callable_parameter_is_not_known(cell):
         return np.ones((len(a), len(b)))
 
     runs_unclaimed(cell, namespace(SVC=SVC, kern=kern, make_kernel=lambda: kern))
+
+
+def test_a_datasets_bunch_or_a_dict_for_x_and_its_data_meant():
+    """Found held out: `kmeans.fit_predict(digits)`, the Bunch load_digits returns for its
+    `data`. check_array reads a dict as one object: TypeError; `digits.data` runs."""
+    from sklearn.cluster import KMeans
+    from sklearn.datasets import load_digits
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.feature_extraction.text import CountVectorizer
+    digits = load_digits()
+    ns = namespace(digits=digits, KMeans=KMeans, parts={"a": [1, 2]}, docs={"a": "x y", "b": "y z"},
+                   CountVectorizer=CountVectorizer, DictVectorizer=DictVectorizer)
+    for cell in ["KMeans(n_clusters=10, n_init=1).fit_predict(digits)\n",
+                 "LogisticRegression().fit(digits, digits.target)\n",
+                 "StandardScaler().fit_transform(parts)\n"]:
+        (claim,) = claims(cell, ns)
+        try:
+            exec(cell, dict(ns))
+        except (TypeError, ValueError) as e:
+            assert claim.message.endswith(f": {type(e).__name__}"), (claim, e)
+        else:
+            raise AssertionError(cell)
+        if claim.candidates:
+            runs_unclaimed(cell.replace("(digits", "(digits.data", 1), ns)
+    for cell in ["KMeans(n_clusters=3, n_init=1).fit(digits.data)\n", "DictVectorizer().fit([parts])\n",
+                 "model.predict(parts)\n",                 # a fitted one's own rule: not asked
+                 "CountVectorizer().fit(docs)\n"]:           # text and dict estimators read a dict otherwise
+        assert claims(cell, ns) == [], cell

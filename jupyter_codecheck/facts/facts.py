@@ -26,7 +26,7 @@ from ..pytext.sources import runs_here
 from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
-from .seaborn_calls import seaborn_claim
+from .seaborn_calls import heatmap_claim, seaborn_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -35,10 +35,10 @@ from .columns import column_uses, subset_source
 from .displays import display_claim, feature_name_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
-    current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
+    current_axes_exact, current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
-from .matplotlib_values import axes_call_claim, grid_claim
+from .matplotlib_values import axes_call_claim, cell_registers, grid_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .called_functions import KernelCall, body_loops, called_bodies, kernel_calls
@@ -188,7 +188,8 @@ def _on_call(kc: KernelCall, source: str, f: KernelFact) -> KernelFact:
 
 def _read_facts(source: str, namespace: Mapping, resolve, tree: ast.Module) -> list[KernelFact]:
     walk = _Walk(source, namespace, resolve, tree)
-    walk.block(tree.body)
+    with cell_registers(source):
+        walk.block(tree.body)
     return sorted(walk.facts.values(), key=lambda f: (f.line, f.column))
 
 
@@ -774,7 +775,7 @@ class _Walk:
                     not self._fit_parameters(n, value) and not self._search_grid(n, local, value) and \
                     not self._value(column_selection_claim(n, value)) and \
                     not self._value(display_claim(n, target, value)) and \
-                    not self._value(plot_claim(n, target, value)) and \
+                    not self._value(plot_claim(n, target, value, current_axes_plain)) and \
                     not self._value(self._made_axes_property(n, value)) and \
                     not self._value(self._legend(n, local, value)) and \
                     not self._value(self._made_axes_call(n, local, value)) and \
@@ -800,11 +801,12 @@ class _Walk:
         if self._concat_items(n, target, local) or self._live_set_params(n, local) or \
                 self._search_grid(n, local, value):
             return
-        if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value)) or \
+        if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value, current_axes_plain)) or \
                 self._value(feature_name_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(seaborn_claim(n, target, lambda x: self._live(x, local), self._text,
                                           axes_kept=self._classes_kept() and self._library_kept(func) and
                                           self._pyplot_kept())) or \
+                self._classes_kept() and self._library_kept(func) and self._value(heatmap_claim(n, target, self._text)) or \
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
@@ -1008,13 +1010,13 @@ class _Walk:
             if target is POLICY.static(pyplot, "subplot", None) and POLICY.is_library(target):
                 return grid_claim(n, "subplot", self._text, self._grid_positions(n, local))
             method = pyplot_axes_method(target)
-            return axes_call_claim(n, method, self._text) if method is not None and current_axes_plain(method) else None
+            return axes_call_claim(n, method, self._text) if method is not None and current_axes_exact(method) else None
         if type(target) is not types.MethodType or not isinstance(n.func, ast.Attribute):
             return None
         owner, name = target.__self__, n.func.attr
         for cls, rule in ((POLICY.static(axes, "Axes", None), axes_call_claim),
                           (POLICY.static(figure, "Figure", None), grid_claim)):
-            if isinstance(cls, type) and plain_subclass(type(owner), cls) and \
+            if isinstance(cls, type) and type(owner) is cls and \
                     target.__func__ is POLICY.static(cls, name, None) and name not in (plain_own_dict(owner) or {name: 0}):
                 return rule(n, name, self._text, self._grid_positions(n, local)) if rule is grid_claim else \
                     rule(n, name, self._text)
@@ -1043,8 +1045,9 @@ class _Walk:
         name = next(x for x in ast.walk(index) if isinstance(x, ast.Name))
         loop = next((lp for lp in reversed(self.state.enclosing)
                      if any(isinstance(t, ast.Name) and t.id == name.id for t in ast.walk(lp.target))), None)
-        if loop is None or any(isinstance(x, (ast.Break, ast.Continue, ast.Return)) for b in loop.body for x in ast.walk(b)):
-            return None
+        if loop is None or any(isinstance(x, (ast.Break, ast.Continue, ast.Return)) for b in loop.body for x in ast.walk(b)) \
+                or not any(isinstance(b, (ast.Expr, ast.Assign)) and b.value is n for b in loop.body):
+            return None                 # the call a statement of the loop's own body: run on every pass
         items = loop_items(name, self.state.enclosing, lambda x: self._live(x, local),
                            lambda f: self._live_or_builtin(f, local))
         if not items:

@@ -1043,7 +1043,12 @@ def _iterated(node: ast.AST, identity, callee) -> list | None:
             return list(enumerate(parts[0])) if builtin is enumerate else [tuple(r) for r in zip(*parts)]
         if builtin is range and 1 <= len(node.args) <= 3:
             bounds = [_literal_or_live_int(a, identity) for a in node.args]
-            return None if None in bounds or len(range(*bounds)) > 100 else list(range(*bounds))
+            if None in bounds or len(bounds) == 3 and bounds[2] == 0:
+                return None             # (a step of 0: range's own ValueError)
+            try:
+                return list(range(*bounds)) if len(range(*bounds)) <= 100 else None
+            except OverflowError:       # more items than an index holds
+                return None
         if builtin in (list, tuple, reversed, sorted) and len(node.args) == 1:
             rows = _iterated(node.args[0], identity, callee)
             return None if rows is None else rows[::-1] if builtin is reversed else \

@@ -154,8 +154,9 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
                           subjects=(root,) if root is not None else ())
     if method in _NEW_FIGURE or made_figure:
         return None
-    return keyword_value_claim(n, method, cls, functions, text, lambda node: plotted_numbers(node, value) is not None) or \
-        format_claim(n, method, text)
+    def numbers(node):
+        return plotted_numbers(node, value) if value is not None else None
+    return keyword_value_claim(n, method, cls, functions, text, numbers) or format_claim(n, method, text, numbers)
 
 
 def refused_on_the_way(n: ast.Call, method: str, module: str, class_name: str, callers: list,
@@ -549,6 +550,20 @@ def pyplot_figures_plain(method: str) -> bool:
 def current_figure_plain(method: str) -> bool:
     """Is pyplot's current Figure of matplotlib's classes (or none yet), with no `method` of its own?"""
     return _current_figure((method,)) is not None
+
+
+def current_axes_exact(name: str) -> bool:
+    """current_axes_plain, every Axes of the current Figure of matplotlib's `Axes` class itself
+    (a 3-D or polar Axes keeps `Axes`' methods but answers them on other axes and scales)."""
+    if not current_axes_plain(name):
+        return False
+    fig = _current_figure()
+    if fig is _NO_FIGURE:
+        return True
+    cls = POLICY.static(sys.modules.get("matplotlib.axes"), "Axes", None)
+    stack = plain_own_dict(fig).get("_axstack")
+    axes = (plain_own_dict(stack) or {}).get("_axes") if stack is not None else None
+    return type(axes) is dict and all(type(a) is cls for a in axes)
 
 
 def current_axes_plain(name: str) -> bool:

@@ -21,9 +21,12 @@ the user's runs. The answers are kept per question (a cell's `color="r"` is aske
 from __future__ import annotations
 
 import ast
+import contextlib
+import contextvars
 import difflib
 import re
 import sys
+import types
 import warnings
 
 from .abstract_value import _literal
@@ -60,37 +63,59 @@ METHOD_CHECKED = {
 _CHECKED_WITH = {"scatter": {"cmap": "c"}, "hexbin": {}}
 # keywords a method reads itself where another is given (`scatter` takes its colours from `c`
 # before the face and edge colour keywords: `_parse_scatter_color_args`)
-_OVERRIDDEN = {"scatter": ("c", frozenset({"color", "facecolor", "facecolors", "fc", "edgecolor", "edgecolors",
-                                           "ec"}))}
+_OVERRIDDEN = {"scatter": [(("c",), frozenset({"color", "facecolor", "facecolors", "fc", "edgecolor", "edgecolors",
+                                                "ec"}))],
+               # `bar` draws with `facecolor` where it is given, whatever `color` says
+               "bar": [(("facecolor", "fc"), frozenset({"color"}))], "barh": [(("facecolor", "fc"), frozenset({"color"}))]}
 # the keywords matplotlib's `_preprocess_data` takes out of every plotting call (a key container)
 _PREPROCESSED = frozenset({"data"})
 _SCALARS = (str, int, float, bool, type(None))
 # methods whose positional strings after the data are format strings (`_process_plot_var_args`)
 _FORMATTED = frozenset({"plot", "semilogx", "semilogy", "loglog", "step"})
 _QUOTED = re.compile(r"'([^']+)'")
-_ASKED: dict[tuple, tuple[str, str] | None] = {}
+_TAKEN: set[tuple] = set()
+# does the cell being read register a name with matplotlib (a colormap, a colour, a scale, a font
+# size) before it may use it? Then nothing is asked (cell_registers)
+_REGISTERS: contextvars.ContextVar[bool] = contextvars.ContextVar("registers", default=False)
+_REGISTERING = re.compile(r"regist|font_scalings|weight_dict|colors_mapping|_colors_full_map|colormaps\[|cmap_d")
+
+
+@contextlib.contextmanager
+def cell_registers(source: str):
+    """While a cell's facts are read: whether it may register names matplotlib's checks read."""
+    token = _REGISTERS.set(bool(_REGISTERING.search(source)))
+    try:
+        yield
+    finally:
+        _REGISTERS.reset(token)
 
 
 def keyword_value_claim(n: ast.Call, method: str, cls: type, functions: list, text,
-                        numbers=lambda node: False, *, own_only: bool = False) -> ValueClaim | None:
+                        numbers=lambda node: None, *, own_only: bool = False) -> ValueClaim | None:
     """The first literal keyword of an Axes method's call (or pyplot's on the current Axes) whose
     value matplotlib refuses, as the module says; `cls` the artist class the method makes,
-    `functions[0]` the method; `numbers(node)`: is the value of `node` surely numbers?
+    `functions[0]` the method; `numbers(node)`: the shape of the numbers `node` holds, or None.
     `own_only`: the artist may not be made (no data): only what the method checks itself."""
     own = _parameters(functions[0]) if method in PROBE_DATA else None
-    if own is None:
-        return None
+    if own is None or any(k.arg in _PREPROCESSED for k in n.keywords):
+        return None                     # with `data=` a keyword's text may be one of its keys
     for kw in n.keywords:
         v = _literal(kw.value) if kw.arg is not None else UNRESOLVED
         if type(v) not in _SCALARS or own_only and kw.arg not in METHOD_CHECKED.get(method, ()):
             continue                    # a sequence may be one value an item (`bar(color=[...])`)
         data = _CHECKED_WITH.get(method, {}).get(kw.arg)
         given = next((k.value for k in n.keywords if k.arg == data), None) if data else None
-        refused = refused_value(method, cls, own, kw.arg, v, frozenset(k.arg for k in n.keywords),
-                                given is not None and numbers(given))
+        mapped = given is not None and n.args and _as_many(numbers(given), numbers(n.args[0]))
+        refused = refused_value(method, cls, own, kw.arg, v, frozenset(k.arg for k in n.keywords), mapped)
         if refused is not None:
             return _claim(n, kw.value, v, refused, text)
     return None
+
+
+def _as_many(values, points) -> bool:
+    """1-D numbers, as many as the points (`scatter` maps `c` through its colormap only then)."""
+    return values is not None and points is not None and values.ndim == 1 and values.size is not None and \
+        values.size == points.size
 
 
 def refused_value(method: str, cls: type, own: frozenset[str], name: str, v, given: frozenset[str] = frozenset(),
@@ -98,8 +123,7 @@ def refused_value(method: str, cls: type, own: frozenset[str], name: str, v, giv
     """(exception, message) where matplotlib refuses `name=v` of the Axes `method` (its own
     parameters `own`) whatever the data, as the module says; `given`: the call's keywords;
     `numbers_given`: the keyword `_CHECKED_WITH` names is given numbers."""
-    data, overridden = _OVERRIDDEN.get(method, (None, ()))
-    if data in given and name in overridden:
+    if any(set(triggers) & given and name in overridden for triggers, overridden in _OVERRIDDEN.get(method, ())):
         return None
     if name in own or name in _PREPROCESSED:
         data = _CHECKED_WITH.get(method, {}).get(name)
@@ -116,29 +140,29 @@ def refused_value(method: str, cls: type, own: frozenset[str], name: str, v, giv
     return _asked(("axes", method, name, repr(v)), lambda: _probe(method, {name: v}))
 
 
-def format_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
-    """A format string `plot` refuses (`plt.plot(x, y, "gz")`: ValueError), read where the
-    call's positional arguments make it one: after one or two data arguments, in each group."""
+def format_claim(n: ast.Call, method: str, text, numbers=lambda node: None) -> ValueClaim | None:
+    """A format string `plot` refuses (`plt.plot(x, y, "gz")`: ValueError), found where
+    `_process_plot_var_args` finds one: the arguments taken two at a time, a string after them
+    joining the group, whose last item is its format when a string. Every other positional
+    argument must be known numbers (a name holding text would group otherwise)."""
     if method not in _FORMATTED or any(k.arg == "data" for k in n.keywords):
         return None                     # with `data=` a string may be a key
     base = sys.modules.get("matplotlib.axes._base")
     read = POLICY.static(base, "_process_plot_format", None) if base is not None else None
-    if read is None or not POLICY.is_library(read):
+    if read is None or not POLICY.is_library(read) or \
+            any(not _is_string(a) and numbers(a) is None for a in n.args):
         return None
-    args, at = n.args, 0
-    while at < len(args):
-        group = args[at:at + 2]
-        at += 2
-        if len(group) == 2 and _is_string(group[1]):
-            fmt = group[1]              # plot(y, fmt)
-        elif at < len(args) and _is_string(args[at]):
-            fmt, at = args[at], at + 1  # plot(x, y, fmt)
-        else:
+    args = list(n.args)
+    while args:
+        group, args = args[:2], args[2:]
+        if args and _is_string(args[0]):
+            group, args = [*group, args[0]], args[1:]
+        if len(group) < 2 or not _is_string(group[-1]):
             continue
-        v = fmt.value
+        v = group[-1].value
         refused = _asked(("format", v), lambda v=v: _raised(lambda: read(v)))
         if refused is not None:
-            return _claim(n, fmt, v, refused, text)
+            return _claim(n, group[-1], v, refused, text)
     return None
 
 
@@ -168,6 +192,47 @@ def _claim(n: ast.Call, node: ast.expr, v, refused: tuple[str, str], text) -> Va
                       exception, fixes, subjects=(root,) if root is not None else ())
 
 
+# the classes whose code a probe runs (a new Figure, its Axes, the artists and the styles they
+# read values with), held to be matplotlib's own before anything is asked
+_PROBED = (("matplotlib.figure", "Figure"), ("matplotlib.axes", "Axes"), ("matplotlib.lines", "Line2D"),
+           ("matplotlib.markers", "MarkerStyle"), ("matplotlib.legend", "Legend"), ("matplotlib.text", "Text"),
+           ("matplotlib.patches", "Rectangle"), ("matplotlib.patches", "Polygon"),
+           ("matplotlib.collections", "PathCollection"), ("matplotlib.collections", "QuadMesh"),
+           ("matplotlib.image", "AxesImage"), ("matplotlib.colors", "Colormap"))
+# the module functions probes read values with
+_PROBED_FUNCTIONS = (("matplotlib.colors", ("to_rgba", "to_rgba_array", "is_color_like", "_check_color_like")),
+                     ("matplotlib.cm", ("_ensure_cmap",)), ("matplotlib.scale", ("scale_factory",)))
+
+
+def _pristine() -> bool:
+    """Is every function of the classes and modules a probe runs matplotlib's own (no method of
+    the user's set on them), and does matplotlib's units registry hold only library converters
+    (a converter of the user's would run on the probe's data)?"""
+    for module_name, name in _PROBED:
+        module = sys.modules.get(module_name)
+        cls = POLICY.static(module, name, None) if module is not None else None
+        if cls is None:
+            continue
+        if not isinstance(cls, type) or not POLICY.is_library(cls):
+            return False
+        for k in POLICY.mro(cls):
+            if k is object:
+                continue
+            for v in POLICY.class_members(k).values():
+                f = v.__func__ if type(v) in (staticmethod, classmethod) else v
+                if isinstance(f, (types.FunctionType, types.MethodType)) and not POLICY.is_library(f):
+                    return False
+    for module_name, names in _PROBED_FUNCTIONS:
+        module = sys.modules.get(module_name)
+        members = POLICY.module_members(module) if module is not None else {}
+        if any(n in members and not POLICY.is_library(members[n]) for n in names):
+            return False
+    units = sys.modules.get("matplotlib.units")
+    registry = POLICY.module_members(units).get("registry") if units is not None else None
+    return registry is None or type(registry).__module__ == "matplotlib.units" and \
+        all(POLICY.is_library(type(c)) for c in dict.values(registry))
+
+
 def _is_string(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is str
 
@@ -179,20 +244,29 @@ def _parameters(function) -> frozenset[str] | None:
 
 
 def _asked(key: tuple, ask) -> tuple[str, str] | None:
-    if key not in _ASKED:
-        _ASKED[key] = ask()
-    return _ASKED[key]
+    """An answer kept only where matplotlib took the value: a refusal is asked again each time,
+    as the user may have registered the name since (a colormap, a colour, a scale)."""
+    if key in _TAKEN:
+        return None
+    if _REGISTERS.get() or not _pristine():
+        return None
+    answer = ask()
+    if answer is None:
+        _TAKEN.add(key)
+    return answer
 
 
-def _raised(call) -> tuple[str, str] | None:
-    """(the exception's name, its message) where `call` raises ValueError or TypeError; None
-    where it returns (or raises anything else: not the rule asked)."""
+def _raised(call, refusals: tuple = (ValueError, TypeError)) -> tuple[str, str] | None:
+    """(the exception's name, its message) where `call` raises one of `refusals`; None where it
+    returns (or raises anything else: not the rule asked)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             call()
-        except (ValueError, TypeError) as e:
-            return type(e).__name__, str(e)
+        except refusals as e:
+            name = next(k.__name__ for k in refusals if isinstance(e, k))   # numpy's UFuncTypeError: TypeError
+            said = e.args[0] if isinstance(e, KeyError) and len(e.args) == 1 and type(e.args[0]) is str else str(e)
+            return name, said
         except Exception:       # noqa: BLE001 - another failure answers nothing
             return None
     return None
@@ -272,6 +346,12 @@ _NEW_ARTISTS = {
 
 # matplotlib's `_api.check_in_list`/`check_getitem` refusal: a literal argument among none it takes
 _API_REFUSAL = re.compile(r" is not a valid value for ")
+# the Axes' settings asked with literal arguments: none draws (a probe never draws with them)
+_SETTINGS = frozenset({"grid", "set_xscale", "set_yscale", "tick_params", "ticklabel_format", "locator_params",
+                       "margins", "set_aspect", "minorticks_on", "minorticks_off", "set_xlim", "set_ylim",
+                       "set_adjustable", "set_anchor", "set_axisbelow", "autoscale", "set_box_aspect",
+                       "set_xmargin", "set_ymargin", "set_frame_on", "set_facecolor", "invert_xaxis", "invert_yaxis"})
+_NAMED = re.compile(r" is not a valid value for (\w+)")
 # pyplot's functions that make a new Axes on a grid of the Figure: their grid arguments are checked
 # before anything else is read (`SubplotSpec._from_subplot_args`)
 _GRID_MAKERS = frozenset({"subplot", "add_subplot"})
@@ -285,7 +365,7 @@ def axes_call_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
     `plt.xscale("logarithm")`, pyplot's on its current Axes) that refuses one of them by
     matplotlib's `_api` check whatever the Axes holds: asked of an Axes of a Figure of its own.
     `method`: the Axes method's name (the drawing ones are the artists' rules above)."""
-    if method in PROBE_DATA or method == "legend" or not all(_plain(a) for a in (*n.args, *(k.value for k in n.keywords))) \
+    if method not in _SETTINGS or not all(_plain(a) for a in (*n.args, *(k.value for k in n.keywords))) \
             or any(k.arg is None for k in n.keywords):
         return None
     args = [_literal(a) for a in n.args]
@@ -294,8 +374,10 @@ def axes_call_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
                      lambda: _probe_call(lambda fig: getattr(fig.add_subplot(), method), args, keywords))
     if refused is None or not _API_REFUSAL.search(refused[1]):
         return None
-    node = next((k.value for k in n.keywords if repr(k.value.value if isinstance(k.value, ast.Constant) else None)
-                 in refused[1]), n.func)
+    named = _NAMED.search(refused[1])
+    node = next((k.value for k in n.keywords if named and k.arg == named.group(1)), None) or \
+        next((k.value for k in n.keywords if isinstance(k.value, ast.Constant) and repr(k.value.value) in refused[1]),
+             n.func)
     return _claim(n, node, node.value if isinstance(node, ast.Constant) else None, refused, text)
 
 
@@ -329,3 +411,19 @@ def _plain(node: ast.expr) -> bool:
 def _probe_call(callee, args: list, keywords: dict) -> tuple[str, str] | None:
     figure = _figure()
     return None if figure is None else _raised(lambda: callee(figure)(*args, **keywords))
+
+
+
+def refused_on_new_axes(key: tuple, draw, keywords: dict) -> tuple[str, str] | None:
+    """Another library's drawing call asked the same way (seaborn's `heatmap`): `draw(ax,
+    **keywords)` on an Axes of a Figure of its own refuses `keywords` (ValueError, TypeError,
+    KeyError or AttributeError, as the library raises it) where `draw(ax)` alone is taken."""
+    refusals = (ValueError, TypeError, KeyError, AttributeError)
+
+    def call(kw):
+        figure = _figure()
+        if figure is None:
+            raise LookupError("no matplotlib")
+        draw(figure.add_subplot(), **kw)
+    return _asked(key, lambda: _raised(lambda: call(keywords), refusals)
+                  if _raised(lambda: call({}), refusals) is None else None)

@@ -27,7 +27,7 @@ from .abstract_value import _literal
 from .estimators import estimator_parameters, sklearn_classes, sklearn_estimator
 from .namespace import UNRESOLVED, chain_root
 from .read_policy import POLICY
-from .values import Text, ValueClaim
+from .claims import Text, ValueClaim
 
 # the methods that validate the parameters first (scikit-learn's `_fit_context`), and
 # `set_params`, which finds each name among `get_params(deep=True)` before it stores the value
@@ -88,6 +88,33 @@ def fit_parameter_problem(est, method: str, positional: int, keywords: list[str]
             return None
         message = " ".join(str(e).split()).rstrip(".")       # an estimator's repr spans lines
         return f"{type(est).__name__}'s parameters: {message}: {type(e).__name__}" if message else None
+    except Exception:  # noqa: BLE001 - anything else: no claim
+        return None
+    return None
+
+
+_TARGETS = (0, 1)
+
+
+def mapping_x_problem(est, method: str, mapping: type) -> str | None:
+    """The exception scikit-learn's fit-like `method` raises for an X that is a dict (or a
+    dataset's Bunch) rather than data: asked of a new copy of `est` (parameters_copy) given an
+    empty object of X's class and two labels for y (X is checked before y is read). The estimator's own
+    input check converts X (a 0-d object array, never its items): TypeError or ValueError, as its
+    dtype rule says. None where the check reads anything else first."""
+    if method not in ("fit", "fit_predict", "fit_transform"):
+        return None                     # a fitted estimator's methods check its fit first
+    copy = parameters_copy(est)
+    if copy is None:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(copy, method)(mapping(), _TARGETS)
+    except _DataReached:
+        return None
+    except (ValueError, TypeError) as e:
+        return type(e).__name__
     except Exception:  # noqa: BLE001 - anything else: no claim
         return None
     return None

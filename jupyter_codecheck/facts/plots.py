@@ -37,9 +37,10 @@ _FILLS = {"fill_between": ("x", "y"), "fill_betweenx": ("y", "x")}
 _PLOTS = (*_LINES, "scatter", *_FILLS)
 
 
-def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+def plot_claim(n: ast.Call, target, value: Live, current_plain=lambda method: False) -> ValueClaim | None:
     """`plt.plot(x, y)`, `ax.scatter(x, y)` or `ax.fill_between(x, y1)` whose data matplotlib
-    refuses together."""
+    refuses together. `current_plain(method)`: does pyplot's current Axes keep matplotlib's own
+    `method` (pyplot's function calls it there)?"""
     func = n.func
     if not isinstance(func, ast.Attribute) or func.attr not in _PLOTS or \
             any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
@@ -50,14 +51,14 @@ def plot_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     if func.attr not in ("plot", "scatter") and not _plain_axes_method(func, target, value):
         return None                      # a polar, geographic or 3-D Axes refuses a log scale, fills otherwise
     if func.attr in _FILLS:
-        return _fill_claim(n, target, value)
+        return _fill_claim(n, target, value, current_plain)
     args = list(n.args)
     if func.attr in _LINES and len(args) == 3 and isinstance(args[2], ast.Constant) and type(args[2].value) is str:
         args = args[:2]                 # the format: a literal (a bad one is a ValueError too)
     if len(args) != 2:
         return None
     try:
-        if not _matplotlib_callee(func, target, value) or not _plain_keywords(func.attr, n.keywords):
+        if not _matplotlib_callee(func, target, value, current_plain) or not _plain_keywords(func.attr, n.keywords):
             return None
         x, y = (plotted_numbers(a, value) for a in args)
     except Exception:  # noqa: BLE001 - read otherwise: no claim
@@ -102,7 +103,7 @@ def _scatter_sizes_claim(n: ast.Call, size: int, value: Live) -> ValueClaim | No
     return None
 
 
-def _fill_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+def _fill_claim(n: ast.Call, target, value: Live, current_plain=lambda method: False) -> ValueClaim | None:
     """`ax.fill_between(x, y1, y2)`: matplotlib's FillBetweenPolyCollection refuses a y of more
     than one value whose size is not x's (x of more than one), each checked in turn, after the
     keywords' aliases (a TypeError first) and before `where` is read."""
@@ -113,7 +114,7 @@ def _fill_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
         return None
     nodes = [*n.args, *([given[f_dir + "2"]] if f_dir + "2" in given else [])]
     try:
-        if not _matplotlib_callee(n.func, target, value) or not _plain_keywords("fill", n.keywords):
+        if not _matplotlib_callee(n.func, target, value, current_plain) or not _plain_keywords("fill", n.keywords):
             return None
         # x an array; y1 and y2 each an array or a number (broadcast)
         arrays = [plotted_numbers(nodes[0], value),
@@ -153,14 +154,15 @@ def _number(node: ast.expr, value: Live):
     return v if type(v) in (int, float) else None
 
 
-def _matplotlib_callee(func: ast.Attribute, target, value: Live) -> bool:
-    """Is the callee pyplot's own function, or matplotlib's Axes method of an Axes of its own?"""
+def _matplotlib_callee(func: ast.Attribute, target, value: Live, current_plain=lambda method: False) -> bool:
+    """Is the callee pyplot's own function on a current Axes that keeps the method
+    (`current_plain`), or matplotlib's Axes method of an Axes of its own?"""
     pyplot, axes = sys.modules.get("matplotlib.pyplot"), sys.modules.get("matplotlib.axes")
     if pyplot is None or axes is None:
         return False
     method = POLICY.class_members(axes.Axes).get(func.attr)
     if target is not None and POLICY.module_members(pyplot).get(func.attr) is target:
-        return True
+        return current_plain(func.attr)
     if type(target) is types.MethodType and target.__func__ is method:
         owner = target.__self__
         return POLICY.is_library(type(owner)) and str(POLICY.class_module(type(owner))).startswith("matplotlib.")

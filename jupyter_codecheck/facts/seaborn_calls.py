@@ -27,11 +27,15 @@ from __future__ import annotations
 import ast
 import difflib
 import inspect
+import re
 import sys
 
 from .column_selection import frame_labels
 from .pandas_plots import frame_arrays
+from .abstract_value import _literal
 from .matplotlib_properties import refused_on_the_way
+from .matplotlib_values import refused_on_new_axes
+from .namespace import chain_root
 from .read_policy import POLICY
 from .values import Live, ValueClaim
 
@@ -126,6 +130,58 @@ def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = 
             _complete_row(frame, labels, [node.value for _, node in texts]):
         return _keyword_claim(n, name, target, text)
     return None
+
+
+# heatmap's keywords whose effect depends on the data's shape or values (tick labels of a count,
+# a mask, a format for the annotations): not asked of stand-in data
+_HEATMAP_SHAPED = frozenset({"data", "ax", "cbar_ax", "mask", "xticklabels", "yticklabels", "fmt", "annot",
+                             "annot_kws", "vmin", "vmax", "robust"})
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def heatmap_claim(n: ast.Call, target, text) -> ValueClaim | None:
+    """`sns.heatmap(mat, cmap="blues")`, `sns.heatmap(mat, anot=True)`: a literal keyword seaborn's
+    heatmap refuses whatever the data (a colormap name: KeyError; a keyword it hands to its
+    QuadMesh that has no such property: AttributeError), asked of heatmap itself drawing a 2x2
+    grid of numbers on an Axes of a Figure of its own (matplotlib_values.refused_on_new_axes)."""
+    sns = sys.modules.get("seaborn")
+    draw = POLICY.module_members(sns).get("heatmap") if sns is not None else None
+    if draw is None or draw is not target or not POLICY.is_library(target) or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    for kw in n.keywords:
+        v = _literal(kw.value)
+        if kw.arg in _HEATMAP_SHAPED or type(v) not in _SCALARS:
+            continue
+        refused = refused_on_new_axes(("heatmap", kw.arg, repr(v)),
+                                      lambda ax, **k: draw([[0, 1], [1, 0]], ax=ax, **k), {kw.arg: v})
+        if refused is None:
+            continue
+        exception, message = refused
+        meant = []
+        if type(v) is str and text(kw.value) in (repr(v), f'"{v}"'):
+            quote = text(kw.value)[0]
+            meant = [f"{quote}{m}{quote}" for m in
+                     difflib.get_close_matches(v, [w for w in _QUOTED.findall(message) if w != v], n=1, cutoff=0.6)]
+        elif exception == "AttributeError":
+            meant = _named_fixes(kw, target, text)
+        root = chain_root(n.func)       # the function read: the keyword's literal has no other name
+        return ValueClaim(kw.value if exception != "AttributeError" else kw,
+                          f"heatmap(): {message.splitlines()[0]}: {exception}", exception, meant,
+                          subjects=(root,) if root is not None else None)
+    return None
+
+
+_QUOTED = re.compile(r"'([^']+)'")
+
+
+def _named_fixes(kw: ast.keyword, target, text) -> list[str]:
+    """The keyword written again with heatmap's own parameter nearest its name."""
+    sig = POLICY.signature(target)
+    names = [p for p in sig.parameters if p not in ("kwargs", "data")] if sig is not None else []
+    written = text(kw)
+    return [m + written[len(kw.arg):] for m in difflib.get_close_matches(kw.arg, names, n=1, cutoff=0.75)] \
+        if written is not None and written.startswith(kw.arg) else []
 
 
 def _keyword_claim(n: ast.Call, name: str, target, text) -> ValueClaim | None:

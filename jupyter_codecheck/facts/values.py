@@ -49,11 +49,12 @@ import sys
 import types
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from .abstract import Propagation, concatenator
 from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, _literal, array_like, distinct_at_least, joining,
                              literal_int as _literal_int, numeric, shaped)
+from .claims import Live, Text, ValueClaim
+from .parameters import mapping_x_problem
 from .estimators import (SIZED_FITS, UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, holds_2d_only, size_problem, sklearn_classes,
                          sklearn_estimator)
 from .instances import Instance, estimator_class
@@ -86,21 +87,6 @@ _ACCESSORS = {"str": ("biufcmM", "Can only use .str accessor with string values!
 _ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 
 
-@dataclass
-class ValueClaim:
-    """A call or operation the library will reject: the node to place it on (a callee: on its
-    name), the message (it ends with the exception's name) and exact replacements of the node's text."""
-    node: ast.AST
-    message: str
-    exception: str
-    candidates: list[str] = field(default_factory=list)
-    callee: bool = False
-    # the names whose objects the rule reads, where they are not the use's (facts._subjects)
-    subjects: tuple[str, ...] | None = None
-
-
-Live = Callable[[ast.AST], object]
-Text = Callable[[ast.AST], "str | None"]       # a node's own text in the cell (None: not on one line)
 
 
 def _np():
@@ -586,6 +572,14 @@ def _shape_keeping_steps(pipe, method: str):
     return None
 
 
+def _mapping_of_parts(x) -> bool:
+    """A live dict of Python's own, or scikit-learn's Bunch (a dataset's `data`, `target`, ...),
+    exactly: check_array reads it as one object, never as rows."""
+    bunch = POLICY.static(sys.modules.get("sklearn.utils._bunch"), "Bunch", None) \
+        if sys.modules.get("sklearn.utils._bunch") is not None else None
+    return type(x) is dict or bunch is not None and type(x) is bunch
+
+
 def _some_not_a_number(x, x_node: ast.expr) -> bool:
     """Does the text array X (live, or a literal written in the call) hold a value that is no
     number as float() reads it? Unknown values: no."""
@@ -637,6 +631,13 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
                                   f"{'text' if a.kind == 'U' else 'bytes'} (dtype kind {a.kind!r}); "
                                   f"{type(est).__name__} takes numbers only: ValueError (its input "
                                   "check refuses strings)", "ValueError")
+    elif alone and _mapping_of_parts(x) and (raised := mapping_x_problem(est, method, type(x))) is not None:
+        # check_array makes one 0-d object array of a dict, which its dtype rule refuses
+        kind = type(x).__name__
+        fixes = [f"{text(x_node)}.data"] if kind == "Bunch" and "data" in x and text(x_node) else []
+        return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} is a {kind} (a dict of "
+                                  f"{len(x)} parts), not the data; {type(est).__name__} takes 2-D numbers: {raised}",
+                          raised, fixes)
     elif pd is not None and type(x) is pd.DataFrame and not _takes_text(est) and _text_column(x, pd) is not None:
         column, value = _text_column(x, pd)
         return ValueClaim(x_node, f"{ast.unparse(n.func)}(): X={ast.unparse(x_node)} has a text column "
