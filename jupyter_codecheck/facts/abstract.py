@@ -73,6 +73,16 @@ from .libraries import library_code
 from .read_policy import POLICY
 
 
+class Fields(tuple):
+    """A named tuple a library returns (scipy's ModeResult), of abstract values: its items by
+    index and by name."""
+
+    def __new__(cls, items, names: tuple[str, ...]):
+        made = super().__new__(cls, items)
+        made.names = names
+        return made
+
+
 class Propagation:
     """The values of one expression's parts: a pure chain's live object or what the cell made
     (`read`, flow.py's answer), else the abstract value its library calls give. One instance
@@ -151,6 +161,9 @@ class Propagation:
         return None
 
     def _attribute(self, node: ast.Attribute):
+        fields = self.value(node.value)
+        if type(fields) is Fields and node.attr in fields.names:     # `mode(a).mode`
+            return fields[fields.names.index(node.attr)]
         base = self.shaped(node.value)
         if base is None:
             return None
@@ -178,7 +191,7 @@ class Propagation:
             return self._mgrid(node.slice)
         if value is not UNRESOLVED and value is _numpy_member("ogrid") and _grid_as_made(value, sparse=True):
             return self._ogrid(node.slice)
-        if type(value) is tuple:                 # `plt.subplots(1, 3)[1]`
+        if type(value) in (tuple, Fields):       # `plt.subplots(1, 3)[1]`
             k = literal_int(node.slice)
             return value[k] if k is not None and -len(value) <= k < len(value) else None
         columns = (isinstance(node.slice, ast.Constant) and type(node.slice.value) is str) or \
@@ -192,6 +205,11 @@ class Propagation:
             return picked(base, node.slice)
         if base.like == "ndarray" and isinstance(node.slice, ast.Compare):
             return self._masked(base, node.slice)
+        mask = self.array(node.slice) if base.like == "ndarray" and isinstance(node.slice, ast.Name) else None
+        if mask is not None and mask.kind == "b" and mask.ndim == 1 and base.ndim >= 1 and \
+                mask.shape[0] == base.shape[0] and mask.shape[0] is not None:
+            # `a[mask]` of a mask of a's rows (numpy's boolean index): the rows kept, how many not known
+            return Abstract("ndarray", (None, *base.shape[1:]), base.kind)
         if base.like == "ndarray":
             return _indexed(base, self.index(node.slice))
         return None
@@ -535,7 +553,7 @@ class Propagation:
         name = _known(target)
         if name is None:
             pair = loaded(target, node)         # `X, y = load_iris(return_X_y=True)`
-            return self._outer(node, target) or self._ufunc(node, target) or \
+            return self._outer(node, target) or self._ufunc(node, target) or self._mode(node, target) or \
                 (pair if type(pair) is tuple else None) or made_estimator(node, target, self.value, self.scalar) or \
                 made_shorthand(node, target, self.value) or confusion(node, target, self.value, self.shaped)
         args, keywords = node.args, {k.arg: k.value for k in node.keywords}
@@ -699,6 +717,20 @@ class Propagation:
         return None
 
     # -- numpy: a ufunc's outer, arrays of literals, joins, reductions, a Generator's draws --------
+
+    def _mode(self, node: ast.Call, target):
+        """`scipy.stats.mode(a)` of a 1-D array of numbers: since scipy 1.11 (`keepdims=False`)
+        a ModeResult of two numpy scalars, the mode and its count, where older code indexed
+        arrays (`mode(a)[0][0]`: IndexError)."""
+        stats = sys.modules.get("scipy.stats")
+        mode = POLICY.static(stats, "mode", None) if stats is not None else None
+        if mode is None or target is not mode or not POLICY.is_library(target) or len(node.args) != 1 or \
+                any(k.arg != "nan_policy" for k in node.keywords):
+            return None
+        a = self.array(node.args[0])
+        if a is None or a.ndim != 1 or not numeric(a.kind):
+            return None
+        return Fields((Abstract("ndarray", (), a.kind), Abstract("ndarray", (), "i")), ("mode", "count"))
 
     def _outer(self, node: ast.Call, target):
         """`np.multiply.outer(a, b)`: a numpy ufunc of two inputs over every pair, of shape

@@ -896,6 +896,9 @@ def index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
     if index is None:
         return None
     used = [e for e in index if e is not None and e is not Ellipsis]
+    if len(used) > base.ndim and base.ndim == 0:
+        return ValueClaim(n, f"{ast.unparse(n.value)} is one number (0-dimensional): invalid index to scalar "
+                             "variable: IndexError", "IndexError")
     if len(used) > base.ndim:
         return ValueClaim(n, f"{ast.unparse(n.value)} of shape {_shape(base)}: too many indices for array: "
                                    f"array is {base.ndim}-dimensional, but {len(used)} were indexed: IndexError",
