@@ -54,6 +54,11 @@ REFUSED = [
     'ax.bar([1], [2], align="centre", colr="r")\n',           # the align first: its ValueError
     'plt.title("t", loc="centre")\n',
     'plt.scatter(x, y, c=y, cmap="viridiss")\n',
+    'plt.hist(y, bins="autoo")\n',
+    'plt.step(x, y, where="middle")\n',
+    'plt.errorbar(x, y, yerr=0.1, fmt="zz")\n',
+    'plt.vlines(x, 0, 1, colors="bleu")\n',
+    'plt.scatter(x, y, alpha=1.5)\n',
     'plt.imshow(np.zeros((3, 3)), cmap="gray_rr")\n',
     # a format string
     'plt.plot(x, y, "gz")\n',
@@ -150,7 +155,8 @@ OTHER_DATA = {
 }
 BAD = ["zzq", 1.5, -2, "", "center"]
 PROPERTIES = ["color", "marker", "ls", "alpha", "drawstyle", "ha", "fontsize", "hatch", "cmap", "facecolor",
-              "interpolation", "histtype", "align", "shading", "loc", "data"]
+              "interpolation", "histtype", "align", "shading", "loc", "data", "bins", "where", "fmt", "ecolor",
+              "colors", "linestyles", "step"]
 
 
 def test_every_refusal_the_rule_finds_holds_for_other_data():
@@ -251,3 +257,20 @@ def test_a_refusal_is_asked_again_and_nothing_of_the_users_runs(ns, monkeypatch)
     original = MarkerStyle._set_marker
     monkeypatch.setattr(MarkerStyle, "_set_marker", lambda self, m: (ran.append(m), original(self, m))[1])
     assert kernel_facts('plt.plot(x, y, marker="zz")\n', ns) == [] and ran == []
+
+
+@pytest.mark.parametrize("cell, refused", [
+    ('fig, ax = plt.subplots(2, 2, subplot_kw={"projection": "polar", "theta_ofset": 1})\n', True),
+    ('fig, ax = plt.subplots(subplot_kw={"aspect": "equal", "facecolr": "w"})\n', True),
+    ('fig, ax = plt.subplots(subplot_kw=dict(aspect="equal", facecolr="w"))\n', True),
+    ('fig, ax = plt.subplots(2, 2, subplot_kw={"projection": "polar", "theta_offset": 1})\n', False),
+    ('fig, ax = plt.subplots(1, 2, subplot_kw=dict(xticks=[], yticks=[]))\n', False),
+])
+def test_subplot_kw_keys_are_the_new_axes_properties(cell, refused, ns):
+    got = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    assert bool(got) == refused == (type(raised) is AttributeError), (got, raised)
+    if got:
+        line = cell.splitlines()[0]
+        fixed = line[:got[0].column] + got[0].candidates[0] + line[got[0].end_column:] + "\n"
+        assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed

@@ -152,8 +152,11 @@ def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
         return ValueClaim(kw, f"{ast.unparse(n.func)}(): the {cls.__name__} it makes has no property {kw.arg!r}: "
                               "AttributeError", "AttributeError", fixes,
                           subjects=(root,) if root is not None else ())
+    if method in ("subplots", "subplot_mosaic"):
+        return subplot_kw_claim(n, text)
     if method in _NEW_FIGURE or made_figure:
         return None
+
     def numbers(node):
         return plotted_numbers(node, value) if value is not None else None
     return keyword_value_claim(n, method, cls, functions, text, numbers) or format_claim(n, method, text, numbers)
@@ -640,6 +643,52 @@ def _new_axes(n: ast.Call, target, made_figure: bool = False):
     modules = ("matplotlib.pyplot", "matplotlib.figure", "matplotlib.projections", "matplotlib.artist",
                *{m for m in map(POLICY.module_of, POLICY.mro(cls)) if m is not None and m != "builtins"})
     return name, cls, functions, modules, 0
+
+
+def subplot_kw_claim(n: ast.Call, text) -> ValueClaim | None:
+    """`plt.subplots(1, 2, subplot_kw=dict(xticks=[], ytick=[]))`: subplots hands `subplot_kw` to
+    each `add_subplot`, whose new Axes (of the class the projection keywords choose) sets the others
+    through its setters (_new_axes' rule): a key no constructor names and no setter takes is
+    AttributeError ("Axes.set() got an unexpected keyword argument 'ytick'"). The keys written,
+    in `dict(...)` (Python's own) or a display of literal keys."""
+    given = next((k.value for k in n.keywords if k.arg == "subplot_kw"), None)
+    figure = sys.modules.get("matplotlib.figure")
+    figure_class = POLICY.static(figure, "Figure", None) if figure is not None else None
+    if given is None or not isinstance(figure_class, type):
+        return None
+    if isinstance(given, ast.Call) and isinstance(given.func, ast.Name) and given.func.id == "dict" and \
+            not given.args and all(k.arg is not None for k in given.keywords):
+        keywords = list(given.keywords)
+    elif isinstance(given, ast.Dict) and all(isinstance(k, ast.Constant) and type(k.value) is str for k in given.keys):
+        keywords = [ast.copy_location(ast.keyword(k.value, v), k) for k, v in zip(given.keys, given.values)]
+    else:
+        return None
+    call = ast.Call(ast.Name("fig", ast.Load()), [], keywords)
+    made = _new_axes(call, POLICY.static(figure_class, "add_subplot", None), made_figure=True)
+    if made is None:
+        return None
+    _, cls, functions, modules, _ = made
+    modules = tuple(m for m in modules if m != "matplotlib.pyplot")     # add_subplot's way: pyplot reads none
+    named = keyword_names(functions)
+    if named is None or not aliases_distinct(call, cls):
+        return None
+    for kw, written in zip(keywords, given.keywords if isinstance(given, ast.Call) else given.keys):
+        if isinstance(given, ast.Call):
+            fixes = refused_keyword(kw, cls, named, modules, text)
+            if fixes is None:
+                continue
+        else:
+            if refused_keyword(kw, cls, named, modules, lambda node: None) is None:
+                continue
+            setters = {a[4:] for k in POLICY.mro(cls) for a in POLICY.class_members(k) if a.startswith("set_")}
+            quote = (text(written) or "'")[0]
+            fixes = [f"{quote}{m}{quote}" for m in difflib.get_close_matches(kw.arg, sorted(setters | named), n=1,
+                                                                              cutoff=0.75)]
+        root = chain_root(n.func)
+        return ValueClaim(written, f"{ast.unparse(n.func)}(): subplot_kw {kw.arg!r}: the {cls.__name__} add_subplot "
+                                   f"makes has no property {kw.arg!r}: AttributeError", "AttributeError", fixes,
+                          subjects=(root,) if root is not None else ())
+    return None
 
 
 def _grid_place(n: ast.Call, keywords: dict) -> bool:

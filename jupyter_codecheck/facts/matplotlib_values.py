@@ -51,9 +51,12 @@ PROBE_DATA = {
 # `_api.check_in_list` first in `hist` and `bar`, `MarkerStyle(marker)` in `scatter`, the colormap
 # handed to the image or mesh it always makes)
 METHOD_CHECKED = {
-    "hist": frozenset({"histtype", "align", "orientation"}),
+    "hist": frozenset({"histtype", "align", "orientation", "bins", "color"}),
     "bar": frozenset({"align"}), "barh": frozenset({"align"}),
-    "scatter": frozenset({"marker"}),
+    "scatter": frozenset({"marker", "alpha"}),
+    "step": frozenset({"where"}), "errorbar": frozenset({"fmt", "ecolor"}),
+    "vlines": frozenset({"colors", "linestyles"}), "hlines": frozenset({"colors", "linestyles"}),
+    "fill_between": frozenset({"step"}), "fill_betweenx": frozenset({"step"}),
     "imshow": frozenset({"cmap", "origin", "interpolation"}), "matshow": frozenset({"cmap", "origin"}),
     "pcolormesh": frozenset({"cmap", "shading"}), "hexbin": frozenset({"cmap"}),
     "set_title": frozenset({"loc"}), "set_xlabel": frozenset({"loc"}), "set_ylabel": frozenset({"loc"}),
