@@ -78,6 +78,7 @@ REFUSED = [
     'for i in range(5):\n    plt.subplot(2, 2, i + 1)\n    plt.plot(x, y)\n',
     'for i in range(n + 1):\n    plt.subplot(2, 2, i + 1)\n',
     'for i in range(0, 4):\n    plt.subplot(2, 2, i)\n',
+    'for i in range(5):\n    plt.subplot(221 + i)\n',
     'f = plt.figure()\nfor i in range(10):\n    a = f.add_subplot(3, 3, i + 1)\n',
     'for i in range(4):\n    a = fig.add_subplot(2, 2, i, xticks=[], yticks=[])\n',   # the Axes' keywords after
     # scatter's sizes and colours of another count than the points
@@ -105,6 +106,7 @@ TAKEN = [
     'plt.margins(0.1)\n',
     'plt.subplot(2, 2, 4)\n',
     'for i in range(4):\n    plt.subplot(2, 2, i + 1)\n',
+    'for i in range(4):\n    plt.subplot(221 + i)\n',
     'for i in range(4):\n    a = fig.add_subplot(2, 2, i + 1, xticks=[], yticks=[])\n',
     'for i in range(6):\n    if i > 3:\n        break\n    plt.subplot(2, 2, i + 1)\n',
     'for i in range(6):\n    if i > 3:\n        continue\n    plt.subplot(2, 2, i + 1)\n',

@@ -1036,9 +1036,9 @@ class _Walk:
         """`plt.subplot(2, 2, i + 1)` in `for i in range(5)`: the positions the index takes,
         one an iteration of a loop that surely runs each (no `break` or `continue` in its body);
         None where the index is no loop variable's arithmetic."""
-        if len(n.args) != 3:
+        if len(n.args) not in (1, 3):
             return None
-        index = n.args[2]
+        index = n.args[-1]                 # `plt.subplot(2, 2, i + 1)`, `plt.subplot(221 + i)`
         names = {x.id for x in ast.walk(index) if isinstance(x, ast.Name)}
         if len(names) != 1:
             return None

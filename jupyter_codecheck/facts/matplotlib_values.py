@@ -393,8 +393,8 @@ def grid_claim(n: ast.Call, maker: str, text, positions=None) -> ValueClaim | No
             any(k.arg is None or k.arg in _PROJECTING for k in n.keywords):
         return None                     # the projection's keywords are read first (its class may refuse)
     grid = [_literal(a) for a in n.args]
-    if positions is not None and len(grid) == 3:
-        grid = [[*grid[:2], p] for p in positions]
+    if positions is not None and len(grid) in (1, 3):
+        grid = [[*grid[:-1], p] for p in positions]
     else:
         grid = [grid]
     for args in grid:
