@@ -41,12 +41,18 @@ PLOT = ("def plot_predictions(tree_reg, X, y, axes=[-0.5, 0.5, -0.05, 0.25]):\n"
         "plt.sca(axes[0])\n")
 
 
+VISUALIZE = ("def visualize(X, y, ax=None, cmap='rainbow'):\n    ax = ax or plt.gca()\n"
+             "    ax.scatter(X[:, 0], X[:, 1], c=y, s=30, cmap=cmap)\n\n")
+
+
 @pytest.mark.parametrize("cell, line, error", [
     # a parameter's default and a name given to it; the body's own error, where it stands
     (PLOT + "plot_predictions(tree_reg, X_quad, y_quad)\n", 3, "ValueError"),
     ("def shaped(a, n=3):\n    return a.reshape(n, 2)\n\nB = shaped(A)\n", 2, "ValueError"),
     ("def shaped(a, n):\n    b = a * 2\n    return b.reshape(n, 2)\n\nB = shaped(A, n=3)\n", 3, "ValueError"),
     ("def draw(x):\n    plt.plot(x, x, linestlye='-')\n\ndraw(A)\n", 2, "AttributeError"),
+    # a literal given in a parameter's places; `ax = ax or plt.gca()` of a parameter given None
+    (VISUALIZE + "visualize(np.ones((4, 2)), A, cmap='Rainbow')\n", 3, "ValueError"),
 ])
 def test_a_function_called_on_the_top_level_is_read_at_its_call_and_stops(cell, line, error):
     found = exact_check(cell, namespace())
@@ -62,6 +68,8 @@ def test_a_function_called_on_the_top_level_is_read_at_its_call_and_stops(cell, 
     "def shaped(a, n=3):\n    n = 2\n    return a.reshape(n, 2)\n\nB = shaped(A)\n",    # the parameter bound again
     "def shaped(a, n=3):\n    return a.reshape(n, 2)\n\nB = shaped(*[A, 2])\n",          # a starred argument
     "def shaped(a):\n    A = np.ones(6)\n    return A.reshape(3, 2)\n\nB = shaped(A)\n",  # given a name it binds
+    VISUALIZE + "visualize(np.ones((4, 2)), A)\n",                                   # its default, taken
+    VISUALIZE + "f, a = plt.subplots(subplot_kw={'projection': 'polar'})\nvisualize(np.ones((4, 2)), A, ax=a)\n",
 ])
 def test_a_call_the_view_cannot_read_as_python_would_is_no_claim(cell):
     assert [f for f in exact_check(cell, namespace()).findings if f.kind == "value"] == []

@@ -276,3 +276,12 @@ def test_subplot_kw_keys_are_the_new_axes_properties(cell, refused, ns):
         line = cell.splitlines()[0]
         fixed = line[:got[0].column] + got[0].candidates[0] + line[got[0].end_column:] + "\n"
         assert _raised(fixed, ns) is None and kernel_facts(fixed, ns) == [], fixed
+
+
+def test_the_current_axes_gca_gives_is_read_where_it_is_matplotlibs_own(ns):
+    assert [f.line for f in exact_check('ax = plt.gca()\nax.plot(x, y, marker="zz")\n', ns).certain] == [2]
+    for cell in ['plt.subplot(projection="polar")\nax = plt.gca()\nax.set_xscale("log")\n',   # a polar Axes' own
+                 'ax = plt.gca()\nax.plot(x, y, marker="o")\n']:
+        assert kernel_facts(cell, ns) == [], cell
+    polar = plt.figure().add_subplot(projection="polar")
+    assert kernel_facts('ax = plt.gca()\nax.grid(which="mayor")\n', dict(ns, polar=polar)) == []   # gca: the polar one

@@ -234,14 +234,20 @@ def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call,
     before = [s for s in before if s is not fn]
     stored = _bound_in(fn.body)
     given = {p: a for p, a in bound.items() if isinstance(a, ast.Name)}
-    if stored & set(bound) or stored & {a.id for a in given.values()} or _read_unbound(fn.body, stored):
-        return None
-    literals = {p: a.value for p, a in bound.items() if isinstance(a, ast.Constant) and type(a.value) in _DECIDING}
+    if stored & set(given) or stored & {a.id for a in given.values()} or _read_unbound(fn.body, stored - set(bound)):
+        return None                         # (a parameter the body binds again is bound first, below)
+    # an immutable literal a parameter the body never binds again is given: read in its places
+    given |= {p: a for p, a in bound.items() if p not in stored and isinstance(a, ast.Constant) and
+              type(a.value) in _DECIDING}
+    literals = {p: a.value for p, a in bound.items() if p not in stored and isinstance(a, ast.Constant) and
+                type(a.value) in _DECIDING}
     fn = copy.copy(fn)
     fn.body = _decided(fn.body, literals) or [ast.copy_location(ast.Pass(), fn.body[0])]
+    fn.body, defaulted = _defaulted(fn.body, {p for p, a in bound.items() if isinstance(a, ast.Constant) and
+                                              a.value is None})
     bindings = []
     for p, a in bound.items():
-        if p not in given:                  # `axes = [0, 1]`: bound once, where the call stands
+        if p not in given and p not in defaulted:   # `axes = [0, 1]`: bound once, where the call stands
             bindings.append(ast.copy_location(ast.Assign(targets=[ast.Name(p, ast.Store())], value=a), call))
     for b in bindings:
         ast.fix_missing_locations(b)
@@ -256,6 +262,23 @@ def _view(before: list[ast.stmt], fn: ast.FunctionDef, call: ast.Call,
 # the literal arguments a branch's test is read with: Python's immutable ones
 _DECIDING = (bool, int, float, str, type(None))
 _UNDECIDED = object()
+
+
+def _defaulted(body: list[ast.stmt], nones: set[str]) -> tuple[list[ast.stmt], set[str]]:
+    """`ax = ax or plt.gca()` as the body's first statement to name `ax`, a parameter given None:
+    `ax = plt.gca()` (None is false: `or` gives its right side), and the parameter's binding left
+    out (nothing reads it before). The statements, and the parameters so read."""
+    out, done = list(body), set()
+    for p in nones:
+        at = next((i for i, s in enumerate(out) if mentions(s, p, reads=True)), None)
+        s = out[at] if at is not None else None
+        if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) and \
+                s.targets[0].id == p and isinstance(s.value, ast.BoolOp) and isinstance(s.value.op, ast.Or) and \
+                len(s.value.values) == 2 and isinstance(s.value.values[0], ast.Name) and \
+                s.value.values[0].id == p and not mentions(ast.Expr(s.value.values[1]), p, reads=True):
+            out[at] = ast.copy_location(ast.Assign(targets=s.targets, value=s.value.values[1]), s)
+            done.add(p)
+    return out, done
 
 
 def _decided(body: list[ast.stmt], literals: dict) -> list[ast.stmt]:

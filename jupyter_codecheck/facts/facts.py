@@ -488,6 +488,8 @@ class _Walk:
         subplot = self._new_subplot(s) or self._added_to_live(s) if not issubclass(type(value), Abstract) and \
             type(value) is not tuple and isinstance(s, ast.Assign) and id(s) in self.top_level else None
         value = subplot or value        # `ax = plt.subplot(212)` on a Figure of no Axes
+        if not issubclass(type(value), Abstract) and type(value) is not tuple and isinstance(s, ast.Assign):
+            value = self._current_axes(s.value) or value
         number = UNRESOLVED
         if not issubclass(type(value), Abstract) and type(value) is not tuple:
             number = propagation.scalar(s.value)
@@ -568,6 +570,23 @@ class _Walk:
         if own is None or type(fig) is not figure_class() or call.func.attr in own or not self._library_kept(call.func):
             return None
         return added_axes(call, Abstract("Figure"), call.func.attr)
+
+    def _current_axes(self, expr: ast.expr) -> Abstract | None:
+        """`ax = plt.gca()`, and a plotting function's `ax = ax or plt.gca()` where `ax` is surely
+        None (its default, in a called function's view): pyplot's current Axes, or the one it makes,
+        where every Axes of its current Figure is of matplotlib's `Axes` class itself and nothing in
+        the cell may make another current (`_pyplot_kept`): an Axes as `plt.axes()` makes one."""
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or) and len(expr.values) == 2:
+            first = expr.values[0]
+            held = self._read(first, set()) if isinstance(first, ast.Name) else UNRESOLVED
+            if not (isinstance(first, ast.Constant) and first.value is None or
+                    isinstance(first, ast.Name) and (held is None or type(held) is Instance and held.cls is type(None))):
+                return None
+            expr = expr.values[1]
+        if not (isinstance(expr, ast.Call) and not expr.args and not expr.keywords and
+                self._pyplot_function(expr.func, "gca")):
+            return None
+        return Abstract("Axes", on_current=True) if self._pyplot_kept() and current_axes_exact("plot") else None
 
     def _pyplot_function(self, func: ast.expr, name: str) -> bool:
         """Is `func` pyplot's own `name`, as the cell leaves it?"""
