@@ -285,3 +285,19 @@ def test_the_current_axes_gca_gives_is_read_where_it_is_matplotlibs_own(ns):
         assert kernel_facts(cell, ns) == [], cell
     polar = plt.figure().add_subplot(projection="polar")
     assert kernel_facts('ax = plt.gca()\nax.grid(which="mayor")\n', dict(ns, polar=polar)) == []   # gca: the polar one
+
+
+def test_no_heatmap_claim_on_another_axes_class_or_after_the_users_patch(ns, monkeypatch):
+    """Found in review: heatmap draws on the Axes it is given (a projection's own pcolormesh),
+    a data-shaped `norm`, and a function of seaborn's the user replaced (it would run)."""
+    import seaborn as sns
+    import seaborn.matrix
+    polar = Figure().add_subplot(projection="polar")
+    ns = dict(ns, sns=sns, mat=np.arange(9).reshape(3, 3) / 10 + 0.05, polar=polar)
+    assert kernel_facts("sns.heatmap(mat, cmap='blues', ax=polar)\n", ns) == []
+    assert kernel_facts("sns.heatmap(mat, norm='logit')\n", ns) == []
+    assert kernel_facts("sns.heatmap(mat, cmap='blues', ax=ax)\n", ns)           # matplotlib's Axes: asked
+    ran = []
+    original = seaborn.matrix._matrix_mask
+    monkeypatch.setattr(seaborn.matrix, "_matrix_mask", lambda *a, **k: (ran.append(1), original(*a, **k))[1])
+    assert kernel_facts("sns.heatmap(mat, cmap='blues')\n", ns) == [] and ran == []

@@ -108,3 +108,34 @@ def test_a_clusterers_labels_are_numbers_of_one_row_each():
                           ("labels = km.fit_predict(X)\nlabels.reshape(8, 5)\n", False)]:
         assert bool(kernel_facts(cell, ns)) == claimed == (_raised(cell, ns) is not None), cell
     plt.close("all")
+
+
+def test_no_claim_where_a_second_review_found_the_name_may_be_there_or_the_import_not_reached(tmp_path):
+    """Found in review: the module object's own names, a package path extended or a module's
+    dict written before the import, an import not at the cell's top after imports alone, a
+    `__getattr__` that is not the module's own, a validation turned off in the cell."""
+    import sklearn
+    (tmp_path / "plug39.py").write_text("x = 1\n")
+    ns = {"np": np, "sklearn": sklearn, "d": str(tmp_path)}
+    for cell in ["from numpy import __dict__\n", "from math import __class__\n",
+                 "sklearn.__path__.append(d)\nfrom sklearn import plug39\n",
+                 "np.__dict__['foo39'] = 1\nfrom numpy import foo39\n",
+                 "import contextlib\nwith contextlib.suppress(ImportError):\n    from numpy import foo\n",
+                 "for _ in range(0):\n    from numpy import foo\n",
+                 "from __future__ import annotations\n"]:
+        assert kernel_facts(cell, ns, libraries="leading") == [], cell
+    cell = ("import sklearn\nsklearn.set_config(skip_parameter_validation=True)\n"
+            "from sklearn.metrics import accuracy_score\naccuracy_score([0, 1], [0, 1], normalize=1)\n")
+    try:
+        assert exact_check(cell, ns, libraries="leading").certain == [] and _raised(cell, ns) is None
+    finally:
+        sklearn.set_config(skip_parameter_validation=False)
+    from sklearn.datasets import load_iris
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import cross_val_score
+    parts = {i: [float(i), float(i % 3)] for i in range(10)}
+    ns = dict(ns, LogisticRegression=LogisticRegression, cross_val_score=cross_val_score, parts=parts,
+              labels=[0, 1] * 5, iris=load_iris())
+    for cell in ["cross_val_score(LogisticRegression(), parts, labels, cv=2)\n",    # the helper picks rows first
+                 "LogisticRegression().fit(iris)\n"]:                              # y left out: fit's TypeError
+        assert [f for f in kernel_facts(cell, ns) if "Bunch" in f.message or "dict" in f.message] == [], cell

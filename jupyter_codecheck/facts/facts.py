@@ -77,8 +77,8 @@ KINDS = ("attribute", "key", "call", "value")
 _ADDED_TO_AXES = frozenset({"imshow", "scatter", "contour", "contourf", "pcolormesh", "pcolor"})
 _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
-# what may add a name to a module by other means than storing it (`setattr(mod, "f", ...)`)
-_DYNAMIC_NAMES = frozenset({"setattr", "exec", "eval", "globals", "vars", "importlib", "__import__", "sys"})
+# scikit-learn's settings that may turn its parameter validation off
+_SKLEARN_CONFIG = frozenset({"set_config", "config_context"})
 
 
 def _int_arithmetic(node: ast.expr, name: str, v) -> int | None:
@@ -350,9 +350,8 @@ class _Walk:
             if self.state.bind_made(name, value) and id(s) not in self.top_level:
                 self.loop_made_names.append((name, objects))
         if isinstance(s, ast.ImportFrom) and not self.guarded and not self.handled:
-            missing = missing_import(s, self.resolve_module) if not self.state.user_code else None
-            if missing is not None and not self._stores_name(missing[0].name) and \
-                    not any(isinstance(x, ast.Name) and x.id in _DYNAMIC_NAMES for x in ast.walk(self.tree)):
+            missing = missing_import(s, self.resolve_module) if self._imports_first(s) else None
+            if missing is not None:
                 # nothing of the cell's to name: certainty.py judges the import itself
                 self._value(ValueClaim(missing[0], missing[1], "ImportError", missing[2], subjects=()))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
@@ -825,7 +824,8 @@ class _Walk:
                 self._value(seaborn_claim(n, target, lambda x: self._live(x, local), self._text,
                                           axes_kept=self._classes_kept() and self._library_kept(func) and
                                           self._pyplot_kept())) or \
-                self._classes_kept() and self._library_kept(func) and self._value(heatmap_claim(n, target, self._text)) or \
+                self._classes_kept() and self._library_kept(func) and \
+                self._value(heatmap_claim(n, target, self._text, lambda node: self._axes_exact(node, local))) or \
                 self._value(option_claim(n, target, self._text)) or \
                 self._value(rc_claim(n, target, self._text)) or \
                 self._value(update_claim(n, target, self._text)) or \
@@ -850,7 +850,7 @@ class _Walk:
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
-                self._value(constraint_claim(n, target, self._text)) or \
+                self._sklearn_config_kept() and self._value(constraint_claim(n, target, self._text)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text, fitted_here=self._fitted_here)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local),
@@ -2228,6 +2228,31 @@ class _Walk:
         except SyntaxError:
             same = False
         return text if same else None
+
+    def _axes_exact(self, node: ast.expr | None, local: set[str]) -> bool:
+        """An Axes of matplotlib's `Axes` class itself: `node`'s live one, or (None) pyplot's
+        current one, the cell making no other current."""
+        if node is None:
+            return self._pyplot_kept() and current_axes_exact("pcolormesh")
+        cls = axes_class()
+        return cls is not None and type(self._live(node, local)) is cls
+
+    def _sklearn_config_kept(self) -> bool:
+        """Does the cell leave scikit-learn's configuration alone (no `set_config`, no
+        `config_context`: `skip_parameter_validation` turns its parameter checks off)?"""
+        return not any(isinstance(x, ast.Name) and x.id in _SKLEARN_CONFIG or
+                       isinstance(x, ast.Attribute) and x.attr in _SKLEARN_CONFIG or
+                       isinstance(x, ast.alias) and x.name in _SKLEARN_CONFIG for x in ast.walk(self.tree))
+
+    def _imports_first(self, s: ast.ImportFrom) -> bool:
+        """Is the import a statement of the cell's top level that only imports run before (a
+        docstring aside)? Nothing of the cell's can then have given the module a name (a store,
+        `setattr`, its `__dict__` or `__path__` changed) or handled the error."""
+        if s not in self.tree.body:
+            return False
+        before = self.tree.body[:self.tree.body.index(s)]
+        return all(isinstance(b, (ast.Import, ast.ImportFrom)) or
+                   isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
 
     def _alias_text(self, node: ast.alias) -> str | None:
         """An import's name (`make_moon`, `make_moon as mm`) as the cell writes it, on one line."""

@@ -83,14 +83,29 @@ _REGISTERS: contextvars.ContextVar[bool] = contextvars.ContextVar("registers", d
 _REGISTERING = re.compile(r"regist|font_scalings|weight_dict|colors_mapping|_colors_full_map|colormaps\[|cmap_d")
 
 
+# _pristine's answer for the cell being read (None: not asked yet)
+_PRISTINE: contextvars.ContextVar[list | None] = contextvars.ContextVar("pristine", default=None)
+
+
 @contextlib.contextmanager
 def cell_registers(source: str):
-    """While a cell's facts are read: whether it may register names matplotlib's checks read."""
-    token = _REGISTERS.set(bool(_REGISTERING.search(source)))
+    """While a cell's facts are read: whether it may register names matplotlib's checks read,
+    and _pristine's answer, asked once."""
+    token, kept = _REGISTERS.set(bool(_REGISTERING.search(source))), _PRISTINE.set([])
     try:
         yield
     finally:
         _REGISTERS.reset(token)
+        _PRISTINE.reset(kept)
+
+
+def _pristine_now() -> bool:
+    kept = _PRISTINE.get()
+    if kept is None:                    # (outside a cell's read: asked each time)
+        return _pristine()
+    if not kept:
+        kept.append(_pristine())
+    return kept[0]
 
 
 def keyword_value_claim(n: ast.Call, method: str, cls: type, functions: list, text,
@@ -201,10 +216,13 @@ _PROBED = (("matplotlib.figure", "Figure"), ("matplotlib.axes", "Axes"), ("matpl
            ("matplotlib.markers", "MarkerStyle"), ("matplotlib.legend", "Legend"), ("matplotlib.text", "Text"),
            ("matplotlib.patches", "Rectangle"), ("matplotlib.patches", "Polygon"),
            ("matplotlib.collections", "PathCollection"), ("matplotlib.collections", "QuadMesh"),
-           ("matplotlib.image", "AxesImage"), ("matplotlib.colors", "Colormap"))
+           ("matplotlib.image", "AxesImage"), ("matplotlib.colors", "Colormap"), ("matplotlib.colors", "Normalize"),
+           ("matplotlib.colorbar", "Colorbar"), ("matplotlib.axis", "Axis"), ("matplotlib.axis", "XAxis"),
+           ("matplotlib.axis", "YAxis"), ("seaborn.matrix", "_HeatMapper"))
 # the module functions probes read values with
 _PROBED_FUNCTIONS = (("matplotlib.colors", ("to_rgba", "to_rgba_array", "is_color_like", "_check_color_like")),
-                     ("matplotlib.cm", ("_ensure_cmap",)), ("matplotlib.scale", ("scale_factory",)))
+                     ("matplotlib.cm", ("_ensure_cmap",)), ("matplotlib.scale", ("scale_factory",)),
+                     ("seaborn.matrix", None), ("seaborn.utils", None))
 
 
 def _pristine() -> bool:
@@ -225,11 +243,17 @@ def _pristine() -> bool:
                 f = v.__func__ if type(v) in (staticmethod, classmethod) else v
                 if isinstance(f, (types.FunctionType, types.MethodType)) and not POLICY.is_library(f):
                     return False
-    for module_name, names in _PROBED_FUNCTIONS:
+    for module_name, names in _PROBED_FUNCTIONS:      # None: every function of the module
         module = sys.modules.get(module_name)
         members = POLICY.module_members(module) if module is not None else {}
-        if any(n in members and not POLICY.is_library(members[n]) for n in names):
+        if any((n in members if names is not None else type(members[n]) is types.FunctionType) and
+               not POLICY.is_library(members[n]) for n in (names if names is not None else list(members))):
             return False
+    cm = sys.modules.get("matplotlib.cm")
+    registry = POLICY.module_members(cm).get("_colormaps") if cm is not None else None
+    maps = POLICY.own_dict(registry).get("_cmaps") if registry is not None else None
+    if type(maps) is dict and not all(POLICY.is_library(type(m)) for m in maps.values()):
+        return False                    # a colormap of the user's class: its `copy` runs when it is looked up
     units = sys.modules.get("matplotlib.units")
     registry = POLICY.module_members(units).get("registry") if units is not None else None
     return registry is None or type(registry).__module__ == "matplotlib.units" and \
@@ -251,7 +275,7 @@ def _asked(key: tuple, ask) -> tuple[str, str] | None:
     as the user may have registered the name since (a colormap, a colour, a scale)."""
     if key in _TAKEN:
         return None
-    if _REGISTERS.get() or not _pristine():
+    if _REGISTERS.get() or not _pristine_now():
         return None
     answer = ask()
     if answer is None:

@@ -51,6 +51,7 @@ def module_resolver(policy: str = "loaded", leading: frozenset[str] = frozenset(
             raise                             # the user's interrupt is theirs, not the library's
         except BaseException:  # noqa: BLE001 - a failing import (SystemExit too): no facts from it
             return None
+    resolve.policy = policy             # what importing it allows (missing_import asks a module's `__getattr__`)
     return resolve
 
 
@@ -174,7 +175,7 @@ def _made_when_asked(lazy, name: str) -> bool:
             lazy(name)
         except AttributeError:
             return False
-        except BaseException:  # noqa: BLE001 - its own error: not the import's rule
+        except Exception:  # noqa: BLE001 - its own error: not the import's rule
             return True
     return True
 
@@ -187,23 +188,25 @@ def missing_import(node: ast.ImportFrom, resolve) -> tuple[ast.alias, str, list[
     submodule Python would import. With the module's nearest public name as the fix."""
     import difflib
     import os
-    if node.level or not node.module or not _installed_library(node.module):
+    if node.level or not node.module or node.module == "__future__" or not _installed_library(node.module):
         return None
     mod = resolve(node.module)
     if type(mod) is not ModuleType or sys.modules.get(node.module) is not mod:
         return None                     # a module of another class may find names its own way
     own = POLICY.module_members(mod)
     lazy = own.get("__getattr__") if type(own) is dict else None
-    if type(own) is not dict or lazy is not None and not (type(lazy) is types.FunctionType and POLICY.is_library(lazy)):
-        return None
+    if type(own) is not dict or lazy is not None and not (
+            type(lazy) is types.FunctionType and POLICY.is_library(lazy) and POLICY.module_of(lazy) == node.module
+            and getattr(resolve, "policy", "loaded") != "loaded"):
+        return None                     # a `__getattr__` not the module's own, or one that may import: not asked
     folders = own.get("__path__")
     folders = [f for f in folders if type(f) is str] if type(folders) is list else [] if folders is None else None
     if folders is None:
         return None                     # a namespace package's path: read by its own code
     for alias in node.names:
         name = alias.name
-        if name == "*" or name in own or f"{node.module}.{name}" in sys.modules:
-            continue
+        if name == "*" or name.startswith("__") or name in own or f"{node.module}.{name}" in sys.modules:
+            continue                    # (a dunder: the module object's own, `__dict__`, `__class__`)
         try:
             beside = any(entry == name or entry.split(".")[0] == name for folder in folders
                          for entry in os.listdir(folder))

@@ -135,19 +135,23 @@ def seaborn_claim(n: ast.Call, target, live: Live, text=None, axes_kept: bool = 
 # heatmap's keywords whose effect depends on the data's shape or values (tick labels of a count,
 # a mask, a format for the annotations): not asked of stand-in data
 _HEATMAP_SHAPED = frozenset({"data", "ax", "cbar_ax", "mask", "xticklabels", "yticklabels", "fmt", "annot",
-                             "annot_kws", "vmin", "vmax", "robust"})
+                             "annot_kws", "vmin", "vmax", "robust", "norm"})
 _SCALARS = (str, int, float, bool, type(None))
 
 
-def heatmap_claim(n: ast.Call, target, text) -> ValueClaim | None:
+def heatmap_claim(n: ast.Call, target, text, axes_plain=lambda node: False) -> ValueClaim | None:
     """`sns.heatmap(mat, cmap="blues")`, `sns.heatmap(mat, anot=True)`: a literal keyword seaborn's
     heatmap refuses whatever the data (a colormap name: KeyError; a keyword it hands to its
     QuadMesh that has no such property: AttributeError), asked of heatmap itself drawing a 2x2
-    grid of numbers on an Axes of a Figure of its own (matplotlib_values.refused_on_new_axes)."""
+    grid of numbers on an Axes of a Figure of its own (matplotlib_values.refused_on_new_axes).
+    `axes_plain(node)`: is the Axes it draws on (`ax=`'s, or pyplot's current one for None)
+    of matplotlib's `Axes` class itself, whose `pcolormesh` the probe's is?"""
     sns = sys.modules.get("seaborn")
     draw = POLICY.module_members(sns).get("heatmap") if sns is not None else None
     if draw is None or draw is not target or not POLICY.is_library(target) or \
             any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    if not axes_plain(next((k.value for k in n.keywords if k.arg == "ax"), None)):
         return None
     for kw in n.keywords:
         v = _literal(kw.value)

@@ -631,7 +631,10 @@ def _x_claim_of(n: ast.Call, x_node: ast.expr | None, est, method: str, live: Li
                                   f"{'text' if a.kind == 'U' else 'bytes'} (dtype kind {a.kind!r}); "
                                   f"{type(est).__name__} takes numbers only: ValueError (its input "
                                   "check refuses strings)", "ValueError")
-    elif alone and _mapping_of_parts(x) and (raised := mapping_x_problem(est, method, type(x))) is not None:
+    elif alone and _mapping_of_parts(x) and isinstance(n.func, ast.Attribute) and n.func.attr == method and \
+            (y_node is not None or not _requires_y(est)) and \
+            (raised := mapping_x_problem(est, method, type(x))) is not None:
+        # (the estimator's own method: a model-selection helper picks rows of X first)
         # check_array makes one 0-d object array of a dict, which its dtype rule refuses
         kind = type(x).__name__
         fixes = [f"{text(x_node)}.data"] if kind == "Bunch" and "data" in x and text(x_node) else []
