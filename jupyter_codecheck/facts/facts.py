@@ -14,7 +14,6 @@ import ast
 import builtins
 import functools
 import inspect
-import operator
 import sys
 import types
 from collections import ChainMap
@@ -47,7 +46,7 @@ from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
 from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
     unfitted_pipeline_problem, width_problem
-from .flow import Effects, cell_function_names, item_by_item, loop_items, plain_data
+from .flow import Effects, cell_function_names, int_arithmetic, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import (added_axes, axes_class, drawn_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
                                   projection_axes_class, subplot_position)
 from .dataset_loaders import bunch_class, loaded, loader_keys
@@ -79,24 +78,6 @@ _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndi
 _MAX_CANDIDATES = 6
 # scikit-learn's settings that may turn its parameter validation off
 _SKLEARN_CONFIG = frozenset({"set_config", "config_context"})
-
-
-def _int_arithmetic(node: ast.expr, name: str, v) -> int | None:
-    """`i + 1`, `2 * i - 1` with `name` taking the int `v`: + - * // % of ints only."""
-    if isinstance(node, ast.Name):
-        return v if node.id == name and type(v) is int else None
-    if isinstance(node, ast.Constant):
-        return node.value if type(node.value) is int else None
-    if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
-        a, b = _int_arithmetic(node.left, name, v), _int_arithmetic(node.right, name, v)
-        if a is None or b is None or type(node.op) in (ast.FloorDiv, ast.Mod) and b == 0:
-            return None
-        return _INT_OPS[type(node.op)](a, b)
-    return None
-
-
-_INT_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
-            ast.Mod: operator.mod}
 
 
 @dataclass
@@ -1071,7 +1052,8 @@ class _Walk:
                            lambda f: self._live_or_builtin(f, local))
         if not items:
             return None
-        positions = [_int_arithmetic(index, name.id, v) for v in items]
+        positions = [int_arithmetic(index, lambda x, v=v: v if isinstance(x, ast.Name) and x.id == name.id else None)
+                     for v in items]
         return None if None in positions else positions
 
     def _colorbar(self, n: ast.Call, target, local: set[str], value):

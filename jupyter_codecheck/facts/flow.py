@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import operator
 import sys
 import types
 from collections.abc import Mapping
@@ -1042,7 +1043,7 @@ def _iterated(node: ast.AST, identity, callee) -> list | None:
                 return None
             return list(enumerate(parts[0])) if builtin is enumerate else [tuple(r) for r in zip(*parts)]
         if builtin is range and 1 <= len(node.args) <= 3:
-            bounds = [_literal_or_live_int(a, identity) for a in node.args]
+            bounds = [int_arithmetic(a, identity) for a in node.args]
             if None in bounds or len(bounds) == 3 and bounds[2] == 0:
                 return None             # (a step of 0: range's own ValueError)
             try:
@@ -1064,21 +1065,22 @@ def _iterated(node: ast.AST, identity, callee) -> list | None:
     return list(obj) if type(obj) in (list, tuple, dict) else None
 
 
-def _literal_or_live_int(node: ast.expr, identity) -> int | None:
-    """An int written (`3`, `-1`), held by a name the cell has not changed, or + - * // of those."""
+def int_arithmetic(node: ast.expr, identity) -> int | None:
+    """An int written (`3`, `-1`), held by a chain (`identity` gives its object: a name the cell
+    has not changed, a loop's variable), or + - * // % of those."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        v = _literal_or_live_int(node.operand, identity)
+        v = int_arithmetic(node.operand, identity)
         return -v if v is not None else None
-    if isinstance(node, ast.BinOp) and type(node.op) in _BOUND_OPS:
-        a, b = _literal_or_live_int(node.left, identity), _literal_or_live_int(node.right, identity)
-        return None if a is None or b is None or type(node.op) is ast.FloorDiv and b == 0 else \
-            _BOUND_OPS[type(node.op)](a, b)
+    if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
+        a, b = int_arithmetic(node.left, identity), int_arithmetic(node.right, identity)
+        return None if a is None or b is None or type(node.op) in (ast.FloorDiv, ast.Mod) and b == 0 else \
+            _INT_OPS[type(node.op)](a, b)
     v = node.value if isinstance(node, ast.Constant) else identity(node) if chain_root(node) is not None else None
     return v if type(v) is int else None
 
 
-_BOUND_OPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
-              ast.FloorDiv: lambda a, b: a // b}
+_INT_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+            ast.Mod: operator.mod}
 
 
 def _sorted_by_plain_keys(rows: list) -> list | None:

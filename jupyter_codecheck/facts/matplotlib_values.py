@@ -16,7 +16,8 @@ written in the cell: `plt.plot(x, y, marker="z")`, `ax.scatter(x, y, c=y, cmap="
 - a format string is read by the function `plot` reads it with (`_process_plot_format`).
 
 Only literal values are asked, and only matplotlib's code runs, on objects made here: nothing of
-the user's runs. The answers are kept per question (a cell's `color="r"` is asked once a session).
+the user's runs. A value taken is kept (a cell's `color="r"` is asked once a session); a refusal
+is asked again each time.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ import warnings
 from .abstract_value import _literal
 from .namespace import UNRESOLVED, chain_root
 from .read_policy import POLICY
-from .values import ValueClaim
+from .claims import ValueClaim
 
 # small literal data each Axes method is asked with: of the kinds it takes, enough for it to make
 # its artist (a bar, a line, an image)
@@ -63,7 +64,7 @@ METHOD_CHECKED = {
 }
 # keywords a method names itself and checks where another keyword's data is numbers (`scatter`
 # maps `c` through `cmap` and `norm` only when `c` is numbers, not colours)
-_CHECKED_WITH = {"scatter": {"cmap": "c"}, "hexbin": {}}
+_CHECKED_WITH = {"scatter": {"cmap": "c"}}
 # keywords a method reads itself where another is given (`scatter` takes its colours from `c`
 # before the face and edge colour keywords: `_parse_scatter_color_args`)
 _OVERRIDDEN = {"scatter": [(("c",), frozenset({"color", "facecolor", "facecolors", "fc", "edgecolor", "edgecolors",
@@ -198,13 +199,19 @@ def legend_value_claim(n: ast.Call, owner: str, text) -> ValueClaim | None:
     return None
 
 
+def quoted_fixes(node: ast.expr, v, message: str, text) -> list[str]:
+    """The value a refusal's message quotes nearest a refused text (matplotlib's `_api` lists the
+    values it takes), quoted as the cell quotes it."""
+    if type(v) is not str or text(node) not in (repr(v), f'"{v}"'):
+        return []
+    quote = text(node)[0]
+    meant = [w for w in _QUOTED.findall(message) if w != v]
+    return [f"{quote}{m}{quote}" for m in difflib.get_close_matches(v, meant, n=1, cutoff=0.6)]
+
+
 def _claim(n: ast.Call, node: ast.expr, v, refused: tuple[str, str], text) -> ValueClaim:
     exception, message = refused
-    fixes = []
-    if type(v) is str and text(node) in (repr(v), f'"{v}"'):
-        quote = text(node)[0]
-        meant = [w for w in _QUOTED.findall(message) if w != v]
-        fixes = [f"{quote}{m}{quote}" for m in difflib.get_close_matches(v, meant, n=1, cutoff=0.6)]
+    fixes = quoted_fixes(node, v, message, text)
     root = chain_root(n.func)
     return ValueClaim(node, f"{ast.unparse(n.func)}(): {message.splitlines()[0] if message else exception}: {exception}",
                       exception, fixes, subjects=(root,) if root is not None else ())
@@ -320,23 +327,25 @@ def _figure():
 
 def _probe(method: str, keywords: dict, data: dict | None = None) -> tuple[str, str] | None:
     """The Axes method called on an Axes of a Figure of its own (pyplot knows nothing of it)
-    with the probe's data (and `data`'s keywords) and the keyword alone; refused only where the
-    same call without it is taken."""
-    def call(kw):
-        figure = _figure()
-        if figure is None:
-            raise LookupError("no matplotlib")
-        getattr(figure.add_subplot(), method)(*PROBE_DATA[method], **(data or {}), **kw)
-    return _raised(lambda: call(keywords)) if _raised(lambda: call({})) is None else None
+    with the probe's data (and `data`'s keywords) and the keyword alone."""
+    return _refused_anew(lambda figure, **k: getattr(figure.add_subplot(), method)(*PROBE_DATA[method],
+                                                                                   **(data or {}), **k), keywords)
 
 
 def _probe_legend(owner: str, keywords: dict) -> tuple[str, str] | None:
+    return _refused_anew(lambda figure, **k: (figure.add_subplot() if owner == "Axes" else figure).legend(**k),
+                         keywords)
+
+
+def _refused_anew(draw, keywords: dict, refusals: tuple = (ValueError, TypeError)) -> tuple[str, str] | None:
+    """`draw(figure, **keywords)` on a Figure of its own refuses `keywords` (one of `refusals`)
+    where `draw(figure)` alone is taken."""
     def call(kw):
         figure = _figure()
         if figure is None:
             raise LookupError("no matplotlib")
-        (figure.add_subplot() if owner == "Axes" else figure).legend(**kw)
-    return _raised(lambda: call(keywords)) if _raised(lambda: call({})) is None else None
+        draw(figure, **kw)
+    return _raised(lambda: call(keywords), refusals) if _raised(lambda: call({}), refusals) is None else None
 
 
 def _new(module: str, name: str, *args):
@@ -445,12 +454,5 @@ def refused_on_new_axes(key: tuple, draw, keywords: dict) -> tuple[str, str] | N
     """Another library's drawing call asked the same way (seaborn's `heatmap`): `draw(ax,
     **keywords)` on an Axes of a Figure of its own refuses `keywords` (ValueError, TypeError,
     KeyError or AttributeError, as the library raises it) where `draw(ax)` alone is taken."""
-    refusals = (ValueError, TypeError, KeyError, AttributeError)
-
-    def call(kw):
-        figure = _figure()
-        if figure is None:
-            raise LookupError("no matplotlib")
-        draw(figure.add_subplot(), **kw)
-    return _asked(key, lambda: _raised(lambda: call(keywords), refusals)
-                  if _raised(lambda: call({}), refusals) is None else None)
+    return _asked(key, lambda: _refused_anew(lambda figure, **k: draw(figure.add_subplot(), **k), keywords,
+                                             (ValueError, TypeError, KeyError, AttributeError)))

@@ -27,14 +27,13 @@ from __future__ import annotations
 import ast
 import difflib
 import inspect
-import re
 import sys
 
 from .column_selection import frame_labels
 from .pandas_plots import frame_arrays
 from .abstract_value import _literal
 from .matplotlib_properties import refused_on_the_way
-from .matplotlib_values import refused_on_new_axes
+from .matplotlib_values import quoted_fixes, refused_on_new_axes
 from .namespace import chain_root
 from .read_policy import POLICY
 from .values import Live, ValueClaim
@@ -162,21 +161,14 @@ def heatmap_claim(n: ast.Call, target, text, axes_plain=lambda node: False) -> V
         if refused is None:
             continue
         exception, message = refused
-        meant = []
-        if type(v) is str and text(kw.value) in (repr(v), f'"{v}"'):
-            quote = text(kw.value)[0]
-            meant = [f"{quote}{m}{quote}" for m in
-                     difflib.get_close_matches(v, [w for w in _QUOTED.findall(message) if w != v], n=1, cutoff=0.6)]
-        elif exception == "AttributeError":
-            meant = _named_fixes(kw, target, text)
+        written = type(v) is str and text(kw.value) in (repr(v), f'"{v}"')
+        meant = quoted_fixes(kw.value, v, message, text) if written else \
+            _named_fixes(kw, target, text) if exception == "AttributeError" else []
         root = chain_root(n.func)       # the function read: the keyword's literal has no other name
         return ValueClaim(kw.value if exception != "AttributeError" else kw,
                           f"heatmap(): {message.splitlines()[0]}: {exception}", exception, meant,
                           subjects=(root,) if root is not None else None)
     return None
-
-
-_QUOTED = re.compile(r"'([^']+)'")
 
 
 def _named_fixes(kw: ast.keyword, target, text) -> list[str]:
