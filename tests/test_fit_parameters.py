@@ -297,3 +297,50 @@ def test_no_set_params_claim_where_the_cell_may_have_changed_the_estimator_throu
                                          ns) if f.kind == "value"] == []        # changed: not read at all
     assert [f.line for f in kernel_facts("x = steps[0]\npipe.set_params(svc__gama=2)\n", ns)
             if f.kind == "value"] == [2]                                        # only read: still claimed
+
+
+def _estimators_to_fit() -> dict:
+    """Live estimators, one made with a parameter its fit refuses (in an earlier cell), one held
+    by a pipeline, and a function of the user's that sets a parameter."""
+    from sklearn.ensemble import VotingClassifier
+    from sklearn.pipeline import make_pipeline
+    ns = namespace()
+    lr = LogisticRegression()
+    ns.update(svc=SVC(C=-1), lr=lr, pipe=make_pipeline(StandardScaler(), lr),
+              voting=VotingClassifier([("lr", LogisticRegression()), ("svc", SVC())]))
+    exec("def fix(m):\n    m.penalty = 'l2'\n", ns)
+    return ns
+
+
+@pytest.mark.parametrize("cell, line", [
+    ("svc.fit(X, y)\n", 1),                                          # made so in an earlier cell
+    ('lr.penalty = "l3"\nlr.fit(X, y)\n', 2),                        # stored by the cell
+    ('voting.voting = "sotf"\nvoting.fit(X, y)\n', 2),
+    ('lr.C = 0.5\nlr.penalty = "l3"\nlr.fit(X, y)\n', 3),
+    ('m = lr\nm.solver = "sag"\nm.penalty = "l1"\nlr.fit(X, y)\n', 4),   # through another name: one object
+    ('svc.C = 2.0\nsvc.kernel = "rfb"\nsvc.fit(X, y)\n', 3),
+])
+def test_a_live_estimators_parameters_its_fit_refuses(cell, line):
+    facts = [f for f in kernel_facts(cell, _estimators_to_fit()) if f.kind == "value"]
+    assert [f.line for f in facts] == [line] and "parameters" in facts[0].message, (cell, facts)
+    ns = _estimators_to_fit()
+    before = {k: repr(ns[k].get_params()) for k in ("svc", "lr", "voting")}
+    kernel_facts(cell, ns)
+    assert {k: repr(ns[k].get_params()) for k in ("svc", "lr", "voting")} == before    # read on a copy
+    raised = _run_in(cell, ns)
+    assert raised == (raised[0], line) and facts[0].message.endswith(raised[0]), (raised, facts[0].message)
+
+
+@pytest.mark.parametrize("cell", [
+    'svc.C = 1.0\nsvc.fit(X, y)\n',                                  # the cell mends it
+    'lr.penalty = "l3"\nlr.penalty = "l2"\nlr.fit(X, y)\n',          # the last store is the one read
+    'lr.penalty = "l3"\nif len(X):\n    lr.penalty = "l2"\nlr.fit(X, y)\n',     # may be mended: not read
+    'lr.penalty = "l3"\nfix(lr)\nlr.fit(X, y)\n',                    # the user's code mends it
+    'lr.penalty = "l3"\nlr.set_params(penalty="l2")\nlr.fit(X, y)\n',
+    'lr.penalty = "l3"\npipe.set_params(logisticregression__penalty="l2")\nlr.fit(X, y)\n',
+    'svc.C += 2\nsvc.fit(X, y)\n',
+    'voting.voting = "soft"\nvoting.fit(X, y)\n',
+])
+def test_no_live_fit_claim_where_the_cell_may_mend_the_parameters_or_they_hold(cell):
+    assert [f for f in kernel_facts(cell, _estimators_to_fit()) if f.kind == "value"] == [], cell
+    assert _run_in(cell, _estimators_to_fit()) is None, cell

@@ -287,6 +287,19 @@ def test_the_current_axes_gca_gives_is_read_where_it_is_matplotlibs_own(ns):
     assert kernel_facts('ax = plt.gca()\nax.grid(which="mayor")\n', dict(ns, polar=polar)) == []   # gca: the polar one
 
 
+def test_numpys_own_functions_choose_no_figure_whatever_their_keywords(ns):
+    cell = '{}\nax = plt.gca()\nax.plot(x, y, marker="zz")\n'
+    for call in ["t = np.linspace(0, 1, num=200)", "t = np.random.rand(3)", "t = np.sqrt(x)"]:
+        assert [f.line for f in exact_check(cell.format(call), ns).certain] == [3], call
+    # a figure's number or class, or numpy's name bound to another object: gca may be another Axes
+    plt.figure(num=7).add_subplot(projection="polar")
+    fake = type(np)("numpy")
+    fake.linspace = plt.figure
+    for call in ["plt.figure(num=7)", "f = plt.figure\nf(num=7)", "np = fake\nnp.linspace(num=7)",
+                 "fake.linspace(num=7)", "make(num=7)"]:
+        assert kernel_facts(cell.format(call), dict(ns, fake=fake, make=plt.figure)) == [], call
+
+
 def test_no_heatmap_claim_on_another_axes_class_or_after_the_users_patch(ns, monkeypatch):
     """Found in review: heatmap draws on the Axes it is given (a projection's own pcolormesh),
     a data-shaped `norm`, and a function of seaborn's the user replaced (it would run)."""

@@ -44,7 +44,7 @@ from .called_functions import KernelCall, body_loops, called_bodies, kernel_call
 from .first_pass import as_written, first_passes, in_straight_body, mentions
 from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
-from .estimators import NEEDS_FIT, WITH_Y, estimator_problem, samples_problem, selection_width_problem, \
+from .estimators import NEEDS_FIT, WITH_Y, estimator_parameters, estimator_problem, samples_problem, selection_width_problem, \
     unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, int_arithmetic, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import (added_axes, axes_class, drawn_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
@@ -217,9 +217,13 @@ _CURRENT_CHANGERS = frozenset({"figure", "close", "sca", "axes", "add_axes", "ad
 _OTHER_CLASS_KEYWORDS = frozenset({"FigureClass", "axes_class", "projection", "polar", "subplot_kw", "num"})
 
 
-def _may_change_current(x: ast.AST) -> bool:
+def _may_change_current(x: ast.AST, numpy_call=lambda call: False) -> bool:
+    """`numpy_call(call)`: is the call's function numpy's own, which chooses no figure whatever
+    its keywords (`np.linspace(0, 1, num=200)`)?"""
+    if isinstance(x, ast.Call) and any(k.arg in _OTHER_CLASS_KEYWORDS for k in x.keywords) and not numpy_call(x):
+        return True
     if isinstance(x, ast.keyword):
-        return x.arg is None or x.arg in _OTHER_CLASS_KEYWORDS
+        return x.arg is None
     if isinstance(x, ast.Call):
         name = x.func.attr if isinstance(x.func, ast.Attribute) else x.func.id if isinstance(x.func, ast.Name) else None
         # `plt.figure()`, `fig.add_axes([...])`: new ones of matplotlib's classes; `plt.subplot(...)` of any
@@ -797,7 +801,7 @@ class _Walk:
         if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
                 (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
-        if self._concat_items(n, target, local) or self._live_set_params(n, local) or \
+        if self._concat_items(n, target, local) or self._live_parameters(n, local) or \
                 self._search_grid(n, local, value):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value, current_axes_plain)) or \
@@ -936,8 +940,36 @@ class _Walk:
         cell make a Figure or Axes of another class, or another one current
         (_may_change_current)? With _library_kept, none of the user's code runs before either."""
         if self._other_current is None:
-            self._other_current = any(map(_may_change_current, ast.walk(self.tree)))
+            self._other_current = any(_may_change_current(x, self._numpy_call) for x in ast.walk(self.tree))
         return not self._other_current
+
+    def _numpy_call(self, call: ast.Call) -> bool:
+        """Is `call` to numpy's own function, reached from a numpy module by a name the cell does not
+        bind again: a function of numpy's files, its array-function dispatcher, a ufunc, or a
+        builtin of its random state (`np.random.rand`)?"""
+        root = chain_root(call.func)
+        if root is None or any(isinstance(x, ast.Name) and x.id == root and not isinstance(x.ctx, ast.Load)
+                               for x in ast.walk(self.tree)):
+            return False
+        path, node = [], call.func
+        while isinstance(node, ast.Attribute):
+            path.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name) or not path:
+            return False
+        obj = self.ns.get(root)
+        for attr in reversed(path):
+            if type(obj) is not types.ModuleType or not obj.__name__.split(".")[0] == "numpy":
+                return False
+            obj = POLICY.static(obj, attr, None)
+        kind = type(obj)
+        if kind is types.FunctionType:
+            return own_function(obj, "numpy")
+        if kind is types.BuiltinFunctionType:
+            owner = type(getattr(obj, "__self__", None))
+            return (owner.__module__ or "").split(".")[0] == "numpy" or owner is types.ModuleType and \
+                obj.__self__.__name__.split(".")[0] == "numpy"
+        return kind.__module__.split(".")[0] == "numpy" and kind.__name__ in ("_ArrayFunctionDispatcher", "ufunc")
 
     def _library_kept(self, func: ast.expr) -> bool:
         """_live_method_kept, and none of the user's code runs before in the cell: the rules that
@@ -1270,24 +1302,55 @@ class _Walk:
             return any(self._parts_changed(x, False) for x in v.values())
         return False
 
-    def _live_set_params(self, n: ast.Call, local: set[str]) -> bool:
-        """`enet.set_params(alha=0.1)`, `pipe.set_params(svc_C=1)` on a live estimator: a name
-        scikit-learn's `set_params` finds in none of `get_params(deep=True)`'s (ValueError),
-        read by that method on a copy of the estimator's parameters (parameters.parameters_copy):
-        the live one is left as it is. Not where anything the cell ran before, this statement's
-        other calls too, may have changed it or what it holds (`steps.append(...)` on its list)."""
-        if not isinstance(n.func, ast.Attribute) or n.func.attr != "set_params" or n.args:
+    def _live_parameters(self, n: ast.Call, local: set[str]) -> bool:
+        """A live estimator's parameters its own method refuses before it reads the data, read by
+        that method on a copy of its parameters (parameters.parameters_copy), the live one left
+        as it is: `enet.set_params(alha=0.1)`, `pipe.set_params(svc_C=1)` (a name in none of
+        `get_params(deep=True)`'s: ValueError), `svc.fit(X, y)` after `svc = SVC(C=-1)` in an
+        earlier cell, or after `svc.C = -1` in this one (its fit validates the parameters:
+        the literals the cell surely stored on its own parameters, flow.literals_set, are set on
+        the copy). Not where anything else the cell ran before, this statement's other calls too,
+        may have changed it or what it holds (`steps.append(...)` on its list), nor partial_fit
+        (validated on the first call only)."""
+        if not isinstance(n.func, ast.Attribute) or n.func.attr not in FITTING or n.func.attr == "partial_fit" or \
+                n.func.attr == "set_params" and n.args:
             return False
         if self._runs_before_in_statement(n):
             return False                # the statement's effects are applied after it: unknown
         est = self._live(n.func.value, local)
-        if est is UNRESOLVED or self.state.changed_within(est):
+        stored = {}
+        if est is UNRESOLVED and isinstance(n.func.value, ast.Name) and not self.state.user_code:
+            est = self._live(n.func.value, local, changes_matter=False)
+            stored = self.state.literals_set.get(id(est)) if est is not UNRESOLVED else None
+            if not stored:
+                return False
+        if est is UNRESOLVED or issubclass(type(est), Made) or \
+                (self.state.changed_within(est) if not stored else self._held_changed(est)):
             return False                # the cell may have changed it, or what it holds, before
         copy = parameters_copy(est)
-        problem = fit_parameter_problem(copy, "set_params", 0, [k.arg for k in n.keywords]) if copy is not None else None
+        if copy is None or stored and not self._stored_parameters(copy, stored):
+            return False
+        problem = fit_parameter_problem(copy, n.func.attr, len(n.args), [k.arg for k in n.keywords])
         if problem is None:
             return False
-        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value")
+        self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
+        return True
+
+    def _held_changed(self, est) -> bool:
+        """May the cell have changed what the estimator holds (an estimator among its parameters)?"""
+        params = estimator_parameters(est)
+        return params is None or any(self.state.changed_within(v) for v in params.values()
+                                     if not issubclass(type(v), (str, int, float, bool, type(None))))
+
+    @staticmethod
+    def _stored_parameters(copy, stored: dict) -> bool:
+        """Set on the copy the literals the cell stored on the live estimator, each one of its own
+        parameters (the copy's class is scikit-learn's, its parameters plain: nothing else runs)."""
+        params = estimator_parameters(copy)
+        if params is None or any(k not in params for k in stored):
+            return False
+        for k, v in stored.items():
+            setattr(copy, k, v)
         return True
 
     def _runs_before_in_statement(self, n: ast.Call) -> bool:

@@ -12,6 +12,9 @@ the object as it is now. Objects are followed by identity, not by name: `tmp = d
              user's own function, and every global a called function of the user's reads
     keys_set live objects changed only by string items set on them (`df["new"] = 1`): other
              keys of theirs are still read as they are
+    literals_set  live objects changed only by literals stored on their attributes (`lr.C = 0.5`):
+             the attributes and values, for a rule that reads the object as it will be
+             (an estimator's parameters at its fit); marked changed all the same
     names_added  pandas frames and series (live, or made by the cell) changed only in ways that
              can make these names attributes (`s.name = "x"`, `del df["c"]`, `df.index.name =
              "i"`): pandas answers `obj.name` from its members and labels, so the others stay
@@ -91,6 +94,7 @@ class Effects:
     held: dict[str, list | None] = field(default_factory=dict)
     changed: set[int] = field(default_factory=set)
     keys_set: dict[int, set[str]] = field(default_factory=dict)
+    literals_set: dict[int, dict[str, object]] = field(default_factory=dict)
     shape_kept: dict[int, object] = field(default_factory=dict)
     # arrays whose values the cell writes (live ones; None: one the cell made, a view of what is
     # not known): another array sharing their memory (`v = y[:]`) changes with them
@@ -188,6 +192,7 @@ class Effects:
         for i in ids:
             self.shape_kept.pop(i, None)
             self.names_added.pop(i, None)
+            self.literals_set.pop(i, None)
 
     def figure_parts(self) -> set[int]:
         """The ids of the Figures, Axes and arrays of Axes the cell made so far."""
@@ -271,6 +276,17 @@ class Effects:
             return True
         key = _string_key(step)
         return key is not None and key not in set_keys
+
+
+_NO_LITERAL = object()
+
+
+def _literal_value(node: ast.AST | None):
+    """The value a literal written in the cell stands for (a fresh one each time), or _NO_LITERAL."""
+    try:
+        return ast.literal_eval(node) if node is not None else _NO_LITERAL
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _NO_LITERAL
 
 
 def _figure_part(made) -> bool:
@@ -391,7 +407,9 @@ class _Step:
                 st.bound.add(n.name)
                 self.hold(n.name, [], replace=False)
             elif isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
-                self.store(n, stored.get(id(n)))
+                # a sure store: a target of the top level's own assignment
+                self.store(n, stored.get(id(n)), sure=replace and any(
+                    t is n for t in (node.targets if isinstance(node, ast.Assign) else [node.target])))
             elif isinstance(n, ast.Call) and id(n) not in valued_calls:
                 self.call(n)
 
@@ -636,9 +654,10 @@ class _Step:
             before = self.state.held[into.id]
             self.state.held[into.id] = None if before is None or objects is None else before + objects
 
-    def store(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None) -> None:
+    def store(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None, sure: bool = False) -> None:
         """`x.a = v`, `x["k"] = v`, `del x[k]`: x changes (only by the key, for a string key set
-        on an object the cell can tell), and so do the objects on the way to it."""
+        on an object the cell can tell), and so do the objects on the way to it. `sure`: the
+        store surely runs (a literal stored so is kept in literals_set)."""
         st = self.state
         root, steps = _chain(target.value)
         prefix = self._prefix(root, steps)
@@ -665,7 +684,13 @@ class _Step:
             elif isinstance(target, ast.Subscript) and isinstance(target.ctx, ast.Store) and _numpy_array(obj):
                 st.values_changed(obj, st.only_values_changed(obj))     # `a[0] = 1`: numpy casts into a's dtype
             else:
+                before = st.literals_set.get(id(obj), None if id(obj) in st.changed else {})
                 st.mark_changed({id(obj)})
+                stored = _literal_value(value) if sure and isinstance(target, ast.Attribute) and \
+                    isinstance(target.ctx, ast.Store) and not made else _NO_LITERAL
+                if before is not None and stored is not _NO_LITERAL:
+                    st.literals_set[id(obj)] = {**before, target.attr: stored}
+                    st.kept[id(obj)] = obj
             st.kept.update((id(p), p) for p in prefix)
             self.put(target.value, obj, value)
             return
