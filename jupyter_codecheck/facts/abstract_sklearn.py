@@ -505,6 +505,15 @@ def _single_output(est, method: str):
             return lambda n: Abstract("ndarray", (n, len(classes)), "f")
     if issubclass(type(est), base.RegressorMixin) and type(outputs) is int and outputs == 1 and method == "predict":
         return lambda n: Abstract("ndarray", (n,), "f")
+    # a Gaussian mixture: "labels : array, shape (n_samples,)" of its components, and their
+    # "probabilities : array, shape (n_samples, n_components)", one component per weight
+    weights = own.get("weights_")
+    if issubclass(type(est), base.DensityMixin) and POLICY.class_module(type(est)).startswith("sklearn.mixture.") and \
+            type(weights) is np.ndarray and weights.ndim == 1:
+        if method == "predict":
+            return lambda n: Abstract("ndarray", (n,), "i")
+        if method in ("predict_proba",):
+            return lambda n: Abstract("ndarray", (n, len(weights)), "f")
     return None
 
 

@@ -71,12 +71,12 @@ class Certainty:
             return False
         stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
                      <= (s.end_lineno, s.end_col_offset)), None)
-        if stmt is None or subjects is not None and not subjects and not isinstance(stmt, ast.ImportFrom):
+        if stmt is None or subjects is not None and not subjects and not isinstance(stmt, (ast.Import, ast.ImportFrom)):
             return False
         before = self.tree.body[:self.tree.body.index(stmt) + 1]
         nodes = [n for s in before for n in ast.walk(s)]
         if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
-               or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
+               and not self._pandas_eval(n) or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
             return False
         if any(self._through_module(n) for n in nodes):
             return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made or bound again
@@ -92,8 +92,10 @@ class Certainty:
                 any(getattr(n, "decorator_list", None) for n in nodes) or \
                 any(_registers(n) for n in nodes if isinstance(n, ast.Call)):
             return False
+        # (a fact at an import statement's own start is of its module, found before any of it runs)
         if any(_first_import(n) for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom)) and n is not stmt) or \
-                isinstance(stmt, (ast.Import, ast.ImportFrom)) and _first_import(_names_before(stmt, at)):
+                isinstance(stmt, (ast.Import, ast.ImportFrom)) and at != (stmt.lineno, stmt.col_offset) and \
+                _first_import(_names_before(stmt, at)):
             return False
         if subjects is None and object_fact and self._root_at(stmt, at, literal=True) == "":
             return True                     # `"lr".predict(X)`: Python's own literal, no other name
@@ -105,6 +107,15 @@ class Certainty:
                     self._handed_on(root, prior, prior + done)) for root in roots):
                 return False
         return True
+
+    def _pandas_eval(self, n: ast.Attribute) -> bool:
+        """`df.eval("a + b")`: pandas' expression evaluator of a kernel's DataFrame or Series (of
+        pandas' own class, its name not bound by the cell), which binds no name of Python's."""
+        import sys
+        pd = sys.modules.get("pandas")
+        return pd is not None and n.attr == "eval" and isinstance(n.value, ast.Name) and \
+            n.value.id not in self.bindings and type(self.ns.get(n.value.id)) in (pd.DataFrame, pd.Series) and \
+            POLICY.static(type(self.ns[n.value.id]), "eval", None) is POLICY.static(pd.DataFrame, "eval", None)
 
     # -- what may run ---------------------------------------------------------------------------
 

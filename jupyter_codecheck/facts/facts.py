@@ -38,6 +38,7 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .matplotlib_values import axes_call_claim, cell_registers, grid_claim
+from .pandas_inputs import expression_claim, frequency_claim, timezone_claim, tuple_key_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .called_functions import KernelCall, body_loops, called_bodies, kernel_calls
@@ -57,7 +58,7 @@ from .keys import missing_key, missing_numbered_column
 from .labels import MissingLabel, dropped_row_label, missing_group, row_label_missing
 from .metrics import metric_claim
 from .plots import plot_claim
-from .modules import imported, leading_imports, missing_import, module_resolver
+from .modules import imported, leading_imports, missing_import, missing_module, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
 from .parameters import FITTING, constraint_claim, fit_parameter_problem, grid_key_problem, missing_target_problem, \
@@ -68,7 +69,7 @@ from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import array_method, bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_axis_claim, concatenator_claim, \
-    index_claim, text_index_claim
+    index_claim, text_index_claim, truth_claim
 
 KINDS = ("attribute", "key", "call", "value")
 # what reads an array of Axes without changing its items
@@ -302,6 +303,10 @@ class _Walk:
             return
         if isinstance(s, ast.If):
             self.expression(s.test)
+            if not self.handled and not self.state.stops and not isinstance(s.test, ast.BoolOp):
+                # the test's own truth (a BoolOp's first operand is expression's)
+                self._value(truth_claim(s.test, "test", Propagation(lambda x: self._read(x, set()),
+                                                                    shapes=self.shapes).value))
             if any(isinstance(n, ast.NamedExpr) for n in ast.walk(s.test)):
                 self.apply(s.test)              # `if (n := 6) > 0:` binds n whichever branch runs
             self.guarded.append(_names(s.test))
@@ -339,6 +344,11 @@ class _Walk:
             if missing is not None:
                 # nothing of the cell's to name: certainty.py judges the import itself
                 self._value(ValueClaim(missing[0], missing[1], "ImportError", missing[2], subjects=()))
+        if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled and \
+                self._imports_first(s):
+            missing = missing_module(s, self.resolve_module)
+            if missing is not None:
+                self._value(ValueClaim(missing[0], missing[1], "ModuleNotFoundError", missing[2], subjects=()))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
             got = imported(s, self.resolve_module)       # a module is the same object everywhere
             self.imports.update(got)
@@ -705,6 +715,7 @@ class _Walk:
                     self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
+                        self._value(tuple_key_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
                         self._value(index_claim(n, value)) or
                         self._value(params_key_claim(n, lambda x: self._live(x, local), self._text))):
@@ -717,12 +728,21 @@ class _Walk:
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.Assign):
-                self._value(column_assignment_claim(n, value))
+                claim = column_assignment_claim(n, value)
+                if claim is not None:       # the frame is read as well as the values
+                    claim.subjects = tuple(dict.fromkeys(self._subjects(n.value) + self._subjects(n.targets[0].value)))
+                self._value(claim)
             elif isinstance(n, ast.Call):
                 self._call(n, local, value)
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, value)) or \
                     self._value(column_binop_claim(n, lambda x: self._live(x, local)))
+            if isinstance(n, ast.BoolOp):       # the first operand's truth is asked
+                self._value(truth_claim(n.values[0], "BoolOp", value))
+            elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
+                self._value(truth_claim(n.operand, "UnaryOp", value))
+            elif isinstance(n, (ast.IfExp, ast.Assert)) and not isinstance(n.test, ast.BoolOp):
+                self._value(truth_claim(n.test, "test", value))
 
     def _running(self, node: ast.AST) -> list[ast.AST]:
         """The nodes of `node` that run when it runs, walked once (`expression` and `_fits` both
@@ -803,6 +823,10 @@ class _Walk:
             return
         if self._concat_items(n, target, local) or self._live_parameters(n, local) or \
                 self._search_grid(n, local, value):
+            return
+        if self._value(frequency_claim(n, target, lambda x: self._live(x, local))) or \
+                self._value(timezone_claim(n, lambda x: self._live(x, local))) or \
+                self._value(expression_claim(n, lambda x: self._live(x, local))):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value, current_axes_plain)) or \
                 self._value(feature_name_claim(n, target, lambda x: self._live(x, local))) or \
@@ -2115,6 +2139,9 @@ class _Walk:
         pd = sys.modules.get("pandas")
         if obj is UNRESOLVED and not grouped:
             obj, gained = self._changed_labels(source, local)
+        if pd is not None and type(obj) is pd.DataFrame and type(obj.index) is pd.MultiIndex and \
+                isinstance(n.value, ast.Attribute) and n.value.attr in ("loc", "at"):
+            return                      # `df.loc[a, b]` on rows of a MultiIndex: (a, b) may be one row's label
         made = obj is UNRESOLVED
         if made:
             obj = self._live(source, local, keys=True, made=True)     # a frame the cell made: its columns
@@ -2232,7 +2259,8 @@ class _Walk:
             self._add("value", line, _chars(self.lines, line, end) - len(word), word, claim.message, [],
                       subjects=subjects)
             return True
-        text = self._text(node) if not isinstance(node, ast.alias) else self._alias_text(node)
+        text = self._alias_text(node) if isinstance(node, ast.alias) else \
+            self._statement_text(node) if isinstance(node, ast.stmt) else self._text(node)
         if text is None:
             return False
         column = _chars(self.lines, node.lineno, node.col_offset)
@@ -2298,6 +2326,15 @@ class _Walk:
         before = self.tree.body[:self.tree.body.index(s)]
         return all(isinstance(b, (ast.Import, ast.ImportFrom)) or
                    isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
+
+    def _statement_text(self, node: ast.stmt) -> str | None:
+        """A statement's text on its first line (an import whose module is missing: the whole of it)."""
+        if not 0 < node.lineno <= len(self.lines):
+            return None
+        line = self.lines[node.lineno - 1]
+        start = _chars(self.lines, node.lineno, node.col_offset)
+        end = _chars(self.lines, node.lineno, node.end_col_offset) if node.end_lineno == node.lineno else len(line)
+        return line[start:end] or None
 
     def _alias_text(self, node: ast.alias) -> str | None:
         """An import's name (`make_moon`, `make_moon as mm`) as the cell writes it, on one line."""

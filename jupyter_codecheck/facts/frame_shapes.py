@@ -163,6 +163,8 @@ def _rows(frame, pd) -> int | None:
 def _length(node: ast.expr, value: Live) -> int | None:
     """How many values an array, a list or an estimator's predictions holds (not a Series or a
     frame: pandas aligns those); None when not known."""
+    if isinstance(node, ast.List) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return len(node.elts)                       # a list written out: one value per item, whatever they are
     a = array_like(node, value)
     if a is None and type(v := value(node)) in (list, tuple):
         nested = _nested(v, text=True)              # a live list: the array numpy makes of it

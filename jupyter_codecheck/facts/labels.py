@@ -54,6 +54,8 @@ def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
         if type(obj) is not pd.Series and not (through and type(obj) is pd.DataFrame):
             return None             # df[5] is a column
         index = obj.index
+        if type(index) is pd.MultiIndex:
+            return _first_level_missing(n, base, index, k, pd) if through else None
         kind = _index_kind(index, pd)
         if kind is None or (kind == "text" and type(k) is not str):
             return None             # an integer into text labels: a position before pandas 3
@@ -66,6 +68,23 @@ def row_label_missing(n: ast.Subscript, live: Live) -> MissingLabel | None:
         if type(index) is pd.RangeIndex else f"its index of {len(index)} {'integers' if kind == 'integers' else 'labels'}"
     labels = [x for x in index.tolist()[:_INDEX_ROWS] if type(x) is str] if kind == "text" else []
     return MissingLabel(key, f"{ast.unparse(n)}: no row label {k!r} in {ast.unparse(base)} ({held}): KeyError", labels)
+
+
+def _first_level_missing(n: ast.Subscript, base: ast.expr, index, k, pd) -> MissingLabel | None:
+    """`df.loc["public"]` on rows of a MultiIndex: one label is looked up in the first level (the
+    labels its rows use, not the level's unused values); text labels only, a str key."""
+    if type(k) is not str or len(index) > _INDEX_ROWS:
+        return None
+    first = index.get_level_values(0)
+    dtype = first.dtype
+    if not (type(dtype) is pd.StringDtype or type(dtype).__module__.split(".")[0] == "numpy" and dtype.kind == "O"):
+        return None
+    labels = first.tolist()
+    if not all(type(x) is str for x in labels) or k in set(labels):
+        return None
+    return MissingLabel(n.slice if not isinstance(n.slice, ast.Tuple) else n.slice.elts[0],
+                        f"{ast.unparse(n)}: no row label {k!r} in the first level of {ast.unparse(base)}'s "
+                        f"MultiIndex of {len(index)} rows: KeyError", list(dict.fromkeys(labels)))
 
 
 def dropped_row_label(n: ast.Call, live: Live) -> MissingLabel | None:

@@ -219,3 +219,55 @@ def missing_import(node: ast.ImportFrom, resolve) -> tuple[ast.alias, str, list[
         return alias, f"cannot import name {name!r} from {node.module!r}: ImportError", \
             [m + (f" as {alias.asname}" if alias.asname else "") for m in meant]
     return None
+
+
+def missing_module(node: ast.Import | ast.ImportFrom, resolve) -> tuple[ast.AST, str, list[str]] | None:
+    """`from matplotlib.patch import Ellipse`, `import sklearn.cross_validation`: a submodule an
+    installed library's loaded package does not have: no file or folder of that name in the
+    package's folders, no name of the package's own, no loaded module of that name (Python's
+    finder searches the package's `__path__`; a module `__getattr__` answers attributes, never
+    imports): ModuleNotFoundError. The package is
+    read, never imported here; its folders are listed as Python's finder would search them. The
+    place: the alias of `import a.b`, the statement of `from a.b import c` (nothing of it runs
+    before its module is found); the fix, the package's nearest submodule (one line only)."""
+    import difflib
+    import os
+    if isinstance(node, ast.ImportFrom):
+        if node.level or not node.module:
+            return None
+        paths = [(node, node.module, None)]
+    else:
+        paths = [(a, a.name, a) for a in node.names]
+    for where, path, alias in paths:
+        parent, _, name = path.rpartition(".")
+        if not parent or path in sys.modules:
+            continue
+        if parent not in sys.modules or not _installed_library(parent):
+            return None                 # (not loaded: its own code decides what it holds)
+        mod = resolve(parent)
+        if type(mod) is not ModuleType or sys.modules.get(parent) is not mod:
+            return None
+        own = POLICY.module_members(mod)
+        folders = own.get("__path__") if type(own) is dict else None
+        if type(folders) is not list or not all(type(f) is str for f in folders):
+            return None                 # a namespace package: its path is read by its own code
+        if name in own:
+            continue
+        try:
+            entries = [e for folder in folders for e in os.listdir(folder)]
+        except OSError:
+            return None
+        if any(e == name or e.split(".")[0] == name for e in entries):
+            continue
+        modules = sorted({e.split(".")[0] for e in entries if not e.startswith(("_", "."))
+                          and (e.endswith((".py", ".so", ".pyd")) or "." not in e)})
+        meant = [f"{parent}.{m}" for m in difflib.get_close_matches(name, modules, n=1, cutoff=0.75)]
+        fixes = []
+        if meant and where.lineno == where.end_lineno:
+            if alias is not None:
+                fixes = [meant[0] + (f" as {alias.asname}" if alias.asname else "")]
+            else:
+                fixes = [ast.unparse(ast.ImportFrom(meant[0], node.names, 0))]
+        return where, f"No module named {path!r} (the package {parent!r} has no submodule {name!r}): " \
+                      "ModuleNotFoundError", fixes
+    return None

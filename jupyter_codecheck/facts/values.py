@@ -43,6 +43,7 @@ matplotlib's axes: `axes[3]` on those of `plt.subplots(1, 3)` (IndexError), one 
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import inspect
 import sys
@@ -123,6 +124,65 @@ def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
     return ValueClaim(n, message, "ValueError") if message else None
 
 
+# the objects whose truth Python asks where the cell writes `and`, `or`, `not`, `if`, `while`, `assert`
+_TRUTH_ADVICE = {"BoolOp": "combine conditions with & or | (each in parentheses)",
+                 "UnaryOp": "use ~ for elementwise not", "test": "use .any(), .all() or .empty"}
+
+
+def truth_claim(node: ast.expr, where: str, live: Live) -> ValueClaim | None:
+    """`s > 0 and t > 0`, `if df:`, `not arr`: Python asks the object's truth (`where`: a BoolOp's
+    first operand, a `not`'s operand, or a test). pandas' Series, DataFrame and Index refuse it
+    whatever they hold, as numpy's array does for two elements or more: ValueError. The object
+    live (of the library's own class), made by the cell, or a comparison of a live Series of
+    numbers with a Python number (a Series of bools)."""
+    pd = sys.modules.get("pandas")
+    v = live(node)
+    kind = None
+    if pd is not None and type(v) in (pd.Series, pd.DataFrame, pd.Index):
+        kind = type(v).__name__
+    elif issubclass(type(v), Abstract) and v.like in ("Series", "DataFrame"):
+        kind = v.like
+    elif pd is not None and isinstance(node, ast.Compare) and _series_compared(node, live, pd):
+        kind = "Series"
+    else:
+        a = _array(v)
+        if a is not None and a.ndim >= 1 and None not in a.shape and _size(a.shape) >= 2:
+            kind = "array"
+    if kind is None or kind != "array" and not _pandas_truth(getattr(pd, kind)):
+        return None
+    said = "an array with more than one element" if kind == "array" else f"a {kind}"
+    return ValueClaim(node, f"{ast.unparse(node)} is {said}: its truth is ambiguous: ValueError "
+                            f"({_TRUTH_ADVICE[where]})", "ValueError")
+
+
+def _pandas_truth(cls) -> bool:
+    """Is the class's `__bool__` pandas' own (the one that refuses), not one the user set on it?"""
+    from .libraries import own_function
+    return own_function(POLICY.static(cls, "__bool__", None), "pandas")
+
+
+def _size(shape: tuple) -> int:
+    size = 1
+    for d in shape:
+        size *= d
+    return size
+
+
+def _series_compared(node: ast.Compare, live: Live, pd) -> bool:
+    """`df["age"] < 30`: one comparison of a live Series of numbers (numpy's numeric dtype) with a
+    Python int or float: pandas makes a Series of bools."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)):
+        return False
+    for series, number in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+        s, x = live(series), _literal(number)
+        if x is UNRESOLVED and isinstance(number, ast.Name):
+            x = live(number)
+        if type(s) is pd.Series and type(s.dtype).__module__.split(".")[0] == "numpy" and \
+                s.dtype.kind in "biuf" and type(x) in (int, float):
+            return True
+    return False
+
+
 def _lstsq_claim(n: ast.Call, a: Abstract | None, b: Abstract | None) -> ValueClaim | None:
     """`np.linalg.lstsq(a, b)`: a 2-D `a` and a 1-D or 2-D `b` of another number of rows:
     numpy's LinAlgError ("Incompatible dimensions"; a ValueError)."""
@@ -181,6 +241,8 @@ def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text
 
 
 def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim | None:
+    if target is builtins.round:
+        return _round_claim(n, live, text)
     selection = sys.modules.get("sklearn.model_selection")
     if selection is not None and any(getattr(selection, f, None) is target for f in _CROSS_VALIDATION):
         given = dict(zip(("estimator", "X", "y"), n.args)) | {k.arg: k.value for k in n.keywords}
@@ -250,6 +312,25 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
         est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
         return _x_claim(n, est, live, text, fitted=fitted_here(est))
     return None
+
+
+def _round_claim(n: ast.Call, live: Live, text: Text) -> ValueClaim | None:
+    """`round(probs, 3)` of a numpy array (live, or one the cell makes): Python's round asks the
+    type for `__round__`, which numpy's ndarray lacks (its scalars and pandas' objects have one):
+    TypeError. The fix: the array's own, `probs.round(3)`."""
+    np = _np()
+    if np is None or n.keywords or not 1 <= len(n.args) <= 2 or isinstance(n.args[0], ast.Starred):
+        return None
+    v = live(n.args[0])
+    if not (type(v) is np.ndarray or issubclass(type(v), Abstract) and v.like == "ndarray"):
+        return None
+    written = [text(a) for a in n.args]
+    if None not in written and not isinstance(n.args[0], (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+        written[0] = f"({written[0]})"
+    fixes = [f"{written[0]}.round({written[1] if len(written) > 1 else ''})"] if None not in written else []
+    return ValueClaim(n, f"round(): {ast.unparse(n.args[0])} is a numpy array, which has no __round__: "
+                         "TypeError (use np.round or the array's .round)", "TypeError", fixes,
+                      subjects=tuple(dict.fromkeys(x.id for x in ast.walk(n.args[0]) if isinstance(x, ast.Name))))
 
 
 # numpy's quantiles and percentiles, and the range each takes q in

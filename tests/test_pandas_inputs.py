@@ -1,0 +1,117 @@
+"""pandas' own checks on what a lookup or call is given (facts/pandas_inputs.py), the truth of a
+Series or array (values.truth_claim), Python's round of an array, a submodule a loaded library
+lacks (modules.missing_module) and a list of another length set as a column: each claim held
+against the library running the same cell (the exception it names, on the line it names, and a
+stop), and the cell a user means instead runs with no claim."""
+from __future__ import annotations
+
+import traceback
+import warnings
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+
+matplotlib.use("Agg")
+
+from jupyter_codecheck.core.exact_findings import exact_check  # noqa: E402
+from jupyter_codecheck.facts import kernel_facts  # noqa: E402
+
+
+def namespace() -> dict:
+    people = pd.DataFrame({"birthyear": [1985, 1984, 1992], "hobby": ["Biking", "Dancing", None],
+                           "weight": [68, 83, 112]}, index=["alice", "bob", "charles"])
+    temps = pd.Series([4.4, 5.1, 6.1], index=pd.date_range("2016/10/29 5:30pm", periods=3, freq="h"))
+    grades = pd.DataFrame({"sep": [8, 10, 5, 2, 1], "oct": [1, 2, 3, 4, 5]})
+    return {"pd": pd, "np": np, "people": people, "temps": temps, "aware": temps.tz_localize("UTC"),
+            "grades": grades, "grouped": grades.groupby("sep"), "a": np.arange(5.0), "one": np.arange(1)}
+
+
+def _raised(cell: str, ns: dict) -> tuple[str, int] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(cell, "<cell>", "exec"), ns)
+    except Exception as e:  # noqa: BLE001 - whatever the library raises is compared
+        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    return None
+
+
+CLAIMED = [
+    ('people["birthyear", "hobby"]\n', "KeyError", ['people[["birthyear", "hobby"]]']),
+    ('grouped["sep", "oct"].mean()\n', "ValueError", ['grouped[["sep", "oct"]]']),
+    ("d = pd.date_range('2016/10/29 5:30pm', periods=12, freq='H')\n", "ValueError", ["'h'"]),
+    ("d = pd.date_range('2016-01-01', '2016-12-31', None, '2T')\n", "ValueError", ["'2min'"]),
+    ('m = temps.resample("M").mean()\n', "ValueError", ["'ME'"]),
+    ('g = people.groupby(pd.Grouper(freq="A"))\n', "ValueError", []),     # pandas offers "Y", also refused
+    ('p = pd.period_range("2016-01", periods=3, freq="ME")\n', "ValueError", []),
+    ('paris = temps.tz_convert("Europe/Paris")\n', "TypeError", []),
+    ('again = aware.tz_localize("Europe/Paris")\n', "TypeError", []),
+    ('x = people.tz_localize("UTC")\n', "TypeError", []),
+    ('people[people["birthyear"] < 1990 and people["weight"] > 70]\n', "ValueError", []),
+    ("if people:\n    pass\n", "ValueError", []),
+    ("x = a > 2\nif x:\n    pass\n", "ValueError", []),
+    ('w = not people["weight"]\n', "ValueError", []),
+    ("r = round(a[:3], 1)\n", "TypeError", ["a[:3].round(1)"]),
+    ("from matplotlib.patch import Ellipse\n", "ModuleNotFoundError", []),
+    ("import pandas.tseries.offset\n", "ModuleNotFoundError", ["pandas.tseries.offsets"]),
+    ('grades["hobby"] = ["Biking", "Dancing", np.nan, "Dancing"]\n', "ValueError", []),
+    ('r = people.query("weight > 70 and birthyear = 1985")\n', "SyntaxError", []),
+    ('people.eval("heavy = weight > limit", inplace=True)\n', "UndefinedVariableError", []),
+]
+
+
+@pytest.mark.parametrize("cell, exception, fixes", CLAIMED)
+def test_a_claim_is_the_librarys_own_error_and_a_stop(cell, exception, fixes):
+    import matplotlib.patches  # noqa: F401 - loaded, as in a kernel that drew
+    ns = namespace()
+    facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
+    raised = _raised(cell, namespace())
+    assert raised is not None and raised[0] == exception, (cell, raised)
+    assert [f.line for f in facts] == [raised[1]] and f": {exception}" in facts[0].message, (cell, facts)
+    assert all(fix in facts[0].candidates for fix in fixes), facts[0].candidates
+    assert [f.line for f in exact_check(cell, ns).certain] == [raised[1]], cell
+
+
+MEANT = [
+    'people[["birthyear", "hobby"]]\n', 'grouped[["oct"]].mean()\n',
+    "d = pd.date_range('2016/10/29 5:30pm', periods=12, freq='h')\n", 'm = temps.resample("ME").mean()\n',
+    'p = pd.period_range("2016-01", periods=3, freq="M")\n', 'g = temps.groupby(pd.Grouper(freq="YE"))\n',
+    'paris = aware.tz_convert("Europe/Paris")\n', 'local = temps.tz_localize("Europe/Paris")\n',
+    'people[(people["birthyear"] < 1990) & (people["weight"] > 70)]\n', "if one:\n    pass\n",
+    "b = a.sum() > 3 and 1\n", "if len(people):\n    pass\n", "r = np.round(a[:3], 1)\n",
+    "r = round(people['weight'], 1)\n", "r = round(a[0], 1)\n", "from matplotlib.patches import Ellipse\n",
+    "import pandas.tseries.offsets\n", 'grades["hobby"] = ["Biking", "Dancing", np.nan, "Dancing", "x"]\n',
+    'r = people.query("weight > 70 and birthyear == 1985")\n', 'limit = 70\npeople.eval("heavy = weight > @limit", inplace=True)\n',
+    'limit = 70\nr = people.query("weight > @limit")\n',
+]
+
+
+@pytest.mark.parametrize("cell", MEANT)
+def test_no_claim_where_the_library_takes_it(cell):
+    assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
+    assert _raised(cell, namespace()) is None, cell
+
+
+def test_no_claim_where_the_class_or_the_object_is_the_users(monkeypatch):
+    class Frame(pd.DataFrame):
+        pass
+    ns = dict(namespace(), sub=Frame({"a": [1, 2]}))
+    assert kernel_facts('sub["a", "b"]\n', ns) == []
+    monkeypatch.setattr(pd.Series, "__bool__", lambda self: True)       # the user's truth on pandas' class
+    assert [f for f in kernel_facts('w = not people["weight"]\n', namespace()) if f.kind == "value"] == []
+
+
+def test_a_row_label_missing_from_a_multiindexs_first_level():
+    d5 = pd.DataFrame({("public", "birthyear"): {("Paris", "alice"): 1985, ("London", "charles"): 1992},
+                       ("private", "weight"): {("Paris", "alice"): 68, ("London", "charles"): 112}})
+    later = d5.loc[["Paris"]]             # "London" stays among the levels' values, unused by its rows
+    for cell, ns in [('d5.loc["public"]\n', {"d5": d5}), ('d5.loc["Pariss", "public"]\n', {"d5": d5}),
+                     ('later.loc["London"]\n', {"later": later})]:
+        facts = kernel_facts(cell, ns)
+        assert [(f.kind, f.line) for f in facts] == [("key", 1)], (cell, facts)
+        assert _raised(cell, dict(ns)) == ("KeyError", 1), cell
+    for cell in ['d5.loc["Paris"]\n', 'd5["public"]\n', 'd5.loc["Paris", "alice"]\n']:
+        assert kernel_facts(cell, {"d5": d5}) == [], cell
+        assert _raised(cell, {"d5": d5}) is None, cell
