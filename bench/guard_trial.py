@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -26,6 +26,10 @@ its cells before the exercises' Olivetti faces, its MNIST cells 31-34 and the sl
 skipped), or jakevdp/PythonDataScienceHandbook's 05.08 (decision trees, bagging and random forests on
 make_blobs, numpy-made data and the digits, with the notebook's helpers_05_08 imported from the
 checkout) or 05.11 (k-means on make_blobs, make_moons, the digits and the bundled china.jpg): both
+written before any run of the guard, from the notebooks' sources alone, every code cell run; or
+jakevdp/PythonDataScienceHandbook's 05.12 (Gaussian mixtures on make_blobs, make_moons and the digits,
+after k-means, with PCA) or ageron/handson-ml3's tools_pandas (pandas' tutorial: Series, time series,
+DataFrames, multi-indexes, eval and query, alignment, group-by, pivot tables, merge and concat): both
 written before any run of the guard, from the notebooks' sources alone, every code cell run.
 Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
@@ -842,6 +846,147 @@ PDSH_0508 = [
           "            cbar=False, cmap='Blues')\nplt.xlabel('true label')\nplt.ylabel('predicted label');"),
          "seaborn: misspelt keyword"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.12 (Gaussian mixtures on make_blobs, make_moons
+# and the bundled digits, after k-means, with scipy's cdist, PCA and matplotlib's ellipses): written down
+# before any run of the guard, from the notebook's sources alone (held out); code cells from 0
+PDSH_0512 = [
+    (1, ("# Generate some data\nfrom sklearn.datasets import make_blobs\n"
+         "X, y_true = make_blobs(n_samples=400, centers=4,\n"
+         "                       cluster_std=0.60, random_state=0)\nX = X[:, :-1] # flip axes for better plotting"),
+        "a slice that drops a column for one that flips them (runs)"),
+    (2, ("# Plot the data with k-means labels\nfrom sklearn.cluster import KMeans\n"
+         "kmeans = KMeans(4, random_state=0)\nlabels = kmeans.fit(X).labels\n"
+         "plt.scatter(X[:, 0], X[:, 1], c=labels, s=40, cmap='viridis');"),
+        "a fitted attribute without its trailing underscore"),
+    (3, ("from sklearn.cluster import KMeans\nfrom scipy.spatial import cdist\n\n"
+         "def plot_kmeans(kmeans, X, n_clusters=4, rseed=0, ax=None):\n    labels = kmeans.fit_predict(X)\n\n"
+         "    # plot the input data\n    ax = ax or plt.gca()\n    ax.axis('equal')\n"
+         "    ax.scatter(X[:, 0], X[:, 1], c=labels, s=40, cmap='viridis', zorder=2)\n\n"
+         "    # plot the representation of the KMeans model\n    centers = kmeans.cluster_centers_\n"
+         "    radii = [cdist(X[labels == i], [center]).max()\n             for i, center in enumerate(centers)]\n"
+         "    for c, r in zip(centers, radii):\n        ax.add_patch(plt.Circle(c, r, ec='black', fc='lightgray',\n"
+         "                                lw=3, alpha=0.5, zorder=1))"),
+        "scipy: a function imported from its parent package"),
+    (4, "kmeans = KMeans(n_clusters=4, random_state=0)\nplot_kmeans(X, kmeans)",
+        "arguments in the wrong order (the notebook's function)"),
+    (5, ("rng = np.random.RandomState(13)\nX_stretched = X * rng.randn(2, 2)\n\n"
+         "kmeans = KMeans(n_clusters=4, random_state=0)\nplot_kmeans(kmeans, X_stretched)"),
+        "numpy: an elementwise product for a matrix product"),
+    (6, ("from sklearn.mixture import GMM\ngmm = GMM(n_components=4).fit(X)\nlabels = gmm.predict(X)\n"
+         "plt.scatter(X[:, 0], X[:, 1], c=labels, s=40, cmap='viridis');"),
+        "an estimator scikit-learn 0.20 removed (the book's first edition)"),
+    (7, "probs = gmm.predict_proba(X)\nprint(round(probs[:5], 3))", "numpy: Python's round on an array"),
+    (8, ("size = 50 * probs.max(0) ** 2  # square emphasizes differences\n"
+         "plt.scatter(X[:, 0], X[:, 1], c=labels, cmap='viridis', s=size);"),
+        "wrong axis (sizes of another length)"),
+    (9, ("from matplotlib.patch import Ellipse\n\ndef draw_ellipse(position, covariance, ax=None, **kwargs):\n"
+         '    """Draw an ellipse with a given position and covariance"""\n    ax = ax or plt.gca()\n    \n'
+         "    # Convert covariance to principal axes\n    if covariance.shape == (2, 2):\n"
+         "        U, s, Vt = np.linalg.svd(covariance)\n        angle = np.degrees(np.arctan2(U[1, 0], U[0, 0]))\n"
+         "        width, height = 2 * np.sqrt(s)\n    else:\n        angle = 0\n"
+         "        width, height = 2 * np.sqrt(covariance)\n    \n    # Draw the ellipse\n"
+         "    for nsig in range(1, 4):\n        ax.add_patch(Ellipse(position, nsig * width, nsig * height,\n"
+         "                             angle, **kwargs))\n        \ndef plot_gmm(gmm, X, label=True, ax=None):\n"
+         "    ax = ax or plt.gca()\n    labels = gmm.fit(X).predict(X)\n    if label:\n"
+         "        ax.scatter(X[:, 0], X[:, 1], c=labels, s=40, cmap='viridis', zorder=2)\n    else:\n"
+         "        ax.scatter(X[:, 0], X[:, 1], s=40, zorder=2)\n    ax.axis('equal')\n    \n"
+         "    w_factor = 0.2 / gmm.weights_.max()\n"
+         "    for pos, covar, w in zip(gmm.means_, gmm.covariances_, gmm.weights_):\n"
+         "        draw_ellipse(pos, covar, alpha=w * w_factor)"),
+        "matplotlib: misspelt module"),
+    (10, "gmm = GaussianMixture(n_components=4, random_state=42)\nplot_gmm(gmm, X, labels=True)",
+         "misspelt keyword of the notebook's function"),
+    (11, ("gmm = GaussianMixture(n_components=4, covariance_type='diagonal', random_state=42)\n"
+          "plot_gmm(gmm, X_stretched)"),
+         "a parameter value spelt out"),
+    (12, ("from sklearn.datasets import make_moons\nXmoon, ymoon = make_moons(200, .05, random_state=0)\n"
+          "plt.scatter(Xmoon[:, 0], Xmoon[:, 1]);"),
+         "a keyword-only argument given by position"),
+    (13, ("gmm2 = GaussianMixture(n_components=2, covariance_type='full', random_state=0)\n"
+          "plot_gmm(gmm2, Xmoon, ax=plt.gca)"),
+         "a function passed uncalled (as the notebook's function's axes)"),
+    (14, ("gmm16 = GaussianMixture(n_components=16, covariance_type='full', random_state=0)\n"
+          "plot_gmm(gmm16, Xmoon, label=false)"),
+         "JavaScript's false"),
+    (15, "Xnew, ynew = gmm16.sample(400, random_state=0)\nplt.scatter(Xnew[:, 0], Xnew[:, 1]);",
+         "a keyword the method lacks"),
+    (16, ("n_components = np.arange(0, 21)\n"
+          "models = [GaussianMixture(n, covariance_type='full', random_state=0).fit(Xmoon)\n"
+          "          for n in n_components]\n\n"
+          "plt.plot(n_components, [m.bic(Xmoon) for m in models], label='BIC')\n"
+          "plt.plot(n_components, [m.aic(Xmoon) for m in models], label='AIC')\nplt.legend(loc='best')\n"
+          "plt.xlabel('n_components');"),
+         "a range from 0 (a model of no components)"),
+    (17, "from sklearn.datasets import load_digits\ndigits = load_digits()\ndigits.data.shape()",
+         "an attribute called"),
+    (18, ("def plot_digits(data):\n    fig, ax = plt.subplots(5, 10, figsize=(8, 4),\n"
+          "                           subplot_kw=dict(xticks=[], yticks=[]))\n"
+          "    fig.subplots_adjust(hspace=0.05, wspace=0.05)\n    for i, axi in enumerate(ax.flat):\n"
+          "        im = axi.imshow(data[i].reshape(8, 8), cmap='binary')\n        im.set_clim(0, 16)\n"
+          "plot_digits(digits.data[:40])"),
+         "fewer images than the notebook's function's grid"),
+    (19, ("from sklearn.decomposition import PCA\npca = PCA(99, whiten=True)\n"
+          "data = pca.fit_transform(digits.data)\ndata.shape"),
+         "a percentage for a fraction"),
+    (20, ("n_components = np.arange(50, 210, 10)\n"
+          "models = [GaussianMixture(n, covariance_type='full', random_state=0)\n          for n in n_components]\n"
+          "aics = [model.fit(data).aic for model in models]\nplt.plot(n_components, aics);"),
+         "a method left uncalled"),
+    (21, ("gmm = GaussianMixture(140, covariance_type='full', random_state=0)\ngmm.fit(digits.data)\n"
+          "print(gmm.converged_)"),
+         "the raw data for the projected (runs)"),
+    (22, "data_new = gmm.sample(100)\ndata_new.shape", "a tuple result not unpacked"),
+    (23, "digits_new = pca.transform(data_new)\nplot_digits(digits_new)", "transform for inverse_transform"),
+]
+# ageron/handson-ml3's tools_pandas (pandas' tutorial: Series, time series and periods, DataFrames,
+# multi-indexes, eval and query, alignment, missing values, group-by, pivot tables, saving, merge,
+# concat and categoricals): written down before any run of the guard, from the notebook's sources
+# alone (held out); code cells from 0
+HOML3_TOOLS_PANDAS = [
+    (9, 's2.iloc["bob"]', "a label to the positional indexer"),
+    (16, 's4 = pd.Series(weights, index = ["colin", "Alice"])\ns4', "a label in the wrong case (runs: NaN)"),
+    (22, "dates = pd.date_range('2016/10/29 5:30pm', periods=12, freq='H')\ndates",
+         "a frequency alias pandas 3 removed"),
+    (25, 'temp_series_freq_2h = temp_series.resample("2h", how="mean")\ntemp_series_freq_2h',
+         "a keyword pandas removed (resample's how)"),
+    (34, 'temp_series_paris = temp_series.tz_convert("Europe/Paris")\ntemp_series_paris',
+         "the naive series converted (tz_convert before tz_localize)"),
+    (50, 'people["birthyear", "hobby"]', "one pair of brackets for a list of columns"),
+    (57, 'd5.loc["public"]', "a column level looked up as a row"),
+    (62, "d7 = d6.stack(dropna=False)\nd7", "an argument pandas 3's stack refuses"),
+    (68, "people.iloc[3]", "a position off by one"),
+    (71, 'people[people["birthyear"] < 1990 and people["weight"] > 70]', "`and` between boolean Series"),
+    (73, ('people["age"] = 2018 - people["birth_year"]  # adds a new column "age"\n'
+          'people["over 30"] = people["age"] > 30      # adds another column "over 30"\n'
+          'birthyears = people.pop("birthyear")\ndel people["children"]\n\npeople'),
+         "misspelt column"),
+    (76, 'people.insert("height", 1, [172, 181, 185])\npeople', "arguments in the wrong order"),
+    (77, ('people.assign({\n    "body_mass_index": people["weight"] / (people["height"] / 100) ** 2,\n'
+          '    "has_pets": people["pets"] > 0\n})'),
+         "keywords passed as a dict"),
+    (84, ("overweight_threshold = 30\n"
+          'people.eval("overweight = body_mass_index > overweight_threshold", inplace=True)\npeople'),
+         "a local variable without its @ in eval"),
+    (85, 'people.query("age > 30 and pets = 0")', "= for == in a query"),
+    (88, 'people.sort_values(by="age", reverse=True, inplace=True)\npeople', "Python's sorted keyword"),
+    (99, "grades - grades.mean(axis=1)  # equivalent to: grades - [7.75, 8.75, 7.50]",
+         "row means aligned on the columns (runs: all NaN)"),
+    (105, ('fixed_bonus_points = bonus_points.fillna(0)\nfixed_bonus_points.insert(0, "sep", 0)\n'
+           'fixed_bonus_points["alice"] = 0\ngrades + fixed_bonus_points'),
+          "a row set without .loc (runs: a new column)"),
+    (113, 'final_grades["hobby"] = ["Biking", "Dancing", np.nan, "Dancing"]\nfinal_grades',
+          "a list one element short"),
+    (115, 'grouped_grades["sep", "oct"].mean()', "a tuple of columns for a list"),
+    (118, 'pd.pivot_table(more_grades, index="name")', "the text column left in (its mean)"),
+    (128, 'my_df.to_csv("out/my_df.csv")\nmy_df.to_html("my_df.html")\nmy_df.to_json("my_df.json")',
+          "a folder that does not exist"),
+    (138, ('city_pop2 = city_pop.copy()\ncity_pop2.columns = ["population", "name", "state"]\n'
+           'pd.merge(left=city_loc, right=city_pop2, on="city")'),
+          "the renamed column joined on its old name"),
+    (141, "city_loc.append(city_pop, ignore_index=True)", "an API pandas 2 removed"),
+    (148, "city_eco['economy'] = city_eco['economy'].rename_categories({'Banking': 'Finance'})\ncity_eco",
+          "the .cat accessor left out"),
+]
 
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
@@ -855,7 +1000,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "homl3-ch07": ("ageron/handson-ml3/07_ensemble_learning_and_random_forests.ipynb", HOML3_CH07),
           "homl3-ch09": ("ageron/handson-ml3/09_unsupervised_learning.ipynb", HOML3_CH09),
           "pdsh-0508": ("jakevdp/PythonDataScienceHandbook/notebooks/05.08-Random-Forests.ipynb", PDSH_0508),
-          "pdsh-0511": ("jakevdp/PythonDataScienceHandbook/notebooks/05.11-K-Means.ipynb", PDSH_0511)}
+          "pdsh-0511": ("jakevdp/PythonDataScienceHandbook/notebooks/05.11-K-Means.ipynb", PDSH_0511),
+          "pdsh-0512": ("jakevdp/PythonDataScienceHandbook/notebooks/05.12-Gaussian-Mixtures.ipynb", PDSH_0512),
+          "homl3-tools-pandas": ("ageron/handson-ml3/tools_pandas.ipynb", HOML3_TOOLS_PANDAS)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -909,6 +1056,18 @@ FROM_FILE = {
     # nothing skipped (its t-SNE cell 16 takes some seconds). Cell 0 fails here on its seaborn-whitegrid style
     # before its `import numpy as np`; numpy comes from the opening's cells, run after cell 2
     "pdsh-0511": {"path": "notebooks/05.11-K-Means.ipynb", "until": None, "local": []},
+    # make_blobs, make_moons and the bundled digits: nothing to download, nothing skipped (its AIC cell 20, sixteen
+    # mixtures of 50-200 components, takes some seconds). Cell 0 fails here on its seaborn-whitegrid style before its
+    # `import numpy as np` (numpy comes from the opening's cells, run after cell 2), and cells 10, 11, 13 and 14 fail
+    # in the notebook's draw_ellipse (cell 9): Ellipse(position, width, height, angle) gives the angle by position,
+    # keyword-only in the matplotlib here (TypeError); each fails after plot_gmm has fitted its mixture and drawn
+    # its points, so the later cells that read gmm16 and gmm still run
+    "pdsh-0512": {"path": "notebooks/05.12-Gaussian-Mixtures.ipynb", "until": None, "local": []},
+    # literals and numpy-made data: nothing skipped, every code cell runs and none fails. Cell 132 reads a CSV from
+    # GitHub inside a try/except IOError: with no network here it prints the URLError and shows None (nothing later
+    # reads us_cities), so it is left as it is; cells 128-131 write and read my_df.csv, .html and .json in the
+    # kernel's folder (cell 130's to_excel prints its ImportError: no openpyxl here)
+    "homl3-tools-pandas": {"path": "tools_pandas.ipynb", "until": None, "local": []},
 }
 
 
@@ -934,7 +1093,7 @@ def main(argv=None) -> None:
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
                          "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07, "
-                         "homl3-ch09, pdsh-0508, pdsh-0511)")
+                         "homl3-ch09, pdsh-0508, pdsh-0511, pdsh-0512, homl3-tools-pandas)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
