@@ -59,6 +59,8 @@ CLAIMED = [
     ('grades["hobby"] = ["Biking", "Dancing", np.nan, "Dancing"]\n', "ValueError", []),
     ('r = people.query("weight > 70 and birthyear = 1985")\n', "SyntaxError", []),
     ('people.eval("heavy = weight > limit", inplace=True)\n', "UndefinedVariableError", []),
+    ('t = pd.pivot_table(people, index="birthyear")\n', "TypeError", []),       # the mean of a text column
+    ('t = people.pivot_table(index="weight")\n', "TypeError", []),
 ]
 
 
@@ -85,6 +87,7 @@ MEANT = [
     "import pandas.tseries.offsets\n", 'grades["hobby"] = ["Biking", "Dancing", np.nan, "Dancing", "x"]\n',
     'r = people.query("weight > 70 and birthyear == 1985")\n', 'limit = 70\npeople.eval("heavy = weight > @limit", inplace=True)\n',
     'limit = 70\nr = people.query("weight > @limit")\n',
+    't = pd.pivot_table(people, index="birthyear", values="weight")\n', 't = people.pivot_table(index="hobby", aggfunc="max")\n',
 ]
 
 
@@ -115,3 +118,15 @@ def test_a_row_label_missing_from_a_multiindexs_first_level():
     for cell in ['d5.loc["Paris"]\n', 'd5["public"]\n', 'd5.loc["Paris", "alice"]\n']:
         assert kernel_facts(cell, {"d5": d5}) == [], cell
         assert _raised(cell, {"d5": d5}) is None, cell
+
+
+def test_a_writer_into_a_folder_that_does_not_exist(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "made").mkdir()
+    for cell, raised in [('people.to_csv("out/people.csv")\n', ("OSError", 1)),
+                         ('people["weight"].to_json(path_or_buf="out/w.json")\n', ("OSError", 1)),
+                         ('people.to_csv("made/people.csv")\n', None), ('people.to_csv("people.csv")\n', None),
+                         ('import os\nos.makedirs("out")\npeople.to_csv("out/people.csv")\n', None)]:
+        facts = [f.line for f in kernel_facts(cell, namespace()) if f.kind == "value"]
+        assert facts == ([raised[1]] if raised else []), (cell, facts)
+        assert _raised(cell, namespace()) == raised, cell

@@ -24,6 +24,7 @@ import sys
 import warnings
 
 from .items import plain_labels
+from .read_policy import POLICY
 from .values import Live, ValueClaim, _literal_int, _numpy_object
 
 # rows a conversion or an operation is tried on; the failing row is searched among them
@@ -443,3 +444,53 @@ def _reduced_sample(obj, pd):
         if dtype.kind == "O" and any(type(v) not in _PLAIN for v in head.iloc[:, k].tolist()):
             return None
     return head
+
+
+# pivot_table's options read as written (literals); aggfunc a name of pandas' own reductions only
+_PIVOT_KEYWORDS = frozenset({"values", "index", "columns", "aggfunc", "fill_value", "margins", "dropna",
+                             "margins_name", "observed", "sort"})
+
+
+def pivot_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`pd.pivot_table(df, index="name")`, `df.pivot_table(...)`: pandas' pivot of the frame's
+    first rows fails (its default mean over a text column the values take in), so the whole one
+    does (each group is reduced as the grouped reductions are, above)."""
+    pd = _pd()
+    if pd is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    function = target is POLICY.module_members(pd).get("pivot_table")
+    method = not function and isinstance(n.func, ast.Attribute) and n.func.attr == "pivot_table"
+    if method and not n.args:
+        frame_node = n.func.value
+    elif function and len(n.args) == 1:
+        frame_node = n.args[0]
+    else:
+        return None
+    if any(k.arg not in _PIVOT_KEYWORDS for k in n.keywords):
+        return None
+    try:
+        options = {k.arg: ast.literal_eval(k.value) for k in n.keywords}
+    except ValueError:
+        return None
+    named = [v for k in ("values", "index", "columns") for v in
+             ([options[k]] if type(options.get(k)) is str else options.get(k) or [])]
+    aggfunc = options.get("aggfunc", "mean")
+    if any(type(c) is not str for c in named) or not (type(aggfunc) is str or type(aggfunc) is list and
+                                                      all(type(a) is str for a in aggfunc)):
+        return None
+    try:
+        frame = live(frame_node)
+        if method and (type(frame) is not pd.DataFrame or
+                       POLICY.static(pd.DataFrame, "pivot_table", None) is not POLICY.static(type(frame), "pivot_table", None)):
+            return None
+        head = _reduced_sample(frame, pd)
+        if type(head) is not pd.DataFrame or not set(named) <= set(head.columns):
+            return None             # a missing column is a key fact (columns.py)
+        error = _fails(lambda h: pd.pivot_table(h, **options), head)
+    except Exception:  # noqa: BLE001 - pandas reads otherwise: no claim
+        return None
+    if error is None:
+        return None
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): pandas' pivot ({aggfunc!s}) fails on the values (text among "
+                              f"the columns aggregated; values= names the numeric ones): {_name(error)}",
+                      type(error).__name__, callee=True)

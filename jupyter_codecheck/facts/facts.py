@@ -29,7 +29,7 @@ from .seaborn_calls import heatmap_claim, seaborn_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
-from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, reduction_claim
+from .column_values import column_binop_claim, conversion_claim, grouped_reduction_claim, pivot_claim, reduction_claim
 from .columns import column_uses, subset_source
 from .displays import display_claim, feature_name_claim
 from .encoders import encoder_claim
@@ -38,7 +38,7 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .matplotlib_values import axes_call_claim, cell_registers, grid_claim
-from .pandas_inputs import expression_claim, frequency_claim, timezone_claim, tuple_key_claim
+from .pandas_inputs import expression_claim, frequency_claim, timezone_claim, tuple_key_claim, writer_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .called_functions import KernelCall, body_loops, called_bodies, kernel_calls
@@ -77,6 +77,12 @@ KINDS = ("attribute", "key", "call", "value")
 _ADDED_TO_AXES = frozenset({"imshow", "scatter", "contour", "contourf", "pcolormesh", "pcolor"})
 _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
+# calls that may make a folder or change the working directory (a writer's folder is read as it is)
+_FILE_MAKERS = frozenset({"mkdir", "makedirs", "chdir", "system", "popen", "Popen", "run", "call", "check_call",
+                          "check_output", "getoutput", "rename", "renames", "replace", "move", "copytree", "copy",
+                          "copy2", "copyfile", "unpack_archive", "extractall", "extract", "urlretrieve", "mkdtemp",
+                          "TemporaryDirectory", "symlink", "link", "get_ipython", "run_line_magic",
+                          "run_cell_magic", "touch", "write_text", "write_bytes", "open", "exec", "eval"})
 # scikit-learn's settings that may turn its parameter validation off
 _SKLEARN_CONFIG = frozenset({"set_config", "config_context"})
 
@@ -826,7 +832,9 @@ class _Walk:
             return
         if self._value(frequency_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(timezone_claim(n, lambda x: self._live(x, local))) or \
-                self._value(expression_claim(n, lambda x: self._live(x, local))):
+                self._value(expression_claim(n, lambda x: self._live(x, local))) or \
+                self._value(pivot_claim(n, target, lambda x: self._live(x, local))) or \
+                self._folders_kept(n) and self._value(writer_claim(n, lambda x: self._live(x, local))):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value, current_axes_plain)) or \
                 self._value(feature_name_claim(n, target, lambda x: self._live(x, local))) or \
@@ -2326,6 +2334,17 @@ class _Walk:
         before = self.tree.body[:self.tree.body.index(s)]
         return all(isinstance(b, (ast.Import, ast.ImportFrom)) or
                    isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
+
+    def _folders_kept(self, n: ast.Call) -> bool:
+        """May no folder be made, nor the working directory changed, before `n` in the cell: no
+        call before it (its statement's too) of a name that makes, moves or unpacks files, runs
+        a shell or a magic (`!mkdir`), nor any code of the user's?"""
+        if self.state.user_code:
+            return False
+        at = (n.lineno, n.col_offset)
+        return not any(isinstance(c, ast.Call) and (c.lineno, c.col_offset) < at and
+                       (c.func.attr if isinstance(c.func, ast.Attribute) else getattr(c.func, "id", "")) in _FILE_MAKERS
+                       for c in ast.walk(self.tree))
 
     def _statement_text(self, node: ast.stmt) -> str | None:
         """A statement's text on its first line (an import whose module is missing: the whole of it)."""

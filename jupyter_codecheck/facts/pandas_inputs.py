@@ -212,3 +212,34 @@ def expression_claim(n: ast.Call, live: Live) -> ValueClaim | None:
 def _pandas_dtype(dtype) -> bool:
     """numpy's dtype or one of pandas' own (a dtype of the user's runs their code on any copy)."""
     return type(dtype).__module__.split(".")[0] in ("numpy", "pandas")
+
+
+# -- writers ------------------------------------------------------------------------------------------
+
+# pandas' writers that check the file's folder exists before they write (io.common.get_handle's
+# check_parent_directory), and the name of their path parameter
+_WRITERS = {"to_csv": "path_or_buf", "to_json": "path_or_buf", "to_html": "buf", "to_pickle": "path",
+            "to_latex": "buf", "to_string": "buf"}
+
+
+def writer_claim(n: ast.Call, live: Live) -> ValueClaim | None:
+    """`df.to_csv("out/df.csv")` of a live DataFrame or Series into a folder that does not exist
+    (read from this process's working directory, the kernel's): pandas' OSError before it writes.
+    The caller checks that nothing the cell runs before may make the folder or change directory."""
+    import os
+    pd = _pd()
+    if pd is None or not isinstance(n.func, ast.Attribute) or n.func.attr not in _WRITERS or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    path = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == _WRITERS[n.func.attr]), None)
+    if not (isinstance(path, ast.Constant) and type(path.value) is str) or "://" in path.value or \
+            path.value.startswith("~") or "\0" in path.value:
+        return None
+    obj = live(n.func.value)
+    if type(obj) not in (pd.Series, pd.DataFrame) or not _own(type(obj), n.func.attr):
+        return None
+    folder = os.path.dirname(path.value)
+    if not folder or os.path.isdir(folder):
+        return None
+    return ValueClaim(path, f"{ast.unparse(n.func)}(): Cannot save file into a non-existent directory: {folder!r} "
+                            f"(from {os.getcwd()!r}): OSError", "OSError")
