@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas|pdsh-0307|homl3-tools-matplotlib --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -30,7 +30,12 @@ written before any run of the guard, from the notebooks' sources alone, every co
 jakevdp/PythonDataScienceHandbook's 05.12 (Gaussian mixtures on make_blobs, make_moons and the digits,
 after k-means, with PCA) or ageron/handson-ml3's tools_pandas (pandas' tutorial: Series, time series,
 DataFrames, multi-indexes, eval and query, alignment, group-by, pivot tables, merge and concat): both
-written before any run of the guard, from the notebooks' sources alone, every code cell run.
+written before any run of the guard, from the notebooks' sources alone, every code cell run; or
+jakevdp/PythonDataScienceHandbook's 03.07 (pandas' merge and join, then the US states' population, areas
+and abbreviations, its three CSVs read from the checkout) or ageron/handson-ml3's tools_matplotlib
+(matplotlib's tutorial: line plots, subplots, text and annotations, legends, scales and ticks, polar and 3D
+plots, scatter plots, histograms, images and animations; its two ffmpeg cells fail here): both written
+before any run of the guard, from the notebooks' sources alone, every code cell run.
 Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
 refuse), run just before that cell.
@@ -988,6 +993,150 @@ HOML3_TOOLS_PANDAS = [
           "the .cat accessor left out"),
 ]
 
+# jakevdp/PythonDataScienceHandbook (second edition), 03.07 (pandas' merge and join: one-to-one, many-to-one and
+# many-to-many merges, keys, index joins, how= and suffixes, then the US states' population, areas and
+# abbreviations read from the checkout's CSVs, their gaps found and filled, a query and a density ranking):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain
+# kernel only); code cells from 0
+PDSH_0307 = [
+    (2, "df3 = pd.merge([df1, df2])\ndf3", "concat's list form given to merge"),
+    (3, ("df4 = pd.DataFrame({'group': ['Accounting', 'Engineering', 'HR'],\n"
+         "                    'supervisor': ['Carly', 'Guido', 'Steve']})\n"
+         "display(df3, df4, pd.merge(df3, df4))"),
+     "the frames themselves given to the notebook's display class (it takes their names)"),
+    (6, "display('df1', 'df2', \"pd.merge(df1, df2, on=employee)\")",
+     "a column name without its quotes"),
+    (7, ("df3 = pd.DataFrame({'name': ['Bob', 'Jake', 'Lisa', 'Sue'],\n"
+         "                    'salary': [70000, 80000, 120000, 90000]})\n"
+         "display('df1', 'df3', 'pd.merge(df1, df3, left_on=\"employee\")')"),
+     "a left key without its right one (inside the display string)"),
+    (8, "pd.merge(df1, df3, left_on=\"employee\", right_on=\"name\").drop(columns='name', axis=1)",
+     "columns= and axis= together"),
+    (9, "df1a = df1.reset_index('employee')\ndf2a = df2.set_index('employee')\ndisplay('df1a', 'df2a')",
+     "reset_index for set_index"),
+    (10, "pd.merge(df1a, df2a, left_index='employee', right_index='employee')",
+     "the index's name where a flag goes"),
+    (11, "df1a.join(df2)", "the unindexed frame joined on its row numbers (runs: all NaN)"),
+    (13, ("df6 = pd.DataFrame({'name': ['Peter', 'Paul', 'Mary'],\n"
+          "                    'food': ['fish', 'beans', 'bread']},\n"
+          "                   index=['name', 'food'])"), "index= for columns="),
+    (14, "df6.merge(df7, 'name')", "the key by position, read as how="),
+    (15, "display('df6', 'df7', \"pd.merge(df6, df7, how='full')\")", "SQL's join name for pandas' one"),
+    (17, ("df8 = pd.DataFrame({'name': ['Bob', 'Jake', 'Lisa', 'Sue'],\n                    'rank': [1, 2, 3, 4]})\n"
+          "df9 = pd.DataFrame({'name': ['Bob', 'Jake', 'Lisa', 'Sue'],\n                    'rank': [3, 1, 4, 2]})\n"
+          "display('df8', 'df9', 'pd.merge(df8, df9)')"),
+     "on= left out: both shared columns taken as keys (runs: empty)"),
+    (18, "pd.merge(df8, df9, on=\"name\", suffixes={\"_L\", \"_R\"})", "a set for the pair of suffixes"),
+    (20, "pop = pd.read_csv('state-population.csv')\npop.head()", "the data folder left out of the path"),
+    (21, ("merged = pd.merge(pop, abbrevs, how='outer', on='state/region')\n"
+          "merged = merged.drop('abbreviation', axis=1) # drop duplicate info\nmerged.head()"),
+     "one on= for keys named differently on the two sides"),
+    (23, "merged[merged['population'] == np.nan].head()", "NaN found with == (runs: empty)"),
+    (24, "merged.loc[merged['state'].isnull(), ['state/region']].unique()",
+     "double brackets: a frame where a Series' method is called"),
+    (25, ("merged['state'][merged['state/region'] == 'PR'] = 'Puerto Rico'\n"
+          "merged['state'][merged['state/region'] == 'USA'] = 'United States'\nmerged.isnull().any()"),
+     "chained assignment (runs: copy-on-write leaves the frame as it was)"),
+    (26, "final = pd.merge(merged, areas['area (sq. mi)'], on='state', how='left')\nfinal.head()",
+     "the right side cut to its value column, the key with it"),
+    (28, "final[final['area (sq. mi)'].isnull(), 'state'].unique()",
+     "a row mask and a column in [] (.loc left out)"),
+    (29, "final.dropna(inplace=True).head()", "a method chained on an in-place call's None"),
+    (30, "data2010 = final[final.year == 2010 & final.ages == 'total']\ndata2010.head()",
+     "& binding before == (no parentheses)"),
+    (30, "data2010 = final.query(\"year == 2010 & ages == total\")\ndata2010.head()",
+     "a text value without quotes in a query"),
+    (32, ("data2010.set_index('state', inplace=True)\n"
+          "density = data2010['population'] / data2010['area (sq. mi)']\n"
+          "density.sort_values(ascending=False, inplace=True)\ndensity.head()"),
+     "the cell before pasted in again (its in-place set_index run twice)"),
+]
+# ageron/handson-ml3's tools_matplotlib (matplotlib's tutorial: line plots and format strings, subplots and
+# grids, figures and Axes, text, annotations and boxes, legends, scales, ticks, polar and 3D plots, scatter
+# plots, lines, histograms, images read with matplotlib and PIL, made and shown, and animations): written
+# down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+HOML3_TOOLS_MATPLOTLIB = [
+    (1, "import matplotlib as plt\n\nplt.plot([1, 2, 4, 9, 5, 3])\nplt.show()",
+     "the package imported under pyplot's name"),
+    (3, "plt.plot([-3, -2, 5, 0], [1, 6, 4, 3])\nplt.axis(-4, 6, 0, 7)\nplt.show()",
+     "the four limits as four arguments"),
+    (4, "import numpy as np\n\nx = np.linspace(-2, 2, 500)\ny = x^2\n\nplt.plot(x, y)\nplt.show()",
+     "^ for a power"),
+    (5, ("plt.plot(x, y)\nplt.title(\"Square function\")\nplt.xlabel(\"x\")\n"
+         "plt.ylabel(\"y = x**2\", fontsize=\"huge\")\nplt.grid(True)\nplt.show()"),
+     "a font size name matplotlib lacks"),
+    (6, ("plt.plot([(0, 0), (100, 0), (100, 100), (0, 100), (0, 0), (100, 100), (50, 130), (0, 100), (100, 0)])\n"
+         "plt.axis([-10, 110, -10, 140])\nplt.show()"),
+     "points as (x, y) pairs (runs: two curves against their index)"),
+    (7, ("plt.plot([0, 100, 100, 0, 0, 100, 50, 0, 100],\n         [0, 0, 100, 100, 0, 100, 130, 100, 0],\n"
+         "         \"dashed\")\nplt.axis([-10, 110, -10, 140])\nplt.show()"),
+     "a line style's name as the format string"),
+    (12, ("x = np.linspace(-1.4, 1.4, 30)\nplt.plot(x, x**2)\nplt.show()\n"
+          "plt.savefig(\"my_square_function.png\", transparent=True)"),
+     "savefig after show (runs: a blank image)"),
+    (13, ("x = np.linspace(-1.4, 1.4, 30)\nplt.subplot(2, 2)  # 2 rows, 2 columns\nplt.plot(x, x)\n"
+          "plt.subplot(2, 2, 2)  # 2 rows, 2 columns, 2nd subplot = top right\nplt.plot(x, x**2)"),
+     "the subplot's number left out"),
+    (18, ("x = np.linspace(-2, 2, 200)\nfig1, ax_top, ax_bottom = plt.subplots(2, 1, sharex=True)\n"
+          "fig1.set_size_inches(10,5)\n"
+          "line1, line2 = ax_top.plot(x, np.sin(3*x**2), \"r-\", x, np.cos(5*x**2), \"b-\")"),
+     "the Axes' pair unpacked flat beside the figure"),
+    (19, ("x = np.linspace(-1.5, 1.5, 30)\npx = 0.8\npy = px**2\n\nplt.plot(x, x**2, \"b-\", px, py, \"ro\")\n\n"
+          "plt.text(px - 0.08, py, \"Beautiful point\", ha=\"right\", weight=\"heavy\")\n"
+          "plt.text(px + 0.05, py - 0.4, \"x = %0.2f\\ny = %0.2f\"%(px), rotation=-30,\n         color='gray')\n\n"
+          "plt.show()"),
+     "one value for two % placeholders"),
+    (21, ("plt.plot(x, x**2, px, py, \"ro\")\n\n"
+          "bbox_props = dict(boxstyle=\"round4,pad=1,rounding_size=0.2\", ec=\"black\",\n"
+          "                  fc=\"#EEEFF\", lw=5)\n"
+          "plt.text(0, 1.5, \"Square function\\n$y = x^2$\", fontsize=20, color='black',\n"
+          "         ha=\"center\", bbox=bbox_props)\n\nplt.show()"),
+     "a hex colour a digit short"),
+    (23, ("x = np.linspace(-1.4, 1.4, 50)\nplt.plot(x, x**2, \"r--\", label=\"Square function\")\n"
+          "plt.plot(x, x**3, \"g-\", label=\"Cube function\")\nplt.legend(\"best\")\nplt.grid(True)\nplt.show()"),
+     "the location given by position, read as the labels (runs: 'b' and 'e')"),
+    (25, ("x = np.linspace(-2, 2, 100)\n\nplt.figure(1, figsize=(15,10))\nplt.subplot(131)\nplt.plot(x, x**3)\n"
+          "plt.grid(True)\nplt.title(\"Default ticks\")\n\nax = plt.subplot(132)\nplt.plot(x, x**3)\n"
+          "ax.xticks(np.arange(-2, 2, 1))\nplt.grid(True)\nplt.title(\"Manual ticks on the x-axis\")"),
+     "pyplot's function called on an Axes"),
+    (27, ("x = np.linspace(-5, 5, 50)\ny = np.linspace(-5, 5, 50)\nX, Y = np.meshgrid(x, y)\n"
+          "R = np.sqrt(X**2 + Y**2)\nZ = np.sin(R)\n\nfigure = plt.figure(1, figsize = (12, 4))\n"
+          "subplot3d = plt.subplot(111, projection='3d')\n"
+          "surface = plt.plot_surface(X, Y, Z, rstride=1, cstride=1,\n"
+          "                           cmap=matplotlib.cm.coolwarm, linewidth=0.1)\nplt.show()"),
+     "a 3D Axes' method called on pyplot"),
+    (28, "plt.contourf(X, Y, Z, cmap=matplotlib.cm.coolwarm)\nplt.colorbar(Z)\nplt.show()",
+     "the data given to colorbar for its mappable"),
+    (30, "x, y, scale = np.random.rand(100, 3)\nscale = 500 * scale ** 5\nplt.scatter(x, y, s=scale)\nplt.show()",
+     "rows unpacked where columns were meant"),
+    (31, ("for color in 'red green blue':\n    n = 100\n    x, y = np.random.rand(2, n)\n"
+          "    scale = 500.0 * np.random.rand(n) ** 5\n"
+          "    plt.scatter(x, y, s=scale, c=color, alpha=0.3, edgecolors='blue')\n\nplt.grid(True)\n\nplt.show()"),
+     "a loop over a string of names (its letters)"),
+    (32, ("def plot_line(axis, slope, intercept, **kwargs):\n    xmin, xmax = axis.get_xlim()\n"
+          "    plt.plot([xmin, xmax],\n             [xmin*slope+intercept, xmax*slope+intercept],\n"
+          "             **kwargs)\n\nx = np.random.randn(1000)\ny = 0.5*x + 5 + np.random.randn(100) * 2\n"
+          "plt.axis([-2.5, 2.5, -5, 15])\nplt.scatter(x, y, alpha=0.2)"),
+     "a size typed with a zero missing"),
+    (37, "plt.imshow(img)\nplt.axes('off')\nplt.show()", "axes for axis"),
+    (38, "import PIL\n\nimg = PIL.Image.open(\"my_square_function.png\")\nprint(img.shape, img.dtype)",
+     "PIL's image read as an array (np.asarray left out)"),
+    (40, "img = np.arange(100, 100)\nprint(img)\nplt.imshow(img)\nplt.show()",
+     "arange's arguments for a shape"),
+    (42, ("img = np.empty((20,30,3))\nimg[:, :10] = [0, 0, 0.6, 1]\nimg[:, 10:20] = [1, 1, 1]\n"
+          "img[:, 20:] = [0.6, 0, 0]\nplt.imshow(img)\nplt.show()"),
+     "an RGBA colour into an RGB image"),
+    (45, ("x = np.linspace(-1, 1, 100)\ny = np.sin(x**2*25)\ndata = np.array([x, y])\n\nfig = plt.figure()\n"
+          "line, = plt.plot([], [], \"r-\")  # start with an empty plot\nplt.axis([-1.1, 1.1, -1.1, 1.1])\n\n"
+          "def update_line(num, data):\n    line.set_data(data[..., :num] + np.random.rand(2, num) / 25)\n"
+          "    return line,\n\nline_ani = animation.FuncAnimation(fig, update_line, frames=50,\n"
+          "                                   fargs=(data), interval=100)\nplt.close()"),
+     "a one-element tuple without its comma"),
+    (47, "HTML(line_ani)", "the animation itself where its HTML goes"),
+    (48, "matplotlib.rc('animation.html', 'jshtml')", "an rcParams key and value given to rc"),
+]
+
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
           "homl2-ch02": ("ageron/handson-ml2/02_end_to_end_machine_learning_project.ipynb", HOML2_CH02),
@@ -1002,7 +1151,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0508": ("jakevdp/PythonDataScienceHandbook/notebooks/05.08-Random-Forests.ipynb", PDSH_0508),
           "pdsh-0511": ("jakevdp/PythonDataScienceHandbook/notebooks/05.11-K-Means.ipynb", PDSH_0511),
           "pdsh-0512": ("jakevdp/PythonDataScienceHandbook/notebooks/05.12-Gaussian-Mixtures.ipynb", PDSH_0512),
-          "homl3-tools-pandas": ("ageron/handson-ml3/tools_pandas.ipynb", HOML3_TOOLS_PANDAS)}
+          "homl3-tools-pandas": ("ageron/handson-ml3/tools_pandas.ipynb", HOML3_TOOLS_PANDAS),
+          "pdsh-0307": ("jakevdp/PythonDataScienceHandbook/notebooks/03.07-Merge-and-Join.ipynb", PDSH_0307),
+          "homl3-tools-matplotlib": ("ageron/handson-ml3/tools_matplotlib.ipynb", HOML3_TOOLS_MATPLOTLIB)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1068,6 +1219,18 @@ FROM_FILE = {
     # reads us_cities), so it is left as it is; cells 128-131 write and read my_df.csv, .html and .json in the
     # kernel's folder (cell 130's to_excel prints its ImportError: no openpyxl here)
     "homl3-tools-pandas": {"path": "tools_pandas.ipynb", "until": None, "local": []},
+    # three CSVs of the checkout's notebooks/data: nothing to download (cell 19's curl lines are comments), nothing
+    # skipped, every code cell runs and none fails. Cell 20 reads them by a path relative to the notebook's folder
+    # ('data/...'), not the kernel's: each is read from the checkout instead
+    "pdsh-0307": {"path": "notebooks/03.07-Merge-and-Join.ipynb", "until": None,
+                  "local": [(20, "'data/state-population.csv'", "'{data}/notebooks/data/state-population.csv'"),
+                            (20, "'data/state-areas.csv'", "'{data}/notebooks/data/state-areas.csv'"),
+                            (20, "'data/state-abbrevs.csv'", "'{data}/notebooks/data/state-abbrevs.csv'")]},
+    # literals and numpy-made data: nothing to download, nothing skipped (its jshtml cells 47 and 49 draw 50 frames
+    # each, some seconds). Cell 12 writes my_square_function.png in the kernel's folder, which cells 35 and 38 read.
+    # Cells 46 and 50 fail here: no ffmpeg (to_html5_video and animation.writers['ffmpeg'], RuntimeError); nothing
+    # later reads what they make
+    "homl3-tools-matplotlib": {"path": "tools_matplotlib.ipynb", "until": None, "local": []},
 }
 
 
@@ -1093,7 +1256,8 @@ def main(argv=None) -> None:
     ap.add_argument("--data", default=None,
                     help="a checkout of the notebook's repository, for a notebook read from its file "
                          "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07, "
-                         "homl3-ch09, pdsh-0508, pdsh-0511, pdsh-0512, homl3-tools-pandas)")
+                         "homl3-ch09, pdsh-0508, pdsh-0511, pdsh-0512, homl3-tools-pandas, pdsh-0307, "
+                         "homl3-tools-matplotlib)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
