@@ -24,7 +24,11 @@ def namespace() -> dict:
                            "weight": [68, 83, 112]}, index=["alice", "bob", "charles"])
     temps = pd.Series([4.4, 5.1, 6.1], index=pd.date_range("2016/10/29 5:30pm", periods=3, freq="h"))
     grades = pd.DataFrame({"sep": [8, 10, 5, 2, 1], "oct": [1, 2, 3, 4, 5]})
+    staff = pd.DataFrame({"employee": ["Bob", "Jake", "Lisa"], "group": ["Accounting", "Engineering", "HR"]})
+    hires = pd.DataFrame({"employee": ["Lisa", "Bob", "Jake"], "hired": [2004, 2008, 2012]})
     return {"pd": pd, "np": np, "people": people, "temps": temps, "aware": temps.tz_localize("UTC"),
+            "staff": staff, "hires": hires, "by_name": hires.set_index("employee"), "x": np.linspace(-2, 2, 50),
+            "points": [(1, 2), (3, 4)], "plt": __import__("matplotlib.pyplot").pyplot,
             "grades": grades, "grouped": grades.groupby("sep"), "a": np.arange(5.0), "one": np.arange(1)}
 
 
@@ -61,6 +65,24 @@ CLAIMED = [
     ('people.eval("heavy = weight > limit", inplace=True)\n', "UndefinedVariableError", []),
     ('t = pd.pivot_table(people, index="birthyear")\n', "TypeError", []),       # the mean of a text column
     ('t = people.pivot_table(index="weight")\n', "TypeError", []),
+    ("y = x^2\n", "TypeError", []),                                      # numpy's bitwise xor of floats
+    ('t = people[people.weight > 70 & people.hobby == "Biking"]\n', "TypeError", []),   # & before ==
+    ("fig, ax1, ax2 = plt.subplots(2, 1)\n", "ValueError", []),
+    ("a, b, c = np.random.rand(100, 3)\n", "ValueError", []),
+    ("people.dropna(inplace=True).head()\n", "AttributeError", []),
+    ('w = people.sort_values("weight", inplace=True)["weight"]\n', "TypeError", []),
+    ("m = pd.merge(staff, hires, how='full')\n", "ValueError", []),
+    ("m = staff.merge(hires, 'employee')\n", "ValueError", []),             # the key read as how=
+    ('m = pd.merge(staff, by_name, left_index="employee", right_index=True)\n', "ValueError", []),
+    ('m = pd.merge(staff, hires["hired"], on="employee")\n', "KeyError", []),  # a Series without the key
+    ('m = pd.merge(staff, hires, on="employee", suffixes={"_l", "_r"})\n', "TypeError", []),
+    ('px = 0.8\nt = "x = %0.2f, y = %0.2f" % (px)\n', "TypeError", []),   # Python's % of known values
+    ("s = staff.reset_index('employee')\n", "KeyError", []),             # a column, not an index level
+    ("t = pd.merge(staff, hires, on='employee').drop(columns='hired', axis=1)\n", "ValueError", []),
+    ("d = pd.DataFrame({'name': ['Peter', 'Paul', 'Mary'], 'food': ['fish', 'beans', 'bread']}, index=['a', 'b'])\n",
+     "ValueError", []),
+    ("d = pd.DataFrame({'a': [1, 2, 3], 'b': [1, 2]})\n", "ValueError", []),
+    ("plt.subplot(2, 2)\n", "TypeError", []),                              # 1 or 3 numbers
 ]
 
 
@@ -88,6 +110,14 @@ MEANT = [
     'r = people.query("weight > 70 and birthyear == 1985")\n', 'limit = 70\npeople.eval("heavy = weight > @limit", inplace=True)\n',
     'limit = 70\nr = people.query("weight > @limit")\n',
     't = pd.pivot_table(people, index="birthyear", values="weight")\n', 't = people.pivot_table(index="hobby", aggfunc="max")\n',
+    "y = x**2\n", "y = np.arange(5) ^ 2\n", 't = people[(people.weight > 70) & (people.hobby == "Biking")]\n',
+    "fig, (ax1, ax2) = plt.subplots(2, 1)\n", "a, b, c = np.random.rand(3, 100)\n", "a, b = points\n",
+    "people.dropna().head()\n", "m = pd.merge(staff, hires, how='outer')\n", "m = staff.merge(hires, on='employee')\n",
+    'm = pd.merge(staff, by_name, left_on="employee", right_index=True)\n',
+    'px = 0.8\nt = "x = %0.2f, y = %0.2f" % (px, px ** 2)\n', "s = by_name.reset_index('employee')\n",
+    "t = pd.merge(staff, hires, on='employee').drop(columns='hired')\n",
+    "d = pd.DataFrame({'name': ['Peter', 'Paul'], 'food': ['fish', 'beans']}, index=['a', 'b'])\n",
+    "d = pd.DataFrame({'a': [1, 2, 3], 'b': 5})\n", "plt.subplot(2, 2, 1)\n",
 ]
 
 
@@ -120,13 +150,23 @@ def test_a_row_label_missing_from_a_multiindexs_first_level():
         assert _raised(cell, {"d5": d5}) is None, cell
 
 
-def test_a_writer_into_a_folder_that_does_not_exist(tmp_path, monkeypatch):
+def test_a_writer_into_a_folder_that_does_not_exist_or_a_reader_of_a_file_that_does_not(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "made").mkdir()
+    (tmp_path / "made" / "there.csv").write_text("a,b\n1,2\n")
+    kernel = {"_dh": [str(tmp_path)]}          # IPython's directory history: a kernel's namespace
     for cell, raised in [('people.to_csv("out/people.csv")\n', ("OSError", 1)),
                          ('people["weight"].to_json(path_or_buf="out/w.json")\n', ("OSError", 1)),
                          ('people.to_csv("made/people.csv")\n', None), ('people.to_csv("people.csv")\n', None),
-                         ('import os\nos.makedirs("out")\npeople.to_csv("out/people.csv")\n', None)]:
-        facts = [f.line for f in kernel_facts(cell, namespace()) if f.kind == "value"]
+                         ('import os\nos.makedirs("out")\npeople.to_csv("out/people.csv")\n', None),
+                         ('t = pd.read_csv("state-population.csv")\n', ("FileNotFoundError", 1)),
+                         ('t = pd.read_csv("data/there.csv")\n', ("FileNotFoundError", 1)),
+                         ('a = np.loadtxt("made/none.txt")\n', ("FileNotFoundError", 1)),
+                         ('t = pd.read_csv("made/there.csv")\n', None),
+                         ('people.to_csv("again.csv")\nt = pd.read_csv("again.csv")\n', None)]:
+        facts = [f.line for f in kernel_facts(cell, dict(namespace(), **kernel)) if f.kind == "value"]
         assert facts == ([raised[1]] if raised else []), (cell, facts)
+        assert [f.line for f in exact_check(cell, dict(namespace(), **kernel)).certain] == facts, cell
         assert _raised(cell, namespace()) == raised, cell
+        if raised:          # no kernel's namespace (the command line): the path is not read here
+            assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell

@@ -11,6 +11,7 @@ objects, no model); this module makes findings of both, as check() reports them.
 """
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -98,7 +99,7 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     out.findings = [by_line[ln] for ln in sorted(by_line)]
     plain = _BACKEND_LINE.sub("pass", source)
     tree = parse(plain)
-    if tree is not None and not _IPYTHON_LINE.search(plain):
+    if tree is not None and not (_IPYTHON_LINE.search(plain) and _needs_ipython(plain)):
         try:
             undefined = {u.name for u in facts.undefined}
             sure = Certainty(tree, namespace, undefined)
@@ -117,6 +118,19 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
         except Exception:  # noqa: BLE001 - in doubt, no stop
             out.certain = []
     return out
+
+
+def _needs_ipython(source: str) -> bool:
+    """Does the cell need IPython's transformer to be Python (a magic, a shell line)? A cell
+    Python parses as it is has none: `= %` inside a string (`"x = %0.2f" % x`) is text."""
+    import warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, "<cell>", "exec", ast.PyCF_ONLY_AST)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    return False
 
 
 def _sure_in_call(calls, f: Finding, at: tuple[int, int], namespace, undefined, subjects) -> bool:

@@ -31,7 +31,7 @@ from .values import Live, ValueClaim, _literal_int, _numpy_object
 SAMPLE_ROWS = 1000
 _PLAIN = (str, int, float, bool, type(None))
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
-              ast.Mod: "%", ast.Pow: "**"}
+              ast.Mod: "%", ast.Pow: "**", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
 # numpy's numeric dtypes: converted value by value; pandas' nullable ones ("Int64") first infer a
 # type over all the values, so their first rows do not tell the whole column's exception
 _CASTS = {"int", "float", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -51,12 +51,25 @@ def column(node: ast.expr, live: Live, frame: Live | None = None):
     read, where the cell may have set other columns on it (their values are not this column's)."""
     pd = _pd()
     s = live(node)
+    if pd is not None and isinstance(node, ast.Attribute) and type(s) is not pd.Series:
+        s = _attribute_column(node, frame or live, pd)      # `df.ages`: pandas' __getattr__ gives the column
     if pd is None or type(s) is not pd.Series:
         return None
     if isinstance(node, (ast.Subscript, ast.Attribute)) and \
             type((frame or live)(node.value)) not in (pd.DataFrame, dict):
         return None
     return s
+
+
+def _attribute_column(node: ast.Attribute, live: Live, pd):
+    """`df.ages` of a live DataFrame of pandas' own class: the column, where no member of the class
+    has that name (pandas' `__getattr__` answers only then) and the columns are plain labels."""
+    frame = live(node.value)
+    if type(frame) is not pd.DataFrame or POLICY.static(pd.DataFrame, node.attr, None) is not None or \
+            POLICY.static(pd.DataFrame, "__getattr__", None) is not POLICY.static(pd.core.generic.NDFrame, "__getattr__", None) or \
+            not plain_labels(frame.columns, pd) or list(frame.columns).count(node.attr) != 1:
+        return None
+    return frame[node.attr]
 
 
 def sample(s, *, aligned: bool = True):
@@ -325,6 +338,12 @@ def _apply(op, a, b):
         return a // b
     if op is ast.Mod:
         return a % b
+    if op is ast.BitAnd:
+        return a & b
+    if op is ast.BitOr:
+        return a | b
+    if op is ast.BitXor:
+        return a ^ b
     return a ** b
 
 

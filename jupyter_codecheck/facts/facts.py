@@ -38,7 +38,8 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .matplotlib_values import axes_call_claim, cell_registers, grid_claim
-from .pandas_inputs import expression_claim, frequency_claim, timezone_claim, tuple_key_claim, writer_claim
+from .pandas_inputs import expression_claim, frequency_claim, inplace_claim, level_claim, merge_claim, \
+    reader_claim, timezone_claim, tuple_key_claim, writer_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
 from .called_functions import KernelCall, body_loops, called_bodies, kernel_calls
@@ -69,7 +70,7 @@ from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import array_method, bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_axis_claim, concatenator_claim, \
-    index_claim, text_index_claim, truth_claim
+    index_claim, text_index_claim, truth_claim, unpack_claim
 
 KINDS = ("attribute", "key", "call", "value")
 # what reads an array of Axes without changing its items
@@ -717,11 +718,13 @@ class _Walk:
         value = Propagation(lambda x: self._read(x, local), shapes=self.shapes).value
         for n in self._running(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
-                if not self._value(accessor_claim(n, lambda x: self._live(x, local))):
+                if not self._value(accessor_claim(n, lambda x: self._live(x, local))) and \
+                        not self._value(inplace_claim(n, lambda x: self._live(x, local))):
                     self._attribute(n, local, value)
             elif isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Store):
                 if not (self._value(position_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(tuple_key_claim(n, lambda x: self._live(x, local), self._text)) or
+                        self._value(inplace_claim(n, lambda x: self._live(x, local))) or
                         self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
                         self._value(index_claim(n, value)) or
                         self._value(params_key_claim(n, lambda x: self._live(x, local), self._text))):
@@ -737,7 +740,7 @@ class _Walk:
                 claim = column_assignment_claim(n, value)
                 if claim is not None:       # the frame is read as well as the values
                     claim.subjects = tuple(dict.fromkeys(self._subjects(n.value) + self._subjects(n.targets[0].value)))
-                self._value(claim)
+                self._value(claim) or self._value(unpack_claim(n, value))
             elif isinstance(n, ast.Call):
                 self._call(n, local, value)
             elif isinstance(n, ast.BinOp):
@@ -811,7 +814,8 @@ class _Walk:
                     not self._value(self._colorbar(n, target, local, value)) and \
                     not self._value(self._clabel(n, target, local, value)) and \
                     not self._value(self._scale(n, target, local, value)) and \
-                    not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))):   # the cell made it
+                    not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))) and \
+                    not self._value(level_claim(n, lambda x: self._live(x, local))):   # the cell made it
                 if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
                         not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value) \
@@ -834,7 +838,10 @@ class _Walk:
                 self._value(timezone_claim(n, lambda x: self._live(x, local))) or \
                 self._value(expression_claim(n, lambda x: self._live(x, local))) or \
                 self._value(pivot_claim(n, target, lambda x: self._live(x, local))) or \
-                self._folders_kept(n) and self._value(writer_claim(n, lambda x: self._live(x, local))):
+                self._value(merge_claim(n, target, lambda x: self._live(x, local))) or \
+                self._value(level_claim(n, lambda x: self._live(x, local))) or \
+                self._folders_kept(n) and (self._value(writer_claim(n, lambda x: self._live(x, local))) or
+                                           self._value(reader_claim(n, target))):
             return
         if self._value(display_claim(n, target, value)) or self._value(plot_claim(n, target, value, current_axes_plain)) or \
                 self._value(feature_name_claim(n, target, lambda x: self._live(x, local))) or \
@@ -2336,15 +2343,21 @@ class _Walk:
                    isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
 
     def _folders_kept(self, n: ast.Call) -> bool:
-        """May no folder be made, nor the working directory changed, before `n` in the cell: no
-        call before it (its statement's too) of a name that makes, moves or unpacks files, runs
-        a shell or a magic (`!mkdir`), nor any code of the user's?"""
-        if self.state.user_code:
-            return False
+        """May no file or folder be made, nor the working directory changed, before `n` in the cell:
+        no call before it (its statement's too) of a name that makes, writes, moves or unpacks
+        files, runs a shell or a magic (`!mkdir`), nor any code of the user's? Only in a kernel's
+        own namespace (IPython's directory history `_dh` in it): the facts run in the kernel's
+        process, whose working directory the cell's relative paths start from; the command line
+        reads a notebook from elsewhere."""
+        if self.state.user_code or type(self.ns.get("_dh")) is not list:
+            return False                # (no kernel's namespace: a path is not this process's to read)
         at = (n.lineno, n.col_offset)
-        return not any(isinstance(c, ast.Call) and (c.lineno, c.col_offset) < at and
-                       (c.func.attr if isinstance(c.func, ast.Attribute) else getattr(c.func, "id", "")) in _FILE_MAKERS
-                       for c in ast.walk(self.tree))
+        for c in ast.walk(self.tree):
+            if isinstance(c, ast.Call) and (c.lineno, c.col_offset) < at:
+                name = c.func.attr if isinstance(c.func, ast.Attribute) else getattr(c.func, "id", "")
+                if name in _FILE_MAKERS or name.startswith(("to_", "save", "dump", "write", "download", "fetch")):
+                    return False
+        return True
 
     def _statement_text(self, node: ast.stmt) -> str | None:
         """A statement's text on its first line (an import whose module is missing: the whole of it)."""

@@ -24,7 +24,7 @@ import sys
 import warnings
 
 from .abstract_value import Abstract, _literal, _nested, array_like, shaped
-from .namespace import UNRESOLVED
+from .namespace import UNRESOLVED, chain_root
 from .read_policy import POLICY
 from .values import Live, ValueClaim
 
@@ -64,6 +64,8 @@ def frame_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     if "data" not in given or set(given) - {"data", "index", "columns"} - _FRAME_OPTIONS or \
             len(given) != len(n.args) + len(n.keywords):
         return None
+    if isinstance(given["data"], ast.Dict):
+        return _dict_frame_claim(n, given, value, pd)
     try:
         data = value(given["data"])
         a = shaped(data) if issubclass(type(data), Abstract) or type(data) is sys.modules["numpy"].ndarray else None
@@ -81,6 +83,36 @@ def frame_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
                               f"the labels given imply {implied}: ValueError (Shape of passed values is "
                               f"({n_rows}, {n_columns}), indices imply ({implied[0]}, {implied[1]}))",
                       "ValueError", callee=True)
+
+
+def _dict_frame_claim(n: ast.Call, given: dict, value: Live, pd) -> ValueClaim | None:
+    """`pd.DataFrame({"a": [1, 2, 3], "b": [...]}, index=["x", "y"])`: columns written as lists, each
+    as long as its items: of different lengths, or another length than the index written, pandas'
+    ValueError (a scalar column takes the index's length)."""
+    data = given["data"]
+    if None in data.keys or not all(isinstance(k, ast.Constant) for k in data.keys) or "columns" in given:
+        return None                     # (`**other`: columns not known; columns= keeps only its own)
+    lists = [v for v in data.values if isinstance(v, ast.List)]
+    if any(isinstance(e, ast.Starred) for v in lists for e in v.elts) or not lists or \
+            any(not isinstance(v, ast.List) and not _scalar_literal(v) for v in data.values):
+        return None                     # a length not known, or a column of another kind (an array, a Series)
+    lengths = {len(v.elts) for v in lists}
+    index = _labels(given.get("index"), value, pd)
+    if len(lengths) > 1:
+        said = "All arrays must be of the same length"
+    elif index is not None and index != next(iter(lengths)):
+        said = f"Length of values ({next(iter(lengths))}) does not match length of index ({index})"
+    else:
+        return None
+    root = chain_root(n.func)               # pandas' constructor reads nothing but what the cell wrote
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): the columns written have {sorted(lengths)} values"
+                              + (f", the index {index}" if index is not None else "") + f": ValueError ({said})",
+                      "ValueError", callee=True, subjects=(root,) if root and (
+                          given.get("index") is None or isinstance(given["index"], ast.List)) else None)
+
+
+def _scalar_literal(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float, str, bool)
 
 
 # what pd.cut and pd.qcut take besides the data, bins and labels, read as literals; duplicates="drop"

@@ -434,8 +434,8 @@ def grid_claim(n: ast.Call, maker: str, text, positions=None) -> ValueClaim | No
         if any(type(a) is not int for a in args):
             return None
         refused = _asked(("grid", repr(args)), lambda a=args: _probe_call(lambda fig: fig.add_subplot, a, {}))
-        if refused is not None and refused[0] == "ValueError":
-            return _claim(n, n.args[-1], None, refused, text)
+        if refused is not None and refused[0] in ("ValueError", "TypeError"):
+            return _claim(n, n.args[-1], None, refused, text)      # (a position, or 2 numbers for 1 or 3)
     return None
 
 

@@ -243,3 +243,203 @@ def writer_claim(n: ast.Call, live: Live) -> ValueClaim | None:
         return None
     return ValueClaim(path, f"{ast.unparse(n.func)}(): Cannot save file into a non-existent directory: {folder!r} "
                             f"(from {os.getcwd()!r}): OSError", "OSError")
+
+
+# -- in place -----------------------------------------------------------------------------------------
+
+def inplace_claim(n: ast.Attribute | ast.Subscript, live: Live) -> ValueClaim | None:
+    """`df.dropna(inplace=True).head()`, `df.sort_values("a", inplace=True)["a"]`: pandas' methods
+    return None where they change the object in place ("or None if inplace=True"): an attribute or
+    an item of it is AttributeError or TypeError. The method pandas' own, of a live Series or
+    DataFrame, with an `inplace` parameter, given a literal True."""
+    import inspect
+    pd = _pd()
+    call = n.value
+    if pd is None or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or \
+            not any(k.arg == "inplace" and isinstance(k.value, ast.Constant) and k.value.value is True
+                    for k in call.keywords):
+        return None
+    obj = live(call.func.value)
+    if type(obj) not in (pd.Series, pd.DataFrame) or not _own(type(obj), call.func.attr):
+        return None
+    try:
+        if "inplace" not in inspect.signature(POLICY.static(type(obj), call.func.attr)).parameters:
+            return None
+    except (TypeError, ValueError, AttributeError):
+        return None
+    if isinstance(n, ast.Attribute):
+        said, exception = f"'NoneType' object has no attribute {n.attr!r}", "AttributeError"
+    else:
+        said, exception = "'NoneType' object is not subscriptable", "TypeError"
+    return ValueClaim(call, f"{ast.unparse(call.func)}(..., inplace=True) returns None: {exception} ({said})",
+                      exception)
+
+
+# -- merges -------------------------------------------------------------------------------------------
+
+# rows a merge is asked on besides none: its keys' dtypes are inferred from values (object columns)
+_MERGE_ROWS = 50
+
+
+def merge_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`pd.merge(a, b, on="k")`, `a.merge(b, "name")`, `a.join(b, how="full")` of live frames (the
+    right one may be a named Series): asked of pandas on their first zero rows and on their first
+    rows; where both raise the same KeyError, ValueError or TypeError (a key neither has, a `how`
+    pandas lacks, a flag given a name, a set of suffixes, keys of dtypes it will not join), the
+    merge's checks refuse it whatever the rows. Literal options only, `validate` (it counts the
+    rows) left out."""
+    pd = _pd()
+    if pd is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    if "validate" in keywords:
+        return None
+    if target is not UNRESOLVED and POLICY.module_members(pd).get("merge") is target:
+        nodes = list(n.args[:2]) + [keywords.pop(k) for k in ("left", "right") if k in keywords]
+        rest, method = n.args[2:], None
+        if len(nodes) != 2:
+            return None
+    elif isinstance(n.func, ast.Attribute) and n.func.attr in ("merge", "join") and (n.args or "right" in keywords
+                                                                                    or "other" in keywords):
+        method = n.func.attr
+        other = n.args[0] if n.args else keywords.pop("right" if method == "merge" else "other", None)
+        nodes, rest = [n.func.value, other], n.args[1:]
+        if other is None:
+            return None
+    else:
+        return None
+    try:
+        literals = [ast.literal_eval(a) for a in rest]
+        options = {k: ast.literal_eval(v) for k, v in keywords.items()}
+    except ValueError:
+        return None
+    left, right = (live(x) for x in nodes)
+    if type(left) is not pd.DataFrame or type(right) not in (pd.DataFrame, pd.Series) or \
+            method is not None and not _own(pd.DataFrame, method) or not _own(pd.DataFrame, "merge") or \
+            not all(_plain_frame(x, pd) for x in (left, right)):
+        return None
+
+    def run(a, b):
+        if method is None:
+            return pd.merge(a, b, *literals, **options)
+        return getattr(a, method)(b, *literals, **options)
+
+    raised = []
+    for rows in (0, _MERGE_ROWS):
+        try:
+            run(left.iloc[:rows], right.iloc[:rows])
+        except (KeyError, ValueError, TypeError) as e:
+            raised.append(e)
+        except Exception:  # noqa: BLE001 - another failure: not claimed
+            return None
+        else:
+            return None
+    if type(raised[0]) is not type(raised[1]):
+        return None
+    error = raised[1]
+    exception = type(error).__name__
+    said = " ".join(str(error).split())[:160]
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {said}: {exception}", exception, callee=True)
+
+
+def _plain_frame(x, pd) -> bool:
+    """A frame or Series whose labels are plain values and dtypes numpy's or pandas' own: pandas'
+    merge compares and copies them without any code of the user's."""
+    frames = [x] if type(x) is pd.DataFrame else []
+    dtypes = list(x.dtypes) if frames else [x.dtype]
+    return plain_labels(x.index, pd) and (not frames or plain_labels(x.columns, pd)) and \
+        all(_pandas_dtype(d) for d in dtypes) and (bool(frames) or type(x.name) in (str, int, float, type(None)))
+
+
+# -- readers ------------------------------------------------------------------------------------------
+
+# pandas' and numpy's readers of a file named by a path (a str read as a path, never as the data
+# itself: read_json, read_html and read_xml take text too) and their path parameter
+_READERS = {"pandas": {"read_csv": "filepath_or_buffer", "read_table": "filepath_or_buffer", "read_fwf":
+                       "filepath_or_buffer", "read_excel": "io", "read_parquet": "path", "read_pickle":
+                       "filepath_or_buffer", "read_feather": "path", "read_stata": "filepath_or_buffer",
+                       "read_sas": "filepath_or_buffer", "read_spss": "path"},
+            "numpy": {"load": "file", "loadtxt": "fname", "genfromtxt": "fname", "fromfile": "file"}}
+
+
+def reader_claim(n: ast.Call, target) -> ValueClaim | None:
+    """`pd.read_csv("state-population.csv")`, `np.loadtxt("data.txt")` of a path that does not
+    exist (read from this process's working directory, the kernel's): FileNotFoundError before
+    anything is read. The caller checks that nothing the cell runs before may make the file or
+    change directory."""
+    import os
+    if target is UNRESOLVED or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    for package, readers in _READERS.items():
+        module = sys.modules.get(package)
+        name = getattr(target, "__name__", None) if module is not None and POLICY.is_library(target) else None
+        if type(name) is str and name in readers and POLICY.module_members(module).get(name) is target:
+            break
+    else:
+        return None
+    path = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == readers[name]), None)
+    if not (isinstance(path, ast.Constant) and type(path.value) is str) or not path.value or "://" in path.value or \
+            "\0" in path.value or path.value.startswith("~"):
+        return None
+    if os.path.exists(path.value):
+        return None
+    folder = os.path.dirname(path.value)
+    where = f"no folder {folder!r}" if folder and not os.path.isdir(folder) else "no such file"
+    root = chain_root(n.func)               # the library's function reads nothing of the cell's but the path
+    return ValueClaim(path, f"{ast.unparse(n.func)}(): {path.value!r}: {where} (from {os.getcwd()!r}): "
+                            f"FileNotFoundError", "FileNotFoundError", subjects=(root,) if root else None)
+
+
+# -- levels and axes ----------------------------------------------------------------------------------
+
+def level_claim(n: ast.Call, live: Live) -> ValueClaim | None:
+    """`df.reset_index("employee")` of a live frame or Series whose index has no level of that name
+    (pandas' `_get_level_number`: KeyError); `x.drop(columns="c", axis=1)` of a frame or Series,
+    live or made by pandas' own call, given both an axis and index=/columns= (pandas' ValueError)."""
+    pd = _pd()
+    if pd is None or not isinstance(n.func, ast.Attribute) or any(k.arg is None for k in n.keywords):
+        return None
+    keywords = {k.arg: k.value for k in n.keywords}
+    if n.func.attr == "drop" and "axis" in keywords and ("index" in keywords or "columns" in keywords):
+        if not _pandas_made(n.func.value, live, pd):
+            return None
+        # what is read: the receiver's class (a live one's name, or pandas' own function that made it)
+        receiver = n.func.value.func if isinstance(n.func.value, ast.Call) else n.func.value
+        return ValueClaim(n.func, f"{ast.unparse(n.func)}(): both axis= and {'index' if 'index' in keywords else 'columns'}"
+                                  "=: ValueError (Cannot specify both 'axis' and any of 'index' or 'columns')",
+                          "ValueError", callee=True, subjects=(chain_root(receiver),) if chain_root(receiver) else None)
+    if n.func.attr != "reset_index":
+        return None
+    node = n.args[0] if n.args else keywords.get("level")
+    levels = ast.literal_eval(node) if isinstance(node, (ast.Constant, ast.List, ast.Tuple)) and \
+        all(isinstance(e, ast.Constant) for e in ast.walk(node) if not isinstance(e, (ast.List, ast.Tuple, ast.Load))) \
+        else None
+    levels = [levels] if type(levels) is str else levels
+    obj = live(n.func.value)
+    if type(levels) not in (list, tuple) or not levels or any(type(x) is not str for x in levels) or \
+            type(obj) not in (pd.Series, pd.DataFrame) or not _own(type(obj), "reset_index"):
+        return None
+    names = list(obj.index.names)
+    if any(type(x) not in (str, int, float, type(None)) for x in names):
+        return None
+    missing = next((x for x in levels if x not in names), None)
+    if missing is None:
+        return None
+    return ValueClaim(node, f"{ast.unparse(n.func)}(): the index has no level {missing!r} (its names: {names}): "
+                            f"KeyError (set_index makes a column the index)", "KeyError")
+
+
+# pandas' functions whose result is a DataFrame or Series of pandas' own
+_FRAME_MAKERS = frozenset({"merge", "concat", "read_csv", "read_excel", "read_json", "DataFrame", "Series",
+                           "pivot_table", "get_dummies", "melt", "crosstab", "merge_asof", "merge_ordered"})
+
+
+def _pandas_made(node: ast.expr, live: Live, pd) -> bool:
+    """A live DataFrame or Series of pandas' own class, or the result of pandas' own function that
+    makes one (`pd.merge(...)`)."""
+    if type(live(node)) in (pd.Series, pd.DataFrame):
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FRAME_MAKERS:
+        module = live(node.func.value)
+        return module is pd and POLICY.is_library(POLICY.module_members(pd).get(node.func.attr))
+    return False

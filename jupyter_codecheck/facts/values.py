@@ -51,7 +51,7 @@ import types
 import warnings
 from collections.abc import Callable
 
-from .abstract import Propagation, concatenator
+from .abstract import Fields, Propagation, concatenator
 from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, _literal, array_like, distinct_at_least, joining,
                              literal_int as _literal_int, numeric, shaped)
 from .claims import Live, Text, ValueClaim
@@ -110,8 +110,17 @@ def _shape(a) -> str:
 
 # -- numpy ------------------------------------------------------------------------------------------
 
+_BITWISE = {ast.BitAnd: "bitwise_and", ast.BitOr: "bitwise_or", ast.BitXor: "bitwise_xor",
+            ast.LShift: "left_shift", ast.RShift: "right_shift"}
+
+
 def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
-    """`a @ b` with inner dimensions that differ; `a + b` (- * /) with shapes that do not broadcast."""
+    """`a @ b` with inner dimensions that differ; `a + b` (- * /) with shapes that do not broadcast;
+    `x ^ 2` (& | << >>) of an array of floats (numpy's bitwise ufuncs take ints and bools only)."""
+    if type(n.op) in _BITWISE:
+        return _bitwise_claim(n, live)
+    if isinstance(n.op, ast.Mod) and isinstance(n.left, ast.Constant) and type(n.left.value) is str:
+        return _percent_claim(n, live)
     if not isinstance(n.op, (ast.MatMult, *_ARITHMETIC)):
         return None
     a, b = _array(live(n.left)), _array(live(n.right))
@@ -181,6 +190,86 @@ def _series_compared(node: ast.Compare, live: Live, pd) -> bool:
                 s.dtype.kind in "biuf" and type(x) in (int, float):
             return True
     return False
+
+
+def _percent_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
+    """`"x = %0.2f, y = %0.2f" % (px)`: Python's printf-style formatting of a literal with values
+    known exactly (literals, or names the cell bound to Python's numbers and strings); a tuple
+    written out is its items, anything else one value. What Python's `%` raises on them
+    (too few or too many values, a number for %d of text) is the cell's."""
+    def known(node):
+        v = _literal(node)
+        if v is UNRESOLVED:
+            v = live(node)
+            v = v.literal() if issubclass(type(v), Made) else v
+        return v if type(v) in (int, float, str, bool) else UNRESOLVED
+    items = n.right.elts if isinstance(n.right, ast.Tuple) else [n.right]
+    if any(isinstance(e, ast.Starred) for e in items) or len(n.left.value) > 2000:
+        return None
+    values = [known(e) for e in items]
+    if UNRESOLVED in values or any(type(v) is str and len(v) > 2000 for v in values):
+        return None
+    try:
+        n.left.value % (tuple(values) if isinstance(n.right, ast.Tuple) else values[0])
+    except (TypeError, ValueError, KeyError) as e:
+        exception = type(e).__name__
+        return ValueClaim(n, f"{ast.unparse(n)}: {e}: {exception}", exception)
+    return None
+
+
+def _bitwise_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
+    """A numpy array (live, or one the cell makes) and another array or a Python number, one of
+    them floats or complex: numpy finds no loop of its bitwise ufunc for them (TypeError), before
+    it broadcasts. `x^2` is the usual slip for `x**2`."""
+    kinds = []
+    for side in (n.left, n.right):
+        v = live(side)
+        a = _array(v)
+        if a is not None and a.kind is not None:
+            kinds.append(("array", a.kind))
+            continue
+        x = _literal(side)
+        x = v if x is UNRESOLVED else x
+        if type(x) in (bool, int, float, complex):
+            kinds.append(("number", {bool: "b", int: "i", float: "f", complex: "c"}[type(x)]))
+        else:
+            return None
+    if not any(k == "array" for k, _ in kinds) or not any(c in "fc" for _, c in kinds):
+        return None
+    ufunc = _BITWISE[type(n.op)]
+    return ValueClaim(n, f"{ast.unparse(n)}: numpy's {ufunc} takes ints and bools, not floats: TypeError (ufunc "
+                         f"{ufunc!r} not supported for the input types)" +
+                         ("; ** raises to a power" if isinstance(n.op, ast.BitXor) else ""), "TypeError")
+
+
+def unpack_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
+    """`fig, ax1, ax2 = plt.subplots(2, 1)`, `x, y, s = np.random.rand(100, 3)`: Python unpacks as
+    many values as the value holds, known exactly: a tuple a known call makes (its items), an
+    array's rows (live, or one the cell makes), a live list or tuple of Python's own. Other than
+    the targets (no starred one): ValueError."""
+    if len(s.targets) != 1 or not isinstance(s.targets[0], (ast.Tuple, ast.List)) or \
+            any(isinstance(t, ast.Starred) for t in s.targets[0].elts):
+        return None
+    expected = len(s.targets[0].elts)
+    v = live(s.value)
+    np = _np()
+    if type(v) in (tuple, list, Fields):
+        got = len(v)
+    elif issubclass(type(v), Abstract) and v.like == "ndarray" or np is not None and type(v) is np.ndarray:
+        a = shaped(v)
+        if a is None or a.ndim < 1 or type(a.shape[0]) is not int:
+            return None
+        got = a.shape[0]
+    else:
+        return None
+    if got == expected:
+        return None
+    said = f"not enough values to unpack (expected {expected}, got {got})" if got < expected else \
+        f"too many values to unpack (expected {expected}, got {got})"
+    # the value's names, its library's module too (`np.random.rand(100, 3)` reads nothing else)
+    return ValueClaim(s.value, f"{ast.unparse(s.targets[0])} = {ast.unparse(s.value)}: {got} values for "
+                               f"{expected} names: ValueError ({said})", "ValueError",
+                      subjects=tuple(dict.fromkeys(x.id for x in ast.walk(s.value) if isinstance(x, ast.Name))))
 
 
 def _lstsq_claim(n: ast.Call, a: Abstract | None, b: Abstract | None) -> ValueClaim | None:
