@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas|pdsh-0307|homl3-tools-matplotlib --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas|pdsh-0307|homl3-tools-matplotlib|homl3-tools-numpy|pdsh-0305 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -35,7 +35,13 @@ jakevdp/PythonDataScienceHandbook's 03.07 (pandas' merge and join, then the US s
 and abbreviations, its three CSVs read from the checkout) or ageron/handson-ml3's tools_matplotlib
 (matplotlib's tutorial: line plots, subplots, text and annotations, legends, scales and ticks, polar and 3D
 plots, scatter plots, histograms, images and animations; its two ffmpeg cells fail here): both written
-before any run of the guard, from the notebooks' sources alone, every code cell run.
+before any run of the guard, from the notebooks' sources alone, every code cell run; or ageron/handson-ml3's
+tools_numpy (numpy's tutorial: creating arrays, dtypes, reshaping, broadcasting and upcasting, aggregates and
+ufuncs, indexing, views, fancy and boolean indexing, stacking and splitting, transposing, linear algebra,
+vectorization, and saving and loading arrays) or jakevdp/PythonDataScienceHandbook's 03.05 (pandas' hierarchical
+indexing: MultiIndex's constructors and level names, multi-indexed columns, indexing and slicing, sorting,
+unstack, stack, reset_index and set_index; its cell 31 is the notebook's own SyntaxError): both written before
+any run of the guard, from the notebooks' sources alone, every code cell run.
 Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
 refuse), run just before that cell.
@@ -1136,6 +1142,85 @@ HOML3_TOOLS_MATPLOTLIB = [
     (47, "HTML(line_ani)", "the animation itself where its HTML goes"),
     (48, "matplotlib.rc('animation.html', 'jshtml')", "an rcParams key and value given to rc"),
 ]
+# ageron/handson-ml3's tools_numpy (numpy's tutorial: creating arrays, dtypes and their memory, reshaping,
+# arithmetic and broadcasting, upcasting, conditions, aggregates and ufuncs, indexing, slices and views,
+# fancy and boolean indexing, iterating, stacking and splitting, transposing, linear algebra, vectorization,
+# and saving and loading .npy, .csv and .npz files): written down before any run of the guard, from the
+# notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+HOML3_TOOLS_NUMPY = [
+    (2, "np.zeros(3,4)", "a shape given as two arguments"),
+    (18, "np.random.rand((3,4))", "a shape tuple to a function that takes its dimensions one by one"),
+    (21, ('plt.hist(np.random.rand(100000), normed=True, bins=100, histtype="step", color="blue", label="rand")\n'
+          'plt.hist(np.random.randn(100000), density=True, bins=100, histtype="step", color="red", label="randn")\n'
+          'plt.axis([-2.5, 2.5, 0, 1.1])\nplt.legend(loc = "upper left")\nplt.title("Random distributions")\n'
+          'plt.xlabel("Value")\nplt.ylabel("Density")\nplt.show()'),
+     "matplotlib: a keyword hist no longer has (an old tutorial's)"),
+    (25, "d = np.arange(1, 5, dtype=np.complex)\nprint(d.dtype, d)", "an alias numpy removed"),
+    (27, "f = np.array([[1,2],[1000, 2000]], dtype=np.int8)\nf.data", "a dtype too small for the values"),
+    (32, 'g2 = g.reshape[4,6]\nprint(g2)\nprint("Rank:", g2.ndim)', "square brackets for a call"),
+    (40, "k + [100, 200]  # same as: k + [[100, 100, 100], [200, 200, 200]]",
+     "a flat list where a column was meant"),
+    (46, "k3 = k1 - 1\nprint(k3.dtype, k3)", "unsigned integers below zero (runs: wrapped around)"),
+    (49, "m[m < 25 and m > 0]", "`and` between boolean arrays"),
+    (50, 'a = np.array([[-2.5, 3.1, 7], [10, 11, 12]])\nprint(a)\nprint("mean =", a.mean)',
+     "a method not called (runs: prints the method)"),
+    (57, "a = np.array([[-2.5, 3.1, 7], [10, 11, 12]])\na.square()", "a ufunc called as an array method"),
+    (69, "a[3]=999.5\na", "a float stored in an integer array (runs: truncated)"),
+    (70, "a[2:5] = [997, 998]\na", "a slice and a list of different lengths"),
+    (98, "b[rows_on, cols_on]", "two masks without np.ix_"),
+    (104, 'for i in c.flat():\n    print("Item:", i)', "an attribute called"),
+    (108, "q4 = np.vstack(q1, q2, q3)\nq4", "the arrays as separate arguments, not a sequence"),
+    (124, "t1 = t.transpose(1,2)\nt1", "axes for two of three dimensions"),
+    (138, "n1 * n2", "* for the matrix product"),
+    (140, "m3 ** -1", "a power of -1 for the inverse"),
+    (146, "q * r  # q.r equals m3", "* for the matrix product (runs: elementwise)"),
+    (159, ("coeffs  = np.array([[2, 6], [5, 3]])\ndepvars = np.array([6, -9])\n"
+           "solution = linalg.solve(depvars, coeffs)\nsolution"), "arguments in the wrong order"),
+    (165, "data = math.sin(X * Y / 40.5)", "the math module's function on an array"),
+    (170, 'a_loaded = np.load("my_array")\na_loaded', "the name without the extension save added"),
+    (174, 'a_loaded = np.loadtxt("my_array.csv")\na_loaded', "the delimiter left out"),
+    (180, 'my_arrays["a"]', "the variable's name for the archive's key"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.05 (pandas' hierarchical indexing: a tuple index made a
+# MultiIndex, unstack and stack, its constructors and level names, multi-indexed columns, indexing and slicing
+# with loc, iloc and IndexSlice, sorting, and rearranging with unstack, reset_index and set_index): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code
+# cells from 0
+PDSH_0305 = [
+    (2, "pop['California':'Texas']", "partial labels sliced on an index of plain tuples"),
+    (3, "pop[[i for i in pop.index if i[1] == '2010']]", "a year compared as text (runs: empty)"),
+    (4, "index = pd.MultiIndex(index)", "the constructor for from_tuples"),
+    (5, "pop = pop.set_index(index)\npop", "a DataFrame's method on a Series"),
+    (6, "pop[2020]", "an inner level's label without the outer level's slot"),
+    (7, "pop_df = pop.unstack(level='year')\npop_df", "a level's name before the levels are named"),
+    (9, ("pop_df = pd.DataFrame({'total': pop,\n                       'under18': [9284094, 8898092,\n"
+         "                                   4318033, 4181528,\n                                   6879014]})\npop_df"),
+     "a list one value short"),
+    (11, ("df = pd.DataFrame(np.random.rand(4, 2),\n                  index=[['a', 'a', 'b', 'b'], [1, 2, 1, 2]],\n"
+          "                  columns=['data1', 'data2', 'data3'])\ndf"),
+     "more column names than columns"),
+    (13, "pd.MultiIndex.from_arrays(['a', 'a', 'b', 'b'], [1, 2, 1, 2])", "the outer brackets left out"),
+    (16, "pd.MultiIndex(levels=[['a', 'b'], [1, 2]],\n              labels=[[0, 0, 1, 1], [0, 1, 0, 1]])",
+     "a keyword pandas renamed (the first edition's)"),
+    (17, "pop.index.names = ['year', 'state']\npop", "level names in the wrong order (runs)"),
+    (18, ("# hierarchical indices and columns\nindex = pd.MultiIndex.from_product([[2013, 2014], [1, 2]],\n"
+          "                                   names=['year', 'visit'])\n"
+          "columns = pd.MultiIndex.from_product([['Bob', 'Guido', 'Sue'], ['HR', 'Temp']],\n"
+          "                                     names=['subject', 'type'])\n\n# mock some data\n"
+          "data = np.round(np.random.randn(4, 6), 1)\ndata[:, ::2] *= 10\ndata += 37\n\n# create the DataFrame\n"
+          "health_data = pd.DataFrame(data, index=columns, columns=index)\nhealth_data"),
+     "index and columns swapped"),
+    (19, "health_data['HR']", "an inner column level's label with []"),
+    (23, "pop.iloc['California':'New York']", "labels to the positional indexer"),
+    (26, "pop['California', 'Texas']", "the list's brackets left out (read as one key)"),
+    (29, "health_data.loc[:2, :2]", "positions to the label indexer"),
+    (30, "health_data.loc[:, ['Bob', 'HR']]", "a list where a tuple names one column"),
+    (32, "idx = pd.IndexSlice\nhealth_data[idx[:, 1], idx[:, 'HR']]", ".loc left out"),
+    (35, "data.sort_index()\ndata['a':'b']", "the sorted result not kept"),
+    (37, "pop.unstack(level=2)", "a level counted from one"),
+    (40, "pop_flat = pop.reset_index()\npop_flat", "the values' name left out (runs: a column named 0)"),
+    (41, "pop_flat.set_index('state', 'year')", "the keys as separate arguments, not a list"),
+]
 
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
@@ -1153,7 +1238,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0512": ("jakevdp/PythonDataScienceHandbook/notebooks/05.12-Gaussian-Mixtures.ipynb", PDSH_0512),
           "homl3-tools-pandas": ("ageron/handson-ml3/tools_pandas.ipynb", HOML3_TOOLS_PANDAS),
           "pdsh-0307": ("jakevdp/PythonDataScienceHandbook/notebooks/03.07-Merge-and-Join.ipynb", PDSH_0307),
-          "homl3-tools-matplotlib": ("ageron/handson-ml3/tools_matplotlib.ipynb", HOML3_TOOLS_MATPLOTLIB)}
+          "homl3-tools-matplotlib": ("ageron/handson-ml3/tools_matplotlib.ipynb", HOML3_TOOLS_MATPLOTLIB),
+          "homl3-tools-numpy": ("ageron/handson-ml3/tools_numpy.ipynb", HOML3_TOOLS_NUMPY),
+          "pdsh-0305": ("jakevdp/PythonDataScienceHandbook/notebooks/03.05-Hierarchical-Indexing.ipynb", PDSH_0305)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1231,6 +1318,14 @@ FROM_FILE = {
     # Cells 46 and 50 fail here: no ffmpeg (to_html5_video and animation.writers['ffmpeg'], RuntimeError); nothing
     # later reads what they make
     "homl3-tools-matplotlib": {"path": "tools_matplotlib.ipynb", "until": None, "local": []},
+    # literals and numpy-made data: nothing to download, nothing skipped, every code cell runs and none fails (each
+    # in under two seconds here, cell 162's pure-Python loop over 768 x 1024 points too). Cells 168-180 write and read
+    # my_array.npy, my_array.csv and my_arrays.npz in the kernel's folder
+    "homl3-tools-numpy": {"path": "tools_numpy.ipynb", "until": None, "local": []},
+    # literals and numpy-made data: nothing to download, nothing skipped, every code cell runs. Cell 31 fails in
+    # every kernel (SyntaxError): it is the notebook's own example of the slices Python refuses inside a tuple,
+    # health_data.loc[(:, 1), (:, 'HR')], before cell 32's pd.IndexSlice; it defines nothing later cells read
+    "pdsh-0305": {"path": "notebooks/03.05-Hierarchical-Indexing.ipynb", "until": None, "local": []},
 }
 
 
@@ -1257,7 +1352,7 @@ def main(argv=None) -> None:
                     help="a checkout of the notebook's repository, for a notebook read from its file "
                          "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07, "
                          "homl3-ch09, pdsh-0508, pdsh-0511, pdsh-0512, homl3-tools-pandas, pdsh-0307, "
-                         "homl3-tools-matplotlib)")
+                         "homl3-tools-matplotlib, homl3-tools-numpy, pdsh-0305)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
