@@ -148,6 +148,9 @@ def test_a_row_label_missing_from_a_multiindexs_first_level():
     for cell in ['d5.loc["Paris"]\n', 'd5["public"]\n', 'd5.loc["Paris", "alice"]\n']:
         assert kernel_facts(cell, {"d5": d5}) == [], cell
         assert _raised(cell, {"d5": d5}) is None, cell
+    # a slice of the rows: the second part is the columns' (a list of a level's labels)
+    assert [f.kind for f in kernel_facts('d5.loc[:, ["public", "weight"]]\n', {"d5": d5})] == ["key"]
+    assert _raised('d5.loc[:, ["public", "weight"]]\n', {"d5": d5}) == ("KeyError", 1)
 
 
 def test_a_writer_into_a_folder_that_does_not_exist_or_a_reader_of_a_file_that_does_not(tmp_path, monkeypatch):

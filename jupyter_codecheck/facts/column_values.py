@@ -66,6 +66,7 @@ def _attribute_column(node: ast.Attribute, live: Live, pd):
     has that name (pandas' `__getattr__` answers only then) and the columns are plain labels."""
     frame = live(node.value)
     if type(frame) is not pd.DataFrame or POLICY.static(pd.DataFrame, node.attr, None) is not None or \
+            not POLICY.is_library(POLICY.static(pd.DataFrame, "__getitem__", None)) or \
             POLICY.static(pd.DataFrame, "__getattr__", None) is not POLICY.static(pd.core.generic.NDFrame, "__getattr__", None) or \
             not plain_labels(frame.columns, pd) or list(frame.columns).count(node.attr) != 1:
         return None

@@ -70,7 +70,7 @@ from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import array_method, bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_axis_claim, concatenator_claim, \
-    index_claim, text_index_claim, truth_claim, unpack_claim
+    index_claim, store_claim, text_index_claim, truth_claim, unpack_claim
 
 KINDS = ("attribute", "key", "call", "value")
 # what reads an array of Axes without changing its items
@@ -740,7 +740,7 @@ class _Walk:
                 claim = column_assignment_claim(n, value)
                 if claim is not None:       # the frame is read as well as the values
                     claim.subjects = tuple(dict.fromkeys(self._subjects(n.value) + self._subjects(n.targets[0].value)))
-                self._value(claim) or self._value(unpack_claim(n, value))
+                self._value(claim) or self._value(unpack_claim(n, value)) or self._value(store_claim(n, value))
             elif isinstance(n, ast.Call):
                 self._call(n, local, value)
             elif isinstance(n, ast.BinOp):
@@ -2155,7 +2155,8 @@ class _Walk:
         if obj is UNRESOLVED and not grouped:
             obj, gained = self._changed_labels(source, local)
         if pd is not None and type(obj) is pd.DataFrame and type(obj.index) is pd.MultiIndex and \
-                isinstance(n.value, ast.Attribute) and n.value.attr in ("loc", "at"):
+                isinstance(n.value, ast.Attribute) and n.value.attr in ("loc", "at") and \
+                isinstance(n.slice, ast.Tuple) and not isinstance(n.slice.elts[0], (ast.Slice, ast.List)):
             return                      # `df.loc[a, b]` on rows of a MultiIndex: (a, b) may be one row's label
         made = obj is UNRESOLVED
         if made:

@@ -60,7 +60,7 @@ from .estimators import (SIZED_FITS, UNCHECKED_INPUT, WITH_Y, _requires_y, _samp
                          sklearn_estimator)
 from .instances import Instance, estimator_class
 from .items import plain_labels
-from .namespace import UNRESOLVED, Made
+from .namespace import UNRESOLVED, Made, chain_root
 from .read_policy import POLICY
 
 # the estimator methods whose X scikit-learn validates as 2-D first
@@ -124,6 +124,16 @@ def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
     if not isinstance(n.op, (ast.MatMult, *_ARITHMETIC)):
         return None
     a, b = _array(live(n.left)), _array(live(n.right))
+    if isinstance(n.op, ast.Pow) and a is not None and a.kind in ("i", "u") and a.is_data() and \
+            type(power := _literal_int(n.right)) is int and power < 0:
+        return ValueClaim(n, f"{ast.unparse(n)}: an array of integers to a negative integer power: ValueError "
+                             "(Integers to negative integer powers are not allowed; np.linalg.inv inverts a "
+                             "matrix)", "ValueError")
+    # a list written out beside an array: numpy makes it an array (two lists: Python's own +)
+    if a is not None and b is None and isinstance(n.right, ast.List):
+        b = _list_array(n.right, live)
+    elif b is not None and a is None and isinstance(n.left, ast.List):
+        a = _list_array(n.left, live)
     if a is None or b is None:
         return None
     if isinstance(n.op, ast.MatMult):
@@ -131,6 +141,36 @@ def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
     else:
         message = _broadcast_problem(a, b)
     return ValueClaim(n, message, "ValueError") if message else None
+
+
+def store_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
+    """`a[2:5] = [997, 998]`, `img[:, :10] = [0, 0, 0.6, 1]`: numpy copies the value into the
+    part the index picks (basic indexing of an array, live or made by the cell, its shape known),
+    broadcasting it there: a value of a shape that does not broadcast to the part's is ValueError."""
+    from .abstract_value import _indexed
+    if len(s.targets) != 1 or not isinstance(s.targets[0], ast.Subscript):
+        return None
+    target = s.targets[0]
+    base = _array(live(target.value))
+    if base is None or None in base.shape:
+        return None
+    part = _indexed(base, Propagation(live).index(target.slice))
+    value = _list_array(s.value, live) if isinstance(s.value, ast.List) else _array(live(s.value))
+    if part is None or part.like != "ndarray" or value is None or None in part.shape or None in value.shape:
+        return None
+    if len(value.shape) > len(part.shape) and any(d != 1 for d in value.shape[:len(value.shape) - len(part.shape)]) or \
+            any(v not in (1, p) for v, p in zip(value.shape[::-1], part.shape[::-1])):
+        return ValueClaim(s.value, f"{ast.unparse(target)} = {ast.unparse(s.value)}: ValueError (could not broadcast "
+                                   f"input array from shape {_shape(value)} into shape {_shape(part)})", "ValueError",
+                          subjects=tuple(dict.fromkeys(x.id for x in (*ast.walk(target), *ast.walk(s.value))
+                                                       if isinstance(x, ast.Name))))
+    return None
+
+
+def _list_array(node: ast.List, live: Live) -> Abstract | None:
+    """The array numpy makes of a list written out of numbers (rectangular): its shape and kind."""
+    a = array_like(node, live)
+    return a if a is not None and a.like == "ndarray" and numeric(a.kind) else None
 
 
 # the objects whose truth Python asks where the cell writes `and`, `or`, `not`, `if`, `while`, `assert`
@@ -272,6 +312,21 @@ def unpack_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
                       subjects=tuple(dict.fromkeys(x.id for x in ast.walk(s.value) if isinstance(x, ast.Name))))
 
 
+# numpy.linalg's functions of square matrices (a stack of them): the first array is checked first
+_SQUARE = ("solve", "inv", "det", "slogdet", "eig", "eigvals", "eigh", "eigvalsh", "cholesky", "matrix_power")
+
+
+def _square_claim(n: ast.Call, name: str, a: Abstract | None) -> ValueClaim | None:
+    """`np.linalg.solve(b, A)` of a 1-D first array, `np.linalg.inv(X)` of a non-square one:
+    numpy's LinAlgError (a ValueError) before it computes."""
+    if a is None or a.ndim is None or a.ndim >= 2 and (None in a.shape[-2:] or a.shape[-1] == a.shape[-2]):
+        return None
+    said = f"{a.ndim}-dimensional array given. Array must be at least two-dimensional" if a.ndim < 2 else \
+        "Last 2 dimensions of the array must be square"
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {ast.unparse(n.args[0])} has shape {_shape(a)}: LinAlgError "
+                              f"({said})", "LinAlgError", callee=True)
+
+
 def _lstsq_claim(n: ast.Call, a: Abstract | None, b: Abstract | None) -> ValueClaim | None:
     """`np.linalg.lstsq(a, b)`: a 2-D `a` and a 1-D or 2-D `b` of another number of rows:
     numpy's LinAlgError ("Incompatible dimensions"; a ValueError)."""
@@ -332,6 +387,8 @@ def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text
 def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim | None:
     if target is builtins.round:
         return _round_claim(n, live, text)
+    if (claim := _made_from_literals(n, target, live)) is not None or (claim := _math_claim(n, target, live)) is not None:
+        return claim
     selection = sys.modules.get("sklearn.model_selection")
     if selection is not None and any(getattr(selection, f, None) is target for f in _CROSS_VALIDATION):
         given = dict(zip(("estimator", "X", "y"), n.args)) | {k.arg: k.value for k in n.keywords}
@@ -352,6 +409,9 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
     if linalg is not None and POLICY.module_members(linalg).get("lstsq") is target and len(n.args) == 2 and \
             set(keywords) <= {"rcond"}:
         return _lstsq_claim(n, _array(live(n.args[0])), _array(live(n.args[1])))
+    square = next((f for f in _SQUARE if linalg is not None and POLICY.module_members(linalg).get(f) is target), None)
+    if square is not None and n.args:
+        return _square_claim(n, square, _array(live(n.args[0])))
     if "axis" in keywords and _ufunc_axis_method(target, np):
         return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
     # numpy's own names only: its module __getattr__ warns on removed ones (`np.str`); a callable
@@ -401,6 +461,100 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
         est = owner if owner is not UNRESOLVED else live_unchanged(n.func.value)
         return _x_claim(n, est, live, text, fitted=fitted_here(est))
     return None
+
+
+# numpy's functions that make an array of their literal arguments alone; the legacy random ones are
+# asked of a RandomState of their own (the global one's state is the user's)
+_MAKERS = frozenset({"zeros", "ones", "empty", "full", "arange", "linspace", "logspace", "eye", "identity", "array",
+                     "asarray", "tri"})
+_DRAWS = frozenset({"rand", "randn", "randint", "random_sample", "normal", "uniform", "standard_normal",
+                    "binomial", "poisson", "permutation"})
+# how many numbers, and how large a product of the ints, a literal call is asked with
+_MOST_NUMBERS, _MOST_SIZE = 10_000, 1_000_000
+
+
+def _made_from_literals(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`np.zeros(3, 4)`, `np.random.rand((3, 4))`, `np.array([[1, 1000]], dtype=np.int8)`: numpy's
+    own function given literals alone (and numpy's scalar types) is asked with them, small
+    (TypeError, ValueError, OverflowError as numpy raises it)."""
+    np = _np()
+    if np is None or not POLICY.is_library(target):
+        return None
+    name = getattr(target, "__name__", None)
+    members = POLICY.module_members(np)
+    random = POLICY.module_members(members["random"]) if "random" in members else {}
+    if name in _MAKERS and members.get(name) is target:
+        ask = members[name]
+    elif name in _DRAWS and random.get(name) is target:
+        ask = getattr(np.random.RandomState(0), name)
+    else:
+        return None
+    try:
+        args = [_small_literal(a, live, np) for a in n.args]
+        keywords = {k.arg: _small_literal(k.value, live, np) for k in n.keywords}
+    except ValueError:
+        return None
+    numbers = [x for x in _flat_numbers([*args, *keywords.values()])]
+    # (the numbers np.array is given are its values, each one element; elsewhere ints may be sizes)
+    ints = [x for x in numbers if type(x) is int] if name not in ("array", "asarray") else []
+    if len(numbers) > _MOST_NUMBERS or any(abs(x) > _MOST_SIZE for x in ints) or \
+            functools.reduce(lambda a, b: a * max(abs(b), 1), ints, 1) > _MOST_SIZE or \
+            name == "arange" and any(type(x) is float for x in numbers):
+        return None                         # (a float step may make many elements of few numbers)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ask(*args, **keywords)
+    except (TypeError, ValueError, OverflowError) as e:
+        exception = type(e).__name__
+        return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {' '.join(str(e).split())[:160]}: {exception}",
+                          exception, callee=True, subjects=(chain_root(n.func),) if chain_root(n.func) else None)
+    except Exception:  # noqa: BLE001 - anything else: not claimed
+        return None
+    return None
+
+
+def _small_literal(node: ast.expr, live: Live, np):
+    """A literal (numbers, text, None, lists and tuples of them) or numpy's own scalar type
+    (`np.int8`); ValueError otherwise."""
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        pass
+    v = live(node)
+    if type(v) is type and issubclass(v, np.generic) and POLICY.is_library(v):
+        return v
+    raise ValueError(ast.unparse(node))
+
+
+def _flat_numbers(values):
+    for v in values:
+        if type(v) in (list, tuple):
+            yield from _flat_numbers(v)
+        elif type(v) in (int, float, bool):
+            yield v
+
+
+# the math module's functions of one number (numpy's arrays of more than one element are none)
+_MATH_OF_ONE = frozenset({"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "exp", "log",
+                          "log10", "log2", "sqrt", "floor", "ceil", "fabs", "degrees", "radians", "trunc", "expm1",
+                          "log1p", "erf", "erfc", "gamma", "lgamma"})
+
+
+def _math_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`math.sin(X * Y / 40.5)` of a numpy array of two or more elements (live, or one the cell
+    makes): math converts its argument to one float: TypeError (numpy's own `np.sin` takes arrays)."""
+    import math
+    members = POLICY.module_members(math)
+    name = next((f for f in _MATH_OF_ONE if members.get(f) is target), None)     # (no name asked of `target`)
+    if name is None or len(n.args) != 1 or n.keywords:
+        return None
+    a = _array(live(n.args[0]))
+    if a is None or None in a.shape or _size(a.shape) < 2:
+        return None
+    return ValueClaim(n.func, f"math.{name}(): {ast.unparse(n.args[0])} is an array of shape {_shape(a)}: TypeError "
+                              "(only 0-dimensional arrays can be converted to Python scalars; numpy's "
+                              f"np.{name} takes arrays)", "TypeError", callee=True)
 
 
 def _round_claim(n: ast.Call, live: Live, text: Text) -> ValueClaim | None:
