@@ -159,16 +159,17 @@ def test_a_stored_tracebacks_own_suggestion_is_an_offer():
 
 def test_where_the_nearest_names_tie_the_model_weighs_them(model_path):
     setup = "import matplotlib.pyplot as plt\n"
-    cell = "fig, axs = plt.subplotn(2, 1)\naxs[0].plot([1, 2])\n"
+    cell = "fig, ax = plt.subplotn()\nax.plot([1, 2])\n"
     ns: dict = {}
     assert _run(setup, ns, "t-0") is None
     exc = _run(cell, ns, "t-1")
     fix = repair_failure(cell, exc, context=[setup], model=model_path, threads=1)
-    # `subplot` and `subplots` are equally near `subplotn`: the model was asked, and its choice
+    # `subplot` and `subplots` are equally near `subplotn`, and the facts settle neither (unpacking
+    # the one Axes `subplot()` makes fails only when it runs): the model was asked, and the choice
     # is the one that runs
-    assert {c.new_line for c in fix.candidates[:2]} == {"fig, axs = plt.subplots(2, 1)", "fig, axs = plt.subplot(2, 1)"}
+    assert {c.new_line for c in fix.candidates[:2]} == {"fig, ax = plt.subplots()", "fig, ax = plt.subplot()"}
     assert fix.stats["model"] == model_path.name
-    assert fix.repair.new_line == "fig, axs = plt.subplots(2, 1)"
+    assert fix.repair.new_line == "fig, ax = plt.subplots()"
     assert _run(fix.repaired, dict(ns), "t-2") is None
     import matplotlib.pyplot as plt
     plt.close("all")

@@ -355,10 +355,11 @@ def _plain_frame(x, pd) -> bool:
 
 # pandas' and numpy's readers of a file named by a path (a str read as a path, never as the data
 # itself: read_json, read_html and read_xml take text too) and their path parameter
+# (not the readers of an optional engine, read_parquet's, read_excel's, ...: a missing engine is their
+# ImportError first)
 _READERS = {"pandas": {"read_csv": "filepath_or_buffer", "read_table": "filepath_or_buffer", "read_fwf":
-                       "filepath_or_buffer", "read_excel": "io", "read_parquet": "path", "read_pickle":
-                       "filepath_or_buffer", "read_feather": "path", "read_stata": "filepath_or_buffer",
-                       "read_sas": "filepath_or_buffer", "read_spss": "path"},
+                       "filepath_or_buffer", "read_pickle": "filepath_or_buffer", "read_stata": "filepath_or_buffer",
+                       "read_sas": "filepath_or_buffer"},
             "numpy": {"load": "file", "loadtxt": "fname", "genfromtxt": "fname", "fromfile": "file"}}
 
 
