@@ -306,7 +306,7 @@ def _estimators_to_fit() -> dict:
     from sklearn.pipeline import make_pipeline
     ns = namespace()
     lr = LogisticRegression()
-    ns.update(svc=SVC(C=-1), lr=lr, pipe=make_pipeline(StandardScaler(), lr),
+    ns.update(svc=SVC(C=-1), lr=lr, pipe=make_pipeline(StandardScaler(), lr), ss=StandardScaler(with_mean="no"),
               voting=VotingClassifier([("lr", LogisticRegression()), ("svc", SVC())]))
     exec("def fix(m):\n    m.penalty = 'l2'\n", ns)
     return ns
@@ -340,6 +340,8 @@ def test_a_live_estimators_parameters_its_fit_refuses(cell, line):
     'lr.penalty = "l3"\npipe.set_params(logisticregression__penalty="l2")\nlr.fit(X, y)\n',
     'svc.C += 2\nsvc.fit(X, y)\n',
     'voting.voting = "soft"\nvoting.fit(X, y)\n',
+    'lr.C = -1\nlist(map(setattr, [lr], ["C"], [1.0]))\nlr.fit(X, y)\n',   # set again by name
+    'import sklearn\nwith sklearn.config_context(skip_parameter_validation=True):\n    ss.fit(X, y)\n',
 ])
 def test_no_live_fit_claim_where_the_cell_may_mend_the_parameters_or_they_hold(cell):
     assert [f for f in kernel_facts(cell, _estimators_to_fit()) if f.kind == "value"] == [], cell

@@ -173,3 +173,75 @@ def test_a_writer_into_a_folder_that_does_not_exist_or_a_reader_of_a_file_that_d
         assert _raised(cell, namespace()) == raised, cell
         if raised:          # no kernel's namespace (the command line): the path is not read here
             assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
+
+
+REVIEWED = [   # a review's cells that run: no claim (each was one, or a stop, before it was mended)
+    ("df.fillna(0, inplace=True).head()\n", {}),                 # pandas 3 returns the object there
+    ("c = df.dropna(inplace=True).__class__\n", {}),
+    ("x = df.drop(columns='a', axis='columns')\n", {}), ("x = df.drop(index=0, axis=0)\n", {}),
+    ("q = ps.asfreq('Q')\n", {}), ("q = ps.resample('Y').sum()\n", {}),    # a PeriodIndex: a period's rule
+    ("d = pd.DataFrame({'a': [1, 2, 3], 'a': [1, 2]})\n", {}),   # the last value of a key written twice
+    ("dup['a'] = [1, 2]\n", {}),                                 # one value for each column of that name
+    ("df.index.set_names('zz', inplace=True)\nr = df.reset_index('zz')\n", {}),
+    ("i = df.index\ni.name = 'zz'\nr = df.query('zz >= 0')\n", {}),
+    ("p = empty ** -1\n", {}), ("m = pd.merge(a, b, on='k')\n", {}),  # object keys: inferred from all rows
+    ("x = np.arange(3.0)\nx.tofile('a.bin')\ny = np.fromfile('a.bin')\n", {"_dh": []}),
+    ("import os\nlist(map(os.mkdir, ['out']))\npeople.to_csv('out/x.csv')\n", {"_dh": []}),
+    ("import os\nd = {}\nd[people.to_csv('out/x.csv')] = os.makedirs('out')\n", {"_dh": []}),   # the value runs first
+    ("c = df.dropna(inplace=True).__doc__\n", {}),
+]
+
+
+@pytest.mark.parametrize("cell, extra", REVIEWED)
+def test_no_claim_where_a_review_found_the_cell_runs(cell, extra, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def ns():
+        a = pd.DataFrame({"k": np.arange(100, dtype=float)})
+        b = pd.DataFrame({"k": pd.Series([None] * 60 + list(range(40)), dtype=object), "w": 1})
+        return dict(namespace(), df=pd.DataFrame({"a": [1.0, np.nan], "b": [3, 4]}),
+                    ps=pd.Series(range(24), index=pd.period_range("2020-01", periods=24, freq="M")),
+                    dup=pd.DataFrame(np.zeros((3, 2)), columns=["a", "a"]), empty=np.arange(0), a=a, b=b, **extra)
+    assert [f for f in kernel_facts(cell, ns()) if f.kind in ("value", "key")] == [], cell
+    assert _raised(cell, ns()) is None, cell
+
+
+def test_no_rule_runs_the_users_code_or_their_replacement_of_a_library_function(monkeypatch):
+    ran = []
+
+    class K:
+        def __init__(self, v):
+            self.v = v
+
+        def __hash__(self):
+            ran.append("K.__hash__")
+            return hash(self.v)
+
+        def __eq__(self, other):
+            ran.append("K.__eq__")
+            return isinstance(other, K) and self.v == other.v
+
+        def __lt__(self, other):
+            ran.append("K.__lt__")
+            return self.v < other.v
+    a = pd.DataFrame({"k": [K(1), K(2)], "v": [1, 2]})
+    b = pd.DataFrame({"k": [K(2), K(1)], "v": [3, 4]})
+    assert kernel_facts("m = pd.merge(a, b, on='k', how='full')\n", dict(namespace(), a=a, b=b)) == [] and ran == []
+    monkeypatch.setattr(math_module(), "sin", lambda x: ran.append("sin") or 0.0)
+    assert kernel_facts("s = math.sin(x)\n", dict(namespace(), math=math_module())) == [] and ran == []
+    monkeypatch.setattr(pd.Series, "__and__", lambda self, other: ran.append("__and__") or self)
+    assert [f for f in kernel_facts('t = people.hobby & 1\n', namespace()) if f.kind == "value"] == [] and ran == []
+    astype = pd.Series.astype
+    monkeypatch.setattr(pd.Series, "astype", lambda self, *a, **k: ran.append("astype") or astype(self, *a, **k))
+    assert [f for f in kernel_facts('r = people["hobby"].astype(int)\n', namespace()) if f.kind == "value"] == []
+    assert ran == []
+
+
+def test_a_query_naming_the_cells_functions_is_the_users_code_no_stop_after_it():
+    ns = dict(namespace(), mk=lambda: 1)
+    assert exact_check('r = people.query("@mk() + weight > 0")\nq = people["zz"]\n', ns).certain == []
+
+
+def math_module():
+    import math
+    return math

@@ -120,7 +120,7 @@ class Abstract(Made):
         if self.like == "ndarray":       # (`axes[1].remove()`: a method of an Axes it holds)
             return method not in ARRAY_RESHAPING and not (self.holds in ("Axes", "projection") and method == "remove")
         if self.like in ("Series", "DataFrame"):
-            return not inplace and method not in PANDAS_MUTATING
+            return not inplace and method not in PANDAS_MUTATING and not method.startswith("_")
         if self.like == "estimator":
             return method in ESTIMATOR_KEEPING
         # drawing on an Axes or a Figure keeps it one (`remove` takes it off its Figure), a draw a

@@ -76,7 +76,7 @@ class Certainty:
         before = self.tree.body[:self.tree.body.index(stmt) + 1]
         nodes = [n for s in before for n in ast.walk(s)]
         if any(isinstance(n, ast.Name) and n.id in _DYNAMIC or isinstance(n, ast.Attribute) and n.attr in _DYNAMIC
-               and not self._pandas_eval(n) or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
+               and not self._pandas_eval(n, nodes) or isinstance(n, (ast.Global, ast.Nonlocal)) for n in nodes):
             return False
         if any(self._through_module(n) for n in nodes):
             return False                    # `__main__.v = 3`, `bb.f = len` (builtins): a name made or bound again
@@ -108,11 +108,16 @@ class Certainty:
                 return False
         return True
 
-    def _pandas_eval(self, n: ast.Attribute) -> bool:
-        """`df.eval("a + b")`: pandas' expression evaluator of a kernel's DataFrame or Series (of
-        pandas' own class, its name not bound by the cell), which binds no name of Python's."""
+    def _pandas_eval(self, n: ast.Attribute, nodes) -> bool:
+        """`df.eval("a + b")`: pandas' expression evaluator of a kernel's DataFrame (of pandas' own
+        class, its name not bound by the cell), called with a literal expression that names none
+        of the cell's variables (`@f()` calls the user's code): it binds no name of Python's."""
         import sys
         pd = sys.modules.get("pandas")
+        call = next((c for c in nodes if isinstance(c, ast.Call) and c.func is n), None)
+        if call is None or not call.args or not isinstance(call.args[0], ast.Constant) or \
+                type(call.args[0].value) is not str or "@" in call.args[0].value:
+            return False
         return pd is not None and n.attr == "eval" and isinstance(n.value, ast.Name) and \
             n.value.id not in self.bindings and type(self.ns.get(n.value.id)) in (pd.DataFrame, pd.Series) and \
             POLICY.static(type(self.ns[n.value.id]), "eval", None) is POLICY.static(pd.DataFrame, "eval", None)
@@ -124,6 +129,9 @@ class Certainty:
         a callback of theirs given to a library, directly or from a container)?"""
         if self._user(call.func):
             return True
+        if isinstance(call.func, ast.Attribute) and call.func.attr in ("query", "eval") and \
+                any(isinstance(a, ast.Constant) and type(a.value) is str and "@" in a.value for a in call.args):
+            return True                     # pandas' `@f()` calls the cell's names: the user's code
         args = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
         return any(self._user(a, called=False) for a in (*args, *(k.value for k in call.keywords))
                    if isinstance(a, (ast.Name, ast.Attribute, ast.Subscript)))

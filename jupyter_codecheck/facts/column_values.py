@@ -68,8 +68,9 @@ def _attribute_column(node: ast.Attribute, live: Live, pd):
     if type(frame) is not pd.DataFrame or POLICY.static(pd.DataFrame, node.attr, None) is not None or \
             not POLICY.is_library(POLICY.static(pd.DataFrame, "__getitem__", None)) or \
             POLICY.static(pd.DataFrame, "__getattr__", None) is not POLICY.static(pd.core.generic.NDFrame, "__getattr__", None) or \
-            not plain_labels(frame.columns, pd) or list(frame.columns).count(node.attr) != 1:
-        return None
+            not plain_labels(frame.columns, pd) or list(frame.columns).count(node.attr) != 1 or \
+            node.attr in POLICY.own_dict(frame):
+        return None                         # (`df.b = 5` set an attribute: it shadows the column)
     return frame[node.attr]
 
 
@@ -93,7 +94,10 @@ def sample(s, *, aligned: bool = True):
 
 
 def _fails(run, head) -> BaseException | None:
-    """The exception pandas' operation `run` raises on `head`, or None."""
+    """The exception pandas' operation `run` raises on `head`, or None (not asked where a method of
+    pandas' Series, DataFrame or GroupBy classes is one the user set: it would run)."""
+    if not _pandas_own():
+        return None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")      # format guesses, downcasts: not the user's to see
@@ -103,6 +107,15 @@ def _fails(run, head) -> BaseException | None:
     except Exception:  # noqa: BLE001 - another failure: not claimed
         return None
     return None
+
+
+def _pandas_own() -> bool:
+    from .libraries import own_classes
+    pd = _pd()
+    generic = sys.modules.get("pandas.core.groupby.generic")
+    classes = [pd.Series, pd.DataFrame] + ([POLICY.static(generic, "DataFrameGroupBy", None),
+                                            POLICY.static(generic, "SeriesGroupBy", None)] if generic else [])
+    return pd is not None and all(isinstance(c, type) and own_classes(c, "pandas") for c in classes)
 
 
 def _first_failure(run, head) -> tuple[int, BaseException] | None:
@@ -270,9 +283,13 @@ def column_binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
 
 
 def _binop_claim(n: ast.BinOp, live: Live, pd) -> ValueClaim | None:
+    from .libraries import own_function
     left, right = _operand(n.left, live, pd), _operand(n.right, live, pd)
     if left is None or right is None or not any(type(x) is pd.Series for x in (left, right)):
         return None
+    name = _DUNDERS.get(type(n.op))
+    if name is None or not all(own_function(POLICY.static(pd.Series, f"__{p}{name}__", None), "pandas") for p in ("", "r")):
+        return None                         # (an operator the user set on Series)
     series = [x for x in (left, right) if type(x) is pd.Series]
     if not any(type(s.dtype) is pd.StringDtype or _numpy_object(s.dtype) for s in series):
         return None                     # numbers with numbers: no TypeError of this kind
@@ -298,6 +315,10 @@ def _binop_claim(n: ast.BinOp, live: Live, pd) -> ValueClaim | None:
     return ValueClaim(n, f"{ast.unparse(n)}: {_OPERATORS[op]} between {kinds} fails at row "
                          f"{_shown(series[0].index[at])} ({_shown(values[0])} {_OPERATORS[op]} {_shown(values[1])}): "
                          f"{_name(error)}", type(error).__name__)
+
+
+_DUNDERS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
+            ast.Mod: "mod", ast.Pow: "pow", ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor"}
 
 
 def _costly(op, heads, pd) -> bool:
@@ -478,6 +499,9 @@ def pivot_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     pd = _pd()
     if pd is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
         return None
+    from .libraries import own_classes, own_function
+    if not own_classes(pd.DataFrame, "pandas") or not own_function(POLICY.module_members(pd).get("pivot_table"), "pandas"):
+        return None                         # (pivot_table runs DataFrame's and its groupby's methods)
     function = target is POLICY.module_members(pd).get("pivot_table")
     method = not function and isinstance(n.func, ast.Attribute) and n.func.attr == "pivot_table"
     if method and not n.args:

@@ -78,12 +78,6 @@ KINDS = ("attribute", "key", "call", "value")
 _ADDED_TO_AXES = frozenset({"imshow", "scatter", "contour", "contourf", "pcolormesh", "pcolor"})
 _ARRAY_READS = frozenset({"flat", "ravel", "flatten", "T", "shape", "size", "ndim", "reshape"})
 _MAX_CANDIDATES = 6
-# calls that may make a folder or change the working directory (a writer's folder is read as it is)
-_FILE_MAKERS = frozenset({"mkdir", "makedirs", "chdir", "system", "popen", "Popen", "run", "call", "check_call",
-                          "check_output", "getoutput", "rename", "renames", "replace", "move", "copytree", "copy",
-                          "copy2", "copyfile", "unpack_archive", "extractall", "extract", "urlretrieve", "mkdtemp",
-                          "TemporaryDirectory", "symlink", "link", "get_ipython", "run_line_magic",
-                          "run_cell_magic", "touch", "write_text", "write_bytes", "open", "exec", "eval"})
 # scikit-learn's settings that may turn its parameter validation off
 _SKLEARN_CONFIG = frozenset({"set_config", "config_context"})
 
@@ -835,11 +829,11 @@ class _Walk:
                 self._search_grid(n, local, value):
             return
         if self._value(frequency_claim(n, target, lambda x: self._live(x, local))) or \
-                self._value(timezone_claim(n, lambda x: self._live(x, local))) or \
-                self._value(expression_claim(n, lambda x: self._live(x, local))) or \
+                self._labels_kept(n, local) and (self._value(timezone_claim(n, lambda x: self._live(x, local))) or
+                                                 self._value(expression_claim(n, lambda x: self._live(x, local))) or
+                                                 self._value(level_claim(n, lambda x: self._live(x, local)))) or \
                 self._value(pivot_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(merge_claim(n, target, lambda x: self._live(x, local))) or \
-                self._value(level_claim(n, lambda x: self._live(x, local))) or \
                 self._folders_kept(n) and (self._value(writer_claim(n, lambda x: self._live(x, local))) or
                                            self._value(reader_claim(n, target))):
             return
@@ -1358,11 +1352,14 @@ class _Walk:
             return False                # the statement's effects are applied after it: unknown
         est = self._live(n.func.value, local)
         stored = {}
-        if est is UNRESOLVED and isinstance(n.func.value, ast.Name) and not self.state.user_code:
+        if est is UNRESOLVED and isinstance(n.func.value, ast.Name) and not self.state.user_code and \
+                not self._sets_by_name():
             est = self._live(n.func.value, local, changes_matter=False)
             stored = self.state.literals_set.get(id(est)) if est is not UNRESOLVED else None
             if not stored:
                 return False
+        if not self._sklearn_config_kept():
+            return False                # (validation may be turned off in the cell)
         if est is UNRESOLVED or issubclass(type(est), Made) or \
                 (self.state.changed_within(est) if not stored else self._held_changed(est)):
             return False                # the cell may have changed it, or what it holds, before
@@ -1374,6 +1371,11 @@ class _Walk:
             return False
         self._at_callee(n.func, f"{ast.unparse(n.func)}(): {problem}", "value", self._subjects(n.func))
         return True
+
+    def _sets_by_name(self) -> bool:
+        """Does the cell name a way to set an attribute by name (`setattr`, `vars`, `__dict__`)?"""
+        return any(isinstance(x, ast.Attribute) and x.attr in ("__dict__", "__setattr__") or
+                   isinstance(x, ast.Name) and x.id in ("setattr", "vars") for x in ast.walk(self.tree))
 
     def _held_changed(self, est) -> bool:
         """May the cell have changed what the estimator holds (an estimator among its parameters)?"""
@@ -2343,22 +2345,39 @@ class _Walk:
         return all(isinstance(b, (ast.Import, ast.ImportFrom)) or
                    isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
 
+    def _labels_kept(self, n: ast.Call, local: set[str]) -> bool:
+        """A method of a live pandas object, its index and columns as they were: the cell has not
+        changed them through another name or in place (`df.index.set_names("k", inplace=True)`,
+        `i = df.index; i.name = "k"`): the flow marks those objects, not the frame."""
+        if not isinstance(n.func, ast.Attribute):
+            return True
+        obj = self._live(n.func.value, local)
+        pd = sys.modules.get("pandas")
+        if pd is None or type(obj) not in (pd.DataFrame, pd.Series):
+            return True                     # (the rules read no labels of anything else)
+        labels = [obj.index] + ([obj.columns] if type(obj) is pd.DataFrame else [])
+        return "*" not in self.state.touched and not any(id(x) in self.state.changed for x in labels)
+
     def _folders_kept(self, n: ast.Call) -> bool:
         """May no file or folder be made, nor the working directory changed, before `n` in the cell:
-        no call before it (its statement's too) of a name that makes, writes, moves or unpacks
-        files, runs a shell or a magic (`!mkdir`), nor any code of the user's? Only in a kernel's
-        own namespace (IPython's directory history `_dh` in it): the facts run in the kernel's
-        process, whose working directory the cell's relative paths start from; the command line
-        reads a notebook from elsewhere."""
+        no call at all runs before it (the statements before it bind literals or import; in its own
+        statement nothing is called before it), so nothing of the cell's, a library's or the user's
+        can have made a path? Only in a kernel's own namespace (IPython's directory history `_dh`
+        in it): the facts run in the kernel's process, whose working directory the cell's relative
+        paths start from; the command line reads a notebook from elsewhere."""
         if self.state.user_code or type(self.ns.get("_dh")) is not list:
-            return False                # (no kernel's namespace: a path is not this process's to read)
+            return False
         at = (n.lineno, n.col_offset)
-        for c in ast.walk(self.tree):
-            if isinstance(c, ast.Call) and (c.lineno, c.col_offset) < at:
-                name = c.func.attr if isinstance(c.func, ast.Attribute) else getattr(c.func, "id", "")
-                if name in _FILE_MAKERS or name.startswith(("to_", "save", "dump", "write", "download", "fetch")):
-                    return False
-        return True
+        inner = {id(x) for x in ast.walk(n)}
+        # (in its own statement a call after it in the text may run first: `d[f()] = g()` runs g first)
+        statement = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at <= (s.end_lineno, s.end_col_offset)),
+                         None)
+        if statement is None or any(isinstance(c, ast.Call) and id(c) not in inner for c in ast.walk(statement)):
+            return False
+        return not any(isinstance(c, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) and id(c) not in inner and
+                       (c.lineno, c.col_offset) < at for c in ast.walk(self.tree)) and \
+            not any(isinstance(c, (ast.With, ast.AsyncWith, ast.For, ast.While)) and (c.lineno, c.col_offset) < at
+                    for c in ast.walk(self.tree))
 
     def _statement_text(self, node: ast.stmt) -> str | None:
         """A statement's text on its first line (an import whose module is missing: the whole of it)."""

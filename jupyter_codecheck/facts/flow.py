@@ -1417,7 +1417,8 @@ def _keeps_receiver(receiver, method: str, call: ast.Call) -> bool:
         return True                  # `rng.normal(size=5)`: the generator's state alone moves
     pd = sys.modules.get("pandas")
     if pd is not None and issubclass(type(receiver), (pd.DataFrame, pd.Series, pd.Index)):
-        return not inplace(call) and method not in PANDAS_MUTATING
+        # (a private method, `_update_inplace`, may change it whatever its name says)
+        return not inplace(call) and method not in PANDAS_MUTATING and not method.startswith("_")
     np = sys.modules.get("numpy")
     if np is not None and type(receiver) is np.ndarray:
         return not inplace(call) and method not in ARRAY_MUTATING and not method.startswith("__")

@@ -90,8 +90,10 @@ def _dict_frame_claim(n: ast.Call, given: dict, value: Live, pd) -> ValueClaim |
     as long as its items: of different lengths, or another length than the index written, pandas'
     ValueError (a scalar column takes the index's length)."""
     data = given["data"]
-    if None in data.keys or not all(isinstance(k, ast.Constant) for k in data.keys) or "columns" in given:
-        return None                     # (`**other`: columns not known; columns= keeps only its own)
+    if None in data.keys or not all(isinstance(k, ast.Constant) for k in data.keys) or "columns" in given or \
+            len({k.value for k in data.keys}) != len(data.keys):
+        return None                     # (`**other`: columns not known; columns= keeps only its own; a key
+        #                                 written twice keeps its last value)
     lists = [v for v in data.values if isinstance(v, ast.List)]
     if any(isinstance(e, ast.Starred) for v in lists for e in v.elts) or not lists or \
             any(not isinstance(v, ast.List) and not _scalar_literal(v) for v in data.values):
@@ -185,9 +187,10 @@ def _edges(node: ast.expr, value: Live):
 
 
 def _rows(frame, pd) -> int | None:
-    """The rows of a live DataFrame of pandas' own class, or of one the cell makes."""
+    """The rows of a live DataFrame of pandas' own class with one column of each name (a list set on a
+    name two columns have fills them both, one value a column), or of one the cell makes."""
     if type(frame) is pd.DataFrame:
-        return len(frame.index)
+        return len(frame.index) if frame.columns.is_unique else None
     a = shaped(frame) if issubclass(type(frame), Abstract) else None
     return a.shape[0] if a is not None and a.like == "DataFrame" and type(a.shape[0]) is int else None
 

@@ -232,6 +232,11 @@ def missing_module(node: ast.Import | ast.ImportFrom, resolve) -> tuple[ast.AST,
     before its module is found); the fix, the package's nearest submodule (one line only)."""
     import difflib
     import os
+    # a finder on sys.meta_path of another's than Python's machinery or an installed library's may
+    # serve any name (one an earlier cell installed)
+    if any(not (type(f).__module__ or "").startswith(("_frozen_importlib", "importlib")) and
+           not POLICY.is_library(f if isinstance(f, type) else type(f)) for f in sys.meta_path):
+        return None
     if isinstance(node, ast.ImportFrom):
         if node.level or not node.module:
             return None

@@ -39,8 +39,19 @@ def _pd():
 
 
 def _own(cls, name: str) -> bool:
-    """Is the class's `name` pandas' own function (not one the user set on the class)?"""
-    return own_function(POLICY.static(cls, name, None), "pandas")
+    """Is the class's `name` pandas' own function, or a property whose getter is (not one the user
+    set on the class)?"""
+    member = POLICY.static(cls, name, None)
+    if type(member) is property:
+        member = POLICY.property_getter(member)
+    return own_function(member, "pandas")
+
+
+def _probed(*classes) -> bool:
+    """May pandas' code run on objects of these classes with no code of the user's: every function
+    they and their bases hold is pandas' own (a method patched anywhere in them runs in the probe)."""
+    from .libraries import own_classes
+    return all(own_classes(c, "pandas") for c in classes)
 
 
 # -- tuple keys ---------------------------------------------------------------------------------------
@@ -88,10 +99,13 @@ def frequency_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     if None in keywords:
         return None
     period = None                           # None: a method of a live object (its names are the use's)
+    method_period = False
     if isinstance(n.func, ast.Attribute) and n.func.attr in _FREQ_METHODS:
         obj = live(n.func.value)
-        if type(obj) not in (pd.Series, pd.DataFrame) or not _own(type(obj), n.func.attr):
-            return None
+        if type(obj) not in (pd.Series, pd.DataFrame) or not _own(type(obj), n.func.attr) or \
+                type(obj.index) not in (pd.DatetimeIndex, pd.PeriodIndex) or not len(obj.index):
+            return None                     # (another index: pandas' TypeError first)
+        method_period = type(obj.index) is pd.PeriodIndex      # a period's frequency rule
         node = n.args[0] if n.args else keywords.get(_FREQ_METHODS[n.func.attr])
     else:
         name = next((f for f in _FREQ_FUNCTIONS if target is not UNRESOLVED and
@@ -103,7 +117,7 @@ def frequency_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
         period = name == "period_range"
     if not (isinstance(node, ast.Constant) and type(node.value) is str):
         return None
-    refused = _refused_frequency(node.value, bool(period))
+    refused = _refused_frequency(node.value, bool(period) or method_period)
     if refused is None:
         return None
     said, better = refused
@@ -120,7 +134,9 @@ def _refused_frequency(alias: str, period: bool, depth: int = 0) -> tuple[str, s
     before it kept); None where pandas takes it, or says nothing plain."""
     frequencies = sys.modules.get("pandas.tseries.frequencies")
     to_offset = POLICY.static(frequencies, "to_offset", None) if frequencies is not None else None
-    if to_offset is None or len(alias) > 40:
+    # pandas' own compiled function (a function of Python's there is one the user set)
+    if to_offset is None or len(alias) > 40 or type(to_offset).__name__ != "cython_function_or_method" or \
+            not str(getattr(to_offset, "__module__", "")).startswith("pandas."):
         return None
     try:
         to_offset(alias, is_period=period)
@@ -195,7 +211,7 @@ def expression_claim(n: ast.Call, live: Live) -> ValueClaim | None:
     except ValueError:
         return None
     frame = live(n.func.value)
-    if type(frame) is not pd.DataFrame or not _own(pd.DataFrame, n.func.attr) or \
+    if type(frame) is not pd.DataFrame or not _probed(pd.DataFrame) or \
             not plain_labels(frame.columns, pd) or not all(_pandas_dtype(d) for d in frame.dtypes):
         return None
     try:
@@ -219,7 +235,7 @@ def _pandas_dtype(dtype) -> bool:
 # pandas' writers that check the file's folder exists before they write (io.common.get_handle's
 # check_parent_directory), and the name of their path parameter
 _WRITERS = {"to_csv": "path_or_buf", "to_json": "path_or_buf", "to_html": "buf", "to_pickle": "path",
-            "to_latex": "buf", "to_string": "buf"}
+            "to_latex": "buf"}
 
 
 def writer_claim(n: ast.Call, live: Live) -> ValueClaim | None:
@@ -233,7 +249,7 @@ def writer_claim(n: ast.Call, live: Live) -> ValueClaim | None:
         return None
     path = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == _WRITERS[n.func.attr]), None)
     if not (isinstance(path, ast.Constant) and type(path.value) is str) or "://" in path.value or \
-            path.value.startswith("~") or "\0" in path.value:
+            path.value.startswith("~") or "\0" in path.value or path.value.endswith(("/", os.sep)):
         return None
     obj = live(n.func.value)
     if type(obj) not in (pd.Series, pd.DataFrame) or not _own(type(obj), n.func.attr):
@@ -246,6 +262,13 @@ def writer_claim(n: ast.Call, live: Live) -> ValueClaim | None:
 
 
 # -- in place -----------------------------------------------------------------------------------------
+
+_ABSENT = object()
+# the methods that return None given inplace=True (pandas 3 returns the object itself from fillna,
+# replace, ffill, bfill, interpolate, where, mask and clip)
+_NONE_IN_PLACE = frozenset({"dropna", "drop", "drop_duplicates", "set_index", "reset_index", "sort_values",
+                            "sort_index", "rename", "rename_axis", "query", "eval"})
+
 
 def inplace_claim(n: ast.Attribute | ast.Subscript, live: Live) -> ValueClaim | None:
     """`df.dropna(inplace=True).head()`, `df.sort_values("a", inplace=True)["a"]`: pandas' methods
@@ -260,8 +283,10 @@ def inplace_claim(n: ast.Attribute | ast.Subscript, live: Live) -> ValueClaim | 
                     for k in call.keywords):
         return None
     obj = live(call.func.value)
-    if type(obj) not in (pd.Series, pd.DataFrame) or not _own(type(obj), call.func.attr):
-        return None
+    if call.func.attr not in _NONE_IN_PLACE or type(obj) not in (pd.Series, pd.DataFrame) or \
+            not _own(type(obj), call.func.attr) or \
+            isinstance(n, ast.Attribute) and POLICY.static(type(None), n.attr, _ABSENT) is not _ABSENT:
+        return None                         # (`.__class__`, `.__doc__` of None are there)
     try:
         if "inplace" not in inspect.signature(POLICY.static(type(obj), call.func.attr)).parameters:
             return None
@@ -315,7 +340,7 @@ def merge_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
         return None
     left, right = (live(x) for x in nodes)
     if type(left) is not pd.DataFrame or type(right) not in (pd.DataFrame, pd.Series) or \
-            method is not None and not _own(pd.DataFrame, method) or not _own(pd.DataFrame, "merge") or \
+            not _probed(pd.DataFrame, pd.Series) or not own_function(POLICY.module_members(pd).get("merge"), "pandas") or \
             not all(_plain_frame(x, pd) for x in (left, right)):
         return None
 
@@ -347,8 +372,11 @@ def _plain_frame(x, pd) -> bool:
     merge compares and copies them without any code of the user's."""
     frames = [x] if type(x) is pd.DataFrame else []
     dtypes = list(x.dtypes) if frames else [x.dtype]
+    # no column of numpy's objects: what pandas infers of its values depends on the rows (and they may be
+    # the user's); pandas' own str dtype holds text alone
     return plain_labels(x.index, pd) and (not frames or plain_labels(x.columns, pd)) and \
-        all(_pandas_dtype(d) for d in dtypes) and (bool(frames) or type(x.name) in (str, int, float, type(None)))
+        all(_pandas_dtype(d) and not (type(d).__module__.split(".")[0] == "numpy" and d.kind == "O") for d in dtypes) and \
+        (bool(frames) or type(x.name) in (str, int, float, type(None)))
 
 
 # -- readers ------------------------------------------------------------------------------------------
@@ -358,8 +386,7 @@ def _plain_frame(x, pd) -> bool:
 # (not the readers of an optional engine, read_parquet's, read_excel's, ...: a missing engine is their
 # ImportError first)
 _READERS = {"pandas": {"read_csv": "filepath_or_buffer", "read_table": "filepath_or_buffer", "read_fwf":
-                       "filepath_or_buffer", "read_pickle": "filepath_or_buffer", "read_stata": "filepath_or_buffer",
-                       "read_sas": "filepath_or_buffer"},
+                       "filepath_or_buffer", "read_pickle": "filepath_or_buffer"},
             "numpy": {"load": "file", "loadtxt": "fname", "genfromtxt": "fname", "fromfile": "file"}}
 
 
@@ -382,7 +409,9 @@ def reader_claim(n: ast.Call, target) -> ValueClaim | None:
     if not (isinstance(path, ast.Constant) and type(path.value) is str) or not path.value or "://" in path.value or \
             "\0" in path.value or path.value.startswith("~"):
         return None
-    if os.path.exists(path.value):
+    # (numpy's loadtxt and genfromtxt open `name.gz`, `.bz2`, `.xz` where `name` is missing)
+    if os.path.exists(path.value) or package == "numpy" and name in ("loadtxt", "genfromtxt") and \
+            any(os.path.exists(path.value + ext) for ext in (".gz", ".bz2", ".xz", ".lzma", ".zip")):
         return None
     folder = os.path.dirname(path.value)
     where = f"no folder {folder!r}" if folder and not os.path.isdir(folder) else "no such file"
@@ -401,13 +430,15 @@ def level_claim(n: ast.Call, live: Live) -> ValueClaim | None:
     if pd is None or not isinstance(n.func, ast.Attribute) or any(k.arg is None for k in n.keywords):
         return None
     keywords = {k.arg: k.value for k in n.keywords}
-    if n.func.attr == "drop" and "axis" in keywords and ("index" in keywords or "columns" in keywords):
-        if not _pandas_made(n.func.value, live, pd):
+    if n.func.attr == "drop" and "axis" in keywords and ("index" in keywords or "columns" in keywords) and \
+            isinstance(keywords["axis"], ast.Constant) and keywords["axis"].value == 1 and \
+            "labels" not in keywords and not n.args:
+        if not _pandas_made(n.func.value, live, pd) or not _own(pd.DataFrame, "drop") or not _own(pd.Series, "drop"):
             return None
         # what is read: the receiver's class (a live one's name, or pandas' own function that made it)
         receiver = n.func.value.func if isinstance(n.func.value, ast.Call) else n.func.value
         return ValueClaim(n.func, f"{ast.unparse(n.func)}(): both axis= and {'index' if 'index' in keywords else 'columns'}"
-                                  "=: ValueError (Cannot specify both 'axis' and any of 'index' or 'columns')",
+                                  "= with axis=1: ValueError (Cannot specify both 'axis' and 'index'/'columns')",
                           "ValueError", callee=True, subjects=(chain_root(receiver),) if chain_root(receiver) else None)
     if n.func.attr != "reset_index":
         return None
@@ -431,8 +462,8 @@ def level_claim(n: ast.Call, live: Live) -> ValueClaim | None:
 
 
 # pandas' functions whose result is a DataFrame or Series of pandas' own
-_FRAME_MAKERS = frozenset({"merge", "concat", "read_csv", "read_excel", "read_json", "DataFrame", "Series",
-                           "pivot_table", "get_dummies", "melt", "crosstab", "merge_asof", "merge_ordered"})
+_FRAME_MAKERS = frozenset({"merge", "concat", "DataFrame", "Series", "pivot_table", "get_dummies", "melt", "crosstab",
+                           "merge_asof", "merge_ordered"})
 
 
 def _pandas_made(node: ast.expr, live: Live, pd) -> bool:
@@ -442,5 +473,6 @@ def _pandas_made(node: ast.expr, live: Live, pd) -> bool:
         return True
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FRAME_MAKERS:
         module = live(node.func.value)
-        return module is pd and POLICY.is_library(POLICY.module_members(pd).get(node.func.attr))
+        maker = POLICY.module_members(pd).get(node.func.attr)
+        return module is pd and (own_function(maker, "pandas") or maker in (pd.DataFrame, pd.Series))
     return False

@@ -124,8 +124,8 @@ def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
     if not isinstance(n.op, (ast.MatMult, *_ARITHMETIC)):
         return None
     a, b = _array(live(n.left)), _array(live(n.right))
-    if isinstance(n.op, ast.Pow) and a is not None and a.kind in ("i", "u") and a.is_data() and \
-            type(power := _literal_int(n.right)) is int and power < 0:
+    if isinstance(n.op, ast.Pow) and a is not None and a.kind == "i" and a.is_data() and \
+            None not in a.shape and _size(a.shape) > 0 and type(power := _literal_int(n.right)) is int and power < 0:
         return ValueClaim(n, f"{ast.unparse(n)}: an array of integers to a negative integer power: ValueError "
                              "(Integers to negative integer powers are not allowed; np.linalg.inv inverts a "
                              "matrix)", "ValueError")
@@ -385,7 +385,7 @@ def call_claim(n: ast.Call, target, live: Live, live_unchanged: Live, text: Text
 
 
 def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim | None:
-    if target is builtins.round:
+    if target is builtins.round and type(target) is types.BuiltinFunctionType:
         return _round_claim(n, live, text)
     if (claim := _made_from_literals(n, target, live)) is not None or (claim := _math_claim(n, target, live)) is not None:
         return claim
@@ -410,7 +410,8 @@ def _function_claim(n: ast.Call, target, live: Live, text: Text) -> ValueClaim |
             set(keywords) <= {"rcond"}:
         return _lstsq_claim(n, _array(live(n.args[0])), _array(live(n.args[1])))
     square = next((f for f in _SQUARE if linalg is not None and POLICY.module_members(linalg).get(f) is target), None)
-    if square is not None and n.args:
+    if square is not None and n.args and not n.keywords and POLICY.is_library(target) and \
+            str(getattr(target, "__module__", "")).startswith("numpy"):
         return _square_claim(n, square, _array(live(n.args[0])))
     if "axis" in keywords and _ufunc_axis_method(target, np):
         return _axis_claim(keywords["axis"], _array(live(n.args[0])), probe=(target, _given(n.args[1:])))
@@ -485,8 +486,9 @@ def _made_from_literals(n: ast.Call, target, live: Live) -> ValueClaim | None:
     random = POLICY.module_members(members["random"]) if "random" in members else {}
     if name in _MAKERS and members.get(name) is target:
         ask = members[name]
-    elif name in _DRAWS and random.get(name) is target:
-        ask = getattr(np.random.RandomState(0), name)
+    elif name in _DRAWS and random.get(name) is target and POLICY.is_library(random.get("RandomState")) and \
+            str(getattr(random.get("RandomState"), "__module__", "")).startswith("numpy"):
+        ask = getattr(random["RandomState"](0), name)
     else:
         return None
     try:
@@ -547,8 +549,8 @@ def _math_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     import math
     members = POLICY.module_members(math)
     name = next((f for f in _MATH_OF_ONE if members.get(f) is target), None)     # (no name asked of `target`)
-    if name is None or len(n.args) != 1 or n.keywords:
-        return None
+    if name is None or type(target) is not types.BuiltinFunctionType or len(n.args) != 1 or n.keywords:
+        return None                         # (a function the user set on math: theirs)
     a = _array(live(n.args[0]))
     if a is None or None in a.shape or _size(a.shape) < 2:
         return None
