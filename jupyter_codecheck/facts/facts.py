@@ -956,9 +956,7 @@ class _Walk:
     def _may_store(self, attr: str) -> bool:
         """May the cell set an attribute of that name on some object: a store of it, or a way
         to set one by name (`setattr`, `vars`, an object's `__dict__`)?"""
-        return self._stores_name(attr) or any(
-            isinstance(x, ast.Attribute) and x.attr in ("__dict__", "__setattr__") or
-            isinstance(x, ast.Name) and x.id in ("setattr", "vars") for x in ast.walk(self.tree))
+        return self._stores_name(attr) or self._sets_by_name()
 
     def _options_may_change(self) -> bool:
         """May the cell set one of pandas' options (its plotting backend among them)?"""

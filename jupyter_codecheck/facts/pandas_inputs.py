@@ -32,6 +32,7 @@ from .items import plain_labels
 from .libraries import own_function
 from .namespace import UNRESOLVED, chain_root
 from .read_policy import POLICY
+from .values import _numpy_object
 
 
 def _pd():
@@ -375,7 +376,7 @@ def _plain_frame(x, pd) -> bool:
     # no column of numpy's objects: what pandas infers of its values depends on the rows (and they may be
     # the user's); pandas' own str dtype holds text alone
     return plain_labels(x.index, pd) and (not frames or plain_labels(x.columns, pd)) and \
-        all(_pandas_dtype(d) and not (type(d).__module__.split(".")[0] == "numpy" and d.kind == "O") for d in dtypes) and \
+        all(_pandas_dtype(d) and not _numpy_object(d) for d in dtypes) and \
         (bool(frames) or type(x.name) in (str, int, float, type(None)))
 
 

@@ -46,6 +46,7 @@ import ast
 import builtins
 import functools
 import inspect
+import math
 import sys
 import types
 import warnings
@@ -125,7 +126,7 @@ def binop_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
         return None
     a, b = _array(live(n.left)), _array(live(n.right))
     if isinstance(n.op, ast.Pow) and a is not None and a.kind == "i" and a.is_data() and \
-            None not in a.shape and _size(a.shape) > 0 and type(power := _literal_int(n.right)) is int and power < 0:
+            None not in a.shape and math.prod(a.shape) > 0 and type(power := _literal_int(n.right)) is int and power < 0:
         return ValueClaim(n, f"{ast.unparse(n)}: an array of integers to a negative integer power: ValueError "
                              "(Integers to negative integer powers are not allowed; np.linalg.inv inverts a "
                              "matrix)", "ValueError")
@@ -195,7 +196,7 @@ def truth_claim(node: ast.expr, where: str, live: Live) -> ValueClaim | None:
         kind = "Series"
     else:
         a = _array(v)
-        if a is not None and a.ndim >= 1 and None not in a.shape and _size(a.shape) >= 2:
+        if a is not None and a.ndim >= 1 and None not in a.shape and math.prod(a.shape) >= 2:
             kind = "array"
     if kind is None or kind != "array" and not _pandas_truth(getattr(pd, kind)):
         return None
@@ -208,13 +209,6 @@ def _pandas_truth(cls) -> bool:
     """Is the class's `__bool__` pandas' own (the one that refuses), not one the user set on it?"""
     from .libraries import own_function
     return own_function(POLICY.static(cls, "__bool__", None), "pandas")
-
-
-def _size(shape: tuple) -> int:
-    size = 1
-    for d in shape:
-        size *= d
-    return size
 
 
 def _series_compared(node: ast.Compare, live: Live, pd) -> bool:
@@ -546,13 +540,12 @@ _MATH_OF_ONE = frozenset({"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "
 def _math_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     """`math.sin(X * Y / 40.5)` of a numpy array of two or more elements (live, or one the cell
     makes): math converts its argument to one float: TypeError (numpy's own `np.sin` takes arrays)."""
-    import math
     members = POLICY.module_members(math)
     name = next((f for f in _MATH_OF_ONE if members.get(f) is target), None)     # (no name asked of `target`)
     if name is None or type(target) is not types.BuiltinFunctionType or len(n.args) != 1 or n.keywords:
         return None                         # (a function the user set on math: theirs)
     a = _array(live(n.args[0]))
-    if a is None or None in a.shape or _size(a.shape) < 2:
+    if a is None or None in a.shape or math.prod(a.shape) < 2:
         return None
     return ValueClaim(n.func, f"math.{name}(): {ast.unparse(n.args[0])} is an array of shape {_shape(a)}: TypeError "
                               "(only 0-dimensional arrays can be converted to Python scalars; numpy's "
