@@ -1181,6 +1181,135 @@ HOML3_TOOLS_NUMPY = [
     (174, 'a_loaded = np.loadtxt("my_array.csv")\na_loaded', "the delimiter left out"),
     (180, 'my_arrays["a"]', "the variable's name for the archive's key"),
 ]
+# ageron/handson-ml3's chapter 8 (dimensionality reduction: a numpy-made 3D dataset and make_swiss_roll into
+# PCA by numpy's SVD and by scikit-learn, the Johnson-Lindenstrauss bound, LLE, MDS, Isomap, t-SNE and kernel
+# PCA, matplotlib's 2D and 3D plots): written down before any run of the guard, from the notebook's sources
+# alone (held out; checked in a plain kernel only); code cells from 0
+HOML3_CH08 = [
+    (4, ("# extra code\n\nimport numpy as np\nfrom scipy.spatial.transform import Rotation\n\nm = 60\n"
+         "X = np.zeros((m, 3))  # initialize 3D dataset\nnp.random.seed(42)\n"
+         "angles = (np.random.rand(m) ** 3 + 0.5) * 2 * np.pi  # uneven distribution\n"
+         "X[:, 0], X[:, 1] = np.cos(angles), np.sin(angles) * 0.5  # oval\n"
+         "X += 0.28 * np.random.randn(m, 2)  # add more noise\n"
+         "X = Rotation.from_rotvec([np.pi / 29, -np.pi / 20, np.pi / 4]).apply(X)\nX += [0.2, 0, 0.2]  # shift a bit"),
+     "the noise drawn for two features, not three"),
+    (5, ("# extra code – this cell generates and saves Figure 8–2\n\nimport matplotlib.pyplot as plt\n"
+         "from sklearn.decomposition import PCA\n\npca = PCA(n_components=2)\n"
+         "X2D = pca.fit_transform(X)  # dataset reduced to 2D\n"
+         "X3D_inv = pca.inverse_transform(X2D)  # 3D position of the projected samples\n"
+         "X_centered = X - X.mean(axis=0)\nU, s, Vt = np.linalg.svd(X_centered)\n\n"
+         "axes = [-1.4, 1.4, -1.4, 1.4, -1.1, 1.1]\nx1, x2 = np.meshgrid(np.linspace(axes[0], axes[1], 10),\n"
+         "                     np.linspace(axes[2], axes[3], 10))\n"
+         "w1, w2 = np.linalg.solve(Vt[:2, :2], Vt[:2, 2])  # projection plane coefs\n"
+         "z = w1 * (x1 - pca.mean_[0]) + w2 * (x2 - pca.mean_[1]) - pca.mean_[2]  # plane\n"
+         "X3D_above = X[X[:, 2] >= X3D_inv[:, 2]]  # samples above plane\n"
+         "X3D_below = X[X[:, 2] < X3D_inv[:, 2]]  # samples below plane\n\nfig = plt.figure(figsize=(9, 9))\n"
+         'ax = fig.add_subplot(111, projection="3D")\n\n# plot samples and projection lines below plane first\n'
+         'ax.plot(X3D_below[:, 0], X3D_below[:, 1], X3D_below[:, 2], "ro", alpha=0.3)\nfor i in range(m):\n'
+         "    if X[i, 2] < X3D_inv[i, 2]:\n        ax.plot([X[i][0], X3D_inv[i][0]],\n"
+         '                [X[i][1], X3D_inv[i][1]],\n                [X[i][2], X3D_inv[i][2]], ":", color="#F88")\n\n'
+         'ax.plot_surface(x1, x2, z, alpha=0.1, color="b")  # projection plane\n'
+         'ax.plot(X3D_inv[:, 0], X3D_inv[:, 1], X3D_inv[:, 2], "b+")  # projected samples\n'
+         'ax.plot(X3D_inv[:, 0], X3D_inv[:, 1], X3D_inv[:, 2], "b.")\n\n'
+         "# now plot projection lines and samples above plane\nfor i in range(m):\n    if X[i, 2] >= X3D_inv[i, 2]:\n"
+         "        ax.plot([X[i][0], X3D_inv[i][0]],\n                [X[i][1], X3D_inv[i][1]],\n"
+         '                [X[i][2], X3D_inv[i][2]], "r--")\n\n'
+         'ax.plot(X3D_above[:, 0], X3D_above[:, 1], X3D_above[:, 2], "ro")\n\ndef set_xyz_axes(ax, axes):\n'
+         "    ax.xaxis.set_rotate_label(False)\n    ax.yaxis.set_rotate_label(False)\n"
+         '    ax.zaxis.set_rotate_label(False)\n    ax.set_xlabel("$x_1$", labelpad=8, rotation=0)\n'
+         '    ax.set_ylabel("$x_2$", labelpad=8, rotation=0)\n    ax.set_zlabel("$x_3$", labelpad=8, rotation=0)\n'
+         "    ax.set_xlim(axes[0:2])\n    ax.set_ylim(axes[2:4])\n    ax.set_zlim(axes[4:6])\n\n"
+         "set_xyz_axes(ax, axes)\nax.set_zticks([-1, -0.5, 0, 0.5, 1])\n\n"
+         'save_fig("dataset_3d_plot", tight_layout=False)\nplt.show()'),
+     "matplotlib: the projection's name capitalised"),
+    (6, ("# extra code – this cell generates and saves Figure 8–3\n\nfig = plt.figure()\n"
+         "ax = fig.add_subplot(1, 1, 1, aspect='equal')\nax.plot(X2D[:, 0], X2D[:, 1], \"b+\")\n"
+         'ax.plot(X2D[:, 0], X2D[:, 1], "b.")\nax.plot([0], [0], "bo")\n'
+         "ax.arrow(0, 0, 1, 0, head_width=0.05, length_include_head=True,\n"
+         "         head_length=0.1, fc='b', ec='b', linewidth=4)\n"
+         "ax.arrow(0, 0, 0, 1, head_width=0.05, length_includes_head=True,\n"
+         "         head_length=0.1, fc='b', ec='b', linewidth=1)\nax.set_xlabel(\"$z_1$\")\n"
+         'ax.set_yticks([-0.5, 0, 0.5, 1])\nax.set_ylabel("$z_2$", rotation=0)\nax.set_axisbelow(True)\n'
+         'ax.grid(True)\nsave_fig("dataset_2d_plot")'), "matplotlib: misspelt keyword"),
+    (7, ("from sklearn.datasets import make_swiss_roll\n\n"
+         "X_swiss = make_swiss_roll(n_samples=1000, noise=0.2, random_state=42)"),
+     "the returned (X, t) pair not unpacked (runs)"),
+    (8, ("# extra code – this cell generates and saves Figure 8–4\n\nfrom matplotlib.colors import ListedColormap\n\n"
+         'darker_hot = ListedColormap(plt.cm.get_cmap("hot")(np.linspace(0, 0.8, 256)))\n\n'
+         "axes = [-11.5, 14, -2, 23, -12, 15]\n\nfig = plt.figure(figsize=(6, 5))\n"
+         "ax = fig.add_subplot(111, projection='3d')\n\n"
+         "ax.scatter(X_swiss[:, 0], X_swiss[:, 1], X_swiss[:, 2], c=t, cmap=darker_hot)\nax.view_init(10, -70)\n"
+         'set_xyz_axes(ax, axes)\nsave_fig("swiss_roll_plot")\nplt.show()'),
+     "matplotlib: cm.get_cmap, which matplotlib 3.9 removed"),
+    (10, ("# extra code – this cell generates and saves plots for Figure 8–6\n    \n"
+          "axes = [-11.5, 14, -2, 23, -12, 15]\nx2s = np.linspace(axes[2], axes[3], 10)\n"
+          "x3s = np.linspace(axes[4], axes[5], 10)\nx2, x3 = np.meshgrid(x2s, x3s)\n\n"
+          "positive_class = X_swiss[:, 0] > 5\nX_pos = X_swiss[positive_class]\nX_neg = X_swiss[-positive_class]\n\n"
+          "fig = plt.figure(figsize=(6, 5))\nax = plt.subplot(1, 1, 1, projection='3d')\nax.view_init(10, -70)\n"
+          'ax.plot(X_neg[:, 0], X_neg[:, 1], X_neg[:, 2], "y^")\nax.plot_wireframe(5, x2, x3, alpha=0.5)\n'
+          'ax.plot(X_pos[:, 0], X_pos[:, 1], X_pos[:, 2], "gs")\nset_xyz_axes(ax, axes)\n'
+          'save_fig("manifold_decision_boundary_plot1")\nplt.show()'), "a boolean mask negated with - instead of ~"),
+    (11, ("# extra code – this cell generates and saves Figure 8–7\n\nangle = np.pi / 5\nstretch = 5\nm = 200\n\n"
+          "np.random.seed(3)\nX_line = np.random.randn(m, 2) / 10\n"
+          "X_line = X_line @ np.array([[stretch, 0], [0, 1]])  # stretch\n"
+          "X_line = X_line @ [[np.cos(angle), np.sin(angle)],\n"
+          "                   [np.sin(angle), np.cos(angle)]]  # rotate\n\n"
+          "u1 = np.array([np.cos(angle), np.sin(angle)])\n"
+          "u2 = np.array([np.cos(angle - 2 * np.pi / 6), np.sin(angle - 2 * np.pi / 6)])\n"
+          "u3 = np.array([np.cos(angle - np.pi / 2), np.sin(angle - np.pi / 2)])\n\n"
+          "X_proj1 = X_line @ u1.reshape(1, -1)\nX_proj2 = X_line @ u2.reshape(-1, 1)\n"
+          "X_proj3 = X_line @ u3.reshape(-1, 1)"), "a unit vector reshaped into a row, not a column"),
+    (12, ("import numpy as np\n\n# X = [...]  # the small 3D dataset was created earlier in this notebook\n"
+          "X_centered = X - X.mean(axis=0)\nU, s, Vt = np.linalg.svd(X)\nc1 = Vt[0]\nc2 = Vt[1]"),
+     "the SVD of the data before centring (runs)"),
+    (13, ("# extra code – shows how to construct Σ from s\nm, n = X.shape\nΣ = np.zeros_like(X_centered)\n"
+          "Σ[:n, :n] = np.diag(s)\nassert np.allclose(X_centered, U @ Vt @ Σ)"),
+     "the SVD's factors multiplied in the wrong order"),
+    (14, "W2 = Vt[:2]\nX2D = X_centered @ W2", "the transpose left out"),
+    (15, ("from sklearn.decomposition import PCA\n\npca = PCA(n_components=2)\nX2D = pca.transform(X)"),
+     "transform before any fit"),
+    (16, "pca.components", "the fitted attribute's trailing underscore left out"),
+    (18, "1 - pca.explained_variance_ratio_.sum  # extra code", "the method not called"),
+    (36, ("from sklearn.random_projection import johnson_lindenstrauss_min_dim\n\nm, ε = 5_000, 0.1\n"
+          "d = johnson_lindenstrauss_min_dim(m, ε)\nd"), "a keyword-only argument given by position"),
+    (37, ("# extra code – show the equation computed by johnson_lindenstrauss_min_dim\n"
+          "d = int(4 * np.log(m) / (ε ^ 2 / 2 - ε ^ 3 / 3))\nd"), "^ for the power"),
+    (42, ("from sklearn.datasets import make_swiss_roll\nfrom sklearn.manifold import LocallyLinearEmbedding\n\n"
+          "X_swiss, t = make_swiss_roll(n_samples=1000, noise=0.2, random_state=42)\n"
+          "lle = LocallyLinearEmbedding(n_components=2, n_neighbours=10, random_state=42)\n"
+          "X_unrolled = lle.fit_transform(X_swiss)"), "misspelt keyword (British spelling)"),
+    (43, ("# extra code – this cell generates and saves Figure 8–10\n\n"
+          'plt.scatter(X_unrolled[:, 0], X_unrolled[:, 1],\n            c=t, cmap="darker_hot")\n'
+          'plt.xlabel("$z_1$")\nplt.ylabel("$z_2$", rotation=0)\nplt.axis([-0.055, 0.060, -0.070, 0.090])\n'
+          'plt.grid(True)\n\nsave_fig("lle_unrolling_plot")\nplt.title("Unrolled swiss roll using LLE")\nplt.show()'),
+     "matplotlib: the colormap's variable name given as a string"),
+    (45, ("from sklearn.manifold import MDS\n\nmds = MDS(n_components=2, normalized_stress=False, random_state=42)\n"
+          "X_reduced_mds = mds.transform(X_swiss)"), "transform for fit_transform"),
+    (47, ('from sklearn.manifold import TSNE\n\ntsne = TSNE(n_components=2, init="random", learning_rate="auto",\n'
+          "            n_iter=1000, random_state=42)\nX_reduced_tsne = tsne.fit_transform(X_swiss)"),
+     "n_iter, the keyword scikit-learn 1.5 renamed max_iter"),
+    (48, ('# extra code – this cell generates and saves Figure 8–11\n\ntitles = ["MDS", "t-SNE", "Isomap"]\n\n'
+          "plt.figure(figsize=(11, 4))\n\nfor subplot, title, X_reduced in zip((131, 132, 133), titles,\n"
+          "                                     (X_reduced_mds, X_reduced_isomap, X_reduced_tsne)):\n"
+          "    plt.subplot(subplot)\n    plt.title(title)\n"
+          '    plt.scatter(X_reduced[:, 0], X_reduced[:, 1], c=t, cmap=darker_hot)\n    plt.xlabel("$z_1$")\n'
+          '    if subplot == 131:\n        plt.ylabel("$z_2$", rotation=0)\n    plt.grid(True)\n\n'
+          'save_fig("other_dim_reduction_plot")\nplt.show()'), "matplotlib: the titles in the wrong order (runs)"),
+    (49, ("from sklearn.decomposition import KernelPCA\n\n"
+          'rbf_pca = KernelPCA(n_components=2, kernel="gaussian", gamma=0.04, random_state=42)\n'
+          "X_reduced = rbf_pca.fit_transform(X_swiss)"), "an unknown kernel's name"),
+    (50, ('lin_pca = KernelPCA(kernel="linear")\nrbf_pca = KernelPCA(kernel="rbf", gamma=0.002)\n'
+          'sig_pca = KernelPCA(kernel="sigmoid", gamma=0.002, coef0=1)\n\n'
+          'kernel_pcas = ((lin_pca, "Linear kernel"),\n'
+          '               (rbf_pca, rf"RBF kernel, $\\gamma={rbf_pca.gamma}$"),\n'
+          '               (sig_pca, rf"Sigmoid kernel, $\\gamma={sig_pca.gamma}, r={sig_pca.coef0}$"))\n\n'
+          "plt.figure(figsize=(11, 3.5))\nfor idx, (kpca, title) in enumerate(kernel_pcas):\n"
+          "    kpca.n_components = 2\n    kpca.random_state = 42\n    X_reduced = kpca.fit_transform(X_swiss)\n\n"
+          "    plt.subplot(1, 3, idx)\n    plt.title(title)\n"
+          '    plt.scatter(X_reduced[:, 0], X_reduced[:, 1], c=t, cmap=darker_hot)\n    plt.xlabel("$z_1$")\n'
+          '    if idx == 0:\n        plt.ylabel("$z_2$", rotation=0)\n    plt.grid()\n\nplt.show()'),
+     "matplotlib: a subplot numbered from 0"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.05 (pandas' hierarchical indexing: a tuple index made a
 # MultiIndex, unstack and stack, its constructors and level names, multi-indexed columns, indexing and slicing
 # with loc, iloc and IndexSlice, sorting, and rearranging with unstack, reset_index and set_index): written down
@@ -1240,7 +1369,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0307": ("jakevdp/PythonDataScienceHandbook/notebooks/03.07-Merge-and-Join.ipynb", PDSH_0307),
           "homl3-tools-matplotlib": ("ageron/handson-ml3/tools_matplotlib.ipynb", HOML3_TOOLS_MATPLOTLIB),
           "homl3-tools-numpy": ("ageron/handson-ml3/tools_numpy.ipynb", HOML3_TOOLS_NUMPY),
-          "pdsh-0305": ("jakevdp/PythonDataScienceHandbook/notebooks/03.05-Hierarchical-Indexing.ipynb", PDSH_0305)}
+          "pdsh-0305": ("jakevdp/PythonDataScienceHandbook/notebooks/03.05-Hierarchical-Indexing.ipynb", PDSH_0305),
+          "homl3-ch08": ("ageron/handson-ml3/08_dimensionality_reduction.ipynb", HOML3_CH08)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1326,6 +1456,19 @@ FROM_FILE = {
     # every kernel (SyntaxError): it is the notebook's own example of the slices Python refuses inside a tuple,
     # health_data.loc[(:, 1), (:, 'HR')], before cell 32's pd.IndexSlice; it defines nothing later cells read
     "pdsh-0305": {"path": "notebooks/03.05-Hierarchical-Indexing.ipynb", "until": None, "local": []},
+    # a numpy-made 3D dataset and make_swiss_roll: cells 0-50 but 19-35 and 38-41. Cell 19 downloads MNIST
+    # (fetch_openml: no network here, no copy in scikit-learn's cache) and cells 20-35 read it (PCA to 95 %, the
+    # searches, compression, randomized and incremental PCA, the memmap); they are skipped, not run (what they make,
+    # mnist, X_train, pca, cumsum, d, X_reduced, X_recovered, X, inc_pca, X_mmap and the rest, is set again before
+    # any later cell reads it, or never read). Cells 38-41 project a 5,000 x 20,000 random matrix onto 7,300
+    # dimensions: cell 38 alone took 40 s and 2.2 GB here on one thread, 39 makes as large a matrix and product
+    # again (near the trial's 60 s cell timeout), 40 takes the pinv of a 7,300 x 20,000 matrix and 41 runs four
+    # %timeit of such fits and products, minutes each on 2 cores; they are skipped too (nothing later reads n, P, X,
+    # X_reduced, gaussian_rnd_proj, components_pinv, X_recovered or sparse_rnd_proj before setting it). Cell 51 on
+    # (the exercises) read MNIST. Every cell run here runs in a plain kernel, none fails; save_fig writes
+    # images/dim_reduction in the kernel's folder
+    "homl3-ch08": {"path": "08_dimensionality_reduction.ipynb", "until": 51, "local": [],
+                   "skip": [*range(19, 36), 38, 39, 40, 41]},
 }
 
 
