@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas|pdsh-0307|homl3-tools-matplotlib|homl3-tools-numpy|pdsh-0305 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas|pdsh-0307|homl3-tools-matplotlib|homl3-tools-numpy|pdsh-0305|homl3-ch08|pdsh-0303|pdsh-0304 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -41,7 +41,13 @@ ufuncs, indexing, views, fancy and boolean indexing, stacking and splitting, tra
 vectorization, and saving and loading arrays) or jakevdp/PythonDataScienceHandbook's 03.05 (pandas' hierarchical
 indexing: MultiIndex's constructors and level names, multi-indexed columns, indexing and slicing, sorting,
 unstack, stack, reset_index and set_index; its cell 31 is the notebook's own SyntaxError): both written before
-any run of the guard, from the notebooks' sources alone, every code cell run.
+any run of the guard, from the notebooks' sources alone, every code cell run; or ageron/handson-ml3's chapter 8
+(dimensionality reduction: PCA, random projection, LLE and kernel PCA on a 3D dataset and the swiss roll; its
+MNIST cells 19-35 and the slow random projection cells 38-41 skipped, the exercises not run) or
+jakevdp/PythonDataScienceHandbook's 03.03 (operations in pandas: ufuncs, index alignment, operations between
+a DataFrame and a Series) and 03.04 (missing values: None and NaN, isnull, dropna, fillna; its cells 4, 26, 27
+and 29 fail here as in any pandas 3 kernel): all three written before any run of the guard, from the notebooks'
+sources alone, by helpers who read nothing of the checker.
 Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
 refuse), run just before that cell.
@@ -1350,6 +1356,68 @@ PDSH_0305 = [
     (40, "pop_flat = pop.reset_index()\npop_flat", "the values' name left out (runs: a column named 0)"),
     (41, "pop_flat.set_index('state', 'year')", "the keys as separate arguments, not a list"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.03 (operations in pandas: numpy's ufuncs on a Series and a
+# DataFrame keep the index, index alignment in arithmetic between Series and between DataFrames, add with
+# fill_value, and operations between a DataFrame and a Series, row-wise by default and column-wise with axis=0):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+PDSH_0303 = [
+    (1, "rng = np.random.default_rng(42)\nser = pd.Series(rng.randint(0, 10, 4))\nser",
+     "the old RandomState method on a Generator"),
+    (2, "df = pd.DataFrame(rng.integers(0, 10, 3, 4),\n                  columns=['A', 'B', 'C', 'D'])\ndf",
+     "the shape as two arguments, not a tuple"),
+    (3, "ser.exp()", "the ufunc called as a Series method"),
+    (4, "np.sin(df * pi / 4)", "pi without numpy's prefix"),
+    (5, "area = pd.Series({'Alaska': 1723337, 'Texas': 695662,\n"
+        "                  'California': 423967}, name='area')\n"
+        "population = pd.Series({'California': 39538223, 'Texas': 29145505,\n"
+        "                        'Florida': 21538187}, index='population')",
+     "the Series' name given as its index"),
+    (6, "population / area.values", "the raw values divided, so the states do not align (runs)"),
+    (7, "area.union(population.index)", "union called on the Series, not its index"),
+    (8, "A = pd.Series([2, 4, 6], index=[0, 1, 2])\nB = pd.Series([1, 3, 5], index=[1, 2, 3, 4])\nA + B",
+     "an index one label longer than the values"),
+    (9, "A.fillna(0) + B.fillna(0)", "the NaNs filled before the aligning adds them (runs)"),
+    (10, "A = pd.DataFrame(rng.integers(0, 20, (2, 2),\n                 columns=['a', 'b']))\nA",
+     "the columns passed inside the integers call"),
+    (12, "A + B.values", "a frame added to an array of another shape"),
+    (13, "A.add(B, fill_value=A.mean())", "the column means, not one scalar, as the fill value"),
+    (14, "A = rng.integers(10, shape=(3, 4))\nA", "shape for integers' size keyword"),
+    (15, "A - A[:, 0]", "the first column subtracted instead of the first row"),
+    (16, "df = pd.DataFrame(A, columns=['Q', 'R', 'S', 'T'])\ndf - df[0]", "the first row taken with numpy's A[0]"),
+    (17, "df - df['R']", "a column subtracted without axis=0 (runs)"),
+    (18, "halfrow = df.iloc[0, 'Q':'S']\nhalfrow", "column labels sliced with iloc"),
+    (19, "df - halfrow.values", "the half row's bare values, which cannot align"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.04 (pandas' missing data: None and NaN in numpy arrays,
+# numpy's nan-aware aggregates, NaN and None in a Series, pandas' nullable dtypes, isnull and notnull, dropna on a
+# Series and a DataFrame with axis, how and thresh, and fillna and forward and back fills): written down before any
+# run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0304 = [
+    (0, "import numpy as np\nimport panda as pd", "pandas' module name misspelt"),
+    (1, "vals1 = np.array([1, None, 2, 3], dtype=int)\nvals1", "an int dtype asked for an array holding None"),
+    (5, "vals2 = np.array([1, np.NaN, 3, 4])\nvals2", "numpy's NaN alias removed in numpy 2"),
+    (8, "vals2.sum(skipna=True), vals2.min(), vals2.max()", "pandas' skipna keyword given to an ndarray's sum"),
+    (11, "x = pd.Series(range(2), dtype='integer')\nx", "a dtype name numpy does not know"),
+    (12, "x.iloc[2] = None\nx", "a position past the end set with iloc"),
+    (13, "pd.Series([1, np.nan, 2, None, pd.NA], dtype='int32')", "numpy's int32 for pandas' nullable Int32"),
+    (15, "data.isnull", "the method not called (runs)"),
+    (16, "data[data.notnull]", "the mask's method not called"),
+    (17, "data.dropna(inplace=True)", "dropped in place, so nothing shown (runs)"),
+    (18, "df = pd.DataFrame([[1,      np.nan, 2],\n"
+         "                   [2,      3,      5],\n"
+         "                   [np.nan, 4]])\n"
+         "df",
+     "the last row one value short (runs)"),
+    (20, "df.dropna(axis='column')", "the axis name in the singular"),
+    (21, "df[3] = [np.nan, np.nan]\ndf", "a new column with one value too few"),
+    (22, "df.dropna(axis='columns', how=all)", "the how option unquoted"),
+    (23, "df.dropna(axis='rows', how='any', thresh=3)", "how and thresh given together"),
+    (24, "data = pd.Series([1, np.nan, 2, None, 3], index=list('abcd'), dtype='Int32')\ndata",
+     "an index one label short"),
+    (25, "data.fillna()", "the fill value left out"),
+    (26, "# forward fill\ndata.ffil()", "the ffill method misspelt"),
+]
 
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
@@ -1370,7 +1438,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "homl3-tools-matplotlib": ("ageron/handson-ml3/tools_matplotlib.ipynb", HOML3_TOOLS_MATPLOTLIB),
           "homl3-tools-numpy": ("ageron/handson-ml3/tools_numpy.ipynb", HOML3_TOOLS_NUMPY),
           "pdsh-0305": ("jakevdp/PythonDataScienceHandbook/notebooks/03.05-Hierarchical-Indexing.ipynb", PDSH_0305),
-          "homl3-ch08": ("ageron/handson-ml3/08_dimensionality_reduction.ipynb", HOML3_CH08)}
+          "homl3-ch08": ("ageron/handson-ml3/08_dimensionality_reduction.ipynb", HOML3_CH08),
+          "pdsh-0303": ("jakevdp/PythonDataScienceHandbook/notebooks/03.03-Operations-in-Pandas.ipynb", PDSH_0303),
+          "pdsh-0304": ("jakevdp/PythonDataScienceHandbook/notebooks/03.04-Missing-Values.ipynb", PDSH_0304)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1469,6 +1539,15 @@ FROM_FILE = {
     # images/dim_reduction in the kernel's folder
     "homl3-ch08": {"path": "08_dimensionality_reduction.ipynb", "until": 51, "local": [],
                    "skip": [*range(19, 36), 38, 39, 40, 41]},
+    # literals and numpy-made data (a seeded default_rng): nothing to download, nothing skipped, every code cell runs
+    # and none fails
+    "pdsh-0303": {"path": "notebooks/03.03-Operations-in-Pandas.ipynb", "until": None, "local": []},
+    # literals and numpy-made data: nothing to download, nothing skipped, every code cell runs (cells 2 and 3 are
+    # %timeit, some seconds). Cell 4 fails in every kernel (TypeError): it is the notebook's own example of summing an
+    # object array holding None; it defines nothing later cells read. Cells 26, 27 and 29 fail here (TypeError):
+    # fillna(method='ffill'/'bfill') lost its method keyword in pandas 3 (ffill and bfill instead); each only shows
+    # a result, nothing later reads one
+    "pdsh-0304": {"path": "notebooks/03.04-Missing-Values.ipynb", "until": None, "local": []},
 }
 
 
@@ -1495,7 +1574,7 @@ def main(argv=None) -> None:
                     help="a checkout of the notebook's repository, for a notebook read from its file "
                          "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07, "
                          "homl3-ch09, pdsh-0508, pdsh-0511, pdsh-0512, homl3-tools-pandas, pdsh-0307, "
-                         "homl3-tools-matplotlib, homl3-tools-numpy, pdsh-0305)")
+                         "homl3-tools-matplotlib, homl3-tools-numpy, pdsh-0305, homl3-ch08, pdsh-0303, pdsh-0304)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
