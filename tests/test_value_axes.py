@@ -109,7 +109,9 @@ def test_random_pandas_axes_against_pandas():
         raised = run(cell, ns())
         if facts:
             claimed += 1
-            assert raised == ("ValueError", 1), (cell, facts[0].message, raised)
+            # an axis pandas lacks (ValueError), or another refusal its own code finds first (stand_ins.py)
+            assert raised is not None and raised[1] == 1 and facts[0].message.endswith(f": {raised[0]}"), \
+                (cell, facts[0].message, raised)
     assert claimed > 50, claimed
 
 

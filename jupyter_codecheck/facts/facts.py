@@ -26,6 +26,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
+from .stand_ins import axis_method_claim, lookup_claim, maker_claim, shape_method_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -722,8 +723,11 @@ class _Walk:
                         self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
                         self._value(index_claim(n, value)) or
                         self._value(params_key_claim(n, lambda x: self._live(x, local), self._text))):
+                    found = len(self.facts)
                     self._key(n, local)
                     self._label(row_label_missing(n, lambda x: self._live(x, local)))
+                    if len(self.facts) == found and self._labels_kept(_looked_up(n), local):
+                        self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))
             elif isinstance(n, ast.Subscript):
                 self._value(text_index_claim(n, value)) or \
                     self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
@@ -736,7 +740,10 @@ class _Walk:
                     claim.subjects = tuple(dict.fromkeys(self._subjects(n.value) + self._subjects(n.targets[0].value)))
                 self._value(claim) or self._value(unpack_claim(n, value)) or self._value(store_claim(n, value))
             elif isinstance(n, ast.Call):
+                found = len(self.facts)
                 self._call(n, local, value)
+                if len(self.facts) == found:    # the library asked itself: where no rule has spoken
+                    self._probe(n, local, value)
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, value)) or \
                     self._value(column_binop_claim(n, lambda x: self._live(x, local)))
@@ -779,6 +786,16 @@ class _Walk:
 
     # -- calls: a call's arguments bound to the callee's signature, an estimator's fit and the
     # columns it was fitted on, the parameters a fit rejects, `pd.concat`'s items, the class a call makes
+
+    def _probe(self, n: ast.Call, local: set[str], value) -> None:
+        """A call asked of pandas or numpy on a stand-in or its own plain values (stand_ins.py)."""
+        if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+            return
+        target = self._live_or_builtin(n.func, local, changes_matter=not isinstance(n.func, ast.Attribute))
+        live = lambda x: self._live(x, local)      # noqa: E731
+        self._value(shape_method_claim(n, live, value)) or \
+            self._labels_kept(_receiver(n), local) and self._value(axis_method_claim(n, live)) or \
+            target is not UNRESOLVED and self._value(maker_claim(n, target, live))
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
@@ -829,7 +846,7 @@ class _Walk:
                 self._search_grid(n, local, value):
             return
         if self._value(frequency_claim(n, target, lambda x: self._live(x, local))) or \
-                self._labels_kept(n, local) and (self._value(timezone_claim(n, lambda x: self._live(x, local))) or
+                self._labels_kept(_receiver(n), local) and (self._value(timezone_claim(n, lambda x: self._live(x, local))) or
                                                  self._value(expression_claim(n, lambda x: self._live(x, local))) or
                                                  self._value(level_claim(n, lambda x: self._live(x, local)))) or \
                 self._value(pivot_claim(n, target, lambda x: self._live(x, local))) or \
@@ -2343,13 +2360,14 @@ class _Walk:
         return all(isinstance(b, (ast.Import, ast.ImportFrom)) or
                    isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
 
-    def _labels_kept(self, n: ast.Call, local: set[str]) -> bool:
-        """A method of a live pandas object, its index and columns as they were: the cell has not
-        changed them through another name or in place (`df.index.set_names("k", inplace=True)`,
-        `i = df.index; i.name = "k"`): the flow marks those objects, not the frame."""
-        if not isinstance(n.func, ast.Attribute):
+    def _labels_kept(self, receiver: ast.expr | None, local: set[str]) -> bool:
+        """A live pandas object (a method's receiver, a lookup's), its index and columns as they
+        were: the cell has not changed them through another name or in place
+        (`df.index.set_names("k", inplace=True)`, `i = df.index; i.name = "k"`): the flow marks
+        those objects, not the frame."""
+        if receiver is None:
             return True
-        obj = self._live(n.func.value, local)
+        obj = self._live(receiver, local)
         pd = sys.modules.get("pandas")
         if pd is None or type(obj) not in (pd.DataFrame, pd.Series):
             return True                     # (the rules read no labels of anything else)
@@ -2493,6 +2511,17 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+def _receiver(n: ast.Call) -> ast.expr | None:
+    """A method call's object (`df` of `df.query(...)`); None for a function's call."""
+    return n.func.value if isinstance(n.func, ast.Attribute) else None
+
+
+def _looked_up(n: ast.Subscript) -> ast.expr:
+    """What a lookup reads the labels of: `df` of `df[k]` and of `df.loc[k]`."""
+    base = n.value
+    return base.value if isinstance(base, ast.Attribute) and base.attr in ("loc", "iloc", "at", "iat") else base
 
 
 # the names through which a cell sets pandas' options

@@ -208,7 +208,11 @@ def _scanned(index) -> bool:
         return kept[1]
     # type() of each label is read from the object itself: pandas' infer_dtype instead may test
     # isinstance against Python classes, which reads a label's own `__class__`
-    plain = all(_plain_type(t) for t in set(map(type, index.to_numpy())))
+    values = index.to_numpy()
+    kinds = set(map(type, values))
+    # a tuple hashes and compares by its items (an index of tuples, before a MultiIndex is made of it)
+    plain = all(_plain_type(t) for t in kinds - {tuple}) and \
+        (tuple not in kinds or all(_plain_value(v) for v in values if type(v) is tuple))
     try:
         if len(_SCANS) >= _MAX_SCANS:
             _SCANS.pop(next(iter(_SCANS)), None)

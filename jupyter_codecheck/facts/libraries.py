@@ -145,9 +145,18 @@ def _own_classes(cls: type, package: str) -> bool:
         if not (type(module) is str and (module == package or module.startswith(package + "."))):
             continue                    # object, or a base of another library's (collections.abc)
         for v in type.__dict__["__dict__"].__get__(k, type).values():
-            if not _own_member(v, home, type.__dict__["__qualname__"].__get__(k, type)):
+            if not (_own_member(v, home, type.__dict__["__qualname__"].__get__(k, type)) or _compiled(v, package)):
                 return False
     return True
+
+
+def _compiled(v, package: str) -> bool:
+    """A function the package compiled with Cython (pandas' `NDFrameIndexerBase.__reduce_cython__`):
+    its module, a member of the function's own C type, names the package."""
+    if not (type(v).__name__ == "cython_function_or_method" and type(v).__module__.startswith("_cython_")):
+        return False
+    module = v.__module__
+    return type(module) is str and (module == package or module.startswith(package + "."))
 
 
 def _own_member(v, home: str, owner: str = "") -> bool:

@@ -1,0 +1,431 @@
+"""Lookups and shape methods asked of the library itself on a stand-in: an object with the same
+axes as the user's and no values of its own, on which pandas' or numpy's own code raises what it
+raises on the user's object, for the reasons of axes and key alone:
+
+    pandas   `s["California":"Texas"]` on an index of tuples, `df.loc[:2, :2]` on text labels,
+             `s.iloc["a":"b"]`, `df[idx[:, 1], idx[:, "HR"]]`, `s["a":"b"]` on an unsorted
+             MultiIndex, `s[2020]` naming an inner level: the same lookup on a Series or DataFrame
+             holding the object's own index and columns and a read-only view of one zero as its
+             values (a lookup's KeyError, TypeError, IndexError, InvalidIndexError, IndexingError
+             come of the labels and the key, never of the values)
+    numpy    `b[rows, cols]` with masks that select different counts, `t.transpose(1, 2)` of a 3-D
+             array, `np.swapaxes(a, 0, 2)` of a 2-D one: the same on an array of the same shape whose
+             items are of size 0 (`np.empty(shape, dtype=[])`: no memory, whatever the shape), of a
+             live array or one the cell made whose every size is known
+    methods  `g.reshape[4, 6]`, `len[x]`: a method or function subscripted (TypeError; the fix: a call)
+
+The key holds literals, slices of them, `pd.IndexSlice[...]` and live numbers (numpy: also live
+arrays of integers or booleans, whose values it reads); the objects are of the libraries' own
+classes with labels of plain types: nothing of the user's runs.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import sys
+import types
+import warnings
+
+from .abstract_value import Abstract
+from .claims import Live, Text, ValueClaim
+from .items import plain_labels
+from .libraries import own_classes, own_function
+from .read_policy import POLICY
+
+_NO_KEY = object()
+# sizes beyond which no stand-in is made (its lookups' results are of the key's size, the labels' hash
+# table of the index's: bounded for the guard's time)
+_MAX_ROWS = 2_000_000
+_MAX_CELLS = 20_000_000
+_MAX_INDEX_ARRAY = 1_000_000
+_PANDAS_INDEXERS = ("loc", "iloc", "at", "iat")
+# what pandas' lookups raise of the labels and the key (anything else is not claimed)
+_PANDAS_RAISES = frozenset({"KeyError", "TypeError", "IndexError", "ValueError", "InvalidIndexError",
+                            "IndexingError", "UnsortedIndexError"})
+_NUMPY_RAISES = frozenset({"IndexError", "ValueError", "TypeError", "AxisError"})
+# numpy's methods and functions that only rearrange axes: their checks read the shape alone
+_SHAPE_METHODS = frozenset({"reshape", "transpose", "swapaxes", "squeeze"})
+_SHAPE_FUNCTIONS = frozenset({"reshape", "transpose", "swapaxes", "squeeze", "expand_dims", "moveaxis"})
+# values Python subscripts with no `__getitem__` nor `__class_getitem__`: TypeError
+_CALLABLES = (types.BuiltinFunctionType, types.MethodType, types.FunctionType, types.MethodWrapperType)
+
+
+def _read_otherwise_no_claim(rule):
+    """A rule whose reading fails (an object unlike what it looked) makes no claim."""
+    @functools.wraps(rule)
+    def guarded(*args):
+        try:
+            return rule(*args)
+        except Exception:  # noqa: BLE001 - read otherwise: no claim
+            return None
+    return guarded
+
+
+@_read_otherwise_no_claim
+def lookup_claim(n: ast.Subscript, live: Live, value: Live, text: Text) -> ValueClaim | None:
+    """A subscript read (not stored) that pandas or numpy refuses on a stand-in, or Python on a
+    function. `live`: the live object of a pure chain as the cell finds it; `value`: that or what
+    the cell made (abstract.py)."""
+    if not isinstance(n.ctx, ast.Load):
+        return None
+    return _pandas_lookup(n, live) or _numpy_lookup(n, live, value) or _not_subscriptable(n, live, text)
+
+
+@_read_otherwise_no_claim
+def shape_method_claim(n: ast.Call, live: Live, value: Live) -> ValueClaim | None:
+    """`t.transpose(1, 2)`, `a.reshape(5, 5)`, `np.swapaxes(a, 0, 2)`, `np.expand_dims(a, 3)` of an
+    array of known shape with literal arguments, asked of numpy on a stand-in of that shape."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(n.func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in n.args) or \
+            any(k.arg is None for k in n.keywords):
+        return None
+    name, receiver = n.func.attr, n.func.value
+    function = None
+    if name in _SHAPE_FUNCTIONS and live(receiver) is np:
+        function = POLICY.module_members(np).get(name)
+        if not n.args or function is None or not POLICY.is_library(function):
+            return None
+        array_node, args = n.args[0], n.args[1:]
+    elif name in _SHAPE_METHODS:
+        array_node, args = receiver, n.args
+    else:
+        return None
+    shape = _known_shape(value(array_node), np)
+    if shape is None:
+        return None
+    given = _literals(args, n.keywords)
+    if given is None:
+        return None
+    given, options = given
+    stand_in = np.empty(shape, dtype=_void(np))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if function is not None:
+                function(stand_in, *given, **options)
+            else:
+                getattr(stand_in, name)(*given, **options)
+    except Exception as e:  # noqa: BLE001 - only numpy's own refusals below are claimed
+        return _claim(n.func, e, _NUMPY_RAISES, f"{ast.unparse(n.func)}() of shape {shape}", callee=True)
+    return None
+
+
+# -- pandas -------------------------------------------------------------------------------------------
+
+def _pandas_lookup(n: ast.Subscript, live: Live) -> ValueClaim | None:
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    if pd is None or np is None:
+        return None
+    base, indexer = n.value, None
+    if isinstance(base, ast.Attribute) and base.attr in _PANDAS_INDEXERS:
+        base, indexer = base.value, base.attr
+    key = _key(n.slice, live, pd, None)
+    if key is _NO_KEY:
+        return None
+    obj = live(base)
+    stand_in = _pandas_stand_in(obj, pd, np)
+    if stand_in is None:
+        return None
+    target = stand_in if indexer is None else getattr(stand_in, indexer)
+    if not own_classes(type(target), "pandas"):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            target[key]
+    except Exception as e:  # noqa: BLE001 - only pandas' own refusals below are claimed
+        return _claim(n, e, _PANDAS_RAISES, ast.unparse(n))
+    return None
+
+
+# pandas' methods whose checks read the labels, the levels and the arguments, never the values (on the
+# stand-in they run on its zeros; `insert` and `inplace=True` change the stand-in alone). Not `sample`
+# (it draws from numpy's global generator, the user's)
+_AXIS_METHODS = frozenset({"unstack", "stack", "swaplevel", "reorder_levels", "droplevel", "xs", "sort_index",
+                           "set_index", "insert", "rename_axis", "drop", "dropna", "sort_values", "rename", "reindex",
+                           "melt", "explode", "filter", "isin", "duplicated", "drop_duplicates", "head", "tail",
+                           "set_axis", "transpose", "add_prefix", "add_suffix"})
+# keywords that would make the check read the values (set_index's verify_integrity counts them)
+_VALUE_KEYWORDS = frozenset({"verify_integrity", "fill_value", "key"})
+
+
+@_read_otherwise_no_claim
+def axis_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
+    """`s.unstack(level=2)`, `df.stack(dropna=False)`, `df.set_index("state", "year")`,
+    `people.insert("height", 1, [...])`, `df.dropna(how="some")` of a live Series or DataFrame with
+    literal arguments: the same call on a stand-in with its index and columns (_pandas_stand_in)."""
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    if pd is None or np is None or not isinstance(n.func, ast.Attribute) or n.func.attr not in _AXIS_METHODS or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None or k.arg in _VALUE_KEYWORDS
+                                                                   for k in n.keywords):
+        return None
+    given = _literals(n.args, n.keywords)
+    if given is None:
+        return None
+    obj = live(n.func.value)
+    stand_in = _pandas_stand_in(obj, pd, np)
+    if stand_in is None or not own_classes(type(stand_in), "pandas"):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(stand_in, n.func.attr)(*given[0], **given[1])
+    except Exception as e:  # noqa: BLE001 - only pandas' own refusals below are claimed
+        return _claim(n.func, e, _PANDAS_RAISES, f"{ast.unparse(n.func)}()", callee=True)
+    return None
+
+
+def _pandas_stand_in(obj, pd, np):
+    """A Series or DataFrame of pandas' own class with `obj`'s own index and columns (plain labels)
+    and a read-only view of one zero as its values; None for anything else or too large."""
+    if type(obj) not in (pd.Series, pd.DataFrame):
+        return None
+    axes = [obj.index] + ([obj.columns] if type(obj) is pd.DataFrame else [])
+    rows, width = len(obj.index), (len(obj.columns) if type(obj) is pd.DataFrame else 1)
+    if rows > _MAX_ROWS or rows * width > _MAX_CELLS or \
+            not all(own_classes(c, "pandas") for c in (type(obj), *map(type, axes))) or \
+            not all(_plain_axis(a, pd) for a in axes):
+        return None
+    zero = np.zeros((), dtype=np.int8)
+    if type(obj) is pd.Series:
+        return pd.Series(np.broadcast_to(zero, (rows,)), index=obj.index, copy=False)
+    return pd.DataFrame(np.broadcast_to(zero, (rows, width)), index=obj.index, columns=obj.columns, copy=False)
+
+
+def _plain_axis(index, pd) -> bool:
+    """An index of plain labels and plain level names (a name is compared too: `sort_values(by=)`)."""
+    return plain_labels(index, pd) and all(_plain_literal(x) for x in index.names)
+
+
+def _literals(args: list[ast.expr], keywords: list[ast.keyword]) -> tuple[list, dict] | None:
+    """Positional and keyword arguments when every one is a plain literal; else None."""
+    try:
+        given = [ast.literal_eval(a) for a in args]
+        options = {k.arg: ast.literal_eval(k.value) for k in keywords}
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return (given, options) if all(_plain_literal(v) for v in [*given, *options.values()]) else None
+
+
+# pandas' functions asked with the cell's own values (besides its classes and their `from_*` makers)
+_MAKER_FUNCTIONS = frozenset({"to_datetime", "to_timedelta", "to_numeric", "cut", "qcut", "date_range",
+                              "period_range", "timedelta_range", "interval_range"})
+# pandas' classes whose constructors (and `from_*` makers) are asked
+_MAKER_CLASSES = ("DataFrame", "Series", "Index", "MultiIndex", "Categorical", "CategoricalIndex", "DatetimeIndex",
+                  "TimedeltaIndex", "PeriodIndex", "IntervalIndex", "Timestamp", "Timedelta", "Period", "Interval")
+_MAX_ITEMS = 10_000
+
+
+@_read_otherwise_no_claim
+def maker_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`pd.MultiIndex(index)`, `pd.MultiIndex.from_arrays(["a", "b"], [1, 2])`,
+    `pd.DataFrame({"total": pop, "under18": [...]})`, `pd.to_datetime(["2024-13-01"])`: one of
+    pandas' classes or makers called with literals and live values of plain data alone (builtin
+    containers of plain scalars, numpy arrays of numbers or text, pandas objects of plain labels and
+    dtypes): the call itself is asked, on those very values (small: bounded by _MAX_ITEMS)."""
+    pd = sys.modules.get("pandas")
+    if pd is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords) or \
+            not _pandas_maker(target, pd):
+        return None
+    budget = [_MAX_ITEMS]
+    given = [_data(a, live, pd, budget) for a in n.args]
+    options = {k.arg: _data(k.value, live, pd, budget) for k in n.keywords}
+    if any(v is _NO_KEY for v in [*given, *options.values()]):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            target(*given, **options)
+    except Exception as e:  # noqa: BLE001 - only the library's own refusals below are claimed
+        claim = _claim(n.func, e, _MAKER_RAISES, f"{ast.unparse(n.func)}()", callee=True)
+        if claim is not None:           # what is read: pandas (its module's name) and the values named
+            claim.subjects = tuple(dict.fromkeys(x.id for x in ast.walk(n) if isinstance(x, ast.Name)))
+        return claim
+    return None
+
+
+_MAKER_RAISES = frozenset({"TypeError", "ValueError", "KeyError", "IndexError", "OutOfBoundsDatetime",
+                           "DateParseError", "ParserError", "OutOfBoundsTimedelta"})
+
+
+def _pandas_maker(target, pd) -> bool:
+    """One of _MAKER_CLASSES reached from pandas' module, a `from_*` class method of one, or one of
+    _MAKER_FUNCTIONS: the checks of pandas' code alone."""
+    members = POLICY.module_members(pd)
+    classes = [members.get(name) for name in _MAKER_CLASSES]
+    if any(target is c for c in classes):
+        return own_classes(target, "pandas")
+    if type(target) is types.MethodType:
+        owner, function = target.__self__, target.__func__     # C members of the method: no code runs
+        return any(owner is c for c in classes) and type(function) is types.FunctionType and \
+            function.__name__.startswith("from_") and own_classes(owner, "pandas") and own_function(function, "pandas")
+    return any(target is members.get(name) for name in _MAKER_FUNCTIONS) and own_function(target, "pandas")
+
+
+def _data(node: ast.expr, live: Live, pd, budget: list):
+    """The value of an argument of plain data: literals and containers of them, and live values
+    of plain data (_plain_data); _NO_KEY for anything else."""
+    if isinstance(node, ast.Constant):
+        return node.value if _plain_literal(node.value) else _NO_KEY
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float):
+        return -node.operand.value
+    if isinstance(node, (ast.List, ast.Tuple)):
+        budget[0] -= len(node.elts)
+        items = [_data(e, live, pd, budget) for e in node.elts]
+        return _NO_KEY if budget[0] < 0 or _missing(items) else (list(items) if isinstance(node, ast.List)
+                                                                   else tuple(items))
+    if isinstance(node, ast.Dict):
+        if None in node.keys:
+            return _NO_KEY
+        keys = [_data(k, live, pd, budget) for k in node.keys]
+        values = [_data(v, live, pd, budget) for v in node.values]
+        if _missing(keys) or _missing(values) or not all(type(k) in (str, int, float, bool, tuple) for k in keys):
+            return _NO_KEY
+        return dict(zip(keys, values))
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        v = live(node)
+        return v if _plain_data(v, pd, budget) else _NO_KEY
+    return _NO_KEY
+
+
+def _missing(items: list) -> bool:
+    """Is any item no value (compared by identity: `in` would ask a Series' `==`)?"""
+    return any(x is _NO_KEY for x in items)
+
+
+def _plain_data(v, pd, budget: list) -> bool:
+    """Data whose reading runs no code of the user's: plain scalars, builtin containers of them,
+    numpy arrays of numbers, booleans, dates or text, pandas objects of plain labels and dtypes
+    (no numpy objects: they may be the user's), within the budget of items."""
+    np = sys.modules.get("numpy")
+    if type(v) in (int, float, str, bool, type(None)):
+        return True
+    if type(v) in (list, tuple):
+        budget[0] -= len(v)
+        return budget[0] >= 0 and all(_plain_data(x, pd, budget) for x in v)
+    if type(v) is dict:
+        budget[0] -= len(v)
+        return budget[0] >= 0 and all(type(k) in (str, int, float, bool) and _plain_data(x, pd, budget)
+                                      for k, x in v.items())
+    if np is not None and type(v) is np.ndarray:
+        budget[0] -= v.size
+        return budget[0] >= 0 and v.dtype.kind in "biufcmMU"
+    if type(v) in (pd.Series, pd.DataFrame, pd.Index, pd.RangeIndex, pd.MultiIndex):
+        budget[0] -= v.size
+        if budget[0] < 0 or not own_classes(type(v), "pandas"):
+            return False
+        if type(v) in (pd.Index, pd.RangeIndex, pd.MultiIndex):
+            return _plain_axis(v, pd)
+        dtypes = list(v.dtypes) if type(v) is pd.DataFrame else [v.dtype]
+        return _plain_axis(v.index, pd) and (type(v) is pd.Series or _plain_axis(v.columns, pd)) and \
+            all(type(d).__module__.split(".")[0] in ("numpy", "pandas") and not (
+                type(d).__module__.split(".")[0] == "numpy" and d.kind == "O") for d in dtypes) and \
+            (type(v) is pd.DataFrame or type(v.name) in (str, int, float, type(None)))
+    return False
+
+
+# -- numpy --------------------------------------------------------------------------------------------
+
+def _numpy_lookup(n: ast.Subscript, live: Live, value: Live) -> ValueClaim | None:
+    np = sys.modules.get("numpy")
+    if np is None:
+        return None
+    shape = _known_shape(value(n.value), np)
+    if shape is None:
+        return None
+    key = _key(n.slice, live, None, np)
+    if key is _NO_KEY or any(type(k) is str for k in (key if type(key) is tuple else (key,))):
+        return None                     # a field's name: text_index_claim's
+    try:
+        np.empty(shape, dtype=_void(np))[key]
+    except Exception as e:  # noqa: BLE001 - only numpy's own refusals below are claimed
+        return _claim(n, e, _NUMPY_RAISES, f"{ast.unparse(n.value)} of shape {shape}")
+    return None
+
+
+def _known_shape(v, np) -> tuple[int, ...] | None:
+    """The shape of a live ndarray of numpy's own class, or of one the cell made whose every size is
+    known; None otherwise (a structured array's fields are looked up by name)."""
+    if type(v) is np.ndarray:           # (an array of objects, such as Axes, is the live axes rule's)
+        return v.shape if v.dtype.names is None and v.dtype.kind != "O" else None
+    if issubclass(type(v), Abstract) and v.like == "ndarray" and v.kind not in (None, "V", "O") and \
+            all(type(d) is int and d >= 0 for d in v.shape):
+        return tuple(v.shape)
+    return None
+
+
+def _void(np):
+    """numpy's dtype of items of size 0 (a structured dtype without fields)."""
+    return np.dtype([])
+
+
+# -- Python ---------------------------------------------------------------------------------------------
+
+def _not_subscriptable(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
+    v = live(n.value)
+    if type(v) not in _CALLABLES:
+        return None
+    owner = None if type(v) is types.FunctionType else v.__self__     # a C member of the method: no code runs
+    what = "function" if owner is None or issubclass(type(owner), types.ModuleType) else "method"
+    written, inside = text(n.value), text(n.slice)
+    fixes = [f"{written}({inside})"] if written is not None and inside is not None else []
+    return ValueClaim(n, f"{ast.unparse(n.value)} is a {what}: '{type(v).__name__}' object is not subscriptable "
+                         "(a call is written with parentheses): TypeError", "TypeError", fixes)
+
+
+# -- keys -----------------------------------------------------------------------------------------------
+
+def _key(node: ast.expr, live: Live, pd, np):
+    """The value of a key written with literals, slices, `pd.IndexSlice[...]` (with `pd`) and live
+    numbers (with `np`: and live arrays of integers or booleans); _NO_KEY for anything else."""
+    if isinstance(node, ast.Constant):
+        v = node.value
+        return v if type(v) in (int, float, str, bool, type(None)) or (v is Ellipsis and np is not None) else _NO_KEY
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float):
+        return -node.operand.value
+    if isinstance(node, ast.Slice):
+        parts = [None if p is None else _key(p, live, pd, np) for p in (node.lower, node.upper, node.step)]
+        if any(p is _NO_KEY or type(p) in (list, tuple, slice) for p in parts):
+            return _NO_KEY
+        return slice(*parts)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        items = [_key(e, live, pd, np) for e in node.elts]
+        if any(i is _NO_KEY for i in items) or isinstance(node, ast.List) and \
+                any(np is not None and type(i) is np.ndarray for i in items):
+            return _NO_KEY
+        return tuple(items) if isinstance(node, ast.Tuple) else items
+    if pd is not None and isinstance(node, ast.Subscript) and live(node.value) is pd.IndexSlice:
+        return _key(node.slice, live, pd, np)
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        v = live(node)
+        if type(v) in (int, float, bool) or type(v) is str and np is None:
+            return v
+        if np is not None and type(v) is np.ndarray and v.dtype.kind in "biu" and v.ndim >= 1 and \
+                v.size <= _MAX_INDEX_ARRAY:
+            return v
+    return _NO_KEY
+
+
+def _plain_literal(v) -> bool:
+    if type(v) in (tuple, list):
+        return all(_plain_literal(x) for x in v)
+    return type(v) in (int, float, str, bool, type(None))
+
+
+def _claim(node: ast.AST, e: Exception, raises: frozenset, said: str, callee: bool = False) -> ValueClaim | None:
+    """The claim of a library's own refusal: an exception of numpy's, pandas' or Python's whose
+    name is one of `raises`."""
+    cls = type(e)
+    home = cls.__module__.split(".")[0]
+    if cls.__name__ not in raises or home not in ("builtins", "numpy", "pandas"):
+        return None
+    said_key = len(e.args) == 1 and not (type(e.args[0]) is str and " " in e.args[0].strip())
+    if isinstance(e, KeyError) and said_key:         # pandas' KeyError holds the key alone
+        reason = f"no label {e.args[0]!r} among its labels"
+    elif cls.__name__ == "InvalidIndexError" and said_key:
+        reason = "a key pandas cannot look up on these labels (one part per axis goes through .loc)"
+    else:
+        reason = " ".join(str(e).split())[:200]
+    return ValueClaim(node, f"{said}: {reason}: {cls.__name__}", cls.__name__, callee=callee)

@@ -1,0 +1,131 @@
+"""Lookups, shape methods and makers asked of pandas and numpy themselves (facts/stand_ins.py):
+each claim held against the library running the same cell (the exception it names, on the line
+it names, and a stop), the cell a user means instead runs with no claim, and no claim where the
+class, a label or a method is the user's."""
+from __future__ import annotations
+
+import traceback
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from jupyter_codecheck.core.exact_findings import exact_check
+from jupyter_codecheck.facts import kernel_facts
+
+
+def namespace() -> dict:
+    keys = [("Lyon", 2001), ("Lyon", 2011), ("Nice", 2001), ("Nice", 2011)]
+    rows = pd.MultiIndex.from_tuples(keys, names=["city", "year"])
+    sales = pd.Series([5.0, 6.0, 7.0, 8.0], index=rows)
+    columns = pd.MultiIndex.from_product([["Ann", "Tom"], ["pulse", "temp"]], names=["who", "what"])
+    return {"pd": pd, "np": np, "keys": keys, "flat": pd.Series([1, 2, 3, 4], index=keys), "sales": sales,
+            "visits": pd.DataFrame(np.arange(16.0).reshape(4, 4), index=rows, columns=columns),
+            "shuffled": pd.Series([1, 2, 3, 4], index=pd.MultiIndex.from_product([["b", "a"], [1, 2]])),
+            "prices": pd.DataFrame({"item": ["tea", "jam"], "eur": [2.5, 4.0]}, index=["t", "j"]),
+            "grid": np.arange(20).reshape(4, 5), "cube": np.zeros((2, 3, 4)),
+            "odd": np.array([True, False, True, False]), "few": np.array([False, True, True, True, False]),
+            "idx": pd.IndexSlice}
+
+
+def _raised(cell: str, ns: dict) -> tuple[str, int] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(cell, "<cell>", "exec"), ns)
+    except Exception as e:  # noqa: BLE001 - whatever the library raises is compared
+        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
+    return None
+
+
+CLAIMED = [
+    ("flat['Lyon':'Nice']\n", "TypeError"),              # text slicing an index of plain tuples
+    ("sales[2011]\n", "KeyError"),                        # an inner level's label alone
+    ("sales.loc['Nice', 2021]\n", "KeyError"),
+    ("sales.iloc['Lyon':'Nice']\n", "TypeError"),         # labels to the positional indexer
+    ("visits.loc[:2, :2]\n", "TypeError"),                # positions to the label indexer
+    ("v = visits[idx[:, 2001], idx[:, 'temp']]\n", "InvalidIndexError"),   # .loc left out
+    ("shuffled['a':'b']\n", "UnsortedIndexError"),
+    ("prices.loc['t', 'eur', 'x']\n", "IndexingError"),
+    ("w = sales.unstack(level=2)\n", "IndexError"),
+    ("w = sales.unstack(level='years')\n", "KeyError"),
+    ("w = sales.swaplevel('city', 'month')\n", "KeyError"),
+    ("p = prices.sort_values(by='eur', ascending='no')\n", "ValueError"),
+    ("prices.insert('kg', 1, [1, 2])\n", "TypeError"),
+    ("m = pd.MultiIndex(keys)\n", "TypeError"),
+    ("m = pd.MultiIndex.from_arrays(['a', 'b'], [1, 2])\n", "TypeError"),
+    ("d = pd.to_datetime(['2024-13-45'])\n", "DateParseError"),
+    ("g = grid[odd, few]\n", "IndexError"),               # masks selecting 2 and 3: no broadcast
+    ("g = grid[4]\n", "IndexError"),
+    ("c = cube.transpose(1, 2)\n", "ValueError"),
+    ("c = cube.reshape(5, 5)\n", "ValueError"),
+    ("c = np.swapaxes(grid, 0, 2)\n", "AxisError"),
+    ("c = np.arange(12).reshape(3, 4)\nd = c[3, 0]\n", "IndexError"),     # an array the cell made
+    ("X = np.ones((6, 4))\nc = X[:, [0, 9]].sum(axis=2)\n", "IndexError"),    # the index refused first
+    ("r = grid.reshape[2, 10]\n", "TypeError"),           # a method subscripted
+]
+
+
+@pytest.mark.parametrize("cell, exception", CLAIMED)
+def test_a_claim_is_the_librarys_own_error_and_a_stop(cell, exception):
+    ns = namespace()
+    facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
+    raised = _raised(cell, namespace())
+    assert raised is not None and raised[0] == exception, (cell, raised)
+    assert [f.line for f in facts] == [raised[1]] and f": {exception}" in facts[0].message, (cell, facts)
+    certain = [f.line for f in exact_check(cell, ns).certain]
+    # `idx` is the kernel's pandas.IndexSlice: its subscript's result is pandas' own
+    assert certain == [raised[1]], (cell, certain)
+
+
+MEANT = [
+    "flat[('Lyon', 2001)]\n", "sales['Lyon']\n", "sales.loc['Nice', 2011]\n", "sales.loc[:, 2011]\n",
+    "sales.iloc[0:2]\n", "visits.iloc[:2, :2]\n", "v = visits.loc[idx[:, 2001], idx[:, 'temp']]\n",
+    "shuffled.sort_index()['a':'b']\n", "prices.loc['t', 'eur']\n", "prices.at['j', 'item']\n",
+    "prices[['item']]\n", "prices[[True, False]]\n", "w = sales.unstack(level=1)\n",
+    "w = sales.unstack(level='year')\n", "w = sales.swaplevel('city', 'year')\n", "p = prices.set_index('item')\n",
+    "prices.insert(1, 'kg', [1, 2])\n", "m = pd.MultiIndex.from_tuples(keys)\n",
+    "m = pd.MultiIndex.from_arrays([['a', 'b'], [1, 2]])\n", "d = pd.to_datetime(['2024-12-05'])\n",
+    "g = grid[odd, 1:]\n", "g = grid[odd][:, few]\n", "g = grid[-1]\n", "c = cube.transpose(1, 2, 0)\n",
+    "c = cube.reshape(4, -1)\n", "c = np.swapaxes(grid, 0, 1)\n", "c = np.arange(12).reshape(3, 4)\nd = c[2, 0]\n",
+    "r = grid.reshape(2, 10)\n", "r = grid[..., None]\n",
+]
+
+
+@pytest.mark.parametrize("cell", MEANT)
+def test_no_claim_where_the_library_takes_it(cell):
+    assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
+    assert _raised(cell, namespace()) is None, cell
+
+
+def test_the_fix_of_a_subscripted_method_is_its_call():
+    facts = kernel_facts("r = grid.reshape[2, 10]\n", namespace())
+    assert facts[0].candidates == ["grid.reshape(2, 10)"]
+
+
+def test_no_claim_where_the_class_a_label_or_a_method_is_the_users(monkeypatch):
+    class Frame(pd.DataFrame):
+        pass
+
+    class Key:
+        def __hash__(self):
+            return 1
+
+        def __eq__(self, other):
+            return True                 # the user's equality: any label may be "found"
+
+    ns = dict(namespace(), sub=Frame({"a": [1, 2]}, index=["x", "y"]),
+              odd_labels=pd.Series([1, 2], index=[Key(), "y"]))
+    assert [f for f in kernel_facts("sub.loc['z']\n", ns) if f.kind == "value"] == []
+    assert [f for f in kernel_facts("odd_labels['z':'q']\n", ns) if f.kind == "value"] == []
+    monkeypatch.setattr(pd.Series, "unstack", lambda self, level=-1: self)   # pandas' method replaced
+    assert [f for f in kernel_facts("w = sales.unstack(level=2)\n", namespace()) if f.kind == "value"] == []
+
+
+def test_no_claim_where_the_cell_changed_the_labels_first():
+    for cell in ["sales.index = sales.index.set_names(['city', 'years'])\nw = sales.unstack(level='years')\n",
+                 "flat.index = ['a', 'b', 'c', 'd']\nf = flat['a':'c']\n",
+                 "grid = grid.reshape(2, 10)\ng = grid[1, 9]\n"]:
+        assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
+        assert _raised(cell, namespace()) is None, cell
