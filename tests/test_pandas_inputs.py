@@ -5,9 +5,6 @@ against the library running the same cell (the exception it names, on the line i
 stop), and the cell a user means instead runs with no claim."""
 from __future__ import annotations
 
-import traceback
-import warnings
-
 import matplotlib
 import numpy as np
 import pandas as pd
@@ -17,6 +14,7 @@ matplotlib.use("Agg")
 
 from jupyter_codecheck.core.exact_findings import exact_check  # noqa: E402
 from jupyter_codecheck.facts import kernel_facts  # noqa: E402
+from cells import raised_at  # noqa: E402
 
 
 def namespace() -> dict:
@@ -30,16 +28,6 @@ def namespace() -> dict:
             "staff": staff, "hires": hires, "by_name": hires.set_index("employee"), "x": np.linspace(-2, 2, 50),
             "points": [(1, 2), (3, 4)], "plt": __import__("matplotlib.pyplot").pyplot,
             "grades": grades, "grouped": grades.groupby("sep"), "a": np.arange(5.0), "one": np.arange(1)}
-
-
-def _raised(cell: str, ns: dict) -> tuple[str, int] | None:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            exec(compile(cell, "<cell>", "exec"), ns)
-    except Exception as e:  # noqa: BLE001 - whatever the library raises is compared
-        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
-    return None
 
 
 CLAIMED = [
@@ -91,7 +79,7 @@ def test_a_claim_is_the_librarys_own_error_and_a_stop(cell, exception, fixes):
     import matplotlib.patches  # noqa: F401 - loaded, as in a kernel that drew
     ns = namespace()
     facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
-    raised = _raised(cell, namespace())
+    raised = raised_at(cell, namespace())
     assert raised is not None and raised[0] == exception, (cell, raised)
     assert [f.line for f in facts] == [raised[1]] and f": {exception}" in facts[0].message, (cell, facts)
     assert all(fix in facts[0].candidates for fix in fixes), facts[0].candidates
@@ -124,7 +112,7 @@ MEANT = [
 @pytest.mark.parametrize("cell", MEANT)
 def test_no_claim_where_the_library_takes_it(cell):
     assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
-    assert _raised(cell, namespace()) is None, cell
+    assert raised_at(cell, namespace()) is None, cell
 
 
 def test_no_claim_where_the_class_or_the_object_is_the_users(monkeypatch):
@@ -144,13 +132,13 @@ def test_a_row_label_missing_from_a_multiindexs_first_level():
                      ('later.loc["London"]\n', {"later": later})]:
         facts = kernel_facts(cell, ns)
         assert [(f.kind, f.line) for f in facts] == [("key", 1)], (cell, facts)
-        assert _raised(cell, dict(ns)) == ("KeyError", 1), cell
+        assert raised_at(cell, dict(ns)) == ("KeyError", 1), cell
     for cell in ['d5.loc["Paris"]\n', 'd5["public"]\n', 'd5.loc["Paris", "alice"]\n']:
         assert kernel_facts(cell, {"d5": d5}) == [], cell
-        assert _raised(cell, {"d5": d5}) is None, cell
+        assert raised_at(cell, {"d5": d5}) is None, cell
     # a slice of the rows: the second part is the columns' (a list of a level's labels)
     assert [f.kind for f in kernel_facts('d5.loc[:, ["public", "weight"]]\n', {"d5": d5})] == ["key"]
-    assert _raised('d5.loc[:, ["public", "weight"]]\n', {"d5": d5}) == ("KeyError", 1)
+    assert raised_at('d5.loc[:, ["public", "weight"]]\n', {"d5": d5}) == ("KeyError", 1)
 
 
 def test_a_writer_into_a_folder_that_does_not_exist_or_a_reader_of_a_file_that_does_not(tmp_path, monkeypatch):
@@ -170,7 +158,7 @@ def test_a_writer_into_a_folder_that_does_not_exist_or_a_reader_of_a_file_that_d
         facts = [f.line for f in kernel_facts(cell, dict(namespace(), **kernel)) if f.kind == "value"]
         assert facts == ([raised[1]] if raised else []), (cell, facts)
         assert [f.line for f in exact_check(cell, dict(namespace(), **kernel)).certain] == facts, cell
-        assert _raised(cell, namespace()) == raised, cell
+        assert raised_at(cell, namespace()) == raised, cell
         if raised:          # no kernel's namespace (the command line): the path is not read here
             assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
 
@@ -203,7 +191,7 @@ def test_no_claim_where_a_review_found_the_cell_runs(cell, extra, tmp_path, monk
                     ps=pd.Series(range(24), index=pd.period_range("2020-01", periods=24, freq="M")),
                     dup=pd.DataFrame(np.zeros((3, 2)), columns=["a", "a"]), empty=np.arange(0), a=a, b=b, **extra)
     assert [f for f in kernel_facts(cell, ns()) if f.kind in ("value", "key")] == [], cell
-    assert _raised(cell, ns()) is None, cell
+    assert raised_at(cell, ns()) is None, cell
 
 
 def test_no_rule_runs_the_users_code_or_their_replacement_of_a_library_function(monkeypatch):

@@ -4,12 +4,10 @@ it names, and a stop), the cell a user means instead runs with no claim, and no 
 class, a label or a method is the user's."""
 from __future__ import annotations
 
-import traceback
-import warnings
-
 import numpy as np
 import pandas as pd
 import pytest
+from cells import raised_at
 
 from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import kernel_facts
@@ -27,16 +25,6 @@ def namespace() -> dict:
             "grid": np.arange(20).reshape(4, 5), "cube": np.zeros((2, 3, 4)),
             "odd": np.array([True, False, True, False]), "few": np.array([False, True, True, True, False]),
             "idx": pd.IndexSlice}
-
-
-def _raised(cell: str, ns: dict) -> tuple[str, int] | None:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            exec(compile(cell, "<cell>", "exec"), ns)
-    except Exception as e:  # noqa: BLE001 - whatever the library raises is compared
-        return type(e).__name__, [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == "<cell>"][-1]
-    return None
 
 
 CLAIMED = [
@@ -71,7 +59,7 @@ CLAIMED = [
 def test_a_claim_is_the_librarys_own_error_and_a_stop(cell, exception):
     ns = namespace()
     facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
-    raised = _raised(cell, namespace())
+    raised = raised_at(cell, namespace())
     assert raised is not None and raised[0] == exception, (cell, raised)
     assert [f.line for f in facts] == [raised[1]] and f": {exception}" in facts[0].message, (cell, facts)
     certain = [f.line for f in exact_check(cell, ns).certain]
@@ -96,7 +84,7 @@ MEANT = [
 @pytest.mark.parametrize("cell", MEANT)
 def test_no_claim_where_the_library_takes_it(cell):
     assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
-    assert _raised(cell, namespace()) is None, cell
+    assert raised_at(cell, namespace()) is None, cell
 
 
 def test_the_fix_of_a_subscripted_method_is_its_call():
@@ -128,4 +116,4 @@ def test_no_claim_where_the_cell_changed_the_labels_first():
                  "flat.index = ['a', 'b', 'c', 'd']\nf = flat['a':'c']\n",
                  "grid = grid.reshape(2, 10)\ng = grid[1, 9]\n"]:
         assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
-        assert _raised(cell, namespace()) is None, cell
+        assert raised_at(cell, namespace()) is None, cell
