@@ -24,7 +24,8 @@ def namespace() -> dict:
             "prices": pd.DataFrame({"item": ["tea", "jam"], "eur": [2.5, 4.0]}, index=["t", "j"]),
             "grid": np.arange(20).reshape(4, 5), "cube": np.zeros((2, 3, 4)),
             "odd": np.array([True, False, True, False]), "few": np.array([False, True, True, True, False]),
-            "idx": pd.IndexSlice}
+            "idx": pd.IndexSlice, "count": 7, "rate": 0.5, "label": "n", "items": [1, 2], "pair": (1, 2),
+            "rng": np.random.default_rng(1), "legacy": np.random.RandomState(1)}
 
 
 CLAIMED = [
@@ -52,11 +53,37 @@ CLAIMED = [
     ("c = np.arange(12).reshape(3, 4)\nd = c[3, 0]\n", "IndexError"),     # an array the cell made
     ("X = np.ones((6, 4))\nc = X[:, [0, 9]].sum(axis=2)\n", "IndexError"),    # the index refused first
     ("r = grid.reshape[2, 10]\n", "TypeError"),           # a method subscripted
+    ("r = count[0]\n", "TypeError"),                     # a number subscripted
+    ("print('Total: ' + count)\n", "TypeError"),         # Python's operators on the operands' types
+    ("r = rate ^ 2\n", "TypeError"),
+    ("r = label * 2.0\n", "TypeError"),
+    ("r = items + pair\n", "TypeError"),
+    ("r = 1 - grid.sum\n", "TypeError"),                 # the method, not called
+    ("r = grid.mean > 2\n", "TypeError"),
+    ("r = -odd\n", "TypeError"),                         # numpy's boolean negative
+    ("r = count > None\n", "TypeError"),
+    ("import panda as pd\n", "ModuleNotFoundError"),     # no folder of sys.path holds it
+    ("import numpy as np\nfrom sklern.svm import SVC\n", "ModuleNotFoundError"),
+    ("r = rng.integers(0, 10, 3, 4)\n", "TypeError"),     # asked of a new generator
+    ("r = legacy.randint(5, 2)\n", "ValueError"),
+    ("r = rng.normal(0, -1, 5)\n", "ValueError"),
+    ("x = pd.Series(range(2), dtype='integer')\n", "TypeError"),
+    ("x = pd.Series([1, np.nan, None, pd.NA], dtype='int32')\n", "ValueError"),
+    ("x = pd.Series([1, 2, 3], index=list('ab'))\n", "ValueError"),
 ]
 
 
+def python_finders(monkeypatch):
+    """sys.meta_path as a fresh Python's: the test runner's own finders (pytest's, a library's copy of
+    six's) are left out, and a kernel's as its libraries make them."""
+    import sys
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if getattr(f, "__name__", type(f).__name__) in
+                                           ("BuiltinImporter", "FrozenImporter", "PathFinder")])
+
+
 @pytest.mark.parametrize("cell, exception", CLAIMED)
-def test_a_claim_is_the_librarys_own_error_and_a_stop(cell, exception):
+def test_a_claim_is_the_librarys_own_error_and_a_stop(cell, exception, monkeypatch):
+    python_finders(monkeypatch)
     ns = namespace()
     facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
     raised = raised_at(cell, namespace())
@@ -77,7 +104,12 @@ MEANT = [
     "m = pd.MultiIndex.from_arrays([['a', 'b'], [1, 2]])\n", "d = pd.to_datetime(['2024-12-05'])\n",
     "g = grid[odd, 1:]\n", "g = grid[odd][:, few]\n", "g = grid[-1]\n", "c = cube.transpose(1, 2, 0)\n",
     "c = cube.reshape(4, -1)\n", "c = np.swapaxes(grid, 0, 1)\n", "c = np.arange(12).reshape(3, 4)\nd = c[2, 0]\n",
-    "r = grid.reshape(2, 10)\n", "r = grid[..., None]\n",
+    "r = grid.reshape(2, 10)\n", "r = grid[..., None]\n", "r = count + rate\n", "r = label * 3 + f'{count}'\n",
+    "r = items * 2 + items\n", "r = pair + (3,)\n", "r = rate < count <= 9\n", "r = -grid, ~odd\n",
+    "r = grid.sum() - 1\n", "r = count == None\n", "r = 3 - True\n", "r = '%s' % count\n",
+    "import pandas as pd\n", "import os.path\n", "r = rng.integers(0, 10, (3, 4))\n", "r = legacy.randint(2, 5)\n",
+    "x = pd.Series(range(2), dtype='int64')\n", "x = pd.Series([1, np.nan, None, pd.NA], dtype='Int32')\n",
+    "x = pd.Series([1, 2], index=list('ab'))\n",
 ]
 
 
@@ -87,9 +119,32 @@ def test_no_claim_where_the_library_takes_it(cell):
     assert raised_at(cell, namespace()) is None, cell
 
 
-def test_the_fix_of_a_subscripted_method_is_its_call():
+def test_the_fix_of_a_subscripted_method_is_its_call_and_of_a_misspelt_module_the_installed_one(monkeypatch):
+    python_finders(monkeypatch)
     facts = kernel_facts("r = grid.reshape[2, 10]\n", namespace())
     assert facts[0].candidates == ["grid.reshape(2, 10)"]
+    assert kernel_facts("import panda as pd\n", namespace())[0].candidates == ["pandas as pd"]
+    assert kernel_facts("import matplotlb.pyplot as plt\n", {})[0].candidates == ["matplotlib.pyplot as plt"]
+
+
+def test_no_missing_module_claim_where_the_path_or_the_finders_may_have_changed(monkeypatch):
+    python_finders(monkeypatch)
+    for cell in ["import sys\nsys.path.insert(0, '/tmp/x')\nimport panda\n",
+                 "import a_module_nobody_has_loaded\nimport panda\n", "try:\n    import panda\nexcept ImportError:\n    pass\n"]:
+        assert [f for f in exact_check(cell, namespace()).certain if "panda'" in f.message] == [], cell
+
+    class Finder:                       # a finder of the user's may serve any name
+        def find_spec(self, name, path=None, target=None):
+            return None
+    monkeypatch.setattr("sys.meta_path", [*__import__("sys").meta_path, Finder()])
+    assert kernel_facts("import panda\n", namespace()) == []
+
+
+def test_a_draw_asked_of_a_new_generator_leaves_the_users_state():
+    ns = namespace()
+    before, legacy = ns["rng"].bit_generator.state, ns["legacy"].get_state()[1].copy()
+    kernel_facts("r = rng.normal(0, -1, 5)\nq = legacy.randint(5, 2)\n", ns)
+    assert ns["rng"].bit_generator.state == before and (ns["legacy"].get_state()[1] == legacy).all()
 
 
 def test_no_claim_where_the_class_a_label_or_a_method_is_the_users(monkeypatch):

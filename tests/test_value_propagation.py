@@ -930,7 +930,9 @@ def test_draws_bound_numbers_known_arrays_and_list_indices_carry_shapes(cell, fi
     "v = [[1.0, 2.5], [1.0, 2.0]]\n[r.append(3) for r in v]\nc = np.array(v)[:, 2]\n",
 ])
 def test_no_claim_where_numpy_may_refuse_the_draw_or_the_index_first(cell):
-    assert value_facts(cell, namespace()) == [], cell
+    # none past what numpy refuses first (a claim on that very call is numpy's own: stand_ins.py)
+    raised = run(cell, namespace())
+    assert all(raised is not None and f.line == raised[1] for f in value_facts(cell, namespace())), cell
 
 
 def test_a_split_whose_random_state_scikit_learn_refuses_is_claimed_there_alone():

@@ -26,7 +26,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
-from .stand_ins import axis_method_claim, lookup_claim, maker_claim, shape_method_claim
+from .stand_ins import axis_method_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, operator_claim, shape_method_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -348,7 +348,7 @@ class _Walk:
                 self._value(ValueClaim(missing[0], missing[1], "ImportError", missing[2], subjects=()))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled and \
                 self._imports_first(s):
-            missing = missing_module(s, self.resolve_module)
+            missing = missing_module(s, self.resolve_module, top_level=self._loaded_before(s))
             if missing is not None:
                 self._value(ValueClaim(missing[0], missing[1], "ModuleNotFoundError", missing[2], subjects=()))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
@@ -731,9 +731,13 @@ class _Walk:
             elif isinstance(n, ast.Subscript):
                 self._value(text_index_claim(n, value)) or \
                     self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
-                                                 self._parents.get(id(n))))      # `a["id"] = ...`
+                                                 self._parents.get(id(n)))) or \
+                    self._labels_kept(_looked_up(n), local) and \
+                    self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))   # `a["id"] = ...`
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
+            elif isinstance(n, ast.AugAssign):
+                self._value(inplace_operator_claim(n, value))
             elif isinstance(n, ast.Assign):
                 claim = column_assignment_claim(n, value)
                 if claim is not None:       # the frame is read as well as the values
@@ -746,7 +750,10 @@ class _Walk:
                     self._probe(n, local, value)
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, value)) or \
-                    self._value(column_binop_claim(n, lambda x: self._live(x, local)))
+                    self._value(column_binop_claim(n, lambda x: self._live(x, local))) or \
+                    self._value(operator_claim(n, value))
+            elif isinstance(n, (ast.UnaryOp, ast.Compare)):
+                self._value(operator_claim(n, value))
             if isinstance(n, ast.BoolOp):       # the first operand's truth is asked
                 self._value(truth_claim(n.values[0], "BoolOp", value))
             elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
@@ -795,7 +802,9 @@ class _Walk:
         live = lambda x: self._live(x, local)      # noqa: E731
         self._value(shape_method_claim(n, live, value)) or \
             self._labels_kept(_receiver(n), local) and self._value(axis_method_claim(n, live)) or \
-            target is not UNRESOLVED and self._value(maker_claim(n, target, live))
+            target is not UNRESOLVED and \
+            (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local))) or
+             self._value(draw_claim(n, target)))
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
@@ -2359,6 +2368,20 @@ class _Walk:
         before = self.tree.body[:self.tree.body.index(s)]
         return all(isinstance(b, (ast.Import, ast.ImportFrom)) or
                    isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
+
+    def _loaded_before(self, s: ast.stmt) -> bool:
+        """Are the imports before `s` (_imports_first) all of modules already loaded: no module's
+        code runs before it, so none can have changed `sys.path` or the finders?"""
+        def loaded(b: ast.stmt) -> bool:
+            if isinstance(b, ast.Import):
+                return all(a.name in sys.modules for a in b.names)
+            if isinstance(b, ast.ImportFrom):       # a name the loaded module holds, or a loaded submodule
+                mod = sys.modules.get(b.module) if not b.level and b.module else None
+                own = POLICY.module_members(mod) if mod is not None else {}
+                return mod is not None and all(a.name != "*" and (a.name in own or f"{b.module}.{a.name}" in sys.modules)
+                                               for a in b.names)
+            return isinstance(b, ast.Expr)          # a docstring (_imports_first)
+        return all(loaded(b) for b in self.tree.body[:self.tree.body.index(s)])
 
     def _labels_kept(self, receiver: ast.expr | None, local: set[str]) -> bool:
         """A live pandas object (a method's receiver, a lookup's), its index and columns as they

@@ -221,7 +221,71 @@ def missing_import(node: ast.ImportFrom, resolve) -> tuple[ast.alias, str, list[
     return None
 
 
-def missing_module(node: ast.Import | ast.ImportFrom, resolve) -> tuple[ast.AST, str, list[str]] | None:
+# the finders of Python's own import machinery
+_OWN_FINDERS = frozenset({"BuiltinImporter", "FrozenImporter", "PathFinder"})
+# libraries' finders that serve only files Python's PathFinder finds on sys.path (pytest's assertion
+# rewriting), or a few names of their own (setuptools' distutils hack; six's `six.moves`, wherever a
+# library keeps its copy of six: names under that copy's package)
+_PATH_FINDERS = {"AssertionRewritingHook": lambda module: (), "DistutilsMetaFinder": lambda module: ("distutils", "pip"),
+                 "_SixMetaPathImporter": lambda module: (str(module).split(".")[0],)}
+
+
+def missing_top_level(path: str, where, alias, node) -> tuple[ast.AST, str, list[str]] | None:
+    """`import panda`: a top-level name no finder serves. Only where the finders are Python's own
+    (an editable install's finder serves names of its own), every folder of `sys.path` is listed
+    (a zip file on it is not: no claim), and the name is no builtin or frozen module."""
+    import difflib
+    import os
+    top = path.split(".")[0]
+    for f in sys.meta_path:
+        kind = f if issubclass(type(f), type) else type(f)
+        module, name = POLICY.class_module(kind), POLICY.class_name(kind)
+        if name in _PATH_FINDERS and POLICY.is_library(kind) and top not in _PATH_FINDERS[name](module):
+            continue
+        if not (name in _OWN_FINDERS and str(module).startswith(("_frozen_importlib", "importlib"))):
+            return None
+    if top in sys.builtin_module_names or top in sys.modules or _frozen(top):
+        return None
+    names = set(sys.builtin_module_names)
+    for folder in sys.path:
+        if type(folder) is not str:
+            return None
+        folder = folder or os.getcwd()
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                return None             # a zip or another file a path hook reads
+            continue
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            return None
+        for e in entries:
+            names.add(e.split(".")[0])
+    if top in names:
+        return None
+    meant = difflib.get_close_matches(top, sorted(n for n in names if n.isidentifier() and not n.startswith("_")),
+                                      n=1, cutoff=0.8)
+    fixes = []
+    if meant and where.lineno == where.end_lineno:
+        fixed = meant[0] + path[len(top):]
+        if alias is not None:
+            fixes = [fixed + (f" as {alias.asname}" if alias.asname else "")] if alias.asname or fixed == meant[0] else []
+        else:
+            fixes = [ast.unparse(ast.ImportFrom(fixed, node.names, 0))]
+    return where, f"No module named {top!r} (no folder of sys.path holds it, nor is it Python's own" + \
+        (f"; installed: {meant[0]!r}" if meant else "") + "): ModuleNotFoundError", fixes
+
+
+def _frozen(name: str) -> bool:
+    import importlib.machinery
+    try:
+        return importlib.machinery.FrozenImporter.find_spec(name) is not None
+    except Exception:  # noqa: BLE001 - not answered: counted as found
+        return True
+
+
+def missing_module(node: ast.Import | ast.ImportFrom, resolve, top_level: bool = False
+                   ) -> tuple[ast.AST, str, list[str]] | None:
     """`from matplotlib.patch import Ellipse`, `import sklearn.cross_validation`: a submodule an
     installed library's loaded package does not have: no file or folder of that name in the
     package's folders, no name of the package's own, no loaded module of that name (Python's
@@ -229,7 +293,9 @@ def missing_module(node: ast.Import | ast.ImportFrom, resolve) -> tuple[ast.AST,
     imports): ModuleNotFoundError. The package is
     read, never imported here; its folders are listed as Python's finder would search them. The
     place: the alias of `import a.b`, the statement of `from a.b import c` (nothing of it runs
-    before its module is found); the fix, the package's nearest submodule (one line only)."""
+    before its module is found); the fix, the package's nearest submodule (one line only). With
+    `top_level` (nothing before the statement can have changed `sys.path`): `import panda`, a
+    module no folder of `sys.path` holds, nor Python itself (missing_top_level)."""
     import difflib
     import os
     # a finder on sys.meta_path of another's than Python's machinery or an installed library's may
@@ -245,6 +311,11 @@ def missing_module(node: ast.Import | ast.ImportFrom, resolve) -> tuple[ast.AST,
         paths = [(a, a.name, a) for a in node.names]
     for where, path, alias in paths:
         parent, _, name = path.rpartition(".")
+        if top_level and path.split(".")[0] not in sys.modules:
+            found = missing_top_level(path, where, alias, node)
+            if found is not None:
+                return found
+            continue
         if not parent or path in sys.modules:
             continue
         if parent not in sys.modules or not _installed_library(parent):

@@ -100,6 +100,9 @@ class ReadPolicy:
     def class_module(self, cls: type):
         return type.__dict__["__module__"].__get__(cls, type)
 
+    def class_name(self, cls: type) -> str:
+        return type.__dict__["__name__"].__get__(cls, type)
+
     def mro(self, cls: type) -> tuple:
         return type.__dict__["__mro__"].__get__(cls, type)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import math
 import sys
 import types
 import warnings
@@ -66,6 +67,8 @@ def lookup_claim(n: ast.Subscript, live: Live, value: Live, text: Text) -> Value
     """A subscript read (not stored) that pandas or numpy refuses on a stand-in, or Python on a
     function. `live`: the live object of a pure chain as the cell finds it; `value`: that or what
     the cell made (abstract.py)."""
+    if isinstance(n.ctx, ast.Store):
+        return _pandas_lookup(n, live, store=True)
     if not isinstance(n.ctx, ast.Load):
         return None
     return _pandas_lookup(n, live) or _numpy_lookup(n, live, value) or _not_subscriptable(n, live, text)
@@ -112,13 +115,17 @@ def shape_method_claim(n: ast.Call, live: Live, value: Live) -> ValueClaim | Non
 
 # -- pandas -------------------------------------------------------------------------------------------
 
-def _pandas_lookup(n: ast.Subscript, live: Live) -> ValueClaim | None:
+def _pandas_lookup(n: ast.Subscript, live: Live, store: bool = False) -> ValueClaim | None:
+    """`store`: `s.iloc[5] = x`, whose positions pandas checks as a lookup's (iloc cannot enlarge
+    its target object: IndexError, the one failure claimed of a store)."""
     pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
     if pd is None or np is None:
         return None
     base, indexer = n.value, None
     if isinstance(base, ast.Attribute) and base.attr in _PANDAS_INDEXERS:
         base, indexer = base.value, base.attr
+    if store and indexer not in ("iloc", "iat"):
+        return None
     key = _key(n.slice, live, pd, None)
     if key is _NO_KEY:
         return None
@@ -134,6 +141,9 @@ def _pandas_lookup(n: ast.Subscript, live: Live) -> ValueClaim | None:
             warnings.simplefilter("ignore")
             target[key]
     except Exception as e:  # noqa: BLE001 - only pandas' own refusals below are claimed
+        if store:                       # (placed on the key: the target's text reads as a load)
+            return _claim(n.slice, e, frozenset({"IndexError"}), f"{ast.unparse(n)} = ...: a position beyond its shape "
+                                                            f"{stand_in.shape} (iloc cannot enlarge its target object)")
         return _claim(n, e, _PANDAS_RAISES, ast.unparse(n))
     return None
 
@@ -239,7 +249,8 @@ def maker_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     except Exception as e:  # noqa: BLE001 - only the library's own refusals below are claimed
         claim = _claim(n.func, e, _MAKER_RAISES, f"{ast.unparse(n.func)}()", callee=True)
         if claim is not None:           # what is read: pandas (its module's name) and the values named
-            claim.subjects = tuple(dict.fromkeys(x.id for x in ast.walk(n) if isinstance(x, ast.Name)))
+            claim.subjects = tuple(dict.fromkeys(x.id for x in ast.walk(n) if isinstance(x, ast.Name) and
+                                                 _builtin_maker(live(x)) is None))
         return claim
     return None
 
@@ -286,7 +297,24 @@ def _data(node: ast.expr, live: Live, pd, budget: list):
     if isinstance(node, (ast.Name, ast.Attribute)):
         v = live(node)
         return v if _plain_data(v, pd, budget) else _NO_KEY
+    maker = _builtin_maker(live(node.func)) if isinstance(node, ast.Call) and not node.keywords else None
+    if maker is not None:
+        # `range(2)`, `list("abcd")`: Python's own, of plain data, few
+        given = [_data(a, live, pd, budget) for a in node.args]
+        if _missing(given) or not all(type(g) in (int, str, list, tuple, range) for g in given):
+            return _NO_KEY
+        made = maker(*given) if maker is not range or all(type(g) is int and abs(g) <= budget[0] for g in given) \
+            else _NO_KEY
+        if made is _NO_KEY or len(made) > budget[0]:
+            return _NO_KEY
+        budget[0] -= len(made)
+        return made
     return _NO_KEY
+
+
+def _builtin_maker(v):
+    """Python's `range`, `list` or `tuple` (compared by identity: `==` would ask a Series'); else None."""
+    return next((f for f in (range, list, tuple) if v is f), None)
 
 
 def _missing(items: list) -> bool:
@@ -299,7 +327,7 @@ def _plain_data(v, pd, budget: list) -> bool:
     numpy arrays of numbers, booleans, dates or text, pandas objects of plain labels and dtypes
     (no numpy objects: they may be the user's), within the budget of items."""
     np = sys.modules.get("numpy")
-    if type(v) in (int, float, str, bool, type(None)):
+    if type(v) in (int, float, str, bool, type(None)) or v is pd.NA or v is pd.NaT:
         return True
     if type(v) in (list, tuple):
         budget[0] -= len(v)
@@ -326,6 +354,49 @@ def _plain_data(v, pd, budget: list) -> bool:
 
 
 # -- numpy --------------------------------------------------------------------------------------------
+
+_MOST_DRAWN = 1_000_000
+
+
+@_read_otherwise_no_claim
+def draw_claim(n: ast.Call, target) -> ValueClaim | None:
+    """`rng.integers(0, 10, 3, 4)`, `rng.normal(0, 1, size=(3, -4))` of a live numpy Generator or
+    RandomState with literal arguments: the same method of a new generator of numpy's (the user's
+    keeps its state), asked with them when what it would draw is small."""
+    np = sys.modules.get("numpy")
+    if np is None or type(target) not in (types.BuiltinMethodType, types.MethodType):
+        return None
+    owner = target.__self__             # C members of the method: no code runs
+    name = (target.__func__ if type(target) is types.MethodType else target).__name__
+    if not isinstance(name, str):
+        return None
+    random = POLICY.module_members(np.random)
+    if type(owner) not in (random.get("Generator"), random.get("RandomState")) or name.startswith("_") or not own_classes(type(owner), "numpy"):
+        return None
+    given = _literals(n.args, n.keywords)
+    if given is None:
+        return None
+    ints = [x for x in _flat([*given[0], *given[1].values()]) if type(x) is int]
+    if math.prod(max(abs(x), 1) for x in ints) > _MOST_DRAWN:
+        return None
+    fresh = random["Generator"](random["PCG64"](0)) if type(owner) is random.get("Generator") \
+        else random["RandomState"](0)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(fresh, name)(*given[0], **given[1])
+    except Exception as e:  # noqa: BLE001 - only numpy's own refusals below are claimed
+        return _claim(n.func, e, frozenset({"TypeError", "ValueError"}), f"{ast.unparse(n.func)}()", callee=True)
+    return None
+
+
+def _flat(values):
+    for v in values:
+        if type(v) in (list, tuple):
+            yield from _flat(v)
+        else:
+            yield v
+
 
 def _numpy_lookup(n: ast.Subscript, live: Live, value: Live) -> ValueClaim | None:
     np = sys.modules.get("numpy")
@@ -364,6 +435,9 @@ def _void(np):
 
 def _not_subscriptable(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
     v = live(n.value)
+    if type(v) in (int, float, complex, bool, type(None)):
+        return ValueClaim(n, f"{ast.unparse(n.value)} is {'None' if v is None else _kind(v)}: "
+                             f"'{type(v).__name__}' object is not subscriptable: TypeError", "TypeError")
     if type(v) not in _CALLABLES:
         return None
     owner = None if type(v) is types.FunctionType else v.__self__     # a C member of the method: no code runs
@@ -372,6 +446,129 @@ def _not_subscriptable(n: ast.Subscript, live: Live, text: Text) -> ValueClaim |
     fixes = [f"{written}({inside})"] if written is not None and inside is not None else []
     return ValueClaim(n, f"{ast.unparse(n.value)} is a {what}: '{type(v).__name__}' object is not subscriptable "
                          "(a call is written with parentheses): TypeError", "TypeError", fixes)
+
+
+# -- operators ------------------------------------------------------------------------------------------
+
+# a stand-in of each builtin type: Python's operators refuse an operand for its type alone
+_REPRESENTATIVES = {int: 1, float: 1.0, complex: 1j, bool: True, str: "a", bytes: b"a", type(None): None,
+                    list: [1], tuple: (1,), dict: {1: 1}, set: {1}, frozenset: frozenset({1}), range: range(1)}
+_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+              ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>", ast.BitOr: "|", ast.BitXor: "^",
+              ast.BitAnd: "&", ast.MatMult: "@", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+              ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}
+
+
+@_read_otherwise_no_claim
+def operator_claim(n: ast.BinOp | ast.UnaryOp | ast.Compare, value: Live) -> ValueClaim | None:
+    """`"Total: " + total` of a live int, `eps ^ 2` of a float, `1 - a.sum` (the method, not called),
+    `a.mean > 2`, `-mask` of a boolean array: Python's (or numpy's) operator asked on a stand-in of
+    each operand's type (_stand_in_of), which is all its TypeError reads. `value`: the live object or
+    what the cell made."""
+    if isinstance(n, ast.BinOp):
+        if isinstance(n.op, ast.Mod) and isinstance(n.left, (ast.Constant, ast.JoinedStr)):
+            return None                 # `"%d" % x` reads the text: values.py's
+        pairs = [(n.op, n.left, n.right)]
+    elif isinstance(n, ast.UnaryOp):
+        pairs = [(n.op, n.operand, None)] if not isinstance(n.op, ast.Not) else []
+    else:
+        parts = [n.left, *n.comparators]
+        pairs = [(op, parts[i], parts[i + 1]) for i, op in enumerate(n.ops) if isinstance(op, _ORDERING)][:1]
+    for op, left, right in pairs:
+        a = _stand_in_of(left, value)
+        b = _stand_in_of(right, value) if right is not None else None
+        if a is _NO_KEY or b is _NO_KEY:
+            continue
+        refused = _refused(op, a, b)
+        if refused is not None:
+            said = f"{_OPERATORS[type(op)]} of {_kind(a)}" + (f" and {_kind(b)}" if right is not None else "")
+            reason = " ".join(str(refused).split())[:200]
+            # what is read: the operands' names (a literal's type is the text's)
+            names = tuple(dict.fromkeys(x.id for part in (left, right) if part is not None
+                                        for x in ast.walk(part) if isinstance(x, ast.Name)))
+            return ValueClaim(n, f"{ast.unparse(n)}: {said}: {reason}: {type(refused).__name__}",
+                              type(refused).__name__, subjects=names)
+    return None
+
+
+def _refused(op, a, b) -> TypeError | None:
+    """The TypeError the operator raises on the stand-ins (any other failure may be of the values)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            _operate(op, a, b)
+    except TypeError as e:
+        return e
+    except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
+        return None
+    return None
+
+
+@_read_otherwise_no_claim
+def inplace_operator_claim(n: ast.AugAssign, value: Live) -> ValueClaim | None:
+    """`X += 0.28 * np.random.randn(m, 2)` on an array of shape (60, 3): numpy's in-place operator
+    writes into the target, so the other operand must broadcast to the target's own shape
+    (np.broadcast_shapes, numpy's own rule), both shapes known in full."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(n.target, ast.Name) or \
+            not isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)):
+        return None
+    target, other = _known_shape(value(n.target), np), _known_shape(value(n.value), np)
+    if target is None or other is None:
+        return None
+    try:
+        shape = np.broadcast_shapes(target, other)
+    except ValueError:
+        shape = None
+    if shape == target:
+        return None
+    said = f"operands could not be broadcast together with shapes {target} {other}" if shape is None else \
+        f"non-broadcastable output operand with shape {target} doesn't match the broadcast shape {shape}"
+    return ValueClaim(n, f"{ast.unparse(n.target)} {_OPERATORS[type(n.op)]}= an array of shape {other}: {said}: "
+                         "ValueError", "ValueError")
+
+
+def _stand_in_of(node: ast.expr | None, value: Live):
+    """A stand-in of the operand's type: a builtin value's representative, a numpy array of numbers
+    or booleans as one zero of its dtype and dimensions, a function or method itself (its type has
+    no operators); _NO_KEY where the type is not known or is not one of those."""
+    if isinstance(node, ast.JoinedStr):
+        return "a"
+    if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
+        return _REPRESENTATIVES[{ast.List: list, ast.Tuple: tuple, ast.Dict: dict, ast.Set: set}[type(node)]]
+    v = node.value if isinstance(node, ast.Constant) else value(node)
+    kind = type(v)
+    if kind in _REPRESENTATIVES:
+        return _REPRESENTATIVES[kind]
+    if kind in _CALLABLES:
+        return v
+    np = sys.modules.get("numpy")
+    if np is None:
+        return _NO_KEY
+    if kind is np.ndarray and v.dtype.kind in "biufc" and v.dtype.names is None:
+        return np.zeros((1,) * v.ndim, dtype=v.dtype)
+    if issubclass(kind, Abstract) and v.like == "ndarray" and v.kind in tuple("biufc") and v.ndim >= 1:
+        return np.zeros((1,) * v.ndim, dtype=bool if v.kind == "b" else np.dtype(v.kind + "8"))
+    return _NO_KEY
+
+
+def _operate(op: ast.operator | ast.cmpop | ast.unaryop, a, b):
+    import operator
+    names = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
+             ast.Mod: "mod", ast.Pow: "pow", ast.LShift: "lshift", ast.RShift: "rshift", ast.BitOr: "or_",
+             ast.BitXor: "xor", ast.BitAnd: "and_", ast.MatMult: "matmul", ast.Lt: "lt", ast.LtE: "le",
+             ast.Gt: "gt", ast.GtE: "ge", ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}
+    f = getattr(operator, names[type(op)])
+    return f(a) if isinstance(op, ast.unaryop) else f(a, b)
+
+
+def _kind(v) -> str:
+    np = sys.modules.get("numpy")
+    if np is not None and type(v) is np.ndarray:
+        return f"an array of {v.dtype}"
+    name = type(v).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 # -- keys -----------------------------------------------------------------------------------------------
