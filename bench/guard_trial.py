@@ -1418,6 +1418,78 @@ PDSH_0304 = [
     (25, "data.fillna()", "the fill value left out"),
     (26, "# forward fill\ndata.ffil()", "the ffill method misspelt"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.02 (data indexing and selection: a Series as a dict (keys,
+# items, `in`, adding a key) and as a 1-D array (slices by explicit and implicit index, masks, fancy indexing), the
+# loc and iloc indexers on an integer index, a DataFrame as a dict of columns (by key and attribute, adding a
+# column) and as a 2-D array (values, T, a row), iloc and loc with slices, masks and lists, setting a value with
+# iloc, and [] slicing and masking rows): written down before any run of the guard, from the notebook's sources
+# alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0302 = [
+    (0, "import pandas as pd\ndata = pd.series([0.25, 0.5, 0.75, 1.0],\n                 index=['a', 'b', 'c', 'd'])\n"
+        "data",
+     "the Series class in lower case"),
+    (2, "'a' in data.values", "membership tested on the values, not the index (runs: False)"),
+    (4, "list(data.iteritems())", "iteritems, removed in pandas 2"),
+    (5, "data['e'] == 1.25\ndata", "a comparison typed for the assignment"),
+    (6, "# slicing by explicit index\ndata[a:c]", "the labels unquoted"),
+    (8, "# masking\ndata[(data > 0.3) and (data < 0.8)]", "Python's and for the element-wise &"),
+    (9, "# fancy indexing\ndata[{'a', 'e'}]", "a set of labels in braces for a list"),
+    (11, "# explicit index when indexing\ndata[0]", "a position for the first item on an integer index"),
+    (13, "data.loc(1)", "the indexer called with parentheses"),
+    (16, "data.ix[1:3]", "the ix indexer, removed in pandas 1.0"),
+    (17, ("area = pd.Series({'California': 423967, 'Texas': 695662,\n"
+          "                  'Florida': 170312, 'New York': 141297,\n"
+          "                  'Pennsylvania': 119280})\n"
+          "pop = pd.Series({'California': 39538223, 'Texas': 29145505,\n"
+          "                 'Florida': 21538187, 'New York': 20201249,\n"
+          "                 'Pennsylvania': 13002700})\n"
+          "data = pd.DataFrame([area, pop])\ndata"),
+     "a list of the Series for a dict (runs: the states as columns)"),
+    (19, "data.density", "a column read before it is added"),
+    (22, "data.values()", "the values attribute called"),
+    (25, "data['California']", "a row label to the column indexer"),
+    (28, "data.loc[density > 120, ['pop', 'density']]", "the column named bare, without data."),
+    (29, "data.iloc[0][2] = 90\ndata", "a chained assignment on a row's copy (runs: data unchanged)"),
+    (31, "data[1:3, :]", "a numpy-style row and column slice to []"),
+    (32, "data[data['density' > 120]]", "the comparison inside the column's brackets"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.06 (combining datasets with concat: the notebook's make_df
+# and display helpers, numpy's concatenate with an axis, pd.concat of Series and of DataFrames by rows and by
+# columns, duplicate indices with verify_integrity, ignore_index and keys, concatenating frames of other columns with
+# join='inner' or a reindex, and the DataFrame.append of old pandas): written down before any run of the guard, from
+# the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0306 = [
+    (0, "import Pandas as pd\nimport numpy as np", "the pandas module capitalised"),
+    (1, ('def make_df(cols, ind):\n    """Quickly make a DataFrame"""\n'
+         "    data = {c: [str(c) + i for i in ind]\n            for c in cols}\n"
+         "    return pd.DataFrame(data, ind)\n\n# example DataFrame\nmake_df('ABC', range(3))"),
+     "the index's numbers joined to the label without str()"),
+    (3, "x = [1, 2, 3]\ny = [4, 5, 6]\nz = [7, 8, 9]\nnp.concatenate(x, y, z)",
+     "the arrays as separate arguments, not one list"),
+    (4, "x = [[1, 2],\n     [3, 4]]\nnp.concatenate([x, x], axis=2)", "an axis the 2-D lists do not have"),
+    (5, "ser1 = pd.Series(['A', 'B', 'C'], index=[1, 2, 3])\nser2 = pd.Series(['D', 'E', 'F'], index=[4, 5, 6])\n"
+        "pd.concatenate([ser1, ser2])",
+     "numpy's concatenate looked up in pandas"),
+    (6, "df1 = make_df('AB', [1, 2])\ndf2 = make_df('AB', [3, 4])\ndisplay(df1, df2, pd.concat([df1, df2]))",
+     "the frames themselves to display, not their names as strings"),
+    (7, "df3 = make_df('AB', [0, 1])\ndf4 = make_df('CD', [0, 1])\n"
+        "display('df3', 'df4', \"pd.concat([df3, df4], axis='column')\")",
+     "the axis name in the singular"),
+    (8, ("x = make_df('AB', [0, 1])\ny = make_df('AB', [2, 3])\ny.index == x.index  # make indices match\n"
+         "display('x', 'y', 'pd.concat([x, y])')"),
+     "a comparison for the index assignment (runs: no duplicates)"),
+    (9, 'try:\n    pd.concat([x, y], verify=True)\nexcept ValueError as e:\n    print("ValueError:", e)',
+     "verify_integrity shortened"),
+    (10, "display('x', 'y', 'pd.concat([x, y], ignore_index=true)')", "True in lower case"),
+    (11, "display('x', 'y', \"pd.concat([x, y], keys=['x'])\")", "one key for two frames"),
+    (12, "df5 = make_df('ABC', 2)\ndf6 = make_df('BCD', [3, 4])\ndisplay('df5', 'df6', 'pd.concat([df5, df6])')",
+     "a row count for the list of index labels"),
+    (13, "display('df5', 'df6',\n        \"pd.concat([df5, df6], join='intersection')\")",
+     "a set operation's name for inner"),
+    (14, "pd.concat([df5, df6], join_axes=[df5.columns])", "join_axes, removed in pandas 1.0"),
+    (14, "pd.concat([df5, df6.reindex(df5.columns)])", "reindexed without axis=1 (runs: rows A, B and C, all NaN)"),
+    (15, "display('df1', 'df2', 'pd.append([df1, df2])')", "append looked up as a pandas function"),
+]
 
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
@@ -1440,7 +1512,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0305": ("jakevdp/PythonDataScienceHandbook/notebooks/03.05-Hierarchical-Indexing.ipynb", PDSH_0305),
           "homl3-ch08": ("ageron/handson-ml3/08_dimensionality_reduction.ipynb", HOML3_CH08),
           "pdsh-0303": ("jakevdp/PythonDataScienceHandbook/notebooks/03.03-Operations-in-Pandas.ipynb", PDSH_0303),
-          "pdsh-0304": ("jakevdp/PythonDataScienceHandbook/notebooks/03.04-Missing-Values.ipynb", PDSH_0304)}
+          "pdsh-0304": ("jakevdp/PythonDataScienceHandbook/notebooks/03.04-Missing-Values.ipynb", PDSH_0304),
+          "pdsh-0302": ("jakevdp/PythonDataScienceHandbook/notebooks/03.02-Data-Indexing-and-Selection.ipynb",
+                        PDSH_0302),
+          "pdsh-0306": ("jakevdp/PythonDataScienceHandbook/notebooks/03.06-Concat-And-Append.ipynb", PDSH_0306)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1548,6 +1623,12 @@ FROM_FILE = {
     # fillna(method='ffill'/'bfill') lost its method keyword in pandas 3 (ffill and bfill instead); each only shows
     # a result, nothing later reads one
     "pdsh-0304": {"path": "notebooks/03.04-Missing-Values.ipynb", "until": None, "local": []},
+    # literals: nothing to download, nothing skipped, every code cell runs and none fails
+    "pdsh-0302": {"path": "notebooks/03.02-Data-Indexing-and-Selection.ipynb", "until": None, "local": []},
+    # literals: nothing to download, nothing skipped, every code cell runs. Cell 15 fails here (AttributeError, in the
+    # notebook's display helper as it shows 'df1.append(df2)'): DataFrame.append was removed in pandas 2 (pd.concat
+    # instead); it is the last cell, nothing later reads anything
+    "pdsh-0306": {"path": "notebooks/03.06-Concat-And-Append.ipynb", "until": None, "local": []},
 }
 
 
