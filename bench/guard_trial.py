@@ -1316,6 +1316,83 @@ HOML3_CH08 = [
           '    if idx == 0:\n        plt.ylabel("$z_2$", rotation=0)\n    plt.grid()\n\nplt.show()'),
      "matplotlib: a subplot numbered from 0"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.07 (numpy's fancy indexing: a list or an array of indices
+# on a 1D array, the result taking the index's shape, row and column index arrays broadcast together, fancy indexing
+# combined with simple indices, slices and masks, a random subset of multivariate normal points selected and
+# plotted, values set through fancy indices, repeated indices with += and np.add.at, and a histogram binned by hand
+# with searchsorted and add.at): written down before any run of the guard, from the notebook's sources alone (held
+# out; checked in a plain kernel only); code cells from 0
+PDSH_0207 = [
+    (0, "import numpy as np\nrng = np.random.default_rng(seed=1701)\n\nx = rng.integers(size=10)\nprint(x)",
+     "the upper bound left out of integers"),
+    (2, "ind = [3, 7, 4]\nx(ind)", "the array called with parentheses, not indexed"),
+    (5, "row = np.array([0, 1, 2])\ncol = np.array([2, 1, 3, 0])\nX[row, col]",
+     "a column index one longer than the row index"),
+    (6, "X[row[:, np.new_axis], col]", "numpy's newaxis misspelt"),
+    (7, "row.T * col", "a 1D array transposed to make a column (runs: an elementwise product)"),
+    (10, "X[1, [2, 0, 1]]", "the slice's colon left out (runs: one row, not the rows from 1)"),
+    (11, "mask = np.array([1, 0, 1, 0])\nX[row[:, np.newaxis], mask]",
+     "a mask of ones and zeros, not booleans (runs: taken as column numbers)"),
+    (12, "mean = [0, 0, 0]\ncov = [[1, 2],\n       [2, 5]]\nX = rng.multivariate_normal(mean, cov, 100)\nX.shape",
+     "a mean of three coordinates for a 2 x 2 covariance"),
+    (14, "indices = np.random.choice(X.shape[1], 20, replace=False)\nindices",
+     "the number of columns, not of rows, as the population"),
+    (15, "selection = X[indices]  # fancy indexing here\nselection.shape()", "the shape attribute called"),
+    (16, ("plt.scatter(X[:, 0], X[:, 1], alpha=3)\nplt.scatter(selection[:, 0], selection[:, 1],\n"
+          "            facecolor='none', edgecolor='black', s=200);"), "an alpha of 3 for 0.3"),
+    (18, "x[i] -= 10.5\nprint(x)", "a float subtracted in place from an integer array"),
+    (19, "x = np.zeros[10]\nx[[0, 0]] = [4, 6]\nprint(x)", "zeros subscripted, not called"),
+    (20, "i = (2, 3, 3, 4, 4, 4)\nx[i] += 1\nx", "the indices in a tuple, not a list"),
+    (22, ("rng = np.random.default_rng(seed=1701)\nx = rng.normal(size=100)\n\n# compute a histogram by hand\n"
+          "bins = np.linspace(-5, 5, 20)\ncounts = np.zeros(bins)\n\n# find the appropriate bin for each x\n"
+          "i = np.searchsorted(bins, x)\n\n# add 1 to each of these bins\nnp.add.at(counts, i, 1)"),
+     "zeros given the bins, for zeros_like"),
+    (23, "# plot the results\nplt.plot(bins, counts, linestyle='steps');",
+     "the steps given as a line style (the first edition's)"),
+    (24, ('print(f"NumPy histogram ({len(x)} points):")\n%timeit counts, edges = np.histogram(x, bins, normed=True)\n\n'
+          'print(f"Custom histogram ({len(x)} points):")\n%timeit np.add.at(counts, np.searchsorted(bins, x), 1)'),
+     "histogram's normed keyword, removed from numpy"),
+    (25, ('x = rng.normal(size=1e6)\nprint(f"NumPy histogram ({len(x)} points):")\n'
+          '%timeit counts, edges = np.histogram(x, bins)\n\nprint(f"Custom histogram ({len(x)} points):")\n'
+          '%timeit np.add.at(counts, np.searchsorted(bins, x), 1)'),
+     "the size written as the float 1e6"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.08 (sorting: Python's sorted and list.sort, numpy's
+# np.sort, the in-place sort method and argsort, sorting along rows and columns, np.partition and argpartition,
+# and k nearest neighbours of random points from their squared distances broadcast, argsort and argpartition):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+PDSH_0208 = [
+    (0, "L = [3, 1, 4, 1, 5, 9, 2, 6]\nL.sorted()  # returns a sorted copy", "sorted called as a list method"),
+    (1, "print(L.sort())  # acts in-place and returns None",
+     "the in-place sort's result printed (runs: None)"),
+    (2, "'python'.sort()", "a list's sort method on a string"),
+    (3, "import numpy as np\n\nx = np.array(2, 1, 4, 3, 5)\nnp.sort(x)", "the values given without a list"),
+    (5, "x = np.array([2, 1, 4, 3, 5])\ni = np.argsort(x, reverse=True)\nprint(i)",
+     "Python's reverse keyword given to argsort"),
+    (6, "i[x]", "the array and its sorting indices the wrong way round"),
+    (7, "rng = np.random.default_rng(seed=42)\nX = rng.integer(0, 10, (4, 6))\nprint(X)",
+     "the Generator's integers method misspelt"),
+    (8, "# sort each column of X\nnp.sort(X, axis='columns')", "pandas' axis name given to numpy"),
+    (9, "# sort each row of X\nnp.sort(X, axis=1, order='descending')", "a descending order asked through order"),
+    (10, "x = np.array([7, 2, 3, 1, 6, 5, 4])\nnp.partition(x, 7)", "a kth past the array's end"),
+    (11, "np.partition(X, axis=1)", "the kth argument left out"),
+    (12, "X = rng.random(10, 2)", "the shape as two arguments, rand's way"),
+    (14, "dist_sq = np.sum((X[:, np.newaxis] - X[np.newaxis, :]) ^ 2, axis=-1)", "^ for the power operator"),
+    (15, ("# for each pair of points, compute differences in their coordinates\n"
+          "differences = X[:, np.newaxis] - X[:, np.newaxis]\ndifferences.shape"),
+     "the same axis added on both sides (runs: all zeros)"),
+    (16, "# square the coordinate differences\ndifferences ** 2\nsq_differences.shape",
+     "the squares not assigned"),
+    (17, ("# sum the coordinate differences to get the squared distance\ndist_sq = sum(sq_differences, -1)\n"
+          "dist_sq.shape"), "Python's built-in sum for the array's sum (runs: the wrong axis and a start of -1)"),
+    (18, "dist_sq.diag()", "numpy's diag function as a method"),
+    (21, ("plt.scatter(X[:, 0], X[:, 1], s=100)\n\n# draw lines from each point to its two nearest neighbors\nK = 2\n\n"
+          "for i in range(X.shape):\n    for j in nearest_partition[i, :K+1]:\n"
+          "        # plot a line from X[i] to X[j]\n        # use some zip magic to make it happen:\n"
+          "        plt.plot(*zip(X[j], X[i]), color='black')"),
+     "range given the shape tuple, not its first item"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.05 (pandas' hierarchical indexing: a tuple index made a
 # MultiIndex, unstack and stack, its constructors and level names, multi-indexed columns, indexing and slicing
 # with loc, iloc and IndexSlice, sorting, and rearranging with unstack, reset_index and set_index): written down
@@ -1515,7 +1592,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0304": ("jakevdp/PythonDataScienceHandbook/notebooks/03.04-Missing-Values.ipynb", PDSH_0304),
           "pdsh-0302": ("jakevdp/PythonDataScienceHandbook/notebooks/03.02-Data-Indexing-and-Selection.ipynb",
                         PDSH_0302),
-          "pdsh-0306": ("jakevdp/PythonDataScienceHandbook/notebooks/03.06-Concat-And-Append.ipynb", PDSH_0306)}
+          "pdsh-0306": ("jakevdp/PythonDataScienceHandbook/notebooks/03.06-Concat-And-Append.ipynb", PDSH_0306),
+          "pdsh-0207": ("jakevdp/PythonDataScienceHandbook/notebooks/02.07-Fancy-Indexing.ipynb", PDSH_0207),
+          "pdsh-0208": ("jakevdp/PythonDataScienceHandbook/notebooks/02.08-Sorting.ipynb", PDSH_0208)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1629,6 +1708,15 @@ FROM_FILE = {
     # notebook's display helper as it shows 'df1.append(df2)'): DataFrame.append was removed in pandas 2 (pd.concat
     # instead); it is the last cell, nothing later reads anything
     "pdsh-0306": {"path": "notebooks/03.06-Concat-And-Append.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (seeded default_rng; cell 14's np.random.choice is unseeded): nothing to download,
+    # nothing skipped (the %timeit cells 24 and 25 take some seconds, 25's on a million points). Cell 13 fails here
+    # (plt.style.use('seaborn-whitegrid'): the style is named seaborn-v0_8-whitegrid since matplotlib 3.6; OSError)
+    # after its pyplot import, before its scatter plot: plt is still defined for the later cells, nothing else is read
+    "pdsh-0207": {"path": "notebooks/02.07-Fancy-Indexing.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (a seeded default_rng): nothing to download, nothing skipped. Cell 13 fails here on
+    # its seaborn-whitegrid style (OSError) after its pyplot import, before its scatter plot: plt is still defined for
+    # cell 21, nothing else is read
+    "pdsh-0208": {"path": "notebooks/02.08-Sorting.ipynb", "until": None, "local": []},
 }
 
 
