@@ -1148,6 +1148,134 @@ HOML3_TOOLS_MATPLOTLIB = [
     (47, "HTML(line_ani)", "the animation itself where its HTML goes"),
     (48, "matplotlib.rc('animation.html', 'jshtml')", "an rcParams key and value given to rc"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.08 (matplotlib's multiple subplots: plt.axes and
+# fig.add_axes with a rectangle, plt.subplot and fig.add_subplot on a grid, subplots_adjust, plt.subplots with
+# shared axes and its array of axes, GridSpec and its slices, and a scatter with marginal histograms): written
+# down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only);
+# code cells from 0
+PDSH_0408 = [
+    (0, "%matplotlib inline\nimport matplotlib.pylot as plt\nplt.style.use('seaborn-white')\nimport numpy as np",
+     "the pyplot module misspelt"),
+    (1, "ax1 = plt.axes()  # standard axes\nax2 = plt.axes(0.65, 0.65, 0.2, 0.2)",
+     "the axes' rectangle given as four arguments, not one list"),
+    (2, ("fig = plt.figure()\nax1 = fig.add_axes([0.1, 0.5, 0.8, 0.4],\n"
+         "                   xticklabel=[], ylim=(-1.2, 1.2))\nax2 = fig.add_axes([0.1, 0.1, 0.8, 0.4],\n"
+         "                   ylim=(-1.2, 1.2))\n\nx = np.linspace(0, 10)\nax1.plot(np.sin(x))\nax2.plot(np.cos(x));"),
+     "add_axes' xticklabels keyword misspelt"),
+    (2, ("fig = plt.figure()\nax1 = fig.add_axes([0.1, 0.5, 0.8, 0.4],\n"
+         "                   xticklabels=[], ylim=(-1.2, 1.2))\nax2 = fig.add_axes([0.1, 0.1, 0.8, 0.4],\n"
+         "                   ylim=(-1.2, 1.2))\n\nx = np.linspace(0, 10, 0.1)\nax1.plot(np.sin(x))\n"
+         "ax2.plot(np.cos(x));"),
+     "linspace given a step size where its number of points goes"),
+    (3, ("for i in range(1, 7):\n    plt.subplot(2, 3, i)\n    plt.text(0.5, 0.5, str(2, 3, i),\n"
+         "             fontsize=18, ha='center')"),
+     "the tuple's parentheses left out inside str()"),
+    (3, ("for i in range(1, 7):\n    plt.subplot(2, 3, i)\n    plt.text(0.5, 0.5, str((2, 3, i)),\n"
+         "             fontsize=18, ha='centre')"),
+     "the horizontal alignment spelt 'centre'"),
+    (4, ("fig = plt.figure()\nfig.subplot_adjust(hspace=0.4, wspace=0.4)\nfor i in range(1, 7):\n"
+         "    ax = fig.add_subplot(2, 3, i)\n    ax.text(0.5, 0.5, str((2, 3, i)),\n"
+         "           fontsize=18, ha='center')"),
+     "the figure's subplots_adjust method misspelt"),
+    (4, ("fig = plt.figure()\nfig.subplots_adjust(hspace=0.4, wspace=0.4)\nfor i in range(1, 7):\n"
+         "    ax = fig.add_subplot((2, 3, i))\n    ax.text(0.5, 0.5, str((2, 3, i)),\n"
+         "           fontsize=18, ha='center')"),
+     "add_subplot given the (rows, cols, index) as one tuple"),
+    (5, "fig, ax = plt.subplots(2, 3, sharex='column', sharey='row')", "sharex's 'col' written out as 'column'"),
+    (5, "fig, ax = plt.subplots(2, 3, sharex='row', sharey='col')", "the sharex and sharey values swapped (runs)"),
+    (6, ("# axes are in a two-dimensional array, indexed by [row, col]\nfor i in range(2):\n    for j in range(3):\n"
+         "        ax.text(0.5, 0.5, str((i, j)),\n                      fontsize=18, ha='center')\nfig"),
+     "text called on the array of axes, not on one axes"),
+    (6, ("# axes are in a two-dimensional array, indexed by [row, col]\nfor i in range(2):\n    for j in range(3):\n"
+         "        ax[i, j].text(0.5, 0.5, str((i, j)),\n                      fontsize='18pt', ha='center')\nfig"),
+     "a font size given as a CSS-like string"),
+    (8, "grid = plt.GridSpec(2, 3, wspace=0.4, hpace=0.3)", "GridSpec's hspace keyword misspelt"),
+    (9, "plt.subplot(grid[0, 0])\nplt.subplot(grid[0, 1:])\nplt.subplot(grid[1, :2])\nplt.subplot(grid[1, 3]);",
+     "the last column counted from 1"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000)\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=main_ax)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='horizontal', color='gray')\n"
+          "y_hist.invert_xaxis()"),
+     "the samples unpacked into x and y without transposing"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000).T\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=True)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='horizontal', color='gray')\n"
+          "y_hist.invert_xaxis()"),
+     "add_subplot's sharey given True, not the axes to share"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000).T\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=main_ax)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='vertical', color='gray')\n"
+          "y_hist.invert_xaxis()"),
+     "the side histogram left vertical (runs)"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000).T\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=main_ax)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='horizontal', color='gray')\n"
+          "y_hist.invert_xaxis"),
+     "invert_xaxis not called (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.04 (numpy's aggregates: Python's sum, min and max against
+# np.sum, np.min, np.max and the array methods, %timeit, aggregates along an axis of a 2D array, and the presidents'
+# heights read with pandas: mean, std, percentiles, median and a histogram): written down before any run of the
+# guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0204 = [
+    (0, "import numpy as np\nrng = np.default_rng()", "default_rng looked up on numpy, not numpy.random"),
+    (1, "L = rng.rand(100)\nsum(L)", "the legacy rand on a Generator"),
+    (2, "np.sum(L, axis=1)", "an axis the one-dimensional array lacks"),
+    (3, "big_array = rng.random(1e6)\n%timeit sum(big_array)\n%timeit np.sum(big_array)", "a float size"),
+    (4, "min(big_array, max(big_array))", "a parenthesis misplaced: the max inside min's call"),
+    (5, "np.minimum(big_array), np.maximum(big_array)", "the two-array ufuncs minimum and maximum for min and max"),
+    (6, "%timeit min(big_arr)\n%timeit np.min(big_array)", "the array's name shortened"),
+    (7, "print(big_array.min(), big_array.max, big_array.sum())", "max not called (runs)"),
+    (8, "M = rng.randint(0, 10, (3, 4))\nprint(M)", "the legacy randint on a Generator"),
+    (8, "M = rng.integers(0, 10, 3, 4)\nprint(M)", "the shape given as two arguments"),
+    (10, "M.min(axis=1)", "the wrong axis: each row's minimum, not each column's (runs)"),
+    (11, "M.max(axis='columns')", "a pandas-style axis name on a numpy array"),
+    (13, "data = pd.read_csv('data/president_heights.csv')\nheights = np.array(data['height(cm)'])\nprint(heights)",
+     "pandas used before its import (the import line left out)"),
+    (13, ("import pandas as pd\ndata = pd.read_csv('data/president_height.csv')\n"
+          "heights = np.array(data['height(cm)'])\nprint(heights)"),
+     "the file's name misspelt"),
+    (14, ('print("Mean height:       ", heights.mean())\nprint("Standard deviation:", heights.stdev())\n'
+          'print("Minimum height:    ", heights.min())\nprint("Maximum height:    ", heights.max())'),
+     "the standard deviation method named stdev"),
+    (15, ('print("25th percentile:   ", np.percentile(heights, 0.25))\n'
+          'print("Median:            ", np.median(heights))\nprint("75th percentile:   ", np.percentile(heights, 75))'),
+     "a percentile given as a fraction (runs)"),
+    (15, ('print("25th percentile:   ", np.percentile(heights, 25))\nprint("Median:            ", heights.median())\n'
+          'print("75th percentile:   ", np.percentile(heights, 75))'),
+     "a median method on the array"),
+    (17, ("plt.hist(heights)\nplt.title('Height Distribution of US Presidents')\nplt.xlabel('height (cm)')\n"
+          "plt.ylabel(number);"),
+     "the axis label's quotes left out"),
+]
 # ageron/handson-ml3's tools_numpy (numpy's tutorial: creating arrays, dtypes and their memory, reshaping,
 # arithmetic and broadcasting, upcasting, conditions, aggregates and ufuncs, indexing, slices and views,
 # fancy and boolean indexing, iterating, stacking and splitting, transposing, linear algebra, vectorization,
@@ -1594,7 +1722,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0302),
           "pdsh-0306": ("jakevdp/PythonDataScienceHandbook/notebooks/03.06-Concat-And-Append.ipynb", PDSH_0306),
           "pdsh-0207": ("jakevdp/PythonDataScienceHandbook/notebooks/02.07-Fancy-Indexing.ipynb", PDSH_0207),
-          "pdsh-0208": ("jakevdp/PythonDataScienceHandbook/notebooks/02.08-Sorting.ipynb", PDSH_0208)}
+          "pdsh-0208": ("jakevdp/PythonDataScienceHandbook/notebooks/02.08-Sorting.ipynb", PDSH_0208),
+          "pdsh-0408": ("jakevdp/PythonDataScienceHandbook/notebooks/04.08-Multiple-Subplots.ipynb", PDSH_0408),
+          "pdsh-0204": ("jakevdp/PythonDataScienceHandbook/notebooks/02.04-Computation-on-arrays-aggregates.ipynb",
+                        PDSH_0204)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1717,6 +1848,20 @@ FROM_FILE = {
     # its seaborn-whitegrid style (OSError) after its pyplot import, before its scatter plot: plt is still defined for
     # cell 21, nothing else is read
     "pdsh-0208": {"path": "notebooks/02.08-Sorting.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (a seeded default_rng): nothing to download, nothing skipped; cell 7 is empty. Cell 0
+    # fails here (OSError) on its plt.style.use('seaborn-white'): the style is named seaborn-v0_8-white since
+    # matplotlib 3.6; it fails before its `import numpy as np`, so numpy comes from the opening's cells. Every other
+    # code cell runs and none fails
+    "pdsh-0408": {"path": "notebooks/04.08-Multiple-Subplots.ipynb", "until": None, "local": []},
+    # numpy-made data (an unseeded default_rng) and the presidents' heights, a CSV of the checkout's notebooks/data:
+    # nothing to download, nothing skipped (cells 3 and 6 are %timeit, some seconds). Cells 12 (!head) and 13
+    # (pd.read_csv) read it by a path relative to the notebook's folder ('data/...'), not the kernel's: it is read from
+    # the checkout instead. Cell 16 fails here (OSError) on its plt.style.use('seaborn-whitegrid'), after its import
+    # of pyplot (the style is named seaborn-v0_8-whitegrid since matplotlib 3.6); cell 17 still runs. Every other code
+    # cell runs and none fails
+    "pdsh-0204": {"path": "notebooks/02.04-Computation-on-arrays-aggregates.ipynb", "until": None,
+                  "local": [(12, "data/president_heights.csv", "{data}/notebooks/data/president_heights.csv"),
+                            (13, "'data/president_heights.csv'", "'{data}/notebooks/data/president_heights.csv'")]},
 }
 
 
