@@ -1148,6 +1148,134 @@ HOML3_TOOLS_MATPLOTLIB = [
     (47, "HTML(line_ani)", "the animation itself where its HTML goes"),
     (48, "matplotlib.rc('animation.html', 'jshtml')", "an rcParams key and value given to rc"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.08 (matplotlib's multiple subplots: plt.axes and
+# fig.add_axes with a rectangle, plt.subplot and fig.add_subplot on a grid, subplots_adjust, plt.subplots with
+# shared axes and its array of axes, GridSpec and its slices, and a scatter with marginal histograms): written
+# down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only);
+# code cells from 0
+PDSH_0408 = [
+    (0, "%matplotlib inline\nimport matplotlib.pylot as plt\nplt.style.use('seaborn-white')\nimport numpy as np",
+     "the pyplot module misspelt"),
+    (1, "ax1 = plt.axes()  # standard axes\nax2 = plt.axes(0.65, 0.65, 0.2, 0.2)",
+     "the axes' rectangle given as four arguments, not one list"),
+    (2, ("fig = plt.figure()\nax1 = fig.add_axes([0.1, 0.5, 0.8, 0.4],\n"
+         "                   xticklabel=[], ylim=(-1.2, 1.2))\nax2 = fig.add_axes([0.1, 0.1, 0.8, 0.4],\n"
+         "                   ylim=(-1.2, 1.2))\n\nx = np.linspace(0, 10)\nax1.plot(np.sin(x))\nax2.plot(np.cos(x));"),
+     "add_axes' xticklabels keyword misspelt"),
+    (2, ("fig = plt.figure()\nax1 = fig.add_axes([0.1, 0.5, 0.8, 0.4],\n"
+         "                   xticklabels=[], ylim=(-1.2, 1.2))\nax2 = fig.add_axes([0.1, 0.1, 0.8, 0.4],\n"
+         "                   ylim=(-1.2, 1.2))\n\nx = np.linspace(0, 10, 0.1)\nax1.plot(np.sin(x))\n"
+         "ax2.plot(np.cos(x));"),
+     "linspace given a step size where its number of points goes"),
+    (3, ("for i in range(1, 7):\n    plt.subplot(2, 3, i)\n    plt.text(0.5, 0.5, str(2, 3, i),\n"
+         "             fontsize=18, ha='center')"),
+     "the tuple's parentheses left out inside str()"),
+    (3, ("for i in range(1, 7):\n    plt.subplot(2, 3, i)\n    plt.text(0.5, 0.5, str((2, 3, i)),\n"
+         "             fontsize=18, ha='centre')"),
+     "the horizontal alignment spelt 'centre'"),
+    (4, ("fig = plt.figure()\nfig.subplot_adjust(hspace=0.4, wspace=0.4)\nfor i in range(1, 7):\n"
+         "    ax = fig.add_subplot(2, 3, i)\n    ax.text(0.5, 0.5, str((2, 3, i)),\n"
+         "           fontsize=18, ha='center')"),
+     "the figure's subplots_adjust method misspelt"),
+    (4, ("fig = plt.figure()\nfig.subplots_adjust(hspace=0.4, wspace=0.4)\nfor i in range(1, 7):\n"
+         "    ax = fig.add_subplot((2, 3, i))\n    ax.text(0.5, 0.5, str((2, 3, i)),\n"
+         "           fontsize=18, ha='center')"),
+     "add_subplot given the (rows, cols, index) as one tuple"),
+    (5, "fig, ax = plt.subplots(2, 3, sharex='column', sharey='row')", "sharex's 'col' written out as 'column'"),
+    (5, "fig, ax = plt.subplots(2, 3, sharex='row', sharey='col')", "the sharex and sharey values swapped (runs)"),
+    (6, ("# axes are in a two-dimensional array, indexed by [row, col]\nfor i in range(2):\n    for j in range(3):\n"
+         "        ax.text(0.5, 0.5, str((i, j)),\n                      fontsize=18, ha='center')\nfig"),
+     "text called on the array of axes, not on one axes"),
+    (6, ("# axes are in a two-dimensional array, indexed by [row, col]\nfor i in range(2):\n    for j in range(3):\n"
+         "        ax[i, j].text(0.5, 0.5, str((i, j)),\n                      fontsize='18pt', ha='center')\nfig"),
+     "a font size given as a CSS-like string"),
+    (8, "grid = plt.GridSpec(2, 3, wspace=0.4, hpace=0.3)", "GridSpec's hspace keyword misspelt"),
+    (9, "plt.subplot(grid[0, 0])\nplt.subplot(grid[0, 1:])\nplt.subplot(grid[1, :2])\nplt.subplot(grid[1, 3]);",
+     "the last column counted from 1"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000)\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=main_ax)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='horizontal', color='gray')\n"
+          "y_hist.invert_xaxis()"),
+     "the samples unpacked into x and y without transposing"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000).T\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=True)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='horizontal', color='gray')\n"
+          "y_hist.invert_xaxis()"),
+     "add_subplot's sharey given True, not the axes to share"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000).T\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=main_ax)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='vertical', color='gray')\n"
+          "y_hist.invert_xaxis()"),
+     "the side histogram left vertical (runs)"),
+    (10, ("# Create some normally distributed data\nmean = [0, 0]\ncov = [[1, 1], [1, 2]]\n"
+          "rng = np.random.default_rng(1701)\nx, y = rng.multivariate_normal(mean, cov, 3000).T\n\n"
+          "# Set up the axes with GridSpec\nfig = plt.figure(figsize=(6, 6))\n"
+          "grid = plt.GridSpec(4, 4, hspace=0.2, wspace=0.2)\nmain_ax = fig.add_subplot(grid[:-1, 1:])\n"
+          "y_hist = fig.add_subplot(grid[:-1, 0], xticklabels=[], sharey=main_ax)\n"
+          "x_hist = fig.add_subplot(grid[-1, 1:], yticklabels=[], sharex=main_ax)\n\n"
+          "# Scatter points on the main axes\nmain_ax.plot(x, y, 'ok', markersize=3, alpha=0.2)\n\n"
+          "# Histogram on the attached axes\nx_hist.hist(x, 40, histtype='stepfilled',\n"
+          "            orientation='vertical', color='gray')\nx_hist.invert_yaxis()\n\n"
+          "y_hist.hist(y, 40, histtype='stepfilled',\n            orientation='horizontal', color='gray')\n"
+          "y_hist.invert_xaxis"),
+     "invert_xaxis not called (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.04 (numpy's aggregates: Python's sum, min and max against
+# np.sum, np.min, np.max and the array methods, %timeit, aggregates along an axis of a 2D array, and the presidents'
+# heights read with pandas: mean, std, percentiles, median and a histogram): written down before any run of the
+# guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0204 = [
+    (0, "import numpy as np\nrng = np.default_rng()", "default_rng looked up on numpy, not numpy.random"),
+    (1, "L = rng.rand(100)\nsum(L)", "the legacy rand on a Generator"),
+    (2, "np.sum(L, axis=1)", "an axis the one-dimensional array lacks"),
+    (3, "big_array = rng.random(1e6)\n%timeit sum(big_array)\n%timeit np.sum(big_array)", "a float size"),
+    (4, "min(big_array, max(big_array))", "a parenthesis misplaced: the max inside min's call"),
+    (5, "np.minimum(big_array), np.maximum(big_array)", "the two-array ufuncs minimum and maximum for min and max"),
+    (6, "%timeit min(big_arr)\n%timeit np.min(big_array)", "the array's name shortened"),
+    (7, "print(big_array.min(), big_array.max, big_array.sum())", "max not called (runs)"),
+    (8, "M = rng.randint(0, 10, (3, 4))\nprint(M)", "the legacy randint on a Generator"),
+    (8, "M = rng.integers(0, 10, 3, 4)\nprint(M)", "the shape given as two arguments"),
+    (10, "M.min(axis=1)", "the wrong axis: each row's minimum, not each column's (runs)"),
+    (11, "M.max(axis='columns')", "a pandas-style axis name on a numpy array"),
+    (13, "data = pd.read_csv('data/president_heights.csv')\nheights = np.array(data['height(cm)'])\nprint(heights)",
+     "pandas used before its import (the import line left out)"),
+    (13, ("import pandas as pd\ndata = pd.read_csv('data/president_height.csv')\n"
+          "heights = np.array(data['height(cm)'])\nprint(heights)"),
+     "the file's name misspelt"),
+    (14, ('print("Mean height:       ", heights.mean())\nprint("Standard deviation:", heights.stdev())\n'
+          'print("Minimum height:    ", heights.min())\nprint("Maximum height:    ", heights.max())'),
+     "the standard deviation method named stdev"),
+    (15, ('print("25th percentile:   ", np.percentile(heights, 0.25))\n'
+          'print("Median:            ", np.median(heights))\nprint("75th percentile:   ", np.percentile(heights, 75))'),
+     "a percentile given as a fraction (runs)"),
+    (15, ('print("25th percentile:   ", np.percentile(heights, 25))\nprint("Median:            ", heights.median())\n'
+          'print("75th percentile:   ", np.percentile(heights, 75))'),
+     "a median method on the array"),
+    (17, ("plt.hist(heights)\nplt.title('Height Distribution of US Presidents')\nplt.xlabel('height (cm)')\n"
+          "plt.ylabel(number);"),
+     "the axis label's quotes left out"),
+]
 # ageron/handson-ml3's tools_numpy (numpy's tutorial: creating arrays, dtypes and their memory, reshaping,
 # arithmetic and broadcasting, upcasting, conditions, aggregates and ufuncs, indexing, slices and views,
 # fancy and boolean indexing, iterating, stacking and splitting, transposing, linear algebra, vectorization,
@@ -1316,6 +1444,83 @@ HOML3_CH08 = [
           '    if idx == 0:\n        plt.ylabel("$z_2$", rotation=0)\n    plt.grid()\n\nplt.show()'),
      "matplotlib: a subplot numbered from 0"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.07 (numpy's fancy indexing: a list or an array of indices
+# on a 1D array, the result taking the index's shape, row and column index arrays broadcast together, fancy indexing
+# combined with simple indices, slices and masks, a random subset of multivariate normal points selected and
+# plotted, values set through fancy indices, repeated indices with += and np.add.at, and a histogram binned by hand
+# with searchsorted and add.at): written down before any run of the guard, from the notebook's sources alone (held
+# out; checked in a plain kernel only); code cells from 0
+PDSH_0207 = [
+    (0, "import numpy as np\nrng = np.random.default_rng(seed=1701)\n\nx = rng.integers(size=10)\nprint(x)",
+     "the upper bound left out of integers"),
+    (2, "ind = [3, 7, 4]\nx(ind)", "the array called with parentheses, not indexed"),
+    (5, "row = np.array([0, 1, 2])\ncol = np.array([2, 1, 3, 0])\nX[row, col]",
+     "a column index one longer than the row index"),
+    (6, "X[row[:, np.new_axis], col]", "numpy's newaxis misspelt"),
+    (7, "row.T * col", "a 1D array transposed to make a column (runs: an elementwise product)"),
+    (10, "X[1, [2, 0, 1]]", "the slice's colon left out (runs: one row, not the rows from 1)"),
+    (11, "mask = np.array([1, 0, 1, 0])\nX[row[:, np.newaxis], mask]",
+     "a mask of ones and zeros, not booleans (runs: taken as column numbers)"),
+    (12, "mean = [0, 0, 0]\ncov = [[1, 2],\n       [2, 5]]\nX = rng.multivariate_normal(mean, cov, 100)\nX.shape",
+     "a mean of three coordinates for a 2 x 2 covariance"),
+    (14, "indices = np.random.choice(X.shape[1], 20, replace=False)\nindices",
+     "the number of columns, not of rows, as the population"),
+    (15, "selection = X[indices]  # fancy indexing here\nselection.shape()", "the shape attribute called"),
+    (16, ("plt.scatter(X[:, 0], X[:, 1], alpha=3)\nplt.scatter(selection[:, 0], selection[:, 1],\n"
+          "            facecolor='none', edgecolor='black', s=200);"), "an alpha of 3 for 0.3"),
+    (18, "x[i] -= 10.5\nprint(x)", "a float subtracted in place from an integer array"),
+    (19, "x = np.zeros[10]\nx[[0, 0]] = [4, 6]\nprint(x)", "zeros subscripted, not called"),
+    (20, "i = (2, 3, 3, 4, 4, 4)\nx[i] += 1\nx", "the indices in a tuple, not a list"),
+    (22, ("rng = np.random.default_rng(seed=1701)\nx = rng.normal(size=100)\n\n# compute a histogram by hand\n"
+          "bins = np.linspace(-5, 5, 20)\ncounts = np.zeros(bins)\n\n# find the appropriate bin for each x\n"
+          "i = np.searchsorted(bins, x)\n\n# add 1 to each of these bins\nnp.add.at(counts, i, 1)"),
+     "zeros given the bins, for zeros_like"),
+    (23, "# plot the results\nplt.plot(bins, counts, linestyle='steps');",
+     "the steps given as a line style (the first edition's)"),
+    (24, ('print(f"NumPy histogram ({len(x)} points):")\n%timeit counts, edges = np.histogram(x, bins, normed=True)\n\n'
+          'print(f"Custom histogram ({len(x)} points):")\n%timeit np.add.at(counts, np.searchsorted(bins, x), 1)'),
+     "histogram's normed keyword, removed from numpy"),
+    (25, ('x = rng.normal(size=1e6)\nprint(f"NumPy histogram ({len(x)} points):")\n'
+          '%timeit counts, edges = np.histogram(x, bins)\n\nprint(f"Custom histogram ({len(x)} points):")\n'
+          '%timeit np.add.at(counts, np.searchsorted(bins, x), 1)'),
+     "the size written as the float 1e6"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.08 (sorting: Python's sorted and list.sort, numpy's
+# np.sort, the in-place sort method and argsort, sorting along rows and columns, np.partition and argpartition,
+# and k nearest neighbours of random points from their squared distances broadcast, argsort and argpartition):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+PDSH_0208 = [
+    (0, "L = [3, 1, 4, 1, 5, 9, 2, 6]\nL.sorted()  # returns a sorted copy", "sorted called as a list method"),
+    (1, "print(L.sort())  # acts in-place and returns None",
+     "the in-place sort's result printed (runs: None)"),
+    (2, "'python'.sort()", "a list's sort method on a string"),
+    (3, "import numpy as np\n\nx = np.array(2, 1, 4, 3, 5)\nnp.sort(x)", "the values given without a list"),
+    (5, "x = np.array([2, 1, 4, 3, 5])\ni = np.argsort(x, reverse=True)\nprint(i)",
+     "Python's reverse keyword given to argsort"),
+    (6, "i[x]", "the array and its sorting indices the wrong way round"),
+    (7, "rng = np.random.default_rng(seed=42)\nX = rng.integer(0, 10, (4, 6))\nprint(X)",
+     "the Generator's integers method misspelt"),
+    (8, "# sort each column of X\nnp.sort(X, axis='columns')", "pandas' axis name given to numpy"),
+    (9, "# sort each row of X\nnp.sort(X, axis=1, order='descending')", "a descending order asked through order"),
+    (10, "x = np.array([7, 2, 3, 1, 6, 5, 4])\nnp.partition(x, 7)", "a kth past the array's end"),
+    (11, "np.partition(X, axis=1)", "the kth argument left out"),
+    (12, "X = rng.random(10, 2)", "the shape as two arguments, rand's way"),
+    (14, "dist_sq = np.sum((X[:, np.newaxis] - X[np.newaxis, :]) ^ 2, axis=-1)", "^ for the power operator"),
+    (15, ("# for each pair of points, compute differences in their coordinates\n"
+          "differences = X[:, np.newaxis] - X[:, np.newaxis]\ndifferences.shape"),
+     "the same axis added on both sides (runs: all zeros)"),
+    (16, "# square the coordinate differences\ndifferences ** 2\nsq_differences.shape",
+     "the squares not assigned"),
+    (17, ("# sum the coordinate differences to get the squared distance\ndist_sq = sum(sq_differences, -1)\n"
+          "dist_sq.shape"), "Python's built-in sum for the array's sum (runs: the wrong axis and a start of -1)"),
+    (18, "dist_sq.diag()", "numpy's diag function as a method"),
+    (21, ("plt.scatter(X[:, 0], X[:, 1], s=100)\n\n# draw lines from each point to its two nearest neighbors\nK = 2\n\n"
+          "for i in range(X.shape):\n    for j in nearest_partition[i, :K+1]:\n"
+          "        # plot a line from X[i] to X[j]\n        # use some zip magic to make it happen:\n"
+          "        plt.plot(*zip(X[j], X[i]), color='black')"),
+     "range given the shape tuple, not its first item"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.05 (pandas' hierarchical indexing: a tuple index made a
 # MultiIndex, unstack and stack, its constructors and level names, multi-indexed columns, indexing and slicing
 # with loc, iloc and IndexSlice, sorting, and rearranging with unstack, reset_index and set_index): written down
@@ -1418,6 +1623,78 @@ PDSH_0304 = [
     (25, "data.fillna()", "the fill value left out"),
     (26, "# forward fill\ndata.ffil()", "the ffill method misspelt"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.02 (data indexing and selection: a Series as a dict (keys,
+# items, `in`, adding a key) and as a 1-D array (slices by explicit and implicit index, masks, fancy indexing), the
+# loc and iloc indexers on an integer index, a DataFrame as a dict of columns (by key and attribute, adding a
+# column) and as a 2-D array (values, T, a row), iloc and loc with slices, masks and lists, setting a value with
+# iloc, and [] slicing and masking rows): written down before any run of the guard, from the notebook's sources
+# alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0302 = [
+    (0, "import pandas as pd\ndata = pd.series([0.25, 0.5, 0.75, 1.0],\n                 index=['a', 'b', 'c', 'd'])\n"
+        "data",
+     "the Series class in lower case"),
+    (2, "'a' in data.values", "membership tested on the values, not the index (runs: False)"),
+    (4, "list(data.iteritems())", "iteritems, removed in pandas 2"),
+    (5, "data['e'] == 1.25\ndata", "a comparison typed for the assignment"),
+    (6, "# slicing by explicit index\ndata[a:c]", "the labels unquoted"),
+    (8, "# masking\ndata[(data > 0.3) and (data < 0.8)]", "Python's and for the element-wise &"),
+    (9, "# fancy indexing\ndata[{'a', 'e'}]", "a set of labels in braces for a list"),
+    (11, "# explicit index when indexing\ndata[0]", "a position for the first item on an integer index"),
+    (13, "data.loc(1)", "the indexer called with parentheses"),
+    (16, "data.ix[1:3]", "the ix indexer, removed in pandas 1.0"),
+    (17, ("area = pd.Series({'California': 423967, 'Texas': 695662,\n"
+          "                  'Florida': 170312, 'New York': 141297,\n"
+          "                  'Pennsylvania': 119280})\n"
+          "pop = pd.Series({'California': 39538223, 'Texas': 29145505,\n"
+          "                 'Florida': 21538187, 'New York': 20201249,\n"
+          "                 'Pennsylvania': 13002700})\n"
+          "data = pd.DataFrame([area, pop])\ndata"),
+     "a list of the Series for a dict (runs: the states as columns)"),
+    (19, "data.density", "a column read before it is added"),
+    (22, "data.values()", "the values attribute called"),
+    (25, "data['California']", "a row label to the column indexer"),
+    (28, "data.loc[density > 120, ['pop', 'density']]", "the column named bare, without data."),
+    (29, "data.iloc[0][2] = 90\ndata", "a chained assignment on a row's copy (runs: data unchanged)"),
+    (31, "data[1:3, :]", "a numpy-style row and column slice to []"),
+    (32, "data[data['density' > 120]]", "the comparison inside the column's brackets"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.06 (combining datasets with concat: the notebook's make_df
+# and display helpers, numpy's concatenate with an axis, pd.concat of Series and of DataFrames by rows and by
+# columns, duplicate indices with verify_integrity, ignore_index and keys, concatenating frames of other columns with
+# join='inner' or a reindex, and the DataFrame.append of old pandas): written down before any run of the guard, from
+# the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0306 = [
+    (0, "import Pandas as pd\nimport numpy as np", "the pandas module capitalised"),
+    (1, ('def make_df(cols, ind):\n    """Quickly make a DataFrame"""\n'
+         "    data = {c: [str(c) + i for i in ind]\n            for c in cols}\n"
+         "    return pd.DataFrame(data, ind)\n\n# example DataFrame\nmake_df('ABC', range(3))"),
+     "the index's numbers joined to the label without str()"),
+    (3, "x = [1, 2, 3]\ny = [4, 5, 6]\nz = [7, 8, 9]\nnp.concatenate(x, y, z)",
+     "the arrays as separate arguments, not one list"),
+    (4, "x = [[1, 2],\n     [3, 4]]\nnp.concatenate([x, x], axis=2)", "an axis the 2-D lists do not have"),
+    (5, "ser1 = pd.Series(['A', 'B', 'C'], index=[1, 2, 3])\nser2 = pd.Series(['D', 'E', 'F'], index=[4, 5, 6])\n"
+        "pd.concatenate([ser1, ser2])",
+     "numpy's concatenate looked up in pandas"),
+    (6, "df1 = make_df('AB', [1, 2])\ndf2 = make_df('AB', [3, 4])\ndisplay(df1, df2, pd.concat([df1, df2]))",
+     "the frames themselves to display, not their names as strings"),
+    (7, "df3 = make_df('AB', [0, 1])\ndf4 = make_df('CD', [0, 1])\n"
+        "display('df3', 'df4', \"pd.concat([df3, df4], axis='column')\")",
+     "the axis name in the singular"),
+    (8, ("x = make_df('AB', [0, 1])\ny = make_df('AB', [2, 3])\ny.index == x.index  # make indices match\n"
+         "display('x', 'y', 'pd.concat([x, y])')"),
+     "a comparison for the index assignment (runs: no duplicates)"),
+    (9, 'try:\n    pd.concat([x, y], verify=True)\nexcept ValueError as e:\n    print("ValueError:", e)',
+     "verify_integrity shortened"),
+    (10, "display('x', 'y', 'pd.concat([x, y], ignore_index=true)')", "True in lower case"),
+    (11, "display('x', 'y', \"pd.concat([x, y], keys=['x'])\")", "one key for two frames"),
+    (12, "df5 = make_df('ABC', 2)\ndf6 = make_df('BCD', [3, 4])\ndisplay('df5', 'df6', 'pd.concat([df5, df6])')",
+     "a row count for the list of index labels"),
+    (13, "display('df5', 'df6',\n        \"pd.concat([df5, df6], join='intersection')\")",
+     "a set operation's name for inner"),
+    (14, "pd.concat([df5, df6], join_axes=[df5.columns])", "join_axes, removed in pandas 1.0"),
+    (14, "pd.concat([df5, df6.reindex(df5.columns)])", "reindexed without axis=1 (runs: rows A, B and C, all NaN)"),
+    (15, "display('df1', 'df2', 'pd.append([df1, df2])')", "append looked up as a pandas function"),
+]
 
 TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-book/ch07.ipynb", CH07),
           "ch10": ("wesm/pydata-book/ch10.ipynb", CH10),
@@ -1440,7 +1717,15 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0305": ("jakevdp/PythonDataScienceHandbook/notebooks/03.05-Hierarchical-Indexing.ipynb", PDSH_0305),
           "homl3-ch08": ("ageron/handson-ml3/08_dimensionality_reduction.ipynb", HOML3_CH08),
           "pdsh-0303": ("jakevdp/PythonDataScienceHandbook/notebooks/03.03-Operations-in-Pandas.ipynb", PDSH_0303),
-          "pdsh-0304": ("jakevdp/PythonDataScienceHandbook/notebooks/03.04-Missing-Values.ipynb", PDSH_0304)}
+          "pdsh-0304": ("jakevdp/PythonDataScienceHandbook/notebooks/03.04-Missing-Values.ipynb", PDSH_0304),
+          "pdsh-0302": ("jakevdp/PythonDataScienceHandbook/notebooks/03.02-Data-Indexing-and-Selection.ipynb",
+                        PDSH_0302),
+          "pdsh-0306": ("jakevdp/PythonDataScienceHandbook/notebooks/03.06-Concat-And-Append.ipynb", PDSH_0306),
+          "pdsh-0207": ("jakevdp/PythonDataScienceHandbook/notebooks/02.07-Fancy-Indexing.ipynb", PDSH_0207),
+          "pdsh-0208": ("jakevdp/PythonDataScienceHandbook/notebooks/02.08-Sorting.ipynb", PDSH_0208),
+          "pdsh-0408": ("jakevdp/PythonDataScienceHandbook/notebooks/04.08-Multiple-Subplots.ipynb", PDSH_0408),
+          "pdsh-0204": ("jakevdp/PythonDataScienceHandbook/notebooks/02.04-Computation-on-arrays-aggregates.ipynb",
+                        PDSH_0204)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1548,6 +1833,35 @@ FROM_FILE = {
     # fillna(method='ffill'/'bfill') lost its method keyword in pandas 3 (ffill and bfill instead); each only shows
     # a result, nothing later reads one
     "pdsh-0304": {"path": "notebooks/03.04-Missing-Values.ipynb", "until": None, "local": []},
+    # literals: nothing to download, nothing skipped, every code cell runs and none fails
+    "pdsh-0302": {"path": "notebooks/03.02-Data-Indexing-and-Selection.ipynb", "until": None, "local": []},
+    # literals: nothing to download, nothing skipped, every code cell runs. Cell 15 fails here (AttributeError, in the
+    # notebook's display helper as it shows 'df1.append(df2)'): DataFrame.append was removed in pandas 2 (pd.concat
+    # instead); it is the last cell, nothing later reads anything
+    "pdsh-0306": {"path": "notebooks/03.06-Concat-And-Append.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (seeded default_rng; cell 14's np.random.choice is unseeded): nothing to download,
+    # nothing skipped (the %timeit cells 24 and 25 take some seconds, 25's on a million points). Cell 13 fails here
+    # (plt.style.use('seaborn-whitegrid'): the style is named seaborn-v0_8-whitegrid since matplotlib 3.6; OSError)
+    # after its pyplot import, before its scatter plot: plt is still defined for the later cells, nothing else is read
+    "pdsh-0207": {"path": "notebooks/02.07-Fancy-Indexing.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (a seeded default_rng): nothing to download, nothing skipped. Cell 13 fails here on
+    # its seaborn-whitegrid style (OSError) after its pyplot import, before its scatter plot: plt is still defined for
+    # cell 21, nothing else is read
+    "pdsh-0208": {"path": "notebooks/02.08-Sorting.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (a seeded default_rng): nothing to download, nothing skipped; cell 7 is empty. Cell 0
+    # fails here (OSError) on its plt.style.use('seaborn-white'): the style is named seaborn-v0_8-white since
+    # matplotlib 3.6; it fails before its `import numpy as np`, so numpy comes from the opening's cells. Every other
+    # code cell runs and none fails
+    "pdsh-0408": {"path": "notebooks/04.08-Multiple-Subplots.ipynb", "until": None, "local": []},
+    # numpy-made data (an unseeded default_rng) and the presidents' heights, a CSV of the checkout's notebooks/data:
+    # nothing to download, nothing skipped (cells 3 and 6 are %timeit, some seconds). Cells 12 (!head) and 13
+    # (pd.read_csv) read it by a path relative to the notebook's folder ('data/...'), not the kernel's: it is read from
+    # the checkout instead. Cell 16 fails here (OSError) on its plt.style.use('seaborn-whitegrid'), after its import
+    # of pyplot (the style is named seaborn-v0_8-whitegrid since matplotlib 3.6); cell 17 still runs. Every other code
+    # cell runs and none fails
+    "pdsh-0204": {"path": "notebooks/02.04-Computation-on-arrays-aggregates.ipynb", "until": None,
+                  "local": [(12, "data/president_heights.csv", "{data}/notebooks/data/president_heights.csv"),
+                            (13, "'data/president_heights.csv'", "'{data}/notebooks/data/president_heights.csv'")]},
 }
 
 
