@@ -4,7 +4,7 @@ threads, with mistakes a user makes typed in before the cells they spoil; the tr
 kernel that runs the same cells side by side.
 
     python bench/guard_trial.py [--clean PATH] [--notebook ch05|ch07|ch10] [--out bench/reports/guard-trial]
-    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas|pdsh-0307|homl3-tools-matplotlib|homl3-tools-numpy|pdsh-0305|homl3-ch08|pdsh-0303|pdsh-0304 --data CHECKOUT [--out ...]
+    python bench/guard_trial.py --notebook homl2-ch02|pdsh-0503|pdsh-0504|homl3-ch04|homl3-ch05|homl3-ch06|homl3-ch07|homl3-ch09|pdsh-0508|pdsh-0511|pdsh-0512|homl3-tools-pandas|pdsh-0307|homl3-tools-matplotlib|homl3-tools-numpy|pdsh-0305|homl3-ch08|pdsh-0303|pdsh-0304|pdsh-0302|pdsh-0306|pdsh-0207|pdsh-0208|pdsh-0408|pdsh-0204 --data CHECKOUT [--out ...]
 
 The notebook is wesm/pydata-book's ch05 (pandas' data structures), ch10 (group-by; its mistakes
 were written down before any run, after ch05's had led to two new rules) or ch07 (data cleaning;
@@ -47,7 +47,11 @@ MNIST cells 19-35 and the slow random projection cells 38-41 skipped, the exerci
 jakevdp/PythonDataScienceHandbook's 03.03 (operations in pandas: ufuncs, index alignment, operations between
 a DataFrame and a Series) and 03.04 (missing values: None and NaN, isnull, dropna, fillna; its cells 4, 26, 27
 and 29 fail here as in any pandas 3 kernel): all three written before any run of the guard, from the notebooks'
-sources alone, by helpers who read nothing of the checker.
+sources alone, by helpers who read nothing of the checker; or jakevdp/PythonDataScienceHandbook's 03.02 (pandas'
+data indexing and selection), 03.06 (concat and append; its last cell fails in pandas 3), 02.07 (numpy's fancy
+indexing), 02.08 (sorting), 04.08 (matplotlib's multiple subplots) and 02.04 (numpy's aggregates on the presidents'
+heights, read from the checkout): written the same way, later the same session, each run first on the code the
+session began with.
 Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
 refuse), run just before that cell.
@@ -1888,7 +1892,8 @@ def main(argv=None) -> None:
                     help="a checkout of the notebook's repository, for a notebook read from its file "
                          "(homl2-ch02, pdsh-0503, pdsh-0504, homl3-ch04, homl3-ch05, homl3-ch06, homl3-ch07, "
                          "homl3-ch09, pdsh-0508, pdsh-0511, pdsh-0512, homl3-tools-pandas, pdsh-0307, "
-                         "homl3-tools-matplotlib, homl3-tools-numpy, pdsh-0305, homl3-ch08, pdsh-0303, pdsh-0304)")
+                         "homl3-tools-matplotlib, homl3-tools-numpy, pdsh-0305, homl3-ch08, pdsh-0303, pdsh-0304, "
+                         "pdsh-0302, pdsh-0306, pdsh-0207, pdsh-0208, pdsh-0408, pdsh-0204)")
     ap.add_argument("--cell-timeout", type=float, default=60)
     ap.add_argument("--notebook", default="ch05", choices=sorted(TRIALS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "reports" / "guard-trial"))
