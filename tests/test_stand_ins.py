@@ -70,6 +70,10 @@ CLAIMED = [
     ("x = pd.Series(range(2), dtype='integer')\n", "TypeError"),
     ("x = pd.Series([1, np.nan, None, pd.NA], dtype='int32')\n", "ValueError"),
     ("x = pd.Series([1, 2, 3], index=list('ab'))\n", "ValueError"),
+    ("n = len(count)\n", "TypeError"),                    # a builtin asked on its argument's type
+    ("r = range(rate)\n", "TypeError"),
+    ("for c in count:\n    pass\n", "TypeError"),          # iterating a number
+    ("k = [c for c in rate]\n", "TypeError"),
 ]
 
 
@@ -109,7 +113,9 @@ MEANT = [
     "r = grid.sum() - 1\n", "r = count == None\n", "r = 3 - True\n", "r = '%s' % count\n",
     "import pandas as pd\n", "import os.path\n", "r = rng.integers(0, 10, (3, 4))\n", "r = legacy.randint(2, 5)\n",
     "x = pd.Series(range(2), dtype='int64')\n", "x = pd.Series([1, np.nan, None, pd.NA], dtype='Int32')\n",
-    "x = pd.Series([1, 2], index=list('ab'))\n",
+    "x = pd.Series([1, 2], index=list('ab'))\n", "n = len(items) + len(label) + len(grid)\n", "r = range(count)\n",
+    "t = sum(items) + max(count, 3) + round(rate)\n", "for c in label:\n    pass\n", "k = [c for c in pair]\n",
+    "e = list(enumerate(odd))\n",
 ]
 
 

@@ -26,7 +26,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
-from .stand_ins import axis_method_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, operator_claim, shape_method_claim
+from .stand_ins import axis_method_claim, builtin_call_claim, draw_claim, inplace_operator_claim, iteration_claim, lookup_claim, maker_claim, operator_claim, shape_method_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -284,7 +284,9 @@ class _Walk:
         if isinstance(s, (ast.For, ast.AsyncFor)):
             self.expression(s.iter)
             if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
-                self._value(loop_index_claim(s, lambda x: self._read(x, set())))
+                self._value(loop_index_claim(s, lambda x: self._read(x, set()))) or \
+                    self._value(iteration_claim(s.iter, Propagation(lambda x: self._read(x, set()),
+                                                                    shapes=self.shapes).value))
             self.state.loop_made.update(self._loop_made(s))
             self.apply(s)                       # a later iteration sees what the body did
             if id(s) not in self.never_run:
@@ -754,6 +756,8 @@ class _Walk:
                     self._value(operator_claim(n, value))
             elif isinstance(n, (ast.UnaryOp, ast.Compare)):
                 self._value(operator_claim(n, value))
+            elif isinstance(n, ast.comprehension):
+                self._value(iteration_claim(n.iter, value))
             if isinstance(n, ast.BoolOp):       # the first operand's truth is asked
                 self._value(truth_claim(n.values[0], "BoolOp", value))
             elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
@@ -804,7 +808,7 @@ class _Walk:
             self._labels_kept(_receiver(n), local) and self._value(axis_method_claim(n, live)) or \
             target is not UNRESOLVED and \
             (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local))) or
-             self._value(draw_claim(n, target)))
+             self._value(draw_claim(n, target)) or self._value(builtin_call_claim(n, target, value)))
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):

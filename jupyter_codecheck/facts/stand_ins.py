@@ -529,6 +529,51 @@ def inplace_operator_claim(n: ast.AugAssign, value: Live) -> ValueClaim | None:
                          "ValueError", "ValueError")
 
 
+# Python's builtins whose TypeError of an argument is its type's alone
+_TYPED_BUILTINS = frozenset({"len", "sum", "sorted", "min", "max", "abs", "round", "range", "enumerate", "zip",
+                             "iter", "list", "tuple", "set", "int", "float", "reversed"})
+
+
+@_read_otherwise_no_claim
+def builtin_call_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+    """`len(total)` of a live int, `range(2.5)`, `sum(count)`: one of Python's builtins asked on a
+    stand-in of each argument's type (positional arguments only)."""
+    import builtins
+    name = next((b for b in _TYPED_BUILTINS if target is getattr(builtins, b)), None)
+    if name is None or n.keywords or not n.args or any(isinstance(a, ast.Starred) for a in n.args):
+        return None
+    given = [_stand_in_of(a, value) for a in n.args]
+    if any(g is _NO_KEY for g in given):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            target(*given)
+    except TypeError as e:
+        names = tuple(dict.fromkeys(x.id for a in n.args for x in ast.walk(a) if isinstance(x, ast.Name)))
+        kinds = ", ".join(_kind(g) for g in given)
+        return ValueClaim(n.func, f"{name}() of {kinds}: {' '.join(str(e).split())[:200]}: TypeError", "TypeError",
+                          callee=True, subjects=names)
+    except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
+        return None
+    return None
+
+
+@_read_otherwise_no_claim
+def iteration_claim(node: ast.expr, value: Live) -> ValueClaim | None:
+    """`for c in total:` of a live number or None: Python's iter() asked on a stand-in of its type."""
+    v = _stand_in_of(node, value)
+    if v is _NO_KEY or not (v is None or type(v) in (int, float, complex, bool) or type(v) in _CALLABLES):
+        return None
+    try:
+        iter(v)
+    except TypeError as e:
+        names = tuple(dict.fromkeys(x.id for x in ast.walk(node) if isinstance(x, ast.Name)))
+        return ValueClaim(node, f"{ast.unparse(node)} is {'None' if v is None else _kind(v)}: {e}: TypeError",
+                          "TypeError", subjects=names)
+    return None
+
+
 def _stand_in_of(node: ast.expr | None, value: Live):
     """A stand-in of the operand's type: a builtin value's representative, a numpy array of numbers
     or booleans as one zero of its dtype and dimensions, a function or method itself (its type has
