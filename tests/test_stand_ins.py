@@ -178,3 +178,56 @@ def test_no_claim_where_the_cell_changed_the_labels_first():
                  "grid = grid.reshape(2, 10)\ng = grid[1, 9]\n"]:
         assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
         assert raised_at(cell, namespace()) is None, cell
+
+
+def test_no_claim_where_the_cell_may_have_changed_what_is_read_first():
+    """(a review's) what a live list inside a dict holds, or a statement's own earlier change, is
+    not seen by the flow: no claim on a cell that runs."""
+    ns = dict(namespace(), data={"name": ["Ann", "Bob"], "age": [30, 40, 50]}, dates=["2024-01-01", "x"])
+    for cell in ["data['age'].pop()\nd = pd.DataFrame(data)\n", "r = (dates.pop(), pd.to_datetime(dates))\n",
+                 "r = (sales.index.set_names(['x', 'y'], inplace=True), sales.swaplevel('x', 'y'))\n",
+                 "r = (prices.reset_index(drop=True, inplace=True), prices.loc[:1, 'eur'])\n",
+                 "r = (cube.resize(6, 4, refcheck=False), cube.transpose(1, 0))\n"]:
+        assert [f for f in kernel_facts(cell, dict(ns, data={"name": ["Ann", "Bob"], "age": [30, 40, 50]},
+                                                   dates=["2024-01-01", "x"], cube=np.zeros((2, 3, 4))))
+                if f.kind == "value"] == [], cell
+        assert raised_at(cell, dict(namespace(), data={"name": ["Ann", "Bob"], "age": [30, 40, 50]},
+                                    dates=["2024-01-01", "x"], cube=np.zeros((2, 3, 4)))) is None, cell
+
+
+def test_no_probe_of_values_whose_reading_runs_the_users_code():
+    """(a review's) pandas deep-copies what attrs hold, compares a category's objects and a time
+    zone's offsets, and asks every registered dtype a name: none of them the user's."""
+    import datetime
+    ran = []
+
+    class Thing:
+        def __eq__(self, other):
+            ran.append("eq")
+            return False
+
+        def __hash__(self):
+            ran.append("hash")
+            return 1
+
+        def __deepcopy__(self, memo):
+            ran.append("deepcopy")
+            return self
+
+    class Zone(datetime.tzinfo):
+        def utcoffset(self, dt):
+            ran.append("utcoffset")
+            return datetime.timedelta(0)
+
+        def dst(self, dt):
+            return datetime.timedelta(0)
+
+    tagged = pd.Series([1, 2])
+    tagged.attrs["who"] = Thing()
+    ns = dict(namespace(), tagged=tagged, things=pd.Series(pd.Categorical([Thing(), Thing()])),
+              zoned=pd.Series([1, 2], index=pd.date_range("2024-01-01", periods=2, tz=Zone())))
+    ran.clear()
+    for cell in ["r = pd.Series(tagged, index=[5])\n", "r = pd.qcut(things, 2)\n", "r = zoned['2024-01-09']\n",
+                 "r = zoned.drop('2024-01-09')\n"]:
+        kernel_facts(cell, ns)
+    assert ran == []

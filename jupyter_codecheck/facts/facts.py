@@ -284,7 +284,7 @@ class _Walk:
         if isinstance(s, (ast.For, ast.AsyncFor)):
             self.expression(s.iter)
             if isinstance(s, ast.For) and id(s) in self.top_level and not self.handled and not self.state.stops:
-                self._value(loop_index_claim(s, lambda x: self._read(x, set()))) or \
+                self._value(loop_index_claim(s, lambda x: self._read(x, set()))) or self._probe_clear(s.iter) and \
                     self._value(iteration_claim(s.iter, Propagation(lambda x: self._read(x, set()),
                                                                     shapes=self.shapes).value))
             self.state.loop_made.update(self._loop_made(s))
@@ -728,18 +728,18 @@ class _Walk:
                     found = len(self.facts)
                     self._key(n, local)
                     self._label(row_label_missing(n, lambda x: self._live(x, local)))
-                    if len(self.facts) == found and self._labels_kept(_looked_up(n), local):
+                    if len(self.facts) == found and self._labels_kept(_looked_up(n), local) and self._probe_clear(n):
                         self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))
             elif isinstance(n, ast.Subscript):
                 self._value(text_index_claim(n, value)) or \
                     self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
                                                  self._parents.get(id(n)))) or \
-                    self._labels_kept(_looked_up(n), local) and \
+                    self._labels_kept(_looked_up(n), local) and self._probe_clear(n) and \
                     self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))   # `a["id"] = ...`
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
             elif isinstance(n, ast.AugAssign):
-                self._value(inplace_operator_claim(n, value))
+                self._probe_clear(n) and self._value(inplace_operator_claim(n, value))
             elif isinstance(n, ast.Assign):
                 claim = column_assignment_claim(n, value)
                 if claim is not None:       # the frame is read as well as the values
@@ -753,11 +753,11 @@ class _Walk:
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, value)) or \
                     self._value(column_binop_claim(n, lambda x: self._live(x, local))) or \
-                    self._value(operator_claim(n, value))
+                    self._probe_clear(n) and self._value(operator_claim(n, value))
             elif isinstance(n, (ast.UnaryOp, ast.Compare)):
-                self._value(operator_claim(n, value))
+                self._probe_clear(n) and self._value(operator_claim(n, value))
             elif isinstance(n, ast.comprehension):
-                self._value(iteration_claim(n.iter, value))
+                self._probe_clear(n.iter) and self._value(iteration_claim(n.iter, value))
             if isinstance(n, ast.BoolOp):       # the first operand's truth is asked
                 self._value(truth_claim(n.values[0], "BoolOp", value))
             elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
@@ -802,13 +802,46 @@ class _Walk:
         """A call asked of pandas or numpy on a stand-in or its own plain values (stand_ins.py)."""
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
             return
+        if not self._probe_clear(n):
+            return
         target = self._live_or_builtin(n.func, local, changes_matter=not isinstance(n.func, ast.Attribute))
-        live = lambda x: self._live(x, local)      # noqa: E731
+        live = lambda x: self._live(x, local)
         self._value(shape_method_claim(n, live, value)) or \
             self._labels_kept(_receiver(n), local) and self._value(axis_method_claim(n, live)) or \
-            target is not UNRESOLVED and \
-            (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local))) or
+            target is not UNRESOLVED and self._library_kept(n.func) and \
+            (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local),
+                                     live_data=self._nothing_changed_before(n))) or
              self._value(draw_claim(n, target)) or self._value(builtin_call_claim(n, target, value)))
+
+    def _probe_clear(self, n: ast.AST) -> bool:
+        """May the library be asked of `n` (stand_ins.py): the cell stores nothing on a class (a
+        method set on pandas' or numpy's class runs in the probe), and in `n`'s own statement
+        nothing is called or stored before it runs (`(dates.pop(), pd.to_datetime(dates))`: the
+        flow reads a statement's changes after it)."""
+        if not self._classes_kept():
+            return False
+        statement = self._statement_of(n)
+        if statement is None:
+            return False
+        inner = {id(x) for x in ast.walk(n)}
+        at = (n.lineno, n.col_offset)
+        return not any(id(x) not in inner and _changes(x) and (x.end_lineno, x.end_col_offset) <= at
+                       for x in ast.walk(statement))
+
+    def _nothing_changed_before(self, n: ast.AST) -> bool:
+        """Is nothing called, stored or deleted in the cell before `n` (imports aside)? What a live
+        list or array holds may then be read as the kernel holds it: the flow follows the names
+        and objects a cell changes, not the lists inside a dict (`data["age"].pop()`)."""
+        at = (n.lineno, n.col_offset)
+        return not any(_changes(x) and (x.end_lineno, x.end_col_offset) <= at for x in ast.walk(self.tree)
+                       if hasattr(x, "end_lineno"))
+
+    def _statement_of(self, n: ast.AST) -> ast.stmt | None:
+        """The innermost statement that holds `n`."""
+        node = n
+        while node is not None and not isinstance(node, ast.stmt):
+            node = self._parents.get(id(node))
+        return node
 
     def _call(self, n: ast.Call, local: set[str], value) -> None:
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
@@ -2538,6 +2571,13 @@ class _Walk:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""
         ch = text[_chars(self.lines, k.lineno, k.col_offset):][:1]
         return ch if ch in ("'", '"') else '"'
+
+
+def _changes(x: ast.AST) -> bool:
+    """A call, or a store or deletion through an attribute or item, or an augmented assignment:
+    what may change an object the flow does not see (a list inside a dict, a statement's own)."""
+    return isinstance(x, (ast.Call, ast.AugAssign, ast.Delete, ast.NamedExpr)) or \
+        isinstance(x, (ast.Attribute, ast.Subscript)) and isinstance(x.ctx, (ast.Store, ast.Del))
 
 
 def _receiver(n: ast.Call) -> ast.expr | None:

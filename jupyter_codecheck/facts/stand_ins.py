@@ -36,8 +36,10 @@ from .read_policy import POLICY
 _NO_KEY = object()
 # sizes beyond which no stand-in is made (its lookups' results are of the key's size, the labels' hash
 # table of the index's: bounded for the guard's time)
-_MAX_ROWS = 2_000_000
+_MAX_ROWS = 1_000_000
 _MAX_CELLS = 20_000_000
+# a method runs whole on the stand-in (`stack`, `sort_index`): smaller objects only
+_MAX_METHOD_CELLS = 100_000
 _MAX_INDEX_ARRAY = 1_000_000
 _PANDAS_INDEXERS = ("loc", "iloc", "at", "iat")
 # what pandas' lookups raise of the labels and the key (anything else is not claimed)
@@ -54,9 +56,9 @@ _CALLABLES = (types.BuiltinFunctionType, types.MethodType, types.FunctionType, t
 def _read_otherwise_no_claim(rule):
     """A rule whose reading fails (an object unlike what it looked) makes no claim."""
     @functools.wraps(rule)
-    def guarded(*args):
+    def guarded(*args, **keywords):
         try:
-            return rule(*args)
+            return rule(*args, **keywords)
         except Exception:  # noqa: BLE001 - read otherwise: no claim
             return None
     return guarded
@@ -174,7 +176,10 @@ def axis_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
         return None
     obj = live(n.func.value)
     stand_in = _pandas_stand_in(obj, pd, np)
-    if stand_in is None or not own_classes(type(stand_in), "pandas"):
+    # (a method may read the values before its arguments: duplicated's `keep` after hashing them, so the
+    # user's values must be of a kind the stand-in's zeros answer alike)
+    if stand_in is None or not own_classes(type(stand_in), "pandas") or stand_in.size > _MAX_METHOD_CELLS or \
+            not all(_plain_values(d, pd) for d in (obj.dtypes if type(obj) is pd.DataFrame else [obj.dtype])):
         return None
     try:
         with warnings.catch_warnings():
@@ -223,25 +228,30 @@ _MAKER_FUNCTIONS = frozenset({"to_datetime", "to_timedelta", "to_numeric", "cut"
 # pandas' classes whose constructors (and `from_*` makers) are asked
 _MAKER_CLASSES = ("DataFrame", "Series", "Index", "MultiIndex", "Categorical", "CategoricalIndex", "DatetimeIndex",
                   "TimedeltaIndex", "PeriodIndex", "IntervalIndex", "Timestamp", "Timedelta", "Period", "Interval")
-_MAX_ITEMS = 10_000
+_MAX_ITEMS = 2_000
+_MAX_SIZE = 1_000      # a size an argument writes out (bins, periods)
 
 
 @_read_otherwise_no_claim
-def maker_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+def maker_claim(n: ast.Call, target, live: Live, live_data: bool = True) -> ValueClaim | None:
     """`pd.MultiIndex(index)`, `pd.MultiIndex.from_arrays(["a", "b"], [1, 2])`,
     `pd.DataFrame({"total": pop, "under18": [...]})`, `pd.to_datetime(["2024-13-01"])`: one of
     pandas' classes or makers called with literals and live values of plain data alone (builtin
     containers of plain scalars, numpy arrays of numbers or text, pandas objects of plain labels and
-    dtypes): the call itself is asked, on those very values (small: bounded by _MAX_ITEMS)."""
+    dtypes): the call itself is asked, on those very values (small: bounded by _MAX_ITEMS).
+    `live_data`: may a live list, dict, array or pandas object be read as the kernel holds it (nothing
+    before in the cell may have changed what it holds); else only immutable live values are."""
     pd = sys.modules.get("pandas")
     if pd is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords) or \
             not _pandas_maker(target, pd):
         return None
-    budget = [_MAX_ITEMS]
+    budget = [_MAX_ITEMS if live_data else 0]
     given = [_data(a, live, pd, budget) for a in n.args]
     options = {k.arg: _data(k.value, live, pd, budget) for k in n.keywords}
-    if any(v is _NO_KEY for v in [*given, *options.values()]):
-        return None
+    values = [*given, *options.values()]
+    if any(v is _NO_KEY for v in values) or any(type(x) is int and abs(x) > _MAX_SIZE for x in values) or \
+            any(type(x) is str for x in _flat(values)) and not _own_dtype_names(pd):
+        return None         # a size written out (bins, periods); a dtype's name a dtype of the user's may answer
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -257,6 +267,14 @@ def maker_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
 
 _MAKER_RAISES = frozenset({"TypeError", "ValueError", "KeyError", "IndexError", "OutOfBoundsDatetime",
                            "DateParseError", "ParserError", "OutOfBoundsTimedelta"})
+
+
+def _own_dtype_names(pd) -> bool:
+    """Are the dtypes pandas looks a name up among (`dtype="money"`) all pandas' own? A registered
+    ExtensionDtype of the user's answers names with its code."""
+    registry = POLICY.module_members(sys.modules.get("pandas.core.dtypes.base") or pd).get("_registry")
+    kinds = getattr(registry, "dtypes", None) if registry is not None and own_classes(type(registry), "pandas") else None
+    return type(kinds) is list and all(str(POLICY.class_module(k)).startswith("pandas") for k in kinds)
 
 
 def _pandas_maker(target, pd) -> bool:
@@ -282,9 +300,10 @@ def _data(node: ast.expr, live: Live, pd, budget: list):
             and type(node.operand.value) in (int, float):
         return -node.operand.value
     if isinstance(node, (ast.List, ast.Tuple)):
-        budget[0] -= len(node.elts)
+        if len(node.elts) > _MAX_ITEMS:
+            return _NO_KEY
         items = [_data(e, live, pd, budget) for e in node.elts]
-        return _NO_KEY if budget[0] < 0 or _missing(items) else (list(items) if isinstance(node, ast.List)
+        return _NO_KEY if _missing(items) else (list(items) if isinstance(node, ast.List)
                                                                    else tuple(items))
     if isinstance(node, ast.Dict):
         if None in node.keys:
@@ -296,19 +315,16 @@ def _data(node: ast.expr, live: Live, pd, budget: list):
         return dict(zip(keys, values))
     if isinstance(node, (ast.Name, ast.Attribute)):
         v = live(node)
-        return v if _plain_data(v, pd, budget) else _NO_KEY
+        return v if _immutable(v, pd) or _plain_data(v, pd, budget) else _NO_KEY
     maker = _builtin_maker(live(node.func)) if isinstance(node, ast.Call) and not node.keywords else None
     if maker is not None:
         # `range(2)`, `list("abcd")`: Python's own, of plain data, few
         given = [_data(a, live, pd, budget) for a in node.args]
-        if _missing(given) or not all(type(g) in (int, str, list, tuple, range) for g in given):
+        if _missing(given) or not all(type(g) in (int, str, tuple, range) for g in given):
             return _NO_KEY
-        made = maker(*given) if maker is not range or all(type(g) is int and abs(g) <= budget[0] for g in given) \
+        made = maker(*given) if maker is not range or all(type(g) is int and abs(g) <= _MAX_ITEMS for g in given) \
             else _NO_KEY
-        if made is _NO_KEY or len(made) > budget[0]:
-            return _NO_KEY
-        budget[0] -= len(made)
-        return made
+        return _NO_KEY if made is _NO_KEY or len(made) > _MAX_ITEMS else made
     return _NO_KEY
 
 
@@ -320,6 +336,27 @@ def _builtin_maker(v):
 def _missing(items: list) -> bool:
     """Is any item no value (compared by identity: `in` would ask a Series' `==`)?"""
     return any(x is _NO_KEY for x in items)
+
+
+def _immutable(v, pd) -> bool:
+    """A plain value no call can change: a number, text, None, pandas' NA or NaT, a tuple of them."""
+    if type(v) is tuple:
+        return len(v) <= _MAX_ITEMS and all(_immutable(x, pd) for x in v)
+    return type(v) in (int, float, str, bool, type(None)) or v is pd.NA or v is pd.NaT
+
+
+def _plain_values(dtype, pd) -> bool:
+    """A dtype whose values are numbers, booleans, dates or text of numpy's or pandas' own (not numpy's
+    objects, a Sparse or Arrow dtype, a category of objects, a time zone of the user's)."""
+    if type(dtype).__module__.split(".")[0] == "numpy":
+        return dtype.kind in "biufcmMUS"
+    if type(dtype) is pd.CategoricalDtype:
+        return plain_labels(dtype.categories, pd)
+    if type(dtype) is pd.DatetimeTZDtype:
+        return plain_labels(pd.DatetimeIndex([], dtype=dtype), pd)
+    return type(dtype) in (pd.StringDtype, pd.PeriodDtype, pd.BooleanDtype, pd.Float32Dtype, pd.Float64Dtype,
+                           pd.Int8Dtype, pd.Int16Dtype, pd.Int32Dtype, pd.Int64Dtype, pd.UInt8Dtype, pd.UInt16Dtype,
+                           pd.UInt32Dtype, pd.UInt64Dtype)
 
 
 def _plain_data(v, pd, budget: list) -> bool:
@@ -343,12 +380,13 @@ def _plain_data(v, pd, budget: list) -> bool:
         budget[0] -= v.size
         if budget[0] < 0 or not own_classes(type(v), "pandas"):
             return False
+        if type(v) in (pd.Series, pd.DataFrame) and not (type(v.attrs) is dict and not v.attrs):
+            return False                # (pandas deep-copies what attrs hold)
         if type(v) in (pd.Index, pd.RangeIndex, pd.MultiIndex):
             return _plain_axis(v, pd)
         dtypes = list(v.dtypes) if type(v) is pd.DataFrame else [v.dtype]
         return _plain_axis(v.index, pd) and (type(v) is pd.Series or _plain_axis(v.columns, pd)) and \
-            all(type(d).__module__.split(".")[0] in ("numpy", "pandas") and not (
-                type(d).__module__.split(".")[0] == "numpy" and d.kind == "O") for d in dtypes) and \
+            all(_plain_values(d, pd) for d in dtypes) and \
             (type(v) is pd.DataFrame or type(v.name) in (str, int, float, type(None)))
     return False
 
