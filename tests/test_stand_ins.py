@@ -74,6 +74,14 @@ CLAIMED = [
     ("r = range(rate)\n", "TypeError"),
     ("for c in count:\n    pass\n", "TypeError"),          # iterating a number
     ("k = [c for c in rate]\n", "TypeError"),
+    ("r = np.sort(grid, axis='columns')\n", "TypeError"),   # numpy asked with the data as zeros
+    ("r = np.sort(grid, axis=1, order='descending')\n", "ValueError"),
+    ("r = np.partition(np.arange(7), 7)\n", "ValueError"),
+    ("r = grid.max(axis='columns')\n", "TypeError"),
+    ("r = np.concatenate(items, items)\n", "TypeError"),
+    ("r = np.percentile(grid, 150)\n", "ValueError"),
+    ("r = np.argsort(grid, kind='fastest')\n", "ValueError"),
+    ("r = np.split(np.arange(7), 3)\n", "ValueError"),
 ]
 
 
@@ -115,7 +123,9 @@ MEANT = [
     "x = pd.Series(range(2), dtype='int64')\n", "x = pd.Series([1, np.nan, None, pd.NA], dtype='Int32')\n",
     "x = pd.Series([1, 2], index=list('ab'))\n", "n = len(items) + len(label) + len(grid)\n", "r = range(count)\n",
     "t = sum(items) + max(count, 3) + round(rate)\n", "for c in label:\n    pass\n", "k = [c for c in pair]\n",
-    "e = list(enumerate(odd))\n",
+    "e = list(enumerate(odd))\n", "r = np.sort(grid, axis=1)\n", "r = np.partition(np.arange(7), 3)\n",
+    "r = grid.max(axis=0)\n", "r = np.concatenate([items, items])\n", "r = np.percentile(grid, 50)\n",
+    "r = np.split(np.arange(9), 3)\n", "r = np.histogram(grid, bins=4, density=True)\n",
 ]
 
 
@@ -231,3 +241,11 @@ def test_no_probe_of_values_whose_reading_runs_the_users_code():
                  "r = zoned.drop('2024-01-09')\n"]:
         kernel_facts(cell, ns)
     assert ran == []
+
+
+def test_a_list_changed_before_is_not_read_by_its_values():
+    ns = dict(namespace(), ks=[1, 2, 3])
+    # (the call's other arguments as the kernel holds them only where nothing before may change them)
+    cell = "ks.append(7)\nr = np.partition(np.arange(7), ks)\n"
+    assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == []
+    assert raised_at(cell, dict(ns, ks=[1, 2, 3])) == ("ValueError", 2)

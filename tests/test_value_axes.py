@@ -53,8 +53,11 @@ def test_an_axis_a_dataframe_or_series_does_not_have(cell):
     "r = frame.apply(len, axis=2)\n",            # pandas asks for the function first
 ])
 def test_no_claim_where_the_library_fails_otherwise_first(cell):
-    assert value_facts(cell, ns()) == []
-    assert run(cell, ns()) is not None
+    # no AxisError claim; numpy's own call asked on zeros of the data's shape may name what it raises
+    # first (stand_ins.data_call_claim)
+    raised = run(cell, ns())
+    assert raised is not None
+    assert all(f.message.endswith(f": {raised[0]}") for f in value_facts(cell, ns())), cell
 
 
 def test_axes_in_range_are_no_claim():

@@ -725,13 +725,13 @@ def test_a_3d_x_into_every_estimator_that_takes_2d_x_only():
     ("q = np.percentile(x, 150)\n", True), ("q = np.nanpercentile(x, -1)\n", True),
     ("p = 95\nq = np.quantile(x, p)\n", True),
     ("q = np.quantile(x, 0.95)\n", False), ("q = np.percentile(x, [5, 95])\n", False),
-    ("q = np.quantile(z, 95)\n", False),           # a complex array: numpy's TypeError first
+    ("q = np.quantile(z, 95)\n", TypeError),       # a complex array: numpy's TypeError first
 ])
 def test_a_quantile_outside_its_range(cell, claimed):
     ns = namespace(x=np.arange(10.0), z=np.arange(10.0) * 1j)
     facts = value_facts(cell, ns)
     if claimed:
-        holds(cell, ns, ValueError)
+        holds(cell, ns, ValueError if claimed is True else claimed)
     else:
         assert facts == [], facts
 

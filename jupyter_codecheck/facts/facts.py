@@ -26,7 +26,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
-from .stand_ins import axis_method_claim, builtin_call_claim, draw_claim, inplace_operator_claim, iteration_claim, lookup_claim, maker_claim, operator_claim, shape_method_claim
+from .stand_ins import axis_method_claim, builtin_call_claim, data_call_claim, draw_claim, inplace_operator_claim, iteration_claim, lookup_claim, maker_claim, operator_claim, shape_method_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -808,6 +808,8 @@ class _Walk:
         live = lambda x: self._live(x, local)
         self._value(shape_method_claim(n, live, value)) or \
             self._labels_kept(_receiver(n), local) and self._value(axis_method_claim(n, live)) or \
+            target is not UNRESOLVED and \
+            self._value(data_call_claim(n, target, live, value, live_data=self._nothing_changed_before(n))) or \
             target is not UNRESOLVED and self._library_kept(n.func) and \
             (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local),
                                      live_data=self._nothing_changed_before(n))) or

@@ -394,6 +394,96 @@ def _plain_data(v, pd, budget: list) -> bool:
 # -- numpy --------------------------------------------------------------------------------------------
 
 _MOST_DRAWN = 1_000_000
+# numpy's functions and ndarray methods whose checks read the data's shape and dtype and the other
+# arguments, never the data's values: asked with the data replaced by zeros of its shape and dtype
+_DATA_FUNCTIONS = frozenset({"sort", "argsort", "partition", "argpartition", "concatenate", "stack", "vstack",
+                             "hstack", "column_stack", "max", "min", "amax", "amin", "sum", "mean", "std", "var",
+                             "prod", "cumsum", "cumprod", "argmax", "argmin", "median", "percentile", "quantile",
+                             "histogram", "ptp", "round", "diff", "flip", "roll", "repeat", "tile", "split",
+                             "array_split", "count_nonzero", "average", "nanmean", "nansum"})
+_DATA_METHODS = frozenset({"sort", "argsort", "partition", "argpartition", "max", "min", "sum", "mean", "std", "var",
+                           "prod", "cumsum", "cumprod", "argmax", "argmin", "round", "repeat", "flatten", "ravel"})
+_MOST_DATA = 100_000
+_MOST_ARGUMENT = 10_000
+
+
+@_read_otherwise_no_claim
+def data_call_claim(n: ast.Call, target, live: Live, value: Live, live_data: bool = True) -> ValueClaim | None:
+    """`np.sort(X, axis="columns")`, `M.max(axis="columns")`, `np.partition(x, 7)`, `np.concatenate(x, y,
+    z)`, `np.histogram(x, bins, normed=True)`: one of numpy's functions (or an array's methods) whose
+    checks read the data's shape and dtype alone, asked with the data (the first argument, or each
+    array of a sequence of them) as zeros of the same shape and dtype; the other arguments as written
+    (literals) or as the kernel holds them (numbers, small arrays of numbers). `live_data`: may a live
+    list or array be read by its values (maker_claim's)."""
+    np = sys.modules.get("numpy")
+    if np is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    members = POLICY.module_members(np)
+    name = n.func.attr if isinstance(n.func, ast.Attribute) else None
+    if name in _DATA_FUNCTIONS and live(n.func.value) is np and members.get(name) is target and \
+            POLICY.is_library(target) and n.args:
+        data, rest, call = n.args[0], n.args[1:], lambda *a, **k: target(*a, **k)
+    elif name in _DATA_METHODS and type(target) is types.BuiltinMethodType and \
+            type(target.__self__) is np.ndarray:
+        data, rest, call = n.func.value, n.args, lambda d, *a, **k: getattr(d, name)(*a, **k)
+    else:
+        return None
+    zeros = _zeros_of(data, value, np, live_data)
+    if zeros is _NO_KEY:
+        return None
+    given = [_argument(a, live, np, live_data) for a in rest]
+    options = {k.arg: _argument(k.value, live, np, live_data) for k in n.keywords}
+    if _missing([*given, *options.values()]) or any(k in ("out", "where") for k in options):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call(zeros, *given, **options)
+    except Exception as e:  # noqa: BLE001 - only numpy's own refusals below are claimed
+        claim = _claim(n.func, e, _NUMPY_RAISES, f"{ast.unparse(n.func)}()", callee=True)
+        if claim is not None:
+            claim.subjects = tuple(dict.fromkeys(x.id for x in ast.walk(n) if isinstance(x, ast.Name)))
+        return claim
+    return None
+
+
+def _zeros_of(node: ast.expr, value: Live, np, live_data: bool):
+    """The data as zeros of its shape and dtype: an array (live, or made with every size known) or a
+    list or tuple written of such arrays or of numbers; _NO_KEY otherwise."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [_zeros_of(e, value, np, live_data) for e in node.elts]
+        if _missing(items) or len(items) > _MOST_ARGUMENT:
+            return _NO_KEY
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, bool):
+        return node.value
+    v = value(node)
+    if live_data and type(v) in (list, tuple) and len(v) <= _MOST_ARGUMENT and _plain_literal(v) and \
+            all(type(x) in (int, float, bool, list, tuple) for x in _flat(v)):
+        return v                        # numbers the kernel or the cell holds in a list: numpy reads them
+    shape = _known_shape(v, np)
+    if shape is None or math.prod(shape) > _MOST_DATA:
+        return _NO_KEY
+    if type(v) is np.ndarray:
+        return np.zeros(shape, dtype=v.dtype) if v.dtype.kind in "biufcmM" else _NO_KEY
+    return np.zeros(shape, dtype=bool if v.kind == "b" else np.dtype(v.kind + "8")) \
+        if v.kind in tuple("biufc") else _NO_KEY
+
+
+def _argument(node: ast.expr, live: Live, np, live_data: bool):
+    """Another argument: a literal, a live number or text, or a live array of numbers (small)."""
+    try:
+        v = ast.literal_eval(node)
+        return v if _plain_literal(v) else _NO_KEY
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        pass
+    v = live(node)
+    if type(v) in (int, float, str, bool, type(None)) or \
+            live_data and type(v) in (list, tuple) and len(v) <= _MOST_ARGUMENT and _plain_literal(v):
+        return v
+    if live_data and type(v) is np.ndarray and v.dtype.kind in "biuf" and v.size <= _MOST_ARGUMENT:
+        return v
+    return _NO_KEY
 
 
 @_read_otherwise_no_claim
