@@ -3,6 +3,7 @@ read by facts.py; values.py and the rule modules make them)."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -22,3 +23,14 @@ class ValueClaim:
 
 Live = Callable[[ast.AST], object]
 Text = Callable[[ast.AST], "str | None"]       # a node's own text in the cell (None: not on one line)
+
+
+def read_otherwise_no_claim(rule):
+    """A rule whose reading fails (an object unlike what it looked) makes no claim."""
+    @functools.wraps(rule)
+    def guarded(*args, **keywords):
+        try:
+            return rule(*args, **keywords)
+        except Exception:  # noqa: BLE001 - read otherwise: no claim
+            return None
+    return guarded

@@ -26,7 +26,8 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
-from .stand_ins import axis_method_claim, builtin_call_claim, data_call_claim, draw_claim, inplace_operator_claim, iteration_claim, lookup_claim, maker_claim, operator_claim, shape_method_claim
+from .stand_ins import axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim
+from .python_types import builtin_call_claim, iteration_claim, operator_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup

@@ -1,36 +1,39 @@
-"""Lookups and shape methods asked of the library itself on a stand-in: an object with the same
-axes as the user's and no values of its own, on which pandas' or numpy's own code raises what it
-raises on the user's object, for the reasons of axes and key alone:
+"""pandas and numpy asked themselves, where no other rule speaks: the call or lookup the cell makes,
+run on a stand-in of the user's object (the same axes, no values of its own) or on the cell's own
+plain values, few; what the library raises there it raises on the user's object, for reasons of
+axes, dtypes and arguments alone.
 
-    pandas   `s["California":"Texas"]` on an index of tuples, `df.loc[:2, :2]` on text labels,
-             `s.iloc["a":"b"]`, `df[idx[:, 1], idx[:, "HR"]]`, `s["a":"b"]` on an unsorted
-             MultiIndex, `s[2020]` naming an inner level: the same lookup on a Series or DataFrame
-             holding the object's own index and columns and a read-only view of one zero as its
-             values (a lookup's KeyError, TypeError, IndexError, InvalidIndexError, IndexingError
-             come of the labels and the key, never of the values)
-    numpy    `b[rows, cols]` with masks that select different counts, `t.transpose(1, 2)` of a 3-D
-             array, `np.swapaxes(a, 0, 2)` of a 2-D one: the same on an array of the same shape whose
-             items are of size 0 (`np.empty(shape, dtype=[])`: no memory, whatever the shape), of a
-             live array or one the cell made whose every size is known
-    methods  `g.reshape[4, 6]`, `len[x]`: a method or function subscripted (TypeError; the fix: a call)
+    lookups      `s["California":"Texas"]` on an index of tuples, `df.loc[:2, :2]` on text labels,
+                 `s.iloc["a":"b"]`, `df[idx[:, 1], idx[:, "HR"]]`, `s["a":"b"]` on an unsorted
+                 MultiIndex, `x.iloc[5] = v` past the end: on a Series or DataFrame holding the
+                 object's own index and columns and a read-only view of one zero as its values
+    label        `s.unstack(level=2)`, `df.set_index("a", "b")`, `df.dropna(how="some")`: pandas'
+    methods      methods whose checks read labels and arguments, on the same stand-in
+    makers       `pd.MultiIndex(index)`, `pd.Series(range(2), dtype="integer")`, `pd.to_datetime([...])`,
+                 `pd.cut(s, 3, labels=names)`: asked on the cell's literals and the kernel's plain values
+    numpy        `b[rows, cols]`, `t.transpose(1, 2)`, `np.swapaxes(a, 0, 2)`: on an array of the same
+                 shape whose items are of size 0 (`np.empty(shape, dtype=[])`: no memory);
+                 `np.sort(X, axis="columns")`, `np.partition(x, 7)`: the data as zeros of its shape and
+                 dtype; `X += Y` that does not broadcast to X's shape (np.broadcast_shapes);
+                 `rng.integers(0, 10, 3, 4)`: on a new generator of numpy's (the user's keeps its state)
 
-The key holds literals, slices of them, `pd.IndexSlice[...]` and live numbers (numpy: also live
-arrays of integers or booleans, whose values it reads); the objects are of the libraries' own
-classes with labels of plain types: nothing of the user's runs.
+Keys and arguments are literals, slices of them, `pd.IndexSlice[...]` and the kernel's plain values;
+the objects are of the libraries' own classes with labels and values of plain types: nothing of the
+user's runs. Python's own rules on its values' types are python_types.py's.
 """
 from __future__ import annotations
 
 import ast
-import functools
 import math
 import sys
 import types
 import warnings
 
 from .abstract_value import Abstract
-from .claims import Live, Text, ValueClaim
+from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
 from .items import plain_labels
 from .libraries import own_classes, own_function
+from .python_types import not_subscriptable_claim, operator_sign
 from .read_policy import POLICY
 
 _NO_KEY = object()
@@ -49,22 +52,9 @@ _NUMPY_RAISES = frozenset({"IndexError", "ValueError", "TypeError", "AxisError"}
 # numpy's methods and functions that only rearrange axes: their checks read the shape alone
 _SHAPE_METHODS = frozenset({"reshape", "transpose", "swapaxes", "squeeze"})
 _SHAPE_FUNCTIONS = frozenset({"reshape", "transpose", "swapaxes", "squeeze", "expand_dims", "moveaxis"})
-# values Python subscripts with no `__getitem__` nor `__class_getitem__`: TypeError
-_CALLABLES = (types.BuiltinFunctionType, types.MethodType, types.FunctionType, types.MethodWrapperType)
 
 
-def _read_otherwise_no_claim(rule):
-    """A rule whose reading fails (an object unlike what it looked) makes no claim."""
-    @functools.wraps(rule)
-    def guarded(*args, **keywords):
-        try:
-            return rule(*args, **keywords)
-        except Exception:  # noqa: BLE001 - read otherwise: no claim
-            return None
-    return guarded
-
-
-@_read_otherwise_no_claim
+@read_otherwise_no_claim
 def lookup_claim(n: ast.Subscript, live: Live, value: Live, text: Text) -> ValueClaim | None:
     """A subscript read (not stored) that pandas or numpy refuses on a stand-in, or Python on a
     function. `live`: the live object of a pure chain as the cell finds it; `value`: that or what
@@ -73,10 +63,10 @@ def lookup_claim(n: ast.Subscript, live: Live, value: Live, text: Text) -> Value
         return _pandas_lookup(n, live, store=True)
     if not isinstance(n.ctx, ast.Load):
         return None
-    return _pandas_lookup(n, live) or _numpy_lookup(n, live, value) or _not_subscriptable(n, live, text)
+    return _pandas_lookup(n, live) or _numpy_lookup(n, live, value) or not_subscriptable_claim(n, live, text)
 
 
-@_read_otherwise_no_claim
+@read_otherwise_no_claim
 def shape_method_claim(n: ast.Call, live: Live, value: Live) -> ValueClaim | None:
     """`t.transpose(1, 2)`, `a.reshape(5, 5)`, `np.swapaxes(a, 0, 2)`, `np.expand_dims(a, 3)` of an
     array of known shape with literal arguments, asked of numpy on a stand-in of that shape."""
@@ -161,7 +151,7 @@ _AXIS_METHODS = frozenset({"unstack", "stack", "swaplevel", "reorder_levels", "d
 _VALUE_KEYWORDS = frozenset({"verify_integrity", "fill_value", "key"})
 
 
-@_read_otherwise_no_claim
+@read_otherwise_no_claim
 def axis_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
     """`s.unstack(level=2)`, `df.stack(dropna=False)`, `df.set_index("state", "year")`,
     `people.insert("height", 1, [...])`, `df.dropna(how="some")` of a live Series or DataFrame with
@@ -232,7 +222,7 @@ _MAX_ITEMS = 2_000
 _MAX_SIZE = 1_000      # a size an argument writes out (bins, periods)
 
 
-@_read_otherwise_no_claim
+@read_otherwise_no_claim
 def maker_claim(n: ast.Call, target, live: Live, live_data: bool = True) -> ValueClaim | None:
     """`pd.MultiIndex(index)`, `pd.MultiIndex.from_arrays(["a", "b"], [1, 2])`,
     `pd.DataFrame({"total": pop, "under18": [...]})`, `pd.to_datetime(["2024-13-01"])`: one of
@@ -407,7 +397,7 @@ _MOST_DATA = 100_000
 _MOST_ARGUMENT = 10_000
 
 
-@_read_otherwise_no_claim
+@read_otherwise_no_claim
 def data_call_claim(n: ast.Call, target, live: Live, value: Live, live_data: bool = True) -> ValueClaim | None:
     """`np.sort(X, axis="columns")`, `M.max(axis="columns")`, `np.partition(x, 7)`, `np.concatenate(x, y,
     z)`, `np.histogram(x, bins, normed=True)`: one of numpy's functions (or an array's methods) whose
@@ -486,7 +476,7 @@ def _argument(node: ast.expr, live: Live, np, live_data: bool):
     return _NO_KEY
 
 
-@_read_otherwise_no_claim
+@read_otherwise_no_claim
 def draw_claim(n: ast.Call, target) -> ValueClaim | None:
     """`rng.integers(0, 10, 3, 4)`, `rng.normal(0, 1, size=(3, -4))` of a live numpy Generator or
     RandomState with literal arguments: the same method of a new generator of numpy's (the user's
@@ -526,6 +516,30 @@ def _flat(values):
             yield v
 
 
+@read_otherwise_no_claim
+def inplace_operator_claim(n: ast.AugAssign, value: Live) -> ValueClaim | None:
+    """`X += 0.28 * np.random.randn(m, 2)` on an array of shape (60, 3): numpy's in-place operator
+    writes into the target, so the other operand must broadcast to the target's own shape
+    (np.broadcast_shapes, numpy's own rule), both shapes known in full."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(n.target, ast.Name) or \
+            not isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)):
+        return None
+    target, other = _known_shape(value(n.target), np), _known_shape(value(n.value), np)
+    if target is None or other is None:
+        return None
+    try:
+        shape = np.broadcast_shapes(target, other)
+    except ValueError:
+        shape = None
+    if shape == target:
+        return None
+    said = f"operands could not be broadcast together with shapes {target} {other}" if shape is None else \
+        f"non-broadcastable output operand with shape {target} doesn't match the broadcast shape {shape}"
+    return ValueClaim(n, f"{ast.unparse(n.target)} {operator_sign(n.op)}= an array of shape {other}: {said}: "
+                         "ValueError", "ValueError")
+
+
 def _numpy_lookup(n: ast.Subscript, live: Live, value: Live) -> ValueClaim | None:
     np = sys.modules.get("numpy")
     if np is None:
@@ -557,191 +571,6 @@ def _known_shape(v, np) -> tuple[int, ...] | None:
 def _void(np):
     """numpy's dtype of items of size 0 (a structured dtype without fields)."""
     return np.dtype([])
-
-
-# -- Python ---------------------------------------------------------------------------------------------
-
-def _not_subscriptable(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
-    v = live(n.value)
-    if type(v) in (int, float, complex, bool, type(None)):
-        return ValueClaim(n, f"{ast.unparse(n.value)} is {'None' if v is None else _kind(v)}: "
-                             f"'{type(v).__name__}' object is not subscriptable: TypeError", "TypeError")
-    if type(v) not in _CALLABLES:
-        return None
-    owner = None if type(v) is types.FunctionType else v.__self__     # a C member of the method: no code runs
-    what = "function" if owner is None or issubclass(type(owner), types.ModuleType) else "method"
-    written, inside = text(n.value), text(n.slice)
-    fixes = [f"{written}({inside})"] if written is not None and inside is not None else []
-    return ValueClaim(n, f"{ast.unparse(n.value)} is a {what}: '{type(v).__name__}' object is not subscriptable "
-                         "(a call is written with parentheses): TypeError", "TypeError", fixes)
-
-
-# -- operators ------------------------------------------------------------------------------------------
-
-# a stand-in of each builtin type: Python's operators refuse an operand for its type alone
-_REPRESENTATIVES = {int: 1, float: 1.0, complex: 1j, bool: True, str: "a", bytes: b"a", type(None): None,
-                    list: [1], tuple: (1,), dict: {1: 1}, set: {1}, frozenset: frozenset({1}), range: range(1)}
-_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
-              ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>", ast.BitOr: "|", ast.BitXor: "^",
-              ast.BitAnd: "&", ast.MatMult: "@", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-              ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}
-
-
-@_read_otherwise_no_claim
-def operator_claim(n: ast.BinOp | ast.UnaryOp | ast.Compare, value: Live) -> ValueClaim | None:
-    """`"Total: " + total` of a live int, `eps ^ 2` of a float, `1 - a.sum` (the method, not called),
-    `a.mean > 2`, `-mask` of a boolean array: Python's (or numpy's) operator asked on a stand-in of
-    each operand's type (_stand_in_of), which is all its TypeError reads. `value`: the live object or
-    what the cell made."""
-    if isinstance(n, ast.BinOp):
-        if isinstance(n.op, ast.Mod) and isinstance(n.left, (ast.Constant, ast.JoinedStr)):
-            return None                 # `"%d" % x` reads the text: values.py's
-        pairs = [(n.op, n.left, n.right)]
-    elif isinstance(n, ast.UnaryOp):
-        pairs = [(n.op, n.operand, None)] if not isinstance(n.op, ast.Not) else []
-    else:
-        parts = [n.left, *n.comparators]
-        pairs = [(op, parts[i], parts[i + 1]) for i, op in enumerate(n.ops) if isinstance(op, _ORDERING)][:1]
-    for op, left, right in pairs:
-        a = _stand_in_of(left, value)
-        b = _stand_in_of(right, value) if right is not None else None
-        if a is _NO_KEY or b is _NO_KEY:
-            continue
-        refused = _refused(op, a, b)
-        if refused is not None:
-            said = f"{_OPERATORS[type(op)]} of {_kind(a)}" + (f" and {_kind(b)}" if right is not None else "")
-            reason = " ".join(str(refused).split())[:200]
-            # what is read: the operands' names (a literal's type is the text's)
-            names = tuple(dict.fromkeys(x.id for part in (left, right) if part is not None
-                                        for x in ast.walk(part) if isinstance(x, ast.Name)))
-            return ValueClaim(n, f"{ast.unparse(n)}: {said}: {reason}: {type(refused).__name__}",
-                              type(refused).__name__, subjects=names)
-    return None
-
-
-def _refused(op, a, b) -> TypeError | None:
-    """The TypeError the operator raises on the stand-ins (any other failure may be of the values)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            _operate(op, a, b)
-    except TypeError as e:
-        return e
-    except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
-        return None
-    return None
-
-
-@_read_otherwise_no_claim
-def inplace_operator_claim(n: ast.AugAssign, value: Live) -> ValueClaim | None:
-    """`X += 0.28 * np.random.randn(m, 2)` on an array of shape (60, 3): numpy's in-place operator
-    writes into the target, so the other operand must broadcast to the target's own shape
-    (np.broadcast_shapes, numpy's own rule), both shapes known in full."""
-    np = sys.modules.get("numpy")
-    if np is None or not isinstance(n.target, ast.Name) or \
-            not isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)):
-        return None
-    target, other = _known_shape(value(n.target), np), _known_shape(value(n.value), np)
-    if target is None or other is None:
-        return None
-    try:
-        shape = np.broadcast_shapes(target, other)
-    except ValueError:
-        shape = None
-    if shape == target:
-        return None
-    said = f"operands could not be broadcast together with shapes {target} {other}" if shape is None else \
-        f"non-broadcastable output operand with shape {target} doesn't match the broadcast shape {shape}"
-    return ValueClaim(n, f"{ast.unparse(n.target)} {_OPERATORS[type(n.op)]}= an array of shape {other}: {said}: "
-                         "ValueError", "ValueError")
-
-
-# Python's builtins whose TypeError of an argument is its type's alone
-_TYPED_BUILTINS = frozenset({"len", "sum", "sorted", "min", "max", "abs", "round", "range", "enumerate", "zip",
-                             "iter", "list", "tuple", "set", "int", "float", "reversed"})
-
-
-@_read_otherwise_no_claim
-def builtin_call_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
-    """`len(total)` of a live int, `range(2.5)`, `sum(count)`: one of Python's builtins asked on a
-    stand-in of each argument's type (positional arguments only)."""
-    import builtins
-    name = next((b for b in _TYPED_BUILTINS if target is getattr(builtins, b)), None)
-    if name is None or n.keywords or not n.args or any(isinstance(a, ast.Starred) for a in n.args):
-        return None
-    given = [_stand_in_of(a, value) for a in n.args]
-    if any(g is _NO_KEY for g in given):
-        return None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            target(*given)
-    except TypeError as e:
-        names = tuple(dict.fromkeys(x.id for a in n.args for x in ast.walk(a) if isinstance(x, ast.Name)))
-        kinds = ", ".join(_kind(g) for g in given)
-        return ValueClaim(n.func, f"{name}() of {kinds}: {' '.join(str(e).split())[:200]}: TypeError", "TypeError",
-                          callee=True, subjects=names)
-    except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
-        return None
-    return None
-
-
-@_read_otherwise_no_claim
-def iteration_claim(node: ast.expr, value: Live) -> ValueClaim | None:
-    """`for c in total:` of a live number or None: Python's iter() asked on a stand-in of its type."""
-    v = _stand_in_of(node, value)
-    if v is _NO_KEY or not (v is None or type(v) in (int, float, complex, bool) or type(v) in _CALLABLES):
-        return None
-    try:
-        iter(v)
-    except TypeError as e:
-        names = tuple(dict.fromkeys(x.id for x in ast.walk(node) if isinstance(x, ast.Name)))
-        return ValueClaim(node, f"{ast.unparse(node)} is {'None' if v is None else _kind(v)}: {e}: TypeError",
-                          "TypeError", subjects=names)
-    return None
-
-
-def _stand_in_of(node: ast.expr | None, value: Live):
-    """A stand-in of the operand's type: a builtin value's representative, a numpy array of numbers
-    or booleans as one zero of its dtype and dimensions, a function or method itself (its type has
-    no operators); _NO_KEY where the type is not known or is not one of those."""
-    if isinstance(node, ast.JoinedStr):
-        return "a"
-    if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
-        return _REPRESENTATIVES[{ast.List: list, ast.Tuple: tuple, ast.Dict: dict, ast.Set: set}[type(node)]]
-    v = node.value if isinstance(node, ast.Constant) else value(node)
-    kind = type(v)
-    if kind in _REPRESENTATIVES:
-        return _REPRESENTATIVES[kind]
-    if kind in _CALLABLES:
-        return v
-    np = sys.modules.get("numpy")
-    if np is None:
-        return _NO_KEY
-    if kind is np.ndarray and v.dtype.kind in "biufc" and v.dtype.names is None:
-        return np.zeros((1,) * v.ndim, dtype=v.dtype)
-    if issubclass(kind, Abstract) and v.like == "ndarray" and v.kind in tuple("biufc") and v.ndim >= 1:
-        return np.zeros((1,) * v.ndim, dtype=bool if v.kind == "b" else np.dtype(v.kind + "8"))
-    return _NO_KEY
-
-
-def _operate(op: ast.operator | ast.cmpop | ast.unaryop, a, b):
-    import operator
-    names = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
-             ast.Mod: "mod", ast.Pow: "pow", ast.LShift: "lshift", ast.RShift: "rshift", ast.BitOr: "or_",
-             ast.BitXor: "xor", ast.BitAnd: "and_", ast.MatMult: "matmul", ast.Lt: "lt", ast.LtE: "le",
-             ast.Gt: "gt", ast.GtE: "ge", ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}
-    f = getattr(operator, names[type(op)])
-    return f(a) if isinstance(op, ast.unaryop) else f(a, b)
-
-
-def _kind(v) -> str:
-    np = sys.modules.get("numpy")
-    if np is not None and type(v) is np.ndarray:
-        return f"an array of {v.dtype}"
-    name = type(v).__name__
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 # -- keys -----------------------------------------------------------------------------------------------

@@ -1,0 +1,190 @@
+"""Python's own rules on the types of the values it is given, asked of Python on a stand-in of each
+value's type (a builtin value's representative: `1` for an int, `"a"` for a str; a numpy array's
+zeros of its dimensions and dtype; a function or method itself):
+
+    operators   `"Total: " + total` of a live int, `eps ^ 2` of a float, `1 - a.sum` (the method, not
+                called), `a.mean > 2`, `-mask` of a boolean array (numpy's boolean negative)
+    builtins    `len(total)`, `range(2.5)`, `sum(count)`: a builtin asked on its arguments' stand-ins
+    iteration   `for c in total:`, `[x for x in None]`
+    subscripts  `total[0]`, `g.reshape[4, 6]` (a method subscripted: the fix, its call)
+
+A TypeError of these is the operand types' alone (a value-dependent failure, a ZeroDivisionError, is
+not asked); nothing of the user's runs (a builtin type's operators, a method object's own type).
+"""
+from __future__ import annotations
+
+import ast
+import sys
+import types
+import warnings
+
+from .abstract_value import Abstract
+from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
+
+_UNKNOWN = object()
+# values Python subscripts with no `__getitem__` nor `__class_getitem__`, calls, and whose type has no operators
+CALLABLES = (types.BuiltinFunctionType, types.MethodType, types.FunctionType, types.MethodWrapperType)
+
+
+def operator_sign(op: ast.AST) -> str:
+    """How the operator is written (`ast.BitXor`: "^")."""
+    return _OPERATORS[type(op)]
+
+
+def not_subscriptable_claim(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
+    v = live(n.value)
+    if type(v) in (int, float, complex, bool, type(None)):
+        return ValueClaim(n, f"{ast.unparse(n.value)} is {'None' if v is None else _kind(v)}: "
+                             f"'{type(v).__name__}' object is not subscriptable: TypeError", "TypeError")
+    if type(v) not in CALLABLES:
+        return None
+    owner = None if type(v) is types.FunctionType else v.__self__     # a C member of the method: no code runs
+    what = "function" if owner is None or issubclass(type(owner), types.ModuleType) else "method"
+    written, inside = text(n.value), text(n.slice)
+    fixes = [f"{written}({inside})"] if written is not None and inside is not None else []
+    return ValueClaim(n, f"{ast.unparse(n.value)} is a {what}: '{type(v).__name__}' object is not subscriptable "
+                         "(a call is written with parentheses): TypeError", "TypeError", fixes)
+
+
+# -- operators ------------------------------------------------------------------------------------------
+
+# a stand-in of each builtin type: Python's operators refuse an operand for its type alone
+_REPRESENTATIVES = {int: 1, float: 1.0, complex: 1j, bool: True, str: "a", bytes: b"a", type(None): None,
+                    list: [1], tuple: (1,), dict: {1: 1}, set: {1}, frozenset: frozenset({1}), range: range(1)}
+_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+              ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>", ast.BitOr: "|", ast.BitXor: "^",
+              ast.BitAnd: "&", ast.MatMult: "@", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+              ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}
+
+
+@read_otherwise_no_claim
+def operator_claim(n: ast.BinOp | ast.UnaryOp | ast.Compare, value: Live) -> ValueClaim | None:
+    """`"Total: " + total` of a live int, `eps ^ 2` of a float, `1 - a.sum` (the method, not called),
+    `a.mean > 2`, `-mask` of a boolean array: Python's (or numpy's) operator asked on a stand-in of
+    each operand's type (_stand_in_of), which is all its TypeError reads. `value`: the live object or
+    what the cell made."""
+    if isinstance(n, ast.BinOp):
+        if isinstance(n.op, ast.Mod) and isinstance(n.left, (ast.Constant, ast.JoinedStr)):
+            return None                 # `"%d" % x` reads the text: values.py's
+        pairs = [(n.op, n.left, n.right)]
+    elif isinstance(n, ast.UnaryOp):
+        pairs = [(n.op, n.operand, None)] if not isinstance(n.op, ast.Not) else []
+    else:
+        parts = [n.left, *n.comparators]
+        pairs = [(op, parts[i], parts[i + 1]) for i, op in enumerate(n.ops) if isinstance(op, _ORDERING)][:1]
+    for op, left, right in pairs:
+        a = _stand_in_of(left, value)
+        b = _stand_in_of(right, value) if right is not None else None
+        if a is _UNKNOWN or b is _UNKNOWN:
+            continue
+        refused = _refused(op, a, b)
+        if refused is not None:
+            said = f"{operator_sign(op)} of {_kind(a)}" + (f" and {_kind(b)}" if right is not None else "")
+            reason = " ".join(str(refused).split())[:200]
+            # what is read: the operands' names (a literal's type is the text's)
+            names = tuple(dict.fromkeys(x.id for part in (left, right) if part is not None
+                                        for x in ast.walk(part) if isinstance(x, ast.Name)))
+            return ValueClaim(n, f"{ast.unparse(n)}: {said}: {reason}: {type(refused).__name__}",
+                              type(refused).__name__, subjects=names)
+    return None
+
+
+def _refused(op, a, b) -> TypeError | None:
+    """The TypeError the operator raises on the stand-ins (any other failure may be of the values)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            _operate(op, a, b)
+    except TypeError as e:
+        return e
+    except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
+        return None
+    return None
+
+
+# Python's builtins whose TypeError of an argument is its type's alone
+_TYPED_BUILTINS = frozenset({"len", "sum", "sorted", "min", "max", "abs", "round", "range", "enumerate", "zip",
+                             "iter", "list", "tuple", "set", "int", "float", "reversed"})
+
+
+@read_otherwise_no_claim
+def builtin_call_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
+    """`len(total)` of a live int, `range(2.5)`, `sum(count)`: one of Python's builtins asked on a
+    stand-in of each argument's type (positional arguments only)."""
+    import builtins
+    name = next((b for b in _TYPED_BUILTINS if target is getattr(builtins, b)), None)
+    if name is None or n.keywords or not n.args or any(isinstance(a, ast.Starred) for a in n.args):
+        return None
+    given = [_stand_in_of(a, value) for a in n.args]
+    if any(g is _UNKNOWN for g in given):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            target(*given)
+    except TypeError as e:
+        names = tuple(dict.fromkeys(x.id for a in n.args for x in ast.walk(a) if isinstance(x, ast.Name)))
+        kinds = ", ".join(_kind(g) for g in given)
+        return ValueClaim(n.func, f"{name}() of {kinds}: {' '.join(str(e).split())[:200]}: TypeError", "TypeError",
+                          callee=True, subjects=names)
+    except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
+        return None
+    return None
+
+
+@read_otherwise_no_claim
+def iteration_claim(node: ast.expr, value: Live) -> ValueClaim | None:
+    """`for c in total:` of a live number or None: Python's iter() asked on a stand-in of its type."""
+    v = _stand_in_of(node, value)
+    if v is _UNKNOWN or not (v is None or type(v) in (int, float, complex, bool) or type(v) in CALLABLES):
+        return None
+    try:
+        iter(v)
+    except TypeError as e:
+        names = tuple(dict.fromkeys(x.id for x in ast.walk(node) if isinstance(x, ast.Name)))
+        return ValueClaim(node, f"{ast.unparse(node)} is {'None' if v is None else _kind(v)}: {e}: TypeError",
+                          "TypeError", subjects=names)
+    return None
+
+
+def _stand_in_of(node: ast.expr | None, value: Live):
+    """A stand-in of the operand's type: a builtin value's representative, a numpy array of numbers
+    or booleans as one zero of its dtype and dimensions, a function or method itself (its type has
+    no operators); _UNKNOWN where the type is not known or is not one of those."""
+    if isinstance(node, ast.JoinedStr):
+        return "a"
+    if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
+        return _REPRESENTATIVES[{ast.List: list, ast.Tuple: tuple, ast.Dict: dict, ast.Set: set}[type(node)]]
+    v = node.value if isinstance(node, ast.Constant) else value(node)
+    kind = type(v)
+    if kind in _REPRESENTATIVES:
+        return _REPRESENTATIVES[kind]
+    if kind in CALLABLES:
+        return v
+    np = sys.modules.get("numpy")
+    if np is None:
+        return _UNKNOWN
+    if kind is np.ndarray and v.dtype.kind in "biufc" and v.dtype.names is None:
+        return np.zeros((1,) * v.ndim, dtype=v.dtype)
+    if issubclass(kind, Abstract) and v.like == "ndarray" and v.kind in tuple("biufc") and v.ndim >= 1:
+        return np.zeros((1,) * v.ndim, dtype=bool if v.kind == "b" else np.dtype(v.kind + "8"))
+    return _UNKNOWN
+
+
+def _operate(op: ast.operator | ast.cmpop | ast.unaryop, a, b):
+    import operator
+    names = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
+             ast.Mod: "mod", ast.Pow: "pow", ast.LShift: "lshift", ast.RShift: "rshift", ast.BitOr: "or_",
+             ast.BitXor: "xor", ast.BitAnd: "and_", ast.MatMult: "matmul", ast.Lt: "lt", ast.LtE: "le",
+             ast.Gt: "gt", ast.GtE: "ge", ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}
+    f = getattr(operator, names[type(op)])
+    return f(a) if isinstance(op, ast.unaryop) else f(a, b)
+
+
+def _kind(v) -> str:
+    np = sys.modules.get("numpy")
+    if np is not None and type(v) is np.ndarray:
+        return f"an array of {v.dtype}"
+    name = type(v).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
