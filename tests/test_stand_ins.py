@@ -4,6 +4,8 @@ it names, and a stop), the cell a user means instead runs with no claim, and no 
 class, a label or a method is the user's."""
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -25,7 +27,8 @@ def namespace() -> dict:
             "grid": np.arange(20).reshape(4, 5), "cube": np.zeros((2, 3, 4)),
             "odd": np.array([True, False, True, False]), "few": np.array([False, True, True, True, False]),
             "idx": pd.IndexSlice, "count": 7, "rate": 0.5, "label": "n", "items": [1, 2], "pair": (1, 2),
-            "rng": np.random.default_rng(1), "legacy": np.random.RandomState(1)}
+            "rng": np.random.default_rng(1), "legacy": np.random.RandomState(1), "edges": np.linspace(-5, 5, 20),
+            "_dh": [os.getcwd()]}         # IPython's directory history: a kernel's own namespace
 
 
 CLAIMED = [
@@ -82,6 +85,11 @@ CLAIMED = [
     ("r = np.percentile(grid, 150)\n", "ValueError"),
     ("r = np.argsort(grid, kind='fastest')\n", "ValueError"),
     ("r = np.split(np.arange(7), 3)\n", "ValueError"),
+    ("grid[1:3] -= 0.5\n", "UFuncTypeError"),            # an in-place operator numpy will not cast back
+    ("count += 'a'\n", "TypeError"),
+    ("r = np.zeros(edges)\n", "TypeError"),                # an array of floats for a shape
+    ("r = flat[{'a', 'e'}]\n", "TypeError"),              # a set as a key
+    ("r = str(count, 3, 1)\n", "TypeError"),
 ]
 
 
@@ -126,6 +134,8 @@ MEANT = [
     "e = list(enumerate(odd))\n", "r = np.sort(grid, axis=1)\n", "r = np.partition(np.arange(7), 3)\n",
     "r = grid.max(axis=0)\n", "r = np.concatenate([items, items])\n", "r = np.percentile(grid, 50)\n",
     "r = np.split(np.arange(9), 3)\n", "r = np.histogram(grid, bins=4, density=True)\n",
+    "grid[1, 2] -= 0.5\n", "grid[1:3] += 1\n", "count += 1\n", "d = {'k': 1}\nd['k'] += 1\n", "r = str(2)\n",
+    "r = np.zeros_like(edges)\n", "r = np.diff(np.arange(5), n=20_000)\n",
 ]
 
 
@@ -140,7 +150,8 @@ def test_the_fix_of_a_subscripted_method_is_its_call_and_of_a_misspelt_module_th
     facts = kernel_facts("r = grid.reshape[2, 10]\n", namespace())
     assert facts[0].candidates == ["grid.reshape(2, 10)"]
     assert kernel_facts("import panda as pd\n", namespace())[0].candidates == ["pandas as pd"]
-    assert kernel_facts("import matplotlb.pyplot as plt\n", {})[0].candidates == ["matplotlib.pyplot as plt"]
+    assert kernel_facts("import matplotlb.pyplot as plt\n", {"_dh": []})[0].candidates == ["matplotlib.pyplot as plt"]
+    assert kernel_facts("import matplotlb.pyplot as plt\n", {}) == []     # not a kernel's: its path is elsewhere
 
 
 def test_no_missing_module_claim_where_the_path_or_the_finders_may_have_changed(monkeypatch):

@@ -27,7 +27,7 @@ from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
 from .stand_ins import axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim
-from .python_types import builtin_call_claim, iteration_claim, operator_claim
+from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, operator_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -351,7 +351,10 @@ class _Walk:
                 self._value(ValueClaim(missing[0], missing[1], "ImportError", missing[2], subjects=()))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled and \
                 self._imports_first(s):
-            missing = missing_module(s, self.resolve_module, top_level=self._loaded_before(s))
+            # (a top-level module is looked for on this process's path: a kernel's own namespace only, as
+            # _folders_kept's files; the command line reads a notebook whose kernel is elsewhere)
+            missing = missing_module(s, self.resolve_module,
+                                     top_level=type(self.ns.get("_dh")) is list and self._loaded_before(s))
             if missing is not None:
                 self._value(ValueClaim(missing[0], missing[1], "ModuleNotFoundError", missing[2], subjects=()))
         if isinstance(s, (ast.Import, ast.ImportFrom)) and not self.guarded and not self.handled:
@@ -738,9 +741,13 @@ class _Walk:
                     self._labels_kept(_looked_up(n), local) and self._probe_clear(n) and \
                     self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))   # `a["id"] = ...`
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
+                found = len(self.facts)
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
+                if len(self.facts) == found and self._probe_clear(n):
+                    self._value(inplace_type_claim(n, value))
             elif isinstance(n, ast.AugAssign):
-                self._probe_clear(n) and self._value(inplace_operator_claim(n, value))
+                self._probe_clear(n) and (self._value(inplace_operator_claim(n, value)) or
+                                          self._value(inplace_type_claim(n, value)))
             elif isinstance(n, ast.Assign):
                 claim = column_assignment_claim(n, value)
                 if claim is not None:       # the frame is read as well as the values

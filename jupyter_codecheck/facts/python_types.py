@@ -105,7 +105,7 @@ def _refused(op, a, b) -> TypeError | None:
 
 # Python's builtins whose TypeError of an argument is its type's alone
 _TYPED_BUILTINS = frozenset({"len", "sum", "sorted", "min", "max", "abs", "round", "range", "enumerate", "zip",
-                             "iter", "list", "tuple", "set", "int", "float", "reversed"})
+                             "iter", "list", "tuple", "set", "int", "float", "reversed", "str"})
 
 
 @read_otherwise_no_claim
@@ -146,6 +146,61 @@ def iteration_claim(node: ast.expr, value: Live) -> ValueClaim | None:
         return ValueClaim(node, f"{ast.unparse(node)} is {'None' if v is None else _kind(v)}: {e}: TypeError",
                           "TypeError", subjects=names)
     return None
+
+
+_IN_PLACE = {ast.Add: "iadd", ast.Sub: "isub", ast.Mult: "imul", ast.Div: "itruediv", ast.FloorDiv: "ifloordiv",
+             ast.Mod: "imod", ast.Pow: "ipow", ast.LShift: "ilshift", ast.RShift: "irshift", ast.BitOr: "ior",
+             ast.BitXor: "ixor", ast.BitAnd: "iand", ast.MatMult: "imatmul"}
+
+
+@read_otherwise_no_claim
+def inplace_type_claim(n: ast.AugAssign, value: Live) -> ValueClaim | None:
+    """`x[i] -= 10.5` of an array of integers (numpy will not cast the float result back into it),
+    `total += "a"` of an int: the augmented operator asked on stand-ins of both sides' types."""
+    import copy
+    import operator
+    target = n.target
+    if isinstance(target, ast.Subscript):       # an array's items are of its dtype: the array's stand-in
+        target = target.value
+    if not isinstance(target, ast.Name):
+        return None
+    a, b = _stand_in_of(target, value), _stand_in_of(n.value, value)
+    np = sys.modules.get("numpy")
+    if a is _UNKNOWN or b is _UNKNOWN or isinstance(n.target, ast.Subscript) and \
+            not (np is not None and type(a) is np.ndarray and _selects_array(n.target.slice, a.ndim, value, np)):
+        return None                     # (`d["k"] += 1`, `x[1] -= 0.5`: an item, set back by its own rules)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(operator, _IN_PLACE[type(n.op)])(copy.copy(a), b)
+    except TypeError as e:
+        names = tuple(dict.fromkeys(x.id for x in ast.walk(n) if isinstance(x, ast.Name)))
+        return ValueClaim(n, f"{ast.unparse(n.target)} {operator_sign(n.op)}= {ast.unparse(n.value)}: "
+                             f"{operator_sign(n.op)}= of {_kind(a)} and {_kind(b)}: {' '.join(str(e).split())[:200]}: "
+                             f"{type(e).__name__}", type(e).__name__, subjects=names)
+    except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
+        return None
+    return None
+
+
+def _selects_array(key: ast.expr, ndim: int, value: Live, np) -> bool:
+    """Does `x[key]` of an array of `ndim` dimensions read an array (a slice, an index array, a mask,
+    fewer indices than dimensions), whose in-place operator keeps its dtype, and not one number?"""
+    parts = key.elts if isinstance(key, ast.Tuple) else [key]
+    arrays = 0
+    for part in parts:
+        if isinstance(part, ast.Slice):
+            arrays += 1
+            continue
+        v = part.value if isinstance(part, ast.Constant) else value(part)
+        if type(v) in (int, bool) or np is not None and isinstance(type(v), type) and issubclass(type(v), np.integer):
+            continue
+        if np is not None and type(v) is np.ndarray or issubclass(type(v), Abstract) and v.like == "ndarray" or \
+                isinstance(part, ast.List):
+            arrays += 1
+            continue
+        return False                    # (None, Ellipsis, a name not known: not judged)
+    return arrays > 0 or len(parts) < ndim
 
 
 def _stand_in_of(node: ast.expr | None, value: Live):

@@ -389,10 +389,12 @@ _MOST_DRAWN = 1_000_000
 _DATA_FUNCTIONS = frozenset({"sort", "argsort", "partition", "argpartition", "concatenate", "stack", "vstack",
                              "hstack", "column_stack", "max", "min", "amax", "amin", "sum", "mean", "std", "var",
                              "prod", "cumsum", "cumprod", "argmax", "argmin", "median", "percentile", "quantile",
-                             "histogram", "ptp", "round", "diff", "flip", "roll", "repeat", "tile", "split",
-                             "array_split", "count_nonzero", "average", "nanmean", "nansum"})
+                             "histogram", "ptp", "round", "diff", "flip", "roll", "split", "array_split",
+                             "count_nonzero", "average", "nanmean", "nansum", "zeros", "ones", "empty"})
+# the makers among them take a shape: only an array the kernel holds or the cell made is read for it
+_SHAPE_MAKERS = frozenset({"zeros", "ones", "empty"})
 _DATA_METHODS = frozenset({"sort", "argsort", "partition", "argpartition", "max", "min", "sum", "mean", "std", "var",
-                           "prod", "cumsum", "cumprod", "argmax", "argmin", "round", "repeat", "flatten", "ravel"})
+                           "prod", "cumsum", "cumprod", "argmax", "argmin", "round", "flatten", "ravel"})
 _MOST_DATA = 100_000
 _MOST_ARGUMENT = 10_000
 
@@ -418,13 +420,16 @@ def data_call_claim(n: ast.Call, target, live: Live, value: Live, live_data: boo
         data, rest, call = n.func.value, n.args, lambda d, *a, **k: getattr(d, name)(*a, **k)
     else:
         return None
+    if name in _SHAPE_MAKERS and not isinstance(data, (ast.Name, ast.Attribute)):
+        return None                     # (a shape written out is _made_from_literals')
     zeros = _zeros_of(data, value, np, live_data)
     if zeros is _NO_KEY:
         return None
     given = [_argument(a, live, np, live_data) for a in rest]
     options = {k.arg: _argument(k.value, live, np, live_data) for k in n.keywords}
-    if _missing([*given, *options.values()]) or any(k in ("out", "where") for k in options):
-        return None
+    if _missing([*given, *options.values()]) or any(k in ("out", "where") for k in options) or \
+            any(type(x) is int and abs(x) > _MOST_ARGUMENT for x in _flat([*given, *options.values()])):
+        return None                     # (a count written out may make the work large: `np.diff(a, n=10**9)`)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -595,6 +600,8 @@ def _key(node: ast.expr, live: Live, pd, np):
                 any(np is not None and type(i) is np.ndarray for i in items):
             return _NO_KEY
         return tuple(items) if isinstance(node, ast.Tuple) else items
+    if isinstance(node, ast.Set) and all(isinstance(e, ast.Constant) and type(e.value) in (int, str) for e in node.elts):
+        return {e.value for e in node.elts}     # (pandas and numpy refuse a set as a key)
     if pd is not None and isinstance(node, ast.Subscript) and live(node.value) is pd.IndexSlice:
         return _key(node.slice, live, pd, np)
     if isinstance(node, (ast.Name, ast.Attribute)):
