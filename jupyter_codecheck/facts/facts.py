@@ -255,6 +255,7 @@ class _Walk:
         self.handled = 0                        # inside a `try` with handlers
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
+        self._first_change: tuple | None = None  # where the cell's first call or store ends (_nothing_changed_before)
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
         self._options_named: bool | None = None  # does the cell name a way to set pandas' options
         self._drawing: dict[int, bool] = {}      # do the statements up to one call only matplotlib's, numpy's, Python's own
@@ -842,9 +843,10 @@ class _Walk:
         """Is nothing called, stored or deleted in the cell before `n` (imports aside)? What a live
         list or array holds may then be read as the kernel holds it: the flow follows the names
         and objects a cell changes, not the lists inside a dict (`data["age"].pop()`)."""
-        at = (n.lineno, n.col_offset)
-        return not any(_changes(x) and (x.end_lineno, x.end_col_offset) <= at for x in ast.walk(self.tree)
-                       if hasattr(x, "end_lineno"))
+        if self._first_change is None:      # read once a cell: every call the walk asks of it
+            self._first_change = min(((x.end_lineno, x.end_col_offset) for x in ast.walk(self.tree)
+                                      if hasattr(x, "end_lineno") and _changes(x)), default=(float("inf"), 0))
+        return self._first_change > (n.lineno, n.col_offset)
 
     def _statement_of(self, n: ast.AST) -> ast.stmt | None:
         """The innermost statement that holds `n`."""

@@ -197,12 +197,12 @@ def plain_labels(index, pd) -> bool:
             return False
         return _scanned(index)
     if type(dtype) is pd.DatetimeTZDtype:         # a tzinfo of the user's answers comparisons with its code
-        return _library_zone(dtype.tz)
+        return library_zone(dtype.tz)
     return type(dtype) in (pd.StringDtype, pd.PeriodDtype) or \
         (type(dtype).__module__.startswith("pandas.") and dtype.kind in "biuf")
 
 
-def _library_zone(tz) -> bool:
+def library_zone(tz) -> bool:
     """A time zone of Python's (`datetime.timezone`, `zoneinfo`), pytz's or dateutil's classes."""
     module = type.__dict__["__module__"].__get__(type(tz), type)     # the type's own slot: no metaclass runs
     return type(module) is str and module.split(".")[0] in ("datetime", "zoneinfo", "pytz", "dateutil")

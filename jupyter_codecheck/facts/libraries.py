@@ -59,10 +59,9 @@ def _module_of(obj) -> str | None:
         return obj.__module__                 # a C member of the function: no code runs
     elif issubclass(type(obj), types.MethodType):
         return _module_of(obj.__func__)
-    elif type(obj).__name__ == "cython_function_or_method" and type(obj).__module__.startswith("_cython_"):
-        module = obj.__module__              # a compiled function's own member: no code runs
+    elif (module := _cython_module(obj)) is not None:
         # numpy.random's (`np.random.rand`, a method of its RandomState); others stay unknown
-        return module if issubclass(type(module), str) and module.split(".")[:2] == ["numpy", "random"] else None
+        return module if module.split(".")[:2] == ["numpy", "random"] else None
     else:
         cls = type(obj)
     try:
@@ -151,12 +150,18 @@ def _own_classes(cls: type, package: str) -> bool:
 
 
 def _compiled(v, package: str) -> bool:
-    """A function the package compiled with Cython (pandas' `NDFrameIndexerBase.__reduce_cython__`):
-    its module, a member of the function's own C type, names the package."""
-    if not (type(v).__name__ == "cython_function_or_method" and type(v).__module__.startswith("_cython_")):
-        return False
-    module = v.__module__
-    return type(module) is str and (module == package or module.startswith(package + "."))
+    """A function the package compiled with Cython (pandas' `NDFrameIndexerBase.__reduce_cython__`)."""
+    module = _cython_module(v)
+    return module is not None and (module == package or module.startswith(package + "."))
+
+
+def _cython_module(obj) -> str | None:
+    """The module a Cython-compiled function names (a member of the function's own C type: no code
+    runs); None for anything else."""
+    if not (type(obj).__name__ == "cython_function_or_method" and type(obj).__module__.startswith("_cython_")):
+        return None
+    module = obj.__module__
+    return module if issubclass(type(module), str) else None
 
 
 def _own_member(v, home: str, owner: str = "") -> bool:

@@ -31,7 +31,7 @@ import warnings
 
 from .abstract_value import Abstract
 from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
-from .items import plain_labels
+from .items import library_zone, plain_labels
 from .libraries import own_classes, own_function
 from .python_types import not_subscriptable_claim, operator_sign
 from .read_policy import POLICY
@@ -56,9 +56,9 @@ _SHAPE_FUNCTIONS = frozenset({"reshape", "transpose", "swapaxes", "squeeze", "ex
 
 @read_otherwise_no_claim
 def lookup_claim(n: ast.Subscript, live: Live, value: Live, text: Text) -> ValueClaim | None:
-    """A subscript read (not stored) that pandas or numpy refuses on a stand-in, or Python on a
-    function. `live`: the live object of a pure chain as the cell finds it; `value`: that or what
-    the cell made (abstract.py)."""
+    """A subscript read that pandas or numpy refuses on a stand-in, or Python on a number or a
+    function; of a store, an iloc/iat position past the end. `live`: the live object of a pure
+    chain as the cell finds it; `value`: that or what the cell made (abstract.py)."""
     if isinstance(n.ctx, ast.Store):
         return _pandas_lookup(n, live, store=True)
     if not isinstance(n.ctx, ast.Load):
@@ -343,7 +343,7 @@ def _plain_values(dtype, pd) -> bool:
     if type(dtype) is pd.CategoricalDtype:
         return plain_labels(dtype.categories, pd)
     if type(dtype) is pd.DatetimeTZDtype:
-        return plain_labels(pd.DatetimeIndex([], dtype=dtype), pd)
+        return library_zone(dtype.tz)
     return type(dtype) in (pd.StringDtype, pd.PeriodDtype, pd.BooleanDtype, pd.Float32Dtype, pd.Float64Dtype,
                            pd.Int8Dtype, pd.Int16Dtype, pd.Int32Dtype, pd.Int64Dtype, pd.UInt8Dtype, pd.UInt16Dtype,
                            pd.UInt32Dtype, pd.UInt64Dtype)
@@ -596,7 +596,7 @@ def _key(node: ast.expr, live: Live, pd, np):
         return slice(*parts)
     if isinstance(node, (ast.Tuple, ast.List)):
         items = [_key(e, live, pd, np) for e in node.elts]
-        if any(i is _NO_KEY for i in items) or isinstance(node, ast.List) and \
+        if _missing(items) or isinstance(node, ast.List) and \
                 any(np is not None and type(i) is np.ndarray for i in items):
             return _NO_KEY
         return tuple(items) if isinstance(node, ast.Tuple) else items
