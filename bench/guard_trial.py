@@ -1525,6 +1525,68 @@ PDSH_0208 = [
           "        plt.plot(*zip(X[j], X[i]), color='black')"),
      "range given the shape tuple, not its first item"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.01 (introducing pandas' objects: the Series, its values and
+# index, explicit labels, a Series from a dict, a scalar and a dict with a given index, the DataFrame from Series,
+# dicts, a list of dicts, a two-dimensional array and a structured array, and the immutable Index with its set
+# operations): written down before any run of the guard, from the notebook's sources alone (held out; checked in a
+# plain kernel only); code cells from 0
+PDSH_0301 = [
+    (0, "import numpy as np\nimport panda as pd", "the module's name misspelt"),
+    (1, "data = pd.series([0.25, 0.5, 0.75, 1.0])\ndata", "the class's name in lower case"),
+    (2, "data.values()", "the values attribute called as a method"),
+    (4, "data[4]", "the last item counted from one"),
+    (6, "data = pd.Series([0.25, 0.5, 0.75, 1.0],\n                 index=['a', 'b', 'c'])\ndata",
+     "one index label too few"),
+    (9, "data[1]", "a position asked of an integer index, which takes labels"),
+    (10, ("population_dict = {'California': 39538223, 'Texas': 29145505,\n"
+          "                   'Florida': 21538187, 'New York': 20201249,\n"
+          "                   'Pennsylvania': 13002700}\npopulation = pd.Series(populaton_dict)\npopulation"),
+     "the dict's name misspelt"),
+    (11, "population('California')", "parentheses for the brackets"),
+    (12, "population.loc['California', 'Florida']", "a comma for the slice's colon"),
+    (14, "pd.Series(5, index=100)", "one scalar as the index"),
+    (18, "states = pd.DataFrame([population, area])\nstates",
+     "a list of the Series, not a dict (runs: states as rows, columns unnamed)"),
+    (21, "states[area]", "the area Series for the column's name"),
+    (24, "pd.DataFrame({'a': 1, 'b': 2}, {'b': 3, 'c': 4})",
+     "the list's brackets left out (runs: the second dict taken as the index)"),
+    (26, ("pd.DataFrame(np.random.rand((3, 2)),\n             columns=['foo', 'bar'],\n"
+          "             index=['a', 'b', 'c'])"),
+     "the shape as a tuple to rand"),
+    (27, "A = np.zeros(3, dtype={'A': 'i8', 'B': 'f8'})\nA", "the fields given as a dict, not a list of pairs"),
+    (32, "print(ind.size, ind.shape(), ind.ndim, ind.dtype)", "the shape attribute called"),
+    (35, "indA & indB", "the first edition's & for the intersection (runs: a bitwise and)"),
+    (37, "indA.symmetric_diference(indB)", "the method's name misspelt"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.10 (vectorized string operations: list comprehensions and
+# None, the str accessor's methods on a Series (capitalize, lower, len, startswith, split), regular expressions with
+# extract and findall, element access and slicing with str and str.get, and get_dummies on delimited indicators):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0 (the recipes cells from 15 on read a download: not run)
+PDSH_0310 = [
+    (0, "import numpy as np\nx = np.array(2, 3, 5, 7, 11, 13)\nx * 2", "the list's brackets left out"),
+    (1, "data = ['peter', 'Paul', 'MARY', 'gUIDO']\n[s.capitalise() for s in data]", "the method's British spelling"),
+    (2, "data = ['peter', 'Paul', None, 'MARY', 'gUIDO']\n[s if s is not None else s.capitalize() for s in data]",
+     "the None test inverted"),
+    (3, "import pandas as pd\nnames = pd.Series(data)\nnames.capitalize()", "the str accessor left out"),
+    (4, ("monte = pd.Series(['Graham Chapman', 'John Cleese', 'Terry Gilliam'\n"
+         "                   'Eric Idle', 'Terry Jones', 'Michael Palin'])"),
+     "a comma left out between two names (runs: five names, two joined)"),
+    (5, "monte.str.lowercase()", "a method's name that is not the accessor's"),
+    (6, "len(monte.str)", "Python's len on the accessor itself"),
+    (7, "monte.str.startswith(['T', 'G'])", "a list of prefixes, not a tuple"),
+    (7, "monte.str.startswith('T', 'G')", "a second prefix as a second argument"),
+    (8, "monte.str.split(maxsplit=1)", "Python's str.split keyword"),
+    (9, "monte.str.extract('[A-Za-z]+', expand=False)", "the group's parentheses left out"),
+    (10, "monte.str.findall(r'^[^AEIOU].*[^aeiou]$', re.I)", "a flag from re before re is imported"),
+    (11, "monte[0:3]", "the str accessor left out (runs: the first three names, not their letters)"),
+    (12, "monte.str.split()[-1]", "the last word taken without the str accessor"),
+    (13, ("full_monte = pd.DataFrame({'name': monte,\n                           'info': ['B|C|D', 'B|D', 'A|C',\n"
+          "                                    'B|D', 'B|C|D']})\nfull_monte"),
+     "one indicator string left out"),
+    (14, "pd.get_dummies(full_monte['info'], '|')",
+     "pandas' get_dummies, whose second argument is a prefix (runs: one column per whole string)"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.05 (pandas' hierarchical indexing: a tuple index made a
 # MultiIndex, unstack and stack, its constructors and level names, multi-indexed columns, indexing and slicing
 # with loc, iloc and IndexSlice, sorting, and rearranging with unstack, reset_index and set_index): written down
@@ -1729,7 +1791,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0208": ("jakevdp/PythonDataScienceHandbook/notebooks/02.08-Sorting.ipynb", PDSH_0208),
           "pdsh-0408": ("jakevdp/PythonDataScienceHandbook/notebooks/04.08-Multiple-Subplots.ipynb", PDSH_0408),
           "pdsh-0204": ("jakevdp/PythonDataScienceHandbook/notebooks/02.04-Computation-on-arrays-aggregates.ipynb",
-                        PDSH_0204)}
+                        PDSH_0204),
+          "pdsh-0301": ("jakevdp/PythonDataScienceHandbook/notebooks/03.01-Introducing-Pandas-Objects.ipynb",
+                        PDSH_0301),
+          "pdsh-0310": ("jakevdp/PythonDataScienceHandbook/notebooks/03.10-Working-With-Strings.ipynb", PDSH_0310)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1866,6 +1931,14 @@ FROM_FILE = {
     "pdsh-0204": {"path": "notebooks/02.04-Computation-on-arrays-aggregates.ipynb", "until": None,
                   "local": [(12, "data/president_heights.csv", "{data}/notebooks/data/president_heights.csv"),
                             (13, "'data/president_heights.csv'", "'{data}/notebooks/data/president_heights.csv'")]},
+    # literals and numpy-made data (cell 26's np.random.rand is unseeded; nothing later reads it): nothing to download,
+    # nothing skipped, every code cell runs. Cell 33 fails in every kernel (TypeError): it is the notebook's own example
+    # of assigning into an immutable Index, ind[1] = 0; it defines nothing later cells read
+    "pdsh-0301": {"path": "notebooks/03.01-Introducing-Pandas-Objects.ipynb", "until": None, "local": []},
+    # literals: cells 0-14, every one runs and none fails. Code cell 15 is the recipes download (curl and gunzip of
+    # recipeitems.json.gz into data/, commented out) and cells 16-26 read data/recipeitems.json, which is not in the
+    # checkout (no network here), so it stops there
+    "pdsh-0310": {"path": "notebooks/03.10-Working-With-Strings.ipynb", "until": 15, "local": []},
 }
 
 
