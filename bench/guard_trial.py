@@ -1245,6 +1245,125 @@ PDSH_0408 = [
           "y_hist.invert_xaxis"),
      "invert_xaxis not called (runs)"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.01 (matplotlib's simple line plots: a figure and its axes,
+# plt.plot and ax.plot of sine and cosine, line colors by name, code, grayscale, hex and RGB tuple, line styles and the
+# format string, axes limits with xlim and ylim and reversed, plt.axis('tight') and ('equal'), titles, axis labels and
+# a legend, and ax.set): written down before any run of the guard, from the notebook's sources alone (held out;
+# checked in a plain kernel only); code cells from 0
+PDSH_0401 = [
+    (0, "%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.style.use('whitegrid')\nimport numpy as np",
+     "seaborn's style name without matplotlib's seaborn-v0_8 prefix"),
+    (1, "fig = plt.figure()\nax = plt.axis()", "plt.axis, not plt.axes (runs: ax is the limits)"),
+    (2, "fig = plt.figure()\nax = plt.axes\n\nx = np.linspace(0, 10, 1000)\nax.plot(x, np.sin(x));",
+     "plt.axes not called"),
+    (3, "plt.plot(x, np.sin);", "np.sin passed, not applied to x"),
+    (4, "plt.plot(x, np.sin(x))\nplt.plot(x, np.cosine(x));", "numpy's cos spelt out as cosine"),
+    (5, ("plt.plot(x, np.sin(x - 0), color='blue')        # specify color by name\n"
+         "plt.plot(x, np.sin(x - 1), color='g')           # short color code (rgbcmyk)\n"
+         "plt.plot(x, np.sin(x - 2), color=0.75)          # grayscale between 0 and 1\n"
+         "plt.plot(x, np.sin(x - 3), color='#FFDD44')     # hex code (RRGGBB, 00 to FF)\n"
+         "plt.plot(x, np.sin(x - 4), color=(1.0,0.2,0.3)) # RGB tuple, values 0 to 1\n"
+         "plt.plot(x, np.sin(x - 5), color='chartreuse'); # HTML color names supported"),
+     "a grayscale level given as a number, not a string"),
+    (6, ("plt.plot(x, x + 0, linestyle='solid')\nplt.plot(x, x + 1, linestyle='dash')\n"
+         "plt.plot(x, x + 2, linestyle='dashdot')\nplt.plot(x, x + 3, linestyle='dotted');\n\n"
+         "# For short, you can use the following codes:\nplt.plot(x, x + 4, linestyle='-')  # solid\n"
+         "plt.plot(x, x + 5, linestyle='--') # dashed\nplt.plot(x, x + 6, linestyle='-.') # dashdot\n"
+         "plt.plot(x, x + 7, linestyle=':');  # dotted"),
+     "a line style's name shortened"),
+    (7, ("plt.plot(x, x + 0, '-g')   # solid green\nplt.plot(x, x + 1, '--cyan')  # dashed cyan\n"
+         "plt.plot(x, x + 2, '-.k')  # dashdot black\nplt.plot(x, x + 3, ':r');  # dotted red"),
+     "a color's full name inside a format string"),
+    (8, "plt.plot(x, np.sin(x))\n\nplt.xlim([-1, 11], [-1.5, 1.5]);",
+     "both axes' limits given to xlim, as to plt.axis"),
+    (10, "plt.plot(x, np.sin(x))\nplt.axis('tigth');", "the axis option misspelt"),
+    (11, "plt.plot(x, np.sin(x))\nplt.axes('equal');", "plt.axes, not plt.axis"),
+    (12, ("plt.plot(x, np.sin(x))\nplt.set_title(\"A Sine Curve\")\nplt.xlabel(\"x\")\n"
+          "plt.ylabel(\"sin(x)\");"),
+     "the axes' set_title method called on pyplot"),
+    (13, ("plt.plot(x, np.sin(x), '-g', label='sin(x)')\nplt.plot(x, np.cos(x), ':b', label='cos(x)')\n"
+          "plt.axis('equal')\n\nplt.legend;"),
+     "legend not called (runs)"),
+    (14, ("ax = plt.axes()\nax.plot(x, np.sin(x))\nax.set(xlim=(0, 10), ylim=(-2, 2),\n"
+          "       xlabel='x', ylabel='sin(x)',\n       tittle='A Simple Plot');"),
+     "set's title keyword misspelt"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.04 (matplotlib's density and contour plots: a function of x
+# and y on a meshgrid, plt.contour with one color, with levels and a colormap, plt.contourf with a colorbar, plt.imshow
+# with extent, origin and interpolation, and contour labels with clabel over a transparent image): written down before
+# any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0404 = [
+    (0, "%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.style('seaborn-v0_8-white')\nimport numpy as np",
+     "the style module called, not its use"),
+    (1, "def f(x, y):\n    np.sin(x) ** 10 + np.cos(10 + y * x) * np.cos(x)",
+     "the function's return left out (runs)"),
+    (2, "x = np.linspace(0, 5, 50)\ny = np.linspace(0, 5, 40)\n\nX, Y = np.meshgrid(x, y)\nZ = f(x, y)",
+     "the function evaluated on the 1D axes, not the grid"),
+    (2, "x = np.linspace(0, 5, 50)\ny = np.linspace(0, 5, 40)\n\nX, Y = np.meshgrid(x)\nZ = f(X, Y)",
+     "meshgrid given one axis only"),
+    (3, "plt.contour(X, Y, Z.T, colors='black');", "the grid's values transposed"),
+    (4, "plt.contour(X, Y, Z, 20, cmap='RdGY');", "the colormap's name miscapitalised"),
+    (5, "plt.colorbar()\nplt.contourf(X, Y, Z, 20, cmap='RdGy');", "the colorbar asked for before the plot"),
+    (6, ("plt.imshow(X, Y, Z, extent=[0, 5, 0, 5], origin='lower', cmap='RdGy',\n"
+         "           interpolation='gaussian', aspect='equal')\nplt.colorbar();"),
+     "imshow given the x and y grids, as contour"),
+    (6, ("plt.imshow(Z, extent=[0, 5, 0, 5], origin='bottom', cmap='RdGy',\n"
+         "           interpolation='gaussian', aspect='equal')\nplt.colorbar();"),
+     "the origin named 'bottom', not 'lower'"),
+    (6, ("plt.imshow(Z, extent=[0, 5, 0, 5], cmap='RdGy',\n"
+         "           interpolation='gaussian', aspect='equal')\nplt.colorbar();"),
+     "origin='lower' left out (runs: the image upside down)"),
+    (7, ("contours = plt.contour(X, Y, Z, 3, colors='black')\nplt.clabel(inline=True, fontsize=8)\n\n"
+         "plt.imshow(Z, extent=[0, 5, 0, 5], origin='lower',\n           cmap='RdGy', alpha=0.5)\nplt.colorbar();"),
+     "clabel not given the contours"),
+    (7, ("contours = plt.contour(X, Y, Z, 3, colors='black')\nplt.clabel(contours, inline=True, fontsize=8)\n\n"
+         "plt.imshow(Z, extent=[0, 5, 0, 5], origin='lower',\n           cmap='RdGy', alpha=50)\nplt.colorbar();"),
+     "the transparency given as a percentage"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.05 (histograms, binnings and density: plt.hist and its
+# options on seeded normal samples, overlaid histograms through a kwargs dict, np.histogram, a 2D normal sample binned
+# with plt.hist2d and np.histogram2d, plt.hexbin, and scipy's gaussian_kde on a grid shown with imshow): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells
+# from 0
+PDSH_0405 = [
+    (0, ("%matplotlib inline\nimport numpy as np\nimport matplotlib.pyplot as plt\n"
+         "plt.style.use('seaborn-v0_8-white')\n\nrng = np.random.default_rng(1701)\ndata = rng.normal(1000)"),
+     "the sample size given where the mean goes (runs: one number)"),
+    (1, "plt.histogram(data);", "numpy's histogram name on pyplot"),
+    (2, ("plt.hist(data, bins=30, normed=True, alpha=0.5,\n         histtype='stepfilled', color='steelblue',\n"
+         "         edgecolor='none');"),
+     "hist's old normed keyword, not density"),
+    (2, ("plt.hist(data, bins=30, density=True, alpha=0.5,\n         histtype='stepfiled', color='steelblue',\n"
+         "         edgecolor='none');"),
+     "the histogram type misspelt"),
+    (3, ("x1 = rng.normal(mean=0, std=0.8, size=1000)\nx2 = rng.normal(-2, 1, 1000)\nx3 = rng.normal(3, 2, 1000)\n\n"
+         "kwargs = dict(histtype='stepfilled', alpha=0.3, density=True, bins=40)\n\n"
+         "plt.hist(x1, **kwargs)\nplt.hist(x2, **kwargs)\nplt.hist(x3, **kwargs);"),
+     "normal's loc and scale named mean and std"),
+    (4, "counts, bin_edges = plt.hist(data, bins=5)\nprint(counts)", "pyplot's hist for np.histogram"),
+    (5, "mean = [0, 0]\ncov = [1, 1, 1, 2]\nx, y = rng.multivariate_normal(mean, cov, 10000).T",
+     "the covariance matrix flattened to a list"),
+    (6, "plt.hist2d(x, y, bins=30)\ncb = plt.colorbar\ncb.set_label('counts in bin')", "colorbar not called"),
+    (7, "counts, xedges, yedges = np.histogram(x, y, bins=30)\nprint(counts.shape)",
+     "the one-dimensional histogram for histogram2d"),
+    (7, "counts, xedges, yedges = np.histogram2d(x, y, bins=30)\nprint(counts.shape())", "shape called"),
+    (8, "plt.hexbin(x, y, bins=30)\ncb = plt.colorbar(label='count in bin')",
+     "bins for gridsize (runs: thirty color levels on the default grid)"),
+    (9, ("from scipy.stats import gaussian_kde\n\n# fit an array of size [Ndim, Nsamples]\ndata = np.hstack([x, y])\n"
+         "kde = gaussian_kde(data)\n\n# evaluate on a regular grid\nxgrid = np.linspace(-3.5, 3.5, 40)\n"
+         "ygrid = np.linspace(-6, 6, 40)\nXgrid, Ygrid = np.meshgrid(xgrid, ygrid)\n"
+         "Z = kde.evaluate(np.vstack([Xgrid.ravel(), Ygrid.ravel()]))\n\n# Plot the result as an image\n"
+         "plt.imshow(Z.reshape(Xgrid.shape),\n           origin='lower', aspect='auto',\n"
+         "           extent=[-3.5, 3.5, -6, 6])\ncb = plt.colorbar()\ncb.set_label(\"density\")"),
+     "the samples stacked end to end, not as rows"),
+    (9, ("from scipy.stats import gaussian_kde\n\n# fit an array of size [Ndim, Nsamples]\ndata = np.vstack([x, y])\n"
+         "kde = gaussian_kde(data)\n\n# evaluate on a regular grid\nxgrid = np.linspace(-3.5, 3.5, 40)\n"
+         "ygrid = np.linspace(-6, 6, 40)\nXgrid, Ygrid = np.meshgrid(xgrid, ygrid)\n"
+         "Z = kde.evaluate(np.vstack([Xgrid.ravel(), Ygrid.ravel()]))\n\n# Plot the result as an image\n"
+         "plt.imshow(Z,\n           origin='lower', aspect='auto',\n"
+         "           extent=[-3.5, 3.5, -6, 6])\ncb = plt.colorbar()\ncb.set_label(\"density\")"),
+     "the density's values not reshaped to the grid"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 02.04 (numpy's aggregates: Python's sum, min and max against
 # np.sum, np.min, np.max and the array methods, %timeit, aggregates along an axis of a 2D array, and the presidents'
 # heights read with pandas: mean, std, percentiles, median and a histogram): written down before any run of the
@@ -1794,7 +1913,12 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0204),
           "pdsh-0301": ("jakevdp/PythonDataScienceHandbook/notebooks/03.01-Introducing-Pandas-Objects.ipynb",
                         PDSH_0301),
-          "pdsh-0310": ("jakevdp/PythonDataScienceHandbook/notebooks/03.10-Working-With-Strings.ipynb", PDSH_0310)}
+          "pdsh-0310": ("jakevdp/PythonDataScienceHandbook/notebooks/03.10-Working-With-Strings.ipynb", PDSH_0310),
+          "pdsh-0401": ("jakevdp/PythonDataScienceHandbook/notebooks/04.01-Simple-Line-Plots.ipynb", PDSH_0401),
+          "pdsh-0404": ("jakevdp/PythonDataScienceHandbook/notebooks/04.04-Density-and-Contour-Plots.ipynb",
+                        PDSH_0404),
+          "pdsh-0405": ("jakevdp/PythonDataScienceHandbook/notebooks/04.05-Histograms-and-Binnings.ipynb",
+                        PDSH_0405)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1939,6 +2063,26 @@ FROM_FILE = {
     # recipeitems.json.gz into data/, commented out) and cells 16-26 read data/recipeitems.json, which is not in the
     # checkout (no network here), so it stops there
     "pdsh-0310": {"path": "notebooks/03.10-Working-With-Strings.ipynb", "until": 15, "local": []},
+    # literals and numpy-made data: nothing to download, nothing skipped. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid'), before its `import numpy as np`: the style is named seaborn-v0_8-whitegrid
+    # since matplotlib 3.6. Left so, cell 2's np.linspace fails (NameError: numpy comes from the opening's cells only
+    # after cell 2) and with it every later cell, which all read its x; so cell 0's style is replaced by its new name.
+    # Then every code cell runs and none fails
+    "pdsh-0401": {"path": "notebooks/04.01-Simple-Line-Plots.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data (a function on a meshgrid): nothing to download, nothing skipped. Cell 0 fails here (OSError) on
+    # its plt.style.use('seaborn-white'), before its `import numpy as np`: the style is named seaborn-v0_8-white since
+    # matplotlib 3.6. Left so, cell 2's np.linspace fails (NameError: numpy comes from the opening's cells only after
+    # cell 2) and every later cell with it, which all read its X, Y and Z; so cell 0's style is replaced by its new
+    # name. Then every code cell runs and none fails
+    "pdsh-0404": {"path": "notebooks/04.04-Density-and-Contour-Plots.ipynb", "until": None,
+                  "local": [(0, "'seaborn-white'", "'seaborn-v0_8-white'")]},
+    # numpy-made data (a seeded default_rng) and scipy's gaussian_kde: nothing to download, nothing skipped. Cell 0
+    # fails here (OSError) on its plt.style.use('seaborn-white') after its imports but before its rng and data, which
+    # every later cell reads (the style is named seaborn-v0_8-white since matplotlib 3.6): left so, every later cell
+    # fails (NameError), so cell 0's style is replaced by its new name. Then every code cell runs and none fails
+    "pdsh-0405": {"path": "notebooks/04.05-Histograms-and-Binnings.ipynb", "until": None,
+                  "local": [(0, "'seaborn-white'", "'seaborn-v0_8-white'")]},
 }
 
 
