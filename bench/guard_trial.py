@@ -1567,6 +1567,165 @@ HOML3_CH08 = [
           '    if idx == 0:\n        plt.ylabel("$z_2$", rotation=0)\n    plt.grid()\n\nplt.show()'),
      "matplotlib: a subplot numbered from 0"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.06 (linear regression: a line fitted with LinearRegression
+# and its slope and intercept, a multidimensional fit, polynomial basis functions with PolynomialFeatures in a
+# pipeline, a Gaussian basis written as a custom transformer, over-fitting with 30 Gaussians, and Ridge and Lasso
+# regularisation of the basis coefficients; its cells before the Seattle bicycle counts' download): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code
+# cells from 0
+PDSH_0506 = [
+    (1, 'rng = np.random.RandomState(1)\nx = 10 * rng.rand(50)\ny = 2 * x - 5 + rng.randn(40)\nplt.scatter(x, y);',
+     'noise drawn for 40 points, not 50'),
+    (2, ('from sklearn.linear_model import LinearRegression\nmodel = LinearRegression(fit_intercept=True)\n\n'
+         'model.fit(x, y)\n\nxfit = np.linspace(0, 10, 1000)\nyfit = model.predict(xfit[:, np.newaxis])\n\n'
+         'plt.scatter(x, y)\nplt.plot(xfit, yfit);'),
+     'the 1D x given to fit, without its new axis'),
+    (2, ('from sklearn.linear_model import LinearRegression\n'
+         'model = LinearRegression(fit_intercept=True, normalize=True)\n\nmodel.fit(x[:, np.newaxis], y)\n\n'
+         'xfit = np.linspace(0, 10, 1000)\nyfit = model.predict(xfit[:, np.newaxis])\n\nplt.scatter(x, y)\n'
+         'plt.plot(xfit, yfit);'),
+     "LinearRegression's normalize keyword, removed from scikit-learn"),
+    (3, 'print("Model slope:    ", model.coef_[0])\nprint("Model intercept:", model.intercept_[0])',
+     'the single intercept indexed like the coefficients'),
+    (4, ('rng = np.random.RandomState(1)\nX = 10 * rng.rand((100, 3))\ny = 0.5 + np.dot(X, [1.5, -2., 1.])\n\n'
+         'model.fit(X, y)\nprint(model.intercept_)\nprint(model.coef_)'),
+     'RandomState.rand given the shape as a tuple'),
+    (4, ('rng = np.random.RandomState(1)\nX = 10 * rng.rand(100, 3)\ny = 0.5 + X * [1.5, -2., 1.]\n\n'
+         'model.fit(X, y)\nprint(model.intercept_)\nprint(model.coef_)'),
+     'an elementwise product for the dot product (runs: three targets fitted)'),
+    (5, ('from sklearn.preprocessing import PolynomialFeatures\nx = np.array([2, 3, 4])\n'
+         'poly = PolynomialFeatures(3, bias=False)\npoly.fit_transform(x[:, None])'),
+     'include_bias misspelt as bias'),
+    (5, ('from sklearn.preprocessing import PolynomialFeatures\nx = np.array(2, 3, 4)\n'
+         'poly = PolynomialFeatures(3, include_bias=False)\npoly.fit_transform(x[:, None])'),
+     'the values given to np.array without a list'),
+    (6, ('from sklearn.pipelines import make_pipeline\npoly_model = make_pipeline(PolynomialFeatures(7),\n'
+         '                           LinearRegression())'),
+     "scikit-learn's pipeline module misspelt"),
+    (7, ('rng = np.random.RandomState(1)\nx = 10 * rng.rand(50)\ny = np.sin(x) + 0.1 * rng.randn(50)\n\n'
+         'poly_model.fit(x[:, np.newaxis], y)\nyfit = poly_model.predict(xfit[np.newaxis, :])\n\nplt.scatter(x, y)\n'
+         'plt.plot(xfit, yfit);'),
+     'the new axis put first for predict: one row of 1000 features'),
+    (8, ('from sklearn.base import BaseEstimator, TransformerMixin\n\n'
+         'class GaussianFeatures(BaseEstimator, TransformerMixin):\n'
+         '    """Uniformly spaced Gaussian features for one-dimensional input"""\n    \n'
+         '    def __init__(self, N, width_factor=2.0):\n        self.N = N\n'
+         '        self.width_factor = width_factor\n    \n    def _gauss_basis(x, y, width, axis=None):\n'
+         '        arg = (x - y) / width\n        return np.exp(-0.5 * np.sum(arg ** 2, axis))\n        \n'
+         '    def fit(self, X, y=None):\n        # create N centers spread along the data range\n'
+         '        self.centers_ = np.linspace(X.min(), X.max(), self.N)\n'
+         '        self.width_ = self.width_factor * (self.centers_[1] - self.centers_[0])\n        return self\n'
+         '        \n    def transform(self, X):\n'
+         '        return self._gauss_basis(X[:, :, np.newaxis], self.centers_,\n'
+         '                                 self.width_, axis=1)\n    \n'
+         'gauss_model = make_pipeline(GaussianFeatures(20),\n                            LinearRegression())\n'
+         'gauss_model.fit(x[:, np.newaxis], y)\nyfit = gauss_model.predict(xfit[:, np.newaxis])\n\n'
+         'plt.scatter(x, y)\nplt.plot(xfit, yfit)\nplt.xlim(0, 10);'),
+     'the staticmethod decorator left off the helper'),
+    (8, ('from sklearn.base import BaseEstimator, TransformerMixin\n\n'
+         'class GaussianFeatures(BaseEstimator, TransformerMixin):\n'
+         '    """Uniformly spaced Gaussian features for one-dimensional input"""\n    \n'
+         '    def __init__(self, N, width_factor=2.0):\n        self.N = N\n'
+         '        self.width_factor = width_factor\n    \n    @staticmethod\n'
+         '    def _gauss_basis(x, y, width, axis=None):\n        arg = (x - y) / width\n'
+         '        return np.exp(-0.5 * np.sum(arg ** 2, axis))\n        \n    def fit(self, X, y=None):\n'
+         '        # create N centers spread along the data range\n'
+         '        self.centers_ = np.linspace(X.min(), X.max(), self.N)\n'
+         '        self.width_ = self.width_factor * (self.centers_[1] - self.centers_[0])\n        return self\n'
+         '        \n    def transform(self, X):\n'
+         '        return self._gauss_basis(X[:, :, np.newaxis], self.centers_,\n'
+         '                                 self.width_, axis=2)\n    \n'
+         'gauss_model = make_pipeline(GaussianFeatures(20),\n                            LinearRegression())\n'
+         'gauss_model.fit(x[:, np.newaxis], y)\nyfit = gauss_model.predict(xfit[:, np.newaxis])\n\n'
+         'plt.scatter(x, y)\nplt.plot(xfit, yfit)\nplt.xlim(0, 10);'),
+     "the Gaussians summed over the centres' axis (runs: one feature)"),
+    (9, ('model = make_pipeline(GaussianFeatures(N=30, width=2),\n                      LinearRegression())\n'
+         'model.fit(x[:, np.newaxis], y)\n\nplt.scatter(x, y)\nplt.plot(xfit, model.predict(xfit[:, np.newaxis]))\n'
+         '\nplt.xlim(0, 10)\nplt.ylim(-1.5, 1.5);'),
+     "width for the transformer's width_factor"),
+    (10, ('def basis_plot(model, title=None):\n    fig, ax = plt.subplots(2, sharex=True)\n'
+          '    model.fit(x[:, np.newaxis], y)\n    ax[0].scatter(x, y)\n'
+          '    ax[0].plot(xfit, model.predict(xfit[:, np.newaxis]))\n'
+          "    ax[0].set(xlabel='x', ylabel='y', ylim=(-1.5, 1.5))\n    \n    if title:\n"
+          '        ax[0].set_title(title)\n\n    ax[1].plot(model.steps[0][1].centers_,\n'
+          "               model.steps[1].coef_)\n    ax[1].set(xlabel='basis location',\n"
+          "              ylabel='coefficient',\n              xlim=(0, 10))\n    \n"
+          'model = make_pipeline(GaussianFeatures(30), LinearRegression())\nbasis_plot(model)'),
+     "a pipeline step's (name, estimator) pair used as the estimator"),
+    (11, ('from sklearn.linear_model import ridge\nmodel = make_pipeline(GaussianFeatures(30), Ridge(alpha=0.1))\n'
+          "basis_plot(model, title='Ridge Regression')"),
+     'Ridge imported in lower case'),
+    (12, ('from sklearn.linear_model import Lasso\n'
+          'model = make_pipeline(GaussianFeatures(30), Lasso(alpha=0.001, max_iter=2e3))\n'
+          "basis_plot(model, title='Lasso Regression')"),
+     'the iteration limit written as the float 2e3'),
+    (12, ('from sklearn.linear_model import Lasso\n'
+          'model = make_pipeline(GaussianFeatures(30), Lasso(alpha=0.001, max_iter=2000))\n'
+          "basis_plot(model, title='Ridge Regression')"),
+     "the previous cell's title kept (runs: the Lasso plot titled Ridge)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.09 (principal component analysis: PCA of numpy-made 2D
+# points, its components, explained variances and mean drawn as vectors, a one-component projection and its inverse
+# transform, the digits projected to two components, the cumulative explained variance, and noise filtering of the
+# digits with a seeded default_rng and PCA(0.50); its cells before the labelled faces' download): written down before
+# any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0509 = [
+    (1, ('rng = np.random.RandomState(1)\nX = np.dot(rng.rand(2, 2), rng.randn(2, 200))\n'
+         "plt.scatter(X[:, 0], X[:, 1])\nplt.axis('equal');"),
+     'the transpose left off (runs: two points of 200 features)'),
+    (1, ('rng = np.random.RandomState(1)\nX = np.dot(rng.rand(2, 2), rng.randn(200, 2)).T\n'
+         "plt.scatter(X[:, 0], X[:, 1])\nplt.axis('equal');"),
+     'the random points drawn 200 x 2 for the product'),
+    (2, 'from sklearn.decomposition import PCA\npca = PCA(n_components=3)\npca.fit(X)',
+     'three components asked of two-dimensional data'),
+    (2, 'from sklearn.decompositions import PCA\npca = PCA(n_components=2)\npca.fit(X)',
+     "scikit-learn's decomposition module misspelt"),
+    (4, 'print(pca.explained_variance_())', 'the fitted variances called like a method'),
+    (5, ('def draw_vector(v0, v1, ax=None):\n    ax = ax or plt.gca()\n'
+         "    arrowprops=dict(arrowstyle='->', linewidth=2,\n                    shrinkA=0, shrinkB=0)\n"
+         "    ax.annotate('', v1, v0, arrowprops=arrowprops)\n\n# plot data\n"
+         'plt.scatter(X[:, 0], X[:, 1], alpha=0.2)\n'
+         'for length, vector in zip(pca.explained_variance_, pca.components_):\n'
+         "    v = vector * 3 * np.sqrt(length)\n    draw_vector(pca.mean, pca.mean_ + v)\nplt.axis('equal');"),
+     "the fitted mean's trailing underscore left off once"),
+    (6, ('pca = PCA(n_components=1)\nX_pca = pca.transform(X)\nprint("original shape:   ", X.shape)\n'
+         'print("transformed shape:", X_pca.shape)'),
+     'the new PCA never fitted before transform'),
+    (7, ('X_new = pca.inverse_transform(X)\nplt.scatter(X[:, 0], X[:, 1], alpha=0.2)\n'
+         "plt.scatter(X_new[:, 0], X_new[:, 1], alpha=0.8)\nplt.axis('equal');"),
+     'the original points given to inverse_transform, not the projection'),
+    (7, ('X_new = pca.inverse_transform(X_pca)\nplt.scatter(X[:, 0], X[:, 1], alpha=0.2)\n'
+         "plt.scatter(X_new[:, 0], X_new[:, 1], alpha=0.8)\nplt.axis('equals');"),
+     "the axis option 'equal' misspelt"),
+    (8, 'from sklearn.datasets import load_digits\ndigits = load_digits\ndigits.data.shape', 'the loader not called'),
+    (9, ('pca = PCA(2)  # project from 64 to 2 dimensions\nprojected = pca.fit_transform(digits.images)\n'
+         'print(digits.data.shape)\nprint(projected.shape)'),
+     'the 8 x 8 images given for the flat data'),
+    (11, ('pca = PCA.fit(digits.data)\nplt.plot(np.cumsum(pca.explained_variance_ratio_))\n'
+          "plt.xlabel('number of components')\nplt.ylabel('cumulative explained variance');"),
+     'PCA fitted without making an instance'),
+    (12, ('def plot_digits(data):\n    fig, axes = plt.subplots(4, 10, figsize=(10, 4),\n'
+          "                             subplot_kw={'xticks':[], 'yticks':[]},\n"
+          '                             gridspec_kw=dict(hspace=0.1, wspace=0.1))\n'
+          '    for i, ax in enumerate(axes):\n        ax.imshow(data[i].reshape(8, 8),\n'
+          "                  cmap='binary', interpolation='nearest',\n                  clim=(0, 16))\n"
+          'plot_digits(digits.data)'),
+     "the axes' grid iterated without flat"),
+    (12, ('def plot_digits(data):\n    fig, axes = plt.subplots(4, 10, figsize=(10, 4),\n'
+          "                             subplot_kws={'xticks':[], 'yticks':[]},\n"
+          '                             gridspec_kw=dict(hspace=0.1, wspace=0.1))\n'
+          '    for i, ax in enumerate(axes.flat):\n        ax.imshow(data[i].reshape(8, 8),\n'
+          "                  cmap='binary', interpolation='nearest',\n                  clim=(0, 16))\n"
+          'plot_digits(digits.data)'),
+     "subplots' subplot_kw keyword misspelt"),
+    (13, 'rng = np.random.default_rng(42)\nrng.gauss(10, 2)', "the random module's gauss asked of a numpy Generator"),
+    (14, 'rng = np.random.default_rng(42)\nnoisy = rng.normal(digits.data, 4, 64)\nplot_digits(noisy)',
+     "a size of one digit's 64 pixels for the noise"),
+    (15, 'pca = PCA(0.50).fit(noisy)\npca.n_components',
+     'the parameter for the fitted attribute (runs: 0.5, not the number kept)'),
+    (16, 'components = pca.transform(noisy)\nfiltered = pca.inverse_transform(noisy)\nplot_digits(filtered)',
+     'the noisy digits given to inverse_transform, not their components'),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 02.07 (numpy's fancy indexing: a list or an array of indices
 # on a 1D array, the result taking the index's shape, row and column index arrays broadcast together, fancy indexing
 # combined with simple indices, slices and masks, a random subset of multivariate normal points selected and
@@ -1918,7 +2077,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0404": ("jakevdp/PythonDataScienceHandbook/notebooks/04.04-Density-and-Contour-Plots.ipynb",
                         PDSH_0404),
           "pdsh-0405": ("jakevdp/PythonDataScienceHandbook/notebooks/04.05-Histograms-and-Binnings.ipynb",
-                        PDSH_0405)}
+                        PDSH_0405),
+          "pdsh-0506": ("jakevdp/PythonDataScienceHandbook/notebooks/05.06-Linear-Regression.ipynb", PDSH_0506),
+          "pdsh-0509": ("jakevdp/PythonDataScienceHandbook/notebooks/05.09-Principal-Component-Analysis.ipynb",
+                        PDSH_0509)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -2083,6 +2245,22 @@ FROM_FILE = {
     # fails (NameError), so cell 0's style is replaced by its new name. Then every code cell runs and none fails
     "pdsh-0405": {"path": "notebooks/04.05-Histograms-and-Binnings.ipynb", "until": None,
                   "local": [(0, "'seaborn-white'", "'seaborn-v0_8-white'")]},
+    # numpy-made data: cells 0-12, nothing skipped. Code cell 13 on (the Seattle bicycle counts) read FremontBridge.csv
+    # and SeattleWeather.csv, which cell 13's curl lines (comments) download: they are not in the checkout and there is
+    # no network here, so it stops there. Cell 0 fails here (OSError) on its plt.style.use('seaborn-whitegrid'): the
+    # style is named seaborn-v0_8-whitegrid since matplotlib 3.6; it fails after its pyplot import, before its
+    # `import numpy as np`, and numpy comes from the opening's cells only after cell 2 (cell 1 reads it first), so cell
+    # 0's style is replaced by its new name (as for pdsh-0401). Then every other code cell runs and none fails
+    "pdsh-0506": {"path": "notebooks/05.06-Linear-Regression.ipynb", "until": 13,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data (a seeded RandomState and default_rng) and the bundled digits: cells 0-16, nothing skipped. Code
+    # cell 17 on (eigenfaces) download the labelled faces in the wild (fetch_lfw_people: no network here, no copy in
+    # the checkout or scikit-learn's cache), so it stops there. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid') (the style is named seaborn-v0_8-whitegrid since matplotlib 3.6), after its
+    # numpy and pyplot imports, so both are defined for the later cells. Cell 10 fails here (AttributeError):
+    # plt.cm.get_cmap was removed in matplotlib 3.9 (matplotlib.colormaps instead); it only draws, nothing later reads
+    # what it makes. Every other code cell runs and none fails
+    "pdsh-0509": {"path": "notebooks/05.09-Principal-Component-Analysis.ipynb", "until": 17, "local": []},
 }
 
 
