@@ -1905,6 +1905,72 @@ PDSH_0305 = [
     (40, "pop_flat = pop.reset_index()\npop_flat", "the values' name left out (runs: a column named 0)"),
     (41, "pop_flat.set_index('state', 'year')", "the keys as separate arguments, not a list"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.05 (computation on arrays, broadcasting: a scalar and a
+# row stretched over a larger array, a row and a column broadcast into a grid, the rules and an example of
+# incompatible shapes, np.newaxis to make a column, centering an array by its column means, and a 2-D function
+# plotted with imshow): written down before any run of the guard, from the notebook's sources alone (held out;
+# checked in a plain kernel only); code cells from 0
+PDSH_0205 = [
+    (1, "a = np.array([0, 1, 2])\nb = np.array([5, 5])\na + b", "the second array one value short"),
+    (2, "A + 5", "the array's name capitalised"),
+    (3, "M = np.ones(3, 3)\nM", "the shape as two arguments, not a tuple"),
+    (4, "M + b", "the wrong array added (runs)"),
+    (5, "a = np.arange(3)\nb = np.arange(3)[:, np.newaxes]\n\nprint(a)\nprint(b)", "newaxis misspelt"),
+    (6, "np.sum(a, b)", "sum for the element-wise add (the column taken as its axis)"),
+    (8, "M + a[:, np.newaxis]", "a column made where the row broadcasts"),
+    (9, "a = np.arange(3).reshape((3, 1))\nb = np.arrange(3)", "arange misspelt"),
+    (13, "a[:, np.newaxis].shape()", "the shape attribute called"),
+    (14, "M + a[np.newaxis, :]", "the new axis put first"),
+    (15, "np.logaddexp(M + a[:, np.newaxis])", "the two operands summed into one argument"),
+    (16, "rng = np.random.default_rng(seed=1701)\nX = rng.random((10, 3), dtype=int)", "integers asked of random()"),
+    (17, "Xmean = X.mean(1)\nXmean", "the mean along the wrong axis (runs)"),
+    (18, "X_centered = X - X.mean(axis=1)", "the rows' means subtracted from the columns"),
+    (19, "X_centered.mean(0, keepdim=True)", "keepdims misspelt"),
+    (20, ("# x and y have 50 steps from 0 to 5\nx = np.linspace(0, 5, 50)\ny = np.linspace(0, 5, 50)\n\n"
+          "z = np.sin(x) ** 10 + np.cos(10 + y * x) * np.cos(x)"),
+     "y left a row, not made a column (runs: a 1-D z)"),
+    (21, "%matplotlib inline\nimport matplotlib.pylot as plt", "the module's name misspelt"),
+    (22, "plt.imshow(z, origin='bottom', extent=[0, 5, 0, 5])\nplt.colorbar();",
+     "an origin value matplotlib no longer takes"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.06 (comparisons, masks and Boolean logic: Seattle's
+# daily rainfall, comparison operators as ufuncs, counting with count_nonzero, sum, any and all along an axis,
+# the bitwise operators &, |, ~ on masks, masks as indices for selecting values, and `and`/`or` against & and |):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain
+# kernel only); code cells from 0
+PDSH_0206 = [
+    (2, "plt.histogram(rainfall_mm, 40);", "numpy's function name on pyplot"),
+    (3, "x = np.array(1, 2, 3, 4, 5)", "the values not put in a list"),
+    (10, "(2 * x) == (x ^ 2)", "^ for the power (runs: bitwise xor)"),
+    (11, "rng = np.random.default_rng(seed=1701)\nx = rng.integers(10, shape=(3, 4))\nx", "shape for the size keyword"),
+    (14, "(x < 6).count_nonzero()", "the function called as an array method"),
+    (15, "sum(x < 6)", "Python's built-in sum (runs: the columns' counts)"),
+    (16, "np.sum(x < 6, axis=2)", "an axis the 2-D array lacks"),
+    (17, "(x > 8).any", "the method not called (runs)"),
+    (18, "any(x < 0)", "Python's built-in any on a 2-D array"),
+    (19, "np.alltrue(x < 10)", "a function removed from NumPy 2"),
+    (20, "np.all(x = 6)", "= for =="),
+    (21, "np.all(x < 8, axis='rows')", "pandas' axis name in numpy"),
+    (22, "np.sum(rainfall_mm > 10 & rainfall_mm < 20)", "the comparisons' parentheses left out"),
+    (23, "np.sum(not ((rainfall_mm <= 10) | (rainfall_mm >= 20)))", "Python's not for ~"),
+    (24, ('print("Number days without rain:  ", np.count(rainfall_mm == 0))\n'
+          'print("Number days with rain:     ", np.sum(rainfall_mm != 0))\n'
+          'print("Days with more than 10 mm: ", np.sum(rainfall_mm > 10))\n'
+          'print("Rainy days with < 5 mm:    ", np.sum((rainfall_mm > 0) &\n'
+          '                                            (rainfall_mm < 5)))'),
+     "a counting function numpy lacks"),
+    (27, "x(x < 5)", "parentheses for the mask's brackets"),
+    (28, ("# construct a mask of all rainy days\nrainy = (rainfall_mm > 0)\n\n"
+          "# construct a mask of all summer days (June 21st is the 172nd day)\ndays = np.arange(366)\n"
+          "summer = (days > 172) & (days < 262)\n\n"
+          "print(\"Median precip on rainy days in 2015 (mm):   \",\n      np.median(rainfall_mm[rainy]))\n"
+          "print(\"Median precip on summer days in 2015 (mm):  \",\n      np.median(rainfall_mm[summer]))\n"
+          "print(\"Maximum precip on summer days in 2015 (mm): \",\n      np.max(rainfall_mm[summer]))\n"
+          "print(\"Median precip on non-summer rainy days (mm):\",\n      np.median(rainfall_mm[rainy & ~summer]))"),
+     "a leap year's days counted"),
+    (36, "A = np.array([1, 0, 1, 0, 1, 0], dtype=bool)\nB = np.array([1, 1, 1, 0, 1], dtype=bool)\nA | B",
+     "the second array one value short"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.03 (operations in pandas: numpy's ufuncs on a Series and a
 # DataFrame keep the index, index alignment in arithmetic between Series and between DataFrames, add with
 # fill_value, and operations between a DataFrame and a Series, row-wise by default and column-wise with axis=0):
@@ -2080,7 +2146,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0405),
           "pdsh-0506": ("jakevdp/PythonDataScienceHandbook/notebooks/05.06-Linear-Regression.ipynb", PDSH_0506),
           "pdsh-0509": ("jakevdp/PythonDataScienceHandbook/notebooks/05.09-Principal-Component-Analysis.ipynb",
-                        PDSH_0509)}
+                        PDSH_0509),
+          "pdsh-0205": ("jakevdp/PythonDataScienceHandbook/notebooks/02.05-Computation-on-arrays-broadcasting.ipynb",
+                        PDSH_0205),
+          "pdsh-0206": ("jakevdp/PythonDataScienceHandbook/notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", PDSH_0206)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -2261,6 +2330,23 @@ FROM_FILE = {
     # plt.cm.get_cmap was removed in matplotlib 3.9 (matplotlib.colormaps instead); it only draws, nothing later reads
     # what it makes. Every other code cell runs and none fails
     "pdsh-0509": {"path": "notebooks/05.09-Principal-Component-Analysis.ipynb", "until": 17, "local": []},
+    # literals and numpy-made data (a seeded default_rng): nothing to download, nothing skipped, every code cell runs.
+    # Cell 12 fails in every kernel (ValueError): it is the notebook's own example of shapes (3, 2) and (3,) that do
+    # not broadcast; it defines nothing later cells read
+    "pdsh-0205": {"path": "notebooks/02.05-Computation-on-arrays-broadcasting.ipynb", "until": None, "local": []},
+    # Seattle's daily rainfall and literals and numpy-made data (a seeded default_rng): nothing skipped. Cell 0 loads
+    # the rainfall with vega_datasets (data.seattle_weather(), 2015's precipitation in mm), which is not installed
+    # here (ModuleNotFoundError; then rainfall_mm is undefined for cells 2, 22-24 and 28): it is read instead from the
+    # checkout's first-edition notebooks_v1/data/Seattle2014.csv, Sea-Tac airport's daily PRCP for 2014 in tenths of
+    # mm, divided by 10 (365 days, as cell 28's np.arange(365) expects); the import line and the load are the two
+    # lines changed. Cell 1 fails here (OSError) on its plt.style.use('seaborn-whitegrid') (the style is named
+    # seaborn-v0_8-whitegrid since matplotlib 3.6), after its import of pyplot: plt is still defined for cell 2.
+    # Cells 37 and 39 fail in every kernel (ValueError): they are the notebook's own examples of `or` and `and` on
+    # arrays; they define nothing later cells read. Every other code cell runs and none fails
+    "pdsh-0206": {"path": "notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", "until": None,
+                  "local": [(0, "from vega_datasets import data", "import pandas as pd"),
+                            (0, "data.seattle_weather().set_index('date')['precipitation']['2015']",
+                             "pd.read_csv('{data}/notebooks_v1/data/Seattle2014.csv')['PRCP'] / 10")]},
 }
 
 
