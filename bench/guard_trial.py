@@ -1245,6 +1245,125 @@ PDSH_0408 = [
           "y_hist.invert_xaxis"),
      "invert_xaxis not called (runs)"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.01 (matplotlib's simple line plots: a figure and its axes,
+# plt.plot and ax.plot of sine and cosine, line colors by name, code, grayscale, hex and RGB tuple, line styles and the
+# format string, axes limits with xlim and ylim and reversed, plt.axis('tight') and ('equal'), titles, axis labels and
+# a legend, and ax.set): written down before any run of the guard, from the notebook's sources alone (held out;
+# checked in a plain kernel only); code cells from 0
+PDSH_0401 = [
+    (0, "%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.style.use('whitegrid')\nimport numpy as np",
+     "seaborn's style name without matplotlib's seaborn-v0_8 prefix"),
+    (1, "fig = plt.figure()\nax = plt.axis()", "plt.axis, not plt.axes (runs: ax is the limits)"),
+    (2, "fig = plt.figure()\nax = plt.axes\n\nx = np.linspace(0, 10, 1000)\nax.plot(x, np.sin(x));",
+     "plt.axes not called"),
+    (3, "plt.plot(x, np.sin);", "np.sin passed, not applied to x"),
+    (4, "plt.plot(x, np.sin(x))\nplt.plot(x, np.cosine(x));", "numpy's cos spelt out as cosine"),
+    (5, ("plt.plot(x, np.sin(x - 0), color='blue')        # specify color by name\n"
+         "plt.plot(x, np.sin(x - 1), color='g')           # short color code (rgbcmyk)\n"
+         "plt.plot(x, np.sin(x - 2), color=0.75)          # grayscale between 0 and 1\n"
+         "plt.plot(x, np.sin(x - 3), color='#FFDD44')     # hex code (RRGGBB, 00 to FF)\n"
+         "plt.plot(x, np.sin(x - 4), color=(1.0,0.2,0.3)) # RGB tuple, values 0 to 1\n"
+         "plt.plot(x, np.sin(x - 5), color='chartreuse'); # HTML color names supported"),
+     "a grayscale level given as a number, not a string"),
+    (6, ("plt.plot(x, x + 0, linestyle='solid')\nplt.plot(x, x + 1, linestyle='dash')\n"
+         "plt.plot(x, x + 2, linestyle='dashdot')\nplt.plot(x, x + 3, linestyle='dotted');\n\n"
+         "# For short, you can use the following codes:\nplt.plot(x, x + 4, linestyle='-')  # solid\n"
+         "plt.plot(x, x + 5, linestyle='--') # dashed\nplt.plot(x, x + 6, linestyle='-.') # dashdot\n"
+         "plt.plot(x, x + 7, linestyle=':');  # dotted"),
+     "a line style's name shortened"),
+    (7, ("plt.plot(x, x + 0, '-g')   # solid green\nplt.plot(x, x + 1, '--cyan')  # dashed cyan\n"
+         "plt.plot(x, x + 2, '-.k')  # dashdot black\nplt.plot(x, x + 3, ':r');  # dotted red"),
+     "a color's full name inside a format string"),
+    (8, "plt.plot(x, np.sin(x))\n\nplt.xlim([-1, 11], [-1.5, 1.5]);",
+     "both axes' limits given to xlim, as to plt.axis"),
+    (10, "plt.plot(x, np.sin(x))\nplt.axis('tigth');", "the axis option misspelt"),
+    (11, "plt.plot(x, np.sin(x))\nplt.axes('equal');", "plt.axes, not plt.axis"),
+    (12, ("plt.plot(x, np.sin(x))\nplt.set_title(\"A Sine Curve\")\nplt.xlabel(\"x\")\n"
+          "plt.ylabel(\"sin(x)\");"),
+     "the axes' set_title method called on pyplot"),
+    (13, ("plt.plot(x, np.sin(x), '-g', label='sin(x)')\nplt.plot(x, np.cos(x), ':b', label='cos(x)')\n"
+          "plt.axis('equal')\n\nplt.legend;"),
+     "legend not called (runs)"),
+    (14, ("ax = plt.axes()\nax.plot(x, np.sin(x))\nax.set(xlim=(0, 10), ylim=(-2, 2),\n"
+          "       xlabel='x', ylabel='sin(x)',\n       tittle='A Simple Plot');"),
+     "set's title keyword misspelt"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.04 (matplotlib's density and contour plots: a function of x
+# and y on a meshgrid, plt.contour with one color, with levels and a colormap, plt.contourf with a colorbar, plt.imshow
+# with extent, origin and interpolation, and contour labels with clabel over a transparent image): written down before
+# any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0404 = [
+    (0, "%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.style('seaborn-v0_8-white')\nimport numpy as np",
+     "the style module called, not its use"),
+    (1, "def f(x, y):\n    np.sin(x) ** 10 + np.cos(10 + y * x) * np.cos(x)",
+     "the function's return left out (runs)"),
+    (2, "x = np.linspace(0, 5, 50)\ny = np.linspace(0, 5, 40)\n\nX, Y = np.meshgrid(x, y)\nZ = f(x, y)",
+     "the function evaluated on the 1D axes, not the grid"),
+    (2, "x = np.linspace(0, 5, 50)\ny = np.linspace(0, 5, 40)\n\nX, Y = np.meshgrid(x)\nZ = f(X, Y)",
+     "meshgrid given one axis only"),
+    (3, "plt.contour(X, Y, Z.T, colors='black');", "the grid's values transposed"),
+    (4, "plt.contour(X, Y, Z, 20, cmap='RdGY');", "the colormap's name miscapitalised"),
+    (5, "plt.colorbar()\nplt.contourf(X, Y, Z, 20, cmap='RdGy');", "the colorbar asked for before the plot"),
+    (6, ("plt.imshow(X, Y, Z, extent=[0, 5, 0, 5], origin='lower', cmap='RdGy',\n"
+         "           interpolation='gaussian', aspect='equal')\nplt.colorbar();"),
+     "imshow given the x and y grids, as contour"),
+    (6, ("plt.imshow(Z, extent=[0, 5, 0, 5], origin='bottom', cmap='RdGy',\n"
+         "           interpolation='gaussian', aspect='equal')\nplt.colorbar();"),
+     "the origin named 'bottom', not 'lower'"),
+    (6, ("plt.imshow(Z, extent=[0, 5, 0, 5], cmap='RdGy',\n"
+         "           interpolation='gaussian', aspect='equal')\nplt.colorbar();"),
+     "origin='lower' left out (runs: the image upside down)"),
+    (7, ("contours = plt.contour(X, Y, Z, 3, colors='black')\nplt.clabel(inline=True, fontsize=8)\n\n"
+         "plt.imshow(Z, extent=[0, 5, 0, 5], origin='lower',\n           cmap='RdGy', alpha=0.5)\nplt.colorbar();"),
+     "clabel not given the contours"),
+    (7, ("contours = plt.contour(X, Y, Z, 3, colors='black')\nplt.clabel(contours, inline=True, fontsize=8)\n\n"
+         "plt.imshow(Z, extent=[0, 5, 0, 5], origin='lower',\n           cmap='RdGy', alpha=50)\nplt.colorbar();"),
+     "the transparency given as a percentage"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.05 (histograms, binnings and density: plt.hist and its
+# options on seeded normal samples, overlaid histograms through a kwargs dict, np.histogram, a 2D normal sample binned
+# with plt.hist2d and np.histogram2d, plt.hexbin, and scipy's gaussian_kde on a grid shown with imshow): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells
+# from 0
+PDSH_0405 = [
+    (0, ("%matplotlib inline\nimport numpy as np\nimport matplotlib.pyplot as plt\n"
+         "plt.style.use('seaborn-v0_8-white')\n\nrng = np.random.default_rng(1701)\ndata = rng.normal(1000)"),
+     "the sample size given where the mean goes (runs: one number)"),
+    (1, "plt.histogram(data);", "numpy's histogram name on pyplot"),
+    (2, ("plt.hist(data, bins=30, normed=True, alpha=0.5,\n         histtype='stepfilled', color='steelblue',\n"
+         "         edgecolor='none');"),
+     "hist's old normed keyword, not density"),
+    (2, ("plt.hist(data, bins=30, density=True, alpha=0.5,\n         histtype='stepfiled', color='steelblue',\n"
+         "         edgecolor='none');"),
+     "the histogram type misspelt"),
+    (3, ("x1 = rng.normal(mean=0, std=0.8, size=1000)\nx2 = rng.normal(-2, 1, 1000)\nx3 = rng.normal(3, 2, 1000)\n\n"
+         "kwargs = dict(histtype='stepfilled', alpha=0.3, density=True, bins=40)\n\n"
+         "plt.hist(x1, **kwargs)\nplt.hist(x2, **kwargs)\nplt.hist(x3, **kwargs);"),
+     "normal's loc and scale named mean and std"),
+    (4, "counts, bin_edges = plt.hist(data, bins=5)\nprint(counts)", "pyplot's hist for np.histogram"),
+    (5, "mean = [0, 0]\ncov = [1, 1, 1, 2]\nx, y = rng.multivariate_normal(mean, cov, 10000).T",
+     "the covariance matrix flattened to a list"),
+    (6, "plt.hist2d(x, y, bins=30)\ncb = plt.colorbar\ncb.set_label('counts in bin')", "colorbar not called"),
+    (7, "counts, xedges, yedges = np.histogram(x, y, bins=30)\nprint(counts.shape)",
+     "the one-dimensional histogram for histogram2d"),
+    (7, "counts, xedges, yedges = np.histogram2d(x, y, bins=30)\nprint(counts.shape())", "shape called"),
+    (8, "plt.hexbin(x, y, bins=30)\ncb = plt.colorbar(label='count in bin')",
+     "bins for gridsize (runs: thirty color levels on the default grid)"),
+    (9, ("from scipy.stats import gaussian_kde\n\n# fit an array of size [Ndim, Nsamples]\ndata = np.hstack([x, y])\n"
+         "kde = gaussian_kde(data)\n\n# evaluate on a regular grid\nxgrid = np.linspace(-3.5, 3.5, 40)\n"
+         "ygrid = np.linspace(-6, 6, 40)\nXgrid, Ygrid = np.meshgrid(xgrid, ygrid)\n"
+         "Z = kde.evaluate(np.vstack([Xgrid.ravel(), Ygrid.ravel()]))\n\n# Plot the result as an image\n"
+         "plt.imshow(Z.reshape(Xgrid.shape),\n           origin='lower', aspect='auto',\n"
+         "           extent=[-3.5, 3.5, -6, 6])\ncb = plt.colorbar()\ncb.set_label(\"density\")"),
+     "the samples stacked end to end, not as rows"),
+    (9, ("from scipy.stats import gaussian_kde\n\n# fit an array of size [Ndim, Nsamples]\ndata = np.vstack([x, y])\n"
+         "kde = gaussian_kde(data)\n\n# evaluate on a regular grid\nxgrid = np.linspace(-3.5, 3.5, 40)\n"
+         "ygrid = np.linspace(-6, 6, 40)\nXgrid, Ygrid = np.meshgrid(xgrid, ygrid)\n"
+         "Z = kde.evaluate(np.vstack([Xgrid.ravel(), Ygrid.ravel()]))\n\n# Plot the result as an image\n"
+         "plt.imshow(Z,\n           origin='lower', aspect='auto',\n"
+         "           extent=[-3.5, 3.5, -6, 6])\ncb = plt.colorbar()\ncb.set_label(\"density\")"),
+     "the density's values not reshaped to the grid"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 02.04 (numpy's aggregates: Python's sum, min and max against
 # np.sum, np.min, np.max and the array methods, %timeit, aggregates along an axis of a 2D array, and the presidents'
 # heights read with pandas: mean, std, percentiles, median and a histogram): written down before any run of the
@@ -1448,6 +1567,165 @@ HOML3_CH08 = [
           '    if idx == 0:\n        plt.ylabel("$z_2$", rotation=0)\n    plt.grid()\n\nplt.show()'),
      "matplotlib: a subplot numbered from 0"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.06 (linear regression: a line fitted with LinearRegression
+# and its slope and intercept, a multidimensional fit, polynomial basis functions with PolynomialFeatures in a
+# pipeline, a Gaussian basis written as a custom transformer, over-fitting with 30 Gaussians, and Ridge and Lasso
+# regularisation of the basis coefficients; its cells before the Seattle bicycle counts' download): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code
+# cells from 0
+PDSH_0506 = [
+    (1, 'rng = np.random.RandomState(1)\nx = 10 * rng.rand(50)\ny = 2 * x - 5 + rng.randn(40)\nplt.scatter(x, y);',
+     'noise drawn for 40 points, not 50'),
+    (2, ('from sklearn.linear_model import LinearRegression\nmodel = LinearRegression(fit_intercept=True)\n\n'
+         'model.fit(x, y)\n\nxfit = np.linspace(0, 10, 1000)\nyfit = model.predict(xfit[:, np.newaxis])\n\n'
+         'plt.scatter(x, y)\nplt.plot(xfit, yfit);'),
+     'the 1D x given to fit, without its new axis'),
+    (2, ('from sklearn.linear_model import LinearRegression\n'
+         'model = LinearRegression(fit_intercept=True, normalize=True)\n\nmodel.fit(x[:, np.newaxis], y)\n\n'
+         'xfit = np.linspace(0, 10, 1000)\nyfit = model.predict(xfit[:, np.newaxis])\n\nplt.scatter(x, y)\n'
+         'plt.plot(xfit, yfit);'),
+     "LinearRegression's normalize keyword, removed from scikit-learn"),
+    (3, 'print("Model slope:    ", model.coef_[0])\nprint("Model intercept:", model.intercept_[0])',
+     'the single intercept indexed like the coefficients'),
+    (4, ('rng = np.random.RandomState(1)\nX = 10 * rng.rand((100, 3))\ny = 0.5 + np.dot(X, [1.5, -2., 1.])\n\n'
+         'model.fit(X, y)\nprint(model.intercept_)\nprint(model.coef_)'),
+     'RandomState.rand given the shape as a tuple'),
+    (4, ('rng = np.random.RandomState(1)\nX = 10 * rng.rand(100, 3)\ny = 0.5 + X * [1.5, -2., 1.]\n\n'
+         'model.fit(X, y)\nprint(model.intercept_)\nprint(model.coef_)'),
+     'an elementwise product for the dot product (runs: three targets fitted)'),
+    (5, ('from sklearn.preprocessing import PolynomialFeatures\nx = np.array([2, 3, 4])\n'
+         'poly = PolynomialFeatures(3, bias=False)\npoly.fit_transform(x[:, None])'),
+     'include_bias misspelt as bias'),
+    (5, ('from sklearn.preprocessing import PolynomialFeatures\nx = np.array(2, 3, 4)\n'
+         'poly = PolynomialFeatures(3, include_bias=False)\npoly.fit_transform(x[:, None])'),
+     'the values given to np.array without a list'),
+    (6, ('from sklearn.pipelines import make_pipeline\npoly_model = make_pipeline(PolynomialFeatures(7),\n'
+         '                           LinearRegression())'),
+     "scikit-learn's pipeline module misspelt"),
+    (7, ('rng = np.random.RandomState(1)\nx = 10 * rng.rand(50)\ny = np.sin(x) + 0.1 * rng.randn(50)\n\n'
+         'poly_model.fit(x[:, np.newaxis], y)\nyfit = poly_model.predict(xfit[np.newaxis, :])\n\nplt.scatter(x, y)\n'
+         'plt.plot(xfit, yfit);'),
+     'the new axis put first for predict: one row of 1000 features'),
+    (8, ('from sklearn.base import BaseEstimator, TransformerMixin\n\n'
+         'class GaussianFeatures(BaseEstimator, TransformerMixin):\n'
+         '    """Uniformly spaced Gaussian features for one-dimensional input"""\n    \n'
+         '    def __init__(self, N, width_factor=2.0):\n        self.N = N\n'
+         '        self.width_factor = width_factor\n    \n    def _gauss_basis(x, y, width, axis=None):\n'
+         '        arg = (x - y) / width\n        return np.exp(-0.5 * np.sum(arg ** 2, axis))\n        \n'
+         '    def fit(self, X, y=None):\n        # create N centers spread along the data range\n'
+         '        self.centers_ = np.linspace(X.min(), X.max(), self.N)\n'
+         '        self.width_ = self.width_factor * (self.centers_[1] - self.centers_[0])\n        return self\n'
+         '        \n    def transform(self, X):\n'
+         '        return self._gauss_basis(X[:, :, np.newaxis], self.centers_,\n'
+         '                                 self.width_, axis=1)\n    \n'
+         'gauss_model = make_pipeline(GaussianFeatures(20),\n                            LinearRegression())\n'
+         'gauss_model.fit(x[:, np.newaxis], y)\nyfit = gauss_model.predict(xfit[:, np.newaxis])\n\n'
+         'plt.scatter(x, y)\nplt.plot(xfit, yfit)\nplt.xlim(0, 10);'),
+     'the staticmethod decorator left off the helper'),
+    (8, ('from sklearn.base import BaseEstimator, TransformerMixin\n\n'
+         'class GaussianFeatures(BaseEstimator, TransformerMixin):\n'
+         '    """Uniformly spaced Gaussian features for one-dimensional input"""\n    \n'
+         '    def __init__(self, N, width_factor=2.0):\n        self.N = N\n'
+         '        self.width_factor = width_factor\n    \n    @staticmethod\n'
+         '    def _gauss_basis(x, y, width, axis=None):\n        arg = (x - y) / width\n'
+         '        return np.exp(-0.5 * np.sum(arg ** 2, axis))\n        \n    def fit(self, X, y=None):\n'
+         '        # create N centers spread along the data range\n'
+         '        self.centers_ = np.linspace(X.min(), X.max(), self.N)\n'
+         '        self.width_ = self.width_factor * (self.centers_[1] - self.centers_[0])\n        return self\n'
+         '        \n    def transform(self, X):\n'
+         '        return self._gauss_basis(X[:, :, np.newaxis], self.centers_,\n'
+         '                                 self.width_, axis=2)\n    \n'
+         'gauss_model = make_pipeline(GaussianFeatures(20),\n                            LinearRegression())\n'
+         'gauss_model.fit(x[:, np.newaxis], y)\nyfit = gauss_model.predict(xfit[:, np.newaxis])\n\n'
+         'plt.scatter(x, y)\nplt.plot(xfit, yfit)\nplt.xlim(0, 10);'),
+     "the Gaussians summed over the centres' axis (runs: one feature)"),
+    (9, ('model = make_pipeline(GaussianFeatures(N=30, width=2),\n                      LinearRegression())\n'
+         'model.fit(x[:, np.newaxis], y)\n\nplt.scatter(x, y)\nplt.plot(xfit, model.predict(xfit[:, np.newaxis]))\n'
+         '\nplt.xlim(0, 10)\nplt.ylim(-1.5, 1.5);'),
+     "width for the transformer's width_factor"),
+    (10, ('def basis_plot(model, title=None):\n    fig, ax = plt.subplots(2, sharex=True)\n'
+          '    model.fit(x[:, np.newaxis], y)\n    ax[0].scatter(x, y)\n'
+          '    ax[0].plot(xfit, model.predict(xfit[:, np.newaxis]))\n'
+          "    ax[0].set(xlabel='x', ylabel='y', ylim=(-1.5, 1.5))\n    \n    if title:\n"
+          '        ax[0].set_title(title)\n\n    ax[1].plot(model.steps[0][1].centers_,\n'
+          "               model.steps[1].coef_)\n    ax[1].set(xlabel='basis location',\n"
+          "              ylabel='coefficient',\n              xlim=(0, 10))\n    \n"
+          'model = make_pipeline(GaussianFeatures(30), LinearRegression())\nbasis_plot(model)'),
+     "a pipeline step's (name, estimator) pair used as the estimator"),
+    (11, ('from sklearn.linear_model import ridge\nmodel = make_pipeline(GaussianFeatures(30), Ridge(alpha=0.1))\n'
+          "basis_plot(model, title='Ridge Regression')"),
+     'Ridge imported in lower case'),
+    (12, ('from sklearn.linear_model import Lasso\n'
+          'model = make_pipeline(GaussianFeatures(30), Lasso(alpha=0.001, max_iter=2e3))\n'
+          "basis_plot(model, title='Lasso Regression')"),
+     'the iteration limit written as the float 2e3'),
+    (12, ('from sklearn.linear_model import Lasso\n'
+          'model = make_pipeline(GaussianFeatures(30), Lasso(alpha=0.001, max_iter=2000))\n'
+          "basis_plot(model, title='Ridge Regression')"),
+     "the previous cell's title kept (runs: the Lasso plot titled Ridge)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.09 (principal component analysis: PCA of numpy-made 2D
+# points, its components, explained variances and mean drawn as vectors, a one-component projection and its inverse
+# transform, the digits projected to two components, the cumulative explained variance, and noise filtering of the
+# digits with a seeded default_rng and PCA(0.50); its cells before the labelled faces' download): written down before
+# any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0509 = [
+    (1, ('rng = np.random.RandomState(1)\nX = np.dot(rng.rand(2, 2), rng.randn(2, 200))\n'
+         "plt.scatter(X[:, 0], X[:, 1])\nplt.axis('equal');"),
+     'the transpose left off (runs: two points of 200 features)'),
+    (1, ('rng = np.random.RandomState(1)\nX = np.dot(rng.rand(2, 2), rng.randn(200, 2)).T\n'
+         "plt.scatter(X[:, 0], X[:, 1])\nplt.axis('equal');"),
+     'the random points drawn 200 x 2 for the product'),
+    (2, 'from sklearn.decomposition import PCA\npca = PCA(n_components=3)\npca.fit(X)',
+     'three components asked of two-dimensional data'),
+    (2, 'from sklearn.decompositions import PCA\npca = PCA(n_components=2)\npca.fit(X)',
+     "scikit-learn's decomposition module misspelt"),
+    (4, 'print(pca.explained_variance_())', 'the fitted variances called like a method'),
+    (5, ('def draw_vector(v0, v1, ax=None):\n    ax = ax or plt.gca()\n'
+         "    arrowprops=dict(arrowstyle='->', linewidth=2,\n                    shrinkA=0, shrinkB=0)\n"
+         "    ax.annotate('', v1, v0, arrowprops=arrowprops)\n\n# plot data\n"
+         'plt.scatter(X[:, 0], X[:, 1], alpha=0.2)\n'
+         'for length, vector in zip(pca.explained_variance_, pca.components_):\n'
+         "    v = vector * 3 * np.sqrt(length)\n    draw_vector(pca.mean, pca.mean_ + v)\nplt.axis('equal');"),
+     "the fitted mean's trailing underscore left off once"),
+    (6, ('pca = PCA(n_components=1)\nX_pca = pca.transform(X)\nprint("original shape:   ", X.shape)\n'
+         'print("transformed shape:", X_pca.shape)'),
+     'the new PCA never fitted before transform'),
+    (7, ('X_new = pca.inverse_transform(X)\nplt.scatter(X[:, 0], X[:, 1], alpha=0.2)\n'
+         "plt.scatter(X_new[:, 0], X_new[:, 1], alpha=0.8)\nplt.axis('equal');"),
+     'the original points given to inverse_transform, not the projection'),
+    (7, ('X_new = pca.inverse_transform(X_pca)\nplt.scatter(X[:, 0], X[:, 1], alpha=0.2)\n'
+         "plt.scatter(X_new[:, 0], X_new[:, 1], alpha=0.8)\nplt.axis('equals');"),
+     "the axis option 'equal' misspelt"),
+    (8, 'from sklearn.datasets import load_digits\ndigits = load_digits\ndigits.data.shape', 'the loader not called'),
+    (9, ('pca = PCA(2)  # project from 64 to 2 dimensions\nprojected = pca.fit_transform(digits.images)\n'
+         'print(digits.data.shape)\nprint(projected.shape)'),
+     'the 8 x 8 images given for the flat data'),
+    (11, ('pca = PCA.fit(digits.data)\nplt.plot(np.cumsum(pca.explained_variance_ratio_))\n'
+          "plt.xlabel('number of components')\nplt.ylabel('cumulative explained variance');"),
+     'PCA fitted without making an instance'),
+    (12, ('def plot_digits(data):\n    fig, axes = plt.subplots(4, 10, figsize=(10, 4),\n'
+          "                             subplot_kw={'xticks':[], 'yticks':[]},\n"
+          '                             gridspec_kw=dict(hspace=0.1, wspace=0.1))\n'
+          '    for i, ax in enumerate(axes):\n        ax.imshow(data[i].reshape(8, 8),\n'
+          "                  cmap='binary', interpolation='nearest',\n                  clim=(0, 16))\n"
+          'plot_digits(digits.data)'),
+     "the axes' grid iterated without flat"),
+    (12, ('def plot_digits(data):\n    fig, axes = plt.subplots(4, 10, figsize=(10, 4),\n'
+          "                             subplot_kws={'xticks':[], 'yticks':[]},\n"
+          '                             gridspec_kw=dict(hspace=0.1, wspace=0.1))\n'
+          '    for i, ax in enumerate(axes.flat):\n        ax.imshow(data[i].reshape(8, 8),\n'
+          "                  cmap='binary', interpolation='nearest',\n                  clim=(0, 16))\n"
+          'plot_digits(digits.data)'),
+     "subplots' subplot_kw keyword misspelt"),
+    (13, 'rng = np.random.default_rng(42)\nrng.gauss(10, 2)', "the random module's gauss asked of a numpy Generator"),
+    (14, 'rng = np.random.default_rng(42)\nnoisy = rng.normal(digits.data, 4, 64)\nplot_digits(noisy)',
+     "a size of one digit's 64 pixels for the noise"),
+    (15, 'pca = PCA(0.50).fit(noisy)\npca.n_components',
+     'the parameter for the fitted attribute (runs: 0.5, not the number kept)'),
+    (16, 'components = pca.transform(noisy)\nfiltered = pca.inverse_transform(noisy)\nplot_digits(filtered)',
+     'the noisy digits given to inverse_transform, not their components'),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 02.07 (numpy's fancy indexing: a list or an array of indices
 # on a 1D array, the result taking the index's shape, row and column index arrays broadcast together, fancy indexing
 # combined with simple indices, slices and masks, a random subset of multivariate normal points selected and
@@ -1525,6 +1803,68 @@ PDSH_0208 = [
           "        plt.plot(*zip(X[j], X[i]), color='black')"),
      "range given the shape tuple, not its first item"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.01 (introducing pandas' objects: the Series, its values and
+# index, explicit labels, a Series from a dict, a scalar and a dict with a given index, the DataFrame from Series,
+# dicts, a list of dicts, a two-dimensional array and a structured array, and the immutable Index with its set
+# operations): written down before any run of the guard, from the notebook's sources alone (held out; checked in a
+# plain kernel only); code cells from 0
+PDSH_0301 = [
+    (0, "import numpy as np\nimport panda as pd", "the module's name misspelt"),
+    (1, "data = pd.series([0.25, 0.5, 0.75, 1.0])\ndata", "the class's name in lower case"),
+    (2, "data.values()", "the values attribute called as a method"),
+    (4, "data[4]", "the last item counted from one"),
+    (6, "data = pd.Series([0.25, 0.5, 0.75, 1.0],\n                 index=['a', 'b', 'c'])\ndata",
+     "one index label too few"),
+    (9, "data[1]", "a position asked of an integer index, which takes labels"),
+    (10, ("population_dict = {'California': 39538223, 'Texas': 29145505,\n"
+          "                   'Florida': 21538187, 'New York': 20201249,\n"
+          "                   'Pennsylvania': 13002700}\npopulation = pd.Series(populaton_dict)\npopulation"),
+     "the dict's name misspelt"),
+    (11, "population('California')", "parentheses for the brackets"),
+    (12, "population.loc['California', 'Florida']", "a comma for the slice's colon"),
+    (14, "pd.Series(5, index=100)", "one scalar as the index"),
+    (18, "states = pd.DataFrame([population, area])\nstates",
+     "a list of the Series, not a dict (runs: states as rows, columns unnamed)"),
+    (21, "states[area]", "the area Series for the column's name"),
+    (24, "pd.DataFrame({'a': 1, 'b': 2}, {'b': 3, 'c': 4})",
+     "the list's brackets left out (runs: the second dict taken as the index)"),
+    (26, ("pd.DataFrame(np.random.rand((3, 2)),\n             columns=['foo', 'bar'],\n"
+          "             index=['a', 'b', 'c'])"),
+     "the shape as a tuple to rand"),
+    (27, "A = np.zeros(3, dtype={'A': 'i8', 'B': 'f8'})\nA", "the fields given as a dict, not a list of pairs"),
+    (32, "print(ind.size, ind.shape(), ind.ndim, ind.dtype)", "the shape attribute called"),
+    (35, "indA & indB", "the first edition's & for the intersection (runs: a bitwise and)"),
+    (37, "indA.symmetric_diference(indB)", "the method's name misspelt"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.10 (vectorized string operations: list comprehensions and
+# None, the str accessor's methods on a Series (capitalize, lower, len, startswith, split), regular expressions with
+# extract and findall, element access and slicing with str and str.get, and get_dummies on delimited indicators):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0 (the recipes cells from 15 on read a download: not run)
+PDSH_0310 = [
+    (0, "import numpy as np\nx = np.array(2, 3, 5, 7, 11, 13)\nx * 2", "the list's brackets left out"),
+    (1, "data = ['peter', 'Paul', 'MARY', 'gUIDO']\n[s.capitalise() for s in data]", "the method's British spelling"),
+    (2, "data = ['peter', 'Paul', None, 'MARY', 'gUIDO']\n[s if s is not None else s.capitalize() for s in data]",
+     "the None test inverted"),
+    (3, "import pandas as pd\nnames = pd.Series(data)\nnames.capitalize()", "the str accessor left out"),
+    (4, ("monte = pd.Series(['Graham Chapman', 'John Cleese', 'Terry Gilliam'\n"
+         "                   'Eric Idle', 'Terry Jones', 'Michael Palin'])"),
+     "a comma left out between two names (runs: five names, two joined)"),
+    (5, "monte.str.lowercase()", "a method's name that is not the accessor's"),
+    (6, "len(monte.str)", "Python's len on the accessor itself"),
+    (7, "monte.str.startswith(['T', 'G'])", "a list of prefixes, not a tuple"),
+    (7, "monte.str.startswith('T', 'G')", "a second prefix as a second argument"),
+    (8, "monte.str.split(maxsplit=1)", "Python's str.split keyword"),
+    (9, "monte.str.extract('[A-Za-z]+', expand=False)", "the group's parentheses left out"),
+    (10, "monte.str.findall(r'^[^AEIOU].*[^aeiou]$', re.I)", "a flag from re before re is imported"),
+    (11, "monte[0:3]", "the str accessor left out (runs: the first three names, not their letters)"),
+    (12, "monte.str.split()[-1]", "the last word taken without the str accessor"),
+    (13, ("full_monte = pd.DataFrame({'name': monte,\n                           'info': ['B|C|D', 'B|D', 'A|C',\n"
+          "                                    'B|D', 'B|C|D']})\nfull_monte"),
+     "one indicator string left out"),
+    (14, "pd.get_dummies(full_monte['info'], '|')",
+     "pandas' get_dummies, whose second argument is a prefix (runs: one column per whole string)"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.05 (pandas' hierarchical indexing: a tuple index made a
 # MultiIndex, unstack and stack, its constructors and level names, multi-indexed columns, indexing and slicing
 # with loc, iloc and IndexSlice, sorting, and rearranging with unstack, reset_index and set_index): written down
@@ -1564,6 +1904,72 @@ PDSH_0305 = [
     (37, "pop.unstack(level=2)", "a level counted from one"),
     (40, "pop_flat = pop.reset_index()\npop_flat", "the values' name left out (runs: a column named 0)"),
     (41, "pop_flat.set_index('state', 'year')", "the keys as separate arguments, not a list"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.05 (computation on arrays, broadcasting: a scalar and a
+# row stretched over a larger array, a row and a column broadcast into a grid, the rules and an example of
+# incompatible shapes, np.newaxis to make a column, centering an array by its column means, and a 2-D function
+# plotted with imshow): written down before any run of the guard, from the notebook's sources alone (held out;
+# checked in a plain kernel only); code cells from 0
+PDSH_0205 = [
+    (1, "a = np.array([0, 1, 2])\nb = np.array([5, 5])\na + b", "the second array one value short"),
+    (2, "A + 5", "the array's name capitalised"),
+    (3, "M = np.ones(3, 3)\nM", "the shape as two arguments, not a tuple"),
+    (4, "M + b", "the wrong array added (runs)"),
+    (5, "a = np.arange(3)\nb = np.arange(3)[:, np.newaxes]\n\nprint(a)\nprint(b)", "newaxis misspelt"),
+    (6, "np.sum(a, b)", "sum for the element-wise add (the column taken as its axis)"),
+    (8, "M + a[:, np.newaxis]", "a column made where the row broadcasts"),
+    (9, "a = np.arange(3).reshape((3, 1))\nb = np.arrange(3)", "arange misspelt"),
+    (13, "a[:, np.newaxis].shape()", "the shape attribute called"),
+    (14, "M + a[np.newaxis, :]", "the new axis put first"),
+    (15, "np.logaddexp(M + a[:, np.newaxis])", "the two operands summed into one argument"),
+    (16, "rng = np.random.default_rng(seed=1701)\nX = rng.random((10, 3), dtype=int)", "integers asked of random()"),
+    (17, "Xmean = X.mean(1)\nXmean", "the mean along the wrong axis (runs)"),
+    (18, "X_centered = X - X.mean(axis=1)", "the rows' means subtracted from the columns"),
+    (19, "X_centered.mean(0, keepdim=True)", "keepdims misspelt"),
+    (20, ("# x and y have 50 steps from 0 to 5\nx = np.linspace(0, 5, 50)\ny = np.linspace(0, 5, 50)\n\n"
+          "z = np.sin(x) ** 10 + np.cos(10 + y * x) * np.cos(x)"),
+     "y left a row, not made a column (runs: a 1-D z)"),
+    (21, "%matplotlib inline\nimport matplotlib.pylot as plt", "the module's name misspelt"),
+    (22, "plt.imshow(z, origin='bottom', extent=[0, 5, 0, 5])\nplt.colorbar();",
+     "an origin value matplotlib no longer takes"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.06 (comparisons, masks and Boolean logic: Seattle's
+# daily rainfall, comparison operators as ufuncs, counting with count_nonzero, sum, any and all along an axis,
+# the bitwise operators &, |, ~ on masks, masks as indices for selecting values, and `and`/`or` against & and |):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain
+# kernel only); code cells from 0
+PDSH_0206 = [
+    (2, "plt.histogram(rainfall_mm, 40);", "numpy's function name on pyplot"),
+    (3, "x = np.array(1, 2, 3, 4, 5)", "the values not put in a list"),
+    (10, "(2 * x) == (x ^ 2)", "^ for the power (runs: bitwise xor)"),
+    (11, "rng = np.random.default_rng(seed=1701)\nx = rng.integers(10, shape=(3, 4))\nx", "shape for the size keyword"),
+    (14, "(x < 6).count_nonzero()", "the function called as an array method"),
+    (15, "sum(x < 6)", "Python's built-in sum (runs: the columns' counts)"),
+    (16, "np.sum(x < 6, axis=2)", "an axis the 2-D array lacks"),
+    (17, "(x > 8).any", "the method not called (runs)"),
+    (18, "any(x < 0)", "Python's built-in any on a 2-D array"),
+    (19, "np.alltrue(x < 10)", "a function removed from NumPy 2"),
+    (20, "np.all(x = 6)", "= for =="),
+    (21, "np.all(x < 8, axis='rows')", "pandas' axis name in numpy"),
+    (22, "np.sum(rainfall_mm > 10 & rainfall_mm < 20)", "the comparisons' parentheses left out"),
+    (23, "np.sum(not ((rainfall_mm <= 10) | (rainfall_mm >= 20)))", "Python's not for ~"),
+    (24, ('print("Number days without rain:  ", np.count(rainfall_mm == 0))\n'
+          'print("Number days with rain:     ", np.sum(rainfall_mm != 0))\n'
+          'print("Days with more than 10 mm: ", np.sum(rainfall_mm > 10))\n'
+          'print("Rainy days with < 5 mm:    ", np.sum((rainfall_mm > 0) &\n'
+          '                                            (rainfall_mm < 5)))'),
+     "a counting function numpy lacks"),
+    (27, "x(x < 5)", "parentheses for the mask's brackets"),
+    (28, ("# construct a mask of all rainy days\nrainy = (rainfall_mm > 0)\n\n"
+          "# construct a mask of all summer days (June 21st is the 172nd day)\ndays = np.arange(366)\n"
+          "summer = (days > 172) & (days < 262)\n\n"
+          "print(\"Median precip on rainy days in 2015 (mm):   \",\n      np.median(rainfall_mm[rainy]))\n"
+          "print(\"Median precip on summer days in 2015 (mm):  \",\n      np.median(rainfall_mm[summer]))\n"
+          "print(\"Maximum precip on summer days in 2015 (mm): \",\n      np.max(rainfall_mm[summer]))\n"
+          "print(\"Median precip on non-summer rainy days (mm):\",\n      np.median(rainfall_mm[rainy & ~summer]))"),
+     "a leap year's days counted"),
+    (36, "A = np.array([1, 0, 1, 0, 1, 0], dtype=bool)\nB = np.array([1, 1, 1, 0, 1], dtype=bool)\nA | B",
+     "the second array one value short"),
 ]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.03 (operations in pandas: numpy's ufuncs on a Series and a
 # DataFrame keep the index, index alignment in arithmetic between Series and between DataFrames, add with
@@ -1729,7 +2135,21 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0208": ("jakevdp/PythonDataScienceHandbook/notebooks/02.08-Sorting.ipynb", PDSH_0208),
           "pdsh-0408": ("jakevdp/PythonDataScienceHandbook/notebooks/04.08-Multiple-Subplots.ipynb", PDSH_0408),
           "pdsh-0204": ("jakevdp/PythonDataScienceHandbook/notebooks/02.04-Computation-on-arrays-aggregates.ipynb",
-                        PDSH_0204)}
+                        PDSH_0204),
+          "pdsh-0301": ("jakevdp/PythonDataScienceHandbook/notebooks/03.01-Introducing-Pandas-Objects.ipynb",
+                        PDSH_0301),
+          "pdsh-0310": ("jakevdp/PythonDataScienceHandbook/notebooks/03.10-Working-With-Strings.ipynb", PDSH_0310),
+          "pdsh-0401": ("jakevdp/PythonDataScienceHandbook/notebooks/04.01-Simple-Line-Plots.ipynb", PDSH_0401),
+          "pdsh-0404": ("jakevdp/PythonDataScienceHandbook/notebooks/04.04-Density-and-Contour-Plots.ipynb",
+                        PDSH_0404),
+          "pdsh-0405": ("jakevdp/PythonDataScienceHandbook/notebooks/04.05-Histograms-and-Binnings.ipynb",
+                        PDSH_0405),
+          "pdsh-0506": ("jakevdp/PythonDataScienceHandbook/notebooks/05.06-Linear-Regression.ipynb", PDSH_0506),
+          "pdsh-0509": ("jakevdp/PythonDataScienceHandbook/notebooks/05.09-Principal-Component-Analysis.ipynb",
+                        PDSH_0509),
+          "pdsh-0205": ("jakevdp/PythonDataScienceHandbook/notebooks/02.05-Computation-on-arrays-broadcasting.ipynb",
+                        PDSH_0205),
+          "pdsh-0206": ("jakevdp/PythonDataScienceHandbook/notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", PDSH_0206)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -1866,6 +2286,67 @@ FROM_FILE = {
     "pdsh-0204": {"path": "notebooks/02.04-Computation-on-arrays-aggregates.ipynb", "until": None,
                   "local": [(12, "data/president_heights.csv", "{data}/notebooks/data/president_heights.csv"),
                             (13, "'data/president_heights.csv'", "'{data}/notebooks/data/president_heights.csv'")]},
+    # literals and numpy-made data (cell 26's np.random.rand is unseeded; nothing later reads it): nothing to download,
+    # nothing skipped, every code cell runs. Cell 33 fails in every kernel (TypeError): it is the notebook's own example
+    # of assigning into an immutable Index, ind[1] = 0; it defines nothing later cells read
+    "pdsh-0301": {"path": "notebooks/03.01-Introducing-Pandas-Objects.ipynb", "until": None, "local": []},
+    # literals: cells 0-14, every one runs and none fails. Code cell 15 is the recipes download (curl and gunzip of
+    # recipeitems.json.gz into data/, commented out) and cells 16-26 read data/recipeitems.json, which is not in the
+    # checkout (no network here), so it stops there
+    "pdsh-0310": {"path": "notebooks/03.10-Working-With-Strings.ipynb", "until": 15, "local": []},
+    # literals and numpy-made data: nothing to download, nothing skipped. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid'), before its `import numpy as np`: the style is named seaborn-v0_8-whitegrid
+    # since matplotlib 3.6. Left so, cell 2's np.linspace fails (NameError: numpy comes from the opening's cells only
+    # after cell 2) and with it every later cell, which all read its x; so cell 0's style is replaced by its new name.
+    # Then every code cell runs and none fails
+    "pdsh-0401": {"path": "notebooks/04.01-Simple-Line-Plots.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data (a function on a meshgrid): nothing to download, nothing skipped. Cell 0 fails here (OSError) on
+    # its plt.style.use('seaborn-white'), before its `import numpy as np`: the style is named seaborn-v0_8-white since
+    # matplotlib 3.6. Left so, cell 2's np.linspace fails (NameError: numpy comes from the opening's cells only after
+    # cell 2) and every later cell with it, which all read its X, Y and Z; so cell 0's style is replaced by its new
+    # name. Then every code cell runs and none fails
+    "pdsh-0404": {"path": "notebooks/04.04-Density-and-Contour-Plots.ipynb", "until": None,
+                  "local": [(0, "'seaborn-white'", "'seaborn-v0_8-white'")]},
+    # numpy-made data (a seeded default_rng) and scipy's gaussian_kde: nothing to download, nothing skipped. Cell 0
+    # fails here (OSError) on its plt.style.use('seaborn-white') after its imports but before its rng and data, which
+    # every later cell reads (the style is named seaborn-v0_8-white since matplotlib 3.6): left so, every later cell
+    # fails (NameError), so cell 0's style is replaced by its new name. Then every code cell runs and none fails
+    "pdsh-0405": {"path": "notebooks/04.05-Histograms-and-Binnings.ipynb", "until": None,
+                  "local": [(0, "'seaborn-white'", "'seaborn-v0_8-white'")]},
+    # numpy-made data: cells 0-12, nothing skipped. Code cell 13 on (the Seattle bicycle counts) read FremontBridge.csv
+    # and SeattleWeather.csv, which cell 13's curl lines (comments) download: they are not in the checkout and there is
+    # no network here, so it stops there. Cell 0 fails here (OSError) on its plt.style.use('seaborn-whitegrid'): the
+    # style is named seaborn-v0_8-whitegrid since matplotlib 3.6; it fails after its pyplot import, before its
+    # `import numpy as np`, and numpy comes from the opening's cells only after cell 2 (cell 1 reads it first), so cell
+    # 0's style is replaced by its new name (as for pdsh-0401). Then every other code cell runs and none fails
+    "pdsh-0506": {"path": "notebooks/05.06-Linear-Regression.ipynb", "until": 13,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data (a seeded RandomState and default_rng) and the bundled digits: cells 0-16, nothing skipped. Code
+    # cell 17 on (eigenfaces) download the labelled faces in the wild (fetch_lfw_people: no network here, no copy in
+    # the checkout or scikit-learn's cache), so it stops there. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid') (the style is named seaborn-v0_8-whitegrid since matplotlib 3.6), after its
+    # numpy and pyplot imports, so both are defined for the later cells. Cell 10 fails here (AttributeError):
+    # plt.cm.get_cmap was removed in matplotlib 3.9 (matplotlib.colormaps instead); it only draws, nothing later reads
+    # what it makes. Every other code cell runs and none fails
+    "pdsh-0509": {"path": "notebooks/05.09-Principal-Component-Analysis.ipynb", "until": 17, "local": []},
+    # literals and numpy-made data (a seeded default_rng): nothing to download, nothing skipped, every code cell runs.
+    # Cell 12 fails in every kernel (ValueError): it is the notebook's own example of shapes (3, 2) and (3,) that do
+    # not broadcast; it defines nothing later cells read
+    "pdsh-0205": {"path": "notebooks/02.05-Computation-on-arrays-broadcasting.ipynb", "until": None, "local": []},
+    # Seattle's daily rainfall and literals and numpy-made data (a seeded default_rng): nothing skipped. Cell 0 loads
+    # the rainfall with vega_datasets (data.seattle_weather(), 2015's precipitation in mm), which is not installed
+    # here (ModuleNotFoundError; then rainfall_mm is undefined for cells 2, 22-24 and 28): it is read instead from the
+    # checkout's first-edition notebooks_v1/data/Seattle2014.csv, Sea-Tac airport's daily PRCP for 2014 in tenths of
+    # mm, divided by 10 (365 days, as cell 28's np.arange(365) expects); the import line and the load are the two
+    # lines changed. Cell 1 fails here (OSError) on its plt.style.use('seaborn-whitegrid') (the style is named
+    # seaborn-v0_8-whitegrid since matplotlib 3.6), after its import of pyplot: plt is still defined for cell 2.
+    # Cells 37 and 39 fail in every kernel (ValueError): they are the notebook's own examples of `or` and `and` on
+    # arrays; they define nothing later cells read. Every other code cell runs and none fails
+    "pdsh-0206": {"path": "notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", "until": None,
+                  "local": [(0, "from vega_datasets import data", "import pandas as pd"),
+                            (0, "data.seattle_weather().set_index('date')['precipitation']['2015']",
+                             "pd.read_csv('{data}/notebooks_v1/data/Seattle2014.csv')['PRCP'] / 10")]},
 }
 
 
