@@ -537,12 +537,6 @@ class _Logged:
 
 
 REVIEWED_SILENT = [
-    # a grid subplots refuses: its error first
-    'f, a = plt.subplots(1, 2, width_ratios=[1, 2, 3])\na[0].set(xlabl="x")\n',
-    'f, a = plt.subplots(2, 1, height_ratios=[1])\na[0].set(xlabl="x")\n',
-    'f, a = plt.subplots(1, 2, gridspec_kw={"bad": 1})\na[0].set(xlabl="x")\n',
-    'f, a = plt.subplots(gridspec_kw={"nrows": 2})\na.set(xlabl="x")\n',
-    'f, a = plt.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2]}, width_ratios=[1, 2])\na[0].set(xlabl="x")\n',
     # setp's own keyword
     'plt.setp(line, file=None, color="r")\n',
     'plt.setp(line, file=None, lw=2)\n',
@@ -579,6 +573,25 @@ def test_no_claim_where_a_review_found_another_error_first_or_the_users_code(cel
     finally:
         if "set_colr" in vars(type(line)):
             delattr(type(line), "set_colr")
+
+
+GRID_REFUSED_FIRST = [
+    'f, a = plt.subplots(1, 2, width_ratios=[1, 2, 3])\na[0].set(xlabl="x")\n',
+    'f, a = plt.subplots(2, 1, height_ratios=[1])\na[0].set(xlabl="x")\n',
+    'f, a = plt.subplots(1, 2, gridspec_kw={"bad": 1})\na[0].set(xlabl="x")\n',
+    'f, a = plt.subplots(gridspec_kw={"nrows": 2})\na.set(xlabl="x")\n',
+    'f, a = plt.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2]}, width_ratios=[1, 2])\na[0].set(xlabl="x")\n',
+]
+
+
+@pytest.mark.parametrize("cell", GRID_REFUSED_FIRST)
+def test_a_grid_subplots_refuses_is_its_error_first_not_the_property_after_it(cell, ns):
+    """Found in review: the property's claim stood after a line that raises first; that line's own
+    error is the claim (facts/matplotlib_layout.py)."""
+    facts = kernel_facts(cell, dict(ns))
+    raised = _raised(cell, ns)
+    plt.close("all")
+    assert [f.line for f in facts] == [1] and facts[0].message.endswith(f": {type(raised).__name__}"), (cell, facts)
 
 
 def test_the_users_class_lookup_does_not_run_while_the_facts_read(ns):

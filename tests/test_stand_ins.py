@@ -90,6 +90,8 @@ CLAIMED = [
     ("r = np.zeros(edges)\n", "TypeError"),                # an array of floats for a shape
     ("r = flat[{'a', 'e'}]\n", "TypeError"),              # a set as a key
     ("r = str(count, 3, 1)\n", "TypeError"),
+    ("r = 'density' > 120\n", "TypeError"),              # the cell's literals alone: a stop too
+    ("for i in range(1, 4):\n    r = str(2, 3, i)\n", "TypeError"),     # ...in a loop's first pass
 ]
 
 

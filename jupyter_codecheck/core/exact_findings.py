@@ -22,6 +22,7 @@ from ..facts.certainty import Certainty
 from ..facts.called_functions import body_loops, called_bodies, kernel_calls
 from ..facts.first_pass import first_passes, in_body
 from ..pytext.pycheck import analyse, edit_distance, near_typo, parse
+from ..pytext.sources import magic_lines_as_python
 from .result import Finding
 from .silence import Silencer
 
@@ -29,9 +30,6 @@ from .silence import Silencer
 # subjects, may change before the use (facts/certainty.py)
 STOPPING_KINDS = ("undefined-name", "attribute", "key", "call", "value")
 _IPYTHON_LINE = re.compile(r"^[ \t]*[%!]|=[ \t]*[%!]", re.M)
-# IPython's own `%matplotlib [backend]` selects a backend and binds no name: a cell's certainty
-# reads it as `pass` (any other magic may define anything)
-_BACKEND_LINE = re.compile(r"^%matplotlib(?:[ \t]+[A-Za-z][\w.:-]*)?[ \t]*$", re.M)
 _SHOWN_FIXES = 3
 
 
@@ -64,6 +62,7 @@ def exact_check(source: str, namespace: Mapping, *, history=None, failed=None, l
 
 def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -> ExactCheck:
     from ..facts import facts_for
+    source = magic_lines_as_python(source)      # lines and columns as they are
     facts = analyse(source, None, namespace)
     out = ExactCheck()
     if facts.syntax is not None:
@@ -78,6 +77,7 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
     lines = source.split("\n")
     places: dict[int, int] = {}             # line -> the finding's UTF-8 column (as the AST's)
     subjects: dict[int, tuple] = {}         # line -> a value fact's subjects
+    literal: set[int] = set()               # lines of value facts of the cell's literals alone
     within: dict[int, tuple] = {}           # line -> where a kernel function's fact stands in its call's view
     for u in facts.undefined:
         if u.line not in by_line:
@@ -94,12 +94,13 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             places[k.line] = _byte_col(lines, k.line, k.column)
             if k.kind == "value":
                 subjects[k.line] = tuple(k.subjects)
+                if k.literal:
+                    literal.add(k.line)
             if k.within is not None:
                 within[k.line] = k.within
     out.findings = [by_line[ln] for ln in sorted(by_line)]
-    plain = _BACKEND_LINE.sub("pass", source)
-    tree = parse(plain)
-    if tree is not None and not (_IPYTHON_LINE.search(plain) and _needs_ipython(plain)):
+    tree = parse(source)
+    if tree is not None and not (_IPYTHON_LINE.search(source) and _needs_ipython(source)):
         try:
             undefined = {u.name for u in facts.undefined}
             sure = Certainty(tree, namespace, undefined)
@@ -109,12 +110,13 @@ def _exact(source: str, namespace: Mapping, history, failed, later, libraries) -
             for fn, view in called_bodies(tree):     # (a loop of its body first: the narrower view)
                 views += [(loop, Certainty(inner, namespace, undefined)) for loop, inner in body_loops(fn, view, namespace)]
                 views.append((fn, Certainty(view, namespace, undefined)))
-            calls = kernel_calls(tree, plain, namespace) if within else []
+            calls = kernel_calls(tree, source, namespace) if within else []
             out.certain = [f for f in out.findings if f.kind in STOPPING_KINDS and (
-                _sure_in_call(calls, f, within[f.line], namespace, undefined, subjects.get(f.line))
+                _sure_in_call(calls, f, within[f.line], namespace, undefined, subjects.get(f.line), f.line in literal)
                 if f.line in within else
                 next((v for loop, v in views if in_body(loop, f.line)), sure).crashes(
-                    f.line, places[f.line], object_fact=f.kind != "undefined-name", subjects=subjects.get(f.line)))]
+                    f.line, places[f.line], object_fact=f.kind != "undefined-name", subjects=subjects.get(f.line),
+                    literal=f.line in literal))]
         except Exception:  # noqa: BLE001 - in doubt, no stop
             out.certain = []
     return out
@@ -133,7 +135,7 @@ def _needs_ipython(source: str) -> bool:
     return False
 
 
-def _sure_in_call(calls, f: Finding, at: tuple[int, int], namespace, undefined, subjects) -> bool:
+def _sure_in_call(calls, f: Finding, at: tuple[int, int], namespace, undefined, subjects, literal) -> bool:
     """Does the cell surely reach a kernel function's fact, judged in its call's view (the call on
     the finding's line, the fact at `at` there)?"""
     call = next((c for c in calls if c.call.lineno <= f.line <= c.call.end_lineno), None)
@@ -143,7 +145,7 @@ def _sure_in_call(calls, f: Finding, at: tuple[int, int], namespace, undefined, 
     view = next((inner for loop, inner in body_loops(call.function, call.view, namespace) if in_body(loop, line)),
                 call.view)
     return Certainty(view, namespace, undefined).crashes(
-        line, _byte_col(call.text.split("\n"), line, column), object_fact=True, subjects=subjects)
+        line, _byte_col(call.text.split("\n"), line, column), object_fact=True, subjects=subjects, literal=literal)
 
 
 def _near_names(name: str, scope) -> list[str]:

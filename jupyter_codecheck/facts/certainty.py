@@ -61,17 +61,21 @@ class Certainty:
         # a cell with `await` runs as a task of the kernel's loop, beside its other tasks
         self.awaits = any(isinstance(n, (ast.Await, ast.AsyncFor, ast.AsyncWith)) for n in ast.walk(tree))
 
-    def crashes(self, line: int, column: int, *, object_fact: bool, subjects: tuple[str, ...] | None = None) -> bool:
+    def crashes(self, line: int, column: int, *, object_fact: bool, subjects: tuple[str, ...] | None = None,
+                literal: bool = False) -> bool:
         """Does the cell surely reach the use at `line`, UTF-8 `column`? `subjects`: the names whose
         objects a value fact reads (KernelFact.subjects), each held to what an object fact's
         chain is held to; a value fact that names none is no stop, but a name an import of a loaded
-        module finds missing (modules.missing_import: what could add it is judged as for any use)."""
+        module finds missing (modules.missing_import: what could add it is judged as for any use)
+        and a fact of the cell's literals alone (`literal`, KernelFact.literal: nothing can change
+        them; what runs before the use is judged as for any use)."""
         at = (line, column)
         if self.awaits or any(a <= at < b for a, b in self.lazy):
             return False
         stmt = next((s for s in self.tree.body if (s.lineno, s.col_offset) <= at
                      <= (s.end_lineno, s.end_col_offset)), None)
-        if stmt is None or subjects is not None and not subjects and not isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        if stmt is None or subjects is not None and not subjects and not literal and \
+                not isinstance(stmt, (ast.Import, ast.ImportFrom)):
             return False
         before = self.tree.body[:self.tree.body.index(stmt) + 1]
         nodes = [n for s in before for n in ast.walk(s)]

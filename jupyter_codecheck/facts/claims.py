@@ -19,6 +19,8 @@ class ValueClaim:
     callee: bool = False
     # the names whose objects the rule reads, where they are not the use's (facts._subjects)
     subjects: tuple[str, ...] | None = None
+    # the rule reads the cell's literals alone (and Python's own types): nothing can change it
+    literal: bool = False
 
 
 Live = Callable[[ast.AST], object]

@@ -38,6 +38,7 @@ from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     current_axes_exact, current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
+from .matplotlib_layout import FIGURE_METHODS, layout_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .matplotlib_values import axes_call_claim, cell_registers, grid_claim
 from .pandas_inputs import expression_claim, frequency_claim, inplace_claim, level_claim, merge_claim, \
@@ -101,6 +102,9 @@ class KernelFact:
     # so the guard can ask that none of them may change before the use (certainty.py); none:
     # the fact is shown, never a stop
     subjects: tuple[str, ...] = ()
+    # a value fact of the cell's literals alone (`"a" + 1`, `str(2, 3, 1)`): it names no object, yet
+    # stops where the use surely runs
+    literal: bool = False
     # a fact in the body of a function of the kernel's the cell calls, shown on the call: where it
     # stands in the view that runs that body (called_functions.KernelCall: line, character column)
     within: tuple[int, int] | None = None
@@ -113,7 +117,7 @@ class KernelFact:
         return cls(kind=str(d["kind"]), line=int(d["line"]), column=int(d["column"]),
                    end_column=int(d["end_column"]), message=str(d["message"]),
                    candidates=[str(c) for c in d.get("candidates", ())], recorded=bool(d.get("recorded", False)),
-                   subjects=tuple(str(s) for s in d.get("subjects", ())),
+                   subjects=tuple(str(s) for s in d.get("subjects", ())), literal=bool(d.get("literal", False)),
                    within=tuple(int(v) for v in d["within"]) if d.get("within") else None)
 
 
@@ -808,7 +812,8 @@ class _Walk:
     # columns it was fitted on, the parameters a fit rejects, `pd.concat`'s items, the class a call makes
 
     def _probe(self, n: ast.Call, local: set[str], value) -> None:
-        """A call asked of pandas or numpy on a stand-in or its own plain values (stand_ins.py)."""
+        """A call asked of pandas or numpy on a stand-in or its own plain values (stand_ins.py), of
+        matplotlib on a new Figure (matplotlib_layout.py)."""
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
             return
         if not self._probe_clear(n):
@@ -822,7 +827,10 @@ class _Walk:
             target is not UNRESOLVED and self._library_kept(n.func) and \
             (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local),
                                      live_data=self._nothing_changed_before(n))) or
-             self._value(draw_claim(n, target)) or self._value(builtin_call_claim(n, target, value)))
+             self._value(draw_claim(n, target)) or self._value(builtin_call_claim(n, target, value))) or \
+            self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
+                                     isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_METHODS and
+                                     self._made_as_made(n.func, value, "Figure")))
 
     def _probe_clear(self, n: ast.AST) -> bool:
         """May the library be asked of `n` (stand_ins.py): the cell stores nothing on a class (a
@@ -2348,14 +2356,15 @@ class _Walk:
             line, end = node.end_lineno, node.end_col_offset
             word = node.attr if isinstance(node, ast.Attribute) else ast.unparse(node)
             self._add("value", line, _chars(self.lines, line, end) - len(word), word, claim.message, [],
-                      subjects=subjects)
+                      subjects=subjects, literal=claim.literal)
             return True
         text = self._alias_text(node) if isinstance(node, ast.alias) else \
             self._statement_text(node) if isinstance(node, ast.stmt) else self._text(node)
         if text is None:
             return False
         column = _chars(self.lines, node.lineno, node.col_offset)
-        self._add("value", node.lineno, column, text, claim.message, claim.candidates, subjects=subjects)
+        self._add("value", node.lineno, column, text, claim.message, claim.candidates, subjects=subjects,
+                  literal=claim.literal)
         return True
 
     def _subjects(self, node: ast.AST) -> tuple[str, ...]:
@@ -2410,12 +2419,13 @@ class _Walk:
 
     def _imports_first(self, s: ast.ImportFrom) -> bool:
         """Is the import a statement of the cell's top level that only imports run before (a
-        docstring aside)? Nothing of the cell's can then have given the module a name (a store,
-        `setattr`, its `__dict__` or `__path__` changed) or handled the error."""
+        docstring and `pass`, a `%matplotlib` line's reading, aside)? Nothing of the cell's can then
+        have given the module a name (a store, `setattr`, its `__dict__` or `__path__` changed) or
+        handled the error."""
         if s not in self.tree.body:
             return False
         before = self.tree.body[:self.tree.body.index(s)]
-        return all(isinstance(b, (ast.Import, ast.ImportFrom)) or
+        return all(isinstance(b, (ast.Import, ast.ImportFrom, ast.Pass)) or
                    isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant) for b in before)
 
     def _loaded_before(self, s: ast.stmt) -> bool:
@@ -2569,7 +2579,8 @@ class _Walk:
 
     # -- results ------------------------------------------------------------------------------
 
-    def _add(self, kind, line, column, word, message, candidates, end=None, recorded=False, subjects=()) -> None:
+    def _add(self, kind, line, column, word, message, candidates, end=None, recorded=False, subjects=(),
+             literal=False) -> None:
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         if end is None:
             end = column + len(word)
@@ -2577,7 +2588,7 @@ class _Walk:
             return                    # the transformed cell's columns differ here: no place to show
         self.facts.setdefault((line, column), KernelFact(kind, line, column, end, message,
                                                          list(dict.fromkeys(candidates))[:_MAX_CANDIDATES], recorded,
-                                                         subjects))
+                                                         subjects, literal))
 
     def _quote(self, k: ast.Constant) -> str:
         text = self.lines[k.lineno - 1] if k.lineno <= len(self.lines) else ""

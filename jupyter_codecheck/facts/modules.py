@@ -73,11 +73,12 @@ def _installed_library(name: str) -> bool:
 
 def leading_imports(tree: ast.Module) -> frozenset[str]:
     """The modules the cell's first statements import, before any other statement runs (a
-    docstring aside): `import a.b` and `from a.b import c` name `a.b`, and `a.b.c` in case `c` is
-    a submodule. Relative imports are the user's package: never named."""
+    docstring and `pass`, a `%matplotlib` line's reading, aside): `import a.b` and `from a.b import c`
+    name `a.b`, and `a.b.c` in case `c` is a submodule. Relative imports are the user's package:
+    never named."""
     out: set[str] = set()
     for i, stmt in enumerate(tree.body):
-        if i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+        if i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass):
             continue
         if isinstance(stmt, ast.Import):
             out.update(a.name for a in stmt.names)

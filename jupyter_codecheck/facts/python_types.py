@@ -86,7 +86,7 @@ def operator_claim(n: ast.BinOp | ast.UnaryOp | ast.Compare, value: Live) -> Val
             names = tuple(dict.fromkeys(x.id for part in (left, right) if part is not None
                                         for x in ast.walk(part) if isinstance(x, ast.Name)))
             return ValueClaim(n, f"{ast.unparse(n)}: {said}: {reason}: {type(refused).__name__}",
-                              type(refused).__name__, subjects=names)
+                              type(refused).__name__, subjects=names, literal=not names)
     return None
 
 
@@ -127,7 +127,7 @@ def builtin_call_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
         names = tuple(dict.fromkeys(x.id for a in n.args for x in ast.walk(a) if isinstance(x, ast.Name)))
         kinds = ", ".join(_kind(g) for g in given)
         return ValueClaim(n.func, f"{name}() of {kinds}: {' '.join(str(e).split())[:200]}: TypeError", "TypeError",
-                          callee=True, subjects=names)
+                          callee=True, subjects=names, literal=not names)
     except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
         return None
     return None
@@ -177,7 +177,7 @@ def inplace_type_claim(n: ast.AugAssign, value: Live) -> ValueClaim | None:
         names = tuple(dict.fromkeys(x.id for x in ast.walk(n) if isinstance(x, ast.Name)))
         return ValueClaim(n, f"{ast.unparse(n.target)} {operator_sign(n.op)}= {ast.unparse(n.value)}: "
                              f"{operator_sign(n.op)}= of {_kind(a)} and {_kind(b)}: {' '.join(str(e).split())[:200]}: "
-                             f"{type(e).__name__}", type(e).__name__, subjects=names)
+                             f"{type(e).__name__}", type(e).__name__, subjects=names, literal=not names)
     except Exception:  # noqa: BLE001 - another failure may be of the values: not claimed
         return None
     return None

@@ -28,11 +28,13 @@
 """
 from __future__ import annotations
 
+import ast
 import io
 import json
 import json.decoder
 import json.scanner
 import os
+import re
 import tokenize
 from dataclasses import dataclass, field
 
@@ -67,6 +69,10 @@ PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "python", "
 # Cell magics that run their body as Python in the kernel's own namespace (PYTHON_CELL_MAGICS also
 # has %%python, which runs in another process, and %%codecheck itself)
 RUNS_BODY_HERE = frozenset({"time", "timeit", "capture", "prun", "debug"})
+# IPython's own `%matplotlib [backend]` selects a backend and binds no name
+_BACKEND_LINE = re.compile(r"^%matplotlib(?:[ \t]+[A-Za-z][\w.:-]*)?[ \t]*$", re.MULTILINE)
+# `%time STATEMENT` runs the statement in the namespace once; `%timeit EXPRESSION` evaluates it there
+_TIMED_LINE = re.compile(r"^(%time(?:it)?[ \t]+)([^-\s].*)$", re.MULTILINE)
 
 
 class SourceError(ValueError):
@@ -375,7 +381,7 @@ def runs_here(source: str) -> tuple[str, int] | None:
     code cell itself; the body of a cell magic that runs its body here (%%time, %%capture, ...);
     None for other cells (%%bash, %%html, %%writefile, magic-only cells)."""
     if is_code_cell(source):
-        return source, 0
+        return magic_lines_as_python(source), 0
     first, _, body = source.lstrip("\n").partition("\n")
     words = first.strip()[2:].split() if first.strip().startswith("%%") else []
     if not words or words[0] not in RUNS_BODY_HERE or not is_code_cell(body):
@@ -383,6 +389,25 @@ def runs_here(source: str) -> tuple[str, int] | None:
     if words[0] == "timeit" and any(not w.startswith("-") for w in words[1:]):
         return None         # a setup statement (or an option's value): what it binds is not read
     return body, source.count("\n", 0, len(source) - len(body))
+
+
+def magic_lines_as_python(source: str) -> str:
+    """The cell with the line magics whose Python is known read as that Python, lines and columns
+    as they are: `%matplotlib inline` (a notebook's usual first line selects a backend and binds no
+    name) as `pass`, `%time total = f(x)` as `pass; total = f(x)` and `%timeit min(big)` (an
+    expression: its assignments would bind in timeit's own function) as `pass;   min(big)`. Any
+    other magic may define anything: left as it is."""
+    def timed(m: re.Match) -> str:
+        magic, statement = m.group(1), m.group(2)
+        try:
+            tree = ast.parse(statement)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return m.group(0)
+        kinds = (ast.Expr,) if magic.startswith("%timeit") else (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)
+        if len(tree.body) != 1 or not isinstance(tree.body[0], kinds):
+            return m.group(0)
+        return "pass;".ljust(len(magic)) + statement
+    return _TIMED_LINE.sub(timed, _BACKEND_LINE.sub("pass", source))
 
 
 def is_code_cell(source: str) -> bool:
