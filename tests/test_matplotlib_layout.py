@@ -1,4 +1,4 @@
-"""A figure's layout calls asked of a new Figure (facts/matplotlib_layout.py): each claim held against
+"""A figure's layout calls asked of a new Figure (facts/matplotlib_values.layout_claim): each claim held against
 matplotlib running the same cell (the exception it names, on the line it names, and a stop), the
 cell a user means instead runs with no claim, and no probe where a projection is the user's or the
 grid is large. Also the facts of a cell that begins with `%matplotlib inline`."""
@@ -37,6 +37,7 @@ CLAIMED = [
     ("g = plt.GridSpec(2, 3, height_ratios=[1])\n", "ValueError"),
     ("f = plt.figure()\ng = f.add_gridspec(2, 2, width_ratios=[1, 2, 3])\n", "ValueError"),   # a Figure the cell made
     ("f = plt.figure()\nfor i in range(1, 4):\n    ax = f.add_subplot((1, 3, i))\n", "TypeError"),  # a loop's first pass
+    ("ax = plt.axes('equal')\n", "TypeError"),                                # a rectangle's place
 ]
 
 
@@ -58,7 +59,7 @@ MEANT = [
     "ax = plt.subplot(111, polar=True)\n", "g = plt.GridSpec(2, 3, wspace=0.4, hspace=0.3)\nax = plt.subplot(g[0, 0])\n",
     "f = plt.figure()\ng = f.add_gridspec(2, 3, width_ratios=[1, 2, 3])\n",
     "f = plt.figure()\nfor i in range(1, 4):\n    ax = f.add_subplot(1, 3, i)\n",
-    "a = fig.add_axes([0.1, 0.1, 0.8, 0.8])\n",
+    "a = fig.add_axes([0.1, 0.1, 0.8, 0.8])\n", "ax = plt.axes([0.1, 0.1, 0.8, 0.8])\n", "ax = plt.axes()\n",
 ]
 
 

@@ -587,7 +587,7 @@ GRID_REFUSED_FIRST = [
 @pytest.mark.parametrize("cell", GRID_REFUSED_FIRST)
 def test_a_grid_subplots_refuses_is_its_error_first_not_the_property_after_it(cell, ns):
     """Found in review: the property's claim stood after a line that raises first; that line's own
-    error is the claim (facts/matplotlib_layout.py)."""
+    error is the claim (facts/matplotlib_values.layout_claim)."""
     facts = kernel_facts(cell, dict(ns))
     raised = _raised(cell, ns)
     plt.close("all")

@@ -73,6 +73,8 @@ REFUSED = [
     'plt.xscale("logarithmic")\n',
     'ax.set_xscale("nosuchscale", bse=2)\n',                   # the scale's name refused first
     'ax.tick_params(axis="z", labelsiz=3)\n',                  # the axis is checked first
+    'plt.plot(x, y)\nplt.axis("tigth")\n',                      # axis' own reading of its arguments
+    'ax.axis([0, 1, 2])\n',
     # a grid position, written or a loop's
     'plt.subplot(2, 2, 5)\n',
     'for i in range(5):\n    plt.subplot(2, 2, i + 1)\n    plt.plot(x, y)\n',
@@ -104,6 +106,9 @@ TAKEN = [
     'plt.grid(True, which="both")\n',
     'plt.yscale("log")\n',
     'plt.margins(0.1)\n',
+    'plt.plot(x, y)\nplt.axis("tight")\n',
+    'ax.axis([0, 1, 2, 3])\n',
+    'plt.axis("off")\n',
     'plt.subplot(2, 2, 4)\n',
     'for i in range(4):\n    plt.subplot(2, 2, i + 1)\n',
     'for i in range(4):\n    plt.subplot(221 + i)\n',

@@ -28,6 +28,7 @@ def namespace() -> dict:
             "odd": np.array([True, False, True, False]), "few": np.array([False, True, True, True, False]),
             "idx": pd.IndexSlice, "count": 7, "rate": 0.5, "label": "n", "items": [1, 2], "pair": (1, 2),
             "rng": np.random.default_rng(1), "legacy": np.random.RandomState(1), "edges": np.linspace(-5, 5, 20),
+            "intercept": np.float64(2.5), "days365": np.arange(365.0),
             "_dh": [os.getcwd()]}         # IPython's directory history: a kernel's own namespace
 
 
@@ -92,6 +93,13 @@ CLAIMED = [
     ("r = str(count, 3, 1)\n", "TypeError"),
     ("r = 'density' > 120\n", "TypeError"),              # the cell's literals alone: a stop too
     ("for i in range(1, 4):\n    r = str(2, 3, i)\n", "TypeError"),     # ...in a loop's first pass
+    ("a = np.arange(3)\ns = a[:, np.newaxis].shape()\n", "TypeError"),  # an array the cell made: no function
+    ("r = np.random.RandomState(1)\nX = 10 * r.rand((100, 3))\n", "TypeError"),   # a generator the cell made
+    ("g = np.random.default_rng(1701)\nX = g.integers(0, 10, 3, 4)\n", "TypeError"),
+    ("print(intercept[0])\n", "IndexError"),            # numpy's number indexed (print: Python's own)
+    ("days = np.arange(366)\nsummer = (days > 172) & (days < 262)\nr = days365[summer]\n", "IndexError"),
+    ("a = np.array([1, 0, 1], dtype=bool)\nb = np.array([1, 1], dtype=bool)\nc = a | b\n", "ValueError"),
+    ("r = np.all(grid < 8, axis='rows')\n", "TypeError"),
 ]
 
 
@@ -138,6 +146,11 @@ MEANT = [
     "r = np.split(np.arange(9), 3)\n", "r = np.histogram(grid, bins=4, density=True)\n",
     "grid[1, 2] -= 0.5\n", "grid[1:3] += 1\n", "count += 1\n", "d = {'k': 1}\nd['k'] += 1\n", "r = str(2)\n",
     "r = np.zeros_like(edges)\n", "r = np.diff(np.arange(5), n=20_000)\n",
+    "a = np.arange(3)\ns = a[:, np.newaxis].shape\nt = a.T.copy()\n", "r = np.random.RandomState(1)\nX = 10 * r.rand(100, 3)\n",
+    "g = np.random.default_rng(1701)\nX = g.integers(0, 10, (3, 4))\n",
+    "print(intercept[()], intercept[...])\n", "days = np.arange(365)\nr = days365[(days > 172) & (days < 262)]\n",
+    "a = np.array([1, 0, 1], dtype=bool)\nb = np.array([1], dtype=bool)\nc = a | b\n",
+    "r = np.all(grid < 8, axis=0) & np.any(grid > 3)\n",
 ]
 
 

@@ -328,6 +328,11 @@ class Propagation:
             return None if shape is None else Abstract("ndarray", shape, a.kind if a.kind == b.kind else None)
         if isinstance(node.op, ast.Pow):
             return self._power(node, a, b)
+        if isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):     # two masks, or two arrays of ints
+            if a is None or b is None or a.kind != b.kind or a.kind not in ("b", "i"):
+                return None
+            shape = _broadcast(a.shape, b.shape)
+            return None if shape is None else Abstract("ndarray", shape, a.kind)
         if not isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
             return None
         if a is None and b is None:

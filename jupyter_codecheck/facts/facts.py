@@ -27,7 +27,7 @@ from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
 from .stand_ins import axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim
-from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, operator_claim
+from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, not_callable_claim, operator_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -38,9 +38,8 @@ from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
     current_axes_exact, current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
-from .matplotlib_layout import FIGURE_METHODS, layout_claim
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
-from .matplotlib_values import axes_call_claim, cell_registers, grid_claim
+from .matplotlib_values import FIGURE_LAYOUT, axes_call_claim, cell_registers, grid_claim, layout_claim
 from .pandas_inputs import expression_claim, frequency_claim, inplace_claim, level_claim, merge_claim, \
     reader_claim, timezone_claim, tuple_key_claim, writer_claim
 from .pandas_options import option_claim
@@ -813,7 +812,7 @@ class _Walk:
 
     def _probe(self, n: ast.Call, local: set[str], value) -> None:
         """A call asked of pandas or numpy on a stand-in or its own plain values (stand_ins.py), of
-        matplotlib on a new Figure (matplotlib_layout.py)."""
+        matplotlib on a new Figure (matplotlib_values.layout_claim)."""
         if any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
             return
         if not self._probe_clear(n):
@@ -827,9 +826,10 @@ class _Walk:
             target is not UNRESOLVED and self._library_kept(n.func) and \
             (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local),
                                      live_data=self._nothing_changed_before(n))) or
-             self._value(draw_claim(n, target)) or self._value(builtin_call_claim(n, target, value))) or \
+             self._value(draw_claim(n, target, value)) or self._value(builtin_call_claim(n, target, value))) or \
+            target is UNRESOLVED and self._value(draw_claim(n, None, value)) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
-                                     isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_METHODS and
+                                     isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_LAYOUT and
                                      self._made_as_made(n.func, value, "Figure")))
 
     def _probe_clear(self, n: ast.AST) -> bool:
@@ -893,7 +893,8 @@ class _Walk:
                     not self._value(self._scale(n, target, local, value)) and \
                     not self._value(grouped_reduction_claim(n, lambda x: self._live(x, local))) and \
                     not self._value(level_claim(n, lambda x: self._live(x, local))):   # the cell made it
-                if not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
+                if not self._value(not_callable_claim(n, value)) and \
+                        not self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                               self._text, fitted_here=self._fitted_here)) and \
                         not self._value(self._looped_claim(n, local, value)) and not self._made_samples(n, value) \
                         and not self._unfitted_call(n, local):
@@ -2380,7 +2381,8 @@ class _Walk:
         names = []
         for n in ast.walk(use):
             if isinstance(n, ast.Name) and n.id not in names:
-                obj = self.ns.get(n.id, UNRESOLVED) if n.id not in self.state.bound else UNRESOLVED
+                obj = self.ns.get(n.id, getattr(builtins, n.id, UNRESOLVED)) if n.id not in self.state.bound else \
+                    UNRESOLVED          # (a name of Python's builtins the kernel does not shadow: `print`)
                 if not issubclass(type(obj), (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
                     names.append(n.id)
         return tuple(names)

@@ -13,7 +13,12 @@ written in the cell: `plt.plot(x, y, marker="z")`, `ax.scatter(x, y, c=y, cmap="
   before it reads the data (`METHOD_CHECKED`, read from matplotlib's sources: `_api.check_in_list`
   at the top of `hist`, a colormap name made into a colormap however the data look);
 - a legend's keywords are asked of a legend of an Axes or a Figure of its own, as the call's is;
-- a format string is read by the function `plot` reads it with (`_process_plot_format`).
+- a format string is read by the function `plot` reads it with (`_process_plot_format`);
+- a figure's layout call (`plt.subplots(2, 3, sharex="column")`, `plt.subplot`, `plt.axes`, a
+  Figure's `add_subplot`, `add_axes`, `add_gridspec`, `GridSpec`) is asked of a new Figure with the
+  cell's plain values (literals, a kernel's numbers and text): the grid, sharing, ratios and
+  projection name are read from the arguments, not from the figure drawn on; a projection the
+  registry holds must be matplotlib's own class, and the Axes made are few.
 
 Only literal values are asked, and only matplotlib's code runs, on objects made here: nothing of
 the user's runs. A value taken is kept (a cell's `color="r"` is asked once a session); a refusal
@@ -225,7 +230,8 @@ _PROBED = (("matplotlib.figure", "Figure"), ("matplotlib.axes", "Axes"), ("matpl
            ("matplotlib.collections", "PathCollection"), ("matplotlib.collections", "QuadMesh"),
            ("matplotlib.image", "AxesImage"), ("matplotlib.colors", "Colormap"), ("matplotlib.colors", "Normalize"),
            ("matplotlib.colorbar", "Colorbar"), ("matplotlib.axis", "Axis"), ("matplotlib.axis", "XAxis"),
-           ("matplotlib.axis", "YAxis"), ("seaborn.matrix", "_HeatMapper"))
+           ("matplotlib.axis", "YAxis"), ("matplotlib.gridspec", "GridSpec"), ("matplotlib.gridspec", "SubplotSpec"),
+           ("seaborn.matrix", "_HeatMapper"))
 # the module functions probes read values with
 _PROBED_FUNCTIONS = (("matplotlib.colors", ("to_rgba", "to_rgba_array", "is_color_like", "_check_color_like")),
                      ("matplotlib.cm", ("_ensure_cmap",)), ("matplotlib.scale", ("scale_factory",)),
@@ -386,7 +392,10 @@ _API_REFUSAL = re.compile(r" is not a valid value for ")
 _SETTINGS = frozenset({"grid", "set_xscale", "set_yscale", "tick_params", "ticklabel_format", "locator_params",
                        "margins", "set_aspect", "minorticks_on", "minorticks_off", "set_xlim", "set_ylim",
                        "set_adjustable", "set_anchor", "set_axisbelow", "autoscale", "set_box_aspect",
-                       "set_xmargin", "set_ymargin", "set_frame_on", "set_facecolor", "invert_xaxis", "invert_yaxis"})
+                       "set_xmargin", "set_ymargin", "set_frame_on", "set_facecolor", "invert_xaxis", "invert_yaxis",
+                       "axis"})
+# a setting's own refusals besides `_api`'s that read its arguments alone (`axis("tigth")`)
+_ARGUMENTS_REFUSED = {"axis": re.compile(r"^(Unrecognized string |The first argument to axis\(\) must be )")}
 _NAMED = re.compile(r" is not a valid value for (\w+)")
 # pyplot's functions that make a new Axes on a grid of the Figure: their grid arguments are checked
 # before anything else is read (`SubplotSpec._from_subplot_args`)
@@ -408,7 +417,8 @@ def axes_call_claim(n: ast.Call, method: str, text) -> ValueClaim | None:
     keywords = {k.arg: _literal(k.value) for k in n.keywords}
     refused = _asked(("call", method, repr(args), repr(sorted(keywords.items()))),
                      lambda: _probe_call(lambda fig: getattr(fig.add_subplot(), method), args, keywords))
-    if refused is None or not _API_REFUSAL.search(refused[1]):
+    if refused is None or not _API_REFUSAL.search(refused[1]) and \
+            not (method in _ARGUMENTS_REFUSED and _ARGUMENTS_REFUSED[method].search(refused[1])):
         return None
     named = _NAMED.search(refused[1])
     node = next((k.value for k in n.keywords if named and k.arg == named.group(1)), None) or \
@@ -456,3 +466,133 @@ def refused_on_new_axes(key: tuple, draw, keywords: dict) -> tuple[str, str] | N
     KeyError or AttributeError, as the library raises it) where `draw(ax)` alone is taken."""
     return _asked(key, lambda: _refused_anew(lambda figure, **k: draw(figure.add_subplot(), **k), keywords,
                                              (ValueError, TypeError, KeyError, AttributeError)))
+
+
+# a Figure's layout methods, as a new Figure is asked them
+FIGURE_LAYOUT = {"subplots": "subplots", "add_subplot": "add_subplot", "add_axes": "add_axes",
+                 "add_gridspec": "add_gridspec"}
+_MOST_AXES = 12                 # Axes a layout probe may make (a few ms each)
+_MOST_ITEMS = 64                # items of the plain values a layout probe reads
+# pyplot.subplots' own keywords; the others make its Figure (pyplot.figure's `**fig_kw`)
+_SUBPLOTS_KEYWORDS = frozenset({"nrows", "ncols", "sharex", "sharey", "squeeze", "width_ratios", "height_ratios",
+                                "subplot_kw", "gridspec_kw"})
+# pyplot.figure's keywords that choose the figure or its class: a figure that exists ignores the others
+_CHOOSING = frozenset({"num", "clear", "FigureClass"})
+_LAYOUT_REFUSALS = (ValueError, TypeError, AttributeError, IndexError, KeyError)
+
+
+def layout_claim(n: ast.Call, target, live, made_figure: bool) -> ValueClaim | None:
+    """What matplotlib raises on a new Figure for the layout call `n` (`target`: its callee's live
+    object, matplotlib's own; `made_figure`: `n` calls a method of a Figure the cell made, as pyplot
+    made it)."""
+    ask, of_module = _layout_asked(n, target, made_figure)
+    if ask is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    budget = [_MOST_ITEMS]
+    args = [_plain_data(a, live, budget) for a in n.args]
+    keywords = {k.arg: _plain_data(k.value, live, budget) for k in n.keywords}
+    if any(v is UNRESOLVED for v in (*args, *keywords.values())) or not _own_projection(keywords, ask) or \
+            ask == "subplots" and (not _few_axes(args, keywords) or _CHOOSING & set(keywords)):
+        return None
+    refused = _asked(("layout", ask, repr(args), repr(sorted(keywords.items()))),
+                     lambda: _raised(lambda: _lay_out(ask, args, keywords), _LAYOUT_REFUSALS))
+    if refused is None:
+        return None
+    exception, message = refused
+    # pyplot's or gridspec's own function on literals alone reads nothing the cell may change (a
+    # Figure's method reads its Figure: the fact's subjects)
+    literal = of_module and not any(isinstance(x, ast.Name) for a in (*n.args, *(k.value for k in n.keywords))
+                                    for x in ast.walk(a))
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {' '.join(message.split())[:200]}: {exception}", exception,
+                      callee=True, literal=literal)
+
+
+def _layout_asked(n: ast.Call, target, made_figure: bool) -> tuple[str | None, bool]:
+    """Which of a new Figure's calls `n` is asked as ("subplots", "add_subplot", "add_axes",
+    "add_gridspec", "axes": pyplot's, "gridspec": the class), and whether it is a module's
+    function; None for another call."""
+    pyplot, gridspec = sys.modules.get("matplotlib.pyplot"), sys.modules.get("matplotlib.gridspec")
+    functions = POLICY.module_members(pyplot) if pyplot is not None else {}
+    for name, ask in (("subplots", "subplots"), ("subplot", "add_subplot"), ("axes", "axes")):
+        if target is functions.get(name) and target is not None:
+            return ask, True
+    if gridspec is not None and target is not None and target is POLICY.module_members(gridspec).get("GridSpec"):
+        return "gridspec", True
+    if not isinstance(n.func, ast.Attribute) or n.func.attr not in FIGURE_LAYOUT:
+        return None, False
+    figure = sys.modules.get("matplotlib.figure")
+    kinds = tuple(POLICY.static(figure, k, None) for k in ("Figure", "SubFigure")) if figure is not None else ()
+    receiver = target.__self__ if type(target) is types.MethodType else None
+    own = receiver is not None and type(receiver) in kinds and \
+        POLICY.static(type(receiver), n.func.attr, None) is POLICY.static(kinds[0], n.func.attr, UNRESOLVED)
+    return (FIGURE_LAYOUT[n.func.attr] if own or made_figure else None), False
+
+
+def _plain_data(node: ast.expr, live, budget: list):
+    """The argument's value where it is plain data (a literal, or a name or attribute whose live
+    value is Python's scalars and tuples, lists and dicts of them, within `budget` items);
+    UNRESOLVED otherwise."""
+    v = _literal(node)
+    if v is UNRESOLVED and isinstance(node, (ast.Name, ast.Attribute)):
+        v = live(node)
+    return v if _plain_value(v, budget) else UNRESOLVED
+
+
+def _plain_value(v, budget: list) -> bool:
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    if type(v) in _SCALARS:
+        return True
+    if type(v) in (tuple, list):
+        return all(_plain_value(x, budget) for x in v)
+    return type(v) is dict and all(type(k) is str and _plain_value(x, budget) for k, x in v.items())
+
+
+def _own_projection(keywords: dict, ask: str) -> bool:
+    """A projection written (`projection`, `subplot_kw`'s) that matplotlib's registry holds is its
+    plain Axes (another class's methods are not among those `_pristine` reads); a name it lacks is
+    refused before any class is made."""
+    kw = keywords.get("subplot_kw") if ask == "subplots" else None
+    chosen = [keywords.get("projection"), kw.get("projection") if type(kw) is dict else None]
+    projections = sys.modules.get("matplotlib.projections")
+    registry = POLICY.static(projections, "projection_registry", None) if projections is not None else None
+    own = POLICY.own_dict(registry).get("_all_projection_types") if registry is not None else None
+    for name in chosen:
+        if type(name) is not str:
+            continue
+        if type(own) is not dict:
+            return False
+        cls = own.get(name)
+        axes = sys.modules.get("matplotlib.axes")
+        if cls is not None and cls is not (POLICY.static(axes, "Axes", None) if axes is not None else None):
+            return False
+    return True
+
+
+def _few_axes(args: list, keywords: dict) -> bool:
+    rows = args[0] if args else keywords.get("nrows", 1)
+    cols = args[1] if len(args) > 1 else keywords.get("ncols", 1)
+    return not (type(rows) is int and type(cols) is int and rows * cols > _MOST_AXES)
+
+
+def _lay_out(ask: str, args: list, keywords: dict) -> None:
+    """The layout call on a new Figure of matplotlib's own (pyplot knows nothing of it)."""
+    options = dict(keywords)
+    if ask == "subplots":
+        made = {k: options.pop(k) for k in list(options) if k not in _SUBPLOTS_KEYWORDS}
+        figure = POLICY.static(sys.modules["matplotlib.figure"], "Figure")
+        figure(**made).subplots(*args, **options)
+        return
+    if ask == "gridspec":
+        POLICY.static(sys.modules["matplotlib.gridspec"], "GridSpec")(*args, **options)
+        return
+    figure = _figure()
+    if ask == "axes":           # pyplot.axes(arg=None, **kwargs): a rectangle's Axes, else a subplot's
+        arg = args[0] if args else options.pop("arg", None)
+        if len(args) > 1:
+            raise LookupError("pyplot's own signature: not a layout")
+        ask = "add_subplot" if arg is None else "add_axes"
+        args = [] if arg is None else [arg]
+    getattr(figure, ask)(*args, **options)
+

@@ -31,11 +31,32 @@ def operator_sign(op: ast.AST) -> str:
     return _OPERATORS[type(op)]
 
 
+@read_otherwise_no_claim
+def not_callable_claim(n: ast.Call, value: Live) -> ValueClaim | None:
+    """`a[:, None].shape()`, `X.T()` of an array the cell made: the attribute read on a stand-in of
+    the object's type (_stand_in_of) is no function (a live object's own: facts.py)."""
+    if not isinstance(n.func, ast.Attribute) or n.func.attr.startswith("_"):
+        return None
+    owner = _stand_in_of(n.func.value, value)
+    if owner is _UNKNOWN or type(owner) in CALLABLES:
+        return None
+    got = getattr(owner, n.func.attr, _UNKNOWN)
+    if got is _UNKNOWN or callable(got):
+        return None
+    names = tuple(dict.fromkeys(x.id for x in ast.walk(n.func.value) if isinstance(x, ast.Name)))
+    return ValueClaim(n.func, f"{ast.unparse(n.func)} is a {type(got).__name__}, not a function: "
+                              f"'{type(got).__name__}' object is not callable: TypeError", "TypeError", callee=True,
+                      subjects=names, literal=not names)
+
+
 def not_subscriptable_claim(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
     v = live(n.value)
     if type(v) in (int, float, complex, bool, type(None)):
         return ValueClaim(n, f"{ast.unparse(n.value)} is {'None' if v is None else _kind(v)}: "
                              f"'{type(v).__name__}' object is not subscriptable: TypeError", "TypeError")
+    np = sys.modules.get("numpy")
+    if np is not None and issubclass(type(v), np.generic) and type(v).__module__ == "numpy" and v.dtype.kind in "biufc":
+        return _scalar_indexed(n, v, np)
     if type(v) not in CALLABLES:
         return None
     owner = None if type(v) is types.FunctionType else v.__self__     # a C member of the method: no code runs
@@ -87,6 +108,23 @@ def operator_claim(n: ast.BinOp | ast.UnaryOp | ast.Compare, value: Live) -> Val
                                         for x in ast.walk(part) if isinstance(x, ast.Name)))
             return ValueClaim(n, f"{ast.unparse(n)}: {said}: {reason}: {type(refused).__name__}",
                               type(refused).__name__, subjects=names, literal=not names)
+    return None
+
+
+def _scalar_indexed(n: ast.Subscript, v, np) -> ValueClaim | None:
+    """`model.intercept_[0]` of a numpy number: the literal key asked of a zero of its type (numpy
+    takes `()` and `...` alone)."""
+    try:
+        key = ast.literal_eval(n.slice)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    try:
+        np.zeros((), dtype=v.dtype)[()][key]
+    except IndexError as e:
+        return ValueClaim(n, f"{ast.unparse(n.value)} is numpy's {type(v).__name__}, one number: {e}: IndexError",
+                          "IndexError")
+    except Exception:  # noqa: BLE001 - another failure: not claimed
+        return None
     return None
 
 

@@ -29,10 +29,11 @@ import sys
 import types
 import warnings
 
-from .abstract_value import Abstract
+from .abstract_value import Abstract, random_state_value
 from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
 from .items import library_zone, plain_labels
 from .libraries import own_classes, own_function
+from .namespace import Made
 from .python_types import not_subscriptable_claim, operator_sign
 from .read_policy import POLICY
 
@@ -390,11 +391,11 @@ _DATA_FUNCTIONS = frozenset({"sort", "argsort", "partition", "argpartition", "co
                              "hstack", "column_stack", "max", "min", "amax", "amin", "sum", "mean", "std", "var",
                              "prod", "cumsum", "cumprod", "argmax", "argmin", "median", "percentile", "quantile",
                              "histogram", "ptp", "round", "diff", "flip", "roll", "split", "array_split",
-                             "count_nonzero", "average", "nanmean", "nansum", "zeros", "ones", "empty"})
+                             "count_nonzero", "average", "nanmean", "nansum", "all", "any", "zeros", "ones", "empty"})
 # the makers among them take a shape: only an array the kernel holds or the cell made is read for it
 _SHAPE_MAKERS = frozenset({"zeros", "ones", "empty"})
 _DATA_METHODS = frozenset({"sort", "argsort", "partition", "argpartition", "max", "min", "sum", "mean", "std", "var",
-                           "prod", "cumsum", "cumprod", "argmax", "argmin", "round", "flatten", "ravel"})
+                           "prod", "cumsum", "cumprod", "argmax", "argmin", "round", "flatten", "ravel", "all", "any"})
 _MOST_DATA = 100_000
 _MOST_ARGUMENT = 10_000
 
@@ -482,19 +483,31 @@ def _argument(node: ast.expr, live: Live, np, live_data: bool):
 
 
 @read_otherwise_no_claim
-def draw_claim(n: ast.Call, target) -> ValueClaim | None:
+def draw_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     """`rng.integers(0, 10, 3, 4)`, `rng.normal(0, 1, size=(3, -4))` of a live numpy Generator or
-    RandomState with literal arguments: the same method of a new generator of numpy's (the user's
-    keeps its state), asked with them when what it would draw is small."""
+    RandomState, or of one the cell made (`np.random.default_rng(1701)`, `np.random.RandomState(1)`),
+    with literal arguments: the same method of a new generator of numpy's (the user's keeps its
+    state), asked with them when what it would draw is small."""
     np = sys.modules.get("numpy")
-    if np is None or type(target) not in (types.BuiltinMethodType, types.MethodType):
-        return None
-    owner = target.__self__             # C members of the method: no code runs
-    name = (target.__func__ if type(target) is types.MethodType else target).__name__
-    if not isinstance(name, str):
+    if np is None:
         return None
     random = POLICY.module_members(np.random)
-    if type(owner) not in (random.get("Generator"), random.get("RandomState")) or name.startswith("_") or not own_classes(type(owner), "numpy"):
+    if type(target) in (types.BuiltinMethodType, types.MethodType):
+        kind = type(target.__self__)        # C members of the method: no code runs
+        name = (target.__func__ if type(target) is types.MethodType else target).__name__
+    elif isinstance(n.func, ast.Attribute):     # one the cell made (its class has no instance dict)
+        made = value(n.func.value)
+        kind = random.get("Generator") if issubclass(type(made), Abstract) and made.like == "Generator" else \
+            random.get("RandomState") if issubclass(type(made), Made) and random_state_value(made) else None
+        name = n.func.attr
+        if kind is None or not callable(getattr(kind, name, None)):
+            return None
+    else:
+        return None
+    if not isinstance(name, str):
+        return None
+    if kind not in (random.get("Generator"), random.get("RandomState")) or name.startswith("_") or \
+            not own_classes(kind, "numpy"):
         return None
     given = _literals(n.args, n.keywords)
     if given is None:
@@ -502,7 +515,7 @@ def draw_claim(n: ast.Call, target) -> ValueClaim | None:
     ints = [x for x in _flat([*given[0], *given[1].values()]) if type(x) is int]
     if math.prod(max(abs(x), 1) for x in ints) > _MOST_DRAWN:
         return None
-    fresh = random["Generator"](random["PCG64"](0)) if type(owner) is random.get("Generator") \
+    fresh = random["Generator"](random["PCG64"](0)) if kind is random.get("Generator") \
         else random["RandomState"](0)
     try:
         with warnings.catch_warnings():
@@ -553,6 +566,8 @@ def _numpy_lookup(n: ast.Subscript, live: Live, value: Live) -> ValueClaim | Non
     if shape is None:
         return None
     key = _key(n.slice, live, None, np)
+    if key is _NO_KEY:
+        key = _made_mask(value(n.slice), np)
     if key is _NO_KEY or any(type(k) is str for k in (key if type(key) is tuple else (key,))):
         return None                     # a field's name: text_index_claim's
     try:
@@ -571,6 +586,15 @@ def _known_shape(v, np) -> tuple[int, ...] | None:
             all(type(d) is int and d >= 0 for d in v.shape):
         return tuple(v.shape)
     return None
+
+
+def _made_mask(v, np):
+    """A boolean array the cell made, the whole key (`rainfall[summer]`, `summer = (days > 172) & ...`):
+    zeros of its shape, all a mask's refusal reads (its length against the axis); _NO_KEY otherwise."""
+    shape = _known_shape(v, np) if issubclass(type(v), Abstract) and v.kind == "b" else None
+    if shape is None or math.prod(shape) > _MAX_INDEX_ARRAY:
+        return _NO_KEY
+    return np.zeros(shape, dtype=bool)
 
 
 def _void(np):

@@ -268,6 +268,9 @@ def _bitwise_claim(n: ast.BinOp, live: Live) -> ValueClaim | None:
             kinds.append(("number", {bool: "b", int: "i", float: "f", complex: "c"}[type(x)]))
         else:
             return None
+    if kinds == [("array", "b")] * 2 or kinds == [("array", "i")] * 2:     # two masks: they broadcast first
+        message = _broadcast_problem(_array(live(n.left)), _array(live(n.right)))
+        return ValueClaim(n, message, "ValueError") if message else None
     if not any(k == "array" for k, _ in kinds) or not any(c in "fc" for _, c in kinds):
         return None
     ufunc = _BITWISE[type(n.op)]
