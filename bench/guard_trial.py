@@ -1767,6 +1767,92 @@ PDSH_0207 = [
           '%timeit np.add.at(counts, np.searchsorted(bins, x), 1)'),
      "the size written as the float 1e6"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.11 (time series: Python's datetime and dateutil's parser,
+# numpy's datetime64 and its units, pandas' Timestamp, to_datetime and to_timedelta, a Series indexed by dates and
+# sliced by date strings, DatetimeIndex, PeriodIndex and TimedeltaIndex, date_range, period_range and
+# timedelta_range with frequencies and offsets, and a daily price series resampled, asfreq'd with back- and
+# forward-fill, shifted for a year's return and smoothed by a centred rolling window): written down before any run
+# of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0311 = [
+    (0, 'from datetime import datetime\ndatetime.datetime(year=2021, month=7, day=4)',
+     "the module's name repeated after importing the class"),
+    (1, 'from dateutil import parser\ndate = parser.parse("4th of Julu, 2021")\ndate', "the month's name misspelt"),
+    (3, "import numpy as np\ndate = np.array('2021-07-04', dtype=np.datetime)\ndate",
+     "numpy's datetime64 type written datetime"),
+    (4, 'date + np.linspace(0, 11, 12)', 'the day offsets made with linspace, as floats'),
+    (7, "np.datetime64('2021-07-04 12:59:59.50', 'nanoseconds')", "the unit's name spelt out, not its code"),
+    (9, "date.strftime('%a')", "the abbreviated weekday's code for the full name's (runs: 'Sun')"),
+    (10, "date + pd.to_timedelta(12, 'D')", 'the count given for arange(12) (runs: one date twelve days on)'),
+    (11, ("index = pd.DatetimeIndex(['2020-07-04', '2020-08-04',\n"
+          "                          '2021-07-04', '2021-08-04'])\ndata = pd.Series([0, 1, 2], index=index)\ndata"),
+     'three values for an index of four dates'),
+    (12, "data.iloc['2020-07-04':'2021-07-04']", 'date labels sliced with iloc'),
+    (13, 'data[2021]', 'the year given as an integer, not a string'),
+    (14, ("dates = pd.to_datetime(datetime(2021, 7, 3), '4th of July, 2021',\n"
+          "                       '2021-Jul-6', '07-07-2021', '20210708')\ndates"),
+     'the dates not put in a list'),
+    (18, "pd.date_range('2015-07-03', period=8)", 'the periods keyword misspelt'),
+    (20, "pd.period_range('2015-07', 8, freq='M')", 'the number of periods passed by position (taken as the end)'),
+    (23, "from pandas.tseries.offsets import BDay\npd.date_range('2015-07-01', periods=6, freq=BDay)",
+     "the offset's class, not an instance"),
+    (25, "sp500 = sp500['close']", "the column's name in lower case"),
+    (28, ('fig, ax = plt.subplots(2, sharex=True)\ndata = sp500.iloc[:20]\n\n'
+          "data.asfreq('D').plot(ax=ax[0], marker='o')\n\n"
+          "data.asfreq('D', method='bfill').plot(ax=ax[2], style='-o')\n"
+          "data.asfreq('D', method='ffill').plot(ax=ax[2], style='--o')\n"
+          'ax[1].legend(["back-fill", "forward-fill"]);'),
+     'the second axes numbered from one'),
+    (29, ("sp500 = sp500.asfreq('D', method='pad')\n\nROI = 100 * (sp500.shift(365) - sp500) / sp500\nROI.plot()\n"
+          "plt.ylabel('% Return on Investment after 1 year');"),
+     "the shift's sign (runs: the year before, not after)"),
+    (30, ("rolling = sp500.rolling(365, centre=True)\n\ndata = pd.DataFrame({'input': sp500,\n"
+          "                     'one-year rolling_mean': rolling.mean(),\n"
+          "                     'one-year rolling_median': rolling.median()})\n"
+          "ax = data.plot(style=['-', '--', ':'])\nax.lines[0].set_alpha(0.3)"),
+     "rolling's center keyword in British spelling"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.12 (high-performance pandas: compound numpy expressions and
+# their temporaries, boolean masks combined with &, numexpr, pd.eval on large and small DataFrames with arithmetic,
+# chained comparisons, bitwise and literal and/or and attribute and index access, DataFrame.eval on column names with
+# assignment and @ local variables, and DataFrame.query against the masks it replaces): written down before any run
+# of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0312 = [
+    (0, ('import numpy as np\nrng = np.random.default_rng(42)\nx = rng.rand(1000000)\ny = rng.rand(1000000)\n'
+         '%timeit x + y'),
+     'the legacy rand asked of a Generator'),
+    (2, 'mask = (x > 0.5) and (y < 0.5)', "Python's and between two boolean arrays"),
+    (3, 'tmp1 = (x > 0.5)\ntmp2 = (y < 0.5)\nmask = tmp1 + tmp2', 'the masks added, not combined with & (runs: an or)'),
+    (5, ('import pandas as pd\nnrows, ncols = 100000, 100\n'
+         'df1, df2, df3, df4 = (pd.DataFrame(rng.random(nrows, ncols))\n                      for i in range(4))'),
+     'the shape given as two arguments, not a tuple'),
+    (6, '%timeit df1 + df2 + df3 + df5', 'a fifth frame not made yet'),
+    (7, '%timeit pd.eval(df1 + df2 + df3 + df4)', 'the expression not quoted as a string'),
+    (10, ("result1 = -df1 * df2 / (df3 + df4) - df5\nresult2 = pd.eval('-df1 * df2 / (df3 + df4) - df6')\n"
+          'np.allclose(result1, result2)'),
+     'a frame misnumbered in the expression string'),
+    (11, ("result1 = (df1 < df2) & (df2 <= df3) & (df3 != df4)\nresult2 = pd.eval('df1 < df2 <= df3 == df4')\n"
+          'np.allclose(result1, result2)'),
+     '== for != in the chained comparison (runs: False)'),
+    (12, ('result1 = df1 < 0.5 & df2 < 0.5 | df3 < df4\n'
+          "result2 = pd.eval('(df1 < 0.5) & (df2 < 0.5) | (df3 < df4)')\nnp.allclose(result1, result2)"),
+     'the comparisons not parenthesised around & and |'),
+    (13, "result3 = pd.eval('(df1 < 0.5) AND (df2 < 0.5) OR (df3 < df4)')\nnp.allclose(result1, result3)",
+     'and and or written in upper case, as in SQL'),
+    (14, "result1 = df2.T[0] + df3.iloc(1)\nresult2 = pd.eval('df2.T[0] + df3.iloc[1]')\nnp.allclose(result1, result2)",
+     'iloc called, not indexed'),
+    (17, "result3 = pd.eval('(A + B) / (C - 1)')\nnp.allclose(result1, result3)",
+     'the top-level eval given bare column names'),
+    (18, 'df.head', 'head not called (runs: the bound method shown)'),
+    (19, "df.eval('D == (A + B) / C', inplace=True)\ndf.head()", "== for the assignment's ="),
+    (21, ("column_mean = df.mean(1)\nresult1 = df['A'] + column_mean\nresult2 = df.eval('A + column_mean')\n"
+          'np.allclose(result1, result2)'),
+     'the local variable without its @'),
+    (23, 'result2 = df.query(A < 0.5 and B < 0.5)\nnp.allclose(result1, result2)', 'the query not quoted as a string'),
+    (24, ("Cmean = df['C'].mean\nresult1 = df[(df.A < Cmean) & (df.B < Cmean)]\n"
+          "result2 = df.query('A < @Cmean and B < @Cmean')\nnp.allclose(result1, result2)"),
+     'mean not called'),
+    (27, 'df.values.nbytes()', 'the nbytes attribute called'),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 02.08 (sorting: Python's sorted and list.sort, numpy's
 # np.sort, the in-place sort method and argsort, sorting along rows and columns, np.partition and argpartition,
 # and k nearest neighbours of random points from their squared distances broadcast, argsort and argpartition):
@@ -2149,7 +2235,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0509),
           "pdsh-0205": ("jakevdp/PythonDataScienceHandbook/notebooks/02.05-Computation-on-arrays-broadcasting.ipynb",
                         PDSH_0205),
-          "pdsh-0206": ("jakevdp/PythonDataScienceHandbook/notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", PDSH_0206)}
+          "pdsh-0206": ("jakevdp/PythonDataScienceHandbook/notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", PDSH_0206),
+          "pdsh-0311": ("jakevdp/PythonDataScienceHandbook/notebooks/03.11-Working-with-Time-Series.ipynb", PDSH_0311),
+          "pdsh-0312": ("jakevdp/PythonDataScienceHandbook/notebooks/03.12-Performance-Eval-and-Query.ipynb",
+                        PDSH_0312)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -2347,6 +2436,34 @@ FROM_FILE = {
                   "local": [(0, "from vega_datasets import data", "import pandas as pd"),
                             (0, "data.seattle_weather().set_index('date')['precipitation']['2015']",
                              "pd.read_csv('{data}/notebooks_v1/data/Seattle2014.csv')['PRCP'] / 10")]},
+    # literals and, from cell 24, a daily series (the S&P 500's closes): cells 0-30. Code cell 31 on (the Fremont
+    # bridge's bicycle counts) read FremontBridge.csv, which cell 31's curl lines (comments) download: it is not in the
+    # checkout and there is no network here, so it stops there. Cell 24 loads the S&P 500 with pandas_datareader from Yahoo,
+    # which is not installed here (ModuleNotFoundError; then sp500 is undefined for cells 25-30): it is read instead
+    # from the checkout's first-edition notebooks_v1/data/BicycleWeather.csv, Sea-Tac's daily weather from 2012-01-01
+    # to 2015-09-01, taken on business days (asfreq('B'), so that cell 28's asfreq('D') has weekend gaps to fill, as
+    # the trading days' series has) with its TMAX (daily high, in tenths of a degree C) renamed Close for cell 25; the
+    # import line and the load are the two lines changed. Cells 19, 21 and 22 fail here (ValueError): the 'H' and 'T'
+    # frequency aliases were removed in pandas 3 ('h' and 'min' instead); each only shows a range, nothing later reads
+    # one. Cell 26 fails here (OSError) on its plt.style.use('seaborn-whitegrid') (the style is named
+    # seaborn-v0_8-whitegrid since matplotlib 3.6), after its import of pyplot, so plt is defined for the later cells
+    # (only its plot is lost). Cell 27 fails here (ValueError) on resample('BA'), an alias removed in pandas 3 ('BYE'
+    # instead), after its first plot; it only draws, nothing later reads what it makes. Every other code cell runs and
+    # none fails
+    "pdsh-0311": {"path": "notebooks/03.11-Working-with-Time-Series.ipynb", "until": 31,
+                  "local": [(24, "from pandas_datareader import data", "import pandas as pd"),
+                            (24, "data.DataReader('^GSPC', start='2018', end='2022',\n"
+                                 "                        data_source='yahoo')",
+                             "pd.read_csv('{data}/notebooks_v1/data/BicycleWeather.csv', index_col='DATE',\n"
+                             "                        parse_dates=True)"
+                             ".asfreq('B').rename(columns={{'TMAX': 'Close'}})")]},
+    # numpy-made data (a seeded default_rng): nothing to download, nothing skipped (cells 0, 6 and 7 are %timeit, some
+    # seconds; cell 5 makes four 100,000 x 100 frames, 320 MB). Cell 1 fails in every kernel (IndentationError): its
+    # %timeit line magic is continued on a second, indented line, which a line magic does not take; it defines nothing.
+    # Cell 4 fails here (ModuleNotFoundError): numexpr is not installed; nothing later reads its mask_numexpr, and
+    # pd.eval and DataFrame.eval/query fall back on their python engine. Every other code cell runs and none fails
+    # (cells 19-21 warn of pandas 4's deprecations)
+    "pdsh-0312": {"path": "notebooks/03.12-Performance-Eval-and-Query.ipynb", "until": None, "local": []},
 }
 
 
