@@ -2119,6 +2119,139 @@ PDSH_0304 = [
     (25, "data.fillna()", "the fill value left out"),
     (26, "# forward fill\ndata.ffil()", "the ffill method misspelt"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.02 (matplotlib's simple scatter plots: plt.plot with marker
+# format strings, a gallery of markers with a legend, line and marker combined, marker sizes, face and edge colors,
+# plt.scatter with per-point colors and sizes, a colorbar, and the iris features as sizes and colors): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code
+# cells from 0
+PDSH_0402 = [
+    (0, ("%matplotlib inline\nimport matplotlib.pyplt as plt\nplt.style.use('seaborn-v0_8-whitegrid')\n"
+         "import numpy as np"),
+     "pyplot's module name misspelt"),
+    (1, "x = np.linspace(0, 10, 30)\ny = np.sin(x)\n\nplt.plot(x, y, 'o', colour='black');",
+     "the color keyword in British spelling"),
+    (2, ("rng = np.random.default_rng(0)\n"
+         "for marker in ['o', '.', ',', 'x', '+', 'v', '^', '<', '>', 's', 'd']:\n"
+         "    plt.plot(rng.random(2), rng.random(3), marker, color='black',\n"
+         "             label=\"marker='{0}'\".format(marker))\n"
+         "plt.legend(numpoints=1, fontsize=13)\nplt.xlim(0, 1.8);"),
+     "each marker's y drawn three at a time, its x two"),
+    (3, "plt.plot(x, y, '-0k');", "a zero typed for the circle marker's letter o in the format string"),
+    (4, ("plt.plot(x, y, '-p', color='gray',\n         markersize=15, linewidth=4,\n         facecolor='white',\n"
+         "         markeredgecolor='gray',\n         markeredgewidth=2)\nplt.ylim(-1.2, 1.2);"),
+     "the marker's face color given as facecolor"),
+    (4, ("plt.plot(x, y, '-p', color='gray',\n         markersize=15, linewidth=4,\n"
+         "         markerfacecolor='white',\n         markeredgecolor='gray',\n         markeredgewidth=2)\n"
+         "plt.ylim(1.2, -1.2);"),
+     "the y limits given high to low, the plot upside down (runs)"),
+    (5, "plt.scatter(x, y, 'o');",
+     "the marker passed by position as to plt.plot (scatter's third argument is the size)"),
+    (6, ("rng = np.random.default_rng(0)\nx = rng.normal(size=100)\ny = rng.normal(size=100)\n"
+         "colors = rng.random(100)\nsizes = 1000 * rng.random(100)\n\n"
+         "plt.scatter(x, y, color=colors, s=sizes, alpha=0.3)\nplt.colorbar();  # show color scale"),
+     "the values to color-map given as color, not c"),
+    (6, ("rng = np.random.default_rng(0)\nx = rng.normal(size=100)\ny = rng.normal(size=100)\n"
+         "colors = rng.random(100)\nsizes = 1000 * rng.random(100)\n\n"
+         "plt.colorbar()\nplt.scatter(x, y, c=colors, s=sizes, alpha=0.3);"),
+     "the colorbar asked for before the scatter it shows"),
+    (7, ("from sklearn.datasets import load_iris\niris = load_iris()\nfeatures = iris.data\n\n"
+         "plt.scatter(features[0], features[1], alpha=0.4,\n"
+         "            s=100*features[3], c=iris.target, cmap='viridis')\n"
+         "plt.xlabel(iris.feature_names[0])\nplt.ylabel(iris.feature_names[1]);"),
+     "the data's transpose left out (its rows are the samples)"),
+    (7, ("from sklearn.datasets import load_iris\niris = load_iris()\nfeatures = iris.data.T\n\n"
+         "plt.scatter(features[0], features[1], alpha=0.4,\n"
+         "            s=100*features[3], c=iris.target, cmap='virdis')\n"
+         "plt.xlabel(iris.feature_names[0])\nplt.ylabel(iris.feature_names[1]);"),
+     "the colormap's name misspelt"),
+    (7, ("from sklearn.datasets import load_iris\niris = load_iris()\nfeatures = iris.data.T\n\n"
+         "plt.scatter(features[0], features[1], alpha=0.4,\n"
+         "            s=100*features[2], c=iris.target, cmap='viridis')\n"
+         "plt.xlabel(iris.feature_names[0])\nplt.ylabel(iris.feature_names[1]);"),
+     "the sizes from petal length (feature 2), not petal width (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.03 (matplotlib's error bars: plt.errorbar with yerr and a
+# format string, error bars styled with ecolor, elinewidth and capsize, and a continuous error band from a Gaussian
+# process fit's predicted standard deviation with plt.fill_between): written down before any run of the guard, from
+# the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0403 = [
+    (0, ("%matplotlib inlin\nimport matplotlib.pyplot as plt\nplt.style.use('seaborn-v0_8-whitegrid')\n"
+         "import numpy as np"),
+     "the inline backend's name misspelt"),
+    (1, ("x = np.linspace(0, 10, 50)\ndy = 0.8\ny = np.sin(x) + dy * np.random.randn(5)\n\n"
+         "plt.errorbar(x, y, yerr=dy, fmt='.k');"),
+     "five noise values drawn for fifty points"),
+    (1, ("x = np.linspace(0, 10, 50)\ndy = 0.8\ny = np.sin(x) + dy * np.random.randn(50)\n\n"
+         "plt.errorbar(x, y, yerr=-dy, fmt='.k');"),
+     "the error given with a minus sign"),
+    (2, ("plt.errorbar(x, y, yerr=dy, fmt='o', color='black',\n"
+         "             ecolor='light gray', elinewidth=3, capsize=0);"),
+     "the error bars' color name written with a space"),
+    (2, ("plt.errorbar(x, y, xerr=dy, fmt='o', color='black',\n"
+         "             ecolor='lightgray', elinewidth=3, capsize=0);"),
+     "the error given as xerr, horizontal bars for vertical ones (runs)"),
+    (3, ("from sklearn.gaussian_process import GaussianProcessRegressor\n\n# define the model and draw some data\n"
+         "model = lambda x: x * np.sin(x)\nxdata = np.array([1, 3, 5, 6, 8])\nydata = model(xdata)\n\n"
+         "# Compute the Gaussian process fit\ngp = GaussianProcessRegressor()\ngp.fit(xdata, ydata)\n\n"
+         "xfit = np.linspace(0, 10, 1000)\nyfit, dyfit = gp.predict(xfit[:, np.newaxis], return_std=True)"),
+     "the training x fitted as a 1-D array, without np.newaxis"),
+    (3, ("from sklearn.gaussian_process import GaussianProcessRegressor\n\n# define the model and draw some data\n"
+         "model = lambda x: x * np.sin(x)\nxdata = np.array([1, 3, 5, 6, 8])\nydata = model(xdata)\n\n"
+         "# Compute the Gaussian process fit\ngp = GaussianProcessRegressor()\n"
+         "gp.fit(xdata[:, np.newaxis], ydata)\n\n"
+         "xfit = np.linspace(0, 10, 1000)\nyfit, dyfit = gp.predict(xfit[:, np.newaxis])"),
+     "predict's return_std left out, two results unpacked still"),
+    (3, ("from sklearn.gaussian_process import GaussianProcessRegressor\n\n# define the model and draw some data\n"
+         "model = lambda x: x * np.sin(x)\nxdata = np.array([1, 3, 5, 6, 8])\nydata = model(xdata)\n\n"
+         "# Compute the Gaussian process fit\ngp = GaussianProcessRegressor\ngp.fit(xdata[:, np.newaxis], ydata)\n\n"
+         "xfit = np.linspace(0, 10, 1000)\nyfit, dyfit = gp.predict(xfit[:, np.newaxis], return_std=True)"),
+     "the regressor class not instantiated"),
+    (4, ("# Visualize the result\nplt.plot(xdata, ydata, 'or')\nplt.plot(xfit, yfit, '-', color='gray')\n"
+         "plt.fill_between(xdata, yfit - dyfit, yfit + dyfit,\n                 color='gray', alpha=0.2)\n"
+         "plt.xlim(0, 10);"),
+     "the band's x taken from the five data points, not the fit's grid"),
+    (4, ("# Visualize the result\nplt.plot(xdata, ydata, 'or')\nplt.plot(xfit, yfit, '-', color='gray')\n"
+         "plt.fill_between(xfit, yfit - dyfit, yfit - dyfit,\n                 color='gray', alpha=0.2)\n"
+         "plt.xlim(0, 10);"),
+     "the band's upper edge typed with a minus too, a band of no width (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.06 (matplotlib's legends: ax.legend with loc, frameon, ncol,
+# fancybox, framealpha, shadow and borderpad on a figure shown again, choosing the legend's lines and labels from a
+# plot of several columns, and labels set on some lines only): written down before any run of the guard, from the
+# notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0406 = [
+    (0, "import matplotlib.pyplot as plt\nplt.style.use(seaborn-whitegrid)", "the style's name unquoted"),
+    (2, ("x = np.linspace(0, 10, 1000)\nfig, ax = plt.subplot()\nax.plot(x, np.sin(x), '-b', label='Sine')\n"
+         "ax.plot(x, np.cos(x), '--r', label='Cosine')\nax.axis('equal')\nleg = ax.legend()"),
+     "plt.subplot for plt.subplots, unpacked into fig and ax"),
+    (2, ("x = np.linspace(0, 10, 1000)\nfig, ax = plt.subplots()\nax.plot(x, np.sin(x), '-b', lable='Sine')\n"
+         "ax.plot(x, np.cos(x), '--r', label='Cosine')\nax.axis('equal')\nleg = ax.legend()"),
+     "the label keyword misspelt"),
+    (2, ("x = np.linspace(0, 10, 1000)\nfig, ax = plt.subplots()\nax.plot(x, np.sin(x), '-b', label='Sine')\n"
+         "ax.plot(x, np.cos(x), '--r', label='Cosine')\nax.axis('equals')\nleg = ax.legend()"),
+     "the axis option 'equal' written as 'equals'"),
+    (3, "ax.legend(loc='top left', frameon=True)\nfig", "the location 'upper left' written as 'top left'"),
+    (4, "ax.legend(loc='lower center', columns=2)\nfig", "the legend's column count given as columns"),
+    (4, "plt.legend(loc='lower center', ncol=2)\nfig",
+     "the legend put on pyplot's current axes (a new, empty figure), not on ax (runs)"),
+    (5, "ax.legend(frameon=True, fancybox=True, framealpha=100,\n          shadow=True, borderpad=1)\nfig",
+     "the frame's opacity given as a percentage"),
+    (6, ("y = np.sin(x + np.pi * np.arange(0, 2, 0.5))\nlines = plt.plot(x, y)\n\n"
+         "# lines is a list of plt.Line2D instances\nplt.legend(lines[:2], ['first', 'second'], frameon=True);"),
+     "x not made a column (np.newaxis) before the four phases are added"),
+    (6, ("y = np.sin(x[:, np.newaxis] + np.pi * np.arange(0, 2, 0.5))\nlines = plt.plot(x, y)\n\n"
+         "# lines is a list of plt.Line2D instances\nplt.legend(['first', 'second'], lines[:2], frameon=True);"),
+     "the labels and the lines passed in swapped order (runs)"),
+    (6, ("y = np.sin(x[:, np.newaxis] + np.pi * np.arange(0, 2, 0.5))\nlines = plt.plot(x, y)\n\n"
+         "# lines is a list of plt.Line2D instances\nplt.legend(lines[2], ['first', 'second'], frameon=True);"),
+     "one line, lines[2], given for the slice lines[:2]"),
+    (7, ("plt.plot(x, y[0], label='first')\nplt.plot(x, y[:, 1], label='second')\nplt.plot(x, y[:, 2:])\n"
+         "plt.legend(frameon=True);"),
+     "the first column taken as y[0], the first row"),
+    (7, ("plt.plot(x, y[:, 0], label='first')\nplt.plot(x, y[:, 0], label='second')\nplt.plot(x, y[:, 2:])\n"
+         "plt.legend(frameon=True);"),
+     "the second line drawn from the first column again (runs)"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.02 (data indexing and selection: a Series as a dict (keys,
 # items, `in`, adding a key) and as a 1-D array (slices by explicit and implicit index, masks, fancy indexing), the
 # loc and iloc indexers on an integer index, a DataFrame as a dict of columns (by key and attribute, adding a
@@ -2238,7 +2371,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0206": ("jakevdp/PythonDataScienceHandbook/notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", PDSH_0206),
           "pdsh-0311": ("jakevdp/PythonDataScienceHandbook/notebooks/03.11-Working-with-Time-Series.ipynb", PDSH_0311),
           "pdsh-0312": ("jakevdp/PythonDataScienceHandbook/notebooks/03.12-Performance-Eval-and-Query.ipynb",
-                        PDSH_0312)}
+                        PDSH_0312),
+          "pdsh-0402": ("jakevdp/PythonDataScienceHandbook/notebooks/04.02-Simple-Scatter-Plots.ipynb", PDSH_0402),
+          "pdsh-0403": ("jakevdp/PythonDataScienceHandbook/notebooks/04.03-Errorbars.ipynb", PDSH_0403),
+          "pdsh-0406": ("jakevdp/PythonDataScienceHandbook/notebooks/04.06-Customizing-Legends.ipynb", PDSH_0406)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -2464,6 +2600,28 @@ FROM_FILE = {
     # pd.eval and DataFrame.eval/query fall back on their python engine. Every other code cell runs and none fails
     # (cells 19-21 warn of pandas 4's deprecations)
     "pdsh-0312": {"path": "notebooks/03.12-Performance-Eval-and-Query.ipynb", "until": None, "local": []},
+    # numpy-made data (a seeded default_rng) and scikit-learn's bundled iris: nothing to download, nothing skipped.
+    # Cell 0 fails here (OSError) on its plt.style.use('seaborn-whitegrid'), before its `import numpy as np`: the
+    # style is named seaborn-v0_8-whitegrid since matplotlib 3.6. Left so, cells 1 and 2 fail (NameError: numpy comes
+    # from the opening's cells only after cell 2) and cells 3-5 with them, which read cell 1's x and y; so cell 0's
+    # style is replaced by its new name (as for pdsh-0401). Then every code cell runs and none fails
+    "pdsh-0402": {"path": "notebooks/04.02-Simple-Scatter-Plots.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data (cell 1's np.random.randn is unseeded) and a Gaussian process fit of scikit-learn on five
+    # points: nothing to download, nothing skipped. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid'), before its `import numpy as np` (the style is named seaborn-v0_8-whitegrid
+    # since matplotlib 3.6). Left so, cell 1's np.linspace fails (NameError: numpy comes from the opening's cells only
+    # after cell 2) and cell 2 with it, which reads its x, y and dy; so cell 0's style is replaced by its new name.
+    # Then every code cell runs and none fails
+    "pdsh-0403": {"path": "notebooks/04.03-Errorbars.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data: cells 0-7, nothing skipped. Code cell 8 is the download of california_cities.csv (curl into
+    # data/, commented out) and cell 9 reads it from data/, which is not in the checkout's notebooks/data (no network
+    # here; a first-edition copy sits in notebooks_v1/data, not used), so it stops there (cell 10 too, a second
+    # legend on numpy-made data). Cell 0 fails here (OSError) on its plt.style.use('seaborn-whitegrid') (the style is
+    # named seaborn-v0_8-whitegrid since matplotlib 3.6), after its import of pyplot, its only other line: plt is
+    # still defined for the later cells, and numpy is cell 1's. Every other code cell runs and none fails
+    "pdsh-0406": {"path": "notebooks/04.06-Customizing-Legends.ipynb", "until": 8, "local": []},
 }
 
 
