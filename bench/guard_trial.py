@@ -2090,6 +2090,278 @@ PDSH_0303 = [
     (18, "halfrow = df.iloc[0, 'Q':'S']\nhalfrow", "column labels sliced with iloc"),
     (19, "df - halfrow.values", "the half row's bare values, which cannot align"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.07 (matplotlib's colorbars: imshow of a 2-D function with
+# plt.colorbar, colormaps by name, a grayscale view of a colormap built with LinearSegmentedColormap, sequential,
+# divergent and qualitative maps, noisy pixels with an extended colorbar and clim, a discrete colormap, and the
+# digits' Isomap projection colored by label): written down before any run of the guard, from the notebook's sources
+# alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0407 = [
+    (0, "import matplotlib.pylot as plt\nplt.style.use('seaborn-white')", "pyplot's module name misspelt"),
+    (2, 'x = np.linspace(0, 10, 1000)\nI = np.sin(x) * np.cos(x)\n\nplt.imshow(I)\nplt.colorbar();',
+     "np.newaxis left out of the second factor"),
+    (2, 'x = np.linspace(0, 10, 1000)\nI = np.sin(x) * np.cos(x[np.newaxis, :])\n\nplt.imshow(I)\nplt.colorbar();',
+     "np.newaxis on the wrong side (runs)"),
+    (2, 'x = np.linspace(0, 10, 1000)\nI = np.sin(x) * np.cos(x[:, np.newaxis])\n\nplt.imshow(I)\nplt.colorbar(I);',
+     "the image's array given to colorbar"),
+    (3, "plt.imshow(I, cmap='blues');", "the colormap's name in lower case"),
+    (4, ('from matplotlib.colors import LinearSegmentedColourmap\n\ndef grayscale_cmap(cmap):\n'
+         '    """Return a grayscale version of the given colormap"""\n    cmap = plt.cm.get_cmap(cmap)\n'
+         '    colors = cmap(np.arange(cmap.N))\n    \n    # Convert RGBA to perceived grayscale luminance\n'
+         '    # cf. http://alienryderflex.com/hsp.html\n    RGB_weight = [0.299, 0.587, 0.114]\n'
+         '    luminance = np.sqrt(np.dot(colors[:, :3] ** 2, RGB_weight))\n'
+         '    colors[:, :3] = luminance[:, np.newaxis]\n        \n    return LinearSegmentedColormap.from_list(\n'
+         '        cmap.name + "_gray", colors, cmap.N)\n    \n\ndef view_colormap(cmap):\n'
+         '    """Plot a colormap with its grayscale equivalent"""\n    cmap = plt.cm.get_cmap(cmap)\n'
+         '    colors = cmap(np.arange(cmap.N))\n    \n    cmap = grayscale_cmap(cmap)\n'
+         '    grayscale = cmap(np.arange(cmap.N))\n    \n    fig, ax = plt.subplots(2, figsize=(6, 2),\n'
+         '                           subplot_kw=dict(xticks=[], yticks=[]))\n'
+         '    ax[0].imshow([colors], extent=[0, 10, 0, 1])\n    ax[1].imshow([grayscale], extent=[0, 10, 0, 1])'),
+     "the colormap class imported with a British spelling"),
+    (5, 'view_colormap(jet)', "the colormap's name unquoted"),
+    (8, ('# make noise in 1% of the image pixels\nspeckles = (np.random.random(I.shape) < 0.01)\n'
+         'I[speckles] = np.random.normal(0, 3, len(speckles))\n\nplt.figure(figsize=(10, 3.5))\n\n'
+         "plt.subplot(1, 2, 1)\nplt.imshow(I, cmap='RdBu')\nplt.colorbar()\n\nplt.subplot(1, 2, 2)\n"
+         "plt.imshow(I, cmap='RdBu')\nplt.colorbar(extend='both')\nplt.clim(-1, 1)"),
+     "the mask's length for its count of True values"),
+    (10, ('# load images of the digits 0 through 5 and visualize several of them\n'
+          'from sklearn.datasets import load_digits\ndigits = load_digits(n_classes=6)\n\n'
+          'fig, ax = plt.subplots(8, 8, figsize=(6, 6))\nfor i, axi in enumerate(ax.flat):\n'
+          "    axi.imshow(digits.images[i], cmap='binary')\n    axi.set(xticks=[], yticks=[])"),
+     "load_digits' n_class keyword in the plural"),
+    (10, ('# load images of the digits 0 through 5 and visualize several of them\n'
+          'from sklearn.datasets import load_digits\ndigits = load_digits(n_class=6)\n\n'
+          'fig, ax = plt.subplots(8, 8, figsize=(6, 6))\nfor i, axi in enumerate(ax):\n'
+          "    axi.imshow(digits.images[i], cmap='binary')\n    axi.set(xticks=[], yticks=[])"),
+     "the 2-D array of axes iterated without .flat"),
+    (11, ('# project the digits into 2 dimensions using Isomap\nfrom sklearn.manifold import Isomap\n'
+          'iso = Isomap(n_components=2, n_neighbors=15)\nprojection = iso.fit_transform(digits.images)'),
+     "the 8x8 images for the flat data"),
+    (11, ('# project the digits into 2 dimensions using Isomap\nfrom sklearn.manifold import Isomap\n'
+          'iso = Isomap(n_components=2, n_neighbors=15)\nprojection = iso.fit(digits.data)'),
+     "fit for fit_transform (runs)"),
+    (12, ('# plot the results\nplt.scatter(projection[:, 0], projection[:, 1], lw=0.1,\n'
+          "            c=digits.targets, cmap=plt.cm.get_cmap('plasma', 6))\n"
+          "plt.colorbar(ticks=range(6), label='digit value')\nplt.clim(-0.5, 5.5)"),
+     "the digits' target attribute in the plural"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.09 (matplotlib's text and annotation: the CDC births by day
+# of year, read from the checkout and pivoted by month and day, plotted with ax.text labels, axis labels and month
+# locators and formatters; text placed in data, axes and figure coordinates; annotate with arrows and arrowprops,
+# and the births annotated with bboxes, connection and arrow styles): written down before any run of the guard, from
+# the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0409 = [
+    (0, ('%matplotlib inline\nimport matplotlib.pyplot as plt\nimport matplotlib as mpl\n'
+         "plt.styles.use('seaborn-v0_8-whitegrid')\nimport numpy as np\nimport pandas as pd"),
+     "pyplot's style module misspelt"),
+    (3, 'fig, ax = plt.subplot(figsize=(12, 4))\nbirths_by_date.plot(ax=ax);', "plt.subplot for plt.subplots"),
+    (3, 'fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax);',
+     "the axes passed by position to the DataFrame's plot"),
+    (4, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'style = dict(size=10, colour=\'gray\')\n\nax.text(\'2012-1-1\', 3950, "New Year\'s Day", **style)\n'
+         'ax.text(\'2012-7-4\', 4250, "Independence Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-9-4\', 4850, "Labor Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-10-31\', 4600, "Halloween", ha=\'right\', **style)\n'
+         'ax.text(\'2012-11-25\', 4450, "Thanksgiving", ha=\'center\', **style)\n'
+         'ax.text(\'2012-12-25\', 3850, "Christmas ", ha=\'right\', **style)\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));"),
+     "the style's color keyword with a British spelling"),
+    (4, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'style = dict(size=10, color=\'gray\')\n\nax.text(\'2012-1-1\', 3950, "New Year\'s Day", **style)\n'
+         'ax.text(\'2012-4-7\', 4250, "Independence Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-9-4\', 4850, "Labor Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-10-31\', 4600, "Halloween", ha=\'right\', **style)\n'
+         'ax.text(\'2012-11-25\', 4450, "Thanksgiving", ha=\'center\', **style)\n'
+         'ax.text(\'2012-12-25\', 3850, "Christmas ", ha=\'right\', **style)\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));"),
+     "a date typed day before month (runs)"),
+    (4, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'style = dict(size=10, color=\'gray\')\n\nax.text(\'2012-1-1\', 3950, "New Year\'s Day", **style)\n'
+         'ax.text(\'2012-7-4\', 4250, "Independence Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-9-4\', 4850, "Labor Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-10-31\', 4600, "Halloween", ha=\'right\', **style)\n'
+         'ax.text(\'2012-11-25\', 4450, "Thanksgiving", ha=\'center\', **style)\n'
+         'ax.text(\'2012-12-25\', 3850, "Christmas ", ha=\'right\', **style)\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.date.DateFormatter('%h'));"),
+     "matplotlib's dates module misspelt"),
+    (5, ("fig, ax = plt.subplots(facecolor='lightgray')\nax.axis([0, 10, 0, 10])\n\n"
+         "# transform=ax.transData is the default, but we'll specify it anyway\n"
+         'ax.text(1, 5, ". Data: (1, 5)", transform=ax.transData)\n'
+         'ax.text(0.5, 0.1, ". Axes: (0.5, 0.1)", transform=ax.transAxes)\n'
+         'ax.text(0.2, 0.2, ". Figure: (0.2, 0.2)", transform=ax.transFigure);'),
+     "the figure's transform asked of the axes"),
+    (6, 'ax.xlim(0, 2)\nax.ylim(-6, 6)\nfig', "pyplot's xlim and ylim called on the axes"),
+    (6, 'ax.set_xlim(0, 2)\nax.set_ylim(6, -6)\nfig', "the y limits given top first (runs)"),
+    (7, ("fig, ax = plt.subplots()\n\nx = np.linspace(0, 20, 1000)\nax.plot(x, np.cos(x))\nax.axis('equal')\n\n"
+         "ax.annotate('local maximum', xy=(6.28, 1), xytext=(10, 4),\n"
+         "            arrowprop=dict(facecolor='black', shrink=0.05))\n\n"
+         "ax.annotate('local minimum', xy=(5 * np.pi, -1), xytext=(2, -6),\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"));'),
+     "annotate's arrowprops keyword misspelt"),
+    (7, ("fig, ax = plt.subplots()\n\nx = np.linspace(0, 20, 1000)\nax.plot(x, np.cos(x))\nax.axis('equals')\n\n"
+         "ax.annotate('local maximum', xy=(6.28, 1), xytext=(10, 4),\n"
+         "            arrowprops=dict(facecolor='black', shrink=0.05))\n\n"
+         "ax.annotate('local minimum', xy=(5 * np.pi, -1), xytext=(2, -6),\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"));'),
+     "the axis option misspelt"),
+    (8, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'ax.annotate("New Year\'s Day", xy=(\'2012-1-1\', 4100),  xycoords=\'data\',\n'
+         "            xytext=(50, -30), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="arc3,rad=-0.2"))\n\n'
+         'ax.annotate("Independence Day", xy=(\'2012-7-4\', 4250),  xycoords=\'data\',\n'
+         '            bbox=dict(boxstyle="round", fc="none", ec="gray"),\n'
+         "            xytext=(10, -40), textcoords='offset points', ha='center',\n"
+         '            arrowprops=dict(arrowstyle="->"))\n\n'
+         "ax.annotate('Labor Day Weekend', xy=('2012-9-4', 4850), xycoord='data',\n"
+         "            ha='center', xytext=(0, -20), textcoords='offset points')\n"
+         "ax.annotate('', xy=('2012-9-1', 4850), xytext=('2012-9-7', 4850),\n"
+         "            xycoords='data', textcoords='data',\n"
+         "            arrowprops={'arrowstyle': '|-|,widthA=0.2,widthB=0.2', })\n\n"
+         "ax.annotate('Halloween', xy=('2012-10-31', 4600),  xycoords='data',\n"
+         "            xytext=(-80, -40), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="fancy",\n                            fc="0.6", ec="none",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"))\n\n'
+         "ax.annotate('Thanksgiving', xy=('2012-11-25', 4500),  xycoords='data',\n"
+         "            xytext=(-120, -60), textcoords='offset points',\n"
+         '            bbox=dict(boxstyle="round4,pad=.5", fc="0.9"),\n            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle,angleA=0,angleB=80,rad=20"))\n\n\n'
+         "ax.annotate('Christmas', xy=('2012-12-25', 3850),  xycoords='data',\n"
+         "             xytext=(-30, 0), textcoords='offset points',\n"
+         '             size=13, ha=\'right\', va="center",\n             bbox=dict(boxstyle="round", alpha=0.1),\n'
+         '             arrowprops=dict(arrowstyle="wedge,tail_width=0.5", alpha=0.1));\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));\n\nax.set_ylim(3600, 5400);"),
+     "annotate's xycoords keyword misspelt"),
+    (8, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'ax.annotate("New Year\'s Day", xy=(\'2012-1-1\', 4100),  xycoords=\'data\',\n'
+         "            xytext=(50, -30), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="arc3,rad=-0.2"))\n\n'
+         'ax.annotate("Independence Day", xy=(\'2012-7-4\', 4250),  xycoords=\'data\',\n'
+         '            bbox=dict(boxstyle="round", fc="none", ec="gray"),\n'
+         "            xytext=(10, -40), textcoords='offset points', ha='center',\n"
+         '            arrowprops=dict(arrowstyle="->"))\n\n'
+         "ax.annotate('Labor Day Weekend', xy=('2012-9-4', 4850), xycoords='data',\n"
+         "            ha='center', xytext=(0, -20), textcoords='offset points')\n"
+         "ax.annotate('', xy=('2012-9-1', 4850), xytext=('2012-9-7', 4850),\n"
+         "            xycoords='data', textcoords='data',\n"
+         "            arrowprops={'arrowstyle': '|-|,widthA=0.2,widthB=0.2', })\n\n"
+         "ax.annotate('Halloween', xy=('2012-10-31', 4600),  xycoords='data',\n"
+         "            xytext=(-80, -40), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="fancy",\n                            fc="0.6", ec="none",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"))\n\n'
+         "ax.annotate('Thanksgiving', xy=('2012-11-25', 4500),  xycoords='data',\n"
+         "            xytext=(-120, -60), textcoords='offset points',\n"
+         '            bbox=dict(boxstyle="round4,pad=.5", fc="0.9"),\n            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle,angleA=0,angleB=80,rad=20"))\n\n\n'
+         "ax.annotate('Christmas', xy=('2012-25-12', 3850),  xycoords='data',\n"
+         "             xytext=(-30, 0), textcoords='offset points',\n"
+         '             size=13, ha=\'right\', va="center",\n             bbox=dict(boxstyle="round", alpha=0.1),\n'
+         '             arrowprops=dict(arrowstyle="wedge,tail_width=0.5", alpha=0.1));\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));\n\nax.set_ylim(3600, 5400);"),
+     "a date typed day before month"),
+    (8, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'ax.annotate("New Year\'s Day", xy=(\'2012-1-1\', 4100),  xycoords=\'data\',\n'
+         "            xytext=(50, -30), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="arc3,rad=-0.2"))\n\n'
+         'ax.annotate("Independence Day", xy=(\'2012-7-4\', 4250),  xycoords=\'data\',\n'
+         '            bbox=dict(boxstyle="round", fc="none", ec="gray"),\n'
+         "            xytext=(10, -40), textcoords='offset points', ha='center',\n"
+         '            arrowprops=dict(arrowstyle="->"))\n\n'
+         "ax.annotate('Labor Day Weekend', xy=('2012-9-4', 4850), xycoords='data',\n"
+         "            ha='center', xytext=(0, -20), textcoords='offset points')\n"
+         "ax.annotate('', xy=('2012-9-1', 4850), xytext=('2012-9-7', 4850),\n"
+         "            xycoords='data', textcoords='data',\n"
+         "            arrowprops={'arrowstyle': '|-|,widthA=0.2,widthB=0.2', })\n\n"
+         "ax.annotate('Halloween', xy=('2012-10-31', 4600),  xycoords='data',\n"
+         "            xytext=(-80, -40), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="fancy",\n                            fc="0.6", ec="none",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"))\n\n'
+         "ax.annotate('Thanksgiving', xy=('2012-11-25', 4500),  xycoords='data',\n"
+         "            xytext=(-120, -60), textcoords='offset points',\n"
+         '            bbox=dict(boxstyle="round4,pad=.5", fc="0.9"),\n            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle,angleA=0,angleB=80,rad=20"))\n\n\n'
+         "ax.annotate('Christmas', xy=('2012-12-25', 3850),  xycoords='data',\n"
+         "             xytext=(-30, 0), textcoords='offset points',\n"
+         '             size=13, ha=\'right\', va="center",\n             bbox=dict(boxstyle="round", alpha=0.1),\n'
+         '             arrowprops=dict(arrowstyle="wedge,tail_width=0.5", alpha=0.1));\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));\n\nax.set_ylim(3600, 4400);"),
+     "the upper y limit mistyped (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.12 (three-dimensional plotting with mplot3d: 3d axes, a 3-D
+# line and scatter, contour3D of a function on a meshgrid, view_init, wireframes and surfaces, a surface on a polar
+# grid, plot_trisurf of random points, and a Moebius strip triangulated in its parametrization): written down before
+# any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0412 = [
+    (0, 'from mpl_toolkits import mplot3D', "mplot3d's module name with a capital D"),
+    (2, "fig = plt.figure()\nax = plt.axes(projection='3D')", "the projection's name in capitals"),
+    (3, ('ax = plt.axes()\n\n# Data for a three-dimensional line\nzline = np.linspace(0, 15, 1000)\n'
+         "xline = np.sin(zline)\nyline = np.cos(zline)\nax.plot3D(xline, yline, zline, 'gray')\n\n"
+         '# Data for three-dimensional scattered points\nzdata = 15 * np.random.random(100)\n'
+         'xdata = np.sin(zdata) + 0.1 * np.random.randn(100)\nydata = np.cos(zdata) + 0.1 * np.random.randn(100)\n'
+         "ax.scatter3D(xdata, ydata, zdata, c=zdata, cmap='Greens');"),
+     "the 3d projection left out"),
+    (4, ('def f(x, y):\n    return np.sin(np.sqrt(x ^ 2 + y ^ 2))\n\nx = np.linspace(-6, 6, 30)\n'
+         'y = np.linspace(-6, 6, 30)\n\nX, Y = np.meshgrid(x, y)\nZ = f(X, Y)'),
+     "^ for the power operator"),
+    (5, ("fig = plt.figure()\nax = plt.axes(projection='3d')\nax.contour3D(X, Y, 40, cmap='binary')\n"
+         "ax.set_xlabel('x')\nax.set_ylabel('y')\nax.set_zlabel('z');"),
+     "Z left out of contour3D"),
+    (6, 'ax.view_init(elev=60, azimuth=35)\nfig', "view_init's azim keyword spelt out"),
+    (7, "fig = plt.figure()\nax = plt.axes(projection='3d')\nax.plot_wireframe(x, y, Z)\nax.set_title('wireframe');",
+     "the 1-D x and y for the grid's X and Y (runs)"),
+    (9, ('r = np.linspace(0, 6, 20)\ntheta = np.linspace(-0.9 * np.pi, 0.8 * np.pi, 40)\n'
+         'r, theta = np.meshgrid(theta, r)\n\nX = r * np.sin(theta)\nY = r * np.cos(theta)\nZ = f(X, Y)\n\n'
+         "ax = plt.axes(projection='3d')\nax.plot_surface(X, Y, Z, rstride=1, cstride=1,\n"
+         "                cmap='viridis', edgecolor='none');"),
+     "meshgrid's arguments swapped (runs)"),
+    (9, ('r = np.linspace(0, 6, 20)\ntheta = np.linspace(-0.9 * np.pi, 0.8 * np.pi, 40)\n\nX = r * np.sin(theta)\n'
+         "Y = r * np.cos(theta)\nZ = f(X, Y)\n\nax = plt.axes(projection='3d')\n"
+         "ax.plot_surface(X, Y, Z, rstride=1, cstride=1,\n                cmap='viridis', edgecolor='none');"),
+     "the meshgrid step left out"),
+    (10, ('theta = 2 * np.pi * np.random.random(1000)\nr = 6 * np.random.random(1000)\n'
+          'x = np.ravel(r * np.sin(theta))\ny = np.ravel(r * np.cos(theta))\nz = f(x)'),
+     "the function called with x alone"),
+    (11, "ax = plt.axes(projection='3d')\nax.scatter(x, y, z, c=Z, cmap='viridis', linewidth=0.5);",
+     "the grid's Z for the points' z as colors"),
+    (12, ("ax = plt.axes(projection='3d')\nax.plot_trisurf(X, Y, Z,\n"
+          "                cmap='viridis', edgecolor='none');"),
+     "the surface grid's X, Y, Z for the scattered x, y, z"),
+    (15, ('# radius in x-y plane\nr = 1 + w * np.cos(phi)\n\nx = r * np.cos(theta)\n'
+          'y = np.ravel(r * np.sin(theta))\nz = np.ravel(w * np.sin(phi))'),
+     "ravel left out for x (runs)"),
+    (16, ('# triangulate in the underlying parametrization\nfrom matplotlib.tri import Triangulation\n'
+          "tri = Triangulation(w, theta)\n\nax = plt.axes(projection='3d')\n"
+          "ax.plot_trisurf(x, y, z, triangles=tri.triangles,\n                cmap='Greys', linewidths=0.2);\n\n"
+          "ax.set_xlim(-1, 1); ax.set_ylim(-1, 1); ax.set_zlim(-1, 1)\nax.axis('off');"),
+     "the 2-D grids given to Triangulation, not raveled"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.04 (pandas' missing data: None and NaN in numpy arrays,
 # numpy's nan-aware aggregates, NaN and None in a Series, pandas' nullable dtypes, isnull and notnull, dropna on a
 # Series and a DataFrame with axis, how and thresh, and fillna and forward and back fills): written down before any
@@ -2374,7 +2646,11 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0312),
           "pdsh-0402": ("jakevdp/PythonDataScienceHandbook/notebooks/04.02-Simple-Scatter-Plots.ipynb", PDSH_0402),
           "pdsh-0403": ("jakevdp/PythonDataScienceHandbook/notebooks/04.03-Errorbars.ipynb", PDSH_0403),
-          "pdsh-0406": ("jakevdp/PythonDataScienceHandbook/notebooks/04.06-Customizing-Legends.ipynb", PDSH_0406)}
+          "pdsh-0406": ("jakevdp/PythonDataScienceHandbook/notebooks/04.06-Customizing-Legends.ipynb", PDSH_0406),
+          "pdsh-0407": ("jakevdp/PythonDataScienceHandbook/notebooks/04.07-Customizing-Colorbars.ipynb", PDSH_0407),
+          "pdsh-0409": ("jakevdp/PythonDataScienceHandbook/notebooks/04.09-Text-and-Annotation.ipynb", PDSH_0409),
+          "pdsh-0412": ("jakevdp/PythonDataScienceHandbook/notebooks/04.12-Three-Dimensional-Plotting.ipynb",
+                        PDSH_0412)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -2622,6 +2898,28 @@ FROM_FILE = {
     # named seaborn-v0_8-whitegrid since matplotlib 3.6), after its import of pyplot, its only other line: plt is
     # still defined for the later cells, and numpy is cell 1's. Every other code cell runs and none fails
     "pdsh-0406": {"path": "notebooks/04.06-Customizing-Legends.ipynb", "until": 8, "local": []},
+    # numpy-made data (unseeded np.random; nothing later depends on its draws) and scikit-learn's bundled digits
+    # (load_digits): nothing to download, nothing skipped (cell 11's Isomap takes a second). Cell 0 fails here (OSError)
+    # on its plt.style.use('seaborn-white') (the style is named seaborn-v0_8-white since matplotlib 3.6), after its
+    # pyplot import; numpy comes from cell 1, so no later cell fails for it and the style is left as it is. Cells 5, 6,
+    # 7, 9 and 12 fail here (AttributeError): plt.cm.get_cmap was removed in matplotlib 3.9 (matplotlib.colormaps
+    # instead); cell 4's grayscale_cmap and view_colormap call it (cells 5-7 call view_colormap) and cells 9 and 12 call
+    # it for a six-color map before they draw; each only draws, nothing later reads what it makes. Every other code cell
+    # runs and none fails
+    "pdsh-0407": {"path": "notebooks/04.07-Customizing-Colorbars.ipynb", "until": None, "local": []},
+    # the CDC births (data/births.csv, in the checkout) and numpy-made data: nothing to download (cell 1's curl lines
+    # are comments), nothing skipped. Cell 2 reads births.csv by a path relative to the notebook's folder ('data/...'),
+    # not the kernel's: it is read from the checkout instead. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid') (the style is named seaborn-v0_8-whitegrid since matplotlib 3.6), before its
+    # numpy and pandas imports: left so, cell 2 fails (NameError: pd, which the opening does not import) and cells 3, 4
+    # and 8 with it, which read its births_by_date; so cell 0's style is replaced by its new name (as for pdsh-0401).
+    # Then every code cell runs and none fails
+    "pdsh-0409": {"path": "notebooks/04.09-Text-and-Annotation.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'"),
+                            (2, "'data/births.csv'", "'{data}/notebooks/data/births.csv'")]},
+    # numpy-made data (unseeded np.random; nothing later depends on its draws): nothing to download, nothing skipped,
+    # every code cell runs and none fails
+    "pdsh-0412": {"path": "notebooks/04.12-Three-Dimensional-Plotting.ipynb", "until": None, "local": []},
 }
 
 
