@@ -1767,6 +1767,92 @@ PDSH_0207 = [
           '%timeit np.add.at(counts, np.searchsorted(bins, x), 1)'),
      "the size written as the float 1e6"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.11 (time series: Python's datetime and dateutil's parser,
+# numpy's datetime64 and its units, pandas' Timestamp, to_datetime and to_timedelta, a Series indexed by dates and
+# sliced by date strings, DatetimeIndex, PeriodIndex and TimedeltaIndex, date_range, period_range and
+# timedelta_range with frequencies and offsets, and a daily price series resampled, asfreq'd with back- and
+# forward-fill, shifted for a year's return and smoothed by a centred rolling window): written down before any run
+# of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0311 = [
+    (0, 'from datetime import datetime\ndatetime.datetime(year=2021, month=7, day=4)',
+     "the module's name repeated after importing the class"),
+    (1, 'from dateutil import parser\ndate = parser.parse("4th of Julu, 2021")\ndate', "the month's name misspelt"),
+    (3, "import numpy as np\ndate = np.array('2021-07-04', dtype=np.datetime)\ndate",
+     "numpy's datetime64 type written datetime"),
+    (4, 'date + np.linspace(0, 11, 12)', 'the day offsets made with linspace, as floats'),
+    (7, "np.datetime64('2021-07-04 12:59:59.50', 'nanoseconds')", "the unit's name spelt out, not its code"),
+    (9, "date.strftime('%a')", "the abbreviated weekday's code for the full name's (runs: 'Sun')"),
+    (10, "date + pd.to_timedelta(12, 'D')", 'the count given for arange(12) (runs: one date twelve days on)'),
+    (11, ("index = pd.DatetimeIndex(['2020-07-04', '2020-08-04',\n"
+          "                          '2021-07-04', '2021-08-04'])\ndata = pd.Series([0, 1, 2], index=index)\ndata"),
+     'three values for an index of four dates'),
+    (12, "data.iloc['2020-07-04':'2021-07-04']", 'date labels sliced with iloc'),
+    (13, 'data[2021]', 'the year given as an integer, not a string'),
+    (14, ("dates = pd.to_datetime(datetime(2021, 7, 3), '4th of July, 2021',\n"
+          "                       '2021-Jul-6', '07-07-2021', '20210708')\ndates"),
+     'the dates not put in a list'),
+    (18, "pd.date_range('2015-07-03', period=8)", 'the periods keyword misspelt'),
+    (20, "pd.period_range('2015-07', 8, freq='M')", 'the number of periods passed by position (taken as the end)'),
+    (23, "from pandas.tseries.offsets import BDay\npd.date_range('2015-07-01', periods=6, freq=BDay)",
+     "the offset's class, not an instance"),
+    (25, "sp500 = sp500['close']", "the column's name in lower case"),
+    (28, ('fig, ax = plt.subplots(2, sharex=True)\ndata = sp500.iloc[:20]\n\n'
+          "data.asfreq('D').plot(ax=ax[0], marker='o')\n\n"
+          "data.asfreq('D', method='bfill').plot(ax=ax[2], style='-o')\n"
+          "data.asfreq('D', method='ffill').plot(ax=ax[2], style='--o')\n"
+          'ax[1].legend(["back-fill", "forward-fill"]);'),
+     'the second axes numbered from one'),
+    (29, ("sp500 = sp500.asfreq('D', method='pad')\n\nROI = 100 * (sp500.shift(365) - sp500) / sp500\nROI.plot()\n"
+          "plt.ylabel('% Return on Investment after 1 year');"),
+     "the shift's sign (runs: the year before, not after)"),
+    (30, ("rolling = sp500.rolling(365, centre=True)\n\ndata = pd.DataFrame({'input': sp500,\n"
+          "                     'one-year rolling_mean': rolling.mean(),\n"
+          "                     'one-year rolling_median': rolling.median()})\n"
+          "ax = data.plot(style=['-', '--', ':'])\nax.lines[0].set_alpha(0.3)"),
+     "rolling's center keyword in British spelling"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 03.12 (high-performance pandas: compound numpy expressions and
+# their temporaries, boolean masks combined with &, numexpr, pd.eval on large and small DataFrames with arithmetic,
+# chained comparisons, bitwise and literal and/or and attribute and index access, DataFrame.eval on column names with
+# assignment and @ local variables, and DataFrame.query against the masks it replaces): written down before any run
+# of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0312 = [
+    (0, ('import numpy as np\nrng = np.random.default_rng(42)\nx = rng.rand(1000000)\ny = rng.rand(1000000)\n'
+         '%timeit x + y'),
+     'the legacy rand asked of a Generator'),
+    (2, 'mask = (x > 0.5) and (y < 0.5)', "Python's and between two boolean arrays"),
+    (3, 'tmp1 = (x > 0.5)\ntmp2 = (y < 0.5)\nmask = tmp1 + tmp2', 'the masks added, not combined with & (runs: an or)'),
+    (5, ('import pandas as pd\nnrows, ncols = 100000, 100\n'
+         'df1, df2, df3, df4 = (pd.DataFrame(rng.random(nrows, ncols))\n                      for i in range(4))'),
+     'the shape given as two arguments, not a tuple'),
+    (6, '%timeit df1 + df2 + df3 + df5', 'a fifth frame not made yet'),
+    (7, '%timeit pd.eval(df1 + df2 + df3 + df4)', 'the expression not quoted as a string'),
+    (10, ("result1 = -df1 * df2 / (df3 + df4) - df5\nresult2 = pd.eval('-df1 * df2 / (df3 + df4) - df6')\n"
+          'np.allclose(result1, result2)'),
+     'a frame misnumbered in the expression string'),
+    (11, ("result1 = (df1 < df2) & (df2 <= df3) & (df3 != df4)\nresult2 = pd.eval('df1 < df2 <= df3 == df4')\n"
+          'np.allclose(result1, result2)'),
+     '== for != in the chained comparison (runs: False)'),
+    (12, ('result1 = df1 < 0.5 & df2 < 0.5 | df3 < df4\n'
+          "result2 = pd.eval('(df1 < 0.5) & (df2 < 0.5) | (df3 < df4)')\nnp.allclose(result1, result2)"),
+     'the comparisons not parenthesised around & and |'),
+    (13, "result3 = pd.eval('(df1 < 0.5) AND (df2 < 0.5) OR (df3 < df4)')\nnp.allclose(result1, result3)",
+     'and and or written in upper case, as in SQL'),
+    (14, "result1 = df2.T[0] + df3.iloc(1)\nresult2 = pd.eval('df2.T[0] + df3.iloc[1]')\nnp.allclose(result1, result2)",
+     'iloc called, not indexed'),
+    (17, "result3 = pd.eval('(A + B) / (C - 1)')\nnp.allclose(result1, result3)",
+     'the top-level eval given bare column names'),
+    (18, 'df.head', 'head not called (runs: the bound method shown)'),
+    (19, "df.eval('D == (A + B) / C', inplace=True)\ndf.head()", "== for the assignment's ="),
+    (21, ("column_mean = df.mean(1)\nresult1 = df['A'] + column_mean\nresult2 = df.eval('A + column_mean')\n"
+          'np.allclose(result1, result2)'),
+     'the local variable without its @'),
+    (23, 'result2 = df.query(A < 0.5 and B < 0.5)\nnp.allclose(result1, result2)', 'the query not quoted as a string'),
+    (24, ("Cmean = df['C'].mean\nresult1 = df[(df.A < Cmean) & (df.B < Cmean)]\n"
+          "result2 = df.query('A < @Cmean and B < @Cmean')\nnp.allclose(result1, result2)"),
+     'mean not called'),
+    (27, 'df.values.nbytes()', 'the nbytes attribute called'),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 02.08 (sorting: Python's sorted and list.sort, numpy's
 # np.sort, the in-place sort method and argsort, sorting along rows and columns, np.partition and argpartition,
 # and k nearest neighbours of random points from their squared distances broadcast, argsort and argpartition):
@@ -2004,6 +2090,278 @@ PDSH_0303 = [
     (18, "halfrow = df.iloc[0, 'Q':'S']\nhalfrow", "column labels sliced with iloc"),
     (19, "df - halfrow.values", "the half row's bare values, which cannot align"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.07 (matplotlib's colorbars: imshow of a 2-D function with
+# plt.colorbar, colormaps by name, a grayscale view of a colormap built with LinearSegmentedColormap, sequential,
+# divergent and qualitative maps, noisy pixels with an extended colorbar and clim, a discrete colormap, and the
+# digits' Isomap projection colored by label): written down before any run of the guard, from the notebook's sources
+# alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0407 = [
+    (0, "import matplotlib.pylot as plt\nplt.style.use('seaborn-white')", "pyplot's module name misspelt"),
+    (2, 'x = np.linspace(0, 10, 1000)\nI = np.sin(x) * np.cos(x)\n\nplt.imshow(I)\nplt.colorbar();',
+     "np.newaxis left out of the second factor"),
+    (2, 'x = np.linspace(0, 10, 1000)\nI = np.sin(x) * np.cos(x[np.newaxis, :])\n\nplt.imshow(I)\nplt.colorbar();',
+     "np.newaxis on the wrong side (runs)"),
+    (2, 'x = np.linspace(0, 10, 1000)\nI = np.sin(x) * np.cos(x[:, np.newaxis])\n\nplt.imshow(I)\nplt.colorbar(I);',
+     "the image's array given to colorbar"),
+    (3, "plt.imshow(I, cmap='blues');", "the colormap's name in lower case"),
+    (4, ('from matplotlib.colors import LinearSegmentedColourmap\n\ndef grayscale_cmap(cmap):\n'
+         '    """Return a grayscale version of the given colormap"""\n    cmap = plt.cm.get_cmap(cmap)\n'
+         '    colors = cmap(np.arange(cmap.N))\n    \n    # Convert RGBA to perceived grayscale luminance\n'
+         '    # cf. http://alienryderflex.com/hsp.html\n    RGB_weight = [0.299, 0.587, 0.114]\n'
+         '    luminance = np.sqrt(np.dot(colors[:, :3] ** 2, RGB_weight))\n'
+         '    colors[:, :3] = luminance[:, np.newaxis]\n        \n    return LinearSegmentedColormap.from_list(\n'
+         '        cmap.name + "_gray", colors, cmap.N)\n    \n\ndef view_colormap(cmap):\n'
+         '    """Plot a colormap with its grayscale equivalent"""\n    cmap = plt.cm.get_cmap(cmap)\n'
+         '    colors = cmap(np.arange(cmap.N))\n    \n    cmap = grayscale_cmap(cmap)\n'
+         '    grayscale = cmap(np.arange(cmap.N))\n    \n    fig, ax = plt.subplots(2, figsize=(6, 2),\n'
+         '                           subplot_kw=dict(xticks=[], yticks=[]))\n'
+         '    ax[0].imshow([colors], extent=[0, 10, 0, 1])\n    ax[1].imshow([grayscale], extent=[0, 10, 0, 1])'),
+     "the colormap class imported with a British spelling"),
+    (5, 'view_colormap(jet)', "the colormap's name unquoted"),
+    (8, ('# make noise in 1% of the image pixels\nspeckles = (np.random.random(I.shape) < 0.01)\n'
+         'I[speckles] = np.random.normal(0, 3, len(speckles))\n\nplt.figure(figsize=(10, 3.5))\n\n'
+         "plt.subplot(1, 2, 1)\nplt.imshow(I, cmap='RdBu')\nplt.colorbar()\n\nplt.subplot(1, 2, 2)\n"
+         "plt.imshow(I, cmap='RdBu')\nplt.colorbar(extend='both')\nplt.clim(-1, 1)"),
+     "the mask's length for its count of True values"),
+    (10, ('# load images of the digits 0 through 5 and visualize several of them\n'
+          'from sklearn.datasets import load_digits\ndigits = load_digits(n_classes=6)\n\n'
+          'fig, ax = plt.subplots(8, 8, figsize=(6, 6))\nfor i, axi in enumerate(ax.flat):\n'
+          "    axi.imshow(digits.images[i], cmap='binary')\n    axi.set(xticks=[], yticks=[])"),
+     "load_digits' n_class keyword in the plural"),
+    (10, ('# load images of the digits 0 through 5 and visualize several of them\n'
+          'from sklearn.datasets import load_digits\ndigits = load_digits(n_class=6)\n\n'
+          'fig, ax = plt.subplots(8, 8, figsize=(6, 6))\nfor i, axi in enumerate(ax):\n'
+          "    axi.imshow(digits.images[i], cmap='binary')\n    axi.set(xticks=[], yticks=[])"),
+     "the 2-D array of axes iterated without .flat"),
+    (11, ('# project the digits into 2 dimensions using Isomap\nfrom sklearn.manifold import Isomap\n'
+          'iso = Isomap(n_components=2, n_neighbors=15)\nprojection = iso.fit_transform(digits.images)'),
+     "the 8x8 images for the flat data"),
+    (11, ('# project the digits into 2 dimensions using Isomap\nfrom sklearn.manifold import Isomap\n'
+          'iso = Isomap(n_components=2, n_neighbors=15)\nprojection = iso.fit(digits.data)'),
+     "fit for fit_transform (runs)"),
+    (12, ('# plot the results\nplt.scatter(projection[:, 0], projection[:, 1], lw=0.1,\n'
+          "            c=digits.targets, cmap=plt.cm.get_cmap('plasma', 6))\n"
+          "plt.colorbar(ticks=range(6), label='digit value')\nplt.clim(-0.5, 5.5)"),
+     "the digits' target attribute in the plural"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.09 (matplotlib's text and annotation: the CDC births by day
+# of year, read from the checkout and pivoted by month and day, plotted with ax.text labels, axis labels and month
+# locators and formatters; text placed in data, axes and figure coordinates; annotate with arrows and arrowprops,
+# and the births annotated with bboxes, connection and arrow styles): written down before any run of the guard, from
+# the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0409 = [
+    (0, ('%matplotlib inline\nimport matplotlib.pyplot as plt\nimport matplotlib as mpl\n'
+         "plt.styles.use('seaborn-v0_8-whitegrid')\nimport numpy as np\nimport pandas as pd"),
+     "pyplot's style module misspelt"),
+    (3, 'fig, ax = plt.subplot(figsize=(12, 4))\nbirths_by_date.plot(ax=ax);', "plt.subplot for plt.subplots"),
+    (3, 'fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax);',
+     "the axes passed by position to the DataFrame's plot"),
+    (4, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'style = dict(size=10, colour=\'gray\')\n\nax.text(\'2012-1-1\', 3950, "New Year\'s Day", **style)\n'
+         'ax.text(\'2012-7-4\', 4250, "Independence Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-9-4\', 4850, "Labor Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-10-31\', 4600, "Halloween", ha=\'right\', **style)\n'
+         'ax.text(\'2012-11-25\', 4450, "Thanksgiving", ha=\'center\', **style)\n'
+         'ax.text(\'2012-12-25\', 3850, "Christmas ", ha=\'right\', **style)\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));"),
+     "the style's color keyword with a British spelling"),
+    (4, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'style = dict(size=10, color=\'gray\')\n\nax.text(\'2012-1-1\', 3950, "New Year\'s Day", **style)\n'
+         'ax.text(\'2012-4-7\', 4250, "Independence Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-9-4\', 4850, "Labor Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-10-31\', 4600, "Halloween", ha=\'right\', **style)\n'
+         'ax.text(\'2012-11-25\', 4450, "Thanksgiving", ha=\'center\', **style)\n'
+         'ax.text(\'2012-12-25\', 3850, "Christmas ", ha=\'right\', **style)\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));"),
+     "a date typed day before month (runs)"),
+    (4, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'style = dict(size=10, color=\'gray\')\n\nax.text(\'2012-1-1\', 3950, "New Year\'s Day", **style)\n'
+         'ax.text(\'2012-7-4\', 4250, "Independence Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-9-4\', 4850, "Labor Day", ha=\'center\', **style)\n'
+         'ax.text(\'2012-10-31\', 4600, "Halloween", ha=\'right\', **style)\n'
+         'ax.text(\'2012-11-25\', 4450, "Thanksgiving", ha=\'center\', **style)\n'
+         'ax.text(\'2012-12-25\', 3850, "Christmas ", ha=\'right\', **style)\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.date.DateFormatter('%h'));"),
+     "matplotlib's dates module misspelt"),
+    (5, ("fig, ax = plt.subplots(facecolor='lightgray')\nax.axis([0, 10, 0, 10])\n\n"
+         "# transform=ax.transData is the default, but we'll specify it anyway\n"
+         'ax.text(1, 5, ". Data: (1, 5)", transform=ax.transData)\n'
+         'ax.text(0.5, 0.1, ". Axes: (0.5, 0.1)", transform=ax.transAxes)\n'
+         'ax.text(0.2, 0.2, ". Figure: (0.2, 0.2)", transform=ax.transFigure);'),
+     "the figure's transform asked of the axes"),
+    (6, 'ax.xlim(0, 2)\nax.ylim(-6, 6)\nfig', "pyplot's xlim and ylim called on the axes"),
+    (6, 'ax.set_xlim(0, 2)\nax.set_ylim(6, -6)\nfig', "the y limits given top first (runs)"),
+    (7, ("fig, ax = plt.subplots()\n\nx = np.linspace(0, 20, 1000)\nax.plot(x, np.cos(x))\nax.axis('equal')\n\n"
+         "ax.annotate('local maximum', xy=(6.28, 1), xytext=(10, 4),\n"
+         "            arrowprop=dict(facecolor='black', shrink=0.05))\n\n"
+         "ax.annotate('local minimum', xy=(5 * np.pi, -1), xytext=(2, -6),\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"));'),
+     "annotate's arrowprops keyword misspelt"),
+    (7, ("fig, ax = plt.subplots()\n\nx = np.linspace(0, 20, 1000)\nax.plot(x, np.cos(x))\nax.axis('equals')\n\n"
+         "ax.annotate('local maximum', xy=(6.28, 1), xytext=(10, 4),\n"
+         "            arrowprops=dict(facecolor='black', shrink=0.05))\n\n"
+         "ax.annotate('local minimum', xy=(5 * np.pi, -1), xytext=(2, -6),\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"));'),
+     "the axis option misspelt"),
+    (8, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'ax.annotate("New Year\'s Day", xy=(\'2012-1-1\', 4100),  xycoords=\'data\',\n'
+         "            xytext=(50, -30), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="arc3,rad=-0.2"))\n\n'
+         'ax.annotate("Independence Day", xy=(\'2012-7-4\', 4250),  xycoords=\'data\',\n'
+         '            bbox=dict(boxstyle="round", fc="none", ec="gray"),\n'
+         "            xytext=(10, -40), textcoords='offset points', ha='center',\n"
+         '            arrowprops=dict(arrowstyle="->"))\n\n'
+         "ax.annotate('Labor Day Weekend', xy=('2012-9-4', 4850), xycoord='data',\n"
+         "            ha='center', xytext=(0, -20), textcoords='offset points')\n"
+         "ax.annotate('', xy=('2012-9-1', 4850), xytext=('2012-9-7', 4850),\n"
+         "            xycoords='data', textcoords='data',\n"
+         "            arrowprops={'arrowstyle': '|-|,widthA=0.2,widthB=0.2', })\n\n"
+         "ax.annotate('Halloween', xy=('2012-10-31', 4600),  xycoords='data',\n"
+         "            xytext=(-80, -40), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="fancy",\n                            fc="0.6", ec="none",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"))\n\n'
+         "ax.annotate('Thanksgiving', xy=('2012-11-25', 4500),  xycoords='data',\n"
+         "            xytext=(-120, -60), textcoords='offset points',\n"
+         '            bbox=dict(boxstyle="round4,pad=.5", fc="0.9"),\n            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle,angleA=0,angleB=80,rad=20"))\n\n\n'
+         "ax.annotate('Christmas', xy=('2012-12-25', 3850),  xycoords='data',\n"
+         "             xytext=(-30, 0), textcoords='offset points',\n"
+         '             size=13, ha=\'right\', va="center",\n             bbox=dict(boxstyle="round", alpha=0.1),\n'
+         '             arrowprops=dict(arrowstyle="wedge,tail_width=0.5", alpha=0.1));\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));\n\nax.set_ylim(3600, 5400);"),
+     "annotate's xycoords keyword misspelt"),
+    (8, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'ax.annotate("New Year\'s Day", xy=(\'2012-1-1\', 4100),  xycoords=\'data\',\n'
+         "            xytext=(50, -30), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="arc3,rad=-0.2"))\n\n'
+         'ax.annotate("Independence Day", xy=(\'2012-7-4\', 4250),  xycoords=\'data\',\n'
+         '            bbox=dict(boxstyle="round", fc="none", ec="gray"),\n'
+         "            xytext=(10, -40), textcoords='offset points', ha='center',\n"
+         '            arrowprops=dict(arrowstyle="->"))\n\n'
+         "ax.annotate('Labor Day Weekend', xy=('2012-9-4', 4850), xycoords='data',\n"
+         "            ha='center', xytext=(0, -20), textcoords='offset points')\n"
+         "ax.annotate('', xy=('2012-9-1', 4850), xytext=('2012-9-7', 4850),\n"
+         "            xycoords='data', textcoords='data',\n"
+         "            arrowprops={'arrowstyle': '|-|,widthA=0.2,widthB=0.2', })\n\n"
+         "ax.annotate('Halloween', xy=('2012-10-31', 4600),  xycoords='data',\n"
+         "            xytext=(-80, -40), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="fancy",\n                            fc="0.6", ec="none",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"))\n\n'
+         "ax.annotate('Thanksgiving', xy=('2012-11-25', 4500),  xycoords='data',\n"
+         "            xytext=(-120, -60), textcoords='offset points',\n"
+         '            bbox=dict(boxstyle="round4,pad=.5", fc="0.9"),\n            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle,angleA=0,angleB=80,rad=20"))\n\n\n'
+         "ax.annotate('Christmas', xy=('2012-25-12', 3850),  xycoords='data',\n"
+         "             xytext=(-30, 0), textcoords='offset points',\n"
+         '             size=13, ha=\'right\', va="center",\n             bbox=dict(boxstyle="round", alpha=0.1),\n'
+         '             arrowprops=dict(arrowstyle="wedge,tail_width=0.5", alpha=0.1));\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));\n\nax.set_ylim(3600, 5400);"),
+     "a date typed day before month"),
+    (8, ('fig, ax = plt.subplots(figsize=(12, 4))\nbirths_by_date.plot(ax=ax)\n\n# Add labels to the plot\n'
+         'ax.annotate("New Year\'s Day", xy=(\'2012-1-1\', 4100),  xycoords=\'data\',\n'
+         "            xytext=(50, -30), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="arc3,rad=-0.2"))\n\n'
+         'ax.annotate("Independence Day", xy=(\'2012-7-4\', 4250),  xycoords=\'data\',\n'
+         '            bbox=dict(boxstyle="round", fc="none", ec="gray"),\n'
+         "            xytext=(10, -40), textcoords='offset points', ha='center',\n"
+         '            arrowprops=dict(arrowstyle="->"))\n\n'
+         "ax.annotate('Labor Day Weekend', xy=('2012-9-4', 4850), xycoords='data',\n"
+         "            ha='center', xytext=(0, -20), textcoords='offset points')\n"
+         "ax.annotate('', xy=('2012-9-1', 4850), xytext=('2012-9-7', 4850),\n"
+         "            xycoords='data', textcoords='data',\n"
+         "            arrowprops={'arrowstyle': '|-|,widthA=0.2,widthB=0.2', })\n\n"
+         "ax.annotate('Halloween', xy=('2012-10-31', 4600),  xycoords='data',\n"
+         "            xytext=(-80, -40), textcoords='offset points',\n"
+         '            arrowprops=dict(arrowstyle="fancy",\n                            fc="0.6", ec="none",\n'
+         '                            connectionstyle="angle3,angleA=0,angleB=-90"))\n\n'
+         "ax.annotate('Thanksgiving', xy=('2012-11-25', 4500),  xycoords='data',\n"
+         "            xytext=(-120, -60), textcoords='offset points',\n"
+         '            bbox=dict(boxstyle="round4,pad=.5", fc="0.9"),\n            arrowprops=dict(arrowstyle="->",\n'
+         '                            connectionstyle="angle,angleA=0,angleB=80,rad=20"))\n\n\n'
+         "ax.annotate('Christmas', xy=('2012-12-25', 3850),  xycoords='data',\n"
+         "             xytext=(-30, 0), textcoords='offset points',\n"
+         '             size=13, ha=\'right\', va="center",\n             bbox=dict(boxstyle="round", alpha=0.1),\n'
+         '             arrowprops=dict(arrowstyle="wedge,tail_width=0.5", alpha=0.1));\n\n# Label the axes\n'
+         "ax.set(title='USA births by day of year (1969-1988)',\n       ylabel='average daily births')\n\n"
+         '# Format the x-axis with centered month labels\nax.xaxis.set_major_locator(mpl.dates.MonthLocator())\n'
+         'ax.xaxis.set_minor_locator(mpl.dates.MonthLocator(bymonthday=15))\n'
+         'ax.xaxis.set_major_formatter(plt.NullFormatter())\n'
+         "ax.xaxis.set_minor_formatter(mpl.dates.DateFormatter('%h'));\n\nax.set_ylim(3600, 4400);"),
+     "the upper y limit mistyped (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.12 (three-dimensional plotting with mplot3d: 3d axes, a 3-D
+# line and scatter, contour3D of a function on a meshgrid, view_init, wireframes and surfaces, a surface on a polar
+# grid, plot_trisurf of random points, and a Moebius strip triangulated in its parametrization): written down before
+# any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0412 = [
+    (0, 'from mpl_toolkits import mplot3D', "mplot3d's module name with a capital D"),
+    (2, "fig = plt.figure()\nax = plt.axes(projection='3D')", "the projection's name in capitals"),
+    (3, ('ax = plt.axes()\n\n# Data for a three-dimensional line\nzline = np.linspace(0, 15, 1000)\n'
+         "xline = np.sin(zline)\nyline = np.cos(zline)\nax.plot3D(xline, yline, zline, 'gray')\n\n"
+         '# Data for three-dimensional scattered points\nzdata = 15 * np.random.random(100)\n'
+         'xdata = np.sin(zdata) + 0.1 * np.random.randn(100)\nydata = np.cos(zdata) + 0.1 * np.random.randn(100)\n'
+         "ax.scatter3D(xdata, ydata, zdata, c=zdata, cmap='Greens');"),
+     "the 3d projection left out"),
+    (4, ('def f(x, y):\n    return np.sin(np.sqrt(x ^ 2 + y ^ 2))\n\nx = np.linspace(-6, 6, 30)\n'
+         'y = np.linspace(-6, 6, 30)\n\nX, Y = np.meshgrid(x, y)\nZ = f(X, Y)'),
+     "^ for the power operator"),
+    (5, ("fig = plt.figure()\nax = plt.axes(projection='3d')\nax.contour3D(X, Y, 40, cmap='binary')\n"
+         "ax.set_xlabel('x')\nax.set_ylabel('y')\nax.set_zlabel('z');"),
+     "Z left out of contour3D"),
+    (6, 'ax.view_init(elev=60, azimuth=35)\nfig', "view_init's azim keyword spelt out"),
+    (7, "fig = plt.figure()\nax = plt.axes(projection='3d')\nax.plot_wireframe(x, y, Z)\nax.set_title('wireframe');",
+     "the 1-D x and y for the grid's X and Y (runs)"),
+    (9, ('r = np.linspace(0, 6, 20)\ntheta = np.linspace(-0.9 * np.pi, 0.8 * np.pi, 40)\n'
+         'r, theta = np.meshgrid(theta, r)\n\nX = r * np.sin(theta)\nY = r * np.cos(theta)\nZ = f(X, Y)\n\n'
+         "ax = plt.axes(projection='3d')\nax.plot_surface(X, Y, Z, rstride=1, cstride=1,\n"
+         "                cmap='viridis', edgecolor='none');"),
+     "meshgrid's arguments swapped (runs)"),
+    (9, ('r = np.linspace(0, 6, 20)\ntheta = np.linspace(-0.9 * np.pi, 0.8 * np.pi, 40)\n\nX = r * np.sin(theta)\n'
+         "Y = r * np.cos(theta)\nZ = f(X, Y)\n\nax = plt.axes(projection='3d')\n"
+         "ax.plot_surface(X, Y, Z, rstride=1, cstride=1,\n                cmap='viridis', edgecolor='none');"),
+     "the meshgrid step left out"),
+    (10, ('theta = 2 * np.pi * np.random.random(1000)\nr = 6 * np.random.random(1000)\n'
+          'x = np.ravel(r * np.sin(theta))\ny = np.ravel(r * np.cos(theta))\nz = f(x)'),
+     "the function called with x alone"),
+    (11, "ax = plt.axes(projection='3d')\nax.scatter(x, y, z, c=Z, cmap='viridis', linewidth=0.5);",
+     "the grid's Z for the points' z as colors"),
+    (12, ("ax = plt.axes(projection='3d')\nax.plot_trisurf(X, Y, Z,\n"
+          "                cmap='viridis', edgecolor='none');"),
+     "the surface grid's X, Y, Z for the scattered x, y, z"),
+    (15, ('# radius in x-y plane\nr = 1 + w * np.cos(phi)\n\nx = r * np.cos(theta)\n'
+          'y = np.ravel(r * np.sin(theta))\nz = np.ravel(w * np.sin(phi))'),
+     "ravel left out for x (runs)"),
+    (16, ('# triangulate in the underlying parametrization\nfrom matplotlib.tri import Triangulation\n'
+          "tri = Triangulation(w, theta)\n\nax = plt.axes(projection='3d')\n"
+          "ax.plot_trisurf(x, y, z, triangles=tri.triangles,\n                cmap='Greys', linewidths=0.2);\n\n"
+          "ax.set_xlim(-1, 1); ax.set_ylim(-1, 1); ax.set_zlim(-1, 1)\nax.axis('off');"),
+     "the 2-D grids given to Triangulation, not raveled"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.04 (pandas' missing data: None and NaN in numpy arrays,
 # numpy's nan-aware aggregates, NaN and None in a Series, pandas' nullable dtypes, isnull and notnull, dropna on a
 # Series and a DataFrame with axis, how and thresh, and fillna and forward and back fills): written down before any
@@ -2032,6 +2390,139 @@ PDSH_0304 = [
      "an index one label short"),
     (25, "data.fillna()", "the fill value left out"),
     (26, "# forward fill\ndata.ffil()", "the ffill method misspelt"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.02 (matplotlib's simple scatter plots: plt.plot with marker
+# format strings, a gallery of markers with a legend, line and marker combined, marker sizes, face and edge colors,
+# plt.scatter with per-point colors and sizes, a colorbar, and the iris features as sizes and colors): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code
+# cells from 0
+PDSH_0402 = [
+    (0, ("%matplotlib inline\nimport matplotlib.pyplt as plt\nplt.style.use('seaborn-v0_8-whitegrid')\n"
+         "import numpy as np"),
+     "pyplot's module name misspelt"),
+    (1, "x = np.linspace(0, 10, 30)\ny = np.sin(x)\n\nplt.plot(x, y, 'o', colour='black');",
+     "the color keyword in British spelling"),
+    (2, ("rng = np.random.default_rng(0)\n"
+         "for marker in ['o', '.', ',', 'x', '+', 'v', '^', '<', '>', 's', 'd']:\n"
+         "    plt.plot(rng.random(2), rng.random(3), marker, color='black',\n"
+         "             label=\"marker='{0}'\".format(marker))\n"
+         "plt.legend(numpoints=1, fontsize=13)\nplt.xlim(0, 1.8);"),
+     "each marker's y drawn three at a time, its x two"),
+    (3, "plt.plot(x, y, '-0k');", "a zero typed for the circle marker's letter o in the format string"),
+    (4, ("plt.plot(x, y, '-p', color='gray',\n         markersize=15, linewidth=4,\n         facecolor='white',\n"
+         "         markeredgecolor='gray',\n         markeredgewidth=2)\nplt.ylim(-1.2, 1.2);"),
+     "the marker's face color given as facecolor"),
+    (4, ("plt.plot(x, y, '-p', color='gray',\n         markersize=15, linewidth=4,\n"
+         "         markerfacecolor='white',\n         markeredgecolor='gray',\n         markeredgewidth=2)\n"
+         "plt.ylim(1.2, -1.2);"),
+     "the y limits given high to low, the plot upside down (runs)"),
+    (5, "plt.scatter(x, y, 'o');",
+     "the marker passed by position as to plt.plot (scatter's third argument is the size)"),
+    (6, ("rng = np.random.default_rng(0)\nx = rng.normal(size=100)\ny = rng.normal(size=100)\n"
+         "colors = rng.random(100)\nsizes = 1000 * rng.random(100)\n\n"
+         "plt.scatter(x, y, color=colors, s=sizes, alpha=0.3)\nplt.colorbar();  # show color scale"),
+     "the values to color-map given as color, not c"),
+    (6, ("rng = np.random.default_rng(0)\nx = rng.normal(size=100)\ny = rng.normal(size=100)\n"
+         "colors = rng.random(100)\nsizes = 1000 * rng.random(100)\n\n"
+         "plt.colorbar()\nplt.scatter(x, y, c=colors, s=sizes, alpha=0.3);"),
+     "the colorbar asked for before the scatter it shows"),
+    (7, ("from sklearn.datasets import load_iris\niris = load_iris()\nfeatures = iris.data\n\n"
+         "plt.scatter(features[0], features[1], alpha=0.4,\n"
+         "            s=100*features[3], c=iris.target, cmap='viridis')\n"
+         "plt.xlabel(iris.feature_names[0])\nplt.ylabel(iris.feature_names[1]);"),
+     "the data's transpose left out (its rows are the samples)"),
+    (7, ("from sklearn.datasets import load_iris\niris = load_iris()\nfeatures = iris.data.T\n\n"
+         "plt.scatter(features[0], features[1], alpha=0.4,\n"
+         "            s=100*features[3], c=iris.target, cmap='virdis')\n"
+         "plt.xlabel(iris.feature_names[0])\nplt.ylabel(iris.feature_names[1]);"),
+     "the colormap's name misspelt"),
+    (7, ("from sklearn.datasets import load_iris\niris = load_iris()\nfeatures = iris.data.T\n\n"
+         "plt.scatter(features[0], features[1], alpha=0.4,\n"
+         "            s=100*features[2], c=iris.target, cmap='viridis')\n"
+         "plt.xlabel(iris.feature_names[0])\nplt.ylabel(iris.feature_names[1]);"),
+     "the sizes from petal length (feature 2), not petal width (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.03 (matplotlib's error bars: plt.errorbar with yerr and a
+# format string, error bars styled with ecolor, elinewidth and capsize, and a continuous error band from a Gaussian
+# process fit's predicted standard deviation with plt.fill_between): written down before any run of the guard, from
+# the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0403 = [
+    (0, ("%matplotlib inlin\nimport matplotlib.pyplot as plt\nplt.style.use('seaborn-v0_8-whitegrid')\n"
+         "import numpy as np"),
+     "the inline backend's name misspelt"),
+    (1, ("x = np.linspace(0, 10, 50)\ndy = 0.8\ny = np.sin(x) + dy * np.random.randn(5)\n\n"
+         "plt.errorbar(x, y, yerr=dy, fmt='.k');"),
+     "five noise values drawn for fifty points"),
+    (1, ("x = np.linspace(0, 10, 50)\ndy = 0.8\ny = np.sin(x) + dy * np.random.randn(50)\n\n"
+         "plt.errorbar(x, y, yerr=-dy, fmt='.k');"),
+     "the error given with a minus sign"),
+    (2, ("plt.errorbar(x, y, yerr=dy, fmt='o', color='black',\n"
+         "             ecolor='light gray', elinewidth=3, capsize=0);"),
+     "the error bars' color name written with a space"),
+    (2, ("plt.errorbar(x, y, xerr=dy, fmt='o', color='black',\n"
+         "             ecolor='lightgray', elinewidth=3, capsize=0);"),
+     "the error given as xerr, horizontal bars for vertical ones (runs)"),
+    (3, ("from sklearn.gaussian_process import GaussianProcessRegressor\n\n# define the model and draw some data\n"
+         "model = lambda x: x * np.sin(x)\nxdata = np.array([1, 3, 5, 6, 8])\nydata = model(xdata)\n\n"
+         "# Compute the Gaussian process fit\ngp = GaussianProcessRegressor()\ngp.fit(xdata, ydata)\n\n"
+         "xfit = np.linspace(0, 10, 1000)\nyfit, dyfit = gp.predict(xfit[:, np.newaxis], return_std=True)"),
+     "the training x fitted as a 1-D array, without np.newaxis"),
+    (3, ("from sklearn.gaussian_process import GaussianProcessRegressor\n\n# define the model and draw some data\n"
+         "model = lambda x: x * np.sin(x)\nxdata = np.array([1, 3, 5, 6, 8])\nydata = model(xdata)\n\n"
+         "# Compute the Gaussian process fit\ngp = GaussianProcessRegressor()\n"
+         "gp.fit(xdata[:, np.newaxis], ydata)\n\n"
+         "xfit = np.linspace(0, 10, 1000)\nyfit, dyfit = gp.predict(xfit[:, np.newaxis])"),
+     "predict's return_std left out, two results unpacked still"),
+    (3, ("from sklearn.gaussian_process import GaussianProcessRegressor\n\n# define the model and draw some data\n"
+         "model = lambda x: x * np.sin(x)\nxdata = np.array([1, 3, 5, 6, 8])\nydata = model(xdata)\n\n"
+         "# Compute the Gaussian process fit\ngp = GaussianProcessRegressor\ngp.fit(xdata[:, np.newaxis], ydata)\n\n"
+         "xfit = np.linspace(0, 10, 1000)\nyfit, dyfit = gp.predict(xfit[:, np.newaxis], return_std=True)"),
+     "the regressor class not instantiated"),
+    (4, ("# Visualize the result\nplt.plot(xdata, ydata, 'or')\nplt.plot(xfit, yfit, '-', color='gray')\n"
+         "plt.fill_between(xdata, yfit - dyfit, yfit + dyfit,\n                 color='gray', alpha=0.2)\n"
+         "plt.xlim(0, 10);"),
+     "the band's x taken from the five data points, not the fit's grid"),
+    (4, ("# Visualize the result\nplt.plot(xdata, ydata, 'or')\nplt.plot(xfit, yfit, '-', color='gray')\n"
+         "plt.fill_between(xfit, yfit - dyfit, yfit - dyfit,\n                 color='gray', alpha=0.2)\n"
+         "plt.xlim(0, 10);"),
+     "the band's upper edge typed with a minus too, a band of no width (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.06 (matplotlib's legends: ax.legend with loc, frameon, ncol,
+# fancybox, framealpha, shadow and borderpad on a figure shown again, choosing the legend's lines and labels from a
+# plot of several columns, and labels set on some lines only): written down before any run of the guard, from the
+# notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0406 = [
+    (0, "import matplotlib.pyplot as plt\nplt.style.use(seaborn-whitegrid)", "the style's name unquoted"),
+    (2, ("x = np.linspace(0, 10, 1000)\nfig, ax = plt.subplot()\nax.plot(x, np.sin(x), '-b', label='Sine')\n"
+         "ax.plot(x, np.cos(x), '--r', label='Cosine')\nax.axis('equal')\nleg = ax.legend()"),
+     "plt.subplot for plt.subplots, unpacked into fig and ax"),
+    (2, ("x = np.linspace(0, 10, 1000)\nfig, ax = plt.subplots()\nax.plot(x, np.sin(x), '-b', lable='Sine')\n"
+         "ax.plot(x, np.cos(x), '--r', label='Cosine')\nax.axis('equal')\nleg = ax.legend()"),
+     "the label keyword misspelt"),
+    (2, ("x = np.linspace(0, 10, 1000)\nfig, ax = plt.subplots()\nax.plot(x, np.sin(x), '-b', label='Sine')\n"
+         "ax.plot(x, np.cos(x), '--r', label='Cosine')\nax.axis('equals')\nleg = ax.legend()"),
+     "the axis option 'equal' written as 'equals'"),
+    (3, "ax.legend(loc='top left', frameon=True)\nfig", "the location 'upper left' written as 'top left'"),
+    (4, "ax.legend(loc='lower center', columns=2)\nfig", "the legend's column count given as columns"),
+    (4, "plt.legend(loc='lower center', ncol=2)\nfig",
+     "the legend put on pyplot's current axes (a new, empty figure), not on ax (runs)"),
+    (5, "ax.legend(frameon=True, fancybox=True, framealpha=100,\n          shadow=True, borderpad=1)\nfig",
+     "the frame's opacity given as a percentage"),
+    (6, ("y = np.sin(x + np.pi * np.arange(0, 2, 0.5))\nlines = plt.plot(x, y)\n\n"
+         "# lines is a list of plt.Line2D instances\nplt.legend(lines[:2], ['first', 'second'], frameon=True);"),
+     "x not made a column (np.newaxis) before the four phases are added"),
+    (6, ("y = np.sin(x[:, np.newaxis] + np.pi * np.arange(0, 2, 0.5))\nlines = plt.plot(x, y)\n\n"
+         "# lines is a list of plt.Line2D instances\nplt.legend(['first', 'second'], lines[:2], frameon=True);"),
+     "the labels and the lines passed in swapped order (runs)"),
+    (6, ("y = np.sin(x[:, np.newaxis] + np.pi * np.arange(0, 2, 0.5))\nlines = plt.plot(x, y)\n\n"
+         "# lines is a list of plt.Line2D instances\nplt.legend(lines[2], ['first', 'second'], frameon=True);"),
+     "one line, lines[2], given for the slice lines[:2]"),
+    (7, ("plt.plot(x, y[0], label='first')\nplt.plot(x, y[:, 1], label='second')\nplt.plot(x, y[:, 2:])\n"
+         "plt.legend(frameon=True);"),
+     "the first column taken as y[0], the first row"),
+    (7, ("plt.plot(x, y[:, 0], label='first')\nplt.plot(x, y[:, 0], label='second')\nplt.plot(x, y[:, 2:])\n"
+         "plt.legend(frameon=True);"),
+     "the second line drawn from the first column again (runs)"),
 ]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.02 (data indexing and selection: a Series as a dict (keys,
 # items, `in`, adding a key) and as a 1-D array (slices by explicit and implicit index, masks, fancy indexing), the
@@ -2067,6 +2558,173 @@ PDSH_0302 = [
     (29, "data.iloc[0][2] = 90\ndata", "a chained assignment on a row's copy (runs: data unchanged)"),
     (31, "data[1:3, :]", "a numpy-style row and column slice to []"),
     (32, "data[data['density' > 120]]", "the comparison inside the column's brackets"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.07 (support vector machines: two make_blobs clusters and the
+# lines that separate them, margins drawn with fill_between, a linear SVC with a large C, the notebook's
+# plot_svc_decision_function helper (decision function on a grid, contour of the margins, the support vectors), the
+# fit's support_vectors_, plot_svm on the first 60 and 120 points and its ipywidgets interact, make_circles and a
+# radial basis feature shown in 3D, an rbf kernel, and softening the margin with C on overlapping blobs): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code
+# cells from 0
+PDSH_0507 = [
+    (0, ("%matplotlib inline\nimport numpy as np\nimport matplotlib.pylot as plt\n"
+         "plt.style.use('seaborn-whitegrid')\nfrom scipy import stats"),
+     "the pyplot module misspelt"),
+    (1, ("from sklearn.datasets.samples_generator import make_blobs\n"
+         "X, y = make_blobs(n_samples=50, centers=2,\n                  random_state=0, cluster_std=0.60)\n"
+         "plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn');"),
+     "make_blobs imported from the first edition's module path"),
+    (2, ("xfit = np.linspace(-1, 3.5, 0.1)\nplt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn')\n"
+         "plt.plot([0.6], [2.1], 'x', color='red', markeredgewidth=2, markersize=10)\n\n"
+         "for m, b in [(1, 0.65), (0.5, 1.6), (-0.2, 2.9)]:\n    plt.plot(xfit, m * xfit + b, '-k')\n\n"
+         "plt.xlim(-1, 3.5);"),
+     "a step given to linspace where it takes a number of points"),
+    (3, ("xfit = np.linspace(-1, 3.5)\nplt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn')\n\n"
+         "for m, b, d in [(1, 0.65), (0.5, 1.6, 0.55), (-0.2, 2.9, 0.2)]:\n    yfit = m * xfit + b\n"
+         "    plt.plot(xfit, yfit, '-k')\n    plt.fill_between(xfit, yfit - d, yfit + d, edgecolor='none',\n"
+         "                     color='lightgray', alpha=0.5)\n\nplt.xlim(-1, 3.5);"),
+     "the first line's margin width left out of its tuple"),
+    (4, ('from sklearn.svm import SVC # "Support vector classifier"\nmodel = SVC(kernel=\'linar\', C=1E10)\n'
+         "model.fit(X, y)"),
+     "the kernel's name misspelt"),
+    (5, ("def plot_svc_decision_function(model, ax=None, plot_support=True)\n"
+         '    """Plot the decision function for a 2D SVC"""\n    if ax is None:\n        ax = plt.gca()\n'
+         "    xlim = ax.get_xlim()\n    ylim = ax.get_ylim()\n    \n    # create grid to evaluate model\n"
+         "    x = np.linspace(xlim[0], xlim[1], 30)\n    y = np.linspace(ylim[0], ylim[1], 30)\n"
+         "    Y, X = np.meshgrid(y, x)\n    xy = np.vstack([X.ravel(), Y.ravel()]).T\n"
+         "    P = model.decision_function(xy).reshape(X.shape)\n    \n"
+         "    # plot decision boundary and margins\n    ax.contour(X, Y, P, colors='k',\n"
+         "               levels=[-1, 0, 1], alpha=0.5,\n               linestyles=['--', '-', '--'])\n    \n"
+         "    # plot support vectors\n    if plot_support:\n"
+         "        ax.scatter(model.support_vectors_[:, 0],\n"
+         "                   model.support_vectors_[:, 1],\n"
+         "                   s=300, linewidth=1, edgecolors='black',\n"
+         "                   facecolors='none');\n    ax.set_xlim(xlim)\n    ax.set_ylim(ylim)"),
+     "the colon after the def line left out"),
+    (6, "plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn')\nplot_svc_decision_function(model, plt);",
+     "the pyplot module passed as the Axes"),
+    (7, "model.support_vectors", "the fitted attribute's trailing underscore left out"),
+    (8, ("def plot_svm(N=10, ax=None):\n    X, y = make_blobs(n_samples=200, centers=2,\n"
+         "                      random_state=0, cluster_std=0.60)\n    X = X[:N]\n    y = y[:N]\n"
+         "    model = SVC(kernel='linear', C=1E10)\n    model.fit(X, y)\n    \n    ax = ax or plt.gca()\n"
+         "    ax.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn')\n    ax.set_xlim(-1, 4)\n"
+         "    ax.set_ylim(-1, 6)\n    plot_svc_decision_function(model, ax)\n\n"
+         "fig, ax = plt.subplots(1, 2, figsize=(16, 6))\n"
+         "fig.subplots_adjust(left=0.0625, right=0.95, wspace=0.1)\nfor axi, N in zip(ax, [60, 120]):\n"
+         "    plot_svm(axi, N)\n    axi.set_title('N = {0}'.format(N))"),
+     "the Axes and the sample count passed in swapped order"),
+    (9, "from ipywidgets import interact, fixed\ninteract(plot_svm, N=(10, 200), ax=None);",
+     "the Axes argument given as a bare None, not fixed(None)"),
+    (10, ("from sklearn.datasets import make_circles\nX, y = make_circles(100, factor=10, noise=.1)\n\n"
+          "clf = SVC(kernel='linear').fit(X, y)\n\nplt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn')\n"
+          "plot_svc_decision_function(clf, plot_support=False);"),
+     "the circles' scale factor given above one"),
+    (11, "r = np.exp(-(X ** 2).sum(0))", "the squares summed over the wrong axis (runs)"),
+    (12, ("from mpl_toolkits import mplot3d\n\nax = plt.subplot()\n"
+          "ax.scatter3D(X[:, 0], X[:, 1], r, c=y, s=50, cmap='autumn')\nax.view_init(elev=20, azim=30)\n"
+          "ax.set_xlabel('x')\nax.set_ylabel('y')\nax.set_zlabel('r');"),
+     "the 3d projection left out of the subplot"),
+    (13, "clf = SVC(kernel='rbf', C=1E6)\nclf.fit(X)", "the labels left out of fit"),
+    (14, ("plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn')\nplot_svc_decision_function(clf)\n"
+          "plt.scatter(clf.support_vectors_[0], clf.support_vectors_[1],\n"
+          "            s=300, lw=1, facecolors='none');"),
+     "the support vectors' rows taken for their columns (runs)"),
+    (15, ("X, y = make_blobs(n_samples=100, centres=2,\n                  random_state=0, cluster_std=1.2)\n"
+          "plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn');"),
+     "the centers keyword spelt the British way"),
+    (16, ("X, y = make_blobs(n_samples=100, centers=2,\n                  random_state=0, cluster_std=0.8)\n"
+          "\nfig, ax = plt.subplots(1, 2, figsize=(16, 6))\n"
+          "fig.subplots_adjust(left=0.0625, right=0.95, wspace=0.1)\n\nfor axi, C in zip(ax, [10.0, 0.1]):\n"
+          "    model = SVC(kernel='linear', c=C).fit(X, y)\n"
+          "    axi.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='autumn')\n"
+          "    plot_svc_decision_function(model, axi)\n    axi.scatter(model.support_vectors_[:, 0],\n"
+          "                model.support_vectors_[:, 1],\n                s=300, lw=1, facecolors='none');\n"
+          "    axi.set_title('C = {0:.1f}'.format(C), size=14)"),
+     "the C keyword in lower case"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.13 (kernel density estimation: the notebook's make_data of a
+# seeded RandomState, a density histogram and its area, histograms of shifted bins, stacked blocks, a tophat and a
+# sum of gaussians by hand, scikit-learn's KernelDensity fitted on a column and its score_samples, a bandwidth chosen
+# by GridSearchCV with LeaveOneOut, the notebook's KDEClassifier estimator class, its bandwidth searched on the
+# bundled digits and plotted from cv_results_, and GaussianNB's cross-validated accuracy): written down before any
+# run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0513 = [
+    (0, ("%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.style('seaborn-v0_8-whitegrid')\n"
+         "import numpy as np"),
+     "the style module called where its use function is meant"),
+    (1, ("def make_data(N, f=0.3, rseed=1):\n    rand = np.random.RandomState(rseed)\n"
+         "    x = rand.randn(N)\n    x[f * N:] += 5\n    return x\n\nx = make_data(1000)"),
+     "the int() round the slice's start left out"),
+    (2, "hist = plt.hist(x, bins=30, normed=True)", "the normed keyword matplotlib removed (density now)"),
+    (3, "density, bins = hist\nwidths = bins[1:] - bins[:-1]\n(density * widths).sum()",
+     "the patches left out of the unpacking"),
+    (4, "x = make_data[20]\nbins = np.linspace(-5, 10, 10)", "the function indexed with brackets, not called"),
+    (5, ("fig, ax = plt.subplots(1, 2, figsize=(12, 4),\n                       sharex=True, sharey=True,\n"
+         "                       subplot_kw={'xlim':(-4, 9),\n"
+         "                                   'ylim':(-0.02, 0.3)})\nfig.subplots_adjust(wspace=0.05)\n"
+         "for i, offset in enumerate([0.0, 0.6]):\n    ax.hist(x, bins=bins + offset, density=True)\n"
+         "    ax[i].plot(x, np.full_like(x, -0.01), '|k',\n               markeredgewidth=1)"),
+     "the array of Axes used without its index"),
+    (6, ("fig, ax = plt.subplots()\nbins = np.arange(-3, 8)\nax.plot(x, np.full_like(x, -0.1), '|k',\n"
+         "        markeredgewidth=1)\nfor count, edge in np.histogram(x, bins):\n"
+         "    for i in range(count):\n        ax.add_patch(plt.Rectangle(\n"
+         "            (edge, i), 1, 1, ec='black', alpha=0.5))\nax.set_xlim(-4, 8)\nax.set_ylim(-0.2, 8)"),
+     "the histogram's counts and edges iterated without zip(*...)"),
+    (7, ("x_d = np.linspace(-4, 8, 2000)\ndensity = sum((abs(xi - x_d) < 0.5) for xi in x_d)\n\n"
+         "plt.fill_between(x_d, density, alpha=0.5)\n"
+         "plt.plot(x, np.full_like(x, -0.1), '|k', markeredgewidth=1)\n\nplt.axis([-4, 8, -0.2, 8]);"),
+     "the grid iterated where the data points are meant (runs)"),
+    (8, ("from scipy.stats import norm\nx_d = np.linspace(-4, 8, 1000)\n"
+         "density = sum(norm(xi).pdf(x_d) for xi in x)\n\nplt.fill_between(x_d, density, alpha=0.5)\n"
+         "plt.plot(x, np.full_like(x, -0.1), '|k', markeredgewidth=1)\n\nplt.axis(-4, 8, -0.2, 5);"),
+     "the axis limits passed as four arguments, not one list"),
+    (9, ("from sklearn.neighbors import KernelDensity\n\n# instantiate and fit the KDE model\n"
+         "kde = KernelDensity(bandwidth=1.0, kernel='gaussian')\nkde.fit(x)\n\n"
+         "# score_samples returns the log of the probability density\n"
+         "logprob = kde.score_samples(x_d[:, None])\n\nplt.fill_between(x_d, np.exp(logprob), alpha=0.5)\n"
+         "plt.plot(x, np.full_like(x, -0.01), '|k', markeredgewidth=1)\nplt.ylim(-0.02, 0.22);"),
+     "the 1-D sample fitted without making it a column"),
+    (10, ("from sklearn.model_selection import GridSearchCV\n"
+          "from sklearn.model_selection import LeaveOneOut\n\nbandwidths = 10 ** np.linspace(-1, 1, 100)\n"
+          "grid = GridSearchCV(KernelDensity(kernel='gaussian'),\n"
+          "                    {'bandwidths': bandwidths},\n                    cv=LeaveOneOut())\n"
+          "grid.fit(x[:, None]);"),
+     "the parameter grid's key misspelt"),
+    (11, "grid.best_params_()", "the best parameters' dict called"),
+    (12, ("from sklearn.base import BaseEstimator, ClassifierMixing\n\n\n"
+          "class KDEClassifier(BaseEstimator, ClassifierMixin):\n"
+          '    """Bayesian generative classification based on KDE\n    \n    Parameters\n    ----------\n'
+          "    bandwidth : float\n        the kernel bandwidth within each class\n    kernel : str\n"
+          '        the kernel name, passed to KernelDensity\n    """\n'
+          "    def __init__(self, bandwidth=1.0, kernel='gaussian'):\n        self.bandwidth = bandwidth\n"
+          "        self.kernel = kernel\n        \n    def fit(self, X, y):\n"
+          "        self.classes_ = np.sort(np.unique(y))\n"
+          "        training_sets = [X[y == yi] for yi in self.classes_]\n"
+          "        self.models_ = [KernelDensity(bandwidth=self.bandwidth,\n"
+          "                                      kernel=self.kernel).fit(Xi)\n"
+          "                        for Xi in training_sets]\n"
+          "        self.logpriors_ = [np.log(Xi.shape[0] / X.shape[0])\n"
+          "                           for Xi in training_sets]\n        return self\n        \n"
+          "    def predict_proba(self, X):\n        logprobs = np.array([model.score_samples(X)\n"
+          "                             for model in self.models_]).T\n"
+          "        result = np.exp(logprobs + self.logpriors_)\n"
+          "        return result / result.sum(axis=1, keepdims=True)\n        \n    def predict(self, X):\n"
+          "        return self.classes_[np.argmax(self.predict_proba(X), 1)]"),
+     "the mixin's name misspelt in the import"),
+    (13, ("from sklearn.datasets import load_digits\nfrom sklearn.model_selection import GridSearchCV\n\n"
+          "digits = load_digits()\n\ngrid = GridSearchCV(KDEClassifier(),\n"
+          "                    {'bandwidth': np.logspace(0, 2, 100)})\n"
+          "grid.fit(digits.images, digits.target);"),
+     "the 8x8 images fitted where the flat data is meant"),
+    (14, ("fig, ax = plt.subplots()\nax.semilogx(np.array(grid.cv_results_['param_bandwidth']),\n"
+          "            grid.cv_results_['mean_test_scores'])\n"
+          "ax.set(title='KDE Model Performance', ylim=(0, 1),\n"
+          "       xlabel='bandwidth', ylabel='accuracy')\nprint(f'best param: {grid.best_params_}')\n"
+          "print(f'accuracy = {grid.best_score_}')"),
+     "a results key misspelt"),
+    (15, ("from sklearn.naive_bayes import GaussianNB\nfrom sklearn.model_selection import cross_val_score\n"
+          "cross_val_score(GaussianNB(), digits.data, digits.target).mean"),
+     "the mean method not called (runs)"),
 ]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.06 (combining datasets with concat: the notebook's make_df
 # and display helpers, numpy's concatenate with an axis, pd.concat of Series and of DataFrames by rows and by
@@ -2149,7 +2807,20 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0509),
           "pdsh-0205": ("jakevdp/PythonDataScienceHandbook/notebooks/02.05-Computation-on-arrays-broadcasting.ipynb",
                         PDSH_0205),
-          "pdsh-0206": ("jakevdp/PythonDataScienceHandbook/notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", PDSH_0206)}
+          "pdsh-0206": ("jakevdp/PythonDataScienceHandbook/notebooks/02.06-Boolean-Arrays-and-Masks.ipynb", PDSH_0206),
+          "pdsh-0311": ("jakevdp/PythonDataScienceHandbook/notebooks/03.11-Working-with-Time-Series.ipynb", PDSH_0311),
+          "pdsh-0312": ("jakevdp/PythonDataScienceHandbook/notebooks/03.12-Performance-Eval-and-Query.ipynb",
+                        PDSH_0312),
+          "pdsh-0402": ("jakevdp/PythonDataScienceHandbook/notebooks/04.02-Simple-Scatter-Plots.ipynb", PDSH_0402),
+          "pdsh-0403": ("jakevdp/PythonDataScienceHandbook/notebooks/04.03-Errorbars.ipynb", PDSH_0403),
+          "pdsh-0406": ("jakevdp/PythonDataScienceHandbook/notebooks/04.06-Customizing-Legends.ipynb", PDSH_0406),
+          "pdsh-0407": ("jakevdp/PythonDataScienceHandbook/notebooks/04.07-Customizing-Colorbars.ipynb", PDSH_0407),
+          "pdsh-0409": ("jakevdp/PythonDataScienceHandbook/notebooks/04.09-Text-and-Annotation.ipynb", PDSH_0409),
+          "pdsh-0412": ("jakevdp/PythonDataScienceHandbook/notebooks/04.12-Three-Dimensional-Plotting.ipynb",
+                        PDSH_0412),
+          "pdsh-0507": ("jakevdp/PythonDataScienceHandbook/notebooks/05.07-Support-Vector-Machines.ipynb", PDSH_0507),
+          "pdsh-0513": ("jakevdp/PythonDataScienceHandbook/notebooks/05.13-Kernel-Density-Estimation.ipynb",
+                        PDSH_0513)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -2347,6 +3018,94 @@ FROM_FILE = {
                   "local": [(0, "from vega_datasets import data", "import pandas as pd"),
                             (0, "data.seattle_weather().set_index('date')['precipitation']['2015']",
                              "pd.read_csv('{data}/notebooks_v1/data/Seattle2014.csv')['PRCP'] / 10")]},
+    # literals and, from cell 24, a daily series (the S&P 500's closes): cells 0-30. Code cell 31 on (the Fremont
+    # bridge's bicycle counts) read FremontBridge.csv, which cell 31's curl lines (comments) download: it is not in the
+    # checkout and there is no network here, so it stops there. Cell 24 loads the S&P 500 with pandas_datareader from Yahoo,
+    # which is not installed here (ModuleNotFoundError; then sp500 is undefined for cells 25-30): it is read instead
+    # from the checkout's first-edition notebooks_v1/data/BicycleWeather.csv, Sea-Tac's daily weather from 2012-01-01
+    # to 2015-09-01, taken on business days (asfreq('B'), so that cell 28's asfreq('D') has weekend gaps to fill, as
+    # the trading days' series has) with its TMAX (daily high, in tenths of a degree C) renamed Close for cell 25; the
+    # import line and the load are the two lines changed. Cells 19, 21 and 22 fail here (ValueError): the 'H' and 'T'
+    # frequency aliases were removed in pandas 3 ('h' and 'min' instead); each only shows a range, nothing later reads
+    # one. Cell 26 fails here (OSError) on its plt.style.use('seaborn-whitegrid') (the style is named
+    # seaborn-v0_8-whitegrid since matplotlib 3.6), after its import of pyplot, so plt is defined for the later cells
+    # (only its plot is lost). Cell 27 fails here (ValueError) on resample('BA'), an alias removed in pandas 3 ('BYE'
+    # instead), after its first plot; it only draws, nothing later reads what it makes. Every other code cell runs and
+    # none fails
+    "pdsh-0311": {"path": "notebooks/03.11-Working-with-Time-Series.ipynb", "until": 31,
+                  "local": [(24, "from pandas_datareader import data", "import pandas as pd"),
+                            (24, "data.DataReader('^GSPC', start='2018', end='2022',\n"
+                                 "                        data_source='yahoo')",
+                             "pd.read_csv('{data}/notebooks_v1/data/BicycleWeather.csv', index_col='DATE',\n"
+                             "                        parse_dates=True)"
+                             ".asfreq('B').rename(columns={{'TMAX': 'Close'}})")]},
+    # numpy-made data (a seeded default_rng): nothing to download, nothing skipped (cells 0, 6 and 7 are %timeit, some
+    # seconds; cell 5 makes four 100,000 x 100 frames, 320 MB). Cell 1 fails in every kernel (IndentationError): its
+    # %timeit line magic is continued on a second, indented line, which a line magic does not take; it defines nothing.
+    # Cell 4 fails here (ModuleNotFoundError): numexpr is not installed; nothing later reads its mask_numexpr, and
+    # pd.eval and DataFrame.eval/query fall back on their python engine. Every other code cell runs and none fails
+    # (cells 19-21 warn of pandas 4's deprecations)
+    "pdsh-0312": {"path": "notebooks/03.12-Performance-Eval-and-Query.ipynb", "until": None, "local": []},
+    # numpy-made data (a seeded default_rng) and scikit-learn's bundled iris: nothing to download, nothing skipped.
+    # Cell 0 fails here (OSError) on its plt.style.use('seaborn-whitegrid'), before its `import numpy as np`: the
+    # style is named seaborn-v0_8-whitegrid since matplotlib 3.6. Left so, cells 1 and 2 fail (NameError: numpy comes
+    # from the opening's cells only after cell 2) and cells 3-5 with them, which read cell 1's x and y; so cell 0's
+    # style is replaced by its new name (as for pdsh-0401). Then every code cell runs and none fails
+    "pdsh-0402": {"path": "notebooks/04.02-Simple-Scatter-Plots.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data (cell 1's np.random.randn is unseeded) and a Gaussian process fit of scikit-learn on five
+    # points: nothing to download, nothing skipped. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid'), before its `import numpy as np` (the style is named seaborn-v0_8-whitegrid
+    # since matplotlib 3.6). Left so, cell 1's np.linspace fails (NameError: numpy comes from the opening's cells only
+    # after cell 2) and cell 2 with it, which reads its x, y and dy; so cell 0's style is replaced by its new name.
+    # Then every code cell runs and none fails
+    "pdsh-0403": {"path": "notebooks/04.03-Errorbars.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # numpy-made data: cells 0-7, nothing skipped. Code cell 8 is the download of california_cities.csv (curl into
+    # data/, commented out) and cell 9 reads it from data/, which is not in the checkout's notebooks/data (no network
+    # here; a first-edition copy sits in notebooks_v1/data, not used), so it stops there (cell 10 too, a second
+    # legend on numpy-made data). Cell 0 fails here (OSError) on its plt.style.use('seaborn-whitegrid') (the style is
+    # named seaborn-v0_8-whitegrid since matplotlib 3.6), after its import of pyplot, its only other line: plt is
+    # still defined for the later cells, and numpy is cell 1's. Every other code cell runs and none fails
+    "pdsh-0406": {"path": "notebooks/04.06-Customizing-Legends.ipynb", "until": 8, "local": []},
+    # numpy-made data (unseeded np.random; nothing later depends on its draws) and scikit-learn's bundled digits
+    # (load_digits): nothing to download, nothing skipped (cell 11's Isomap takes a second). Cell 0 fails here (OSError)
+    # on its plt.style.use('seaborn-white') (the style is named seaborn-v0_8-white since matplotlib 3.6), after its
+    # pyplot import; numpy comes from cell 1, so no later cell fails for it and the style is left as it is. Cells 5, 6,
+    # 7, 9 and 12 fail here (AttributeError): plt.cm.get_cmap was removed in matplotlib 3.9 (matplotlib.colormaps
+    # instead); cell 4's grayscale_cmap and view_colormap call it (cells 5-7 call view_colormap) and cells 9 and 12 call
+    # it for a six-color map before they draw; each only draws, nothing later reads what it makes. Every other code cell
+    # runs and none fails
+    "pdsh-0407": {"path": "notebooks/04.07-Customizing-Colorbars.ipynb", "until": None, "local": []},
+    # the CDC births (data/births.csv, in the checkout) and numpy-made data: nothing to download (cell 1's curl lines
+    # are comments), nothing skipped. Cell 2 reads births.csv by a path relative to the notebook's folder ('data/...'),
+    # not the kernel's: it is read from the checkout instead. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid') (the style is named seaborn-v0_8-whitegrid since matplotlib 3.6), before its
+    # numpy and pandas imports: left so, cell 2 fails (NameError: pd, which the opening does not import) and cells 3, 4
+    # and 8 with it, which read its births_by_date; so cell 0's style is replaced by its new name (as for pdsh-0401).
+    # Then every code cell runs and none fails
+    "pdsh-0409": {"path": "notebooks/04.09-Text-and-Annotation.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'"),
+                            (2, "'data/births.csv'", "'{data}/notebooks/data/births.csv'")]},
+    # numpy-made data (unseeded np.random; nothing later depends on its draws): nothing to download, nothing skipped,
+    # every code cell runs and none fails
+    "pdsh-0412": {"path": "notebooks/04.12-Three-Dimensional-Plotting.ipynb", "until": None, "local": []},
+    # make_blobs (seeded) and make_circles (cell 10's is unseeded; cells 11-14 read its X and y): cells 0-16, nothing
+    # skipped. Code cell 17 on (face recognition) download the labelled faces in the wild
+    # (fetch_lfw_people: no network here, no copy in the checkout or scikit-learn's cache), so it stops there. Cell 0
+    # fails here (OSError) on its plt.style.use('seaborn-whitegrid') (the style is named seaborn-v0_8-whitegrid since
+    # matplotlib 3.6), after its numpy and pyplot imports, so both are defined for the later cells; its `from scipy
+    # import stats` is not run, and no cell before 17 reads stats. Cell 9's ipywidgets interact runs (ipywidgets is
+    # installed). Every other code cell runs and none fails
+    "pdsh-0507": {"path": "notebooks/05.07-Support-Vector-Machines.ipynb", "until": 17, "local": []},
+    # numpy-made data (make_data's seeded RandomState) and the bundled digits: nothing to download, nothing skipped
+    # (cell 13's search of 100 bandwidths x 5 folds over the digits takes some 25-40 s here). Cell 0 fails here
+    # (OSError) on its plt.style.use('seaborn-whitegrid'), before its `import numpy as np` (the style is named
+    # seaborn-v0_8-whitegrid since matplotlib 3.6). Left so, cell 1's make_data(1000) fails (NameError: numpy comes
+    # from the opening's cells only after cell 2) and with it cells 2 and 3, which read its x and hist; so cell 0's
+    # style is replaced by its new name (as for pdsh-0401). Then every code cell runs and none fails
+    "pdsh-0513": {"path": "notebooks/05.13-Kernel-Density-Estimation.ipynb", "until": None,
+                  "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
 }
 
 
