@@ -306,3 +306,25 @@ def test_a_datasets_bunch_or_a_dict_for_x_and_its_data_meant():
                  "model.predict(parts)\n",                 # a fitted one's own rule: not asked
                  "CountVectorizer().fit(docs)\n"]:           # text and dict estimators read a dict otherwise
         assert claims(cell, ns) == [], cell
+
+
+@pytest.mark.parametrize("name", ["PCA", "IncrementalPCA", "TruncatedSVD", "NMF", "FastICA", "SparsePCA",
+                                  "GaussianRandomProjection"])
+def test_a_decompositions_way_back_takes_its_components_not_the_features(name):
+    """`pca.inverse_transform(X)` (found held out): X of the components' width is taken, X of the
+    features' width is ValueError, for each of scikit-learn's classes with a 2-D `components_`."""
+    from sklearn import decomposition, random_projection
+    cls = getattr(decomposition, name, None) or getattr(random_projection, name)
+    X = np.abs(np.random.RandomState(0).rand(30, 5))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        est = cls(n_components=2).fit(X)
+        ns = {"est": est, "X": X, "Z": est.transform(X)}
+        for cell, fails in [("r = est.inverse_transform(X)\n", True), ("r = est.inverse_transform(Z)\n", False)]:
+            facts = [f for f in kernel_facts(cell, ns) if "inverse_transform" in f.message]
+            try:
+                exec(cell, dict(ns))
+                raised = False
+            except ValueError:
+                raised = True
+            assert raised == fails and bool(facts) == fails, (name, cell, facts)

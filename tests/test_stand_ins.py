@@ -29,6 +29,9 @@ def namespace() -> dict:
             "idx": pd.IndexSlice, "count": 7, "rate": 0.5, "label": "n", "items": [1, 2], "pair": (1, 2),
             "rng": np.random.default_rng(1), "legacy": np.random.RandomState(1), "edges": np.linspace(-5, 5, 20),
             "intercept": np.float64(2.5), "days365": np.arange(365.0),
+            "names": pd.Series(["Graham Chapman", "John Cleese", None]), "words": pd.Index(["a b", "c"]),
+            "euros": pd.Series([2.5, 4.0], index=["t", "j"]), "wanted": pd.Series(["item"]),
+            "cheap": pd.Series([True, False], index=["t", "j"]),
             "_dh": [os.getcwd()]}         # IPython's directory history: a kernel's own namespace
 
 
@@ -100,6 +103,10 @@ CLAIMED = [
     ("days = np.arange(366)\nsummer = (days > 172) & (days < 262)\nr = days365[summer]\n", "IndexError"),
     ("a = np.array([1, 0, 1], dtype=bool)\nb = np.array([1, 1], dtype=bool)\nc = a | b\n", "ValueError"),
     ("r = np.all(grid < 8, axis='rows')\n", "TypeError"),
+    ("r = names.str.startswith(['T', 'G'])\n", "TypeError"),   # pandas' string methods on an empty stand-in
+    ("r = names.str.extract('[A-Za-z]+', expand=False)\n", "ValueError"),
+    ("r = words.str.startswith('a', 'b')\n", "ValueError"),
+    ("r = prices[euros]\n", "KeyError"),                   # a Series for a column's name: its values as labels
 ]
 
 
@@ -151,6 +158,8 @@ MEANT = [
     "print(intercept[()], intercept[...])\n", "days = np.arange(365)\nr = days365[(days > 172) & (days < 262)]\n",
     "a = np.array([1, 0, 1], dtype=bool)\nb = np.array([1], dtype=bool)\nc = a | b\n",
     "r = np.all(grid < 8, axis=0) & np.any(grid > 3)\n",
+    "r = names.str.startswith(('T', 'G'))\n", "r = names.str.extract('([A-Za-z]+)', expand=False)\n",
+    "r = words.str.split().str[0]\n", "r = prices[wanted]\n", "r = prices[cheap]\n",
 ]
 
 

@@ -33,6 +33,8 @@ NEEDS_FIT = frozenset({"predict", "predict_proba", "predict_log_proba", "decisio
 # the methods that take X and y and check that both hold as many samples (not `score`: some
 # estimators' scores take a y of another length, bench/sklearn_facts.py)
 WITH_Y = frozenset({"fit", "fit_transform", "fit_predict", "partial_fit"})
+# a fitted decomposition's way back: X holds its components (`X @ components_`), not the features
+INVERTING = frozenset({"inverse_transform"})
 # fitted estimators whose methods take any X (bench/sklearn_facts.py finds them), and the one
 # that picks X's columns by name (extra columns, or ones it drops, are fine there)
 UNCHECKED_INPUT = frozenset({"DummyClassifier", "DummyRegressor", "MultiLabelBinarizer",
@@ -42,12 +44,32 @@ UNCHECKED_INPUT = frozenset({"DummyClassifier", "DummyRegressor", "MultiLabelBin
 def estimator_problem(est, method: str, X=None, *, has_x: bool = False, x_name: str = "X") -> str | None:
     """What scikit-learn raises at `est.method(X, ...)`, in a line; None when nothing surely
     does. `has_x`: X is the live value of the call's first argument, written `x_name`."""
-    if method not in NEEDS_FIT:
+    if method not in NEEDS_FIT | INVERTING:
         return None
     try:
+        if method in INVERTING:
+            return _inverse_problem(est, X, x_name)
         return _problem(est, method, X, has_x, x_name)
     except Exception:  # noqa: BLE001 - an estimator that reads otherwise: no claim
         return None
+
+
+def _inverse_problem(est, X, x_name: str) -> str | None:
+    """`pca.inverse_transform(X)`: a fitted estimator of scikit-learn's own classes with a 2-D
+    `components_` (PCA, TruncatedSVD, NMF, FastICA, ...) maps back rows of n_components_ columns;
+    X of another width is ValueError."""
+    np = sys.modules.get("numpy")
+    if np is None or not sklearn_estimator(est, alone=True) or \
+            not POLICY.is_library(POLICY.static(type(est), "inverse_transform", None)):
+        return None
+    components = POLICY.own_dict(est).get("components_")
+    if type(components) is not np.ndarray or components.ndim != 2:
+        return None
+    width = X.shape[1] if type(X) is np.ndarray and X.ndim == 2 or _made_numbers(X) else None
+    if width is None or width == components.shape[0]:
+        return None
+    return (f"{x_name} has {width} columns, but {type(est).__name__} maps back rows of its {components.shape[0]} "
+            "components: ValueError")
 
 
 def unfitted_pipeline_problem(pipe, method: str) -> str | None:

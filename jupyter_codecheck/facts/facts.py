@@ -26,7 +26,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
-from .stand_ins import axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim
+from .stand_ins import axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim, string_method_claim
 from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, not_callable_claim, operator_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
@@ -48,7 +48,7 @@ from .called_functions import KernelCall, body_loops, called_bodies, kernel_call
 from .first_pass import as_written, first_passes, in_straight_body, mentions
 from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
-from .estimators import NEEDS_FIT, WITH_Y, estimator_parameters, estimator_problem, samples_problem, selection_width_problem, \
+from .estimators import INVERTING, NEEDS_FIT, WITH_Y, estimator_parameters, estimator_problem, samples_problem, selection_width_problem, \
     unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, int_arithmetic, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import (added_axes, axes_class, drawn_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
@@ -828,6 +828,7 @@ class _Walk:
                                      live_data=self._nothing_changed_before(n))) or
              self._value(draw_claim(n, target, value)) or self._value(builtin_call_claim(n, target, value))) or \
             target is UNRESOLVED and self._value(draw_claim(n, None, value)) or \
+            self._value(string_method_claim(n, live)) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
                                      isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_LAYOUT and
                                      self._made_as_made(n.func, value, "Figure")))
@@ -906,7 +907,7 @@ class _Walk:
                                       "calling it raises TypeError")
             return
         self._column_arguments(n, local, target)
-        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y and \
+        if isinstance(func, ast.Attribute) and func.attr in NEEDS_FIT | WITH_Y | INVERTING and \
                 (self._refitted(n, local, value) or self._estimator(n, local, value)):
             return
         if self._concat_items(n, target, local) or self._live_parameters(n, local) or \

@@ -120,6 +120,8 @@ def _pandas_lookup(n: ast.Subscript, live: Live, store: bool = False) -> ValueCl
     if store and indexer not in ("iloc", "iat"):
         return None
     key = _key(n.slice, live, pd, None)
+    if key is _NO_KEY and isinstance(n.slice, (ast.Name, ast.Attribute)):
+        key = _labels_key(live(n.slice), pd)
     if key is _NO_KEY:
         return None
     obj = live(base)
@@ -139,6 +141,16 @@ def _pandas_lookup(n: ast.Subscript, live: Live, store: bool = False) -> ValueCl
                                                             f"{stand_in.shape} (iloc cannot enlarge its target object)")
         return _claim(n, e, _PANDAS_RAISES, ast.unparse(n))
     return None
+
+
+def _labels_key(v, pd):
+    """A live Series or Index of pandas' own class as a key (`states[area]`): itself, where its
+    values and labels are plain and few (pandas reads them as a list of labels, or a mask aligned
+    on its labels); _NO_KEY otherwise."""
+    if type(v) not in (pd.Series, pd.Index) or len(v) > _MAX_ITEMS or not _plain_values(v.dtype, pd) or \
+            not plain_labels(v.index if type(v) is pd.Series else v, pd):
+        return _NO_KEY
+    return v
 
 
 # pandas' methods whose checks read the labels, the levels and the arguments, never the values (on the
@@ -221,6 +233,44 @@ _MAKER_CLASSES = ("DataFrame", "Series", "Index", "MultiIndex", "Categorical", "
                   "TimedeltaIndex", "PeriodIndex", "IntervalIndex", "Timestamp", "Timedelta", "Period", "Interval")
 _MAX_ITEMS = 2_000
 _MAX_SIZE = 1_000      # a size an argument writes out (bins, periods)
+
+
+@read_otherwise_no_claim
+def string_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
+    """`names.str.startswith(["T", "G"])`, `names.str.extract("[a-z]+")`: one of pandas' string methods
+    of a live Series or Index of text, with literal arguments, asked on an empty Series of the same
+    dtype: pandas checks these arguments before it reads a value, so what it refuses there it
+    refuses on the user's."""
+    pd = sys.modules.get("pandas")
+    f = n.func
+    if pd is None or not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute) and
+                          f.value.attr == "str") or f.attr.startswith("_"):
+        return None
+    obj = live(f.value.value)
+    accessor = POLICY.static(pd.Series, "str", None)
+    methods = POLICY.own_dict(accessor).get("_accessor") if accessor is not None else None
+    if type(obj) not in (pd.Series, pd.Index) or not isinstance(methods, type) or not POLICY.is_library(methods) or \
+            not POLICY.is_library(POLICY.static(methods, f.attr, None)) or not _text(obj, pd):
+        return None
+    given = _literals(n.args, n.keywords)
+    if given is None:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(methods(pd.Series([], dtype=obj.dtype)), f.attr)(*given[0], **given[1])
+    except Exception as e:  # noqa: BLE001 - only pandas' own refusals below are claimed
+        return _claim(n.func, e, frozenset({"TypeError", "ValueError"}), f"{ast.unparse(n.func)}()", callee=True)
+    return None
+
+
+def _text(obj, pd) -> bool:
+    """pandas' text dtype, or numpy's objects all text or missing (few: each is read by its type)."""
+    if type(obj.dtype) is pd.StringDtype:
+        return True
+    if obj.dtype != object or len(obj) > _MAX_ITEMS:
+        return False
+    return all(type(v) is str or v is None or type(v) is float and v != v for v in obj.array)
 
 
 @read_otherwise_no_claim
