@@ -270,7 +270,7 @@ def _text(obj, pd) -> bool:
         return True
     if obj.dtype != object or len(obj) > _MAX_ITEMS:
         return False
-    return all(type(v) is str or v is None or type(v) is float and v != v for v in obj.array)
+    return all(type(v) is str or v is None or type(v) is float and math.isnan(v) for v in obj.array)
 
 
 @read_otherwise_no_claim
