@@ -139,3 +139,22 @@ def test_no_claim_where_a_second_review_found_the_name_may_be_there_or_the_impor
     for cell in ["cross_val_score(LogisticRegression(), parts, labels, cv=2)\n",    # the helper picks rows first
                  "LogisticRegression().fit(iris)\n"]:                              # y left out: fit's TypeError
         assert [f for f in kernel_facts(cell, ns) if "Bunch" in f.message or "dict" in f.message] == [], cell
+
+
+def test_a_package_the_cell_imports_first_is_read_for_its_submodule_in_a_fresh_kernel():
+    """Found held out: a notebook's first cell (`%matplotlib inline`, then `import matplotlib.pylot`)
+    runs before matplotlib is loaded; under "leading" the package the cell imports first is
+    imported for the facts (as the cell would), its folders then read for the submodule."""
+    import os
+    import subprocess
+    code = ("import os, sys\nfrom jupyter_codecheck.core.exact_findings import exact_check\n"
+            "for src in sys.argv[1:]:\n"
+            "    ex = exact_check(src, {'_dh': [os.getcwd()]}, libraries='leading')\n"
+            "    print([f.line for f in ex.findings], [f.line for f in ex.certain])\n")
+    cells = ["%matplotlib inline\nimport matplotlib.pylot as plt\n", "import numpy as np\nimport matplotlib.pyplt as plt\n",
+             "import matplotlib.pyplot as plt\n"]
+    import jupyter_codecheck
+    here = os.path.dirname(os.path.dirname(jupyter_codecheck.__file__))     # the package these tests import
+    out = subprocess.run([sys.executable, "-c", code, *cells], capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=here))
+    assert out.stdout.split("\n")[:3] == ["[2] [2]", "[2] [2]", "[] []"], out.stdout + out.stderr

@@ -74,8 +74,8 @@ def _installed_library(name: str) -> bool:
 def leading_imports(tree: ast.Module) -> frozenset[str]:
     """The modules the cell's first statements import, before any other statement runs (a
     docstring and `pass`, a `%matplotlib` line's reading, aside): `import a.b` and `from a.b import c`
-    name `a.b`, and `a.b.c` in case `c` is a submodule. Relative imports are the user's package:
-    never named."""
+    name `a.b`, and `a.b.c` in case `c` is a submodule, and their packages (`a`). Relative imports
+    are the user's package: never named."""
     out: set[str] = set()
     for i, stmt in enumerate(tree.body):
         if i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass):
@@ -87,7 +87,8 @@ def leading_imports(tree: ast.Module) -> frozenset[str]:
             out.update(f"{stmt.module}.{a.name}" for a in stmt.names if a.name != "*")
         else:
             break
-    return frozenset(out)
+    # `import a.b.c` imports `a` and `a.b` first: the cell runs their code before it fails on `c`
+    return frozenset(out | {name.rsplit(".", k)[0] for name in out for k in range(1, name.count(".") + 1)})
 
 
 def imported(node: ast.Import | ast.ImportFrom, resolve) -> dict[str, object]:
@@ -316,12 +317,13 @@ def missing_module(node: ast.Import | ast.ImportFrom, resolve, top_level: bool =
             found = missing_top_level(path, where, alias, node)
             if found is not None:
                 return found
-            continue
+            if not parent:
+                continue                # (else the package, now found: its submodule below)
         if not parent or path in sys.modules:
             continue
+        mod = resolve(parent)           # (imported here under "leading": the cell imports it first)
         if parent not in sys.modules or not _installed_library(parent):
             return None                 # (not loaded: its own code decides what it holds)
-        mod = resolve(parent)
         if type(mod) is not ModuleType or sys.modules.get(parent) is not mod:
             return None
         own = POLICY.module_members(mod)
