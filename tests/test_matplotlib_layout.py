@@ -101,3 +101,38 @@ def test_a_backend_line_first_is_read_as_pass():
     # any other magic may define anything: shown, not a stop
     check = exact_check("%load_ext autoreload\nx = 'density' > 120\n", ns)
     assert check.certain == []
+
+
+def test_no_stop_where_the_cell_or_the_figure_sets_what_the_new_figure_reads(ns):
+    """Found in review: a style set first in the cell, a figure's own subplot parameters, pyplot's
+    current Figure of the user's class, a scale of the user's (its class would run)."""
+    from matplotlib import scale
+    from matplotlib.figure import Figure
+
+    made = []
+
+    class Mine(scale.LinearScale):
+        name = "mine_codecheck_test"
+
+        def __init__(self, axis, **kwargs):
+            made.append(1)
+            super().__init__(axis)
+
+    class MyFig(Figure):
+        def add_subplot(self, *args, foo=None, **kwargs):
+            return super().add_subplot(*args, **kwargs)
+
+    cells = ["plt.style.use('fivethirtyeight')\nfig, ax = plt.subplots(gridspec_kw={'left': 0.92})\n",
+             "fig.subplots_adjust(right=0.99)\naxs = fig.subplots(1, 2, gridspec_kw={'left': 0.95})\n",
+             "ax = plt.subplot(2, 2, 1, foo=1)\n",
+             "f, axs = plt.subplots(2, 2, subplot_kw={'xscale': 'mine_codecheck_test'}, sharex='column')\n"]
+    scale.register_scale(Mine)
+    try:
+        for cell in cells:
+            plt.close("all")
+            here = dict(ns, fig=plt.figure(7, FigureClass=MyFig) if "foo" in cell else plt.figure())
+            assert exact_check(cell, here).certain == [], cell
+        assert made == []
+    finally:
+        scale._scale_mapping.pop(Mine.name, None)
+        plt.style.use("default")

@@ -160,6 +160,8 @@ MEANT = [
     "r = np.all(grid < 8, axis=0) & np.any(grid > 3)\n",
     "r = names.str.startswith(('T', 'G'))\n", "r = names.str.extract('([A-Za-z]+)', expand=False)\n",
     "r = words.str.split().str[0]\n", "r = prices[wanted]\n", "r = prices[cheap]\n",
+    "r = names.str.cat(['Smith', 'Jones', 'Doe'], sep=' ')\n",    # lengths compared with its own values
+    "a = np.arange(6).reshape(2, 3)\nb = a.base\n", "x = np.arange(4) & np.arange(4, dtype=np.uint8)\n",
 ]
 
 

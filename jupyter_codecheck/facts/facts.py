@@ -36,7 +36,7 @@ from .columns import column_uses, subset_source
 from .displays import display_claim, feature_name_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
-    current_axes_exact, current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
+    current_axes_exact, current_figure_kept, current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .matplotlib_values import FIGURE_LAYOUT, axes_call_claim, cell_registers, grid_claim, layout_claim
@@ -831,7 +831,8 @@ class _Walk:
             self._value(string_method_claim(n, live)) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
                                      isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_LAYOUT and
-                                     self._made_as_made(n.func, value, "Figure")))
+                                     self._made_as_made(n.func, value, "Figure"), self._nothing_changed_before(n),
+                                     lambda: current_figure_kept(("add_subplot", "add_axes"))))
 
     def _probe_clear(self, n: ast.AST) -> bool:
         """May the library be asked of `n` (stand_ins.py): the cell stores nothing on a class (a

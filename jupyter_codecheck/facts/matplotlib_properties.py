@@ -477,6 +477,11 @@ _NO_FIGURE = object()
 _PYPLOT_STATE = ("gcf", "gca")
 
 
+def current_figure_kept(methods: tuple[str, ...]) -> bool:
+    """Is pyplot's current Figure (or the one `gcf()` would make) matplotlib's, none of `methods` its own?"""
+    return _current_figure(methods) is not None
+
+
 def _current_figure(methods: tuple[str, ...] = ()):
     """pyplot's current Figure (`gcf()`'s) where it is of matplotlib's classes and holds none of
     `methods` (nor `gca`) of its own, read from pyplot's own register of figures statically;

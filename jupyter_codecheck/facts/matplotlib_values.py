@@ -262,6 +262,10 @@ def _pristine() -> bool:
         if any((n in members if names is not None else type(members[n]) is types.FunctionType) and
                not POLICY.is_library(members[n]) for n in (names if names is not None else list(members))):
             return False
+    scale = sys.modules.get("matplotlib.scale")
+    scales = POLICY.module_members(scale).get("_scale_mapping") if scale is not None else None
+    if type(scales) is dict and not all(isinstance(c, type) and POLICY.is_library(c) for c in scales.values()):
+        return False                    # a scale of the user's: its class runs when an Axes is set to it
     cm = sys.modules.get("matplotlib.cm")
     registry = POLICY.module_members(cm).get("_colormaps") if cm is not None else None
     maps = POLICY.own_dict(registry).get("_cmaps") if registry is not None else None
@@ -471,7 +475,7 @@ def refused_on_new_axes(key: tuple, draw, keywords: dict) -> tuple[str, str] | N
 # a Figure's layout methods, as a new Figure is asked them
 FIGURE_LAYOUT = {"subplots": "subplots", "add_subplot": "add_subplot", "add_axes": "add_axes",
                  "add_gridspec": "add_gridspec"}
-_MOST_AXES = 12                 # Axes a layout probe may make (a few ms each)
+_MOST_AXES = 6                  # Axes a layout probe may make (a few ms each)
 _MOST_ITEMS = 64                # items of the plain values a layout probe reads
 # pyplot.subplots' own keywords; the others make its Figure (pyplot.figure's `**fig_kw`)
 _SUBPLOTS_KEYWORDS = frozenset({"nrows", "ncols", "sharex", "sharey", "squeeze", "width_ratios", "height_ratios",
@@ -479,12 +483,18 @@ _SUBPLOTS_KEYWORDS = frozenset({"nrows", "ncols", "sharex", "sharey", "squeeze",
 # pyplot.figure's keywords that choose the figure or its class: a figure that exists ignores the others
 _CHOOSING = frozenset({"num", "clear", "FigureClass"})
 _LAYOUT_REFUSALS = (ValueError, TypeError, AttributeError, IndexError, KeyError)
+# the grid's place in its figure: checked against the figure's own subplot parameters (`subplots_adjust`)
+_PLACING = frozenset({"left", "right", "bottom", "top", "wspace", "hspace"})
+# an Axes' keywords that choose a class of a registry the user may add to (a scale's)
+_REGISTERED = frozenset({"xscale", "yscale", "zscale", "projection", "polar", "axes_class"})
 
 
-def layout_claim(n: ast.Call, target, live, made_figure: bool) -> ValueClaim | None:
+def layout_claim(n: ast.Call, target, live, made_figure: bool, first: bool, current_figure_kept) -> ValueClaim | None:
     """What matplotlib raises on a new Figure for the layout call `n` (`target`: its callee's live
     object, matplotlib's own; `made_figure`: `n` calls a method of a Figure the cell made, as pyplot
-    made it)."""
+    made it; `first`: nothing is called or stored before it in the cell, so rcParams are as the
+    probe reads them; `current_figure_kept()`: is pyplot's current Figure matplotlib's own, its
+    add_subplot and add_axes its class's)."""
     ask, of_module = _layout_asked(n, target, made_figure)
     if ask is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
         return None
@@ -494,15 +504,22 @@ def layout_claim(n: ast.Call, target, live, made_figure: bool) -> ValueClaim | N
     if any(v is UNRESOLVED for v in (*args, *keywords.values())) or not _own_projection(keywords, ask) or \
             ask == "subplots" and (not _few_axes(args, keywords) or _CHOOSING & set(keywords)):
         return None
+    inner = {k for key in ("subplot_kw", "gridspec_kw") if type(keywords.get(key)) is dict for k in keywords[key]}
+    if (set(keywords) | inner) & _REGISTERED - {"projection", "polar"} or \
+            (ask != "subplots" or not of_module or not first) and (set(keywords) | inner) & _PLACING:
+        return None                     # (a scale's class may be the user's; another figure's own parameters,
+                                        # or rcParams a style set first in the cell)
+    if ask in ("add_subplot", "axes") and of_module and not current_figure_kept():
+        return None                     # pyplot asks its current Figure: of the user's class, or unknown
     refused = _asked(("layout", ask, repr(args), repr(sorted(keywords.items()))),
                      lambda: _raised(lambda: _lay_out(ask, args, keywords), _LAYOUT_REFUSALS))
     if refused is None:
         return None
     exception, message = refused
-    # pyplot's or gridspec's own function on literals alone reads nothing the cell may change (a
-    # Figure's method reads its Figure: the fact's subjects)
-    literal = of_module and not any(isinstance(x, ast.Name) for a in (*n.args, *(k.value for k in n.keywords))
-                                    for x in ast.walk(a))
+    # pyplot's or gridspec's own function on literals alone, first in the cell, reads nothing the
+    # cell may change (a style it sets first changes rcParams; a Figure's method reads its Figure)
+    literal = of_module and first and \
+        not any(isinstance(x, ast.Name) for a in (*n.args, *(k.value for k in n.keywords)) for x in ast.walk(a))
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {' '.join(message.split())[:200]}: {exception}", exception,
                       callee=True, literal=literal)
 

@@ -286,6 +286,13 @@ def _frozen(name: str) -> bool:
         return True
 
 
+def _finders_plain() -> bool:
+    """No finder on sys.meta_path but Python's machinery's or an installed library's (another may
+    serve any name, one an earlier cell installed)."""
+    return not any(not (type(f).__module__ or "").startswith(("_frozen_importlib", "importlib")) and
+                   not POLICY.is_library(f if isinstance(f, type) else type(f)) for f in sys.meta_path)
+
+
 def missing_module(node: ast.Import | ast.ImportFrom, resolve, top_level: bool = False
                    ) -> tuple[ast.AST, str, list[str]] | None:
     """`from matplotlib.patch import Ellipse`, `import sklearn.cross_validation`: a submodule an
@@ -300,10 +307,7 @@ def missing_module(node: ast.Import | ast.ImportFrom, resolve, top_level: bool =
     module no folder of `sys.path` holds, nor Python itself (missing_top_level)."""
     import difflib
     import os
-    # a finder on sys.meta_path of another's than Python's machinery or an installed library's may
-    # serve any name (one an earlier cell installed)
-    if any(not (type(f).__module__ or "").startswith(("_frozen_importlib", "importlib")) and
-           not POLICY.is_library(f if isinstance(f, type) else type(f)) for f in sys.meta_path):
+    if not _finders_plain():
         return None
     if isinstance(node, ast.ImportFrom):
         if node.level or not node.module:
@@ -322,8 +326,10 @@ def missing_module(node: ast.Import | ast.ImportFrom, resolve, top_level: bool =
         if not parent or path in sys.modules:
             continue
         mod = resolve(parent)           # (imported here under "leading": the cell imports it first)
-        if parent not in sys.modules or not _installed_library(parent):
-            return None                 # (not loaded: its own code decides what it holds)
+        if parent not in sys.modules or not _installed_library(parent) or path in sys.modules or \
+                not _finders_plain():
+            return None                 # (not loaded: its own code decides what it holds; its import may have
+                                        # made the module, or added a finder)
         if type(mod) is not ModuleType or sys.modules.get(parent) is not mod:
             return None
         own = POLICY.module_members(mod)

@@ -41,8 +41,8 @@ def not_callable_claim(n: ast.Call, value: Live) -> ValueClaim | None:
     if owner is _UNKNOWN or type(owner) in CALLABLES:
         return None
     got = getattr(owner, n.func.attr, _UNKNOWN)
-    if got is _UNKNOWN or callable(got):
-        return None
+    if got is _UNKNOWN or got is None or callable(got):
+        return None                     # (None: of the stand-in's values, such as its `base`)
     names = tuple(dict.fromkeys(x.id for x in ast.walk(n.func.value) if isinstance(x, ast.Name)))
     return ValueClaim(n.func, f"{ast.unparse(n.func)} is a {type(got).__name__}, not a function: "
                               f"'{type(got).__name__}' object is not callable: TypeError", "TypeError", callee=True,
@@ -260,7 +260,7 @@ def _stand_in_of(node: ast.expr | None, value: Live):
         return _UNKNOWN
     if kind is np.ndarray and v.dtype.kind in "biufc" and v.dtype.names is None:
         return np.zeros((1,) * v.ndim, dtype=v.dtype)
-    if issubclass(kind, Abstract) and v.like == "ndarray" and v.kind in tuple("biufc") and v.ndim >= 1:
+    if issubclass(kind, Abstract) and v.like == "ndarray" and v.kind in tuple("bifc") and v.ndim >= 1:
         return np.zeros((1,) * v.ndim, dtype=bool if v.kind == "b" else np.dtype(v.kind + "8"))
     return _UNKNOWN
 

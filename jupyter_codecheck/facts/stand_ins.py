@@ -238,9 +238,8 @@ _MAX_SIZE = 1_000      # a size an argument writes out (bins, periods)
 @read_otherwise_no_claim
 def string_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
     """`names.str.startswith(["T", "G"])`, `names.str.extract("[a-z]+")`: one of pandas' string methods
-    of a live Series or Index of text, with literal arguments, asked on an empty Series of the same
-    dtype: pandas checks these arguments before it reads a value, so what it refuses there it
-    refuses on the user's."""
+    of a live Series or Index of text (few), with literal arguments, asked on a copy of its own
+    values (`str.cat` and `str.repeat` compare lengths with them)."""
     pd = sys.modules.get("pandas")
     f = n.func
     if pd is None or not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute) and
@@ -258,17 +257,19 @@ def string_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            getattr(methods(pd.Series([], dtype=obj.dtype)), f.attr)(*given[0], **given[1])
+            getattr(methods(type(obj)(list(obj.array), dtype=obj.dtype)), f.attr)(*given[0], **given[1])
     except Exception as e:  # noqa: BLE001 - only pandas' own refusals below are claimed
         return _claim(n.func, e, frozenset({"TypeError", "ValueError"}), f"{ast.unparse(n.func)}()", callee=True)
     return None
 
 
 def _text(obj, pd) -> bool:
-    """pandas' text dtype, or numpy's objects all text or missing (few: each is read by its type)."""
+    """pandas' text dtype, or numpy's objects all text or missing; few (each is read by its type)."""
+    if len(obj) > _MAX_ITEMS:
+        return False
     if type(obj.dtype) is pd.StringDtype:
         return True
-    if obj.dtype != object or len(obj) > _MAX_ITEMS:
+    if obj.dtype != object:
         return False
     return all(type(v) is str or v is None or type(v) is float and math.isnan(v) for v in obj.array)
 

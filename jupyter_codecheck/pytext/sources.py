@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import json.decoder
@@ -69,10 +70,12 @@ PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "python", "
 # Cell magics that run their body as Python in the kernel's own namespace (PYTHON_CELL_MAGICS also
 # has %%python, which runs in another process, and %%codecheck itself)
 RUNS_BODY_HERE = frozenset({"time", "timeit", "capture", "prun", "debug"})
-# IPython's own `%matplotlib [backend]` selects a backend and binds no name
-_BACKEND_LINE = re.compile(r"^%matplotlib(?:[ \t]+[A-Za-z][\w.:-]*)?[ \t]*$", re.MULTILINE)
-# `%time STATEMENT` runs the statement in the namespace once; `%timeit EXPRESSION` evaluates it there
-_TIMED_LINE = re.compile(r"^(%time(?:it)?[ \t]+)([^-\s].*)$", re.MULTILINE)
+# IPython's own `%matplotlib inline` selects the inline backend and binds no name (another backend
+# may fail to load: a GUI's toolkit, ipympl)
+_BACKEND_LINE = re.compile(r"^%matplotlib[ \t]+inline[ \t]*$", re.MULTILINE)
+# `%timeit EXPRESSION` evaluates it in the namespace, its first run raising what it raises (`%time`'s
+# handling of an error differs between IPython's releases: not read)
+_TIMED_LINE = re.compile(r"^(%timeit[ \t]+)([^-\s].*)$", re.MULTILINE)
 
 
 class SourceError(ValueError):
@@ -394,20 +397,32 @@ def runs_here(source: str) -> tuple[str, int] | None:
 def magic_lines_as_python(source: str) -> str:
     """The cell with the line magics whose Python is known read as that Python, lines and columns
     as they are: `%matplotlib inline` (a notebook's usual first line selects a backend and binds no
-    name) as `pass`, `%time total = f(x)` as `pass; total = f(x)` and `%timeit min(big)` (an
-    expression: its assignments would bind in timeit's own function) as `pass;   min(big)`. Any
-    other magic may define anything: left as it is."""
+    name; where matplotlib is installed) as `pass`, and `%timeit min(big)` (an expression naming
+    none of timeit's own `_` names, binding nothing: it runs in timeit's own function) as
+    `pass;   min(big)`. Any other magic may define anything: left as it is."""
     def timed(m: re.Match) -> str:
         magic, statement = m.group(1), m.group(2)
         try:
             tree = ast.parse(statement)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return m.group(0)
-        kinds = (ast.Expr,) if magic.startswith("%timeit") else (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)
-        if len(tree.body) != 1 or not isinstance(tree.body[0], kinds):
+        if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr) or \
+                any(isinstance(n, ast.NamedExpr) or isinstance(n, ast.Name) and n.id.startswith("_")
+                    for n in ast.walk(tree)):
             return m.group(0)
         return "pass;".ljust(len(magic)) + statement
-    return _TIMED_LINE.sub(timed, _BACKEND_LINE.sub("pass", source))
+    if _matplotlib_installed():
+        source = _BACKEND_LINE.sub("pass", source)
+    return _TIMED_LINE.sub(timed, source)
+
+
+@functools.lru_cache(maxsize=1)
+def _matplotlib_installed() -> bool:
+    import importlib.util
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def is_code_cell(source: str) -> bool:
