@@ -827,7 +827,7 @@ class _Walk:
             (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local),
                                      live_data=self._nothing_changed_before(n))) or
              self._value(draw_claim(n, target, value)) or self._value(builtin_call_claim(n, target, value))) or \
-            target is UNRESOLVED and self._value(draw_claim(n, None, value)) or \
+            target is UNRESOLVED and self._value(draw_claim(n, target, value)) or \
             self._value(string_method_claim(n, live)) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
                                      isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_LAYOUT and

@@ -496,8 +496,9 @@ def layout_claim(n: ast.Call, target, live, made_figure: bool, first: bool, curr
     probe reads them; `current_figure_kept()`: is pyplot's current Figure matplotlib's own, its
     add_subplot and add_axes its class's)."""
     ask, of_module = _layout_asked(n, target, made_figure)
-    if ask is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
-        return None
+    if ask is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords) or \
+            ask == "axes" and len(n.args) > 1:
+        return None                     # (pyplot.axes' own signature refuses more: not a layout)
     budget = [_MOST_ITEMS]
     args = [_plain_data(a, live, budget) for a in n.args]
     keywords = {k.arg: _plain_data(k.value, live, budget) for k in n.keywords}
@@ -575,14 +576,15 @@ def _own_projection(keywords: dict, ask: str) -> bool:
     projections = sys.modules.get("matplotlib.projections")
     registry = POLICY.static(projections, "projection_registry", None) if projections is not None else None
     own = POLICY.own_dict(registry).get("_all_projection_types") if registry is not None else None
+    axes = sys.modules.get("matplotlib.axes")
+    plain = POLICY.static(axes, "Axes", None) if axes is not None else None
     for name in chosen:
         if type(name) is not str:
             continue
         if type(own) is not dict:
             return False
         cls = own.get(name)
-        axes = sys.modules.get("matplotlib.axes")
-        if cls is not None and cls is not (POLICY.static(axes, "Axes", None) if axes is not None else None):
+        if cls is not None and cls is not plain:
             return False
     return True
 
@@ -607,8 +609,6 @@ def _lay_out(ask: str, args: list, keywords: dict) -> None:
     figure = _figure()
     if ask == "axes":           # pyplot.axes(arg=None, **kwargs): a rectangle's Axes, else a subplot's
         arg = args[0] if args else options.pop("arg", None)
-        if len(args) > 1:
-            raise LookupError("pyplot's own signature: not a layout")
         ask = "add_subplot" if arg is None else "add_axes"
         args = [] if arg is None else [arg]
     getattr(figure, ask)(*args, **options)
