@@ -219,6 +219,31 @@ def test_no_claim_where_the_class_a_label_or_a_method_is_the_users(monkeypatch):
     assert [f for f in kernel_facts("w = sales.unstack(level=2)\n", namespace()) if f.kind == "value"] == []
 
 
+def test_a_series_of_the_users_objects_is_no_text_and_no_key_and_none_of_their_code_runs():
+    """pandas' string methods and a Series as a key (string_method_claim, _labels_key): values or
+    labels of the user's are never read by pandas here."""
+    ran = []
+
+    class Word:
+        def __eq__(self, other):
+            ran.append("eq")
+            return False
+
+        def __hash__(self):
+            ran.append("hash")
+            return 1
+
+        def __str__(self):
+            ran.append("str")
+            return "w"
+
+    ns = dict(namespace(), odd_words=pd.Series([Word(), "a"], dtype=object),
+              odd_key=pd.Series(["item"], index=[Word()]))
+    assert [f for f in kernel_facts("r = odd_words.str.startswith(['T'])\nq = prices[odd_key]\n", ns)
+            if f.kind == "value"] == []
+    assert ran == []
+
+
 def test_no_claim_where_the_cell_changed_the_labels_first():
     for cell in ["sales.index = sales.index.set_names(['city', 'years'])\nw = sales.unstack(level='years')\n",
                  "flat.index = ['a', 'b', 'c', 'd']\nf = flat['a':'c']\n",
