@@ -398,3 +398,34 @@ def test_no_pass_of_a_loop_over_a_kernels_list_claimed_where_it_may_change(cell,
     globals()["cols"] = ns["cols"]
     assert [f for f in exact_check(cell, ns).findings if f.kind == "key"] == [], cell
     exec(cell, dict(ns))
+
+
+class _MyArray(__import__("numpy").ndarray):
+    """The user's subclass of numpy's array: its operators may be theirs."""
+
+
+@pytest.fixture
+def arrays_ns():
+    import numpy as np
+    return {"np": np, "a": np.arange(5), "b": np.arange(5).view(_MyArray), "load": load, "pd": pd}
+
+
+@pytest.mark.parametrize("cell, stop", [
+    ("f = np.linspace\nf.shape", (2, "attribute")),           # a library's function, not called
+    ("from json import dumps\nd = dumps\nd.indent", (3, "attribute")),
+    ("x = np.zeros[10]", (1, "value")),                       # a module's function written with brackets
+    ("(a < 3).count_nonzero()", (1, "attribute")),            # a new array numpy's operator made
+])
+def test_a_library_function_or_a_new_library_object_is_certain(cell, stop, arrays_ns):
+    assert _stops(cell, arrays_ns) == [stop]
+
+
+@pytest.mark.parametrize("cell", [
+    "f = load\nf.data",                                       # the user's function
+    "g = np.linspace\ng.shape = (1,)\nf = np.linspace\nf.shape",     # an attribute stored on it before
+    "np.linspace.shape = (1,)\nf = np.linspace\nf.shape",            # ...through its module
+    "(b < 3).count_nonzero()",                                # the user's array class
+    "np = load()\nx = np.zeros[10]",                          # the name bound again by their code
+])
+def test_a_function_or_object_something_may_change_is_not_certain(cell, arrays_ns):
+    assert exact_check(cell, arrays_ns).certain == []

@@ -856,3 +856,87 @@ def test_a_loop_over_a_dict_displays_items_runs_no_code_of_the_users(ns):
     keyed = cell.replace("{'a': m, 'b': m}", "{key: m}")     # a key of the user's class hashes: its code
     assert kernel_facts(keyed, dict(objects, key=object())) == []
 
+
+
+MAPPABLE_CELLS = [
+    ("plt.colorbar(z)\n", "ValueError"),                         # an array has no Axes to take space from
+    ("I = np.sin(z)\nplt.imshow(I)\nplt.colorbar(I)\n", "ValueError"),   # ...one the cell made, after its image
+    ("f, a = plt.subplots()\na.imshow(z)\nf.colorbar(z, shrink=0.5)\n", "ValueError"),
+    ("fig.colorbar([1, 2])\n", "ValueError"),
+    ("im = plt.imshow(z)\nplt.colorbar(im)\n", None),             # the image, as meant
+    ("f, a = plt.subplots()\nim = a.imshow(z)\nf.colorbar(im, shrink=0.5)\n", None),
+    ("plt.imshow(z)\nplt.colorbar()\n", None),                   # the current image
+]
+
+
+@pytest.mark.parametrize("cell, exception", MAPPABLE_CELLS)
+def test_a_colorbar_of_an_array_is_claimed_and_stopped_exactly_where_matplotlib_refuses_it(cell, exception, ns):
+    from cells import raised_at
+
+    from jupyter_codecheck.core.exact_findings import exact_check
+
+    facts = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
+    raised = raised_at(cell, dict(ns))
+    if exception is None:
+        assert facts == [] and raised is None, (facts, raised)
+        return
+    assert raised is not None and raised[0] == exception, raised
+    assert [f.line for f in facts] == [raised[1]] and facts[0].message.endswith(f": {exception}"), facts
+    assert [f.line for f in exact_check(cell, ns).certain] == [raised[1]]
+
+
+def test_a_colorbar_of_no_mappable_is_claimed_only_first_in_a_cell_where_pyplot_holds_no_figure():
+    """`plt.colorbar()` before the plot: with no Figure yet (an inline backend closes them after
+    each cell) the one `gcf()` makes holds no image: pyplot's RuntimeError, a stop. With a Figure
+    already, or after another call in the cell, it is not read."""
+    from cells import raised_at
+
+    from jupyter_codecheck.core.exact_findings import exact_check
+
+    ns = {"plt": plt, "z": np.zeros((3, 3))}
+    cell = "plt.colorbar()\nplt.contourf(z)\n"
+    try:
+        plt.close("all")
+        (fact,) = [f for f in kernel_facts(cell, ns) if f.kind == "value"]
+        assert fact.line == 1 and fact.message.endswith(": RuntimeError")
+        assert [f.line for f in exact_check(cell, ns).certain] == [1]
+        assert raised_at(cell, dict(ns)) == ("RuntimeError", 1)
+        plt.close("all")
+        plt.imshow(ns["z"])                 # a Figure kept with its image (another backend)
+        assert kernel_facts(cell, ns) == [] and raised_at(cell, dict(ns)) is None
+        plt.close("all")
+        later = "plt.plot([1, 2])\nplt.colorbar()\n"
+        assert kernel_facts(later, ns) == []
+    finally:
+        plt.close("all")
+
+
+def test_no_colorbar_claim_on_a_figure_whose_colorbar_is_the_users():
+    from matplotlib.figure import Figure
+
+    class Tolerant(Figure):
+        def colorbar(self, mappable, **kwargs):
+            return None
+
+    ns = {"plt": plt, "z": np.zeros((3, 3))}
+    try:
+        plt.close("all")
+        plt.figure(FigureClass=Tolerant)
+        assert kernel_facts("plt.colorbar(z)\n", ns) == [] and _raised("plt.colorbar(z)\n", ns) is None
+        fig = Tolerant()
+        assert kernel_facts("fig.colorbar(z)\n", dict(ns, fig=fig)) == [] and \
+            _raised("fig.colorbar(z)\n", dict(ns, fig=fig)) is None
+    finally:
+        plt.close("all")
+
+
+def test_a_parameter_another_method_makes_keyword_only_is_no_word_read_on_the_way(ns):
+    """`plt.hist(x, normed=True)` (removed in matplotlib 3.1): `normed` is quoted in
+    matplotlib.axes._axes only where `xcorr`'s own parameter is made keyword-only, which reads no
+    keyword; the Rectangle hist makes has no such property. `xcorr` names it itself."""
+    cell = "plt.hist([1, 2, 2], bins=3, normed=True)\n"
+    (fact,) = kernel_facts(cell, ns)
+    raised = _raised(cell, ns)
+    assert fact.message.endswith(": AttributeError") and type(raised) is AttributeError and "normed" in str(raised)
+    taken = "plt.xcorr([1.0, 2.0, 3.0], [1.0, 3.0, 2.0], normed=True, maxlags=1)\n"
+    assert kernel_facts(taken, ns) == [] and _raised(taken, ns) is None

@@ -107,6 +107,15 @@ CLAIMED = [
     ("r = names.str.extract('[A-Za-z]+', expand=False)\n", "ValueError"),
     ("r = words.str.startswith('a', 'b')\n", "ValueError"),
     ("r = prices[euros]\n", "KeyError"),                   # a Series for a column's name: its values as labels
+    # displays the cell wrote into names before, as they still are, and Python's own types as dtypes
+    ("x = [1, 2, 3]\ny = [4, 5, 6]\nr = np.concatenate(x, y, y)\n", "TypeError"),
+    ("x = [[1, 2], [3, 4]]\nr = np.concatenate([x, x], axis=2)\n", "AxisError"),
+    ("mean = [0, 0, 0]\ncov = [[1, 2], [2, 5]]\nX = rng.multivariate_normal(mean, cov, 100)\n", "ValueError"),
+    ("X = rng.random((10, 3), dtype=int)\n", "TypeError"),
+    ("vals = [1, None, 2, 3]\nv = np.array(vals, dtype=int)\n", "TypeError"),
+    ("r = np.zeros[10]\n", "TypeError"),                  # a module's function subscripted
+    ("r = min(edges, max(edges))\n", "ValueError"),         # Python's min compares an array: its truth
+    ("a = np.arange(10)\nr = max(a, 3)\n", "ValueError"),
 ]
 
 
@@ -162,6 +171,10 @@ MEANT = [
     "r = words.str.split().str[0]\n", "r = prices[wanted]\n", "r = prices[cheap]\n",
     "r = names.str.cat(['Smith', 'Jones', 'Doe'], sep=' ')\n",    # lengths compared with its own values
     "a = np.arange(6).reshape(2, 3)\nb = a.base\n", "x = np.arange(4) & np.arange(4, dtype=np.uint8)\n",
+    "x = [1, 2, 3]\ny = [4, 5, 6]\nr = np.concatenate([x, y, y])\n", "x = [[1, 2], [3, 4]]\nr = np.concatenate([x, x], axis=1)\n",
+    "mean = [0, 0]\ncov = [[1, 2], [2, 5]]\nX = rng.multivariate_normal(mean, cov, 100)\n",
+    "X = rng.random((10, 3), dtype=float)\n", "vals = [1, 0, 2, 3]\nv = np.array(vals, dtype=int)\n",
+    "r = min(np.min(edges), max(edges))\n", "r = max(count, 3, rate)\n", "r = min(np.ones(1), 3)\n",
 ]
 
 
@@ -311,3 +324,24 @@ def test_a_list_changed_before_is_not_read_by_its_values():
     cell = "ks.append(7)\nr = np.partition(np.arange(7), ks)\n"
     assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == []
     assert raised_at(cell, dict(ns, ks=[1, 2, 3])) == ("ValueError", 2)
+
+
+def fix(v):
+    v.pop()
+
+
+@pytest.mark.parametrize("cell", [
+    "mean = [0, 0, 0]\nmean.pop()\nX = rng.multivariate_normal(mean, [[1, 2], [2, 5]], 10)\n",
+    "mean = [0, 0, 0]\nm = mean\nm.pop()\nX = rng.multivariate_normal(mean, [[1, 2], [2, 5]], 10)\n",
+    "mean = [0, 0, 0]\nfix(mean)\nX = rng.multivariate_normal(mean, [[1, 2], [2, 5]], 10)\n",
+    "vals = [1, None, 2]\nvals[1] = 0\nv = np.array(vals, dtype=int)\n",
+    "x = [1, None]\nfor i in range(1):\n    x[1] = 2\nv = np.array(x, dtype=int)\n",
+    "x = [1, 2]\nx += [[3]]\nx.pop()\nr = np.concatenate([x, x])\n",
+    "int = float\nX = rng.random((10, 3), dtype=int)\n",            # the name bound again
+])
+def test_a_display_changed_after_it_was_written_is_not_read_by_its_values(cell):
+    """Only what the flow finds as the cell wrote it is read: a change through the name, another
+    name, a call of the user's, an item stored or a loop's pass ends it (each cell runs)."""
+    ns = dict(namespace(), fix=fix)
+    assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
+    assert raised_at(cell, dict(namespace(), fix=fix)) is None, cell

@@ -240,8 +240,8 @@ class Certainty:
                     else _LIBRARY_RESULT
             if issubclass(type(found), (staticmethod, classmethod)):
                 return found.__func__
-            if hasattr(type(found), "__get__") and not issubclass(
-                    type(found), (types.FunctionType, types.BuiltinFunctionType, type)):
+            if hasattr(type(found), "__get__") and not issubclass(type(base), types.ModuleType) and \
+                    not issubclass(type(found), (types.FunctionType, types.BuiltinFunctionType, type)):
                 return _LIBRARY_RESULT      # a library's property on a library's object
             return found
         if isinstance(expr, ast.Subscript):
@@ -321,6 +321,9 @@ class Certainty:
                     best = root.id
                 elif literal and isinstance(root, ast.Constant) and type(root.value) in (str, bytes, int, float):
                     best = ""
+                elif literal and isinstance(root, (ast.Compare, ast.BinOp, ast.UnaryOp)) and \
+                        self._static(root, frozenset()) is _LIBRARY_RESULT:
+                    best = ""               # `(a < 6).count_nonzero()`: a new object a library made of its data
         return best
 
     def _aliased(self, root: str, nodes) -> bool:
@@ -349,6 +352,10 @@ class Certainty:
                 value = value.value
             if _literal_display(value) or isinstance(value, ast.Constant):
                 return False            # `row = [5.5, 1.7]`: Python makes a new list of its constants; `n = 3`
+            if self._library_function(value) and not any(
+                    isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del)) for n in nodes):
+                return False            # `ax = plt.axes` (not called): a library's function, whose
+                # attributes only a store through an attribute changes
             # `y = x ** 2 + noise`: an operator of library data makes a new object too, and so do
             # numpy's concatenation tricks (`np.c_[x1.ravel(), x2.ravel()]`)
             return not ((isinstance(value, (ast.Call, ast.BinOp, ast.UnaryOp, ast.Compare)) or
@@ -359,6 +366,26 @@ class Certainty:
             if name in self.ns and _holds(self.ns[name], obj):
                 return True
         return False
+
+    def _library_function(self, value) -> bool:
+        """Is `value` (a name or an attribute chain, not called) a library's function, read
+        statically: the kernel's, or one an import of the cell takes from a loaded module?"""
+        if isinstance(value, ast.Name) and value.id in self.bindings and value.id not in self.ns:
+            made = [n for n in ast.walk(self.tree) if isinstance(n, ast.ImportFrom) and not n.level and
+                    any((a.asname or a.name) == value.id for a in n.names)]
+            module = sys.modules.get(made[0].module or "") if len(made) == 1 and \
+                len(self.bindings[value.id]) == 1 else None
+            if module is None:
+                return False
+            name = next(a.name for a in made[0].names if (a.asname or a.name) == value.id)
+            obj = POLICY.module_members(module).get(name, _UNKNOWN)
+        elif isinstance(value, (ast.Name, ast.Attribute)):
+            obj = self._static(value, frozenset())
+        else:
+            return False
+        # (a function of Python's or C's, numpy's ufunc or dispatcher: not a class, not a bound method)
+        return obj is not _UNKNOWN and obj is not _LIBRARY_RESULT and callable(obj) and \
+            not isinstance(obj, type) and type(obj) is not types.MethodType and self._library(obj)
 
     def _immutable(self, root: str, nodes) -> bool:
         """Is `root` a Python number or string whatever changes before the use: bound before it (as

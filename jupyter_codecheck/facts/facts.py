@@ -35,7 +35,7 @@ from .column_values import column_binop_claim, conversion_claim, grouped_reducti
 from .columns import column_uses, subset_source
 from .displays import display_claim, feature_name_claim
 from .encoders import encoder_claim
-from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, is_artist_set, legend_claim, \
+from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, colorbar_mappable_claim, is_artist_set, legend_claim, \
     current_axes_exact, current_figure_kept, current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
     made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
@@ -72,6 +72,7 @@ from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import array_method, bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_axis_claim, concatenator_claim, \
+    extremes_claim, \
     index_claim, store_claim, text_index_claim, truth_claim, unpack_claim
 
 KINDS = ("attribute", "key", "call", "value")
@@ -826,7 +827,8 @@ class _Walk:
             target is not UNRESOLVED and self._library_kept(n.func) and \
             (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local),
                                      live_data=self._nothing_changed_before(n))) or
-             self._value(draw_claim(n, target, value)) or self._value(builtin_call_claim(n, target, value))) or \
+             self._value(draw_claim(n, target, value)) or self._value(builtin_call_claim(n, target, value)) or
+             self._value(extremes_claim(n, target, value))) or \
             target is UNRESOLVED and self._value(draw_claim(n, target, value)) or \
             self._value(string_method_claim(n, live)) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
@@ -1212,6 +1214,8 @@ class _Walk:
         name = n.func.attr if isinstance(n.func, ast.Attribute) else None
         if name != "colorbar" or not self._classes_kept():
             return None
+        if (claim := self._colorbar_mappable(n, target, local, value)) is not None:
+            return claim
 
         def axes_known(node) -> bool:
             if node is None:            # neither `ax` nor `cax`: the mappable's own Axes
@@ -1246,6 +1250,23 @@ class _Walk:
                 if self._library_kept(n.func) else None
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_claim(n, POLICY.static(cls, "colorbar", None), self._text, axes_known, made_figure=True)
+        return None
+
+    def _colorbar_mappable(self, n: ast.Call, target, local: set[str], value):
+        """`colorbar()` of no mappable, or of an array (matplotlib_properties.colorbar_mappable_claim):
+        of pyplot or a live Figure before any of the user's code runs, or of a Figure the cell made."""
+        mappable = None
+        if n.args:
+            mappable = self._live(n.args[0], local)
+            if mappable is UNRESOLVED:
+                mappable = value(n.args[0])     # the cell's own array or display
+            if mappable is UNRESOLVED:
+                mappable = _literal_display(n.args[0])
+        if target is not UNRESOLVED:
+            return colorbar_mappable_claim(n, target, mappable, pyplot_kept=self._pyplot_kept(),
+                                           first=self._nothing_changed_before(n)) if self._library_kept(n.func) else None
+        if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
+            return colorbar_mappable_claim(n, POLICY.static(cls, "colorbar", None), mappable, made_figure=True)
         return None
 
     def _mappable_on_axes(self, node: ast.expr, mappable, local: set[str], value) -> bool:

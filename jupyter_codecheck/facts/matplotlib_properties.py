@@ -36,7 +36,7 @@ from .abstract_value import _literal
 from .read_policy import POLICY
 from .libraries import own_classes, own_function
 from .plots import plotted_numbers
-from .matplotlib_values import format_claim, keyword_value_claim, legend_value_claim
+from .matplotlib_values import format_claim, keyword_value_claim, legend_value_claim, mappable_refused
 from .values import ValueClaim
 
 # Axes method -> (the module and class of the artist it makes from its keywords, the least
@@ -100,6 +100,9 @@ _PASSED_ON = {"suptitle": {"s", "text"}, "supxlabel": {"s", "text"}, "supylabel"
 ON_THE_WAY = ("matplotlib.pyplot", "matplotlib.axes._axes", "matplotlib.axes._base", "matplotlib.artist")
 _WORD = re.compile(r"""['"]([A-Za-z_]\w*)['"]""")
 _WORDS: dict[str, frozenset[str] | None] = {}
+# `@_api.make_keyword_only("3.10", "normed")`: names the decorated function's own parameter (its
+# signature holds it), after which its callers must name it; no keyword is read out by it
+_KEYWORD_ONLY = re.compile(r"@_api\.make_keyword_only\(\s*(?:'[^']*'|\"[^\"]*\")\s*,\s*(?:'\w+'|\"\w+\")\s*\)")
 
 
 def property_claim(n: ast.Call, target, text, *, made_axes: bool = False,
@@ -719,6 +722,8 @@ def _words(module_name: str) -> frozenset[str]:
     """The quoted words of a module's source (read once): the names its code may look up."""
     if module_name not in _WORDS:
         source = _module_source(module_name)
+        if source is not None:      # (a decorator making a function's own parameter keyword-only reads no keyword)
+            source = _KEYWORD_ONLY.sub("", source)
         # a module whose source cannot be read could read any name: every word is its
         _WORDS[module_name] = frozenset(_WORD.findall(source)) if source is not None else None
     words = _WORDS[module_name]
@@ -986,6 +991,89 @@ def colorbar_claim(n: ast.Call, target, text, axes_known, *, made_figure: bool =
                               f"{kw.arg!r}: TypeError", "TypeError", _keyword_fixes(kw, meant, text),
                           subjects=(root,) if root is not None else ())
     return None
+
+
+def colorbar_mappable_claim(n: ast.Call, target, mappable, *, made_figure: bool = False, pyplot_kept: bool = False,
+                            first: bool = False) -> ValueClaim | None:
+    """`plt.colorbar(I)`, `fig.colorbar(Z)` of an array (`mappable`: an ndarray, live or the
+    cell's, or Python's numbers) and neither `ax` nor `cax`: the Figure's colorbar looks for the
+    Axes to take space from on the mappable, which has none (ValueError, asked of a new Figure:
+    matplotlib_values.mappable_refused). `plt.colorbar()` with no mappable, first in the cell,
+    where pyplot holds no Figure yet (an inline backend closes them after each cell): the new
+    Figure `gci()` makes holds no image (RuntimeError, as pyplot's source raises it)."""
+    figure, pyplot = sys.modules.get("matplotlib.figure"), sys.modules.get("matplotlib.pyplot")
+    base = POLICY.static(figure, "FigureBase", None) if figure is not None else None
+    if not isinstance(base, type) or pyplot is None or any(k.arg is None for k in n.keywords) or \
+            any(isinstance(a, ast.Starred) for a in n.args):
+        return None
+    method, via = POLICY.static(base, "colorbar", None), POLICY.static(pyplot, "colorbar", None)
+    if made_figure:
+        ours = target is method
+    elif type(target) is types.MethodType:
+        ours = target.__func__ is method and plain_subclass(type(target.__self__), base)
+    else:
+        ours = type(target) is types.FunctionType and target is via and POLICY.is_library(target) and \
+            pyplot_kept and current_figure_plain("colorbar")
+    keywords = {k.arg: _literal(k.value) for k in n.keywords}
+    if not ours or {"ax", "cax", "mappable"} & set(keywords) or len(n.args) > 1:
+        return None
+    root = chain_root(n.func)
+    if not n.args:
+        said = _no_mappable(target, via, first)
+        return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {said}: RuntimeError", "RuntimeError", callee=True,
+                          literal=True) if said is not None else None
+    if not _no_axes(mappable):
+        return None
+    refused = mappable_refused(keywords)
+    if refused is None:
+        return None
+    exception, message = refused
+    # what is read: the Figure the method is of (not pyplot's module), and the mappable's class
+    # alone where it is an array (no call changes an ndarray's class: only a name bound again,
+    # which the flow follows), else the names it is written of
+    owner = (root,) if root and target is not via else ()
+    names = () if _array(mappable) else tuple(dict.fromkeys(x.id for x in ast.walk(n.args[0]) if isinstance(x, ast.Name)))
+    subjects = owner + names
+    return ValueClaim(n.args[0], f"{ast.unparse(n.func)}() of {ast.unparse(n.args[0])}, an array: "
+                                 f"{' '.join(message.split())[:200]}: {exception}", exception,
+                      subjects=subjects, literal=not subjects)
+
+
+def _no_axes(mappable) -> bool:
+    """An object with no `axes` to read: numpy's array (live, or one the cell made), Python's
+    numbers or a list of them."""
+    if _array(mappable):
+        return True
+    if issubclass(type(mappable), Made):
+        return type(mappable.literal()) in (list, tuple)
+    return type(mappable) in (int, float, list, tuple)
+
+
+def _array(v) -> bool:
+    """numpy's own ndarray, live or one the cell made (abstract.py)."""
+    np = sys.modules.get("numpy")
+    return np is not None and type(v) is np.ndarray or issubclass(type(v), Made) and getattr(v, "like", None) == "ndarray"
+
+
+_NO_MAPPABLE = re.compile(r"if mappable is None:\s+mappable = gci\(\)\s+if mappable is None:\s+"
+                          r"raise RuntimeError\(((?:\s*'[^']*')+)\)")
+
+
+def _no_mappable(target, via, first: bool) -> str | None:
+    """What pyplot's `colorbar()` raises with no mappable, first in the cell and pyplot holding no
+    Figure (its `gcf()` makes a new one, which holds no image): the message its source raises
+    where `gci()` finds none; None where any of this is not so."""
+    if target is not via or not first or _current_figure(("colorbar", "_gci")) is not _NO_FIGURE:
+        return None
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if POLICY.module_of(POLICY.static(pyplot, "gci", None)) != "matplotlib.pyplot":
+        return None
+    try:
+        source = inspect.getsource(via)
+    except (OSError, TypeError):
+        return None
+    found = _NO_MAPPABLE.search(source)
+    return "".join(re.findall(r"'([^']*)'", found.group(1))) if found else None
 
 
 def tick_params_claim(n: ast.Call, target, text, *, made_axes: bool = False,

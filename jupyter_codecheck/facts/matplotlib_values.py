@@ -358,6 +358,22 @@ def _refused_anew(draw, keywords: dict, refusals: tuple = (ValueError, TypeError
     return _raised(lambda: call(keywords), refusals) if _raised(lambda: call({}), refusals) is None else None
 
 
+def mappable_refused(keywords: dict) -> tuple[str, str] | None:
+    """A new Figure's `colorbar` given an array (zeros) as its mappable, with the call's plain
+    `keywords` (neither `ax` nor `cax`): matplotlib's refusal, where it refuses. The Axes to take
+    space from is looked for on the mappable itself: an array has none."""
+    np = sys.modules.get("numpy")
+    if np is None or not all(_plain_value(v, [_MOST_ITEMS]) for v in keywords.values()):
+        return None
+
+    def call():
+        figure = _figure()
+        if figure is None:
+            raise LookupError("no matplotlib")
+        figure.colorbar(np.zeros((2, 2)), **keywords)
+    return _asked(("colorbar", repr(sorted(keywords.items()))), lambda: _raised(call))
+
+
 def _new(module: str, name: str, *args):
     def make():
         return POLICY.static(sys.modules[module], name)(*(a() if callable(a) else a for a in args))

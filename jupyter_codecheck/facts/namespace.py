@@ -18,6 +18,29 @@ from .items import UNREADABLE, read_item
 UNRESOLVED = UNKNOWN
 
 
+def written_literal(v):
+    """What a display the cell wrote still holds (Made.literal: numbers, text, None, lists and
+    tuples of them; a fresh copy, as Python makes the display anew), or UNRESOLVED."""
+    if not issubclass(type(v), Made):
+        return UNRESOLVED
+    value = v.literal()
+
+    def plain(x) -> bool:
+        return type(x) in (int, float, complex, str, bool, type(None)) or \
+            type(x) in (list, tuple) and len(x) <= _MOST_WRITTEN and all(plain(y) for y in x)
+    if type(value) not in (list, tuple) or not plain(value):
+        return UNRESOLVED
+
+    def copy(x):
+        return [copy(y) for y in x] if type(x) is list else tuple(copy(y) for y in x) if type(x) is tuple else x
+    return copy(value)
+
+
+_MOST_WRITTEN = 10_000
+# Python's own types, which numpy takes as a dtype (`dtype=int`): compared by identity
+PYTHON_TYPES = (int, float, complex, bool, str, bytes, object)
+
+
 class Made:
     """Stands for an object the cell itself makes, known only abstractly (abstract.py): followed
     by identity like a live object (flow.py), never stepped into by a chain."""

@@ -63,8 +63,13 @@ def not_subscriptable_claim(n: ast.Subscript, live: Live, text: Text) -> ValueCl
     what = "function" if owner is None or issubclass(type(owner), types.ModuleType) else "method"
     written, inside = text(n.value), text(n.slice)
     fixes = [f"{written}({inside})"] if written is not None and inside is not None else []
+    # what it reads is the object the chain's root holds (`np` of `np.zeros[10]`): the guard asks of that name
+    root = n.value
+    while isinstance(root, ast.Attribute):
+        root = root.value
     return ValueClaim(n, f"{ast.unparse(n.value)} is a {what}: '{type(v).__name__}' object is not subscriptable "
-                         "(a call is written with parentheses): TypeError", "TypeError", fixes)
+                         "(a call is written with parentheses): TypeError", "TypeError", fixes,
+                      subjects=(root.id,) if isinstance(root, ast.Name) else None)
 
 
 # -- operators ------------------------------------------------------------------------------------------

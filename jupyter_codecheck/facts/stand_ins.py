@@ -33,7 +33,7 @@ from .abstract_value import Abstract, random_state_value
 from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
 from .items import library_zone, plain_labels
 from .libraries import own_classes, own_function
-from .namespace import Made
+from .namespace import PYTHON_TYPES, UNRESOLVED, Made, written_literal
 from .python_types import not_subscriptable_claim, operator_sign
 from .read_policy import POLICY
 
@@ -477,8 +477,8 @@ def data_call_claim(n: ast.Call, target, live: Live, value: Live, live_data: boo
     zeros = _zeros_of(data, value, np, live_data)
     if zeros is _NO_KEY:
         return None
-    given = [_argument(a, live, np, live_data) for a in rest]
-    options = {k.arg: _argument(k.value, live, np, live_data) for k in n.keywords}
+    given = [_argument(a, live, value, np, live_data) for a in rest]
+    options = {k.arg: _argument(k.value, live, value, np, live_data) for k in n.keywords}
     if _missing([*given, *options.values()]) or any(k in ("out", "where") for k in options) or \
             any(type(x) is int and abs(x) > _MOST_ARGUMENT for x in _flat([*given, *options.values()])):
         return None                     # (a count written out may make the work large: `np.diff(a, n=10**9)`)
@@ -505,6 +505,9 @@ def _zeros_of(node: ast.expr, value: Live, np, live_data: bool):
     if isinstance(node, ast.Constant) and type(node.value) in (int, float, bool):
         return node.value
     v = value(node)
+    if (written := written_literal(v)) is not UNRESOLVED and len(written) <= _MOST_ARGUMENT and \
+            all(type(x) in (int, float, bool, list, tuple) for x in _flat(written)):
+        return written                  # numbers the cell wrote into a name (`x = [1, 2, 3]`)
     if live_data and type(v) in (list, tuple) and len(v) <= _MOST_ARGUMENT and _plain_literal(v) and \
             all(type(x) in (int, float, bool, list, tuple) for x in _flat(v)):
         return v                        # numbers the kernel or the cell holds in a list: numpy reads them
@@ -517,13 +520,16 @@ def _zeros_of(node: ast.expr, value: Live, np, live_data: bool):
         if v.kind in tuple("biufc") else _NO_KEY
 
 
-def _argument(node: ast.expr, live: Live, np, live_data: bool):
-    """Another argument: a literal, a live number or text, or a live array of numbers (small)."""
+def _argument(node: ast.expr, live: Live, value: Live, np, live_data: bool):
+    """Another argument: a literal or one the cell wrote into a name, a live number or text, or a
+    live array of numbers (small)."""
     try:
         v = ast.literal_eval(node)
         return v if _plain_literal(v) else _NO_KEY
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         pass
+    if isinstance(node, ast.Name) and (written := written_literal(value(node))) is not UNRESOLVED:
+        return written
     v = live(node)
     if type(v) in (int, float, str, bool, type(None)) or \
             live_data and type(v) in (list, tuple) and len(v) <= _MOST_ARGUMENT and _plain_literal(v):
@@ -560,7 +566,7 @@ def draw_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     if kind not in (random.get("Generator"), random.get("RandomState")) or name.startswith("_") or \
             not own_classes(kind, "numpy"):
         return None
-    given = _literals(n.args, n.keywords)
+    given = _written(n.args, n.keywords, value)
     if given is None:
         return None
     ints = [x for x in _flat([*given[0], *given[1].values()]) if type(x) is int]
@@ -575,6 +581,24 @@ def draw_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
     except Exception as e:  # noqa: BLE001 - only numpy's own refusals below are claimed
         return _claim(n.func, e, frozenset({"TypeError", "ValueError"}), f"{ast.unparse(n.func)}()", callee=True)
     return None
+
+
+def _written(args: list[ast.expr], keywords: list[ast.keyword], value: Live) -> tuple[list, dict] | None:
+    """Positional and keyword arguments when each is a plain literal, one the cell wrote into a
+    name before (`cov = [[1, 2], [2, 5]]`) or Python's own type (`dtype=int`); else None."""
+    def one(node):
+        try:
+            v = ast.literal_eval(node)
+            return v if _plain_literal(v) else _NO_KEY
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            pass
+        v = value(node) if isinstance(node, ast.Name) else UNRESOLVED
+        if (written := written_literal(v)) is not UNRESOLVED:
+            return written
+        return v if type(v) is type and any(v is t for t in PYTHON_TYPES) else _NO_KEY
+    given = [one(a) for a in args]
+    options = {k.arg: one(k.value) for k in keywords}
+    return None if _missing([*given, *options.values()]) else (given, options)
 
 
 def _flat(values):

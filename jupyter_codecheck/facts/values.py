@@ -61,7 +61,7 @@ from .estimators import (SIZED_FITS, UNCHECKED_INPUT, WITH_Y, _requires_y, _samp
                          sklearn_estimator)
 from .instances import Instance, estimator_class
 from .items import plain_labels
-from .namespace import UNRESOLVED, Made, chain_root
+from .namespace import PYTHON_TYPES, UNRESOLVED, Made, chain_root, written_literal
 from .read_policy import POLICY
 
 # the estimator methods whose X scikit-learn validates as 2-D first
@@ -203,6 +203,46 @@ def truth_claim(node: ast.expr, where: str, live: Live) -> ValueClaim | None:
     said = "an array with more than one element" if kind == "array" else f"a {kind}"
     return ValueClaim(node, f"{ast.unparse(node)} is {said}: its truth is ambiguous: ValueError "
                             f"({_TRUTH_ADVICE[where]})", "ValueError")
+
+
+def extremes_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
+    """`min(big_array, max(big_array))`: Python's `min` or `max` of two values or more compares
+    them and asks each comparison's truth; with numpy's array of two elements or more among them
+    (the others Python's or numpy's numbers, or arrays of its shape), the comparison is an array:
+    its truth is ambiguous, ValueError."""
+    np = _np()
+    if np is None or not any(target is f for f in (builtins.min, builtins.max)) or n.keywords or \
+            len(n.args) < 2 or any(isinstance(a, ast.Starred) for a in n.args):
+        return None
+    values = [live(a) for a in n.args]
+    arrays = [_array(v) for v in values]
+    shapes = {tuple(a.shape) for a in arrays if a is not None}
+    if len(shapes) != 1 or any(None in s or math.prod(s) < 2 or not s for s in shapes):
+        return None
+    if not all(a is not None or _number(node, v, live, np) for node, a, v in zip(n.args, arrays, values)):
+        return None
+    names = tuple(dict.fromkeys(x.id for a in n.args for x in ast.walk(a) if isinstance(x, ast.Name) and
+                                not (hasattr(builtins, x.id) and live(x) is getattr(builtins, x.id))))
+    return ValueClaim(n.func, f"{target.__name__}() compares an array with more than one element: its truth is "
+                              f"ambiguous: ValueError (np.{target.__name__}imum of two, or np.{target.__name__} "
+                              "of one array)", "ValueError", callee=True, subjects=names)
+
+
+def _number(node: ast.expr, v, live: Live, np) -> bool:
+    """Is the argument a number: Python's or numpy's (live or written), `len(...)`, or Python's
+    `min`, `max` or `sum` of one 1-D array (its item, numpy's number)?"""
+    if type(v) in (int, float, bool) or type(_literal(node)) in (int, float):
+        return True
+    if issubclass(type(v), np.number) and type(v).__module__ == "numpy":
+        return True
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1 and
+            not node.keywords and not isinstance(node.args[0], ast.Starred)):
+        return False
+    f = live(node.func)
+    if f is builtins.len:
+        return True
+    a = _array(live(node.args[0])) if any(f is g for g in (builtins.min, builtins.max, builtins.sum)) else None
+    return a is not None and a.ndim == 1 and a.shape[0] is not None and a.shape[0] >= 1
 
 
 def _pandas_truth(cls) -> bool:
@@ -506,22 +546,29 @@ def _made_from_literals(n: ast.Call, target, live: Live) -> ValueClaim | None:
             ask(*args, **keywords)
     except (TypeError, ValueError, OverflowError) as e:
         exception = type(e).__name__
+        # what is read: numpy (its module's name) and the names of what the cell wrote
+        written = [a.id for a in [*n.args, *(k.value for k in n.keywords)] if isinstance(a, ast.Name) and
+                   written_literal(live(a)) is not UNRESOLVED]
+        root = chain_root(n.func)
         return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {' '.join(str(e).split())[:160]}: {exception}",
-                          exception, callee=True, subjects=(chain_root(n.func),) if chain_root(n.func) else None)
+                          exception, callee=True, subjects=tuple(dict.fromkeys([root, *written])) if root else None)
     except Exception:  # noqa: BLE001 - anything else: not claimed
         return None
     return None
 
 
 def _small_literal(node: ast.expr, live: Live, np):
-    """A literal (numbers, text, None, lists and tuples of them) or numpy's own scalar type
-    (`np.int8`); ValueError otherwise."""
+    """A literal (numbers, text, None, lists and tuples of them), one the cell wrote into a name
+    before (`x = [1, None]`), numpy's own scalar type (`np.int8`) or Python's (`dtype=int`, the
+    name left as Python's); ValueError otherwise."""
     try:
         return ast.literal_eval(node)
     except ValueError:
         pass
     v = live(node)
-    if type(v) is type and issubclass(v, np.generic) and POLICY.is_library(v):
+    if (written := written_literal(v)) is not UNRESOLVED:
+        return written
+    if type(v) is type and (issubclass(v, np.generic) and POLICY.is_library(v) or any(v is t for t in PYTHON_TYPES)):
         return v
     raise ValueError(ast.unparse(node))
 
