@@ -1399,6 +1399,69 @@ PDSH_0204 = [
           "plt.ylabel(number);"),
      "the axis label's quotes left out"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.01 (Python's types against numpy's: lists of ints, of
+# strings and of mixed types, the fixed-type array module, np.array from lists with upcasting, a dtype and nested
+# lists, and arrays made from scratch: zeros, ones, full, arange, linspace, random, normal, randint, eye and empty):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+PDSH_0201 = [
+    (1, "type(L[10])", "the list's length used as an index"),
+    (2, "L2 = [str[c] for c in L]\nL2", "square brackets for str's call"),
+    (3, "L2[0].dtype", "numpy's dtype attribute asked of a Python string"),
+    (4, 'L3 = [True, "2", 3.0, 4]\n[type(item) for items in L3]', "the loop variable named items, read as item"),
+    (5, "import array\nL = list(range(10))\nA = array.array('int', L)\nA", "the type code spelt out as 'int'"),
+    (7, "# Integer array\nnp.array(1, 4, 2, 5, 3)", "the values passed without the list's brackets"),
+    (8, "np.array([3,14, 4, 2, 3])", "a comma for the decimal point (runs)"),
+    (9, "np.array([1, 2, 3, 4], dtype=np.float)", "the np.float alias, removed from numpy"),
+    (10, "# Nested lists result in multidimensional arrays\nnp.array([range(i, 3) for i in [2, 4, 6]])",
+     "the range's end 3 rather than i + 3"),
+    (11, "# Create a length-10 integer array filled with 0s\nnp.zeros(10, dtpye=int)", "the dtype keyword misspelt"),
+    (12, "# Create a 3x5 floating-point array filled with 1s\nnp.ones((3, 5), dtype=flaot)",
+     "the dtype's name misspelt"),
+    (13, "# Create a 3x5 array filled with 3.14\nnp.full((3, 5))", "the fill value left out"),
+    (14, "np.arrange(0, 20, 2)", "arange misspelt"),
+    (15, "# Create an array of five values evenly spaced between 0 and 1\nnp.linspace(0, 1, 0.2)",
+     "a step for linspace's number of values"),
+    (16, "np.random.random(3, 3)", "the shape given as two arguments, not a tuple"),
+    (17, "np.random.normal(1, 0, (3, 3))", "the mean and standard deviation swapped (runs)"),
+    (18, "np.random.randint(10, 0, (3, 3))", "the bounds in the wrong order"),
+    (19, "# Create a 3x3 identity matrix\nnp.eye((3, 3))", "a shape tuple for eye's number of rows"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.02 (the basics of numpy arrays: a seeded Generator's
+# integers, ndim, shape, size and dtype, indexing one and two dimensions, assignment and truncation, slices, reversed
+# and strided, views and copies, reshape and newaxis, concatenate, vstack and hstack, and split, vsplit and hsplit):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+PDSH_0202 = [
+    (0, ("import numpy as np\nrng = np.random.default_rng(seed=1701)  # seed for reproducibility\n\n"
+         "x1 = rng.randint(10, size=6)  # one-dimensional array\n"
+         "x2 = rng.randint(10, size=(3, 4))  # two-dimensional array\n"
+         "x3 = rng.randint(10, size=(3, 4, 5))  # three-dimensional array"),
+     "the legacy RandomState's randint on a Generator"),
+    (1, ('print("x3 ndim: ", x3.ndim)\nprint("x3 shape:", x3.shape())\nprint("x3 size: ", x3.size)\n'
+         'print("dtype:   ", x3.dtype)'),
+     "shape called like a method"),
+    (4, "x1[6]", "the array's length used as an index"),
+    (11, "x2[0, 0] == 12\nx2", "a comparison typed for the assignment (runs)"),
+    (14, "x1[:len(x1) / 2]  # first three elements", "true division for the slice's end"),
+    (19, "x1.reverse()  # all elements, reversed", "a list's reverse method on an array"),
+    (22, "x2[:2][:3]  # first two rows & three columns", "two chained slices for a two-axis slice (runs)"),
+    (30, "x2sub[0, 0] = 99\nprint(x2_sub)", "the view's name without its underscore"),
+    (32, "x2_sub_copy = x2[:2, :2].copy\nprint(x2_sub_copy)", "copy not called (runs)"),
+    (35, "grid = np.arange(10).reshape(3, 3)\nprint(grid)", "the range started at 0, ten values for a 3x3 grid"),
+    (36, "x.reshape((1, 3))  # row vector via reshape", "the cell's first line, which makes x, left out"),
+    (38, "x[np.new_axis, :]  # row vector via newaxis", "newaxis spelt with an underscore"),
+    (40, "x = np.array([1, 2, 3])\ny = np.array([3, 2, 1])\nnp.concatenate(x, y)",
+     "the arrays passed as two arguments, not in a list"),
+    (45, "# vertically stack the arrays\nnp.hstack([x, grid])", "hstack for vstack"),
+    (46, "# horizontally stack the arrays\ny = np.array([99, 99])\nnp.hstack([grid, y])",
+     "a flat array where a column is needed"),
+    (47, "x = [1, 2, 3, 99, 99, 3, 2, 1]\nx1, x2 = np.split(x, [3, 5])\nprint(x1, x2)",
+     "two names for the three pieces"),
+    (49, "upper, lower = np.vsplit(grid, 3)\nprint(upper)\nprint(lower)",
+     "a number of equal pieces that does not divide the rows"),
+    (50, "left, right = grid.hsplit([2])\nprint(left)\nprint(right)", "hsplit called as an array method"),
+]
 # ageron/handson-ml3's tools_numpy (numpy's tutorial: creating arrays, dtypes and their memory, reshaping,
 # arithmetic and broadcasting, upcasting, conditions, aggregates and ufuncs, indexing, slices and views,
 # fancy and boolean indexing, iterating, stacking and splitting, transposing, linear algebra, vectorization,
@@ -2820,7 +2883,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0412),
           "pdsh-0507": ("jakevdp/PythonDataScienceHandbook/notebooks/05.07-Support-Vector-Machines.ipynb", PDSH_0507),
           "pdsh-0513": ("jakevdp/PythonDataScienceHandbook/notebooks/05.13-Kernel-Density-Estimation.ipynb",
-                        PDSH_0513)}
+                        PDSH_0513),
+          "pdsh-0201": ("jakevdp/PythonDataScienceHandbook/notebooks/02.01-Understanding-Data-Types.ipynb", PDSH_0201),
+          "pdsh-0202": ("jakevdp/PythonDataScienceHandbook/notebooks/02.02-The-Basics-Of-NumPy-Arrays.ipynb",
+                        PDSH_0202)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3106,6 +3172,12 @@ FROM_FILE = {
     # style is replaced by its new name (as for pdsh-0401). Then every code cell runs and none fails
     "pdsh-0513": {"path": "notebooks/05.13-Kernel-Density-Estimation.ipynb", "until": None,
                   "local": [(0, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # literals and numpy-made data (cells 16-18's unseeded np.random; nothing later reads their draws): nothing to
+    # download, nothing skipped, every code cell runs and none fails
+    "pdsh-0201": {"path": "notebooks/02.01-Understanding-Data-Types.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (cell 0's Generator seeded 1701; no later cell draws from it): nothing to download,
+    # nothing skipped, every code cell runs and none fails
+    "pdsh-0202": {"path": "notebooks/02.02-The-Basics-Of-NumPy-Arrays.ipynb", "until": None, "local": []},
 }
 
 
