@@ -1952,6 +1952,84 @@ PDSH_0208 = [
           "        plt.plot(*zip(X[j], X[i]), color='black')"),
      "range given the shape tuple, not its first item"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.03 (computation on arrays, universal functions: a Python
+# loop of reciprocals against the vectorized division, arithmetic operators and their ufuncs, absolute values of
+# integers and complex numbers, trigonometric, exponential and logarithmic ufuncs, scipy.special's gamma, beta and
+# error functions, the out argument, and the ufuncs' reduce, accumulate and outer methods): written down before any
+# run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0203 = [
+    (0, "import numpy as np\nrng = np.random.default_rng(seed=1701)\n\ndef compute_reciprocals(values):\n"
+        "    output = np.empty(len(values))\n    for i in range(len(values)):\n        output[i] = 1.0 / values[i]\n"
+        "    return output\n        \nvalues = rng.randint(1, 10, size=5)\ncompute_reciprocals(values)",
+     "the legacy RandomState's randint called on a default_rng Generator"),
+    (1, "big_array = rng.integers(1, 100, size=1e6)\n%timeit compute_reciprocals(big_array)",
+     "the array's size written as the float 1e6"),
+    (2, "print(compute_reciprocals(values[0]))\nprint(1.0 / values)",
+     "the function given one element of the array, not the array"),
+    (4, "np.arange(5) / np.arange(6)", "the divisor's range one element too long"),
+    (6, 'x = np.arange(4)\nprint("x      =", x)\nprint("x + 5  =" + x + 5)\nprint("x - 5  =", x - 5)\n'
+        'print("x * 2  =", x * 2)\nprint("x / 2  =", x / 2)\nprint("x // 2 =", x // 2)  # floor division',
+     "the label joined to the array with + instead of passed after a comma"),
+    (7, 'print("-x     = ", -x)\nprint("x ** 2 = ", x ^ 2)\nprint("x % 2  = ", x % 2)',
+     "the square written with ^ (bitwise xor) instead of ** (runs)"),
+    (9, "np.sum(x, 2)", "np.sum (a reduction, its second argument the axis) used for the add ufunc"),
+    (10, "x = np.array([-2, -1, 0, 1, 2])\nx.abs()", "an abs method called on the array, which has none"),
+    (13, "x = np.array([3 - 4j, 4 - 3j, 2 + 0j, 0 + j])\nnp.abs(x)",
+     "the imaginary unit written as a bare j, without its 1"),
+    (14, "theta = np.linspace(0, pi, 3)", "pi used without its np. prefix"),
+    (17, 'x = [1, 2, 3]\nprint("x   =", x)\nprint("e^x =", np.exp(x))\nprint("2^x =", np.exp2(x))\n'
+         'print("3^x =", 3. ** x)',
+     "the power taken with ** on the Python list instead of np.power"),
+    (18, 'x = [1, 2, 4, 10]\nprint("x        =", x)\nprint("ln(x)    =", np.log(x))\n'
+         'print("log2(x)  =", np.log2(x))\nprint("log10(x) =", np.log(x, 10))',
+     "np.log given a base as its second argument, like math.log, instead of np.log10"),
+    (21, '# Gamma functions (generalized factorials) and related functions\nx = [1, 5, 10]\n'
+         'print("gamma(x)     =", special.gamma(x))\nprint("ln|gamma(x)| =", special.gammaln(x))\n'
+         'print("beta(x, 2)   =", special.beta(x))',
+     "the beta function given one argument of its two"),
+    (23, "x = np.arange(5)\ny = np.empty(5)\nnp.multiply(x, 10, output=y)\nprint(y)",
+     "the ufunc's out keyword written output"),
+    (24, "y = np.zeros(10)\nnp.power(2, x, out=y[::3])\nprint(y)",
+     "the output slice taken with a step of 3 instead of 2"),
+    (26, "np.multiply.reduce", "the reduce method not called (runs)"),
+    (27, "np.sum.accumulate(x)", "accumulate asked of np.sum instead of the ufunc np.add"),
+    (29, "x = np.arange(1, 6)\nnp.multiply(x, x)", "the outer method left out: an element-wise product (runs)"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 02.09 (structured arrays: a compound dtype from a dict of names
+# and formats, filling fields from lists, reading a field, a row and a masked selection, the dtype given as a dict,
+# a list of tuples and a comma-separated string, a sub-array field, and record arrays by view with attribute access
+# to their fields): written down before any run of the guard, from the notebook's sources alone (held out; checked
+# in a plain kernel only); code cells from 0
+PDSH_0209 = [
+    (1, "name = ['Alice', 'Bob', 'Cathy', 'Doug']\nage = [25, 45, 37 19]\nweight = [55.0, 85.5, 68.0, 61.5]",
+     "a comma missing between two ages"),
+    (2, "x = np.zeros(4, dtype=int32)", "the integer type named without its np. prefix"),
+    (3, "# Use a compound data type for structured arrays\n"
+        "data = np.zeros(4, dtype={'names':('name', 'age', 'weight'),\n"
+        "                          'format':('U10', 'i4', 'f8')})\nprint(data.dtype)",
+     "the dtype dict's formats key written format"),
+    (4, "data['name'] = name\ndata['age'] = weight\ndata['weight'] = weight\nprint(data)",
+     "the weights assigned to the age field (runs)"),
+    (5, "# Get all names\ndata['names']", "the field's name written in the plural"),
+    (6, "# Get first row of data\ndata[1]", "the first row taken at index 1 (runs)"),
+    (7, "# Get the name from the last row\ndata.iloc[-1]['name']", "pandas' iloc used on a numpy array"),
+    (8, "# Get names where age is under 30\ndata[data['age' < 30]]['name']",
+     "the comparison put inside the field's brackets"),
+    (9, "np.dtype({'names':('name', 'age', 'weight'),\n          'formats':('U10', 'i4')})",
+     "two formats given for three names"),
+    (10, "np.dtype({'names':('name', 'age', 'weight'),\n          'formats':((np.unicode_, 10), int, np.float32)})",
+     "np.unicode_, removed in NumPy 2, for the string type"),
+    (11, "np.dtype(('name', 'S10'), ('age', 'i4'), ('weight', 'f8'))",
+     "the field tuples passed without their enclosing list"),
+    (12, "np.dtype(['S10', 'i4', 'f8'])",
+     "the formats given as a list of strings instead of one comma-separated string"),
+    (13, "tp = np.dtype([('id', 'i8'), ('mat', (3, 3), 'f8')])\nX = np.zeros(1, dtype=tp)\nprint(X[0])\n"
+         "print(X['mat'][0])",
+     "the sub-array field's shape and type given in the wrong order"),
+    (14, "data.age", "the field read as an attribute of the plain structured array"),
+    (15, "data_rec = data.astype(np.recarray)\ndata_rec.age", "astype used instead of view to get a record array"),
+    (16, "%timeit data['age']\n%timeit data_rec[age]\n%timeit data_rec.age", "the field's name left unquoted"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 03.01 (introducing pandas' objects: the Series, its values and
 # index, explicit labels, a Series from a dict, a scalar and a dict with a given index, the DataFrame from Series,
 # dicts, a list of dicts, a two-dimensional array and a structured array, and the immutable Index with its set
@@ -2886,7 +2964,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0513),
           "pdsh-0201": ("jakevdp/PythonDataScienceHandbook/notebooks/02.01-Understanding-Data-Types.ipynb", PDSH_0201),
           "pdsh-0202": ("jakevdp/PythonDataScienceHandbook/notebooks/02.02-The-Basics-Of-NumPy-Arrays.ipynb",
-                        PDSH_0202)}
+                        PDSH_0202),
+          "pdsh-0203": ("jakevdp/PythonDataScienceHandbook/notebooks/02.03-Computation-on-arrays-ufuncs.ipynb",
+                        PDSH_0203),
+          "pdsh-0209": ("jakevdp/PythonDataScienceHandbook/notebooks/02.09-Structured-Data-NumPy.ipynb", PDSH_0209)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3178,6 +3259,12 @@ FROM_FILE = {
     # literals and numpy-made data (cell 0's Generator seeded 1701; no later cell draws from it): nothing to download,
     # nothing skipped, every code cell runs and none fails
     "pdsh-0202": {"path": "notebooks/02.02-The-Basics-Of-NumPy-Arrays.ipynb", "until": None, "local": []},
+    # literals and numpy-made data (a seeded default_rng) and scipy.special: nothing to download, nothing skipped
+    # (cells 1 and 3 are %timeit, some seconds: cell 1's Python loop over a million values), every code cell runs and
+    # none fails
+    "pdsh-0203": {"path": "notebooks/02.03-Computation-on-arrays-ufuncs.ipynb", "until": None, "local": []},
+    # literals: nothing to download, nothing skipped (cell 16 is three %timeit), every code cell runs and none fails
+    "pdsh-0209": {"path": "notebooks/02.09-Structured-Data-NumPy.ipynb", "until": None, "local": []},
 }
 
 
