@@ -1245,6 +1245,114 @@ PDSH_0408 = [
           "y_hist.invert_xaxis"),
      "invert_xaxis not called (runs)"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.10 (matplotlib's ticks: log axes and their major and minor
+# locators and formatters, hiding ticks or labels with NullLocator and NullFormatter, fewer ticks on a grid of
+# subplots with MaxNLocator, ticks at multiples of pi with MultipleLocator, and their labels by a FuncFormatter):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+PDSH_0410 = [
+    (0, "import matplotlib.pyplot as plt\nplt.style.use('classical')\nimport numpy as np\n\n%matplotlib inline",
+     "the classic style's name misspelt"),
+    (1, "ax = plt.axes(xscale='logarithmic', yscale='log')\nax.set(xlim=(1, 1E3), ylim=(1, 1E3))\nax.grid(True);",
+     "the log scale's name spelt out"),
+    (1, "ax = plt.axes(xscale='log', yscale='log')\nax.set(xlim=(0, 1E3), ylim=(1, 1E3))\nax.grid(True);",
+     "a lower x limit of zero on a log axis (runs)"),
+    (2, "print(ax.get_major_locator())\nprint(ax.xaxis.get_minor_locator())",
+     "the locator asked of the axes, not its xaxis"),
+    (3, "print(ax.xaxis.get_major_formatter())\nprint(ax.xaxis.get_minor_formatter)",
+     "get_minor_formatter not called (runs)"),
+    (4, ("ax = plt.axes()\nrng = np.random.default_rng(1701)\nax.plot(rng.random(50))\nax.grid()\n\n"
+         "ax.yaxis.set_major_locator(plt.NullLocator)\nax.xaxis.set_major_formatter(plt.NullFormatter())"),
+     "the NullLocator class given, not an instance"),
+    (4, ("ax = plt.axes()\nrng = np.random.default_rng(1701)\nax.plot(rng.rand(50))\nax.grid()\n\n"
+         "ax.yaxis.set_major_locator(plt.NullLocator())\nax.xaxis.set_major_formatter(plt.NullFormatter())"),
+     "the legacy np.random.rand called on a Generator"),
+    (6, "fig, ax = plt.subplot(4, 4, sharex=True, sharey=True)", "plt.subplot, not plt.subplots"),
+    (7, ("# For every axis, set the x and y major locator\nfor axi in ax:\n"
+         "    axi.xaxis.set_major_locator(plt.MaxNLocator(3))\n    axi.yaxis.set_major_locator(plt.MaxNLocator(3))\n"
+         "fig"),
+     "the loop over the 2-D array of axes itself, not ax.flat"),
+    (8, ("# Plot a sine and cosine curve\nfig, ax = plt.subplots()\nx = np.linspace(0, 3 * np.pi, 1000)\n"
+         "ax.plot(x, np.sin(x), lw=3, label='Sine')\nax.plot(x, np.cos(x), lw=3, label='Cosine')\n\n"
+         "# Set up grid, legend, and limits\nax.grid(True)\nax.legend(frameon=False)\nax.axis('equals')\n"
+         "ax.set_xlim(0, 3 * np.pi);"),
+     "axis' 'equal' misspelt"),
+    (8, ("# Plot a sine and cosine curve\nfig, ax = plt.subplots()\nx = np.arange(0, 3 * np.pi, 1000)\n"
+         "ax.plot(x, np.sin(x), lw=3, label='Sine')\nax.plot(x, np.cos(x), lw=3, label='Cosine')\n\n"
+         "# Set up grid, legend, and limits\nax.grid(True)\nax.legend(frameon=False)\nax.axis('equal')\n"
+         "ax.set_xlim(0, 3 * np.pi);"),
+     "np.arange where np.linspace's number of points is meant (runs)"),
+    (9, "ax.xaxis.set_major_locator(np.pi / 2)\nax.xaxis.set_minor_locator(plt.MultipleLocator(np.pi / 4))\nfig",
+     "the tick spacing given where a locator goes"),
+    (10, ("def format_func(value, tick_number):\n    # find number of multiples of pi/2\n"
+          '    N = int(np.round(2 * value / np.pi))\n    if N == 0:\n        return "0"\n    elif N == 1:\n'
+          '        return r"$\\pi/2$"\n    elif N == 2:\n        return r"$\\pi$"\n    elif N % 2 > 0:\n'
+          '        return rf"${N}\\pi/2$"\n    else:\n        return rf"${N // 2}\\pi$"\n\n'
+          "ax.xaxis.set_major_formatter(plt.FuncFormatter(format_func()))\nfig"),
+     "the formatting function called, not passed"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 04.11 (matplotlib's configurations and stylesheets: a histogram
+# styled by hand, its axes' facecolor, spines, ticks and tick labels, the same defaults by plt.rc and a color cycler,
+# plt.style.available, and a function drawn in style contexts: default, fivethirtyeight, ggplot, bmh,
+# dark_background, grayscale and seaborn's whitegrid): written down before any run of the guard, from the notebook's
+# sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0411 = [
+    (0, "import matplotlib.pyplot as plt\nplt.style('classic')\nimport numpy as np\n\n%matplotlib inline",
+     "the style module called, not its use"),
+    (1, "x = np.random.randn(1000)\nplt.hist(x, bins='30');", "the number of bins given as a string"),
+    (1, "x = np.random.rand(1000)\nplt.hist(x);", "np.random.rand (uniform) where randn (normal) is meant (runs)"),
+    (2, ("# use a gray background\nfig = plt.figure(facecolor='white')\nax = plt.axes(axisbg='#E6E6E6')\n"
+         "ax.set_axisbelow(True)\n\n# draw solid white gridlines\nplt.grid(color='w', linestyle='solid')\n\n"
+         "# hide axis spines\nfor spine in ax.spines.values():\n    spine.set_visible(False)\n    \n"
+         "# hide top and right ticks\nax.xaxis.tick_bottom()\nax.yaxis.tick_left()\n\n# lighten ticks and labels\n"
+         "ax.tick_params(colors='gray', direction='out')\nfor tick in ax.get_xticklabels():\n"
+         "    tick.set_color('gray')\nfor tick in ax.get_yticklabels():\n    tick.set_color('gray')\n    \n"
+         "# control face and edge color of histogram\nax.hist(x, edgecolor='#E6E6E6', color='#EE6666');"),
+     "the axes' background by the removed axisbg keyword"),
+    (2, ("# use a gray background\nfig = plt.figure(facecolor='white')\nax = plt.axes(facecolor='#E6E6E6')\n"
+         "ax.set_axisbelow(True)\n\n# draw solid white gridlines\nplt.grid(color='w', linestyle='solid')\n\n"
+         "# hide axis spines\nfor spine in ax.spines:\n    spine.set_visible(False)\n    \n"
+         "# hide top and right ticks\nax.xaxis.tick_bottom()\nax.yaxis.tick_left()\n\n# lighten ticks and labels\n"
+         "ax.tick_params(colors='gray', direction='out')\nfor tick in ax.get_xticklabels():\n"
+         "    tick.set_color('gray')\nfor tick in ax.get_yticklabels():\n    tick.set_color('gray')\n    \n"
+         "# control face and edge color of histogram\nax.hist(x, edgecolor='#E6E6E6', color='#EE6666');"),
+     "the loop over the spines' names, not their values()"),
+    (2, ("# use a gray background\nfig = plt.figure(facecolor='white')\nax = plt.axes(facecolor='#E6E6E6')\n"
+         "ax.set_axisbelow(True)\n\n# draw solid white gridlines\nplt.grid(color='w', linestyle='solid')\n\n"
+         "# hide axis spines\nfor spine in ax.spines.values():\n    spine.set_visible(False)\n    \n"
+         "# hide top and right ticks\nax.xaxis.tick_bottom()\nax.yaxis.tick_left()\n\n# lighten ticks and labels\n"
+         "ax.tick_params(colors='gray', direction='outward')\nfor tick in ax.get_xticklabels():\n"
+         "    tick.set_color('gray')\nfor tick in ax.get_yticklabels():\n    tick.set_color('gray')\n    \n"
+         "# control face and edge color of histogram\nax.hist(x, edgecolor='#E6E6E6', color='#EE6666');"),
+     "tick_params' direction 'out' given as 'outward'"),
+    (3, ("from matplotlib import cycler\ncolors = cycler('colour',\n"
+         "                ['#EE6666', '#3388BB', '#9988DD',\n                 '#EECC55', '#88BB44', '#FFBBBB'])\n"
+         "plt.rc('figure', facecolor='white')\nplt.rc('axes', facecolor='#E6E6E6', edgecolor='none',\n"
+         "       axisbelow=True, grid=True, prop_cycle=colors)\nplt.rc('grid', color='w', linestyle='solid')\n"
+         "plt.rc('xtick', direction='out', color='gray')\nplt.rc('ytick', direction='out', color='gray')\n"
+         "plt.rc('patch', edgecolor='#E6E6E6')\nplt.rc('lines', linewidth=2)"),
+     "the cycler's color property spelt colour"),
+    (3, ("from matplotlib import cycler\ncolors = cycler('color',\n"
+         "                ['#EE6666', '#3388BB', '#9988DD',\n                 '#EECC55', '#88BB44', '#FFBBBB'])\n"
+         "plt.rc('figure', facecolor='white')\nplt.rc('axes', facecolor='#E6E6E6', edgecolor='none',\n"
+         "       axisbelow=True, grid=True, prop_cycle=colors)\nplt.rc('grid', color='w', linestyle='solid')\n"
+         "plt.rc('xticks', direction='out', color='gray')\nplt.rc('ytick', direction='out', color='gray')\n"
+         "plt.rc('patch', edgecolor='#E6E6E6')\nplt.rc('lines', linewidth=2)"),
+     "the xtick rc group spelt xticks"),
+    (4, "plt.hist(x, histtype='filled');", "a histtype that hist does not have"),
+    (5, "for i in range(4):\n    plt.plot(np.random.randint(10))",
+     "np.random.randint(10), one integer, where ten random values are meant (runs)"),
+    (6, "plt.style.available()[:5]", "the list of available styles called"),
+    (8, "with plt.style.context('default'):\n    hist_and_lines", "hist_and_lines not called (runs)"),
+    (9, "with plt.context('fivethirtyeight'):\n    hist_and_lines()", "context taken from pyplot, not plt.style"),
+    (10, "with plt.style.context('ggplot'):\n    hist_and_lines('ggplot')",
+     "the style's name passed to hist_and_lines, which takes no argument"),
+    (11, "with plt.rc_context('bmh'):\n    hist_and_lines()", "a style's name given to rc_context, which takes a dict"),
+    (12, "with plt.style.context(dark_background):\n    hist_and_lines()", "the style's name without its quotes"),
+    (13, "with plt.style.context('greyscale'):\n    hist_and_lines()", "the grayscale style spelt greyscale"),
+    (14, "with plt.style.context('seaborn-v0.8-whitegrid'):\n    hist_and_lines()",
+     "the seaborn style's version written with a dot"),
+]
 # jakevdp/PythonDataScienceHandbook (second edition), 04.01 (matplotlib's simple line plots: a figure and its axes,
 # plt.plot and ax.plot of sine and cosine, line colors by name, code, grayscale, hex and RGB tuple, line styles and the
 # format string, axes limits with xlim and ylim and reversed, plt.axis('tight') and ('equal'), titles, axis labels and
@@ -2967,7 +3075,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0202),
           "pdsh-0203": ("jakevdp/PythonDataScienceHandbook/notebooks/02.03-Computation-on-arrays-ufuncs.ipynb",
                         PDSH_0203),
-          "pdsh-0209": ("jakevdp/PythonDataScienceHandbook/notebooks/02.09-Structured-Data-NumPy.ipynb", PDSH_0209)}
+          "pdsh-0209": ("jakevdp/PythonDataScienceHandbook/notebooks/02.09-Structured-Data-NumPy.ipynb", PDSH_0209),
+          "pdsh-0410": ("jakevdp/PythonDataScienceHandbook/notebooks/04.10-Customizing-Ticks.ipynb", PDSH_0410),
+          "pdsh-0411": ("jakevdp/PythonDataScienceHandbook/notebooks/04.11-Settings-and-Stylesheets.ipynb", PDSH_0411)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3265,6 +3375,18 @@ FROM_FILE = {
     "pdsh-0203": {"path": "notebooks/02.03-Computation-on-arrays-ufuncs.ipynb", "until": None, "local": []},
     # literals: nothing to download, nothing skipped (cell 16 is three %timeit), every code cell runs and none fails
     "pdsh-0209": {"path": "notebooks/02.09-Structured-Data-NumPy.ipynb", "until": None, "local": []},
+    # numpy-made data (a seeded default_rng in cell 4): cells 0-10 but 5. Cell 5 (a grid of faces with no ticks)
+    # downloads the Olivetti faces (fetch_olivetti_faces: no network here, no copy in the checkout or scikit-learn's
+    # cache; URLError after its 5 x 5 subplots are made); it is skipped, not run (nothing later reads what it makes:
+    # faces, i and j, and cell 6 makes fig and ax again). Cell 0's 'classic' style is still in matplotlib. Every
+    # other code cell runs and none fails
+    "pdsh-0410": {"path": "notebooks/04.10-Customizing-Ticks.ipynb", "until": None, "local": [], "skip": [5]},
+    # numpy-made data (cells 1 and 5's np.random are unseeded; hist_and_lines seeds its own): nothing to download,
+    # nothing skipped. Cell 14 fails here (OSError) on its plt.style.context('seaborn-whitegrid'): the style is named
+    # seaborn-v0_8-whitegrid since matplotlib 3.6; it is the last cell (nothing later reads anything), but left so it
+    # draws nothing, so its style is replaced by its new name. Then every code cell runs and none fails
+    "pdsh-0411": {"path": "notebooks/04.11-Settings-and-Stylesheets.ipynb", "until": None,
+                  "local": [(14, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
 }
 
 
