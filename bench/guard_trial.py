@@ -224,6 +224,106 @@ PDSH_0504 = [
     (17, "model.fit(X, y)\nmodel.predict(X[:, :2])", "X of another width to predict"),
     (17, "model.fit(X, y)\nmodel.named_steps['simpleimputr']", "misspelt step name"),
 ]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.02 (scikit-learn's estimator API: iris in a DataFrame and
+# seaborn's pairplot, the features matrix and target array, a LinearRegression fitted on a numpy-made line with a
+# column made by np.newaxis, its coef_ and intercept_, predictions on a linspace, train_test_split and GaussianNB's
+# accuracy on iris, PCA to two dimensions and a GaussianMixture's clusters shown with lmplot, then the digits: their
+# images in a grid of subplots, an Isomap projection, GaussianNB's accuracy and confusion matrix as a heatmap):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+PDSH_0502 = [
+    (1, "%matplotlib inline\nimport seaborn as sns\nsns.pairplot(iris, hue='Species', height=1.5);",
+     "the hue column's name capitalised"),
+    (2, "X_iris = iris.drop('species')\nX_iris.shape", "the column dropped without axis=1"),
+    (4, ("import matplotlib.pyplot as plt\nimport numpy as np\n\nrng = np.random.RandomState(42)\n"
+         "x = 10 * rng.rand(50)\ny = 2 * x - 1 + rng.randn(500)\nplt.scatter(x, y);"),
+     "noise of 500 values for 50 points"),
+    (6, "model = LinearRegression(normalize=True)\nmodel", "LinearRegression's normalize, removed in scikit-learn 1.2"),
+    (7, "X = x[np.newaxis, :]\nX.shape", "the new axis put first (runs: one row of 50 features)"),
+    (8, "model.fit(x, y)", "the 1-D x, not the column matrix X"),
+    (11, "xfit = np.linspace(-1, 11, 0.1)", "a step given as linspace's number of points"),
+    (13, "plt.scatter(x, y)\nplt.plot(xfit, y);", "the data's y plotted for the fit (runs)"),
+    (14, ("from sklearn.model_selection import train_test_split\n"
+          "Xtrain, Xtest, ytrain, ytest = train_test_split(X_iris, y_iris,\n"
+          "                                                random_sate=1)"), "misspelt keyword"),
+    (15, ("from sklearn.naive_bayes import GaussianNB # 1. choose model class\n"
+          "model = GaussianNB()                       # 2. instantiate model\n"
+          "model.fit(Xtrain, ytest)                   # 3. fit model to data\n"
+          "y_model = model.predict(Xtest)             # 4. predict on new data"),
+     "the test labels fitted with the training features"),
+    (17, ("from sklearn.decomposition import PCA  # 1. Choose the model class\n"
+          "model = PCA(n_components=5)            # 2. Instantiate the model\n"
+          "model.fit(X_iris)                      # 3. Fit to data\n"
+          "X_2D = model.transform(X_iris)         # 4. Transform the data"),
+     "more components than iris has features"),
+    (18, ("iris['PCA1'] = X_2D[:, 0]\niris['PCA2'] = X_2D[:, 1]\n"
+          "sns.lmplot(\"PCA1\", \"PCA2\", hue='species', data=iris, fit_reg=False);"),
+     "x and y given by position, keyword-only since seaborn 0.12"),
+    (22, ("import matplotlib.pyplot as plt\n\nfig, axes = plt.subplots(10, 10, figsize=(8, 8),\n"
+          "                         subplot_kw={'xticks':[], 'yticks':[]},\n"
+          "                         gridspec_kw=dict(hspace=0.1, wspace=0.1))\n\n"
+          "for i, ax in enumerate(axes.flat):\n"
+          "    ax.imshow(digits.data[i], cmap='binary', interpolation='nearest')\n"
+          "    ax.text(0.05, 0.05, str(digits.target[i]),\n"
+          "            transform=ax.transAxes, color='green')"),
+     "the flat data row shown as an image, not digits.images"),
+    (23, "X = digits.images\nX.shape", "the 8 x 8 images for the flat data (runs)"),
+    (27, "Xtrain, Xtest, ytrain, ytest = train_test_split(X, random_state=0)", "y left out of the split"),
+    (28, ("from sklearn.naive_bayes import GaussianNB\nmodel = GaussianNB()\n"
+          "y_model = model.predict(Xtest)"), "the fit step forgotten"),
+    (30, ("from sklearn.metrics import confusion_matrix\n\nmat = confusion_matrix(ytest, y_model)\n\n"
+          "sns.heatmap(mat, square=True, annot=True, cbar=False, cmap='blues')\n"
+          "plt.xlabel('predicted value')\nplt.ylabel('true value');"), "colormap's name in lower case"),
+    (31, ("fig, axes = plt.subplots(10, 10, figsize=(8, 8),\n"
+          "                         subplot_kw={'xticks':[], 'yticks':[]},\n"
+          "                         gridspec_kw=dict(hspace=0.1, wspace=0.1))\n\n"
+          "test_images = Xtest.reshape(8, 8)\n\n"
+          "for i, ax in enumerate(axes.flat):\n"
+          "    ax.imshow(test_images[i], cmap='binary', interpolation='nearest')\n"
+          "    ax.text(0.05, 0.05, str(y_model[i]),\n"
+          "            transform=ax.transAxes,\n"
+          "            color='green' if (ytest[i] == y_model[i]) else 'red')"),
+     "the reshape without its -1 for the number of images"),
+]
+# jakevdp/PythonDataScienceHandbook (second edition), 05.05 (naive Bayes: two make_blobs clusters plotted with a
+# colormap, a GaussianNB fitted on them, new points drawn uniformly from a seeded RandomState and classified, the
+# decision regions shown by a transparent scatter inside the kept axis limits, and predict_proba's posterior
+# probabilities rounded; its 20 newsgroups cells are not run): written down before any run of the guard, from the
+# notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+PDSH_0505 = [
+    (0, ("%matplotlib inline\nimport numpy as np\nimport matplotlib.pylot as plt\nimport seaborn as sns\n"
+         "plt.style.use('seaborn-whitegrid')"), "misspelt module"),
+    (1, ("from sklearn.datasets import make_blobs\n"
+         "X, y = make_blobs(100, 2, centres=2, random_state=2, cluster_std=1.5)\n"
+         "plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='RdBu');"), "misspelt keyword"),
+    (1, ("from sklearn.datasets import make_blobs\n"
+         "X = make_blobs(100, 2, centers=2, random_state=2, cluster_std=1.5)\n"
+         "plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='RdBu');"), "make_blobs' (X, y) pair not unpacked"),
+    (2, "from sklearn.naive_bayes import GaussianNB\nmodel = GaussianNB\nmodel.fit(X, y);",
+     "the class not instantiated"),
+    (2, "from sklearn.naive_bayes import GaussianNB\nmodel = GaussianNB()\nmodel.fit(X);", "the labels left out of fit"),
+    (3, ("rng = np.random.RandomState(0)\nXnew = [-6, -14] + [14, 18] * rng.rand((2000, 2))\n"
+         "ynew = model.predict(Xnew)"), "the shape passed to rand as a tuple"),
+    (3, ("rng = np.random.RandomState(0)\nXnew = [-6, -14] + [14, 18] * rng.rand(2000, 2)\n"
+         "ynew = model.predict(Xnew[0])"), "one point, a 1-D array, to predict"),
+    (3, ("rng = np.random.RandomState()\nXnew = [-6, -14] + [14, 18] * rng.rand(2000, 2)\n"
+         "ynew = model.predict(Xnew)"), "the seed left out (runs: other points each run)"),
+    (4, ("plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='RdBu')\nlim = plt.axis()\n"
+         "plt.scatter(Xnew[:, 0], Xnew[:, 1], c=ynew, s=20, cmap='RdBu', alpha=10)\nplt.axis(lim);"),
+     "an alpha of 10 for 0.1"),
+    (4, ("plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='RdBu')\nlim = plt.axis()\n"
+         "plt.scatter(Xnew[:, 0], Xnew[:, 1], c=y, s=20, cmap='RdBu', alpha=0.1)\nplt.axis(lim);"),
+     "the training labels as the new points' colours"),
+    (4, ("plt.scatter(X[:, 0], X[:, 1], c=y, s=50, cmap='RdBu')\nlim = plt.axis()\n"
+         "plt.scatter(Xnew[:, 0], Xnew[:, 1], c=ynew, s=20, cmap='RdBu', alpha=0.1)\nplt.axis(*lim);"),
+     "the limits unpacked into axis"),
+    (4, ("plt.scatter(X[:, 0], X[:, 0], c=y, s=50, cmap='RdBu')\nlim = plt.axis()\n"
+         "plt.scatter(Xnew[:, 0], Xnew[:, 1], c=ynew, s=20, cmap='RdBu', alpha=0.1)\nplt.axis(lim);"),
+     "the first column plotted twice (runs)"),
+    (5, "yprob = model.predict_prob(Xnew)\nyprob[-8:].round(2)", "misspelt method"),
+    (5, "yprob = model.predict_proba(Xnew)\nround(yprob[-8:], 2)", "Python's round on an array"),
+    (5, "yprob = model.predict_proba(Xnew)\nyprob[:-8].round(2)", "the slice's colon on the wrong side (runs)"),
+]
 # ageron/handson-ml3's chapter 4 (linear models: numpy-made data, scikit-learn's linear models,
 # matplotlib's plots, iris from scikit-learn's bundled data): written down before any run of it,
 # from the notebook's sources alone (held out); code cells from 0
@@ -3077,7 +3177,10 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0203),
           "pdsh-0209": ("jakevdp/PythonDataScienceHandbook/notebooks/02.09-Structured-Data-NumPy.ipynb", PDSH_0209),
           "pdsh-0410": ("jakevdp/PythonDataScienceHandbook/notebooks/04.10-Customizing-Ticks.ipynb", PDSH_0410),
-          "pdsh-0411": ("jakevdp/PythonDataScienceHandbook/notebooks/04.11-Settings-and-Stylesheets.ipynb", PDSH_0411)}
+          "pdsh-0411": ("jakevdp/PythonDataScienceHandbook/notebooks/04.11-Settings-and-Stylesheets.ipynb", PDSH_0411),
+          "pdsh-0502": ("jakevdp/PythonDataScienceHandbook/notebooks/05.02-Introducing-Scikit-Learn.ipynb",
+                        PDSH_0502),
+          "pdsh-0505": ("jakevdp/PythonDataScienceHandbook/notebooks/05.05-Naive-Bayes.ipynb", PDSH_0505)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3387,6 +3490,27 @@ FROM_FILE = {
     # draws nothing, so its style is replaced by its new name. Then every code cell runs and none fails
     "pdsh-0411": {"path": "notebooks/04.11-Settings-and-Stylesheets.ipynb", "until": None,
                   "local": [(14, "'seaborn-whitegrid'", "'seaborn-v0_8-whitegrid'")]},
+    # iris, numpy-made data (a seeded RandomState) and scikit-learn's bundled digits: nothing skipped (cell 25's Isomap
+    # takes some seconds). Cell 0 loads iris with seaborn's load_dataset, which downloads it from GitHub (no network
+    # here, no copy in seaborn's cache: URLError; then iris is undefined for cells 1-3 and X_iris and y_iris for cells
+    # 14-20): it is built instead from scikit-learn's bundled iris (load_iris(as_frame=True)) with seaborn's column names
+    # sepal_length, sepal_width, petal_length, petal_width and species and its species names setosa, versicolor and
+    # virginica, the one expression changed. Cell 26 fails here (AttributeError): plt.cm.get_cmap was removed in
+    # matplotlib 3.9 (matplotlib.colormaps instead); it only draws, nothing later reads what it makes. Every other code
+    # cell runs and none fails
+    "pdsh-0502": {"path": "notebooks/05.02-Introducing-Scikit-Learn.ipynb", "until": None,
+                  "local": [(0, "sns.load_dataset('iris')",
+                             "__import__('sklearn.datasets', fromlist=['load_iris']).load_iris(as_frame=True).frame"
+                             ".set_axis(['sepal_length', 'sepal_width', 'petal_length', 'petal_width', 'species'], "
+                             "axis=1).assign(species=lambda d: d['species'].map("
+                             "{{0: 'setosa', 1: 'versicolor', 2: 'virginica'}}))")]},
+    # make_blobs (seeded) and numpy-made points (a seeded RandomState): cells 0-5. Code cell 6 on (text classification)
+    # download the 20 newsgroups (fetch_20newsgroups: no network here, no copy in scikit-learn's cache: URLError; then
+    # train and test are undefined for cells 8 and 10-15), so it stops there. Cell 0 fails here (OSError) on its
+    # plt.style.use('seaborn-whitegrid') (the style is named seaborn-v0_8-whitegrid since matplotlib 3.6), after its
+    # numpy, pyplot and seaborn imports, so all three are defined for the later cells. Every other code cell runs and
+    # none fails
+    "pdsh-0505": {"path": "notebooks/05.05-Naive-Bayes.ipynb", "until": 6, "local": []},
 }
 
 
