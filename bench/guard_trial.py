@@ -1709,6 +1709,84 @@ HOML3_TOOLS_NUMPY = [
     (174, 'a_loaded = np.loadtxt("my_array.csv")\na_loaded', "the delimiter left out"),
     (180, 'my_arrays["a"]', "the variable's name for the archive's key"),
 ]
+# ageron/handson-ml3's math_linear_algebra (linear algebra with numpy: vectors, their norms, sums, scalar and dot
+# products, angles and projections drawn with matplotlib's arrows; matrices, their indexing, sums, products and
+# transposes; matrices as point sets moved, rescaled, projected, rotated, sheared, squeezed and reflected;
+# inverses and determinants with numpy.linalg, the SVD, eigenvalues and eigenvectors, the trace): written down
+# before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only);
+# code cells from 0
+HOML3_MATH_LINEAR_ALGEBRA = [
+    (4, "import matplotlib.pylot as plt", "the pyplot module's name misspelt"),
+    (6, ('x_coords, y_coords = zip(u, v)\nplt.scatter(x_coords, y_coords, colour=["r","b"])\n'
+         "plt.axis([0, 9, 0, 6])\nplt.grid()\nplt.show()"),
+     "the color keyword spelt the British way"),
+    (10, ("subplot3d = plt.subplot(111, projection='3D')\nx_coords, y_coords, z_coords = zip(a,b)\n"
+          "subplot3d.scatter(x_coords, y_coords, z_coords)\nsubplot3d.set_zlim3d([0, 9])\nplt.show()"),
+     "the 3d projection's name in capitals"),
+    (12, ("def vector_norm(vector):\n    squares = [element**2 for element in vector]\n"
+          '    return sum(squares)**1/2\n\nprint("||", u, "|| =")\nvector_norm(u)'),
+     "the square root written as a power of 1/2 without parentheses (runs)"),
+    (20, ('plt.gca().add_artist(plt.Circle((0, 0), 1, color=\'c\'))\nplt.plot(0, 0, "ko")\n'
+          'plot_vector2d(v / LA.norm, color="k", zorder=10)\n'
+          'plot_vector2d(v, color="b", linestyle=":", zorder=15)\n'
+          'plt.text(0.3, 0.3, r"$\\hat{v}$", color="k", fontsize=18)\n'
+          'plt.text(1.5, 0.7, "$v$", color="b", fontsize=18)\nplt.axis([-1.5, 5.5, -1.5, 3.5])\n'
+          'plt.gca().set_aspect("equal")\nplt.grid()\nplt.show()'),
+     "the norm function not called on the vector"),
+    (21, "def dot_product(v1, v2):\n    return sum(v1i * v2i for v1i, v2i in zip(v1))\n\ndot_product(u, v)",
+     "the second vector left out of the zip"),
+    (25, ("def vector_angle(u, v):\n    cos_theta = u.dot(v) / LA.norm(u) / LA.norm(v)\n"
+          "    return np.arccos(cos_theta.clamp(-1, 1))\n\ntheta = vector_angle(u, v)\n"
+          'print("Angle =", theta, "radians")\nprint("      =", theta * 180 / np.pi, "degrees")'),
+     "a clamp method (PyTorch's name) instead of numpy's clip"),
+    (28, "A = np.array([\n    [10,20,30],\n    [40,50]\n])\nA", "a value left out of the second row"),
+    (31, "A[2,3]  # 2nd row, 3rd column", "the row and column counted from 1"),
+    (51, ("D = np.array([\n        [ 2,  3,  5,  7],\n        [11, 13, 17, 19],\n        [23, 29, 31, 37]\n"
+          "    ])\nE = np.matmul(D, A)\nE"),
+     "the two matrices multiplied in the wrong order"),
+    (82, ("P = np.array([\n        [3.0, 4.0, 1.0, 4.6],\n        [0.2, 3.5, 2.0, 0.5]\n    ])\n"
+          "x_coords_P, y_coords_P = P.T\nplt.scatter(x_coords_P, y_coords_P)\nplt.axis([0, 5, 0, 4])\n"
+          'plt.gca().set_aspect("equal")\nplt.grid()\nplt.show()'),
+     "the matrix transposed before unpacking its two rows"),
+    (85, ("H = np.array([\n        [ 0.5, -0.2, 0.2, -0.1],\n        [ 0.4,  0.4, 1.5, 0.6]\n    ])\n"
+          "P_moved = P + H\n\nplt.gca().add_artist(Polygon(P.T, alpha=20))\n"
+          'plt.gca().add_artist(Polygon(P_moved.T, alpha=0.3, color="r"))\n'
+          "for vector, origin in zip(H.T, P.T):\n    plot_vector2d(vector, origin=origin)\n\n"
+          'plt.text(2.2, 1.8, "$P$", color="b", fontsize=18)\n'
+          'plt.text(2.0, 3.2, "$P+H$", color="r", fontsize=18)\n'
+          'plt.text(2.5, 0.5, "$H_{*,1}$", color="k", fontsize=18)\n'
+          'plt.text(4.1, 3.5, "$H_{*,2}$", color="k", fontsize=18)\n'
+          'plt.text(0.4, 2.6, "$H_{*,3}$", color="k", fontsize=18)\n'
+          'plt.text(4.3, 0.2, "$H_{*,4}$", color="k", fontsize=18)\n\nplt.axis([0, 5, 0, 4])\n'
+          'plt.gca().set_aspect("equal")\nplt.grid()\nplt.show()'),
+     "a transparency given as a percentage, not a fraction"),
+    (88, ("def plot_transformation(P_before, P_after, text_before, text_after, axis = [0, 5, 0, 4], arrows=False):\n"
+          "    if arrows:\n        for vector_before, vector_after in zip(P_before.T, P_after.T):\n"
+          '            plot_vector2d(vector_before, color="blue", linestyle="--")\n'
+          '            plot_vector2d(vector_after, color="red", linestyle="-")\n'
+          "    plt.gca().add_artist(Polygon(P_before.T, alpha=0.2))\n"
+          '    plt.gca().add_artist(Polygon(P_after.T, alpha=0.3, color="r"))\n'
+          '    plt.plot(P_before[0], P_before[1], "b--", alpha=0.5)\n'
+          '    plt.plot(P_after[0], P_after[1], "r--", alpha=0.5)\n'
+          '    plt.text(P_before[0].mean(), P_before[1].mean(), text_before, fontsize=18, color="blue")\n'
+          '    plt.text(P_after[0].mean(), P_after[1].mean(), text_after, fontsize=18, color="red")\n'
+          '    plt.axis(axis)\n    plt.gca().set_aspect("equal")\n    plt.grid()\n\nP_rescaled = 0.60 * P\n'
+          'plot_transformation(P, P_rescaled, "$P$", "$0.6 P$", arrow=True)\nplt.show()'),
+     "the arrows keyword in the singular"),
+    (92, ("angle30 = 30 * np.pi / 180  # angle in radians\n"
+          "U_30 = np.array([np.cos(angle30), np.sin(angle30)])\n\nplot_projection(U_30, P)"),
+     "the projection axis made a 1D vector, not a one-row matrix"),
+    (102, "F_inv_shear = np.inv(F_shear)\nF_inv_shear", "the inverse looked for at numpy's top level, not in linalg"),
+    (105, 'try:\n    LA.inv(F_project)\nexcept LA.LinalgError as e:\n    print("LinAlgError:", e)',
+     "the linear algebra error's class misspelt in the except clause"),
+    (112, "M = np.array([\n        [1, 2, 3],\n        [4, 5, 6],\n        [7, 8, 0]\n    ])\nM.det()",
+     "the determinant asked of the array as a method"),
+    (122, "LA.inv(F_shear @ F_squeeze) == LA.inv(F_shear) @ LA.inv(F_squeeze)",
+     "the inverses multiplied in the same order, not reversed (runs)"),
+    (125, "S = np.diagonal(S_diag)\nS", "np.diagonal (which reads a diagonal) for np.diag (which builds the matrix)"),
+    (131, "eigenvalues, eigenvectors = LA.eigvals(F_squeeze)\neigenvalues # [λ0, λ1, …]",
+     "eigvals (the eigenvalues only) unpacked into values and vectors (runs)"),
+]
 # ageron/handson-ml3's chapter 8 (dimensionality reduction: a numpy-made 3D dataset and make_swiss_roll into
 # PCA by numpy's SVD and by scikit-learn, the Johnson-Lindenstrauss bound, LLE, MDS, Isomap, t-SNE and kernel
 # PCA, matplotlib's 2D and 3D plots): written down before any run of the guard, from the notebook's sources
@@ -3180,7 +3258,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0411": ("jakevdp/PythonDataScienceHandbook/notebooks/04.11-Settings-and-Stylesheets.ipynb", PDSH_0411),
           "pdsh-0502": ("jakevdp/PythonDataScienceHandbook/notebooks/05.02-Introducing-Scikit-Learn.ipynb",
                         PDSH_0502),
-          "pdsh-0505": ("jakevdp/PythonDataScienceHandbook/notebooks/05.05-Naive-Bayes.ipynb", PDSH_0505)}
+          "pdsh-0505": ("jakevdp/PythonDataScienceHandbook/notebooks/05.05-Naive-Bayes.ipynb", PDSH_0505),
+          "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3511,6 +3590,10 @@ FROM_FILE = {
     # numpy, pyplot and seaborn imports, so all three are defined for the later cells. Every other code cell runs and
     # none fails
     "pdsh-0505": {"path": "notebooks/05.05-Naive-Bayes.ipynb", "until": 6, "local": []},
+    # literals and numpy-made data: nothing to download, nothing skipped, every code cell runs and none fails (all
+    # 137 in a few seconds here). Cells 56 and 105 catch the notebook's own examples of a failing product and
+    # inverse (ValueError, LinAlgError) and print them; no cell needs sympy, which is not installed here
+    "homl3-math-linear-algebra": {"path": "math_linear_algebra.ipynb", "until": None, "local": []},
 }
 
 
