@@ -38,6 +38,8 @@ CLAIMED = [
     ("f = plt.figure()\ng = f.add_gridspec(2, 2, width_ratios=[1, 2, 3])\n", "ValueError"),   # a Figure the cell made
     ("f = plt.figure()\nfor i in range(1, 4):\n    ax = f.add_subplot((1, 3, i))\n", "TypeError"),  # a loop's first pass
     ("ax = plt.axes('equal')\n", "TypeError"),                                # a rectangle's place
+    ("f = plt.figure(figsize=(4, 3))\nx = np.linspace(0, 1, 5)\nax = plt.axes(projection='3D')\n",
+     "ValueError"),                                       # after a new Figure and numbers alone
 ]
 
 

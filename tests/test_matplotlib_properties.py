@@ -905,8 +905,15 @@ def test_a_colorbar_of_no_mappable_is_claimed_only_first_in_a_cell_where_pyplot_
         plt.imshow(ns["z"])                 # a Figure kept with its image (another backend)
         assert kernel_facts(cell, ns) == [] and raised_at(cell, dict(ns)) is None
         plt.close("all")
+        drawn = "rng = np.random.default_rng(0)\nc = rng.random(len(z))\nplt.colorbar()\nplt.scatter(c, c, c=c)\n"
+        ns = dict(ns, np=np)
+        assert [f.line for f in exact_check(drawn, ns).certain] == [3]     # numbers alone made before it
+        assert raised_at(drawn, dict(ns)) == ("RuntimeError", 3)
+        plt.close("all")
         later = "plt.plot([1, 2])\nplt.colorbar()\n"
         assert kernel_facts(later, ns) == []
+        for unsure in ["plt.figure(1)\nplt.colorbar()\n", "z[0, 0] = 1\nplt.colorbar()\n"]:   # a number: maybe an old one
+            assert exact_check(unsure, ns).certain == [], unsure
     finally:
         plt.close("all")
 

@@ -114,6 +114,16 @@ CLAIMED = [
     ("X = rng.random((10, 3), dtype=int)\n", "TypeError"),
     ("vals = [1, None, 2, 3]\nv = np.array(vals, dtype=int)\n", "TypeError"),
     ("r = np.zeros[10]\n", "TypeError"),                  # a module's function subscripted
+    ("x = pd.Series([0, 1, 2], index=pd.DatetimeIndex(['2020-07-04', '2020-08-04', '2021-07-04', '2021-08-04']))\n",
+     "ValueError"),                                       # an index pandas' maker makes of literals, asked
+    ("x = pd.Series([0, 1, 2], index=pd.date_range('2020-01-01', periods=4))\n", "ValueError"),
+    ("a = np.zeros(10)\na[3.0:] += 5\n", "TypeError"),       # an augmented store reads the item first
+    ("a = np.zeros(10)\nn = 0.3 * 10\na[n:] += 5\n", "TypeError"),   # a number the cell computed
+    ("def make_data(N, f=0.3):\n    x = np.zeros(N)\n    x[f * N:] += 5\n    return x\n\nx = make_data(100)\n",
+     "TypeError"),                                         # ...in a function of the cell's, in its call's view
+    ("r = np.datetime64('2021-07-04 12:59', 'nanoseconds')\n", "TypeError"),   # numpy's maker of literals
+    ("i = np.random.choice(grid.shape[1], 20, replace=False)\n", "ValueError"),  # ...and the kernel's numbers
+    ("r = prices.dropna(axis='columns', how=all)\n", "ValueError"),   # Python's own function for a word
     ("r = min(edges, max(edges))\n", "ValueError"),         # Python's min compares an array: its truth
     ("a = np.arange(10)\nr = max(a, 3)\n", "ValueError"),
 ]
@@ -174,7 +184,12 @@ MEANT = [
     "x = [1, 2, 3]\ny = [4, 5, 6]\nr = np.concatenate([x, y, y])\n", "x = [[1, 2], [3, 4]]\nr = np.concatenate([x, x], axis=1)\n",
     "mean = [0, 0]\ncov = [[1, 2], [2, 5]]\nX = rng.multivariate_normal(mean, cov, 100)\n",
     "X = rng.random((10, 3), dtype=float)\n", "vals = [1, 0, 2, 3]\nv = np.array(vals, dtype=int)\n",
-    "r = min(np.min(edges), max(edges))\n", "r = max(count, 3, rate)\n", "r = min(np.ones(1), 3)\n",
+    "x = pd.Series([0, 1, 2, 3], index=pd.DatetimeIndex(['2020-07-04', '2020-08-04', '2021-07-04', '2021-08-04']))\n",
+    "x = pd.Series([0, 1, 2], index=pd.date_range('2020-01-01', periods=3))\n",
+    "r = prices.dropna(axis='columns', how='all')\n", "r = min(np.min(edges), max(edges))\n",
+    "r = np.datetime64('2021-07-04 12:59', 'ns')\n", "i = np.random.choice(grid.shape[1], 3, replace=False)\n",
+    "a = np.zeros(10)\nn = 10 // 3\na[n:] += 5\n", "a = np.zeros((3, 3))\na[:, 2] -= 1\n",
+    "def make_data(N, f=0.3):\n    x = np.zeros(N)\n    x[int(f * N):] += 5\n    return x\n\nx = make_data(100)\n", "r = max(count, 3, rate)\n", "r = min(np.ones(1), 3)\n",
 ]
 
 
@@ -338,6 +353,7 @@ def fix(v):
     "x = [1, None]\nfor i in range(1):\n    x[1] = 2\nv = np.array(x, dtype=int)\n",
     "x = [1, 2]\nx += [[3]]\nx.pop()\nr = np.concatenate([x, x])\n",
     "int = float\nX = rng.random((10, 3), dtype=int)\n",            # the name bound again
+    "all = 'all'\nr = prices.dropna(axis='columns', how=all)\n",
 ])
 def test_a_display_changed_after_it_was_written_is_not_read_by_its_values(cell):
     """Only what the flow finds as the cell wrote it is read: a change through the name, another

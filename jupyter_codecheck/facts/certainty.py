@@ -397,7 +397,9 @@ class Certainty:
             return root not in self.bindings and type(self.ns.get(root)) in (int, float, str, bool) and \
                 not any(self._through_module(n) for n in nodes)
         return all(isinstance(v, ast.Constant) and type(v.value) in (int, float, str, bool) or
-                   isinstance(v, ast.Call) and self._builtin(v.func, _NUMBER_BUILTINS) for v in values)
+                   isinstance(v, ast.Call) and self._builtin(v.func, _NUMBER_BUILTINS) or
+                   isinstance(v, (ast.BinOp, ast.UnaryOp)) and type(self._static(v, frozenset())) in _NUMBERS
+                   for v in values)     # (`n = 0.3 * 10`: Python's arithmetic of its numbers makes a number)
 
     def _concatenated(self, value) -> bool:
         """`np.c_[...]` or `np.r_[...]`: numpy's index tricks, which join their items into a new array."""

@@ -26,7 +26,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
-from .stand_ins import axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim, string_method_claim
+from .stand_ins import augmented_lookup_claim, axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim, string_method_claim
 from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, not_callable_claim, operator_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
@@ -749,7 +749,8 @@ class _Walk:
                 found = len(self.facts)
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first
                 if len(self.facts) == found and self._probe_clear(n):
-                    self._value(inplace_type_claim(n, value))
+                    self._value(augmented_lookup_claim(n, lambda x: self._live(x, local), value)) or \
+                        self._value(inplace_type_claim(n, value))
             elif isinstance(n, ast.AugAssign):
                 self._probe_clear(n) and (self._value(inplace_operator_claim(n, value)) or
                                           self._value(inplace_type_claim(n, value)))
@@ -821,7 +822,7 @@ class _Walk:
         target = self._live_or_builtin(n.func, local, changes_matter=not isinstance(n.func, ast.Attribute))
         live = lambda x: self._live(x, local)
         self._value(shape_method_claim(n, live, value)) or \
-            self._labels_kept(_receiver(n), local) and self._value(axis_method_claim(n, live)) or \
+            self._labels_kept(_receiver(n), local) and self._value(axis_method_claim(n, live, value)) or \
             target is not UNRESOLVED and \
             self._value(data_call_claim(n, target, live, value, live_data=self._nothing_changed_before(n))) or \
             target is not UNRESOLVED and self._library_kept(n.func) and \
@@ -833,7 +834,7 @@ class _Walk:
             self._value(string_method_claim(n, live)) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
                                      isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_LAYOUT and
-                                     self._made_as_made(n.func, value, "Figure"), self._nothing_changed_before(n),
+                                     self._made_as_made(n.func, value, "Figure"), self._numbers_alone_before(n, value),
                                      lambda: current_figure_kept(("add_subplot", "add_axes"))))
 
     def _probe_clear(self, n: ast.AST) -> bool:
@@ -1062,6 +1063,38 @@ class _Walk:
             self._other_current = any(_may_change_current(x, self._numpy_call) for x in ast.walk(self.tree))
         return not self._other_current
 
+    def _numbers_alone_before(self, n: ast.AST, value) -> bool:
+        """Does the cell, before `n`, store no attribute or item and call nothing but numpy's own
+        functions, a numpy generator's draws (the kernel's, or one it made), Python's builtins of
+        plain values (`len`, `range`) and pyplot's `figure()` of a new Figure (no number, no class)?
+        Then nothing before drew on a Figure or changed matplotlib's settings."""
+        np = sys.modules.get("numpy")
+        random = POLICY.module_members(np.random) if np is not None else {}
+        generators = tuple(c for c in (random.get("Generator"), random.get("RandomState")) if c is not None)
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        figure = POLICY.static(pyplot, "figure", None) if pyplot is not None else None
+        at = (n.lineno, n.col_offset)
+        for x in ast.walk(self.tree):
+            if not hasattr(x, "end_lineno") or (x.end_lineno, x.end_col_offset) > at:
+                continue
+            if isinstance(x, (ast.Attribute, ast.Subscript)) and isinstance(x.ctx, (ast.Store, ast.Del)):
+                return False
+            if not isinstance(x, ast.Call) or self._numpy_call(x):
+                continue
+            if isinstance(x.func, ast.Name) and any(self._live_or_builtin(x.func, set()) is b for b in _PLAIN_BUILTINS):
+                continue
+            if figure is not None and self._live_or_builtin(x.func, set()) is figure and self._library_kept(x.func) and \
+                    not x.args and all(k.arg not in (None, "num", "FigureClass", "clear") and
+                                       _literal(k.value) is not UNRESOLVED for k in x.keywords):
+                continue
+            if isinstance(x.func, ast.Attribute):
+                made = value(x.func.value)
+                if issubclass(type(made), Abstract) and made.like == "Generator" or \
+                        type(made) in generators and own_classes(type(made), "numpy"):
+                    continue
+            return False
+        return True
+
     def _numpy_call(self, call: ast.Call) -> bool:
         """Is `call` to numpy's own function, reached from a numpy module by a name the cell does not
         bind again: a function of numpy's files, its array-function dispatcher, a ufunc, or a
@@ -1088,6 +1121,9 @@ class _Walk:
             owner = type(getattr(obj, "__self__", None))
             return (owner.__module__ or "").split(".")[0] == "numpy" or owner is types.ModuleType and \
                 obj.__self__.__name__.split(".")[0] == "numpy"
+        if kind.__name__ == "cython_function_or_method" and kind.__module__.startswith("_cython_"):
+            module = obj.__module__     # (a C type's slot: `np.random.default_rng`, numpy.random._generator's)
+            return type(module) is str and module.split(".")[0] == "numpy"
         return kind.__module__.split(".")[0] == "numpy" and kind.__name__ in ("_ArrayFunctionDispatcher", "ufunc")
 
     def _library_kept(self, func: ast.expr) -> bool:
@@ -1264,7 +1300,8 @@ class _Walk:
                 mappable = _literal_display(n.args[0])
         if target is not UNRESOLVED:
             return colorbar_mappable_claim(n, target, mappable, pyplot_kept=self._pyplot_kept(),
-                                           first=self._nothing_changed_before(n)) if self._library_kept(n.func) else None
+                                           first=self._numbers_alone_before(n, value)) \
+                if self._library_kept(n.func) else None
         if self._made_as_made(n.func, value, "Figure") and (cls := figure_class()) is not None:
             return colorbar_mappable_claim(n, POLICY.static(cls, "colorbar", None), mappable, made_figure=True)
         return None
@@ -2841,6 +2878,11 @@ def _step_path(node: ast.expr) -> tuple[ast.expr | None, int | str | None]:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "named_steps":
         return node.value.value, node.attr
     return None, None
+
+
+# Python's builtins of plain values a cell calls before a figure is drawn (they draw nothing)
+_PLAIN_BUILTINS = tuple(getattr(builtins, b) for b in ("len", "range", "list", "tuple", "dict", "zip", "enumerate",
+                                                      "sum", "min", "max", "abs", "round", "int", "float", "str", "print"))
 
 
 def _literal_display(node: ast.expr):

@@ -24,7 +24,9 @@ user's runs. Python's own rules on its values' types are python_types.py's.
 from __future__ import annotations
 
 import ast
+import builtins
 import math
+import operator
 import sys
 import types
 import warnings
@@ -33,7 +35,7 @@ from .abstract_value import Abstract, random_state_value
 from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
 from .items import library_zone, plain_labels
 from .libraries import own_classes, own_function
-from .namespace import PYTHON_TYPES, UNRESOLVED, Made, written_literal
+from .namespace import UNRESOLVED, Made, written_literal
 from .python_types import not_subscriptable_claim, operator_sign
 from .read_policy import POLICY
 
@@ -165,7 +167,7 @@ _VALUE_KEYWORDS = frozenset({"verify_integrity", "fill_value", "key"})
 
 
 @read_otherwise_no_claim
-def axis_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
+def axis_method_claim(n: ast.Call, live: Live, value: Live) -> ValueClaim | None:
     """`s.unstack(level=2)`, `df.stack(dropna=False)`, `df.set_index("state", "year")`,
     `people.insert("height", 1, [...])`, `df.dropna(how="some")` of a live Series or DataFrame with
     literal arguments: the same call on a stand-in with its index and columns (_pandas_stand_in)."""
@@ -174,7 +176,7 @@ def axis_method_claim(n: ast.Call, live: Live) -> ValueClaim | None:
             any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None or k.arg in _VALUE_KEYWORDS
                                                                    for k in n.keywords):
         return None
-    given = _literals(n.args, n.keywords)
+    given = _written(n.args, n.keywords, value)
     if given is None:
         return None
     obj = live(n.func.value)
@@ -358,6 +360,8 @@ def _data(node: ast.expr, live: Live, pd, budget: list):
     if isinstance(node, (ast.Name, ast.Attribute)):
         v = live(node)
         return v if _immutable(v, pd) or _plain_data(v, pd, budget) else _NO_KEY
+    if isinstance(node, ast.Call) and (made := _made_by_maker(node, live, pd, budget)) is not _NO_KEY:
+        return made                     # `index=pd.DatetimeIndex([...])`: pandas' maker of plain data, asked
     maker = _builtin_maker(live(node.func)) if isinstance(node, ast.Call) and not node.keywords else None
     if maker is not None:
         # `range(2)`, `list("abcd")`: Python's own, of plain data, few
@@ -368,6 +372,28 @@ def _data(node: ast.expr, live: Live, pd, budget: list):
             else _NO_KEY
         return _NO_KEY if made is _NO_KEY or len(made) > _MAX_ITEMS else made
     return _NO_KEY
+
+
+def _made_by_maker(node: ast.Call, live: Live, pd, budget: list):
+    """What one of pandas' makers (_pandas_maker) makes of plain data the call is written with (few,
+    no size written out beyond _MAX_SIZE, no dtype's name a dtype of the user's may answer), where
+    it makes plain data; _NO_KEY otherwise (a refusal too: the outer call is not asked)."""
+    if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords) or \
+            not _pandas_maker(live(node.func), pd):
+        return _NO_KEY
+    given = [_data(a, live, pd, budget) for a in node.args]
+    options = {k.arg: _data(k.value, live, pd, budget) for k in node.keywords}
+    values = [*given, *options.values()]
+    if _missing(values) or any(type(x) is int and abs(x) > _MAX_SIZE for x in _flat(values)) or \
+            any(type(x) is str for x in _flat(values)) and not _own_dtype_names(pd):
+        return _NO_KEY
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            made = live(node.func)(*given, **options)
+    except Exception:  # noqa: BLE001 - refused: the outer call is not asked
+        return _NO_KEY
+    return made if _plain_data(made, pd, budget) else _NO_KEY
 
 
 def _builtin_maker(v):
@@ -418,13 +444,14 @@ def _plain_data(v, pd, budget: list) -> bool:
     if np is not None and type(v) is np.ndarray:
         budget[0] -= v.size
         return budget[0] >= 0 and v.dtype.kind in "biufcmMU"
-    if type(v) in (pd.Series, pd.DataFrame, pd.Index, pd.RangeIndex, pd.MultiIndex):
+    indexes = (pd.Index, pd.RangeIndex, pd.MultiIndex, pd.DatetimeIndex, pd.TimedeltaIndex, pd.PeriodIndex)
+    if type(v) in (pd.Series, pd.DataFrame, *indexes):
         budget[0] -= v.size
         if budget[0] < 0 or not own_classes(type(v), "pandas"):
             return False
         if type(v) in (pd.Series, pd.DataFrame) and not (type(v.attrs) is dict and not v.attrs):
             return False                # (pandas deep-copies what attrs hold)
-        if type(v) in (pd.Index, pd.RangeIndex, pd.MultiIndex):
+        if type(v) in indexes:
             return _plain_axis(v, pd)
         dtypes = list(v.dtypes) if type(v) is pd.DataFrame else [v.dtype]
         return _plain_axis(v.index, pd) and (type(v) is pd.Series or _plain_axis(v.columns, pd)) and \
@@ -585,7 +612,8 @@ def draw_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
 
 def _written(args: list[ast.expr], keywords: list[ast.keyword], value: Live) -> tuple[list, dict] | None:
     """Positional and keyword arguments when each is a plain literal, one the cell wrote into a
-    name before (`cov = [[1, 2], [2, 5]]`) or Python's own type (`dtype=int`); else None."""
+    name before (`cov = [[1, 2], [2, 5]]`) or Python's own type or function (`dtype=int`,
+    `how=all`); else None."""
     def one(node):
         try:
             v = ast.literal_eval(node)
@@ -595,7 +623,9 @@ def _written(args: list[ast.expr], keywords: list[ast.keyword], value: Live) -> 
         v = value(node) if isinstance(node, ast.Name) else UNRESOLVED
         if (written := written_literal(v)) is not UNRESOLVED:
             return written
-        return v if type(v) is type and any(v is t for t in PYTHON_TYPES) else _NO_KEY
+        # Python's own types and functions by their names (`dtype=int`, `how=all`), the names left as Python's
+        python = type(v) in (type, types.BuiltinFunctionType) and getattr(builtins, v.__name__, None) is v
+        return v if python else _NO_KEY
     given = [one(a) for a in args]
     options = {k.arg: one(k.value) for k in keywords}
     return None if _missing([*given, *options.values()]) else (given, options)
@@ -633,6 +663,16 @@ def inplace_operator_claim(n: ast.AugAssign, value: Live) -> ValueClaim | None:
                          "ValueError", "ValueError")
 
 
+@read_otherwise_no_claim
+def augmented_lookup_claim(n: ast.AugAssign, live: Live, value: Live) -> ValueClaim | None:
+    """`x[f * N:] += 5`: an augmented store into an item of an array reads that item first; numpy
+    refuses the key as for a read."""
+    if not isinstance(n.target, ast.Subscript):
+        return None
+    read = ast.Subscript(n.target.value, n.target.slice, ast.Load())     # the item as it is read, in place
+    return _numpy_lookup(ast.copy_location(read, n.target), live, value)
+
+
 def _numpy_lookup(n: ast.Subscript, live: Live, value: Live) -> ValueClaim | None:
     np = sys.modules.get("numpy")
     if np is None:
@@ -640,7 +680,7 @@ def _numpy_lookup(n: ast.Subscript, live: Live, value: Live) -> ValueClaim | Non
     shape = _known_shape(value(n.value), np)
     if shape is None:
         return None
-    key = _key(n.slice, live, None, np)
+    key = _key(n.slice, live, None, np, value)
     if key is _NO_KEY:
         key = _made_mask(value(n.slice), np)
     if key is _NO_KEY or any(type(k) is str for k in (key if type(key) is tuple else (key,))):
@@ -679,9 +719,10 @@ def _void(np):
 
 # -- keys -----------------------------------------------------------------------------------------------
 
-def _key(node: ast.expr, live: Live, pd, np):
+def _key(node: ast.expr, live: Live, pd, np, value: Live | None = None):
     """The value of a key written with literals, slices, `pd.IndexSlice[...]` (with `pd`) and live
-    numbers (with `np`: and live arrays of integers or booleans); _NO_KEY for anything else."""
+    numbers (with `np`: and live arrays of integers or booleans; with `value`, a number the cell
+    computed into a name: `n = 0.3 * 10`); _NO_KEY for anything else."""
     if isinstance(node, ast.Constant):
         v = node.value
         return v if type(v) in (int, float, str, bool, type(None)) or (v is Ellipsis and np is not None) else _NO_KEY
@@ -689,12 +730,12 @@ def _key(node: ast.expr, live: Live, pd, np):
             and type(node.operand.value) in (int, float):
         return -node.operand.value
     if isinstance(node, ast.Slice):
-        parts = [None if p is None else _key(p, live, pd, np) for p in (node.lower, node.upper, node.step)]
+        parts = [None if p is None else _key(p, live, pd, np, value) for p in (node.lower, node.upper, node.step)]
         if any(p is _NO_KEY or type(p) in (list, tuple, slice) for p in parts):
             return _NO_KEY
         return slice(*parts)
     if isinstance(node, (ast.Tuple, ast.List)):
-        items = [_key(e, live, pd, np) for e in node.elts]
+        items = [_key(e, live, pd, np, value) for e in node.elts]
         if _missing(items) or isinstance(node, ast.List) and \
                 any(np is not None and type(i) is np.ndarray for i in items):
             return _NO_KEY
@@ -705,12 +746,26 @@ def _key(node: ast.expr, live: Live, pd, np):
         return _key(node.slice, live, pd, np)
     if isinstance(node, (ast.Name, ast.Attribute)):
         v = live(node)
+        if v is UNRESOLVED and value is not None and isinstance(node, ast.Name):
+            made = value(node)
+            v = made.literal() if issubclass(type(made), Made) and type(made.literal()) in (int, float) else v
         if type(v) in (int, float, bool) or type(v) is str and np is None:
             return v
         if np is not None and type(v) is np.ndarray and v.dtype.kind in "biu" and v.ndim >= 1 and \
                 v.size <= _MAX_INDEX_ARRAY:
             return v
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC and value is not None:
+        a, b = _key(node.left, live, pd, np, value), _key(node.right, live, pd, np, value)
+        if type(a) in (int, float) and type(b) in (int, float):
+            try:                        # `f * N` of numbers: the number Python computes
+                return _ARITHMETIC[type(node.op)](a, b)
+            except ArithmeticError:
+                return _NO_KEY
     return _NO_KEY
+
+
+_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+               ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
 
 
 def _plain_literal(v) -> bool:

@@ -503,10 +503,10 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
 
 # numpy's functions that make an array of their literal arguments alone; the legacy random ones are
 # asked of a RandomState of their own (the global one's state is the user's)
-_MAKERS = frozenset({"zeros", "ones", "empty", "full", "arange", "linspace", "logspace", "eye", "identity", "array",
-                     "asarray", "tri"})
+_MAKERS = frozenset({"zeros", "ones", "empty", "full", "arange", "linspace", "logspace", "geomspace", "eye",
+                     "identity", "array", "asarray", "tri", "datetime64", "timedelta64"})
 _DRAWS = frozenset({"rand", "randn", "randint", "random_sample", "normal", "uniform", "standard_normal",
-                    "binomial", "poisson", "permutation"})
+                    "binomial", "poisson", "permutation", "choice"})
 # how many numbers, and how large a product of the ints, a literal call is asked with
 _MOST_NUMBERS, _MOST_SIZE = 10_000, 1_000_000
 
@@ -546,9 +546,10 @@ def _made_from_literals(n: ast.Call, target, live: Live) -> ValueClaim | None:
             ask(*args, **keywords)
     except (TypeError, ValueError, OverflowError) as e:
         exception = type(e).__name__
-        # what is read: numpy (its module's name) and the names of what the cell wrote
-        written = [a.id for a in [*n.args, *(k.value for k in n.keywords)] if isinstance(a, ast.Name) and
-                   written_literal(live(a)) is not UNRESOLVED]
+        # what is read: numpy (its module's name) and the names of the values given (a type given,
+        # `dtype=int`, is code, not data)
+        written = [x.id for a in [*n.args, *(k.value for k in n.keywords)] for x in ast.walk(a)
+                   if isinstance(x, ast.Name) and type(live(x)) is not type]
         root = chain_root(n.func)
         return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {' '.join(str(e).split())[:160]}: {exception}",
                           exception, callee=True, subjects=tuple(dict.fromkeys([root, *written])) if root else None)
@@ -568,6 +569,10 @@ def _small_literal(node: ast.expr, live: Live, np):
     v = live(node)
     if (written := written_literal(v)) is not UNRESOLVED:
         return written
+    if type(v) in (int, float):         # a number the kernel holds or the cell computed (`X.shape[1]`)
+        return v
+    if issubclass(type(v), Made) and type(v.literal()) in (int, float):
+        return v.literal()
     if type(v) is type and (issubclass(v, np.generic) and POLICY.is_library(v) or any(v is t for t in PYTHON_TYPES)):
         return v
     raise ValueError(ast.unparse(node))
