@@ -947,3 +947,26 @@ def test_a_parameter_another_method_makes_keyword_only_is_no_word_read_on_the_wa
     assert fact.message.endswith(": AttributeError") and type(raised) is AttributeError and "normed" in str(raised)
     taken = "plt.xcorr([1.0, 2.0, 3.0], [1.0, 3.0, 2.0], normed=True, maxlags=1)\n"
     assert kernel_facts(taken, ns) == [] and _raised(taken, ns) is None
+
+
+def test_a_numbered_figure_is_a_new_one_where_pyplot_holds_none():
+    """`plt.figure(1)` with no Figure yet (an inline backend closes them after each cell) makes a
+    new one of matplotlib's class: what pyplot draws next is read, and stops; with a Figure 1 of
+    the user's class already, it is that one: not read."""
+    from matplotlib.figure import Figure
+
+    from jupyter_codecheck.core.exact_findings import exact_check
+
+    class Theirs(Figure):
+        pass
+
+    cell = "plt.figure(1)\nplt.plot([1, 2], colr='r')\n"
+    ns = {"plt": plt}
+    try:
+        plt.close("all")
+        assert [f.line for f in exact_check(cell, ns).certain] == [2] and type(_raised(cell, ns)) is AttributeError
+        plt.close("all")
+        plt.figure(1, FigureClass=Theirs)
+        assert exact_check(cell, ns).certain == []
+    finally:
+        plt.close("all")

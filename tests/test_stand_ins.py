@@ -123,6 +123,8 @@ CLAIMED = [
      "TypeError"),                                         # ...in a function of the cell's, in its call's view
     ("r = np.datetime64('2021-07-04 12:59', 'nanoseconds')\n", "TypeError"),   # numpy's maker of literals
     ("i = np.random.choice(grid.shape[1], 20, replace=False)\n", "ValueError"),  # ...and the kernel's numbers
+    ("r = rate ^ 2 / 2\n", "TypeError"),                   # Python's arithmetic of its numbers: a float
+    ("r = int(4 * np.log(count) / (rate ^ 2 / 2))\n", "TypeError"),  # after numpy's function in the statement
     ("r = prices.dropna(axis='columns', how=all)\n", "ValueError"),   # Python's own function for a word
     ("r = min(edges, max(edges))\n", "ValueError"),         # Python's min compares an array: its truth
     ("a = np.arange(10)\nr = max(a, 3)\n", "ValueError"),
@@ -188,6 +190,7 @@ MEANT = [
     "x = pd.Series([0, 1, 2], index=pd.date_range('2020-01-01', periods=3))\n",
     "r = prices.dropna(axis='columns', how='all')\n", "r = min(np.min(edges), max(edges))\n",
     "r = np.datetime64('2021-07-04 12:59', 'ns')\n", "i = np.random.choice(grid.shape[1], 3, replace=False)\n",
+    "r = int(4 * np.log(count) / (rate ** 2 / 2))\n", "r = 3 ^ 2 // 2\n",
     "a = np.zeros(10)\nn = 10 // 3\na[n:] += 5\n", "a = np.zeros((3, 3))\na[:, 2] -= 1\n",
     "def make_data(N, f=0.3):\n    x = np.zeros(N)\n    x[int(f * N):] += 5\n    return x\n\nx = make_data(100)\n", "r = max(count, 3, rate)\n", "r = min(np.ones(1), 3)\n",
 ]

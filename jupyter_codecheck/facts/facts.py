@@ -37,7 +37,8 @@ from .displays import display_claim, feature_name_claim
 from .encoders import encoder_claim
 from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_claim, colorbar_mappable_claim, is_artist_set, legend_claim, \
     current_axes_exact, current_figure_kept, current_axes_plain, matplotlib_object, plain_own_dict, pyplot_axes_method, plain_subclass, property_claim, savefig_claim, scale_claim, set_claim, setp_claim, \
-    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made
+    made_axis_class, tick_params_claim, ticks_claim, current_figure_empty, pyplot_figures_plain, bars_made, \
+    no_pyplot_figures
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .matplotlib_values import FIGURE_LAYOUT, axes_call_claim, cell_registers, grid_claim, layout_claim
 from .pandas_inputs import expression_claim, frequency_claim, inplace_claim, level_claim, merge_claim, \
@@ -225,9 +226,11 @@ _CURRENT_CHANGERS = frozenset({"figure", "close", "sca", "axes", "add_axes", "ad
 _OTHER_CLASS_KEYWORDS = frozenset({"FigureClass", "axes_class", "projection", "polar", "subplot_kw", "num"})
 
 
-def _may_change_current(x: ast.AST, numpy_call=lambda call: False) -> bool:
+def _may_change_current(x: ast.AST, numpy_call=lambda call: False, no_figures: bool = False) -> bool:
     """`numpy_call(call)`: is the call's function numpy's own, which chooses no figure whatever
-    its keywords (`np.linspace(0, 1, num=200)`)?"""
+    its keywords (`np.linspace(0, 1, num=200)`)? `no_figures`: pyplot holds no Figure as the cell
+    starts (an inline backend closes them after each cell), so `plt.figure(1)` makes a new one
+    of matplotlib's class, or finds one the cell made."""
     if isinstance(x, ast.Call) and any(k.arg in _OTHER_CLASS_KEYWORDS for k in x.keywords) and not numpy_call(x):
         return True
     if isinstance(x, ast.keyword):
@@ -239,8 +242,10 @@ def _may_change_current(x: ast.AST, numpy_call=lambda call: False) -> bool:
         # `plt.figure(2)`: another figure; `plt.close("all")`: none, then a new one
         if name == "close" and len(x.args) == 1 and not x.keywords and _literal(x.args[0]) == "all":
             return False
+        numbered = name == "figure" and bool(x.args) and not (
+            no_figures and len(x.args) == 1 and isinstance(x.args[0], ast.Constant) and type(x.args[0].value) in (int, str))
         return name in _CURRENT_CHANGERS and not all(isinstance(a, (ast.Constant, ast.List, ast.Tuple)) for a in x.args) or \
-            name in ("close", "sca", "switch_backend", "delaxes", "subplot_mosaic") or name == "figure" and bool(x.args)
+            name in ("close", "sca", "switch_backend", "delaxes", "subplot_mosaic") or numbered
     return False
 
 
@@ -849,8 +854,14 @@ class _Walk:
             return False
         inner = {id(x) for x in ast.walk(n)}
         at = (n.lineno, n.col_offset)
-        return not any(id(x) not in inner and _changes(x) and (x.end_lineno, x.end_col_offset) <= at
-                       for x in ast.walk(statement))
+        return not any(id(x) not in inner and _changes(x) and (x.end_lineno, x.end_col_offset) <= at and
+                       not self._numpy_computes(x) for x in ast.walk(statement))
+
+    def _numpy_computes(self, x: ast.AST) -> bool:
+        """`np.log(m)`: a call of numpy's own function that writes into none of its arguments (no
+        `out`, none of numpy's functions that fill or shuffle what they are given)."""
+        return isinstance(x, ast.Call) and self._numpy_call(x) and not any(k.arg in (None, "out") for k in x.keywords) \
+            and isinstance(x.func, ast.Attribute) and x.func.attr not in _NUMPY_WRITERS
 
     def _nothing_changed_before(self, n: ast.AST) -> bool:
         """Is nothing called, stored or deleted in the cell before `n` (imports aside)? What a live
@@ -1060,7 +1071,8 @@ class _Walk:
         cell make a Figure or Axes of another class, or another one current
         (_may_change_current)? With _library_kept, none of the user's code runs before either."""
         if self._other_current is None:
-            self._other_current = any(_may_change_current(x, self._numpy_call) for x in ast.walk(self.tree))
+            no_figures = no_pyplot_figures()
+            self._other_current = any(_may_change_current(x, self._numpy_call, no_figures) for x in ast.walk(self.tree))
         return not self._other_current
 
     def _numbers_alone_before(self, n: ast.AST, value) -> bool:
@@ -1077,8 +1089,9 @@ class _Walk:
         for x in ast.walk(self.tree):
             if not hasattr(x, "end_lineno") or (x.end_lineno, x.end_col_offset) > at:
                 continue
-            if isinstance(x, (ast.Attribute, ast.Subscript)) and isinstance(x.ctx, (ast.Store, ast.Del)):
-                return False
+            if isinstance(x, (ast.Attribute, ast.Subscript)) and isinstance(x.ctx, (ast.Store, ast.Del)) or \
+                    isinstance(x, (ast.Import, ast.ImportFrom)) and not _loaded(x):
+                return False            # (a module's first import runs its code: `mplot3d` registers "3d")
             if not isinstance(x, ast.Call) or self._numpy_call(x):
                 continue
             if isinstance(x.func, ast.Name) and any(self._live_or_builtin(x.func, set()) is b for b in _PLAIN_BUILTINS):
@@ -2878,6 +2891,20 @@ def _step_path(node: ast.expr) -> tuple[ast.expr | None, int | str | None]:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "named_steps":
         return node.value.value, node.attr
     return None, None
+
+
+# numpy's functions that write into an array they are given
+_NUMPY_WRITERS = frozenset({"copyto", "put", "place", "putmask", "fill_diagonal", "shuffle", "put_along_axis",
+                            "seed", "set_state", "add", "subtract", "multiply", "divide", "at"})
+
+
+def _loaded(x: ast.Import | ast.ImportFrom) -> bool:
+    """Is every module the import names loaded already (it runs no code of theirs)?"""
+    if isinstance(x, ast.Import):
+        return all(a.name in sys.modules for a in x.names)
+    module = sys.modules.get(x.module or "") if not x.level else None
+    return module is not None and all(f"{x.module}.{a.name}" in sys.modules or
+                                      a.name in POLICY.module_members(module) for a in x.names)
 
 
 # Python's builtins of plain values a cell calls before a figure is drawn (they draw nothing)

@@ -530,6 +530,12 @@ def matplotlib_object(obj) -> bool:
     return type(module) is str and module.startswith("matplotlib.") and plain_subclass(cls, object)
 
 
+def no_pyplot_figures() -> bool:
+    """Does pyplot hold no Figure at all (read from its register statically), its `gcf` and `gca`
+    its own and no figure hooks set?"""
+    return _current_figure() is _NO_FIGURE
+
+
 def current_figure_empty() -> bool:
     """Does pyplot's `gcf()` give a Figure holding no Axes: none yet (it makes a new one of
     matplotlib's class), or a current one of matplotlib's own `Figure` class exactly whose stack

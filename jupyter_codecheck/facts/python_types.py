@@ -254,6 +254,16 @@ def _stand_in_of(node: ast.expr | None, value: Live):
         return "a"
     if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
         return _REPRESENTATIVES[{ast.List: list, ast.Tuple: tuple, ast.Dict: dict, ast.Set: set}[type(node)]]
+    if isinstance(node, (ast.BinOp, ast.UnaryOp)) and type(node.op) in _OPERATORS:
+        # `2 / 2`: Python's arithmetic of its numbers, whose result's type the operands' types fix
+        operands = [_stand_in_of(x, value) for x in ((node.left, node.right) if isinstance(node, ast.BinOp)
+                                                       else (node.operand,))]
+        if all(type(x) in (int, float, complex, bool) for x in operands):
+            try:
+                made = _operate(node.op, *operands, *([None] if len(operands) == 1 else []))
+            except Exception:  # noqa: BLE001 - refused: what is known of it is not its type
+                return _UNKNOWN
+            return _REPRESENTATIVES.get(type(made), _UNKNOWN)
     v = node.value if isinstance(node, ast.Constant) else value(node)
     kind = type(v)
     if kind in _REPRESENTATIVES:
