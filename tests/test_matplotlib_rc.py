@@ -26,6 +26,9 @@ CELLS = [
     "plt.style.use('ggplot')\n",
     "plt.style.use('default')\n",
     "plt.style.use('mpl20')\n",                              # use's own alias of 'default'
+    "with plt.style.context('fivethirtyeigth'):\n    pass\n",  # entering the context uses the style
+    "with plt.style.context('fivethirtyeight'):\n    pass\n",
+    "c = plt.style.context('fivethirtyeigth')\n",             # not entered: nothing used yet
     'plt.rcParams["figure.figsze"] = (8, 4)\n',             # rcParams refuses a key it lacks
     "plt.rcParams['figure.figsize'] = (8, 4)\n",
     "size = matplotlib.rcParams['font.sze']\n",

@@ -32,6 +32,7 @@ def namespace() -> dict:
             "names": pd.Series(["Graham Chapman", "John Cleese", None]), "words": pd.Index(["a b", "c"]),
             "euros": pd.Series([2.5, 4.0], index=["t", "j"]), "wanted": pd.Series(["item"]),
             "cheap": pd.Series([True, False], index=["t", "j"]),
+            "people": np.zeros(4, dtype={"names": ("name", "age"), "formats": ("U10", "i4")}),
             "_dh": [os.getcwd()]}         # IPython's directory history: a kernel's own namespace
 
 
@@ -123,6 +124,13 @@ CLAIMED = [
      "TypeError"),                                         # ...in a function of the cell's, in its call's view
     ("r = np.datetime64('2021-07-04 12:59', 'nanoseconds')\n", "TypeError"),   # numpy's maker of literals
     ("i = np.random.choice(grid.shape[1], 20, replace=False)\n", "ValueError"),  # ...and the kernel's numbers
+    ("r = euros * np.arange(3)\n", "ValueError"),           # pandas' arithmetic with an array: shapes match
+    ("r = np.arange(3) + euros\n", "ValueError"),
+    ("r = visits - np.zeros((2, 2))\n", "ValueError"),
+    ("r = visits - grid[0, :2]\n", "ValueError"),            # a row of the wrong width
+    ("r = people['nmae']\n", "ValueError"),                 # a structured array's field names
+    ("r = people[['name', 'aeg']]\n", "KeyError"),
+    ("people['nmae'] = 'x'\n", "ValueError"),
     ("r = rate ^ 2 / 2\n", "TypeError"),                   # Python's arithmetic of its numbers: a float
     ("r = int(4 * np.log(count) / (rate ^ 2 / 2))\n", "TypeError"),  # after numpy's function in the statement
     ("r = prices.dropna(axis='columns', how=all)\n", "ValueError"),   # Python's own function for a word
@@ -191,6 +199,8 @@ MEANT = [
     "r = prices.dropna(axis='columns', how='all')\n", "r = min(np.min(edges), max(edges))\n",
     "r = np.datetime64('2021-07-04 12:59', 'ns')\n", "i = np.random.choice(grid.shape[1], 3, replace=False)\n",
     "r = int(4 * np.log(count) / (rate ** 2 / 2))\n", "r = 3 ^ 2 // 2\n",
+    "r = people['name']\n", "r = people[['name', 'age']]\n", "people['age'] = 3\n",
+    "r = euros * np.arange(2)\n", "r = visits - np.zeros((4, 4))\n", "r = visits - grid[0, :4]\n",
     "a = np.zeros(10)\nn = 10 // 3\na[n:] += 5\n", "a = np.zeros((3, 3))\na[:, 2] -= 1\n",
     "def make_data(N, f=0.3):\n    x = np.zeros(N)\n    x[int(f * N):] += 5\n    return x\n\nx = make_data(100)\n", "r = max(count, 3, rate)\n", "r = min(np.ones(1), 3)\n",
 ]
@@ -364,3 +374,14 @@ def test_a_display_changed_after_it_was_written_is_not_read_by_its_values(cell):
     ns = dict(namespace(), fix=fix)
     assert [f for f in kernel_facts(cell, ns) if f.kind == "value"] == [], cell
     assert raised_at(cell, dict(namespace(), fix=fix)) is None, cell
+
+
+def test_no_frame_arithmetic_claim_on_the_users_class_or_operator(monkeypatch):
+    class Mine(pd.Series):
+        pass
+
+    ns = dict(namespace(), mine=Mine([1.0, 2.0]))
+    assert [f for f in kernel_facts("r = mine * np.arange(3)\n", ns) if f.kind == "value"] == []
+    monkeypatch.setattr(pd.Series, "__mul__", lambda self, other: 0)
+    assert [f for f in kernel_facts("r = euros * np.arange(3)\n", namespace()) if f.kind == "value"] == []
+    assert raised_at("r = euros * np.arange(3)\n", namespace()) is None

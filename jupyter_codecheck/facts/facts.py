@@ -26,7 +26,7 @@ from ..pytext.versions import dead_spans, in_spans
 from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
-from .stand_ins import augmented_lookup_claim, axis_method_claim, data_call_claim, draw_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim, string_method_claim
+from .stand_ins import augmented_lookup_claim, axis_method_claim, data_call_claim, draw_claim, frame_operator_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim, string_method_claim
 from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, not_callable_claim, operator_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
@@ -73,7 +73,7 @@ from .renamed import Renamed, renamed_attribute, renamed_keyword, rewritten_call
 from .returns import called_class, method_class
 from .signatures import array_method, bind_error
 from .values import ValueClaim, accessor_claim, binop_claim, call_claim, concat_axis_claim, concatenator_claim, \
-    extremes_claim, \
+    extremes_claim, field_claim, \
     index_claim, store_claim, text_index_claim, truth_claim, unpack_claim
 
 KINDS = ("attribute", "key", "call", "value")
@@ -737,6 +737,7 @@ class _Walk:
                         self._value(tuple_key_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(inplace_claim(n, lambda x: self._live(x, local))) or
                         self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
+                        self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(index_claim(n, value)) or
                         self._value(params_key_claim(n, lambda x: self._live(x, local), self._text))):
                     found = len(self.facts)
@@ -746,6 +747,7 @@ class _Walk:
                         self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))
             elif isinstance(n, ast.Subscript):
                 self._value(text_index_claim(n, value)) or \
+                    self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or \
                     self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
                                                  self._parents.get(id(n)))) or \
                     self._labels_kept(_looked_up(n), local) and self._probe_clear(n) and \
@@ -772,7 +774,8 @@ class _Walk:
             elif isinstance(n, ast.BinOp):
                 self._value(binop_claim(n, value)) or \
                     self._value(column_binop_claim(n, lambda x: self._live(x, local))) or \
-                    self._probe_clear(n) and self._value(operator_claim(n, value))
+                    self._probe_clear(n) and (self._value(frame_operator_claim(n, lambda x: self._live(x, local), value)) or
+                                              self._value(operator_claim(n, value)))
             elif isinstance(n, (ast.UnaryOp, ast.Compare)):
                 self._probe_clear(n) and self._value(operator_claim(n, value))
             elif isinstance(n, ast.comprehension):
@@ -945,7 +948,7 @@ class _Walk:
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(heatmap_claim(n, target, self._text, lambda node: self._axes_exact(node, local))) or \
                 self._value(option_claim(n, target, self._text)) or \
-                self._value(rc_claim(n, target, self._text)) or \
+                self._value(rc_claim(n, target, self._text, entered=isinstance(self._parents.get(id(n)), ast.withitem))) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept(),

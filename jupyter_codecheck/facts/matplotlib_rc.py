@@ -25,9 +25,10 @@ from .values import ValueClaim
 _TABLES: dict[tuple[int, str], dict | None] = {}     # (id(function), name) -> its table (None: not found)
 
 
-def rc_claim(n: ast.Call, target, text) -> ValueClaim | None:
+def rc_claim(n: ast.Call, target, text, entered: bool = False) -> ValueClaim | None:
     """`rc(group, **settings)`: the first setting whose key is not in rcParams (KeyError), else
-    `style.use(name)` with a name that is no style (OSError)."""
+    `style.use(name)` with a name that is no style (OSError), and `style.context(name)` where a
+    `with` enters it (`entered`: its `__enter__` runs `use`)."""
     mpl = sys.modules.get("matplotlib")
     if mpl is None:
         return None
@@ -37,7 +38,27 @@ def rc_claim(n: ast.Call, target, text) -> ValueClaim | None:
     style = sys.modules.get("matplotlib.style")
     if style is not None and target is POLICY.static(style, "use", None):
         return _style_name(n, target, text)
+    if style is not None and entered and target is POLICY.static(style, "context", None) and _uses_first(target):
+        return _style_name(n, POLICY.static(style, "use", None), text)
     return None
+
+
+def _uses_first(context) -> bool:
+    """Is `context` matplotlib's contextmanager whose generator calls `use(style)` before it
+    yields, as its source reads (no other call with the style first)?"""
+    import inspect
+    import textwrap
+    wrapped = getattr(context, "__wrapped__", None) if type(context) is types.FunctionType else None
+    if type(wrapped) is not types.FunctionType or not POLICY.is_library(wrapped):
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(wrapped)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    calls = [c.lineno for c in ast.walk(tree) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and
+             c.func.id == "use" and len(c.args) == 1 and isinstance(c.args[0], ast.Name) and c.args[0].id == "style"]
+    yields = [y.lineno for y in ast.walk(tree) if isinstance(y, ast.Yield)]
+    return bool(calls) and bool(yields) and min(calls) < min(yields)
 
 
 def _rc_key(n: ast.Call, mpl, text) -> ValueClaim | None:

@@ -195,6 +195,50 @@ def axis_method_claim(n: ast.Call, live: Live, value: Live) -> ValueClaim | None
     return None
 
 
+@read_otherwise_no_claim
+def frame_operator_claim(n: ast.BinOp, live: Live, value: Live) -> ValueClaim | None:
+    """`df - halfrow.values`, `A + B.values`: pandas' arithmetic of a live DataFrame or Series of
+    numbers with numpy's array of numbers (live, or made with every size known), whose shapes
+    pandas must match (ValueError: "Unable to coerce to DataFrame, shape must be ..."): asked on a
+    stand-in of the object (its own labels, zeros) and zeros of the array's shape."""
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    name = _FRAME_OPERATORS.get(type(n.op))
+    if pd is None or np is None or name is None:
+        return None
+    sides = [live(n.left), live(n.right)]
+    at = next((i for i, v in enumerate(sides) if type(v) in (pd.Series, pd.DataFrame)), None)
+    if at is None or not all(own_function(POLICY.static(type(sides[at]), f"__{p}{name}__", None), "pandas")
+                             for p in ("", "r")):
+        return None
+    obj = sides[at]
+    if not all(type(d).__module__.split(".")[0] == "numpy" and d.kind in "biuf"
+               for d in (obj.dtypes if type(obj) is pd.DataFrame else [obj.dtype])):
+        return None
+    other = (n.right, n.left)[at]
+    v = value(other)
+    shape = _known_shape(v, np)
+    kind = v.dtype.kind if type(v) is np.ndarray else getattr(v, "kind", None)
+    if shape is None or kind not in tuple("biuf") or math.prod(shape) > _MOST_DATA:
+        return None
+    stand_in = _pandas_stand_in(obj, pd, np)
+    if stand_in is None:
+        return None
+    zeros = np.zeros(shape, dtype=v.dtype if type(v) is np.ndarray else bool if kind == "b" else np.dtype(kind + "8"))
+    operands = (stand_in, zeros) if at == 0 else (zeros, stand_in)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            getattr(operator, name)(*operands)
+    except ValueError as e:
+        what = type(obj).__name__
+        return _claim(n, e, frozenset({"ValueError"}), f"{what} {operator_sign(n.op)} an array of shape {shape}")
+    return None
+
+
+_FRAME_OPERATORS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
+                    ast.Mod: "mod", ast.Pow: "pow"}
+
+
 def _pandas_stand_in(obj, pd, np):
     """A Series or DataFrame of pandas' own class with `obj`'s own index and columns (plain labels)
     and a read-only view of one zero as its values; None for anything else or too large."""

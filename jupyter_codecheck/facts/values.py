@@ -1323,6 +1323,33 @@ def text_index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
                          "indices: IndexError", "IndexError")
 
 
+def field_claim(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
+    """`data["nmae"]`, `data[["name", "aeg"]]` of a live structured array (numpy's own class, its
+    dtype's fields named): asked of an empty array of the same dtype, which refuses a name none
+    of its fields has as the user's does. The fields meant are the fixes."""
+    import difflib
+    np = _np()
+    key = _literal(n.slice)
+    names = [key] if type(key) is str else key if type(key) is list and key and all(type(k) is str for k in key) \
+        else None
+    array = live(n.value)
+    if np is None or names is None or type(array) is not np.ndarray or array.dtype.names is None or \
+            isinstance(n.ctx, ast.Del):
+        return None
+    try:
+        np.empty((0,), dtype=array.dtype)[key]
+    except (ValueError, KeyError, IndexError) as e:
+        missing = next((k for k in names if k not in array.dtype.names), None)
+        meant = difflib.get_close_matches(missing, list(array.dtype.names), n=1, cutoff=0.6) if missing else []
+        written = text(n.slice)
+        quote = '"' if written is not None and written.startswith('"') else "'"
+        fixes = [f"{quote}{meant[0]}{quote}"] if meant and type(key) is str else []
+        return ValueClaim(n.slice, f"{ast.unparse(n.value)} has the fields {', '.join(array.dtype.names)}: "
+                                   f"{' '.join(str(e).split())[:160]}: {type(e).__name__}", type(e).__name__, fixes,
+                          subjects=tuple(dict.fromkeys(x.id for x in ast.walk(n.value) if isinstance(x, ast.Name))))
+    return None
+
+
 # -- pandas -----------------------------------------------------------------------------------------
 
 def accessor_claim(n: ast.Attribute, live: Live) -> ValueClaim | None:
