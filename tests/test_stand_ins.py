@@ -128,6 +128,7 @@ CLAIMED = [
     ("r = np.arange(3) + euros\n", "ValueError"),
     ("r = visits - np.zeros((2, 2))\n", "ValueError"),
     ("r = visits - grid[0, :2]\n", "ValueError"),            # a row of the wrong width
+    ("r = pd.eval('-euros * 2 - eruos')\n", "UndefinedVariableError"),   # pandas' eval reads the notebook's names
     ("r = people['nmae']\n", "ValueError"),                 # a structured array's field names
     ("r = people[['name', 'aeg']]\n", "KeyError"),
     ("people['nmae'] = 'x'\n", "ValueError"),
@@ -199,6 +200,7 @@ MEANT = [
     "r = prices.dropna(axis='columns', how='all')\n", "r = min(np.min(edges), max(edges))\n",
     "r = np.datetime64('2021-07-04 12:59', 'ns')\n", "i = np.random.choice(grid.shape[1], 3, replace=False)\n",
     "r = int(4 * np.log(count) / (rate ** 2 / 2))\n", "r = 3 ^ 2 // 2\n",
+    "r = pd.eval('-euros * 2 + sin(rate) + inf')\n", "eruos = euros\nr = pd.eval('-euros * 2 - eruos')\n",
     "r = people['name']\n", "r = people[['name', 'age']]\n", "people['age'] = 3\n",
     "r = euros * np.arange(2)\n", "r = visits - np.zeros((4, 4))\n", "r = visits - grid[0, :4]\n",
     "a = np.zeros(10)\nn = 10 // 3\na[n:] += 5\n", "a = np.zeros((3, 3))\na[:, 2] -= 1\n",

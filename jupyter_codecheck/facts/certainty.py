@@ -115,15 +115,23 @@ class Certainty:
     def _pandas_eval(self, n: ast.Attribute, nodes) -> bool:
         """`df.eval("a + b")`: pandas' expression evaluator of a kernel's DataFrame (of pandas' own
         class, its name not bound by the cell), called with a literal expression that names none
-        of the cell's variables (`@f()` calls the user's code): it binds no name of Python's."""
+        of the cell's variables (`@f()` calls the user's code): it binds no name of Python's; so
+        does pandas' module's `eval` of an expression with no assignment and no target."""
         import sys
         pd = sys.modules.get("pandas")
         call = next((c for c in nodes if isinstance(c, ast.Call) and c.func is n), None)
         if call is None or not call.args or not isinstance(call.args[0], ast.Constant) or \
                 type(call.args[0].value) is not str or "@" in call.args[0].value:
             return False
-        return pd is not None and n.attr == "eval" and isinstance(n.value, ast.Name) and \
-            n.value.id not in self.bindings and type(self.ns.get(n.value.id)) in (pd.DataFrame, pd.Series) and \
+        if pd is None or n.attr != "eval" or not isinstance(n.value, ast.Name) or n.value.id in self.bindings:
+            return False
+        if self.ns.get(n.value.id) is pd:   # `pd.eval("df1 + df2")`: an expression (no assignment), no target
+            try:
+                ast.parse(call.args[0].value.strip(), mode="eval")
+            except SyntaxError:
+                return False
+            return len(call.args) == 1 and all(k.arg in ("engine", "parser") for k in call.keywords)
+        return type(self.ns.get(n.value.id)) in (pd.DataFrame, pd.Series) and \
             POLICY.static(type(self.ns[n.value.id]), "eval", None) is POLICY.static(pd.DataFrame, "eval", None)
 
     # -- what may run ---------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from .matplotlib_properties import artist_call_claim, clabel_claim, colorbar_cla
     no_pyplot_figures
 from .matplotlib_rc import params_key_claim, rc_claim, update_claim
 from .matplotlib_values import FIGURE_LAYOUT, axes_call_claim, cell_registers, grid_claim, layout_claim
-from .pandas_inputs import expression_claim, frequency_claim, inplace_claim, level_claim, merge_claim, \
+from .pandas_inputs import eval_names_claim, expression_claim, frequency_claim, inplace_claim, level_claim, merge_claim, \
     reader_claim, timezone_claim, tuple_key_claim, writer_claim
 from .pandas_options import option_claim
 from .column_selection import column_selection_claim, column_transformer_parts, frame_labels
@@ -937,6 +937,8 @@ class _Walk:
                                                  self._value(level_claim(n, lambda x: self._live(x, local)))) or \
                 self._value(pivot_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(merge_claim(n, target, lambda x: self._live(x, local))) or \
+                self._value(eval_names_claim(n, target, lambda name: name in self.ns or name in local or
+                                             mentions(self.tree, name))) or \
                 self._folders_kept(n) and (self._value(writer_claim(n, lambda x: self._live(x, local))) or
                                            self._value(reader_claim(n, target))):
             return

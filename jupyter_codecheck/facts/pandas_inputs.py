@@ -226,6 +226,37 @@ def expression_claim(n: ast.Call, live: Live) -> ValueClaim | None:
     return None
 
 
+def eval_names_claim(n: ast.Call, target, defined) -> ValueClaim | None:
+    """`pd.eval("-df1 * df2 - df6")`: pandas' `eval` resolves the expression's names in its caller's
+    namespace (the notebook's) and its own few globals (`Timestamp`, `inf`, ...), its math
+    functions by name where called: a name none of these holds is its UndefinedVariableError
+    (a NameError) before anything is computed. `defined(name)`: may the name be bound when the
+    call runs (the kernel holds it, or the cell binds it anywhere)?"""
+    pd = _pd()
+    scope = sys.modules.get("pandas.core.computation.scope")
+    ops = sys.modules.get("pandas.core.computation.ops")
+    if pd is None or scope is None or ops is None or target is not POLICY.static(pd, "eval", None) or \
+            not own_function(target, "pandas") or len(n.args) != 1 or \
+            not (isinstance(n.args[0], ast.Constant) and type(n.args[0].value) is str) or \
+            any(k.arg not in ("engine", "parser") for k in n.keywords) or len(n.args[0].value) > 2000:
+        return None
+    globals_, functions = POLICY.static(scope, "DEFAULT_GLOBALS", None), POLICY.static(ops, "MATHOPS", None)
+    if type(globals_) is not dict or type(functions) is not tuple:
+        return None
+    try:
+        tree = ast.parse(n.args[0].value.strip(), mode="eval")
+    except SyntaxError:
+        return None                     # (pandas' own tokens: not read here)
+    called = {id(c.func) for c in ast.walk(tree) if isinstance(c, ast.Call)}
+    for x in ast.walk(tree):
+        if isinstance(x, ast.Name) and x.id not in globals_ and not (id(x) in called and x.id in functions) and \
+                not defined(x.id):
+            return ValueClaim(n.args[0], f"{ast.unparse(n.func)}(): name '{x.id}' is not defined (pandas' eval reads "
+                                         "the notebook's names): UndefinedVariableError", "UndefinedVariableError",
+                              literal=True)
+    return None
+
+
 def _pandas_dtype(dtype) -> bool:
     """numpy's dtype or one of pandas' own (a dtype of the user's runs their code on any copy)."""
     return type(dtype).__module__.split(".")[0] in ("numpy", "pandas")
