@@ -429,3 +429,17 @@ def test_a_library_function_or_a_new_library_object_is_certain(cell, stop, array
 ])
 def test_a_function_or_object_something_may_change_is_not_certain(cell, arrays_ns):
     assert exact_check(cell, arrays_ns).certain == []
+
+
+def test_iterating_a_kernel_generator_may_run_the_users_code():
+    """(a review's) a generator, `map` or `iter(f, sentinel)` of the kernel's runs the user's code when
+    a call iterates it: what it changes is unknown."""
+    import numpy as np
+    a = np.arange(3)
+
+    def grow():
+        a.resize(20, refcheck=False)
+        yield 1
+
+    for lazy in (grow(), map(lambda _: a.resize(20, refcheck=False), [1])):
+        assert exact_check("list(lazy)\nb = a[10]\n", {"np": np, "a": a, "lazy": lazy}).certain == []

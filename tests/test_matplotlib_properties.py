@@ -970,3 +970,35 @@ def test_a_numbered_figure_is_a_new_one_where_pyplot_holds_none():
         assert exact_check(cell, ns).certain == []
     finally:
         plt.close("all")
+
+
+def test_pyplots_hist_returns_three_values(ns):
+    from cells import raised_at
+
+    from jupyter_codecheck.core.exact_findings import exact_check
+
+    cell = "counts, edges = plt.hist([1, 2, 2], bins=2)\n"
+    assert [f.line for f in exact_check(cell, ns).certain] == [1] and raised_at(cell, dict(ns)) == ("ValueError", 1)
+    meant = "counts, edges, bars = plt.hist([1, 2, 2], bins=2)\n"
+    assert kernel_facts(meant, ns) == [] and raised_at(meant, dict(ns)) is None
+
+
+def test_no_colorbar_stop_where_something_drew_first_in_run_order():
+    """(a review's) a function of the cell's called after the image, and a kernel generator that
+    draws, iterated first: the text's order is not the run's."""
+    from jupyter_codecheck.core.exact_findings import exact_check
+
+    def frames():
+        while True:
+            yield plt.imshow(np.zeros((3, 3)))
+
+    ns = {"plt": plt, "np": np, "z": np.zeros((3, 3)), "gen": frames()}
+    try:
+        for cell in ["def add_cbar(label):\n    plt.colorbar(label=label)\n\nplt.imshow(z)\nadd_cbar('depth')\n",
+                     "for im in gen:\n    break\nplt.colorbar()\n"]:
+            plt.close("all")
+            assert exact_check(cell, ns).certain == [], cell
+            plt.close("all")
+            assert _raised(cell, ns) is None, cell
+    finally:
+        plt.close("all")

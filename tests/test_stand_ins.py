@@ -129,6 +129,8 @@ CLAIMED = [
     ("r = visits - np.zeros((2, 2))\n", "ValueError"),
     ("r = visits - grid[0, :2]\n", "ValueError"),            # a row of the wrong width
     ("r = pd.eval('-euros * 2 - eruos')\n", "UndefinedVariableError"),   # pandas' eval reads the notebook's names
+    ("i = (2, 3, 3, 4)\nedges[i] += 1\n", "IndexError"),     # a tuple the cell wrote: one index per axis
+    ("counts, edges2 = np.histogram2d(edges, edges, bins=3)\n", "ValueError"),   # three values, always
     ("r = people['nmae']\n", "ValueError"),                 # a structured array's field names
     ("r = people[['name', 'aeg']]\n", "KeyError"),
     ("people['nmae'] = 'x'\n", "ValueError"),
@@ -201,6 +203,7 @@ MEANT = [
     "r = np.datetime64('2021-07-04 12:59', 'ns')\n", "i = np.random.choice(grid.shape[1], 3, replace=False)\n",
     "r = int(4 * np.log(count) / (rate ** 2 / 2))\n", "r = 3 ^ 2 // 2\n",
     "r = pd.eval('-euros * 2 + sin(rate) + inf')\n", "eruos = euros\nr = pd.eval('-euros * 2 - eruos')\n",
+    "i = [2, 3, 3, 4]\nedges[i] += 1\n", "counts, xe, ye = np.histogram2d(edges, edges, bins=3)\n",
     "r = people['name']\n", "r = people[['name', 'age']]\n", "people['age'] = 3\n",
     "r = euros * np.arange(2)\n", "r = visits - np.zeros((4, 4))\n", "r = visits - grid[0, :4]\n",
     "a = np.zeros(10)\nn = 10 // 3\na[n:] += 5\n", "a = np.zeros((3, 3))\na[:, 2] -= 1\n",
@@ -369,6 +372,13 @@ def fix(v):
     "x = [1, 2]\nx += [[3]]\nx.pop()\nr = np.concatenate([x, x])\n",
     "int = float\nX = rng.random((10, 3), dtype=int)\n",            # the name bound again
     "all = 'all'\nr = prices.dropna(axis='columns', how=all)\n",
+    # (a review's) changed through what a display or an operation made of it
+    "x = [1, None]\n[x][0].pop()\nv = np.array(x, dtype=int)\n",
+    "x = [1, None]\ny = [x] * 2\ny[1].pop()\nv = np.array(x, dtype=int)\n",
+    "mean = [0, 0, 0]\nparams = (mean,) + ()\nparams[0].pop()\nX = rng.multivariate_normal(mean, [[1, 0], [0, 1]], 5)\n",
+    "b = [3, 1, 2]\nfs = [b.sort]\nfs[0]()\nr = np.histogram([1.5], b)\n",
+    "x = [[1, None]]\ny = x * 1\ny[0][1] = 1\nv = np.array(x, dtype=int)\n",
+    "a = np.zeros(10)\ni = 10\n[a][0].resize(11, refcheck=False)\na[i] += 1\n",
 ])
 def test_a_display_changed_after_it_was_written_is_not_read_by_its_values(cell):
     """Only what the flow finds as the cell wrote it is read: a change through the name, another
@@ -387,3 +397,27 @@ def test_no_frame_arithmetic_claim_on_the_users_class_or_operator(monkeypatch):
     monkeypatch.setattr(pd.Series, "__mul__", lambda self, other: 0)
     assert [f for f in kernel_facts("r = euros * np.arange(3)\n", namespace()) if f.kind == "value"] == []
     assert raised_at("r = euros * np.arange(3)\n", namespace()) is None
+
+
+def test_no_probe_calls_a_builtin_that_prints_reads_or_runs_text(capsys):
+    """(a review's) a builtin given as a word is Python's of plain values only: `print`, `input`,
+    `exec` given to `rename` would be called by the stand-in's probe."""
+    for word in ("print", "exec", "__import__"):
+        assert [f for f in kernel_facts(f"r = prices.rename(columns={word})\n", namespace()) if f.kind == "value"] == []
+    assert capsys.readouterr().out == ""
+
+
+def test_numpy_writing_into_an_argument_by_place_is_a_change(monkeypatch):
+    """(a review's) `np.clip(a, 0, 4, a)`: the fourth argument is `out`; a ufunc's after its inputs too."""
+    ns = dict(namespace(), idx=np.array([0, 10]), x=np.arange(5))
+    for cell in ["y = (np.clip(idx[:], 0, 4, idx[:]), x[idx])\n", "y = (np.floor_divide(idx[:], 5, idx[:]), x[idx])\n"]:
+        assert exact_check(cell, ns).certain == [], cell
+        assert raised_at(cell, dict(namespace(), idx=np.array([0, 10]), x=np.arange(5))) is None
+
+
+def test_python_arithmetic_that_raises_first_is_no_type_and_a_patched_max_is_not_pythons(monkeypatch):
+    import builtins
+    ns = dict(namespace(), zero=0)
+    assert [f for f in kernel_facts("r = count ^ 2 / zero\n", ns) if f.kind == "value"] == []   # ZeroDivisionError
+    monkeypatch.setattr(builtins, "max", lambda *a, **k: 1)
+    assert [f for f in kernel_facts("r = max(edges, 3)\n", namespace()) if f.kind == "value"] == []

@@ -643,6 +643,8 @@ class Propagation:
             return generated(name, target, node, self.value, self.scalar)
         if name == "train_test_split":
             return split(node, self.shaped, self.value)
+        if name in ("hist", "histogram2d"):
+            return (None, None, None)           # (counts, bins, patches), (counts, x edges, y edges): three, always
         if name == "subplots":
             return subplots(node)
         if name == "axes":
@@ -1032,7 +1034,7 @@ _RANDOM_STATE_DRAWS = {"standard_normal": "standard_normal", "random_sample": "r
 
 
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "meshgrid",
-                     "convolve", "histogram",
+                     "convolve", "histogram", "histogram2d",
                      *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng",
@@ -1041,4 +1043,4 @@ _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarr
           ("sklearn.model_selection", ("train_test_split",)),
           ("sklearn.preprocessing", ("add_dummy_feature",)),
           ("sklearn.datasets", _GENERATORS),
-          ("matplotlib.pyplot", ("subplots", "axes", "figure")))
+          ("matplotlib.pyplot", ("subplots", "axes", "figure", "hist")))

@@ -215,9 +215,12 @@ class Certainty:
 
     @staticmethod
     def _library(obj) -> bool:
-        """Is `obj` plain data, a library's module or a library's object?"""
+        """Is `obj` plain data, a library's module or a library's object? (Not a generator, nor a
+        lazy iterator that may wrap one or call a function: iterating it may run the user's code.)"""
         if _plain_data(obj):
             return True
+        if _lazy(obj):
+            return False
         if issubclass(type(obj), types.ModuleType):
             return _library_module(POLICY.module_members(obj).get("__name__"))
         return POLICY.is_library(obj)
@@ -724,6 +727,14 @@ def _bare_names(expr: ast.expr) -> set[str]:
         elif isinstance(n, (ast.IfExp, ast.BoolOp, ast.NamedExpr)):
             todo.extend(ast.iter_child_nodes(n))
     return out
+
+
+def _lazy(obj) -> bool:
+    """A generator or coroutine, a lazy iterator of Python's (`map`, `filter`, `zip`, `enumerate`,
+    `reversed`, `iter(f, sentinel)`) or of itertools: its next item may be the user's code's."""
+    kind = type(obj)
+    return kind in (types.GeneratorType, types.AsyncGeneratorType, types.CoroutineType, map, filter, zip, enumerate,
+                    reversed) or kind.__module__ == "itertools" or kind.__name__ == "callable_iterator"
 
 
 def _holds(container, obj, depth: int = 3) -> bool:

@@ -726,7 +726,7 @@ class _Walk:
             return
         local = _comprehension_names(node)
         # live objects, or what the cell made
-        value = Propagation(lambda x: self._read(x, local), shapes=self.shapes).value
+        value = self._displays_alone(Propagation(lambda x: self._read(x, local), shapes=self.shapes).value, node)
         for n in self._running(node):
             if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Store):
                 if not self._value(accessor_claim(n, lambda x: self._live(x, local))) and \
@@ -786,6 +786,47 @@ class _Walk:
                 self._value(truth_claim(n.operand, "UnaryOp", value))
             elif isinstance(n, (ast.IfExp, ast.Assert)) and not isinstance(n.test, ast.BoolOp):
                 self._value(truth_claim(n.test, "test", value))
+
+    def _displays_alone(self, value, node: ast.AST):
+        """`value`, but a display of containers the cell wrote (`x = [1, None]`) only where nothing
+        run before `node` reads its name: the flow follows calls of the name, not what a container
+        made of it may do (`[x][0].pop()`, `y = [x] * 2`, `fs = [x.sort]`)."""
+        def read(x):
+            v = value(x)
+            if isinstance(x, ast.Name) and issubclass(type(v), Made) and \
+                    type(v.literal()) in (list, tuple, dict, set) and self._read_before(x.id, node):
+                return UNRESOLVED
+            return v
+        return read
+
+    def _read_before(self, name: str, node: ast.AST) -> bool:
+        """Does the cell (its view) put `name` into a container or an operation before `node` (in a
+        display, `[x] * 2`, a lambda or a comprehension: what the flow does not follow; a call's
+        argument or a chain of the name it follows): in a statement of its top level before the one
+        that holds `node` (a function's body too), or earlier in that one?"""
+        top = node
+        while top is not None and id(top) not in self.top_level:
+            top = self._parents.get(id(top))
+        if top is None:
+            return True
+        at = (node.lineno, node.col_offset) if hasattr(node, "lineno") else (top.lineno, top.col_offset)
+        earlier = [x for s in self.tree.body[:self.tree.body.index(top)] for x in ast.walk(s)] + \
+            [x for x in ast.walk(top) if hasattr(x, "lineno") and (x.lineno, x.col_offset) < at]
+        return any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Load) and self._held(x)
+                   for x in earlier)
+
+    def _held(self, x: ast.AST) -> bool:
+        """Is the name's object put into something the flow does not follow (a display, an
+        operation's result, a lambda, a comprehension)?"""
+        node = self._parents.get(id(x))
+        while node is not None and not isinstance(node, ast.stmt):
+            if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.BinOp, ast.Lambda, ast.ListComp,
+                                 ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Starred)):
+                return True
+            if isinstance(node, ast.Call):
+                return False            # an argument of a call, or a call of a method of it: the flow's
+            node = self._parents.get(id(node))
+        return False
 
     def _running(self, node: ast.AST) -> list[ast.AST]:
         """The nodes of `node` that run when it runs, walked once (`expression` and `_fits` both
@@ -862,9 +903,20 @@ class _Walk:
 
     def _numpy_computes(self, x: ast.AST) -> bool:
         """`np.log(m)`: a call of numpy's own function that writes into none of its arguments (no
-        `out`, none of numpy's functions that fill or shuffle what they are given)."""
-        return isinstance(x, ast.Call) and self._numpy_call(x) and not any(k.arg in (None, "out") for k in x.keywords) \
-            and isinstance(x.func, ast.Attribute) and x.func.attr not in _NUMPY_WRITERS
+        `out`, by name or by place: a ufunc given no more than its inputs, another function fewer
+        positional arguments than its signature's place of `out`; none of numpy's functions that
+        fill or shuffle what they are given)."""
+        if not (isinstance(x, ast.Call) and self._numpy_call(x) and isinstance(x.func, ast.Attribute) and
+                x.func.attr not in _NUMPY_WRITERS and not any(k.arg in (None, "out") for k in x.keywords) and
+                not any(isinstance(a, ast.Starred) for a in x.args)):
+            return False
+        f = self._live_or_builtin(x.func, set())
+        if type(f).__name__ == "ufunc":
+            return len(x.args) <= f.nin
+        sig = POLICY.signature(f)
+        names = [p.name for p in sig.parameters.values()] if sig is not None else None
+        return names is not None and not any(p.kind is p.VAR_POSITIONAL for p in sig.parameters.values()) and \
+            ("out" not in names or len(x.args) <= names.index("out"))
 
     def _nothing_changed_before(self, n: ast.AST) -> bool:
         """Is nothing called, stored or deleted in the cell before `n` (imports aside)? What a live
@@ -1091,11 +1143,21 @@ class _Walk:
         pyplot = sys.modules.get("matplotlib.pyplot")
         figure = POLICY.static(pyplot, "figure", None) if pyplot is not None else None
         at = (n.lineno, n.col_offset)
-        for x in ast.walk(self.tree):
-            if not hasattr(x, "end_lineno") or (x.end_lineno, x.end_col_offset) > at:
+        statement = self._statement_of(n)
+        if statement is None or id(statement) not in self.top_level:
+            return False                # (in a function, a loop or a branch, the text's order is not the run's)
+        before = self.tree.body[:self.tree.body.index(statement)]   # (a call's view: in the order it runs)
+        if any(not isinstance(s, (ast.Assign, ast.AnnAssign, ast.Expr, ast.Import, ast.ImportFrom, ast.Pass))
+               for s in before):
+            return False                # (a loop's iteration, a `with`, a function defined: code may run)
+        nodes = [x for s in before for x in ast.walk(s)] + \
+            [x for x in ast.walk(statement) if hasattr(x, "end_lineno") and (x.end_lineno, x.end_col_offset) <= at]
+        for x in nodes:
+            if not hasattr(x, "end_lineno"):
                 continue
             if isinstance(x, (ast.Attribute, ast.Subscript)) and isinstance(x.ctx, (ast.Store, ast.Del)) or \
-                    isinstance(x, (ast.Import, ast.ImportFrom)) and not _loaded(x):
+                    isinstance(x, (ast.Import, ast.ImportFrom)) and not _loaded(x) or \
+                    isinstance(x, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
                 return False            # (a module's first import runs its code: `mplot3d` registers "3d")
             if not isinstance(x, ast.Call) or self._numpy_call(x):
                 continue
@@ -2913,8 +2975,7 @@ def _loaded(x: ast.Import | ast.ImportFrom) -> bool:
 
 
 # Python's builtins of plain values a cell calls before a figure is drawn (they draw nothing)
-_PLAIN_BUILTINS = tuple(getattr(builtins, b) for b in ("len", "range", "list", "tuple", "dict", "zip", "enumerate",
-                                                      "sum", "min", "max", "abs", "round", "int", "float", "str", "print"))
+_PLAIN_BUILTINS = tuple(getattr(builtins, b) for b in ("len", "range", "abs", "round", "int", "float", "print"))
 
 
 def _literal_display(node: ast.expr):

@@ -491,6 +491,12 @@ class _Step:
                            if isinstance(node, ast.Subscript) else []])
         if isinstance(node, ast.Call):
             return self.call_result(node)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mult)):
+            # `[x] * 2`, `(x,) + ()`, `rows + [[4]]`: a new list or tuple of the operands' items, the same objects
+            parts = [self.objects(node.left), self.objects(node.right)]
+            if any(_sequence(o, p) for o, p in zip((node.left, node.right), parts)):
+                return None if None in parts else _union(parts)
+            return []
         if isinstance(node, (ast.Constant, ast.JoinedStr, ast.BinOp, ast.UnaryOp, ast.Compare,
                              ast.Lambda, ast.FunctionDef, ast.ClassDef)):
             return []                           # a new value
@@ -783,6 +789,8 @@ class _Step:
                     st.written.append(None)                 # `v.fill(1)` on a view the cell made
                 for a in [*call.args, *(k.value for k in call.keywords)]:
                     self.put(func.value, receiver, a)          # `frames.append(df)`: frames holds df
+        elif isinstance(func, ast.Attribute) and root is None and returned is not _NEW and not new:
+            self.change(self.objects(func.value))  # `[x][0].pop()`: a method of what a display holds
         # arguments: a library call leaves them as they are, but for the few that change one
         # (an unbound method, `operator.setitem`, `out=`); anything else may change them
         # (a method of what the cell made, abstract.py, is its library's too)
@@ -1391,6 +1399,15 @@ def _sklearn_own(cls) -> bool:
 # the methods scikit-learn's common checks hold to leaving an estimator's attributes as they
 # were (`check_dict_unchanged`)
 _LEAVES_ESTIMATOR = frozenset({"predict", "transform", "decision_function", "predict_proba"})
+
+
+def _sequence(node: ast.AST, objects: list | None) -> bool:
+    """Is the operand a list or tuple: a display, a comprehension, or objects that are Python's
+    lists and tuples, the kernel's or the cell's? (A name of unknown objects: not known to be.)"""
+    if isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
+        return True
+    return objects is not None and any(type(o) in (list, tuple) or issubclass(type(o), Made) and o.of_class() in (list, tuple)
+               for o in objects)
 
 
 def _holds_containers(made: Made) -> bool:

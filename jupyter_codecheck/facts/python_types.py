@@ -20,6 +20,7 @@ import warnings
 
 from .abstract_value import Abstract
 from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
+from .namespace import Made
 
 _UNKNOWN = object()
 # values Python subscripts with no `__getitem__` nor `__class_getitem__`, calls, and whose type has no operators
@@ -255,15 +256,10 @@ def _stand_in_of(node: ast.expr | None, value: Live):
     if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
         return _REPRESENTATIVES[{ast.List: list, ast.Tuple: tuple, ast.Dict: dict, ast.Set: set}[type(node)]]
     if isinstance(node, (ast.BinOp, ast.UnaryOp)) and type(node.op) in _OPERATORS:
-        # `2 / 2`: Python's arithmetic of its numbers, whose result's type the operands' types fix
-        operands = [_stand_in_of(x, value) for x in ((node.left, node.right) if isinstance(node, ast.BinOp)
-                                                       else (node.operand,))]
-        if all(type(x) in (int, float, complex, bool) for x in operands):
-            try:
-                made = _operate(node.op, *operands, *([None] if len(operands) == 1 else []))
-            except Exception:  # noqa: BLE001 - refused: what is known of it is not its type
-                return _UNKNOWN
-            return _REPRESENTATIVES.get(type(made), _UNKNOWN)
+        # `2 / 2`: Python's arithmetic of its numbers, computed on the numbers themselves (a zero
+        # divisor or an overflow raises there first)
+        made = _number_of(node, value)
+        return _REPRESENTATIVES.get(type(made), _UNKNOWN) if made is not _UNKNOWN else _UNKNOWN
     v = node.value if isinstance(node, ast.Constant) else value(node)
     kind = type(v)
     if kind in _REPRESENTATIVES:
@@ -278,6 +274,34 @@ def _stand_in_of(node: ast.expr | None, value: Live):
     if issubclass(kind, Abstract) and v.like == "ndarray" and v.kind in tuple("bifc") and v.ndim >= 1:
         return np.zeros((1,) * v.ndim, dtype=bool if v.kind == "b" else np.dtype(v.kind + "8"))
     return _UNKNOWN
+
+
+def _number_of(node: ast.expr, value: Live, depth: int = 0):
+    """The Python number an expression of Python's numbers is (literals, names whose value is one,
+    + - * / // % ** and unary signs of them; small powers only); _UNKNOWN otherwise or where
+    computing it raises."""
+    numbers = (int, float, complex, bool)
+    if depth > 20:
+        return _UNKNOWN
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) in numbers else _UNKNOWN
+    if isinstance(node, ast.Name):
+        v = value(node)
+        v = v.literal() if isinstance(v, Made) else v
+        return v if type(v) in numbers else _UNKNOWN
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _number_of(node.operand, value, depth + 1)
+        return _UNKNOWN if v is _UNKNOWN else _operate(node.op, v, None)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv,
+                                                               ast.Mod, ast.Pow))):
+        return _UNKNOWN
+    a, b = _number_of(node.left, value, depth + 1), _number_of(node.right, value, depth + 1)
+    if a is _UNKNOWN or b is _UNKNOWN or isinstance(node.op, ast.Pow) and not (abs(a) <= 1e6 and abs(b) <= 64):
+        return _UNKNOWN
+    try:
+        return _operate(node.op, a, b)
+    except Exception:  # noqa: BLE001 - Python refuses it here first: no type of its result
+        return _UNKNOWN
 
 
 def _operate(op: ast.operator | ast.cmpop | ast.unaryop, a, b):

@@ -546,8 +546,9 @@ def data_call_claim(n: ast.Call, target, live: Live, value: Live, live_data: boo
     if name in _SHAPE_MAKERS and not isinstance(data, (ast.Name, ast.Attribute)):
         return None                     # (a shape written out is _made_from_literals')
     zeros = _zeros_of(data, value, np, live_data)
-    if zeros is _NO_KEY:
-        return None
+    if zeros is _NO_KEY or name in _SHAPE_MAKERS and type(zeros) in (list, tuple) and (
+            not all(type(d) is int for d in _flat(zeros)) or math.prod(max(d, 1) for d in _flat(zeros)) > _MOST_DATA):
+        return None                     # (a shape written out in a list: numpy would make it)
     given = [_argument(a, live, value, np, live_data) for a in rest]
     options = {k.arg: _argument(k.value, live, value, np, live_data) for k in n.keywords}
     if _missing([*given, *options.values()]) or any(k in ("out", "where") for k in options) or \
@@ -667,12 +668,18 @@ def _written(args: list[ast.expr], keywords: list[ast.keyword], value: Live) -> 
         v = value(node) if isinstance(node, ast.Name) else UNRESOLVED
         if (written := written_literal(v)) is not UNRESOLVED:
             return written
-        # Python's own types and functions by their names (`dtype=int`, `how=all`), the names left as Python's
-        python = type(v) in (type, types.BuiltinFunctionType) and getattr(builtins, v.__name__, None) is v
+        # Python's own types and a few functions of plain values by their names (`dtype=int`, `how=all`),
+        # the names left as Python's (never one that reads input, prints or runs text: a probe may call it)
+        python = type(v) in (type, types.BuiltinFunctionType) and v.__name__ in _PYTHON_WORDS and \
+            getattr(builtins, v.__name__, None) is v
         return v if python else _NO_KEY
     given = [one(a) for a in args]
     options = {k.arg: one(k.value) for k in keywords}
     return None if _missing([*given, *options.values()]) else (given, options)
+
+
+_PYTHON_WORDS = frozenset({"int", "float", "complex", "bool", "str", "bytes", "object", "all", "any", "len", "sum",
+                           "min", "max", "abs", "round", "sorted", "list", "tuple", "dict", "set"})
 
 
 def _flat(values):
@@ -793,6 +800,9 @@ def _key(node: ast.expr, live: Live, pd, np, value: Live | None = None):
         if v is UNRESOLVED and value is not None and isinstance(node, ast.Name):
             made = value(node)
             v = made.literal() if issubclass(type(made), Made) and type(made.literal()) in (int, float) else v
+            written = written_literal(made)     # `i = (2, 3, 3)`: a tuple or list of ints the cell wrote
+            if written is not UNRESOLVED and all(type(x) is int for x in written):
+                return written
         if type(v) in (int, float, bool) or type(v) is str and np is None:
             return v
         if np is not None and type(v) is np.ndarray and v.dtype.kind in "biu" and v.ndim >= 1 and \

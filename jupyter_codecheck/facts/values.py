@@ -211,7 +211,7 @@ def extremes_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     (the others Python's or numpy's numbers, or arrays of its shape), the comparison is an array:
     its truth is ambiguous, ValueError."""
     np = _np()
-    if np is None or not any(target is f for f in (builtins.min, builtins.max)) or n.keywords or \
+    if np is None or not any(target is f for f in _EXTREMES) or n.keywords or \
             len(n.args) < 2 or any(isinstance(a, ast.Starred) for a in n.args):
         return None
     values = [live(a) for a in n.args]
@@ -226,6 +226,9 @@ def extremes_claim(n: ast.Call, target, live: Live) -> ValueClaim | None:
     return ValueClaim(n.func, f"{target.__name__}() compares an array with more than one element: its truth is "
                               f"ambiguous: ValueError (np.{target.__name__}imum of two, or np.{target.__name__} "
                               "of one array)", "ValueError", callee=True, subjects=names)
+
+
+_EXTREMES = (builtins.min, builtins.max)     # Python's own, as this module found them (not a patched builtins')
 
 
 def _number(node: ast.expr, v, live: Live, np) -> bool:
