@@ -153,6 +153,7 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "fs = list([df])\nfs[0]['bmii'] = 1\ndf['bmii'].sum()",
     "import types\nn = types.SimpleNamespace(df=df)\nn.df['bmii'] = 1\ndf['bmii'].sum()",
     "import contextlib\nwith contextlib.nullcontext(df) as f:\n    f['bmii'] = 1\ndf['bmii'].sum()",
+    "import contextlib\nwith contextlib.suppress(KeyError), df['bmii']:\n    pass",   # an earlier item's exit
     "parts += [df]\nparts[-1]['bmii'] = 1\ndf['bmii'].sum()",
     "import operator\noperator.setitem(df, 'bmii', 1)\ndf['bmii'].sum()",
     "pd.DataFrame.insert(df, 0, 'bmii', 1)\ndf['bmii'].sum()",

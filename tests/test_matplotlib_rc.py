@@ -104,3 +104,15 @@ def test_a_bad_setting_stops_the_cell_only_where_nothing_of_the_users_runs_first
     assert [f.line for f in exact_check("import matplotlib.pyplot as plt\n" + cell, {}).certain] == [2]
     later = exact_check("setup()\n" + cell, {"plt": plt, "setup": setup})
     assert [f.line for f in later.findings] == [2] and later.certain == []
+
+
+def test_no_style_stop_where_an_earlier_item_may_suppress_or_the_cell_may_add_the_style(settings_kept, tmp_path,
+                                                                                        monkeypatch):
+    """(a second review's) `with suppress(OSError), plt.style.context(...)`: the first item's exit
+    catches the second's error; `style.reload_library()` first may add the style."""
+    from jupyter_codecheck.core.exact_findings import exact_check
+    monkeypatch.chdir(tmp_path)
+    ns = {"plt": plt, "matplotlib": matplotlib}
+    cell = "from contextlib import suppress\nwith suppress(OSError), plt.style.context('nope'):\n    pass\n"
+    assert kernel_facts(cell, ns) == [] and _run(cell) is None
+    assert exact_check("plt.style.reload_library()\nplt.style.use('mine3')\n", ns).findings == []

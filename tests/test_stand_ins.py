@@ -131,6 +131,7 @@ CLAIMED = [
     ("r = pd.eval('-euros * 2 - eruos')\n", "UndefinedVariableError"),   # pandas' eval reads the notebook's names
     ("i = (2, 3, 3, 4)\nedges[i] += 1\n", "IndexError"),     # a tuple the cell wrote: one index per axis
     ("counts, edges2 = np.histogram2d(edges, edges, bins=3)\n", "ValueError"),   # three values, always
+    ("x = [1, None]\nn = x[0] + 1\nprint(*x)\nv = np.array(x, dtype=int)\n", "TypeError"),   # items read: kept
     ("r = people['nmae']\n", "ValueError"),                 # a structured array's field names
     ("r = people[['name', 'aeg']]\n", "KeyError"),
     ("people['nmae'] = 'x'\n", "ValueError"),
@@ -421,3 +422,28 @@ def test_python_arithmetic_that_raises_first_is_no_type_and_a_patched_max_is_not
     assert [f for f in kernel_facts("r = count ^ 2 / zero\n", ns) if f.kind == "value"] == []   # ZeroDivisionError
     monkeypatch.setattr(builtins, "max", lambda *a, **k: 1)
     assert [f for f in kernel_facts("r = max(edges, 3)\n", namespace()) if f.kind == "value"] == []
+
+
+def grow(*args):
+    global_array.resize(20, refcheck=False)
+    return 1
+
+
+global_array = np.zeros(3)
+
+
+def test_pandas_eval_of_a_call_a_parameter_or_its_own_grammar_is_not_read_as_names():
+    """(a second review's) `pd.eval` calls what it names (`grow()`) before a later name is refused;
+    a function's parameter is bound where its body runs; `len(...)` is pandas' own refusal."""
+    ns = dict(namespace(), grow=grow, a=global_array)
+    assert exact_check("pd.eval('grow()')\nb = a[10]\n", ns).certain == []
+    for cell in ["def scale(frame, k):\n    return pd.eval('frame * k')\nr = scale(euros, 2)\n",
+                 "r = pd.eval('len(euros)')\n", "r = pd.eval('euros if eruos else 1')\n"]:
+        assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == [], cell
+
+
+def test_no_field_claim_where_the_cell_renames_a_dtypes_fields():
+    """(a second review's) a dtype is shared by the arrays made of it; its names can be set."""
+    cell = "d = people.dtype\nd.names = ('nmae', 'age')\nr = people['nmae']\n"
+    assert [f for f in kernel_facts(cell, namespace()) if f.kind == "value"] == []
+    assert raised_at(cell, namespace()) is None

@@ -127,10 +127,17 @@ class Certainty:
             return False
         if self.ns.get(n.value.id) is pd:   # `pd.eval("df1 + df2")`: an expression (no assignment), no target
             try:
-                ast.parse(call.args[0].value.strip(), mode="eval")
+                tree = ast.parse(call.args[0].value.strip(), mode="eval")
             except SyntaxError:
                 return False
-            return len(call.args) == 1 and all(k.arg in ("engine", "parser") for k in call.keywords)
+            # it calls what it names and runs the operators of what its names hold: only pandas' and
+            # numpy's own data and Python's numbers, no call, no attribute (a name none binds is refused first)
+            np = sys.modules.get("numpy")
+            plain = (pd.DataFrame, pd.Series, int, float, bool) + ((np.ndarray,) if np is not None else ())
+            return len(call.args) == 1 and all(k.arg in ("engine", "parser") for k in call.keywords) and \
+                not any(isinstance(x, (ast.Call, ast.Attribute, ast.Subscript, ast.Lambda)) for x in ast.walk(tree)) and \
+                all(type(self.ns[x.id]) in plain for x in ast.walk(tree)
+                    if isinstance(x, ast.Name) and x.id in self.ns)
         return type(self.ns.get(n.value.id)) in (pd.DataFrame, pd.Series) and \
             POLICY.static(type(self.ns[n.value.id]), "eval", None) is POLICY.static(pd.DataFrame, "eval", None)
 
@@ -562,6 +569,8 @@ def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]
             span(n.orelse)
         elif isinstance(n, (ast.With, ast.AsyncWith)):
             span(n.body)
+            span(n.items[1:] and [n.items[1].context_expr, n.items[-1].optional_vars or n.items[-1].context_expr])
+            # (an earlier item's exit may suppress what a later one's enter raises)
         elif isinstance(n, ast.IfExp):
             span([n.body])
             span([n.orelse])

@@ -11,6 +11,7 @@ column the cell dropped), the others never do.
 from __future__ import annotations
 
 import ast
+import re
 import builtins
 import functools
 import inspect
@@ -265,6 +266,7 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._first_change: tuple | None = None  # where the cell's first call or store ends (_nothing_changed_before)
+        self._bound_anywhere: set[str] | None = None     # every name the cell's text binds (_source_names)
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
         self._options_named: bool | None = None  # does the cell name a way to set pandas' options
         self._drawing: dict[int, bool] = {}      # do the statements up to one call only matplotlib's, numpy's, Python's own
@@ -737,7 +739,7 @@ class _Walk:
                         self._value(tuple_key_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(inplace_claim(n, lambda x: self._live(x, local))) or
                         self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
-                        self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or
+                        self._fields_kept() and self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(index_claim(n, value)) or
                         self._value(params_key_claim(n, lambda x: self._live(x, local), self._text))):
                     found = len(self.facts)
@@ -747,7 +749,7 @@ class _Walk:
                         self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))
             elif isinstance(n, ast.Subscript):
                 self._value(text_index_claim(n, value)) or \
-                    self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or \
+                    self._fields_kept() and self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or \
                     self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
                                                  self._parents.get(id(n)))) or \
                     self._labels_kept(_looked_up(n), local) and self._probe_clear(n) and \
@@ -794,12 +796,12 @@ class _Walk:
         def read(x):
             v = value(x)
             if isinstance(x, ast.Name) and issubclass(type(v), Made) and \
-                    type(v.literal()) in (list, tuple, dict, set) and self._read_before(x.id, node):
+                    type(v.literal()) in (list, tuple, dict, set) and self._read_before(x.id, node, _holds_mutable(v.literal())):
                 return UNRESOLVED
             return v
         return read
 
-    def _read_before(self, name: str, node: ast.AST) -> bool:
+    def _read_before(self, name: str, node: ast.AST, mutable_items: bool) -> bool:
         """Does the cell (its view) put `name` into a container or an operation before `node` (in a
         display, `[x] * 2`, a lambda or a comprehension: what the flow does not follow; a call's
         argument or a chain of the name it follows): in a statement of its top level before the one
@@ -812,20 +814,26 @@ class _Walk:
         at = (node.lineno, node.col_offset) if hasattr(node, "lineno") else (top.lineno, top.col_offset)
         earlier = [x for s in self.tree.body[:self.tree.body.index(top)] for x in ast.walk(s)] + \
             [x for x in ast.walk(top) if hasattr(x, "lineno") and (x.lineno, x.col_offset) < at]
-        return any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Load) and self._held(x)
-                   for x in earlier)
+        return any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Load) and
+                   self._held(x, mutable_items) for x in earlier)
 
-    def _held(self, x: ast.AST) -> bool:
-        """Is the name's object put into something the flow does not follow (a display, an
-        operation's result, a lambda, a comprehension)?"""
-        node = self._parents.get(id(x))
+    def _held(self, x: ast.AST, mutable_items: bool) -> bool:
+        """Is the name's object put into something the flow does not follow: itself into a display
+        or a lambda (`[x]`, `(x,)`), or its items into a new list, an operation's result or a
+        comprehension (`x * 2`, `[*x]`, `[b for b in x]`) where they are lists, dicts or sets? An
+        item read (`x[0]`), a call's argument or a method of it are the flow's."""
+        child, node = x, self._parents.get(id(x))
         while node is not None and not isinstance(node, ast.stmt):
-            if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.BinOp, ast.Lambda, ast.ListComp,
-                                 ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Starred)):
-                return True
-            if isinstance(node, ast.Call):
-                return False            # an argument of a call, or a call of a method of it: the flow's
-            node = self._parents.get(id(node))
+            if isinstance(node, ast.Subscript) and child is node.value or isinstance(node, ast.Call):
+                return False
+            if isinstance(node, ast.Lambda) or isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) and \
+                    not isinstance(child, ast.Starred) or isinstance(
+                        node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and \
+                    not isinstance(child, ast.comprehension):
+                return True             # (itself an element: `[x]`, `[x for _ in r]`)
+            if isinstance(node, (ast.BinOp, ast.Starred, ast.comprehension)):
+                return mutable_items
+            child, node = node, self._parents.get(id(node))
         return False
 
     def _running(self, node: ast.AST) -> list[ast.AST]:
@@ -990,7 +998,7 @@ class _Walk:
                 self._value(pivot_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(merge_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(eval_names_claim(n, target, lambda name: name in self.ns or name in local or
-                                             mentions(self.tree, name))) or \
+                                             name in self._source_names())) or \
                 self._folders_kept(n) and (self._value(writer_claim(n, lambda x: self._live(x, local))) or
                                            self._value(reader_claim(n, target))):
             return
@@ -1002,7 +1010,7 @@ class _Walk:
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(heatmap_claim(n, target, self._text, lambda node: self._axes_exact(node, local))) or \
                 self._value(option_claim(n, target, self._text)) or \
-                self._value(rc_claim(n, target, self._text, entered=isinstance(self._parents.get(id(n)), ast.withitem))) or \
+                self._value(rc_claim(n, target, self._text, entered=self._entered_first(n), styles=self._styles_kept())) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept(),
@@ -2141,6 +2149,42 @@ class _Walk:
         """Does the cell hold the name as a string (`object.__setattr__(m, "x", 1)`)?"""
         return any(isinstance(x, ast.Constant) and x.value == attr for x in ast.walk(self.tree))
 
+    def _entered_first(self, n: ast.Call) -> bool:
+        """Is the call the first item of a `with` (entered there, no earlier item's exit around it)?"""
+        item = self._parents.get(id(n))
+        owner = self._parents.get(id(item)) if isinstance(item, ast.withitem) else None
+        return isinstance(owner, (ast.With, ast.AsyncWith)) and owner.items[0] is item and item.context_expr is n
+
+    def _styles_kept(self) -> bool:
+        """Does the cell name nothing that may add a style before it is used (`style.reload_library()`,
+        matplotlib's style library, a style file written)?"""
+        return not any(re.search(r"reload_library|stylelib|\.mplstyle|\blibrary\b|\bopen\(|write", line)
+                       for line in self.lines)
+
+    def _source_names(self) -> set[str]:
+        """Every name the cell's text binds anywhere (a function's parameters too), read from the
+        text itself: a call's view leaves the function's `def` out."""
+        if self._bound_anywhere is None:
+            try:
+                tree = ast.parse("\n".join(self.lines))
+            except (SyntaxError, ValueError):
+                tree = self.tree
+            self._bound_anywhere = {x.id for x in ast.walk(tree) if isinstance(x, ast.Name) and
+                                    not isinstance(x.ctx, ast.Load)} | \
+                {x.arg for x in ast.walk(tree) if isinstance(x, ast.arg)} | \
+                {x.name for x in ast.walk(tree) if isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))} | \
+                {(a.asname or a.name).split(".")[0] for x in ast.walk(tree) if isinstance(x, (ast.Import, ast.ImportFrom))
+                 for a in x.names} | \
+                {x.name for x in ast.walk(tree) if isinstance(x, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and x.name} | \
+                {n for x in ast.walk(tree) if isinstance(x, (ast.Global, ast.Nonlocal)) for n in x.names}
+        return self._bound_anywhere
+
+    def _fields_kept(self) -> bool:
+        """Does the cell rename no dtype's fields (`d.names = ...`, `a.dtype = ...`: a dtype object
+        is shared by the arrays made of it) and call nothing that may (numpy's `rename_fields`)?"""
+        return not self._stores_name("names") and not self._stores_name("dtype") and \
+            not any(isinstance(x, ast.Attribute) and x.attr == "rename_fields" for x in ast.walk(self.tree))
+
     def _stores_name(self, attr: str) -> bool:
         """Does the cell store or delete an attribute of that name anywhere (`x.attr = ...`)?"""
         return any(isinstance(x, ast.Attribute) and x.attr == attr and isinstance(x.ctx, (ast.Store, ast.Del))
@@ -2963,6 +3007,12 @@ def _step_path(node: ast.expr) -> tuple[ast.expr | None, int | str | None]:
 # numpy's functions that write into an array they are given
 _NUMPY_WRITERS = frozenset({"copyto", "put", "place", "putmask", "fill_diagonal", "shuffle", "put_along_axis",
                             "seed", "set_state", "add", "subtract", "multiply", "divide", "at"})
+
+
+def _holds_mutable(value) -> bool:
+    """Does a display's value hold lists, dicts or sets (what another container of its items shares)?"""
+    items = value.values() if type(value) is dict else value
+    return any(type(i) in (list, dict, set) for i in items)
 
 
 def _loaded(x: ast.Import | ast.ImportFrom) -> bool:

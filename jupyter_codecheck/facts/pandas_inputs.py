@@ -243,10 +243,14 @@ def eval_names_claim(n: ast.Call, target, defined) -> ValueClaim | None:
     globals_, functions = POLICY.static(scope, "DEFAULT_GLOBALS", None), POLICY.static(ops, "MATHOPS", None)
     if type(globals_) is not dict or type(functions) is not tuple:
         return None
+    text = n.args[0].value
     try:
-        tree = ast.parse(n.args[0].value.strip(), mode="eval")
+        tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
         return None                     # (pandas' own tokens: not read here)
+    if "\n" in text or "\\" in text or not all(isinstance(x, _EVAL_NODES) and not (
+            isinstance(x, ast.Call) and not (isinstance(x.func, ast.Name) and x.func.id in functions)) for x in ast.walk(tree)):
+        return None                     # (what pandas refuses otherwise first: a line break, a call, `if`, a dict)
     called = {id(c.func) for c in ast.walk(tree) if isinstance(c, ast.Call)}
     for x in ast.walk(tree):
         if isinstance(x, ast.Name) and x.id not in globals_ and not (id(x) in called and x.id in functions) and \
@@ -255,6 +259,11 @@ def eval_names_claim(n: ast.Call, target, defined) -> ValueClaim | None:
                                          "the notebook's names): UndefinedVariableError", "UndefinedVariableError",
                               literal=True)
     return None
+
+
+# the parts of an expression pandas' eval takes (its grammar: no `if`, no displays, no calls but its math)
+_EVAL_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.Name, ast.Constant, ast.Attribute,
+               ast.Subscript, ast.Slice, ast.Call, ast.Load, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 
 
 def _pandas_dtype(dtype) -> bool:
