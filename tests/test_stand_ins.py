@@ -132,6 +132,12 @@ CLAIMED = [
     ("i = (2, 3, 3, 4)\nedges[i] += 1\n", "IndexError"),     # a tuple the cell wrote: one index per axis
     ("counts, edges2 = np.histogram2d(edges, edges, bins=3)\n", "ValueError"),   # three values, always
     ("x = [1, None]\nn = x[0] + 1\nprint(*x)\nv = np.array(x, dtype=int)\n", "TypeError"),   # items read: kept
+    ("r = np.arange(5) / np.arange(6)\n", "ValueError"),     # numpy's functions of literals alone: a stop
+    ("g = np.arange(10).reshape(3, 3)\n", "ValueError"),
+    ("d = np.dtype(['S10', 'i4', 'f8'])\n", "TypeError"),   # numpy's dtype of literals
+    ("t = type(items[5])\n", "IndexError"),                 # Python's list of the kernel's, read past its end
+    ("x = [1, 2, 3, 99]\nx1, x2 = np.split(x, [1, 2])\n", "ValueError"),   # three parts for two names
+    ("upper, lower = np.vsplit(grid, 4)\n", "ValueError"),
     ("r = people['nmae']\n", "ValueError"),                 # a structured array's field names
     ("r = people[['name', 'aeg']]\n", "KeyError"),
     ("people['nmae'] = 'x'\n", "ValueError"),
@@ -205,6 +211,8 @@ MEANT = [
     "r = int(4 * np.log(count) / (rate ** 2 / 2))\n", "r = 3 ^ 2 // 2\n",
     "r = pd.eval('-euros * 2 + sin(rate) + inf')\n", "eruos = euros\nr = pd.eval('-euros * 2 - eruos')\n",
     "i = [2, 3, 3, 4]\nedges[i] += 1\n", "counts, xe, ye = np.histogram2d(edges, edges, bins=3)\n",
+    "r = np.arange(6) / np.arange(6)\n", "g = np.arange(9).reshape(3, 3)\n", "d = np.dtype([('a', 'S10'), ('b', 'i4')])\n",
+    "t = type(items[1]) or items[-2]\n", "x1, x2, x3 = np.split([1, 2, 3, 99], [1, 2])\n", "a, b = np.vsplit(grid, 2)\n",
     "r = people['name']\n", "r = people[['name', 'age']]\n", "people['age'] = 3\n",
     "r = euros * np.arange(2)\n", "r = visits - np.zeros((4, 4))\n", "r = visits - grid[0, :4]\n",
     "a = np.zeros(10)\nn = 10 // 3\na[n:] += 5\n", "a = np.zeros((3, 3))\na[:, 2] -= 1\n",

@@ -645,6 +645,8 @@ class Propagation:
             return split(node, self.shaped, self.value)
         if name in ("hist", "histogram2d"):
             return (None, None, None)           # (counts, bins, patches), (counts, x edges, y edges): three, always
+        if name in _SPLITS and len(args) == 2 and set(keywords) <= ({"axis"} if name in ("split", "array_split") else set()):
+            return self._parts(name, args, keywords)
         if name == "subplots":
             return subplots(node)
         if name == "axes":
@@ -658,6 +660,24 @@ class Propagation:
         if name == "Series":
             return series_constructed(node)
         return None
+
+    def _parts(self, name: str, args: list, keywords: dict):
+        """`np.split(x, [3, 5])`: as many parts as the indices plus one; `np.vsplit(grid, 3)`: the
+        sections where they divide the axis (else numpy refuses first), any for `array_split`."""
+        parts = _literal(args[1])
+        if type(parts) in (list, tuple) and all(type(i) is int for i in parts):
+            return (None,) * (len(parts) + 1)
+        if type(parts) is not int or not 0 < parts <= 1000:
+            return None
+        if name == "array_split":
+            return (None,) * parts
+        a = self.array(args[0])
+        axis = literal_int(keywords["axis"]) if "axis" in keywords else \
+            {"vsplit": 0, "dsplit": 2, "hsplit": 0 if a is not None and a.ndim == 1 else 1}.get(name, 0)
+        if a is None or axis is None or not -a.ndim <= axis < a.ndim or type(a.shape[axis]) is not int or \
+                name == "vsplit" and a.ndim < 2 or name == "dsplit" and a.ndim < 3 or a.shape[axis] % parts:
+            return None
+        return (None,) * parts
 
     def _method(self, node: ast.Call, method: str):
         value = self.value(node.func.value)
@@ -1029,12 +1049,13 @@ def _known(target) -> str | None:
 
 # numpy's legacy RandomState's draws that take `size` as its Generator's do: the Generator draw
 # whose parameters and dtype kind they share (`randint(low, high, size)` as `integers`)
+_SPLITS = frozenset({"split", "array_split", "vsplit", "hsplit", "dsplit"})
 _RANDOM_STATE_DRAWS = {"standard_normal": "standard_normal", "random_sample": "random", "random": "random",
                        "normal": "normal", "uniform": "uniform", "randint": "integers"}
 
 
 _KNOWN = (("numpy", ("zeros", "ones", "empty", "full", "arange", "array", "asarray", "linspace", "meshgrid",
-                     "convolve", "histogram", "histogram2d",
+                     "convolve", "histogram", "histogram2d", "split", "array_split", "vsplit", "hsplit", "dsplit",
                      *JOIN_FUNCTIONS,
                      "expand_dims", "reshape", "transpose", "matmul", "dot", *_REDUCTIONS)),
           ("numpy.random", ("rand", "randn", "random", "random_sample", "standard_normal", "default_rng",

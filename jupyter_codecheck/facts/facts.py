@@ -2537,6 +2537,8 @@ class _Walk:
             return False
         node = claim.node
         subjects = claim.subjects if claim.subjects is not None else self._subjects(node)
+        if claim.subjects is None and not subjects and self._numpy_alone(node):
+            claim.literal = True        # `np.arange(5) / np.arange(6)`: numpy's functions of literals alone
         if claim.callee:
             line, end = node.end_lineno, node.end_col_offset
             word = node.attr if isinstance(node, ast.Attribute) else ast.unparse(node)
@@ -2550,6 +2552,25 @@ class _Walk:
         column = _chars(self.lines, node.lineno, node.col_offset)
         self._add("value", node.lineno, column, text, claim.message, claim.candidates, subjects=subjects,
                   literal=claim.literal)
+        return True
+
+    def _numpy_alone(self, node: ast.AST) -> bool:
+        """Is the use of `node` (as _subjects reads it) written of literals, numpy's modules by names
+        the cell leaves as they are and Python's `len`, `range`, `int`, `float` alone?"""
+        parent = self._parents.get(id(node))
+        use = parent if isinstance(parent, ast.Call) and node is parent.func else node
+        names = [x for x in ast.walk(use) if isinstance(x, ast.Name)]
+        if not names or any(isinstance(x, (ast.Lambda, ast.NamedExpr)) for x in ast.walk(use)):
+            return False
+        np = sys.modules.get("numpy")
+        for x in names:
+            obj = self.ns.get(x.id, UNRESOLVED) if x.id not in self.state.bound else UNRESOLVED
+            if obj is UNRESOLVED and x.id not in self.ns and x.id not in self.state.bound and \
+                    any(getattr(builtins, x.id, None) is b for b in (len, range, int, float)):
+                continue
+            if not (np is not None and issubclass(type(obj), types.ModuleType) and
+                    POLICY.module_members(obj).get("__name__", "").split(".")[0] == "numpy"):
+                return False
         return True
 
     def _subjects(self, node: ast.AST) -> tuple[str, ...]:

@@ -50,6 +50,23 @@ def not_callable_claim(n: ast.Call, value: Live) -> ValueClaim | None:
                       subjects=names, literal=not names)
 
 
+def sequence_index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
+    """`L[10]` of a live list, tuple, str or range of Python's own (as the cell finds it) of ten
+    items, read: Python's IndexError for a position written past either end."""
+    key = n.slice.value if isinstance(n.slice, ast.Constant) else \
+        -n.slice.operand.value if isinstance(n.slice, ast.UnaryOp) and isinstance(n.slice.op, ast.USub) and \
+        isinstance(n.slice.operand, ast.Constant) else None
+    v = live(n.value)
+    if type(key) is not int or type(v) not in (list, tuple, str, range) or not isinstance(n.ctx, ast.Load):
+        return None
+    size = len(v)                       # (Python's own sequence: its length, no code runs)
+    if -size <= key < size:
+        return None
+    what = {list: "list", tuple: "tuple", str: "string", range: "range object"}[type(v)]
+    return ValueClaim(n, f"{ast.unparse(n.value)} holds {size} item{'s' if size != 1 else ''}: {what} index out of "
+                         "range: IndexError", "IndexError")
+
+
 def not_subscriptable_claim(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
     v = live(n.value)
     if type(v) in (int, float, complex, bool, type(None)):

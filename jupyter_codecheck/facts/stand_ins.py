@@ -36,7 +36,7 @@ from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
 from .items import library_zone, plain_labels
 from .libraries import own_classes, own_function
 from .namespace import UNRESOLVED, Made, written_literal
-from .python_types import not_subscriptable_claim, operator_sign
+from .python_types import not_subscriptable_claim, operator_sign, sequence_index_claim
 from .read_policy import POLICY
 
 _NO_KEY = object()
@@ -66,7 +66,8 @@ def lookup_claim(n: ast.Subscript, live: Live, value: Live, text: Text) -> Value
         return _pandas_lookup(n, live, store=True)
     if not isinstance(n.ctx, ast.Load):
         return None
-    return _pandas_lookup(n, live) or _numpy_lookup(n, live, value) or not_subscriptable_claim(n, live, text)
+    return _pandas_lookup(n, live) or _numpy_lookup(n, live, value) or not_subscriptable_claim(n, live, text) or \
+        sequence_index_claim(n, live)
 
 
 @read_otherwise_no_claim

@@ -507,7 +507,7 @@ def _method_claim(n: ast.Call, live: Live, live_unchanged: Live, text: Text,
 # numpy's functions that make an array of their literal arguments alone; the legacy random ones are
 # asked of a RandomState of their own (the global one's state is the user's)
 _MAKERS = frozenset({"zeros", "ones", "empty", "full", "arange", "linspace", "logspace", "geomspace", "eye",
-                     "identity", "array", "asarray", "tri", "datetime64", "timedelta64"})
+                     "identity", "array", "asarray", "tri", "datetime64", "timedelta64", "dtype"})
 _DRAWS = frozenset({"rand", "randn", "randint", "random_sample", "normal", "uniform", "standard_normal",
                     "binomial", "poisson", "permutation", "choice"})
 # how many numbers, and how large a product of the ints, a literal call is asked with
