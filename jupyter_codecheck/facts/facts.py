@@ -11,10 +11,10 @@ column the cell dropped), the others never do.
 from __future__ import annotations
 
 import ast
-import re
 import builtins
 import functools
 import inspect
+import re
 import sys
 import types
 from collections import ChainMap
@@ -266,7 +266,7 @@ class _Walk:
         self.facts: dict[tuple[int, int], KernelFact] = {}
         self._class_stores: bool | None = None  # does the cell store an attribute on what may be a class
         self._first_change: tuple | None = None  # where the cell's first call or store ends (_nothing_changed_before)
-        self._bound_anywhere: set[str] | None = None     # every name the cell's text binds (_source_names)
+        self._text_tree: ast.Module | None = None         # the cell's own text parsed (_text_binds)
         self._other_current: bool | None = None  # may the cell make another class of Figure or Axes current
         self._options_named: bool | None = None  # does the cell name a way to set pandas' options
         self._drawing: dict[int, bool] = {}      # do the statements up to one call only matplotlib's, numpy's, Python's own
@@ -739,7 +739,7 @@ class _Walk:
                         self._value(tuple_key_claim(n, lambda x: self._live(x, local), self._text)) or
                         self._value(inplace_claim(n, lambda x: self._live(x, local))) or
                         self._value(text_index_claim(n, value)) or self._value(concatenator_claim(n, value)) or
-                        self._fields_kept() and self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or
+                        self._value(self._fields_kept_for(field_claim(n, lambda x: self._live(x, local), self._text))) or
                         self._value(index_claim(n, value)) or
                         self._value(params_key_claim(n, lambda x: self._live(x, local), self._text))):
                     found = len(self.facts)
@@ -749,7 +749,7 @@ class _Walk:
                         self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))
             elif isinstance(n, ast.Subscript):
                 self._value(text_index_claim(n, value)) or \
-                    self._fields_kept() and self._value(field_claim(n, lambda x: self._live(x, local), self._text)) or \
+                    self._value(self._fields_kept_for(field_claim(n, lambda x: self._live(x, local), self._text))) or \
                     self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
                                                  self._parents.get(id(n)))) or \
                     self._labels_kept(_looked_up(n), local) and self._probe_clear(n) and \
@@ -891,7 +891,7 @@ class _Walk:
             self._value(string_method_claim(n, live)) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
                                      isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_LAYOUT and
-                                     self._made_as_made(n.func, value, "Figure"), self._numbers_alone_before(n, value),
+                                     self._made_as_made(n.func, value, "Figure"), lambda: self._numbers_alone_before(n, value),
                                      lambda: current_figure_kept(("add_subplot", "add_axes"))))
 
     def _probe_clear(self, n: ast.AST) -> bool:
@@ -998,7 +998,7 @@ class _Walk:
                 self._value(pivot_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(merge_claim(n, target, lambda x: self._live(x, local))) or \
                 self._value(eval_names_claim(n, target, lambda name: name in self.ns or name in local or
-                                             name in self._source_names())) or \
+                                             self._text_binds(name))) or \
                 self._folders_kept(n) and (self._value(writer_claim(n, lambda x: self._live(x, local))) or
                                            self._value(reader_claim(n, target))):
             return
@@ -1010,7 +1010,7 @@ class _Walk:
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(heatmap_claim(n, target, self._text, lambda node: self._axes_exact(node, local))) or \
                 self._value(option_claim(n, target, self._text)) or \
-                self._value(rc_claim(n, target, self._text, entered=self._entered_first(n), styles=self._styles_kept())) or \
+                self._value(rc_claim(n, target, self._text, entered=self._entered_first(n), styles=self._styles_kept)) or \
                 self._value(update_claim(n, target, self._text)) or \
                 self._classes_kept() and self._library_kept(func) and \
                 self._value(property_claim(n, target, self._text, value=value, pyplot_kept=self._pyplot_kept(),
@@ -2161,29 +2161,25 @@ class _Walk:
         return not any(re.search(r"reload_library|stylelib|\.mplstyle|\blibrary\b|\bopen\(|write", line)
                        for line in self.lines)
 
-    def _source_names(self) -> set[str]:
-        """Every name the cell's text binds anywhere (a function's parameters too), read from the
-        text itself: a call's view leaves the function's `def` out."""
-        if self._bound_anywhere is None:
+    def _text_binds(self, name: str) -> bool:
+        """Does the cell's text bind `name` anywhere (first_pass.mentions, or a function's parameter),
+        read from the text itself: a call's view leaves the function's `def` out?"""
+        if self._text_tree is None:
             try:
-                tree = ast.parse("\n".join(self.lines))
+                self._text_tree = ast.parse("\n".join(self.lines))
             except (SyntaxError, ValueError):
-                tree = self.tree
-            self._bound_anywhere = {x.id for x in ast.walk(tree) if isinstance(x, ast.Name) and
-                                    not isinstance(x.ctx, ast.Load)} | \
-                {x.arg for x in ast.walk(tree) if isinstance(x, ast.arg)} | \
-                {x.name for x in ast.walk(tree) if isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))} | \
-                {(a.asname or a.name).split(".")[0] for x in ast.walk(tree) if isinstance(x, (ast.Import, ast.ImportFrom))
-                 for a in x.names} | \
-                {x.name for x in ast.walk(tree) if isinstance(x, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and x.name} | \
-                {n for x in ast.walk(tree) if isinstance(x, (ast.Global, ast.Nonlocal)) for n in x.names}
-        return self._bound_anywhere
+                self._text_tree = self.tree
+        return mentions(self._text_tree, name) or \
+            any(isinstance(a, ast.arg) and a.arg == name for a in ast.walk(self._text_tree))
 
-    def _fields_kept(self) -> bool:
-        """Does the cell rename no dtype's fields (`d.names = ...`, `a.dtype = ...`: a dtype object
-        is shared by the arrays made of it) and call nothing that may (numpy's `rename_fields`)?"""
-        return not self._stores_name("names") and not self._stores_name("dtype") and \
-            not any(isinstance(x, ast.Attribute) and x.attr == "rename_fields" for x in ast.walk(self.tree))
+    def _fields_kept_for(self, claim: ValueClaim | None) -> ValueClaim | None:
+        """A field's claim where the cell renames no dtype's fields (`d.names = ...`, `a.dtype = ...`:
+        a dtype object is shared by the arrays made of it) and calls nothing that may (numpy's
+        `rename_fields`); the cell is read only for a claim."""
+        if claim is None or self._stores_name("names") or self._stores_name("dtype") or \
+                any(isinstance(x, ast.Attribute) and x.attr == "rename_fields" for x in ast.walk(self.tree)):
+            return None
+        return claim
 
     def _stores_name(self, attr: str) -> bool:
         """Does the cell store or delete an attribute of that name anywhere (`x.attr = ...`)?"""

@@ -25,11 +25,11 @@ from .values import ValueClaim
 _TABLES: dict[tuple[int, str], dict | None] = {}     # (id(function), name) -> its table (None: not found)
 
 
-def rc_claim(n: ast.Call, target, text, entered: bool = False, styles: bool = True) -> ValueClaim | None:
+def rc_claim(n: ast.Call, target, text, entered: bool = False, styles=lambda: True) -> ValueClaim | None:
     """`rc(group, **settings)`: the first setting whose key is not in rcParams (KeyError), else
     `style.use(name)` with a name that is no style (OSError), and `style.context(name)` where a
     `with` enters it (`entered`: its `__enter__` runs `use`); no style where the cell may add one
-    first (`styles` False)."""
+    first (`styles()` False, asked only of a style's call)."""
     mpl = sys.modules.get("matplotlib")
     if mpl is None:
         return None
@@ -37,11 +37,11 @@ def rc_claim(n: ast.Call, target, text, entered: bool = False, styles: bool = Tr
     if target is POLICY.static(mpl, "rc", None) or (pyplot is not None and target is POLICY.static(pyplot, "rc", None)):
         return _rc_key(n, mpl, text)
     style = sys.modules.get("matplotlib.style")
-    if not styles:
-        return None                     # (the cell may add a style first: `styles`, facts.py)
-    if style is not None and target is POLICY.static(style, "use", None):
+    # (the cell may add a style first: `styles`, facts.py)
+    if style is not None and target is POLICY.static(style, "use", None) and styles():
         return _style_name(n, target, text)
-    if style is not None and entered and target is POLICY.static(style, "context", None) and _uses_first(target):
+    if style is not None and entered and target is POLICY.static(style, "context", None) and _uses_first(target) and \
+            styles():
         return _style_name(n, POLICY.static(style, "use", None), text)
     return None
 

@@ -505,11 +505,11 @@ _PLACING = frozenset({"left", "right", "bottom", "top", "wspace", "hspace"})
 _REGISTERED = frozenset({"xscale", "yscale", "zscale", "projection", "polar", "axes_class"})
 
 
-def layout_claim(n: ast.Call, target, live, made_figure: bool, first: bool, current_figure_kept) -> ValueClaim | None:
+def layout_claim(n: ast.Call, target, live, made_figure: bool, first, current_figure_kept) -> ValueClaim | None:
     """What matplotlib raises on a new Figure for the layout call `n` (`target`: its callee's live
     object, matplotlib's own; `made_figure`: `n` calls a method of a Figure the cell made, as pyplot
-    made it; `first`: nothing is called or stored before it in the cell, so rcParams are as the
-    probe reads them; `current_figure_kept()`: is pyplot's current Figure matplotlib's own, its
+    made it; `first()`: nothing but numbers and a new Figure are made before it in the cell, so
+    rcParams are as the probe reads them (asked only where it matters); `current_figure_kept()`: is pyplot's current Figure matplotlib's own, its
     add_subplot and add_axes its class's)."""
     ask, of_module = _layout_asked(n, target, made_figure)
     if ask is None or any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords) or \
@@ -523,7 +523,7 @@ def layout_claim(n: ast.Call, target, live, made_figure: bool, first: bool, curr
         return None
     inner = {k for key in ("subplot_kw", "gridspec_kw") if type(keywords.get(key)) is dict for k in keywords[key]}
     if (set(keywords) | inner) & _REGISTERED - {"projection", "polar"} or \
-            (ask != "subplots" or not of_module or not first) and (set(keywords) | inner) & _PLACING:
+            (set(keywords) | inner) & _PLACING and (ask != "subplots" or not of_module or not first()):
         return None                     # (a scale's class may be the user's; another figure's own parameters,
                                         # or rcParams a style set first in the cell)
     if ask in ("add_subplot", "axes") and of_module and not current_figure_kept():
@@ -535,8 +535,8 @@ def layout_claim(n: ast.Call, target, live, made_figure: bool, first: bool, curr
     exception, message = refused
     # pyplot's or gridspec's own function on literals alone, first in the cell, reads nothing the
     # cell may change (a style it sets first changes rcParams; a Figure's method reads its Figure)
-    literal = of_module and first and \
-        not any(isinstance(x, ast.Name) for a in (*n.args, *(k.value for k in n.keywords)) for x in ast.walk(a))
+    literal = of_module and \
+        not any(isinstance(x, ast.Name) for a in (*n.args, *(k.value for k in n.keywords)) for x in ast.walk(a)) and first()
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {' '.join(message.split())[:200]}: {exception}", exception,
                       callee=True, literal=literal)
 
