@@ -8,11 +8,11 @@ kernel that runs the same cells side by side.
 
 The notebook is one of wesm/pydata-book's from notebook_clean.jsonl (ch05, ch07, ch10), or one read
 from its file in a checkout of its repository (`--data`: ageron/handson-ml2 and -ml3,
-jakevdp/PythonDataScienceHandbook), KEY any other key of TRIALS (`--help` lists them). Each table's
-comment says which notebook it is, what it covers and how it was written: most before any run of
-the guard, from the notebook's sources alone, by helpers who read nothing of the checker (held out
-until their first run); FROM_FILE's comments say which cells fail natively, are skipped or read a
-file from the checkout.
+jakevdp/PythonDataScienceHandbook and jakevdp/WhirlwindTourOfPython), KEY any other key of TRIALS
+(`--help` lists them). Each table's comment says which notebook it is, what it covers and how it was
+written: most before any run of the guard, from the notebook's sources alone, by helpers who read
+nothing of the checker (held out until their first run); FROM_FILE's comments say which cells fail
+natively, are skipped or read a file from the checkout.
 
 Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
@@ -483,6 +483,39 @@ HOML3_CH06 = [
          "    tree.fit(X_mini_train, y_mini_train)\n    \n    y_pred = tree.predcit(X_test)\n"
          "    accuracy_scores.append(accuracy_score(y_test, y_pred))\n\nnp.mean(accuracy_scores)",
      "misspelt method"),
+]
+# jakevdp/WhirlwindTourOfPython, 06 (built-in data structures: a list's len, append, + and in-place sort, a list of
+# mixed types, indexing and slicing from either end and with a step, assignment to an item and to a slice; tuples with
+# and without parentheses, their len and indexing and their immutability; a float's as_integer_ratio unpacked; a
+# dict's value read by key and a new key set; sets' union, intersection, difference and symmetric difference, by
+# operator and by method): written down before any run of the guard, from the notebook's sources alone (held out;
+# checked in a plain kernel only); code cells from 0
+WWT_06 = [
+    (0, "L = list(2, 3, 5, 7)", "the values passed to list one by one"),
+    (3, "# Addition concatenates lists\nL + 13", "an int added to a list"),
+    (4, "# sort() method sorts in-place\nL = [2, 5, 1, 6, 3, 4]\nL = L.sort()\nL",
+     "sort's None assigned back (runs: L is None)"),
+    (4, "# sort() method sorts in-place\nL = [2, 5, 1, 6, 3, 4]\nL.sort(reversed=True)\nL",
+     "misspelt keyword (reverse)"),
+    (9, "L[len(L)]", "the last item by len, off by one"),
+    (12, "L[3:]", "the slice's colon on the wrong side (runs)"),
+    (14, "L[::0]  # equivalent to L[0:len(L):2]", "a step of 0"),
+    (15, "L.reversed()", "the reversed builtin's name as a method"),
+    (16, "L[5] = 100\nprint(L)", "an assignment one past the end"),
+    (21, "t(0)", "the tuple called with parentheses"),
+    (25, "numerator, denominator = x.as_integer_ratio\nprint(numerator / denominator)", "the method not called"),
+    (27, "# Access a value via the key\nnumbers['Two']", "a key in another case"),
+    (28, "# Set a new key:value pair\nnumbers['ninety'] == 90\nprint(numbers)",
+     "a comparison typed for the assignment"),
+    (30, ("# union: items appearing in either\nprimes + odds      # with an operator\n"
+          "primes.union(odds) # equivalently with a method"),
+     "+ for the union |"),
+    (31, ("# intersection: items appearing in both\nprimes and odds             # with an operator\n"
+          "primes.intersection(odds) # equivalently with a method"),
+     "Python's and for & (runs: odds)"),
+    (32, ("# difference: items in primes but not in odds\nprimes - odds           # with an operator\n"
+          "odds.difference(primes) # equivalently with a method"),
+     "the sets in the wrong order (runs: {1, 9})"),
 ]
 # ageron/handson-ml3's chapter 7 (ensembles: make_moons, iris and numpy-made data into scikit-learn's
 # voting, bagging, random forests, AdaBoost, gradient boosting and stacking, matplotlib's plots): written
@@ -3221,7 +3254,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0502": ("jakevdp/PythonDataScienceHandbook/notebooks/05.02-Introducing-Scikit-Learn.ipynb",
                         PDSH_0502),
           "pdsh-0505": ("jakevdp/PythonDataScienceHandbook/notebooks/05.05-Naive-Bayes.ipynb", PDSH_0505),
-          "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA)}
+          "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA),
+          "wwt-06": ("jakevdp/WhirlwindTourOfPython/06-Built-in-Data-Structures.ipynb", WWT_06)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3556,6 +3590,10 @@ FROM_FILE = {
     # 137 in a few seconds here). Cells 56 and 105 catch the notebook's own examples of a failing product and
     # inverse (ValueError, LinAlgError) and print them; no cell needs sympy, which is not installed here
     "homl3-math-linear-algebra": {"path": "math_linear_algebra.ipynb", "until": None, "local": []},
+    # literals only: nothing to download, nothing skipped. Cells 22 and 23 fail natively, as the notebook means them
+    # to (its examples of a tuple's immutability: TypeError on t[1] = 4, AttributeError on t.append(4)); nothing
+    # later reads anything they would make. Every other code cell runs and none fails
+    "wwt-06": {"path": "06-Built-in-Data-Structures.ipynb", "until": None, "local": []},
 }
 
 
