@@ -517,6 +517,48 @@ WWT_06 = [
           "odds.difference(primes) # equivalently with a method"),
      "the sets in the wrong order (runs: {1, 9})"),
 ]
+# jakevdp/WhirlwindTourOfPython, 15 (a preview of the data science tools: numpy's arange squared against a list
+# comprehension, reshaped to a 3 x 3 matrix, its transpose, a dot product with a list and its eigenvalues; a pandas
+# DataFrame of labels and values, a column, its str.lower, a sum and a groupby sum; matplotlib's notebook backend, the
+# ggplot style and a sine plotted on linspace; scipy's interp1d, cubic, through eight points of a sine, evaluated on a
+# grid of 1,000 and plotted): written down before any run of the guard, from the notebook's sources alone (held out;
+# checked in a plain kernel only); code cells from 0
+WWT_15 = [
+    (0, "import numpy as np\nx = np.arrange(1, 10)\nx", "misspelt function (arange)"),
+    (1, "x ^ 2", "^ for the power ** (runs: a bitwise xor)"),
+    (3, "M = x.reshape((3, 4))\nM", "a shape of 12 for 9 values"),
+    (5, "np.dot(M, [5, 6, 7, 8])", "a vector of 4 to a 3 x 3 matrix"),
+    (5, "np.dot([5, 6, 7], M)", "the arguments in the wrong order (runs: the vector times M)"),
+    (6, "np.linalg.eigvals(x)", "the 1-D x for the matrix M"),
+    (7, ("import pandas as pd\ndf = pd.DataFrame({'label': ['A', 'B', 'C', 'A', 'B', 'C'],\n"
+         "                   'value': [1, 2, 3, 4, 5]})\ndf"),
+     "five values for six labels"),
+    (8, "df['labels']", "misspelt column"),
+    (9, "df['label'].lower()", "the str accessor left out"),
+    (10, "df['value'].sum(axis=1)", "axis 1 on a Series"),
+    (11, "df.groupby('value').sum()", "grouped by the other column (runs: the labels joined)"),
+    (13, ("import matplotlib.pyplot as plt\n"
+          "plt.style.use('ggplot2')  # make graphs in the style of R's ggplot"),
+     "the style named as R's ggplot2 package"),
+    (14, ("x = np.linspace(0, 10, 0.1)  # range of values from 0 to 10\n"
+          "y = np.sin(x)           # sine of these values\nplt.plot(x, y);         # plot as a line"),
+     "a step given to linspace where it takes a number of points"),
+    (14, ("x = np.linspace(0, 10)  # range of values from 0 to 10\n"
+          "y = np.sin(x)           # sine of these values\nplt.plot(y, x);         # plot as a line"),
+     "x and y in the wrong order (runs)"),
+    (15, ("from scipy import interpolate\n\n# choose eight points between 0 and 10\n"
+          "x = np.linspace(0, 10, 8)\ny = np.sin(x)\n\n# create a cubic interpolation function\n"
+          "func = interpolate.interp1d(x, y, kind='cubic')\n\n# interpolate on a grid of 1,000 points\n"
+          "x_interp = np.linspace(0, 11, 1000)\ny_interp = func(x_interp)\n\n# plot the results\n"
+          "plt.figure()  # new figure\nplt.plot(x, y, 'o')\nplt.plot(x_interp, y_interp);"),
+     "a grid past the points' range"),
+    (15, ("from scipy import interpolate\n\n# choose eight points between 0 and 10\n"
+          "x = np.linspace(0, 10, 8)\ny = np.sin(x)\n\n# create a cubic interpolation function\n"
+          "func = interpolate.interp1d(x, y, kind='cubic')\n\n# interpolate on a grid of 1,000 points\n"
+          "x_interp = np.linspace(0, 10, 1000)\ny_interp = func(x_interp)\n\n# plot the results\n"
+          "plt.figure()  # new figure\nplt.plot(x, y, 'o')\nplt.plot(x_interp, y);"),
+     "the eight points' y against the grid"),
+]
 # ageron/handson-ml3's chapter 7 (ensembles: make_moons, iris and numpy-made data into scikit-learn's
 # voting, bagging, random forests, AdaBoost, gradient boosting and stacking, matplotlib's plots): written
 # down before any run of the guard, from the notebook's sources alone (held out); code cells from 0
@@ -3255,7 +3297,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
                         PDSH_0502),
           "pdsh-0505": ("jakevdp/PythonDataScienceHandbook/notebooks/05.05-Naive-Bayes.ipynb", PDSH_0505),
           "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA),
-          "wwt-06": ("jakevdp/WhirlwindTourOfPython/06-Built-in-Data-Structures.ipynb", WWT_06)}
+          "wwt-06": ("jakevdp/WhirlwindTourOfPython/06-Built-in-Data-Structures.ipynb", WWT_06),
+          "wwt-15": ("jakevdp/WhirlwindTourOfPython/15-Preview-of-Data-Science-Tools.ipynb", WWT_15)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3594,6 +3637,11 @@ FROM_FILE = {
     # to (its examples of a tuple's immutability: TypeError on t[1] = 4, AttributeError on t.append(4)); nothing
     # later reads anything they would make. Every other code cell runs and none fails
     "wwt-06": {"path": "06-Built-in-Data-Structures.ipynb", "until": None, "local": []},
+    # literals, numpy-made arrays, a DataFrame of literals, matplotlib and scipy's interpolate: nothing to download,
+    # nothing skipped, every code cell runs and none fails. Cell 12's %matplotlib notebook selects matplotlib's nbagg
+    # backend in the kernel and runs (a bare IPython shell, with no kernel's event loop, fails it: NotImplementedError);
+    # cell 13's 'ggplot' style is still in matplotlib, and cell 15's interp1d, scipy's legacy class, still there
+    "wwt-15": {"path": "15-Preview-of-Data-Science-Tools.ipynb", "until": None, "local": []},
 }
 
 
