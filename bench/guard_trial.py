@@ -559,6 +559,33 @@ WWT_15 = [
           "plt.figure()  # new figure\nplt.plot(x, y, 'o')\nplt.plot(x_interp, y);"),
      "the eight points' y against the grid"),
 ]
+# jakevdp/WhirlwindTourOfPython, 14 (strings and regular expressions: str's case methods, strip and its variants,
+# center, ljust, rjust and zfill, find, index and rfind, startswith and endswith, replace, partition, split,
+# splitlines and join, str() and format with positional, named and format-spec fields, a shell escape; re's compile,
+# split, match, search, sub and findall, character sets, escapes and raw strings, repetition, groups and named
+# groups): written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain
+# kernel only); code cells from 0
+WWT_14 = [
+    (11, "num = \"000000000000435\"\nnum.strip(0)", "the character to strip as an int"),
+    (13, "line.ljust(3)", "a width of 3 for 30 (runs: the line unpadded)"),
+    (15, "'435'.rjust('0', 10)", "the width and the fill character in the wrong order"),
+    (18, "line.index('Fox')", "a substring in another case"),
+    (22, "line.endswith(['dog', 'cat'])", "a list of suffixes for a tuple"),
+    (24, "line.replace('Brown', 'red')", "a substring in another case (runs: nothing replaced)"),
+    (27, "line.split('')", "an empty separator"),
+    (29, "'--'.join([1, 2, 3])", "ints joined"),
+    (32, "\"The value of pi is \" + pi", "a float added to a str"),
+    (34, "\"\"\"First letter: {0}. Last letter: {1}.\"\"\".format('A')", "one value for two fields"),
+    (35, "\"\"\"First letter: {first}. Last letter: {last}.\"\"\".format(last='Z', frist='A')", "misspelt keyword"),
+    (36, "\"pi = {0:.3f}\".format(str(pi))", "a str to a float format"),
+    (39, ("for s in [\"     \", \"abc  \", \"  abc\"]:\n    if regex.search(s):\n"
+          "        print(repr(s), \"matches\")\n    else:\n        print(repr(s), \"does not match\")"),
+     "search for match (runs: 'abc  ' matches)"),
+    (42, "regex = re.compile('Fox')\nmatch = regex.search(line)\nmatch.start()",
+     "a pattern in another case (no match)"),
+    (44, "regex.sub(line, 'BEAR')", "the replacement and the string in the wrong order (runs)"),
+    (54, "regex = re.compile('[aeiou')\nregex.split('consequential')", "an unclosed character set"),
+]
 # ageron/handson-ml3's chapter 7 (ensembles: make_moons, iris and numpy-made data into scikit-learn's
 # voting, bagging, random forests, AdaBoost, gradient boosting and stacking, matplotlib's plots): written
 # down before any run of the guard, from the notebook's sources alone (held out); code cells from 0
@@ -3298,7 +3325,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0505": ("jakevdp/PythonDataScienceHandbook/notebooks/05.05-Naive-Bayes.ipynb", PDSH_0505),
           "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA),
           "wwt-06": ("jakevdp/WhirlwindTourOfPython/06-Built-in-Data-Structures.ipynb", WWT_06),
-          "wwt-15": ("jakevdp/WhirlwindTourOfPython/15-Preview-of-Data-Science-Tools.ipynb", WWT_15)}
+          "wwt-15": ("jakevdp/WhirlwindTourOfPython/15-Preview-of-Data-Science-Tools.ipynb", WWT_15),
+          "wwt-14": ("jakevdp/WhirlwindTourOfPython/14-Strings-and-Regular-Expressions.ipynb", WWT_14)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3642,6 +3670,12 @@ FROM_FILE = {
     # backend in the kernel and runs (a bare IPython shell, with no kernel's event loop, fails it: NotImplementedError);
     # cell 13's 'ggplot' style is still in matplotlib, and cell 15's interp1d, scipy's legacy class, still there
     "wwt-15": {"path": "15-Preview-of-Data-Science-Tools.ipynb", "until": None, "local": []},
+    # string literals and re: nothing to download, nothing skipped. Cell 20 fails natively, as the notebook means it to
+    # (its example of index on a missing substring: ValueError, against find's -1 in cell 19); nothing later reads
+    # anything it would make. Cell 37's shell escape !ls *Python*.ipynb matches no file in the kernel's working
+    # directory (ls's message, no error); cells 38 and 45 compile patterns from non-raw strings (an invalid escape's
+    # warning at most, no error). Every other code cell runs and none fails
+    "wwt-14": {"path": "14-Strings-and-Regular-Expressions.ipynb", "until": None, "local": []},
 }
 
 
