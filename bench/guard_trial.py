@@ -8,11 +8,11 @@ kernel that runs the same cells side by side.
 
 The notebook is one of wesm/pydata-book's from notebook_clean.jsonl (ch05, ch07, ch10), or one read
 from its file in a checkout of its repository (`--data`: ageron/handson-ml2 and -ml3,
-jakevdp/PythonDataScienceHandbook and jakevdp/WhirlwindTourOfPython), KEY any other key of TRIALS
-(`--help` lists them). Each table's comment says which notebook it is, what it covers and how it was
-written: most before any run of the guard, from the notebook's sources alone, by helpers who read
-nothing of the checker (held out until their first run); FROM_FILE's comments say which cells fail
-natively, are skipped or read a file from the checkout.
+jakevdp/PythonDataScienceHandbook and -WhirlwindTourOfPython, amueller/introduction_to_ml_with_python), KEY
+any other key of TRIALS (`--help` lists them). Each table's comment says which notebook it is, what it
+covers and how it was written: most before any run of the guard, from the notebook's sources alone, by
+helpers who read nothing of the checker (held out until their first run); FROM_FILE's comments say
+which cells fail natively, are skipped or read a file from the checkout.
 
 Each mistake is a copy of one of its cells with one slip a user makes (a misspelt column,
 row label, attribute, keyword or name, an API pandas 2/3 removed, an input scikit-learn's checks
@@ -285,6 +285,80 @@ PDSH_0505 = [
     (5, "yprob = model.predict_prob(Xnew)\nyprob[-8:].round(2)", "misspelt method"),
     (5, "yprob = model.predict_proba(Xnew)\nround(yprob[-8:], 2)", "Python's round on an array"),
     (5, "yprob = model.predict_proba(Xnew)\nyprob[:-8].round(2)", "the slice's colon on the wrong side (runs)"),
+]
+# amueller/introduction_to_ml_with_python's chapter 4 (representing data and engineering features: the adult census
+# CSV one-hot encoded with get_dummies, OneHotEncoder and a ColumnTransformer into LogisticRegression, make_wave binned
+# with KBinsDiscretizer and combined with products and polynomials for linear regression, a decision tree and SVR, a
+# log transform of Poisson counts for Ridge, univariate, model-based and iterative feature selection on the breast
+# cancer data with noise features, and the Citi Bike rentals' time, hour and weekday features, one-hot encoded and
+# interacted, for a random forest, LinearRegression and Ridge): written down before any run of the guard, from the
+# notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+IMLP_04 = [
+    (5, ("features = data_dummies.loc[:, 'age':'occupation_Transport-moving']\n# Extract NumPy arrays\n"
+         "X = features.values\ny = data_dummies['income_ >50K'].values\n"
+         'print("X.shape: {}  y.shape: {}".format(X.shape, y.shape))'),
+     "a column label without the space its value begins with"),
+    (6, ("from sklearn.linear_model import LogisticRegression\n"
+         "from sklearn.model_selection import train_test_split\n"
+         "X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)\n"
+         "logreg = LogisticRegression()\nlogreg.fit(X_train, y_test)\n"
+         'print("Test score: {:.2f}".format(logreg.score(X_test, y_test)))'),
+     "X and y of different lengths (the test labels)"),
+    (14, ("from sklearn.linear_model import LogisticRegression\n"
+          "from sklearn.model_selection import train_test_split\n"
+          '# get all columns apart from income for the features\ndata_features = data.drop("income")\n'
+          "# split dataframe and income\nX_train, X_test, y_train, y_test = train_test_split(\n"
+          "    data_features, data.income, random_state=0)\n\nct.fit(X_train)\n"
+          "X_train_trans = ct.transform(X_train)\nprint(X_train_trans.shape)"),
+     "pandas: a column dropped as a row (axis left out)"),
+    (15, ("logreg = LogisticRegression(max_iter=1000)\nlogreg.fit(X_train, y_train)\n\n"
+          "X_test_trans = ct.transform(X_test)\n"
+          'print("Test score: {:.2f}".format(logreg.score(X_test_trans, y_test)))'),
+     "the untransformed frame, string columns, into a numeric model"),
+    (18, ("from sklearn.linear_model import LinearRegression\n"
+          "from sklearn.tree import DecisionTreeRegressor\n\n"
+          "X, y = mglearn.datasets.make_wave(n_samples=120)\n"
+          "line = np.linspace(-3, 3, 1000, endpoint=False)\n\n"
+          "reg = DecisionTreeRegressor(min_samples_leaf=3).fit(X, y)\n"
+          'plt.plot(line, reg.predict(line), label="decision tree")\n\nreg = LinearRegression().fit(X, y)\n'
+          'plt.plot(line, reg.predict(line), label="linear regression")\n\n'
+          'plt.plot(X[:, 0], y, \'o\', c=\'k\')\nplt.ylabel("Regression output")\n'
+          'plt.xlabel("Input feature")\nplt.legend(loc="best")'),
+     "1-D X to predict (the reshape left out)"),
+    (23, ("kb = KBinsDiscretizer(n_bins=10, strategy='uniform', encode='onehot_dense')\nkb.fit(X)\n"
+          "X_binned = kb.transform(X)"),
+     "misspelt parameter value"),
+    (41, 'print("Number of feature appearances:\\n{}".format(np.bincount(X)))', "a 2-D array to bincount"),
+    (44, ("X_train_log = np.log(X_train)\nX_test_log = np.log(X_test + 1)"),
+     "the + 1 left out: log of the zero counts (runs)"),
+    (46, ("score = Ridge().fit(X_train_log, y_train).score(X_test, y_test)\n"
+          'print("Test score: {:.3f}".format(score))'),
+     "the test set scored untransformed (runs)"),
+    (48, ("mask = select.get_support()\nprint(mask)\n# visualize the mask. black is True, white is False\n"
+          'plt.matshow(mask, cmap=\'gray_r\')\nplt.xlabel("Sample index")\nplt.yticks(())'),
+     "a 1-D mask as an image (the reshape left out)"),
+    (54, ("from sklearn.feature_selection import RFE\nselect = RFE(RandomForestClassifier,\n"
+          "             n_features_to_select=40)\n\nselect.fit(X_train, y_train)\n"
+          "# visualize the selected features:\nmask = select.get_support()\n"
+          'plt.matshow(mask.reshape(1, -1), cmap=\'gray_r\')\nplt.xlabel("Sample index")\nplt.yticks(())'),
+     "the estimator class, not an instance"),
+    (62, ("from sklearn.ensemble import RandomForestRegressor\n"
+          "regressor = RandomForestRegressor(n_estimators=100, random_state=0)\n"
+          "eval_on_features(y, X, regressor)"),
+     "features and target swapped"),
+    (64, ("X_hour_week = np.hstack([citibike.index.day.values.reshape(-1, 1),\n"
+          "                         citibike.index.hour.values.reshape(-1, 1)])\n"
+          "eval_on_features(X_hour_week, y, regressor)"),
+     "day of the month for day of the week (runs)"),
+    (66, ("enc = OneHotEncoder(sparse=False)\nX_hour_week_onehot = enc.fit_transform(X_hour_week).toarray()"),
+     "scikit-learn: a keyword removed in 1.4 (sparse_output)"),
+    (69, ('hour = ["%02d:00" % i for i in range(0, 24, 3)]\n'
+          'day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]\nfeatures =  hour + day'),
+     "the name lists joined in the wrong order (runs)"),
+    (71, ("plt.figure(figsize=(15, 2))\nplt.plot(coef_nonzero, 'o')\n"
+          "plt.xticks(np.arange(len(coef_nonzero) + 1), features_nonzero, rotation=90)\n"
+          'plt.xlabel("Feature name")\nplt.ylabel("Feature magnitude")'),
+     "one tick more than labels"),
 ]
 # ageron/handson-ml3's chapter 4 (linear models: numpy-made data, scikit-learn's linear models,
 # matplotlib's plots, iris from scikit-learn's bundled data): written down before any run of it,
@@ -3326,7 +3400,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA),
           "wwt-06": ("jakevdp/WhirlwindTourOfPython/06-Built-in-Data-Structures.ipynb", WWT_06),
           "wwt-15": ("jakevdp/WhirlwindTourOfPython/15-Preview-of-Data-Science-Tools.ipynb", WWT_15),
-          "wwt-14": ("jakevdp/WhirlwindTourOfPython/14-Strings-and-Regular-Expressions.ipynb", WWT_14)}
+          "wwt-14": ("jakevdp/WhirlwindTourOfPython/14-Strings-and-Regular-Expressions.ipynb", WWT_14),
+          "imlp-04": ("amueller/introduction_to_ml_with_python/04-representing-data-feature-engineering.ipynb",
+                      IMLP_04)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3676,6 +3752,44 @@ FROM_FILE = {
     # directory (ls's message, no error); cells 38 and 45 compile patterns from non-raw strings (an invalid escape's
     # warning at most, no error). Every other code cell runs and none fails
     "wwt-14": {"path": "14-Strings-and-Regular-Expressions.ipynb", "until": None, "local": []},
+    # the adult census and the Citi Bike rentals, CSVs of the checkout's data/, mglearn's make_wave, numpy-made data
+    # (seeded RandomStates) and scikit-learn's bundled breast cancer: nothing to download; cells 0-71 but 35-39 (cell
+    # 54's RFE of 40 forests takes some seconds). Cell 0's `from preamble import *` reads the checkout's preamble.py
+    # and mglearn package, not in the kernel's working directory, and fails here even on sys.path: preamble imports
+    # set_matplotlib_formats from IPython.display, which IPython 9 removed (matplotlib_inline.backend_inline's now),
+    # and mglearn imports imageio's imread (for two tree plots this notebook does not draw), which is not installed
+    # here; left so, np, pd, plt, mglearn and display are undefined and nearly every later cell fails (NameError). So
+    # that import line is replaced by one that puts the checkout on sys.path, gives IPython.display matplotlib_inline's
+    # set_matplotlib_formats and sys.modules an imageio whose imread is matplotlib's, then runs `from preamble import
+    # *`. Cells 1 and 57 read adult.data and citibike.csv from mglearn.datasets.DATA_PATH, mglearn/data, which the
+    # checkout does not have (FileNotFoundError; the files are in its data/): cell 1's path is the checkout's data/
+    # instead, and cell 57 sets DATA_PATH to it before its load_citibike. Cells 35-39 (interactions and polynomials on
+    # Boston housing) are skipped, not run: cell 35's load_boston was removed in scikit-learn 1.2 (ImportError;
+    # mglearn's fallback downloads it: no network here, no copy in the checkout) and cells 36-39 read what it makes;
+    # what they make, boston, scaler, X_train_scaled, poly, X_train_poly, ridge and rf, is set again before any later
+    # cell reads it, or never read. Cell 13 builds its OneHotEncoder with sparse=False, a keyword scikit-learn
+    # 1.4 removed (sparse_output instead): left so, it fails (TypeError) and cells 14-16, which fit and read its ct,
+    # with it, so it is replaced by its new name; cell 70's PolynomialFeatures.get_feature_names was removed in
+    # scikit-learn 1.2 (get_feature_names_out instead): left so, it fails (AttributeError) and cell 71 with it, which
+    # plots its coef_nonzero, so it is replaced by its new name. Cells 10 and 17 fail here (TypeError) on the same
+    # sparse=False, after their imports, cell 11 with cell 10 (NameError: ohe; its get_feature_names is gone too), and
+    # cell 32 (AttributeError) on get_feature_names; nothing later reads what they make (ohe, cell 17's ct). Every
+    # other code cell runs and none fails
+    "imlp-04": {"path": "04-representing-data-feature-engineering.ipynb", "until": None,
+                "local": [(0, "from preamble import *",
+                           'import sys, types, IPython.display, matplotlib.pyplot, matplotlib_inline.backend_inline; '
+                           'sys.path.insert(0, "{data}"); '
+                           'sys.modules.setdefault("imageio", types.SimpleNamespace(imread=matplotlib.pyplot.imread)); '
+                           'IPython.display.set_matplotlib_formats = '
+                           'matplotlib_inline.backend_inline.set_matplotlib_formats; from preamble import *'),
+                          (1, 'os.path.join(mglearn.datasets.DATA_PATH, "adult.data")',
+                           'os.path.join("{data}/data", "adult.data")'),
+                          (13, "OneHotEncoder(sparse=False)", "OneHotEncoder(sparse_output=False)"),
+                          (57, "citibike = mglearn.datasets.load_citibike()",
+                           'mglearn.datasets.DATA_PATH = "{data}/data"; citibike = mglearn.datasets.load_citibike()'),
+                          (70, "poly_transformer.get_feature_names(features)",
+                           "poly_transformer.get_feature_names_out(features)")],
+                "skip": [35, 36, 37, 38, 39]},
 }
 
 
