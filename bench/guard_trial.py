@@ -3713,10 +3713,10 @@ FROM_FILE = {
     # and 36 take a few seconds; cell 37's pipe with memory="cache_folder" is never fitted)
     "imlp-06": {"path": "06-algorithm-chains-and-pipelines.ipynb", "until": None,
                 "local": [(0, "from preamble import *",
-                           'import sys; sys.path.insert(0, "{data}"); import IPython.display, '
-                           'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
-                           ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
-                           '"imageio", matplotlib.pyplot); from preamble import *')],
+                           ('import sys; sys.path.insert(0, "{data}"); import IPython.display, '
+                            'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
+                            ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
+                            '"imageio", matplotlib.pyplot); from preamble import *'))],
                 "skip": [28, 29, 30, 31, 32, 33]},
     # literals, numpy-made data and scikit-learn's bundled iris: nothing to download, nothing skipped. Cell 0's
     # `from preamble import *` is replaced as for imlp-06 (the checkout put on sys.path, IPython.display lent
@@ -3724,10 +3724,10 @@ FROM_FILE = {
     # not installed here, before the same import). Then every code cell runs and none fails
     "imlp-01": {"path": "01-introduction.ipynb", "until": None,
                 "local": [(0, "from preamble import *",
-                           'import sys; sys.path.insert(0, "{data}"); import IPython.display, '
-                           'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
-                           ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
-                           '"imageio", matplotlib.pyplot); from preamble import *')]},
+                           ('import sys; sys.path.insert(0, "{data}"); import IPython.display, '
+                            'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
+                            ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
+                            '"imageio", matplotlib.pyplot); from preamble import *'))]},
 }
 
 
