@@ -483,6 +483,147 @@ HOML3_CH05 = [
          "                                   random_state=42)\nrnd_search_cv.fit(X_train, y_train)",
      "misspelt parameter name"),
 ]
+# amueller/introduction_to_ml_with_python's chapter 6 (algorithm chains and pipelines: scikit-learn's bundled breast
+# cancer data scaled with MinMaxScaler into an SVC, a grid search on data scaled beforehand and one in a Pipeline,
+# SelectPercentile with f_regression on seeded random data before Ridge and cross_val_score, make_pipeline's step
+# names, StandardScaler and PCA on the cancer data, a LogisticRegression's C searched through named_steps, and a grid
+# search over whole steps, an SVC or a random forest, with or without scaling; its Boston housing cells are not run):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+IMLP_06 = [
+    (1, ("from sklearn.svm import SVC\nfrom sklearn.datasets import load_breast_cancer\n"
+         "from sklearn.model_selection import train_test_split\nfrom sklearn.preprocessing import MinMaxScaler\n"
+         "\n# load and split the data\ncancer = load_breast_cancer()\n"
+         "X_train, X_test, y_train, y_test = train_test_split(\n"
+         "    cancer.data, cancer.targets, random_state=0)\n\n"
+         "# compute minimum and maximum on the training data\nscaler = MinMaxScaler().fit(X_train)"),
+     "misspelt attribute"),
+    (1, ("from sklearn.svm import SVC\nfrom sklearn.datasets import load_breast_cancer\n"
+         "from sklearn.model_selection import train_test_split\nfrom sklearn.preprocessing import MinMaxScaler\n"
+         "\n# load and split the data\ncancer = load_breast_cancer()\n"
+         "X_train, X_test, y_train, y_test = train_test_split(\n"
+         "    cancer.data, cancer.target, random_state=0)\n\n"
+         "# compute minimum and maximum on the training data\nscaler = MinMaxScaler.fit(X_train)"),
+     "the scaler not instantiated"),
+    (2, ("# rescale the training data\nX_train_scaled = scaler.transform(X_train)\n\nsvm = SVC()\n"
+         "# learn an SVM on the scaled training data\nsvm.fit(X_train_scaled, y_test)\n"
+         "# scale the test data and score the scaled data\nX_test_scaled = scaler.transform(X_test)\n"
+         "print(\"Test score: {:.2f}\".format(svm.score(X_test_scaled, y_test)))"),
+     "the test labels with the training data (X and y of different lengths)"),
+    (2, ("# rescale the training data\nX_train_scaled = scaler.transform(X_train)\n\nsvm = SVC()\n"
+         "# learn an SVM on the scaled training data\nsvm.fit(X_train_scaled, y_train)\n"
+         "# scale the test data and score the scaled data\nX_test_scaled = scaler.transform(X_test)\n"
+         "print(\"Test score: {:.2f}\".format(svm.score(X_test, y_test)))"), "the test data scored unscaled (runs)"),
+    (3, ("from sklearn.model_selection import GridSearchCV\n"
+         "# for illustration purposes only, don't use this code!\n"
+         "param_grid = {'C': [0.001, 0.01, 0.1, 1, 10, 100],\n"
+         "              'gama': [0.001, 0.01, 0.1, 1, 10, 100]}\n"
+         "grid = GridSearchCV(SVC(), param_grid=param_grid, cv=5)\ngrid.fit(X_train_scaled, y_train)\n"
+         "print(\"Best cross-validation accuracy: {:.2f}\".format(grid.best_score_))\n"
+         "print(\"Best parameters: \", grid.best_params_)\n"
+         "print(\"Test set accuracy: {:.2f}\".format(grid.score(X_test_scaled, y_test)))"),
+     "misspelt parameter in the grid"),
+    (4, "mglearn.plot.plot_improper_processing()", "misspelt module"),
+    (8, ("param_grid = {'svm_C': [0.001, 0.01, 0.1, 1, 10, 100],\n"
+         "              'svm__gamma': [0.001, 0.01, 0.1, 1, 10, 100]}"),
+     "a single underscore in the step's parameter (runs: the grid is only a dict here)"),
+    (9, ("grid = GridSearchCV(pipe, param_grid=param_grid, cv=5)\ngrid.fit(X_train, y_train)\n"
+         "print(\"Best cross-validation accuracy: {:.2f}\".format(grid.best_score))\n"
+         "print(\"Test set score: {:.2f}\".format(grid.score(X_test, y_test)))\n"
+         "print(\"Best parameters: {}\".format(grid.best_params_))"),
+     "misspelt attribute (the trailing underscore left out)"),
+    (12, ("from sklearn.feature_selection import SelectPercentile, f_regression\n\n"
+          "select = SelectPercentile(score_func=f_regression, percentile=5).fit(X)\n"
+          "X_selected = select.transform(X)\nprint(\"X_selected.shape: {}\".format(X_selected.shape))"),
+     "the target left out of a supervised selector's fit"),
+    (12, ("from sklearn.feature_selection import SelectPercentile, f_regression\n\n"
+          "select = SelectPercentile(score_func=f_regression, percentile=0.05).fit(X, y)\n"
+          "X_selected = select.transform(X)\nprint(\"X_selected.shape: {}\".format(X_selected.shape))"),
+     "a percentile given as a fraction (runs: 5 features of 10000)"),
+    (13, ("from sklearn.model_selection import cross_val_score\nfrom sklearn.linear_model import Ridge\n"
+          "print(\"Cross-validation accuracy (cv only on ridge): {:.2f}\".format(\n"
+          "      np.mean(cross_val_score(Ridge(), y, X_selected, cv=5))))"), "X and y in the wrong order (a 1-D X)"),
+    (14, ("pipe = Pipeline([SelectPercentile(score_func=f_regression,\n"
+          "                                             percentile=5),\n                 Ridge()])\n"
+          "print(\"Cross-validation accuracy (pipeline): {:.2f}\".format(\n"
+          "      np.mean(cross_val_score(pipe, X, y, cv=5))))"), "the steps without their names"),
+    (20, ("# fit the pipeline defined before to the cancer dataset\npipe.fit(cancer.data)\n"
+          "# extract the first two principal components from the \"pca\" step\n"
+          "components = pipe.named_steps[\"PCA\"].components_\n"
+          "print(\"components.shape: {}\".format(components.shape))"),
+     "a step's name in the class's case (make_pipeline lowercases it)"),
+    (23, ("X_train, X_test, y_train, y_test = train_test_split(\n"
+          "    cancer.data, cancer.target, random_state=4, test_size=25)\n"
+          "grid = GridSearchCV(pipe, param_grid, cv=5)\ngrid.fit(X_train, y_train)"),
+     "a test size of 25 meant as a percentage (runs: 25 samples)"),
+    (26, ("print(\"Logistic regression coefficients:\\n{}\".format(\n"
+          "      grid.best_estimator_.named_steps[\"logisticregression\"].coef))"),
+     "misspelt attribute (the trailing underscore left out)"),
+    (37, ("pipe = Pipeline([('preprocessing', StandardScaler()), ('classifier', SVC())],\n"
+          "                cache_dir=\"cache_folder\")"), "misspelt keyword"),
+]
+# amueller/introduction_to_ml_with_python's chapter 1 (introduction: a numpy array, scipy's sparse CSR and COO
+# matrices of an identity, a sine line plot, a pandas DataFrame of people filtered on age, scikit-learn's bundled iris
+# and its Bunch's keys, shapes and target, train_test_split, pandas' scatter_matrix coloured by class with mglearn's
+# colormap, and a one-neighbour KNeighborsClassifier's prediction for a new flower and its test-set score): written
+# down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel only); code
+# cells from 0
+IMLP_01 = [
+    (1, "import numpy as np\n\nx = np.array([1, 2, 3], [4, 5, 6])\nprint(\"x:\\n{}\".format(x))",
+     "the outer brackets left out (the second row as dtype)"),
+    (4, ("data = np.ones(4)\nrow_indices = np.arange(4)\ncol_indices = np.arange(4)\n"
+         "eye_coo = sparse.coo_matrix((data, row_indices, col_indices))\n"
+         "print(\"COO representation:\\n\", eye_coo)"), "the indices not paired in a tuple"),
+    (5, ("%matplotlib inline\nimport matplotlib.pyplot as plt\n\n"
+         "# Generate a sequence of numbers from -10 to 10 with 100 steps in between\n"
+         "x = np.linspace(-10, 10, 0.1)\n# Create a second array using sine\ny = np.sin(x)\n"
+         "# The plot function makes a line chart of one array against another\nplt.plot(x, y, marker=\"x\")"),
+     "a step for linspace's count"),
+    (6, ("import pandas as pd\n\n# create a simple dataset of people\n"
+         "data = {'Name': [\"John\", \"Anna\", \"Peter\", \"Linda\"],\n"
+         "        'Location' : [\"New York\", \"Paris\", \"Berlin\", \"London\"],\n"
+         "        'Age' : [24, 13, 53]\n       }\n\ndata_pandas = pd.DataFrame(data)\n"
+         "# IPython.display allows \"pretty printing\" of dataframes\n# in the Jupyter notebook\n"
+         "display(data_pandas)"), "a column one value short"),
+    (7, "# Select all rows that have an age column greater than 30\ndisplay(data_pandas[data_pandas.age > 30])",
+     "column in the wrong case"),
+    (11, "print(iris_dataset['descr'][:193] + \"\\n...\")", "key in the wrong case"),
+    (16, "print(\"First five rows of data:\\n\", iris_dataset['data'][5])",
+     "a row for a slice (runs: the sixth row only)"),
+    (20, ("from sklearn.model_selection import train_test_split\n"
+          "X_train, X_test, y_train, y_test = train_test_split(\n    iris_dataset['data'], random_state=0)"),
+     "the target left out of train_test_split (two arrays into four names)"),
+    (23, ("# create dataframe from data in X_train\n"
+          "# label the columns using the strings in iris_dataset.feature_names\n"
+          "iris_dataframe = pd.DataFrame(X_train, columns=iris_dataset.target_names)\n"
+          "# create a scatter matrix from the dataframe, color by y_train\n"
+          "pd.plotting.scatter_matrix(iris_dataframe, c=y_train, figsize=(15, 15),\n"
+          "                           marker='o', hist_kwds={'bins': 20}, s=60,\n"
+          "                           alpha=.8, cmap=mglearn.cm3)"), "three class names as four column labels"),
+    (23, ("# create dataframe from data in X_train\n"
+          "# label the columns using the strings in iris_dataset.feature_names\n"
+          "iris_dataframe = pd.DataFrame(X_train, columns=iris_dataset.feature_names)\n"
+          "# create a scatter matrix from the dataframe, color by y_train\n"
+          "pd.plotting.scatter_matrix(iris_dataframe, c=y_test, figsize=(15, 15),\n"
+          "                           marker='o', hist_kwds={'bins': 20}, s=60,\n"
+          "                           alpha=.8, cmap=mglearn.cm3)"),
+     "the test labels as the training points' colours"),
+    (26, "X_new = np.array([5, 2.9, 1, 0.2])\nprint(\"X_new.shape:\", X_new.shape)",
+     "one pair of brackets (runs: a 1-D array)"),
+    (27, ("prediction = knn.predict(X_new[0])\nprint(\"Prediction:\", prediction)\n"
+          "print(\"Predicted target name:\",\n       iris_dataset['target_names'][prediction])"),
+     "one sample as a 1-D array"),
+    (28, "y_pred = knn.predict_proba(X_test)\nprint(\"Test set predictions:\\n\", y_pred)",
+     "probabilities for the labels (runs)"),
+    (29, "print(\"Test set score: {:.2f}\".format(np.mean(y_pred == y_train)))",
+     "predictions compared with the training labels"),
+    (30, "print(\"Test set score: {:.2f}\".format(knn.score(X_train, y_train)))",
+     "the training set scored for the test set (runs)"),
+    (31, ("X_train, X_test, y_train, y_test = train_test_split(\n"
+          "    iris_dataset['data'], iris_dataset['target'], random_state=0)\n\n"
+          "knn = KNeighborsClassifier(n_neighbors=0)\nknn.fit(X_train, y_train)\n\n"
+          "print(\"Test set score: {:.2f}\".format(knn.score(X_test, y_test)))"), "zero neighbours"),
+]
 # ageron/handson-ml3's chapter 6 (decision trees: iris, make_moons and numpy-made data into
 # scikit-learn's trees, matplotlib's plots, a grid search and a hand-made forest): written down
 # before any run of it, from the notebook's sources alone (held out); code cells from 0
@@ -3402,7 +3543,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "wwt-15": ("jakevdp/WhirlwindTourOfPython/15-Preview-of-Data-Science-Tools.ipynb", WWT_15),
           "wwt-14": ("jakevdp/WhirlwindTourOfPython/14-Strings-and-Regular-Expressions.ipynb", WWT_14),
           "imlp-04": ("amueller/introduction_to_ml_with_python/04-representing-data-feature-engineering.ipynb",
-                      IMLP_04)}
+                      IMLP_04),
+          "imlp-06": ("amueller/introduction_to_ml_with_python/06-algorithm-chains-and-pipelines.ipynb", IMLP_06),
+          "imlp-01": ("amueller/introduction_to_ml_with_python/01-introduction.ipynb", IMLP_01)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3790,6 +3933,35 @@ FROM_FILE = {
                           (70, "poly_transformer.get_feature_names(features)",
                            "poly_transformer.get_feature_names_out(features)")],
                 "skip": [35, 36, 37, 38, 39]},
+    # scikit-learn's bundled breast cancer data and seeded numpy-made data: nothing to download; cells 0-37 but 28-33.
+    # Cell 0's `from preamble import *` fails here as it stands: preamble.py and the mglearn package sit in the
+    # checkout's root, not the kernel's folder; preamble imports set_matplotlib_formats from IPython.display (removed
+    # in IPython 9, matplotlib_inline's function since IPython 7.23); and mglearn imports imageio's imread (not
+    # installed here; only its tree plots call it). So that line puts the checkout on sys.path, lends IPython.display
+    # matplotlib_inline's set_matplotlib_formats and stands matplotlib.pyplot (its imread) in for imageio before the
+    # same import. Cell 27 fails here (ImportError): load_boston was removed in scikit-learn 1.2 (and mglearn's own
+    # load_boston downloads it: no network here, no copy in the checkout). Cells 28-33 (the polynomial ridge search on
+    # its data, its heatmap and scores, the search without polynomial features) read what it makes (boston's X_train
+    # and y_train, the PolynomialFeatures pipe, param_grid and grid); they are skipped, not run (cells 34-36 make pipe,
+    # param_grid, X_train and grid again). Every other code cell runs and none fails (the grid searches of cells 3, 9
+    # and 36 take a few seconds; cell 37's pipe with memory="cache_folder" is never fitted)
+    "imlp-06": {"path": "06-algorithm-chains-and-pipelines.ipynb", "until": None,
+                "local": [(0, "from preamble import *",
+                           ('import sys; sys.path.insert(0, "{data}"); import IPython.display, '
+                            'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
+                            ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
+                            '"imageio", matplotlib.pyplot); from preamble import *'))],
+                "skip": [28, 29, 30, 31, 32, 33]},
+    # literals, numpy-made data and scikit-learn's bundled iris: nothing to download, nothing skipped. Cell 0's
+    # `from preamble import *` is replaced as for imlp-06 (the checkout put on sys.path, IPython.display lent
+    # matplotlib_inline's set_matplotlib_formats, removed in IPython 9, and matplotlib.pyplot standing in for imageio,
+    # not installed here, before the same import). Then every code cell runs and none fails
+    "imlp-01": {"path": "01-introduction.ipynb", "until": None,
+                "local": [(0, "from preamble import *",
+                           ('import sys; sys.path.insert(0, "{data}"); import IPython.display, '
+                            'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
+                            ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
+                            '"imageio", matplotlib.pyplot); from preamble import *'))]},
 }
 
 
