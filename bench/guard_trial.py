@@ -587,6 +587,128 @@ HOML3_CH07 = [
           "    cv=5  # number of cross-validation folds\n)\nstacking_clf.fit(X_train, y_train)"),
      "estimators without their names"),
 ]
+# ageron/handson-ml3's extra_gradient_descent_comparison (batch, stochastic and mini-batch gradient descent compared on
+# numpy-made linear data: the normal equation, the three descents' parameter paths as arrays, a cost map on a meshgrid,
+# the fits and paths drawn side by side with pcolor and a colorbar, and a FuncAnimation of them shown as jshtml):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+HOML3_EXTRA_GD = [
+    (0, ("import matplotlib\nimport matplotlib.pyplot as plt\nfrom matplotlib.animation import FuncAnimation\n\n"
+         "matplotlib.rc('animation', html='js_html')"),
+     "matplotlib: an animation.html value misspelt"),
+    (1, ("import numpy as np\n\nm = 100\nX = 2 * np.random.rand((m, 1))\nX_b = np.c_[np.ones((m, 1)), X]\n"
+         "y = 4 + 3 * X + np.random.rand(m, 1)"),
+     "the shape passed to rand as a tuple"),
+    (1, ("import numpy as np\n\nm = 100\nX = 2 * np.random.rand(m, 1)\nX_b = np.c_[np.ones(m, 1), X]\n"
+         "y = 4 + 3 * X + np.random.rand(m, 1)"),
+     "the shape's parentheses left out of np.ones (1 read as the dtype)"),
+    (1, ("import numpy as np\n\nm = 100\nX = 2 * np.random.rand(m)\nX_b = np.c_[np.ones((m, 1)), X]\n"
+         "y = 4 + 3 * X + np.random.rand(m, 1)"),
+     "the noise drawn as a 1-D array (runs: y broadcast to 100 x 100)"),
+    (7, ("theta0, theta1 = np.meshgrid(np.arange(0, 5, 0.1), np.arange(0, 5, 0.1))\nr, c = theta0.size\n"
+         "cost_map = np.array([[0 for _ in range(c)] for _ in range(r)])\nfor i in range(r):\n"
+         "    for j in range(c):\n        theta = np.array([theta0[i,j], theta1[i,j]])\n"
+         "        cost_map[i,j] = compute_mse(theta)"),
+     "size (a count) for shape"),
+    (7, ("theta0, theta1 = np.meshgrid(np.arange(0, 5, 0.1), np.arange(0, 5, 0.1))\nr, c = theta0.shape\n"
+         "cost_map = np.array([[0 for _ in range(c)] for _ in range(r)])\nfor i in range(r):\n"
+         "    for j in range(1, c + 1):\n        theta = np.array([theta0[i,j], theta1[i,j]])\n"
+         "        cost_map[i,j] = compute_mse(theta)"),
+     "the columns counted from 1"),
+    (8, ("exact_solution = np.linalg.inv(X_b.T * X_b) @ X_b.T @ y\nbgd_thetas = np.array(batch_gradient_descent())\n"
+         "sgd_thetas = np.array(stochastic_gradient_descent())\nmbgd_thetas = np.array(mini_batch_gradient_descent())"),
+     "* (element-wise) for @ in the normal equation"),
+    (8, ("exact_solution = np.linalg.inv(X_b.T @ X_b) @ X_b.T @ y\nbgd_thetas = np.array(batch_gradient_descent)\n"
+         "sgd_thetas = np.array(stochastic_gradient_descent())\nmbgd_thetas = np.array(mini_batch_gradient_descent())"),
+     "the function not called (runs: a 0-d object array)"),
+    (9, ("bgd_len = bgd_thetas.shape[1]\nsgd_len = len(sgd_thetas)\nmbgd_len = len(mbgd_thetas)\n"
+         "n_iter = min(bgd_len, sgd_len, mbgd_len)"),
+     "the wrong axis's length (runs: 2 iterations)"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(123)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "the second subplot numbered past its 1 x 2 grid"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, sgd_thetas[i,:] @ X_b, 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "the matrix product's operands swapped"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper-left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "matplotlib: a legend location with a hyphen"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_ax)\nplt.show()"),
+     "the Axes given to colorbar, not the image"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "bgd_data_plot = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "the one-line list not unpacked (runs: a list kept)"),
+    (12, "FuncAnimation(animate, fig, frames=n_iter // 3)",
+     "the figure and the function in the wrong order"),
+    (12, "FuncAnimation(fig, animate, frames=n_iter / 3)",
+     "a float frame count (/ for //)"),
+]
 # ageron/handson-ml3's chapter 9 (unsupervised learning: iris, make_blobs, make_moons, the ladybug image
 # and scikit-learn's bundled digits into k-means, DBSCAN, agglomerative clustering and Gaussian mixtures,
 # matplotlib's plots): written down before any run of the guard, from the notebook's sources alone
@@ -3221,7 +3343,8 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "pdsh-0502": ("jakevdp/PythonDataScienceHandbook/notebooks/05.02-Introducing-Scikit-Learn.ipynb",
                         PDSH_0502),
           "pdsh-0505": ("jakevdp/PythonDataScienceHandbook/notebooks/05.05-Naive-Bayes.ipynb", PDSH_0505),
-          "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA)}
+          "homl3-math-linear-algebra": ("ageron/handson-ml3/math_linear_algebra.ipynb", HOML3_MATH_LINEAR_ALGEBRA),
+          "homl3-extra-gd": ("ageron/handson-ml3/extra_gradient_descent_comparison.ipynb", HOML3_EXTRA_GD)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3556,6 +3679,10 @@ FROM_FILE = {
     # 137 in a few seconds here). Cells 56 and 105 catch the notebook's own examples of a failing product and
     # inverse (ValueError, LinAlgError) and print them; no cell needs sympy, which is not installed here
     "homl3-math-linear-algebra": {"path": "math_linear_algebra.ipynb", "until": None, "local": []},
+    # numpy-made data (cell 1's unseeded np.random, and the descents' own draws; nothing later depends on their values):
+    # nothing to download, nothing skipped, every code cell runs and none fails (cell 12's jshtml animation of n_iter // 3
+    # = 83 frames takes some seconds here; code cell 13 is empty)
+    "homl3-extra-gd": {"path": "extra_gradient_descent_comparison.ipynb", "until": None, "local": []},
 }
 
 
