@@ -904,6 +904,326 @@ HOML3_CH07 = [
           "    cv=5  # number of cross-validation folds\n)\nstacking_clf.fit(X_train, y_train)"),
      "estimators without their names"),
 ]
+# ageron/handson-ml3's extra_gradient_descent_comparison (batch, stochastic and mini-batch gradient descent compared on
+# numpy-made linear data: the normal equation, the three descents' parameter paths as arrays, a cost map on a meshgrid,
+# the fits and paths drawn side by side with pcolor and a colorbar, and a FuncAnimation of them shown as jshtml):
+# written down before any run of the guard, from the notebook's sources alone (held out; checked in a plain kernel
+# only); code cells from 0
+HOML3_EXTRA_GD = [
+    (0, ("import matplotlib\nimport matplotlib.pyplot as plt\nfrom matplotlib.animation import FuncAnimation\n\n"
+         "matplotlib.rc('animation', html='js_html')"),
+     "matplotlib: an animation.html value misspelt"),
+    (1, ("import numpy as np\n\nm = 100\nX = 2 * np.random.rand((m, 1))\nX_b = np.c_[np.ones((m, 1)), X]\n"
+         "y = 4 + 3 * X + np.random.rand(m, 1)"),
+     "the shape passed to rand as a tuple"),
+    (1, ("import numpy as np\n\nm = 100\nX = 2 * np.random.rand(m, 1)\nX_b = np.c_[np.ones(m, 1), X]\n"
+         "y = 4 + 3 * X + np.random.rand(m, 1)"),
+     "the shape's parentheses left out of np.ones (1 read as the dtype)"),
+    (1, ("import numpy as np\n\nm = 100\nX = 2 * np.random.rand(m)\nX_b = np.c_[np.ones((m, 1)), X]\n"
+         "y = 4 + 3 * X + np.random.rand(m, 1)"),
+     "the noise drawn as a 1-D array (runs: y broadcast to 100 x 100)"),
+    (7, ("theta0, theta1 = np.meshgrid(np.arange(0, 5, 0.1), np.arange(0, 5, 0.1))\nr, c = theta0.size\n"
+         "cost_map = np.array([[0 for _ in range(c)] for _ in range(r)])\nfor i in range(r):\n"
+         "    for j in range(c):\n        theta = np.array([theta0[i,j], theta1[i,j]])\n"
+         "        cost_map[i,j] = compute_mse(theta)"),
+     "size (a count) for shape"),
+    (7, ("theta0, theta1 = np.meshgrid(np.arange(0, 5, 0.1), np.arange(0, 5, 0.1))\nr, c = theta0.shape\n"
+         "cost_map = np.array([[0 for _ in range(c)] for _ in range(r)])\nfor i in range(r):\n"
+         "    for j in range(1, c + 1):\n        theta = np.array([theta0[i,j], theta1[i,j]])\n"
+         "        cost_map[i,j] = compute_mse(theta)"),
+     "the columns counted from 1"),
+    (8, ("exact_solution = np.linalg.inv(X_b.T * X_b) @ X_b.T @ y\nbgd_thetas = np.array(batch_gradient_descent())\n"
+         "sgd_thetas = np.array(stochastic_gradient_descent())\nmbgd_thetas = np.array(mini_batch_gradient_descent())"),
+     "* (element-wise) for @ in the normal equation"),
+    (8, ("exact_solution = np.linalg.inv(X_b.T @ X_b) @ X_b.T @ y\nbgd_thetas = np.array(batch_gradient_descent)\n"
+         "sgd_thetas = np.array(stochastic_gradient_descent())\nmbgd_thetas = np.array(mini_batch_gradient_descent())"),
+     "the function not called (runs: a 0-d object array)"),
+    (9, ("bgd_len = bgd_thetas.shape[1]\nsgd_len = len(sgd_thetas)\nmbgd_len = len(mbgd_thetas)\n"
+         "n_iter = min(bgd_len, sgd_len, mbgd_len)"),
+     "the wrong axis's length (runs: 2 iterations)"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(123)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "the second subplot numbered past its 1 x 2 grid"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, sgd_thetas[i,:] @ X_b, 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "the matrix product's operands swapped"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper-left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "matplotlib: a legend location with a hyphen"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "[bgd_data_plot] = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_ax)\nplt.show()"),
+     "the Axes given to colorbar, not the image"),
+    (10, ("fig = plt.figure(figsize=(10, 5))\ndata_ax = fig.add_subplot(121)\ncost_ax = fig.add_subplot(122)\n\n"
+          "data_ax.plot(X, y, 'k.')\n\ncost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\n\ni = -1\n"
+          "bgd_data_plot = data_ax.plot(X, X_b @ bgd_thetas[i,:], 'r-')\n"
+          "[bgd_cost_plot] = cost_ax.plot(bgd_thetas[:i,0], bgd_thetas[:i,1], 'r--')\n\n"
+          "[sgd_data_plot] = data_ax.plot(X, X_b @ sgd_thetas[i,:], 'g-')\n"
+          "[sgd_cost_plot] = cost_ax.plot(sgd_thetas[:i,0], sgd_thetas[:i,1], 'g--')\n\n"
+          "[mbgd_data_plot] = data_ax.plot(X, X_b @ mbgd_thetas[i,:], 'b-')\n"
+          "[mbgd_cost_plot] = cost_ax.plot(mbgd_thetas[:i,0], mbgd_thetas[:i,1], 'b--')\n\ndata_ax.set_xlim([0, 2])\n"
+          "data_ax.set_ylim([0, 15])\ncost_ax.set_xlim([3, 5])\ncost_ax.set_ylim([2, 5])\n\n"
+          "data_ax.set_xlabel(r'$x_1$')\ndata_ax.set_ylabel(r'$y$', rotation=0)\ncost_ax.set_xlabel(r'$\\theta_0$')\n"
+          "cost_ax.set_ylabel(r'$\\theta_1$')\n\ndata_ax.legend(('Data', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n"
+          "cost_ax.legend(('Normal Equation', 'BGD', 'SGD', 'MBGD'), loc=\"upper left\")\n\n"
+          "cost_ax.plot(exact_solution[0,0], exact_solution[1,0], 'y*')\n"
+          "cost_img = cost_ax.pcolor(theta0, theta1, cost_map, shading='auto')\nfig.colorbar(cost_img)\nplt.show()"),
+     "the one-line list not unpacked (runs: a list kept)"),
+    (12, "FuncAnimation(animate, fig, frames=n_iter // 3)",
+     "the figure and the function in the wrong order"),
+    (12, "FuncAnimation(fig, animate, frames=n_iter / 3)",
+     "a float frame count (/ for //)"),
+]
+# ageron/handson-ml3's math_differential_calculus (the slope of a line and of a curve drawn with matplotlib and arrows,
+# FuncAnimations shown as jshtml of secants turning into tangents, of tangents along a curve with its derivative and of
+# gradient descent, a function's extrema, partial derivatives as tangents on a 3D surface, and the unit circle's
+# triangles, arc and text made with patches and functools.partial): written down before any run of the guard, from the
+# notebook's sources alone (held out; checked in a plain kernel only); code cells from 0
+HOML3_MATH_CALCULUS = [
+    (0, ("#@title\nimport matplotlib as mpl\nimport matplotlib.pyplot as plt\nimport numpy as np\n\n"
+         "# To get smooth animations\nimport matplotlib.animation as animation\nmpl.rc('animations', html='jshtml')"),
+     "matplotlib: the rc group's name in the plural"),
+    (1, ("#@title\ndef get_AB_line(A_pos, B_pos, x_min=-1000, x_max=+1000):\n    rise = B_pos[1] - A_pos[1]\n"
+         "    run = B_pos[0] - A_pos[0]\n    slope = rise / run\n    offset = A_pos[1] - slope * A_pos[0]\n"
+         "    return [x_min, x_max], [x_min * slope + offset, x_max * slope + offset]\n\n"
+         'def plot_AB_line(A_pos, B_pos, A_name="A", B_name="B"):\n'
+         '    for point, name in ((A_pos, A_name), (B_pos, B_name)):\n        plt.plot(point[0], point[1], "bo")\n'
+         "        plt.text(point[0] - 0.35, point[1], name, fontsize=14)\n    xs, ys = get_AB_line(A_pos, B_pos)\n"
+         "    plt.plot(xs, ys)\n\ndef plot_rise_over_run(A_pos, B_pos):\n"
+         '    plt.plot([A_pos[0], B_pos[0]], [A_pos[1], A_pos[1]], "k--")\n'
+         '    plt.text((A_pos[0] + B_pos[0]) / 2, A_pos[1] - 0.4, "run", fontsize=14)\n'
+         '    plt.plot([B_pos[0], B_pos[0]], [A_pos[1], B_pos[1]], "k--")\n'
+         '    plt.text(B_pos[0] + 0.2, (A_pos[1] + B_pos[1]) / 2, "rise", fontsize=14)\n\n'
+         'def show(axis="equal", ax=None, title=None, xlabel="$x$", ylabel="$y$"):\n    ax = ax or plt.gca()\n'
+         "    ax.axis(axis)\n    ax.grid()\n    ax.set_title(title, fontsize=14)\n"
+         "    ax.set_xlabel(xlabel, fontsize=14)\n    ax.set_ylabel(ylabel, fontsize=14, rotation=0)\n"
+         "    ax.axhline(y=0, color='k')\n    ax.axvline(x=0, color='k')\n\nA_pos = np.array([1, 1])\n"
+         "B_pos = np.array([7, 4])\nplot_AB_line(A_pos, B_pos)\nplot_rise_over_run(A_pos, B_pos)\n"
+         'show([0, 8.4, 0], title="Slope = rise / run")'),
+     "three axis limits for four"),
+    (1, ("#@title\ndef get_AB_line(A_pos, B_pos, x_min=-1000, x_max=+1000):\n    rise = B_pos[1] - A_pos[1]\n"
+         "    run = B_pos[0] - A_pos[0]\n    slope = rise / run\n    offset = A_pos[1] - slope * A_pos[0]\n"
+         "    return [x_min, x_max], [x_min * slope + offset, x_max * slope + offset]\n\n"
+         'def plot_AB_line(A_pos, B_pos, A_name="A", B_name="B"):\n'
+         '    for point, name in ((A_pos, A_name), (B_pos, B_name)):\n        plt.plot(point[0], point[1], "bo")\n'
+         "        plt.text(point[0] - 0.35, point[1], name, fontsize=14)\n    xs, ys = get_AB_line(A_pos, B_pos)\n"
+         "    plt.plot(xs, ys)\n\ndef plot_rise_over_run(A_pos, B_pos):\n"
+         '    plt.plot([A_pos[0], B_pos[0]], [A_pos[1], A_pos[1]], "k--")\n'
+         '    plt.text((A_pos[0] + B_pos[0]) / 2, A_pos[1] - 0.4, "run", fontsize=14)\n'
+         '    plt.plot([B_pos[0], B_pos[0]], [A_pos[1], B_pos[1]], "k--")\n'
+         '    plt.text(B_pos[0] + 0.2, (A_pos[1] + B_pos[1]) / 2, "rise", fontsize=14)\n\n'
+         'def show(axis="equal", ax=None, title=None, xlabel="$x$", ylabel="$y$"):\n    ax = ax or plt.gca()\n'
+         "    ax.axis(axis)\n    ax.grid()\n    ax.set_title(title, fontsize=14)\n"
+         "    ax.set_xlabel(xlabel, fontsize=14)\n    ax.set_ylabel(ylabel, fontsize=14, rotation=0)\n"
+         "    ax.axhline(y=0, color='k')\n    ax.axvline(x=0, color='k')\n\nA_pos = np.array([1, 1])\n"
+         "B_pos = np.array([1, 4])\nplot_AB_line(A_pos, B_pos)\nplot_rise_over_run(A_pos, B_pos)\n"
+         'show([0, 8.4, 0, 5.5], title="Slope = rise / run")'),
+     "a point above A (runs: a zero run, the slope inf with a warning)"),
+    (2, ('#@title\nxs = np.linspace(-2.1, 2.1, 500)\nys = xs^2\nplt.plot(xs, ys)\n\nplt.plot([0, 0], [0, 3], "k--")\n'
+         "plt.arrow(-1.4, 2.5, 0.5, -1.3, head_width=0.1)\nplt.arrow(0.85, 1.05, 0.5, 1.3, head_width=0.1)\n"
+         'show([-2.1, 2.1, 0, 2.8], title="Slope of the curve $y = x^2$")'),
+     "^ (xor) for the power"),
+    (2, ("#@title\nxs = np.linspace(-2.1, 2.1, 500)\nys = xs**2\nplt.plot(xs, ys)\n\n"
+         'plt.plot([0, 0], [0, 3], "k--")\nplt.arrow(-1.4, 2.5, 0.5, -1.3, head_width=0.1)\n'
+         "plt.arrow(0.85, 1.05, 0.5, 1.3, headwidth=0.1)\n"
+         'show([-2.1, 2.1, 0, 2.8], title="Slope of the curve $y = x^2$")'),
+     "matplotlib: annotate's arrow keyword given to arrow"),
+    (3, ("#@title\ndef animate_AB_line(f, fp, f_str, x_A, axis=None):\n    y_A = f(x_A)\n    eps = 1e-4\n"
+         "    x_B_range = 1.5\n    x_B = x_A + eps\n\n    n_frames = 200\n    text_offset_A = -0.2\n"
+         "    text_offset_B = +0.1\n    x_min, x_max = -1000, 1000\n\n    fig, ax = plt.subplots()\n\n"
+         "    # plot f(x)\n    xs = np.linspace(-2.1, 2.1, 500)\n    ys = f(xs)\n    ax.plot(xs, ys)\n\n"
+         "    # plot the tangent to the curve at point A\n    if fp:\n        slope = fp(x_A)\n"
+         "        offset = y_A - slope * x_A\n"
+         '        ax.plot([x_min, x_max], [slope*x_min + offset, slope*x_max + offset],\n                "y--")\n\n'
+         "    # plot the line AB and the labels A and B so they can be animated\n    y_A = f(x_A)\n    y_B = f(x_B)\n"
+         '    xs, ys = get_AB_line([x_A, y_A], [x_B, y_B])\n    line_inf, = ax.plot(xs, ys, "-")\n'
+         '    line_AB, = ax.plot([x_A, x_B], [y_A, y_B], "bo-")\n'
+         '    ax.text(x_A + text_offset_A, y_A, "A", fontsize=14)\n'
+         '    B_text = ax.text(x_B + text_offset_B, y_B, "B", fontsize=14)\n\n    # plot the grid and axis labels\n'
+         '    title = r"Slope of the curve $y = {}$ at $x_\\mathrm{{A}} = {}$".format(f_str, x_A)\n'
+         "    show(axis or [-2.1, 2.1, 0, 2.8], title=title)\n\n    def update_graph(i):\n"
+         "        x_B = x_A + x_B_range * np.cos(i * 2 * np.pi / n_frames) ** 3\n"
+         "        if np.abs(x_B - x_A) < eps:\n            x_B = x_A + eps # to avoid division by 0\n"
+         "        y_B = f(x_B)\n        xs, ys = get_AB_line([x_A, y_A], [x_B, y_B])\n"
+         "        line_inf.set_data(xs, ys)\n        line_AB.set_data([x_A, x_B], [y_A, y_B])\n"
+         "        B_text.set_position([x_B + text_offset_B, y_B])\n        return line_inf, line_AB\n\n"
+         "    anim = animation.FuncAnimation(fig, update_graph,\n"
+         "                                  init_func=lambda: update_graph(0),\n"
+         "                                  frames=n_frames,\n                                  interval=20,\n"
+         "                                  blit=True)\n    plt.close()\n    return anim\n\n"
+         'animate_AB_line(lambda x: x**2, "x^2", lambda x: 2*x, -1)'),
+     "the derivative and its label in the wrong order"),
+    (4, '#@title\nanimate_AB_line(lambda x: np.abs(x), None, "|x|")',
+     "the point's x left out"),
+    (5, ('#@title\nanimate_AB_line(lambda x: np.cuberoot(x), None, r"\\sqrt[3]{x}", 0,\n'
+         "                axis=[-2.1, 2.1, -1.4, 1.4])"),
+     "numpy's cube root misspelt"),
+    (5, ('#@title\nanimate_AB_line(lambda x: x**(1/3), None, r"\\sqrt[3]{x}", 0,\n'
+         "                axis=[-2.1, 2.1, -1.4, 1.4])"),
+     "the cube root as a power of 1/3 (runs: NaN for x < 0)"),
+    (6, ("#@title\ndef animate_tangent(f, fp, f_str):\n    n_frames = 200\n    x_min, x_max = -1000, 1000\n\n"
+         "    fig, ax1, ax2 = plt.subplots(2, 1, figsize=(5, 8), sharex=True)\n\n    # plot f\n"
+         "    xs = np.linspace(-2.1, 2.1, 500)\n    ys = f(xs)\n    ax1.plot(xs, ys)\n\n    # plot tangent\n"
+         "    line_tangent, = ax1.plot([x_min, x_max], [0, 0])\n\n    # plot f'\n"
+         '    xs = np.linspace(-2.1, 2.1, 500)\n    ys = fp(xs)\n    ax2.plot(xs, ys, "r-")\n\n    # plot points A\n'
+         '    point_A1, = ax1.plot(0, 0, "bo")\n    point_A2, = ax2.plot(0, 0, "bo")\n\n'
+         '    show([-2.1, 2.1, 0, 2.8], ax=ax1, ylabel="$f(x)$",\n'
+         '        title=r"$y=f(x)=" + f_str + "$ and the tangent at $x=x_\\mathrm{A}$")\n'
+         "    show([-2.1, 2.1, -4.2, 4.2], ax=ax2, ylabel=\"$f'(x)$\",\n"
+         "        title=r\"y=f'(x) and the slope of the tangent at $x=x_\\mathrm{A}$\")\n\n    def update_graph(i):\n"
+         "        x = 1.5 * np.sin(2 * np.pi * i / n_frames)\n        f_x = f(x)\n        df_dx = fp(x)\n"
+         "        offset = f_x - df_dx * x\n        line_tangent.set_data([x_min, x_max],\n"
+         "                              [df_dx * x_min + offset, df_dx * x_max + offset])\n"
+         "        point_A1.set_data(x, f_x)\n        point_A2.set_data(x, df_dx)\n"
+         "        return line_tangent, point_A1, point_A2\n\n    anim = animation.FuncAnimation(fig, update_graph,\n"
+         "                                  init_func=lambda: update_graph(0),\n"
+         "                                  frames=n_frames,\n                                  interval=20,\n"
+         "                                  blit=True)\n    plt.close()\n    return anim\n\ndef f(x):\n"
+         '  return x**2\n\ndef fp(x):\n  return 2*x\n\nanimate_tangent(f, fp, "x^2")'),
+     "the two Axes not grouped in a tuple"),
+    (8, ("#@title\ndef f(x):\n  return 1/4 * x**4 - x**2 + 1/2\n\nxs = np.linspace(-2.1, 2.1, 500)\nys = f(xs)\n"
+         'plt.plot(xs, ys)\nplt.plot([np.sqrt(2), np.sqrt(2)], [0, f(np.sqrt(2))], "k--")\n'
+         'plt.plot([-np.sqrt(2), -np.sqrt(2)], [0, f(-np.sqrt(2))], "k--")\n'
+         'plt.text(-np.sqrt(2), 0.1, r"$-\\sqrt{2}$",\n         fontsize=14, horizontalalignment="center")\n'
+         'plt.text(np.sqrt(2), 0.1, r"$\\sqrt{2}$",\n         fontsize=14, horizontalalignment="middle")\n'
+         'show(axis=[-2.1, 2.1, -1.4, 1.4], title=r"$y=f(x)=\\dfrac{1}{4}x^4 - x^2 + 5$")'),
+     "matplotlib: an alignment value of another toolkit"),
+    (9, ("#@title\ndef f(x):\n  return x**3\n\nxs = np.linspace(-1.05, 1.05, 0.01)\nys = f(xs)\nplt.plot(xs, ys)\n"
+         'show(axis=[-1.05, 1.05, -0.7, 0.7], title=r"$f(x)=x^3$")'),
+     "a step for linspace's count"),
+    (11, ("#@title\ndef plot_3d(f, title):\n    fig = plt.figure(figsize=(8, 5))\n"
+          "    ax = fig.add_subplot(111, projection='3d')\n\n    xs = np.linspace(-2.1, 2.1, 100)\n"
+          "    ys = np.linspace(-2.1, 2.1, 100)\n    xs, ys = np.meshgrid(xs, ys)\n    zs = f(xs, ys)\n\n"
+          '    surface = ax.plot_surface(xs, ys, zs,\n                              cmap="cool_warm",\n'
+          "                              linewidth=0.3, edgecolor='k')\n\n    ax.set_xlabel(\"$x$\", fontsize=14)\n"
+          '    ax.set_ylabel("$y$", fontsize=14)\n    ax.set_zlabel("$z$", fontsize=14)\n'
+          "    ax.set_title(title, fontsize=14)\n    return ax\n\ndef plot_tangents(ax, x_A, y_A, f, df_dx, df_dy):\n"
+          '    ax.plot3D([x_A], [y_A], f(x_A, y_A), "bo", zorder=10)\n    x_min, x_max = -2.1, 2.1\n'
+          "    slope_x = df_dx(x_A, y_A)\n    offset_x = f(x_A, y_A) - slope_x * x_A\n"
+          "    ax.plot3D([x_min, x_max], [y_A, y_A],\n"
+          '              [slope_x * x_min + offset_x, slope_x * x_max + offset_x], "b-.",\n              zorder=5)\n'
+          "    y_min, y_max = -2.1, 2.1\n    slope_y = df_dy(x_A, y_A)\n    offset_y = f(x_A, y_A) - slope_y * y_A\n"
+          "    ax.plot3D([x_A, x_A], [y_min, y_max],\n"
+          '              [slope_y * y_min + offset_y, slope_y * y_max + offset_y], "r-",\n              zorder=5)\n\n'
+          "def f(x, y):\n    return np.sin(x * y)\n\ndef df_dx(x, y):\n    return y * np.cos(x * y)\n\n"
+          'def df_dy(x, y):\n    return x * np.cos(x * y)\n\nax = plot_3d(f, r"$z = f(x, y) = \\sin(xy)$")\n'
+          "plot_tangents(ax, 0.1, -1, f, df_dx, df_dy)\n\nplt.show()"),
+     "matplotlib: a colormap's name misspelt"),
+    (11, ("#@title\ndef plot_3d(f, title):\n    fig = plt.figure(figsize=(8, 5))\n"
+          "    ax = fig.add_subplot(111, projection='3d')\n\n    xs = np.linspace(-2.1, 2.1, 100)\n"
+          "    ys = np.linspace(-2.1, 2.1, 100)\n    xs, ys = np.meshgrid(xs, ys)\n    zs = f(xs, ys)\n\n"
+          '    surface = ax.plot_surface(xs, ys, zs,\n                              cmap="coolwarm",\n'
+          "                              linewidth=0.3, edgecolor='k')\n\n    ax.set_xlabel(\"$x$\", fontsize=14)\n"
+          '    ax.set_ylabel("$y$", fontsize=14)\n    ax.set_zlabel("$z$", fontsize=14)\n'
+          "    ax.set_title(title, fontsize=14)\n    return ax\n\ndef plot_tangents(ax, x_A, y_A, f, df_dx, df_dy):\n"
+          '    ax.plot3D([x_A], [y_A], f(x_A, y_A), "bo", zorder=10)\n    x_min, x_max = -2.1, 2.1\n'
+          "    slope_x = df_dx(x_A, y_A)\n    offset_x = f(x_A, y_A) - slope_x * x_A\n"
+          "    ax.plot3D([x_min, x_max], [y_A, y_A],\n"
+          '              [slope_x * x_min + offset_x, slope_x * x_max + offset_x], "b-.",\n              zorder=5)\n'
+          "    y_min, y_max = -2.1, 2.1\n    slope_y = df_dy(x_A, y_A)\n    offset_y = f(x_A, y_A) - slope_y * y_A\n"
+          "    ax.plot3D([x_A, x_A], [y_min, y_max],\n"
+          '              [slope_y * y_min + offset_y, slope_y * y_max + offset_y], "r-",\n              zorder=5)\n\n'
+          "def f(x, y):\n    return np.sin(x * y)\n\ndef df_dx(x, y):\n    return y * np.cos(x * y)\n\n"
+          'def df_dy(x, y):\n    return x * np.cos(x * y)\n\nax = plot_3d(f, r"$z = f(x, y) = \\sin(xy)$")\n'
+          "plot_tangents(ax, 0.1, -1, f, df_dy, df_dx)\n\nplt.show()"),
+     "the two partial derivatives swapped (runs)"),
+    (12, ("#@title\nangle = np.pi/5\nA_pos = [np.cos(angle), np.sin(angle)]\n\n"
+          "fig, ax = plt.subplots(figsize=(6, 6))\n\nfrom functools import partial\n"
+          'ax_text = partial(ax.text, color="w", fontsize=18, zorder=4,\n'
+          "                  horizontalalignment='center', verticalalignment='center')\n\n"
+          "circle = plt.Circle(0, 0, 1,\n"
+          "                    zorder=0, facecolor='w', edgecolor='k', linestyle=\"--\")\n"
+          "triangle1 = plt.Polygon([[0, 0], [1, np.tan(angle)], [1, 0]],\n"
+          "                        zorder=1, facecolor='r', edgecolor='k')\n"
+          "arc_points = np.array([[0, 0]] + [[np.cos(a), np.sin(a)] \n"
+          "              for a in np.linspace(0, angle, 50)])\nax.fill(arc_points[:, 0], arc_points[:, 1],\n"
+          "        zorder=2, facecolor='c', edgecolor='k')\ntriangle2 = plt.Polygon([[0, 0], A_pos, [A_pos[0], 0]],\n"
+          "                        zorder=3, facecolor='b', edgecolor='k')\n"
+          'ax_text(2*np.cos(angle)/3, np.sin(angle)/4, "A")\nax_text((1+np.cos(angle))/2, np.sin(angle)/4, "B")\n'
+          'ax_text((1+np.cos(angle))/2, 0.9*np.sin(angle), "C")\n'
+          'ax_text(0.25*np.cos(angle/2), 0.25*np.sin(angle/2), r"$\\theta$")\n'
+          "arc = mpl.patches.Arc([0, 0], 2*0.2, 2*0.2, theta1=0, theta2=angle*180/np.pi,\n"
+          "                      zorder=5, color='y', linewidth=3)\nax_text(0.03, -0.05, \"0\", color='k')\n"
+          "ax_text(1.03, -0.05, \"1\", color='k')\n\nax.axhline(y=0, color='k', zorder=4)\n"
+          "ax.axvline(x=0, color='k', zorder=4)\nax.axvline(x=1, color='k', zorder=4, linewidth=1, linestyle='--')\n"
+          "ax.axis('equal')\nax.axis([-0.1, 1.1, -0.1, 1.1])\nax.axis('off')\nax.add_artist(circle)\n"
+          "ax.add_artist(triangle1)\nax.add_artist(triangle2)\nax.add_patch(arc)\nplt.show()"),
+     "the centre's coordinates not in a tuple"),
+    (12, ("#@title\nangle = np.pi/5\nA_pos = [np.cos(angle), np.sin(angle)]\n\n"
+          "fig, ax = plt.subplots(figsize=(6, 6))\n\nfrom functools import partial\n"
+          'ax_text = partial(ax.text, color="w", fontsize=18, zorder=4,\n'
+          "                  horizontalalignment='center', verticalalignment='center')\n\n"
+          "circle = plt.Circle((0, 0), 1,\n"
+          "                    zorder=0, facecolor='w', edgecolor='k', linestyle=\"--\")\n"
+          "triangle1 = plt.Polygon([[0, 0], [1, np.tan(angle)], [1, 0]],\n"
+          "                        zorder=1, facecolor='r', edgecolor='k')\n"
+          "arc_points = np.array([[0, 0]] + [[np.cos(a), np.sin(a)] \n"
+          "              for a in np.linspace(0, angle, 50)])\nax.fill(arc_points[:, 0], arc_points[:, 1],\n"
+          "        zorder=2, facecolor='c', edgecolor='k')\ntriangle2 = plt.Polygon([[0, 0], A_pos, [A_pos[0], 0]],\n"
+          "                        zorder=3, facecolor='b', edgecolor='k')\n"
+          'ax_text(2*np.cos(angle)/3, np.sin(angle)/4, "A")\nax_text((1+np.cos(angle))/2, np.sin(angle)/4, "B")\n'
+          'ax_text((1+np.cos(angle))/2, 0.9*np.sin(angle), "C")\n'
+          'ax_text(0.25*np.cos(angle/2), 0.25*np.sin(angle/2), r"$\\theta$")\n'
+          "arc = mpl.patches.Arc([0, 0], 2*0.2, 2*0.2, theta1=0, theta2=angle,\n"
+          "                      zorder=5, color='y', linewidth=3)\nax_text(0.03, -0.05, \"0\", color='k')\n"
+          "ax_text(1.03, -0.05, \"1\", color='k')\n\nax.axhline(y=0, color='k', zorder=4)\n"
+          "ax.axvline(x=0, color='k', zorder=4)\nax.axvline(x=1, color='k', zorder=4, linewidth=1, linestyle='--')\n"
+          "ax.axis('equal')\nax.axis([-0.1, 1.1, -0.1, 1.1])\nax.axis('off')\nax.add_artist(circle)\n"
+          "ax.add_artist(triangle1)\nax.add_artist(triangle2)\nax.add_patch(arc)\nplt.show()"),
+     "the arc's angle in radians for degrees (runs)"),
+]
 # ageron/handson-ml3's chapter 9 (unsupervised learning: iris, make_blobs, make_moons, the ladybug image
 # and scikit-learn's bundled digits into k-means, DBSCAN, agglomerative clustering and Gaussian mixtures,
 # matplotlib's plots): written down before any run of the guard, from the notebook's sources alone
@@ -3545,7 +3865,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "imlp-04": ("amueller/introduction_to_ml_with_python/04-representing-data-feature-engineering.ipynb",
                       IMLP_04),
           "imlp-06": ("amueller/introduction_to_ml_with_python/06-algorithm-chains-and-pipelines.ipynb", IMLP_06),
-          "imlp-01": ("amueller/introduction_to_ml_with_python/01-introduction.ipynb", IMLP_01)}
+          "imlp-01": ("amueller/introduction_to_ml_with_python/01-introduction.ipynb", IMLP_01),
+          "homl3-extra-gd": ("ageron/handson-ml3/extra_gradient_descent_comparison.ipynb", HOML3_EXTRA_GD),
+          "homl3-math-calculus": ("ageron/handson-ml3/math_differential_calculus.ipynb", HOML3_MATH_CALCULUS)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -3962,6 +4284,18 @@ FROM_FILE = {
                             'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
                             ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
                             '"imageio", matplotlib.pyplot); from preamble import *'))]},
+    # numpy-made data (cell 1's unseeded np.random, and the descents' own draws; nothing later depends on their values):
+    # nothing to download, nothing skipped, every code cell runs and none fails (cell 12's jshtml animation of n_iter // 3
+    # = 83 frames takes some seconds here; code cell 13 is empty)
+    "homl3-extra-gd": {"path": "extra_gradient_descent_comparison.ipynb", "until": None, "local": []},
+    # literals and numpy-made data: nothing to download, nothing skipped; no cell needs sympy (not installed here). Cells
+    # 3-5 show jshtml animations of 200 frames (some 10-15 s each here). Cells 6, 7 and 10 fail here (RuntimeError: x
+    # must be a sequence): FuncAnimation calls their init_func at once, whose update_graph gives Line2D.set_data one
+    # point as two scalars, which the matplotlib here (3.11) refuses. Cells 6 and 10 fail in their last line, after
+    # defining their functions (animate_tangent, f and fp; animate_gradient_descent, f and fp), and cell 7 is one call
+    # of animate_tangent; later cells define their own f, so they still run. Every other code cell runs and none fails
+    # (code cell 13 is empty)
+    "homl3-math-calculus": {"path": "math_differential_calculus.ipynb", "until": None, "local": []},
 }
 
 
