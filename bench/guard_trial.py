@@ -413,6 +413,124 @@ HOML3_CH04 = [
          "X_train[:, 1:] = (X_train[:, 1:] - mean) / std\nX_valid[:, 1:] = (X_valid[:, 1:] - mean) / std\n"
          "X_test[:, 1:] = (X_test[:, 1:] - mean) / std", "wrong axis"),
 ]
+# amueller/introduction_to_ml_with_python's chapter 5 (model evaluation and improvement: make_blobs and
+# scikit-learn's bundled iris and digits into cross_val_score, cross_validate and the KFold, ShuffleSplit and
+# GroupKFold splitters, a hand-written and a GridSearchCV search of an SVC's C and gamma, nested cross-validation,
+# a DummyClassifier, confusion matrices, f1 scores and classification reports, precision-recall and ROC curves
+# of an SVC and a random forest, AUC): written down before any run of the guard, from the notebook's sources
+# alone (held out; checked in a plain kernel only); code cells from 0
+IMLP_05 = [
+    (1, ("from sklearn.datasets import make_blobs\nfrom sklearn.linear_model import LogisticRegression\n"
+         "from sklearn.model_selection import train_test_split\n\n# create a synthetic dataset\n"
+         "X, y = make_blobs(random_state=0)\n# split data and labels into a training and a test set\n"
+         "X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)\n"
+         "# instantiate a model and fit it to the training set\n"
+         "logreg = LogisticRegression().fit(X_train, y_test)\n# evaluate the model on the test set\n"
+         "print(\"Test set score: {:.2f}\".format(logreg.score(X_test, y_test)))"),
+     "X and y of different lengths (the test labels)"),
+    (6, ("from sklearn.model_selection import cross_validate\n"
+         "res = cross_validate(logreg, iris.data, iris.target, cv=5,\n"
+         "                     return_train_scores=True)\ndisplay(res)"),
+     "misspelt keyword"),
+    (10, "from sklearn.model_selection import KFold\nkfold = KFold(n_splits=5, random_state=0)",
+     "a random_state without shuffle"),
+    (16, ("from sklearn.model_selection import ShuffleSplit\n"
+          "shuffle_split = ShuffleSplit(test_size=.5, train_size=.6, n_splits=10)\n"
+          "scores = cross_val_score(logreg, iris.data, iris.target, cv=shuffle_split)\n"
+          "print(\"Cross-validation scores:\\n{}\".format(scores))"),
+     "train and test sizes over the whole set"),
+    (18, ("from sklearn.model_selection import GroupKFold\n# create synthetic dataset\n"
+          "X, y = make_blobs(n_samples=12, random_state=0)\n"
+          "# assume the first three samples belong to the same group,\n# then the next four, etc.\n"
+          "groups = [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3]\n"
+          "scores = cross_val_score(logreg, X, y, groups=groups, cv=GroupKFold(n_splits=3))\n"
+          "print(\"Cross-validation scores:\\n{}\".format(scores))"),
+     "one group label short of the samples"),
+    (19, ("# naive grid search implementation\nfrom sklearn.svm import SVC\n"
+          "X_train, X_test, y_train, y_test = train_test_split(\n    iris.data, iris.target, random_state=0)\n"
+          "print(\"Size of training set: {}   size of test set: {}\".format(\n"
+          "      X_train.shape[0], X_test.shape[0]))\n\nbest_score = 0\n\n"
+          "for gamma in [0.001, 0.01, 0.1, 1, 10, 100]:\n    for C in [0.001, 0.01, 0.1, 1, 10, 100]:\n"
+          "        # for each combination of parameters, train an SVC\n        svm = SVC(gamma=gamma, C=C)\n"
+          "        svm.fit(X_train, y_train)\n        # evaluate the SVC on the test set\n"
+          "        score = svm.score(X_train, y_train)\n"
+          "        # if we got a better score, store the score and parameters\n        if score > best_score:\n"
+          "            best_score = score\n            best_parameters = {'C': C, 'gamma': gamma}\n\n"
+          "print(\"Best score: {:.2f}\".format(best_score))\n"
+          "print(\"Best parameters: {}\".format(best_parameters))"),
+     "scored on the training set (runs)"),
+    (21, ("from sklearn.svm import SVC\n# split data into train+validation set and test set\n"
+          "X_trainval, X_test, y_trainval, y_test = train_test_split(\n"
+          "    iris.data, iris.target, random_state=0)\n"
+          "# split train+validation set into training and validation sets\n"
+          "X_train, X_valid, y_train, y_valid = train_test_split(\n    X_trainval, y_trainval, random_state=1)\n"
+          "print(\"Size of training set: {}   size of validation set: {}   size of test set:\"\n"
+          "      \" {}\\n\".format(X_train.shape[0], X_valid.shape[0], X_test.shape[0]))\n\nbest_score = 0\n\n"
+          "for gamma in [0.001, 0.01, 0.1, 1, 10, 100]:\n    for C in [0.001, 0.01, 0.1, 1, 10, 100]:\n"
+          "        # for each combination of parameters, train an SVC\n        svm = SVC(gamma=gamma, C=C)\n"
+          "        svm.fit(X_train, y_train)\n        # evaluate the SVC on the validation set\n"
+          "        score = svm.score(X_valid, y_valid)\n"
+          "        # if we got a better score, store the score and parameters\n        if score > best_score:\n"
+          "            best_score = score\n            best_parameters = {'C': C, 'gamma': gamma}\n\n"
+          "# rebuild a model on the combined training and validation set,\n# and evaluate it on the test set\n"
+          "svm = SVC(best_parameters)\nsvm.fit(X_trainval, y_trainval)\ntest_score = svm.score(X_test, y_test)\n"
+          "print(\"Best score on validation set: {:.2f}\".format(best_score))\n"
+          "print(\"Best parameters: \", best_parameters)\n"
+          "print(\"Test set score with best parameters: {:.2f}\".format(test_score))"),
+     "the parameters' dict passed without ** (SVC takes keywords only)"),
+    (33, ("scores = np.array(results.mean_test_score).reshape(6, 5)\n\n# plot the mean cross-validation scores\n"
+          "mglearn.tools.heatmap(scores, xlabel='gamma', xticklabels=param_grid['gamma'],\n"
+          "                      ylabel='C', yticklabels=param_grid['C'], cmap=\"viridis\")"),
+     "a shape of the wrong size"),
+    (40, ("from sklearn.model_selection import ParameterGrid, StratifiedKFold\n"
+          "scores = nested_cv(iris.data, iris.target, StratifiedKFold(5),\n"
+          "                   StratifiedKFold(5), SVC(), ParameterGrid(param_grid))\n"
+          "print(\"Cross-validation scores: {}\".format(scores))"),
+     "an estimator where the class is called"),
+    (42, ("from sklearn.dummy import DummyClassifier\n"
+          "dummy_majority = DummyClassifier(strategy='most_frequnt').fit(X_train, y_train)\n"
+          "pred_most_frequent = dummy_majority.predict(X_test)\n"
+          "print(\"Unique predicted labels: {}\".format(np.unique(pred_most_frequent)))\n"
+          "print(\"Test score: {:.2f}\".format(dummy_majority.score(X_test, y_test)))"),
+     "misspelt parameter value"),
+    (45, ("from sklearn.metrics import confusion_matrix\n\nconfusion = confusion_matrix(pred_logreg, y_test)\n"
+          "print(\"Confusion matrix:\\n{}\".format(confusion))"),
+     "true and predicted labels swapped (runs: the matrix transposed)"),
+    (49, ("from sklearn.metrics import f1_score\nprint(\"f1 score most frequent: {:.2f}\".format(\n"
+          "    f1_score(y_test, pred_most_frequent)))\n"
+          "print(\"f1 score dummy: {:.2f}\".format(f1_score(y_test, pred_dummy)))\n"
+          "print(\"f1 score tree: {:.2f}\".format(f1_score(y_test, pred_tree, pos_label=9)))\n"
+          "print(\"f1 score logistic regression: {:.2f}\".format(\n    f1_score(y_test, pred_logreg)))"),
+     "a positive label the boolean target lacks"),
+    (56, "y_pred_lower_threshold = svc.predict(X_test) > -.8",
+     "the predictions thresholded for the decision function (runs: all True)"),
+    (60, ("from sklearn.ensemble import RandomForestClassifier\n\n"
+          "rf = RandomForestClassifier(n_estimators=100, random_state=0, max_features=2)\n"
+          "rf.fit(X_train, y_train)\n\n# RandomForestClassifier has predict_proba, but not decision_function\n"
+          "precision_rf, recall_rf, thresholds_rf = precision_recall_curve(\n"
+          "    y_test, rf.predict_proba(X_test)[:, 2])\n\nplt.plot(precision, recall, label=\"svc\")\n\n"
+          "plt.plot(precision[close_zero], recall[close_zero], 'o', markersize=10,\n"
+          "         label=\"threshold zero svc\", fillstyle=\"none\", c='k', mew=2)\n\n"
+          "plt.plot(precision_rf, recall_rf, label=\"rf\")\n\n"
+          "close_default_rf = np.argmin(np.abs(thresholds_rf - 0.5))\n"
+          "plt.plot(precision_rf[close_default_rf], recall_rf[close_default_rf], '^', c='k',\n"
+          "         markersize=10, label=\"threshold 0.5 rf\", fillstyle=\"none\", mew=2)\n"
+          "plt.xlabel(\"Precision\")\nplt.ylabel(\"Recall\")\nplt.legend(loc=\"best\")"),
+     "off-by-one column of two"),
+    (63, ("from sklearn.metrics import roc_curve\n"
+          "fpr, tpr, thresholds = roc_curve(y_test, svc.decision_function(X_test))\n\n"
+          "plt.plot(fpr, tpr, label=\"ROC Curve\")\nplt.xlabel(\"FPR\")\nplt.ylabel(\"TPR (recall)\")\n"
+          "# find threshold closest to zero\nclose_zero = np.argmin(thresholds)\n"
+          "plt.plot(fpr[close_zero], tpr[close_zero], 'o', markersize=10,\n"
+          "         label=\"threshold zero\", fillstyle=\"none\", c='k', mew=2)\nplt.legend(loc=4)"),
+     "the abs left out (runs: the lowest threshold, not the one closest to zero)"),
+    (65, ("from sklearn.metrics import roc_auc_score\n"
+          "rf_auc = roc_auc_score(y_test, rf.predict_proba(X_test)[:, 1])\n"
+          "svc_auc = roc_auc_score(svc.decision_function(X_test), y_test)\n"
+          "print(\"AUC for Random Forest: {:.3f}\".format(rf_auc))\n"
+          "print(\"AUC for SVC: {:.3f}\".format(svc_auc))"),
+     "scores and labels in the wrong order"),
+]
 # ageron/handson-ml3's chapter 5 (support vector machines: iris and make_moons into scikit-learn's
 # SVMs, matplotlib's plots, wine from scikit-learn's bundled data): written down before any run of
 # it, from the notebook's sources alone (held out); code cells from 0
@@ -3867,7 +3985,9 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
           "imlp-06": ("amueller/introduction_to_ml_with_python/06-algorithm-chains-and-pipelines.ipynb", IMLP_06),
           "imlp-01": ("amueller/introduction_to_ml_with_python/01-introduction.ipynb", IMLP_01),
           "homl3-extra-gd": ("ageron/handson-ml3/extra_gradient_descent_comparison.ipynb", HOML3_EXTRA_GD),
-          "homl3-math-calculus": ("ageron/handson-ml3/math_differential_calculus.ipynb", HOML3_MATH_CALCULUS)}
+          "homl3-math-calculus": ("ageron/handson-ml3/math_differential_calculus.ipynb", HOML3_MATH_CALCULUS),
+          "imlp-05": ("amueller/introduction_to_ml_with_python/05-model-evaluation-and-improvement.ipynb",
+                      IMLP_05)}
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
@@ -4296,6 +4416,29 @@ FROM_FILE = {
     # of animate_tangent; later cells define their own f, so they still run. Every other code cell runs and none fails
     # (code cell 13 is empty)
     "homl3-math-calculus": {"path": "math_differential_calculus.ipynb", "until": None, "local": []},
+    # make_blobs (seeded) and scikit-learn's bundled iris and digits: nothing to download, nothing skipped (cell 38's
+    # nested grid search and cells 73-74's grid searches on the digits take some seconds). Cell 0's `from preamble
+    # import *` reads the book's preamble.py and its mglearn package from the checkout's root, not from the kernel's
+    # working directory (ModuleNotFoundError), and with the checkout on sys.path it still fails here: preamble
+    # imports set_matplotlib_formats from IPython.display, which the IPython 9 here no longer has (ImportError), and
+    # mglearn imports imageio (plot_interactive_tree's and plot_animal_tree's `from imageio import imread`), not
+    # installed here. Left so, pd, display and mglearn are undefined (np and plt come from the opening's cells, run
+    # after cell 2) and every cell that reads them fails (NameError); so the import line is replaced by the checkout
+    # put on sys.path and the names preamble exports (display, pd, np, plt, mglearn) imported one by one, with a
+    # stand-in imageio module (its imread pyplot's) so that mglearn imports (no cell here draws its trees);
+    # preamble's rcParams and print options (looks only) are not set. Cells 33, 34 and 68 fail here (TypeError) in
+    # mglearn.tools.heatmap, which formats each value of pcolor's get_array(), a 2-D array since matplotlib 3.8 (its
+    # rows, not numbers), after the colours are drawn: cell 33's scores is made before it; cell 34 stops in its
+    # loop's first heatmap, its colorbar not drawn (its param_grid, grid_search and scores are set again by cells 35,
+    # 36 and 38 before any later cell reads them); cell 68 only draws. Cell 75 fails here (ImportError):
+    # sklearn.metrics.SCORERS was removed in scikit-learn 1.3 (get_scorer_names instead); it only prints. Every other
+    # code cell runs and none fails
+    "imlp-05": {"path": "05-model-evaluation-and-improvement.ipynb", "until": None,
+                "local": [(0, "from preamble import *",
+                           "import sys, types; sys.path.insert(0, '{data}')\nfrom IPython.display import display\n"
+                           "import pandas as pd\nimport numpy as np\nimport matplotlib.pyplot as plt\n"
+                           "sys.modules.setdefault('imageio', types.SimpleNamespace(imread=plt.imread))\n"
+                           "import mglearn")]},
 }
 
 
