@@ -284,6 +284,22 @@ def test_the_guard_without_the_model_judges_only_what_ran(shell, magics):
             shell.user_ns["ready_g"].set()
 
 
+def test_the_guard_reads_a_cell_of_timeit_lines_as_their_python(shell, magics):
+    """`%timeit min(big_arr)` alone in a cell is Python the guard reads (timeit runs it in the
+    namespace first); a `%timeit` with options, or a magic of another kind, is not read."""
+    from jupyter_codecheck.views.auto_mode import CellStopped
+    magics.auto.set("guard", model=False)
+    try:
+        shell.run_cell("big_t = [3, 1, 2]", store_history=True)
+        stopped = shell.run_cell("%timeit min(big_tt)\n%timeit min(big_t)", store_history=True)
+        assert isinstance(stopped.error_before_exec, CellStopped)
+        assert shell.run_cell("%timeit -n 1 -r 1 min(big_t)", store_history=True).success
+        ran = shell.run_cell("%timeit -n 1 -r 1 min(big_tt)", store_history=True)
+        assert ran.error_before_exec is None and isinstance(ran.error_in_exec, NameError)
+    finally:
+        magics.auto.set("off")
+
+
 LONG_CELL = "".join(f"value_{i} = compute(value_{i - 1}, step={i})\n" for i in range(1, 120))
 
 

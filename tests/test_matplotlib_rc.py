@@ -116,3 +116,29 @@ def test_no_style_stop_where_an_earlier_item_may_suppress_or_the_cell_may_add_th
     cell = "from contextlib import suppress\nwith suppress(OSError), plt.style.context('nope'):\n    pass\n"
     assert kernel_facts(cell, ns) == [] and _run(cell) is None
     assert exact_check("plt.style.reload_library()\nplt.style.use('mine3')\n", ns).findings == []
+
+
+@pytest.mark.parametrize("cell, refused", [
+    ("matplotlib.rc('animation', html='js_html')\n", True),     # the key's validator refuses the value
+    ("plt.rc('lines', linewidth='thick')\n", True),
+    ("plt.rc('axes', grid='sometimes')\n", True),
+    ("matplotlib.rc('animation', html='jshtml')\n", False),
+    ("plt.rc('lines', linewidth=2.5)\n", False),
+    ("plt.rc('axes', grid=True)\n", False),
+    ("w = 2.5\nplt.rc('lines', linewidth=w)\n", False),
+])
+def test_a_settings_value_its_validator_refuses_is_the_valueerror_rc_raises(cell, refused, settings_kept):
+    ns = {"plt": plt, "matplotlib": matplotlib}
+    got = kernel_facts(cell, ns)
+    try:
+        exec(cell, dict(ns))
+    except ValueError as e:
+        raised = e
+    else:
+        raised = None
+    assert (raised is not None) == refused
+    if refused:
+        (fact,) = got
+        assert fact.message.endswith(": ValueError") and str(raised).split(": ", 1)[1] in fact.message
+    else:
+        assert got == []

@@ -39,6 +39,8 @@ CLAIMED = [
     "t = k + [100, 200]\n", "c = np.array([[2, 6], [5, 3]])\nd = np.array([6, -9])\ns = linalg.solve(d, c)\n",
     "i = np.linalg.inv(k)\n", "a[2:5] = [997, 998]\n", "img = np.empty((20, 30, 3))\nimg[:, :10] = [0, 0, 0.6, 1]\n",
     "x, y, s = np.random.rand(100, 3)\n", 'px = 0.8\nt = "x = %0.2f, y = %0.2f" % (px)\n',
+    "m = 100\nr = 2 * np.random.rand((m, 1))\n", "n = 3\no = np.ones((n, 2), dtype='flaot')\n",
+    "b = np.bincount(k)\n",
 ]
 
 
@@ -61,6 +63,7 @@ MEANT = [
     "c = np.array([[2, 6], [5, 3]])\nd = np.array([6, -9])\ns = linalg.solve(c, d)\n", "a[2:5] = [997, 998, 999]\n",
     "a[3] = 5\n", "img = np.empty((20, 30, 3))\nimg[:, :10] = [0, 0, 0.6]\n", "x, y, s = np.random.rand(3, 100)\n",
     'px = 0.8\nt = "x = %0.2f, y = %0.2f" % (px, px ** 2)\n', "z = np.zeros(100000, 100000)\n",
+    "m = 100\nr = 2 * np.random.rand(m, 1)\n", "m = 100000\nz = np.zeros((m, m), dtype='flaot')\n",
 ]
 
 

@@ -90,6 +90,10 @@ CLAIMED = [
     ("r = np.percentile(grid, 150)\n", "ValueError"),
     ("r = np.argsort(grid, kind='fastest')\n", "ValueError"),
     ("r = np.split(np.arange(7), 3)\n", "ValueError"),
+    ("r = np.dot(grid, [1, 2, 3, 4])\n", "ValueError"),    # the product's shapes
+    ("data = {'a': [1, 2], 'b': [3]}\nx = pd.DataFrame(data)\n", "ValueError"),   # a dict the cell wrote
+    ("r = np.bincount(grid)\n", "ValueError"),             # 2-D counted
+    ("r = np.bincount(edges)\n", "TypeError"),             # floats counted
     ("grid[1:3] -= 0.5\n", "UFuncTypeError"),            # an in-place operator numpy will not cast back
     ("count += 'a'\n", "TypeError"),
     ("r = np.zeros(edges)\n", "TypeError"),                # an array of floats for a shape
@@ -190,6 +194,9 @@ MEANT = [
     "e = list(enumerate(odd))\n", "r = np.sort(grid, axis=1)\n", "r = np.partition(np.arange(7), 3)\n",
     "r = grid.max(axis=0)\n", "r = np.concatenate([items, items])\n", "r = np.percentile(grid, 50)\n",
     "r = np.split(np.arange(9), 3)\n", "r = np.histogram(grid, bins=4, density=True)\n",
+    "data = {'a': [1, 2], 'b': [3, 4]}\nx = pd.DataFrame(data)\n",
+    "data = {'a': [1, 2], 'b': [3]}\ndata['b'].append(4)\nx = pd.DataFrame(data)\n",
+    "r = np.dot(grid, [1, 2, 3, 4, 5])\n", "r = np.bincount(grid[0])\n", "r = np.matmul(grid, np.ones(5))\n",
     "grid[1, 2] -= 0.5\n", "grid[1:3] += 1\n", "count += 1\n", "d = {'k': 1}\nd['k'] += 1\n", "r = str(2)\n",
     "r = np.zeros_like(edges)\n", "r = np.diff(np.arange(5), n=20_000)\n",
     "a = np.arange(3)\ns = a[:, np.newaxis].shape\nt = a.T.copy()\n", "r = np.random.RandomState(1)\nX = 10 * r.rand(100, 3)\n",

@@ -28,7 +28,8 @@ from .abstract import Propagation
 from .pandas_plots import plot_keyword_claim
 from .seaborn_calls import heatmap_claim, seaborn_claim
 from .stand_ins import augmented_lookup_claim, axis_method_claim, data_call_claim, draw_claim, frame_operator_claim, inplace_operator_claim, lookup_claim, maker_claim, shape_method_claim, string_method_claim
-from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, not_callable_claim, operator_claim
+from .python_types import builtin_call_claim, inplace_type_claim, iteration_claim, not_callable_claim, operator_claim, \
+    pattern_claim, python_method_claim
 from .abstract_sklearn import held_whole, library_twin, pipeline_step, pipeline_steps, shorthand_class
 from .abstract_value import Abstract, _literal, array_like, literal_int
 from .attributes import MISSING, attribute_names, fixed_attributes, overrides_lookup
@@ -50,7 +51,7 @@ from .called_functions import KernelCall, body_loops, called_bodies, kernel_call
 from .first_pass import as_written, first_passes, in_straight_body, mentions
 from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
-from .estimators import INVERTING, NEEDS_FIT, WITH_Y, estimator_parameters, estimator_problem, samples_problem, selection_width_problem, \
+from .estimators import INVERTING, NEEDS_FIT, WITH_Y, estimator_parameters, unbound_method_claim, estimator_problem, samples_problem, selection_width_problem, \
     unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, int_arithmetic, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import (added_axes, axes_class, drawn_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
@@ -66,7 +67,7 @@ from .plots import plot_claim
 from .modules import imported, leading_imports, missing_import, missing_module, module_resolver
 from .namespace import UNRESOLVED, Made, chain_root
 from .pandas_lookup import grouped_columns, lookup, made_labels, selected
-from .parameters import FITTING, constraint_claim, fit_parameter_problem, grid_key_problem, missing_target_problem, \
+from .parameters import FITTING, constraint_claim, constructor_claim, fit_parameter_problem, grid_key_problem, missing_target_problem, \
     parameters_copy, step_parameter_problem
 from .positions import loop_index_claim, position_claim
 from .read_policy import POLICY
@@ -884,11 +885,13 @@ class _Walk:
             self._value(data_call_claim(n, target, live, value, live_data=self._nothing_changed_before(n))) or \
             target is not UNRESOLVED and self._library_kept(n.func) and \
             (self._value(maker_claim(n, target, lambda x: self._live_or_builtin(x, local),
-                                     live_data=self._nothing_changed_before(n))) or
+                                     live_data=self._nothing_changed_before(n), value=value)) or
              self._value(draw_claim(n, target, value)) or self._value(builtin_call_claim(n, target, value)) or
              self._value(extremes_claim(n, target, value))) or \
             target is UNRESOLVED and self._value(draw_claim(n, target, value)) or \
             self._value(string_method_claim(n, live)) or \
+            self._value(python_method_claim(n, live, value, lambda x: self._live_or_builtin(x, local))) or \
+            self._value(pattern_claim(n, live, value, lambda x: self._live_or_builtin(x, local))) or \
             self._value(layout_claim(n, target if self._library_kept(n.func) else UNRESOLVED, live,
                                      isinstance(n.func, ast.Attribute) and n.func.attr in FIGURE_LAYOUT and
                                      self._made_as_made(n.func, value, "Figure"), lambda: self._numbers_alone_before(n, value),
@@ -1033,7 +1036,11 @@ class _Walk:
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
+                self._classes_kept() and self._value(unbound_method_claim(
+                    n, self._live(n.func.value, local, changes_matter=False) if isinstance(n.func, ast.Attribute)
+                    else None, value)) or \
                 self._sklearn_config_kept() and self._value(constraint_claim(n, target, self._text)) or \
+                self._value(constructor_claim(n, target)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text, fitted_here=self._fitted_here)) or \
                 self._value(conversion_claim(n, target, lambda x: self._live_or_builtin(x, local),
@@ -2442,7 +2449,7 @@ class _Walk:
             labels = self._missing_label(obj, k.value, columns or grouped, gained)
             if labels is None or k.value in levels:
                 continue
-            what = "column" if type(obj) is not dict else "key"
+            what = "key" if issubclass(type(obj), dict) else "column"
             owner = obj.like if issubclass(type(obj), Abstract) else type(obj).__name__
             self._missing_key(k, labels, f"{owner} has no {what} {k.value!r}" +
                               (" to select after groupby()" if grouped else ""))
@@ -3047,8 +3054,8 @@ _PLAIN_BUILTINS = tuple(getattr(builtins, b) for b in ("len", "range", "abs", "r
 
 def _literal_display(node: ast.expr):
     """The value of a list, tuple or dict display of literals (`{"C": [1, 10]}`) or of a literal
-    number (`n = 20`), else UNRESOLVED."""
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+    number or text (`n = 20`, `s = "435"`), else UNRESOLVED."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str, bytes):
         return node.value
     if not isinstance(node, (ast.List, ast.Tuple, ast.Dict)):
         return UNRESOLVED

@@ -21,7 +21,7 @@ def missing_key(obj, key, *, columns: bool = False) -> list[str] | None:
     KeyError: the labels there instead; None if it would not, or cannot be told."""
     if not isinstance(key, (str, int)) or isinstance(key, bool):
         return None
-    if type(obj) is dict and not columns:
+    if (type(obj) is dict or _bunch(obj)) and not columns:
         if len(obj) > _MAX_KEYS:
             return None
         labels = [k for k in obj if type(k) in (str, int)]
@@ -39,6 +39,14 @@ def missing_key(obj, key, *, columns: bool = False) -> list[str] | None:
             return None                      # a number may be a position; dates read as ranges
         return _absent(index, key, pd)
     return None
+
+
+def _bunch(obj) -> bool:
+    """scikit-learn's Bunch (a loader's result): a dict whose `__getitem__` only warns of a
+    deprecated key before dict's own lookup; no `__missing__`."""
+    module = sys.modules.get("sklearn.utils._bunch")
+    cls = POLICY.module_members(module).get("Bunch") if module is not None else None
+    return cls is not None and type(obj) is cls and "__missing__" not in POLICY.class_members(cls)
 
 
 def missing_numbered_column(obj, key: int) -> bool:

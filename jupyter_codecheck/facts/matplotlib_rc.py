@@ -17,6 +17,7 @@ import os
 import sys
 import textwrap
 import types
+import warnings
 
 from .namespace import chain_root
 from .read_policy import POLICY
@@ -82,6 +83,10 @@ def _rc_key(n: ast.Call, mpl, text) -> ValueClaim | None:
             name = aliases.get(kw.arg) or kw.arg
             key = f"{g.value}.{name}"
             if dict.__contains__(params, key):
+                refused = _refused(POLICY.static(type(params), "validate", None), key, kw.value)
+                if refused is not None:     # `rc("animation", html="js_html")`: the key's validator refuses it
+                    return ValueClaim(kw, f"{ast.unparse(n.func)}(): Key {key}: {refused[1]}: {refused[0]}",
+                                      refused[0], subjects=subjects)
                 continue
             said = f'Unrecognized key "{key}" for group "{g.value}" and name "{name}"'
             message = f"{ast.unparse(n.func)}(): {said}: KeyError"
@@ -97,6 +102,27 @@ def _rc_key(n: ast.Call, mpl, text) -> ValueClaim | None:
                      if isinstance(validate, dict) and _takes(validate, f"{g.value}.{m}", kw.value)]
             fixes = [m + written[len(kw.arg):] for m in meant] if written is not None and written.startswith(kw.arg) else []
             return ValueClaim(kw, message, "KeyError", fixes, subjects=subjects)
+    return None
+
+
+def _refused(validate, key: str, value: ast.expr) -> tuple[str, str] | None:
+    """(exception, message) where the key's own validator refuses a literal value (rcParams'
+    `__setitem__` raises its ValueError as `Key {key}: ...`); None where it takes it, or the
+    value is not a literal (the backend's validator is not asked: it may switch backends)."""
+    if not isinstance(validate, dict) or key == "backend" or validate.get(key) is None:
+        return None
+    try:
+        v = ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            validate[key](v)
+    except (ValueError, TypeError) as e:
+        return type(e).__name__, str(e).splitlines()[0] if str(e) else type(e).__name__
+    except Exception:  # noqa: BLE001 - another refusal: no claim
+        return None
     return None
 
 

@@ -18,9 +18,10 @@ from .items import UNREADABLE, read_item
 UNRESOLVED = UNKNOWN
 
 
-def written_literal(v):
+def written_literal(v, *, dicts: bool = False):
     """What a display the cell wrote still holds (Made.literal: numbers, text, None, lists and
-    tuples of them; a fresh copy, as Python makes the display anew), or UNRESOLVED."""
+    tuples of them, with `dicts` a dict of them too; a fresh copy, as Python makes the display
+    anew), or UNRESOLVED."""
     if not issubclass(type(v), Made):
         return UNRESOLVED
     value = v.literal()
@@ -28,11 +29,13 @@ def written_literal(v):
     def plain(x) -> bool:
         return type(x) in (int, float, complex, str, bool, type(None)) or \
             type(x) in (list, tuple) and len(x) <= _MOST_WRITTEN and all(plain(y) for y in x)
-    if type(value) not in (list, tuple) or not plain(value):
+    if not (type(value) in (list, tuple) and plain(value) or dicts and type(value) is dict and
+            len(value) <= _MOST_WRITTEN and all(plain(k) and plain(x) for k, x in value.items())):
         return UNRESOLVED
 
     def copy(x):
-        return [copy(y) for y in x] if type(x) is list else tuple(copy(y) for y in x) if type(x) is tuple else x
+        return [copy(y) for y in x] if type(x) is list else tuple(copy(y) for y in x) if type(x) is tuple else \
+            {k: copy(y) for k, y in x.items()} if type(x) is dict else x
     return copy(value)
 
 

@@ -376,3 +376,30 @@ def _nearest(value, constraints, written: str | None, validation) -> list[str]:
     options = sorted({o for c in constraints if type(c) is validation.StrOptions for o in c.options if type(o) is str})
     quote = '"' if written.startswith('"') else "'"
     return [f"{quote}{o}{quote}" for o in difflib.get_close_matches(value, options, n=3, cutoff=0.8)]
+
+
+def constructor_claim(n: ast.Call, target) -> ValueClaim | None:
+    """`KFold(n_splits=5, random_state=0)`, `KFold(1)`: a scikit-learn class whose own `__init__`
+    checks its arguments (the cross-validation splitters; an estimator's only stores them), made
+    with literal arguments alone: asked of the class itself with them (its `__init__` is
+    scikit-learn's code on Python's plain data): the ValueError it raises."""
+    if type(target) is not type and not issubclass(type(target), type) or not POLICY.is_library(target) or \
+            not str(POLICY.module_of(target) or "").startswith("sklearn.") or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    given = [_literal(a) for a in n.args]
+    options = {k.arg: _literal(k.value) for k in n.keywords}
+    if any(v is UNRESOLVED for v in [*given, *options.values()]):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            target(*given, **options)
+    except ValueError as e:
+        if type(e) is not ValueError:
+            return None                 # (InvalidParameterError and the like: what the fit says)
+        return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {str(e).splitlines()[0]}: ValueError", "ValueError",
+                          callee=True, literal=True)
+    except Exception:  # noqa: BLE001 - another refusal (a keyword it lacks: the signature's fact)
+        return None
+    return None

@@ -14,13 +14,16 @@ not asked); nothing of the user's runs (a builtin type's operators, a method obj
 from __future__ import annotations
 
 import ast
+import builtins
+import re
 import sys
 import types
 import warnings
 
 from .abstract_value import Abstract
 from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
-from .namespace import Made
+from .namespace import UNRESOLVED, Made
+from .read_policy import POLICY
 
 _UNKNOWN = object()
 # values Python subscripts with no `__getitem__` nor `__class_getitem__`, calls, and whose type has no operators
@@ -52,19 +55,22 @@ def not_callable_claim(n: ast.Call, value: Live) -> ValueClaim | None:
 
 def sequence_index_claim(n: ast.Subscript, live: Live) -> ValueClaim | None:
     """`L[10]` of a live list, tuple, str or range of Python's own (as the cell finds it) of ten
-    items, read: Python's IndexError for a position written past either end."""
+    items, read, or a list's item set (`L[10] = 0`): Python's IndexError for a position written
+    past either end."""
     key = n.slice.value if isinstance(n.slice, ast.Constant) else \
         -n.slice.operand.value if isinstance(n.slice, ast.UnaryOp) and isinstance(n.slice.op, ast.USub) and \
         isinstance(n.slice.operand, ast.Constant) else None
     v = live(n.value)
-    if type(key) is not int or type(v) not in (list, tuple, str, range) or not isinstance(n.ctx, ast.Load):
+    store = isinstance(n.ctx, ast.Store) and type(v) is list    # `L[5] = 100`: a list's item set past its end
+    if type(key) is not int or type(v) not in (list, tuple, str, range) or not (isinstance(n.ctx, ast.Load) or store):
         return None
     size = len(v)                       # (Python's own sequence: its length, no code runs)
     if -size <= key < size:
         return None
-    what = {list: "list", tuple: "tuple", str: "string", range: "range object"}[type(v)]
-    return ValueClaim(n, f"{ast.unparse(n.value)} holds {size} item{'s' if size != 1 else ''}: {what} index out of "
-                         "range: IndexError", "IndexError")
+    what = "list assignment" if store else {list: "list", tuple: "tuple", str: "string", range: "range object"}[type(v)]
+    at = ast.copy_location(ast.Subscript(n.value, n.slice, ast.Load()), n) if store else n   # (placed as read)
+    return ValueClaim(at, f"{ast.unparse(n.value)} holds {size} item{'s' if size != 1 else ''}: {what} index out of "
+                          "range: IndexError", "IndexError")
 
 
 def not_subscriptable_claim(n: ast.Subscript, live: Live, text: Text) -> ValueClaim | None:
@@ -337,3 +343,134 @@ def _kind(v) -> str:
         return f"an array of {v.dtype}"
     name = type(v).__name__
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+# Python's own types whose methods are asked on the value itself (a copy where a method changes
+# it), and how large a value or an argument may be for that
+_ASKED_TYPES = (str, bytes, list, tuple, dict, set, int, float)
+_MOST_TEXT, _MOST_ITEMS, _MOST_INT = 1_000_000, 10_000, 100_000
+_LARGE_FIELD = re.compile(r"\d{5,}")        # a format field's width or precision of 10,000 or more
+_METHOD_RAISES = (TypeError, ValueError, IndexError, KeyError)
+# Python's conversions of one plain value, read as what they make (their own errors are builtin_call_claim's)
+_PURE_BUILTINS = {"str": str, "repr": repr, "len": len, "abs": abs, "tuple": tuple, "sorted": sorted}
+
+
+@read_otherwise_no_claim
+def python_method_claim(n: ast.Call, live: Live, value: Live, callee: Live) -> ValueClaim | None:
+    """`"435".rjust("0", 10)`, `line.index("Fox")`, `"--".join([1, 2, 3])`, `"{0} {1}".format("A")`,
+    `L.sort(reversed=True)`: a method of Python's own str, bytes, list, tuple, dict, set, int or
+    float called on a value known exactly (a literal, one the cell wrote, or the kernel's: plain
+    values, few) with arguments known so, asked of Python on that value (a copy) with those
+    arguments: the TypeError, ValueError, IndexError or KeyError it raises. `callee`: a called name's
+    object, Python's builtins among them."""
+    f = n.func
+    if not isinstance(f, ast.Attribute) or f.attr.startswith("_") or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
+        return None
+    receiver = _exact(f.value, live, value, callee)
+    if type(receiver) not in _ASKED_TYPES:
+        return None
+    given = [_exact(a, live, value, callee) for a in n.args]
+    options = {k.arg: _exact(k.value, live, value, callee) for k in n.keywords}
+    if any(x is _UNKNOWN for x in [*given, *options.values()]):
+        return None
+    if f.attr in ("format", "format_map") and _LARGE_FIELD.search(receiver if type(receiver) is str else ""):
+        return None                     # (a field of a large width makes a large text)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            method = getattr(_copied(receiver), f.attr)
+            if type(method) is not types.BuiltinMethodType:
+                return None             # (only the type's own methods, written in C)
+            method(*_copied(given), **_copied(options))
+    except _METHOD_RAISES as e:
+        if type(e) not in _METHOD_RAISES:
+            return None                 # (a subclass of theirs: raised by what the values hold)
+        names = tuple(dict.fromkeys(x.id for x in ast.walk(n) if isinstance(x, ast.Name) and not (
+            x.id in _PURE_BUILTINS and callee(x) is getattr(builtins, x.id))))     # (Python's own: not bound again)
+        return ValueClaim(f, f"{ast.unparse(f)}(): {str(e).splitlines()[0] if str(e) else type(e).__name__}: "
+                             f"{type(e).__name__}", type(e).__name__, callee=True, subjects=names, literal=not names)
+    except Exception:  # noqa: BLE001 - anything else: no claim
+        return None
+    return None
+
+
+def _exact(node: ast.expr, live: Live, value: Live, callee: Live):
+    """The value `node` surely is: a literal, a display the cell wrote, or the kernel's plain value,
+    small; _UNKNOWN otherwise."""
+    from .namespace import written_literal
+    try:
+        v = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        v = _UNKNOWN
+        made = value(node)
+        if issubclass(type(made), Made):
+            written = written_literal(made, dicts=True)
+            v = written if written is not UNRESOLVED else made.literal() \
+                if type(made.literal()) in (str, bytes, int, float) else _UNKNOWN
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PURE_BUILTINS and \
+                callee(node.func) is getattr(builtins, node.func.id) and len(node.args) == 1 and not node.keywords:
+            got = _exact(node.args[0], live, value, callee)     # `str(pi)`: Python's own conversion of a plain value
+            try:
+                v = _UNKNOWN if got is _UNKNOWN else _PURE_BUILTINS[node.func.id](got)
+            except (TypeError, ValueError):
+                return _UNKNOWN
+        elif not isinstance(node, (ast.Name, ast.Attribute)):
+            return _UNKNOWN
+        else:
+            v = live(node)
+    return v if _small_plain(v) else _UNKNOWN
+
+
+def _small_plain(v) -> bool:
+    if type(v) in (str, bytes):
+        return len(v) <= _MOST_TEXT
+    if type(v) is int:
+        return abs(v) <= _MOST_INT
+    if type(v) in (float, bool, type(None)):
+        return True
+    if type(v) in (list, tuple, set):
+        return len(v) <= _MOST_ITEMS and all(_small_plain(x) for x in v)
+    if type(v) is dict:
+        return len(v) <= _MOST_ITEMS and all(_small_plain(k) and _small_plain(x) for k, x in v.items())
+    return False
+
+
+def _copied(v):
+    if type(v) in (list, tuple, set):
+        return type(v)(_copied(x) for x in v)
+    if type(v) is dict:
+        return {k: _copied(x) for k, x in v.items()}
+    return v
+
+
+# the re module's functions that compile their first argument, a pattern, first
+_COMPILING = frozenset({"compile", "search", "match", "fullmatch", "findall", "finditer", "split", "sub", "subn"})
+_MOST_PATTERN = 10_000
+
+
+@read_otherwise_no_claim
+def pattern_claim(n: ast.Call, live: Live, value: Live, callee: Live) -> ValueClaim | None:
+    """`re.compile("[aeiou")`, `re.findall("(a", text)`: a pattern (and flags) known exactly that
+    Python's `re` refuses to compile, asked of `re.compile` itself (it compiles before it reads
+    anything else): re's error."""
+    import re as re_module
+    f = n.func
+    if not isinstance(f, ast.Attribute) or f.attr not in _COMPILING or not n.args or \
+            any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords) or \
+            callee(f.value) is not re_module or \
+            callee(f) is not POLICY.module_members(re_module).get(f.attr):
+        return None
+    pattern = _exact(n.args[0], live, value, callee)
+    flag_nodes = [k.value for k in n.keywords if k.arg == "flags"] + \
+        ([n.args[{"compile": 1, "split": 3, "sub": 4, "subn": 4}.get(f.attr, 2)]]
+         if len(n.args) > {"compile": 1, "split": 3, "sub": 4, "subn": 4}.get(f.attr, 2) else [])
+    if type(pattern) not in (str, bytes) or len(pattern) > _MOST_PATTERN or flag_nodes:
+        return None                     # (flags: read only where none is given)
+    try:
+        re_module.compile(pattern)
+    except re_module.error as e:
+        names = tuple(dict.fromkeys(x.id for x in ast.walk(n.args[0]) if isinstance(x, ast.Name)))
+        return ValueClaim(f, f"{ast.unparse(f)}(): {e}: {type(e).__name__}", type(e).__name__, callee=True,
+                          subjects=names, literal=not names)
+    return None

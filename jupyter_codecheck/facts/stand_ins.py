@@ -60,10 +60,10 @@ _SHAPE_FUNCTIONS = frozenset({"reshape", "transpose", "swapaxes", "squeeze", "ex
 @read_otherwise_no_claim
 def lookup_claim(n: ast.Subscript, live: Live, value: Live, text: Text) -> ValueClaim | None:
     """A subscript read that pandas or numpy refuses on a stand-in, or Python on a number or a
-    function; of a store, an iloc/iat position past the end. `live`: the live object of a pure
+    function; of a store, an iloc/iat position past the end, or a list's. `live`: the live object of a pure
     chain as the cell finds it; `value`: that or what the cell made (abstract.py)."""
     if isinstance(n.ctx, ast.Store):
-        return _pandas_lookup(n, live, store=True)
+        return _pandas_lookup(n, live, store=True) or sequence_index_claim(n, live)
     if not isinstance(n.ctx, ast.Load):
         return None
     return _pandas_lookup(n, live) or _numpy_lookup(n, live, value) or not_subscriptable_claim(n, live, text) or \
@@ -322,7 +322,8 @@ def _text(obj, pd) -> bool:
 
 
 @read_otherwise_no_claim
-def maker_claim(n: ast.Call, target, live: Live, live_data: bool = True) -> ValueClaim | None:
+def maker_claim(n: ast.Call, target, live: Live, live_data: bool = True,
+                value: Live = lambda node: UNRESOLVED) -> ValueClaim | None:
     """`pd.MultiIndex(index)`, `pd.MultiIndex.from_arrays(["a", "b"], [1, 2])`,
     `pd.DataFrame({"total": pop, "under18": [...]})`, `pd.to_datetime(["2024-13-01"])`: one of
     pandas' classes or makers called with literals and live values of plain data alone (builtin
@@ -335,8 +336,8 @@ def maker_claim(n: ast.Call, target, live: Live, live_data: bool = True) -> Valu
             not _pandas_maker(target, pd):
         return None
     budget = [_MAX_ITEMS if live_data else 0]
-    given = [_data(a, live, pd, budget) for a in n.args]
-    options = {k.arg: _data(k.value, live, pd, budget) for k in n.keywords}
+    given = [_data(a, live, pd, budget, value) for a in n.args]
+    options = {k.arg: _data(k.value, live, pd, budget, value) for k in n.keywords}
     values = [*given, *options.values()]
     if any(v is _NO_KEY for v in values) or any(type(x) is int and abs(x) > _MAX_SIZE for x in values) or \
             any(type(x) is str for x in _flat(values)) and not _own_dtype_names(pd):
@@ -380,9 +381,10 @@ def _pandas_maker(target, pd) -> bool:
     return any(target is members.get(name) for name in _MAKER_FUNCTIONS) and own_function(target, "pandas")
 
 
-def _data(node: ast.expr, live: Live, pd, budget: list):
-    """The value of an argument of plain data: literals and containers of them, and live values
-    of plain data (_plain_data); _NO_KEY for anything else."""
+def _data(node: ast.expr, live: Live, pd, budget: list, value: Live = lambda node: UNRESOLVED):
+    """The value of an argument of plain data: literals and containers of them, a display the
+    cell wrote (`value`: what the cell made), and live values of plain data (_plain_data);
+    _NO_KEY for anything else."""
     if isinstance(node, ast.Constant):
         return node.value if _plain_literal(node.value) else _NO_KEY
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
@@ -402,6 +404,8 @@ def _data(node: ast.expr, live: Live, pd, budget: list):
         if _missing(keys) or _missing(values) or not all(type(k) in (str, int, float, bool, tuple) for k in keys):
             return _NO_KEY
         return dict(zip(keys, values))
+    if isinstance(node, ast.Name) and (written := written_literal(value(node), dicts=True)) is not UNRESOLVED:
+        return written                  # `data = {"Name": [...], "Age": [...]}` earlier in the cell
     if isinstance(node, (ast.Name, ast.Attribute)):
         v = live(node)
         return v if _immutable(v, pd) or _plain_data(v, pd, budget) else _NO_KEY
@@ -514,7 +518,8 @@ _DATA_FUNCTIONS = frozenset({"sort", "argsort", "partition", "argpartition", "co
                              "hstack", "column_stack", "max", "min", "amax", "amin", "sum", "mean", "std", "var",
                              "prod", "cumsum", "cumprod", "argmax", "argmin", "median", "percentile", "quantile",
                              "histogram", "ptp", "round", "diff", "flip", "roll", "split", "array_split",
-                             "count_nonzero", "average", "nanmean", "nansum", "all", "any", "zeros", "ones", "empty"})
+                             "count_nonzero", "average", "nanmean", "nansum", "all", "any", "zeros", "ones", "empty",
+                             "bincount", "dot", "matmul", "inner"})
 # the makers among them take a shape: only an array the kernel holds or the cell made is read for it
 _SHAPE_MAKERS = frozenset({"zeros", "ones", "empty"})
 _DATA_METHODS = frozenset({"sort", "argsort", "partition", "argpartition", "max", "min", "sum", "mean", "std", "var",

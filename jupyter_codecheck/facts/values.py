@@ -326,7 +326,7 @@ def unpack_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
     """`fig, ax1, ax2 = plt.subplots(2, 1)`, `x, y, s = np.random.rand(100, 3)`: Python unpacks as
     many values as the value holds, known exactly: a tuple a known call makes (its items), an
     array's rows (live, or one the cell makes), a live list or tuple of Python's own. Other than
-    the targets (no starred one): ValueError."""
+    the targets (no starred one): ValueError; a value Python cannot iterate: TypeError."""
     if len(s.targets) != 1 or not isinstance(s.targets[0], (ast.Tuple, ast.List)) or \
             any(isinstance(t, ast.Starred) for t in s.targets[0].elts):
         return None
@@ -341,7 +341,7 @@ def unpack_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
             return None
         got = a.shape[0]
     else:
-        return None
+        return _not_iterable(s, live)
     if got == expected:
         return None
     said = f"not enough values to unpack (expected {expected}, got {got})" if got < expected else \
@@ -350,6 +350,21 @@ def unpack_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
     return ValueClaim(s.value, f"{ast.unparse(s.targets[0])} = {ast.unparse(s.value)}: {got} values for "
                                f"{expected} names: ValueError ({said})", "ValueError",
                       subjects=tuple(dict.fromkeys(x.id for x in ast.walk(s.value) if isinstance(x, ast.Name))))
+
+
+def _not_iterable(s: ast.Assign, value: Live) -> ValueClaim | None:
+    """`r, c = a.size`, `n, d = x.as_integer_ratio`: Python unpacks only what it can iterate; a
+    number, None or a function or method (its type, asked on a stand-in) is not: TypeError."""
+    from .python_types import CALLABLES, _stand_in_of, _UNKNOWN
+    v = _stand_in_of(s.value, value)
+    if v is _UNKNOWN or not (v is None or type(v) in (int, float, complex, bool) or type(v) in CALLABLES):
+        return None
+    try:
+        _first, *_rest = v
+    except TypeError as e:
+        return ValueClaim(s.value, f"{ast.unparse(s.targets[0])} = {ast.unparse(s.value)}: {e}: TypeError", "TypeError",
+                          subjects=tuple(dict.fromkeys(x.id for x in ast.walk(s.value) if isinstance(x, ast.Name))))
+    return None
 
 
 # numpy.linalg's functions of square matrices (a stack of them): the first array is checked first
@@ -564,11 +579,14 @@ def _made_from_literals(n: ast.Call, target, live: Live) -> ValueClaim | None:
 def _small_literal(node: ast.expr, live: Live, np):
     """A literal (numbers, text, None, lists and tuples of them), one the cell wrote into a name
     before (`x = [1, None]`), numpy's own scalar type (`np.int8`) or Python's (`dtype=int`, the
-    name left as Python's); ValueError otherwise."""
+    name left as Python's), a tuple or list display of those (`(m, 1)`); ValueError otherwise."""
     try:
         return ast.literal_eval(node)
     except ValueError:
         pass
+    if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        items = [_small_literal(e, live, np) for e in node.elts]     # `(m, 1)`: each item so read
+        return tuple(items) if isinstance(node, ast.Tuple) else items
     v = live(node)
     if (written := written_literal(v)) is not UNRESOLVED:
         return written
@@ -869,7 +887,39 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> 
     y_node = n.args[1] if len(n.args) > 1 else next((k.value for k in n.keywords if k.arg == "y"), None)
     return _x_claim_of(n, x_node, est, n.func.attr, live, text, fitted, y_node) or _y_claim(n, x_node, est, live) or \
         (_size_claim(n, x_node, est, live) if live(n.func.value) is not UNRESOLVED else None) or \
-        _weights_claim(n, x_node, est, live)
+        _weights_claim(n, x_node, est, live) or _no_y_claim(n, x_node, y_node, est, live)
+
+
+def _no_y_claim(n: ast.Call, x_node: ast.expr | None, y_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
+    """`select.fit(X)` of a SelectPercentile: a fit with no y where the estimator's fit hands y to
+    scikit-learn's `check_X_y` (ValueError: it requires y), asked of a clone of the estimator fitted
+    on a few zeros (the check comes before X is read; X here numbers in 2-D, so nothing else is
+    refused first)."""
+    if n.func.attr not in ("fit", "fit_transform") or x_node is None or y_node is not None or len(n.args) > 1 or \
+            any(k.arg != "X" for k in n.keywords):
+        return None
+    est = _tagged(est)
+    if est is None or not sklearn_estimator(est, alone=True) or not _numbers_in_2d(live(x_node)):
+        return None
+    refused = _fit_without_y(est)
+    if refused is None:
+        return None
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {type(est).__name__} needs a target, and no y is given: "
+                              f"ValueError ({refused})", "ValueError", callee=True)
+
+
+def _fit_without_y(est) -> str | None:
+    from sklearn.base import clone
+    np = _np()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            clone(est).fit(np.zeros((6, 2)))
+    except ValueError as e:
+        return str(e).splitlines()[0] if "requires y to be passed" in str(e) else None
+    except Exception:  # noqa: BLE001 - another refusal: not this claim
+        return None
+    return None
 
 
 def _weights_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
