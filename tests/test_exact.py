@@ -84,7 +84,7 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("print(df.shape, sepp=' ')", (1, "call")),
     # the body of a `with` of a library's context manager whose exit never suppresses
     ("with np.errstate(all='ignore'):\n    df['bmii']", (2, "key")),
-    ("with pd.option_context('display.max_rows', 5), open(__file__) as fh:\n    df.colums", (2, "attribute")),
+    ("with pd.option_context('display.max_rows', 5), np.errstate(all='ignore'):\n    df.colums", (2, "attribute")),
     ("with plt.style.context('classic'):\n    prepare(df, 3)", (2, "call")),
     ("cs = [0.01, 1]\nrows = []\nfor c in cs:\n    df.colums", (4, "attribute")),
     ("for i, w in enumerate(['a', 'b']):\n    df.colums", (2, "attribute")),
@@ -173,6 +173,8 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "with pd.option_context('mode.copy_on_write', True):\n    df['bmii']",   # an option the facts read under
     "with cfg.loader:\n    df['bmii']",                              # not a library's
     "open = contextlib.suppress\nwith open(KeyError):\n    df['bmii']",   # the name bound again first
+    "with open(__file__) as fh:\n    df['bmii']",                  # a missing file would raise first
+    "np.errstate = contextlib.suppress\nwith np.errstate(KeyError):\n    df['bmii']",
     "parts += [df]\nparts[-1]['bmii'] = 1\ndf['bmii'].sum()",
     "import operator\noperator.setitem(df, 'bmii', 1)\ndf['bmii'].sum()",
     "pd.DataFrame.insert(df, 0, 'bmii', 1)\ndf['bmii'].sum()",
@@ -505,10 +507,13 @@ def test_no_claim_where_the_class_is_given_an_estimator_or_its_method_is_not_sci
     ("live_sel.fit(df[['age', 'bmi']])", True),
     ("sel = SelectPercentile(percentile=5)\nsel.fit(df[['age', 'bmi']], df['bmi'] > 25)", False),
     ("s = StandardScaler()\ns.fit(df[['age', 'bmi']])", False),
+    ("own_sel.fit(df[['age', 'bmi']])", False),               # a score function of the user's: not read, not run
 ])
 def test_a_fit_with_no_y_where_scikit_learns_check_needs_one(cell, claimed, ns):
-    from sklearn.feature_selection import SelectPercentile
-    ns = {**ns, "SelectPercentile": SelectPercentile, "live_sel": SelectPercentile(percentile=50)}
+    import numpy as np
+    from sklearn.feature_selection import SelectKBest, SelectPercentile
+    ns = {**ns, "SelectPercentile": SelectPercentile, "live_sel": SelectPercentile(percentile=50),
+          "own_sel": SelectKBest(lambda X, y: (np.ones(X.shape[1]), np.ones(X.shape[1])), k=1)}
     found = exact_check(cell, ns)
     try:
         exec(compile(cell, "<cell>", "exec"), dict(ns))

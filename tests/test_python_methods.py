@@ -90,6 +90,8 @@ def test_no_claim_where_python_takes_the_call(cell):
     "L.append(5)\nL.remove(5)\nL.remove(5)",         # the list the cell changed: not its value now
     "d['b'] = 2\nd.pop('b')",
     "re.compile('[a', flags=0)",                      # flags given: not read
+    "s = 'ab' * 1500\nif False:\n    s.replace('', s)",   # what it would build grows with the text: not asked
+    "'abc'.encode('no-such-codec')",                  # a codec by name: a search the user registered may run
     "class R:\n    def compile(p):\n        return p\nre = R\nre.compile('[a')",   # the module's name bound again first
 ])
 def test_no_claim_where_the_value_is_not_known_or_the_work_would_be_large(cell):

@@ -36,12 +36,14 @@ _READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinst
 _PREDICTS = PREDICTING - {"fit_predict"} | {"score"}
 
 # context managers whose exit never swallows an exception (their sources: a `try`/`finally` or
-# a restore, no `except`), by module and name; sklearn's config_context is not one of them to the
-# facts: its transform_output changes what a transform returns
-_NEVER_SUPPRESSES = (("matplotlib.style", "context"), ("matplotlib", "rc_context"), ("matplotlib.pyplot", "rc_context"),
-                     ("numpy", "errstate"), ("numpy", "printoptions"), ("pandas", "option_context"),
-                     ("warnings", "catch_warnings"), ("builtins", "open"), ("contextlib", "nullcontext"),
-                     ("IPython.core.interactiveshell", "_modified_open"))        # IPython's `open` of the namespace
+# a restore, no `except`), by the module that names them, their name and the package that defines
+# them (one the user put in their place is not one of them); sklearn's config_context is not one
+# to the facts: its transform_output changes what a transform returns; `open` neither: a missing
+# file raises before the body's error
+_NEVER_SUPPRESSES = (("matplotlib.style", "context", "matplotlib"), ("matplotlib", "rc_context", "matplotlib"),
+                     ("matplotlib.pyplot", "rc_context", "matplotlib"), ("numpy", "errstate", "numpy"),
+                     ("numpy", "printoptions", "numpy"), ("pandas", "option_context", "pandas"),
+                     ("warnings", "catch_warnings", "warnings"), ("contextlib", "nullcontext", "contextlib"))
 
 # Python's builtins whose result is a new int or float whatever they are given
 _NUMBER_BUILTINS = frozenset({"len", "int", "round", "float"})
@@ -138,8 +140,9 @@ class Certainty:
             if not issubclass(type(obj), types.ModuleType):
                 return False
             obj = POLICY.module_members(obj).get(attr)
-        made = [POLICY.module_members(sys.modules[m]).get(a) for m, a in _NEVER_SUPPRESSES if m in sys.modules]
-        if obj is None or not any(obj is x for x in made):
+        made = [(POLICY.module_members(sys.modules[m]).get(a), a, home) for m, a, home in _NEVER_SUPPRESSES
+                if m in sys.modules]
+        if obj is None or not any(obj is x and _defined_as(obj) == (home, a) for x, a, home in made):
             return False
         pd = sys.modules.get("pandas")
         return pd is None or obj is not POLICY.module_members(pd).get("option_context") or (
@@ -641,6 +644,18 @@ def _lazy_spans(tree: ast.Module, never_suppresses=lambda item: False) \
                 if g.iter is not first:
                     span([g.iter])
     return out
+
+
+def _defined_as(obj) -> tuple[str, str] | None:
+    """(top-level package, name) of the function or class that `obj` is, read from its own slots
+    (no lookup of the object's): where it was defined, whatever module now names it."""
+    if type(obj) is types.FunctionType:
+        module, name = POLICY.module_of(obj), POLICY.function_name(obj)
+    elif issubclass(type(obj), type):
+        module, name = POLICY.class_module(obj), POLICY.class_name(obj)
+    else:
+        return None
+    return (module.split(".")[0], name) if type(module) is str and type(name) is str else None
 
 
 def _bindings(tree: ast.Module) -> dict[str, list]:

@@ -599,11 +599,14 @@ def unbound_method_claim(n, receiver, value):
         return None
     member = next((POLICY.class_members(k)[n.func.attr] for k in POLICY.mro(receiver)
                    if n.func.attr in POLICY.class_members(k)), None)
-    if type(member).__name__ != "function":
-        return None                         # a static or class method takes no `self`
-    if n.args and not _plain_data(value(n.args[0])):
+    if type(member).__name__ != "function" or not str(POLICY.module_of(member) or "").startswith("sklearn."):
+        return None                         # a static or class method takes no `self`; one of the user's is not run
+    first = value(n.args[0]) if n.args else None
+    if n.args and not _plain_data(first):
         return None                         # `GaussianNB.fit(model, X, y)`: an estimator may be given for self
-    refused = _unbound_refusal(receiver, n.func.attr, len(n.args))
+    from sklearn import get_config
+    refused = _unbound_refusal(member, _kind_of(first), len(n.args),
+                               bool(get_config().get("skip_parameter_validation")))
     if refused is None:
         return None
     name = receiver.__name__
@@ -628,13 +631,29 @@ def _base_estimator():
     return BaseEstimator
 
 
+def _kind_of(v) -> str:
+    """Which stand-in the probe gives for self: the first argument's kind (a frame answers
+    attribute reads otherwise than an array)."""
+    if issubclass(type(v), Abstract):
+        return v.like
+    return type(v).__name__ if type(v).__name__ in ("DataFrame", "Series", "list", "tuple") else "ndarray"
+
+
 @functools.lru_cache(maxsize=256)
-def _unbound_refusal(cls: type, method: str, n_args: int) -> tuple[str, str] | None:
-    np = sys.modules.get("numpy")
+def _unbound_refusal(method, kind: str, n_args: int, unchecked: bool) -> tuple[str, str] | None:
+    """(exception, message) of scikit-learn's `method` (its function, so a method replaced since
+    is asked anew) called with a stand-in of `kind` for self and small arrays after it; `unchecked`:
+    scikit-learn's parameter validation is off (part of the key: its wrapper reads self otherwise)."""
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
     if np is None:
         return None
+    stand_in = {"ndarray": np.zeros((2, 2)), "list": [[0.0, 0.0]], "tuple": ((0.0, 0.0),)}.get(kind)
+    if pd is not None and kind in ("DataFrame", "Series"):
+        stand_in = pd.DataFrame({"a": [0.0, 0.0]}) if kind == "DataFrame" else pd.Series([0.0, 0.0])
+    if stand_in is None:
+        return None
     try:
-        getattr(cls, method)(*[np.zeros((2, 2)) for _ in range(n_args)])
+        method(*([stand_in] + [np.zeros((2, 2)) for _ in range(n_args - 1)] if n_args else []))
     except (AttributeError, TypeError) as e:
         return type(e).__name__, str(e).splitlines()[0][:120] if str(e) else type(e).__name__
     except Exception:  # noqa: BLE001 - another refusal: no claim

@@ -754,7 +754,9 @@ class _Walk:
                     self._value(params_key_claim(n, lambda x: self._live(x, local), self._text,
                                                  self._parents.get(id(n)))) or \
                     self._labels_kept(_looked_up(n), local) and self._probe_clear(n) and \
+                    not isinstance(self._parents.get(id(n)), ast.AugAssign) and \
                     self._value(lookup_claim(n, lambda x: self._live(x, local), value, self._text))   # `a["id"] = ...`
+                # (an augmented store reads the item first: its claim is the read's, below)
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Subscript):
                 found = len(self.facts)
                 self._key(n.target, local)       # `d["k"] += 1` reads d["k"] first

@@ -348,7 +348,9 @@ def _kind(v) -> str:
 # Python's own types whose methods are asked on the value itself (a copy where a method changes
 # it), and how large a value or an argument may be for that
 _ASKED_TYPES = (str, bytes, list, tuple, dict, set, int, float)
-_MOST_TEXT, _MOST_ITEMS, _MOST_INT = 1_000_000, 10_000, 100_000
+_MOST_TEXT, _MOST_ITEMS, _MOST_INT = 2_000, 1_000, 10_000      # (what a method builds grows with them: all text
+# given counted together, `s.replace("", s)` makes len(s) squared)
+_LOOKED_UP = frozenset({"encode", "decode"})     # a codec by name: a search function the user registered may run
 _LARGE_FIELD = re.compile(r"\d{5,}")        # a format field's width or precision of 10,000 or more
 _METHOD_RAISES = (TypeError, ValueError, IndexError, KeyError)
 # Python's conversions of one plain value, read as what they make (their own errors are builtin_call_claim's)
@@ -372,7 +374,9 @@ def python_method_claim(n: ast.Call, live: Live, value: Live, callee: Live) -> V
         return None
     given = [_exact(a, live, value, callee) for a in n.args]
     options = {k.arg: _exact(k.value, live, value, callee) for k in n.keywords}
-    if any(x is _UNKNOWN for x in [*given, *options.values()]):
+    if any(x is _UNKNOWN for x in [*given, *options.values()]) or \
+            _text_size([receiver, *given, *options.values()]) > _MOST_TEXT or \
+            f.attr in _LOOKED_UP and any(type(x) is str for x in [*given, *options.values()]):
         return None
     if f.attr in ("format", "format_map") and _LARGE_FIELD.search(receiver if type(receiver) is str else ""):
         return None                     # (a field of a large width makes a large text)
@@ -434,6 +438,19 @@ def _small_plain(v) -> bool:
     if type(v) is dict:
         return len(v) <= _MOST_ITEMS and all(_small_plain(k) and _small_plain(x) for k, x in v.items())
     return False
+
+
+def _text_size(values) -> int:
+    """How much text the values hold, every item counted (a list may hold one text many times)."""
+    total = 0
+    for v in values:
+        if type(v) in (str, bytes):
+            total += len(v)
+        elif type(v) in (list, tuple, set):
+            total += _text_size(v) + len(v)
+        elif type(v) is dict:
+            total += _text_size(v.keys()) + _text_size(v.values())
+    return total
 
 
 def _copied(v):

@@ -26,6 +26,7 @@ The raw slots, read through the C types' own descriptors (what a class, a module
 a partial or a property stores, never through the object's lookup):
 
     class_module(cls)          `cls.__module__` as `type` stores it
+    function_name(func)        a Python function's `__name__` (a decorator's `wraps` copies it)
     mro(cls)                   `cls.__mro__`
     library_through(cls)       every class of that mro but `object` a library's
     class_members(cls)         `cls.__dict__`, the class's own members
@@ -102,6 +103,9 @@ class ReadPolicy:
 
     def class_name(self, cls: type) -> str:
         return type.__dict__["__name__"].__get__(cls, type)
+
+    def function_name(self, func: types.FunctionType) -> str:
+        return types.FunctionType.__dict__["__name__"].__get__(func, types.FunctionType)
 
     def mro(self, cls: type) -> tuple:
         return type.__dict__["__mro__"].__get__(cls, type)

@@ -891,35 +891,34 @@ def _x_claim(n: ast.Call, est, live: Live, text: Text, fitted: bool = False) -> 
 
 
 def _no_y_claim(n: ast.Call, x_node: ast.expr | None, y_node: ast.expr | None, est, live: Live) -> ValueClaim | None:
-    """`select.fit(X)` of a SelectPercentile: a fit with no y where the estimator's fit hands y to
-    scikit-learn's `check_X_y` (ValueError: it requires y), asked of a clone of the estimator fitted
-    on a few zeros (the check comes before X is read; X here numbers in 2-D, so nothing else is
-    refused first)."""
+    """`SelectPercentile(f_regression).fit(X)`: a univariate feature selector (its fit is
+    scikit-learn's `_BaseFilter.fit`) fitted with no y, whose score function is one of
+    scikit-learn's own (each checks X and y together first, or reads y as an array): ValueError,
+    whatever X holds (numbers in 2-D here, so nothing else is refused first). Nothing is run."""
     if n.func.attr not in ("fit", "fit_transform") or x_node is None or y_node is not None or len(n.args) > 1 or \
             any(k.arg != "X" for k in n.keywords):
         return None
     est = _tagged(est)
-    if est is None or not sklearn_estimator(est, alone=True) or not _numbers_in_2d(live(x_node)):
+    selection = sys.modules.get("sklearn.feature_selection._univariate_selection")
+    if est is None or selection is None or not sklearn_estimator(est, alone=True) or \
+            not _numbers_in_2d(live(x_node)):
         return None
-    refused = _fit_without_y(est)
-    if refused is None:
+    base = POLICY.module_members(selection).get("_BaseFilter")
+    fit = next((POLICY.class_members(k)["fit"] for k in POLICY.mro(type(est)) if "fit" in POLICY.class_members(k)),
+               None)
+    package = sys.modules.get("sklearn.feature_selection")
+    members = POLICY.module_members(package) if package is not None else {}
+    scorers = [members.get(f) for f in _SCORE_FUNCTIONS if members.get(f) is not None]
+    score = POLICY.own_dict(est).get("score_func")
+    if base is None or fit is not POLICY.class_members(base).get("fit") or not any(score is f for f in scorers):
         return None
-    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {type(est).__name__} needs a target, and no y is given: "
-                              f"ValueError ({refused})", "ValueError", callee=True)
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {type(est).__name__} scores the features against y, and no y "
+                              "is given: ValueError", "ValueError", callee=True)
 
 
-def _fit_without_y(est) -> str | None:
-    from sklearn.base import clone
-    np = _np()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            clone(est).fit(np.zeros((6, 2)))
-    except ValueError as e:
-        return str(e).splitlines()[0] if "requires y to be passed" in str(e) else None
-    except Exception:  # noqa: BLE001 - another refusal: not this claim
-        return None
-    return None
+# scikit-learn's univariate score functions, each of which refuses a y of None (tests/test_exact.py)
+_SCORE_FUNCTIONS = ("f_classif", "f_regression", "r_regression", "chi2", "mutual_info_classif",
+                    "mutual_info_regression")
 
 
 def _weights_claim(n: ast.Call, x_node: ast.expr | None, est, live: Live) -> ValueClaim | None:

@@ -75,6 +75,7 @@ RUNS_BODY_HERE = frozenset({"time", "timeit", "capture", "prun", "debug"})
 _BACKEND_LINE = re.compile(r"^%matplotlib[ \t]+inline[ \t]*$", re.MULTILINE)
 # `%timeit EXPRESSION` evaluates it in the namespace, its first run raising what it raises (`%time`'s
 # handling of an error differs between IPython's releases: not read)
+_IPYTHON_LINES = re.compile(r"^[ \t]*[%!]", re.MULTILINE)
 _TIMED_LINE = re.compile(r"^(%timeit[ \t]+)([^-\s].*)$", re.MULTILINE)
 
 
@@ -383,9 +384,11 @@ def runs_here(source: str) -> tuple[str, int] | None:
     """The Python a cell runs in this kernel's namespace, and the lines before it in the cell: a
     code cell itself; the body of a cell magic that runs its body here (%%time, %%capture, ...);
     None for other cells (%%bash, %%html, %%writefile, magic-only cells)."""
+    if is_code_cell(source):
+        return magic_lines_as_python(source), 0
     python = magic_lines_as_python(source)
-    if is_code_cell(python):        # (a cell of `%timeit` lines alone is Python so read)
-        return python, 0
+    if is_code_cell(python) and not _IPYTHON_LINES.search(python):
+        return python, 0            # a cell of `%timeit EXPR` lines alone, no other magic: that Python
     first, _, body = source.lstrip("\n").partition("\n")
     words = first.strip()[2:].split() if first.strip().startswith("%%") else []
     if not words or words[0] not in RUNS_BODY_HERE or not is_code_cell(body):
