@@ -191,6 +191,7 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     # a name made through a module
     "import __main__\n__main__.v = 3\nprint(v)",
     "import sys\nsys.modules['__main__'].v = 3\nprint(v)",
+    "import sys\nL2 = []\nsys.modules['__main__'].L2.append(1)\nL2.pop()",     # ...or changed through it
     "import builtins as bb\nbb.f = len\nf([1])",
     # annotations that may never run
     "y: 'Undefinedzz' = 3",

@@ -27,7 +27,7 @@ from .read_policy import POLICY
 
 # what reaches the namespace or the objects by name, out of the flow's sight
 _DYNAMIC = frozenset({"exec", "eval", "globals", "locals", "vars", "setattr", "delattr", "__import__",
-                      "get_ipython", "importlib", "builtins", "__builtins__", "__dict__"})
+                      "get_ipython", "importlib", "builtins", "__builtins__", "__dict__", "__main__", "modules"})
 # callees that neither keep nor change what they are given
 _READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinstance", "issubclass", "id",
                         "hash", "bool", "callable", "display"})
