@@ -4,10 +4,13 @@ nothing before it in the cell can prevent; anything unsure is shown, never stopp
 from __future__ import annotations
 
 import builtins
+import contextlib
 import re
 import functools
 import types
 
+import matplotlib
+import numpy as np
 import pandas as pd
 import pytest
 from sklearn.linear_model import LinearRegression
@@ -18,6 +21,9 @@ from jupyter_codecheck.core.exact_findings import exact_check
 from jupyter_codecheck.facts import NotebookCells, undefined_reason, undefined_reasons
 from jupyter_codecheck.pytext.pycheck import analyse
 from jupyter_codecheck.views.panel_kernel import read_state
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
 
 
 def prepare(frame):
@@ -47,7 +53,7 @@ def ns():
             "LinearRegression": LinearRegression, "model": LinearRegression(), "parts": [],
             "make_pipeline": make_pipeline, "StandardScaler": StandardScaler, "li": df.loc,
             "p": functools.partial(load), "handlers": {"load": load, "add": prepare},
-            "cfg": types.SimpleNamespace(loader=Loader())}
+            "cfg": types.SimpleNamespace(loader=Loader()), "np": np, "plt": plt, "contextlib": contextlib}
 
 
 def _stops(cell: str, ns) -> list[tuple[int, str]]:
@@ -73,6 +79,10 @@ def _stops(cell: str, ns) -> list[tuple[int, str]]:
     ("n_epochs = 1000\nfor epoch in range(n_epochs):\n    df.colums", (3, "attribute")),
     # ...and one over literals written in the cell, or bound to a name just before, or enumerated
     ("for c in [0.01, 1]:\n    df.colums", (2, "attribute")),
+    # the body of a `with` of a library's context manager whose exit never suppresses
+    ("with np.errstate(all='ignore'):\n    df['bmii']", (2, "key")),
+    ("with pd.option_context('display.max_rows', 5), open(__file__) as fh:\n    df.colums", (2, "attribute")),
+    ("with plt.style.context('classic'):\n    prepare(df, 3)", (2, "call")),
     ("cs = [0.01, 1]\nrows = []\nfor c in cs:\n    df.colums", (4, "attribute")),
     ("for i, w in enumerate(['a', 'b']):\n    df.colums", (2, "attribute")),
     ("for i, part in enumerate([df, df]):\n    part['bmii']", (2, "key")),
@@ -154,6 +164,12 @@ def test_a_crash_nothing_can_prevent_is_certain(cell, stop, ns):
     "import types\nn = types.SimpleNamespace(df=df)\nn.df['bmii'] = 1\ndf['bmii'].sum()",
     "import contextlib\nwith contextlib.nullcontext(df) as f:\n    f['bmii'] = 1\ndf['bmii'].sum()",
     "import contextlib\nwith contextlib.suppress(KeyError), df['bmii']:\n    pass",   # an earlier item's exit
+    "with contextlib.suppress(KeyError):\n    df['bmii']",            # a context manager that suppresses
+    "with plt.style.context('classic'), contextlib.suppress(KeyError):\n    df['bmii']",
+    "with contextlib.suppress(KeyError), plt.style.context('classic'):\n    df['bmii']",
+    "with pd.option_context('mode.copy_on_write', True):\n    df['bmii']",   # an option the facts read under
+    "with cfg.loader:\n    df['bmii']",                              # not a library's
+    "open = contextlib.suppress\nwith open(KeyError):\n    df['bmii']",   # the name bound again first
     "parts += [df]\nparts[-1]['bmii'] = 1\ndf['bmii'].sum()",
     "import operator\noperator.setitem(df, 'bmii', 1)\ndf['bmii'].sum()",
     "pd.DataFrame.insert(df, 0, 'bmii', 1)\ndf['bmii'].sum()",
@@ -444,3 +460,37 @@ def test_iterating_a_kernel_generator_may_run_the_users_code():
 
     for lazy in (grow(), map(lambda _: a.resize(20, refcheck=False), [1])):
         assert exact_check("list(lazy)\nb = a[10]\n", {"np": np, "a": a, "lazy": lazy}).certain == []
+
+
+@pytest.mark.parametrize("cell, certain", [
+    ("m = LinearRegression\nm.fit(df[['age']], df['bmi'])", True),
+    ("LinearRegression.fit(df[['age']], df['bmi'])", True),
+    ("from sklearn.linear_model import LinearRegression\nm = LinearRegression\nm.predict(df[['age']])", True),
+    ("m = LinearRegression\nm.score(df[['age']], df['bmi'])", True),
+    ("m = LinearRegression\nif df is None:\n    m.fit(df[['age']], df['bmi'])", False),
+])
+def test_an_estimators_method_called_on_its_class_is_the_error_scikit_learn_raises(cell, certain, ns):
+    found = exact_check(cell, ns)
+    try:
+        exec(compile(cell, "<cell>", "exec"), dict(ns))
+    except Exception as e:  # noqa: BLE001 - whatever scikit-learn raises is compared
+        raised = e
+    else:
+        raised = None
+    if not certain:
+        assert found.certain == []
+        return
+    (fact,) = [f for f in found.findings if "is the class, not an estimator" in f.message]
+    assert raised is not None and fact.message.endswith(f": {type(raised).__name__}"), (fact.message, raised)
+    assert [f.line for f in found.certain] == [fact.line]
+
+
+@pytest.mark.parametrize("cell", [
+    "m = LinearRegression()\nLinearRegression.fit(m, df[['age']], df['bmi'])",   # an estimator given for self
+    "LinearRegression.fit(model, df[['age']], df['bmi'])",
+    "m = LinearRegression\nm.fit = lambda *a: None\nm.fit(df[['age']], df['bmi'])",   # its method replaced
+    "LinearRegression._get_param_names()",                        # a class method
+])
+def test_no_claim_where_the_class_is_given_an_estimator_or_its_method_is_not_scikit_learns(cell, ns):
+    assert not any("is the class" in f.message for f in exact_check(cell, ns).findings)
+    exec(compile(cell, "<cell>", "exec"), dict(ns))

@@ -87,6 +87,12 @@ REFUSED = [
     'plt.scatter(x, y, c=y[:5])\n',
     'plt.scatter(x, y, c=labels, cmap="jet", s=50)\n',
     'plt.scatter(x, y, s=labels)\n',
+    # an argument by place, bound to the parameter it names (scatter's sizes, errorbar's errors)
+    'plt.scatter(x, y, "o")\n',
+    'ax.scatter(x, y, "o", c="r")\n',
+    'plt.errorbar(x, y, -0.1)\n',
+    'plt.errorbar(x, y, xerr=-1, fmt="o")\n',
+    'plt.imshow(np.zeros((3, 3)), "gray_rr")\n',
 ]
 
 TAKEN = [
@@ -115,6 +121,12 @@ TAKEN = [
     'for i in range(4):\n    a = fig.add_subplot(2, 2, i + 1, xticks=[], yticks=[])\n',
     'for i in range(6):\n    if i > 3:\n        break\n    plt.subplot(2, 2, i + 1)\n',
     'for i in range(6):\n    if i > 3:\n        continue\n    plt.subplot(2, 2, i + 1)\n',
+    'plt.scatter(x, y, 20, "r")\n',
+    'plt.scatter(x, y, 0)\n',
+    'plt.errorbar(x, y, 0.1, 0.2, "o")\n',
+    'plt.errorbar(x, y, yerr=0)\n',
+    'plt.imshow(np.zeros((3, 3)), "gray")\n',
+    'plt.bar([1, 2], [3, 4], 0.5)\n',
 ]
 
 

@@ -35,6 +35,14 @@ _READ_ONLY = frozenset({"print", "len", "repr", "str", "format", "type", "isinst
 # what an estimator's prediction methods are (abstract_sklearn.py), and `score`
 _PREDICTS = PREDICTING - {"fit_predict"} | {"score"}
 
+# context managers whose exit never swallows an exception (their sources: a `try`/`finally` or
+# a restore, no `except`), by module and name; sklearn's config_context is not one of them to the
+# facts: its transform_output changes what a transform returns
+_NEVER_SUPPRESSES = (("matplotlib.style", "context"), ("matplotlib", "rc_context"), ("matplotlib.pyplot", "rc_context"),
+                     ("numpy", "errstate"), ("numpy", "printoptions"), ("pandas", "option_context"),
+                     ("warnings", "catch_warnings"), ("builtins", "open"), ("contextlib", "nullcontext"),
+                     ("IPython.core.interactiveshell", "_modified_open"))        # IPython's `open` of the namespace
+
 # Python's builtins whose result is a new int or float whatever they are given
 _NUMBER_BUILTINS = frozenset({"len", "int", "round", "float"})
 
@@ -48,10 +56,10 @@ class Certainty:
 
     def __init__(self, tree: ast.Module, namespace: Mapping, undefined: set[str]):
         self.tree, self.ns, self.undefined = tree, namespace, undefined
-        self.lazy = _lazy_spans(tree)
         self.cell_defs = {n.name for n in ast.walk(tree)
                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         self.bindings = _bindings(tree)
+        self.lazy = _lazy_spans(tree, self._never_suppresses)
         # `a, b = np.meshgrid(...)`: names bound to the items of one call's result
         self.unpacked = _unpacked_calls(tree)
         # `pipe = make_pipeline(...)` of the cell's top level: the name each such call is bound to
@@ -111,6 +119,32 @@ class Certainty:
                     self._handed_on(root, prior, prior + done)) for root in roots):
                 return False
         return True
+
+    def _never_suppresses(self, item: ast.expr) -> bool:
+        """Is a `with` item's context manager made by a library call whose exit never swallows an
+        exception (`_NEVER_SUPPRESSES`), named through the kernel's modules (no name the cell binds)?
+        pandas' options only of display: other options change what the facts read."""
+        if not isinstance(item, ast.Call) or any(isinstance(a, ast.Starred) for a in item.args) or \
+                any(k.arg is None for k in item.keywords):
+            return False
+        path, f = [], item.func
+        while isinstance(f, ast.Attribute):
+            path.append(f.attr)
+            f = f.value
+        if not isinstance(f, ast.Name) or f.id in self.bindings:
+            return False
+        obj = self.ns[f.id] if f.id in self.ns else POLICY.module_members(builtins).get(f.id) if not path else None
+        for attr in reversed(path):
+            if not isinstance(obj, types.ModuleType):
+                return False
+            obj = POLICY.module_members(obj).get(attr)
+        made = [POLICY.module_members(sys.modules[m]).get(a) for m, a in _NEVER_SUPPRESSES if m in sys.modules]
+        if obj is None or not any(obj is x for x in made):
+            return False
+        pd = sys.modules.get("pandas")
+        return pd is None or obj is not POLICY.module_members(pd).get("option_context") or (
+            not item.keywords and all(isinstance(a, ast.Constant) and type(a.value) is str
+                                      and a.value.startswith("display.") for a in item.args[::2]))
 
     def _pandas_eval(self, n: ast.Attribute, nodes) -> bool:
         """`df.eval("a + b")`: pandas' expression evaluator of a kernel's DataFrame (of pandas' own
@@ -416,8 +450,18 @@ class Certainty:
                 not any(self._through_module(n) for n in nodes)
         return all(isinstance(v, ast.Constant) and type(v.value) in (int, float, str, bool) or
                    isinstance(v, ast.Call) and self._builtin(v.func, _NUMBER_BUILTINS) or
-                   isinstance(v, (ast.BinOp, ast.UnaryOp)) and type(self._static(v, frozenset())) in _NUMBERS
+                   isinstance(v, (ast.BinOp, ast.UnaryOp)) and type(self._static(v, frozenset())) in _NUMBERS or
+                   self._library_class(v, nodes)
                    for v in values)     # (`n = 0.3 * 10`: Python's arithmetic of its numbers makes a number)
+
+    def _library_class(self, value: ast.expr, nodes) -> bool:
+        """`model = GaussianNB`: a library's class taken by name, where nothing before the use
+        stores or deletes an attribute (a class's methods are what it holds)."""
+        if not isinstance(value, (ast.Name, ast.Attribute)) or \
+                any(isinstance(x, ast.Attribute) and isinstance(x.ctx, (ast.Store, ast.Del)) for x in nodes):
+            return False
+        obj = self._static(value, frozenset())
+        return isinstance(obj, type) and not _plain_data(obj) and self._library(obj)
 
     def _concatenated(self, value) -> bool:
         """`np.c_[...]` or `np.r_[...]`: numpy's index tricks, which join their items into a new array."""
@@ -545,10 +589,11 @@ def _grouped_selection(expr) -> bool:
     return isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and base.func.attr == "groupby"
 
 
-def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def _lazy_spans(tree: ast.Module, never_suppresses=lambda item: False) \
+        -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Spans of the cell that may not run when the cell runs: bodies of branches, loops, `try`,
-    `with` (it may suppress), functions, classes, lambdas, annotations, and the lazy parts of
-    expressions."""
+    `with` (it may suppress: after the first item `never_suppresses` does not vouch for),
+    functions, classes, lambdas, annotations, and the lazy parts of expressions."""
     out = []
 
     def span(nodes):
@@ -568,9 +613,12 @@ def _lazy_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]
             span(n.body)
             span(n.orelse)
         elif isinstance(n, (ast.With, ast.AsyncWith)):
-            span(n.body)
-            span(n.items[1:] and [n.items[1].context_expr, n.items[-1].optional_vars or n.items[-1].context_expr])
-            # (an earlier item's exit may suppress what a later one's enter raises)
+            # (an earlier item's exit may suppress what a later one's enter raises, and the body)
+            first = next((i for i, item in enumerate(n.items) if not never_suppresses(item.context_expr)), None)
+            if first is not None:
+                span(n.body)
+                later = n.items[first + 1:]
+                span(later and [later[0].context_expr, later[-1].optional_vars or later[-1].context_expr])
         elif isinstance(n, ast.IfExp):
             span([n.body])
             span([n.orelse])

@@ -583,3 +583,60 @@ def _requires_fit(est) -> bool:
         return bool(get_tags(est).requires_fit)
     except Exception:  # noqa: BLE001 - a library's tags failing: no claim
         return False
+
+
+def unbound_method_claim(n, receiver, value):
+    """`model = GaussianNB` then `model.fit(X, y)`: a scikit-learn estimator's method called on its
+    class, not on an estimator, so the first argument takes the place of `self`. What scikit-learn
+    raises then (its fit's wrapper reads `self` first: AttributeError; a method Python binds
+    first: TypeError) is asked of the method with small arrays in the arguments' places."""
+    import ast
+
+    from .claims import ValueClaim
+    if not isinstance(n.func, ast.Attribute) or not isinstance(receiver, type) or n.keywords or \
+            n.func.attr not in NEEDS_FIT | WITH_Y or any(isinstance(a, ast.Starred) for a in n.args) or \
+            not _plain_class(receiver, fit_check=True) or not issubclass(receiver, _base_estimator()):
+        return None
+    member = next((POLICY.class_members(k)[n.func.attr] for k in POLICY.mro(receiver)
+                   if n.func.attr in POLICY.class_members(k)), None)
+    if type(member).__name__ != "function":
+        return None                         # a static or class method takes no `self`
+    if n.args and not _plain_data(value(n.args[0])):
+        return None                         # `GaussianNB.fit(model, X, y)`: an estimator may be given for self
+    refused = _unbound_refusal(receiver, n.func.attr, len(n.args))
+    if refused is None:
+        return None
+    name = receiver.__name__
+    return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {name} is the class, not an estimator: the first argument "
+                              f"takes the place of self ({refused[1]}): {refused[0]}", refused[0],
+                      [f"{name}()"] if isinstance(n.func.value, ast.Name) and n.func.value.id == name else [],
+                      callee=True, subjects=tuple(x.id for x in ast.walk(n.func.value) if isinstance(x, ast.Name)))
+
+
+def _plain_data(v) -> bool:
+    """numpy's array, pandas' frame or series, a Python list or tuple, or data the cell makes
+    (abstract_value.Abstract): never an estimator."""
+    if issubclass(type(v), Abstract):
+        return v.is_data()
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    return type(v) in (list, tuple) or np is not None and type(v) is np.ndarray or \
+        pd is not None and type(v) in (pd.DataFrame, pd.Series)
+
+
+def _base_estimator():
+    from sklearn.base import BaseEstimator
+    return BaseEstimator
+
+
+@functools.lru_cache(maxsize=256)
+def _unbound_refusal(cls: type, method: str, n_args: int) -> tuple[str, str] | None:
+    np = sys.modules.get("numpy")
+    if np is None:
+        return None
+    try:
+        getattr(cls, method)(*[np.zeros((2, 2)) for _ in range(n_args)])
+    except (AttributeError, TypeError) as e:
+        return type(e).__name__, str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+    except Exception:  # noqa: BLE001 - another refusal: no claim
+        return None
+    return None

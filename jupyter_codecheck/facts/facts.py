@@ -50,7 +50,7 @@ from .called_functions import KernelCall, body_loops, called_bodies, kernel_call
 from .first_pass import as_written, first_passes, in_straight_body, mentions
 from .session_code import session_words
 from .frame_shapes import column_assignment_claim, cut_claim, frame_claim
-from .estimators import INVERTING, NEEDS_FIT, WITH_Y, estimator_parameters, estimator_problem, samples_problem, selection_width_problem, \
+from .estimators import INVERTING, NEEDS_FIT, WITH_Y, estimator_parameters, unbound_method_claim, estimator_problem, samples_problem, selection_width_problem, \
     unfitted_pipeline_problem, width_problem
 from .flow import Effects, cell_function_names, int_arithmetic, item_by_item, loop_items, plain_data
 from .abstract_matplotlib import (added_axes, axes_class, drawn_class, figure as new_figure, figure_class, figure_hooks, plain_making, projection_axes,
@@ -1033,6 +1033,9 @@ class _Walk:
                 self._value(concat_axis_claim(n, target, value)) or \
                 self._value(cut_claim(n, target, value)) or \
                 self._value(encoder_claim(n, target, lambda x: self._live(x, local))) or \
+                self._classes_kept() and self._value(unbound_method_claim(
+                    n, self._live(n.func.value, local, changes_matter=False) if isinstance(n.func, ast.Attribute)
+                    else None, value)) or \
                 self._sklearn_config_kept() and self._value(constraint_claim(n, target, self._text)) or \
                 self._value(call_claim(n, target, value, lambda x: self._live(x, local, changes_matter=False),
                                        self._text, fitted_here=self._fitted_here)) or \

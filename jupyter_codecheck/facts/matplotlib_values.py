@@ -54,13 +54,13 @@ PROBE_DATA = {
     "matshow": ([[0, 1], [1, 0]],), "stairs": ([1, 2],),
 }
 # keywords a method names itself and checks before, or however, it reads the data (its sources:
-# `_api.check_in_list` first in `hist` and `bar`, `MarkerStyle(marker)` in `scatter`, the colormap
-# handed to the image or mesh it always makes)
+# `_api.check_in_list` first in `hist` and `bar`, `MarkerStyle(marker)` and the sizes' dtype in
+# `scatter`, the errors' signs in `errorbar`, the colormap handed to the image or mesh it always makes)
 METHOD_CHECKED = {
     "hist": frozenset({"histtype", "align", "orientation", "bins", "color"}),
     "bar": frozenset({"align"}), "barh": frozenset({"align"}),
-    "scatter": frozenset({"marker", "alpha"}),
-    "step": frozenset({"where"}), "errorbar": frozenset({"fmt", "ecolor"}),
+    "scatter": frozenset({"marker", "alpha", "s"}),
+    "step": frozenset({"where"}), "errorbar": frozenset({"fmt", "ecolor", "xerr", "yerr"}),
     "vlines": frozenset({"colors", "linestyles"}), "hlines": frozenset({"colors", "linestyles"}),
     "fill_between": frozenset({"step"}), "fill_betweenx": frozenset({"step"}),
     "imshow": frozenset({"cmap", "origin", "interpolation"}), "matshow": frozenset({"cmap", "origin"}),
@@ -123,17 +123,34 @@ def keyword_value_claim(n: ast.Call, method: str, cls: type, functions: list, te
     own = _parameters(functions[0]) if method in PROBE_DATA else None
     if own is None or any(k.arg in _PREPROCESSED for k in n.keywords):
         return None                     # with `data=` a keyword's text may be one of its keys
-    for kw in n.keywords:
-        v = _literal(kw.value) if kw.arg is not None else UNRESOLVED
-        if type(v) not in _SCALARS or own_only and kw.arg not in METHOD_CHECKED.get(method, ()):
+    named = [(kw.arg, kw.value) for kw in n.keywords] + _placed(n, method, functions[0])
+    for name, node in named:
+        v = _literal(node) if name is not None else UNRESOLVED
+        if type(v) not in _SCALARS or own_only and name not in METHOD_CHECKED.get(method, ()):
             continue                    # a sequence may be one value an item (`bar(color=[...])`)
-        data = _CHECKED_WITH.get(method, {}).get(kw.arg)
-        given = next((k.value for k in n.keywords if k.arg == data), None) if data else None
+        data = _CHECKED_WITH.get(method, {}).get(name)
+        given = next((value for k, value in named if k == data), None) if data else None
         mapped = given is not None and n.args and _as_many(numbers(given), numbers(n.args[0]))
-        refused = refused_value(method, cls, own, kw.arg, v, frozenset(k.arg for k in n.keywords), mapped)
+        refused = refused_value(method, cls, own, name, v, frozenset(k for k, _ in named), mapped)
         if refused is not None:
-            return _claim(n, kw.value, v, refused, text)
+            return _claim(n, node, v, refused, text)
     return None
+
+
+def _placed(n: ast.Call, method: str, function) -> list[tuple[str, ast.expr]]:
+    """The call's positional arguments after the data PROBE_DATA gives, each with the name of the
+    parameter Python binds it to (`plt.scatter(x, y, "o")`: s); none past a `*args` or a starred one."""
+    sig = POLICY.signature(function)
+    if sig is None or any(isinstance(a, ast.Starred) for a in n.args):
+        return []
+    params = [p for p in sig.parameters.values() if p.name != "self"]
+    out = []
+    for i, a in enumerate(n.args):
+        if i >= len(params) or params[i].kind not in (params[i].POSITIONAL_ONLY, params[i].POSITIONAL_OR_KEYWORD):
+            break
+        if i >= len(PROBE_DATA[method]):
+            out.append((params[i].name, a))
+    return out
 
 
 def _as_many(values, points) -> bool:
