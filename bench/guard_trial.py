@@ -3991,6 +3991,15 @@ TRIALS = {"ch05": ("wesm/pydata-book/ch05.ipynb", CH05), "ch07": ("wesm/pydata-b
 # a notebook read from a file (in a checkout of its repository, --data): how its downloads are
 # made local (the machine may have no internet; the files are in the repository), and the code
 # cells run (ch02's exercise solutions from cell 116 on are SVR grid searches of hours on 2 cores)
+# introduction_to_ml_with_python's `from preamble import *` as it runs here (FROM_FILE's comments say why): the
+# checkout on sys.path, IPython.display lent matplotlib_inline's set_matplotlib_formats (removed in IPython 9) and
+# matplotlib.pyplot standing in for imageio (not installed) before the same import
+_IMLP_PREAMBLE = (0, "from preamble import *",
+                  ('import sys; sys.path.insert(0, "{data}"); import IPython.display, '
+                   'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
+                   ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
+                   '"imageio", matplotlib.pyplot); from preamble import *'))
+
 FROM_FILE = {
     "homl2-ch02": {
         "path": "02_end_to_end_machine_learning_project.ipynb", "until": 116,
@@ -4388,22 +4397,14 @@ FROM_FILE = {
     # param_grid, X_train and grid again). Every other code cell runs and none fails (the grid searches of cells 3, 9
     # and 36 take a few seconds; cell 37's pipe with memory="cache_folder" is never fitted)
     "imlp-06": {"path": "06-algorithm-chains-and-pipelines.ipynb", "until": None,
-                "local": [(0, "from preamble import *",
-                           ('import sys; sys.path.insert(0, "{data}"); import IPython.display, '
-                            'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
-                            ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
-                            '"imageio", matplotlib.pyplot); from preamble import *'))],
+                "local": [_IMLP_PREAMBLE],
                 "skip": [28, 29, 30, 31, 32, 33]},
     # literals, numpy-made data and scikit-learn's bundled iris: nothing to download, nothing skipped. Cell 0's
     # `from preamble import *` is replaced as for imlp-06 (the checkout put on sys.path, IPython.display lent
     # matplotlib_inline's set_matplotlib_formats, removed in IPython 9, and matplotlib.pyplot standing in for imageio,
     # not installed here, before the same import). Then every code cell runs and none fails
     "imlp-01": {"path": "01-introduction.ipynb", "until": None,
-                "local": [(0, "from preamble import *",
-                           ('import sys; sys.path.insert(0, "{data}"); import IPython.display, '
-                            'matplotlib_inline.backend_inline, matplotlib.pyplot; IPython.display.set_matplotlib_formats'
-                            ' = matplotlib_inline.backend_inline.set_matplotlib_formats; sys.modules.setdefault('
-                            '"imageio", matplotlib.pyplot); from preamble import *'))]},
+                "local": [_IMLP_PREAMBLE]},
     # numpy-made data (cell 1's unseeded np.random, and the descents' own draws; nothing later depends on their values):
     # nothing to download, nothing skipped, every code cell runs and none fails (cell 12's jshtml animation of n_iter // 3
     # = 83 frames takes some seconds here; code cell 13 is empty)

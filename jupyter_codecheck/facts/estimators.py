@@ -597,26 +597,25 @@ def unbound_method_claim(n, receiver, value):
             n.func.attr not in NEEDS_FIT | WITH_Y or any(isinstance(a, ast.Starred) for a in n.args) or \
             not _plain_class(receiver, fit_check=True) or not issubclass(receiver, _base_estimator()):
         return None
-    member = next((POLICY.class_members(k)[n.func.attr] for k in POLICY.mro(receiver)
-                   if n.func.attr in POLICY.class_members(k)), None)
+    member = POLICY.static(receiver, n.func.attr, None)
     if type(member).__name__ != "function" or not str(POLICY.module_of(member) or "").startswith("sklearn."):
         return None                         # a static or class method takes no `self`; one of the user's is not run
     first = value(n.args[0]) if n.args else None
-    if n.args and not _plain_data(first):
+    if n.args and not _is_data(first):
         return None                         # `GaussianNB.fit(model, X, y)`: an estimator may be given for self
     from sklearn import get_config
     refused = _unbound_refusal(member, _kind_of(first), len(n.args),
                                bool(get_config().get("skip_parameter_validation")))
     if refused is None:
         return None
-    name = receiver.__name__
+    name = POLICY.class_name(receiver)
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {name} is the class, not an estimator: the first argument "
                               f"takes the place of self ({refused[1]}): {refused[0]}", refused[0],
                       [f"{name}()"] if isinstance(n.func.value, ast.Name) and n.func.value.id == name else [],
                       callee=True, subjects=tuple(x.id for x in ast.walk(n.func.value) if isinstance(x, ast.Name)))
 
 
-def _plain_data(v) -> bool:
+def _is_data(v) -> bool:
     """numpy's array, pandas' frame or series, a Python list or tuple, or data the cell makes
     (abstract_value.Abstract): never an estimator."""
     if issubclass(type(v), Abstract):

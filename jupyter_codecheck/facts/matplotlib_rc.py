@@ -115,15 +115,10 @@ def _refused(validate, key: str, value: ast.expr) -> tuple[str, str] | None:
         v = ast.literal_eval(value)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            validate[key](v)
-    except (ValueError, TypeError) as e:
-        return type(e).__name__, str(e).splitlines()[0] if str(e) else type(e).__name__
-    except Exception:  # noqa: BLE001 - another refusal: no claim
-        return None
-    return None
+    e = _validator_error(validate, key, v)
+    if not isinstance(e, (ValueError, TypeError)):
+        return None                     # (taken, or another refusal: no claim)
+    return type(e).__name__, str(e).splitlines()[0] if str(e) else type(e).__name__
 
 
 def _takes(validate: dict, key: str, value: ast.expr | None) -> bool:
@@ -136,12 +131,19 @@ def _takes(validate: dict, key: str, value: ast.expr | None) -> bool:
         v = ast.literal_eval(value)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return False
-    check = validate.get(key)
+    return _validator_error(validate, key, v) is None
+
+
+def _validator_error(validate: dict, key: str, v) -> Exception | None:
+    """What the key's own validator raises on `v` (None where it takes it; no validator: the
+    TypeError of calling None)."""
     try:
-        check(v)
-    except Exception:  # noqa: BLE001 - the validator refused it (ValueError, TypeError, ...)
-        return False
-    return True
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            validate.get(key)(v)
+    except Exception as e:  # noqa: BLE001 - the validator refused it (ValueError, TypeError, ...)
+        return e
+    return None
 
 
 def _local_table(func, name: str) -> dict | None:

@@ -383,7 +383,7 @@ def constructor_claim(n: ast.Call, target) -> ValueClaim | None:
     checks its arguments (the cross-validation splitters; an estimator's only stores them), made
     with literal arguments alone: asked of the class itself with them (its `__init__` is
     scikit-learn's code on Python's plain data): the ValueError it raises."""
-    if type(target) is not type and not issubclass(type(target), type) or not POLICY.is_library(target) or \
+    if not issubclass(type(target), type) or not POLICY.is_library(target) or \
             not str(POLICY.module_of(target) or "").startswith("sklearn.") or \
             any(isinstance(a, ast.Starred) for a in n.args) or any(k.arg is None for k in n.keywords):
         return None

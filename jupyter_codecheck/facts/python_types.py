@@ -22,7 +22,7 @@ import warnings
 
 from .abstract_value import Abstract
 from .claims import Live, Text, ValueClaim, read_otherwise_no_claim
-from .namespace import UNRESOLVED, Made
+from .namespace import UNRESOLVED, Made, written_literal
 from .read_policy import POLICY
 
 _UNKNOWN = object()
@@ -203,8 +203,8 @@ def builtin_call_claim(n: ast.Call, target, value: Live) -> ValueClaim | None:
 @read_otherwise_no_claim
 def iteration_claim(node: ast.expr, value: Live) -> ValueClaim | None:
     """`for c in total:` of a live number or None: Python's iter() asked on a stand-in of its type."""
-    v = _stand_in_of(node, value)
-    if v is _UNKNOWN or not (v is None or type(v) in (int, float, complex, bool) or type(v) in CALLABLES):
+    v = _not_a_container(node, value)
+    if v is _UNKNOWN:
         return None
     try:
         iter(v)
@@ -213,6 +213,28 @@ def iteration_claim(node: ast.expr, value: Live) -> ValueClaim | None:
         return ValueClaim(node, f"{ast.unparse(node)} is {'None' if v is None else _kind(v)}: {e}: TypeError",
                           "TypeError", subjects=names)
     return None
+
+
+def unpacking_claim(s: ast.Assign, value: Live) -> ValueClaim | None:
+    """`r, c = a.size`, `n, d = x.as_integer_ratio`: Python unpacks only what it can iterate; a
+    number, None or a function or method (its type, asked on a stand-in) is not: TypeError."""
+    v = _not_a_container(s.value, value)
+    if v is _UNKNOWN:
+        return None
+    try:
+        _first, *_rest = v
+    except TypeError as e:
+        return ValueClaim(s.value, f"{ast.unparse(s.targets[0])} = {ast.unparse(s.value)}: {e}: TypeError", "TypeError",
+                          subjects=tuple(dict.fromkeys(x.id for x in ast.walk(s.value) if isinstance(x, ast.Name))))
+    return None
+
+
+def _not_a_container(node: ast.expr, value: Live):
+    """A stand-in of the value's type where that is None, a number or a function or method (none
+    of which Python iterates); _UNKNOWN otherwise."""
+    v = _stand_in_of(node, value)
+    return v if v is not _UNKNOWN and (v is None or type(v) in (int, float, complex, bool) or type(v) in CALLABLES) \
+        else _UNKNOWN
 
 
 _IN_PLACE = {ast.Add: "iadd", ast.Sub: "isub", ast.Mult: "imul", ast.Div: "itruediv", ast.FloorDiv: "ifloordiv",
@@ -402,7 +424,6 @@ def python_method_claim(n: ast.Call, live: Live, value: Live, callee: Live) -> V
 def _exact(node: ast.expr, live: Live, value: Live, callee: Live):
     """The value `node` surely is: a literal, a display the cell wrote, or the kernel's plain value,
     small; _UNKNOWN otherwise."""
-    from .namespace import written_literal
     try:
         v = ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):

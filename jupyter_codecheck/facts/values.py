@@ -57,6 +57,7 @@ from .abstract_value import (CONCATENATORS, JOIN_FUNCTIONS, Abstract, _literal, 
                              literal_int as _literal_int, numeric, shaped)
 from .claims import Live, Text, ValueClaim
 from .parameters import mapping_x_problem
+from .python_types import unpacking_claim
 from .estimators import (SIZED_FITS, UNCHECKED_INPUT, WITH_Y, _requires_y, _samples, holds_2d_only, size_problem, sklearn_classes,
                          sklearn_estimator)
 from .instances import Instance, estimator_class
@@ -341,7 +342,7 @@ def unpack_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
             return None
         got = a.shape[0]
     else:
-        return _not_iterable(s, live)
+        return unpacking_claim(s, live)
     if got == expected:
         return None
     said = f"not enough values to unpack (expected {expected}, got {got})" if got < expected else \
@@ -350,21 +351,6 @@ def unpack_claim(s: ast.Assign, live: Live) -> ValueClaim | None:
     return ValueClaim(s.value, f"{ast.unparse(s.targets[0])} = {ast.unparse(s.value)}: {got} values for "
                                f"{expected} names: ValueError ({said})", "ValueError",
                       subjects=tuple(dict.fromkeys(x.id for x in ast.walk(s.value) if isinstance(x, ast.Name))))
-
-
-def _not_iterable(s: ast.Assign, value: Live) -> ValueClaim | None:
-    """`r, c = a.size`, `n, d = x.as_integer_ratio`: Python unpacks only what it can iterate; a
-    number, None or a function or method (its type, asked on a stand-in) is not: TypeError."""
-    from .python_types import CALLABLES, _stand_in_of, _UNKNOWN
-    v = _stand_in_of(s.value, value)
-    if v is _UNKNOWN or not (v is None or type(v) in (int, float, complex, bool) or type(v) in CALLABLES):
-        return None
-    try:
-        _first, *_rest = v
-    except TypeError as e:
-        return ValueClaim(s.value, f"{ast.unparse(s.targets[0])} = {ast.unparse(s.value)}: {e}: TypeError", "TypeError",
-                          subjects=tuple(dict.fromkeys(x.id for x in ast.walk(s.value) if isinstance(x, ast.Name))))
-    return None
 
 
 # numpy.linalg's functions of square matrices (a stack of them): the first array is checked first
@@ -904,13 +890,12 @@ def _no_y_claim(n: ast.Call, x_node: ast.expr | None, y_node: ast.expr | None, e
             not _numbers_in_2d(live(x_node)):
         return None
     base = POLICY.module_members(selection).get("_BaseFilter")
-    fit = next((POLICY.class_members(k)["fit"] for k in POLICY.mro(type(est)) if "fit" in POLICY.class_members(k)),
-               None)
+    fit = POLICY.static(type(est), "fit", None)
     package = sys.modules.get("sklearn.feature_selection")
     members = POLICY.module_members(package) if package is not None else {}
-    scorers = [members.get(f) for f in _SCORE_FUNCTIONS if members.get(f) is not None]
     score = POLICY.own_dict(est).get("score_func")
-    if base is None or fit is not POLICY.class_members(base).get("fit") or not any(score is f for f in scorers):
+    if base is None or fit is not POLICY.class_members(base).get("fit") or score is None or \
+            not any(score is members.get(f) for f in _SCORE_FUNCTIONS):
         return None
     return ValueClaim(n.func, f"{ast.unparse(n.func)}(): {type(est).__name__} scores the features against y, and no y "
                               "is given: ValueError", "ValueError", callee=True)
